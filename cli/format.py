@@ -1,0 +1,99 @@
+"""Plain-text forms of the JSON results (the ``--json`` shapes of ARCHITECTURE.md)."""
+
+from __future__ import annotations
+
+import json
+
+__all__ = ["to_json", "format_hint", "format_best_score", "format_plan", "format_arena"]
+
+
+def to_json(result: dict) -> str:
+    """Canonical JSON output: stable key order so equal results are byte-identical."""
+    return json.dumps(result, indent=2, sort_keys=False)
+
+
+def _num(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".") if value == value else "nan"
+    return str(value)
+
+
+def _lines(result: dict, key: str) -> list[str]:
+    value = result.get(key)
+    if not value:
+        return []
+    if isinstance(value, str):
+        return [value]
+    return [str(line) for line in value]
+
+
+def format_hint(result: dict, *, best_only: bool = False) -> str:
+    """Ranked moves with values, or the single best move."""
+    if best_only:
+        top = result["moves"][0] if result["moves"] else None
+        lines = [f"best move: {result['best']}"]
+        if top is not None:
+            lines.append(f"value: {_num(top['value'])} ({result['value_meaning']})")
+        return "\n".join(lines + _lines(result, "explanation"))
+    budget = result.get("budget", {})
+    lines = [
+        f"{result['game']}: seat {result['seat']} — best move {result['best']}",
+        f"values: {result['value_meaning']}",
+    ]
+    width = max((len(str(m["move"])) for m in result["moves"]), default=4)
+    header = f"{'rank':>4}  {'move':<{width}}  {'value':>9}  {'stderr':>7}  {'visits':>7}"
+    lines.append(header)
+    for m in result["moves"]:
+        stderr = _num(m["stderr"]) if m.get("stderr") is not None else "-"
+        visits = str(m["visits"]) if m.get("visits") is not None else "-"
+        lines.append(f"{m['rank']:>4}  {str(m['move']):<{width}}  {_num(m['value']):>9}  {stderr:>7}  {visits:>7}")
+    lines.append(
+        f"budget: {budget.get('iterations')} iterations, {_num(budget.get('time_s', 0.0))} s, "
+        f"stopped by {budget.get('stop_reason')}; seed {result.get('seed')}"
+    )
+    return "\n".join(lines + _lines(result, "explanation"))
+
+
+def format_best_score(result: dict) -> str:
+    """Score, status and bound, breakdown, then the plan and any analysis."""
+    lines = [
+        f"{result['game']}: best score {_num(result['score'])} ({result['status']}, "
+        f"bound {_num(result['bound'])}) by {result['solver']} in {_num(result['time_s'])} s"
+    ]
+    breakdown = result.get("breakdown") or {}
+    if breakdown:
+        lines.append("breakdown: " + ", ".join(f"{k} {_num(v)}" for k, v in breakdown.items()))
+    plan = result.get("plan") or []
+    if plan:
+        lines.append("plan:")
+        lines.extend(f"  {step}" if isinstance(step, str) else f"  {json.dumps(step)}" for step in plan)
+    return "\n".join(lines + _lines(result, "analysis"))
+
+
+def format_plan(result: dict) -> str:
+    """A chain of finds, one per line."""
+    lines = [
+        f"{result['game']}: {_num(result['points'])} points for {result['tokens_spent']} sand "
+        f"token(s) ({'optimal' if result.get('optimal') else 'not proven optimal'}, "
+        f"{_num(result['time_s'])} s)"
+    ]
+    if not result["finds"]:
+        lines.append("  no find is possible this turn")
+    for i, find in enumerate(result["finds"], start=1):
+        lines.append(
+            f"  {i}. map {find['map']} rotated {find['rotation']}° at {find['at']}: "
+            f"{find['points']} points, {find['tokens_spent']} token(s)"
+        )
+    return "\n".join(lines + _lines(result, "analysis"))
+
+
+def format_arena(result: dict) -> str:
+    """Win rates with 95% intervals and mean scores."""
+    lines = [f"{result['game']}: {result['games']} games, seed {result['seed']}"]
+    for i, bot in enumerate(result["bots"]):
+        low, high = result["ci95"][i]
+        lines.append(
+            f"  {bot:<12} wins {_num(result['wins'][i]):>6}  rate {result['win_rate'][i]:.3f} "
+            f"[{low:.3f}, {high:.3f}]  mean score {_num(result['mean_scores'][i])}"
+        )
+    return "\n".join(lines)

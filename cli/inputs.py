@@ -1,0 +1,49 @@
+"""Reading the CLI's inputs: JSON files (or ``-`` for stdin) and ``--cards`` overrides.
+
+Problems become ``DigsiteError``s naming the file and the place, which ``cli.main`` prints
+as one line ``error: ...`` with exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import cards_data
+from games.errors import DigsiteError, InvalidStateError
+
+__all__ = ["read_json", "read_text", "load_cards"]
+
+
+def read_text(path: str) -> tuple[str, str]:
+    """``(text, display name)`` of a file, or of stdin when ``path`` is ``-``."""
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        return Path(path).read_text(encoding="utf-8"), path
+    except FileNotFoundError:
+        raise DigsiteError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise DigsiteError(f"{path}: is a directory") from None
+    except UnicodeDecodeError as exc:
+        raise DigsiteError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise DigsiteError(f"{path}: {exc.strerror}") from None
+
+
+def read_json(path: str) -> dict:
+    """A JSON object from a file; malformed JSON names the line and column."""
+    text, name = read_text(path)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidStateError(f"{name}: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    if not isinstance(value, dict):
+        raise InvalidStateError(f"{name}: expected a JSON object, got {type(value).__name__}")
+    return value
+
+
+def load_cards(game_id: str, path: str | None):
+    """The game's card data: bundled, or the user's ``--cards FILE``."""
+    return cards_data.load(game_id, path)

@@ -1,0 +1,279 @@
+"""The ``digsite`` click application. Each command parses its input, calls one library
+function and formats the result; domain errors become ``error: ...`` and exit status 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from importlib.metadata import PackageNotFoundError, version
+
+import click
+
+import cards_data
+from games import registry
+from games.errors import DigsiteError
+from grids import GridError
+from solvers import services
+
+from . import format as fmt
+from .inputs import load_cards, read_json
+
+BAD_INPUT = 2
+INTERNAL_FAULT = 1
+
+GAME = click.Choice(registry.GAME_IDS)
+CARDS = click.option("--cards", "cards", type=str, default=None, metavar="FILE",
+                     help="Card data file replacing the bundled data (see `digsite data show`).")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+
+
+def _version() -> str:
+    try:
+        return version("digsite")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(_version(), prog_name="digsite")
+def app() -> None:
+    """Solvers, hints and benchmarks for five archaeology-themed tabletop games."""
+
+
+@contextlib.contextmanager
+def _progress(length: int, label: str):
+    """A progress bar on a terminal, nothing when piped; yields a step callback."""
+    if not sys.stderr.isatty():
+        yield lambda n=1: None
+        return
+    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+# --- information -----------------------------------------------------------------------
+
+@app.command()
+def games() -> None:
+    """List the games, their variants, player counts and where their data came from."""
+    for info in registry.GAMES.values():
+        low, high = info.players
+        solo = " (+ solo analysis)" if info.solo else ""
+        click.echo(f"{info.id:<12} {info.name}")
+        click.echo(f"{'':<12} players {low}-{high}{solo}; {info.kind} game")
+        if info.variants:
+            click.echo(f"{'':<12} variants: {', '.join(info.variants)}")
+        data = cards_data.load(info.id)
+        labels = ", ".join(f"{table} {label}" for table, label in cards_data.provenance(data).items())
+        click.echo(f"{'':<12} data: {labels}")
+        if not registry.has_engine(info.id):
+            click.echo(f"{'':<12} {info.notes or 'no rules engine yet'}")
+
+
+@app.group()
+def data() -> None:
+    """Show or check card data files."""
+
+
+@data.command("show")
+@click.argument("game", type=GAME)
+def data_show(game: str) -> None:
+    """Print GAME's bundled card data as TOML (a complete template for --cards)."""
+    click.echo(cards_data.bundled_text(game), nl=False)
+
+
+@data.command("validate")
+@click.argument("file")
+def data_validate(file: str) -> None:
+    """Check a card data FILE (`-` reads stdin); exit 0 if valid, 2 if not."""
+    loaded = cards_data.validate_file(file)
+    click.echo(f"ok: {file} is valid {loaded.game} card data")
+
+
+@app.command()
+def demo() -> None:
+    """The main job on bundled defaults."""
+    from solvers.demo import run_demo
+
+    click.echo(run_demo())
+
+
+# --- deals and views -------------------------------------------------------------------
+
+@app.command()
+@click.argument("game", type=GAME)
+@click.option("--seed", type=int, required=True)
+@click.option("--players", type=int, default=None, help="Seats (default: the smallest table).")
+@CARDS
+def deal(game: str, seed: int, players: int | None, cards: str | None) -> None:
+    """Print a full deal of GAME as JSON."""
+    engine = registry.engine(game)
+    result = engine.make_deal(players=players or _default_players(game), seed=seed,
+                              data=load_cards(game, cards))
+    click.echo(fmt.to_json(result))
+
+
+@app.command()
+@click.argument("game", type=GAME)
+@CARDS
+def example(game: str, cards: str | None) -> None:
+    """Print a valid player-view JSON for GAME."""
+    click.echo(fmt.to_json(registry.engine(game).example_view(load_cards(game, cards))))
+
+
+def _default_players(game: str) -> int:
+    info = registry.get(game)
+    return 1 if info.solo else info.players[0]
+
+
+# --- solving ---------------------------------------------------------------------------
+
+@app.command("best-score")
+@click.argument("game", type=GAME)
+@click.argument("deal_file", required=False, metavar="DEAL.json")
+@click.option("--seed", type=int, default=None, help="Solve the solo deal of this seed.")
+@click.option("--time-limit", type=float, default=None, help="Seconds; stops with a bound.")
+@CARDS
+@JSON
+def best_score(game: str, deal_file: str | None, seed: int | None, time_limit: float | None,
+               cards: str | None, as_json: bool) -> None:
+    """Best possible score for a deal (DEAL.json, or the deal of --seed)."""
+    if (deal_file is None) == (seed is None):
+        raise click.UsageError("give exactly one of DEAL.json or --seed N")
+    data_ = load_cards(game, cards)
+    solve = services.capability(game, "best_score")
+    if deal_file is not None:
+        the_deal = read_json(deal_file)
+    else:
+        the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
+    result = solve(the_deal, data=data_, time_limit=time_limit, seed=seed or 0)
+    click.echo(fmt.to_json(result) if as_json else fmt.format_best_score(result))
+
+
+def _budget_options(func):
+    for option in reversed([
+        click.option("--iterations", type=click.IntRange(min=1), default=None,
+                     help="Search iterations (the default budget if neither is given)."),
+        click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+                     help="Seconds; the first budget reached stops the search."),
+        click.option("--seed", type=int, default=0, show_default=True),
+        CARDS,
+        JSON,
+    ]):
+        func = option(func)
+    return func
+
+
+def _hint(game: str, view_file: str, iterations, time_limit, seed, top, cards) -> dict:
+    data_ = load_cards(game, cards)
+    view = read_json(view_file)
+    return services.capability(game, "hint")(
+        view, data=data_, iterations=iterations, time_limit=time_limit, seed=seed, top=top)
+
+
+@app.command()
+@click.argument("game", type=GAME)
+@click.argument("view_file", metavar="VIEW.json")
+@_budget_options
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
+def hint(game, view_file, iterations, time_limit, seed, cards, as_json, top) -> None:
+    """Rank the legal moves of a position, with values."""
+    result = _hint(game, view_file, iterations, time_limit, seed, top, cards)
+    click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result))
+
+
+@app.command("best-move")
+@click.argument("game", type=GAME)
+@click.argument("view_file", metavar="VIEW.json")
+@_budget_options
+def best_move(game, view_file, iterations, time_limit, seed, cards, as_json) -> None:
+    """The move the search rates best."""
+    result = _hint(game, view_file, iterations, time_limit, seed, 1, cards)
+    click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, best_only=True))
+
+
+@app.command()
+@click.argument("game", type=click.Choice(["ancients"]))
+@click.argument("view_file", metavar="VIEW.json")
+@click.option("--token-value", type=click.FloatRange(min=0), default=0.5, show_default=True,
+              help="Points one sand token is worth (λ).")
+@CARDS
+@JSON
+def plan(game, view_file, token_value, cards, as_json) -> None:
+    """Exact best chain of finds for this turn."""
+    data_ = load_cards(game, cards)
+    result = services.capability(game, "plan")(read_json(view_file), data=data_,
+                                                token_value=token_value)
+    click.echo(fmt.to_json(result) if as_json else fmt.format_plan(result))
+
+
+@app.command()
+@click.argument("game", type=GAME)
+@click.option("--bots", required=True, help="Comma-separated bot names, one per seat.")
+@click.option("--games", "n_games", type=click.IntRange(min=1), required=True)
+@click.option("--seed", type=int, required=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--iterations", type=click.IntRange(min=1), default=None,
+              help="Iterations per decision for search bots.")
+@CARDS
+@JSON
+def arena(game, bots, n_games, seed, workers, iterations, cards, as_json) -> None:
+    """Play bots against each other on seat-swapped deals."""
+    from solvers.ismcts.arena import run_arena
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    with _progress(n_games, f"{game} arena") as step:
+        result = run_arena(game, names, games=n_games, seed=seed, workers=workers,
+                           iterations=iterations, data=load_cards(game, cards), progress=step)
+    click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
+
+
+@app.command()
+@click.argument("suites", nargs=-1)
+@click.option("--quick", is_flag=True, help="Small sizes: a smoke run in seconds.")
+@click.option("--json", "json_file", default=None, metavar="FILE",
+              help="Also write the full report as JSON to FILE.")
+def bench(suites, quick, json_file) -> None:
+    """Run benchmark SUITES (all by default) and print the report."""
+    from benchmarks.runner import run_benchmarks, write_report
+
+    with _progress(0, "benchmarks") as step:
+        report = run_benchmarks(list(suites), quick=quick, progress=step)
+    click.echo(report["text"])
+    if json_file:
+        write_report(report, json_file)
+
+
+# --- entry point -----------------------------------------------------------------------
+
+def main(argv: list[str] | None = None) -> int:
+    """Console-script entry: one line `error: ...` and exit 2 for bad input, 1 for a fault."""
+    try:
+        app.main(args=argv, prog_name="digsite", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        click.echo(f"error: {exc.format_message()}", err=True)
+        return BAD_INPUT
+    except click.exceptions.Abort:
+        click.echo("error: aborted", err=True)
+        return INTERNAL_FAULT
+    except (DigsiteError, GridError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        return BAD_INPUT
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # an internal fault: say so plainly, still one line
+        click.echo(f"error: internal fault: {type(exc).__name__}: {exc}", err=True)
+        return INTERNAL_FAULT
+    return 0
+
+
+
+def console_script() -> None:
+    """``digsite`` on the PATH."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    console_script()

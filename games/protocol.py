@@ -1,0 +1,130 @@
+"""The game protocol: what every rules engine offers the solvers and the CLI.
+
+Every engine lives in ``games/<id>/`` and is registered in ``games.registry``. An engine
+package exposes these module-level names (documented here once, checked for every
+registered game by ``tests/games/test_conformance.py``):
+
+``GAME``
+    Its ``games.registry.GameInfo`` (players, maximum length, score bounds: data the
+    conformance test checks the engine against).
+
+``make_deal(*, players: int, seed, data, **options) -> dict``
+    A JSON-serialisable **deal**: every hidden thing fixed (shuffled orders, the draws a
+    thief will make, ...). The whole game is determined by the deal and the moves.
+
+``state_from_deal(deal: dict, data) -> State``
+    The initial state of a deal. Validates the deal; ``InvalidStateError`` names what and
+    where.
+
+``example_view(data) -> dict``
+    A valid JSON **player view**: exactly what one seat sees, plus the public history the
+    determinizer needs (``digsite example GAME`` prints it).
+
+``state_from_view(view: dict, data, seed) -> tuple[State, int]``
+    Validate a player view and return ``(world, seat)``: one full world consistent with
+    the view (a determinization; for perfect-information parts it is the position itself)
+    and the seat the view belongs to. Impossible views raise ``InvalidStateError``.
+
+``parse_move(state, text) -> Move``
+    Move text back to a move (``InvalidMoveError``), checked legal in ``state``
+    (``IllegalMoveError``).
+
+A ``State`` is a mutable position with cheap ``clone()`` — a search board. Its methods:
+
+``num_players`` (attribute), ``current_player() -> int``
+    The seat to act (0-based), or ``CHANCE`` when chance acts, or ``TERMINAL``.
+``legal_moves() -> list[Move]``
+    At a decision node: every legal move, in a deterministic order. Moves are small frozen
+    values with ``str(move)`` a canonical text form that ``parse_move`` reads back.
+``chance_outcomes() -> list[tuple[Move, float]]``
+    At a chance node: outcomes and probabilities (summing to 1). Shuffles and draws are
+    explicit chance steps. A state made from a deal, or a determinized world, has every
+    hidden thing fixed, so its chance nodes list the one fixed outcome with probability 1.
+``apply(move) -> None``
+    The fast, unchecked path: ``move`` must come from ``legal_moves()`` or
+    ``chance_outcomes()``. Use ``parse_move`` or ``play_checked`` for untrusted moves.
+``clone() -> State``
+``is_terminal() -> bool``, ``returns() -> list[float]``
+    Final score of every seat (the game's own score: points, money, ...).
+``winners() -> list[int]``
+    Seats that win after the game's tie-breaks (several only if the rules share a win).
+``information_set_key(seat) -> Hashable``
+    Everything ``seat`` has observed, canonically: two states with equal keys are
+    indistinguishable to that seat.
+``determinize(seat, rng) -> State``
+    A full world sampled from the worlds consistent with what ``seat`` has seen (never one
+    it could rule out); its ``information_set_key(seat)`` equals this state's.
+``to_json() -> dict``
+    The full state (for transcripts and debugging).
+
+Games without hidden information implement ``information_set_key`` as the full state and
+``determinize`` as ``clone`` followed by resampling of any unrevealed chance order.
+"""
+
+from __future__ import annotations
+
+from typing import Hashable, Protocol, Sequence, runtime_checkable
+
+from .errors import IllegalMoveError
+
+__all__ = ["CHANCE", "TERMINAL", "State", "play_checked", "resolve_chance", "random_playout"]
+
+CHANCE = -1
+TERMINAL = -2
+
+
+@runtime_checkable
+class State(Protocol):
+    """Structural type of an engine's state (see the module docstring)."""
+
+    num_players: int
+
+    def current_player(self) -> int: ...
+    def legal_moves(self) -> Sequence: ...
+    def chance_outcomes(self) -> Sequence[tuple[object, float]]: ...
+    def apply(self, move) -> None: ...
+    def clone(self) -> "State": ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> list[float]: ...
+    def winners(self) -> list[int]: ...
+    def information_set_key(self, seat: int) -> Hashable: ...
+    def determinize(self, seat: int, rng) -> "State": ...
+    def to_json(self) -> dict: ...
+
+
+def play_checked(state: State, move) -> None:
+    """Apply ``move`` after checking that it is legal here (``IllegalMoveError`` if not)."""
+    if state.current_player() == CHANCE:
+        options = [outcome for outcome, _ in state.chance_outcomes()]
+    else:
+        options = list(state.legal_moves())
+    if move not in options:
+        raise IllegalMoveError(f"move {move} is not legal here")
+    state.apply(move)
+
+
+def resolve_chance(state: State, rng) -> None:
+    """Apply chance outcomes, sampled by probability, until a seat acts or the game ends."""
+    while state.current_player() == CHANCE:
+        outcomes = state.chance_outcomes()
+        if len(outcomes) == 1:
+            state.apply(outcomes[0][0])
+            continue
+        pick = rng.random()
+        acc = 0.0
+        for outcome, prob in outcomes:
+            acc += prob
+            if pick < acc:
+                break
+        state.apply(outcome)
+
+
+def random_playout(state: State, rng, *, max_steps: int = 100_000) -> State:
+    """Play uniformly random legal moves (and sampled chance) to the end, in place."""
+    for _ in range(max_steps):
+        resolve_chance(state, rng)
+        if state.is_terminal():
+            return state
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    raise RuntimeError(f"game did not end within {max_steps} steps")

@@ -1,0 +1,113 @@
+"""The registry of the five games, keyed by game id.
+
+Metadata here is data the tests check the engines against (player counts, the longest
+possible game, score bounds). Engines are imported lazily so that ``digsite games`` and
+the data commands stay fast, and so a game without an engine yet is still listed.
+
+>>> get("pyramids").name
+'Silver & Gold: Pyramids'
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+from types import ModuleType
+
+from .errors import DigsiteError
+
+__all__ = ["GameInfo", "GAMES", "GAME_IDS", "get", "engine", "has_engine", "UnknownGameError"]
+
+
+class UnknownGameError(DigsiteError):
+    """A game id that is not one of the five."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What is known about a game before any engine is loaded."""
+
+    id: str
+    name: str
+    kind: str  # "grid" or "card"
+    players: tuple[int, int]  # smallest and largest table the rules allow
+    solo: bool  # whether digsite offers a one-player analysis mode
+    variants: tuple[str, ...] = ()
+    engine_module: str | None = None  # dotted path; None while no engine exists
+    max_moves: int = 0  # upper bound on decisions in one game (conformance test)
+    score_bounds: tuple[float, float] = (0.0, 0.0)  # every seat's final return lies here
+    rulebook: str = ""
+    notes: str = ""
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        low, high = self.players
+        return tuple(range(1 if self.solo else low, high + 1))
+
+
+GAMES: dict[str, GameInfo] = {}
+
+
+def _register(info: GameInfo) -> None:
+    GAMES[info.id] = info
+
+
+_register(GameInfo(
+    id="pyramids", name="Silver & Gold: Pyramids", kind="grid", players=(2, 4), solo=True,
+    variants=("solo analysis mode",),
+    engine_module="games.pyramids",
+    rulebook="silver-and-gold-pyramids.txt",
+))
+_register(GameInfo(
+    id="ancients", name="Tomb of the Ancients", kind="grid", players=(2, 6), solo=True,
+    variants=("beta 2.16", "solo analysis mode (2-player deck)"),
+    engine_module="games.ancients",
+    rulebook="tomb-of-the-ancients.txt",
+))
+_register(GameInfo(
+    id="archaeology", name="Archaeology: The Card Game", kind="card", players=(2, 4),
+    solo=False, variants=("2007 / Z-Man 2009",),
+    engine_module="games.archaeology",
+    rulebook="archaeology-the-card-game.txt",
+))
+_register(GameInfo(
+    id="expedition", name="Archaeology: The New Expedition", kind="card", players=(2, 5),
+    solo=False,
+    variants=("6 monuments", "Long Expedition", "Fierce Weather", "Beginner's Luck"),
+    rulebook="archaeology-the-new-expedition.txt",
+    notes="card data only; rules engine not built yet",
+))
+_register(GameInfo(
+    id="lootnrun", name="Loot N Run", kind="card", players=(2, 6), solo=False,
+    rulebook="loot-n-run.txt",
+    notes="card data only; rules engine not built yet",
+))
+
+GAME_IDS: tuple[str, ...] = tuple(GAMES)
+
+
+def get(game_id: str) -> GameInfo:
+    """The ``GameInfo`` of ``game_id``; ``UnknownGameError`` lists the valid ids."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {game_id!r} (choose from {', '.join(GAME_IDS)})"
+        ) from None
+
+
+def has_engine(game_id: str) -> bool:
+    """Whether a rules engine is registered for ``game_id``."""
+    info = get(game_id)
+    if info.engine_module is None:
+        return False
+    return importlib.util.find_spec(info.engine_module) is not None
+
+
+def engine(game_id: str) -> ModuleType:
+    """The engine package of ``game_id`` (see ``games.protocol``)."""
+    info = get(game_id)
+    if not has_engine(game_id):
+        raise UnknownGameError(f"game {game_id!r} has no rules engine yet")
+    return importlib.import_module(info.engine_module)

@@ -1,0 +1,1 @@
+"""CP-SAT models: enumerate, build, solve, decode, replay through the rules engine."""

@@ -1,0 +1,1 @@
+"""Information-Set MCTS, determinized baselines and simple bots."""

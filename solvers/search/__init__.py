@@ -1,0 +1,1 @@
+"""Graph search and exhaustive baselines."""

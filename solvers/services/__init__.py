@@ -1,0 +1,48 @@
+"""One service module per game: the library functions the CLI calls.
+
+A service module ``solvers.services.<game id>`` offers any of these (all return plain
+JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
+
+``best_score(deal: dict, *, data, time_limit: float | None, seed) -> dict``
+``hint(view: dict, *, data, iterations: int | None, time_limit: float | None, seed, top: int) -> dict``
+``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
+``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
+``demo_section(data) -> str``                                          (``digsite demo``)
+
+``capability(game_id, name)`` finds one and says clearly when a game lacks it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from types import ModuleType
+from typing import Any
+
+from games.errors import NoSolutionError
+from games.registry import get
+
+__all__ = ["service", "capability", "has_capability"]
+
+
+def service(game_id: str) -> ModuleType | None:
+    """The service module of ``game_id``, or ``None`` if it has none yet."""
+    get(game_id)  # unknown ids fail here with the list of valid ones
+    name = f"{__name__}.{game_id}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def has_capability(game_id: str, name: str) -> bool:
+    """Whether ``game_id`` offers the service ``name``."""
+    module = service(game_id)
+    return module is not None and hasattr(module, name)
+
+
+def capability(game_id: str, name: str) -> Any:
+    """The service ``name`` of ``game_id``; ``NoSolutionError`` if the game lacks it."""
+    module = service(game_id)
+    if module is None or not hasattr(module, name):
+        raise NoSolutionError(f"{name.replace('_', '-')} is not available for {game_id}")
+    return getattr(module, name)
