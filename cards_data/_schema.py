@@ -38,6 +38,10 @@ def _describe(value: object) -> str:
     return f"{name} {value!r}" if isinstance(value, (int, float, str)) else name
 
 
+def _entries(n: int) -> str:
+    return f"{n} entry" if n == 1 else f"{n} entries"
+
+
 class Node:
     """One TOML table being read, with its place in the file for error messages."""
 
@@ -119,9 +123,9 @@ class Node:
         if not isinstance(value, list):
             self.fail_at(where, f"expected an array, got {_describe(value)}")
         if length is not None and len(value) != length:
-            self.fail_at(where, f"expected {length} entries, got {len(value)}")
+            self.fail_at(where, f"expected {_entries(length)}, got {len(value)}")
         if len(value) < min_length:
-            self.fail_at(where, f"expected at least {min_length} entries, got {len(value)}")
+            self.fail_at(where, f"expected at least {_entries(min_length)}, got {len(value)}")
         return value
 
     # -- typed reads -------------------------------------------------------------------

@@ -64,7 +64,7 @@ def games() -> None:
         if info.variants:
             click.echo(f"{'':<12} variants: {', '.join(info.variants)}")
         data = cards_data.load(info.id)
-        labels = ", ".join(f"{table} {label}" for table, label in cards_data.provenance(data).items())
+        labels = ", ".join(f"{table} ({label})" for table, label in cards_data.provenance(data).items())
         click.echo(f"{'':<12} data: {labels}")
         if not registry.has_engine(info.id):
             click.echo(f"{'':<12} {info.notes or 'no rules engine yet'}")
@@ -267,7 +267,6 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"error: internal fault: {type(exc).__name__}: {exc}", err=True)
         return INTERNAL_FAULT
     return 0
-
 
 
 def console_script() -> None:

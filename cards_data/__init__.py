@@ -1,0 +1,124 @@
+"""The printed components of every digsite game: bundled TOML files and their loaders.
+
+Each game has one file, ``cards_data/<game>.toml``, made by ``python -m cards_data.generate``.
+Every table carries a provenance label (``rules``, ``community``, ``inferred`` or
+``reconstructed``; see ``/shared/card-facts.md``). A user with the physical game can
+replace a file with ``--cards FILE``: it is validated like the bundled one and loads
+into the same frozen value, or fails with ``InvalidDataError`` naming the file and key.
+
+>>> data = load("archaeology")
+>>> data.treasures["coin"].sell_value(5), data.provenance["treasures.count"]
+(30, 'rules')
+>>> load_text(bundled_text("lootnrun"), source="copy.toml").target
+35
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Union
+
+from . import ancients, archaeology, expedition, lootnrun, pyramids
+from ._schema import LABELS, Node
+from .ancients import AncientsData, MapCard
+from .archaeology import ArchaeologyData
+from .errors import DigsiteError, InvalidDataError
+from .expedition import ExpeditionData, LongExpedition, Monument
+from .lootnrun import LootNRunData, RoomCard
+from .pyramids import PyramidCard, PyramidsData
+from .treasures import Chamber, Treasure
+
+__all__ = [
+    "GAME_IDS", "FORMAT", "LABELS", "CardData", "load", "load_text", "validate_file",
+    "bundled_text", "bundled_path", "provenance", "DigsiteError", "InvalidDataError",
+    "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",
+    "LongExpedition", "Monument", "LootNRunData", "RoomCard", "PyramidCard", "PyramidsData",
+]
+
+GAME_IDS = ("pyramids", "ancients", "archaeology", "expedition", "lootnrun")
+#: The file format this code reads (the ``format`` key of every file).
+FORMAT = 1
+
+CardData = Union[PyramidsData, AncientsData, ArchaeologyData, ExpeditionData, LootNRunData]
+
+_PARSERS: dict[str, Callable[[Node, str], CardData]] = {
+    "pyramids": pyramids.parse, "ancients": ancients.parse, "archaeology": archaeology.parse,
+    "expedition": expedition.parse, "lootnrun": lootnrun.parse,
+}
+
+
+def _check_game_id(game_id: str) -> str:
+    if game_id not in GAME_IDS:
+        raise InvalidDataError(f"unknown game {game_id!r} (known: {', '.join(GAME_IDS)})")
+    return game_id
+
+
+def bundled_path(game_id: str) -> Path:
+    """Path of the bundled data file of ``game_id``."""
+    return Path(__file__).with_name(f"{_check_game_id(game_id)}.toml")
+
+
+def bundled_text(game_id: str) -> str:
+    """The bundled data file of ``game_id``: a complete template for ``--cards FILE``."""
+    return bundled_path(game_id).read_text(encoding="utf-8")
+
+
+def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData:
+    """Parse and validate card-data TOML ``text``; ``source`` names it in error messages.
+
+    The game comes from the file's ``game`` key; with ``game_id`` it must match.
+    """
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:  # its message ends "(at line N, column M)"
+        raise InvalidDataError(f"{source}: not valid TOML: {error}") from None
+    doc = Node(table, source)
+    game = doc.text("game", choices=GAME_IDS)
+    if game_id is not None and game != _check_game_id(game_id):
+        doc.fail(f"this file holds {game!r} data, not {game_id!r}", "game")
+    if doc.integer("format") != FORMAT:
+        doc.fail(f"format {doc.raw('format')} is not supported (this digsite reads {FORMAT})",
+                 "format")
+    edition = doc.text("edition")
+    return _PARSERS[game](doc, edition)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InvalidDataError(f"{path}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise InvalidDataError(f"{path}: not UTF-8 text") from None
+
+
+@lru_cache(maxsize=None)
+def _load_bundled(game_id: str) -> CardData:
+    return load_text(bundled_text(game_id), source=f"{game_id}.toml", game_id=game_id)
+
+
+def load(game_id: str, path: str | Path | None = None) -> CardData:
+    """Card data of ``game_id``: the bundled file, or the user's file at ``path``."""
+    _check_game_id(game_id)
+    if path is None:
+        return _load_bundled(game_id)  # immutable, so one copy serves every caller
+    return load_text(_read(Path(path)), source=str(path), game_id=game_id)
+
+
+def validate_file(path_or_dash: str | Path) -> CardData:
+    """Load any game's card file (``-`` reads stdin) for ``digsite data validate``."""
+    if str(path_or_dash) == "-":
+        return load_text(sys.stdin.read(), source="<stdin>")
+    return load_text(_read(Path(path_or_dash)), source=str(path_or_dash))
+
+
+def provenance(data: CardData) -> dict[str, str]:
+    """Provenance label of each table or card set of ``data`` (for ``digsite games``).
+
+    Mixed tables appear per field group (``treasures.sell``) with the weakest label of
+    their entries.
+    """
+    return dict(data.provenance)

@@ -1,0 +1,83 @@
+"""Archaeology: The Card Game (2007) — treasures, thieves, sandstorms and the pyramid.
+
+>>> from cards_data import load
+>>> data = load("archaeology")
+>>> data.treasures["talisman"].sell_value(4), data.sandstorms_for(4)
+(24, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Mapping
+
+from ._schema import Node, frozen_map
+from .treasures import Chamber, Treasure, check_deal, read_chambers, read_treasures
+
+__all__ = ["ArchaeologyData", "TREASURE_KEYS", "parse"]
+
+TREASURE_KEYS = ("pot_shard", "parchment_scrap", "coin", "talisman", "broken_cup",
+                 "pharaohs_mask", "map")
+
+
+@dataclass(frozen=True, slots=True)
+class ArchaeologyData:
+    """Everything printed on the cards of the 2007 game.
+
+    ``treasures`` maps key → :class:`~cards_data.treasures.Treasure` in the order of
+    ``TREASURE_KEYS``; ``pyramid`` lists its chambers (size and price in maps);
+    ``sandstorms_removed`` maps a player count to sandstorm cards returned to the box.
+    """
+
+    game: ClassVar[str] = "archaeology"
+
+    treasures: Mapping[str, Treasure]
+    players_min: int
+    players_max: int
+    hand_size: int
+    marketplace_size: int
+    thief_cards: int
+    sandstorm_cards: int
+    sandstorms_removed: Mapping[int, int]
+    pyramid: tuple[Chamber, ...]
+    edition: str
+    provenance: Mapping[str, str]
+    source: str
+
+    def sandstorms_for(self, players: int) -> int:
+        """Sandstorm cards shuffled into the dig site with ``players`` players."""
+        return self.sandstorm_cards - self.sandstorms_removed.get(players, 0)
+
+
+def parse(doc: Node, edition: str) -> ArchaeologyData:
+    setup = doc.table("setup")
+    setup.provenance("setup")
+    players_min = setup.integer("players_min", lo=1)
+    players_max = setup.integer("players_max", lo=players_min)
+    players = range(players_min, players_max + 1)
+    hand = setup.integer("hand", lo=1)
+    marketplace = setup.integer("marketplace")
+    thieves = setup.integer("thief_cards")
+    sandstorms = setup.integer("sandstorm_cards")
+    removed = setup.player_table("sandstorms_removed", players, complete=False, hi=sandstorms)
+    setup.done()
+
+    pyramid_node = doc.table("pyramid")
+    pyramid_node.provenance("pyramid")
+    pyramid = read_chambers(pyramid_node, "chambers")
+    pyramid_node.done()
+
+    treasures = read_treasures(doc, TREASURE_KEYS, players)
+    for i, chamber in enumerate(pyramid):
+        if chamber.maps > treasures["map"].count:
+            pyramid_node.fail(f"costs {chamber.maps} maps but the game has "
+                              f"{treasures['map'].count}", f"chambers[{i}].maps")
+    check_deal(doc, "treasures", tuple(treasures.values()), players_max, hand, marketplace,
+               sum(c.size for c in pyramid))
+    doc.done()
+    return ArchaeologyData(
+        treasures=treasures, players_min=players_min, players_max=players_max,
+        hand_size=hand, marketplace_size=marketplace, thief_cards=thieves,
+        sandstorm_cards=sandstorms, sandstorms_removed=frozen_map(removed), pyramid=pyramid,
+        edition=edition, provenance=frozen_map(doc.summary), source=doc.source,
+    )

@@ -1,0 +1,119 @@
+"""Treasure cards and chambers, shared by the two Archaeology games.
+
+A treasure file section looks like::
+
+    [treasures.talisman]
+    name = "talisman"
+    count = 8                 # cards of this type in the box
+    trade = 3                 # trading value at the marketplace
+    sell = [3, 7, 14, 24, 40] # sell[n-1] = museum price of a set of exactly n cards
+    provenance = { count = "rules", trade = "rules", sell = "community" }
+    note = "..."              # optional
+    min_players = 4           # optional: only in the game with at least this many players
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from ._schema import Node, frozen_map
+
+__all__ = ["Chamber", "Treasure", "read_chambers", "read_treasures", "check_deal"]
+
+#: Field groups of a treasure that carry their own provenance label.
+TREASURE_GROUPS = ("count", "trade", "sell")
+
+
+@dataclass(frozen=True, slots=True)
+class Chamber:
+    """A pile of ``size`` face-down treasure cards, explored by discarding ``maps`` maps."""
+
+    size: int
+    maps: int
+
+
+@dataclass(frozen=True, slots=True)
+class Treasure:
+    """One treasure type as printed on its cards.
+
+    ``sell[n - 1]`` is the museum price of a set of exactly ``n`` cards and ``len(sell)``
+    the largest set that may be sold at once.
+
+    >>> Treasure("coin", "coin", 14, 2, (2, 5, 10, 18, 30)).sell_value(5)
+    30
+    """
+
+    key: str
+    name: str
+    count: int
+    trade: int
+    sell: tuple[int, ...]
+    #: in the game only with at least this many players (0: always)
+    min_players: int = 0
+    #: label per field group: ``count``, ``trade``, ``sell``
+    provenance: Mapping[str, str] = field(default_factory=dict, compare=False)
+    note: str = field(default="", compare=False)
+
+    @property
+    def max_set(self) -> int:
+        """Largest set of this treasure that can be sold at once."""
+        return len(self.sell)
+
+    def sell_value(self, n: int) -> int:
+        """Museum price of a set of exactly ``n`` cards (``ValueError`` outside 1..max_set)."""
+        if not 1 <= n <= len(self.sell):
+            raise ValueError(f"a set of {n} {self.name} cards cannot be sold "
+                             f"(1 to {len(self.sell)})")
+        return self.sell[n - 1]
+
+
+def read_chambers(node: Node, key: str) -> tuple[Chamber, ...]:
+    """An array of ``{ size = N, maps = M }`` tables."""
+    chambers = []
+    for entry in node.tables(key):
+        chambers.append(Chamber(entry.integer("size", lo=1), entry.integer("maps", lo=1)))
+        entry.done()
+    return tuple(chambers)
+
+
+def read_treasures(doc: Node, expected: Sequence[str], players: range) -> Mapping[str, Treasure]:
+    """The ``[treasures.*]`` tables: exactly the ``expected`` keys, each fully checked."""
+    entries = doc.children("treasures")
+    names = [name for name, _ in entries]
+    for name in names:
+        if name not in expected:
+            doc.fail(f"unknown treasure {name!r} (expected: {', '.join(expected)})", "treasures")
+    for name in expected:
+        if name not in names:
+            doc.fail(f"missing treasure {name!r}", "treasures")
+    out = {}
+    for key, node in entries:
+        name = node.text("name")
+        count = node.integer("count", lo=1)
+        trade = node.integer("trade")
+        sell = node.integers("sell", min_length=1)
+        if len(sell) > count:
+            node.fail(f"{len(sell)} prices but only {count} cards: no set can be that large",
+                      "sell")
+        for i in range(1, len(sell)):
+            if sell[i] < sell[i - 1]:
+                node.fail(f"prices must not fall with set size ({sell[i - 1]} then {sell[i]})",
+                          f"sell[{i}]")
+        min_players = node.integer("min_players", hi=players[-1], default=0)
+        provenance = node.provenance("treasures", TREASURE_GROUPS)
+        note = node.text("note", default="")
+        node.done()
+        out[key] = Treasure(key, name, count, trade, sell, min_players, provenance, note)
+    return frozen_map((key, out[key]) for key in expected)
+
+
+def check_deal(doc: Node, where: str, treasures: Sequence[Treasure], players: int, hand: int,
+               marketplace: int, set_aside: int) -> None:
+    """Fail unless the treasures (maps excluded: they join the deck after the deal) can fill
+    ``players`` hands, the marketplace and ``set_aside`` chamber cards."""
+    available = sum(t.count for t in treasures if t.key != "map")
+    needed = players * hand + marketplace + set_aside
+    if available < needed:
+        doc.fail_at(where, f"{available} treasure cards cannot deal {players} hands of {hand}, "
+                           f"a marketplace of {marketplace} and {set_aside} chamber cards")

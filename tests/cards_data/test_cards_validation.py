@@ -1,0 +1,235 @@
+"""User card files: valid edits load, every kind of mistake fails with a message naming
+the file and the key."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Callable
+
+import pytest
+
+from cards_data import InvalidDataError, bundled_text, load, load_text
+from cards_data._toml import dumps
+
+
+def edited(game: str, edit: Callable[[dict], object]) -> str:
+    """The bundled file of ``game`` with ``edit`` applied to its parsed TOML."""
+    doc = tomllib.loads(bundled_text(game))
+    edit(doc)
+    return dumps(doc)
+
+
+def rejects(game: str, edit: Callable[[dict], object], *fragments: str) -> str:
+    with pytest.raises(InvalidDataError) as caught:
+        load_text(edited(game, edit), source="mine.toml")
+    message = str(caught.value)
+    assert message.startswith("mine.toml: "), message
+    for fragment in fragments:
+        assert fragment in message, message
+    return message
+
+
+# -- valid edits -----------------------------------------------------------------------
+
+def test_edited_archaeology_loads():
+    def edit(doc):  # the other source's five pot shards
+        doc["treasures"]["pot_shard"]["sell"][4] = 10
+    data = load_text(edited("archaeology", edit), source="mine.toml", game_id="archaeology")
+    assert data.treasures["pot_shard"].sell_value(5) == 10 and data.source == "mine.toml"
+
+
+def test_edited_expedition_loads():
+    def edit(doc):
+        doc["treasures"]["broken_pendant"]["sell"] = [3, 6, 24]
+        doc["treasures"]["broken_pendant"]["provenance"] = "rules"
+        del doc["monuments"][1:]
+    data = load_text(edited("expedition", edit), source="mine.toml")
+    assert data.treasures["broken_pendant"].sell == (3, 6, 24)
+    assert dict(data.treasures["broken_pendant"].provenance) == dict.fromkeys(
+        ("count", "trade", "sell"), "rules")
+    assert [m.key for m in data.monuments] == ["great_pyramid"]
+
+
+def test_edited_pyramids_loads_with_other_entrance_and_tomb():
+    def edit(doc):
+        doc["cards"][0]["grid"] = ["..E..", ".....", "##.##", ".....", ".T..."]
+        doc["skulls"]["penalties"] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    data = load_text(edited("pyramids", edit), source="mine.toml")
+    card = data.card(1)
+    assert (card.entrance, card.tomb, card.shortest_path()) == (2, 21, 6)
+
+
+def test_edited_lootnrun_loads():
+    def edit(doc):
+        doc["treasure_types"] = {("gem" if k == "crown" else k): v
+                                 for k, v in doc["treasure_types"].items()}
+        for room in doc["rooms"]:
+            room["treasures"] = ["gem" if t == "crown" else t for t in room["treasures"]]
+    assert "gem" in load_text(edited("lootnrun", edit), source="mine.toml").treasure_types
+
+
+def test_edited_ancients_loads():
+    def edit(doc):
+        doc["maps"][0].update(name="Test", pattern=["B.", "WW"], space="e5", points=9)
+    card = load_text(edited("ancients", edit), source="mine.toml").maps[0]
+    assert (card.name, card.cells, card.space, card.points) == (
+        "Test", ((0, 0, "B"), (1, 0, "W"), (1, 1, "W")), 24, 9)
+
+
+# -- rejections ------------------------------------------------------------------------
+
+def _set(path: str, value):
+    """Edit that sets a dotted path (``cards.3.order``) to ``value``."""
+    *parents, last = path.split(".")
+
+    def edit(doc):
+        node = doc
+        for part in parents:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        if isinstance(node, list):
+            node[int(last)] = value
+        else:
+            node[last] = value
+    return edit
+
+
+def _delete(path: str):
+    *parents, last = path.split(".")
+
+    def edit(doc):
+        node = doc
+        for part in parents:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        del node[last]
+    return edit
+
+
+def _unguard(doc: dict, back: str) -> None:
+    room = next(r for r in doc["rooms"] if r["back"] == back and r["top"] == "guardian")
+    room["top"] = "empty"
+    del room["guardian"]
+
+
+CASES = [
+    # unknown, missing and mistyped keys
+    ("pyramids", _set("cards.3.colur", "green"), "cards[3]: unknown key 'colur'"),
+    ("ancients", _delete("maps.0.points"), "maps[0]: missing key 'points'"),
+    ("archaeology", _set("treasures.coin.trade", "2"), "treasures.coin.trade: expected an integer"),
+    ("archaeology", _set("setup.hand", True), "setup.hand: expected an integer, got a boolean"),
+    ("lootnrun", _set("rooms.5.treasures", "cup"), "rooms[5].treasures: expected an array"),
+    ("expedition", _set("setup.tent_cards", -1), "setup.tent_cards: must be at least"),
+    ("archaeology", _set("treasures.map.sell", [-3]), "treasures.map.sell[0]: must be at least 0"),
+    ("archaeology", _set("treasures.gold", {"name": "gold"}), "treasures: unknown treasure 'gold'"),
+    ("expedition", _delete("treasures.broken_pendant"), "treasures: missing treasure 'broken_pendant'"),
+    ("archaeology", _set("pyramid.provenance", "guess"), "pyramid.provenance: 'guess' is not one of"),
+    ("expedition", _set("treasures.coin.provenance", {"count": "rules"}),
+     "treasures.coin.provenance: missing key 'trade'"),
+    ("archaeology", _set("setup.sandstorms_removed", {"7": 1}),
+     "setup.sandstorms_removed: key '7' is not a player count 2-4"),
+    ("expedition", _set("thieves.by_players", {"2": 4, "3": 6, "4": 8}),
+     "thieves.by_players: missing player count 5"),
+    # selling tables
+    ("archaeology", _set("treasures.broken_cup.sell", [2, 15, 20, 25, 30, 35, 40]),
+     "treasures.broken_cup.sell: 7 prices but only 6 cards"),
+    ("expedition", _set("treasures.coin.sell", []), "treasures.coin.sell: expected at least 1"),
+    ("archaeology", _set("treasures.talisman.sell", [3, 7, 4, 24, 40]),
+     "treasures.talisman.sell[2]: prices must not fall"),
+    # expedition tables
+    ("expedition", _set("monuments.2.special", "dance"), "monuments[2].special: 'dance' is not one of"),
+    ("expedition", _delete("monuments.3.params"), "monuments[3]: missing key 'params'"),
+    ("expedition", _set("monuments.1.key", "great_pyramid"), "monuments[1].key: duplicate key"),
+    ("expedition", _set("long_expedition.extra_thieves", 5), "long_expedition.extra_thieves"),
+    ("expedition", _set("long_expedition.add_treasures", ["jade"]),
+     "long_expedition.add_treasures[0]: 'jade' is not one of"),
+    # pyramids counts and grids
+    ("pyramids", lambda d: d["cards"].append(dict(d["cards"][0], order=49)),
+     "cards[48]: more than 48 pyramid cards"),
+    ("pyramids", lambda d: d["cards"].pop(), "cards: 47 pyramid cards, expected 48"),
+    ("pyramids", _set("cards.5.order", 1), "cards[5].order: duplicate order 1 (also cards[0])"),
+    ("pyramids", lambda d: next(c for c in d["cards"] if c["colour"] != "green").update(
+        colour="green"), "cards: 17 green cards, expected 16"),
+    ("pyramids", _set("cards.0.colour", "pink"), "cards[0].colour: 'pink' is not one of"),
+    ("pyramids", _set("cards.0.grid", [".....", ".....", ".....", ".....", "....T"]),
+     "cards[0].grid: needs exactly one entrance"),
+    ("pyramids", _set("cards.0.grid", ["E....", ".....", "..T..", ".....", "....T"]),
+     "cards[0].grid: needs exactly one tomb"),
+    ("pyramids", _set("cards.0.grid", [".....", "..E..", ".....", ".....", "....T"]),
+     "cards[0].grid: the entrance must be on the top row"),
+    ("pyramids", _set("cards.0.grid", ["E....", ".....", ".....", "...##", "...#T"]),
+     "cards[0].grid: the tomb cannot be reached"),
+    ("pyramids", _set("cards.0.grid", ["E.....", ".....", ".....", ".....", "....T"]),
+     "cards[0].grid[0]: a row has 5 boxes, not 6"),
+    ("pyramids", _set("cards.0.grid", ["E....", ".....", ".....", "....T"]),
+     "cards[0].grid: expected 5 entries, got 4"),
+    ("pyramids", _set("cards.0.grid", ["E....", "..?..", ".....", ".....", "....T"]),
+     "cards[0].grid[1]: unknown box '?'"),
+    ("pyramids", _set("expedition.deck.0", "Z5"), "expedition.deck[0]: 'Z5' is not one of"),
+    ("pyramids", _set("skulls.penalties", [1, 2, 3, 4, 5, 6, 5, 8, 9, 10]),
+     "skulls.penalties[6]: penalties grow"),
+    ("pyramids", _set("skulls.penalties", [1, 2, 3]), "skulls.penalties: expected 10 entries"),
+    # ancients patterns, spaces, counts
+    ("ancients", _set("maps.0.pattern", ["BWBWBW"]), "maps[0].pattern[0]: 6 columns do not fit"),
+    ("ancients", _set("maps.0.pattern", ["B"] * 6), "maps[0].pattern: 6 rows do not fit"),
+    ("ancients", _set("maps.0.pattern", ["B.", ".W"]), "maps[0].pattern: the pattern is not orthogonally connected"),
+    ("ancients", _set("maps.0.pattern", ["BX"]), "maps[0].pattern[0]: unknown mark 'X'"),
+    ("ancients", _set("maps.0.pattern", ["B", "WW"]), "maps[0].pattern[1]: every row"),
+    ("ancients", _set("maps.0.space", "F7"), "maps[0].space: 'F7' is not a cell"),
+    ("ancients", _set("maps.0.token", "grey"), "maps[0].token: 'grey' is not one of black, white"),
+    ("ancients", _set("maps.3.id", 1), "maps[3].id: duplicate id 1 (also maps[0])"),
+    ("ancients", lambda d: d["maps"].pop(), "maps: 49 map cards, expected 50"),
+    ("ancients", _set("rules.removed_by_players", {"2": 18, "3": 10, "4": 7, "5": 3}),
+     "rules.removed_by_players: missing player count 6"),
+    # lootnrun counts
+    ("lootnrun", lambda d: d["rooms"][0].update(back="yellow"), "rooms: 11 red rooms, expected 12"),
+    ("lootnrun", lambda d: d["rooms"].pop(), "rooms: 53 rooms, but the backs add up to 54"),
+    ("lootnrun", lambda d: _unguard(d, "green"), "rooms: 5 green guardian rooms, expected 6"),
+    ("lootnrun", lambda d: next(r for r in d["rooms"] if r["top"] == "empty").update(guardian="mummy"),
+     "only a guardian room names a guardian"),
+    ("lootnrun", lambda d: next(r for r in d["rooms"] if r["top"] == "guardian").pop("guardian"),
+     "missing key 'guardian'"),
+    ("lootnrun", _set("rooms.0.treasures", ["cup", "chest", "idol", "crown"]),
+     "rooms[0].treasures: a room shows 1 to 3 treasure symbols, not 4"),
+    ("lootnrun", _set("rooms.0.treasures", ["gold"]), "rooms[0].treasures[0]: 'gold' is not one of"),
+    ("lootnrun", _set("setup.guardians", {"red": 13, "yellow": 6, "green": 6}),
+     "setup.guardians.red: 13 guardians but only 12 red rooms"),
+    ("lootnrun", _set("setup.guardians", {"red": 6, "yellow": 6}), "setup.guardians: missing key 'green'"),
+    # header
+    ("archaeology", _set("game", "chess"), "game: 'chess' is not one of"),
+    ("archaeology", _set("format", 2), "format: format 2 is not supported"),
+    ("archaeology", _delete("edition"), "missing key 'edition'"),
+    ("archaeology", _set("extra", 1), "unknown key 'extra'"),
+]
+
+
+@pytest.mark.parametrize("game, edit, fragment", CASES,
+                         ids=[f"{game}-{fragment[:40]}" for game, _, fragment in CASES])
+def test_rejection_names_file_and_key(game, edit, fragment):
+    rejects(game, edit, fragment)
+
+
+def test_game_must_match_requested_game():
+    with pytest.raises(InvalidDataError, match=r"^mine.toml: game: this file holds 'lootnrun'"):
+        load_text(bundled_text("lootnrun"), source="mine.toml", game_id="pyramids")
+
+
+def test_unknown_game_id():
+    with pytest.raises(InvalidDataError, match="unknown game 'chess'"):
+        load("chess")
+
+
+def test_malformed_toml_names_line():
+    text = bundled_text("ancients").replace("start_money = 4", "start_money = = 4")
+    with pytest.raises(InvalidDataError, match=r"^mine.toml: not valid TOML: .*line \d+"):
+        load_text(text, source="mine.toml")
+
+
+def test_unreadable_file(tmp_path):
+    with pytest.raises(InvalidDataError, match="cannot read"):
+        load("pyramids", tmp_path / "missing.toml")
+
+
+def test_user_file_path_is_named(tmp_path):
+    path = tmp_path / "cards.toml"
+    path.write_text(bundled_text("pyramids").replace("order = 7\n", "order = 70\n"))
+    with pytest.raises(InvalidDataError, match=r"cards\.toml: cards\[6\]\.order: must be at most 48"):
+        load("pyramids", path)
