@@ -107,9 +107,9 @@ def demo() -> None:
 @CARDS
 def deal(game: str, seed: int, players: int | None, cards: str | None) -> None:
     """Print a full deal of GAME as JSON."""
-    engine = registry.engine(game)
-    result = engine.make_deal(players=players or _default_players(game), seed=seed,
-                              data=load_cards(game, cards))
+    data_ = load_cards(game, cards)
+    result = registry.engine(game).make_deal(players=players or _default_players(game),
+                                             seed=seed, data=data_)
     click.echo(fmt.to_json(result))
 
 
@@ -118,7 +118,8 @@ def deal(game: str, seed: int, players: int | None, cards: str | None) -> None:
 @CARDS
 def example(game: str, cards: str | None) -> None:
     """Print a valid player-view JSON for GAME."""
-    click.echo(fmt.to_json(registry.engine(game).example_view(load_cards(game, cards))))
+    data_ = load_cards(game, cards)
+    click.echo(fmt.to_json(registry.engine(game).example_view(data_)))
 
 
 def _default_players(game: str) -> int:
