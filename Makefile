@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test test-all bench clean
+.PHONY: demo test test-all test-lowest bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,8 +22,16 @@ test: $(STAMP)
 test-all: $(STAMP)
 	$(BIN)/python -m pytest -q -m ''
 
+# The test suite against the lowest dependency versions pyproject.toml allows.
+LOWEST := ortools==9.10.4067 numpy==1.26.0 scipy==1.11.1 networkx==3.2 click==8.1.0 pytest==7.4.0
+test-lowest:
+	test -x .venv-lowest/bin/python || $(PYTHON) -m venv .venv-lowest
+	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check $(LOWEST)
+	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	.venv-lowest/bin/python -m pytest -q
+
 bench: $(STAMP)
 	$(BIN)/digsite bench --json benchmarks/last-run.json
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) .venv-lowest build *.egg-info .pytest_cache
