@@ -57,6 +57,8 @@ _register(GameInfo(
     id="pyramids", name="Silver & Gold: Pyramids", kind="grid", players=(2, 4), solo=True,
     variants=("solo analysis mode",),
     engine_module="games.pyramids",
+    max_moves=4 + 4 * 4 * 7 + 48,  # keeps + crossings + at most one take per card
+    score_bounds=(-10.0, 400.0),  # worst skull .. a generous ceiling on 4 rounds
     rulebook="silver-and-gold-pyramids.txt",
 ))
 _register(GameInfo(
@@ -69,6 +71,8 @@ _register(GameInfo(
     id="archaeology", name="Archaeology: The Card Game", kind="card", players=(2, 4),
     solo=False, variants=("2007 / Z-Man 2009",),
     engine_module="games.archaeology",
+    # decisions: at most 3 trades a turn and a bounded end game (see games/archaeology)
+    max_moves=20_000, score_bounds=(0.0, 400.0),
     rulebook="archaeology-the-card-game.txt",
 ))
 _register(GameInfo(
@@ -80,8 +84,12 @@ _register(GameInfo(
 ))
 _register(GameInfo(
     id="lootnrun", name="Loot N Run", kind="card", players=(2, 6), solo=False,
+    engine_module="games.lootnrun",
+    # no rule bounds a game's length; random play ends within a few hundred decisions
+    max_moves=5000,
+    # 54 rooms of at most 3 symbols, doubled, on top of a score just under the target
+    score_bounds=(0.0, 34 + 54 * 3 * 2),
     rulebook="loot-n-run.txt",
-    notes="card data only; rules engine not built yet",
 ))
 
 GAME_IDS: tuple[str, ...] = tuple(GAMES)

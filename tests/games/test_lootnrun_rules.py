@@ -1,0 +1,342 @@
+"""Loot N Run: every rule of the sheet and every documented decision."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+import cards_data
+from games import lootnrun
+from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from games.lootnrun import Awaken, Keep, Loot, Pass, Reshuffle, Run, score_rooms
+from games.lootnrun.views import tables_for
+from games.protocol import CHANCE, TERMINAL, resolve_chance
+
+DATA = cards_data.load("lootnrun")
+T = tables_for(DATA)
+
+
+def rooms(predicate, n=1, exclude=()):
+    found = [i for i in range(len(T.ids)) if predicate(i) and i not in exclude]
+    assert len(found) >= n
+    return found[:n]
+
+
+def state(players=3, seed=0):
+    return lootnrun.state_from_deal(lootnrun.make_deal(players=players, seed=seed, data=DATA), DATA)
+
+
+def empty_table(players=3):
+    """A state with every room in the decks and seat 0 to move."""
+    s = state(players)
+    s.to_move = 0
+    return s
+
+
+def place(s, seat, chosen):
+    """Move rooms from wherever they are to the front of ``seat``."""
+    for r in chosen:
+        for pile in (*s.decks, s.discard, *s.fronts):
+            if r in pile:
+                pile.remove(r)
+        s.fronts[seat].append(r)
+
+
+def with_treasures(pred):
+    return lambda i: pred(T.treasures[i])
+
+
+# --- scoring ------------------------------------------------------------------------------
+
+def test_a_type_on_two_rooms_scores_double_but_never_triple():
+    cup_rooms = rooms(with_treasures(lambda ts: "cup" in ts), 3)
+    single = score_rooms(T, cup_rooms[:1])
+    assert single == len(T.treasures[cup_rooms[0]])
+    two = score_rooms(T, cup_rooms[:2])
+    cups = 2
+    others = Counter(k for r in cup_rooms[:2] for k in T.treasures[r] if k != "cup")
+    expected = cups * 2 + sum(n * (2 if n >= 2 else 1) for n in others.values())
+    assert two == expected
+    three = score_rooms(T, cup_rooms)
+    others3 = Counter(k for r in cup_rooms for k in set(T.treasures[r]) if k != "cup")
+    symbols3 = Counter(k for r in cup_rooms for k in T.treasures[r])
+    assert three == sum(symbols3[k] * (2 if (3 if k == "cup" else others3[k]) >= 2 else 1) for k in symbols3)
+
+
+def test_scoring_ignores_guardians_and_amulets():
+    guard = rooms(lambda i: T.guardian[i] is not None)[0]
+    assert score_rooms(T, [guard]) == len(T.treasures[guard])
+
+
+# --- turn actions ----------------------------------------------------------------------------
+
+def test_loot_is_forced_with_no_rooms_in_front():
+    s = empty_table(3)
+    assert s.legal_moves() == [Loot(0), Loot(1)]
+
+
+def test_two_players_may_awaken_with_nothing_in_front():
+    s = empty_table(2)
+    place(s, 1, rooms(lambda i: True, 1))
+    assert set(s.legal_moves()) == {Loot(0), Loot(1), Awaken(1)}
+
+
+def test_awaken_needs_rooms_in_front_of_target_and_self_with_three_players():
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: True, 1))
+    place(s, 2, rooms(lambda i: True, 1, exclude=s.fronts[0]))
+    assert set(s.legal_moves()) == {Loot(0), Loot(1), Run(), Awaken(2)}
+
+
+def test_loot_takes_the_top_room_and_passes_the_turn():
+    s = empty_table(3)
+    top = s.decks[1][-1]
+    s.apply(Loot(1))
+    assert s.fronts[0] == [top] and s.to_move == 1
+
+
+def test_run_scores_and_discards():
+    s = empty_table(3)
+    mine = rooms(lambda i: True, 2)
+    place(s, 0, mine)
+    s.apply(Run())
+    assert s.scores[0] == score_rooms(T, mine)
+    assert s.fronts[0] == [] and sorted(s.discard) == sorted(mine)
+
+
+def test_awakened_player_with_enough_amulets_escapes_and_scores():
+    s = empty_table(3)
+    amulet = rooms(lambda i: T.amulet[i])[0]
+    guard = rooms(lambda i: T.guardian[i] is not None)[0]
+    place(s, 0, rooms(lambda i: True, 1, exclude=(amulet, guard)))
+    place(s, 1, [amulet, guard])
+    s.apply(Awaken(1))
+    assert s.scores[1] == score_rooms(T, [amulet, guard]) and s.scores[0] == 0
+    assert s.fronts[1] == [] and s.to_move == 1
+
+
+def caught(s, kinds):
+    """Put guardians of ``kinds`` (no amulets) in front of seat 1."""
+    chosen = [rooms(lambda i, k=k: T.guardian[i] == k)[0] for k in kinds]
+    place(s, 1, chosen)
+    return chosen
+
+
+def test_mummy_scores_the_victims_rooms_for_the_awakener():
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    victims = caught(s, ["mummy"])
+    s.apply(Awaken(1))
+    assert s.scores[0] == score_rooms(T, victims) and s.scores[1] == 0
+    assert s.fronts[1] == [] and s.to_move == 1
+
+
+def test_werewolf_draws_one_from_each_deck_and_keeps_a_choice():
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    caught(s, ["werewolf"])
+    tops = [s.decks[0][-1], s.decks[1][-1]]
+    s.apply(Awaken(1))
+    assert s.phase == "keep" and s.current_player() == 0 and s.drawn == tops
+    assert s.legal_moves() == [Keep(False, False), Keep(True, False), Keep(False, True), Keep(True, True)]
+    s.apply(Keep(False, True))
+    assert tops[1] in s.fronts[0] and tops[0] in s.discard and s.to_move == 1
+
+
+def test_frank_gives_one_extra_turn():
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    caught(s, ["frank", "frank"])
+    s.apply(Awaken(1))
+    assert s.to_move == 0
+    s.apply(Loot(0))
+    assert s.to_move == 1  # only one extra turn, however many Franks
+
+
+def test_benefits_resolve_mummy_then_werewolf_then_frank():
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    caught(s, ["frank", "werewolf", "mummy"])
+    s.apply(Awaken(1))
+    assert s.scores[0] > 0 and s.phase == "keep"
+    s.apply(Keep(True, True))
+    assert s.to_move == 0  # Frank after the Werewolf
+
+
+def test_reaching_the_target_ends_the_game_and_everyone_scores_what_is_in_front():
+    s = empty_table(3)
+    mine = rooms(lambda i: True, 2)
+    theirs = rooms(lambda i: True, 2, exclude=mine)
+    place(s, 0, mine)
+    place(s, 2, theirs)
+    s.scores = [s.target - 1, 0, 5]
+    s.apply(Run())
+    assert s.is_terminal() and s.current_player() == TERMINAL
+    assert s.scores[2] == 5 + score_rooms(T, theirs)
+    assert s.legal_moves() == []
+
+
+def test_mummy_reaching_the_target_drops_the_later_benefits():
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    caught(s, ["mummy", "werewolf", "frank"])
+    s.scores[0] = s.target - 1
+    s.apply(Awaken(1))
+    assert s.is_terminal() and s.drawn == []
+
+
+def test_tied_players_share_the_victory():
+    s = empty_table(3)
+    s.scores = [40, 40, 10]
+    s.finished = True
+    assert s.winners() == [0, 1]
+
+
+def test_six_players_play_to_thirty():
+    assert state(6).target == 30 and state(5).target == 35
+
+
+def test_an_emptied_deck_is_rebuilt_from_the_other_deck_and_the_discards():
+    s = empty_table(3)
+    s.discard.extend(s.decks[0][:-1])
+    s.decks[0] = s.decks[0][-1:]
+    before = Counter(s.decks[0] + s.decks[1] + s.discard)
+    s.apply(Loot(0))
+    assert s.current_player() == CHANCE
+    (outcome, p), = s.chance_outcomes()
+    assert p == 1.0 and isinstance(outcome, Reshuffle)
+    taken = s.fronts[0][-1]
+    s.apply(outcome)
+    assert s.discard == [] and abs(len(s.decks[0]) - len(s.decks[1])) <= 1
+    before[taken] -= 1
+    assert Counter(s.decks[0] + s.decks[1]) == +before
+    assert s.current_player() == 1
+
+
+def test_pass_only_when_nothing_can_be_drawn():
+    s = empty_table(3)
+    everything = [r for d in s.decks for r in d]
+    s.decks = [[], []]
+    s.fronts[1] = everything
+    assert s.legal_moves() == [Pass()]
+
+
+# --- moves as text ---------------------------------------------------------------------------
+
+def test_move_text_round_trips_and_bad_text_is_refused():
+    s = empty_table(2)
+    place(s, 0, rooms(lambda i: True, 1))
+    place(s, 1, rooms(lambda i: True, 1, exclude=s.fronts[0]))
+    for move in s.legal_moves():
+        assert lootnrun.parse_move(s, str(move)) == move
+    with pytest.raises(InvalidMoveError):
+        lootnrun.parse_move(s, "dig")
+    with pytest.raises(IllegalMoveError):
+        lootnrun.parse_move(s, "awaken 0")
+
+
+def test_golden_legal_move_counts_on_seeded_deals():
+    counts = []
+    for seed in range(5):
+        s = state(4, seed)
+        rng = random.Random(seed)
+        for _ in range(12):
+            resolve_chance(s, rng)
+            moves = s.legal_moves()
+            s.apply(moves[rng.randrange(len(moves))])
+        resolve_chance(s, rng)
+        counts.append(len(s.legal_moves()))
+    assert counts == GOLDEN_COUNTS
+
+
+# checked by hand from the positions: an empty front allows only the two loots; seed 4 has
+# seat 3 holding rooms with all three opponents holding some: 2 loots + run + 3 awakens
+GOLDEN_COUNTS = [2, 2, 2, 2, 6]
+
+
+# --- hidden information --------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_determinized_worlds_look_the_same_to_their_seat(players):
+    for seed in range(6):
+        s = state(players, seed)
+        rng = random.Random(seed)
+        for step in range(60):
+            resolve_chance(s, rng)
+            if s.is_terminal():
+                break
+            for seat in range(players):
+                world = s.determinize(seat, random.Random(step))
+                assert world.information_set_key(seat) == s.information_set_key(seat)
+                everything = lambda x: sorted(  # noqa: E731
+                    [r for d in x.decks for r in d] + x.discard + [r for f in x.fronts for r in f]
+                    + [r for r in x.drawn if r is not None])
+                assert everything(world) == list(range(len(T.ids)))
+            moves = s.legal_moves()
+            s.apply(moves[rng.randrange(len(moves))])
+
+
+def test_determinization_varies_what_the_seat_cannot_see():
+    s = state(3, 1)
+    worlds = {tuple(s.determinize(0, random.Random(k)).decks[0][:-1]) for k in range(10)}
+    assert len(worlds) > 1
+
+
+# --- JSON deals and views ---------------------------------------------------------------------
+
+def test_deal_json_round_trips_and_fixes_the_game():
+    deal = lootnrun.make_deal(players=4, seed=3, data=DATA)
+    assert json.loads(json.dumps(deal)) == deal
+    a, b = lootnrun.state_from_deal(deal, DATA), lootnrun.state_from_deal(deal, DATA)
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    for _ in range(200):
+        for st, rng in ((a, rng_a), (b, rng_b)):
+            resolve_chance(st, rng)
+        if a.is_terminal():
+            break
+        move = a.legal_moves()[rng_a.randrange(len(a.legal_moves()))]
+        rng_b.randrange(len(b.legal_moves()))
+        a.apply(move)
+        b.apply(move)
+    assert a.to_json() == b.to_json()
+
+
+def test_view_of_a_state_loads_back_to_the_same_information_set():
+    s = state(3, 2)
+    rng = random.Random(2)
+    for _ in range(15):
+        resolve_chance(s, rng)
+        moves = s.legal_moves()
+        s.apply(moves[rng.randrange(len(moves))])
+    resolve_chance(s, rng)
+    for seat in range(3):
+        view = lootnrun.view_of(s, seat)
+        world, got = lootnrun.state_from_view(json.loads(json.dumps(view)), DATA, 0)
+        assert got == seat and world.information_set_key(seat) == s.information_set_key(seat)
+
+
+@pytest.mark.parametrize("change,fragment", [
+    (lambda v: v.update(players=9), "view.players"),
+    (lambda v: v["my_rooms"].append(999), "my_rooms"),
+    (lambda v: v["decks"][0].update(size=v["decks"][0]["size"] + 1), "rooms"),
+    (lambda v: v["scores"].__setitem__(0, -1), "scores[0]"),
+    (lambda v: v.update(phase="dance"), "view.phase"),
+    (lambda v: v["front_backs"][(v["seat"] + 1) % 3].append("purple"), "front_backs"),
+])
+def test_impossible_views_are_refused(change, fragment):
+    view = lootnrun.example_view(DATA)
+    change(view)
+    with pytest.raises(InvalidStateError, match=fragment.replace("[", r"\[").replace("]", r"\]")):
+        lootnrun.state_from_view(view, DATA, 0)
+
+
+def test_too_many_visible_red_backs_are_refused():
+    view = lootnrun.example_view(DATA)
+    other = (view["seat"] + 1) % 3
+    view["front_backs"][other].extend(["red"] * 13)
+    view["decks"][0]["size"] -= 13
+    with pytest.raises(InvalidStateError, match="red"):
+        lootnrun.state_from_view(view, DATA, 0)
