@@ -26,6 +26,7 @@ SUITES: dict[str, str] = {
     "pyramids": "benchmarks.pyramids_bench",
     "ancients": "benchmarks.ancients_bench",
     "archaeology": "benchmarks.archaeology_bench",
+    "lootnrun": "benchmarks.lootnrun_bench",
 }
 
 

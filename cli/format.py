@@ -41,15 +41,21 @@ def format_hint(result: dict, *, best_only: bool = False) -> str:
         f"values: {result['value_meaning']}",
     ]
     width = max((len(str(m["move"])) for m in result["moves"]), default=4)
+    extras = [key for key in ("win_rate", "expected_score")
+              if any(m.get(key) is not None for m in result["moves"])]
     header = f"{'rank':>4}  {'move':<{width}}  {'value':>9}  {'stderr':>7}  {'visits':>7}"
-    lines.append(header)
+    lines.append(header + "".join(f"  {key:>14}" for key in extras))
     for m in result["moves"]:
         stderr = _num(m["stderr"]) if m.get("stderr") is not None else "-"
         visits = str(m["visits"]) if m.get("visits") is not None else "-"
-        lines.append(f"{m['rank']:>4}  {str(m['move']):<{width}}  {_num(m['value']):>9}  {stderr:>7}  {visits:>7}")
+        row = f"{m['rank']:>4}  {str(m['move']):<{width}}  {_num(m['value']):>9}  {stderr:>7}  {visits:>7}"
+        row += "".join(f"  {_num(m[key]) if m.get(key) is not None else '-':>14}" for key in extras)
+        lines.append(row)
+    limit = budget.get("time_s")
     lines.append(
-        f"budget: {budget.get('iterations')} iterations, {_num(budget.get('time_s', 0.0))} s, "
-        f"stopped by {budget.get('stop_reason')}; seed {result.get('seed')}"
+        f"budget: {budget.get('iterations')} iterations"
+        + (f", time limit {_num(limit)} s" if limit is not None else "")
+        + f", stopped by {budget.get('stop_reason')}; seed {result.get('seed')}"
     )
     return "\n".join(lines + _lines(result, "explanation"))
 

@@ -42,13 +42,26 @@ def app() -> None:
 
 
 @contextlib.contextmanager
-def _progress(length: int, label: str):
-    """A progress bar on a terminal, nothing when piped; yields a step callback."""
+def _progress(length: int | None, label: str):
+    """A progress display on a terminal, nothing when piped; yields a step callback.
+
+    With a known ``length`` it is a bar; without one, a running count of finished steps.
+    """
     if not sys.stderr.isatty():
         yield lambda n=1: None
         return
-    with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-        yield bar.update
+    if length:
+        with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+            yield bar.update
+        return
+    done = [0]
+
+    def step(n: int = 1) -> None:
+        done[0] += n
+        click.echo(f"\r{label}: {done[0]} step(s) done", nl=False, err=True)
+
+    yield step
+    click.echo("", err=True)
 
 
 # --- information -----------------------------------------------------------------------
@@ -238,7 +251,7 @@ def bench(suites, quick, json_file) -> None:
     """Run benchmark SUITES (all by default) and print the report."""
     from benchmarks.runner import run_benchmarks, write_report
 
-    with _progress(0, "benchmarks") as step:
+    with _progress(None, "benchmarks") as step:
         report = run_benchmarks(list(suites), quick=quick, progress=step)
     click.echo(report["text"])
     if json_file:

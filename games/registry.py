@@ -65,14 +65,23 @@ _register(GameInfo(
     id="ancients", name="Tomb of the Ancients", kind="grid", players=(2, 6), solo=True,
     variants=("beta 2.16", "solo analysis mode (2-player deck)"),
     engine_module="games.ancients",
+    # decisions <= (46 draws + 6 final turns) + 50 sells + 2 x (50 finds + 108 sand spends),
+    # sand <= 6 start + 52 rests + 50 shop tokens; score <= 200 artifact points
+    # + (4 + 104 rest dollars + 200 sales) / 2 + 108 / 2 (see games.ancients.state)
+    max_moves=420,
+    score_bounds=(0.0, 408.0),
     rulebook="tomb-of-the-ancients.txt",
 ))
 _register(GameInfo(
     id="archaeology", name="Archaeology: The Card Game", kind="card", players=(2, 4),
     solo=False, variants=("2007 / Z-Man 2009",),
     engine_module="games.archaeology",
-    # decisions: at most 3 trades a turn and a bounded end game (see games/archaeology)
-    max_moves=20_000, score_bounds=(0.0, 400.0),
+    # max_moves, a proven bound (random games take about 350): at most 58 digging turns and
+    # 72 * 5 + 4 end-game turns (a sale or an exploration, each removing a card for good,
+    # comes at least every 5 turns); a turn has at most 3 trades of at most 87 take/give
+    # steps and an end; plus 6 sandstorms x 72 discards, 8 steals, 72 sales/explorations.
+    # score_bounds: every treasure sold in its best sets is worth $333 at most.
+    max_moves=120_000, score_bounds=(0.0, 400.0),
     rulebook="archaeology-the-card-game.txt",
 ))
 _register(GameInfo(

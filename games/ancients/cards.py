@@ -1,0 +1,88 @@
+"""The map deck as the engine and the solvers use it: patterns pre-placed as bitboards.
+
+``catalogue(data)`` turns ``cards_data.AncientsData`` into a ``Catalogue`` of ``MapInfo``
+values, each with every distinct placement of its pattern (rotations only, never mirrors:
+the rulebook lets a map be turned, "but you may not flip it for its mirror image").
+
+Decision: the cards print a single number, used both as the point value and as the dollar
+value an artifact sells for ("sell one of the artifacts in your hand for its marked dollar
+value"); the bundled data has no separate price, so ``MapInfo.value == MapInfo.points``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grids import BLACK, WHITE, ColouredPattern, Placement, cell_name
+
+__all__ = ["MapInfo", "Catalogue", "catalogue", "find_result"]
+
+
+@dataclass(frozen=True)
+class MapInfo:
+    """One map card with its placements. ``token`` is ``"B"`` or ``"W"``."""
+
+    id: int
+    name: str
+    points: int
+    value: int
+    space: int
+    token: str
+    pattern: ColouredPattern
+    placements: tuple[Placement, ...]
+
+    @property
+    def space_name(self) -> str:
+        return cell_name(self.space)
+
+    def placement(self, rotation: int, anchor: int) -> Placement | None:
+        """The placement turned ``rotation`` quarter-turns clockwise with top-left ``anchor``."""
+        for p in self.placements:
+            if p.rotation == rotation and p.anchor == anchor:
+                return p
+        return None
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """All maps by id plus the rules constants the engine needs."""
+
+    maps: dict  # id -> MapInfo
+    shops: tuple[int, ...]
+    removed_by_players: dict
+    start_money: int
+    start_sand: int
+    pack_limit: int
+    players_min: int
+    players_max: int
+
+    def removed_for(self, players: int) -> int:
+        """Cards removed at setup; solo mode uses the 2-player deck."""
+        return self.removed_by_players[max(players, self.players_min)]
+
+
+_CACHE: dict[int, tuple[object, Catalogue]] = {}
+
+
+def catalogue(data) -> Catalogue:
+    """The ``Catalogue`` of an ``AncientsData`` (cached per data object)."""
+    hit = _CACHE.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    maps = {}
+    for card in data.maps:
+        pattern = ColouredPattern(frozenset(card.cells))
+        token = BLACK if str(card.token).lower() in ("black", "b") else WHITE
+        maps[int(card.id)] = MapInfo(int(card.id), card.name, int(card.points), int(card.points),
+                                     int(card.space), token, pattern, pattern.placements())
+    cat = Catalogue(maps, tuple(data.shops), dict(data.removed_by_players), data.start_money,
+                    data.start_sand, data.pack_limit, data.players_min, data.players_max)
+    _CACHE[id(data)] = (data, cat)
+    return cat
+
+
+def find_result(occupied: int, black: int, placement: Placement) -> tuple[int, int]:
+    """Board after a find at ``placement``: every pattern cell holds a token flipped from the
+    pattern's colour (so black where the pattern is white), whatever was there before."""
+    mask = placement.mask
+    return occupied | mask, (black & ~mask) | (mask & ~placement.black)

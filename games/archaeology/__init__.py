@@ -1,0 +1,25 @@
+"""Archaeology: The Card Game (2007; Z-Man 2009 reprint) — the rules engine.
+
+Implements ``games.protocol``: ``GAME``, ``make_deal``, ``state_from_deal``,
+``example_view``, ``state_from_view``, ``parse_move``. The rules and every decision on an
+ambiguity are documented in ``state``; moves and their text in ``moves``; the JSON deal
+and player view (and their validation) in ``views``.
+
+>>> import cards_data
+>>> data = cards_data.load("archaeology")
+>>> state = state_from_deal(make_deal(players=2, seed=1, data=data), data)
+>>> state.num_players, len(state.dig)
+(2, 58)
+"""
+
+from games.registry import get
+
+from .moves import CARD_NAMES, Move
+from .state import MAX_TRADES_PER_TURN, ArchaeologyState, Rules, rules_for
+from .views import example_view, make_deal, parse_move, state_from_deal, state_from_view, view_of
+
+__all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
+           "parse_move", "view_of", "ArchaeologyState", "Move", "Rules", "rules_for",
+           "CARD_NAMES", "MAX_TRADES_PER_TURN"]
+
+GAME = get("archaeology")

@@ -1,0 +1,371 @@
+"""The Pyramids state machine (a mutable search board with cheap ``clone``).
+
+Phases: ``keep`` (every seat keeps 2 of its 4 dealt cards, seat by seat, choices hidden
+until all have chosen) → ``reveal`` (chance: the next expedition card) → ``cross`` (every
+seat acts on the same card, seat by seat, choices hidden until all have chosen; then all
+crossings are resolved together) → ``take`` (replacements, ordered by the completed cards'
+order numbers) → pyramid points, display refill → next ``reveal`` … → ``over``.
+See ``games.pyramids`` for the decisions on ambiguous rules.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from grids.cells import cells_of
+
+from ..protocol import CHANCE, TERMINAL
+from .rules import (
+    PASS, ActionEffect, Cross, Keep, Reveal, Take, action_effect, crossing_options,
+    final_score, gem_points, update_skulls,
+)
+
+__all__ = ["Seat", "PyramidsState"]
+
+
+class Seat:
+    """One player's cards and score card."""
+
+    __slots__ = ("dealt", "hand", "masks", "red", "green", "torches", "skulls", "completed",
+                 "pyramid", "returned")
+
+    def __init__(self, dealt, rounds: int):
+        self.dealt: list[int] = list(dealt)
+        self.returned: list[int] = []
+        self.hand: list[int | None] = [None, None]
+        self.masks: list[int] = [0, 0]
+        self.red = 0
+        self.green = 0
+        self.torches: list[bool] = [False] * rounds
+        self.skulls = 0
+        self.completed: list[int] = []  # order numbers, in completion order
+        self.pyramid: list[tuple[str, int]] = []  # (colour, points) won
+
+    def clone(self) -> "Seat":
+        other = Seat.__new__(Seat)
+        other.dealt = list(self.dealt)
+        other.returned = list(self.returned)
+        other.hand = list(self.hand)
+        other.masks = list(self.masks)
+        other.red, other.green, other.skulls = self.red, self.green, self.skulls
+        other.torches = list(self.torches)
+        other.completed = list(self.completed)
+        other.pyramid = list(self.pyramid)
+        return other
+
+    def public(self) -> tuple:
+        return (tuple(self.hand), tuple(self.masks), self.red, self.green, tuple(self.torches),
+                self.skulls, tuple(self.completed), tuple(self.pyramid))
+
+
+class PyramidsState:
+    """A position of Pyramids for ``num_players`` seats (1 = solo analysis mode)."""
+
+    def __init__(self, data, *, players: int, dealt, deck, return_positions, expedition,
+                 rounds: int, steps_per_round: int):
+        self.data = data
+        self.num_players = players
+        self.rounds = rounds
+        self.steps_per_round = steps_per_round
+        self.seats = [Seat(d, rounds) for d in dealt]
+        self.deck: list[int] = list(deck)  # before setup: the non-dealt cards, shuffled
+        self.return_positions: list[int] = list(return_positions)
+        self.display: list[int] = []
+        self.expedition: list[list[str]] = [list(e) for e in expedition]
+        self.phase = "keep"
+        self.round = 0
+        self.step = 0  # expedition cards revealed this round
+        self.shape: str | None = None
+        self.actor = 0
+        self.pending: list = [None] * players
+        self.takes: list[tuple[int, int, int]] = []  # (completed order, seat, slot)
+        self.tiers: dict[str, int] = {c: 0 for c in data.colours}  # multi: tiers awarded
+        self.history: list[str] = []
+
+    # --- protocol -------------------------------------------------------------------
+    def clone(self) -> "PyramidsState":
+        other = PyramidsState.__new__(PyramidsState)
+        other.data = self.data
+        other.num_players = self.num_players
+        other.rounds, other.steps_per_round = self.rounds, self.steps_per_round
+        other.seats = [s.clone() for s in self.seats]
+        other.deck = list(self.deck)
+        other.return_positions = list(self.return_positions)
+        other.display = list(self.display)
+        other.expedition = [list(e) for e in self.expedition]
+        other.phase, other.round, other.step = self.phase, self.round, self.step
+        other.shape, other.actor = self.shape, self.actor
+        other.pending = list(self.pending)
+        other.takes = list(self.takes)
+        other.tiers = dict(self.tiers)
+        other.history = list(self.history)
+        return other
+
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "reveal":
+            return CHANCE
+        return self.actor
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def chance_outcomes(self):
+        if self.phase != "reveal":
+            return []
+        return [(Reveal(self.expedition[self.round][self.step]), 1.0)]
+
+    def cards_of(self, seat: int):
+        hand = self.seats[seat].hand
+        return [None if o is None else self.data.card(o) for o in hand]
+
+    def options(self, seat: int):
+        """``crossing_options`` of ``seat`` for the revealed expedition card."""
+        s = self.seats[seat]
+        return crossing_options(self.cards_of(seat), s.masks, self.shape)
+
+    def cross_move(self, seat: int, slot: int, main: int, final) -> Cross:
+        """The ``Cross`` move of one ``crossing_options`` entry."""
+        s = self.seats[seat]
+        extras = []
+        for sl in (0, 1):
+            extra = final[sl] & ~s.masks[sl] & ~(main if sl == slot else 0)
+            extras.extend((s.hand[sl], c) for c in cells_of(extra))
+        return Cross(s.hand[slot], main, tuple(sorted(extras)))
+
+    def legal_moves(self):
+        if self.phase == "keep":
+            dealt = sorted(self.seats[self.actor].dealt)
+            keep = self.data.keep
+            return [Keep(tuple(c)) for c in combinations(dealt, keep)]
+        if self.phase == "cross":
+            moves = [self.cross_move(self.actor, *o) for o in self.options(self.actor)]
+            return moves or [PASS]
+        if self.phase == "take":
+            moves = [Take(c) for c in sorted(self.display)]
+            if self.deck:
+                moves.append(Take(0))
+            return moves
+        return []
+
+    def apply(self, move) -> None:
+        self.history.append(str(move))
+        if self.phase == "reveal":
+            self.shape = move.shape
+            self.step += 1
+            self.phase = "cross"
+            self.actor = 0
+            self.pending = [None] * self.num_players
+            return
+        if self.phase == "keep":
+            self.pending[self.actor] = move
+            self.actor += 1
+            if self.actor == self.num_players:
+                self._finish_setup()
+            return
+        if self.phase == "cross":
+            self.pending[self.actor] = move
+            self.actor += 1
+            if self.actor == self.num_players:
+                self._resolve_crossings()
+            return
+        if self.phase == "take":
+            _, seat, slot = self.takes.pop(0)
+            s = self.seats[seat]
+            if move.card == 0:
+                card = self.deck.pop(0)
+            else:
+                self.display.remove(move.card)
+                card = move.card
+            s.hand[slot] = card
+            s.masks[slot] = 0
+            self._next_take()
+            return
+        raise RuntimeError(f"no move applies in phase {self.phase}")
+
+    # --- phases ---------------------------------------------------------------------
+    def _finish_setup(self) -> None:
+        returned = []
+        for s, keep in zip(self.seats, self.pending):
+            s.hand = list(keep.cards)
+            s.returned = sorted(set(s.dealt) - set(keep.cards))
+            returned.extend(s.returned)
+        queue: list[int | None] = [None] * (len(self.deck) + len(returned))
+        for card, pos in zip(returned, self.return_positions):
+            queue[pos] = card
+        rest = iter(self.deck)
+        queue = [next(rest) if c is None else c for c in queue]
+        self.display = queue[: self.data.display]
+        self.deck = queue[self.data.display:]
+        self.pending = [None] * self.num_players
+        self.phase = "reveal"
+
+    def _resolve_crossings(self) -> None:
+        completions = []
+        for seat, (s, move) in enumerate(zip(self.seats, self.pending)):
+            if not isinstance(move, Cross):
+                continue
+            before = list(s.masks)
+            after = list(before)
+            slot = s.hand.index(move.card)
+            after[slot] |= move.cells
+            for card, c in move.extras:
+                after[s.hand.index(card)] |= 1 << c
+            effect = action_effect(self.cards_of(seat), before, after)
+            s.masks = after
+            self._score(s, effect)
+            for sl in effect.completed:
+                completions.append((s.hand[sl], seat, sl))
+        completions.sort()
+        milestones = self.data.pyramid_milestones
+        claims = []
+        for order, seat, slot in completions:
+            s = self.seats[seat]
+            colour = self.data.card(order).colour
+            s.completed.append(order)
+            s.hand[slot] = None
+            s.masks[slot] = 0
+            n = sum(self.data.card(o).colour == colour for o in s.completed)
+            if n in milestones:
+                claims.append((order, seat, colour, milestones.index(n)))
+        points = self.data.pyramid_points
+        for order, seat, colour, index in claims:  # already sorted by order number
+            if self.num_players == 1:
+                self.seats[seat].pyramid.append((colour, points[index]))
+            elif self.tiers[colour] < len(points):
+                self.seats[seat].pyramid.append((colour, points[self.tiers[colour]]))
+                self.tiers[colour] += 1
+        self.takes = completions
+        self.pending = [None] * self.num_players
+        self.phase = "take"
+        self._next_take()
+
+    def _score(self, s: Seat, effect: ActionEffect) -> None:
+        cap = self.data.gems_per_colour
+        s.red = min(cap, s.red + effect.red)
+        s.green = min(cap, s.green + effect.green)
+        if effect.torches and self.round < len(s.torches):
+            s.torches[self.round] = True
+        s.skulls = update_skulls(s.skulls, effect.skulls, effect.potions,
+                                 len(self.data.skull_penalties))
+
+    def _next_take(self) -> None:
+        if self.takes and (self.display or self.deck):
+            self.actor = self.takes[0][1]
+            return
+        self.takes = []  # nothing left to take: the slots stay empty
+        while len(self.display) < self.data.display and self.deck:
+            self.display.append(self.deck.pop(0))
+        self._end_action()
+
+    def _end_action(self) -> None:
+        self.shape = None
+        if self.step >= self.steps_per_round:
+            self.round += 1
+            self.step = 0
+        self.phase = "over" if self.round >= self.rounds else "reveal"
+
+    # --- results --------------------------------------------------------------------
+    def breakdown(self, seat: int) -> dict:
+        """Score-card totals of ``seat`` (the terms of the final score)."""
+        s = self.seats[seat]
+        d = self.data
+        torches = sum(s.torches)
+        pyramid = sum(p for _, p in s.pyramid)
+        gems = gem_points(s.red, s.green, d.gem_pair_points, d.single_gem_points)
+        skull = d.skull_penalties[s.skulls - 1] if s.skulls else 0
+        cards = d.card_points * len(s.completed)
+        total = final_score(torches=torches, pyramid_points=pyramid, red=s.red, green=s.green,
+                            skull_penalty=skull, completed=len(s.completed),
+                            torch_points=d.torch_points, card_points=d.card_points,
+                            pair=d.gem_pair_points, single=d.single_gem_points)
+        return {"cards": cards, "torches": d.torch_points * torches, "pyramid": pyramid,
+                "gems": gems, "skulls": -skull, "total": total}
+
+    def score(self, seat: int) -> int:
+        return self.breakdown(seat)["total"]
+
+    def returns(self) -> list[float]:
+        return [float(self.score(i)) for i in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        scores = [self.score(i) for i in range(self.num_players)]
+        best = max(scores)
+        tied = [i for i in range(self.num_players) if scores[i] == best]
+        if len(tied) == 1:
+            return tied
+        # ties: lowest order number among completed cards; no completed card loses the tie
+        key = {i: min(self.seats[i].completed, default=10**9) for i in tied}
+        low = min(key.values())
+        return [i for i in tied if key[i] == low]
+
+    def information_set_key(self, seat: int):
+        own = self.seats[seat]
+        own_private = (tuple(own.dealt), tuple(own.returned), str(self.pending[seat]))
+        public = tuple(s.public() for s in self.seats) if self.phase != "keep" else ()
+        chosen = tuple(p is not None for p in self.pending)
+        revealed = tuple(self.expedition[self.round][: self.step]) if self.round < self.rounds else ()
+        return (seat, self.phase, self.round, self.step, self.shape, self.actor, revealed,
+                own_private, public, chosen, tuple(self.display), len(self.deck),
+                tuple(self.takes), tuple(sorted(self.tiers.items())))
+
+    def determinize(self, seat: int, rng) -> "PyramidsState":
+        """Resample what ``seat`` cannot see: the deck order, the unrevealed expedition
+        cards, the other seats' dealt cards (during setup) and their hidden choices."""
+        world = self.clone()
+        if world.phase == "keep":
+            pool = list(world.deck)
+            for i, s in enumerate(world.seats):
+                if i != seat:
+                    pool.extend(s.dealt)
+            rng.shuffle(pool)
+            for i, s in enumerate(world.seats):
+                if i != seat:
+                    s.dealt = sorted(pool[: len(s.dealt)])
+                    pool = pool[len(s.dealt):]
+            world.deck = pool
+            size = len(world.deck) + sum(len(s.dealt) - world.data.keep for s in world.seats)
+            world.return_positions = rng.sample(range(size), len(world.return_positions))
+            for i in range(world.num_players):
+                if i != seat and world.pending[i] is not None:
+                    moves = world._moves_for(i)
+                    world.pending[i] = moves[rng.randrange(len(moves))]
+        else:
+            rng.shuffle(world.deck)
+            if world.phase == "cross":
+                for i in range(world.num_players):
+                    if i != seat and world.pending[i] is not None:
+                        moves = world._moves_for(i)
+                        world.pending[i] = moves[rng.randrange(len(moves))]
+        for r in range(world.round, world.rounds):
+            order = world.expedition[r]
+            start = world.step if r == world.round else 0
+            rest = order[start:]
+            rng.shuffle(rest)
+            world.expedition[r] = order[:start] + rest
+        return world
+
+    def _moves_for(self, seat: int):
+        actor = self.actor
+        self.actor = seat
+        try:
+            return self.legal_moves()
+        finally:
+            self.actor = actor
+
+    def to_json(self) -> dict:
+        return {
+            "phase": self.phase, "round": self.round + 1, "step": self.step,
+            "shape": self.shape, "actor": self.actor, "display": list(self.display),
+            "deck": list(self.deck),
+            "expedition": [list(e) for e in self.expedition],
+            "seats": [{
+                "hand": list(s.hand), "crossed": list(s.masks), "dealt": list(s.dealt),
+                "red_gems": s.red, "green_gems": s.green, "torches": list(s.torches),
+                "skulls": s.skulls, "completed": list(s.completed),
+                "pyramid_points": [list(p) for p in s.pyramid],
+            } for s in self.seats],
+            "pending": [None if p is None else str(p) for p in self.pending],
+            "history": list(self.history),
+        }

@@ -1,0 +1,105 @@
+"""Arena players: a tiny interface and the generic bots.
+
+A bot is made per seat and game by a factory ``factory(*, seat, seed, iterations)`` and
+answers ``bot.choose(state) -> move`` for a decision of its seat. ``state`` is the true
+world (the arena holds it); a bot may only use what its seat has seen, which the search
+bots guarantee by determinizing from their seat and the heuristic bots by reading only the
+seat's own hand and public fields.
+
+Generic bots (game-specific ones, e.g. a greedy heuristic, live in the game's service
+module and follow the same interface):
+
+* :class:`RandomBot` — a uniformly random legal move.
+* :class:`PolicyBot` — any ``policy(state, moves, rng) -> move`` (wraps heuristics).
+* :class:`IsmctsBot` — :func:`solvers.ismcts.search.ismcts` with a fixed budget.
+* :class:`PimcBot` — :func:`solvers.ismcts.pimc.pimc` (determinized UCT) with the same.
+"""
+
+from __future__ import annotations
+
+from games.seeding import make_rng
+
+from .pimc import pimc
+from .search import ismcts
+
+__all__ = ["Bot", "RandomBot", "PolicyBot", "IsmctsBot", "PimcBot"]
+
+
+class Bot:
+    """Base: ``choose(state) -> move`` for a decision of ``self.seat``."""
+
+    name = "bot"
+
+    def __init__(self, *, seat: int, seed=None, iterations: int | None = None):
+        self.seat = seat
+        self.rng = make_rng(seed)
+        self.iterations = iterations
+
+    def choose(self, state):  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """A uniformly random legal move."""
+
+    name = "random"
+
+    def choose(self, state):
+        moves = state.legal_moves()
+        return moves[self.rng.randrange(len(moves))]
+
+
+class PolicyBot(Bot):
+    """Plays ``policy(state, moves, rng)``."""
+
+    name = "policy"
+
+    def __init__(self, policy, **kwargs):
+        super().__init__(**kwargs)
+        self.policy = policy
+
+    def choose(self, state):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        return self.policy(state, moves, self.rng)
+
+
+class IsmctsBot(Bot):
+    """ISMCTS with ``iterations`` per decision (default 1,000); ``search_options`` are passed
+    on to :func:`ismcts` (rollout policy, reward, exploration, ...)."""
+
+    name = "ismcts"
+
+    def __init__(self, *, search_options: dict | None = None, **kwargs):
+        super().__init__(**kwargs)
+        self.options = dict(search_options or {})
+
+    def choose(self, state):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        result = ismcts(state, self.seat, iterations=self.iterations or 1000,
+                        seed=self.rng.getrandbits(63), **self.options)
+        return result.best
+
+
+class PimcBot(Bot):
+    """Determinized UCT at the same total budget as :class:`IsmctsBot`."""
+
+    name = "pimc"
+
+    def __init__(self, *, search_options: dict | None = None, determinizations: int = 10,
+                 **kwargs):
+        super().__init__(**kwargs)
+        self.options = dict(search_options or {})
+        self.determinizations = determinizations
+
+    def choose(self, state):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        result = pimc(state, self.seat, iterations=self.iterations or 1000,
+                      determinizations=self.determinizations,
+                      seed=self.rng.getrandbits(63), **self.options)
+        return result.best

@@ -1,0 +1,630 @@
+"""Exact dig planner for Tomb of the Ancients: graph search, exhaustive baseline, and the
+early-spending reference search.
+
+**Problem.** A board (two 25-bit masks: ``occupied`` and ``black`` ⊆ occupied), the maps
+in the pack and ``tokens`` sand tokens. Find the chain of finds maximising
+``points − λ·tokens spent`` (λ = ``token_value``, default 0.5 = a token's end-game worth),
+ties going to fewer tokens; each map is found at most once.
+
+**Just-in-time spending loses nothing.** Any turn interleaves sand spends with finds. A
+spend changes one cell; a find at placement P needs every cell of P to show P's colour and
+then leaves every cell of P occupied and showing the opposite colour *whatever it showed
+before*. So the board after a find does not depend on how its cells got right, and a
+cell's state matters only at the next find covering it. Take any legal turn and a cell c
+covered by a find F: since the last find covering c (or the start of the turn), either c
+already showed F's colour without spends on it — then the spends on c in between are
+wasted — or at least one spend on c happened, and exactly one spend just before F (flip
+if occupied, place if empty) gets the same effect. Spends on cells no later find covers
+change nothing the objective counts. Hence moving every spend to just before the find that
+needs it, and dropping the rest, keeps the finds legal, the boards after each find equal,
+and never spends more. The cost of a find is therefore
+``popcount(mismatches(board, P))``: its pattern cells that are empty or show the wrong
+colour at that moment, and the board after it is ``find_result(board, P)``. This is
+checked by ``early_spend_best``, which allows any spend at any moment, on small cases.
+
+**Search.** Depth-first branch and bound over ``(occupied, black, maps used, tokens
+left)`` with a transposition table (exact values, or upper bounds after a cut-off; an exact
+entry with at least as many tokens whose chain fits the budget also answers a poorer
+state) and an admissible upper bound: the remaining maps' points, less λ times the cheapest
+first find now (every further chain starts with a find costing at least that), floored at
+zero (stopping is always allowed); a move of cost c is worth at most the remaining points
+less λ·c, so moves that cannot beat the best so far are never generated, and a node with
+one map left is answered exactly by its cheapest placement. Placements match with
+``board & mask == value`` and flip with xor (``grids.patterns`` placements); all the
+placements' costs of a node come from one big-integer expression with a 32-bit lane per
+placement and a SWAR popcount (a numpy version was tried and was slower on these sizes).
+
+Values are integers ``(points·D − N·tokens)·W − tokens`` with ``λ = N/D`` and ``W`` larger
+than any token count, so "ties to fewer tokens" is part of the order.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from array import array
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from grids import cell_name
+
+__all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "exhaustive_dig", "early_spend_best",
+           "dig_maps", "chain_cost", "frontier", "random_dig_position", "catalogue_digmaps",
+           "Dig", "plan_for", "dig_move", "dig_steps", "apply_turn", "turn_options",
+           "score_upper_bound", "best_score_search", "BEAM_WIDTHS"]
+
+
+@dataclass(frozen=True)
+class DigMap:
+    """A map as the planner sees it: id, points and placements
+    ``(mask, black, rotation quarter-turns, anchor cell)``."""
+
+    id: int
+    points: int
+    placements: tuple[tuple[int, int, int, int], ...]
+
+
+def dig_maps(infos: Iterable) -> list[DigMap]:
+    """``DigMap``s from ``games.ancients.MapInfo``s (sorted by id for determinism)."""
+    return [DigMap(m.id, m.points, tuple((p.mask, p.black, p.rotation, p.anchor)
+                                         for p in m.placements))
+            for m in sorted(infos, key=lambda m: m.id)]
+
+
+@dataclass(frozen=True)
+class DigFind:
+    map: int
+    rotation: int  # quarter turns
+    anchor: int
+    mask: int
+    black: int
+    tokens: int
+    points: int
+
+    def to_json(self) -> dict:
+        return {"map": self.map, "rotation": self.rotation * 90, "at": cell_name(self.anchor),
+                "tokens_spent": self.tokens, "points": self.points}
+
+
+@dataclass
+class DigPlan:
+    finds: list[DigFind]
+    points: int
+    tokens: int
+    value: float  # points − λ·tokens
+    nodes: int = 0
+    optimal: bool = True
+    board: tuple[int, int] = (0, 0)  # board after the plan
+    alternatives: list = field(default_factory=list)
+
+
+def _scale(token_value: float, tokens: int) -> tuple[int, int, int]:
+    frac = Fraction(token_value).limit_denominator(10**6)
+    if frac < 0:
+        raise ValueError("token value must be >= 0")
+    return frac.denominator, frac.numerator, tokens + 1
+
+
+def chain_cost(occ: int, blk: int, chain: Sequence[tuple[int, int]]) -> tuple[int, int, list[int]]:
+    """Replay ``(mask, black)`` placements just in time: ``(occ, blk, costs)`` afterwards."""
+    costs = []
+    for mask, black in chain:
+        costs.append(((mask & ~occ) | ((blk ^ black) & mask)).bit_count())
+        occ, blk = occ | mask, (blk & ~mask) | (mask & ~black)
+    return occ, blk, costs
+
+
+def _make_plan(occ, blk, maps_by_id, chain, token_value, nodes, optimal) -> DigPlan:
+    finds = []
+    total_t = total_p = 0
+    for map_id, (mask, black, rot, anchor) in chain:
+        cost = ((mask & ~occ) | ((blk ^ black) & mask)).bit_count()
+        occ, blk = occ | mask, (blk & ~mask) | (mask & ~black)
+        pts = maps_by_id[map_id].points
+        finds.append(DigFind(map_id, rot, anchor, mask, black, cost, pts))
+        total_t += cost
+        total_p += pts
+    return DigPlan(finds, total_p, total_t, total_p - token_value * total_t, nodes, optimal,
+                   (occ, blk))
+
+
+def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
+             token_value: float = 0.5, time_limit: float | None = None) -> DigPlan:
+    """The best chain of finds (see the module docstring).
+
+    With ``time_limit`` (seconds) the search may stop early: the plan is then the best
+    found so far and ``optimal`` is False.
+
+    >>> m = DigMap(1, 3, ((0b11, 0b01, 0, 0),))        # A1 black, B1 white
+    >>> plan = plan_dig(0b11, 0b01, [m], 0)
+    >>> plan.points, plan.tokens, plan.board == (0b11, 0b10)
+    (3, 0, True)
+    """
+    D, N, W = _scale(token_value, tokens)
+    n = len(maps)
+    pts = [m.points * D * W for m in maps]
+    plc = [m.placements for m in maps]
+    nw = N * W + 1  # value lost per token
+    tt: dict = {}
+    store = tt.setdefault  # entries: (tokens left, value, exact, chain, tokens spent)
+    nodes = 0
+    full = (1 << n) - 1
+    subsets: dict[int, tuple] = {}
+
+    def packed(used: int) -> tuple:
+        """The unused maps' placements packed one per 32-bit lane (cached per used-set)."""
+        hit = subsets.get(used)
+        if hit is None:
+            lanes = [(pts[i], i, mask, black, rot, anchor) for i in range(n)
+                     if not used >> i & 1 for mask, black, rot, anchor in plc[i]]
+            pm = _pack([lane[2] for lane in lanes])
+            pb = _pack([lane[3] for lane in lanes])
+            rep = _pack([1] * len(lanes))
+            hit = (lanes, pm, pb, rep, sum(pts[i] for i in range(n) if not used >> i & 1))
+            subsets[used] = hit
+        return hit
+
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    incumbent: list = [0, None]  # best total value found and (chain, prefix) for a stop
+
+    def search(occ: int, blk: int, used: int, t: int, alpha: int, g: int, prefix):
+        nonlocal nodes
+        if used == full:
+            return 0, None, 0
+        key = (occ, blk, used)
+        entries = tt.get(key)
+        if entries is not None:
+            for te, val, exact, chain, spent in entries:
+                if te >= t:
+                    if exact and spent <= t:
+                        return val, chain, spent
+                    if val <= alpha:
+                        return val, None, 0
+        nodes += 1
+        if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
+            raise _Stopped
+        hit = subsets.get(used)
+        lanes, packed_mask, packed_black, rep, rest = hit if hit is not None else packed(used)
+        # every placement's just-in-time cost at once: 32-bit lanes of one big integer
+        x = (packed_mask & ((~occ & 0x1FFFFFF) * rep)) | (((blk * rep) ^ packed_black)
+                                                          & packed_mask)
+        costs = _lane_popcounts(x, len(lanes))  # bytes: costs[k] of lane k
+        cheapest = min(costs)
+        if cheapest > t:  # nothing affordable: the value is exactly 0 (stop here)
+            store(key, []).append((t, 0, True, None, 0))
+            return 0, None, 0
+        # Bound: every chain from here starts with a find costing >= cheapest and gains at
+        # most the remaining points; stopping is worth 0.
+        ub = rest - nw * cheapest
+        if ub < 0:
+            ub = 0
+        if ub <= alpha:
+            store(key, []).append((t, ub, False, None, 0))
+            return ub, None, 0
+        if lanes[-1][1] == lanes[0][1]:  # one map left: its cheapest find, exactly
+            j = min(_lanes_of(costs, cheapest, cheapest),
+                    key=lambda k: (lanes[k][2], lanes[k][3]))
+            _, i, mask, black, rot, anchor = lanes[j]
+            chain = ((maps[i].id, (mask, black, rot, anchor)), None) if ub > 0 else None
+            spent = cheapest if ub > 0 else 0
+            if chain is not None and g + ub > incumbent[0]:
+                incumbent[0], incumbent[1] = g + ub, (chain, prefix)
+            store(key, []).append((t, ub, True, chain, spent))
+            return ub, chain, spent
+        # a move of cost c is worth at most rest - nw*c: only c <= limit can beat alpha
+        limit = (rest - alpha - 1) // nw
+        bound = 0  # upper bound of the moves left out (<= alpha), and of stopping
+        if limit >= t:
+            limit = t  # every affordable move is in
+        else:
+            bound = rest - nw * (limit + 1)
+        moves = []
+        for k in _lanes_of(costs, cheapest, limit):
+            gain0, i, mask, black, rot, anchor = lanes[k]
+            cost = costs[k]
+            moves.append((gain0 - nw * cost, cost, i, mask, black, rot, anchor))
+        moves.sort(key=lambda mv: (-mv[0], mv[2], mv[3], mv[4]))
+        best, best_chain, best_spent = 0, None, 0
+        for gain, cost, i, mask, black, rot, anchor in moves:
+            floor = alpha if alpha > best else best
+            if gain + rest - pts[i] <= floor:  # even finding every other map for free
+                if gain + rest - pts[i] > bound:
+                    bound = gain + rest - pts[i]
+                continue
+            step = (maps[i].id, (mask, black, rot, anchor))
+            val, chain, spent = search(occ | mask, (blk & ~mask) | (mask & ~black),
+                                       used | 1 << i, t - cost, floor - gain, g + gain,
+                                       (step, prefix))
+            val += gain  # exact, or (a cut child) an upper bound <= floor
+            if val > best:
+                best = val
+                best_chain = (step, chain)
+                best_spent = spent + cost
+                if g + best > incumbent[0]:
+                    incumbent[0], incumbent[1] = g + best, (best_chain, prefix)
+        if best > alpha:
+            store(key, []).append((t, best, True, best_chain, best_spent))
+            return best, best_chain, best_spent
+        # failed low: every option is worth at most max(best, bound) <= alpha
+        if bound > best:
+            best = bound
+        store(key, []).append((t, best, False, None, 0))
+        return best, None, 0
+
+    optimal = True
+    try:
+        _, chain, _ = search(occ, blk, 0, tokens, -1, 0, None)
+    except _Stopped:
+        optimal = False
+        chain = None
+        if incumbent[1] is not None:
+            chain, prefix = incumbent[1]
+            while prefix is not None:  # prefix lists the steps before, nearest first
+                chain = (prefix[0], chain)
+                prefix = prefix[1]
+    flat = []
+    while chain is not None:
+        flat.append(chain[0])
+        chain = chain[1]
+    return _make_plan(occ, blk, {m.id: m for m in maps}, flat, token_value, nodes, optimal)
+
+
+_LANE_MASKS: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _pack(values: list[int]) -> int:
+    """One integer holding ``values[k]`` in bits 32k..32k+31."""
+    lanes = array("I", values)
+    if sys.byteorder == "big":
+        lanes.byteswap()
+    return int.from_bytes(lanes.tobytes(), "little")
+
+
+def _lane_popcounts(x: int, count: int) -> bytes:
+    """Popcount of each 32-bit lane of ``x`` (lanes hold 25-bit masks), SWAR style, as one
+    byte per lane."""
+    masks = _LANE_MASKS.get(count)
+    if masks is None:
+        rep = _pack([1] * count)
+        masks = (0x55555555 * rep, 0x33333333 * rep, 0x0F0F0F0F * rep, 0x3F * rep)
+        _LANE_MASKS[count] = masks
+    k55, k33, k0f, k3f = masks
+    x = x - ((x >> 1) & k55)
+    x = (x & k33) + ((x >> 2) & k33)
+    x = (x + (x >> 4)) & k0f
+    x = (x + (x >> 8) + (x >> 16) + (x >> 24)) & k3f
+    return x.to_bytes(4 * count, "little")[::4]
+
+
+def _lanes_of(costs: bytes, low: int, high: int) -> list[int]:
+    """Lanes whose cost lies in ``low..high``, in lane order."""
+    out = []
+    for value in range(low, high + 1):
+        k = costs.find(value)
+        while k >= 0:
+            out.append(k)
+            k = costs.find(value, k + 1)
+    out.sort()
+    return out
+
+
+class _Stopped(Exception):
+    """The planner's time limit passed."""
+
+
+def exhaustive_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
+                   token_value: float = 0.5, node_limit: int | None = None) -> DigPlan | None:
+    """Baseline: every chain of finds (just-in-time costs), no table, no bound. Returns
+    None if it would expand more than ``node_limit`` nodes (benchmarks cap it)."""
+    D, N, W = _scale(token_value, tokens)
+    nw = N * W + 1
+    nodes = 0
+
+    def rec(occ, blk, used, t):
+        nonlocal nodes
+        nodes += 1
+        if node_limit is not None and nodes > node_limit:
+            raise _Stopped
+        best, best_chain = 0, ()
+        for i, m in enumerate(maps):
+            if used >> i & 1:
+                continue
+            for mask, black, rot, anchor in m.placements:
+                cost = ((mask & ~occ) | ((blk ^ black) & mask)).bit_count()
+                if cost > t:
+                    continue
+                val, chain = rec(occ | mask, (blk & ~mask) | (mask & ~black), used | 1 << i,
+                                 t - cost)
+                val += m.points * D * W - nw * cost
+                if val > best:
+                    best, best_chain = val, ((m.id, (mask, black, rot, anchor)),) + chain
+        return best, best_chain
+
+    try:
+        _, chain = rec(occ, blk, 0, tokens)
+    except _Stopped:
+        return None
+    return _make_plan(occ, blk, {m.id: m for m in maps}, list(chain), token_value, nodes, True)
+
+
+def early_spend_best(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
+                     token_value: float = 0.5) -> tuple[int, int]:
+    """``(points, tokens spent)`` of the best turn when spends may happen at any moment
+    (place either colour on an empty cell, flip any token) and finds need an exact match.
+    Exponential in the tokens: a reference for small cases only."""
+    D, N, W = _scale(token_value, tokens)
+    memo: dict = {}
+
+    def rec(occ, blk, used, t):
+        key = (occ, blk, used, t)
+        if key in memo:
+            return memo[key]
+        best = (0, 0, 0)  # value, points, tokens
+        for i, m in enumerate(maps):
+            if used >> i & 1:
+                continue
+            for mask, black, _, _ in m.placements:
+                if occ & mask == mask and blk & mask == black:
+                    v, p, s = rec(occ | mask, (blk & ~mask) | (mask & ~black), used | 1 << i, t)
+                    cand = (v + m.points * D * W, p + m.points, s)
+                    if cand[0] > best[0]:
+                        best = cand
+        if t:
+            for c in range(25):
+                bit = 1 << c
+                options = ([(occ, blk ^ bit)] if occ & bit else
+                           [(occ | bit, blk), (occ | bit, blk | bit)])
+                for o, b in options:
+                    v, p, s = rec(o, b, used, t - 1)
+                    cand = (v - N * W - 1, p, s + 1)
+                    if cand[0] > best[0]:
+                        best = cand
+        memo[key] = best
+        return best
+
+    _, points, spent = rec(occ, blk, 0, tokens)
+    return points, spent
+
+
+def frontier(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
+             token_value: float = 0.5) -> list[DigPlan]:
+    """The plans the planner keeps for hints: the best plan within each budget 0..tokens,
+    deduplicated (a points-versus-tokens Pareto front), best value first."""
+    plans: list[DigPlan] = []
+    seen = set()
+    budget = tokens
+    while budget >= 0:
+        plan = plan_dig(occ, blk, maps, budget, token_value=token_value)
+        key = tuple((f.map, f.mask, f.black) for f in plan.finds)
+        if key not in seen:
+            seen.add(key)
+            plans.append(plan)
+        # budgets between plan.tokens and this one give the same plan
+        budget = min(budget, plan.tokens) - 1
+    return plans
+
+
+# --- whole turns: the planner as the desert move generator ------------------------------
+
+_DIGMAPS: dict[int, tuple[object, dict]] = {}
+
+
+def catalogue_digmaps(cat) -> dict:
+    """``{map id: DigMap}`` for a ``games.ancients.Catalogue`` (cached)."""
+    hit = _DIGMAPS.get(id(cat))
+    if hit is None or hit[0] is not cat:
+        hit = (cat, {m.id: m for m in dig_maps(cat.maps.values())})
+        _DIGMAPS[id(cat)] = hit
+    return hit[1]
+
+
+@dataclass(frozen=True)
+class Dig:
+    """A whole desert turn as one move: finds in order, sand spent just in time."""
+
+    finds: tuple  # of games.ancients.Find
+    points: int
+    tokens: int
+
+    def __str__(self) -> str:
+        return "dig " + "; ".join(str(f) for f in self.finds)
+
+
+def plan_for(state, seat: int | None = None, *, token_value: float = 0.5,
+             occ: int | None = None, blk: int | None = None, sand: int | None = None) -> DigPlan:
+    """The planner's best plan for ``seat`` (default: the seat to act) on the state's board
+    (or the given board/sand) with that seat's pack."""
+    seat = state.current if seat is None else seat
+    dm = catalogue_digmaps(state.cat)
+    maps = [dm[i] for i in sorted(state.pack[seat])]
+    return plan_dig(state.occupied if occ is None else occ, state.black if blk is None else blk,
+                    maps, state.sand[seat] if sand is None else sand, token_value=token_value)
+
+
+def dig_move(plan: DigPlan) -> Dig:
+    from games.ancients import Find
+    return Dig(tuple(Find(f.map, f.rotation, f.anchor) for f in plan.finds), plan.points,
+               plan.tokens)
+
+
+def dig_steps(state, dig: Dig) -> list:
+    """Engine moves of ``dig`` from ``state``: for each find, one sand token per pattern cell
+    not showing its colour (place on empty, flip otherwise), then the find; then ``end``."""
+    from games.ancients import END, Sand
+    occ, blk = state.occupied, state.black
+    steps = []
+    for find in dig.finds:
+        p = state.cat.maps[find.map].placement(find.rotation, find.anchor)
+        for c in range(25):
+            bit = 1 << c
+            if not p.mask & bit:
+                continue
+            want_black = bool(p.black & bit)
+            if not occ & bit:
+                steps.append(Sand("B" if want_black else "W", c))
+            elif bool(blk & bit) != want_black:
+                steps.append(Sand("flip", c))
+        occ, blk = occ | p.mask, (blk & ~p.mask) | (p.mask & ~p.black)
+        steps.append(find)
+    steps.append(END)
+    return steps
+
+
+def apply_turn(state, move, *, checked: bool = False) -> None:
+    """Play one whole-turn move (a ``Dig`` or an engine market/rest move) on ``state``."""
+    from games.protocol import play_checked
+    steps = dig_steps(state, move) if isinstance(move, Dig) else [move]
+    for step in steps:
+        if checked:
+            play_checked(state, step)
+        else:
+            state.apply(step)
+
+
+def turn_options(state, *, token_value: float = 0.5) -> list:
+    """Whole-turn moves of the seat to act: every market visit, the planner's digs (the
+    best plan within each sand budget, see ``frontier``), and both rests."""
+    from games.ancients import Rest
+    seat = state.current
+    dm = catalogue_digmaps(state.cat)
+    maps = [dm[i] for i in sorted(state.pack[seat])]
+    digs = []
+    if maps:
+        for plan in frontier(state.occupied, state.black, maps, state.sand[seat],
+                             token_value=token_value):
+            if plan.finds:
+                digs.append(dig_move(plan))
+    return state.market_moves() + digs + [Rest("money"), Rest("sand")]
+
+
+# --- best score of a solo deal ------------------------------------------------------------
+
+def score_upper_bound(state) -> tuple[float, str]:
+    """A proven upper bound on the solo seat's final score from ``state`` (start of a turn).
+
+    Score = artifact points + ½·(money + sand). From now on: every buy costs at least $1 and
+    brings at most one shop token (the $1 shop never holds one), so it adds at most the
+    card's points − ½ (selling the card instead pays its value in dollars, worth half);
+    every rest adds at most 1 ($2); digs and sand spends add nothing beyond the cards. Buys
+    and rests each draw a card while the deck lasts and one more turn follows the last draw,
+    so they number at most ``deck + 1`` (+ the turn's own count in the final round). Money:
+    ``b`` buys cost at least $b, and the money can only come from what the seat holds, $2
+    per rest, or sales, which cost half a point per dollar (the card scores its value
+    instead of its full value), so a shortfall of $d costs at least d/2 points."""
+    seat = 0
+    cat = state.cat
+    turns = len(state.deck) + 1 if state.final_left is None else state.final_left
+    pool = [cat.maps[c].points - 0.5 for c, _ in state.market]
+    pool += [cat.maps[c].points - 0.5 for c in state.deck]
+    pool.sort(reverse=True)
+    base = state.score(seat) + sum(cat.maps[c].points for c in state.pack[seat])
+    money = state.money[seat]
+    best = 0.0
+    acc = 0.0
+    for b in range(0, min(turns, len(pool)) + 1):
+        if b:
+            acc += pool[b - 1]
+        rests = turns - b
+        shortfall = max(0, b - money - 2 * rests)
+        best = max(best, acc + rests - shortfall / 2)
+    note = (f"bound: current score + pack points + at most {turns} buys/rests, each buy "
+            "worth at most its card's points − ½, each rest at most 1, and money short for "
+            "the buys raised by sales at half a point per dollar")
+    return base + best, note
+
+
+def _heuristic(state) -> float:
+    cat = state.cat
+    return state.score(0) + 0.6 * sum(cat.maps[c].points for c in state.pack[0])
+
+
+def _greedy_finish(state) -> list:
+    """Moves finishing the game greedily (services' heuristic, imported lazily)."""
+    from solvers.services.ancients import greedy_turn
+    moves = []
+    while not state.is_terminal():
+        move = greedy_turn(state)
+        apply_turn(state, move)
+        moves.append(move)
+    return moves
+
+
+def _beam(state, width: int, best: list) -> None:
+    """One beam search of ``width``; improves ``best = [score, moves]`` in place."""
+
+    def consider(s, moves):
+        finish = s.clone()
+        tail = _greedy_finish(finish)
+        if finish.score(0) > best[0]:
+            best[0], best[1] = finish.score(0), moves + tail
+
+    consider(state, [])
+    beam = [(state, [])]
+    while beam:
+        children: dict = {}
+        for s, moves in beam:
+            for move in turn_options(s):
+                child = s.clone()
+                apply_turn(child, move)
+                path = moves + [move]
+                if child.is_terminal():
+                    if child.score(0) > best[0]:
+                        best[0], best[1] = child.score(0), path
+                    continue
+                key = child.public_key()
+                h = _heuristic(child)
+                old = children.get(key)
+                if old is None or h > old[0]:
+                    children[key] = (h, child, path)
+        ranked = sorted(children.values(), key=lambda e: (-e[0], [str(m) for m in e[2]]))
+        beam = [(s, path) for _, s, path in ranked[:width]]
+        for s, path in beam[:1]:
+            consider(s, path)
+
+
+#: Beam widths tried in turn by ``best_score_search`` (a wider beam is not always better).
+BEAM_WIDTHS = (4, 8, 16)
+
+
+def best_score_search(state, *, widths: Sequence[int] = BEAM_WIDTHS,
+                      time_limit: float | None = None) -> dict:
+    """Beam searches over whole turns of a solo game with the deck order known.
+
+    Each layer expands every kept position by every ``turn_options`` move, merges equal
+    positions, and keeps the ``width`` best by score + 0.6 × points in the pack; the best
+    kept position is also finished greedily at every layer. One beam per width in
+    ``widths``; the best result wins. A ``time_limit`` is checked between beams (the first
+    always runs), so results stay deterministic for a given set of completed beams.
+    Returns the best ``moves``, ``score``, the ``bound`` of ``score_upper_bound`` and the
+    ``widths`` run.
+    """
+    start = time.perf_counter()
+    bound, note = score_upper_bound(state)
+    best: list = [-1.0, []]
+    done = []
+    for width in widths:
+        if done and time_limit is not None and time.perf_counter() - start > time_limit:
+            break
+        _beam(state, width, best)
+        done.append(width)
+        if best[0] >= bound:
+            break
+    return {"score": best[0], "moves": best[1], "bound": bound, "bound_note": note,
+            "widths": done}
+
+
+def random_dig_position(seed, *, maps: Sequence[DigMap], n_maps: int, max_tokens: int,
+                        density: float = 0.6) -> tuple[int, int, list[DigMap], int]:
+    """A seeded test/benchmark position: each cell holds a token with probability
+    ``density`` (black or white evenly), ``n_maps`` distinct maps, 0..max_tokens tokens."""
+    from games.seeding import make_rng
+    rng = make_rng(seed)
+    occ = blk = 0
+    for c in range(25):
+        if rng.random() < density:
+            occ |= 1 << c
+            if rng.random() < 0.5:
+                blk |= 1 << c
+    chosen = sorted(rng.sample(list(maps), n_maps), key=lambda m: m.id)
+    return occ, blk, chosen, rng.randint(0, max_tokens)

@@ -1,0 +1,202 @@
+"""Exhaustive memoised search for small solo Pyramids deals (the CP-SAT cross-check).
+
+A depth-first search over every keep choice, every legal action of every expedition card
+(from the engine's own ``crossing_options``, so extras and the connection rule are the
+engine's) and every replacement pick, memoised on the position: the two cards with their
+crossed boxes, the display and deck position, the gem and skull counts, whether this
+round's torch is taken, and the completed cards per colour. Torches are additive, so the
+memo stores the best *rest of the game* value. Meant for short deals: one round of up to
+5 expedition cards runs in seconds, a whole 7-card round does not (the position count
+grows about tenfold per card); ``max_states`` guards against runaway instances.
+
+>>> import cards_data
+>>> from games.pyramids import make_deal
+>>> data = cards_data.load("pyramids")
+>>> deal = make_deal(players=1, seed=3, data=data, rounds=1, steps_per_round=2)
+>>> exhaustive_best(deal, data).score >= 0
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from itertools import combinations
+
+from games.errors import NoSolutionError
+from games.pyramids import Cross, Keep, Take, state_from_deal
+from games.pyramids.rules import action_effect, crossing_options, gem_points, update_skulls
+from games.protocol import CHANCE
+from grids.cells import cells_of
+
+__all__ = ["BaselineResult", "exhaustive_best"]
+
+
+@dataclass
+class BaselineResult:
+    score: int
+    moves: list[str]
+    kept: tuple[int, ...]
+    states: int
+    time_s: float
+
+
+class _Search:
+    def __init__(self, data, shapes, steps_per_round, queue, max_states):
+        self.data = data
+        self.shapes = shapes
+        self.steps = steps_per_round
+        self.queue = queue
+        self.max_states = max_states
+        self.memo: dict = {}
+        colours = list(data.colours)
+        self.colour_index = {c.order: colours.index(c.colour) for c in data.cards}
+        self.penalty = (0,) + tuple(data.skull_penalties)
+
+    def final(self, red, green, skulls, counts) -> int:
+        d = self.data
+        pyramid = sum(p for n in counts for need, p in zip(d.pyramid_milestones, d.pyramid_points)
+                      if n >= need)
+        return (gem_points(red, green, d.gem_pair_points, d.single_gem_points)
+                - self.penalty[skulls] + d.card_points * sum(counts) + pyramid)
+
+    def best(self, t, hand, display, idx, red, green, skulls, torch, counts):
+        if t == len(self.shapes):
+            return self.final(red, green, skulls, counts), None
+        if t % self.steps == 0:
+            torch = False
+        key = (t, hand, display, idx, red, green, skulls, torch, counts)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        if len(self.memo) >= self.max_states:
+            raise NoSolutionError(f"exhaustive search exceeded {self.max_states} states")
+        d = self.data
+        cards = [d.card(o) for o, _ in hand]
+        masks = [m for _, m in hand]
+        seen = set()
+        best_value, best_choice = None, None
+        for slot, main, final in crossing_options(cards, masks, self.shapes[t]):
+            if final in seen:
+                continue
+            seen.add(final)
+            eff = action_effect(cards, masks, final)
+            r = min(d.gems_per_colour, red + eff.red)
+            g = min(d.gems_per_colour, green + eff.green)
+            k = update_skulls(skulls, eff.skulls, eff.potions, len(d.skull_penalties))
+            gain = d.torch_points if eff.torches and not torch else 0
+            new_torch = torch or eff.torches > 0
+            cnt = list(counts)
+            done = sorted(hand[s][0] for s in eff.completed)
+            for o in done:
+                cnt[self.colour_index[o]] += 1
+            kept = tuple((hand[s][0], final[s]) for s in (0, 1) if s not in eff.completed)
+            for picks, new_display, new_idx in self.picks(display, idx, len(done)):
+                new_hand = tuple(sorted(kept + tuple((p, 0) for p in picks)))
+                value, _ = self.best(t + 1, new_hand, new_display, new_idx, r, g, k, new_torch,
+                                     tuple(cnt))
+                value += gain
+                if best_value is None or value > best_value:
+                    best_value = value
+                    best_choice = (hand[slot][0], main, final, slot, picks)
+        self.memo[key] = (best_value, best_choice)
+        return best_value, best_choice
+
+    def picks(self, display, idx, n):
+        """Every sequence of ``n`` replacement picks: ``(picks, display, deck index)``,
+        the display refilled once after all picks."""
+        if n == 0:
+            return [((), display, idx)]
+        out = []
+
+        def rec(display, idx, chosen, left):
+            if left == 0:
+                disp = list(display)
+                i = idx
+                while len(disp) < self.data.display and i < len(self.queue):
+                    disp.append(self.queue[i])
+                    i += 1
+                out.append((tuple(chosen), tuple(sorted(disp)), i))
+                return
+            for c in display:
+                rec(tuple(x for x in display if x != c), idx, chosen + [c], left - 1)
+            if idx < len(self.queue):
+                rec(display, idx + 1, chosen + [self.queue[idx]], left - 1)
+
+        rec(display, idx, [], n)
+        return out
+
+
+def exhaustive_best(deal: dict, data, *, max_states: int = 2_000_000) -> BaselineResult:
+    """Best final score of a (small) solo deal by exhaustive memoised search; the plan is
+    replayed through the engine and must reach the same score."""
+    from solvers.cpsat.pyramids import SoloInstance
+
+    start = time.perf_counter()
+    inst = SoloInstance.from_deal(deal, data)
+    best = None
+    states = 0
+    for kept in combinations(sorted(inst.dealt), data.keep):
+        queue = inst.queue(kept)
+        search = _Search(data, inst.shapes, inst.steps_per_round, queue, max_states)
+        hand = tuple(sorted((o, 0) for o in kept))
+        display = tuple(sorted(queue[: data.display]))
+        value, _ = search.best(0, hand, display, data.display, 0, 0, 0, False,
+                               tuple(0 for _ in data.colours))
+        states += len(search.memo)
+        if best is None or value > best[0]:
+            best = (value, kept, search, queue)
+    value, kept, search, queue = best
+    moves = _replay(deal, data, kept, search, queue, value)
+    return BaselineResult(value, moves, kept, states, time.perf_counter() - start)
+
+
+def _replay(deal, data, kept, search, queue, value) -> list[str]:
+    """Follow the memo's best choices through the engine; assert the score."""
+    state = state_from_deal(deal, data)
+    state.apply(Keep(tuple(kept)))
+    moves = [str(Keep(tuple(kept)))]
+    t, torch = 0, False
+    hand = tuple(sorted((o, 0) for o in kept))
+    display, idx = tuple(sorted(queue[: data.display])), data.display
+    s = state.seats[0]
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        if t % search.steps == 0:
+            torch = False
+        key = (t, hand, display, idx, s.red, s.green, s.skulls, torch, _counts(search, s))
+        _, choice = search.memo[key]
+        card, main, final, slot, picks = choice
+        before = {o: m for o, m in zip(s.hand, s.masks)}
+        after = {hand[0][0]: final[0], hand[1][0]: final[1]}
+        extras = tuple(sorted((o, c) for o in after for c in
+                              cells_of(after[o] & ~before[o] & ~(main if o == card else 0))))
+        move = Cross(card, main, extras)
+        assert move in state.legal_moves(), f"baseline move {move} rejected by the engine"
+        effect = action_effect([data.card(o) for o in s.hand], s.masks, [after[o] for o in s.hand])
+        torch = torch or effect.torches > 0
+        state.apply(move)
+        moves.append(str(move))
+        for p in picks:
+            take = Take(p) if p in state.display else Take(0)
+            assert take in state.legal_moves(), f"baseline pick {p} not available"
+            state.apply(take)
+            moves.append(str(take))
+        while state.phase == "take":  # replacements after the last step
+            take = state.legal_moves()[0]
+            state.apply(take)
+            moves.append(str(take))
+        t += 1
+        hand = tuple(sorted((o, m) for o, m in zip(s.hand, s.masks) if o is not None))
+        display, idx = tuple(sorted(state.display)), len(queue) - len(state.deck)
+    assert state.score(0) == value, f"baseline replay scored {state.score(0)}, search said {value}"
+    return moves
+
+
+def _counts(search, seat) -> tuple[int, ...]:
+    counts = [0] * len(search.data.colours)
+    for o in seat.completed:
+        counts[search.colour_index[o]] += 1
+    return tuple(counts)

@@ -1,0 +1,123 @@
+"""Loot N Run services: ISMCTS move hints, arena bots and the demo section.
+
+The greedy heuristic bot (``greedy``) reads only its own rooms and the public back colours,
+like a careful human:
+
+1. **Run** when running reaches the target, or when it holds 5 or more rooms, or when its
+   own guardians outnumber its amulets (it would be caught if awakened) and it holds at
+   least 4 points.
+2. **Awaken** the opponent most likely to be caught, if that chance is at least one half
+   (``caught_chance``: each face-down room judged by the unseen rooms of its back colour).
+3. Otherwise **loot**: the deck whose top back is richest (red) while it is safe
+   (guardians ≤ amulets in front), else the safest (green).
+
+After a Werewolf it keeps the rooms without a guardian. ``ismcts`` and ``pimc`` search
+with 1,000 iterations per decision unless the arena says otherwise.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from games import lootnrun
+from games.lootnrun.views import tables_for
+from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
+from solvers.ismcts.search import ismcts
+
+from solvers.ismcts.report import hint_result
+
+__all__ = ["hint", "BOTS", "greedy_policy", "demo_section"]
+
+DEFAULT_ITERATIONS = 1000
+_BACK_RANK = {"red": 0, "yellow": 1, "green": 2}
+
+
+RUN_AT_ROOMS = 5  # tuned in arena runs against random play (seed 5, 200 games)
+AWAKEN_AT = 0.5
+EXPOSED_RUN_POINTS = 4
+
+
+def caught_chance(state, seat: int, target: int) -> float:
+    """Chance that awakening ``target`` catches them, from what ``seat`` knows: each
+    face-down room is drawn from the rooms of its back colour that ``seat`` has not seen
+    (not in the discard pile, not its own), treated as independent."""
+    t = state.tables
+    seen = set(state.discard) | set(state.fronts[seat])
+    counts: dict[str, list[int]] = {}  # back -> [guardians, amulets, rooms] unseen
+    for room in range(len(t.ids)):
+        if room not in seen:
+            c = counts.setdefault(t.back[room], [0, 0, 0])
+            c[0] += t.guardian[room] is not None
+            c[1] += t.amulet[room]
+            c[2] += 1
+    margin = {0: 1.0}  # distribution of guardians minus amulets
+    for room in state.fronts[target]:
+        guardians, amulets, rooms = counts[t.back[room]]
+        p_guard, p_amulet = guardians / rooms, amulets / rooms
+        step: dict[int, float] = {}
+        for k, p in margin.items():
+            step[k + 1] = step.get(k + 1, 0.0) + p * p_guard
+            step[k - 1] = step.get(k - 1, 0.0) + p * p_amulet
+            step[k] = step.get(k, 0.0) + p * (1.0 - p_guard - p_amulet)
+        margin = step
+    return sum(p for k, p in margin.items() if k > 0)
+
+
+def greedy_policy(state, moves, rng):
+    """The documented heuristic above."""
+    from games.lootnrun import Awaken, Keep, Loot, Run
+
+    t = state.tables
+    seat = state.current_player()
+    mine = state.fronts[seat]
+    if isinstance(moves[0], Keep):
+        wanted = tuple(r is not None and t.guardian[r] is None for r in state.drawn)
+        return Keep(*wanted) if Keep(*wanted) in moves else moves[0]
+    if Run() in moves:
+        points = lootnrun.score_rooms(t, mine)
+        exposed = sum(t.guardian[r] is not None for r in mine) > sum(t.amulet[r] for r in mine)
+        if (state.scores[seat] + points >= state.target or len(mine) >= RUN_AT_ROOMS
+                or (exposed and points >= EXPOSED_RUN_POINTS)):
+            return Run()
+    awakens = [m for m in moves if isinstance(m, Awaken)]
+    if awakens:
+        chance, target = max((caught_chance(state, seat, m.target), m.target) for m in awakens)
+        if chance >= AWAKEN_AT:
+            return Awaken(target)
+    loots = [m for m in moves if isinstance(m, Loot)]
+    if loots:
+        safe = sum(t.guardian[r] is not None for r in mine) <= sum(t.amulet[r] for r in mine)
+        ranked = sorted(loots, key=lambda m: (_BACK_RANK[t.back[state.decks[m.deck][-1]]], m.deck))
+        return ranked[0] if safe else ranked[-1]
+    return moves[0]
+
+
+BOTS = {
+    "random": lambda **kw: RandomBot(**kw),
+    "greedy": lambda **kw: PolicyBot(greedy_policy, **kw),
+    "ismcts": lambda **kw: IsmctsBot(**kw),
+    "pimc": lambda **kw: PimcBot(**kw),
+}
+
+
+def hint(view: dict, *, data, iterations=None, time_limit=None, seed=0, top: int = 10) -> dict:
+    """Rank the moves of the seat to act in ``view`` by ISMCTS win chance."""
+    world, seat = lootnrun.state_from_view(view, data, seed)
+    if iterations is None and time_limit is None:
+        iterations = DEFAULT_ITERATIONS
+    result = ismcts(world, seat, iterations=iterations, time_limit=time_limit, seed=seed)
+    return hint_result("lootnrun", result, seed=seed, top=top, time_limit=time_limit)
+
+
+def demo_section(data) -> str:
+    """An ISMCTS hint on the example view."""
+    view = lootnrun.example_view(data)
+    result = hint(view, data=data, iterations=300, seed=0, top=5)
+    t = tables_for(data)
+    mine = ", ".join(f"room {rid} ({t.back[t.index[rid]]}: {' '.join(t.treasures[t.index[rid]])})"
+                     for rid in view["my_rooms"]) or "nothing"
+    lines = [f"seat {view['seat']} to move, scores {view['scores']}, in front: {mine}",
+             f"ISMCTS, 300 iterations, seed 0 — best move: {result['best']}"]
+    lines.extend(f"  {m['rank']}. {m['move']:<10} value {m['value']:.3f} ± {m['stderr']:.3f} "
+                 f"({m['visits']} visits)" for m in itertools.islice(result["moves"], 5))
+    return "\n".join(lines)

@@ -1,0 +1,95 @@
+"""Tomb of the Ancients from the command line: deal, example, plan, hint, best-move,
+best-score, demo, and bad input (exit 2, one ``error:`` line)."""
+
+from __future__ import annotations
+
+import json
+
+import cards_data
+from games import ancients
+
+DATA = cards_data.load("ancients")
+
+
+def _view_file(run_cli, tmp_path, mutate=None):
+    view = json.loads(run_cli("example", "ancients").out)
+    if mutate:
+        mutate(view)
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(view))
+    return str(path)
+
+
+def test_deal_and_example(run_cli):
+    deal = run_cli("deal", "ancients", "--seed", "5", "--players", "4")
+    assert deal.code == 0
+    assert ancients.state_from_deal(json.loads(deal.out), DATA).num_players == 4
+    solo = run_cli("deal", "ancients", "--seed", "5")
+    assert solo.code == 0 and json.loads(solo.out)["players"] == 1
+    example = run_cli("example", "ancients")
+    assert example.code == 0 and json.loads(example.out)["game"] == "ancients"
+
+
+def test_plan_json_and_text(run_cli, tmp_path):
+    path = _view_file(run_cli, tmp_path)
+    result = run_cli("plan", "ancients", path, "--json")
+    assert result.code == 0
+    plan = json.loads(result.out)
+    assert plan["points"] == 14 and plan["tokens_spent"] == 1 and plan["optimal"] is True
+    assert [f["map"] for f in plan["finds"]] == [7, 18, 33]
+    text = run_cli("plan", "ancients", path)
+    assert text.code == 0 and "14 points for 1 sand token(s)" in text.out
+    costly = json.loads(run_cli("plan", "ancients", path, "--json", "--token-value", "9").out)
+    assert costly["tokens_spent"] == 0
+
+
+def test_hint_and_best_move_are_reproducible(run_cli, tmp_path):
+    path = _view_file(run_cli, tmp_path)
+    first = run_cli("hint", "ancients", path, "--iterations", "80", "--seed", "2", "--json")
+    again = run_cli("hint", "ancients", path, "--iterations", "80", "--seed", "2", "--json")
+    assert first.code == 0 and first.out == again.out
+    result = json.loads(first.out)
+    assert result["budget"]["iterations"] == 80
+    best = run_cli("best-move", "ancients", path, "--iterations", "80", "--seed", "2")
+    assert best.code == 0 and f"best move: {result['best']}" in best.out
+
+
+def test_best_score_from_a_seed_and_a_file(run_cli, tmp_path):
+    # --time-limit stops after the first beam, so both runs do the same work
+    result = run_cli("best-score", "ancients", "--seed", "2", "--json", "--time-limit", "0.01")
+    assert result.code == 0
+    out = json.loads(result.out)
+    assert out["status"] in ("OPTIMAL", "FEASIBLE") and out["score"] <= out["bound"]
+    deal = tmp_path / "deal.json"
+    deal.write_text(run_cli("deal", "ancients", "--seed", "2").out)
+    again = json.loads(run_cli("best-score", "ancients", str(deal), "--json",
+                               "--time-limit", "0.01").out)
+    assert again["score"] == out["score"] and again["plan"] == out["plan"]
+
+
+def _bad(run_cli, tmp_path, mutate, needle):
+    path = _view_file(run_cli, tmp_path, mutate)
+    result = run_cli("plan", "ancients", path)
+    assert result.code == 2
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and needle in lines[0]
+    assert run_cli("hint", "ancients", path, "--iterations", "5").code == 2
+
+
+def test_token_on_a_non_existent_space(run_cli, tmp_path):
+    _bad(run_cli, tmp_path, lambda v: v.update(board={"C3": "B", "F6": "W"}), "F6")
+
+
+def test_fifth_map_in_the_pack(run_cli, tmp_path):
+    _bad(run_cli, tmp_path, lambda v: v["seats"][0]["pack"].extend([40, 41]), "at most 4")
+
+
+def test_unknown_card(run_cli, tmp_path):
+    _bad(run_cli, tmp_path, lambda v: v["market"][0].update(map=123), "unknown map card 123")
+
+
+def test_best_score_refuses_a_multiplayer_deal(run_cli, tmp_path):
+    deal = tmp_path / "deal.json"
+    deal.write_text(run_cli("deal", "ancients", "--seed", "2", "--players", "3").out)
+    result = run_cli("best-score", "ancients", str(deal))
+    assert result.code == 2 and result.err.startswith("error:")

@@ -1,0 +1,86 @@
+"""The pyramids commands through the real entry point."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import cards_data
+from games.pyramids import make_deal
+from grids import cell_name
+
+ERROR_LINE = re.compile(r"^error: \S.*\n$")
+DATA = cards_data.load("pyramids")
+
+
+def assert_bad_input(result, *fragments):
+    assert result.code == 2, (result.code, result.out, result.err)
+    assert ERROR_LINE.match(result.err), result.err
+    for fragment in fragments:
+        assert fragment in result.err, (fragment, result.err)
+
+
+def test_deal_and_example(run_cli):
+    result = run_cli("deal", "pyramids", "--seed", "3", "--players", "3")
+    assert result.code == 0
+    deal = json.loads(result.out)
+    assert deal["players"] == 3 and len(deal["dealt"]) == 3 and len(deal["expedition"]) == 4
+    solo = json.loads(run_cli("deal", "pyramids", "--seed", "3").out)
+    assert solo["players"] == 1
+    example = run_cli("example", "pyramids")
+    assert example.code == 0 and json.loads(example.out)["game"] == "pyramids"
+
+
+def test_hint_and_best_move_from_the_example(run_cli, tmp_path):
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", "pyramids").out)
+    hint = run_cli("hint", "pyramids", str(view), "--iterations", "20", "--seed", "2", "--json")
+    assert hint.code == 0, hint.err
+    result = json.loads(hint.out)
+    assert result["moves"][0]["rank"] == 1 and result["best"] == result["moves"][0]["move"]
+    assert result["moves"][0]["stderr"] is None or result["moves"][0]["stderr"] >= 0
+    text = run_cli("hint", "pyramids", str(view), "--iterations", "20")
+    assert text.code == 0 and "box(es) to the tomb" in text.out
+    best = run_cli("best-move", "pyramids", str(view), "--iterations", "20", "--seed", "2")
+    assert best.code == 0 and best.out.startswith(f"best move: {result['best']}")
+
+
+def test_bad_views_exit_2_with_one_line(run_cli, tmp_path):
+    view = json.loads(run_cli("example", "pyramids").out)
+    cases = []
+    wall = json.loads(json.dumps(view))
+    card = DATA.card(wall["cards"][0]["order"])
+    wall_cell = cell_name(card.walls.bit_length() - 1)
+    wall["cards"][0]["crossed"] = wall["cards"][0]["crossed"] + [wall_cell]
+    cases.append((wall, "wall"))
+    unknown = json.loads(json.dumps(view))
+    unknown["cards"][1]["order"] = 99
+    cases.append((unknown, "not a pyramid card"))
+    counts = json.loads(json.dumps(view))
+    counts["deck_size"] += 1
+    cases.append((counts, "deck_size"))
+    for i, (bad, fragment) in enumerate(cases):
+        path = tmp_path / f"bad{i}.json"
+        path.write_text(json.dumps(bad))
+        assert_bad_input(run_cli("hint", "pyramids", str(path)), fragment)
+    path = tmp_path / "broken.json"
+    path.write_text("{not json")
+    assert_bad_input(run_cli("best-move", "pyramids", str(path)), "line 1")
+
+
+def test_best_score_of_a_short_deal_file(run_cli, tmp_path):
+    deal = make_deal(players=1, seed=8, data=DATA, rounds=1, steps_per_round=3)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal))
+    result = run_cli("best-score", "pyramids", str(path), "--json")
+    assert result.code == 0, result.err
+    out = json.loads(result.out)
+    assert out["status"] == "OPTIMAL" and out["bound"] == out["score"] == out["replayed_score"]
+    text = run_cli("best-score", "pyramids", str(path))
+    assert "OPTIMAL" in text.out and "fewest boxes to each icon" in text.out
+
+
+def test_best_score_refuses_multiplayer_deals(run_cli, tmp_path):
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(make_deal(players=2, seed=1, data=DATA)))
+    assert_bad_input(run_cli("best-score", "pyramids", str(path)), "solo")

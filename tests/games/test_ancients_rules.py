@@ -1,0 +1,375 @@
+"""Rules of Tomb of the Ancients (beta 2.16): every rule and every documented decision."""
+
+from __future__ import annotations
+
+import pytest
+
+import cards_data
+from games import ancients as A
+from games.ancients import END, AncientsState, Find, Market, Rest, Sand, catalogue
+from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from games.seeding import make_rng
+from grids import parse_cell
+
+DATA = cards_data.load("ancients")
+CAT = catalogue(DATA)
+C = parse_cell
+
+
+def setup(market, deck=(), players=2, first=0):
+    rest = sorted(set(CAT.maps) - set(market) - set(deck))
+    removed = rest[:CAT.removed_for(players)]
+    return AncientsState.setup(CAT, players, list(market), removed, list(deck), first)
+
+
+def shop_cards(state):
+    return [card for card, _ in state.market]
+
+
+def board_at(state, name):
+    bit = 1 << C(name)
+    if not state.occupied & bit:
+        return "."
+    return "B" if state.black & bit else "W"
+
+
+# --- setup ----------------------------------------------------------------------------
+
+def test_market_sorted_by_points_newer_counts_larger_on_ties():
+    # 15 (2 pts) enters before 29 (2 pts): the newer 29 takes the dearer shop
+    state = setup([15, 29, 1, 12])
+    assert shop_cards(state) == [1, 29, 15, 12]
+    state = setup([29, 15, 1, 12])
+    assert shop_cards(state) == [1, 15, 29, 12]
+
+
+def test_entering_card_adds_its_token_on_an_empty_space():
+    state = setup([1, 12, 15, 29])  # D1 black, C3 black, C2 white, B4 white
+    assert [board_at(state, s) for s in ("D1", "C3", "C2", "B4")] == ["B", "B", "W", "W"]
+    assert state.shop_tokens == [False] * 4
+
+
+def test_entering_card_on_an_occupied_space_removes_the_token_into_the_dearest_free_shop():
+    # 9 adds E1 black, 21 removes it ($4 shop); 32 adds E2 white, 40 removes it ($3 shop)
+    state = setup([9, 21, 32, 40])
+    assert board_at(state, "E1") == "." and board_at(state, "E2") == "."
+    assert state.shop_tokens == [True, True, False, False]
+
+
+def test_a_token_that_would_go_to_the_1_shop_returns_to_the_supply():
+    state = setup([9, 21, 32, 40], deck=[42, 3, 47, 19, 1, 2])
+    for _ in range(4):  # each rest draws one card
+        state.apply(Rest("money"))
+    # 42 adds D2, 3 removes it -> $2 shop; 47 adds A3, 19 removes it -> supply
+    assert state.shop_tokens == [True, True, True, False]
+    assert board_at(state, "D2") == "." and board_at(state, "A3") == "."
+
+
+def test_shop_tokens_stay_with_the_shop_not_the_card():
+    state = setup([9, 21, 32, 40], deck=[11, 2, 3])
+    assert state.shop_tokens == [True, True, False, False]
+    before = shop_cards(state)
+    state.apply(Market(buy=3))  # take the $3 card and its token; 11 (7 pts) enters at $4
+    assert state.sand[0] == 2 and state.money[0] == 1
+    assert shop_cards(state)[0] == 11 and shop_cards(state)[1] == before[0]
+    assert state.shop_tokens == [True, False, False, False]  # the $4 token did not move
+
+
+@pytest.mark.parametrize("players,removed", [(1, 18), (2, 18), (3, 10), (4, 7), (5, 3), (6, 0)])
+def test_cards_removed_by_player_count(players, removed):
+    deal = A.make_deal(players=players, seed=3, data=DATA)
+    assert len(deal["removed"]) == removed
+    assert len(deal["deck"]) == 50 - 4 - removed
+    state = A.state_from_deal(deal, DATA)
+    assert state.money == [4] * players and state.sand == [1] * players
+
+
+def test_first_player_is_random_but_seeded():
+    firsts = {A.make_deal(players=4, seed=s, data=DATA)["first_player"] for s in range(40)}
+    assert firsts == {0, 1, 2, 3}
+    assert A.make_deal(players=4, seed=9, data=DATA) == A.make_deal(players=4, seed=9, data=DATA)
+    deal = A.make_deal(players=3, seed=9, data=DATA)
+    assert A.state_from_deal(deal, DATA).current_player() == deal["first_player"]
+
+
+# --- market -----------------------------------------------------------------------------
+
+def test_buy_pays_the_shop_price_not_the_card_value_and_refills():
+    state = setup([1, 12, 15, 29], deck=[11, 2, 3])
+    state.apply(Market(buy=1))  # map 12 (1 point) for $1
+    assert state.pack[0] == [12] and state.money[0] == 3
+    assert shop_cards(state) == [11, 1, 29, 15]  # 11 entered and the market re-sorted
+    assert state.current == 1
+
+
+def test_cannot_buy_without_the_money():
+    state = setup([1, 12, 15, 29], deck=[11])
+    state.money[0] = 2
+    buys = {m.buy for m in state.market_moves() if m.sell is None}
+    assert buys == {2, 1}
+
+
+def test_fifth_map_forces_a_discard_of_any_pack_map():
+    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state.pack[0] = [3, 4, 5, 6]
+    moves = [m for m in state.market_moves() if m.buy == 1]
+    assert {m.discard for m in moves} == {3, 4, 5, 6, 12}
+    state.apply(Market(buy=1, discard=4))
+    assert sorted(state.pack[0]) == [3, 5, 6, 12] and state.discard == [4]
+
+
+def test_sell_first_pays_for_the_buy_and_sold_artifacts_do_not_score():
+    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state.money[0] = 0
+    state.artifacts[0] = [11]  # 7 points
+    assert Market(sell=11, buy=4) in state.legal_moves()
+    assert Market(buy=1) not in state.legal_moves()
+    before = state.score(0)
+    state.apply(Market(sell=11, buy=4))
+    assert state.money[0] == 3 and state.artifacts[0] == [] and state.sold[0] == [11]
+    assert state.score(0) == before - 7 + 3.5 - 2
+    assert state.pack[0] == [1]
+
+
+def test_a_market_visit_sells_or_buys():
+    with pytest.raises(InvalidMoveError):
+        A.parse_text("market")
+    state = setup([1, 12, 15, 29], deck=[11])
+    assert all(m.sell is not None or m.buy is not None for m in state.market_moves())
+
+
+# --- rest and the end of the deck --------------------------------------------------------
+
+def test_rest_takes_two_dollars_or_a_token_and_discards_the_1_shop_card():
+    state = setup([1, 12, 15, 29], deck=[11, 2, 3])
+    state.apply(Rest("money"))
+    assert state.money[0] == 6 and state.discard == [12]
+    assert shop_cards(state) == [11, 1, 29, 15]
+    state.apply(Rest("sand"))
+    assert state.sand[1] == 2 and state.discard == [12, 15]
+
+
+def test_emptying_the_deck_starts_the_final_round_everyone_gets_one_more_turn():
+    state = setup([1, 12, 15, 29], deck=[11, 2], players=3, first=0)
+    state.apply(Rest("money"))  # seat 0 draws 11
+    assert state.final_left is None
+    state.apply(Rest("money"))  # seat 1 draws the last card: final round
+    assert state.final_left is not None and not state.deck
+    turns = []
+    while not state.is_terminal():
+        turns.append(state.current)
+        state.apply(Rest("money"))
+    assert turns == [2, 0, 1]  # everyone once more, the seat that emptied it last
+
+
+def test_refill_from_an_empty_deck_leaves_the_cheapest_shop_empty():
+    state = setup([1, 12, 15, 29], deck=[11], players=2)
+    state.apply(Rest("money"))  # last card: final round
+    state.apply(Market(buy=4))  # no refill possible
+    assert len(state.market) == 3
+    assert state.shop_card(1) is None and state.shop_card(4) is not None
+    assert state.is_terminal() is False
+    state.apply(Rest("sand"))  # nothing in the 1-shop to discard; the game ends
+    assert state.is_terminal() and len(state.market) == 3
+
+
+def test_solo_mode_uses_the_two_player_deck_and_one_final_turn():
+    deal = A.make_deal(players=1, seed=4, data=DATA)
+    state = A.state_from_deal(deal, DATA)
+    assert len(state.deck) == 28
+    while state.deck:
+        state.apply(Rest("money"))
+    assert not state.is_terminal()
+    state.apply(Rest("money"))
+    assert state.is_terminal()
+
+
+# --- desert ------------------------------------------------------------------------------
+
+def stamp(state, map_id, rotation=0, anchor="A1", skip=0):
+    p = CAT.maps[map_id].placement(rotation, C(anchor))
+    mask = p.mask & ~skip
+    state.occupied |= mask
+    state.black = (state.black & ~p.mask) | (p.black & mask)
+    return p
+
+
+def test_find_needs_every_pattern_cell_and_flips_them_into_an_artifact():
+    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state.occupied = state.black = 0
+    state.pack[0] = [4]  # BWB/.BW
+    p = stamp(state, 4, 0, "B2")
+    move = Find(4, 0, C("B2"))
+    assert move in state.legal_moves()
+    state.apply(move)
+    assert state.artifacts[0] == [4] and state.pack[0] == []
+    assert state.occupied & p.mask == p.mask and state.black & p.mask == p.mask & ~p.black
+    assert state.current == 0 and state.in_desert  # the desert turn goes on until 'end'
+    assert END in state.legal_moves()
+    assert not any(isinstance(m, (Market, Rest)) for m in state.legal_moves())
+    state.apply(END)
+    assert state.current == 1
+
+
+def test_an_empty_space_inside_a_pattern_blocks_the_find_until_a_token_is_placed():
+    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state.occupied = state.black = 0
+    state.pack[0] = [4]
+    p = stamp(state, 4, 0, "B2", skip=1 << C("B2"))  # B2 should be black
+    assert Find(4, 0, C("B2")) not in state.legal_moves()
+    state.apply(Sand("B", C("B2")))
+    assert state.sand[0] == 0
+    assert Find(4, 0, C("B2")) in state.legal_moves()
+    assert p.black >> C("B2") & 1
+
+
+def test_sand_flips_a_token_and_white_placement():
+    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state.occupied = state.black = 0
+    state.sand[0] = 2
+    state.apply(Sand("W", C("A1")))
+    assert board_at(state, "A1") == "W"
+    state.apply(Sand("flip", C("A1")))
+    assert board_at(state, "A1") == "B" and state.sand[0] == 0
+    assert not any(isinstance(m, Sand) for m in state.legal_moves())
+
+
+def test_rotations_are_allowed_mirrors_are_not():
+    info = CAT.maps[15]  # W./BB
+    mirrored = frozenset((r, 1 - c, k) for r, c, k in info.pattern.cells)
+    from grids import ColouredPattern
+    mirror = ColouredPattern(mirrored)
+    assert all(form != mirror for _, form in info.pattern.rotations)
+    state = setup([1, 12, 16, 29], deck=[11, 2])
+    state.occupied = state.black = 0
+    state.pack[0] = [15]
+    # the mirror image laid at A1: no placement of map 15 matches
+    for r, c, k in mirror.cells:
+        state.occupied |= 1 << (r * 5 + c)
+        if k == "B":
+            state.black |= 1 << (r * 5 + c)
+    assert not any(isinstance(m, Find) for m in state.legal_moves())
+    state.occupied = state.black = 0
+    stamp(state, 15, 1, "C3")  # turned 90 degrees: a find
+    assert Find(15, 1, C("C3")) in state.legal_moves()
+
+
+def test_sand_is_spent_only_in_the_desert():
+    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state.apply(Sand("B", C("E5")))
+    assert state.in_desert and state.current == 0
+    assert all(isinstance(m, (Sand, Find)) or m == END for m in state.legal_moves())
+
+
+# --- scoring -------------------------------------------------------------------------------
+
+def test_score_is_artifacts_plus_half_per_dollar_and_token():
+    state = setup([1, 12, 15, 29])
+    state.artifacts[0] = [11, 12]
+    state.money[0], state.sand[0] = 5, 2
+    assert state.score(0) == 7 + 1 + 3.5
+
+
+def test_ties_go_to_the_earlier_player_in_turn_order():
+    state = setup([1, 12, 15, 29], players=3, first=2)
+    state.money = [4, 4, 4]
+    assert state.winners() == [2]
+    state.money[0] = 6
+    assert state.winners() == [0]
+
+
+# --- moves, views, information --------------------------------------------------------------
+
+def test_golden_legal_move_counts_of_a_fresh_deal():
+    state = A.state_from_deal(A.make_deal(players=2, seed=0, data=DATA), DATA)
+    moves = state.legal_moves()
+    # 4 buys ($4 affordable) + 25 cells x (B, W) places (board tokens: flips) + 2 rests
+    n_tok = state.occupied.bit_count()
+    assert len(moves) == 4 + n_tok + 2 * (25 - n_tok) + 2
+    assert len(moves) == 54  # seed 0 leaves two tokens on the board
+
+
+def test_move_text_round_trips_and_illegal_moves_are_refused():
+    state = A.state_from_deal(A.make_deal(players=2, seed=1, data=DATA), DATA)
+    for move in state.legal_moves():
+        assert A.parse_move(state, str(move)) == move
+    with pytest.raises(IllegalMoveError):
+        A.parse_move(state, "find 1 0 at A1")
+    with pytest.raises(InvalidMoveError):
+        A.parse_move(state, "dance")
+    with pytest.raises(InvalidMoveError):
+        A.parse_move(state, "find 1 45 at A1")
+
+
+def test_determinize_reshuffles_only_the_unseen_cards():
+    state = A.state_from_deal(A.make_deal(players=3, seed=2, data=DATA), DATA)
+    world = state.determinize(1, make_rng(5))
+    assert world.information_set_key(1) == state.information_set_key(1)
+    assert sorted(world.deck + world.removed) == sorted(state.deck + state.removed)
+    assert len(world.deck) == len(state.deck) and world.deck != state.deck
+
+
+def test_view_round_trip_keeps_the_public_position():
+    state = A.state_from_deal(A.make_deal(players=2, seed=6, data=DATA), DATA)
+    rng = make_rng(6)
+    for _ in range(12):
+        moves = [m for m in state.legal_moves() if isinstance(m, (Market, Rest))]
+        state.apply(moves[rng.randrange(len(moves))])
+    view = A.view_of(state, state.current)
+    world, seat = A.state_from_view(view, DATA, seed=1)
+    assert seat == state.current
+    a, b = state.to_json(), world.to_json()
+    for key in ("deck", "removed", "turns"):
+        a.pop(key), b.pop(key)
+    assert a == b
+    assert sorted(world.deck + world.removed) == sorted(state.deck + state.removed)
+
+
+def test_example_view_is_valid():
+    view = A.example_view(DATA)
+    world, seat = A.state_from_view(view, DATA, seed=0)
+    assert len(world.pack[seat]) == 3 and not world.is_terminal()
+
+
+def _bad(view, **changes):
+    out = {**view, **changes}
+    return out
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda v: v.update(board={"F7": "B"}), "F7"),
+    (lambda v: v.update(board=v["board"][:4] + ["....WB"]), "row 5"),
+    (lambda v: v.update(board=v["board"] + ["....."]), "6 rows"),
+    (lambda v: v["seats"][0].update(pack=v["seats"][0]["pack"] + [40, 41]), "at most 4"),
+    (lambda v: v["seats"][1].update(pack=[99]), "unknown map card 99"),
+    (lambda v: v["seats"][1].update(artifacts=[v["seats"][0]["pack"][0]]), "also in"),
+    (lambda v: v.update(deck_size=3), "unseen"),
+    (lambda v: v["market"][3].update(token=True), "1-shop"),
+    (lambda v: v.update(players=7), "players 7"),
+])
+def test_bad_views_are_invalid_state_errors(mutate, message):
+    import copy
+    view = copy.deepcopy(A.example_view(DATA))
+    mutate(view)
+    with pytest.raises(InvalidStateError, match=message):
+        A.state_from_view(view, DATA, seed=0)
+
+
+def test_bad_deals_are_invalid_state_errors():
+    deal = A.make_deal(players=2, seed=1, data=DATA)
+    with pytest.raises(InvalidStateError, match="removed"):
+        A.state_from_deal({**deal, "removed": deal["removed"][:-1]}, DATA)
+    with pytest.raises(InvalidStateError, match="unknown map card"):
+        A.state_from_deal({**deal, "deck": deal["deck"] + [77]}, DATA)
+
+
+def test_a_buy_that_takes_the_last_card_starts_the_final_round():
+    state = setup([1, 12, 15, 29], deck=[11], players=2, first=1)
+    state.current = 1
+    state.apply(Market(buy=1))  # refill takes 11, the last card
+    assert state.final_left is not None and board_at(state, "A1") == "B"  # 11 adds A1 black
+    assert [state.current_player()] == [0]
+    state.apply(Rest("money"))
+    assert not state.is_terminal()
+    state.apply(Rest("money"))  # seat 1, who emptied the deck, plays last
+    assert state.is_terminal()

@@ -1,0 +1,467 @@
+"""Rule tests of Archaeology: The Card Game: one or more per rule of the rulebook and per
+decision on an ambiguity (see ``games/archaeology/state.py``)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import cards_data
+from games.archaeology import (MAX_TRADES_PER_TURN, ArchaeologyState, make_deal, parse_move,
+                               rules_for, state_from_deal)
+from games.archaeology.moves import CARD_INDEX, MAP
+from games.archaeology.state import P_ACTION, P_DIG, P_OVER, P_STEAL, P_STORM
+from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from games.protocol import CHANCE, TERMINAL
+
+DATA = cards_data.load("archaeology")
+T = 7
+C = CARD_INDEX
+
+
+def blank(players=2):
+    """A bare position: empty hands and marketplace, chambers and dig site as given."""
+    s = ArchaeologyState.blank(rules_for(DATA, players))
+    s.chambers = [(0, 0, 0), (0, 0, 0, 0, 0), (0,) * 7]
+    s.rolls = [0] * 8
+    return s
+
+
+def give(s, seat, **cards):
+    for name, n in cards.items():
+        s.hands[seat * T + C[name]] += n
+        s.hn[seat] += n
+
+
+def market(s, **cards):
+    for name, n in cards.items():
+        s.market[C[name]] += n
+
+
+def play(s, *texts):
+    for text in texts:
+        s.apply(parse_move(s, text))
+
+
+def names(moves):
+    return [str(m) for m in moves]
+
+
+def action_state(players=2, dig=("pot_shard",) * 5, seat=0):
+    """Seat ``seat`` at its actions (the dig skipped); fill hands before playing."""
+    s = blank(players)
+    s.dig = [C[c] for c in reversed(dig)]
+    s.current = seat
+    s.nodig = not dig
+    s.phase = P_ACTION
+    return s
+
+
+# --- setup ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players,storms", [(2, 6), (3, 5), (4, 4)])
+def test_setup_deals_hands_market_chambers_and_removes_sandstorms(players, storms):
+    deal = make_deal(players=players, seed=4, data=DATA)
+    assert all(len(h) == 4 for h in deal["hands"]) and len(deal["hands"]) == players
+    assert len(deal["marketplace"]) == 5
+    assert {k: len(v) for k, v in deal["chambers"].items()} == {"3": 3, "5": 5, "7": 7}
+    setaside = {"map", "thief", "sandstorm"}
+    for cards in [*deal["hands"], deal["marketplace"], *deal["chambers"].values()]:
+        assert not setaside & set(cards), "maps, thieves, sandstorms only go to the dig site"
+    assert deal["dig_site"].count("sandstorm") == storms
+    assert deal["dig_site"].count("thief") == 8 and deal["dig_site"].count("map") == 6
+    state = state_from_deal(deal, DATA)
+    assert state.current == deal["start_player"] and state.current_player() == CHANCE
+
+
+def test_start_player_is_random_by_seed():
+    starts = {make_deal(players=3, seed=s, data=DATA)["start_player"] for s in range(30)}
+    assert starts == {0, 1, 2}
+
+
+def test_bad_deal_is_refused():
+    deal = make_deal(players=2, seed=1, data=DATA)
+    deal["hands"][0][0] = "sphinx"
+    with pytest.raises(InvalidStateError, match="unknown card type 'sphinx'"):
+        state_from_deal(deal, DATA)
+    deal = make_deal(players=2, seed=1, data=DATA)
+    deal["dig_site"].append("coin")
+    with pytest.raises(InvalidStateError, match="coin"):
+        state_from_deal(deal, DATA)
+
+
+# --- dig -----------------------------------------------------------------------------
+
+def test_dig_treasure_goes_to_hand_hidden():
+    s = blank()
+    s.dig = [C["talisman"]]
+    s.start_turn(0)
+    assert s.current_player() == CHANCE and names(o for o, _ in s.chance_outcomes()) == ["dig talisman"]
+    before = s.information_set_key(1)
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.hands[C["talisman"]] == 1 and s.phase == P_ACTION
+    assert s.known[(1 * 2 + 0) * T + C["talisman"]] == 0, "the opponent does not see it"
+    assert before != s.information_set_key(1)  # it sees that a card was drawn (hand size)
+
+
+def test_thief_steals_a_random_card_fixed_by_the_roll():
+    s = blank(3)
+    give(s, 1, coin=1, talisman=2)  # card order: coin, talisman, talisman
+    give(s, 2, pot_shard=1)
+    s.dig = [C["thief"]]
+    s.rolls = [4] + [0] * 7  # 4 % 3 = index 1: a talisman
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.phase == P_STEAL and names(s.legal_moves()) == ["steal 1", "steal 2"]
+    play(s, "steal 1")
+    assert s.current_player() == CHANCE
+    assert names(o for o, _ in s.chance_outcomes()) == ["stolen talisman"]
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.hands[C["talisman"]] == 1 and s.hands[T + C["talisman"]] == 1
+    # the victim knows the thief holds the talisman; the third seat does not
+    assert s.known[(1 * 3 + 0) * T + C["talisman"]] == 1
+    assert s.known[(2 * 3 + 0) * T + C["talisman"]] == 0
+    assert s.thieves == 1 and s.phase == P_ACTION
+
+
+def test_thief_with_no_victim_does_nothing():
+    s = blank()
+    s.dig = [C["thief"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.phase == P_ACTION and s.thieves == 1 and s.hn == [0, 0]
+
+
+def test_sandstorm_each_seat_discards_half_clockwise_then_dig_again():
+    s = blank(4)
+    give(s, 1, coin=3, pot_shard=3)  # 6 cards: discards 3
+    give(s, 2, coin=5)  # 5 cards: 2
+    give(s, 3, talisman=3)  # 3: 1
+    give(s, 0, map=1)  # 1: none
+    s.dig = [C["coin"], C["sandstorm"]]  # sandstorm on top
+    s.start_turn(1)
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.phase == P_STORM and s.current_player() == 1 and s.storm_left == 3
+    assert names(s.legal_moves()) == ["discard pot_shard", "discard coin"]
+    play(s, "discard pot_shard", "discard pot_shard")
+    assert names(s.legal_moves()) == ["discard pot_shard", "discard coin"]
+    play(s, "discard coin")
+    assert s.current_player() == 2 and s.storm_left == 2
+    play(s, "discard coin", "discard coin")
+    assert s.current_player() == 3 and s.storm_left == 1
+    play(s, "discard talisman")
+    # seat 0 holds one card: nothing to discard; the drawer (seat 1) digs again
+    assert s.current_player() == CHANCE and s.phase == P_DIG and s.current == 1
+    assert s.market[C["pot_shard"]] == 2 and s.market[C["coin"]] == 3
+    assert s.market[C["talisman"]] == 1 and s.hn == [1, 3, 3, 2] and s.storms == 1
+
+
+def test_sandstorm_discards_are_public():
+    s = blank()
+    give(s, 0, coin=2)
+    s.known[(1 * 2 + 0) * T + C["coin"]] = 2
+    s.dig = [C["pot_shard"], C["sandstorm"]]
+    s.start_turn(1)
+    s.apply(s.chance_outcomes()[0][0])
+    play(s, "discard coin")
+    assert s.known[(1 * 2 + 0) * T + C["coin"]] == 1
+
+
+# --- trade ---------------------------------------------------------------------------
+
+def test_rulebook_trade_example_two_parchments_and_a_coin_for_talisman_and_pot_shard():
+    s = action_state()
+    give(s, 0, parchment_scrap=2, coin=1, pharaohs_mask=1)
+    market(s, talisman=1, pot_shard=1, coin=1)
+    play(s, "take pot_shard", "take talisman")
+    assert s.vt == 4
+    # gives go in falling trade value: the mask (4) could pay alone, coin then scraps
+    assert names(s.legal_moves()) == ["give pharaohs_mask", "give coin"]
+    play(s, "give coin", "give parchment_scrap")
+    assert s.tk is not None
+    play(s, "give parchment_scrap")
+    assert s.tk is None and s.trades == 1
+    assert s.hands[:T] == [1, 0, 0, 1, 0, 1, 0]
+    assert s.market == [0, 2, 2, 0, 0, 0, 0]
+    # taken cards are seen by the opponent, given cards leave its knowledge
+    assert s.known[(1 * 2 + 0) * T: (1 * 2 + 0) * T + T] == [1, 0, 0, 1, 0, 0, 0]
+
+
+def test_trade_difference_is_lost():
+    s = action_state()
+    give(s, 0, pharaohs_mask=1)
+    market(s, pot_shard=1)
+    play(s, "take pot_shard", "give pharaohs_mask")
+    assert s.hands[:T] == [1, 0, 0, 0, 0, 0, 0] and s.market[C["pharaohs_mask"]] == 1
+
+
+def test_cannot_take_more_than_the_hand_can_pay():
+    s = action_state()
+    give(s, 0, coin=1)
+    market(s, talisman=1, pot_shard=2)
+    assert names(s.legal_moves())[:1] == ["take pot_shard"]
+    assert "take talisman" not in names(s.legal_moves())
+    play(s, "take pot_shard", "take pot_shard")
+    assert names(s.legal_moves()) == ["give coin"]
+
+
+def test_trades_per_turn_are_capped():
+    s = action_state()
+    give(s, 0, coin=5)
+    market(s, coin=5)
+    for _ in range(MAX_TRADES_PER_TURN):
+        play(s, "take coin", "give coin")
+    assert not any(m.startswith("take") for m in names(s.legal_moves()))
+
+
+def _value(vec, trade):
+    return sum(t * n for t, n in zip(trade, vec))
+
+
+def _submultisets(vec):
+    return itertools.product(*(range(n + 1) for n in vec))
+
+
+def _reachable_trades(s):
+    """Every (give, take) the step moves can complete from an action state."""
+    found = []
+
+    def walk(state):
+        for m in state.legal_moves():
+            if m.kind not in (4, 5):  # take, give
+                continue
+            nxt = state.clone()
+            tk = (nxt.tk or [0] * T)[:]
+            gv = (nxt.gv or [0] * T)[:]
+            (tk if m.kind == 4 else gv)[m.a] += 1
+            nxt.apply(m)
+            if nxt.tk is None:
+                found.append((tuple(gv), tuple(tk)))
+            else:
+                walk(nxt)
+
+    walk(s)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_trade_moves_reach_every_minimal_trade_once_and_dominate_the_rest(seed):
+    """The move-set shrink: every legal trade (give G, take X) has a reachable trade
+    (G' <= G, X) — the cards of G - G' stay in hand, where each sells for at least $1 —
+    and every reachable trade is legal and minimal, reached exactly once."""
+    rng = random.Random(seed)
+    trade = rules_for(DATA, 2).trade
+    s = action_state()
+    hand = [rng.randrange(3) if c < 6 else rng.randrange(2) for c in range(T)]
+    for c in range(T):
+        if rng.random() < 0.4:
+            hand[c] = 0
+    hand[rng.randrange(T)] += 1
+    mkt = [rng.randrange(3) if rng.random() < 0.6 else 0 for c in range(T)]
+    mkt[rng.randrange(T)] += 1
+    for c in range(T):
+        s.hands[c] = hand[c]
+        s.market[c] = mkt[c]
+    s.hn[0] = sum(hand)
+    reached = _reachable_trades(s)
+    assert len(reached) == len(set(reached)), "a trade reached twice"
+    reached_set = set(reached)
+    for gv, tk in reached:
+        vg, vt = _value(gv, trade), _value(tk, trade)
+        assert sum(tk) >= 1 and vg >= vt
+        assert all(gv[c] <= hand[c] and tk[c] <= mkt[c] for c in range(T))
+        for c in range(T):
+            if gv[c]:
+                assert vg - trade[c] < vt, f"not minimal: {gv} for {tk}"
+    legal = 0
+    for tk in _submultisets(mkt):
+        if not sum(tk):
+            continue
+        vt = _value(tk, trade)
+        for gv in _submultisets(hand):
+            if _value(gv, trade) < vt:
+                continue
+            legal += 1
+            assert any(all(g2[c] <= gv[c] for c in range(T)) and t2 == tuple(tk)
+                       for g2, t2 in reached_set), f"trade {gv} for {tk} not covered"
+    assert legal >= len(reached)
+    # a single card always sells for at least $1: giving it away is dominated
+    assert min(s.R.sell[c][0] for c in range(T)) >= 1
+
+
+# --- explore -------------------------------------------------------------------------
+
+def test_explore_costs_1_2_3_maps_once_each_and_maps_leave_the_game():
+    s = action_state()
+    give(s, 0, map=6)
+    s.chambers = [(0, 1, 2), (3, 3, 3, 3, 3), (5, 5, 5, 5, 4, 4, 4)]
+    assert [m for m in names(s.legal_moves()) if m.startswith("explore")] == [
+        "explore 3", "explore 5", "explore 7"]
+    play(s, "explore 7")
+    assert s.hands[MAP] == 3 and s.maps_out == 3
+    assert s.hands[C["pharaohs_mask"]] == 4 and s.hands[C["broken_cup"]] == 3
+    assert "explore 7" not in names(s.legal_moves())
+    play(s, "explore 5")
+    assert s.hands[MAP] == 1 and s.hands[C["talisman"]] == 5
+    play(s, "explore 3")
+    assert s.hands[MAP] == 0 and s.maps_out == 6
+    assert not [m for m in names(s.legal_moves()) if m.startswith("explore")]
+    # others know the chamber cards are not maps
+    assert s.nonmap[1 * 2 + 0] == 15
+
+
+def test_explore_needs_enough_maps():
+    s = action_state()
+    give(s, 0, map=1)
+    assert [m for m in names(s.legal_moves()) if m.startswith("explore")] == ["explore 3"]
+
+
+# --- sell ----------------------------------------------------------------------------
+
+def test_sell_up_to_the_largest_listed_set():
+    s = action_state()
+    give(s, 0, talisman=6)
+    sells = [m for m in names(s.legal_moves()) if m.startswith("sell")]
+    assert sells == [f"sell talisman {n}" for n in range(1, 6)]
+    with pytest.raises(IllegalMoveError):
+        parse_move(s, "sell talisman 6")
+
+
+def test_rulebook_example_sixty_one_dollars():
+    """4 talismans ($24), 2 talismans ($7) and 5 coins ($30): $61, each a new pile."""
+    s = action_state()
+    give(s, 0, talisman=6, coin=5)
+    play(s, "sell talisman 4", "sell talisman 2", "sell coin 5")
+    assert s.money[0] == 61
+    assert s.piles[0] == ((C["talisman"], 4), (C["talisman"], 2), (C["coin"], 5))
+    assert s.sold_cards[0] == 11 and s.hn[0] == 0
+
+
+def test_sold_cards_are_safe_from_thieves_and_sandstorms():
+    s = action_state()
+    give(s, 0, coin=4)
+    play(s, "sell coin 4", "end")
+    s.dig = [C["sandstorm"], C["thief"]]
+    s.start_turn(1)
+    s.apply(s.chance_outcomes()[0][0])  # thief: seat 0 holds nothing
+    assert s.phase == P_ACTION and s.money[0] == 18
+    play(s, "end")
+    s.apply(s.chance_outcomes()[0][0])  # sandstorm
+    assert s.money[0] == 18 and s.sold[C["coin"]] == 4
+
+
+# --- end game ------------------------------------------------------------------------
+
+def test_pass_chain_forces_the_first_passer_to_sell():
+    s = action_state(dig=())
+    give(s, 0, coin=2)
+    give(s, 1, pot_shard=1)
+    s.nodig = True
+    play(s, "end")  # seat 0 passes first
+    assert s.first_passer == 0 and s.current == 1
+    play(s, "end")  # seat 1 passes: every seat passed in sequence
+    assert s.current == 0 and s.must_sell
+    assert "end" not in names(s.legal_moves())
+    play(s, "sell coin 1")
+    assert "end" in names(s.legal_moves())
+    play(s, "end")
+    assert s.first_passer == -1
+
+
+def test_trading_only_turn_counts_as_a_pass_in_the_end_game():
+    s = action_state(dig=())
+    give(s, 0, coin=2)
+    give(s, 1, pot_shard=1)
+    market(s, coin=1)
+    s.nodig = True
+    play(s, "take coin", "give coin", "end")
+    assert s.first_passer == 0
+
+
+def test_game_ends_when_every_hand_is_empty_and_empty_hands_pass():
+    s = action_state(dig=())
+    give(s, 0, coin=1)
+    give(s, 2, pot_shard=1) if s.num_players > 2 else None
+    s.nodig = True
+    s3 = action_state(players=3, dig=())
+    give(s3, 0, coin=1)
+    give(s3, 2, pot_shard=1)
+    s3.nodig = True
+    play(s3, "end")
+    assert s3.current == 2, "seat 1 holds nothing and passes at once"
+    play(s3, "sell pot_shard 1")
+    assert s3.phase == P_ACTION
+    play(s3, "end")
+    play(s3, "sell coin 1")
+    assert s3.is_terminal() and s3.current_player() == TERMINAL
+    play(s, "sell coin 1")
+    assert s.phase == P_OVER
+
+
+def test_game_does_not_end_while_the_dig_site_has_cards():
+    s = action_state(dig=("coin",))
+    give(s, 0, coin=1)
+    play(s, "sell coin 1")
+    assert not s.is_terminal()
+
+
+def test_winner_most_money_then_fewest_cards_sold():
+    s = blank(3)
+    s.money = [30, 30, 12]
+    s.sold_cards = [9, 7, 1]
+    s.phase = P_OVER
+    assert s.winners() == [1] and s.returns() == [30.0, 30.0, 12.0]
+    s.sold_cards = [7, 7, 1]
+    assert s.winners() == [0, 1]
+
+
+# --- moves text ----------------------------------------------------------------------
+
+def test_move_text_errors():
+    s = action_state()
+    give(s, 0, coin=1)
+    with pytest.raises(InvalidMoveError, match="cannot read"):
+        parse_move(s, "dance")
+    with pytest.raises(InvalidMoveError, match="unknown card"):
+        parse_move(s, "sell sphinx 1")
+    with pytest.raises(IllegalMoveError, match="not legal"):
+        parse_move(s, "sell coin 2")
+    assert str(parse_move(s, "sell coin 1")) == "sell coin 1"
+
+
+def test_golden_move_counts_at_the_first_decisions():
+    """Perft-style: legal moves at the first decision of seeded 2-player deals."""
+    counts = []
+    for seed in range(5):
+        s = state_from_deal(make_deal(players=2, seed=seed, data=DATA), DATA)
+        while s.current_player() == CHANCE:
+            s.apply(s.chance_outcomes()[0][0])
+        counts.append(len(s.legal_moves()))
+    assert counts == GOLDEN_FIRST_COUNTS
+
+
+GOLDEN_FIRST_COUNTS = [1, 10, 9, 1, 10]
+
+
+def test_thief_between_two_other_seats_makes_the_observer_forget_the_victim():
+    """Decision: seat 2 cannot tell which of seat 1's cards moved, so it forgets what it
+    knew of seat 1's hand (documented approximation, 3-4 players only)."""
+    s = blank(3)
+    give(s, 1, coin=1, talisman=1)
+    s.known[(2 * 3 + 1) * T + C["coin"]] = 1  # seat 2 saw seat 1 take the coin
+    s.nonmap[2 * 3 + 1] = 1
+    s.dig = [C["thief"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    play(s, "steal 1")
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.known[(2 * 3 + 1) * T:(2 * 3 + 1) * T + T] == [0] * T
+    assert s.nonmap[2 * 3 + 1] == 0
+    assert s.known[(1 * 3 + 0) * T:(1 * 3 + 0) * T + T] != [0] * T  # the victim knows
+
+
+def test_setup_hands_and_chamber_cards_are_known_not_to_be_maps():
+    s = state_from_deal(make_deal(players=2, seed=2, data=DATA), DATA)
+    assert s.nonmap == [0, 4, 4, 0]

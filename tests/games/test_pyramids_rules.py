@@ -1,0 +1,358 @@
+"""Rules of Silver & Gold: Pyramids, one test (or more) per rule and per decision."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cards_data
+from cards_data.pyramids import PyramidCard
+from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from games.protocol import CHANCE
+from games.pyramids import (
+    PASS, Cross, Keep, Take, crossing_options, final_score, make_deal, parse_move,
+    parse_move_text, state_from_deal, state_from_view, update_skulls,
+)
+from games.pyramids.rules import pattern_options
+from grids.cells import cells_of, mask_of, parse_cell
+from grids.polyomino import SHAPES, orbit
+
+DATA = cards_data.load("pyramids")
+
+
+def cells(*names) -> int:
+    return mask_of(parse_cell(n) for n in names)
+
+
+def view(cards, shape="domino", *, players=1, score=None, completed=(), others=(), round_=1,
+         revealed=None, display=None):
+    """A valid player view around the given ``(order, crossed cell names)`` cards."""
+    used = {o for o, _ in cards} | set(completed)
+    for other in others:
+        used |= {c["order"] for c in other["cards"]} | set(other.get("completed", []))
+    free = [c.order for c in DATA.cards if c.order not in used]
+    display = free[:4] if display is None else display
+    v = {"game": "pyramids", "players": players, "seat": 0, "round": round_,
+         "revealed": revealed or [shape],
+         "cards": [{"order": o, "crossed": list(x)} for o, x in cards],
+         "completed": list(completed), "score_card": score or {},
+         "display": display, "deck_size": 48 - len(used) - len(display),
+         "others": list(others)}
+    return v
+
+
+def world(*args, **kwargs):
+    state, seat = state_from_view(view(*args, **kwargs), DATA, 0)
+    return state
+
+
+PATH6 = ["A1", "B1", "B2", "C2", "D2", "E2", "E3", "E4"]  # card 6: one box from its tomb E5
+PATH24 = ["A1", "B1", "C1", "D1", "D2", "D3", "D4"]  # card 24: E4 red cross, then tomb E5
+
+
+# --- scoring ---------------------------------------------------------------------------
+
+def test_worked_example_scores_111():
+    """Linus: 7 cards (70), torches in rounds 1 and 4 (10), 19 pyramid points, 3 pairs and
+    3 single red gems (18), worst skull -6: 111."""
+    assert final_score(torches=2, pyramid_points=19, red=6, green=3, skull_penalty=6,
+                       completed=7) == 111
+    state = world([(1, []), (2, [])])
+    seat = state.seats[0]
+    seat.completed = [3, 4, 6, 9, 10, 11, 12]  # 1 purple... any 7 cards
+    seat.torches = [True, False, False, True]
+    seat.pyramid = [("green", 10), ("orange", 6), ("green", 3)]
+    seat.red, seat.green = 6, 3
+    seat.skulls = DATA.skull_penalties.index(6) + 1
+    assert state.breakdown(0) == {"cards": 70, "torches": 10, "pyramid": 19, "gems": 18,
+                                  "skulls": -6, "total": 111}
+
+
+def test_gem_tracks_cap_at_ten():
+    # card 10: A2 red gem; crossing A1,A2 adds one red gem to a track already at 10
+    state = world([(10, []), (2, [])], score={"red_gems": 10, "green_gems": 9})
+    state.apply(parse_move(state, "10:A1,A2"))
+    assert state.seats[0].red == 10
+
+
+def test_torch_only_once_per_round_and_in_its_own_slot():
+    state = world([(15, []), (2, [])], round_=2, score={"torches": [2]})  # card 15: B1 torch
+    state.apply(parse_move(state, "15:A1,B1"))
+    assert state.seats[0].torches == [False, True, False, False]
+    state = world([(15, []), (2, [])], round_=3)
+    state.apply(parse_move(state, "15:A1,B1"))
+    assert state.seats[0].torches == [False, False, True, False]
+
+
+def test_skull_track_counts_worst_potion_wipes_two_and_track_refills():
+    assert update_skulls(3, 0, 1) == 1  # the two worst wiped
+    assert update_skulls(1, 0, 1) == 0  # only one to wipe
+    assert update_skulls(10, 2, 0) == 10  # the track is full: more do not count
+    assert update_skulls(4, 1, 1) == 3  # skulls of the action first, then the potion
+    assert update_skulls(update_skulls(5, 0, 1), 1, 0) == 4  # wiped boxes are free again
+    state = world([(6, []), (2, [])], score={"skulls": 4})  # card 6: B1 skull
+    state.apply(parse_move(state, "6:A1,B1"))
+    assert state.seats[0].skulls == 5
+    assert state.breakdown(0)["skulls"] == -DATA.skull_penalties[4]
+
+
+def test_potion_in_engine_wipes_two():
+    state = world([(26, []), (2, [])], score={"skulls": 3})  # card 26: B1 potion
+    state.apply(parse_move(state, "26:A1,B1"))
+    assert state.seats[0].skulls == 1
+
+
+# --- connection rule -------------------------------------------------------------------
+
+def test_first_crossing_holds_the_entrance_of_that_card():
+    state = world([(1, []), (2, [])], "L4")
+    for move in state.legal_moves():
+        card = DATA.card(move.card)
+        assert move.cells >> card.entrance & 1
+
+
+def test_each_card_is_its_own_path():
+    # card 9 is started; card 2 is empty: crossings on card 2 still need its entrance,
+    # crossings on card 9 must touch card 9's crossed boxes
+    state = world([(9, ["A1", "A2"]), (2, [])], "I3")
+    for move in state.legal_moves():
+        card = DATA.card(move.card)
+        if move.card == 2:
+            assert move.cells >> card.entrance & 1
+        else:
+            grown = cells("A1", "A2")
+            assert any(n in cells_of(grown) for c in cells_of(move.cells)
+                       for n in __import__("grids").NEIGHBOURS[c])
+    assert "9:C1,D1,E1" not in {str(m) for m in state.legal_moves()}  # does not touch
+
+
+def test_pattern_in_every_rotation_and_mirror_and_golden_counts():
+    open_card = PyramidCard(99, "green", ("E....", ".....", ".....", ".....", "....T"))
+    for shape in SHAPES:
+        expected = {m for m in __import__("grids").placements(SHAPES[shape], mirrors=True)
+                    if m & 1}
+        assert set(pattern_options(open_card, 0, shape)) == expected
+    assert len(orbit(SHAPES["L4"], mirrors=True)) == 8
+    # golden counts of legal actions on two fresh cards (pattern or one box, either card)
+    state = world([(1, []), (2, [])], "L4")
+    assert len(state.legal_moves()) == 4  # hand-checked: one L4 per card + two entrances
+    state = world([(9, ["A1", "A2"]), (2, [])], "T4")
+    assert len(state.legal_moves()) == 5  # hand-checked: 2 T4 placements, B2, A3, 2:A1
+
+
+def test_single_box_alternative_always_offered():
+    state = world([(9, ["A1", "A2"]), (2, [])], "O4")
+    texts = {str(m) for m in state.legal_moves()}
+    assert {"9:A3", "9:B2", "2:A1"} <= texts
+
+
+def test_crossings_never_on_walls_or_crossed_boxes():
+    state = world([(9, ["A1", "A2", "B2"]), (2, [])], "I3")
+    for move in state.legal_moves():
+        card = DATA.card(move.card)
+        crossed = cells("A1", "A2", "B2") if move.card == 9 else 0
+        assert not move.cells & (card.walls | crossed)
+
+
+# --- red crosses -----------------------------------------------------------------------
+
+def test_red_cross_forces_an_extra_box_on_either_card():
+    state = world([(7, []), (2, [])], "domino")  # card 7: B1 red cross
+    texts = {str(m) for m in state.legal_moves()}
+    assert "7:A1,B1" not in texts  # the extra box is compulsory
+    assert {"7:A1,B1 +7:C1", "7:A1,B1 +7:B2", "7:A1,B1 +2:A1"} <= texts
+
+
+def test_red_cross_extras_chain():
+    card = PyramidCard(99, "green", ("Exx..", ".....", ".....", ".....", "....T"))
+    finals = {f[0] for s, m, f in crossing_options([card, None], [0, 0], "domino")
+              if m == cells("A1", "B1")}
+    assert cells("A1", "B1", "A2") in finals  # a plain extra ends the chain
+    assert cells("A1", "B1", "C1") not in finals  # C1 is a red cross: one more box
+    assert cells("A1", "B1", "C1", "D1") in finals
+
+
+def test_red_cross_with_no_legal_box_left_lapses():
+    card = PyramidCard(99, "green", ("Ex###", "#####", "#####", "#####", "####T"))
+    options = crossing_options([card, None], [0, 0], "domino")
+    assert (0, cells("A1", "B1"), (cells("A1", "B1"), 0)) in options
+
+
+# --- completing cards ------------------------------------------------------------------
+
+def test_tomb_completes_two_cards_replacements_in_order_display_refilled_at_the_end():
+    state = world([(24, PATH24), (6, PATH6)], "domino")
+    move = parse_move(state, "24:E4,E5 +6:E5")  # E4 red cross: the extra completes card 6
+    state.apply(move)
+    seat = state.seats[0]
+    assert seat.completed == [6, 24] and seat.hand == [None, None]
+    assert state.phase == "take" and [t[0] for t in state.takes] == [6, 24]
+    display = list(state.display)
+    state.apply(Take(display[0]))
+    assert len(state.display) == 3  # not refilled between the two picks
+    top = state.deck[0]
+    state.apply(Take(0))
+    assert sorted(seat.hand) == sorted([display[0], top])
+    assert len(state.display) == 4 and state.display[:3] == display[1:]
+
+
+def test_pyramid_points_solo_own_second_fourth_sixth():
+    state = world([(6, PATH6), (2, [])], "I3", completed=[9])  # 9 and 6 are green
+    state.apply(parse_move(state, "6:E5"))
+    assert state.seats[0].pyramid == [("green", 10)]
+    state = world([(6, PATH6), (2, [])], "I3", completed=[9, 10, 15],
+                  score={"pyramid_points": [["green", 10]]})
+    state.apply(parse_move(state, "6:E5"))
+    assert state.seats[0].pyramid == [("green", 10), ("green", 6)]
+
+
+def _two_player(shape="I3", completed0=(9,), completed1=(10,)):
+    other = {"seat": 1, "cards": [{"order": 24, "crossed": PATH24 + ["E4"]},
+                                  {"order": 3, "crossed": []}],
+             "completed": list(completed1), "score_card": {}}
+    return world([(6, PATH6), (2, [])], shape, players=2, completed=completed0, others=[other])
+
+
+def test_simultaneous_completions_replace_and_score_in_order_number():
+    state = _two_player()
+    state.apply(parse_move(state, "6:E5"))
+    assert state.phase == "cross" and state.actor == 1
+    state.apply(parse_move(state, "24:E5"))
+    # both reached their 2nd green card; card 6 < card 24: seat 0 scores 10, seat 1 gets 6
+    assert state.seats[0].pyramid == [("green", 10)]
+    assert state.seats[1].pyramid == [("green", 6)]
+    assert state.phase == "take" and state.actor == 0
+    state.apply(state.legal_moves()[0])
+    assert state.actor == 1
+
+
+def test_pyramid_points_run_out_after_three_tiers():
+    state = _two_player()
+    state.tiers["green"] = 3
+    state.apply(parse_move(state, "6:E5"))
+    state.apply(parse_move(state, "24:E5"))
+    assert state.seats[0].pyramid == [] and state.seats[1].pyramid == []
+
+
+def test_simultaneous_choices_are_hidden():
+    state = _two_player()
+    key = state.information_set_key(1)
+    a, b = state.clone(), state.clone()
+    a.apply(parse_move(a, "6:E5"))
+    b.apply(parse_move(b, "2:A1"))
+    assert a.information_set_key(1) == b.information_set_key(1)
+    assert a.information_set_key(0) != b.information_set_key(0)
+    assert key[0] == 1
+
+
+def test_ties_go_to_lowest_completed_order_number():
+    state = _two_player()
+    for seat in state.seats:
+        seat.red = seat.green = seat.skulls = 0
+        seat.pyramid = []
+    state.seats[0].completed = [30]
+    state.seats[1].completed = [12]
+    state.phase = "over"
+    assert state.returns()[0] == state.returns()[1]
+    assert state.winners() == [1]
+
+
+def test_empty_deck_and_display_leave_the_slot_empty_then_pass():
+    state = world([(6, PATH6), (2, [])], "I3")
+    state.deck, state.display = [], []
+    state.apply(parse_move(state, "6:E5"))
+    assert state.seats[0].hand == [None, 2] and state.phase == "reveal"
+    seat = state.seats[0]
+    seat.hand = [None, None]
+    state.apply(state.chance_outcomes()[0][0])
+    assert state.legal_moves() == [PASS]
+
+
+# --- setup, rounds, deals --------------------------------------------------------------
+
+def test_setup_keeps_two_and_returns_two_to_the_deals_positions():
+    deal = make_deal(players=2, seed=4, data=DATA)
+    state = state_from_deal(deal, DATA)
+    assert state.current_player() == 0 and len(state.legal_moves()) == 6
+    k0 = Keep(tuple(deal["dealt"][0][:2]))
+    k1 = Keep(tuple(deal["dealt"][1][2:]))
+    state.apply(k0)
+    assert state.phase == "keep" and state.actor == 1
+    state.apply(k1)
+    queue = state.display + state.deck
+    returned = deal["dealt"][0][2:] + deal["dealt"][1][:2]
+    for card, pos in zip(returned, deal["return_positions"]):
+        assert queue[pos] == card
+    assert state.seats[0].hand == deal["dealt"][0][:2]
+    assert len(queue) == 48 - 4
+
+
+def test_four_rounds_of_seven_of_eight_expedition_cards():
+    deal = make_deal(players=1, seed=9, data=DATA)
+    state = state_from_deal(deal, DATA)
+    reveals = []
+    rng = random.Random(0)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            (move, p), = state.chance_outcomes()
+            assert p == 1.0
+            reveals.append((state.round, move.shape))
+            state.apply(move)
+            continue
+        moves = state.legal_moves()
+        state.apply(moves[rng.randrange(len(moves))])
+    for r in range(4):
+        shapes = [s for rr, s in reveals if rr == r]
+        assert shapes == deal["expedition"][r][:7]
+
+
+def test_deal_validation_names_the_problem():
+    deal = make_deal(players=1, seed=1, data=DATA)
+    bad = dict(deal, deck=deal["deck"][:-1] + [999])
+    with pytest.raises(InvalidStateError, match="999"):
+        state_from_deal(bad, DATA)
+    with pytest.raises(InvalidStateError, match="return_positions"):
+        state_from_deal(dict(deal, return_positions=[0, 0]), DATA)
+    with pytest.raises(InvalidStateError, match="expedition"):
+        state_from_deal(dict(deal, expedition=deal["expedition"][:2]), DATA)
+
+
+# --- moves and views -------------------------------------------------------------------
+
+def test_move_text_round_trips_and_errors():
+    for text in ("keep 3,17", "take 12", "take deck", "reveal I3", "pass",
+                 "7:A1,B1 +2:A1", "12:A1,A2,B2 +12:D4 +30:C3"):
+        assert str(parse_move_text(text)) == text
+    with pytest.raises(InvalidMoveError):
+        parse_move_text("7:Z9")
+    with pytest.raises(InvalidMoveError):
+        parse_move_text("hello")
+    state = world([(7, []), (2, [])], "domino")
+    with pytest.raises(IllegalMoveError):
+        parse_move(state, "7:A1,B1")  # the red cross's extra box is missing
+    assert parse_move(state, "2:A1") == Cross(2, cells("A1"))
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda v: v["cards"][0].update(crossed=["B1"]), "wall"),
+    (lambda v: v["cards"][0].update(crossed=["A1", "C1"]), "not one path"),
+    (lambda v: v["cards"][0].update(order=77), "not a pyramid card"),
+    (lambda v: v.update(deck_size=3), "deck_size"),
+    (lambda v: v.update(display=v["display"] + [1]), "more than one place"),
+    (lambda v: v["score_card"].update(skulls=11), "skulls"),
+    (lambda v: v["score_card"].update(torches=[3]), "torches"),
+    (lambda v: v.update(revealed=["domino", "domino"]), "revealed"),
+    (lambda v: v["score_card"].update(pyramid_points=[["green", 10]]), "milestone"),
+])
+def test_bad_views_are_refused(mutate, message):
+    v = view([(9, ["A1"]), (2, [])])
+    mutate(v)
+    with pytest.raises(InvalidStateError, match=message):
+        state_from_view(v, DATA, 0)
+
+
+def test_a_pattern_that_fits_nowhere_leaves_the_single_box():
+    # O4 cannot hold the entrance of card 7 or card 5 (walls below/next to it)
+    state = world([(7, []), (5, [])], "O4")
+    assert [str(m) for m in state.legal_moves()] == ["7:A1", "5:A1"]

@@ -1,0 +1,158 @@
+"""The dig planner: graph search, CP-SAT model and exhaustive baseline agree; plans replay
+through the rules engine; the just-in-time token argument holds against early spending."""
+
+from __future__ import annotations
+
+import pytest
+
+import cards_data
+from games.ancients import AncientsState, catalogue
+from solvers.cpsat.ancients import cpsat_dig
+from solvers.search.ancients import (
+    DigMap, chain_cost, dig_maps, early_spend_best, exhaustive_dig, frontier, plan_dig,
+    random_dig_position,
+)
+from solvers.services.ancients import replay_plan
+
+DATA = cards_data.load("ancients")
+CAT = catalogue(DATA)
+MAPS = dig_maps(CAT.maps.values())
+
+
+def position(seed, n_maps, max_tokens, density=0.7):
+    return random_dig_position(seed, maps=MAPS, n_maps=n_maps, max_tokens=max_tokens,
+                               density=density)
+
+
+def key(plan):
+    return plan.points, plan.tokens
+
+
+def engine_state(occ, blk, maps, tokens):
+    rest = sorted(set(CAT.maps) - {m.id for m in maps})
+    state = AncientsState.setup(CAT, 2, rest[:4], rest[4:22], rest[22:], 0)
+    state.occupied, state.black = occ, blk
+    state.pack[0] = [m.id for m in maps]
+    state.sand[0] = tokens
+    return state
+
+
+def test_planner_matches_the_exhaustive_baseline_on_300_positions():
+    with_tokens = 0
+    for seed in range(300):
+        occ, blk, maps, tokens = position(seed, 1 + seed % 3, 4)
+        best = plan_dig(occ, blk, maps, tokens)
+        assert key(best) == key(exhaustive_dig(occ, blk, maps, tokens)), seed
+        with_tokens += best.tokens > 0
+    assert with_tokens >= 60
+
+
+@pytest.mark.parametrize("token_value", [0.0, 0.25, 1.5, 4.0])
+def test_planner_matches_the_baseline_at_other_token_values(token_value):
+    for seed in range(500, 600):
+        occ, blk, maps, tokens = position(seed, 2 + seed % 2, 4)
+        best = plan_dig(occ, blk, maps, tokens, token_value=token_value)
+        base = exhaustive_dig(occ, blk, maps, tokens, token_value=token_value)
+        assert key(best) == key(base), (seed, token_value)
+
+
+def test_planner_matches_the_baseline_with_four_maps_and_many_tokens():
+    checked = 0
+    for seed in range(60):
+        occ, blk, maps, tokens = position(6000 + seed, 4, 8, density=0.6)
+        base = exhaustive_dig(occ, blk, maps, tokens, node_limit=10_000)
+        if base is not None:
+            checked += 1
+            assert key(plan_dig(occ, blk, maps, tokens)) == key(base), seed
+    assert checked >= 20
+
+
+def test_a_time_limited_search_returns_a_valid_plan():
+    occ, blk, maps, _ = position(10_001, 8, 8, density=0.6)
+    plan = plan_dig(occ, blk, maps, 8, time_limit=0.05)
+    assert not plan.optimal and plan.tokens <= 8
+    replayed = chain_cost(occ, blk, [(f.mask, f.black) for f in plan.finds])[2]
+    assert replayed == [f.tokens for f in plan.finds]
+
+
+def test_all_three_agree_on_200_positions():
+    with_tokens = 0
+    for seed in range(1000, 1200):
+        occ, blk, maps, tokens = position(seed, 1 + seed % 2, 2, density=0.75)
+        best = plan_dig(occ, blk, maps, tokens)
+        assert key(best) == key(exhaustive_dig(occ, blk, maps, tokens)), seed
+        assert key(best) == key(cpsat_dig(occ, blk, maps, tokens)), seed
+        with_tokens += best.tokens > 0
+    assert with_tokens >= 50
+
+
+@pytest.mark.slow
+def test_all_three_agree_on_larger_positions():
+    for seed in range(2000, 2060):
+        occ, blk, maps, tokens = position(seed, 3 + seed % 2, 4)
+        best = plan_dig(occ, blk, maps, tokens)
+        assert key(best) == key(cpsat_dig(occ, blk, maps, tokens)), seed
+        if len(maps) == 3:
+            assert key(best) == key(exhaustive_dig(occ, blk, maps, tokens)), seed
+
+
+def test_just_in_time_spending_loses_nothing_against_early_spending():
+    spent = 0
+    for seed in range(40):
+        occ, blk, maps, tokens = position(3000 + seed, 2, 2, density=0.75)
+        best = plan_dig(occ, blk, maps, tokens)
+        assert key(best) == early_spend_best(occ, blk, maps, tokens), seed
+        spent += best.tokens > 0
+    assert spent >= 10
+
+
+def test_a_chain_where_the_first_find_sets_up_the_second():
+    # map A needs B,W at A1,B1 and flips them to W,B; map B needs exactly W,B there
+    a = DigMap(1, 2, ((0b11, 0b01, 0, 0),))
+    b = DigMap(2, 5, ((0b11, 0b10, 0, 0),))
+    plan = plan_dig(0b11, 0b01, [a, b], 0)
+    assert [f.map for f in plan.finds] == [1, 2] and key(plan) == (7, 0)
+    assert key(exhaustive_dig(0b11, 0b01, [a, b], 0)) == (7, 0)
+
+
+def test_token_value_trades_points_for_tokens():
+    a = DigMap(1, 1, ((0b111, 0b111, 0, 0),))  # three empty cells: 3 tokens for 1 point
+    assert key(plan_dig(0, 0, [a], 3, token_value=0.5)) == (0, 0)
+    assert key(plan_dig(0, 0, [a], 3, token_value=0.25)) == (1, 3)
+    assert key(plan_dig(0, 0, [a], 2, token_value=0.0)) == (0, 0)  # cannot afford it
+
+
+def test_ties_go_to_fewer_tokens():
+    # two placements of the same map: one free, one costing a token; at λ = 0 both score 3
+    a = DigMap(1, 3, ((0b1, 0b1, 0, 0), (0b10, 0b10, 0, 1)))
+    plan = plan_dig(0b1, 0b1, [a], 1, token_value=0.0)
+    assert key(plan) == (3, 0)
+
+
+def test_plans_replay_through_the_engine_to_the_claimed_points():
+    for seed in range(60):
+        occ, blk, maps, tokens = position(4000 + seed, 2 + seed % 3, 6)
+        best = plan_dig(occ, blk, maps, tokens)
+        state = engine_state(occ, blk, maps, tokens)
+        assert replay_plan(state, best) == key(best), seed
+        assert (state.occupied, state.black) == best.board
+        assert chain_cost(occ, blk, [(f.mask, f.black) for f in best.finds])[2] == \
+            [f.tokens for f in best.finds]
+
+
+def test_frontier_keeps_the_best_plan_of_every_budget():
+    occ, blk, maps, tokens = position(77, 4, 6)
+    plans = frontier(occ, blk, maps, tokens)
+    assert key(plans[0]) == key(plan_dig(occ, blk, maps, tokens))
+    assert [p.tokens for p in plans] == sorted({p.tokens for p in plans}, reverse=True)
+    for plan in plans:
+        assert key(plan) == key(plan_dig(occ, blk, maps, plan.tokens))
+
+
+def test_plan_json_shape():
+    occ, blk, maps, tokens = position(5, 3, 4)
+    plan = plan_dig(occ, blk, maps, tokens)
+    for find in plan.finds:
+        row = find.to_json()
+        assert set(row) == {"map", "rotation", "at", "tokens_spent", "points"}
+        assert row["rotation"] in (0, 90, 180, 270) and len(row["at"]) == 2

@@ -1,0 +1,118 @@
+"""Services of Tomb of the Ancients: plan, hint, best score, bots, demo section."""
+
+from __future__ import annotations
+
+import pytest
+
+import cards_data
+from games import ancients as A
+from games.errors import InvalidStateError
+from games.protocol import play_checked
+from solvers.search.ancients import Dig, apply_turn, score_upper_bound, turn_options
+from solvers.services import ancients as S
+
+DATA = cards_data.load("ancients")
+
+
+def test_plan_of_the_example_view_is_replay_verified_and_shaped():
+    view = A.example_view(DATA)
+    result = S.plan(view, data=DATA)
+    assert result["game"] == "ancients" and result["optimal"] is True
+    for key in ("finds", "points", "tokens_spent", "time_s", "analysis"):
+        assert key in result
+    assert result["points"] == sum(f["points"] for f in result["finds"]) == 14
+    assert result["tokens_spent"] == sum(f["tokens_spent"] for f in result["finds"]) == 1
+    assert any("seat 1" in line for line in result["analysis"])
+    # the analysis is the next seat's best chain on the board the plan leaves
+    assert result["next_player"]["seat"] == 1
+
+
+def test_plan_token_value_changes_the_answer():
+    view = A.example_view(DATA)
+    assert S.plan(view, data=DATA, token_value=10.0)["tokens_spent"] == 0
+
+
+def test_hint_is_deterministic_and_shaped():
+    view = A.example_view(DATA)
+    a = S.hint(view, data=DATA, iterations=60, time_limit=None, seed=3, top=5)
+    b = S.hint(view, data=DATA, iterations=60, time_limit=None, seed=3, top=5)
+    assert a == b
+    assert a["budget"]["iterations"] == 60 and a["budget"]["stop_reason"] == "iterations"
+    assert len(a["moves"]) == 5 and a["moves"][0]["move"] == a["best"]
+    assert [m["rank"] for m in a["moves"]] == [1, 2, 3, 4, 5]
+    assert "expected final score" in a["value_meaning"]
+
+
+def test_turn_options_include_market_digs_and_rests():
+    state, _ = A.state_from_view(A.example_view(DATA), DATA, seed=0)
+    options = turn_options(state)
+    texts = [str(m) for m in options]
+    assert "rest money" in texts and "rest sand" in texts
+    digs = [m for m in options if isinstance(m, Dig)]
+    assert digs and digs[0].points == 14
+    assert any(t.startswith("market buy") for t in texts)
+    # every dig replays step by step through the engine
+    for dig in digs:
+        world = state.clone()
+        apply_turn(world, dig, checked=True)
+        assert world.current == 1
+
+
+def test_turn_state_follows_the_protocol_for_the_search():
+    state, seat = A.state_from_view(A.example_view(DATA), DATA, seed=0)
+    root = S.TurnState(state)
+    world = root.determinize(seat, __import__("random").Random(1))
+    assert world.information_set_key(seat) == root.information_set_key(seat)
+    S.playout(world, None)
+    assert world.is_terminal()
+
+
+def test_best_score_of_a_solo_deal_is_replayed_and_bounded():
+    deal = A.make_deal(players=1, seed=3, data=DATA)
+    result = S.best_score(deal, data=DATA, time_limit=0.01, seed=3)  # one beam
+    assert result["status"] in ("OPTIMAL", "FEASIBLE")
+    assert result["score"] <= result["bound"]
+    assert (result["status"] == "OPTIMAL") == (result["score"] >= result["bound"])
+    state = A.state_from_deal(deal, DATA)
+    # replay from the move texts through the engine
+    for text in result["plan"]:
+        if text.startswith("dig "):
+            finds = tuple(A.parse_text(part) for part in text[4:].split("; "))
+            apply_turn(state, Dig(finds, 0, 0), checked=True)
+        else:
+            play_checked(state, A.parse_text(text))
+    assert state.is_terminal() and state.score(0) == result["score"]
+
+
+def test_best_score_needs_a_solo_deal():
+    with pytest.raises(InvalidStateError, match="solo"):
+        S.best_score(A.make_deal(players=2, seed=1, data=DATA), data=DATA)
+
+
+def test_upper_bound_holds_for_greedy_games():
+    for seed in range(5):
+        state = A.state_from_deal(A.make_deal(players=1, seed=seed, data=DATA), DATA)
+        bound, _ = score_upper_bound(state)
+        S.playout(state, None)
+        assert state.score(0) <= bound
+
+
+def test_greedy_and_random_bots_finish_games():
+    from solvers.ismcts.arena import play_game
+    result = play_game("ancients", ["greedy", "random"], deal_seed=1, rotation=0, bot_seed=2,
+                       iterations=None, data=DATA)
+    assert len(result["returns"]) == 2 and result["winners"]
+
+
+def test_demo_section_shows_a_dig_plan_with_boards():
+    text = S.demo_section(DATA)
+    assert "board before" in text and "board after" in text and "map 7" in text
+
+
+def test_solo_plan_analysis_uses_what_the_plan_leaves():
+    view = A.example_view(DATA)
+    view = {**view, "players": 1, "seats": [{**view["seats"][0], "pack": [7, 18]}],
+            "deck_size": view["deck_size"] + 3}
+    result = S.plan(view, data=DATA)
+    assert result["points"] == 10 and result["next_player"]["seat"] == 0
+    assert "pack [], 1 sand" in result["analysis"][1]
