@@ -16,7 +16,7 @@ import time
 
 import cards_data
 from games.pyramids import example_view, make_deal
-from solvers.cpsat.pyramids import DEFAULT_WORKERS, solve_deal
+from solvers.cpsat.pyramids import DEFAULT_WORKERS, solve_deal, workers_for
 from solvers.search.pyramids import exhaustive_best
 from solvers.services.pyramids import hint
 
@@ -30,7 +30,8 @@ def _stats(values) -> dict:
 
 def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     data = cards_data.load("pyramids")
-    lines: list[str] = [f"CP-SAT with {DEFAULT_WORKERS} workers, random_seed 0"]
+    lines: list[str] = [f"CP-SAT random_seed 0, {workers_for(7)} worker(s) up to one round, "
+                        f"{DEFAULT_WORKERS} for the full deal"]
     figures: dict = {}
 
     # 1. head to head on short 1-round deals, same run

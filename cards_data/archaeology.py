@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
 from ._schema import Node, frozen_map
-from .treasures import Chamber, Treasure, check_deal, read_chambers, read_treasures
+from .treasures import (Chamber, Treasure, check_deal, read_chambers, read_table_setup,
+                        read_treasures)
 
 __all__ = ["ArchaeologyData", "TREASURE_KEYS", "parse"]
 
@@ -51,14 +52,10 @@ class ArchaeologyData:
 
 def parse(doc: Node, edition: str) -> ArchaeologyData:
     setup = doc.table("setup")
-    setup.provenance("setup")
-    players_min = setup.integer("players_min", lo=1)
-    players_max = setup.integer("players_max", lo=players_min)
-    players = range(players_min, players_max + 1)
-    hand = setup.integer("hand", lo=1)
-    marketplace = setup.integer("marketplace")
-    thieves = setup.integer("thief_cards")
-    sandstorms = setup.integer("sandstorm_cards")
+    common = read_table_setup(setup)
+    players_min, players_max, players = common.players_min, common.players_max, common.players
+    hand, marketplace = common.hand, common.marketplace
+    thieves, sandstorms = common.thief_cards, common.sandstorm_cards
     removed = setup.player_table("sandstorms_removed", players, complete=False, hi=sandstorms)
     setup.done()
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Mapping
 
 from ._schema import Node, frozen_map
-from .treasures import Chamber, Treasure, check_deal, read_chambers, read_treasures
+from .treasures import (Chamber, Treasure, check_deal, read_chambers, read_table_setup,
+                        read_treasures)
 
 __all__ = ["ExpeditionData", "LongExpedition", "Monument", "SPECIALS", "TREASURE_KEYS",
            "parse"]
@@ -131,14 +132,10 @@ def _monument(node: Node) -> Monument:
 
 def parse(doc: Node, edition: str) -> ExpeditionData:
     setup = doc.table("setup")
-    setup.provenance("setup")
-    players_min = setup.integer("players_min", lo=1)
-    players_max = setup.integer("players_max", lo=players_min)
-    players = range(players_min, players_max + 1)
-    hand = setup.integer("hand", lo=1)
-    marketplace = setup.integer("marketplace")
-    thief_cards = setup.integer("thief_cards")
-    sandstorm_cards = setup.integer("sandstorm_cards")
+    common = read_table_setup(setup)
+    players_min, players_max, players = common.players_min, common.players_max, common.players
+    hand, marketplace = common.hand, common.marketplace
+    thief_cards, sandstorm_cards = common.thief_cards, common.sandstorm_cards
     tents = setup.integer("tent_cards", lo=players_max)
     setup.done()
 

@@ -19,7 +19,8 @@ from typing import Mapping, Sequence
 
 from ._schema import Node, frozen_map
 
-__all__ = ["Chamber", "Treasure", "read_chambers", "read_treasures", "check_deal"]
+__all__ = ["Chamber", "Treasure", "TableSetup", "read_table_setup", "read_chambers",
+           "read_treasures", "check_deal"]
 
 #: Field groups of a treasure that carry their own provenance label.
 TREASURE_GROUPS = ("count", "trade", "sell")
@@ -66,6 +67,32 @@ class Treasure:
             raise ValueError(f"a set of {n} {self.name} cards cannot be sold "
                              f"(1 to {len(self.sell)})")
         return self.sell[n - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """The ``[setup]`` numbers both Archaeology editions share."""
+
+    players_min: int
+    players_max: int
+    hand: int
+    marketplace: int
+    thief_cards: int
+    sandstorm_cards: int
+
+    @property
+    def players(self) -> range:
+        return range(self.players_min, self.players_max + 1)
+
+
+def read_table_setup(setup: Node) -> TableSetup:
+    """Read the shared ``[setup]`` keys (the caller reads its own extras, then ``done()``)."""
+    setup.provenance("setup")
+    players_min = setup.integer("players_min", lo=1)
+    players_max = setup.integer("players_max", lo=players_min)
+    return TableSetup(players_min, players_max, setup.integer("hand", lo=1),
+                      setup.integer("marketplace"), setup.integer("thief_cards"),
+                      setup.integer("sandstorm_cards"))
 
 
 def read_chambers(node: Node, key: str) -> tuple[Chamber, ...]:

@@ -25,14 +25,54 @@ checked by ``early_spend_best``, which allows any spend at any moment, on small 
 **Search.** Depth-first branch and bound over ``(occupied, black, maps used, tokens
 left)`` with a transposition table (exact values, or upper bounds after a cut-off; an exact
 entry with at least as many tokens whose chain fits the budget also answers a poorer
-state) and an admissible upper bound: the remaining maps' points, less λ times the cheapest
-first find now (every further chain starts with a find costing at least that), floored at
-zero (stopping is always allowed); a move of cost c is worth at most the remaining points
-less λ·c, so moves that cannot beat the best so far are never generated, and a node with
-one map left is answered exactly by its cheapest placement. Placements match with
-``board & mask == value`` and flip with xor (``grids.patterns`` placements); all the
-placements' costs of a node come from one big-integer expression with a 32-bit lane per
-placement and a SWAR popcount (a numpy version was tried and was slower on these sizes).
+state) and admissible upper bounds, applied in order of cost:
+
+1. *Cheapest first find.* The remaining maps' points, less λ times the cheapest first find
+   now (every further chain starts with a find costing at least that), floored at zero
+   (stopping is always allowed); a move of cost c is worth at most the remaining points
+   less λ·c, so moves that cannot beat the best so far are never generated, and a node
+   with one map left is answered exactly by its cheapest placement.
+2. *Empty cells* (nodes with three or more maps left). A cell never becomes empty again,
+   and a find needs every cell of its pattern occupied, so each cell that is empty now
+   costs exactly one token at the first find covering it (a later find may get it for
+   free, but only because that earlier find paid for it). A chain whose finds use
+   placements P₁…P_k therefore spends at least ``|E ∩ (P₁ ∪ … ∪ P_k)| ≥ max_i |E ∩ P_i|``
+   tokens (E = the empty cells now). With ``e_i`` = map i's fewest empty cells over its
+   placements and ``m_i`` = its cheapest find now: a chain finding exactly the maps S
+   costs at least ``max(min_{i∈S} m_i, max_{i∈S} e_i)`` (its first find is one of S, on
+   today's board) and exactly ``m_i``'s placement cost when S = {i} alone (no find comes
+   before it); a map with ``e_i`` above the tokens left cannot be found at all. The bound
+   is the best of stopping, each single map, and, for every threshold θ, all maps with
+   ``e_i ≤ θ`` (points only add, and more maps can only lower ``min m``, so this superset
+   bounds every S whose largest ``e`` is θ).
+   Measured on the bench's stress positions it cuts 17–22% of the nodes; with two maps
+   or fewer left it almost never cut (6,185 → 6,184 nodes on the 4-map bench's worst
+   position) and costs a second popcount, so it is not tried there.
+3. *Starting incumbent* (packs of ``INCUMBENT_BEAM_MIN_MAPS`` or more maps): a beam over
+   chains (``INCUMBENT_BEAM_WIDTH`` best boards per depth, equal boards merged) gives a
+   chain worth v before the search starts; the search then runs with α = v − 1, which is
+   still exact (the optimum is ≥ v > α, and a node returns its exact value whenever it
+   exceeds α), but cuts from the first node instead of after the depth-first dive finds a
+   good chain (on stress position 0 the dive's last improvement came after 78% of the
+   nodes; the beam takes its node count from 93,900 to 55,686). On four maps even a
+   perfect starting value saves no nodes on the bench's worst positions (they are all
+   proof), so the beam is skipped there.
+
+Also measured: with a perfect starting value the hardest stress position (seed 10,001)
+still needs ~990,000 nodes — its cost is the proof that no cheaper chain finds all eight
+maps, which neither bound shortens much; it stays over the 1 s target (see the benchmark).
+
+Tried and dropped (measured, no gain): a least-fixpoint "fixable cells" bound (a cell can
+only change by a find covering it: the placements usable within the budget, iterated, and
+each map's mismatches no other usable placement can fix — with many maps some placement
+covers every cell in both colours, so it almost never cut, even with the budget tightened
+to what beating α allows), and evaluating one-map-left children inline (the transposition
+table already answers most of them).
+
+Placements match with ``board & mask == value`` and flip with xor (``grids.patterns``
+placements); all the placements' costs of a node come from one big-integer expression with
+a 32-bit lane per placement and a SWAR popcount (a numpy version was tried and was slower on
+these sizes).
 
 Values are integers ``(points·D − N·tokens)·W − tokens`` with ``λ = N/D`` and ``W`` larger
 than any token count, so "ties to fewer tokens" is part of the order.
@@ -129,12 +169,21 @@ def _make_plan(occ, blk, maps_by_id, chain, token_value, nodes, optimal) -> DigP
                    (occ, blk))
 
 
+#: The starting incumbent's beam (bound 3 of the module docstring): its width, and the
+#: pack size from which ``plan_dig`` uses it by default.
+INCUMBENT_BEAM_WIDTH = 8
+INCUMBENT_BEAM_MIN_MAPS = 5
+
+
 def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
-             token_value: float = 0.5, time_limit: float | None = None) -> DigPlan:
+             token_value: float = 0.5, time_limit: float | None = None,
+             beam_width: int | None = None) -> DigPlan:
     """The best chain of finds (see the module docstring).
 
     With ``time_limit`` (seconds) the search may stop early: the plan is then the best
-    found so far and ``optimal`` is False.
+    found so far and ``optimal`` is False. ``beam_width`` sets the starting incumbent's
+    beam (0: none; default: ``INCUMBENT_BEAM_WIDTH`` from ``INCUMBENT_BEAM_MIN_MAPS`` maps);
+    the result's value is the same either way.
 
     >>> m = DigMap(1, 3, ((0b11, 0b01, 0, 0),))        # A1 black, B1 white
     >>> plan = plan_dig(0b11, 0b01, [m], 0)
@@ -153,7 +202,8 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     subsets: dict[int, tuple] = {}
 
     def packed(used: int) -> tuple:
-        """The unused maps' placements packed one per 32-bit lane (cached per used-set)."""
+        """The unused maps' placements packed one per 32-bit lane (cached per used-set),
+        with each map's lane range."""
         hit = subsets.get(used)
         if hit is None:
             lanes = [(pts[i], i, mask, black, rot, anchor) for i in range(n)
@@ -161,7 +211,14 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
             pm = _pack([lane[2] for lane in lanes])
             pb = _pack([lane[3] for lane in lanes])
             rep = _pack([1] * len(lanes))
-            hit = (lanes, pm, pb, rep, sum(pts[i] for i in range(n) if not used >> i & 1))
+            groups = []  # (points, first lane, end lane) per unused map
+            start = 0
+            for k in range(1, len(lanes) + 1):
+                if k == len(lanes) or lanes[k][1] != lanes[start][1]:
+                    groups.append((lanes[start][0], start, k))
+                    start = k
+            hit = (lanes, pm, pb, rep, sum(pts[i] for i in range(n) if not used >> i & 1),
+                   groups)
             subsets[used] = hit
         return hit
 
@@ -185,7 +242,9 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
         if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
             raise _Stopped
         hit = subsets.get(used)
-        lanes, packed_mask, packed_black, rep, rest = hit if hit is not None else packed(used)
+        if hit is None:
+            hit = packed(used)
+        lanes, packed_mask, packed_black, rep, rest, groups = hit
         # every placement's just-in-time cost at once: 32-bit lanes of one big integer
         x = (packed_mask & ((~occ & 0x1FFFFFF) * rep)) | (((blk * rep) ^ packed_black)
                                                           & packed_mask)
@@ -202,7 +261,7 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
         if ub <= alpha:
             store(key, []).append((t, ub, False, None, 0))
             return ub, None, 0
-        if lanes[-1][1] == lanes[0][1]:  # one map left: its cheapest find, exactly
+        if len(groups) == 1:  # one map left: its cheapest find, exactly
             j = min(_lanes_of(costs, cheapest, cheapest),
                     key=lambda k: (lanes[k][2], lanes[k][3]))
             _, i, mask, black, rot, anchor = lanes[j]
@@ -212,6 +271,18 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
                 incumbent[0], incumbent[1] = g + ub, (chain, prefix)
             store(key, []).append((t, ub, True, chain, spent))
             return ub, chain, spent
+        if len(groups) > 2:
+            # Empty-cell bound (module docstring): e = a map's fewest empty cells under any
+            # placement, m = its cheapest find now. A chain finding exactly the maps S is
+            # worth at most sum(points) - nw*max(min m, max e) (exactly p - nw*m alone).
+            ec = _lane_popcounts(packed_mask & ((~occ & 0x1FFFFFF) * rep), len(lanes))
+            eb = _empty_cell_bound([(min(ec[a:b]), min(costs[a:b]), p) for p, a, b in groups],
+                                   t, nw)
+            if eb < ub:
+                ub = eb
+                if ub <= alpha:
+                    store(key, []).append((t, ub, False, None, 0))
+                    return ub, None, 0
         # a move of cost c is worth at most rest - nw*c: only c <= limit can beat alpha
         limit = (rest - alpha - 1) // nw
         bound = 0  # upper bound of the moves left out (<= alpha), and of stopping
@@ -252,9 +323,46 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
         store(key, []).append((t, best, False, None, 0))
         return best, None, 0
 
+    def beam_chain(occ: int, blk: int, t: int, width: int) -> tuple[int, list]:
+        """A good chain quickly: a beam over chains keeping the ``width`` best boards by
+        value so far (then tokens left), merging equal states."""
+        beam = [(0, t, occ, blk, 0, [])]
+        best_value, best_chain = 0, []
+        while beam:
+            children: dict = {}
+            for value, t, occ, blk, used, chain in beam:
+                lanes, pm, pb, rep = packed(used)[:4]
+                x = (pm & ((~occ & 0x1FFFFFF) * rep)) | (((blk * rep) ^ pb) & pm)
+                costs = _lane_popcounts(x, len(lanes))
+                for k in _lanes_of(costs, 0, t):
+                    gain0, i, mask, black, rot, anchor = lanes[k]
+                    cost = costs[k]
+                    v = value + gain0 - nw * cost
+                    o, b, u = occ | mask, (blk & ~mask) | (mask & ~black), used | 1 << i
+                    old = children.get((o, b, u))
+                    if old is None or (v, t - cost) > old[:2]:
+                        step = (maps[i].id, (mask, black, rot, anchor))
+                        children[(o, b, u)] = (v, t - cost, o, b, u, chain + [step])
+            ranked = sorted(children.values(), key=lambda c: (-c[0], -c[1], c[2], c[3], c[4]))
+            beam = [c for c in ranked[:width] if c[4] != full]
+            if ranked and ranked[0][0] > best_value:
+                best_value, best_chain = ranked[0][0], ranked[0][5]
+        return best_value, best_chain
+
+    alpha0 = -1
+    if beam_width is None:
+        beam_width = INCUMBENT_BEAM_WIDTH if n >= INCUMBENT_BEAM_MIN_MAPS else 0
+    if beam_width > 0:
+        value, start = beam_chain(occ, blk, tokens, beam_width)
+        if value > 0:
+            alpha0 = value - 1  # a chain worth `value` exists: the search stays exact
+            chain = None
+            for step in reversed(start):
+                chain = (step, chain)
+            incumbent[0], incumbent[1] = value, (chain, None)
     optimal = True
     try:
-        _, chain, _ = search(occ, blk, 0, tokens, -1, 0, None)
+        _, chain, _ = search(occ, blk, 0, tokens, alpha0, 0, None)
     except _Stopped:
         optimal = False
         chain = None
@@ -270,6 +378,30 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     return _make_plan(occ, blk, {m.id: m for m in maps}, flat, token_value, nodes, optimal)
 
 
+def _empty_cell_bound(items: list[tuple[int, int, int]], t: int, nw: int) -> int:
+    """Bound 2 of the module docstring: ``items`` holds ``(e, m, points)`` per remaining map
+    (fewest empty cells of a placement, cheapest find now, scaled points); ``t`` tokens
+    left, ``nw`` the scaled value of a token. An upper bound on every chain's value."""
+    items.sort()
+    eb = 0  # stopping
+    acc = size = 0
+    first = 1 << 30
+    for e, m, p in items:
+        if e > t:  # this map and every later one need more tokens than are left
+            break
+        if m <= t and p - nw * m > eb:  # this map alone
+            eb = p - nw * m
+        acc += p
+        size += 1
+        if m < first:
+            first = m
+        if size > 1:  # the maps so far (at a tie in e, a subset of them: still a bound)
+            v = acc - nw * (e if e > first else first)
+            if v > eb:
+                eb = v
+    return eb
+
+
 _LANE_MASKS: dict[int, tuple[int, int, int, int]] = {}
 
 
@@ -283,7 +415,8 @@ def _pack(values: list[int]) -> int:
 
 def _lane_popcounts(x: int, count: int) -> bytes:
     """Popcount of each 32-bit lane of ``x`` (lanes hold 25-bit masks), SWAR style, as one
-    byte per lane."""
+    byte per lane (numpy's ``bitwise_count`` on the lanes was tried: no faster in the
+    search, even on the 8-map stress case's ~300 lanes)."""
     masks = _LANE_MASKS.get(count)
     if masks is None:
         rep = _pack([1] * count)

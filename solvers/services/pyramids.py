@@ -26,7 +26,7 @@ from games.pyramids import make_deal, state_from_deal, state_from_view
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
-from solvers.cpsat.pyramids import DEFAULT_WORKERS, solve_deal
+from solvers.cpsat.pyramids import solve_deal
 from solvers.search.pyramids_graph import analyse, analysis_lines
 from solvers.search.pyramids_policy import choose_crossing, playout
 
@@ -77,7 +77,7 @@ def best_score(deal: dict, *, data, time_limit: float | None = None, seed=0) -> 
         "game": "pyramids", "score": result.score, "status": result.status,
         "bound": result.bound, "breakdown": result.breakdown,
         "plan": plan_lines(deal, data, result.moves), "time_s": round(result.time_s, 3),
-        "solver": f"cp-sat ({DEFAULT_WORKERS} workers, random_seed {int(seed or 0)})",
+        "solver": f"cp-sat ({result.solver_stats['workers']} worker(s), random_seed {int(seed or 0)})",
         "kept": list(result.kept), "replayed_score": replayed, "analysis": analysis,
     }
 

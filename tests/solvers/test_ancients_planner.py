@@ -9,8 +9,8 @@ import cards_data
 from games.ancients import AncientsState, catalogue
 from solvers.cpsat.ancients import cpsat_dig
 from solvers.search.ancients import (
-    DigMap, chain_cost, dig_maps, early_spend_best, exhaustive_dig, frontier, plan_dig,
-    random_dig_position,
+    DigMap, _empty_cell_bound, _scale, chain_cost, dig_maps, early_spend_best, exhaustive_dig,
+    frontier, plan_dig, random_dig_position,
 )
 from solvers.services.ancients import replay_plan
 
@@ -65,6 +65,55 @@ def test_planner_matches_the_baseline_with_four_maps_and_many_tokens():
             checked += 1
             assert key(plan_dig(occ, blk, maps, tokens)) == key(base), seed
     assert checked >= 20
+
+
+def test_the_starting_beam_keeps_the_search_exact():
+    # 5-6 maps use the beam by default; smaller packs get it forced, so both paths meet
+    # the baseline
+    checked = 0
+    for seed in range(20):
+        occ, blk, maps, tokens = position(7000 + seed, 5 + seed % 2, 2, density=0.6)
+        best = plan_dig(occ, blk, maps, tokens)
+        assert key(best) == key(plan_dig(occ, blk, maps, tokens, beam_width=0)), seed
+        base = exhaustive_dig(occ, blk, maps, tokens, node_limit=5_000)
+        if base is not None:
+            checked += 1
+            assert key(best) == key(base), seed
+    assert checked >= 10
+    for seed in range(60):
+        occ, blk, maps, tokens = position(7100 + seed, 2 + seed % 2, 3)
+        assert key(plan_dig(occ, blk, maps, tokens, beam_width=3)) == \
+            key(exhaustive_dig(occ, blk, maps, tokens)), seed
+
+
+def test_the_empty_cell_bound_never_undercuts_the_best_value():
+    """Bound 2 (module docstring) at the root against the baseline's best value; it must
+    also be strictly tighter than the cheapest-first-find bound somewhere, or it would be
+    pointless."""
+    tighter = 0
+    checked_bound = []
+    for seed in range(200):
+        occ, blk, maps, tokens = position(8000 + seed, 3, 5, density=0.6)
+        base = exhaustive_dig(occ, blk, maps, tokens, node_limit=3_000)
+        if base is None:
+            continue
+        D, N, W = _scale(0.5, tokens)
+        nw = N * W + 1
+        empty = ~occ & 0x1FFFFFF
+        items, cheapest = [], 99
+        for m in maps:
+            own = [((mask & ~occ) | ((blk ^ black) & mask)).bit_count()
+                   for mask, black, _, _ in m.placements]
+            items.append((min((mask & empty).bit_count() for mask, _, _, _ in m.placements),
+                          min(own), m.points * D * W))
+            cheapest = min(cheapest, min(own))
+        value = (base.points * D - N * base.tokens) * W - base.tokens
+        bound = _empty_cell_bound(items, tokens, nw)
+        assert bound >= value, seed
+        checked_bound.append(seed)
+        cheap = max(0, sum(p for _, _, p in items) - nw * cheapest)
+        tighter += bound < cheap
+    assert len(checked_bound) >= 100 and tighter >= 25
 
 
 def test_a_time_limited_search_returns_a_valid_plan():
