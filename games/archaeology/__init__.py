@@ -15,11 +15,11 @@ and player view (and their validation) in ``views``.
 from games.registry import get
 
 from .moves import CARD_NAMES, Move
-from .state import MAX_TRADES_PER_TURN, ArchaeologyState, Rules, rules_for
+from .state import MAX_TRADES_BETWEEN_EXPLORES, ArchaeologyState, Rules, rules_for
 from .views import example_view, make_deal, parse_move, state_from_deal, state_from_view, view_of
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "view_of", "ArchaeologyState", "Move", "Rules", "rules_for",
-           "CARD_NAMES", "MAX_TRADES_PER_TURN"]
+           "CARD_NAMES", "MAX_TRADES_BETWEEN_EXPLORES"]
 
 GAME = get("archaeology")

@@ -29,8 +29,15 @@ Decisions on ambiguities (each tested in ``tests/games/test_archaeology_rules.py
   superfluous card could instead be kept and sold at once for at least $1 (a single card
   always sells), so such a trade is dominated in money by the minimal trade followed by
   that sale. A trade must take at least one card (giving cards for nothing is the same
-  as throwing money away). Trades are capped at ``MAX_TRADES_PER_TURN`` per turn (an
-  engine limit: without one, equal-value swaps could go on for ever within a turn).
+  as throwing money away). **One trade between explores.** A turn allows
+  ``MAX_TRADES_BETWEEN_EXPLORES`` (one) trade before its first explore, and one more after
+  each explore. Nothing is lost: two trades with no explore between them can be merged
+  into one trade with the same effect on hand and marketplace (only the player's own
+  trades change the marketplace during its turn, a sale between them can wait until after
+  them, and the merged trade gives value(X) + value(Z) − value(Y) ≥ value(W) for trades
+  X→Y then Z→W, cancelling any card given and taken back), and a merged trade that gives
+  more than needed is dominated as above. Without a limit, equal-value swaps could go on
+  for ever within a turn.
 * **End game.** When a turn starts with the dig site empty there is no dig. Such a turn
   in which the seat neither sells nor explores is a **pass** (a turn of trades only also
   counts as a pass: otherwise the rules allow endless trading and the game need not end).
@@ -54,10 +61,10 @@ from games.protocol import CHANCE, TERMINAL
 from .moves import (DIG, DISCARD, END, EXPLORE, GIVE, MAP, SANDSTORM, SELL, STEAL, STOLEN,
                     TAKE, THIEF, TREASURES, move)
 
-__all__ = ["Rules", "ArchaeologyState", "MAX_TRADES_PER_TURN",
+__all__ = ["Rules", "ArchaeologyState", "MAX_TRADES_BETWEEN_EXPLORES",
            "P_DIG", "P_STEAL", "P_STOLEN", "P_STORM", "P_ACTION", "P_OVER", "PHASE_NAMES"]
 
-MAX_TRADES_PER_TURN = 3
+MAX_TRADES_BETWEEN_EXPLORES = 1
 T = TREASURES
 P_DIG, P_STEAL, P_STOLEN, P_STORM, P_ACTION, P_OVER = range(6)
 PHASE_NAMES = ("dig", "steal", "stolen", "sandstorm", "action", "over")
@@ -317,7 +324,7 @@ class ArchaeologyState:
                 if hands[base + c] > gv[c] and suffix[i] >= need:
                     out.append(R.give_moves[c])
             return out
-        if self.trades < MAX_TRADES_PER_TURN:
+        if self.trades < MAX_TRADES_BETWEEN_EXPLORES:
             hv = self._hand_value(p)
             for c in range(T):
                 if market[c] and trade[c] <= hv:
@@ -527,6 +534,7 @@ class ArchaeologyState:
         self.hn[p] -= maps
         self.maps_out += maps
         self._lose(p, MAP, maps)
+        self.trades = 0  # the chamber's cards may be traded: a new trade is allowed
         for c in contents:
             self.hands[p * T + c] += 1
         self.hn[p] += len(contents)

@@ -52,7 +52,7 @@ from games.errors import IllegalMoveError, InvalidStateError
 from games.seeding import make_rng
 
 from .moves import CARD_INDEX, CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_text
-from .state import MAX_TRADES_PER_TURN, P_ACTION, P_STEAL, P_STORM, ArchaeologyState, rules_for
+from .state import MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_STEAL, P_STORM, ArchaeologyState, rules_for
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "view_of", "example_view",
            "parse_move"]
@@ -333,7 +333,7 @@ def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
     if not isinstance(turn, dict):
         raise InvalidStateError("view.turn: expected an object")
     s.current = current
-    s.trades = _int(turn, "trades", 0, MAX_TRADES_PER_TURN, 0)
+    s.trades = _int(turn, "trades", 0, MAX_TRADES_BETWEEN_EXPLORES, 0)
     s.sold_turn = bool(turn.get("sold", False))
     s.acted = s.sold_turn or bool(turn.get("explored", False))
     s.nodig = not bool(turn.get("dug", dig_n > 0))

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import cards_data
-from games.archaeology import (MAX_TRADES_PER_TURN, ArchaeologyState, make_deal, parse_move,
+from games.archaeology import (MAX_TRADES_BETWEEN_EXPLORES, ArchaeologyState, make_deal, parse_move,
                                rules_for, state_from_deal)
 from games.archaeology.moves import CARD_INDEX, MAP
 from games.archaeology.state import P_ACTION, P_DIG, P_OVER, P_STEAL, P_STORM
@@ -207,13 +207,57 @@ def test_cannot_take_more_than_the_hand_can_pay():
     assert names(s.legal_moves()) == ["give coin"]
 
 
-def test_trades_per_turn_are_capped():
+def test_one_trade_between_explores():
     s = action_state()
     give(s, 0, coin=5)
     market(s, coin=5)
-    for _ in range(MAX_TRADES_PER_TURN):
+    for _ in range(MAX_TRADES_BETWEEN_EXPLORES):
         play(s, "take coin", "give coin")
     assert not any(m.startswith("take") for m in names(s.legal_moves()))
+    # an explore brings new cards to trade, so one more trade is allowed after it
+    give(s, 0, map=1)
+    s._moves = None  # hands were edited behind the engine's back
+    play(s, "explore 3")
+    assert any(m.startswith("take") for m in names(s.legal_moves()))
+
+
+def test_two_trades_merge_into_one_reachable_trade_without_loss():
+    """The claim behind one trade between explores: whatever hand two trades in a row
+    leave, one reachable trade (or none) leaves a hand with at least those cards; cards
+    only move between hand and marketplace, so the rest is cards the player kept instead
+    of giving away (each sells for at least $1)."""
+    import random as _random
+
+    rng = _random.Random(11)
+    checked = 0
+    for _ in range(40):
+        s = action_state()
+        give(s, 0, **{n: rng.randrange(3) for n in ("pot_shard", "coin", "talisman", "broken_cup")})
+        market(s, **{n: rng.randrange(3) for n in ("parchment_scrap", "coin", "pharaohs_mask")})
+        start = tuple(s.hands[:T])
+        singles = [tuple(t.hands[:T]) for t in _after_one_trade(s)] + [start]
+        for first in _after_one_trade(s):
+            first.trades = 0  # let a second trade follow, to compare with the merge
+            for second in _after_one_trade(first):
+                pair = tuple(second.hands[:T])
+                assert any(all(a >= b for a, b in zip(single, pair)) for single in singles), (
+                    start, pair)
+                checked += 1
+    assert checked > 100
+
+
+def _after_one_trade(s):
+    """Every state right after one complete trade from ``s``."""
+    out, stack = [], [s]
+    while stack:
+        t = stack.pop()
+        for m in t.legal_moves():
+            if not str(m).startswith(("take", "give")):
+                continue
+            u = t.clone()
+            u.apply(m)
+            (out if u.tk is None else stack).append(u)
+    return out
 
 
 def _value(vec, trade):
