@@ -67,7 +67,8 @@ from typing import Hashable, Protocol, Sequence, runtime_checkable
 
 from .errors import IllegalMoveError
 
-__all__ = ["CHANCE", "TERMINAL", "State", "play_checked", "resolve_chance", "random_playout"]
+__all__ = ["CHANCE", "TERMINAL", "State", "play_checked", "sample_chance", "resolve_chance",
+           "random_playout"]
 
 CHANCE = -1
 TERMINAL = -2
@@ -103,20 +104,25 @@ def play_checked(state: State, move) -> None:
     state.apply(move)
 
 
+def sample_chance(state: State, rng) -> None:
+    """Apply one chance outcome, sampled by its probability (a fixed one directly)."""
+    outcomes = state.chance_outcomes()
+    if len(outcomes) == 1:
+        state.apply(outcomes[0][0])
+        return
+    pick = rng.random()
+    acc = 0.0
+    for outcome, prob in outcomes:
+        acc += prob
+        if pick < acc:
+            break
+    state.apply(outcome)  # rounding left pick above the sum: the last outcome
+
+
 def resolve_chance(state: State, rng) -> None:
     """Apply chance outcomes, sampled by probability, until a seat acts or the game ends."""
     while state.current_player() == CHANCE:
-        outcomes = state.chance_outcomes()
-        if len(outcomes) == 1:
-            state.apply(outcomes[0][0])
-            continue
-        pick = rng.random()
-        acc = 0.0
-        for outcome, prob in outcomes:
-            acc += prob
-            if pick < acc:
-                break
-        state.apply(outcome)
+        sample_chance(state, rng)
 
 
 def random_playout(state: State, rng, *, max_steps: int = 100_000) -> State:

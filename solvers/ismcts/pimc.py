@@ -21,10 +21,10 @@ from __future__ import annotations
 import math
 import time
 
-from games.protocol import CHANCE, State
+from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
 
-from .search import (DEFAULT_ITERATIONS, MoveStat, SearchResult, _ranked, _sample_chance,
+from .search import (DEFAULT_ITERATIONS, MoveStat, SearchResult, _ranked,
                      rollout, win_reward)
 
 __all__ = ["pimc"]
@@ -50,7 +50,7 @@ def pimc(root: State, seat: int, *, iterations: int | None = None,
     key_of = move_key or (lambda m: m)
     root = root.clone()
     while root.current_player() == CHANCE:
-        _sample_chance(root, rng)
+        sample_chance(root, rng)
     start = time.perf_counter()
     root_moves = list(root.legal_moves())
     if len(root_moves) == 1:
@@ -78,7 +78,7 @@ def pimc(root: State, seat: int, *, iterations: int | None = None,
             while True:
                 player = state.current_player()
                 if player == CHANCE:
-                    _sample_chance(state, rng)
+                    sample_chance(state, rng)
                     continue
                 if player < 0:
                     break

@@ -66,7 +66,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Sequence
 
-from games.protocol import CHANCE, State
+from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
 
 __all__ = [
@@ -121,20 +121,6 @@ def uniform_policy(state: State, moves: Sequence, rng) -> object:
     return moves[int(rng.random() * len(moves))]
 
 
-def _sample_chance(state: State, rng) -> None:
-    outcomes = state.chance_outcomes()
-    if len(outcomes) == 1:
-        state.apply(outcomes[0][0])
-        return
-    pick = rng.random()
-    acc = 0.0
-    for outcome, prob in outcomes:
-        acc += prob
-        if pick < acc:
-            break
-    state.apply(outcome)
-
-
 def rollout(state: State, rng, policy: RolloutPolicy | None = None,
             max_depth: int | None = None) -> int:
     """Play ``state`` forward in place with ``policy`` (uniform random by default) until the
@@ -143,7 +129,7 @@ def rollout(state: State, rng, policy: RolloutPolicy | None = None,
     while True:
         player = state.current_player()
         if player == CHANCE:
-            _sample_chance(state, rng)
+            sample_chance(state, rng)
             continue
         if player < 0:  # TERMINAL
             return decisions
@@ -236,7 +222,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
     reward_fn = reward or win_reward()
     root = root.clone()
     while root.current_player() == CHANCE:
-        _sample_chance(root, rng)
+        sample_chance(root, rng)
     if root.current_player() != seat:
         raise ValueError(f"it is not seat {seat}'s decision (to act: {root.current_player()})")
     start = time.perf_counter()
@@ -273,7 +259,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
         while True:
             player = state.current_player()
             if player == CHANCE:
-                _sample_chance(state, rng)
+                sample_chance(state, rng)
                 continue
             if player < 0:
                 break
