@@ -173,3 +173,16 @@ def test_policy_beats_plain_greedy_and_random(monkeypatch):
     lookahead, greedy = mean_score(8.0), mean_score(0.0)
     assert lookahead >= greedy
     assert lookahead > 80
+
+
+def test_static_bound_pieces_are_tight_and_valid():
+    """The FEASIBLE bound's pyramid term is the best split of the completions over the
+    colours (not every tier of every colour), and the whole static bound never falls below
+    a proven optimum."""
+    from solvers.cpsat.pyramids import SoloInstance, _Model, _pyramid_bound
+
+    assert [_pyramid_bound(DATA, k) for k in (0, 1, 2, 3, 4, 6, 13)] == [0, 0, 10, 10, 20, 30, 48]
+    for seed in range(3):
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=3)
+        model = _Model(SoloInstance.from_deal(deal, DATA), DATA)
+        assert model.static_bound >= exhaustive_best(deal, DATA).score
