@@ -23,7 +23,7 @@ test-all: $(STAMP)
 	$(BIN)/python -m pytest -q -m ''
 
 # The test suite against the lowest dependency versions pyproject.toml allows.
-LOWEST := ortools==9.10.4067 numpy==1.26.0 scipy==1.11.1 networkx==3.2 click==8.1.0 pytest==7.4.0
+LOWEST := ortools==9.10.4067 numpy==1.26.0 scipy==1.11.1 networkx==3.2 click==8.1.0 pytest==8.0.0
 test-lowest:
 	test -x .venv-lowest/bin/python || $(PYTHON) -m venv .venv-lowest
 	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check $(LOWEST)

@@ -542,21 +542,21 @@ class _Model:
         the crossed cells; CP-SAT completes the rest (extras layering)."""
         m = self.model
         for d, v in self.keep.items():
-            m.add_hint(v, d in kept)
+            m.add_hint(v, int(d in kept))
         masks = {o: 0 for o in kept}
         for t, st in enumerate(steps[: self.T]):
             for v, c, o in self.main[t]:
-                m.add_hint(v, c == st["card"] and o == st["mask"])
+                m.add_hint(v, int(c == st["card"] and o == st["mask"]))
             masks[st["card"]] = masks.get(st["card"], 0) | st["mask"]
             for c, i in st["extras"]:
                 masks[c] = masks.get(c, 0) | (1 << i)
             for c in self.cards_list:
                 for i in c.cells:
                     if (i, t) in c.x:
-                        m.add_hint(c.x[i, t], bool(masks.get(c.order, 0) >> i & 1))
+                        m.add_hint(c.x[i, t], masks.get(c.order, 0) >> i & 1)
             for (c, s), v in self.acq.items():
                 if s == t:
-                    m.add_hint(v, c in st["picks"])
+                    m.add_hint(v, int(c in st["picks"]))
             for c in st["picks"]:
                 masks.setdefault(c, 0)
 

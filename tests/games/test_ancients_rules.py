@@ -16,7 +16,7 @@ CAT = catalogue(DATA)
 C = parse_cell
 
 
-def setup(market, deck=(), players=2, first=0):
+def new_game(market, deck=(), players=2, first=0):
     rest = sorted(set(CAT.maps) - set(market) - set(deck))
     removed = rest[:CAT.removed_for(players)]
     return AncientsState.setup(CAT, players, list(market), removed, list(deck), first)
@@ -37,27 +37,27 @@ def board_at(state, name):
 
 def test_market_sorted_by_points_newer_counts_larger_on_ties():
     # 15 (2 pts) enters before 29 (2 pts): the newer 29 takes the dearer shop
-    state = setup([15, 29, 1, 12])
+    state = new_game([15, 29, 1, 12])
     assert shop_cards(state) == [1, 29, 15, 12]
-    state = setup([29, 15, 1, 12])
+    state = new_game([29, 15, 1, 12])
     assert shop_cards(state) == [1, 15, 29, 12]
 
 
 def test_entering_card_adds_its_token_on_an_empty_space():
-    state = setup([1, 12, 15, 29])  # D1 black, C3 black, C2 white, B4 white
+    state = new_game([1, 12, 15, 29])  # D1 black, C3 black, C2 white, B4 white
     assert [board_at(state, s) for s in ("D1", "C3", "C2", "B4")] == ["B", "B", "W", "W"]
     assert state.shop_tokens == [False] * 4
 
 
 def test_entering_card_on_an_occupied_space_removes_the_token_into_the_dearest_free_shop():
     # 9 adds E1 black, 21 removes it ($4 shop); 32 adds E2 white, 40 removes it ($3 shop)
-    state = setup([9, 21, 32, 40])
+    state = new_game([9, 21, 32, 40])
     assert board_at(state, "E1") == "." and board_at(state, "E2") == "."
     assert state.shop_tokens == [True, True, False, False]
 
 
 def test_a_token_that_would_go_to_the_1_shop_returns_to_the_supply():
-    state = setup([9, 21, 32, 40], deck=[42, 3, 47, 19, 1, 2])
+    state = new_game([9, 21, 32, 40], deck=[42, 3, 47, 19, 1, 2])
     for _ in range(4):  # each rest draws one card
         state.apply(Rest("money"))
     # 42 adds D2, 3 removes it -> $2 shop; 47 adds A3, 19 removes it -> supply
@@ -66,7 +66,7 @@ def test_a_token_that_would_go_to_the_1_shop_returns_to_the_supply():
 
 
 def test_shop_tokens_stay_with_the_shop_not_the_card():
-    state = setup([9, 21, 32, 40], deck=[11, 2, 3])
+    state = new_game([9, 21, 32, 40], deck=[11, 2, 3])
     assert state.shop_tokens == [True, True, False, False]
     before = shop_cards(state)
     state.apply(Market(buy=3))  # take the $3 card and its token; 11 (7 pts) enters at $4
@@ -95,7 +95,7 @@ def test_first_player_is_random_but_seeded():
 # --- market -----------------------------------------------------------------------------
 
 def test_buy_pays_the_shop_price_not_the_card_value_and_refills():
-    state = setup([1, 12, 15, 29], deck=[11, 2, 3])
+    state = new_game([1, 12, 15, 29], deck=[11, 2, 3])
     state.apply(Market(buy=1))  # map 12 (1 point) for $1
     assert state.pack[0] == [12] and state.money[0] == 3
     assert shop_cards(state) == [11, 1, 29, 15]  # 11 entered and the market re-sorted
@@ -103,14 +103,14 @@ def test_buy_pays_the_shop_price_not_the_card_value_and_refills():
 
 
 def test_cannot_buy_without_the_money():
-    state = setup([1, 12, 15, 29], deck=[11])
+    state = new_game([1, 12, 15, 29], deck=[11])
     state.money[0] = 2
     buys = {m.buy for m in state.market_moves() if m.sell is None}
     assert buys == {2, 1}
 
 
 def test_fifth_map_forces_a_discard_of_any_pack_map():
-    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
     state.pack[0] = [3, 4, 5, 6]
     moves = [m for m in state.market_moves() if m.buy == 1]
     assert {m.discard for m in moves} == {3, 4, 5, 6, 12}
@@ -119,7 +119,7 @@ def test_fifth_map_forces_a_discard_of_any_pack_map():
 
 
 def test_sell_first_pays_for_the_buy_and_sold_artifacts_do_not_score():
-    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
     state.money[0] = 0
     state.artifacts[0] = [11]  # 7 points
     assert Market(sell=11, buy=4) in state.legal_moves()
@@ -134,14 +134,14 @@ def test_sell_first_pays_for_the_buy_and_sold_artifacts_do_not_score():
 def test_a_market_visit_sells_or_buys():
     with pytest.raises(InvalidMoveError):
         A.parse_text("market")
-    state = setup([1, 12, 15, 29], deck=[11])
+    state = new_game([1, 12, 15, 29], deck=[11])
     assert all(m.sell is not None or m.buy is not None for m in state.market_moves())
 
 
 # --- rest and the end of the deck --------------------------------------------------------
 
 def test_rest_takes_two_dollars_or_a_token_and_discards_the_1_shop_card():
-    state = setup([1, 12, 15, 29], deck=[11, 2, 3])
+    state = new_game([1, 12, 15, 29], deck=[11, 2, 3])
     state.apply(Rest("money"))
     assert state.money[0] == 6 and state.discard == [12]
     assert shop_cards(state) == [11, 1, 29, 15]
@@ -150,7 +150,7 @@ def test_rest_takes_two_dollars_or_a_token_and_discards_the_1_shop_card():
 
 
 def test_emptying_the_deck_starts_the_final_round_everyone_gets_one_more_turn():
-    state = setup([1, 12, 15, 29], deck=[11, 2], players=3, first=0)
+    state = new_game([1, 12, 15, 29], deck=[11, 2], players=3, first=0)
     state.apply(Rest("money"))  # seat 0 draws 11
     assert state.final_left is None
     state.apply(Rest("money"))  # seat 1 draws the last card: final round
@@ -163,7 +163,7 @@ def test_emptying_the_deck_starts_the_final_round_everyone_gets_one_more_turn():
 
 
 def test_refill_from_an_empty_deck_leaves_the_cheapest_shop_empty():
-    state = setup([1, 12, 15, 29], deck=[11], players=2)
+    state = new_game([1, 12, 15, 29], deck=[11], players=2)
     state.apply(Rest("money"))  # last card: final round
     state.apply(Market(buy=4))  # no refill possible
     assert len(state.market) == 3
@@ -195,7 +195,7 @@ def stamp(state, map_id, rotation=0, anchor="A1", skip=0):
 
 
 def test_find_needs_every_pattern_cell_and_flips_them_into_an_artifact():
-    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
     state.occupied = state.black = 0
     state.pack[0] = [4]  # BWB/.BW
     p = stamp(state, 4, 0, "B2")
@@ -212,7 +212,7 @@ def test_find_needs_every_pattern_cell_and_flips_them_into_an_artifact():
 
 
 def test_an_empty_space_inside_a_pattern_blocks_the_find_until_a_token_is_placed():
-    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
     state.occupied = state.black = 0
     state.pack[0] = [4]
     p = stamp(state, 4, 0, "B2", skip=1 << C("B2"))  # B2 should be black
@@ -224,7 +224,7 @@ def test_an_empty_space_inside_a_pattern_blocks_the_find_until_a_token_is_placed
 
 
 def test_sand_flips_a_token_and_white_placement():
-    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
     state.occupied = state.black = 0
     state.sand[0] = 2
     state.apply(Sand("W", C("A1")))
@@ -240,7 +240,7 @@ def test_rotations_are_allowed_mirrors_are_not():
     from grids import ColouredPattern
     mirror = ColouredPattern(mirrored)
     assert all(form != mirror for _, form in info.pattern.rotations)
-    state = setup([1, 12, 16, 29], deck=[11, 2])
+    state = new_game([1, 12, 16, 29], deck=[11, 2])
     state.occupied = state.black = 0
     state.pack[0] = [15]
     # the mirror image laid at A1: no placement of map 15 matches
@@ -255,7 +255,7 @@ def test_rotations_are_allowed_mirrors_are_not():
 
 
 def test_sand_is_spent_only_in_the_desert():
-    state = setup([1, 12, 15, 29], deck=[11, 2])
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
     state.apply(Sand("B", C("E5")))
     assert state.in_desert and state.current == 0
     assert all(isinstance(m, (Sand, Find)) or m == END for m in state.legal_moves())
@@ -264,14 +264,14 @@ def test_sand_is_spent_only_in_the_desert():
 # --- scoring -------------------------------------------------------------------------------
 
 def test_score_is_artifacts_plus_half_per_dollar_and_token():
-    state = setup([1, 12, 15, 29])
+    state = new_game([1, 12, 15, 29])
     state.artifacts[0] = [11, 12]
     state.money[0], state.sand[0] = 5, 2
     assert state.score(0) == 7 + 1 + 3.5
 
 
 def test_ties_go_to_the_earlier_player_in_turn_order():
-    state = setup([1, 12, 15, 29], players=3, first=2)
+    state = new_game([1, 12, 15, 29], players=3, first=2)
     state.money = [4, 4, 4]
     assert state.winners() == [2]
     state.money[0] = 6
@@ -364,7 +364,7 @@ def test_bad_deals_are_invalid_state_errors():
 
 
 def test_a_buy_that_takes_the_last_card_starts_the_final_round():
-    state = setup([1, 12, 15, 29], deck=[11], players=2, first=1)
+    state = new_game([1, 12, 15, 29], deck=[11], players=2, first=1)
     state.current = 1
     state.apply(Market(buy=1))  # refill takes 11, the last card
     assert state.final_left is not None and board_at(state, "A1") == "B"  # 11 adds A1 black
