@@ -17,6 +17,8 @@ module and follow the same interface):
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from games.seeding import make_rng
 
 from .pimc import pimc
@@ -25,7 +27,7 @@ from .search import ismcts
 __all__ = ["Bot", "RandomBot", "PolicyBot", "IsmctsBot", "PimcBot"]
 
 
-class Bot:
+class Bot(ABC):
     """Base: ``choose(state) -> move`` for a decision of ``self.seat``."""
 
     name = "bot"
@@ -35,8 +37,9 @@ class Bot:
         self.rng = make_rng(seed)
         self.iterations = iterations
 
-    def choose(self, state):  # pragma: no cover - interface
-        raise NotImplementedError
+    @abstractmethod
+    def choose(self, state):
+        """The move this bot plays in ``state`` (a decision of its seat)."""
 
 
 class RandomBot(Bot):

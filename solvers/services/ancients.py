@@ -34,6 +34,7 @@ score the same way. Default budget: ``DEFAULT_HINT_ITERATIONS`` iterations (abou
 from __future__ import annotations
 
 import time
+from abc import abstractmethod
 
 from games.ancients import Find, Market, Rest, example_view, state_from_deal, state_from_view
 from games.errors import InvalidStateError
@@ -317,8 +318,9 @@ class _TurnBot(Bot):
             self.queue = dig_steps(state, move) if isinstance(move, Dig) else [move]
         return self.queue.pop(0)
 
-    def turn(self, state):  # pragma: no cover - interface
-        raise NotImplementedError
+    @abstractmethod
+    def turn(self, state):
+        """The whole turn to play (a market visit, a dig or a rest)."""
 
 
 class GreedyBot(_TurnBot):
