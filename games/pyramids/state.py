@@ -158,17 +158,12 @@ class PyramidsState:
             self.actor = 0
             self.pending = [None] * self.num_players
             return
-        if self.phase == "keep":
+        if self.phase in ("keep", "cross"):
+            # simultaneous choices: collected seat by seat, resolved once all have chosen
             self.pending[self.actor] = move
             self.actor += 1
             if self.actor == self.num_players:
-                self._finish_setup()
-            return
-        if self.phase == "cross":
-            self.pending[self.actor] = move
-            self.actor += 1
-            if self.actor == self.num_players:
-                self._resolve_crossings()
+                (self._finish_setup if self.phase == "keep" else self._resolve_crossings)()
             return
         if self.phase == "take":
             _, seat, slot = self.takes.pop(0)
