@@ -25,8 +25,8 @@ import time
 
 import cards_data
 from games.ancients import catalogue, example_view
-from solvers.search.ancients import dig_maps, exhaustive_dig, plan_dig, random_dig_position
-from solvers.services.ancients import DEFAULT_HINT_ITERATIONS, hint
+from solvers.ancients.planner import dig_maps, exhaustive_dig, plan_dig, random_dig_position
+from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, hint
 
 STRESS_CAP_S = 10.0
 BASELINE_NODE_CAP = 100_000

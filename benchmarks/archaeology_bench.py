@@ -29,9 +29,10 @@ import cards_data
 from games.archaeology import example_view, make_deal, state_from_deal, state_from_view
 from games.protocol import CHANCE, random_playout
 from games.seeding import make_rng
-from solvers.ismcts.arena import run_arena
+from solvers.archaeology.service import BOTS
+from solvers.arena import run_arena
 from solvers.ismcts.search import ismcts
-from solvers.services.archaeology import SEARCH_OPTIONS, playout
+from solvers.archaeology.policy import SEARCH_OPTIONS, playout
 
 __all__ = ["run", "FULL_GAMES"]
 
@@ -109,7 +110,7 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     arena = {}
     for name, (games, iters) in matches.items():
         start = time.perf_counter()
-        res = run_arena("archaeology", ["ismcts", name], games=games, seed=2024, workers=2,
+        res = run_arena("archaeology", ["ismcts", name], bots=BOTS, games=games, seed=2024, workers=2,
                         iterations=iters, data=data, progress=progress)
         arena[name] = {"games": games, "iterations": iters, "win_rate": res["win_rate"][0],
                        "ci95": res["ci95"][0], "mean_scores": res["mean_scores"],

@@ -13,7 +13,8 @@ import cards_data
 from games import lootnrun
 from games.protocol import random_playout
 from games.seeding import make_rng
-from solvers.ismcts.arena import run_arena
+from solvers.arena import run_arena
+from solvers.lootnrun.service import BOTS
 from solvers.ismcts.search import ismcts
 
 
@@ -38,7 +39,7 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     figures = {"games_per_match": games, "iterations_per_decision": iterations}
     lines = []
     for opponent in ("random", "greedy"):
-        report = run_arena("lootnrun", ["ismcts", opponent], games=games, seed=2026,
+        report = run_arena("lootnrun", ["ismcts", opponent], bots=BOTS, games=games, seed=2026,
                            workers=2, iterations=iterations, data=data, progress=progress)
         low, high = report["ci95"][0]
         figures[f"ismcts_vs_{opponent}_win_rate"] = report["win_rate"][0]

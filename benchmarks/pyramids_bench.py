@@ -16,9 +16,9 @@ import time
 
 import cards_data
 from games.pyramids import example_view, make_deal
-from solvers.cpsat.pyramids import DEFAULT_WORKERS, solve_deal, workers_for
-from solvers.search.pyramids import exhaustive_best
-from solvers.services.pyramids import hint
+from solvers.pyramids.model import DEFAULT_WORKERS, solve_deal, workers_for
+from solvers.pyramids.search import exhaustive_best
+from solvers.pyramids.service import hint
 
 HEAD_TO_HEAD_STEPS = 4
 

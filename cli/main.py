@@ -233,11 +233,11 @@ def plan(game, view_file, token_value, cards, as_json) -> None:
 @JSON
 def arena(game, bots, n_games, seed, workers, iterations, cards, as_json) -> None:
     """Play bots against each other on seat-swapped deals."""
-    from solvers.ismcts.arena import run_arena
+    from solvers.arena import run_arena
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     with _progress(n_games, f"{game} arena") as step:
-        result = run_arena(game, names, games=n_games, seed=seed, workers=workers,
+        result = run_arena(game, names, bots=services.capability(game, "BOTS"), games=n_games, seed=seed, workers=workers,
                            iterations=iterations, data=load_cards(game, cards), progress=step)
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
 

@@ -1,4 +1,10 @@
-"""The layers import only downward: grids <- cards_data <- games <- solvers <- cli.
+"""The layers import only downward: grids <- cards_data <- games <- solvers <- benchmarks <- cli.
+
+Inside ``solvers/`` the order is: the generic algorithms (``solvers.ismcts``,
+``solvers.hints``) <- each game's own package ``solvers/<game>/`` (which never imports
+another game's) <- the top modules that reach every game (``services``, ``arena``,
+``demo``); inside a game's package nothing imports its ``service``. No ``solvers`` import
+hides inside a function body, where it could hide a cycle.
 
 Also: nothing in games/ imports ortools, networkx or click, and nothing below cli/ uses
 the global random generator.
@@ -12,7 +18,7 @@ import pathlib
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-LAYERS = ["grids", "cards_data", "games", "solvers", "cli"]
+LAYERS = ["grids", "cards_data", "games", "solvers", "benchmarks", "cli"]
 FORBIDDEN_THIRD_PARTY = {"games": {"ortools", "networkx", "click"}, "grids": {"ortools", "networkx", "click"},
                          "cards_data": {"ortools", "networkx", "click"}, "solvers": {"click"}}
 
@@ -25,6 +31,66 @@ def _imports(path: pathlib.Path):
                 yield alias.name.split(".")[0], node.lineno
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             yield node.module.split(".")[0], node.lineno
+
+
+def _module_name(path: pathlib.Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _absolute_imports(path: pathlib.Path):
+    """``(module, line, inside a function)`` for every import, relative ones resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = _module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    nested = {id(inner) for f in functions for inner in ast.walk(f) if inner is not f}
+    in_function = {id(n) for f in functions for n in ast.walk(f)} - {id(f) for f in functions
+                                                                    if id(f) not in nested}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno, id(node) in in_function
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[:len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            names = [module] if node.module or not node.level else [f"{module}.{a.name}" for a in node.names]
+            for name in names:
+                yield name, node.lineno, id(node) in in_function
+
+
+GENERIC_SOLVERS = {"ismcts", "hints"}
+TOP_SOLVERS = {"services", "arena", "demo"}
+
+
+def test_solvers_sub_order():
+    bad = []
+    for path in sorted((ROOT / "solvers").rglob("*.py")):
+        here = _module_name(path).split(".")
+        group = here[1] if len(here) > 1 else ""
+        for module, line, in_function in _absolute_imports(path):
+            parts = module.split(".")
+            if parts[0] != "solvers":
+                continue
+            where = f"{path.relative_to(ROOT)}:{line} imports {module}"
+            if in_function:
+                bad.append(where + " inside a function")
+            target = parts[1] if len(parts) > 1 else ""
+            if group in TOP_SOLVERS or group == "" or target in GENERIC_SOLVERS:
+                continue
+            if group in GENERIC_SOLVERS:
+                bad.append(where + " (generic code imports game code)")
+            elif target != group:
+                bad.append(where + f" (solvers/{group} reaches outside its game)")
+            elif parts[2:3] == ["service"] and here[2:3] != ["service"]:
+                bad.append(where + " (only the top of a game's package imports its service)")
+    assert not bad, "\n".join(bad)
 
 
 @pytest.mark.parametrize("layer", LAYERS)

@@ -69,7 +69,7 @@ def test_arena_unknown_bot_exit_2(run_cli):
 
 
 def test_demo_has_an_ismcts_hint(run_cli):
-    from solvers.services.archaeology import demo_section
+    from solvers.archaeology.service import demo_section
     import cards_data
     text = demo_section(cards_data.load("archaeology"))
     assert "ISMCTS (300 iterations) suggests:" in text

@@ -6,7 +6,7 @@ import json
 
 import cards_data
 from games import lootnrun
-from solvers.services.lootnrun import greedy_policy
+from solvers.lootnrun.policy import greedy_policy
 
 
 def test_deal_and_example_are_valid_json(run_cli):

@@ -53,11 +53,11 @@ def test_transcript_replays(path):
 
 def _generate() -> None:  # pragma: no cover - run by hand to rewrite the transcripts
     """``python tests/games/test_ancients_transcript.py`` rewrites the files: greedy whole
-    turns (solvers.services.ancients) mixed with uniformly random legal steps, all checked."""
+    turns (solvers.ancients.policy) mixed with uniformly random legal steps, all checked."""
     from games.protocol import play_checked
     from games.seeding import make_rng
-    from solvers.search.ancients import Dig, dig_steps
-    from solvers.services.ancients import greedy_turn
+    from solvers.ancients.turn import Dig, dig_steps
+    from solvers.ancients.policy import greedy_turn
 
     for seed, players in ((11, 3), (5, 1)):
         deal = A.make_deal(players=players, seed=seed, data=DATA)

@@ -15,7 +15,7 @@ from pathlib import Path
 import cards_data
 from games.archaeology import make_deal, parse_move, state_from_deal
 from games.protocol import CHANCE
-from solvers.services.archaeology import greedy_policy
+from solvers.archaeology.policy import greedy_policy
 
 DATA = cards_data.load("archaeology")
 FILE = Path(__file__).with_name("transcripts") / "archaeology_seed7.txt"

@@ -22,7 +22,7 @@ CASES = [("pyramids_2p_seed7.txt", 2, 7), ("pyramids_solo_seed3.txt", 1, 3)]
 
 
 def record(players: int, seed: int) -> str:
-    from solvers.search.pyramids_policy import policy_move
+    from solvers.pyramids.policy import policy_move
 
     state = state_from_deal(make_deal(players=players, seed=seed, data=DATA), DATA)
     lines = [f"deal players={players} seed={seed}"]

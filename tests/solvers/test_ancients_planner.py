@@ -7,12 +7,12 @@ import pytest
 
 import cards_data
 from games.ancients import AncientsState, catalogue
-from solvers.cpsat.ancients import cpsat_dig
-from solvers.search.ancients import (
-    DigMap, _empty_cell_bound, _scale, chain_cost, dig_maps, early_spend_best, exhaustive_dig,
+from solvers.ancients.model import cpsat_dig
+from solvers.ancients.planner import (
+    DigMap, _empty_cell_bound, scale_values, chain_cost, dig_maps, early_spend_best, exhaustive_dig,
     frontier, plan_dig, random_dig_position,
 )
-from solvers.services.ancients import replay_plan
+from solvers.ancients.service import replay_plan
 
 DATA = cards_data.load("ancients")
 CAT = catalogue(DATA)
@@ -97,7 +97,7 @@ def test_the_empty_cell_bound_never_undercuts_the_best_value():
         base = exhaustive_dig(occ, blk, maps, tokens, node_limit=3_000)
         if base is None:
             continue
-        D, N, W = _scale(0.5, tokens)
+        D, N, W = scale_values(0.5, tokens)
         nw = N * W + 1
         empty = ~occ & 0x1FFFFFF
         items, cheapest = [], 99

@@ -8,8 +8,11 @@ import cards_data
 from games import ancients as A
 from games.errors import InvalidStateError
 from games.protocol import play_checked
-from solvers.search.ancients import Dig, apply_turn, score_upper_bound, turn_options
-from solvers.services import ancients as S
+from solvers.ancients.best import score_upper_bound
+from solvers.ancients.turn import Dig, apply_turn, turn_options
+from solvers.ancients import policy as P
+from solvers.ancients import service as S
+from solvers.ancients.turn import TurnState
 
 DATA = cards_data.load("ancients")
 
@@ -60,10 +63,10 @@ def test_turn_options_include_market_digs_and_rests():
 
 def test_turn_state_follows_the_protocol_for_the_search():
     state, seat = A.state_from_view(A.example_view(DATA), DATA, seed=0)
-    root = S.TurnState(state)
+    root = TurnState(state)
     world = root.determinize(seat, __import__("random").Random(1))
     assert world.information_set_key(seat) == root.information_set_key(seat)
-    S.playout(world, None)
+    P.playout(world, None)
     assert world.is_terminal()
 
 
@@ -93,13 +96,13 @@ def test_upper_bound_holds_for_greedy_games():
     for seed in range(5):
         state = A.state_from_deal(A.make_deal(players=1, seed=seed, data=DATA), DATA)
         bound, _ = score_upper_bound(state)
-        S.playout(state, None)
+        P.playout(state, None)
         assert state.score(0) <= bound
 
 
 def test_greedy_and_random_bots_finish_games():
-    from solvers.ismcts.arena import play_game
-    result = play_game("ancients", ["greedy", "random"], deal_seed=1, rotation=0, bot_seed=2,
+    from solvers.arena import play_game
+    result = play_game("ancients", ["greedy", "random"], bots=S.BOTS, deal_seed=1, rotation=0, bot_seed=2,
                        iterations=None, data=DATA)
     assert len(result["returns"]) == 2 and result["winners"]
 

@@ -10,10 +10,11 @@ import pytest
 import cards_data
 from games.archaeology import example_view, make_deal, state_from_deal, state_from_view
 from games.protocol import CHANCE, TERMINAL
-from solvers.ismcts.arena import run_arena, wilson
+from solvers.archaeology.service import BOTS
+from solvers.arena import run_arena, wilson
 from solvers.ismcts.pimc import pimc
 from solvers.ismcts.search import ismcts, rollout, score_reward, win_reward
-from solvers.services.archaeology import SEARCH_OPTIONS, greedy_action, greedy_policy
+from solvers.archaeology.policy import SEARCH_OPTIONS, greedy_action, greedy_policy
 
 DATA = cards_data.load("archaeology")
 
@@ -187,8 +188,8 @@ def test_greedy_fast_path_matches_the_move_list_version():
 
 
 def test_arena_is_seat_swapped_and_independent_of_workers():
-    one = run_arena("archaeology", ["greedy", "random"], games=6, seed=11, workers=1, data=DATA)
-    two = run_arena("archaeology", ["greedy", "random"], games=6, seed=11, workers=2, data=DATA)
+    one = run_arena("archaeology", ["greedy", "random"], bots=BOTS, games=6, seed=11, workers=1, data=DATA)
+    two = run_arena("archaeology", ["greedy", "random"], bots=BOTS, games=6, seed=11, workers=2, data=DATA)
     assert one == two
     seats = [g["bots_by_seat"] for g in one["per_game"]]
     assert seats[0] == ["greedy", "random"] and seats[1] == ["random", "greedy"]
@@ -196,7 +197,7 @@ def test_arena_is_seat_swapped_and_independent_of_workers():
     low, high = one["ci95"][0]
     assert low <= one["win_rate"][0] <= high
     ticks = []
-    run_arena("archaeology", ["random", "random", "greedy"], games=3, seed=1, data=DATA,
+    run_arena("archaeology", ["random", "random", "greedy"], bots=BOTS, games=3, seed=1, data=DATA,
               progress=lambda n=1: ticks.append(n))
     assert len(ticks) == 3
 
@@ -208,16 +209,16 @@ def test_wilson_interval():
 
 
 def test_ismcts_and_pimc_bots_play_full_matches():
-    result = run_arena("archaeology", ["ismcts", "random"], games=2, seed=3, iterations=40,
+    result = run_arena("archaeology", ["ismcts", "random"], bots=BOTS, games=2, seed=3, iterations=40,
                        data=DATA)
     assert result["games"] == 2 and result["wins"][0] >= 1
-    result = run_arena("archaeology", ["pimc", "greedy"], games=1, seed=3, iterations=40,
+    result = run_arena("archaeology", ["pimc", "greedy"], bots=BOTS, games=1, seed=3, iterations=40,
                        data=DATA)
     assert sum(result["wins"]) == pytest.approx(1)
 
 
 def test_truncated_search_with_the_documented_evaluation():
-    from solvers.services.archaeology import REWARD, projected_money, truncated_evaluate
+    from solvers.archaeology.policy import REWARD, projected_money, truncated_evaluate
     world, seat = state_from_view(example_view(DATA), DATA, 0)
     money = projected_money(world)
     assert money[seat] >= world.money[seat]

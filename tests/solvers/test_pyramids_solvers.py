@@ -11,11 +11,12 @@ import pytest
 import cards_data
 from cards_data.pyramids import distances
 from games.pyramids import example_view, make_deal, state_from_deal, state_from_view
-from solvers.cpsat.pyramids import acquisition_ok, policy_plan, solve_deal
-from solvers.search import pyramids_policy
-from solvers.search.pyramids import exhaustive_best
-from solvers.search.pyramids_graph import analyse, analysis_lines
-from solvers.services import pyramids as service
+from solvers.pyramids.instance import acquisition_ok
+from solvers.pyramids.model import policy_plan, solve_deal
+from solvers.pyramids import policy as pyramids_policy
+from solvers.pyramids.search import exhaustive_best
+from solvers.pyramids.graph import analyse, analysis_lines
+from solvers.pyramids import service
 
 DATA = cards_data.load("pyramids")
 
@@ -179,7 +180,8 @@ def test_static_bound_pieces_are_tight_and_valid():
     """The FEASIBLE bound's pyramid term is the best split of the completions over the
     colours (not every tier of every colour), and the whole static bound never falls below
     a proven optimum."""
-    from solvers.cpsat.pyramids import SoloInstance, _Model, _pyramid_bound
+    from solvers.pyramids.instance import SoloInstance
+    from solvers.pyramids.model import _Model, _pyramid_bound
 
     assert [_pyramid_bound(DATA, k) for k in (0, 1, 2, 3, 4, 6, 13)] == [0, 0, 10, 10, 20, 30, 48]
     for seed in range(3):

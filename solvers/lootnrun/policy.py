@@ -1,7 +1,5 @@
-"""Loot N Run services: ISMCTS move hints, arena bots and the demo section.
-
-The greedy heuristic bot (``greedy``) reads only its own rooms and the public back colours,
-like a careful human:
+"""Loot N Run: the greedy heuristic (the ``greedy`` bot), which reads only its own rooms and
+the public back colours, like a careful human:
 
 1. **Run** when running reaches the target, or when it holds 5 or more rooms, or when its
    own guardians outnumber its amulets (it would be caught if awakened) and it holds at
@@ -11,24 +9,16 @@ like a careful human:
 3. Otherwise **loot**: the deck whose top back is richest (red) while it is safe
    (guardians ≤ amulets in front), else the safest (green).
 
-After a Werewolf it keeps the rooms without a guardian. ``ismcts`` and ``pimc`` search
-with 1,000 iterations per decision unless the arena says otherwise.
+After a Werewolf it keeps the rooms without a guardian.
 """
 
 from __future__ import annotations
 
-import itertools
-
 from games import lootnrun
-from games.lootnrun.views import tables_for
-from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
-from solvers.ismcts.search import ismcts
+from games.lootnrun import Awaken, Keep, Loot, Run
 
-from solvers.ismcts.report import hint_result
+__all__ = ["caught_chance", "greedy_policy", "RUN_AT_ROOMS", "AWAKEN_AT", "EXPOSED_RUN_POINTS"]
 
-__all__ = ["hint", "BOTS", "greedy_policy", "demo_section"]
-
-DEFAULT_ITERATIONS = 1000
 _BACK_RANK = {"red": 0, "yellow": 1, "green": 2}
 
 
@@ -65,8 +55,6 @@ def caught_chance(state, seat: int, target: int) -> float:
 
 def greedy_policy(state, moves, rng):
     """The documented heuristic above."""
-    from games.lootnrun import Awaken, Keep, Loot, Run
-
     t = state.tables
     seat = state.current_player()
     mine = state.fronts[seat]
@@ -90,34 +78,3 @@ def greedy_policy(state, moves, rng):
         ranked = sorted(loots, key=lambda m: (_BACK_RANK[t.back[state.decks[m.deck][-1]]], m.deck))
         return ranked[0] if safe else ranked[-1]
     return moves[0]
-
-
-BOTS = {
-    "random": lambda **kw: RandomBot(**kw),
-    "greedy": lambda **kw: PolicyBot(greedy_policy, **kw),
-    "ismcts": lambda **kw: IsmctsBot(**kw),
-    "pimc": lambda **kw: PimcBot(**kw),
-}
-
-
-def hint(view: dict, *, data, iterations=None, time_limit=None, seed=0, top: int = 10) -> dict:
-    """Rank the moves of the seat to act in ``view`` by ISMCTS win chance."""
-    world, seat = lootnrun.state_from_view(view, data, seed)
-    if iterations is None and time_limit is None:
-        iterations = DEFAULT_ITERATIONS
-    result = ismcts(world, seat, iterations=iterations, time_limit=time_limit, seed=seed)
-    return hint_result("lootnrun", result, seed=seed, top=top, time_limit=time_limit)
-
-
-def demo_section(data) -> str:
-    """An ISMCTS hint on the example view."""
-    view = lootnrun.example_view(data)
-    result = hint(view, data=data, iterations=300, seed=0, top=5)
-    t = tables_for(data)
-    mine = ", ".join(f"room {rid} ({t.back[t.index[rid]]}: {' '.join(t.treasures[t.index[rid]])})"
-                     for rid in view["my_rooms"]) or "nothing"
-    lines = [f"seat {view['seat']} to move, scores {view['scores']}, in front: {mine}",
-             f"ISMCTS, 300 iterations, seed 0 — best move: {result['best']}"]
-    lines.extend(f"  {m['rank']}. {m['move']:<10} value {m['value']:.3f} ± {m['stderr']:.3f} "
-                 f"({m['visits']} visits)" for m in itertools.islice(result["moves"], 5))
-    return "\n".join(lines)

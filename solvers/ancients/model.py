@@ -1,4 +1,4 @@
-"""CP-SAT model of the Tomb of the Ancients dig problem (see ``solvers.search.ancients``).
+"""CP-SAT model of the Tomb of the Ancients dig problem (see ``solvers.ancients.planner``).
 
 Time-indexed: step ``k = 1..K`` (``K`` = number of maps) does at most one find, steps are
 used contiguously, each map at most once. Booleans ``x[k, i, p]`` choose map ``i`` at
@@ -20,7 +20,7 @@ from ortools.sat.python import cp_model
 
 from games.errors import NoSolutionError
 
-from ..search.ancients import DigMap, DigPlan, _make_plan, _scale
+from .planner import DigMap, DigPlan, make_plan, scale_values
 
 __all__ = ["cpsat_dig"]
 
@@ -28,7 +28,7 @@ __all__ = ["cpsat_dig"]
 def cpsat_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
               token_value: float = 0.5, time_limit: float = 30.0, seed: int = 0) -> DigPlan:
     """The optimal chain by CP-SAT (single worker, fixed seed: deterministic)."""
-    D, N, W = _scale(token_value, tokens)
+    D, N, W = scale_values(token_value, tokens)
     K = len(maps)
     model = cp_model.CpModel()
     cells = range(25)
@@ -101,7 +101,7 @@ def cpsat_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
             for j, pl in enumerate(m.placements):
                 if solver.value(x[k, i, j]):
                     chain.append((m.id, pl))
-    plan = _make_plan(occ, blk, {m.id: m for m in maps}, chain, token_value, 0,
+    plan = make_plan(occ, blk, {m.id: m for m in maps}, chain, token_value, 0,
                       status == cp_model.OPTIMAL)
     # replay: the decoded chain's just-in-time value must equal the objective
     replayed = (plan.points * D - N * plan.tokens) * W - plan.tokens

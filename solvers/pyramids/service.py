@@ -6,7 +6,7 @@ cards with the current one last, the display, the deck size, its completed cards
 public state of the other players). Options are valued by the expected final score of the
 seat over sampled futures (deck order, unrevealed expedition cards, the other players'
 hidden choices this step — re-chosen by the policy), each continued by the policy of
-``solvers.search.pyramids_policy`` for every seat. Options with the same resulting crossed
+``solvers.pyramids.policy`` for every seat. Options with the same resulting crossed
 boxes are the same position and share one estimate. Samples are common to all options
 (sample ``j`` uses the ``j``-th child seed of ``--seed``); after one sample each, the better
 half gets further samples, round by round, until the budget is spent.
@@ -22,13 +22,15 @@ import math
 import time
 
 from games.errors import InvalidStateError
-from games.pyramids import make_deal, state_from_deal, state_from_view
+from games.pyramids import make_deal, parse_move, state_from_deal, state_from_view
+from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
-from solvers.cpsat.pyramids import solve_deal
-from solvers.search.pyramids_graph import analyse, analysis_lines
-from solvers.search.pyramids_policy import choose_crossing, playout
+
+from .graph import analyse, analysis_lines
+from .model import solve_deal
+from .policy import choose_crossing, playout
 
 __all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "DEFAULT_SECONDS",
            "plan_lines"]
@@ -40,8 +42,6 @@ DEFAULT_TIME_LIMIT = 60.0
 
 def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
     """The plan's moves annotated with round, step and expedition card."""
-    from games.pyramids import parse_move
-
     state = state_from_deal(deal, data)
     lines = []
     for text in moves:
@@ -61,7 +61,6 @@ def best_score(deal: dict, *, data, time_limit: float | None = None, seed=0) -> 
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
     result = solve_deal(deal, data, time_limit=limit, seed=int(seed or 0))
     state = state_from_deal(deal, data)
-    from games.pyramids import parse_move
     for text in result.moves:
         while state.phase == "reveal":
             state.apply(state.chance_outcomes()[0][0])
@@ -171,7 +170,6 @@ def _explain(world, seat: int, best_text: str, value: float) -> list[str]:
     for order, mask in zip(s.hand, s.masks):
         if order is not None:
             lines.extend("  " + line for line in analysis_lines(world.data.card(order), mask))
-    from games.pyramids import parse_move
     move = parse_move(world, best_text)
     after = dict(zip(s.hand, s.masks))
     after[move.card] |= move.cells
@@ -199,7 +197,6 @@ def demo_section(data) -> str:
     lines.extend("  " + step for step in result["plan"])
     card = data.card(result["kept"][0])
     shape = "L4"
-    from games.pyramids.rules import pattern_options
     placements = pattern_options(card, 0, shape)
     lines.append(f"card {card.order} ({card.colour}): {len(placements)} placement(s) of expedition "
                  f"pattern {shape} can start it (any rotation or mirror, holding the entrance; "

@@ -29,6 +29,8 @@ from games.pyramids.rules import action_effect, crossing_options, gem_points, up
 from games.protocol import CHANCE
 from grids.cells import cells_of
 
+from .instance import SoloInstance
+
 __all__ = ["BaselineResult", "exhaustive_best"]
 
 
@@ -130,7 +132,6 @@ class _Search:
 def exhaustive_best(deal: dict, data, *, max_states: int = 2_000_000) -> BaselineResult:
     """Best final score of a (small) solo deal by exhaustive memoised search; the plan is
     replayed through the engine and must reach the same score."""
-    from solvers.cpsat.pyramids import SoloInstance
 
     start = time.perf_counter()
     inst = SoloInstance.from_deal(deal, data)

@@ -7,8 +7,9 @@ bot seed derives from ``seed`` and the game index only, so results are identical
 number of ``workers`` (processes, forked). Win rates carry 95% Wilson intervals; a k-way
 shared win counts 1/k for each winner.
 
-``run_arena(game_id, bot_names, *, games, seed, workers=1, iterations=None, data=None,
-progress=None) -> {"game", "bots", "games", "wins", "win_rate", "ci95", "mean_scores",
+``run_arena(game_id, bot_names, *, bots, games, seed, workers=1, iterations=None,
+data=None, progress=None)`` (``bots``: the game's ``{name: factory}`` table, e.g. a
+service's ``BOTS``) -> {"game", "bots", "games", "wins", "win_rate", "ci95", "mean_scores",
 "seed", "iterations", "per_game"}``
 """
 
@@ -22,7 +23,6 @@ from games import registry
 from games.errors import DigsiteError
 from games.protocol import CHANCE
 from games.seeding import child_seeds
-from solvers import services
 
 __all__ = ["run_arena", "wilson", "play_game"]
 
@@ -38,17 +38,17 @@ def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def play_game(game_id: str, bot_names: list[str], *, deal_seed: int, rotation: int,
-              bot_seed: int, iterations: int | None, data) -> dict:
+def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
+              rotation: int, bot_seed: int, iterations: int | None, data) -> dict:
     """One game; returns the seat→bot map, scores and winners (by bot index)."""
     engine = registry.engine(game_id)
-    factories = services.capability(game_id, "BOTS")
+    factories = bots
     k = len(bot_names)
     state = engine.state_from_deal(engine.make_deal(players=k, seed=deal_seed, data=data), data)
     seat_bot = [(s + rotation) % k for s in range(k)]
     seeds = child_seeds(bot_seed, k)
-    bots = [factories[bot_names[seat_bot[s]]](seat=s, seed=seeds[s], iterations=iterations)
-            for s in range(k)]
+    players = [factories[bot_names[seat_bot[s]]](seat=s, seed=seeds[s], iterations=iterations)
+               for s in range(k)]
     decisions = 0
     while not state.is_terminal():
         actor = state.current_player()
@@ -56,7 +56,7 @@ def play_game(game_id: str, bot_names: list[str], *, deal_seed: int, rotation: i
             outcomes = state.chance_outcomes()
             state.apply(outcomes[0][0])  # a deal fixes every chance outcome
             continue
-        state.apply(bots[actor].choose(state))
+        state.apply(players[actor].choose(state))
         decisions += 1
     returns = state.returns()
     winners = state.winners()
@@ -71,19 +71,22 @@ def _run_one(index: int) -> tuple[int, dict]:
     job = _WORKER
     k = len(job["bots"])
     deal_seed = job["deal_seeds"][index // k]
-    result = play_game(job["game"], job["bots"], deal_seed=deal_seed, rotation=index % k,
+    result = play_game(job["game"], job["bots"], bots=job["factories"], deal_seed=deal_seed,
+                       rotation=index % k,
                        bot_seed=job["bot_seeds"][index], iterations=job["iterations"],
                        data=job["data"])
     return index, result
 
 
-def run_arena(game_id: str, bot_names: list[str], *, games: int, seed: int, workers: int = 1,
-              iterations: int | None = None, data=None, progress=None) -> dict:
+def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, seed: int,
+              workers: int = 1, iterations: int | None = None, data=None,
+              progress=None) -> dict:
     """Play ``games`` games (see the module docstring) and summarise them."""
     info = registry.get(game_id)
-    factories = services.capability(game_id, "BOTS")
-    if not bot_names:
-        raise DigsiteError("arena: name at least two bots")
+    factories = bots
+    if len(bot_names) < 2:
+        raise DigsiteError(f"arena: name at least two bots, one per seat (got "
+                           f"{len(bot_names)})")
     for name in bot_names:
         if name not in factories:
             raise DigsiteError(f"arena: unknown bot {name!r} for {game_id} "
@@ -99,7 +102,8 @@ def run_arena(game_id: str, bot_names: list[str], *, games: int, seed: int, work
     deal_seeds = child_seeds(seed, (games + k - 1) // k)
     bot_seeds = child_seeds(seed + 1_000_003, games)
     _WORKER.clear()
-    _WORKER.update(game=game_id, bots=list(bot_names), deal_seeds=deal_seeds,
+    _WORKER.update(game=game_id, bots=list(bot_names), factories=factories,
+                   deal_seeds=deal_seeds,
                    bot_seeds=bot_seeds, iterations=iterations, data=data)
     step = progress or (lambda n=1: None)
     results: dict[int, dict] = {}

@@ -1,6 +1,8 @@
-"""One service module per game: the library functions the CLI calls.
+"""Finding a game's services: the library functions the CLI calls.
 
-A service module ``solvers.services.<game id>`` offers any of these (all return plain
+Each game's solver code lives in its own package ``solvers/<game id>/`` (``model``,
+``search``, ``policy``, ... as the game needs), topped by ``solvers/<game id>/service.py``,
+found here by that convention. A service module offers any of these (all return plain
 JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
 
 ``best_score(deal: dict, *, data, time_limit: float | None, seed) -> dict``
@@ -28,7 +30,10 @@ __all__ = ["service", "capability", "has_capability"]
 def service(game_id: str) -> ModuleType | None:
     """The service module of ``game_id``, or ``None`` if it has none yet."""
     get(game_id)  # unknown ids fail here with the list of valid ones
-    name = f"{__name__}.{game_id}"
+    package = f"solvers.{game_id}"
+    if importlib.util.find_spec(package) is None:
+        return None
+    name = f"{package}.service"
     if importlib.util.find_spec(name) is None:
         return None
     return importlib.import_module(name)

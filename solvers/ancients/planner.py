@@ -87,12 +87,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from games.seeding import make_rng
 from grids import cell_name
 
 __all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "exhaustive_dig", "early_spend_best",
-           "dig_maps", "chain_cost", "frontier", "random_dig_position", "catalogue_digmaps",
-           "Dig", "plan_for", "dig_move", "dig_steps", "apply_turn", "turn_options",
-           "score_upper_bound", "best_score_search", "BEAM_WIDTHS"]
+           "dig_maps", "chain_cost", "frontier", "random_dig_position", "make_plan",
+           "scale_values"]
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,9 @@ class DigPlan:
     alternatives: list = field(default_factory=list)
 
 
-def _scale(token_value: float, tokens: int) -> tuple[int, int, int]:
+def scale_values(token_value: float, tokens: int) -> tuple[int, int, int]:
+    """``(D, N, W)`` of the integer plan value ``(points·D − N·tokens)·W − tokens`` for
+    ``λ = token_value = N/D`` and a token budget ``tokens`` (module docstring)."""
     frac = Fraction(token_value).limit_denominator(10**6)
     if frac < 0:
         raise ValueError("token value must be >= 0")
@@ -155,7 +157,9 @@ def chain_cost(occ: int, blk: int, chain: Sequence[tuple[int, int]]) -> tuple[in
     return occ, blk, costs
 
 
-def _make_plan(occ, blk, maps_by_id, chain, token_value, nodes, optimal) -> DigPlan:
+def make_plan(occ, blk, maps_by_id, chain, token_value, nodes, optimal) -> DigPlan:
+    """The ``DigPlan`` of ``chain`` (``(map id, (mask, black, rotation, anchor))`` pairs)
+    from the board ``(occ, blk)``, each find costed just in time."""
     finds = []
     total_t = total_p = 0
     for map_id, (mask, black, rot, anchor) in chain:
@@ -190,7 +194,7 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     >>> plan.points, plan.tokens, plan.board == (0b11, 0b10)
     (3, 0, True)
     """
-    D, N, W = _scale(token_value, tokens)
+    D, N, W = scale_values(token_value, tokens)
     n = len(maps)
     pts = [m.points * D * W for m in maps]
     plc = [m.placements for m in maps]
@@ -375,7 +379,7 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     while chain is not None:
         flat.append(chain[0])
         chain = chain[1]
-    return _make_plan(occ, blk, {m.id: m for m in maps}, flat, token_value, nodes, optimal)
+    return make_plan(occ, blk, {m.id: m for m in maps}, flat, token_value, nodes, optimal)
 
 
 def _empty_cell_bound(items: list[tuple[int, int, int]], t: int, nw: int) -> int:
@@ -450,7 +454,7 @@ def exhaustive_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
                    token_value: float = 0.5, node_limit: int | None = None) -> DigPlan | None:
     """Baseline: every chain of finds (just-in-time costs), no table, no bound. Returns
     None if it would expand more than ``node_limit`` nodes (benchmarks cap it)."""
-    D, N, W = _scale(token_value, tokens)
+    D, N, W = scale_values(token_value, tokens)
     nw = N * W + 1
     nodes = 0
 
@@ -478,7 +482,7 @@ def exhaustive_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
         _, chain = rec(occ, blk, 0, tokens)
     except _Stopped:
         return None
-    return _make_plan(occ, blk, {m.id: m for m in maps}, list(chain), token_value, nodes, True)
+    return make_plan(occ, blk, {m.id: m for m in maps}, list(chain), token_value, nodes, True)
 
 
 def early_spend_best(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
@@ -486,7 +490,7 @@ def early_spend_best(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     """``(points, tokens spent)`` of the best turn when spends may happen at any moment
     (place either colour on an empty cell, flip any token) and finds need an exact match.
     Exponential in the tokens: a reference for small cases only."""
-    D, N, W = _scale(token_value, tokens)
+    D, N, W = scale_values(token_value, tokens)
     memo: dict = {}
 
     def rec(occ, blk, used, t):
@@ -538,220 +542,10 @@ def frontier(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     return plans
 
 
-# --- whole turns: the planner as the desert move generator ------------------------------
-
-_DIGMAPS: dict[int, tuple[object, dict]] = {}
-
-
-def catalogue_digmaps(cat) -> dict:
-    """``{map id: DigMap}`` for a ``games.ancients.Catalogue`` (cached)."""
-    hit = _DIGMAPS.get(id(cat))
-    if hit is None or hit[0] is not cat:
-        hit = (cat, {m.id: m for m in dig_maps(cat.maps.values())})
-        _DIGMAPS[id(cat)] = hit
-    return hit[1]
-
-
-@dataclass(frozen=True)
-class Dig:
-    """A whole desert turn as one move: finds in order, sand spent just in time."""
-
-    finds: tuple  # of games.ancients.Find
-    points: int
-    tokens: int
-
-    def __str__(self) -> str:
-        return "dig " + "; ".join(str(f) for f in self.finds)
-
-
-def plan_for(state, seat: int | None = None, *, token_value: float = 0.5,
-             occ: int | None = None, blk: int | None = None, sand: int | None = None) -> DigPlan:
-    """The planner's best plan for ``seat`` (default: the seat to act) on the state's board
-    (or the given board/sand) with that seat's pack."""
-    seat = state.current if seat is None else seat
-    dm = catalogue_digmaps(state.cat)
-    maps = [dm[i] for i in sorted(state.pack[seat])]
-    return plan_dig(state.occupied if occ is None else occ, state.black if blk is None else blk,
-                    maps, state.sand[seat] if sand is None else sand, token_value=token_value)
-
-
-def dig_move(plan: DigPlan) -> Dig:
-    from games.ancients import Find
-    return Dig(tuple(Find(f.map, f.rotation, f.anchor) for f in plan.finds), plan.points,
-               plan.tokens)
-
-
-def dig_steps(state, dig: Dig) -> list:
-    """Engine moves of ``dig`` from ``state``: for each find, one sand token per pattern cell
-    not showing its colour (place on empty, flip otherwise), then the find; then ``end``."""
-    from games.ancients import END, Sand
-    occ, blk = state.occupied, state.black
-    steps = []
-    for find in dig.finds:
-        p = state.cat.maps[find.map].placement(find.rotation, find.anchor)
-        for c in range(25):
-            bit = 1 << c
-            if not p.mask & bit:
-                continue
-            want_black = bool(p.black & bit)
-            if not occ & bit:
-                steps.append(Sand("B" if want_black else "W", c))
-            elif bool(blk & bit) != want_black:
-                steps.append(Sand("flip", c))
-        occ, blk = occ | p.mask, (blk & ~p.mask) | (p.mask & ~p.black)
-        steps.append(find)
-    steps.append(END)
-    return steps
-
-
-def apply_turn(state, move, *, checked: bool = False) -> None:
-    """Play one whole-turn move (a ``Dig`` or an engine market/rest move) on ``state``."""
-    from games.protocol import play_checked
-    steps = dig_steps(state, move) if isinstance(move, Dig) else [move]
-    for step in steps:
-        if checked:
-            play_checked(state, step)
-        else:
-            state.apply(step)
-
-
-def turn_options(state, *, token_value: float = 0.5) -> list:
-    """Whole-turn moves of the seat to act: every market visit, the planner's digs (the
-    best plan within each sand budget, see ``frontier``), and both rests."""
-    from games.ancients import Rest
-    seat = state.current
-    dm = catalogue_digmaps(state.cat)
-    maps = [dm[i] for i in sorted(state.pack[seat])]
-    digs = []
-    if maps:
-        for plan in frontier(state.occupied, state.black, maps, state.sand[seat],
-                             token_value=token_value):
-            if plan.finds:
-                digs.append(dig_move(plan))
-    return state.market_moves() + digs + [Rest("money"), Rest("sand")]
-
-
-# --- best score of a solo deal ------------------------------------------------------------
-
-def score_upper_bound(state) -> tuple[float, str]:
-    """A proven upper bound on the solo seat's final score from ``state`` (start of a turn).
-
-    Score = artifact points + ½·(money + sand). From now on: every buy costs at least $1 and
-    brings at most one shop token (the $1 shop never holds one), so it adds at most the
-    card's points − ½ (selling the card instead pays its value in dollars, worth half);
-    every rest adds at most 1 ($2); digs and sand spends add nothing beyond the cards. Buys
-    and rests each draw a card while the deck lasts and one more turn follows the last draw,
-    so they number at most ``deck + 1`` (+ the turn's own count in the final round). Money:
-    ``b`` buys cost at least $b, and the money can only come from what the seat holds, $2
-    per rest, or sales, which cost half a point per dollar (the card scores its value
-    instead of its full value), so a shortfall of $d costs at least d/2 points."""
-    seat = 0
-    cat = state.cat
-    turns = len(state.deck) + 1 if state.final_left is None else state.final_left
-    pool = [cat.maps[c].points - 0.5 for c, _ in state.market]
-    pool += [cat.maps[c].points - 0.5 for c in state.deck]
-    pool.sort(reverse=True)
-    base = state.score(seat) + sum(cat.maps[c].points for c in state.pack[seat])
-    money = state.money[seat]
-    best = 0.0
-    acc = 0.0
-    for b in range(0, min(turns, len(pool)) + 1):
-        if b:
-            acc += pool[b - 1]
-        rests = turns - b
-        shortfall = max(0, b - money - 2 * rests)
-        best = max(best, acc + rests - shortfall / 2)
-    note = (f"bound: current score + pack points + at most {turns} buys/rests, each buy "
-            "worth at most its card's points − ½, each rest at most 1, and money short for "
-            "the buys raised by sales at half a point per dollar")
-    return base + best, note
-
-
-def _heuristic(state) -> float:
-    cat = state.cat
-    return state.score(0) + 0.6 * sum(cat.maps[c].points for c in state.pack[0])
-
-
-def _greedy_finish(state) -> list:
-    """Moves finishing the game greedily (services' heuristic, imported lazily)."""
-    from solvers.services.ancients import greedy_turn
-    moves = []
-    while not state.is_terminal():
-        move = greedy_turn(state)
-        apply_turn(state, move)
-        moves.append(move)
-    return moves
-
-
-def _beam(state, width: int, best: list) -> None:
-    """One beam search of ``width``; improves ``best = [score, moves]`` in place."""
-
-    def consider(s, moves):
-        finish = s.clone()
-        tail = _greedy_finish(finish)
-        if finish.score(0) > best[0]:
-            best[0], best[1] = finish.score(0), moves + tail
-
-    consider(state, [])
-    beam = [(state, [])]
-    while beam:
-        children: dict = {}
-        for s, moves in beam:
-            for move in turn_options(s):
-                child = s.clone()
-                apply_turn(child, move)
-                path = moves + [move]
-                if child.is_terminal():
-                    if child.score(0) > best[0]:
-                        best[0], best[1] = child.score(0), path
-                    continue
-                key = child.public_key()
-                h = _heuristic(child)
-                old = children.get(key)
-                if old is None or h > old[0]:
-                    children[key] = (h, child, path)
-        ranked = sorted(children.values(), key=lambda e: (-e[0], [str(m) for m in e[2]]))
-        beam = [(s, path) for _, s, path in ranked[:width]]
-        for s, path in beam[:1]:
-            consider(s, path)
-
-
-#: Beam widths tried in turn by ``best_score_search`` (a wider beam is not always better).
-BEAM_WIDTHS = (4, 8, 16)
-
-
-def best_score_search(state, *, widths: Sequence[int] = BEAM_WIDTHS,
-                      time_limit: float | None = None) -> dict:
-    """Beam searches over whole turns of a solo game with the deck order known.
-
-    Each layer expands every kept position by every ``turn_options`` move, merges equal
-    positions, and keeps the ``width`` best by score + 0.6 × points in the pack; the best
-    kept position is also finished greedily at every layer. One beam per width in
-    ``widths``; the best result wins. A ``time_limit`` is checked between beams (the first
-    always runs), so results stay deterministic for a given set of completed beams.
-    Returns the best ``moves``, ``score``, the ``bound`` of ``score_upper_bound`` and the
-    ``widths`` run.
-    """
-    start = time.perf_counter()
-    bound, note = score_upper_bound(state)
-    best: list = [-1.0, []]
-    done = []
-    for width in widths:
-        if done and time_limit is not None and time.perf_counter() - start > time_limit:
-            break
-        _beam(state, width, best)
-        done.append(width)
-        if best[0] >= bound:
-            break
-    return {"score": best[0], "moves": best[1], "bound": bound, "bound_note": note,
-            "widths": done}
-
-
 def random_dig_position(seed, *, maps: Sequence[DigMap], n_maps: int, max_tokens: int,
                         density: float = 0.6) -> tuple[int, int, list[DigMap], int]:
     """A seeded test/benchmark position: each cell holds a token with probability
     ``density`` (black or white evenly), ``n_maps`` distinct maps, 0..max_tokens tokens."""
-    from games.seeding import make_rng
     rng = make_rng(seed)
     occ = blk = 0
     for c in range(25):

@@ -86,6 +86,9 @@ from games.pyramids.rules import adjacent, shape_masks
 from games.protocol import CHANCE
 from grids.cells import NEIGHBOURS, cells_of, popcount
 
+from .instance import SoloInstance, acquisition_ok
+from .policy import policy_move
+
 __all__ = ["SoloInstance", "SolveResult", "solve_deal", "policy_plan", "replay", "acquisition_ok",
            "DEFAULT_WORKERS", "workers_for"]
 
@@ -95,60 +98,6 @@ DEFAULT_WORKERS = 2  # for deals longer than one round; see ``workers_for``
 def workers_for(steps: int, steps_per_round: int = 7) -> int:
     """The default CP-SAT worker count for a deal of ``steps`` expedition cards."""
     return 1 if steps <= steps_per_round else DEFAULT_WORKERS
-
-
-@dataclass(frozen=True)
-class SoloInstance:
-    """A solo deal in solver form."""
-
-    dealt: tuple[int, ...]
-    rest: tuple[int, ...]  # undealt cards, in deck order
-    return_positions: tuple[int, ...]
-    shapes: tuple[str, ...]  # the revealed expedition card of every step
-    steps_per_round: int
-
-    @classmethod
-    def from_deal(cls, deal: dict, data) -> "SoloInstance":
-        state_from_deal(deal, data)  # validation
-        if deal["players"] != 1:
-            raise NoSolutionError("best-score solves solo deals (players = 1)")
-        steps = deal.get("steps_per_round", data.expeditions_per_round)
-        shapes = tuple(s for order in deal["expedition"] for s in order[:steps])
-        return cls(tuple(deal["dealt"][0]), tuple(deal["deck"]), tuple(deal["return_positions"]),
-                   shapes, steps)
-
-    def queue(self, kept) -> list[int]:
-        """The queue after setup (display first) when ``kept`` are kept."""
-        returned = sorted(set(self.dealt) - set(kept))
-        queue: list = [None] * (len(self.rest) + len(returned))
-        for card, pos in zip(returned, self.return_positions):
-            queue[pos] = card
-        rest = iter(self.rest)
-        return [next(rest) if c is None else c for c in queue]
-
-
-def acquisition_ok(queue, picks_per_step, display: int = 4) -> bool:
-    """The acquisition rule the model encodes, in plain Python (tested against the engine):
-    ``picks_per_step`` lists, per action, the set of cards taken; ``display`` is the
-    display size."""
-    taken: set[int] = set()
-    count = 0
-    position = {c: p for p, c in enumerate(queue)}
-    for picks in picks_per_step:
-        picks = set(picks)
-        if picks & taken or len(picks) > 2:
-            return False
-        count += len(picks)
-        last_allowed = display - 1 + count
-        for c in picks:
-            if c not in position or position[c] > last_allowed:
-                return False
-        if len(picks) == 2:
-            at_last = [c for c in picks if position[c] == last_allowed]
-            if at_last and queue[last_allowed - 1] not in picks:
-                return False
-        taken |= picks
-    return True
 
 
 @dataclass
@@ -640,7 +589,6 @@ def _second_ok(state, first: int, picks) -> bool:
 def policy_plan(deal: dict, data):
     """The greedy-lookahead policy's plan for the best of the keep choices:
     ``(score, moves, breakdown, kept, steps)`` with steps in ``decode`` form."""
-    from solvers.search.pyramids_policy import policy_move
 
     inst = SoloInstance.from_deal(deal, data)
     best = None

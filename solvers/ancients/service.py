@@ -1,6 +1,6 @@
 """Tomb of the Ancients — dig plans, turn hints, best score, arena bots, demo section.
 
-**Plan** (``digsite plan ancients VIEW``): the exact planner (``solvers.search.ancients``)
+**Plan** (``digsite plan ancients VIEW``): the exact planner (``solvers.ancients.planner``)
 on the viewing seat's board, pack and sand. The plan is replayed through the rules engine
 (sand spent just in time, then each find, checked legal) and the replayed points and tokens
 must equal the planner's. ``analysis`` answers "what does my plan leave for the next
@@ -18,17 +18,10 @@ own final score mapped linearly from [its score now, now + ``SPAN``] onto [0, 1]
 (clipped, :func:`score_window_reward`), with UCB exploration ``EXPLORATION``; opponents in the tree maximise their own
 score the same way. Default budget: ``DEFAULT_HINT_ITERATIONS`` iterations (about 2-3 s).
 
-**Greedy heuristic** (the ``greedy`` bot and the playout policy), first that applies:
-
-1. Dig if the greedy chain (repeatedly the find with the most points − ½·tokens, ties to
-   the lower map id and placement) gains at least 3 points, or at all in the final round.
-2. Buy the affordable map with the best points − price/2 (selling the cheapest artifact
-   first when short of money and holding one), if the pack has room; never in the final
-   round.
-3. Rest: $2 while money is under 3, else a sand token.
+The greedy heuristic (the ``greedy`` bot and the playout policy) is in ``policy``.
 
 **Best score** (solo deal, deck order known): beam search over whole turns (see
-``solvers.search.ancients.best_score_search``), replay-verified, with a proven upper bound.
+``solvers.ancients.best.best_score_search``), replay-verified, with a proven upper bound.
 """
 
 from __future__ import annotations
@@ -41,13 +34,13 @@ from games.errors import InvalidStateError
 from grids import cell_name, render_grid
 from solvers.ismcts.bots import Bot, RandomBot
 from solvers.ismcts.search import ismcts
-from solvers.search.ancients import (
-    Dig, apply_turn, best_score_search, dig_steps, plan_for, turn_options,
-)
 
-__all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "TurnState", "greedy_turn",
-           "playout", "DEFAULT_HINT_ITERATIONS", "replay_plan", "score_window_reward", "SPAN",
-           "EXPLORATION"]
+from .best import best_score_search
+from .policy import SPAN, greedy_turn, playout, score_window_reward
+from .turn import Dig, TurnState, apply_turn, dig_steps, plan_for
+
+__all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
+           "replay_plan", "EXPLORATION"]
 
 DEFAULT_HINT_ITERATIONS = 700
 #: UCB exploration constant of the hint search (rewards in [0, 1], see ``SPAN``).
@@ -107,138 +100,6 @@ def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
                         "finds": [f.to_json() for f in follow.finds]},
         "analysis": analysis,
     }
-
-
-# --- greedy heuristic ----------------------------------------------------------------
-
-def greedy_dig(state) -> Dig | None:
-    """The greedy chain of the seat to act (module docstring, rule 1)."""
-    seat = state.current
-    occ, blk, sand = state.occupied, state.black, state.sand[seat]
-    left = sorted(state.pack[seat])
-    finds, points, tokens = [], 0, 0
-    while left:
-        best = None
-        for mid in left:
-            info = state.cat.maps[mid]
-            for p in info.placements:
-                cost = ((p.mask & ~occ) | ((blk ^ p.black) & p.mask)).bit_count()
-                if cost <= sand:
-                    key = (info.points - 0.5 * cost, -mid)
-                    if best is None or key > best[0]:
-                        best = (key, mid, p, cost)
-        if best is None or best[0][0] <= 0:
-            break
-        _, mid, p, cost = best
-        finds.append(Find(mid, p.rotation, p.anchor))
-        points += state.cat.maps[mid].points
-        tokens += cost
-        sand -= cost
-        occ, blk = occ | p.mask, (blk & ~p.mask) | (p.mask & ~p.black)
-        left.remove(mid)
-    return Dig(tuple(finds), points, tokens) if finds else None
-
-
-def greedy_turn(state):
-    """A whole-turn move by the greedy heuristic (module docstring)."""
-    seat = state.current
-    final = state.final_left is not None
-    dig = greedy_dig(state)
-    if dig is not None and (dig.points >= 3 or final):
-        return dig
-    if not final and len(state.pack[seat]) < state.cat.pack_limit:
-        money = state.money[seat]
-        sell = None
-        if money < 2 and state.artifacts[seat]:
-            sell = min(state.artifacts[seat], key=lambda a: (state.cat.maps[a].value, a))
-            money += state.cat.maps[sell].value
-        best = None
-        for shop, (card, _) in enumerate(state.market):
-            price = state.cat.shops[shop]
-            if price <= money:
-                key = (state.cat.maps[card].points - price / 2, -price)
-                if best is None or key > best[0]:
-                    best = (key, price)
-        if best is not None:
-            return Market(sell, best[1])
-    return Rest("money" if state.money[seat] < 3 else "sand")
-
-
-def playout(state, rng) -> None:
-    """Play the game to its end with ``greedy_turn`` for every seat (in place). Works on a
-    ``TurnState`` or an engine state."""
-    engine = state.state if isinstance(state, TurnState) else state
-    while not engine.is_terminal():
-        apply_turn(engine, greedy_turn(engine))
-
-
-# --- ISMCTS over whole turns ------------------------------------------------------------
-
-class TurnState:
-    """The engine seen one whole turn at a time (protocol-conformant wrapper for ISMCTS):
-    its moves are ``turn_options`` — market visits, planner digs, rests."""
-
-    __slots__ = ("state", "num_players", "token_value", "_moves")
-
-    def __init__(self, state, token_value: float = 0.5) -> None:
-        self.state = state
-        self.num_players = state.num_players
-        self.token_value = token_value
-        self._moves = None
-
-    def current_player(self) -> int:
-        return self.state.current_player()
-
-    def legal_moves(self) -> list:
-        if self._moves is None:
-            self._moves = [] if self.state.is_terminal() else turn_options(
-                self.state, token_value=self.token_value)
-        return self._moves
-
-    def chance_outcomes(self) -> list:
-        return []
-
-    def apply(self, move) -> None:
-        apply_turn(self.state, move)
-        self._moves = None
-
-    def clone(self) -> "TurnState":
-        return TurnState(self.state.clone(), self.token_value)
-
-    def is_terminal(self) -> bool:
-        return self.state.is_terminal()
-
-    def returns(self) -> list[float]:
-        return self.state.returns()
-
-    def winners(self) -> list[int]:
-        return self.state.winners()
-
-    def information_set_key(self, seat: int):
-        return self.state.information_set_key(seat)
-
-    def determinize(self, seat: int, rng) -> "TurnState":
-        return TurnState(self.state.determinize(seat, rng), self.token_value)
-
-    def to_json(self) -> dict:
-        return self.state.to_json()
-
-
-#: Reward window above the seat's current score: final scores map linearly from
-#: [now, now + SPAN] onto [0, 1] (clipped), so one point is worth 1/SPAN of reward.
-SPAN = 30.0
-
-
-def score_window_reward(state):
-    """Reward of every seat: its final score mapped from [its score in ``state``, that +
-    ``SPAN``] onto [0, 1], clipped (so each seat's search values its own points)."""
-    lows = [float(state.score(s)) for s in range(state.num_players)]
-
-    def reward(final) -> list[float]:
-        return [min(1.0, max(0.0, (score - low) / SPAN))
-                for score, low in zip(final.returns(), lows)]
-
-    return reward
 
 
 def hint(view: dict, *, data, iterations: int | None = None, time_limit: float | None = None,

@@ -1,0 +1,156 @@
+"""Whole turns of Tomb of the Ancients: the dig planner as the desert move generator.
+
+A desert turn is one :class:`Dig` move (finds in order, sand spent just in time, see
+``solvers.ancients.planner``); :func:`turn_options` lists every whole-turn move of the seat
+to act (market visits, the planner's digs within each sand budget, rests), and
+:class:`TurnState` is the engine seen one whole turn at a time, the state the ISMCTS hint
+searches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.ancients import END, Find, Rest, Sand
+from games.protocol import play_checked
+
+from .planner import DigPlan, dig_maps, frontier, plan_dig
+
+__all__ = ["catalogue_digmaps", "Dig", "plan_for", "dig_move", "dig_steps", "apply_turn",
+           "turn_options", "TurnState"]
+
+_DIGMAPS: dict[int, tuple[object, dict]] = {}
+
+
+def catalogue_digmaps(cat) -> dict:
+    """``{map id: DigMap}`` for a ``games.ancients.Catalogue`` (cached)."""
+    hit = _DIGMAPS.get(id(cat))
+    if hit is None or hit[0] is not cat:
+        hit = (cat, {m.id: m for m in dig_maps(cat.maps.values())})
+        _DIGMAPS[id(cat)] = hit
+    return hit[1]
+
+
+@dataclass(frozen=True)
+class Dig:
+    """A whole desert turn as one move: finds in order, sand spent just in time."""
+
+    finds: tuple  # of games.ancients.Find
+    points: int
+    tokens: int
+
+    def __str__(self) -> str:
+        return "dig " + "; ".join(str(f) for f in self.finds)
+
+
+def plan_for(state, seat: int | None = None, *, token_value: float = 0.5,
+             occ: int | None = None, blk: int | None = None, sand: int | None = None) -> DigPlan:
+    """The planner's best plan for ``seat`` (default: the seat to act) on the state's board
+    (or the given board/sand) with that seat's pack."""
+    seat = state.current if seat is None else seat
+    dm = catalogue_digmaps(state.cat)
+    maps = [dm[i] for i in sorted(state.pack[seat])]
+    return plan_dig(state.occupied if occ is None else occ, state.black if blk is None else blk,
+                    maps, state.sand[seat] if sand is None else sand, token_value=token_value)
+
+
+def dig_move(plan: DigPlan) -> Dig:
+    return Dig(tuple(Find(f.map, f.rotation, f.anchor) for f in plan.finds), plan.points,
+               plan.tokens)
+
+
+def dig_steps(state, dig: Dig) -> list:
+    """Engine moves of ``dig`` from ``state``: for each find, one sand token per pattern cell
+    not showing its colour (place on empty, flip otherwise), then the find; then ``end``."""
+    occ, blk = state.occupied, state.black
+    steps = []
+    for find in dig.finds:
+        p = state.cat.maps[find.map].placement(find.rotation, find.anchor)
+        for c in range(25):
+            bit = 1 << c
+            if not p.mask & bit:
+                continue
+            want_black = bool(p.black & bit)
+            if not occ & bit:
+                steps.append(Sand("B" if want_black else "W", c))
+            elif bool(blk & bit) != want_black:
+                steps.append(Sand("flip", c))
+        occ, blk = occ | p.mask, (blk & ~p.mask) | (p.mask & ~p.black)
+        steps.append(find)
+    steps.append(END)
+    return steps
+
+
+def apply_turn(state, move, *, checked: bool = False) -> None:
+    """Play one whole-turn move (a ``Dig`` or an engine market/rest move) on ``state``."""
+    steps = dig_steps(state, move) if isinstance(move, Dig) else [move]
+    for step in steps:
+        if checked:
+            play_checked(state, step)
+        else:
+            state.apply(step)
+
+
+def turn_options(state, *, token_value: float = 0.5) -> list:
+    """Whole-turn moves of the seat to act: every market visit, the planner's digs (the
+    best plan within each sand budget, see ``frontier``), and both rests."""
+    seat = state.current
+    dm = catalogue_digmaps(state.cat)
+    maps = [dm[i] for i in sorted(state.pack[seat])]
+    digs = []
+    if maps:
+        for plan in frontier(state.occupied, state.black, maps, state.sand[seat],
+                             token_value=token_value):
+            if plan.finds:
+                digs.append(dig_move(plan))
+    return state.market_moves() + digs + [Rest("money"), Rest("sand")]
+
+
+class TurnState:
+    """The engine seen one whole turn at a time (protocol-conformant wrapper for ISMCTS):
+    its moves are ``turn_options`` — market visits, planner digs, rests."""
+
+    __slots__ = ("state", "num_players", "token_value", "_moves")
+
+    def __init__(self, state, token_value: float = 0.5) -> None:
+        self.state = state
+        self.num_players = state.num_players
+        self.token_value = token_value
+        self._moves = None
+
+    def current_player(self) -> int:
+        return self.state.current_player()
+
+    def legal_moves(self) -> list:
+        if self._moves is None:
+            self._moves = [] if self.state.is_terminal() else turn_options(
+                self.state, token_value=self.token_value)
+        return self._moves
+
+    def chance_outcomes(self) -> list:
+        return []
+
+    def apply(self, move) -> None:
+        apply_turn(self.state, move)
+        self._moves = None
+
+    def clone(self) -> "TurnState":
+        return TurnState(self.state.clone(), self.token_value)
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.state.returns()
+
+    def winners(self) -> list[int]:
+        return self.state.winners()
+
+    def information_set_key(self, seat: int):
+        return self.state.information_set_key(seat)
+
+    def determinize(self, seat: int, rng) -> "TurnState":
+        return TurnState(self.state.determinize(seat, rng), self.token_value)
+
+    def to_json(self) -> dict:
+        return self.state.to_json()

@@ -1,1 +1,0 @@
-"""CP-SAT models: enumerate, build, solve, decode, replay through the rules engine."""
