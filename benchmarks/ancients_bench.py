@@ -79,7 +79,7 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
         progress()
     view = example_view(data)
     start = time.perf_counter()
-    hint(view, data=data, iterations=None, time_limit=None, seed=0, top=5)
+    hint(view, data=data, seed=0, top=5)
     hint_s = time.perf_counter() - start
     progress()
 

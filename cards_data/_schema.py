@@ -1,26 +1,32 @@
-"""Typed reads out of parsed TOML, with errors that name the file and the key path.
+"""Typed reads out of parsed TOML or JSON, with errors that name the source and key path.
 
-Every game module reads its file through a :class:`Node`, so every message has one shape,
-``<file>: <key path>: <what is wrong>``, e.g. ``pyramids.toml: cards[3].order: duplicate
-order 7 (also cards[1])``. A node remembers which keys were read; :meth:`Node.done`
-rejects the rest as unknown, so a misspelt key never passes silently.
+Every game module reads its card file through a :class:`Node`, and every engine reads its
+JSON deals and player views through one too (``games.reader``), so every message has one
+shape, ``<source>: <key path>: <what is wrong>``, e.g. ``pyramids.toml: cards[3].order:
+duplicate order 7 (also cards[1])`` or ``view: hand.coin: expected an integer, got a
+boolean``. A node remembers which keys were read; :meth:`Node.done` rejects the rest as
+unknown, so a misspelt key never passes silently. The error class and the words for the
+value types (TOML's table and array, JSON's object and list) are the node's settings.
 """
 
 from __future__ import annotations
 
+import math
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NoReturn, Sequence
 
 from .errors import InvalidDataError
 
-__all__ = ["LABELS", "Node", "frozen_map", "weakest"]
+__all__ = ["LABELS", "Node", "frozen_map", "weakest", "TOML_WORDS", "JSON_WORDS"]
 
 #: Provenance labels, surest first (their meaning: ``/shared/card-facts.md``).
 LABELS = ("rules", "community", "inferred", "reconstructed")
 
 _MISSING: Any = object()
-_TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
-               list: "an array", dict: "a table"}
+#: How each value type is named in messages, and what a mapping and a list are called.
+TOML_WORDS = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
+              list: "an array", dict: "a table", type(None): "null"}
+JSON_WORDS = {**TOML_WORDS, list: "a list", dict: "an object", float: "a number"}
 
 
 def frozen_map(pairs: Mapping | Iterable[tuple]) -> Mapping:
@@ -33,9 +39,16 @@ def weakest(labels: Iterable[str]) -> str:
     return max(labels, key=LABELS.index)
 
 
-def _describe(value: object) -> str:
-    name = _TYPE_NAMES.get(type(value), type(value).__name__)
-    return f"{name} {value!r}" if isinstance(value, (int, float, str)) else name
+def _describe(value: object, words: Mapping = TOML_WORDS) -> str:
+    name = words.get(type(value), type(value).__name__)
+    if isinstance(value, str):
+        shown = repr(value if len(value) <= 40 else value[:37] + "...")
+        return f"{name} {shown}"
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return name
+    if isinstance(value, int) and abs(value) >= 10**18:
+        return f"{name} with {len(str(abs(value)))} digits"
+    return f"{name} {value!r}"
 
 
 def _entries(n: int) -> str:
@@ -43,18 +56,25 @@ def _entries(n: int) -> str:
 
 
 class Node:
-    """One TOML table being read, with its place in the file for error messages."""
+    """One table (a JSON object) being read, with its place in the source for messages.
 
-    __slots__ = ("_table", "_seen", "source", "path", "summary")
+    ``error`` is the exception class raised (``InvalidDataError`` for card data); ``words``
+    names the value types in messages (:data:`TOML_WORDS` or :data:`JSON_WORDS`).
+    """
+
+    __slots__ = ("_table", "_seen", "source", "path", "summary", "error", "words")
 
     def __init__(self, table: Mapping[str, Any], source: str, path: str = "",
-                 summary: dict[str, str] | None = None):
+                 summary: dict[str, str] | None = None, *,
+                 error: type[Exception] = InvalidDataError, words: Mapping = TOML_WORDS):
         self._table = table
         self._seen: dict[str, None] = {}  # a dict, not a set: keeps read order for messages
         self.source = source
         self.path = path
         #: provenance label per table / card set, shared by the whole file (see ``provenance``)
         self.summary = {} if summary is None else summary
+        self.error = error
+        self.words = words
 
     # -- paths and failure -------------------------------------------------------------
 
@@ -71,8 +91,12 @@ class Node:
         self.fail_at(self.where(key), message)
 
     def fail_at(self, where: str, message: str) -> NoReturn:
-        raise InvalidDataError(f"{self.source}: {where}: {message}" if where
-                               else f"{self.source}: {message}")
+        raise self.error(f"{self.source}: {where}: {message}" if where
+                         else f"{self.source}: {message}")
+
+    def describe(self, value: Any) -> str:
+        """``value``'s type (and the value, if short) as messages name it."""
+        return _describe(value, self.words)
 
     def done(self) -> None:
         """Reject every key of this table that no read asked for."""
@@ -86,6 +110,10 @@ class Node:
     def has(self, key: str) -> bool:
         return key in self._table
 
+    def keys(self) -> list[str]:
+        """The keys of this table, in source order (none of them marked read)."""
+        return list(self._table)
+
     def raw(self, key: str, default: Any = _MISSING) -> Any:
         """The value of ``key``, or ``default``; a missing key without default is an error."""
         self._seen[key] = None
@@ -97,14 +125,18 @@ class Node:
 
     def _node(self, value: Any, where: str) -> Node:
         if not isinstance(value, dict):
-            self.fail_at(where, f"expected a table, got {_describe(value)}")
-        return Node(value, self.source, where, self.summary)
+            self.fail_at(where, f"expected {self.words[dict]}, got {self.describe(value)}")
+        return Node(value, self.source, where, self.summary, error=self.error, words=self.words)
+
+    def node_at(self, value: Any, where: str) -> Node:
+        """A child node for ``value`` (an item of an array), placed at ``where``."""
+        return self._node(value, where)
 
     # -- checked scalars (``where`` forms serve array items) ----------------------------
 
     def check_int(self, value: Any, where: str, lo: int | None = 0, hi: int | None = None) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail_at(where, f"expected an integer, got {_describe(value)}")
+            self.fail_at(where, f"expected an integer, got {self.describe(value)}")
         if lo is not None and value < lo:
             self.fail_at(where, f"must be at least {lo}, got {value}")
         if hi is not None and value > hi:
@@ -113,19 +145,39 @@ class Node:
 
     def check_str(self, value: Any, where: str, choices: Sequence[str] | None = None) -> str:
         if not isinstance(value, str):
-            self.fail_at(where, f"expected a string, got {_describe(value)}")
+            self.fail_at(where, f"expected a string, got {self.describe(value)}")
         if choices is not None and value not in choices:
             self.fail_at(where, f"{value!r} is not one of {', '.join(choices)}")
         return value
 
+    def check_bool(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            self.fail_at(where, f"expected true or false, got {self.describe(value)}")
+        return value
+
+    def check_number(self, value: Any, where: str, lo: float | None = None,
+                     hi: float | None = None) -> float:
+        """A finite int or float (never a boolean), within ``[lo, hi]``."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.fail_at(where, f"expected a number, got {self.describe(value)}")
+        if isinstance(value, float) and not math.isfinite(value):
+            self.fail_at(where, f"expected a finite number, got {value!r}")
+        if lo is not None and value < lo:
+            self.fail_at(where, f"must be at least {lo}, got {value}")
+        if hi is not None and value > hi:
+            self.fail_at(where, f"must be at most {hi}, got {value}")
+        return value
+
     def check_list(self, value: Any, where: str, length: int | None = None,
-                   min_length: int = 0) -> list:
+                   min_length: int = 0, max_length: int | None = None) -> list:
         if not isinstance(value, list):
-            self.fail_at(where, f"expected an array, got {_describe(value)}")
+            self.fail_at(where, f"expected {self.words[list]}, got {self.describe(value)}")
         if length is not None and len(value) != length:
             self.fail_at(where, f"expected {_entries(length)}, got {len(value)}")
         if len(value) < min_length:
             self.fail_at(where, f"expected at least {_entries(min_length)}, got {len(value)}")
+        if max_length is not None and len(value) > max_length:
+            self.fail_at(where, f"expected at most {_entries(max_length)}, got {len(value)}")
         return value
 
     # -- typed reads -------------------------------------------------------------------
@@ -144,6 +196,32 @@ class Node:
             return default
         return self.check_str(self.raw(key), self.where(key), choices)
 
+    def boolean(self, key: str, *, default: Any = _MISSING) -> bool:
+        if default is not _MISSING and not self.has(key):
+            self._seen[key] = None
+            return default
+        return self.check_bool(self.raw(key), self.where(key))
+
+    def number(self, key: str, *, lo: float | None = None, hi: float | None = None,
+               default: Any = _MISSING) -> float:
+        if default is not _MISSING and not self.has(key):
+            self._seen[key] = None
+            return default
+        return self.check_number(self.raw(key), self.where(key), lo, hi)
+
+    def optional_integer(self, key: str, *, lo: int | None = 0, hi: int | None = None) -> int | None:
+        """An integer, or ``None`` when the key is missing or null."""
+        value = self.raw(key, None)
+        return None if value is None else self.check_int(value, self.where(key), lo, hi)
+
+    def items(self, key: str, *, length: int | None = None, min_length: int = 0,
+              max_length: int | None = None, default: Any = _MISSING) -> list:
+        """An array's raw items (check each with ``check_*`` or ``node_at``)."""
+        if default is not _MISSING and not self.has(key):
+            self._seen[key] = None
+            return default
+        return self.check_list(self.raw(key), self.where(key), length, min_length, max_length)
+
     def integers(self, key: str, *, lo: int | None = 0, hi: int | None = None,
                  length: int | None = None, min_length: int = 0) -> tuple[int, ...]:
         where = self.where(key)
@@ -156,13 +234,22 @@ class Node:
         items = self.check_list(self.raw(key), where, length, min_length)
         return tuple(self.check_str(v, f"{where}[{i}]", choices) for i, v in enumerate(items))
 
-    def table(self, key: str) -> Node:
+    def table(self, key: str, *, default: Any = _MISSING) -> Node:
+        """The table ``key``; with ``default``, a missing key gives a node of ``default``."""
+        if default is not _MISSING and not self.has(key):
+            self._seen[key] = None
+            return self._node(default, self.where(key))
         return self._node(self.raw(key), self.where(key))
 
-    def tables(self, key: str, *, min_length: int = 1) -> list[Node]:
+    def optional_table(self, key: str) -> Node | None:
+        """The table ``key``, or ``None`` when the key is missing or null."""
+        value = self.raw(key, None)
+        return None if value is None else self._node(value, self.where(key))
+
+    def tables(self, key: str, *, min_length: int = 1, length: int | None = None) -> list[Node]:
         """An array of tables (``[[key]]``), one node per entry."""
         where = self.where(key)
-        items = self.check_list(self.raw(key), where, min_length=min_length)
+        items = self.check_list(self.raw(key), where, length, min_length=min_length)
         return [self._node(v, f"{where}[{i}]") for i, v in enumerate(items)]
 
     def children(self, key: str) -> list[tuple[str, Node]]:

@@ -27,37 +27,58 @@ def _lines(result: dict, key: str) -> list[str]:
     return [str(line) for line in value]
 
 
-def format_hint(result: dict, *, best_only: bool = False) -> str:
-    """Ranked moves with values, or the single best move."""
+def _cell(value) -> str:
+    return "-" if value is None else _num(value)
+
+
+def format_hint(result: dict, *, best_only: bool = False, elapsed: float | None = None) -> str:
+    """Ranked moves with values and the columns the game declares, or the single best
+    move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON."""
+    moves = result["moves"]
+    budget = result.get("budget", {})
+    limit = budget.get("time_s")
+    took = f", took {elapsed:.2f} s" if elapsed is not None else ""
+    budget_line = (f"budget: {budget.get('iterations')} iterations"
+                   + (f", time limit {_num(limit)} s" if limit is not None else "")
+                   + f", stopped by {budget.get('stop_reason')}{took}; seed {result.get('seed')}")
+    close = result.get("close_call")
+    close_lines = []
+    if close:
+        need = close.get("iterations_to_separate")
+        close_lines.append(
+            f"too close to call at this budget: {close['moves'][0]} and {close['moves'][1]} "
+            f"differ by {_num(close['gap'])}, within the noise (±{_num(close['noise95'])} at "
+            "95%); " + (f"about {need} iterations would separate them"
+                        if need else "no affordable budget would separate them"))
     if best_only:
-        top = result["moves"][0] if result["moves"] else None
+        top = moves[0] if moves else None
         lines = [f"best move: {result['best']}"]
         if top is not None:
-            lines.append(f"value: {_num(top['value'])} ({result['value_meaning']})")
-        return "\n".join(lines + _lines(result, "explanation"))
-    budget = result.get("budget", {})
+            if top.get("words"):
+                lines.append(f"  ({top['words']})")
+            lines.append(f"value: {_cell(top['value'])} ({result['value_meaning']})")
+        return "\n".join(lines + close_lines + [budget_line] + _lines(result, "explanation"))
+    order = ("most visits first (the search's choice)" if result.get("order") == "visits"
+             else "best value first")
     lines = [
         f"{result['game']}: seat {result['seat']} — best move {result['best']}",
-        f"values: {result['value_meaning']}",
+        f"value: {result['value_meaning']}",
     ]
-    width = max((len(str(m["move"])) for m in result["moves"]), default=4)
-    extras = [key for key in ("win_rate", "expected_score")
-              if any(m.get(key) is not None for m in result["moves"])]
+    columns = result.get("columns") or []
+    lines.extend(f"{c['key']}: {c['meaning']}" for c in columns)
+    lines.append(f"ranked {order}")
+    keys = [c["key"] for c in columns]
+    width = max((len(str(m["move"])) for m in moves), default=4)
     header = f"{'rank':>4}  {'move':<{width}}  {'value':>9}  {'stderr':>7}  {'visits':>7}"
-    lines.append(header + "".join(f"  {key:>14}" for key in extras))
-    for m in result["moves"]:
-        stderr = _num(m["stderr"]) if m.get("stderr") is not None else "-"
-        visits = str(m["visits"]) if m.get("visits") is not None else "-"
-        row = f"{m['rank']:>4}  {str(m['move']):<{width}}  {_num(m['value']):>9}  {stderr:>7}  {visits:>7}"
-        row += "".join(f"  {_num(m[key]) if m.get(key) is not None else '-':>14}" for key in extras)
+    lines.append(header + "".join(f"  {key:>14}" for key in keys))
+    for m in moves:
+        row = (f"{m['rank']:>4}  {str(m['move']):<{width}}  {_cell(m['value']):>9}  "
+               f"{_cell(m.get('stderr')):>7}  {_cell(m.get('visits')):>7}")
+        row += "".join(f"  {_cell(m.get(key)):>14}" for key in keys)
+        if m.get("words"):
+            row += f"  {m['words']}"
         lines.append(row)
-    limit = budget.get("time_s")
-    lines.append(
-        f"budget: {budget.get('iterations')} iterations"
-        + (f", time limit {_num(limit)} s" if limit is not None else "")
-        + f", stopped by {budget.get('stop_reason')}; seed {result.get('seed')}"
-    )
-    return "\n".join(lines + _lines(result, "explanation"))
+    return "\n".join(lines + close_lines + [budget_line] + _lines(result, "explanation"))
 
 
 def format_best_score(result: dict) -> str:

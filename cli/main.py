@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import time
 from importlib.metadata import PackageNotFoundError, version
 
 import click
@@ -15,6 +16,7 @@ from games import registry
 from games.errors import DigsiteError
 from grids import GridError
 from solvers import services
+from solvers.hints import Limit
 
 from . import format as fmt
 from .inputs import load_cards, read_json
@@ -23,6 +25,8 @@ BAD_INPUT = 2
 INTERNAL_FAULT = 1
 
 GAME = click.Choice(registry.GAME_IDS)
+#: The GAME argument; its metavar keeps click's usage lines and errors to one line.
+GAME_ARGUMENT = click.argument("game", type=GAME, metavar="GAME")
 CARDS = click.option("--cards", "cards", type=str, default=None, metavar="FILE",
                      help="Card data file replacing the bundled data (see `digsite data show`).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -89,7 +93,7 @@ def data() -> None:
 
 
 @data.command("show")
-@click.argument("game", type=GAME)
+@GAME_ARGUMENT
 def data_show(game: str) -> None:
     """Print GAME's bundled card data as TOML (a complete template for --cards)."""
     click.echo(cards_data.bundled_text(game), nl=False)
@@ -114,7 +118,7 @@ def demo() -> None:
 # --- deals and views -------------------------------------------------------------------
 
 @app.command()
-@click.argument("game", type=GAME)
+@GAME_ARGUMENT
 @click.option("--seed", type=int, required=True)
 @click.option("--players", type=int, default=None, help="Seats (default: the smallest table).")
 @CARDS
@@ -127,7 +131,7 @@ def deal(game: str, seed: int, players: int | None, cards: str | None) -> None:
 
 
 @app.command()
-@click.argument("game", type=GAME)
+@GAME_ARGUMENT
 @CARDS
 def example(game: str, cards: str | None) -> None:
     """Print a valid player-view JSON for GAME."""
@@ -143,7 +147,7 @@ def _default_players(game: str) -> int:
 # --- solving ---------------------------------------------------------------------------
 
 @app.command("best-score")
-@click.argument("game", type=GAME)
+@GAME_ARGUMENT
 @click.argument("deal_file", required=False, metavar="DEAL.json")
 @click.option("--seed", type=int, default=None, help="Solve the solo deal of this seed.")
 @click.option("--time-limit", type=float, default=None, help="Seconds; stops with a bound.")
@@ -181,33 +185,39 @@ def _budget_options(func):
 def _hint(game: str, view_file: str, iterations, time_limit, seed, top, cards) -> dict:
     data_ = load_cards(game, cards)
     view = read_json(view_file)
-    return services.capability(game, "hint")(
-        view, data=data_, iterations=iterations, time_limit=time_limit, seed=seed, top=top)
+    hint_of = services.capability(game, "hint")
+    return hint_of(view, data=data_, limit=Limit(iterations=iterations, time_limit=time_limit),
+                   seed=seed, top=top)
 
 
 @app.command()
-@click.argument("game", type=GAME)
+@GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
 def hint(game, view_file, iterations, time_limit, seed, cards, as_json, top) -> None:
     """Rank the legal moves of a position, with values."""
+    start = time.perf_counter()
     result = _hint(game, view_file, iterations, time_limit, seed, top, cards)
-    click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result))
+    elapsed = time.perf_counter() - start
+    click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
 
 
 @app.command("best-move")
-@click.argument("game", type=GAME)
+@GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
 def best_move(game, view_file, iterations, time_limit, seed, cards, as_json) -> None:
     """The move the search rates best."""
+    start = time.perf_counter()
     result = _hint(game, view_file, iterations, time_limit, seed, 1, cards)
-    click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, best_only=True))
+    elapsed = time.perf_counter() - start
+    click.echo(fmt.to_json(result) if as_json
+               else fmt.format_hint(result, best_only=True, elapsed=elapsed))
 
 
 @app.command()
-@click.argument("game", type=click.Choice(["ancients"]))
+@click.argument("game", type=click.Choice(["ancients"]), metavar="GAME")
 @click.argument("view_file", metavar="VIEW.json")
 @click.option("--token-value", type=click.FloatRange(min=0), default=0.5, show_default=True,
               help="Points one sand token is worth (λ).")
@@ -222,7 +232,7 @@ def plan(game, view_file, token_value, cards, as_json) -> None:
 
 
 @app.command()
-@click.argument("game", type=GAME)
+@GAME_ARGUMENT
 @click.option("--bots", required=True, help="Comma-separated bot names, one per seat.")
 @click.option("--games", "n_games", type=click.IntRange(min=1), required=True)
 @click.option("--seed", type=int, required=True)
@@ -260,6 +270,11 @@ def bench(suites, quick, json_file) -> None:
 
 # --- entry point -----------------------------------------------------------------------
 
+def _one_line(message: str) -> str:
+    """Every error is one line: click's multi-line messages are joined."""
+    return " ".join(message.split())
+
+
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry: one line `error: ...` and exit 2 for bad input, 1 for a fault."""
     try:
@@ -267,18 +282,19 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
-        click.echo(f"error: {exc.format_message()}", err=True)
+        click.echo(f"error: {_one_line(exc.format_message())}", err=True)
         return BAD_INPUT
     except click.exceptions.Abort:
         click.echo("error: aborted", err=True)
         return INTERNAL_FAULT
     except (DigsiteError, GridError) as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {_one_line(str(exc))}", err=True)
         return BAD_INPUT
     except BrokenPipeError:
         return 0
     except Exception as exc:  # an internal fault: say so plainly, still one line
-        click.echo(f"error: internal fault: {type(exc).__name__}: {exc}", err=True)
+        click.echo(f"error: internal fault: {type(exc).__name__}: {_one_line(str(exc))}",
+                   err=True)
         return INTERNAL_FAULT
     return 0
 

@@ -1,7 +1,13 @@
-"""The error types of digsite, all ``ValueError``s meaning *bad input* (exit status 2).
+"""The error types of digsite.
 
+*Bad input* (exit status 2): ``DigsiteError`` and its kinds, all ``ValueError``s.
 ``DigsiteError`` and ``InvalidDataError`` are defined in ``cards_data`` (the lowest layer
 that raises them) and re-exported here with the rest, so callers import from one place.
+
+*Internal faults* (exit status 1): ``InternalFault`` and its kinds, ``RuntimeError``s. A
+solver whose answer does not survive its own check (a replay that disagrees with the
+claimed score, a model with no solution where one must exist) raises one of these, never
+an ``assert`` (which ``python -O`` strips) and never a bad-input error.
 """
 
 from __future__ import annotations
@@ -10,7 +16,8 @@ from cards_data.errors import DigsiteError, InvalidDataError
 
 __all__ = [
     "DigsiteError", "InvalidDataError", "InvalidStateError", "InvalidMoveError",
-    "IllegalMoveError", "NoSolutionError",
+    "IllegalMoveError", "NoSolutionError", "InternalFault", "ReplayMismatchError",
+    "SolverFault",
 ]
 
 
@@ -24,8 +31,23 @@ class InvalidMoveError(DigsiteError):
 
 
 class IllegalMoveError(DigsiteError):
-    """A well-formed move that is not legal in this position."""
+    """A well-formed move that is not legal in this position. ``apply`` raises it too for
+    a move that is not a move of its game at all (a foreign move)."""
 
 
 class NoSolutionError(DigsiteError):
     """A solver was asked a question that has no answer for this input."""
+
+
+class InternalFault(RuntimeError):
+    """A bug in digsite, not in the input (exit status 1)."""
+
+
+class ReplayMismatchError(InternalFault):
+    """A solver's plan, replayed through the rules engine, does not give what the solver
+    claimed (see ``solvers.verify``)."""
+
+
+class SolverFault(InternalFault):
+    """A solver failed where the input cannot be the cause (an infeasible model of a
+    position that has a legal continuation, an unexpected solver status)."""

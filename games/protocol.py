@@ -27,7 +27,8 @@ registered game by ``tests/games/test_conformance.py``):
 
 ``parse_move(state, text) -> Move``
     Move text back to a move (``InvalidMoveError``), checked legal in ``state``
-    (``IllegalMoveError``).
+    (``IllegalMoveError``). Every engine defines it as ``parse_checked(state, text,
+    parse_text)`` with its own text parser ``moves.parse_text``.
 
 A ``State`` is a mutable position with cheap ``clone()`` — a search board. Its methods:
 
@@ -42,7 +43,8 @@ A ``State`` is a mutable position with cheap ``clone()`` — a search board. Its
     hidden thing fixed, so its chance nodes list the one fixed outcome with probability 1.
 ``apply(move) -> None``
     The fast, unchecked path: ``move`` must come from ``legal_moves()`` or
-    ``chance_outcomes()``. Use ``parse_move`` or ``play_checked`` for untrusted moves.
+    ``chance_outcomes()``. Use ``parse_move`` or ``play_checked`` for untrusted moves. A
+    value that is not a move of this game at all raises ``IllegalMoveError``.
 ``clone() -> State``
 ``is_terminal() -> bool``, ``returns() -> list[float]``
     Final score of every seat (the game's own score: points, money, ...).
@@ -63,12 +65,12 @@ Games without hidden information implement ``information_set_key`` as the full s
 
 from __future__ import annotations
 
-from typing import Hashable, Protocol, Sequence, runtime_checkable
+from typing import Callable, Hashable, Protocol, Sequence, runtime_checkable
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, InvalidMoveError
 
-__all__ = ["CHANCE", "TERMINAL", "State", "play_checked", "sample_chance", "resolve_chance",
-           "random_playout"]
+__all__ = ["CHANCE", "TERMINAL", "State", "play_checked", "parse_checked", "sample_chance",
+           "resolve_chance", "random_playout", "options_of"]
 
 CHANCE = -1
 TERMINAL = -2
@@ -93,15 +95,40 @@ class State(Protocol):
     def to_json(self) -> dict: ...
 
 
+def options_of(state: State) -> list:
+    """The moves possible now: the chance outcomes at a chance node, else the legal moves."""
+    if state.current_player() == CHANCE:
+        return [outcome for outcome, _ in state.chance_outcomes()]
+    return list(state.legal_moves())
+
+
+def _listing(options: Sequence, limit: int = 12) -> str:
+    shown = ", ".join(map(str, options[:limit]))
+    more = len(options) - limit
+    return (shown + (f", ... ({more} more)" if more > 0 else "")) or "none"
+
+
 def play_checked(state: State, move) -> None:
     """Apply ``move`` after checking that it is legal here (``IllegalMoveError`` if not)."""
-    if state.current_player() == CHANCE:
-        options = [outcome for outcome, _ in state.chance_outcomes()]
-    else:
-        options = list(state.legal_moves())
+    options = options_of(state)
     if move not in options:
-        raise IllegalMoveError(f"move {move} is not legal here")
+        raise IllegalMoveError(f"move {move} is not legal here (legal: {_listing(options)})")
     state.apply(move)
+
+
+def parse_checked(state: State, text, parse_text: Callable[[str], object]):
+    """Move text to a move of ``state``: ``parse_text(text)`` reads it (``InvalidMoveError``
+    for text that is no move of the game), then it must be legal here (``IllegalMoveError``,
+    listing the legal moves). The one checked entry point every engine's ``parse_move``
+    is made of."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is text, got {type(text).__name__}")
+    move = parse_text(text)
+    options = options_of(state)
+    if move not in options:
+        raise IllegalMoveError(f"move {text.strip()!r} is not legal here (legal: "
+                               f"{_listing(options)})")
+    return move
 
 
 def sample_chance(state: State, rng) -> None:

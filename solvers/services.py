@@ -6,7 +6,8 @@ found here by that convention. A service module offers any of these (all return 
 JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
 
 ``best_score(deal: dict, *, data, time_limit: float | None, seed) -> dict``
-``hint(view: dict, *, data, iterations: int | None, time_limit: float | None, seed, top: int) -> dict``
+``hint(view: dict, *, data, limit: solvers.hints.Limit, seed, top: int) -> dict``
+    (built by ``solvers.hints.hint_result``: one shape for every game)
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
 ``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
 ``demo_section(data) -> str``                                          (``digsite demo``)

@@ -32,6 +32,7 @@ from abc import abstractmethod
 from games.ancients import Find, Market, Rest, example_view, state_from_deal, state_from_view
 from games.errors import InvalidStateError
 from grids import cell_name, render_grid
+from solvers.hints import Limit, hint_result, rows_from_search
 from solvers.ismcts.bots import Bot, RandomBot
 from solvers.ismcts.search import ismcts
 
@@ -102,36 +103,33 @@ def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
     }
 
 
-def hint(view: dict, *, data, iterations: int | None = None, time_limit: float | None = None,
-         seed=0, top: int = 10) -> dict:
+EXPECTED_SCORE = ("expected final score of the seat (mean over the ISMCTS playouts through "
+                  "the move)")
+
+
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Whole-turn options ranked by the ISMCTS (module docstring)."""
     state, seat = state_from_view(view, data, seed=seed)
-    if iterations is None and time_limit is None:
-        iterations = DEFAULT_HINT_ITERATIONS
+    limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
     low = float(state.score(seat))
-    root = TurnState(state)
-    result = ismcts(root, seat, iterations=iterations, time_limit=time_limit, seed=seed,
-                    reward=score_window_reward(state), playout=playout, move_key=str,
-                    exploration=EXPLORATION)
-    span = SPAN
-    moves = []
-    for rank, stat in enumerate(result.moves[:top], start=1):
-        value = stat.mean_score if stat.mean_score is not None else low + stat.mean * span
-        moves.append({"rank": rank, "move": str(stat.move), "value": round(value, 4),
-                      "visits": stat.visits, "stderr": round(stat.stderr * span, 4)})
-    if result.stop_reason == "single_move" and moves:
-        moves[0]["value"] = None
-    return {
-        "game": "ancients", "seat": seat, "best": str(result.best), "moves": moves,
-        "value_meaning": "expected final score of the seat (mean over ISMCTS playouts)",
-        # time_s is the limit given (null for none), not the elapsed time: the same seed
-        # and iteration budget give byte-identical JSON (as solvers.ismcts.report)
-        "budget": {"iterations": result.iterations, "time_s": time_limit,
-                   "stop_reason": result.stop_reason},
-        "seed": seed,
-        "explanation": [f"{len(result.moves)} whole-turn options (market visits, planner "
-                        "digs, rests); hidden: deck order and removed cards"],
-    }
+    result = ismcts(TurnState(state), seat, iterations=limit.iterations,
+                    time_limit=limit.time_limit, seed=seed, reward=score_window_reward(state),
+                    playout=playout, move_key=str, exploration=EXPLORATION)
+
+    def expected_score(stat):
+        if result.stop_reason == "single_move":
+            return None, None
+        # the reward is the score mapped linearly onto [0, 1] (clipped), so its standard
+        # error times SPAN is the score's
+        value = stat.mean_score if stat.mean_score is not None else low + stat.mean * SPAN
+        return value, stat.stderr * SPAN
+
+    rows = rows_from_search(result, value=expected_score)
+    return hint_result(
+        "ancients", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
+        iterations=result.iterations, stop_reason=result.stop_reason, seed=seed, top=top,
+        explanation=[f"{len(result.moves)} whole-turn options (market visits, planner "
+                     "digs, rests); hidden: deck order and removed cards"])
 
 
 # --- best score -------------------------------------------------------------------------

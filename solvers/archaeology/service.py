@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from games.archaeology import example_view, state_from_view
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
+from solvers.hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result,
+                           rows_from_search, win_probability)
 from solvers.ismcts.search import DEFAULT_ITERATIONS, ismcts
 
 from .policy import SEARCH_OPTIONS, greedy_policy
@@ -45,55 +47,40 @@ BOTS = {
 }
 
 
-def _r(x, digits=4):
-    return None if x is None else round(float(x), digits)
+EXPECTED_MONEY = Column("expected_money", "mean final money of the seat in those playouts", 2)
 
 
-def hint(view: dict, *, data, iterations: int | None = None, time_limit: float | None = None,
-         seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Rank the moves of the view's seat by ISMCTS (see the module docstring)."""
     world, seat = state_from_view(view, data, seed)
-    if iterations is None and time_limit is None:
-        iterations = DEFAULT_ITERATIONS
-    result = ismcts(world, seat, iterations=iterations, time_limit=time_limit, seed=seed,
-                    **SEARCH_OPTIONS)
-    moves = []
-    for rank, stat in enumerate(result.moves[:top], start=1):
-        p = stat.win_rate
-        n = stat.finished
-        stderr = (p * (1 - p) / n) ** 0.5 if p is not None and n > 1 else None
-        moves.append({"rank": rank, "move": str(stat.move), "value": _r(p),
-                      "expected_money": _r(stat.mean_score, 2), "visits": stat.visits,
-                      "stderr": _r(stderr), "mean_reward": _r(stat.mean)})
-    out = {
-        "game": "archaeology", "seat": seat, "best": str(result.best), "moves": moves,
-        "value_meaning": "win probability of the seat (primary; 1/k for a k-way shared win) "
-                         "over ISMCTS playouts through the move; expected_money: mean final "
-                         "money in those playouts; moves ranked by visits (the search's "
-                         "choice)",
-        # time_s is the time limit given (null for none), as in solvers.ismcts.report: the
-        # elapsed time would break byte-identical output for a fixed seed and iterations
-        "budget": {"iterations": result.iterations, "time_s": time_limit,
-                   "stop_reason": result.stop_reason},
-        "seed": seed,
-    }
+    limit = limit.resolve(DEFAULT_ITERATIONS)
+    result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
+                    seed=seed, **SEARCH_OPTIONS)
+    rows = rows_from_search(result, value=win_probability, columns={
+        "expected_money": lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean})
+    explanation = None
     if result.best is not None and str(result.best).split()[0] in ("take", "give"):
-        out["explanation"] = ("a trade is built one card at a time: take cards (card order), "
-                              "then give cards (falling trade value) until they cover the "
-                              "takes; add the view's \"trade\" field to ask for the next step")
-    return out
+        explanation = ["a trade is built one card at a time: take cards (card order), then "
+                       "give cards (falling trade value) until they cover the takes; add the "
+                       "view's \"trade\" field to ask for the next step"]
+    return hint_result("archaeology", seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
+                       columns=(EXPECTED_MONEY, MEAN_REWARD), limit=limit,
+                       iterations=result.iterations, stop_reason=result.stop_reason,
+                       seed=seed, top=top, explanation=explanation)
 
 
 def demo_section(data) -> str:
     """An ISMCTS hint for the bundled example view (300 iterations, seed 0)."""
     view = example_view(data)
-    result = hint(view, data=data, iterations=300, seed=0, top=3)
+    result = hint(view, data=data, limit=Limit(iterations=300), seed=0, top=3)
     hand = ", ".join(f"{n} {name}" for name, n in view["hand"].items())
     market = ", ".join(f"{n} {name}" for name, n in view["marketplace"].items())
     lines = [f"seat {view['seat']} holds {hand}; marketplace {market}; "
              f"{view['dig_site']} cards left to dig",
              f"ISMCTS ({result['budget']['iterations']} iterations) suggests: {result['best']}"]
     for m in result["moves"]:
-        lines.append(f"  {m['rank']}. {m['move']:<24} win {m['value']:.2f}  "
-                     f"money ${m['expected_money']:.1f}  visits {m['visits']}")
+        win = "-" if m["value"] is None else f"{m['value']:.2f}"
+        money = "-" if m["expected_money"] is None else f"${m['expected_money']:.1f}"
+        lines.append(f"  {m['rank']}. {m['move']:<24} win {win}  money {money}  "
+                     f"visits {m['visits']}")
     return "\n".join(lines)

@@ -11,15 +11,15 @@ import itertools
 from games import lootnrun
 from games.lootnrun.views import tables_for
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
-from solvers.ismcts.report import hint_result
-from solvers.ismcts.search import ismcts
+from solvers.hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result,
+                           rows_from_search, win_probability)
+from solvers.ismcts.search import DEFAULT_ITERATIONS, ismcts
 
 from .policy import greedy_policy
 
 __all__ = ["hint", "BOTS", "demo_section"]
 
-DEFAULT_ITERATIONS = 1000
-
+EXPECTED_SCORE = Column("expected_score", "mean final score of the seat in those playouts", 2)
 BOTS = {
     "random": lambda **kw: RandomBot(**kw),
     "greedy": lambda **kw: PolicyBot(greedy_policy, **kw),
@@ -28,24 +28,33 @@ BOTS = {
 }
 
 
-def hint(view: dict, *, data, iterations=None, time_limit=None, seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Rank the moves of the seat to act in ``view`` by ISMCTS win chance."""
     world, seat = lootnrun.state_from_view(view, data, seed)
-    if iterations is None and time_limit is None:
-        iterations = DEFAULT_ITERATIONS
-    result = ismcts(world, seat, iterations=iterations, time_limit=time_limit, seed=seed)
-    return hint_result("lootnrun", result, seed=seed, top=top, time_limit=time_limit)
+    limit = limit.resolve(DEFAULT_ITERATIONS)
+    result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
+                    seed=seed)
+    rows = rows_from_search(result, value=win_probability, columns={
+        "expected_score": lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean})
+    return hint_result("lootnrun", seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
+                       columns=(EXPECTED_SCORE, MEAN_REWARD), limit=limit,
+                       iterations=result.iterations, stop_reason=result.stop_reason,
+                       seed=seed, top=top)
+
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{x:.2f}"
 
 
 def demo_section(data) -> str:
     """An ISMCTS hint on the example view."""
     view = lootnrun.example_view(data)
-    result = hint(view, data=data, iterations=300, seed=0, top=5)
+    result = hint(view, data=data, limit=Limit(iterations=300), seed=0, top=5)
     t = tables_for(data)
     mine = ", ".join(f"room {rid} ({t.back[t.index[rid]]}: {' '.join(t.treasures[t.index[rid]])})"
                      for rid in view["my_rooms"]) or "nothing"
     lines = [f"seat {view['seat']} to move, scores {view['scores']}, in front: {mine}",
              f"ISMCTS, 300 iterations, seed 0 — best move: {result['best']}"]
-    lines.extend(f"  {m['rank']}. {m['move']:<10} value {m['value']:.3f} ± {m['stderr']:.3f} "
+    lines.extend(f"  {m['rank']}. {m['move']:<10} win {_pct(m['value'])} ± {_pct(m['stderr'])} "
                  f"({m['visits']} visits)" for m in itertools.islice(result["moves"], 5))
     return "\n".join(lines)

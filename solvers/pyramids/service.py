@@ -12,8 +12,8 @@ boxes are the same position and share one estimate. Samples are common to all op
 half gets further samples, round by round, until the budget is spent.
 
 Default budget: ``DEFAULT_ROLLOUTS // players`` playouts (at least one per distinct
-option), with a safety stop at ``DEFAULT_SECONDS``; the same seed and budget give the same
-output unless that safety stop fires (then ``stop_reason`` is ``"time"``).
+option); the same seed and budget give the same output. A ``time_limit`` is a wall-clock
+cap (``stop_reason`` ``"time_limit"`` when it fires; such a result may vary).
 """
 
 from __future__ import annotations
@@ -27,16 +27,17 @@ from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
+from solvers.hints import Limit, hint_result
 
 from .graph import analyse, analysis_lines
 from .model import solve_deal
 from .policy import choose_crossing, playout
 
-__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "DEFAULT_SECONDS",
-           "plan_lines"]
+__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines"]
 
 DEFAULT_ROLLOUTS = 160
-DEFAULT_SECONDS = 4.5
+EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures played on by "
+                  "the greedy-lookahead policy)")
 DEFAULT_TIME_LIMIT = 60.0
 
 
@@ -81,11 +82,11 @@ def best_score(deal: dict, *, data, time_limit: float | None = None, seed=0) -> 
     }
 
 
-def hint(view: dict, *, data, iterations: int | None = None, time_limit: float | None = None,
-         seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Rank every legal option of the view's seat by expected final score."""
     start = time.perf_counter()
     world, seat = state_from_view(view, data, seed)
+    iterations, time_limit = limit.iterations, limit.time_limit
     options = world.options(seat)
     if not options:
         raise InvalidStateError(f"seat {seat} has no crossing to make (no card in front of it)")
@@ -93,11 +94,10 @@ def hint(view: dict, *, data, iterations: int | None = None, time_limit: float |
     for slot, main, final in options:
         groups.setdefault(final, []).append(world.cross_move(seat, slot, main, final))
     finals = list(groups)
-    default = iterations is None and time_limit is None
     budget = iterations if iterations is not None else (
         max(1, DEFAULT_ROLLOUTS // world.num_players) if time_limit is None else 10**9)
     budget = max(budget, len(finals))
-    deadline = start + (DEFAULT_SECONDS if default else (time_limit or math.inf))
+    deadline = start + (time_limit if time_limit is not None else math.inf)
     base = child_seeds(seed, 1)[0]
 
     def sample_seed(j: int) -> int:  # the j-th sample's seed, the same for every option
@@ -118,7 +118,7 @@ def hint(view: dict, *, data, iterations: int | None = None, time_limit: float |
                 samples[final].append(_rollout(world, seat, groups[final][0], sample_seed(j)))
                 used += 1
         if time.perf_counter() >= deadline and used < budget:
-            stop = "time"
+            stop = "time_limit"
             break
         if used >= budget:
             break
@@ -133,19 +133,13 @@ def hint(view: dict, *, data, iterations: int | None = None, time_limit: float |
         for move in groups[final]:
             ranked.append((-mean, str(move), mean, len(vals), err))
     ranked.sort()
-    moves = [{"rank": i + 1, "move": text, "value": round(mean, 3), "visits": n,
-              "stderr": None if err is None else round(err, 3)}
-             for i, (_, text, mean, n, err) in enumerate(ranked[:top])]
-    best_text = ranked[0][1]
-    return {
-        "game": "pyramids", "seat": seat, "best": best_text, "moves": moves,
-        "value_meaning": "expected final score of the seat (mean over sampled futures "
-                         "played on by the greedy-lookahead policy)",
-        "budget": {"iterations": used, "time_s": round(time.perf_counter() - start, 3),
-                   "stop_reason": stop},
-        "seed": seed, "options": len(options), "distinct_positions": len(finals),
-        "explanation": _explain(world, seat, best_text, ranked[0][2]),
-    }
+    rows = [{"move": text, "value": mean, "visits": n, "stderr": err}
+            for _, text, mean, n, err in ranked]
+    return hint_result(
+        "pyramids", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
+        iterations=used, stop_reason=stop, seed=seed, top=top, order="value",
+        value_digits=3, options=len(options), distinct_positions=len(finals),
+        explanation=_explain(world, seat, ranked[0][1], ranked[0][2]))
 
 
 def _mean(values) -> float:

@@ -38,7 +38,8 @@ def test_games_lists_all_five_with_provenance(run_cli):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_data_show_pipes_into_validate(run_cli, game_id):
     shown = run_cli("data", "show", game_id)
-    assert shown.code == 0 and shown.out.startswith("#") or "game" in shown.out
+    assert shown.code == 0, shown.err
+    assert shown.out.startswith("#") or "game" in shown.out
     checked = run_cli("data", "validate", "-", stdin=shown.out)
     assert checked.code == 0, checked.err
     assert game_id in checked.out

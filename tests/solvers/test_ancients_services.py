@@ -12,6 +12,7 @@ from solvers.ancients.best import score_upper_bound
 from solvers.ancients.turn import Dig, apply_turn, turn_options
 from solvers.ancients import policy as P
 from solvers.ancients import service as S
+from solvers.hints import Limit
 from solvers.ancients.turn import TurnState
 
 DATA = cards_data.load("ancients")
@@ -37,8 +38,8 @@ def test_plan_token_value_changes_the_answer():
 
 def test_hint_is_deterministic_and_shaped():
     view = A.example_view(DATA)
-    a = S.hint(view, data=DATA, iterations=60, time_limit=None, seed=3, top=5)
-    b = S.hint(view, data=DATA, iterations=60, time_limit=None, seed=3, top=5)
+    a = S.hint(view, data=DATA, limit=Limit(iterations=60), seed=3, top=5)
+    b = S.hint(view, data=DATA, limit=Limit(iterations=60), seed=3, top=5)
     assert a == b
     assert a["budget"]["iterations"] == 60 and a["budget"]["stop_reason"] == "iterations"
     assert len(a["moves"]) == 5 and a["moves"][0]["move"] == a["best"]

@@ -1,0 +1,85 @@
+"""The one hint contract, through the CLI, for every game that offers ``hint``: the same
+seed and iterations give byte-identical ``--json``; the JSON has the contract's keys; the
+text prints every declared column and never a time limit nobody gave."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.registry import GAME_IDS, engine, has_engine
+from solvers.services import has_capability
+
+HINT_GAMES = [g for g in GAME_IDS if has_capability(g, "hint")]
+CONTRACT_KEYS = {"game", "seat", "best", "moves", "value_meaning", "columns", "order",
+                 "budget", "seed"}
+
+
+@pytest.fixture(scope="module")
+def views(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("views")
+    out = {}
+    for game in HINT_GAMES:
+        path = folder / f"{game}.json"
+        path.write_text(json.dumps(engine(game).example_view(_data(game))))
+        out[game] = str(path)
+    return out
+
+
+def _data(game):
+    import cards_data
+    return cards_data.load(game)
+
+
+def test_every_engine_has_a_hint():
+    assert HINT_GAMES == [g for g in GAME_IDS if has_engine(g)]
+
+
+@pytest.mark.parametrize("game", HINT_GAMES)
+def test_hint_json_is_byte_identical_between_runs(run_cli, views, game):
+    args = ("hint", game, views[game], "--iterations", "40", "--seed", "3", "--json")
+    first, second = run_cli(*args), run_cli(*args)
+    assert first.code == 0, first.err
+    assert first.out == second.out
+    result = json.loads(first.out)
+    assert CONTRACT_KEYS <= set(result)
+    assert result["budget"]["time_s"] is None
+    assert result["budget"]["stop_reason"] in ("iterations", "single_move")
+    for column in result["columns"]:
+        assert all(column["key"] in move for move in result["moves"])
+
+
+@pytest.mark.parametrize("game", HINT_GAMES)
+def test_text_hint_prints_declared_columns_and_no_phantom_limit(run_cli, views, game):
+    result = run_cli("hint", game, views[game], "--iterations", "40", "--seed", "3")
+    assert result.code == 0, result.err
+    declared = json.loads(run_cli("hint", game, views[game], "--iterations", "40", "--seed",
+                                  "3", "--json").out)["columns"]
+    header = next(line for line in result.out.splitlines() if line.split()[:2] == ["rank", "move"])
+    for column in declared:
+        assert column["key"] in header
+    assert "time limit" not in result.out
+
+
+@pytest.mark.parametrize("game", HINT_GAMES)
+def test_best_move_is_the_hint_best(run_cli, views, game):
+    hint = json.loads(run_cli("hint", game, views[game], "--iterations", "40", "--seed", "5",
+                              "--json").out)
+    best = json.loads(run_cli("best-move", game, views[game], "--iterations", "40", "--seed",
+                              "5", "--json").out)
+    assert best["best"] == hint["best"]
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "0"])
+def test_hint_refuses_a_bad_time_limit(run_cli, views, value):
+    game = HINT_GAMES[0]
+    result = run_cli("hint", game, views[game], "--time-limit", value)
+    assert result.code == 2 and result.err.startswith("error: ") and result.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["hint", "best-move", "deal", "example", "best-score"])
+def test_a_missing_game_is_a_one_line_error(run_cli, command):
+    result = run_cli(command)
+    assert result.code == 2
+    assert result.err.startswith("error: ") and result.err.count("\n") == 1, result.err
