@@ -33,6 +33,7 @@ from .treasures import Chamber, Treasure
 
 __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "load", "load_text", "validate_file",
+    "MAX_INPUT_CHARS", "check_input_size",
     "bundled_text", "bundled_path", "provenance", "DigsiteError", "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",
     "LongExpedition", "Monument", "LootNRunData", "RoomCard", "PyramidCard", "PyramidsData",
@@ -66,14 +67,33 @@ def bundled_text(game_id: str) -> str:
     return bundled_path(game_id).read_text(encoding="utf-8")
 
 
+#: The largest input file digsite reads (card data, deals, views, records), in characters:
+#: far above any real file (the bundled card files are under 40 kB), low enough that a
+#: hostile file cannot tie up the parser.
+MAX_INPUT_CHARS = 2 * 1024 * 1024
+
+
+def check_input_size(text: str, source: str, *, error=InvalidDataError) -> str:
+    """``text`` without a leading UTF-8 byte-order mark; refused if over the size limit."""
+    if len(text) > MAX_INPUT_CHARS:
+        raise error(f"{source}: {len(text):,} characters, more than the {MAX_INPUT_CHARS:,} "
+                    "an input file may hold")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData:
     """Parse and validate card-data TOML ``text``; ``source`` names it in error messages.
 
     The game comes from the file's ``game`` key; with ``game_id`` it must match.
     """
+    text = check_input_size(text, source)
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:  # its message ends "(at line N, column M)"
+        raise InvalidDataError(f"{source}: not valid TOML: {error}") from None
+    except RecursionError:
+        raise InvalidDataError(f"{source}: not valid TOML: nested too deeply") from None
+    except ValueError as error:  # e.g. an integer longer than Python converts (4300 digits)
         raise InvalidDataError(f"{source}: not valid TOML: {error}") from None
     doc = Node(table, source)
     game = doc.text("game", choices=GAME_IDS)

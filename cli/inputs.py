@@ -11,17 +11,21 @@ import sys
 from pathlib import Path
 
 import cards_data
+from cards_data import MAX_INPUT_CHARS, check_input_size
 from games.errors import DigsiteError, InvalidStateError
 
 __all__ = ["read_json", "read_text", "load_cards"]
 
 
 def read_text(path: str) -> tuple[str, str]:
-    """``(text, display name)`` of a file, or of stdin when ``path`` is ``-``."""
+    """``(text, display name)`` of a file, or of stdin when ``path`` is ``-``: UTF-8 (a
+    byte-order mark is read and dropped), at most ``cards_data.MAX_INPUT_CHARS``."""
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
+        return check_input_size(sys.stdin.read(), "<stdin>", error=DigsiteError), "<stdin>"
     try:
-        return Path(path).read_text(encoding="utf-8"), path
+        with Path(path).open(encoding="utf-8-sig") as handle:
+            text = handle.read(MAX_INPUT_CHARS + 1)
+        return check_input_size(text, path, error=DigsiteError), path
     except FileNotFoundError:
         raise DigsiteError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -39,6 +43,10 @@ def read_json(path: str) -> dict:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidStateError(f"{name}: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise InvalidStateError(f"{name}: not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer longer than Python converts (4300 digits)
+        raise InvalidStateError(f"{name}: not valid JSON: {exc}") from None
     if not isinstance(value, dict):
         raise InvalidStateError(f"{name}: expected a JSON object, got {type(value).__name__}")
     return value

@@ -71,20 +71,35 @@ def _progress(length: int | None, label: str):
 # --- information -----------------------------------------------------------------------
 
 @app.command()
-def games() -> None:
+@JSON
+def games(as_json: bool) -> None:
     """List the games, their variants, player counts and where their data came from."""
+    listing = []
     for info in registry.GAMES.values():
-        low, high = info.players
-        solo = " (+ solo analysis)" if info.solo else ""
-        click.echo(f"{info.id:<12} {info.name}")
-        click.echo(f"{'':<12} players {low}-{high}{solo}; {info.kind} game")
-        if info.variants:
-            click.echo(f"{'':<12} variants: {', '.join(info.variants)}")
-        data = cards_data.load(info.id)
-        labels = ", ".join(f"{table} ({label})" for table, label in cards_data.provenance(data).items())
+        data_ = cards_data.load(info.id)
+        listing.append({
+            "id": info.id, "name": info.name, "kind": info.kind,
+            "players": list(info.players), "solo": info.solo, "variants": list(info.variants),
+            "engine": registry.has_engine(info.id),
+            "services": [name for name in ("hint", "best_score", "plan", "BOTS")
+                         if services.has_capability(info.id, name)],
+            "provenance": cards_data.provenance(data_),
+            "notes": info.notes,
+        })
+    if as_json:
+        click.echo(fmt.to_json({"games": listing}))
+        return
+    for game in listing:
+        low, high = game["players"]
+        solo = " (+ solo analysis)" if game["solo"] else ""
+        click.echo(f"{game['id']:<12} {game['name']}")
+        click.echo(f"{'':<12} players {low}-{high}{solo}; {game['kind']} game")
+        if game["variants"]:
+            click.echo(f"{'':<12} variants: {', '.join(game['variants'])}")
+        labels = ", ".join(f"{table} ({label})" for table, label in game["provenance"].items())
         click.echo(f"{'':<12} data: {labels}")
-        if not registry.has_engine(info.id):
-            click.echo(f"{'':<12} {info.notes or 'no rules engine yet'}")
+        if not game["engine"]:
+            click.echo(f"{'':<12} {game['notes'] or 'no rules engine yet'}")
 
 
 @app.group()

@@ -112,3 +112,45 @@ def test_cards_override_is_used(run_cli, tmp_path):
     broken = tmp_path / "cards.toml"
     broken.write_text("not = [valid\n")
     assert_bad_input(run_cli("example", "pyramids", "--cards", str(broken)), "cards.toml")
+
+
+# --- hostile input files: one error line, exit 2 ------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000 + "]" * 100_000,             # nested too deeply for the parser
+    '{"players": ' + "1" * 5000 + "}",         # an integer over Python's 4300 digits
+    " " * (3 * 1024 * 1024) + "{}",            # over the input size limit
+])
+def test_hostile_json_is_refused_in_one_line(run_cli, tmp_path, text):
+    path = tmp_path / "view.json"
+    path.write_text(text)
+    assert_bad_input(run_cli("hint", "lootnrun", str(path)), str(path))
+
+
+@pytest.mark.parametrize("text", [
+    "a = " + "[" * 100_000 + "]" * 100_000,
+    "a = " + "1" * 5000,
+])
+def test_hostile_toml_is_refused_in_one_line(run_cli, tmp_path, text):
+    path = tmp_path / "cards.toml"
+    path.write_text(text)
+    assert_bad_input(run_cli("data", "validate", str(path)), str(path))
+
+
+def test_a_byte_order_mark_is_read(run_cli, tmp_path):
+    toml = tmp_path / "cards.toml"
+    toml.write_text("\ufeff" + cards_data.bundled_text("lootnrun"), encoding="utf-8")
+    assert run_cli("data", "validate", str(toml)).code == 0
+    view = tmp_path / "view.json"
+    shown = run_cli("example", "lootnrun")
+    view.write_text("\ufeff" + shown.out, encoding="utf-8")
+    result = run_cli("hint", "lootnrun", str(view), "--iterations", "5")
+    assert result.code == 0, result.err
+
+
+def test_games_json_lists_every_game(run_cli):
+    result = run_cli("games", "--json")
+    assert result.code == 0, result.err
+    listed = json.loads(result.out)["games"]
+    assert [g["id"] for g in listed] == list(GAME_IDS)
+    assert all(g["provenance"] for g in listed)
