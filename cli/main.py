@@ -19,6 +19,7 @@ from grids import GridError
 from solvers import services
 from solvers.hints import Limit
 
+from . import charts, pictures
 from . import format as fmt
 from .inputs import load_cards, read_json
 from .outputs import prepare_dir, write_text
@@ -110,11 +111,16 @@ def data_validate(file: str) -> None:
 
 
 @app.command()
-def demo() -> None:
-    """The main job on bundled defaults."""
+@click.option("--pictures", "pictures_dir", default=pictures.DEMO_FOLDER, show_default=True,
+              metavar="DIR", help="Folder for the demo's SVG pictures.")
+def demo(pictures_dir: str) -> None:
+    """The main job on bundled defaults, and its pictures in a folder."""
     from solvers.demo import run_demo
 
     click.echo(run_demo())
+    written = pictures.demo_pictures(pictures_dir)
+    click.echo(f"\npictures written to {pictures_dir}/: "
+               + ", ".join(path.name for path in written))
 
 
 # --- deals and views -------------------------------------------------------------------
@@ -155,8 +161,10 @@ def _default_players(game: str) -> int:
 @click.option("--time-limit", type=float, default=None, help="Seconds; stops with a bound.")
 @CARDS
 @JSON
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Also draw the plan as an SVG picture in FILE.")
 def best_score(game: str, deal_file: str | None, seed: int | None, time_limit: float | None,
-               cards: str | None, as_json: bool) -> None:
+               cards: str | None, as_json: bool, svg_file: str | None) -> None:
     """Best possible score for a deal (DEAL.json, or the deal of --seed)."""
     if (deal_file is None) == (seed is None):
         raise click.UsageError("give exactly one of DEAL.json or --seed N")
@@ -167,6 +175,8 @@ def best_score(game: str, deal_file: str | None, seed: int | None, time_limit: f
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
     result = solve(the_deal, data=data_, time_limit=time_limit, seed=seed or 0)
+    if svg_file:
+        write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
     click.echo(fmt.to_json(result) if as_json else fmt.format_best_score(result))
 
 
@@ -225,11 +235,15 @@ def best_move(game, view_file, iterations, time_limit, seed, cards, as_json) -> 
               help="Points one sand token is worth (λ).")
 @CARDS
 @JSON
-def plan(game, view_file, token_value, cards, as_json) -> None:
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Also draw the board before and after the plan in FILE.")
+def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
     """Exact best chain of finds for this turn."""
     data_ = load_cards(game, cards)
-    result = services.capability(game, "plan")(read_json(view_file), data=data_,
-                                                token_value=token_value)
+    view = read_json(view_file)
+    result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
+    if svg_file:
+        write_text(svg_file, pictures.plan_picture(view, result, data_))
     click.echo(fmt.to_json(result) if as_json else fmt.format_plan(result))
 
 
@@ -245,7 +259,10 @@ def plan(game, view_file, token_value, cards, as_json) -> None:
               help="Write each game's record (see `digsite review`) to DIR.")
 @CARDS
 @JSON
-def arena(game, bots, n_games, seed, workers, iterations, record_dir, cards, as_json) -> None:
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Also draw the win rates with their intervals as an SVG chart in FILE.")
+def arena(game, bots, n_games, seed, workers, iterations, record_dir, cards, as_json,
+          svg_file) -> None:
     """Play bots against each other on seat-swapped deals."""
     from solvers.arena import run_arena
 
@@ -258,6 +275,8 @@ def arena(game, bots, n_games, seed, workers, iterations, record_dir, cards, as_
                            record=(lambda i, rec: records.append((i, rec))) if folder else None)
     for i, rec in records:
         write_text(folder / f"{game}-seed{seed}-game{i:04d}.json", record_text(rec))
+    if svg_file:
+        write_text(svg_file, charts.arena_chart(result))
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
 
 
@@ -269,8 +288,10 @@ def arena(game, bots, n_games, seed, workers, iterations, record_dir, cards, as_
 @_budget_options
 @click.option("--best-time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Seconds for the best possible score (grid games in solo).")
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Also draw the value of each decision as an SVG chart in FILE.")
 def review(game, record_file, seat, iterations, time_limit, seed, cards, as_json,
-           best_time_limit) -> None:
+           best_time_limit, svg_file) -> None:
     """Every decision of a seat in a game record against the hint's best move."""
     from games.record import read_record
     from solvers.review import review_game
@@ -284,6 +305,8 @@ def review(game, record_file, seat, iterations, time_limit, seed, cards, as_json
         result = review_game(record, seat=seat, data=data_,
                              limit=Limit(iterations=iterations, time_limit=time_limit),
                              seed=seed, best_score_limit=best_time_limit, progress=step)
+    if svg_file:
+        write_text(svg_file, charts.review_chart(result))
     click.echo(fmt.to_json(result) if as_json else format_review(result))
 
 

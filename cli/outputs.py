@@ -16,6 +16,12 @@ from games.errors import DigsiteError
 __all__ = ["write_text", "write_json", "prepare_dir"]
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_text(path: str | Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically; ``DigsiteError`` names the path on failure."""
     target = Path(path)
@@ -27,6 +33,7 @@ def write_text(path: str | Path, text: str) -> Path:
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp made it private
             os.replace(tmp, target)
         except BaseException:
             if os.path.exists(tmp):
