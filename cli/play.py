@@ -24,12 +24,13 @@ from games import registry
 from games.errors import DigsiteError
 from games.record import Entry, GameRecord, resolve_fixed_chance
 from games.seeding import child_seeds
+from grids import render_grid
 from solvers import services
 from solvers.hints import Limit
 
 from . import format as fmt
 
-__all__ = ["Terminal", "play", "default_bots", "describe_view"]
+__all__ = ["Terminal", "play", "default_bots", "describe_view", "pyramid_cards"]
 
 HELP = ("type a move, '?' for a hint, 'moves' for the legal moves, 'view' to see the "
         "position again, 'help' for this line")
@@ -63,11 +64,38 @@ def describe_view(view: dict) -> list[str]:
             for key, value in view.items() if key not in skip]
 
 
-def _show(engine, state, seat: int, term: Terminal) -> None:
+def pyramid_cards(state, seat: int, data) -> list[str]:
+    """Pyramids: the cards this decision is about, drawn side by side (``*`` a crossed
+    box): the four dealt cards at the keep, the display at a take, else the seat's two.
+    Read from the seat's public part of ``to_json`` (its own cards and the display)."""
+    full = state.to_json()
+    mine = full["seats"][seat]
+    if full["phase"] == "keep":
+        cards = [(order, 0) for order in mine["dealt"]]
+    elif full["phase"] == "take":
+        cards = [(order, 0) for order in full["display"]]
+    else:
+        cards = [(order, mask) for order, mask in zip(mine["hand"], mine["crossed"])
+                 if order is not None]
+    if not cards:
+        return []
+    drawn = []
+    for order, mask in cards:
+        grid = tuple("*" if mask >> i & 1 else ch for i, ch in enumerate("".join(
+            data.card(order).grid)))
+        drawn.append([f"card {order:<7}"] + render_grid(grid).splitlines())
+    lines = ["  " + "    ".join(f"{rows[i]:<11}" for rows in drawn) for i in range(len(drawn[0]))]
+    return lines + ["  legend: E entrance, # wall, T tomb, r/g gems, t torch, s skull, "
+                    "p potion, x red cross, * crossed"]
+
+
+def _show(engine, state, seat: int, term: Terminal, data) -> None:
     try:
         lines = describe_view(engine.view_of(state, seat))
     except DigsiteError:  # a decision the game has no player view for (Pyramids' keep, take)
         lines = []
+    if engine.GAME.id == "pyramids":
+        lines += pyramid_cards(state, seat, data)
     term.say(f"-- seat {seat} to move; you see:" if lines else f"-- seat {seat} to move")
     for line in lines:
         term.say(line)
@@ -138,7 +166,7 @@ def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: i
             shown = False
             continue
         if not shown:
-            _show(engine, state, seat, term)
+            _show(engine, state, seat, term, data)
             shown = True
         line = term.read()
         if not line:
@@ -152,7 +180,7 @@ def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: i
         elif text in ("moves", "legal"):
             term.say("  legal: " + ", ".join(map(str, state.legal_moves())))
         elif text == "view":
-            _show(engine, state, seat, term)
+            _show(engine, state, seat, term, data)
         elif text == "help":
             term.say(HELP)
         else:

@@ -77,66 +77,32 @@ def _text(x: float, y: float, text: str, *, size: float = 12, fill: str = INK,
 
 # --- Pyramids ----------------------------------------------------------------------------
 
-def _gem(cx: float, cy: float, s: float, fill: str) -> str:
-    r = s * 0.32
-    return (f'<polygon points="{cx:.1f},{cy - r:.1f} {cx + r * 0.8:.1f},{cy:.1f} '
-            f'{cx:.1f},{cy + r:.1f} {cx - r * 0.8:.1f},{cy:.1f}" fill="{fill}" '
-            f'stroke="{INK}" stroke-width="1"/>')
-
-
-def _torch(cx: float, cy: float, s: float) -> str:
-    return (f'<rect x="{cx - s * 0.06:.1f}" y="{cy - s * 0.02:.1f}" width="{s * 0.12:.1f}" '
-            f'height="{s * 0.36:.1f}" fill="#8C564B"/>'
-            f'<ellipse cx="{cx:.1f}" cy="{cy - s * 0.14:.1f}" rx="{s * 0.14:.1f}" '
-            f'ry="{s * 0.2:.1f}" fill="#FF7F0E"/>'
-            f'<ellipse cx="{cx:.1f}" cy="{cy - s * 0.1:.1f}" rx="{s * 0.06:.1f}" '
-            f'ry="{s * 0.1:.1f}" fill="#FFD700"/>')
-
-
-def _skull(cx: float, cy: float, s: float) -> str:
-    r = s * 0.24
-    return (f'<circle cx="{cx:.1f}" cy="{cy - s * 0.04:.1f}" r="{r:.1f}" fill="#EEEEEE" '
-            f'stroke="{INK}" stroke-width="1"/>'
-            f'<rect x="{cx - r * 0.55:.1f}" y="{cy + r * 0.6:.1f}" width="{r * 1.1:.1f}" '
-            f'height="{r * 0.55:.1f}" fill="#EEEEEE" stroke="{INK}" stroke-width="1"/>'
-            f'<circle cx="{cx - r * 0.4:.1f}" cy="{cy - s * 0.05:.1f}" r="{r * 0.25:.1f}" '
-            f'fill="{INK}"/><circle cx="{cx + r * 0.4:.1f}" cy="{cy - s * 0.05:.1f}" '
-            f'r="{r * 0.25:.1f}" fill="{INK}"/>')
-
-
-def _potion(cx: float, cy: float, s: float) -> str:
-    return (f'<rect x="{cx - s * 0.06:.1f}" y="{cy - s * 0.3:.1f}" width="{s * 0.12:.1f}" '
-            f'height="{s * 0.2:.1f}" fill="#BBBBBB" stroke="{INK}" stroke-width="0.8"/>'
-            f'<circle cx="{cx:.1f}" cy="{cy + s * 0.08:.1f}" r="{s * 0.22:.1f}" '
-            f'fill="#4A90D9" stroke="{INK}" stroke-width="1"/>')
-
-
-def _red_cross(cx: float, cy: float, s: float) -> str:
-    a, b = s * 0.32, s * 0.1
-    return (f'<rect x="{cx - a:.1f}" y="{cy - b:.1f}" width="{2 * a:.1f}" height="{2 * b:.1f}" '
-            f'fill="#E31A1C"/><rect x="{cx - b:.1f}" y="{cy - a:.1f}" width="{2 * b:.1f}" '
-            f'height="{2 * a:.1f}" fill="#E31A1C"/>')
-
-
-def _tomb(cx: float, cy: float, s: float) -> str:
-    w, h = s * 0.5, s * 0.6
-    x, y = cx - w / 2, cy - h / 2
-    return (f'<path d="M{x:.1f},{y + h:.1f} L{x:.1f},{y + w / 2:.1f} '
-            f'A{w / 2:.1f},{w / 2:.1f} 0 0 1 {x + w:.1f},{y + w / 2:.1f} '
-            f'L{x + w:.1f},{y + h:.1f} Z" fill="#C9A227" stroke="{INK}" stroke-width="1.2"/>'
-            f'<rect x="{cx - w * 0.18:.1f}" y="{cy:.1f}" width="{w * 0.36:.1f}" '
-            f'height="{h / 2:.1f}" fill="{INK}"/>')
-
-
-def _entrance(cx: float, cy: float, s: float) -> str:
-    r = s * 0.28
-    return (f'<polygon points="{cx - r:.1f},{cy - r * 0.6:.1f} {cx + r:.1f},{cy - r * 0.6:.1f} '
-            f'{cx:.1f},{cy + r * 0.8:.1f}" fill="#1F4E79"/>')
-
-
-_ICONS = {"r": lambda x, y, s: _gem(x, y, s, "#D62728"),
-          "g": lambda x, y, s: _gem(x, y, s, "#2CA02C"),
-          "t": _torch, "s": _skull, "p": _potion, "x": _red_cross, "T": _tomb, "E": _entrance}
+#: The icons of the pyramid-card symbols, each drawn once in a 100 x 100 box (a <symbol>)
+#: and placed with <use> wherever a box shows it.
+_ICON_SHAPES = {
+    "r": ("red-gem", '<polygon points="50,18 76,50 50,82 24,50" fill="#D62728" '
+                     'stroke="#222222" stroke-width="2.5"/>'),
+    "g": ("green-gem", '<polygon points="50,18 76,50 50,82 24,50" fill="#2CA02C" '
+                       'stroke="#222222" stroke-width="2.5"/>'),
+    "t": ("torch", '<rect x="44" y="48" width="12" height="36" fill="#8C564B"/>'
+                   '<ellipse cx="50" cy="36" rx="14" ry="20" fill="#FF7F0E"/>'
+                   '<ellipse cx="50" cy="40" rx="6" ry="10" fill="#FFD700"/>'),
+    "s": ("skull", '<circle cx="50" cy="46" r="24" fill="#EEEEEE" stroke="#222222" '
+                   'stroke-width="2.5"/><rect x="37" y="64" width="26" height="14" '
+                   'fill="#EEEEEE" stroke="#222222" stroke-width="2.5"/>'
+                   '<circle cx="40" cy="45" r="6" fill="#222222"/>'
+                   '<circle cx="60" cy="45" r="6" fill="#222222"/>'),
+    "p": ("potion", '<rect x="44" y="20" width="12" height="20" fill="#BBBBBB" '
+                    'stroke="#222222" stroke-width="2"/><circle cx="50" cy="58" r="22" '
+                    'fill="#4A90D9" stroke="#222222" stroke-width="2.5"/>'),
+    "x": ("red-cross", '<rect x="18" y="40" width="64" height="20" fill="#E31A1C"/>'
+                       '<rect x="40" y="18" width="20" height="64" fill="#E31A1C"/>'),
+    "T": ("tomb", '<path d="M25,80 L25,45 A25,25 0 0 1 75,45 L75,80 Z" fill="#C9A227" '
+                  'stroke="#222222" stroke-width="3"/>'
+                  '<rect x="41" y="50" width="18" height="30" fill="#222222"/>'),
+    "E": ("entrance", '<polygon points="22,33 78,33 50,72" fill="#1F4E79"/>'),
+}
+#: What the legend calls each symbol.
 ICON_NAMES = {"r": "red gem", "g": "green gem", "t": "torch", "s": "skull", "p": "potion",
               "x": "red cross", "T": "tomb", "E": "entrance", "#": "wall"}
 
@@ -145,21 +111,17 @@ def pyramid_icon(symbol: str, cx: float, cy: float, size: float) -> str:
     """The icon of a pyramid-card box symbol (``r g t s p x T E``) centred at ``(cx, cy)``
     in a box of ``size``, or '' for none: a ``<use>`` of its definition
     (:func:`pyramid_icon_defs`), so each icon's shapes are written once."""
-    if symbol not in _ICONS:
+    if symbol not in _ICON_SHAPES:
         return ""
     half = size / 2
-    return (f'<use xlink:href="#icon-{_ICON_IDS[symbol]}" x="{cx - half:.1f}" '
+    return (f'<use xlink:href="#icon-{_ICON_SHAPES[symbol][0]}" x="{cx - half:.1f}" '
             f'y="{cy - half:.1f}" width="{size:.1f}" height="{size:.1f}"/>')
-
-
-_ICON_IDS = {"r": "red-gem", "g": "green-gem", "t": "torch", "s": "skull", "p": "potion",
-             "x": "red-cross", "T": "tomb", "E": "entrance"}
 
 
 def pyramid_icon_defs() -> str:
     """The ``<defs>`` of every pyramid icon, drawn in a 100 x 100 box."""
-    symbols = [f'<symbol id="icon-{_ICON_IDS[k]}" viewBox="0 0 100 100">{draw(50, 50, 100)}'
-               f"</symbol>" for k, draw in _ICONS.items()]
+    symbols = [f'<symbol id="icon-{name}" viewBox="0 0 100 100">{shapes}</symbol>'
+               for name, shapes in _ICON_SHAPES.values()]
     return "<defs>\n" + "\n".join(symbols) + "\n</defs>"
 
 
@@ -276,27 +238,40 @@ def _token(x: float, y: float, colour: str) -> str:
 
 
 def _outline(board: int, mask: int, colour: str, inset: int = 2) -> list[str]:
-    """Thick edges around the boxes of ``mask`` (only the edges on its border), drawn
-    ``inset`` pixels inside it so that finds sharing boxes stay apart."""
+    """The border of the boxes of ``mask`` as thick lines, ``inset`` pixels inside it so
+    that finds sharing boxes stay apart. Each box draws its sides that face outside; a
+    side runs on to meet the next one around an inner (concave) corner."""
+    def inside(row: int, col: int) -> bool:
+        return 0 <= row < SIZE and 0 <= col < SIZE and bool(mask >> (row * SIZE + col) & 1)
+
+    def end(along: bool, corner: bool) -> int:
+        # where a side stops: short of a convex corner, past an inner one
+        return inset if not along else (-inset if corner else 0)
+
     parts = []
-    a, b = inset, CELL - inset
     for cell in range(SIZE * SIZE):
         if not mask >> cell & 1:
             continue
         x, y = cell_origin(board, cell)
-        row, col = divmod(cell, SIZE)
-        up = row == 0 or not mask >> (cell - SIZE) & 1
-        down = row == SIZE - 1 or not mask >> (cell + SIZE) & 1
-        left = col == 0 or not mask >> (cell - 1) & 1
-        right = col == SIZE - 1 or not mask >> (cell + 1) & 1
-        x1, x2 = x + (a if left else 0), x + (b if right else CELL)
-        y1, y2 = y + (a if up else 0), y + (b if down else CELL)
-        edges = [((x1, y + a), (x2, y + a), up), ((x1, y + b), (x2, y + b), down),
-                 ((x + a, y1), (x + a, y2), left), ((x + b, y1), (x + b, y2), right)]
-        for (x1, y1), (x2, y2), border in edges:
-            if border:
-                parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
-                             f'stroke-width="4" stroke-linecap="square"/>')
+        r, c = divmod(cell, SIZE)
+        sides = []
+        if not inside(r - 1, c):  # top
+            sides.append((x + end(inside(r, c - 1), inside(r - 1, c - 1)), y + inset,
+                          x + CELL - end(inside(r, c + 1), inside(r - 1, c + 1)), y + inset))
+        if not inside(r + 1, c):  # bottom
+            sides.append((x + end(inside(r, c - 1), inside(r + 1, c - 1)), y + CELL - inset,
+                          x + CELL - end(inside(r, c + 1), inside(r + 1, c + 1)),
+                          y + CELL - inset))
+        if not inside(r, c - 1):  # left
+            sides.append((x + inset, y + end(inside(r - 1, c), inside(r - 1, c - 1)),
+                          x + inset, y + CELL - end(inside(r + 1, c), inside(r + 1, c - 1))))
+        if not inside(r, c + 1):  # right
+            sides.append((x + CELL - inset, y + end(inside(r - 1, c), inside(r - 1, c + 1)),
+                          x + CELL - inset,
+                          y + CELL - end(inside(r + 1, c), inside(r + 1, c + 1))))
+        for x1, y1, x2, y2 in sides:
+            parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{colour}" '
+                         f'stroke-width="4" stroke-linecap="square"/>')
     return parts
 
 
@@ -422,7 +397,7 @@ def ancients_turns_svg(deal: dict, turns: list[list[str]], data, *, title: str) 
             boards.append((number, list(state.to_json()["board"]), finds, turn))
     lines = max(1, -(-len(boards) // PER_LINE))
     width = 2 * MARGIN + min(max(len(boards), 1), PER_LINE) * (BOARD + GAP) - GAP
-    height = TOP + lines * LINE_HEIGHT + 10
+    height = TOP + (lines - 1) * LINE_HEIGHT + BOARD + 24
     body = [_text(MARGIN, 16, title, size=13, weight="bold")]
     for k, (number, rows, finds, turn) in enumerate(boards):
         maps = ", ".join(t.split()[1] for t in turn if t.startswith("find "))
