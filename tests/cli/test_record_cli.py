@@ -120,3 +120,13 @@ def test_review_refuses_bad_records_in_one_line(run_cli, tmp_path):
             stdin="\n".join(_script()) + "\n")
     assert_bad_input(run_cli("review", "lootnrun", str(good)), "not 'lootnrun'")
     assert_bad_input(run_cli("review", "pyramids", str(good), "--seat", "1"), "seat 1")
+
+
+def test_arena_records_are_the_same_for_any_number_of_workers(run_cli, tmp_path):
+    for workers in ("1", "2"):
+        result = run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "4",
+                         "--seed", "9", "--workers", workers, "--record",
+                         str(tmp_path / workers))
+        assert result.code == 0, result.err
+    one, two = (sorted((tmp_path / w).iterdir()) for w in ("1", "2"))
+    assert [p.read_text() for p in one] == [p.read_text() for p in two]
