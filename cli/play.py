@@ -147,9 +147,9 @@ def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: i
     bots = {s: factories[name](seat=s, seed=bot_seeds[s], iterations=iterations)
             for s, name in zip(others, bot_names)}
     names = ["you" if s == seat else bot_names[others.index(s)] for s in range(players)]
-    term.say(f"{info.name}, deal of seed {seed}: you are seat {seat}; "
-             + ", ".join(f"seat {s}: {names[s]}" for s in others) if others else
-             f"{info.name}, deal of seed {seed}: solo, you are seat {seat}")
+    table = (f"you are seat {seat}; " + ", ".join(f"seat {s}: {names[s]}" for s in others)
+             if others else f"solo, you are seat {seat}")
+    term.say(f"{info.name}, deal of seed {seed}: {table}")
     term.say(HELP)
     played: list[Entry] = []
     shown = False
