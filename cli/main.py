@@ -14,12 +14,15 @@ import click
 import cards_data
 from games import registry
 from games.errors import DigsiteError
+from games.record import record_text
 from grids import GridError
 from solvers import services
 from solvers.hints import Limit
 
+from . import charts, pictures
 from . import format as fmt
 from .inputs import load_cards, read_json
+from .outputs import prepare_dir, write_text
 
 BAD_INPUT = 2
 INTERNAL_FAULT = 1
@@ -123,11 +126,16 @@ def data_validate(file: str) -> None:
 
 
 @app.command()
-def demo() -> None:
-    """The main job on bundled defaults."""
+@click.option("--pictures", "pictures_dir", default=pictures.DEMO_FOLDER, show_default=True,
+              metavar="DIR", help="Folder for the demo's SVG pictures.")
+def demo(pictures_dir: str) -> None:
+    """The main job on bundled defaults, and its pictures in a folder."""
     from solvers.demo import run_demo
 
     click.echo(run_demo())
+    written = pictures.demo_pictures(pictures_dir)
+    click.echo(f"\npictures written to {pictures_dir}/: "
+               + ", ".join(path.name for path in written))
 
 
 # --- deals and views -------------------------------------------------------------------
@@ -168,8 +176,10 @@ def _default_players(game: str) -> int:
 @click.option("--time-limit", type=float, default=None, help="Seconds; stops with a bound.")
 @CARDS
 @JSON
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Also draw the plan as an SVG picture in FILE.")
 def best_score(game: str, deal_file: str | None, seed: int | None, time_limit: float | None,
-               cards: str | None, as_json: bool) -> None:
+               cards: str | None, as_json: bool, svg_file: str | None) -> None:
     """Best possible score for a deal (DEAL.json, or the deal of --seed)."""
     if (deal_file is None) == (seed is None):
         raise click.UsageError("give exactly one of DEAL.json or --seed N")
@@ -180,6 +190,8 @@ def best_score(game: str, deal_file: str | None, seed: int | None, time_limit: f
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
     result = solve(the_deal, data=data_, time_limit=time_limit, seed=seed or 0)
+    if svg_file:
+        write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
     click.echo(fmt.to_json(result) if as_json else fmt.format_best_score(result))
 
 
@@ -238,11 +250,15 @@ def best_move(game, view_file, iterations, time_limit, seed, cards, as_json) -> 
               help="Points one sand token is worth (λ).")
 @CARDS
 @JSON
-def plan(game, view_file, token_value, cards, as_json) -> None:
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Also draw the board before and after the plan in FILE.")
+def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
     """Exact best chain of finds for this turn."""
     data_ = load_cards(game, cards)
-    result = services.capability(game, "plan")(read_json(view_file), data=data_,
-                                                token_value=token_value)
+    view = read_json(view_file)
+    result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
+    if svg_file:
+        write_text(svg_file, pictures.plan_picture(view, result, data_))
     click.echo(fmt.to_json(result) if as_json else fmt.format_plan(result))
 
 
@@ -250,21 +266,103 @@ def plan(game, view_file, token_value, cards, as_json) -> None:
 @GAME_ARGUMENT
 @click.option("--bots", required=True, help="Comma-separated bot names, one per seat.")
 @click.option("--games", "n_games", type=click.IntRange(min=1), required=True)
-@click.option("--seed", type=int, required=True)
+@click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="Iterations per decision for search bots.")
+@click.option("--record", "record_dir", default=None, metavar="DIR",
+              help="Write each game's record (see `digsite review`) to DIR.")
 @CARDS
 @JSON
-def arena(game, bots, n_games, seed, workers, iterations, cards, as_json) -> None:
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Also draw the win rates with their intervals as an SVG chart in FILE.")
+def arena(game, bots, n_games, seed, workers, iterations, record_dir, cards, as_json,
+          svg_file) -> None:
     """Play bots against each other on seat-swapped deals."""
     from solvers.arena import run_arena
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
+    folder = prepare_dir(record_dir) if record_dir else None
+    records: list[tuple[int, dict]] = []
     with _progress(n_games, f"{game} arena") as step:
         result = run_arena(game, names, bots=services.capability(game, "BOTS"), games=n_games, seed=seed, workers=workers,
-                           iterations=iterations, data=load_cards(game, cards), progress=step)
+                           iterations=iterations, data=load_cards(game, cards), progress=step,
+                           record=(lambda i, rec: records.append((i, rec))) if folder else None)
+    for i, rec in records:
+        write_text(folder / f"{game}-seed{seed}-game{i:04d}.json", record_text(rec))
+    if svg_file:
+        write_text(svg_file, charts.arena_chart(result))
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
+
+
+@app.command()
+@GAME_ARGUMENT
+@click.argument("record_file", metavar="RECORD.json")
+@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
+              help="The seat whose decisions are reviewed.")
+@_budget_options
+@click.option("--best-time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Seconds for the best possible score (grid games in solo).")
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Also draw the value of each decision as an SVG chart in FILE.")
+def review(game, record_file, seat, iterations, time_limit, seed, cards, as_json,
+           best_time_limit, svg_file) -> None:
+    """Every decision of a seat in a game record against the hint's best move."""
+    from games.record import read_record
+    from solvers.review import review_game
+
+    from .report import format_review
+
+    data_ = load_cards(game, cards)
+    record = read_record(read_json(record_file), game, data_)
+    moves = sum(1 for e in record.moves if e.seat == seat)
+    with _progress(moves, f"{game} review") as step:
+        result = review_game(record, seat=seat, data=data_,
+                             limit=Limit(iterations=iterations, time_limit=time_limit),
+                             seed=seed, best_score_limit=best_time_limit, progress=step)
+    if svg_file:
+        write_text(svg_file, charts.review_chart(result))
+    click.echo(fmt.to_json(result) if as_json else format_review(result))
+
+
+@app.command()
+@GAME_ARGUMENT
+@click.option("--players", type=int, default=None, help="Seats (default: solo where the game "
+              "has it, else the smallest table).")
+@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Your seat.")
+@click.option("--bots", default=None, help="Comma-separated bots for the other seats, in "
+              "seat order (default: greedy).")
+@click.option("--seed", type=int, default=0, show_default=True, help="The deal's seed.")
+@click.option("--iterations", type=click.IntRange(min=1), default=None,
+              help="Iterations per decision for search bots.")
+@click.option("--record", "record_file", default=None, metavar="FILE",
+              help="Where to write the game record (default: GAME-seedN.json).")
+@CARDS
+def play(game, players, seat, bots, seed, iterations, record_file, cards) -> None:
+    """Play GAME in the terminal against the bots (moves from stdin, a pipe works)."""
+    from .play import Terminal, default_bots, play as play_game
+
+    data_ = load_cards(game, cards)
+    players = players or _default_players(game)
+    names = ([b.strip() for b in bots.split(",") if b.strip()] if bots is not None
+             else default_bots(game, players))
+    stdin = sys.stdin
+    echo = not stdin.isatty()
+
+    def read() -> str:
+        click.echo("move> ", nl=False)
+        line = stdin.readline()
+        if echo:
+            click.echo(line.rstrip("\n") if line else "")
+        return line
+
+    term = Terminal(read=read, say=click.echo,
+                    complain=lambda text: click.echo(f"error: {text}", err=True))
+    record = play_game(game, players=players, seat=seat, bot_names=names, seed=seed,
+                       data=data_, term=term, iterations=iterations)
+    path = write_text(record_file or f"{game}-seed{seed}.json", record_text(record.to_json()))
+    click.echo(f"record written to {path}")
 
 
 @app.command()

@@ -8,9 +8,12 @@ number of ``workers`` (processes, forked). Win rates carry 95% Wilson intervals;
 shared win counts 1/k for each winner.
 
 ``run_arena(game_id, bot_names, *, bots, games, seed, workers=1, iterations=None,
-data=None, progress=None)`` (``bots``: the game's ``{name: factory}`` table, e.g. a
+data=None, progress=None, record=None)`` (``bots``: the game's ``{name: factory}`` table, e.g. a
 service's ``BOTS``) -> {"game", "bots", "games", "wins", "win_rate", "ci95", "mean_scores",
 "seed", "iterations", "per_game"}``
+
+``record(index, record_json)``, if given, receives the game record (``games.record``) of
+every game, in game order, after all games are played.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import cards_data
 from games import registry
 from games.errors import DigsiteError
 from games.protocol import CHANCE
+from games.record import Entry, GameRecord
 from games.seeding import child_seeds
 
 __all__ = ["run_arena", "wilson", "play_game"]
@@ -39,29 +43,42 @@ def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[floa
 
 
 def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
-              rotation: int, bot_seed: int, iterations: int | None, data) -> dict:
-    """One game; returns the seat→bot map, scores and winners (by bot index)."""
+              rotation: int, bot_seed: int, iterations: int | None, data,
+              keep_record: bool = False) -> dict:
+    """One game; returns the seat→bot map, scores and winners (by bot index), and with
+    ``keep_record`` its game record as JSON under ``"record"``."""
     engine = registry.engine(game_id)
     factories = bots
     k = len(bot_names)
-    state = engine.state_from_deal(engine.make_deal(players=k, seed=deal_seed, data=data), data)
+    the_deal = engine.make_deal(players=k, seed=deal_seed, data=data)
+    state = engine.state_from_deal(the_deal, data)
     seat_bot = [(s + rotation) % k for s in range(k)]
     seeds = child_seeds(bot_seed, k)
     players = [factories[bot_names[seat_bot[s]]](seat=s, seed=seeds[s], iterations=iterations)
                for s in range(k)]
     decisions = 0
+    played = []
     while not state.is_terminal():
         actor = state.current_player()
         if actor == CHANCE:
             outcomes = state.chance_outcomes()
             state.apply(outcomes[0][0])  # a deal fixes every chance outcome
             continue
-        state.apply(players[actor].choose(state))
+        move = players[actor].choose(state)
+        if keep_record:
+            played.append((actor, str(move)))
+        state.apply(move)
         decisions += 1
     returns = state.returns()
     winners = state.winners()
-    return {"seat_bot": seat_bot, "returns": returns, "winners": winners,
-            "decisions": decisions}
+    result = {"seat_bot": seat_bot, "returns": returns, "winners": winners,
+              "decisions": decisions}
+    if keep_record:
+        record = GameRecord(game_id, k, the_deal, tuple(Entry(*p) for p in played),
+                            seats=tuple(bot_names[b] for b in seat_bot),
+                            source=f"digsite arena: deal seed {deal_seed}, rotation {rotation}")
+        result["record"] = record.finished(state).to_json()
+    return result
 
 
 _WORKER: dict = {}
@@ -74,13 +91,13 @@ def _run_one(index: int) -> tuple[int, dict]:
     result = play_game(job["game"], job["bots"], bots=job["factories"], deal_seed=deal_seed,
                        rotation=index % k,
                        bot_seed=job["bot_seeds"][index], iterations=job["iterations"],
-                       data=job["data"])
+                       data=job["data"], keep_record=job["keep_record"])
     return index, result
 
 
 def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, seed: int,
               workers: int = 1, iterations: int | None = None, data=None,
-              progress=None) -> dict:
+              progress=None, record=None) -> dict:
     """Play ``games`` games (see the module docstring) and summarise them."""
     info = registry.get(game_id)
     factories = bots
@@ -104,7 +121,8 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, see
     _WORKER.clear()
     _WORKER.update(game=game_id, bots=list(bot_names), factories=factories,
                    deal_seeds=deal_seeds,
-                   bot_seeds=bot_seeds, iterations=iterations, data=data)
+                   bot_seeds=bot_seeds, iterations=iterations, data=data,
+                   keep_record=record is not None)
     step = progress or (lambda n=1: None)
     results: dict[int, dict] = {}
     if workers <= 1 or games == 1:
@@ -123,6 +141,8 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, see
     per_game = []
     for i in range(games):
         r = results[i]
+        if record is not None:
+            record(i, r.pop("record"))
         for s, bot in enumerate(r["seat_bot"]):
             scores[bot] += r["returns"][s]
         for w in r["winners"]:

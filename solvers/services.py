@@ -11,6 +11,9 @@ JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
 ``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
 ``demo_section(data) -> str``                                          (``digsite demo``)
+``plan_turns(state, plan) -> list[list[str]]``      (grid games: a best-score plan as moves)
+``played_turn(state, moves) -> (count, text, whole)``, ``hint_with_turn(view, moves, ...)``
+    (games whose hint ranks whole turns of several moves; see ``solvers.review``)
 
 ``capability(game_id, name)`` finds one and says clearly when a game lacks it.
 """

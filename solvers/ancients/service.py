@@ -39,9 +39,11 @@ from solvers.ismcts.search import ismcts
 from .best import best_score_search
 from .policy import SPAN, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnState, apply_turn, dig_steps, plan_for
+from .review import plan_turns, played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
            "replay_plan", "EXPLORATION"]
+__all__ += ["plan_turns", "played_turn", "hint_with_turn"]
 
 DEFAULT_HINT_ITERATIONS = 700
 #: UCB exploration constant of the hint search (rewards in [0, 1], see ``SPAN``).
@@ -110,9 +112,23 @@ EXPECTED_SCORE = ("expected final score of the seat (mean over the ISMCTS playou
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Whole-turn options ranked by the ISMCTS (module docstring)."""
     state, seat = state_from_view(view, data, seed=seed)
+    return _rank_turns(TurnState(state), state, seat, limit=limit, seed=seed, top=top)
+
+
+def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
+                   top: int = 10) -> dict:
+    """The hint with one more whole-turn option: the engine ``moves`` (texts) of a turn
+    the seat played that the planner does not generate, named by those texts joined with
+    ``" ; "`` (``solvers.review`` values a played turn this way)."""
+    state, seat = state_from_view(view, data, seed=seed)
+    return _rank_turns(with_played_turn(state, moves), state, seat, limit=limit, seed=seed,
+                       top=top)
+
+
+def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict:
     limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
     low = float(state.score(seat))
-    result = ismcts(TurnState(state), seat, iterations=limit.iterations,
+    result = ismcts(root, seat, iterations=limit.iterations,
                     time_limit=limit.time_limit, seed=seed, reward=score_window_reward(state),
                     playout=playout, move_key=str, exploration=EXPLORATION)
 

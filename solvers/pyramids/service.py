@@ -32,8 +32,10 @@ from solvers.hints import Limit, hint_result
 from .graph import analyse, analysis_lines
 from .model import solve_deal
 from .policy import choose_crossing, playout
+from .review import plan_turns  # the hooks of solvers.review
 
 __all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines"]
+__all__ += ["plan_turns"]
 
 DEFAULT_ROLLOUTS = 160
 EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures played on by "

@@ -1,0 +1,63 @@
+"""Writing the CLI's output files: whole or not at all.
+
+A file is written to a temporary name beside its target and renamed over it only once
+complete, so an interrupted or failed command never leaves half a file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from games.errors import DigsiteError
+
+__all__ = ["write_text", "write_json", "prepare_dir"]
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def write_text(path: str | Path, text: str) -> Path:
+    """Write ``text`` to ``path`` atomically; ``DigsiteError`` names the path on failure."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise DigsiteError(f"{target}: folder {folder} does not exist")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp made it private
+            os.replace(tmp, target)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+    except IsADirectoryError:
+        raise DigsiteError(f"{target}: is a directory") from None
+    except OSError as exc:
+        raise DigsiteError(f"{target}: {exc.strerror}") from None
+    return target
+
+
+def write_json(path: str | Path, value: dict) -> Path:
+    """Write ``value`` as indented JSON (a final newline) to ``path`` atomically."""
+    return write_text(path, json.dumps(value, indent=2) + "\n")
+
+
+def prepare_dir(path: str | Path) -> Path:
+    """The folder ``path``, created if missing; ``DigsiteError`` if it is a file."""
+    folder = Path(path)
+    if folder.exists() and not folder.is_dir():
+        raise DigsiteError(f"{folder}: exists and is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DigsiteError(f"{folder}: {exc.strerror}") from None
+    return folder

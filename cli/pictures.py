@@ -1,0 +1,73 @@
+"""Which picture each command draws: the glue between results and ``cli.svg`` /
+``cli.charts`` (best-score, plan and the demo's folder of pictures)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cards_data
+from games import registry
+from games.errors import DigsiteError
+from solvers import services
+from solvers.arena import run_arena
+
+from . import charts, svg
+from .outputs import prepare_dir, write_text
+
+__all__ = ["best_score_picture", "plan_picture", "demo_pictures", "DEMO_FOLDER"]
+
+DEMO_FOLDER = "digsite-demo-pictures"
+
+
+def _plan_moves(game: str, deal: dict, result: dict, data) -> list[list[str]]:
+    state = registry.engine(game).state_from_deal(deal, data)
+    return services.capability(game, "plan_turns")(state, list(result.get("plan") or []))
+
+
+def best_score_picture(game: str, deal: dict, result: dict, data) -> str:
+    """The best plan of a solo deal: Pyramids' cards with their crossed boxes, or one
+    Tomb of the Ancients board per dig."""
+    title = (f"{registry.get(game).name}: best score {result['score']} "
+             f"({result['status']}, bound {result['bound']})")
+    turns = _plan_moves(game, deal, result, data) if game in ("pyramids", "ancients") else None
+    if game == "pyramids":
+        moves = [m for turn in turns for m in turn]
+        return svg.pyramids_svg(svg.pyramid_tracks(deal, moves, data), data, title=title,
+                                rounds=deal.get("rounds", 4))
+    if game == "ancients":
+        return svg.ancients_turns_svg(deal, turns, data, title=title)
+    raise DigsiteError(f"best-score --svg: no picture for {game}")
+
+
+def plan_picture(view: dict, result: dict, data) -> str:
+    """A Tomb of the Ancients dig plan: the board before and after, the map cards."""
+    title = (f"Tomb of the Ancients: best dig for seat {result['seat']}, "
+             f"{result['points']} points for {result['tokens_spent']} token(s)")
+    return svg.ancients_plan_svg(view["board"], result, data, title=title)
+
+
+def demo_pictures(folder: str | Path = DEMO_FOLDER) -> list[Path]:
+    """Write the demo's pictures into ``folder`` (created); return their paths. The
+    charts are left out, with a note, when matplotlib is not installed."""
+    out = prepare_dir(folder)
+    written = []
+    data = cards_data.load("pyramids")
+    engine = registry.engine("pyramids")
+    deal = engine.make_deal(players=1, seed=11, data=data, rounds=1, steps_per_round=4)
+    result = services.capability("pyramids", "best_score")(deal, data=data, time_limit=20.0,
+                                                           seed=0)
+    written.append(write_text(out / "pyramids-plan.svg",
+                              best_score_picture("pyramids", deal, result, data)))
+    data = cards_data.load("ancients")
+    view = registry.engine("ancients").example_view(data)
+    result = services.capability("ancients", "plan")(view, data=data)
+    written.append(write_text(out / "ancients-plan.svg", plan_picture(view, result, data)))
+    try:
+        data = cards_data.load("lootnrun")
+        arena = run_arena("lootnrun", ["greedy", "random"],
+                          bots=services.capability("lootnrun", "BOTS"), games=40, seed=0,
+                          data=data)
+        written.append(write_text(out / "lootnrun-arena.svg", charts.arena_chart(arena)))
+    except DigsiteError:
+        pass  # no matplotlib: the boards alone
+    return written

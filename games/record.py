@@ -1,0 +1,238 @@
+"""Game records: one JSON format for a played game of any registered game.
+
+A record is the deal and the moves in order, each tagged with the seat that played it::
+
+    {"game": "archaeology", "players": 2, "record": 1,
+     "deal": {...},                          # the engine's deal (``digsite deal``)
+     "seats": ["ismcts", "greedy"],          # optional: who played each seat
+     "source": "digsite arena ...",          # optional: free text, where it came from
+     "moves": [{"seat": 0, "move": "dig"}, {"seat": 0, "move": "end"}, ...],
+     "result": {"returns": [12, 30], "winners": [1]}}   # optional (a finished game)
+
+* ``record`` is the format version (1). Every key is read through ``games.reader``:
+  unknown keys are refused, and every problem is one ``InvalidStateError`` line naming
+  the key path (``record: moves[12]: move 'sell coin 2' is not legal here ...``).
+* The record is **validated by replay**: the deal goes through the engine's
+  ``state_from_deal``, then every move through its ``parse_move`` in the position it was
+  played in, and its seat must be the seat to act. ``result``, when given, must be what the
+  replay ends with; it may be left out of an unfinished game (a record may stop anywhere).
+* **Chance.** A deal fixes every hidden thing (orders, draws, thieves' picks), so every
+  chance node of the replay has one outcome and the replay applies it: a record holds no
+  chance entries. A record therefore starts from a deal, never from a player view: a view
+  leaves the draws open, and a world sampled from it would invent different ones.
+
+>>> import cards_data
+>>> data = cards_data.load("lootnrun")
+>>> from games import lootnrun
+>>> rec = GameRecord.start("lootnrun", lootnrun.make_deal(players=2, seed=1, data=data))
+>>> state = rec.initial_state(data)
+>>> rec = rec.played(state.current_player(), "loot 1")
+>>> read_record(rec.to_json(), "lootnrun", data).moves[0]
+Entry(seat=0, move='loot 1')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any, Iterator
+
+from . import registry
+from .errors import DigsiteError, InvalidStateError
+from .protocol import CHANCE
+from .reader import read_document, read_header
+
+__all__ = ["FORMAT_VERSION", "Entry", "GameRecord", "Step", "read_record", "replay_steps",
+           "final_state", "resolve_fixed_chance", "record_text"]
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One move of a record: the seat that played it and its text."""
+
+    seat: int
+    move: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A played game (see the module docstring); build one with :meth:`start` and
+    :meth:`played`, read one with :func:`read_record`."""
+
+    game: str
+    players: int
+    deal: dict
+    moves: tuple[Entry, ...] = ()
+    seats: tuple[str, ...] | None = None
+    source: str | None = None
+    result: dict | None = None
+
+    @classmethod
+    def start(cls, game_id: str, deal: dict, *, seats=None, source: str | None = None
+              ) -> "GameRecord":
+        """An empty record of ``deal`` (``deal["players"]`` seats)."""
+        return cls(game_id, int(deal["players"]), deal,
+                   seats=None if seats is None else tuple(seats), source=source)
+
+    def played(self, seat: int, move: str) -> "GameRecord":
+        """This record with one more move."""
+        return replace(self, moves=self.moves + (Entry(seat, str(move)),))
+
+    def finished(self, state) -> "GameRecord":
+        """This record with the ``result`` of the final ``state``."""
+        return replace(self, result={"returns": list(state.returns()),
+                                     "winners": list(state.winners())})
+
+    def initial_state(self, data):
+        """The engine state of the deal, before any move (chance steps not yet applied)."""
+        return registry.engine(self.game).state_from_deal(self.deal, data)
+
+    def to_json(self) -> dict:
+        """The record as JSON (the format of the module docstring)."""
+        out: dict[str, Any] = {"game": self.game, "players": self.players,
+                               "record": FORMAT_VERSION, "deal": self.deal}
+        if self.seats is not None:
+            out["seats"] = list(self.seats)
+        if self.source is not None:
+            out["source"] = self.source
+        out["moves"] = [{"seat": e.seat, "move": e.move} for e in self.moves]
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a replay: its index in the record, the seat, the state *before* the
+    move (read it, do not change it: the replay goes on from it) and the parsed move."""
+
+    index: int
+    seat: int
+    state: Any
+    move: Any
+
+
+def resolve_fixed_chance(state) -> None:
+    """Apply chance outcomes until a seat acts or the game ends. A state made from a deal
+    has one fixed outcome at each chance node (``games.protocol``)."""
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+
+
+def replay_steps(record: GameRecord, data) -> Iterator[Step]:
+    """Replay ``record`` through its engine, yielding a :class:`Step` before each move.
+
+    Every move is parsed by the engine's ``parse_move`` in its position and its seat must
+    be the seat to act; any disagreement raises ``InvalidStateError`` naming the move
+    (``record: moves[3]: ...``). After the last step the replay checks ``result``.
+    """
+    engine = registry.engine(record.game)
+    try:
+        state = engine.state_from_deal(record.deal, data)
+    except DigsiteError as exc:
+        raise InvalidStateError(f"record: deal: {exc}") from None
+    for index, entry in enumerate(record.moves):
+        where = f"record: moves[{index}]"
+        resolve_fixed_chance(state)
+        if state.is_terminal():
+            raise InvalidStateError(f"{where}: the game is already over, "
+                                    f"{len(record.moves) - index} move(s) too many")
+        actor = state.current_player()
+        if entry.seat != actor:
+            raise InvalidStateError(f"{where}.seat: it is seat {actor}'s move, not seat "
+                                    f"{entry.seat}'s")
+        try:
+            move = engine.parse_move(state, entry.move)
+        except DigsiteError as exc:
+            raise InvalidStateError(f"{where}: {exc}") from None
+        yield Step(index, actor, state, move)
+        state.apply(move)
+    resolve_fixed_chance(state)
+    _check_result(record, state)
+
+
+def final_state(record: GameRecord, data):
+    """The state after the record's last move (the whole record validated)."""
+    last = None
+    steps = replay_steps(record, data)
+    for last in steps:
+        pass
+    if last is None:
+        state = record.initial_state(data)
+        resolve_fixed_chance(state)
+        return state
+    state = last.state  # the generator has applied the last move to this very state
+    resolve_fixed_chance(state)
+    return state
+
+
+def _check_result(record: GameRecord, state) -> None:
+    if record.result is None:
+        return
+    if not state.is_terminal():
+        raise InvalidStateError("record: result: the moves do not finish the game, so it "
+                                "cannot have a result")
+    for key, replayed in (("returns", list(state.returns())), ("winners", list(state.winners()))):
+        claimed = record.result[key]
+        if [float(x) for x in claimed] != [float(x) for x in replayed]:
+            raise InvalidStateError(f"record: result.{key}: the moves give {replayed}, the "
+                                    f"record says {claimed}")
+
+
+def read_record(doc: Any, game_id: str | None, data) -> GameRecord:
+    """Read and validate a record (module docstring); ``game_id``: the game it must be
+    (``None``: any registered game). Raises ``InvalidStateError`` with one line."""
+    node = read_document(doc, "record")
+    game = node.text("game", choices=registry.GAME_IDS) if game_id is None else game_id
+    info = registry.get(game)
+    low, high = info.player_counts[0], info.player_counts[-1]
+    players = read_header(node, game, (low, high))
+    node.integer("record", lo=FORMAT_VERSION, hi=FORMAT_VERSION)
+    deal = node.raw("deal")
+    if not isinstance(deal, dict):
+        node.fail(f"expected {node.words[dict]}, got {node.describe(deal)}", "deal")
+    if deal.get("players") != players:
+        node.fail(f"the deal is for {deal.get('players')!r} players, the record for {players}",
+                  "deal")
+    seats = None
+    if node.has("seats"):
+        seats = node.texts("seats", length=players)
+    source = node.text("source", default=None)
+    moves = []
+    for i, item in enumerate(node.items("moves")):
+        entry = node.node_at(item, f"moves[{i}]")
+        seat = entry.integer("seat", lo=0, hi=players - 1)
+        text = entry.text("move")
+        entry.done()
+        moves.append(Entry(seat, text))
+    result = None
+    res = node.optional_table("result")
+    if res is not None:
+        returns = [res.check_number(v, f"result.returns[{k}]")
+                   for k, v in enumerate(res.items("returns", length=players))]
+        winners = [res.check_int(v, f"result.winners[{k}]", 0, players - 1)
+                   for k, v in enumerate(res.items("winners", min_length=1))]
+        res.done()
+        result = {"returns": returns, "winners": winners}
+    node.done()
+    record = GameRecord(game, players, deal, tuple(moves), seats, source, result)
+    final_state(record, data)  # validate by replay
+    return record
+
+
+def record_text(doc: dict) -> str:
+    """A record's JSON as text a person can read: one line per top-level key and one per
+    move (the deal on one line), ending with a newline. ``json.loads`` reads it back."""
+    def one(value) -> str:
+        return json.dumps(value, separators=(", ", ": "))
+
+    parts = []
+    for key, value in doc.items():
+        if key == "moves":
+            inner = ",\n".join(f"    {one(m)}" for m in value)
+            parts.append(f'  "moves": [\n{inner}\n  ]' if value else '  "moves": []')
+        else:
+            parts.append(f"  {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"

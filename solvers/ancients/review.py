@@ -1,0 +1,136 @@
+"""What ``solvers.review`` needs of Tomb of the Ancients: the hint ranks whole turns.
+
+The hint (``service.hint``) ranks whole-turn options (``turn.turn_options``: market
+visits, the planner's digs, rests), while a game record holds engine moves, where a dig
+is its sand tokens and finds and then ``end``. :func:`played_turn` groups the record's
+moves into the turn they make and names it as the hint does; :func:`plan_turns` expands a
+best-score plan (whole turns) into engine moves. A turn the planner would not make is
+valued by adding it to the hint's options (:func:`with_played_turn`, used by
+``service.hint_with_turn``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from games.ancients import END, Find, Market, Rest, parse_move
+from games.ancients.moves import parse_text
+from games.errors import InternalFault
+
+from .turn import Dig, TurnState, apply_turn, dig_steps, turn_options
+
+__all__ = ["played_turn", "plan_turns", "with_played_turn", "PlayedTurn"]
+
+
+def _position(state, seat: int) -> tuple:
+    """What a turn changes for its seat: board, sand, money, pack and artifacts."""
+    return (state.occupied, state.black, state.sand[seat], state.money[seat],
+            tuple(sorted(state.pack[seat])), tuple(sorted(state.artifacts[seat])))
+
+
+def played_turn(state, moves: Sequence[str]) -> tuple[int, str | None, bool]:
+    """``(count, text, whole)``: the turn the seat to act in ``state`` plays with the first
+    ``count`` of ``moves`` (a market visit or a rest is one move, a dig runs to its ``end``
+    or to the end of ``moves``: then ``whole`` is False), and the hint's name for it: the
+    whole-turn option that leaves the same board, sand, money, pack and artifacts, or
+    ``None`` if no option does (a dig the planner would not make). ``state`` is not
+    changed."""
+    seat = state.current
+    first = parse_move(state, moves[0])
+    if isinstance(first, (Market, Rest)):
+        return 1, str(first), True
+    after = state.clone()
+    count = 0
+    for text in moves:
+        move = parse_move(after, text)
+        after.apply(move)
+        count += 1
+        if move == END:
+            break
+    else:
+        return count, None, False  # the record stops inside the dig
+    target = _position(after, seat)
+    for option in turn_options(state):
+        if not isinstance(option, Dig):
+            continue
+        trial = state.clone()
+        apply_turn(trial, option)
+        if _position(trial, seat) == target:
+            return count, str(option), True
+    return count, None, True
+
+
+def plan_turns(state, plan: Sequence[str]) -> list[list[str]]:
+    """The engine moves of each whole turn of a best-score ``plan`` (``"dig find ...;
+    find ..."``, ``"market ..."``, ``"rest ..."``), played from ``state`` (not changed)."""
+    state = state.clone()
+    out = []
+    for text in plan:
+        if text.startswith("dig "):
+            finds = tuple(parse_text(part) for part in text[len("dig "):].split(";"))
+            if not all(isinstance(f, Find) for f in finds):
+                raise InternalFault(f"best-score plan turn {text!r} is not a dig of finds")
+            steps = dig_steps(state, Dig(finds, 0, 0))
+        else:
+            steps = [parse_move(state, text)]
+        for step in steps:
+            state.apply(step)
+        out.append([str(s) for s in steps])
+    return out
+
+
+
+@dataclass(frozen=True)
+class PlayedTurn:
+    """A whole turn as the seat played it: its engine moves, in order."""
+
+    steps: tuple
+
+    def __str__(self) -> str:
+        return " ; ".join(str(s) for s in self.steps)
+
+
+class _WithPlayedTurn(TurnState):
+    """``TurnState`` whose root turn also offers ``played`` (the turn counter and seat of
+    the root mark it, so every clone and determinization of the root offers it too)."""
+
+    __slots__ = ("played", "root_turn")
+
+    def __init__(self, state, played: PlayedTurn, root_turn: tuple) -> None:
+        super().__init__(state)
+        self.played = played
+        self.root_turn = root_turn
+
+    def legal_moves(self) -> list:
+        moves = super().legal_moves()
+        if (self.state.turns, self.state.current) == self.root_turn and \
+                self.played not in moves:
+            self._moves = moves = moves + [self.played]
+        return moves
+
+    def apply(self, move) -> None:
+        if isinstance(move, PlayedTurn):
+            for step in move.steps:
+                self.state.apply(step)
+            self._moves = None
+            return
+        super().apply(move)
+
+    def clone(self) -> "_WithPlayedTurn":
+        return _WithPlayedTurn(self.state.clone(), self.played, self.root_turn)
+
+    def determinize(self, seat: int, rng) -> "_WithPlayedTurn":
+        return _WithPlayedTurn(self.state.determinize(seat, rng), self.played, self.root_turn)
+
+
+def with_played_turn(state, moves: Sequence[str]) -> TurnState:
+    """The whole-turn view of ``state`` (the seat to act's turn) with the turn made of
+    ``moves`` (engine move texts, checked legal) added to its options."""
+    trial = state.clone()
+    steps = []
+    for text in moves:
+        move = parse_move(trial, text)
+        trial.apply(move)
+        steps.append(move)
+    return _WithPlayedTurn(state, PlayedTurn(tuple(steps)), (state.turns, state.current))

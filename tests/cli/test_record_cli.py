@@ -1,0 +1,132 @@
+"""`digsite arena --record` and `digsite play`: records a person can replay and review."""
+
+from __future__ import annotations
+
+import json
+
+import cards_data
+from games import pyramids
+from games.record import read_record, resolve_fixed_chance
+
+from .test_foundation_cli import assert_bad_input
+
+
+def test_arena_writes_one_valid_record_per_game(run_cli, tmp_path):
+    folder = tmp_path / "recs"
+    result = run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "3",
+                     "--record", str(folder), "--json")
+    assert result.code == 0, result.err
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == [f"lootnrun-seed0-game000{i}.json" for i in range(3)]
+    per_game = json.loads(result.out)["per_game"]
+    data = cards_data.load("lootnrun")
+    for path, summary in zip(files, per_game):
+        record = read_record(json.loads(path.read_text()), "lootnrun", data)
+        assert list(record.seats) == summary["bots_by_seat"]
+        assert record.result["returns"] == summary["returns"]
+
+
+def test_arena_record_into_a_file_is_refused(run_cli, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert_bad_input(run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "1",
+                             "--record", str(blocker)), "not a folder")
+
+
+def _script(seed: int = 0) -> list[str]:
+    """Moves of a whole solo Pyramids game of ``seed``: always the last legal move."""
+    data = cards_data.load("pyramids")
+    state = pyramids.state_from_deal(pyramids.make_deal(players=1, seed=seed, data=data), data)
+    moves = []
+    while True:
+        resolve_fixed_chance(state)
+        if state.is_terminal():
+            return moves
+        move = state.legal_moves()[-1]
+        moves.append(str(move))
+        state.apply(move)
+
+
+def test_play_pyramids_solo_driven_to_the_end_through_a_pipe(run_cli, tmp_path):
+    moves = _script()
+    # noise a person makes: help, a list request, a hint where there is none (keep), bad text
+    lines = ["help", "moves", "?", "no such move", "# a comment"] + moves[:3] + ["?"] + moves[3:]
+    target = tmp_path / "game.json"
+    result = run_cli("play", "pyramids", "--players", "1", "--record", str(target),
+                     stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    assert "game over" in result.out and f"record written to {target}" in result.out
+    assert "best move" in result.out  # the hint at the crossing
+    errors = result.err.strip().splitlines()
+    assert len(errors) == 2 and all(e.startswith("error: ") for e in errors), errors
+    record = read_record(json.loads(target.read_text()), "pyramids", cards_data.load("pyramids"))
+    assert [e.move for e in record.moves] == moves
+    assert record.result is not None
+
+
+def test_play_ends_cleanly_when_the_input_ends_early(run_cli, tmp_path):
+    target = tmp_path / "game.json"
+    result = run_cli("play", "pyramids", "--players", "1", "--record", str(target),
+                     stdin="\n".join(_script()[:4]) + "\n")
+    assert_bad_input(result, "input ended", "no record written")
+    assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_play_against_bots_pipes_too(run_cli, tmp_path):
+    # the person always answers 'run' or the first listed loot; easier: feed many 'loot 1'
+    # and 'loot 2' lines, bad ones are re-asked
+    target = tmp_path / "g.json"
+    lines = ["loot 1", "loot 2", "awaken 1", "awaken 0", "keep both", "keep 1", "keep none",
+             "pass", "run"] * 200
+    result = run_cli("play", "lootnrun", "--bots", "random", "--seed", "3", "--record",
+                     str(target), stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    assert "seat 1 (random)" in result.out
+    record = read_record(json.loads(target.read_text()), "lootnrun", cards_data.load("lootnrun"))
+    assert record.seats == ("person", "random") and record.result is not None
+
+
+def test_play_usage_errors_are_one_line(run_cli):
+    assert_bad_input(run_cli("play", "lootnrun", "--bots", "nobody"), "unknown bot")
+    assert_bad_input(run_cli("play", "pyramids", "--players", "2"), "no bots")
+    assert_bad_input(run_cli("play", "lootnrun", "--seat", "5"), "seat")
+
+
+def test_review_of_an_arena_record_is_byte_identical_and_quiet_when_piped(run_cli, tmp_path):
+    folder = tmp_path / "recs"
+    made = run_cli("arena", "archaeology", "--bots", "ismcts,greedy", "--games", "1",
+                   "--iterations", "20", "--record", str(folder))
+    assert made.code == 0, made.err
+    path = str(next(folder.iterdir()))
+    runs = [run_cli("review", "archaeology", path, "--seat", "0", "--iterations", "20",
+                    "--seed", "5", "--json") for _ in range(2)]
+    assert all(r.code == 0 and r.err == "" for r in runs), runs[0].err
+    assert runs[0].out == runs[1].out
+    result = json.loads(runs[0].out)
+    assert result["summary"]["decisions"] == len(result["decisions"]) > 0
+    text = run_cli("review", "archaeology", path, "--iterations", "20")
+    assert text.code == 0 and "accuracy" in text.out and text.err == ""
+
+
+def test_review_refuses_bad_records_in_one_line(run_cli, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "archaeology", "players": 2, "record": 1, "deal": {}, '
+                   '"moves": []}')
+    assert_bad_input(run_cli("review", "archaeology", str(bad)), "record: deal")
+    bad.write_text("{not json")
+    assert_bad_input(run_cli("review", "archaeology", str(bad)), "line 1")
+    good = tmp_path / "g.json"
+    run_cli("play", "pyramids", "--players", "1", "--record", str(good),
+            stdin="\n".join(_script()) + "\n")
+    assert_bad_input(run_cli("review", "lootnrun", str(good)), "not 'lootnrun'")
+    assert_bad_input(run_cli("review", "pyramids", str(good), "--seat", "1"), "seat 1")
+
+
+def test_arena_records_are_the_same_for_any_number_of_workers(run_cli, tmp_path):
+    for workers in ("1", "2"):
+        result = run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "4",
+                         "--seed", "9", "--workers", workers, "--record",
+                         str(tmp_path / workers))
+        assert result.code == 0, result.err
+    one, two = (sorted((tmp_path / w).iterdir()) for w in ("1", "2"))
+    assert [p.read_text() for p in one] == [p.read_text() for p in two]
