@@ -316,7 +316,7 @@ class AncientsState:
         return {
             "game": "ancients",
             "players": self.num_players,
-            "current_player": self.current_player(),
+            "to_move": self.current_player(),
             "first_player": self.first,
             "board": self.board_rows(),
             "market": [{"shop": self.cat.shops[i],

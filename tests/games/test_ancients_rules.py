@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import cards_data
@@ -345,7 +347,7 @@ def _bad(view, **changes):
     (lambda v: v["seats"][1].update(artifacts=[v["seats"][0]["pack"][0]]), "also in"),
     (lambda v: v.update(deck_size=3), "unseen"),
     (lambda v: v["market"][3].update(token=True), "1-shop"),
-    (lambda v: v.update(players=7), "players 7"),
+    (lambda v: v.update(players=7), "players: must be at most 6, got 7"),
 ])
 def test_bad_views_are_invalid_state_errors(mutate, message):
     import copy
@@ -353,6 +355,62 @@ def test_bad_views_are_invalid_state_errors(mutate, message):
     mutate(view)
     with pytest.raises(InvalidStateError, match=message):
         A.state_from_view(view, DATA, seed=0)
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda v: v.pop("game"), "view: missing key 'game'"),
+    (lambda v: v.update(current_player=0), "view: unknown key 'current_player'"),
+    (lambda v: v["seats"][0].update(cash=1), "view: seats[0]: unknown key 'cash'"),
+    (lambda v: v["market"][0].update(price=4), "view: market[0]: unknown key 'price'"),
+    (lambda v: v.update(turns_left=-1), "view: turns_left: turns are counted only in the final round"),
+    (lambda v: v.update(turns_left=2), "view: turns_left: turns are counted only in the final round"),
+    (lambda v: v.update(first_player=True), "view: first_player: expected an integer, got a boolean"),
+    (lambda v: v.update(to_move=1), "view: to_move: it is seat 1's turn, not seat 0's"),
+    (lambda v: v.update(seat=True), "view: seat: expected an integer, got a boolean"),
+    (lambda v: v.update(deck_size=True), "view: deck_size: expected an integer, got a boolean"),
+    (lambda v: v["seats"][0].update(money=True), "view: seats[0].money: expected an integer"),
+    (lambda v: v["seats"][0].update(pack=[True]), "view: seats[0].pack[0]: expected an integer"),
+    (lambda v: v["market"][0].update(token=1), "view: market[0].token: expected true or false"),
+    (lambda v: v["market"][0].update(map=True), "view: market[0].map: expected an integer"),
+    (lambda v: v.update(final_round=1), "view: final_round: expected true or false"),
+])
+def test_views_refuse_unknown_keys_booleans_as_numbers_and_stray_turn_counts(mutate, message):
+    import copy
+    view = copy.deepcopy(A.example_view(DATA))
+    mutate(view)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        A.state_from_view(view, DATA, seed=0)
+
+
+def test_turns_left_is_read_in_the_final_round_only():
+    state = A.state_from_deal(A.make_deal(players=2, seed=6, data=DATA), DATA)
+    rng = make_rng(6)
+    while state.final_left is None:  # market visits and rests until the deck runs out
+        moves = [m for m in state.legal_moves() if isinstance(m, (Market, Rest))]
+        state.apply(moves[rng.randrange(len(moves))])
+    view = A.view_of(state, state.current)
+    assert view["final_round"] and view["turns_left"] == 2
+    assert A.state_from_view(view, DATA, seed=0)[0].final_left == 2
+    for turns, message in ((0, "must be at least 1"), (3, "must be at most 2"),
+                           (True, "expected an integer"), (None, "expected an integer")):
+        with pytest.raises(InvalidStateError, match=f"view: turns_left: {message}"):
+            A.state_from_view({**view, "turns_left": turns}, DATA, seed=0)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"first_player": True}, "deal: first_player: expected an integer, got a boolean"),
+    ({"first_player": 2}, "deal: first_player: must be at most 1"),
+    ({"players": 2.0}, "deal: players: expected an integer, got a number"),
+    ({"game": "pyramids"}, "deal: game: this is a document of 'pyramids', not 'ancients'"),
+    ({"market": [True, 2, 3, 4]}, "deal: market[0]: expected an integer, got a boolean"),
+    ({"draws": []}, "deal: unknown key 'draws'"),
+])
+def test_deals_are_read_strictly(change, message):
+    deal = A.make_deal(players=2, seed=1, data=DATA)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        A.state_from_deal({**deal, **change}, DATA)
+    with pytest.raises(InvalidStateError, match="deal: missing key 'game'"):
+        A.state_from_deal({k: v for k, v in deal.items() if k != "game"}, DATA)
 
 
 def test_bad_deals_are_invalid_state_errors():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -337,7 +338,7 @@ def test_move_text_round_trips_and_errors():
 @pytest.mark.parametrize("mutate, message", [
     (lambda v: v["cards"][0].update(crossed=["B1"]), "wall"),
     (lambda v: v["cards"][0].update(crossed=["A1", "C1"]), "not one path"),
-    (lambda v: v["cards"][0].update(order=77), "not a pyramid card"),
+    (lambda v: v["cards"][0].update(order=77), "unknown card 77"),
     (lambda v: v.update(deck_size=3), "deck_size"),
     (lambda v: v.update(display=v["display"] + [1]), "more than one place"),
     (lambda v: v["score_card"].update(skulls=11), "skulls"),
@@ -350,6 +351,58 @@ def test_bad_views_are_refused(mutate, message):
     mutate(v)
     with pytest.raises(InvalidStateError, match=message):
         state_from_view(v, DATA, 0)
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda v: v.pop("game"), "view: missing key 'game'"),
+    (lambda v: v.update(game="ancients"), "view: game: this is a document of 'ancients'"),
+    (lambda v: v.update(actor=0), "view: unknown key 'actor'"),
+    (lambda v: v["cards"][0].update(crosed=[]), "view: cards[0]: unknown key 'crosed'"),
+    (lambda v: v["score_card"].update(gems=1), "view: score_card: unknown key 'gems'"),
+    (lambda v: v.update(seat=True), "view: seat: expected an integer, got a boolean"),
+    (lambda v: v.update(deck_size=True), "view: deck_size: expected an integer, got a boolean"),
+    (lambda v: v["score_card"].update(red_gems=True), "score_card.red_gems: expected an integer"),
+    (lambda v: v["score_card"].update(torches=[True]), "score_card.torches[0]: expected an integer"),
+    (lambda v: v["score_card"].update(torches=[1, 1]), "torch is listed twice"),
+    (lambda v: v["cards"][0].update(order=True), "cards[0].order: expected an integer"),
+    (lambda v: v.update(display=[True]), "display[0]: expected an integer"),
+    (lambda v: v["score_card"].update(pyramid_points=[["green", True]]),
+     "pyramid_points[0][1]: expected an integer"),
+])
+def test_views_refuse_unknown_keys_missing_game_and_booleans_as_numbers(mutate, message):
+    v = view([(9, ["A1"]), (2, [])], score={"torches": [1]})
+    mutate(v)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        state_from_view(v, DATA, 0)
+
+
+def test_other_seats_of_a_view_are_read_strictly():
+    other = {"seat": 1, "cards": [{"order": 3, "crossed": []}, {"order": 4, "crossed": []}],
+             "completed": [], "score_card": {}}
+    assert world([(9, []), (2, [])], players=2, others=[other]).num_players == 2
+    for change, message in (({"seat": 0}, "others[0].seat: seat 0 is described twice"),
+                            ({"seat": False}, "others[0].seat: expected an integer"),
+                            ({"hand": []}, "others[0]: unknown key 'hand'")):
+        with pytest.raises(InvalidStateError, match=re.escape(message)):
+            world([(9, []), (2, [])], players=2, others=[{**other, **change}])
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"game": None}, "deal: game: expected a string, got null"),
+    ({"players": True}, "deal: players: expected an integer, got a boolean"),
+    ({"rounds": True}, "deal: rounds: expected an integer, got a boolean"),
+    ({"seed": 1.5}, "deal: seed: expected an integer"),
+    ({"shuffle": 1}, "deal: unknown key 'shuffle'"),
+    ({"return_positions": [True, 1]}, "deal: return_positions[0]: expected an integer"),
+])
+def test_deals_are_read_strictly(change, message):
+    deal = make_deal(players=1, seed=1, data=DATA)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        state_from_deal({**deal, **change}, DATA)
+    missing = dict(deal)
+    del missing["game"]
+    with pytest.raises(InvalidStateError, match="deal: missing key 'game'"):
+        state_from_deal(missing, DATA)
 
 
 def test_a_pattern_that_fits_nowhere_leaves_the_single_box():
