@@ -35,11 +35,10 @@ import random
 import sys
 from typing import Callable
 
-from grids.cells import NEIGHBOURS, SIZE, cell_name
+from grids.cells import NEIGHBOURS, SIZE, cell_name, distances
 
 from . import GAME_IDS, bundled_path, load_text
 from ._toml import Inline, Rows, dumps
-from .pyramids import distances
 
 __all__ = ["SEED", "render", "main"]
 

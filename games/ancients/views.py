@@ -37,24 +37,22 @@ from __future__ import annotations
 
 from grids import BLACK, WHITE, GridError, parse_cell
 
-from ..errors import IllegalMoveError, InvalidStateError
+from ..errors import InvalidStateError
 from ..reader import Node, read_document, read_header, read_id, read_ids
 from ..seeding import make_rng
-from .cards import catalogue
-from .moves import parse_text
+from .rules import rules_for
 from .state import AncientsState
 
-__all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "parse_move",
-           "view_of"]
+__all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "view_of"]
 
 
-def _players(cat, players) -> int:
+def _players(rules, players) -> int:
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidStateError(f"players must be an integer, got {players!r}")
-    if players != 1 and not cat.players_min <= players <= cat.players_max:
+    if players != 1 and not rules.players_min <= players <= rules.players_max:
         raise InvalidStateError(
             f"players {players}: Tomb of the Ancients seats 1 (solo) or "
-            f"{cat.players_min}-{cat.players_max}")
+            f"{rules.players_min}-{rules.players_max}")
     return players
 
 
@@ -63,13 +61,13 @@ def make_deal(*, players: int, seed, data, **options) -> dict:
     (no options exist; any given are rejected)."""
     if options:
         raise InvalidStateError(f"ancients deals take no options ({', '.join(options)})")
-    cat = catalogue(data)
-    _players(cat, players)
+    rules = rules_for(data)
+    _players(rules, players)
     rng = make_rng(seed)
-    cards = sorted(cat.maps)
+    cards = sorted(rules.maps)
     rng.shuffle(cards)
-    shops = len(cat.shops)
-    removed = cat.removed_for(players)
+    shops = len(rules.shops)
+    removed = rules.removed_for(players)
     return {
         "game": "ancients", "players": players,
         "seed": seed if isinstance(seed, int) else None,
@@ -81,33 +79,37 @@ def make_deal(*, players: int, seed, data, **options) -> dict:
 
 def state_from_deal(deal: dict, data) -> AncientsState:
     """The position after setup of ``deal``, validated (``InvalidStateError``)."""
-    cat = catalogue(data)
+    rules = rules_for(data)
     node = read_document(deal, "deal")
-    players = read_header(node, "ancients", (1, cat.players_max))
+    players = read_header(node, "ancients", (1, rules.players_max))
     node.optional_integer("seed", lo=None)
     first = node.integer("first_player", hi=players - 1, default=0)
-    market = read_ids(node, "market", cat.maps, what="map card", length=len(cat.shops))
-    removed = read_ids(node, "removed", cat.maps, what="map card", default=[])
-    if len(removed) != cat.removed_for(players):
-        node.fail(f"{len(removed)} cards, expected {cat.removed_for(players)} for {players} "
+    market = read_ids(node, "market", rules.maps, what="map card", length=len(rules.shops))
+    removed = read_ids(node, "removed", rules.maps, what="map card", default=[])
+    if len(removed) != rules.removed_for(players):
+        node.fail(f"{len(removed)} cards, expected {rules.removed_for(players)} for {players} "
                   f"player(s)", "removed")
-    deck = read_ids(node, "deck", cat.maps, what="map card")
+    deck = read_ids(node, "deck", rules.maps, what="map card")
     node.done()
     everything = market + removed + deck
-    if sorted(everything) != sorted(cat.maps):
+    if sorted(everything) != sorted(rules.maps):
         dup = sorted({c for c in everything if everything.count(c) > 1})
-        node.fail(f"market + removed + deck must be the {len(cat.maps)} maps once each"
+        node.fail(f"market + removed + deck must be the {len(rules.maps)} maps once each"
                   + (f" (repeated: {dup})" if dup else
-                     f" (missing: {sorted(set(cat.maps) - set(everything))})"))
-    return AncientsState.setup(cat, players, market, removed, deck, first)
+                     f" (missing: {sorted(set(rules.maps) - set(everything))})"))
+    return AncientsState.setup(rules, players, market, removed, deck, first)
 
 
 def view_of(state: AncientsState, seat: int) -> dict:
-    """The player view of ``seat`` (the format in the module docstring)."""
+    """The player view of ``seat`` (the format in the module docstring), taken at the start
+    of a turn."""
+    if state.drawing or state.in_desert:
+        raise InvalidStateError("a view is taken at the start of a turn, not in the middle "
+                                "of one")
     full = state.to_json()
     return {
         "game": "ancients", "players": state.num_players, "seat": seat,
-        "to_move": state.current, "first_player": state.first,
+        "to_move": state.to_move, "first_player": state.first,
         "board": full["board"], "market": full["market"], "deck_size": len(state.deck),
         "discard": full["discard"], "seats": full["seats"],
         "final_round": full["final_round"], "turns_left": full["turns_left"],
@@ -128,7 +130,7 @@ def example_view(data) -> dict:
     state.pack[1] = [state.deck.pop(0) for _ in range(2)]
     state.money, state.sand = [3, 2], [2, 1]
     for k, card in enumerate(sorted(state.pack[0])[:2]):
-        for p in state.cat.maps[card].placements:
+        for p in state.rules.maps[card].placements:
             if not p.mask & state.occupied:
                 mask = p.mask
                 if k == 1:
@@ -172,24 +174,24 @@ def _read_board(node: Node) -> tuple[int, int]:
     return occupied, black
 
 
-def _read_market(node: Node, cat, state: AncientsState) -> list[int]:
+def _read_market(node: Node, rules, state: AncientsState) -> list[int]:
     """``market``: one object per shop, dearest first; sets the shop tokens and the market
     (entry numbers from the order) of ``state`` and returns its cards."""
     cards: list[int | None] = []
-    for i, item in enumerate(node.items("market", length=len(cat.shops))):
+    for i, item in enumerate(node.items("market", length=len(rules.shops))):
         shop = node.node_at(item, f"market[{i}]")
-        if shop.integer("shop") != cat.shops[i]:
-            shop.fail(f"expected the shop of price {cat.shops[i]}", "shop")
+        if shop.integer("shop") != rules.shops[i]:
+            shop.fail(f"expected the shop of price {rules.shops[i]}", "shop")
         state.shop_tokens[i] = shop.boolean("token", default=False)
-        if state.shop_tokens[i] and i == len(cat.shops) - 1:
+        if state.shop_tokens[i] and i == len(rules.shops) - 1:
             shop.fail("the 1-shop never holds a token", "token")
         cards.append(None if shop.raw("map", None) is None
-                     else read_id(shop, "map", cat.maps, what="map card"))
+                     else read_id(shop, "map", rules.maps, what="map card"))
         shop.done()
     present = [c for c in cards if c is not None]
     if cards[:len(present)] != present:
         node.fail("an empty shop above a filled one (cards fill the dearest shops)", "market")
-    points = [cat.maps[c].points for c in present]
+    points = [rules.maps[c].points for c in present]
     if points != sorted(points, reverse=True):
         node.fail("maps must be sorted by points, dearest shop first", "market")
     # entry numbers: the dearer of equal-valued cards is the newer one
@@ -198,14 +200,14 @@ def _read_market(node: Node, cat, state: AncientsState) -> list[int]:
     return present
 
 
-def _read_seat(node: Node, cat, state: AncientsState, s: int) -> list[list[int]]:
+def _read_seat(node: Node, rules, state: AncientsState, s: int) -> list[list[int]]:
     """``seats[s]``: money, sand and the public cards of seat ``s``; returns its card lists."""
     state.money[s] = node.integer("money")
     state.sand[s] = node.integer("sand")
-    state.pack[s] = read_ids(node, "pack", cat.maps, what="map card",
-                             max_length=cat.pack_limit, default=[])
-    state.artifacts[s] = read_ids(node, "artifacts", cat.maps, what="map card", default=[])
-    state.sold[s] = read_ids(node, "sold", cat.maps, what="map card", default=[])
+    state.pack[s] = read_ids(node, "pack", rules.maps, what="map card",
+                             max_length=rules.pack_limit, default=[])
+    state.artifacts[s] = read_ids(node, "artifacts", rules.maps, what="map card", default=[])
+    state.sold[s] = read_ids(node, "sold", rules.maps, what="map card", default=[])
     node.done()
     return [state.pack[s], state.artifacts[s], state.sold[s]]
 
@@ -213,22 +215,22 @@ def _read_seat(node: Node, cat, state: AncientsState, s: int) -> list[list[int]]
 def state_from_view(view: dict, data, seed) -> tuple[AncientsState, int]:
     """``(world, seat)``: the viewed position, the unseen cards shuffled by ``seed`` (any
     ``games.seeding`` seed; ``None`` is fresh entropy)."""
-    cat = catalogue(data)
+    rules = rules_for(data)
     node = read_document(view, "view")
-    players = read_header(node, "ancients", (1, cat.players_max))
+    players = read_header(node, "ancients", (1, rules.players_max))
     seat = node.integer("seat", hi=players - 1)
     if node.integer("to_move", hi=players - 1, default=seat) != seat:
         node.fail(f"it is seat {node.raw('to_move')}'s turn, not seat {seat}'s", "to_move")
-    state = AncientsState(cat, players)
+    state = AncientsState(rules, players)
     state.first = node.integer("first_player", hi=players - 1, default=0)
-    state.current = seat
+    state.to_move = seat
     state.occupied, state.black = _read_board(node)
-    places = {"market": _read_market(node, cat, state)}
+    places = {"market": _read_market(node, rules, state)}
     deck_size = node.integer("deck_size")
-    state.discard = places["discard"] = read_ids(node, "discard", cat.maps, what="map card",
+    state.discard = places["discard"] = read_ids(node, "discard", rules.maps, what="map card",
                                                  default=[])
     for s, item in enumerate(node.items("seats", length=players)):
-        lists = _read_seat(node.node_at(item, f"seats[{s}]"), cat, state, s)
+        lists = _read_seat(node.node_at(item, f"seats[{s}]"), rules, state, s)
         places.update(zip((f"seats[{s}].{k}" for k in ("pack", "artifacts", "sold")), lists))
     if node.boolean("final_round", default=False):
         state.final_left = node.integer("turns_left", lo=1, hi=players)
@@ -246,19 +248,11 @@ def state_from_view(view: dict, data, seed) -> tuple[AncientsState, int]:
             if card in seen:
                 node.fail(f"map {card} is also in {seen[card]}", f"{where}[{i}]")
             seen[card] = where
-    unseen = sorted(set(cat.maps) - set(seen))
-    removed = cat.removed_for(players)
+    unseen = sorted(set(rules.maps) - set(seen))
+    removed = rules.removed_for(players)
     if len(unseen) != deck_size + removed:
         node.fail(f"{len(unseen)} maps are unseen but deck_size {deck_size} plus {removed} "
                   f"removed at setup makes {deck_size + removed}")
     make_rng(seed).shuffle(unseen)
     state.deck, state.removed = unseen[:deck_size], unseen[deck_size:]
     return state, seat
-
-
-def parse_move(state: AncientsState, text: str):
-    """The move ``text`` names, checked legal here."""
-    move = parse_text(text)
-    if move not in state.legal_moves():
-        raise IllegalMoveError(f"move {text!r} is not legal here")
-    return move

@@ -42,15 +42,15 @@ from __future__ import annotations
 
 from grids.cells import cell_name, cells_of
 
-from ..errors import IllegalMoveError, InvalidStateError
+from ..errors import InvalidStateError
 from ..reader import (Node, check_ids, read_cells, read_document, read_header, read_id,
                       read_ids)
 from ..seeding import make_rng
-from .rules import is_connected_region, parse_move_text
+from .moves import Cross
+from .rules import is_connected_region
 from .state import PyramidsState
 
-__all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "parse_move",
-           "view_of"]
+__all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "view_of"]
 
 
 def make_deal(*, players: int, seed, data, rounds: int | None = None,
@@ -120,16 +120,6 @@ def state_from_deal(deal: dict, data) -> PyramidsState:
     node.done()
     return PyramidsState(data, players=players, dealt=hands, deck=deck, return_positions=positions,
                          expedition=expedition, rounds=rounds, steps_per_round=steps)
-
-
-def parse_move(state: PyramidsState, text: str):
-    """Move text back to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
-    move = parse_move_text(text)
-    options = [o for o, _ in state.chance_outcomes()] if state.phase == "reveal" else state.legal_moves()
-    if move not in options:
-        raise IllegalMoveError(f"move {text!r} is not legal here (phase {state.phase}, "
-                               f"seat {state.actor})")
-    return move
 
 
 # --- player views -----------------------------------------------------------------------
@@ -298,11 +288,11 @@ def _world(data, rng, people: dict, display: list[int], *, seat: int, rounds: in
     state.display = list(display)
     state.phase, state.round, state.step = "cross", round_ - 1, len(revealed)
     state.shape = revealed[-1]
-    state.actor = 0
-    while state.actor < seat:
+    state.to_move = 0
+    while state.to_move < seat:
         moves = state.legal_moves()
-        state.pending[state.actor] = moves[rng.randrange(len(moves))]
-        state.actor += 1
+        state.pending[state.to_move] = moves[rng.randrange(len(moves))]
+        state.to_move += 1
     return state
 
 
@@ -332,22 +322,19 @@ def view_of(state: PyramidsState, seat: int) -> dict:
 
 
 def example_view(data) -> dict:
-    """A 2-player view in round 2, made by playing a seeded deal with a fixed simple policy
-    (the first legal move of every decision) up to seat 0's fourth crossing of round 2."""
-    from .rules import Cross
-
-    deal = make_deal(players=2, seed=2024, data=data)
-    state = state_from_deal(deal, data)
-    target = (1, 4)
+    """A 2-player view in round 2: the deal of seed 2024 played up to seat 0's fourth
+    crossing of round 2 by a fixed simple policy: at every decision the crossing with the
+    most boxes (pattern plus extras; the first listed among equals), or, where no crossing
+    is offered (keeps, takes, pass), the first legal move."""
+    state = state_from_deal(make_deal(players=2, seed=2024, data=data), data)
     while True:
         if state.phase == "reveal":
             state.apply(state.chance_outcomes()[0][0])
             continue
-        if state.phase == "cross" and state.actor == 0 and (state.round, state.step) == target:
+        if state.phase == "cross" and state.to_move == 0 and (state.round, state.step) == (1, 4):
             return view_of(state, 0)
         moves = state.legal_moves()
         crosses = [m for m in moves if isinstance(m, Cross)]
-        # prefer the largest crossing (a simple, deterministic way to make progress)
-        move = max(crosses, key=lambda m: (bin(m.cells).count("1") + len(m.extras), -moves.index(m))) \
+        move = max(crosses, key=lambda m: (m.cells.bit_count() + len(m.extras), -moves.index(m))) \
             if crosses else moves[0]
         state.apply(move)

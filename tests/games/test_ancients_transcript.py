@@ -13,6 +13,7 @@ import pytest
 
 import cards_data
 from games import ancients as A
+from games.protocol import CHANCE
 
 DATA = cards_data.load("ancients")
 FILES = sorted((Path(__file__).parent / "transcripts").glob("ancients_*.txt"))
@@ -31,6 +32,8 @@ def test_transcript_replays(path):
         if not line or line.startswith("#"):
             continue
         head, _, rest = line.partition(" ")
+        while state is not None and state.current_player() == CHANCE:  # refills: one outcome
+            state.apply(state.chance_outcomes()[0][0])
         if head == "deal":
             state = A.state_from_deal(json.loads(rest), DATA)
         elif head == "legal":

@@ -12,8 +12,8 @@ from cards_data.pyramids import PyramidCard
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from games.protocol import CHANCE
 from games.pyramids import (
-    PASS, Cross, Keep, Take, crossing_options, final_score, make_deal, parse_move,
-    parse_move_text, state_from_deal, state_from_view, update_skulls,
+    PASS, Cross, Keep, Reveal, Take, crossing_options, final_score, make_deal, parse_move,
+    parse_text, state_from_deal, state_from_view, update_skulls,
 )
 from games.pyramids.rules import pattern_options
 from grids.cells import cells_of, mask_of, parse_cell
@@ -218,14 +218,14 @@ def _two_player(shape="I3", completed0=(9,), completed1=(10,)):
 def test_simultaneous_completions_replace_and_score_in_order_number():
     state = _two_player()
     state.apply(parse_move(state, "6:E5"))
-    assert state.phase == "cross" and state.actor == 1
+    assert state.phase == "cross" and state.to_move == 1
     state.apply(parse_move(state, "24:E5"))
     # both reached their 2nd green card; card 6 < card 24: seat 0 scores 10, seat 1 gets 6
     assert state.seats[0].pyramid == [("green", 10)]
     assert state.seats[1].pyramid == [("green", 6)]
-    assert state.phase == "take" and state.actor == 0
+    assert state.phase == "take" and state.to_move == 0
     state.apply(state.legal_moves()[0])
-    assert state.actor == 1
+    assert state.to_move == 1
 
 
 def test_pyramid_points_run_out_after_three_tiers():
@@ -279,7 +279,7 @@ def test_setup_keeps_two_and_returns_two_to_the_deals_positions():
     k0 = Keep(tuple(deal["dealt"][0][:2]))
     k1 = Keep(tuple(deal["dealt"][1][2:]))
     state.apply(k0)
-    assert state.phase == "keep" and state.actor == 1
+    assert state.phase == "keep" and state.to_move == 1
     state.apply(k1)
     queue = state.display + state.deck
     returned = deal["dealt"][0][2:] + deal["dealt"][1][:2]
@@ -324,11 +324,11 @@ def test_deal_validation_names_the_problem():
 def test_move_text_round_trips_and_errors():
     for text in ("keep 3,17", "take 12", "take deck", "reveal I3", "pass",
                  "7:A1,B1 +2:A1", "12:A1,A2,B2 +12:D4 +30:C3"):
-        assert str(parse_move_text(text)) == text
+        assert str(parse_text(text)) == text
     with pytest.raises(InvalidMoveError):
-        parse_move_text("7:Z9")
+        parse_text("7:Z9")
     with pytest.raises(InvalidMoveError):
-        parse_move_text("hello")
+        parse_text("hello")
     state = world([(7, []), (2, [])], "domino")
     with pytest.raises(IllegalMoveError):
         parse_move(state, "7:A1,B1")  # the red cross's extra box is missing
@@ -409,3 +409,29 @@ def test_a_pattern_that_fits_nowhere_leaves_the_single_box():
     # O4 cannot hold the entrance of card 7 or card 5 (walls below/next to it)
     state = world([(7, []), (5, [])], "O4")
     assert [str(m) for m in state.legal_moves()] == ["7:A1", "5:A1"]
+
+
+def test_moves_repr_as_their_parser_call_and_foreign_values_are_refused():
+    import games.pyramids as engine
+
+    state = state_from_deal(make_deal(players=2, seed=5, data=DATA), DATA)
+    seen = []
+    rng = random.Random(5)
+    while not state.is_terminal() and len(seen) < 200:
+        if state.current_player() == CHANCE:
+            move = state.chance_outcomes()[0][0]
+        else:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            with pytest.raises(IllegalMoveError):
+                state.clone().apply(Reveal("I3"))  # a chance move at a decision
+        seen.append(move)
+        state.apply(move)
+    for move in seen:
+        assert repr(move) == f"{type(move).__name__}.from_text({str(move)!r})"
+        assert eval(repr(move), vars(engine)) == move
+    with pytest.raises(InvalidMoveError, match="not a Keep move"):
+        Keep.from_text("take deck")
+    for foreign in (object(), "pass", Take(3)):
+        with pytest.raises(IllegalMoveError):
+            state_from_deal(make_deal(players=1, seed=1, data=DATA), DATA).apply(foreign)
