@@ -46,10 +46,16 @@ A ``State`` is a mutable position with cheap ``clone()`` — a search board. Its
     At a decision node: every legal move, in a deterministic order. Moves are small frozen
     values with ``str(move)`` a canonical text form that ``parse_move`` reads back.
 ``chance_outcomes() -> list[tuple[Move, float]]``
-    At a chance node: outcomes and probabilities (summing to 1). Shuffles and draws during
-    play are explicit chance steps (the shuffles of setup are fixed by the deal). A state
-    made from a deal, or a determinized world, has every hidden thing fixed, so its chance
-    nodes list the one fixed outcome with probability 1.
+    At a chance node: outcomes and probabilities (summing to 1). A state made from a deal,
+    or a determinized world, has every hidden thing fixed, so its chance nodes list the
+    one fixed outcome with probability 1. The shuffles of setup are fixed by the deal.
+    During play, a card that comes out without any seat's choice is an explicit chance
+    step: Pyramids' expedition cards (``reveal I3``), Tomb of the Ancients' market refills
+    (``draw 17``), Archaeology's digs and steals, Loot N Run's reshuffles. The deviation:
+    a card a move itself takes from an order the state holds is drawn inside that move
+    (Pyramids' ``take deck`` and the display refill after the takes, Loot N Run's
+    ``loot``); ``determinize`` resamples that order, but an adapter that needs every draw
+    as a chance node (OpenSpiel) must split those moves.
 ``apply(move) -> None``
     The fast, unchecked path: ``move`` must come from ``legal_moves()`` or
     ``chance_outcomes()``. Use ``parse_move`` or ``play_checked`` for untrusted moves. A
@@ -80,7 +86,7 @@ from typing import Any, Callable, Hashable, Protocol, Sequence, TypeVar, runtime
 from .errors import IllegalMoveError, InvalidMoveError
 
 __all__ = ["CHANCE", "TERMINAL", "State", "TextMove", "derived", "play_checked",
-           "parse_checked", "sample_chance", "resolve_chance", "random_playout", "options_of"]
+           "parse_checked", "pick_outcome", "sample_chance", "resolve_chance", "random_playout", "options_of"]
 
 T = TypeVar("T")
 
@@ -180,19 +186,23 @@ def parse_checked(state: State, text, parse_text: Callable[[str], object]):
     return move
 
 
-def sample_chance(state: State, rng) -> None:
-    """Apply one chance outcome, sampled by its probability (a fixed one directly)."""
-    outcomes = state.chance_outcomes()
+def pick_outcome(outcomes: Sequence[tuple[object, float]], rng):
+    """One of a chance node's ``(outcome, probability)`` pairs' outcomes, drawn by its
+    probability from ``rng`` (a lone outcome without touching ``rng``)."""
     if len(outcomes) == 1:
-        state.apply(outcomes[0][0])
-        return
+        return outcomes[0][0]
     pick = rng.random()
     acc = 0.0
     for outcome, prob in outcomes:
         acc += prob
         if pick < acc:
             break
-    state.apply(outcome)  # rounding left pick above the sum: the last outcome
+    return outcome  # rounding left pick above the sum: the last outcome
+
+
+def sample_chance(state: State, rng) -> None:
+    """Apply one chance outcome, sampled by its probability (a fixed one directly)."""
+    state.apply(pick_outcome(state.chance_outcomes(), rng))
 
 
 def resolve_chance(state: State, rng) -> None:

@@ -43,6 +43,11 @@ Decisions where the rulebook is silent or ambiguous (each has a test):
   completed card loses such a tie; still tied players share the win.
 * **Setup.** The returned cards go back into the deck at positions fixed by the deal (see
   ``games.pyramids.views``), so a deal fixes the whole game whatever is kept.
+
+Chance: each expedition card is a chance step (``reveal``). The pyramid cards a
+``take deck`` and the display refill draw come off the state's deck order inside the
+move, not as chance steps (the one deviation from ``games.protocol``; ``determinize``
+resamples that order).
 """
 
 from __future__ import annotations

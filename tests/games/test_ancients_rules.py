@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pytest
@@ -463,3 +464,15 @@ def test_moves_repr_as_their_parser_call_and_foreign_values_are_refused():
     for foreign in (object(), "rest money", A.Draw(7)):
         with pytest.raises(IllegalMoveError):
             state.clone().apply(foreign)
+
+
+def test_digest_of_every_placement_of_every_map_on_the_board():
+    """The exhaustive table: every distinct placement (rotations, never mirrors) of every
+    map on the 5x5 board, as (map, quarter turns, anchor, cells, black cells). A change of
+    the geometry, the map generator or the card data changes the digest."""
+    lines = [f"{map_id} {p.rotation} {p.anchor} {p.mask:07x} {p.black:07x}"
+             for map_id in sorted(CAT.maps)
+             for p in sorted(CAT.maps[map_id].placements, key=lambda p: (p.rotation, p.anchor))]
+    assert len(lines) == 2232
+    assert hashlib.sha256(("\n".join(lines) + "\n").encode()).hexdigest() == (
+        "849c5a3fbb08e837e0f09c7270efd0536945c4b9e08e87e7f8873679c230c75e")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 
@@ -15,7 +16,7 @@ from games.pyramids import (
     PASS, Cross, Keep, Reveal, Take, crossing_options, final_score, make_deal, parse_move,
     parse_text, state_from_deal, state_from_view, update_skulls,
 )
-from games.pyramids.rules import pattern_options
+from games.pyramids.rules import pattern_options, shape_masks
 from grids.cells import cells_of, mask_of, parse_cell
 from grids.polyomino import SHAPES, orbit
 
@@ -435,3 +436,21 @@ def test_moves_repr_as_their_parser_call_and_foreign_values_are_refused():
     for foreign in (object(), "pass", Take(3)):
         with pytest.raises(IllegalMoveError):
             state_from_deal(make_deal(players=1, seed=1, data=DATA), DATA).apply(foreign)
+
+
+def test_digest_of_every_placement_of_every_pattern_on_every_card():
+    """The exhaustive table: per card and expedition pattern, every placement (rotations
+    and mirrors) on open boxes, and those a first crossing may use (holding the entrance).
+    A change of the geometry, the pattern generator or the card data changes the digest."""
+    lines, fitting, first = [], 0, 0
+    for card in DATA.cards:
+        for shape in sorted(set(DATA.expedition_deck)):
+            fits = sorted(m for m in shape_masks(shape) if not m & card.walls)
+            starts = sorted(pattern_options(card, 0, shape))
+            fitting, first = fitting + len(fits), first + len(starts)
+            lines.append(f"{card.order} {shape} " + " ".join(f"{m:07x}" for m in fits)
+                         + " | " + " ".join(f"{m:07x}" for m in starts))
+    text = "\n".join(lines) + "\n"
+    assert (fitting, first) == (4281, 304)
+    assert hashlib.sha256(text.encode()).hexdigest() == (
+        "5c192652e9c7c84b7e77e828c70bec90e3df5a19a53361186fb2f4e176e8e49d")
