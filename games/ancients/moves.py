@@ -34,9 +34,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grids import GridError, cell_name, parse_cell
+from grids import cell_name
 
 from ..errors import InvalidMoveError
+from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
 
 __all__ = ["Market", "Rest", "Find", "Sand", "End", "END", "Draw", "parse_text", "parse_move",
@@ -120,20 +121,6 @@ END = End()
 Move = Market | Rest | Find | Sand | End | Draw
 
 
-def _int(word: str, text: str, what: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise InvalidMoveError(f"move {text!r}: {what} {word!r} is not a number") from None
-
-
-def _cell(word: str, text: str) -> int:
-    try:
-        return parse_cell(word)
-    except GridError as exc:
-        raise InvalidMoveError(f"move {text!r}: {exc}") from None
-
-
 def parse_text(text: str) -> Move:
     """The move a text form names (``InvalidMoveError`` if it names none)."""
     words = str(text).strip().split()
@@ -143,25 +130,25 @@ def parse_text(text: str) -> Move:
     if head == "end" and not rest:
         return END
     if head == "draw" and len(rest) == 1:
-        return Draw(_int(rest[0], text, "map"))
+        return Draw(number(rest[0], text, "map"))
     if head == "rest" and len(rest) == 1 and rest[0].lower() in ("money", "sand"):
         return Rest(rest[0].lower())
     if head == "sand" and len(rest) == 2:
         action = rest[0].upper() if rest[0].upper() in ("B", "W") else rest[0].lower()
         if action in ("B", "W", "flip"):
-            return Sand(action, _cell(rest[1], text))
+            return Sand(action, cell(rest[1], text))
     if head == "find" and len(rest) == 4 and rest[2].lower() == "at":
-        degrees = _int(rest[1], text, "rotation")
+        degrees = number(rest[1], text, "rotation")
         if degrees not in (0, 90, 180, 270):
             raise InvalidMoveError(f"move {text!r}: rotation must be 0, 90, 180 or 270")
-        return Find(_int(rest[0], text, "map"), degrees // 90, _cell(rest[3], text))
+        return Find(number(rest[0], text, "map"), degrees // 90, cell(rest[3], text))
     if head == "market" and rest and len(rest) % 2 == 0:
         fields: dict[str, int] = {}
         for key, value in zip(rest[::2], rest[1::2]):
             key = key.lower()
             if key not in ("sell", "buy", "discard") or key in fields:
                 raise InvalidMoveError(f"move {text!r}: unexpected {key!r}")
-            fields[key] = _int(value, text, key)
+            fields[key] = number(value, text, key)
         if "sell" not in fields and "buy" not in fields:
             raise InvalidMoveError(f"move {text!r}: a market visit sells or buys")
         return Market(fields.get("sell"), fields.get("buy"), fields.get("discard"))

@@ -50,18 +50,11 @@ class MapInfo:
 
 @dataclass(frozen=True)
 class Rules:
-    """The card data of a game (``data``) with every map by id and the rules constants
-    the engine needs."""
+    """The card data of a game (``data``, a ``cards_data.AncientsData``: shops, pack limit,
+    starting money and sand, ...) and its maps by id, placed (``maps``)."""
 
-    data: Any  # cards_data.AncientsData
+    data: Any
     maps: dict  # id -> MapInfo
-    shops: tuple[int, ...]
-    removed_by_players: dict
-    start_money: int
-    start_sand: int
-    pack_limit: int
-    players_min: int
-    players_max: int
 
     @classmethod
     def build(cls, data) -> "Rules":
@@ -72,13 +65,11 @@ class Rules:
             maps[int(card.id)] = MapInfo(int(card.id), card.name, int(card.points),
                                          int(card.points), int(card.space), token, pattern,
                                          pattern.placements())
-        return cls(data, maps, tuple(data.shops), dict(data.removed_by_players),
-                   data.start_money, data.start_sand, data.pack_limit, data.players_min,
-                   data.players_max)
+        return cls(data, maps)
 
     def removed_for(self, players: int) -> int:
         """Cards removed at setup; solo mode uses the 2-player deck."""
-        return self.removed_by_players[max(players, self.players_min)]
+        return self.data.removed_by_players[max(players, self.data.players_min)]
 
 
 def rules_for(data) -> Rules:

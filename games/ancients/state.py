@@ -75,12 +75,12 @@ class AncientsState:
         self.occupied = 0
         self.black = 0
         self.market: list[tuple[int, int]] = []  # (map id, entry number), dearest first
-        self.shop_tokens = [False] * len(rules.shops)
+        self.shop_tokens = [False] * len(rules.data.shops)
         self.deck: list[int] = []
         self.removed: list[int] = []
         self.discard: list[int] = []
-        self.money = [rules.start_money] * num_players
-        self.sand = [rules.start_sand] * num_players
+        self.money = [rules.data.start_money] * num_players
+        self.sand = [rules.data.start_sand] * num_players
         self.pack: list[list[int]] = [[] for _ in range(num_players)]
         self.artifacts: list[list[int]] = [[] for _ in range(num_players)]
         self.sold: list[list[int]] = [[] for _ in range(num_players)]
@@ -179,7 +179,7 @@ class AncientsState:
 
     def shop_card(self, price: int) -> int | None:
         """The map in the shop of ``price``, or None."""
-        shop = self.rules.shops.index(price)
+        shop = self.rules.data.shops.index(price)
         return self.market[shop][0] if shop < len(self.market) else None
 
     def market_moves(self) -> list[Market]:
@@ -191,10 +191,10 @@ class AncientsState:
             if sell is not None:
                 out.append(Market(sell=sell))
             for shop, (card, _) in enumerate(self.market):
-                price = self.rules.shops[shop]
+                price = self.rules.data.shops[shop]
                 if price > money:
                     continue
-                if len(self.pack[seat]) + 1 > self.rules.pack_limit:
+                if len(self.pack[seat]) + 1 > self.rules.data.pack_limit:
                     for gone in sorted(set(self.pack[seat] + [card])):
                         out.append(Market(sell, price, gone))
                 else:
@@ -257,7 +257,7 @@ class AncientsState:
                 self.sold[seat].append(move.sell)
                 self.money[seat] += self.rules.maps[move.sell].value
             if move.buy is not None:
-                shop = self.rules.shops.index(move.buy)
+                shop = self.rules.data.shops.index(move.buy)
                 card = self.market.pop(shop)[0]
                 self.money[seat] -= move.buy
                 if self.shop_tokens[shop]:
@@ -275,7 +275,7 @@ class AncientsState:
                 self.money[seat] += REST_MONEY
             else:
                 self.sand[seat] += 1
-            one_shop = len(self.rules.shops) - 1
+            one_shop = len(self.rules.data.shops) - 1
             if len(self.market) > one_shop:
                 self.discard.append(self.market.pop(one_shop)[0])
             self._refill()
@@ -346,9 +346,9 @@ class AncientsState:
             "to_move": self.current_player(),
             "first_player": self.first,
             "board": self.board_rows(),
-            "market": [{"shop": self.rules.shops[i],
+            "market": [{"shop": self.rules.data.shops[i],
                         "map": self.market[i][0] if i < len(self.market) else None,
-                        "token": self.shop_tokens[i]} for i in range(len(self.rules.shops))],
+                        "token": self.shop_tokens[i]} for i in range(len(self.rules.data.shops))],
             "deck": list(self.deck),
             "removed": list(self.removed),
             "discard": list(self.discard),

@@ -49,10 +49,10 @@ __all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "v
 def _players(rules, players) -> int:
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidStateError(f"players must be an integer, got {players!r}")
-    if players != 1 and not rules.players_min <= players <= rules.players_max:
+    if players != 1 and not rules.data.players_min <= players <= rules.data.players_max:
         raise InvalidStateError(
             f"players {players}: Tomb of the Ancients seats 1 (solo) or "
-            f"{rules.players_min}-{rules.players_max}")
+            f"{rules.data.players_min}-{rules.data.players_max}")
     return players
 
 
@@ -66,7 +66,7 @@ def make_deal(*, players: int, seed, data, **options) -> dict:
     rng = make_rng(seed)
     cards = sorted(rules.maps)
     rng.shuffle(cards)
-    shops = len(rules.shops)
+    shops = len(rules.data.shops)
     removed = rules.removed_for(players)
     return {
         "game": "ancients", "players": players,
@@ -81,10 +81,10 @@ def state_from_deal(deal: dict, data) -> AncientsState:
     """The position after setup of ``deal``, validated (``InvalidStateError``)."""
     rules = rules_for(data)
     node = read_document(deal, "deal")
-    players = read_header(node, "ancients", (1, rules.players_max))
+    players = read_header(node, "ancients", (1, rules.data.players_max))
     node.optional_integer("seed", lo=None)
     first = node.integer("first_player", hi=players - 1, default=0)
-    market = read_ids(node, "market", rules.maps, what="map card", length=len(rules.shops))
+    market = read_ids(node, "market", rules.maps, what="map card", length=len(rules.data.shops))
     removed = read_ids(node, "removed", rules.maps, what="map card", default=[])
     if len(removed) != rules.removed_for(players):
         node.fail(f"{len(removed)} cards, expected {rules.removed_for(players)} for {players} "
@@ -178,12 +178,12 @@ def _read_market(node: Node, rules, state: AncientsState) -> list[int]:
     """``market``: one object per shop, dearest first; sets the shop tokens and the market
     (entry numbers from the order) of ``state`` and returns its cards."""
     cards: list[int | None] = []
-    for i, item in enumerate(node.items("market", length=len(rules.shops))):
+    for i, item in enumerate(node.items("market", length=len(rules.data.shops))):
         shop = node.node_at(item, f"market[{i}]")
-        if shop.integer("shop") != rules.shops[i]:
-            shop.fail(f"expected the shop of price {rules.shops[i]}", "shop")
+        if shop.integer("shop") != rules.data.shops[i]:
+            shop.fail(f"expected the shop of price {rules.data.shops[i]}", "shop")
         state.shop_tokens[i] = shop.boolean("token", default=False)
-        if state.shop_tokens[i] and i == len(rules.shops) - 1:
+        if state.shop_tokens[i] and i == len(rules.data.shops) - 1:
             shop.fail("the 1-shop never holds a token", "token")
         cards.append(None if shop.raw("map", None) is None
                      else read_id(shop, "map", rules.maps, what="map card"))
@@ -205,7 +205,7 @@ def _read_seat(node: Node, rules, state: AncientsState, s: int) -> list[list[int
     state.money[s] = node.integer("money")
     state.sand[s] = node.integer("sand")
     state.pack[s] = read_ids(node, "pack", rules.maps, what="map card",
-                             max_length=rules.pack_limit, default=[])
+                             max_length=rules.data.pack_limit, default=[])
     state.artifacts[s] = read_ids(node, "artifacts", rules.maps, what="map card", default=[])
     state.sold[s] = read_ids(node, "sold", rules.maps, what="map card", default=[])
     node.done()
@@ -217,7 +217,7 @@ def state_from_view(view: dict, data, seed) -> tuple[AncientsState, int]:
     ``games.seeding`` seed; ``None`` is fresh entropy)."""
     rules = rules_for(data)
     node = read_document(view, "view")
-    players = read_header(node, "ancients", (1, rules.players_max))
+    players = read_header(node, "ancients", (1, rules.data.players_max))
     seat = node.integer("seat", hi=players - 1)
     if node.integer("to_move", hi=players - 1, default=seat) != seat:
         node.fail(f"it is seat {node.raw('to_move')}'s turn, not seat {seat}'s", "to_move")

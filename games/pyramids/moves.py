@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grids.cells import GridError, cell_name, cells_of, parse_cell
+from grids.cells import cell_name, cells_of
 from grids.polyomino import SHAPES
 
 from ..errors import InvalidMoveError
+from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
 
 __all__ = ["Cross", "Keep", "Take", "Reveal", "Pass", "PASS", "Move", "parse_text",
@@ -91,19 +92,6 @@ PASS = Pass()
 Move = Cross | Keep | Take | Reveal | Pass
 
 
-def _number(word: str, text: str) -> int:
-    if not word.isdigit():
-        raise InvalidMoveError(f"move {text!r}: {word!r} is not a card number")
-    return int(word)
-
-
-def _cell(word: str, text: str) -> int:
-    try:
-        return parse_cell(word)
-    except GridError as exc:
-        raise InvalidMoveError(f"move {text!r}: {exc}") from None
-
-
 def _card_cells(part: str, text: str) -> tuple[int, int]:
     """``CARD:CELL,CELL,...`` as (card, mask)."""
     card, colon, cells = part.partition(":")
@@ -111,11 +99,11 @@ def _card_cells(part: str, text: str) -> tuple[int, int]:
         raise InvalidMoveError(f"move {text!r}: expected CARD:CELLS, got {part!r}")
     mask = 0
     for name in cells.split(","):
-        bit = 1 << _cell(name, text)
+        bit = 1 << cell(name, text)
         if mask & bit:
             raise InvalidMoveError(f"move {text!r}: cell {name} twice")
         mask |= bit
-    return _number(card, text), mask
+    return number(card, text, "card"), mask
 
 
 def parse_text(text: str) -> Move:
@@ -127,9 +115,9 @@ def parse_text(text: str) -> Move:
     if head == "pass" and not rest:
         return PASS
     if head == "keep":
-        return Keep(tuple(sorted(_number(p, raw) for p in rest.split(",") if p.strip())))
+        return Keep(tuple(sorted(number(p, raw, "card") for p in rest.split(",") if p.strip())))
     if head == "take":
-        return Take(0 if rest == "deck" else _number(rest, raw))
+        return Take(0 if rest == "deck" else number(rest, raw, "card"))
     if head == "reveal":
         if rest not in SHAPES:
             raise InvalidMoveError(f"move {raw!r}: unknown expedition pattern {rest!r}")

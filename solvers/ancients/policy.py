@@ -54,7 +54,7 @@ def greedy_turn(state):
     dig = greedy_dig(state)
     if dig is not None and (dig.points >= 3 or final):
         return dig
-    if not final and len(state.pack[seat]) < state.rules.pack_limit:
+    if not final and len(state.pack[seat]) < state.rules.data.pack_limit:
         money = state.money[seat]
         sell = None
         if money < 2 and state.artifacts[seat]:
@@ -62,7 +62,7 @@ def greedy_turn(state):
             money += state.rules.maps[sell].value
         best = None
         for shop, (card, _) in enumerate(state.market):
-            price = state.rules.shops[shop]
+            price = state.rules.data.shops[shop]
             if price <= money:
                 key = (state.rules.maps[card].points - price / 2, -price)
                 if best is None or key > best[0]:
