@@ -19,6 +19,7 @@ from typing import Any
 from grids import BLACK, WHITE, ColouredPattern, Placement, cell_name
 
 from ..protocol import derived
+from .moves import Draw
 
 __all__ = ["MapInfo", "Rules", "rules_for", "find_result"]
 
@@ -51,10 +52,12 @@ class MapInfo:
 @dataclass(frozen=True)
 class Rules:
     """The card data of a game (``data``, a ``cards_data.AncientsData``: shops, pack limit,
-    starting money and sand, ...) and its maps by id, placed (``maps``)."""
+    starting money and sand, ...), its maps by id, placed (``maps``), and the chance move
+    drawing each map (``draws``, made once: refills are frequent)."""
 
     data: Any
     maps: dict  # id -> MapInfo
+    draws: dict  # id -> Draw
 
     @classmethod
     def build(cls, data) -> "Rules":
@@ -65,7 +68,7 @@ class Rules:
             maps[int(card.id)] = MapInfo(int(card.id), card.name, int(card.points),
                                          int(card.points), int(card.space), token, pattern,
                                          pattern.placements())
-        return cls(data, maps)
+        return cls(data, maps, {map_id: Draw(map_id) for map_id in maps})
 
     def removed_for(self, players: int) -> int:
         """Cards removed at setup; solo mode uses the 2-player deck."""

@@ -135,7 +135,10 @@ class AncientsState:
             self._end_turn()
 
     def _draw(self, card: int) -> None:
-        self.deck.remove(card)
+        if self.deck[0] == card:
+            self.deck.pop(0)
+        else:  # an outcome other than the fixed one (a caller exploring chance)
+            self.deck.remove(card)
         self._enter(card)
         self.drawing = False
         if not self.deck and self.final_left is None:
@@ -154,7 +157,7 @@ class AncientsState:
 
     def chance_outcomes(self) -> list:
         """The refill: the deck's top card (the deck order is fixed in every state)."""
-        return [(Draw(self.deck[0]), 1.0)] if self.drawing else []
+        return [(self.rules.draws[self.deck[0]], 1.0)] if self.drawing else []
 
     def clone(self) -> "AncientsState":
         other = AncientsState.__new__(AncientsState)
@@ -184,17 +187,19 @@ class AncientsState:
 
     def market_moves(self) -> list[Market]:
         seat = self.to_move
+        maps, shops = self.rules.maps, self.rules.data.shops
+        full = len(self.pack[seat]) + 1 > self.rules.data.pack_limit
         sells: list[int | None] = [None] + sorted(set(self.artifacts[seat]))
         out: list[Market] = []
         for sell in sells:
-            money = self.money[seat] + (self.rules.maps[sell].value if sell is not None else 0)
+            money = self.money[seat] + (maps[sell].value if sell is not None else 0)
             if sell is not None:
                 out.append(Market(sell=sell))
             for shop, (card, _) in enumerate(self.market):
-                price = self.rules.data.shops[shop]
+                price = shops[shop]
                 if price > money:
                     continue
-                if len(self.pack[seat]) + 1 > self.rules.data.pack_limit:
+                if full:
                     for gone in sorted(set(self.pack[seat] + [card])):
                         out.append(Market(sell, price, gone))
                 else:
@@ -204,9 +209,9 @@ class AncientsState:
     def desert_moves(self) -> list:
         seat = self.to_move
         out: list = []
-        occ, blk = self.occupied, self.black
+        occ, blk, maps = self.occupied, self.black, self.rules.maps
         for card in sorted(self.pack[seat]):
-            for p in self.rules.maps[card].placements:
+            for p in maps[card].placements:
                 if occ & p.mask == p.mask and blk & p.mask == p.black:
                     out.append(Find(card, p.rotation, p.anchor))
         if self.sand[seat] > 0:

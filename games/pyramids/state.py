@@ -66,10 +66,6 @@ from .rules import (
 
 __all__ = ["Seat", "PyramidsState"]
 
-#: The move types each phase accepts (``apply`` refuses any other value).
-_PHASE_MOVES = {"keep": (Keep,), "reveal": (Reveal,), "cross": (Cross, Pass), "take": (Take,),
-                "over": ()}
-
 
 class Seat:
     """One player's cards and score card."""
@@ -203,33 +199,36 @@ class PyramidsState:
         return []
 
     def apply(self, move) -> None:
-        if type(move) not in _PHASE_MOVES[self.phase]:
-            raise IllegalMoveError(f"{move!r} is not a Pyramids move of phase {self.phase}")
-        self.history.append(str(move))
-        if self.phase == "reveal":
+        phase, kind = self.phase, type(move)
+        if kind is Cross and phase == "cross" or kind is Keep and phase == "keep" or \
+                kind is Pass and phase == "cross":
+            # simultaneous choices: collected seat by seat, resolved once all have chosen
+            self.history.append(str(move))
+            self.pending[self.to_move] = move
+            self.to_move += 1
+            if self.to_move == self.num_players:
+                (self._finish_setup if phase == "keep" else self._resolve_crossings)()
+        elif kind is Reveal and phase == "reveal":
+            self.history.append(str(move))
             self.shape = move.shape
             self.step += 1
             self.phase = "cross"
             self.to_move = 0
             self.pending = [None] * self.num_players
-            return
-        if self.phase in ("keep", "cross"):
-            # simultaneous choices: collected seat by seat, resolved once all have chosen
-            self.pending[self.to_move] = move
-            self.to_move += 1
-            if self.to_move == self.num_players:
-                (self._finish_setup if self.phase == "keep" else self._resolve_crossings)()
-            return
-        _, seat, slot = self.takes.pop(0)  # phase "take"
-        s = self.seats[seat]
-        if move.card == 0:
-            card = self.deck.pop(0)
+        elif kind is Take and phase == "take":
+            self.history.append(str(move))
+            _, seat, slot = self.takes.pop(0)
+            s = self.seats[seat]
+            if move.card == 0:
+                card = self.deck.pop(0)
+            else:
+                self.display.remove(move.card)
+                card = move.card
+            s.hand[slot] = card
+            s.masks[slot] = 0
+            self._next_take()
         else:
-            self.display.remove(move.card)
-            card = move.card
-        s.hand[slot] = card
-        s.masks[slot] = 0
-        self._next_take()
+            raise IllegalMoveError(f"{move!r} is not a Pyramids move of phase {phase}")
 
     # --- phases ---------------------------------------------------------------------
     def _finish_setup(self) -> None:
