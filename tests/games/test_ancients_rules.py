@@ -476,3 +476,10 @@ def test_digest_of_every_placement_of_every_map_on_the_board():
     assert len(lines) == 2232
     assert hashlib.sha256(("\n".join(lines) + "\n").encode()).hexdigest() == (
         "849c5a3fbb08e837e0f09c7270efd0536945c4b9e08e87e7f8873679c230c75e")
+
+
+def test_a_view_is_taken_at_the_start_of_a_turn():
+    state = new_game([1, 12, 15, 29], deck=[11, 40], players=2)
+    state.apply(Market(buy=1))  # waiting on the refill's draw
+    with pytest.raises(InvalidStateError, match="start of a turn"):
+        A.view_of(state, 0)
