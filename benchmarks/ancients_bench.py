@@ -24,7 +24,7 @@ import statistics
 import time
 
 import cards_data
-from games.ancients import catalogue, example_view
+from games.ancients import example_view, rules_for
 from solvers.ancients.planner import dig_maps, exhaustive_dig, plan_dig, random_dig_position
 from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, hint
 
@@ -39,7 +39,7 @@ def _pct(values, q):
 
 def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     data = cards_data.load("ancients")
-    maps = dig_maps(catalogue(data).maps.values())
+    maps = dig_maps(rules_for(data).maps.values())
     count = 100 if quick else 1000
     every = 10 if quick else 5
     times, cpu_times, nodes, ratios = [], [], [], []

@@ -1,15 +1,16 @@
 """Run benchmark suites and assemble one report.
 
-Suites are modules ``benchmarks.<name>`` listed in ``SUITES``; each has
-``run(*, quick: bool, progress) -> {"text": str, "figures": dict}``.
+A suite is a module ``benchmarks/<name>_bench.py``, found by that name (``SUITES``); each
+has ``run(*, quick: bool, progress) -> {"text": str, "figures": dict}``. A game's suite is
+named after its game id.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import json
 import os
+import pkgutil
 import platform
 import tempfile
 import time
@@ -17,17 +18,24 @@ from pathlib import Path
 from typing import Callable
 
 from games.errors import DigsiteError
+from games.registry import GAME_IDS
 
 __all__ = ["SUITES", "run_benchmarks", "write_report", "timed"]
 
-#: Suite name -> module. A suite whose module does not exist yet is skipped with a note.
-SUITES: dict[str, str] = {
-    "grids": "benchmarks.grids_bench",
-    "pyramids": "benchmarks.pyramids_bench",
-    "ancients": "benchmarks.ancients_bench",
-    "archaeology": "benchmarks.archaeology_bench",
-    "lootnrun": "benchmarks.lootnrun_bench",
-}
+
+
+def _suites() -> dict[str, str]:
+    """Suite name -> module, for every ``benchmarks/<name>_bench.py``: the suites that are
+    not a game's first (``grids``), then the games' in the registry's order."""
+    names = [info.name.removesuffix("_bench") for info in
+             pkgutil.iter_modules([str(Path(__file__).parent)]) if info.name.endswith("_bench")]
+    order = {game_id: i for i, game_id in enumerate(GAME_IDS)}
+    names.sort(key=lambda name: (name in order, order.get(name, 0), name))
+    return {name: f"{__package__}.{name}_bench" for name in names}
+
+
+#: Suite name -> module (see ``_suites``).
+SUITES: dict[str, str] = _suites()
 
 
 def timed(func: Callable, *args, **kwargs) -> tuple[float, object]:
@@ -49,11 +57,8 @@ def run_benchmarks(names: list[str], *, quick: bool = False, progress=lambda n=1
              f"Python {machine['python']}"]
     suites: dict[str, dict] = {}
     for name in chosen:
-        module_name = SUITES[name]
-        if importlib.util.find_spec(module_name) is None:
-            parts.append(f"\n[{name}] not available yet")
-            continue
-        seconds, result = timed(importlib.import_module(module_name).run, quick=quick, progress=progress)
+        seconds, result = timed(importlib.import_module(SUITES[name]).run, quick=quick,
+                                progress=progress)
         suites[name] = {"figures": result["figures"], "seconds": round(seconds, 3)}
         parts.append(f"\n[{name}] ({seconds:.1f} s)\n{result['text']}")
     return {"text": "\n".join(parts), "suites": suites, "machine": machine}

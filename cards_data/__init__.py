@@ -15,13 +15,16 @@ into the same frozen value, or fails with ``InvalidDataError`` naming the file a
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
 import tomllib
+import typing
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
 from typing import Callable, Union
 
-from . import ancients, archaeology, expedition, lootnrun, pyramids
 from ._schema import LABELS, Node
 from .ancients import AncientsData, MapCard
 from .archaeology import ArchaeologyData
@@ -39,16 +42,30 @@ __all__ = [
     "LongExpedition", "Monument", "LootNRunData", "RoomCard", "PyramidCard", "PyramidsData",
 ]
 
-GAME_IDS = ("pyramids", "ancients", "archaeology", "expedition", "lootnrun")
+
+def _game_modules() -> dict[str, ModuleType]:
+    """Every module ``cards_data/<game id>.py`` that defines ``parse(doc, edition)``: the
+    games are found by this convention (this layer sits below ``games.registry``)."""
+    found = {}
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg or info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if callable(getattr(module, "parse", None)):
+            found[info.name] = module
+    return found
+
+
+_MODULES = _game_modules()
+#: The games with card data, in alphabetical order.
+GAME_IDS: tuple[str, ...] = tuple(_MODULES)
 #: The file format this code reads (the ``format`` key of every file).
 FORMAT = 1
 
-CardData = Union[PyramidsData, AncientsData, ArchaeologyData, ExpeditionData, LootNRunData]
-
-_PARSERS: dict[str, Callable[[Node, str], CardData]] = {
-    "pyramids": pyramids.parse, "ancients": ancients.parse, "archaeology": archaeology.parse,
-    "expedition": expedition.parse, "lootnrun": lootnrun.parse,
-}
+_PARSERS: dict[str, Callable[[Node, str], object]] = {
+    game_id: module.parse for game_id, module in _MODULES.items()}
+#: The frozen value of any game's card data: the return types of the ``parse``s.
+CardData = Union[tuple(typing.get_type_hints(parse)["return"] for parse in _PARSERS.values())]
 
 
 def _check_game_id(game_id: str) -> str:

@@ -17,16 +17,15 @@ Cell sets are 25-bit masks (bit ``index`` set).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import ClassVar, Mapping
 
-from grids.cells import ALL_MASK, NEIGHBOURS, SIZE
+from grids.cells import ALL_MASK, SIZE, distances
 from grids.polyomino import SHAPES
 
 from ._schema import Node, frozen_map
 
-__all__ = ["ICONS", "GRID_CHARS", "PyramidCard", "PyramidsData", "distances", "parse"]
+__all__ = ["ICONS", "GRID_CHARS", "PyramidCard", "PyramidsData", "parse"]
 
 #: Icon character → icon name (the keys of ``PyramidCard.icons``).
 ICONS: Mapping[str, str] = frozen_map({
@@ -34,19 +33,6 @@ ICONS: Mapping[str, str] = frozen_map({
     "x": "red_cross",
 })
 GRID_CHARS = "#.ET" + "".join(ICONS)
-
-
-def distances(open_mask: int, start: int) -> dict[int, int]:
-    """Steps from ``start`` to every cell reachable through ``open_mask`` (BFS)."""
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for step in NEIGHBOURS[here]:
-            if open_mask >> step & 1 and step not in seen:
-                seen[step] = seen[here] + 1
-                queue.append(step)
-    return seen
 
 
 @dataclass(frozen=True, slots=True)

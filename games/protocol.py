@@ -30,6 +30,14 @@ registered game by ``tests/games/test_conformance.py``):
     (``IllegalMoveError``). Every engine defines it as ``parse_checked(state, text,
     parse_text)`` with its own text parser ``moves.parse_text``.
 
+Moves are frozen values deriving from :class:`TextMove`: ``str(move)`` is the canonical
+text, the module-level ``parse_text`` of the move's module reads it back, and ``repr``
+is the parser call (``Find.from_text('find 7 90 at C3')``, python-chess's
+``Move.from_uci('g1f3')``). The tables an engine derives from its card data live on the
+state as ``state.rules``, built once per data value by ``rules_for(data)`` through
+:func:`derived`. The seat to act is ``state.to_move``; JSON names it ``to_move`` and a
+deal's first seat ``first_player``. ``docs/adding-a-game.md`` shows the whole layout.
+
 A ``State`` is a mutable position with cheap ``clone()`` — a search board. Its methods:
 
 ``num_players`` (attribute), ``current_player() -> int``
@@ -38,9 +46,16 @@ A ``State`` is a mutable position with cheap ``clone()`` — a search board. Its
     At a decision node: every legal move, in a deterministic order. Moves are small frozen
     values with ``str(move)`` a canonical text form that ``parse_move`` reads back.
 ``chance_outcomes() -> list[tuple[Move, float]]``
-    At a chance node: outcomes and probabilities (summing to 1). Shuffles and draws are
-    explicit chance steps. A state made from a deal, or a determinized world, has every
-    hidden thing fixed, so its chance nodes list the one fixed outcome with probability 1.
+    At a chance node: outcomes and probabilities (summing to 1). A state made from a deal,
+    or a determinized world, has every hidden thing fixed, so its chance nodes list the
+    one fixed outcome with probability 1. The shuffles of setup are fixed by the deal.
+    During play, a card that comes out without any seat's choice is an explicit chance
+    step: Pyramids' expedition cards (``reveal I3``), Tomb of the Ancients' market refills
+    (``draw 17``), Archaeology's digs and steals, Loot N Run's reshuffles. The deviation:
+    a card a move itself takes from an order the state holds is drawn inside that move
+    (Pyramids' ``take deck`` and the display refill after the takes, Loot N Run's
+    ``loot``); ``determinize`` resamples that order, but an adapter that needs every draw
+    as a chance node (OpenSpiel) must split those moves.
 ``apply(move) -> None``
     The fast, unchecked path: ``move`` must come from ``legal_moves()`` or
     ``chance_outcomes()``. Use ``parse_move`` or ``play_checked`` for untrusted moves. A
@@ -65,12 +80,15 @@ Games without hidden information implement ``information_set_key`` as the full s
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Protocol, Sequence, runtime_checkable
+import sys
+from typing import Any, Callable, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .errors import IllegalMoveError, InvalidMoveError
 
-__all__ = ["CHANCE", "TERMINAL", "State", "play_checked", "parse_checked", "sample_chance",
-           "resolve_chance", "random_playout", "options_of"]
+__all__ = ["CHANCE", "TERMINAL", "State", "TextMove", "derived", "play_checked",
+           "parse_checked", "pick_outcome", "sample_chance", "resolve_chance", "random_playout", "options_of"]
+
+T = TypeVar("T")
 
 CHANCE = -1
 TERMINAL = -2
@@ -93,6 +111,43 @@ class State(Protocol):
     def information_set_key(self, seat: int) -> Hashable: ...
     def determinize(self, seat: int, rng) -> "State": ...
     def to_json(self) -> dict: ...
+
+
+class TextMove:
+    """Base of an engine's move values (frozen dataclasses declared with ``repr=False``).
+
+    ``from_text`` reads a move with the ``parse_text`` of the module the class is defined
+    in and checks it is of this class; ``repr`` is that call, so it evaluates back to the
+    move wherever the class is imported.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def from_text(cls, text: str):
+        """The move of this class that ``text`` names (``InvalidMoveError`` otherwise)."""
+        move = sys.modules[cls.__module__].parse_text(text)
+        if not isinstance(move, cls):
+            raise InvalidMoveError(f"move {text!r} is not a {cls.__name__} move")
+        return move
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_text({str(self)!r})"
+
+
+_DERIVED: dict[tuple, tuple[Any, Any]] = {}
+
+
+def derived(data: Any, build: Callable[..., T], *args: Hashable) -> T:
+    """``build(data, *args)``, built once per data value (and ``args``) and then shared:
+    the one cache of every engine's derived tables (``rules_for``). Card data values are
+    immutable, so sharing is safe. The cache holds ``data`` itself, so the identity it is
+    keyed by cannot be reused by another object while the entry lives."""
+    key = (id(data), build, args)
+    hit = _DERIVED.get(key)
+    if hit is None or hit[0] is not data:
+        hit = _DERIVED[key] = (data, build(data, *args))
+    return hit[1]
 
 
 def options_of(state: State) -> list:
@@ -131,19 +186,23 @@ def parse_checked(state: State, text, parse_text: Callable[[str], object]):
     return move
 
 
-def sample_chance(state: State, rng) -> None:
-    """Apply one chance outcome, sampled by its probability (a fixed one directly)."""
-    outcomes = state.chance_outcomes()
+def pick_outcome(outcomes: Sequence[tuple[object, float]], rng):
+    """One of a chance node's ``(outcome, probability)`` pairs' outcomes, drawn by its
+    probability from ``rng`` (a lone outcome without touching ``rng``)."""
     if len(outcomes) == 1:
-        state.apply(outcomes[0][0])
-        return
+        return outcomes[0][0]
     pick = rng.random()
     acc = 0.0
     for outcome, prob in outcomes:
         acc += prob
         if pick < acc:
             break
-    state.apply(outcome)  # rounding left pick above the sum: the last outcome
+    return outcome  # rounding left pick above the sum: the last outcome
+
+
+def sample_chance(state: State, rng) -> None:
+    """Apply one chance outcome, sampled by its probability (a fixed one directly)."""
+    state.apply(pick_outcome(state.chance_outcomes(), rng))
 
 
 def resolve_chance(state: State, rng) -> None:

@@ -18,13 +18,17 @@ games.errors.InvalidStateError: deal: players: must be at most 6, got 7
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from cards_data._schema import JSON_WORDS, Node
+from grids.cells import GridError, parse_cell
 
 from .errors import InvalidStateError
 
-__all__ = ["Node", "read_document", "read_header", "read_counts", "read_names"]
+__all__ = ["Node", "read_document", "read_header", "read_counts", "read_names", "read_id", "read_ids",
+           "check_ids", "read_cells"]
+
+_REQUIRED: Any = object()
 
 
 def read_document(doc: Any, source: str) -> Node:
@@ -75,3 +79,57 @@ def read_names(node: Node, key: str, names: Sequence[str] | Mapping[str, int], *
             node.fail_at(f"{where}[{i}]", f"unknown card {name!r} (cards: {', '.join(index)})")
         out.append(index[name])
     return out
+
+
+def read_id(node: Node, key: str, known: Collection[int], *, what: str = "card") -> int:
+    """The integer id ``key``, one of ``known`` (else ``unknown <what> <id>``)."""
+    value = node.check_int(node.raw(key), node.where(key), lo=None)
+    if value not in known:
+        node.fail(f"unknown {what} {value}", key)
+    return value
+
+
+def check_ids(node: Node, value: Any, where: str, known: Collection[int], *,
+              what: str = "card", length: int | None = None,
+              max_length: int | None = None) -> list[int]:
+    """``value`` (found at ``where``) as a list of integer ids, each one of ``known``."""
+    items = node.check_list(value, where, length, max_length=max_length)
+    out = []
+    for i, item in enumerate(items):
+        item = node.check_int(item, f"{where}[{i}]", lo=None)
+        if item not in known:
+            node.fail_at(f"{where}[{i}]", f"unknown {what} {item}")
+        out.append(item)
+    return out
+
+
+def read_ids(node: Node, key: str, known: Collection[int], *, what: str = "card",
+             length: int | None = None, max_length: int | None = None,
+             default: Any = _REQUIRED) -> list[int]:
+    """The list of integer ids ``key`` (cards, maps, ...), each one of ``known``; an id
+    that is not is refused as ``unknown <what> <id>``. ``default``: the value when the key
+    is missing (the key is required without one)."""
+    if default is not _REQUIRED and not node.has(key):
+        node.raw(key, None)
+        return list(default)
+    return check_ids(node, node.raw(key), node.where(key), known, what=what, length=length,
+                     max_length=max_length)
+
+
+def read_cells(node: Node, key: str, *, default: Any = _REQUIRED) -> int:
+    """A list of distinct cell names (``["A1", "B2"]``) as a 25-bit mask."""
+    if default is not _REQUIRED and not node.has(key):
+        node.raw(key, None)
+        return default
+    where = node.where(key)
+    mask = 0
+    for i, name in enumerate(node.items(key)):
+        node.check_str(name, f"{where}[{i}]")
+        try:
+            bit = 1 << parse_cell(name)
+        except GridError as error:
+            node.fail_at(f"{where}[{i}]", str(error))
+        if mask & bit:
+            node.fail_at(f"{where}[{i}]", f"cell {name} listed twice")
+        mask |= bit
+    return mask

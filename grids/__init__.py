@@ -6,8 +6,8 @@ This package imports nothing else of digsite's.
 """
 
 from .cells import (
-    ALL_MASK, COLUMNS, N_CELLS, NEIGHBOUR_MASKS, NEIGHBOURS, SIZE, GridError, cell,
-    cell_name, cells_of, grow, mask_of, neighbours, parse_cell, popcount, row_col,
+    ALL_MASK, COLUMNS, N_CELLS, NEIGHBOUR_MASKS, NEIGHBOURS, SIZE, GridError, adjacent, cell,
+    cell_name, cells_of, distances, grow, mask_of, neighbours, parse_cell, popcount, row_col,
 )
 from .patterns import BLACK, WHITE, ColouredPattern, Placement, matches, mismatches
 from .polyomino import (
@@ -18,8 +18,8 @@ from .text import grid_from_rows, grid_rows, parse_grid, render_grid
 
 __all__ = [
     "ALL_MASK", "BLACK", "COLUMNS", "N_CELLS", "NEIGHBOURS", "NEIGHBOUR_MASKS", "SHAPES",
-    "SIZE", "WHITE", "ColouredPattern", "GridError", "Placement", "cell", "cell_name",
-    "cells_of", "fixed_polyominoes", "free_polyominoes", "grid_from_rows", "grid_rows",
+    "SIZE", "WHITE", "ColouredPattern", "GridError", "Placement", "adjacent", "cell",
+    "cell_name", "cells_of", "distances", "fixed_polyominoes", "free_polyominoes", "grid_from_rows", "grid_rows",
     "grow", "is_connected", "mask_of", "matches", "mirror", "mismatches", "neighbours",
     "normalize", "one_sided_polyominoes", "orbit", "parse_cell", "parse_grid", "placements",
     "popcount", "render_grid", "rotate", "row_col", "shape_mask",

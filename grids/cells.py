@@ -13,12 +13,14 @@ A cell is an ``int`` index ``row * 5 + col`` (``A1`` = 0, ``E1`` = 4, ``A2`` = 5
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Iterable
 
 __all__ = [
     "SIZE", "N_CELLS", "ALL_MASK", "COLUMNS", "GridError",
     "cell", "cell_name", "parse_cell", "row_col", "neighbours", "NEIGHBOURS",
-    "NEIGHBOUR_MASKS", "mask_of", "cells_of", "popcount", "grow",
+    "NEIGHBOUR_MASKS", "mask_of", "cells_of", "popcount", "grow", "adjacent", "distances",
+    "COLUMN_A", "COLUMN_E",
 ]
 
 SIZE = 5
@@ -105,9 +107,41 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
+#: The cells of the leftmost and rightmost columns (shifts must not wrap across them).
+COLUMN_A = sum(1 << (row * SIZE) for row in range(SIZE))
+COLUMN_E = sum(1 << (row * SIZE + SIZE - 1) for row in range(SIZE))
+
+
+def adjacent(mask: int) -> int:
+    """Cells orthogonally next to ``mask``, not in it: four shifts, no loop over cells
+    (the bitboard idiom of python-chess's ``shift_*``).
+
+    >>> cells_of(adjacent(mask_of([parse_cell("A1")])))
+    (1, 5)
+    """
+    out = ((mask >> SIZE) | ((mask << SIZE) & ALL_MASK) | ((mask & ~COLUMN_A) >> 1)
+           | ((mask & ~COLUMN_E) << 1))
+    return out & ~mask
+
+
 def grow(mask: int) -> int:
     """``mask`` plus every cell orthogonally adjacent to it."""
-    out = mask
-    for index in cells_of(mask):
-        out |= NEIGHBOUR_MASKS[index]
-    return out
+    return mask | adjacent(mask)
+
+
+def distances(open_mask: int, start: int) -> dict[int, int]:
+    """Steps from cell ``start`` to every cell reachable through ``open_mask`` (breadth-first
+    search over orthogonal steps), ``start`` itself at 0.
+
+    >>> distances(mask_of([0, 1, 2]), 0)
+    {0: 0, 1: 1, 2: 2}
+    """
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for step in NEIGHBOURS[here]:
+            if open_mask >> step & 1 and step not in seen:
+                seen[step] = seen[here] + 1
+                queue.append(step)
+    return seen

@@ -11,6 +11,10 @@ Decisions on what the beta rulebook leaves open (each pinned by a test):
   the 1-shop (or every dearer shop holds one) it returns to the supply. Shop tokens stay
   with the shop (they never slide with the cards) and go to whoever buys from that shop.
   The supply of tokens is treated as unlimited (50 tokens are never all out in practice).
+* **Refills are chance steps.** After a purchase or a rest the turn waits on a chance
+  node whose outcome is the drawn map (``Draw``); a state made from a deal or a view has
+  the deck order fixed, so the node lists that one card with probability 1.
+  The turn ends once the card has entered the market.
 * **Deck runs out.** The final round starts the moment a refill takes the last card of the
   deck. A refill from an empty deck adds nothing; the remaining cards are re-sorted into
   the dearest shops, so the cheapest shops stand empty. A rest discards the 1-shop card
@@ -42,9 +46,10 @@ from __future__ import annotations
 
 from grids import BLACK, WHITE
 
-from ..protocol import TERMINAL
-from .cards import Catalogue, find_result
-from .moves import END, End, Find, Market, Rest, Sand
+from ..errors import IllegalMoveError
+from ..protocol import CHANCE, TERMINAL
+from .moves import END, Draw, End, Find, Market, Rest, Sand
+from .rules import Rules, find_result
 
 __all__ = ["AncientsState", "REST_MONEY"]
 
@@ -52,54 +57,59 @@ REST_MONEY = 2
 
 
 class AncientsState:
-    """A position. Mutable; ``clone`` is cheap. See the module docstring for the rules."""
+    """A position. Mutable; ``clone`` is cheap. See the module docstring for the rules.
+
+    ``rules``: the card tables; ``to_move``: the seat whose turn it is (``current_player``
+    says ``CHANCE`` while its refill is drawn); ``drawing``: a refill is due.
+    """
 
     __slots__ = (
-        "cat", "num_players", "occupied", "black", "market", "shop_tokens", "deck", "removed",
-        "discard", "money", "sand", "pack", "artifacts", "sold", "current", "first",
-        "final_left", "in_desert", "entries", "turns",
+        "rules", "num_players", "occupied", "black", "market", "shop_tokens", "deck", "removed",
+        "discard", "money", "sand", "pack", "artifacts", "sold", "to_move", "first",
+        "final_left", "in_desert", "drawing", "entries", "turns",
     )
 
-    def __init__(self, cat: Catalogue, num_players: int) -> None:
-        self.cat = cat
+    def __init__(self, rules: Rules, num_players: int) -> None:
+        self.rules = rules
         self.num_players = num_players
         self.occupied = 0
         self.black = 0
         self.market: list[tuple[int, int]] = []  # (map id, entry number), dearest first
-        self.shop_tokens = [False] * len(cat.shops)
+        self.shop_tokens = [False] * len(rules.data.shops)
         self.deck: list[int] = []
         self.removed: list[int] = []
         self.discard: list[int] = []
-        self.money = [cat.start_money] * num_players
-        self.sand = [cat.start_sand] * num_players
+        self.money = [rules.data.start_money] * num_players
+        self.sand = [rules.data.start_sand] * num_players
         self.pack: list[list[int]] = [[] for _ in range(num_players)]
         self.artifacts: list[list[int]] = [[] for _ in range(num_players)]
         self.sold: list[list[int]] = [[] for _ in range(num_players)]
-        self.current = 0
+        self.to_move = 0
         self.first = 0
         self.final_left: int | None = None
         self.in_desert = False
+        self.drawing = False
         self.entries = 0
         self.turns = 0
 
     # --- setup ------------------------------------------------------------------------
 
     @classmethod
-    def setup(cls, cat: Catalogue, num_players: int, market: list[int], removed: list[int],
+    def setup(cls, rules: Rules, num_players: int, market: list[int], removed: list[int],
               deck: list[int], first: int) -> "AncientsState":
         """The position after setup: ``market`` cards enter one at a time in that order."""
-        state = cls(cat, num_players)
+        state = cls(rules, num_players)
         state.removed = list(removed)
         state.deck = list(deck)
         for card in market:
             state._enter(card)
-        state.first = state.current = first
+        state.first = state.to_move = first
         if not state.deck:
             state.final_left = num_players
         return state
 
     def _enter(self, card: int) -> None:
-        info = self.cat.maps[card]
+        info = self.rules.maps[card]
         bit = 1 << info.space
         if self.occupied & bit:
             self.occupied &= ~bit
@@ -115,29 +125,43 @@ class AncientsState:
                 self.black |= bit
         self.entries += 1
         self.market.append((card, self.entries))
-        self.market.sort(key=lambda e: (self.cat.maps[e[0]].points, e[1]), reverse=True)
+        self.market.sort(key=lambda e: (self.rules.maps[e[0]].points, e[1]), reverse=True)
 
     def _refill(self) -> None:
+        """End the turn, after a chance step drawing the refill while the deck lasts."""
         if self.deck:
-            self._enter(self.deck.pop(0))
-            if not self.deck and self.final_left is None:
-                self.final_left = self.num_players + 1  # this turn's end counts one off
+            self.drawing = True
+        else:
+            self._end_turn()
+
+    def _draw(self, card: int) -> None:
+        if self.deck[0] == card:
+            self.deck.pop(0)
+        else:  # an outcome other than the fixed one (a caller exploring chance)
+            self.deck.remove(card)
+        self._enter(card)
+        self.drawing = False
+        if not self.deck and self.final_left is None:
+            self.final_left = self.num_players + 1  # this turn's end counts one off
+        self._end_turn()
 
     # --- protocol ---------------------------------------------------------------------
 
     def current_player(self) -> int:
-        return TERMINAL if self.final_left == 0 else self.current
+        if self.final_left == 0:
+            return TERMINAL
+        return CHANCE if self.drawing else self.to_move
 
     def is_terminal(self) -> bool:
         return self.final_left == 0
 
     def chance_outcomes(self) -> list:
-        """No chance nodes: a deal (or a determinized world) fixes the deck order."""
-        return []
+        """The refill: the deck's top card (the deck order is fixed in every state)."""
+        return [(self.rules.draws[self.deck[0]], 1.0)] if self.drawing else []
 
     def clone(self) -> "AncientsState":
         other = AncientsState.__new__(AncientsState)
-        other.cat = self.cat
+        other.rules = self.rules
         other.num_players = self.num_players
         other.occupied, other.black = self.occupied, self.black
         other.market = list(self.market)
@@ -150,29 +174,32 @@ class AncientsState:
         other.pack = [list(p) for p in self.pack]
         other.artifacts = [list(a) for a in self.artifacts]
         other.sold = [list(s) for s in self.sold]
-        other.current, other.first = self.current, self.first
+        other.to_move, other.first = self.to_move, self.first
         other.final_left, other.in_desert = self.final_left, self.in_desert
+        other.drawing = self.drawing
         other.entries, other.turns = self.entries, self.turns
         return other
 
     def shop_card(self, price: int) -> int | None:
         """The map in the shop of ``price``, or None."""
-        shop = self.cat.shops.index(price)
+        shop = self.rules.data.shops.index(price)
         return self.market[shop][0] if shop < len(self.market) else None
 
     def market_moves(self) -> list[Market]:
-        seat = self.current
+        seat = self.to_move
+        maps, shops = self.rules.maps, self.rules.data.shops
+        full = len(self.pack[seat]) + 1 > self.rules.data.pack_limit
         sells: list[int | None] = [None] + sorted(set(self.artifacts[seat]))
         out: list[Market] = []
         for sell in sells:
-            money = self.money[seat] + (self.cat.maps[sell].value if sell is not None else 0)
+            money = self.money[seat] + (maps[sell].value if sell is not None else 0)
             if sell is not None:
                 out.append(Market(sell=sell))
             for shop, (card, _) in enumerate(self.market):
-                price = self.cat.shops[shop]
+                price = shops[shop]
                 if price > money:
                     continue
-                if len(self.pack[seat]) + 1 > self.cat.pack_limit:
+                if full:
                     for gone in sorted(set(self.pack[seat] + [card])):
                         out.append(Market(sell, price, gone))
                 else:
@@ -180,11 +207,11 @@ class AncientsState:
         return out
 
     def desert_moves(self) -> list:
-        seat = self.current
+        seat = self.to_move
         out: list = []
-        occ, blk = self.occupied, self.black
+        occ, blk, maps = self.occupied, self.black, self.rules.maps
         for card in sorted(self.pack[seat]):
-            for p in self.cat.maps[card].placements:
+            for p in maps[card].placements:
                 if occ & p.mask == p.mask and blk & p.mask == p.black:
                     out.append(Find(card, p.rotation, p.anchor))
         if self.sand[seat] > 0:
@@ -197,16 +224,20 @@ class AncientsState:
         return out
 
     def legal_moves(self) -> list:
-        if self.is_terminal():
+        if self.is_terminal() or self.drawing:
             return []
         if self.in_desert:
             return self.desert_moves() + [END]
         return self.market_moves() + self.desert_moves() + [Rest("money"), Rest("sand")]
 
     def apply(self, move) -> None:
-        seat = self.current
-        if isinstance(move, Find):
-            info = self.cat.maps[move.map]
+        seat = self.to_move
+        if self.drawing:
+            if not isinstance(move, Draw):
+                raise IllegalMoveError(f"{move!r}: a refill is drawn now")
+            self._draw(move.map)
+        elif isinstance(move, Find):
+            info = self.rules.maps[move.map]
             p = info.placement(move.rotation, move.anchor)
             self.occupied, self.black = find_result(self.occupied, self.black, p)
             self.pack[seat].remove(move.map)
@@ -229,9 +260,9 @@ class AncientsState:
             if move.sell is not None:
                 self.artifacts[seat].remove(move.sell)
                 self.sold[seat].append(move.sell)
-                self.money[seat] += self.cat.maps[move.sell].value
+                self.money[seat] += self.rules.maps[move.sell].value
             if move.buy is not None:
-                shop = self.cat.shops.index(move.buy)
+                shop = self.rules.data.shops.index(move.buy)
                 card = self.market.pop(shop)[0]
                 self.money[seat] -= move.buy
                 if self.shop_tokens[shop]:
@@ -242,31 +273,31 @@ class AncientsState:
                     self.pack[seat].remove(move.discard)
                     self.discard.append(move.discard)
                 self._refill()
-            self._end_turn()
+            else:
+                self._end_turn()
         elif isinstance(move, Rest):
             if move.take == "money":
                 self.money[seat] += REST_MONEY
             else:
                 self.sand[seat] += 1
-            one_shop = len(self.cat.shops) - 1
+            one_shop = len(self.rules.data.shops) - 1
             if len(self.market) > one_shop:
                 self.discard.append(self.market.pop(one_shop)[0])
             self._refill()
-            self._end_turn()
         else:
-            raise TypeError(f"not an ancients move: {move!r}")
+            raise IllegalMoveError(f"{move!r} is not a Tomb of the Ancients move of a turn")
 
     def _end_turn(self) -> None:
         self.turns += 1
         if self.final_left is not None:
             self.final_left -= 1
-        self.current = (self.current + 1) % self.num_players
+        self.to_move = (self.to_move + 1) % self.num_players
 
     # --- scoring ----------------------------------------------------------------------
 
     def score(self, seat: int) -> float:
         """Artifact points plus half a point per dollar and per sand token."""
-        points = sum(self.cat.maps[a].points for a in self.artifacts[seat])
+        points = sum(self.rules.maps[a].points for a in self.artifacts[seat])
         return points + 0.5 * (self.money[seat] + self.sand[seat])
 
     def returns(self) -> list[float]:
@@ -286,7 +317,8 @@ class AncientsState:
             tuple(self.shop_tokens), len(self.deck), tuple(self.discard), tuple(self.money),
             tuple(self.sand), tuple(tuple(p) for p in self.pack),
             tuple(tuple(a) for a in self.artifacts), tuple(tuple(s) for s in self.sold),
-            self.current, self.first, self.final_left, self.in_desert, self.entries,
+            self.to_move, self.first, self.final_left, self.in_desert, self.drawing,
+            self.entries,
         )
 
     def information_set_key(self, seat: int):
@@ -316,12 +348,12 @@ class AncientsState:
         return {
             "game": "ancients",
             "players": self.num_players,
-            "current_player": self.current_player(),
+            "to_move": self.current_player(),
             "first_player": self.first,
             "board": self.board_rows(),
-            "market": [{"shop": self.cat.shops[i],
+            "market": [{"shop": self.rules.data.shops[i],
                         "map": self.market[i][0] if i < len(self.market) else None,
-                        "token": self.shop_tokens[i]} for i in range(len(self.cat.shops))],
+                        "token": self.shop_tokens[i]} for i in range(len(self.rules.data.shops))],
             "deck": list(self.deck),
             "removed": list(self.removed),
             "discard": list(self.discard),
@@ -331,8 +363,9 @@ class AncientsState:
             "final_round": self.final_left is not None,
             "turns_left": self.final_left,
             "in_desert": self.in_desert,
+            "drawing": self.drawing,
             "turns": self.turns,
         }
 
     def __repr__(self) -> str:
-        return f"AncientsState(turn {self.turns}, seat {self.current})"
+        return f"AncientsState(turn {self.turns}, seat {self.to_move})"

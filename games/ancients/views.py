@@ -1,17 +1,18 @@
-"""JSON deals and player views of Tomb of the Ancients, with validation.
+"""JSON deals and player views of Tomb of the Ancients, read by ``games.reader``.
 
-**Deal** (every hidden thing fixed)::
+**Deal**, version 2 (every hidden thing fixed)::
 
     {"game": "ancients", "players": 2, "seed": 7, "first_player": 1,
      "market": [12, 3, 40, 9],      # dealt into the market one at a time, in this order
      "removed": [...],              # removed face down at setup (18/10/7/3/0 cards)
      "deck": [...]}                 # the draw order, next card first
 
-Solo mode (``players: 1``) uses the 2-player deck.
+Solo mode (``players: 1``) uses the 2-player deck. ``seed`` (an integer or null) only
+records where the deal came from; ``first_player`` defaults to 0 and ``removed`` to none.
 
-**Player view** (what seat ``seat`` sees at the start of its turn)::
+**Player view**, version 2 (what seat ``seat`` sees at the start of its turn)::
 
-    {"game": "ancients", "players": 2, "seat": 0, "first_player": 0,
+    {"game": "ancients", "players": 2, "seat": 0, "to_move": 0, "first_player": 0,
      "board": ["..B..", ".W...", ".....", "B....", "....W"],   # rows 1-5, columns A-E
      "market": [{"shop": 4, "map": 12, "token": false}, ... shops 3, 2, 1],
      "deck_size": 20, "discard": [5],
@@ -22,30 +23,36 @@ Solo mode (``players: 1``) uses the 2-player deck.
 are public (see ``state`` on hidden information); the unseen cards are every map not named
 in the view, and they must number ``deck_size`` plus the cards removed at setup. Market
 cards listed with equal points must be in entry order (newer in the dearer shop), which is
-how the market is always sorted; the view's order fixes their entry numbers.
+how the market is always sorted; the view's order fixes their entry numbers. ``to_move``
+(optional) must be ``seat``; ``turns_left`` counts the turns left in the final round
+(``1..players``) and is null before it.
+
+Version 2 (November 2026) against version 1: ``"game"`` is required; unknown keys are
+refused with their path; a boolean is never read as a number; the view's
+``current_player`` is renamed ``to_move``; ``turns_left`` outside the final round is
+refused.
 """
 
 from __future__ import annotations
 
 from grids import BLACK, WHITE, GridError, parse_cell
 
-from ..errors import IllegalMoveError, InvalidStateError
+from ..errors import InvalidStateError
+from ..reader import Node, read_document, read_header, read_id, read_ids
 from ..seeding import make_rng
-from .cards import catalogue
-from .moves import parse_text
+from .rules import rules_for
 from .state import AncientsState
 
-__all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "parse_move",
-           "view_of"]
+__all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "view_of"]
 
 
-def _players(cat, players) -> int:
+def _players(rules, players) -> int:
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidStateError(f"players must be an integer, got {players!r}")
-    if players != 1 and not cat.players_min <= players <= cat.players_max:
+    if players != 1 and not rules.data.players_min <= players <= rules.data.players_max:
         raise InvalidStateError(
             f"players {players}: Tomb of the Ancients seats 1 (solo) or "
-            f"{cat.players_min}-{cat.players_max}")
+            f"{rules.data.players_min}-{rules.data.players_max}")
     return players
 
 
@@ -54,13 +61,13 @@ def make_deal(*, players: int, seed, data, **options) -> dict:
     (no options exist; any given are rejected)."""
     if options:
         raise InvalidStateError(f"ancients deals take no options ({', '.join(options)})")
-    cat = catalogue(data)
-    _players(cat, players)
+    rules = rules_for(data)
+    _players(rules, players)
     rng = make_rng(seed)
-    cards = sorted(cat.maps)
+    cards = sorted(rules.maps)
     rng.shuffle(cards)
-    shops = len(cat.shops)
-    removed = cat.removed_for(players)
+    shops = len(rules.data.shops)
+    removed = rules.removed_for(players)
     return {
         "game": "ancients", "players": players,
         "seed": seed if isinstance(seed, int) else None,
@@ -70,50 +77,39 @@ def make_deal(*, players: int, seed, data, **options) -> dict:
     }
 
 
-def _card_list(cat, value, where: str) -> list[int]:
-    if not isinstance(value, list):
-        raise InvalidStateError(f"{where}: expected a list of map ids")
-    out = []
-    for i, card in enumerate(value):
-        if not isinstance(card, int) or isinstance(card, bool) or card not in cat.maps:
-            raise InvalidStateError(f"{where}[{i}]: unknown map card {card!r}")
-        out.append(card)
-    return out
-
-
 def state_from_deal(deal: dict, data) -> AncientsState:
-    """The position after setup of ``deal`` (validated)."""
-    cat = catalogue(data)
-    if not isinstance(deal, dict) or deal.get("game", "ancients") != "ancients":
-        raise InvalidStateError("deal: not an ancients deal")
-    players = _players(cat, deal.get("players"))
-    market = _card_list(cat, deal.get("market"), "deal.market")
-    removed = _card_list(cat, deal.get("removed", []), "deal.removed")
-    deck = _card_list(cat, deal.get("deck"), "deal.deck")
-    if len(market) != len(cat.shops):
-        raise InvalidStateError(f"deal.market: {len(market)} cards, expected {len(cat.shops)}")
-    if len(removed) != cat.removed_for(players):
-        raise InvalidStateError(
-            f"deal.removed: {len(removed)} cards, expected {cat.removed_for(players)} "
-            f"for {players} player(s)")
+    """The position after setup of ``deal``, validated (``InvalidStateError``)."""
+    rules = rules_for(data)
+    node = read_document(deal, "deal")
+    players = read_header(node, "ancients", (1, rules.data.players_max))
+    node.optional_integer("seed", lo=None)
+    first = node.integer("first_player", hi=players - 1, default=0)
+    market = read_ids(node, "market", rules.maps, what="map card", length=len(rules.data.shops))
+    removed = read_ids(node, "removed", rules.maps, what="map card", default=[])
+    if len(removed) != rules.removed_for(players):
+        node.fail(f"{len(removed)} cards, expected {rules.removed_for(players)} for {players} "
+                  f"player(s)", "removed")
+    deck = read_ids(node, "deck", rules.maps, what="map card")
+    node.done()
     everything = market + removed + deck
-    if sorted(everything) != sorted(cat.maps):
+    if sorted(everything) != sorted(rules.maps):
         dup = sorted({c for c in everything if everything.count(c) > 1})
-        raise InvalidStateError(
-            f"deal: market + removed + deck must be the {len(cat.maps)} maps once each"
-            + (f" (repeated: {dup})" if dup else f" (missing: {sorted(set(cat.maps) - set(everything))})"))
-    first = deal.get("first_player", 0)
-    if not isinstance(first, int) or not 0 <= first < players:
-        raise InvalidStateError(f"deal.first_player {first!r} is not a seat of {players}")
-    return AncientsState.setup(cat, players, market, removed, deck, first)
+        node.fail(f"market + removed + deck must be the {len(rules.maps)} maps once each"
+                  + (f" (repeated: {dup})" if dup else
+                     f" (missing: {sorted(set(rules.maps) - set(everything))})"))
+    return AncientsState.setup(rules, players, market, removed, deck, first)
 
 
 def view_of(state: AncientsState, seat: int) -> dict:
-    """The player view of ``seat`` (the format in the module docstring)."""
+    """The player view of ``seat`` (the format in the module docstring), taken at the start
+    of a turn."""
+    if state.drawing or state.in_desert:
+        raise InvalidStateError("a view is taken at the start of a turn, not in the middle "
+                                "of one")
     full = state.to_json()
     return {
         "game": "ancients", "players": state.num_players, "seat": seat,
-        "current_player": state.current, "first_player": state.first,
+        "to_move": state.to_move, "first_player": state.first,
         "board": full["board"], "market": full["market"], "deck_size": len(state.deck),
         "discard": full["discard"], "seats": full["seats"],
         "final_round": full["final_round"], "turns_left": full["turns_left"],
@@ -134,7 +130,7 @@ def example_view(data) -> dict:
     state.pack[1] = [state.deck.pop(0) for _ in range(2)]
     state.money, state.sand = [3, 2], [2, 1]
     for k, card in enumerate(sorted(state.pack[0])[:2]):
-        for p in state.cat.maps[card].placements:
+        for p in state.rules.maps[card].placements:
             if not p.mask & state.occupied:
                 mask = p.mask
                 if k == 1:
@@ -145,151 +141,118 @@ def example_view(data) -> dict:
     return view_of(state, 0)
 
 
-def _int_field(obj: dict, key: str, where: str, *, lo: int = 0) -> int:
-    value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < lo:
-        raise InvalidStateError(f"{where}.{key}: expected an integer >= {lo}, got {value!r}")
-    return value
-
-
-def _parse_board(board) -> tuple[int, int]:
-    occ = blk = 0
-    if isinstance(board, dict):
-        items = []
-        for name, colour in board.items():
+def _read_board(node: Node) -> tuple[int, int]:
+    """``board``: 5 row strings of ``B``, ``W`` and ``.``, or an object ``{"C1": "B"}``;
+    returns the (occupied, black) masks."""
+    tokens = []  # (cell, colour, where)
+    if isinstance(node.raw("board", None), dict):
+        board = node.table("board")
+        for name in board.keys():
             try:
-                items.append((parse_cell(name), colour, f"view.board.{name}"))
+                cell = parse_cell(name)
             except GridError:
-                raise InvalidStateError(f"view.board: token on {name!r}, which is not a space "
-                                        "of the 5x5 board (A1..E5)") from None
-    elif isinstance(board, list):
-        if len(board) != 5:
-            raise InvalidStateError(f"view.board: {len(board)} rows, the board has 5 (rows 1-5)")
-        items = []
-        for r, row in enumerate(board):
-            if not isinstance(row, str) or len(row) != 5:
-                raise InvalidStateError(
-                    f"view.board[{r}] (row {r + 1}): expected 5 characters of B, W or '.', "
-                    f"got {row!r}")
-            items += [(r * 5 + c, ch, f"view.board row {r + 1} column {'ABCDE'[c]}")
-                      for c, ch in enumerate(row) if ch != "."]
+                board.fail(f"token on {name!r}, which is not a space of the 5x5 board (A1..E5)")
+            tokens.append((cell, board.text(name), board.where(name)))
+        board.done()
     else:
-        raise InvalidStateError("view.board: expected 5 row strings or an object of cells")
-    for index, colour, where in items:
-        colour = str(colour).upper()
-        if colour not in (BLACK, WHITE):
-            raise InvalidStateError(f"{where}: token colour {colour!r} is not B or W")
-        occ |= 1 << index
-        if colour == BLACK:
-            blk |= 1 << index
-    return occ, blk
+        rows = node.items("board")
+        if len(rows) != 5:
+            node.fail(f"{len(rows)} rows, the board has 5 (rows 1-5)", "board")
+        for r, row in enumerate(rows):
+            where = f"board[{r}]"
+            if not isinstance(row, str) or len(row) != 5:
+                node.fail_at(where, f"row {r + 1}: expected 5 characters of B, W or '.', got "
+                                    f"{node.describe(row)}")
+            tokens += [(r * 5 + c, ch, f"{where} (row {r + 1} column {'ABCDE'[c]})")
+                       for c, ch in enumerate(row) if ch != "."]
+    occupied = black = 0
+    for cell, colour, where in tokens:
+        if colour.upper() not in (BLACK, WHITE):
+            node.fail_at(where, f"token colour {colour!r} is not B or W")
+        occupied |= 1 << cell
+        black |= (colour.upper() == BLACK) << cell
+    return occupied, black
 
 
-def state_from_view(view: dict, data, seed=None) -> tuple[AncientsState, int]:
-    """``(world, seat)``: the viewed position with the unseen cards shuffled by ``seed``."""
-    cat = catalogue(data)
-    if not isinstance(view, dict) or view.get("game", "ancients") != "ancients":
-        raise InvalidStateError("view: not an ancients player view")
-    players = _players(cat, view.get("players"))
-    seat = _int_field(view, "seat", "view")
-    if seat >= players:
-        raise InvalidStateError(f"view.seat {seat} is not a seat of {players}")
-    current = view.get("current_player", seat)
-    if current != seat:
-        raise InvalidStateError(f"view: it is seat {current}'s turn, not seat {seat}'s")
-    first = view.get("first_player", 0)
-    if not isinstance(first, int) or not 0 <= first < players:
-        raise InvalidStateError(f"view.first_player {first!r} is not a seat of {players}")
-    state = AncientsState(cat, players)
-    state.occupied, state.black = _parse_board(view.get("board"))
-    seen: dict[int, str] = {}
-
-    def claim(cards: list[int], where: str) -> None:
-        for i, card in enumerate(cards):
-            if card in seen:
-                raise InvalidStateError(f"{where}[{i}]: map {card} is also in {seen[card]}")
-            seen[card] = where
-
-    market = view.get("market")
-    if not isinstance(market, list) or len(market) != len(cat.shops):
-        raise InvalidStateError(f"view.market: expected {len(cat.shops)} shops (prices "
-                                f"{', '.join(map(str, cat.shops))})")
-    cards_in_market = []
-    for i, shop in enumerate(market):
-        where = f"view.market[{i}]"
-        if not isinstance(shop, dict) or shop.get("shop") != cat.shops[i]:
-            raise InvalidStateError(f"{where}: expected the shop of price {cat.shops[i]}")
-        token = shop.get("token", False)
-        if not isinstance(token, bool):
-            raise InvalidStateError(f"{where}.token: expected true or false")
-        if token and i == len(cat.shops) - 1:
-            raise InvalidStateError(f"{where}: the 1-shop never holds a token")
-        state.shop_tokens[i] = token
-        card = shop.get("map")
-        if card is None:
-            cards_in_market.append(None)
-            continue
-        cards_in_market += _card_list(cat, [card], f"{where}.map")
-    if None in cards_in_market and any(c is not None for c in cards_in_market[cards_in_market.index(None):]):
-        raise InvalidStateError("view.market: an empty shop above a filled one (cards fill "
-                                "the dearest shops)")
-    present = [c for c in cards_in_market if c is not None]
-    keys = [cat.maps[c].points for c in present]
-    if keys != sorted(keys, reverse=True):
-        raise InvalidStateError("view.market: maps must be sorted by points, dearest shop first")
-    claim(present, "view.market")
+def _read_market(node: Node, rules, state: AncientsState) -> list[int]:
+    """``market``: one object per shop, dearest first; sets the shop tokens and the market
+    (entry numbers from the order) of ``state`` and returns its cards."""
+    cards: list[int | None] = []
+    for i, item in enumerate(node.items("market", length=len(rules.data.shops))):
+        shop = node.node_at(item, f"market[{i}]")
+        if shop.integer("shop") != rules.data.shops[i]:
+            shop.fail(f"expected the shop of price {rules.data.shops[i]}", "shop")
+        state.shop_tokens[i] = shop.boolean("token", default=False)
+        if state.shop_tokens[i] and i == len(rules.data.shops) - 1:
+            shop.fail("the 1-shop never holds a token", "token")
+        cards.append(None if shop.raw("map", None) is None
+                     else read_id(shop, "map", rules.maps, what="map card"))
+        shop.done()
+    present = [c for c in cards if c is not None]
+    if cards[:len(present)] != present:
+        node.fail("an empty shop above a filled one (cards fill the dearest shops)", "market")
+    points = [rules.maps[c].points for c in present]
+    if points != sorted(points, reverse=True):
+        node.fail("maps must be sorted by points, dearest shop first", "market")
     # entry numbers: the dearer of equal-valued cards is the newer one
     state.market = [(card, len(present) - i) for i, card in enumerate(present)]
     state.entries = len(present)
-    deck_size = _int_field(view, "deck_size", "view")
-    discard = _card_list(cat, view.get("discard", []), "view.discard")
-    claim(discard, "view.discard")
-    state.discard = discard
-    seats = view.get("seats")
-    if not isinstance(seats, list) or len(seats) != players:
-        raise InvalidStateError(f"view.seats: expected {players} seat objects")
-    for s, info in enumerate(seats):
-        where = f"view.seats[{s}]"
-        if not isinstance(info, dict):
-            raise InvalidStateError(f"{where}: expected an object")
-        state.money[s] = _int_field(info, "money", where)
-        state.sand[s] = _int_field(info, "sand", where)
-        pack = _card_list(cat, info.get("pack", []), f"{where}.pack")
-        if len(pack) > cat.pack_limit:
-            raise InvalidStateError(
-                f"{where}.pack: {len(pack)} maps, the pack holds at most {cat.pack_limit}")
-        arts = _card_list(cat, info.get("artifacts", []), f"{where}.artifacts")
-        sold = _card_list(cat, info.get("sold", []), f"{where}.sold")
-        claim(pack, f"{where}.pack")
-        claim(arts, f"{where}.artifacts")
-        claim(sold, f"{where}.sold")
-        state.pack[s], state.artifacts[s], state.sold[s] = pack, arts, sold
-    unseen = sorted(set(cat.maps) - set(seen))
-    removed = cat.removed_for(players)
-    if len(unseen) != deck_size + removed:
-        raise InvalidStateError(
-            f"view: {len(unseen)} maps are unseen but deck_size {deck_size} plus {removed} "
-            f"removed at setup makes {deck_size + removed}")
-    final_round = view.get("final_round", False)
-    turns_left = view.get("turns_left")
-    if final_round:
-        if not isinstance(turns_left, int) or not 1 <= turns_left <= players:
-            raise InvalidStateError(f"view.turns_left: expected 1..{players} in the final round")
+    return present
+
+
+def _read_seat(node: Node, rules, state: AncientsState, s: int) -> list[list[int]]:
+    """``seats[s]``: money, sand and the public cards of seat ``s``; returns its card lists."""
+    state.money[s] = node.integer("money")
+    state.sand[s] = node.integer("sand")
+    state.pack[s] = read_ids(node, "pack", rules.maps, what="map card",
+                             max_length=rules.data.pack_limit, default=[])
+    state.artifacts[s] = read_ids(node, "artifacts", rules.maps, what="map card", default=[])
+    state.sold[s] = read_ids(node, "sold", rules.maps, what="map card", default=[])
+    node.done()
+    return [state.pack[s], state.artifacts[s], state.sold[s]]
+
+
+def state_from_view(view: dict, data, seed) -> tuple[AncientsState, int]:
+    """``(world, seat)``: the viewed position, the unseen cards shuffled by ``seed`` (any
+    ``games.seeding`` seed; ``None`` is fresh entropy)."""
+    rules = rules_for(data)
+    node = read_document(view, "view")
+    players = read_header(node, "ancients", (1, rules.data.players_max))
+    seat = node.integer("seat", hi=players - 1)
+    if node.integer("to_move", hi=players - 1, default=seat) != seat:
+        node.fail(f"it is seat {node.raw('to_move')}'s turn, not seat {seat}'s", "to_move")
+    state = AncientsState(rules, players)
+    state.first = node.integer("first_player", hi=players - 1, default=0)
+    state.to_move = seat
+    state.occupied, state.black = _read_board(node)
+    places = {"market": _read_market(node, rules, state)}
+    deck_size = node.integer("deck_size")
+    state.discard = places["discard"] = read_ids(node, "discard", rules.maps, what="map card",
+                                                 default=[])
+    for s, item in enumerate(node.items("seats", length=players)):
+        lists = _read_seat(node.node_at(item, f"seats[{s}]"), rules, state, s)
+        places.update(zip((f"seats[{s}].{k}" for k in ("pack", "artifacts", "sold")), lists))
+    if node.boolean("final_round", default=False):
+        state.final_left = node.integer("turns_left", lo=1, hi=players)
         if deck_size:
-            raise InvalidStateError("view: the final round starts only when the deck is empty")
-        state.final_left = turns_left
+            node.fail("the final round starts only when the deck is empty", "final_round")
+    elif node.raw("turns_left", None) is not None:
+        node.fail("turns are counted only in the final round (final_round is false)",
+                  "turns_left")
     elif deck_size == 0:
-        raise InvalidStateError("view: the deck is empty, so final_round must be true")
-    state.first, state.current = first, seat
-    rng = make_rng(seed if seed is not None else 0)
-    rng.shuffle(unseen)
+        node.fail("the deck is empty, so final_round must be true", "final_round")
+    node.done()
+    seen: dict[int, str] = {}
+    for where, cards in places.items():
+        for i, card in enumerate(cards):
+            if card in seen:
+                node.fail(f"map {card} is also in {seen[card]}", f"{where}[{i}]")
+            seen[card] = where
+    unseen = sorted(set(rules.maps) - set(seen))
+    removed = rules.removed_for(players)
+    if len(unseen) != deck_size + removed:
+        node.fail(f"{len(unseen)} maps are unseen but deck_size {deck_size} plus {removed} "
+                  f"removed at setup makes {deck_size + removed}")
+    make_rng(seed).shuffle(unseen)
     state.deck, state.removed = unseen[:deck_size], unseen[deck_size:]
     return state, seat
-
-
-def parse_move(state: AncientsState, text: str):
-    """The move ``text`` names, checked legal here."""
-    move = parse_text(text)
-    if move not in state.legal_moves():
-        raise IllegalMoveError(f"move {text!r} is not legal here")
-    return move

@@ -150,6 +150,8 @@ class ArchaeologyState:
                  "storm_left", "storm_last", "tk", "gv", "tk_last", "gv_last", "vt", "vg",
                  "trades", "acted", "sold_turn", "nodig", "first_passer", "must_sell",
                  "_moves")
+    #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
+    SHARED_SLOTS = ("R", "rolls", "_moves")
 
     # --- construction ----------------------------------------------------------------
 

@@ -159,6 +159,8 @@ class LootNRunState:
     __slots__ = ("tables", "num_players", "target", "decks", "discard", "fronts", "scores",
                  "to_move", "phase", "drawn", "extra_turn", "chance_rng_state", "log",
                  "finished")
+    #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
+    SHARED_SLOTS = ("tables",)
 
     def __init__(self, tables: Tables, players: int, target: int, decks, first_player: int,
                  chance_seed: int):

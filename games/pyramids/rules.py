@@ -1,8 +1,9 @@
-"""Pure rules of Silver & Gold: Pyramids: card geometry, crossing options, scoring.
+"""Pure rules of Silver & Gold: Pyramids: card geometry, crossing options, scoring, and
+the card tables a state carries (``Rules``).
 
 Everything here is a function of plain values (cards, 25-bit crossed masks, counts), so
 the state machine (``games.pyramids.state``), the solvers and the tests share one source
-of truth. The decisions on ambiguous rules are listed in ``games.pyramids``.
+of truth. The decisions on ambiguous rules are listed in ``games.pyramids.state``.
 
 >>> final_score(torches=2, pyramid_points=19, red=6, green=3, skull_penalty=6, completed=7)
 111
@@ -12,28 +13,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from grids.cells import ALL_MASK, cell_name, cells_of, parse_cell, popcount
+from grids.cells import adjacent, cells_of, popcount
 from grids.polyomino import SHAPES, placements
 
-from ..errors import InvalidMoveError
+from ..protocol import derived
 
 __all__ = [
-    "COL_A", "COL_E", "adjacent", "frontier", "shape_masks", "pattern_options", "main_options",
+    "Rules", "rules_for", "frontier", "shape_masks", "pattern_options", "main_options",
     "extras_closure", "crossing_options", "ActionEffect", "action_effect", "update_skulls",
-    "final_score", "gem_points", "Cross", "Keep", "Take", "Reveal", "Pass", "PASS",
-    "parse_move_text", "is_connected_region",
+    "final_score", "gem_points", "is_connected_region",
 ]
-
-COL_A = sum(1 << (r * 5) for r in range(5))
-COL_E = sum(1 << (r * 5 + 4) for r in range(5))
-
-
-def adjacent(mask: int) -> int:
-    """Cells orthogonally next to ``mask`` (not including ``mask`` itself)."""
-    out = (mask >> 5) | ((mask << 5) & ALL_MASK) | ((mask & ~COL_A) >> 1) | ((mask & ~COL_E) << 1)
-    return out & ~mask
-
 
 def frontier(card, crossed: int) -> int:
     """Cells where a single box may be crossed: the entrance of an empty card, else the
@@ -60,6 +51,27 @@ def is_connected_region(card, crossed: int) -> bool:
         if grown == seen:
             return seen == crossed
         seen = grown
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The card data of a game (``data``, a ``cards_data.PyramidsData``) and the tables
+    derived from it once: ``cards[order]`` is the card numbered ``order`` (``cards[0]`` is
+    ``None``) and ``colours[order]`` its colour."""
+
+    data: Any
+    cards: tuple
+    colours: tuple
+
+    @classmethod
+    def build(cls, data) -> "Rules":
+        cards = (None,) + tuple(data.cards)
+        return cls(data, cards, (None,) + tuple(card.colour for card in data.cards))
+
+
+def rules_for(data) -> Rules:
+    """The (shared) ``Rules`` of ``data``."""
+    return derived(data, Rules.build)
 
 
 @lru_cache(maxsize=None)
@@ -184,121 +196,3 @@ def final_score(*, torches: int, pyramid_points: int, red: int, green: int,
     """The final score of a score card (the rulebook's worked example is 111)."""
     return (torch_points * torches + pyramid_points + gem_points(red, green, pair, single)
             - skull_penalty + card_points * completed)
-
-
-# --- moves ------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True, order=True)
-class Cross:
-    """Cross ``cells`` (a pattern placement or one box) on the card numbered ``card``,
-    then the extra boxes ``extras`` ((card, cell) pairs, sorted) forced by red crosses.
-    Text: ``12:A1,A2,B2 +30:C3``."""
-
-    card: int
-    cells: int
-    extras: tuple[tuple[int, int], ...] = ()
-
-    def __str__(self) -> str:
-        text = f"{self.card}:" + ",".join(cell_name(c) for c in cells_of(self.cells))
-        return text + "".join(f" +{card}:{cell_name(c)}" for card, c in self.extras)
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Keep:
-    """Keep these two dealt cards (sorted order numbers); return the others."""
-
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "keep " + ",".join(str(c) for c in self.cards)
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Take:
-    """Replace a completed card by display card ``card``, or the deck top (``card=0``)."""
-
-    card: int
-
-    def __str__(self) -> str:
-        return "take deck" if self.card == 0 else f"take {self.card}"
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Reveal:
-    """Chance: reveal expedition card ``shape``."""
-
-    shape: str
-
-    def __str__(self) -> str:
-        return f"reveal {self.shape}"
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Pass:
-    """No crossing is possible (both card slots empty once the deck and display ran out)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-PASS = Pass()
-
-
-def _int(text: str, where: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidMoveError(f"move {where!r}: {text!r} is not a card number") from None
-
-
-def _card_cell(part: str, where: str) -> tuple[int, int]:
-    if ":" not in part:
-        raise InvalidMoveError(f"move {where!r}: expected CARD:CELL, got {part!r}")
-    card, cells = part.split(":", 1)
-    try:
-        return _int(card, where), parse_cell(cells)
-    except ValueError as exc:
-        if isinstance(exc, InvalidMoveError):
-            raise
-        raise InvalidMoveError(f"move {where!r}: {exc}") from None
-
-
-def parse_move_text(text: str):
-    """Parse move text (no legality check): ``keep 3,17``, ``take 12``, ``take deck``,
-    ``reveal I3``, ``pass`` or ``12:A1,A2,B2 +30:C3``."""
-    raw = " ".join(str(text).split())
-    if not raw:
-        raise InvalidMoveError("empty move text")
-    head, _, rest = raw.partition(" ")
-    if head == "pass" and not rest:
-        return PASS
-    if head == "keep":
-        cards = tuple(sorted(_int(p, raw) for p in rest.split(",") if p.strip()))
-        return Keep(cards)
-    if head == "take":
-        return Take(0 if rest == "deck" else _int(rest, raw))
-    if head == "reveal":
-        if rest not in SHAPES:
-            raise InvalidMoveError(f"move {raw!r}: unknown expedition pattern {rest!r}")
-        return Reveal(rest)
-    parts = raw.split(" ")
-    main = parts[0]
-    if ":" not in main:
-        raise InvalidMoveError(f"move {raw!r} does not parse (expected e.g. '12:A1,A2 +30:C3')")
-    card_text, cells_text = main.split(":", 1)
-    card = _int(card_text, raw)
-    mask = 0
-    for name in cells_text.split(","):
-        try:
-            bit = 1 << parse_cell(name)
-        except ValueError as exc:
-            raise InvalidMoveError(f"move {raw!r}: {exc}") from None
-        if mask & bit:
-            raise InvalidMoveError(f"move {raw!r}: cell {name} twice")
-        mask |= bit
-    extras = []
-    for part in parts[1:]:
-        if not part.startswith("+"):
-            raise InvalidMoveError(f"move {raw!r}: extra boxes are written +CARD:CELL")
-        extras.append(_card_cell(part[1:], raw))
-    return Cross(card, mask, tuple(sorted(extras)))

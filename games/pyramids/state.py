@@ -5,7 +5,49 @@ until all have chosen) → ``reveal`` (chance: the next expedition card) → ``c
 seat acts on the same card, seat by seat, choices hidden until all have chosen; then all
 crossings are resolved together) → ``take`` (replacements, ordered by the completed cards'
 order numbers) → pyramid points, display refill → next ``reveal`` … → ``over``.
-See ``games.pyramids`` for the decisions on ambiguous rules.
+
+Simultaneous play: all seats act on the same expedition card (and keep their cards at
+setup) at once. The engine asks seat 0, 1, ... in turn and resolves the step only when all
+have chosen; a seat's information-set key never shows the pending choices of others, and
+``determinize`` resamples them, so later seats decide without seeing earlier ones.
+
+Decisions where the rulebook is silent or ambiguous (each has a test):
+
+* **Connection rule per card.** Each card is its own path: a crossing (pattern, single box
+  or extra box) must touch a crossed box *on the same card*, or hold the entrance of that
+  card if it is still empty. Boxes are open cells (not walls) not crossed before.
+* **Icons of one action are scored together** once the pattern and all its extra boxes
+  are crossed: gems (each colour capped at 10), the torch of the current round (at most one
+  per round), then skulls, then potions. A player marks a pattern's boxes in any order, and
+  skulls-before-potions is the order that never leaves more skulls, so that is the order.
+* **Skull track.** A crossed skull takes the leftmost free box (track of 10; more do not
+  count); a potion wipes the two rightmost crossed boxes (the worst, as penalties grow).
+  The crossed boxes therefore always form a prefix and the track is just a count; wiped
+  boxes are free again and refill from the left. Only the worst crossed skull counts.
+* **Red crosses.** Each crossed red cross forces one extra single box on either card (same
+  connection rule); an extra on a red cross forces one more. An extra box may go on a card
+  completed earlier in the same action (it is set aside only in action 3). When no legal
+  box is left on either card, the remaining obligation lapses.
+* **A pattern that cannot be placed** leaves the "any 1 box" option, which always exists
+  while a card is in front of the player (its tomb is reachable and uncrossed). A seat with
+  no card at all (deck and display exhausted) passes.
+* **Replacements.** All completions of a step are replaced in ascending order of the
+  completed cards' order numbers (across seats); each takes a display card or the deck
+  top; the display is refilled only once all replacements of the step are made. With an
+  empty deck and display a completed card's slot stays empty.
+* **Pyramid points.** Multi-player: claims of a step (2nd/4th/6th card of a colour) are
+  ordered by the order number of the card that reached the milestone, and take the next
+  free tier (10, 6, 3) of that colour. Solo: the player's own 2nd, 4th and 6th completions
+  of a colour take 10, 6 and 3.
+* **Ties** go to the lowest order number among a player's completed cards; a player with no
+  completed card loses such a tie; still tied players share the win.
+* **Setup.** The returned cards go back into the deck at positions fixed by the deal (see
+  ``games.pyramids.views``), so a deal fixes the whole game whatever is kept.
+
+Chance: each expedition card is a chance step (``reveal``). The pyramid cards a
+``take deck`` and the display refill draw come off the state's deck order inside the
+move, not as chance steps (the one deviation from ``games.protocol``; ``determinize``
+resamples that order).
 """
 
 from __future__ import annotations
@@ -14,10 +56,12 @@ from itertools import combinations
 
 from grids.cells import cells_of
 
+from ..errors import IllegalMoveError
 from ..protocol import CHANCE, TERMINAL
+from .moves import PASS, Cross, Keep, Pass, Reveal, Take
 from .rules import (
-    PASS, ActionEffect, Cross, Keep, Reveal, Take, action_effect, crossing_options,
-    final_score, gem_points, update_skulls,
+    ActionEffect, Rules, action_effect, crossing_options, final_score, gem_points, rules_for,
+    update_skulls,
 )
 
 __all__ = ["Seat", "PyramidsState"]
@@ -59,11 +103,15 @@ class Seat:
 
 
 class PyramidsState:
-    """A position of Pyramids for ``num_players`` seats (1 = solo analysis mode)."""
+    """A position of Pyramids for ``num_players`` seats (1 = solo analysis mode).
+
+    ``rules``: the card tables (``rules.data`` the card data); ``to_move``: the seat to
+    act at a decision (seat by seat in the simultaneous keep and cross phases).
+    """
 
     def __init__(self, data, *, players: int, dealt, deck, return_positions, expedition,
                  rounds: int, steps_per_round: int):
-        self.data = data
+        self.rules: Rules = rules_for(data)
         self.num_players = players
         self.rounds = rounds
         self.steps_per_round = steps_per_round
@@ -76,7 +124,7 @@ class PyramidsState:
         self.round = 0
         self.step = 0  # expedition cards revealed this round
         self.shape: str | None = None
-        self.actor = 0
+        self.to_move = 0
         self.pending: list = [None] * players
         self.takes: list[tuple[int, int, int]] = []  # (completed order, seat, slot)
         self.tiers: dict[str, int] = {c: 0 for c in data.colours}  # multi: tiers awarded
@@ -85,7 +133,7 @@ class PyramidsState:
     # --- protocol -------------------------------------------------------------------
     def clone(self) -> "PyramidsState":
         other = PyramidsState.__new__(PyramidsState)
-        other.data = self.data
+        other.rules = self.rules
         other.num_players = self.num_players
         other.rounds, other.steps_per_round = self.rounds, self.steps_per_round
         other.seats = [s.clone() for s in self.seats]
@@ -94,7 +142,7 @@ class PyramidsState:
         other.display = list(self.display)
         other.expedition = [list(e) for e in self.expedition]
         other.phase, other.round, other.step = self.phase, self.round, self.step
-        other.shape, other.actor = self.shape, self.actor
+        other.shape, other.to_move = self.shape, self.to_move
         other.pending = list(self.pending)
         other.takes = list(self.takes)
         other.tiers = dict(self.tiers)
@@ -106,7 +154,7 @@ class PyramidsState:
             return TERMINAL
         if self.phase == "reveal":
             return CHANCE
-        return self.actor
+        return self.to_move
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -117,8 +165,9 @@ class PyramidsState:
         return [(Reveal(self.expedition[self.round][self.step]), 1.0)]
 
     def cards_of(self, seat: int):
-        hand = self.seats[seat].hand
-        return [None if o is None else self.data.card(o) for o in hand]
+        """The two cards in front of ``seat`` (``None`` for an empty slot)."""
+        cards = self.rules.cards
+        return [cards[o] if o is not None else None for o in self.seats[seat].hand]
 
     def options(self, seat: int):
         """``crossing_options`` of ``seat`` for the revealed expedition card."""
@@ -136,11 +185,11 @@ class PyramidsState:
 
     def legal_moves(self):
         if self.phase == "keep":
-            dealt = sorted(self.seats[self.actor].dealt)
-            keep = self.data.keep
+            dealt = sorted(self.seats[self.to_move].dealt)
+            keep = self.rules.data.keep
             return [Keep(tuple(c)) for c in combinations(dealt, keep)]
         if self.phase == "cross":
-            moves = [self.cross_move(self.actor, *o) for o in self.options(self.actor)]
+            moves = [self.cross_move(self.to_move, *o) for o in self.options(self.to_move)]
             return moves or [PASS]
         if self.phase == "take":
             moves = [Take(c) for c in sorted(self.display)]
@@ -150,22 +199,24 @@ class PyramidsState:
         return []
 
     def apply(self, move) -> None:
-        self.history.append(str(move))
-        if self.phase == "reveal":
+        phase, kind = self.phase, type(move)
+        if kind is Cross and phase == "cross" or kind is Keep and phase == "keep" or \
+                kind is Pass and phase == "cross":
+            # simultaneous choices: collected seat by seat, resolved once all have chosen
+            self.history.append(str(move))
+            self.pending[self.to_move] = move
+            self.to_move += 1
+            if self.to_move == self.num_players:
+                (self._finish_setup if phase == "keep" else self._resolve_crossings)()
+        elif kind is Reveal and phase == "reveal":
+            self.history.append(str(move))
             self.shape = move.shape
             self.step += 1
             self.phase = "cross"
-            self.actor = 0
+            self.to_move = 0
             self.pending = [None] * self.num_players
-            return
-        if self.phase in ("keep", "cross"):
-            # simultaneous choices: collected seat by seat, resolved once all have chosen
-            self.pending[self.actor] = move
-            self.actor += 1
-            if self.actor == self.num_players:
-                (self._finish_setup if self.phase == "keep" else self._resolve_crossings)()
-            return
-        if self.phase == "take":
+        elif kind is Take and phase == "take":
+            self.history.append(str(move))
             _, seat, slot = self.takes.pop(0)
             s = self.seats[seat]
             if move.card == 0:
@@ -176,8 +227,8 @@ class PyramidsState:
             s.hand[slot] = card
             s.masks[slot] = 0
             self._next_take()
-            return
-        raise RuntimeError(f"no move applies in phase {self.phase}")
+        else:
+            raise IllegalMoveError(f"{move!r} is not a Pyramids move of phase {phase}")
 
     # --- phases ---------------------------------------------------------------------
     def _finish_setup(self) -> None:
@@ -191,8 +242,8 @@ class PyramidsState:
             queue[pos] = card
         rest = iter(self.deck)
         queue = [next(rest) if c is None else c for c in queue]
-        self.display = queue[: self.data.display]
-        self.deck = queue[self.data.display:]
+        size = self.rules.data.display
+        self.display, self.deck = queue[:size], queue[size:]
         self.pending = [None] * self.num_players
         self.phase = "reveal"
 
@@ -213,18 +264,19 @@ class PyramidsState:
             for sl in effect.completed:
                 completions.append((s.hand[sl], seat, sl))
         completions.sort()
-        milestones = self.data.pyramid_milestones
+        milestones = self.rules.data.pyramid_milestones
+        colours = self.rules.colours
         claims = []
         for order, seat, slot in completions:
             s = self.seats[seat]
-            colour = self.data.card(order).colour
+            colour = colours[order]
             s.completed.append(order)
             s.hand[slot] = None
             s.masks[slot] = 0
-            n = sum(self.data.card(o).colour == colour for o in s.completed)
+            n = sum(colours[o] == colour for o in s.completed)
             if n in milestones:
                 claims.append((order, seat, colour, milestones.index(n)))
-        points = self.data.pyramid_points
+        points = self.rules.data.pyramid_points
         for order, seat, colour, index in claims:  # already sorted by order number
             if self.num_players == 1:
                 self.seats[seat].pyramid.append((colour, points[index]))
@@ -237,20 +289,20 @@ class PyramidsState:
         self._next_take()
 
     def _score(self, s: Seat, effect: ActionEffect) -> None:
-        cap = self.data.gems_per_colour
+        cap = self.rules.data.gems_per_colour
         s.red = min(cap, s.red + effect.red)
         s.green = min(cap, s.green + effect.green)
         if effect.torches and self.round < len(s.torches):
             s.torches[self.round] = True
         s.skulls = update_skulls(s.skulls, effect.skulls, effect.potions,
-                                 len(self.data.skull_penalties))
+                                 len(self.rules.data.skull_penalties))
 
     def _next_take(self) -> None:
         if self.takes and (self.display or self.deck):
-            self.actor = self.takes[0][1]
+            self.to_move = self.takes[0][1]
             return
         self.takes = []  # nothing left to take: the slots stay empty
-        while len(self.display) < self.data.display and self.deck:
+        while len(self.display) < self.rules.data.display and self.deck:
             self.display.append(self.deck.pop(0))
         self._end_action()
 
@@ -265,7 +317,7 @@ class PyramidsState:
     def breakdown(self, seat: int) -> dict:
         """Score-card totals of ``seat`` (the terms of the final score)."""
         s = self.seats[seat]
-        d = self.data
+        d = self.rules.data
         torches = sum(s.torches)
         pyramid = sum(p for _, p in s.pyramid)
         gems = gem_points(s.red, s.green, d.gem_pair_points, d.single_gem_points)
@@ -301,7 +353,7 @@ class PyramidsState:
         public = tuple(s.public() for s in self.seats) if self.phase != "keep" else ()
         chosen = tuple(p is not None for p in self.pending)
         revealed = tuple(self.expedition[self.round][: self.step]) if self.round < self.rounds else ()
-        return (seat, self.phase, self.round, self.step, self.shape, self.actor, revealed,
+        return (seat, self.phase, self.round, self.step, self.shape, self.to_move, revealed,
                 own_private, public, chosen, tuple(self.display), len(self.deck),
                 tuple(self.takes), tuple(sorted(self.tiers.items())))
 
@@ -320,7 +372,7 @@ class PyramidsState:
                     s.dealt = sorted(pool[: len(s.dealt)])
                     pool = pool[len(s.dealt):]
             world.deck = pool
-            size = len(world.deck) + sum(len(s.dealt) - world.data.keep for s in world.seats)
+            size = len(world.deck) + sum(len(s.dealt) - world.rules.data.keep for s in world.seats)
             world.return_positions = rng.sample(range(size), len(world.return_positions))
             for i in range(world.num_players):
                 if i != seat and world.pending[i] is not None:
@@ -342,17 +394,17 @@ class PyramidsState:
         return world
 
     def _moves_for(self, seat: int):
-        actor = self.actor
-        self.actor = seat
+        actor = self.to_move
+        self.to_move = seat
         try:
             return self.legal_moves()
         finally:
-            self.actor = actor
+            self.to_move = actor
 
     def to_json(self) -> dict:
         return {
             "phase": self.phase, "round": self.round + 1, "step": self.step,
-            "shape": self.shape, "actor": self.actor, "display": list(self.display),
+            "shape": self.shape, "to_move": self.to_move, "display": list(self.display),
             "deck": list(self.deck),
             "expedition": [list(e) for e in self.expedition],
             "seats": [{

@@ -1,6 +1,6 @@
-"""JSON deals and player views of Pyramids, validated into states.
+"""JSON deals and player views of Pyramids, read by ``games.reader``.
 
-**Deal** (every shuffle fixed)::
+**Deal**, version 2 (every shuffle fixed)::
 
     {"game": "pyramids", "players": 1, "seed": 7, "rounds": 4, "steps_per_round": 7,
      "dealt": [[3, 17, 22, 41]],            # 4 cards per seat
@@ -13,9 +13,12 @@ The queue after setup (display = its first 4 cards, the deck the rest) has
 within a seat) sits at ``return_positions[i]``, the undealt ``deck`` fills the other
 positions in order. So the deal fixes where the returned cards go whatever is kept.
 ``rounds`` and ``steps_per_round`` default to the rules (4 and 7); smaller values give the
-short analysis deals used by the exhaustive baseline and benchmarks.
+short analysis deals used by the exhaustive baseline and benchmarks. ``seed`` (an integer
+or null) only records where the deal came from. Pyramids has no first player: every seat
+acts at once.
 
-**Player view** (what one seat sees, at a crossing decision, current card revealed)::
+**Player view**, version 2 (what one seat sees, at a crossing decision, current card
+revealed)::
 
     {"game": "pyramids", "players": 2, "seat": 0, "round": 1,
      "revealed": ["I3", "L4"],              # this round so far; the last is current
@@ -27,21 +30,27 @@ short analysis deals used by the exhaustive baseline and benchmarks.
      "others": [{"seat": 1, "cards": [...], "completed": [...], "score_card": {...}}]}
 
 ``torches`` lists the rounds (1-based) whose torch is crossed. A card slot may be
-``null`` only when the deck and display are empty.
+``null`` only when the deck and display are empty. ``rounds`` and ``steps_per_round`` may
+be given as in the deal. Every seat is to move at a crossing decision, so a view has no
+``to_move``.
+
+Version 2 (November 2026) against version 1: ``seat`` is required (it defaulted to 0);
+unknown keys are refused with their path; a boolean is never read as a number.
 """
 
 from __future__ import annotations
 
-from grids.cells import cell_name, cells_of, parse_cell
-from grids.polyomino import SHAPES
+from grids.cells import cell_name, cells_of
 
-from ..errors import IllegalMoveError, InvalidStateError
+from ..errors import InvalidStateError
+from ..reader import (Node, check_ids, read_cells, read_document, read_header, read_id,
+                      read_ids)
 from ..seeding import make_rng
-from .rules import is_connected_region, parse_move_text
+from .moves import Cross
+from .rules import is_connected_region
 from .state import PyramidsState
 
-__all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "parse_move",
-           "view_of"]
+__all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "view_of"]
 
 
 def make_deal(*, players: int, seed, data, rounds: int | None = None,
@@ -76,181 +85,149 @@ def _check_table(players, rounds, steps, data) -> None:
         raise InvalidStateError(f"steps_per_round: {steps!r} is not 1..{len(data.expedition_deck) - 1}")
 
 
-def _int_list(value, where: str) -> list[int]:
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                              for v in value):
-        raise InvalidStateError(f"{where}: expected a list of integers")
-    return value
+def _read_length(node: Node, data) -> tuple[int, int]:
+    """``rounds`` and ``steps_per_round`` (the rules' 4 and 7 when missing)."""
+    rounds = node.integer("rounds", lo=1, hi=data.torches, default=data.rounds)
+    steps = node.integer("steps_per_round", lo=1, hi=len(data.expedition_deck) - 1,
+                         default=data.expeditions_per_round)
+    return rounds, steps
 
 
 def state_from_deal(deal: dict, data) -> PyramidsState:
-    """The initial state (keep phase) of a validated deal."""
-    if not isinstance(deal, dict) or deal.get("game") != "pyramids":
-        raise InvalidStateError("deal: not a pyramids deal (\"game\" must be \"pyramids\")")
-    players = deal.get("players")
-    rounds = deal.get("rounds", data.rounds)
-    steps = deal.get("steps_per_round", data.expeditions_per_round)
-    _check_table(players, rounds, steps, data)
-    dealt = deal.get("dealt")
-    if not isinstance(dealt, list) or len(dealt) != players:
-        raise InvalidStateError(f"deal.dealt: expected {players} hands")
-    hands = [_int_list(h, f"deal.dealt[{i}]") for i, h in enumerate(dealt)]
-    for i, h in enumerate(hands):
-        if len(h) != data.deal:
-            raise InvalidStateError(f"deal.dealt[{i}]: {len(h)} cards, expected {data.deal}")
-    deck = _int_list(deal.get("deck"), "deal.deck")
-    everything = [c for h in hands for c in h] + deck
-    known = {c.order for c in data.cards}
-    for c in everything:
-        if c not in known:
-            raise InvalidStateError(f"deal: card {c} is not in the card data (1..{len(known)})")
-    if len(set(everything)) != len(everything) or set(everything) != known:
-        raise InvalidStateError(f"deal: dealt + deck must hold each of the {len(known)} cards once")
-    n_returned = players * (data.deal - data.keep)
-    positions = _int_list(deal.get("return_positions"), "deal.return_positions")
-    size = len(deck) + n_returned
-    if len(positions) != n_returned or len(set(positions)) != n_returned or \
-            not all(0 <= p < size for p in positions):
-        raise InvalidStateError(f"deal.return_positions: need {n_returned} distinct positions in 0..{size - 1}")
-    expedition = deal.get("expedition")
-    if not isinstance(expedition, list) or len(expedition) != rounds:
-        raise InvalidStateError(f"deal.expedition: expected {rounds} rounds")
+    """The initial state (keep phase) of a deal, validated (``InvalidStateError``)."""
+    node = read_document(deal, "deal")
+    players = read_header(node, "pyramids", (1, data.players_max))
+    node.optional_integer("seed", lo=None)
+    rounds, steps = _read_length(node, data)
+    known = range(1, len(data.cards) + 1)
+    hands = [check_ids(node, hand, f"dealt[{i}]", known, length=data.deal)
+             for i, hand in enumerate(node.items("dealt", length=players))]
+    deck = read_ids(node, "deck", known)
+    everything = [c for hand in hands for c in hand] + deck
+    if sorted(everything) != list(known):
+        node.fail(f"dealt + deck must hold each of the {len(known)} cards once")
+    returned = players * (data.deal - data.keep)
+    positions = check_ids(node, node.raw("return_positions"), "return_positions",
+                          range(len(deck) + returned), what="position", length=returned)
+    if len(set(positions)) != len(positions):
+        node.fail("positions repeat", "return_positions")
+    expedition = [node.check_list(order, f"expedition[{r}]") for r, order
+                  in enumerate(node.items("expedition", length=rounds))]
     for r, order in enumerate(expedition):
-        if not isinstance(order, list) or sorted(map(str, order)) != sorted(data.expedition_deck):
-            raise InvalidStateError(f"deal.expedition[{r}]: must be an order of the expedition deck "
-                                    f"{sorted(data.expedition_deck)}")
+        if sorted(map(str, order)) != sorted(data.expedition_deck):
+            node.fail(f"must be an order of the expedition deck "
+                      f"{sorted(data.expedition_deck)}", f"expedition[{r}]")
+    node.done()
     return PyramidsState(data, players=players, dealt=hands, deck=deck, return_positions=positions,
                          expedition=expedition, rounds=rounds, steps_per_round=steps)
 
 
-def parse_move(state: PyramidsState, text: str):
-    """Move text back to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
-    move = parse_move_text(text)
-    options = [o for o, _ in state.chance_outcomes()] if state.phase == "reveal" else state.legal_moves()
-    if move not in options:
-        raise IllegalMoveError(f"move {text!r} is not legal here (phase {state.phase}, "
-                               f"seat {state.actor})")
-    return move
-
-
 # --- player views -----------------------------------------------------------------------
 
-def _cells(value, where: str) -> int:
-    if not isinstance(value, list):
-        raise InvalidStateError(f"{where}: expected a list of cell names")
-    mask = 0
-    for name in value:
-        try:
-            bit = 1 << parse_cell(name)
-        except ValueError:
-            raise InvalidStateError(f"{where}: {name!r} is not a cell (A1..E5)") from None
-        if mask & bit:
-            raise InvalidStateError(f"{where}: cell {name} listed twice")
-        mask |= bit
-    return mask
-
-
-def _score_card(value, where: str, data, round_: int) -> dict:
-    if not isinstance(value, dict):
-        raise InvalidStateError(f"{where}: expected an object")
-    out = {}
-    for key, hi in (("red_gems", data.gems_per_colour), ("green_gems", data.gems_per_colour),
-                    ("skulls", len(data.skull_penalties))):
-        v = value.get(key, 0)
-        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= hi:
-            raise InvalidStateError(f"{where}.{key}: {v!r} is not 0..{hi}")
-        out[key] = v
-    torches = value.get("torches", [])
-    if not isinstance(torches, list) or len(set(torches)) != len(torches) or \
-            not all(isinstance(t, int) and 1 <= t <= round_ for t in torches):
-        raise InvalidStateError(f"{where}.torches: rounds must be distinct, 1..{round_} (current round)")
-    out["torches"] = torches
-    pyramid = value.get("pyramid_points", [])
-    if not isinstance(pyramid, list):
-        raise InvalidStateError(f"{where}.pyramid_points: expected a list of [colour, points]")
-    pp = []
-    for i, item in enumerate(pyramid):
-        if not (isinstance(item, list) and len(item) == 2 and item[0] in data.colours
-                and item[1] in data.pyramid_points):
-            raise InvalidStateError(f"{where}.pyramid_points[{i}]: {item!r} is not [colour, "
-                                    f"one of {list(data.pyramid_points)}]")
-        pp.append((item[0], item[1]))
-    out["pyramid_points"] = pp
-    return out
-
-
-def _player(value, where: str, data, round_: int) -> dict:
-    if not isinstance(value, dict):
-        raise InvalidStateError(f"{where}: expected an object")
-    known = {c.order for c in data.cards}
-    cards = value.get("cards")
-    if not isinstance(cards, list) or len(cards) != 2:
-        raise InvalidStateError(f"{where}.cards: expected exactly 2 card slots")
+def _read_cards(node: Node, data) -> tuple[list, list[int]]:
+    """The two card slots ``cards``: ``{"order", "crossed"}`` or ``null``."""
     hand, masks = [], []
-    for i, slot in enumerate(cards):
-        w = f"{where}.cards[{i}]"
+    for i, slot in enumerate(node.items("cards", length=2)):
         if slot is None:
             hand.append(None)
             masks.append(0)
             continue
-        if not isinstance(slot, dict):
-            raise InvalidStateError(f"{w}: expected {{\"order\": N, \"crossed\": [cells]}}")
-        order = slot.get("order")
-        if order not in known:
-            raise InvalidStateError(f"{w}.order: {order!r} is not a pyramid card (1..{len(known)})")
+        slot = node.node_at(slot, node.where("cards") + f"[{i}]")
+        order = read_id(slot, "order", range(1, len(data.cards) + 1))
         card = data.card(order)
-        mask = _cells(slot.get("crossed", []), f"{w}.crossed")
+        mask = read_cells(slot, "crossed", default=0)
+        slot.done()
         if mask & card.walls:
-            raise InvalidStateError(f"{w}.crossed: {', '.join(cell_name(c) for c in cells_of(mask & card.walls))} "
-                                    f"is a wall of card {order}")
+            slot.fail(f"{', '.join(cell_name(c) for c in cells_of(mask & card.walls))} is a "
+                      f"wall of card {order}", "crossed")
         if not is_connected_region(card, mask):
-            raise InvalidStateError(f"{w}.crossed: the crossed boxes of card {order} are not one "
-                                    f"path from its entrance {cell_name(card.entrance)}")
+            slot.fail(f"the crossed boxes of card {order} are not one path from its "
+                      f"entrance {cell_name(card.entrance)}", "crossed")
         if mask >> card.tomb & 1:
-            raise InvalidStateError(f"{w}.crossed: card {order} has its tomb crossed, so it is "
-                                    f"completed and belongs in 'completed'")
+            slot.fail(f"card {order} has its tomb crossed, so it is completed and belongs in "
+                      f"'completed'", "crossed")
         hand.append(order)
         masks.append(mask)
-    completed = _int_list(value.get("completed", []), f"{where}.completed")
-    for c in completed:
-        if c not in known:
-            raise InvalidStateError(f"{where}.completed: {c} is not a pyramid card")
-    score = _score_card(value.get("score_card", {}), f"{where}.score_card", data, round_)
-    milestones = data.pyramid_milestones
+    return hand, masks
+
+
+def _read_score_card(node: Node, data, round_: int) -> dict:
+    """The score card; ``torches`` lists the rounds (1-based) whose torch is crossed."""
+    card = node.table("score_card", default={})
+    gems, track = data.gems_per_colour, len(data.skull_penalties)
+    out = {"red_gems": card.integer("red_gems", hi=gems, default=0),
+           "green_gems": card.integer("green_gems", hi=gems, default=0),
+           "skulls": card.integer("skulls", hi=track, default=0)}
+    torches = [card.check_int(t, f"{card.where('torches')}[{i}]", lo=1, hi=round_)
+               for i, t in enumerate(card.items("torches", default=[]))]
+    if len(set(torches)) != len(torches):
+        card.fail("a round's torch is listed twice", "torches")
+    out["torches"] = torches
+    out["pyramid_points"] = []
+    for i, item in enumerate(card.items("pyramid_points", default=[])):
+        where = f"{card.where('pyramid_points')}[{i}]"
+        colour, points = card.check_list(item, where, length=2)
+        card.check_str(colour, f"{where}[0]", data.colours)
+        if card.check_int(points, f"{where}[1]") not in data.pyramid_points:
+            card.fail_at(f"{where}[1]", f"{points} is not one of {list(data.pyramid_points)}")
+        out["pyramid_points"].append((colour, points))
+    card.done()
+    return out
+
+
+def _read_player(node: Node, data, round_: int) -> dict:
+    """One seat's cards, completed cards and score card (the view itself, or ``others[i]``)."""
+    hand, masks = _read_cards(node, data)
+    completed = read_ids(node, "completed", range(1, len(data.cards) + 1), default=[])
+    score = _read_score_card(node, data, round_)
     for colour in data.colours:
-        reached = sum(n <= sum(data.card(c).colour == colour for c in completed) for n in milestones)
-        won = sum(p[0] == colour for p in score["pyramid_points"])
+        done = sum(data.card(c).colour == colour for c in completed)
+        reached = sum(n <= done for n in data.pyramid_milestones)
+        won = sum(c == colour for c, _ in score["pyramid_points"])
         if won > reached:
-            raise InvalidStateError(f"{where}.score_card.pyramid_points: {won} {colour} award(s) "
-                                    f"but only {reached} {colour} milestone(s) completed")
+            node.fail(f"{won} {colour} award(s) but only {reached} {colour} milestone(s) "
+                      f"completed", "score_card.pyramid_points")
     return {"hand": hand, "masks": masks, "completed": completed, **score}
 
 
-def _view_context(view: dict, data):
-    if not isinstance(view, dict) or view.get("game") != "pyramids":
-        raise InvalidStateError("view: not a pyramids view (\"game\" must be \"pyramids\")")
-    players = view.get("players")
-    if not isinstance(players, int) or not 1 <= players <= data.players_max:
-        raise InvalidStateError(f"view.players: {players!r} is not 1..{data.players_max}")
-    seat = view.get("seat", 0)
-    if not isinstance(seat, int) or not 0 <= seat < players:
-        raise InvalidStateError(f"view.seat: {seat!r} is not 0..{players - 1}")
-    rounds = view.get("rounds", data.rounds)
-    steps = view.get("steps_per_round", data.expeditions_per_round)
-    _check_table(players, rounds, steps, data)
-    round_ = view.get("round")
-    if not isinstance(round_, int) or not 1 <= round_ <= rounds:
-        raise InvalidStateError(f"view.round: {round_!r} is not 1..{rounds}")
-    revealed = view.get("revealed")
-    if not isinstance(revealed, list) or not 1 <= len(revealed) <= steps:
-        raise InvalidStateError(f"view.revealed: expected 1..{steps} expedition cards this round")
+def _read_revealed(node: Node, data, steps: int) -> list[str]:
+    """This round's expedition cards so far (the last is the current one)."""
+    revealed = list(node.texts("revealed", min_length=1))
+    if len(revealed) > steps:
+        node.fail(f"at most {steps} expedition cards are revealed in a round", "revealed")
     pool = list(data.expedition_deck)
     for i, shape in enumerate(revealed):
-        if shape not in SHAPES or shape not in pool:
-            raise InvalidStateError(f"view.revealed[{i}]: {shape!r} is not a remaining expedition "
-                                    f"card of the deck {sorted(data.expedition_deck)}")
+        if shape not in pool:
+            node.fail(f"{shape!r} is not a remaining expedition card of the deck "
+                      f"{sorted(data.expedition_deck)}", f"revealed[{i}]")
         pool.remove(shape)
-    return players, seat, rounds, steps, round_, revealed
+    return revealed
+
+
+def _check_cards(node: Node, data, people: dict, display: list[int], deck_size: int) -> None:
+    """The cross-checks between seats, display and deck."""
+    seen = list(display)
+    for p in people.values():
+        seen += [c for c in p["hand"] if c is not None] + p["completed"]
+    dup = sorted({c for c in seen if seen.count(c) > 1})
+    if dup:
+        node.fail(f"card(s) {dup} appear in more than one place")
+    if len(seen) + deck_size != len(data.cards):
+        node.fail(f"{len(seen)} visible cards + deck_size {deck_size} != {len(data.cards)} "
+                  f"pyramid cards")
+    if len(display) != min(data.display, len(display) + deck_size):
+        node.fail(f"{len(display)} cards, but the display is refilled to {data.display} while "
+                  f"the deck has cards", "display")
+    for s, p in people.items():
+        if None in p["hand"] and (display or deck_size):
+            node.fail(f"seat {s} has an empty card slot while cards remain to take")
+    if len(people) > 1:
+        for colour in data.colours:
+            won = sorted((pts for p in people.values() for c, pts in p["pyramid_points"]
+                          if c == colour), reverse=True)
+            if won != list(data.pyramid_points[: len(won)]):
+                node.fail(f"{colour} pyramid points {won} are not the first tiers "
+                          f"{list(data.pyramid_points)} each awarded once")
 
 
 def state_from_view(view: dict, data, seed) -> tuple[PyramidsState, int]:
@@ -259,60 +236,44 @@ def state_from_view(view: dict, data, seed) -> tuple[PyramidsState, int]:
     The unseen deck order and the rest of the expedition cards are sampled from ``seed``;
     seats before the view's seat (which act first in the engine's sequential model of
     simultaneous play) get uniformly sampled hidden choices."""
-    players, seat, rounds, steps, round_, revealed = _view_context(view, data)
-    rng = make_rng(seed)
-    others = view.get("others", [])
-    if not isinstance(others, list) or len(others) != players - 1:
-        raise InvalidStateError(f"view.others: expected {players - 1} other player(s)")
-    people = {seat: _player(view, "view", data, round_)}
-    for i, other in enumerate(others):
-        s = other.get("seat") if isinstance(other, dict) else None
-        if not isinstance(s, int) or not 0 <= s < players or s in people:
-            raise InvalidStateError(f"view.others[{i}].seat: {s!r} is not a free seat 0..{players - 1}")
-        people[s] = _player(other, f"view.others[{i}]", data, round_)
-    display = _int_list(view.get("display"), "view.display")
-    deck_size = view.get("deck_size")
-    if not isinstance(deck_size, int) or deck_size < 0:
-        raise InvalidStateError(f"view.deck_size: {deck_size!r} is not a count")
-    seen: list[int] = list(display)
-    for p in people.values():
-        seen += [c for c in p["hand"] if c is not None] + p["completed"]
-    known = {c.order for c in data.cards}
-    for c in display:
-        if c not in known:
-            raise InvalidStateError(f"view.display: {c} is not a pyramid card")
-    dup = sorted({c for c in seen if seen.count(c) > 1})
-    if dup:
-        raise InvalidStateError(f"view: card(s) {dup} appear in more than one place")
-    if len(seen) + deck_size != len(known):
-        raise InvalidStateError(f"view: {len(seen)} visible cards + deck_size {deck_size} != "
-                                f"{len(known)} pyramid cards")
-    if len(display) != min(data.display, len(display) + deck_size):
-        raise InvalidStateError(f"view.display: {len(display)} cards, but the display is refilled "
-                                f"to {data.display} while the deck has cards")
-    for s, p in people.items():
-        if None in p["hand"] and (display or deck_size):
-            raise InvalidStateError(f"seat {s}: an empty card slot while cards remain to take")
-    if data.players_max and players > 1:
-        for colour in data.colours:
-            won = sorted((pts for p in people.values() for c, pts in p["pyramid_points"] if c == colour),
-                         reverse=True)
-            if won != list(data.pyramid_points[: len(won)]):
-                raise InvalidStateError(f"view: {colour} pyramid points {won} are not the first "
-                                        f"tiers {list(data.pyramid_points)} each awarded once")
-    deck = sorted(known - set(seen))
+    node = read_document(view, "view")
+    players = read_header(node, "pyramids", (1, data.players_max))
+    seat = node.integer("seat", hi=players - 1)
+    rounds, steps = _read_length(node, data)
+    round_ = node.integer("round", lo=1, hi=rounds)
+    revealed = _read_revealed(node, data, steps)
+    people = {seat: _read_player(node, data, round_)}
+    for i, item in enumerate(node.items("others", length=players - 1)):
+        other = node.node_at(item, f"others[{i}]")
+        s = other.integer("seat", hi=players - 1)
+        if s in people:
+            other.fail(f"seat {s} is described twice", "seat")
+        people[s] = _read_player(other, data, round_)
+        other.done()
+    display = read_ids(node, "display", range(1, len(data.cards) + 1))
+    deck_size = node.integer("deck_size")
+    node.done()
+    _check_cards(node, data, people, display, deck_size)
+    return _world(data, make_rng(seed), people, display, seat=seat, rounds=rounds, steps=steps,
+                  round_=round_, revealed=revealed), seat
+
+
+def _world(data, rng, people: dict, display: list[int], *, seat: int, rounds: int, steps: int,
+           round_: int, revealed: list[str]) -> PyramidsState:
+    """The state at ``seat``'s crossing decision of a validated view, every unseen order
+    (deck, expedition cards, earlier seats' choices) sampled from ``rng``."""
+    players = len(people)
+    seen = set(display) | {c for p in people.values() for c in p["hand"] + p["completed"]}
+    deck = [c.order for c in data.cards if c.order not in seen]
     rng.shuffle(deck)
     expedition = []
     for r in range(rounds):
-        order = list(data.expedition_deck)
-        if r == round_ - 1:
-            for shape in revealed:
-                order.remove(shape)
-            rng.shuffle(order)
-            order = list(revealed) + order
-        else:
-            rng.shuffle(order)
-        expedition.append(order)
+        shown = revealed if r == round_ - 1 else []
+        rest = list(data.expedition_deck)
+        for shape in shown:
+            rest.remove(shape)
+        rng.shuffle(rest)
+        expedition.append(list(shown) + rest)
     state = PyramidsState(data, players=players, dealt=[[] for _ in range(players)], deck=deck,
                           return_positions=[], expedition=expedition, rounds=rounds,
                           steps_per_round=steps)
@@ -321,20 +282,18 @@ def state_from_view(view: dict, data, seed) -> tuple[PyramidsState, int]:
         st.hand, st.masks = list(p["hand"]), list(p["masks"])
         st.red, st.green, st.skulls = p["red_gems"], p["green_gems"], p["skulls"]
         st.torches = [r + 1 in p["torches"] for r in range(rounds)]
-        st.completed = list(p["completed"])
-        st.pyramid = list(p["pyramid_points"])
-    for colour in data.colours:
-        state.tiers[colour] = sum(c == colour for p in people.values() for c, _ in p["pyramid_points"])
+        st.completed, st.pyramid = list(p["completed"]), list(p["pyramid_points"])
+        for colour, _ in p["pyramid_points"]:
+            state.tiers[colour] += 1
     state.display = list(display)
     state.phase, state.round, state.step = "cross", round_ - 1, len(revealed)
     state.shape = revealed[-1]
-    state.pending = [None] * players
-    state.actor = 0
-    while state.actor < seat:
+    state.to_move = 0
+    while state.to_move < seat:
         moves = state.legal_moves()
-        state.pending[state.actor] = moves[rng.randrange(len(moves))]
-        state.actor += 1
-    return state, seat
+        state.pending[state.to_move] = moves[rng.randrange(len(moves))]
+        state.to_move += 1
+    return state
 
 
 def view_of(state: PyramidsState, seat: int) -> dict:
@@ -363,22 +322,19 @@ def view_of(state: PyramidsState, seat: int) -> dict:
 
 
 def example_view(data) -> dict:
-    """A 2-player view in round 2, made by playing a seeded deal with a fixed simple policy
-    (the first legal move of every decision) up to seat 0's fourth crossing of round 2."""
-    from .rules import Cross
-
-    deal = make_deal(players=2, seed=2024, data=data)
-    state = state_from_deal(deal, data)
-    target = (1, 4)
+    """A 2-player view in round 2: the deal of seed 2024 played up to seat 0's fourth
+    crossing of round 2 by a fixed simple policy: at every decision the crossing with the
+    most boxes (pattern plus extras; the first listed among equals), or, where no crossing
+    is offered (keeps, takes, pass), the first legal move."""
+    state = state_from_deal(make_deal(players=2, seed=2024, data=data), data)
     while True:
         if state.phase == "reveal":
             state.apply(state.chance_outcomes()[0][0])
             continue
-        if state.phase == "cross" and state.actor == 0 and (state.round, state.step) == target:
+        if state.phase == "cross" and state.to_move == 0 and (state.round, state.step) == (1, 4):
             return view_of(state, 0)
         moves = state.legal_moves()
         crosses = [m for m in moves if isinstance(m, Cross)]
-        # prefer the largest crossing (a simple, deterministic way to make progress)
-        move = max(crosses, key=lambda m: (bin(m.cells).count("1") + len(m.extras), -moves.index(m))) \
+        move = max(crosses, key=lambda m: (m.cells.bit_count() + len(m.extras), -moves.index(m))) \
             if crosses else moves[0]
         state.apply(move)

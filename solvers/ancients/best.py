@@ -24,7 +24,7 @@ def score_upper_bound(state) -> tuple[float, str]:
     per rest, or sales, which cost half a point per dollar (the card scores its value
     instead of its full value), so a shortfall of $d costs at least d/2 points."""
     seat = 0
-    cat = state.cat
+    cat = state.rules
     turns = len(state.deck) + 1 if state.final_left is None else state.final_left
     pool = [cat.maps[c].points - 0.5 for c, _ in state.market]
     pool += [cat.maps[c].points - 0.5 for c in state.deck]
@@ -46,7 +46,7 @@ def score_upper_bound(state) -> tuple[float, str]:
 
 
 def _heuristic(state) -> float:
-    cat = state.cat
+    cat = state.rules
     return state.score(0) + 0.6 * sum(cat.maps[c].points for c in state.pack[0])
 
 

@@ -21,14 +21,14 @@ __all__ = ["greedy_dig", "greedy_turn", "playout", "score_window_reward", "SPAN"
 
 def greedy_dig(state) -> Dig | None:
     """The greedy chain of the seat to act (module docstring, rule 1)."""
-    seat = state.current
+    seat = state.to_move
     occ, blk, sand = state.occupied, state.black, state.sand[seat]
     left = sorted(state.pack[seat])
     finds, points, tokens = [], 0, 0
     while left:
         best = None
         for mid in left:
-            info = state.cat.maps[mid]
+            info = state.rules.maps[mid]
             for p in info.placements:
                 cost = ((p.mask & ~occ) | ((blk ^ p.black) & p.mask)).bit_count()
                 if cost <= sand:
@@ -39,7 +39,7 @@ def greedy_dig(state) -> Dig | None:
             break
         _, mid, p, cost = best
         finds.append(Find(mid, p.rotation, p.anchor))
-        points += state.cat.maps[mid].points
+        points += state.rules.maps[mid].points
         tokens += cost
         sand -= cost
         occ, blk = occ | p.mask, (blk & ~p.mask) | (p.mask & ~p.black)
@@ -49,22 +49,22 @@ def greedy_dig(state) -> Dig | None:
 
 def greedy_turn(state):
     """A whole-turn move by the greedy heuristic (module docstring)."""
-    seat = state.current
+    seat = state.to_move
     final = state.final_left is not None
     dig = greedy_dig(state)
     if dig is not None and (dig.points >= 3 or final):
         return dig
-    if not final and len(state.pack[seat]) < state.cat.pack_limit:
+    if not final and len(state.pack[seat]) < state.rules.data.pack_limit:
         money = state.money[seat]
         sell = None
         if money < 2 and state.artifacts[seat]:
-            sell = min(state.artifacts[seat], key=lambda a: (state.cat.maps[a].value, a))
-            money += state.cat.maps[sell].value
+            sell = min(state.artifacts[seat], key=lambda a: (state.rules.maps[a].value, a))
+            money += state.rules.maps[sell].value
         best = None
         for shop, (card, _) in enumerate(state.market):
-            price = state.cat.shops[shop]
+            price = state.rules.data.shops[shop]
             if price <= money:
-                key = (state.cat.maps[card].points - price / 2, -price)
+                key = (state.rules.maps[card].points - price / 2, -price)
                 if best is None or key > best[0]:
                     best = (key, price)
         if best is not None:

@@ -35,6 +35,7 @@ from grids import cell_name, render_grid
 from solvers.hints import Limit, hint_result, rows_from_search
 from solvers.ismcts.bots import Bot, RandomBot
 from solvers.ismcts.search import ismcts
+from solvers.verify import verify_replay
 
 from .best import best_score_search
 from .policy import SPAN, greedy_turn, playout, score_window_reward
@@ -53,7 +54,7 @@ EXPLORATION = 0.3
 def replay_plan(state, plan) -> tuple[int, int]:
     """Play ``plan`` for the seat to act through the engine (every step checked legal) on
     ``state`` in place; return ``(points found, tokens spent)``."""
-    seat = state.current
+    seat = state.to_move
     before_sand = state.sand[seat]
     before_arts = list(state.artifacts[seat])
     dig = Dig(tuple(Find(f.map, f.rotation, f.anchor) for f in plan.finds), plan.points,
@@ -61,7 +62,7 @@ def replay_plan(state, plan) -> tuple[int, int]:
     if dig.finds:
         apply_turn(state, dig, checked=True)
     found = [a for a in state.artifacts[seat] if a not in before_arts]
-    points = sum(state.cat.maps[a].points for a in found)
+    points = sum(state.rules.maps[a].points for a in found)
     return points, before_sand - state.sand[seat]
 
 
@@ -76,9 +77,8 @@ def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
     best = plan_for(state, seat, token_value=token_value)
     after = state.clone()
     points, tokens = replay_plan(after, best)
-    if (points, tokens) != (best.points, best.tokens) or (after.occupied, after.black) != best.board:
-        raise AssertionError(f"plan replays to {points} points / {tokens} tokens, planner "
-                             f"claimed {best.points} / {best.tokens}")
+    verify_replay("points, tokens and board", claimed=(best.points, best.tokens, best.board),
+                  replayed=(points, tokens, (after.occupied, after.black)))
     elapsed = time.perf_counter() - start
     nxt = (seat + 1) % state.num_players
     # the replayed position: the next seat's own pack and sand (in solo, what is left of
@@ -161,9 +161,9 @@ def best_score(deal: dict, *, data, time_limit: float | None = None, seed=0) -> 
     replay = state.clone()
     for move in result["moves"]:
         apply_turn(replay, move, checked=True)
-    if not replay.is_terminal() or replay.score(0) != result["score"]:
-        raise AssertionError("best-score plan does not replay to its claimed score")
-    arts = sum(replay.cat.maps[a].points for a in replay.artifacts[0])
+    verify_replay("a finished game scoring", claimed=(True, result["score"]),
+                  replayed=(replay.is_terminal(), replay.score(0)))
+    arts = sum(replay.rules.maps[a].points for a in replay.artifacts[0])
     return {
         "game": "ancients", "score": result["score"],
         "status": "OPTIMAL" if result["score"] >= result["bound"] else "FEASIBLE",

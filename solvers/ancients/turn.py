@@ -12,23 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.ancients import END, Find, Rest, Sand
-from games.protocol import play_checked
+from games.protocol import CHANCE, derived, play_checked
 
 from .planner import DigPlan, dig_maps, frontier, plan_dig
 
-__all__ = ["catalogue_digmaps", "Dig", "plan_for", "dig_move", "dig_steps", "apply_turn",
+__all__ = ["rules_digmaps", "Dig", "plan_for", "dig_move", "dig_steps", "apply_turn",
            "turn_options", "TurnState"]
 
-_DIGMAPS: dict[int, tuple[object, dict]] = {}
+def _digmaps(rules) -> dict:
+    return {m.id: m for m in dig_maps(rules.maps.values())}
 
 
-def catalogue_digmaps(cat) -> dict:
-    """``{map id: DigMap}`` for a ``games.ancients.Catalogue`` (cached)."""
-    hit = _DIGMAPS.get(id(cat))
-    if hit is None or hit[0] is not cat:
-        hit = (cat, {m.id: m for m in dig_maps(cat.maps.values())})
-        _DIGMAPS[id(cat)] = hit
-    return hit[1]
+def rules_digmaps(rules) -> dict:
+    """``{map id: DigMap}`` for a ``games.ancients.Rules`` (built once per rules value)."""
+    return derived(rules, _digmaps)
 
 
 @dataclass(frozen=True)
@@ -47,8 +44,8 @@ def plan_for(state, seat: int | None = None, *, token_value: float = 0.5,
              occ: int | None = None, blk: int | None = None, sand: int | None = None) -> DigPlan:
     """The planner's best plan for ``seat`` (default: the seat to act) on the state's board
     (or the given board/sand) with that seat's pack."""
-    seat = state.current if seat is None else seat
-    dm = catalogue_digmaps(state.cat)
+    seat = state.to_move if seat is None else seat
+    dm = rules_digmaps(state.rules)
     maps = [dm[i] for i in sorted(state.pack[seat])]
     return plan_dig(state.occupied if occ is None else occ, state.black if blk is None else blk,
                     maps, state.sand[seat] if sand is None else sand, token_value=token_value)
@@ -65,7 +62,7 @@ def dig_steps(state, dig: Dig) -> list:
     occ, blk = state.occupied, state.black
     steps = []
     for find in dig.finds:
-        p = state.cat.maps[find.map].placement(find.rotation, find.anchor)
+        p = state.rules.maps[find.map].placement(find.rotation, find.anchor)
         for c in range(25):
             bit = 1 << c
             if not p.mask & bit:
@@ -82,20 +79,23 @@ def dig_steps(state, dig: Dig) -> list:
 
 
 def apply_turn(state, move, *, checked: bool = False) -> None:
-    """Play one whole-turn move (a ``Dig`` or an engine market/rest move) on ``state``."""
+    """Play one whole-turn move (a ``Dig`` or an engine market/rest move) on ``state``,
+    then the refill it draws, so the next seat is to move (or the game is over)."""
     steps = dig_steps(state, move) if isinstance(move, Dig) else [move]
     for step in steps:
         if checked:
             play_checked(state, step)
         else:
             state.apply(step)
+    while state.current_player() == CHANCE:  # the refill: the deck order is fixed in a world
+        state.apply(state.chance_outcomes()[0][0])
 
 
 def turn_options(state, *, token_value: float = 0.5) -> list:
     """Whole-turn moves of the seat to act: every market visit, the planner's digs (the
     best plan within each sand budget, see ``frontier``), and both rests."""
-    seat = state.current
-    dm = catalogue_digmaps(state.cat)
+    seat = state.to_move
+    dm = rules_digmaps(state.rules)
     maps = [dm[i] for i in sorted(state.pack[seat])]
     digs = []
     if maps:

@@ -79,12 +79,11 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
-from cards_data.pyramids import distances
 from games.errors import NoSolutionError
 from games.pyramids import Cross, Keep, Take, state_from_deal
-from games.pyramids.rules import adjacent, shape_masks
+from games.pyramids.rules import shape_masks
 from games.protocol import CHANCE
-from grids.cells import NEIGHBOURS, cells_of, popcount
+from grids.cells import NEIGHBOURS, adjacent, cells_of, distances, popcount
 
 from .instance import SoloInstance, acquisition_ok
 from .policy import policy_move

@@ -20,10 +20,9 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from cards_data.pyramids import distances
 from games.protocol import CHANCE
-from games.pyramids.rules import Keep, action_effect, gem_points, update_skulls
-from grids.cells import cells_of
+from games.pyramids import Keep, action_effect, gem_points, update_skulls
+from grids.cells import cells_of, distances
 
 __all__ = ["PROGRESS", "score_option", "choose_crossing", "policy_move", "playout"]
 
@@ -58,7 +57,7 @@ def _potential(cards, masks, steps_left: int) -> float:
 
 def score_option(state, seat: int, slot: int, main: int, final) -> float:
     """Greedy value of one ``crossing_options`` entry for ``seat``."""
-    data = state.data
+    data = state.rules.data
     s = state.seats[seat]
     cards = state.cards_of(seat)
     eff = action_effect(cards, s.masks, final)
@@ -97,15 +96,15 @@ def choose_crossing(state, seat: int):
         if best_value is None or value > best_value:
             best, best_value = (slot, main, final), value
     if best is None:
-        return state.legal_moves()[0] if state.actor == seat else None
+        return state.legal_moves()[0] if state.to_move == seat else None
     return state.cross_move(seat, *best)
 
 
 def policy_move(state):
     """The policy's move for the seat to act (any phase but chance)."""
-    data = state.data
+    data = state.rules.data
     if state.phase == "cross":
-        move = choose_crossing(state, state.actor)
+        move = choose_crossing(state, state.to_move)
         return move if move is not None else state.legal_moves()[0]
     if state.phase == "take":
         moves = state.legal_moves()
@@ -114,7 +113,7 @@ def policy_move(state):
             return min(shown, key=lambda m: (data.card(m.card).shortest_path(), m.card))
         return moves[0]
     if state.phase == "keep":
-        dealt = sorted(state.seats[state.actor].dealt)
+        dealt = sorted(state.seats[state.to_move].dealt)
         pair = min(combinations(dealt, data.keep),
                    key=lambda p: (sum(data.card(o).shortest_path() for o in p), p))
         return Keep(tuple(pair))

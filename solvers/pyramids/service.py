@@ -22,12 +22,14 @@ import math
 import time
 
 from games.errors import InvalidStateError
+from games.protocol import CHANCE
 from games.pyramids import make_deal, parse_move, state_from_deal, state_from_view
 from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
 from solvers.hints import Limit, hint_result
+from solvers.verify import verify_replay
 
 from .graph import analyse, analysis_lines
 from .model import solve_deal
@@ -60,16 +62,16 @@ def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
 
 
 def best_score(deal: dict, *, data, time_limit: float | None = None, seed=0) -> dict:
-    """CP-SAT best score of a solo deal, replayed through the engine (asserted)."""
+    """CP-SAT best score of a solo deal, replayed through the engine (``verify_replay``)."""
     limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
     result = solve_deal(deal, data, time_limit=limit, seed=int(seed or 0))
     state = state_from_deal(deal, data)
     for text in result.moves:
-        while state.phase == "reveal":
+        while state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
         state.apply(parse_move(state, text))
     replayed = state.score(0)
-    assert replayed == result.score, f"replayed {replayed} != solver {result.score}"
+    verify_replay("best score", claimed=result.score, replayed=replayed)
     analysis = [f"kept cards {result.kept[0]} and {result.kept[1]} (graph analysis, empty cards):"]
     for order in result.kept:
         analysis.extend("  " + line for line in analysis_lines(data.card(order)))
@@ -165,14 +167,14 @@ def _explain(world, seat: int, best_text: str, value: float) -> list[str]:
     lines.append("your cards now:")
     for order, mask in zip(s.hand, s.masks):
         if order is not None:
-            lines.extend("  " + line for line in analysis_lines(world.data.card(order), mask))
+            lines.extend("  " + line for line in analysis_lines(world.rules.cards[order], mask))
     move = parse_move(world, best_text)
     after = dict(zip(s.hand, s.masks))
     after[move.card] |= move.cells
     for card, c in move.extras:
         after[card] |= 1 << c
-    a = analyse(world.data.card(move.card), after[move.card])
-    if a.crossed >> world.data.card(move.card).tomb & 1:
+    a = analyse(world.rules.cards[move.card], after[move.card])
+    if a.crossed >> world.rules.cards[move.card].tomb & 1:
         outcome = "completes it"
     else:
         outcome = f"leaves {a.to_tomb} box(es) to its tomb"

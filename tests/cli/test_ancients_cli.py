@@ -93,3 +93,13 @@ def test_best_score_refuses_a_multiplayer_deal(run_cli, tmp_path):
     deal.write_text(run_cli("deal", "ancients", "--seed", "2", "--players", "3").out)
     result = run_cli("best-score", "ancients", str(deal))
     assert result.code == 2 and result.err.startswith("error:")
+
+
+def test_stray_turn_count_boolean_seat_and_missing_game(run_cli, tmp_path):
+    _bad(run_cli, tmp_path, lambda v: v.update(turns_left=-1),
+         "view: turns_left: turns are counted only in the final round")
+    _bad(run_cli, tmp_path, lambda v: v.update(first_player=True),
+         "view: first_player: expected an integer, got a boolean")
+    _bad(run_cli, tmp_path, lambda v: v.pop("game"), "view: missing key 'game'")
+    _bad(run_cli, tmp_path, lambda v: v.update(current_player=0),
+         "view: unknown key 'current_player'")

@@ -55,7 +55,7 @@ def test_bad_views_exit_2_with_one_line(run_cli, tmp_path):
     cases.append((wall, "wall"))
     unknown = json.loads(json.dumps(view))
     unknown["cards"][1]["order"] = 99
-    cases.append((unknown, "not a pyramid card"))
+    cases.append((unknown, "unknown card 99"))
     counts = json.loads(json.dumps(view))
     counts["deck_size"] += 1
     cases.append((counts, "deck_size"))
@@ -84,3 +84,16 @@ def test_best_score_refuses_multiplayer_deals(run_cli, tmp_path):
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(make_deal(players=2, seed=1, data=DATA)))
     assert_bad_input(run_cli("best-score", "pyramids", str(path)), "solo")
+
+
+def test_strict_views_and_deals_exit_2_with_one_line(run_cli, tmp_path):
+    view = json.loads(run_cli("example", "pyramids").out)
+    deal = json.loads(run_cli("deal", "pyramids", "--seed", "1").out)
+    cases = [("hint", {**view, "actor": 0}, "view: unknown key 'actor'"),
+             ("hint", {**view, "deck_size": True}, "view: deck_size: expected an integer, got a boolean"),
+             ("best-score", {**deal, "players": True}, "deal: players: expected an integer, got a boolean"),
+             ("best-score", {k: v for k, v in deal.items() if k != "game"}, "deal: missing key 'game'")]
+    for i, (command, doc, fragment) in enumerate(cases):
+        path = tmp_path / f"doc{i}.json"
+        path.write_text(json.dumps(doc))
+        assert_bad_input(run_cli(command, "pyramids", str(path)), fragment)

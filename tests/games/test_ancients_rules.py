@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
+
 import pytest
 
 import cards_data
 from games import ancients as A
-from games.ancients import END, AncientsState, Find, Market, Rest, Sand, catalogue
+from games.ancients import END, AncientsState, Find, Market, Rest, Sand, rules_for
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
+from games.protocol import CHANCE, resolve_chance
 from games.seeding import make_rng
 from grids import parse_cell
 
 DATA = cards_data.load("ancients")
-CAT = catalogue(DATA)
+CAT = rules_for(DATA)
 C = parse_cell
 
 
@@ -20,6 +24,12 @@ def new_game(market, deck=(), players=2, first=0):
     rest = sorted(set(CAT.maps) - set(market) - set(deck))
     removed = rest[:CAT.removed_for(players)]
     return AncientsState.setup(CAT, players, list(market), removed, list(deck), first)
+
+
+def play(state, move):
+    """Apply ``move`` and then the refill it draws (a chance step with one outcome)."""
+    state.apply(move)
+    resolve_chance(state, make_rng(0))
 
 
 def shop_cards(state):
@@ -59,7 +69,7 @@ def test_entering_card_on_an_occupied_space_removes_the_token_into_the_dearest_f
 def test_a_token_that_would_go_to_the_1_shop_returns_to_the_supply():
     state = new_game([9, 21, 32, 40], deck=[42, 3, 47, 19, 1, 2])
     for _ in range(4):  # each rest draws one card
-        state.apply(Rest("money"))
+        play(state, Rest("money"))
     # 42 adds D2, 3 removes it -> $2 shop; 47 adds A3, 19 removes it -> supply
     assert state.shop_tokens == [True, True, True, False]
     assert board_at(state, "D2") == "." and board_at(state, "A3") == "."
@@ -69,7 +79,7 @@ def test_shop_tokens_stay_with_the_shop_not_the_card():
     state = new_game([9, 21, 32, 40], deck=[11, 2, 3])
     assert state.shop_tokens == [True, True, False, False]
     before = shop_cards(state)
-    state.apply(Market(buy=3))  # take the $3 card and its token; 11 (7 pts) enters at $4
+    play(state, Market(buy=3))  # take the $3 card and its token; 11 (7 pts) enters at $4
     assert state.sand[0] == 2 and state.money[0] == 1
     assert shop_cards(state)[0] == 11 and shop_cards(state)[1] == before[0]
     assert state.shop_tokens == [True, False, False, False]  # the $4 token did not move
@@ -96,10 +106,10 @@ def test_first_player_is_random_but_seeded():
 
 def test_buy_pays_the_shop_price_not_the_card_value_and_refills():
     state = new_game([1, 12, 15, 29], deck=[11, 2, 3])
-    state.apply(Market(buy=1))  # map 12 (1 point) for $1
+    play(state, Market(buy=1))  # map 12 (1 point) for $1
     assert state.pack[0] == [12] and state.money[0] == 3
     assert shop_cards(state) == [11, 1, 29, 15]  # 11 entered and the market re-sorted
-    assert state.current == 1
+    assert state.to_move == 1
 
 
 def test_cannot_buy_without_the_money():
@@ -114,7 +124,7 @@ def test_fifth_map_forces_a_discard_of_any_pack_map():
     state.pack[0] = [3, 4, 5, 6]
     moves = [m for m in state.market_moves() if m.buy == 1]
     assert {m.discard for m in moves} == {3, 4, 5, 6, 12}
-    state.apply(Market(buy=1, discard=4))
+    play(state, Market(buy=1, discard=4))
     assert sorted(state.pack[0]) == [3, 5, 6, 12] and state.discard == [4]
 
 
@@ -125,7 +135,7 @@ def test_sell_first_pays_for_the_buy_and_sold_artifacts_do_not_score():
     assert Market(sell=11, buy=4) in state.legal_moves()
     assert Market(buy=1) not in state.legal_moves()
     before = state.score(0)
-    state.apply(Market(sell=11, buy=4))
+    play(state, Market(sell=11, buy=4))
     assert state.money[0] == 3 and state.artifacts[0] == [] and state.sold[0] == [11]
     assert state.score(0) == before - 7 + 3.5 - 2
     assert state.pack[0] == [1]
@@ -142,34 +152,34 @@ def test_a_market_visit_sells_or_buys():
 
 def test_rest_takes_two_dollars_or_a_token_and_discards_the_1_shop_card():
     state = new_game([1, 12, 15, 29], deck=[11, 2, 3])
-    state.apply(Rest("money"))
+    play(state, Rest("money"))
     assert state.money[0] == 6 and state.discard == [12]
     assert shop_cards(state) == [11, 1, 29, 15]
-    state.apply(Rest("sand"))
+    play(state, Rest("sand"))
     assert state.sand[1] == 2 and state.discard == [12, 15]
 
 
 def test_emptying_the_deck_starts_the_final_round_everyone_gets_one_more_turn():
     state = new_game([1, 12, 15, 29], deck=[11, 2], players=3, first=0)
-    state.apply(Rest("money"))  # seat 0 draws 11
+    play(state, Rest("money"))  # seat 0 draws 11
     assert state.final_left is None
-    state.apply(Rest("money"))  # seat 1 draws the last card: final round
+    play(state, Rest("money"))  # seat 1 draws the last card: final round
     assert state.final_left is not None and not state.deck
     turns = []
     while not state.is_terminal():
-        turns.append(state.current)
-        state.apply(Rest("money"))
+        turns.append(state.to_move)
+        play(state, Rest("money"))
     assert turns == [2, 0, 1]  # everyone once more, the seat that emptied it last
 
 
 def test_refill_from_an_empty_deck_leaves_the_cheapest_shop_empty():
     state = new_game([1, 12, 15, 29], deck=[11], players=2)
-    state.apply(Rest("money"))  # last card: final round
-    state.apply(Market(buy=4))  # no refill possible
+    play(state, Rest("money"))  # last card: final round
+    play(state, Market(buy=4))  # no refill possible
     assert len(state.market) == 3
     assert state.shop_card(1) is None and state.shop_card(4) is not None
     assert state.is_terminal() is False
-    state.apply(Rest("sand"))  # nothing in the 1-shop to discard; the game ends
+    play(state, Rest("sand"))  # nothing in the 1-shop to discard; the game ends
     assert state.is_terminal() and len(state.market) == 3
 
 
@@ -178,9 +188,9 @@ def test_solo_mode_uses_the_two_player_deck_and_one_final_turn():
     state = A.state_from_deal(deal, DATA)
     assert len(state.deck) == 28
     while state.deck:
-        state.apply(Rest("money"))
+        play(state, Rest("money"))
     assert not state.is_terminal()
-    state.apply(Rest("money"))
+    play(state, Rest("money"))
     assert state.is_terminal()
 
 
@@ -201,14 +211,14 @@ def test_find_needs_every_pattern_cell_and_flips_them_into_an_artifact():
     p = stamp(state, 4, 0, "B2")
     move = Find(4, 0, C("B2"))
     assert move in state.legal_moves()
-    state.apply(move)
+    play(state, move)
     assert state.artifacts[0] == [4] and state.pack[0] == []
     assert state.occupied & p.mask == p.mask and state.black & p.mask == p.mask & ~p.black
-    assert state.current == 0 and state.in_desert  # the desert turn goes on until 'end'
+    assert state.to_move == 0 and state.in_desert  # the desert turn goes on until 'end'
     assert END in state.legal_moves()
     assert not any(isinstance(m, (Market, Rest)) for m in state.legal_moves())
-    state.apply(END)
-    assert state.current == 1
+    play(state, END)
+    assert state.to_move == 1
 
 
 def test_an_empty_space_inside_a_pattern_blocks_the_find_until_a_token_is_placed():
@@ -217,7 +227,7 @@ def test_an_empty_space_inside_a_pattern_blocks_the_find_until_a_token_is_placed
     state.pack[0] = [4]
     p = stamp(state, 4, 0, "B2", skip=1 << C("B2"))  # B2 should be black
     assert Find(4, 0, C("B2")) not in state.legal_moves()
-    state.apply(Sand("B", C("B2")))
+    play(state, Sand("B", C("B2")))
     assert state.sand[0] == 0
     assert Find(4, 0, C("B2")) in state.legal_moves()
     assert p.black >> C("B2") & 1
@@ -227,9 +237,9 @@ def test_sand_flips_a_token_and_white_placement():
     state = new_game([1, 12, 15, 29], deck=[11, 2])
     state.occupied = state.black = 0
     state.sand[0] = 2
-    state.apply(Sand("W", C("A1")))
+    play(state, Sand("W", C("A1")))
     assert board_at(state, "A1") == "W"
-    state.apply(Sand("flip", C("A1")))
+    play(state, Sand("flip", C("A1")))
     assert board_at(state, "A1") == "B" and state.sand[0] == 0
     assert not any(isinstance(m, Sand) for m in state.legal_moves())
 
@@ -256,8 +266,8 @@ def test_rotations_are_allowed_mirrors_are_not():
 
 def test_sand_is_spent_only_in_the_desert():
     state = new_game([1, 12, 15, 29], deck=[11, 2])
-    state.apply(Sand("B", C("E5")))
-    assert state.in_desert and state.current == 0
+    play(state, Sand("B", C("E5")))
+    assert state.in_desert and state.to_move == 0
     assert all(isinstance(m, (Sand, Find)) or m == END for m in state.legal_moves())
 
 
@@ -314,10 +324,10 @@ def test_view_round_trip_keeps_the_public_position():
     rng = make_rng(6)
     for _ in range(12):
         moves = [m for m in state.legal_moves() if isinstance(m, (Market, Rest))]
-        state.apply(moves[rng.randrange(len(moves))])
-    view = A.view_of(state, state.current)
+        play(state, moves[rng.randrange(len(moves))])
+    view = A.view_of(state, state.to_move)
     world, seat = A.state_from_view(view, DATA, seed=1)
-    assert seat == state.current
+    assert seat == state.to_move
     a, b = state.to_json(), world.to_json()
     for key in ("deck", "removed", "turns"):
         a.pop(key), b.pop(key)
@@ -345,7 +355,7 @@ def _bad(view, **changes):
     (lambda v: v["seats"][1].update(artifacts=[v["seats"][0]["pack"][0]]), "also in"),
     (lambda v: v.update(deck_size=3), "unseen"),
     (lambda v: v["market"][3].update(token=True), "1-shop"),
-    (lambda v: v.update(players=7), "players 7"),
+    (lambda v: v.update(players=7), "players: must be at most 6, got 7"),
 ])
 def test_bad_views_are_invalid_state_errors(mutate, message):
     import copy
@@ -353,6 +363,62 @@ def test_bad_views_are_invalid_state_errors(mutate, message):
     mutate(view)
     with pytest.raises(InvalidStateError, match=message):
         A.state_from_view(view, DATA, seed=0)
+
+
+@pytest.mark.parametrize("mutate,message", [
+    (lambda v: v.pop("game"), "view: missing key 'game'"),
+    (lambda v: v.update(current_player=0), "view: unknown key 'current_player'"),
+    (lambda v: v["seats"][0].update(cash=1), "view: seats[0]: unknown key 'cash'"),
+    (lambda v: v["market"][0].update(price=4), "view: market[0]: unknown key 'price'"),
+    (lambda v: v.update(turns_left=-1), "view: turns_left: turns are counted only in the final round"),
+    (lambda v: v.update(turns_left=2), "view: turns_left: turns are counted only in the final round"),
+    (lambda v: v.update(first_player=True), "view: first_player: expected an integer, got a boolean"),
+    (lambda v: v.update(to_move=1), "view: to_move: it is seat 1's turn, not seat 0's"),
+    (lambda v: v.update(seat=True), "view: seat: expected an integer, got a boolean"),
+    (lambda v: v.update(deck_size=True), "view: deck_size: expected an integer, got a boolean"),
+    (lambda v: v["seats"][0].update(money=True), "view: seats[0].money: expected an integer"),
+    (lambda v: v["seats"][0].update(pack=[True]), "view: seats[0].pack[0]: expected an integer"),
+    (lambda v: v["market"][0].update(token=1), "view: market[0].token: expected true or false"),
+    (lambda v: v["market"][0].update(map=True), "view: market[0].map: expected an integer"),
+    (lambda v: v.update(final_round=1), "view: final_round: expected true or false"),
+])
+def test_views_refuse_unknown_keys_booleans_as_numbers_and_stray_turn_counts(mutate, message):
+    import copy
+    view = copy.deepcopy(A.example_view(DATA))
+    mutate(view)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        A.state_from_view(view, DATA, seed=0)
+
+
+def test_turns_left_is_read_in_the_final_round_only():
+    state = A.state_from_deal(A.make_deal(players=2, seed=6, data=DATA), DATA)
+    rng = make_rng(6)
+    while state.final_left is None:  # market visits and rests until the deck runs out
+        moves = [m for m in state.legal_moves() if isinstance(m, (Market, Rest))]
+        play(state, moves[rng.randrange(len(moves))])
+    view = A.view_of(state, state.to_move)
+    assert view["final_round"] and view["turns_left"] == 2
+    assert A.state_from_view(view, DATA, seed=0)[0].final_left == 2
+    for turns, message in ((0, "must be at least 1"), (3, "must be at most 2"),
+                           (True, "expected an integer"), (None, "expected an integer")):
+        with pytest.raises(InvalidStateError, match=f"view: turns_left: {message}"):
+            A.state_from_view({**view, "turns_left": turns}, DATA, seed=0)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"first_player": True}, "deal: first_player: expected an integer, got a boolean"),
+    ({"first_player": 2}, "deal: first_player: must be at most 1"),
+    ({"players": 2.0}, "deal: players: expected an integer, got a number"),
+    ({"game": "pyramids"}, "deal: game: this is a document of 'pyramids', not 'ancients'"),
+    ({"market": [True, 2, 3, 4]}, "deal: market[0]: expected an integer, got a boolean"),
+    ({"draws": []}, "deal: unknown key 'draws'"),
+])
+def test_deals_are_read_strictly(change, message):
+    deal = A.make_deal(players=2, seed=1, data=DATA)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        A.state_from_deal({**deal, **change}, DATA)
+    with pytest.raises(InvalidStateError, match="deal: missing key 'game'"):
+        A.state_from_deal({k: v for k, v in deal.items() if k != "game"}, DATA)
 
 
 def test_bad_deals_are_invalid_state_errors():
@@ -365,11 +431,55 @@ def test_bad_deals_are_invalid_state_errors():
 
 def test_a_buy_that_takes_the_last_card_starts_the_final_round():
     state = new_game([1, 12, 15, 29], deck=[11], players=2, first=1)
-    state.current = 1
-    state.apply(Market(buy=1))  # refill takes 11, the last card
+    state.to_move = 1
+    play(state, Market(buy=1))  # refill takes 11, the last card
     assert state.final_left is not None and board_at(state, "A1") == "B"  # 11 adds A1 black
     assert [state.current_player()] == [0]
-    state.apply(Rest("money"))
+    play(state, Rest("money"))
     assert not state.is_terminal()
-    state.apply(Rest("money"))  # seat 1, who emptied the deck, plays last
+    play(state, Rest("money"))  # seat 1, who emptied the deck, plays last
     assert state.is_terminal()
+
+
+def test_a_refill_is_an_explicit_chance_step_drawing_the_deck_top():
+    state = new_game([1, 12, 15, 29], deck=[11, 40], players=2)
+    state.apply(Market(buy=1))
+    assert state.current_player() == CHANCE and state.legal_moves() == []
+    assert state.chance_outcomes() == [(A.Draw(11), 1.0)]
+    with pytest.raises(IllegalMoveError):
+        state.apply(Rest("money"))  # the turn is not over until the card is drawn
+    state.apply(A.Draw(11))
+    assert state.current_player() == 1 and shop_cards(state)[0] == 11 and state.deck == [40]
+    play(state, Rest("sand"))  # a rest refills too: 40, the last card, starts the final round
+    assert state.deck == [] and state.final_left is not None and 40 in shop_cards(state)
+
+
+def test_moves_repr_as_their_parser_call_and_foreign_values_are_refused():
+    state = A.state_from_deal(A.make_deal(players=3, seed=4, data=DATA), DATA)
+    for move in state.legal_moves() + [A.Draw(7), END]:
+        assert repr(move) == f"{type(move).__name__}.from_text({str(move)!r})"
+        assert eval(repr(move), vars(A)) == move
+    with pytest.raises(InvalidMoveError, match="not a Find move"):
+        A.Find.from_text("rest money")
+    for foreign in (object(), "rest money", A.Draw(7)):
+        with pytest.raises(IllegalMoveError):
+            state.clone().apply(foreign)
+
+
+def test_digest_of_every_placement_of_every_map_on_the_board():
+    """The exhaustive table: every distinct placement (rotations, never mirrors) of every
+    map on the 5x5 board, as (map, quarter turns, anchor, cells, black cells). A change of
+    the geometry, the map generator or the card data changes the digest."""
+    lines = [f"{map_id} {p.rotation} {p.anchor} {p.mask:07x} {p.black:07x}"
+             for map_id in sorted(CAT.maps)
+             for p in sorted(CAT.maps[map_id].placements, key=lambda p: (p.rotation, p.anchor))]
+    assert len(lines) == 2232
+    assert hashlib.sha256(("\n".join(lines) + "\n").encode()).hexdigest() == (
+        "849c5a3fbb08e837e0f09c7270efd0536945c4b9e08e87e7f8873679c230c75e")
+
+
+def test_a_view_is_taken_at_the_start_of_a_turn():
+    state = new_game([1, 12, 15, 29], deck=[11, 40], players=2)
+    state.apply(Market(buy=1))  # waiting on the refill's draw
+    with pytest.raises(InvalidStateError, match="start of a turn"):
+        A.view_of(state, 0)

@@ -4,22 +4,90 @@ Seeded random playouts from fresh deals at every allowed table size check the pr
 of ``games.protocol``: moves exist until the end, legal moves apply, move text parses
 back, chance outcomes are distributions, returns lie within the registered score bounds,
 the game ends within the registered maximum length, information-set keys survive
-determinization, and deals and states are JSON.
+determinization, ``clone`` copies every slot without sharing a mutable container, moves
+print as their parser call, a foreign value is refused by ``apply``, and deals and states
+are JSON.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+from types import MappingProxyType
 
 import pytest
 
 import cards_data
 from games import registry
+from games.errors import IllegalMoveError
 from games.protocol import CHANCE, TERMINAL
 
 ENGINES = [info.id for info in registry.GAMES.values() if info.engine_module is not None]
 PLAYOUTS_PER_TABLE = 3
+#: Engines not yet on the template of ``docs/adding-a-game.md`` (moves whose ``repr`` is
+#: the parser call, ``IllegalMoveError`` for a foreign value in ``apply``): being
+#: converted with their hidden-information work; remove each as it lands.
+TEMPLATE_PENDING = {"archaeology"}
+IMMUTABLE = (int, float, str, bytes, bool, type(None), frozenset, MappingProxyType)
+MUTABLE_CONTAINERS = (list, dict, set, bytearray)
+
+
+def _fields(obj) -> list[str]:
+    """The instance attributes of ``obj``: its slots along the MRO, or its ``__dict__``."""
+    names = [name for cls in type(obj).__mro__ for name in getattr(cls, "__slots__", ())
+             if name != "__weakref__" and name != "__dict__"]
+    return names + list(getattr(obj, "__dict__", {}))
+
+
+def _is_frozen(obj) -> bool:
+    return dataclasses.is_dataclass(obj) and type(obj).__dataclass_params__.frozen
+
+
+def assert_independent_copy(a, b, where: str, shared: tuple[str, ...] = ()) -> None:
+    """``b`` (a clone of ``a``) equals it field by field and shares no mutable container
+    or mutable object with it, except the top-level fields named in ``shared``."""
+    assert type(a) is type(b), f"{where}: {type(a).__name__} became {type(b).__name__}"
+    if isinstance(a, IMMUTABLE) or _is_frozen(a):
+        assert a == b, f"{where}: {a!r} != {b!r}"
+        return
+    if isinstance(a, tuple):
+        assert len(a) == len(b), f"{where}: lengths differ"
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert_independent_copy(x, y, f"{where}[{i}]")
+        return
+    assert a is not b, f"{where}: mutable {type(a).__name__} shared by the clone"
+    if isinstance(a, dict):
+        assert list(a) == list(b), f"{where}: keys differ"
+        for key in a:
+            assert_independent_copy(a[key], b[key], f"{where}[{key!r}]")
+    elif isinstance(a, (list, bytearray)):
+        assert len(a) == len(b), f"{where}: lengths differ"
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert_independent_copy(x, y, f"{where}[{i}]")
+    elif isinstance(a, set):
+        assert a == b, f"{where}: sets differ"
+    else:
+        for name in _fields(a):
+            x, y = getattr(a, name, None), getattr(b, name, None)
+            if name in shared:
+                assert x == y, f"{where}.{name}: {x!r} != {y!r}"
+            else:
+                assert_independent_copy(x, y, f"{where}.{name}")
+
+
+def check_clone(state) -> None:
+    """Every slot of ``state.clone()`` equal and unshared, but the engine's declared
+    ``SHARED_SLOTS`` (fields replaced, never mutated in place, so sharing them is safe)."""
+    shared = tuple(getattr(type(state), "SHARED_SLOTS", ()))
+    assert_independent_copy(state, state.clone(), type(state).__name__, shared)
+
+
+class Foreign:
+    """A value that is no move of any game."""
+
+    def __str__(self) -> str:
+        return "foreign"
 
 
 def test_every_engine_module_named_in_the_registry_exists():
@@ -55,11 +123,18 @@ def test_engine_follows_the_protocol(game_id):
                 assert moves, f"{game_id}: no legal move for seat {actor} in a live game"
                 move = moves[rng.randrange(len(moves))]
                 assert engine.parse_move(state, str(move)) == move
+                if game_id not in TEMPLATE_PENDING:
+                    assert eval(repr(move), vars(engine)) == move, repr(move)
                 if decisions % 7 == 0:
                     key = state.information_set_key(actor)
                     world = state.determinize(actor, random.Random(decisions))
                     assert world.information_set_key(actor) == key
                     assert state.clone().information_set_key(actor) == key
+                    check_clone(state)
+                    check_clone(world)
+                    if game_id not in TEMPLATE_PENDING:
+                        with pytest.raises(IllegalMoveError):
+                            state.clone().apply(Foreign())
                 state.apply(move)
                 decisions += 1
                 assert decisions <= info.max_moves, f"{game_id}: game longer than max_moves"
@@ -81,3 +156,27 @@ def test_example_view_loads_as_a_world(game_id):
     world, seat = engine.state_from_view(view, data, 0)
     assert 0 <= seat < world.num_players
     assert not world.is_terminal()
+
+
+class _Board:
+    """A toy state whose ``clone`` can be broken on purpose."""
+
+    __slots__ = ("cells", "rows", "turn", "broken")
+
+    def __init__(self, broken: str = ""):
+        self.cells, self.rows, self.turn, self.broken = [1, 2], [[0], [1]], 3, broken
+
+    def clone(self):
+        other = _Board(self.broken)
+        other.cells = list(self.cells)
+        other.rows = list(self.rows) if self.broken == "shallow" else [list(r) for r in self.rows]
+        other.turn = 0 if self.broken == "stale" else self.turn
+        return other
+
+
+def test_the_clone_check_catches_shared_containers_and_missed_slots():
+    check_clone(_Board())
+    with pytest.raises(AssertionError, match=r"rows\[0\]: mutable list shared"):
+        check_clone(_Board("shallow"))
+    with pytest.raises(AssertionError, match=r"_Board.turn: 3 != 0"):
+        check_clone(_Board("stale"))

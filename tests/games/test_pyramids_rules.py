@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
+import re
 
 import pytest
 
@@ -11,10 +13,10 @@ from cards_data.pyramids import PyramidCard
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from games.protocol import CHANCE
 from games.pyramids import (
-    PASS, Cross, Keep, Take, crossing_options, final_score, make_deal, parse_move,
-    parse_move_text, state_from_deal, state_from_view, update_skulls,
+    PASS, Cross, Keep, Reveal, Take, crossing_options, final_score, make_deal, parse_move,
+    parse_text, state_from_deal, state_from_view, update_skulls,
 )
-from games.pyramids.rules import pattern_options
+from games.pyramids.rules import pattern_options, shape_masks
 from grids.cells import cells_of, mask_of, parse_cell
 from grids.polyomino import SHAPES, orbit
 
@@ -217,14 +219,14 @@ def _two_player(shape="I3", completed0=(9,), completed1=(10,)):
 def test_simultaneous_completions_replace_and_score_in_order_number():
     state = _two_player()
     state.apply(parse_move(state, "6:E5"))
-    assert state.phase == "cross" and state.actor == 1
+    assert state.phase == "cross" and state.to_move == 1
     state.apply(parse_move(state, "24:E5"))
     # both reached their 2nd green card; card 6 < card 24: seat 0 scores 10, seat 1 gets 6
     assert state.seats[0].pyramid == [("green", 10)]
     assert state.seats[1].pyramid == [("green", 6)]
-    assert state.phase == "take" and state.actor == 0
+    assert state.phase == "take" and state.to_move == 0
     state.apply(state.legal_moves()[0])
-    assert state.actor == 1
+    assert state.to_move == 1
 
 
 def test_pyramid_points_run_out_after_three_tiers():
@@ -278,7 +280,7 @@ def test_setup_keeps_two_and_returns_two_to_the_deals_positions():
     k0 = Keep(tuple(deal["dealt"][0][:2]))
     k1 = Keep(tuple(deal["dealt"][1][2:]))
     state.apply(k0)
-    assert state.phase == "keep" and state.actor == 1
+    assert state.phase == "keep" and state.to_move == 1
     state.apply(k1)
     queue = state.display + state.deck
     returned = deal["dealt"][0][2:] + deal["dealt"][1][:2]
@@ -323,11 +325,11 @@ def test_deal_validation_names_the_problem():
 def test_move_text_round_trips_and_errors():
     for text in ("keep 3,17", "take 12", "take deck", "reveal I3", "pass",
                  "7:A1,B1 +2:A1", "12:A1,A2,B2 +12:D4 +30:C3"):
-        assert str(parse_move_text(text)) == text
+        assert str(parse_text(text)) == text
     with pytest.raises(InvalidMoveError):
-        parse_move_text("7:Z9")
+        parse_text("7:Z9")
     with pytest.raises(InvalidMoveError):
-        parse_move_text("hello")
+        parse_text("hello")
     state = world([(7, []), (2, [])], "domino")
     with pytest.raises(IllegalMoveError):
         parse_move(state, "7:A1,B1")  # the red cross's extra box is missing
@@ -337,7 +339,7 @@ def test_move_text_round_trips_and_errors():
 @pytest.mark.parametrize("mutate, message", [
     (lambda v: v["cards"][0].update(crossed=["B1"]), "wall"),
     (lambda v: v["cards"][0].update(crossed=["A1", "C1"]), "not one path"),
-    (lambda v: v["cards"][0].update(order=77), "not a pyramid card"),
+    (lambda v: v["cards"][0].update(order=77), "unknown card 77"),
     (lambda v: v.update(deck_size=3), "deck_size"),
     (lambda v: v.update(display=v["display"] + [1]), "more than one place"),
     (lambda v: v["score_card"].update(skulls=11), "skulls"),
@@ -352,7 +354,103 @@ def test_bad_views_are_refused(mutate, message):
         state_from_view(v, DATA, 0)
 
 
+@pytest.mark.parametrize("mutate, message", [
+    (lambda v: v.pop("game"), "view: missing key 'game'"),
+    (lambda v: v.update(game="ancients"), "view: game: this is a document of 'ancients'"),
+    (lambda v: v.update(actor=0), "view: unknown key 'actor'"),
+    (lambda v: v["cards"][0].update(crosed=[]), "view: cards[0]: unknown key 'crosed'"),
+    (lambda v: v["score_card"].update(gems=1), "view: score_card: unknown key 'gems'"),
+    (lambda v: v.update(seat=True), "view: seat: expected an integer, got a boolean"),
+    (lambda v: v.update(deck_size=True), "view: deck_size: expected an integer, got a boolean"),
+    (lambda v: v["score_card"].update(red_gems=True), "score_card.red_gems: expected an integer"),
+    (lambda v: v["score_card"].update(torches=[True]), "score_card.torches[0]: expected an integer"),
+    (lambda v: v["score_card"].update(torches=[1, 1]), "torch is listed twice"),
+    (lambda v: v["cards"][0].update(order=True), "cards[0].order: expected an integer"),
+    (lambda v: v.update(display=[True]), "display[0]: expected an integer"),
+    (lambda v: v["score_card"].update(pyramid_points=[["green", True]]),
+     "pyramid_points[0][1]: expected an integer"),
+])
+def test_views_refuse_unknown_keys_missing_game_and_booleans_as_numbers(mutate, message):
+    v = view([(9, ["A1"]), (2, [])], score={"torches": [1]})
+    mutate(v)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        state_from_view(v, DATA, 0)
+
+
+def test_other_seats_of_a_view_are_read_strictly():
+    other = {"seat": 1, "cards": [{"order": 3, "crossed": []}, {"order": 4, "crossed": []}],
+             "completed": [], "score_card": {}}
+    assert world([(9, []), (2, [])], players=2, others=[other]).num_players == 2
+    for change, message in (({"seat": 0}, "others[0].seat: seat 0 is described twice"),
+                            ({"seat": False}, "others[0].seat: expected an integer"),
+                            ({"hand": []}, "others[0]: unknown key 'hand'")):
+        with pytest.raises(InvalidStateError, match=re.escape(message)):
+            world([(9, []), (2, [])], players=2, others=[{**other, **change}])
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"game": None}, "deal: game: expected a string, got null"),
+    ({"players": True}, "deal: players: expected an integer, got a boolean"),
+    ({"rounds": True}, "deal: rounds: expected an integer, got a boolean"),
+    ({"seed": 1.5}, "deal: seed: expected an integer"),
+    ({"shuffle": 1}, "deal: unknown key 'shuffle'"),
+    ({"return_positions": [True, 1]}, "deal: return_positions[0]: expected an integer"),
+])
+def test_deals_are_read_strictly(change, message):
+    deal = make_deal(players=1, seed=1, data=DATA)
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        state_from_deal({**deal, **change}, DATA)
+    missing = dict(deal)
+    del missing["game"]
+    with pytest.raises(InvalidStateError, match="deal: missing key 'game'"):
+        state_from_deal(missing, DATA)
+
+
 def test_a_pattern_that_fits_nowhere_leaves_the_single_box():
     # O4 cannot hold the entrance of card 7 or card 5 (walls below/next to it)
     state = world([(7, []), (5, [])], "O4")
     assert [str(m) for m in state.legal_moves()] == ["7:A1", "5:A1"]
+
+
+def test_moves_repr_as_their_parser_call_and_foreign_values_are_refused():
+    import games.pyramids as engine
+
+    state = state_from_deal(make_deal(players=2, seed=5, data=DATA), DATA)
+    seen = []
+    rng = random.Random(5)
+    while not state.is_terminal() and len(seen) < 200:
+        if state.current_player() == CHANCE:
+            move = state.chance_outcomes()[0][0]
+        else:
+            moves = state.legal_moves()
+            move = moves[rng.randrange(len(moves))]
+            with pytest.raises(IllegalMoveError):
+                state.clone().apply(Reveal("I3"))  # a chance move at a decision
+        seen.append(move)
+        state.apply(move)
+    for move in seen:
+        assert repr(move) == f"{type(move).__name__}.from_text({str(move)!r})"
+        assert eval(repr(move), vars(engine)) == move
+    with pytest.raises(InvalidMoveError, match="not a Keep move"):
+        Keep.from_text("take deck")
+    for foreign in (object(), "pass", Take(3)):
+        with pytest.raises(IllegalMoveError):
+            state_from_deal(make_deal(players=1, seed=1, data=DATA), DATA).apply(foreign)
+
+
+def test_digest_of_every_placement_of_every_pattern_on_every_card():
+    """The exhaustive table: per card and expedition pattern, every placement (rotations
+    and mirrors) on open boxes, and those a first crossing may use (holding the entrance).
+    A change of the geometry, the pattern generator or the card data changes the digest."""
+    lines, fitting, first = [], 0, 0
+    for card in DATA.cards:
+        for shape in sorted(set(DATA.expedition_deck)):
+            fits = sorted(m for m in shape_masks(shape) if not m & card.walls)
+            starts = sorted(pattern_options(card, 0, shape))
+            fitting, first = fitting + len(fits), first + len(starts)
+            lines.append(f"{card.order} {shape} " + " ".join(f"{m:07x}" for m in fits)
+                         + " | " + " ".join(f"{m:07x}" for m in starts))
+    text = "\n".join(lines) + "\n"
+    assert (fitting, first) == (4281, 304)
+    assert hashlib.sha256(text.encode()).hexdigest() == (
+        "5c192652e9c7c84b7e77e828c70bec90e3df5a19a53361186fb2f4e176e8e49d")

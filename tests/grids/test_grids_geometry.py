@@ -117,3 +117,24 @@ def test_single_cell_pattern_has_25_placements():
     assert len(ColouredPattern.parse("B").placements()) == 25
     # BW has four distinct rotations (BW, WB across; B over W, W over B), 20 spots each
     assert len(ColouredPattern.parse("BW").placements()) == 80
+
+
+def test_adjacent_by_shifts_agrees_with_the_neighbour_lists():
+    rng = random.Random(3)
+    for _ in range(300):
+        mask = rng.getrandbits(25)
+        slow = 0
+        for index in cells_of(mask):
+            for n in neighbours(index):
+                slow |= 1 << n
+        assert grids.adjacent(mask) == slow & ~mask
+        assert grids.grow(mask) == mask | slow
+
+
+def test_distances_are_breadth_first_steps_through_open_cells():
+    # a wall down column C except C5: A1 reaches E1 the long way round
+    walls = mask_of(parse_cell(n) for n in ("C1", "C2", "C3", "C4"))
+    dist = grids.distances(grids.ALL_MASK & ~walls, parse_cell("A1"))
+    assert dist[parse_cell("A1")] == 0 and dist[parse_cell("B1")] == 1
+    assert dist[parse_cell("E1")] == 4 + 4 + 4
+    assert parse_cell("C1") not in dist and len(dist) == 21

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import cards_data
-from games.ancients import AncientsState, catalogue
+from games.ancients import AncientsState, rules_for
 from solvers.ancients.model import cpsat_dig
 from solvers.ancients.planner import (
     DigMap, _empty_cell_bound, scale_values, chain_cost, dig_maps, early_spend_best, exhaustive_dig,
@@ -15,7 +15,7 @@ from solvers.ancients.planner import (
 from solvers.ancients.service import replay_plan
 
 DATA = cards_data.load("ancients")
-CAT = catalogue(DATA)
+CAT = rules_for(DATA)
 MAPS = dig_maps(CAT.maps.values())
 
 

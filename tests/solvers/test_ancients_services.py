@@ -7,7 +7,6 @@ import pytest
 import cards_data
 from games import ancients as A
 from games.errors import InvalidStateError
-from games.protocol import play_checked
 from solvers.ancients.best import score_upper_bound
 from solvers.ancients.turn import Dig, apply_turn, turn_options
 from solvers.ancients import policy as P
@@ -59,7 +58,7 @@ def test_turn_options_include_market_digs_and_rests():
     for dig in digs:
         world = state.clone()
         apply_turn(world, dig, checked=True)
-        assert world.current == 1
+        assert world.to_move == 1
 
 
 def test_turn_state_follows_the_protocol_for_the_search():
@@ -84,7 +83,7 @@ def test_best_score_of_a_solo_deal_is_replayed_and_bounded():
             finds = tuple(A.parse_text(part) for part in text[4:].split("; "))
             apply_turn(state, Dig(finds, 0, 0), checked=True)
         else:
-            play_checked(state, A.parse_text(text))
+            apply_turn(state, A.parse_text(text), checked=True)
     assert state.is_terminal() and state.score(0) == result["score"]
 
 

@@ -9,8 +9,8 @@ from itertools import combinations
 import pytest
 
 import cards_data
-from cards_data.pyramids import distances
 from games.pyramids import example_view, make_deal, state_from_deal, state_from_view
+from grids.cells import distances
 from solvers.pyramids.instance import acquisition_ok
 from solvers.pyramids.model import policy_plan, solve_deal
 from solvers.pyramids import policy as pyramids_policy

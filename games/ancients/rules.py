@@ -1,8 +1,10 @@
-"""The map deck as the engine and the solvers use it: patterns pre-placed as bitboards.
+"""The card tables of Tomb of the Ancients (patterns pre-placed as bitboards) and the pure
+rule of a find.
 
-``catalogue(data)`` turns ``cards_data.AncientsData`` into a ``Catalogue`` of ``MapInfo``
-values, each with every distinct placement of its pattern (rotations only, never mirrors:
-the rulebook lets a map be turned, "but you may not flip it for its mirror image").
+``rules_for(data)`` turns ``cards_data.AncientsData`` into ``Rules``: ``MapInfo`` values,
+each with every distinct placement of its pattern (rotations only, never mirrors: the
+rulebook lets a map be turned, "but you may not flip it for its mirror image"), and the
+rules constants the engine needs.
 
 Decision: the cards print a single number, used both as the point value and as the dollar
 value an artifact sells for ("sell one of the artifacts in your hand for its marked dollar
@@ -12,10 +14,14 @@ value"); the bundled data has no separate price, so ``MapInfo.value == MapInfo.p
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from grids import BLACK, WHITE, ColouredPattern, Placement, cell_name
 
-__all__ = ["MapInfo", "Catalogue", "catalogue", "find_result"]
+from ..protocol import derived
+from .moves import Draw
+
+__all__ = ["MapInfo", "Rules", "rules_for", "find_result"]
 
 
 @dataclass(frozen=True)
@@ -44,41 +50,34 @@ class MapInfo:
 
 
 @dataclass(frozen=True)
-class Catalogue:
-    """All maps by id plus the rules constants the engine needs."""
+class Rules:
+    """The card data of a game (``data``, a ``cards_data.AncientsData``: shops, pack limit,
+    starting money and sand, ...), its maps by id, placed (``maps``), and the chance move
+    drawing each map (``draws``, made once: refills are frequent)."""
 
+    data: Any
     maps: dict  # id -> MapInfo
-    shops: tuple[int, ...]
-    removed_by_players: dict
-    start_money: int
-    start_sand: int
-    pack_limit: int
-    players_min: int
-    players_max: int
+    draws: dict  # id -> Draw
+
+    @classmethod
+    def build(cls, data) -> "Rules":
+        maps = {}
+        for card in data.maps:
+            pattern = ColouredPattern(frozenset(card.cells))
+            token = BLACK if str(card.token).lower() in ("black", "b") else WHITE
+            maps[int(card.id)] = MapInfo(int(card.id), card.name, int(card.points),
+                                         int(card.points), int(card.space), token, pattern,
+                                         pattern.placements())
+        return cls(data, maps, {map_id: Draw(map_id) for map_id in maps})
 
     def removed_for(self, players: int) -> int:
         """Cards removed at setup; solo mode uses the 2-player deck."""
-        return self.removed_by_players[max(players, self.players_min)]
+        return self.data.removed_by_players[max(players, self.data.players_min)]
 
 
-_CACHE: dict[int, tuple[object, Catalogue]] = {}
-
-
-def catalogue(data) -> Catalogue:
-    """The ``Catalogue`` of an ``AncientsData`` (cached per data object)."""
-    hit = _CACHE.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
-    maps = {}
-    for card in data.maps:
-        pattern = ColouredPattern(frozenset(card.cells))
-        token = BLACK if str(card.token).lower() in ("black", "b") else WHITE
-        maps[int(card.id)] = MapInfo(int(card.id), card.name, int(card.points), int(card.points),
-                                     int(card.space), token, pattern, pattern.placements())
-    cat = Catalogue(maps, tuple(data.shops), dict(data.removed_by_players), data.start_money,
-                    data.start_sand, data.pack_limit, data.players_min, data.players_max)
-    _CACHE[id(data)] = (data, cat)
-    return cat
+def rules_for(data) -> Rules:
+    """The (shared) ``Rules`` of an ``AncientsData``."""
+    return derived(data, Rules.build)
 
 
 def find_result(occupied: int, black: int, placement: Placement) -> tuple[int, int]:
