@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from games import registry
-from games.ancients import catalogue
+from games.ancients import rules_for
 from games.record import resolve_fixed_chance
 from grids import SIZE, parse_cell
 
@@ -217,7 +217,7 @@ def pyramid_tracks(deal: dict, moves: list[str], data, *, seat: int = 0) -> list
                         else f"round {before['round']}, step {before['step']}")
                 tracks[card] = CardTrack(card, came)
                 order.append(card)
-        if before["phase"] != "cross" or before["actor"] != seat or not hasattr(move, "cells"):
+        if before["phase"] != "cross" or before["to_move"] != seat or not hasattr(move, "cells"):
             continue
         step = (before["round"] - 1) * per_round + before["step"]
         crossings = [(move.card, c) for c in range(SIZE * SIZE) if move.cells >> c & 1]
@@ -336,7 +336,7 @@ def map_card(info, x: float, y: float, *, number: int | None = None, cell: int =
 
 def find_masks(finds: list[dict], data) -> list[int]:
     """The box mask of each find (``{"map", "rotation" (degrees), "at"}``) of a plan."""
-    cat = catalogue(data)
+    cat = rules_for(data)
     out = []
     for f in finds:
         placement = cat.maps[f["map"]].placement(f["rotation"] // 90, parse_cell(f["at"]))
@@ -349,7 +349,7 @@ def ancients_plan_svg(before: list[str], plan: dict, data, *, title: str) -> str
     and numbered on both, and the map cards found."""
     masks = find_masks(plan["finds"], data)
     numbered = list(enumerate(masks, start=1))
-    cat = catalogue(data)
+    cat = rules_for(data)
     legend_y = TOP + BOARD + 30
     rows_of_maps = max(1, len(plan["finds"]))
     height = legend_y + rows_of_maps * 0 + 110
@@ -382,7 +382,7 @@ def ancients_turns_svg(deal: dict, turns: list[list[str]], data, *, title: str) 
     board after the dig, that dig's finds outlined and numbered (``turns``: the engine
     move texts of each whole turn)."""
     engine = registry.engine("ancients")
-    cat = catalogue(data)
+    cat = rules_for(data)
     state = engine.state_from_deal(deal, data)
     boards = []
     for number, turn in enumerate(turns, start=1):

@@ -17,6 +17,7 @@ from typing import Sequence
 from games.ancients import END, Find, Market, Rest, parse_move
 from games.ancients.moves import parse_text
 from games.errors import InternalFault
+from games.record import resolve_fixed_chance
 
 from .turn import Dig, TurnState, apply_turn, dig_steps, turn_options
 
@@ -36,7 +37,7 @@ def played_turn(state, moves: Sequence[str]) -> tuple[int, str | None, bool]:
     whole-turn option that leaves the same board, sand, money, pack and artifacts, or
     ``None`` if no option does (a dig the planner would not make). ``state`` is not
     changed."""
-    seat = state.current
+    seat = state.to_move
     first = parse_move(state, moves[0])
     if isinstance(first, (Market, Rest)):
         return 1, str(first), True
@@ -76,6 +77,7 @@ def plan_turns(state, plan: Sequence[str]) -> list[list[str]]:
             steps = [parse_move(state, text)]
         for step in steps:
             state.apply(step)
+        resolve_fixed_chance(state)  # the refill the turn draws (a record holds no chance)
         out.append([str(s) for s in steps])
     return out
 
@@ -104,7 +106,7 @@ class _WithPlayedTurn(TurnState):
 
     def legal_moves(self) -> list:
         moves = super().legal_moves()
-        if (self.state.turns, self.state.current) == self.root_turn and \
+        if (self.state.turns, self.state.to_move) == self.root_turn and \
                 self.played not in moves:
             self._moves = moves = moves + [self.played]
         return moves
@@ -133,4 +135,4 @@ def with_played_turn(state, moves: Sequence[str]) -> TurnState:
         move = parse_move(trial, text)
         trial.apply(move)
         steps.append(move)
-    return _WithPlayedTurn(state, PlayedTurn(tuple(steps)), (state.turns, state.current))
+    return _WithPlayedTurn(state, PlayedTurn(tuple(steps)), (state.turns, state.to_move))
