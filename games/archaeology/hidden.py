@@ -721,7 +721,7 @@ class HiddenInformation:
             for theft, port in ports.items():
                 thief, victim, _ = steals[theft]
                 steals[theft] = (thief, victim, ((port_values >> (4 * port)) & 15) - 1)
-            world.steals = steals
+            world.steals = tuple(steals)
         counts = unpack(rest)
         cards = [c for c in range(MAP) for _ in range(counts[c])]
         rng.shuffle(cards)

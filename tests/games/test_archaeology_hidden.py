@@ -13,7 +13,7 @@ from games.archaeology import example_view, make_deal, state_from_deal, state_fr
 from games.archaeology.moves import CARD_INDEX, MAP, SANDSTORM, STEAL, THIEF, TREASURES, move
 from games.archaeology.rules import P_ACTION, P_STEAL, P_STORM
 from games.errors import InvalidStateError
-from games.protocol import CHANCE
+from games.protocol import CHANCE, random_playout
 
 DATA = cards_data.load("archaeology")
 T = TREASURES
@@ -78,6 +78,8 @@ def test_determinized_worlds_keep_the_information_set_and_the_deck(players):
                 for seat in range(players):  # every seat, not only the one to act
                     world = state.determinize(seat, random.Random(steps * 7 + seat))
                     _check_world(state, world, seat)
+                    random_playout(world, random.Random(steps))  # a world plays to the end
+                    assert world.is_terminal()
             moves = state.legal_moves()
             state.apply(moves[rng.randrange(len(moves))])
             steps += 1
