@@ -221,116 +221,54 @@ def _replay_history(node: Node, s: ArchaeologyState, seat: int) -> int:
     maps removed), checking each line against the public position; returns the number of
     treasures dug. The marketplace before the history must be the deal's."""
     rules = s.rules
-    players = rules.players
-    sizes = [rules.data.hand_size] * players
+    sizes = [rules.data.hand_size] * rules.players
     market_moves = []  # (cards into the marketplace, cards out of it) per line
-    seen = list(s.hands[seat * TREASURES:(seat + 1) * TREASURES])  # the seat's cards dealt,
-    seen_size = rules.data.hand_size  # dug or found, rebuilt from its hand (see below)
+    seen = list(s.hands[seat * TREASURES:(seat + 1) * TREASURES])  # see below
+    seen_size = rules.data.hand_size
     record = EMPTY_RECORD
     steals = []
     digs = 0
-    where_root = node.where("history")
     for i, line in enumerate(node.items("history", default=[])):
-        where = f"{where_root}[{i}]"
-        node.check_str(line, where)
-        words = line.split()
-
-        def fail(message: str):
-            node.fail_at(where, f"{line!r}: {message}")
-
-        if len(words) < 2 or not words[0].isdigit() or int(words[0]) >= players:
-            fail(f"expected 'SEAT EVENT' with a seat 0..{players - 1}")
-        actor, verb, args = int(words[0]), words[1], words[2:]
-
-        def card(word: str) -> int:
-            found = CARD_INDEX.get(word, TREASURES)
-            if found >= TREASURES:
-                fail(f"unknown card {word!r}")
-            return found
-
-        def number(word: str) -> int:
-            if not (word.isdigit() and word.isascii() and len(word) <= 4):
-                fail(f"{word!r} is not a small number")
-            return int(word)
-
-        into, out_of, gained, lost = (), (), (), ()
-        if verb == "dig" and not args:
-            event = (R_DIG, actor)
-            sizes[actor] += 1
+        where = f"history[{i}]"
+        event, stolen = _history_event(node, where, line, rules, seat)
+        kind, actor = event[0], event[1]
+        change, lost, gained, into, out_of = _flows(event, rules)
+        if kind == R_DIG:
             digs += 1
-            if actor == seat:
-                seen_size += 1
-        elif verb == "trade" and "for" in args:
-            split = args.index("for")
-            gives, takes = [0] * TREASURES, [0] * TREASURES
-            for word in args[:split]:
-                gives[card(word)] += 1
-            for word in args[split + 1:]:
-                takes[card(word)] += 1
-            value = lambda counts: sum(rules.trade[c] * counts[c] for c in range(TREASURES))  # noqa: E731
-            if not any(takes) or value(gives) < value(takes):
-                fail("a trade takes at least one card and gives at least the value it takes")
-            event = (R_TRADE, actor, tuple(gives), tuple(takes))
-            sizes[actor] += sum(takes) - sum(gives)
-            into, out_of = gives, takes
-            gained, lost = takes, gives
-        elif verb == "discard" and len(args) == 1:
-            c = card(args[0])
-            event = (R_DISCARD, actor, c)
-            sizes[actor] -= 1
-            into = lost = _one(c)
-        elif verb == "sell" and len(args) == 2:
-            c, n = card(args[0]), number(args[1])
-            if not 1 <= n <= rules.max_set[c]:
-                fail(f"a set of {CARD_NAMES[c]} holds 1 to {rules.max_set[c]} cards")
-            event = (R_SELL, actor, c, n)
-            sizes[actor] -= n
-            lost = _one(c, n)
-            s.sold[actor * TREASURES + c] += n
-            s.money[actor] += rules.sell[c][n - 1]
+            seen_size += actor == seat
+        elif kind == R_SELL:
+            card, n = event[2], event[3]
+            s.sold[actor * TREASURES + card] += n
+            s.money[actor] += rules.sell[card][n - 1]
             s.sold_cards[actor] += n
-            s.piles = s.piles[:actor] + (s.piles[actor] + ((c, n),),) + s.piles[actor + 1:]
-        elif verb == "explore" and len(args) == 1:
-            chamber = rules.chamber_index.get(number(args[0]))
-            if chamber is None or s.chambers[chamber] is None:
-                fail("no unexplored chamber of that size")
-            event = (R_EXPLORE, actor, chamber)
+            s.piles = s.piles[:actor] + (s.piles[actor] + ((card, n),),) + s.piles[actor + 1:]
+        elif kind == R_EXPLORE:
+            chamber = event[2]
+            if s.chambers[chamber] is None:
+                node.fail_at(where, f"{line!r}: that chamber was explored before")
             s.chambers[chamber] = None
             s.maps_removed += rules.chamber_maps[chamber]
-            sizes[actor] += rules.chamber_sizes[chamber] - rules.chamber_maps[chamber]
-            lost = _one(MAP, rules.chamber_maps[chamber])
-            if actor == seat:
-                seen_size += rules.chamber_sizes[chamber]
-        elif verb == "steal" and len(args) in (1, 2):
-            victim = number(args[0])
-            if victim >= players or victim == actor:
-                fail("a thief steals from another seat")
-            sees = seat in (actor, victim)
-            if sees != (len(args) == 2):
-                fail("the card of a theft is written exactly when the view's seat is the "
-                     "thief or the victim")
-            stolen = card(args[1]) if sees else -1
+            seen_size += rules.chamber_sizes[chamber] if actor == seat else 0
+        elif kind == R_STEAL:
+            victim = event[2]
             steals.append((actor, victim, stolen))
-            event = (R_STEAL, actor, victim)
+            sizes[victim] -= 1
             if victim == seat:
                 seen[stolen] += 1
             elif actor == seat:
                 seen[stolen] -= 1
-            sizes[actor] += 1
-            sizes[victim] -= 1
-        else:
-            fail("expected dig, trade GIVES for TAKES, discard CARD, sell CARD N, "
-                 "explore SIZE or steal SEAT [CARD]")
+        sizes[actor] += change
         if min(sizes) < 0:
-            fail(f"seat {sizes.index(min(sizes))} has no card left to give up")
+            node.fail_at(where, f"{line!r}: seat {sizes.index(min(sizes))} has no card left "
+                                f"to give up")
         if actor == seat:  # what the seat gave up it had seen; what it was given it had not
             for c in range(TREASURES):
-                seen[c] += (lost[c] if lost else 0) - (gained[c] if gained else 0)
+                seen[c] += lost[c] - gained[c]
         market_moves.append((into, out_of))
         record = record.add(event)
     _check_market(node, s.market, market_moves, rules.data.marketplace_size)
     # the cards the seat saw dealt, dug or found: its hand, plus what it gave up, minus
-    # what it got from the marketplace or a theft
+    # what it got from the marketplace or a theft (maps only ever come from digs)
     if min(seen) < 0 or sum(seen) != seen_size or seen[MAP] > seen_size - rules.data.hand_size:
         node.fail(f"seat {seat}'s hand does not follow from its history (cards dealt, dug, "
                   f"found, traded, sold and stolen)", "hand")
@@ -338,6 +276,93 @@ def _replay_history(node: Node, s: ArchaeologyState, seat: int) -> int:
     s.steals = tuple(steals)
     s.hand_sizes = sizes
     return digs
+
+
+def _history_event(node: Node, where: str, line, rules: Rules, seat: int) -> tuple:
+    """One ``history`` line as a record event, and the card of a theft (-1 when ``seat``
+    did not see it)."""
+    node.check_str(line, where)
+    words = line.split()
+    players = rules.players
+
+    def fail(message: str):
+        node.fail_at(where, f"{line!r}: {message}")
+
+    def card(word: str) -> int:
+        found = CARD_INDEX.get(word, TREASURES)
+        if found >= TREASURES:
+            fail(f"unknown card {word!r}")
+        return found
+
+    def number(word: str) -> int:
+        if not (word.isdigit() and word.isascii() and len(word) <= 4):
+            fail(f"{word!r} is not a small number")
+        return int(word)
+
+    if len(words) < 2 or number(words[0]) >= players:
+        fail(f"expected 'SEAT EVENT' with a seat 0..{players - 1}")
+    actor, verb, args = int(words[0]), words[1], words[2:]
+    if verb == "dig" and not args:
+        return (R_DIG, actor), -1
+    if verb == "trade" and "for" in args:
+        split = args.index("for")
+        gives, takes = [0] * TREASURES, [0] * TREASURES
+        for word in args[:split]:
+            gives[card(word)] += 1
+        for word in args[split + 1:]:
+            takes[card(word)] += 1
+        if not any(takes) or _value(gives, rules) < _value(takes, rules):
+            fail("a trade takes at least one card and gives at least the value it takes")
+        return (R_TRADE, actor, tuple(gives), tuple(takes)), -1
+    if verb == "discard" and len(args) == 1:
+        return (R_DISCARD, actor, card(args[0])), -1
+    if verb == "sell" and len(args) == 2:
+        c, n = card(args[0]), number(args[1])
+        if not 1 <= n <= rules.max_set[c]:
+            fail(f"a set of {CARD_NAMES[c]} holds 1 to {rules.max_set[c]} cards")
+        return (R_SELL, actor, c, n), -1
+    if verb == "explore" and len(args) == 1:
+        chamber = rules.chamber_index.get(number(args[0]))
+        if chamber is None:
+            fail(f"no chamber of that size (sizes: {', '.join(map(str, rules.chamber_sizes))})")
+        return (R_EXPLORE, actor, chamber), -1
+    if verb == "steal" and len(args) in (1, 2):
+        victim = number(args[0])
+        if victim >= players or victim == actor:
+            fail("a thief steals from another seat")
+        sees = seat in (actor, victim)
+        if sees != (len(args) == 2):
+            fail("the card of a theft is written exactly when the view's seat is the thief "
+                 "or the victim")
+        return (R_STEAL, actor, victim), card(args[1]) if sees else -1
+    fail("expected dig, trade GIVES for TAKES, discard CARD, sell CARD N, explore SIZE or "
+         "steal SEAT [CARD]")
+
+
+def _flows(event, rules: Rules) -> tuple:
+    """What an event does to its seat's hand and the marketplace: (change in the hand's
+    size, known cards lost, known cards gained, cards into the marketplace, cards out of
+    it), as count vectors. Unseen cards (a dig, a chamber, a theft) count in the size."""
+    none = [0] * TREASURES
+    kind = event[0]
+    if kind == R_TRADE:
+        gives, takes = list(event[2]), list(event[3])
+        return sum(takes) - sum(gives), gives, takes, gives, takes
+    if kind == R_DISCARD:
+        lost = _one(event[2])
+        return -1, lost, none, lost, none
+    if kind == R_SELL:
+        return -event[3], _one(event[2], event[3]), none, none, none
+    if kind == R_EXPLORE:
+        chamber = event[2]
+        maps = rules.chamber_maps[chamber]
+        return rules.chamber_sizes[chamber] - maps, _one(MAP, maps), none, none, none
+    return 1, none, none, none, none  # a dig, or a theft (the thief's side)
+
+
+def _value(counts, rules: Rules) -> int:
+    """Total trade value of a count vector."""
+    return sum(rules.trade[c] * counts[c] for c in range(TREASURES))
 
 
 def _one(card: int, n: int = 1) -> list[int]:
@@ -352,14 +377,14 @@ def _check_market(node: Node, market: list[int], moves, size: int) -> None:
     start = list(market)
     for into, out_of in moves:
         for c in range(TREASURES):
-            start[c] -= (into[c] if into else 0) - (out_of[c] if out_of else 0)
+            start[c] -= into[c] - out_of[c]
     if min(start) < 0 or sum(start) != size:
         node.fail(f"does not lead from a marketplace of the deal's {size} cards to the "
                   f"view's marketplace", "history")
     current = start
     for i, (into, out_of) in enumerate(moves):
         for c in range(TREASURES):
-            current[c] += (into[c] if into else 0) - (out_of[c] if out_of else 0)
+            current[c] += into[c] - out_of[c]
         if min(current) < 0:
             node.fail("takes a card the marketplace did not hold", f"history[{i}]")
 
@@ -411,8 +436,8 @@ def _read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int]) -> N
                 if gives[c] > hand[c]:
                     trade.fail("more than the hand holds", f"give.{CARD_NAMES[c]}")
             s.trade_takes, s.trade_gives = takes, gives
-            s.take_value = sum(rules.trade[c] * takes[c] for c in range(TREASURES))
-            s.give_value = sum(rules.trade[c] * gives[c] for c in range(TREASURES))
+            s.take_value = _value(takes, rules)
+            s.give_value = _value(gives, rules)
             if s.give_value >= s.take_value:
                 trade.fail("the gives already cover the takes")
             s.last_take = max(c for c in range(TREASURES) if takes[c])

@@ -146,7 +146,8 @@ def test_bad_views_are_refused_with_a_reason():
          "no deal explains|more pharaohs_mask cards than the game has")
     _bad(lambda v: v["history"].insert(0, "1 explore 3"), "no deal explains")  # dealt maps
     _bad(lambda v: v["history"].insert(0, "1 steal 0"), "card of a theft")
-    _bad(lambda v: v["history"].insert(0, "0 explore 4"), "no unexplored chamber")
+    _bad(lambda v: v["history"].insert(0, "0 explore 4"), "no chamber of that size")
+    _bad(lambda v: v["history"].__setitem__(slice(0, 0), ["1 explore 3"] * 2), "explored before")
     _bad(lambda v: v.update(dig_site=v["dig_site"] + 1), "dig_site")
     _bad(lambda v: v["turn"].update(trades=2), r"turn.trades: must be at most 1")
 
