@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE, parse_checked
-from games.reader import Node, read_counts, read_document, read_header
+from games.reader import Node, read_counts, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_SELL, R_STEAL, R_TRADE,
@@ -185,11 +185,7 @@ def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
     node = read_document(view, "view")
     rules = _start(node, data)
     players = rules.players
-    seat = node.integer("seat", hi=players - 1)
-    to_move = node.integer("to_move", hi=players - 1)
-    if to_move != seat:
-        node.fail(f"seat {to_move} is to act but this is seat {seat}'s view (a view is for "
-                  f"the seat to act)", "to_move")
+    seat = read_view_seat(node, players)
     s = ArchaeologyState.blank(rules)
     hand = read_counts(node, "hand", _TREASURE_NAMES)
     s.hands[seat * TREASURES:(seat + 1) * TREASURES] = hand

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from games.errors import InvalidStateError
 from games.protocol import resolve_chance
-from games.reader import Node, read_document, read_header
+from games.reader import Node, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .rules import Rules, rules_for
@@ -127,11 +127,7 @@ def state_from_view(view: dict, data, seed) -> tuple[LootNRunState, int]:
     node = read_document(view, "view")
     rules = _start(node, data)
     players = rules.players
-    seat = node.integer("seat", hi=players - 1)
-    to_move = node.integer("to_move", hi=players - 1)
-    if to_move != seat:
-        node.fail(f"seat {to_move} is to move but this is seat {seat}'s view (a view is "
-                  f"for the seat to move)", "to_move")
+    seat = read_view_seat(node, players)
     phase = node.text("phase", choices=("act", "keep"))
     scores = list(node.integers("scores", hi=rules.target - 1, length=players))
     mine = _rooms(node, "my_rooms", rules)
@@ -169,7 +165,7 @@ def state_from_view(view: dict, data, seed) -> tuple[LootNRunState, int]:
     if hidden + len(known) != len(rules.ids):
         node.fail(f"{len(known)} known rooms + {hidden} face down make {len(known) + hidden}, "
                   f"but the game has {len(rules.ids)} rooms")
-    world = _skeleton(rules, seat, to_move, phase, scores, mine, discard, drawn, backs, epochs,
+    world = _skeleton(rules, seat, phase, scores, mine, discard, drawn, backs, epochs,
                       sizes, tops, node)
     world.reshuffles = tuple(tuple(sorted(rooms)) for rooms in reshuffled)
     world.extra_turn = extra
@@ -201,7 +197,7 @@ def _front_epochs(node: Node, backs: list[list[str]], reshuffles: int) -> list[l
     return out
 
 
-def _skeleton(rules, seat, to_move, phase, scores, mine, discard, drawn, backs, epochs, sizes,
+def _skeleton(rules, seat, phase, scores, mine, discard, drawn, backs, epochs, sizes,
               tops, node: Node) -> LootNRunState:
     """A state with the view's public facts and any unseen rooms of the right colours in
     the face-down places (``determinize`` then resamples every one of them)."""
@@ -222,7 +218,7 @@ def _skeleton(rules, seat, to_move, phase, scores, mine, discard, drawn, backs, 
     rest = [room for rooms in unseen.values() for room in rooms]
     for deck, size in zip(decks, sizes):
         deck[:0] = [rest.pop() for _ in range(size - len(deck))]
-    world = LootNRunState(rules, [[], []], to_move, 0)
+    world = LootNRunState(rules, [[], []], seat, 0)
     world.decks = decks
     world.fronts = fronts
     world.front_epochs = epochs

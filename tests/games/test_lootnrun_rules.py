@@ -317,7 +317,7 @@ def test_view_of_a_state_loads_back_to_the_same_information_set():
     assert got == seat and world.information_set_key(seat) == s.information_set_key(seat)
     for other in range(3):  # a view is for the seat to move: others are refused cleanly
         if other != seat:
-            with pytest.raises(InvalidStateError, match="to_move: seat .* is to move"):
+            with pytest.raises(InvalidStateError, match="to_move: seat .* is to act"):
                 lootnrun.state_from_view(lootnrun.view_of(s, other), DATA, 0)
 
 
