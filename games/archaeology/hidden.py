@@ -251,8 +251,10 @@ class HandDP:
                 out[h - step] = w * k
         self.table = out
 
-    def lose_port(self, port: int) -> None:
-        """A random card of the hand left unseen for another hand (port ``port``)."""
+    def lose_port(self, port: int, *, chosen: bool = False) -> None:
+        """A card of the hand left unseen for another hand (port ``port``): a random card
+        (a thief's pick: weight by how many the hand held), or ``chosen`` by the owner
+        (weight 1 per type it held, e.g. a card put back into a chamber face down)."""
         base = _PORT_SHIFT + 4 * port
         out: dict[int, int] = {}
         get = out.get
@@ -261,7 +263,7 @@ class HandDP:
                 k = (h >> (_LANE * c)) & _MASK
                 if k:
                     key = h - _UNIT[c] + ((c + 1) << base)
-                    out[key] = get(key, 0) + w * k
+                    out[key] = get(key, 0) + (w if chosen else w * k)
         self.table = out
 
     def gain_port(self, port: int) -> None:

@@ -244,3 +244,34 @@ def test_worlds_for_a_seat_that_is_not_to_act_are_valid():
                 assert all(world.hands[mover * T + c] >= gives[c] for c in range(T))
                 checked += 1
     assert checked >= 100
+
+
+# --- the hand DP, step by step (the New Expedition reuses these steps) --------------------
+
+def test_hand_dp_steps_count_the_deals_that_lead_to_each_hand():
+    """Weights are numbers of sequences of unseen card types (times the observer's random
+    picks), checked by hand on two-card examples."""
+    from games.archaeology.hidden import HandDP, pack
+    caps = [2] * T
+    dp = HandDP(caps)
+    dp.enter(2, maps=False)  # two unseen non-map cards: ordered pairs of 6 types
+    assert sum(dp.table.values()) == 36 and dp.table[pack([2, 0, 0, 0, 0, 0, 0])] == 1
+    assert dp.table[pack([1, 1, 0, 0, 0, 0, 0])] == 2
+    dp.reveal(0)  # it gave up a pot shard by choice: it held at least one
+    assert sum(dp.table.values()) == 11 and dp.table[pack([1, 0, 0, 0, 0, 0, 0])] == 1
+    dp.enter_seen(3)  # took a talisman in view
+    dp.lose_seen(3)  # the observer stole a card from it: the talisman, pick weight 1
+    assert dp.table[pack([1, 0, 0, 0, 0, 0, 0])] == 1
+    other = HandDP(caps)
+    other.enter_seen(2, 2)  # two coins, seen
+    other.lose_port(0)  # a thief takes one at random: 2 ways to pick a coin
+    assert other.table == {pack([0, 0, 1, 0, 0, 0, 0]) + (3 << 56): 2}
+    chosen = HandDP(caps)
+    chosen.enter_seen(2, 2)
+    chosen.lose_port(0, chosen=True)  # put back by choice: one way
+    assert chosen.table == {pack([0, 0, 1, 0, 0, 0, 0]) + (3 << 56): 1}
+    thief = HandDP(caps)
+    thief.gain_port(0)
+    assert len(thief.table) == T and thief.table[pack([0, 0, 1, 0, 0, 0, 0]) + (3 << 56)] == 1
+    dp.constrain(lambda hand: hand[1] == 0)  # e.g. an announced hand value
+    assert all(key & (127 << 8) == 0 for key in dp.table)
