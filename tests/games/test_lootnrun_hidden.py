@@ -64,6 +64,11 @@ def test_the_view_carries_the_reshuffles_and_when_each_room_was_drawn():
     assert [len(e) for e in view["front_reshuffles"]] == [len(f) for f in view["front_backs"]]
     world, seat = lootnrun.state_from_view(view, DATA, 3)
     assert world.information_set_key(seat) == s.information_set_key(seat)
+    for k in range(3):  # the view carries all the sampler reads: same generator, same world
+        a = world.determinize(seat, random.Random(k)).to_json()
+        b = s.determinize(seat, random.Random(k)).to_json()
+        a.pop("log"), b.pop("log")  # the moves' text log (debugging only) is not in a view
+        assert a == b
     for other in range(s.num_players):  # the public record is everyone's
         assert world.front_epochs[other] == s.front_epochs[other]
     assert world.reshuffles == s.reshuffles
