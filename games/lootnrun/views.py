@@ -148,7 +148,8 @@ def state_from_view(view: dict, data, seed) -> tuple[LootNRunState, int]:
     if backs[seat] != [rules.back[r] for r in mine]:
         node.fail("does not match the backs of my_rooms", f"front_backs[{seat}]")
     epochs = _front_epochs(node, backs, len(reshuffled))
-    decks = [node.node_at(deck, f"decks[{i}]") for i, deck in enumerate(node.items("decks", length=2))]
+    decks = [node.node_at(deck, f"decks[{i}]")
+             for i, deck in enumerate(node.items("decks", length=2))]
     sizes, tops = [], []
     for deck in decks:
         size = deck.integer("size", hi=len(rules.ids))

@@ -57,8 +57,8 @@ def small_archaeology(counts: dict[str, int], *, hand: int, market: int,
     text = re.sub(r"\nthief_cards = \d+", f"\nthief_cards = {thieves}", text)
     text = re.sub(r"\nsandstorm_cards = \d+", f"\nsandstorm_cards = {sandstorms}", text)
     removed_text = ", ".join(f"{p} = {n}" for p, n in (removed or {}).items())
-    text = re.sub(r"\nsandstorms_removed = \{[^}]*\}", f"\nsandstorms_removed = {{ {removed_text} }}",
-                  text)
+    text = re.sub(r"\nsandstorms_removed = \{[^}]*\}",
+                  f"\nsandstorms_removed = {{ {removed_text} }}", text)
     chamber_text = ", ".join(f"{{ size = {s}, maps = {m} }}" for s, m in chambers)
     text = re.sub(r"\nchambers = \[.*\]", f"\nchambers = [{chamber_text}]", text)
     return cards_data.load_text(text, source="small-archaeology.toml", game_id="archaeology")

@@ -118,7 +118,8 @@ def test_view_round_trip_keeps_the_information_set():
                 world, seat = state_from_view(copy.deepcopy(view), DATA, rng.getrandbits(32))
                 assert seat == actor
                 assert world.information_set_key(seat) == state.information_set_key(seat)
-                assert sorted(map(str, world.legal_moves())) == sorted(map(str, state.legal_moves()))
+                assert sorted(map(str, world.legal_moves())) == sorted(
+                    map(str, state.legal_moves()))
                 # the view carries all the sampler reads: same generator, same world
                 assert (world.determinize(seat, random.Random(checked)).to_json()
                         == state.determinize(seat, random.Random(checked)).to_json())
