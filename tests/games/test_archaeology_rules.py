@@ -512,6 +512,9 @@ def test_moves_are_frozen_and_repr_is_the_parser_call():
         m.kind = 3
     assert repr(Move.from_text("sell coin 3")) == "Move.from_text('sell coin 3')"
     assert eval(repr(m), {"Move": Move}) is m
+    import copy
+    import pickle
+    assert pickle.loads(pickle.dumps(m)) is m and copy.deepcopy(m) is m, "interning survives"
 
 
 def test_a_foreign_move_is_refused_by_apply():
