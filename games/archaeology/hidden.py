@@ -218,12 +218,20 @@ class HandDP:
         types = range(TREASURES if maps else MAP)
         caps = self.caps
         for _ in range(n):
+            # every composition of a table has the same size: only the types with fewer
+            # cards in the game than that can be full already
+            size = sum(unpack(next(iter(self.table), 0)))
+            tight = [(c, _LANE * c, _UNIT[c]) for c in types if caps[c] <= size]
+            loose = [_UNIT[c] for c in types if caps[c] > size]
             out: dict[int, int] = {}
             get = out.get
             for h, w in self.table.items():
-                for c in types:
-                    if (h >> (_LANE * c)) & _MASK < caps[c]:
-                        k = h + _UNIT[c]
+                for unit in loose:
+                    k = h + unit
+                    out[k] = get(k, 0) + w
+                for c, shift, unit in tight:
+                    if (h >> shift) & _MASK < caps[c]:
+                        k = h + unit
                         out[k] = get(k, 0) + w
             self.table = out
 
@@ -417,7 +425,7 @@ class Posterior:
 def _floor(table: dict[int, int]) -> int:
     """The per-type minimum of the compositions in ``table`` (packed)."""
     low = [_MASK] * TREASURES
-    for key in table:
+    for key in {key & _COUNTS for key in table}:  # port lanes aside
         for c in range(TREASURES):
             x = (key >> (_LANE * c)) & _MASK
             if x < low[c]:
@@ -461,10 +469,14 @@ class _Levels:
         self.fixed_at = [self.port_masks[i] & self.needed[i] for i in range(self.levels)]
         for i, table in enumerate(hands):
             grouped: dict[int, list[tuple[int, int, int]]] = {}
+            factors: dict[int, int] = {}  # per composition (entries differ in ports)
             for key, w in table.items():
                 h = key & _COUNTS
                 if not coupled:
-                    w *= totals.weight(_minus(h, floors[i]))
+                    factor = factors.get(h)
+                    if factor is None:
+                        factor = factors[h] = totals.weight(_minus(h, floors[i]))
+                    w *= factor
                 if w:
                     ports_of = key >> _PORT_SHIFT
                     grouped.setdefault(ports_of & self.fixed_at[i], []).append((h, ports_of, w))
