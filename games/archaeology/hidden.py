@@ -549,7 +549,7 @@ class _Levels:
 #: Hand DPs already run over a record, per (record, observer, its theft cards): a new
 #: decision of the same game extends the last one's record, so the DPs continue from there.
 _DP_CACHE: dict[tuple, tuple] = {}
-_DP_CACHE_SIZE = 32
+_DP_CACHE_SIZE = 8
 _DP_LOOKBACK = 64
 
 
