@@ -32,11 +32,14 @@ exact by construction:
   maps; the dig site: anything). Summed over the deals, a joint outcome (every hand, every
   port) weighs the product of the hand weights times the number of ways to lay the rest
   out, ``g(rest)`` (``_HiddenTotals``). :class:`Posterior` samples hands and ports from
-  that product exactly (one hand: directly; several: a recursion over the hands with the
-  remaining cards, memoised), with integer weights, so the only randomness is the seat's
-  generator; the rest is then laid out uniformly (maps in the dig site), the dig site
-  shuffled, and the thieves still to come (including one whose victim is being chosen or
-  whose card is being taken) get fresh steal rolls.
+  that product exactly, with integer weights, so the only randomness is the seat's
+  generator: one hand directly; several by a memoised recursion over the hands with the
+  cards left, or, when that is large, by a product proposal (each hand against the whole
+  pool, which over-weights every joint outcome by at most the same bound) accepted with
+  the exact ratio (a rejection step with zero bias). The rest is then laid out uniformly
+  (maps in the dig site), the dig site shuffled, and the thieves still to come
+  (including one whose victim is being chosen or whose card is being taken) get fresh
+  steal rolls.
 * Moves in progress constrain the mover's hand as the rules require (a trade being built:
   the announced gives are held and every announced step was legal; a sandstorm: enough
   cards remain for the discards still owed), so a world is valid for any seat, not only
@@ -47,12 +50,14 @@ hand and the public position), so two worlds a seat cannot tell apart give the s
 sample for the same generator.
 
 **For the New Expedition** (and any game with hands as count vectors): new kinds of event
-map onto the same five hand-DP steps. A face-up draw is a seen entry; an announced hand
-value is a ``constrain`` predicate; a card returned unseen to a chamber is a port from the
-hand into that chamber, whose contents then become a hand DP of their own; a secret look
-at a chamber makes its contents seen by the looker (for that seat the chamber leaves the
-rest), and by nobody else. The rest is described by the sizes of its parts that may and
-may not hold maps.
+map onto the same hand-DP steps (``enter``, ``enter_seen``, ``reveal``, ``lose_seen``,
+``lose_port``/``gain_port``, ``constrain``). A face-up draw is a seen entry; an announced
+hand value is a ``constrain`` predicate; a card put back unseen into a chamber is a port
+chosen by the hand's owner (``lose_port(chosen=True)``) into that chamber, whose contents
+then become a hand DP of their own; a secret look at a chamber makes its contents seen by
+the looker (for that seat the chamber leaves the rest), and by nobody else. The rest is
+described by the sizes of its parts that may and may not hold maps; cards that only some
+places may hold (the way maps are kept out of chambers) need one more such part each.
 """
 
 from __future__ import annotations
