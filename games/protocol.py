@@ -70,7 +70,10 @@ A ``State`` is a mutable position with cheap ``clone()`` — a search board. Its
     indistinguishable to that seat.
 ``determinize(seat, rng) -> State``
     A full world sampled from the worlds consistent with what ``seat`` has seen (never one
-    it could rule out); its ``information_set_key(seat)`` equals this state's.
+    it could rule out), for any seat, not only the one to act; its
+    ``information_set_key(seat)`` equals this state's. It reads only that information
+    set: two states with equal keys give the same world for the same generator (so the
+    key holds everything the sampler needs, e.g. a public record of past events).
 ``to_json() -> dict``
     The full state (for transcripts and debugging).
 

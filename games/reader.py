@@ -25,8 +25,8 @@ from grids.cells import GridError, parse_cell
 
 from .errors import InvalidStateError
 
-__all__ = ["Node", "read_document", "read_header", "read_counts", "read_names", "read_id", "read_ids",
-           "check_ids", "read_cells"]
+__all__ = ["Node", "read_document", "read_header", "read_view_seat", "read_counts",
+           "read_names", "read_id", "read_ids", "check_ids", "read_cells"]
 
 _REQUIRED: Any = object()
 
@@ -46,6 +46,17 @@ def read_header(node: Node, game_id: str, players: tuple[int, int]) -> int:
         node.fail(f"this is a document of {game!r}, not {game_id!r}", "game")
     low, high = players
     return node.integer("players", lo=low, hi=high)
+
+
+def read_view_seat(node: Node, players: int) -> int:
+    """A player view's ``"seat"``, which must also be ``"to_move"``: a view is for the seat
+    to act (a view edited to another seat's turn is refused here, not by the search)."""
+    seat = node.integer("seat", hi=players - 1)
+    to_move = node.integer("to_move", hi=players - 1)
+    if to_move != seat:
+        node.fail(f"seat {to_move} is to act but this is seat {seat}'s view (a view is for "
+                  f"the seat to act)", "to_move")
+    return seat
 
 
 def read_counts(node: Node, key: str, names: Sequence[str], *, default: Any = None,

@@ -2,8 +2,9 @@
 
 Implements ``games.protocol``: ``GAME``, ``make_deal``, ``state_from_deal``,
 ``example_view``, ``state_from_view``, ``parse_move``. The rules and every decision on an
-ambiguity are documented in ``state``; moves and their text in ``moves``; the JSON deal
-and player view (and their validation) in ``views``.
+ambiguity are documented in ``state``; moves and their text in ``moves``; the derived card
+tables (``rules_for``) and phases in ``rules``; what each seat knows and the exact
+determinizer in ``hidden``; the JSON deal and player view in ``views``.
 
 >>> import cards_data
 >>> data = cards_data.load("archaeology")
@@ -14,12 +15,13 @@ and player view (and their validation) in ``views``.
 
 from games.registry import get
 
-from .moves import CARD_NAMES, Move
-from .state import MAX_TRADES_BETWEEN_EXPLORES, ArchaeologyState, Rules, rules_for
+from .moves import CARD_NAMES, MAP, TREASURES, Move, parse_text
+from .rules import MAX_TRADES_BETWEEN_EXPLORES, Rules, rules_for
+from .state import ArchaeologyState
 from .views import example_view, make_deal, parse_move, state_from_deal, state_from_view, view_of
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
-           "parse_move", "view_of", "ArchaeologyState", "Move", "Rules", "rules_for",
-           "CARD_NAMES", "MAX_TRADES_BETWEEN_EXPLORES"]
+           "parse_move", "parse_text", "view_of", "ArchaeologyState", "Move", "Rules",
+           "rules_for", "CARD_NAMES", "MAP", "TREASURES", "MAX_TRADES_BETWEEN_EXPLORES"]
 
 GAME = get("archaeology")

@@ -1,4 +1,4 @@
-"""Moves of Archaeology: The Card Game — small interned values with a canonical text form.
+"""Moves of Archaeology: The Card Game — small interned, immutable values with a text form.
 
 One decision is one small step, so every legal play is reachable with few moves per node:
 
@@ -18,7 +18,13 @@ text               meaning
                    explored this turn, this is a pass)
 =================  ============================================================
 
-Moves are interned: equal moves are the same object, hashing is a stored int.
+Moves are interned: equal moves are the same object, hashing is a stored int, and a move
+cannot be changed. ``repr`` is the parser call:
+
+>>> Move.from_text("sell coin 3")
+Move.from_text('sell coin 3')
+>>> parse_text("explore 5") is move(EXPLORE, 5)
+True
 """
 
 from __future__ import annotations
@@ -26,16 +32,19 @@ from __future__ import annotations
 from games.errors import InvalidMoveError
 
 __all__ = ["Move", "CARD_NAMES", "CARD_INDEX", "TREASURES", "MAP", "THIEF", "SANDSTORM",
-           "DIG", "STEAL", "STOLEN", "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END",
-           "move", "parse_text"]
+           "CARDS", "DIG", "STEAL", "STOLEN", "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL",
+           "END", "move", "parse_text"]
 
 #: Card ids: the seven treasures in the order of ``cards_data.archaeology.TREASURE_KEYS``,
 #: then the two dig-site-only cards.
 CARD_NAMES = ("pot_shard", "parchment_scrap", "coin", "talisman", "broken_cup",
               "pharaohs_mask", "map", "thief", "sandstorm")
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+#: Treasure ids are ``range(TREASURES)``; the map is the last treasure.
 TREASURES = 7
 MAP, THIEF, SANDSTORM = 6, 7, 8
+#: Every card id (treasures, thief, sandstorm).
+CARDS = 9
 
 DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END = range(9)
 _KIND_NAMES = ("dig", "steal", "stolen", "discard", "take", "give", "explore", "sell", "end")
@@ -43,26 +52,32 @@ _KIND_INDEX = {name: i for i, name in enumerate(_KIND_NAMES)}
 
 
 class Move:
-    """One move: ``kind`` and up to two integer arguments (card id, seat, size, count)."""
+    """One move: ``kind`` and up to two integer arguments ``a``, ``b`` (a card id, a seat,
+    a chamber size, a set size). Make moves with :func:`move` or :func:`parse_text`."""
 
     __slots__ = ("kind", "a", "b", "_hash", "_text")
 
     def __init__(self, kind: int, a: int = -1, b: int = -1):
-        self.kind = kind
-        self.a = a
-        self.b = b
-        self._hash = hash((kind, a, b))
         name = _KIND_NAMES[kind]
         if kind in (DIG, STOLEN, DISCARD, TAKE, GIVE):
-            self._text = f"{name} {CARD_NAMES[a]}"
-        elif kind == STEAL:
-            self._text = f"steal {a}"
-        elif kind == EXPLORE:
-            self._text = f"explore {b}"  # b is the chamber size, a its index
+            text = f"{name} {CARD_NAMES[a]}"
+        elif kind in (STEAL, EXPLORE):
+            text = f"{name} {a}"  # a seat, a chamber size
         elif kind == SELL:
-            self._text = f"sell {CARD_NAMES[a]} {b}"
+            text = f"sell {CARD_NAMES[a]} {b}"
         else:
-            self._text = "end"
+            text = "end"
+        setter = object.__setattr__
+        setter(self, "kind", kind)
+        setter(self, "a", a)
+        setter(self, "b", b)
+        setter(self, "_hash", hash((kind, a, b)))
+        setter(self, "_text", text)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a move is immutable (tried to set {name!r})")
+
+    __delattr__ = __setattr__
 
     def __hash__(self) -> int:
         return self._hash
@@ -75,7 +90,15 @@ class Move:
         return self._text
 
     def __repr__(self) -> str:
-        return f"Move({self._text!r})"
+        return f"Move.from_text({self._text!r})"
+
+    def __reduce__(self):  # pickling (process pools) goes through the interning constructor
+        return move, (self.kind, self.a, self.b)
+
+    @staticmethod
+    def from_text(text: str) -> "Move":
+        """The move written ``text`` (no legality check): :func:`parse_text`."""
+        return parse_text(text)
 
 
 _CACHE: dict[tuple[int, int, int], Move] = {}
@@ -98,17 +121,16 @@ def _card(word: str, text: str, *, treasure_only: bool = True) -> int:
     return card
 
 
-def _int(word: str, text: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise InvalidMoveError(f"move {text!r}: {word!r} is not a number") from None
+def _number(word: str, text: str) -> int:
+    if not (word.isdigit() and word.isascii()) or len(word) > 4:
+        raise InvalidMoveError(f"move {text!r}: {word[:12]!r} is not a small number")
+    return int(word)
 
 
-def parse_text(text: str, chamber_index: dict[int, int]) -> Move:
-    """Move text back to a move (no legality check). ``chamber_index`` maps a chamber size
-    to its index."""
-    words = text.strip().split()
+def parse_text(text: str) -> Move:
+    """Move text back to a move (no legality check; ``InvalidMoveError`` for text that is
+    no Archaeology move)."""
+    words = str(text).strip().split()
     if not words or words[0] not in _KIND_INDEX:
         raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(_KIND_NAMES)})")
     kind = _KIND_INDEX[words[0]]
@@ -117,14 +139,8 @@ def parse_text(text: str, chamber_index: dict[int, int]) -> Move:
         raise InvalidMoveError(f"move {text!r}: expected {want - 1} argument(s) after {words[0]!r}")
     if kind == END:
         return move(END)
-    if kind == STEAL:
-        return move(STEAL, _int(words[1], text))
-    if kind == EXPLORE:
-        size = _int(words[1], text)
-        if size not in chamber_index:
-            raise InvalidMoveError(f"move {text!r}: no chamber of size {size} "
-                                   f"(sizes: {', '.join(map(str, sorted(chamber_index)))})")
-        return move(EXPLORE, chamber_index[size], size)
+    if kind in (STEAL, EXPLORE):
+        return move(kind, _number(words[1], text))
     if kind == SELL:
-        return move(SELL, _card(words[1], text), _int(words[2], text))
+        return move(SELL, _card(words[1], text), _number(words[2], text))
     return move(kind, _card(words[1], text, treasure_only=kind != DIG))

@@ -11,6 +11,7 @@ whose one outcome is the top card of the dig site (fixed by the deal):
 * a **thief** is discarded face up; if some opponent holds cards the digger chooses the
   victim (``steal N``), then a chance node takes a random card of the victim (the deal's
   ``steal_rolls`` fix it: roll mod hand size indexes the victim's hand in card order);
+  thief and victim see the card, the others only that a card moved;
 * a **sandstorm** is discarded face up; from the digger clockwise, every seat with n >= 2
   cards discards n // 2 of them, one ``discard`` decision per card (a seat's discards in
   card order, so each multiset is reached once); the cards go to the marketplace; then
@@ -47,196 +48,144 @@ Decisions on ambiguities (each tested in ``tests/games/test_archaeology_rules.py
   every hand is empty.
 * **Winner:** most money; tie → fewest cards sold; still tied → a shared win.
 
-Hidden information: see "Knowledge" in the ``ArchaeologyState`` docstring, ``hidden``
-(unseen cards, the determinizer) and ``views`` (the JSON player view).
+Hidden information: ``hidden`` (the public record, information-set keys and the exact
+determinizer, mixed into the state) and ``views`` (the JSON player view).
 """
 
 from __future__ import annotations
 
-from typing import Hashable
-
-from games.errors import InvalidStateError
+from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL
 
-from .moves import (DIG, DISCARD, END, EXPLORE, GIVE, MAP, SANDSTORM, SELL, STEAL, STOLEN,
-                    TAKE, THIEF, TREASURES, move)
+from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_SELL, R_STEAL, R_TRADE,
+                     HiddenInformation, history_lines)
+from .moves import (CARD_NAMES, DIG, DISCARD, END, EXPLORE, GIVE, MAP, SELL, STEAL, STOLEN,
+                    TAKE, THIEF, TREASURES, Move, move)
+from .rules import (MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DIG, P_OVER, P_STEAL, P_STOLEN,
+                    P_STORM, PHASE_NAMES, Rules)
 
-__all__ = ["Rules", "ArchaeologyState", "MAX_TRADES_BETWEEN_EXPLORES",
-           "P_DIG", "P_STEAL", "P_STOLEN", "P_STORM", "P_ACTION", "P_OVER", "PHASE_NAMES"]
-
-MAX_TRADES_BETWEEN_EXPLORES = 1
-T = TREASURES
-P_DIG, P_STEAL, P_STOLEN, P_STORM, P_ACTION, P_OVER = range(6)
-PHASE_NAMES = ("dig", "steal", "stolen", "sandstorm", "action", "over")
+__all__ = ["ArchaeologyState"]
 
 _END = move(END)
-assert P_STOLEN == 2  # hidden.P_STOLEN mirrors it
 
 
-class Rules:
-    """The card tables of one game (shared by every state of it, never copied)."""
-
-    __slots__ = ("data", "players", "trade", "sell", "max_set", "counts", "chamber_sizes",
-                 "chamber_maps", "give_order", "give_pos", "chamber_index", "take_moves",
-                 "give_moves", "discard_moves", "sell_moves", "explore_moves", "steal_moves",
-                 "dig_moves", "stolen_moves")
-
-    def __init__(self, data, players: int):
-        from .moves import CARD_NAMES
-        self.data = data
-        self.players = players
-        treasures = [data.treasures[key] for key in CARD_NAMES[:T]]
-        self.trade = tuple(t.trade for t in treasures)
-        self.sell = tuple(tuple(t.sell) for t in treasures)
-        self.max_set = tuple(t.max_set for t in treasures)
-        self.counts = tuple(t.count for t in treasures) + (
-            data.thief_cards, data.sandstorms_for(players))
-        self.chamber_sizes = tuple(c.size for c in data.pyramid)
-        self.chamber_maps = tuple(c.maps for c in data.pyramid)
-        self.chamber_index = {size: i for i, size in enumerate(self.chamber_sizes)}
-        self.give_order = tuple(sorted(range(T), key=lambda c: (-self.trade[c], c)))
-        pos = [0] * T
-        for i, c in enumerate(self.give_order):
-            pos[c] = i
-        self.give_pos = tuple(pos)
-        self.take_moves = tuple(move(TAKE, c) for c in range(T))
-        self.give_moves = tuple(move(GIVE, c) for c in range(T))
-        self.discard_moves = tuple(move(DISCARD, c) for c in range(T))
-        self.dig_moves = tuple(move(DIG, c) for c in range(SANDSTORM + 1))
-        self.stolen_moves = tuple(move(STOLEN, c) for c in range(T))
-        self.sell_moves = tuple(tuple(move(SELL, c, n) for n in range(1, self.max_set[c] + 1))
-                                for c in range(T))
-        self.explore_moves = tuple(move(EXPLORE, i, s) for i, s in enumerate(self.chamber_sizes))
-        self.steal_moves = tuple(move(STEAL, s) for s in range(players))
-
-
-_RULES: dict[tuple[int, int], Rules] = {}
-
-
-def rules_for(data, players: int) -> Rules:
-    """The (cached) ``Rules`` of ``data`` at a table of ``players``."""
-    key = (id(data), players)
-    found = _RULES.get(key)
-    if found is None or found.data is not data:
-        found = _RULES[key] = Rules(data, players)
-    return found
-
-
-class ArchaeologyState:
+class ArchaeologyState(HiddenInformation):
     """A full world: every hidden card fixed. Implements ``games.protocol.State``.
 
-    Fields (flat lists; seat ``p``'s treasure ``c`` is ``hands[p * 7 + c]``):
-    ``hands``, ``hn`` (hand sizes), ``market``, ``sold`` (per seat and type), ``money``,
-    ``sold_cards``, ``piles`` (tuple per seat of ``(card, n)`` sales), ``dig`` (top card
-    last), ``chambers`` (contents per chamber, ``None`` once explored), ``rolls`` (one int
-    per thief card: which card it steals), ``thieves``/``storms`` (drawn so far),
-    ``maps_out`` (maps spent exploring).
+    Cards of one type are interchangeable, so hands, marketplace and sold cards are count
+    vectors over the seven treasures, kept in flat lists (seat ``p``'s treasure ``c`` is
+    ``hands[p * 7 + c]``) and ``clone`` is cheap:
 
-    **Knowledge** — what each seat ``o`` knows of another seat ``p``'s hand:
-    ``known[(o * P + p) * 7 + c]`` cards of type ``c`` it has seen ``p`` receive (taken from
-    the marketplace; stolen from ``o``) and not seen leave, and ``nonmap[o * P + p]``: how
-    many of the others are certainly not maps (dealt at setup, found in a chamber). When
-    ``p`` gives up a card of type ``c`` in public (trade, sandstorm, sale, exploring) an
-    observer first strikes a known ``c``, else one unknown card (a non-map one if ``c`` is
-    not a map); this keeps exactly the worlds it cannot rule out. A thief seen stealing
-    between two *other* seats (3-4 players only) makes the observer forget what it knew of
-    the victim's hand (which of its cards moved is unknown): a documented approximation, it
-    lets the determinizer place those once-known cards anywhere unseen.
+    * ``hands``, ``hand_sizes``, ``market``, ``sold`` (per seat and type), ``money``,
+      ``sold_cards``, ``piles`` (per seat, its sales as ``(card, n)``);
+    * ``dig`` (the dig site, top card last), ``chambers`` (contents per chamber, ``None``
+      once explored), ``steal_rolls`` (one int per thief card: which card it takes),
+      ``thieves_drawn``, ``storms_drawn``, ``maps_removed`` (maps spent exploring);
+    * ``record`` (the public events, see ``hidden``) and ``steals`` (per theft so far,
+      ``(thief, victim, card)``; the card is known to thief and victim only);
+    * the turn: ``turn`` (whose turn it is), ``to_move`` (the seat to act: the turn's
+      seat, or during a sandstorm the seat discarding), ``phase`` (``rules.P_*``),
+      ``victim`` (a thief's choice), ``storm_index``/``storm_left``/``storm_last`` (which
+      seat discards, how many cards it still owes, its last card type), the trade being
+      built (``trade_takes``/``trade_gives`` count vectors, ``last_take``,
+      ``last_give_pos``, ``take_value``, ``give_value``), ``trades`` (trades since the
+      turn's last explore), ``acted``, ``sold_this_turn``, ``no_dig`` (a turn without a
+      dig: the dig site was empty), ``first_passer``, ``must_sell``.
     """
 
-    __slots__ = ("R", "num_players", "hands", "hn", "market", "sold", "money", "sold_cards",
-                 "piles", "dig", "chambers", "rolls", "thieves", "storms", "maps_out",
-                 "known", "nonmap", "current", "phase", "actor", "victim", "storm_idx",
-                 "storm_left", "storm_last", "tk", "gv", "tk_last", "gv_last", "vt", "vg",
-                 "trades", "acted", "sold_turn", "nodig", "first_passer", "must_sell",
-                 "_moves")
+    __slots__ = ("rules", "num_players", "hands", "hand_sizes", "market", "sold", "money",
+                 "sold_cards", "piles", "dig", "chambers", "steal_rolls", "thieves_drawn",
+                 "storms_drawn", "maps_removed", "record", "steals", "turn", "to_move",
+                 "phase", "victim", "storm_index", "storm_left", "storm_last", "trade_takes",
+                 "trade_gives", "last_take", "last_give_pos", "take_value", "give_value",
+                 "trades", "acted", "sold_this_turn", "no_dig", "first_passer", "must_sell",
+                 "_moves", "_sampler")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
-    SHARED_SLOTS = ("R", "rolls", "_moves")
+    SHARED_SLOTS = ("rules", "steal_rolls", "record", "_moves", "_sampler")
 
     # --- construction ----------------------------------------------------------------
 
     @classmethod
     def blank(cls, rules: Rules) -> "ArchaeologyState":
+        """A state with no card anywhere yet, seat 0's turn (for deals and views to fill)."""
         s = cls.__new__(cls)
-        P = rules.players
-        s.R = rules
-        s.num_players = P
-        s.hands = [0] * (P * T)
-        s.hn = [0] * P
-        s.market = [0] * T
-        s.sold = [0] * (P * T)
-        s.money = [0] * P
-        s.sold_cards = [0] * P
-        s.piles = tuple(() for _ in range(P))
+        players = rules.players
+        s.rules = rules
+        s.num_players = players
+        s.hands = [0] * (players * TREASURES)
+        s.hand_sizes = [0] * players
+        s.market = [0] * TREASURES
+        s.sold = [0] * (players * TREASURES)
+        s.money = [0] * players
+        s.sold_cards = [0] * players
+        s.piles = tuple(() for _ in range(players))
         s.dig = []
         s.chambers = [() for _ in rules.chamber_sizes]
-        s.rolls = []
-        s.thieves = s.storms = s.maps_out = 0
-        s.known = [0] * (P * P * T)
-        s.nonmap = [0] * (P * P)
-        s.current = 0
+        s.steal_rolls = []
+        s.thieves_drawn = s.storms_drawn = s.maps_removed = 0
+        s.record = EMPTY_RECORD
+        s.steals = ()
+        s.turn = s.to_move = 0
         s.phase = P_DIG
-        s.actor = 0
         s.victim = -1
-        s.storm_idx = s.storm_left = s.storm_last = 0
-        s.tk = None
-        s.gv = None
-        s.tk_last = s.gv_last = s.vt = s.vg = 0
+        s.storm_index = s.storm_left = s.storm_last = 0
+        s.trade_takes = s.trade_gives = None
+        s.last_take = s.last_give_pos = s.take_value = s.give_value = 0
         s.trades = 0
-        s.acted = s.sold_turn = s.nodig = s.must_sell = False
+        s.acted = s.sold_this_turn = s.no_dig = s.must_sell = False
         s.first_passer = -1
         s._moves = None
+        s._sampler = None
         return s
 
     def clone(self) -> "ArchaeologyState":
         s = ArchaeologyState.__new__(ArchaeologyState)
-        s.R = self.R
+        s.rules = self.rules
         s.num_players = self.num_players
         s.hands = self.hands[:]
-        s.hn = self.hn[:]
+        s.hand_sizes = self.hand_sizes[:]
         s.market = self.market[:]
         s.sold = self.sold[:]
         s.money = self.money[:]
         s.sold_cards = self.sold_cards[:]
-        s.piles = self.piles
+        s.piles = self.piles  # tuples: replaced, never mutated
         s.dig = self.dig[:]
         s.chambers = self.chambers[:]
-        s.rolls = self.rolls  # replaced, never mutated
-        s.thieves = self.thieves
-        s.storms = self.storms
-        s.maps_out = self.maps_out
-        s.known = self.known[:]
-        s.nonmap = self.nonmap[:]
-        s.current = self.current
+        s.steal_rolls = self.steal_rolls  # replaced, never mutated
+        s.thieves_drawn = self.thieves_drawn
+        s.storms_drawn = self.storms_drawn
+        s.maps_removed = self.maps_removed
+        s.record = self.record  # persistent
+        s.steals = self.steals  # a tuple
+        s.turn = self.turn
+        s.to_move = self.to_move
         s.phase = self.phase
-        s.actor = self.actor
         s.victim = self.victim
-        s.storm_idx = self.storm_idx
+        s.storm_index = self.storm_index
         s.storm_left = self.storm_left
         s.storm_last = self.storm_last
-        s.tk = self.tk[:] if self.tk is not None else None
-        s.gv = self.gv[:] if self.gv is not None else None
-        s.tk_last = self.tk_last
-        s.gv_last = self.gv_last
-        s.vt = self.vt
-        s.vg = self.vg
+        s.trade_takes = self.trade_takes[:] if self.trade_takes is not None else None
+        s.trade_gives = self.trade_gives[:] if self.trade_gives is not None else None
+        s.last_take = self.last_take
+        s.last_give_pos = self.last_give_pos
+        s.take_value = self.take_value
+        s.give_value = self.give_value
         s.trades = self.trades
         s.acted = self.acted
-        s.sold_turn = self.sold_turn
-        s.nodig = self.nodig
+        s.sold_this_turn = self.sold_this_turn
+        s.no_dig = self.no_dig
         s.first_passer = self.first_passer
         s.must_sell = self.must_sell
         s._moves = self._moves
+        s._sampler = self._sampler  # same information, same posterior
         return s
 
     # --- protocol: whose turn ---------------------------------------------------------
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase == P_ACTION or phase == P_STEAL:
-            return self.current
-        if phase == P_STORM:
-            return self.actor
+        if phase == P_ACTION or phase == P_STEAL or phase == P_STORM:
+            return self.to_move
         if phase == P_OVER:
             return TERMINAL
         return CHANCE
@@ -246,21 +195,22 @@ class ArchaeologyState:
 
     def chance_outcomes(self):
         if self.phase == P_DIG:
-            return [(self.R.dig_moves[self.dig[-1]], 1.0)]
+            return [(self.rules.dig_moves[self.dig[-1]], 1.0)]
         if self.phase == P_STOLEN:
-            return [(self.R.stolen_moves[self._stolen_card()], 1.0)]
+            return [(self.rules.stolen_moves[self.stolen_card()], 1.0)]
         return []
 
-    def _stolen_card(self) -> int:
-        v = self.victim
-        index = self.rolls[self.thieves - 1] % self.hn[v]
-        base = v * T
+    def stolen_card(self) -> int:
+        """The card the current thief takes (its steal roll indexes the victim's hand)."""
+        victim = self.victim
+        index = self.steal_rolls[self.thieves_drawn - 1] % self.hand_sizes[victim]
+        base = victim * TREASURES
         hands = self.hands
-        for c in range(T):
+        for c in range(TREASURES):
             index -= hands[base + c]
             if index < 0:
                 return c
-        raise AssertionError("victim's hand is empty")
+        raise InvalidStateError(f"seat {victim} has no card to steal")
 
     # --- protocol: legal moves --------------------------------------------------------
 
@@ -270,84 +220,88 @@ class ArchaeologyState:
             moves = self._moves = self._generate()
         return moves
 
-    def _hand_value(self, p: int) -> int:
+    def hand_value(self, seat: int) -> int:
+        """Total trade value of ``seat``'s hand."""
         h = self.hands
-        t = self.R.trade
-        b = p * T
+        t = self.rules.trade
+        b = seat * TREASURES
         return (t[0] * h[b] + t[1] * h[b + 1] + t[2] * h[b + 2] + t[3] * h[b + 3]
                 + t[4] * h[b + 4] + t[5] * h[b + 5] + t[6] * h[b + 6])
 
     def _generate(self) -> list:
-        R = self.R
+        rules = self.rules
         phase = self.phase
         hands = self.hands
         if phase == P_STORM:
-            base = self.actor * T
+            base = self.to_move * TREASURES
             # discards go in card order; a card is allowed only if enough cards of it and
             # later types remain to finish this seat's discards
             out = []
             left = self.storm_left
-            above = sum(hands[base + self.storm_last:base + T])
-            for c in range(self.storm_last, T):
+            above = sum(hands[base + self.storm_last:base + TREASURES])
+            for c in range(self.storm_last, TREASURES):
                 if hands[base + c] and above >= left:
-                    out.append(R.discard_moves[c])
+                    out.append(rules.discard_moves[c])
                 above -= hands[base + c]
             return out
         if phase == P_STEAL:
-            hn = self.hn
-            me = self.current
-            return [R.steal_moves[v] for v in range(self.num_players) if v != me and hn[v]]
+            sizes = self.hand_sizes
+            me = self.to_move
+            return [rules.steal_moves[v] for v in range(self.num_players) if v != me and sizes[v]]
         if phase != P_ACTION:
             return []
-        p = self.current
-        base = p * T
-        trade = R.trade
+        seat = self.to_move
+        base = seat * TREASURES
+        trade = rules.trade
         market = self.market
         out = []
-        tk = self.tk
-        if tk is not None:
-            hv = self._hand_value(p)
-            vt = self.vt
-            if self.vg == 0:
-                for c in range(self.tk_last, T):
-                    if market[c] > tk[c] and vt + trade[c] <= hv:
-                        out.append(R.take_moves[c])
-            gv = self.gv
-            order = R.give_order
-            start = self.gv_last
+        takes = self.trade_takes
+        if takes is not None:
+            value = self.hand_value(seat)
+            take_value = self.take_value
+            if self.give_value == 0:
+                for c in range(self.last_take, TREASURES):
+                    if market[c] > takes[c] and take_value + trade[c] <= value:
+                        out.append(rules.take_moves[c])
+            gives = self.trade_gives
+            order = rules.give_order
+            start = self.last_give_pos
             # suffix[i]: trade value still givable from give_order[i:]
-            suffix = [0] * (T + 1)
-            for i in range(T - 1, start - 1, -1):
+            suffix = [0] * (TREASURES + 1)
+            for i in range(TREASURES - 1, start - 1, -1):
                 c = order[i]
-                suffix[i] = suffix[i + 1] + trade[c] * (hands[base + c] - gv[c])
-            need = vt - self.vg
-            for i in range(start, T):
+                suffix[i] = suffix[i + 1] + trade[c] * (hands[base + c] - gives[c])
+            need = take_value - self.give_value
+            for i in range(start, TREASURES):
                 c = order[i]
-                if hands[base + c] > gv[c] and suffix[i] >= need:
-                    out.append(R.give_moves[c])
+                if hands[base + c] > gives[c] and suffix[i] >= need:
+                    out.append(rules.give_moves[c])
             return out
         if self.trades < MAX_TRADES_BETWEEN_EXPLORES:
-            hv = self._hand_value(p)
-            for c in range(T):
-                if market[c] and trade[c] <= hv:
-                    out.append(R.take_moves[c])
+            value = self.hand_value(seat)
+            for c in range(TREASURES):
+                if market[c] and trade[c] <= value:
+                    out.append(rules.take_moves[c])
         maps = hands[base + MAP]
         for i, contents in enumerate(self.chambers):
-            if contents is not None and maps >= R.chamber_maps[i]:
-                out.append(R.explore_moves[i])
-        for c in range(T):
+            if contents is not None and maps >= rules.chamber_maps[i]:
+                out.append(rules.explore_moves[i])
+        for c in range(TREASURES):
             n = hands[base + c]
             if n:
-                sells = R.sell_moves[c]
+                sells = rules.sell_moves[c]
                 out.extend(sells[:n] if n < len(sells) else sells)
-        if not self.must_sell or self.sold_turn:
+        if not self.must_sell or self.sold_this_turn:
             out.append(_END)
         return out
 
     # --- protocol: apply -------------------------------------------------------------
 
     def apply(self, mv) -> None:
+        if type(mv) is not Move:
+            raise IllegalMoveError(f"{mv!r} is not an Archaeology move")
         self._moves = None
+        self._sampler = None
         kind = mv.kind
         if kind == DIG:
             self._do_dig()
@@ -362,236 +316,168 @@ class ArchaeologyState:
         elif kind == DISCARD:
             self._do_discard(mv.a)
         elif kind == EXPLORE:
-            self._do_explore(mv.a)
+            self._do_explore(self.rules.chamber_index[mv.a])
         elif kind == STEAL:
             self.victim = mv.a
             self.phase = P_STOLEN
-        elif kind == STOLEN:
+        else:  # STOLEN
             self._do_stolen(mv.a)
-        else:  # pragma: no cover - moves come from legal_moves
-            raise InvalidStateError(f"unknown move {mv!r}")
-
-    def _lose(self, p: int, c: int, n: int) -> None:
-        """``p`` gave up ``n`` cards of type ``c`` in public (hand already updated)."""
-        P = self.num_players
-        known = self.known
-        nonmap = self.nonmap
-        hn_p = self.hn[p]
-        for o in range(P):
-            if o == p:
-                continue
-            base = (o * P + p) * T
-            k = known[base + c]
-            if k >= n:
-                known[base + c] = k - n
-                rest = 0
-            else:
-                known[base + c] = 0
-                rest = n - k
-            i = o * P + p
-            nm = nonmap[i]
-            if rest and c != MAP:
-                nm = nm - rest if nm > rest else 0
-            unknown = hn_p - sum(known[base:base + T])
-            nonmap[i] = nm if nm < unknown else unknown
 
     def _do_dig(self) -> None:
         card = self.dig.pop()
-        p = self.current
-        if card < T:
-            self.hands[p * T + card] += 1
-            self.hn[p] += 1
+        p = self.turn
+        if card < TREASURES:
+            self.hands[p * TREASURES + card] += 1
+            self.hand_sizes[p] += 1
+            self.record = self.record.add((R_DIG, p))
             self.phase = P_ACTION
         elif card == THIEF:
-            self.thieves += 1
-            hn = self.hn
-            if any(hn[v] for v in range(self.num_players) if v != p):
+            self.thieves_drawn += 1
+            sizes = self.hand_sizes
+            if any(sizes[v] for v in range(self.num_players) if v != p):
                 self.phase = P_STEAL
             else:
                 self.phase = P_ACTION
         else:
-            self.storms += 1
-            self.storm_idx = 0
+            self.storms_drawn += 1
+            self.storm_index = 0
             self._storm_next()
 
     def _storm_next(self) -> None:
-        P = self.num_players
-        hn = self.hn
-        while self.storm_idx < P:
-            seat = (self.current + self.storm_idx) % P
-            if hn[seat] >= 2:
-                self.actor = seat
-                self.storm_left = hn[seat] // 2
+        players = self.num_players
+        sizes = self.hand_sizes
+        while self.storm_index < players:
+            seat = (self.turn + self.storm_index) % players
+            if sizes[seat] >= 2:
+                self.to_move = seat
+                self.storm_left = sizes[seat] // 2
                 self.storm_last = 0
                 self.phase = P_STORM
                 return
-            self.storm_idx += 1
+            self.storm_index += 1
         # the digger digs again; with the dig site now empty, goes on to the actions
+        self.to_move = self.turn
         self.phase = P_DIG if self.dig else P_ACTION
 
     def _do_discard(self, c: int) -> None:
-        p = self.actor
-        self.hands[p * T + c] -= 1
-        self.hn[p] -= 1
+        p = self.to_move
+        self.hands[p * TREASURES + c] -= 1
+        self.hand_sizes[p] -= 1
         self.market[c] += 1
-        self._lose(p, c, 1)
+        self.record = self.record.add((R_DISCARD, p, c))
         self.storm_last = c
         self.storm_left -= 1
         if self.storm_left == 0:
-            self.storm_idx += 1
+            self.storm_index += 1
             self._storm_next()
 
     def _do_stolen(self, c: int) -> None:
-        v = self.victim
-        t = self.current
-        P = self.num_players
-        self.hands[v * T + c] -= 1
-        self.hn[v] -= 1
-        self.hands[t * T + c] += 1
-        self.hn[t] += 1
-        known = self.known
-        nonmap = self.nonmap
-        for o in range(P):
-            if o == v:
-                known[(v * P + t) * T + c] += 1
-            elif o == t:
-                self._lose_for(t, v, c)
-            else:
-                base = (o * P + v) * T
-                for i in range(base, base + T):
-                    known[i] = 0
-                nonmap[o * P + v] = 0
+        victim = self.victim
+        thief = self.turn
+        self.hands[victim * TREASURES + c] -= 1
+        self.hand_sizes[victim] -= 1
+        self.hands[thief * TREASURES + c] += 1
+        self.hand_sizes[thief] += 1
+        self.steals = self.steals + ((thief, victim, c),)
+        self.record = self.record.add((R_STEAL, thief, victim))
         self.victim = -1
         self.phase = P_ACTION
 
-    def _lose_for(self, o: int, p: int, c: int) -> None:
-        """Observer ``o`` alone sees ``p`` lose one card ``c``."""
-        P = self.num_players
-        known = self.known
-        base = (o * P + p) * T
-        i = o * P + p
-        if known[base + c]:
-            known[base + c] -= 1
-        elif c != MAP and self.nonmap[i]:
-            self.nonmap[i] -= 1
-        unknown = self.hn[p] - sum(known[base:base + T])
-        if self.nonmap[i] > unknown:
-            self.nonmap[i] = unknown
-
     def _do_take(self, c: int) -> None:
-        if self.tk is None:
-            self.tk = [0] * T
-            self.gv = [0] * T
-            self.vt = self.vg = 0
-            self.gv_last = 0
-        self.tk[c] += 1
-        self.tk_last = c
-        self.vt += self.R.trade[c]
+        if self.trade_takes is None:
+            self.trade_takes = [0] * TREASURES
+            self.trade_gives = [0] * TREASURES
+            self.take_value = self.give_value = 0
+            self.last_give_pos = 0
+        self.trade_takes[c] += 1
+        self.last_take = c
+        self.take_value += self.rules.trade[c]
 
     def _do_give(self, c: int) -> None:
-        self.gv[c] += 1
-        self.gv_last = self.R.give_pos[c]
-        self.vg += self.R.trade[c]
-        if self.vg >= self.vt:
+        self.trade_gives[c] += 1
+        self.last_give_pos = self.rules.give_pos[c]
+        self.give_value += self.rules.trade[c]
+        if self.give_value >= self.take_value:
             self._execute_trade()
 
     def _execute_trade(self) -> None:
-        p = self.current
-        P = self.num_players
-        base = p * T
+        p = self.turn
+        base = p * TREASURES
         hands = self.hands
         market = self.market
-        tk = self.tk
-        gv = self.gv
+        takes = self.trade_takes
+        gives = self.trade_gives
         # the gives leave the hand first (a taken card cannot be given in the same trade)
-        hn = self.hn
-        for c in range(T):
-            g = gv[c]
-            if g:
-                hands[base + c] -= g
-                hn[p] -= g
-                market[c] += g
-                self._lose(p, c, g)
-        known = self.known
-        self.hn[p] += sum(tk)
-        for c in range(T):
-            t = tk[c]
-            if t:
-                hands[base + c] += t
-                market[c] -= t
-                for o in range(P):
-                    if o != p:
-                        known[(o * P + p) * T + c] += t
-        self.tk = self.gv = None
-        self.tk_last = self.gv_last = self.vt = self.vg = 0
+        for c in range(TREASURES):
+            hands[base + c] += takes[c] - gives[c]
+            market[c] += gives[c] - takes[c]
+        self.hand_sizes[p] += sum(takes) - sum(gives)
+        self.record = self.record.add((R_TRADE, p, tuple(gives), tuple(takes)))
+        self.trade_takes = self.trade_gives = None
+        self.last_take = self.last_give_pos = self.take_value = self.give_value = 0
         self.trades += 1
 
     def _do_explore(self, i: int) -> None:
-        p = self.current
-        P = self.num_players
-        maps = self.R.chamber_maps[i]
+        p = self.turn
+        maps = self.rules.chamber_maps[i]
         contents = self.chambers[i]
         self.chambers[i] = None
-        self.hands[p * T + MAP] -= maps
-        self.hn[p] -= maps
-        self.maps_out += maps
-        self._lose(p, MAP, maps)
-        self.trades = 0  # the chamber's cards may be traded: a new trade is allowed
+        base = p * TREASURES
+        self.hands[base + MAP] -= maps
+        self.maps_removed += maps
         for c in contents:
-            self.hands[p * T + c] += 1
-        self.hn[p] += len(contents)
-        for o in range(P):
-            if o != p:
-                self.nonmap[o * P + p] += len(contents)
+            self.hands[base + c] += 1
+        self.hand_sizes[p] += len(contents) - maps
+        self.record = self.record.add((R_EXPLORE, p, i))
+        self.trades = 0  # the chamber's cards may be traded: a new trade is allowed
         self.acted = True
 
     def _do_sell(self, c: int, n: int) -> None:
-        p = self.current
-        self.hands[p * T + c] -= n
-        self.hn[p] -= n
-        self._lose(p, c, n)
-        self.sold[p * T + c] += n
-        self.money[p] += self.R.sell[c][n - 1]
+        p = self.turn
+        self.hands[p * TREASURES + c] -= n
+        self.hand_sizes[p] -= n
+        self.record = self.record.add((R_SELL, p, c, n))
+        self.sold[p * TREASURES + c] += n
+        self.money[p] += self.rules.sell[c][n - 1]
         self.sold_cards[p] += n
         piles = list(self.piles)
         piles[p] = piles[p] + ((c, n),)
         self.piles = tuple(piles)
         self.acted = True
-        self.sold_turn = True
-        if not self.dig and not any(self.hn):
+        self.sold_this_turn = True
+        if not self.dig and not any(self.hand_sizes):
             self.phase = P_OVER
 
     def _do_end(self) -> None:
-        if self.nodig:
+        if self.no_dig:
             if self.acted:
                 self.first_passer = -1
             elif self.first_passer < 0:
-                self.first_passer = self.current
-        if not self.dig and not any(self.hn):
+                self.first_passer = self.turn
+        if not self.dig and not any(self.hand_sizes):
             self.phase = P_OVER
             return
-        self.start_turn((self.current + 1) % self.num_players)
+        self.start_turn((self.turn + 1) % self.num_players)
 
     def start_turn(self, p: int) -> None:
         """Begin seat ``p``'s turn: a dig, or (dig site empty) the end-game pass rules."""
         self.trades = 0
-        self.acted = self.sold_turn = self.must_sell = False
-        self.tk = self.gv = None
+        self.acted = self.sold_this_turn = self.must_sell = False
+        self.trade_takes = self.trade_gives = None
         if self.dig:
-            self.current = p
-            self.nodig = False
+            self.turn = self.to_move = p
+            self.no_dig = False
             self.phase = P_DIG
             return
-        hn = self.hn
-        P = self.num_players
-        if not any(hn):
-            self.current = p
+        sizes = self.hand_sizes
+        if not any(sizes):
+            self.turn = self.to_move = p
             self.phase = P_OVER
             return
-        while not hn[p]:  # an empty hand passes at once
-            p = (p + 1) % P
-        self.current = p
-        self.nodig = True
+        while not sizes[p]:  # an empty hand passes at once
+            p = (p + 1) % self.num_players
+        self.turn = self.to_move = p
+        self.no_dig = True
         self.phase = P_ACTION
         if self.first_passer == p:
             self.must_sell = True
@@ -607,52 +493,28 @@ class ArchaeologyState:
         fewest = min(self.sold_cards[p] for p in tied)
         return [p for p in tied if self.sold_cards[p] == fewest]
 
-    # --- protocol: hidden information --------------------------------------------------
-
-    def information_set_key(self, seat: int) -> Hashable:
-        """What ``seat`` knows now: public state, its hand and its knowledge of the others."""
-        P = self.num_players
-        base = seat * T
-        kb = seat * P * T
-        return (
-            self.phase, self.current, self.victim,
-            (self.actor, self.storm_idx, self.storm_left, self.storm_last)
-            if self.phase == P_STORM else None,
-            tuple(self.tk) if self.tk is not None else None,
-            tuple(self.gv) if self.gv is not None else None, self.tk_last, self.gv_last,
-            self.trades, self.acted, self.sold_turn, self.nodig, self.first_passer,
-            self.must_sell,
-            tuple(self.hands[base:base + T]), tuple(self.market), tuple(self.sold),
-            tuple(self.money), tuple(self.hn), len(self.dig), self.thieves, self.storms,
-            self.maps_out, tuple(c is None for c in self.chambers),
-            tuple(self.known[kb:kb + P * T]), tuple(self.nonmap[seat * P:(seat + 1) * P]),
-        )
-
-    # unseen cards and the determinizer live in ``hidden`` (bound here as methods)
-    from .hidden import determinize, unseen_counts
-
     # --- JSON --------------------------------------------------------------------------
 
     def to_json(self) -> dict:
-        from .moves import CARD_NAMES
-        P = self.num_players
+        players = self.num_players
 
         def counts(vec, base=0):
-            return {CARD_NAMES[c]: vec[base + c] for c in range(T) if vec[base + c]}
+            return {CARD_NAMES[c]: vec[base + c] for c in range(TREASURES) if vec[base + c]}
 
         return {
-            "game": "archaeology", "players": P, "phase": PHASE_NAMES[self.phase],
-            "current": self.current, "to_move": self.current_player(),
-            "hands": [counts(self.hands, p * T) for p in range(P)],
+            "game": "archaeology", "players": players, "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn, "to_move": self.current_player(),
+            "hands": [counts(self.hands, p * TREASURES) for p in range(players)],
             "marketplace": counts(self.market),
-            "sold": [[[CARD_NAMES[c], n] for c, n in self.piles[p]] for p in range(P)],
+            "sold": [[[CARD_NAMES[c], n] for c, n in self.piles[p]] for p in range(players)],
             "money": list(self.money), "cards_sold": list(self.sold_cards),
             "dig_site": [CARD_NAMES[c] for c in reversed(self.dig)],
             "chambers": {str(size): (None if contents is None else
                                      [CARD_NAMES[c] for c in contents])
-                         for size, contents in zip(self.R.chamber_sizes, self.chambers)},
-            "thieves_drawn": self.thieves, "sandstorms_drawn": self.storms,
-            "maps_removed": self.maps_out, "steal_rolls": list(self.rolls),
+                         for size, contents in zip(self.rules.chamber_sizes, self.chambers)},
+            "thieves_drawn": self.thieves_drawn, "sandstorms_drawn": self.storms_drawn,
+            "maps_removed": self.maps_removed, "steal_rolls": list(self.steal_rolls),
+            "history": history_lines(self, None),
             "first_passer": self.first_passer if self.first_passer >= 0 else None,
             "must_sell": self.must_sell,
         }

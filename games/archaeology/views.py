@@ -1,8 +1,8 @@
-"""JSON deals and player views of Archaeology: The Card Game.
+"""JSON deals and player views of Archaeology: The Card Game, read through ``games.reader``.
 
 **Deal** (every hidden thing fixed; ``digsite deal archaeology --seed N``)::
 
-    {"game": "archaeology", "players": 2, "start_player": 1,
+    {"game": "archaeology", "players": 2, "first_player": 1,
      "hands": [["coin", "pot_shard", ...], ...],      # 4 cards per seat
      "marketplace": ["talisman", ...],                  # 5 cards
      "chambers": {"3": [...], "5": [...], "7": [...]},  # face-down pyramid chambers
@@ -15,425 +15,453 @@
 Every card of the game appears exactly once (maps, thieves and sandstorms only in the dig
 site, as the setup sets them aside; sandstorms already reduced by player count).
 
-**Player view** (what one seat sees; ``digsite example archaeology``)::
+**Player view** (what one seat sees; ``digsite example archaeology``; format 2)::
 
     {"game": "archaeology", "players": 2, "seat": 0,
-     "current": 0,                 # whose turn it is (the seat that dug)
+     "to_move": 0,                 # the seat to act: the view's seat
      "phase": "action",            # "action", "steal" (choose a victim) or "sandstorm"
      "hand": {"coin": 2, ...},     # the seat's own cards (card: count)
      "marketplace": {...},
-     "sold": [[["talisman", 4], ["coin", 5]], []],   # every seat's sold piles
-     "hand_sizes": [6, 5],
-     "known_cards": [{}, {"coin": 1}],  # cards the seat saw each other seat receive
-                                        # (taken from the marketplace, stolen from it)
-                                        # and not seen leave
-     "not_maps": [0, 4],           # of each other hand's unknown cards, how many are
-                                   # certainly not maps (dealt at setup, from a chamber);
-                                   # optional, 0 if left out (a weaker but safe view)
      "dig_site": 40,               # cards left in the dig site
-     "chambers_explored": [3],     # sizes of the chambers explored so far
      "thieves_drawn": 1, "sandstorms_drawn": 0,
+     "history": ["1 dig", "0 trade pot_shard pot_shard for coin", "1 discard coin",
+                 "0 sell talisman 4", "1 explore 5", "1 steal 0 coin", ...],
      "turn": {"trades": 0, "sold": false, "explored": false, "dug": true,
               "first_passer": null},  # this turn so far; first_passer: the seat that
                                       # began the current run of passes (dig site empty)
-     "sandstorm": {"left": 2, "last": null},       # phase "sandstorm" only: cards the
-                                                   # seat still discards, last card type
+     "sandstorm": {"left": 2, "last": null, "digger": 1},  # phase "sandstorm" only: cards
+                                      # the seat still discards, its last card type, and
+                                      # the seat that drew the sandstorm (whose turn it is)
      "trade": {"take": {"coin": 1}, "give": {}}}   # optional: a trade being built
 
-Maps removed from the game follow from ``chambers_explored``. A view is refused with
-``InvalidStateError`` naming the field when it is malformed or impossible: an unknown
-card, more cards of a type than the game holds, a hand size that does not match the hand,
-counts that do not add up to the game's cards.
+``history`` is the public record since the deal, in order, one event a line (``S`` a
+seat): ``S dig`` (found a treasure, unseen), ``S trade GIVES for TAKES`` (card names,
+repeated for several), ``S discard CARD`` (sandstorm), ``S sell CARD N``, ``S explore
+SIZE`` and ``S steal V`` (``S steal V CARD`` when the view's seat is the thief or the
+victim, who see the card). Hand sizes, sold sets, money, explored chambers and the maps
+removed follow from it; so does everything every seat knows of the others, and the search
+gives each seat exactly that. Format 1 (before issue 9) had ``current`` (now
+``to_move``), ``hand_sizes``, ``sold``, ``known_cards``, ``not_maps`` and
+``chambers_explored``; they are refused now (the history replaces them).
+
+A view is refused with ``InvalidStateError`` naming the key when it is malformed, has an
+unknown key, or is impossible (a card not in the data, more cards than the game holds, a
+history no deal can explain).
 """
 
 from __future__ import annotations
 
-from games.errors import IllegalMoveError, InvalidStateError
+from games.errors import InvalidStateError
+from games.protocol import CHANCE, parse_checked
+from games.reader import Node, read_counts, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
+from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_SELL, R_STEAL, R_TRADE,
+                     history_lines)
 from .moves import CARD_INDEX, CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_text
-from .state import MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_STEAL, P_STORM, ArchaeologyState, rules_for
+from .rules import (MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_STEAL, P_STORM, Rules, rules_for)
+from .state import ArchaeologyState
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "view_of", "example_view",
            "parse_move"]
 
-T = TREASURES
+_TREASURE_NAMES = CARD_NAMES[:TREASURES]
 
 
-def _check_players(doc: dict, data, where: str) -> int:
-    players = doc.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or not (
-            data.players_min <= players <= data.players_max):
-        raise InvalidStateError(f"{where}: players must be an integer from {data.players_min} "
-                                f"to {data.players_max}, got {players!r}")
-    if doc.get("game", "archaeology") != "archaeology":
-        raise InvalidStateError(f"{where}: game is {doc.get('game')!r}, not 'archaeology'")
-    return players
+def _start(node: Node, data) -> Rules:
+    return rules_for(data, read_header(node, "archaeology", (data.players_min, data.players_max)))
 
 
 def make_deal(*, players: int, seed, data, **options) -> dict:
     """A seeded deal (see the module docstring)."""
     if options:
         raise InvalidStateError(f"deal: unknown option(s) {', '.join(sorted(options))}")
-    _check_players({"players": players}, data, "deal")
+    rules = _start(read_document({"game": "archaeology", "players": players}, "deal"), data)
     rng = make_rng(seed)
-    R = rules_for(data, players)
-    deck = [c for c in range(MAP) for _ in range(R.counts[c])]
+    deck = [c for c in range(MAP) for _ in range(rules.counts[c])]
     rng.shuffle(deck)
-    hands = [[CARD_NAMES[c] for c in sorted(deck[i * data.hand_size:(i + 1) * data.hand_size])]
+    size = data.hand_size
+    hands = [[CARD_NAMES[c] for c in sorted(deck[i * size:(i + 1) * size])]
              for i in range(players)]
-    pos = players * data.hand_size
+    pos = players * size
     market = sorted(deck[pos:pos + data.marketplace_size])
     pos += data.marketplace_size
     chambers = {}
-    for size in R.chamber_sizes:
-        chambers[str(size)] = [CARD_NAMES[c] for c in sorted(deck[pos:pos + size])]
-        pos += size
-    dig = deck[pos:] + [MAP] * R.counts[MAP] + [THIEF] * R.counts[THIEF] + \
-        [SANDSTORM] * R.counts[SANDSTORM]
+    for chamber in rules.chamber_sizes:
+        chambers[str(chamber)] = [CARD_NAMES[c] for c in sorted(deck[pos:pos + chamber])]
+        pos += chamber
+    dig = deck[pos:] + [MAP] * rules.counts[MAP] + [THIEF] * rules.thieves + \
+        [SANDSTORM] * rules.sandstorms
     rng.shuffle(dig)
     return {
-        "game": "archaeology", "players": players, "start_player": rng.randrange(players),
+        "game": "archaeology", "players": players, "first_player": rng.randrange(players),
         "hands": hands, "marketplace": [CARD_NAMES[c] for c in market],
         "chambers": chambers, "dig_site": [CARD_NAMES[c] for c in dig],
-        "steal_rolls": [rng.getrandbits(30) for _ in range(R.counts[THIEF])],
+        "steal_rolls": [rng.getrandbits(30) for _ in range(rules.thieves)],
     }
 
 
-def _card_list(value, where: str, *, allow=T) -> list[int]:
-    if not isinstance(value, list):
-        raise InvalidStateError(f"{where}: expected a list of card names")
+def _cards(node: Node, value, where: str, *, allow: int = MAP, length: int | None = None
+           ) -> list[int]:
+    """A list of card names (ids below ``allow``) at ``where``."""
+    node.check_list(value, where, length=length)
     out = []
     for i, name in enumerate(value):
-        card = CARD_INDEX.get(name) if isinstance(name, str) else None
-        if card is None or card >= allow:
-            raise InvalidStateError(f"{where}[{i}]: unknown card type {name!r} (cards: "
-                                    f"{', '.join(CARD_NAMES[:allow])})")
+        node.check_str(name, f"{where}[{i}]")
+        card = CARD_INDEX.get(name, allow)
+        if card >= allow:
+            node.fail_at(f"{where}[{i}]", f"unknown card {name!r} (cards: "
+                                           f"{', '.join(CARD_NAMES[:allow])})")
         out.append(card)
     return out
 
 
-def _counts(value, where: str, *, allow=T) -> list[int]:
-    if not isinstance(value, dict):
-        raise InvalidStateError(f"{where}: expected an object of card: count")
-    out = [0] * T
-    for name, n in value.items():
-        card = CARD_INDEX.get(name)
-        if card is None or card >= allow:
-            raise InvalidStateError(f"{where}: unknown card type {name!r} (cards: "
-                                    f"{', '.join(CARD_NAMES[:allow])})")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidStateError(f"{where}.{name}: expected a count >= 0, got {n!r}")
-        out[card] = n
-    return out
-
-
 def state_from_deal(deal: dict, data) -> ArchaeologyState:
-    """The initial state of ``deal``, validated (``InvalidStateError`` names the field)."""
-    if not isinstance(deal, dict):
-        raise InvalidStateError("deal: expected a JSON object")
-    P = _check_players(deal, data, "deal")
-    R = rules_for(data, P)
-    s = ArchaeologyState.blank(R)
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != P:
-        raise InvalidStateError(f"deal.hands: expected {P} hands")
+    """The initial state of ``deal``, validated (``InvalidStateError`` names the key)."""
+    node = read_document(deal, "deal")
+    rules = _start(node, data)
+    players = rules.players
+    s = ArchaeologyState.blank(rules)
+    first = node.integer("first_player", hi=players - 1)
     seen = [0] * (SANDSTORM + 1)
-    for p, hand in enumerate(hands):
-        cards = _card_list(hand, f"deal.hands[{p}]", allow=MAP)
-        if len(cards) != data.hand_size:
-            raise InvalidStateError(f"deal.hands[{p}]: {len(cards)} cards, the deal gives "
-                                    f"{data.hand_size}")
-        for c in cards:
-            s.hands[p * T + c] += 1
+    for p, hand in enumerate(node.items("hands", length=players)):
+        for c in _cards(node, hand, f"hands[{p}]", length=data.hand_size):
+            s.hands[p * TREASURES + c] += 1
             seen[c] += 1
-        s.hn[p] = len(cards)
-    market = _card_list(deal.get("marketplace"), "deal.marketplace", allow=MAP)
-    if len(market) != data.marketplace_size:
-        raise InvalidStateError(f"deal.marketplace: {len(market)} cards, the deal gives "
-                                f"{data.marketplace_size}")
-    for c in market:
+        s.hand_sizes[p] = data.hand_size
+    for c in _cards(node, node.raw("marketplace"), "marketplace", length=data.marketplace_size):
         s.market[c] += 1
         seen[c] += 1
-    chambers = deal.get("chambers")
-    if not isinstance(chambers, dict) or sorted(chambers) != sorted(map(str, R.chamber_sizes)):
-        raise InvalidStateError(f"deal.chambers: expected chambers "
-                                f"{', '.join(map(str, R.chamber_sizes))}")
-    for i, size in enumerate(R.chamber_sizes):
-        cards = _card_list(chambers[str(size)], f"deal.chambers.{size}", allow=MAP)
-        if len(cards) != size:
-            raise InvalidStateError(f"deal.chambers.{size}: holds {len(cards)} cards")
+    chambers = node.table("chambers")
+    for i, size in enumerate(rules.chamber_sizes):
+        cards = _cards(chambers, chambers.raw(str(size)), chambers.where(str(size)), length=size)
         s.chambers[i] = tuple(sorted(cards))
         for c in cards:
             seen[c] += 1
-    dig = _card_list(deal.get("dig_site"), "deal.dig_site", allow=SANDSTORM + 1)
+    chambers.done()
+    dig = _cards(node, node.raw("dig_site"), "dig_site", allow=SANDSTORM + 1)
     for c in dig:
         seen[c] += 1
     for c in range(SANDSTORM + 1):
-        if seen[c] != R.counts[c]:
-            raise InvalidStateError(f"deal: {seen[c]} {CARD_NAMES[c]} card(s), the game with "
-                                    f"{P} players has {R.counts[c]}")
+        if seen[c] != rules.counts[c]:
+            node.fail(f"{seen[c]} {CARD_NAMES[c]} card(s), the game with {players} players "
+                      f"has {rules.counts[c]}")
     s.dig = dig[::-1]
-    rolls = deal.get("steal_rolls")
-    if (not isinstance(rolls, list) or len(rolls) != R.counts[THIEF] or
-            any(isinstance(r, bool) or not isinstance(r, int) or r < 0 for r in rolls)):
-        raise InvalidStateError(f"deal.steal_rolls: expected {R.counts[THIEF]} integers >= 0")
-    s.rolls = list(rolls)
-    for o in range(P):
-        for p in range(P):
-            if o != p:
-                s.nonmap[o * P + p] = s.hn[p]
-    start = deal.get("start_player")
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < P:
-        raise InvalidStateError(f"deal.start_player: expected a seat 0..{P - 1}")
-    s.start_turn(start)
+    s.steal_rolls = list(node.integers("steal_rolls", length=rules.thieves))
+    node.done()
+    s.start_turn(first)
     return s
 
 
 def view_of(state: ArchaeologyState, seat: int) -> dict:
     """The JSON player view of ``seat`` in ``state`` (the inverse of ``state_from_view``)."""
-    P = state.num_players
-    R = state.R
-
     def counts(vec, base=0):
-        return {CARD_NAMES[c]: vec[base + c] for c in range(T) if vec[base + c]}
+        return {CARD_NAMES[c]: vec[base + c] for c in range(TREASURES) if vec[base + c]}
 
     view = {
-        "game": "archaeology", "players": P, "seat": seat, "current": state.current,
+        "game": "archaeology", "players": state.num_players, "seat": seat,
+        "to_move": state.current_player(),
         "phase": {P_ACTION: "action", P_STEAL: "steal", P_STORM: "sandstorm"}.get(
             state.phase, "other"),
-        "hand": counts(state.hands, seat * T), "marketplace": counts(state.market),
-        "sold": [[[CARD_NAMES[c], n] for c, n in state.piles[p]] for p in range(P)],
-        "hand_sizes": list(state.hn),
-        "known_cards": [{} if p == seat else counts(state.known, (seat * P + p) * T)
-                        for p in range(P)],
-        "not_maps": [0 if p == seat else state.nonmap[seat * P + p] for p in range(P)],
+        "hand": counts(state.hands, seat * TREASURES), "marketplace": counts(state.market),
         "dig_site": len(state.dig),
-        "chambers_explored": [size for size, c in zip(R.chamber_sizes, state.chambers)
-                              if c is None],
-        "thieves_drawn": state.thieves, "sandstorms_drawn": state.storms,
-        "turn": {"trades": state.trades, "sold": state.sold_turn, "explored":
-                 state.acted and not state.sold_turn, "dug": not state.nodig,
+        "thieves_drawn": state.thieves_drawn, "sandstorms_drawn": state.storms_drawn,
+        "history": history_lines(state, seat),
+        "turn": {"trades": state.trades, "sold": state.sold_this_turn, "explored":
+                 state.acted and not state.sold_this_turn, "dug": not state.no_dig,
                  "first_passer": state.first_passer if state.first_passer >= 0 else None},
     }
     if state.phase == P_STORM:
-        view["sandstorm"] = {"left": state.storm_left,
+        view["sandstorm"] = {"left": state.storm_left, "digger": state.turn,
                              "last": CARD_NAMES[state.storm_last] if state.storm_last else None}
-    if state.tk is not None:
-        view["trade"] = {"take": counts(state.tk), "give": counts(state.gv)}
+    if state.trade_takes is not None:
+        view["trade"] = {"take": counts(state.trade_takes), "give": counts(state.trade_gives)}
     return view
 
 
-def _int(view: dict, key: str, lo: int, hi: int, default=None) -> int:
-    value = view.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise InvalidStateError(f"view.{key}: expected an integer from {lo} to {hi}, "
-                                f"got {value!r}")
-    return value
-
-
 def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
-    """Validate a player view; return ``(world, seat)`` with one sampled world."""
-    if not isinstance(view, dict):
-        raise InvalidStateError("view: expected a JSON object")
-    P = _check_players(view, data, "view")
-    R = rules_for(data, P)
-    seat = _int(view, "seat", 0, P - 1)
-    current = _int(view, "current", 0, P - 1)
-    s = ArchaeologyState.blank(R)
-    hand = _counts(view.get("hand"), "view.hand")
-    sizes = view.get("hand_sizes")
-    if not isinstance(sizes, list) or len(sizes) != P or any(
-            isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in sizes):
-        raise InvalidStateError(f"view.hand_sizes: expected {P} counts >= 0")
-    if sizes[seat] != sum(hand):
-        raise InvalidStateError(f"view.hand_sizes[{seat}]: says {sizes[seat]} cards but "
-                                f"view.hand holds {sum(hand)}")
-    s.hn = list(sizes)
-    s.hands[seat * T:(seat + 1) * T] = hand
-    s.market = _counts(view.get("marketplace", {}), "view.marketplace")
-    sold = view.get("sold", [[] for _ in range(P)])
-    if not isinstance(sold, list) or len(sold) != P:
-        raise InvalidStateError(f"view.sold: expected {P} lists of piles")
-    piles = []
-    for p, seat_piles in enumerate(sold):
-        if not isinstance(seat_piles, list):
-            raise InvalidStateError(f"view.sold[{p}]: expected a list of [card, count] piles")
-        mine = []
-        for i, pile in enumerate(seat_piles):
-            where = f"view.sold[{p}][{i}]"
-            if not (isinstance(pile, list) and len(pile) == 2):
-                raise InvalidStateError(f"{where}: expected [card, count]")
-            card = CARD_INDEX.get(pile[0]) if isinstance(pile[0], str) else None
-            if card is None or card >= T:
-                raise InvalidStateError(f"{where}: unknown card type {pile[0]!r}")
-            n = pile[1]
-            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= R.max_set[card]:
-                raise InvalidStateError(f"{where}: a set of {CARD_NAMES[card]} holds 1 to "
-                                        f"{R.max_set[card]} cards, got {n!r}")
-            mine.append((card, n))
-            s.sold[p * T + card] += n
-            s.money[p] += R.sell[card][n - 1]
-            s.sold_cards[p] += n
-        piles.append(tuple(mine))
-    s.piles = tuple(piles)
-    known = view.get("known_cards", [{} for _ in range(P)])
-    if not isinstance(known, list) or len(known) != P:
-        raise InvalidStateError(f"view.known_cards: expected {P} objects")
-    not_maps = view.get("not_maps", [0] * P)
-    if not isinstance(not_maps, list) or len(not_maps) != P or any(
-            isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in not_maps):
-        raise InvalidStateError(f"view.not_maps: expected {P} counts >= 0")
-    for p in range(P):
-        if p == seat:
-            continue
-        k = _counts(known[p], f"view.known_cards[{p}]")
-        if sum(k) > sizes[p]:
-            raise InvalidStateError(f"view.known_cards[{p}]: {sum(k)} known cards but seat "
-                                    f"{p} holds {sizes[p]}")
-        if not_maps[p] > sizes[p] - sum(k):
-            raise InvalidStateError(f"view.not_maps[{p}]: {not_maps[p]} but seat {p} has "
-                                    f"only {sizes[p] - sum(k)} unknown cards")
-        s.known[(seat * P + p) * T:(seat * P + p + 1) * T] = k
-        s.nonmap[seat * P + p] = not_maps[p]
-    explored = view.get("chambers_explored", [])
-    if not isinstance(explored, list) or any(e not in R.chamber_index for e in explored) \
-            or len(set(explored)) != len(explored):
-        raise InvalidStateError(f"view.chambers_explored: expected distinct sizes from "
-                                f"{', '.join(map(str, R.chamber_sizes))}")
-    for i, size in enumerate(R.chamber_sizes):
-        if size in explored:
-            s.chambers[i] = None
-            s.maps_out += R.chamber_maps[i]
-        else:
-            s.chambers[i] = (0,) * size  # placeholder, resampled below
-    s.thieves = _int(view, "thieves_drawn", 0, R.counts[THIEF], 0)
-    s.storms = _int(view, "sandstorms_drawn", 0, R.counts[SANDSTORM], 0)
-    dig_n = _int(view, "dig_site", 0, sum(R.counts))
-    s.dig = [0] * dig_n
-    s.rolls = [0] * R.counts[THIEF]
-    pool = s.unseen_counts(seat)
-    for c in range(SANDSTORM + 1):
-        if pool[c] < 0:
-            raise InvalidStateError(
-                f"view: {R.counts[c] - pool[c]} {CARD_NAMES[c]} cards are seen (hand, "
-                f"marketplace, sold, known, removed) but the game holds {R.counts[c]}")
-    unknown = sum(sizes[p] - sum(s.known[(seat * P + p) * T:(seat * P + p + 1) * T])
-                  for p in range(P) if p != seat)
-    hidden = unknown + dig_n + sum(len(c) for c in s.chambers if c is not None)
-    if sum(pool) != hidden:
-        raise InvalidStateError(
-            f"view: the cards do not add up: {sum(pool)} cards unseen by seat {seat} but "
-            f"{hidden} hidden places (other hands' unknown cards, chambers, dig site)")
-    if pool[THIEF] + pool[SANDSTORM] > dig_n:
-        raise InvalidStateError(f"view.dig_site: {dig_n} cards cannot hold the "
-                                f"{pool[THIEF]} thieves and {pool[SANDSTORM]} sandstorms left")
-    # turn and phase
-    turn = view.get("turn", {})
-    if not isinstance(turn, dict):
-        raise InvalidStateError("view.turn: expected an object")
-    s.current = current
-    s.trades = _int(turn, "trades", 0, MAX_TRADES_BETWEEN_EXPLORES, 0)
-    s.sold_turn = bool(turn.get("sold", False))
-    s.acted = s.sold_turn or bool(turn.get("explored", False))
-    s.nodig = not bool(turn.get("dug", dig_n > 0))
-    fp = turn.get("first_passer")
-    if fp is not None and (isinstance(fp, bool) or not isinstance(fp, int) or not 0 <= fp < P):
-        raise InvalidStateError(f"view.turn.first_passer: expected a seat or null, got {fp!r}")
-    s.first_passer = -1 if fp is None else fp
-    s.must_sell = s.nodig and s.first_passer == current
-    phase = view.get("phase", "action")
-    if phase == "action":
-        if current != seat:
-            raise InvalidStateError(f"view: phase 'action' is seat {current}'s turn, not seat "
-                                    f"{seat}'s: a view is for the seat to move")
-        s.phase = P_ACTION
-        trade = view.get("trade")
-        if trade is not None:
-            if not isinstance(trade, dict):
-                raise InvalidStateError("view.trade: expected {take, give}")
-            tk = _counts(trade.get("take", {}), "view.trade.take")
-            gv = _counts(trade.get("give", {}), "view.trade.give")
-            if not sum(tk):
-                raise InvalidStateError("view.trade.take: a trade takes at least one card")
-            for c in range(T):
-                if tk[c] > s.market[c]:
-                    raise InvalidStateError(f"view.trade.take.{CARD_NAMES[c]}: more than the "
-                                            f"marketplace holds")
-                if gv[c] > hand[c]:
-                    raise InvalidStateError(f"view.trade.give.{CARD_NAMES[c]}: more than the "
-                                            f"hand holds")
-            s.tk, s.gv = tk, gv
-            s.vt = sum(R.trade[c] * tk[c] for c in range(T))
-            s.vg = sum(R.trade[c] * gv[c] for c in range(T))
-            if s.vg >= s.vt:
-                raise InvalidStateError("view.trade: the gives already cover the takes")
-            s.tk_last = max(c for c in range(T) if tk[c])
-            s.gv_last = max((R.give_pos[c] for c in range(T) if gv[c]), default=0)
-    elif phase == "steal":
-        if current != seat:
-            raise InvalidStateError(f"view: phase 'steal' is seat {current}'s choice")
-        if not any(sizes[v] for v in range(P) if v != seat):
-            raise InvalidStateError("view: phase 'steal' but no other seat holds cards")
-        s.phase = P_STEAL
-        if s.thieves == 0:
-            raise InvalidStateError("view: phase 'steal' but no thief has been drawn")
-    elif phase == "sandstorm":
-        storm = view.get("sandstorm")
-        if not isinstance(storm, dict):
-            raise InvalidStateError("view.sandstorm: expected {left, last}")
-        left = _int(storm, "left", 1, max(1, sum(hand)))
-        last = storm.get("last")
-        if last is not None and (CARD_INDEX.get(last, T) >= T):
-            raise InvalidStateError(f"view.sandstorm.last: unknown card type {last!r}")
-        if s.storms == 0:
-            raise InvalidStateError("view: phase 'sandstorm' but no sandstorm has been drawn")
-        s.phase = P_STORM
-        s.actor = seat
-        s.storm_idx = (seat - current) % P
-        s.storm_left = left
-        s.storm_last = CARD_INDEX[last] if last is not None else 0
-    else:
-        raise InvalidStateError(f"view.phase: expected 'action', 'steal' or 'sandstorm', "
-                                f"got {phase!r}")
+    """Validate a player view; return ``(world, seat)`` with one world drawn exactly from
+    those the seat cannot rule out (``ArchaeologyState.determinize``)."""
+    node = read_document(view, "view")
+    rules = _start(node, data)
+    players = rules.players
+    seat = read_view_seat(node, players)
+    s = ArchaeologyState.blank(rules)
+    hand = read_counts(node, "hand", _TREASURE_NAMES)
+    s.hands[seat * TREASURES:(seat + 1) * TREASURES] = hand
+    s.market = read_counts(node, "marketplace", _TREASURE_NAMES, default=[0] * TREASURES)
+    dig_n = node.integer("dig_site", hi=sum(rules.counts))
+    s.thieves_drawn = node.integer("thieves_drawn", hi=rules.thieves, default=0)
+    s.storms_drawn = node.integer("sandstorms_drawn", hi=rules.sandstorms, default=0)
+    digs = _replay_history(node, s, seat)
+    if s.hand_sizes[seat] != sum(hand):
+        node.fail(f"the history leaves seat {seat} {s.hand_sizes[seat]} cards but the hand "
+                  f"holds {sum(hand)}", "hand")
+    initial_dig = sum(rules.counts) - players * data.hand_size - data.marketplace_size - sum(
+        rules.chamber_sizes)
+    if dig_n + digs + s.thieves_drawn + s.storms_drawn != initial_dig:
+        node.fail(f"{dig_n} cards left, {digs} treasures dug, {s.thieves_drawn} thieves and "
+                  f"{s.storms_drawn} sandstorms drawn do not make the {initial_dig} cards of "
+                  f"the dig site", "dig_site")
+    s.dig = [0] * dig_n  # placeholders: the determinizer deals every hidden card
+    s.steal_rolls = [0] * rules.thieves
+    _read_turn(node, s, seat, hand)
+    node.done()
     if not s.legal_moves():
-        raise InvalidStateError("view: the seat has no legal move in this position")
-    world = s.determinize(seat, make_rng(seed))
-    return world, seat
+        node.fail("the seat has no legal move in this position")
+    return s.determinize(seat, make_rng(seed)), seat
+
+
+def _replay_history(node: Node, s: ArchaeologyState, seat: int) -> int:
+    """Read ``history`` into ``s`` (record, thefts, hand sizes, sales, chambers explored,
+    maps removed), checking each line against the public position; returns the number of
+    treasures dug. The marketplace before the history must be the deal's."""
+    rules = s.rules
+    sizes = [rules.data.hand_size] * rules.players
+    market_moves = []  # (cards into the marketplace, cards out of it) per line
+    seen = list(s.hands[seat * TREASURES:(seat + 1) * TREASURES])  # see below
+    seen_size = rules.data.hand_size
+    record = EMPTY_RECORD
+    steals = []
+    digs = 0
+    for i, line in enumerate(node.items("history", default=[])):
+        where = f"history[{i}]"
+        event, stolen = _history_event(node, where, line, rules, seat)
+        kind, actor = event[0], event[1]
+        change, lost, gained, into, out_of = _flows(event, rules)
+        if kind == R_DIG:
+            digs += 1
+            seen_size += actor == seat
+        elif kind == R_SELL:
+            card, n = event[2], event[3]
+            s.sold[actor * TREASURES + card] += n
+            s.money[actor] += rules.sell[card][n - 1]
+            s.sold_cards[actor] += n
+            s.piles = s.piles[:actor] + (s.piles[actor] + ((card, n),),) + s.piles[actor + 1:]
+        elif kind == R_EXPLORE:
+            chamber = event[2]
+            if s.chambers[chamber] is None:
+                node.fail_at(where, f"{line!r}: that chamber was explored before")
+            s.chambers[chamber] = None
+            s.maps_removed += rules.chamber_maps[chamber]
+            seen_size += rules.chamber_sizes[chamber] if actor == seat else 0
+        elif kind == R_STEAL:
+            victim = event[2]
+            steals.append((actor, victim, stolen))
+            sizes[victim] -= 1
+            if victim == seat:
+                seen[stolen] += 1
+            elif actor == seat:
+                seen[stolen] -= 1
+        sizes[actor] += change
+        if min(sizes) < 0:
+            node.fail_at(where, f"{line!r}: seat {sizes.index(min(sizes))} has no card left "
+                                f"to give up")
+        if actor == seat:  # what the seat gave up it had seen; what it was given it had not
+            for c in range(TREASURES):
+                seen[c] += lost[c] - gained[c]
+        market_moves.append((into, out_of))
+        record = record.add(event)
+    _check_market(node, s.market, market_moves, rules.data.marketplace_size)
+    # the cards the seat saw dealt, dug or found: its hand, plus what it gave up, minus
+    # what it got from the marketplace or a theft (maps only ever come from digs)
+    if min(seen) < 0 or sum(seen) != seen_size or seen[MAP] > seen_size - rules.data.hand_size:
+        node.fail(f"seat {seat}'s hand does not follow from its history (cards dealt, dug, "
+                  f"found, traded, sold and stolen)", "hand")
+    s.record = record
+    s.steals = tuple(steals)
+    s.hand_sizes = sizes
+    return digs
+
+
+def _history_event(node: Node, where: str, line, rules: Rules, seat: int) -> tuple:
+    """One ``history`` line as a record event, and the card of a theft (-1 when ``seat``
+    did not see it)."""
+    node.check_str(line, where)
+    words = line.split()
+    players = rules.players
+
+    def fail(message: str):
+        node.fail_at(where, f"{line!r}: {message}")
+
+    def card(word: str) -> int:
+        found = CARD_INDEX.get(word, TREASURES)
+        if found >= TREASURES:
+            fail(f"unknown card {word!r}")
+        return found
+
+    def number(word: str) -> int:
+        if not (word.isdigit() and word.isascii() and len(word) <= 4):
+            fail(f"{word!r} is not a small number")
+        return int(word)
+
+    if len(words) < 2 or number(words[0]) >= players:
+        fail(f"expected 'SEAT EVENT' with a seat 0..{players - 1}")
+    actor, verb, args = int(words[0]), words[1], words[2:]
+    if verb == "dig" and not args:
+        return (R_DIG, actor), -1
+    if verb == "trade" and "for" in args:
+        split = args.index("for")
+        gives, takes = [0] * TREASURES, [0] * TREASURES
+        for word in args[:split]:
+            gives[card(word)] += 1
+        for word in args[split + 1:]:
+            takes[card(word)] += 1
+        if not any(takes) or _value(gives, rules) < _value(takes, rules):
+            fail("a trade takes at least one card and gives at least the value it takes")
+        return (R_TRADE, actor, tuple(gives), tuple(takes)), -1
+    if verb == "discard" and len(args) == 1:
+        return (R_DISCARD, actor, card(args[0])), -1
+    if verb == "sell" and len(args) == 2:
+        c, n = card(args[0]), number(args[1])
+        if not 1 <= n <= rules.max_set[c]:
+            fail(f"a set of {CARD_NAMES[c]} holds 1 to {rules.max_set[c]} cards")
+        return (R_SELL, actor, c, n), -1
+    if verb == "explore" and len(args) == 1:
+        chamber = rules.chamber_index.get(number(args[0]))
+        if chamber is None:
+            fail(f"no chamber of that size (sizes: {', '.join(map(str, rules.chamber_sizes))})")
+        return (R_EXPLORE, actor, chamber), -1
+    if verb == "steal" and len(args) in (1, 2):
+        victim = number(args[0])
+        if victim >= players or victim == actor:
+            fail("a thief steals from another seat")
+        sees = seat in (actor, victim)
+        if sees != (len(args) == 2):
+            fail("the card of a theft is written exactly when the view's seat is the thief "
+                 "or the victim")
+        return (R_STEAL, actor, victim), card(args[1]) if sees else -1
+    fail("expected dig, trade GIVES for TAKES, discard CARD, sell CARD N, explore SIZE or "
+         "steal SEAT [CARD]")
+
+
+def _flows(event, rules: Rules) -> tuple:
+    """What an event does to its seat's hand and the marketplace: (change in the hand's
+    size, known cards lost, known cards gained, cards into the marketplace, cards out of
+    it), as count vectors. Unseen cards (a dig, a chamber, a theft) count in the size."""
+    none = [0] * TREASURES
+    kind = event[0]
+    if kind == R_TRADE:
+        gives, takes = list(event[2]), list(event[3])
+        return sum(takes) - sum(gives), gives, takes, gives, takes
+    if kind == R_DISCARD:
+        lost = _one(event[2])
+        return -1, lost, none, lost, none
+    if kind == R_SELL:
+        return -event[3], _one(event[2], event[3]), none, none, none
+    if kind == R_EXPLORE:
+        chamber = event[2]
+        maps = rules.chamber_maps[chamber]
+        return rules.chamber_sizes[chamber] - maps, _one(MAP, maps), none, none, none
+    return 1, none, none, none, none  # a dig, or a theft (the thief's side)
+
+
+def _value(counts, rules: Rules) -> int:
+    """Total trade value of a count vector."""
+    return sum(rules.trade[c] * counts[c] for c in range(TREASURES))
+
+
+def _one(card: int, n: int = 1) -> list[int]:
+    counts = [0] * TREASURES
+    counts[card] = n
+    return counts
+
+
+def _check_market(node: Node, market: list[int], moves, size: int) -> None:
+    """The marketplace the history starts from is the view's marketplace with every move
+    undone; it must hold the deal's ``size`` cards, and every take must find its cards."""
+    start = list(market)
+    for into, out_of in moves:
+        for c in range(TREASURES):
+            start[c] -= into[c] - out_of[c]
+    if min(start) < 0 or sum(start) != size:
+        node.fail(f"does not lead from a marketplace of the deal's {size} cards to the "
+                  f"view's marketplace", "history")
+    current = start
+    for i, (into, out_of) in enumerate(moves):
+        for c in range(TREASURES):
+            current[c] += into[c] - out_of[c]
+        if min(current) < 0:
+            node.fail("takes a card the marketplace did not hold", f"history[{i}]")
+
+
+def _read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int]) -> None:
+    """The turn so far, the phase and what it is in the middle of."""
+    rules = s.rules
+    players = rules.players
+    turn = node.table("turn", default={})
+    s.trades = turn.integer("trades", hi=MAX_TRADES_BETWEEN_EXPLORES, default=0)
+    s.sold_this_turn = turn.boolean("sold", default=False)
+    explored = turn.boolean("explored", default=False)
+    s.acted = s.sold_this_turn or explored
+    s.no_dig = not turn.boolean("dug", default=bool(s.dig))
+    first_passer = turn.optional_integer("first_passer", hi=players - 1)
+    turn.done()
+    s.first_passer = -1 if first_passer is None else first_passer
+    phase = node.text("phase", choices=("action", "steal", "sandstorm"), default="action")
+    s.turn = s.to_move = seat
+    if phase == "sandstorm":
+        if s.storms_drawn == 0:
+            node.fail("phase 'sandstorm' but no sandstorm has been drawn", "phase")
+        storm = node.table("sandstorm")
+        s.storm_left = storm.integer("left", lo=1, hi=max(1, sum(hand)))
+        last = storm.raw("last", None)
+        if last is not None:
+            storm.check_str(last, storm.where("last"), _TREASURE_NAMES)
+        s.turn = storm.integer("digger", hi=players - 1)
+        storm.done()
+        s.phase = P_STORM
+        s.storm_index = (seat - s.turn) % players
+        s.storm_last = CARD_INDEX[last] if last is not None else 0
+    elif phase == "steal":
+        if s.thieves_drawn == 0:
+            node.fail("phase 'steal' but no thief has been drawn", "phase")
+        s.phase = P_STEAL
+    else:
+        s.phase = P_ACTION
+        trade = node.optional_table("trade")
+        if trade is not None:
+            takes = read_counts(trade, "take", _TREASURE_NAMES)
+            gives = read_counts(trade, "give", _TREASURE_NAMES, default=[0] * TREASURES)
+            trade.done()
+            if not any(takes):
+                trade.fail("a trade takes at least one card", "take")
+            for c in range(TREASURES):
+                if takes[c] > s.market[c]:
+                    trade.fail("more than the marketplace holds", f"take.{CARD_NAMES[c]}")
+                if gives[c] > hand[c]:
+                    trade.fail("more than the hand holds", f"give.{CARD_NAMES[c]}")
+            s.trade_takes, s.trade_gives = takes, gives
+            s.take_value = _value(takes, rules)
+            s.give_value = _value(gives, rules)
+            if s.give_value >= s.take_value:
+                trade.fail("the gives already cover the takes")
+            s.last_take = max(c for c in range(TREASURES) if takes[c])
+            s.last_give_pos = max((rules.give_pos[c] for c in range(TREASURES) if gives[c]),
+                                  default=0)
+    s.must_sell = s.no_dig and s.first_passer == s.turn
 
 
 def example_view(data) -> dict:
     """A mid-game view of seat 0 from a fixed seeded game (deal seed 5, random play)."""
-    from games.protocol import CHANCE
     state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
     rng = make_rng(11)
     decisions = 0
+    end = parse_text("end")
     while True:
         player = state.current_player()
         if player == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
             continue
-        if (decisions > 40 and player == 0 and state.phase == P_ACTION and state.tk is None
-                and state.trades == 0 and not state.acted):
+        if (decisions > 40 and player == 0 and state.phase == P_ACTION
+                and state.trade_takes is None and state.trades == 0 and not state.acted):
             return view_of(state, 0)
         moves = state.legal_moves()
         # end the turn half the time so that the game moves on
-        end = [m for m in moves if str(m) == "end"]
-        state.apply(end[0] if end and rng.random() < 0.5 else rng.choice(moves))
+        state.apply(end if end in moves and rng.random() < 0.5 else rng.choice(moves))
         decisions += 1
 
 
 def parse_move(state: ArchaeologyState, text: str):
-    """Move text to a move, checked legal in ``state`` (``IllegalMoveError`` if not)."""
-    if not isinstance(text, str):
-        raise IllegalMoveError(f"move must be text, got {type(text).__name__}")
-    mv = parse_text(text, state.R.chamber_index)
-    from games.protocol import CHANCE
-    if state.current_player() == CHANCE:
-        options = [o for o, _ in state.chance_outcomes()]
-    else:
-        options = state.legal_moves()
-    if mv not in options:
-        raise IllegalMoveError(f"move {text!r} is not legal here (legal: "
-                               f"{', '.join(map(str, options)) or 'none'})")
-    return mv
+    """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``)."""
+    return parse_checked(state, text, parse_text)

@@ -1,15 +1,29 @@
-"""Loot N Run rules engine (see ``state`` for the rules and decisions, ``views`` for the
-JSON deal and player view). Implements ``games.protocol``."""
+"""Loot N Run rules engine. Implements ``games.protocol``: ``GAME``, ``make_deal``,
+``state_from_deal``, ``example_view``, ``state_from_view``, ``parse_move``.
 
+The rules and every decision on an ambiguity are documented in ``state``; moves and their
+text in ``moves``; the derived card tables (``rules_for``) and scoring in ``rules``; the
+JSON deal and player view in ``views``.
+"""
+
+from games.protocol import parse_checked
 from games.registry import get
 
-from .state import Awaken, Keep, Loot, LootNRunState, Pass, Reshuffle, Run, parse_move, score_rooms
+from .moves import Awaken, Keep, Loot, Move, Pass, Reshuffle, Run, parse_text
+from .rules import Rules, rules_for, score_rooms
+from .state import LootNRunState
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
 
 GAME = get("lootnrun")
 
 __all__ = [
-    "GAME", "Awaken", "Keep", "Loot", "LootNRunState", "Pass", "Reshuffle", "Run",
-    "example_view", "make_deal", "parse_move", "score_rooms", "state_from_deal",
-    "state_from_view", "view_of",
+    "GAME", "Awaken", "Keep", "Loot", "LootNRunState", "Move", "Pass", "Reshuffle", "Run",
+    "Rules", "example_view", "make_deal", "parse_move", "parse_text", "rules_for",
+    "score_rooms", "state_from_deal", "state_from_view", "view_of",
 ]
+
+
+def parse_move(state: LootNRunState, text: str):
+    """Move text (``loot 1``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
+    checked legal in ``state`` (``games.protocol.parse_checked``)."""
+    return parse_checked(state, text, parse_text)

@@ -30,153 +30,64 @@ Decisions on what the rule sheet leaves open (each tested):
   possible; a player with no rooms then passes (``pass``), the only time passing is legal.
 - Back colours are public: everyone sees the back of each deck's top room and of every
   room lying face down in front of a player.
+
+**Hidden information.** A seat sees its own rooms, every back colour on the table, the
+deck sizes and the backs of their top rooms, the face-up discard pile, and it remembers
+which face-up rooms went into the decks at each reshuffle (``reshuffles``) and when each
+face-down room was drawn (``front_epochs``: the number of reshuffles before it). Every
+room leaving a front is revealed, every drawn room's back was seen as a deck top, so the
+worlds a seat cannot rule out are exactly the assignments of its unseen rooms to the
+face-down places in which each place gets a room of its back colour (when seen) that was
+in the decks when the place was filled; they are equally likely (see ``determinize``).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Hashable
 
-from games.errors import IllegalMoveError, InvalidMoveError
+from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL
 
-__all__ = [
-    "LootNRunState", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "score_rooms",
-    "parse_move", "Tables",
-]
+from .moves import Awaken, Keep, Loot, Pass, Reshuffle, Run
+from .rules import Rules, score_rooms
 
+__all__ = ["LootNRunState"]
 
-# --- moves -------------------------------------------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class Loot:
-    deck: int  # 0 or 1
-
-    def __str__(self) -> str:
-        return f"loot {self.deck + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Run:
-    def __str__(self) -> str:
-        return "run"
-
-
-@dataclass(frozen=True, slots=True)
-class Awaken:
-    target: int  # seat
-
-    def __str__(self) -> str:
-        return f"awaken {self.target}"
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    """After a Werewolf: which of the two drawn rooms (from deck 1, deck 2) to keep."""
-
-    first: bool
-    second: bool
-
-    def __str__(self) -> str:
-        return {(False, False): "keep none", (True, False): "keep 1",
-                (False, True): "keep 2", (True, True): "keep both"}[(self.first, self.second)]
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Reshuffle:
-    """Chance: the new decks, each listed from the top down."""
-
-    decks: tuple[tuple[int, ...], tuple[int, ...]]
-
-    def __str__(self) -> str:
-        return "reshuffle " + " | ".join(" ".join(map(str, d)) for d in self.decks)
-
-
-_KEEPS = {"keep none": Keep(False, False), "keep 1": Keep(True, False),
-          "keep 2": Keep(False, True), "keep both": Keep(True, True)}
-
-
-def parse_move(state: "LootNRunState", text: str):
-    """Move text (``loot 1``, ``run``, ``awaken 2``, ``keep both``, ``pass``) checked legal."""
-    words = " ".join(str(text).split()).lower()
-    move: object
-    if words in _KEEPS:
-        move = _KEEPS[words]
-    elif words == "run":
-        move = Run()
-    elif words == "pass":
-        move = Pass()
-    elif words.startswith(("loot ", "awaken ")) and words.split()[1].isdigit():
-        verb, number = words.split()
-        move = Loot(int(number) - 1) if verb == "loot" else Awaken(int(number))
-    else:
-        raise InvalidMoveError(f"{text!r} is not a Loot N Run move "
-                               "(loot 1|2, run, awaken SEAT, keep none|1|2|both, pass)")
-    if state.current_player() == CHANCE or move not in state.legal_moves():
-        raise IllegalMoveError(f"{text!r} is not legal now")
-    return move
-
-
-# --- card tables ----------------------------------------------------------------------------
-
-class Tables:
-    """Per-room facts as flat tuples indexed by room position in the data (fast to read)."""
-
-    def __init__(self, data):
-        self.data = data
-        self.ids = tuple(room.id for room in data.rooms)
-        self.index = {room.id: i for i, room in enumerate(data.rooms)}
-        self.back = tuple(room.back for room in data.rooms)
-        self.amulet = tuple(room.top == "amulet" for room in data.rooms)
-        self.guardian = tuple(room.guardian for room in data.rooms)
-        self.treasures = tuple(room.treasures for room in data.rooms)
-
-
-def score_rooms(tables: Tables, rooms) -> int:
-    """Points for revealing ``rooms``: 1 per symbol, a type on ≥2 rooms scores double."""
-    symbols: dict[str, int] = {}
-    rooms_with: dict[str, int] = {}
-    for room in rooms:
-        for kind in tables.treasures[room]:
-            symbols[kind] = symbols.get(kind, 0) + 1
-        for kind in set(tables.treasures[room]):
-            rooms_with[kind] = rooms_with.get(kind, 0) + 1
-    return sum(n * (2 if rooms_with[kind] >= 2 else 1) for kind, n in symbols.items())
-
-
-# --- the state ------------------------------------------------------------------------------
 
 class LootNRunState:
-    """A Loot N Run position (mutable search board; ``clone`` is cheap)."""
+    """A Loot N Run position (mutable search board; ``clone`` is cheap).
 
-    __slots__ = ("tables", "num_players", "target", "decks", "discard", "fronts", "scores",
-                 "to_move", "phase", "drawn", "extra_turn", "chance_rng_state", "log",
-                 "finished")
+    Rooms are positions in the card data (``rules.ids`` maps them to printed ids); a deck
+    keeps its top room last. ``to_move`` is the seat whose turn it is (the seat to act at
+    every decision). ``front_epochs[s][i]`` is the number of reshuffles before the room
+    ``fronts[s][i]`` was drawn; ``reshuffles`` lists, per reshuffle so far, the face-up
+    discard pile that went into the new decks (sorted).
+    """
+
+    __slots__ = ("rules", "num_players", "target", "decks", "discard", "fronts",
+                 "front_epochs", "reshuffles", "scores", "to_move", "phase", "drawn",
+                 "extra_turn", "chance_rng_state", "log", "finished")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
-    SHARED_SLOTS = ("tables",)
+    SHARED_SLOTS = ("rules", "reshuffles")
 
-    def __init__(self, tables: Tables, players: int, target: int, decks, first_player: int,
-                 chance_seed: int):
-        self.tables = tables
+    def __init__(self, rules: Rules, decks, first_player: int, chance_seed: int):
+        players = rules.players
+        self.rules = rules
         self.num_players = players
-        self.target = target
+        self.target = rules.target
         self.decks = [list(decks[0]), list(decks[1])]  # top of a deck = last element
         self.discard: list[int] = []
         self.fronts: list[list[int]] = [[] for _ in range(players)]
+        self.front_epochs: list[list[int]] = [[] for _ in range(players)]
+        self.reshuffles: tuple[tuple[int, ...], ...] = ()
         self.scores = [0] * players
         self.to_move = first_player
         self.phase = "act"  # act | keep | reshuffle
         self.drawn: list[int | None] = []  # the Werewolf's two draws awaiting Keep
         self.extra_turn = False
         self.chance_rng_state = random.Random(chance_seed).getstate()
-        self.log: list[str] = []
+        self.log: list[tuple[int, object]] = []  # (seat or CHANCE, move), for to_json
         self.finished = False
 
     # -- protocol: whose turn ------------------------------------------------------------
@@ -230,36 +141,39 @@ class LootNRunState:
         kind = type(move)
         if kind is Reshuffle:
             self._reshuffle(move)
-        elif kind is Loot:
-            room = self._draw(move.deck)
-            self.fronts[self.to_move].append(room)
-            self.log.append(f"{self.to_move} {move}")
+            self.log.append((CHANCE, move))
+            return
+        self.log.append((self.to_move, move))
+        if kind is Loot:
+            seat = self.to_move
+            self.fronts[seat].append(self.decks[move.deck].pop())
+            self.front_epochs[seat].append(len(self.reshuffles))
             self._end_action()
         elif kind is Run:
             seat = self.to_move
-            self.log.append(f"{seat} run")
             self._reveal_and_score(seat, seat)
             self._end_action()
         elif kind is Awaken:
-            self.log.append(f"{self.to_move} {move}")
             self._awaken(move.target)
         elif kind is Keep:
-            self.log.append(f"{self.to_move} {move}")
+            seat = self.to_move
+            epoch = len(self.reshuffles)
             for room, keep in zip(self.drawn, (move.first, move.second)):
                 if room is None:
                     continue
-                (self.fronts[self.to_move] if keep else self.discard).append(room)
+                if keep:
+                    self.fronts[seat].append(room)
+                    self.front_epochs[seat].append(epoch)
+                else:
+                    self.discard.append(room)
             self.drawn = []
             self.phase = "act"
             self._end_action()
         elif kind is Pass:
-            self.log.append(f"{self.to_move} pass")
             self._end_action()
         else:
+            self.log.pop()
             raise IllegalMoveError(f"{move!r} is not a Loot N Run move")
-
-    def _draw(self, deck: int) -> int:
-        return self.decks[deck].pop()
 
     def _needs_reshuffle(self) -> bool:
         """A deck is empty and the rooms left could fill both decks again."""
@@ -271,30 +185,35 @@ class LootNRunState:
         rng.setstate(self.chance_rng_state)
         rng.random()  # advance, so the next reshuffle differs
         self.chance_rng_state = rng.getstate()
+        self.reshuffles = self.reshuffles + (tuple(sorted(self.discard)),)
         self.discard = []
         self.decks = [list(reversed(move.decks[0])), list(reversed(move.decks[1]))]
         self.phase = "act"
-        self.log.append("chance reshuffle")
+
+    def _take_front(self, seat: int) -> list[int]:
+        rooms = self.fronts[seat]
+        self.fronts[seat] = []
+        self.front_epochs[seat] = []
+        return rooms
 
     def _awaken(self, target: int) -> None:
-        t = self.tables
-        rooms = self.fronts[target]
-        self.fronts[target] = []
-        amulets = sum(t.amulet[r] for r in rooms)
-        guardians = sum(t.guardian[r] is not None for r in rooms)
+        rules = self.rules
+        rooms = self._take_front(target)
+        amulets = sum(rules.amulet[r] for r in rooms)
+        guardians = sum(rules.guardian[r] is not None for r in rooms)
         self.discard.extend(rooms)
         if amulets >= guardians:  # the target escapes and scores as if running
-            self._score(target, score_rooms(t, rooms))
+            self._score(target, score_rooms(rules, rooms))
             self._end_action()
             return
-        kinds = {t.guardian[r] for r in rooms} - {None}
+        kinds = {rules.guardian[r] for r in rooms} - {None}
         if "mummy" in kinds:
-            self._score(self.to_move, score_rooms(t, rooms))
+            self._score(self.to_move, score_rooms(rules, rooms))
             if self.finished:
                 return
         self.extra_turn = "frank" in kinds
         if "werewolf" in kinds:
-            drawn = [self._draw(deck) if self.decks[deck] else None for deck in (0, 1)]
+            drawn = [self.decks[deck].pop() if self.decks[deck] else None for deck in (0, 1)]
             if drawn != [None, None]:
                 self.drawn = drawn
                 self.phase = "keep"
@@ -302,9 +221,8 @@ class LootNRunState:
         self._end_action()
 
     def _reveal_and_score(self, owner: int, scorer: int) -> None:
-        rooms = self.fronts[owner]
-        self.fronts[owner] = []
-        self._score(scorer, score_rooms(self.tables, rooms))
+        rooms = self._take_front(owner)
+        self._score(scorer, score_rooms(self.rules, rooms))
         self.discard.extend(rooms)
 
     def _score(self, seat: int, points: int) -> None:
@@ -318,9 +236,8 @@ class LootNRunState:
         self.phase = "act"
         self.drawn = []
         for seat in range(self.num_players):
-            rooms = self.fronts[seat]
-            self.fronts[seat] = []
-            self.scores[seat] += score_rooms(self.tables, rooms)
+            rooms = self._take_front(seat)
+            self.scores[seat] += score_rooms(self.rules, rooms)
             self.discard.extend(rooms)
 
     def _end_action(self) -> None:
@@ -344,48 +261,95 @@ class LootNRunState:
     # -- protocol: hidden information ------------------------------------------------------
 
     def information_set_key(self, seat: int) -> Hashable:
-        """What ``seat`` sees: its own rooms, every back colour on the table, the deck tops'
-        backs and sizes, the face-up discard pile, the scores and whose turn it is."""
-        t = self.tables
+        """What ``seat`` knows: its own rooms, every back colour on the table with the
+        number of reshuffles before each face-down room was drawn, the deck sizes and top
+        backs, the face-up discard pile, the rooms each reshuffle put into the decks, the
+        scores and whose turn it is. (The determinizer reads exactly this.)"""
+        back = self.rules.back
         fronts = tuple(
-            tuple(self.fronts[s]) if s == seat else tuple(t.back[r] for r in self.fronts[s])
-            for s in range(self.num_players)
-        )
+            tuple(self.fronts[s]) if s == seat else tuple(back[r] for r in self.fronts[s])
+            for s in range(self.num_players))
+        epochs = tuple(tuple(e) for e in self.front_epochs)
         drawn = tuple(self.drawn) if self.to_move == seat else tuple(
-            None if r is None else t.back[r] for r in self.drawn)
-        decks = tuple((len(d), t.back[d[-1]] if d else None) for d in self.decks)
+            None if r is None else back[r] for r in self.drawn)
+        decks = tuple((len(d), back[d[-1]] if d else None) for d in self.decks)
         return (seat, self.to_move, self.phase, self.finished, tuple(self.scores), fronts,
-                drawn, decks, tuple(sorted(self.discard)), self.extra_turn)
+                epochs, drawn, decks, tuple(sorted(self.discard)), self.reshuffles,
+                self.extra_turn)
 
     def determinize(self, seat: int, rng) -> "LootNRunState":
-        """Deal every room ``seat`` cannot see, uniformly among the worlds it cannot tell
-        apart: face-down rooms keep their back colours, deck tops keep theirs."""
+        """A world drawn uniformly from those ``seat`` cannot rule out (exact).
+
+        Every face-down place whose back ``seat`` has seen (a room in front of another
+        seat, a Werewolf draw of another seat, a deck top) gets a room of that colour that
+        was in the decks when the place was filled: a room that last went from the face-up
+        discard into the decks at reshuffle ``k`` fits only places filled after it; a room
+        ``seat`` never saw fits every place. These allowed sets are nested per colour
+        (earlier places allow fewer rooms), so filling the places of each colour from the
+        earliest on, each uniformly among the rooms still allowed, makes every valid
+        assignment equally likely; the rooms left go under the deck tops in random order.
+        All valid assignments are equally likely because every drawn room's back was seen
+        as a deck top, so the colour make-up of the decks at every reshuffle is known and
+        no assignment explains the observations more often than another.
+        """
         world = self.clone()
-        t = self.tables
-        slots: list[tuple[list, int]] = []  # (list, position) of rooms hidden from seat
+        rules = self.rules
+        back = rules.back
+        epoch = len(self.reshuffles)
+        available_from = [0] * len(back)
+        for k, rooms in enumerate(self.reshuffles):
+            for room in rooms:
+                available_from[room] = k + 1
+        own_draws = self.phase == "keep" and self.to_move == seat
+        known = set(self.fronts[seat]) | set(self.discard)
+        if own_draws:
+            known.update(r for r in self.drawn if r is not None)
+        # face-down places, as (list, index, epoch filled); coloured ones are seen
+        coloured: dict[str, list[tuple[int, list, int]]] = {}
+        buried: list[tuple[list, int]] = []
         for s in range(self.num_players):
             if s != seat:
-                slots.extend((world.fronts[s], i) for i in range(len(world.fronts[s])))
-        if self.to_move != seat:
-            slots.extend((world.drawn, i) for i, r in enumerate(world.drawn) if r is not None)
+                front, epochs = world.fronts[s], self.front_epochs[s]
+                for i, room in enumerate(front):
+                    coloured.setdefault(back[room], []).append((epochs[i], front, i))
+        if not own_draws:
+            for i, room in enumerate(world.drawn):
+                if room is not None:
+                    coloured.setdefault(back[room], []).append((epoch, world.drawn, i))
         for deck in world.decks:
-            slots.extend((deck, i) for i in range(len(deck)))
-        hidden = [lst[i] for lst, i in slots]
-        by_back: dict[str, list[int]] = {}
-        for room in hidden:
-            by_back.setdefault(t.back[room], []).append(room)
-        for rooms in by_back.values():
-            rng.shuffle(rooms)
-        # slots whose back is visible to seat take a room of that colour; the others (deck
-        # rooms under the top) take what is left, in random order
-        visible = [(lst, i) for lst, i in slots if not _is_buried(world, lst, i)]
-        buried = [(lst, i) for lst, i in slots if _is_buried(world, lst, i)]
-        for lst, i in visible:
-            lst[i] = by_back[t.back[lst[i]]].pop()
-        rest = [room for rooms in by_back.values() for room in rooms]
-        rng.shuffle(rest)
-        for (lst, i), room in zip(buried, rest):
-            lst[i] = room
+            if deck:
+                coloured.setdefault(back[deck[-1]], []).append((epoch, deck, len(deck) - 1))
+                buried.extend((deck, i) for i in range(len(deck) - 1))
+        unseen: dict[str, list[int]] = {}
+        for room in range(len(back)):
+            if room not in known:
+                unseen.setdefault(back[room], []).append(room)
+        left: list[int] = []
+        for colour in rules.colours:
+            rooms = sorted(unseen.get(colour, ()), key=available_from.__getitem__)
+            places = sorted(coloured.get(colour, ()), key=lambda place: place[0])
+            pool: list[int] = []
+            nxt = 0
+            for filled, lst, i in places:
+                while nxt < len(rooms) and available_from[rooms[nxt]] <= filled:
+                    pool.append(rooms[nxt])
+                    nxt += 1
+                if not pool:
+                    raise InvalidStateError(
+                        f"seat {seat}'s view is impossible: no unseen {colour} room could "
+                        f"lie in a face-down {colour} place filled after "
+                        f"{filled} reshuffle(s)")
+                pick = rng.randrange(len(pool))
+                pool[pick], pool[-1] = pool[-1], pool[pick]
+                lst[i] = pool.pop()
+            left.extend(pool)
+            left.extend(rooms[nxt:])
+        if len(left) != len(buried):
+            raise InvalidStateError(f"seat {seat}'s view is impossible: {len(left)} unseen "
+                                    f"rooms for {len(buried)} places under the deck tops")
+        rng.shuffle(left)
+        for (deck, i), room in zip(buried, left):
+            deck[i] = room
         world.chance_rng_state = random.Random(rng.getrandbits(63)).getstate()
         return world
 
@@ -393,12 +357,14 @@ class LootNRunState:
 
     def clone(self) -> "LootNRunState":
         other = object.__new__(LootNRunState)
-        other.tables = self.tables
+        other.rules = self.rules
         other.num_players = self.num_players
         other.target = self.target
         other.decks = [list(self.decks[0]), list(self.decks[1])]
         other.discard = list(self.discard)
         other.fronts = [list(f) for f in self.fronts]
+        other.front_epochs = [list(e) for e in self.front_epochs]
+        other.reshuffles = self.reshuffles
         other.scores = list(self.scores)
         other.to_move = self.to_move
         other.phase = self.phase
@@ -410,19 +376,17 @@ class LootNRunState:
         return other
 
     def to_json(self) -> dict:
-        ids = self.tables.ids
+        ids = self.rules.ids
         return {
             "game": "lootnrun", "players": self.num_players, "target": self.target,
             "to_move": self.to_move, "phase": self.phase, "finished": self.finished,
             "scores": list(self.scores),
             "fronts": [[ids[r] for r in f] for f in self.fronts],
+            "front_reshuffles": [list(e) for e in self.front_epochs],
             "decks": [[ids[r] for r in reversed(d)] for d in self.decks],
             "discard": [ids[r] for r in self.discard],
+            "reshuffled": [[ids[r] for r in rooms] for rooms in self.reshuffles],
             "drawn": [None if r is None else ids[r] for r in self.drawn],
-            "log": list(self.log),
+            "log": ["chance reshuffle" if seat == CHANCE else f"{seat} {move}"
+                    for seat, move in self.log],
         }
-
-
-def _is_buried(world: LootNRunState, lst: list, i: int) -> bool:
-    """A deck room other than the top one: its back is not visible."""
-    return any(lst is deck for deck in world.decks) and i != len(lst) - 1

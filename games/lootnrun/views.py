@@ -1,79 +1,55 @@
-"""Loot N Run deals and player views as JSON, with their validation.
+"""Loot N Run deals and player views as JSON, read through ``games.reader``.
 
-**Deal** (everything hidden fixed)::
+**Deal** (everything hidden fixed; ``digsite deal lootnrun --seed N``)::
 
     {"game": "lootnrun", "edition": "...", "players": 3, "first_player": 1,
      "decks": [[room ids, top first], [room ids, top first]], "chance_seed": 12345}
 
 Both decks together hold every room exactly once; ``chance_seed`` fixes the order of every
-later reshuffle.
+later reshuffle; ``edition`` (optional) must name the edition of the card data.
 
-**Player view** (what one seat sees)::
+**Player view** (what one seat sees; ``digsite example lootnrun``)::
 
     {"game": "lootnrun", "players": 3, "seat": 0, "to_move": 0, "phase": "act",
      "scores": [12, 7, 20], "my_rooms": [4, 31],
      "front_backs": [["red", "green"], ["yellow"], []],
+     "front_reshuffles": [[0, 1], [1], []],
      "decks": [{"size": 20, "top": "green"}, {"size": 22, "top": "red"}],
-     "discard": [room ids], "extra_turn": false}
+     "discard": [room ids], "reshuffled": [[room ids]], "extra_turn": false}
 
-``front_backs`` lists the back colour of every room face down in front of each seat (the
-viewer's own entry must match ``my_rooms``). In the Werewolf's ``keep`` phase the viewer
-must be the one to move and the view adds ``"drawn": [id or null, id or null]``.
+* ``front_backs``: the back colour of every room face down in front of each seat (the
+  viewer's own entry must match ``my_rooms``).
+* ``reshuffled``: for each reshuffle so far, the face-up discard pile that went into the
+  new decks (optional, ``[]`` before the first reshuffle). Everyone saw those rooms, so
+  they cannot be in a front filled before that reshuffle.
+* ``front_reshuffles``: for every room in ``front_backs``, how many reshuffles had
+  happened when it was drawn (optional while ``reshuffled`` is empty).
+* The view is for the seat to move (``to_move`` equals ``seat``). In the Werewolf's
+  ``keep`` phase it adds ``"drawn": [id or null, id or null]``, the two rooms drawn.
+
+A view is refused with ``InvalidStateError`` naming the key when it is malformed or
+impossible; an unknown key is refused too.
 """
 
 from __future__ import annotations
 
 from games.errors import InvalidStateError
 from games.protocol import resolve_chance
+from games.reader import Node, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
-from .state import LootNRunState, Tables
+from .rules import Rules, rules_for
+from .state import LootNRunState
 
 __all__ = ["make_deal", "state_from_deal", "view_of", "state_from_view", "example_view"]
-
-_TABLES: dict[int, Tables] = {}
-
-
-def tables_for(data) -> Tables:
-    """Room tables for ``data``, built once per data object."""
-    key = id(data)
-    cached = _TABLES.get(key)
-    if cached is None or cached.data is not data:
-        cached = _TABLES[key] = Tables(data)
-    return cached
-
-
-def _require(condition: bool, where: str, message: str) -> None:
-    if not condition:
-        raise InvalidStateError(f"{where}: {message}")
-
-
-def _int(value, where: str, lo: int, hi: int) -> int:
-    _require(isinstance(value, int) and not isinstance(value, bool), where,
-             f"expected an integer, got {value!r}")
-    _require(lo <= value <= hi, where, f"{value} is outside {lo}..{hi}")
-    return value
-
-
-def _rooms(value, where: str, tables: Tables) -> list[int]:
-    _require(isinstance(value, list), where, "expected a list of room ids")
-    out = []
-    for i, room_id in enumerate(value):
-        _require(isinstance(room_id, int) and room_id in tables.index, f"{where}[{i}]",
-                 f"{room_id!r} is not a room id of this card data")
-        out.append(tables.index[room_id])
-    return out
-
-
-def _players(value, data, where: str = "players") -> int:
-    return _int(value, where, data.players_min, data.players_max)
 
 
 def make_deal(*, players: int, seed, data, **options) -> dict:
     """Shuffle the rooms, split them into two decks and pick the first player."""
     if options:
         raise InvalidStateError(f"deal: unknown option(s) {', '.join(sorted(options))}")
-    _players(players, data)
+    read_header(read_document({"game": "lootnrun", "players": players}, "deal"), "lootnrun",
+                (data.players_min, data.players_max))
     rng = make_rng(seed)
     ids = [room.id for room in data.rooms]
     rng.shuffle(ids)
@@ -83,135 +59,175 @@ def make_deal(*, players: int, seed, data, **options) -> dict:
             "chance_seed": rng.getrandbits(63)}
 
 
+def _rooms(node: Node, key: str, rules: Rules) -> list[int]:
+    """The list of room ids ``key`` as room positions."""
+    return _room_list(node, node.items(key), node.where(key), rules)
+
+
+def _room_list(node: Node, value, where: str, rules: Rules) -> list[int]:
+    node.check_list(value, where)
+    return [_room(node, room_id, f"{where}[{i}]", rules) for i, room_id in enumerate(value)]
+
+
+def _room(node: Node, room_id, where: str, rules: Rules) -> int:
+    node.check_int(room_id, where, lo=None)
+    if room_id not in rules.index:
+        node.fail_at(where, f"{room_id} is not a room id of this card data")
+    return rules.index[room_id]
+
+
+def _start(node: Node, data) -> Rules:
+    players = read_header(node, "lootnrun", (data.players_min, data.players_max))
+    return rules_for(data, players)
+
+
 def state_from_deal(deal: dict, data) -> LootNRunState:
     """The initial state of a validated deal."""
-    tables = tables_for(data)
-    _require(isinstance(deal, dict) and deal.get("game") == "lootnrun", "deal.game",
-             "expected \"lootnrun\"")
-    players = _players(deal.get("players"), data, "deal.players")
-    first = _int(deal.get("first_player"), "deal.first_player", 0, players - 1)
-    decks = deal.get("decks")
-    _require(isinstance(decks, list) and len(decks) == 2, "deal.decks", "expected two decks")
-    rooms = [_rooms(d, f"deal.decks[{i}]", tables) for i, d in enumerate(decks)]
-    every = sorted(rooms[0] + rooms[1])
-    _require(every == list(range(len(tables.ids))), "deal.decks",
-             f"the decks must hold each of the {len(tables.ids)} rooms exactly once")
-    seed = _int(deal.get("chance_seed"), "deal.chance_seed", 0, 2**63 - 1)
+    node = read_document(deal, "deal")
+    rules = _start(node, data)
+    edition = node.text("edition", default=data.edition)
+    if edition != data.edition:
+        node.fail(f"the deal is for edition {edition!r}, the card data is "
+                  f"{data.edition!r}", "edition")
+    first = node.integer("first_player", hi=rules.players - 1)
+    decks = [_room_list(node, deck, f"decks[{i}]", rules)
+             for i, deck in enumerate(node.items("decks", length=2))]
+    if sorted(decks[0] + decks[1]) != list(range(len(rules.ids))):
+        node.fail(f"the decks must hold each of the {len(rules.ids)} rooms exactly once",
+                  "decks")
+    seed = node.integer("chance_seed", hi=2**63 - 1)
+    node.done()
     # decks are listed top first; the state keeps the top last for cheap pops
-    return LootNRunState(tables, players, data.target_for(players),
-                         [list(reversed(rooms[0])), list(reversed(rooms[1]))], first, seed)
+    return LootNRunState(rules, [decks[0][::-1], decks[1][::-1]], first, seed)
 
 
 def view_of(state: LootNRunState, seat: int) -> dict:
     """What ``seat`` sees of ``state``, as a player view."""
-    t = state.tables
+    rules = state.rules
+    ids, back = rules.ids, rules.back
     view = {
         "game": "lootnrun", "players": state.num_players, "seat": seat,
         "to_move": state.to_move, "phase": state.phase, "scores": list(state.scores),
-        "my_rooms": [t.ids[r] for r in state.fronts[seat]],
-        "front_backs": [[t.back[r] for r in front] for front in state.fronts],
-        "decks": [{"size": len(d), "top": t.back[d[-1]] if d else None} for d in state.decks],
-        "discard": [t.ids[r] for r in state.discard],
+        "my_rooms": [ids[r] for r in state.fronts[seat]],
+        "front_backs": [[back[r] for r in front] for front in state.fronts],
+        "front_reshuffles": [list(epochs) for epochs in state.front_epochs],
+        "decks": [{"size": len(d), "top": back[d[-1]] if d else None} for d in state.decks],
+        "discard": [ids[r] for r in state.discard],
+        "reshuffled": [[ids[r] for r in rooms] for rooms in state.reshuffles],
         "extra_turn": state.extra_turn,
     }
     if state.phase == "keep" and state.to_move == seat:
-        view["drawn"] = [None if r is None else t.ids[r] for r in state.drawn]
+        view["drawn"] = [None if r is None else ids[r] for r in state.drawn]
     return view
 
 
 def state_from_view(view: dict, data, seed) -> tuple[LootNRunState, int]:
-    """Validate a player view; return one world consistent with it and the viewer's seat."""
-    tables = tables_for(data)
-    _require(isinstance(view, dict) and view.get("game") == "lootnrun", "view.game",
-             "expected \"lootnrun\"")
-    players = _players(view.get("players"), data, "view.players")
-    seat = _int(view.get("seat"), "view.seat", 0, players - 1)
-    to_move = _int(view.get("to_move"), "view.to_move", 0, players - 1)
-    phase = view.get("phase")
-    _require(phase in ("act", "keep"), "view.phase", f"expected \"act\" or \"keep\", got {phase!r}")
-    target = data.target_for(players)
-    scores = view.get("scores")
-    _require(isinstance(scores, list) and len(scores) == players, "view.scores",
-             f"expected {players} scores")
-    for i, score in enumerate(scores):
-        _int(score, f"view.scores[{i}]", 0, target - 1)
-    mine = _rooms(view.get("my_rooms"), "view.my_rooms", tables)
-    discard = _rooms(view.get("discard"), "view.discard", tables)
+    """Validate a player view; return one world consistent with it (sampled exactly as
+    ``LootNRunState.determinize`` does) and the viewer's seat."""
+    node = read_document(view, "view")
+    rules = _start(node, data)
+    players = rules.players
+    seat = read_view_seat(node, players)
+    phase = node.text("phase", choices=("act", "keep"))
+    scores = list(node.integers("scores", hi=rules.target - 1, length=players))
+    mine = _rooms(node, "my_rooms", rules)
+    discard = _rooms(node, "discard", rules)
     drawn: list[int | None] = []
     if phase == "keep":
-        _require(to_move == seat, "view.phase", "a keep decision is seen only by the player to move")
-        raw = view.get("drawn")
-        _require(isinstance(raw, list) and len(raw) == 2 and raw != [None, None], "view.drawn",
-                 "expected the two drawn room ids (null for an empty deck)")
-        drawn = [None if r is None else _rooms([r], f"view.drawn[{i}]", tables)[0]
+        raw = node.items("drawn", length=2)
+        if raw == [None, None]:
+            node.fail("a Werewolf draws at least one room", "drawn")
+        drawn = [None if r is None else _room(node, r, f"drawn[{i}]", rules)
                  for i, r in enumerate(raw)]
+    reshuffled = [_room_list(node, rooms, f"reshuffled[{k}]", rules)
+                  for k, rooms in enumerate(node.items("reshuffled", default=[]))]
     known = mine + discard + [r for r in drawn if r is not None]
-    _require(len(set(known)) == len(known), "view", "a room appears twice among my_rooms, discard and drawn")
-    backs = view.get("front_backs")
-    _require(isinstance(backs, list) and len(backs) == players, "view.front_backs",
-             f"expected one list per seat ({players})")
-    colours = set(tables.back)
-    for s, front in enumerate(backs):
-        _require(isinstance(front, list) and all(b in colours for b in front),
-                 f"view.front_backs[{s}]", f"expected back colours from {sorted(colours)}")
-    _require(backs[seat] == [tables.back[r] for r in mine], f"view.front_backs[{seat}]",
-             "does not match the backs of my_rooms")
-    decks = view.get("decks")
-    _require(isinstance(decks, list) and len(decks) == 2, "view.decks", "expected two decks")
+    if len(set(known)) != len(known):
+        node.fail("a room appears twice among my_rooms, discard and drawn")
+    backs = _backs(node, players, rules)
+    if backs[seat] != [rules.back[r] for r in mine]:
+        node.fail("does not match the backs of my_rooms", f"front_backs[{seat}]")
+    epochs = _front_epochs(node, backs, len(reshuffled))
+    decks = [node.node_at(deck, f"decks[{i}]")
+             for i, deck in enumerate(node.items("decks", length=2))]
     sizes, tops = [], []
-    for i, deck in enumerate(decks):
-        _require(isinstance(deck, dict), f"view.decks[{i}]", "expected {\"size\", \"top\"}")
-        size = _int(deck.get("size"), f"view.decks[{i}].size", 0, len(tables.ids))
-        top = deck.get("top")
-        _require((top is None) == (size == 0) and (top is None or top in colours),
-                 f"view.decks[{i}].top", "a non-empty deck shows its top room's back colour")
+    for deck in decks:
+        size = deck.integer("size", hi=len(rules.ids))
+        top = deck.raw("top")
+        if (top is None) != (size == 0) or (top is not None and top not in rules.colours):
+            deck.fail("a non-empty deck shows its top room's back colour, an empty one null",
+                      "top")
+        deck.done()
         sizes.append(size)
         tops.append(top)
-    hidden_count = sum(len(b) for s, b in enumerate(backs) if s != seat) + sum(sizes)
-    _require(hidden_count + len(known) == len(tables.ids), "view",
-             f"{len(known)} known rooms + {hidden_count} face down make "
-             f"{len(known) + hidden_count}, but the game has {len(tables.ids)} rooms")
-    extra = view.get("extra_turn", False)
-    _require(isinstance(extra, bool), "view.extra_turn", "expected true or false")
+    extra = node.boolean("extra_turn", default=False)
+    node.done()
+    hidden = sum(len(b) for s, b in enumerate(backs) if s != seat) + sum(sizes)
+    if hidden + len(known) != len(rules.ids):
+        node.fail(f"{len(known)} known rooms + {hidden} face down make {len(known) + hidden}, "
+                  f"but the game has {len(rules.ids)} rooms")
+    world = _skeleton(rules, seat, phase, scores, mine, discard, drawn, backs, epochs,
+                      sizes, tops, node)
+    world.reshuffles = tuple(tuple(sorted(rooms)) for rooms in reshuffled)
+    world.extra_turn = extra
+    return world.determinize(seat, make_rng(seed)), seat
 
-    # fill the hidden places: visible backs first, from the unknown rooms of that colour
-    unknown = [r for r in range(len(tables.ids)) if r not in set(known)]
-    by_back: dict[str, list[int]] = {}
-    for room in unknown:
-        by_back.setdefault(tables.back[room], []).append(room)
-    needed: dict[str, int] = {}
-    for s, front in enumerate(backs):
-        if s != seat:
-            for colour in front:
-                needed[colour] = needed.get(colour, 0) + 1
-    for top in tops:
-        if top is not None:
-            needed[top] = needed.get(top, 0) + 1
-    for colour, count in needed.items():
-        _require(len(by_back.get(colour, [])) >= count, "view",
-                 f"{count} face-down {colour} rooms are visible, but only "
-                 f"{len(by_back.get(colour, []))} {colour} rooms are unaccounted for")
+
+def _backs(node: Node, players: int, rules: Rules) -> list[list[str]]:
+    where = node.where("front_backs")
+    out = []
+    for s, front in enumerate(node.items("front_backs", length=players)):
+        node.check_list(front, f"{where}[{s}]")
+        out.append([node.check_str(b, f"{where}[{s}][{i}]", rules.colours)
+                    for i, b in enumerate(front)])
+    return out
+
+
+def _front_epochs(node: Node, backs: list[list[str]], reshuffles: int) -> list[list[int]]:
+    if not node.has("front_reshuffles"):
+        if reshuffles:
+            node.fail("required once a reshuffle has happened", "front_reshuffles")
+        node.raw("front_reshuffles", None)
+        return [[0] * len(b) for b in backs]
+    where = node.where("front_reshuffles")
+    out = []
+    for s, epochs in enumerate(node.items("front_reshuffles", length=len(backs))):
+        node.check_list(epochs, f"{where}[{s}]", length=len(backs[s]))
+        out.append([node.check_int(e, f"{where}[{s}][{i}]", hi=reshuffles)
+                    for i, e in enumerate(epochs)])
+    return out
+
+
+def _skeleton(rules, seat, phase, scores, mine, discard, drawn, backs, epochs, sizes,
+              tops, node: Node) -> LootNRunState:
+    """A state with the view's public facts and any unseen rooms of the right colours in
+    the face-down places (``determinize`` then resamples every one of them)."""
+    known = set(mine) | set(discard) | {r for r in drawn if r is not None}
+    unseen: dict[str, list[int]] = {}
+    for room in range(len(rules.ids)):
+        if room not in known:
+            unseen.setdefault(rules.back[room], []).append(room)
 
     def take(colour: str) -> int:
-        return by_back[colour].pop()
+        if not unseen.get(colour):
+            node.fail(f"more face-down {colour} rooms are visible than unseen {colour} rooms")
+        return unseen[colour].pop()
 
-    fronts = [list(mine) if s == seat else [take(c) for c in front] for s, front in enumerate(backs)]
-    deck_lists: list[list[int]] = []
-    for size, top in zip(sizes, tops):
-        deck_lists.append([take(top)] if size else [])
-    rest = [room for rooms in by_back.values() for room in rooms]
-    for i, size in enumerate(sizes):
-        for _ in range(size - len(deck_lists[i])):
-            deck_lists[i].insert(0, rest.pop())
-    world = LootNRunState(tables, players, target, [[], []], to_move, 0)
-    world.decks = deck_lists
+    fronts = [list(mine) if s == seat else [take(c) for c in front]
+              for s, front in enumerate(backs)]
+    decks = [[take(top)] if size else [] for size, top in zip(sizes, tops)]
+    rest = [room for rooms in unseen.values() for room in rooms]
+    for deck, size in zip(decks, sizes):
+        deck[:0] = [rest.pop() for _ in range(size - len(deck))]
+    world = LootNRunState(rules, [[], []], seat, 0)
+    world.decks = decks
     world.fronts = fronts
+    world.front_epochs = epochs
     world.discard = list(discard)
     world.scores = list(scores)
     world.phase = phase
     world.drawn = drawn
-    world.extra_turn = extra
-    return world.determinize(seat, make_rng(seed)), seat
+    return world
 
 
 def example_view(data) -> dict:

@@ -359,13 +359,18 @@ class PyramidsState:
 
     def determinize(self, seat: int, rng) -> "PyramidsState":
         """Resample what ``seat`` cannot see: the deck order, the unrevealed expedition
-        cards, the other seats' dealt cards (during setup) and their hidden choices."""
+        cards, the other seats' dealt cards (during setup) and their hidden choices.
+
+        Every hidden collection is sorted before it is shuffled, so the sampled world is a
+        function of what ``seat`` has seen and the random stream only (never of the true
+        hidden order)."""
         world = self.clone()
         if world.phase == "keep":
             pool = list(world.deck)
             for i, s in enumerate(world.seats):
                 if i != seat:
                     pool.extend(s.dealt)
+            pool.sort()
             rng.shuffle(pool)
             for i, s in enumerate(world.seats):
                 if i != seat:
@@ -379,6 +384,7 @@ class PyramidsState:
                     moves = world._moves_for(i)
                     world.pending[i] = moves[rng.randrange(len(moves))]
         else:
+            world.deck.sort()
             rng.shuffle(world.deck)
             if world.phase == "cross":
                 for i in range(world.num_players):
@@ -388,7 +394,7 @@ class PyramidsState:
         for r in range(world.round, world.rounds):
             order = world.expedition[r]
             start = world.step if r == world.round else 0
-            rest = order[start:]
+            rest = sorted(order[start:])
             rng.shuffle(rest)
             world.expedition[r] = order[:start] + rest
         return world

@@ -26,15 +26,14 @@ sets. The default search plays every playout to the end (a game is short).
 
 from __future__ import annotations
 
-from games.archaeology.moves import END, EXPLORE, GIVE, SELL
+from games.archaeology.moves import END, EXPLORE, GIVE, MAP, SELL, TREASURES
 from games.archaeology.moves import move as _move
-from games.archaeology.state import P_ACTION, P_DIG, P_OVER, P_STEAL, P_STOLEN, P_STORM
+from games.archaeology.rules import P_ACTION, P_DIG, P_OVER, P_STEAL, P_STOLEN, P_STORM
 from solvers.ismcts.search import win_reward
 
 __all__ = ["greedy_policy", "greedy_action", "rollout_policy", "playout", "projected_money",
            "truncated_evaluate", "REWARD", "SEARCH_OPTIONS"]
 
-T = 7
 _END = _move(END)
 #: Reward normalisation for every archaeology search: win share + 0.1 x margin / $50.
 REWARD = win_reward(margin_scale=50.0)
@@ -47,19 +46,19 @@ def greedy_policy(state, moves, rng):
     and public fields."""
     phase = state.phase
     if phase == P_STEAL:
-        hn = state.hn
-        return max(moves, key=lambda m: (hn[m.a], -m.a))
+        sizes = state.hand_sizes
+        return max(moves, key=lambda m: (sizes[m.a], -m.a))
     if phase == P_STORM:
-        trade = state.R.trade
+        trade = state.rules.trade
         return min(moves, key=lambda m: (trade[m.a], m.a))
     if phase != P_ACTION:
         return moves[0]
-    if state.tk is not None:  # finish the trade: the first give (highest value) if any
+    if state.trade_takes is not None:  # finish the trade: the first give (highest value) if any
         for m in moves:
             if m.kind == GIVE:
                 return m
         return moves[0]
-    R = state.R
+    rules = state.rules
     best_explore = None
     best_full = None
     best_any = None
@@ -67,11 +66,11 @@ def greedy_policy(state, moves, rng):
     for m in moves:
         kind = m.kind
         if kind == EXPLORE:
-            if best_explore is None or m.b > best_explore.b:
+            if best_explore is None or m.a > best_explore.a:  # a: the chamber size
                 best_explore = m
         elif kind == SELL:
-            value = R.sell[m.a][m.b - 1]
-            if m.b == R.max_set[m.a] and (best_full is None or value > best_full[0]):
+            value = rules.sell[m.a][m.b - 1]
+            if m.b == rules.max_set[m.a] and (best_full is None or value > best_full[0]):
                 best_full = (value, m)
             if best_any is None or value > best_any[0]:
                 best_any = (value, m)
@@ -85,10 +84,10 @@ def greedy_policy(state, moves, rng):
         return best_any[1]
     good = None
     hands = state.hands
-    base = state.current * T
+    base = state.to_move * TREASURES
     for m in moves:  # rule 7: the most valuable set of >= 2 cards worth >= $3 a card
-        if m.kind == SELL and m.b >= 2 and m.b == min(hands[base + m.a], R.max_set[m.a]):
-            value = R.sell[m.a][m.b - 1]
+        if m.kind == SELL and m.b >= 2 and m.b == min(hands[base + m.a], rules.max_set[m.a]):
+            value = rules.sell[m.a][m.b - 1]
             if value >= GOOD_PRICE * m.b and (good is None or value > good[0]):
                 good = (value, m)
     if good is not None:
@@ -101,26 +100,25 @@ def greedy_policy(state, moves, rng):
 def greedy_action(state):
     """:func:`greedy_policy` at an action decision outside a trade, read straight from
     the state's fields (no move list): the fast path of the playouts."""
-    R = state.R
-    p = state.current
+    rules = state.rules
     hands = state.hands
-    base = p * T
-    maps = hands[base + 6]
+    base = state.to_move * TREASURES
+    maps = hands[base + MAP]
     best = None
-    for i in range(len(R.chamber_sizes) - 1, -1, -1):
-        if state.chambers[i] is not None and maps >= R.chamber_maps[i]:
-            if best is None or R.chamber_sizes[i] > R.chamber_sizes[best]:
+    for i in range(len(rules.chamber_sizes) - 1, -1, -1):
+        if state.chambers[i] is not None and maps >= rules.chamber_maps[i]:
+            if best is None or rules.chamber_sizes[i] > rules.chamber_sizes[best]:
                 best = i
     if best is not None:
-        return R.explore_moves[best]
+        return rules.explore_moves[best]
     full = None
     any_ = None
-    sell = R.sell
-    for c in range(T):
+    sell = rules.sell
+    for c in range(TREASURES):
         h = hands[base + c]
         if not h:
             continue
-        top = R.max_set[c]
+        top = rules.max_set[c]
         if h >= top and (full is None or sell[c][top - 1] > full[0]):
             full = (sell[c][top - 1], c, top)
         n = h if h < top else top
@@ -132,20 +130,20 @@ def greedy_action(state):
                 k -= 1
             any_ = (v, c, k)
     if full is not None:
-        return R.sell_moves[full[1]][full[2] - 1]
-    can_end = not state.must_sell or state.sold_turn
+        return rules.sell_moves[full[1]][full[2] - 1]
+    can_end = not state.must_sell or state.sold_this_turn
     if any_ is not None and (not state.dig or not can_end):
-        return R.sell_moves[any_[1]][any_[2] - 1]
+        return rules.sell_moves[any_[1]][any_[2] - 1]
     good = None
-    for c in range(T):
+    for c in range(TREASURES):
         h = hands[base + c]
-        n = h if h < R.max_set[c] else R.max_set[c]
+        n = h if h < rules.max_set[c] else rules.max_set[c]
         if n >= 2:
             value = sell[c][n - 1]
             if value >= GOOD_PRICE * n and (good is None or value > good[0]):
                 good = (value, c, n)
     if good is not None:
-        return R.sell_moves[good[1]][good[2] - 1]
+        return rules.sell_moves[good[1]][good[2] - 1]
     if can_end:
         return _END
     return state.legal_moves()[0]
@@ -161,21 +159,21 @@ def rollout_policy(state, moves, rng):
 def playout(state, rng) -> None:
     """:func:`rollout_policy` to the end of the game, in place, without building move lists
     for greedy steps (same distribution of play, several times faster)."""
-    R = state.R
+    rules = state.rules
     while True:
         phase = state.phase
         if phase == P_DIG:
-            state.apply(R.dig_moves[state.dig[-1]])
+            state.apply(rules.dig_moves[state.dig[-1]])
             continue
         if phase == P_OVER:
             return
         if phase == P_STOLEN:
-            state.apply(R.stolen_moves[state._stolen_card()])
+            state.apply(rules.stolen_moves[state.stolen_card()])
             continue
         if rng.random() < RANDOM_SHARE:
             moves = state.legal_moves()
             state.apply(moves[int(rng.random() * len(moves))])
-        elif phase == P_ACTION and state.tk is None:
+        elif phase == P_ACTION and state.trade_takes is None:
             state.apply(greedy_action(state))
         else:
             state.apply(greedy_policy(state, state.legal_moves(), rng))
@@ -184,15 +182,15 @@ def playout(state, rng) -> None:
 def projected_money(state) -> list[float]:
     """Each seat's money if it sold its hand now in the largest allowed sets (full sets of
     the table's maximum, then one set of the rest): a cheap estimate of final money."""
-    R = state.R
+    rules = state.rules
     out = []
     for p in range(state.num_players):
         total = float(state.money[p])
-        for c in range(T):
-            n = state.hands[p * T + c]
-            top = R.max_set[c]
+        for c in range(TREASURES):
+            n = state.hands[p * TREASURES + c]
+            top = rules.max_set[c]
             full, rest = divmod(n, top)
-            total += full * R.sell[c][top - 1] + (R.sell[c][rest - 1] if rest else 0)
+            total += full * rules.sell[c][top - 1] + (rules.sell[c][rest - 1] if rest else 0)
         out.append(total)
     return out
 

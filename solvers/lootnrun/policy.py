@@ -31,7 +31,7 @@ def caught_chance(state, seat: int, target: int) -> float:
     """Chance that awakening ``target`` catches them, from what ``seat`` knows: each
     face-down room is drawn from the rooms of its back colour that ``seat`` has not seen
     (not in the discard pile, not its own), treated as independent."""
-    t = state.tables
+    t = state.rules
     seen = set(state.discard) | set(state.fronts[seat])
     counts: dict[str, list[int]] = {}  # back -> [guardians, amulets, rooms] unseen
     for room in range(len(t.ids)):
@@ -55,7 +55,7 @@ def caught_chance(state, seat: int, target: int) -> float:
 
 def greedy_policy(state, moves, rng):
     """The documented heuristic above."""
-    t = state.tables
+    t = state.rules
     seat = state.current_player()
     mine = state.fronts[seat]
     if isinstance(moves[0], Keep):

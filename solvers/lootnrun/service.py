@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 
 from games import lootnrun
-from games.lootnrun.views import tables_for
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result,
                            rows_from_search, win_probability)
@@ -50,7 +49,7 @@ def demo_section(data) -> str:
     """An ISMCTS hint on the example view."""
     view = lootnrun.example_view(data)
     result = hint(view, data=data, limit=Limit(iterations=300), seed=0, top=5)
-    t = tables_for(data)
+    t = lootnrun.rules_for(data, view["players"])
     mine = ", ".join(f"room {rid} ({t.back[t.index[rid]]}: {' '.join(t.treasures[t.index[rid]])})"
                      for rid in view["my_rooms"]) or "nothing"
     lines = [f"seat {view['seat']} to move, scores {view['scores']}, in front: {mine}",

@@ -52,14 +52,19 @@ def _refused(run_cli, view, needle):
 def test_bad_views_exit_2(run_cli, view):
     too_many = json.loads(json.dumps(view))
     too_many["hand"]["coin"] = 15
-    too_many["hand_sizes"][0] = sum(too_many["hand"].values())
-    _refused(run_cli, too_many, "coin cards are seen")
-    mismatch = json.loads(json.dumps(view))
-    mismatch["hand_sizes"][0] += 1
-    _refused(run_cli, mismatch, "hand_sizes[0]")
+    _refused(run_cli, too_many, "hand")
     unknown = json.loads(json.dumps(view))
     unknown["hand"]["golden_idol"] = 1
-    _refused(run_cli, unknown, "unknown card type 'golden_idol'")
+    _refused(run_cli, unknown, "unknown card 'golden_idol'")
+    typo = json.loads(json.dumps(view))
+    typo["not_map"] = [0, 0]
+    _refused(run_cli, typo, "unknown key 'not_map'")
+    bad_line = json.loads(json.dumps(view))
+    bad_line["history"][0] = "1 dance"
+    _refused(run_cli, bad_line, "history[0]")
+    other_turn = json.loads(json.dumps(view))
+    other_turn["to_move"] = 1
+    _refused(run_cli, other_turn, "to_move")
 
 
 def test_arena_unknown_bot_exit_2(run_cli):

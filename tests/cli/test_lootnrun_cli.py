@@ -53,7 +53,7 @@ def test_arena_greedy_beats_random(run_cli):
 def test_greedy_keeps_only_rooms_without_guardians():
     data = cards_data.load("lootnrun")
     state = lootnrun.state_from_deal(lootnrun.make_deal(players=2, seed=0, data=data), data)
-    t = state.tables
+    t = state.rules
     guard = next(i for i in range(len(t.ids)) if t.guardian[i])
     plain = next(i for i in range(len(t.ids)) if not t.guardian[i])
     state.phase, state.drawn = "keep", [guard, plain]

@@ -11,13 +11,14 @@ import pytest
 import cards_data
 from games.archaeology import (MAX_TRADES_BETWEEN_EXPLORES, ArchaeologyState, make_deal, parse_move,
                                rules_for, state_from_deal)
-from games.archaeology.moves import CARD_INDEX, MAP
-from games.archaeology.state import P_ACTION, P_DIG, P_OVER, P_STEAL, P_STORM
+from games.archaeology.hidden import R_DIG, R_DISCARD, R_EXPLORE, R_STEAL, R_TRADE
+from games.archaeology.moves import CARD_INDEX, MAP, TREASURES
+from games.archaeology.rules import P_ACTION, P_DIG, P_OVER, P_STEAL, P_STORM
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL
 
 DATA = cards_data.load("archaeology")
-T = 7
+T = TREASURES
 C = CARD_INDEX
 
 
@@ -25,14 +26,14 @@ def blank(players=2):
     """A bare position: empty hands and marketplace, chambers and dig site as given."""
     s = ArchaeologyState.blank(rules_for(DATA, players))
     s.chambers = [(0, 0, 0), (0, 0, 0, 0, 0), (0,) * 7]
-    s.rolls = [0] * 8
+    s.steal_rolls = [0] * 8
     return s
 
 
 def give(s, seat, **cards):
     for name, n in cards.items():
         s.hands[seat * T + C[name]] += n
-        s.hn[seat] += n
+        s.hand_sizes[seat] += n
 
 
 def market(s, **cards):
@@ -53,8 +54,8 @@ def action_state(players=2, dig=("pot_shard",) * 5, seat=0):
     """Seat ``seat`` at its actions (the dig skipped); fill hands before playing."""
     s = blank(players)
     s.dig = [C[c] for c in reversed(dig)]
-    s.current = seat
-    s.nodig = not dig
+    s.turn = s.to_move = seat
+    s.no_dig = not dig
     s.phase = P_ACTION
     return s
 
@@ -73,22 +74,33 @@ def test_setup_deals_hands_market_chambers_and_removes_sandstorms(players, storm
     assert deal["dig_site"].count("sandstorm") == storms
     assert deal["dig_site"].count("thief") == 8 and deal["dig_site"].count("map") == 6
     state = state_from_deal(deal, DATA)
-    assert state.current == deal["start_player"] and state.current_player() == CHANCE
+    assert state.turn == deal["first_player"] and state.current_player() == CHANCE
 
 
-def test_start_player_is_random_by_seed():
-    starts = {make_deal(players=3, seed=s, data=DATA)["start_player"] for s in range(30)}
+def test_first_player_is_random_by_seed():
+    starts = {make_deal(players=3, seed=s, data=DATA)["first_player"] for s in range(30)}
     assert starts == {0, 1, 2}
 
 
 def test_bad_deal_is_refused():
     deal = make_deal(players=2, seed=1, data=DATA)
     deal["hands"][0][0] = "sphinx"
-    with pytest.raises(InvalidStateError, match="unknown card type 'sphinx'"):
+    with pytest.raises(InvalidStateError, match=r"deal: hands\[0\]\[0\]: unknown card 'sphinx'"):
         state_from_deal(deal, DATA)
     deal = make_deal(players=2, seed=1, data=DATA)
     deal["dig_site"].append("coin")
     with pytest.raises(InvalidStateError, match="coin"):
+        state_from_deal(deal, DATA)
+    for key, value, message in (("first_player", True, "expected an integer"),
+                                ("start_player", 0, "unknown key 'start_player'"),
+                                ("steal_rolls", [1] * 3, "expected 8 entries")):
+        deal = make_deal(players=2, seed=1, data=DATA)
+        deal[key] = value
+        with pytest.raises(InvalidStateError, match=message):
+            state_from_deal(deal, DATA)
+    deal = make_deal(players=2, seed=1, data=DATA)
+    del deal["game"]
+    with pytest.raises(InvalidStateError, match="missing key 'game'"):
         state_from_deal(deal, DATA)
 
 
@@ -99,11 +111,15 @@ def test_dig_treasure_goes_to_hand_hidden():
     s.dig = [C["talisman"]]
     s.start_turn(0)
     assert s.current_player() == CHANCE and names(o for o, _ in s.chance_outcomes()) == ["dig talisman"]
+    other = s.clone()
+    other.dig = [C["coin"]]
     before = s.information_set_key(1)
     s.apply(s.chance_outcomes()[0][0])
+    other.apply(other.chance_outcomes()[0][0])
     assert s.hands[C["talisman"]] == 1 and s.phase == P_ACTION
-    assert s.known[(1 * 2 + 0) * T + C["talisman"]] == 0, "the opponent does not see it"
-    assert before != s.information_set_key(1)  # it sees that a card was drawn (hand size)
+    assert s.record.events() == [(R_DIG, 0)], "the record says a card was found, not which"
+    assert s.information_set_key(1) == other.information_set_key(1), "unseen by seat 1"
+    assert before != s.information_set_key(1)  # it sees that a card was drawn
 
 
 def test_thief_steals_a_random_card_fixed_by_the_roll():
@@ -111,7 +127,7 @@ def test_thief_steals_a_random_card_fixed_by_the_roll():
     give(s, 1, coin=1, talisman=2)  # card order: coin, talisman, talisman
     give(s, 2, pot_shard=1)
     s.dig = [C["thief"]]
-    s.rolls = [4] + [0] * 7  # 4 % 3 = index 1: a talisman
+    s.steal_rolls = [4] + [0] * 7  # 4 % 3 = index 1: a talisman
     s.start_turn(0)
     s.apply(s.chance_outcomes()[0][0])
     assert s.phase == P_STEAL and names(s.legal_moves()) == ["steal 1", "steal 2"]
@@ -120,10 +136,11 @@ def test_thief_steals_a_random_card_fixed_by_the_roll():
     assert names(o for o, _ in s.chance_outcomes()) == ["stolen talisman"]
     s.apply(s.chance_outcomes()[0][0])
     assert s.hands[C["talisman"]] == 1 and s.hands[T + C["talisman"]] == 1
-    # the victim knows the thief holds the talisman; the third seat does not
-    assert s.known[(1 * 3 + 0) * T + C["talisman"]] == 1
-    assert s.known[(2 * 3 + 0) * T + C["talisman"]] == 0
-    assert s.thieves == 1 and s.phase == P_ACTION
+    # thief and victim see the talisman; the third seat sees only that a card moved
+    assert s.record.events() == [(R_STEAL, 0, 1)]
+    assert [s.steal_cards_seen_by(seat) for seat in range(3)] == [
+        (C["talisman"],), (C["talisman"],), (-1,)]
+    assert s.thieves_drawn == 1 and s.phase == P_ACTION
 
 
 def test_thief_with_no_victim_does_nothing():
@@ -131,7 +148,7 @@ def test_thief_with_no_victim_does_nothing():
     s.dig = [C["thief"]]
     s.start_turn(0)
     s.apply(s.chance_outcomes()[0][0])
-    assert s.phase == P_ACTION and s.thieves == 1 and s.hn == [0, 0]
+    assert s.phase == P_ACTION and s.thieves_drawn == 1 and s.hand_sizes == [0, 0]
 
 
 def test_sandstorm_each_seat_discards_half_clockwise_then_dig_again():
@@ -153,20 +170,20 @@ def test_sandstorm_each_seat_discards_half_clockwise_then_dig_again():
     assert s.current_player() == 3 and s.storm_left == 1
     play(s, "discard talisman")
     # seat 0 holds one card: nothing to discard; the drawer (seat 1) digs again
-    assert s.current_player() == CHANCE and s.phase == P_DIG and s.current == 1
+    assert s.current_player() == CHANCE and s.phase == P_DIG and s.turn == 1
     assert s.market[C["pot_shard"]] == 2 and s.market[C["coin"]] == 3
-    assert s.market[C["talisman"]] == 1 and s.hn == [1, 3, 3, 2] and s.storms == 1
+    assert s.market[C["talisman"]] == 1 and s.hand_sizes == [1, 3, 3, 2]
+    assert s.storms_drawn == 1
 
 
 def test_sandstorm_discards_are_public():
     s = blank()
     give(s, 0, coin=2)
-    s.known[(1 * 2 + 0) * T + C["coin"]] = 2
     s.dig = [C["pot_shard"], C["sandstorm"]]
     s.start_turn(1)
     s.apply(s.chance_outcomes()[0][0])
     play(s, "discard coin")
-    assert s.known[(1 * 2 + 0) * T + C["coin"]] == 1
+    assert s.record.events() == [(R_DISCARD, 0, C["coin"])] and s.market[C["coin"]] == 1
 
 
 # --- trade ---------------------------------------------------------------------------
@@ -176,17 +193,17 @@ def test_rulebook_trade_example_two_parchments_and_a_coin_for_talisman_and_pot_s
     give(s, 0, parchment_scrap=2, coin=1, pharaohs_mask=1)
     market(s, talisman=1, pot_shard=1, coin=1)
     play(s, "take pot_shard", "take talisman")
-    assert s.vt == 4
+    assert s.take_value == 4
     # gives go in falling trade value: the mask (4) could pay alone, coin then scraps
     assert names(s.legal_moves()) == ["give pharaohs_mask", "give coin"]
     play(s, "give coin", "give parchment_scrap")
-    assert s.tk is not None
+    assert s.trade_takes is not None
     play(s, "give parchment_scrap")
-    assert s.tk is None and s.trades == 1
+    assert s.trade_takes is None and s.trades == 1
     assert s.hands[:T] == [1, 0, 0, 1, 0, 1, 0]
     assert s.market == [0, 2, 2, 0, 0, 0, 0]
-    # taken cards are seen by the opponent, given cards leave its knowledge
-    assert s.known[(1 * 2 + 0) * T: (1 * 2 + 0) * T + T] == [1, 0, 0, 1, 0, 0, 0]
+    # the whole trade is public: what was given and what was taken
+    assert s.record.events() == [(R_TRADE, 0, (0, 2, 1, 0, 0, 0, 0), (1, 0, 0, 1, 0, 0, 0))]
 
 
 def test_trade_difference_is_lost():
@@ -256,7 +273,7 @@ def _after_one_trade(s):
                 continue
             u = t.clone()
             u.apply(m)
-            (out if u.tk is None else stack).append(u)
+            (out if u.trade_takes is None else stack).append(u)
     return out
 
 
@@ -277,11 +294,11 @@ def _reachable_trades(s):
             if m.kind not in (4, 5):  # take, give
                 continue
             nxt = state.clone()
-            tk = (nxt.tk or [0] * T)[:]
-            gv = (nxt.gv or [0] * T)[:]
+            tk = (nxt.trade_takes or [0] * T)[:]
+            gv = (nxt.trade_gives or [0] * T)[:]
             (tk if m.kind == 4 else gv)[m.a] += 1
             nxt.apply(m)
-            if nxt.tk is None:
+            if nxt.trade_takes is None:
                 found.append((tuple(gv), tuple(tk)))
             else:
                 walk(nxt)
@@ -308,7 +325,7 @@ def test_trade_moves_reach_every_minimal_trade_once_and_dominate_the_rest(seed):
     for c in range(T):
         s.hands[c] = hand[c]
         s.market[c] = mkt[c]
-    s.hn[0] = sum(hand)
+    s.hand_sizes[0] = sum(hand)
     reached = _reachable_trades(s)
     assert len(reached) == len(set(reached)), "a trade reached twice"
     reached_set = set(reached)
@@ -332,7 +349,7 @@ def test_trade_moves_reach_every_minimal_trade_once_and_dominate_the_rest(seed):
                        for g2, t2 in reached_set), f"trade {gv} for {tk} not covered"
     assert legal >= len(reached)
     # a single card always sells for at least $1: giving it away is dominated
-    assert min(s.R.sell[c][0] for c in range(T)) >= 1
+    assert min(s.rules.sell[c][0] for c in range(T)) >= 1
 
 
 # --- explore -------------------------------------------------------------------------
@@ -344,16 +361,15 @@ def test_explore_costs_1_2_3_maps_once_each_and_maps_leave_the_game():
     assert [m for m in names(s.legal_moves()) if m.startswith("explore")] == [
         "explore 3", "explore 5", "explore 7"]
     play(s, "explore 7")
-    assert s.hands[MAP] == 3 and s.maps_out == 3
+    assert s.hands[MAP] == 3 and s.maps_removed == 3
     assert s.hands[C["pharaohs_mask"]] == 4 and s.hands[C["broken_cup"]] == 3
     assert "explore 7" not in names(s.legal_moves())
     play(s, "explore 5")
     assert s.hands[MAP] == 1 and s.hands[C["talisman"]] == 5
     play(s, "explore 3")
-    assert s.hands[MAP] == 0 and s.maps_out == 6
+    assert s.hands[MAP] == 0 and s.maps_removed == 6
     assert not [m for m in names(s.legal_moves()) if m.startswith("explore")]
-    # others know the chamber cards are not maps
-    assert s.nonmap[1 * 2 + 0] == 15
+    assert s.record.events() == [(R_EXPLORE, 0, 2), (R_EXPLORE, 0, 1), (R_EXPLORE, 0, 0)]
 
 
 def test_explore_needs_enough_maps():
@@ -380,7 +396,7 @@ def test_rulebook_example_sixty_one_dollars():
     play(s, "sell talisman 4", "sell talisman 2", "sell coin 5")
     assert s.money[0] == 61
     assert s.piles[0] == ((C["talisman"], 4), (C["talisman"], 2), (C["coin"], 5))
-    assert s.sold_cards[0] == 11 and s.hn[0] == 0
+    assert s.sold_cards[0] == 11 and s.hand_sizes[0] == 0
 
 
 def test_sold_cards_are_safe_from_thieves_and_sandstorms():
@@ -402,11 +418,11 @@ def test_pass_chain_forces_the_first_passer_to_sell():
     s = action_state(dig=())
     give(s, 0, coin=2)
     give(s, 1, pot_shard=1)
-    s.nodig = True
+    s.no_dig = True
     play(s, "end")  # seat 0 passes first
-    assert s.first_passer == 0 and s.current == 1
+    assert s.first_passer == 0 and s.turn == 1
     play(s, "end")  # seat 1 passes: every seat passed in sequence
-    assert s.current == 0 and s.must_sell
+    assert s.turn == 0 and s.must_sell
     assert "end" not in names(s.legal_moves())
     play(s, "sell coin 1")
     assert "end" in names(s.legal_moves())
@@ -419,7 +435,7 @@ def test_trading_only_turn_counts_as_a_pass_in_the_end_game():
     give(s, 0, coin=2)
     give(s, 1, pot_shard=1)
     market(s, coin=1)
-    s.nodig = True
+    s.no_dig = True
     play(s, "take coin", "give coin", "end")
     assert s.first_passer == 0
 
@@ -428,13 +444,13 @@ def test_game_ends_when_every_hand_is_empty_and_empty_hands_pass():
     s = action_state(dig=())
     give(s, 0, coin=1)
     give(s, 2, pot_shard=1) if s.num_players > 2 else None
-    s.nodig = True
+    s.no_dig = True
     s3 = action_state(players=3, dig=())
     give(s3, 0, coin=1)
     give(s3, 2, pot_shard=1)
-    s3.nodig = True
+    s3.no_dig = True
     play(s3, "end")
-    assert s3.current == 2, "seat 1 holds nothing and passes at once"
+    assert s3.turn == 2, "seat 1 holds nothing and passes at once"
     play(s3, "sell pot_shard 1")
     assert s3.phase == P_ACTION
     play(s3, "end")
@@ -489,23 +505,19 @@ def test_golden_move_counts_at_the_first_decisions():
 GOLDEN_FIRST_COUNTS = [1, 10, 9, 1, 10]
 
 
-def test_thief_between_two_other_seats_makes_the_observer_forget_the_victim():
-    """Decision: seat 2 cannot tell which of seat 1's cards moved, so it forgets what it
-    knew of seat 1's hand (documented approximation, 3-4 players only)."""
-    s = blank(3)
-    give(s, 1, coin=1, talisman=1)
-    s.known[(2 * 3 + 1) * T + C["coin"]] = 1  # seat 2 saw seat 1 take the coin
-    s.nonmap[2 * 3 + 1] = 1
-    s.dig = [C["thief"]]
-    s.start_turn(0)
-    s.apply(s.chance_outcomes()[0][0])
-    play(s, "steal 1")
-    s.apply(s.chance_outcomes()[0][0])
-    assert s.known[(2 * 3 + 1) * T:(2 * 3 + 1) * T + T] == [0] * T
-    assert s.nonmap[2 * 3 + 1] == 0
-    assert s.known[(1 * 3 + 0) * T:(1 * 3 + 0) * T + T] != [0] * T  # the victim knows
+def test_moves_are_frozen_and_repr_is_the_parser_call():
+    from games.archaeology import Move
+    m = parse_move(action_state(), "end")
+    with pytest.raises(AttributeError, match="immutable"):
+        m.kind = 3
+    assert repr(Move.from_text("sell coin 3")) == "Move.from_text('sell coin 3')"
+    assert eval(repr(m), {"Move": Move}) is m
+    import copy
+    import pickle
+    assert pickle.loads(pickle.dumps(m)) is m and copy.deepcopy(m) is m, "interning survives"
 
 
-def test_setup_hands_and_chamber_cards_are_known_not_to_be_maps():
-    s = state_from_deal(make_deal(players=2, seed=2, data=DATA), DATA)
-    assert s.nonmap == [0, 4, 4, 0]
+def test_a_foreign_move_is_refused_by_apply():
+    from games.lootnrun import Run
+    with pytest.raises(IllegalMoveError, match="not an Archaeology move"):
+        action_state().apply(Run())

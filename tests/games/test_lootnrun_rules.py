@@ -12,11 +12,10 @@ import cards_data
 from games import lootnrun
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from games.lootnrun import Awaken, Keep, Loot, Pass, Reshuffle, Run, score_rooms
-from games.lootnrun.views import tables_for
 from games.protocol import CHANCE, TERMINAL, resolve_chance
 
 DATA = cards_data.load("lootnrun")
-T = tables_for(DATA)
+T = lootnrun.rules_for(DATA, 2)
 
 
 def rooms(predicate, n=1, exclude=()):
@@ -312,18 +311,27 @@ def test_view_of_a_state_loads_back_to_the_same_information_set():
         moves = s.legal_moves()
         s.apply(moves[rng.randrange(len(moves))])
     resolve_chance(s, rng)
-    for seat in range(3):
-        view = lootnrun.view_of(s, seat)
-        world, got = lootnrun.state_from_view(json.loads(json.dumps(view)), DATA, 0)
-        assert got == seat and world.information_set_key(seat) == s.information_set_key(seat)
+    seat = s.to_move
+    view = lootnrun.view_of(s, seat)
+    world, got = lootnrun.state_from_view(json.loads(json.dumps(view)), DATA, 0)
+    assert got == seat and world.information_set_key(seat) == s.information_set_key(seat)
+    for other in range(3):  # a view is for the seat to move: others are refused cleanly
+        if other != seat:
+            with pytest.raises(InvalidStateError, match="to_move: seat .* is to act"):
+                lootnrun.state_from_view(lootnrun.view_of(s, other), DATA, 0)
 
 
 @pytest.mark.parametrize("change,fragment", [
-    (lambda v: v.update(players=9), "view.players"),
+    (lambda v: v.update(players=9), "view: players"),
     (lambda v: v["my_rooms"].append(999), "my_rooms"),
     (lambda v: v["decks"][0].update(size=v["decks"][0]["size"] + 1), "rooms"),
     (lambda v: v["scores"].__setitem__(0, -1), "scores[0]"),
-    (lambda v: v.update(phase="dance"), "view.phase"),
+    (lambda v: v.update(phase="dance"), "view: phase"),
+    (lambda v: v.update(to_move=(v["seat"] + 1) % 3), "view: to_move"),
+    (lambda v: v.update(not_a_key=1), "unknown key 'not_a_key'"),
+    (lambda v: v.update(extra_turn=1), "extra_turn: expected true or false"),
+    (lambda v: v["scores"].__setitem__(0, True), "scores[0]: expected an integer"),
+    (lambda v: v.pop("game"), "missing key 'game'"),
     (lambda v: v["front_backs"][(v["seat"] + 1) % 3].append("purple"), "front_backs"),
 ])
 def test_impossible_views_are_refused(change, fragment):
@@ -337,6 +345,7 @@ def test_too_many_visible_red_backs_are_refused():
     view = lootnrun.example_view(DATA)
     other = (view["seat"] + 1) % 3
     view["front_backs"][other].extend(["red"] * 13)
+    view["front_reshuffles"][other].extend([0] * 13)
     view["decks"][0]["size"] -= 13
     with pytest.raises(InvalidStateError, match="red"):
         lootnrun.state_from_view(view, DATA, 0)

@@ -182,7 +182,7 @@ def test_greedy_fast_path_matches_the_move_list_version():
                 s.apply(s.chance_outcomes()[0][0])
                 continue
             moves = s.legal_moves()
-            if s.phase == 4 and s.tk is None:
+            if s.phase == 4 and s.trade_takes is None:
                 assert greedy_action(s) == greedy_policy(s, moves, rng)
             s.apply(moves[rng.randrange(len(moves))])
 

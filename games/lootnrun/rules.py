@@ -1,0 +1,57 @@
+"""Loot N Run: the derived card tables (``rules``) and the scoring rule, pure functions.
+
+>>> import cards_data
+>>> rules = rules_for(cards_data.load("lootnrun"), 6)
+>>> rules.target, len(rules.ids)
+(30, 54)
+"""
+
+from __future__ import annotations
+
+__all__ = ["Rules", "rules_for", "score_rooms"]
+
+
+class Rules:
+    """Per-room facts as flat tuples indexed by room position in the data (fast to read),
+    and the target score of a table of ``players``. Shared by every state of a game."""
+
+    __slots__ = ("data", "players", "target", "ids", "index", "back", "amulet", "guardian",
+                 "treasures", "colours")
+
+    def __init__(self, data, players: int):
+        self.data = data
+        self.players = players
+        self.target = data.target_for(players)
+        self.ids = tuple(room.id for room in data.rooms)
+        self.index = {room.id: i for i, room in enumerate(data.rooms)}
+        self.back = tuple(room.back for room in data.rooms)
+        self.amulet = tuple(room.top == "amulet" for room in data.rooms)
+        self.guardian = tuple(room.guardian for room in data.rooms)
+        self.treasures = tuple(room.treasures for room in data.rooms)
+        #: the back colours, in the data's order
+        self.colours = tuple(data.backs)
+
+
+_RULES: dict[tuple[int, int], Rules] = {}
+
+
+def rules_for(data, players: int) -> Rules:
+    """The (cached) ``Rules`` of ``data`` at a table of ``players``."""
+    key = (id(data), players)
+    found = _RULES.get(key)
+    if found is None or found.data is not data:
+        found = _RULES[key] = Rules(data, players)
+    return found
+
+
+def score_rooms(rules: Rules, rooms) -> int:
+    """Points for revealing ``rooms``: 1 per symbol, a type on >= 2 rooms scores double."""
+    symbols: dict[str, int] = {}
+    rooms_with: dict[str, int] = {}
+    treasures = rules.treasures
+    for room in rooms:
+        for kind in treasures[room]:
+            symbols[kind] = symbols.get(kind, 0) + 1
+        for kind in set(treasures[room]):
+            rooms_with[kind] = rooms_with.get(kind, 0) + 1
+    return sum(n * (2 if rooms_with[kind] >= 2 else 1) for kind, n in symbols.items())

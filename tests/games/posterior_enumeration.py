@@ -1,0 +1,288 @@
+"""Exact posteriors by enumeration, for the sampler tests of issue 9.
+
+For a position reached by a recorded game, every deal consistent with what one seat saw
+is enumerated (on card data small enough, the ``--cards`` way), the recorded moves are
+replayed on each, and the probability of every hidden outcome is added up exactly
+(``fractions.Fraction``). The rules engine serves only as the simulator of the rules; what
+a seat observes and how likely each deal is are written here from the rulebooks and the
+deal generators, independently of the engines' samplers.
+
+* Archaeology: the non-map treasures are shuffled into hands, marketplace, chambers and
+  the rest of the deck (blocks of a uniformly shuffled sequence); the rest, the maps, the
+  thieves and the sandstorms form the dig site in uniformly random order; a thief takes a
+  uniformly random card of its victim. A seat sees its own hand at every moment (so the
+  card of its own digs, of the chambers it explores and of the thefts it takes part in),
+  the marketplace, every decision, and the kind of card (treasure, thief, sandstorm) of
+  everyone's digs.
+* Loot N Run: both decks are a uniformly random split of the rooms, and each reshuffle a
+  uniformly random order of the rooms left. A seat sees its own rooms, every back colour
+  on the table (deck tops, rooms in front), every face-up room and every decision.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
+import cards_data
+from games.archaeology.moves import CARDS, MAP, SANDSTORM, STOLEN, THIEF, TREASURES
+from games.lootnrun.moves import Reshuffle
+from games.protocol import CHANCE
+
+__all__ = ["small_archaeology", "record_game", "archaeology_posterior", "archaeology_hidden",
+           "small_lootnrun", "lootnrun_posterior", "lootnrun_hidden"]
+
+
+# --- Archaeology ----------------------------------------------------------------------------
+
+def small_archaeology(counts: dict[str, int], *, hand: int, market: int,
+                      chambers: list[tuple[int, int]], thieves: int, sandstorms: int,
+                      removed: dict[int, int] | None = None):
+    """The bundled card file with other counts and table sizes (a ``--cards`` file)."""
+    text = cards_data.bundled_text("archaeology")
+    for name, count in counts.items():
+        text = re.sub(rf"(\[treasures\.{name}\][^\[]*?count = )\d+", rf"\g<1>{count}", text,
+                      flags=re.S)
+
+        def shorter(match, count=count):  # a set holds at most ``count`` cards
+            prices = match.group(2).split(", ")[:count]
+            return f"{match.group(1)}[{', '.join(prices)}]"
+        text = re.sub(rf"(\[treasures\.{name}\][^\[]*?sell = )\[([^\]]*)\]", shorter, text,
+                      flags=re.S)
+    text = re.sub(r"\nhand = \d+", f"\nhand = {hand}", text)
+    text = re.sub(r"\nmarketplace = \d+", f"\nmarketplace = {market}", text)
+    text = re.sub(r"\nthief_cards = \d+", f"\nthief_cards = {thieves}", text)
+    text = re.sub(r"\nsandstorm_cards = \d+", f"\nsandstorm_cards = {sandstorms}", text)
+    removed_text = ", ".join(f"{p} = {n}" for p, n in (removed or {}).items())
+    text = re.sub(r"\nsandstorms_removed = \{[^}]*\}",
+                  f"\nsandstorms_removed = {{ {removed_text} }}", text)
+    chamber_text = ", ".join(f"{{ size = {s}, maps = {m} }}" for s, m in chambers)
+    text = re.sub(r"\nchambers = \[.*\]", f"\nchambers = [{chamber_text}]", text)
+    return cards_data.load_text(text, source="small-archaeology.toml", game_id="archaeology")
+
+
+def record_game(state, choose, rng, *, stop) -> list[tuple]:
+    """Play ``state`` in place with ``choose(state, moves, rng)`` until ``stop(state,
+    decisions)`` at a decision; returns the steps: ``("move", move)`` or ``("chance",
+    outcome)``."""
+    steps = []
+    decisions = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            outcome = state.chance_outcomes()[0][0]
+            steps.append(("chance", outcome))
+            state.apply(outcome)
+            continue
+        if stop(state, decisions):
+            break
+        move = choose(state, state.legal_moves(), rng)
+        steps.append(("move", move))
+        state.apply(move)
+        decisions += 1
+    return steps
+
+
+def _kind(card: int) -> int:
+    return card if card >= THIEF else -1  # a treasure, or which special card
+
+
+def archaeology_hidden(state, seat: int) -> tuple:
+    """What ``seat`` does not see of a world: the other hands, the unexplored chambers,
+    the dig site as a multiset (its order is uniform given that), the thefts' cards."""
+    treasures = TREASURES
+    hands = tuple(tuple(state.hands[p * treasures:(p + 1) * treasures])
+                  for p in range(state.num_players) if p != seat)
+    chambers = tuple(None if c is None else tuple(sorted(c)) for c in state.chambers)
+    dig = [0] * CARDS
+    for card in state.dig:
+        dig[card] += 1
+    return hands, chambers, tuple(dig), tuple(card for _, _, card in state.steals)
+
+
+def _compositions(pool: list[int], size: int):
+    """Every multiset of ``size`` cards from ``pool`` (counts), with the hypergeometric
+    probability of drawing it."""
+    total = comb(sum(pool), size)
+
+    def walk(c: int, left: int, prefix: list[int], ways: int):
+        if c == len(pool):
+            if left == 0:
+                yield list(prefix), Fraction(ways, total)
+            return
+        for k in range(min(pool[c], left) + 1):
+            prefix.append(k)
+            yield from walk(c + 1, left - k, prefix, ways * comb(pool[c], k))
+            prefix.pop()
+
+    yield from walk(0, size, [], 1)
+
+
+def archaeology_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Fraction]:
+    """The exact law of :func:`archaeology_hidden` after ``steps`` from ``deal_state`` (the
+    true initial state), given what ``seat`` saw."""
+    rules = deal_state.rules
+    players = rules.players
+    treasures = TREASURES
+    pool = [rules.counts[c] - deal_state.market[c] - deal_state.hands[seat * treasures + c]
+            for c in range(MAP)]
+    others = [p for p in range(players) if p != seat]
+    blocks = [data.hand_size] * len(others) + list(rules.chamber_sizes)
+    entries: dict[tuple, list] = {}
+
+    def deal(i: int, left: list[int], parts: list, prob: Fraction):
+        if i == len(blocks):
+            s = deal_state.clone()
+            for p, part in zip(others, parts):
+                s.hands[p * treasures:(p + 1) * treasures] = part + [0]
+            for j, part in enumerate(parts[len(others):]):
+                s.chambers[j] = tuple(c for c in range(MAP) for _ in range(part[c]))
+            dig = left + [rules.counts[MAP], rules.thieves, rules.sandstorms]
+            s.dig = [0] * sum(dig)
+            s.steal_rolls = [0] * rules.thieves
+            s._moves = None
+            s._sampler = None
+            entries[archaeology_hidden(s, seat)] = [s, dig, prob]
+            return
+        for part, p in _compositions(left, blocks[i]):
+            deal(i + 1, [a - b for a, b in zip(left, part)], parts + [part], prob * p)
+
+    deal(0, pool, [], Fraction(1))
+    truth = deal_state.clone()
+    mine = slice(seat * treasures, (seat + 1) * treasures)
+    for kind, move in steps:
+        nxt: dict[tuple, list] = {}
+        truth.apply(move)
+
+        def keep(s, dig, prob):
+            if s.hands[mine] != truth.hands[mine]:  # the seat sees its own cards
+                return
+            key = archaeology_hidden(s, seat) + (tuple(dig),)
+            if key in nxt:
+                nxt[key][2] += prob
+            else:
+                nxt[key] = [s, dig, prob]
+
+        for s, dig, prob in entries.values():
+            if kind == "move":
+                if move in s.legal_moves():
+                    t = s.clone()
+                    t.apply(move)
+                    keep(t, dig, prob)
+            elif move.kind == STOLEN:
+                victim, thief = s.victim, s.turn
+                size = s.hand_sizes[victim]
+                for index in range(size):
+                    t = s.clone()
+                    rolls = list(t.steal_rolls)
+                    rolls[t.thieves_drawn - 1] = index
+                    t.steal_rolls = rolls
+                    card = t.stolen_card()
+                    if seat in (thief, victim) and card != move.a:
+                        continue
+                    t.apply(rules.stolen_moves[card])
+                    keep(t, dig, prob / size)
+            else:  # a dig: the top card is any card of the dig site, by its count
+                total = sum(dig)
+                for card in range(CARDS):
+                    if not dig[card]:
+                        continue
+                    seen = card == move.a if s.turn == seat else _kind(card) == _kind(move.a)
+                    if not seen:
+                        continue
+                    t = s.clone()
+                    t.dig[-1] = card
+                    rest = list(dig)
+                    rest[card] -= 1
+                    t.apply(rules.dig_moves[card])
+                    keep(t, rest, prob * Fraction(dig[card], total))
+        entries = nxt
+    law: dict[tuple, Fraction] = {}
+    for s, dig, prob in entries.values():
+        hands, chambers, _, thefts = archaeology_hidden(s, seat)
+        key = (hands, chambers, tuple(dig), thefts)
+        law[key] = law.get(key, 0) + prob
+    total = sum(law.values())
+    return {key: p / total for key, p in law.items()}
+
+
+# --- Loot N Run ------------------------------------------------------------------------------
+
+def small_lootnrun(rooms_per_back: dict[str, int]):
+    """The bundled rooms cut down to the first ``n`` rooms of each back colour (guardian
+    counts follow the rooms kept)."""
+    data = cards_data.load("lootnrun")
+    kept, seen = [], Counter()
+    for room in data.rooms:
+        if seen[room.back] < rooms_per_back.get(room.back, 0):
+            seen[room.back] += 1
+            kept.append(room)
+    backs = {colour: n for colour, n in rooms_per_back.items() if n}
+    guardians = {colour: sum(r.top == "guardian" for r in kept if r.back == colour)
+                 for colour in backs}
+    return dataclasses.replace(data, rooms=tuple(kept), backs=backs, guardians=guardians,
+                               edition="small")
+
+
+def lootnrun_hidden(state, seat: int) -> tuple:
+    """What ``seat`` does not see: the rooms in the other fronts, in the Werewolf's draw of
+    another seat, and the order of both decks."""
+    fronts = tuple(tuple(f) for s, f in enumerate(state.fronts) if s != seat)
+    drawn = tuple(state.drawn) if state.to_move != seat else ()
+    return fronts, drawn, tuple(tuple(d) for d in state.decks)
+
+
+def lootnrun_posterior(deal_state, steps, seat: int) -> dict[tuple, Fraction]:
+    """The exact law of :func:`lootnrun_hidden` after ``steps`` from ``deal_state``."""
+    from itertools import permutations
+
+    rules = deal_state.rules
+    back = rules.back
+    rooms = list(range(len(rules.ids)))
+    sizes = [len(d) for d in deal_state.decks]
+    law_entries: dict[tuple, list] = {}
+    # every split of the rooms into two ordered decks, each equally likely
+    for order in permutations(rooms):
+        s = deal_state.clone()
+        s.decks = [list(order[:sizes[0]]), list(order[sizes[0]:])]
+        law_entries[lootnrun_hidden(s, seat)] = [s, Fraction(1)]
+
+    def visible(s) -> tuple:
+        """Everything ``seat`` sees (to compare with the true game after each step)."""
+        tops = tuple(back[d[-1]] if d else None for d in s.decks)
+        fronts = tuple(tuple(f) if i == seat else tuple(back[r] for r in f)
+                       for i, f in enumerate(s.fronts))
+        drawn = tuple(s.drawn) if s.to_move == seat else tuple(
+            None if r is None else back[r] for r in s.drawn)
+        return tops, fronts, drawn, tuple(s.discard), tuple(len(d) for d in s.decks)
+
+    truth = deal_state.clone()
+    law_entries = {k: v for k, v in law_entries.items() if visible(v[0]) == visible(truth)}
+    for kind, move in steps:
+        nxt: dict[tuple, list] = {}
+        if isinstance(move, Reshuffle):
+            truth.apply(move)
+            for s, prob in law_entries.values():
+                pool = s.decks[0] + s.decks[1] + s.discard
+                half = (len(pool) + 1) // 2
+                outcomes = list(permutations(pool))
+                for order in outcomes:
+                    t = s.clone()
+                    t.apply(Reshuffle((tuple(order[:half]), tuple(order[half:]))))
+                    if visible(t) == visible(truth):
+                        key = lootnrun_hidden(t, seat)
+                        nxt.setdefault(key, [t, Fraction(0)])[1] += prob / len(outcomes)
+        else:
+            truth.apply(move)
+            for s, prob in law_entries.values():
+                if move in s.legal_moves():
+                    t = s.clone()
+                    t.apply(move)
+                    if visible(t) == visible(truth):
+                        key = lootnrun_hidden(t, seat)
+                        nxt.setdefault(key, [t, Fraction(0)])[1] += prob
+        law_entries = nxt
+    total = sum(p for _, p in law_entries.values())
+    return {key: p / total for key, (_, p) in law_entries.items()}
