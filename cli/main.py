@@ -16,6 +16,7 @@ from games import registry
 from games.errors import DigsiteError
 from grids import GridError
 from solvers import services
+from solvers.backends import BACKENDS, Execution
 from solvers.hints import Limit
 
 from . import format as fmt
@@ -231,24 +232,46 @@ def plan(game, view_file, token_value, cards, as_json) -> None:
     click.echo(fmt.to_json(result) if as_json else fmt.format_plan(result))
 
 
+def _execution_options(func):
+    """``--backend``, ``--address``, ``--workers``: where batch work runs
+    (``solvers.backends``)."""
+    for option in reversed([
+        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Processes (local) or Ray CPUs / jobs in flight (ray)."),
+        click.option("--backend", type=click.Choice(BACKENDS), default="local",
+                     show_default=True,
+                     help="Run the games in a local process pool or on a Ray cluster."),
+        click.option("--address", default=None, metavar="ADDR",
+                     help="Join the Ray cluster at ADDR (default: start a local one)."),
+    ]):
+        func = option(func)
+    return func
+
+
 @app.command()
 @GAME_ARGUMENT
-@click.option("--bots", required=True, help="Comma-separated bot names, one per seat.")
+@click.option("--bots", required=True,
+              help="Comma-separated bot names, one per seat (with the OpenSpiel extra also "
+                   "openspiel-ismcts, openspiel-mcts).")
 @click.option("--games", "n_games", type=click.IntRange(min=1), required=True)
 @click.option("--seed", type=int, required=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@_execution_options
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="Iterations per decision for search bots.")
 @CARDS
 @JSON
-def arena(game, bots, n_games, seed, workers, iterations, cards, as_json) -> None:
+def arena(game, bots, n_games, seed, workers, backend, address, iterations, cards,
+          as_json) -> None:
     """Play bots against each other on seat-swapped deals."""
-    from solvers.arena import run_arena
+    from solvers.arena import bot_table, run_arena
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
+    execution = Execution(backend, workers, address)
+    data_ = load_cards(game, cards)
     with _progress(n_games, f"{game} arena") as step:
-        result = run_arena(game, names, bots=services.capability(game, "BOTS"), games=n_games, seed=seed, workers=workers,
-                           iterations=iterations, data=load_cards(game, cards), progress=step)
+        result = run_arena(game, names, bots=bot_table(game, data_), games=n_games, seed=seed,
+                           iterations=iterations, data=data_, progress=step,
+                           execution=execution)
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
 
 
