@@ -176,6 +176,9 @@ def _budget_options(func):
         click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
                      help="Seconds; the first budget reached stops the search."),
         click.option("--seed", type=int, default=0, show_default=True),
+        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Independent searches run side by side, each with the whole "
+                          "budget, merged at the root (root-parallel search)."),
         CARDS,
         JSON,
     ]):
@@ -183,12 +186,12 @@ def _budget_options(func):
     return func
 
 
-def _hint(game: str, view_file: str, iterations, time_limit, seed, top, cards) -> dict:
+def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
+          cards) -> dict:
     data_ = load_cards(game, cards)
     view = read_json(view_file)
-    hint_of = services.capability(game, "hint")
-    return hint_of(view, data=data_, limit=Limit(iterations=iterations, time_limit=time_limit),
-                   seed=seed, top=top)
+    limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers)
+    return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
 
 
 @app.command()
@@ -196,10 +199,10 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, top, cards) -
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
-def hint(game, view_file, iterations, time_limit, seed, cards, as_json, top) -> None:
+def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top) -> None:
     """Rank the legal moves of a position, with values."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, top, cards)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
 
@@ -208,10 +211,10 @@ def hint(game, view_file, iterations, time_limit, seed, cards, as_json, top) -> 
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
-def best_move(game, view_file, iterations, time_limit, seed, cards, as_json) -> None:
+def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_json) -> None:
     """The move the search rates best."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, 1, cards)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))
