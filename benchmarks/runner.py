@@ -1,13 +1,21 @@
 """Run benchmark suites and assemble one report.
 
 Suites are modules ``benchmarks.<name>`` listed in ``SUITES``; each has
-``run(*, quick: bool, progress) -> {"text": str, "figures": dict}``.
+``run(*, quick: bool, progress) -> {"text": str, "figures": dict}``. A suite that plays
+batches of games may also accept any of ``execution`` (a ``solvers.backends.Execution``:
+where its matches run), ``full`` (the long, conclusive matches of ``digsite bench --full``)
+and ``games`` (games per match, overriding its default); the runner passes each only to the
+suites whose ``run`` takes it.
+
+With no suite named, every suite runs except those in ``FULL_ONLY``, which run when named
+or with ``full``.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import platform
@@ -17,8 +25,9 @@ from pathlib import Path
 from typing import Callable
 
 from games.errors import DigsiteError
+from solvers.backends import LOCAL, Execution
 
-__all__ = ["SUITES", "run_benchmarks", "write_report", "timed"]
+__all__ = ["SUITES", "FULL_ONLY", "run_benchmarks", "suites_to_run", "write_report", "timed"]
 
 #: Suite name -> module. A suite whose module does not exist yet is skipped with a note.
 SUITES: dict[str, str] = {
@@ -27,7 +36,12 @@ SUITES: dict[str, str] = {
     "ancients": "benchmarks.ancients_bench",
     "archaeology": "benchmarks.archaeology_bench",
     "lootnrun": "benchmarks.lootnrun_bench",
+    "search": "benchmarks.search_bench",
+    "openspiel": "benchmarks.openspiel_bench",
+    "strength": "benchmarks.strength_bench",
 }
+#: Suites left out of a plain ``digsite bench`` (hours of matches): run by name or --full.
+FULL_ONLY = ("strength",)
 
 
 def timed(func: Callable, *args, **kwargs) -> tuple[float, object]:
@@ -37,23 +51,49 @@ def timed(func: Callable, *args, **kwargs) -> tuple[float, object]:
     return time.perf_counter() - start, result
 
 
-def run_benchmarks(names: list[str], *, quick: bool = False, progress=lambda n=1: None) -> dict:
-    """Run the named suites (all when empty) and return ``{"text", "suites", "machine"}``."""
+def suites_to_run(names: list[str], *, full: bool) -> list[str]:
+    """The suites a run covers: those named, else all but ``FULL_ONLY`` (unless ``full``).
+
+    >>> "strength" in suites_to_run([], full=False), "strength" in suites_to_run([], full=True)
+    (False, True)
+    """
+    return list(names) or [n for n in SUITES if full or n not in FULL_ONLY]
+
+
+def run_benchmarks(names: list[str], *, quick: bool = False, progress=lambda n=1: None,
+                   full: bool = False, games: int | None = None,
+                   execution: Execution = LOCAL) -> dict:
+    """Run the named suites (all but ``FULL_ONLY`` when empty; those too with ``full``) and
+    return ``{"text", "suites", "machine"}``."""
     unknown = [n for n in names if n not in SUITES]
     if unknown:
         raise DigsiteError(f"unknown benchmark suite {unknown[0]!r} (choose from {', '.join(SUITES)})")
-    chosen = names or list(SUITES)
+    if quick and full:
+        raise DigsiteError("bench: --quick and --full exclude each other")
+    if games is not None and games < 1:
+        raise DigsiteError("bench: --games must be at least 1")
+    chosen = suites_to_run(names, full=full)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     machine = {"python": platform.python_version(), "machine": platform.machine(),
-               "cpus": os.cpu_count(), "quick": quick}
-    parts = [f"digsite benchmarks ({'quick' if quick else 'full'}) on {machine['cpus']} CPU(s), "
-             f"Python {machine['python']}"]
+               "cpus": os.cpu_count(), "quick": quick, "full": full,
+               "backend": execution.backend, "workers": execution.workers,
+               "load_average": load}
+    mode = "quick" if quick else ("full, conclusive matches" if full else "standard")
+    parts = [f"digsite benchmarks ({mode}) on {machine['cpus']} CPU(s), "
+             f"Python {machine['python']}, {execution.backend} backend with "
+             f"{execution.workers} worker(s)"
+             + (f", load average {load:.2f} at the start" if load is not None else "")]
+    optional = {"execution": execution, "full": full, "games": games}
     suites: dict[str, dict] = {}
     for name in chosen:
         module_name = SUITES[name]
         if importlib.util.find_spec(module_name) is None:
             parts.append(f"\n[{name}] not available yet")
             continue
-        seconds, result = timed(importlib.import_module(module_name).run, quick=quick, progress=progress)
+        run = importlib.import_module(module_name).run
+        accepted = inspect.signature(run).parameters
+        extra = {k: v for k, v in optional.items() if k in accepted}
+        seconds, result = timed(run, quick=quick, progress=progress, **extra)
         suites[name] = {"figures": result["figures"], "seconds": round(seconds, 3)}
         parts.append(f"\n[{name}] ({seconds:.1f} s)\n{result['text']}")
     return {"text": "\n".join(parts), "suites": suites, "machine": machine}

@@ -281,14 +281,21 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, card
 @app.command()
 @click.argument("suites", nargs=-1)
 @click.option("--quick", is_flag=True, help="Small sizes: a smoke run in seconds.")
+@click.option("--full", is_flag=True,
+              help="Also the conclusive strength matches (200 games each; hours).")
+@click.option("--games", type=click.IntRange(min=1), default=None,
+              help="Games per match in the suites that play matches.")
+@_execution_options
 @click.option("--json", "json_file", default=None, metavar="FILE",
               help="Also write the full report as JSON to FILE.")
-def bench(suites, quick, json_file) -> None:
+def bench(suites, quick, full, games, workers, backend, address, json_file) -> None:
     """Run benchmark SUITES (all by default) and print the report."""
     from benchmarks.runner import run_benchmarks, write_report
 
+    execution = Execution(backend, workers, address)
     with _progress(None, "benchmarks") as step:
-        report = run_benchmarks(list(suites), quick=quick, progress=step)
+        report = run_benchmarks(list(suites), quick=quick, progress=step, full=full,
+                                games=games, execution=execution)
     click.echo(report["text"])
     if json_file:
         write_report(report, json_file)
