@@ -13,7 +13,9 @@ batch best-score deals)::
   tests check it.
 * ``backend="local"``: ``workers=1`` runs in this process; more start a pool of forked
   processes (``func`` need not be picklable: the children inherit it; jobs and results
-  must be).
+  must be). Inside a pool's own worker (which may not start processes: a root-parallel bot
+  in a parallel arena) the jobs run one after another in that worker, with the same
+  results.
 * ``backend="ray"`` (the optional extra ``digsite[ray]``): with no ``address`` Ray starts
   a local cluster of ``workers`` CPUs (no dashboard) and shuts it down afterwards; with
   one (``"auto"``, ``"ray://host:10001"``, ``"host:6379"``) it joins that cluster and
@@ -89,7 +91,7 @@ def run_jobs(func: Callable, jobs: Iterable, *, backend: str = "local", workers:
         return []
     if backend == "ray":
         return _run_ray(func, jobs, workers=workers, address=address, step=step)
-    if workers <= 1 or len(jobs) == 1:
+    if workers <= 1 or len(jobs) == 1 or multiprocessing.current_process().daemon:
         results = []
         for job in jobs:
             results.append(func(job))

@@ -102,3 +102,12 @@ def test_cli_address_without_ray_backend_is_bad_input(run_cli):
                      "--seed", "1", "--address", "auto")
     assert result.code == 2
     assert result.err.startswith("error: --address needs --backend ray")
+
+
+def _nested(job):
+    """A job that itself runs a pool of jobs (as a root-parallel bot in a parallel arena)."""
+    return run_jobs(_noisy_square, [(job, 10), (job + 1, 10)], workers=2)
+
+
+def test_pools_nest_by_running_inner_jobs_in_the_worker():
+    assert run_jobs(_nested, [1, 2], workers=2) == [_nested(1), _nested(2)]
