@@ -26,13 +26,16 @@ import time
 import tracemalloc
 
 import cards_data
-from games.archaeology import example_view, make_deal, state_from_deal, state_from_view
-from games.protocol import CHANCE, random_playout
+from games import archaeology
+from games.archaeology import example_view, state_from_view
+from games.protocol import random_playout
 from games.seeding import make_rng
 from solvers.archaeology.service import BOTS
 from solvers.arena import run_arena
 from solvers.ismcts.search import ismcts
 from solvers.archaeology.policy import SEARCH_OPTIONS, playout
+
+from .search_bench import opening
 
 __all__ = ["run", "FULL_GAMES"]
 
@@ -44,14 +47,7 @@ TARGETS = {"random": 0.95, "greedy": 0.65, "pimc": 0.50}
 
 
 def _opening(data, seed: int = 3):
-    state = state_from_deal(make_deal(players=2, seed=seed, data=data), data)
-    while True:
-        while state.current_player() == CHANCE:
-            state.apply(state.chance_outcomes()[0][0])
-        moves = state.legal_moves()
-        if len(moves) > 1:
-            return state, state.current_player()
-        state.apply(moves[0])
+    return opening(archaeology, data, seed)
 
 
 def _playout_ms(world, seat, *, fast: bool, n: int) -> float:

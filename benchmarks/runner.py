@@ -2,12 +2,20 @@
 
 A suite is a module ``benchmarks/<name>_bench.py``, found by that name (``SUITES``); each
 has ``run(*, quick: bool, progress) -> {"text": str, "figures": dict}``. A game's suite is
-named after its game id.
+named after its game id. A suite that plays batches of games may also accept any of
+``execution`` (a ``solvers.backends.Execution``: where its matches run), ``full`` (the
+long, conclusive matches of ``digsite bench --full``) and ``games`` (games per match,
+overriding its default); the runner passes each only to the suites whose ``run`` takes it.
+
+With no suite named, every suite runs except those in ``FULL_ONLY``, which run when named
+or with ``full``.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import inspect
 import json
 import os
 import pkgutil
@@ -19,8 +27,9 @@ from typing import Callable
 
 from games.errors import DigsiteError
 from games.registry import GAME_IDS
+from solvers.backends import LOCAL, Execution
 
-__all__ = ["SUITES", "run_benchmarks", "write_report", "timed"]
+__all__ = ["SUITES", "FULL_ONLY", "run_benchmarks", "suites_to_run", "write_report", "timed"]
 
 
 
@@ -36,6 +45,8 @@ def _suites() -> dict[str, str]:
 
 #: Suite name -> module (see ``_suites``).
 SUITES: dict[str, str] = _suites()
+#: Suites left out of a plain ``digsite bench`` (hours of matches): run by name or --full.
+FULL_ONLY = ("strength",)
 
 
 def timed(func: Callable, *args, **kwargs) -> tuple[float, object]:
@@ -45,20 +56,45 @@ def timed(func: Callable, *args, **kwargs) -> tuple[float, object]:
     return time.perf_counter() - start, result
 
 
-def run_benchmarks(names: list[str], *, quick: bool = False, progress=lambda n=1: None) -> dict:
-    """Run the named suites (all when empty) and return ``{"text", "suites", "machine"}``."""
+def suites_to_run(names: list[str], *, full: bool) -> list[str]:
+    """The suites a run covers: those named, else all but ``FULL_ONLY`` (unless ``full``).
+
+    >>> "strength" in suites_to_run([], full=False), "strength" in suites_to_run([], full=True)
+    (False, True)
+    """
+    return list(names) or [n for n in SUITES if full or n not in FULL_ONLY]
+
+
+def run_benchmarks(names: list[str], *, quick: bool = False, progress=lambda n=1: None,
+                   full: bool = False, games: int | None = None,
+                   execution: Execution = LOCAL) -> dict:
+    """Run the named suites (all but ``FULL_ONLY`` when empty; those too with ``full``) and
+    return ``{"text", "suites", "machine"}``."""
     unknown = [n for n in names if n not in SUITES]
     if unknown:
         raise DigsiteError(f"unknown benchmark suite {unknown[0]!r} (choose from {', '.join(SUITES)})")
-    chosen = names or list(SUITES)
+    if quick and full:
+        raise DigsiteError("bench: --quick and --full exclude each other")
+    if games is not None and games < 1:
+        raise DigsiteError("bench: --games must be at least 1")
+    chosen = suites_to_run(names, full=full)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     machine = {"python": platform.python_version(), "machine": platform.machine(),
-               "cpus": os.cpu_count(), "quick": quick}
-    parts = [f"digsite benchmarks ({'quick' if quick else 'full'}) on {machine['cpus']} CPU(s), "
-             f"Python {machine['python']}"]
+               "cpus": os.cpu_count(), "quick": quick, "full": full,
+               "backend": execution.backend, "workers": execution.workers,
+               "load_average": load}
+    mode = "quick" if quick else ("full, conclusive matches" if full else "standard")
+    parts = [f"digsite benchmarks ({mode}) on {machine['cpus']} CPU(s), "
+             f"Python {machine['python']}, {execution.backend} backend with "
+             f"{execution.workers} worker(s)"
+             + (f", load average {load:.2f} at the start" if load is not None else "")]
+    optional = {"execution": execution, "full": full, "games": games}
     suites: dict[str, dict] = {}
     for name in chosen:
-        seconds, result = timed(importlib.import_module(SUITES[name]).run, quick=quick,
-                                progress=progress)
+        run = importlib.import_module(SUITES[name]).run
+        accepted = inspect.signature(run).parameters
+        extra = {k: v for k, v in optional.items() if k in accepted}
+        seconds, result = timed(run, quick=quick, progress=progress, **extra)
         suites[name] = {"figures": result["figures"], "seconds": round(seconds, 3)}
         parts.append(f"\n[{name}] ({seconds:.1f} s)\n{result['text']}")
     return {"text": "\n".join(parts), "suites": suites, "machine": machine}

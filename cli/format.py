@@ -38,7 +38,9 @@ def format_hint(result: dict, *, best_only: bool = False, elapsed: float | None 
     budget = result.get("budget", {})
     limit = budget.get("time_s")
     took = f", took {elapsed:.2f} s" if elapsed is not None else ""
+    workers = budget.get("workers")
     budget_line = (f"budget: {budget.get('iterations')} iterations"
+                   + (f" over {workers} root-parallel searches" if workers else "")
                    + (f", time limit {_num(limit)} s" if limit is not None else "")
                    + f", stopped by {budget.get('stop_reason')}{took}; seed {result.get('seed')}")
     close = result.get("close_call")

@@ -17,6 +17,7 @@ from games.errors import DigsiteError
 from games.record import record_text
 from grids import GridError
 from solvers import services
+from solvers.backends import BACKENDS, Execution
 from solvers.hints import Limit
 
 from . import charts, pictures
@@ -202,6 +203,9 @@ def _budget_options(func):
         click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
                      help="Seconds; the first budget reached stops the search."),
         click.option("--seed", type=int, default=0, show_default=True),
+        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Independent searches run side by side, each with the whole "
+                          "budget, merged at the root (root-parallel search)."),
         CARDS,
         JSON,
     ]):
@@ -209,12 +213,12 @@ def _budget_options(func):
     return func
 
 
-def _hint(game: str, view_file: str, iterations, time_limit, seed, top, cards) -> dict:
+def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
+          cards) -> dict:
     data_ = load_cards(game, cards)
     view = read_json(view_file)
-    hint_of = services.capability(game, "hint")
-    return hint_of(view, data=data_, limit=Limit(iterations=iterations, time_limit=time_limit),
-                   seed=seed, top=top)
+    limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers)
+    return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
 
 
 @app.command()
@@ -222,10 +226,10 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, top, cards) -
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
-def hint(game, view_file, iterations, time_limit, seed, cards, as_json, top) -> None:
+def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top) -> None:
     """Rank the legal moves of a position, with values."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, top, cards)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
 
@@ -234,10 +238,10 @@ def hint(game, view_file, iterations, time_limit, seed, cards, as_json, top) -> 
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
-def best_move(game, view_file, iterations, time_limit, seed, cards, as_json) -> None:
+def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_json) -> None:
     """The move the search rates best."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, 1, cards)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))
@@ -262,12 +266,30 @@ def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
     click.echo(fmt.to_json(result) if as_json else fmt.format_plan(result))
 
 
+def _execution_options(func):
+    """``--backend``, ``--address``, ``--workers``: where batch work runs
+    (``solvers.backends``)."""
+    for option in reversed([
+        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Processes (local) or Ray CPUs / jobs in flight (ray)."),
+        click.option("--backend", type=click.Choice(BACKENDS), default="local",
+                     show_default=True,
+                     help="Run the games in a local process pool or on a Ray cluster."),
+        click.option("--address", default=None, metavar="ADDR",
+                     help="Join the Ray cluster at ADDR (default: start a local one)."),
+    ]):
+        func = option(func)
+    return func
+
+
 @app.command()
 @GAME_ARGUMENT
-@click.option("--bots", required=True, help="Comma-separated bot names, one per seat.")
+@click.option("--bots", required=True,
+              help="Comma-separated bot names, one per seat (with the OpenSpiel extra also "
+                   "openspiel-ismcts, openspiel-mcts).")
 @click.option("--games", "n_games", type=click.IntRange(min=1), required=True)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@_execution_options
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="Iterations per decision for search bots.")
 @click.option("--record", "record_dir", default=None, metavar="DIR",
@@ -276,17 +298,20 @@ def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the win rates with their intervals as an SVG chart in FILE.")
-def arena(game, bots, n_games, seed, workers, iterations, record_dir, cards, as_json,
-          svg_file) -> None:
+def arena(game, bots, n_games, seed, workers, backend, address, iterations, record_dir, cards,
+          as_json, svg_file) -> None:
     """Play bots against each other on seat-swapped deals."""
-    from solvers.arena import run_arena
+    from solvers.arena import bot_table, run_arena
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
+    execution = Execution(backend, workers, address)
+    data_ = load_cards(game, cards)
     folder = prepare_dir(record_dir) if record_dir else None
     records: list[tuple[int, dict]] = []
     with _progress(n_games, f"{game} arena") as step:
-        result = run_arena(game, names, bots=services.capability(game, "BOTS"), games=n_games, seed=seed, workers=workers,
-                           iterations=iterations, data=load_cards(game, cards), progress=step,
+        result = run_arena(game, names, bots=bot_table(game, data_), games=n_games, seed=seed,
+                           iterations=iterations, data=data_, progress=step,
+                           execution=execution,
                            record=(lambda i, rec: records.append((i, rec))) if folder else None)
     for i, rec in records:
         write_text(folder / f"{game}-seed{seed}-game{i:04d}.json", record_text(rec))
@@ -305,7 +330,7 @@ def arena(game, bots, n_games, seed, workers, iterations, record_dir, cards, as_
               help="Seconds for the best possible score (grid games in solo).")
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the value of each decision as an SVG chart in FILE.")
-def review(game, record_file, seat, iterations, time_limit, seed, cards, as_json,
+def review(game, record_file, seat, iterations, time_limit, seed, workers, cards, as_json,
            best_time_limit, svg_file) -> None:
     """Every decision of a seat in a game record against the hint's best move."""
     from games.record import read_record
@@ -318,7 +343,8 @@ def review(game, record_file, seat, iterations, time_limit, seed, cards, as_json
     moves = sum(1 for e in record.moves if e.seat == seat)
     with _progress(moves, f"{game} review") as step:
         result = review_game(record, seat=seat, data=data_,
-                             limit=Limit(iterations=iterations, time_limit=time_limit),
+                             limit=Limit(iterations=iterations, time_limit=time_limit,
+                                         workers=workers),
                              seed=seed, best_score_limit=best_time_limit, progress=step)
     if svg_file:
         write_text(svg_file, charts.review_chart(result))
@@ -368,14 +394,21 @@ def play(game, players, seat, bots, seed, iterations, record_file, cards) -> Non
 @app.command()
 @click.argument("suites", nargs=-1)
 @click.option("--quick", is_flag=True, help="Small sizes: a smoke run in seconds.")
+@click.option("--full", is_flag=True,
+              help="Also the conclusive strength matches (200 games each; hours).")
+@click.option("--games", type=click.IntRange(min=1), default=None,
+              help="Games per match in the suites that play matches.")
+@_execution_options
 @click.option("--json", "json_file", default=None, metavar="FILE",
               help="Also write the full report as JSON to FILE.")
-def bench(suites, quick, json_file) -> None:
+def bench(suites, quick, full, games, workers, backend, address, json_file) -> None:
     """Run benchmark SUITES (all by default) and print the report."""
     from benchmarks.runner import run_benchmarks, write_report
 
+    execution = Execution(backend, workers, address)
     with _progress(None, "benchmarks") as step:
-        report = run_benchmarks(list(suites), quick=quick, progress=step)
+        report = run_benchmarks(list(suites), quick=quick, progress=step, full=full,
+                                games=games, execution=execution)
     click.echo(report["text"])
     if json_file:
         write_report(report, json_file)

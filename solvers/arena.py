@@ -3,23 +3,30 @@
 With k bots, games come in groups of k on one deal: game ``i`` uses deal ``i // k`` and
 rotation ``r = i % k``, seat ``s`` being played by bot ``(s + r) % k`` — for two bots, the
 seat-swapped pairs that cancel the luck of the deal and of the seat. Every deal seed and
-bot seed derives from ``seed`` and the game index only, so results are identical for any
-number of ``workers`` (processes, forked). Win rates carry 95% Wilson intervals; a k-way
+bot seed derives from ``seed`` and the game index only, and the games come back in index
+order, so results are identical on either backend (``solvers.backends``: a local process
+pool or Ray) and for any number of workers. Win rates carry 95% Wilson intervals; a k-way
 shared win counts 1/k for each winner.
 
 ``run_arena(game_id, bot_names, *, bots, games, seed, workers=1, iterations=None,
-data=None, progress=None, record=None)`` (``bots``: the game's ``{name: factory}`` table, e.g. a
-service's ``BOTS``) -> {"game", "bots", "games", "wins", "win_rate", "ci95", "mean_scores",
-"seed", "iterations", "per_game"}``
+data=None, progress=None, record=None, execution=None)`` (``bots``: the game's
+``{name: factory}`` table, e.g. :func:`bot_table`; ``execution``: a
+``solvers.backends.Execution``, which overrides ``workers``) -> {"game", "bots", "games",
+"wins", "win_rate", "ci95", "mean_scores", "seed", "iterations", "per_game"}``
 
 ``record(index, record_json)``, if given, receives the game record (``games.record``) of
 every game, in game order, after all games are played.
+
+:func:`bot_table` is a game's own bots (its service's ``BOTS``) plus the OpenSpiel bots
+(``openspiel-ismcts``, ``openspiel-mcts``) when the optional extra is installed and the
+game is adapted.
+
 """
 
 from __future__ import annotations
 
 import math
-import multiprocessing
+from dataclasses import dataclass
 
 import cards_data
 from games import registry
@@ -28,7 +35,10 @@ from games.protocol import CHANCE
 from games.record import Entry, GameRecord
 from games.seeding import child_seeds
 
-__all__ = ["run_arena", "wilson", "play_game"]
+from . import openspiel, services
+from .backends import Execution
+
+__all__ = ["run_arena", "wilson", "play_game", "bot_table", "games_to_settle"]
 
 
 def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -40,6 +50,32 @@ def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[floa
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def games_to_settle(rate: float, target: float, *, limit: int = 10_000_000) -> int | None:
+    """How many games a match needs for the 95% Wilson interval around ``rate`` to leave out
+    ``target``, if the win rate stayed as measured (None if it equals the target or needs
+    more than ``limit``).
+
+    >>> games_to_settle(0.75, 0.65)  # a 75% win rate beats a 65% target after 88 games
+    88
+    >>> games_to_settle(0.65, 0.65) is None
+    True
+    """
+    def settled(n: int) -> bool:
+        low, high = wilson(rate * n, n)
+        return low > target or high < target
+
+    if rate == target or not settled(limit):
+        return None
+    low, high = 1, limit  # the interval narrows as n grows: bisect for the first n
+    while low < high:
+        mid = (low + high) // 2
+        if settled(mid):
+            high = mid
+        else:
+            low = mid + 1
+    return low
 
 
 def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
@@ -81,23 +117,38 @@ def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
     return result
 
 
-_WORKER: dict = {}
+@dataclass(frozen=True)
+class _ArenaGame:
+    """One arena game as a pure function of its job ``(index, deal_seed, bot_seed)``: the
+    unit of work a backend runs."""
+
+    game_id: str
+    bot_names: tuple
+    factories: dict
+    iterations: int | None
+    data: object
+    keep_record: bool = False
+
+    def __call__(self, job: tuple) -> dict:
+        index, deal_seed, bot_seed = job
+        return play_game(self.game_id, list(self.bot_names), bots=self.factories,
+                         deal_seed=deal_seed, rotation=index % len(self.bot_names),
+                         bot_seed=bot_seed, iterations=self.iterations, data=self.data,
+                         keep_record=self.keep_record)
 
 
-def _run_one(index: int) -> tuple[int, dict]:
-    job = _WORKER
-    k = len(job["bots"])
-    deal_seed = job["deal_seeds"][index // k]
-    result = play_game(job["game"], job["bots"], bots=job["factories"], deal_seed=deal_seed,
-                       rotation=index % k,
-                       bot_seed=job["bot_seeds"][index], iterations=job["iterations"],
-                       data=job["data"], keep_record=job["keep_record"])
-    return index, result
+def bot_table(game_id: str, data=None) -> dict:
+    """The arena bots of ``game_id``: its service's ``BOTS``, plus ``openspiel-ismcts`` and
+    ``openspiel-mcts`` where the OpenSpiel adapter covers the game (``data``: the card data
+    the games are played with, which fixes the OpenSpiel action table)."""
+    table = dict(services.capability(game_id, "BOTS"))
+    table.update(openspiel.bots_for(game_id, data))
+    return table
 
 
 def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, seed: int,
               workers: int = 1, iterations: int | None = None, data=None,
-              progress=None, record=None) -> dict:
+              progress=None, record=None, execution: Execution | None = None) -> dict:
     """Play ``games`` games (see the module docstring) and summarise them."""
     info = registry.get(game_id)
     factories = bots
@@ -118,24 +169,11 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, see
     data = data if data is not None else cards_data.load(game_id)
     deal_seeds = child_seeds(seed, (games + k - 1) // k)
     bot_seeds = child_seeds(seed + 1_000_003, games)
-    _WORKER.clear()
-    _WORKER.update(game=game_id, bots=list(bot_names), factories=factories,
-                   deal_seeds=deal_seeds,
-                   bot_seeds=bot_seeds, iterations=iterations, data=data,
-                   keep_record=record is not None)
-    step = progress or (lambda n=1: None)
-    results: dict[int, dict] = {}
-    if workers <= 1 or games == 1:
-        for i in range(games):
-            index, result = _run_one(i)
-            results[index] = result
-            step(1)
-    else:
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(min(workers, games)) as pool:
-            for index, result in pool.imap_unordered(_run_one, range(games)):
-                results[index] = result
-                step(1)
+    execution = execution or Execution(workers=workers)
+    play = _ArenaGame(game_id, tuple(bot_names), factories, iterations, data,
+                      keep_record=record is not None)
+    jobs = [(i, deal_seeds[i // k], bot_seeds[i]) for i in range(games)]
+    results = execution.run(play, jobs, progress=progress)
     wins = [0.0] * k
     scores = [0.0] * k
     per_game = []

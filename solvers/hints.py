@@ -20,6 +20,8 @@ writes the JSON shape of ARCHITECTURE.md::
   none) and ``stop_reason`` (``"iterations"``, ``"time_limit"`` or ``"single_move"``).
   Elapsed time never appears: the same seed, iteration budget and input give byte-identical
   JSON. A run stopped by ``time_limit`` says so and may vary between runs.
+* ``budget.workers`` appears when the hint merges ``workers`` > 1 independent searches
+  (:func:`merge_hints`; ``iterations`` is then their total).
 * ``close_call`` appears when the two best moves are within the noise (their values differ
   by less than 1.96 standard errors of the difference): the hint is too close to call at
   this budget, and ``iterations_to_separate`` estimates the budget that would separate
@@ -34,7 +36,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from games.errors import DigsiteError
 
-__all__ = ["Limit", "Column", "hint_result", "rows_from_search", "binomial_stderr",
+__all__ = ["Limit", "Column", "hint_result", "merge_hints", "rows_from_search", "binomial_stderr",
            "win_probability", "mean_reward", "STOP_REASONS", "Z_95", "WIN_PROBABILITY",
            "MEAN_REWARD"]
 
@@ -47,13 +49,19 @@ _MAX_SEPARATING_FACTOR = 10_000
 @dataclass(frozen=True)
 class Limit:
     """A search budget: ``iterations`` (deterministic) and/or ``time_limit`` (seconds of
-    wall clock, a cap whose result may vary between runs). The first reached stops the
-    search; with neither given, :meth:`resolve` supplies the game's default iterations.
+    wall clock, a cap whose result may vary between runs), spent by each of ``workers``
+    independent searches run side by side (root parallelisation, merged by
+    :func:`merge_hints`; 1: one search). The first limit reached stops a search; with
+    neither given, :meth:`resolve` supplies the game's default iterations.
+
+    Workers belong here rather than in a separate argument: they are part of how much
+    search a hint may spend, every service already receives a ``Limit``, and so no
+    service signature changes.
 
     >>> Limit(time_limit=2.0).resolve(700)
-    Limit(iterations=None, time_limit=2.0)
+    Limit(iterations=None, time_limit=2.0, workers=1)
     >>> Limit().resolve(700)
-    Limit(iterations=700, time_limit=None)
+    Limit(iterations=700, time_limit=None, workers=1)
     >>> Limit(time_limit=float("nan"))
     Traceback (most recent call last):
     ...
@@ -62,8 +70,12 @@ class Limit:
 
     iterations: int | None = None
     time_limit: float | None = None
+    workers: int = 1
 
     def __post_init__(self) -> None:
+        w = self.workers
+        if isinstance(w, bool) or not isinstance(w, int) or w < 1:
+            raise DigsiteError(f"workers must be a whole number >= 1, got {w!r}")
         n = self.iterations
         if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
             raise DigsiteError(f"iterations must be a whole number >= 1, got {n!r}")
@@ -76,7 +88,7 @@ class Limit:
     def resolve(self, default_iterations: int) -> "Limit":
         """This limit, or ``default_iterations`` when no budget was given at all."""
         if self.iterations is None and self.time_limit is None:
-            return Limit(iterations=default_iterations)
+            return Limit(iterations=default_iterations, workers=self.workers)
         return self
 
 
@@ -177,6 +189,8 @@ def hint_result(game_id: str, *, seat: int, rows: Iterable[dict], value_meaning:
                    "stop_reason": stop_reason},
         "seed": seed,
     }
+    if limit.workers > 1:
+        result["budget"]["workers"] = limit.workers
     close = _close_call(moves, iterations) if stop_reason != "single_move" else None
     if close is not None:
         result["close_call"] = close
@@ -184,6 +198,82 @@ def hint_result(game_id: str, *, seat: int, rows: Iterable[dict], value_meaning:
     if explanation:
         result["explanation"] = list(explanation)
     return result
+
+
+_CONTRACT_KEYS = ("game", "seat", "best", "moves", "value_meaning", "columns", "order",
+                  "budget", "seed", "close_call", "explanation")
+
+
+def _decimals(values) -> int:
+    """The most decimals among rounded ``values`` (how their producer rounded them)."""
+    most = 0
+    for value in values:
+        if isinstance(value, float) and "." in repr(value) and "e" not in repr(value):
+            most = max(most, len(repr(value).split(".")[1]))
+    return min(most, 6)
+
+
+def merge_hints(hints: Sequence[dict], *, limit: Limit, seed: Any, top: int) -> dict:
+    """One hint from ``hints`` of the same view by independent searches (different seeds),
+    each asked for every move (root parallelisation).
+
+    Per move: ``visits`` add up; ``value`` and every declared column are the averages
+    weighted by visits (equal weights where a game reports no visits), and ``stderr`` that
+    of a weighted mean of independent estimates, sqrt(sum((w_i / W)^2 * stderr_i^2)). The
+    rows are ranked again in the hints' ``order`` and cut to ``top``; ``budget.iterations``
+    is the total. The inputs are rounded as each game rounds them, so merged values carry
+    at most that rounding (1e-4 for a win probability). Deterministic for the same inputs.
+    """
+    first = hints[0]
+    columns = [c["key"] for c in first.get("columns", [])]
+    merged: dict[str, dict] = {}
+    for hint in hints:
+        for row in hint["moves"]:
+            merged.setdefault(row["move"], {"move": row["move"], "rows": []})["rows"].append(row)
+    rows = []
+    for entry in merged.values():
+        parts = entry["rows"]
+        visits = [r.get("visits") for r in parts]
+        counted = all(v is not None for v in visits)
+        weights = [float(v) for v in visits] if counted and sum(visits) > 0 \
+            else [1.0] * len(parts)
+        row = {"move": entry["move"], "visits": sum(visits) if counted else None}
+        for key in ["value"] + columns:
+            pairs = [(w, r.get(key)) for w, r in zip(weights, parts) if r.get(key) is not None]
+            total = sum(w for w, _ in pairs)
+            row[key] = sum(w * v for w, v in pairs) / total if pairs and total else None
+        errors = [(w, r.get("stderr")) for w, r in zip(weights, parts)
+                  if r.get("value") is not None]
+        total = sum(w for w, _ in errors)
+        row["stderr"] = (math.sqrt(sum((w / total) ** 2 * e * e for w, e in errors))
+                         if errors and total and all(e is not None for _, e in errors)
+                         else None)
+        words = next((r["words"] for r in parts if r.get("words")), None)
+        if words:
+            row["words"] = words
+        rows.append(row)
+    order = first.get("order", "visits")
+
+    def rank(row):
+        value = row["value"] if row["value"] is not None else -math.inf
+        if order == "visits":
+            return (-(row["visits"] or 0), -value, row["move"])
+        return (-value, row["move"])
+
+    rows.sort(key=rank)
+    every = [r for h in hints for r in h["moves"]]
+    declared = [Column(c["key"], c["meaning"], _decimals(r.get(c["key"]) for r in every))
+                for c in first.get("columns", [])]
+    explanation = first.get("explanation")
+    if rows and rows[0]["move"] != first["best"]:
+        explanation = None  # it explained another best move
+    extra = {k: v for k, v in first.items() if k not in _CONTRACT_KEYS}
+    return hint_result(
+        first["game"], seat=first["seat"], rows=rows, value_meaning=first["value_meaning"],
+        limit=limit, iterations=sum(h["budget"]["iterations"] for h in hints),
+        stop_reason=first["budget"]["stop_reason"], seed=seed, top=top, order=order,
+        columns=declared, value_digits=max(1, _decimals(r.get("value") for r in every)),
+        explanation=explanation, **extra)
 
 
 def rows_from_search(result, *, value: Callable[[Any], tuple[float | None, float | None]],

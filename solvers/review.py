@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Sequence
 
 from games import registry
@@ -218,7 +219,8 @@ def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed
         played = _row(result["moves"], " ; ".join(unit.moves))
     if played is not None and played["value"] is None:
         raised = max(limit.iterations or 0, 2 * len(result["moves"]))
-        result = hint(view, data=data, limit=Limit(iterations=raised), seed=seed, top=ALL_ROWS)
+        result = hint(view, data=data, limit=Limit(iterations=raised, workers=limit.workers),
+                      seed=seed, top=ALL_ROWS)
         out["budget_raised"] = raised
         played = _row(result["moves"], unit.text)
     best = result["moves"][0]
@@ -317,7 +319,7 @@ def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), 
     if not 0 <= seat < record.players:
         raise InvalidStateError(f"review: seat {seat} is not a seat of this {record.players}-"
                                 f"player game")
-    hint = services.capability(game, "hint")
+    hint = partial(services.hint, game)  # the game's hint, root-parallel with limit.workers
     scale = scale_for(game, record.players)
     units, final = _units(record, seat, data)
     seeds = child_seeds(seed, max(1, len(record.moves)))

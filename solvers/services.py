@@ -16,6 +16,8 @@ JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
     (games whose hint ranks whole turns of several moves; see ``solvers.review``)
 
 ``capability(game_id, name)`` finds one and says clearly when a game lacks it.
+``hint(game_id, view, ...)`` calls a game's hint, on ``limit.workers`` independent searches
+at once when asked (root parallelisation, merged by ``solvers.hints.merge_hints``).
 """
 
 from __future__ import annotations
@@ -25,10 +27,16 @@ import importlib.util
 from types import ModuleType
 from typing import Any
 
+from dataclasses import dataclass
+
 from games.errors import NoSolutionError
 from games.registry import get
+from games.seeding import child_seeds
 
-__all__ = ["service", "capability", "has_capability"]
+from .backends import run_jobs
+from .hints import Limit, merge_hints
+
+__all__ = ["service", "capability", "has_capability", "hint"]
 
 
 def service(game_id: str) -> ModuleType | None:
@@ -55,3 +63,31 @@ def capability(game_id: str, name: str) -> Any:
     if module is None or not hasattr(module, name):
         raise NoSolutionError(f"{name.replace('_', '-')} is not available for {game_id}")
     return getattr(module, name)
+
+
+@dataclass(frozen=True)
+class _OneHint:
+    hint_of: Any
+    view: dict
+    data: Any
+    limit: Limit
+
+    def __call__(self, seed: int) -> dict:
+        # every move, so that the merge sees each search's whole root
+        return self.hint_of(self.view, data=self.data, limit=self.limit, seed=seed,
+                            top=1_000_000)
+
+
+def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
+         top: int = 10) -> dict:
+    """``game_id``'s hint for ``view``. With ``limit.workers`` > 1: that many independent
+    searches, each with the whole budget and its own seed (``child_seeds(seed, workers)``),
+    run in a local process pool and merged (``solvers.hints.merge_hints``): deterministic
+    for a fixed seed, iteration budget and worker count."""
+    hint_of = capability(game_id, "hint")
+    if limit.workers <= 1:
+        return hint_of(view, data=data, limit=limit, seed=seed, top=top)
+    one_search = Limit(iterations=limit.iterations, time_limit=limit.time_limit)
+    hints = run_jobs(_OneHint(hint_of, view, data, one_search),
+                     child_seeds(seed, limit.workers), workers=limit.workers)
+    return merge_hints(hints, limit=limit, seed=seed, top=top)

@@ -14,7 +14,7 @@ from solvers import services
 REGISTERED = set(registry.GAME_IDS)
 ENGINES = {game_id for game_id in registry.GAME_IDS if registry.has_engine(game_id)}
 #: Benchmark suites that belong to no game.
-SHARED_SUITES = {"grids"}
+SHARED_SUITES = {"grids", "search", "openspiel", "strength"}
 
 
 def test_card_data_modules_are_the_registered_games():

@@ -65,7 +65,7 @@ def _absolute_imports(path: pathlib.Path):
                 yield name, node.lineno, id(node) in in_function
 
 
-GENERIC_SOLVERS = {"ismcts", "hints", "verify"}
+GENERIC_SOLVERS = {"ismcts", "hints", "verify", "backends", "openspiel"}
 TOP_SOLVERS = {"services", "arena", "demo", "review"}
 
 

@@ -11,7 +11,9 @@ module and follow the same interface):
 
 * :class:`RandomBot` — a uniformly random legal move.
 * :class:`PolicyBot` — any ``policy(state, moves, rng) -> move`` (wraps heuristics).
-* :class:`IsmctsBot` — :func:`solvers.ismcts.search.ismcts` with a fixed budget.
+* :class:`IsmctsBot` — :func:`solvers.ismcts.search.ismcts` with a fixed budget
+  (iterations, or seconds per decision), on one tree or ``workers`` root-parallel trees
+  (:mod:`solvers.ismcts.parallel`).
 * :class:`PimcBot` — :func:`solvers.ismcts.pimc.pimc` (determinized UCT) with the same.
 """
 
@@ -21,8 +23,8 @@ from abc import ABC, abstractmethod
 
 from games.seeding import make_rng
 
+from .parallel import root_parallel
 from .pimc import pimc
-from .search import ismcts
 
 __all__ = ["Bot", "RandomBot", "PolicyBot", "IsmctsBot", "PimcBot"]
 
@@ -69,21 +71,30 @@ class PolicyBot(Bot):
 
 
 class IsmctsBot(Bot):
-    """ISMCTS with ``iterations`` per decision (default 1,000); ``search_options`` are passed
-    on to :func:`ismcts` (rollout policy, reward, exploration, ...)."""
+    """ISMCTS with ``iterations`` per decision (default 1,000), or ``time_limit`` seconds
+    per decision instead, on ``workers`` root-parallel trees (1: a single tree);
+    ``search_options`` are passed on to :func:`ismcts` (rollout policy, reward,
+    exploration, ...)."""
 
     name = "ismcts"
 
-    def __init__(self, *, search_options: dict | None = None, **kwargs):
+    def __init__(self, *, search_options: dict | None = None, workers: int = 1,
+                 time_limit: float | None = None, **kwargs):
         super().__init__(**kwargs)
         self.options = dict(search_options or {})
+        self.workers = workers
+        self.time_limit = time_limit
 
     def choose(self, state):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        result = ismcts(state, self.seat, iterations=self.iterations or 1000,
-                        seed=self.rng.getrandbits(63), **self.options)
+        if self.time_limit is not None:
+            budget = {"iterations": None, "time_limit": self.time_limit}
+        else:
+            budget = {"iterations": self.iterations or 1000}
+        result = root_parallel(state, self.seat, workers=self.workers,
+                               seed=self.rng.getrandbits(63), **budget, **self.options)
         return result.best
 
 

@@ -24,7 +24,7 @@ import time
 from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
 
-from .search import (DEFAULT_ITERATIONS, MoveStat, SearchResult, _ranked,
+from .search import (DEFAULT_ITERATIONS, MoveStat, SearchResult, _ranked, move_stat,
                      rollout, win_reward)
 
 __all__ = ["pimc"]
@@ -125,11 +125,6 @@ def pimc(root: State, seat: int, *, iterations: int | None = None,
             acc[2] += edge[2]
         if stop_reason == "time_limit":
             break
-    stats = []
-    for m in root_moves:
-        v, tot, sq = totals[key_of(m)]
-        mean = tot / v if v else 0.0
-        stderr = math.sqrt(max(0.0, (sq - v * mean * mean) / (v - 1)) / v) if v > 1 else 0.0
-        stats.append(MoveStat(m, v, mean, stderr, done, None, None))
+    stats = [move_stat(m, *totals[key_of(m)], done) for m in root_moves]
     return SearchResult(seat, _ranked(stats), done, time.perf_counter() - start, stop_reason,
                         nodes)

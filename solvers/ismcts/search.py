@@ -66,12 +66,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Sequence
 
+from games.errors import InternalFault
 from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
 
 __all__ = [
     "ismcts", "SearchResult", "MoveStat", "win_reward", "score_reward", "uniform_policy",
-    "rollout", "DEFAULT_ITERATIONS",
+    "rollout", "DEFAULT_ITERATIONS", "move_stat",
 ]
 
 DEFAULT_ITERATIONS = 1000
@@ -146,7 +147,9 @@ def rollout(state: State, rng, policy: RolloutPolicy | None = None,
 
 @dataclass
 class MoveStat:
-    """Statistics of one root move, from the searching seat's point of view."""
+    """Statistics of one root move, from the searching seat's point of view. The raw sums
+    (``total``, ``sumsq``, ``win_sum``, ``score_sum``) let independent trees be merged
+    exactly (``solvers.ismcts.parallel``)."""
 
     move: object
     visits: int
@@ -156,6 +159,10 @@ class MoveStat:
     win_rate: float | None  # share of finished playouts through this move won (1/k shared)
     mean_score: float | None  # mean final score of the seat in those playouts
     finished: int = 0  # playouts through this move that reached the end of the game
+    total: float = 0.0  # sum of the rewards
+    sumsq: float = 0.0  # sum of their squares
+    win_sum: float = 0.0  # wins (1/k for a k-way shared win) over the finished playouts
+    score_sum: float = 0.0  # the seat's final scores summed over them
 
 
 @dataclass
@@ -177,92 +184,75 @@ class SearchResult:
         return self.moves[0].move if self.moves else None
 
 
-def _stat(move, edge, extra) -> MoveStat:
-    visits, total, sumsq, available = edge
+def move_stat(move, visits: int, total: float, sumsq: float, available: int,
+              win_sum: float = 0.0, score_sum: float = 0.0, finished: int = 0) -> MoveStat:
+    """A :class:`MoveStat` from raw sums (mean, standard error and rates derived here)."""
     mean = total / visits if visits else 0.0
     if visits > 1:
         var = max(0.0, (sumsq - visits * mean * mean) / (visits - 1))
         stderr = math.sqrt(var / visits)
     else:
         stderr = 0.0
-    wins, score_sum, finished = extra if extra else (0.0, 0.0, 0)
     return MoveStat(
         move=move, visits=visits, mean=mean, stderr=stderr, available=available,
-        win_rate=(wins / finished) if finished else None,
+        win_rate=(win_sum / finished) if finished else None,
         mean_score=(score_sum / finished) if finished else None, finished=finished,
-    )
+        total=total, sumsq=sumsq, win_sum=win_sum, score_sum=score_sum)
 
 
 def _ranked(stats: list[MoveStat]) -> list[MoveStat]:
     return sorted(stats, key=lambda s: (-s.visits, -s.mean, str(s.move)))
 
 
-def ismcts(root: State, seat: int, *, iterations: int | None = None,
-           time_limit: float | None = None, seed: Seed = None, exploration: float = 0.7,
-           rollout_policy: RolloutPolicy | None = None, max_rollout_depth: int | None = None,
-           evaluate: RewardFn | None = None, reward: RewardFn | None = None,
-           move_key: Callable[[object], Hashable] | None = None,
-           playout: Callable[[State, object], None] | None = None,
-           check_determinization: bool = False) -> SearchResult:
-    """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
+class _Tree:
+    """One ISMCTS tree and the phases of an iteration, each a small method (OpenSpiel's
+    layout): :meth:`select` (descend by UCB with availability counts, expanding one new
+    edge), :meth:`simulate` (the rollout), :meth:`backpropagate`. ``table`` maps
+    ``(player, information-set key)`` to ``{move key: [visits, total, sumsq, available]}``;
+    ``root_extra`` maps a root move key to ``[win sum, score sum, finished]``."""
 
-    ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
-    the search's generator on a clone). ``move_key`` maps a move to the key stored in the
-    tree (default: the move itself, which must be hashable). ``playout(state, rng)``, if
-    given, replaces the whole rollout (an engine's own fast playout; it plays in place to
-    the end or to a point where ``evaluate`` applies). ``evaluate`` is required when
-    ``max_rollout_depth`` is set. ``check_determinization`` asserts every sampled world
-    shows ``seat`` the same information-set key as ``root`` (a debugging aid).
-    """
-    rng = make_rng(seed)
-    if iterations is None and time_limit is None:
-        iterations = DEFAULT_ITERATIONS
-    if max_rollout_depth is not None and evaluate is None:
-        raise ValueError("max_rollout_depth needs an evaluate function")
-    reward_fn = reward or win_reward()
-    root = root.clone()
-    while root.current_player() == CHANCE:
-        sample_chance(root, rng)
-    if root.current_player() != seat:
-        raise ValueError(f"it is not seat {seat}'s decision (to act: {root.current_player()})")
-    start = time.perf_counter()
-    root_moves = list(root.legal_moves())
-    key_of = move_key or (lambda m: m)
-    if len(root_moves) == 1:
-        only = root_moves[0]
-        return SearchResult(seat, [MoveStat(only, 0, 0.0, 0.0, 0, None, None)], 0,
-                            time.perf_counter() - start, "single_move", 0)
-    root_key = (seat, root.information_set_key(seat)) if check_determinization else None
-    deadline = start + time_limit if time_limit is not None else None
+    __slots__ = ("seat", "rng", "exploration", "key_of", "reward_fn", "evaluate", "playout",
+                 "rollout_policy", "max_rollout_depth", "table", "root_extra")
 
-    table: dict[Hashable, dict] = {}  # (player, infoset key) -> {move key: [v, tot, sq, avail]}
-    root_extra: dict[Hashable, list] = {}  # move key -> [win sum, score sum, finished]
-    log = math.log
-    sqrt = math.sqrt
-    done = 0
-    stop_reason = "iterations"
-    while True:
-        if iterations is not None and done >= iterations:
-            stop_reason = "iterations"
-            break
-        if deadline is not None and done and time.perf_counter() >= deadline:
-            stop_reason = "time_limit"
-            break
-        world = root.determinize(seat, rng)
-        if root_key is not None:
-            assert (seat, world.information_set_key(seat)) == root_key, "determinization leaked"
-        path: list[tuple[dict, Hashable, int]] = []
+    def __init__(self, seat, rng, *, exploration, key_of, reward_fn, evaluate, playout,
+                 rollout_policy, max_rollout_depth):
+        self.seat = seat
+        self.rng = rng
+        self.exploration = exploration
+        self.key_of = key_of
+        self.reward_fn = reward_fn
+        self.evaluate = evaluate
+        self.playout = playout
+        self.rollout_policy = rollout_policy
+        self.max_rollout_depth = max_rollout_depth
+        self.table: dict[Hashable, dict] = {}
+        self.root_extra: dict[Hashable, list] = {}
+
+    def iterate(self, world: State) -> None:
+        """One iteration from a determinized ``world`` (played on in place)."""
+        path, root_edge_key = self.select(world)
+        finished, rewards = self.simulate(world)
+        self.backpropagate(path, rewards)
+        if root_edge_key is not None:
+            self.record_root(root_edge_key, world, finished)
+
+    def select(self, state: State) -> tuple[list, Hashable]:
+        """Selection and expansion, in place: ``(path of (edge, player), root move key)``."""
+        table = self.table
+        key_of = self.key_of
+        rng = self.rng
+        exploration = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        path: list[tuple[list, int]] = []
         root_edge_key = None
-        expanded = False
-        state = world
-        # --- selection and expansion -------------------------------------------------
         while True:
             player = state.current_player()
             if player == CHANCE:
                 sample_chance(state, rng)
                 continue
             if player < 0:
-                break
+                return path, root_edge_key
             moves = state.legal_moves()
             if len(moves) == 1:
                 state.apply(moves[0])
@@ -270,8 +260,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
             node_key = (player, state.information_set_key(player))
             node = table.get(node_key)
             if node is None:
-                node = {}
-                table[node_key] = node
+                node = table[node_key] = {}
             untried = []
             best = None
             best_value = -1.0
@@ -290,54 +279,115 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
                         best = (move, k, edge)
             if untried:
                 move, k = untried[int(rng.random() * len(untried))]
-                edge = [0, 0.0, 0.0, 1]
-                node[k] = edge
                 # the untried moves after the first were not counted as available yet;
                 # they become edges only when tried, so their availability starts at 1
-                expanded = True
+                edge = node[k] = [0, 0.0, 0.0, 1]
             else:
                 move, k, edge = best
             if not path:
                 root_edge_key = k  # the first stored node is the root information set
             path.append((edge, player))
             state.apply(move)
-            if expanded:
-                break
-        # --- rollout -------------------------------------------------------------------
+            if untried:
+                return path, root_edge_key
+
+    def simulate(self, state: State) -> tuple[bool, list]:
+        """The rollout from the new edge: ``(reached the end, every seat's reward)``."""
         if not state.is_terminal():
-            if playout is not None:
-                playout(state, rng)
+            if self.playout is not None:
+                self.playout(state, self.rng)
             else:
-                rollout(state, rng, rollout_policy, max_rollout_depth)
+                rollout(state, self.rng, self.rollout_policy, self.max_rollout_depth)
         if state.is_terminal():
-            rewards = reward_fn(state)
-            finished = True
-        else:
-            rewards = evaluate(state)
-            finished = False
-        # --- backpropagation -------------------------------------------------------------
+            return True, self.reward_fn(state)
+        return False, self.evaluate(state)
+
+    @staticmethod
+    def backpropagate(path: list, rewards: list) -> None:
+        """Add each decision's reward (from its player's side) to the edges taken."""
         for edge, player in path:
             r = rewards[player]
             edge[0] += 1
             edge[1] += r
             edge[2] += r * r
-        if root_edge_key is not None:
-            extra = root_extra.get(root_edge_key)
-            if extra is None:
-                extra = root_extra[root_edge_key] = [0.0, 0.0, 0]
-            if finished:
-                winners = state.winners()
-                if seat in winners:
-                    extra[0] += 1.0 / len(winners)
-                extra[1] += state.returns()[seat]
-                extra[2] += 1
-        done += 1
 
+    def record_root(self, root_edge_key, state: State, finished: bool) -> None:
+        """The searching seat's win and score through the root move (finished games)."""
+        extra = self.root_extra.get(root_edge_key)
+        if extra is None:
+            extra = self.root_extra[root_edge_key] = [0.0, 0.0, 0]
+        if finished:
+            winners = state.winners()
+            if self.seat in winners:
+                extra[0] += 1.0 / len(winners)
+            extra[1] += state.returns()[self.seat]
+            extra[2] += 1
+
+    def root_stats(self, root: State, root_moves: Sequence) -> list[MoveStat]:
+        """One :class:`MoveStat` per root move, ranked (most visits first)."""
+        root_node = self.table.get((self.seat, root.information_set_key(self.seat))) or {}
+        stats = []
+        for move in root_moves:
+            k = self.key_of(move)
+            visits, total, sumsq, available = root_node.get(k, [0, 0.0, 0.0, 0])
+            win_sum, score_sum, finished = self.root_extra.get(k) or (0.0, 0.0, 0)
+            stats.append(move_stat(move, visits, total, sumsq, available, win_sum, score_sum,
+                                   finished))
+        return _ranked(stats)
+
+
+def ismcts(root: State, seat: int, *, iterations: int | None = None,
+           time_limit: float | None = None, seed: Seed = None, exploration: float = 0.7,
+           rollout_policy: RolloutPolicy | None = None, max_rollout_depth: int | None = None,
+           evaluate: RewardFn | None = None, reward: RewardFn | None = None,
+           move_key: Callable[[object], Hashable] | None = None,
+           playout: Callable[[State, object], None] | None = None,
+           check_determinization: bool = False) -> SearchResult:
+    """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
+
+    ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
+    the search's generator on a clone). ``move_key`` maps a move to the key stored in the
+    tree (default: the move itself, which must be hashable). ``playout(state, rng)``, if
+    given, replaces the whole rollout (an engine's own fast playout; it plays in place to
+    the end or to a point where ``evaluate`` applies). ``evaluate`` is required when
+    ``max_rollout_depth`` is set. ``check_determinization`` checks that every sampled world
+    shows ``seat`` the same information-set key as ``root`` (``InternalFault`` if not).
+    """
+    rng = make_rng(seed)
+    if iterations is None and time_limit is None:
+        iterations = DEFAULT_ITERATIONS
+    if max_rollout_depth is not None and evaluate is None:
+        raise ValueError("max_rollout_depth needs an evaluate function")
+    root = root.clone()
+    while root.current_player() == CHANCE:
+        sample_chance(root, rng)
+    if root.current_player() != seat:
+        raise ValueError(f"it is not seat {seat}'s decision (to act: {root.current_player()})")
+    start = time.perf_counter()
+    root_moves = list(root.legal_moves())
+    if len(root_moves) == 1:
+        only = root_moves[0]
+        return SearchResult(seat, [MoveStat(only, 0, 0.0, 0.0, 0, None, None)], 0,
+                            time.perf_counter() - start, "single_move", 0)
+    root_key = root.information_set_key(seat) if check_determinization else None
+    deadline = start + time_limit if time_limit is not None else None
+    tree = _Tree(seat, rng, exploration=exploration, key_of=move_key or (lambda m: m),
+                 reward_fn=reward or win_reward(), evaluate=evaluate, playout=playout,
+                 rollout_policy=rollout_policy, max_rollout_depth=max_rollout_depth)
+    done = 0
+    stop_reason = "iterations"
+    while True:
+        if iterations is not None and done >= iterations:
+            stop_reason = "iterations"
+            break
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            stop_reason = "time_limit"
+            break
+        world = root.determinize(seat, rng)
+        if root_key is not None and world.information_set_key(seat) != root_key:
+            raise InternalFault(f"a determinization of seat {seat} changed what it knows")
+        tree.iterate(world)
+        done += 1
     elapsed = time.perf_counter() - start
-    root_node = table.get((seat, root.information_set_key(seat))) or {}
-    stats = []
-    for move in root_moves:
-        k = key_of(move)
-        edge = root_node.get(k, [0, 0.0, 0.0, 0])
-        stats.append(_stat(move, edge, root_extra.get(k)))
-    return SearchResult(seat, _ranked(stats), done, elapsed, stop_reason, len(table))
+    return SearchResult(seat, tree.root_stats(root, root_moves), done, elapsed, stop_reason,
+                        len(tree.table))

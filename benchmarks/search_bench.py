@@ -1,0 +1,158 @@
+"""Where an ISMCTS iteration's time goes, and what root-parallel search buys.
+
+**Breakdown** (Archaeology and Loot N Run, two players, the opening decision, the searches
+the hints use): CPU time per iteration of a whole search, and in the same run the CPU cost
+of its parts measured alone on the same number of fresh worlds — ``clone`` (one copy of the
+root), ``determinize`` (clone plus sampling the hidden cards), ``playout`` (the rollout
+from a determinized world to the end) — and the rest, ``tree`` (selection, expansion,
+information-set keys, backpropagation). CPU time, so the other tenants of a shared machine
+move the figures less than wall time.
+
+**Root-parallel speed:** iterations per second (wall) of the 2-player Archaeology opening
+hint, 1,000 iterations per tree, on one tree and on two root-parallel trees, in the same
+run (target of issue 13: >= 3,000 iterations/s).
+
+**Root-parallel strength:** two root-parallel trees against one tree at equal wall time
+(``TIME_PER_DECISION`` seconds per decision for both), seat-swapped, with the Wilson
+interval. The games run one at a time so the two trees have the machine's two cores.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import cards_data
+from games import archaeology, lootnrun
+from games.protocol import CHANCE
+from games.seeding import make_rng
+from solvers.archaeology.policy import SEARCH_OPTIONS
+from solvers.arena import bot_table, run_arena
+from solvers.ismcts.parallel import root_parallel
+from solvers.ismcts.search import ismcts, rollout
+
+__all__ = ["run", "opening", "breakdown", "TIME_PER_DECISION"]
+
+TIME_PER_DECISION = 0.1
+SPEED_ITERATIONS = 1000
+TARGET_ITERATIONS_PER_S = 3000
+
+
+def opening(engine, data, seed: int = 3):
+    """The first decision with more than one move of a seeded 2-player deal."""
+    state = engine.state_from_deal(engine.make_deal(players=2, seed=seed, data=data), data)
+    while True:
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        moves = state.legal_moves()
+        if len(moves) > 1:
+            return state, state.current_player()
+        state.apply(moves[0])
+
+
+def _cpu(func, n: int) -> float:
+    start = time.process_time()
+    for _ in range(n):
+        func()
+    return (time.process_time() - start) / n * 1e3
+
+
+def breakdown(world, seat, options: dict, iterations: int) -> dict:
+    """Milliseconds of CPU per iteration: whole search and its parts (module docstring)."""
+    start = time.process_time()
+    result = ismcts(world, seat, iterations=iterations, seed=1, **options)
+    search_ms = (time.process_time() - start) / result.iterations * 1e3
+    rng = make_rng(2)
+    clone_ms = _cpu(world.clone, iterations)
+    determinize_ms = _cpu(lambda: world.determinize(seat, rng), iterations)
+    play = options.get("playout")
+    worlds = [world.determinize(seat, rng) for _ in range(iterations)]
+    start = time.process_time()
+    for w in worlds:
+        play(w, rng) if play is not None else rollout(w, rng)
+    playout_ms = (time.process_time() - start) / iterations * 1e3
+    tree_ms = max(0.0, search_ms - determinize_ms - playout_ms)
+    return {"iterations": result.iterations, "search_ms": round(search_ms, 4),
+            "clone_ms": round(clone_ms, 4), "determinize_ms": round(determinize_ms, 4),
+            "sampling_ms": round(determinize_ms - clone_ms, 4),
+            "playout_ms": round(playout_ms, 4), "tree_ms": round(tree_ms, 4),
+            "cpu_iterations_per_s": round(1e3 / search_ms, 1)}
+
+
+def _share(part: float, whole: float) -> str:
+    return f"{part / whole:.0%}" if whole else "-"
+
+
+def _with(factory, **attributes):
+    """A bot factory whose bots get ``attributes`` (budget per decision, workers)."""
+    def make(**kwargs):
+        bot = factory(**kwargs)
+        for name, value in attributes.items():
+            setattr(bot, name, value)
+        return bot
+    return make
+
+
+def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> dict:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    lines = [f"load average at the start: {load:.2f}" if load is not None else "load: unknown"]
+    figures: dict = {"load_average": load}
+    positions = {"archaeology": (archaeology, SEARCH_OPTIONS), "lootnrun": (lootnrun, {})}
+    n = 200 if quick else 1000
+    for game_id, (engine, options) in positions.items():
+        world, seat = opening(engine, cards_data.load(game_id))
+        b = breakdown(world, seat, options, n)
+        figures[f"{game_id}_breakdown"] = b
+        whole = b["search_ms"]
+        lines.append(
+            f"{game_id} opening, {b['iterations']} iterations: {b['search_ms']:.3f} ms CPU per "
+            f"iteration ({b['cpu_iterations_per_s']:.0f}/s of CPU) = playout "
+            f"{b['playout_ms']:.3f} ({_share(b['playout_ms'], whole)}) + determinize "
+            f"{b['determinize_ms']:.3f} ({_share(b['determinize_ms'], whole)}: clone "
+            f"{b['clone_ms']:.3f}, sampling {b['sampling_ms']:.3f}) + tree "
+            f"{b['tree_ms']:.3f} ({_share(b['tree_ms'], whole)})")
+        progress(1)
+
+    # root-parallel speed, the same run
+    data = cards_data.load("archaeology")
+    world, seat = opening(archaeology, data)
+    iterations = 200 if quick else SPEED_ITERATIONS
+    speed = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        result = root_parallel(world, seat, workers=workers, seed=5, iterations=iterations,
+                               **SEARCH_OPTIONS)
+        seconds = time.perf_counter() - start
+        speed[workers] = {"iterations": result.iterations, "seconds": round(seconds, 3),
+                          "iterations_per_s": round(result.iterations / seconds, 1)}
+    figures["archaeology_opening_hint_speed"] = speed
+    best = max(s["iterations_per_s"] for s in speed.values())
+    lines.append(
+        f"archaeology opening hint, {iterations} iterations per tree: one tree "
+        f"{speed[1]['iterations_per_s']:.0f} it/s wall, two root-parallel trees "
+        f"{speed[2]['iterations_per_s']:.0f} it/s ({speed[2]['iterations_per_s'] / speed[1]['iterations_per_s']:.2f}x); "
+        f"target >= {TARGET_ITERATIONS_PER_S} it/s: "
+        + ("met" if best >= TARGET_ITERATIONS_PER_S else "NOT met"))
+    progress(1)
+
+    # root-parallel strength at equal wall time
+    per_decision = 0.02 if quick else TIME_PER_DECISION
+    matches = {}
+    for game_id, count in (("lootnrun", games or (2 if quick else 20)),
+                           ("archaeology", games or (2 if quick else 10))):
+        game_data = cards_data.load(game_id)
+        table = bot_table(game_id, game_data)
+        bots = {"two-trees": _with(table["ismcts"], workers=2, time_limit=per_decision),
+                "one-tree": _with(table["ismcts"], time_limit=per_decision)}
+        start = time.perf_counter()
+        result = run_arena(game_id, ["two-trees", "one-tree"], bots=bots, games=count,
+                           seed=77, data=game_data, progress=progress)
+        low, high = result["ci95"][0]
+        matches[game_id] = {"games": count, "seconds_per_decision": per_decision,
+                            "win_rate": result["win_rate"][0], "ci95": [low, high],
+                            "seconds": round(time.perf_counter() - start, 1)}
+        lines.append(f"{game_id}: two root-parallel trees vs one tree at {per_decision} s per "
+                     f"decision: {result['win_rate'][0]:.1%} [{low:.1%}, {high:.1%}] of "
+                     f"{count} games")
+    figures["root_parallel_strength"] = matches
+    return {"text": "\n".join(lines), "figures": figures}
