@@ -19,12 +19,14 @@ from .policy import greedy_policy
 __all__ = ["hint", "BOTS", "demo_section"]
 
 EXPECTED_SCORE = Column("expected_score", "mean final score of the seat in those playouts", 2)
-BOTS = {
-    "random": lambda **kw: RandomBot(**kw),
-    "greedy": lambda **kw: PolicyBot(greedy_policy, **kw),
-    "ismcts": lambda **kw: IsmctsBot(**kw),
-    "pimc": lambda **kw: PimcBot(**kw),
-}
+class GreedyBot(PolicyBot):
+    """The greedy heuristic of ``policy``."""
+
+    name = "greedy"
+    policy = staticmethod(greedy_policy)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": PimcBot}
 
 
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
