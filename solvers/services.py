@@ -26,9 +26,14 @@ from types import ModuleType
 from typing import Any
 
 from games.errors import NoSolutionError
-from games.registry import get
+from games.registry import GAME_IDS, get
 
-__all__ = ["service", "capability", "has_capability"]
+__all__ = ["service", "capability", "has_capability", "hint_budget", "bot_names", "SERVICE_WORDS"]
+
+#: Each service in a user's words, for the message when a game lacks it.
+SERVICE_WORDS = {"hint": "move hints", "best_score": "a best-score solver",
+                 "plan": "a dig planner", "BOTS": "arena bots",
+                 "demo_section": "a demo section"}
 
 
 def service(game_id: str) -> ModuleType | None:
@@ -53,5 +58,27 @@ def capability(game_id: str, name: str) -> Any:
     """The service ``name`` of ``game_id``; ``NoSolutionError`` if the game lacks it."""
     module = service(game_id)
     if module is None or not hasattr(module, name):
-        raise NoSolutionError(f"{name.replace('_', '-')} is not available for {game_id}")
+        what = SERVICE_WORDS.get(name, name.replace("_", "-"))
+        offered = [game for game in GAME_IDS if has_capability(game, name)]
+        raise NoSolutionError(f"{game_id} has no {what} yet" if not offered else
+                              f"{game_id} has no {what} (games with {what}: "
+                              f"{', '.join(offered)})")
     return getattr(module, name)
+
+
+def hint_budget(game_id: str) -> str | None:
+    """The default budget of ``game_id``'s hint in words (``None`` without a hint): the
+    service's ``HINT_BUDGET`` text, else its ``DEFAULT_ITERATIONS`` search iterations."""
+    module = service(game_id)
+    if module is None or not hasattr(module, "hint"):
+        return None
+    text = getattr(module, "HINT_BUDGET", None)
+    if text is None and isinstance(getattr(module, "DEFAULT_ITERATIONS", None), int):
+        text = f"{module.DEFAULT_ITERATIONS} search iterations"
+    return text
+
+
+def bot_names(game_id: str) -> list[str]:
+    """The names of ``game_id``'s arena bots (empty when it has none)."""
+    module = service(game_id)
+    return list(getattr(module, "BOTS", {}) or {}) if module is not None else []
