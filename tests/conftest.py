@@ -17,7 +17,7 @@ from cli.main import main
 _SLOW_CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
                 HealthCheck.large_base_example]
 settings.register_profile("bounded", derandomize=True, database=None, deadline=None,
-                          max_examples=8, suppress_health_check=_SLOW_CHECKS, print_blob=True)
+                          max_examples=20, suppress_health_check=_SLOW_CHECKS, print_blob=True)
 settings.register_profile("fuzz", settings.get_profile("bounded"), max_examples=250)
 settings.load_profile("bounded")
 

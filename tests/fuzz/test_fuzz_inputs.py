@@ -23,15 +23,20 @@ import copy
 import io
 import json
 import re
+import os
 import signal
+import subprocess
 import sys
 import tomllib
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given, note
+import math
+
+from hypothesis import Phase, assume, event, given, note, settings
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 
 import cards_data
 from cards_data._toml import dumps
@@ -49,6 +54,35 @@ ERROR_LINE = re.compile(r"^error: \S[^\n]*\n$")
 ENGINES = [g for g in registry.GAME_IDS if registry.has_engine(g)]
 CARD_GAMES = list(cards_data.GAME_IDS)
 HINTED = [g for g in ENGINES if services.has_capability(g, "hint")]
+
+
+#: Failures the long profile found in other owners' code, by (input kind, game), with a
+#: reproducer; xfail(strict=False) until their fix lands, then delete the entry.
+PENDING = {
+    ("view", "lootnrun"): (
+        "games/lootnrun views: a front_backs entry that is a list crashes the hint (exit 1, "
+        "TypeError: unhashable type: 'list'): `digsite example lootnrun`, set "
+        "\"front_backs\": [[[\"green\"]], \"yellow\", [\"yellow\"]], then `digsite hint "
+        "lootnrun view.json`"),
+    ("move", "lootnrun"): (
+        "games/lootnrun parse_move: 'loot ' + '9' * 5000 raises ValueError (int digits "
+        "limit) instead of InvalidMoveError"),
+    ("play", "lootnrun"): (
+        "games/lootnrun parse_move: `echo 'loot 1 loot' | digsite play lootnrun --seed 9` "
+        "exits 1 (ValueError: too many values to unpack)"),
+    ("solver-flags", "pyramids"): (
+        "best-score: `digsite best-score pyramids --seed 2147483648 --time-limit 1` exits 1 "
+        "(CP-SAT random_seed is 32-bit); `--time-limit nan` and `--time-limit -1` exit 0"),
+    ("solver-flags", "ancients"): (
+        "best-score/plan: `digsite best-score ancients --seed 1 --time-limit 0` (or nan, -1) "
+        "exits 0; `digsite plan ancients VIEW --token-value nan` (or inf) exits 1"),
+}
+
+
+def games_for(kind: str, games: list[str]) -> list:
+    """``games`` as test parameters, a known failure of ``kind`` marked xfail."""
+    return [pytest.param(g, marks=pytest.mark.xfail(reason=PENDING[kind, g], strict=False))
+            if (kind, g) in PENDING else g for g in games]
 
 
 class Hang(BaseException):
@@ -81,9 +115,25 @@ def cli(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def cli_process(*args: str) -> tuple[int, str, str]:
+    """``digsite ARGS`` in a child process: the guard for solvers whose native code (CP-SAT)
+    a signal cannot interrupt. A run past :data:`HANG_SECONDS` is a hang."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    try:
+        done = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], cwd=root,
+                              env=env, capture_output=True, text=True, timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        raise Hang(f"digsite {' '.join(map(str, args))}: no answer within {HANG_SECONDS} s")
+    return done.returncode, done.stdout, done.stderr
+
+
 def allowed(args, result, *, lines: str = "one") -> int:
     """Check the outcome contract; return the exit status (0 or 2)."""
     code, out, err = result
+    if currently_in_test_context():
+        event(f"digsite {args[0]}: "
+              f"{'accepted' if code == 0 else 'refused' if code == 2 else code}")
     where = "digsite " + " ".join(map(str, args))
     assert code in (0, 2), f"{where}: exit {code}: {err.strip()[:500]}"
     assert "Traceback" not in err, f"{where}: {err}"
@@ -99,10 +149,13 @@ def library(call, *args, **kwargs):
     """``call(...)``, or ``None`` when it refuses the input with a ``DigsiteError``."""
     with hang_guard():
         try:
-            return call(*args, **kwargs)
+            result = call(*args, **kwargs)
         except DigsiteError as exc:
             assert str(exc).strip() and "\n" not in str(exc).strip(), repr(exc)
+            event(f"{call.__name__}: refused")
             return None
+    event(f"{call.__name__}: accepted")
+    return result
 
 
 # --- mutations ----------------------------------------------------------------------------
@@ -114,6 +167,7 @@ LEAVES = st.one_of(
     st.sampled_from(["A1", "E5", "F9", "-", "0", "1e309", "deck", "red"]),
     st.just([]), st.just({}), st.lists(st.integers(-2, 60), max_size=4),
 )
+LEAVES_NOT_NULL = LEAVES.filter(lambda v: v is not None)
 OPERATIONS = ("drop", "duplicate", "retype", "swap", "number", "unknown", "grow")
 
 
@@ -159,6 +213,8 @@ def mutated(draw, doc, *, null: bool = True):
             parent[key] = value if (null or value is not None) else "null"
         elif op == "swap":
             other = draw(st.sampled_from(paths))
+            if path[:len(other)] == other or other[:len(path)] == path:
+                continue  # one holds the other: a swap would make a cycle
             other_parent = _parent(doc, other)
             try:
                 a, b = parent[key], other_parent[other[-1]]
@@ -175,11 +231,32 @@ def mutated(draw, doc, *, null: bool = True):
         elif op == "unknown":
             target = parent[key] if isinstance(parent[key], dict) else parent
             if isinstance(target, dict):
-                target["not_a_key"] = draw(LEAVES.filter(lambda v: null or v is not None))
+                target["not_a_key"] = draw(LEAVES if null else LEAVES_NOT_NULL)
         elif op == "grow":
             if isinstance(parent[key], list) and parent[key]:
                 parent[key] = parent[key] * draw(st.sampled_from([2, 50]))
     return doc
+
+
+@st.composite
+def nudged(draw, doc):
+    """``doc`` with one integer moved off its value, the mutation most often *accepted*
+    by a reader, so the engines behind it are reached too."""
+    doc = copy.deepcopy(doc)
+    paths = [p for p in _paths(doc) if p and isinstance(_parent(doc, p)[p[-1]], int)
+             and not isinstance(_parent(doc, p)[p[-1]], bool)]
+    if paths:
+        path = draw(st.sampled_from(paths))
+        value = _parent(doc, path)[path[-1]]
+        _parent(doc, path)[path[-1]] = draw(st.sampled_from(
+            [value - 1, value + 1, 0, 1, 2 * value, value + 10, 500, 1000, 10**6]))
+        note(f"nudge {'.'.join(map(str, path))}: {value} -> {_parent(doc, path)[path[-1]]}")
+    return doc
+
+
+def variants(doc, *, null: bool = True):
+    """A mutation of ``doc`` (:func:`mutated`) or a nudge of one number (:func:`nudged`)."""
+    return st.one_of(mutated(doc, null=null), nudged(doc))
 
 
 def truncated(draw, text: str) -> str:
@@ -198,10 +275,10 @@ def work(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("fuzz")
 
 
-@pytest.mark.parametrize("game", CARD_GAMES)
+@pytest.mark.parametrize("game", games_for("cards", CARD_GAMES))
 @given(data=st.data())
 def test_card_data_toml(game, data, work):
-    doc = data.draw(mutated(BUNDLED[game], null=False))
+    doc = data.draw(variants(BUNDLED[game], null=False))
     try:
         text = dumps(doc)
     except TypeError:  # a shape our TOML writer cannot express: no input to try
@@ -240,7 +317,7 @@ def _deal(game: str, players: int, seed: int) -> dict:
 @st.composite
 def deals(draw, game: str):
     players = draw(st.sampled_from(registry.get(game).player_counts))
-    return draw(mutated(_deal(game, players, draw(st.integers(0, 3)))))
+    return draw(variants(_deal(game, players, draw(st.integers(0, 3)))))
 
 
 def _play_a_little(state, seed: int, steps: int = 60) -> None:
@@ -255,7 +332,7 @@ def _play_a_little(state, seed: int, steps: int = 60) -> None:
             state.apply(options[rng.randrange(len(options))])
 
 
-@pytest.mark.parametrize("game", ENGINES)
+@pytest.mark.parametrize("game", games_for("deal", ENGINES))
 @given(data=st.data())
 def test_deal_json(game, data):
     deal = data.draw(deals(game))
@@ -304,10 +381,10 @@ def _json_text(draw, value) -> str:
     return truncated(draw, text)
 
 
-@pytest.mark.parametrize("game", HINTED)
+@pytest.mark.parametrize("game", games_for("view", HINTED))
 @given(data=st.data())
 def test_player_view_json(game, data, work):
-    view = data.draw(mutated(data.draw(st.sampled_from(VIEWS[game]))))
+    view = data.draw(variants(data.draw(st.sampled_from(VIEWS[game]))))
     path = work / f"{game}-view.json"
     path.write_text(_json_text(data.draw, view), encoding="utf-8")
     args = ("hint", game, path, "--iterations", 3, "--json")
@@ -368,7 +445,7 @@ def _positions(game: str) -> list:
 POSITIONS = {game: _positions(game) for game in ENGINES}
 
 
-@pytest.mark.parametrize("game", ENGINES)
+@pytest.mark.parametrize("game", games_for("move", ENGINES))
 @given(data=st.data())
 def test_move_text(game, data):
     engine = registry.engine(game)
@@ -381,7 +458,7 @@ def test_move_text(game, data):
         assert engine.parse_move(state, str(move)) == move
 
 
-@pytest.mark.parametrize("game", ENGINES)
+@pytest.mark.parametrize("game", games_for("play", ENGINES))
 @given(data=st.data())
 def test_move_text_in_play(game, data, work):
     legal = [str(m) for m in options_of(POSITIONS[game][0])]
@@ -435,7 +512,7 @@ def views_on_disk(work) -> dict[str, Path]:
     return paths
 
 
-@pytest.mark.parametrize("game", ENGINES)
+@pytest.mark.parametrize("game", games_for("flags", ENGINES))
 @given(data=st.data())
 def test_numeric_flags(game, data, views_on_disk):
     commands = _flag_commands(game, views_on_disk[game])
@@ -444,3 +521,52 @@ def test_numeric_flags(game, data, views_on_disk):
     args = tuple(value if a is None else a for a in commands[name])
     note(f"{name} {value!r}")
     allowed(args, cli(*args))
+
+
+def _finite_above(text: str, low: float, *, closed: bool) -> bool:
+    """Whether ``text`` is a number a budget flag may take (finite, above ``low``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return False
+    return math.isfinite(value) and (value >= low if closed else value > low)
+
+
+def test_time_limits_outside_the_budget_are_refused(views_on_disk):
+    for game in HINTED:
+        for value in ("nan", "inf", "-inf", "0", "-1", "1e309"):
+            args = ("hint", game, views_on_disk[game], "--iterations", 2, "--time-limit", value)
+            assert allowed(args, cli(*args)) == 2, args
+
+
+SOLVED = [g for g in ENGINES if services.has_capability(g, "best_score")
+          or services.has_capability(g, "plan")]
+
+
+@pytest.mark.parametrize("game", games_for("solver-flags", SOLVED))
+# one flag value per example is already minimal: no shrinking (each run is a solve)
+@settings(max_examples=max(3, settings.default.max_examples // 8),
+          phases=[Phase.explicit, Phase.generate])
+@given(data=st.data())
+def test_solver_flags(game, data, views_on_disk):
+    """best-score's seed and time limit, plan's token value: a budget or value outside its
+    range is refused (exit 2), never solved with (exit 0) nor a fault."""
+    commands = {}
+    if services.has_capability(game, "best_score"):
+        commands["best-score --seed"] = ("best-score", game, "--time-limit", 1, "--seed", None)
+        commands["best-score --time-limit"] = ("best-score", game, "--seed", 1,
+                                               "--time-limit", None)
+    if services.has_capability(game, "plan"):
+        commands["plan --token-value"] = ("plan", game, views_on_disk[game], "--token-value",
+                                          None)
+    name = data.draw(st.sampled_from(sorted(commands)))
+    value = data.draw(FLAG_TEXT)
+    if name == "best-score --time-limit":  # a long solve is the user's choice, not a hang
+        assume(not _finite_above(value, 5, closed=False))
+    args = tuple(value if a is None else a for a in commands[name])
+    note(f"{name} {value!r}")
+    code = allowed(args, cli_process(*args))
+    if name == "best-score --time-limit" and not _finite_above(value, 0, closed=False):
+        assert code == 2, f"{args}: a time limit of {value!r} seconds was accepted"
+    if name == "plan --token-value" and not _finite_above(value, 0, closed=True):
+        assert code == 2, f"{args}: a token value of {value!r} was accepted"
