@@ -18,7 +18,7 @@ _SLOW_CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.fi
                 HealthCheck.large_base_example]
 settings.register_profile("bounded", derandomize=True, database=None, deadline=None,
                           max_examples=20, suppress_health_check=_SLOW_CHECKS, print_blob=True)
-settings.register_profile("fuzz", settings.get_profile("bounded"), max_examples=250)
+settings.register_profile("fuzz", settings.get_profile("bounded"), max_examples=1000)
 settings.load_profile("bounded")
 
 

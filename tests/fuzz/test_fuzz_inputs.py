@@ -51,6 +51,8 @@ from solvers import services
 #: a one-second best-score answers in well under this on 2 loaded cores).
 HANG_SECONDS = 30
 ERROR_LINE = re.compile(r"^error: \S[^\n]*\n$")
+#: Words of Python, not of a user, in a message: type names and object addresses.
+INTERNAL_WORDS = re.compile(r"NoneType|\bdict\b|\bstr object|object at 0x|<class ")
 ENGINES = [g for g in registry.GAME_IDS if registry.has_engine(g)]
 CARD_GAMES = list(cards_data.GAME_IDS)
 HINTED = [g for g in ENGINES if services.has_capability(g, "hint")]
@@ -137,6 +139,7 @@ def allowed(args, result, *, lines: str = "one") -> int:
     where = "digsite " + " ".join(map(str, args))
     assert code in (0, 2), f"{where}: exit {code}: {err.strip()[:500]}"
     assert "Traceback" not in err, f"{where}: {err}"
+    assert not INTERNAL_WORDS.search(err), f"{where}: internal wording in {err!r}"
     if code == 2:
         if lines == "one":
             assert ERROR_LINE.match(err), f"{where}: not one error line: {err!r}"
@@ -152,6 +155,7 @@ def library(call, *args, **kwargs):
             result = call(*args, **kwargs)
         except DigsiteError as exc:
             assert str(exc).strip() and "\n" not in str(exc).strip(), repr(exc)
+            assert not INTERNAL_WORDS.search(str(exc)), f"internal wording in {exc}"
             event(f"{call.__name__}: refused")
             return None
     event(f"{call.__name__}: accepted")
@@ -234,7 +238,8 @@ def mutated(draw, doc, *, null: bool = True):
                 target["not_a_key"] = draw(LEAVES if null else LEAVES_NOT_NULL)
         elif op == "grow":
             if isinstance(parent[key], list) and parent[key]:
-                parent[key] = parent[key] * draw(st.sampled_from([2, 50]))
+                times = draw(st.sampled_from([2, 50]))  # copies: no object twice in the tree
+                parent[key] = [copy.deepcopy(item) for _ in range(times) for item in parent[key]]
     return doc
 
 
