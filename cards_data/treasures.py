@@ -118,7 +118,7 @@ def read_treasures(doc: Node, expected: Sequence[str], players: range) -> Mappin
     for key, node in entries:
         name = node.text("name")
         count = node.integer("count", lo=1)
-        trade = node.integer("trade")
+        trade = node.integer("trade", lo=1)  # every treasure card prints a value of 1 or more
         sell = node.integers("sell", min_length=1)
         if len(sell) > count:
             node.fail(f"{len(sell)} prices but only {count} cards: no set can be that large",

@@ -260,6 +260,7 @@ def _set(table: str, key: str, value):
     ("archaeology", "setup", "thief_cards", 600, ["setup.thief_cards:", "at most 500"]),
     ("archaeology", "setup", "players_max", 9, ["setup.players_max:", "at most 8"]),
     ("archaeology", "treasures.coin", "count", 999, ["treasures:", "more than the 500"]),
+    ("archaeology", "treasures.coin", "trade", 0, ["treasures.coin.trade:", "at least 1"]),
     ("pyramids", "rules", "keep", 1, ["rules.keep:", "at least 2"]),
     ("pyramids", "rules", "display", 41, ["rules.display:", "at most 40"]),
     ("pyramids", "score", "torches", 3, ["score.torches:", "one torch box per round"]),

@@ -61,6 +61,10 @@ HINTED = [g for g in ENGINES if services.has_capability(g, "hint")]
 #: Failures the long profile found in other owners' code, by (input kind, game), with a
 #: reproducer; xfail(strict=False) until their fix lands, then delete the entry.
 PENDING = {
+    ("cards", "lootnrun"): (
+        "games/lootnrun example_view: a card file with a low target (`digsite data show "
+        "lootnrun | sed 's/^target = 35/target = 2/' > t.toml; digsite example lootnrun "
+        "--cards t.toml`) exits 1 (ValueError: empty range for randrange())"),
     ("view", "lootnrun"): (
         "games/lootnrun views: a front_backs entry that is a list crashes the hint (exit 1, "
         "TypeError: unhashable type: 'list'): `digsite example lootnrun`, set "
@@ -169,7 +173,7 @@ LEAVES = st.one_of(
     st.none(), st.booleans(), st.sampled_from(HOSTILE_NUMBERS), st.integers(-1000, 1000),
     st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6),
     st.sampled_from(["A1", "E5", "F9", "-", "0", "1e309", "deck", "red"]),
-    st.just([]), st.just({}), st.lists(st.integers(-2, 60), max_size=4),
+    st.builds(list), st.builds(dict), st.lists(st.integers(-2, 60), max_size=4),
 )
 LEAVES_NOT_NULL = LEAVES.filter(lambda v: v is not None)
 OPERATIONS = ("drop", "duplicate", "retype", "swap", "number", "unknown", "grow")
@@ -213,7 +217,7 @@ def mutated(draw, doc, *, null: bool = True):
                 parent[f"{key}"] = copy.deepcopy(parent[key])
                 parent[f"{key}_2"] = copy.deepcopy(parent[key])
         elif op == "retype":
-            value = draw(LEAVES)
+            value = copy.deepcopy(draw(LEAVES))  # never one object in two places
             parent[key] = value if (null or value is not None) else "null"
         elif op == "swap":
             other = draw(st.sampled_from(paths))
@@ -235,7 +239,7 @@ def mutated(draw, doc, *, null: bool = True):
         elif op == "unknown":
             target = parent[key] if isinstance(parent[key], dict) else parent
             if isinstance(target, dict):
-                target["not_a_key"] = draw(LEAVES if null else LEAVES_NOT_NULL)
+                target["not_a_key"] = copy.deepcopy(draw(LEAVES if null else LEAVES_NOT_NULL))
         elif op == "grow":
             if isinstance(parent[key], list) and parent[key]:
                 times = draw(st.sampled_from([2, 50]))  # copies: no object twice in the tree
