@@ -12,9 +12,9 @@ game with an engine in ``games.registry``), and numeric flags. Mutations of a va
 drop, duplicate or retype a key or item; swap two values; numbers out of range (huge,
 negative, boolean, null, NaN); unknown keys; truncated text.
 
-Profiles (``tests/conftest.py``): ``bounded`` (the default: fixed seed, few examples, part
-of ``make test``) and ``fuzz`` (``make fuzz``: many more examples, still derandomized so a
-failure reproduces; ``HYPOTHESIS_SEED``-free).
+Profiles (``tests/conftest.py``): ``bounded`` (the default: derandomized, 20 examples per
+game and input kind, part of ``make test``) and ``fuzz`` (``make fuzz``: 1,000 per game and
+kind, still derandomized, so a failure reproduces by running it again).
 """
 
 from __future__ import annotations
