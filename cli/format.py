@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import textwrap
 
-__all__ = ["to_json", "format_hint", "format_best_score", "format_plan", "format_arena"]
+__all__ = ["to_json", "format_hint", "format_best_score", "format_plan", "format_arena",
+           "format_notation"]
 
 
 def to_json(result: dict) -> str:
@@ -57,7 +59,7 @@ def format_hint(result: dict, *, best_only: bool = False, elapsed: float | None 
         lines = [f"best move: {result['best']}"]
         if top is not None:
             if top.get("words"):
-                lines.append(f"  ({top['words']})")
+                lines.append(f"  = {top['words']}")
             lines.append(f"value: {_cell(top['value'])} ({result['value_meaning']})")
         return "\n".join(lines + close_lines + [budget_line] + _lines(result, "explanation"))
     order = ("most visits first (the search's choice)" if result.get("order") == "visits"
@@ -77,9 +79,9 @@ def format_hint(result: dict, *, best_only: bool = False, elapsed: float | None 
         row = (f"{m['rank']:>4}  {str(m['move']):<{width}}  {_cell(m['value']):>9}  "
                f"{_cell(m.get('stderr')):>7}  {_cell(m.get('visits')):>7}")
         row += "".join(f"  {_cell(m.get(key)):>14}" for key in keys)
-        if m.get("words"):
-            row += f"  {m['words']}"
         lines.append(row)
+        if m.get("words"):  # on a line of its own: a dig's words are longer than a row
+            lines.append(f"{'':>4}  = {m['words']}")
     return "\n".join(lines + close_lines + [budget_line] + _lines(result, "explanation"))
 
 
@@ -125,4 +127,23 @@ def format_arena(result: dict) -> str:
             f"  {bot:<12} wins {_num(result['wins'][i]):>6}  rate {result['win_rate'][i]:.3f} "
             f"[{low:.3f}, {high:.3f}]  mean score {_num(result['mean_scores'][i])}"
         )
+    return "\n".join(lines)
+
+
+def format_notation(result: dict) -> str:
+    """Each notation form and its meaning, then example moves with their words."""
+    game = result["game"]
+    lines = [f"{game} move notation:"]
+    if not result["forms"]:
+        lines.append("  (the engine documents no notation yet; the moves below are as it "
+                     "writes them)")
+    for form in result["forms"]:
+        lines.append(f"  {form['text']}")
+        lines.extend(textwrap.wrap(form["meaning"], 88, initial_indent=" " * 6,
+                                   subsequent_indent=" " * 6))
+    lines.append(f"moves of the example position (`digsite example {game}`):")
+    width = max((len(e["move"]) for e in result["examples"]), default=0)
+    for example in result["examples"]:
+        words = f"  = {example['words']}" if example["words"] else ""
+        lines.append(f"  {example['move']:<{width}}{words}".rstrip())
     return "\n".join(lines)

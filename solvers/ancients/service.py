@@ -29,7 +29,8 @@ from __future__ import annotations
 import time
 from abc import abstractmethod
 
-from games.ancients import Find, Market, Rest, example_view, state_from_deal, state_from_view
+from games.ancients import (Find, Market, Rest, describe, example_view, state_from_deal,
+                           state_from_view)
 from games.errors import InvalidStateError
 from grids import cell_name, render_grid
 from solvers.hints import Limit, hint_result, rows_from_search
@@ -47,6 +48,8 @@ __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_I
 __all__ += ["plan_turns", "played_turn", "hint_with_turn"]
 
 DEFAULT_HINT_ITERATIONS = 700
+#: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
+HINT_BUDGET = f"{DEFAULT_HINT_ITERATIONS} search iterations"
 #: UCB exploration constant of the hint search (rewards in [0, 1], see ``SPAN``).
 EXPLORATION = 0.3
 
@@ -140,7 +143,8 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict
         value = stat.mean_score if stat.mean_score is not None else low + stat.mean * SPAN
         return value, stat.stderr * SPAN
 
-    rows = rows_from_search(result, value=expected_score)
+    rows = rows_from_search(result, value=expected_score,
+                            words=lambda move: describe(state, move))  # in words (issue 12)
     return hint_result(
         "ancients", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
         iterations=result.iterations, stop_reason=result.stop_reason, seed=seed, top=top,

@@ -23,7 +23,8 @@ import time
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.pyramids import make_deal, parse_move, state_from_deal, state_from_view
+from games.pyramids import (describe, make_deal, parse_move, parse_text, state_from_deal,
+                            state_from_view)
 from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
@@ -43,6 +44,8 @@ DEFAULT_ROLLOUTS = 160
 EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures played on by "
                   "the greedy-lookahead policy)")
 DEFAULT_TIME_LIMIT = 60.0
+#: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
+HINT_BUDGET = f"{DEFAULT_ROLLOUTS} playouts divided by the number of players"
 
 
 def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
@@ -137,7 +140,8 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
         for move in groups[final]:
             ranked.append((-mean, str(move), mean, len(vals), err))
     ranked.sort()
-    rows = [{"move": text, "value": mean, "visits": n, "stderr": err}
+    rows = [{"move": text, "value": mean, "visits": n, "stderr": err,
+             "words": describe(world, parse_text(text))}  # the move in words (issue 12)
             for _, text, mean, n, err in ranked]
     return hint_result(
         "pyramids", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
