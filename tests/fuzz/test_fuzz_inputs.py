@@ -61,21 +61,6 @@ HINTED = [g for g in ENGINES if services.has_capability(g, "hint")]
 #: Failures the long profile found in other owners' code, by (input kind, game), with a
 #: reproducer; xfail(strict=False) until their fix lands, then delete the entry.
 PENDING = {
-    ("cards", "lootnrun"): (
-        "games/lootnrun example_view: a card file with a low target (`digsite data show "
-        "lootnrun | sed 's/^target = 35/target = 2/' > t.toml; digsite example lootnrun "
-        "--cards t.toml`) exits 1 (ValueError: empty range for randrange())"),
-    ("view", "lootnrun"): (
-        "games/lootnrun views: a front_backs entry that is a list crashes the hint (exit 1, "
-        "TypeError: unhashable type: 'list'): `digsite example lootnrun`, set "
-        "\"front_backs\": [[[\"green\"]], \"yellow\", [\"yellow\"]], then `digsite hint "
-        "lootnrun view.json`"),
-    ("move", "lootnrun"): (
-        "games/lootnrun parse_move: 'loot ' + '9' * 5000 raises ValueError (int digits "
-        "limit) instead of InvalidMoveError"),
-    ("play", "lootnrun"): (
-        "games/lootnrun parse_move: `echo 'loot 1 loot' | digsite play lootnrun --seed 9` "
-        "exits 1 (ValueError: too many values to unpack)"),
     ("solver-flags", "pyramids"): (
         "best-score: `digsite best-score pyramids --seed 2147483648 --time-limit 1` exits 1 "
         "(CP-SAT random_seed is 32-bit); `--time-limit nan` and `--time-limit -1` exit 0"),
