@@ -5,6 +5,8 @@ function and formats the result; domain errors become ``error: ...`` and exit st
 from __future__ import annotations
 
 import contextlib
+import math
+import re
 import sys
 import time
 from importlib.metadata import PackageNotFoundError, version
@@ -16,6 +18,7 @@ from games import registry
 from games.errors import DigsiteError
 from grids import GridError
 from solvers import services
+from solvers.batch import MAX_DEALS, best_scores
 from solvers.hints import Limit
 
 from . import format as fmt
@@ -146,26 +149,76 @@ def _default_players(game: str) -> int:
 
 # --- solving ---------------------------------------------------------------------------
 
+BUDGET_HELP = ("Deterministic work budget, the default kind: the same deal, seed and budget "
+               "give the same answer. Units: pyramids, seconds of CP-SAT deterministic time "
+               "(default 30, about 45 s of one core on a full deal); ancients, thousands of "
+               "search nodes (default 200).")
+
+
+def _seed_range(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?", text)
+    if not match:
+        raise click.BadParameter(f"{text!r} is not a seed range A-B", param_hint="'--seeds'")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    if high < low:
+        raise click.BadParameter(f"{text!r}: the range is empty", param_hint="'--seeds'")
+    if high - low + 1 > MAX_DEALS:
+        raise click.BadParameter(f"{text!r}: at most {MAX_DEALS} deals", param_hint="'--seeds'")
+    return list(range(low, high + 1))
+
+
+def _finite(value: float | None, name: str) -> float | None:
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"must be a finite number, got {value}", param_hint=f"'{name}'")
+    return value
+
+
 @app.command("best-score")
 @GAME_ARGUMENT
-@click.argument("deal_file", required=False, metavar="DEAL.json")
+@click.argument("deal_file", required=False, metavar="[DEAL.json]")
 @click.option("--seed", type=int, default=None, help="Solve the solo deal of this seed.")
-@click.option("--time-limit", type=float, default=None, help="Seconds; stops with a bound.")
+@click.option("--seeds", "seed_range", default=None, metavar="A-B",
+              help="Solve the solo deals of seeds A to B and summarise them.")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
+              help=BUDGET_HELP)
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Wall-clock cap in seconds on top of the budget; a run it cuts says so "
+                   "and may vary.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes for --seeds (the answers do not depend on it).")
 @CARDS
 @JSON
-def best_score(game: str, deal_file: str | None, seed: int | None, time_limit: float | None,
+def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: str | None,
+               budget: float | None, time_limit: float | None, workers: int,
                cards: str | None, as_json: bool) -> None:
-    """Best possible score for a deal (DEAL.json, or the deal of --seed)."""
-    if (deal_file is None) == (seed is None):
-        raise click.UsageError("give exactly one of DEAL.json or --seed N")
+    """Best possible score for a solo deal (DEAL.json, the deal of --seed, or many with
+    --seeds), with a proven bound."""
+    seeds = _seed_range(seed_range)
+    if sum(x is not None for x in (deal_file, seed, seeds)) != 1:
+        raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
+    budget = _finite(budget, "--budget")
+    Limit(time_limit=time_limit)  # the one check of a time limit (as hint does)
     data_ = load_cards(game, cards)
+    start = time.perf_counter()
+    if seeds is not None:
+        with _progress(len(seeds), f"{game} best scores") as step:
+            result = best_scores(game, seeds, data=data_, budget=budget, time_limit=time_limit,
+                                 workers=workers, progress=step)
+        click.echo(fmt.to_json(result) if as_json else
+                   fmt.format_best_scores(result, elapsed=time.perf_counter() - start))
+        return
     solve = services.capability(game, "best_score")
     if deal_file is not None:
         the_deal = read_json(deal_file)
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
-    result = solve(the_deal, data=data_, time_limit=time_limit, seed=seed or 0)
-    click.echo(fmt.to_json(result) if as_json else fmt.format_best_score(result))
+    result = solve(the_deal, data=data_, budget=budget, time_limit=time_limit,
+                   seed=seed if seed is not None else 0)
+    click.echo(fmt.to_json(result) if as_json else
+               fmt.format_best_score(result, elapsed=time.perf_counter() - start))
 
 
 def _budget_options(func):
@@ -220,15 +273,18 @@ def best_move(game, view_file, iterations, time_limit, seed, cards, as_json) -> 
 @click.argument("game", type=click.Choice(["ancients"]), metavar="GAME")
 @click.argument("view_file", metavar="VIEW.json")
 @click.option("--token-value", type=click.FloatRange(min=0), default=0.5, show_default=True,
-              help="Points one sand token is worth (λ).")
+              help="Points one sand token is worth (λ), a finite number >= 0.")
 @CARDS
 @JSON
 def plan(game, view_file, token_value, cards, as_json) -> None:
     """Exact best chain of finds for this turn."""
+    _finite(token_value, "--token-value")
     data_ = load_cards(game, cards)
+    start = time.perf_counter()
     result = services.capability(game, "plan")(read_json(view_file), data=data_,
                                                 token_value=token_value)
-    click.echo(fmt.to_json(result) if as_json else fmt.format_plan(result))
+    click.echo(fmt.to_json(result) if as_json else
+               fmt.format_plan(result, elapsed=time.perf_counter() - start))
 
 
 @app.command()

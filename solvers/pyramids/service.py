@@ -28,17 +28,18 @@ from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
 from solvers.hints import Limit, hint_result
+from solvers.verify import verify_replay
 
 from .graph import analyse, analysis_lines
-from .model import solve_deal
+from .model import DEFAULT_BUDGET, solve_deal
 from .policy import choose_crossing, playout
 
-__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines"]
+__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines",
+           "BUDGET_UNITS", "CLOCK_NOTE"]
 
 DEFAULT_ROLLOUTS = 160
 EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures played on by "
                   "the greedy-lookahead policy)")
-DEFAULT_TIME_LIMIT = 60.0
 
 
 def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
@@ -57,29 +58,64 @@ def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
     return lines
 
 
-def best_score(deal: dict, *, data, time_limit: float | None = None, seed=0) -> dict:
-    """CP-SAT best score of a solo deal, replayed through the engine (asserted)."""
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    result = solve_deal(deal, data, time_limit=limit, seed=int(seed or 0))
+#: What one unit of ``best_score``'s ``budget`` is.
+BUDGET_UNITS = "CP-SAT deterministic seconds"
+
+
+def best_score(deal: dict, *, data, budget: float | None = None,
+               time_limit: float | None = None, seed=0) -> dict:
+    """CP-SAT best score of a solo deal with its proven bound, replay-verified
+    (``solvers.pyramids.model.solve_deal``). ``budget`` is in ``BUDGET_UNITS`` (default
+    ``DEFAULT_BUDGET``): the same deal, seed and budget give the same JSON;
+    ``time_limit`` is a wall-clock cap (a run it cuts says so and may vary)."""
+    amount = DEFAULT_BUDGET if budget is None else budget
+    result = solve_deal(deal, data, budget=amount, time_limit=time_limit, seed=seed)
     state = state_from_deal(deal, data)
     for text in result.moves:
         while state.phase == "reveal":
             state.apply(state.chance_outcomes()[0][0])
         state.apply(parse_move(state, text))
-    replayed = state.score(0)
-    assert replayed == result.score, f"replayed {replayed} != solver {result.score}"
+    verify_replay("score", claimed=result.score, replayed=state.score(0))
     analysis = [f"kept cards {result.kept[0]} and {result.kept[1]} (graph analysis, empty cards):"]
     for order in result.kept:
         analysis.extend("  " + line for line in analysis_lines(data.card(order)))
+    analysis.append(_bound_line(result))
     if result.cuts:
         analysis.append(f"lazy no-good cuts added: {result.cuts}")
-    return {
+    out = {
         "game": "pyramids", "score": result.score, "status": result.status,
-        "bound": result.bound, "breakdown": result.breakdown,
-        "plan": plan_lines(deal, data, result.moves), "time_s": round(result.time_s, 3),
-        "solver": f"cp-sat ({result.solver_stats['workers']} worker(s), random_seed {int(seed or 0)})",
-        "kept": list(result.kept), "replayed_score": replayed, "analysis": analysis,
+        "bound": result.bound, "bound_source": result.bound_source,
+        "breakdown": result.breakdown,
+        "plan": plan_lines(deal, data, result.moves), "time_s": time_limit,
+        "solver": f"cp-sat ({result.workers} worker(s), random_seed {result.random_seed}) "
+                  f"+ per-card tables bound",
+        "budget": {"units": BUDGET_UNITS, "amount": amount, "time_limit_s": time_limit,
+                   "stop_reason": result.stop_reason},
+        "reproducible": result.stop_reason != "time_limit",
+        "kept": list(result.kept), "replayed_score": state.score(0), "seed": seed,
+        "analysis": analysis,
     }
+    if result.stop_reason == "time_limit":
+        out["note"] = CLOCK_NOTE
+    return out
+
+
+CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
+              "speed and load and may vary between runs")
+
+
+def _bound_line(result) -> str:
+    proof = result.deal_bound
+    if result.bound_source == "cp-sat" and result.status == "OPTIMAL":
+        return "bound: CP-SAT proved the optimum"
+    parts = [f"bound {result.bound} from {result.bound_source}"]
+    if proof is not None:
+        parts.append(f"static bound {proof.static}")
+        if proof.card_tables is not None:
+            state = "converged" if proof.converged else "budget spent"
+            parts.append(f"per-card tables {proof.card_tables:.2f} (master LP {proof.lp:.2f}, "
+                         f"{proof.iterations} round(s), {state})")
+    return "; ".join(parts)
 
 
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
@@ -182,11 +218,11 @@ def _explain(world, seat: int, best_text: str, value: float) -> list[str]:
 def demo_section(data) -> str:
     """A best-score run on a bundled short deal, and a card with pattern placements."""
     deal = make_deal(players=1, seed=11, data=data, rounds=1, steps_per_round=4)
-    result = best_score(deal, data=data, time_limit=20.0, seed=0)
+    result = best_score(deal, data=data, seed=0)
     lines = ["Silver & Gold: Pyramids — best score of a bundled solo deal (1 round, 4 "
              "expedition cards, seed 11):",
-             f"  score {result['score']} ({result['status']}, bound {result['bound']}) in "
-             f"{result['time_s']} s, replayed by the rules engine: {result['replayed_score']}",
+             f"  score {result['score']} ({result['status']}, bound {result['bound']}), "
+             f"replayed by the rules engine: {result['replayed_score']}",
              "  breakdown: " + ", ".join(f"{k} {v}" for k, v in result["breakdown"].items())]
     lines.extend("  " + step for step in result["plan"])
     card = data.card(result["kept"][0])

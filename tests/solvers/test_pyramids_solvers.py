@@ -11,7 +11,8 @@ import pytest
 import cards_data
 from cards_data.pyramids import distances
 from games.pyramids import example_view, make_deal, state_from_deal, state_from_view
-from solvers.pyramids.instance import acquisition_ok
+from solvers.pyramids.bound import _pyramid_split, deal_bound
+from solvers.pyramids.instance import SoloInstance, acquisition_ok
 from solvers.pyramids.model import policy_plan, solve_deal
 from solvers.pyramids import policy as pyramids_policy
 from solvers.pyramids.search import exhaustive_best
@@ -179,11 +180,8 @@ def test_static_bound_pieces_are_tight_and_valid():
     """The FEASIBLE bound's pyramid term is the best split of the completions over the
     colours (not every tier of every colour), and the whole static bound never falls below
     a proven optimum."""
-    from solvers.pyramids.instance import SoloInstance
-    from solvers.pyramids.model import _Model, _pyramid_bound
-
-    assert [_pyramid_bound(DATA, k) for k in (0, 1, 2, 3, 4, 6, 13)] == [0, 0, 10, 10, 20, 30, 48]
+    assert [_pyramid_split(DATA, k) for k in (0, 1, 2, 3, 4, 6, 13)] == [0, 0, 10, 10, 20, 30, 48]
     for seed in range(3):
         deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=3)
-        model = _Model(SoloInstance.from_deal(deal, DATA), DATA)
-        assert model.static_bound >= exhaustive_best(deal, DATA).score
+        bound = deal_bound(SoloInstance.from_deal(deal, DATA), DATA, iterations=0)
+        assert bound.source == "static" and bound.value >= exhaustive_best(deal, DATA).score
