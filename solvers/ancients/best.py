@@ -42,7 +42,7 @@ from typing import Sequence
 from games.ancients import Find, Rest
 from games.errors import SolverFault
 
-from .planner import DigMap
+from .planner import DigMap, SearchLimitReached
 from .policy import greedy_turn
 from .turn import Dig, apply_turn, catalogue_digmaps, turn_options
 
@@ -54,10 +54,6 @@ __all__ = ["UpperBound", "score_upper_bound", "SearchResult", "best_score_search
 DEFAULT_NODE_BUDGET = 200_000
 #: Beam widths tried in turn (doubling further while the budget lasts).
 BEAM_WIDTHS = (4, 8, 16)
-
-
-class SearchLimitReached(Exception):
-    """The exact search used its node budget (or passed its deadline) before the proof."""
 
 
 @dataclass(frozen=True)
