@@ -150,9 +150,10 @@ def _default_players(game: str) -> int:
 # --- solving ---------------------------------------------------------------------------
 
 BUDGET_HELP = ("Deterministic work budget, the default kind: the same deal, seed and budget "
-               "give the same answer. Units: pyramids, seconds of CP-SAT deterministic time "
-               "(default 30, about 45 s of one core on a full deal); ancients, thousands of "
-               "search nodes (default 200).")
+               "give the same answer. Units: pyramids, seconds of CP-SAT deterministic time, "
+               "plus 2 rounds of the deal bound per unit, at most 60 (default 30: about a "
+               "minute of one core on a full deal); ancients, thousands of search nodes "
+               "(default 200).")
 
 
 def _seed_range(text: str | None) -> list[int] | None:

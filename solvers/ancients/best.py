@@ -13,9 +13,9 @@ cards, ordered by (points, entry), so it costs at least the price of rank ``h`` 
 ``h`` counts the cards ranked above it that can be in the market with it (those there now
 and those the deck brings in time; at most three). Buys and rests each draw a card, so
 they number at most the deck plus the final turn (in a deal cut to ``N`` turns, at most the
-turns left, one of which must dig to turn bought maps into points). Money: ``b`` buys
-cost at least the ``b`` smallest of those prices, paid from the seat's money, $2 per
-rest and sales at half a point per dollar. The bound is the best ``Φ`` this allows over
+turns left, and a dig turn finds at most a full pack of maps, so ``d`` dig turns realise
+at most ``4d`` of them). Money: ``b`` buys cost at least the ``b`` smallest of those
+prices, paid from the seat's money, $2 per rest and sales at half a point per dollar. The bound is the best ``Φ`` this allows over
 the number of buys, taking the best-valued maps the deck can still bring.
 
 **Search** (``best_score_search``). Beam searches over whole turns (market visits, the
@@ -102,31 +102,33 @@ def score_upper_bound(state, *, turn_cap: int | None = None) -> UpperBound:
     values.sort(reverse=True)
     prices.sort()
     money = state.money[seat]
+    owned = sorted((cat.maps[c].points for c in state.pack[seat]), reverse=True)
     best, best_buys = -math.inf, 0
-    gain = 0.0
     for b in range(0, min(buy_rest, len(values)) + 1):
-        if b:
-            gain += values[b - 1]
         if turn_cap is None:
+            # digs take no draw and no turn of the count: every map can be dug
             rests = buy_rest - b
-            dig = pack
-        else:
-            # one turn must dig to turn the pack and the buys into points
-            rests = min(buy_rest - b, left - b - 1)
-            if rests < 0:
-                continue
-            dig = pack
-        shortfall = max(0.0, sum(prices[:b]) - money - 2 * rests)
-        value = dig + gain + rests - shortfall / 2
-        if value > best:
-            best, best_buys = value, b
+            value = pack + sum(values[:b]) + rests
+            value -= max(0.0, sum(prices[:b]) - money - 2 * rests) / 2
+            if value > best:
+                best, best_buys = value, b
+            continue
+        # a cut deal: d dig turns find at most pack-limit maps each
+        for d in range(1, left - b + 1):
+            rests = min(buy_rest - b, left - b - d)
+            found = min(len(owned) + b, cat.pack_limit * d)
+            gain = sum(sorted(owned + values[:b], reverse=True)[:found])
+            value = gain + rests - max(0.0, sum(prices[:b]) - money - 2 * rests) / 2
+            if value > best:
+                best, best_buys = value, b
     if turn_cap is not None and buy_rest > best:  # all rests, no dig: the pack scores nothing
         best, best_buys = float(buy_rest), 0
     note = (f"bound: score {score:g} + at most {best:g}: {buy_rest} buy/rest turn(s) left"
             + (f" of {left} turn(s)" if left is not None else "")
             + f", the best case buying {best_buys} map(s) at prices bounded by their rank among "
             "the cards the deck brings in time, resting otherwise, money short for the buys "
-            "raised by sales at half a point per dollar")
+            "raised by sales at half a point per dollar"
+            + (", each dig turn finding at most a full pack" if left is not None else ""))
     return UpperBound(score + max(0.0, best), best_buys, buy_rest, note)
 
 

@@ -59,8 +59,9 @@ Model (time-indexed, one Boolean family per physical card ``c``):
 **Solving** (``solve_deal``). Warm start: the greedy-lookahead policy's plan of the best
 keep pair (``policy_plans``) is the first incumbent, a solution hint and a floor on the
 objective. The budget is deterministic: CP-SAT's deterministic time (``budget`` seconds of
-it) with a stated worker count and, for more than one worker, interleaved search, so the
-same deal, seed and budget give the same answer; ``time_limit`` is only a wall-clock cap
+it) with a stated worker count and, for more than one worker, interleaved search, and two
+column-generation rounds of the bound per unit (``bound_rounds``), so the same deal, seed
+and budget give the same answer; ``time_limit`` is only a wall-clock cap
 (a run it cuts says so, and may vary). When CP-SAT does not prove the optimum, the deal
 bound of ``solvers.pyramids.bound`` (per-card tables, static) is computed and the smallest
 proven bound is reported with its source; a plan whose score reaches the bound is
@@ -103,7 +104,7 @@ from .policy import policy_move
 
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
            "policy_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
-           "workers_for", "cpsat_seed", "STOP_REASONS"]
+           "workers_for", "cpsat_seed", "bound_rounds", "STOP_REASONS"]
 
 DEFAULT_WORKERS = 2  # for deals longer than one round; see ``workers_for``
 #: The default budget: seconds of CP-SAT deterministic time (about 1.6 s of one core
@@ -115,6 +116,16 @@ STOP_REASONS = ("optimal", "budget", "time_limit", "cuts")
 def workers_for(steps: int, steps_per_round: int = 7) -> int:
     """The default CP-SAT worker count for a deal of ``steps`` expedition cards."""
     return 1 if steps <= steps_per_round else DEFAULT_WORKERS
+
+
+def bound_rounds(budget: float) -> int:
+    """Column-generation rounds of the deal bound for a ``budget``: two per unit, at most
+    ``DEFAULT_BOUND_ITERATIONS`` (the default budget of 30 gets them all).
+
+    >>> bound_rounds(30.0), bound_rounds(0.5), bound_rounds(1000)
+    (60, 1, 60)
+    """
+    return max(1, min(DEFAULT_BOUND_ITERATIONS, int(round(2 * budget))))
 
 
 def cpsat_seed(seed) -> int:
@@ -693,11 +704,14 @@ def _parameters(solver, inst: SoloInstance, *, workers: int, seed: int) -> None:
 
 def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
                time_limit: float | None = None, seed=0, workers: int | None = None,
-               bound_iterations: int = DEFAULT_BOUND_ITERATIONS, max_cuts: int = 50
-               ) -> SolveResult:
+               bound_iterations: int | None = None, max_cuts: int = 50) -> SolveResult:
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
-    through the engine. ``budget``: seconds of CP-SAT deterministic time; ``time_limit``:
-    a wall-clock cap on the whole solve (its result may vary)."""
+    through the engine. ``budget``: seconds of CP-SAT deterministic time, and
+    ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
+    ``bound_iterations`` says otherwise; ``time_limit``: a wall-clock cap on the whole solve
+    (its result may vary)."""
+    if bound_iterations is None:
+        bound_iterations = bound_rounds(budget)
     start = time.perf_counter()
     inst = SoloInstance.from_deal(deal, data)
     if workers is None:

@@ -84,3 +84,18 @@ def test_best_score_refuses_multiplayer_deals(run_cli, tmp_path):
     path = tmp_path / "deal.json"
     path.write_text(json.dumps(make_deal(players=2, seed=1, data=DATA)))
     assert_bad_input(run_cli("best-score", "pyramids", str(path)), "solo")
+
+
+def test_hint_on_a_keep_view(run_cli, tmp_path):
+    view = tmp_path / "keep.json"
+    view.write_text(json.dumps({"game": "pyramids", "players": 1, "seat": 0, "decision": "keep",
+                                "dealt": [3, 17, 22, 41]}))
+    result = run_cli("hint", "pyramids", str(view), "--iterations", "30", "--json")
+    assert result.code == 0, result.err
+    out = json.loads(result.out)
+    assert out["decision"] == "keep" and out["best"].startswith("keep ")
+    assert len(out["moves"]) == 6 and min(m["visits"] for m in out["moves"]) >= out["min_samples"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"game": "pyramids", "players": 1, "decision": "keep",
+                               "dealt": [3, 17]}))
+    assert_bad_input(run_cli("hint", "pyramids", str(bad)), "dealt")
