@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 
 from games.errors import InvalidStateError
-from games.pyramids import PyramidsState, state_from_view, view_of
+from games.pyramids import PyramidsState, make_deal, state_from_deal, state_from_view, view_of
 from games.seeding import make_rng
 
 __all__ = ["DECISIONS", "decision_of", "world_of", "keep_view", "take_view"]
@@ -68,13 +68,8 @@ def _keep_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
     seat = view.get("seat", 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise InvalidStateError(f"view.seat: {seat!r} is not 0..{players - 1}")
-    rounds = view.get("rounds", data.rounds)
+    rounds = view.get("rounds", data.rounds)  # checked by make_deal
     steps = view.get("steps_per_round", data.expeditions_per_round)
-    if not isinstance(rounds, int) or not 1 <= rounds <= data.torches:
-        raise InvalidStateError(f"view.rounds: {rounds!r} is not 1..{data.torches}")
-    if not isinstance(steps, int) or not 1 <= steps < len(data.expedition_deck):
-        raise InvalidStateError(f"view.steps_per_round: {steps!r} is not "
-                                f"1..{len(data.expedition_deck) - 1}")
     dealt = view.get("dealt")
     known = {c.order for c in data.cards}
     if not isinstance(dealt, list) or len(dealt) != data.deal or len(set(map(str, dealt))) != data.deal \
@@ -82,25 +77,18 @@ def _keep_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
         raise InvalidStateError(f"view.dealt: expected {data.deal} different pyramid cards "
                                 f"(1..{len(known)})")
     rng = make_rng(seed)
-    rest = sorted(known - set(dealt))
-    rng.shuffle(rest)
-    hands = []
-    for s in range(players):
-        if s == seat:
-            hands.append(sorted(dealt))
-        else:
-            hands.append(sorted(rest[: data.deal]))
-            rest = rest[data.deal:]
-    returned = players * (data.deal - data.keep)
-    positions = rng.sample(range(len(rest) + returned), returned)
-    expedition = []
-    for _ in range(rounds):
-        order = list(data.expedition_deck)
-        rng.shuffle(order)
-        expedition.append(order)
-    world = PyramidsState(data, players=players, dealt=hands, deck=rest,
-                          return_positions=positions, expedition=expedition, rounds=rounds,
-                          steps_per_round=steps)
+    deal = make_deal(players=players, seed=rng.getrandbits(63), data=data, rounds=rounds,
+                     steps_per_round=steps)
+    # the seat's hand is the view's: swap each of its cards in from where the deal put it
+    spare = iter(c for c in deal["dealt"][seat] if c not in dealt)
+    places = deal["dealt"] + [deal["deck"]]
+    for card in dealt:
+        if card in deal["dealt"][seat]:
+            continue
+        where = next(p for p in places if card in p)
+        where[where.index(card)] = next(spare)
+    deal["dealt"][seat] = sorted(dealt)
+    world = state_from_deal(deal, data)
     while world.actor < seat:  # earlier seats' hidden keeps: any, resampled by the hint
         moves = world.legal_moves()
         world.apply(moves[rng.randrange(len(moves))])
