@@ -76,6 +76,7 @@ class UpperBound:
     buys: int          # the number of buys of the best case
     turns: int         # buy/rest turns left
     note: str
+    source: str = "deal-counting"  # or "market" (``market_bound``)
 
 
 def _rank(cat, card: int, entry: int) -> tuple[int, int]:
@@ -151,7 +152,7 @@ def score_upper_bound(state, *, turn_cap: int | None = None, market: bool = True
                     f"shop token's half point, a rest 1 + {2 * theta:g} (money priced at "
                     f"{theta:g} a dollar over its half point), maps found for free; the "
                     f"counting argument gives {value:g}")
-            return UpperBound(market_value, best_buys, buy_rest, note)
+            return UpperBound(market_value, best_buys, buy_rest, note, "market")
     return UpperBound(value, best_buys, buy_rest, note)
 
 
@@ -167,13 +168,19 @@ def market_bound(state, *, theta: float) -> float:
     cat = state.cat
     seat = 0
     shops = cat.shops
-    deck = [(c, state.entries + 1 + j) for j, c in enumerate(state.deck)]
+    entering = [(c, state.entries + 1 + j) for j, c in enumerate(state.deck)]
+    # every card of the market and the deck by rank, best first: a market is then a tuple
+    # of rank positions, and sorting it sorts the shops
+    everyone = sorted(list(state.market) + entering,
+                      key=lambda e: (cat.maps[e[0]].points, e[1]), reverse=True)
+    position = {e: i for i, e in enumerate(everyone)}
+    points = [cat.maps[c].points for c, _ in everyone]
+    deck = [position[e] for e in entering]
+    token = [0.5 if i < len(shops) - 1 else 0.0 for i in range(len(shops))]
+    cost = [price * (0.5 + theta) for price in shops]
     rest_value = 1.0 + 2.0 * theta
     final_turns = 1 if state.final_left is None else state.final_left
     memo: dict = {}
-
-    def rank(entry):
-        return (cat.maps[entry[0]].points, entry[1])
 
     def value(k: int, market: tuple) -> float:
         if k == len(deck):
@@ -182,24 +189,20 @@ def market_bound(state, *, theta: float) -> float:
         hit = memo.get(key)
         if hit is not None:
             return hit
-        best = -math.inf
         incoming = deck[k]
-        for i, (card, _) in enumerate(market):
-            price = shops[i]
-            gain = (cat.maps[card].points - price * (0.5 + theta)
-                    + (0.5 if i < len(shops) - 1 else 0.0))
-            after = tuple(sorted(market[:i] + market[i + 1:] + (incoming,), key=rank, reverse=True))
-            best = max(best, gain + value(k + 1, after))
+        best = -math.inf
+        for i, card in enumerate(market):
+            after = tuple(sorted(market[:i] + market[i + 1:] + (incoming,)))
+            best = max(best, points[card] - cost[i] + token[i] + value(k + 1, after))
         kept = market[: len(shops) - 1] if len(market) >= len(shops) else market
-        after = tuple(sorted(kept + (incoming,), key=rank, reverse=True))
-        best = max(best, rest_value + value(k + 1, after))
+        best = max(best, rest_value + value(k + 1, tuple(sorted(kept + (incoming,)))))
         memo[key] = best
         return best
 
     if state.final_left is not None:
         future = final_turns * rest_value
     else:
-        future = value(0, tuple(state.market))
+        future = value(0, tuple(sorted(position[e] for e in state.market)))
     pack = sum(cat.maps[c].points for c in state.pack[seat])
     return state.score(seat) + pack + theta * state.money[seat] + future
 

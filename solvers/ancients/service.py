@@ -162,7 +162,7 @@ def best_score(deal: dict, *, data, budget: float | None = None,
     out = {
         "game": "ancients", "score": result.score,
         "status": "OPTIMAL" if optimal else "FEASIBLE",
-        "bound": bound, "bound_source": "deal-counting",
+        "bound": bound, "bound_source": result.bound.source,
         "breakdown": {"artifacts": arts, "money": replay.money[0], "sand": replay.sand[0],
                       "turns": replay.turns},
         "plan": [str(m) for m in result.moves],

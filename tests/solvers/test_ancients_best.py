@@ -56,6 +56,15 @@ def test_exact_search_matches_brute_force_and_the_bound_holds(seed, turns):
     assert replay.turns == turns and replay.score(0) == optimum
 
 
+def test_the_market_bound_is_valid_and_tighter_than_counting():
+    for seed in range(4):
+        state = _state(seed)
+        beam = best_score_search(state, nodes=20_000)
+        full = score_upper_bound(state)
+        assert full.source == "market" and beam.score <= full.value
+        assert full.value < score_upper_bound(state, market=False).value
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_longer_cut_deals_and_the_full_bound(seed):
     state = _state(seed)
@@ -97,7 +106,7 @@ def test_best_score_budget_is_deterministic():
     first = S.best_score(deal, data=DATA, budget=2)
     assert json.dumps(first) == json.dumps(S.best_score(deal, data=DATA, budget=2))
     assert first["budget"]["nodes"] <= 2_000 + 200 and first["reproducible"]
-    assert first["bound_source"] == "deal-counting" and first["score"] <= first["bound"]
+    assert first["bound_source"] in ("market", "deal-counting") and first["score"] <= first["bound"]
 
 
 def test_a_clock_cut_says_so():
