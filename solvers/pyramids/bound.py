@@ -37,8 +37,14 @@ Measured on the bench's full deals: the static argument gives 238–248; the per
 about 190 (seed 0: 193.0 after 73 iterations, where CP-SAT's best plan scores 158).
 What the relaxation still allows: fractional mixes of card plans (about 8.5 completions
 against 7 in the best plans), pyramid points on the envelope (one card of a colour counts
-5), and no skulls. A Lagrangian master with the exact pyramid-point and gem scores was
-tried: by Geoffrion's theorem its dual is the same convex hull, and it measured the same.
+5), and no skulls. At the best prices found, the bound is evaluated once more with gems
+and pyramid points scored exactly (``exact_master``: each card picks an outcome class, a
+dynamic programme over the cards scores the totals): measured on 1-round deals 0-2 it
+lowers 49.79/50.71/47.84 to 48.85/50.09/47.84, on the full deal of seed 0 not at all (the
+many cards make the envelope nearly exact); optimising the prices for it was not tried.
+Splitting on the keep choice (six relaxations, the bound their maximum) was measured too:
+the best pair's bound equals the merged one on 1-round deals 0-2, so it only tells which
+pairs are hopeless; it is not used.
 
 >>> import cards_data
 >>> from games.pyramids import make_deal
@@ -269,20 +275,24 @@ class _Relaxation:
         return col, float(self.data.card_points if plan.done is not None else 0)
 
     # --- prices ---------------------------------------------------------------------
-    def prices(self, y: np.ndarray) -> dict:
-        """The per-card prices of the dual vector ``y`` (one entry per row, ``≥ 0``)."""
+    def prices(self, y: np.ndarray, *, exact_scores: bool = False) -> dict:
+        """The per-card prices of the dual vector ``y`` (one entry per row, ``≥ 0``); with
+        ``exact_scores`` gems and pyramid points are left unpriced (the exact master scores
+        them, ``exact_master``)."""
         rows, T, data = self.rows, self.T, self.data
         steps = self.inst.steps_per_round
         lam = np.array([y[rows["step", t]] for t in range(T)])
         mu = np.array([y[rows["hand", t]] for t in range(T)])
         rho = np.array([y[rows["extra", t]] for t in range(T)])
         weights = np.zeros((T, len(ICON_ORDER)))
-        weights[:, _RED] = y[rows["red"]]
-        weights[:, _GREEN] = y[rows["green"]]
+        if not exact_scores:
+            weights[:, _RED] = y[rows["red"]]
+            weights[:, _GREEN] = y[rows["green"]]
         for t in range(T):
             weights[t, _TORCH] = y[rows["torch", t // steps]]
             weights[t, _CROSS] = rho[t]
-        colour_value = [sum(slope * y[rows["pp", k, j]] for j, (slope, _) in enumerate(self.hull))
+        colour_value = [0.0 if exact_scores else
+                        sum(slope * y[rows["pp", k, j]] for j, (slope, _) in enumerate(self.hull))
                         for k in range(len(self.colours))]
         reward = np.zeros(T)  # a completion at step f counts for the windows after f
         entry_cost = [np.zeros(T) for _ in self.pool]
@@ -295,7 +305,84 @@ class _Relaxation:
         done = [data.card_points + colour_value[self.colour[i]] + reward
                 for i in range(len(self.pool))]
         return {"lam": lam, "mu": mu, "rho": rho, "weights": weights, "done": done,
-                "entry": entry_cost}
+                "entry": entry_cost, "y": y}
+
+    def class_values(self, i: int, prices: dict) -> dict:
+        """Pool card ``i``'s best plan value at ``prices`` for each outcome class
+        ``(completed, red gems, green gems)`` crossed on it: a forward max-plus DP over
+        (step, region), the same moves as ``best_plan``."""
+        table, card = self.tables[i], self.pool[i]
+        single_in, main_in = table.incoming
+        T, n = self.T, table.size
+        lam, mu, rho, weights = prices["lam"], prices["mu"], prices["rho"], prices["weights"]
+        done, entry_cost = prices["done"][i], prices["entry"][i]
+        icons = table.icons.astype(np.float64)
+        gems = table.icons[:, _RED] * 16 + table.icons[:, _GREEN]
+        best_done = np.full(16 * 16, -np.inf)
+        reach = np.full(n, -np.inf)
+        for t in range(card.first, T):
+            reach[0] = max(reach[0], -entry_cost[t])
+            potential = icons @ weights[t]
+            held = reach - mu[t]
+            crossed = main_in[self.inst.shapes[t]].best(held - potential, n) + potential - lam[t]
+            grown = np.maximum(held, crossed)
+            for _ in range(self.depth[i]):
+                grown = np.maximum(grown, single_in.best(grown - potential, n) + potential - rho[t])
+            tomb = self.is_finite_tomb(table, grown)
+            if tomb.any():
+                np.maximum.at(best_done, gems[tomb], grown[tomb] + done[t])
+            reach = np.where(table.is_tomb, -np.inf, grown)
+        best_open = np.full(16 * 16, -np.inf)
+        alive = np.isfinite(reach)
+        np.maximum.at(best_open, gems[alive], reach[alive])
+        out = {(0, 0, 0): max(0.0, best_open[0])}
+        for flag, values in ((1, best_done), (0, best_open)):
+            for code in np.nonzero(np.isfinite(values))[0]:
+                key = (flag, int(code) // 16, int(code) % 16)
+                out[key] = max(out.get(key, -math.inf), float(values[code]))
+        return out
+
+    @staticmethod
+    def is_finite_tomb(table, values: np.ndarray) -> np.ndarray:
+        return table.is_tomb & np.isfinite(values)
+
+    def exact_master(self, y: np.ndarray) -> float:
+        """The Lagrangian bound at ``y`` with gems and pyramid points scored exactly: every
+        card picks one outcome class (``class_values``), a dynamic programme over the cards
+        adds their values to the exact gem and pyramid scores of the totals. Valid for any
+        ``y ≥ 0``, and never above ``lagrangian`` at the same ``y``."""
+        data, rows = self.data, self.rows
+        prices = self.prices(y, exact_scores=True)
+        total = 0.0
+        for key, row in rows.items():
+            if key[0] in ("step", "hand", "extra", "win"):
+                total += self.rhs[row] * y[row]
+        for r in range(self.rounds):
+            total += max(0.0, data.torch_points - y[rows["torch", r]])
+        most = max(data.pyramid_milestones)
+        cap = data.gems_per_colour
+        colours = len(self.colours)
+        shape = (most + 1,) * colours + (cap + 1, cap + 1)
+        table = np.full(shape, -np.inf)
+        table[(0,) * (colours + 2)] = 0.0
+        for i in range(len(self.pool)):
+            merged = np.full(shape, -np.inf)
+            for (flag, red, green), value in self.class_values(i, prices).items():
+                moved = table
+                if flag:
+                    moved = _saturating_shift(moved, self.colour[i], 1, most)
+                moved = _saturating_shift(moved, colours, red, cap)
+                moved = _saturating_shift(moved, colours + 1, green, cap)
+                np.maximum(merged, moved + value, out=merged)
+            table = merged
+        score = np.zeros(shape)
+        for index in np.ndindex(*shape[:colours]):
+            score[index] += sum(pyramid_points(data, n) for n in index)
+        reds = np.arange(cap + 1)[:, None]
+        greens = np.arange(cap + 1)[None, :]
+        pairs = np.minimum(reds, greens)
+        score += data.gem_pair_points * pairs + data.single_gem_points * (reds + greens - 2 * pairs)
+        return total + float(np.max(table + score))
 
     def best_plan(self, i: int, prices: dict, *, threshold: float = math.inf
                   ) -> tuple[float, _Plan | None]:
@@ -505,7 +592,21 @@ class _Relaxation:
             if not added:
                 converged = True
                 break
+        if best_prices:
+            best = min(best, self.exact_master(best_prices["y"]))
         return best, lp_value, done, converged, best_prices
+
+
+def _saturating_shift(values: np.ndarray, axis: int, step: int, cap: int) -> np.ndarray:
+    """``out[j] = max over i with min(i + step, cap) == j of values[i]`` along ``axis``."""
+    if step == 0:
+        return values
+    moved = np.moveaxis(values, axis, 0)
+    out = np.full_like(moved, -np.inf)
+    if step < cap:
+        out[step:cap] = moved[: cap - step]
+    out[cap] = moved[max(0, cap - step):].max(axis=0)
+    return np.moveaxis(out, 0, axis)
 
 
 def deal_bound(inst: SoloInstance, data, *, iterations: int = DEFAULT_BOUND_ITERATIONS,

@@ -69,6 +69,10 @@ class Edges:
             out[self.sources] = np.maximum.reduceat(values[self.dst], self.starts)
         return out
 
+    def reversed(self) -> "Edges":
+        """The same edges grouped by destination (``best`` then maximises over sources)."""
+        return Edges.of(self.dst, self.src)
+
     def of_source(self, i: int) -> np.ndarray:
         """The destinations of the edges leaving region ``i``."""
         k = np.searchsorted(self.sources, i)
@@ -96,9 +100,23 @@ class CardTable:
     def size(self) -> int:
         return len(self.masks)
 
+    @property
+    def incoming(self) -> tuple["Edges", dict]:
+        """The single-box and main-crossing edges grouped by destination (cached), for
+        dynamic programmes that run forward."""
+        hit = _INCOMING.get(id(self))
+        if hit is None or hit[0] is not self:
+            hit = (self, self.single.reversed(),
+                   {shape: edges.reversed() for shape, edges in self.main.items()})
+            _INCOMING[id(self)] = hit
+        return hit[1], hit[2]
+
     def index(self, mask: int) -> int:
         """The index of region ``mask``."""
         return int(self.position[np.searchsorted(self.by_value, mask)])
+
+
+_INCOMING: dict[int, tuple] = {}
 
 
 def regions(card) -> list[int]:

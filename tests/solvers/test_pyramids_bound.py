@@ -132,3 +132,13 @@ def test_a_clock_cut_says_so():
 def test_seeds_beyond_31_bits_reach_cp_sat_mapped():
     assert 0 <= cpsat_seed(2**31) < 2**31 and 0 <= cpsat_seed(-2**40) < 2**31
     assert cpsat_seed(5) == cpsat_seed(5)
+
+
+def test_the_exact_master_is_never_above_the_envelope():
+    deal = make_deal(players=1, seed=0, data=DATA, rounds=1)
+    relaxation = _Relaxation(SoloInstance.from_deal(deal, DATA), DATA)
+    best, _, _, _, prices = relaxation.solve(60)
+    values = [relaxation.best_plan(i, prices)[0] for i in range(len(relaxation.pool))]
+    exact = relaxation.exact_master(prices["y"])
+    assert exact <= relaxation.lagrangian(prices["y"], values) + 1e-9
+    assert exact >= 36  # the deal's optimum (CP-SAT proves it in the 1-round bench)
