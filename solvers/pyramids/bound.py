@@ -328,7 +328,7 @@ class _Relaxation:
             grown = np.maximum(held, crossed)
             for _ in range(self.depth[i]):
                 grown = np.maximum(grown, single_in.best(grown - potential, n) + potential - rho[t])
-            tomb = self.is_finite_tomb(table, grown)
+            tomb = table.is_tomb & np.isfinite(grown)
             if tomb.any():
                 np.maximum.at(best_done, gems[tomb], grown[tomb] + done[t])
             reach = np.where(table.is_tomb, -np.inf, grown)
@@ -341,10 +341,6 @@ class _Relaxation:
                 key = (flag, int(code) // 16, int(code) % 16)
                 out[key] = max(out.get(key, -math.inf), float(values[code]))
         return out
-
-    @staticmethod
-    def is_finite_tomb(table, values: np.ndarray) -> np.ndarray:
-        return table.is_tomb & np.isfinite(values)
 
     def exact_master(self, y: np.ndarray) -> float:
         """The Lagrangian bound at ``y`` with gems and pyramid points scored exactly: every
@@ -482,6 +478,8 @@ class _Relaxation:
         plans: dict[int, _Plan] = {}
 
         def plan(order: int) -> _Plan:
+            if order not in index:
+                raise SolverFault(f"card {order} is crossed but outside the relaxation's pool")
             if order not in plans:
                 plans[order] = _Plan(index[order], None, None, np.zeros(T), np.zeros(T),
                                      np.zeros(T), np.zeros((T, len(ICON_ORDER))))
@@ -497,7 +495,8 @@ class _Relaxation:
                     plan(order).entry = 0
             elif isinstance(move, Take):
                 order = move.card or state.deck[0]
-                plan(order).entry = t
+                if t < T:  # a card taken after the last step is never crossed
+                    plan(order).entry = t
             elif isinstance(move, Cross):
                 new = {move.card: move.cells}
                 for order, cell in move.extras:
