@@ -124,7 +124,27 @@ def _take_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
     if not any(who == seat for _, who, _ in takes):
         raise InvalidStateError("view: a take decision needs the seat's replaced card slot "
                                 "set to null")
+    # replacements made earlier in this step left the display short (it is refilled once
+    # all are made): lend it unseen cards for the reader, and give them back to the deck
+    display = plain.get("display")
+    lent: list[int] = []
+    if isinstance(display, list) and isinstance(plain.get("deck_size"), int):
+        short = min(data.display - len(display), plain["deck_size"])
+        if short > 0:
+            seen = set(display)
+            for _, person in people:
+                seen |= {s["order"] for s in person.get("cards", []) if isinstance(s, dict)}
+                seen |= set(person.get("completed", []))
+            for _, completed, _ in restore:
+                seen |= set(completed)
+            lent = [c.order for c in data.cards if c.order not in seen][:short]
+            plain["display"] = display + lent
+            plain["deck_size"] -= len(lent)
     world, seat = state_from_view(plain, data, seed)
+    if lent:
+        world.display = [c for c in world.display if c not in lent]
+        world.deck = sorted(world.deck + lent)
+        make_rng(seed).shuffle(world.deck)
     for order, who, slot in takes:
         world.seats[who].hand[slot] = None
         world.seats[who].masks[slot] = 0

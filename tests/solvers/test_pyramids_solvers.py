@@ -260,3 +260,26 @@ def test_bad_decision_views_are_refused():
     with pytest.raises(InvalidStateError, match="unknown"):
         world_of({"game": "pyramids", "players": 1, "decision": "keep", "dealt": [1, 2, 3, 4],
                   "extra": 1}, DATA, 0)
+
+
+def test_a_second_replacement_in_one_step_is_answered():
+    """Two completions in one action: after the first replacement the display is short
+    until the step ends; the take view of the second is still read (and hinted)."""
+    from solvers.pyramids.decisions import take_view, world_of
+
+    state = state_from_deal(make_deal(players=1, seed=5, data=DATA), DATA)
+    state.apply(state.legal_moves()[0])  # keep
+    state.phase, state.round, state.step = "take", 0, 1
+    s = state.seats[0]
+    s.completed = list(s.hand)
+    state.takes = [(s.hand[0], 0, 0), (s.hand[1], 0, 1)]
+    s.hand, s.masks = [None, None], [0, 0]
+    state.apply(state.legal_moves()[0])  # the first replacement: the display is now short
+    assert len(state.display) == DATA.display - 1 and state.phase == "take"
+    view = take_view(state, 0)
+    world, seat, decision = world_of(view, DATA, 3)
+    assert decision == "take" and sorted(world.display) == sorted(state.display)
+    assert sorted(map(str, world.legal_moves())) == sorted(map(str, state.legal_moves()))
+    assert len(world.deck) == len(state.deck)
+    result = service.hint(view, data=DATA, limit=Limit(iterations=20), seed=1)
+    assert result["best"] in {str(m) for m in state.legal_moves()}
