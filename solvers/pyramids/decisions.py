@@ -124,22 +124,7 @@ def _take_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
     if not any(who == seat for _, who, _ in takes):
         raise InvalidStateError("view: a take decision needs the seat's replaced card slot "
                                 "set to null")
-    # replacements made earlier in this step left the display short (it is refilled once
-    # all are made): lend it unseen cards for the reader, and give them back to the deck
-    display = plain.get("display")
-    lent: list[int] = []
-    if isinstance(display, list) and isinstance(plain.get("deck_size"), int):
-        short = min(data.display - len(display), plain["deck_size"])
-        if short > 0:
-            seen = set(display)
-            for _, person in people:
-                seen |= {s["order"] for s in person.get("cards", []) if isinstance(s, dict)}
-                seen |= set(person.get("completed", []))
-            for _, completed, _ in restore:
-                seen |= set(completed)
-            lent = [c.order for c in data.cards if c.order not in seen][:short]
-            plain["display"] = display + lent
-            plain["deck_size"] -= len(lent)
+    lent = _lend_display(plain, people, [c for _, c, _ in restore], data)
     world, seat = state_from_view(plain, data, seed)
     if lent:
         world.display = [c for c in world.display if c not in lent]
@@ -161,6 +146,27 @@ def _take_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
     world.pending = [None] * world.num_players
     world.phase, world.takes, world.actor = "take", takes, seat
     return world, seat
+
+
+def _lend_display(plain: dict, people, completed_lists, data) -> list[int]:
+    """Replacements made earlier in the step left the display short (it is refilled once
+    all are made): lend it unseen cards for the engine's reader, which expects a full
+    display while the deck has cards; the caller gives them back to the deck."""
+    display, deck_size = plain.get("display"), plain.get("deck_size")
+    if not isinstance(display, list) or not isinstance(deck_size, int):
+        return []
+    short = min(data.display - len(display), deck_size)
+    if short <= 0:
+        return []
+    seen = set(display)
+    for _, person in people:
+        seen |= {s["order"] for s in person.get("cards", []) if isinstance(s, dict)}
+    for completed in completed_lists:
+        seen |= set(completed)
+    lent = [c.order for c in data.cards if c.order not in seen][:short]
+    plain["display"] = display + lent
+    plain["deck_size"] = deck_size - len(lent)
+    return lent
 
 
 def _drop_awards(person: dict, just, data) -> None:

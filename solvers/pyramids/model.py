@@ -702,6 +702,63 @@ def _parameters(solver, inst: SoloInstance, *, workers: int, seed: int) -> None:
         p.linearization_level = 0  # the proof here is mostly propagation
 
 
+@dataclass
+class _Search:
+    """What the CP-SAT search of ``solve_deal`` leaves: the best replayed plan, CP-SAT's
+    proven bound, why it stopped, the cuts added and the deterministic time used."""
+
+    best: WarmStart
+    optimal: bool = False
+    cp_bound: int | None = None
+    stop: str = "budget"
+    cuts: int = 0
+    used: float = 0.0
+
+
+def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: _Model, warm: WarmStart, *,
+                   budget: float, deadline: float | None, workers: int, random_seed: int,
+                   max_cuts: int) -> _Search:
+    """Solve, decode, replay; a plan the engine rejects is cut and the model solved again."""
+    search = _Search(warm)
+
+    def out_of_time() -> bool:
+        return deadline is not None and time.perf_counter() >= deadline
+
+    while True:
+        solver = cp_model.CpSolver()
+        _parameters(solver, inst, workers=workers, seed=random_seed)
+        solver.parameters.max_deterministic_time = max(0.01, budget - search.used)
+        if deadline is not None:
+            solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
+        code = solver.solve(model.model)
+        search.used += solver.deterministic_time
+        if code in (cp_model.INFEASIBLE, cp_model.MODEL_INVALID):
+            raise SolverFault(f"the CP-SAT model of the deal is {solver.status_name(code)} "
+                              "(a modelling fault: the policy's game is a solution)")
+        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            search.stop = "time_limit" if out_of_time() else "budget"
+            return search  # no solution and no bound from this run
+        search.cp_bound = int(math.floor(solver.best_objective_bound + 1e-6))
+        kept, steps = model.decode(solver)
+        state, moves, failed = replay(deal, data, kept, steps)
+        if failed is None:
+            score = state.score(0)
+            verify_replay("score", claimed=int(round(solver.objective_value)), replayed=score)
+            if score >= search.best.score:
+                search.best = WarmStart(score, tuple(moves), state.breakdown(0), tuple(kept),
+                                        tuple(steps))
+            search.optimal = code == cp_model.OPTIMAL
+            search.stop = "optimal" if search.optimal else (
+                "time_limit" if out_of_time() else "budget")
+            return search
+        model.cut(solver, failed)
+        search.cuts += 1
+        if search.cuts >= max_cuts or out_of_time() or search.used >= budget:
+            search.stop = "cuts" if search.cuts >= max_cuts else (
+                "time_limit" if out_of_time() else "budget")
+            return search
+
+
 def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
                time_limit: float | None = None, seed=0, workers: int | None = None,
                bound_iterations: int | None = None, max_cuts: int = 50) -> SolveResult:
@@ -710,9 +767,8 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
     ``bound_iterations`` says otherwise; ``time_limit``: a wall-clock cap on the whole solve
     (its result may vary)."""
-    if bound_iterations is None:
-        bound_iterations = bound_rounds(budget)
     start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
     inst = SoloInstance.from_deal(deal, data)
     if workers is None:
         workers = workers_for(len(inst.shapes), inst.steps_per_round)
@@ -722,66 +778,28 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
     model.hint(warm[0])
     # the policy's plan is legal, so the optimum is at least its score: prune below it
     model.model.add(model.objective >= warm[0].score)
-    best = warm[0]
-    cuts, used = 0, 0.0
-    cp_bound = None
-    status, stop = "FEASIBLE", "budget"
-
-    def out_of_time() -> bool:
-        return time_limit is not None and time.perf_counter() - start >= time_limit
-
-    while True:
-        solver = cp_model.CpSolver()
-        _parameters(solver, inst, workers=workers, seed=random_seed)
-        solver.parameters.max_deterministic_time = max(0.01, budget - used)
-        if time_limit is not None:
-            solver.parameters.max_time_in_seconds = max(0.01, time_limit - (time.perf_counter() - start))
-        code = solver.solve(model.model)
-        used += solver.deterministic_time
-        if code in (cp_model.INFEASIBLE, cp_model.MODEL_INVALID):
-            raise SolverFault(f"the CP-SAT model of the deal is {solver.status_name(code)} "
-                              "(a modelling fault: the policy's game is a solution)")
-        if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            stop = "time_limit" if out_of_time() else "budget"
-            break  # no solution and no bound from this run
-        cp_bound = int(math.floor(solver.best_objective_bound + 1e-6))
-        kept, steps = model.decode(solver)
-        state, moves, failed = replay(deal, data, kept, steps)
-        if failed is None:
-            score = state.score(0)
-            verify_replay("score", claimed=int(round(solver.objective_value)), replayed=score)
-            if score >= best.score:
-                best = WarmStart(score, tuple(moves), state.breakdown(0), tuple(kept), tuple(steps))
-            if code == cp_model.OPTIMAL:
-                status, stop = "OPTIMAL", "optimal"
-            else:
-                stop = "time_limit" if out_of_time() else "budget"
-            break
-        model.cut(solver, failed)
-        cuts += 1
-        if cuts >= max_cuts or out_of_time() or used >= budget:
-            stop = "cuts" if cuts >= max_cuts else ("time_limit" if out_of_time() else "budget")
-            break
-    if status == "OPTIMAL":
-        bound, source, proof = best.score, "cp-sat", None
+    search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget, deadline=deadline,
+                            workers=workers, random_seed=random_seed, max_cuts=max_cuts)
+    best, stop, proof = search.best, search.stop, None
+    if search.optimal:
+        bound, source = best.score, "cp-sat"
     else:
-        deadline = None if time_limit is None else start + time_limit
-        proof = deal_bound(inst, data, iterations=bound_iterations, deal=deal,
+        rounds = bound_rounds(budget) if bound_iterations is None else bound_iterations
+        proof = deal_bound(inst, data, iterations=rounds, deal=deal,
                            games=[w.moves for w in warm] + [best.moves], deadline=deadline,
                            cards=[c.order for c in model.cards_list])
         bound, source = proof.value, proof.source
-        if cp_bound is not None and cp_bound < bound:
-            bound, source = cp_bound, "cp-sat"
-        if bound <= best.score:
-            status = "OPTIMAL"
+        if search.cp_bound is not None and search.cp_bound < bound:
+            bound, source = search.cp_bound, "cp-sat"
         if proof.stopped_by_clock:
             stop = "time_limit"
     if bound < best.score:
         raise SolverFault(f"proven bound {bound} ({source}) is below the replayed score "
                           f"{best.score}")
-    return SolveResult(best.score, status, bound, source, list(best.moves), best.breakdown, best.kept, stop, workers,
-                       random_seed, budget, time_limit, cuts, proof,
-                       time.perf_counter() - start,
+    status = "OPTIMAL" if bound == best.score else "FEASIBLE"
+    return SolveResult(best.score, status, bound, source, list(best.moves), best.breakdown,
+                       best.kept, stop, workers, random_seed, budget, time_limit, search.cuts,
+                       proof, time.perf_counter() - start,
                        {"variables": len(model.model.proto.variables),
                         "constraints": len(model.model.proto.constraints),
-                        "deterministic_s": round(used, 3)})
+                        "deterministic_s": round(search.used, 3)})
