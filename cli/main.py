@@ -5,6 +5,8 @@ function and formats the result; domain errors become ``error: ...`` and exit st
 from __future__ import annotations
 
 import contextlib
+import math
+import re
 import sys
 import textwrap
 import time
@@ -20,6 +22,7 @@ from games.record import record_text
 from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
+from solvers.batch import MAX_DEALS, best_scores
 from solvers.hints import Limit
 
 from . import charts, pictures
@@ -252,34 +255,104 @@ def notation(game: str, cards: str | None, as_json: bool) -> None:
 
 # --- solving ---------------------------------------------------------------------------
 
+BUDGET_HELP = ("Deterministic work budget, the default kind: the same deal, seed and budget "
+               "give the same answer. Units: pyramids, seconds of CP-SAT deterministic time, "
+               "plus 2 rounds of the deal bound per unit, at most 60 (default 30: about a "
+               "minute of one core on a full deal); ancients, thousands of search nodes "
+               "(default 200).")
+
+
+def _seed_range(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?", text)
+    if not match:
+        raise click.BadParameter(f"{text!r} is not a seed range A-B", param_hint="'--seeds'")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    if high < low:
+        raise click.BadParameter(f"{text!r}: the range is empty", param_hint="'--seeds'")
+    if high - low + 1 > MAX_DEALS:
+        raise click.BadParameter(f"{text!r}: at most {MAX_DEALS} deals", param_hint="'--seeds'")
+    return list(range(low, high + 1))
+
+
+def _finite(value: float | None, name: str) -> float | None:
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"must be a finite number, got {value}", param_hint=f"'{name}'")
+    return value
+
+
+def _execution_options(func):
+    """``--backend``, ``--address``, ``--workers``: where batch work runs
+    (``solvers.backends``)."""
+    for option in reversed([
+        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Processes (local) or Ray CPUs / jobs in flight (ray)."),
+        click.option("--backend", type=click.Choice(BACKENDS), default="local",
+                     show_default=True,
+                     help="Run the games in a local process pool or on a Ray cluster."),
+        click.option("--address", default=None, metavar="ADDR",
+                     help="Join the Ray cluster at ADDR (default: start a local one)."),
+    ]):
+        func = option(func)
+    return func
+
+
 @app.command("best-score", epilog=(
     "Status: OPTIMAL means no play of this deal scores more (proven). FEASIBLE means the "
     "score is reached by the printed plan (replayed through the rules) but not proven "
     "best: the bound is a proven ceiling, no play scores more than the bound, so the "
     "true best lies between the score and the bound."))
 @GAME_ARGUMENT
-@click.argument("deal_file", required=False, metavar="DEAL.json")
+@click.argument("deal_file", required=False, metavar="[DEAL.json]")
 @click.option("--seed", type=int, default=None, help="Solve the solo deal of this seed.")
-@click.option("--time-limit", type=float, default=None, help="Seconds; stops with a bound.")
+@click.option("--seeds", "seed_range", default=None, metavar="A-B",
+              help="Solve the solo deals of seeds A to B and summarise them.")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
+              help=BUDGET_HELP)
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Wall-clock cap in seconds on top of the budget; a run it cuts says so "
+                   "and may vary.")
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
-              help="Also draw the plan as an SVG picture in FILE.")
-def best_score(game: str, deal_file: str | None, seed: int | None, time_limit: float | None,
-               cards: str | None, as_json: bool, svg_file: str | None) -> None:
-    """Best possible score for a deal (DEAL.json, or the deal of --seed)."""
-    if (deal_file is None) == (seed is None):
-        raise click.UsageError("give exactly one of DEAL.json or --seed N")
+              help="Also draw the plan as an SVG picture in FILE (one deal).")
+@_execution_options
+def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: str | None,
+               budget: float | None, time_limit: float | None, cards: str | None,
+               as_json: bool, svg_file: str | None, workers: int, backend: str,
+               address: str | None) -> None:
+    """Best possible score for a solo deal (DEAL.json, the deal of --seed, or many with
+    --seeds), with a proven bound."""
+    seeds = _seed_range(seed_range)
+    if sum(x is not None for x in (deal_file, seed, seeds)) != 1:
+        raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
+    if svg_file and seeds is not None:
+        raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
+    budget = _finite(budget, "--budget")
+    Limit(time_limit=time_limit)  # the one check of a time limit (as hint does)
+    execution = Execution(backend, workers, address)
     data_ = load_cards(game, cards)
+    start = time.perf_counter()
+    if seeds is not None:
+        with _progress(len(seeds), f"{game} best scores") as step:
+            result = best_scores(game, seeds, data=data_, budget=budget, time_limit=time_limit,
+                                 execution=execution, progress=step)
+        click.echo(fmt.to_json(result) if as_json else
+                   fmt.format_best_scores(result, elapsed=time.perf_counter() - start))
+        return
     solve = services.capability(game, "best_score")
     if deal_file is not None:
         the_deal = read_json(deal_file)
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
-    result = solve(the_deal, data=data_, time_limit=time_limit, seed=seed or 0)
+    result = solve(the_deal, data=data_, budget=budget, time_limit=time_limit,
+                   seed=seed if seed is not None else 0)
     if svg_file:
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
-    click.echo(fmt.to_json(result) if as_json else fmt.format_best_score(result))
+    click.echo(fmt.to_json(result) if as_json else
+               fmt.format_best_score(result, elapsed=time.perf_counter() - start))
 
 
 def _budget_options(func):
@@ -337,35 +410,22 @@ def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_
 @click.argument("game", type=click.Choice(["ancients"]), metavar="GAME")
 @click.argument("view_file", metavar="VIEW.json")
 @click.option("--token-value", type=click.FloatRange(min=0), default=0.5, show_default=True,
-              help="Points one sand token is worth (λ).")
+              help="Points one sand token is worth (λ), a finite number >= 0.")
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the board before and after the plan in FILE.")
 def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
     """Exact best chain of finds for this turn."""
+    _finite(token_value, "--token-value")
     data_ = load_cards(game, cards)
     view = read_json(view_file)
+    start = time.perf_counter()
     result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
     if svg_file:
         write_text(svg_file, pictures.plan_picture(view, result, data_))
-    click.echo(fmt.to_json(result) if as_json else fmt.format_plan(result))
-
-
-def _execution_options(func):
-    """``--backend``, ``--address``, ``--workers``: where batch work runs
-    (``solvers.backends``)."""
-    for option in reversed([
-        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-                     help="Processes (local) or Ray CPUs / jobs in flight (ray)."),
-        click.option("--backend", type=click.Choice(BACKENDS), default="local",
-                     show_default=True,
-                     help="Run the games in a local process pool or on a Ray cluster."),
-        click.option("--address", default=None, metavar="ADDR",
-                     help="Join the Ray cluster at ADDR (default: start a local one)."),
-    ]):
-        func = option(func)
-    return func
+    click.echo(fmt.to_json(result) if as_json else
+               fmt.format_plan(result, elapsed=time.perf_counter() - start))
 
 
 @app.command(cls=_Command, more=_arena_help)

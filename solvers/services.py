@@ -5,7 +5,9 @@ Each game's solver code lives in its own package ``solvers/<game id>/`` (``model
 found here by that convention. A service module offers any of these (all return plain
 JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
 
-``best_score(deal: dict, *, data, time_limit: float | None, seed) -> dict``
+``best_score(deal: dict, *, data, budget: float | None, time_limit: float | None, seed) -> dict``
+    (solo deals; ``budget`` in the game's ``BUDGET_UNITS``, deterministic; ``time_limit`` a
+    wall-clock cap; the JSON states ``bound_source``, ``budget`` and ``reproducible``)
 ``hint(view: dict, *, data, limit: solvers.hints.Limit, seed, top: int) -> dict``
     (built by ``solvers.hints.hint_result``: one shape for every game)
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)

@@ -60,14 +60,7 @@ HINTED = [g for g in ENGINES if services.has_capability(g, "hint")]
 
 #: Failures the long profile found in other owners' code, by (input kind, game), with a
 #: reproducer; xfail(strict=False) until their fix lands, then delete the entry.
-PENDING = {
-    ("solver-flags", "pyramids"): (
-        "best-score: `digsite best-score pyramids --seed 2147483648 --time-limit 1` exits 1 "
-        "(CP-SAT random_seed is 32-bit); `--time-limit nan` and `--time-limit -1` exit 0"),
-    ("solver-flags", "ancients"): (
-        "best-score/plan: `digsite best-score ancients --seed 1 --time-limit 0` (or nan, -1) "
-        "exits 0; `digsite plan ancients VIEW --token-value nan` (or inf) exits 1"),
-}
+PENDING: dict[tuple[str, str], str] = {}
 
 
 def games_for(kind: str, games: list[str]) -> list:
