@@ -40,7 +40,7 @@ from solvers.verify import require_solo, verify_replay
 
 from .best import DEFAULT_NODE_BUDGET, best_score_search
 from .policy import SPAN, greedy_turn, playout, score_window_reward
-from .turn import Dig, TurnState, apply_turn, dig_steps, plan_for
+from .turn import Dig, TurnState, apply_turn, dig_move, dig_steps, plan_for
 from .review import plan_turns, played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
@@ -145,11 +145,63 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict
 
     rows = rows_from_search(result, value=expected_score,
                             words=lambda move: describe(state, move))  # in words (issue 12)
+    explanation = [f"{len(result.moves)} whole-turn options (market visits, planner digs, "
+                   "rests); hidden: deck order and removed cards"]
+    explanation += _against_the_plan(state, seat, rows)
     return hint_result(
         "ancients", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
         iterations=result.iterations, stop_reason=result.stop_reason, seed=seed, top=top,
-        explanation=[f"{len(result.moves)} whole-turn options (market visits, planner "
-                     "digs, rests); hidden: deck order and removed cards"])
+        explanation=explanation)
+
+
+def _against_the_plan(state, seat: int, rows: list[dict]) -> list[str]:
+    """Why the hint's choice differs from ``plan``'s best dig, when it does (issue 12 §1.4).
+
+    ``plan`` maximises this turn's points; the hint, the final score. The lines put the two
+    side by side: the plan's rank and expected final score against the hint's best, and
+    what can happen to the plan before the seat's next turn. Only the other seats' digs
+    change the board (a market visit or a rest leaves it as it is, and found maps score the
+    same whenever they are found), so the lines replay each other seat's own best dig in
+    turn order and say what the seat's best dig is worth afterwards."""
+    best = plan_for(state, seat)
+    if not best.finds or not rows or any(r["value"] is None for r in rows):
+        return []
+    text = str(dig_move(best))
+    ranked = sorted(rows, key=lambda r: -r["value"])
+    top = ranked[0]
+    if str(top["move"]) == text:
+        return []
+    mine = next((r for r in ranked if str(r["move"]) == text), None)
+    if mine is None:
+        return []
+    rank = ranked.index(mine) + 1
+
+    def pm(row) -> str:
+        return f"{row['value']:.2f}" + (f" ± {row['stderr']:.2f}" if row["stderr"] else "")
+
+    lines = [f"the planner's best dig this turn (`digsite plan`: {best.points} points for "
+             f"{best.tokens} sand token(s)) ranks {rank} of {len(rows)} by expected final "
+             f"score: {pm(mine)} against {pm(top)} for {top['move']}. `plan` maximises this "
+             "turn's points, the hint the final score: maps found on a later turn score the "
+             "same, so a dig can wait while the turn buys or rests"]
+    occ, blk = state.occupied, state.black
+    others = [(seat + k) % state.num_players for k in range(1, state.num_players)]
+    spoilers = []
+    for other in others:
+        theirs = plan_for(state, other, occ=occ, blk=blk)
+        if theirs.finds:
+            occ, blk = theirs.board
+            spoilers.append(f"seat {other} digs its best chain ({theirs.points} points)")
+    if not spoilers:
+        lines.append("before your next turn no other seat can dig here, so the plan stays "
+                     "on the board" if others else
+                     "in solo nothing else changes the board before your next turn")
+        return lines
+    later = plan_for(state, seat, occ=occ, blk=blk)
+    lines.append(f"the risk of waiting: if {' and '.join(spoilers)} before your next turn, "
+                 f"your best dig is then {later.points} points for {later.tokens} token(s) "
+                 f"(now {best.points}); the search weighs that risk over the sampled games")
+    return lines
 
 
 # --- best score -------------------------------------------------------------------------

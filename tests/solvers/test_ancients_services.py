@@ -120,3 +120,22 @@ def test_solo_plan_analysis_uses_what_the_plan_leaves():
     result = S.plan(view, data=DATA)
     assert result["points"] == 10 and result["next_player"]["seat"] == 0
     assert "pack [], 1 sand" in result["analysis"][1]
+
+
+def test_a_hint_that_passes_over_the_plans_dig_says_why():
+    """Issue 12 §1.4: the hint explains its choice against `plan`'s best dig."""
+    from solvers.ancients.service import _against_the_plan
+    from solvers.ancients.turn import dig_move, plan_for
+
+    data = cards_data.load("ancients")
+    state, seat = A.state_from_view(A.example_view(data), data, seed=0)
+    dig = str(dig_move(plan_for(state, seat)))
+    rows = [{"move": "rest money", "value": 29.0, "stderr": 0.2},
+            {"move": dig, "value": 26.0, "stderr": 0.7}]
+    lines = _against_the_plan(state, seat, rows)
+    assert "ranks 2 of 2" in lines[0] and "26.00 ± 0.70 against 29.00 ± 0.20 for rest money" \
+        in lines[0]
+    assert lines[1].startswith("the risk of waiting: if seat 1 digs")
+    # the plan's dig on top: nothing to explain
+    rows[1]["value"] = 30.0
+    assert _against_the_plan(state, seat, rows) == []
