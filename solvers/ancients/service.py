@@ -254,6 +254,11 @@ def best_score(deal: dict, *, data, budget: float | None = None,
 
 # --- bots ---------------------------------------------------------------------------------
 
+#: Iterations per turn of the arena's ISMCTS bot when none are given (a whole-turn search
+#: has a few options per turn, so it needs fewer than the card games' bots).
+BOT_ITERATIONS = 100
+
+
 class _TurnBot(Bot):
     """Chooses whole turns and plays them one engine step at a time."""
 
@@ -273,6 +278,8 @@ class _TurnBot(Bot):
 
 
 class GreedyBot(_TurnBot):
+    """The greedy whole-turn policy (``policy.greedy_turn``)."""
+
     name = "greedy"
 
     def turn(self, state):
@@ -280,23 +287,19 @@ class GreedyBot(_TurnBot):
 
 
 class IsmctsTurnBot(_TurnBot):
+    """ISMCTS over whole turns, ``iterations`` per turn (default ``BOT_ITERATIONS``)."""
+
     name = "ismcts"
 
     def turn(self, state):
-        result = ismcts(TurnState(state), self.seat, iterations=self.iterations or 100,
+        result = ismcts(TurnState(state), self.seat,
+                        iterations=self.iterations or BOT_ITERATIONS,
                         seed=self.rng.getrandbits(63), reward=score_window_reward(state),
                         playout=playout, move_key=str)
         return result.best
 
 
-BOTS = {
-    "random": lambda *, seat, seed=None, iterations=None: RandomBot(
-        seat=seat, seed=seed, iterations=iterations),
-    "greedy": lambda *, seat, seed=None, iterations=None: GreedyBot(
-        seat=seat, seed=seed, iterations=iterations),
-    "ismcts": lambda *, seat, seed=None, iterations=None: IsmctsTurnBot(
-        seat=seat, seed=seed, iterations=iterations),
-}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsTurnBot}
 
 
 # --- demo ---------------------------------------------------------------------------------
