@@ -93,6 +93,19 @@ def _arena_help() -> str:
     return _per_game("Bots (--bots, one name per seat):", {g: b for g, b in bots.items() if b})
 
 
+def _review_help() -> str:
+    from solvers.review import SCALES
+
+    def line(scale) -> str:
+        text = (f"{scale.unit}: inaccuracy from {scale.inaccuracy:g}, mistake from "
+                f"{scale.mistake:g}, blunder from {scale.blunder:g}")
+        return text + (" (two players; x 2/players at larger tables)" if scale.per_players
+                       else "")
+    return (_per_game("Loss thresholds (loss = best value - played value):",
+                      {g: line(s) for g, s in SCALES.items()})
+            + "\n\nAccuracy: the share of rated decisions labelled best or good.")
+
+
 def _bench_help() -> str:
     from benchmarks.runner import SUITES
 
@@ -466,18 +479,22 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
 
 
-@app.command()
+@app.command(cls=_Command, more=_review_help)
 @GAME_ARGUMENT
 @click.argument("record_file", metavar="RECORD.json")
 @click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
               help="The seat whose decisions are reviewed.")
 @_budget_options
+@click.option("--best-budget", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Deterministic budget of the best possible score (grid games in solo; "
+                   "units as in `digsite best-score --help`).")
 @click.option("--best-time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Seconds for the best possible score (grid games in solo).")
+              help="Wall-clock cap in seconds on the best possible score (a run it cuts "
+                   "may vary).")
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the value of each decision as an SVG chart in FILE.")
 def review(game, record_file, seat, iterations, time_limit, seed, workers, cards, as_json,
-           best_time_limit, svg_file) -> None:
+           best_budget, best_time_limit, svg_file) -> None:
     """Every decision of a seat in a game record against the hint's best move."""
     from games.record import read_record
     from solvers.review import review_game
@@ -491,7 +508,8 @@ def review(game, record_file, seat, iterations, time_limit, seed, workers, cards
         result = review_game(record, seat=seat, data=data_,
                              limit=Limit(iterations=iterations, time_limit=time_limit,
                                          workers=workers),
-                             seed=seed, best_score_limit=best_time_limit, progress=step)
+                             seed=seed, best_score_limit=best_time_limit,
+                             best_score_budget=best_budget, progress=step)
     if svg_file:
         write_text(svg_file, charts.review_chart(result))
     click.echo(fmt.to_json(result) if as_json else format_review(result))

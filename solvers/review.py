@@ -1,6 +1,7 @@
 """Review of a played game: every decision of one seat against the hint's best move.
 
-``review_game(record, *, seat, data, limit, seed, best_score_limit=None, progress=None)``
+``review_game(record, *, seat, data, limit, seed, best_score_limit=None,
+best_score_budget=None, progress=None)``
 walks a game record (``games.record``) through its engine and, at each decision of
 ``seat``, asks the game's hint (``services.capability(game, "hint")``, the one hint
 contract of ``solvers.hints``) to rank **every** legal move, from the seat's own player view
@@ -201,7 +202,9 @@ def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed
         out["label"] = "forced"
         return out, None
     try:
-        view = engine.view_of(state, seat)
+        view = (services.capability(game, "decision_view")(state, seat)
+                if services.has_capability(game, "decision_view") else
+                engine.view_of(state, seat))
         result = hint(view, data=data, limit=limit, seed=seed, top=ALL_ROWS)
     except DigsiteError as exc:
         return {**out, "label": "unrated", "reason": f"the hint does not rank this decision "
@@ -292,9 +295,10 @@ def _apply(engine, state, text: str) -> str:
 
 
 def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, data,
-                        limit_s: float | None, seed: int, final) -> dict:
+                        budget: float | None, limit_s: float | None, seed: int,
+                        final) -> dict:
     solve = services.capability(record.game, "best_score")
-    best = solve(record.deal, data=data, time_limit=limit_s, seed=seed)
+    best = solve(record.deal, data=data, budget=budget, time_limit=limit_s, seed=seed)
     engine = registry.engine(record.game)
     plan = _plan_units(record, list(best.get("plan") or []), data)
     parted = None
@@ -306,13 +310,14 @@ def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, da
             break
     reached = final.returns()[seat] if final.is_terminal() else None
     return {"score": best["score"], "status": best["status"], "bound": best["bound"],
+            "bound_source": best.get("bound_source"), "reproducible": best.get("reproducible"),
             "solver": best.get("solver"), "score_reached": reached,
             "gap": None if reached is None else round(best["score"] - reached, 4),
             "parted": parted}
 
 
 def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), seed: int = 0,
-                best_score_limit: float | None = None,
+                best_score_limit: float | None = None, best_score_budget: float | None = None,
                 progress: Callable[[int], None] | None = None) -> dict:
     """Review every decision of ``seat`` in ``record`` (see the module docstring)."""
     game = record.game
@@ -349,6 +354,7 @@ def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), 
     if (info.kind == "grid" and record.players == 1
             and services.has_capability(game, "best_score")):
         out["best_score"] = _best_score_section(record, units, seat, data=data,
+                                                budget=best_score_budget,
                                                 limit_s=best_score_limit, seed=seed,
                                                 final=final)
     return out

@@ -14,6 +14,8 @@ JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
 ``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
 ``demo_section(data) -> str``                                          (``digsite demo``)
 ``plan_turns(state, plan) -> list[list[str]]``      (grid games: a best-score plan as moves)
+``decision_view(state, seat) -> dict``    (games whose hint reads views of decisions the
+    engine's ``view_of`` does not write: Pyramids' keep and take; see ``solvers.review``)
 ``played_turn(state, moves) -> (count, text, whole)``, ``hint_with_turn(view, moves, ...)``
     (games whose hint ranks whole turns of several moves; see ``solvers.review``)
 

@@ -29,7 +29,7 @@ from games.errors import InvalidStateError
 from games.pyramids import PyramidsState, make_deal, state_from_deal, state_from_view, view_of
 from games.seeding import make_rng
 
-__all__ = ["DECISIONS", "decision_of", "world_of", "keep_view", "take_view"]
+__all__ = ["DECISIONS", "decision_of", "world_of", "keep_view", "take_view", "decision_view"]
 
 DECISIONS = ("cross", "keep", "take")
 _KEEP_KEYS = {"game", "players", "seat", "decision", "dealt", "rounds", "steps_per_round"}
@@ -206,3 +206,13 @@ def take_view(state: PyramidsState, seat: int) -> dict:
     view = view_of(shown, seat)
     view["decision"] = "take"
     return view
+
+
+def decision_view(state: PyramidsState, seat: int) -> dict:
+    """The view the hint reads for ``seat``'s decision in ``state``, whichever it is (keep,
+    take or cross); ``solvers.review`` rates every decision through it."""
+    if state.phase == "keep":
+        return keep_view(state, seat)
+    if state.phase == "take":
+        return take_view(state, seat)
+    return view_of(state, seat)

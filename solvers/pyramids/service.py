@@ -36,14 +36,14 @@ from solvers.hints import Limit, hint_result
 from solvers.verify import verify_replay
 
 from .graph import analyse, analysis_lines
-from .decisions import world_of
+from .decisions import decision_view, world_of
 from .model import DEFAULT_BUDGET, solve_deal
 from .policy import choose_crossing, playout, policy_move
-from .review import plan_turns  # the hooks of solvers.review
+from .review import plan_turns  # the hooks of solvers.review (with decision_view)
 
 __all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines",
            "BUDGET_UNITS", "CLOCK_NOTE", "MIN_SAMPLES", "Allocation", "allocate"]
-__all__ += ["plan_turns"]
+__all__ += ["plan_turns", "decision_view"]
 
 DEFAULT_ROLLOUTS = 160
 EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures played on by "

@@ -226,3 +226,13 @@ def test_ancients_reviews_whole_turns_named_as_the_hint_names_them():
     assert all(d["played_value"] is not None for d in added)
     assert sum(len(d.get("moves", [1])) for d in decisions) == len(record.moves)
     assert "best_score" in result and result["best_score"]["score_reached"] is None
+
+
+def test_pyramids_keep_decisions_are_rated_through_the_keep_view():
+    data = cards_data.load("pyramids")
+    record, _ = _record("pyramids", players=2, moves=999, seed=4,
+                        pick=lambda state, moves, rng: moves[-1], rounds=1, steps_per_round=3)
+    result = review_game(record, seat=1, data=data, limit=LIMIT, seed=0)
+    keep = result["decisions"][0]
+    assert keep["played"].startswith("keep ") and keep["best"].startswith("keep ")
+    assert keep["label"] not in ("unrated", "forced") and keep["loss"] >= 0
