@@ -187,6 +187,8 @@ def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
     players = rules.players
     seat = read_view_seat(node, players)
     s = ArchaeologyState.blank(rules)
+    # placeholders of the chambers' sizes: the determinizer deals their cards
+    s.chambers = [(0,) * size for size in rules.chamber_sizes]
     hand = read_counts(node, "hand", _TREASURE_NAMES)
     s.hands[seat * TREASURES:(seat + 1) * TREASURES] = hand
     s.market = read_counts(node, "marketplace", _TREASURE_NAMES, default=[0] * TREASURES)
