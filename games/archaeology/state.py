@@ -277,6 +277,14 @@ class ArchaeologyState(HiddenInformation):
         contents = self.chambers[self.exploring]
         return contents[self.draw_rolls[self.draws_used] % len(contents)]
 
+    def lookable(self) -> list[int]:
+        """The Temple: the chambers the seat whose turn it is may look at after a sale
+        (still in place, not seen by it yet)."""
+        bit = 1 << self.turn
+        seen = self.chamber_seen
+        return [i for i, contents in enumerate(self.chambers)
+                if contents and not seen[i] & bit]
+
     def refill_chamber(self) -> int:
         """The chamber the Buried Ruins' next refill card goes to."""
         return len(self.chambers) - self.refill_left
@@ -362,8 +370,8 @@ class ArchaeologyState(HiddenInformation):
             if n:
                 sells = sell_moves[c]
                 out.extend(sells[:n] if n < len(sells) else sells)
-        if not self.must_sell or self.sold_this_turn:
-            out.append(rules.end_move)
+        if not self.must_sell or self.sold_this_turn or not self.hand_sizes[seat]:
+            out.append(rules.end_move)  # (a seat left without cards cannot sell)
         return out
 
     def _generate_expedition(self, phase: int) -> list:
@@ -373,8 +381,7 @@ class ArchaeologyState(HiddenInformation):
         if phase == P_TENT:
             return list(rules.tent_moves)
         if phase == P_LOOK:
-            return [rules.look_none] + [rules.look_moves[i] for i, contents
-                                        in enumerate(self.chambers) if contents]
+            return [rules.look_none] + [rules.look_moves[i] for i in self.lookable()]
         if phase == P_MINE:
             return [rules.draw_move, rules.stop_move]
         if phase == P_NAME:
@@ -590,7 +597,7 @@ class ArchaeologyState(HiddenInformation):
         self.sold_this_turn = True
         if not self.dig and not any(self.hand_sizes):
             self.phase = P_OVER
-        elif rules.special == PEEK_ON_SELL and any(self.chambers):
+        elif rules.special == PEEK_ON_SELL and self.lookable():
             self.phase = P_LOOK  # the Temple: the seller may look at a chamber
 
     def _do_end(self) -> None:
