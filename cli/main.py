@@ -145,12 +145,23 @@ def demo(pictures_dir: str) -> None:
 @GAME_ARGUMENT
 @click.option("--seed", type=int, required=True)
 @click.option("--players", type=int, default=None, help="Seats (default: the smallest table).")
+@click.option("--monument", default=None, metavar="M",
+              help="The New Expedition: the monument (default: drawn at random; see "
+                   "`digsite games`).")
+@click.option("--variant", "variants", multiple=True, metavar="V",
+              help="The New Expedition: a variant, repeatable (see `digsite games`).")
 @CARDS
-def deal(game: str, seed: int, players: int | None, cards: str | None) -> None:
+def deal(game: str, seed: int, players: int | None, monument: str | None,
+         variants: tuple[str, ...], cards: str | None) -> None:
     """Print a full deal of GAME as JSON."""
     data_ = load_cards(game, cards)
+    options = {}
+    if monument is not None:
+        options["monument"] = monument
+    if variants:
+        options["variant"] = list(variants)
     result = registry.engine(game).make_deal(players=players or _default_players(game),
-                                             seed=seed, data=data_)
+                                             seed=seed, data=data_, **options)
     click.echo(fmt.to_json(result))
 
 

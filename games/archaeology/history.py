@@ -24,8 +24,9 @@ from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, 
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
                      S_KEEP, S_LOOK, S_TAKE)
 from .moves import chamber_letter
-from .rules import (MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
-                    P_STEAL, P_STORM, P_TENT, REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
+from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_ACTION,
+                    P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
+                    REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
 
 __all__ = ["read_cards", "replay_history", "check_market", "read_turn", "trade_value",
            "VIEW_PHASES"]
@@ -33,6 +34,12 @@ __all__ = ["read_cards", "replay_history", "check_market", "read_turn", "trade_v
 #: The phases a player view may be in (the decisions of a seat), by their JSON name.
 VIEW_PHASES = {"action": P_ACTION, "steal": P_STEAL, "sandstorm": P_STORM, "tent": P_TENT,
                "look": P_LOOK, "keep": P_KEEP, "mine": P_MINE, "name": P_NAME}
+
+
+#: The history verbs that only some monuments have.
+_ONLY = {"look": (PEEK_ON_SELL,), "keep": (KEEP_SOME,), "refill": (REFILL_ON_SANDSTORM,),
+         "reveal": (BUST, NAME_TYPES), "return": (BUST, NAME_TYPES), "name": (NAME_TYPES,),
+         "take": (BUST, NAME_TYPES, REFILL_ON_SANDSTORM)}
 
 
 def read_cards(node: Node, value, where: str, rules: Rules, *, any_card: bool = False,
@@ -125,6 +132,10 @@ class _Reader:
             return args[args.index(marker) + 1:] if knows else None
 
         expedition = rules.monument is not None
+        if expedition:  # a line of another monument's rule
+            named = words[0] if words and not words[0].isdigit() else " ".join(words[1:2])
+            if named in _ONLY and rules.special not in _ONLY[named]:
+                fail(f"no {named!r} at the {rules.monument.name}")
         if expedition and len(words) == 3 and words[0] == "refill":
             return (R_REFILL, chamber(words[1]), card(words[2])), -1, None, False
         if len(words) < 2 or number(words[0]) >= players:

@@ -28,9 +28,8 @@ VARIANTS = (LONG, FIERCE, BEGINNERS)
 def _build(data, players: int, monument_key: str, variants: tuple[str, ...]) -> Rules:
     long = LONG in variants
     if long and players not in data.long_expedition.players:
-        raise InvalidStateError(
-            f"the Long Expedition is played by {', '.join(map(str, data.long_expedition.players))}"
-            f" players, not {players}")
+        allowed = " or ".join(map(str, data.long_expedition.players))
+        raise InvalidStateError(f"the Long Expedition is for {allowed} players, not {players}")
     in_play = {t.key for t in data.treasures_for(players, long_expedition=long)}
     counts = [data.treasures[key].count if key in in_play else 0
               for key in CARDS.treasure_names]

@@ -132,7 +132,10 @@ def make_deal(*, players: int, seed, data, monument: str | None = None, variant=
     elif monument not in keys:
         raise InvalidStateError(f"deal: unknown monument {monument!r} (monuments: "
                                 f"{', '.join(keys)})")
-    rules = rules_for(data, players, monument, variants)
+    try:
+        rules = rules_for(data, players, monument, variants)
+    except InvalidStateError as error:
+        raise InvalidStateError(f"deal: variants: {error}") from None
     names = rules.cards.names
     deck = [c for c in rules.chamber_cards for _ in range(rules.counts[c])]
     needed = (players * data.hand_size + data.marketplace_size + sum(rules.chamber_sizes)
