@@ -27,13 +27,14 @@ import time
 
 import cards_data
 from games import archaeology, expedition
-from games.protocol import CHANCE
 from solvers.archaeology.policy import SEARCH_OPTIONS as ARCHAEOLOGY_OPTIONS
 from solvers.arena import run_arena
 from solvers.backends import Execution
 from solvers.expedition.policy import SEARCH_OPTIONS
 from solvers.expedition.service import BOTS
 from solvers.ismcts.search import ismcts
+
+from .search_bench import opening
 
 __all__ = ["run", "FULL_GAMES", "MONUMENTS", "TARGETS"]
 
@@ -47,19 +48,6 @@ SPEED_TARGET = 1.5
 SPEED_ROUNDS = 3
 
 
-def _opening(engine, data, seed: int = 3, **options):
-    """The first decision with more than one move of a seeded 2-player deal."""
-    state = engine.state_from_deal(engine.make_deal(players=2, seed=seed, data=data,
-                                                    **options), data)
-    while True:
-        while state.current_player() == CHANCE:
-            state.apply(state.chance_outcomes()[0][0])
-        moves = state.legal_moves()
-        if len(moves) > 1:
-            return state, state.current_player()
-        state.apply(moves[0])
-
-
 def _cpu_rate(world, seat, options: dict, seed: int) -> float:
     """ISMCTS iterations per CPU second of one 1,000-iteration search."""
     start = time.process_time()
@@ -69,10 +57,10 @@ def _cpu_rate(world, seat, options: dict, seed: int) -> float:
 
 def speed(data, archaeology_data, *, rounds: int = SPEED_ROUNDS) -> dict:
     """Iterations per CPU second, best of ``rounds`` alternated searches per position."""
-    positions = {"archaeology": (*_opening(archaeology, archaeology_data),
-                                 ARCHAEOLOGY_OPTIONS)}
+    positions = {"archaeology": (*opening(archaeology, archaeology_data), ARCHAEOLOGY_OPTIONS)}
     for monument in MONUMENTS:
-        positions[monument] = (*_opening(expedition, data, monument=monument), SEARCH_OPTIONS)
+        positions[monument] = (*opening(expedition, on_monument(data, monument)),
+                               SEARCH_OPTIONS)
     rates: dict[str, float] = {name: 0.0 for name in positions}
     for r in range(rounds):
         for name, (world, seat, options) in positions.items():

@@ -1233,7 +1233,6 @@ class HiddenInformation:
         in place shows its cards; cards taken or kept are traced back through the taker's
         hand DP (``HandDP.trace``) or read from the ports; a Tomb explorer's view is what
         it kept plus what the chamber held after it (module docstring)."""
-        rules = self.rules
         lanes = posterior.lanes
         shift = lanes.port_shift
         traced: dict = {}

@@ -28,7 +28,8 @@ from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
                     REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
 
-__all__ = ["read_cards", "replay_history", "check_market", "read_turn", "trade_value",
+__all__ = ["read_cards", "read_hands_and_market", "check_card_counts", "read_view_cards",
+           "check_view_counts", "replay_history", "check_market", "read_turn", "trade_value",
            "VIEW_PHASES"]
 
 #: The phases a player view may be in (the decisions of a seat), by their JSON name.
@@ -59,6 +60,70 @@ def read_cards(node: Node, value, where: str, rules: Rules, *, any_card: bool = 
                                            f"{', '.join(index)})")
         out.append(card)
     return out
+
+
+def read_hands_and_market(node: Node, s) -> list[int]:
+    """A deal's ``hands`` and ``marketplace`` into the blank state ``s``; returns how many
+    of each card id they hold (for :func:`check_card_counts`)."""
+    rules = s.rules
+    data = rules.data
+    T = rules.treasures
+    seen = [0] * len(rules.cards.names)
+    for p, hand in enumerate(node.items("hands", length=rules.players)):
+        for c in read_cards(node, hand, f"hands[{p}]", rules, length=data.hand_size):
+            s.hands[p * T + c] += 1
+            seen[c] += 1
+        s.hand_sizes[p] = data.hand_size
+    for c in read_cards(node, node.raw("marketplace"), "marketplace", rules,
+                        length=data.marketplace_size):
+        s.market[c] += 1
+        seen[c] += 1
+    return seen
+
+
+def check_card_counts(node: Node, seen: list[int], rules: Rules) -> None:
+    """Every card of the game appears in the deal exactly once."""
+    for c, n in enumerate(seen):
+        if n != rules.counts[c]:
+            node.fail(f"{n} {rules.cards.names[c]} card(s), the game with {rules.players} "
+                      f"players has {rules.counts[c]}")
+
+
+def read_view_cards(node: Node, s, seat: int) -> tuple[list[int], int]:
+    """A view's ``hand``, ``marketplace``, ``thieves_drawn`` and ``sandstorms_drawn`` into
+    the blank state ``s``; returns the hand and ``dig_site`` (cards left to dig)."""
+    rules = s.rules
+    T = rules.treasures
+    names = rules.cards.treasure_names
+    hand = read_counts(node, "hand", names)
+    s.hands[seat * T:(seat + 1) * T] = hand
+    s.market = read_counts(node, "marketplace", names, default=[0] * T)
+    dig_n = node.integer("dig_site", hi=sum(rules.counts))
+    s.thieves_drawn = node.integer("thieves_drawn", hi=rules.thieves, default=0)
+    s.storms_drawn = node.integer("sandstorms_drawn", hi=rules.sandstorms, default=0)
+    return hand, dig_n
+
+
+def check_view_counts(node: Node, s, seat: int, hand: list[int], dig_n: int, digs: int,
+                      set_aside: int) -> None:
+    """After :func:`replay_history`: the hand holds what the history leaves the seat, and
+    the cards left to dig, the treasures dug and the thieves and sandstorms drawn make the
+    deal's dig site (all the cards but the hands, the marketplace and the ``set_aside``
+    monument cards). Fills the dig site and the steal rolls with placeholders: the
+    determinizer deals every hidden card."""
+    rules = s.rules
+    data = rules.data
+    if s.hand_sizes[seat] != sum(hand):
+        node.fail(f"the history leaves seat {seat} {s.hand_sizes[seat]} cards but the hand "
+                  f"holds {sum(hand)}", "hand")
+    initial = (sum(rules.counts) - rules.players * data.hand_size - data.marketplace_size
+               - set_aside)
+    if dig_n + digs + s.thieves_drawn + s.storms_drawn != initial:
+        node.fail(f"{dig_n} cards left, {digs} treasures dug, {s.thieves_drawn} thieves and "
+                  f"{s.storms_drawn} sandstorms drawn do not make the {initial} cards of "
+                  f"the dig site", "dig_site")
+    s.dig = [0] * dig_n
+    s.steal_rolls = [0] * rules.thieves
 
 
 def trade_value(counts, rules: Rules) -> int:

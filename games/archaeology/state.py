@@ -69,7 +69,7 @@ from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, 
                      S_KEEP, S_LOOK, S_TAKE, HiddenInformation, history_lines)
 from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
                     SELL, STEAL, STOLEN, STOP, TAKE, TENT, MoveBase)
-from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_ACTION, P_DIG,
+from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DIG,
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER, P_REFILL, P_REVEAL, P_STEAL,
                     P_STOLEN, P_STORM, P_TENT, PEEK_ON_SELL, PHASE_NAMES, REFILL_ON_SANDSTORM,
                     TAKE_ALL, Rules)

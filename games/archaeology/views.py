@@ -53,19 +53,18 @@ from __future__ import annotations
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE, parse_checked
-from games.reader import Node, read_counts, read_document, read_header, read_view_seat
+from games.reader import Node, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .hidden import history_lines
-from .history import read_cards, read_turn, replay_history
+from .history import (check_card_counts, check_view_counts, read_cards, read_hands_and_market,
+                      read_turn, read_view_cards, replay_history)
 from .moves import CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_text
 from .rules import P_ACTION, P_STEAL, P_STORM, Rules, rules_for
 from .state import ArchaeologyState
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "view_of", "example_view",
-           "parse_move"]
-
-_TREASURE_NAMES = CARD_NAMES[:TREASURES]
+           "parse_move", "mid_game"]
 
 
 def _start(node: Node, data) -> Rules:
@@ -108,16 +107,7 @@ def state_from_deal(deal: dict, data) -> ArchaeologyState:
     players = rules.players
     s = ArchaeologyState.blank(rules)
     first = node.integer("first_player", hi=players - 1)
-    seen = [0] * (SANDSTORM + 1)
-    for p, hand in enumerate(node.items("hands", length=players)):
-        for c in read_cards(node, hand, f"hands[{p}]", rules, length=data.hand_size):
-            s.hands[p * TREASURES + c] += 1
-            seen[c] += 1
-        s.hand_sizes[p] = data.hand_size
-    for c in read_cards(node, node.raw("marketplace"), "marketplace", rules,
-                        length=data.marketplace_size):
-        s.market[c] += 1
-        seen[c] += 1
+    seen = read_hands_and_market(node, s)
     chambers = node.table("chambers")
     for i, size in enumerate(rules.chamber_sizes):
         cards = read_cards(chambers, chambers.raw(str(size)), chambers.where(str(size)), rules,
@@ -129,10 +119,7 @@ def state_from_deal(deal: dict, data) -> ArchaeologyState:
     dig = read_cards(node, node.raw("dig_site"), "dig_site", rules, any_card=True)
     for c in dig:
         seen[c] += 1
-    for c in range(SANDSTORM + 1):
-        if seen[c] != rules.counts[c]:
-            node.fail(f"{seen[c]} {CARD_NAMES[c]} card(s), the game with {players} players "
-                      f"has {rules.counts[c]}")
+    check_card_counts(node, seen, rules)
     s.dig = dig[::-1]
     s.steal_rolls = list(node.integers("steal_rolls", length=rules.thieves))
     node.done()
@@ -174,26 +161,10 @@ def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
     players = rules.players
     seat = read_view_seat(node, players)
     s = ArchaeologyState.blank(rules)
-    hand = read_counts(node, "hand", _TREASURE_NAMES)
-    s.hands[seat * TREASURES:(seat + 1) * TREASURES] = hand
-    s.market = read_counts(node, "marketplace", _TREASURE_NAMES, default=[0] * TREASURES)
-    dig_n = node.integer("dig_site", hi=sum(rules.counts))
-    s.thieves_drawn = node.integer("thieves_drawn", hi=rules.thieves, default=0)
-    s.storms_drawn = node.integer("sandstorms_drawn", hi=rules.sandstorms, default=0)
+    hand, dig_n = read_view_cards(node, s, seat)
     replayed = replay_history(node, s, seat)
-    digs = replayed["digs"]
     s.chambers = [None if size is None else (0,) * size for size in replayed["sizes"]]
-    if s.hand_sizes[seat] != sum(hand):
-        node.fail(f"the history leaves seat {seat} {s.hand_sizes[seat]} cards but the hand "
-                  f"holds {sum(hand)}", "hand")
-    initial_dig = sum(rules.counts) - players * data.hand_size - data.marketplace_size - sum(
-        rules.chamber_sizes)
-    if dig_n + digs + s.thieves_drawn + s.storms_drawn != initial_dig:
-        node.fail(f"{dig_n} cards left, {digs} treasures dug, {s.thieves_drawn} thieves and "
-                  f"{s.storms_drawn} sandstorms drawn do not make the {initial_dig} cards of "
-                  f"the dig site", "dig_site")
-    s.dig = [0] * dig_n  # placeholders: the determinizer deals every hidden card
-    s.steal_rolls = [0] * rules.thieves
+    check_view_counts(node, s, seat, hand, dig_n, replayed["digs"], sum(rules.chamber_sizes))
     read_turn(node, s, seat, hand)
     node.done()
     if not s.legal_moves():
@@ -204,19 +175,25 @@ def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
 def example_view(data) -> dict:
     """A mid-game view of seat 0 from a fixed seeded game (deal seed 5, random play)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
-    rng = make_rng(11)
+    return view_of(mid_game(state), 0)
+
+
+def mid_game(state, *, seed: int = 11, after: int = 40):
+    """``state`` played on by seeded random moves (ending the turn half the time, so that
+    the game moves on) to seat 0's first fresh turn after ``after`` decisions: both
+    editions' example position."""
+    rng = make_rng(seed)
     decisions = 0
-    end = parse_text("end")
+    end = state.rules.end_move
     while True:
         player = state.current_player()
         if player == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
             continue
-        if (decisions > 40 and player == 0 and state.phase == P_ACTION
+        if (decisions > after and player == 0 and state.phase == P_ACTION
                 and state.trade_takes is None and state.trades == 0 and not state.acted):
-            return view_of(state, 0)
+            return state
         moves = state.legal_moves()
-        # end the turn half the time so that the game moves on
         state.apply(end if end in moves and rng.random() < 0.5 else rng.choice(moves))
         decisions += 1
 

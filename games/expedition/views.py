@@ -62,19 +62,22 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from games.archaeology.history import read_cards, read_turn, replay_history
+from games.archaeology.history import (check_card_counts, check_view_counts, read_cards,
+                                       read_hands_and_market, read_turn, read_view_cards,
+                                       replay_history)
+from games.archaeology.views import mid_game
 from games.archaeology.hidden import history_lines
 from games.archaeology.moves import chamber_letter
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
                                      P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT,
                                      REFILL_ON_SANDSTORM, Rules)
 from games.errors import InvalidStateError
-from games.protocol import CHANCE, parse_checked
-from games.reader import Node, read_counts, read_document, read_header, read_view_seat
+from games.protocol import parse_checked
+from games.reader import Node, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .moves import parse_text
-from .rules import BEGINNERS, VARIANTS, rules_for
+from .rules import VARIANTS, rules_for
 from .state import ExpeditionState
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "view_of", "example_view",
@@ -197,16 +200,7 @@ def state_from_deal(deal: dict, data) -> ExpeditionState:
     T = rules.treasures
     s = ExpeditionState.blank(rules)
     first = node.integer("first_player", hi=players - 1)
-    seen = [0] * len(rules.cards.names)
-    for p, hand in enumerate(node.items("hands", length=players)):
-        for c in read_cards(node, hand, f"hands[{p}]", rules, length=data.hand_size):
-            s.hands[p * T + c] += 1
-            seen[c] += 1
-        s.hand_sizes[p] = data.hand_size
-    for c in read_cards(node, node.raw("marketplace"), "marketplace", rules,
-                        length=data.marketplace_size):
-        s.market[c] += 1
-        seen[c] += 1
+    seen = read_hands_and_market(node, s)
     for i, cards in enumerate(node.items("chambers", length=len(rules.chamber_sizes))):
         chamber = read_cards(node, cards, f"chambers[{i}]", rules,
                              length=rules.chamber_sizes[i])
@@ -222,9 +216,7 @@ def state_from_deal(deal: dict, data) -> ExpeditionState:
     dig = read_cards(node, node.raw("dig_site"), "dig_site", rules, any_card=True)
     for c in dig:
         seen[c] += 1
-    for c, n in enumerate(seen):
-        if n != rules.counts[c]:
-            node.fail(f"{n} {rules.cards.names[c]} card(s), this game has {rules.counts[c]}")
+    check_card_counts(node, seen, rules)
     s.dig = dig[::-1]
     s.steal_rolls = list(node.integers("steal_rolls", length=rules.thieves))
     if rules.draw_rolls:
@@ -299,16 +291,9 @@ def state_from_view(view: dict, data, seed) -> tuple[ExpeditionState, int]:
     node = read_document(view, "view")
     players = read_header(node, "expedition", (data.players_min, data.players_max))
     rules = _options(node, data, players)
-    T = rules.treasures
-    names = rules.cards.treasure_names
     seat = read_view_seat(node, players)
     s = ExpeditionState.blank(rules)
-    hand = read_counts(node, "hand", names)
-    s.hands[seat * T:(seat + 1) * T] = hand
-    s.market = read_counts(node, "marketplace", names, default=[0] * T)
-    dig_n = node.integer("dig_site", hi=sum(rules.counts))
-    s.thieves_drawn = node.integer("thieves_drawn", hi=rules.thieves, default=0)
-    s.storms_drawn = node.integer("sandstorms_drawn", hi=rules.sandstorms, default=0)
+    hand, dig_n = read_view_cards(node, s, seat)
     tents = list(node.integers("tents", length=players, hi=rules.tents))
     public = rules.special == REFILL_ON_SANDSTORM
     chambers = node.items("chambers", length=len(rules.chamber_sizes))
@@ -318,9 +303,6 @@ def state_from_view(view: dict, data, seed) -> tuple[ExpeditionState, int]:
     replayed = replay_history(node, s, seat)
     if s.tents != tents:
         node.fail(f"the history leaves tents {s.tents}", "tents")
-    if s.hand_sizes[seat] != sum(hand):
-        node.fail(f"the history leaves seat {seat} {s.hand_sizes[seat]} cards but the hand "
-                  f"holds {sum(hand)}", "hand")
     for i, value in enumerate(chambers):
         where = f"chambers[{i}]"
         size = replayed["sizes"][i]
@@ -342,15 +324,8 @@ def state_from_view(view: dict, data, seed) -> tuple[ExpeditionState, int]:
             node.fail(f"{replayed['refills']} refills leave "
                       f"{rules.reserve_size - replayed['refills']} cards", "reserve")
         s.reserve = [0] * reserve
-    initial_dig = (sum(rules.counts) - players * data.hand_size - data.marketplace_size
-                   - sum(rules.chamber_sizes) - rules.reserve_size)
-    digs = replayed["digs"]
-    if dig_n + digs + s.thieves_drawn + s.storms_drawn != initial_dig:
-        node.fail(f"{dig_n} cards left, {digs} treasures dug, {s.thieves_drawn} thieves and "
-                  f"{s.storms_drawn} sandstorms drawn do not make the {initial_dig} cards of "
-                  f"the dig site", "dig_site")
-    s.dig = [0] * dig_n
-    s.steal_rolls = [0] * rules.thieves
+    check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
+                      sum(rules.chamber_sizes) + rules.reserve_size)
     s.draw_rolls = [0] * rules.draw_rolls
     phase = read_turn(node, s, seat, hand)
     _read_explore(node, s, seat, phase, replayed["current"])
@@ -401,23 +376,9 @@ def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str, current
 
 def example_view(data) -> dict:
     """A mid-game view of seat 0 from a fixed seeded game (the Temple, deal seed 5, random
-    play), after a look."""
+    play: it has looked at a chamber)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data, monument="temple"), data)
-    rng = make_rng(11)
-    decisions = 0
-    end = parse_text("end")
-    while True:
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply(state.chance_outcomes()[0][0])
-            continue
-        if (decisions > 40 and player == 0 and state.phase == P_ACTION
-                and state.trade_takes is None and state.trades == 0 and not state.acted):
-            return view_of(state, 0)
-        moves = state.legal_moves()
-        # end the turn half the time so that the game moves on
-        state.apply(end if end in moves and rng.random() < 0.5 else rng.choice(moves))
-        decisions += 1
+    return view_of(mid_game(state), 0)
 
 
 def parse_move(state: ExpeditionState, text: str):

@@ -20,53 +20,36 @@ Bots for ``digsite arena archaeology``: ``random``, ``greedy``, ``ismcts``, ``pi
 from __future__ import annotations
 
 from games.archaeology import example_view, state_from_view
-from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
-from solvers.hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result,
-                           rows_from_search, win_probability)
-from solvers.ismcts.search import DEFAULT_ITERATIONS, ismcts
+from solvers.ismcts.bots import standard_bots
+from solvers.hints import Column, Limit
+from solvers.ismcts.hint import ranked_lines, win_hint
 
 from .policy import SEARCH_OPTIONS, greedy_policy
 
 __all__ = ["hint", "BOTS", "demo_section"]
 
 
-def _greedy(*, seat, seed=None, iterations=None):
-    bot = PolicyBot(greedy_policy, seat=seat, seed=seed, iterations=iterations)
-    bot.name = "greedy"
-    return bot
-
-
-BOTS = {
-    "random": lambda *, seat, seed=None, iterations=None: RandomBot(
-        seat=seat, seed=seed, iterations=iterations),
-    "greedy": _greedy,
-    "ismcts": lambda *, seat, seed=None, iterations=None: IsmctsBot(
-        seat=seat, seed=seed, iterations=iterations, search_options=SEARCH_OPTIONS),
-    "pimc": lambda *, seat, seed=None, iterations=None: PimcBot(
-        seat=seat, seed=seed, iterations=iterations, search_options=SEARCH_OPTIONS),
-}
+#: The arena bots: ``random``, ``greedy``, ``ismcts``, ``pimc`` (module docstring).
+BOTS = standard_bots(greedy_policy, SEARCH_OPTIONS)
 
 
 EXPECTED_MONEY = Column("expected_money", "mean final money of the seat in those playouts", 2)
 
 
+TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
+               "(falling trade value) until they cover the takes; add the view's \"trade\" "
+               "field to ask for the next step")
+
+
+def _explain(best) -> list[str] | None:
+    return [TRADE_STEPS] if str(best).split()[0] in ("take", "give") else None
+
+
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Rank the moves of the view's seat by ISMCTS (see the module docstring)."""
     world, seat = state_from_view(view, data, seed)
-    limit = limit.resolve(DEFAULT_ITERATIONS)
-    result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
-                    seed=seed, **SEARCH_OPTIONS)
-    rows = rows_from_search(result, value=win_probability, columns={
-        "expected_money": lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean})
-    explanation = None
-    if result.best is not None and str(result.best).split()[0] in ("take", "give"):
-        explanation = ["a trade is built one card at a time: take cards (card order), then "
-                       "give cards (falling trade value) until they cover the takes; add the "
-                       "view's \"trade\" field to ask for the next step"]
-    return hint_result("archaeology", seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
-                       columns=(EXPECTED_MONEY, MEAN_REWARD), limit=limit,
-                       iterations=result.iterations, stop_reason=result.stop_reason,
-                       seed=seed, top=top, explanation=explanation)
+    return win_hint("archaeology", world, seat, limit=limit, seed=seed, top=top,
+                    search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY, explain=_explain)
 
 
 def demo_section(data) -> str:
@@ -78,9 +61,4 @@ def demo_section(data) -> str:
     lines = [f"seat {view['seat']} holds {hand}; marketplace {market}; "
              f"{view['dig_site']} cards left to dig",
              f"ISMCTS ({result['budget']['iterations']} iterations) suggests: {result['best']}"]
-    for m in result["moves"]:
-        win = "-" if m["value"] is None else f"{m['value']:.2f}"
-        money = "-" if m["expected_money"] is None else f"${m['expected_money']:.1f}"
-        lines.append(f"  {m['rank']}. {m['move']:<24} win {win}  money {money}  "
-                     f"visits {m['visits']}")
-    return "\n".join(lines)
+    return "\n".join(lines + ranked_lines(result, "expected_money"))

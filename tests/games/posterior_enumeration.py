@@ -28,8 +28,7 @@ from fractions import Fraction
 from math import comb
 
 import cards_data
-from games.archaeology.moves import (CARDS, MAP, REFILL, REVEAL, SANDSTORM, STOLEN, THIEF,
-                                    TREASURES)
+from games.archaeology.moves import CARDS, MAP, REFILL, REVEAL, STOLEN, TREASURES
 from games.lootnrun.moves import Reshuffle
 from games.protocol import CHANCE
 
@@ -87,10 +86,6 @@ def record_game(state, choose, rng, *, stop) -> list[tuple]:
     return steps
 
 
-def _kind(card: int) -> int:
-    return card if card >= THIEF else -1  # a treasure, or which special card
-
-
 def archaeology_hidden(state, seat: int) -> tuple:
     """What ``seat`` does not see of a world: the other hands, the unexplored chambers,
     the dig site as a multiset (its order is uniform given that), the thefts' cards."""
@@ -122,6 +117,73 @@ def _compositions(pool: list[int], size: int):
     yield from walk(0, size, [], 1)
 
 
+def _deals(pool: list[int], blocks: list[int]):
+    """Every way to deal the hidden cards ``pool`` (counts) into blocks of the given sizes,
+    the rest left over: ``(compositions of the blocks, the rest, probability)``."""
+    def deal(i: int, left: list[int], parts: list, prob: Fraction):
+        if i == len(blocks):
+            yield parts, left, prob
+            return
+        for part, p in _compositions(left, blocks[i]):
+            yield from deal(i + 1, [a - b for a, b in zip(left, part)], parts + [part],
+                            prob * p)
+    yield from deal(0, pool, [], Fraction(1))
+
+
+def _branches(s, dig: list[int], kind: str, move, seat: int):
+    """One recorded step from world ``s`` (dig site ``dig``): ``(world, dig site left,
+    probability)`` for every outcome consistent with what the seat saw: a decision
+    replayed where legal, a thief's pick, a dig."""
+    if kind == "move":
+        if move in s.legal_moves():
+            t = s.clone()
+            t.apply(move)
+            yield t, dig, Fraction(1)
+    elif move.kind == STOLEN:
+        for t, weight in _stolen_branches(s, move, seat):
+            yield t, dig, weight
+    else:
+        yield from _dig_branches(s, dig, move, seat)
+
+
+def _stolen_branches(s, move, seat: int):
+    """A thief's random pick from world ``s``: ``(world after it, probability)`` for every
+    card of the victim the seat may have seen taken (thief and victim see the card)."""
+    rules = s.rules
+    T = rules.treasures
+    victim = s.victim
+    size = s.hand_sizes[victim]
+    for card in range(T):
+        n = s.hands[victim * T + card]
+        if not n or (seat in (s.turn, victim) and card != move.a):
+            continue
+        t = s.clone()
+        t.apply(rules.stolen_moves[card])
+        yield t, Fraction(n, size)
+
+
+def _dig_branches(s, dig: list[int], move, seat: int):
+    """A dig from world ``s`` whose dig site holds the multiset ``dig``: the top card is any
+    card of it, by its count; the seat sees the card of its own digs and the kind
+    (treasure, thief, sandstorm) of the others'. Yields ``(world, dig site left,
+    probability)``."""
+    rules = s.rules
+    T = rules.treasures
+    total = sum(dig)
+    for card in range(len(dig)):
+        if not dig[card]:
+            continue
+        kind, truth = (card if card >= T else -1), (move.a if move.a >= T else -1)
+        if not (card == move.a if s.turn == seat else kind == truth):
+            continue
+        t = s.clone()
+        t.dig[-1] = card
+        rest = list(dig)
+        rest[card] -= 1
+        t.apply(rules.dig_moves[card])
+        yield t, rest, Fraction(dig[card], total)
+
+
 def archaeology_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Fraction]:
     """The exact law of :func:`archaeology_hidden` after ``steps`` from ``deal_state`` (the
     true initial state), given what ``seat`` saw."""
@@ -133,25 +195,18 @@ def archaeology_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Fra
     others = [p for p in range(players) if p != seat]
     blocks = [data.hand_size] * len(others) + list(rules.chamber_sizes)
     entries: dict[tuple, list] = {}
-
-    def deal(i: int, left: list[int], parts: list, prob: Fraction):
-        if i == len(blocks):
-            s = deal_state.clone()
-            for p, part in zip(others, parts):
-                s.hands[p * treasures:(p + 1) * treasures] = part + [0]
-            for j, part in enumerate(parts[len(others):]):
-                s.chambers[j] = tuple(c for c in range(MAP) for _ in range(part[c]))
-            dig = left + [rules.counts[MAP], rules.thieves, rules.sandstorms]
-            s.dig = [0] * sum(dig)
-            s.steal_rolls = [0] * rules.thieves
-            s._moves = None
-            s._sampler = None
-            entries[archaeology_hidden(s, seat)] = [s, dig, prob]
-            return
-        for part, p in _compositions(left, blocks[i]):
-            deal(i + 1, [a - b for a, b in zip(left, part)], parts + [part], prob * p)
-
-    deal(0, pool, [], Fraction(1))
+    for parts, left, prob in _deals(pool, blocks):
+        s = deal_state.clone()
+        for p, part in zip(others, parts):
+            s.hands[p * treasures:(p + 1) * treasures] = part + [0]
+        for j, part in enumerate(parts[len(others):]):
+            s.chambers[j] = tuple(c for c in range(MAP) for _ in range(part[c]))
+        dig = left + [rules.counts[MAP], rules.thieves, rules.sandstorms]
+        s.dig = [0] * sum(dig)
+        s.steal_rolls = [0] * rules.thieves
+        s._moves = None
+        s._sampler = None
+        entries[archaeology_hidden(s, seat)] = [s, dig, prob]
     truth = deal_state.clone()
     mine = slice(seat * treasures, (seat + 1) * treasures)
     for kind, move in steps:
@@ -168,38 +223,8 @@ def archaeology_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Fra
                 nxt[key] = [s, dig, prob]
 
         for s, dig, prob in entries.values():
-            if kind == "move":
-                if move in s.legal_moves():
-                    t = s.clone()
-                    t.apply(move)
-                    keep(t, dig, prob)
-            elif move.kind == STOLEN:
-                victim, thief = s.victim, s.turn
-                size = s.hand_sizes[victim]
-                for index in range(size):
-                    t = s.clone()
-                    rolls = list(t.steal_rolls)
-                    rolls[t.thieves_drawn - 1] = index
-                    t.steal_rolls = rolls
-                    card = t.stolen_card()
-                    if seat in (thief, victim) and card != move.a:
-                        continue
-                    t.apply(rules.stolen_moves[card])
-                    keep(t, dig, prob / size)
-            else:  # a dig: the top card is any card of the dig site, by its count
-                total = sum(dig)
-                for card in range(CARDS):
-                    if not dig[card]:
-                        continue
-                    seen = card == move.a if s.turn == seat else _kind(card) == _kind(move.a)
-                    if not seen:
-                        continue
-                    t = s.clone()
-                    t.dig[-1] = card
-                    rest = list(dig)
-                    rest[card] -= 1
-                    t.apply(rules.dig_moves[card])
-                    keep(t, rest, prob * Fraction(dig[card], total))
+            for t, rest, weight in _branches(s, dig, kind, move, seat):
+                keep(t, rest, prob * weight)
         entries = nxt
     law: dict[tuple, Fraction] = {}
     for s, dig, prob in entries.values():
@@ -361,31 +386,25 @@ def expedition_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Frac
                 pool[c] -= 1
     blocks.append(rules.reserve_size)
     entries: dict[tuple, list] = {}
-
-    def deal(i: int, left: list[int], parts: list, prob: Fraction):
-        if i == len(blocks):
-            s = deal_state.clone()
-            for p, part in zip(others, parts):
-                s.hands[p * T:(p + 1) * T] = part
-                if s.announced and rules.hand_value(part) != s.announced[p]:
-                    return  # Beginner's Luck: every seat announced its opening value
-            if not public:
-                for j, part in enumerate(parts[len(others):len(others) + len(rules.chamber_sizes)]):
-                    s.chambers[j] = tuple(c for c in range(T) for _ in range(part[c]))
-            s.reserve = [c for c in range(T) for _ in range(parts[-1][c])]
-            dig = left + [0] * (len(rules.cards.names) - T)
-            dig[rules.map] = rules.counts[rules.map]
-            dig[rules.thief] = rules.thieves
-            dig[rules.sandstorm] = rules.sandstorms
-            s.dig = [0] * sum(dig)
-            s._moves = None
-            s._sampler = None
-            entries[expedition_hidden(s, seat) + (tuple(dig),)] = [s, dig, prob]
-            return
-        for part, p in _compositions(left, blocks[i]):
-            deal(i + 1, [a - b for a, b in zip(left, part)], parts + [part], prob * p)
-
-    deal(0, pool, [], Fraction(1))
+    for parts, left, prob in _deals(pool, blocks):
+        s = deal_state.clone()
+        if any(s.announced and rules.hand_value(part) != s.announced[p]
+               for p, part in zip(others, parts)):
+            continue  # Beginner's Luck: every seat announced its opening value
+        for p, part in zip(others, parts):
+            s.hands[p * T:(p + 1) * T] = part
+        if not public:
+            for j, part in enumerate(parts[len(others):len(others) + len(rules.chamber_sizes)]):
+                s.chambers[j] = tuple(c for c in range(T) for _ in range(part[c]))
+        s.reserve = [c for c in range(T) for _ in range(parts[-1][c])]
+        dig = left + [0] * (len(rules.cards.names) - T)
+        dig[rules.map] = rules.counts[rules.map]
+        dig[rules.thief] = rules.thieves
+        dig[rules.sandstorm] = rules.sandstorms
+        s.dig = [0] * sum(dig)
+        s._moves = None
+        s._sampler = None
+        entries[expedition_hidden(s, seat) + (tuple(dig),)] = [s, dig, prob]
     truth = deal_state.clone()
     mine = slice(seat * T, (seat + 1) * T)
     for kind, move in steps:
@@ -418,21 +437,9 @@ def expedition_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Frac
                     t = s.clone()
                     t.apply(rules.move_type.make(KEEP, kept))
                     keep(t, dig, prob * p)
-            elif kind == "move":
-                if move in s.legal_moves():
-                    t = s.clone()
-                    t.apply(move)
-                    keep(t, dig, prob)
-            elif move.kind == STOLEN:
-                victim = s.victim
-                size = s.hand_sizes[victim]
-                for card in range(T):
-                    n = s.hands[victim * T + card]
-                    if not n or (seat in (s.turn, victim) and card != move.a):
-                        continue
-                    t = s.clone()
-                    t.apply(rules.stolen_moves[card])
-                    keep(t, dig, prob * Fraction(n, size))
+            elif kind == "move" or move.kind not in (REVEAL, REFILL):
+                for t, rest, weight in _branches(s, dig, kind, move, seat):
+                    keep(t, rest, prob * weight)
             elif move.kind == REVEAL:  # a uniformly random card of the chamber, public
                 contents = s.chambers[s.exploring]
                 n = contents.count(move.a)
@@ -447,22 +454,6 @@ def expedition_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Frac
                     t.reserve = [c for c in t.reserve if c != move.b] + [move.b] * n
                     t.apply(move)
                     keep(t, dig, prob * Fraction(n, len(s.reserve)))
-            else:  # a dig: the top card is any card of the dig site, by its count
-                total = sum(dig)
-                for card in range(len(dig)):
-                    if not dig[card]:
-                        continue
-                    kind_of = card if card >= T else -1
-                    truth_kind = move.a if move.a >= T else -1
-                    seen = card == move.a if s.turn == seat else kind_of == truth_kind
-                    if not seen:
-                        continue
-                    t = s.clone()
-                    t.dig[-1] = card
-                    rest = list(dig)
-                    rest[card] -= 1
-                    t.apply(rules.dig_moves[card])
-                    keep(t, rest, prob * Fraction(dig[card], total))
         entries = nxt
     law: dict[tuple, Fraction] = {}
     for s, dig, prob in entries.values():

@@ -28,7 +28,7 @@ from games.expedition import make_deal, state_from_deal
 sys.path.insert(0, str(Path(__file__).parent))  # the enumerator lives beside this file
 from posterior_enumeration import (expedition_hidden, expedition_posterior,  # noqa: E402
                                    record_game, small_expedition)
-from test_card_posteriors import SAMPLES, _agrees  # noqa: E402
+from test_card_posteriors import _agrees  # noqa: E402
 
 SMALL = small_expedition(
     {"pot_shard": 5, "parchment_scrap": 4, "coin": 3, "broken_cup": 2, "talisman": 2,

@@ -5,7 +5,6 @@ examples, golden move counts at hand-checked positions, and the conformance chec
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import cards_data
-from games import registry
+from games import expedition, registry
 from games.archaeology import Move as ArchaeologyMove
 from games.archaeology.hidden import R_LOOK, R_REFILL, R_RETURN, R_REVEAL, R_TAKE, R_TENT
 from games.archaeology.rules import (P_ACTION, P_DIG, P_KEEP, P_LOOK, P_MINE, P_NAME,
@@ -21,11 +20,12 @@ from games.archaeology.rules import (P_ACTION, P_DIG, P_KEEP, P_LOOK, P_MINE, P_
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from games.expedition import (ExpeditionState, Move, make_deal, parse_move, rules_for,
                               state_from_deal)
-from games.expedition.moves import CARD_INDEX, MAP, TREASURES
-from games.protocol import CHANCE, TERMINAL
+from games.expedition.moves import CARD_INDEX, TREASURES
+from games.protocol import CHANCE
 
 sys.path.insert(0, str(Path(__file__).parent))  # the conformance checks live beside this file
-from test_conformance import Foreign, check_clone  # noqa: E402
+from test_archaeology_rules import _after_one_trade  # noqa: E402
+from test_conformance import check_playout  # noqa: E402
 
 DATA = cards_data.load("expedition")
 T = TREASURES
@@ -356,19 +356,6 @@ def test_two_trades_merge_into_one_reachable_trade_without_loss():
     assert checked > 50
 
 
-def _after_one_trade(s):
-    out, stack = [], [s]
-    while stack:
-        t = stack.pop()
-        for m in t.legal_moves():
-            if not str(m).startswith(("take", "give")):
-                continue
-            u = t.clone()
-            u.apply(m)
-            (out if u.trade_takes is None else stack).append(u)
-    return out
-
-
 # --- the monuments ----------------------------------------------------------------------------
 
 def test_great_pyramid_costs_1_2_3_maps_for_2_5_8_cards_once_each():
@@ -671,41 +658,10 @@ def test_seeded_playouts_on_every_monument_and_variant_follow_the_protocol(monum
     score bounds, the length bound, JSON) on random games of this monument at every table
     size and with every variant."""
     info = registry.get("expedition")
-    low, high = info.score_bounds
     for index, (m, variants, players) in enumerate(c for c in COMBOS if c[0] == monument):
         deal = make_deal(players=players, seed=index, data=DATA, monument=m,
                          variant=list(variants))
-        json.dumps(deal)
-        state = state_from_deal(deal, DATA)
-        rng = random.Random(index)
-        decisions = 0
-        while not state.is_terminal():
-            actor = state.current_player()
-            if actor == CHANCE:
-                outcomes = state.chance_outcomes()
-                assert outcomes and abs(sum(p for _, p in outcomes) - 1) < 1e-9
-                state.apply(outcomes[0][0])
-                continue
-            moves = state.legal_moves()
-            assert moves, (m, variants, players, decisions)
-            move = moves[rng.randrange(len(moves))]
-            assert parse_move(state, str(move)) == move
-            assert eval(repr(move), {"Move": Move}) == move
-            if decisions % 11 == 0:
-                key = state.information_set_key(actor)
-                world = state.determinize(actor, random.Random(decisions))
-                assert world.information_set_key(actor) == key
-                check_clone(state)
-                check_clone(world)
-                with pytest.raises(IllegalMoveError):
-                    state.clone().apply(Foreign())
-            state.apply(move)
-            decisions += 1
-            assert decisions <= info.max_moves
-        assert state.current_player() == TERMINAL
-        assert all(low <= r <= high for r in state.returns())
-        assert state.winners()
-        json.dumps(state.to_json())
+        check_playout(expedition, info, deal, DATA, random.Random(index), every=11)
 
 
 def test_phases_of_every_kind_occur_in_the_playouts():
