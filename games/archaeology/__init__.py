@@ -1,10 +1,14 @@
-"""Archaeology: The Card Game (2007; Z-Man 2009 reprint) — the rules engine.
+"""Archaeology: The Card Game (2007; Z-Man 2009 reprint) — the rules engine, and the engine
+core The New Expedition (``games.expedition``) is built on.
 
 Implements ``games.protocol``: ``GAME``, ``make_deal``, ``state_from_deal``,
 ``example_view``, ``state_from_view``, ``parse_move``. The rules and every decision on an
-ambiguity are documented in ``state``; moves and their text in ``moves``; the derived card
-tables (``rules_for``) and phases in ``rules``; what each seat knows and the exact
-determinizer in ``hidden``; the JSON deal and player view in ``views``.
+ambiguity are documented in ``state``; moves, their text and the card ids of each edition
+in ``moves``; the derived card tables (``rules_for``), phases and the differences between
+the editions as data in ``rules``; what each seat knows and the exact determinizer in
+``hidden``; the JSON deal and player view in ``views`` (the history both editions' views
+share in ``history``); the greedy heuristic and fast playout both editions' solvers use in
+``heuristic``.
 
 >>> import cards_data
 >>> data = cards_data.load("archaeology")

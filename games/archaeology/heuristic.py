@@ -14,7 +14,7 @@ its own secrets and public fields):
 5. Tomb: keep the cards of highest total trade value (ties: card order).
 6. Mine: draw again while the drawn trade value is at most the bust value minus 3 (a
    talisman still fits), else stop.
-7. Sphinx: name the two types with the most value left unseen (cards not in the
+7. Sphinx: name the types (two) with the most value left unseen (cards not in the
    marketplace, its hand or any sold set, times their trade value; ties: card order).
 8. During a trade (greedy never starts one): give the highest-value card allowed.
 9. Explore the best chamber its maps pay for (:func:`explore_choice`: the 2007 pyramid
@@ -106,8 +106,8 @@ def _expedition_decision(state, moves):
         drawn = sum(rules.trade[c] for c in state.drawn)
         return moves[0] if drawn + 3 <= rules.params["bust_over"] else moves[1]
     if phase == P_NAME:
-        return max(moves, key=lambda m: (_unseen_value(state, m.a) + _unseen_value(state, m.b),
-                                         -m.a, -m.b))
+        return max(moves, key=lambda m: (sum(_unseen_value(state, c) for c in m.a),
+                                         [-c for c in m.a]))
     return moves[0]
 
 

@@ -104,7 +104,7 @@ __all__ = ["Record", "EMPTY_RECORD", "R_DIG", "R_TRADE", "R_DISCARD", "R_SELL", 
 #: Expedition's ``(R_TENT, seat)``, ``(R_LOOK, seat, chamber)``, ``(R_REFILL, chamber,
 #: card)``, ``(R_REVEAL, seat, card)`` (a face-up draw), ``(R_TAKE, seat, counts)`` and
 #: ``(R_RETURN, seat, counts)`` (face-up cards into the hand, back into the chamber),
-#: ``(R_NAME, seat, card, card)``, ``(R_KEEP, seat, chamber, n)`` (the cards are secret).
+#: ``(R_NAME, seat, cards)``, ``(R_KEEP, seat, chamber, n)`` (the cards are secret).
 (R_DIG, R_TRADE, R_DISCARD, R_SELL, R_EXPLORE, R_STEAL, R_TENT, R_LOOK, R_REFILL, R_REVEAL,
  R_TAKE, R_RETURN, R_NAME, R_KEEP) = range(14)
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
@@ -216,7 +216,7 @@ def event_text(event, rules: Rules, card: int = -1, secret=None) -> str:
         verb = "take" if kind == R_TAKE else "return"
         return f"{seat} {verb} {_names(event[2], names)}"
     if kind == R_NAME:
-        return f"{seat} name {names[event[2]]} {names[event[3]]}"
+        return f"{seat} name {_listed(event[2], names)}"
     text = f"{seat} keep {chamber_letter(event[2])} {event[3]}"  # R_KEEP
     if secret is None:
         return text

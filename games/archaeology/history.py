@@ -10,7 +10,7 @@ steal V`` (``S steal V CARD`` when the view's seat is the thief or the victim, w
 card); the New Expedition adds ``S tent`` (a tent used), ``S look X`` (the Temple),
 ``refill X CARD`` (the Buried Ruins), ``S reveal CARD`` (a card drawn face up), ``S take
 CARDS`` and ``S return CARDS`` (face-up cards into the hand, back into the chamber), ``S
-name CARD CARD`` (the Sphinx) and ``S keep X N`` (the Tomb). A line carries the view's
+name CARDS`` (the Sphinx's types) and ``S keep X N`` (the Tomb). A line carries the view's
 seat's secret when it knows it: ``S look X saw CARDS``, ``S explore X found CARDS`` (a
 Temple chamber somebody looked at: the explorer and the lookers know what it held),
 ``S keep X N saw CARDS kept CARDS``.
@@ -253,11 +253,11 @@ class _Reader:
             if verb in ("take", "return") and args:
                 kind = R_TAKE if verb == "take" else R_RETURN
                 return (kind, actor, counts(args)), -1, None, False
-            if verb == "name" and len(args) == 2:
-                first, second = card(args[0]), card(args[1])
-                if first >= second:
-                    fail("two different types, in card order")
-                return (R_NAME, actor, first, second), -1, None, False
+            if verb == "name" and len(args) == rules.params.get("names", 2):
+                named = tuple(card(word) for word in args)
+                if any(a >= b for a, b in zip(named, named[1:])):
+                    fail("different types, in card order")
+                return (R_NAME, actor, named), -1, None, False
             if verb == "keep" and len(args) >= 2:
                 i, n = chamber(args[0]), number(args[1])
                 if not mine and len(args) > 2:

@@ -100,7 +100,7 @@ def read_number(word: str, text: str) -> int:
 
 class MoveBase:
     """One move: ``kind`` and up to two arguments ``a``, ``b`` (a card id, a seat, a
-    chamber, a set size; a tuple of card ids for a Tomb keep). An edition's move class
+    chamber, a set size; a tuple of card ids for a Tomb keep or a Sphinx naming). An edition's move class
     derives from this one and sets :attr:`CARDS` and :attr:`CHAMBERS_BY_LETTER` (whether
     ``explore``/``look`` name a chamber by its position's letter or by its size). Make
     moves with the edition's ``move`` or ``parse_text``."""
@@ -136,10 +136,8 @@ class MoveBase:
             return f"sell {names[a]} {b}"
         if kind == TENT:
             return "tent use" if a else "tent keep"
-        if kind == KEEP:
-            return "keep " + " ".join(names[c] for c in a)
-        if kind == NAME:
-            return f"name {names[a]} {names[b]}"
+        if kind == KEEP or kind == NAME:
+            return f"{name} " + " ".join(names[c] for c in a)
         if kind == REFILL:
             return f"refill {chamber_letter(a)} {names[b]}"
         return name  # end, draw, stop
@@ -200,8 +198,8 @@ class MoveBase:
             raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(allowed)})")
         kind = allowed[words[0]]
         args = words[1:]
-        want = {END: 0, DRAW: 0, STOP: 0, SELL: 2, NAME: 2, REFILL: 2}.get(kind, 1)
-        if kind != KEEP and len(args) != want or kind == KEEP and not args:
+        want = {END: 0, DRAW: 0, STOP: 0, SELL: 2, REFILL: 2}.get(kind, 1)
+        if kind in (KEEP, NAME) and not args or kind not in (KEEP, NAME) and len(args) != want:
             raise InvalidMoveError(f"move {text!r}: expected {want} argument(s) after "
                                    f"{words[0]!r}")
         make = cls.make
@@ -223,11 +221,10 @@ class MoveBase:
                 raise InvalidMoveError(f"move {text!r}: kept cards are listed in card order")
             return make(KEEP, cards)
         if kind == NAME:
-            first, second = cls.card(args[0], text), cls.card(args[1], text)
-            if first >= second:
-                raise InvalidMoveError(f"move {text!r}: name two different types, in card "
-                                       f"order")
-            return make(NAME, first, second)
+            named = tuple(cls.card(word, text) for word in args)
+            if any(a >= b for a, b in zip(named, named[1:])):
+                raise InvalidMoveError(f"move {text!r}: name different types, in card order")
+            return make(NAME, named)
         if kind == REFILL:
             return make(REFILL, cls._chamber(args[0], text), cls.card(args[1], text))
         return make(kind, cls.card(args[0], text, treasure_only=kind != DIG))

@@ -15,6 +15,7 @@ the New Expedition's monument rule, tents, sandstorm order and variants
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Mapping, Sequence
 
 from cards_data.errors import InvalidDataError
@@ -134,8 +135,8 @@ class Rules:
                                   for i in range(len(chambers)))
         # the types a chamber can hold (never maps: they join the deck after the setup)
         self.chamber_cards = tuple(c for c in self.in_play if c != self.map)
-        self.name_moves = tuple(make(NAME, a, b) for i, a in enumerate(self.chamber_cards)
-                                for b in self.chamber_cards[i + 1:])
+        self.name_moves = tuple(make(NAME, named) for named in
+                                combinations(self.chamber_cards, self.params.get("names", 2)))
         self.draw_move, self.stop_move = make(DRAW), make(STOP)
         self.end_move = make(END)
 

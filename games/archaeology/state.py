@@ -654,8 +654,8 @@ class ArchaeologyState(HiddenInformation):
         elif kind == STOP and phase == P_MINE:
             self._take_drawn(self.drawn)
         elif kind == NAME and phase == P_NAME:
-            self.named = (mv.a, mv.b)
-            self.record = self.record.add((R_NAME, self.turn, mv.a, mv.b))
+            self.named = mv.a
+            self.record = self.record.add((R_NAME, self.turn, mv.a))
             self.phase = P_REVEAL
         else:
             raise IllegalMoveError(f"{mv} is not a move of phase {PHASE_NAMES[phase]}")

@@ -9,7 +9,7 @@ text                       meaning
 ``tent use``, ``tent keep``  a sandstorm: shelter in the tent, or not
 ``look B``, ``look none``  the Temple, after a sale: look at chamber B, or not
 ``keep coin talisman``     the Tomb: keep these cards of the chamber (card order)
-``name coin talisman``     the Sphinx: the two types named (card order)
+``name coin talisman``     the Sphinx: the types named (two; card order)
 ``draw``, ``stop``         the Mine: draw another card face up, or stop and keep them
 ``reveal coin``            chance: a card drawn face up from the chamber explored
 ``refill B coin``          chance: the Buried Ruins' reserve adds a card to chamber B

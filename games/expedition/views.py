@@ -60,7 +60,7 @@ impossible.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from games.archaeology.history import (check_card_counts, check_view_counts, read_cards,
                                        read_hands_and_market, read_turn, read_view_cards,
@@ -391,7 +391,8 @@ def action_texts(data, max_players: int) -> list[str]:
     fixed for the card data whatever the monument, variants or table: ``end``, ``steal
     S``, ``discard``/``take``/``give`` each treasure, ``explore X`` (up to the most
     chambers of a monument), ``sell CARD N``, ``tent use``/``tent keep``, ``look none``
-    and ``look X``, ``draw``, ``stop``, ``name A B`` (pairs of chamber types, card order)
+    and ``look X``, ``draw``, ``stop``, ``name A B`` (a Sphinx's number of chamber types,
+    card order)
     and ``keep ...`` (every multiset of a Tomb's keep over the chamber types)."""
     cards = list(data.treasures)
     chamber_types = [c for c in cards if c != "map"]
@@ -405,7 +406,8 @@ def action_texts(data, max_players: int) -> list[str]:
               for n in range(1, t.max_set + 1)]
     texts += ["tent use", "tent keep", "look none"] + [f"look {x}" for x in letters]
     texts += ["draw", "stop"]
-    texts += [f"name {a} {b}" for i, a in enumerate(chamber_types) for b in chamber_types[i + 1:]]
+    for names in sorted({m.params["names"] for m in data.monuments if "names" in m.params}):
+        texts += ["name " + " ".join(named) for named in combinations(chamber_types, names)]
     for keep in sorted({m.params["keep"] for m in data.monuments if "keep" in m.params}):
         texts += ["keep " + " ".join(kept)
                   for kept in combinations_with_replacement(chamber_types, keep)]
