@@ -28,7 +28,8 @@ from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
                     REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
 
-__all__ = ["read_cards", "read_hands_and_market", "check_card_counts", "read_view_cards",
+__all__ = ["read_cards", "read_hands_and_market", "read_dig_site", "check_card_counts",
+           "read_view_cards",
            "check_view_counts", "replay_history", "check_market", "read_turn", "trade_value",
            "VIEW_PHASES"]
 
@@ -79,6 +80,19 @@ def read_hands_and_market(node: Node, s) -> list[int]:
         s.market[c] += 1
         seen[c] += 1
     return seen
+
+
+def read_dig_site(node: Node, s, seen: list[int]) -> None:
+    """A deal's ``dig_site`` (top card first) and ``steal_rolls`` into ``s``, after its
+    other cards (``seen``: how many of each card id they held): every card of the game
+    appears in the deal exactly once."""
+    rules = s.rules
+    dig = read_cards(node, node.raw("dig_site"), "dig_site", rules, any_card=True)
+    for c in dig:
+        seen[c] += 1
+    check_card_counts(node, seen, rules)
+    s.dig = dig[::-1]
+    s.steal_rolls = list(node.integers("steal_rolls", length=rules.thieves))
 
 
 def check_card_counts(node: Node, seen: list[int], rules: Rules) -> None:

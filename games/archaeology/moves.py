@@ -51,7 +51,7 @@ from games.errors import InvalidMoveError
 __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_INDEX",
            "TREASURES", "MAP", "THIEF", "SANDSTORM", "CARDS", "DIG", "STEAL", "STOLEN",
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
-           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "KIND_NAMES", "chamber_letter",
+           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "KIND_NAMES", "TRADE_STEPS", "chamber_letter",
            "move", "parse_text", "read_number"]
 
 #: Move kinds (``Move.kind``); the last eight are the New Expedition's.
@@ -59,6 +59,12 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
  NAME, REVEAL, REFILL) = range(17)
 KIND_NAMES = ("dig", "steal", "stolen", "discard", "take", "give", "explore", "sell", "end",
               "tent", "look", "keep", "draw", "stop", "name", "reveal", "refill")
+
+
+#: How a trade is played as moves, for a hint that names one of its steps.
+TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
+               "(falling trade value) until they cover the takes; add the view's \"trade\" "
+               "field to ask for the next step")
 
 
 @dataclass(frozen=True)

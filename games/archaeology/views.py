@@ -57,7 +57,7 @@ from games.reader import Node, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .hidden import history_lines
-from .history import (check_card_counts, check_view_counts, read_cards, read_hands_and_market,
+from .history import (check_view_counts, read_cards, read_dig_site, read_hands_and_market,
                       read_turn, read_view_cards, replay_history)
 from .moves import CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_text
 from .rules import P_ACTION, P_STEAL, P_STORM, Rules, rules_for
@@ -116,12 +116,7 @@ def state_from_deal(deal: dict, data) -> ArchaeologyState:
         for c in cards:
             seen[c] += 1
     chambers.done()
-    dig = read_cards(node, node.raw("dig_site"), "dig_site", rules, any_card=True)
-    for c in dig:
-        seen[c] += 1
-    check_card_counts(node, seen, rules)
-    s.dig = dig[::-1]
-    s.steal_rolls = list(node.integers("steal_rolls", length=rules.thieves))
+    read_dig_site(node, s, seen)
     node.done()
     s.start_turn(first)
     return s

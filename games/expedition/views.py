@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
-from games.archaeology.history import (check_card_counts, check_view_counts, read_cards,
+from games.archaeology.history import (check_view_counts, read_cards, read_dig_site,
                                        read_hands_and_market, read_turn, read_view_cards,
                                        replay_history)
 from games.archaeology.views import mid_game
@@ -213,12 +213,7 @@ def state_from_deal(deal: dict, data) -> ExpeditionState:
         for c in reserve:
             seen[c] += 1
         s.reserve = reserve[::-1]
-    dig = read_cards(node, node.raw("dig_site"), "dig_site", rules, any_card=True)
-    for c in dig:
-        seen[c] += 1
-    check_card_counts(node, seen, rules)
-    s.dig = dig[::-1]
-    s.steal_rolls = list(node.integers("steal_rolls", length=rules.thieves))
+    read_dig_site(node, s, seen)
     if rules.draw_rolls:
         s.draw_rolls = list(node.integers("draw_rolls", length=rules.draw_rolls))
     if rules.announce:

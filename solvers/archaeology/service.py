@@ -20,6 +20,7 @@ Bots for ``digsite arena archaeology``: ``random``, ``greedy``, ``ismcts``, ``pi
 from __future__ import annotations
 
 from games.archaeology import example_view, state_from_view
+from games.archaeology.moves import TRADE_STEPS
 from solvers.ismcts.bots import standard_bots
 from solvers.hints import Column, Limit
 from solvers.ismcts.hint import ranked_lines, win_hint
@@ -32,13 +33,7 @@ __all__ = ["hint", "BOTS", "demo_section"]
 #: The arena bots: ``random``, ``greedy``, ``ismcts``, ``pimc`` (module docstring).
 BOTS = standard_bots(greedy_policy, SEARCH_OPTIONS)
 
-
 EXPECTED_MONEY = Column("expected_money", "mean final money of the seat in those playouts", 2)
-
-
-TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
-               "(falling trade value) until they cover the takes; add the view's \"trade\" "
-               "field to ask for the next step")
 
 
 def _explain(best) -> list[str] | None:

@@ -19,6 +19,7 @@ random; a card file with one monument (``--cards``) fixes it.
 
 from __future__ import annotations
 
+from games.archaeology.moves import TRADE_STEPS
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
 from games.expedition import example_view, state_from_view
 from solvers.hints import Column, Limit
@@ -34,9 +35,6 @@ __all__ = ["hint", "BOTS", "demo_section"]
 BOTS = standard_bots(greedy_policy, SEARCH_OPTIONS)
 
 EXPECTED_MONEY = Column("expected_money", "mean final money of the seat in those playouts", 2)
-TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
-               "(falling trade value) until they cover the takes; add the view's \"trade\" "
-               "field to ask for the next step")
 EXPLORE_STEPS = ("an explore of the Tomb, the Mine or the Sphinx goes on with the explorer's "
                  "next decision (keep, draw or stop, name): ask again from the view after it")
 
