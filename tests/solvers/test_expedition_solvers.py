@@ -64,6 +64,6 @@ def test_quick_benchmark_runs():
     from benchmarks.expedition_bench import run
     report = run(quick=True)
     figures = report["figures"]
-    assert set(figures["speed"]["iterations_per_cpu_s"]) == {"archaeology", "great_pyramid",
-                                                             "temple"}
+    assert set(figures["speed"]["iterations_per_cpu_s"]) == {
+        "archaeology", "great_pyramid", "temple", "archaeology mid-game", "temple mid-game"}
     assert len(figures["arena"]) == 2 and "Archaeology's rate over" in report["text"]
