@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test test-all test-lowest bench clean
+.PHONY: demo test test-all test-lowest fuzz bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,8 +22,13 @@ test: $(STAMP)
 test-all: $(STAMP)
 	$(BIN)/python -m pytest -q -m ''
 
+# The generated hostile inputs of tests/fuzz at length (`make test` runs a bounded profile).
+fuzz: $(STAMP)
+	$(BIN)/python -m pytest -q tests/fuzz -m '' --hypothesis-profile=fuzz --hypothesis-show-statistics
+
 # The test suite against the lowest dependency versions pyproject.toml allows.
-LOWEST := ortools==9.10.4067 numpy==1.26.0 scipy==1.11.1 networkx==3.2 click==8.1.0 pytest==8.0.0
+LOWEST := ortools==9.10.4067 numpy==1.26.0 scipy==1.11.1 networkx==3.2 click==8.1.0 pytest==8.0.0 \
+          hypothesis==6.100.0
 test-lowest:
 	test -x .venv-lowest/bin/python || $(PYTHON) -m venv .venv-lowest
 	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check $(LOWEST)

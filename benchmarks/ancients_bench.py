@@ -14,22 +14,41 @@ the turn hint at its default budget.
   hard positions are proofs that no cheaper chain finds more maps).
 * **Hint**: ``digsite hint ancients`` on the example view at the default budget. Target
   ≤ 5 s.
+* **Best score** of 10 solo deals at the default node budget: score, the deal's bound, the
+  gap ``(bound - score) / score`` (target: median ≤ 10%).
+* **Cut deals**: the largest ``N`` for which every one of 5 deals cut to its first ``N``
+  turns is proven optimal by the exact branch and bound within 60 s each.
+* **Hint efficiency**: 20 solo deals played by following the hint (deck order hidden),
+  as a share of each deal's best known score and of its bound.
 
 Wall times on a shared machine vary with its load; the figures are one run's.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
 
 import cards_data
-from games.ancients import example_view, rules_for
-from solvers.ancients.planner import dig_maps, exhaustive_dig, plan_dig, random_dig_position
-from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, hint
+from games.ancients import example_view, make_deal, rules_for, state_from_deal, view_of
+from games.errors import SolverFault
+from games.seeding import child_seeds
+from solvers.ancients.best import DEFAULT_NODE_BUDGET, best_score_search, exact_best
+from solvers.ancients.planner import (
+    SearchLimitReached, dig_maps, exhaustive_dig, plan_dig, random_dig_position,
+)
+from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, best_score, hint
+from solvers.ancients.turn import apply_turn, turn_options
+from solvers.hints import Limit
 
 STRESS_CAP_S = 10.0
 BASELINE_NODE_CAP = 100_000
+#: Deals cut to N turns: from CUT_FIRST_N up to CUT_LAST_N, CUT_LIMIT_S seconds each.
+CUT_FIRST_N, CUT_LAST_N, CUT_LIMIT_S = 6, 14, 60.0
+#: Hint efficiency: its deals and the hint's iterations per turn.
+EFFICIENCY_SEEDS = range(100, 120)
+EFFICIENCY_ITERATIONS = 200
 
 
 def _pct(values, q):
@@ -37,8 +56,8 @@ def _pct(values, q):
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(*, quick: bool, progress=lambda n=1: None) -> dict:
-    data = cards_data.load("ancients")
+def _planner_and_hint(data, *, quick: bool, progress) -> dict:
+    """The dig planner, its baseline, the stress case and the default hint."""
     maps = dig_maps(rules_for(data).maps.values())
     count = 100 if quick else 1000
     every = 10 if quick else 5
@@ -55,13 +74,16 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
         nodes.append(plan.nodes)
         if seed % every == 0:
             start = time.perf_counter()
-            base = exhaustive_dig(occ, blk, chosen, tokens, node_limit=BASELINE_NODE_CAP)
+            try:
+                base = exhaustive_dig(occ, blk, chosen, tokens, node_limit=BASELINE_NODE_CAP)
+            except SearchLimitReached:
+                base = None
             base_s = time.perf_counter() - start
             if base is None:
                 capped += 1
             else:
                 if (base.points, base.tokens) != (plan.points, plan.tokens):
-                    raise AssertionError(f"planner and baseline disagree on position {seed}")
+                    raise SolverFault(f"planner and baseline disagree on position {seed}")
                 ratios.append(base_s / elapsed)
                 base_total += base_s
                 plan_total += elapsed
@@ -114,7 +136,7 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     }
     f = figures
     yes = {True: "met", False: "NOT met"}
-    text = "\n".join([
+    lines = [
         f"  dig planner, {count} positions (4 maps, 0-8 tokens): median {f['planner_median_ms']} ms "
         f"[target 5: {yes[f['planner_median_target_met']]}], p95 {f['planner_p95_ms']} ms, "
         f"worst {f['planner_worst_ms']} ms [target 100: {yes[f['planner_worst_target_met']]}]",
@@ -132,5 +154,132 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
             f"{w}/{c}/{k}" for w, c, k in f["stress_per_position"]),
         f"  hint at the default budget ({DEFAULT_HINT_ITERATIONS} iterations): {f['hint_default_s']} s "
         f"[target 5: {yes[f['hint_target_met']]}]",
-    ])
-    return {"text": text, "figures": figures}
+    ]
+    return {"figures": figures, "lines": lines}
+
+
+def _best_scores(data, *, quick: bool, progress) -> dict:
+    """Full solo deals at the default budget: score, bound, gap (target: median <= 10%)."""
+    rows = []
+    for seed in range(2 if quick else 10):
+        deal = make_deal(players=1, seed=seed, data=data)
+        start, cpu = time.perf_counter(), time.process_time()
+        result = best_score(deal, data=data, budget=5 if quick else None)
+        rows.append({"seed": seed, "score": result["score"], "bound": result["bound"],
+                     "status": result["status"],
+                     "gap": round((result["bound"] - result["score"]) / result["score"], 4),
+                     "nodes": result["budget"]["nodes"],
+                     "wall_s": round(time.perf_counter() - start, 2),
+                     "cpu_s": round(time.process_time() - cpu, 2)})
+        progress()
+    gaps = [r["gap"] for r in rows]
+    figures = {"seeds": len(rows), "budget_thousand_nodes": 5 if quick else DEFAULT_NODE_BUDGET / 1000,
+               "gap_median": round(statistics.median(gaps), 4), "gap_worst": round(max(gaps), 4),
+               "optimal": sum(r["status"] == "OPTIMAL" for r in rows),
+               "cpu_s_median": round(statistics.median(r["cpu_s"] for r in rows), 2),
+               "target": "gap median <= 10%", "met": statistics.median(gaps) <= 0.10,
+               "rows": rows}
+    lines = [f"  best score, {len(rows)} solo deals at {figures['budget_thousand_nodes']:g} thousand "
+             f"nodes: gap median {figures['gap_median']:.1%}, worst {figures['gap_worst']:.1%}, "
+             f"{figures['optimal']} OPTIMAL, CPU median {figures['cpu_s_median']} s [target median "
+             f"<= 10%: {'met' if figures['met'] else 'NOT met'}]",
+             "  per deal (score/bound): " + ", ".join(f"{r['seed']}: {r['score']:g}/{r['bound']:g}"
+                                                      for r in rows)]
+    return {"figures": figures, "lines": lines}
+
+
+def _cut_deals(data, *, quick: bool, progress) -> dict:
+    """The largest N for which every test deal cut to its first N turns is proven optimal
+    by ``exact_best`` within ``CUT_LIMIT_S`` seconds each."""
+    seeds = range(2 if quick else 5)
+    proven_n, per_n = 0, []
+    for turns in range(CUT_FIRST_N, (CUT_FIRST_N + 2) if quick else CUT_LAST_N + 1):
+        row = {"turns": turns, "cpu_s": [], "wall_s": [], "nodes": [], "scores": []}
+        ok = True
+        for seed in seeds:
+            state = state_from_deal(make_deal(players=1, seed=seed, data=data), data)
+            incumbent = best_score_search(state, nodes=5_000, turn_cap=turns)
+            start, cpu = time.perf_counter(), time.process_time()
+            try:
+                result = exact_best(state, turn_cap=turns, nodes=10**9, time_limit=CUT_LIMIT_S,
+                                    incumbent=incumbent)
+                row["scores"].append(result.score)
+                row["nodes"].append(result.nodes)
+            except SearchLimitReached:
+                ok = False
+                row["scores"].append(None)
+            row["wall_s"].append(round(time.perf_counter() - start, 2))
+            row["cpu_s"].append(round(time.process_time() - cpu, 2))
+            progress()
+            if not ok:
+                break
+        per_n.append(row)
+        if not ok:
+            break
+        proven_n = turns
+    figures = {"seeds": len(seeds), "limit_s": CUT_LIMIT_S, "largest_proven_n": proven_n,
+               "per_n": per_n}
+    lines = [f"  deals cut to their first N turns, {len(seeds)} seeds, {CUT_LIMIT_S:g} s each: "
+             f"largest N proven OPTIMAL on all = {proven_n}",
+             "  per N (optimum by seed; CPU s): " + "; ".join(
+                 f"N={r['turns']}: {r['scores']} ({r['cpu_s']})" for r in per_n)]
+    return {"figures": figures, "lines": lines}
+
+
+def follow_hints(deal: dict, data, *, iterations: int, seed: int) -> float:
+    """Play a solo deal choosing every whole turn by the hint, which sees only the seat's
+    view (deck order hidden); return the final score."""
+    state = state_from_deal(deal, data)
+    seeds = iter(child_seeds(seed, 400))
+    while not state.is_terminal():
+        best = hint(view_of(state, 0), data=data, limit=Limit(iterations=iterations),
+                    seed=next(seeds), top=1)["best"]
+        move = next(m for m in turn_options(state) if str(m) == best)
+        apply_turn(state, move, checked=True)
+    return state.score(0)
+
+
+def _efficiency(data, *, quick: bool, progress) -> dict:
+    """Hint efficiency: follow the hint on 20 solo deals, as a share of each deal's best
+    known score and of its bound."""
+    iterations = 30 if quick else EFFICIENCY_ITERATIONS
+    rows = []
+    for seed in list(EFFICIENCY_SEEDS)[: 2 if quick else 20]:
+        deal = make_deal(players=1, seed=seed, data=data)
+        score = follow_hints(deal, data, iterations=iterations, seed=seed)
+        best = best_score(deal, data=data, budget=5 if quick else None)
+        rows.append({"seed": seed, "hint_score": score, "best_score": best["score"],
+                     "bound": best["bound"]})
+        progress()
+    share_best = statistics.fmean(r["hint_score"] / max(r["best_score"], r["hint_score"])
+                                  for r in rows)
+    share_bound = statistics.fmean(r["hint_score"] / r["bound"] for r in rows)
+    figures = {"deals": len(rows), "iterations_per_decision": iterations,
+               "mean_share_of_best": round(share_best, 4),
+               "mean_share_of_bound": round(share_bound, 4), "rows": rows}
+    lines = [f"  hint efficiency, {len(rows)} solo deals, {iterations} iterations per turn (deck "
+             f"order hidden): mean score {statistics.fmean(r['hint_score'] for r in rows):.1f} = "
+             f"{share_best:.1%} of each deal's best known score, {share_bound:.1%} of its bound "
+             "(a lower estimate)"]
+    return {"figures": figures, "lines": lines}
+
+
+def run(*, quick: bool, progress=lambda n=1: None) -> dict:
+    data = cards_data.load("ancients")
+    lines = [f"  load average at start {_load()}"]
+    figures: dict = {}
+    for name, section in (("planner", _planner_and_hint), ("best_score", _best_scores),
+                          ("cut_deals", _cut_deals), ("hint_efficiency", _efficiency)):
+        part = section(data, quick=quick, progress=progress)
+        figures[name] = part["figures"]
+        lines.extend(part["lines"])
+    lines.append(f"  load average at end {_load()}")
+    figures.update(figures.pop("planner"))
+    return {"text": "\n".join(lines), "figures": figures}
+
+
+def _load() -> str:
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Callable, Union
 
-from ._schema import LABELS, Node
+from ._schema import CARD_NUMBER_LIMIT, LABELS, Node
 from .ancients import AncientsData, MapCard
 from .archaeology import ArchaeologyData
 from .errors import DigsiteError, InvalidDataError
@@ -112,7 +112,7 @@ def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData
         raise InvalidDataError(f"{source}: not valid TOML: nested too deeply") from None
     except ValueError as error:  # e.g. an integer longer than Python converts (4300 digits)
         raise InvalidDataError(f"{source}: not valid TOML: {error}") from None
-    doc = Node(table, source)
+    doc = Node(table, source, limit=CARD_NUMBER_LIMIT)
     game = doc.text("game", choices=GAME_IDS)
     if game_id is not None and game != _check_game_id(game_id):
         doc.fail(f"this file holds {game!r} data, not {game_id!r}", "game")

@@ -17,7 +17,19 @@ from typing import Any, Iterable, Mapping, NoReturn, Sequence
 
 from .errors import InvalidDataError
 
-__all__ = ["LABELS", "Node", "frozen_map", "weakest", "TOML_WORDS", "JSON_WORDS"]
+__all__ = ["LABELS", "Node", "frozen_map", "weakest", "TOML_WORDS", "JSON_WORDS",
+           "CARD_NUMBER_LIMIT", "MAX_PLAYERS", "MAX_DECK"]
+
+#: The largest number a card file may hold anywhere (a count, a price, points, a target):
+#: no component of the five games prints a number above 100, and every deal, view and
+#: search stays small below this. A hostile file (100,000,000 coins) is refused on load,
+#: not left to hang ``deal``.
+CARD_NUMBER_LIMIT = 1000
+#: The most seats a card file may declare: the largest of the five boxes seats 6.
+MAX_PLAYERS = 8
+#: The most cards one deck (or one game's whole box) may hold in a card file: the largest
+#: of the five games has about 130.
+MAX_DECK = 500
 
 #: Provenance labels, surest first (their meaning: ``/shared/card-facts.md``).
 LABELS = ("rules", "community", "inferred", "reconstructed")
@@ -59,14 +71,16 @@ class Node:
     """One table (a JSON object) being read, with its place in the source for messages.
 
     ``error`` is the exception class raised (``InvalidDataError`` for card data); ``words``
-    names the value types in messages (:data:`TOML_WORDS` or :data:`JSON_WORDS`).
+    names the value types in messages (:data:`TOML_WORDS` or :data:`JSON_WORDS`);
+    ``limit`` caps every number read (card data: :data:`CARD_NUMBER_LIMIT`).
     """
 
-    __slots__ = ("_table", "_seen", "source", "path", "summary", "error", "words")
+    __slots__ = ("_table", "_seen", "source", "path", "summary", "error", "words", "limit")
 
     def __init__(self, table: Mapping[str, Any], source: str, path: str = "",
                  summary: dict[str, str] | None = None, *,
-                 error: type[Exception] = InvalidDataError, words: Mapping = TOML_WORDS):
+                 error: type[Exception] = InvalidDataError, words: Mapping = TOML_WORDS,
+                 limit: int | None = None):
         self._table = table
         self._seen: dict[str, None] = {}  # a dict, not a set: keeps read order for messages
         self.source = source
@@ -75,6 +89,7 @@ class Node:
         self.summary = {} if summary is None else summary
         self.error = error
         self.words = words
+        self.limit = limit
 
     # -- paths and failure -------------------------------------------------------------
 
@@ -126,7 +141,8 @@ class Node:
     def _node(self, value: Any, where: str) -> Node:
         if not isinstance(value, dict):
             self.fail_at(where, f"expected {self.words[dict]}, got {self.describe(value)}")
-        return Node(value, self.source, where, self.summary, error=self.error, words=self.words)
+        return Node(value, self.source, where, self.summary, error=self.error, words=self.words,
+                    limit=self.limit)
 
     def node_at(self, value: Any, where: str) -> Node:
         """A child node for ``value`` (an item of an array), placed at ``where``."""
@@ -138,10 +154,20 @@ class Node:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail_at(where, f"expected an integer, got {self.describe(value)}")
         if lo is not None and value < lo:
-            self.fail_at(where, f"must be at least {lo}, got {value}")
+            self.fail_at(where, f"must be at least {lo}, got {self._shown(value)}")
         if hi is not None and value > hi:
-            self.fail_at(where, f"must be at most {hi}, got {value}")
+            self.fail_at(where, f"must be at most {hi}, got {self._shown(value)}")
+        self._check_limit(value, where)
         return value
+
+    def _shown(self, value: int | float) -> str:
+        return (f"a number with {len(str(abs(int(value))))} digits"
+                if abs(value) >= 10**18 else f"{value}")
+
+    def _check_limit(self, value: int | float, where: str) -> None:
+        if self.limit is not None and abs(value) > self.limit:
+            self.fail_at(where, f"{self._shown(value)} is beyond {self.limit:,}, the largest "
+                                "number a file may hold here")
 
     def check_str(self, value: Any, where: str, choices: Sequence[str] | None = None) -> str:
         if not isinstance(value, str):
@@ -163,9 +189,10 @@ class Node:
         if isinstance(value, float) and not math.isfinite(value):
             self.fail_at(where, f"expected a finite number, got {value!r}")
         if lo is not None and value < lo:
-            self.fail_at(where, f"must be at least {lo}, got {value}")
+            self.fail_at(where, f"must be at least {lo}, got {self._shown(value)}")
         if hi is not None and value > hi:
-            self.fail_at(where, f"must be at most {hi}, got {value}")
+            self.fail_at(where, f"must be at most {hi}, got {self._shown(value)}")
+        self._check_limit(value, where)
         return value
 
     def check_list(self, value: Any, where: str, length: int | None = None,
@@ -278,9 +305,10 @@ class Node:
             if not (name.isdigit() and int(name) in players):
                 node.fail(f"key {name!r} is not a player count {players[0]}-{players[-1]}")
             out[int(name)] = node.integer(name, lo=lo, hi=hi)
-        missing = [p for p in players if p not in out]
-        if complete and missing:
-            node.fail(f"missing player count {missing[0]}")
+        if complete:
+            missing = [p for p in players if p not in out]
+            if missing:
+                node.fail(f"missing player count {missing[0]}")
         return dict(sorted(out.items()))
 
     def text_table(self, key: str, *, choices: Sequence[str] | None = None) -> dict[str, str]:

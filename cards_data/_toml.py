@@ -1,6 +1,6 @@
 """A tiny deterministic TOML writer (``tomllib`` only reads).
 
-It covers what the card files use and nothing more: strings, integers, booleans, arrays
+It covers what the card files use and nothing more: strings, integers, floats, booleans, arrays
 of those, tables, arrays of tables, inline tables (:class:`Inline`), arrays written one
 item per line (:class:`Rows`, for grids and patterns) and ``#`` comments placed before a
 key or table, looked up by dotted path (``""`` is the file header). Output depends only on
@@ -16,6 +16,7 @@ backs = { red = 12 }
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any, Mapping
 
@@ -41,6 +42,8 @@ def _value(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):  # TOML spells the non-finite floats inf and nan
+        return repr(value) if math.isfinite(value) else str(value)
     if isinstance(value, str):  # JSON string escapes are valid TOML basic-string escapes
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, Rows):

@@ -17,7 +17,7 @@ from typing import ClassVar, Mapping
 from grids.cells import SIZE, GridError, cell_name, parse_cell
 from grids.polyomino import is_connected
 
-from ._schema import Node, frozen_map
+from ._schema import MAX_DECK, MAX_PLAYERS, Node, frozen_map
 
 __all__ = ["AncientsData", "MapCard", "TOKENS", "parse"]
 
@@ -118,14 +118,18 @@ def parse(doc: Node, edition: str) -> AncientsData:
     rules = doc.table("rules")
     rules.provenance("rules")
     players_min = rules.integer("players_min", lo=1)
-    players_max = rules.integer("players_max", lo=players_min)
-    deck_size = rules.integer("deck_size", lo=1)
+    players_max = rules.integer("players_max", lo=players_min, hi=MAX_PLAYERS)
+    deck_size = rules.integer("deck_size", lo=1, hi=MAX_DECK)
     shops = rules.integers("shops", lo=1, min_length=1)
+    for i in range(1, len(shops)):  # a move buys from a shop named by its price
+        if shops[i] >= shops[i - 1]:
+            rules.fail(f"shop prices are listed dearest first, each cheaper than the one "
+                       f"before ({shops[i - 1]} then {shops[i]})", f"shops[{i}]")
     removed = rules.player_table("removed_by_players", range(players_min, players_max + 1),
                                  complete=True, hi=deck_size - len(shops) - 1)
     start_money = rules.integer("start_money")
     start_sand = rules.integer("start_sand")
-    pack_limit = rules.integer("pack_limit", lo=1)
+    pack_limit = rules.integer("pack_limit", lo=1, hi=deck_size)
     rules.done()
 
     nodes = doc.tables("maps")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
-from ._schema import LABELS, Node, frozen_map
+from ._schema import LABELS, MAX_DECK, MAX_PLAYERS, Node, frozen_map
 
 __all__ = ["LootNRunData", "RoomCard", "TOPS", "parse"]
 
@@ -83,13 +83,16 @@ def parse(doc: Node, edition: str) -> LootNRunData:
     setup = doc.table("setup")
     setup.provenance("setup")
     players_min = setup.integer("players_min", lo=1)
-    players_max = setup.integer("players_max", lo=players_min)
+    players_max = setup.integer("players_max", lo=players_min, hi=MAX_PLAYERS)
     target = setup.integer("target", lo=1)
     target_by_players = setup.player_table("target_by_players",
                                            range(players_min, players_max + 1),
                                            complete=False, lo=1)
-    decks = setup.integer("decks", lo=1)
+    # the rooms are always split into two decks (the rule sheet; the engine plays two)
+    decks = setup.integer("decks", lo=2, hi=2)
     backs = setup.int_table("backs", lo=1)
+    if sum(backs.values()) > MAX_DECK:
+        setup.fail(f"{sum(backs.values())} rooms, more than {MAX_DECK}", "backs")
     guardians = setup.int_table("guardians", keys=tuple(backs))
     for colour, count in guardians.items():
         if count > backs[colour]:
@@ -117,6 +120,15 @@ def parse(doc: Node, edition: str) -> LootNRunData:
             doc.fail(f"{len(of_colour)} {colour} rooms, expected {backs[colour]}", "rooms")
         if guarded != guardians[colour]:
             doc.fail(f"{guarded} {colour} guardian rooms, expected {guardians[colour]}", "rooms")
+    # A target must be reachable: at most what every room would score in one run (each
+    # symbol 1 point, doubled). Points come back only through the reshuffled discards, so
+    # a larger target makes a game that (almost) never ends.
+    reachable = 2 * sum(len(room.treasures) for room in rooms)
+    for key, value in [("target", target)] + [(f"target_by_players.{p}", t)
+                                              for p, t in target_by_players.items()]:
+        if value > reachable:
+            setup.fail(f"{value} points cannot be reached: all {len(rooms)} rooms together "
+                       f"score at most {reachable}", key)
     doc.done()
     return LootNRunData(
         rooms=tuple(sorted(rooms, key=lambda room: room.id)), treasure_types=types,

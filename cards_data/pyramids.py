@@ -23,7 +23,7 @@ from typing import ClassVar, Mapping
 from grids.cells import ALL_MASK, SIZE, distances
 from grids.polyomino import SHAPES
 
-from ._schema import Node, frozen_map
+from ._schema import MAX_DECK, MAX_PLAYERS, Node, frozen_map
 
 __all__ = ["ICONS", "GRID_CHARS", "PyramidCard", "PyramidsData", "parse"]
 
@@ -141,14 +141,20 @@ def parse(doc: Node, edition: str) -> PyramidsData:
     rules = doc.table("rules")
     rules.provenance("rules")
     players_min = rules.integer("players_min", lo=1)
-    players_max = rules.integer("players_max", lo=players_min)
+    players_max = rules.integer("players_max", lo=players_min, hi=MAX_PLAYERS)
     colours = rules.texts("colours", min_length=1)
-    per_colour = rules.integer("cards_per_colour", lo=1)
+    per_colour = rules.integer("cards_per_colour", lo=1, hi=MAX_DECK // len(colours))
+    total = len(colours) * per_colour
     rounds = rules.integer("rounds", lo=1)
     per_round = rules.integer("expeditions_per_round", lo=1)
-    deal = rules.integer("deal", lo=1)
-    keep = rules.integer("keep", lo=1, hi=deal)
-    display = rules.integer("display")
+    # every seat at the largest table is dealt its cards from the one deck
+    deal = rules.integer("deal", lo=1, hi=total // players_max)
+    # a player always has two cards in front (the rulebook's two slots, which the engine
+    # and the solvers are built on)
+    keep = rules.integer("keep", lo=2, hi=2)
+    if deal < keep:
+        rules.fail(f"{deal} cards dealt, but each player keeps {keep}", "deal")
+    display = rules.integer("display", hi=total - players_max * keep)
     rules.done()
 
     score = doc.table("score")
@@ -159,8 +165,13 @@ def parse(doc: Node, edition: str) -> PyramidsData:
     torches = score.integer("torches")
     torch_points = score.integer("torch_points")
     pyramid_points = score.integers("pyramid_points", min_length=1)
-    milestones = score.integers("pyramid_milestones", lo=1, length=len(pyramid_points))
+    # a milestone is the n-th completed card of a colour: it must be reachable
+    milestones = score.integers("pyramid_milestones", lo=1, hi=per_colour,
+                                length=len(pyramid_points))
     card_points = score.integer("card_points")
+    if rounds > torches:  # the score card has one torch box per round
+        score.fail(f"{torches} torch boxes, but the game has {rounds} rounds (one torch box "
+                   "per round)", "torches")
     score.done()
 
     skulls = doc.table("skulls")
@@ -175,9 +186,9 @@ def parse(doc: Node, edition: str) -> PyramidsData:
     expedition = doc.table("expedition")
     expedition.provenance("expedition_deck")
     deck = expedition.texts("deck", choices=tuple(SHAPES), min_length=per_round + 1)
+    if len(deck) > MAX_DECK:
+        expedition.fail(f"{len(deck)} expedition cards, more than {MAX_DECK}", "deck")
     expedition.done()
-
-    total = len(colours) * per_colour
     nodes = doc.tables("cards")
     if len(nodes) > total:
         nodes[total].fail(f"more than {total} pyramid cards")

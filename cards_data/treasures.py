@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from ._schema import Node, frozen_map
+from ._schema import MAX_DECK, MAX_PLAYERS, Node, frozen_map
 
 __all__ = ["Chamber", "Treasure", "TableSetup", "read_table_setup", "read_chambers",
            "read_treasures", "check_deal"]
@@ -89,10 +89,10 @@ def read_table_setup(setup: Node) -> TableSetup:
     """Read the shared ``[setup]`` keys (the caller reads its own extras, then ``done()``)."""
     setup.provenance("setup")
     players_min = setup.integer("players_min", lo=1)
-    players_max = setup.integer("players_max", lo=players_min)
+    players_max = setup.integer("players_max", lo=players_min, hi=MAX_PLAYERS)
     return TableSetup(players_min, players_max, setup.integer("hand", lo=1),
-                      setup.integer("marketplace"), setup.integer("thief_cards"),
-                      setup.integer("sandstorm_cards"))
+                      setup.integer("marketplace"), setup.integer("thief_cards", hi=MAX_DECK),
+                      setup.integer("sandstorm_cards", hi=MAX_DECK))
 
 
 def read_chambers(node: Node, key: str) -> tuple[Chamber, ...]:
@@ -118,7 +118,7 @@ def read_treasures(doc: Node, expected: Sequence[str], players: range) -> Mappin
     for key, node in entries:
         name = node.text("name")
         count = node.integer("count", lo=1)
-        trade = node.integer("trade")
+        trade = node.integer("trade", lo=1)  # every treasure card prints a value of 1 or more
         sell = node.integers("sell", min_length=1)
         if len(sell) > count:
             node.fail(f"{len(sell)} prices but only {count} cards: no set can be that large",
@@ -138,7 +138,11 @@ def read_treasures(doc: Node, expected: Sequence[str], players: range) -> Mappin
 def check_deal(doc: Node, where: str, treasures: Sequence[Treasure], players: int, hand: int,
                marketplace: int, set_aside: int) -> None:
     """Fail unless the treasures (maps excluded: they join the deck after the deal) can fill
-    ``players`` hands, the marketplace and ``set_aside`` chamber cards."""
+    ``players`` hands, the marketplace and ``set_aside`` chamber cards, and the whole
+    treasure deck fits a box (:data:`~cards_data._schema.MAX_DECK` cards)."""
+    total = sum(t.count for t in treasures)
+    if total > MAX_DECK:
+        doc.fail_at(where, f"{total} treasure cards, more than the {MAX_DECK} a deck may hold")
     available = sum(t.count for t in treasures if t.key != "map")
     needed = players * hand + marketplace + set_aside
     if available < needed:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import textwrap
 
-__all__ = ["to_json", "format_hint", "format_best_score", "format_plan", "format_arena"]
+__all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", "format_plan",
+           "format_arena", "format_notation"]
 
 
 def to_json(result: dict) -> str:
@@ -57,7 +59,7 @@ def format_hint(result: dict, *, best_only: bool = False, elapsed: float | None 
         lines = [f"best move: {result['best']}"]
         if top is not None:
             if top.get("words"):
-                lines.append(f"  ({top['words']})")
+                lines.append(f"  = {top['words']}")
             lines.append(f"value: {_cell(top['value'])} ({result['value_meaning']})")
         return "\n".join(lines + close_lines + [budget_line] + _lines(result, "explanation"))
     order = ("most visits first (the search's choice)" if result.get("order") == "visits"
@@ -77,18 +79,32 @@ def format_hint(result: dict, *, best_only: bool = False, elapsed: float | None 
         row = (f"{m['rank']:>4}  {str(m['move']):<{width}}  {_cell(m['value']):>9}  "
                f"{_cell(m.get('stderr')):>7}  {_cell(m.get('visits')):>7}")
         row += "".join(f"  {_cell(m.get(key)):>14}" for key in keys)
-        if m.get("words"):
-            row += f"  {m['words']}"
         lines.append(row)
+        if m.get("words"):  # on a line of its own: a dig's words are longer than a row
+            lines.append(f"{'':>4}  = {m['words']}")
     return "\n".join(lines + close_lines + [budget_line] + _lines(result, "explanation"))
 
 
-def format_best_score(result: dict) -> str:
-    """Score, status and bound, breakdown, then the plan and any analysis."""
+def _budget_words(result: dict) -> str:
+    budget = result.get("budget") or {}
+    words = f"budget {_num(budget.get('amount'))} {budget.get('units', '')}".rstrip()
+    if budget.get("time_limit_s") is not None:
+        words += f", time limit {_num(budget['time_limit_s'])} s"
+    return words + f", stopped by {budget.get('stop_reason')}"
+
+
+def format_best_score(result: dict, *, elapsed: float | None = None) -> str:
+    """Score, status and bound (with where the bound comes from), the budget, the
+    breakdown, then the plan and any analysis. ``elapsed`` (measured by the caller) is
+    shown in text only, never in the JSON."""
+    source = f" from {result['bound_source']}" if result.get("bound_source") else ""
+    took = f"; took {elapsed:.1f} s" if elapsed is not None else ""
     lines = [
         f"{result['game']}: best score {_num(result['score'])} ({result['status']}, "
-        f"bound {_num(result['bound'])}) by {result['solver']} in {_num(result['time_s'])} s"
+        f"bound {_num(result['bound'])}{source}) by {result['solver']}",
+        f"{_budget_words(result)}; seed {result.get('seed')}{took}",
     ]
+    lines.extend(_lines(result, "note"))
     breakdown = result.get("breakdown") or {}
     if breakdown:
         lines.append("breakdown: " + ", ".join(f"{k} {_num(v)}" for k, v in breakdown.items()))
@@ -99,12 +115,36 @@ def format_best_score(result: dict) -> str:
     return "\n".join(lines + _lines(result, "analysis"))
 
 
-def format_plan(result: dict) -> str:
-    """A chain of finds, one per line."""
+def format_best_scores(result: dict, *, elapsed: float | None = None) -> str:
+    """One line per deal, then the summary of a ``best-score --seeds`` batch."""
+    summary = result["summary"]
+    lines = [f"{result['game']}: best scores of seeds {result['seeds'][0]}-{result['seeds'][1]}"
+             f" ({summary['deals']} deal(s))",
+             f"{'seed':>8}  {'score':>7}  {'bound':>7}  {'gap':>7}  status    bound from"]
+    for row in result["deals"]:
+        gap = "-" if row["gap"] is None else f"{row['gap']:.1%}"
+        lines.append(f"{row['seed']:>8}  {_num(row['score']):>7}  {_num(row['bound']):>7}  "
+                     f"{gap:>7}  {row['status']:<8}  {row['bound_source']}")
+    q = summary["score_quantiles"]
+    lines.append(f"mean score {_num(summary['mean_score'])}; min {_num(q['min'])}, q25 "
+                 f"{_num(q['q25'])}, median {_num(q['median'])}, q75 {_num(q['q75'])}, max "
+                 f"{_num(q['max'])}")
+    gaps = ("" if summary["gap_median"] is None else
+            f"; gap median {summary['gap_median']:.1%}, worst {summary['gap_worst']:.1%}")
+    lines.append(f"proven optimal {summary['proven_optimal']}/{summary['deals']}{gaps}")
+    if not summary["reproducible"]:
+        lines.append("some deals were cut by the wall-clock time limit: they may vary")
+    if elapsed is not None:
+        lines.append(f"took {elapsed:.1f} s")
+    return "\n".join(lines)
+
+
+def format_plan(result: dict, *, elapsed: float | None = None) -> str:
+    """A chain of finds, one per line; ``elapsed`` (measured by the caller) in text only."""
+    took = f", took {elapsed:.3f} s" if elapsed is not None else ""
     lines = [
         f"{result['game']}: {_num(result['points'])} points for {result['tokens_spent']} sand "
-        f"token(s) ({'optimal' if result.get('optimal') else 'not proven optimal'}, "
-        f"{_num(result['time_s'])} s)"
+        f"token(s) ({'optimal' if result.get('optimal') else 'not proven optimal'}{took})"
     ]
     if not result["finds"]:
         lines.append("  no find is possible this turn")
@@ -125,4 +165,23 @@ def format_arena(result: dict) -> str:
             f"  {bot:<12} wins {_num(result['wins'][i]):>6}  rate {result['win_rate'][i]:.3f} "
             f"[{low:.3f}, {high:.3f}]  mean score {_num(result['mean_scores'][i])}"
         )
+    return "\n".join(lines)
+
+
+def format_notation(result: dict) -> str:
+    """Each notation form and its meaning, then example moves with their words."""
+    game = result["game"]
+    lines = [f"{game} move notation:"]
+    if not result["forms"]:
+        lines.append("  (the engine documents no notation yet; the moves below are as it "
+                     "writes them)")
+    for form in result["forms"]:
+        lines.append(f"  {form['text']}")
+        lines.extend(textwrap.wrap(form["meaning"], 88, initial_indent=" " * 6,
+                                   subsequent_indent=" " * 6))
+    lines.append(f"moves of the example position (`digsite example {game}`):")
+    width = max((len(e["move"]) for e in result["examples"]), default=0)
+    for example in result["examples"]:
+        words = f"  = {example['words']}" if example["words"] else ""
+        lines.append(f"  {example['move']:<{width}}{words}".rstrip())
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import cards_data
 from cards_data import MAX_INPUT_CHARS, check_input_size
+from cards_data._schema import JSON_WORDS
 from games.errors import DigsiteError, InvalidStateError
 
 __all__ = ["read_json", "read_text", "load_cards"]
@@ -48,7 +49,8 @@ def read_json(path: str) -> dict:
     except ValueError as exc:  # e.g. an integer longer than Python converts (4300 digits)
         raise InvalidStateError(f"{name}: not valid JSON: {exc}") from None
     if not isinstance(value, dict):
-        raise InvalidStateError(f"{name}: expected a JSON object, got {type(value).__name__}")
+        raise InvalidStateError(f"{name}: expected a JSON object, got "
+                                f"{JSON_WORDS.get(type(value), type(value).__name__)}")
     return value
 
 

@@ -5,7 +5,10 @@ function and formats the result; domain errors become ``error: ...`` and exit st
 from __future__ import annotations
 
 import contextlib
+import math
+import re
 import sys
+import textwrap
 import time
 from importlib.metadata import PackageNotFoundError, version
 
@@ -14,17 +17,21 @@ import click
 import cards_data
 from games import registry
 from games.errors import DigsiteError
+from games.notation import notation_of
 from games.record import record_text
 from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
+from solvers.batch import MAX_DEALS, best_scores
 from solvers.hints import Limit
 
 from . import charts, pictures
 from . import format as fmt
 from .inputs import load_cards, read_json
-from .outputs import prepare_dir, write_text
+from .outputs import check_writable, prepare_dir, write_text
 
+#: `digsite bench --quick`, measured (2026-11, 2 cores at load 5): 31 s of CPU, 51 s wall.
+QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
 BAD_INPUT = 2
 INTERNAL_FAULT = 1
 
@@ -34,6 +41,63 @@ GAME_ARGUMENT = click.argument("game", type=GAME, metavar="GAME")
 CARDS = click.option("--cards", "cards", type=str, default=None, metavar="FILE",
                      help="Card data file replacing the bundled data (see `digsite data show`).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+
+
+class _Command(click.Command):
+    """A command whose help ends with text made when the help is shown (``more()``): lists
+    read from the registry and the services, which a plain run should not import."""
+
+    def __init__(self, *args, more=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.more = more
+
+    def format_epilog(self, ctx, formatter) -> None:
+        super().format_epilog(ctx, formatter)
+        if self.more is not None:
+            formatter.write("\n")
+            for line in self.more().splitlines():
+                formatter.write(f"  {line}\n" if line else "\n")
+
+
+def _per_game(title: str, lines: dict[str, str]) -> str:
+    width = max(map(len, lines), default=0)
+    out = [title]
+    for game, text in lines.items():
+        out.extend(textwrap.wrap(text, 76, initial_indent=f"  {game:<{width}}  ",
+                                 subsequent_indent=" " * (width + 4), break_on_hyphens=False))
+    return "\n".join(out).replace("\xa0", " ")
+
+
+def _hint_help() -> str:
+    budgets = {game: services.hint_budget(game) for game in registry.GAME_IDS}
+    forms = {}
+    for game in registry.GAME_IDS:
+        if registry.has_engine(game):
+            notation = getattr(registry.engine(game), "NOTATION", ())
+            # a form is never split across lines (no-break spaces until wrapped)
+            forms[game] = ("\xa0| ".join(text.replace(" ", "\xa0") for text, _ in notation)
+                           or f"see `digsite notation {game}`")
+    return "\n\n".join([
+        _per_game("Default budget (neither --iterations nor --time-limit given):",
+                  {g: b for g, b in budgets.items() if b}),
+        _per_game("Move notation (`digsite notation GAME` explains each form):", forms),
+        "Each row: value (what it means is printed above the rows, from the mover's point\n"
+        "of view), its standard error, the playouts (visits) behind it, and the move in\n"
+        "words on the line below. \"Too close to call\" means the two best moves are\n"
+        "within the noise: more iterations would be needed to tell them apart.",
+    ])
+
+
+def _arena_help() -> str:
+    bots = {game: ", ".join(services.bot_names(game)) for game in registry.GAME_IDS}
+    return _per_game("Bots (--bots, one name per seat):", {g: b for g, b in bots.items() if b})
+
+
+def _bench_help() -> str:
+    from benchmarks.runner import SUITES
+
+    return (f"Suites: {', '.join(SUITES)}.\n"
+            f"--quick takes {QUICK_BENCH_TIME}.")
 
 
 def _version() -> str:
@@ -144,7 +208,8 @@ def demo(pictures_dir: str) -> None:
 @app.command()
 @GAME_ARGUMENT
 @click.option("--seed", type=int, required=True)
-@click.option("--players", type=int, default=None, help="Seats (default: the smallest table).")
+@click.option("--players", type=int, default=None,
+              help="Seats (default: solo where the game has it, else the smallest table).")
 @click.option("--monument", default=None, metavar="M",
               help="The New Expedition: the monument (default: drawn at random; see "
                    "`digsite games`).")
@@ -160,8 +225,8 @@ def deal(game: str, seed: int, players: int | None, monument: str | None,
         options["monument"] = monument
     if variants:
         options["variant"] = list(variants)
-    result = registry.engine(game).make_deal(players=players or _default_players(game),
-                                             seed=seed, data=data_, **options)
+    result = registry.engine(game).make_deal(players=_players(game, players), seed=seed,
+                                             data=data_, **options)
     click.echo(fmt.to_json(result))
 
 
@@ -174,37 +239,131 @@ def example(game: str, cards: str | None) -> None:
     click.echo(fmt.to_json(registry.engine(game).example_view(data_)))
 
 
-def _default_players(game: str) -> int:
+def _players(game: str, players: int | None) -> int:
+    """``--players``, or the game's default table; a count the game is not played with is
+    refused (0 is a count, not "not given")."""
     info = registry.get(game)
-    return 1 if info.solo else info.players[0]
+    if players is None:
+        return 1 if info.solo else info.players[0]
+    counts = info.player_counts
+    if players not in counts:
+        raise click.BadParameter(f"{game} is played by {counts[0]} to {counts[-1]} players"
+                                 + (" (1: the solo analysis mode)" if info.solo else "")
+                                 + f", not {players}", param_hint="'--players'")
+    return players
+
+
+@app.command()
+@GAME_ARGUMENT
+@CARDS
+@JSON
+def notation(game: str, cards: str | None, as_json: bool) -> None:
+    """How GAME's moves are written: each form with its meaning, then moves of the
+    example position (`digsite example GAME`) in words, as the hints print them."""
+    result = notation_of(game, load_cards(game, cards))
+    click.echo(fmt.to_json(result) if as_json else fmt.format_notation(result))
 
 
 # --- solving ---------------------------------------------------------------------------
 
-@app.command("best-score")
+BUDGET_HELP = ("Deterministic work budget, the default kind: the same deal, seed and budget "
+               "give the same answer. Units: pyramids, seconds of CP-SAT deterministic time, "
+               "plus 2 rounds of the deal bound per unit, at most 60 (default 30: about a "
+               "minute of one core on a full deal); ancients, thousands of search nodes "
+               "(default 200).")
+
+
+def _seed_range(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    match = re.fullmatch(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?", text)
+    if not match:
+        raise click.BadParameter(f"{text!r} is not a seed range A-B", param_hint="'--seeds'")
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) is not None else low
+    if high < low:
+        raise click.BadParameter(f"{text!r}: the range is empty", param_hint="'--seeds'")
+    if high - low + 1 > MAX_DEALS:
+        raise click.BadParameter(f"{text!r}: at most {MAX_DEALS} deals", param_hint="'--seeds'")
+    return list(range(low, high + 1))
+
+
+def _finite(value: float | None, name: str) -> float | None:
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"must be a finite number, got {value}", param_hint=f"'{name}'")
+    return value
+
+
+def _execution_options(func):
+    """``--backend``, ``--address``, ``--workers``: where batch work runs
+    (``solvers.backends``)."""
+    for option in reversed([
+        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="Processes (local) or Ray CPUs / jobs in flight (ray)."),
+        click.option("--backend", type=click.Choice(BACKENDS), default="local",
+                     show_default=True,
+                     help="Run the games in a local process pool or on a Ray cluster."),
+        click.option("--address", default=None, metavar="ADDR",
+                     help="Join the Ray cluster at ADDR (default: start a local one)."),
+    ]):
+        func = option(func)
+    return func
+
+
+@app.command("best-score", epilog=(
+    "Status: OPTIMAL means no play of this deal scores more (proven). FEASIBLE means the "
+    "score is reached by the printed plan (replayed through the rules) but not proven "
+    "best: the bound is a proven ceiling, no play scores more than the bound, so the "
+    "true best lies between the score and the bound."))
 @GAME_ARGUMENT
-@click.argument("deal_file", required=False, metavar="DEAL.json")
+@click.argument("deal_file", required=False, metavar="[DEAL.json]")
 @click.option("--seed", type=int, default=None, help="Solve the solo deal of this seed.")
-@click.option("--time-limit", type=float, default=None, help="Seconds; stops with a bound.")
+@click.option("--seeds", "seed_range", default=None, metavar="A-B",
+              help="Solve the solo deals of seeds A to B and summarise them.")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
+              help=BUDGET_HELP)
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Wall-clock cap in seconds on top of the budget; a run it cuts says so "
+                   "and may vary.")
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
-              help="Also draw the plan as an SVG picture in FILE.")
-def best_score(game: str, deal_file: str | None, seed: int | None, time_limit: float | None,
-               cards: str | None, as_json: bool, svg_file: str | None) -> None:
-    """Best possible score for a deal (DEAL.json, or the deal of --seed)."""
-    if (deal_file is None) == (seed is None):
-        raise click.UsageError("give exactly one of DEAL.json or --seed N")
+              help="Also draw the plan as an SVG picture in FILE (one deal).")
+@_execution_options
+def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: str | None,
+               budget: float | None, time_limit: float | None, cards: str | None,
+               as_json: bool, svg_file: str | None, workers: int, backend: str,
+               address: str | None) -> None:
+    """Best possible score for a solo deal (DEAL.json, the deal of --seed, or many with
+    --seeds), with a proven bound."""
+    seeds = _seed_range(seed_range)
+    if sum(x is not None for x in (deal_file, seed, seeds)) != 1:
+        raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
+    if svg_file and seeds is not None:
+        raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
+    budget = _finite(budget, "--budget")
+    Limit(time_limit=time_limit)  # the one check of a time limit (as hint does)
+    execution = Execution(backend, workers, address)
     data_ = load_cards(game, cards)
+    start = time.perf_counter()
+    if seeds is not None:
+        with _progress(len(seeds), f"{game} best scores") as step:
+            result = best_scores(game, seeds, data=data_, budget=budget, time_limit=time_limit,
+                                 execution=execution, progress=step)
+        click.echo(fmt.to_json(result) if as_json else
+                   fmt.format_best_scores(result, elapsed=time.perf_counter() - start))
+        return
     solve = services.capability(game, "best_score")
     if deal_file is not None:
         the_deal = read_json(deal_file)
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
-    result = solve(the_deal, data=data_, time_limit=time_limit, seed=seed or 0)
+    result = solve(the_deal, data=data_, budget=budget, time_limit=time_limit,
+                   seed=seed if seed is not None else 0)
     if svg_file:
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
-    click.echo(fmt.to_json(result) if as_json else fmt.format_best_score(result))
+    click.echo(fmt.to_json(result) if as_json else
+               fmt.format_best_score(result, elapsed=time.perf_counter() - start))
 
 
 def _budget_options(func):
@@ -232,7 +391,7 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
     return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
 
 
-@app.command()
+@app.command(cls=_Command, more=_hint_help)
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
@@ -245,7 +404,7 @@ def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json,
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
 
 
-@app.command("best-move")
+@app.command("best-move", cls=_Command, more=_hint_help)
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
@@ -262,42 +421,29 @@ def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_
 @click.argument("game", type=click.Choice(["ancients"]), metavar="GAME")
 @click.argument("view_file", metavar="VIEW.json")
 @click.option("--token-value", type=click.FloatRange(min=0), default=0.5, show_default=True,
-              help="Points one sand token is worth (λ).")
+              help="Points one sand token is worth (λ), a finite number >= 0.")
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the board before and after the plan in FILE.")
 def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
     """Exact best chain of finds for this turn."""
+    _finite(token_value, "--token-value")
     data_ = load_cards(game, cards)
     view = read_json(view_file)
+    start = time.perf_counter()
     result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
     if svg_file:
         write_text(svg_file, pictures.plan_picture(view, result, data_))
-    click.echo(fmt.to_json(result) if as_json else fmt.format_plan(result))
+    click.echo(fmt.to_json(result) if as_json else
+               fmt.format_plan(result, elapsed=time.perf_counter() - start))
 
 
-def _execution_options(func):
-    """``--backend``, ``--address``, ``--workers``: where batch work runs
-    (``solvers.backends``)."""
-    for option in reversed([
-        click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-                     help="Processes (local) or Ray CPUs / jobs in flight (ray)."),
-        click.option("--backend", type=click.Choice(BACKENDS), default="local",
-                     show_default=True,
-                     help="Run the games in a local process pool or on a Ray cluster."),
-        click.option("--address", default=None, metavar="ADDR",
-                     help="Join the Ray cluster at ADDR (default: start a local one)."),
-    ]):
-        func = option(func)
-    return func
-
-
-@app.command()
+@app.command(cls=_Command, more=_arena_help)
 @GAME_ARGUMENT
 @click.option("--bots", required=True,
-              help="Comma-separated bot names, one per seat (with the OpenSpiel extra also "
-                   "openspiel-ismcts, openspiel-mcts).")
+              help="Comma-separated bot names, one per seat (below; with the OpenSpiel extra "
+                   "also openspiel-ismcts, openspiel-mcts).")
 @click.option("--games", "n_games", type=click.IntRange(min=1), required=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @_execution_options
@@ -381,7 +527,7 @@ def play(game, players, seat, bots, seed, iterations, record_file, cards) -> Non
     from .play import Terminal, default_bots, play as play_game
 
     data_ = load_cards(game, cards)
-    players = players or _default_players(game)
+    players = _players(game, players)
     names = ([b.strip() for b in bots.split(",") if b.strip()] if bots is not None
              else default_bots(game, players))
     stdin = sys.stdin
@@ -402,20 +548,23 @@ def play(game, players, seat, bots, seed, iterations, record_file, cards) -> Non
     click.echo(f"record written to {path}")
 
 
-@app.command()
+@app.command(cls=_Command, more=_bench_help)
 @click.argument("suites", nargs=-1)
-@click.option("--quick", is_flag=True, help="Small sizes: a smoke run in seconds.")
+@click.option("--quick", is_flag=True,
+              help="Small sizes: a smoke run that checks every suite works, not a measurement.")
 @click.option("--full", is_flag=True,
               help="Also the conclusive strength matches (200 games each; hours).")
 @click.option("--games", type=click.IntRange(min=1), default=None,
               help="Games per match in the suites that play matches.")
 @_execution_options
 @click.option("--json", "json_file", default=None, metavar="FILE",
-              help="Also write the full report as JSON to FILE.")
+              help="Also write the full report as JSON to FILE (checked before the run).")
 def bench(suites, quick, full, games, workers, backend, address, json_file) -> None:
     """Run benchmark SUITES (all by default) and print the report."""
     from benchmarks.runner import run_benchmarks, write_report
 
+    if json_file:  # refuse a path that cannot be written now, not after the whole run
+        check_writable(json_file)
     execution = Execution(backend, workers, address)
     with _progress(None, "benchmarks") as step:
         report = run_benchmarks(list(suites), quick=quick, progress=step, full=full,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from games.errors import DigsiteError
 
-__all__ = ["write_text", "write_json", "prepare_dir"]
+__all__ = ["write_text", "write_json", "prepare_dir", "check_writable"]
 
 
 def _umask() -> int:
@@ -43,6 +43,22 @@ def write_text(path: str | Path, text: str) -> Path:
         raise DigsiteError(f"{target}: is a directory") from None
     except OSError as exc:
         raise DigsiteError(f"{target}: {exc.strerror}") from None
+    return target
+
+
+def check_writable(path: str | Path) -> Path:
+    """Refuse (``DigsiteError``) a file path :func:`write_text` could not write, before
+    any long work is done: its folder must exist and be writable, and the path must not
+    be a folder or a read-only file."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise DigsiteError(f"{target}: folder {folder} does not exist")
+    if target.is_dir():
+        raise DigsiteError(f"{target}: is a directory")
+    if not os.access(folder, os.W_OK | os.X_OK) or (target.exists()
+                                                    and not os.access(target, os.W_OK)):
+        raise DigsiteError(f"{target}: permission denied")
     return target
 
 

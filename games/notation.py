@@ -1,5 +1,6 @@
 """Readers of the words of move text, shared by the engines' ``parse_text``: each raises
-``InvalidMoveError`` naming the whole move and the word.
+``InvalidMoveError`` naming the whole move and the word; and :func:`notation_of`, a game's
+move notation as its engine documents it (``NOTATION``, ``describe``).
 
 >>> cell("c3", "find 7 90 at c3"), number("12", "take 12", "card")
 (12, 12)
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 from grids.cells import GridError, parse_cell
 
+from . import protocol, registry
 from .errors import InvalidMoveError
 
-__all__ = ["number", "cell"]
+__all__ = ["number", "cell", "notation_of"]
 
 
 def number(word: str, text: str, what: str) -> int:
@@ -28,3 +30,25 @@ def cell(word: str, text: str) -> int:
         return parse_cell(word)
     except GridError as exc:
         raise InvalidMoveError(f"move {text!r}: {exc}") from None
+
+
+def notation_of(game_id: str, data) -> dict:
+    """How ``game_id``'s moves are written: ``{"game", "forms": [{"text", "meaning"}],
+    "examples": [{"move", "words"}]}``. ``forms`` is the engine's ``NOTATION`` (empty
+    when the engine documents none yet); ``examples`` are moves of the example position
+    (``example_view``), at most two of each kind, with the engine's ``describe`` words
+    (``None`` without one). ``digsite notation GAME`` prints it."""
+    engine = registry.engine(game_id)
+    forms = [{"text": text, "meaning": meaning}
+             for text, meaning in getattr(engine, "NOTATION", ())]
+    describe = getattr(engine, "describe", None)
+    state, _ = engine.state_from_view(engine.example_view(data), data, 0)
+    examples, per_kind = [], {}
+    for move in protocol.options_of(state):
+        kind = type(move).__name__
+        if per_kind.get(kind, 0) >= 2:
+            continue
+        per_kind[kind] = per_kind.get(kind, 0) + 1
+        examples.append({"move": str(move),
+                         "words": describe(state, move) if describe is not None else None})
+    return {"game": game_id, "forms": forms, "examples": examples}

@@ -30,6 +30,19 @@ registered game by ``tests/games/test_conformance.py``):
     (``IllegalMoveError``). Every engine defines it as ``parse_checked(state, text,
     parse_text)`` with its own text parser ``moves.parse_text``.
 
+Optional members (an engine without them still conforms; the CLI and the hints use them
+when present):
+
+``describe(state, move) -> str``
+    ``move`` in a player's words, in ``state`` (the position before the move): what to
+    do at the table, with the numbers the text leaves implicit (``find 7 90 at A1`` is
+    "find map 7 (...) at A1 (rotated 90° clockwise)"). The hints carry it in each row's
+    ``words`` (``solvers.hints.rows_from_search(words=...)``), the text output prints it
+    under the row. ``InvalidMoveError`` for a value that is no move of the game.
+``NOTATION: tuple[tuple[str, str], ...]``
+    The move notation, form by form: ``(example text, meaning)``. ``digsite notation
+    GAME`` prints it and ``digsite hint --help`` lists the forms.
+
 Moves are frozen values deriving from :class:`TextMove`: ``str(move)`` is the canonical
 text, the module-level ``parse_text`` of the move's module reads it back, and ``repr``
 is the parser call (``Find.from_text('find 7 90 at C3')``, python-chess's
@@ -85,6 +98,8 @@ from __future__ import annotations
 
 import sys
 from typing import Any, Callable, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
+
+from cards_data._schema import JSON_WORDS
 
 from .errors import IllegalMoveError, InvalidMoveError
 
@@ -180,7 +195,7 @@ def parse_checked(state: State, text, parse_text: Callable[[str], object]):
     listing the legal moves). The one checked entry point every engine's ``parse_move``
     is made of."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is text, got {type(text).__name__}")
+        raise InvalidMoveError(f"a move is text, got {JSON_WORDS.get(type(text), 'a ' + type(text).__name__)}")
     move = parse_text(text)
     options = options_of(state)
     if move not in options:

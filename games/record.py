@@ -26,9 +26,9 @@ A record is the deal and the moves in order, each tagged with the seat that play
 >>> from games import lootnrun
 >>> rec = GameRecord.start("lootnrun", lootnrun.make_deal(players=2, seed=1, data=data))
 >>> state = rec.initial_state(data)
->>> rec = rec.played(state.current_player(), "loot 1")
+>>> rec = rec.played(state.current_player(), "loot 0")
 >>> read_record(rec.to_json(), "lootnrun", data).moves[0]
-Entry(seat=0, move='loot 1')
+Entry(seat=0, move='loot 0')
 """
 
 from __future__ import annotations

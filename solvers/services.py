@@ -5,7 +5,9 @@ Each game's solver code lives in its own package ``solvers/<game id>/`` (``model
 found here by that convention. A service module offers any of these (all return plain
 JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
 
-``best_score(deal: dict, *, data, time_limit: float | None, seed) -> dict``
+``best_score(deal: dict, *, data, budget: float | None, time_limit: float | None, seed) -> dict``
+    (solo deals; ``budget`` in the game's ``BUDGET_UNITS``, deterministic; ``time_limit`` a
+    wall-clock cap; the JSON states ``bound_source``, ``budget`` and ``reproducible``)
 ``hint(view: dict, *, data, limit: solvers.hints.Limit, seed, top: int) -> dict``
     (built by ``solvers.hints.hint_result``: one shape for every game)
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
@@ -30,13 +32,19 @@ from typing import Any
 from dataclasses import dataclass
 
 from games.errors import NoSolutionError
-from games.registry import get
+from games.registry import GAME_IDS, get
 from games.seeding import child_seeds
 
 from .backends import run_jobs
 from .hints import Limit, merge_hints
 
-__all__ = ["service", "capability", "has_capability", "hint"]
+__all__ = ["service", "capability", "has_capability", "hint", "hint_budget", "bot_names",
+           "SERVICE_WORDS"]
+
+#: Each service in a user's words, for the message when a game lacks it.
+SERVICE_WORDS = {"hint": "move hints", "best_score": "a best-score solver",
+                 "plan": "a dig planner", "BOTS": "arena bots",
+                 "demo_section": "a demo section"}
 
 
 def service(game_id: str) -> ModuleType | None:
@@ -61,7 +69,11 @@ def capability(game_id: str, name: str) -> Any:
     """The service ``name`` of ``game_id``; ``NoSolutionError`` if the game lacks it."""
     module = service(game_id)
     if module is None or not hasattr(module, name):
-        raise NoSolutionError(f"{name.replace('_', '-')} is not available for {game_id}")
+        what = SERVICE_WORDS.get(name, name.replace("_", "-"))
+        offered = [game for game in GAME_IDS if has_capability(game, name)]
+        raise NoSolutionError(f"{game_id} has no {what} yet" if not offered else
+                              f"{game_id} has no {what} (games with {what}: "
+                              f"{', '.join(offered)})")
     return getattr(module, name)
 
 
@@ -91,3 +103,21 @@ def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
     hints = run_jobs(_OneHint(hint_of, view, data, one_search),
                      child_seeds(seed, limit.workers), workers=limit.workers)
     return merge_hints(hints, limit=limit, seed=seed, top=top)
+
+
+def hint_budget(game_id: str) -> str | None:
+    """The default budget of ``game_id``'s hint in words (``None`` without a hint): the
+    service's ``HINT_BUDGET`` text, else its ``DEFAULT_ITERATIONS`` search iterations."""
+    module = service(game_id)
+    if module is None or not hasattr(module, "hint"):
+        return None
+    text = getattr(module, "HINT_BUDGET", None)
+    if text is None and isinstance(getattr(module, "DEFAULT_ITERATIONS", None), int):
+        text = f"{module.DEFAULT_ITERATIONS} search iterations"
+    return text
+
+
+def bot_names(game_id: str) -> list[str]:
+    """The names of ``game_id``'s arena bots (empty when it has none)."""
+    module = service(game_id)
+    return list(getattr(module, "BOTS", {}) or {}) if module is not None else []

@@ -1,16 +1,29 @@
-"""Checking a solver's answer against the rules engine.
+"""Checking a solver's question and answer.
 
 Every plan a solver returns is replayed through the engine; :func:`verify_replay` is the
 one place that compares what was replayed with what was claimed, and raises
 ``ReplayMismatchError`` (an internal fault, exit status 1) when they differ. It is a real
-check, never an ``assert``, so ``python -O`` keeps it.
+check, never an ``assert``, so ``python -O`` keeps it. :func:`require_solo` is the one
+refusal of a deal that is not solo by the best-score services (bad input, exit status 2).
 """
 
 from __future__ import annotations
 
-from games.errors import ReplayMismatchError
+from games.errors import NoSolutionError, ReplayMismatchError
 
-__all__ = ["verify_replay"]
+__all__ = ["verify_replay", "require_solo"]
+
+
+def require_solo(players: int) -> None:
+    """Refuse a deal of ``players`` seats unless solo: the best score is a solo question.
+
+    >>> require_solo(2)
+    Traceback (most recent call last):
+    ...
+    games.errors.NoSolutionError: best-score needs a solo deal (players 1), got 2 players
+    """
+    if players != 1:
+        raise NoSolutionError(f"best-score needs a solo deal (players 1), got {players} players")
 
 
 def verify_replay(what: str, *, claimed, replayed) -> None:

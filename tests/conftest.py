@@ -7,8 +7,19 @@ import sys
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from cli.main import main
+
+# Property-based tests (tests/fuzz): a fixed-seed bounded profile for `make test`, a long
+# one for `make fuzz` (`--hypothesis-profile fuzz`). Both derandomized, so a failure
+# reproduces by rerunning; no example database is written.
+_SLOW_CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much,
+                HealthCheck.large_base_example]
+settings.register_profile("bounded", derandomize=True, database=None, deadline=None,
+                          max_examples=20, suppress_health_check=_SLOW_CHECKS, print_blob=True)
+settings.register_profile("fuzz", settings.get_profile("bounded"), max_examples=1000)
+settings.load_profile("bounded")
 
 
 @dataclass

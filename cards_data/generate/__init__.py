@@ -33,12 +33,13 @@ SEED = 20240320  # the date of Tomb of the Ancients beta 2.16, an arbitrary fixe
 Doc = tuple[dict, dict[str, str]]  # (document, comments by dotted path)
 
 _HEADER = """{title}: card data for digsite's `{game}` game.
-Made by `python -m cards_data.generate`; edit the generator, not this file.
-Every table says where its values come from, provenance = rules | community | inferred
-| reconstructed (see card-facts.md); `reconstructed` means nobody has published it and
-these values are digsite's own plausible set. If you own the game, copy this file
-(`digsite data show {game}`), correct it, check it with `digsite data validate FILE`
-and use it with `--cards FILE`."""
+To use your own values: `digsite data show {game} > mine.toml`, edit mine.toml, check it
+with `digsite data validate mine.toml`, then add `--cards mine.toml` to any command.
+Every table says where its values come from, in `provenance`: rules (stated in the
+rulebook), community (agreed by several public sources), inferred (a reasoned guess that
+fits every fact) or reconstructed (nobody has published it: digsite's own plausible set).
+(For digsite's developers: the bundled copy is written by `python -m cards_data.generate`;
+change the generator, not the bundled file.)"""
 
 
 def header(title: str, game: str, extra: str = "") -> str:

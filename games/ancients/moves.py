@@ -28,6 +28,12 @@ A turn is exactly one of three things, and the moves follow that:
 Find.from_text('find 7 90 at C3')
 >>> Find.from_text("find 7 90 at C3").rotation  # quarter turns clockwise
 1
+
+:func:`describe` says a move in a player's words (the hint's ``words``): ``find 7 90 at
+A1`` is "find map 7 (Sunken Court, 6 points) at A1 (rotated 90° clockwise)", ``market buy
+2`` is "buy map 26 (...) from the $2 shop for $2", and a whole desert turn of the hint,
+``dig find 7 0 at A1; find 12 90 at C3``, is "dig: map 7 at A1 (not rotated), map 12 at C3
+(rotated 90° clockwise): 9 points for 2 sand tokens".
 """
 
 from __future__ import annotations
@@ -41,7 +47,26 @@ from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
 
 __all__ = ["Market", "Rest", "Find", "Sand", "End", "END", "Draw", "parse_text", "parse_move",
-           "Move"]
+           "Move", "describe", "NOTATION"]
+
+#: The move notation, form by form (``digsite notation ancients``, ``digsite hint --help``).
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("market sell 3 buy 4 discard 12", "one market visit: sell artifact 3 (first, so its "
+     "money can pay), buy the map in the $4 shop (the number after buy is the shop's "
+     "price, not a map id), and, when your pack is over its limit, discard map 12; "
+     "sell and discard are optional, a visit sells or buys"),
+    ("rest money / rest sand", "rest: take $2 or one sand token"),
+    ("find 7 90 at C3", "find map 7 turned 90 degrees clockwise (0, 90, 180 or 270), the "
+     "top-left of its turned pattern at C3; cells are A1 (top left) to E5, columns A-E "
+     "left to right, rows 1-5 top to bottom"),
+    ("sand B C3 / sand W C3 / sand flip C3", "spend one sand token: put a black or white "
+     "token on the empty space C3, or flip its token"),
+    ("end", "leave the desert, ending your turn"),
+    ("dig find 7 0 at A1; find 12 90 at C3", "hints only: a whole desert turn, its finds in "
+     "order; play each find after spending the sand it needs (sand B/W on an empty space "
+     "of the pattern, sand flip on a token of the wrong colour), then end"),
+    ("draw 17", "chance, not yours to play: map 17 comes off the deck into the market"),
+)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -155,6 +180,77 @@ def parse_text(text: str) -> Move:
     raise InvalidMoveError(
         f"move {text!r} is not one of: market [sell ID] [buy PRICE] [discard ID], "
         "rest money|sand, find ID ROT at CELL, sand B|W|flip CELL, end, draw ID")
+
+
+def _rotation(quarter_turns: int) -> str:
+    return ("not rotated" if quarter_turns == 0
+            else f"rotated {quarter_turns * 90}° clockwise")
+
+
+def _map(state, map_id: int, *, points: bool = True) -> str:
+    info = state.rules.maps.get(map_id) if state is not None else None
+    if info is None:
+        return f"map {map_id}"
+    return f"map {map_id} ({info.name}" + (f", {info.points} points)" if points else ")")
+
+
+def _shop(state, price: int) -> str:
+    card = state.shop_card(price) if state is not None else None
+    shop = f"the ${price} shop"
+    if card is None:
+        return f"the map in {shop} for ${price}"
+    token = (" with its sand token" if state.shop_tokens[state.rules.data.shops.index(price)]
+             else "")
+    return f"{_map(state, card)} from {shop} for ${price}{token}"
+
+
+def describe(state, move) -> str:
+    """``move`` in a player's words, in ``state`` (the position before it; ``None`` gives
+    the words without the card names). ``move`` is an engine move, or a whole desert turn
+    of the hint: any value with ``finds``, ``points`` and ``tokens`` (``Dig`` of
+    ``solvers.ancients.turn``), or with ``steps``, engine moves in order (a turn as played).
+
+    >>> describe(None, parse_text("find 7 90 at A1"))
+    'find map 7 at A1 (rotated 90° clockwise)'
+    >>> describe(None, parse_text("market sell 3 buy 2"))
+    'sell artifact 3, buy the map in the $2 shop for $2'
+    """
+    if isinstance(move, Find):
+        return f"find {_map(state, move.map)} at {cell_name(move.anchor)} ({_rotation(move.rotation)})"
+    if isinstance(move, Market):
+        parts = []
+        if move.sell is not None:
+            info = state.rules.maps.get(move.sell) if state is not None else None
+            parts.append(f"sell artifact {move.sell}"
+                         + (f" ({info.name}) for ${info.value}" if info else ""))
+        if move.buy is not None:
+            parts.append(f"buy {_shop(state, move.buy)}")
+        if move.discard is not None:
+            parts.append(f"discard {_map(state, move.discard, points=False)} from your pack")
+        return ", ".join(parts)
+    if isinstance(move, Rest):
+        return "rest: take $2" if move.take == "money" else "rest: take one sand token"
+    if isinstance(move, Sand):
+        if move.action == "flip":
+            return f"spend a sand token: flip the token on {cell_name(move.cell)}"
+        colour = "black" if move.action == "B" else "white"
+        return f"spend a sand token: put a {colour} token on {cell_name(move.cell)}"
+    if isinstance(move, End):
+        return "leave the desert (ends your turn)"
+    if isinstance(move, Draw):
+        return f"chance: {_map(state, move.map)} comes into the market"
+    finds = getattr(move, "finds", None)
+    if finds is not None:  # a whole desert turn (the hint's Dig)
+        steps = ", ".join(f"map {f.map} at {cell_name(f.anchor)} ({_rotation(f.rotation)})"
+                          for f in finds)
+        tokens = move.tokens
+        sand = ("no sand" if tokens == 0
+                else f"{tokens} sand token{'' if tokens == 1 else 's'}")
+        return f"dig: {steps}: {move.points} points for {sand}"
+    steps = getattr(move, "steps", None)
+    if steps is not None:  # a turn as played, engine move by engine move (solvers.review)
+        return "; ".join(describe(state, step) for step in steps)
+    raise InvalidMoveError(f"{move!r} is not a Tomb of the Ancients move")
 
 
 def parse_move(state, text: str) -> Move:

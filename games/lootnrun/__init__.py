@@ -9,7 +9,7 @@ JSON deal and player view in ``views``.
 from games.protocol import parse_checked
 from games.registry import get
 
-from .moves import Awaken, Keep, Loot, Move, Pass, Reshuffle, Run, parse_text
+from .moves import NOTATION, Awaken, Keep, Loot, Move, Pass, Reshuffle, Run, describe, parse_text
 from .rules import Rules, rules_for, score_rooms
 from .state import LootNRunState
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
@@ -17,13 +17,14 @@ from .views import example_view, make_deal, state_from_deal, state_from_view, vi
 GAME = get("lootnrun")
 
 __all__ = [
-    "GAME", "Awaken", "Keep", "Loot", "LootNRunState", "Move", "Pass", "Reshuffle", "Run",
+    "GAME", "NOTATION", "Awaken", "Keep", "Loot", "LootNRunState", "Move", "Pass", "Reshuffle",
+    "Run", "describe",
     "Rules", "example_view", "make_deal", "parse_move", "parse_text", "rules_for",
     "score_rooms", "state_from_deal", "state_from_view", "view_of",
 ]
 
 
 def parse_move(state: LootNRunState, text: str):
-    """Move text (``loot 1``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
+    """Move text (``loot 0``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
     checked legal in ``state`` (``games.protocol.parse_checked``)."""
     return parse_checked(state, text, parse_text)

@@ -3,19 +3,20 @@
 =================  ================================================================
 text               meaning
 =================  ================================================================
-``loot 1``         draw the top room of deck 1 (or ``loot 2``)
+``loot 0``         draw the top room of deck 0 (or ``loot 1``); decks count from 0,
+                   as seats do everywhere in digsite
 ``run``            reveal and score your rooms
-``awaken 2``       reveal the rooms in front of seat 2 (seats count from 0)
-``keep 1``         after a Werewolf: keep the room drawn from deck 1 (``keep 2``,
-                   ``keep both``, ``keep none``)
+``awaken 2``       reveal the rooms in front of seat 2
+``keep 0``         after a Werewolf: keep the room drawn from deck 0 and discard the
+                   other (``keep 1``, ``keep both``, ``keep none``)
 ``pass``           nothing can be drawn and nothing lies in front of you
-``reshuffle ...``  chance: the two new decks (room ids, top first)
+``reshuffle ...``  chance: the two new decks (room positions, top first; never typed)
 =================  ================================================================
 
 ``repr`` of a move is the parser call that makes it:
 
 >>> Loot(0)
-Move.from_text('loot 1')
+Move.from_text('loot 0')
 >>> parse_text(" Keep  BOTH ") == Keep(True, True)
 True
 """
@@ -26,7 +27,22 @@ from dataclasses import dataclass
 
 from games.errors import InvalidMoveError
 
-__all__ = ["Move", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "parse_text"]
+__all__ = ["Move", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "parse_text",
+           "describe", "NOTATION"]
+
+#: The move notation, form by form (``digsite notation lootnrun``, ``digsite hint --help``).
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("loot 0 / loot 1", "draw the top room of deck 0 or deck 1 and place it face down in "
+     "front of you; decks count from 0, as seats do"),
+    ("run", "reveal your rooms and score them (a treasure type on two or more rooms scores "
+     "double), then discard them"),
+    ("awaken 2", "reveal the rooms in front of seat 2: they escape and score if their "
+     "amulets match the guardians, else they are caught and you get each guardian's "
+     "benefit"),
+    ("keep 0 / keep 1 / keep both / keep none", "after a Werewolf: which of the two rooms "
+     "you drew (from deck 0, from deck 1) to keep; the others are discarded"),
+    ("pass", "no room can be drawn and none lies in front of you"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +63,7 @@ class Loot(Move):
     deck: int  # 0 or 1
 
     def __str__(self) -> str:
-        return f"loot {self.deck + 1}"
+        return f"loot {self.deck}"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -66,7 +82,7 @@ class Awaken(Move):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Keep(Move):
-    """After a Werewolf: which of the two drawn rooms (from deck 1, deck 2) to keep."""
+    """After a Werewolf: which of the two drawn rooms (from deck 0, deck 1) to keep."""
 
     first: bool
     second: bool
@@ -91,14 +107,14 @@ class Reshuffle(Move):
         return "reshuffle " + " | ".join(" ".join(map(str, d)) for d in self.decks)
 
 
-_KEEP_TEXT = {(False, False): "keep none", (True, False): "keep 1", (False, True): "keep 2",
+_KEEP_TEXT = {(False, False): "keep none", (True, False): "keep 0", (False, True): "keep 1",
               (True, True): "keep both"}
 _KEEPS = {text: Keep(*flags) for flags, text in _KEEP_TEXT.items()}
-_USAGE = "loot 1|2, run, awaken SEAT, keep none|1|2|both, pass"
+_USAGE = "loot 0|1, run, awaken SEAT, keep none|0|1|both, pass"
 
 
 def parse_text(text: str) -> Move:
-    """Move text (``loot 1``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
+    """Move text (``loot 0``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
     without a legality check (``InvalidMoveError`` for text that is no Loot N Run move).
     Chance outcomes (``reshuffle``) are not read from text."""
     words = " ".join(str(text).split()).lower()
@@ -114,6 +130,42 @@ def parse_text(text: str) -> Move:
         number = int(parts[1])
         if parts[0] == "awaken":
             return Awaken(number)
-        if number in (1, 2):
-            return Loot(number - 1)
+        if number in (0, 1):
+            return Loot(number)
     raise InvalidMoveError(f"{text!r} is not a Loot N Run move ({_USAGE})")
+
+
+def describe(state, move) -> str:
+    """``move`` in a player's words (``state``: the position before it, or ``None``).
+
+    >>> describe(None, parse_text("loot 1"))
+    'draw the top room of deck 1'
+    >>> describe(None, parse_text("keep 0"))
+    'keep the room drawn from deck 0, discard the one from deck 1'
+    """
+    if isinstance(move, Loot):
+        words = f"draw the top room of deck {move.deck}"
+        if state is not None and state.decks[move.deck]:
+            rules = state.rules
+            words += f" (a {rules.back[state.decks[move.deck][-1]]} back)"
+        return words
+    if isinstance(move, Run):
+        return "run: reveal and score your rooms"
+    if isinstance(move, Awaken):
+        words = f"awaken seat {move.target}"
+        if state is not None:
+            words += f" ({len(state.fronts[move.target])} room(s) in front)"
+        return words
+    if isinstance(move, Keep):
+        kept = [f"the room drawn from deck {d}" for d, k in enumerate((move.first, move.second)) if k]
+        dropped = [f"the one from deck {d}" for d, k in enumerate((move.first, move.second)) if not k]
+        if not kept:
+            return "keep neither drawn room"
+        if not dropped:
+            return "keep both drawn rooms"
+        return f"keep {kept[0]}, discard {dropped[0]}"
+    if isinstance(move, Pass):
+        return "pass: nothing to draw and nothing in front of you"
+    if isinstance(move, Reshuffle):
+        return "chance: the decks are reshuffled"
+    raise InvalidMoveError(f"{move!r} is not a Loot N Run move")

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from games.protocol import derived
+
 __all__ = ["Rules", "rules_for", "score_rooms"]
 
 
@@ -32,16 +34,9 @@ class Rules:
         self.colours = tuple(data.backs)
 
 
-_RULES: dict[tuple[int, int], Rules] = {}
-
-
 def rules_for(data, players: int) -> Rules:
-    """The (cached) ``Rules`` of ``data`` at a table of ``players``."""
-    key = (id(data), players)
-    found = _RULES.get(key)
-    if found is None or found.data is not data:
-        found = _RULES[key] = Rules(data, players)
-    return found
+    """The (shared) ``Rules`` of ``data`` at a table of ``players``."""
+    return derived(data, Rules, players)
 
 
 def score_rooms(rules: Rules, rooms) -> int:

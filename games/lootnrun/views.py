@@ -234,11 +234,13 @@ def example_view(data) -> dict:
     """A mid-game view: three players, seed 0, a few seeded random turns in."""
     state = state_from_deal(make_deal(players=3, seed=0, data=data), data)
     rng = make_rng(0)
-    for _ in range(9):
-        resolve_chance(state, rng)
-        moves = state.legal_moves()
-        state.apply(moves[rng.randrange(len(moves))])
     resolve_chance(state, rng)
-    if state.is_terminal():  # the bundled data never ends this early; a user's file might
-        state = state_from_deal(make_deal(players=3, seed=0, data=data), data)
+    for _ in range(9):
+        moves = state.legal_moves()
+        after = state.clone()
+        after.apply(moves[rng.randrange(len(moves))])
+        resolve_chance(after, rng)
+        if after.is_terminal():  # a user's file with a low target may end this early
+            break
+        state = after
     return view_of(state, state.to_move)

@@ -18,13 +18,18 @@
 Cross.from_text('12:A1,A2 +30:C3')
 >>> str(Keep.from_text("keep 17,3"))
 'keep 3,17'
+
+:func:`describe` says a move in a player's words (the hint's ``words``)::
+
+    12:A1,A2,B2 +30:C3   card 12: cross A1, A2, B2 (the L3 pattern); red cross: also C3 on card 30
+    12:A1                card 12: cross the single box A1 (any 1 box, instead of the pattern)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from grids.cells import cell_name, cells_of
+from grids.cells import cell_name, cells_of, popcount
 from grids.polyomino import SHAPES
 
 from ..errors import InvalidMoveError
@@ -32,7 +37,24 @@ from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
 
 __all__ = ["Cross", "Keep", "Take", "Reveal", "Pass", "PASS", "Move", "parse_text",
-           "parse_move"]
+           "parse_move", "describe", "NOTATION"]
+
+#: The move notation, form by form (``digsite notation pyramids``, ``digsite hint --help``).
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("keep 3,17", "setup: keep pyramid cards 3 and 17 of the four dealt to you; the other "
+                  "two go back into the deck"),
+    ("12:A1,A2,B2", "cross boxes A1, A2 and B2 on your pyramid card 12: the revealed "
+                    "expedition pattern, or a single box (the 'any 1 box' option); cells "
+                    "are A1 (top left) to E5, columns A-E left to right, rows 1-5 top to "
+                    "bottom"),
+    ("12:A1,A2,B2 +30:C3", "the same, then each extra box a crossed red cross forces, "
+                           "written +CARD:CELL (here C3 on card 30); an extra box may go on "
+                           "either of your cards"),
+    ("take 21 / take deck", "replace your completed card by display card 21, or by the top "
+                            "card of the deck"),
+    ("pass", "no card is in front of you (the deck and the display ran out)"),
+    ("reveal I3", "chance, not yours to play: the next expedition card (its pattern)"),
+)
 
 
 @dataclass(frozen=True, slots=True, order=True, repr=False)
@@ -135,6 +157,42 @@ def parse_text(text: str) -> Move:
             raise InvalidMoveError(f"move {raw!r}: one cell per extra box, got {part!r}")
         extras.append((extra, cells_of(bit)[0]))
     return Cross(card, mask, tuple(sorted(extras)))
+
+
+def _cells(mask: int) -> str:
+    return ", ".join(cell_name(c) for c in cells_of(mask))
+
+
+def describe(state, move: Move) -> str:
+    """``move`` in a player's words, in ``state`` (the position before it): which card,
+    which boxes, and what each ``+`` extra box is for.
+
+    >>> describe(None, Cross.from_text("12:A1,A2 +30:C3 +12:A3"))
+    'card 12: cross A1, A2; red crosses: also A3 on card 12 and C3 on card 30'
+    """
+    if isinstance(move, Cross):
+        shape = getattr(state, "shape", None)
+        if popcount(move.cells) == 1 and (shape is None or len(SHAPES[shape]) > 1):
+            what = (f"cross the single box {_cells(move.cells)} (any 1 box, instead of the "
+                    "pattern)" if shape else f"cross {_cells(move.cells)}")
+        else:
+            what = f"cross {_cells(move.cells)}" + (f" (the {shape} pattern)" if shape else "")
+        text = f"card {move.card}: {what}"
+        if move.extras:
+            boxes = " and ".join(f"{cell_name(c)} on card {card}" for card, c in move.extras)
+            text += f"; red cross{'es' if len(move.extras) > 1 else ''}: also {boxes}"
+        return text
+    if isinstance(move, Keep):
+        return (f"keep cards {' and '.join(map(str, move.cards))}; the other dealt cards go "
+                "back into the deck")
+    if isinstance(move, Take):
+        source = "the top card of the deck" if move.card == 0 else f"display card {move.card}"
+        return f"replace your completed card by {source}"
+    if isinstance(move, Reveal):
+        return f"chance: expedition card {move.shape} is revealed"
+    if isinstance(move, Pass):
+        return "pass: no card is in front of you"
+    raise InvalidMoveError(f"{move!r} is not a Pyramids move")
 
 
 def parse_move(state, text: str) -> Move:

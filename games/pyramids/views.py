@@ -325,13 +325,16 @@ def example_view(data) -> dict:
     """A 2-player view in round 2: the deal of seed 2024 played up to seat 0's fourth
     crossing of round 2 by a fixed simple policy: at every decision the crossing with the
     most boxes (pattern plus extras; the first listed among equals), or, where no crossing
-    is offered (keeps, takes, pass), the first legal move."""
+    is offered (keeps, takes, pass), the first legal move. Card data with fewer rounds or
+    expedition cards per round stops as late as it allows (its last round, at most its
+    fourth crossing)."""
     state = state_from_deal(make_deal(players=2, seed=2024, data=data), data)
+    goal = (min(1, data.rounds - 1), min(4, data.expeditions_per_round))
     while True:
         if state.phase == "reveal":
             state.apply(state.chance_outcomes()[0][0])
             continue
-        if state.phase == "cross" and state.to_move == 0 and (state.round, state.step) == (1, 4):
+        if state.phase == "cross" and state.to_move == 0 and (state.round, state.step) == goal:
             return view_of(state, 0)
         moves = state.legal_moves()
         crosses = [m for m in moves if isinstance(m, Cross)]

@@ -1,71 +1,273 @@
-"""Best score of a solo Tomb of the Ancients deal (the deck order known): beam searches
-over whole turns with a proven upper bound."""
+"""Best score of a solo Tomb of the Ancients deal (the deck order known): a proven upper
+bound computed for the deal, beam searches within a deterministic node budget, and an
+exact branch and bound for deals cut to their first ``N`` turns.
+
+**The bound** (``score_upper_bound``). Let ``Φ`` = the score + the points of the maps in
+the pack. A rest adds at most 1 to ``Φ`` ($2 is a point; a token is half a point); a
+dig, a sale or a discard never adds to it (a find moves points from the pack to the
+hand, sand costs half a point a token, a sale pays half a point per point); a buy of map
+``c`` at price ``q`` adds ``p_c - q/2``, plus half a point if the shop held a token —
+and the $1 shop never holds one, so at most ``p_c - max(1/2, q/2 - 1/2)``. The price
+is bounded below from the deal: ``c`` sits in the shop of its rank among the four market
+cards, ordered by (points, entry), so it costs at least the price of rank ``h`` where
+``h`` counts the cards ranked above it that can be in the market with it (those there now
+and those the deck brings in time; at most three). Buys and rests each draw a card, so
+they number at most the deck plus the final turn (in a deal cut to ``N`` turns, at most the
+turns left, and a dig turn finds at most a full pack of maps, so ``d`` dig turns realise
+at most ``4d`` of them). Money: ``b`` buys cost at least the ``b`` smallest of those
+prices, paid from the seat's money, $2 per rest and sales at half a point per dollar. The bound is the best ``Φ`` this allows over
+the number of buys, taking the best-valued maps the deck can still bring.
+
+For the whole game a second, tighter argument follows the market exactly
+(``market_bound``): the deck order is known, so a dynamic programme over (the four cards in
+the market, the cards drawn) tries every sequence of buys (from any shop, at that shop's
+price) and rests (which discard the $1 card); the money constraint is priced by a
+Lagrange multiplier ``θ ∈ [0, 1/2]`` (a dollar spent costs ``1/2 + θ``, a rest earns
+``1 + 2θ``, the money held counts ``θ`` more), and maps are found for free. Any ``θ``
+gives a valid bound; ``MARKET_THETAS`` are tried and the smallest kept. Measured on seeds
+0 and 3: 92.5 and 82 against the counting argument's 105 and 88 (the best plans found
+score 78 and 64.5-69.5); what it still allows: free finds (no sand) and a token with every
+buy from a dearer shop.
+
+**Search** (``best_score_search``). Beam searches over whole turns (market visits, the
+planner's digs, rests; ``solvers.ancients.turn``), each layer keeping the ``width``
+best positions by score + 0.6 × points in the pack and finishing the best greedily; widths
+4, 8, 16, ... run until the node budget (children generated, greedy turns included) is
+spent, so the same deal and budget give the same answer.
+
+**Exact search for cut deals** (``exact_best``). Depth-first branch and bound over every
+turn — every market visit, both rests, and every distinct result of a chain of finds
+with sand spent just in time (``dig_outcomes``; the planner's argument shows spending
+earlier in the same turn never helps; sand spent for a *later* turn is outside the
+search) — with a transposition table and ``score_upper_bound`` for the cut. It proves the
+optimum of the game cut to ``turn_cap`` turns or raises ``SearchLimitReached``.
+"""
 
 from __future__ import annotations
 
+import math
 import time
+from dataclasses import dataclass
 from typing import Sequence
 
+from games.ancients import Find, Rest
+from games.errors import SolverFault
+
+from .planner import DigMap, SearchLimitReached
 from .policy import greedy_turn
-from .turn import apply_turn, turn_options
+from .turn import Dig, apply_turn, rules_digmaps, turn_options
 
-__all__ = ["score_upper_bound", "best_score_search", "BEAM_WIDTHS"]
+__all__ = ["UpperBound", "score_upper_bound", "market_bound", "MARKET_THETAS", "SearchResult",
+           "best_score_search",
+           "exact_best", "dig_outcomes", "all_turns", "SearchLimitReached",
+           "DEFAULT_NODE_BUDGET", "BEAM_WIDTHS"]
 
-def score_upper_bound(state) -> tuple[float, str]:
-    """A proven upper bound on the solo seat's final score from ``state`` (start of a turn).
+#: The default budget of ``best_score_search``, in nodes (children generated).
+DEFAULT_NODE_BUDGET = 200_000
+#: Beam widths tried in turn (doubling further while the budget lasts).
+BEAM_WIDTHS = (4, 8, 16)
 
-    Score = artifact points + ½·(money + sand). From now on: every buy costs at least $1 and
-    brings at most one shop token (the $1 shop never holds one), so it adds at most the
-    card's points − ½ (selling the card instead pays its value in dollars, worth half);
-    every rest adds at most 1 ($2); digs and sand spends add nothing beyond the cards. Buys
-    and rests each draw a card while the deck lasts and one more turn follows the last draw,
-    so they number at most ``deck + 1`` (+ the turn's own count in the final round). Money:
-    ``b`` buys cost at least $b, and the money can only come from what the seat holds, $2
-    per rest, or sales, which cost half a point per dollar (the card scores its value
-    instead of its full value), so a shortfall of $d costs at least d/2 points."""
+
+@dataclass(frozen=True)
+class UpperBound:
+    """A proven upper bound on the final score and the argument's figures."""
+
+    value: float
+    buys: int          # the number of buys of the best case
+    turns: int         # buy/rest turns left
+    note: str
+    source: str = "deal-counting"  # or "market" (``market_bound``)
+
+
+def _rank(rules, card: int, entry: int) -> tuple[int, int]:
+    return (rules.maps[card].points, entry)
+
+
+def score_upper_bound(state, *, turn_cap: int | None = None, market: bool = True) -> UpperBound:
+    """The bound of the module docstring for the solo seat at the start of a turn; with
+    ``turn_cap`` the game ends after that many turns in all. For the whole game the market
+    argument (``market_bound``) is also tried unless ``market`` is False; the smaller wins."""
+    rules = state.rules
     seat = 0
-    cat = state.rules
-    turns = len(state.deck) + 1 if state.final_left is None else state.final_left
-    pool = [cat.maps[c].points - 0.5 for c, _ in state.market]
-    pool += [cat.maps[c].points - 0.5 for c in state.deck]
-    pool.sort(reverse=True)
-    base = state.score(seat) + sum(cat.maps[c].points for c in state.pack[seat])
+    score = state.score(seat)
+    if state.is_terminal():
+        return UpperBound(score, 0, 0, "the game is over")
+    pack = sum(rules.maps[c].points for c in state.pack[seat])
+    deck = list(state.deck)
+    buy_rest = len(deck) + 1 if state.final_left is None else state.final_left
+    left = None
+    if turn_cap is not None:
+        left = max(0, turn_cap - state.turns)
+        buy_rest = min(buy_rest, left)
+        if left == 0:
+            return UpperBound(score, 0, 0, "no turn left")
+    # the cards that can still be bought in time: the market, and deck card j (entering at
+    # the (j+1)-th draw) when a later buy/rest turn is left to buy it
+    entering = [(c, state.entries + 1 + j) for j, c in enumerate(deck[: max(0, buy_rest - 1)])]
+    candidates = list(state.market) + entering
+    ranked = sorted((_rank(rules, c, e) for c, e in candidates), reverse=True)
+    shops = rules.data.shops
+    values, prices = [], []
+    for c, e in candidates:
+        above = sum(1 for r in ranked if r > _rank(rules, c, e))
+        price = shops[min(above, len(shops) - 1)]
+        prices.append(price)
+        values.append(rules.maps[c].points - max(0.5, price / 2 - 0.5))
+    values.sort(reverse=True)
+    prices.sort()
     money = state.money[seat]
-    best = 0.0
-    acc = 0.0
-    for b in range(0, min(turns, len(pool)) + 1):
-        if b:
-            acc += pool[b - 1]
-        rests = turns - b
-        shortfall = max(0, b - money - 2 * rests)
-        best = max(best, acc + rests - shortfall / 2)
-    note = (f"bound: current score + pack points + at most {turns} buys/rests, each buy "
-            "worth at most its card's points − ½, each rest at most 1, and money short for "
-            "the buys raised by sales at half a point per dollar")
-    return base + best, note
+    owned = sorted((rules.maps[c].points for c in state.pack[seat]), reverse=True)
+    best, best_buys = -math.inf, 0
+    for b in range(0, min(buy_rest, len(values)) + 1):
+        if turn_cap is None:
+            # digs take no draw and no turn of the count: every map can be dug
+            rests = buy_rest - b
+            value = pack + sum(values[:b]) + rests
+            value -= max(0.0, sum(prices[:b]) - money - 2 * rests) / 2
+            if value > best:
+                best, best_buys = value, b
+            continue
+        # a cut deal: d dig turns find at most pack-limit maps each
+        for d in range(1, left - b + 1):
+            rests = min(buy_rest - b, left - b - d)
+            found = min(len(owned) + b, rules.data.pack_limit * d)
+            gain = sum(sorted(owned + values[:b], reverse=True)[:found])
+            value = gain + rests - max(0.0, sum(prices[:b]) - money - 2 * rests) / 2
+            if value > best:
+                best, best_buys = value, b
+    if turn_cap is not None and buy_rest > best:  # all rests, no dig: the pack scores nothing
+        best, best_buys = float(buy_rest), 0
+    note = (f"bound: score {score:g} + at most {best:g}: {buy_rest} buy/rest turn(s) left"
+            + (f" of {left} turn(s)" if left is not None else "")
+            + f", the best case buying {best_buys} map(s) at prices bounded by their rank among "
+            "the cards the deck brings in time, resting otherwise, money short for the buys "
+            "raised by sales at half a point per dollar"
+            + (", each dig turn finding at most a full pack" if left is not None else ""))
+    value = score + max(0.0, best)
+    if turn_cap is None and market:
+        market_value, theta = min((market_bound(state, theta=t), t) for t in MARKET_THETAS)
+        if market_value < value:
+            note = (f"bound: the market's exact draw order, a buy from the shop of its rank "
+                    f"worth its points less the price at (1/2 + {theta:g}) per dollar and a "
+                    f"shop token's half point, a rest 1 + {2 * theta:g} (money priced at "
+                    f"{theta:g} a dollar over its half point), maps found for free; the "
+                    f"counting argument gives {value:g}")
+            return UpperBound(market_value, best_buys, buy_rest, note, "market")
+    return UpperBound(value, best_buys, buy_rest, note)
+
+
+def market_bound(state, *, theta: float) -> float:
+    """The market argument (module docstring) for one money price ``theta`` in [0, 1/2]:
+    an exact dynamic programme over the market's contents, the card it draws next and the
+    buy/rest turns left, where a buy from the shop of rank ``h`` earns ``p - q(1/2 +
+    theta) + 1/2`` (the half point a shop token may bring; the $1 shop never holds one) and
+    a rest ``1 + 2 theta``; maps are found for free, digs and sales take no draw. (Above
+    1/2 a sale would pay in this accounting; measured, larger prices only loosen it.)"""
+    if not 0.0 <= theta <= 0.5:
+        raise ValueError("theta must lie in [0, 1/2]")
+    rules = state.rules
+    seat = 0
+    shops = rules.data.shops
+    entering = [(c, state.entries + 1 + j) for j, c in enumerate(state.deck)]
+    # every card of the market and the deck by rank, best first: a market is then a tuple
+    # of rank positions, and sorting it sorts the shops
+    everyone = sorted(list(state.market) + entering,
+                      key=lambda e: (rules.maps[e[0]].points, e[1]), reverse=True)
+    position = {e: i for i, e in enumerate(everyone)}
+    points = [rules.maps[c].points for c, _ in everyone]
+    deck = [position[e] for e in entering]
+    token = [0.5 if i < len(shops) - 1 else 0.0 for i in range(len(shops))]
+    cost = [price * (0.5 + theta) for price in shops]
+    rest_value = 1.0 + 2.0 * theta
+    final_turns = 1 if state.final_left is None else state.final_left
+    memo: dict = {}
+
+    def value(k: int, market: tuple) -> float:
+        if k == len(deck):
+            return final_turns * rest_value
+        key = (k, market)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        incoming = deck[k]
+        best = -math.inf
+        for i, card in enumerate(market):
+            after = tuple(sorted(market[:i] + market[i + 1:] + (incoming,)))
+            best = max(best, points[card] - cost[i] + token[i] + value(k + 1, after))
+        kept = market[: len(shops) - 1] if len(market) >= len(shops) else market
+        best = max(best, rest_value + value(k + 1, tuple(sorted(kept + (incoming,)))))
+        memo[key] = best
+        return best
+
+    if state.final_left is not None:
+        future = final_turns * rest_value
+    else:
+        future = value(0, tuple(sorted(position[e] for e in state.market)))
+    pack = sum(rules.maps[c].points for c in state.pack[seat])
+    return state.score(seat) + pack + theta * state.money[seat] + future
+
+
+#: The money prices ``score_upper_bound`` tries in ``market_bound`` (each gives a bound).
+MARKET_THETAS = (0.375, 0.5)
+
+
+# --- beam search ------------------------------------------------------------------------------
+
+@dataclass
+class SearchResult:
+    """A plan (whole-turn moves) replaying to ``score``; ``proven`` when it is optimal
+    (for ``turn_cap`` turns when given)."""
+
+    score: float
+    moves: list
+    bound: UpperBound
+    nodes: int
+    stop_reason: str          # "budget" | "time_limit" | "complete" | "optimal"
+    widths: tuple[int, ...] = ()
+    proven: bool = False
+
+
+class _Budget:
+    def __init__(self, nodes: int, deadline: float | None):
+        self.left, self.deadline, self.used = nodes, deadline, 0
+        self.clock = False
+
+    def spend(self, n: int = 1) -> bool:
+        """Spend ``n`` nodes; False once the budget (or the deadline) is gone."""
+        self.used += n
+        self.left -= n
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.clock = True
+        return self.left > 0 and not self.clock
 
 
 def _heuristic(state) -> float:
-    cat = state.rules
-    return state.score(0) + 0.6 * sum(cat.maps[c].points for c in state.pack[0])
+    rules = state.rules
+    return state.score(0) + 0.6 * sum(rules.maps[c].points for c in state.pack[0])
 
 
-def _greedy_finish(state) -> list:
-    """Moves finishing the game greedily (``policy.greedy_turn``)."""
+def _finish(state, budget: _Budget, turn_cap: int | None) -> list:
+    """Greedy turns (``policy.greedy_turn``) to the end, on ``state`` in place."""
     moves = []
-    while not state.is_terminal():
+    while not _over(state, turn_cap):
         move = greedy_turn(state)
         apply_turn(state, move)
         moves.append(move)
+        budget.spend()
     return moves
 
 
-def _beam(state, width: int, best: list) -> None:
-    """One beam search of ``width``; improves ``best = [score, moves]`` in place."""
+def _over(state, turn_cap: int | None) -> bool:
+    return state.is_terminal() or (turn_cap is not None and state.turns >= turn_cap)
 
-    def consider(s, moves):
+
+def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None) -> bool:
+    """One beam of ``width``; improves ``best = [score, moves]`` in place. False when the
+    budget ran out inside it."""
+
+    def consider(s, moves) -> None:
         finish = s.clone()
-        tail = _greedy_finish(finish)
+        tail = _finish(finish, budget, turn_cap)
         if finish.score(0) > best[0]:
             best[0], best[1] = finish.score(0), moves + tail
 
@@ -78,7 +280,9 @@ def _beam(state, width: int, best: list) -> None:
                 child = s.clone()
                 apply_turn(child, move)
                 path = moves + [move]
-                if child.is_terminal():
+                if not budget.spend():
+                    return False
+                if _over(child, turn_cap):
                     if child.score(0) > best[0]:
                         best[0], best[1] = child.score(0), path
                     continue
@@ -91,34 +295,130 @@ def _beam(state, width: int, best: list) -> None:
         beam = [(s, path) for _, s, path in ranked[:width]]
         for s, path in beam[:1]:
             consider(s, path)
+    return True
 
 
-#: Beam widths tried in turn by ``best_score_search`` (a wider beam is not always better).
-BEAM_WIDTHS = (4, 8, 16)
-
-
-def best_score_search(state, *, widths: Sequence[int] = BEAM_WIDTHS,
-                      time_limit: float | None = None) -> dict:
-    """Beam searches over whole turns of a solo game with the deck order known.
-
-    Each layer expands every kept position by every ``turn_options`` move, merges equal
-    positions, and keeps the ``width`` best by score + 0.6 × points in the pack; the best
-    kept position is also finished greedily at every layer. One beam per width in
-    ``widths``; the best result wins. A ``time_limit`` is checked between beams (the first
-    always runs), so results stay deterministic for a given set of completed beams.
-    Returns the best ``moves``, ``score``, the ``bound`` of ``score_upper_bound`` and the
-    ``widths`` run.
-    """
-    start = time.perf_counter()
-    bound, note = score_upper_bound(state)
+def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: float | None = None,
+                      turn_cap: int | None = None, widths: Sequence[int] = BEAM_WIDTHS) -> SearchResult:
+    """Beam searches (module docstring) within ``nodes`` nodes; ``time_limit`` is a
+    wall-clock cap (a result it cut may vary). Widths continue doubling after ``widths``
+    while the budget lasts; the first beam always completes its greedy finish."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    budget = _Budget(nodes, deadline)
+    bound = score_upper_bound(state, turn_cap=turn_cap)
     best: list = [-1.0, []]
-    done = []
-    for width in widths:
-        if done and time_limit is not None and time.perf_counter() - start > time_limit:
+    run = []
+    width_list = list(widths)
+    stop = "complete"
+    while True:
+        width = width_list[len(run)] if len(run) < len(width_list) else 2 * run[-1]
+        finished = _beam(state, width, best, budget, turn_cap)
+        run.append(width)
+        if best[0] >= bound.value:
+            stop = "optimal"
             break
-        _beam(state, width, best)
-        done.append(width)
-        if best[0] >= bound:
+        if not finished or budget.left <= 0 or budget.clock:
+            stop = "time_limit" if budget.clock else "budget"
             break
-    return {"score": best[0], "moves": best[1], "bound": bound, "bound_note": note,
-            "widths": done}
+        if width >= 4096:
+            break
+    return SearchResult(best[0], best[1], bound, budget.used, stop, tuple(run),
+                        best[0] >= bound.value)
+
+
+# --- exact search for cut deals --------------------------------------------------------------
+
+def dig_outcomes(state) -> list[Dig]:
+    """Every distinct result (board, maps found, sand spent) of a chain of finds for the
+    seat to act, sand spent just in time; of chains with the same board and finds the one
+    spending least is kept. Deterministic order."""
+    seat = state.to_move
+    maps: list[DigMap] = [rules_digmaps(state.rules)[i] for i in sorted(state.pack[seat])]
+    sand = state.sand[seat]
+    best: dict = {}  # (occ, blk, used) -> (spent, chain)
+    order: list = []
+    stack = [(state.occupied, state.black, 0, 0, ())]
+    while stack:
+        occ, blk, used, spent, chain = stack.pop()
+        if chain:
+            key = (occ, blk, used)
+            old = best.get(key)
+            if old is not None and old[0] <= spent:
+                continue
+            if old is None:
+                order.append(key)
+            best[key] = (spent, chain)
+        for i, m in enumerate(maps):
+            if used >> i & 1:
+                continue
+            for mask, black, rot, anchor in m.placements:
+                cost = ((mask & ~occ) | ((blk ^ black) & mask)).bit_count()
+                if spent + cost > sand:
+                    continue
+                stack.append((occ | mask, (blk & ~mask) | (mask & ~black), used | 1 << i,
+                              spent + cost, chain + ((m, rot, anchor),)))
+    out = []
+    for key in order:
+        spent, chain = best[key]
+        finds = tuple(Find(m.id, rot, anchor) for m, rot, anchor in chain)
+        out.append(Dig(finds, sum(m.points for m, _, _ in chain), spent))
+    return out
+
+
+def all_turns(state) -> list:
+    """Every whole-turn move of the exact search: market visits, digs (``dig_outcomes``)
+    and both rests."""
+    return state.market_moves() + dig_outcomes(state) + [Rest("money"), Rest("sand")]
+
+
+def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = None,
+               incumbent: SearchResult | None = None) -> SearchResult:
+    """The proven best score of the game cut to ``turn_cap`` turns (module docstring),
+    within ``nodes`` nodes; ``SearchLimitReached`` when the budget or the time limit runs
+    out first. ``incumbent`` (a plan of the cut game) starts the search."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    budget = _Budget(nodes, deadline)
+    table: dict = {}
+
+    def search(s, alpha: float) -> tuple[float, bool, list]:
+        """Fail-soft: ``(value, exact, moves)``; a value above ``alpha`` is exact, one at or
+        below it an upper bound."""
+        if _over(s, turn_cap):
+            return s.score(0), True, []
+        key = (s.public_key(), s.turns)
+        hit = table.get(key)
+        if hit is not None and (hit[1] or hit[0] <= alpha):
+            return hit
+        if not budget.spend():
+            raise SearchLimitReached(f"the exact search used its {budget.used} nodes"
+                                     + (" (time limit)" if budget.clock else ""))
+        ub = score_upper_bound(s, turn_cap=turn_cap).value
+        if ub <= alpha:
+            table[key] = (ub, False, [])
+            return table[key]
+        children = []
+        for move in all_turns(s):
+            child = s.clone()
+            apply_turn(child, move)
+            children.append((-_heuristic(child), len(children), move, child))
+        children.sort(key=lambda c: (c[0], c[1]))
+        best, line = -math.inf, []
+        for _, _, move, child in children:
+            value, exact, tail = search(child, max(alpha, best))
+            if value > max(alpha, best):  # exact (above its floor)
+                best, line = value, [move] + tail
+            elif value > best:
+                best = value  # an upper bound at or below the floor
+        result = (best, True, line) if best > alpha else (best, False, [])
+        table[key] = result
+        return result
+
+    floor = -math.inf if incumbent is None else incumbent.score - 0.25
+    value, exact, line = search(state.clone(), floor)
+    if not exact:
+        if incumbent is None:
+            raise SolverFault("the exact search found no game at all")
+        raise SolverFault(f"the exact search bounds the cut game by {value:g}, below a "
+                          f"replayed plan of {incumbent.score:g}")
+    bound = score_upper_bound(state, turn_cap=turn_cap)
+    return SearchResult(value, line, bound, budget.used, "optimal", (), True)

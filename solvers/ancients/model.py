@@ -18,7 +18,8 @@ from typing import Sequence
 
 from ortools.sat.python import cp_model
 
-from games.errors import NoSolutionError
+from games.errors import SolverFault
+from solvers.verify import verify_replay
 
 from .planner import DigMap, DigPlan, make_plan, scale_values
 
@@ -94,7 +95,8 @@ def cpsat_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     solver.parameters.max_time_in_seconds = time_limit
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise NoSolutionError(f"CP-SAT found no dig plan ({solver.status_name(status)})")
+        # stopping is always a plan, so no solution is a modelling fault or a time-out
+        raise SolverFault(f"CP-SAT found no dig plan ({solver.status_name(status)})")
     chain = []
     for k in range(K):
         for i, m in enumerate(maps):
@@ -105,6 +107,5 @@ def cpsat_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
                       status == cp_model.OPTIMAL)
     # replay: the decoded chain's just-in-time value must equal the objective
     replayed = (plan.points * D - N * plan.tokens) * W - plan.tokens
-    if replayed != round(solver.objective_value):
-        raise AssertionError(f"CP-SAT objective {solver.objective_value} != replayed {replayed}")
+    verify_replay("plan value", claimed=round(solver.objective_value), replayed=replayed)
     return plan

@@ -91,6 +91,7 @@ from games.seeding import make_rng
 from grids import cell_name
 
 __all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "exhaustive_dig", "early_spend_best",
+           "SearchLimitReached",
            "dig_maps", "chain_cost", "frontier", "random_dig_position", "make_plan",
            "scale_values"]
 
@@ -194,24 +195,78 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     >>> plan.points, plan.tokens, plan.board == (0b11, 0b10)
     (3, 0, True)
     """
-    D, N, W = scale_values(token_value, tokens)
-    n = len(maps)
-    pts = [m.points * D * W for m in maps]
-    plc = [m.placements for m in maps]
-    nw = N * W + 1  # value lost per token
-    tt: dict = {}
-    store = tt.setdefault  # entries: (tokens left, value, exact, chain, tokens spent)
-    nodes = 0
-    full = (1 << n) - 1
-    subsets: dict[int, tuple] = {}
+    planner = _Planner(maps, tokens, token_value=token_value, time_limit=time_limit)
+    if beam_width is None:
+        beam_width = INCUMBENT_BEAM_WIDTH if len(maps) >= INCUMBENT_BEAM_MIN_MAPS else 0
+    chain, optimal = planner.run(occ, blk, beam_width)
+    return make_plan(occ, blk, {m.id: m for m in maps}, chain, token_value, planner.nodes,
+                     optimal)
 
-    def packed(used: int) -> tuple:
+
+class _Planner:
+    """The branch and bound of ``plan_dig`` (module docstring) over one pack.
+
+    Plan values are the scaled integers of ``scale_values``; the transposition table maps
+    ``(occupied, black, maps used)`` to entries ``(tokens left, value, exact, chain, tokens
+    spent)``; chains are linked lists ``(step, rest)`` with ``step = (map id, placement)``.
+    """
+
+    __slots__ = ("maps", "tokens", "points", "placements", "loss", "table", "nodes", "full",
+                 "subsets", "deadline", "incumbent")
+
+    def __init__(self, maps: Sequence[DigMap], tokens: int, *, token_value: float,
+                 time_limit: float | None) -> None:
+        D, N, W = scale_values(token_value, tokens)
+        self.maps = maps
+        self.tokens = tokens
+        self.points = [m.points * D * W for m in maps]
+        self.placements = [m.placements for m in maps]
+        self.loss = N * W + 1  # value lost per token
+        self.table: dict = {}
+        self.nodes = 0
+        self.full = (1 << len(maps)) - 1
+        self.subsets: dict[int, tuple] = {}
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        # the best total value found and (chain, prefix) to rebuild it after a stop
+        self.incumbent: list = [0, None]
+
+    def run(self, occ: int, blk: int, beam_width: int) -> tuple[list, bool]:
+        """``(chain as a list of steps, optimal)``: the beam's incumbent first (bound 3),
+        then the exact search."""
+        alpha = -1
+        if beam_width > 0:
+            value, start = self.beam(occ, blk, self.tokens, beam_width)
+            if value > 0:
+                alpha = value - 1  # a chain worth `value` exists: the search stays exact
+                chain = None
+                for step in reversed(start):
+                    chain = (step, chain)
+                self.incumbent[0], self.incumbent[1] = value, (chain, None)
+        optimal = True
+        try:
+            _, chain, _ = self.search(occ, blk, 0, self.tokens, alpha, 0, None)
+        except _Stopped:
+            optimal = False
+            chain = None
+            if self.incumbent[1] is not None:
+                chain, prefix = self.incumbent[1]
+                while prefix is not None:  # prefix lists the steps before, nearest first
+                    chain = (prefix[0], chain)
+                    prefix = prefix[1]
+        flat = []
+        while chain is not None:
+            flat.append(chain[0])
+            chain = chain[1]
+        return flat, optimal
+
+    def packed(self, used: int) -> tuple:
         """The unused maps' placements packed one per 32-bit lane (cached per used-set),
         with each map's lane range."""
-        hit = subsets.get(used)
+        hit = self.subsets.get(used)
         if hit is None:
+            n, pts = len(self.maps), self.points
             lanes = [(pts[i], i, mask, black, rot, anchor) for i in range(n)
-                     if not used >> i & 1 for mask, black, rot, anchor in plc[i]]
+                     if not used >> i & 1 for mask, black, rot, anchor in self.placements[i]]
             pm = _pack([lane[2] for lane in lanes])
             pb = _pack([lane[3] for lane in lanes])
             rep = _pack([1] * len(lanes))
@@ -223,18 +278,18 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
                     start = k
             hit = (lanes, pm, pb, rep, sum(pts[i] for i in range(n) if not used >> i & 1),
                    groups)
-            subsets[used] = hit
+            self.subsets[used] = hit
         return hit
 
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    incumbent: list = [0, None]  # best total value found and (chain, prefix) for a stop
-
-    def search(occ: int, blk: int, used: int, t: int, alpha: int, g: int, prefix):
-        nonlocal nodes
-        if used == full:
+    def search(self, occ: int, blk: int, used: int, t: int, alpha: int, g: int, prefix):
+        """The exact value of the best chain from here (fail-soft: an upper bound ``<=
+        alpha`` when none beats it), its chain and tokens spent; ``t`` tokens left, ``g``
+        the value so far, ``prefix`` the steps so far (for the incumbent)."""
+        if used == self.full:
             return 0, None, 0
         key = (occ, blk, used)
-        entries = tt.get(key)
+        table = self.table
+        entries = table.get(key)
         if entries is not None:
             for te, val, exact, chain, spent in entries:
                 if te >= t:
@@ -242,21 +297,24 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
                         return val, chain, spent
                     if val <= alpha:
                         return val, None, 0
-        nodes += 1
-        if deadline is not None and not nodes & 255 and time.perf_counter() > deadline:
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes & 255 and \
+                time.perf_counter() > self.deadline:
             raise _Stopped
-        hit = subsets.get(used)
+        hit = self.subsets.get(used)
         if hit is None:
-            hit = packed(used)
+            hit = self.packed(used)
         lanes, packed_mask, packed_black, rep, rest, groups = hit
         # every placement's just-in-time cost at once: 32-bit lanes of one big integer
         x = (packed_mask & ((~occ & 0x1FFFFFF) * rep)) | (((blk * rep) ^ packed_black)
                                                           & packed_mask)
         costs = _lane_popcounts(x, len(lanes))  # bytes: costs[k] of lane k
         cheapest = min(costs)
+        store = table.setdefault
         if cheapest > t:  # nothing affordable: the value is exactly 0 (stop here)
             store(key, []).append((t, 0, True, None, 0))
             return 0, None, 0
+        nw = self.loss
         # Bound: every chain from here starts with a find costing >= cheapest and gains at
         # most the remaining points; stopping is worth 0.
         ub = rest - nw * cheapest
@@ -265,11 +323,12 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
         if ub <= alpha:
             store(key, []).append((t, ub, False, None, 0))
             return ub, None, 0
+        incumbent = self.incumbent
         if len(groups) == 1:  # one map left: its cheapest find, exactly
             j = min(_lanes_of(costs, cheapest, cheapest),
                     key=lambda k: (lanes[k][2], lanes[k][3]))
             _, i, mask, black, rot, anchor = lanes[j]
-            chain = ((maps[i].id, (mask, black, rot, anchor)), None) if ub > 0 else None
+            chain = ((self.maps[i].id, (mask, black, rot, anchor)), None) if ub > 0 else None
             spent = cheapest if ub > 0 else 0
             if chain is not None and g + ub > incumbent[0]:
                 incumbent[0], incumbent[1] = g + ub, (chain, prefix)
@@ -300,6 +359,7 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
             cost = costs[k]
             moves.append((gain0 - nw * cost, cost, i, mask, black, rot, anchor))
         moves.sort(key=lambda mv: (-mv[0], mv[2], mv[3], mv[4]))
+        pts, maps, search = self.points, self.maps, self.search
         best, best_chain, best_spent = 0, None, 0
         for gain, cost, i, mask, black, rot, anchor in moves:
             floor = alpha if alpha > best else best
@@ -327,15 +387,16 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
         store(key, []).append((t, best, False, None, 0))
         return best, None, 0
 
-    def beam_chain(occ: int, blk: int, t: int, width: int) -> tuple[int, list]:
+    def beam(self, occ: int, blk: int, t: int, width: int) -> tuple[int, list]:
         """A good chain quickly: a beam over chains keeping the ``width`` best boards by
         value so far (then tokens left), merging equal states."""
         beam = [(0, t, occ, blk, 0, [])]
         best_value, best_chain = 0, []
+        nw, maps = self.loss, self.maps
         while beam:
             children: dict = {}
             for value, t, occ, blk, used, chain in beam:
-                lanes, pm, pb, rep = packed(used)[:4]
+                lanes, pm, pb, rep = self.packed(used)[:4]
                 x = (pm & ((~occ & 0x1FFFFFF) * rep)) | (((blk * rep) ^ pb) & pm)
                 costs = _lane_popcounts(x, len(lanes))
                 for k in _lanes_of(costs, 0, t):
@@ -348,38 +409,10 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
                         step = (maps[i].id, (mask, black, rot, anchor))
                         children[(o, b, u)] = (v, t - cost, o, b, u, chain + [step])
             ranked = sorted(children.values(), key=lambda c: (-c[0], -c[1], c[2], c[3], c[4]))
-            beam = [c for c in ranked[:width] if c[4] != full]
+            beam = [c for c in ranked[:width] if c[4] != self.full]
             if ranked and ranked[0][0] > best_value:
                 best_value, best_chain = ranked[0][0], ranked[0][5]
         return best_value, best_chain
-
-    alpha0 = -1
-    if beam_width is None:
-        beam_width = INCUMBENT_BEAM_WIDTH if n >= INCUMBENT_BEAM_MIN_MAPS else 0
-    if beam_width > 0:
-        value, start = beam_chain(occ, blk, tokens, beam_width)
-        if value > 0:
-            alpha0 = value - 1  # a chain worth `value` exists: the search stays exact
-            chain = None
-            for step in reversed(start):
-                chain = (step, chain)
-            incumbent[0], incumbent[1] = value, (chain, None)
-    optimal = True
-    try:
-        _, chain, _ = search(occ, blk, 0, tokens, alpha0, 0, None)
-    except _Stopped:
-        optimal = False
-        chain = None
-        if incumbent[1] is not None:
-            chain, prefix = incumbent[1]
-            while prefix is not None:  # prefix lists the steps before, nearest first
-                chain = (prefix[0], chain)
-                prefix = prefix[1]
-    flat = []
-    while chain is not None:
-        flat.append(chain[0])
-        chain = chain[1]
-    return make_plan(occ, blk, {m.id: m for m in maps}, flat, token_value, nodes, optimal)
 
 
 def _empty_cell_bound(items: list[tuple[int, int, int]], t: int, nw: int) -> int:
@@ -450,10 +483,15 @@ class _Stopped(Exception):
     """The planner's time limit passed."""
 
 
+class SearchLimitReached(RuntimeError):
+    """A search stopped at its node budget before finishing (no answer is claimed)."""
+
+
 def exhaustive_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
-                   token_value: float = 0.5, node_limit: int | None = None) -> DigPlan | None:
-    """Baseline: every chain of finds (just-in-time costs), no table, no bound. Returns
-    None if it would expand more than ``node_limit`` nodes (benchmarks cap it)."""
+                   token_value: float = 0.5, node_limit: int | None = None) -> DigPlan:
+    """Baseline: every chain of finds (just-in-time costs), no table, no bound. Raises
+    ``SearchLimitReached`` if it would expand more than ``node_limit`` nodes (benchmarks
+    cap it)."""
     D, N, W = scale_values(token_value, tokens)
     nw = N * W + 1
     nodes = 0
@@ -481,7 +519,7 @@ def exhaustive_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     try:
         _, chain = rec(occ, blk, 0, tokens)
     except _Stopped:
-        return None
+        raise SearchLimitReached(f"the exhaustive dig search passed {node_limit} nodes") from None
     return make_plan(occ, blk, {m.id: m for m in maps}, list(chain), token_value, nodes, True)
 
 

@@ -20,33 +20,36 @@ score the same way. Default budget: ``DEFAULT_HINT_ITERATIONS`` iterations (abou
 
 The greedy heuristic (the ``greedy`` bot and the playout policy) is in ``policy``.
 
-**Best score** (solo deal, deck order known): beam search over whole turns (see
-``solvers.ancients.best.best_score_search``), replay-verified, with a proven upper bound.
+**Best score** (solo deal, deck order known): beam searches over whole turns within a
+deterministic node budget (``solvers.ancients.best.best_score_search``), replay-verified,
+with the deal's proven upper bound (``score_upper_bound``).
 """
 
 from __future__ import annotations
 
-import time
 from abc import abstractmethod
 
-from games.ancients import Find, Market, Rest, example_view, state_from_deal, state_from_view
-from games.errors import InvalidStateError
+from games.ancients import (Find, Market, Rest, describe, example_view, state_from_deal,
+                           state_from_view)
+from games.errors import ReplayMismatchError
 from grids import cell_name, render_grid
 from solvers.hints import Limit, hint_result, rows_from_search
 from solvers.ismcts.bots import Bot, RandomBot
 from solvers.ismcts.search import ismcts
-from solvers.verify import verify_replay
+from solvers.verify import require_solo, verify_replay
 
-from .best import best_score_search
+from .best import DEFAULT_NODE_BUDGET, best_score_search
 from .policy import SPAN, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnState, apply_turn, dig_steps, plan_for
 from .review import plan_turns, played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
-           "replay_plan", "EXPLORATION"]
+           "replay_plan", "EXPLORATION", "BUDGET_UNITS", "CLOCK_NOTE"]
 __all__ += ["plan_turns", "played_turn", "hint_with_turn"]
 
 DEFAULT_HINT_ITERATIONS = 700
+#: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
+HINT_BUDGET = f"{DEFAULT_HINT_ITERATIONS} search iterations"
 #: UCB exploration constant of the hint search (rewards in [0, 1], see ``SPAN``).
 EXPLORATION = 0.3
 
@@ -71,15 +74,15 @@ def _board_grid(occ: int, blk: int) -> list[str]:
 
 
 def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
-    """The exact best dig for the view's seat, replay-verified, with the analysis."""
-    start = time.perf_counter()
+    """The exact best dig for the view's seat, replay-verified, with the analysis. The plan
+    has no time budget (it is exact), so ``time_s`` is null; the CLI prints the measured
+    time in text only."""
     state, seat = state_from_view(view, data, seed=0)
     best = plan_for(state, seat, token_value=token_value)
     after = state.clone()
     points, tokens = replay_plan(after, best)
     verify_replay("points, tokens and board", claimed=(best.points, best.tokens, best.board),
                   replayed=(points, tokens, (after.occupied, after.black)))
-    elapsed = time.perf_counter() - start
     nxt = (seat + 1) % state.num_players
     # the replayed position: the next seat's own pack and sand (in solo, what is left of
     # this seat's pack and sand after the plan)
@@ -97,7 +100,7 @@ def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
         "game": "ancients", "seat": seat,
         "finds": [f.to_json() for f in best.finds],
         "points": best.points, "tokens_spent": best.tokens, "value": best.value,
-        "optimal": True, "time_s": round(elapsed, 4), "nodes": best.nodes,
+        "optimal": True, "time_s": None, "nodes": best.nodes,
         "board_after": ["".join(_board_grid(*best.board)[r * 5:r * 5 + 5]) for r in range(5)],
         "next_player": {"seat": nxt, "points": follow.points, "tokens_spent": follow.tokens,
                         "finds": [f.to_json() for f in follow.finds]},
@@ -140,7 +143,8 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict
         value = stat.mean_score if stat.mean_score is not None else low + stat.mean * SPAN
         return value, stat.stderr * SPAN
 
-    rows = rows_from_search(result, value=expected_score)
+    rows = rows_from_search(result, value=expected_score,
+                            words=lambda move: describe(state, move))  # in words (issue 12)
     return hint_result(
         "ancients", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
         iterations=result.iterations, stop_reason=result.stop_reason, seed=seed, top=top,
@@ -150,32 +154,50 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict
 
 # --- best score -------------------------------------------------------------------------
 
-def best_score(deal: dict, *, data, time_limit: float | None = None, seed=0) -> dict:
-    """Best final score of a solo deal (deck order known), replay-verified, with a bound."""
-    start = time.perf_counter()
+#: What one unit of ``best_score``'s ``budget`` is.
+BUDGET_UNITS = "thousands of search nodes"
+CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
+              "speed and load and may vary between runs")
+
+
+def best_score(deal: dict, *, data, budget: float | None = None,
+               time_limit: float | None = None, seed=0) -> dict:
+    """Best final score of a solo deal (deck order known) within ``budget`` thousand search
+    nodes (default ``DEFAULT_NODE_BUDGET``), replay-verified, with a proven bound
+    (``solvers.ancients.best``). The search uses no randomness; ``seed`` is echoed."""
     state = state_from_deal(deal, data)
-    if state.num_players != 1:
-        raise InvalidStateError(f"best-score needs a solo deal (players 1), got "
-                                f"{state.num_players} players")
-    result = best_score_search(state, time_limit=time_limit)
+    require_solo(state.num_players)
+    amount = DEFAULT_NODE_BUDGET / 1000 if budget is None else budget
+    result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
+                               time_limit=time_limit)
     replay = state.clone()
-    for move in result["moves"]:
+    for move in result.moves:
         apply_turn(replay, move, checked=True)
-    verify_replay("a finished game scoring", claimed=(True, result["score"]),
-                  replayed=(replay.is_terminal(), replay.score(0)))
+    if not replay.is_terminal():
+        raise ReplayMismatchError("the best-score plan ends before the game does")
+    verify_replay("score", claimed=result.score, replayed=replay.score(0))
     arts = sum(replay.rules.maps[a].points for a in replay.artifacts[0])
-    return {
-        "game": "ancients", "score": result["score"],
-        "status": "OPTIMAL" if result["score"] >= result["bound"] else "FEASIBLE",
-        "bound": result["bound"],
+    bound = result.bound.value
+    optimal = result.score >= bound
+    out = {
+        "game": "ancients", "score": result.score,
+        "status": "OPTIMAL" if optimal else "FEASIBLE",
+        "bound": bound, "bound_source": result.bound.source,
         "breakdown": {"artifacts": arts, "money": replay.money[0], "sand": replay.sand[0],
                       "turns": replay.turns},
-        "plan": [str(m) for m in result["moves"]],
-        "time_s": round(time.perf_counter() - start, 3),
+        "plan": [str(m) for m in result.moves],
+        "time_s": time_limit,
         "solver": "beam search over whole turns (widths "
-                  f"{', '.join(map(str, result['widths']))}), planner digs",
-        "analysis": [result["bound_note"]],
+                  f"{', '.join(map(str, result.widths))}), planner digs",
+        "budget": {"units": BUDGET_UNITS, "amount": amount, "time_limit_s": time_limit,
+                   "stop_reason": result.stop_reason, "nodes": result.nodes},
+        "reproducible": result.stop_reason != "time_limit",
+        "seed": seed,
+        "analysis": [result.bound.note],
     }
+    if result.stop_reason == "time_limit":
+        out["note"] = CLOCK_NOTE
+    return out
 
 
 # --- bots ---------------------------------------------------------------------------------
@@ -244,6 +266,6 @@ def demo_section(data) -> str:
     else:
         lines.append("  no find is possible this turn")
     lines += [f"total {result['points']} points for {result['tokens_spent']} token(s), "
-              f"optimal, {result['time_s']} s", "board after:", after]
+              "optimal", "board after:", after]
     lines += result["analysis"]
     return "\n".join(lines)

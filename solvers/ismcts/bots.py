@@ -1,7 +1,9 @@
 """Arena players: a tiny interface and the generic bots.
 
-A bot is made per seat and game by a factory ``factory(*, seat, seed, iterations)`` and
-answers ``bot.choose(state) -> move`` for a decision of its seat. ``state`` is the true
+A bot is made per seat and game by a factory ``factory(*, seat, seed, iterations)`` — in
+practice a bot class: a game's ``BOTS`` table maps names to classes, a game's own bots being
+small subclasses that fix a policy or search options as class attributes — and answers
+``bot.choose(state) -> move`` for a decision of its seat. ``state`` is the true
 world (the arena holds it); a bot may only use what its seat has seen, which the search
 bots guarantee by determinizing from their seat and the heuristic bots by reading only the
 seat's own hand and public fields.
@@ -25,6 +27,7 @@ from games.seeding import make_rng
 
 from .parallel import root_parallel
 from .pimc import pimc
+from .search import DEFAULT_ITERATIONS
 
 __all__ = ["Bot", "RandomBot", "PolicyBot", "IsmctsBot", "PimcBot", "standard_bots"]
 
@@ -55,13 +58,18 @@ class RandomBot(Bot):
 
 
 class PolicyBot(Bot):
-    """Plays ``policy(state, moves, rng)``."""
+    """Plays ``policy(state, moves, rng)``: given here, or fixed by a subclass as
+    ``policy = staticmethod(f)``."""
 
     name = "policy"
+    policy = None
 
-    def __init__(self, policy, **kwargs):
+    def __init__(self, policy=None, **kwargs):
         super().__init__(**kwargs)
-        self.policy = policy
+        if policy is not None:
+            self.policy = policy
+        if self.policy is None:
+            raise TypeError(f"{type(self).__name__} has no policy")
 
     def choose(self, state):
         moves = state.legal_moves()
@@ -71,17 +79,18 @@ class PolicyBot(Bot):
 
 
 class IsmctsBot(Bot):
-    """ISMCTS with ``iterations`` per decision (default 1,000), or ``time_limit`` seconds
-    per decision instead, on ``workers`` root-parallel trees (1: a single tree);
-    ``search_options`` are passed on to :func:`ismcts` (rollout policy, reward,
-    exploration, ...)."""
+    """ISMCTS with ``iterations`` per decision (default ``DEFAULT_ITERATIONS``), or
+    ``time_limit`` seconds per decision instead, on ``workers`` root-parallel trees (1: a
+    single tree); ``search_options`` (given, or a subclass's class attribute) are passed on
+    to :func:`ismcts` (rollout policy, reward, exploration, ...)."""
 
     name = "ismcts"
+    search_options: dict = {}
 
     def __init__(self, *, search_options: dict | None = None, workers: int = 1,
                  time_limit: float | None = None, **kwargs):
         super().__init__(**kwargs)
-        self.options = dict(search_options or {})
+        self.options = dict(self.search_options if search_options is None else search_options)
         self.workers = workers
         self.time_limit = time_limit
 
@@ -92,7 +101,7 @@ class IsmctsBot(Bot):
         if self.time_limit is not None:
             budget = {"iterations": None, "time_limit": self.time_limit}
         else:
-            budget = {"iterations": self.iterations or 1000}
+            budget = {"iterations": self.iterations or DEFAULT_ITERATIONS}
         result = root_parallel(state, self.seat, workers=self.workers,
                                seed=self.rng.getrandbits(63), **budget, **self.options)
         return result.best
@@ -102,18 +111,19 @@ class PimcBot(Bot):
     """Determinized UCT at the same total budget as :class:`IsmctsBot`."""
 
     name = "pimc"
+    search_options: dict = {}
 
     def __init__(self, *, search_options: dict | None = None, determinizations: int = 10,
                  **kwargs):
         super().__init__(**kwargs)
-        self.options = dict(search_options or {})
+        self.options = dict(self.search_options if search_options is None else search_options)
         self.determinizations = determinizations
 
     def choose(self, state):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        result = pimc(state, self.seat, iterations=self.iterations or 1000,
+        result = pimc(state, self.seat, iterations=self.iterations or DEFAULT_ITERATIONS,
                       determinizations=self.determinizations,
                       seed=self.rng.getrandbits(63), **self.options)
         return result.best

@@ -19,12 +19,14 @@ from .policy import greedy_policy
 __all__ = ["hint", "BOTS", "demo_section"]
 
 EXPECTED_SCORE = Column("expected_score", "mean final score of the seat in those playouts", 2)
-BOTS = {
-    "random": lambda **kw: RandomBot(**kw),
-    "greedy": lambda **kw: PolicyBot(greedy_policy, **kw),
-    "ismcts": lambda **kw: IsmctsBot(**kw),
-    "pimc": lambda **kw: PimcBot(**kw),
-}
+class GreedyBot(PolicyBot):
+    """The greedy heuristic of ``policy``."""
+
+    name = "greedy"
+    policy = staticmethod(greedy_policy)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": PimcBot}
 
 
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
@@ -34,7 +36,8 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
     result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
                     seed=seed)
     rows = rows_from_search(result, value=win_probability, columns={
-        "expected_score": lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean})
+        "expected_score": lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean},
+        words=lambda move: lootnrun.describe(world, move))
     return hint_result("lootnrun", seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
                        columns=(EXPECTED_SCORE, MEAN_REWARD), limit=limit,
                        iterations=result.iterations, stop_reason=result.stop_reason,

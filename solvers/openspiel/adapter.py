@@ -82,10 +82,10 @@ def _archaeology_texts(data, max_players: int) -> list[str]:
 
 
 def _lootnrun_texts(data, max_players: int) -> list[str]:
-    """``loot 1``, ``loot 2``, ``run``, ``awaken S`` (S = 0..5), ``keep none|1|2|both``,
+    """``loot 0``, ``loot 1``, ``run``, ``awaken S`` (S = 0..5), ``keep none|0|1|both``,
     ``pass``."""
-    return (["loot 1", "loot 2", "run"] + [f"awaken {s}" for s in range(max_players)]
-            + ["keep none", "keep 1", "keep 2", "keep both", "pass"])
+    return (["loot 0", "loot 1", "run"] + [f"awaken {s}" for s in range(max_players)]
+            + ["keep none", "keep 0", "keep 1", "keep both", "pass"])
 
 
 #: Game id -> ``texts(data, max_players) -> [move text, ...]``: action ``i`` is text ``i``.

@@ -1,14 +1,27 @@
-"""A solo Pyramids deal in solver form, shared by the CP-SAT model and the exhaustive
-baseline, and the acquisition rule both encode."""
+"""A solo Pyramids deal in solver form, shared by the CP-SAT model, the deal bound and the
+exhaustive baseline: the acquisition rule they all encode and the queue windows.
+
+>>> import cards_data
+>>> from games.pyramids import make_deal
+>>> data = cards_data.load("pyramids")
+>>> inst = SoloInstance.from_deal(make_deal(players=1, seed=1, data=data), data)
+>>> len(inst.shapes), inst.steps_per_round
+(28, 7)
+>>> windows = QueueWindows.of(inst, data)
+>>> windows.first_step(0) >= 1       # a display card needs a completion first
+True
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.errors import NoSolutionError
 from games.pyramids import state_from_deal
+from games.pyramids.rules import shape_masks
+from grids.cells import popcount
+from solvers.verify import require_solo
 
-__all__ = ["SoloInstance", "acquisition_ok"]
+__all__ = ["SoloInstance", "QueueWindows", "acquisition_ok", "completion_possible"]
 
 
 @dataclass(frozen=True)
@@ -23,13 +36,15 @@ class SoloInstance:
 
     @classmethod
     def from_deal(cls, deal: dict, data) -> "SoloInstance":
-        state_from_deal(deal, data)  # validation
-        if deal["players"] != 1:
-            raise NoSolutionError("best-score solves solo deals (players = 1)")
+        require_solo(state_from_deal(deal, data).num_players)
         steps = deal.get("steps_per_round", data.expeditions_per_round)
         shapes = tuple(s for order in deal["expedition"] for s in order[:steps])
         return cls(tuple(deal["dealt"][0]), tuple(deal["deck"]), tuple(deal["return_positions"]),
                    shapes, steps)
+
+    @property
+    def rounds(self) -> int:
+        return (len(self.shapes) + self.steps_per_round - 1) // self.steps_per_round
 
     def queue(self, kept) -> list[int]:
         """The queue after setup (display first) when ``kept`` are kept."""
@@ -39,6 +54,75 @@ class SoloInstance:
             queue[pos] = card
         rest = iter(self.rest)
         return [next(rest) if c is None else c for c in queue]
+
+    def undealt_slots(self) -> dict[int, int]:
+        """``{queue position: card}`` of the undealt cards (the return slots left out):
+        these positions do not depend on the keep choice."""
+        slots: dict[int, int] = {}
+        rest = iter(self.rest)
+        for p in range(len(self.rest) + len(self.return_positions)):
+            if p not in self.return_positions:
+                slots[p] = next(rest)
+        return slots
+
+
+def completion_possible(data, shapes):
+    """``possible(k, t)``: whether ``k`` completions by the end of step ``t`` fit the
+    boxes: the ``k`` shortest entrance→tomb paths of the data must fit in the pattern
+    boxes of steps ``0..t`` plus one extra box per red cross of the ``k + 2`` cards with
+    the most (a valid, deal-independent count)."""
+    paths = sorted(c.shortest_path() for c in data.cards)
+    reds = sorted((popcount(c.icons["red_cross"]) for c in data.cards), reverse=True)
+    cumulative, total = [], 0
+    for shape in shapes:
+        total += max(popcount(shape_masks(shape)[0]), 1)
+        cumulative.append(total)
+
+    def possible(k: int, t: int) -> bool:
+        if t < 0:
+            return k <= 0
+        if k > len(paths):
+            return False
+        return sum(paths[:k]) <= cumulative[t] + sum(reds[:k + 2])
+
+    return possible
+
+
+@dataclass(frozen=True)
+class QueueWindows:
+    """Which queue positions can ever be taken, and from which step.
+
+    The ``k``-th new card is any card not yet taken among the first ``4 + k`` of the queue
+    (``acquisition_ok``), so the card at position ``p`` needs ``max(1, p - 3)`` completions
+    before it; ``completion_possible`` bounds when that many can have happened.
+    """
+
+    steps: int
+    positions: int                  # queue positions that matter (0..positions-1)
+    first_acquisition: tuple[int, ...]  # per position: the first step it can be taken at
+
+    @classmethod
+    def of(cls, inst: SoloInstance, data) -> "QueueWindows":
+        T = len(inst.shapes)
+        possible = completion_possible(data, inst.shapes)
+        kmax = 0
+        while T >= 2 and possible(kmax + 1, T - 2) and kmax < len(inst.rest):
+            kmax += 1
+        positions = min(len(inst.rest) + len(inst.return_positions), data.display + kmax)
+        first = []
+        for p in range(positions):
+            need = cls.needed(p, data.display)
+            first.append(next((t for t in range(T - 1) if possible(need, t)), T))
+        return cls(T, positions, tuple(first))
+
+    @staticmethod
+    def needed(position: int, display: int = 4) -> int:
+        """Completions needed before the card at ``position`` can be taken."""
+        return max(1, position - display + 1)
+
+    def first_step(self, position: int) -> int:
+        """The first step a card taken from ``position`` can be crossed at."""
+        return self.first_acquisition[position] + 1
 
 
 def acquisition_ok(queue, picks_per_step, display: int = 4) -> bool:

@@ -23,15 +23,21 @@ import time
 from dataclasses import dataclass
 from itertools import combinations
 
-from games.errors import NoSolutionError
+from games.errors import SolverFault
 from games.pyramids import Cross, Keep, Take, state_from_deal
 from games.pyramids.rules import action_effect, crossing_options, gem_points, update_skulls
 from games.protocol import CHANCE
 from grids.cells import cells_of
 
+from solvers.verify import verify_replay
+
 from .instance import SoloInstance
 
-__all__ = ["BaselineResult", "exhaustive_best"]
+__all__ = ["BaselineResult", "exhaustive_best", "StateLimitReached"]
+
+
+class StateLimitReached(RuntimeError):
+    """The exhaustive search passed its ``max_states`` before finishing."""
 
 
 @dataclass
@@ -72,7 +78,7 @@ class _Search:
         if hit is not None:
             return hit
         if len(self.memo) >= self.max_states:
-            raise NoSolutionError(f"exhaustive search exceeded {self.max_states} states")
+            raise StateLimitReached(f"exhaustive search exceeded {self.max_states} states")
         d = self.data
         cards = [d.card(o) for o, _ in hand]
         masks = [m for _, m in hand]
@@ -153,7 +159,8 @@ def exhaustive_best(deal: dict, data, *, max_states: int = 2_000_000) -> Baselin
 
 
 def _replay(deal, data, kept, search, queue, value) -> list[str]:
-    """Follow the memo's best choices through the engine; assert the score."""
+    """Follow the memo's best choices through the engine; the replayed score must be the
+    search's (``verify_replay``)."""
     state = state_from_deal(deal, data)
     state.apply(Keep(tuple(kept)))
     moves = [str(Keep(tuple(kept)))]
@@ -175,14 +182,16 @@ def _replay(deal, data, kept, search, queue, value) -> list[str]:
         extras = tuple(sorted((o, c) for o in after for c in
                               cells_of(after[o] & ~before[o] & ~(main if o == card else 0))))
         move = Cross(card, main, extras)
-        assert move in state.legal_moves(), f"baseline move {move} rejected by the engine"
+        if move not in state.legal_moves():
+            raise SolverFault(f"baseline move {move} rejected by the engine")
         effect = action_effect([data.card(o) for o in s.hand], s.masks, [after[o] for o in s.hand])
         torch = torch or effect.torches > 0
         state.apply(move)
         moves.append(str(move))
         for p in picks:
             take = Take(p) if p in state.display else Take(0)
-            assert take in state.legal_moves(), f"baseline pick {p} not available"
+            if take not in state.legal_moves():
+                raise SolverFault(f"baseline pick {p} not available")
             state.apply(take)
             moves.append(str(take))
         while state.phase == "take":  # replacements after the last step
@@ -192,7 +201,7 @@ def _replay(deal, data, kept, search, queue, value) -> list[str]:
         t += 1
         hand = tuple(sorted((o, m) for o, m in zip(s.hand, s.masks) if o is not None))
         display, idx = tuple(sorted(state.display)), len(queue) - len(state.deck)
-    assert state.score(0) == value, f"baseline replay scored {state.score(0)}, search said {value}"
+    verify_replay("score", claimed=value, replayed=state.score(0))
     return moves
 
 

@@ -7,23 +7,27 @@ public state of the other players). Options are valued by the expected final sco
 seat over sampled futures (deck order, unrevealed expedition cards, the other players'
 hidden choices this step — re-chosen by the policy), each continued by the policy of
 ``solvers.pyramids.policy`` for every seat. Options with the same resulting crossed
-boxes are the same position and share one estimate. Samples are common to all options
-(sample ``j`` uses the ``j``-th child seed of ``--seed``); after one sample each, the better
-half gets further samples, round by round, until the budget is spent.
+boxes are the same position and share one estimate. The hint also answers the keep and
+the take decisions (``solvers.pyramids.decisions``: the view says ``"decision"``), with
+the same sampled futures. Samples are common to all options (sample ``j`` uses the
+``j``-th child seed of ``--seed``) and allocated by ``allocate``: ``MIN_SAMPLES`` for
+every option first, then successive halving, one schedule for both budget kinds.
 
-Default budget: ``DEFAULT_ROLLOUTS // players`` playouts (at least one per distinct
-option); the same seed and budget give the same output. A ``time_limit`` is a wall-clock
-cap (``stop_reason`` ``"time_limit"`` when it fires; such a result may vary).
+Default budget: ``DEFAULT_ROLLOUTS // players`` playouts, raised to ``MIN_SAMPLES`` per
+distinct option; the same seed and budget give the same output. A ``time_limit`` is a
+wall-clock cap (``stop_reason`` ``"time_limit"`` when it fires; such a result may vary),
+which never cuts the first round: every option gets its minimum.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.pyramids import make_deal, parse_move, state_from_deal, state_from_view
+from games.pyramids import describe, make_deal, parse_move, state_from_deal
 from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
@@ -32,17 +36,20 @@ from solvers.hints import Limit, hint_result
 from solvers.verify import verify_replay
 
 from .graph import analyse, analysis_lines
-from .model import solve_deal
-from .policy import choose_crossing, playout
+from .decisions import world_of
+from .model import DEFAULT_BUDGET, solve_deal
+from .policy import choose_crossing, playout, policy_move
 from .review import plan_turns  # the hooks of solvers.review
 
-__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines"]
+__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines",
+           "BUDGET_UNITS", "CLOCK_NOTE", "MIN_SAMPLES", "Allocation", "allocate"]
 __all__ += ["plan_turns"]
 
 DEFAULT_ROLLOUTS = 160
 EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures played on by "
                   "the greedy-lookahead policy)")
-DEFAULT_TIME_LIMIT = 60.0
+#: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
+HINT_BUDGET = f"{DEFAULT_ROLLOUTS} playouts divided by the number of players"
 
 
 def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
@@ -61,89 +68,186 @@ def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
     return lines
 
 
-def best_score(deal: dict, *, data, time_limit: float | None = None, seed=0) -> dict:
-    """CP-SAT best score of a solo deal, replayed through the engine (``verify_replay``)."""
-    limit = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    result = solve_deal(deal, data, time_limit=limit, seed=int(seed or 0))
+#: What one unit of ``best_score``'s ``budget`` is.
+BUDGET_UNITS = "CP-SAT deterministic seconds"
+
+
+def best_score(deal: dict, *, data, budget: float | None = None,
+               time_limit: float | None = None, seed=0) -> dict:
+    """CP-SAT best score of a solo deal with its proven bound, replay-verified
+    (``solvers.pyramids.model.solve_deal``). ``budget`` is in ``BUDGET_UNITS`` (default
+    ``DEFAULT_BUDGET``): the same deal, seed and budget give the same JSON;
+    ``time_limit`` is a wall-clock cap (a run it cuts says so and may vary)."""
+    amount = DEFAULT_BUDGET if budget is None else budget
+    result = solve_deal(deal, data, budget=amount, time_limit=time_limit, seed=seed)
     state = state_from_deal(deal, data)
     for text in result.moves:
         while state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
         state.apply(parse_move(state, text))
-    replayed = state.score(0)
-    verify_replay("best score", claimed=result.score, replayed=replayed)
+    verify_replay("score", claimed=result.score, replayed=state.score(0))
     analysis = [f"kept cards {result.kept[0]} and {result.kept[1]} (graph analysis, empty cards):"]
     for order in result.kept:
         analysis.extend("  " + line for line in analysis_lines(data.card(order)))
+    analysis.append(_bound_line(result))
     if result.cuts:
         analysis.append(f"lazy no-good cuts added: {result.cuts}")
-    return {
+    out = {
         "game": "pyramids", "score": result.score, "status": result.status,
-        "bound": result.bound, "breakdown": result.breakdown,
-        "plan": plan_lines(deal, data, result.moves), "time_s": round(result.time_s, 3),
-        "solver": f"cp-sat ({result.solver_stats['workers']} worker(s), random_seed {int(seed or 0)})",
-        "kept": list(result.kept), "replayed_score": replayed, "analysis": analysis,
+        "bound": result.bound, "bound_source": result.bound_source,
+        "breakdown": result.breakdown,
+        "plan": plan_lines(deal, data, result.moves), "time_s": time_limit,
+        "solver": f"cp-sat ({result.workers} worker(s), random_seed {result.random_seed}) "
+                  f"+ per-card tables bound",
+        "budget": {"units": BUDGET_UNITS, "amount": amount, "time_limit_s": time_limit,
+                   "stop_reason": result.stop_reason},
+        "reproducible": result.stop_reason != "time_limit",
+        "kept": list(result.kept), "replayed_score": state.score(0), "seed": seed,
+        "analysis": analysis,
     }
+    if result.stop_reason == "time_limit":
+        out["note"] = CLOCK_NOTE
+    return out
+
+
+CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
+              "speed and load and may vary between runs")
+
+
+def _bound_line(result) -> str:
+    proof = result.deal_bound
+    if result.bound_source == "cp-sat" and result.status == "OPTIMAL":
+        return "bound: CP-SAT proved the optimum"
+    parts = [f"bound {result.bound} from {result.bound_source}"]
+    if proof is not None:
+        parts.append(f"static bound {proof.static}")
+        if proof.card_tables is not None:
+            state = "converged" if proof.converged else "budget spent"
+            parts.append(f"per-card tables {proof.card_tables:.2f} (master LP {proof.lp:.2f}, "
+                         f"{proof.iterations} round(s), {state})")
+    return "; ".join(parts)
 
 
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
-    """Rank every legal option of the view's seat by expected final score."""
-    start = time.perf_counter()
-    world, seat = state_from_view(view, data, seed)
-    iterations, time_limit = limit.iterations, limit.time_limit
-    options = world.options(seat)
-    if not options:
-        raise InvalidStateError(f"seat {seat} has no crossing to make (no card in front of it)")
-    groups: dict[tuple, list] = {}
-    for slot, main, final in options:
-        groups.setdefault(final, []).append(world.cross_move(seat, slot, main, final))
-    finals = list(groups)
-    budget = iterations if iterations is not None else (
-        max(1, DEFAULT_ROLLOUTS // world.num_players) if time_limit is None else 10**9)
-    budget = max(budget, len(finals))
-    deadline = start + (time_limit if time_limit is not None else math.inf)
+    """Rank every option of the view's decision (crossing, keep or take; see
+    ``solvers.pyramids.decisions``) by expected final score over sampled futures."""
+    world, seat, decision = world_of(view, data, seed)
+    groups = _option_groups(world, seat, decision)
+    keys = list(groups)
+    iterations = limit.iterations
+    if iterations is None and limit.time_limit is None:
+        iterations = max(1, DEFAULT_ROLLOUTS // world.num_players)
     base = child_seeds(seed, 1)[0]
 
-    def sample_seed(j: int) -> int:  # the j-th sample's seed, the same for every option
-        return (base + j * 0x9E3779B97F4A7C15) % (1 << 63)
+    def sample(k: int, j: int) -> float:  # option k, sample j: common futures over options
+        return _rollout(world, seat, groups[keys[k]][0], (base + j * 0x9E3779B97F4A7C15) % (1 << 63))
 
-    samples: dict[tuple, list[float]] = {f: [] for f in finals}
-    used, stop = 0, "iterations"
-    alive = list(finals)
-    rounds = max(1, math.ceil(math.log2(len(finals))) + 1) if len(finals) > 1 else 1
-    for r in range(rounds):  # successive halving
-        share = (budget - used) // (rounds - r)
-        each = max(1, share // len(alive)) if r < rounds - 1 else max(1, (budget - used) // len(alive))
-        for final in alive:
-            for _ in range(each):
-                if used >= budget or (time.perf_counter() >= deadline and samples[final]):
-                    break
-                j = len(samples[final])
-                samples[final].append(_rollout(world, seat, groups[final][0], sample_seed(j)))
-                used += 1
-        if time.perf_counter() >= deadline and used < budget:
-            stop = "time_limit"
-            break
-        if used >= budget:
-            break
-        alive.sort(key=lambda f: (-_mean(samples[f]), finals.index(f)))
-        alive = alive[: max(1, (len(alive) + 1) // 2)]
+    run = allocate(len(keys), sample, iterations=iterations, time_limit=limit.time_limit)
     ranked = []
-    for final in finals:
-        vals = samples[final]
-        mean = _mean(vals)
-        err = (math.sqrt(sum((v - mean) ** 2 for v in vals) / (len(vals) - 1) / len(vals))
-               if len(vals) > 1 else None)
-        for move in groups[final]:
-            ranked.append((-mean, str(move), mean, len(vals), err))
-    ranked.sort()
-    rows = [{"move": text, "value": mean, "visits": n, "stderr": err}
-            for _, text, mean, n, err in ranked]
+    for k in run.ranking:
+        values = run.samples[k]
+        mean = sum(values) / len(values)
+        err = (math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1) / len(values))
+               if len(values) > 1 else None)
+        for move in groups[keys[k]]:
+            ranked.append({"move": str(move), "value": mean, "visits": len(values), "stderr": err,
+                           "words": describe(world, move)})  # the move in words (issue 12)
     return hint_result(
-        "pyramids", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
-        iterations=used, stop_reason=stop, seed=seed, top=top, order="value",
-        value_digits=3, options=len(options), distinct_positions=len(finals),
-        explanation=_explain(world, seat, ranked[0][1], ranked[0][2]))
+        "pyramids", seat=seat, rows=ranked, value_meaning=EXPECTED_SCORE, limit=limit,
+        iterations=run.used, stop_reason=run.stop_reason, seed=seed, top=top, order="visits",
+        value_digits=3, decision=decision, options=sum(len(g) for g in groups.values()),
+        distinct_positions=len(keys), min_samples=MIN_SAMPLES,
+        explanation=_explain(world, seat, decision, ranked[0]["move"], ranked[0]["value"],
+                             run))
+
+
+#: No option is ranked on fewer samples than this (``allocate``).
+MIN_SAMPLES = 4
+
+
+@dataclass(frozen=True)
+class Allocation:
+    """The samples ``allocate`` took: per option, the values; ``ranking`` best first."""
+
+    samples: dict
+    ranking: tuple[int, ...]
+    used: int
+    stop_reason: str
+    rounds: int
+
+
+def allocate(options: int, sample, *, iterations: int | None, time_limit: float | None,
+             minimum: int = MIN_SAMPLES) -> Allocation:
+    """Successive halving over ``options`` with one fixed schedule for both budget kinds.
+
+    Round 0 gives every option ``minimum`` samples, round ``r`` gives each option still
+    in ``minimum·2^r`` more, one sample per option per pass (so a cut leaves the options
+    of a round within one sample of each other); after each round the better half (by
+    mean, ties by option order) stays in, down to two options. The schedule is the same
+    sequence of ``sample(option, j)`` calls whatever the budget: ``iterations`` cuts it
+    after that many samples (raised to ``options·minimum`` if smaller), ``time_limit``
+    (seconds of wall clock) cuts it once round 0 is done — so no option is ever ranked on
+    fewer than ``minimum`` samples, and a time-limited result is one of the
+    iteration-limited ones. Ranking: options that stayed in longer first, then by mean,
+    so a lucky option with few samples never outranks a well-sampled survivor."""
+    if iterations is None and time_limit is None:
+        raise ValueError("allocate needs iterations or a time limit")
+    start = time.perf_counter()
+    budget = None if iterations is None else max(iterations, options * minimum)
+    samples: dict[int, list[float]] = {k: [] for k in range(options)}
+    level = [0] * options  # rounds survived
+    alive = list(range(options))
+    used, stop, rounds = 0, "iterations", 0
+
+    def mean(k: int) -> float:
+        return sum(samples[k]) / len(samples[k])
+
+    def cut() -> str | None:
+        if budget is not None and used >= budget:
+            return "iterations"
+        if rounds and time_limit is not None and time.perf_counter() - start >= time_limit:
+            return "time_limit"
+        return None
+
+    while stop == "iterations" and options > 1 or rounds == 0:
+        reason = None
+        for _ in range(minimum << rounds):
+            for k in alive:
+                reason = cut()
+                if reason:
+                    break
+                samples[k].append(sample(k, len(samples[k])))
+                used += 1
+            if reason:
+                break
+        if reason:
+            stop = reason
+            break
+        rounds += 1
+        if len(alive) > 2:
+            alive = sorted(alive, key=lambda k: (-mean(k), k))[: (len(alive) + 1) // 2]
+        for k in alive:
+            level[k] = rounds
+    if options == 1:
+        stop = "single_move"
+    ranking = tuple(sorted(range(options), key=lambda k: (-level[k], -mean(k), k)))
+    return Allocation(samples, ranking, used, stop, rounds)
+
+
+def _option_groups(world, seat: int, decision: str) -> dict:
+    """The options of the decision, grouped by the position they lead to (options with the
+    same resulting crossed boxes share one estimate)."""
+    groups: dict = {}
+    if decision == "cross":
+        options = world.options(seat)
+        if not options:
+            raise InvalidStateError(f"seat {seat} has no crossing to make (no card in front of it)")
+        for slot, main, final in options:
+            groups.setdefault(final, []).append(world.cross_move(seat, slot, main, final))
+    else:
+        for move in world.legal_moves():
+            groups[str(move)] = [move]
+    return groups
 
 
 def _mean(values) -> float:
@@ -154,16 +258,44 @@ def _rollout(world, seat: int, move, sample_seed: int) -> float:
     state = world.determinize(seat, make_rng(sample_seed))
     for other in range(state.num_players):  # hidden choices of earlier seats: the policy's
         if other != seat and state.pending[other] is not None:
-            state.pending[other] = choose_crossing(state, other) or state.pending[other]
+            if state.phase == "cross":
+                state.pending[other] = choose_crossing(state, other) or state.pending[other]
+            else:
+                state.pending[other] = _policy_for(state, other)
     state.apply(move)
     playout(state)
     return float(state.score(seat))
 
 
-def _explain(world, seat: int, best_text: str, value: float) -> list[str]:
+def _policy_for(state, seat: int):
+    """The policy's move for ``seat`` (a hidden simultaneous choice of another seat)."""
+    actor = state.to_move
+    state.to_move = seat
+    try:
+        return policy_move(state)
+    finally:
+        state.to_move = actor
+
+
+def _explain(world, seat: int, decision: str, best_text: str, value: float, run) -> list[str]:
+    schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
+                f"{MIN_SAMPLES} each, then successive halving over {run.rounds} round(s)")
+    if decision == "keep":
+        dealt = sorted(world.seats[seat].dealt)
+        lines = [f"keep decision: dealt {dealt}; each pair valued by {schedule}"]
+        for order in dealt:
+            lines.extend("  " + line for line in analysis_lines(world.rules.data.card(order)))
+        return lines + [f"best: {best_text}; expected final score {value:.1f}"]
+    if decision == "take":
+        s = world.seats[seat]
+        lines = [f"take decision after completing card {s.completed[-1]}: display "
+                 f"{sorted(world.display)}, {len(world.deck)} card(s) in the deck; {schedule}"]
+        for order in sorted(world.display):
+            lines.extend("  " + line for line in analysis_lines(world.rules.data.card(order)))
+        return lines + [f"best: {best_text}; expected final score {value:.1f}"]
     s = world.seats[seat]
     lines = [f"expedition card {world.shape} in round {world.round + 1} "
-             f"({world.step} of {world.steps_per_round} revealed)"]
+             f"({world.step} of {world.steps_per_round} revealed); {schedule}"]
     lines.append("your cards now:")
     for order, mask in zip(s.hand, s.masks):
         if order is not None:
@@ -186,11 +318,11 @@ def _explain(world, seat: int, best_text: str, value: float) -> list[str]:
 def demo_section(data) -> str:
     """A best-score run on a bundled short deal, and a card with pattern placements."""
     deal = make_deal(players=1, seed=11, data=data, rounds=1, steps_per_round=4)
-    result = best_score(deal, data=data, time_limit=20.0, seed=0)
+    result = best_score(deal, data=data, seed=0)
     lines = ["Silver & Gold: Pyramids — best score of a bundled solo deal (1 round, 4 "
              "expedition cards, seed 11):",
-             f"  score {result['score']} ({result['status']}, bound {result['bound']}) in "
-             f"{result['time_s']} s, replayed by the rules engine: {result['replayed_score']}",
+             f"  score {result['score']} ({result['status']}, bound {result['bound']}), "
+             f"replayed by the rules engine: {result['replayed_score']}",
              "  breakdown: " + ", ".join(f"{k} {v}" for k, v in result["breakdown"].items())]
     lines.extend("  " + step for step in result["plan"])
     card = data.card(result["kept"][0])

@@ -37,7 +37,14 @@ def test_generate_check_passes_on_committed_files():
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_file_header(game):
     text = bundled_text(game)
-    assert text.startswith("# ") and "--cards FILE" in text
+    header = " ".join(line[2:] for line in text.split("\ngame = ")[0].splitlines())
+    assert text.startswith("# ")
+    # one instruction for users (copy, edit, validate, use), none that contradicts it, and
+    # no pointer to a document the repository does not ship
+    for step in (f"digsite data show {game} > mine.toml", "edit mine.toml",
+                 "digsite data validate mine.toml", "--cards mine.toml"):
+        assert step in header, step
+    assert "not this file" not in header and "card-facts" not in header
     assert f'game = "{game}"\nformat = 1\nedition = "' in text
 
 

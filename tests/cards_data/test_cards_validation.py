@@ -233,3 +233,49 @@ def test_user_file_path_is_named(tmp_path):
     path.write_text(bundled_text("pyramids").replace("order = 7\n", "order = 70\n"))
     with pytest.raises(InvalidDataError, match=r"cards\.toml: cards\[6\]\.order: must be at most 48"):
         load("pyramids", path)
+
+
+# -- bounds and cross-checks: data that validates must not hang or break an engine --------
+
+def _set(table: str, key: str, value):
+    def edit(doc):
+        node = doc
+        for part in table.split("."):
+            node = node[part]
+        node[key] = value
+    return edit
+
+
+@pytest.mark.parametrize("game, table, key, value, fragments", [
+    # the reproducers: a coin count that hung `deal`, a deal size over the deck
+    ("archaeology", "treasures.coin", "count", 100_000_000,
+     ["treasures.coin.count:", "beyond 1,000"]),
+    ("pyramids", "rules", "deal", 100, ["rules.deal:", "at most 12"]),
+    ("lootnrun", "setup", "target", 1_000_000_000, ["setup.target:", "beyond 1,000"]),
+    ("lootnrun", "setup", "target", 999, ["setup.target:", "cannot be reached",
+                                          "score at most"]),
+    ("lootnrun", "setup", "target_by_players", {"6": 900}, ["setup.target_by_players.6:"]),
+    ("lootnrun", "setup", "decks", 3, ["setup.decks:", "at most 2"]),
+    ("lootnrun", "setup", "players_max", 100_000_000, ["setup.players_max:"]),
+    ("archaeology", "setup", "thief_cards", 600, ["setup.thief_cards:", "at most 500"]),
+    ("archaeology", "setup", "players_max", 9, ["setup.players_max:", "at most 8"]),
+    ("archaeology", "treasures.coin", "count", 999, ["treasures:", "more than the 500"]),
+    ("archaeology", "treasures.coin", "trade", 0, ["treasures.coin.trade:", "at least 1"]),
+    ("pyramids", "rules", "keep", 1, ["rules.keep:", "at least 2"]),
+    ("pyramids", "rules", "display", 41, ["rules.display:", "at most 40"]),
+    ("pyramids", "score", "torches", 3, ["score.torches:", "one torch box per round"]),
+    ("pyramids", "score", "pyramid_milestones", [2, 4, 17],
+     ["score.pyramid_milestones[2]:", "at most 16"]),
+    ("ancients", "rules", "shops", [4, 3, 3, 1], ["rules.shops[2]:", "dearest first"]),
+    ("ancients", "rules", "deck_size", 10**6, ["rules.deck_size:"]),
+    ("ancients", "rules", "pack_limit", 51, ["rules.pack_limit:", "at most 50"]),
+    ("expedition", "setup", "sandstorm_cards", 10**5, ["setup.sandstorm_cards:"]),
+])
+def test_counts_beyond_a_physical_game_are_refused(game, table, key, value, fragments):
+    rejects(game, _set(table, key, value), *fragments)
+
+
+def test_a_huge_integer_is_named_by_its_digits():
+    message = rejects("ancients", _set("rules", "start_money", 10**40),
+                      "rules.start_money:")
+    assert "41 digits" in message and "0000000000" not in message

@@ -97,3 +97,16 @@ def test_strict_views_and_deals_exit_2_with_one_line(run_cli, tmp_path):
         path = tmp_path / f"doc{i}.json"
         path.write_text(json.dumps(doc))
         assert_bad_input(run_cli(command, "pyramids", str(path)), fragment)
+def test_hint_on_a_keep_view(run_cli, tmp_path):
+    view = tmp_path / "keep.json"
+    view.write_text(json.dumps({"game": "pyramids", "players": 1, "seat": 0, "decision": "keep",
+                                "dealt": [3, 17, 22, 41]}))
+    result = run_cli("hint", "pyramids", str(view), "--iterations", "30", "--json")
+    assert result.code == 0, result.err
+    out = json.loads(result.out)
+    assert out["decision"] == "keep" and out["best"].startswith("keep ")
+    assert len(out["moves"]) == 6 and min(m["visits"] for m in out["moves"]) >= out["min_samples"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"game": "pyramids", "players": 1, "decision": "keep",
+                               "dealt": [3, 17]}))
+    assert_bad_input(run_cli("hint", "pyramids", str(bad)), "dealt")

@@ -73,10 +73,10 @@ def test_play_ends_cleanly_when_the_input_ends_early(run_cli, tmp_path):
 
 
 def test_play_against_bots_pipes_too(run_cli, tmp_path):
-    # the person always answers 'run' or the first listed loot; easier: feed many 'loot 1'
-    # and 'loot 2' lines, bad ones are re-asked
+    # the person always answers 'run' or the first listed loot; easier: feed many 'loot 0'
+    # and 'loot 1' lines, bad ones are re-asked
     target = tmp_path / "g.json"
-    lines = ["loot 1", "loot 2", "awaken 1", "awaken 0", "keep both", "keep 1", "keep none",
+    lines = ["loot 0", "loot 1", "awaken 1", "awaken 0", "keep both", "keep 0", "keep none",
              "pass", "run"] * 200
     result = run_cli("play", "lootnrun", "--bots", "random", "--seed", "3", "--record",
                      str(target), stdin="\n".join(lines) + "\n")

@@ -349,3 +349,13 @@ def test_too_many_visible_red_backs_are_refused():
     view["decks"][0]["size"] -= 13
     with pytest.raises(InvalidStateError, match="red"):
         lootnrun.state_from_view(view, DATA, 0)
+
+
+def test_the_example_view_of_a_short_game_is_still_a_live_position():
+    """A user's card file with a low target can end a game within the example's first
+    turns: the example stops at the last live position instead of failing."""
+    text = cards_data.bundled_text("lootnrun").replace("\ntarget = 35", "\ntarget = 2")
+    data = cards_data.load_text(text, source="low.toml", game_id="lootnrun")
+    view = lootnrun.example_view(data)
+    world, seat = lootnrun.state_from_view(view, data, 0)
+    assert not world.is_terminal() and world.legal_moves()

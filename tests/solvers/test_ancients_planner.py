@@ -9,7 +9,8 @@ import cards_data
 from games.ancients import AncientsState, rules_for
 from solvers.ancients.model import cpsat_dig
 from solvers.ancients.planner import (
-    DigMap, _empty_cell_bound, scale_values, chain_cost, dig_maps, early_spend_best, exhaustive_dig,
+    DigMap, SearchLimitReached, _empty_cell_bound, scale_values, chain_cost, dig_maps,
+    early_spend_best, exhaustive_dig,
     frontier, plan_dig, random_dig_position,
 )
 from solvers.ancients.service import replay_plan
@@ -56,11 +57,25 @@ def test_planner_matches_the_baseline_at_other_token_values(token_value):
         assert key(best) == key(base), (seed, token_value)
 
 
+def _baseline(occ, blk, maps, tokens, limit):
+    """The exhaustive baseline, or None when it passes ``limit`` nodes."""
+    try:
+        return exhaustive_dig(occ, blk, maps, tokens, node_limit=limit)
+    except SearchLimitReached:
+        return None
+
+
+def test_the_baseline_raises_a_named_error_at_its_limit():
+    occ, blk, maps, tokens = position(6000, 4, 8, density=0.6)
+    with pytest.raises(SearchLimitReached):
+        exhaustive_dig(occ, blk, maps, tokens, node_limit=1)
+
+
 def test_planner_matches_the_baseline_with_four_maps_and_many_tokens():
     checked = 0
     for seed in range(60):
         occ, blk, maps, tokens = position(6000 + seed, 4, 8, density=0.6)
-        base = exhaustive_dig(occ, blk, maps, tokens, node_limit=10_000)
+        base = _baseline(occ, blk, maps, tokens, 10_000)
         if base is not None:
             checked += 1
             assert key(plan_dig(occ, blk, maps, tokens)) == key(base), seed
@@ -75,7 +90,7 @@ def test_the_starting_beam_keeps_the_search_exact():
         occ, blk, maps, tokens = position(7000 + seed, 5 + seed % 2, 2, density=0.6)
         best = plan_dig(occ, blk, maps, tokens)
         assert key(best) == key(plan_dig(occ, blk, maps, tokens, beam_width=0)), seed
-        base = exhaustive_dig(occ, blk, maps, tokens, node_limit=5_000)
+        base = _baseline(occ, blk, maps, tokens, 5_000)
         if base is not None:
             checked += 1
             assert key(best) == key(base), seed
@@ -94,7 +109,7 @@ def test_the_empty_cell_bound_never_undercuts_the_best_value():
     checked_bound = []
     for seed in range(200):
         occ, blk, maps, tokens = position(8000 + seed, 3, 5, density=0.6)
-        base = exhaustive_dig(occ, blk, maps, tokens, node_limit=3_000)
+        base = _baseline(occ, blk, maps, tokens, 3_000)
         if base is None:
             continue
         D, N, W = scale_values(0.5, tokens)

@@ -6,7 +6,8 @@ import pytest
 
 import cards_data
 from games import ancients as A
-from games.errors import InvalidStateError
+from games.errors import InvalidStateError, NoSolutionError
+from games.protocol import play_checked
 from solvers.ancients.best import score_upper_bound
 from solvers.ancients.turn import Dig, apply_turn, turn_options
 from solvers.ancients import policy as P
@@ -72,7 +73,7 @@ def test_turn_state_follows_the_protocol_for_the_search():
 
 def test_best_score_of_a_solo_deal_is_replayed_and_bounded():
     deal = A.make_deal(players=1, seed=3, data=DATA)
-    result = S.best_score(deal, data=DATA, time_limit=0.01, seed=3)  # one beam
+    result = S.best_score(deal, data=DATA, budget=5, seed=3)  # 5,000 nodes
     assert result["status"] in ("OPTIMAL", "FEASIBLE")
     assert result["score"] <= result["bound"]
     assert (result["status"] == "OPTIMAL") == (result["score"] >= result["bound"])
@@ -88,14 +89,14 @@ def test_best_score_of_a_solo_deal_is_replayed_and_bounded():
 
 
 def test_best_score_needs_a_solo_deal():
-    with pytest.raises(InvalidStateError, match="solo"):
+    with pytest.raises(NoSolutionError, match="solo deal"):
         S.best_score(A.make_deal(players=2, seed=1, data=DATA), data=DATA)
 
 
 def test_upper_bound_holds_for_greedy_games():
     for seed in range(5):
         state = A.state_from_deal(A.make_deal(players=1, seed=seed, data=DATA), DATA)
-        bound, _ = score_upper_bound(state)
+        bound = score_upper_bound(state).value
         P.playout(state, None)
         assert state.score(0) <= bound
 

@@ -97,6 +97,15 @@ def test_cli_arena_on_ray_prints_what_the_local_pool_prints(ray_cluster, run_cli
     assert on_ray.err == ""  # no progress bar when not on a terminal
 
 
+def test_cli_batch_best_score_on_ray_equals_the_local_pool(ray_cluster, run_cli):
+    args = ["best-score", "ancients", "--seeds", "1-3", "--budget", "1", "--json"]
+    local = run_cli(*args)
+    on_ray = run_cli(*args, "--backend", "ray", "--workers", "2")
+    assert local.code == on_ray.code == 0, (local.err, on_ray.err)
+    assert on_ray.out == local.out
+    assert [row["seed"] for row in json.loads(local.out)["deals"]] == [1, 2, 3]
+
+
 def test_cli_address_without_ray_backend_is_bad_input(run_cli):
     result = run_cli("arena", "lootnrun", "--bots", "random,greedy", "--games", "2",
                      "--seed", "1", "--address", "auto")

@@ -174,8 +174,8 @@ def test_action_tables_are_stable():
     assert len(archaeology) == 55 and archaeology[-1].startswith("sell map")
     assert adapter.load("archaeology", players=2).action_texts() == archaeology
     assert adapter.load("lootnrun").action_texts() == [
-        "loot 1", "loot 2", "run", "awaken 0", "awaken 1", "awaken 2", "awaken 3",
-        "awaken 4", "awaken 5", "keep none", "keep 1", "keep 2", "keep both", "pass"]
+        "loot 0", "loot 1", "run", "awaken 0", "awaken 1", "awaken 2", "awaken 3",
+        "awaken 4", "awaken 5", "keep none", "keep 0", "keep 1", "keep both", "pass"]
 
 
 @pytest.mark.parametrize("game_id", ADAPTED)

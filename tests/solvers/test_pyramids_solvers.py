@@ -11,7 +11,8 @@ import pytest
 import cards_data
 from games.pyramids import example_view, make_deal, state_from_deal, state_from_view
 from grids.cells import distances
-from solvers.pyramids.instance import acquisition_ok
+from solvers.pyramids.bound import _pyramid_split, deal_bound
+from solvers.pyramids.instance import SoloInstance, acquisition_ok
 from solvers.pyramids.model import policy_plan, solve_deal
 from solvers.pyramids import policy as pyramids_policy
 from solvers.pyramids.search import exhaustive_best
@@ -153,9 +154,11 @@ def test_hint_ranks_every_option_and_is_deterministic():
     assert json.dumps(first) == json.dumps(again)
     world, seat = state_from_view(view, DATA, 4)
     assert sorted(m["move"] for m in first["moves"]) == sorted(str(m) for m in world.legal_moves())
-    values = [m["value"] for m in first["moves"]]
-    assert values == sorted(values, reverse=True)
-    assert first["best"] == first["moves"][0]["move"]
+    # successive halving: the options that stayed in longest (most samples) come first
+    visits = [m["visits"] for m in first["moves"]]
+    assert all(v >= service.MIN_SAMPLES for v in visits)
+    assert all(a >= b - 1 for a, b in zip(visits, visits[1:]))
+    assert first["order"] == "visits" and first["best"] == first["moves"][0]["move"]
     assert any("box(es) to the tomb" in line for line in first["explanation"])
     assert first["budget"]["iterations"] >= 30
 
@@ -179,11 +182,104 @@ def test_static_bound_pieces_are_tight_and_valid():
     """The FEASIBLE bound's pyramid term is the best split of the completions over the
     colours (not every tier of every colour), and the whole static bound never falls below
     a proven optimum."""
-    from solvers.pyramids.instance import SoloInstance
-    from solvers.pyramids.model import _Model, _pyramid_bound
-
-    assert [_pyramid_bound(DATA, k) for k in (0, 1, 2, 3, 4, 6, 13)] == [0, 0, 10, 10, 20, 30, 48]
+    assert [_pyramid_split(DATA, k) for k in (0, 1, 2, 3, 4, 6, 13)] == [0, 0, 10, 10, 20, 30, 48]
     for seed in range(3):
         deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=3)
-        model = _Model(SoloInstance.from_deal(deal, DATA), DATA)
-        assert model.static_bound >= exhaustive_best(deal, DATA).score
+        bound = deal_bound(SoloInstance.from_deal(deal, DATA), DATA, iterations=0)
+        assert bound.source == "static" and bound.value >= exhaustive_best(deal, DATA).score
+
+
+# --- the hint's sample allocation and its other decisions ---------------------------------
+
+def test_allocation_follows_one_schedule_for_both_budget_kinds():
+    """Iterations cut the schedule after N samples; a time limit cuts the same sequence
+    later, and never before every option has its minimum."""
+    calls = {"iterations": [], "time": []}
+
+    def sampler(kind):
+        def sample(k, j):
+            calls[kind].append((k, j))
+            return float((k * 7 + j * 3) % 11)  # a fixed noisy payoff
+        return sample
+
+    by_count = service.allocate(9, sampler("iterations"), iterations=120, time_limit=None)
+    by_time = service.allocate(9, sampler("time"), iterations=None, time_limit=0.05)
+    assert calls["time"][:120] == calls["iterations"]
+    assert by_count.used == 120 and by_count.stop_reason == "iterations"
+    for run in (by_count, by_time):
+        assert all(len(v) >= service.MIN_SAMPLES for v in run.samples.values())
+        counts = [len(run.samples[k]) for k in run.ranking]
+        assert all(a >= b - 1 for a, b in zip(counts, counts[1:]))  # longer-kept first
+
+
+def test_a_lucky_option_with_few_samples_is_never_ranked_first():
+    def sample(k, j):  # option 0 is lucky once, then poor; option 1 is steadily good
+        return 200.0 if (k, j) == (0, 0) else (100.0 if k == 1 else 10.0)
+
+    run = service.allocate(4, sample, iterations=None, time_limit=0.02)
+    assert run.ranking[0] == 1
+
+
+@pytest.mark.parametrize("decision", ["keep", "take"])
+def test_the_hint_answers_keep_and_take_decisions(decision):
+    from games.protocol import CHANCE
+    from solvers.pyramids.decisions import keep_view, take_view, world_of
+
+    state = state_from_deal(make_deal(players=2, seed=5, data=DATA), DATA)
+    if decision == "take":
+        while state.phase != "take":
+            if state.current_player() == CHANCE:
+                state.apply(state.chance_outcomes()[0][0])
+                continue
+            state.apply(pyramids_policy.policy_move(state))
+        view = take_view(state, state.takes[0][1])
+    else:
+        view = keep_view(state, 0)
+    first = service.hint(view, data=DATA, limit=Limit(iterations=40), seed=2, top=100)
+    assert json.dumps(first) == json.dumps(service.hint(view, data=DATA, limit=Limit(iterations=40),
+                                                        seed=2, top=100))
+    assert first["decision"] == decision
+    assert sorted(m["move"] for m in first["moves"]) == sorted(str(m) for m in state.legal_moves())
+    world, seat, kind = world_of(view, DATA, 9)
+    assert kind == decision and sorted(map(str, world.legal_moves())) == \
+        sorted(map(str, state.legal_moves()))
+
+
+def test_bad_decision_views_are_refused():
+    from games.errors import InvalidStateError
+    from solvers.pyramids.decisions import world_of
+
+    view = example_view(DATA)
+    with pytest.raises(InvalidStateError, match="decision"):
+        world_of({**view, "decision": "dance"}, DATA, 0)
+    with pytest.raises(InvalidStateError, match="null"):
+        world_of({**view, "decision": "take"}, DATA, 0)
+    with pytest.raises(InvalidStateError, match="dealt"):
+        world_of({"game": "pyramids", "players": 1, "decision": "keep", "dealt": [1, 1, 2, 3]},
+                 DATA, 0)
+    with pytest.raises(InvalidStateError, match="unknown"):
+        world_of({"game": "pyramids", "players": 1, "decision": "keep", "dealt": [1, 2, 3, 4],
+                  "extra": 1}, DATA, 0)
+
+
+def test_a_second_replacement_in_one_step_is_answered():
+    """Two completions in one action: after the first replacement the display is short
+    until the step ends; the take view of the second is still read (and hinted)."""
+    from solvers.pyramids.decisions import take_view, world_of
+
+    state = state_from_deal(make_deal(players=1, seed=5, data=DATA), DATA)
+    state.apply(state.legal_moves()[0])  # keep
+    state.phase, state.round, state.step = "take", 0, 1
+    s = state.seats[0]
+    s.completed = list(s.hand)
+    state.takes = [(s.hand[0], 0, 0), (s.hand[1], 0, 1)]
+    s.hand, s.masks = [None, None], [0, 0]
+    state.apply(state.legal_moves()[0])  # the first replacement: the display is now short
+    assert len(state.display) == DATA.display - 1 and state.phase == "take"
+    view = take_view(state, 0)
+    world, seat, decision = world_of(view, DATA, 3)
+    assert decision == "take" and sorted(world.display) == sorted(state.display)
+    assert sorted(map(str, world.legal_moves())) == sorted(map(str, state.legal_moves()))
+    assert len(world.deck) == len(state.deck)
+    result = service.hint(view, data=DATA, limit=Limit(iterations=20), seed=1)
+    assert result["best"] in {str(m) for m in state.legal_moves()}

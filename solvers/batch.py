@@ -1,0 +1,84 @@
+"""Best scores of many solo deals: one plain function per deal, and a batch over seeds.
+
+``best_score_of_seed(game_id, seed, *, data, budget, time_limit)`` solves the solo deal of
+``seed`` with the game's ``best_score`` service and returns one summary row; it is a plain
+function of its arguments, so a distributed backend can call it as is. The solver seed of
+a deal is its deal seed, exactly as ``digsite best-score GAME --seed N`` does, so a deal's
+row is the same alone, in a batch, on either backend and for any number of workers; rows
+come sorted by seed. ``best_scores`` runs the rows through ``solvers.backends`` (a local
+process pool or Ray) and summarises them: mean score, quantiles, how many are proven optimal, and the gaps
+``(bound - score) / score``. ``budget`` ``None`` means each game's default budget.
+"""
+
+from __future__ import annotations
+
+import functools
+import statistics
+
+from games import registry
+from games.errors import NoSolutionError
+
+from . import services
+from .backends import LOCAL, Execution
+
+__all__ = ["best_score_of_seed", "best_scores", "summarise", "MAX_DEALS"]
+
+#: The most deals one batch accepts.
+MAX_DEALS = 10_000
+
+
+def best_score_of_seed(game_id: str, seed: int, *, data, budget=None,
+                       time_limit: float | None = None) -> dict:
+    """One deal's row: ``{"seed", "score", "bound", "status", "bound_source", "gap",
+    "stop_reason", "reproducible"}``."""
+    deal = registry.engine(game_id).make_deal(players=1, seed=seed, data=data)
+    result = services.capability(game_id, "best_score")(
+        deal, data=data, budget=budget, time_limit=time_limit, seed=seed)
+    score, bound = result["score"], result["bound"]
+    return {"seed": seed, "score": score, "bound": bound, "status": result["status"],
+            "bound_source": result.get("bound_source"),
+            "gap": round((bound - score) / score, 6) if score else None,
+            "stop_reason": result["budget"]["stop_reason"],
+            "reproducible": result["reproducible"]}
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile by linear interpolation between order statistics."""
+    ordered = sorted(values)
+    pos = q * (len(ordered) - 1)
+    low = int(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def summarise(rows: list[dict]) -> dict:
+    """Mean and quantiles of the scores, proven count and gap statistics of ``rows``."""
+    scores = [r["score"] for r in rows]
+    gaps = [r["gap"] for r in rows if r["gap"] is not None]
+    return {
+        "deals": len(rows),
+        "proven_optimal": sum(r["status"] == "OPTIMAL" for r in rows),
+        "mean_score": round(statistics.fmean(scores), 6),
+        "score_quantiles": {name: round(_quantile(scores, q), 6) for name, q in
+                            (("min", 0.0), ("q25", 0.25), ("median", 0.5), ("q75", 0.75),
+                             ("max", 1.0))},
+        "gap_median": round(statistics.median(gaps), 6) if gaps else None,
+        "gap_worst": round(max(gaps), 6) if gaps else None,
+        "reproducible": all(r["reproducible"] for r in rows),
+    }
+
+
+def best_scores(game_id: str, seeds, *, data, budget=None, time_limit: float | None = None,
+                execution: Execution = LOCAL, progress=None) -> dict:
+    """Rows of every seed in ``seeds`` (sorted) and their summary (module docstring),
+    computed where ``execution`` says (``solvers.backends``)."""
+    seeds = sorted(set(seeds))
+    if not seeds or len(seeds) > MAX_DEALS:
+        raise NoSolutionError(f"best-score --seeds: give 1 to {MAX_DEALS} seeds, "
+                              f"got {len(seeds)}")
+    services.capability(game_id, "best_score")  # a game without it fails before any work
+    row = functools.partial(best_score_of_seed, game_id, data=data, budget=budget,
+                            time_limit=time_limit)
+    rows = execution.run(row, seeds, progress=progress)
+    return {"game": game_id, "seeds": [seeds[0], seeds[-1]], "deals": rows,
+            "summary": summarise(rows), "budget": budget, "time_s": time_limit}

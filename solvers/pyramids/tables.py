@@ -1,0 +1,194 @@
+"""Per-card tables of Pyramids: every crossed region a pyramid card can reach, and the
+crossings that lead from one region to another.
+
+A card's crossed boxes always form one connected region holding its entrance (or
+nothing), so the regions are few: 67 to about 21,000 per bundled card, the tomb-holding
+ones included. :class:`CardTable` lists them (``masks``, the empty region first) with the
+icons each holds, and two edge lists over their indices:
+
+* ``single`` — one box added (the "any 1 box" option, and every extra box a red cross
+  forces): the entrance of an empty card, else a free open box next to the region;
+* ``main[shape]`` — the main crossing of an expedition card showing ``shape``: a
+  placement of the pattern in any rotation or mirror image on free open boxes, holding
+  the entrance of an empty card or touching the region, or any single box.
+
+Edges are sorted by source, with the start of each source's run (``starts``) so a
+max-plus step is one gather and one ``numpy.maximum.reduceat``. Main crossings leave
+from regions without the tomb only (a completed card leaves the hand before the next
+step); single boxes also leave tomb regions, since an extra box may still go on a card
+completed earlier in the same action.
+
+These tables are the exact per-card state space of the deal bound
+(``solvers.pyramids.bound``).
+
+>>> import cards_data
+>>> data = cards_data.load("pyramids")
+>>> table = card_table(data.card(1))
+>>> table.size, int(table.masks[0]), bool(table.is_tomb[0])
+(128, 0, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from games.pyramids.rules import shape_masks
+from grids.cells import ALL_MASK, COLUMN_A, COLUMN_E, adjacent
+from grids.polyomino import SHAPES
+
+__all__ = ["ICON_ORDER", "Edges", "CardTable", "card_table", "regions"]
+
+#: The icon columns of ``CardTable.icons``.
+ICON_ORDER = ("red_gem", "green_gem", "torch", "skull", "potion", "red_cross")
+
+
+@dataclass(frozen=True, eq=False)
+class Edges:
+    """Edges ``src → dst`` (region indices) sorted by ``src``; ``sources`` are the
+    distinct sources and ``starts`` where each one's run begins."""
+
+    src: np.ndarray
+    dst: np.ndarray
+    sources: np.ndarray
+    starts: np.ndarray
+
+    @classmethod
+    def of(cls, src: np.ndarray, dst: np.ndarray) -> "Edges":
+        order = np.lexsort((dst, src))
+        src, dst = src[order], dst[order]
+        sources, starts = np.unique(src, return_index=True)
+        return cls(src, dst, sources, starts)
+
+    def best(self, values: np.ndarray, size: int) -> np.ndarray:
+        """``out[i] = max over edges i → j of values[j]`` (``-inf`` without an edge)."""
+        out = np.full(size, -np.inf)
+        if len(self.src):
+            out[self.sources] = np.maximum.reduceat(values[self.dst], self.starts)
+        return out
+
+    def reversed(self) -> "Edges":
+        """The same edges grouped by destination (``best`` then maximises over sources)."""
+        return Edges.of(self.dst, self.src)
+
+    def of_source(self, i: int) -> np.ndarray:
+        """The destinations of the edges leaving region ``i``."""
+        k = np.searchsorted(self.sources, i)
+        if k == len(self.sources) or self.sources[k] != i:
+            return self.dst[:0]
+        end = self.starts[k + 1] if k + 1 < len(self.starts) else len(self.src)
+        return self.dst[self.starts[k]:end]
+
+
+@dataclass(frozen=True, eq=False)
+class CardTable:
+    """The regions of one card and the crossings between them (module docstring)."""
+
+    order: int
+    masks: np.ndarray          # int64 region masks; index 0 is the empty region
+    is_tomb: np.ndarray        # bool: the region holds the tomb (the card is complete)
+    icons: np.ndarray          # (size, 6) icon counts in ICON_ORDER
+    boxes: np.ndarray          # crossed boxes per region
+    single: Edges
+    main: dict                 # shape name -> Edges
+    by_value: np.ndarray       # masks sorted; ``position[k]`` is the index of by_value[k]
+    position: np.ndarray
+
+    @property
+    def size(self) -> int:
+        return len(self.masks)
+
+    @property
+    def incoming(self) -> tuple["Edges", dict]:
+        """The single-box and main-crossing edges grouped by destination (cached), for
+        dynamic programmes that run forward."""
+        hit = _INCOMING.get(id(self))
+        if hit is None or hit[0] is not self:
+            hit = (self, self.single.reversed(),
+                   {shape: edges.reversed() for shape, edges in self.main.items()})
+            _INCOMING[id(self)] = hit
+        return hit[1], hit[2]
+
+    def index(self, mask: int) -> int:
+        """The index of region ``mask``."""
+        return int(self.position[np.searchsorted(self.by_value, mask)])
+
+
+_INCOMING: dict[int, tuple] = {}
+
+
+def regions(card) -> list[int]:
+    """Every connected region of open boxes holding the card's entrance, the empty
+    region first, in a deterministic order."""
+    start = 1 << card.entrance
+    seen = {0, start}
+    out = [0, start]
+    stack = [start]
+    while stack:
+        mask = stack.pop()
+        free = adjacent(mask) & card.open
+        while free:
+            bit = free & -free
+            free ^= bit
+            grown = mask | bit
+            if grown not in seen:
+                seen.add(grown)
+                out.append(grown)
+                stack.append(grown)
+    return out
+
+
+def _adjacent(masks: np.ndarray) -> np.ndarray:
+    """``adjacent`` of ``games.pyramids.rules`` on an array of masks."""
+    out = (masks >> 5) | ((masks << 5) & ALL_MASK) | ((masks & ~COLUMN_A) >> 1) \
+        | ((masks & ~COLUMN_E) << 1)
+    return out & ~masks
+
+
+def _popcounts(masks: np.ndarray) -> np.ndarray:
+    return np.array([int(m).bit_count() for m in masks], dtype=np.int64)
+
+
+@lru_cache(maxsize=None)
+def card_table(card) -> CardTable:
+    """The table of ``card`` (cached per card), main crossings for every expedition
+    pattern of ``grids.polyomino.SHAPES``."""
+    masks = np.array(regions(card), dtype=np.int64)
+    size = len(masks)
+    order = np.argsort(masks)
+    by_value = masks[order]
+
+    def index_of(values: np.ndarray) -> np.ndarray:
+        return order[np.searchsorted(by_value, values)]
+
+    tomb = 1 << card.tomb
+    is_tomb = (masks & tomb) != 0
+    icons = np.stack([_popcounts(masks & card.icons[name]) for name in ICON_ORDER], axis=1)
+    entrance = 1 << card.entrance
+    empty = masks == 0
+    free = np.where(empty, entrance, _adjacent(masks) & card.open)
+    src, dst = [], []
+    for cell in range(25):
+        has = (free >> cell & 1) == 1
+        if has.any():
+            src.append(np.nonzero(has)[0])
+            dst.append(index_of(masks[has] | (1 << cell)))
+    single_src, single_dst = np.concatenate(src), np.concatenate(dst)
+    single = Edges.of(single_src, single_dst)
+    alive = ~is_tomb[single_src]
+    base_src, base_dst = single_src[alive], single_dst[alive]
+    touch = np.where(empty, entrance, _adjacent(masks))
+    blocked = masks | card.walls
+    main = {}
+    for shape in SHAPES:
+        src, dst = [base_src], [base_dst]
+        for placement in shape_masks(shape):
+            ok = ((blocked & placement) == 0) & ((touch & placement) != 0) & ~is_tomb
+            if ok.any():
+                src.append(np.nonzero(ok)[0])
+                dst.append(index_of(masks[ok] | placement))
+        main[shape] = Edges.of(np.concatenate(src), np.concatenate(dst))
+    return CardTable(card.order, masks, is_tomb, icons, _popcounts(masks), single, main,
+                     by_value, order)

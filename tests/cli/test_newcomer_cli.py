@@ -1,0 +1,99 @@
+"""What a new user meets first (issue 12): moves in words, `digsite notation`, help that
+states the budgets, bots, suites and statuses, and precise refusals of bad options."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from games import registry
+from solvers import services
+
+ERROR_LINE = re.compile(r"^error: \S.*\n$")
+
+
+def bad_input(result, *fragments):
+    assert result.code == 2, (result.code, result.out, result.err)
+    assert ERROR_LINE.match(result.err), result.err
+    for fragment in fragments:
+        assert fragment in result.err, (fragment, result.err)
+
+
+@pytest.mark.parametrize("game", ["pyramids", "ancients"])
+def test_hint_rows_carry_the_move_in_words(run_cli, tmp_path, game):
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", game).out)
+    result = run_cli("hint", game, str(view), "--iterations", "30", "--json")
+    assert result.code == 0, result.err
+    moves = json.loads(result.out)["moves"]
+    assert moves and all(m["words"] for m in moves)
+    text = run_cli("hint", game, str(view), "--iterations", "30").out
+    assert f"      = {moves[0]['words']}" in text
+
+
+def test_notation_explains_each_form_and_shows_example_moves(run_cli):
+    result = run_cli("notation", "pyramids")
+    assert result.code == 0, result.err
+    assert "12:A1,A2,B2 +30:C3" in result.out and "red cross" in result.out
+    assert "moves of the example position" in result.out
+    data = json.loads(run_cli("notation", "ancients", "--json").out)
+    assert any(f["text"].startswith("find 7 90") for f in data["forms"])
+    assert all(e["words"] for e in data["examples"])
+    shown = run_cli("notation", "expedition")  # every registered game has an engine now
+    assert shown.code == 0 and "moves of the example position" in shown.out, shown.err
+
+
+def test_hint_help_states_each_default_budget_and_notation(run_cli):
+    text = " ".join(run_cli("hint", "--help").out.split())
+    for game in registry.GAME_IDS:
+        budget = services.hint_budget(game)
+        if budget:
+            assert f"{game} {budget}" in text, game
+    assert "keep 3,17 | 12:A1,A2,B2" in text and "find 7 90 at C3" in text
+    assert "digsite notation" in text
+
+
+def test_arena_and_bench_help_list_the_bots_and_suites(run_cli):
+    from benchmarks.runner import SUITES
+
+    arena = " ".join(run_cli("arena", "--help").out.split())
+    for game in registry.GAME_IDS:
+        if services.bot_names(game):
+            assert f"{game} {', '.join(services.bot_names(game))}" in arena
+    bench = run_cli("bench", "--help").out
+    assert f"Suites: {', '.join(SUITES)}" in bench and "in seconds" not in bench
+    best = " ".join(run_cli("best-score", "--help").out.split())
+    assert "OPTIMAL means" in best and "FEASIBLE means" in best and "bound" in best
+
+
+@pytest.mark.parametrize("players", ["0", "-1", "5", "99"])
+def test_deal_refuses_a_table_the_game_is_not_played_with(run_cli, players):
+    bad_input(run_cli("deal", "pyramids", "--seed", "1", "--players", players),
+              "'--players'", "1 to 4 players", f"not {players}")
+
+
+def test_play_refuses_players_zero(run_cli):
+    bad_input(run_cli("play", "lootnrun", "--players", "0"), "2 to 6 players")
+
+
+def test_bench_json_to_an_unwritable_path_is_refused_before_the_run(run_cli, tmp_path):
+    bad_input(run_cli("bench", "--json", str(tmp_path / "no" / "x.json")), "does not exist")
+    bad_input(run_cli("bench", "--json", str(tmp_path)), "is a directory")
+    if os.geteuid() != 0:  # root may write anywhere
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        bad_input(run_cli("bench", "--json", str(locked / "x.json")), "permission denied")
+
+
+def test_a_missing_service_is_said_in_a_users_words(run_cli):
+    bad_input(run_cli("arena", "pyramids", "--bots", "a", "--games", "1"),
+              "pyramids has no arena bots", "games with arena bots: ")
+
+
+def test_a_json_null_is_named_as_json_names_it(run_cli, tmp_path):
+    path = tmp_path / "v.json"
+    path.write_text("null")
+    bad_input(run_cli("hint", "pyramids", str(path)), "expected a JSON object, got null")

@@ -1,0 +1,107 @@
+"""Moves in words: every engine's optional ``describe`` and ``NOTATION`` (games.protocol),
+checked on seeded playouts of every engine that has them, and the exact words of the
+forms the issue named (issue 12)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cards_data
+from games import registry
+from games.errors import InvalidMoveError
+from games.notation import notation_of
+from games.protocol import CHANCE, options_of
+
+ENGINES = [info.id for info in registry.GAMES.values() if registry.has_engine(info.id)]
+DESCRIBED = [game for game in ENGINES if hasattr(registry.engine(game), "describe")]
+
+
+@pytest.mark.parametrize("game", DESCRIBED)
+def test_every_move_of_a_playout_has_words(game):
+    engine = registry.engine(game)
+    data = cards_data.load(game)
+    players = registry.get(game).player_counts[-1]
+    state = engine.state_from_deal(engine.make_deal(players=players, seed=5, data=data), data)
+    rng = random.Random(5)
+    said = set()
+    while not state.is_terminal():
+        options = options_of(state)
+        for move in options[:40]:
+            words = engine.describe(state, move)
+            assert isinstance(words, str) and words.strip(), (game, str(move))
+            said.add(type(move).__name__)
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        else:
+            state.apply(options[rng.randrange(len(options))])
+    assert len(said) >= 3, said
+    with pytest.raises(InvalidMoveError):
+        engine.describe(state, object())
+
+
+@pytest.mark.parametrize("game", [g for g in ENGINES if hasattr(registry.engine(g), "NOTATION")])
+def test_each_notation_form_is_real_move_text(game):
+    engine = registry.engine(game)
+    for text, meaning in engine.NOTATION:
+        assert meaning.strip()
+        if meaning.startswith("hints only"):
+            continue
+        for form in text.split(" / "):
+            engine.parse_text(form)  # raises InvalidMoveError if the form is not move text
+
+
+def test_pyramids_words_explain_the_red_cross_extra():
+    from games.pyramids import Cross, describe
+
+    assert describe(None, Cross.from_text("3:A5 +3:B5")) == (
+        "card 3: cross A5; red cross: also B5 on card 3")
+    data = cards_data.load("pyramids")
+    from games.pyramids import example_view, state_from_view
+
+    state, _ = state_from_view(example_view(data), data, 0)
+    assert state.shape == "I3"
+    assert describe(state, Cross.from_text("3:A5 +3:B5")) == (
+        "card 3: cross the single box A5 (any 1 box, instead of the pattern); red cross: "
+        "also B5 on card 3")
+    assert describe(state, Cross.from_text("8:A1,A2,A3")) == (
+        "card 8: cross A1, A2, A3 (the I3 pattern)")
+
+
+def test_ancients_words_name_rotation_map_shop_and_price():
+    from games.ancients import Market, describe, example_view, parse_text, state_from_view
+
+    data = cards_data.load("ancients")
+    state, _ = state_from_view(example_view(data), data, 0)
+    assert describe(state, parse_text("find 7 90 at A1")) == (
+        "find map 7 (Forgotten Obelisk, 5 points) at A1 (rotated 90° clockwise)")
+    assert describe(state, parse_text("find 7 0 at A1")).endswith("at A1 (not rotated)")
+    card = state.shop_card(2)
+    name = state.rules.maps[card].name
+    assert describe(state, Market(buy=2)) == (
+        f"buy map {card} ({name}, {state.rules.maps[card].points} points) from the $2 shop "
+        "for $2")
+
+
+def test_ancients_dig_words_list_every_find():
+    from solvers.ancients.turn import Dig
+
+    from games.ancients import describe, parse_text
+
+    dig = Dig((parse_text("find 7 0 at A1"), parse_text("find 33 90 at A2")), 14, 1)
+    assert describe(None, dig) == ("dig: map 7 at A1 (not rotated), map 33 at A2 (rotated "
+                                   "90° clockwise): 14 points for 1 sand token")
+
+
+@pytest.mark.parametrize("game", ENGINES)
+def test_notation_of_lists_forms_and_example_moves(game):
+    data = cards_data.load(game)
+    result = notation_of(game, data)
+    assert result["game"] == game and result["examples"]
+    engine = registry.engine(game)
+    assert len(result["forms"]) == len(getattr(engine, "NOTATION", ()))
+    state, _ = engine.state_from_view(engine.example_view(data), data, 0)
+    for example in result["examples"]:
+        assert str(engine.parse_move(state, example["move"])) == example["move"]
+        assert (example["words"] is None) == (not hasattr(engine, "describe"))
