@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from games.archaeology import example_view, state_from_view
 from games.archaeology.moves import TRADE_STEPS
-from solvers.ismcts.bots import standard_bots
+from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.hints import Column, Limit
 from solvers.ismcts.hint import ranked_lines, win_hint
 
@@ -30,8 +30,27 @@ from .policy import SEARCH_OPTIONS, greedy_policy
 __all__ = ["hint", "BOTS", "demo_section"]
 
 
-#: The arena bots: ``random``, ``greedy``, ``ismcts``, ``pimc`` (module docstring).
-BOTS = standard_bots(greedy_policy, SEARCH_OPTIONS)
+class GreedyBot(PolicyBot):
+    """The engine's greedy heuristic (``policy``)."""
+
+    name = "greedy"
+    policy = staticmethod(greedy_policy)
+
+
+class SearchBot(IsmctsBot):
+    """ISMCTS with this game's playout and reward (``policy.SEARCH_OPTIONS``)."""
+
+    search_options = SEARCH_OPTIONS
+
+
+class PimcSearchBot(PimcBot):
+    """Determinized UCT with the same playout and reward."""
+
+    search_options = SEARCH_OPTIONS
+
+
+#: The arena bots (module docstring): plain classes, as every game's.
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot, "pimc": PimcSearchBot}
 
 EXPECTED_MONEY = Column("expected_money", "mean final money of the seat in those playouts", 2)
 

@@ -29,7 +29,7 @@ from .parallel import root_parallel
 from .pimc import pimc
 from .search import DEFAULT_ITERATIONS
 
-__all__ = ["Bot", "RandomBot", "PolicyBot", "IsmctsBot", "PimcBot", "standard_bots"]
+__all__ = ["Bot", "RandomBot", "PolicyBot", "IsmctsBot", "PimcBot"]
 
 
 class Bot(ABC):
@@ -128,22 +128,3 @@ class PimcBot(Bot):
                       seed=self.rng.getrandbits(63), **self.options)
         return result.best
 
-
-def standard_bots(greedy_policy, search_options: dict | None = None) -> dict:
-    """A game's four arena bots as factories ``(*, seat, seed, iterations) -> Bot``:
-    ``random``, ``greedy`` (its ``greedy_policy``), and ``ismcts`` and ``pimc`` searching
-    with its ``search_options`` (playout, reward, ...)."""
-    def greedy(*, seat, seed=None, iterations=None):
-        bot = PolicyBot(greedy_policy, seat=seat, seed=seed, iterations=iterations)
-        bot.name = "greedy"
-        return bot
-
-    return {
-        "random": lambda *, seat, seed=None, iterations=None: RandomBot(
-            seat=seat, seed=seed, iterations=iterations),
-        "greedy": greedy,
-        "ismcts": lambda *, seat, seed=None, iterations=None: IsmctsBot(
-            seat=seat, seed=seed, iterations=iterations, search_options=search_options),
-        "pimc": lambda *, seat, seed=None, iterations=None: PimcBot(
-            seat=seat, seed=seed, iterations=iterations, search_options=search_options),
-    }

@@ -87,3 +87,36 @@ def test_the_demo_has_an_expedition_section():
     from solvers.expedition.service import demo_section
     text = demo_section(cards_data.load("expedition"))
     assert text.startswith("temple:") and "ISMCTS (300 iterations) suggests:" in text
+
+
+def _pipe_script() -> str:
+    """Lines a person might type, in a cycle: each decision takes the first legal one
+    (the others are refused with one line and asked again)."""
+    cards = ["pot_shard", "parchment_scrap", "coin", "broken_cup", "talisman", "map",
+             "pharaohs_mask", "broken_tablet", "broken_pendant"]
+    cycle = (["end", "steal 1", "tent keep", "look none", "stop"]
+             + [f"discard {c}" for c in cards] + [f"sell {c} 1" for c in cards])
+    return "\n".join(cycle * 300) + "\n"
+
+
+def test_play_through_a_pipe_then_review_the_record(run_cli, tmp_path):
+    import cards_data
+    from games.record import read_record
+
+    target = tmp_path / "game.json"
+    result = run_cli("play", "expedition", "--monument", "temple", "--seed", "3", "--record",
+                     str(target), stdin=_pipe_script())
+    assert result.code == 0, result.err.splitlines()[-1:]
+    assert "game over" in result.out and "seat 1 (greedy)" in result.out
+    assert all(line.startswith("error: ") for line in result.err.splitlines())
+    doc = json.loads(target.read_text())
+    assert doc["deal"]["monument"] == "temple" and "--monument temple" in doc["source"]
+    record = read_record(doc, "expedition", cards_data.load("expedition"))
+    assert record.result is not None and record.seats == ("person", "greedy")
+    review = run_cli("review", "expedition", str(target), "--seat", "0", "--iterations", "20",
+                     "--json")
+    assert review.code == 0, review.err
+    summary = json.loads(review.out)["summary"]
+    assert summary["decisions"] > 0 and summary["rated"] > 0
+    refused = run_cli("play", "archaeology", "--monument", "tomb", stdin="end\n")
+    assert refused.code == 2 and "unknown option(s) monument" in refused.err
