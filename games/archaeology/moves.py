@@ -27,6 +27,14 @@ text               meaning
                    explored this turn, this is a pass)
 =================  ============================================================
 
+**A whole trade as one move.** ``trade talisman pot_shard for pharaohs_mask`` (the cards
+given, ``for``, the cards taken; card order, a name repeated for several cards) is the
+trade the ``take``/``give`` steps build, as a player says it: the hints rank whole trades,
+and ``parse_move``, ``play`` and game records accept one. It is not among
+``legal_moves()`` (the search and the engine's tables play the steps, which reach every
+minimal trade exactly once); ``parse_move`` checks it by its steps
+(``ArchaeologyState.check_trade``) and ``apply`` plays them.
+
 The New Expedition names chambers by position (``explore B``) and adds the moves of its
 tents and monuments (``games.expedition.moves``).
 
@@ -47,21 +55,24 @@ from typing import Mapping, Sequence
 
 from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import InvalidMoveError
+from games.protocol import parse_checked
 
 __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_INDEX",
            "TREASURES", "MAP", "THIEF", "SANDSTORM", "CARDS", "DIG", "STEAL", "STOLEN",
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
-           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "KIND_NAMES", "TRADE_STEPS", "chamber_letter",
-           "move", "parse_text", "read_number"]
+           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "KIND_NAMES", "TRADE_STEPS",
+           "chamber_letter", "move", "parse_text", "read_number", "parse_checked_move"]
 
-#: Move kinds (``Move.kind``); the last eight are the New Expedition's.
+#: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
+#: is a whole trade (both editions; not a ``legal_moves`` entry, see the module docstring).
 (DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END, TENT, LOOK, KEEP, DRAW, STOP,
- NAME, REVEAL, REFILL) = range(17)
+ NAME, REVEAL, REFILL, TRADE) = range(18)
 KIND_NAMES = ("dig", "steal", "stolen", "discard", "take", "give", "explore", "sell", "end",
-              "tent", "look", "keep", "draw", "stop", "name", "reveal", "refill")
+              "tent", "look", "keep", "draw", "stop", "name", "reveal", "refill", "trade")
 
 
-#: How a trade is played as moves, for a hint that names one of its steps.
+#: How a trade is played as moves, for a hint that names one of its steps (a view with a
+#: trade in progress: its hint ranks the next steps).
 TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
                "(falling trade value) until they cover the takes; add the view's \"trade\" "
                "field to ask for the next step")
@@ -104,9 +115,14 @@ def read_number(word: str, text: str) -> int:
     return int(word)
 
 
+#: The longest trade text read (words after ``trade``): more cards than any hand holds.
+MAX_TRADE_WORDS = 300
+
+
 class MoveBase:
     """One move: ``kind`` and up to two arguments ``a``, ``b`` (a card id, a seat, a
-    chamber, a set size; a tuple of card ids for a Tomb keep or a Sphinx naming). An edition's move class
+    chamber, a set size; a tuple of card ids for a Tomb keep or a Sphinx naming; for a
+    whole trade, the cards given and the cards taken, card order). An edition's move class
     derives from this one and sets :attr:`CARDS` and :attr:`CHAMBERS_BY_LETTER` (whether
     ``explore``/``look`` name a chamber by its position's letter or by its size). Make
     moves with the edition's ``move`` or ``parse_text``."""
@@ -146,6 +162,9 @@ class MoveBase:
             return f"{name} " + " ".join(names[c] for c in a)
         if kind == REFILL:
             return f"refill {chamber_letter(a)} {names[b]}"
+        if kind == TRADE:
+            return ("trade " + " ".join(names[c] for c in a) + " for "
+                    + " ".join(names[c] for c in b))
         return name  # end, draw, stop
 
     def __setattr__(self, name, value):
@@ -179,6 +198,16 @@ class MoveBase:
         return found
 
     @classmethod
+    def trade_of(cls, steps):
+        """The whole trade (``trade GIVES for TAKES``) that ``take``/``give`` ``steps``
+        make; a lone move of another kind is itself."""
+        if len(steps) == 1 and steps[0].kind not in (TAKE, GIVE):
+            return steps[0]
+        gives = tuple(sorted(m.a for m in steps if m.kind == GIVE))
+        takes = tuple(sorted(m.a for m in steps if m.kind == TAKE))
+        return cls.make(TRADE, gives, takes)
+
+    @classmethod
     def from_text(cls, text: str):
         """The move written ``text`` (no legality check): the edition's ``parse_text``."""
         return sys.modules[cls.__module__].parse_text(text)
@@ -204,6 +233,8 @@ class MoveBase:
             raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(allowed)})")
         kind = allowed[words[0]]
         args = words[1:]
+        if kind == TRADE:
+            return cls._trade(args, text)
         want = {END: 0, DRAW: 0, STOP: 0, SELL: 2, REFILL: 2}.get(kind, 1)
         if kind in (KEEP, NAME) and not args or kind not in (KEEP, NAME) and len(args) != want:
             raise InvalidMoveError(f"move {text!r}: expected {want} argument(s) after "
@@ -234,6 +265,23 @@ class MoveBase:
         if kind == REFILL:
             return make(REFILL, cls._chamber(args[0], text), cls.card(args[1], text))
         return make(kind, cls.card(args[0], text, treasure_only=kind != DIG))
+
+    @classmethod
+    def _trade(cls, args: Sequence[str], text: str):
+        """``trade GIVES for TAKES``: card names on each side (any order; the move lists
+        them in card order)."""
+        if len(args) > MAX_TRADE_WORDS:
+            raise InvalidMoveError(f"move {text[:40]!r}...: more cards than a trade can hold")
+        if args.count("for") != 1:
+            raise InvalidMoveError(f"move {text!r}: a trade is 'trade CARDS for CARDS' (the "
+                                   f"cards given, 'for', the cards taken)")
+        cut = args.index("for")
+        gives, takes = args[:cut], args[cut + 1:]
+        if not gives or not takes:
+            raise InvalidMoveError(f"move {text!r}: a trade gives at least one card and takes "
+                                   f"at least one")
+        return cls.make(TRADE, tuple(sorted(cls.card(w, text) for w in gives)),
+                        tuple(sorted(cls.card(w, text) for w in takes)))
 
     @classmethod
     def _chamber(cls, word: str, text: str, *, none: bool = False) -> int:
@@ -269,7 +317,7 @@ class Move(MoveBase):
     _CACHE: dict = {}
 
 
-_KINDS = (DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END)
+_KINDS = (DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END, TRADE)
 move = Move.make
 
 
@@ -277,3 +325,15 @@ def parse_text(text: str) -> Move:
     """Move text back to a move (no legality check; ``InvalidMoveError`` for text that is
     no Archaeology move)."""
     return Move.parse(text, _KINDS)
+
+
+def parse_checked_move(state, text, parse_text_of) -> MoveBase:
+    """Both editions' ``parse_move``: ``games.protocol.parse_checked``, and a whole trade
+    (``trade GIVES for TAKES``, not a ``legal_moves`` entry) checked by its steps
+    (``state.check_trade``)."""
+    if isinstance(text, str):
+        move = parse_text_of(text)
+        if move.kind == TRADE:
+            state.check_trade(move)
+            return move
+    return parse_checked(state, text, parse_text_of)

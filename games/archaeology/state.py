@@ -43,6 +43,9 @@ Decisions on ambiguities (each tested in ``tests/games/test_archaeology_rules.py
   more than needed is dominated as above. Without a limit, equal-value swaps could go on
   for ever within a turn. (The New Expedition's Temple breaks "a sale can wait": see
   ``games.expedition.state``.)
+  A player's whole trade (``trade GIVES for TAKES``, ``moves``) is not a
+  ``legal_moves`` entry: ``check_trade`` checks it by these steps and ``apply`` plays
+  them (``trade_steps``).
 * **End game.** When a turn starts with the dig site empty there is no dig. Such a turn
   in which the seat neither sells nor explores is a **pass** (a turn of trades only also
   counts as a pass: otherwise the rules allow endless trading and the game need not end).
@@ -62,13 +65,13 @@ from itertools import combinations_with_replacement
 from operator import mul
 
 from games.errors import IllegalMoveError, InvalidStateError
-from games.protocol import CHANCE, TERMINAL
+from games.protocol import CHANCE, TERMINAL, listing
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
                      S_KEEP, S_LOOK, S_TAKE, HiddenInformation, history_lines)
 from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
-                    SELL, STEAL, STOLEN, STOP, TAKE, TENT, MoveBase)
+                    SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase)
 from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DIG,
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER, P_REFILL, P_REVEAL, P_STEAL,
                     P_STOLEN, P_STORM, P_TENT, PEEK_ON_SELL, PHASE_NAMES, REFILL_ON_SANDSTORM,
@@ -422,8 +425,67 @@ class ArchaeologyState(HiddenInformation):
             self.phase = P_STOLEN
         elif kind == STOLEN:
             self._do_stolen(mv.a)
+        elif kind == TRADE:  # a whole trade: its steps (checked by ``check_trade``)
+            for step in self.trade_steps(mv):
+                if step.kind == TAKE:
+                    self._do_take(step.a)
+                else:
+                    self._do_give(step.a)
         else:
             self._apply_expedition(mv)
+
+    # --- a whole trade -----------------------------------------------------------------
+
+    def trade_steps(self, trade) -> list:
+        """The ``take``/``give`` steps of a whole trade (``trade GIVES for TAKES``), in the
+        order the engine builds it: takes in card order, then gives in falling trade value
+        (``rules.give_order``)."""
+        rules = self.rules
+        gives = sorted(trade.a, key=rules.give_pos.__getitem__)
+        return ([rules.take_moves[c] for c in trade.b]
+                + [rules.give_moves[c] for c in gives])
+
+    def check_trade(self, trade) -> None:
+        """``IllegalMoveError``, saying why, unless the seat to act may make the whole
+        ``trade`` now: no trade in progress and a trade allowed (one between explores), the
+        cards in hand and marketplace, the takes within the hand's trade value and covered
+        by the gives, and each step legal in turn, the gives covering the takes only with
+        the last (a minimal trade: see the module docstring)."""
+        rules = self.rules
+        names = rules.cards.names
+        if self.phase != P_ACTION or self.trade_takes is not None:
+            raise IllegalMoveError(f"move '{trade}' is not legal here: a whole trade is made "
+                                   f"in a turn's actions, with no trade in progress (legal: "
+                                   f"{listing(self.legal_moves())})")
+        if not any(m.kind == TAKE for m in self.legal_moves()):
+            raise IllegalMoveError(f"move '{trade}' is not legal here: no trade now (one trade "
+                                   f"before the turn's first explore and one after each)")
+        base = self.to_move * rules.treasures
+        for cards, held, where in ((trade.a, self.hands[base:], "the hand"),
+                                   (trade.b, self.market, "the marketplace")):
+            for c in sorted(set(cards)):
+                if cards.count(c) > held[c]:
+                    raise IllegalMoveError(f"move '{trade}' is not legal here: {where} holds "
+                                           f"{held[c]} {names[c]}, not {cards.count(c)}")
+        given = sum(rules.trade[c] for c in trade.a)
+        taken = sum(rules.trade[c] for c in trade.b)
+        if taken > self.hand_value(self.to_move):
+            raise IllegalMoveError(f"move '{trade}' is not legal here: the takes' trade value "
+                                   f"{taken} passes the hand's {self.hand_value(self.to_move)}")
+        if given < taken:
+            raise IllegalMoveError(f"move '{trade}' is not legal here: the gives (trade value "
+                                   f"{given}) do not cover the takes (trade value {taken})")
+        probe = self.clone()
+        for step in probe.trade_steps(trade):
+            if probe.trade_takes is None and step.kind == GIVE:
+                raise IllegalMoveError(
+                    f"move '{trade}' is not legal here: it gives more than needed (the gives "
+                    f"before {names[step.a]} already cover the takes' trade value {taken}; "
+                    f"keep a card out of the trade and sell it instead)")
+            if step not in probe.legal_moves():
+                raise IllegalMoveError(f"move '{trade}' is not legal here: its step '{step}' "
+                                       f"is not (legal: {listing(probe.legal_moves())})")
+            probe.apply(step)
 
     def _do_dig(self) -> None:
         card = self.dig.pop()

@@ -52,14 +52,14 @@ history no deal can explain).
 from __future__ import annotations
 
 from games.errors import InvalidStateError
-from games.protocol import CHANCE, parse_checked
+from games.protocol import CHANCE
 from games.reader import Node, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .hidden import history_lines
 from .history import (check_view_counts, read_cards, read_dig_site, read_hands_and_market,
                       read_turn, read_view_cards, replay_history)
-from .moves import CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_text
+from .moves import CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_checked_move, parse_text
 from .rules import P_ACTION, P_STEAL, P_STORM, Rules, rules_for
 from .state import ArchaeologyState
 
@@ -194,5 +194,6 @@ def mid_game(state, *, seed: int = 11, after: int = 40):
 
 
 def parse_move(state: ArchaeologyState, text: str):
-    """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``)."""
-    return parse_checked(state, text, parse_text)
+    """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``);
+    a whole trade (``trade GIVES for TAKES``) too, checked by its steps."""
+    return parse_checked_move(state, text, parse_text)

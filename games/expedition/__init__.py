@@ -3,7 +3,8 @@
 
 Implements ``games.protocol``: ``GAME``, ``make_deal`` (options ``monument`` and
 ``variant``), ``state_from_deal``, ``example_view``, ``state_from_view``, ``parse_move``,
-and ``action_texts`` (the OpenSpiel action table). The rules and every decision on an
+``action_texts`` (the OpenSpiel action table), and ``describe`` and ``NOTATION`` (moves in
+words, the engine core's ``games.archaeology.words``). The rules and every decision on an
 ambiguity are documented in ``state``; moves and their text in ``moves``; the setup by
 table size and variant in ``rules``; the JSON deal and player view in ``views``; what each
 seat knows and the exact determinizer in ``games.archaeology.hidden``.
@@ -16,6 +17,9 @@ seat knows and the exact determinizer in ``games.archaeology.hidden``.
 (2, (7, 8))
 """
 
+from games.archaeology.words import EXPEDITION_NOTATION as NOTATION
+from games.archaeology.trades import example_decisions
+from games.archaeology.words import describe
 from games.registry import get
 
 from .moves import CARD_NAMES, MAP, TREASURES, Move, parse_text
@@ -26,6 +30,6 @@ from .views import (action_texts, example_view, make_deal, parse_move, state_fro
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_text", "view_of", "action_texts", "ExpeditionState", "Move",
-           "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES"]
+           "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES", "describe", "NOTATION", "example_decisions"]
 
 GAME = get("expedition")

@@ -67,12 +67,11 @@ from games.archaeology.history import (check_view_counts, read_cards, read_dig_s
                                        replay_history)
 from games.archaeology.views import mid_game
 from games.archaeology.hidden import history_lines
-from games.archaeology.moves import chamber_letter
+from games.archaeology.moves import chamber_letter, parse_checked_move
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
                                      P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT,
                                      REFILL_ON_SANDSTORM, Rules)
 from games.errors import InvalidStateError
-from games.protocol import parse_checked
 from games.reader import Node, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
@@ -377,8 +376,9 @@ def example_view(data) -> dict:
 
 
 def parse_move(state: ExpeditionState, text: str):
-    """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``)."""
-    return parse_checked(state, text, parse_text)
+    """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``);
+    a whole trade (``trade GIVES for TAKES``) too, checked by its steps."""
+    return parse_checked_move(state, text, parse_text)
 
 
 def action_texts(data, max_players: int) -> list[str]:
