@@ -39,6 +39,10 @@ when present):
     "find map 7 (...) at A1 (rotated 90° clockwise)"). The hints carry it in each row's
     ``words`` (``solvers.hints.rows_from_search(words=...)``), the text output prints it
     under the row. ``InvalidMoveError`` for a value that is no move of the game.
+``example_decisions(state) -> list``
+    The decisions of ``state`` as a player makes them, where the engine plays one as
+    several moves (Archaeology's whole trades for its ``take``/``give`` steps): ``digsite
+    notation`` shows these instead of the legal moves.
 ``NOTATION: tuple[tuple[str, str], ...]``
     The move notation, form by form: ``(example text, meaning)``. ``digsite notation
     GAME`` prints it and ``digsite hint --help`` lists the forms.
