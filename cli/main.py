@@ -43,6 +43,27 @@ CARDS = click.option("--cards", "cards", type=str, default=None, metavar="FILE",
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 
 
+def DEAL_OPTIONS(func):
+    """The deal options of ``deal`` and ``play`` (the New Expedition's monument and
+    variants; other games refuse them)."""
+    func = click.option("--variant", "variants", multiple=True, metavar="V",
+                        help="The New Expedition: a variant, repeatable (see `digsite "
+                             "games`).")(func)
+    return click.option("--monument", default=None, metavar="M",
+                        help="The New Expedition: the monument (default: drawn at random; "
+                             "see `digsite games`).")(func)
+
+
+def _deal_options(monument: str | None, variants: tuple[str, ...]) -> dict:
+    """The ``make_deal`` options given on the command line (none: the game's defaults)."""
+    options: dict = {}
+    if monument is not None:
+        options["monument"] = monument
+    if variants:
+        options["variant"] = list(variants)
+    return options
+
+
 class _Command(click.Command):
     """A command whose help ends with text made when the help is shown (``more()``): lists
     read from the registry and the services, which a plain run should not import."""
@@ -223,12 +244,14 @@ def demo(pictures_dir: str) -> None:
 @click.option("--seed", type=int, required=True)
 @click.option("--players", type=int, default=None,
               help="Seats (default: solo where the game has it, else the smallest table).")
+@DEAL_OPTIONS
 @CARDS
-def deal(game: str, seed: int, players: int | None, cards: str | None) -> None:
+def deal(game: str, seed: int, players: int | None, monument: str | None,
+         variants: tuple[str, ...], cards: str | None) -> None:
     """Print a full deal of GAME as JSON."""
     data_ = load_cards(game, cards)
     result = registry.engine(game).make_deal(players=_players(game, players), seed=seed,
-                                             data=data_)
+                                             data=data_, **_deal_options(monument, variants))
     click.echo(fmt.to_json(result))
 
 
@@ -528,8 +551,10 @@ def review(game, record_file, seat, iterations, time_limit, seed, workers, cards
               help="Iterations per decision for search bots.")
 @click.option("--record", "record_file", default=None, metavar="FILE",
               help="Where to write the game record (default: GAME-seedN.json).")
+@DEAL_OPTIONS
 @CARDS
-def play(game, players, seat, bots, seed, iterations, record_file, cards) -> None:
+def play(game, players, seat, bots, seed, iterations, record_file, monument, variants,
+         cards) -> None:
     """Play GAME in the terminal against the bots (moves from stdin, a pipe works)."""
     from .play import Terminal, default_bots, play as play_game
 
@@ -550,7 +575,8 @@ def play(game, players, seat, bots, seed, iterations, record_file, cards) -> Non
     term = Terminal(read=read, say=click.echo,
                     complain=lambda text: click.echo(f"error: {text}", err=True))
     record = play_game(game, players=players, seat=seat, bot_names=names, seed=seed,
-                       data=data_, term=term, iterations=iterations)
+                       data=data_, term=term, iterations=iterations,
+                       deal_options=_deal_options(monument, variants))
     path = write_text(record_file or f"{game}-seed{seed}.json", record_text(record.to_json()))
     click.echo(f"record written to {path}")
 

@@ -122,9 +122,11 @@ def _hint(game_id: str, engine, state, seat: int, data, seed: int, term: Termina
 
 
 def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: int, data,
-         term: Terminal, iterations: int | None = None) -> GameRecord:
-    """Play one game of ``game_id`` (the deal of ``seed``) with the person at ``seat``
-    and ``bot_names`` at the other seats in order; return its finished record."""
+         term: Terminal, iterations: int | None = None,
+         deal_options: dict | None = None) -> GameRecord:
+    """Play one game of ``game_id`` (the deal of ``seed`` and ``deal_options``, e.g. the
+    New Expedition's monument) with the person at ``seat`` and ``bot_names`` at the other
+    seats in order; return its finished record."""
     info = registry.get(game_id)
     if players not in info.player_counts:
         raise DigsiteError(f"play: {game_id} is played by {info.player_counts[0]} to "
@@ -140,7 +142,7 @@ def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: i
             raise DigsiteError(f"play: unknown bot {name!r} for {game_id} (bots: "
                                f"{', '.join(sorted(factories))})")
     engine = registry.engine(game_id)
-    deal = engine.make_deal(players=players, seed=seed, data=data)
+    deal = engine.make_deal(players=players, seed=seed, data=data, **(deal_options or {}))
     state = engine.state_from_deal(deal, data)
     others = [s for s in range(players) if s != seat]
     bot_seeds = child_seeds(seed + 1_000_003, players)
@@ -200,7 +202,9 @@ def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: i
     record = GameRecord(game_id, players, deal, tuple(played),
                         seats=tuple("person" if n == "you" else n for n in names),
                         source=f"digsite play {game_id} --players {players} --seat {seat} "
-                               f"--seed {seed}")
+                               f"--seed {seed}" + "".join(
+                                   f" --{key} {v}" for key, value in (deal_options or {}).items()
+                                   for v in (value if isinstance(value, list) else [value])))
     return record.finished(state)
 
 

@@ -36,16 +36,18 @@ def notation_of(game_id: str, data) -> dict:
     """How ``game_id``'s moves are written: ``{"game", "forms": [{"text", "meaning"}],
     "examples": [{"move", "words"}]}``. ``forms`` is the engine's ``NOTATION`` (empty
     when the engine documents none yet); ``examples`` are moves of the example position
-    (``example_view``), at most two of each kind, with the engine's ``describe`` words
-    (``None`` without one). ``digsite notation GAME`` prints it."""
+    (``example_view``; the engine's ``example_decisions(state)`` where a decision is
+    played as several moves), at most two of each kind, with the engine's ``describe``
+    words (``None`` without one). ``digsite notation GAME`` prints it."""
     engine = registry.engine(game_id)
     forms = [{"text": text, "meaning": meaning}
              for text, meaning in getattr(engine, "NOTATION", ())]
     describe = getattr(engine, "describe", None)
     state, _ = engine.state_from_view(engine.example_view(data), data, 0)
     examples, per_kind = [], {}
-    for move in protocol.options_of(state):
-        kind = type(move).__name__
+    decisions = getattr(engine, "example_decisions", protocol.options_of)
+    for move in decisions(state):
+        kind = (type(move).__name__, getattr(move, "kind", None))
         if per_kind.get(kind, 0) >= 2:
             continue
         per_kind[kind] = per_kind.get(kind, 0) + 1

@@ -39,6 +39,10 @@ when present):
     "find map 7 (...) at A1 (rotated 90° clockwise)"). The hints carry it in each row's
     ``words`` (``solvers.hints.rows_from_search(words=...)``), the text output prints it
     under the row. ``InvalidMoveError`` for a value that is no move of the game.
+``example_decisions(state) -> list``
+    The decisions of ``state`` as a player makes them, where the engine plays one as
+    several moves (Archaeology's whole trades for its ``take``/``give`` steps): ``digsite
+    notation`` shows these instead of the legal moves.
 ``NOTATION: tuple[tuple[str, str], ...]``
     The move notation, form by form: ``(example text, meaning)``. ``digsite notation
     GAME`` prints it and ``digsite hint --help`` lists the forms.
@@ -104,7 +108,8 @@ from cards_data._schema import JSON_WORDS
 from .errors import IllegalMoveError, InvalidMoveError
 
 __all__ = ["CHANCE", "TERMINAL", "State", "TextMove", "derived", "play_checked",
-           "parse_checked", "pick_outcome", "sample_chance", "resolve_chance", "random_playout", "options_of"]
+           "parse_checked", "listing", "pick_outcome", "sample_chance", "resolve_chance",
+           "random_playout", "options_of"]
 
 T = TypeVar("T")
 
@@ -175,7 +180,8 @@ def options_of(state: State) -> list:
     return list(state.legal_moves())
 
 
-def _listing(options: Sequence, limit: int = 12) -> str:
+def listing(options: Sequence, limit: int = 12) -> str:
+    """Moves for a message: the first ``limit`` texts and how many more."""
     shown = ", ".join(map(str, options[:limit]))
     more = len(options) - limit
     return (shown + (f", ... ({more} more)" if more > 0 else "")) or "none"
@@ -185,7 +191,7 @@ def play_checked(state: State, move) -> None:
     """Apply ``move`` after checking that it is legal here (``IllegalMoveError`` if not)."""
     options = options_of(state)
     if move not in options:
-        raise IllegalMoveError(f"move {move} is not legal here (legal: {_listing(options)})")
+        raise IllegalMoveError(f"move {move} is not legal here (legal: {listing(options)})")
     state.apply(move)
 
 
@@ -200,7 +206,7 @@ def parse_checked(state: State, text, parse_text: Callable[[str], object]):
     options = options_of(state)
     if move not in options:
         raise IllegalMoveError(f"move {text.strip()!r} is not legal here (legal: "
-                               f"{_listing(options)})")
+                               f"{listing(options)})")
     return move
 
 

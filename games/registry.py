@@ -87,9 +87,20 @@ _register(GameInfo(
 _register(GameInfo(
     id="expedition", name="Archaeology: The New Expedition", kind="card", players=(2, 5),
     solo=False,
-    variants=("6 monuments", "Long Expedition", "Fierce Weather", "Beginner's Luck"),
+    variants=("--monument great_pyramid|temple|tomb|mine|sphinx|buried_ruins (default: "
+              "drawn at random)", "--variant long-expedition (2-3 players)",
+              "--variant fierce-weather", "--variant beginners-luck"),
+    engine_module="games.expedition",
+    # max_moves, a proven bound (random games take about 400-900): at most 96 digging turns
+    # (85 treasures and 10 thieves end a dig, sandstorms dig again) and 85 * 6 + 5
+    # end-game turns (a sale or an exploration, each removing a card for good, comes at
+    # least every 6 turns at 5 seats); a turn has at most 2 trades plus one after each
+    # Temple look (a look follows a sale: at most 85 in a game), each of at most 85
+    # take/give steps, and an end: (2 * 611 + 85) * 85 + 611 < 112,000; plus 6 sandstorms
+    # x (85 discards + 5 tents), 10 steals, 85 sales and looks, 6 explorations x 17 monument
+    # steps. score_bounds: every treasure sold in its best sets is worth $398 at most.
+    max_moves=125_000, score_bounds=(0.0, 420.0),
     rulebook="archaeology-the-new-expedition.txt",
-    notes="card data only; rules engine not built yet",
 ))
 _register(GameInfo(
     id="lootnrun", name="Loot N Run", kind="card", players=(2, 6), solo=False,

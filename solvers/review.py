@@ -45,8 +45,11 @@ name for it (``None`` if the hint has no such option) and whether the record hol
 whole turn; ``hint_with_turn(view, moves, ...)``: the hint with a played turn it does not
 generate added to its options (named by its moves joined with ``" ; "``), so that turn
 is valued by the same search as the best one (``added_to_options``); and
-``plan_turns(state, plan)``: the engine moves of each turn of a best-score plan. Other
-games' decisions are single moves.
+``plan_turns(state, plan)``: the engine moves of each turn of a best-score plan. Archaeology
+and the New Expedition offer the first two for trades: a trade's ``take``/``give`` steps
+are one decision named by the whole trade (``trade GIVES for TAKES``), as their hints name
+it, and a trade the hint did not complete in its search tree is added to the root's
+options. Other games' decisions are single moves.
 
 Reproducible: the seed of decision ``i`` is the ``i``-th of ``child_seeds(seed, moves)``,
 so the same record, seed and iteration budget give the same result.
@@ -187,6 +190,11 @@ def _row(rows: Sequence[dict], text: str | None) -> dict | None:
     return next((r for r in rows if r["move"] == text), None) if text is not None else None
 
 
+def _played_row(rows: Sequence[dict], unit: _Unit) -> dict | None:
+    """The row of the played decision: by the hint's name for it, else by its moves."""
+    return _row(rows, unit.text) or _row(rows, " ; ".join(unit.moves))
+
+
 def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed: int,
             scale: Scale) -> tuple[dict, str | None]:
     """The analysis of one decision, and the hint's ``value_meaning`` (None if no hint
@@ -214,18 +222,20 @@ def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed
         out["label"] = "forced"
         return out, meaning
     played = _row(result["moves"], unit.text)
+    ask = hint
     if played is None and services.has_capability(game, "hint_with_turn"):
-        # a turn the hint does not generate: search again with it among the options
-        result = services.capability(game, "hint_with_turn")(
-            view, list(unit.moves), data=data, limit=limit, seed=seed, top=ALL_ROWS)
+        # a turn the hint does not generate (or did not complete in its tree): search
+        # again with it among the options, named as the hint names it
+        ask = partial(services.capability(game, "hint_with_turn"), moves=list(unit.moves))
+        result = ask(view, data=data, limit=limit, seed=seed, top=ALL_ROWS)
         out["added_to_options"] = True
-        played = _row(result["moves"], " ; ".join(unit.moves))
+        played = _played_row(result["moves"], unit)
     if played is not None and played["value"] is None:
         raised = max(limit.iterations or 0, 2 * len(result["moves"]))
-        result = hint(view, data=data, limit=Limit(iterations=raised, workers=limit.workers),
-                      seed=seed, top=ALL_ROWS)
+        result = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers),
+                     seed=seed, top=ALL_ROWS)
         out["budget_raised"] = raised
-        played = _row(result["moves"], unit.text)
+        played = _played_row(result["moves"], unit)
     best = result["moves"][0]
     out["best"] = best["move"]
     if played is None:

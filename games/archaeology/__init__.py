@@ -1,10 +1,15 @@
-"""Archaeology: The Card Game (2007; Z-Man 2009 reprint) — the rules engine.
+"""Archaeology: The Card Game (2007; Z-Man 2009 reprint) — the rules engine, and the engine
+core The New Expedition (``games.expedition``) is built on.
 
 Implements ``games.protocol``: ``GAME``, ``make_deal``, ``state_from_deal``,
-``example_view``, ``state_from_view``, ``parse_move``. The rules and every decision on an
-ambiguity are documented in ``state``; moves and their text in ``moves``; the derived card
-tables (``rules_for``) and phases in ``rules``; what each seat knows and the exact
-determinizer in ``hidden``; the JSON deal and player view in ``views``.
+``example_view``, ``state_from_view``, ``parse_move``, and the optional ``describe``
+and ``NOTATION`` (moves in words, ``words``). The rules and every decision on an
+ambiguity are documented in ``state``; moves, their text and the card ids of each edition
+in ``moves``; the derived card tables (``rules_for``), phases and the differences between
+the editions as data in ``rules``; what each seat knows and the exact determinizer in
+``hidden``; the JSON deal and player view in ``views`` (the history both editions' views
+share in ``history``); the greedy heuristic and fast playout both editions' solvers use in
+``heuristic``.
 
 >>> import cards_data
 >>> data = cards_data.load("archaeology")
@@ -19,9 +24,12 @@ from .moves import CARD_NAMES, MAP, TREASURES, Move, parse_text
 from .rules import MAX_TRADES_BETWEEN_EXPLORES, Rules, rules_for
 from .state import ArchaeologyState
 from .views import example_view, make_deal, parse_move, state_from_deal, state_from_view, view_of
+from .trades import example_decisions
+from .words import NOTATION, describe
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_text", "view_of", "ArchaeologyState", "Move", "Rules",
-           "rules_for", "CARD_NAMES", "MAP", "TREASURES", "MAX_TRADES_BETWEEN_EXPLORES"]
+           "rules_for", "CARD_NAMES", "MAP", "TREASURES", "MAX_TRADES_BETWEEN_EXPLORES",
+           "describe", "NOTATION", "example_decisions"]
 
 GAME = get("archaeology")

@@ -1,86 +1,116 @@
-"""Hidden information of Archaeology: the public record, information-set keys and an exact
-determinizer.
+"""Hidden information of the Archaeology engine (both editions): the public record,
+information-set keys and an exact determinizer.
 
 **What a seat knows.** Everything public happens in view of all: who dug a treasure (not
 which), every trade (gives and takes), sandstorm discard, sale and exploration (maps spent,
-cards taken unseen), and who stole from whom. The state keeps these events in order in a
-persistent :class:`Record` (shared by clones). Privately a seat knows its own hand and the
-card of every theft it took part in (``steal_cards``, visible to thief and victim). Nothing
-else is needed: the cards a seat saw come into its hand (dealt, dug, found in a chamber)
-are its hand minus what the record and its thefts moved in and out, and *when* it saw
-them does not matter (every unseen place is equally likely to hold any unseen card).
-``information_set_key(seat)`` is therefore the record, the seat's theft cards, its hand
-and the public position.
+cards taken unseen), who stole from whom, and in the New Expedition every tent used,
+chamber looked at, card refilled into the Buried Ruins, card drawn face up from the Mine
+or the Sphinx, types named, cards taken or returned face up, and how many cards a Tomb
+explorer kept. The state keeps these events in order in a persistent :class:`Record`
+(shared by clones). Privately a seat knows its own hand, the card of every theft it took
+part in (``steals``, visible to thief and victim) and its **secrets** (``secrets``, each
+visible to the seats in its mask): what a Temple look showed (``S_LOOK``), what a Temple
+explorer took from a chamber someone looked at (``S_TAKE``, seen by the explorer and the
+seats that looked), and a Tomb explorer's view of the chamber and the cards it kept
+(``S_KEEP``). Nothing else is needed: the other cards a seat saw come into its hand
+(dealt, dug, found in a chamber) are its hand minus what the record, its thefts and its
+secrets moved in and out, and *when* it saw them does not matter (nobody else knows them,
+and every unseen place is equally likely to hold any unseen card; where somebody else
+does know them, the Temple, the explorer's take is a secret). ``information_set_key(seat)``
+is therefore the record, the seat's theft cards and secrets, its hand and the public
+position.
 
-**The exact posterior.** A seat ``o`` cannot see the other hands, the unexplored chambers
-and the dig site. Take every deal consistent with what ``o`` observed, each as likely as
-the shuffle makes it, and play the recorded moves: the hidden part of the result is the
-posterior this module samples. It is *not* "known cards plus uniformly random unknown
-ones": a seat that sells three coins it was not seen to receive had at least three, so its
-remaining cards are less likely to be coins than a fresh draw would be. The sampler is
-exact by construction:
+**The exact posterior.** A seat ``o`` cannot see the other hands, the unexplored chambers,
+the Buried Ruins' reserve and the dig site. Take every deal consistent with what ``o``
+observed, each as likely as the shuffle makes it, and play the recorded moves: the hidden
+part of the result is the posterior this module samples. It is *not* "known cards plus
+uniformly random unknown ones": a seat that sells three coins it was not seen to receive
+had at least three, so its remaining cards are less likely to be coins than a fresh draw
+would be. One modelling choice is needed where a seat chooses cards nobody else sees (the
+Tomb's kept cards): the others treat that choice as a uniformly random pick of the
+chamber's cards, the same law as a thief's pick. The sampler is exact by construction:
 
 * For each other seat ``p`` a **hand DP** (:class:`HandDP`) runs over ``p``'s history as
   ``o`` saw it: cards entering unseen (the deal and chambers, never maps; digs, maybe
-  maps) with weight 1 per card type, cards entering seen (trades, thefts from ``o``),
-  cards leaving by ``p``'s choice (``reveal``: ``p`` must hold them), cards ``o`` stole
-  from ``p`` (weight = how many of that type ``p`` held, the thief's random pick) and
-  thefts between two other seats, whose card is a shared unknown (a *port*: weight by the
-  victim's count, the same card enters the thief). Its final weight of a composition
-  ``h`` counts the sequences of unseen card types that lead there.
-* Every hidden card that is in no hand lies in the **rest** (unexplored chambers: never
-  maps; the dig site: anything). Summed over the deals, a joint outcome (every hand, every
-  port) weighs the product of the hand weights times the number of ways to lay the rest
-  out, ``g(rest)`` (``_HiddenTotals``). :class:`Posterior` samples hands and ports from
-  that product exactly, with integer weights, so the only randomness is the seat's
-  generator: one hand directly; several by a memoised recursion over the hands with the
-  cards left, or, when that is large, by a product proposal (each hand against the whole
-  pool, which over-weights every joint outcome by at most the same bound) accepted with
-  the exact ratio (a rejection step with zero bias). The rest is then laid out uniformly
-  (maps in the dig site), the dig site shuffled, and the thieves still to come
-  (including one whose victim is being chosen or whose card is being taken) get fresh
-  steal rolls.
+  maps) with weight 1 per card type, cards entering seen (trades, thefts from ``o``, face-up
+  takes, a Temple chamber ``o`` looked at), cards leaving by ``p``'s choice (``reveal``:
+  ``p`` must hold them), cards ``o`` stole from ``p`` (weight = how many of that type ``p``
+  held, the thief's random pick) and thefts between two other seats, whose card is a
+  shared unknown (a *port*: weight by the victim's count, the same card enters the thief).
+  An announced hand value (Beginner's Luck) keeps the opening compositions of that value
+  (``constrain``). Its final weight of a composition ``h`` counts the sequences of unseen
+  card types that lead there.
+* A chamber whose cards are not laid out uniformly for ``o`` is a **chamber level**, a DP
+  of its own whose compositions also count their cards in one more lane (``kappa``): a
+  Temple chamber ``o`` looked at and a Tomb chamber ``o`` explored (known cards; the
+  cards another explorer keeps from it leave by ports), and the Mine's and the Sphinx's
+  chamber, whose cards drawn face up and returned face down are known by type but mixed
+  with the cards nobody has seen. Such a level holds only the known part ``K``; the
+  chamber's ``size - |K|`` other cards are places of the rest. A face-up draw from the
+  chamber is one of ``K``'s cards (weight: how many ``K`` holds of the drawn type) or one
+  of the unseen places (weight: how many there are; which card it shows is then the
+  rest's business, like any revealed place).
+* Every hidden card that is in no hand and no level lies in the **rest** (chambers and
+  the reserve: never maps; the dig site: anything). Summed over the deals, a joint outcome
+  (every hand and level, every port) weighs the product of the level weights times the
+  number of ways to lay out the rest, ``g(rest)`` (``_HiddenTotals``). :class:`Posterior`
+  samples the levels and ports from that product exactly, with integer weights, so the
+  only randomness is the seat's generator: one level directly; several by a memoised
+  recursion over the levels with the cards left, or, when that is large, by a product
+  proposal (each level against the whole pool, which over-weights every joint outcome by
+  at most the same bound) accepted with the exact ratio (a rejection step with zero
+  bias). The rest is then laid out uniformly (maps in the dig site), the dig site
+  shuffled, the thieves still to come (including one whose victim is being chosen or
+  whose card is being taken) get fresh steal rolls and face-up draws to come fresh draw
+  rolls.
+* **Other seats' secrets** in the sampled world are those of its cards: a look at a
+  chamber still in place shows its sampled cards; the cards an explorer took or kept
+  (which a looker or the explorer itself knows) are drawn by **backward sampling** through
+  the explorer's hand DP given its sampled final composition (the forward tables from the
+  first such entry on are kept, ``HandDP.trace``), exact because the hands are
+  independent given the joint draw; a Tomb explorer's view is what it kept plus what the
+  chamber then held.
 * Moves in progress constrain the mover's hand as the rules require (a trade being built:
   the announced gives are held and every announced step was legal; a sandstorm: enough
   cards remain for the discards still owed), so a world is valid for any seat, not only
   the one to act.
 
-The key contains exactly what the sampler reads (the record, the seat's theft cards, its
-hand and the public position), so two worlds a seat cannot tell apart give the same
-sample for the same generator.
-
-**For the New Expedition** (and any game with hands as count vectors): new kinds of event
-map onto the same hand-DP steps (``enter``, ``enter_seen``, ``reveal``, ``lose_seen``,
-``lose_port``/``gain_port``, ``constrain``). A face-up draw is a seen entry; an announced
-hand value is a ``constrain`` predicate; a card put back unseen into a chamber is a port
-chosen by the hand's owner (``lose_port(chosen=True)``) into that chamber, whose contents
-then become a hand DP of their own; a secret look at a chamber makes its contents seen by
-the looker (for that seat the chamber leaves the rest), and by nobody else. The rest is
-described by the sizes of its parts that may and may not hold maps; cards that only some
-places may hold (the way maps are kept out of chambers) need one more such part each.
+The key contains exactly what the sampler reads (the record, the seat's theft cards and
+secrets, its hand and the public position), so two worlds a seat cannot tell apart give
+the same sample for the same generator.
 """
 
 from __future__ import annotations
 
 import bisect
-from math import comb
 from typing import Callable, Hashable, Sequence
 
 from games.errors import InvalidStateError
 
-from .moves import CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES
-from .rules import P_ACTION, P_STEAL, P_STOLEN, P_STORM, Rules
+from .moves import chamber_letter
+from .rules import (BUST, NAME_TYPES, P_ACTION, P_KEEP, P_STEAL, P_STOLEN,
+                    P_STORM, P_TENT, REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
 
 __all__ = ["Record", "EMPTY_RECORD", "R_DIG", "R_TRADE", "R_DISCARD", "R_SELL", "R_EXPLORE",
-           "R_STEAL", "HandDP", "Posterior", "pack", "unpack", "event_text",
-           "history_lines", "HiddenInformation"]
+           "R_STEAL", "R_TENT", "R_LOOK", "R_REFILL", "R_REVEAL", "R_TAKE", "R_RETURN",
+           "R_NAME", "R_KEEP", "S_LOOK", "S_TAKE", "S_KEEP", "Lanes", "HandDP", "Posterior",
+           "pack", "unpack", "event_text", "history_lines", "HiddenInformation"]
 
 # --- the public record ------------------------------------------------------------------
 
 #: Record events (tuples): ``(R_DIG, seat)``, ``(R_TRADE, seat, gives, takes)`` (count
 #: vectors), ``(R_DISCARD, seat, card)``, ``(R_SELL, seat, card, n)``, ``(R_EXPLORE, seat,
-#: chamber index)``, ``(R_STEAL, thief, victim)`` (the card is private: ``steal_cards``).
-R_DIG, R_TRADE, R_DISCARD, R_SELL, R_EXPLORE, R_STEAL = range(6)
+#: chamber index)``, ``(R_STEAL, thief, victim)`` (the card is private: ``steals``); the New
+#: Expedition's ``(R_TENT, seat)``, ``(R_LOOK, seat, chamber)``, ``(R_REFILL, chamber,
+#: card)``, ``(R_REVEAL, seat, card)`` (a face-up draw), ``(R_TAKE, seat, counts)`` and
+#: ``(R_RETURN, seat, counts)`` (face-up cards into the hand, back into the chamber),
+#: ``(R_NAME, seat, cards)``, ``(R_KEEP, seat, chamber, n)`` (the cards are secret).
+(R_DIG, R_TRADE, R_DISCARD, R_SELL, R_EXPLORE, R_STEAL, R_TENT, R_LOOK, R_REFILL, R_REVEAL,
+ R_TAKE, R_RETURN, R_NAME, R_KEEP) = range(14)
+#: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
+#: ``(S_TAKE, mask, seat, chamber, cards)``, ``(S_KEEP, mask, seat, chamber, seen, kept)``;
+#: ``mask``: the seats that know it; cards as sorted tuples of ids.
+S_LOOK, S_TAKE, S_KEEP = range(3)
 
 
 class Record:
@@ -135,102 +165,219 @@ class Record:
 EMPTY_RECORD = Record(None, None)
 
 
-def _names(counts: Sequence[int]) -> str:
-    return " ".join(CARD_NAMES[c] for c in range(TREASURES) for _ in range(counts[c]))
+def _names(counts: Sequence[int], names: Sequence[str]) -> str:
+    return " ".join(names[c] for c in range(len(counts)) for _ in range(counts[c]))
 
 
-def event_text(event, chamber_sizes: Sequence[int], card: int = -1) -> str:
+def _listed(cards, names: Sequence[str]) -> str:
+    return " ".join(names[c] for c in cards)
+
+
+def event_text(event, rules: Rules, card: int = -1, secret=None) -> str:
     """One record event as a line of a view's ``history`` (``card``: a theft's card, or
-    -1 when the reader did not see it).
+    -1 when the reader did not see it; ``secret``: the payload of the event's secret, or
+    ``None`` when the reader does not know it).
 
-    >>> event_text((R_TRADE, 1, (1, 0, 1, 0, 0, 0, 0), (0, 0, 0, 1, 0, 0, 0)), (3, 5, 7))
+    >>> import cards_data
+    >>> from games.archaeology.rules import rules_for
+    >>> rules = rules_for(cards_data.load("archaeology"), 2)
+    >>> event_text((R_TRADE, 1, (1, 0, 1, 0, 0, 0, 0), (0, 0, 0, 1, 0, 0, 0)), rules)
     '1 trade pot_shard coin for talisman'
     """
-    kind, seat = event[0], event[1]
+    names = rules.cards.names
+    kind = event[0]
+    if kind == R_REFILL:
+        return f"refill {chamber_letter(event[1])} {names[event[2]]}"
+    seat = event[1]
     if kind == R_DIG:
         return f"{seat} dig"
     if kind == R_TRADE:
-        return f"{seat} trade {_names(event[2])} for {_names(event[3])}"
+        return f"{seat} trade {_names(event[2], names)} for {_names(event[3], names)}"
     if kind == R_DISCARD:
-        return f"{seat} discard {CARD_NAMES[event[2]]}"
+        return f"{seat} discard {names[event[2]]}"
     if kind == R_SELL:
-        return f"{seat} sell {CARD_NAMES[event[2]]} {event[3]}"
+        return f"{seat} sell {names[event[2]]} {event[3]}"
     if kind == R_EXPLORE:
-        return f"{seat} explore {chamber_sizes[event[2]]}"
-    return f"{seat} steal {event[2]}" + (f" {CARD_NAMES[card]}" if card >= 0 else "")
+        chamber = event[2]
+        if rules.monument is None:
+            return f"{seat} explore {rules.chamber_sizes[chamber]}"
+        text = f"{seat} explore {chamber_letter(chamber)}"
+        return text if secret is None else f"{text} found {_listed(secret[0], names)}"
+    if kind == R_STEAL:
+        return f"{seat} steal {event[2]}" + (f" {names[card]}" if card >= 0 else "")
+    if kind == R_TENT:
+        return f"{seat} tent"
+    if kind == R_LOOK:
+        text = f"{seat} look {chamber_letter(event[2])}"
+        return text if secret is None else f"{text} saw {_listed(secret[0], names)}"
+    if kind == R_REVEAL:
+        return f"{seat} reveal {names[event[2]]}"
+    if kind in (R_TAKE, R_RETURN):
+        verb = "take" if kind == R_TAKE else "return"
+        return f"{seat} {verb} {_names(event[2], names)}"
+    if kind == R_NAME:
+        return f"{seat} name {_listed(event[2], names)}"
+    text = f"{seat} keep {chamber_letter(event[2])} {event[3]}"  # R_KEEP
+    if secret is None:
+        return text
+    return f"{text} saw {_listed(secret[0], names)} kept {_listed(secret[1], names)}"
+
+
+def _secret_events(rules: Rules):
+    """A predicate: does this record event come with a secret? (``looked``: per chamber,
+    the seats that looked at it so far; updated by the caller.)"""
+    special = rules.special
+
+    def has_secret(event, looked: list[int]) -> bool:
+        kind = event[0]
+        if kind == R_LOOK or kind == R_KEEP:
+            return True
+        return (kind == R_EXPLORE and special in TAKE_ALL
+                and bool(looked[event[2]] & ~(1 << event[1])))
+    return has_secret
 
 
 def history_lines(state, seat: int | None) -> list[str]:
-    """The public record of ``state`` as text, with the thefts' cards ``seat`` saw (every
-    card for ``seat=None``)."""
+    """The public record of ``state`` as text, with the thefts' cards and the secrets
+    ``seat`` knows (every one for ``seat=None``)."""
+    rules = state.rules
     cards = iter(card if seat is None or seat in (thief, victim) else -1
                  for thief, victim, card in state.steals)
-    sizes = state.rules.chamber_sizes
-    return [event_text(event, sizes, next(cards) if event[0] == R_STEAL else -1)
-            for event in state.record.events()]
+    secrets = iter(state.secrets)
+    has_secret = _secret_events(rules)
+    looked = [0] * len(rules.chamber_sizes)
+    lines = []
+    for event in state.record.events():
+        secret = None
+        if has_secret(event, looked):
+            entry = next(secrets)
+            if seat is None or entry[1] >> seat & 1:
+                secret = entry[4:]
+        if event[0] == R_LOOK:
+            looked[event[2]] |= 1 << event[1]
+        lines.append(event_text(event, rules, next(cards) if event[0] == R_STEAL else -1,
+                                secret))
+    return lines
 
 # --- hand compositions packed into ints ---------------------------------------------------
 
 _LANE = 8  # bits per card type; counts stay below 128 so bit 7 of a lane is a borrow guard
-_UNIT = tuple(1 << (_LANE * c) for c in range(TREASURES))
-_GUARD = sum(128 << (_LANE * c) for c in range(TREASURES))
-_COUNTS = (1 << (_LANE * TREASURES)) - 1
-_PORT_SHIFT = _LANE * TREASURES  # port j (a theft between others) lives at 4 bits from here
 _MASK = 127
 
 
+class Lanes:
+    """How count vectors are packed into ints: one 8-bit lane per treasure type, then (for
+    chamber levels) one lane counting a level's cards (``kappa``), then the 4-bit port
+    lanes (a port holds its card + 1). Counts stay below 128 so bit 7 of a lane is a
+    borrow guard for :meth:`minus`."""
+
+    __slots__ = ("types", "unit", "kappa_shift", "kappa_unit", "guard", "counts_mask",
+                 "port_shift")
+
+    def __init__(self, types: int, *, kappa: bool = False):
+        self.types = types
+        lanes = types + 1 if kappa else types
+        self.unit = tuple(1 << (_LANE * c) for c in range(types))
+        self.kappa_shift = _LANE * types if kappa else -1
+        self.kappa_unit = 1 << (_LANE * types) if kappa else 0
+        self.guard = sum(128 << (_LANE * c) for c in range(lanes))
+        self.counts_mask = (1 << (_LANE * lanes)) - 1
+        self.port_shift = _LANE * lanes
+
+    def pack(self, counts: Sequence[int], kappa: int = 0) -> int:
+        """A count vector (and a kappa count) as one int."""
+        out = kappa << self.kappa_shift if kappa else 0
+        for c in range(self.types):
+            out |= counts[c] << (_LANE * c)
+        return out
+
+    def unpack(self, h: int) -> list[int]:
+        """The count vector packed by :meth:`pack` (kappa and port lanes ignored)."""
+        return [(h >> (_LANE * c)) & _MASK for c in range(self.types)]
+
+    def kappa(self, h: int) -> int:
+        """The kappa lane of ``h`` (0 without one)."""
+        return (h >> self.kappa_shift) & _MASK if self.kappa_shift >= 0 else 0
+
+    def minus(self, big: int, small: int) -> int:
+        """``big - small`` lane by lane, or -1 if some lane would go negative."""
+        guard = self.guard
+        diff = (big | guard) - small
+        if diff & guard != guard:
+            return -1
+        return diff ^ guard
+
+
 def pack(counts: Sequence[int]) -> int:
-    """A count vector over the seven treasures as one int (7-bit lanes)."""
+    """A count vector as one int (one 8-bit lane per entry)."""
     out = 0
-    for c in range(TREASURES):
-        out |= counts[c] << (_LANE * c)
+    for c, n in enumerate(counts):
+        out |= n << (_LANE * c)
     return out
 
 
-def unpack(h: int) -> list[int]:
-    """The count vector packed by :func:`pack` (port lanes ignored)."""
-    return [(h >> (_LANE * c)) & _MASK for c in range(TREASURES)]
-
-
-def _minus(big: int, small: int) -> int:
-    """``big - small`` lane by lane, or -1 if some lane would go negative."""
-    diff = (big | _GUARD) - small
-    if diff & _GUARD != _GUARD:
-        return -1
-    return diff ^ _GUARD
+def unpack(h: int, types: int = 7) -> list[int]:
+    """The first ``types`` lanes of a packed count vector."""
+    return [(h >> (_LANE * c)) & _MASK for c in range(types)]
 
 
 class HandDP:
     """Weights over the compositions of one hand (and its port cards), seen from one
     observer: ``table`` maps a packed composition (plus port lanes) to an integer weight.
-    Each step is one thing the observer saw happen to the hand."""
+    Each step is one thing the observer saw happen to the hand.
 
-    __slots__ = ("table", "caps", "ports")
+    ``chamber=True`` makes a chamber level: every card in or out also moves the kappa lane
+    (so a composition knows its size). Steps tagged for backward sampling (``enter(...,
+    tag=...)``) start a trace: from then on every step keeps the table it started from,
+    and :meth:`trace` draws which cards entered at the tagged steps."""
 
-    def __init__(self, caps: Sequence[int]):
+    __slots__ = ("table", "caps", "ports", "lanes", "units", "map", "trail")
+
+    def __init__(self, caps: Sequence[int], lanes: Lanes | None = None, *,
+                 chamber: bool = False, map_card: int = -1):
         self.table: dict[int, int] = {0: 1}
         self.caps = tuple(caps)
+        self.lanes = lanes or Lanes(len(caps))
+        extra = self.lanes.kappa_unit if chamber else 0
+        self.units = tuple(u + extra for u in self.lanes.unit)
+        self.map = map_card if map_card >= 0 else len(caps) - 1
         self.ports = 0  # port lanes used so far (their order = port ids given)
+        self.trail = None  # (previous trail, step) once a tagged step was met
 
     def copy(self) -> "HandDP":
-        other = HandDP(self.caps)
+        other = HandDP.__new__(HandDP)
         other.table = dict(self.table)
+        other.caps = self.caps
+        other.lanes = self.lanes
+        other.units = self.units
+        other.map = self.map
         other.ports = self.ports
+        other.trail = self.trail  # persistent
         return other
 
-    def enter(self, n: int = 1, *, maps: bool = True) -> None:
-        """``n`` cards enter unseen (``maps=False``: they cannot be maps)."""
-        types = range(TREASURES if maps else MAP)
+    def _step(self, step: tuple, before: dict) -> None:
+        if self.trail is not None:
+            self.trail = (self.trail, step, before)
+
+    def enter(self, n: int = 1, *, maps: bool = True, tag=None) -> None:
+        """``n`` cards enter unseen (``maps=False``: they cannot be maps; ``tag``: the
+        cards are to be drawn back by :meth:`trace` under that name)."""
+        types = [c for c in range(len(self.caps)) if maps or c != self.map]
         caps = self.caps
+        lanes = self.lanes
+        units = self.units
         for _ in range(n):
+            if tag is not None and self.trail is None:
+                self.trail = ()
+            before = self.table
             # every composition of a table has the same size: only the types with fewer
             # cards in the game than that can be full already
-            size = sum(unpack(next(iter(self.table), 0)))
-            tight = [(c, _LANE * c, _UNIT[c]) for c in types if caps[c] <= size]
-            loose = [_UNIT[c] for c in types if caps[c] > size]
+            size = sum(lanes.unpack(next(iter(before), 0)))
+            tight = [(c, _LANE * c, units[c]) for c in types if caps[c] <= size]
+            loose = [units[c] for c in types if caps[c] > size]
             out: dict[int, int] = {}
             get = out.get
-            for h, w in self.table.items():
+            for h, w in before.items():
                 for unit in loose:
                     k = h + unit
                     out[k] = get(k, 0) + w
@@ -239,60 +386,146 @@ class HandDP:
                         k = h + unit
                         out[k] = get(k, 0) + w
             self.table = out
+            self._step(("enter", tuple(types), tag), before)
 
     def enter_seen(self, card: int, n: int = 1) -> None:
         """``n`` cards of type ``card`` enter in view of the observer."""
-        step = _UNIT[card] * n
-        self.table = {h + step: w for h, w in self.table.items()}
+        step = self.units[card] * n
+        before = self.table
+        self.table = {h + step: w for h, w in before.items()}
+        self._step(("shift", -step), before)
 
     def reveal(self, card: int, n: int = 1) -> None:
         """The hand's owner gives up ``n`` cards of ``card`` by choice (sell, trade,
         discard, maps spent): it held at least ``n``."""
-        step = _UNIT[card] * n
+        step = self.units[card] * n
         shift = _LANE * card
-        self.table = {h - step: w for h, w in self.table.items() if (h >> shift) & _MASK >= n}
+        before = self.table
+        self.table = {h - step: w for h, w in before.items() if (h >> shift) & _MASK >= n}
+        self._step(("shift", step), before)
 
     def lose_seen(self, card: int) -> None:
         """A random card of the hand turned out to be ``card`` (the observer stole it):
         weight by how many the hand held."""
-        step = _UNIT[card]
+        step = self.units[card]
         shift = _LANE * card
         out = {}
-        for h, w in self.table.items():
+        before = self.table
+        for h, w in before.items():
             k = (h >> shift) & _MASK
             if k:
                 out[h - step] = w * k
         self.table = out
+        self._step(("shift", step), before)
 
     def lose_port(self, port: int, *, chosen: bool = False) -> None:
         """A card of the hand left unseen for another hand (port ``port``): a random card
         (a thief's pick: weight by how many the hand held), or ``chosen`` by the owner
-        (weight 1 per type it held, e.g. a card put back into a chamber face down)."""
-        base = _PORT_SHIFT + 4 * port
+        (weight 1 per type it held)."""
+        base = self.lanes.port_shift + 4 * port
+        units = self.units
         out: dict[int, int] = {}
         get = out.get
-        for h, w in self.table.items():
-            for c in range(TREASURES):
+        before = self.table
+        for h, w in before.items():
+            for c in range(len(units)):
                 k = (h >> (_LANE * c)) & _MASK
                 if k:
-                    key = h - _UNIT[c] + ((c + 1) << base)
+                    key = h - units[c] + ((c + 1) << base)
                     out[key] = get(key, 0) + (w if chosen else w * k)
         self.table = out
+        self._step(("port", base, 1), before)
 
     def gain_port(self, port: int) -> None:
         """The card of port ``port`` (taken unseen from another hand) enters."""
-        base = _PORT_SHIFT + 4 * port
+        base = self.lanes.port_shift + 4 * port
         caps = self.caps
+        units = self.units
         out: dict[int, int] = {}
-        for h, w in self.table.items():
-            for c in range(TREASURES):
+        before = self.table
+        for h, w in before.items():
+            for c in range(len(caps)):
                 if (h >> (_LANE * c)) & _MASK < caps[c]:
-                    out[h + _UNIT[c] + ((c + 1) << base)] = w
+                    out[h + units[c] + ((c + 1) << base)] = w
         self.table = out
+        self._step(("port", base, -1), before)
+
+    def draw(self, card: int, size: int) -> None:
+        """A chamber level of a chamber of ``size`` cards showed ``card`` in a face-up
+        draw: one of the known cards (weight: how many of ``card`` the level holds) or one
+        of the ``size - |level|`` places nobody has seen (weight: their number)."""
+        step = self.units[card]
+        shift = _LANE * card
+        lanes = self.lanes
+        out: dict[int, int] = {}
+        get = out.get
+        before = self.table
+        for h, w in before.items():
+            k = (h >> shift) & _MASK
+            if k:
+                key = h - step
+                out[key] = get(key, 0) + w * k
+            unseen = size - lanes.kappa(h)
+            if unseen > 0:
+                out[h] = get(h, 0) + w * unseen
+        self.table = out
+        self._step(("draw", card, size), before)
 
     def constrain(self, allowed: Callable[[list[int]], bool]) -> None:
         """Keep the compositions whose count vector satisfies ``allowed``."""
-        self.table = {h: w for h, w in self.table.items() if allowed(unpack(h))}
+        unpack_ = self.lanes.unpack
+        before = self.table
+        self.table = {h: w for h, w in before.items() if allowed(unpack_(h))}
+        self._step(("same",), before)
+
+    def trace(self, key: int, rng) -> dict:
+        """Backward sampling: given the final entry ``key`` (composition and port lanes),
+        draw the path through the recorded steps by the forward tables and return, per
+        tag, the cards that entered at its steps (exact: each step back is drawn with
+        probability proportional to the forward weight of its predecessor)."""
+        out: dict = {}
+        node = self.trail
+        units = self.units
+        lanes = self.lanes
+        while node:
+            node, step, before = node
+            op = step[0]
+            if op == "shift":
+                key += step[1]
+            elif op == "enter":
+                options, weights = [], []
+                for c in step[1]:
+                    if (key >> (_LANE * c)) & _MASK:
+                        prev = key - units[c]
+                        w = before.get(prev, 0)
+                        if w:
+                            options.append((c, prev))
+                            weights.append(w)
+                c, key = options[_pick(weights, rng)]
+                if step[2] is not None:
+                    out.setdefault(step[2], []).append(c)
+            elif op == "port":
+                base, sign = step[1], step[2]
+                c = ((key >> base) & 15) - 1
+                key += sign * units[c] - ((c + 1) << base)
+            elif op == "draw":
+                card, size = step[1], step[2]
+                prev = key + units[card]
+                from_known = before.get(prev, 0) * ((prev >> (_LANE * card)) & _MASK)
+                from_unseen = before.get(key, 0) * (size - lanes.kappa(key))
+                if _pick([from_known, from_unseen], rng) == 0:
+                    key = prev
+        return out
+
+
+def _pick(weights: Sequence[int], rng) -> int:
+    """An index drawn with probability proportional to the integer ``weights``."""
+    pick = rng.randrange(sum(weights))
+    for i, w in enumerate(weights):
+        pick -= w
+        if pick < 0:
+            return i
+    raise InvalidStateError("no path explains what the seat has seen")
 
 
 def _falling(n: int, k: int) -> int:
@@ -304,38 +537,40 @@ def _falling(n: int, k: int) -> int:
 
 
 class _HiddenTotals:
-    """The coupling of the hands through the rest, in product form. ``pool``: every card
-    hidden from the observer (hands and rest, packed); the rest has ``no_maps`` places
-    that cannot hold a map (unexplored chambers) and ``maps_ok`` that can (the dig site).
-    When the hands hold ``s`` (packed), leaving ``r = pool - s``, the rest can be laid out
-    in ``maps_ok! / (r_map! (maps_ok - r_map)!) * (no_maps + maps_ok - r_map)! /
-    prod(r_c!, c not a map)`` ways: a constant times ``weight(s) = prod_c factor[c][s_c]``
-    with ``factor[c][x]`` the falling factorial ``pool_c (pool_c - 1) ... (pool_c - x + 1)``
-    (for maps times the dig site's ``maps_ok! / (maps_ok - r_map)!`` and the non-maps'
-    ``(no_maps + maps_ok - r_map)!``). Every factor is an integer."""
+    """The coupling of the levels through the rest, in product form. ``pool``: every card
+    hidden from the observer (levels and rest, packed; its kappa lane: the cards of the
+    chambers that are levels); the rest has ``no_maps`` places that cannot hold a map
+    (chambers and the reserve) besides the level chambers' unseen places, and ``maps_ok``
+    that can (the dig site). When the levels hold ``s`` (packed), leaving ``r = pool - s``
+    with ``u = pool_kappa - s_kappa`` unseen places in level chambers, the rest can be laid
+    out in ``maps_ok! / (r_map! (maps_ok - r_map)!) * (no_maps + u + maps_ok - r_map)! /
+    prod(r_c!, c not a map)`` ways: a constant times ``weight(s) = prod_c factor[c][s_c] *
+    fact[no_maps + u + maps_ok - r_map]`` with ``factor[c][x]`` the falling factorial
+    ``pool_c (pool_c - 1) ... (pool_c - x + 1)`` (for maps times the dig site's ``maps_ok!
+    / (maps_ok - r_map)!``). Every factor is an integer."""
 
-    def __init__(self, pool: int, no_maps: int, maps_ok: int):
-        counts = unpack(pool)
-        self.counts = counts
+    def __init__(self, pool: int, no_maps: int, maps_ok: int, lanes: Lanes, map_card: int):
+        counts = lanes.unpack(pool)
+        self.lanes = lanes
+        self.map = map_card
         self.fact = fact = [1] * (sum(counts) + 1)
         for i in range(1, len(fact)):
             fact[i] = fact[i - 1] * i
-        rest = no_maps + maps_ok
         self.factor = []
-        for c in range(TREASURES):
+        for c in range(lanes.types):
             row = [_falling(counts[c], x) for x in range(counts[c] + 1)]
-            if c == MAP:  # the rest's counts[c] - x maps go to the dig site's places
-                row = [w * (_falling(maps_ok, counts[c] - x) * fact[rest - counts[c] + x]
-                            if 0 <= rest - counts[c] + x < len(fact) else 0)
-                       for x, w in enumerate(row)]
+            if c == map_card:  # the rest's counts[c] - x maps go to the dig site's places
+                row = [w * _falling(maps_ok, counts[c] - x) for x, w in enumerate(row)]
             self.factor.append(row)
-        self.rest = rest
+        # fact index of the rest's non-map cards: base - u_held + map_held
+        self.base = no_maps + lanes.kappa(pool) + maps_ok - counts[map_card]
+        self.kappa_shift = lanes.kappa_shift
 
     def weight(self, held: int) -> int:
-        """Proportional to the ways to lay out the rest when the hands hold ``held``."""
+        """Proportional to the ways to lay out the rest when the levels hold ``held``."""
         w = 1
         factor = self.factor
-        for c in range(TREASURES):
+        for c in range(len(factor)):
             x = (held >> (_LANE * c)) & _MASK
             row = factor[c]
             if x >= len(row):
@@ -343,22 +578,31 @@ class _HiddenTotals:
             w *= row[x]
             if not w:
                 return 0
-        return w
+        index = self.base + ((held >> (_LANE * self.map)) & _MASK)
+        if self.kappa_shift >= 0:
+            index -= (held >> self.kappa_shift) & _MASK
+        if not 0 <= index < len(self.fact):
+            return 0
+        return w * self.fact[index]
 
 
 class Posterior:
-    """The joint posterior of the hidden hands of some seats and the rest (see the module
-    docstring), ready to sample. ``hands``: the seats' :class:`HandDP` tables, in seat
-    order; ``pool``: the packed composition of every card hidden from the observer (in
-    those hands or the rest); ``no_maps``/``maps_ok``: the rest's places; ``ports``: the
-    number of port lanes (thefts between two of those seats).
+    """The joint posterior of the hidden levels (hands of some seats, chamber levels) and
+    the rest (see the module docstring), ready to sample. ``levels``: their
+    :class:`HandDP` tables, in order; ``pool``: the packed composition of every card hidden
+    from the observer (in those levels or the rest); ``no_maps``/``maps_ok``: the rest's
+    places; ``ports``: the number of port lanes.
 
-    With one hand the draw is direct. With several, the exact draw is a recursion over
-    the hands with the cards still left for the others (memoised); when that is large it
-    draws each hand from its own posterior against the whole pool (a product proposal
+    With one level the draw is direct. With several, the exact draw is a recursion over
+    the levels with the cards still left for the others (memoised); when that is large it
+    draws each level from its own posterior against the whole pool (a product proposal
     that over-weights every joint outcome by at most the same bound) and accepts with the
     exact ratio, integer arithmetic throughout: a rejection step with zero bias, which
-    falls back on the recursion when it accepts too rarely.
+    falls back on the recursion when it accepts too rarely. The bound holds when at most
+    one level's kappa lane varies (a level chamber whose known part may have several
+    sizes): ``fact[base - u + m]`` is log-concave in the maps ``m`` held with the dig
+    site's factor and log-supermodular in ``(-u, m)``, but not in two varying kappas, so
+    with two such levels only the recursion is used.
     """
 
     #: The recursion is used when its work (products of table sizes) stays below this.
@@ -367,42 +611,46 @@ class Posterior:
     PATIENCE = 200
 
     def __init__(self, hands: Sequence[dict[int, int]], pool: int, no_maps: int, maps_ok: int,
-                 ports: int):
+                 ports: int, lanes: Lanes | None = None, map_card: int = 6):
         self.hands = list(hands)
         self.pool = pool
         self.ports = ports
-        self.totals = _HiddenTotals(pool, no_maps, maps_ok)
-        self.no_maps, self.maps_ok = no_maps, maps_ok
+        self.lanes = lanes = lanes or Lanes(7)
+        self.totals = _HiddenTotals(pool, no_maps, maps_ok, lanes, map_card)
         work = 1
-        for table in self.hands[:-1]:
+        for table in self.hands:
             work *= max(1, len(table))
-        work *= max(1, len(self.hands[-1])) if self.hands else 1
         self.relaxed = None
         self.exact = None
-        if len(self.hands) > 1 and work > self.EXACT_WORK:
-            # the cards every outcome gives a hand (its floor) do not vary: the proposal
-            # and the bound only see the rest of each hand, against the pool left
-            self.floors = [_floor(table) for table in self.hands]
-            variable_pool = _minus(pool, sum(self.floors))
+        varying = sum(1 for table in self.hands
+                      if len({lanes.kappa(key) for key in table}) > 1)
+        if len(self.hands) > 1 and work > self.EXACT_WORK and varying <= 1:
+            # the cards every outcome gives a level (its floor) do not vary: the proposal
+            # and the bound only see the rest of each level, against the pool left
+            self.floors = [_floor(table, lanes) for table in self.hands]
+            variable_pool = lanes.minus(pool, sum(self.floors))
             if variable_pool >= 0:
-                totals = _HiddenTotals(variable_pool, no_maps, maps_ok)
+                totals = _HiddenTotals(variable_pool, no_maps, maps_ok, lanes, map_card)
                 if totals.weight(0):
-                    self.relaxed = _Levels(self.hands, ports, totals, self.floors,
+                    self.relaxed = _Levels(self.hands, ports, totals, self.floors, lanes,
                                            coupled=False)
                     self.total = self.relaxed.total  # callers only test it for 0
         if self.relaxed is None:
-            self.exact = _Levels(self.hands, ports, self.totals, None, coupled=True, pool=pool)
+            self.exact = _Levels(self.hands, ports, self.totals, None, lanes, coupled=True,
+                                 pool=pool)
             self.total = self.exact.total
         self.tries = self.accepted = 0
 
     def sample(self, rng) -> tuple[list[int], int, int]:
-        """One draw: (packed composition per hand, port values (4-bit lanes), packed rest)."""
+        """One draw: (packed composition per level, port values (4-bit lanes), packed
+        rest)."""
+        minus = self.lanes.minus
         if self.relaxed is not None:
             totals = self.relaxed.totals
             for _ in range(self.PATIENCE):
                 self.tries += 1
                 hands, ports = self.relaxed.sample(rng)
-                variable = [_minus(h, f) for h, f in zip(hands, self.floors)]
+                variable = [minus(h, f) for h, f in zip(hands, self.floors)]
                 together = 0
                 bound = 1
                 for u in variable:
@@ -412,54 +660,64 @@ class Posterior:
                 if numerator and rng.randrange(bound) < numerator:
                     self.accepted += 1
                     held = sum(hands)
-                    return hands, ports, _minus(self.pool, held)
+                    return hands, ports, minus(self.pool, held)
             # accepting too rarely: the exact recursion from now on (still exact: a draw
             # is accepted with the target law whenever it is accepted)
             self.relaxed = None
-            self.exact = _Levels(self.hands, self.ports, self.totals, None, coupled=True,
-                                 pool=self.pool)
+            self.exact = _Levels(self.hands, self.ports, self.totals, None, self.lanes,
+                                 coupled=True, pool=self.pool)
             if not self.exact.total:
                 raise InvalidStateError("no deal explains what the seat has seen")
         hands, ports = self.exact.sample(rng)
         held = 0
         for h in hands:
             held += h
-        return hands, ports, _minus(self.pool, held)
+        return hands, ports, minus(self.pool, held)
+
+    def port_lanes(self, level: int) -> int:
+        """The port lanes (bits, from the port shift) level ``level`` carries."""
+        return (self.exact or self.relaxed).port_masks[level]
 
 
-def _floor(table: dict[int, int]) -> int:
-    """The per-type minimum of the compositions in ``table`` (packed)."""
-    low = [_MASK] * TREASURES
-    for key in {key & _COUNTS for key in table}:  # port lanes aside
-        for c in range(TREASURES):
-            x = (key >> (_LANE * c)) & _MASK
-            if x < low[c]:
-                low[c] = x
-    return pack(low) if table else 0
+def _floor(table: dict[int, int], lanes: Lanes) -> int:
+    """The per-lane minimum (types and kappa) of the compositions in ``table`` (packed)."""
+    if not table:
+        return 0
+    keys = {key & lanes.counts_mask for key in table}  # port lanes aside
+    shifts = [_LANE * c for c in range(lanes.types)]
+    if lanes.kappa_shift >= 0:
+        shifts.append(lanes.kappa_shift)
+    low = 0
+    for shift in shifts:
+        low |= min((key >> shift) & _MASK for key in keys) << shift
+    return low
 
 
 class _Levels:
-    """Sampling one composition per hand (and the port values) level by level, each
+    """Sampling one composition per level (and the port values) level by level, each
     level's entries weighted by the levels below: coupled through the cards left (exact:
     the rest's ways at the bottom), or, ``coupled=False``, each entry weighted by its own
     product factor against the pool (the relaxed proposal) and coupled by ports only."""
 
     def __init__(self, hands: Sequence[dict[int, int]], ports: int, totals: _HiddenTotals,
-                 floors, *, coupled: bool, pool: int = 0):
+                 floors, lanes: Lanes, *, coupled: bool, pool: int = 0):
         self.levels = len(hands)
         self.coupled = coupled
         self.totals = totals
+        self.minus = lanes.minus
         self.port_masks = []
         self.entries: list[dict[int, list[tuple[int, int, int]]]] = []
+        port_shift = lanes.port_shift
+        counts_mask = lanes.counts_mask
         for i, table in enumerate(hands):
             used = 0
             for key in table:
-                used |= key >> _PORT_SHIFT
-            lanes = 0
+                used |= key >> port_shift
+            port_lanes = 0
             for port in range(ports):
                 if used >> (4 * port) & 15:
-                    lanes |= 15 << (4 * port)
-            self.port_masks.append(lanes)
+                    port_lanes |= 15 << (4 * port)
+            self.port_masks.append(port_lanes)
         # per level: the port lanes met at an earlier level that this level or a later one
         # still has to agree with, and those of them this level itself carries
         self.needed = []
@@ -472,18 +730,19 @@ class _Levels:
                     after |= self.port_masks[j]
             self.needed.append(before & after)
         self.fixed_at = [self.port_masks[i] & self.needed[i] for i in range(self.levels)]
+        minus = self.minus
         for i, table in enumerate(hands):
             grouped: dict[int, list[tuple[int, int, int]]] = {}
             factors: dict[int, int] = {}  # per composition (entries differ in ports)
             for key, w in table.items():
-                h = key & _COUNTS
+                h = key & counts_mask
                 if not coupled:
                     factor = factors.get(h)
                     if factor is None:
-                        factor = factors[h] = totals.weight(_minus(h, floors[i]))
+                        factor = factors[h] = totals.weight(minus(h, floors[i]))
                     w *= factor
                 if w:
-                    ports_of = key >> _PORT_SHIFT
+                    ports_of = key >> port_shift
                     grouped.setdefault(ports_of & self.fixed_at[i], []).append((h, ports_of, w))
             self.entries.append(grouped)
         self._z: dict[tuple[int, int, int], int] = {}
@@ -497,16 +756,17 @@ class _Levels:
         if level == self.levels:
             if not self.coupled:
                 return 1
-            return self.totals.weight(_minus(self.totals_pool, pool))
+            return self.totals.weight(self.minus(self.pool, pool))
         key = (level, pool, ports & self.needed[level])
         found = self._z.get(key)
         if found is not None:
             return found
         total = 0
         coupled = self.coupled
+        minus = self.minus
         for h, ports_of, w in self.entries[level].get(ports & self.fixed_at[level], ()):
             if coupled:
-                left = _minus(pool, h)
+                left = minus(pool, h)
                 if left < 0:
                     continue
             else:
@@ -515,15 +775,12 @@ class _Levels:
         self._z[key] = total
         return total
 
-    @property
-    def totals_pool(self) -> int:
-        return self.pool
-
     def sample(self, rng) -> tuple[list[int], int]:
         """One composition per level and the port values."""
         pool, ports = self.pool, 0
         hands = []
         coupled = self.coupled
+        minus = self.minus
         for level in range(self.levels):
             key = (level, pool, ports & self.needed[level])
             found = self._choices.get(key)
@@ -531,7 +788,7 @@ class _Levels:
                 options, cumulative = [], []
                 acc = 0
                 for h, ports_of, w in self.entries[level].get(ports & self.fixed_at[level], ()):
-                    left = _minus(pool, h) if coupled else 0
+                    left = minus(pool, h) if coupled else 0
                     if left >= 0:
                         weight = w * self._weight(level + 1, left, ports | ports_of)
                         if weight:
@@ -544,15 +801,44 @@ class _Levels:
             h, ports_of = options[bisect.bisect_right(cumulative, pick)]
             hands.append(h)
             if coupled:
-                pool = _minus(pool, h)
+                pool = minus(pool, h)
             ports |= ports_of
         return hands, ports
 
 
-# --- the archaeology state's hidden-information methods ------------------------------------
+# --- one observer's replay of the record ---------------------------------------------------
 
-#: Hand DPs already run over a record, per (record, observer, its theft cards): a new
-#: decision of the same game extends the last one's record, so the DPs continue from there.
+class _Replay:
+    """The hand DPs of the other seats and the chamber levels, as one observer saw the
+    record up to some event: ``dps`` (seat -> DP), ``levels`` (chamber -> DP), ``ports``
+    (theft number -> port, for the thefts between two other seats), ``keep_ports``
+    (secret number -> its ports, the cards a Tomb explorer kept from a level),
+    ``tagged`` (secret number -> the seat whose DP traces its cards), ``thefts`` and
+    ``secrets`` (how many of each were read), ``looked`` (per chamber, the seats that
+    looked at it), ``current`` (the chamber being explored), ``next_port``, ``sizes`` (the
+    chambers' sizes, public)."""
+
+    __slots__ = ("dps", "levels", "ports", "keep_ports", "tagged", "thefts", "secrets",
+                 "looked", "current", "next_port", "sizes")
+
+    def copy(self) -> "_Replay":
+        other = _Replay.__new__(_Replay)
+        other.dps = {p: dp.copy() for p, dp in self.dps.items()}
+        other.levels = {i: dp.copy() for i, dp in self.levels.items()}
+        other.ports = dict(self.ports)
+        other.keep_ports = dict(self.keep_ports)
+        other.tagged = dict(self.tagged)
+        other.thefts = self.thefts
+        other.secrets = self.secrets
+        other.looked = list(self.looked)
+        other.current = self.current
+        other.next_port = self.next_port
+        other.sizes = list(self.sizes)
+        return other
+
+
+#: Replays already run over a record, per (record, observer, rules): a new decision of the
+#: same game extends the last one's record, so the replay continues from there.
 _DP_CACHE: dict[tuple, tuple] = {}
 _DP_CACHE_SIZE = 8
 _DP_LOOKBACK = 64
@@ -563,9 +849,10 @@ def _trade_steps_legal(rules: Rules, hand: list[int], take_value: int,
     """Whether the takes (worth ``take_value``) and the gives announced so far were legal
     steps for a hand ``hand`` (the trader's cards before the trade)."""
     trade = rules.trade
-    if take_value > sum(trade[c] * hand[c] for c in range(TREASURES)):
+    T = rules.treasures
+    if take_value > sum(trade[c] * hand[c] for c in range(T)):
         return False
-    given = [0] * TREASURES
+    given = [0] * T
     need = take_value
     order = rules.give_order
     for i, card in enumerate(order):
@@ -580,10 +867,15 @@ def _trade_steps_legal(rules: Rules, hand: list[int], take_value: int,
     return True
 
 
+def _lanes_of(rules: Rules) -> Lanes:
+    return Lanes(rules.treasures, kappa=rules.monument is not None)
+
+
 class HiddenInformation:
     """Mixin of ``ArchaeologyState``: the information-set key and the exact determinizer
-    (see the module docstring). Reads the state's ``record``, ``steals``, hands and public
-    fields; ``_sampler`` caches one seat's :class:`Posterior` until the next move."""
+    (see the module docstring). Reads the state's ``record``, ``steals``, ``secrets``,
+    hands and public fields; ``_sampler`` caches one seat's :class:`Posterior` until the
+    next move."""
 
     __slots__ = ()
 
@@ -592,37 +884,80 @@ class HiddenInformation:
         return tuple(card if seat == thief or seat == victim else -1
                      for thief, victim, card in self.steals)
 
+    def secrets_seen_by(self, seat: int) -> tuple:
+        """The payload of every secret so far, or ``None`` where ``seat`` does not know it."""
+        return tuple(entry[4:] if entry[1] >> seat & 1 else None for entry in self.secrets)
+
     def information_set_key(self, seat: int) -> Hashable:
-        """What ``seat`` knows now: the public record and position, its hand and the cards
-        of the thefts it took part in."""
+        """What ``seat`` knows now: the public record and position, its hand, the cards of
+        the thefts it took part in and its secrets."""
         players = self.num_players
-        base = seat * TREASURES
+        T = self.rules.treasures
+        base = seat * T
         storm = ((self.to_move, self.storm_index, self.storm_left, self.storm_last)
                  if self.phase == P_STORM else None)
         trade = ((tuple(self.trade_takes), tuple(self.trade_gives), self.last_take,
                   self.last_give_pos) if self.trade_takes is not None else None)
-        return (
+        key = (
             seat, self.phase, self.turn, self.victim, storm, trade, self.trades,
             self.acted, self.sold_this_turn, self.no_dig, self.first_passer, self.must_sell,
-            tuple(self.hands[base:base + TREASURES]), tuple(self.market),
+            tuple(self.hands[base:base + T]), tuple(self.market),
             tuple(self.money), tuple(self.hand_sizes), len(self.dig), self.thieves_drawn,
             self.storms_drawn, tuple(c is None for c in self.chambers), players,
             self.record, self.steal_cards_seen_by(seat),
         )
+        if self.rules.monument is None:
+            return key
+        public_chambers = self.rules.special == REFILL_ON_SANDSTORM
+        view = (self.chambers[self.exploring]
+                if self.phase == P_KEEP and self.turn == seat else None)
+        return key + (
+            tuple(self.tents), self.protected, self.storm_index if self.phase == P_TENT
+            else -1, self.to_move, len(self.reserve), self.refill_left,
+            tuple(c if public_chambers or c is None else len(c) for c in self.chambers),
+            self.explored, self.exploring, self.drawn, self.named, self.draws_used,
+            self.announced, self.secrets_seen_by(seat), view,
+        )
 
     # -- the posterior ------------------------------------------------------------------
 
-    def _hand_dps(self, seat: int) -> tuple[dict[int, HandDP], dict[int, int]]:
-        """The hand DPs of every other seat over the whole record, as ``seat`` saw it, and
-        the ports: theft number -> port, for the thefts between two other seats."""
+    def _start_replay(self, seat: int) -> _Replay:
+        rules = self.rules
+        lanes = _lanes_of(rules)
+        caps = rules.counts[:rules.treasures]
+        hand = rules.data.hand_size
+        r = _Replay()
+        r.dps = {}
+        for p in range(self.num_players):
+            if p != seat:
+                dp = r.dps[p] = HandDP(caps, lanes, map_card=rules.map)
+                dp.enter(hand, maps=False)
+                if self.announced:  # Beginner's Luck: the opening hand had this value
+                    value = self.announced[p]
+                    dp.constrain(lambda counts, value=value: rules.hand_value(counts) == value)
+        r.levels = {}
+        if rules.special in (BUST, NAME_TYPES):  # the drawing chambers are levels throughout
+            for i in range(len(rules.chamber_sizes)):
+                r.levels[i] = HandDP(caps, lanes, chamber=True, map_card=rules.map)
+        r.ports, r.keep_ports, r.tagged = {}, {}, {}
+        r.thefts = r.secrets = r.next_port = 0
+        r.looked = [0] * len(rules.chamber_sizes)
+        r.current = -1
+        r.sizes = list(rules.chamber_sizes)
+        return r
+
+    def _replay(self, seat: int) -> _Replay:
+        """The replay of the whole record as ``seat`` saw it (continued from the cache)."""
         rules = self.rules
         seen = self.steal_cards_seen_by(seat)
+        secrets = self.secrets_seen_by(seat)
         node = self.record
         pending = []
         start = None
         for _ in range(_DP_LOOKBACK):
             found = _DP_CACHE.get((id(node), seat, id(rules)))
-            if found is not None and found[0] is node and found[1] == seen[:found[2]]:
+            if (found is not None and found[0] is node and found[1] == seen[:found[3].thefts]
+                    and found[2] == secrets[:found[3].secrets]):
                 start = found
                 break
             if node.prev is None:
@@ -631,66 +966,157 @@ class HiddenInformation:
             node = node.prev
         if start is None:
             pending = self.record.events()
-            caps = rules.counts[:TREASURES]
-            dps = {p: HandDP(caps) for p in range(self.num_players) if p != seat}
-            for dp in dps.values():
-                dp.enter(rules.data.hand_size, maps=False)
-            ports: dict[int, int] = {}
-            thefts = 0
+            r = self._start_replay(seat)
         else:
             pending.reverse()
-            dps = {p: dp.copy() for p, dp in start[3].items()}
-            ports = dict(start[4])
-            thefts = start[2]
+            r = start[3].copy()
         for event in pending:
-            kind, actor = event[0], event[1]
-            if kind == R_STEAL:
-                victim = event[2]
-                card = seen[thefts]
-                if actor == seat:
-                    dps[victim].lose_seen(card)
-                elif victim == seat:
-                    dps[actor].enter_seen(card)
-                else:
-                    port = ports[thefts] = len(ports)
-                    dps[victim].lose_port(port)
-                    dps[actor].gain_port(port)
-                thefts += 1
-                continue
-            if actor == seat:
-                continue
-            dp = dps[actor]
-            if kind == R_DIG:
-                dp.enter()
-            elif kind == R_TRADE:
-                gives, takes = event[2], event[3]
-                for c in range(TREASURES):
-                    if gives[c]:
-                        dp.reveal(c, gives[c])
-                for c in range(TREASURES):
-                    if takes[c]:
-                        dp.enter_seen(c, takes[c])
-            elif kind == R_DISCARD:
-                dp.reveal(event[2])
-            elif kind == R_SELL:
-                dp.reveal(event[2], event[3])
-            else:  # R_EXPLORE
-                chamber = event[2]
-                dp.reveal(MAP, rules.chamber_maps[chamber])
-                dp.enter(rules.chamber_sizes[chamber], maps=False)
+            self._replay_event(r, event, seat, seen, secrets)
         if len(_DP_CACHE) >= _DP_CACHE_SIZE:
             del _DP_CACHE[next(iter(_DP_CACHE))]
         _DP_CACHE[(id(self.record), seat, id(rules))] = (
-            self.record, seen[:thefts], thefts, {p: dp.copy() for p, dp in dps.items()},
-            dict(ports))
-        return dps, ports
+            self.record, seen[:r.thefts], secrets[:r.secrets], r.copy())
+        return r
 
-    def _posterior(self, seat: int) -> tuple[Posterior, list[int], dict[int, int]]:
+    def _replay_event(self, r: _Replay, event, seat: int, seen, secrets) -> None:
+        """One record event into ``seat``'s replay ``r`` (see the module docstring)."""
+        rules = self.rules
+        kind, actor = event[0], event[1]
+        if kind == R_STEAL:
+            victim = event[2]
+            card = seen[r.thefts]
+            if actor == seat:
+                r.dps[victim].lose_seen(card)
+            elif victim == seat:
+                r.dps[actor].enter_seen(card)
+            else:
+                port = r.ports[r.thefts] = r.next_port
+                r.next_port += 1
+                r.dps[victim].lose_port(port)
+                r.dps[actor].gain_port(port)
+            r.thefts += 1
+            return
+        if kind == R_REFILL:
+            r.sizes[actor] += 1  # a public card into a face-up chamber (actor: the chamber)
+            return
+        if kind == R_TENT or kind == R_NAME:
+            return
+        if kind == R_LOOK:
+            chamber = event[2]
+            secret = secrets[r.secrets]
+            r.secrets += 1
+            if actor == seat and chamber not in r.levels:
+                level = r.levels[chamber] = HandDP(rules.counts[:rules.treasures],
+                                                   _lanes_of(rules), chamber=True,
+                                                   map_card=rules.map)
+                for c in secret[0]:
+                    level.enter_seen(c)
+            r.looked[chamber] |= 1 << actor
+            return
+        if kind == R_REVEAL:
+            r.levels[r.current].draw(event[2], r.sizes[r.current])
+            r.sizes[r.current] -= 1
+            return
+        dp = r.dps.get(actor)
+        if kind == R_RETURN:
+            level = r.levels[r.current]
+            for c, n in enumerate(event[2]):
+                if n:
+                    level.enter_seen(c, n)
+            r.sizes[r.current] += sum(event[2])
+            return
+        if kind == R_KEEP:
+            self._replay_keep(r, event, seat, secrets)
+            return
+        if kind == R_EXPLORE:
+            chamber = event[2]
+            r.current = chamber
+            if actor != seat:
+                dp.reveal(rules.map, rules.chamber_maps[chamber])
+            if rules.special not in TAKE_ALL:
+                return
+            if r.looked[chamber] & ~(1 << actor):  # the explore comes with an S_TAKE secret
+                r.secrets += 1
+            level = r.levels.pop(chamber, None)
+            r.sizes[chamber] = 0
+            if actor == seat:
+                return
+            if level is not None:  # the observer looked: it knows the cards
+                (known,) = level.table
+                for c, n in enumerate(level.lanes.unpack(known)):
+                    if n:
+                        dp.enter_seen(c, n)
+            elif r.looked[chamber]:  # somebody else knows these cards: trace them
+                r.tagged[("chamber", chamber)] = actor
+                dp.enter(rules.chamber_sizes[chamber], maps=False, tag=("chamber", chamber))
+            else:
+                dp.enter(rules.chamber_sizes[chamber], maps=False)
+            return
+        if actor == seat:
+            return
+        if kind == R_DIG:
+            dp.enter()
+        elif kind == R_TRADE:
+            gives, takes = event[2], event[3]
+            for c, n in enumerate(gives):
+                if n:
+                    dp.reveal(c, n)
+            for c, n in enumerate(takes):
+                if n:
+                    dp.enter_seen(c, n)
+        elif kind == R_DISCARD:
+            dp.reveal(event[2])
+        elif kind == R_SELL:
+            dp.reveal(event[2], event[3])
+        elif kind == R_TAKE:
+            for c, n in enumerate(event[2]):
+                if n:
+                    dp.enter_seen(c, n)
+
+    def _replay_keep(self, r: _Replay, event, seat: int, secrets) -> None:
+        """A Tomb explorer kept ``n`` cards of a chamber and returned the rest face down."""
+        rules = self.rules
+        _, actor, chamber, n = event
+        number = r.secrets
+        secret = secrets[number]
+        r.secrets += 1
+        r.sizes[chamber] -= n
+        level = r.levels.get(chamber)
+        if actor == seat:
+            seen, kept = secret
+            if level is None:
+                level = r.levels[chamber] = HandDP(rules.counts[:rules.treasures],
+                                                   _lanes_of(rules), chamber=True,
+                                                   map_card=rules.map)
+                for c in seen:
+                    level.enter_seen(c)
+            else:  # the observer looked again: the chamber holds exactly what it saw
+                target = _count_list(seen, rules.treasures)
+                level.constrain(lambda counts: counts == target)
+            for c in kept:
+                level.reveal(c)
+            return
+        if level is not None:  # the observer knows the chamber: the kept cards are ports
+            ports = []
+            for _ in range(n):
+                port = r.next_port
+                r.next_port += 1
+                level.lose_port(port)  # an unseen choice: modelled as a random pick
+                r.dps[actor].gain_port(port)
+                ports.append(port)
+            r.keep_ports[number] = tuple(ports)
+        else:
+            r.tagged[("keep", number)] = actor
+            r.dps[actor].enter(n, maps=False, tag=("keep", number))
+
+    def _posterior(self, seat: int):
         cached = self._sampler
         if cached is not None and cached[0] == seat:
             return cached[1]
         rules = self.rules
-        dps, ports = self._hand_dps(seat)
+        T = rules.treasures
+        r = self._replay(seat)
+        dps = r.dps
         # moves in progress: the mover's hand must have allowed every announced step
         if self.phase == P_ACTION and self.trade_takes is not None and self.turn != seat:
             takes_value = self.take_value
@@ -700,63 +1126,164 @@ class HiddenInformation:
         if self.phase == P_STORM and self.to_move != seat:
             last, left = self.storm_last, self.storm_left
             dps[self.to_move].constrain(lambda hand: sum(hand[last:]) >= left)
-        base = seat * TREASURES
+        if self.phase == P_KEEP and self.turn == seat:  # the keeper sees the chamber
+            contents = self.chambers[self.exploring]
+            level = r.levels.get(self.exploring)
+            if level is None:
+                level = r.levels[self.exploring] = HandDP(
+                    rules.counts[:T], _lanes_of(rules), chamber=True, map_card=rules.map)
+                for c in contents:
+                    level.enter_seen(c)
+            else:
+                target = _count_list(contents, T)
+                level.constrain(lambda counts: counts == target)
+        public = rules.special == REFILL_ON_SANDSTORM
+        base = seat * T
         pool = []
-        for c in range(TREASURES):
+        for c in range(T):
             n = rules.counts[c] - self.market[c] - self.hands[base + c]
             for p in range(self.num_players):
-                n -= self.sold[p * TREASURES + c]
+                n -= self.sold[p * T + c]
             pool.append(n)
-        pool[MAP] -= self.maps_removed
+        pool[rules.map] -= self.maps_removed
+        for c in self.drawn:
+            pool[c] -= 1
+        if public:
+            for contents in self.chambers:
+                for c in contents or ():
+                    pool[c] -= 1
         if min(pool) < 0:
-            card = CARD_NAMES[min(range(TREASURES), key=pool.__getitem__)]
+            card = rules.cards.names[min(range(T), key=pool.__getitem__)]
             raise InvalidStateError(f"seat {seat} sees more {card} cards than the game has")
-        no_maps = sum(rules.chamber_sizes[i] for i, c in enumerate(self.chambers)
-                      if c is not None)
-        maps_ok = (len(self.dig) - (rules.counts[THIEF] - self.thieves_drawn)
-                   - (rules.counts[SANDSTORM] - self.storms_drawn))
+        chamber_ids = sorted(r.levels)
+        kappa = sum(len(self.chambers[i] or ()) for i in chamber_ids)
+        no_maps = len(self.reserve) + sum(
+            len(contents) for i, contents in enumerate(self.chambers)
+            if contents is not None and not public and i not in r.levels)
+        maps_ok = (len(self.dig) - (rules.counts[rules.thief] - self.thieves_drawn)
+                   - (rules.counts[rules.sandstorm] - self.storms_drawn))
         others = sorted(dps)
-        posterior = Posterior([dps[p].table for p in others], pack(pool), no_maps,
-                              max(0, maps_ok), len(ports))
+        lanes = _lanes_of(rules)
+        posterior = Posterior([dps[p].table for p in others]
+                              + [r.levels[i].table for i in chamber_ids],
+                              lanes.pack(pool, kappa), no_maps, max(0, maps_ok), r.next_port,
+                              lanes, rules.map)
         if maps_ok < 0 or posterior.total == 0:
             raise InvalidStateError(
                 f"no deal explains what seat {seat} has seen (the hands, the record and "
                 f"the cards left do not fit together)")
-        self._sampler = (seat, (posterior, others, ports))
+        self._sampler = (seat, (posterior, others, chamber_ids, r))
         return self._sampler[1]
 
     def determinize(self, seat: int, rng):
         """A world drawn exactly from those ``seat`` cannot rule out (module docstring)."""
-        posterior, others, ports = self._posterior(seat)
-        hands, port_values, rest = posterior.sample(rng)
+        posterior, others, chamber_ids, r = self._posterior(seat)
+        levels, port_values, rest = posterior.sample(rng)
         rules = self.rules
+        T = rules.treasures
+        lanes = posterior.lanes
         world = self.clone()
         world._moves = None
         world._sampler = None
-        for p, h in zip(others, hands):
-            world.hands[p * TREASURES:(p + 1) * TREASURES] = unpack(h)
-        if ports:
+        for p, h in zip(others, levels):
+            world.hands[p * T:(p + 1) * T] = lanes.unpack(h)
+        known = {i: lanes.unpack(h) for i, h in zip(chamber_ids, levels[len(others):])}
+        if r.ports:
             steals = list(world.steals)
-            for theft, port in ports.items():
+            for theft, port in r.ports.items():
                 thief, victim, _ = steals[theft]
                 steals[theft] = (thief, victim, ((port_values >> (4 * port)) & 15) - 1)
             world.steals = tuple(steals)
-        counts = unpack(rest)
-        cards = [c for c in range(MAP) for _ in range(counts[c])]
+        counts = lanes.unpack(rest)
+        cards = [c for c in range(T) if c != rules.map for _ in range(counts[c])]
         rng.shuffle(cards)
         pos = 0
-        chambers = world.chambers
-        for i, contents in enumerate(chambers):
-            if contents is not None:
-                size = rules.chamber_sizes[i]
-                chambers[i] = tuple(sorted(cards[pos:pos + size]))
-                pos += size
-        dig = cards[pos:] + [MAP] * counts[MAP]
-        dig += [THIEF] * (rules.counts[THIEF] - self.thieves_drawn)
-        dig += [SANDSTORM] * (rules.counts[SANDSTORM] - self.storms_drawn)
+        if rules.special != REFILL_ON_SANDSTORM:
+            chambers = world.chambers
+            for i, contents in enumerate(chambers):
+                if contents is None:
+                    continue
+                inside = [c for c, n in enumerate(known[i]) for _ in range(n)] if i in known \
+                    else []
+                unseen = len(contents) - len(inside)
+                chambers[i] = tuple(sorted(inside + cards[pos:pos + unseen]))
+                pos += unseen
+        if world.reserve:
+            world.reserve = cards[pos:pos + len(world.reserve)]
+            pos += len(world.reserve)
+        dig = cards[pos:] + [rules.map] * counts[rules.map]
+        dig += [rules.thief] * (rules.counts[rules.thief] - self.thieves_drawn)
+        dig += [rules.sandstorm] * (rules.counts[rules.sandstorm] - self.storms_drawn)
         rng.shuffle(dig)
         world.dig = dig
         used = self.thieves_drawn - (1 if self.phase in (P_STEAL, P_STOLEN) else 0)
         world.steal_rolls = [0] * used + [rng.getrandbits(30)
-                                          for _ in range(rules.counts[THIEF] - used)]
+                                          for _ in range(rules.counts[rules.thief] - used)]
+        if rules.draw_rolls:
+            world.draw_rolls = [0] * self.draws_used + [
+                rng.getrandbits(30) for _ in range(rules.draw_rolls - self.draws_used)]
+        if any(not entry[1] >> seat & 1 for entry in self.secrets):
+            world.secrets = self._secrets_of(world, seat, posterior, levels, port_values, r,
+                                             rng)
         return world
+
+    def _secrets_of(self, world, seat: int, posterior: Posterior, levels, port_values: int,
+                    r: _Replay, rng) -> tuple:
+        """The other seats' secrets as the sampled ``world`` has them: a look at a chamber
+        in place shows its cards; cards taken or kept are traced back through the taker's
+        hand DP (``HandDP.trace``) or read from the ports; a Tomb explorer's view is what
+        it kept plus what the chamber held after it (module docstring)."""
+        lanes = posterior.lanes
+        shift = lanes.port_shift
+        traced: dict = {}
+        for index, p in enumerate(sorted(r.dps)):
+            dp = r.dps[p]
+            if dp.trail is not None:
+                key = levels[index] | ((port_values & posterior.port_lanes(index)) << shift)
+                traced.update(dp.trace(key, rng))
+        secrets = list(self.secrets)
+        # the cards of each taken-whole chamber (Temple), from what the seat saw or traced
+        taken: dict[int, tuple] = {}
+        for entry in secrets:
+            if entry[0] in (S_LOOK, S_TAKE) and entry[1] >> seat & 1:
+                taken.setdefault(entry[3], entry[4])
+        for (what, which), cards in traced.items():
+            if what == "chamber":
+                taken[which] = tuple(sorted(cards))
+        kept: dict[int, tuple] = {}
+        for number, entry in enumerate(secrets):
+            if entry[0] != S_KEEP:
+                continue
+            if entry[1] >> seat & 1:
+                kept[number] = entry[5]
+            elif number in r.keep_ports:
+                kept[number] = tuple(sorted(((port_values >> (4 * port)) & 15) - 1
+                                            for port in r.keep_ports[number]))
+            else:
+                kept[number] = tuple(sorted(traced[("keep", number)]))
+        # a Tomb chamber before each keep: what it holds now plus every later keep
+        after = {i: list(contents or ()) for i, contents in enumerate(world.chambers)}
+        for number in range(len(secrets) - 1, -1, -1):
+            entry = secrets[number]
+            if entry[0] != S_KEEP:
+                continue
+            chamber = entry[3]
+            before = tuple(sorted(after[chamber] + list(kept[number])))
+            if not entry[1] >> seat & 1:
+                secrets[number] = entry[:4] + (before, kept[number])
+            after[chamber] = list(before)
+        for number, entry in enumerate(secrets):
+            if entry[0] in (S_LOOK, S_TAKE) and not entry[1] >> seat & 1:
+                chamber = entry[3]
+                cards = (world.chambers[chamber] if world.chambers[chamber] is not None
+                         else taken[chamber])
+                secrets[number] = entry[:4] + (cards,)
+        return tuple(secrets)
+
+
+def _count_list(cards, types: int) -> list[int]:
+    """A tuple of card ids as a count list."""
+    out = [0] * types
+    for c in cards:
+        out[c] += 1
+    return out

@@ -1,6 +1,15 @@
-"""Moves of Archaeology: The Card Game — small interned, immutable values with a text form.
+"""Moves of the Archaeology engine — small interned, immutable values with a text form.
 
-One decision is one small step, so every legal play is reachable with few moves per node:
+One engine core serves both editions (``games.archaeology`` and ``games.expedition``).
+Card ids come from the card data: the treasures in the order of the edition's
+``cards_data`` module (``TREASURE_KEYS``), then the thief and the sandstorm, so the
+map's id is wherever the card data puts it (the 2007 game: last of the seven treasures;
+the New Expedition: index 5 of nine). Each edition has its own move class, deriving from
+:class:`MoveBase` with its own :class:`CardTable`: moves of the two editions never
+compare equal, and ``repr`` reads back in the edition's package.
+
+One decision is one small step, so every legal play is reachable with few moves per node.
+The moves of the 2007 game:
 
 =================  ============================================================
 text               meaning
@@ -18,6 +27,17 @@ text               meaning
                    explored this turn, this is a pass)
 =================  ============================================================
 
+**A whole trade as one move.** ``trade talisman pot_shard for pharaohs_mask`` (the cards
+given, ``for``, the cards taken; card order, a name repeated for several cards) is the
+trade the ``take``/``give`` steps build, as a player says it: the hints rank whole trades,
+and ``parse_move``, ``play`` and game records accept one. It is not among
+``legal_moves()`` (the search and the engine's tables play the steps, which reach every
+minimal trade exactly once); ``parse_move`` checks it by its steps
+(``ArchaeologyState.check_trade``) and ``apply`` plays them.
+
+The New Expedition names chambers by position (``explore B``) and adds the moves of its
+tents and monuments (``games.expedition.moves``).
+
 Moves are interned: equal moves are the same object, hashing is a stored int, and a move
 cannot be changed. ``repr`` is the parser call:
 
@@ -29,50 +49,123 @@ True
 
 from __future__ import annotations
 
+import sys
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import InvalidMoveError
+from games.protocol import parse_checked
 
-__all__ = ["Move", "CARD_NAMES", "CARD_INDEX", "TREASURES", "MAP", "THIEF", "SANDSTORM",
-           "CARDS", "DIG", "STEAL", "STOLEN", "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL",
-           "END", "move", "parse_text"]
+__all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_INDEX",
+           "TREASURES", "MAP", "THIEF", "SANDSTORM", "CARDS", "DIG", "STEAL", "STOLEN",
+           "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
+           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "KIND_NAMES", "TRADE_STEPS",
+           "chamber_letter", "move", "parse_text", "read_number", "parse_checked_move"]
 
-#: Card ids: the seven treasures in the order of ``cards_data.archaeology.TREASURE_KEYS``,
-#: then the two dig-site-only cards.
-CARD_NAMES = ("pot_shard", "parchment_scrap", "coin", "talisman", "broken_cup",
-              "pharaohs_mask", "map", "thief", "sandstorm")
-CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
-#: Treasure ids are ``range(TREASURES)``; the map is the last treasure.
-TREASURES = 7
-MAP, THIEF, SANDSTORM = 6, 7, 8
-#: Every card id (treasures, thief, sandstorm).
-CARDS = 9
-
-DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END = range(9)
-_KIND_NAMES = ("dig", "steal", "stolen", "discard", "take", "give", "explore", "sell", "end")
-_KIND_INDEX = {name: i for i, name in enumerate(_KIND_NAMES)}
+#: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
+#: is a whole trade (both editions; not a ``legal_moves`` entry, see the module docstring).
+(DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END, TENT, LOOK, KEEP, DRAW, STOP,
+ NAME, REVEAL, REFILL, TRADE) = range(18)
+KIND_NAMES = ("dig", "steal", "stolen", "discard", "take", "give", "explore", "sell", "end",
+              "tent", "look", "keep", "draw", "stop", "name", "reveal", "refill", "trade")
 
 
-class Move:
-    """One move: ``kind`` and up to two integer arguments ``a``, ``b`` (a card id, a seat,
-    a chamber size, a set size). Make moves with :func:`move` or :func:`parse_text`."""
+#: How a trade is played as moves, for a hint that names one of its steps (a view with a
+#: trade in progress: its hint ranks the next steps).
+TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
+               "(falling trade value) until they cover the takes; add the view's \"trade\" "
+               "field to ask for the next step")
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """The card ids of one edition: ``names[i]`` is card ``i``; treasures are
+    ``range(treasures)`` (the map among them), then the thief and the sandstorm."""
+
+    names: tuple[str, ...]
+    treasures: int
+    map: int
+    thief: int
+    sandstorm: int
+    index: Mapping[str, int] = field(compare=False, repr=False)
+
+    @property
+    def treasure_names(self) -> tuple[str, ...]:
+        return self.names[:self.treasures]
+
+
+def card_table(treasure_keys: Sequence[str]) -> CardTable:
+    """The card ids of an edition whose card data lists ``treasure_keys`` in this order."""
+    names = tuple(treasure_keys) + ("thief", "sandstorm")
+    n = len(treasure_keys)
+    return CardTable(names, n, names.index("map"), n, n + 1,
+                     {name: i for i, name in enumerate(names)})
+
+
+def chamber_letter(index: int) -> str:
+    """Chamber ``index`` (0-based position) as the letter moves and views use."""
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[index]
+
+
+def read_number(word: str, text: str) -> int:
+    """A small non-negative number of a move's text (``InvalidMoveError`` otherwise)."""
+    if not (word.isdigit() and word.isascii()) or len(word) > 4:
+        raise InvalidMoveError(f"move {text!r}: {word[:12]!r} is not a small number")
+    return int(word)
+
+
+#: The longest trade text read (words after ``trade``): more cards than any hand holds.
+MAX_TRADE_WORDS = 300
+
+
+class MoveBase:
+    """One move: ``kind`` and up to two arguments ``a``, ``b`` (a card id, a seat, a
+    chamber, a set size; a tuple of card ids for a Tomb keep or a Sphinx naming; for a
+    whole trade, the cards given and the cards taken, card order). An edition's move class
+    derives from this one and sets :attr:`CARDS` and :attr:`CHAMBERS_BY_LETTER` (whether
+    ``explore``/``look`` name a chamber by its position's letter or by its size). Make
+    moves with the edition's ``move`` or ``parse_text``."""
 
     __slots__ = ("kind", "a", "b", "_hash", "_text")
+    CARDS: CardTable
+    CHAMBERS_BY_LETTER = False
+    #: How errors name a move of this edition ("an Archaeology move").
+    NOUN = "a move"
+    _CACHE: dict
 
-    def __init__(self, kind: int, a: int = -1, b: int = -1):
-        name = _KIND_NAMES[kind]
-        if kind in (DIG, STOLEN, DISCARD, TAKE, GIVE):
-            text = f"{name} {CARD_NAMES[a]}"
-        elif kind in (STEAL, EXPLORE):
-            text = f"{name} {a}"  # a seat, a chamber size
-        elif kind == SELL:
-            text = f"sell {CARD_NAMES[a]} {b}"
-        else:
-            text = "end"
+    def __init__(self, kind: int, a=-1, b: int = -1):
         setter = object.__setattr__
         setter(self, "kind", kind)
         setter(self, "a", a)
         setter(self, "b", b)
         setter(self, "_hash", hash((kind, a, b)))
-        setter(self, "_text", text)
+        setter(self, "_text", self._format(kind, a, b))
+
+    @classmethod
+    def _format(cls, kind: int, a, b) -> str:
+        names = cls.CARDS.names
+        name = KIND_NAMES[kind]
+        if kind in (DIG, STOLEN, DISCARD, TAKE, GIVE, REVEAL):
+            return f"{name} {names[a]}"
+        if kind == STEAL:
+            return f"steal {a}"
+        if kind in (EXPLORE, LOOK):
+            if a < 0:
+                return f"{name} none"
+            return f"{name} {chamber_letter(a) if cls.CHAMBERS_BY_LETTER else a}"
+        if kind == SELL:
+            return f"sell {names[a]} {b}"
+        if kind == TENT:
+            return "tent use" if a else "tent keep"
+        if kind == KEEP or kind == NAME:
+            return f"{name} " + " ".join(names[c] for c in a)
+        if kind == REFILL:
+            return f"refill {chamber_letter(a)} {names[b]}"
+        if kind == TRADE:
+            return ("trade " + " ".join(names[c] for c in a) + " for "
+                    + " ".join(names[c] for c in b))
+        return name  # end, draw, stop
 
     def __setattr__(self, name, value):
         raise AttributeError(f"a move is immutable (tried to set {name!r})")
@@ -83,64 +176,164 @@ class Move:
         return self._hash
 
     def __eq__(self, other) -> bool:
-        return self is other or (isinstance(other, Move) and self.kind == other.kind
+        return self is other or (type(other) is type(self) and self.kind == other.kind
                                  and self.a == other.a and self.b == other.b)
 
     def __str__(self) -> str:
         return self._text
 
     def __repr__(self) -> str:
-        return f"Move.from_text({self._text!r})"
+        return f"{type(self).__name__}.from_text({self._text!r})"
 
     def __reduce__(self):  # pickling (process pools) goes through the interning constructor
-        return move, (self.kind, self.a, self.b)
+        return type(self).make, (self.kind, self.a, self.b)
 
-    @staticmethod
-    def from_text(text: str) -> "Move":
-        """The move written ``text`` (no legality check): :func:`parse_text`."""
-        return parse_text(text)
+    @classmethod
+    def make(cls, kind: int, a=-1, b: int = -1):
+        """The interned move ``(kind, a, b)`` of this edition."""
+        key = (kind, a, b)
+        found = cls._CACHE.get(key)
+        if found is None:
+            found = cls._CACHE[key] = cls(kind, a, b)
+        return found
+
+    @classmethod
+    def trade_of(cls, steps):
+        """The whole trade (``trade GIVES for TAKES``) that ``take``/``give`` ``steps``
+        make; a lone move of another kind is itself."""
+        if len(steps) == 1 and steps[0].kind not in (TAKE, GIVE):
+            return steps[0]
+        gives = tuple(sorted(m.a for m in steps if m.kind == GIVE))
+        takes = tuple(sorted(m.a for m in steps if m.kind == TAKE))
+        return cls.make(TRADE, gives, takes)
+
+    @classmethod
+    def from_text(cls, text: str):
+        """The move written ``text`` (no legality check): the edition's ``parse_text``."""
+        return sys.modules[cls.__module__].parse_text(text)
+
+    # --- reading text back ---------------------------------------------------------------
+
+    @classmethod
+    def card(cls, word: str, text: str, *, treasure_only: bool = True) -> int:
+        """A card name of a move's text as its id (treasures only unless told)."""
+        cards = cls.CARDS
+        card = cards.index.get(word)
+        if card is None or (treasure_only and card >= cards.treasures):
+            raise InvalidMoveError(f"move {text!r}: unknown card {word!r} "
+                                   f"(cards: {', '.join(cards.treasure_names)})")
+        return card
+
+    @classmethod
+    def parse(cls, text: str, kinds: Sequence[int]):
+        """Move text back to a move of one of ``kinds`` (no legality check)."""
+        words = str(text).strip().split()
+        allowed = {KIND_NAMES[k]: k for k in kinds}
+        if not words or words[0] not in allowed:
+            raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(allowed)})")
+        kind = allowed[words[0]]
+        args = words[1:]
+        if kind == TRADE:
+            return cls._trade(args, text)
+        want = {END: 0, DRAW: 0, STOP: 0, SELL: 2, REFILL: 2}.get(kind, 1)
+        if kind in (KEEP, NAME) and not args or kind not in (KEEP, NAME) and len(args) != want:
+            raise InvalidMoveError(f"move {text!r}: expected {want} argument(s) after "
+                                   f"{words[0]!r}")
+        make = cls.make
+        if kind in (END, DRAW, STOP):
+            return make(kind)
+        if kind == STEAL:
+            return make(kind, read_number(args[0], text))
+        if kind in (EXPLORE, LOOK):
+            return make(kind, cls._chamber(args[0], text, none=kind == LOOK))
+        if kind == SELL:
+            return make(SELL, cls.card(args[0], text), read_number(args[1], text))
+        if kind == TENT:
+            if args[0] not in ("use", "keep"):
+                raise InvalidMoveError(f"move {text!r}: expected 'tent use' or 'tent keep'")
+            return make(TENT, int(args[0] == "use"))
+        if kind == KEEP:
+            cards = tuple(cls.card(word, text) for word in args)
+            if list(cards) != sorted(cards):
+                raise InvalidMoveError(f"move {text!r}: kept cards are listed in card order")
+            return make(KEEP, cards)
+        if kind == NAME:
+            named = tuple(cls.card(word, text) for word in args)
+            if any(a >= b for a, b in zip(named, named[1:])):
+                raise InvalidMoveError(f"move {text!r}: name different types, in card order")
+            return make(NAME, named)
+        if kind == REFILL:
+            return make(REFILL, cls._chamber(args[0], text), cls.card(args[1], text))
+        return make(kind, cls.card(args[0], text, treasure_only=kind != DIG))
+
+    @classmethod
+    def _trade(cls, args: Sequence[str], text: str):
+        """``trade GIVES for TAKES``: card names on each side (any order; the move lists
+        them in card order)."""
+        if len(args) > MAX_TRADE_WORDS:
+            raise InvalidMoveError(f"move {text[:40]!r}...: more cards than a trade can hold")
+        if args.count("for") != 1:
+            raise InvalidMoveError(f"move {text!r}: a trade is 'trade CARDS for CARDS' (the "
+                                   f"cards given, 'for', the cards taken)")
+        cut = args.index("for")
+        gives, takes = args[:cut], args[cut + 1:]
+        if not gives or not takes:
+            raise InvalidMoveError(f"move {text!r}: a trade gives at least one card and takes "
+                                   f"at least one")
+        return cls.make(TRADE, tuple(sorted(cls.card(w, text) for w in gives)),
+                        tuple(sorted(cls.card(w, text) for w in takes)))
+
+    @classmethod
+    def _chamber(cls, word: str, text: str, *, none: bool = False) -> int:
+        if none and word == "none":
+            return -1
+        if not cls.CHAMBERS_BY_LETTER:
+            return read_number(word, text)
+        if len(word) != 1 or not "A" <= word <= "Z":
+            raise InvalidMoveError(f"move {text!r}: a chamber is a letter A, B, ...")
+        return ord(word) - ord("A")
 
 
-_CACHE: dict[tuple[int, int, int], Move] = {}
+# --- the 2007 game ------------------------------------------------------------------------
+
+_CARDS = card_table(ARCHAEOLOGY_TREASURES)
+#: Card ids of the 2007 game: the seven treasures of ``cards_data.archaeology``, then the
+#: two dig-site-only cards.
+CARD_NAMES = _CARDS.names
+CARD_INDEX = dict(_CARDS.index)
+#: Treasure ids are ``range(TREASURES)``.
+TREASURES = _CARDS.treasures
+MAP, THIEF, SANDSTORM = _CARDS.map, _CARDS.thief, _CARDS.sandstorm
+#: Every card id (treasures, thief, sandstorm).
+CARDS = len(CARD_NAMES)
 
 
-def move(kind: int, a: int = -1, b: int = -1) -> Move:
-    """The interned move ``(kind, a, b)``."""
-    key = (kind, a, b)
-    found = _CACHE.get(key)
-    if found is None:
-        found = _CACHE[key] = Move(kind, a, b)
-    return found
+class Move(MoveBase):
+    """A move of Archaeology: The Card Game (chambers named by their size)."""
+
+    __slots__ = ()
+    CARDS = _CARDS
+    NOUN = "an Archaeology move"
+    _CACHE: dict = {}
 
 
-def _card(word: str, text: str, *, treasure_only: bool = True) -> int:
-    card = CARD_INDEX.get(word)
-    if card is None or (treasure_only and card >= TREASURES):
-        raise InvalidMoveError(f"move {text!r}: unknown card {word!r} "
-                               f"(cards: {', '.join(CARD_NAMES[:TREASURES])})")
-    return card
-
-
-def _number(word: str, text: str) -> int:
-    if not (word.isdigit() and word.isascii()) or len(word) > 4:
-        raise InvalidMoveError(f"move {text!r}: {word[:12]!r} is not a small number")
-    return int(word)
+_KINDS = (DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END, TRADE)
+move = Move.make
 
 
 def parse_text(text: str) -> Move:
     """Move text back to a move (no legality check; ``InvalidMoveError`` for text that is
     no Archaeology move)."""
-    words = str(text).strip().split()
-    if not words or words[0] not in _KIND_INDEX:
-        raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(_KIND_NAMES)})")
-    kind = _KIND_INDEX[words[0]]
-    want = {END: 1, SELL: 3}.get(kind, 2)
-    if len(words) != want:
-        raise InvalidMoveError(f"move {text!r}: expected {want - 1} argument(s) after {words[0]!r}")
-    if kind == END:
-        return move(END)
-    if kind in (STEAL, EXPLORE):
-        return move(kind, _number(words[1], text))
-    if kind == SELL:
-        return move(SELL, _card(words[1], text), _number(words[2], text))
-    return move(kind, _card(words[1], text, treasure_only=kind != DIG))
+    return Move.parse(text, _KINDS)
+
+
+def parse_checked_move(state, text, parse_text_of) -> MoveBase:
+    """Both editions' ``parse_move``: ``games.protocol.parse_checked``, and a whole trade
+    (``trade GIVES for TAKES``, not a ``legal_moves`` entry) checked by its steps
+    (``state.check_trade``)."""
+    if isinstance(text, str):
+        move = parse_text_of(text)
+        if move.kind == TRADE:
+            state.check_trade(move)
+            return move
+    return parse_checked(state, text, parse_text_of)

@@ -1,8 +1,11 @@
-"""The rules of Archaeology: The Card Game (2007) as a mutable search board.
+"""The rules of Archaeology as a mutable search board: one engine core for both editions,
+Archaeology: The Card Game (2007, this package) and The New Expedition
+(``games.expedition``, whose ``state`` lists the decisions it adds).
 
-Card ids, move texts: see ``moves``. Hands, marketplace and sold cards are count vectors
-over the seven treasures (cards of one type are interchangeable), so a state is a few flat
-lists of small ints and ``clone`` is cheap.
+Card ids, move texts: see ``moves``; the card tables and every difference between the
+editions as data: ``rules``. Hands, marketplace and sold cards are count vectors over the
+treasures (cards of one type are interchangeable), so a state is a few flat lists of small
+ints and ``clone`` is cheap.
 
 Turn structure (rulebook "Playing the game"): a turn starts with a **dig**, a chance node
 whose one outcome is the top card of the dig site (fixed by the deal):
@@ -38,7 +41,11 @@ Decisions on ambiguities (each tested in ``tests/games/test_archaeology_rules.py
   them, and the merged trade gives value(X) + value(Z) − value(Y) ≥ value(W) for trades
   X→Y then Z→W, cancelling any card given and taken back), and a merged trade that gives
   more than needed is dominated as above. Without a limit, equal-value swaps could go on
-  for ever within a turn.
+  for ever within a turn. (The New Expedition's Temple breaks "a sale can wait": see
+  ``games.expedition.state``.)
+  A player's whole trade (``trade GIVES for TAKES``, ``moves``) is not a
+  ``legal_moves`` entry: ``check_trade`` checks it by these steps and ``apply`` plays
+  them (``trade_steps``).
 * **End game.** When a turn starts with the dig site empty there is no dig. Such a turn
   in which the seat neither sells nor explores is a **pass** (a turn of trades only also
   counts as a pass: otherwise the rules allow endless trading and the game need not end).
@@ -54,54 +61,75 @@ determinizer, mixed into the state) and ``views`` (the JSON player view).
 
 from __future__ import annotations
 
-from games.errors import IllegalMoveError, InvalidStateError
-from games.protocol import CHANCE, TERMINAL
+from itertools import combinations_with_replacement
+from operator import mul
 
-from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_SELL, R_STEAL, R_TRADE,
-                     HiddenInformation, history_lines)
-from .moves import (CARD_NAMES, DIG, DISCARD, END, EXPLORE, GIVE, MAP, SELL, STEAL, STOLEN,
-                    TAKE, THIEF, TREASURES, Move, move)
-from .rules import (MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DIG, P_OVER, P_STEAL, P_STOLEN,
-                    P_STORM, PHASE_NAMES, Rules)
+from games.errors import IllegalMoveError, InvalidStateError
+from games.protocol import CHANCE, TERMINAL, listing
+
+from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
+                     R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
+                     S_KEEP, S_LOOK, S_TAKE, HiddenInformation, history_lines)
+from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
+                    SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase)
+from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DIG,
+                    P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER, P_REFILL, P_REVEAL, P_STEAL,
+                    P_STOLEN, P_STORM, P_TENT, PEEK_ON_SELL, PHASE_NAMES, REFILL_ON_SANDSTORM,
+                    TAKE_ALL, Rules)
 
 __all__ = ["ArchaeologyState"]
 
-_END = move(END)
+#: Phases in which ``current_player`` is the seat ``to_move``.
+_SEAT_PHASES = frozenset({P_ACTION, P_STEAL, P_STORM, P_TENT, P_LOOK, P_KEEP, P_MINE, P_NAME})
 
 
 class ArchaeologyState(HiddenInformation):
     """A full world: every hidden card fixed. Implements ``games.protocol.State``.
 
     Cards of one type are interchangeable, so hands, marketplace and sold cards are count
-    vectors over the seven treasures, kept in flat lists (seat ``p``'s treasure ``c`` is
-    ``hands[p * 7 + c]``) and ``clone`` is cheap:
+    vectors over the ``T = rules.treasures`` treasures, kept in flat lists (seat ``p``'s
+    treasure ``c`` is ``hands[p * T + c]``) and ``clone`` is cheap:
 
     * ``hands``, ``hand_sizes``, ``market``, ``sold`` (per seat and type), ``money``,
       ``sold_cards``, ``piles`` (per seat, its sales as ``(card, n)``);
-    * ``dig`` (the dig site, top card last), ``chambers`` (contents per chamber, ``None``
-      once explored), ``steal_rolls`` (one int per thief card: which card it takes),
-      ``thieves_drawn``, ``storms_drawn``, ``maps_removed`` (maps spent exploring);
-    * ``record`` (the public events, see ``hidden``) and ``steals`` (per theft so far,
-      ``(thief, victim, card)``; the card is known to thief and victim only);
+    * ``dig`` (the dig site, top card last), ``chambers`` (per position: its cards as a
+      sorted tuple, ``None`` once explored for good; an emptied chamber that may be
+      explored again is ``()``), ``chamber_seen`` (per chamber, a bit mask of the seats
+      that know its cards exactly), ``steal_rolls`` (one int per thief card: which card
+      it takes), ``thieves_drawn``, ``storms_drawn``, ``maps_removed`` (maps spent
+      exploring);
+    * ``record`` (the public events, see ``hidden``), ``steals`` (per theft so far,
+      ``(thief, victim, card)``; the card is known to thief and victim only) and
+      ``secrets`` (the other private observations, see ``hidden``);
     * the turn: ``turn`` (whose turn it is), ``to_move`` (the seat to act: the turn's
-      seat, or during a sandstorm the seat discarding), ``phase`` (``rules.P_*``),
+      seat, or during a sandstorm the seat deciding), ``phase`` (``rules.P_*``),
       ``victim`` (a thief's choice), ``storm_index``/``storm_left``/``storm_last`` (which
-      seat discards, how many cards it still owes, its last card type), the trade being
+      seat decides, how many cards it still owes, its last card type), the trade being
       built (``trade_takes``/``trade_gives`` count vectors, ``last_take``,
       ``last_give_pos``, ``take_value``, ``give_value``), ``trades`` (trades since the
-      turn's last explore), ``acted``, ``sold_this_turn``, ``no_dig`` (a turn without a
-      dig: the dig site was empty), ``first_passer``, ``must_sell``.
+      turn's last explore), ``acted``, ``sold_this_turn``, ``explored`` (explored this
+      turn), ``no_dig`` (a turn without a dig: the dig site was empty), ``first_passer``,
+      ``must_sell``;
+    * the New Expedition: ``tents`` (uses left per seat), ``protected`` (bit mask of the
+      seats sheltered from this sandstorm), ``reserve`` (the Buried Ruins' face-down pile,
+      top last), ``refill_left``, ``draw_rolls``/``draws_used`` (which card each face-up
+      draw from a chamber takes: roll mod chamber size indexes its cards in card order),
+      ``exploring`` (the chamber of an explore in progress, -1 if none), ``drawn`` (its
+      face-up cards), ``named`` (the Sphinx's two types), ``announced`` (Beginner's
+      Luck: every seat's announced trade value).
     """
 
     __slots__ = ("rules", "num_players", "hands", "hand_sizes", "market", "sold", "money",
-                 "sold_cards", "piles", "dig", "chambers", "steal_rolls", "thieves_drawn",
-                 "storms_drawn", "maps_removed", "record", "steals", "turn", "to_move",
-                 "phase", "victim", "storm_index", "storm_left", "storm_last", "trade_takes",
-                 "trade_gives", "last_take", "last_give_pos", "take_value", "give_value",
-                 "trades", "acted", "sold_this_turn", "no_dig", "first_passer", "must_sell",
+                 "sold_cards", "piles", "dig", "chambers", "chamber_seen", "steal_rolls",
+                 "thieves_drawn", "storms_drawn", "maps_removed", "record", "steals", "secrets",
+                 "turn", "to_move", "phase", "victim", "storm_index", "storm_left", "storm_last",
+                 "trade_takes", "trade_gives", "last_take", "last_give_pos", "take_value",
+                 "give_value", "trades", "acted", "sold_this_turn", "explored", "no_dig",
+                 "first_passer", "must_sell", "tents", "protected", "reserve", "refill_left",
+                 "draw_rolls", "draws_used", "exploring", "drawn", "named", "announced",
                  "_moves", "_sampler")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
-    SHARED_SLOTS = ("rules", "steal_rolls", "record", "_moves", "_sampler")
+    SHARED_SLOTS = ("rules", "steal_rolls", "draw_rolls", "record", "_moves", "_sampler")
 
     # --- construction ----------------------------------------------------------------
 
@@ -110,21 +138,24 @@ class ArchaeologyState(HiddenInformation):
         """A state with no card anywhere yet, seat 0's turn (for deals and views to fill)."""
         s = cls.__new__(cls)
         players = rules.players
+        T = rules.treasures
         s.rules = rules
         s.num_players = players
-        s.hands = [0] * (players * TREASURES)
+        s.hands = [0] * (players * T)
         s.hand_sizes = [0] * players
-        s.market = [0] * TREASURES
-        s.sold = [0] * (players * TREASURES)
+        s.market = [0] * T
+        s.sold = [0] * (players * T)
         s.money = [0] * players
         s.sold_cards = [0] * players
         s.piles = tuple(() for _ in range(players))
         s.dig = []
         s.chambers = [() for _ in rules.chamber_sizes]
+        s.chamber_seen = [0] * len(rules.chamber_sizes)
         s.steal_rolls = []
         s.thieves_drawn = s.storms_drawn = s.maps_removed = 0
         s.record = EMPTY_RECORD
         s.steals = ()
+        s.secrets = ()
         s.turn = s.to_move = 0
         s.phase = P_DIG
         s.victim = -1
@@ -132,14 +163,25 @@ class ArchaeologyState(HiddenInformation):
         s.trade_takes = s.trade_gives = None
         s.last_take = s.last_give_pos = s.take_value = s.give_value = 0
         s.trades = 0
-        s.acted = s.sold_this_turn = s.no_dig = s.must_sell = False
+        s.acted = s.sold_this_turn = s.explored = s.no_dig = s.must_sell = False
         s.first_passer = -1
+        s.tents = [rules.tents] * players
+        s.protected = 0
+        s.reserve = []
+        s.refill_left = 0
+        s.draw_rolls = []
+        s.draws_used = 0
+        s.exploring = -1
+        s.drawn = ()
+        s.named = ()
+        s.announced = ()
         s._moves = None
         s._sampler = None
         return s
 
     def clone(self) -> "ArchaeologyState":
-        s = ArchaeologyState.__new__(ArchaeologyState)
+        cls = type(self)
+        s = cls.__new__(cls)
         s.rules = self.rules
         s.num_players = self.num_players
         s.hands = self.hands[:]
@@ -151,12 +193,14 @@ class ArchaeologyState(HiddenInformation):
         s.piles = self.piles  # tuples: replaced, never mutated
         s.dig = self.dig[:]
         s.chambers = self.chambers[:]
+        s.chamber_seen = self.chamber_seen[:]
         s.steal_rolls = self.steal_rolls  # replaced, never mutated
         s.thieves_drawn = self.thieves_drawn
         s.storms_drawn = self.storms_drawn
         s.maps_removed = self.maps_removed
         s.record = self.record  # persistent
-        s.steals = self.steals  # a tuple
+        s.steals = self.steals  # tuples
+        s.secrets = self.secrets
         s.turn = self.turn
         s.to_move = self.to_move
         s.phase = self.phase
@@ -173,9 +217,20 @@ class ArchaeologyState(HiddenInformation):
         s.trades = self.trades
         s.acted = self.acted
         s.sold_this_turn = self.sold_this_turn
+        s.explored = self.explored
         s.no_dig = self.no_dig
         s.first_passer = self.first_passer
         s.must_sell = self.must_sell
+        s.tents = self.tents[:]
+        s.protected = self.protected
+        s.reserve = self.reserve[:]
+        s.refill_left = self.refill_left
+        s.draw_rolls = self.draw_rolls  # replaced, never mutated
+        s.draws_used = self.draws_used
+        s.exploring = self.exploring
+        s.drawn = self.drawn
+        s.named = self.named
+        s.announced = self.announced
         s._moves = self._moves
         s._sampler = self._sampler  # same information, same posterior
         return s
@@ -184,7 +239,7 @@ class ArchaeologyState(HiddenInformation):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase == P_ACTION or phase == P_STEAL or phase == P_STORM:
+        if phase == P_ACTION or phase in _SEAT_PHASES:
             return self.to_move
         if phase == P_OVER:
             return TERMINAL
@@ -194,23 +249,48 @@ class ArchaeologyState(HiddenInformation):
         return self.phase == P_OVER
 
     def chance_outcomes(self):
-        if self.phase == P_DIG:
-            return [(self.rules.dig_moves[self.dig[-1]], 1.0)]
-        if self.phase == P_STOLEN:
-            return [(self.rules.stolen_moves[self.stolen_card()], 1.0)]
+        phase = self.phase
+        rules = self.rules
+        if phase == P_DIG:
+            return [(rules.dig_moves[self.dig[-1]], 1.0)]
+        if phase == P_STOLEN:
+            return [(rules.stolen_moves[self.stolen_card()], 1.0)]
+        if phase == P_REVEAL:
+            return [(rules.reveal_moves[self.revealed_card()], 1.0)]
+        if phase == P_REFILL:
+            return [(rules.refill_moves[self.refill_chamber()][self.reserve[-1]], 1.0)]
         return []
 
     def stolen_card(self) -> int:
         """The card the current thief takes (its steal roll indexes the victim's hand)."""
         victim = self.victim
+        T = self.rules.treasures
         index = self.steal_rolls[self.thieves_drawn - 1] % self.hand_sizes[victim]
-        base = victim * TREASURES
+        base = victim * T
         hands = self.hands
-        for c in range(TREASURES):
+        for c in range(T):
             index -= hands[base + c]
             if index < 0:
                 return c
         raise InvalidStateError(f"seat {victim} has no card to steal")
+
+    def revealed_card(self) -> int:
+        """The card the next face-up draw takes from the chamber being explored (its draw
+        roll indexes the chamber's cards in card order)."""
+        contents = self.chambers[self.exploring]
+        return contents[self.draw_rolls[self.draws_used] % len(contents)]
+
+    def lookable(self) -> list[int]:
+        """The Temple: the chambers the seat whose turn it is may look at after a sale
+        (still in place, not seen by it yet)."""
+        bit = 1 << self.turn
+        seen = self.chamber_seen
+        return [i for i, contents in enumerate(self.chambers)
+                if contents and not seen[i] & bit]
+
+    def refill_chamber(self) -> int:
+        """The chamber the Buried Ruins' next refill card goes to."""
+        return len(self.chambers) - self.refill_left
 
     # --- protocol: legal moves --------------------------------------------------------
 
@@ -222,24 +302,23 @@ class ArchaeologyState(HiddenInformation):
 
     def hand_value(self, seat: int) -> int:
         """Total trade value of ``seat``'s hand."""
-        h = self.hands
-        t = self.rules.trade
-        b = seat * TREASURES
-        return (t[0] * h[b] + t[1] * h[b + 1] + t[2] * h[b + 2] + t[3] * h[b + 3]
-                + t[4] * h[b + 4] + t[5] * h[b + 5] + t[6] * h[b + 6])
+        T = self.rules.treasures
+        b = seat * T
+        return sum(map(mul, self.rules.trade, self.hands[b:b + T]))
 
     def _generate(self) -> list:
         rules = self.rules
         phase = self.phase
         hands = self.hands
+        T = rules.treasures
         if phase == P_STORM:
-            base = self.to_move * TREASURES
+            base = self.to_move * T
             # discards go in card order; a card is allowed only if enough cards of it and
             # later types remain to finish this seat's discards
             out = []
             left = self.storm_left
-            above = sum(hands[base + self.storm_last:base + TREASURES])
-            for c in range(self.storm_last, TREASURES):
+            above = sum(hands[base + self.storm_last:base + T])
+            for c in range(self.storm_last, T):
                 if hands[base + c] and above >= left:
                     out.append(rules.discard_moves[c])
                 above -= hands[base + c]
@@ -249,9 +328,9 @@ class ArchaeologyState(HiddenInformation):
             me = self.to_move
             return [rules.steal_moves[v] for v in range(self.num_players) if v != me and sizes[v]]
         if phase != P_ACTION:
-            return []
+            return self._generate_expedition(phase)
         seat = self.to_move
-        base = seat * TREASURES
+        base = seat * T
         trade = rules.trade
         market = self.market
         out = []
@@ -260,46 +339,70 @@ class ArchaeologyState(HiddenInformation):
             value = self.hand_value(seat)
             take_value = self.take_value
             if self.give_value == 0:
-                for c in range(self.last_take, TREASURES):
+                for c in range(self.last_take, T):
                     if market[c] > takes[c] and take_value + trade[c] <= value:
                         out.append(rules.take_moves[c])
             gives = self.trade_gives
             order = rules.give_order
             start = self.last_give_pos
             # suffix[i]: trade value still givable from give_order[i:]
-            suffix = [0] * (TREASURES + 1)
-            for i in range(TREASURES - 1, start - 1, -1):
+            suffix = [0] * (T + 1)
+            for i in range(T - 1, start - 1, -1):
                 c = order[i]
                 suffix[i] = suffix[i + 1] + trade[c] * (hands[base + c] - gives[c])
             need = take_value - self.give_value
-            for i in range(start, TREASURES):
+            for i in range(start, T):
                 c = order[i]
                 if hands[base + c] > gives[c] and suffix[i] >= need:
                     out.append(rules.give_moves[c])
             return out
         if self.trades < MAX_TRADES_BETWEEN_EXPLORES:
             value = self.hand_value(seat)
-            for c in range(TREASURES):
+            for c in range(T):
                 if market[c] and trade[c] <= value:
                     out.append(rules.take_moves[c])
-        maps = hands[base + MAP]
-        for i, contents in enumerate(self.chambers):
-            if contents is not None and maps >= rules.chamber_maps[i]:
-                out.append(rules.explore_moves[i])
-        for c in range(TREASURES):
+        maps = hands[base + rules.map]
+        if maps and not (self.explored and rules.explore_once):
+            chamber_maps = rules.chamber_maps
+            for i, contents in enumerate(self.chambers):
+                if contents and maps >= chamber_maps[i]:
+                    out.append(rules.explore_moves[i])
+        sell_moves = rules.sell_moves
+        for c in range(T):
             n = hands[base + c]
             if n:
-                sells = rules.sell_moves[c]
+                sells = sell_moves[c]
                 out.extend(sells[:n] if n < len(sells) else sells)
-        if not self.must_sell or self.sold_this_turn:
-            out.append(_END)
+        if not self.must_sell or self.sold_this_turn or not self.hand_sizes[seat]:
+            out.append(rules.end_move)  # (a seat left without cards cannot sell)
         return out
+
+    def _generate_expedition(self, phase: int) -> list:
+        """The decisions the New Expedition adds (tents, looks, keeps, the Mine, the
+        Sphinx); chance phases have none."""
+        rules = self.rules
+        if phase == P_TENT:
+            return list(rules.tent_moves)
+        if phase == P_LOOK:
+            return [rules.look_none] + [rules.look_moves[i] for i in self.lookable()]
+        if phase == P_MINE:
+            return [rules.draw_move, rules.stop_move]
+        if phase == P_NAME:
+            return list(rules.name_moves)
+        if phase == P_KEEP:
+            contents = self.chambers[self.exploring]
+            make = rules.move_type.make
+            # every multiset of ``keep`` cards of the chamber, once each, in card order
+            return [make(KEEP, kept) for kept in
+                    dict.fromkeys(combinations_with_replacement(contents, rules.params["keep"]))
+                    if all(kept.count(c) <= contents.count(c) for c in set(kept))]
+        return []
 
     # --- protocol: apply -------------------------------------------------------------
 
     def apply(self, mv) -> None:
-        if type(mv) is not Move:
-            raise IllegalMoveError(f"{mv!r} is not an Archaeology move")
+        if type(mv) is not self.rules.move_type:
+            raise IllegalMoveError(f"{mv!r} is not {self.rules.move_type.NOUN}")
         self._moves = None
         self._sampler = None
         kind = mv.kind
@@ -320,18 +423,81 @@ class ArchaeologyState(HiddenInformation):
         elif kind == STEAL:
             self.victim = mv.a
             self.phase = P_STOLEN
-        else:  # STOLEN
+        elif kind == STOLEN:
             self._do_stolen(mv.a)
+        elif kind == TRADE:  # a whole trade: its steps (checked by ``check_trade``)
+            for step in self.trade_steps(mv):
+                if step.kind == TAKE:
+                    self._do_take(step.a)
+                else:
+                    self._do_give(step.a)
+        else:
+            self._apply_expedition(mv)
+
+    # --- a whole trade -----------------------------------------------------------------
+
+    def trade_steps(self, trade) -> list:
+        """The ``take``/``give`` steps of a whole trade (``trade GIVES for TAKES``), in the
+        order the engine builds it: takes in card order, then gives in falling trade value
+        (``rules.give_order``)."""
+        rules = self.rules
+        gives = sorted(trade.a, key=rules.give_pos.__getitem__)
+        return ([rules.take_moves[c] for c in trade.b]
+                + [rules.give_moves[c] for c in gives])
+
+    def check_trade(self, trade) -> None:
+        """``IllegalMoveError``, saying why, unless the seat to act may make the whole
+        ``trade`` now: no trade in progress and a trade allowed (one between explores), the
+        cards in hand and marketplace, the takes within the hand's trade value and covered
+        by the gives, and each step legal in turn, the gives covering the takes only with
+        the last (a minimal trade: see the module docstring)."""
+        rules = self.rules
+        names = rules.cards.names
+        if self.phase != P_ACTION or self.trade_takes is not None:
+            raise IllegalMoveError(f"move '{trade}' is not legal here: a whole trade is made "
+                                   f"in a turn's actions, with no trade in progress (legal: "
+                                   f"{listing(self.legal_moves())})")
+        if not any(m.kind == TAKE for m in self.legal_moves()):
+            raise IllegalMoveError(f"move '{trade}' is not legal here: no trade now (one trade "
+                                   f"before the turn's first explore and one after each)")
+        base = self.to_move * rules.treasures
+        for cards, held, where in ((trade.a, self.hands[base:], "the hand"),
+                                   (trade.b, self.market, "the marketplace")):
+            for c in sorted(set(cards)):
+                if cards.count(c) > held[c]:
+                    raise IllegalMoveError(f"move '{trade}' is not legal here: {where} holds "
+                                           f"{held[c]} {names[c]}, not {cards.count(c)}")
+        given = sum(rules.trade[c] for c in trade.a)
+        taken = sum(rules.trade[c] for c in trade.b)
+        if taken > self.hand_value(self.to_move):
+            raise IllegalMoveError(f"move '{trade}' is not legal here: the takes' trade value "
+                                   f"{taken} passes the hand's {self.hand_value(self.to_move)}")
+        if given < taken:
+            raise IllegalMoveError(f"move '{trade}' is not legal here: the gives (trade value "
+                                   f"{given}) do not cover the takes (trade value {taken})")
+        probe = self.clone()
+        for step in probe.trade_steps(trade):
+            if probe.trade_takes is None and step.kind == GIVE:
+                raise IllegalMoveError(
+                    f"move '{trade}' is not legal here: it gives more than needed (the gives "
+                    f"before {names[step.a]} already cover the takes' trade value {taken}; "
+                    f"keep a card out of the trade and sell it instead)")
+            if step not in probe.legal_moves():
+                raise IllegalMoveError(f"move '{trade}' is not legal here: its step '{step}' "
+                                       f"is not (legal: {listing(probe.legal_moves())})")
+            probe.apply(step)
 
     def _do_dig(self) -> None:
         card = self.dig.pop()
         p = self.turn
-        if card < TREASURES:
-            self.hands[p * TREASURES + card] += 1
+        rules = self.rules
+        T = rules.treasures
+        if card < T:
+            self.hands[p * T + card] += 1
             self.hand_sizes[p] += 1
             self.record = self.record.add((R_DIG, p))
             self.phase = P_ACTION
-        elif card == THIEF:
+        elif card == rules.thief:
             self.thieves_drawn += 1
             sizes = self.hand_sizes
             if any(sizes[v] for v in range(self.num_players) if v != p):
@@ -341,14 +507,27 @@ class ArchaeologyState(HiddenInformation):
         else:
             self.storms_drawn += 1
             self.storm_index = 0
-            self._storm_next()
+            if rules.reserve_size and self.reserve:
+                # the Buried Ruins: a card to each chamber before the tents are decided
+                self.refill_left = len(self.chambers)
+                self.phase = P_REFILL
+            elif rules.tents:
+                self._tent_next()
+            else:
+                self._storm_next()
+
+    def _storm_seat(self) -> int:
+        """The seat at ``storm_index`` of a sandstorm's order: from the digger (2007) or
+        from the seat to its left (the New Expedition), clockwise."""
+        return (self.turn + self.rules.storm_offset + self.storm_index) % self.num_players
 
     def _storm_next(self) -> None:
         players = self.num_players
         sizes = self.hand_sizes
+        protected = self.protected
         while self.storm_index < players:
-            seat = (self.turn + self.storm_index) % players
-            if sizes[seat] >= 2:
+            seat = self._storm_seat()
+            if sizes[seat] >= 2 and not protected >> seat & 1:
                 self.to_move = seat
                 self.storm_left = sizes[seat] // 2
                 self.storm_last = 0
@@ -356,12 +535,14 @@ class ArchaeologyState(HiddenInformation):
                 return
             self.storm_index += 1
         # the digger digs again; with the dig site now empty, goes on to the actions
+        self.protected = 0
+        self.storm_index = 0
         self.to_move = self.turn
         self.phase = P_DIG if self.dig else P_ACTION
 
     def _do_discard(self, c: int) -> None:
         p = self.to_move
-        self.hands[p * TREASURES + c] -= 1
+        self.hands[p * self.rules.treasures + c] -= 1
         self.hand_sizes[p] -= 1
         self.market[c] += 1
         self.record = self.record.add((R_DISCARD, p, c))
@@ -374,9 +555,10 @@ class ArchaeologyState(HiddenInformation):
     def _do_stolen(self, c: int) -> None:
         victim = self.victim
         thief = self.turn
-        self.hands[victim * TREASURES + c] -= 1
+        T = self.rules.treasures
+        self.hands[victim * T + c] -= 1
         self.hand_sizes[victim] -= 1
-        self.hands[thief * TREASURES + c] += 1
+        self.hands[thief * T + c] += 1
         self.hand_sizes[thief] += 1
         self.steals = self.steals + ((thief, victim, c),)
         self.record = self.record.add((R_STEAL, thief, victim))
@@ -385,8 +567,9 @@ class ArchaeologyState(HiddenInformation):
 
     def _do_take(self, c: int) -> None:
         if self.trade_takes is None:
-            self.trade_takes = [0] * TREASURES
-            self.trade_gives = [0] * TREASURES
+            T = self.rules.treasures
+            self.trade_takes = [0] * T
+            self.trade_gives = [0] * T
             self.take_value = self.give_value = 0
             self.last_give_pos = 0
         self.trade_takes[c] += 1
@@ -402,13 +585,14 @@ class ArchaeologyState(HiddenInformation):
 
     def _execute_trade(self) -> None:
         p = self.turn
-        base = p * TREASURES
+        T = self.rules.treasures
+        base = p * T
         hands = self.hands
         market = self.market
         takes = self.trade_takes
         gives = self.trade_gives
         # the gives leave the hand first (a taken card cannot be given in the same trade)
-        for c in range(TREASURES):
+        for c in range(T):
             hands[base + c] += takes[c] - gives[c]
             market[c] += gives[c] - takes[c]
         self.hand_sizes[p] += sum(takes) - sum(gives)
@@ -417,28 +601,56 @@ class ArchaeologyState(HiddenInformation):
         self.last_take = self.last_give_pos = self.take_value = self.give_value = 0
         self.trades += 1
 
+    def _gain(self, p: int, cards) -> None:
+        """Cards (ids) into seat ``p``'s hand."""
+        base = p * self.rules.treasures
+        hands = self.hands
+        for c in cards:
+            hands[base + c] += 1
+        self.hand_sizes[p] += len(cards)
+
     def _do_explore(self, i: int) -> None:
         p = self.turn
-        maps = self.rules.chamber_maps[i]
+        rules = self.rules
+        maps = rules.chamber_maps[i]
         contents = self.chambers[i]
-        self.chambers[i] = None
-        base = p * TREASURES
-        self.hands[base + MAP] -= maps
+        self.hands[p * rules.treasures + rules.map] -= maps
+        self.hand_sizes[p] -= maps
         self.maps_removed += maps
-        for c in contents:
-            self.hands[base + c] += 1
-        self.hand_sizes[p] += len(contents) - maps
         self.record = self.record.add((R_EXPLORE, p, i))
         self.trades = 0  # the chamber's cards may be traded: a new trade is allowed
         self.acted = True
+        self.explored = True
+        special = rules.special
+        if special in TAKE_ALL:
+            self.chambers[i] = None
+            self._gain(p, contents)
+            others = self.chamber_seen[i] & ~(1 << p)
+            if others:  # seats that looked at the chamber know what the explorer took
+                self.secrets += ((S_TAKE, others | 1 << p, p, i, contents),)
+        elif special == REFILL_ON_SANDSTORM:  # face-up chambers: a public take
+            self.chambers[i] = ()
+            self._gain(p, contents)
+            self.record = self.record.add((R_TAKE, p, _counts(contents, rules.treasures)))
+        elif special == KEEP_SOME:
+            if len(contents) <= rules.params["keep"]:
+                self._do_keep(i, contents)
+            else:
+                self.exploring = i
+                self.phase = P_KEEP
+        else:  # the Mine and the Sphinx draw face up
+            self.exploring = i
+            self.drawn = ()
+            self.phase = P_REVEAL if special == BUST else P_NAME
 
     def _do_sell(self, c: int, n: int) -> None:
         p = self.turn
-        self.hands[p * TREASURES + c] -= n
+        rules = self.rules
+        self.hands[p * rules.treasures + c] -= n
         self.hand_sizes[p] -= n
         self.record = self.record.add((R_SELL, p, c, n))
-        self.sold[p * TREASURES + c] += n
-        self.money[p] += self.rules.sell[c][n - 1]
+        self.sold[p * rules.treasures + c] += n
+        self.money[p] += rules.sell[c][n - 1]
         self.sold_cards[p] += n
         piles = list(self.piles)
         piles[p] = piles[p] + ((c, n),)
@@ -447,6 +659,8 @@ class ArchaeologyState(HiddenInformation):
         self.sold_this_turn = True
         if not self.dig and not any(self.hand_sizes):
             self.phase = P_OVER
+        elif rules.special == PEEK_ON_SELL and self.lookable():
+            self.phase = P_LOOK  # the Temple: the seller may look at a chamber
 
     def _do_end(self) -> None:
         if self.no_dig:
@@ -462,7 +676,7 @@ class ArchaeologyState(HiddenInformation):
     def start_turn(self, p: int) -> None:
         """Begin seat ``p``'s turn: a dig, or (dig site empty) the end-game pass rules."""
         self.trades = 0
-        self.acted = self.sold_this_turn = self.must_sell = False
+        self.acted = self.sold_this_turn = self.explored = self.must_sell = False
         self.trade_takes = self.trade_gives = None
         if self.dig:
             self.turn = self.to_move = p
@@ -482,6 +696,144 @@ class ArchaeologyState(HiddenInformation):
         if self.first_passer == p:
             self.must_sell = True
 
+    # --- the New Expedition's steps ------------------------------------------------------
+
+    def _apply_expedition(self, mv: MoveBase) -> None:
+        kind = mv.kind
+        phase = self.phase
+        if kind == REVEAL and phase == P_REVEAL:
+            self._do_reveal(mv.a)
+        elif kind == REFILL and phase == P_REFILL:
+            self._do_refill(mv.a, mv.b)
+        elif kind == TENT and phase == P_TENT:
+            self._do_tent(mv.a)
+        elif kind == LOOK and phase == P_LOOK:
+            self._do_look(mv.a)
+        elif kind == KEEP and phase == P_KEEP:
+            self._do_keep(self.exploring, mv.a)
+        elif kind == DRAW and phase == P_MINE:
+            self.phase = P_REVEAL
+        elif kind == STOP and phase == P_MINE:
+            self._take_drawn(self.drawn)
+        elif kind == NAME and phase == P_NAME:
+            self.named = mv.a
+            self.record = self.record.add((R_NAME, self.turn, mv.a))
+            self.phase = P_REVEAL
+        else:
+            raise IllegalMoveError(f"{mv} is not a move of phase {PHASE_NAMES[phase]}")
+
+    def _do_refill(self, i: int, c: int) -> None:
+        self.reserve.pop()
+        self.chambers[i] = tuple(sorted(self.chambers[i] + (c,)))
+        self.record = self.record.add((R_REFILL, i, c))
+        self.refill_left -= 1
+        if self.refill_left == 0 or not self.reserve:
+            self.refill_left = 0
+            self._tent_next()
+
+    def _tent_next(self) -> None:
+        """The next seat (from the digger's left, the digger last) that may shelter in its
+        tent; then the discards."""
+        players = self.num_players
+        sizes = self.hand_sizes
+        tents = self.tents
+        while self.storm_index < players:
+            seat = self._storm_seat()
+            # a seat that would lose nothing keeps its tent (using it gains nothing)
+            if tents[seat] and sizes[seat] >= 2:
+                self.to_move = seat
+                self.phase = P_TENT
+                return
+            self.storm_index += 1
+        self.storm_index = 0
+        self._storm_next()
+
+    def _do_tent(self, use: int) -> None:
+        seat = self.to_move
+        if use:
+            self.tents[seat] -= 1
+            self.protected |= 1 << seat
+            self.record = self.record.add((R_TENT, seat))
+        self.storm_index += 1
+        self._tent_next()
+
+    def _do_look(self, i: int) -> None:
+        if i >= 0:
+            p = self.turn
+            self.record = self.record.add((R_LOOK, p, i))
+            self.secrets += ((S_LOOK, 1 << p, p, i, self.chambers[i]),)
+            self.chamber_seen[i] |= 1 << p
+            # what the look showed may inform a trade: a new trade is allowed (the Temple
+            # caution, see games.expedition.state)
+            self.trades = 0
+        self.phase = P_ACTION
+
+    def _do_keep(self, i: int, kept: tuple) -> None:
+        """The Tomb: keep ``kept`` of chamber ``i``, the rest goes back face down."""
+        p = self.turn
+        contents = self.chambers[i]
+        rest = list(contents)
+        for c in kept:
+            rest.remove(c)
+        self.chambers[i] = tuple(rest)
+        self._gain(p, kept)
+        self.record = self.record.add((R_KEEP, p, i, len(kept)))
+        self.secrets += ((S_KEEP, 1 << p, p, i, contents, tuple(kept)),)
+        self.chamber_seen[i] = 1 << p
+        self.exploring = -1
+        self.phase = P_ACTION
+
+    def _do_reveal(self, c: int) -> None:
+        i = self.exploring
+        rules = self.rules
+        contents = list(self.chambers[i])
+        contents.remove(c)
+        self.chambers[i] = tuple(contents)
+        self.draws_used += 1
+        self.drawn = self.drawn + (c,)
+        self.record = self.record.add((R_REVEAL, self.turn, c))
+        if rules.special == BUST:
+            trade = rules.trade
+            if sum(trade[d] for d in self.drawn) > rules.params["bust_over"]:
+                self._return_drawn(self.drawn)
+            elif not contents:
+                self._take_drawn(self.drawn)
+            else:
+                self.phase = P_MINE
+        elif len(self.drawn) < rules.params["draw"] and contents:
+            self.phase = P_REVEAL
+        else:  # the Sphinx keeps the named types and returns the rest
+            named = self.named
+            kept = tuple(d for d in self.drawn if d in named)
+            back = tuple(d for d in self.drawn if d not in named)
+            self.drawn = back
+            if back:
+                self._return_drawn(back, finish=False)
+            self._take_drawn(kept)
+
+    def _take_drawn(self, cards: tuple) -> None:
+        """Face-up cards of an explore into the explorer's hand; the explore ends."""
+        if cards:
+            self._gain(self.turn, cards)
+            self.record = self.record.add((R_TAKE, self.turn,
+                                           _counts(cards, self.rules.treasures)))
+        self._finish_drawing()
+
+    def _return_drawn(self, cards: tuple, *, finish: bool = True) -> None:
+        """Face-up cards back into the chamber being explored, face down."""
+        i = self.exploring
+        self.chambers[i] = tuple(sorted(self.chambers[i] + cards))
+        self.record = self.record.add((R_RETURN, self.turn,
+                                       _counts(cards, self.rules.treasures)))
+        if finish:
+            self._finish_drawing()
+
+    def _finish_drawing(self) -> None:
+        self.exploring = -1
+        self.drawn = ()
+        self.named = ()
+        self.phase = P_ACTION
+
     # --- protocol: results -----------------------------------------------------------
 
     def returns(self) -> list[float]:
@@ -497,24 +849,51 @@ class ArchaeologyState(HiddenInformation):
 
     def to_json(self) -> dict:
         players = self.num_players
+        rules = self.rules
+        names = rules.cards.names
+        T = rules.treasures
 
         def counts(vec, base=0):
-            return {CARD_NAMES[c]: vec[base + c] for c in range(TREASURES) if vec[base + c]}
+            return {names[c]: vec[base + c] for c in range(T) if vec[base + c]}
 
-        return {
-            "game": "archaeology", "players": players, "phase": PHASE_NAMES[self.phase],
+        out = {
+            "game": rules.game_id, "players": players, "phase": PHASE_NAMES[self.phase],
             "turn": self.turn, "to_move": self.current_player(),
-            "hands": [counts(self.hands, p * TREASURES) for p in range(players)],
+            "hands": [counts(self.hands, p * T) for p in range(players)],
             "marketplace": counts(self.market),
-            "sold": [[[CARD_NAMES[c], n] for c, n in self.piles[p]] for p in range(players)],
+            "sold": [[[names[c], n] for c, n in self.piles[p]] for p in range(players)],
             "money": list(self.money), "cards_sold": list(self.sold_cards),
-            "dig_site": [CARD_NAMES[c] for c in reversed(self.dig)],
+            "dig_site": [names[c] for c in reversed(self.dig)],
             "chambers": {str(size): (None if contents is None else
-                                     [CARD_NAMES[c] for c in contents])
-                         for size, contents in zip(self.rules.chamber_sizes, self.chambers)},
+                                     [names[c] for c in contents])
+                         for size, contents in zip(rules.chamber_sizes, self.chambers)},
             "thieves_drawn": self.thieves_drawn, "sandstorms_drawn": self.storms_drawn,
             "maps_removed": self.maps_removed, "steal_rolls": list(self.steal_rolls),
             "history": history_lines(self, None),
             "first_passer": self.first_passer if self.first_passer >= 0 else None,
             "must_sell": self.must_sell,
         }
+        if rules.monument is not None:
+            out["chambers"] = [{"cards": None if contents is None else
+                                [names[c] for c in contents],
+                                "seen_by": [p for p in range(players)
+                                            if self.chamber_seen[i] >> p & 1]}
+                               for i, contents in enumerate(self.chambers)]
+            out.update({
+                "monument": rules.monument.key, "variants": list(rules.variants),
+                "tents": list(self.tents), "reserve": [names[c] for c in reversed(self.reserve)],
+                "draw_rolls": list(self.draw_rolls), "draws_used": self.draws_used,
+                "exploring": self.exploring if self.exploring >= 0 else None,
+                "drawn": [names[c] for c in self.drawn],
+                "named": [names[c] for c in self.named], "explored": self.explored,
+                "announced": list(self.announced) or None,
+            })
+        return out
+
+
+def _counts(cards, treasures: int) -> tuple[int, ...]:
+    """A tuple of card ids as a count vector."""
+    out = [0] * treasures
+    for c in cards:
+        out[c] += 1
+    return tuple(out)

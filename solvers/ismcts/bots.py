@@ -127,3 +127,4 @@ class PimcBot(Bot):
                       determinizations=self.determinizations,
                       seed=self.rng.getrandbits(63), **self.options)
         return result.best
+

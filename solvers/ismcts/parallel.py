@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 from games.seeding import Seed, child_seeds
 
 from ..backends import run_jobs
-from .search import SearchResult, _ranked, ismcts, move_stat
+from .search import SearchResult, ranked, ismcts, move_stat
 
 __all__ = ["root_parallel", "merge_results"]
 
@@ -40,7 +40,7 @@ def merge_results(results: Sequence[SearchResult]) -> SearchResult:
                                        stat.win_sum, stat.score_sum, stat.finished)):
                 acc[i] += value
     stats = [move_stat(moves[key], *acc) for key, acc in sums.items()]
-    return SearchResult(first.seat, _ranked(stats), sum(r.iterations for r in results),
+    return SearchResult(first.seat, ranked(stats), sum(r.iterations for r in results),
                         max(r.time_s for r in results), first.stop_reason,
                         sum(r.nodes for r in results), first.seed_used,
                         {"workers": len(results)})

@@ -24,7 +24,7 @@ import time
 from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
 
-from .search import (DEFAULT_ITERATIONS, MoveStat, SearchResult, _ranked, move_stat,
+from .search import (DEFAULT_ITERATIONS, MoveStat, SearchResult, ranked, move_stat,
                      rollout, win_reward)
 
 __all__ = ["pimc"]
@@ -126,5 +126,5 @@ def pimc(root: State, seat: int, *, iterations: int | None = None,
         if stop_reason == "time_limit":
             break
     stats = [move_stat(m, *totals[key_of(m)], done) for m in root_moves]
-    return SearchResult(seat, _ranked(stats), done, time.perf_counter() - start, stop_reason,
+    return SearchResult(seat, ranked(stats), done, time.perf_counter() - start, stop_reason,
                         nodes)

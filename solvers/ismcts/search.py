@@ -35,6 +35,14 @@ Search", with the node keying of OpenSpiel's ``ismcts.py``):
   margin term only orders otherwise-equal results (a lost game lost by less, a won game
   won by more), so values stay readable as "about the win probability".
 * **Final choice by most visits** (ties: higher mean, then the move text).
+* **Decisions of several moves** (optional ``unit_open(state) -> bool``): when one choice of
+  the searching seat is played as several engine moves (Archaeology's trade: ``take`` and
+  ``give`` steps), the root move and the seat's moves after it while ``unit_open`` holds
+  form one *unit*; ``SearchResult.units`` holds the statistics of every unit completed
+  inside the tree (an iteration that leaves the tree mid-unit, to finish it in the
+  playout, counts for no unit). ``extra_root_moves`` adds moves to the root's options in
+  every determinization (a whole unit as one move the engine can apply, e.g. a played
+  trade a review must value; the caller guarantees each is legal at the root).
 * **Budgets:** ``iterations`` and/or ``time_limit`` (seconds); the first reached stops the
   search (``stop_reason`` says which). Without either, 1,000 iterations. The same seed
   and iteration budget give identical results: all randomness comes from ``seed`` via
@@ -44,7 +52,8 @@ Public API::
 
     ismcts(root, seat, *, iterations=None, time_limit=None, seed=None, exploration=0.7,
            rollout_policy=None, max_rollout_depth=None, evaluate=None, reward=None,
-           move_key=None, playout=None, check_determinization=False) -> SearchResult
+           move_key=None, playout=None, check_determinization=False, unit_open=None,
+           extra_root_moves=()) -> SearchResult
 
 ``SearchResult`` carries ``moves`` (one :class:`MoveStat` per root move, best first:
 ``move``, ``visits``, ``mean`` reward, ``stderr`` of that mean, ``available``,
@@ -72,7 +81,7 @@ from games.seeding import Seed, make_rng
 
 __all__ = [
     "ismcts", "SearchResult", "MoveStat", "win_reward", "score_reward", "uniform_policy",
-    "rollout", "DEFAULT_ITERATIONS", "move_stat",
+    "rollout", "DEFAULT_ITERATIONS", "move_stat", "ranked",
 ]
 
 DEFAULT_ITERATIONS = 1000
@@ -177,6 +186,9 @@ class SearchResult:
     nodes: int
     seed_used: object = None
     extra: dict = field(default_factory=dict)
+    #: With ``unit_open``: one stat per unit completed in the tree, ``move`` the tuple of
+    #: its moves, ranked as ``moves`` (module docstring).
+    units: list[MoveStat] | None = None
 
     @property
     def best(self):
@@ -200,7 +212,8 @@ def move_stat(move, visits: int, total: float, sumsq: float, available: int,
         total=total, sumsq=sumsq, win_sum=win_sum, score_sum=score_sum)
 
 
-def _ranked(stats: list[MoveStat]) -> list[MoveStat]:
+def ranked(stats: list[MoveStat]) -> list[MoveStat]:
+    """``stats`` best first: most visits, then higher mean, then the move text."""
     return sorted(stats, key=lambda s: (-s.visits, -s.mean, str(s.move)))
 
 
@@ -212,10 +225,11 @@ class _Tree:
     ``root_extra`` maps a root move key to ``[win sum, score sum, finished]``."""
 
     __slots__ = ("seat", "rng", "exploration", "key_of", "reward_fn", "evaluate", "playout",
-                 "rollout_policy", "max_rollout_depth", "table", "root_extra")
+                 "rollout_policy", "max_rollout_depth", "table", "root_extra", "unit_open",
+                 "extra_root_moves", "units")
 
     def __init__(self, seat, rng, *, exploration, key_of, reward_fn, evaluate, playout,
-                 rollout_policy, max_rollout_depth):
+                 rollout_policy, max_rollout_depth, unit_open=None, extra_root_moves=()):
         self.seat = seat
         self.rng = rng
         self.exploration = exploration
@@ -227,17 +241,27 @@ class _Tree:
         self.max_rollout_depth = max_rollout_depth
         self.table: dict[Hashable, dict] = {}
         self.root_extra: dict[Hashable, list] = {}
+        self.unit_open = unit_open
+        self.extra_root_moves = tuple(extra_root_moves)
+        #: unit key (tuple of move keys) -> [moves, visits, total, sumsq, win sum,
+        #: score sum, finished]
+        self.units: dict[tuple, list] = {}
 
     def iterate(self, world: State) -> None:
         """One iteration from a determinized ``world`` (played on in place)."""
-        path, root_edge_key = self.select(world)
+        unit: list | None = [] if self.unit_open is not None else None
+        path, root_edge_key = self.select(world, unit)
         finished, rewards = self.simulate(world)
         self.backpropagate(path, rewards)
         if root_edge_key is not None:
             self.record_root(root_edge_key, world, finished)
+            if unit and unit[-1] is None:  # a unit completed inside the tree
+                self.record_unit(unit[:-1], world, finished, rewards[self.seat])
 
-    def select(self, state: State) -> tuple[list, Hashable]:
-        """Selection and expansion, in place: ``(path of (edge, player), root move key)``."""
+    def select(self, state: State, unit: list | None = None) -> tuple[list, Hashable]:
+        """Selection and expansion, in place: ``(path of (edge, player), root move key)``.
+        ``unit`` (a list, with ``unit_open``) collects the root move and the moves that
+        continue it, then ``None`` once the unit is complete."""
         table = self.table
         key_of = self.key_of
         rng = self.rng
@@ -254,8 +278,12 @@ class _Tree:
             if player < 0:
                 return path, root_edge_key
             moves = state.legal_moves()
+            if not path and self.extra_root_moves:
+                moves = [*moves, *self.extra_root_moves]
             if len(moves) == 1:
                 state.apply(moves[0])
+                if unit and unit[-1] is not None:
+                    self._continue_unit(unit, moves[0], state)
                 continue
             node_key = (player, state.information_set_key(player))
             node = table.get(node_key)
@@ -288,6 +316,8 @@ class _Tree:
                 root_edge_key = k  # the first stored node is the root information set
             path.append((edge, player))
             state.apply(move)
+            if unit is not None and (not unit or unit[-1] is not None):
+                self._continue_unit(unit, move, state)
             if untried:
                 return path, root_edge_key
 
@@ -301,6 +331,34 @@ class _Tree:
         if state.is_terminal():
             return True, self.reward_fn(state)
         return False, self.evaluate(state)
+
+    def _continue_unit(self, unit: list, move, state: State) -> None:
+        """``move`` (just applied) belongs to the open unit; close it when it is complete."""
+        unit.append(move)
+        if not self.unit_open(state):
+            unit.append(None)
+
+    def record_unit(self, moves: list, state: State, finished: bool, reward: float) -> None:
+        """The statistics of a unit completed in the tree (the searching seat's side)."""
+        key = tuple(self.key_of(m) for m in moves)
+        entry = self.units.get(key)
+        if entry is None:
+            entry = self.units[key] = [tuple(moves), 0, 0.0, 0.0, 0.0, 0.0, 0]
+        entry[1] += 1
+        entry[2] += reward
+        entry[3] += reward * reward
+        if finished:
+            winners = state.winners()
+            if self.seat in winners:
+                entry[4] += 1.0 / len(winners)
+            entry[5] += state.returns()[self.seat]
+            entry[6] += 1
+
+    def unit_stats(self) -> list[MoveStat]:
+        """One :class:`MoveStat` per completed unit (``move``: its moves), ranked."""
+        return ranked([move_stat(moves, visits, total, sumsq, 0, win_sum, score_sum, finished)
+                        for moves, visits, total, sumsq, win_sum, score_sum, finished
+                        in self.units.values()])
 
     @staticmethod
     def backpropagate(path: list, rewards: list) -> None:
@@ -333,7 +391,7 @@ class _Tree:
             win_sum, score_sum, finished = self.root_extra.get(k) or (0.0, 0.0, 0)
             stats.append(move_stat(move, visits, total, sumsq, available, win_sum, score_sum,
                                    finished))
-        return _ranked(stats)
+        return ranked(stats)
 
 
 def ismcts(root: State, seat: int, *, iterations: int | None = None,
@@ -342,7 +400,9 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
            evaluate: RewardFn | None = None, reward: RewardFn | None = None,
            move_key: Callable[[object], Hashable] | None = None,
            playout: Callable[[State, object], None] | None = None,
-           check_determinization: bool = False) -> SearchResult:
+           check_determinization: bool = False,
+           unit_open: Callable[[State], bool] | None = None,
+           extra_root_moves: Sequence = ()) -> SearchResult:
     """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
 
     ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
@@ -352,6 +412,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
     the end or to a point where ``evaluate`` applies). ``evaluate`` is required when
     ``max_rollout_depth`` is set. ``check_determinization`` checks that every sampled world
     shows ``seat`` the same information-set key as ``root`` (``InternalFault`` if not).
+    ``unit_open`` and ``extra_root_moves``: decisions of several moves (module docstring).
     """
     rng = make_rng(seed)
     if iterations is None and time_limit is None:
@@ -364,7 +425,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
     if root.current_player() != seat:
         raise ValueError(f"it is not seat {seat}'s decision (to act: {root.current_player()})")
     start = time.perf_counter()
-    root_moves = list(root.legal_moves())
+    root_moves = [*root.legal_moves(), *extra_root_moves]
     if len(root_moves) == 1:
         only = root_moves[0]
         return SearchResult(seat, [MoveStat(only, 0, 0.0, 0.0, 0, None, None)], 0,
@@ -373,7 +434,8 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
     deadline = start + time_limit if time_limit is not None else None
     tree = _Tree(seat, rng, exploration=exploration, key_of=move_key or (lambda m: m),
                  reward_fn=reward or win_reward(), evaluate=evaluate, playout=playout,
-                 rollout_policy=rollout_policy, max_rollout_depth=max_rollout_depth)
+                 rollout_policy=rollout_policy, max_rollout_depth=max_rollout_depth,
+                 unit_open=unit_open, extra_root_moves=extra_root_moves)
     done = 0
     stop_reason = "iterations"
     while True:
@@ -390,4 +452,5 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
         done += 1
     elapsed = time.perf_counter() - start
     return SearchResult(seat, tree.root_stats(root, root_moves), done, elapsed, stop_reason,
-                        len(tree.table))
+                        len(tree.table),
+                        units=tree.unit_stats() if unit_open is not None else None)

@@ -28,12 +28,13 @@ from fractions import Fraction
 from math import comb
 
 import cards_data
-from games.archaeology.moves import CARDS, MAP, SANDSTORM, STOLEN, THIEF, TREASURES
+from games.archaeology.moves import CARDS, MAP, REFILL, REVEAL, STOLEN, TREASURES
 from games.lootnrun.moves import Reshuffle
 from games.protocol import CHANCE
 
 __all__ = ["small_archaeology", "record_game", "archaeology_posterior", "archaeology_hidden",
-           "small_lootnrun", "lootnrun_posterior", "lootnrun_hidden"]
+           "small_lootnrun", "lootnrun_posterior", "lootnrun_hidden", "small_expedition",
+           "expedition_posterior", "expedition_hidden"]
 
 
 # --- Archaeology ----------------------------------------------------------------------------
@@ -85,10 +86,6 @@ def record_game(state, choose, rng, *, stop) -> list[tuple]:
     return steps
 
 
-def _kind(card: int) -> int:
-    return card if card >= THIEF else -1  # a treasure, or which special card
-
-
 def archaeology_hidden(state, seat: int) -> tuple:
     """What ``seat`` does not see of a world: the other hands, the unexplored chambers,
     the dig site as a multiset (its order is uniform given that), the thefts' cards."""
@@ -120,6 +117,73 @@ def _compositions(pool: list[int], size: int):
     yield from walk(0, size, [], 1)
 
 
+def _deals(pool: list[int], blocks: list[int]):
+    """Every way to deal the hidden cards ``pool`` (counts) into blocks of the given sizes,
+    the rest left over: ``(compositions of the blocks, the rest, probability)``."""
+    def deal(i: int, left: list[int], parts: list, prob: Fraction):
+        if i == len(blocks):
+            yield parts, left, prob
+            return
+        for part, p in _compositions(left, blocks[i]):
+            yield from deal(i + 1, [a - b for a, b in zip(left, part)], parts + [part],
+                            prob * p)
+    yield from deal(0, pool, [], Fraction(1))
+
+
+def _branches(s, dig: list[int], kind: str, move, seat: int):
+    """One recorded step from world ``s`` (dig site ``dig``): ``(world, dig site left,
+    probability)`` for every outcome consistent with what the seat saw: a decision
+    replayed where legal, a thief's pick, a dig."""
+    if kind == "move":
+        if move in s.legal_moves():
+            t = s.clone()
+            t.apply(move)
+            yield t, dig, Fraction(1)
+    elif move.kind == STOLEN:
+        for t, weight in _stolen_branches(s, move, seat):
+            yield t, dig, weight
+    else:
+        yield from _dig_branches(s, dig, move, seat)
+
+
+def _stolen_branches(s, move, seat: int):
+    """A thief's random pick from world ``s``: ``(world after it, probability)`` for every
+    card of the victim the seat may have seen taken (thief and victim see the card)."""
+    rules = s.rules
+    T = rules.treasures
+    victim = s.victim
+    size = s.hand_sizes[victim]
+    for card in range(T):
+        n = s.hands[victim * T + card]
+        if not n or (seat in (s.turn, victim) and card != move.a):
+            continue
+        t = s.clone()
+        t.apply(rules.stolen_moves[card])
+        yield t, Fraction(n, size)
+
+
+def _dig_branches(s, dig: list[int], move, seat: int):
+    """A dig from world ``s`` whose dig site holds the multiset ``dig``: the top card is any
+    card of it, by its count; the seat sees the card of its own digs and the kind
+    (treasure, thief, sandstorm) of the others'. Yields ``(world, dig site left,
+    probability)``."""
+    rules = s.rules
+    T = rules.treasures
+    total = sum(dig)
+    for card in range(len(dig)):
+        if not dig[card]:
+            continue
+        kind, truth = (card if card >= T else -1), (move.a if move.a >= T else -1)
+        if not (card == move.a if s.turn == seat else kind == truth):
+            continue
+        t = s.clone()
+        t.dig[-1] = card
+        rest = list(dig)
+        rest[card] -= 1
+        t.apply(rules.dig_moves[card])
+        yield t, rest, Fraction(dig[card], total)
+
+
 def archaeology_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Fraction]:
     """The exact law of :func:`archaeology_hidden` after ``steps`` from ``deal_state`` (the
     true initial state), given what ``seat`` saw."""
@@ -131,25 +195,18 @@ def archaeology_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Fra
     others = [p for p in range(players) if p != seat]
     blocks = [data.hand_size] * len(others) + list(rules.chamber_sizes)
     entries: dict[tuple, list] = {}
-
-    def deal(i: int, left: list[int], parts: list, prob: Fraction):
-        if i == len(blocks):
-            s = deal_state.clone()
-            for p, part in zip(others, parts):
-                s.hands[p * treasures:(p + 1) * treasures] = part + [0]
-            for j, part in enumerate(parts[len(others):]):
-                s.chambers[j] = tuple(c for c in range(MAP) for _ in range(part[c]))
-            dig = left + [rules.counts[MAP], rules.thieves, rules.sandstorms]
-            s.dig = [0] * sum(dig)
-            s.steal_rolls = [0] * rules.thieves
-            s._moves = None
-            s._sampler = None
-            entries[archaeology_hidden(s, seat)] = [s, dig, prob]
-            return
-        for part, p in _compositions(left, blocks[i]):
-            deal(i + 1, [a - b for a, b in zip(left, part)], parts + [part], prob * p)
-
-    deal(0, pool, [], Fraction(1))
+    for parts, left, prob in _deals(pool, blocks):
+        s = deal_state.clone()
+        for p, part in zip(others, parts):
+            s.hands[p * treasures:(p + 1) * treasures] = part + [0]
+        for j, part in enumerate(parts[len(others):]):
+            s.chambers[j] = tuple(c for c in range(MAP) for _ in range(part[c]))
+        dig = left + [rules.counts[MAP], rules.thieves, rules.sandstorms]
+        s.dig = [0] * sum(dig)
+        s.steal_rolls = [0] * rules.thieves
+        s._moves = None
+        s._sampler = None
+        entries[archaeology_hidden(s, seat)] = [s, dig, prob]
     truth = deal_state.clone()
     mine = slice(seat * treasures, (seat + 1) * treasures)
     for kind, move in steps:
@@ -166,38 +223,8 @@ def archaeology_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Fra
                 nxt[key] = [s, dig, prob]
 
         for s, dig, prob in entries.values():
-            if kind == "move":
-                if move in s.legal_moves():
-                    t = s.clone()
-                    t.apply(move)
-                    keep(t, dig, prob)
-            elif move.kind == STOLEN:
-                victim, thief = s.victim, s.turn
-                size = s.hand_sizes[victim]
-                for index in range(size):
-                    t = s.clone()
-                    rolls = list(t.steal_rolls)
-                    rolls[t.thieves_drawn - 1] = index
-                    t.steal_rolls = rolls
-                    card = t.stolen_card()
-                    if seat in (thief, victim) and card != move.a:
-                        continue
-                    t.apply(rules.stolen_moves[card])
-                    keep(t, dig, prob / size)
-            else:  # a dig: the top card is any card of the dig site, by its count
-                total = sum(dig)
-                for card in range(CARDS):
-                    if not dig[card]:
-                        continue
-                    seen = card == move.a if s.turn == seat else _kind(card) == _kind(move.a)
-                    if not seen:
-                        continue
-                    t = s.clone()
-                    t.dig[-1] = card
-                    rest = list(dig)
-                    rest[card] -= 1
-                    t.apply(rules.dig_moves[card])
-                    keep(t, rest, prob * Fraction(dig[card], total))
+            for t, rest, weight in _branches(s, dig, kind, move, seat):
+                keep(t, rest, prob * weight)
         entries = nxt
     law: dict[tuple, Fraction] = {}
     for s, dig, prob in entries.values():
@@ -286,3 +313,152 @@ def lootnrun_posterior(deal_state, steps, seat: int) -> dict[tuple, Fraction]:
         law_entries = nxt
     total = sum(p for _, p in law_entries.values())
     return {key: p / total for key, (_, p) in law_entries.items()}
+
+
+# --- The New Expedition -----------------------------------------------------------------------
+
+def small_expedition(counts: dict[str, int], *, hand: int, market: int, thieves: int,
+                     sandstorms: int, monuments: dict[str, tuple[list[tuple[int, int]], dict]]):
+    """The bundled card data with other counts, table sizes and monuments (chambers as
+    ``(size, maps)`` and the rule's parameters), for 2 players (a ``--cards`` file's
+    worth of changes; prices cut to the counts)."""
+    data = cards_data.load("expedition")
+    treasures = {}
+    for key, t in data.treasures.items():
+        n = counts.get(key, t.count)
+        treasures[key] = dataclasses.replace(t, count=n, sell=tuple(t.sell[:n]))
+    kept = []
+    for m in data.monuments:
+        if m.key in monuments:
+            chambers, params = monuments[m.key]
+            kept.append(dataclasses.replace(
+                m, chambers=tuple(dataclasses.replace(m.chambers[0], size=s, maps=c)
+                                  for s, c in chambers), params={**m.params, **params}))
+    return dataclasses.replace(
+        data, treasures=treasures, hand_size=hand, marketplace_size=market,
+        thieves_by_players={**data.thieves_by_players, 2: thieves},
+        sandstorms_by_players={**data.sandstorms_by_players, 2: sandstorms},
+        monuments=tuple(kept), edition="small")
+
+
+def expedition_hidden(state, seat: int) -> tuple:
+    """What ``seat`` does not see of a world: the other hands, the chambers (face-down
+    ones), the reserve and the dig site as multisets, the thefts' cards, the other seats'
+    secrets."""
+    rules = state.rules
+    T = rules.treasures
+    hands = tuple(tuple(state.hands[p * T:(p + 1) * T])
+                  for p in range(state.num_players) if p != seat)
+    chambers = tuple(None if c is None else tuple(sorted(c)) for c in state.chambers)
+    dig = [0] * len(rules.cards.names)
+    for card in state.dig:
+        dig[card] += 1
+    secrets = tuple(entry[4:] for entry in state.secrets if not entry[1] >> seat & 1)
+    return (hands, chambers, tuple(sorted(state.reserve)), tuple(dig),
+            tuple(card for _, _, card in state.steals), secrets)
+
+
+def expedition_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Fraction]:
+    """The exact law of :func:`expedition_hidden` after ``steps`` from ``deal_state`` (the
+    true initial state), given what ``seat`` saw: its hand at every moment, every decision
+    (but the cards another seat keeps in the Tomb: only their number), the kind of every
+    dig, every face-up card, the announced opening values (Beginner's Luck), and its own
+    looks and views of a chamber. The unseen keep is a
+    uniformly random pick of the chamber's cards (the model the engine documents)."""
+    from games.archaeology.moves import KEEP
+    from games.archaeology.rules import P_KEEP
+
+    rules = deal_state.rules
+    T = rules.treasures
+    players = rules.players
+    chamber_types = rules.chamber_cards
+    pool = [0] * T
+    for c in chamber_types:
+        pool[c] = (rules.counts[c] - deal_state.market[c] - deal_state.hands[seat * T + c])
+    public = rules.special == "refill_on_sandstorm"
+    others = [p for p in range(players) if p != seat]
+    blocks = [data.hand_size] * len(others)
+    if not public:
+        blocks += list(rules.chamber_sizes)
+    else:  # the Ruins' chambers are face up: the truth's, public
+        for contents in deal_state.chambers:
+            for c in contents:
+                pool[c] -= 1
+    blocks.append(rules.reserve_size)
+    entries: dict[tuple, list] = {}
+    for parts, left, prob in _deals(pool, blocks):
+        s = deal_state.clone()
+        if any(s.announced and rules.hand_value(part) != s.announced[p]
+               for p, part in zip(others, parts)):
+            continue  # Beginner's Luck: every seat announced its opening value
+        for p, part in zip(others, parts):
+            s.hands[p * T:(p + 1) * T] = part
+        if not public:
+            for j, part in enumerate(parts[len(others):len(others) + len(rules.chamber_sizes)]):
+                s.chambers[j] = tuple(c for c in range(T) for _ in range(part[c]))
+        s.reserve = [c for c in range(T) for _ in range(parts[-1][c])]
+        dig = left + [0] * (len(rules.cards.names) - T)
+        dig[rules.map] = rules.counts[rules.map]
+        dig[rules.thief] = rules.thieves
+        dig[rules.sandstorm] = rules.sandstorms
+        s.dig = [0] * sum(dig)
+        s._moves = None
+        s._sampler = None
+        entries[expedition_hidden(s, seat) + (tuple(dig),)] = [s, dig, prob]
+    truth = deal_state.clone()
+    mine = slice(seat * T, (seat + 1) * T)
+    for kind, move in steps:
+        nxt: dict[tuple, list] = {}
+        keeper = truth.turn
+        truth.apply(move)
+
+        def keep(s, dig, prob):
+            if s.hands[mine] != truth.hands[mine]:  # the seat sees its own cards
+                return
+            looks = [e[4:] for e in s.secrets if e[1] >> seat & 1]
+            if looks != [e[4:] for e in truth.secrets if e[1] >> seat & 1]:
+                return  # what the seat's looks and keeps showed it
+            if (s.phase == P_KEEP and s.turn == seat
+                    and s.chambers[s.exploring] != truth.chambers[truth.exploring]):
+                return  # the Tomb's explorer sees the chamber
+            key = expedition_hidden(s, seat) + (tuple(dig),)
+            if key in nxt:
+                nxt[key][2] += prob
+            else:
+                nxt[key] = [s, dig, prob]
+
+        for s, dig, prob in entries.values():
+            if kind == "move" and move.kind == KEEP and keeper != seat:
+                # an unseen keep: a uniformly random pick of the chamber's cards
+                contents = s.chambers[s.exploring]
+                have = [contents.count(c) for c in range(T)]
+                for part, p in _compositions(have, len(move.a)):
+                    kept = tuple(c for c in range(T) for _ in range(part[c]))
+                    t = s.clone()
+                    t.apply(rules.move_type.make(KEEP, kept))
+                    keep(t, dig, prob * p)
+            elif kind == "move" or move.kind not in (REVEAL, REFILL):
+                for t, rest, weight in _branches(s, dig, kind, move, seat):
+                    keep(t, rest, prob * weight)
+            elif move.kind == REVEAL:  # a uniformly random card of the chamber, public
+                contents = s.chambers[s.exploring]
+                n = contents.count(move.a)
+                if n:
+                    t = s.clone()
+                    t.apply(move)
+                    keep(t, dig, prob * Fraction(n, len(contents)))
+            elif move.kind == REFILL:  # the reserve's top card, public
+                n = s.reserve.count(move.b)
+                if n:
+                    t = s.clone()
+                    t.reserve = [c for c in t.reserve if c != move.b] + [move.b] * n
+                    t.apply(move)
+                    keep(t, dig, prob * Fraction(n, len(s.reserve)))
+        entries = nxt
+    law: dict[tuple, Fraction] = {}
+    for s, dig, prob in entries.values():
+        hidden = expedition_hidden(s, seat)
+        key = hidden[:3] + (tuple(dig),) + hidden[4:]
+        law[key] = law.get(key, 0) + prob
+    total = sum(law.values())
+    return {key: p / total for key, p in law.items()}

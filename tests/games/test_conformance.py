@@ -102,47 +102,55 @@ def test_engine_follows_the_protocol(game_id):
     data = cards_data.load(game_id)
     assert engine.GAME.id == game_id
     assert info.max_moves > 0 and info.score_bounds[0] < info.score_bounds[1]
-    low, high = info.score_bounds
     for players in info.player_counts:
         for seed in range(PLAYOUTS_PER_TABLE):
             deal = engine.make_deal(players=players, seed=seed, data=data)
-            json.dumps(deal)
-            state = engine.state_from_deal(deal, data)
-            assert state.num_players == players
-            rng = random.Random(seed)
-            decisions = 0
-            while not state.is_terminal():
-                actor = state.current_player()
-                if actor == CHANCE:
-                    outcomes = state.chance_outcomes()
-                    assert outcomes and abs(sum(p for _, p in outcomes) - 1) < 1e-9
-                    state.apply(outcomes[0][0] if len(outcomes) == 1 else rng.choice(outcomes)[0])
-                    continue
-                assert 0 <= actor < players
-                moves = state.legal_moves()
-                assert moves, f"{game_id}: no legal move for seat {actor} in a live game"
-                move = moves[rng.randrange(len(moves))]
-                assert engine.parse_move(state, str(move)) == move
-                assert eval(repr(move), vars(engine)) == move, repr(move)
-                if decisions % 7 == 0:
-                    key = state.information_set_key(actor)
-                    world = state.determinize(actor, random.Random(decisions))
-                    assert world.information_set_key(actor) == key
-                    assert state.clone().information_set_key(actor) == key
-                    check_clone(state)
-                    check_clone(world)
-                    with pytest.raises(IllegalMoveError):
-                        state.clone().apply(Foreign())
-                state.apply(move)
-                decisions += 1
-                assert decisions <= info.max_moves, f"{game_id}: game longer than max_moves"
-            assert state.current_player() == TERMINAL
-            returns = state.returns()
-            assert len(returns) == players
-            assert all(low <= r <= high for r in returns), returns
-            winners = state.winners()
-            assert winners and all(0 <= w < players for w in winners)
-            json.dumps(state.to_json())
+            check_playout(engine, info, deal, data, random.Random(seed))
+
+
+def check_playout(engine, info, deal: dict, data, rng, *, every: int = 7) -> None:
+    """One seeded random game from ``deal``, checked against the protocol and the
+    registry's bounds at every step (keys, clones and foreign moves every ``every``
+    decisions). Other tests call it on deals with game options."""
+    low, high = info.score_bounds
+    game_id = info.id
+    json.dumps(deal)
+    state = engine.state_from_deal(deal, data)
+    players = state.num_players
+    assert players == deal["players"]
+    decisions = 0
+    while not state.is_terminal():
+        actor = state.current_player()
+        if actor == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert outcomes and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            state.apply(outcomes[0][0] if len(outcomes) == 1 else rng.choice(outcomes)[0])
+            continue
+        assert 0 <= actor < players
+        moves = state.legal_moves()
+        assert moves, f"{game_id}: no legal move for seat {actor} in a live game"
+        move = moves[rng.randrange(len(moves))]
+        assert engine.parse_move(state, str(move)) == move
+        assert eval(repr(move), vars(engine)) == move, repr(move)
+        if decisions % every == 0:
+            key = state.information_set_key(actor)
+            world = state.determinize(actor, random.Random(decisions))
+            assert world.information_set_key(actor) == key
+            assert state.clone().information_set_key(actor) == key
+            check_clone(state)
+            check_clone(world)
+            with pytest.raises(IllegalMoveError):
+                state.clone().apply(Foreign())
+        state.apply(move)
+        decisions += 1
+        assert decisions <= info.max_moves, f"{game_id}: game longer than max_moves"
+    assert state.current_player() == TERMINAL
+    returns = state.returns()
+    assert len(returns) == players
+    assert all(low <= r <= high for r in returns), returns
+    winners = state.winners()
+    assert winners and all(0 <= w < players for w in winners)
+    json.dumps(state.to_json())
 
 
 @pytest.mark.parametrize("game_id", ENGINES)

@@ -31,7 +31,7 @@ def test_every_move_of_a_playout_has_words(game):
         for move in options[:40]:
             words = engine.describe(state, move)
             assert isinstance(words, str) and words.strip(), (game, str(move))
-            said.add(type(move).__name__)
+            said.add((type(move).__name__, getattr(move, "kind", None)))
         if state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
         else:

@@ -53,6 +53,9 @@ CASES: dict[str, tuple[tuple[int, int], ...]] = {
     "ancients": ((3, 11), (1, 5)),
     "archaeology": ((2, 7),),
     "lootnrun": ((3, 7),),
+    # one deal per monument (the deal's seed draws it): the Tomb, the Temple, the Mine,
+    # the Sphinx, the Great Pyramid, the Buried Ruins, at every table size
+    "expedition": ((2, 7), (3, 1), (4, 9), (5, 5), (2, 2), (3, 19)),
 }
 
 Policy = Callable[[object], object]  # state -> move of the seat to act
@@ -101,6 +104,7 @@ POLICIES: dict[str, tuple[str, Callable[[random.Random], Policy]]] = {
     "ancients": ("greedy whole turns (solvers.ancients.policy), 30% random steps", _ancients),
     "archaeology": ("seat 0 greedy (solvers.archaeology.policy), others random",
                     _archaeology),
+    "expedition": ("seat 0 greedy (solvers.expedition.policy), others random", _archaeology),
 }
 
 

@@ -27,7 +27,7 @@ def test_every_card_game_engine_is_adapted():
     card_engines = [g for g in registry.GAME_IDS
                     if registry.get(g).kind == "card" and registry.has_engine(g)]
     assert set(card_engines) <= set(ADAPTED)
-    assert {"archaeology", "lootnrun"} <= set(ADAPTED)
+    assert {"archaeology", "expedition", "lootnrun"} <= set(ADAPTED)
 
 
 @pytest.mark.parametrize("game_id, players", TABLES)
@@ -173,6 +173,15 @@ def test_action_tables_are_stable():
                                "discard pot_shard"]
     assert len(archaeology) == 55 and archaeology[-1].startswith("sell map")
     assert adapter.load("archaeology", players=2).action_texts() == archaeology
+    expedition = adapter.load("expedition", players=5).action_texts()
+    assert expedition[:7] == ["end", "steal 0", "steal 1", "steal 2", "steal 3", "steal 4",
+                              "discard pot_shard"]
+    assert expedition[33:36] == ["explore A", "explore B", "explore C"]
+    assert expedition[68:76] == ["tent use", "tent keep", "look none", "look A", "look B",
+                                 "look C", "draw", "stop"]
+    assert expedition[76] == "name pot_shard parchment_scrap" and len(expedition) == 140
+    assert expedition[-1] == "keep broken_pendant broken_pendant"
+    assert adapter.load("expedition", players=2).action_texts() == expedition
     assert adapter.load("lootnrun").action_texts() == [
         "loot 0", "loot 1", "run", "awaken 0", "awaken 1", "awaken 2", "awaken 3",
         "awaken 4", "awaken 5", "keep none", "keep 0", "keep 1", "keep both", "pass"]

@@ -1,0 +1,517 @@
+"""Reading a player view's public history and turn into a state: the part of the JSON
+player view both editions of the Archaeology engine share (``views`` of
+``games.archaeology`` and ``games.expedition`` document their formats).
+
+``history`` is the public record since the deal, in order, one event a line (``S`` a
+seat, ``X`` a chamber: its size in the 2007 game, its letter in the New Expedition):
+``S dig`` (found a treasure, unseen), ``S trade GIVES for TAKES`` (card names, repeated
+for several), ``S discard CARD`` (sandstorm), ``S sell CARD N``, ``S explore X`` and ``S
+steal V`` (``S steal V CARD`` when the view's seat is the thief or the victim, who see the
+card); the New Expedition adds ``S tent`` (a tent used), ``S look X`` (the Temple),
+``refill X CARD`` (the Buried Ruins), ``S reveal CARD`` (a card drawn face up), ``S take
+CARDS`` and ``S return CARDS`` (face-up cards into the hand, back into the chamber), ``S
+name CARDS`` (the Sphinx's types) and ``S keep X N`` (the Tomb). A line carries the view's
+seat's secret when it knows it: ``S look X saw CARDS``, ``S explore X found CARDS`` (a
+Temple chamber somebody looked at: the explorer and the lookers know what it held),
+``S keep X N saw CARDS kept CARDS``.
+"""
+
+from __future__ import annotations
+
+from games.reader import Node, read_counts
+
+from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
+                     R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
+                     S_KEEP, S_LOOK, S_TAKE)
+from .moves import chamber_letter
+from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_ACTION,
+                    P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
+                    REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
+
+__all__ = ["read_cards", "read_hands_and_market", "read_dig_site", "check_card_counts",
+           "read_view_cards",
+           "check_view_counts", "replay_history", "check_market", "read_turn", "trade_value",
+           "VIEW_PHASES"]
+
+#: The phases a player view may be in (the decisions of a seat), by their JSON name.
+VIEW_PHASES = {"action": P_ACTION, "steal": P_STEAL, "sandstorm": P_STORM, "tent": P_TENT,
+               "look": P_LOOK, "keep": P_KEEP, "mine": P_MINE, "name": P_NAME}
+
+
+#: The history verbs that only some monuments have.
+_ONLY = {"look": (PEEK_ON_SELL,), "keep": (KEEP_SOME,), "refill": (REFILL_ON_SANDSTORM,),
+         "reveal": (BUST, NAME_TYPES), "return": (BUST, NAME_TYPES), "name": (NAME_TYPES,),
+         "take": (BUST, NAME_TYPES, REFILL_ON_SANDSTORM)}
+
+
+def read_cards(node: Node, value, where: str, rules: Rules, *, any_card: bool = False,
+               length: int | None = None) -> list[int]:
+    """A list of card names at ``where`` as ids: treasures a chamber or hand can be dealt
+    (never a map), or with ``any_card`` every card of the game."""
+    names = rules.cards.names
+    allowed = range(len(names)) if any_card else rules.chamber_cards
+    index = {names[c]: c for c in allowed}
+    node.check_list(value, where, length=length)
+    out = []
+    for i, name in enumerate(value):
+        node.check_str(name, f"{where}[{i}]")
+        card = index.get(name)
+        if card is None:
+            node.fail_at(f"{where}[{i}]", f"unknown card {name!r} (cards: "
+                                           f"{', '.join(index)})")
+        out.append(card)
+    return out
+
+
+def read_hands_and_market(node: Node, s) -> list[int]:
+    """A deal's ``hands`` and ``marketplace`` into the blank state ``s``; returns how many
+    of each card id they hold (for :func:`check_card_counts`)."""
+    rules = s.rules
+    data = rules.data
+    T = rules.treasures
+    seen = [0] * len(rules.cards.names)
+    for p, hand in enumerate(node.items("hands", length=rules.players)):
+        for c in read_cards(node, hand, f"hands[{p}]", rules, length=data.hand_size):
+            s.hands[p * T + c] += 1
+            seen[c] += 1
+        s.hand_sizes[p] = data.hand_size
+    for c in read_cards(node, node.raw("marketplace"), "marketplace", rules,
+                        length=data.marketplace_size):
+        s.market[c] += 1
+        seen[c] += 1
+    return seen
+
+
+def read_dig_site(node: Node, s, seen: list[int]) -> None:
+    """A deal's ``dig_site`` (top card first) and ``steal_rolls`` into ``s``, after its
+    other cards (``seen``: how many of each card id they held): every card of the game
+    appears in the deal exactly once."""
+    rules = s.rules
+    dig = read_cards(node, node.raw("dig_site"), "dig_site", rules, any_card=True)
+    for c in dig:
+        seen[c] += 1
+    check_card_counts(node, seen, rules)
+    s.dig = dig[::-1]
+    s.steal_rolls = list(node.integers("steal_rolls", length=rules.thieves))
+
+
+def check_card_counts(node: Node, seen: list[int], rules: Rules) -> None:
+    """Every card of the game appears in the deal exactly once."""
+    for c, n in enumerate(seen):
+        if n != rules.counts[c]:
+            node.fail(f"{n} {rules.cards.names[c]} card(s), the game with {rules.players} "
+                      f"players has {rules.counts[c]}")
+
+
+def read_view_cards(node: Node, s, seat: int) -> tuple[list[int], int]:
+    """A view's ``hand``, ``marketplace``, ``thieves_drawn`` and ``sandstorms_drawn`` into
+    the blank state ``s``; returns the hand and ``dig_site`` (cards left to dig)."""
+    rules = s.rules
+    T = rules.treasures
+    names = rules.cards.treasure_names
+    hand = read_counts(node, "hand", names)
+    s.hands[seat * T:(seat + 1) * T] = hand
+    s.market = read_counts(node, "marketplace", names, default=[0] * T)
+    dig_n = node.integer("dig_site", hi=sum(rules.counts))
+    s.thieves_drawn = node.integer("thieves_drawn", hi=rules.thieves, default=0)
+    s.storms_drawn = node.integer("sandstorms_drawn", hi=rules.sandstorms, default=0)
+    return hand, dig_n
+
+
+def check_view_counts(node: Node, s, seat: int, hand: list[int], dig_n: int, digs: int,
+                      set_aside: int) -> None:
+    """After :func:`replay_history`: the hand holds what the history leaves the seat, and
+    the cards left to dig, the treasures dug and the thieves and sandstorms drawn make the
+    deal's dig site (all the cards but the hands, the marketplace and the ``set_aside``
+    monument cards). Fills the dig site and the steal rolls with placeholders: the
+    determinizer deals every hidden card."""
+    rules = s.rules
+    data = rules.data
+    if s.hand_sizes[seat] != sum(hand):
+        node.fail(f"the history leaves seat {seat} {s.hand_sizes[seat]} cards but the hand "
+                  f"holds {sum(hand)}", "hand")
+    initial = (sum(rules.counts) - rules.players * data.hand_size - data.marketplace_size
+               - set_aside)
+    if dig_n + digs + s.thieves_drawn + s.storms_drawn != initial:
+        node.fail(f"{dig_n} cards left, {digs} treasures dug, {s.thieves_drawn} thieves and "
+                  f"{s.storms_drawn} sandstorms drawn do not make the {initial} cards of "
+                  f"the dig site", "dig_site")
+    s.dig = [0] * dig_n
+    s.steal_rolls = [0] * rules.thieves
+
+
+def trade_value(counts, rules: Rules) -> int:
+    """Total trade value of a count vector."""
+    return rules.hand_value(counts)
+
+
+def _one(card: int, n: int, treasures: int) -> list[int]:
+    counts = [0] * treasures
+    counts[card] = n
+    return counts
+
+
+class _Reader:
+    """One history line at a time: the words, the reader's seat, the chambers' letters."""
+
+    def __init__(self, node: Node, rules: Rules, seat: int):
+        self.node, self.rules, self.seat = node, rules, seat
+        names = rules.cards.names
+        self.treasures = {names[c]: c for c in range(rules.treasures)}
+
+    def parse(self, where: str, line, looked: list[int]) -> tuple:
+        """``(event, the theft's card or -1, the secret's payload or None, whether the
+        line carries a secret at all)``."""
+        node, rules, seat = self.node, self.rules, self.seat
+        node.check_str(line, where)
+        words = line.split()
+        players = rules.players
+        T = rules.treasures
+
+        def fail(message: str):
+            node.fail_at(where, f"{line!r}: {message}")
+
+        def card(word: str) -> int:
+            found = self.treasures.get(word)
+            if found is None:
+                fail(f"unknown card {word!r}")
+            return found
+
+        def cards(words_) -> tuple[int, ...]:
+            return tuple(sorted(card(w) for w in words_))
+
+        def number(word: str) -> int:
+            if not (word.isdigit() and word.isascii() and len(word) <= 4):
+                fail(f"{word!r} is not a small number")
+            return int(word)
+
+        def chamber(word: str) -> int:
+            if rules.monument is None:
+                found = rules.chamber_index.get(number(word))
+                if found is None:
+                    fail(f"no chamber of that size (sizes: "
+                         f"{', '.join(map(str, rules.chamber_sizes))})")
+                return found
+            letters = [chamber_letter(i) for i in range(len(rules.chamber_sizes))]
+            if word not in letters:
+                fail(f"no chamber {word!r} (chambers: {', '.join(letters)})")
+            return letters.index(word)
+
+        def counts(words_) -> tuple[int, ...]:
+            out = [0] * T
+            for w in words_:
+                out[card(w)] += 1
+            return tuple(out)
+
+        def payload(args, marker: str, knows: bool):
+            """The secret after ``marker`` (written exactly when the seat knows it)."""
+            if knows != (marker in args):
+                fail(f"the cards after {marker!r} are written exactly when the view's seat "
+                     f"knows them")
+            return args[args.index(marker) + 1:] if knows else None
+
+        expedition = rules.monument is not None
+        if expedition:  # a line of another monument's rule
+            named = words[0] if words and not words[0].isdigit() else " ".join(words[1:2])
+            if named in _ONLY and rules.special not in _ONLY[named]:
+                fail(f"no {named!r} at the {rules.monument.name}")
+        if expedition and len(words) == 3 and words[0] == "refill":
+            return (R_REFILL, chamber(words[1]), card(words[2])), -1, None, False
+        if len(words) < 2 or number(words[0]) >= players:
+            fail(f"expected 'SEAT EVENT' with a seat 0..{players - 1}")
+        actor, verb, args = int(words[0]), words[1], words[2:]
+        mine = actor == seat
+        if verb == "dig" and not args:
+            return (R_DIG, actor), -1, None, False
+        if verb == "trade" and "for" in args:
+            split = args.index("for")
+            gives, takes = counts(args[:split]), counts(args[split + 1:])
+            if not any(takes) or trade_value(gives, rules) < trade_value(takes, rules):
+                fail("a trade takes at least one card and gives at least the value it takes")
+            return (R_TRADE, actor, gives, takes), -1, None, False
+        if verb == "discard" and len(args) == 1:
+            return (R_DISCARD, actor, card(args[0])), -1, None, False
+        if verb == "sell" and len(args) == 2:
+            c, n = card(args[0]), number(args[1])
+            if not 1 <= n <= rules.max_set[c]:
+                fail(f"a set of {rules.cards.names[c]} holds 1 to {rules.max_set[c]} cards")
+            return (R_SELL, actor, c, n), -1, None, False
+        if verb == "explore" and args:
+            i = chamber(args[0])
+            secret = (expedition and rules.special in TAKE_ALL
+                      and bool(looked[i] & ~(1 << actor)))
+            knows = secret and (mine or bool(looked[i] >> seat & 1))
+            if len(args) > 1 and not secret:
+                fail("nothing but the chamber follows 'explore' here")
+            found = payload(args, "found", knows) if secret else None
+            return (R_EXPLORE, actor, i), -1, (cards(found),) if found is not None else None, \
+                secret
+        if verb == "steal" and len(args) in (1, 2):
+            victim = number(args[0])
+            if victim >= players or victim == actor:
+                fail("a thief steals from another seat")
+            sees = seat in (actor, victim)
+            if sees != (len(args) == 2):
+                fail("the card of a theft is written exactly when the view's seat is the thief "
+                     "or the victim")
+            return (R_STEAL, actor, victim), card(args[1]) if sees else -1, None, False
+        if expedition:
+            if verb == "tent" and not args:
+                return (R_TENT, actor), -1, None, False
+            if verb == "look" and args:
+                i = chamber(args[0])
+                saw = payload(args, "saw", mine)
+                return (R_LOOK, actor, i), -1, (cards(saw),) if mine else None, True
+            if verb == "reveal" and len(args) == 1:
+                return (R_REVEAL, actor, card(args[0])), -1, None, False
+            if verb in ("take", "return") and args:
+                kind = R_TAKE if verb == "take" else R_RETURN
+                return (kind, actor, counts(args)), -1, None, False
+            if verb == "name" and len(args) == rules.params.get("names", 2):
+                named = tuple(card(word) for word in args)
+                if any(a >= b for a, b in zip(named, named[1:])):
+                    fail("different types, in card order")
+                return (R_NAME, actor, named), -1, None, False
+            if verb == "keep" and len(args) >= 2:
+                i, n = chamber(args[0]), number(args[1])
+                if not mine and len(args) > 2:
+                    fail("only the explorer knows the cards it kept")
+                if mine:
+                    if "saw" not in args or "kept" not in args or args.index("kept") < 3:
+                        fail("the explorer's own keep reads 'keep X N saw CARDS kept CARDS'")
+                    split = args.index("kept")
+                    saw, kept = cards(args[3:split]), cards(args[split + 1:])
+                    if len(kept) != n or any(kept.count(c) > saw.count(c) for c in kept):
+                        fail("the kept cards are N of the cards seen")
+                    return (R_KEEP, actor, i, n), -1, (saw, kept), True
+                return (R_KEEP, actor, i, n), -1, None, True
+        fail("expected dig, trade GIVES for TAKES, discard CARD, sell CARD N, explore "
+             f"{'X' if expedition else 'SIZE'} or steal SEAT [CARD]" + (", tent, look X, refill X CARD, reveal CARD, take "
+                                    "CARDS, return CARDS, name CARD CARD or keep X N"
+                                    if expedition else ""))
+
+
+def replay_history(node: Node, s, seat: int) -> dict:
+    """Read ``history`` into the blank state ``s`` (record, thefts, secrets, hand sizes,
+    sales, chambers explored or emptied, maps removed, tents used, face-up draws),
+    checking each line against the public position. Returns what the caller checks
+    against the rest of the view: ``digs`` (treasures dug), ``sizes`` (per chamber, its
+    cards now, ``None`` once taken whole), ``refills``, ``current`` (the chamber of the
+    last explore). The marketplace before the history must be the deal's."""
+    rules = s.rules
+    T = rules.treasures
+    hand_size = rules.data.hand_size
+    sizes = [hand_size] * rules.players
+    chambers: list = list(rules.chamber_sizes)
+    market_moves = []  # (cards into the marketplace, cards out of it) per line
+    seen = list(s.hands[seat * T:(seat + 1) * T])  # see below
+    seen_size = hand_size
+    record = EMPTY_RECORD
+    steals, secrets = [], []
+    looked = [0] * len(chambers)
+    digs = refills = 0
+    current = -1
+    reader = _Reader(node, rules, seat)
+    none = [0] * T
+    for i, line in enumerate(node.items("history", default=[])):
+        where = f"history[{i}]"
+        event, stolen, payload, secret = reader.parse(where, line, looked)
+        kind, actor = event[0], event[1]
+        lost, gained, into, out_of = none, none, none, none
+        change = 0
+        if kind == R_REFILL:
+            refills += 1
+            chambers[actor] += 1
+            record = record.add(event)
+            market_moves.append((none, none))
+            continue
+        if kind == R_DIG:
+            digs += 1
+            change = 1
+            seen_size += actor == seat
+        elif kind == R_TRADE:
+            lost, gained = list(event[2]), list(event[3])
+            into, out_of = lost, gained
+            change = sum(gained) - sum(lost)
+        elif kind == R_DISCARD:
+            lost = into = _one(event[2], 1, T)
+            change = -1
+        elif kind == R_SELL:
+            card, n = event[2], event[3]
+            lost = _one(card, n, T)
+            change = -n
+            s.sold[actor * T + card] += n
+            s.money[actor] += rules.sell[card][n - 1]
+            s.sold_cards[actor] += n
+            s.piles = s.piles[:actor] + (s.piles[actor] + ((card, n),),) + s.piles[actor + 1:]
+        elif kind == R_EXPLORE:
+            chamber = event[2]
+            if not chambers[chamber]:
+                node.fail_at(where, f"{line!r}: that chamber was explored before"
+                             if chambers[chamber] is None else f"{line!r}: that chamber is "
+                                                               f"empty")
+            maps = rules.chamber_maps[chamber]
+            lost = _one(rules.map, maps, T)
+            change = -maps
+            s.maps_removed += maps
+            current = chamber
+            if rules.special in TAKE_ALL:
+                size = chambers[chamber]
+                change += size
+                seen_size += size if actor == seat else 0
+                chambers[chamber] = None
+        elif kind == R_STEAL:
+            victim = event[2]
+            steals.append((actor, victim, stolen))
+            sizes[victim] -= 1
+            change = 1
+            if victim == seat:
+                seen[stolen] += 1
+            elif actor == seat:
+                seen[stolen] -= 1
+        elif kind == R_TENT:
+            if s.tents[actor] == 0:
+                node.fail_at(where, f"{line!r}: seat {actor} has no tent left")
+            s.tents[actor] -= 1
+        elif kind == R_LOOK:
+            if not chambers[event[2]]:
+                node.fail_at(where, f"{line!r}: that chamber is no longer in place")
+            looked[event[2]] |= 1 << actor
+        elif kind == R_REVEAL:
+            if current < 0 or not chambers[current]:
+                node.fail_at(where, f"{line!r}: no chamber being explored holds a card")
+            chambers[current] -= 1
+            s.draws_used += 1
+        elif kind == R_TAKE:
+            gained = list(event[2])
+            change = sum(gained)
+            if rules.special == REFILL_ON_SANDSTORM and current >= 0:
+                chambers[current] = 0
+        elif kind == R_RETURN:
+            if current < 0:
+                node.fail_at(where, f"{line!r}: no chamber is being explored")
+            chambers[current] += sum(event[2])
+        elif kind == R_KEEP:
+            chamber, n = event[2], event[3]
+            if chambers[chamber] is None or chambers[chamber] < n:
+                node.fail_at(where, f"{line!r}: the chamber does not hold {n} cards")
+            chambers[chamber] -= n
+            change = n
+            seen_size += n if actor == seat else 0
+            s.chamber_seen[chamber] = 1 << actor
+        if secret:
+            kind_of = {R_LOOK: S_LOOK, R_EXPLORE: S_TAKE, R_KEEP: S_KEEP}[kind]
+            mask = 1 << actor
+            if kind == R_EXPLORE:
+                mask |= looked[event[2]]
+            if kind == R_LOOK:
+                s.chamber_seen[event[2]] |= 1 << actor
+            secrets.append((kind_of, mask, actor, event[2]) + (payload or (None,) * (
+                2 if kind == R_KEEP else 1)))
+        sizes[actor] += change
+        if min(sizes) < 0:
+            node.fail_at(where, f"{line!r}: seat {sizes.index(min(sizes))} has no card left "
+                                f"to give up")
+        if actor == seat:  # what the seat gave up it had seen; what it was given it had not
+            for c in range(T):
+                seen[c] += lost[c] - gained[c]
+        market_moves.append((into, out_of))
+        record = record.add(event)
+    check_market(node, s.market, market_moves, rules.data.marketplace_size)
+    # the cards the seat saw dealt, dug or found: its hand, plus what it gave up, minus
+    # what it got from the marketplace, face up or by a theft (maps only ever come from digs)
+    if (min(seen) < 0 or sum(seen) != seen_size
+            or seen[rules.map] > seen_size - hand_size):
+        node.fail(f"seat {seat}'s hand does not follow from its history (cards dealt, dug, "
+                  f"found, traded, sold and stolen)", "hand")
+    s.record = record
+    s.steals = tuple(steals)
+    s.secrets = tuple(secrets)
+    s.hand_sizes = sizes
+    return {"digs": digs, "sizes": chambers, "refills": refills, "current": current}
+
+
+def check_market(node: Node, market: list[int], moves, size: int) -> None:
+    """The marketplace the history starts from is the view's marketplace with every move
+    undone; it must hold the deal's ``size`` cards, and every take must find its cards."""
+    start = list(market)
+    for into, out_of in moves:
+        for c in range(len(start)):
+            start[c] -= into[c] - out_of[c]
+    if min(start) < 0 or sum(start) != size:
+        node.fail(f"does not lead from a marketplace of the deal's {size} cards to the "
+                  f"view's marketplace", "history")
+    current = start
+    for i, (into, out_of) in enumerate(moves):
+        for c in range(len(current)):
+            current[c] += into[c] - out_of[c]
+        if min(current) < 0:
+            node.fail("takes a card the marketplace did not hold", f"history[{i}]")
+
+
+def read_turn(node: Node, s, seat: int, hand: list[int]) -> str:
+    """The turn so far, the phase and what it is in the middle of (the sandstorm's
+    ``digger``, the trade being built); returns the phase's name for the caller's own
+    fields."""
+    rules = s.rules
+    players = rules.players
+    names = rules.cards.treasure_names
+    turn = node.table("turn", default={})
+    s.trades = turn.integer("trades", hi=MAX_TRADES_BETWEEN_EXPLORES, default=0)
+    s.sold_this_turn = turn.boolean("sold", default=False)
+    explored = turn.boolean("explored", default=False)
+    s.acted = s.sold_this_turn or explored
+    if rules.explore_once:
+        s.explored = explored
+    s.no_dig = not turn.boolean("dug", default=bool(s.dig))
+    first_passer = turn.optional_integer("first_passer", hi=players - 1)
+    turn.done()
+    s.first_passer = -1 if first_passer is None else first_passer
+    phases = [name for name, phase in VIEW_PHASES.items()
+              if phase in (P_ACTION, P_STEAL, P_STORM) or rules.monument is not None]
+    phase = node.text("phase", choices=phases, default="action")
+    s.turn = s.to_move = seat
+    s.phase = VIEW_PHASES[phase]
+    if phase in ("sandstorm", "tent"):
+        if s.storms_drawn == 0:
+            node.fail(f"phase {phase!r} but no sandstorm has been drawn", "phase")
+        storm = node.table("sandstorm")
+        if phase == "sandstorm":
+            s.storm_left = storm.integer("left", lo=1, hi=max(1, sum(hand)))
+            last = storm.raw("last", None)
+            if last is not None:
+                storm.check_str(last, storm.where("last"), names)
+            s.storm_last = rules.cards.index[last] if last is not None else 0
+        s.turn = storm.integer("digger", hi=players - 1)
+        if rules.tents:
+            where = storm.where("sheltered")
+            for i, p in enumerate(storm.items("sheltered", default=[])):
+                s.protected |= 1 << storm.check_int(p, f"{where}[{i}]", hi=players - 1)
+        storm.done()
+        s.storm_index = (seat - s.turn - rules.storm_offset) % players
+    elif phase == "steal":
+        if s.thieves_drawn == 0:
+            node.fail("phase 'steal' but no thief has been drawn", "phase")
+    elif phase == "action":
+        trade = node.optional_table("trade")
+        if trade is not None:
+            takes = read_counts(trade, "take", names)
+            gives = read_counts(trade, "give", names, default=[0] * rules.treasures)
+            trade.done()
+            if not any(takes):
+                trade.fail("a trade takes at least one card", "take")
+            for c in range(rules.treasures):
+                if takes[c] > s.market[c]:
+                    trade.fail("more than the marketplace holds", f"take.{names[c]}")
+                if gives[c] > hand[c]:
+                    trade.fail("more than the hand holds", f"give.{names[c]}")
+            s.trade_takes, s.trade_gives = takes, gives
+            s.take_value = trade_value(takes, rules)
+            s.give_value = trade_value(gives, rules)
+            if s.give_value >= s.take_value:
+                trade.fail("the gives already cover the takes")
+            s.last_take = max(c for c in range(rules.treasures) if takes[c])
+            s.last_give_pos = max((rules.give_pos[c] for c in range(rules.treasures)
+                                   if gives[c]), default=0)
+    s.must_sell = s.no_dig and s.first_passer == s.turn
+    return phase

@@ -1,0 +1,178 @@
+"""Both editions' moves in a player's words (``describe``) and their notation
+(``NOTATION``, ``EXPEDITION_NOTATION``): ``games.protocol``'s optional members, printed by
+``digsite notation`` and under every hint row.
+
+>>> import cards_data
+>>> from games.archaeology import example_view, parse_text, state_from_view
+>>> data = cards_data.load("archaeology")
+>>> state, _ = state_from_view(example_view(data), data, 0)
+>>> describe(state, parse_text("trade pot_shard talisman for pharaohs_mask"))
+"trade 1 talisman + 1 pot shard for 1 pharaoh's mask (trade value 4 for 4)"
+>>> describe(state, parse_text("sell parchment_scrap 2"))
+'sell 2 parchment scraps for $2'
+"""
+
+from __future__ import annotations
+
+from games.errors import InvalidMoveError
+
+from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
+                    SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase, chamber_letter)
+from .rules import BUST, KEEP_SOME, NAME_TYPES, REFILL_ON_SANDSTORM
+
+__all__ = ["describe", "NOTATION", "EXPEDITION_NOTATION"]
+
+_TRADE_FORM = ("a whole trade: the cards you give, 'for', the cards you take (card names, "
+               "repeated for several). The gives' trade value must cover the takes', and no "
+               "give may be left out (give fewer and sell the rest). hint, best-move, play "
+               "and game records take it as one move")
+_STEPS_FORM = ("the same trade as the engine builds it, one card a step: takes in card "
+               "order, then gives from the highest trade value (arena records and views with "
+               "a \"trade\" field use them)")
+_COMMON = (
+    ("sell parchment_scrap 2", "sell a set of 2 parchment scraps to the museum"),
+    ("end", "end your turn (with the dig site empty and nothing sold or explored this "
+            "turn: a pass)"),
+    ("steal 1", "a thief you dug up: send it to seat 1 (seats count from 0); it takes a "
+                "random card of that seat's hand"),
+    ("discard coin", "a sandstorm: discard one card to the marketplace (one move per card, "
+                     "in card order)"),
+)
+_CHANCE = ("dig coin / stolen coin", "chance, written in transcripts and records, never "
+                                     "typed: the card dug up; the card a thief took")
+
+#: Archaeology: The Card Game's notation (``digsite notation archaeology``).
+NOTATION = (
+    ("trade pot_shard talisman for pharaohs_mask", _TRADE_FORM),
+    ("take coin / give talisman", _STEPS_FORM),
+    ("explore 5", "spend maps for the pyramid chamber of that many cards (3, 5, 7: 1, 2, 3 "
+                  "maps) and take its cards"),
+    *_COMMON, _CHANCE,
+)
+
+#: The New Expedition's notation (``digsite notation expedition``).
+EXPEDITION_NOTATION = (
+    ("trade pot_shard talisman for pharaohs_mask", _TRADE_FORM),
+    ("take coin / give talisman", _STEPS_FORM),
+    ("explore B", "spend the monument's maps on chamber B (chambers A, B, C by position); "
+                  "what follows depends on the monument (digsite games)"),
+    *_COMMON,
+    ("tent use / tent keep", "a sandstorm: shelter in your tent (it leaves the game; Fierce "
+                             "Weather: twice), or keep it and discard half your hand"),
+    ("look B / look none", "the Temple, after a sale: look secretly at chamber B, or at none"),
+    ("keep coin talisman", "the Tomb: keep these 2 cards of the chamber you explore; the "
+                           "rest goes back face down"),
+    ("name coin talisman", "the Sphinx: name 2 types, draw 5 cards face up, keep those of "
+                           "the named types"),
+    ("draw / stop", "the Mine: draw one more card face up (all go back if their trade value "
+                    "passes 5), or stop and keep the cards drawn"),
+    _CHANCE,
+    ("reveal coin / refill B coin", "chance, never typed: a card drawn face up from the "
+                                    "chamber explored; the Buried Ruins' reserve adding a "
+                                    "card to chamber B at a sandstorm"),
+)
+
+
+def _name(state, move: MoveBase, card: int, n: int = 1) -> str:
+    """A card's printed name (``pharaoh's mask``), plural for ``n`` != 1."""
+    key = move.CARDS.names[card]
+    if state is not None and key in state.rules.data.treasures:
+        name = state.rules.data.treasures[key].name
+    else:
+        name = key.replace("_", " ")
+    return name if n == 1 else name + "s"
+
+
+def _cards(state, move: MoveBase, cards) -> str:
+    """``1 talisman + 2 pot shards``, in the order of ``cards`` (first appearance)."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return " + ".join(f"{n} {_name(state, move, c, n)}" for c, n in counts.items())
+
+
+def _explore(state, move: MoveBase) -> str:
+    rules = state.rules
+    i = rules.chamber_index[move.a]
+    maps = rules.chamber_maps[i]
+    where = (f"chamber {chamber_letter(i)}" if move.CHAMBERS_BY_LETTER
+             else f"the {rules.chamber_sizes[i]}-card chamber")
+    contents = state.chambers[i]
+    held = len(contents) if contents else 0
+    words = f"explore {where} with {maps} map{'s' if maps != 1 else ''}"
+    special = rules.special
+    if special == KEEP_SOME:
+        keep = rules.params["keep"]
+        return (f"{words}: look at its {held} cards and keep {keep}" if held > keep
+                else f"{words}: take its {held} card{'s' if held != 1 else ''}")
+    if special == BUST:
+        return (f"{words}: draw its cards face up one at a time until you stop; all go back "
+                f"if their trade value passes {rules.params['bust_over']}")
+    if special == NAME_TYPES:
+        return (f"{words}: name {rules.params.get('names', 2)} types, draw "
+                f"{rules.params['draw']} face up, keep those of the named types")
+    if special == REFILL_ON_SANDSTORM:
+        return f"{words}: take its face-up cards ({_cards(state, move, contents) or 'none'})"
+    return f"{words}: take its {held} cards"
+
+
+def describe(state, move) -> str:
+    """``move`` in a player's words in ``state`` (the position before it), with the
+    numbers its text leaves out: trade values, the money of a sale, the maps an explore
+    costs. ``InvalidMoveError`` for a value that is no move of either edition."""
+    if not isinstance(move, MoveBase):
+        raise InvalidMoveError(f"{move!r} is not an Archaeology move")
+    kind = move.kind
+    if kind == TRADE:
+        trade = state.rules.trade if state is not None else None
+        gives = sorted(move.a, key=state.rules.give_pos.__getitem__) if state else move.a
+        words = (f"trade {_cards(state, move, gives)} for {_cards(state, move, move.b)}")
+        if trade is not None:
+            words += (f" (trade value {sum(trade[c] for c in move.a)} for "
+                      f"{sum(trade[c] for c in move.b)})")
+        return words
+    if kind == SELL:
+        words = f"sell {move.b} {_name(state, move, move.a, move.b)}"
+        return words + (f" for ${state.rules.sell[move.a][move.b - 1]}" if state else "")
+    if kind == EXPLORE:
+        return _explore(state, move) if state is not None else str(move)
+    if kind == END:
+        if state is not None and state.no_dig and not state.acted:
+            return "pass: end the turn without selling or exploring (the dig site is empty)"
+        return "end the turn"
+    if kind == TAKE:
+        return (f"a trade's step: take 1 {_name(state, move, move.a)} from the marketplace "
+                f"(then give cards to cover it)")
+    if kind == GIVE:
+        return f"a trade's step: give 1 {_name(state, move, move.a)}"
+    if kind == STEAL:
+        return f"send the thief to seat {move.a}: it takes a random card of that seat's hand"
+    if kind == DISCARD:
+        return f"sandstorm: discard 1 {_name(state, move, move.a)} to the marketplace"
+    if kind == DIG:
+        return f"chance: the dig site's top card is {move.CARDS.names[move.a].replace('_', ' ')}"
+    if kind == STOLEN:
+        return f"chance: the thief takes 1 {_name(state, move, move.a)}"
+    if kind == TENT:
+        return ("shelter in your tent from this sandstorm (the tent is used)" if move.a
+                else "keep your tent and discard half your hand")
+    if kind == LOOK:
+        return ("look at no chamber" if move.a < 0
+                else f"look secretly at the cards of chamber {chamber_letter(move.a)}")
+    if kind == KEEP:
+        return (f"keep {_cards(state, move, move.a)}; the rest of the chamber goes back face "
+                f"down")
+    if kind == NAME:
+        named = " and ".join(_name(state, move, c, 2) for c in move.a)
+        return f"name {named}: the cards drawn of these types are yours"
+    if kind == DRAW:
+        return "draw one more card face up"
+    if kind == STOP:
+        drawn = _cards(state, move, state.drawn) if state is not None else ""
+        return f"stop and keep the cards drawn ({drawn or 'none'})"
+    if kind == REVEAL:
+        return f"chance: a card drawn face up, 1 {_name(state, move, move.a)}"
+    if kind == REFILL:
+        return (f"chance: the reserve adds 1 {_name(state, move, move.b)} to chamber "
+                f"{chamber_letter(move.a)}, face up")
+    raise InvalidMoveError(f"{move!r} is not an Archaeology move")

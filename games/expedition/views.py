@@ -1,0 +1,409 @@
+"""JSON deals and player views of Archaeology: The New Expedition, read through
+``games.reader``; and the OpenSpiel action table.
+
+**Deal** (every hidden thing fixed; ``digsite deal expedition --seed N [--monument M]
+[--variant V]``)::
+
+    {"game": "expedition", "players": 2,
+     "monument": "tomb",                              # a monument key of the card data
+     "variants": [],                                  # "long-expedition", "fierce-weather",
+                                                      # "beginners-luck"
+     "first_player": 1,
+     "hands": [["coin", "pot_shard", ...], ...],      # 4 cards per seat
+     "marketplace": ["talisman", ...],                # 5 cards
+     "chambers": [["coin", ...], [...]],              # by position (A, B, ...)
+     "reserve": [...],                                # the Buried Ruins only: top first
+     "dig_site": ["thief", "coin", ...],              # top card first
+     "steal_rolls": [123, ...],                       # one int per thief card (see below)
+     "draw_rolls": [456, ...],                        # the Mine and the Sphinx only
+     "announced": [7, 9]}                             # Beginner's Luck only
+
+Every card of the game appears exactly once (maps, thieves and sandstorms only in the dig
+site; the treasures, thieves and sandstorms of this table size and these variants). The
+``k``-th thief drawn takes card number ``roll % hand size`` of the victim's hand in card
+order; the ``k``-th card drawn face up from a chamber is card number ``roll % chamber
+size`` of the chamber in card order. With Beginner's Luck ``announced`` is each seat's
+opening trade value and ``first_player`` one of the lowest. ``make_deal`` draws the
+monument first when none is named, then shuffles.
+
+**Player view** (what one seat sees; ``digsite example expedition``; format 1)::
+
+    {"game": "expedition", "players": 2, "monument": "temple", "variants": [],
+     "seat": 0, "to_move": 0,       # the seat to act: the view's seat
+     "phase": "action",             # "action", "steal", "sandstorm", "tent", "look",
+                                    # "keep", "mine" or "name"
+     "hand": {"coin": 2, ...}, "marketplace": {...},
+     "dig_site": 40, "thieves_drawn": 1, "sandstorms_drawn": 0,
+     "tents": [1, 0],               # tent uses left per seat
+     "chambers": [5, null, 5],      # cards in each chamber (null: taken whole); the
+                                    # Buried Ruins: the face-up cards, as lists
+     "reserve": 9,                  # the Buried Ruins: cards left in the reserve
+     "announced": [7, 9],           # Beginner's Luck only
+     "history": ["1 dig", "0 sell coin 2", "0 look B saw coin pot_shard ...", ...],
+     "turn": {"trades": 0, "sold": false, "explored": false, "dug": true,
+              "first_passer": null},
+     "sandstorm": {"digger": 1, "sheltered": [], "left": 2, "last": null},
+                                    # phases "tent" and "sandstorm" ("left", "last": the
+                                    # seat's discards still owed, its last card type)
+     "explore": {"chamber": "B", "drawn": ["coin"], "named": ["coin", "talisman"],
+                 "cards": [...]},   # an explore in progress ("mine", "name", "keep";
+                                    # "cards": what a Tomb explorer sees, phase "keep")
+     "trade": {"take": {"coin": 1}, "give": {}}}   # optional: a trade being built
+
+``history`` (documented in ``games.archaeology.history``) is the public record since the
+deal with the seat's own secrets: thefts' cards, what its looks saw, its Tomb keeps, what
+it found in a Temple chamber somebody looked at. Hand sizes, sold sets, money, chambers
+looked at and the maps removed follow from it. A view is refused with
+``InvalidStateError`` naming the key when it is malformed, has an unknown key, or is
+impossible.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement
+
+from games.archaeology.history import (check_view_counts, read_cards, read_dig_site,
+                                       read_hands_and_market, read_turn, read_view_cards,
+                                       replay_history)
+from games.archaeology.views import mid_game
+from games.archaeology.hidden import history_lines
+from games.archaeology.moves import chamber_letter, parse_checked_move
+from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
+                                     P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT,
+                                     REFILL_ON_SANDSTORM, Rules)
+from games.errors import InvalidStateError
+from games.reader import Node, read_document, read_header, read_view_seat
+from games.seeding import make_rng
+
+from .moves import parse_text
+from .rules import VARIANTS, rules_for
+from .state import ExpeditionState
+
+__all__ = ["make_deal", "state_from_deal", "state_from_view", "view_of", "example_view",
+           "parse_move", "action_texts"]
+
+_PHASE_NAMES = {P_ACTION: "action", P_STEAL: "steal", P_STORM: "sandstorm", P_TENT: "tent",
+                P_LOOK: "look", P_KEEP: "keep", P_MINE: "mine", P_NAME: "name"}
+
+
+def _options(node: Node, data, players: int) -> Rules:
+    """The monument and variants of a deal or view, as their ``Rules``."""
+    keys = [m.key for m in data.monuments]
+    monument = node.text("monument", choices=keys)
+    where = node.where("variants")
+    variants = [node.check_str(name, f"{where}[{i}]", VARIANTS)
+                for i, name in enumerate(node.items("variants", default=[]))]
+    if len(set(variants)) != len(variants):
+        node.fail("a variant is named twice", "variants")
+    try:
+        return rules_for(data, players, monument, variants)
+    except InvalidStateError as error:
+        node.fail(str(error), "variants")
+
+
+def _variant_list(variant) -> list[str]:
+    if variant is None:
+        return []
+    items = [variant] if isinstance(variant, str) else list(variant)
+    out = []
+    for item in items:
+        for name in str(item).split(","):
+            name = name.strip()
+            if name not in VARIANTS:
+                raise InvalidStateError(f"deal: unknown variant {name!r} (variants: "
+                                        f"{', '.join(VARIANTS)})")
+            if name not in out:
+                out.append(name)
+    return sorted(out)
+
+
+def make_deal(*, players: int, seed, data, monument: str | None = None, variant=None,
+              **options) -> dict:
+    """A seeded deal (see the module docstring). ``monument``: a monument key (drawn at
+    random when ``None``); ``variant``: a variant name, several (a list, or separated by
+    commas), or ``None``."""
+    if options:
+        raise InvalidStateError(f"deal: unknown option(s) {', '.join(sorted(options))}")
+    read_header(read_document({"game": "expedition", "players": players}, "deal"),
+                "expedition", (data.players_min, data.players_max))
+    variants = _variant_list(variant)
+    rng = make_rng(seed)
+    keys = [m.key for m in data.monuments]
+    if monument is None:
+        monument = keys[rng.randrange(len(keys))]
+    elif monument not in keys:
+        raise InvalidStateError(f"deal: unknown monument {monument!r} (monuments: "
+                                f"{', '.join(keys)})")
+    try:
+        rules = rules_for(data, players, monument, variants)
+    except InvalidStateError as error:
+        raise InvalidStateError(f"deal: variants: {error}") from None
+    names = rules.cards.names
+    deck = [c for c in rules.chamber_cards for _ in range(rules.counts[c])]
+    needed = (players * data.hand_size + data.marketplace_size + sum(rules.chamber_sizes)
+              + rules.reserve_size)
+    if len(deck) < needed:
+        raise InvalidStateError(f"deal: {len(deck)} treasure cards cannot deal {needed} "
+                                f"(hands, marketplace, monument)")
+    rng.shuffle(deck)
+    size = data.hand_size
+    hands = [sorted(deck[i * size:(i + 1) * size]) for i in range(players)]
+    pos = players * size
+    market = sorted(deck[pos:pos + data.marketplace_size])
+    pos += data.marketplace_size
+    chambers = []
+    for chamber in rules.chamber_sizes:
+        chambers.append([names[c] for c in sorted(deck[pos:pos + chamber])])
+        pos += chamber
+    reserve = deck[pos:pos + rules.reserve_size]
+    pos += rules.reserve_size
+    dig = deck[pos:] + [rules.map] * rules.counts[rules.map] + \
+        [rules.thief] * rules.thieves + [rules.sandstorm] * rules.sandstorms
+    rng.shuffle(dig)
+    deal = {"game": "expedition", "players": players, "monument": monument,
+            "variants": variants}
+    announced = [rules.hand_value(_count(hand, rules.treasures)) for hand in hands]
+    if rules.announce:  # Beginner's Luck: the lowest opening value starts
+        low = min(announced)
+        tied = [p for p in range(players) if announced[p] == low]
+        deal["first_player"] = tied[rng.randrange(len(tied))]
+    else:
+        deal["first_player"] = rng.randrange(players)
+    deal.update({
+        "hands": [[names[c] for c in hand] for hand in hands],
+        "marketplace": [names[c] for c in market], "chambers": chambers,
+    })
+    if rules.reserve_size:
+        deal["reserve"] = [names[c] for c in reserve]
+    deal["dig_site"] = [names[c] for c in dig]
+    deal["steal_rolls"] = [rng.getrandbits(30) for _ in range(rules.thieves)]
+    if rules.draw_rolls:
+        deal["draw_rolls"] = [rng.getrandbits(30) for _ in range(rules.draw_rolls)]
+    if rules.announce:
+        deal["announced"] = announced
+    return deal
+
+
+def _count(cards, treasures: int) -> list[int]:
+    out = [0] * treasures
+    for c in cards:
+        out[c] += 1
+    return out
+
+
+def state_from_deal(deal: dict, data) -> ExpeditionState:
+    """The initial state of ``deal``, validated (``InvalidStateError`` names the key)."""
+    node = read_document(deal, "deal")
+    players = read_header(node, "expedition", (data.players_min, data.players_max))
+    rules = _options(node, data, players)
+    T = rules.treasures
+    s = ExpeditionState.blank(rules)
+    first = node.integer("first_player", hi=players - 1)
+    seen = read_hands_and_market(node, s)
+    for i, cards in enumerate(node.items("chambers", length=len(rules.chamber_sizes))):
+        chamber = read_cards(node, cards, f"chambers[{i}]", rules,
+                             length=rules.chamber_sizes[i])
+        s.chambers[i] = tuple(sorted(chamber))
+        for c in chamber:
+            seen[c] += 1
+    if rules.reserve_size:
+        reserve = read_cards(node, node.raw("reserve"), "reserve", rules,
+                             length=rules.reserve_size)
+        for c in reserve:
+            seen[c] += 1
+        s.reserve = reserve[::-1]
+    read_dig_site(node, s, seen)
+    if rules.draw_rolls:
+        s.draw_rolls = list(node.integers("draw_rolls", length=rules.draw_rolls))
+    if rules.announce:
+        announced = list(node.integers("announced", length=players))
+        actual = [rules.hand_value(s.hands[p * T:(p + 1) * T]) for p in range(players)]
+        if announced != actual:
+            node.fail(f"the opening hands are worth {actual}", "announced")
+        if announced[first] != min(announced):
+            node.fail("Beginner's Luck: the lowest announced value starts", "first_player")
+        s.announced = tuple(announced)
+    node.done()
+    s.start_turn(first)
+    return s
+
+
+def view_of(state: ExpeditionState, seat: int) -> dict:
+    """The JSON player view of ``seat`` in ``state`` (the inverse of ``state_from_view``)."""
+    rules = state.rules
+    names = rules.cards.names
+    T = rules.treasures
+
+    def counts(vec, base=0):
+        return {names[c]: vec[base + c] for c in range(T) if vec[base + c]}
+
+    public = rules.special == REFILL_ON_SANDSTORM
+    view = {
+        "game": "expedition", "players": state.num_players, "monument": rules.monument.key,
+        "variants": list(rules.variants), "seat": seat, "to_move": state.current_player(),
+        "phase": _PHASE_NAMES.get(state.phase, "other"),
+        "hand": counts(state.hands, seat * T), "marketplace": counts(state.market),
+        "dig_site": len(state.dig),
+        "thieves_drawn": state.thieves_drawn, "sandstorms_drawn": state.storms_drawn,
+        "tents": list(state.tents),
+        "chambers": [None if contents is None else
+                     [names[c] for c in contents] if public else len(contents)
+                     for contents in state.chambers],
+    }
+    if rules.reserve_size:
+        view["reserve"] = len(state.reserve)
+    if rules.announce:
+        view["announced"] = list(state.announced)
+    view["history"] = history_lines(state, seat)
+    view["turn"] = {"trades": state.trades, "sold": state.sold_this_turn,
+                    "explored": state.explored, "dug": not state.no_dig,
+                    "first_passer": state.first_passer if state.first_passer >= 0 else None}
+    if state.phase in (P_STORM, P_TENT):
+        storm = {"digger": state.turn,
+                 "sheltered": [p for p in range(state.num_players) if state.protected >> p & 1]}
+        if state.phase == P_STORM:
+            storm.update(left=state.storm_left,
+                         last=names[state.storm_last] if state.storm_last else None)
+        view["sandstorm"] = storm
+    if state.exploring >= 0:
+        explore = {"chamber": chamber_letter(state.exploring)}
+        if state.drawn:
+            explore["drawn"] = [names[c] for c in state.drawn]
+        if state.named:
+            explore["named"] = [names[c] for c in state.named]
+        if state.phase == P_KEEP and state.turn == seat:
+            explore["cards"] = [names[c] for c in state.chambers[state.exploring]]
+        view["explore"] = explore
+    if state.trade_takes is not None:
+        view["trade"] = {"take": counts(state.trade_takes), "give": counts(state.trade_gives)}
+    return view
+
+
+def state_from_view(view: dict, data, seed) -> tuple[ExpeditionState, int]:
+    """Validate a player view; return ``(world, seat)`` with one world drawn exactly from
+    those the seat cannot rule out (``games.archaeology.hidden``)."""
+    node = read_document(view, "view")
+    players = read_header(node, "expedition", (data.players_min, data.players_max))
+    rules = _options(node, data, players)
+    seat = read_view_seat(node, players)
+    s = ExpeditionState.blank(rules)
+    hand, dig_n = read_view_cards(node, s, seat)
+    tents = list(node.integers("tents", length=players, hi=rules.tents))
+    public = rules.special == REFILL_ON_SANDSTORM
+    chambers = node.items("chambers", length=len(rules.chamber_sizes))
+    reserve = node.integer("reserve", hi=rules.reserve_size) if rules.reserve_size else 0
+    if rules.announce:
+        s.announced = tuple(node.integers("announced", length=players))
+    replayed = replay_history(node, s, seat)
+    if s.tents != tents:
+        node.fail(f"the history leaves tents {s.tents}", "tents")
+    for i, value in enumerate(chambers):
+        where = f"chambers[{i}]"
+        size = replayed["sizes"][i]
+        if value is None or size is None:
+            if value is not None or size is not None:
+                node.fail_at(where, f"the history leaves this chamber "
+                                    f"{'taken' if size is None else f'with {size} cards'}")
+            s.chambers[i] = None
+        elif public:
+            cards = read_cards(node, value, where, rules)
+            s.chambers[i] = tuple(sorted(cards))
+        else:
+            count = node.check_int(value, where)
+            if count != size:
+                node.fail_at(where, f"the history leaves this chamber {size} cards")
+            s.chambers[i] = (0,) * count  # placeholders: the determinizer deals them
+    if rules.reserve_size:
+        if reserve != rules.reserve_size - replayed["refills"]:
+            node.fail(f"{replayed['refills']} refills leave "
+                      f"{rules.reserve_size - replayed['refills']} cards", "reserve")
+        s.reserve = [0] * reserve
+    check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
+                      sum(rules.chamber_sizes) + rules.reserve_size)
+    s.draw_rolls = [0] * rules.draw_rolls
+    phase = read_turn(node, s, seat, hand)
+    _read_explore(node, s, seat, phase, replayed["current"])
+    node.done()
+    if rules.announce:
+        values = s.announced
+        if min(values) < 0:
+            node.fail("announced values are not negative", "announced")
+    if not s.legal_moves():
+        node.fail("the seat has no legal move in this position")
+    return s.determinize(seat, make_rng(seed)), seat
+
+
+def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str, current: int) -> None:
+    """The explore in progress of phases ``keep``, ``mine`` and ``name``."""
+    rules = s.rules
+    if phase not in ("keep", "mine", "name"):
+        if node.has("explore"):
+            node.fail(f"no explore is in progress in phase {phase!r}", "explore")
+        return
+    wanted = {"keep": KEEP_SOME, "mine": BUST, "name": NAME_TYPES}[phase]
+    if rules.special != wanted:
+        node.fail(f"phase {phase!r} is not played at the {rules.monument.name}", "phase")
+    explore = node.table("explore")
+    letter = explore.text("chamber", choices=[chamber_letter(i) for i in
+                                              range(len(rules.chamber_sizes))])
+    s.exploring = ord(letter) - ord("A")
+    if s.exploring != current:
+        explore.fail("is not the chamber of the last explore in the history", "chamber")
+    drawn = read_cards(explore, explore.raw("drawn", []), explore.where("drawn"), rules)
+    named = read_cards(explore, explore.raw("named", []), explore.where("named"), rules)
+    if phase == "keep":
+        cards = read_cards(explore, explore.raw("cards"), explore.where("cards"), rules,
+                           length=len(s.chambers[s.exploring]))
+        s.chambers[s.exploring] = tuple(sorted(cards))
+    explore.done()
+    if phase == "mine":
+        trade = sum(rules.trade[c] for c in drawn)
+        if not drawn or trade > rules.params["bust_over"] or not s.chambers[s.exploring]:
+            explore.fail("the Mine's draw goes on only with some cards drawn, within the "
+                         "bust value, and cards left", "drawn")
+    elif drawn or named:
+        explore.fail(f"no face-up cards in phase {phase!r}", "drawn")
+    s.drawn = tuple(drawn)
+    s.named = tuple(named)
+    s.phase = {"keep": P_KEEP, "mine": P_MINE, "name": P_NAME}[phase]
+
+
+def example_view(data) -> dict:
+    """A mid-game view of seat 0 from a fixed seeded game (the Temple, deal seed 5, random
+    play: it has looked at a chamber)."""
+    state = state_from_deal(make_deal(players=2, seed=5, data=data, monument="temple"), data)
+    return view_of(mid_game(state), 0)
+
+
+def parse_move(state: ExpeditionState, text: str):
+    """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``);
+    a whole trade (``trade GIVES for TAKES``) too, checked by its steps."""
+    return parse_checked_move(state, text, parse_text)
+
+
+def action_texts(data, max_players: int) -> list[str]:
+    """The OpenSpiel action table (``solvers.openspiel.adapter``): every decision's text,
+    fixed for the card data whatever the monument, variants or table: ``end``, ``steal
+    S``, ``discard``/``take``/``give`` each treasure, ``explore X`` (up to the most
+    chambers of a monument), ``sell CARD N``, ``tent use``/``tent keep``, ``look none``
+    and ``look X``, ``draw``, ``stop``, ``name A B`` (a Sphinx's number of chamber types,
+    card order)
+    and ``keep ...`` (every multiset of a Tomb's keep over the chamber types)."""
+    cards = list(data.treasures)
+    chamber_types = [c for c in cards if c != "map"]
+    most = max(len(m.chambers) for m in data.monuments)
+    letters = [chamber_letter(i) for i in range(most)]
+    texts = ["end"] + [f"steal {s}" for s in range(max_players)]
+    for verb in ("discard", "take", "give"):
+        texts += [f"{verb} {card}" for card in cards]
+    texts += [f"explore {x}" for x in letters]
+    texts += [f"sell {card} {n}" for card, t in data.treasures.items()
+              for n in range(1, t.max_set + 1)]
+    texts += ["tent use", "tent keep", "look none"] + [f"look {x}" for x in letters]
+    texts += ["draw", "stop"]
+    for names in sorted({m.params["names"] for m in data.monuments if "names" in m.params}):
+        texts += ["name " + " ".join(named) for named in combinations(chamber_types, names)]
+    for keep in sorted({m.params["keep"] for m in data.monuments if "keep" in m.params}):
+        texts += ["keep " + " ".join(kept)
+                  for kept in combinations_with_replacement(chamber_types, keep)]
+    return texts

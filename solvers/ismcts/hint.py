@@ -1,0 +1,95 @@
+"""An ISMCTS hint in the one hint contract (``solvers.hints``), for any protocol engine:
+one search for the seat from a sampled world, moves ranked by visits, ``value`` the win
+probability (the share of the search's finished playouts through the move that the seat
+won), a declared column for the seat's mean final score, and ``mean_reward``. The card
+games of one engine core (Archaeology's two editions) share it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Sequence
+
+from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result, rows_from_search,
+                     win_probability)
+from .search import DEFAULT_ITERATIONS, MoveStat, ismcts, move_stat, ranked
+
+__all__ = ["win_hint", "ranked_lines", "Units"]
+
+
+class Units:
+    """How a game's hint names decisions of several engine moves (``ismcts``'s units):
+    ``open(state)`` whether the searching seat's decision is still in progress, and
+    ``move(moves)`` the one move (its text a row's ``move``) that a completed unit's moves
+    make; ``extra`` root moves the search must also try (each a whole unit). Any object
+    with these three members will do (``games.archaeology.trades.TradeUnits``)."""
+
+    def __init__(self, open_: Callable[[object], bool],
+                 move: Callable[[tuple], object], extra: Sequence = ()):
+        self.open = open_
+        self.move = move
+        self.extra = tuple(extra)
+
+
+def _merged(stats: list[MoveStat], name: Callable[[tuple], object]) -> list[MoveStat]:
+    """The units' stats by the move each names (a trade reached by its steps and the same
+    trade as one extra root move are one row: the playouts through either add up)."""
+    merged: dict[str, list] = {}
+    for stat in stats:
+        move = name(stat.move)
+        entry = merged.setdefault(str(move), [move, 0, 0.0, 0.0, 0.0, 0.0, 0])
+        for i, value in enumerate((stat.visits, stat.total, stat.sumsq, stat.win_sum,
+                                   stat.score_sum, stat.finished), start=1):
+            entry[i] += value
+    return ranked([move_stat(move, visits, total, sumsq, 0, wins, scores, finished)
+                    for move, visits, total, sumsq, wins, scores, finished in merged.values()])
+
+
+def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
+             search_options: dict, score: Column,
+             explain: Callable[[object], list[str] | None] | None = None,
+             words: Callable[[object], str] | None = None,
+             units: Units | None = None) -> dict:
+    """ISMCTS from ``world`` for ``seat`` within ``limit`` (default 1,000 iterations), as a
+    hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
+    add an explanation; ``words(move)`` the move in words (each row's ``words``).
+
+    With ``units`` the rows are whole decisions: one row per unit the search completed in
+    its tree (``SearchResult.units``), named by ``units.move``, its values over the
+    iterations that played that whole unit, ranked by those visits. The rows then cover
+    the iterations that completed a unit in the tree (the others left it mid-unit and
+    went on in the playout); a one-move decision the search never tried is a row without
+    a value, as without ``units``."""
+    limit = limit.resolve(DEFAULT_ITERATIONS)
+    options = dict(search_options)
+    if units is not None:
+        options.update(unit_open=units.open, extra_root_moves=units.extra)
+    result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
+                    seed=seed, **options)
+    if units is not None and result.units is not None and result.stop_reason != "single_move":
+        stats = _merged(result.units, units.move)
+        named = {str(stat.move) for stat in stats}
+        # a one-move decision the search never tried stays a row without a value (a root
+        # step that no completed unit starts with is no decision of its own)
+        stats += [stat for stat in result.moves if not stat.visits
+                  and units.move((stat.move,)) == stat.move and str(stat.move) not in named]
+        result = replace(result, moves=stats)
+    rows = rows_from_search(result, value=win_probability, columns={
+        score.key: lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean},
+        words=words)
+    explanation = explain(result.best) if explain and result.best is not None else None
+    return hint_result(game_id, seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
+                       columns=(score, MEAN_REWARD), limit=limit, iterations=result.iterations,
+                       stop_reason=result.stop_reason, seed=seed, top=top,
+                       explanation=explanation)
+
+
+def ranked_lines(hint: dict, score_key: str, *, unit: str = "$") -> list[str]:
+    """The hint's moves as demo lines: rank, move, win probability, mean score, visits."""
+    lines = []
+    for m in hint["moves"]:
+        win = "-" if m["value"] is None else f"{m['value']:.2f}"
+        score = "-" if m[score_key] is None else f"{unit}{m[score_key]:.1f}"
+        lines.append(f"  {m['rank']}. {m['move']:<24} win {win}  money {score}  "
+                     f"visits {m['visits']}")
+    return lines

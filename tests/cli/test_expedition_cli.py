@@ -1,0 +1,122 @@
+"""The New Expedition through the real entry point: ``deal`` with its game options,
+example → hint / best-move, arena, the demo section, and bad input refused with exit
+status 2 and one ``error:`` line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.fixture
+def view(run_cli):
+    result = run_cli("example", "expedition")
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def test_deal_takes_the_monument_and_variants(run_cli):
+    result = run_cli("deal", "expedition", "--seed", "3", "--players", "3", "--monument",
+                     "buried_ruins", "--variant", "long-expedition", "--variant",
+                     "beginners-luck")
+    assert result.code == 0, result.err
+    deal = json.loads(result.out)
+    assert deal["monument"] == "buried_ruins" and len(deal["reserve"]) == 12
+    assert deal["variants"] == ["beginners-luck", "long-expedition"]
+    assert deal["announced"][deal["first_player"]] == min(deal["announced"])
+    again = run_cli("deal", "expedition", "--seed", "3", "--players", "3", "--monument",
+                    "buried_ruins", "--variant", "long-expedition,beginners-luck")
+    assert again.out == result.out
+    drawn = json.loads(run_cli("deal", "expedition", "--seed", "3").out)
+    assert drawn["monument"] in {"great_pyramid", "temple", "tomb", "mine", "sphinx",
+                                 "buried_ruins"}
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("--monument", "moon"), "unknown monument 'moon'"),
+    (("--variant", "hail"), "unknown variant 'hail'"),
+    (("--players", "4", "--variant", "long-expedition"), "2 or 3 players"),
+    (("--players", "6"), "players"),
+])
+def test_bad_deal_options_exit_2(run_cli, args, needle):
+    result = run_cli("deal", "expedition", "--seed", "1", *args)
+    assert result.code == 2 and result.err.startswith("error:") and needle in result.err
+
+
+def test_other_games_refuse_the_expedition_options(run_cli):
+    result = run_cli("deal", "archaeology", "--seed", "1", "--monument", "tomb")
+    assert result.code == 2 and "unknown option(s) monument" in result.err
+
+
+def test_example_feeds_hint_and_best_move(run_cli, view):
+    text = json.dumps(view)
+    hint = run_cli("hint", "expedition", "-", "--iterations", "120", "--json", stdin=text)
+    assert hint.code == 0, hint.err
+    out = json.loads(hint.out)
+    assert out["game"] == "expedition" and out["seat"] == 0
+    assert {"rank", "move", "value", "visits", "stderr", "expected_money"} <= set(out["moves"][0])
+    best = run_cli("best-move", "expedition", "-", "--iterations", "120", stdin=text)
+    assert best.code == 0 and best.out.startswith(f"best move: {out['best']}")
+
+
+def test_arena_plays_all_four_bots(run_cli):
+    result = run_cli("arena", "expedition", "--bots", "greedy,random", "--games", "4",
+                     "--seed", "2", "--json")
+    assert result.code == 0, result.err
+    out = json.loads(result.out)
+    assert out["bots"] == ["greedy", "random"] and sum(out["wins"]) == pytest.approx(4)
+    result = run_cli("arena", "expedition", "--bots", "ismcts,pimc", "--games", "2",
+                     "--seed", "2", "--iterations", "20", "--json")
+    assert result.code == 0, result.err
+
+
+def test_bad_views_exit_2(run_cli, view):
+    for mutate, needle in ((lambda v: v["hand"].update(golden_idol=1), "unknown card"),
+                           (lambda v: v.update(monument="moon"), "monument"),
+                           (lambda v: v["history"].__setitem__(0, "1 dance"), "history[0]")):
+        bad = json.loads(json.dumps(view))
+        mutate(bad)
+        result = run_cli("hint", "expedition", "-", "--iterations", "10", stdin=json.dumps(bad))
+        lines = result.err.strip().splitlines()
+        assert result.code == 2 and len(lines) == 1 and needle in lines[0], lines
+
+
+def test_the_demo_has_an_expedition_section():
+    import cards_data
+    from solvers.expedition.service import demo_section
+    text = demo_section(cards_data.load("expedition"))
+    assert text.startswith("temple:") and "ISMCTS (300 iterations) suggests:" in text
+
+
+def _pipe_script() -> str:
+    """Lines a person might type, in a cycle: each decision takes the first legal one
+    (the others are refused with one line and asked again)."""
+    cards = ["pot_shard", "parchment_scrap", "coin", "broken_cup", "talisman", "map",
+             "pharaohs_mask", "broken_tablet", "broken_pendant"]
+    cycle = (["end", "steal 1", "tent keep", "look none", "stop"]
+             + [f"discard {c}" for c in cards] + [f"sell {c} 1" for c in cards])
+    return "\n".join(cycle * 300) + "\n"
+
+
+def test_play_through_a_pipe_then_review_the_record(run_cli, tmp_path):
+    import cards_data
+    from games.record import read_record
+
+    target = tmp_path / "game.json"
+    result = run_cli("play", "expedition", "--monument", "temple", "--seed", "3", "--record",
+                     str(target), stdin=_pipe_script())
+    assert result.code == 0, result.err.splitlines()[-1:]
+    assert "game over" in result.out and "seat 1 (greedy)" in result.out
+    assert all(line.startswith("error: ") for line in result.err.splitlines())
+    doc = json.loads(target.read_text())
+    assert doc["deal"]["monument"] == "temple" and "--monument temple" in doc["source"]
+    record = read_record(doc, "expedition", cards_data.load("expedition"))
+    assert record.result is not None and record.seats == ("person", "greedy")
+    review = run_cli("review", "expedition", str(target), "--seat", "0", "--iterations", "20",
+                     "--json")
+    assert review.code == 0, review.err
+    summary = json.loads(review.out)["summary"]
+    assert summary["decisions"] > 0 and summary["rated"] > 0
+    refused = run_cli("play", "archaeology", "--monument", "tomb", stdin="end\n")
+    assert refused.code == 2 and "unknown option(s) monument" in refused.err

@@ -1,0 +1,203 @@
+"""A whole trade as one move (issue 12 §1.2), in both editions of the Archaeology engine:
+its text, its legality checked by its steps and cross-checked against every trade the steps
+reach, ``apply`` equal to the steps, the words of each move, and records and reviews that
+name a trade's steps by the whole trade."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import cards_data
+from games import archaeology, expedition, registry
+from games.archaeology.moves import GIVE, TAKE, TRADE
+from games.archaeology.rules import P_ACTION
+from games.archaeology.trades import example_decisions, played_decision, whole_trade
+from games.errors import IllegalMoveError, InvalidMoveError
+from games.protocol import CHANCE
+
+EDITIONS = {"archaeology": archaeology, "expedition": expedition}
+
+
+def _step_trades(state) -> dict:
+    """Every whole trade the take/give steps reach from ``state``: text -> state after."""
+    found = {}
+
+    def walk(s, steps):
+        for move in s.legal_moves():
+            if move.kind not in (TAKE, GIVE) or (not steps and move.kind != TAKE):
+                continue
+            after = s.clone()
+            after.apply(move)
+            if after.trade_takes is None:
+                trade = whole_trade(state, steps + [move])
+                assert str(trade) not in found  # each trade reached once
+                found[str(trade)] = after
+            else:
+                walk(after, steps + [move])
+
+    walk(state, [])
+    return found
+
+
+def _fresh_turns(game: str, *, seeds=range(4), players=2):
+    """Action positions of seeded random games where a trade may start."""
+    engine, data = EDITIONS[game], cards_data.load(game)
+    for seed in seeds:
+        state = engine.state_from_deal(engine.make_deal(players=players, seed=seed, data=data),
+                                       data)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(state.chance_outcomes()[0][0])
+                continue
+            moves = state.legal_moves()
+            if state.phase == P_ACTION and state.trade_takes is None and \
+                    any(m.kind == TAKE for m in moves):
+                yield state
+            end = state.rules.end_move
+            state.apply(end if end in moves and rng.random() < 0.5 else rng.choice(moves))
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_check_trade_accepts_exactly_the_trades_the_steps_reach(game):
+    """Exhaustive cross-check on small hands: every (gives, takes) pair of cards in hand and
+    marketplace is accepted by ``parse_move`` iff the steps reach it, and then ``apply``
+    leaves the state the steps leave."""
+    engine = EDITIONS[game]
+    checked = 0
+    for state in _fresh_turns(game):
+        seat = state.to_move
+        rules = state.rules
+        T = rules.treasures
+        hand = [c for c in range(T) for _ in range(state.hands[seat * T + c])]
+        market = [c for c in range(T) for _ in range(state.market[c])]
+        if len(hand) > 6 or len(market) > 6:
+            continue
+        reached = _step_trades(state)
+        for g in range(1, len(hand) + 1):
+            for gives in set(itertools.combinations(hand, g)):
+                for t in range(1, len(market) + 1):
+                    for takes in set(itertools.combinations(market, t)):
+                        trade = rules.move_type.make(TRADE, gives, takes)
+                        try:
+                            move = engine.parse_move(state, str(trade))
+                        except IllegalMoveError:
+                            assert str(trade) not in reached
+                            continue
+                        assert str(move) in reached
+                        after = state.clone()
+                        after.apply(move)
+                        assert after.to_json() == reached[str(move)].to_json()
+                        checked += 1
+        if checked > 150:
+            break
+    assert checked > 20
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_trade_text_round_trips_and_bad_text_is_refused(game):
+    engine = EDITIONS[game]
+    move = engine.parse_text("trade talisman pot_shard for pharaohs_mask")
+    assert str(move) == "trade pot_shard talisman for pharaohs_mask"
+    assert engine.parse_text(str(move)) is move and eval(repr(move), vars(engine)) is move
+    for text in ("trade for coin", "trade coin for", "trade coin", "trade coin for for coin",
+                 "trade gold for coin", "trade thief for coin", "trade " + "coin " * 400):
+        with pytest.raises(InvalidMoveError):
+            engine.parse_text(text)
+
+
+def test_illegal_trades_say_why():
+    data = cards_data.load("archaeology")
+    state, _ = archaeology.state_from_view(archaeology.example_view(data), data, 0)
+    # hand: 2 parchment scraps, 2 coins, a broken cup, a mask; marketplace: 7 pot shards,
+    # a coin, 2 talismans
+    for text, reason in (
+            ("trade coin for talisman", "do not cover the takes"),
+            ("trade talisman for coin", "the hand holds 0 talisman"),
+            ("trade coin for pharaohs_mask", "the marketplace holds 0 pharaohs_mask"),
+            ("trade coin pharaohs_mask for talisman", "gives more than needed"),
+            ("trade coin coin coin for talisman", "the hand holds 2 coin, not 3")):
+        with pytest.raises(IllegalMoveError, match=reason):
+            archaeology.parse_move(state, text)
+    traded = state.clone()
+    traded.apply(archaeology.parse_move(traded, "trade coin coin for talisman"))
+    with pytest.raises(IllegalMoveError, match="no trade now"):
+        archaeology.parse_move(traded, "trade parchment_scrap for pot_shard")
+    mid = state.clone()
+    mid.apply(archaeology.parse_move(mid, "take talisman"))
+    with pytest.raises(IllegalMoveError, match="no trade in progress"):
+        archaeology.parse_move(mid, "trade coin coin for talisman")
+
+
+def test_moves_in_the_words_of_the_issue():
+    data = cards_data.load("archaeology")
+    state, _ = archaeology.state_from_view(archaeology.example_view(data), data, 0)
+    say = archaeology.describe
+    assert say(state, archaeology.parse_text("trade talisman pot_shard for pharaohs_mask")) == (
+        "trade 1 talisman + 1 pot shard for 1 pharaoh's mask (trade value 4 for 4)")
+    assert say(state, archaeology.parse_text("sell parchment_scrap 2")) == (
+        "sell 2 parchment scraps for $2")
+    assert say(state, archaeology.parse_text("explore 5")) == (
+        "explore the 5-card chamber with 2 maps: take its 5 cards")
+    data = cards_data.load("expedition")
+    deal = expedition.make_deal(players=2, seed=1, data=data, monument="great_pyramid")
+    state = expedition.state_from_deal(deal, data)
+    assert expedition.describe(state, expedition.parse_text("explore B")) == (
+        "explore chamber B with 2 maps: take its 5 cards")
+    deal = expedition.make_deal(players=2, seed=1, data=data, monument="tomb")
+    state = expedition.state_from_deal(deal, data)
+    assert expedition.describe(state, expedition.parse_text("explore A")) == (
+        "explore chamber A with 1 map: look at its 7 cards and keep 2")
+    with pytest.raises(InvalidMoveError):
+        expedition.describe(state, archaeology.parse_text("end").kind)
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_a_records_trade_steps_are_one_decision_named_by_the_trade(game):
+    engine, data = EDITIONS[game], cards_data.load(game)
+    state = next(_fresh_turns(game))
+    text, after = next(iter(_step_trades(state).items()))
+    trade = engine.parse_move(state, text)
+    steps = [str(step) for step in state.trade_steps(trade)]
+    before = state.to_json()
+    assert played_decision(state, steps + ["end"], engine.parse_move) == (len(steps), text,
+                                                                          True)
+    assert played_decision(state, steps[:-1], engine.parse_move) == (len(steps) - 1, None,
+                                                                     False)
+    assert played_decision(state, [text], engine.parse_move) == (1, text, True)
+    assert state.to_json() == before
+    assert all(m.kind != TAKE for m in example_decisions(state))
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_a_record_holding_a_whole_trade_replays(game):
+    from games.record import GameRecord, final_state, read_record
+
+    engine, data = EDITIONS[game], cards_data.load(game)
+    deal = engine.make_deal(players=2, seed=3, data=data)
+    record = GameRecord.start(game, deal)
+    state = record.initial_state(data)
+    rng = random.Random(3)
+    traded = 0
+    while not state.is_terminal() and traded < 3:
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        seat = state.current_player()
+        trades = _step_trades(state) if state.phase == P_ACTION and \
+            state.trade_takes is None else {}
+        if trades:
+            text = sorted(trades)[0]
+            traded += 1
+        else:
+            text = str(rng.choice([m for m in state.legal_moves()
+                                   if m.kind not in (TAKE, GIVE)]))
+        record = record.played(seat, text)
+        state.apply(engine.parse_move(state, text))
+    assert traded
+    back = read_record(record.to_json(), game, data)
+    assert final_state(back, data).to_json() == state.to_json()
+    assert registry.engine(game) is engine

@@ -1,0 +1,162 @@
+"""Hints that present a whole trade as one move (issue 12 §1.2) in both editions: the rows
+are whole decisions counted by the search's units, best-move names a whole trade that play
+accepts, and a review values a played trade by the same search."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import cards_data
+from games import archaeology, expedition
+from games.archaeology.moves import GIVE, TAKE, TRADE
+from games.archaeology.trades import trading, whole_trade
+from games.record import GameRecord, read_record
+from solvers import services
+from solvers.archaeology.policy import SEARCH_OPTIONS
+from solvers.hints import Limit
+from solvers.ismcts.search import ismcts
+from solvers.review import review_game
+
+EDITIONS = {"archaeology": archaeology, "expedition": expedition}
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_units_count_the_iterations_that_played_the_whole_decision(game):
+    engine, data = EDITIONS[game], cards_data.load(game)
+    world, seat = engine.state_from_view(engine.example_view(data), data, 0)
+    result = ismcts(world, seat, iterations=600, seed=4, unit_open=trading, **SEARCH_OPTIONS)
+    root = {str(stat.move): stat.visits for stat in result.moves}
+    started: dict[str, int] = {}
+    for unit in result.units:
+        moves = unit.move
+        assert moves[0].kind == TAKE or len(moves) == 1
+        if len(moves) == 1:  # a one-move decision: every iteration through it completes it
+            assert unit.visits == root[str(moves[0])]
+        else:
+            assert [m.kind for m in moves] == sorted(m.kind for m in moves)  # takes, gives
+            probe = world.clone()
+            for move in moves:
+                assert not probe.is_terminal()
+                probe.apply(move)
+            assert not trading(probe)
+            started[str(moves[0])] = started.get(str(moves[0]), 0) + unit.visits
+    assert started, "the search completed no trade in its tree"
+    for first, visits in started.items():
+        assert visits <= root[first]  # the rest left the tree mid-trade
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_hint_rows_are_whole_decisions_with_words(game):
+    engine, data = EDITIONS[game], cards_data.load(game)
+    view = engine.example_view(data)
+    hint = services.capability(game, "hint")
+    result = hint(view, data=data, limit=Limit(iterations=800), seed=2, top=100)
+    world, _ = engine.state_from_view(view, data, 0)
+    kinds = set()
+    for row in result["moves"]:
+        move = engine.parse_move(world, row["move"])  # a whole trade parses as one move
+        kinds.add(move.kind)
+        assert move.kind not in (TAKE, GIVE) and row["words"]
+    assert TRADE in kinds
+    visits = [row["visits"] for row in result["moves"]]
+    assert visits == sorted(visits, reverse=True) and sum(visits) <= 800
+    again = hint(view, data=data, limit=Limit(iterations=800), seed=2, top=100)
+    assert json.dumps(again) == json.dumps(result)
+
+
+def test_a_view_with_a_trade_in_progress_ranks_the_next_steps():
+    data = cards_data.load("archaeology")
+    world, seat = archaeology.state_from_view(archaeology.example_view(data), data, 0)
+    world.apply(archaeology.parse_move(world, "take talisman"))
+    view = archaeology.view_of(world, seat)
+    result = services.capability("archaeology", "hint")(view, data=data,
+                                                         limit=Limit(iterations=200))
+    assert {row["move"].split()[0] for row in result["moves"]} <= {"take", "give"}
+    assert "a trade is built one card at a time" in result["explanation"][0]
+
+
+def test_play_takes_a_whole_trade_as_one_move():
+    from cli.play import Terminal, play
+
+    data = cards_data.load("archaeology")
+    said: list[str] = []
+    typed: list[str] = []
+
+    def read() -> str:
+        lines = list(said)
+        said.clear()
+        legal = [line.split("legal: ", 1)[1].split(", ") for line in lines
+                 if line.startswith("  legal: ")]
+        if not legal:
+            return "moves\n"  # the person asks for the legal moves
+        view = {key: json.loads(value) for key, value in
+                (line.strip().split(": ", 1) for line in lines
+                 if line.startswith("  ") and not line.startswith("  legal"))}
+        if not typed and view.get("phase") == "action" and any(
+                m.startswith("take ") for m in legal[-1]):
+            trade = _one_card_trade(data, view["hand"], view["marketplace"])
+            if trade:
+                typed.append(trade)
+                return trade + "\n"
+        return ("end" if "end" in legal[-1] else legal[-1][0]) + "\n"
+
+    term = Terminal(read=read, say=said.append, complain=lambda text: None)
+    record = play("archaeology", players=2, seat=0, bot_names=["greedy"], seed=4, data=data,
+                  term=term)
+    assert typed and typed[0] in [e.move for e in record.moves]
+    back = read_record(record.to_json(), "archaeology", data)
+    assert back.result == record.result
+
+
+def _one_card_trade(data, hand: dict, market: dict) -> str | None:
+    """A minimal trade of one card for one card of no higher trade value."""
+    value = {key: t.trade for key, t in data.treasures.items()}
+    for give in hand:
+        for take in market:
+            if value[give] >= value[take]:
+                return f"trade {give} for {take}"
+    return None
+
+
+def test_best_move_names_a_whole_trade_when_the_search_picks_one(run_cli, tmp_path):
+    data = cards_data.load("expedition")
+    text = json.dumps(expedition.example_view(data))
+    hint = json.loads(run_cli("hint", "expedition", "-", "--iterations", "400", "--json",
+                              "--top", "50", stdin=text).out)
+    best = run_cli("best-move", "expedition", "-", "--iterations", "400", stdin=text)
+    assert best.code == 0 and best.out.startswith(f"best move: {hint['best']}")
+    assert not hint["best"].startswith(("take ", "give "))
+    assert any(row["move"].startswith("trade ") for row in hint["moves"])
+
+
+def test_review_names_and_values_a_played_trade():
+    data = cards_data.load("archaeology")
+    deal = archaeology.make_deal(players=2, seed=6, data=data)
+    record = GameRecord.start("archaeology", deal)
+    state = record.initial_state(data)
+    from games.protocol import CHANCE
+    while True:  # to seat 0's first turn that can trade, then a two-step trade and end
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        moves = state.legal_moves()
+        if state.current_player() == 0 and any(m.kind == TAKE for m in moves):
+            break
+        move = state.rules.end_move if state.rules.end_move in moves else moves[0]
+        record = record.played(state.current_player(), str(move))
+        state.apply(move)
+    steps = []
+    probe = state.clone()
+    while not steps or trading(probe):
+        move = next(m for m in probe.legal_moves() if m.kind in (TAKE, GIVE))
+        probe.apply(move)
+        steps.append(move)
+    for move in steps + [state.rules.end_move]:
+        record = record.played(0, str(move))
+    trade = str(whole_trade(state, steps))
+    record = read_record(record.to_json(), "archaeology", data)
+    result = review_game(record, seat=0, data=data, limit=Limit(iterations=30), seed=1)
+    decision = next(d for d in result["decisions"] if d["played"] == trade)
+    assert decision["moves"] == [str(m) for m in steps]
+    assert decision["label"] not in ("unrated",) and decision["played_value"] is not None
