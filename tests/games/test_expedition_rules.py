@@ -131,8 +131,9 @@ def test_every_deal_follows_the_setup_steps_on_every_monument_variant_and_table(
         for group in [*deal["hands"], deal["marketplace"], *deal["chambers"],
                       deal.get("reserve", [])]:
             assert not set_aside & set(group), (monument, variants, players)
-        everything = [c for h in deal["hands"] for c in h] + deal["marketplace"] + [
-            c for ch in deal["chambers"] for c in ch] + deal.get("reserve", []) + deal["dig_site"]
+        everything = ([c for h in deal["hands"] for c in h] + deal["marketplace"]
+                      + [c for ch in deal["chambers"] for c in ch] + deal.get("reserve", [])
+                      + deal["dig_site"])
         long = "long-expedition" in variants
         thieves = {2: 4, 3: 6, 4: 8, 5: 10}[players] + long
         storms = 6 if "fierce-weather" in variants else {2: 4, 3: 5, 4: 6, 5: 6}[players]
