@@ -26,6 +26,14 @@ Turn additions (rulebook pp. 5-11):
 
 Decisions on ambiguities (each tested in ``tests/games/test_expedition_rules.py``):
 
+* **The first player.** The rulebook's "the last person to have put their feet in the
+  sand" is nothing a deal can know: the deal picks a seat uniformly at random
+  (``first_player``); play then goes clockwise (seat + 1).
+* **Maps are Treasure cards** (six of the 85) but are set aside at setup (step 1) and
+  shuffled into the dig site with the thieves and sandstorms (step 6): never in an
+  opening hand, the marketplace, a chamber or the Buried Ruins' reserve. Once dug they
+  are cards of the hand like any other: traded, stolen, lost in sandstorms and sold
+  (their trade and selling values are reconstructed, see the card data).
 * **Who decides on a tent.** A seat with fewer than 2 cards would lose nothing: it is not
   asked and keeps its tent (using it gains nothing now and loses a later shelter).
   Fierce Weather's two uses are two sandstorms: one decision per sandstorm.

@@ -112,6 +112,39 @@ def test_setup_by_table_size(players, thieves, storms, out):
     assert DATA.provenance["thieves_by_players"] == "community"
 
 
+def test_every_deal_follows_the_setup_steps_on_every_monument_variant_and_table():
+    """Setup steps 1-6 at every table, monument and variant: 4 cards a hand, 5 in the
+    marketplace, the monument's chambers (and the Ruins' 12-card reserve) from the
+    treasures alone; maps, thieves and sandstorms only in the dig site, as many as the
+    table and variants use (Long Expedition: tablets, pendants, one more thief; Fierce
+    Weather: all six sandstorms); every card once."""
+    for index, (monument, variants, players) in enumerate(COMBOS):
+        deal = make_deal(players=players, seed=index, data=DATA, monument=monument,
+                         variant=list(variants))
+        rules = rules_for(DATA, players, monument, variants)
+        tile = DATA.monument(monument)
+        assert [len(h) for h in deal["hands"]] == [4] * players
+        assert len(deal["marketplace"]) == 5
+        assert [len(c) for c in deal["chambers"]] == [c.size for c in tile.chambers]
+        assert len(deal.get("reserve", [])) == tile.params.get("reserve", 0)
+        set_aside = {"map", "thief", "sandstorm"}
+        for group in [*deal["hands"], deal["marketplace"], *deal["chambers"],
+                      deal.get("reserve", [])]:
+            assert not set_aside & set(group), (monument, variants, players)
+        everything = ([c for h in deal["hands"] for c in h] + deal["marketplace"]
+                      + [c for ch in deal["chambers"] for c in ch] + deal.get("reserve", [])
+                      + deal["dig_site"])
+        long = "long-expedition" in variants
+        thieves = {2: 4, 3: 6, 4: 8, 5: 10}[players] + long
+        storms = 6 if "fierce-weather" in variants else {2: 4, 3: 5, 4: 6, 5: 6}[players]
+        assert everything.count("thief") == thieves and everything.count("sandstorm") == storms
+        assert everything.count("map") == 6
+        assert everything.count("broken_tablet") == (12 if players >= 4 or long else 0)
+        assert everything.count("broken_pendant") == (5 if players == 5 or long else 0)
+        assert len(everything) == sum(rules.counts)
+        assert state_from_deal(deal, DATA).tents == [rules.tents] * players
+
+
 def test_card_data_keeps_every_anchor_of_the_rulebook_and_the_community():
     """card-facts.md: the values the rulebook or community sources give, each where the
     reconstructed tables keep it."""
