@@ -686,7 +686,7 @@ def test_phases_of_every_kind_occur_in_the_playouts():
 
 @pytest.mark.parametrize("monument", MONUMENTS)
 def test_the_fast_greedy_action_agrees_with_the_greedy_policy(monument):
-    from games.archaeology.heuristic import greedy_action, greedy_policy
+    from games.archaeology.heuristic import greedy_action, greedy_discard, greedy_policy
     rng = random.Random(5)
     for players in (2, 4):
         s = state_from_deal(make_deal(players=players, seed=7, data=DATA, monument=monument),
@@ -698,6 +698,8 @@ def test_the_fast_greedy_action_agrees_with_the_greedy_policy(monument):
             moves = s.legal_moves()
             if s.phase == P_ACTION and s.trade_takes is None:
                 assert greedy_action(s) == greedy_policy(s, moves, rng)
+            elif s.phase == P_STORM:
+                assert s.rules.discard_moves[greedy_discard(s)] == greedy_policy(s, moves, rng)
             else:
                 assert greedy_policy(s, moves, rng) in moves
             s.apply(moves[rng.randrange(len(moves))])
