@@ -34,8 +34,8 @@ wins about 80%.)
 
 **Rollout policy** for the search: the greedy move, except with probability 0.25 a
 uniformly random legal move (so playouts still trade, sell early and explore in all ways).
-:func:`playout` plays it to the end without building move lists for its greedy steps at
-an action (outside a trade) or a sandstorm's discard.
+:func:`playout` plays it to the end without building move lists for its greedy steps
+(actions, gives, discards, thefts).
 """
 
 from __future__ import annotations
@@ -45,8 +45,9 @@ from .rules import (P_ACTION, P_DIG, P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER, P_R
                     P_REVEAL, P_STEAL, P_STOLEN, P_STORM, P_TENT, PEEK_ON_SELL,
                     REFILL_ON_SANDSTORM)
 
-__all__ = ["greedy_policy", "greedy_action", "greedy_discard", "rollout_policy", "playout",
-           "projected_money", "explore_choice", "RANDOM_SHARE", "GOOD_PRICE", "TENT_FROM", "UNSEEN_PER_CARD"]
+__all__ = ["greedy_policy", "greedy_action", "greedy_discard", "greedy_victim", "greedy_give",
+           "rollout_policy", "playout", "projected_money", "explore_choice", "RANDOM_SHARE",
+           "GOOD_PRICE", "TENT_FROM", "UNSEEN_PER_CARD"]
 
 RANDOM_SHARE = 0.25
 GOOD_PRICE = 3  # rule 12: dollars per card that make a set worth selling early
@@ -174,17 +175,17 @@ def greedy_action(state):
     hand finds the candidates of rules 10 to 12 (sell values are never negative, so -1
     means none yet; ties keep the first type in card order, as the move list does)."""
     rules = state.rules
-    chamber = explore_choice(state)
-    if chamber >= 0:
-        return rules.explore_moves[chamber]
     hands = state.hands
     base = state.to_move * rules.treasures
+    if hands[base + rules.map]:  # rule 9 (no map, no explore)
+        chamber = explore_choice(state)
+        if chamber >= 0:
+            return rules.explore_moves[chamber]
     sell = rules.sell
     max_set = rules.max_set
     full = best = good = -1  # card types: rule 10, rule 11, rule 12
     full_value = best_value = good_value = good_n = -1
-    for c in range(rules.treasures):
-        h = hands[base + c]
+    for c, h in enumerate(hands[base:base + rules.treasures]):
         if not h:
             continue
         top = max_set[c]
@@ -226,6 +227,18 @@ def greedy_discard(state) -> int:
     return best
 
 
+def greedy_victim(state) -> int:
+    """Rule 1 without a move list: the seat holding the most cards (ties: lowest seat)."""
+    return max(state.victims(), key=state.hand_sizes.__getitem__)
+
+
+def greedy_give(state):
+    """Rule 8 without a move list, or ``None`` if the trade allows no give: the first
+    ``give`` of the move list (the card of highest trade value it may give)."""
+    c = state.first_give()
+    return state.rules.give_moves[c] if c >= 0 else None
+
+
 def rollout_policy(state, moves, rng):
     """Greedy with a 25% chance of a uniformly random move (the search's playouts)."""
     if rng.random() < RANDOM_SHARE:
@@ -235,10 +248,11 @@ def rollout_policy(state, moves, rng):
 
 def playout(state, rng) -> None:
     """:func:`rollout_policy` to the end of the game, in place, without building move lists
-    for greedy actions and discards (same moves from the same draws, several times faster)."""
+    for greedy steps (same moves from the same draws, several times faster)."""
     dig_moves = state.rules.dig_moves
     stolen_moves = state.rules.stolen_moves
     discard_moves = state.rules.discard_moves
+    steal_moves = state.rules.steal_moves
     apply = state.apply
     random = rng.random
     while True:
@@ -257,10 +271,15 @@ def playout(state, rng) -> None:
         if random() < RANDOM_SHARE:
             moves = state.legal_moves()
             apply(moves[int(random() * len(moves))])
-        elif phase == P_ACTION and state.trade_takes is None:
-            apply(greedy_action(state))
+        elif phase == P_ACTION:
+            if state.trade_takes is None:
+                apply(greedy_action(state))
+            else:
+                apply(greedy_give(state) or state.legal_moves()[0])
         elif phase == P_STORM:
             apply(discard_moves[greedy_discard(state)])
+        elif phase == P_STEAL:
+            apply(steal_moves[greedy_victim(state)])
         else:
             apply(greedy_policy(state, state.legal_moves(), rng))
 

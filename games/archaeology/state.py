@@ -306,6 +306,36 @@ class ArchaeologyState(HiddenInformation):
         b = seat * T
         return sum(map(mul, self.rules.trade, self.hands[b:b + T]))
 
+    def victims(self) -> list[int]:
+        """A thief's owner (the seat to act): the seats it may steal from, those other
+        seats that hold cards."""
+        sizes = self.hand_sizes
+        me = self.to_move
+        return [v for v in range(self.num_players) if v != me and sizes[v]]
+
+    def first_give(self) -> int:
+        """During a trade: the card type of the first legal ``give`` (first in falling
+        trade value, ``rules.give_order``), or -1 if no give is legal now."""
+        order = self.rules.give_order
+        start = self.last_give_pos
+        base = self.to_move * self.rules.treasures
+        hands = self.hands
+        gives = self.trade_gives
+        trade = self.rules.trade
+        need = self.take_value - self.give_value
+        # a give is legal while the cards from it on in give order can still cover the
+        # takes: that value only falls along the order, so the first card held decides
+        givable = 0
+        first = -1
+        for i in range(start, len(order)):
+            c = order[i]
+            spare = hands[base + c] - gives[c]
+            if spare > 0:
+                if first < 0:
+                    first = c
+                givable += trade[c] * spare
+        return first if first >= 0 and givable >= need else -1
+
     def discardable(self) -> range:
         """Sandstorm: the card types among which the seat deciding discards its next card
         (those of them it holds). Its discards go in card order, and a type is allowed
@@ -332,9 +362,8 @@ class ArchaeologyState(HiddenInformation):
             discard_moves = rules.discard_moves
             return [discard_moves[c] for c in self.discardable() if hands[base + c]]
         if phase == P_STEAL:
-            sizes = self.hand_sizes
-            me = self.to_move
-            return [rules.steal_moves[v] for v in range(self.num_players) if v != me and sizes[v]]
+            steal_moves = rules.steal_moves
+            return [steal_moves[v] for v in self.victims()]
         if phase != P_ACTION:
             return self._generate_expedition(phase)
         seat = self.to_move
