@@ -249,7 +249,6 @@ def rollout_policy(state, moves, rng):
 def playout(state, rng) -> None:
     """:func:`rollout_policy` to the end of the game, in place, without building move lists
     for greedy steps (same moves from the same draws, several times faster)."""
-    dig_moves = state.rules.dig_moves
     stolen_moves = state.rules.stolen_moves
     discard_moves = state.rules.discard_moves
     steal_moves = state.rules.steal_moves
@@ -258,7 +257,7 @@ def playout(state, rng) -> None:
     while True:
         phase = state.phase
         if phase == P_DIG:
-            apply(dig_moves[state.dig[-1]])
+            state.dig_top()
             continue
         if phase == P_OVER:
             return

@@ -469,6 +469,13 @@ class ArchaeologyState(HiddenInformation):
         else:
             self._apply_expedition(mv)
 
+    def dig_top(self) -> None:
+        """At a dig (phase ``dig``): its one chance outcome, the top card of the dig site,
+        as ``apply`` plays it, without looking up its move (the playouts' fast path)."""
+        self._moves = None
+        self._sampler = None
+        self._do_dig()
+
     # --- a whole trade -----------------------------------------------------------------
 
     def trade_steps(self, trade) -> list:
