@@ -18,7 +18,7 @@ from typing import Union
 
 import numpy as np
 
-__all__ = ["Seed", "make_rng", "child_seeds", "numpy_rng"]
+__all__ = ["Seed", "make_rng", "child_seeds", "numpy_rng", "shuffle"]
 
 Seed = Union[int, random.Random, np.random.Generator, None]
 
@@ -47,3 +47,24 @@ def numpy_rng(seed: Seed = None) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
     return np.random.default_rng(make_rng(seed).getrandbits(63))
+
+
+def shuffle(items: list, rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same permutation from the same draws, about three times
+    faster (a search shuffles the unseen cards of every sampled world). CPython's
+    ``Random.shuffle`` swaps item ``i`` (last to second) with item ``j = _randbelow(i +
+    1)``, and ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until it is below
+    ``n``; this is that loop without a method call per item. A subclass of
+    ``random.Random`` may draw otherwise, so it gets its own ``shuffle``
+    (``tests/games/test_seeding.py`` checks the two agree)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]

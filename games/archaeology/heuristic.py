@@ -34,7 +34,8 @@ wins about 80%.)
 
 **Rollout policy** for the search: the greedy move, except with probability 0.25 a
 uniformly random legal move (so playouts still trade, sell early and explore in all ways).
-:func:`playout` plays it to the end without building move lists for greedy action steps.
+:func:`playout` plays it to the end without building move lists for its greedy steps
+(actions, gives, discards, thefts).
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ from .rules import (P_ACTION, P_DIG, P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER, P_R
                     P_REVEAL, P_STEAL, P_STOLEN, P_STORM, P_TENT, PEEK_ON_SELL,
                     REFILL_ON_SANDSTORM)
 
-__all__ = ["greedy_policy", "greedy_action", "rollout_policy", "playout", "projected_money",
-           "explore_choice", "RANDOM_SHARE", "GOOD_PRICE", "TENT_FROM", "UNSEEN_PER_CARD"]
+__all__ = ["greedy_policy", "greedy_action", "greedy_discard", "greedy_victim", "greedy_give",
+           "rollout_policy", "playout", "projected_money", "explore_choice", "RANDOM_SHARE",
+           "GOOD_PRICE", "TENT_FROM", "UNSEEN_PER_CARD"]
 
 RANDOM_SHARE = 0.25
 GOOD_PRICE = 3  # rule 12: dollars per card that make a set worth selling early
@@ -169,51 +171,72 @@ def greedy_policy(state, moves, rng):
 
 def greedy_action(state):
     """:func:`greedy_policy` at an action decision outside a trade, read straight from
-    the state's fields (no move list): the fast path of the playouts."""
+    the state's fields (no move list): the fast path of the playouts. One pass over the
+    hand finds the candidates of rules 10 to 12 (sell values are never negative, so -1
+    means none yet; ties keep the first type in card order, as the move list does)."""
     rules = state.rules
-    chamber = explore_choice(state)
-    if chamber >= 0:
-        return rules.explore_moves[chamber]
     hands = state.hands
-    T = rules.treasures
-    base = state.to_move * T
-    full = None
-    any_ = None
+    base = state.to_move * rules.treasures
+    if hands[base + rules.map]:  # rule 9 (no map, no explore)
+        chamber = explore_choice(state)
+        if chamber >= 0:
+            return rules.explore_moves[chamber]
     sell = rules.sell
     max_set = rules.max_set
-    for c in range(T):
-        h = hands[base + c]
+    full = best = good = -1  # card types: rule 10, rule 11, rule 12
+    full_value = best_value = good_value = good_n = -1
+    for c, h in enumerate(hands[base:base + rules.treasures]):
         if not h:
             continue
         top = max_set[c]
-        if h >= top and (full is None or sell[c][top - 1] > full[0]):
-            full = (sell[c][top - 1], c, top)
-        n = h if h < top else top
-        v = sell[c][n - 1]
-        if any_ is None or v > any_[0]:
-            # the smallest set reaching the best value (as the move-list version picks)
-            k = n
-            while k > 1 and sell[c][k - 2] == v:
-                k -= 1
-            any_ = (v, c, k)
-    if full is not None:
-        return rules.sell_moves[full[1]][full[2] - 1]
+        n = h if h < top else top  # the largest set of c it may sell now
+        value = sell[c][n - 1]
+        if n == top and value > full_value:
+            full, full_value = c, value
+        if value > best_value:
+            best, best_value = c, value
+        if n >= 2 and value >= GOOD_PRICE * n and value > good_value:
+            good, good_value, good_n = c, value, n
+    if full >= 0:
+        return rules.sell_moves[full][max_set[full] - 1]
     can_end = not state.must_sell or state.sold_this_turn or not state.hand_sizes[state.to_move]
-    if any_ is not None and (not state.dig or not can_end):
-        return rules.sell_moves[any_[1]][any_[2] - 1]
-    good = None
-    for c in range(T):
-        h = hands[base + c]
-        n = h if h < max_set[c] else max_set[c]
-        if n >= 2:
-            value = sell[c][n - 1]
-            if value >= GOOD_PRICE * n and (good is None or value > good[0]):
-                good = (value, c, n)
-    if good is not None:
-        return rules.sell_moves[good[1]][good[2] - 1]
+    if best >= 0 and (not state.dig or not can_end):
+        # the smallest set reaching the best value (as the move-list version picks)
+        prices = sell[best]
+        k = min(hands[base + best], max_set[best])
+        while k > 1 and prices[k - 2] == best_value:
+            k -= 1
+        return rules.sell_moves[best][k - 1]
+    if good >= 0:
+        return rules.sell_moves[good][good_n - 1]
     if can_end:
         return rules.end_move
     return state.legal_moves()[0]
+
+
+def greedy_discard(state) -> int:
+    """Rule 2 without a move list (the fast path of the playouts): the card type of lowest
+    trade value the seat deciding may discard (ties: card order)."""
+    trade = state.rules.trade
+    hands = state.hands
+    base = state.to_move * state.rules.treasures
+    best = -1
+    for c in state.discardable():
+        if hands[base + c] and (best < 0 or trade[c] < trade[best]):
+            best = c
+    return best
+
+
+def greedy_victim(state) -> int:
+    """Rule 1 without a move list: the seat holding the most cards (ties: lowest seat)."""
+    return max(state.victims(), key=state.hand_sizes.__getitem__)
+
+
+def greedy_give(state):
+    """Rule 8 without a move list, or ``None`` if the trade allows no give: the first
+    ``give`` of the move list (the card of highest trade value it may give)."""
+    c = state.first_give()
+    return state.rules.give_moves[c] if c >= 0 else None
 
 
 def rollout_policy(state, moves, rng):
@@ -225,28 +248,39 @@ def rollout_policy(state, moves, rng):
 
 def playout(state, rng) -> None:
     """:func:`rollout_policy` to the end of the game, in place, without building move lists
-    for greedy steps (same distribution of play, several times faster)."""
-    rules = state.rules
+    for greedy steps (same moves from the same draws, several times faster)."""
+    stolen_moves = state.rules.stolen_moves
+    discard_moves = state.rules.discard_moves
+    steal_moves = state.rules.steal_moves
+    apply = state.apply
+    random = rng.random
     while True:
         phase = state.phase
         if phase == P_DIG:
-            state.apply(rules.dig_moves[state.dig[-1]])
+            state.dig_top()
             continue
         if phase == P_OVER:
             return
         if phase == P_STOLEN:
-            state.apply(rules.stolen_moves[state.stolen_card()])
+            apply(stolen_moves[state.stolen_card()])
             continue
         if phase == P_REVEAL or phase == P_REFILL:
-            state.apply(state.chance_outcomes()[0][0])
+            apply(state.chance_outcomes()[0][0])
             continue
-        if rng.random() < RANDOM_SHARE:
+        if random() < RANDOM_SHARE:
             moves = state.legal_moves()
-            state.apply(moves[int(rng.random() * len(moves))])
-        elif phase == P_ACTION and state.trade_takes is None:
-            state.apply(greedy_action(state))
+            apply(moves[int(random() * len(moves))])
+        elif phase == P_ACTION:
+            if state.trade_takes is None:
+                apply(greedy_action(state))
+            else:
+                apply(greedy_give(state) or state.legal_moves()[0])
+        elif phase == P_STORM:
+            apply(discard_moves[greedy_discard(state)])
+        elif phase == P_STEAL:
+            apply(steal_moves[greedy_victim(state)])
         else:
-            state.apply(greedy_policy(state, state.legal_moves(), rng))
+            apply(greedy_policy(state, state.legal_moves(), rng))
 
 
 def projected_money(state) -> list[float]:

@@ -86,6 +86,7 @@ import bisect
 from typing import Callable, Hashable, Sequence
 
 from games.errors import InvalidStateError
+from games.seeding import shuffle
 
 from .moves import chamber_letter
 from .rules import (BUST, NAME_TYPES, P_ACTION, P_KEEP, P_STEAL, P_STOLEN,
@@ -115,8 +116,9 @@ S_LOOK, S_TAKE, S_KEEP = range(3)
 
 class Record:
     """A persistent list of public events: appending makes a new record that shares its
-    past, so clones share it for free; the hash is stored, and equal records compare in
-    one step when they share their past."""
+    past, so clones share it for free; the hash is stored once asked for (playouts append
+    many events and never hash them), and equal records compare in one step when they
+    share their past."""
 
     __slots__ = ("prev", "event", "size", "_hash")
 
@@ -124,7 +126,7 @@ class Record:
         self.prev = prev
         self.event = event
         self.size = 0 if prev is None else prev.size + 1
-        self._hash = hash((0 if prev is None else prev._hash, event))
+        self._hash = None
 
     def add(self, event) -> "Record":
         """This record with ``event`` appended."""
@@ -141,10 +143,23 @@ class Record:
         return out
 
     def __hash__(self) -> int:
-        return self._hash
+        h = self._hash
+        if h is None:  # hash((previous record's hash, event)), oldest missing one first
+            missing = []
+            node = self
+            while node is not None and node._hash is None:
+                missing.append(node)
+                node = node.prev
+            h = 0 if node is None else node._hash
+            for node in reversed(missing):
+                h = node._hash = hash((h, node.event))
+        return h
 
     def __eq__(self, other) -> bool:
         a, b = self, other
+        if isinstance(b, Record):  # every older record's hash is stored from here on
+            hash(a)
+            hash(b)
         while a is not b:
             if (not isinstance(b, Record) or a._hash != b._hash or a.size != b.size
                     or a.event != b.event):
@@ -1196,7 +1211,7 @@ class HiddenInformation:
             world.steals = tuple(steals)
         counts = lanes.unpack(rest)
         cards = [c for c in range(T) if c != rules.map for _ in range(counts[c])]
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         pos = 0
         if rules.special != REFILL_ON_SANDSTORM:
             chambers = world.chambers
@@ -1214,7 +1229,7 @@ class HiddenInformation:
         dig = cards[pos:] + [rules.map] * counts[rules.map]
         dig += [rules.thief] * (rules.counts[rules.thief] - self.thieves_drawn)
         dig += [rules.sandstorm] * (rules.counts[rules.sandstorm] - self.storms_drawn)
-        rng.shuffle(dig)
+        shuffle(dig, rng)
         world.dig = dig
         used = self.thieves_drawn - (1 if self.phase in (P_STEAL, P_STOLEN) else 0)
         world.steal_rolls = [0] * used + [rng.getrandbits(30)

@@ -69,7 +69,7 @@ from games.protocol import CHANCE, TERMINAL, listing
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
-                     S_KEEP, S_LOOK, S_TAKE, HiddenInformation, history_lines)
+                     S_KEEP, S_LOOK, S_TAKE, HiddenInformation, Record, history_lines)
 from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
                     SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase)
 from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DIG,
@@ -306,6 +306,52 @@ class ArchaeologyState(HiddenInformation):
         b = seat * T
         return sum(map(mul, self.rules.trade, self.hands[b:b + T]))
 
+    def victims(self) -> list[int]:
+        """A thief's owner (the seat to act): the seats it may steal from, those other
+        seats that hold cards."""
+        sizes = self.hand_sizes
+        me = self.to_move
+        return [v for v in range(self.num_players) if v != me and sizes[v]]
+
+    def first_give(self) -> int:
+        """During a trade: the card type of the first legal ``give`` (first in falling
+        trade value, ``rules.give_order``), or -1 if no give is legal now."""
+        order = self.rules.give_order
+        start = self.last_give_pos
+        base = self.to_move * self.rules.treasures
+        hands = self.hands
+        gives = self.trade_gives
+        trade = self.rules.trade
+        need = self.take_value - self.give_value
+        # a give is legal while the cards from it on in give order can still cover the
+        # takes: that value only falls along the order, so the first card held decides
+        givable = 0
+        first = -1
+        for i in range(start, len(order)):
+            c = order[i]
+            spare = hands[base + c] - gives[c]
+            if spare > 0:
+                if first < 0:
+                    first = c
+                givable += trade[c] * spare
+        return first if first >= 0 and givable >= need else -1
+
+    def discardable(self) -> range:
+        """Sandstorm: the card types among which the seat deciding discards its next card
+        (those of them it holds). Its discards go in card order, and a type is allowed
+        only if enough cards of it and later types remain to finish its discards."""
+        T = self.rules.treasures
+        hands = self.hands
+        base = self.to_move * T
+        first = self.storm_last
+        left = self.storm_left
+        above = 0  # cards of type c and later types
+        for c in range(T - 1, first - 1, -1):
+            above += hands[base + c]
+            if above >= left:
+                return range(first, c + 1)
+        return range(first, first)
+
     def _generate(self) -> list:
         rules = self.rules
         phase = self.phase
@@ -313,20 +359,11 @@ class ArchaeologyState(HiddenInformation):
         T = rules.treasures
         if phase == P_STORM:
             base = self.to_move * T
-            # discards go in card order; a card is allowed only if enough cards of it and
-            # later types remain to finish this seat's discards
-            out = []
-            left = self.storm_left
-            above = sum(hands[base + self.storm_last:base + T])
-            for c in range(self.storm_last, T):
-                if hands[base + c] and above >= left:
-                    out.append(rules.discard_moves[c])
-                above -= hands[base + c]
-            return out
+            discard_moves = rules.discard_moves
+            return [discard_moves[c] for c in self.discardable() if hands[base + c]]
         if phase == P_STEAL:
-            sizes = self.hand_sizes
-            me = self.to_move
-            return [rules.steal_moves[v] for v in range(self.num_players) if v != me and sizes[v]]
+            steal_moves = rules.steal_moves
+            return [steal_moves[v] for v in self.victims()]
         if phase != P_ACTION:
             return self._generate_expedition(phase)
         seat = self.to_move
@@ -356,23 +393,21 @@ class ArchaeologyState(HiddenInformation):
                 if hands[base + c] > gives[c] and suffix[i] >= need:
                     out.append(rules.give_moves[c])
             return out
+        hand = hands[base:base + T]
         if self.trades < MAX_TRADES_BETWEEN_EXPLORES:
-            value = self.hand_value(seat)
-            for c in range(T):
-                if market[c] and trade[c] <= value:
-                    out.append(rules.take_moves[c])
-        maps = hands[base + rules.map]
+            value = sum(map(mul, trade, hand))  # the hand's trade value
+            take_moves = rules.take_moves
+            out = [take_moves[c] for c in range(T) if market[c] and trade[c] <= value]
+        maps = hand[rules.map]
         if maps and not (self.explored and rules.explore_once):
             chamber_maps = rules.chamber_maps
             for i, contents in enumerate(self.chambers):
                 if contents and maps >= chamber_maps[i]:
                     out.append(rules.explore_moves[i])
         sell_moves = rules.sell_moves
-        for c in range(T):
-            n = hands[base + c]
+        for c, n in enumerate(hand):
             if n:
-                sells = sell_moves[c]
-                out.extend(sells[:n] if n < len(sells) else sells)
+                out += sell_moves[c][:n]  # sets of 1 .. min(n, the largest set)
         if not self.must_sell or self.sold_this_turn or not self.hand_sizes[seat]:
             out.append(rules.end_move)  # (a seat left without cards cannot sell)
         return out
@@ -406,12 +441,12 @@ class ArchaeologyState(HiddenInformation):
         self._moves = None
         self._sampler = None
         kind = mv.kind
-        if kind == DIG:
+        if kind == DIG:  # (the kinds a playout plays most often first)
             self._do_dig()
-        elif kind == SELL:
-            self._do_sell(mv.a, mv.b)
         elif kind == END:
             self._do_end()
+        elif kind == SELL:
+            self._do_sell(mv.a, mv.b)
         elif kind == TAKE:
             self._do_take(mv.a)
         elif kind == GIVE:
@@ -433,6 +468,13 @@ class ArchaeologyState(HiddenInformation):
                     self._do_give(step.a)
         else:
             self._apply_expedition(mv)
+
+    def dig_top(self) -> None:
+        """At a dig (phase ``dig``): its one chance outcome, the top card of the dig site,
+        as ``apply`` plays it, without looking up its move (the playouts' fast path)."""
+        self._moves = None
+        self._sampler = None
+        self._do_dig()
 
     # --- a whole trade -----------------------------------------------------------------
 
@@ -495,7 +537,7 @@ class ArchaeologyState(HiddenInformation):
         if card < T:
             self.hands[p * T + card] += 1
             self.hand_sizes[p] += 1
-            self.record = self.record.add((R_DIG, p))
+            self.record = Record(self.record, (R_DIG, p))
             self.phase = P_ACTION
         elif card == rules.thief:
             self.thieves_drawn += 1
@@ -545,7 +587,7 @@ class ArchaeologyState(HiddenInformation):
         self.hands[p * self.rules.treasures + c] -= 1
         self.hand_sizes[p] -= 1
         self.market[c] += 1
-        self.record = self.record.add((R_DISCARD, p, c))
+        self.record = Record(self.record, (R_DISCARD, p, c))
         self.storm_last = c
         self.storm_left -= 1
         if self.storm_left == 0:
@@ -561,7 +603,7 @@ class ArchaeologyState(HiddenInformation):
         self.hands[thief * T + c] += 1
         self.hand_sizes[thief] += 1
         self.steals = self.steals + ((thief, victim, c),)
-        self.record = self.record.add((R_STEAL, thief, victim))
+        self.record = Record(self.record, (R_STEAL, thief, victim))
         self.victim = -1
         self.phase = P_ACTION
 
@@ -596,7 +638,7 @@ class ArchaeologyState(HiddenInformation):
             hands[base + c] += takes[c] - gives[c]
             market[c] += gives[c] - takes[c]
         self.hand_sizes[p] += sum(takes) - sum(gives)
-        self.record = self.record.add((R_TRADE, p, tuple(gives), tuple(takes)))
+        self.record = Record(self.record, (R_TRADE, p, tuple(gives), tuple(takes)))
         self.trade_takes = self.trade_gives = None
         self.last_take = self.last_give_pos = self.take_value = self.give_value = 0
         self.trades += 1
@@ -617,7 +659,7 @@ class ArchaeologyState(HiddenInformation):
         self.hands[p * rules.treasures + rules.map] -= maps
         self.hand_sizes[p] -= maps
         self.maps_removed += maps
-        self.record = self.record.add((R_EXPLORE, p, i))
+        self.record = Record(self.record, (R_EXPLORE, p, i))
         self.trades = 0  # the chamber's cards may be traded: a new trade is allowed
         self.acted = True
         self.explored = True
@@ -631,7 +673,7 @@ class ArchaeologyState(HiddenInformation):
         elif special == REFILL_ON_SANDSTORM:  # face-up chambers: a public take
             self.chambers[i] = ()
             self._gain(p, contents)
-            self.record = self.record.add((R_TAKE, p, _counts(contents, rules.treasures)))
+            self.record = Record(self.record, (R_TAKE, p, _counts(contents, rules.treasures)))
         elif special == KEEP_SOME:
             if len(contents) <= rules.params["keep"]:
                 self._do_keep(i, contents)
@@ -648,7 +690,7 @@ class ArchaeologyState(HiddenInformation):
         rules = self.rules
         self.hands[p * rules.treasures + c] -= n
         self.hand_sizes[p] -= n
-        self.record = self.record.add((R_SELL, p, c, n))
+        self.record = Record(self.record, (R_SELL, p, c, n))
         self.sold[p * rules.treasures + c] += n
         self.money[p] += rules.sell[c][n - 1]
         self.sold_cards[p] += n
@@ -717,7 +759,7 @@ class ArchaeologyState(HiddenInformation):
             self._take_drawn(self.drawn)
         elif kind == NAME and phase == P_NAME:
             self.named = mv.a
-            self.record = self.record.add((R_NAME, self.turn, mv.a))
+            self.record = Record(self.record, (R_NAME, self.turn, mv.a))
             self.phase = P_REVEAL
         else:
             raise IllegalMoveError(f"{mv} is not a move of phase {PHASE_NAMES[phase]}")
@@ -725,7 +767,7 @@ class ArchaeologyState(HiddenInformation):
     def _do_refill(self, i: int, c: int) -> None:
         self.reserve.pop()
         self.chambers[i] = tuple(sorted(self.chambers[i] + (c,)))
-        self.record = self.record.add((R_REFILL, i, c))
+        self.record = Record(self.record, (R_REFILL, i, c))
         self.refill_left -= 1
         if self.refill_left == 0 or not self.reserve:
             self.refill_left = 0
@@ -753,14 +795,14 @@ class ArchaeologyState(HiddenInformation):
         if use:
             self.tents[seat] -= 1
             self.protected |= 1 << seat
-            self.record = self.record.add((R_TENT, seat))
+            self.record = Record(self.record, (R_TENT, seat))
         self.storm_index += 1
         self._tent_next()
 
     def _do_look(self, i: int) -> None:
         if i >= 0:
             p = self.turn
-            self.record = self.record.add((R_LOOK, p, i))
+            self.record = Record(self.record, (R_LOOK, p, i))
             self.secrets += ((S_LOOK, 1 << p, p, i, self.chambers[i]),)
             self.chamber_seen[i] |= 1 << p
             # what the look showed may inform a trade: a new trade is allowed (the Temple
@@ -777,7 +819,7 @@ class ArchaeologyState(HiddenInformation):
             rest.remove(c)
         self.chambers[i] = tuple(rest)
         self._gain(p, kept)
-        self.record = self.record.add((R_KEEP, p, i, len(kept)))
+        self.record = Record(self.record, (R_KEEP, p, i, len(kept)))
         self.secrets += ((S_KEEP, 1 << p, p, i, contents, tuple(kept)),)
         self.chamber_seen[i] = 1 << p
         self.exploring = -1
@@ -791,7 +833,7 @@ class ArchaeologyState(HiddenInformation):
         self.chambers[i] = tuple(contents)
         self.draws_used += 1
         self.drawn = self.drawn + (c,)
-        self.record = self.record.add((R_REVEAL, self.turn, c))
+        self.record = Record(self.record, (R_REVEAL, self.turn, c))
         if rules.special == BUST:
             trade = rules.trade
             if sum(trade[d] for d in self.drawn) > rules.params["bust_over"]:
@@ -815,7 +857,7 @@ class ArchaeologyState(HiddenInformation):
         """Face-up cards of an explore into the explorer's hand; the explore ends."""
         if cards:
             self._gain(self.turn, cards)
-            self.record = self.record.add((R_TAKE, self.turn,
+            self.record = Record(self.record, (R_TAKE, self.turn,
                                            _counts(cards, self.rules.treasures)))
         self._finish_drawing()
 
@@ -823,7 +865,7 @@ class ArchaeologyState(HiddenInformation):
         """Face-up cards back into the chamber being explored, face down."""
         i = self.exploring
         self.chambers[i] = tuple(sorted(self.chambers[i] + cards))
-        self.record = self.record.add((R_RETURN, self.turn,
+        self.record = Record(self.record, (R_RETURN, self.turn,
                                        _counts(cards, self.rules.treasures)))
         if finish:
             self._finish_drawing()

@@ -16,7 +16,7 @@ from games import expedition, registry
 from games.archaeology import Move as ArchaeologyMove
 from games.archaeology.hidden import R_LOOK, R_REFILL, R_RETURN, R_REVEAL, R_TAKE, R_TENT
 from games.archaeology.rules import (P_ACTION, P_DIG, P_KEEP, P_LOOK, P_MINE, P_NAME,
-                                     P_REFILL, P_REVEAL, P_STORM, P_TENT)
+                                     P_REFILL, P_REVEAL, P_STEAL, P_STORM, P_TENT)
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from games.expedition import (ExpeditionState, Move, make_deal, parse_move, rules_for,
                               state_from_deal)
@@ -719,7 +719,8 @@ def test_phases_of_every_kind_occur_in_the_playouts():
 
 @pytest.mark.parametrize("monument", MONUMENTS)
 def test_the_fast_greedy_action_agrees_with_the_greedy_policy(monument):
-    from games.archaeology.heuristic import greedy_action, greedy_policy
+    from games.archaeology.heuristic import (greedy_action, greedy_discard, greedy_give,
+                                             greedy_policy, greedy_victim)
     rng = random.Random(5)
     for players in (2, 4):
         s = state_from_deal(make_deal(players=players, seed=7, data=DATA, monument=monument),
@@ -731,6 +732,12 @@ def test_the_fast_greedy_action_agrees_with_the_greedy_policy(monument):
             moves = s.legal_moves()
             if s.phase == P_ACTION and s.trade_takes is None:
                 assert greedy_action(s) == greedy_policy(s, moves, rng)
+            elif s.phase == P_STORM:
+                assert s.rules.discard_moves[greedy_discard(s)] == greedy_policy(s, moves, rng)
+            elif s.phase == P_STEAL:
+                assert s.rules.steal_moves[greedy_victim(s)] == greedy_policy(s, moves, rng)
+            elif s.phase == P_ACTION:  # a trade in progress
+                assert (greedy_give(s) or moves[0]) == greedy_policy(s, moves, rng)
             else:
                 assert greedy_policy(s, moves, rng) in moves
             s.apply(moves[rng.randrange(len(moves))])

@@ -9,6 +9,7 @@ import pytest
 
 import cards_data
 from games.archaeology import example_view, make_deal, state_from_deal, state_from_view
+from games.archaeology.heuristic import greedy_discard, greedy_give, greedy_victim
 from games.protocol import CHANCE, TERMINAL
 from solvers.archaeology.service import BOTS
 from solvers.arena import run_arena, wilson
@@ -184,6 +185,12 @@ def test_greedy_fast_path_matches_the_move_list_version():
             moves = s.legal_moves()
             if s.phase == 4 and s.trade_takes is None:
                 assert greedy_action(s) == greedy_policy(s, moves, rng)
+            if s.phase == 3:  # a sandstorm's discard
+                assert s.rules.discard_moves[greedy_discard(s)] == greedy_policy(s, moves, rng)
+            if s.phase == 1:  # a thief's victim
+                assert s.rules.steal_moves[greedy_victim(s)] == greedy_policy(s, moves, rng)
+            if s.phase == 4 and s.trade_takes is not None:
+                assert (greedy_give(s) or moves[0]) == greedy_policy(s, moves, rng)
             s.apply(moves[rng.randrange(len(moves))])
 
 
