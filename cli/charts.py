@@ -14,16 +14,22 @@ it; without it a chart is a one-line error that says what to install.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 from typing import Sequence
 
 from games.errors import DigsiteError
 
-__all__ = ["review_chart", "arena_chart", "best_score_distribution", "LABEL_COLOURS"]
+__all__ = ["review_chart", "arena_chart", "best_score_distribution", "LABEL_COLOURS", "available"]
 
 #: Marker colours of the review labels (lichess's convention: yellow, orange, red).
 LABEL_COLOURS = {"inaccuracy": "#E6B400", "mistake": "#E67E00", "blunder": "#D7191C"}
 PLAYED, BEST = "#0072B2", "#999999"
+
+
+def available() -> bool:
+    """Whether the charts can be drawn (the optional extra ``charts``: matplotlib)."""
+    return importlib.util.find_spec("matplotlib") is not None
 
 
 def _pyplot():

@@ -9,7 +9,7 @@ import pytest
 
 import cards_data
 from games import registry
-from games.record import GameRecord, read_record, replay_steps, resolve_fixed_chance
+from games.record import GameRecord, final_state, read_record, replay_steps, resolve_fixed_chance
 from games.seeding import child_seeds, make_rng
 from solvers import services
 from solvers.hints import Limit
@@ -99,7 +99,7 @@ def _hidden_twin(record: GameRecord, data) -> GameRecord:
 
     mine = views(record)
     deal = record.deal
-    drawn = len(deal["dig_site"]) - len(_end_state(record, data).dig)
+    drawn = len(deal["dig_site"]) - len(final_state(record, data).dig)
     for h, card in enumerate(deal["hands"][1]):
         for d in range(len(deal["dig_site"]) - 1, drawn - 1, -1):
             other = deal["dig_site"][d]
@@ -121,13 +121,6 @@ def _hidden_twin(record: GameRecord, data) -> GameRecord:
 def deal_order(name: str) -> int:
     from games.archaeology import CARD_NAMES
     return CARD_NAMES.index(name)
-
-
-def _end_state(record, data):
-    last = None
-    for last in replay_steps(record, data):
-        pass
-    return last.state
 
 
 def _quiet_opponent(state, moves, rng):
