@@ -158,7 +158,9 @@ def format_plan(result: dict, *, elapsed: float | None = None) -> str:
 
 def format_arena(result: dict) -> str:
     """Win rates with 95% intervals and mean scores."""
-    lines = [f"{result['game']}: {result['games']} games, seed {result['seed']}"]
+    lines = [f"{result['game']}: {result['games']} games, seed {result['seed']}"
+             + "".join(f", {key} {', '.join(value) if isinstance(value, list) else value}"
+                       for key, value in result.get("deal_options", {}).items())]
     for i, bot in enumerate(result["bots"]):
         low, high = result["ci95"][i]
         lines.append(

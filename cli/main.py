@@ -44,8 +44,8 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as
 
 
 def DEAL_OPTIONS(func):
-    """The deal options of ``deal`` and ``play`` (the New Expedition's monument and
-    variants; other games refuse them)."""
+    """The deal options of ``deal``, ``play`` and ``arena`` (the New Expedition's monument
+    and variants; other games refuse them)."""
     func = click.option("--variant", "variants", multiple=True, metavar="V",
                         help="The New Expedition: a variant, repeatable (see `digsite "
                              "games`).")(func)
@@ -476,12 +476,13 @@ def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
               help="Iterations per decision for search bots.")
 @click.option("--record", "record_dir", default=None, metavar="DIR",
               help="Write each game's record (see `digsite review`) to DIR.")
+@DEAL_OPTIONS
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the win rates with their intervals as an SVG chart in FILE.")
-def arena(game, bots, n_games, seed, workers, backend, address, iterations, record_dir, cards,
-          as_json, svg_file) -> None:
+def arena(game, bots, n_games, seed, workers, backend, address, iterations, record_dir,
+          monument, variants, cards, as_json, svg_file) -> None:
     """Play bots against each other on seat-swapped deals."""
     from solvers.arena import bot_table, run_arena
 
@@ -493,7 +494,7 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
     with _progress(n_games, f"{game} arena") as step:
         result = run_arena(game, names, bots=bot_table(game, data_), games=n_games, seed=seed,
                            iterations=iterations, data=data_, progress=step,
-                           execution=execution,
+                           execution=execution, deal_options=_deal_options(monument, variants),
                            record=(lambda i, rec: records.append((i, rec))) if folder else None)
     for i, rec in records:
         write_text(folder / f"{game}-seed{seed}-game{i:04d}.json", record_text(rec))

@@ -9,10 +9,13 @@ pool or Ray) and for any number of workers. Win rates carry 95% Wilson intervals
 shared win counts 1/k for each winner.
 
 ``run_arena(game_id, bot_names, *, bots, games, seed, workers=1, iterations=None,
-data=None, progress=None, record=None, execution=None)`` (``bots``: the game's
-``{name: factory}`` table, e.g. :func:`bot_table`; ``execution``: a
-``solvers.backends.Execution``, which overrides ``workers``) -> {"game", "bots", "games",
-"wins", "win_rate", "ci95", "mean_scores", "seed", "iterations", "per_game"}``
+data=None, progress=None, record=None, execution=None, deal_options=None)`` (``bots``: the
+game's ``{name: factory}`` table, e.g. :func:`bot_table`; ``execution``: a
+``solvers.backends.Execution``, which overrides ``workers``; ``deal_options``: the
+engine's ``make_deal`` options for every deal, e.g. the New Expedition's ``monument`` and
+``variant``, as ``digsite deal`` takes them) -> {"game", "bots", "games", "wins",
+"win_rate", "ci95", "mean_scores", "seed", "iterations", "per_game"}`` (and
+``"deal_options"`` when some were given)
 
 ``record(index, record_json)``, if given, receives the game record (``games.record``) of
 every game, in game order, after all games are played.
@@ -80,13 +83,14 @@ def games_to_settle(rate: float, target: float, *, limit: int = 10_000_000) -> i
 
 def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
               rotation: int, bot_seed: int, iterations: int | None, data,
-              keep_record: bool = False) -> dict:
+              keep_record: bool = False, deal_options: dict | None = None) -> dict:
     """One game; returns the seat→bot map, scores and winners (by bot index), and with
-    ``keep_record`` its game record as JSON under ``"record"``."""
+    ``keep_record`` its game record as JSON under ``"record"``. ``deal_options`` go to the
+    engine's ``make_deal``."""
     engine = registry.engine(game_id)
     factories = bots
     k = len(bot_names)
-    the_deal = engine.make_deal(players=k, seed=deal_seed, data=data)
+    the_deal = engine.make_deal(players=k, seed=deal_seed, data=data, **(deal_options or {}))
     state = engine.state_from_deal(the_deal, data)
     seat_bot = [(s + rotation) % k for s in range(k)]
     seeds = child_seeds(bot_seed, k)
@@ -128,13 +132,15 @@ class _ArenaGame:
     iterations: int | None
     data: object
     keep_record: bool = False
+    #: ``make_deal`` options as (name, value) pairs (a frozen value, hashable)
+    deal_options: tuple = ()
 
     def __call__(self, job: tuple) -> dict:
         index, deal_seed, bot_seed = job
         return play_game(self.game_id, list(self.bot_names), bots=self.factories,
                          deal_seed=deal_seed, rotation=index % len(self.bot_names),
                          bot_seed=bot_seed, iterations=self.iterations, data=self.data,
-                         keep_record=self.keep_record)
+                         keep_record=self.keep_record, deal_options=dict(self.deal_options))
 
 
 def bot_table(game_id: str, data=None) -> dict:
@@ -148,7 +154,8 @@ def bot_table(game_id: str, data=None) -> dict:
 
 def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, seed: int,
               workers: int = 1, iterations: int | None = None, data=None,
-              progress=None, record=None, execution: Execution | None = None) -> dict:
+              progress=None, record=None, execution: Execution | None = None,
+              deal_options: dict | None = None) -> dict:
     """Play ``games`` games (see the module docstring) and summarise them."""
     info = registry.get(game_id)
     factories = bots
@@ -169,9 +176,15 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, see
     data = data if data is not None else cards_data.load(game_id)
     deal_seeds = child_seeds(seed, (games + k - 1) // k)
     bot_seeds = child_seeds(seed + 1_000_003, games)
+    if deal_options:
+        # a bad option (an unknown monument, a variant the table cannot take) is refused
+        # here, once, not by every worker
+        registry.engine(game_id).make_deal(players=k, seed=deal_seeds[0], data=data,
+                                           **deal_options)
     execution = execution or Execution(workers=workers)
     play = _ArenaGame(game_id, tuple(bot_names), factories, iterations, data,
-                      keep_record=record is not None)
+                      keep_record=record is not None,
+                      deal_options=tuple((deal_options or {}).items()))
     jobs = [(i, deal_seeds[i // k], bot_seeds[i]) for i in range(games)]
     results = execution.run(play, jobs, progress=progress)
     wins = [0.0] * k
@@ -187,7 +200,7 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, see
             wins[r["seat_bot"][w]] += 1.0 / len(r["winners"])
         per_game.append({"game": i, "bots_by_seat": [bot_names[b] for b in r["seat_bot"]],
                          "returns": r["returns"], "winners": r["winners"]})
-    return {
+    summary = {
         "game": game_id, "bots": list(bot_names), "games": games,
         "wins": [round(w, 6) for w in wins],
         "win_rate": [round(w / games, 6) for w in wins],
@@ -195,3 +208,6 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, see
         "mean_scores": [round(s / games, 6) for s in scores],
         "seed": seed, "iterations": iterations, "per_game": per_game,
     }
+    if deal_options:
+        summary["deal_options"] = dict(deal_options)
+    return summary

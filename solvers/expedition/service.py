@@ -26,7 +26,8 @@ draw or stop, a naming): ask again from the view after it.
 Bots for ``digsite arena expedition``: ``random``, ``greedy`` (the engine's heuristic:
 tents, looks, keeps, Mine and Sphinx decisions included), ``ismcts``, ``pimc``
 (determinized UCT, 10 worlds, same total iterations). The arena deals draw the monument at
-random; a card file with one monument (``--cards``) fixes it.
+random unless ``arena --monument`` names it (``--variant`` too: the deal options of
+``deal``, passed to every deal); a card file with one monument (``--cards``) fixes it too.
 """
 
 from __future__ import annotations
