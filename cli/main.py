@@ -408,12 +408,23 @@ def _budget_options(func):
     return func
 
 
+INFERENCE = click.option(
+    "--inference", type=click.Choice(["on", "off"]), default=None,
+    help="Card games: weight the sampled worlds by how likely the opponents' observed play "
+         "was in each (default: the game's, on only where it measured stronger).")
+
+
 def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
-          cards) -> dict:
+          cards, inference: str | None = None, beliefs: bool = False) -> dict:
     data_ = load_cards(game, cards)
     view = read_json(view_file)
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers)
-    return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
+    on = None if inference is None else inference == "on"
+    result = services.hint(game, view, data=data_, limit=limit, seed=seed, top=top,
+                           inference=on)
+    if beliefs:
+        result["beliefs"] = services.beliefs(game, view, data=data_, seed=seed, inference=on)
+    return result
 
 
 @app.command(cls=_Command, more=_hint_help)
@@ -421,10 +432,16 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
-def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top) -> None:
+@INFERENCE
+@click.option("--beliefs", "beliefs", is_flag=True,
+              help="Card games: also what the seat can infer of the hidden cards (each other "
+                   "hand's card counts; Loot N Run: each face-down room a guardian).")
+def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top,
+         inference, beliefs) -> None:
     """Rank the legal moves of a position, with values."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards,
+                   inference, beliefs)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
 
@@ -433,10 +450,13 @@ def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json,
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
-def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_json) -> None:
+@INFERENCE
+def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_json,
+              inference) -> None:
     """The move the search rates best."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards,
+                   inference)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))

@@ -9,7 +9,10 @@ JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
     (solo deals; ``budget`` in the game's ``BUDGET_UNITS``, deterministic; ``time_limit`` a
     wall-clock cap; the JSON states ``bound_source``, ``budget`` and ``reproducible``)
 ``hint(view: dict, *, data, limit: solvers.hints.Limit, seed, top: int) -> dict``
-    (built by ``solvers.hints.hint_result``: one shape for every game)
+    (built by ``solvers.hints.hint_result``: one shape for every game; the card games with
+    an opponent model also take ``inference: bool | None``)
+``beliefs(view: dict, *, data, seed[, inference]) -> dict``   (card games: what the seat can
+    infer of the hidden cards, ``solvers.ismcts.beliefs``)
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
 ``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
 ``demo_section(data) -> str``                                          (``digsite demo``)
@@ -21,13 +24,16 @@ JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
 
 ``capability(game_id, name)`` finds one and says clearly when a game lacks it.
 ``hint(game_id, view, ...)`` calls a game's hint, on ``limit.workers`` independent searches
-at once when asked (root parallelisation, merged by ``solvers.hints.merge_hints``).
+at once when asked (root parallelisation, merged by ``solvers.hints.merge_hints``), with
+``inference`` passed on only when given (a game without the option refuses it).
+``beliefs(game_id, view, ...)`` likewise.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 from types import ModuleType
 from typing import Any
 
@@ -40,13 +46,13 @@ from games.seeding import child_seeds
 from .backends import run_jobs
 from .hints import Limit, merge_hints
 
-__all__ = ["service", "capability", "has_capability", "hint", "hint_budget", "bot_names",
-           "SERVICE_WORDS"]
+__all__ = ["service", "capability", "has_capability", "hint", "beliefs", "hint_budget",
+           "bot_names", "SERVICE_WORDS"]
 
 #: Each service in a user's words, for the message when a game lacks it.
 SERVICE_WORDS = {"hint": "move hints", "best_score": "a best-score solver",
                  "plan": "a dig planner", "BOTS": "arena bots",
-                 "demo_section": "a demo section"}
+                 "demo_section": "a demo section", "beliefs": "beliefs about hidden cards"}
 
 
 def service(game_id: str) -> ModuleType | None:
@@ -85,26 +91,50 @@ class _OneHint:
     view: dict
     data: Any
     limit: Limit
+    options: tuple = ()
 
     def __call__(self, seed: int) -> dict:
         # every move, so that the merge sees each search's whole root
         return self.hint_of(self.view, data=self.data, limit=self.limit, seed=seed,
-                            top=1_000_000)
+                            top=1_000_000, **dict(self.options))
+
+
+def _options(game_id: str, func, name: str, **options) -> dict:
+    """The options given (not ``None``), each checked to be one ``func`` takes."""
+    given = {key: value for key, value in options.items() if value is not None}
+    accepted = inspect.signature(func).parameters
+    for key in given:
+        if key not in accepted:
+            offered = [g for g in GAME_IDS if has_capability(g, name)
+                       and key in inspect.signature(capability(g, name)).parameters]
+            raise NoSolutionError(f"{game_id}'s {SERVICE_WORDS.get(name, name)} take no "
+                                  f"{key} option" + (f" (games with it: {', '.join(offered)})"
+                                                     if offered else ""))
+    return given
 
 
 def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
-         top: int = 10) -> dict:
+         top: int = 10, inference: bool | None = None) -> dict:
     """``game_id``'s hint for ``view``. With ``limit.workers`` > 1: that many independent
     searches, each with the whole budget and its own seed (``child_seeds(seed, workers)``),
     run in a local process pool and merged (``solvers.hints.merge_hints``): deterministic
-    for a fixed seed, iteration budget and worker count."""
+    for a fixed seed, iteration budget and worker count. ``inference`` on or off (``None``:
+    the game's default), for the games whose hint takes it."""
     hint_of = capability(game_id, "hint")
+    options = _options(game_id, hint_of, "hint", inference=inference)
     if limit.workers <= 1:
-        return hint_of(view, data=data, limit=limit, seed=seed, top=top)
+        return hint_of(view, data=data, limit=limit, seed=seed, top=top, **options)
     one_search = Limit(iterations=limit.iterations, time_limit=limit.time_limit)
-    hints = run_jobs(_OneHint(hint_of, view, data, one_search),
+    hints = run_jobs(_OneHint(hint_of, view, data, one_search, tuple(options.items())),
                      child_seeds(seed, limit.workers), workers=limit.workers)
     return merge_hints(hints, limit=limit, seed=seed, top=top)
+
+
+def beliefs(game_id: str, view: dict, *, data, seed=0, inference: bool | None = None) -> dict:
+    """``game_id``'s beliefs for ``view`` (what its seat can infer of the hidden cards)."""
+    beliefs_of = capability(game_id, "beliefs")
+    return beliefs_of(view, data=data, seed=seed,
+                      **_options(game_id, beliefs_of, "beliefs", inference=inference))
 
 
 def hint_budget(game_id: str) -> str | None:

@@ -33,19 +33,28 @@ random unless ``arena --monument`` names it (``--variant`` too: the deal options
 from __future__ import annotations
 
 from games.archaeology.moves import TRADE, TRADE_STEPS
+from games.archaeology.opponent import GreedyAgreement, hand_counts, hand_key
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
 from games.archaeology.trades import (WHOLE_TRADES, TradeUnits, played_decision, played_move,
                                       trading)
 from games.expedition import describe, example_view, parse_move, state_from_view
 from solvers.hints import Column, Limit
+from solvers.ismcts.beliefs import beliefs as sampled_beliefs
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.ismcts.hint import ranked_lines, win_hint
+from solvers.ismcts.inference import chosen_model
 
 from .policy import SEARCH_OPTIONS, greedy_policy
 
-__all__ = ["hint", "BOTS", "demo_section", "played_turn", "hint_with_turn"]
+__all__ = ["hint", "beliefs", "BOTS", "demo_section", "played_turn", "hint_with_turn",
+           "MODEL", "INFERENCE"]
 
 GAME_ID = "expedition"
+#: The opponent model of ``--inference`` (``games.archaeology.opponent``, the engine's
+#: own): beta fitted on self-play records of the ``ismcts`` bot (``benchmarks.strength_bench``).
+MODEL = GreedyAgreement(0.0, 0.0)
+#: Inference on by default: only where it measured stronger (``benchmarks.strength_bench``).
+INFERENCE = False
 
 
 class GreedyBot(PolicyBot):
@@ -61,6 +70,12 @@ class SearchBot(IsmctsBot):
     search_options = SEARCH_OPTIONS
 
 
+class InferenceBot(SearchBot):
+    """:class:`SearchBot` with its worlds weighted by the opponents' play (:data:`MODEL`)."""
+
+    model = MODEL
+
+
 class PimcSearchBot(PimcBot):
     """Determinized UCT with the same playout and reward."""
 
@@ -68,7 +83,9 @@ class PimcSearchBot(PimcBot):
 
 
 #: The arena bots (module docstring): plain classes, as every game's.
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot, "pimc": PimcSearchBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot,
+        "ismcts": InferenceBot if INFERENCE else SearchBot, "ismcts-inference": InferenceBot,
+        "ismcts-plain": SearchBot, "pimc": PimcSearchBot}
 
 EXPECTED_MONEY = Column("expected_money", "mean final money of the seat in those playouts", 2)
 EXPLORE_STEPS = ("an explore of the Tomb, the Mine or the Sphinx goes on with the explorer's "
@@ -84,21 +101,37 @@ def _explain(best, multi_step: bool) -> list[str] | None:
     return [EXPLORE_STEPS] if verb == "explore" and multi_step else None
 
 
-def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> dict:
+def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=(),
+          inference: bool | None = None) -> dict:
     """The hint of ``world``'s seat: whole trades as rows (the steps when the view has a
-    trade in progress), ``extra`` whole trades tried at the root too."""
+    trade in progress), ``extra`` whole trades tried at the root too; ``inference`` (default
+    :data:`INFERENCE`) weights the worlds by the opponents' play."""
     multi_step = world.rules.special in (KEEP_SOME, BUST, NAME_TYPES)
     units = None if trading(world) else TradeUnits(world, extra)
     return win_hint(GAME_ID, world, seat, limit=limit, seed=seed, top=top,
                     search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY,
                     explain=lambda best: _explain(best, multi_step),
-                    words=lambda move: describe(world, move), units=units)
+                    words=lambda move: describe(world, move), units=units,
+                    inference=chosen_model(inference, INFERENCE, MODEL))
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
-    """Rank the decisions of the view's seat by ISMCTS (see the module docstring)."""
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10,
+         inference: bool | None = None) -> dict:
+    """Rank the decisions of the view's seat by ISMCTS (see the module docstring);
+    ``inference`` on or off (``None``: :data:`INFERENCE`)."""
     world, seat = state_from_view(view, data, seed)
-    return _rank(world, seat, limit=limit, seed=seed, top=top)
+    return _rank(world, seat, limit=limit, seed=seed, top=top, inference=inference)
+
+
+def beliefs(view: dict, *, data, seed=0, inference: bool | None = None) -> dict:
+    """What the view's seat can infer of every other hand: per seat and card, the chance
+    of each count (``solvers.ismcts.beliefs``, kind ``hand``: rows ``seat``, ``card``,
+    ``hand_size``, ``mean``, ``p``), from sampled worlds weighted by the opponents' play
+    when inference is on."""
+    world, seat = state_from_view(view, data, seed)
+    return sampled_beliefs(world, seat, kind="hand", seed=seed, counts=hand_counts,
+                           describe=hand_key(world),
+                           model=chosen_model(inference, INFERENCE, MODEL))
 
 
 def played_turn(state, moves) -> tuple[int, str | None, bool]:

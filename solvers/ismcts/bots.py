@@ -15,7 +15,8 @@ module and follow the same interface):
 * :class:`PolicyBot` — any ``policy(state, moves, rng) -> move`` (wraps heuristics).
 * :class:`IsmctsBot` — :func:`solvers.ismcts.search.ismcts` with a fixed budget
   (iterations, or seconds per decision), on one tree or ``workers`` root-parallel trees
-  (:mod:`solvers.ismcts.parallel`).
+  (:mod:`solvers.ismcts.parallel`); with an opponent ``model``, its worlds weighted by the
+  opponents' observed play (:mod:`solvers.ismcts.inference`).
 * :class:`PimcBot` — :func:`solvers.ismcts.pimc.pimc` (determinized UCT) with the same.
 """
 
@@ -25,6 +26,7 @@ from abc import ABC, abstractmethod
 
 from games.seeding import make_rng
 
+from .inference import DEFAULT_PARTICLES, inference_sampler
 from .parallel import root_parallel
 from .pimc import pimc
 from .search import DEFAULT_ITERATIONS
@@ -82,10 +84,15 @@ class IsmctsBot(Bot):
     """ISMCTS with ``iterations`` per decision (default ``DEFAULT_ITERATIONS``), or
     ``time_limit`` seconds per decision instead, on ``workers`` root-parallel trees (1: a
     single tree); ``search_options`` (given, or a subclass's class attribute) are passed on
-    to :func:`ismcts` (rollout policy, reward, exploration, ...)."""
+    to :func:`ismcts` (rollout policy, reward, exploration, ...). ``model`` (a subclass's
+    class attribute: an ``inference.OpponentModel``, or ``None``) weights each decision's
+    worlds by the opponents' play (``particles`` of them); where it changes nothing the
+    bot searches exactly as without it."""
 
     name = "ismcts"
     search_options: dict = {}
+    model = None
+    particles = DEFAULT_PARTICLES
 
     def __init__(self, *, search_options: dict | None = None, workers: int = 1,
                  time_limit: float | None = None, **kwargs):
@@ -102,8 +109,14 @@ class IsmctsBot(Bot):
             budget = {"iterations": None, "time_limit": self.time_limit}
         else:
             budget = {"iterations": self.iterations or DEFAULT_ITERATIONS}
-        result = root_parallel(state, self.seat, workers=self.workers,
-                               seed=self.rng.getrandbits(63), **budget, **self.options)
+        seed = self.rng.getrandbits(63)
+        options = self.options
+        sampler = inference_sampler(state, self.seat, self.model, particles=self.particles,
+                                    seed=seed)
+        if sampler is not None:
+            options = {**options, "sampler": sampler}
+        result = root_parallel(state, self.seat, workers=self.workers, seed=seed, **budget,
+                               **options)
         return result.best
 
 

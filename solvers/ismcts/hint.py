@@ -12,6 +12,7 @@ from typing import Callable, Sequence
 
 from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result, rows_from_search,
                      win_probability)
+from .inference import DEFAULT_PARTICLES, OpponentModel, inference_sampler
 from .search import DEFAULT_ITERATIONS, MoveStat, ismcts, move_stat, ranked
 
 __all__ = ["win_hint", "ranked_lines", "Units"]
@@ -49,7 +50,7 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
              search_options: dict, score: Column,
              explain: Callable[[object], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
-             units: Units | None = None) -> dict:
+             units: Units | None = None, inference: OpponentModel | None = None) -> dict:
     """ISMCTS from ``world`` for ``seat`` within ``limit`` (default 1,000 iterations), as a
     hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
     add an explanation; ``words(move)`` the move in words (each row's ``words``).
@@ -59,11 +60,24 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
     iterations that played that whole unit, ranked by those visits. The rows then cover
     the iterations that completed a unit in the tree (the others left it mid-unit and
     went on in the playout); a one-move decision the search never tried is a row without
-    a value, as without ``units``."""
+    a value, as without ``units``.
+
+    With an ``inference`` model the search's worlds come from a pool weighted by the
+    opponents' play (``solvers.ismcts.inference``: one particle per iteration of the
+    budget, at least ``DEFAULT_PARTICLES``), and the hint says so under ``inference``:
+    ``worlds`` sampled, ``effective_worlds`` (Kish's effective size of their weights) and
+    ``weighted`` (false when the model could not inform this position: the search then
+    sampled exactly as without it). Without a model the hint is unchanged."""
     limit = limit.resolve(DEFAULT_ITERATIONS)
     options = dict(search_options)
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)
+    pool = None
+    if inference is not None:
+        particles = max(DEFAULT_PARTICLES, limit.iterations or 0)
+        pool = inference_sampler(world, seat, inference, particles=particles, seed=seed)
+        if pool is not None:
+            options["sampler"] = pool
     result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
                     seed=seed, **options)
     if units is not None and result.units is not None and result.stop_reason != "single_move":
@@ -78,10 +92,16 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
         score.key: lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean},
         words=words)
     explanation = explain(result.best) if explain and result.best is not None else None
-    return hint_result(game_id, seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
-                       columns=(score, MEAN_REWARD), limit=limit, iterations=result.iterations,
-                       stop_reason=result.stop_reason, seed=seed, top=top,
-                       explanation=explanation)
+    out = hint_result(game_id, seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
+                      columns=(score, MEAN_REWARD), limit=limit, iterations=result.iterations,
+                      stop_reason=result.stop_reason, seed=seed, top=top,
+                      explanation=explanation)
+    if inference is not None:
+        out["inference"] = {
+            "weighted": pool is not None,
+            "worlds": len(pool.worlds) if pool is not None else None,
+            "effective_worlds": round(pool.effective_size(), 1) if pool is not None else None}
+    return out
 
 
 def ranked_lines(hint: dict, score_key: str, *, unit: str = "$") -> list[str]:

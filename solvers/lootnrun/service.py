@@ -1,7 +1,12 @@
-"""Loot N Run services: ISMCTS move hints, arena bots and the demo section.
+"""Loot N Run services: ISMCTS move hints, beliefs, arena bots and the demo section.
 
 The greedy heuristic is in ``policy``. ``ismcts`` and ``pimc`` search
 with 1,000 iterations per decision unless the arena says otherwise.
+
+**Beliefs** (``beliefs``, ``hint --beliefs``): from worlds of the exact sampler, the chance
+that each face-down room in front of another seat, and each deck's top room, is a
+guardian, and the chance that awakening each other seat would catch it (more guardians
+than amulets in front). There is no opponent model here: inference is off.
 """
 
 from __future__ import annotations
@@ -12,11 +17,12 @@ from games import lootnrun
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result,
                            rows_from_search, win_probability)
+from solvers.ismcts.beliefs import beliefs as sampled_beliefs
 from solvers.ismcts.search import DEFAULT_ITERATIONS, ismcts
 
 from .policy import greedy_policy
 
-__all__ = ["hint", "BOTS", "demo_section"]
+__all__ = ["hint", "beliefs", "BOTS", "demo_section"]
 
 EXPECTED_SCORE = Column("expected_score", "mean final score of the seat in those playouts", 2)
 class GreedyBot(PolicyBot):
@@ -42,6 +48,43 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
                        columns=(EXPECTED_SCORE, MEAN_REWARD), limit=limit,
                        iterations=result.iterations, stop_reason=result.stop_reason,
                        seed=seed, top=top)
+
+
+def _hidden_rooms(world, seat: int) -> dict[tuple, bool]:
+    """What a belief counts in a sampled world: each face-down room of another seat and
+    each deck's top room a guardian or not, and each other seat caught if awakened."""
+    t = world.rules
+    out: dict[tuple, bool] = {}
+    for other, front in enumerate(world.fronts):
+        if other == seat or not front:
+            continue
+        for i, room in enumerate(front):
+            out[("room", other, i)] = t.guardian[room] is not None
+        out[("caught", other)] = (sum(t.guardian[r] is not None for r in front)
+                                  > sum(t.amulet[r] for r in front))
+    for d, deck in enumerate(world.decks):
+        if deck:
+            out[("deck", d)] = t.guardian[deck[-1]] is not None
+    return out
+
+
+def beliefs(view: dict, *, data, seed=0) -> dict:
+    """What the view's seat can infer of the face-down rooms (module docstring): rows of
+    kind ``rooms`` with ``p`` the chance of a guardian (``what``: ``guardian``) or of a
+    catch (``what``: ``caught if awakened``)."""
+    world, seat = lootnrun.state_from_view(view, data, seed)
+    back = world.rules.back
+
+    def describe(key: tuple) -> dict:
+        if key[0] == "room":
+            return {"seat": key[1], "room": key[2], "back": back[world.fronts[key[1]][key[2]]],
+                    "what": "guardian"}
+        if key[0] == "deck":
+            return {"deck": key[1], "back": back[world.decks[key[1]][-1]], "what": "guardian"}
+        return {"seat": key[1], "what": "caught if awakened"}
+
+    return sampled_beliefs(world, seat, kind="rooms", seed=seed, flags=_hidden_rooms,
+                           describe=describe)
 
 
 def _pct(x) -> str:
