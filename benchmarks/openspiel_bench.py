@@ -56,7 +56,7 @@ def _adapter_playout_ms(game, world, seat, n: int) -> float:
     rng = random.Random(4)
     start = time.process_time()
     for _ in range(n):
-        state = openspiel.state_of(game, world.determinize(seat, rng))
+        state = openspiel.extra("adapter").state_of(game, world.determinize(seat, rng))
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(state.chance_outcomes()[0][0])
@@ -75,11 +75,10 @@ def _engine_playout_ms(world, seat, n: int) -> float:
 
 
 def _speed(game_id: str, quick: bool) -> dict:
-    from solvers.openspiel.bots import search_ismcts
-
+    search_ismcts = openspiel.extra("bots").search_ismcts
     engine, options = GAMES_UNDER_TEST[game_id]
     world, seat = opening(engine, cards_data.load(game_id))
-    game = openspiel.load(game_id, utility="win")
+    game = openspiel.extra("adapter").load(game_id, utility="win")
     ours_n, theirs_n, playouts = (200, 50, 10) if quick else (1000, 300, 100)
     ours = _cpu_rate(lambda: ismcts(world, seat, iterations=ours_n, seed=1, **options), ours_n)
     ours_random = _cpu_rate(lambda: ismcts(world, seat, iterations=ours_n, seed=1), ours_n)
@@ -124,7 +123,7 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None,
             f"costs {speed['adapter_random_playout_ms']:.2f} ms through the adapter, "
             f"{speed['engine_random_playout_ms']:.2f} ms on the bare engine")
         count = games or (2 if quick else GAMES[game_id])
-        table = bot_table(game_id, data)
+        table = bot_table(game_id, data, names=openspiel.BOT_NAMES)
         iterations = 30 if quick else ITERATIONS
         seconds = 0.02 if quick else SECONDS
         equal_iterations = run_arena(game_id, ["ismcts", "openspiel-ismcts"], bots=table,

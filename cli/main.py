@@ -15,6 +15,7 @@ from importlib.metadata import PackageNotFoundError, version
 import click
 
 import cards_data
+import games as games_
 from games import registry
 from games.errors import DigsiteError
 from games.notation import notation_of
@@ -62,6 +63,12 @@ def _deal_options(monument: str | None, variants: tuple[str, ...]) -> dict:
     if variants:
         options["variant"] = list(variants)
     return options
+
+
+def _load_game(game: str, cards: str | None, **options) -> games_.Game:
+    """GAME with its card data (``--cards FILE`` or the bundled file) and deal options
+    bound; an option the game does not take is refused here, before any work."""
+    return games_.load(game, data=load_cards(game, cards), **options)
 
 
 class _Command(click.Command):
@@ -115,15 +122,13 @@ def _arena_help() -> str:
 
 
 def _review_help() -> str:
-    from solvers.review import SCALES
-
-    def line(scale) -> str:
+    def line(scale: registry.ReviewScale) -> str:
         text = (f"{scale.unit}: inaccuracy from {scale.inaccuracy:g}, mistake from "
                 f"{scale.mistake:g}, blunder from {scale.blunder:g}")
         return text + (" (two players; x 2/players at larger tables)" if scale.per_players
                        else "")
     return (_per_game("Loss thresholds (loss = best value - played value):",
-                      {g: line(s) for g, s in SCALES.items()})
+                      {g: line(info.review) for g, info in registry.GAMES.items()})
             + "\n\nAccuracy: the share of rated decisions labelled best or good.")
 
 
@@ -141,8 +146,22 @@ def _version() -> str:
         return "unknown"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_version(), prog_name="digsite")
+class _Version(click.Option):
+    """``--version``: the installed version, read only when asked for (reading package
+    metadata costs a tenth of a second that every other command would pay)."""
+
+    def __init__(self) -> None:
+        super().__init__(["--version"], is_flag=True, expose_value=False, is_eager=True,
+                         help="Show the version and exit.", callback=self._show)
+
+    @staticmethod
+    def _show(ctx: click.Context, _param, value: bool) -> None:
+        if value and not ctx.resilient_parsing:
+            click.echo(f"digsite, version {_version()}")
+            ctx.exit()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, params=[_Version()])
 def app() -> None:
     """Solvers, hints and benchmarks for five archaeology-themed tabletop games."""
 
@@ -183,8 +202,7 @@ def games(as_json: bool) -> None:
             "id": info.id, "name": info.name, "kind": info.kind,
             "players": list(info.players), "solo": info.solo, "variants": list(info.variants),
             "engine": registry.has_engine(info.id),
-            "services": [name for name in ("hint", "best_score", "plan", "BOTS")
-                         if services.has_capability(info.id, name)],
+            "services": list(info.services),
             "provenance": cards_data.provenance(data_),
             "notes": info.notes,
         })
@@ -249,10 +267,8 @@ def demo(pictures_dir: str) -> None:
 def deal(game: str, seed: int, players: int | None, monument: str | None,
          variants: tuple[str, ...], cards: str | None) -> None:
     """Print a full deal of GAME as JSON."""
-    data_ = load_cards(game, cards)
-    result = registry.engine(game).make_deal(players=_players(game, players), seed=seed,
-                                             data=data_, **_deal_options(monument, variants))
-    click.echo(fmt.to_json(result))
+    the_game = _load_game(game, cards, **_deal_options(monument, variants))
+    click.echo(fmt.to_json(the_game.new_deal(seed=seed, players=_players(game, players))))
 
 
 @app.command()
@@ -260,8 +276,7 @@ def deal(game: str, seed: int, players: int | None, monument: str | None,
 @CARDS
 def example(game: str, cards: str | None) -> None:
     """Print a valid player-view JSON for GAME."""
-    data_ = load_cards(game, cards)
-    click.echo(fmt.to_json(registry.engine(game).example_view(data_)))
+    click.echo(fmt.to_json(_load_game(game, cards).example_view()))
 
 
 def _players(game: str, players: int | None) -> int:
@@ -491,7 +506,7 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
     folder = prepare_dir(record_dir) if record_dir else None
     records: list[tuple[int, dict]] = []
     with _progress(n_games, f"{game} arena") as step:
-        result = run_arena(game, names, bots=bot_table(game, data_), games=n_games, seed=seed,
+        result = run_arena(game, names, bots=bot_table(game, data_, names), games=n_games, seed=seed,
                            iterations=iterations, data=data_, progress=step,
                            execution=execution,
                            record=(lambda i, rec: records.append((i, rec))) if folder else None)
@@ -558,7 +573,8 @@ def play(game, players, seat, bots, seed, iterations, record_file, monument, var
     """Play GAME in the terminal against the bots (moves from stdin, a pipe works)."""
     from .play import Terminal, default_bots, play as play_game
 
-    data_ = load_cards(game, cards)
+    options = _deal_options(monument, variants)
+    data_ = _load_game(game, cards, **options).data  # options of another game refused here
     players = _players(game, players)
     names = ([b.strip() for b in bots.split(",") if b.strip()] if bots is not None
              else default_bots(game, players))
@@ -576,7 +592,7 @@ def play(game, players, seat, bots, seed, iterations, record_file, monument, var
                     complain=lambda text: click.echo(f"error: {text}", err=True))
     record = play_game(game, players=players, seat=seat, bot_names=names, seed=seed,
                        data=data_, term=term, iterations=iterations,
-                       deal_options=_deal_options(monument, variants))
+                       deal_options=options)
     path = write_text(record_file or f"{game}-seed{seed}.json", record_text(record.to_json()))
     click.echo(f"record written to {path}")
 

@@ -18,8 +18,8 @@ data=None, progress=None, record=None, execution=None)`` (``bots``: the game's
 every game, in game order, after all games are played.
 
 :func:`bot_table` is a game's own bots (its service's ``BOTS``) plus the OpenSpiel bots
-(``openspiel-ismcts``, ``openspiel-mcts``) when the optional extra is installed and the
-game is adapted.
+(``openspiel-ismcts``, ``openspiel-mcts``) when asked for, the optional extra is installed
+and the game is adapted.
 
 """
 
@@ -137,12 +137,14 @@ class _ArenaGame:
                          keep_record=self.keep_record)
 
 
-def bot_table(game_id: str, data=None) -> dict:
+def bot_table(game_id: str, data=None, names=()) -> dict:
     """The arena bots of ``game_id``: its service's ``BOTS``, plus ``openspiel-ismcts`` and
-    ``openspiel-mcts`` where the OpenSpiel adapter covers the game (``data``: the card data
-    the games are played with, which fixes the OpenSpiel action table)."""
+    ``openspiel-mcts`` where the OpenSpiel adapter covers the game, when ``names`` asks for
+    one of them (only then is the extra loaded; ``data``: the card data the games are
+    played with, which fixes the OpenSpiel action table)."""
     table = dict(services.capability(game_id, "BOTS"))
-    table.update(openspiel.bots_for(game_id, data))
+    if set(names) & set(openspiel.BOT_NAMES):
+        table.update(openspiel.bots_for(game_id, data))
     return table
 
 

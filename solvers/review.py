@@ -21,7 +21,7 @@ hint's best move — come from that one search:
   record stops in the middle of), is ``unrated`` with the reason, and left out of the
   summary. A decision with one legal move is ``forced`` (left out too).
 * **loss** = max(0, best value − played value), in the unit of the scale.
-* **label**, by the loss and the game's :data:`SCALES`: ``best`` (loss 0: the hint's own
+* **label**, by the loss and the game's thresholds (``games.registry.GameInfo.review``): ``best`` (loss 0: the hint's own
   choice, or a move valued at least as high), ``good`` (below ``inaccuracy``),
   ``inaccuracy``, ``mistake`` (from ``mistake``), ``blunder`` (from ``blunder``). In the
   card games the thresholds, in win probability, are lichess's (5, 10 and 15 points of
@@ -63,6 +63,7 @@ from functools import partial
 from typing import Callable, Sequence
 
 from games import registry
+from games.registry import ReviewScale
 from games.errors import DigsiteError, InvalidStateError
 from games.record import GameRecord, replay_steps, resolve_fixed_chance
 from games.seeding import child_seeds
@@ -70,7 +71,7 @@ from games.seeding import child_seeds
 from . import services
 from .hints import Z_95, Limit
 
-__all__ = ["Scale", "SCALES", "LABELS", "review_game", "label_of", "accuracy", "scale_for",
+__all__ = ["LABELS", "review_game", "label_of", "accuracy", "scale_for",
            "ALL_ROWS"]
 
 #: ``top`` large enough for every legal move of any game.
@@ -78,48 +79,15 @@ ALL_ROWS = 1_000_000
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 
-@dataclass(frozen=True)
-class Scale:
-    """Loss thresholds of a game, in ``unit``: a loss from ``inaccuracy`` up is an
-    inaccuracy, from ``mistake`` a mistake, from ``blunder`` a blunder."""
-
-    unit: str
-    inaccuracy: float
-    mistake: float
-    blunder: float
-    per_players: bool = False  # thresholds x 2/players (win probabilities)
-
-    def at(self, players: int) -> "Scale":
-        """The thresholds for a table of ``players``."""
-        if not self.per_players or players <= 2:
-            return Scale(self.unit, self.inaccuracy, self.mistake, self.blunder)
-        f = 2.0 / players
-        return Scale(self.unit, round(self.inaccuracy * f, 4), round(self.mistake * f, 4),
-                     round(self.blunder * f, 4))
+def scale_for(game_id: str, players: int) -> ReviewScale:
+    """The thresholds of ``game_id`` at a table of ``players`` (declared in the registry)."""
+    return registry.get(game_id).review.at(players)
 
 
-_WIN = Scale("win probability", 0.05, 0.10, 0.15, per_players=True)
-#: Per game. Grid games: points of expected final score. Pyramids scores run 100-150 a
-#: game, where one crossing can cost a card's completion (a few points) or a tomb (ten);
-#: Tomb of the Ancients scores run 40-90, where a map is worth 2-8 points.
-SCALES = {
-    "archaeology": _WIN,
-    "lootnrun": _WIN,
-    "expedition": _WIN,
-    "pyramids": Scale("points", 2.0, 5.0, 10.0),
-    "ancients": Scale("points", 2.0, 4.0, 8.0),
-}
-
-
-def scale_for(game_id: str, players: int) -> Scale:
-    """The thresholds of ``game_id`` at a table of ``players``."""
-    return SCALES[game_id].at(players)
-
-
-def label_of(loss: float, scale: Scale) -> str:
+def label_of(loss: float, scale: ReviewScale) -> str:
     """The label of a loss (module docstring).
 
-    >>> [label_of(x, Scale("points", 2, 5, 10)) for x in (0, 1.5, 2, 7, 10)]
+    >>> [label_of(x, ReviewScale("points", 2, 5, 10)) for x in (0, 1.5, 2, 7, 10)]
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
     """
     if loss <= 0:
@@ -196,7 +164,7 @@ def _played_row(rows: Sequence[dict], unit: _Unit) -> dict | None:
 
 
 def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed: int,
-            scale: Scale) -> tuple[dict, str | None]:
+            scale: ReviewScale) -> tuple[dict, str | None]:
     """The analysis of one decision, and the hint's ``value_meaning`` (None if no hint
     ran)."""
     engine = registry.engine(game)

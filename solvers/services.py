@@ -34,7 +34,7 @@ from typing import Any
 from dataclasses import dataclass
 
 from games.errors import NoSolutionError
-from games.registry import GAME_IDS, get
+from games.registry import GAME_IDS, SERVICES, get
 from games.seeding import child_seeds
 
 from .backends import run_jobs
@@ -62,7 +62,11 @@ def service(game_id: str) -> ModuleType | None:
 
 
 def has_capability(game_id: str, name: str) -> bool:
-    """Whether ``game_id`` offers the service ``name``."""
+    """Whether ``game_id`` offers the service ``name``: the registry's declaration for the
+    user-facing services (``games.registry.SERVICES``, read without importing any solver),
+    else whether the service module has it (the hooks other modules use)."""
+    if name in SERVICES:
+        return name in get(game_id).services
     module = service(game_id)
     return module is not None and hasattr(module, name)
 
@@ -108,18 +112,12 @@ def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
 
 
 def hint_budget(game_id: str) -> str | None:
-    """The default budget of ``game_id``'s hint in words (``None`` without a hint): the
-    service's ``HINT_BUDGET`` text, else its ``DEFAULT_ITERATIONS`` search iterations."""
-    module = service(game_id)
-    if module is None or not hasattr(module, "hint"):
-        return None
-    text = getattr(module, "HINT_BUDGET", None)
-    if text is None and isinstance(getattr(module, "DEFAULT_ITERATIONS", None), int):
-        text = f"{module.DEFAULT_ITERATIONS} search iterations"
-    return text
+    """The default budget of ``game_id``'s hint in words (``None`` without a hint), as the
+    registry declares it."""
+    info = get(game_id)
+    return info.budgets.hint_text if "hint" in info.services else None
 
 
 def bot_names(game_id: str) -> list[str]:
-    """The names of ``game_id``'s arena bots (empty when it has none)."""
-    module = service(game_id)
-    return list(getattr(module, "BOTS", {}) or {}) if module is not None else []
+    """The names of ``game_id``'s arena bots (empty when it has none), as declared."""
+    return list(get(game_id).bots)

@@ -39,3 +39,24 @@ def test_every_engine_has_a_service_and_a_benchmark_suite_and_nothing_else_does(
     with_service = {game_id for game_id in REGISTERED if services.service(game_id) is not None}
     assert with_service == ENGINES
     assert set(SUITES) - SHARED_SUITES == ENGINES
+
+
+def test_declared_capabilities_are_what_the_services_offer():
+    """The registry declares each game's services and bots as data (so listing games
+    imports no solver); the service modules must offer exactly that."""
+    for game_id in ENGINES:
+        info = registry.get(game_id)
+        module = services.service(game_id)
+        offered = tuple(name for name in registry.SERVICES if hasattr(module, name))
+        assert offered == info.services, f"{game_id}: declared {info.services}, offers {offered}"
+        assert tuple(getattr(module, "BOTS", {})) == info.bots, game_id
+
+
+def test_declared_budgets_are_the_ones_the_services_spend():
+    from solvers.ancients import best, service as ancients
+    from solvers.pyramids import model, service as pyramids
+
+    assert pyramids.DEFAULT_ROLLOUTS == registry.get("pyramids").budgets.hint
+    assert model.DEFAULT_BUDGET == registry.get("pyramids").budgets.best_score
+    assert ancients.DEFAULT_HINT_ITERATIONS == registry.get("ancients").budgets.hint
+    assert best.DEFAULT_NODE_BUDGET == registry.get("ancients").budgets.best_score * 1000

@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from games.ancients import Find, Rest
+from games.registry import get
 from games.errors import SolverFault
 
 from .planner import DigMap, SearchLimitReached
@@ -63,7 +64,7 @@ __all__ = ["UpperBound", "score_upper_bound", "market_bound", "MARKET_THETAS", "
            "DEFAULT_NODE_BUDGET", "BEAM_WIDTHS"]
 
 #: The default budget of ``best_score_search``, in nodes (children generated).
-DEFAULT_NODE_BUDGET = 200_000
+DEFAULT_NODE_BUDGET = int(get("ancients").budgets.best_score * 1000)  # registry: thousands
 #: Beam widths tried in turn (doubling further while the budget lasts).
 BEAM_WIDTHS = (4, 8, 16)
 

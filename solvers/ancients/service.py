@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from games.ancients import (Find, Market, Rest, describe, example_view, state_from_deal,
+from games.ancients import (GAME, Find, Market, Rest, describe, example_view, state_from_deal,
                            state_from_view)
 from games.errors import ReplayMismatchError
 from grids import cell_name, render_grid
@@ -47,9 +47,8 @@ __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_I
            "replay_plan", "EXPLORATION", "BUDGET_UNITS", "CLOCK_NOTE"]
 __all__ += ["plan_turns", "played_turn", "hint_with_turn"]
 
-DEFAULT_HINT_ITERATIONS = 700
-#: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
-HINT_BUDGET = f"{DEFAULT_HINT_ITERATIONS} search iterations"
+#: The default hint budget, as the registry declares it (``games.registry``).
+DEFAULT_HINT_ITERATIONS = GAME.budgets.hint
 #: UCB exploration constant of the hint search (rewards in [0, 1], see ``SPAN``).
 EXPLORATION = 0.3
 
@@ -207,7 +206,7 @@ def _against_the_plan(state, seat: int, rows: list[dict]) -> list[str]:
 # --- best score -------------------------------------------------------------------------
 
 #: What one unit of ``best_score``'s ``budget`` is.
-BUDGET_UNITS = "thousands of search nodes"
+BUDGET_UNITS = GAME.budgets.best_score_units
 CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
               "speed and load and may vary between runs")
 

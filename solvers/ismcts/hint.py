@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
+from games import registry
+
 from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result, rows_from_search,
                      win_probability)
-from .search import DEFAULT_ITERATIONS, MoveStat, ismcts, move_stat, ranked
+from .search import MoveStat, ismcts, move_stat, ranked
 
 __all__ = ["win_hint", "ranked_lines", "Units"]
 
@@ -50,7 +52,7 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
              explain: Callable[[object], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
              units: Units | None = None) -> dict:
-    """ISMCTS from ``world`` for ``seat`` within ``limit`` (default 1,000 iterations), as a
+    """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared hint budget), as a
     hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
     add an explanation; ``words(move)`` the move in words (each row's ``words``).
 
@@ -60,7 +62,7 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
     the iterations that completed a unit in the tree (the others left it mid-unit and
     went on in the playout); a one-move decision the search never tried is a row without
     a value, as without ``units``."""
-    limit = limit.resolve(DEFAULT_ITERATIONS)
+    limit = limit.resolve(registry.get(game_id).budgets.hint)
     options = dict(search_options)
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)

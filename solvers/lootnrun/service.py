@@ -12,7 +12,7 @@ from games import lootnrun
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result,
                            rows_from_search, win_probability)
-from solvers.ismcts.search import DEFAULT_ITERATIONS, ismcts
+from solvers.ismcts.search import ismcts
 
 from .policy import greedy_policy
 
@@ -32,7 +32,7 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": P
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Rank the moves of the seat to act in ``view`` by ISMCTS win chance."""
     world, seat = lootnrun.state_from_view(view, data, seed)
-    limit = limit.resolve(DEFAULT_ITERATIONS)
+    limit = limit.resolve(lootnrun.GAME.budgets.hint)
     result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
                     seed=seed)
     rows = rows_from_search(result, value=win_probability, columns={

@@ -93,6 +93,7 @@ from ortools.sat.python import cp_model
 from games.errors import SolverFault
 from games.protocol import CHANCE
 from games.pyramids import Cross, Keep, Take, state_from_deal
+from games.registry import get
 from games.pyramids.rules import shape_masks
 from games.seeding import child_seeds
 from grids.cells import NEIGHBOURS, adjacent, cell_name, cells_of, distances, popcount
@@ -109,7 +110,7 @@ __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal",
 DEFAULT_WORKERS = 2  # for deals longer than one round; see ``workers_for``
 #: The default budget: seconds of CP-SAT deterministic time (about 1.6 s of one core
 #: each on the full deal's model, measured).
-DEFAULT_BUDGET = 30.0
+DEFAULT_BUDGET = get("pyramids").budgets.best_score  # declared in the registry
 STOP_REASONS = ("optimal", "budget", "time_limit", "cuts")
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.pyramids import describe, make_deal, parse_move, state_from_deal
+from games.pyramids import GAME, describe, make_deal, parse_move, state_from_deal
 from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
@@ -45,11 +45,10 @@ __all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines
            "BUDGET_UNITS", "CLOCK_NOTE", "MIN_SAMPLES", "Allocation", "allocate"]
 __all__ += ["plan_turns", "decision_view"]
 
-DEFAULT_ROLLOUTS = 160
+#: The default hint budget, as the registry declares it (``games.registry``).
+DEFAULT_ROLLOUTS = GAME.budgets.hint
 EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures played on by "
                   "the greedy-lookahead policy)")
-#: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
-HINT_BUDGET = f"{DEFAULT_ROLLOUTS} playouts divided by the number of players"
 
 
 def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
@@ -69,7 +68,7 @@ def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
 
 
 #: What one unit of ``best_score``'s ``budget`` is.
-BUDGET_UNITS = "CP-SAT deterministic seconds"
+BUDGET_UNITS = GAME.budgets.best_score_units
 
 
 def best_score(deal: dict, *, data, budget: float | None = None,
