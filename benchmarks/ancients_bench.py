@@ -40,7 +40,7 @@ from solvers.ancients.planner import (
 )
 from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, best_score, hint
 from solvers.ancients.turn import apply_turn, turn_options
-from solvers.hints import Limit
+from solvers.limits import Limit
 
 STRESS_CAP_S = 10.0
 BASELINE_NODE_CAP = 100_000
@@ -233,7 +233,7 @@ def follow_hints(deal: dict, data, *, iterations: int, seed: int) -> float:
     seeds = iter(child_seeds(seed, 400))
     while not state.is_terminal():
         best = hint(view_of(state, 0), data=data, limit=Limit(iterations=iterations),
-                    seed=next(seeds), top=1)["best"]
+                    seed=next(seeds), top=1).best
         move = next(m for m in turn_options(state) if str(m) == best)
         apply_turn(state, move, checked=True)
     return state.score(0)

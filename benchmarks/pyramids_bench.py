@@ -24,7 +24,7 @@ import cards_data
 from games.protocol import CHANCE
 from games.pyramids import example_view, make_deal, parse_move, state_from_deal, view_of
 from games.seeding import child_seeds
-from solvers.hints import Limit
+from solvers.limits import Limit
 from solvers.pyramids.decisions import keep_view, take_view
 from solvers.pyramids.model import DEFAULT_BUDGET, solve_deal, workers_for
 from solvers.pyramids.search import exhaustive_best
@@ -70,7 +70,7 @@ def follow_hints(deal: dict, data, *, iterations: int, seed: int) -> int:
         else:
             view = view_of(state, seat)
         best = hint(view, data=data, limit=Limit(iterations=iterations), seed=next(seeds), top=1)
-        state.apply(parse_move(state, best["best"]))
+        state.apply(parse_move(state, best.best))
     return state.score(0)
 
 

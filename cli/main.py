@@ -24,7 +24,7 @@ from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
 from solvers.batch import MAX_DEALS, best_scores
-from solvers.hints import Limit
+from solvers.limits import Limit
 
 from . import charts, pictures
 from . import format as fmt

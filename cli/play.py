@@ -26,7 +26,7 @@ from games.record import Entry, GameRecord, resolve_fixed_chance
 from games.seeding import child_seeds
 from grids import render_grid
 from solvers import services
-from solvers.hints import Limit
+from solvers.limits import Limit
 
 from . import format as fmt
 

@@ -69,7 +69,8 @@ from games.record import GameRecord, replay_steps, resolve_fixed_chance
 from games.seeding import child_seeds
 
 from . import services
-from .hints import Z_95, Limit
+from .hints import Z_95, Hint, HintRow
+from .limits import Limit
 
 __all__ = ["LABELS", "review_game", "label_of", "accuracy", "scale_for",
            "ALL_ROWS"]
@@ -154,13 +155,9 @@ def _units(record: GameRecord, seat: int, data) -> tuple[list[_Unit], object]:
     return units, final
 
 
-def _row(rows: Sequence[dict], text: str | None) -> dict | None:
-    return next((r for r in rows if r["move"] == text), None) if text is not None else None
-
-
-def _played_row(rows: Sequence[dict], unit: _Unit) -> dict | None:
+def _played_row(hint: Hint, unit: _Unit) -> HintRow | None:
     """The row of the played decision: by the hint's name for it, else by its moves."""
-    return _row(rows, unit.text) or _row(rows, " ; ".join(unit.moves))
+    return hint.row(unit.text) or hint.row(" ; ".join(unit.moves))
 
 
 def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed: int,
@@ -185,11 +182,11 @@ def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed
     except DigsiteError as exc:
         return {**out, "label": "unrated", "reason": f"the hint does not rank this decision "
                                                       f"({exc})"}, None
-    meaning = result["value_meaning"]
-    if result["budget"]["stop_reason"] == "single_move":
+    meaning = result.value_meaning
+    if result.budget.stop_reason == "single_move":
         out["label"] = "forced"
         return out, meaning
-    played = _row(result["moves"], unit.text)
+    played = result.row(unit.text)
     ask = hint
     if played is None and services.has_capability(game, "hint_with_turn"):
         # a turn the hint does not generate (or did not complete in its tree): search
@@ -197,31 +194,31 @@ def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed
         ask = partial(services.capability(game, "hint_with_turn"), moves=list(unit.moves))
         result = ask(view, data=data, limit=limit, seed=seed, top=ALL_ROWS)
         out["added_to_options"] = True
-        played = _played_row(result["moves"], unit)
-    if played is not None and played["value"] is None:
-        raised = max(limit.iterations or 0, 2 * len(result["moves"]))
+        played = _played_row(result, unit)
+    if played is not None and played.value is None:
+        raised = max(limit.iterations or 0, 2 * len(result.rows))
         result = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers),
                      seed=seed, top=ALL_ROWS)
         out["budget_raised"] = raised
-        played = _played_row(result["moves"], unit)
-    best = result["moves"][0]
-    out["best"] = best["move"]
+        played = _played_row(result, unit)
+    best = result.rows[0]
+    out["best"] = best.move
     if played is None:
         return {**out, "label": "unrated",
                 "reason": "the played move is not among the hint's options"}, meaning
-    if played["value"] is None or best["value"] is None:
+    if played.value is None or best.value is None:
         return {**out, "label": "unrated", "reason": "the hint gave the move no value"}, meaning
-    loss = max(0.0, best["value"] - played["value"])
+    loss = max(0.0, best.value - played.value)
     noise = None
-    if played.get("stderr") is not None and best.get("stderr") is not None:
-        noise = Z_95 * math.hypot(played["stderr"], best["stderr"])
+    if played.stderr is not None and best.stderr is not None:
+        noise = Z_95 * math.hypot(played.stderr, best.stderr)
     out.update({
-        "played_value": played["value"], "best_value": best["value"],
+        "played_value": played.value, "best_value": best.value,
         "loss": round(loss, 4),
         "label": "best" if played is best else label_of(loss, scale),
         "within_noise": noise is not None and 0 < loss < noise,
-        "played_visits": played.get("visits"), "options": len(result["moves"]),
-        "iterations": result["budget"]["iterations"],
+        "played_visits": played.visits, "options": len(result.rows),
+        "iterations": result.budget.iterations,
     })
     return out, meaning
 

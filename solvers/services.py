@@ -2,14 +2,15 @@
 
 Each game's solver code lives in its own package ``solvers/<game id>/`` (``model``,
 ``search``, ``policy``, ... as the game needs), topped by ``solvers/<game id>/service.py``,
-found here by that convention. A service module offers any of these (all return plain
-JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
+found here by that convention. A service module offers any of these (none prints; the CLI writes
+their results as the JSON of ARCHITECTURE.md):
 
 ``best_score(deal: dict, *, data, budget: float | None, time_limit: float | None, seed) -> dict``
     (solo deals; ``budget`` in the game's ``BUDGET_UNITS``, deterministic; ``time_limit`` a
     wall-clock cap; the JSON states ``bound_source``, ``budget`` and ``reproducible``)
-``hint(view: dict, *, data, limit: solvers.hints.Limit, seed, top: int) -> dict``
-    (built by ``solvers.hints.hint_result``: one shape for every game)
+``hint(view: dict, *, data, limit: solvers.limits.Limit, seed, top: int) -> Hint``
+    (built by ``solvers.hints.hint_result``: one type for every game; ``limit.workers``
+    independent searches merged on their raw sums)
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
 ``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
 ``demo_section(data) -> str``                                          (``digsite demo``)
@@ -19,9 +20,10 @@ JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
 ``played_turn(state, moves) -> (count, text, whole)``, ``hint_with_turn(view, moves, ...)``
     (games whose hint ranks whole turns of several moves; see ``solvers.review``)
 
-``capability(game_id, name)`` finds one and says clearly when a game lacks it.
-``hint(game_id, view, ...)`` calls a game's hint, on ``limit.workers`` independent searches
-at once when asked (root parallelisation, merged by ``solvers.hints.merge_hints``).
+``capability(game_id, name)`` finds one and says clearly when a game lacks it; the
+user-facing services a game offers are declared in its registry entry
+(``games.registry.GameInfo.services``), so listing them imports no solver.
+``hint(game_id, view, ...)`` calls a game's hint.
 """
 
 from __future__ import annotations
@@ -31,14 +33,11 @@ import importlib.util
 from types import ModuleType
 from typing import Any
 
-from dataclasses import dataclass
-
 from games.errors import NoSolutionError
 from games.registry import GAME_IDS, SERVICES, get
-from games.seeding import child_seeds
 
-from .backends import run_jobs
-from .hints import Limit, merge_hints
+from .hints import Hint
+from .limits import Limit
 
 __all__ = ["service", "capability", "has_capability", "hint", "hint_budget", "bot_names",
            "SERVICE_WORDS"]
@@ -83,32 +82,13 @@ def capability(game_id: str, name: str) -> Any:
     return getattr(module, name)
 
 
-@dataclass(frozen=True)
-class _OneHint:
-    hint_of: Any
-    view: dict
-    data: Any
-    limit: Limit
-
-    def __call__(self, seed: int) -> dict:
-        # every move, so that the merge sees each search's whole root
-        return self.hint_of(self.view, data=self.data, limit=self.limit, seed=seed,
-                            top=1_000_000)
-
-
 def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
-         top: int = 10) -> dict:
-    """``game_id``'s hint for ``view``. With ``limit.workers`` > 1: that many independent
-    searches, each with the whole budget and its own seed (``child_seeds(seed, workers)``),
-    run in a local process pool and merged (``solvers.hints.merge_hints``): deterministic
-    for a fixed seed, iteration budget and worker count."""
-    hint_of = capability(game_id, "hint")
-    if limit.workers <= 1:
-        return hint_of(view, data=data, limit=limit, seed=seed, top=top)
-    one_search = Limit(iterations=limit.iterations, time_limit=limit.time_limit)
-    hints = run_jobs(_OneHint(hint_of, view, data, one_search),
-                     child_seeds(seed, limit.workers), workers=limit.workers)
-    return merge_hints(hints, limit=limit, seed=seed, top=top)
+         top: int = 10) -> Hint:
+    """``game_id``'s hint for ``view`` within ``limit``. With ``limit.workers`` > 1 the
+    game's search runs that many independent searches side by side (each with the whole
+    budget and its own seed) and merges their raw statistics before computing any value
+    (root parallelisation): deterministic for a fixed seed, budget and worker count."""
+    return capability(game_id, "hint")(view, data=data, limit=limit, seed=seed, top=top)
 
 
 def hint_budget(game_id: str) -> str | None:

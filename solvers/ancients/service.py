@@ -33,8 +33,10 @@ from games.ancients import (GAME, Find, Market, Rest, describe, example_view, st
                            state_from_view)
 from games.errors import ReplayMismatchError
 from grids import cell_name, render_grid
-from solvers.hints import Limit, hint_result, rows_from_search
+from solvers.hints import Hint, hint_result, rows_from_search
+from solvers.limits import Limit
 from solvers.ismcts.bots import Bot, RandomBot
+from solvers.ismcts.parallel import root_parallel
 from solvers.ismcts.search import ismcts
 from solvers.verify import require_solo, verify_replay
 
@@ -111,14 +113,14 @@ EXPECTED_SCORE = ("expected final score of the seat (mean over the ISMCTS playou
                   "the move)")
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Whole-turn options ranked by the ISMCTS (module docstring)."""
     state, seat = state_from_view(view, data, seed=seed)
     return _rank_turns(TurnState(state), state, seat, limit=limit, seed=seed, top=top)
 
 
 def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
-                   top: int = 10) -> dict:
+                   top: int = 10) -> Hint:
     """The hint with one more whole-turn option: the engine ``moves`` (texts) of a turn
     the seat played that the planner does not generate, named by those texts joined with
     ``" ; "`` (``solvers.review`` values a played turn this way)."""
@@ -127,12 +129,13 @@ def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
                        top=top)
 
 
-def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict:
+def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> Hint:
     limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
     low = float(state.score(seat))
-    result = ismcts(root, seat, iterations=limit.iterations,
-                    time_limit=limit.time_limit, seed=seed, reward=score_window_reward(state),
-                    playout=playout, move_key=str, exploration=EXPLORATION)
+    result = root_parallel(root, seat, workers=limit.workers, seed=seed,
+                           iterations=limit.iterations, time_limit=limit.time_limit,
+                           reward=score_window_reward(state), playout=playout, move_key=str,
+                           exploration=EXPLORATION)
 
     def expected_score(stat):
         if result.stop_reason == "single_move":

@@ -35,7 +35,8 @@ from games.archaeology.moves import TRADE, TRADE_STEPS
 from games.archaeology.trades import (WHOLE_TRADES, TradeUnits, played_decision, played_move,
                                       trading)
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
-from solvers.hints import Column, Limit
+from solvers.hints import Column, Hint
+from solvers.limits import Limit
 from solvers.ismcts.hint import ranked_lines, win_hint
 
 from .policy import SEARCH_OPTIONS, greedy_policy
@@ -76,7 +77,7 @@ def _explain(best) -> list[str] | None:
     return [TRADE_STEPS] if str(best).split()[0] in ("take", "give") else None
 
 
-def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> dict:
+def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> Hint:
     """The hint of ``world``'s seat: whole trades as rows (the steps when the view has a
     trade in progress), ``extra`` whole trades tried at the root too."""
     units = None if trading(world) else TradeUnits(world, extra)
@@ -85,7 +86,7 @@ def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> dict:
                     words=lambda move: describe(world, move), units=units)
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Rank the decisions of the view's seat by ISMCTS (see the module docstring)."""
     world, seat = state_from_view(view, data, seed)
     return _rank(world, seat, limit=limit, seed=seed, top=top)
@@ -98,7 +99,7 @@ def played_turn(state, moves) -> tuple[int, str | None, bool]:
 
 
 def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
-                   top: int = 10) -> dict:
+                   top: int = 10) -> Hint:
     """``solvers.review``'s hook: the hint with the played trade (its step ``moves``, or
     one whole-trade move) tried as one root move too, so that one search values it."""
     world, seat = state_from_view(view, data, seed)
@@ -115,5 +116,5 @@ def demo_section(data) -> str:
     market = ", ".join(f"{n} {name}" for name, n in view["marketplace"].items())
     lines = [f"seat {view['seat']} holds {hand}; marketplace {market}; "
              f"{view['dig_site']} cards left to dig",
-             f"ISMCTS ({result['budget']['iterations']} iterations) suggests: {result['best']}"]
+             f"ISMCTS ({result.budget.iterations} iterations) suggests: {result.best}"]
     return "\n".join(lines + ranked_lines(result, "expected_money"))

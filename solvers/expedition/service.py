@@ -36,7 +36,8 @@ from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
 from games.archaeology.trades import (WHOLE_TRADES, TradeUnits, played_decision, played_move,
                                       trading)
 from games.expedition import describe, example_view, parse_move, state_from_view
-from solvers.hints import Column, Limit
+from solvers.hints import Column, Hint
+from solvers.limits import Limit
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.ismcts.hint import ranked_lines, win_hint
 
@@ -83,7 +84,7 @@ def _explain(best, multi_step: bool) -> list[str] | None:
     return [EXPLORE_STEPS] if verb == "explore" and multi_step else None
 
 
-def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> dict:
+def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> Hint:
     """The hint of ``world``'s seat: whole trades as rows (the steps when the view has a
     trade in progress), ``extra`` whole trades tried at the root too."""
     multi_step = world.rules.special in (KEEP_SOME, BUST, NAME_TYPES)
@@ -94,7 +95,7 @@ def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> dict:
                     words=lambda move: describe(world, move), units=units)
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Rank the decisions of the view's seat by ISMCTS (see the module docstring)."""
     world, seat = state_from_view(view, data, seed)
     return _rank(world, seat, limit=limit, seed=seed, top=top)
@@ -107,7 +108,7 @@ def played_turn(state, moves) -> tuple[int, str | None, bool]:
 
 
 def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
-                   top: int = 10) -> dict:
+                   top: int = 10) -> Hint:
     """``solvers.review``'s hook: the hint with the played trade (its step ``moves``, or
     one whole-trade move) tried as one root move too, so that one search values it."""
     world, seat = state_from_view(view, data, seed)
@@ -127,6 +128,6 @@ def demo_section(data) -> str:
              f"{view['dig_site']} cards left to dig; chambers {view['chambers']}"]
     if looks:
         lines.append(f"it looked: {looks[-1]}")
-    lines.append(f"ISMCTS ({result['budget']['iterations']} iterations) suggests: "
-                 f"{result['best']}")
+    lines.append(f"ISMCTS ({result.budget.iterations} iterations) suggests: "
+                 f"{result.best}")
     return "\n".join(lines + ranked_lines(result, "expected_money"))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import Sequence
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
@@ -32,7 +33,9 @@ from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
-from solvers.hints import Limit, hint_result
+from solvers.backends import run_jobs
+from solvers.hints import Hint, hint_result
+from solvers.limits import Limit
 from solvers.verify import verify_replay
 
 from .graph import analyse, analysis_lines
@@ -42,7 +45,7 @@ from .policy import choose_crossing, playout, policy_move
 from .review import plan_turns  # the hooks of solvers.review (with decision_view)
 
 __all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines",
-           "BUDGET_UNITS", "CLOCK_NOTE", "MIN_SAMPLES", "Allocation", "allocate"]
+           "BUDGET_UNITS", "CLOCK_NOTE", "MIN_SAMPLES", "Allocation", "allocate", "pooled"]
 __all__ += ["plan_turns", "decision_view"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
@@ -127,21 +130,24 @@ def _bound_line(result) -> str:
     return "; ".join(parts)
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Rank every option of the view's decision (crossing, keep or take; see
-    ``solvers.pyramids.decisions``) by expected final score over sampled futures."""
+    ``solvers.pyramids.decisions``) by expected final score over sampled futures; with
+    ``limit.workers`` > 1, that many independent allocations (each its own futures) run
+    side by side and their samples are pooled (:func:`pooled`)."""
     world, seat, decision = world_of(view, data, seed)
     groups = _option_groups(world, seat, decision)
     keys = list(groups)
     iterations = limit.iterations
     if iterations is None and limit.time_limit is None:
         iterations = max(1, DEFAULT_ROLLOUTS // world.num_players)
-    base = child_seeds(seed, 1)[0]
-
-    def sample(k: int, j: int) -> float:  # option k, sample j: common futures over options
-        return _rollout(world, seat, groups[keys[k]][0], (base + j * 0x9E3779B97F4A7C15) % (1 << 63))
-
-    run = allocate(len(keys), sample, iterations=iterations, time_limit=limit.time_limit)
+    futures = _Futures(world, seat, tuple(groups[k][0] for k in keys), iterations,
+                       limit.time_limit)
+    if limit.workers <= 1:
+        run = futures(child_seeds(seed, 1)[0])
+    else:
+        run = pooled(run_jobs(futures, child_seeds(seed, limit.workers),
+                              workers=limit.workers))
     ranked = []
     for k in run.ranking:
         values = run.samples[k]
@@ -162,6 +168,27 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
 
 #: No option is ranked on fewer samples than this (``allocate``).
 MIN_SAMPLES = 4
+
+
+@dataclass(frozen=True)
+class _Futures:
+    """One allocation of sampled futures over the decision's ``options`` from the futures
+    seeded by ``base`` (option k's sample j plays the j-th future: common random numbers
+    across options)."""
+
+    world: object
+    seat: int
+    options: tuple
+    iterations: int | None
+    time_limit: float | None
+
+    def __call__(self, base: int) -> "Allocation":
+        def sample(k: int, j: int) -> float:
+            return _rollout(self.world, self.seat, self.options[k],
+                            (base + j * 0x9E3779B97F4A7C15) % (1 << 63))
+
+        return allocate(len(self.options), sample, iterations=self.iterations,
+                        time_limit=self.time_limit)
 
 
 @dataclass(frozen=True)
@@ -231,6 +258,17 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
         stop = "single_move"
     ranking = tuple(sorted(range(options), key=lambda k: (-level[k], -mean(k), k)))
     return Allocation(samples, ranking, used, stop, rounds)
+
+
+def pooled(runs: Sequence[Allocation]) -> Allocation:
+    """Independent allocations of the same options pooled exactly: every option's samples
+    joined (in run order), ranked by samples taken (the survivors of successive halving
+    took the most), then by mean, then by option order."""
+    first = runs[0]
+    samples = {k: [v for run in runs for v in run.samples[k]] for k in first.samples}
+    ranking = tuple(sorted(samples, key=lambda k: (-len(samples[k]), -_mean(samples[k]), k)))
+    return Allocation(samples, ranking, sum(run.used for run in runs), first.stop_reason,
+                      max(run.rounds for run in runs))
 
 
 def _option_groups(world, seat: int, decision: str) -> dict:

@@ -12,7 +12,7 @@ from solvers.ancients.best import score_upper_bound
 from solvers.ancients.turn import Dig, apply_turn, turn_options
 from solvers.ancients import policy as P
 from solvers.ancients import service as S
-from solvers.hints import Limit
+from solvers.limits import Limit
 from solvers.ancients.turn import TurnState
 
 DATA = cards_data.load("ancients")
@@ -41,10 +41,10 @@ def test_hint_is_deterministic_and_shaped():
     a = S.hint(view, data=DATA, limit=Limit(iterations=60), seed=3, top=5)
     b = S.hint(view, data=DATA, limit=Limit(iterations=60), seed=3, top=5)
     assert a == b
-    assert a["budget"]["iterations"] == 60 and a["budget"]["stop_reason"] == "iterations"
-    assert len(a["moves"]) == 5 and a["moves"][0]["move"] == a["best"]
-    assert [m["rank"] for m in a["moves"]] == [1, 2, 3, 4, 5]
-    assert "expected final score" in a["value_meaning"]
+    assert a.budget.iterations == 60 and a.budget.stop_reason == "iterations"
+    assert len(a.rows) == 5 and a.rows[0].move == a.best
+    assert [m.rank for m in a.rows] == [1, 2, 3, 4, 5]
+    assert "expected final score" in a.value_meaning
 
 
 def test_turn_options_include_market_digs_and_rests():

@@ -17,7 +17,7 @@ from solvers.pyramids.model import policy_plan, solve_deal
 from solvers.pyramids import policy as pyramids_policy
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.graph import analyse, analysis_lines
-from solvers.hints import Limit
+from solvers.limits import Limit
 from solvers.pyramids import service
 
 DATA = cards_data.load("pyramids")
@@ -151,16 +151,16 @@ def test_hint_ranks_every_option_and_is_deterministic():
     view = example_view(DATA)
     first = service.hint(view, data=DATA, limit=Limit(iterations=30), seed=4, top=1000)
     again = service.hint(view, data=DATA, limit=Limit(iterations=30), seed=4, top=1000)
-    assert json.dumps(first) == json.dumps(again)
+    assert first == again
     world, seat = state_from_view(view, DATA, 4)
-    assert sorted(m["move"] for m in first["moves"]) == sorted(str(m) for m in world.legal_moves())
+    assert sorted(m.move for m in first.rows) == sorted(str(m) for m in world.legal_moves())
     # successive halving: the options that stayed in longest (most samples) come first
-    visits = [m["visits"] for m in first["moves"]]
+    visits = [m.visits for m in first.rows]
     assert all(v >= service.MIN_SAMPLES for v in visits)
     assert all(a >= b - 1 for a, b in zip(visits, visits[1:]))
-    assert first["order"] == "visits" and first["best"] == first["moves"][0]["move"]
-    assert any("box(es) to the tomb" in line for line in first["explanation"])
-    assert first["budget"]["iterations"] >= 30
+    assert first.order == "visits" and first.best == first.rows[0].move
+    assert any("box(es) to the tomb" in line for line in first.explanation)
+    assert first.budget.iterations >= 30
 
 
 def test_policy_beats_plain_greedy_and_random(monkeypatch):
@@ -236,10 +236,9 @@ def test_the_hint_answers_keep_and_take_decisions(decision):
     else:
         view = keep_view(state, 0)
     first = service.hint(view, data=DATA, limit=Limit(iterations=40), seed=2, top=100)
-    assert json.dumps(first) == json.dumps(service.hint(view, data=DATA, limit=Limit(iterations=40),
-                                                        seed=2, top=100))
-    assert first["decision"] == decision
-    assert sorted(m["move"] for m in first["moves"]) == sorted(str(m) for m in state.legal_moves())
+    assert first == service.hint(view, data=DATA, limit=Limit(iterations=40), seed=2, top=100)
+    assert first.fact("decision") == decision
+    assert sorted(m.move for m in first.rows) == sorted(str(m) for m in state.legal_moves())
     world, seat, kind = world_of(view, DATA, 9)
     assert kind == decision and sorted(map(str, world.legal_moves())) == \
         sorted(map(str, state.legal_moves()))
@@ -282,4 +281,4 @@ def test_a_second_replacement_in_one_step_is_answered():
     assert sorted(map(str, world.legal_moves())) == sorted(map(str, state.legal_moves()))
     assert len(world.deck) == len(state.deck)
     result = service.hint(view, data=DATA, limit=Limit(iterations=20), seed=1)
-    assert result["best"] in {str(m) for m in state.legal_moves()}
+    assert result.best in {str(m) for m in state.legal_moves()}

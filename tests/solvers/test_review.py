@@ -12,7 +12,7 @@ from games import registry
 from games.record import GameRecord, final_state, read_record, replay_steps, resolve_fixed_chance
 from games.seeding import child_seeds, make_rng
 from solvers import services
-from solvers.hints import Limit
+from solvers.limits import Limit
 from solvers.review import ALL_ROWS, LABELS, accuracy, review_game, scale_for
 
 LIMIT = Limit(iterations=40)
@@ -52,9 +52,9 @@ def test_each_value_is_the_hints_own_value_for_that_move():
     for d in rated:
         again = hint(views[d["index"]], data=data, limit=LIMIT,
                      seed=seeds[d["index"]], top=ALL_ROWS)
-        values = {row["move"]: row["value"] for row in again["moves"]}
+        values = {row.move: row.value for row in again.rows}
         assert d["played_value"] == values[d["played"]]
-        assert d["best"] == again["best"] and d["best_value"] == values[d["best"]]
+        assert d["best"] == again.best and d["best_value"] == values[d["best"]]
         assert d["loss"] == pytest.approx(max(0.0, d["best_value"] - d["played_value"]),
                                           abs=1e-4)
 

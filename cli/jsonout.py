@@ -1,0 +1,65 @@
+"""The one place the library's typed results become JSON: the ``--json`` shapes of
+ARCHITECTURE.md, key for key and in the same order, so equal results print byte-identical
+JSON (``to_json``). Plain dicts and lists pass through unchanged."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from solvers.hints import Hint
+
+__all__ = ["to_json", "jsonable", "hint_json"]
+
+
+def hint_json(hint: Hint) -> dict:
+    """A :class:`solvers.hints.Hint` as the hint/best-move JSON."""
+    moves = []
+    for row in hint.rows:
+        out: dict[str, Any] = {"rank": row.rank, "move": row.move, "value": row.value,
+                               "visits": row.visits, "stderr": row.stderr}
+        if row.words:
+            out["words"] = row.words
+        out.update(row.columns)
+        moves.append(out)
+    budget: dict[str, Any] = {"iterations": hint.budget.iterations,
+                              "time_s": hint.budget.time_limit,
+                              "stop_reason": hint.budget.stop_reason}
+    if hint.budget.workers > 1:
+        budget["workers"] = hint.budget.workers
+    result: dict[str, Any] = {
+        "game": hint.game, "seat": hint.seat, "best": hint.best, "moves": moves,
+        "value_meaning": hint.value_meaning,
+        "columns": [{"key": c.key, "meaning": c.meaning} for c in hint.columns],
+        "order": hint.order, "budget": budget, "seed": hint.seed,
+    }
+    close = hint.close_call
+    if close is not None:
+        result["close_call"] = {"moves": list(close.moves), "gap": close.gap,
+                                "noise95": close.noise95,
+                                "iterations_to_separate": close.iterations_to_separate}
+    result.update((key, jsonable(value)) for key, value in hint.facts)
+    if hint.explanation:
+        result["explanation"] = list(hint.explanation)
+    return result
+
+
+_WRITERS = {Hint: hint_json}
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as plain JSON data: a typed result by its writer, containers element by
+    element, anything else as it is."""
+    writer = _WRITERS.get(type(value))
+    if writer is not None:
+        return writer(value)
+    if isinstance(value, dict):
+        return {key: jsonable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(item) for item in value]
+    return value
+
+
+def to_json(result: Any) -> str:
+    """Canonical JSON output: stable key order so equal results are byte-identical."""
+    return json.dumps(jsonable(result), indent=2, sort_keys=False)
