@@ -164,11 +164,10 @@ def _best_scores(data, *, quick: bool, progress) -> dict:
     for seed in range(2 if quick else 10):
         deal = make_deal(players=1, seed=seed, data=data)
         start, cpu = time.perf_counter(), time.process_time()
-        result = best_score(deal, data=data, budget=5 if quick else None)
-        rows.append({"seed": seed, "score": result["score"], "bound": result["bound"],
-                     "status": result["status"],
-                     "gap": round((result["bound"] - result["score"]) / result["score"], 4),
-                     "nodes": result["budget"]["nodes"],
+        result = best_score(deal, data=data, limit=Limit(work=5 if quick else None))
+        rows.append({"seed": seed, "score": result.score, "bound": result.bound,
+                     "status": result.status, "gap": round(result.gap, 4),
+                     "nodes": result.budget.nodes,
                      "wall_s": round(time.perf_counter() - start, 2),
                      "cpu_s": round(time.process_time() - cpu, 2)})
         progress()
@@ -247,9 +246,9 @@ def _efficiency(data, *, quick: bool, progress) -> dict:
     for seed in list(EFFICIENCY_SEEDS)[: 2 if quick else 20]:
         deal = make_deal(players=1, seed=seed, data=data)
         score = follow_hints(deal, data, iterations=iterations, seed=seed)
-        best = best_score(deal, data=data, budget=5 if quick else None)
-        rows.append({"seed": seed, "hint_score": score, "best_score": best["score"],
-                     "bound": best["bound"]})
+        best = best_score(deal, data=data, limit=Limit(work=5 if quick else None))
+        rows.append({"seed": seed, "hint_score": score, "best_score": best.score,
+                     "bound": best.bound})
         progress()
     share_best = statistics.fmean(r["hint_score"] / max(r["best_score"], r["hint_score"])
                                   for r in rows)

@@ -66,13 +66,13 @@ def _speed(label: str, world, seat, iterations: int, *, playouts: int) -> dict:
     cpu = time.process_time()
     result = ismcts(world, seat, iterations=iterations, seed=1, **SEARCH_OPTIONS)
     cpu = time.process_time() - cpu
-    per_iter_ms = result.time_s / max(1, result.iterations) * 1000
+    per_iter_ms = result.elapsed_s / max(1, result.iterations) * 1000
     bare = _playout_ms(world, seat, fast=False, n=playouts)
     policy = _playout_ms(world, seat, fast=True, n=2 * playouts)
     return {
         "position": label, "iterations": result.iterations,
-        "seconds": round(result.time_s, 3), "cpu_seconds": round(cpu, 3),
-        "iterations_per_s": round(result.iterations / result.time_s, 1),
+        "seconds": round(result.elapsed_s, 3), "cpu_seconds": round(cpu, 3),
+        "iterations_per_s": round(result.iterations / result.elapsed_s, 1),
         "bare_random_playout_ms": round(bare, 3),
         "policy_playout_ms": round(policy, 3),
         "ismcts_ms_per_iteration": round(per_iter_ms, 3),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import textwrap
 
 from solvers.hints import Hint
+from solvers.results import BestScore, WorkBudget
 
 from .jsonout import to_json
 
@@ -84,34 +84,32 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
     return "\n".join(lines + close_lines + [budget_line] + explanation)
 
 
-def _budget_words(result: dict) -> str:
-    budget = result.get("budget") or {}
-    words = f"budget {_num(budget.get('amount'))} {budget.get('units', '')}".rstrip()
-    if budget.get("time_limit_s") is not None:
-        words += f", time limit {_num(budget['time_limit_s'])} s"
-    return words + f", stopped by {budget.get('stop_reason')}"
+def _budget_words(budget: WorkBudget) -> str:
+    words = f"budget {_num(budget.amount)} {budget.units}".rstrip()
+    if budget.time_limit is not None:
+        words += f", time limit {_num(budget.time_limit)} s"
+    return words + f", stopped by {budget.stop_reason}"
 
 
-def format_best_score(result: dict, *, elapsed: float | None = None) -> str:
+def format_best_score(result: BestScore, *, elapsed: float | None = None) -> str:
     """Score, status and bound (with where the bound comes from), the budget, the
     breakdown, then the plan and any analysis. ``elapsed`` (measured by the caller) is
     shown in text only, never in the JSON."""
-    source = f" from {result['bound_source']}" if result.get("bound_source") else ""
+    source = f" from {result.bound_source}" if result.bound_source else ""
     took = f"; took {elapsed:.1f} s" if elapsed is not None else ""
     lines = [
-        f"{result['game']}: best score {_num(result['score'])} ({result['status']}, "
-        f"bound {_num(result['bound'])}{source}) by {result['solver']}",
-        f"{_budget_words(result)}; seed {result.get('seed')}{took}",
+        f"{result.game}: best score {_num(result.score)} ({result.status}, "
+        f"bound {_num(result.bound)}{source}) by {result.solver}",
+        f"{_budget_words(result.budget)}; seed {result.seed}{took}",
     ]
-    lines.extend(_lines(result, "note"))
-    breakdown = result.get("breakdown") or {}
-    if breakdown:
-        lines.append("breakdown: " + ", ".join(f"{k} {_num(v)}" for k, v in breakdown.items()))
-    plan = result.get("plan") or []
-    if plan:
+    if result.note:
+        lines.append(result.note)
+    if result.breakdown:
+        lines.append("breakdown: " + ", ".join(f"{k} {_num(v)}" for k, v in result.breakdown))
+    if result.plan:
         lines.append("plan:")
-        lines.extend(f"  {step}" if isinstance(step, str) else f"  {json.dumps(step)}" for step in plan)
-    return "\n".join(lines + _lines(result, "analysis"))
+        lines.extend(f"  {step}" for step in result.plan)
+    return "\n".join(lines + list(result.analysis))
 
 
 def format_best_scores(result: dict, *, elapsed: float | None = None) -> str:

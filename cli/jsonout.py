@@ -8,8 +8,9 @@ import json
 from typing import Any
 
 from solvers.hints import Hint
+from solvers.results import BestScore
 
-__all__ = ["to_json", "jsonable", "hint_json"]
+__all__ = ["to_json", "jsonable", "hint_json", "best_score_json"]
 
 
 def hint_json(hint: Hint) -> dict:
@@ -44,7 +45,27 @@ def hint_json(hint: Hint) -> dict:
     return result
 
 
-_WRITERS = {Hint: hint_json}
+def best_score_json(best: BestScore) -> dict:
+    """A :class:`solvers.results.BestScore` as the best-score JSON."""
+    budget: dict[str, Any] = {"units": best.budget.units, "amount": best.budget.amount,
+                              "time_limit_s": best.budget.time_limit,
+                              "stop_reason": best.budget.stop_reason}
+    if best.budget.nodes is not None:
+        budget["nodes"] = best.budget.nodes
+    result: dict[str, Any] = {
+        "game": best.game, "score": best.score, "status": best.status, "bound": best.bound,
+        "bound_source": best.bound_source, "breakdown": dict(best.breakdown),
+        "plan": list(best.plan), "time_s": best.budget.time_limit, "solver": best.solver,
+        "budget": budget, "reproducible": best.reproducible,
+    }
+    result.update((key, jsonable(value)) for key, value in best.facts)
+    result.update({"seed": best.seed, "analysis": list(best.analysis)})
+    if best.note is not None:
+        result["note"] = best.note
+    return result
+
+
+_WRITERS = {Hint: hint_json, BestScore: best_score_json}
 
 
 def jsonable(value: Any) -> Any:

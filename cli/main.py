@@ -381,15 +381,14 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
     if svg_file and seeds is not None:
         raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
-    budget = _finite(budget, "--budget")
-    Limit(time_limit=time_limit)  # the one check of a time limit (as hint does)
+    limit = Limit(work=_finite(budget, "--budget"), time_limit=time_limit)
     execution = Execution(backend, workers, address)
     data_ = load_cards(game, cards)
     start = time.perf_counter()
     if seeds is not None:
         with _progress(len(seeds), f"{game} best scores") as step:
-            result = best_scores(game, seeds, data=data_, budget=budget, time_limit=time_limit,
-                                 execution=execution, progress=step)
+            result = best_scores(game, seeds, data=data_, limit=limit, execution=execution,
+                                 progress=step)
         click.echo(fmt.to_json(result) if as_json else
                    fmt.format_best_scores(result, elapsed=time.perf_counter() - start))
         return
@@ -398,8 +397,7 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         the_deal = read_json(deal_file)
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
-    result = solve(the_deal, data=data_, budget=budget, time_limit=time_limit,
-                   seed=seed if seed is not None else 0)
+    result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0)
     if svg_file:
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
     click.echo(fmt.to_json(result) if as_json else
@@ -546,8 +544,9 @@ def review(game, record_file, seat, iterations, time_limit, seed, workers, cards
         result = review_game(record, seat=seat, data=data_,
                              limit=Limit(iterations=iterations, time_limit=time_limit,
                                          workers=workers),
-                             seed=seed, best_score_limit=best_time_limit,
-                             best_score_budget=best_budget, progress=step)
+                             seed=seed, best_limit=Limit(work=best_budget,
+                                                         time_limit=best_time_limit),
+                             progress=step)
     if svg_file:
         write_text(svg_file, charts.review_chart(result))
     click.echo(fmt.to_json(result) if as_json else format_review(result))

@@ -1,7 +1,6 @@
 """Review of a played game: every decision of one seat against the hint's best move.
 
-``review_game(record, *, seat, data, limit, seed, best_score_limit=None,
-best_score_budget=None, progress=None)``
+``review_game(record, *, seat, data, limit, seed, best_limit=Limit(), progress=None)``
 walks a game record (``games.record``) through its engine and, at each decision of
 ``seat``, asks the game's hint (``services.capability(game, "hint")``, the one hint
 contract of ``solvers.hints``) to rank **every** legal move, from the seat's own player view
@@ -42,10 +41,10 @@ Games whose hint ranks whole turns made of several engine moves (Tomb of the Anc
 dig is sand and finds, then ``end``) offer in their service ``played_turn(state, moves)
 -> (count, text, whole)``: how many of the record's next moves the turn spans, the hint's
 name for it (``None`` if the hint has no such option) and whether the record holds the
-whole turn; ``hint_with_turn(view, moves, ...)``: the hint with a played turn it does not
-generate added to its options (named by its moves joined with ``" ; "``), so that turn
-is valued by the same search as the best one (``added_to_options``); and
-``plan_turns(state, plan)``: the engine moves of each turn of a best-score plan. Archaeology
+whole turn; and ``hint_with_turn(view, moves, ...)``: the hint with a played turn it does
+not generate added to its options (named by its moves joined with ``" ; "``), so that turn
+is valued by the same search as the best one (``added_to_options``). A best-score plan
+carries the engine moves of each of its turns (``BestScore.turns``). Archaeology
 and the New Expedition offer the first two for trades: a trade's ``take``/``give`` steps
 are one decision named by the whole trade (``trade GIVES for TAKES``), as their hints name
 it, and a trade the hint did not complete in its search tree is added to the root's
@@ -236,13 +235,6 @@ def _summary(decisions: list[dict]) -> dict:
     }
 
 
-def _plan_units(record: GameRecord, plan: list, data) -> list[list[str]]:
-    state = record.initial_state(data)
-    if services.has_capability(record.game, "plan_turns"):
-        return services.capability(record.game, "plan_turns")(state, plan)
-    return [[str(entry)] for entry in plan]
-
-
 def _same_unit(engine, state, seat: int, played: Sequence[str], planned: Sequence[str]) -> bool:
     """Whether the plan's moves here lead where the game's did (same texts, or the same
     player view after them)."""
@@ -270,12 +262,11 @@ def _apply(engine, state, text: str) -> str:
 
 
 def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, data,
-                        budget: float | None, limit_s: float | None, seed: int,
-                        final) -> dict:
+                        limit: Limit, seed: int, final) -> dict:
     solve = services.capability(record.game, "best_score")
-    best = solve(record.deal, data=data, budget=budget, time_limit=limit_s, seed=seed)
+    best = solve(record.deal, data=data, limit=limit, seed=seed)
     engine = registry.engine(record.game)
-    plan = _plan_units(record, list(best.get("plan") or []), data)
+    plan = best.turns
     parted = None
     for k, unit in enumerate(units):
         planned = plan[k] if k < len(plan) else []
@@ -284,16 +275,16 @@ def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, da
                       "plan": " ; ".join(planned) or None}
             break
     reached = final.returns()[seat] if final.is_terminal() else None
-    return {"score": best["score"], "status": best["status"], "bound": best["bound"],
-            "bound_source": best.get("bound_source"), "reproducible": best.get("reproducible"),
-            "solver": best.get("solver"), "score_reached": reached,
-            "gap": None if reached is None else round(best["score"] - reached, 4),
+    return {"score": best.score, "status": best.status, "bound": best.bound,
+            "bound_source": best.bound_source, "reproducible": best.reproducible,
+            "solver": best.solver, "score_reached": reached,
+            "gap": None if reached is None else round(best.score - reached, 4),
             "parted": parted}
 
 
 def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), seed: int = 0,
-                best_score_limit: float | None = None, best_score_budget: float | None = None,
-                progress: Callable[[int], None] | None = None) -> dict:
+                best_limit: Limit = Limit(), progress: Callable[[int], None] | None = None
+                ) -> dict:
     """Review every decision of ``seat`` in ``record`` (see the module docstring)."""
     game = record.game
     if not 0 <= seat < record.players:
@@ -329,7 +320,5 @@ def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), 
     if (info.kind == "grid" and record.players == 1
             and services.has_capability(game, "best_score")):
         out["best_score"] = _best_score_section(record, units, seat, data=data,
-                                                budget=best_score_budget,
-                                                limit_s=best_score_limit, seed=seed,
-                                                final=final)
+                                                limit=best_limit, seed=seed, final=final)
     return out

@@ -5,16 +5,15 @@ Each game's solver code lives in its own package ``solvers/<game id>/`` (``model
 found here by that convention. A service module offers any of these (none prints; the CLI writes
 their results as the JSON of ARCHITECTURE.md):
 
-``best_score(deal: dict, *, data, budget: float | None, time_limit: float | None, seed) -> dict``
-    (solo deals; ``budget`` in the game's ``BUDGET_UNITS``, deterministic; ``time_limit`` a
-    wall-clock cap; the JSON states ``bound_source``, ``budget`` and ``reproducible``)
+``best_score(deal: dict, *, data, limit: solvers.limits.Limit, seed) -> BestScore``
+    (solo deals; ``limit.work`` in the game's declared best-score units, deterministic;
+    ``limit.time_limit`` a wall-clock cap; ``solvers.results.BestScore``)
 ``hint(view: dict, *, data, limit: solvers.limits.Limit, seed, top: int) -> Hint``
     (built by ``solvers.hints.hint_result``: one type for every game; ``limit.workers``
     independent searches merged on their raw sums)
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
 ``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
 ``demo_section(data) -> str``                                          (``digsite demo``)
-``plan_turns(state, plan) -> list[list[str]]``      (grid games: a best-score plan as moves)
 ``decision_view(state, seat) -> dict``    (games whose hint reads views of decisions the
     engine's ``view_of`` does not write: Pyramids' keep and take; see ``solvers.review``)
 ``played_turn(state, moves) -> (count, text, whole)``, ``hint_with_turn(view, moves, ...)``

@@ -35,19 +35,20 @@ from games.errors import ReplayMismatchError
 from grids import cell_name, render_grid
 from solvers.hints import Hint, hint_result, rows_from_search
 from solvers.limits import Limit
+from solvers.results import BestScore, WorkBudget
 from solvers.ismcts.bots import Bot, RandomBot
 from solvers.ismcts.parallel import root_parallel
 from solvers.ismcts.search import ismcts
 from solvers.verify import require_solo, verify_replay
 
-from .best import DEFAULT_NODE_BUDGET, best_score_search
+from .best import best_score_search
 from .policy import SPAN, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnState, apply_turn, dig_move, dig_steps, plan_for
-from .review import plan_turns, played_turn, with_played_turn  # solvers.review's hooks
+from .review import played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
-           "replay_plan", "EXPLORATION", "BUDGET_UNITS", "CLOCK_NOTE"]
-__all__ += ["plan_turns", "played_turn", "hint_with_turn"]
+           "replay_plan", "EXPLORATION", "BUDGET_UNITS"]
+__all__ += ["played_turn", "hint_with_turn"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_HINT_ITERATIONS = GAME.budgets.hint
@@ -210,48 +211,38 @@ def _against_the_plan(state, seat: int, rows: list[dict]) -> list[str]:
 
 #: What one unit of ``best_score``'s ``budget`` is.
 BUDGET_UNITS = GAME.budgets.best_score_units
-CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
-              "speed and load and may vary between runs")
 
 
-def best_score(deal: dict, *, data, budget: float | None = None,
-               time_limit: float | None = None, seed=0) -> dict:
-    """Best final score of a solo deal (deck order known) within ``budget`` thousand search
-    nodes (default ``DEFAULT_NODE_BUDGET``), replay-verified, with a proven bound
-    (``solvers.ancients.best``). The search uses no randomness; ``seed`` is echoed."""
+def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0) -> BestScore:
+    """Best final score of a solo deal (deck order known) within ``limit.work`` thousand
+    search nodes (default: the registry's), replay-verified, with a proven bound
+    (``solvers.ancients.best``); ``limit.time_limit`` is a wall-clock cap. The search uses
+    no randomness; ``seed`` is echoed."""
     state = state_from_deal(deal, data)
     require_solo(state.num_players)
-    amount = DEFAULT_NODE_BUDGET / 1000 if budget is None else budget
+    amount = GAME.budgets.best_score if limit.work is None else limit.work
     result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
-                               time_limit=time_limit)
+                               time_limit=limit.time_limit)
     replay = state.clone()
-    for move in result.moves:
-        apply_turn(replay, move, checked=True)
+    turns = tuple(tuple(str(step) for step in apply_turn(replay, move, checked=True))
+                  for move in result.moves)
     if not replay.is_terminal():
         raise ReplayMismatchError("the best-score plan ends before the game does")
     verify_replay("score", claimed=result.score, replayed=replay.score(0))
     arts = sum(replay.rules.maps[a].points for a in replay.artifacts[0])
     bound = result.bound.value
-    optimal = result.score >= bound
-    out = {
-        "game": "ancients", "score": result.score,
-        "status": "OPTIMAL" if optimal else "FEASIBLE",
-        "bound": bound, "bound_source": result.bound.source,
-        "breakdown": {"artifacts": arts, "money": replay.money[0], "sand": replay.sand[0],
-                      "turns": replay.turns},
-        "plan": [str(m) for m in result.moves],
-        "time_s": time_limit,
-        "solver": "beam search over whole turns (widths "
-                  f"{', '.join(map(str, result.widths))}), planner digs",
-        "budget": {"units": BUDGET_UNITS, "amount": amount, "time_limit_s": time_limit,
-                   "stop_reason": result.stop_reason, "nodes": result.nodes},
-        "reproducible": result.stop_reason != "time_limit",
-        "seed": seed,
-        "analysis": [result.bound.note],
-    }
-    if result.stop_reason == "time_limit":
-        out["note"] = CLOCK_NOTE
-    return out
+    return BestScore(
+        game="ancients", score=result.score,
+        status="OPTIMAL" if result.score >= bound else "FEASIBLE",
+        bound=bound, bound_source=result.bound.source,
+        breakdown=(("artifacts", arts), ("money", replay.money[0]), ("sand", replay.sand[0]),
+                   ("turns", replay.turns)),
+        plan=tuple(str(m) for m in result.moves), turns=turns,
+        solver="beam search over whole turns (widths "
+               f"{', '.join(map(str, result.widths))}), planner digs",
+        budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason,
+                          result.nodes),
+        seed=seed, analysis=(result.bound.note,))
 
 
 # --- bots ---------------------------------------------------------------------------------

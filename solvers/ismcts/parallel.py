@@ -49,7 +49,7 @@ def merge_results(results: Sequence[SearchResult]) -> SearchResult:
              if any(r.units is not None for r in results) else None)
     return SearchResult(first.seat, _merged_stats([r.moves for r in results]),
                         sum(r.iterations for r in results),
-                        max(r.time_s for r in results), first.stop_reason,
+                        max(r.elapsed_s for r in results), first.stop_reason,
                         sum(r.nodes for r in results), first.seed_used,
                         {"workers": len(results)}, units)
 

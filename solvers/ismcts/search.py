@@ -58,7 +58,8 @@ Public API::
 ``SearchResult`` carries ``moves`` (one :class:`MoveStat` per root move, best first:
 ``move``, ``visits``, ``mean`` reward, ``stderr`` of that mean, ``available``,
 ``win_rate`` and ``mean_score`` of the searching seat over the iterations through that move
-that reached the end of the game), ``best``, ``iterations``, ``time_s``, ``stop_reason``
+that reached the end of the game), ``best``, ``iterations``, ``elapsed_s`` (the measured
+wall time: a hint reports the limit it was *given*, never this), ``stop_reason``
 (``"iterations"``, ``"time_limit"`` or ``"single_move"``) and ``nodes`` (tree size).
 
 Example (any protocol state; here an Archaeology player view)::
@@ -181,7 +182,7 @@ class SearchResult:
     seat: int
     moves: list[MoveStat]
     iterations: int
-    time_s: float
+    elapsed_s: float  # measured wall-clock seconds (a hint reports the limit given, not this)
     stop_reason: str
     nodes: int
     seed_used: object = None

@@ -36,17 +36,18 @@ from grids.text import render_grid
 from solvers.backends import run_jobs
 from solvers.hints import Hint, hint_result
 from solvers.limits import Limit
+from solvers.results import BestScore, WorkBudget
 from solvers.verify import verify_replay
 
 from .graph import analyse, analysis_lines
-from .decisions import decision_view, world_of
-from .model import DEFAULT_BUDGET, solve_deal
+from .decisions import decision_view, world_of  # decision_view: solvers.review's hook
+from .model import solve_deal
 from .policy import choose_crossing, playout, policy_move
-from .review import plan_turns  # the hooks of solvers.review (with decision_view)
 
-__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines",
-           "BUDGET_UNITS", "CLOCK_NOTE", "MIN_SAMPLES", "Allocation", "allocate", "pooled"]
-__all__ += ["plan_turns", "decision_view"]
+
+__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "replay_plan",
+           "BUDGET_UNITS", "MIN_SAMPLES", "Allocation", "allocate", "pooled"]
+__all__ += ["decision_view"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_ROLLOUTS = GAME.budgets.hint
@@ -54,12 +55,14 @@ EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures p
                   "the greedy-lookahead policy)")
 
 
-def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
-    """The plan's moves annotated with round, step and expedition card."""
+def replay_plan(deal: dict, data, moves) -> tuple[object, list[str]]:
+    """The plan's ``moves`` (texts) replayed through the rules engine from the deal, each
+    checked legal: the final state and the plan in a player's lines (each crossing with its
+    round, step and expedition card). The one replay of a best-score plan."""
     state = state_from_deal(deal, data)
     lines = []
     for text in moves:
-        while state.phase == "reveal":
+        while state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
         move = parse_move(state, text)
         if state.phase == "cross":
@@ -67,53 +70,37 @@ def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
         else:
             lines.append(text)
         state.apply(move)
-    return lines
+    return state, lines
 
 
 #: What one unit of ``best_score``'s ``budget`` is.
 BUDGET_UNITS = GAME.budgets.best_score_units
 
 
-def best_score(deal: dict, *, data, budget: float | None = None,
-               time_limit: float | None = None, seed=0) -> dict:
+def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0) -> BestScore:
     """CP-SAT best score of a solo deal with its proven bound, replay-verified
-    (``solvers.pyramids.model.solve_deal``). ``budget`` is in ``BUDGET_UNITS`` (default
-    ``DEFAULT_BUDGET``): the same deal, seed and budget give the same JSON;
-    ``time_limit`` is a wall-clock cap (a run it cuts says so and may vary)."""
-    amount = DEFAULT_BUDGET if budget is None else budget
-    result = solve_deal(deal, data, budget=amount, time_limit=time_limit, seed=seed)
-    state = state_from_deal(deal, data)
-    for text in result.moves:
-        while state.current_player() == CHANCE:
-            state.apply(state.chance_outcomes()[0][0])
-        state.apply(parse_move(state, text))
-    verify_replay("score", claimed=result.score, replayed=state.score(0))
+    (``solvers.pyramids.model.solve_deal``). ``limit.work`` is in ``BUDGET_UNITS`` (default:
+    the registry's): the same deal, seed and budget give the same result;
+    ``limit.time_limit`` is a wall-clock cap (a run it cuts says so and may vary)."""
+    amount = GAME.budgets.best_score if limit.work is None else limit.work
+    result = solve_deal(deal, data, budget=amount, time_limit=limit.time_limit, seed=seed)
+    final, lines = replay_plan(deal, data, result.moves)
+    verify_replay("score", claimed=result.score, replayed=final.score(0))
     analysis = [f"kept cards {result.kept[0]} and {result.kept[1]} (graph analysis, empty cards):"]
     for order in result.kept:
         analysis.extend("  " + line for line in analysis_lines(data.card(order)))
     analysis.append(_bound_line(result))
     if result.cuts:
         analysis.append(f"lazy no-good cuts added: {result.cuts}")
-    out = {
-        "game": "pyramids", "score": result.score, "status": result.status,
-        "bound": result.bound, "bound_source": result.bound_source,
-        "breakdown": result.breakdown,
-        "plan": plan_lines(deal, data, result.moves), "time_s": time_limit,
-        "solver": f"cp-sat ({result.workers} worker(s), random_seed {result.random_seed}) "
-                  f"+ per-card tables bound",
-        "budget": {"units": BUDGET_UNITS, "amount": amount, "time_limit_s": time_limit,
-                   "stop_reason": result.stop_reason},
-        "reproducible": result.stop_reason != "time_limit",
-        "kept": list(result.kept), "replayed_score": state.score(0), "seed": seed,
-        "analysis": analysis,
-    }
-    if result.stop_reason == "time_limit":
-        out["note"] = CLOCK_NOTE
-    return out
-
-
-CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
-              "speed and load and may vary between runs")
+    return BestScore(
+        game="pyramids", score=result.score, status=result.status, bound=result.bound,
+        bound_source=result.bound_source, breakdown=tuple(result.breakdown.items()),
+        plan=tuple(lines), turns=tuple((text,) for text in result.moves),
+        solver=f"cp-sat ({result.workers} worker(s), random_seed {result.random_seed}) "
+               f"+ per-card tables bound",
+        budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason),
+        seed=seed, analysis=tuple(analysis),
+        facts=(("kept", list(result.kept)), ("replayed_score", final.score(0))))
 
 
 def _bound_line(result) -> str:
@@ -358,11 +345,11 @@ def demo_section(data) -> str:
     result = best_score(deal, data=data, seed=0)
     lines = ["Silver & Gold: Pyramids — best score of a bundled solo deal (1 round, 4 "
              "expedition cards, seed 11):",
-             f"  score {result['score']} ({result['status']}, bound {result['bound']}), "
-             f"replayed by the rules engine: {result['replayed_score']}",
-             "  breakdown: " + ", ".join(f"{k} {v}" for k, v in result["breakdown"].items())]
-    lines.extend("  " + step for step in result["plan"])
-    card = data.card(result["kept"][0])
+             f"  score {result.score} ({result.status}, bound {result.bound}), "
+             f"replayed by the rules engine: {result.fact('replayed_score')}",
+             "  breakdown: " + ", ".join(f"{k} {v}" for k, v in result.breakdown)]
+    lines.extend("  " + step for step in result.plan)
+    card = data.card(result.fact("kept")[0])
     shape = "L4"
     placements = pattern_options(card, 0, shape)
     lines.append(f"card {card.order} ({card.colour}): {len(placements)} placement(s) of expedition "

@@ -7,7 +7,7 @@ import pytest
 import cards_data
 from games import ancients as A
 from games.errors import InvalidStateError, NoSolutionError
-from games.protocol import play_checked
+from games.protocol import CHANCE, play_checked
 from solvers.ancients.best import score_upper_bound
 from solvers.ancients.turn import Dig, apply_turn, turn_options
 from solvers.ancients import policy as P
@@ -73,19 +73,27 @@ def test_turn_state_follows_the_protocol_for_the_search():
 
 def test_best_score_of_a_solo_deal_is_replayed_and_bounded():
     deal = A.make_deal(players=1, seed=3, data=DATA)
-    result = S.best_score(deal, data=DATA, budget=5, seed=3)  # 5,000 nodes
-    assert result["status"] in ("OPTIMAL", "FEASIBLE")
-    assert result["score"] <= result["bound"]
-    assert (result["status"] == "OPTIMAL") == (result["score"] >= result["bound"])
+    result = S.best_score(deal, data=DATA, limit=Limit(work=5), seed=3)  # 5,000 nodes
+    assert result.status in ("OPTIMAL", "FEASIBLE")
+    assert result.score <= result.bound
+    assert (result.status == "OPTIMAL") == (result.score >= result.bound)
     state = A.state_from_deal(deal, DATA)
     # replay from the move texts through the engine
-    for text in result["plan"]:
+    for text in result.plan:
         if text.startswith("dig "):
             finds = tuple(A.parse_text(part) for part in text[4:].split("; "))
             apply_turn(state, Dig(finds, 0, 0), checked=True)
         else:
             apply_turn(state, A.parse_text(text), checked=True)
-    assert state.is_terminal() and state.score(0) == result["score"]
+    assert state.is_terminal() and state.score(0) == result.score
+    # the turns' engine moves replay too, a refill after each turn
+    again = A.state_from_deal(deal, DATA)
+    for turn in result.turns:
+        for text in turn:
+            again.apply(A.parse_move(again, text))
+        while again.current_player() == CHANCE:
+            again.apply(again.chance_outcomes()[0][0])
+    assert again.is_terminal() and again.score(0) == result.score
 
 
 def test_best_score_needs_a_solo_deal():

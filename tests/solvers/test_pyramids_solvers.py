@@ -108,19 +108,18 @@ def test_cpsat_agrees_with_baseline_on_four_and_five_steps(seed):
 @pytest.mark.slow
 def test_full_deal_replays_to_the_claimed_score():
     deal = make_deal(players=1, seed=2, data=DATA)
-    result = service.best_score(deal, data=DATA, time_limit=60, seed=0)
-    assert result["replayed_score"] == result["score"] <= result["bound"]
+    result = service.best_score(deal, data=DATA, limit=Limit(time_limit=60), seed=0)
+    assert result.fact("replayed_score") == result.score <= result.bound
     assert result["score"] >= policy_plan(deal, DATA)[0]
 
 
 def test_best_score_service_replays_and_analyses():
     deal = make_deal(players=1, seed=5, data=DATA, rounds=1, steps_per_round=3)
-    result = service.best_score(deal, data=DATA, time_limit=30, seed=0)
-    assert result["status"] == "OPTIMAL" and result["bound"] == result["score"]
-    assert result["replayed_score"] == result["score"]
-    assert result["plan"][0].startswith("keep ")
-    assert any("box(es) to the tomb" in line for line in result["analysis"])
-    json.dumps(result)
+    result = service.best_score(deal, data=DATA, limit=Limit(time_limit=30), seed=0)
+    assert result.status == "OPTIMAL" and result.bound == result.score
+    assert result.fact("replayed_score") == result.score
+    assert result.plan[0].startswith("keep ") and result.turns[0] == (result.plan[0],)
+    assert any("box(es) to the tomb" in line for line in result.analysis)
 
 
 # --- graph analyses -------------------------------------------------------------------
