@@ -1,11 +1,18 @@
 """The registry of the five games, keyed by game id.
 
 Metadata here is data the tests check the engines against (player counts, the longest
-possible game, score bounds). Engines are imported lazily so that ``digsite games`` and
-the data commands stay fast, and so a game without an engine yet is still listed.
+possible game, score bounds). A game is an edition of an engine family (``family``,
+``edition``), as a python-chess variant carries its own metadata: Archaeology (2007) and
+The New Expedition are two editions of the ``archaeology`` family, played by one engine
+core and served by one solver package (``solvers.<family>``); each edition stays a game
+of its own, with its id, its card data and its engine package. Engines are imported
+lazily so that ``digsite games`` and the data commands stay fast, and so a game without
+an engine yet is still listed.
 
 >>> get("pyramids").name
 'Silver & Gold: Pyramids'
+>>> [info.id for info in editions("archaeology")]
+['archaeology', 'expedition']
 """
 
 from __future__ import annotations
@@ -17,7 +24,8 @@ from types import ModuleType
 
 from .errors import DigsiteError
 
-__all__ = ["GameInfo", "GAMES", "GAME_IDS", "get", "engine", "has_engine", "UnknownGameError"]
+__all__ = ["GameInfo", "GAMES", "GAME_IDS", "get", "editions", "engine", "has_engine",
+           "UnknownGameError"]
 
 
 class UnknownGameError(DigsiteError):
@@ -39,6 +47,13 @@ class GameInfo:
     score_bounds: tuple[float, float] = (0.0, 0.0)  # every seat's final return lies here
     rulebook: str = ""
     notes: str = ""
+    family: str = ""  # the engine family (its solver package); "" stands for the game's id
+    edition: str = ""  # the edition's short label within its family; "" for a lone edition
+    aliases: tuple[str, ...] = ()  # other ids of the game (none yet: the CLI's ids are fixed)
+
+    def __post_init__(self) -> None:
+        if not self.family:  # a single-edition game is a family of its own
+            object.__setattr__(self, "family", self.id)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -75,7 +90,7 @@ _register(GameInfo(
 _register(GameInfo(
     id="archaeology", name="Archaeology: The Card Game", kind="card", players=(2, 4),
     solo=False, variants=("2007 / Z-Man 2009",),
-    engine_module="games.archaeology",
+    engine_module="games.archaeology", family="archaeology", edition="2007",
     # max_moves, a proven bound (random games take about 350): at most 58 digging turns and
     # 72 * 5 + 4 end-game turns (a sale or an exploration, each removing a card for good,
     # comes at least every 5 turns); a turn has at most 3 trades of at most 87 take/give
@@ -90,7 +105,7 @@ _register(GameInfo(
     variants=("--monument great_pyramid|temple|tomb|mine|sphinx|buried_ruins (default: "
               "drawn at random)", "--variant long-expedition (2-3 players)",
               "--variant fierce-weather", "--variant beginners-luck"),
-    engine_module="games.expedition",
+    engine_module="games.expedition", family="archaeology", edition="new-expedition",
     # max_moves, a proven bound (random games take about 400-900): at most 96 digging turns
     # (85 treasures and 10 thieves end a dig, sandstorms dig again) and 85 * 6 + 5
     # end-game turns (a sale or an exploration, each removing a card for good, comes at
@@ -123,6 +138,12 @@ def get(game_id: str) -> GameInfo:
         raise UnknownGameError(
             f"unknown game {game_id!r} (choose from {', '.join(GAME_IDS)})"
         ) from None
+
+
+def editions(family: str) -> tuple[GameInfo, ...]:
+    """The games of the engine family ``family``, in registry order (one for a game that
+    has a single edition; none for an unknown family)."""
+    return tuple(info for info in GAMES.values() if info.family == family)
 
 
 def has_engine(game_id: str) -> bool:
