@@ -31,11 +31,10 @@ import time
 
 import cards_data
 from games import archaeology, expedition
-from solvers.archaeology.policy import SEARCH_OPTIONS as ARCHAEOLOGY_OPTIONS
 from solvers.arena import run_arena
 from solvers.backends import Execution
-from solvers.expedition.policy import SEARCH_OPTIONS
-from solvers.expedition.service import BOTS
+from solvers.archaeology.policy import SEARCH_OPTIONS
+from solvers.archaeology.service import BOTS
 from solvers.ismcts.search import ismcts
 
 from .search_bench import opening
@@ -65,12 +64,12 @@ def speed(data, archaeology_data, *, rounds: int = SPEED_ROUNDS) -> dict:
     """Iterations per CPU second, best of ``rounds`` alternated searches per position: the
     openings, and mid-game (each game's example view: the New Expedition's is at the
     Temple, after a secret look)."""
-    positions = {"archaeology": (*opening(archaeology, archaeology_data), ARCHAEOLOGY_OPTIONS)}
+    positions = {"archaeology": (*opening(archaeology, archaeology_data), SEARCH_OPTIONS)}
     for monument in MONUMENTS:
         positions[monument] = (*opening(expedition, on_monument(data, monument)),
                                SEARCH_OPTIONS)
     positions["archaeology mid-game"] = (*archaeology.state_from_view(
-        archaeology.example_view(archaeology_data), archaeology_data, 0), ARCHAEOLOGY_OPTIONS)
+        archaeology.example_view(archaeology_data), archaeology_data, 0), SEARCH_OPTIONS)
     positions["temple mid-game"] = (*expedition.state_from_view(
         expedition.example_view(data), data, 0), SEARCH_OPTIONS)
     rates: dict[str, float] = {name: 0.0 for name in positions}
