@@ -17,7 +17,7 @@ won, 1/k for a k-way shared win), ``expected_money`` (mean final money in those
 playouts), ``visits`` and ``stderr`` (standard error of the win probability). **A trade
 is one row**: the engine plays a trade as ``take``/``give`` steps (every minimal trade
 reached once, few moves per search node), and the search counts its *units*
-(``solvers.ismcts.search``, ``unit_open``; ``games.archaeology.trades``): a row is one whole trade (``trade
+(``solvers.ismcts.search``, ``unit_open``; ``trades``): a row is one whole trade (``trade
 GIVES for TAKES``), its value, money and visits over the iterations whose tree path made
 that whole trade; iterations that left the tree mid-trade (to finish it in the playout)
 count for no row. This aggregates the step tree rather than reporting the best completion
@@ -45,15 +45,15 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from games import registry
-from games.archaeology.moves import TRADE, TRADE_STEPS
+from games.archaeology.moves import TRADE
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
-from games.archaeology.trades import (WHOLE_TRADES, TradeUnits, played_decision, played_move,
-                                      trading)
+from games.archaeology.trades import trading
 from solvers.hints import Column, Limit
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.ismcts.hint import ranked_lines, win_hint
 
 from .policy import SEARCH_OPTIONS, greedy_policy
+from .trades import TRADE_STEPS, WHOLE_TRADES, TradeUnits, played_decision, played_move
 
 __all__ = ["Edition", "EDITIONS", "BOTS", "EXPLORE_STEPS"]
 
@@ -147,7 +147,7 @@ class Edition:
 
     def played_turn(self, state, moves) -> tuple[int, str | None, bool]:
         """``solvers.review``'s hook: a record's trade steps are one decision, named by the
-        whole trade (``games.archaeology.trades.played_decision``)."""
+        whole trade (``trades.played_decision``)."""
         return played_decision(state, moves, self.engine.parse_move)
 
     def hint_with_turn(self, view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
