@@ -37,13 +37,26 @@ from solvers.archaeology.policy import SEARCH_OPTIONS, playout
 
 from .search_bench import opening
 
-__all__ = ["run", "FULL_GAMES"]
+__all__ = ["run", "FULL_GAMES", "match_line"]
 
 #: games per match in full mode (the issue asks 200; see the module docstring). The PIMC
 #: match costs twice as much (both seats search), so it plays half as many.
 FULL_GAMES = {"random": 20, "greedy": 20, "pimc": 10}
 ITERATIONS = 1000
 TARGETS = {"random": 0.95, "greedy": 0.65, "pimc": 0.50}
+
+
+def match_line(title: str, match: dict, *, quick: bool, judged: str) -> str:
+    """One arena match of ISMCTS in the report of either edition: ``title`` (who against
+    whom, and where), the win rate with its 95% interval, ``judged`` against the target
+    (a quick run is a smoke run, not judged), the mean money and the time it took."""
+    lo, hi = match["ci95"]
+    ours, theirs = match["mean_scores"][0], match["mean_scores"][1]
+    return (f"{title}: {match['win_rate']:.1%} of {match['games']} games [{lo:.1%}, {hi:.1%}] "
+            f"at {match['iterations']} iterations/decision; "
+            + ("smoke run, not judged against the target" if quick else
+               f"target >= {match['target']:.0%}: {judged}")
+            + f"; mean money {ours:.1f} vs {theirs:.1f} ({match['seconds']:.0f} s)")
 
 
 def _opening(data, seed: int = 3):
@@ -126,14 +139,8 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     lines.append(f"tree memory: {memory['peak_mib']:.1f} MiB peak for {memory['iterations']} "
                  f"iterations ({memory['nodes']} nodes)")
     for name, a in arena.items():
-        lo, hi = a["ci95"]
-        lines.append(
-            f"ISMCTS vs {name}: {a['win_rate']:.1%} of {a['games']} games "
-            f"[{lo:.1%}, {hi:.1%}] at {a['iterations']} iterations/decision; "
-            + ("smoke run, not judged against the target" if quick else
-               f"target >= {a['target']:.0%}: {'met' if a['met'] else 'NOT met'}")
-            + "; mean money "
-            f"{a['mean_scores'][0]:.1f} vs {a['mean_scores'][1]:.1f} ({a['seconds']:.0f} s)")
+        lines.append(match_line(f"ISMCTS vs {name}", a, quick=quick,
+                                judged="met" if a["met"] else "NOT met"))
     if not quick:
         lines.append("note: " + ", ".join(f"{g} games against {n}" for n, g in FULL_GAMES.items())
                      + ", not the 200 asked (time budget of a shared 2-core machine).")

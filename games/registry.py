@@ -8,10 +8,18 @@ code). So listing the games, or a command's ``--help``, imports no engine and no
 engines are imported lazily (``engine``), and a game is used through its
 :class:`games.game.Game` (``games.load``).
 
+A game is an edition of an engine family (``family``, ``edition``), as a python-chess
+variant carries its own metadata: Archaeology (2007) and The New Expedition are two
+editions of the ``archaeology`` family, played by one engine core and served by one
+solver package (``solvers.<family>``); each edition stays a game of its own, with its
+id, its card data, its engine package and its capabilities.
+
 >>> get("pyramids").name
 'Silver & Gold: Pyramids'
 >>> get("archaeology").budgets.hint_text
 '1000 search iterations'
+>>> [info.id for info in editions("archaeology")]
+['archaeology', 'expedition']
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from types import ModuleType
 from .errors import DigsiteError
 
 __all__ = ["GameInfo", "Budgets", "ReviewScale", "GAMES", "GAME_IDS", "SERVICES", "get",
-           "engine", "has_engine", "UnknownGameError"]
+           "editions", "engine", "has_engine", "UnknownGameError"]
 
 #: The services a game may offer (``solvers/<id>/service.py`` attributes; ``solvers.services``):
 #: move hints, a solo best score with its bound, the Ancients dig planner, arena bots.
@@ -101,6 +109,14 @@ class GameInfo:
     budgets: Budgets = Budgets()
     review: ReviewScale = WIN_SCALE
     deal_options: tuple[str, ...] = ()  # keyword options of the deal (``digsite deal``)
+    # --- the engine family ---
+    family: str = ""  # the engine family (its solver package); "" stands for the game's id
+    edition: str = ""  # the edition's short label within its family; "" for a lone edition
+    aliases: tuple[str, ...] = ()  # other ids of the game (none yet: the CLI's ids are fixed)
+
+    def __post_init__(self) -> None:
+        if not self.family:  # a single-edition game is a family of its own
+            object.__setattr__(self, "family", self.id)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -153,7 +169,7 @@ _register(GameInfo(
 _register(GameInfo(
     id="archaeology", name="Archaeology: The Card Game", kind="card", players=(2, 4),
     solo=False, variants=("2007 / Z-Man 2009",),
-    engine_module="games.archaeology",
+    engine_module="games.archaeology", family="archaeology", edition="2007",
     # max_moves, a proven bound (random games take about 350): at most 58 digging turns and
     # 72 * 5 + 4 end-game turns (a sale or an exploration, each removing a card for good,
     # comes at least every 5 turns); a turn has at most 3 trades of at most 87 take/give
@@ -169,7 +185,7 @@ _register(GameInfo(
     variants=("--monument great_pyramid|temple|tomb|mine|sphinx|buried_ruins (default: "
               "drawn at random)", "--variant long-expedition (2-3 players)",
               "--variant fierce-weather", "--variant beginners-luck"),
-    engine_module="games.expedition",
+    engine_module="games.expedition", family="archaeology", edition="new-expedition",
     # max_moves, a proven bound (random games take about 400-900): at most 96 digging turns
     # (85 treasures and 10 thieves end a dig, sandstorms dig again) and 85 * 6 + 5
     # end-game turns (a sale or an exploration, each removing a card for good, comes at
@@ -205,6 +221,12 @@ def get(game_id: str) -> GameInfo:
         raise UnknownGameError(
             f"unknown game {game_id!r} (choose from {', '.join(GAME_IDS)})"
         ) from None
+
+
+def editions(family: str) -> tuple[GameInfo, ...]:
+    """The games of the engine family ``family``, in registry order (one for a game that
+    has a single edition; none for an unknown family)."""
+    return tuple(info for info in GAMES.values() if info.family == family)
 
 
 def has_engine(game_id: str) -> bool:

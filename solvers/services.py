@@ -1,9 +1,13 @@
 """Finding a game's services: the library functions the CLI calls.
 
-Each game's solver code lives in its own package ``solvers/<game id>/`` (``model``,
-``search``, ``policy``, ... as the game needs), topped by ``solvers/<game id>/service.py``,
-found here by that convention. A service module offers any of these (none prints; the CLI writes
-their results as the JSON of ARCHITECTURE.md):
+Each engine family's solver code lives in its own package ``solvers/<family>/``
+(``model``, ``search``, ``policy``, ... as the game needs), topped by
+``solvers/<family>/service.py``, found here by that convention; the family of a game with
+one edition is its id (``games.registry.GameInfo.family``). A service module that serves
+several editions (Archaeology's 2007 game and The New Expedition) exposes ``EDITIONS:
+dict[game id, service]``, one object per edition with the names a service module has,
+and :func:`service` returns the game's. A service offers any of these (none prints; the
+CLI writes their results as the JSON of ARCHITECTURE.md):
 
 ``best_score(deal: dict, *, data, limit: solvers.limits.Limit, seed) -> BestScore``
     (solo deals; ``limit.work`` in the game's declared best-score units, deterministic;
@@ -47,16 +51,19 @@ SERVICE_WORDS = {"hint": "move hints", "best_score": "a best-score solver",
                  "demo_section": "a demo section"}
 
 
-def service(game_id: str) -> ModuleType | None:
-    """The service module of ``game_id``, or ``None`` if it has none yet."""
-    get(game_id)  # unknown ids fail here with the list of valid ones
-    package = f"solvers.{game_id}"
+def service(game_id: str) -> ModuleType | Any | None:
+    """The service of ``game_id``: its family's service module, or the module's
+    ``EDITIONS[game_id]`` where the module serves several editions; ``None`` if it has
+    none yet."""
+    package = f"solvers.{get(game_id).family}"  # unknown ids fail here with the valid ones
     if importlib.util.find_spec(package) is None:
         return None
     name = f"{package}.service"
     if importlib.util.find_spec(name) is None:
         return None
-    return importlib.import_module(name)
+    module = importlib.import_module(name)
+    editions = getattr(module, "EDITIONS", None)
+    return module if editions is None else editions.get(game_id)
 
 
 def has_capability(game_id: str, name: str) -> bool:

@@ -1,9 +1,13 @@
 """Adding a game touches one registry block plus the game's own files: every other
 per-game table is found by module name. These tests hold each convention to the registry
 (``docs/adding-a-game.md``), so a game that is registered but misses one of its files, or a
-file named after no registered game, fails here by name."""
+file named after no registered game, fails here by name. Solver code is grouped by engine
+family (``GameInfo.family``: the game's id, or the family of its editions)."""
 
 from __future__ import annotations
+
+import importlib
+import pathlib
 
 import cards_data
 from benchmarks.runner import SUITES
@@ -13,6 +17,8 @@ from solvers import services
 
 REGISTERED = set(registry.GAME_IDS)
 ENGINES = {game_id for game_id in registry.GAME_IDS if registry.has_engine(game_id)}
+FAMILIES = {registry.get(game_id).family for game_id in registry.GAME_IDS}
+SOLVERS = pathlib.Path(services.__file__).resolve().parent
 #: Benchmark suites that belong to no game.
 SHARED_SUITES = {"grids", "search", "openspiel", "strength"}
 
@@ -60,3 +66,26 @@ def test_declared_budgets_are_the_ones_the_services_spend():
     assert model.DEFAULT_BUDGET == registry.get("pyramids").budgets.best_score
     assert ancients.DEFAULT_HINT_ITERATIONS == registry.get("ancients").budgets.hint
     assert best.DEFAULT_NODE_BUDGET == registry.get("ancients").budgets.best_score * 1000
+
+
+def test_solver_packages_are_named_after_engine_families():
+    with_service = {path.parent.name for path in SOLVERS.glob("*/service.py")}
+    assert with_service == {registry.get(game_id).family for game_id in ENGINES}
+    assert with_service <= FAMILIES
+
+
+def test_a_family_of_several_editions_serves_each_from_its_one_service_module():
+    for family in FAMILIES:
+        editions = registry.editions(family)
+        assert editions, family
+        module = importlib.import_module(f"solvers.{family}.service")
+        if len(editions) == 1:  # a single-edition game: its id is its family, its module serves
+            info, = editions
+            assert info.id == family and info.edition == "" and not hasattr(module, "EDITIONS")
+            assert services.service(info.id) is module
+            continue
+        labels = [info.edition for info in editions]
+        assert all(labels) and len(set(labels)) == len(labels), (family, labels)
+        assert set(module.EDITIONS) == {info.id for info in editions}
+        for info in editions:
+            assert services.service(info.id) is module.EDITIONS[info.id]

@@ -8,8 +8,8 @@ ambiguity are documented in ``state``; moves, their text and the card ids of eac
 in ``moves``; the derived card tables (``rules_for``), phases and the differences between
 the editions as data in ``rules``; what each seat knows and the exact determinizer in
 ``hidden``; the JSON deal and player view in ``views`` (the history both editions' views
-share in ``history``); the greedy heuristic and fast playout both editions' solvers use in
-``heuristic``.
+share in ``history``); a whole trade as one move in ``trades``. The search code of both
+editions (the greedy heuristic, the fast playout, the hints) is ``solvers.archaeology``.
 
 >>> import cards_data
 >>> data = cards_data.load("archaeology")

@@ -60,7 +60,7 @@ from games.protocol import parse_checked
 __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_INDEX",
            "TREASURES", "MAP", "THIEF", "SANDSTORM", "CARDS", "DIG", "STEAL", "STOLEN",
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
-           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "KIND_NAMES", "TRADE_STEPS",
+           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "KIND_NAMES",
            "chamber_letter", "move", "parse_text", "read_number", "parse_checked_move"]
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
@@ -69,13 +69,6 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
  NAME, REVEAL, REFILL, TRADE) = range(18)
 KIND_NAMES = ("dig", "steal", "stolen", "discard", "take", "give", "explore", "sell", "end",
               "tent", "look", "keep", "draw", "stop", "name", "reveal", "refill", "trade")
-
-
-#: How a trade is played as moves, for a hint that names one of its steps (a view with a
-#: trade in progress: its hint ranks the next steps).
-TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
-               "(falling trade value) until they cover the takes; add the view's \"trade\" "
-               "field to ask for the next step")
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ class Units:
     ``open(state)`` whether the searching seat's decision is still in progress, and
     ``move(moves)`` the one move (its text a row's ``move``) that a completed unit's moves
     make; ``extra`` root moves the search must also try (each a whole unit). Any object
-    with these three members will do (``games.archaeology.trades.TradeUnits``)."""
+    with these three members will do (``solvers.archaeology.trades.TradeUnits``)."""
 
     def __init__(self, open_: Callable[[object], bool],
                  move: Callable[[tuple], object], extra: Sequence = ()):

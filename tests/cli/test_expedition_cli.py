@@ -93,8 +93,8 @@ def test_bad_views_exit_2(run_cli, view):
 
 def test_the_demo_has_an_expedition_section():
     import cards_data
-    from solvers.expedition.service import demo_section
-    text = demo_section(cards_data.load("expedition"))
+    from solvers.archaeology.service import EDITIONS
+    text = EDITIONS["expedition"].demo_section(cards_data.load("expedition"))
     assert text.startswith("temple:") and "ISMCTS (300 iterations) suggests:" in text
 
 

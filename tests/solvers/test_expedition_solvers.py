@@ -11,10 +11,11 @@ import cards_data
 from games.archaeology.rules import P_ACTION
 from games.expedition import make_deal, state_from_deal, view_of
 from games.protocol import CHANCE
-from solvers.expedition.service import EXPLORE_STEPS, hint
+from solvers.archaeology.service import EDITIONS, EXPLORE_STEPS
 from solvers.limits import Limit
 
 DATA = cards_data.load("expedition")
+hint = EDITIONS["expedition"].hint
 
 
 def _positions(monument: str):

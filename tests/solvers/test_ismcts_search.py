@@ -9,13 +9,13 @@ import pytest
 
 import cards_data
 from games.archaeology import example_view, make_deal, state_from_deal, state_from_view
-from games.archaeology.heuristic import greedy_discard, greedy_give, greedy_victim
 from games.protocol import CHANCE, TERMINAL
 from solvers.archaeology.service import BOTS
 from solvers.arena import run_arena, wilson
 from solvers.ismcts.pimc import pimc
 from solvers.ismcts.search import ismcts, rollout, score_reward, win_reward
-from solvers.archaeology.policy import SEARCH_OPTIONS, greedy_action, greedy_policy
+from solvers.archaeology.policy import (SEARCH_OPTIONS, greedy_action, greedy_discard,
+                                        greedy_give, greedy_policy, greedy_victim)
 
 DATA = cards_data.load("archaeology")
 
