@@ -32,7 +32,9 @@ from games.protocol import random_playout
 from games.seeding import make_rng
 from solvers.archaeology.service import BOTS
 from solvers.arena import run_arena
+from solvers.backends import Execution
 from solvers.ismcts.search import ismcts
+from solvers.limits import Limit
 from solvers.archaeology.policy import SEARCH_OPTIONS, playout
 
 from .search_bench import opening
@@ -119,11 +121,12 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     arena = {}
     for name, (games, iters) in matches.items():
         start = time.perf_counter()
-        res = run_arena("archaeology", ["ismcts", name], bots=BOTS, games=games, seed=2024, workers=2,
-                        iterations=iters, data=data, progress=progress)
-        arena[name] = {"games": games, "iterations": iters, "win_rate": res["win_rate"][0],
-                       "ci95": res["ci95"][0], "mean_scores": res["mean_scores"],
-                       "target": TARGETS[name], "met": res["win_rate"][0] >= TARGETS[name],
+        res = run_arena("archaeology", ["ismcts", name], bots=BOTS, games=games, seed=2024,
+                        execution=Execution(workers=2), limit=Limit(iterations=iters),
+                        data=data, progress=progress)
+        arena[name] = {"games": games, "iterations": iters, "win_rate": res.win_rate[0],
+                       "ci95": res.ci95[0], "mean_scores": res.mean_scores,
+                       "target": TARGETS[name], "met": res.win_rate[0] >= TARGETS[name],
                        "seconds": round(time.perf_counter() - start, 1)}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     lines = [f"load average at the start: {load:.2f}" if load is not None else "load: unknown"]

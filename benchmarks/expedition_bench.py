@@ -36,6 +36,7 @@ from solvers.backends import Execution
 from solvers.archaeology.policy import SEARCH_OPTIONS
 from solvers.archaeology.service import BOTS
 from solvers.ismcts.search import ismcts
+from solvers.limits import Limit
 
 from .archaeology_bench import match_line
 from .search_bench import opening
@@ -116,13 +117,13 @@ def run(*, quick: bool, progress=lambda n=1: None, execution: Execution | None =
         for name, (n, iterations) in plan.items():
             start = time.perf_counter()
             res = run_arena("expedition", ["ismcts", name], bots=BOTS, games=n, seed=2024,
-                            iterations=iterations, data=cut, progress=progress,
+                            limit=Limit(iterations=iterations), data=cut, progress=progress,
                             execution=execution)
-            status, settle = verdict(res["win_rate"][0], tuple(res["ci95"][0]), TARGETS[name])
+            status, settle = verdict(res.win_rate[0], tuple(res.ci95[0]), TARGETS[name])
             arena[f"{monument} vs {name}"] = {
                 "monument": monument, "opponent": name, "games": n, "iterations": iterations,
-                "win_rate": res["win_rate"][0], "ci95": res["ci95"][0],
-                "mean_scores": res["mean_scores"], "target": TARGETS[name],
+                "win_rate": res.win_rate[0], "ci95": res.ci95[0],
+                "mean_scores": res.mean_scores, "target": TARGETS[name],
                 "verdict": status, "games_to_settle": settle,
                 "seconds": round(time.perf_counter() - start, 1)}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None

@@ -30,9 +30,10 @@ from games.protocol import random_playout
 from games.seeding import make_rng
 from solvers import openspiel
 from solvers.archaeology.policy import SEARCH_OPTIONS
-from solvers.arena import bot_table, run_arena
+from solvers.arena import bot_table, run_arena, with_limit
 from solvers.backends import LOCAL, Execution
 from solvers.ismcts.search import ismcts
+from solvers.limits import Limit
 
 from .search_bench import opening
 
@@ -93,14 +94,6 @@ def _speed(game_id: str, quick: bool) -> dict:
             "engine_random_playout_ms": round(_engine_playout_ms(world, seat, playouts), 3)}
 
 
-def _timed(factory, seconds: float):
-    def make(**kwargs):
-        bot = factory(**kwargs)
-        bot.time_limit = seconds
-        return bot
-    return make
-
-
 def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None,
         execution: Execution = LOCAL) -> dict:
     if not openspiel.AVAILABLE:
@@ -127,19 +120,20 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None,
         iterations = 30 if quick else ITERATIONS
         seconds = 0.02 if quick else SECONDS
         equal_iterations = run_arena(game_id, ["ismcts", "openspiel-ismcts"], bots=table,
-                                     games=count, seed=31, iterations=iterations, data=data,
+                                     games=count, seed=31, limit=Limit(iterations=iterations), data=data,
                                      progress=progress, execution=execution)
-        timed = {"ismcts": _timed(table["ismcts"], seconds),
-                 "openspiel-ismcts": _timed(table["openspiel-ismcts"], seconds)}
+        per_move = Limit(time_limit=seconds)
+        timed = {"ismcts": with_limit(table["ismcts"], per_move),
+                 "openspiel-ismcts": with_limit(table["openspiel-ismcts"], per_move)}
         equal_time = run_arena(game_id, ["ismcts", "openspiel-ismcts"], bots=timed,
                                games=count, seed=37, data=data, progress=progress)
         matches = {}
         for label, result, budget in (("equal_iterations", equal_iterations,
                                        f"{iterations} iterations"),
                                       ("equal_time", equal_time, f"{seconds} s")):
-            rate, (low, high) = result["win_rate"][0], result["ci95"][0]
+            rate, (low, high) = result.win_rate[0], result.ci95[0]
             matches[label] = {"games": count, "budget": budget, "win_rate": rate,
-                              "ci95": [low, high], "mean_scores": result["mean_scores"]}
+                              "ci95": [low, high], "mean_scores": result.mean_scores}
             judged = ""
             if label == "equal_time" and not quick:
                 judged = (f"; target >= {TARGET_WIN:.0%}: "

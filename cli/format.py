@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from solvers.hints import Hint
-from solvers.results import BestScore, WorkBudget
+from solvers.results import ArenaResult, BestScore, WorkBudget
 
 from .jsonout import to_json
 
@@ -153,14 +153,15 @@ def format_plan(result: dict, *, elapsed: float | None = None) -> str:
     return "\n".join(lines + _lines(result, "analysis"))
 
 
-def format_arena(result: dict) -> str:
+def format_arena(result: ArenaResult) -> str:
     """Win rates with 95% intervals and mean scores."""
-    lines = [f"{result['game']}: {result['games']} games, seed {result['seed']}"]
-    for i, bot in enumerate(result["bots"]):
-        low, high = result["ci95"][i]
+    options = "".join(f", {key} {value}" for key, value in result.deal_options.items())
+    lines = [f"{result.game}: {result.games} games, seed {result.seed}{options}"]
+    for i, bot in enumerate(result.bots):
+        low, high = result.ci95[i]
         lines.append(
-            f"  {bot:<12} wins {_num(result['wins'][i]):>6}  rate {result['win_rate'][i]:.3f} "
-            f"[{low:.3f}, {high:.3f}]  mean score {_num(result['mean_scores'][i])}"
+            f"  {bot:<12} wins {_num(result.wins[i]):>6}  rate {result.win_rate[i]:.3f} "
+            f"[{low:.3f}, {high:.3f}]  mean score {_num(result.mean_scores[i])}"
         )
     return "\n".join(lines)
 

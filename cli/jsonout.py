@@ -8,9 +8,9 @@ import json
 from typing import Any
 
 from solvers.hints import Hint
-from solvers.results import BestScore
+from solvers.results import ArenaResult, BestScore
 
-__all__ = ["to_json", "jsonable", "hint_json", "best_score_json"]
+__all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json"]
 
 
 def hint_json(hint: Hint) -> dict:
@@ -65,7 +65,24 @@ def best_score_json(best: BestScore) -> dict:
     return result
 
 
-_WRITERS = {Hint: hint_json, BestScore: best_score_json}
+def arena_json(arena: ArenaResult) -> dict:
+    """A :class:`solvers.results.ArenaResult` as the arena JSON (the deal options, when
+    any, after the contract's keys)."""
+    result: dict[str, Any] = {
+        "game": arena.game, "bots": list(arena.bots), "games": arena.games,
+        "wins": list(arena.wins), "win_rate": list(arena.win_rate),
+        "ci95": [list(ci) for ci in arena.ci95], "mean_scores": list(arena.mean_scores),
+        "seed": arena.seed, "iterations": arena.limit.iterations,
+        "per_game": [{"game": g.index, "bots_by_seat": list(g.bots_by_seat),
+                      "returns": list(g.returns), "winners": list(g.winners)}
+                     for g in arena.per_game],
+    }
+    if arena.deal_options:
+        result["deal_options"] = jsonable(arena.deal_options)
+    return result
+
+
+_WRITERS = {Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json}
 
 
 def jsonable(value: Any) -> Any:

@@ -45,8 +45,8 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as
 
 
 def DEAL_OPTIONS(func):
-    """The deal options of ``deal`` and ``play`` (the New Expedition's monument and
-    variants; other games refuse them)."""
+    """The deal options of ``deal``, ``play`` and ``arena`` (the New Expedition's monument
+    and variants; other games refuse them)."""
     func = click.option("--variant", "variants", multiple=True, metavar="V",
                         help="The New Expedition: a variant, repeatable (see `digsite "
                              "games`).")(func)
@@ -493,23 +493,25 @@ def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the win rates with their intervals as an SVG chart in FILE.")
+@DEAL_OPTIONS
 def arena(game, bots, n_games, seed, workers, backend, address, iterations, record_dir, cards,
-          as_json, svg_file) -> None:
+          as_json, svg_file, monument, variants) -> None:
     """Play bots against each other on seat-swapped deals."""
     from solvers.arena import bot_table, run_arena
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     execution = Execution(backend, workers, address)
-    data_ = load_cards(game, cards)
+    options = _deal_options(monument, variants)
+    data_ = _load_game(game, cards, **options).data  # options of another game refused here
     folder = prepare_dir(record_dir) if record_dir else None
-    records: list[tuple[int, dict]] = []
     with _progress(n_games, f"{game} arena") as step:
-        result = run_arena(game, names, bots=bot_table(game, data_, names), games=n_games, seed=seed,
-                           iterations=iterations, data=data_, progress=step,
-                           execution=execution,
-                           record=(lambda i, rec: records.append((i, rec))) if folder else None)
-    for i, rec in records:
-        write_text(folder / f"{game}-seed{seed}-game{i:04d}.json", record_text(rec))
+        result = run_arena(game, names, bots=bot_table(game, data_, names), games=n_games,
+                           seed=seed, limit=Limit(iterations=iterations), data=data_,
+                           deal_options=options, progress=step, execution=execution,
+                           keep_records=bool(folder))
+    for played in result.per_game if folder else ():
+        write_text(folder / f"{game}-seed{seed}-game{played.index:04d}.json",
+                   record_text(played.record.to_json()))
     if svg_file:
         write_text(svg_file, charts.arena_chart(result))
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))

@@ -4,14 +4,18 @@ writes them as JSON (``cli/jsonout.py``, the shapes of ARCHITECTURE.md).
 
 * :class:`BestScore` — the best score of a solo deal, with its proven bound and the plan
   that reaches it (replayed through the rules once, by the service that made it).
+* :class:`ArenaResult` — a match between bots (``solvers.arena``), its games
+  (:class:`ArenaGame`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["WorkBudget", "BestScore", "CLOCK_NOTE"]
+from .limits import Limit
+
+__all__ = ["WorkBudget", "BestScore", "ArenaGame", "ArenaResult", "CLOCK_NOTE"]
 
 #: What a result cut by the wall clock says of itself.
 CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
@@ -75,3 +79,36 @@ class BestScore:
     def fact(self, key: str, default: Any = None) -> Any:
         """The game-specific fact ``key``."""
         return dict(self.facts).get(key, default)
+
+
+@dataclass(frozen=True)
+class ArenaGame:
+    """One arena game: the bots by seat (``seat_bot``: each seat's bot index), the final
+    scores and winners (seats), the decisions played, and its record when kept."""
+
+    index: int
+    bots_by_seat: tuple[str, ...]
+    seat_bot: tuple[int, ...]
+    returns: tuple[float, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    record: Any = None  # games.record.GameRecord when the arena keeps records
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    """A match (``digsite arena``): per bot, its wins (a k-way shared win counts 1/k), win
+    rate with its 95% Wilson interval and mean score, over ``games`` seat-rotated games;
+    ``limit`` is every searching bot's budget per decision."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    wins: tuple[float, ...]
+    win_rate: tuple[float, ...]
+    ci95: tuple[tuple[float, float], ...]
+    mean_scores: tuple[float, ...]
+    seed: int
+    limit: Limit
+    per_game: tuple[ArenaGame, ...]
+    deal_options: dict = field(default_factory=dict)

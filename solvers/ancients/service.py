@@ -280,13 +280,15 @@ class GreedyBot(_TurnBot):
 
 
 class IsmctsTurnBot(_TurnBot):
-    """ISMCTS over whole turns, ``iterations`` per turn (default ``BOT_ITERATIONS``)."""
+    """ISMCTS over whole turns within ``limit`` per turn (default ``BOT_ITERATIONS``
+    iterations)."""
 
     name = "ismcts"
 
     def turn(self, state):
-        result = ismcts(TurnState(state), self.seat,
-                        iterations=self.iterations or BOT_ITERATIONS,
+        limit = self.limit.resolve(BOT_ITERATIONS)
+        result = ismcts(TurnState(state), self.seat, iterations=limit.iterations,
+                        time_limit=limit.time_limit,
                         seed=self.rng.getrandbits(63), reward=score_window_reward(state),
                         playout=playout, move_key=str)
         return result.best

@@ -111,9 +111,9 @@ def test_upper_bound_holds_for_greedy_games():
 
 def test_greedy_and_random_bots_finish_games():
     from solvers.arena import play_game
-    result = play_game("ancients", ["greedy", "random"], bots=S.BOTS, deal_seed=1, rotation=0, bot_seed=2,
-                       iterations=None, data=DATA)
-    assert len(result["returns"]) == 2 and result["winners"]
+    result = play_game("ancients", ["greedy", "random"], bots=S.BOTS, deal_seed=1, rotation=0,
+                       bot_seed=2, data=DATA)
+    assert len(result.returns) == 2 and result.winners
 
 
 def test_demo_section_shows_a_dig_plan_with_boards():

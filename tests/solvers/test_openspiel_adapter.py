@@ -16,6 +16,7 @@ import cards_data  # noqa: E402
 from games import registry  # noqa: E402
 from games.protocol import CHANCE  # noqa: E402
 from solvers.arena import bot_table, run_arena  # noqa: E402
+from solvers.limits import Limit  # noqa: E402
 from solvers import openspiel  # noqa: E402
 from solvers.openspiel import adapter  # noqa: E402
 
@@ -221,11 +222,11 @@ def test_openspiel_bots_play_arena_games_reproducibly():
     data = cards_data.load("lootnrun")
     bots = bot_table("lootnrun", data, names=openspiel.BOT_NAMES)
     assert {"openspiel-ismcts", "openspiel-mcts"} <= set(bots)
-    kwargs = dict(bots=bots, games=2, seed=4, iterations=20, data=data)
+    kwargs = dict(bots=bots, games=2, seed=4, limit=Limit(iterations=20), data=data)
     first = run_arena("lootnrun", ["openspiel-ismcts", "openspiel-mcts"], **kwargs)
     again = run_arena("lootnrun", ["openspiel-ismcts", "openspiel-mcts"], **kwargs)
     assert first == again
-    assert sum(first["wins"]) == pytest.approx(2.0)
+    assert sum(first.wins) == pytest.approx(2.0)
 
 
 def test_cli_arena_accepts_openspiel_bots(run_cli):

@@ -58,9 +58,9 @@ def test_root_parallel_is_the_merge_of_trees_with_child_seeds():
 
 def test_root_parallel_bot_plays_legal_moves():
     world, seat = _loot_position()
-    bot = IsmctsBot(seat=seat, seed=3, iterations=40, workers=2)
+    bot = IsmctsBot(seat=seat, seed=3, limit=Limit(iterations=40, workers=2))
     assert bot.choose(world) in world.legal_moves()
-    timed = IsmctsBot(seat=seat, seed=3, time_limit=0.05)
+    timed = IsmctsBot(seat=seat, seed=3, limit=Limit(time_limit=0.05))
     assert timed.choose(world) in world.legal_moves()
 
 
