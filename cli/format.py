@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from solvers.hints import Hint
-from solvers.results import ArenaResult, BestScore, WorkBudget
+from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
 
 from .jsonout import to_json
 
@@ -136,21 +136,21 @@ def format_best_scores(result: dict, *, elapsed: float | None = None) -> str:
     return "\n".join(lines)
 
 
-def format_plan(result: dict, *, elapsed: float | None = None) -> str:
+def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     """A chain of finds, one per line; ``elapsed`` (measured by the caller) in text only."""
     took = f", took {elapsed:.3f} s" if elapsed is not None else ""
     lines = [
-        f"{result['game']}: {_num(result['points'])} points for {result['tokens_spent']} sand "
-        f"token(s) ({'optimal' if result.get('optimal') else 'not proven optimal'}{took})"
+        f"{result.game}: {_num(result.points)} points for {result.tokens_spent} sand "
+        f"token(s) ({'optimal' if result.optimal else 'not proven optimal'}{took})"
     ]
-    if not result["finds"]:
+    if not result.finds:
         lines.append("  no find is possible this turn")
-    for i, find in enumerate(result["finds"], start=1):
+    for i, find in enumerate(result.finds, start=1):
         lines.append(
-            f"  {i}. map {find['map']} rotated {find['rotation']}° at {find['at']}: "
-            f"{find['points']} points, {find['tokens_spent']} token(s)"
+            f"  {i}. map {find.map} rotated {find.rotation}° at {find.at}: "
+            f"{find.points} points, {find.tokens_spent} token(s)"
         )
-    return "\n".join(lines + _lines(result, "analysis"))
+    return "\n".join(lines + list(result.analysis))
 
 
 def format_arena(result: ArenaResult) -> str:

@@ -8,9 +8,10 @@ import json
 from typing import Any
 
 from solvers.hints import Hint
-from solvers.results import ArenaResult, BestScore
+from solvers.results import ArenaResult, BestScore, DigPlanResult
 
-__all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json"]
+__all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
+           "dig_plan_json"]
 
 
 def hint_json(hint: Hint) -> dict:
@@ -82,7 +83,26 @@ def arena_json(arena: ArenaResult) -> dict:
     return result
 
 
-_WRITERS = {Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json}
+def _finds(finds) -> list[dict]:
+    return [{"map": f.map, "rotation": f.rotation, "at": f.at, "tokens_spent": f.tokens_spent,
+             "points": f.points} for f in finds]
+
+
+def dig_plan_json(plan: DigPlanResult) -> dict:
+    """A :class:`solvers.results.DigPlanResult` as the plan JSON (``time_s`` null: the
+    plan is exact, it has no time budget)."""
+    nxt = plan.next_player
+    return {"game": plan.game, "seat": plan.seat, "finds": _finds(plan.finds),
+            "points": plan.points, "tokens_spent": plan.tokens_spent, "value": plan.value,
+            "optimal": plan.optimal, "time_s": None, "nodes": plan.nodes,
+            "board_after": list(plan.board_after),
+            "next_player": {"seat": nxt.seat, "points": nxt.points,
+                            "tokens_spent": nxt.tokens_spent, "finds": _finds(nxt.finds)},
+            "analysis": list(plan.analysis)}
+
+
+_WRITERS = {Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
+            DigPlanResult: dig_plan_json}
 
 
 def jsonable(value: Any) -> Any:

@@ -10,7 +10,7 @@ from games import registry
 from games.errors import DigsiteError
 from solvers import services
 from solvers.arena import run_arena
-from solvers.results import BestScore
+from solvers.results import BestScore, DigPlanResult
 
 from . import charts, svg
 from .outputs import prepare_dir, write_text
@@ -35,10 +35,10 @@ def best_score_picture(game: str, deal: dict, result: BestScore, data) -> str:
     raise DigsiteError(f"best-score --svg: no picture for {game}")
 
 
-def plan_picture(view: dict, result: dict, data) -> str:
+def plan_picture(view: dict, result: DigPlanResult, data) -> str:
     """A Tomb of the Ancients dig plan: the board before and after, the map cards."""
-    title = (f"Tomb of the Ancients: best dig for seat {result['seat']}, "
-             f"{result['points']} points for {result['tokens_spent']} token(s)")
+    title = (f"Tomb of the Ancients: best dig for seat {result.seat}, "
+             f"{result.points} points for {result.tokens_spent} token(s)")
     return svg.ancients_plan_svg(view["board"], result, data, title=title)
 
 

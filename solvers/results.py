@@ -6,6 +6,7 @@ writes them as JSON (``cli/jsonout.py``, the shapes of ARCHITECTURE.md).
   that reaches it (replayed through the rules once, by the service that made it).
 * :class:`ArenaResult` — a match between bots (``solvers.arena``), its games
   (:class:`ArenaGame`).
+* :class:`DigPlanResult` — the exact best chain of finds of a Tomb of the Ancients turn.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 
 from .limits import Limit
 
-__all__ = ["WorkBudget", "BestScore", "ArenaGame", "ArenaResult", "CLOCK_NOTE"]
+__all__ = ["WorkBudget", "BestScore", "ArenaGame", "ArenaResult", "PlannedFind", "NextDig",
+           "DigPlanResult", "CLOCK_NOTE"]
 
 #: What a result cut by the wall clock says of itself.
 CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
@@ -112,3 +114,46 @@ class ArenaResult:
     limit: Limit
     per_game: tuple[ArenaGame, ...]
     deal_options: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlannedFind:
+    """One find of a dig plan, as a player places it: map card ``map`` rotated
+    ``rotation`` degrees clockwise with its anchor at cell ``at``, spending
+    ``tokens_spent`` sand tokens for ``points``."""
+
+    map: int
+    rotation: int
+    at: str
+    tokens_spent: int
+    points: int
+
+
+@dataclass(frozen=True)
+class NextDig:
+    """The best chain the next seat (in solo: the same seat, next turn) could then dig."""
+
+    seat: int
+    points: int
+    tokens_spent: int
+    finds: tuple[PlannedFind, ...]
+
+
+@dataclass(frozen=True)
+class DigPlanResult:
+    """The exact best chain of finds for one Tomb of the Ancients turn (``digsite plan``):
+    the finds in order, their points and tokens, the planner's value (points − token value
+    × tokens), the board after it (rows, ``B``/``W``/``.``), what it leaves the next seat,
+    and the analysis in words. Exact: ``optimal`` is always true."""
+
+    game: str
+    seat: int
+    finds: tuple[PlannedFind, ...]
+    points: int
+    tokens_spent: int
+    value: float
+    nodes: int
+    board_after: tuple[str, ...]
+    next_player: NextDig
+    analysis: tuple[str, ...]
+    optimal: bool = True

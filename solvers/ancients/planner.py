@@ -88,7 +88,6 @@ from fractions import Fraction
 from typing import Iterable, Sequence
 
 from games.seeding import make_rng
-from grids import cell_name
 
 __all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "exhaustive_dig", "early_spend_best",
            "SearchLimitReached",
@@ -122,10 +121,6 @@ class DigFind:
     black: int
     tokens: int
     points: int
-
-    def to_json(self) -> dict:
-        return {"map": self.map, "rotation": self.rotation * 90, "at": cell_name(self.anchor),
-                "tokens_spent": self.tokens, "points": self.points}
 
 
 @dataclass

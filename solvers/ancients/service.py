@@ -35,7 +35,8 @@ from games.errors import ReplayMismatchError
 from grids import cell_name, render_grid
 from solvers.hints import Hint, hint_result, rows_from_search
 from solvers.limits import Limit
-from solvers.results import BestScore, WorkBudget
+from solvers.results import (BestScore, DigPlanResult, NextDig, PlannedFind,
+                             WorkBudget)
 from solvers.ismcts.bots import Bot, RandomBot
 from solvers.ismcts.parallel import root_parallel
 from solvers.ismcts.search import ismcts
@@ -75,10 +76,14 @@ def _board_grid(occ: int, blk: int) -> list[str]:
     return [("B" if blk >> c & 1 else "W") if occ >> c & 1 else "." for c in range(25)]
 
 
-def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
+def _planned(finds) -> tuple[PlannedFind, ...]:
+    return tuple(PlannedFind(f.map, f.rotation * 90, cell_name(f.anchor), f.tokens, f.points)
+                 for f in finds)
+
+
+def plan(view: dict, *, data, token_value: float = 0.5) -> DigPlanResult:
     """The exact best dig for the view's seat, replay-verified, with the analysis. The plan
-    has no time budget (it is exact), so ``time_s`` is null; the CLI prints the measured
-    time in text only."""
+    has no time budget (it is exact); the CLI prints the measured time in text only."""
     state, seat = state_from_view(view, data, seed=0)
     best = plan_for(state, seat, token_value=token_value)
     after = state.clone()
@@ -98,16 +103,13 @@ def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
                      for f in follow.finds) or "nothing")
         + f" = {follow.points} points for {follow.tokens} token(s)",
     ]
-    return {
-        "game": "ancients", "seat": seat,
-        "finds": [f.to_json() for f in best.finds],
-        "points": best.points, "tokens_spent": best.tokens, "value": best.value,
-        "optimal": True, "time_s": None, "nodes": best.nodes,
-        "board_after": ["".join(_board_grid(*best.board)[r * 5:r * 5 + 5]) for r in range(5)],
-        "next_player": {"seat": nxt, "points": follow.points, "tokens_spent": follow.tokens,
-                        "finds": [f.to_json() for f in follow.finds]},
-        "analysis": analysis,
-    }
+    return DigPlanResult(
+        game="ancients", seat=seat, finds=_planned(best.finds), points=best.points,
+        tokens_spent=best.tokens, value=best.value, nodes=best.nodes,
+        board_after=tuple("".join(_board_grid(*best.board)[r * 5:r * 5 + 5])
+                          for r in range(5)),
+        next_player=NextDig(nxt, follow.points, follow.tokens, _planned(follow.finds)),
+        analysis=tuple(analysis))
 
 
 EXPECTED_SCORE = ("expected final score of the seat (mean over the ISMCTS playouts through "
@@ -305,17 +307,17 @@ def demo_section(data) -> str:
     result = plan(view, data=data)
     state, seat = state_from_view(view, data, seed=0)
     before = render_grid(_board_grid(state.occupied, state.black))
-    after = render_grid(tuple("".join(result["board_after"])))
+    after = render_grid(tuple("".join(result.board_after)))
     lines = [f"Tomb of the Ancients — exact dig plan for seat {seat} "
              f"(pack {sorted(state.pack[seat])}, {state.sand[seat]} sand)", "board before:",
              before]
-    if result["finds"]:
-        for i, f in enumerate(result["finds"], 1):
-            lines.append(f"  {i}. map {f['map']} rotated {f['rotation']}° at {f['at']}: "
-                         f"{f['points']} points, {f['tokens_spent']} token(s)")
+    if result.finds:
+        for i, f in enumerate(result.finds, 1):
+            lines.append(f"  {i}. map {f.map} rotated {f.rotation}° at {f.at}: "
+                         f"{f.points} points, {f.tokens_spent} token(s)")
     else:
         lines.append("  no find is possible this turn")
-    lines += [f"total {result['points']} points for {result['tokens_spent']} token(s), "
+    lines += [f"total {result.points} points for {result.tokens_spent} token(s), "
               "optimal", "board after:", after]
-    lines += result["analysis"]
+    lines += result.analysis
     return "\n".join(lines)

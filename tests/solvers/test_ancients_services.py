@@ -21,19 +21,18 @@ DATA = cards_data.load("ancients")
 def test_plan_of_the_example_view_is_replay_verified_and_shaped():
     view = A.example_view(DATA)
     result = S.plan(view, data=DATA)
-    assert result["game"] == "ancients" and result["optimal"] is True
-    for key in ("finds", "points", "tokens_spent", "time_s", "analysis"):
-        assert key in result
-    assert result["points"] == sum(f["points"] for f in result["finds"]) == 14
-    assert result["tokens_spent"] == sum(f["tokens_spent"] for f in result["finds"]) == 1
-    assert any("seat 1" in line for line in result["analysis"])
+    assert result.game == "ancients" and result.optimal is True
+    assert result.points == sum(f.points for f in result.finds) == 14
+    assert result.tokens_spent == sum(f.tokens_spent for f in result.finds) == 1
+    assert all(f.rotation in (0, 90, 180, 270) and len(f.at) == 2 for f in result.finds)
+    assert any("seat 1" in line for line in result.analysis)
     # the analysis is the next seat's best chain on the board the plan leaves
-    assert result["next_player"]["seat"] == 1
+    assert result.next_player.seat == 1
 
 
 def test_plan_token_value_changes_the_answer():
     view = A.example_view(DATA)
-    assert S.plan(view, data=DATA, token_value=10.0)["tokens_spent"] == 0
+    assert S.plan(view, data=DATA, token_value=10.0).tokens_spent == 0
 
 
 def test_hint_is_deterministic_and_shaped():
@@ -126,8 +125,8 @@ def test_solo_plan_analysis_uses_what_the_plan_leaves():
     view = {**view, "players": 1, "seats": [{**view["seats"][0], "pack": [7, 18]}],
             "deck_size": view["deck_size"] + 3}
     result = S.plan(view, data=DATA)
-    assert result["points"] == 10 and result["next_player"]["seat"] == 0
-    assert "pack [], 1 sand" in result["analysis"][1]
+    assert result.points == 10 and result.next_player.seat == 0
+    assert "pack [], 1 sand" in result.analysis[1]
 
 
 def test_a_hint_that_passes_over_the_plans_dig_says_why():
