@@ -32,6 +32,7 @@ from abc import abstractmethod
 from games.ancients import (GAME, Find, Market, Rest, describe, example_view, state_from_deal,
                            state_from_view)
 from games.errors import ReplayMismatchError
+from games.seeding import make_rng
 from grids import cell_name, render_grid
 from solvers.hints import Hint, hint_result, rows_from_search
 from solvers.limits import Limit
@@ -118,8 +119,10 @@ EXPECTED_SCORE = ("expected final score of the seat (mean over the ISMCTS playou
 
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Whole-turn options ranked by the ISMCTS (module docstring)."""
-    state, seat = state_from_view(view, data, seed=seed)
-    return _rank_turns(TurnState(state), state, seat, limit=limit, seed=seed, top=top)
+    rng = make_rng(seed)  # one stream: the view's world, then the search
+    state, seat = state_from_view(view, data, seed=rng)
+    return _rank_turns(TurnState(state), state, seat, limit=limit, seed=seed, rng=rng,
+                       top=top)
 
 
 def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
@@ -127,15 +130,16 @@ def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
     """The hint with one more whole-turn option: the engine ``moves`` (texts) of a turn
     the seat played that the planner does not generate, named by those texts joined with
     ``" ; "`` (``solvers.review`` values a played turn this way)."""
-    state, seat = state_from_view(view, data, seed=seed)
+    rng = make_rng(seed)
+    state, seat = state_from_view(view, data, seed=rng)
     return _rank_turns(with_played_turn(state, moves), state, seat, limit=limit, seed=seed,
-                       top=top)
+                       rng=rng, top=top)
 
 
-def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> Hint:
+def _rank_turns(root, state, seat: int, *, limit: Limit, seed, rng, top: int) -> Hint:
     limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
     low = float(state.score(seat))
-    result = root_parallel(root, seat, workers=limit.workers, seed=seed,
+    result = root_parallel(root, seat, workers=limit.workers, seed=rng,
                            iterations=limit.iterations, time_limit=limit.time_limit,
                            reward=score_window_reward(state), playout=playout, move_key=str,
                            exploration=EXPLORATION)

@@ -48,6 +48,7 @@ from games import registry
 from games.archaeology.moves import TRADE
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
 from games.archaeology.trades import trading
+from games.seeding import make_rng
 from solvers.hints import Column, Hint
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.ismcts.hint import ranked_lines, win_hint
@@ -130,21 +131,23 @@ class Edition:
         """The edition's engine package (``games.archaeology`` or ``games.expedition``)."""
         return registry.engine(self.game_id)
 
-    def _rank(self, world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> Hint:
+    def _rank(self, world, seat: int, *, limit: Limit, seed, rng, top: int,
+              extra=()) -> Hint:
         """The hint of ``world``'s seat: whole trades as rows (the steps when the view has
         a trade in progress), ``extra`` whole trades tried at the root too."""
         multi_step = world.rules.special in MULTI_STEP_EXPLORES
         units = None if trading(world) else TradeUnits(world, extra)
         describe = self.engine.describe
-        return win_hint(self.game_id, world, seat, limit=limit, seed=seed, top=top,
+        return win_hint(self.game_id, world, seat, limit=limit, seed=seed, rng=rng, top=top,
                         search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY,
                         explain=lambda best: _explain(best, multi_step),
                         words=lambda move: describe(world, move), units=units)
 
     def hint(self, view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
         """Rank the decisions of the view's seat by ISMCTS (see the module docstring)."""
-        world, seat = self.engine.state_from_view(view, data, seed)
-        return self._rank(world, seat, limit=limit, seed=seed, top=top)
+        rng = make_rng(seed)  # one stream: the view's world, then the search
+        world, seat = self.engine.state_from_view(view, data, rng)
+        return self._rank(world, seat, limit=limit, seed=seed, rng=rng, top=top)
 
     def played_turn(self, state, moves) -> tuple[int, str | None, bool]:
         """``solvers.review``'s hook: a record's trade steps are one decision, named by the
@@ -156,9 +159,10 @@ class Edition:
         """``solvers.review``'s hook: the hint with the played trade (its step ``moves``,
         or one whole-trade move) tried as one root move too, so that one search values
         it."""
-        world, seat = self.engine.state_from_view(view, data, seed)
+        rng = make_rng(seed)
+        world, seat = self.engine.state_from_view(view, data, rng)
         played = played_move(world, moves, self.engine.parse_move)
-        return self._rank(world, seat, limit=limit, seed=seed, top=top,
+        return self._rank(world, seat, limit=limit, seed=seed, rng=rng, top=top,
                           extra=(played,) if played.kind == TRADE else ())
 
     def demo_section(self, data) -> str:

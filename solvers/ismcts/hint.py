@@ -7,6 +7,7 @@ games of one engine core (Archaeology's two editions) share it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Callable, Sequence
 
@@ -53,7 +54,7 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
              search_options: dict, score: Column,
              explain: Callable[[object], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
-             units: Units | None = None) -> Hint:
+             units: Units | None = None, rng: random.Random | None = None) -> Hint:
     """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared
     hint budget; ``limit.workers`` root-parallel trees merged on their raw sums), as a
     hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
@@ -64,12 +65,16 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
     iterations that played that whole unit, ranked by those visits. The rows then cover
     the iterations that completed a unit in the tree (the others left it mid-unit and
     went on in the playout); a one-move decision the search never tried is a row without
-    a value, as without ``units``."""
+    a value, as without ``units``.
+
+    ``rng``: the generator the caller already drew ``world`` from (the seed is converted
+    once, and the search goes on drawing from the same stream, so its first sampled world
+    is not the root's); ``seed`` is what the hint reports."""
     limit = limit.resolve(registry.get(game_id).budgets.hint)
     options = dict(search_options)
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)
-    result = root_parallel(world, seat, workers=limit.workers, seed=seed,
+    result = root_parallel(world, seat, workers=limit.workers, seed=seed if rng is None else rng,
                            iterations=limit.iterations, time_limit=limit.time_limit, **options)
     if units is not None and result.units is not None and result.stop_reason != "single_move":
         stats = _merged(result.units, units.move)

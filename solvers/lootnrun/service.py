@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 
 from games import lootnrun
+from games.seeding import make_rng
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.hints import Column, Hint
 from solvers.limits import Limit
@@ -32,8 +33,9 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": P
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Rank the moves of the seat to act in ``view`` by ISMCTS win chance (uniformly random
     rollouts, the search's default)."""
-    world, seat = lootnrun.state_from_view(view, data, seed)
-    return win_hint("lootnrun", world, seat, limit=limit, seed=seed, top=top,
+    rng = make_rng(seed)  # one stream: the view's world, then the search
+    world, seat = lootnrun.state_from_view(view, data, rng)
+    return win_hint("lootnrun", world, seat, limit=limit, seed=seed, rng=rng, top=top,
                     search_options={}, score=EXPECTED_SCORE,
                     words=lambda move: lootnrun.describe(world, move))
 

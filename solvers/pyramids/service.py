@@ -122,7 +122,8 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
     ``solvers.pyramids.decisions``) by expected final score over sampled futures; with
     ``limit.workers`` > 1, that many independent allocations (each its own futures) run
     side by side and their samples are pooled (:func:`pooled`)."""
-    world, seat, decision = world_of(view, data, seed)
+    rng = make_rng(seed)  # one stream: the view's world, then the futures' seeds
+    world, seat, decision = world_of(view, data, rng)
     groups = _option_groups(world, seat, decision)
     keys = list(groups)
     iterations = limit.iterations
@@ -131,9 +132,9 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
     futures = _Futures(world, seat, tuple(groups[k][0] for k in keys), iterations,
                        limit.time_limit)
     if limit.workers <= 1:
-        run = futures(child_seeds(seed, 1)[0])
+        run = futures(child_seeds(rng, 1)[0])
     else:
-        run = pooled(run_jobs(futures, child_seeds(seed, limit.workers),
+        run = pooled(run_jobs(futures, child_seeds(rng, limit.workers),
                               workers=limit.workers))
     ranked = []
     for k in run.ranking:
