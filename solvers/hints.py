@@ -5,8 +5,7 @@
 The model is python-chess's engine layer, where one ``Limit`` and one ``InfoDict`` serve
 every engine protocol. Here every game's service ranks its moves by whatever search suits
 the game (ISMCTS, sampled futures), then hands the rows to :func:`hint_result`, which
-returns a typed :class:`Hint`. The CLI alone writes it as the JSON of ARCHITECTURE.md
-(``cli/jsonout.py``)::
+returns a typed :class:`Hint`. The CLI alone writes it as JSON (``cli/jsonout.py``)::
 
     {"game", "seat", "best", "moves": [{"rank", "move", "value", "visits", "stderr",
      <declared columns>...}], "value_meaning", "columns": [{"key", "meaning"}...],

@@ -19,8 +19,9 @@ REGISTERED = set(registry.GAME_IDS)
 ENGINES = {game_id for game_id in registry.GAME_IDS if registry.has_engine(game_id)}
 FAMILIES = {registry.get(game_id).family for game_id in registry.GAME_IDS}
 SOLVERS = pathlib.Path(services.__file__).resolve().parent
+ROOT = SOLVERS.parent
 #: Benchmark suites that belong to no game.
-SHARED_SUITES = {"grids", "search", "openspiel", "strength"}
+SHARED_SUITES = {"grids", "search", "openspiel", "strength", "startup"}
 
 
 def test_card_data_modules_are_the_registered_games():
@@ -89,3 +90,20 @@ def test_a_family_of_several_editions_serves_each_from_its_one_service_module():
         assert set(module.EDITIONS) == {info.id for info in editions}
         for info in editions:
             assert services.service(info.id) is module.EDITIONS[info.id]
+
+
+def test_the_page_lists_every_file_a_game_has():
+    """``docs/adding-a-game.md`` is the checklist of a new game: every file its table names
+    exists for every registered game (``solvers/`` rows by the game's family), so a game
+    that follows the page has everything the other tests here look for."""
+    page = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    table = page.split("## The files of game `<id>`", 1)[1].split("\n\n", 2)[1]
+    patterns = [line.split("`")[1] for line in table.splitlines() if line.startswith("| `")]
+    assert patterns and all("<id>" in p for p in patterns)
+    for game_id in REGISTERED:
+        info = registry.get(game_id)
+        for pattern in patterns:
+            name = info.family if pattern.startswith("solvers/") else game_id
+            found = sorted(ROOT.glob(pattern.replace("<id>", name).replace("<P>", "*")
+                                     .replace("<S>", "*")))
+            assert found, f"{game_id}: no {pattern}"
