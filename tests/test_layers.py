@@ -1,7 +1,7 @@
 """The layers import only downward: grids <- cards_data <- games <- solvers <- benchmarks <- cli.
 
 Inside ``solvers/`` the order is: the generic algorithms (``solvers.ismcts``,
-``solvers.hints``) <- each game's own package ``solvers/<game>/`` (which never imports
+``solvers.hints``, ``solvers.clock``, ...) <- each game's own package ``solvers/<game>/`` (which never imports
 another game's) <- the top modules that reach every game (``services``, ``arena``,
 ``demo``, ``review``, ``batch``); inside a game's package nothing imports its ``service``.
 No ``solvers`` import hides inside a function body, where it could hide a cycle.
@@ -65,7 +65,7 @@ def _absolute_imports(path: pathlib.Path):
                 yield name, node.lineno, id(node) in in_function
 
 
-GENERIC_SOLVERS = {"ismcts", "hints", "verify", "backends", "openspiel"}
+GENERIC_SOLVERS = {"ismcts", "hints", "verify", "backends", "openspiel", "clock"}
 TOP_SOLVERS = {"services", "arena", "demo", "review", "batch"}
 
 

@@ -33,6 +33,7 @@ from games.ancients import (Find, Market, Rest, describe, example_view, state_fr
                            state_from_view)
 from games.errors import ReplayMismatchError
 from grids import cell_name, render_grid
+from solvers.clock import deadline_of, expired
 from solvers.hints import Limit, hint_result, rows_from_search
 from solvers.ismcts.bots import Bot, RandomBot
 from solvers.ismcts.search import ismcts
@@ -130,10 +131,11 @@ def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
 
 def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict:
     limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
+    deadline = deadline_of(limit.time_limit)  # one cap on the search and the explanation
     low = float(state.score(seat))
-    result = ismcts(root, seat, iterations=limit.iterations,
-                    time_limit=limit.time_limit, seed=seed, reward=score_window_reward(state),
-                    playout=playout, move_key=str, exploration=EXPLORATION)
+    result = ismcts(root, seat, iterations=limit.iterations, deadline=deadline, seed=seed,
+                    reward=score_window_reward(state), playout=playout, move_key=str,
+                    exploration=EXPLORATION)
 
     def expected_score(stat):
         if result.stop_reason == "single_move":
@@ -147,7 +149,8 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict
                             words=lambda move: describe(state, move))  # in words (issue 12)
     explanation = [f"{len(result.moves)} whole-turn options (market visits, planner digs, "
                    "rests); hidden: deck order and removed cards"]
-    explanation += _against_the_plan(state, seat, rows)
+    if not expired(deadline):  # the comparison runs the planner a few times
+        explanation += _against_the_plan(state, seat, rows)
     return hint_result(
         "ancients", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
         iterations=result.iterations, stop_reason=result.stop_reason, seed=seed, top=top,
@@ -213,15 +216,17 @@ CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the 
 
 
 def best_score(deal: dict, *, data, budget: float | None = None,
-               time_limit: float | None = None, seed=0) -> dict:
+               time_limit: float | None = None, seed=0, deadline: float | None = None) -> dict:
     """Best final score of a solo deal (deck order known) within ``budget`` thousand search
     nodes (default ``DEFAULT_NODE_BUDGET``), replay-verified, with a proven bound
-    (``solvers.ancients.best``). The search uses no randomness; ``seed`` is echoed."""
+    (``solvers.ancients.best``). The search uses no randomness; ``seed`` is echoed.
+    ``time_limit`` (seconds from now) and ``deadline`` (a ``time.monotonic()`` instant)
+    are a wall-clock cap on the bound and the search (a run it cuts says so)."""
     state = state_from_deal(deal, data)
     require_solo(state.num_players)
     amount = DEFAULT_NODE_BUDGET / 1000 if budget is None else budget
     result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
-                               time_limit=time_limit)
+                               time_limit=time_limit, deadline=deadline)
     replay = state.clone()
     for move in result.moves:
         apply_turn(replay, move, checked=True)

@@ -64,11 +64,16 @@ them (``policy_plans``) is the first incumbent, a solution hint and a floor on t
 objective. The budget is deterministic: CP-SAT's deterministic time (``budget`` seconds of
 it) with a stated worker count and, for more than one worker, interleaved search, and two
 column-generation rounds of the bound per unit (``bound_rounds``), so the same deal, seed
-and budget give the same answer; ``time_limit`` is only a wall-clock cap
-(a run it cuts says so, and may vary). When CP-SAT does not prove the optimum, the deal
-bound of ``solvers.pyramids.bound`` (per-card tables, static) is computed and the smallest
-proven bound is reported with its source; a plan whose score reaches the bound is
-``OPTIMAL`` too.
+and budget give the same answer. A wall-clock limit (``time_limit``, or a ``deadline``
+instant, ``solvers.clock``) is only a cap, on the whole solve: every phase consults it
+before it starts and inside its loops (the policy's games before each keep choice, the
+pilot's at each decision, finishing its game by the policy once it has passed; the build
+before each step's crossings; CP-SAT gets what is left; the bound before its tables and
+each round), and the policy's first game is always played, so a plan is there whenever
+the limit falls. A run it cuts says so (``stop_reason`` ``"time_limit"``) and may vary.
+When CP-SAT does not prove the optimum, the deal bound of ``solvers.pyramids.bound``
+(per-card tables, static) is computed and the smallest proven bound is reported with its
+source; a plan whose score reaches the bound is ``OPTIMAL`` too.
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and ``workers_for(steps)``
 workers: 1 for deals of at most one round (one worker proved 1-round optima 2-4x faster
@@ -98,6 +103,7 @@ from games.pyramids import Cross, Keep, Take, state_from_deal
 from games.pyramids.rules import shape_masks
 from games.seeding import child_seeds
 from grids.cells import NEIGHBOURS, adjacent, cell_name, cells_of, distances, popcount
+from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
@@ -771,7 +777,7 @@ def build_model(inst: SoloInstance, data, *, deadline: float | None = None
     """The CP-SAT model of a solo deal, built step by step (module docstring); ``None``
     when the ``deadline`` (a ``time.monotonic()`` instant) passes first: it is consulted
     before the build and before each step's crossings, the bulk of the work."""
-    if _expired(deadline):
+    if expired(deadline):
         return None
     m = cp_model.CpModel()
     T = len(inst.shapes)
@@ -783,7 +789,7 @@ def build_model(inst: SoloInstance, data, *, deadline: float | None = None
     layers, rmax = red_cross_limits(data)
     crossings = Crossings([], [])
     for t in range(T):
-        if _expired(deadline):
+        if expired(deadline):
             return None
         options = add_main_options(m, t, inst.shapes[t], pool, cells, hand)
         extras = add_extra_boxes(m, t, pool, cells, hand, options, rmax)
@@ -793,11 +799,6 @@ def build_model(inst: SoloInstance, data, *, deadline: float | None = None
     add_cover(m, T, pool, cells, crossings)
     score = add_score(m, inst, data, pool, cells)
     return DealModel(m, T, pool, keep, cells, acquisitions, hand, crossings, score)
-
-
-def _expired(deadline: float | None) -> bool:
-    """Whether the wall-clock ``deadline`` (a ``time.monotonic()`` instant) has passed."""
-    return deadline is not None and time.monotonic() >= deadline
 
 
 def replay(deal: dict, data, kept, steps) -> tuple[object, list[str], int | None]:
@@ -847,8 +848,10 @@ def _second_ok(state, first: int, picks) -> bool:
     return other in display or (deck and deck[0] == other)
 
 
-def _play(deal: dict, data, kept, choose) -> WarmStart:
-    """The game that keeps ``kept`` and then plays ``choose(state)`` at every decision."""
+def _play(deal: dict, data, kept, choose, deadline: float | None = None) -> WarmStart:
+    """The game that keeps ``kept`` and then plays ``choose(state)`` at every decision;
+    once the ``deadline`` has passed, the greedy-lookahead policy's move instead (a
+    legal game, finished quickly)."""
     state = state_from_deal(deal, data)
     moves = [Keep(tuple(kept))]
     state.apply(moves[0])
@@ -857,7 +860,7 @@ def _play(deal: dict, data, kept, choose) -> WarmStart:
         if state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
             continue
-        move = choose(state)
+        move = policy_move(state) if expired(deadline) else choose(state)
         if isinstance(move, Cross):
             steps.append({"card": move.card, "mask": move.cells, "extras": move.extras,
                           "picks": []})
@@ -890,14 +893,23 @@ def _pilot_move(state):
     return best
 
 
-def policy_plans(deal: dict, data, *, pilot: bool = False) -> list[WarmStart]:
+def policy_plans(deal: dict, data, *, pilot: bool = False,
+                 deadline: float | None = None) -> list[WarmStart]:
     """A game for every keep choice, best score first (ties: the keep pairs' order): played
     by the greedy-lookahead policy, or with ``pilot`` by the pilot method over it (each
     decision tries every option played out by the policy on the known deal; measured on
-    the full deals 0-9 it scores 133-158 in 3-5 s of CPU against the policy's 117-146)."""
+    the full deals 0-9 it scores 133-158 in 3-5 s of CPU against the policy's 117-146).
+
+    A ``deadline`` (``time.monotonic()`` instant) is consulted before each keep choice and
+    at each decision: once it has passed no keep choice is started — except the policy's
+    first, so that there is always a plan — and a pilot game is finished by the policy."""
     inst = SoloInstance.from_deal(deal, data)
     choose = _pilot_move if pilot else policy_move
-    plans = [_play(deal, data, kept, choose) for kept in combinations(sorted(inst.dealt), data.keep)]
+    plans = []
+    for kept in combinations(sorted(inst.dealt), data.keep):
+        if expired(deadline) and (pilot or plans):
+            break
+        plans.append(_play(deal, data, kept, choose, deadline))
     return sorted(plans, key=lambda w: -w.score)
 
 
@@ -936,25 +948,25 @@ class _Search:
 def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm: WarmStart, *,
                    budget: float, deadline: float | None, workers: int, random_seed: int,
                    max_cuts: int) -> _Search:
-    """Solve, decode, replay; a plan the engine rejects is cut and the model solved again."""
+    """Solve, decode, replay; a plan the engine rejects is cut and the model solved again.
+    The ``deadline`` is consulted before each solve, and CP-SAT gets what is left of it."""
     search = _Search(warm)
-
-    def out_of_time() -> bool:
-        return deadline is not None and time.perf_counter() >= deadline
-
     while True:
+        if expired(deadline):
+            search.stop = "time_limit"
+            return search
         solver = cp_model.CpSolver()
         _parameters(solver, inst, workers=workers, seed=random_seed)
         solver.parameters.max_deterministic_time = max(0.01, budget - search.used)
         if deadline is not None:
-            solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
+            solver.parameters.max_time_in_seconds = max(0.01, remaining(deadline))
         code = solver.solve(model.model)
         search.used += solver.deterministic_time
         if code in (cp_model.INFEASIBLE, cp_model.MODEL_INVALID):
             raise SolverFault(f"the CP-SAT model of the deal is {solver.status_name(code)} "
                               "(a modelling fault: the policy's game is a solution)")
         if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            search.stop = "time_limit" if out_of_time() else "budget"
+            search.stop = "time_limit" if expired(deadline) else "budget"
             return search  # no solution and no bound from this run
         search.cp_bound = int(math.floor(solver.best_objective_bound + 1e-6))
         kept, steps = model.decode(solver)
@@ -967,47 +979,67 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm:
                                         tuple(steps))
             search.optimal = code == cp_model.OPTIMAL
             search.stop = "optimal" if search.optimal else (
-                "time_limit" if out_of_time() else "budget")
+                "time_limit" if expired(deadline) else "budget")
             return search
         model.cut(solver, failed)
         search.cuts += 1
-        if search.cuts >= max_cuts or out_of_time() or search.used >= budget:
+        if search.cuts >= max_cuts or expired(deadline) or search.used >= budget:
             search.stop = "cuts" if search.cuts >= max_cuts else (
-                "time_limit" if out_of_time() else "budget")
+                "time_limit" if expired(deadline) else "budget")
             return search
+
+
+def _warm_starts(deal: dict, data, inst: SoloInstance, deadline: float | None
+                 ) -> tuple[list[WarmStart], DealModel | None]:
+    """The policy's games, the model (``None`` if the deadline passed before it was built)
+    and, for deals longer than a round, the pilot's games: ``(games best first, model)``."""
+    warm = policy_plans(deal, data, deadline=deadline)
+    model = build_model(inst, data, deadline=deadline)
+    if len(inst.shapes) > inst.steps_per_round:  # CP-SAT alone proves 1-round deals faster
+        warm = sorted(warm + policy_plans(deal, data, pilot=True, deadline=deadline),
+                      key=lambda w: -w.score)
+    return warm, model
 
 
 def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
                time_limit: float | None = None, seed=0, workers: int | None = None,
-               bound_iterations: int | None = None, max_cuts: int = 50) -> SolveResult:
+               bound_iterations: int | None = None, max_cuts: int = 50,
+               deadline: float | None = None) -> SolveResult:
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
     through the engine. ``budget``: seconds of CP-SAT deterministic time, and
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
-    ``bound_iterations`` says otherwise; ``time_limit``: a wall-clock cap on the whole solve
-    (its result may vary)."""
+    ``bound_iterations`` says otherwise.
+
+    ``time_limit`` (seconds from the call) and ``deadline`` (a ``time.monotonic()``
+    instant; the earlier one counts) cap the whole solve: the warm starts, the model's
+    build, CP-SAT and the bound each consult it before they start and inside their loops,
+    and the policy's first game is always played, so a plan exists whenever the limit
+    falls (its result may vary)."""
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    deadline = deadline_of(time_limit, deadline)
     inst = SoloInstance.from_deal(deal, data)
     if workers is None:
         workers = workers_for(len(inst.shapes), inst.steps_per_round)
     random_seed = cpsat_seed(seed)
-    model = build_model(inst, data)
-    warm = policy_plans(deal, data)
-    if len(inst.shapes) > inst.steps_per_round:  # CP-SAT alone proves 1-round deals faster
-        warm = sorted(warm + policy_plans(deal, data, pilot=True), key=lambda w: -w.score)
-    model.hint(warm[0])
-    # the policy's plan is legal, so the optimum is at least its score: prune below it
-    model.model.add(model.objective >= warm[0].score)
-    search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget, deadline=deadline,
-                            workers=workers, random_seed=random_seed, max_cuts=max_cuts)
+    warm, model = _warm_starts(deal, data, inst, deadline)
+    if model is None:
+        search = _Search(warm[0], stop="time_limit")
+    else:
+        model.hint(warm[0])
+        # the policy's plan is legal, so the optimum is at least its score: prune below it
+        model.model.add(model.objective >= warm[0].score)
+        search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget,
+                                deadline=deadline, workers=workers, random_seed=random_seed,
+                                max_cuts=max_cuts)
     best, stop, proof = search.best, search.stop, None
     if search.optimal:
         bound, source = best.score, "cp-sat"
     else:
         rounds = bound_rounds(budget) if bound_iterations is None else bound_iterations
+        pool = model.pool if model is not None else choose_cards(inst, data)
         proof = deal_bound(inst, data, iterations=rounds, deal=deal,
                            games=[w.moves for w in warm] + [best.moves], deadline=deadline,
-                           cards=[c.order for c in model.pool.cards])
+                           cards=[c.order for c in pool.cards])
         bound, source = proof.value, proof.source
         if search.cp_bound is not None and search.cp_bound < bound:
             bound, source = search.cp_bound, "cp-sat"
@@ -1017,9 +1049,10 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
         raise SolverFault(f"proven bound {bound} ({source}) is below the replayed score "
                           f"{best.score}")
     status = "OPTIMAL" if bound == best.score else "FEASIBLE"
+    proto = model.model.proto if model is not None else None
     return SolveResult(best.score, status, bound, source, list(best.moves), best.breakdown,
                        best.kept, stop, workers, random_seed, budget, time_limit, search.cuts,
                        proof, time.perf_counter() - start,
-                       {"variables": len(model.model.proto.variables),
-                        "constraints": len(model.model.proto.constraints),
+                       {"variables": len(proto.variables) if proto is not None else 0,
+                        "constraints": len(proto.constraints) if proto is not None else 0,
                         "deterministic_s": round(search.used, 3)})

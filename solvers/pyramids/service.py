@@ -15,14 +15,13 @@ every option first, then successive halving, one schedule for both budget kinds.
 
 Default budget: ``DEFAULT_ROLLOUTS // players`` playouts, raised to ``MIN_SAMPLES`` per
 distinct option; the same seed and budget give the same output. A ``time_limit`` is a
-wall-clock cap (``stop_reason`` ``"time_limit"`` when it fires; such a result may vary),
-which never cuts the first round: every option gets its minimum.
+wall-clock cap from the hint's start (``stop_reason`` ``"time_limit"`` when it fires; such
+a result may vary), consulted before every sample once every option has one.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 from games.errors import InvalidStateError
@@ -32,6 +31,7 @@ from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
+from solvers.clock import deadline_of, expired
 from solvers.hints import Limit, hint_result
 from solvers.verify import verify_replay
 
@@ -73,13 +73,16 @@ BUDGET_UNITS = "CP-SAT deterministic seconds"
 
 
 def best_score(deal: dict, *, data, budget: float | None = None,
-               time_limit: float | None = None, seed=0) -> dict:
+               time_limit: float | None = None, seed=0, deadline: float | None = None) -> dict:
     """CP-SAT best score of a solo deal with its proven bound, replay-verified
     (``solvers.pyramids.model.solve_deal``). ``budget`` is in ``BUDGET_UNITS`` (default
     ``DEFAULT_BUDGET``): the same deal, seed and budget give the same JSON;
-    ``time_limit`` is a wall-clock cap (a run it cuts says so and may vary)."""
+    ``time_limit`` (seconds from now) and ``deadline`` (a ``time.monotonic()`` instant: a
+    command's own start-up counts against its limit) are a wall-clock cap on every phase
+    (a run it cuts says so and may vary)."""
     amount = DEFAULT_BUDGET if budget is None else budget
-    result = solve_deal(deal, data, budget=amount, time_limit=time_limit, seed=seed)
+    result = solve_deal(deal, data, budget=amount, time_limit=time_limit, seed=seed,
+                        deadline=deadline)
     state = state_from_deal(deal, data)
     for text in result.moves:
         while state.current_player() == CHANCE:
@@ -131,6 +134,7 @@ def _bound_line(result) -> str:
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Rank every option of the view's decision (crossing, keep or take; see
     ``solvers.pyramids.decisions``) by expected final score over sampled futures."""
+    deadline = deadline_of(limit.time_limit)  # a cap on the whole hint, from here
     world, seat, decision = world_of(view, data, seed)
     groups = _option_groups(world, seat, decision)
     keys = list(groups)
@@ -142,7 +146,7 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
     def sample(k: int, j: int) -> float:  # option k, sample j: common futures over options
         return _rollout(world, seat, groups[keys[k]][0], (base + j * 0x9E3779B97F4A7C15) % (1 << 63))
 
-    run = allocate(len(keys), sample, iterations=iterations, time_limit=limit.time_limit)
+    run = allocate(len(keys), sample, iterations=iterations, time_limit=None, deadline=deadline)
     ranked = []
     for k in run.ranking:
         values = run.samples[k]
@@ -161,7 +165,8 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
                              run))
 
 
-#: No option is ranked on fewer samples than this (``allocate``).
+#: No option is ranked on fewer samples than this (``allocate``), unless a time limit
+#: falls before every option has them.
 MIN_SAMPLES = 4
 
 
@@ -177,7 +182,7 @@ class Allocation:
 
 
 def allocate(options: int, sample, *, iterations: int | None, time_limit: float | None,
-             minimum: int = MIN_SAMPLES) -> Allocation:
+             minimum: int = MIN_SAMPLES, deadline: float | None = None) -> Allocation:
     """Successive halving over ``options`` with one fixed schedule for both budget kinds.
 
     Round 0 gives every option ``minimum`` samples, round ``r`` gives each option still
@@ -185,14 +190,17 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
     of a round within one sample of each other); after each round the better half (by
     mean, ties by option order) stays in, down to two options. The schedule is the same
     sequence of ``sample(option, j)`` calls whatever the budget: ``iterations`` cuts it
-    after that many samples (raised to ``options·minimum`` if smaller), ``time_limit``
-    (seconds of wall clock) cuts it once round 0 is done — so no option is ever ranked on
-    fewer than ``minimum`` samples, and a time-limited result is one of the
-    iteration-limited ones. Ranking: options that stayed in longer first, then by mean,
-    so a lucky option with few samples never outranks a well-sampled survivor."""
-    if iterations is None and time_limit is None:
+    after that many samples (raised to ``options·minimum`` if smaller, so no option is
+    ranked on fewer than ``minimum``). A wall clock — ``time_limit`` seconds from the
+    call, or the ``deadline`` instant (``solvers.clock``; the earlier counts) — is a cap:
+    consulted before every sample once every option has one (the least a ranking needs),
+    it may cut round 0 too, so a time-limited run ranks some options on fewer than
+    ``minimum`` samples only when the clock left no time for more. Ranking: options that
+    stayed in longer first, then by mean, so a lucky option with few samples never
+    outranks a well-sampled survivor."""
+    deadline = deadline_of(time_limit, deadline)
+    if iterations is None and deadline is None:
         raise ValueError("allocate needs iterations or a time limit")
-    start = time.perf_counter()
     budget = None if iterations is None else max(iterations, options * minimum)
     samples: dict[int, list[float]] = {k: [] for k in range(options)}
     level = [0] * options  # rounds survived
@@ -205,7 +213,7 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
     def cut() -> str | None:
         if budget is not None and used >= budget:
             return "iterations"
-        if rounds and time_limit is not None and time.perf_counter() - start >= time_limit:
+        if used >= options and expired(deadline):  # every option has its first sample
             return "time_limit"
         return None
 
@@ -278,8 +286,14 @@ def _policy_for(state, seat: int):
 
 
 def _explain(world, seat: int, decision: str, best_text: str, value: float, run) -> list[str]:
-    schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
-                f"{MIN_SAMPLES} each, then successive halving over {run.rounds} round(s)")
+    least = min(len(v) for v in run.samples.values())
+    if least >= MIN_SAMPLES:
+        schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
+                    f"{MIN_SAMPLES} each, then successive halving over {run.rounds} round(s)")
+    else:  # the time limit fell inside round 0
+        schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
+                    f"{least} each, the time limit falling before every option had "
+                    f"{MIN_SAMPLES}")
     if decision == "keep":
         dealt = sorted(world.seats[seat].dealt)
         lines = [f"keep decision: dealt {dealt}; each pair valued by {schedule}"]
