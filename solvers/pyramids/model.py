@@ -94,6 +94,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Callable
 
 from ortools.sat.python import cp_model
 
@@ -1004,7 +1005,8 @@ def _warm_starts(deal: dict, data, inst: SoloInstance, deadline: float | None
 def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
                time_limit: float | None = None, seed=0, workers: int | None = None,
                bound_iterations: int | None = None, max_cuts: int = 50,
-               deadline: float | None = None) -> SolveResult:
+               deadline: float | None = None,
+               on_model: Callable[[cp_model.CpModel], None] | None = None) -> SolveResult:
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
     through the engine. ``budget``: seconds of CP-SAT deterministic time, and
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
@@ -1014,7 +1016,9 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
     instant; the earlier one counts) cap the whole solve: the warm starts, the model's
     build, CP-SAT and the bound each consult it before they start and inside their loops,
     and the policy's first game is always played, so a plan exists whenever the limit
-    falls (its result may vary)."""
+    falls (its result may vary). ``on_model`` receives the CP-SAT model after its last
+    solve (the warm start's hint, the score floor and any lazy cuts in it); it is not
+    called when the limit fell before the model was built."""
     start = time.perf_counter()
     deadline = deadline_of(time_limit, deadline)
     inst = SoloInstance.from_deal(deal, data)
@@ -1031,6 +1035,8 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
         search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget,
                                 deadline=deadline, workers=workers, random_seed=random_seed,
                                 max_cuts=max_cuts)
+        if on_model is not None:
+            on_model(model.model)
     best, stop, proof = search.best, search.stop, None
     if search.optimal:
         bound, source = best.score, "cp-sat"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
@@ -70,19 +71,26 @@ def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
 
 #: What one unit of ``best_score``'s ``budget`` is.
 BUDGET_UNITS = "CP-SAT deterministic seconds"
+#: The CP-SAT model ``best_score(on_model=...)`` hands over (``digsite best-score
+#: --export-model``): a best score builds one, so it is that one.
+CP_SAT_MODEL = ("the deal's one CP-SAT model as last solved: the warm start's solution "
+                "hint, the floor at its score and any lazy no-good cuts included (the "
+                "bound's phases solve linear programmes, not CP-SAT)")
 
 
 def best_score(deal: dict, *, data, budget: float | None = None,
-               time_limit: float | None = None, seed=0, deadline: float | None = None) -> dict:
+               time_limit: float | None = None, seed=0, deadline: float | None = None,
+               on_model: Callable | None = None) -> dict:
     """CP-SAT best score of a solo deal with its proven bound, replay-verified
     (``solvers.pyramids.model.solve_deal``). ``budget`` is in ``BUDGET_UNITS`` (default
     ``DEFAULT_BUDGET``): the same deal, seed and budget give the same JSON;
     ``time_limit`` (seconds from now) and ``deadline`` (a ``time.monotonic()`` instant: a
     command's own start-up counts against its limit) are a wall-clock cap on every phase
-    (a run it cuts says so and may vary)."""
+    (a run it cuts says so and may vary). ``on_model(cp_model.CpModel)``: see
+    ``CP_SAT_MODEL`` (not called when the limit fell before the model was built)."""
     amount = DEFAULT_BUDGET if budget is None else budget
     result = solve_deal(deal, data, budget=amount, time_limit=time_limit, seed=seed,
-                        deadline=deadline)
+                        deadline=deadline, on_model=on_model)
     state = state_from_deal(deal, data)
     for text in result.moves:
         while state.current_player() == CHANCE:

@@ -58,9 +58,10 @@ def _replayed_score(deal: dict, moves) -> int:
 # --- Pyramids best score ---------------------------------------------------------------------
 
 def test_an_expired_deadline_leaves_the_policys_first_game_and_the_static_bound():
-    result = solve_deal(DEAL, PYRAMIDS, budget=30, deadline=_past())
+    models = []
+    result = solve_deal(DEAL, PYRAMIDS, budget=30, deadline=_past(), on_model=models.append)
     assert result.stop_reason == "time_limit"
-    assert result.solver_stats["variables"] == 0  # no model was built
+    assert models == [] and result.solver_stats["variables"] == 0  # no model was built
     assert result.bound_source == "static" and result.deal_bound.stopped_by_clock
     assert result.deal_bound.card_tables is None  # the tables were never built
     assert result.kept == FIRST_PAIR
@@ -96,9 +97,11 @@ def test_cp_sat_is_not_started_after_the_deadline():
     assert search.cp_bound is None
 
 
-def test_a_far_deadline_lets_cp_sat_run():
-    result = solve_deal(DEAL, PYRAMIDS, budget=0.5, deadline=clock.now() + 3600)
-    assert result.solver_stats["variables"] > 0
+def test_a_far_deadline_lets_cp_sat_run_and_hand_its_model_over():
+    models = []
+    result = solve_deal(DEAL, PYRAMIDS, budget=0.5, deadline=clock.now() + 3600,
+                        on_model=models.append)
+    assert len(models) == 1 and result.solver_stats["variables"] > 0
     assert result.stop_reason != "time_limit"
 
 
