@@ -61,7 +61,6 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.optimize import linprog
 
 from games.errors import SolverFault
 from games.protocol import CHANCE
@@ -539,6 +538,10 @@ class _Relaxation:
         (``time.monotonic()`` instant) is consulted before each iteration, the first too,
         and stops it (``self.stopped_by_clock``; no iteration done: the bound is
         ``math.inf``)."""
+        # SciPy is imported here, not at the top, so that the Pyramids hint (whose service
+        # imports the best score's modules) does not pay for it: about 0.5 s of CPU
+        from scipy.optimize import linprog
+
         self.stopped_by_clock = False
         columns: list[np.ndarray] = []
         objective: list[float] = []

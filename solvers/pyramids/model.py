@@ -94,9 +94,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Callable
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Callable
 
 from games.errors import SolverFault
 from games.protocol import CHANCE
@@ -110,6 +108,9 @@ from solvers.verify import verify_replay
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
 from .instance import QueueWindows, SoloInstance, acquisition_ok
 from .policy import playout, policy_move
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
            "policy_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
@@ -780,6 +781,8 @@ def build_model(inst: SoloInstance, data, *, deadline: float | None = None
     before the build and before each step's crossings, the bulk of the work."""
     if expired(deadline):
         return None
+    from ortools.sat.python import cp_model  # here, not at the top: see _cp_sat_search
+
     m = cp_model.CpModel()
     T = len(inst.shapes)
     pool = choose_cards(inst, data)
@@ -951,6 +954,10 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm:
                    max_cuts: int) -> _Search:
     """Solve, decode, replay; a plan the engine rejects is cut and the model solved again.
     The ``deadline`` is consulted before each solve, and CP-SAT gets what is left of it."""
+    # OR-Tools is imported where a model is built or solved, so that the Pyramids hint
+    # (solvers.pyramids.service imports this module) does not pay for it: about 0.5 s of CPU
+    from ortools.sat.python import cp_model
+
     search = _Search(warm)
     while True:
         if expired(deadline):
