@@ -12,6 +12,10 @@ import textwrap
 import time
 from importlib.metadata import PackageNotFoundError, version
 
+#: When this process began running digsite: a best score's ``--time-limit`` caps the whole
+#: command, its start-up included (``main``; an in-process call counts from its own start).
+_LAUNCHED = time.monotonic()
+
 import click
 
 import cards_data
@@ -29,7 +33,7 @@ from solvers.limits import Limit
 from . import charts, pictures
 from . import format as fmt
 from .inputs import load_cards, read_json
-from .outputs import check_writable, prepare_dir, write_text
+from .outputs import check_writable, prepare_dir, write_model, write_text
 
 #: `digsite bench --quick`, measured (2026-11, 2 cores at load 5): 31 s of CPU, 51 s wall.
 QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
@@ -363,17 +367,24 @@ def _execution_options(func):
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
               help=BUDGET_HELP)
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Wall-clock cap in seconds on top of the budget; a run it cuts says so "
-                   "and may vary.")
+              help="Wall-clock cap in seconds on top of the budget, on the whole command "
+                   "(each deal with --seeds); a run it cuts says so and may vary.")
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the plan as an SVG picture in FILE (one deal).")
+@click.option("--export-model", "model_file", default=None, metavar="FILE",
+              help="Also write the CP-SAT model the solve used to FILE (one deal), as the "
+                   "OR-Tools samples' --output_proto does: text format for .pbtxt/.txt, "
+                   "binary otherwise. Pyramids: the deal's one CP-SAT model as last solved "
+                   "(the warm start's hint, the floor at its score and any lazy cuts "
+                   "included; the bound solves linear programmes); Tomb of the Ancients' "
+                   "best score is a beam search and builds none.")
 @_execution_options
 def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: str | None,
                budget: float | None, time_limit: float | None, cards: str | None,
-               as_json: bool, svg_file: str | None, workers: int, backend: str,
-               address: str | None) -> None:
+               as_json: bool, svg_file: str | None, model_file: str | None, workers: int,
+               backend: str, address: str | None) -> None:
     """Best possible score for a solo deal (DEAL.json, the deal of --seed, or many with
     --seeds), with a proven bound."""
     seeds = _seed_range(seed_range)
@@ -381,7 +392,10 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
     if svg_file and seeds is not None:
         raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
-    limit = Limit(work=_finite(budget, "--budget"), time_limit=time_limit)
+    if model_file:
+        _check_model_file(game, model_file, seeds)
+    limit = Limit(work=_finite(budget, "--budget"), time_limit=time_limit,
+                  started=_clock_start())
     execution = Execution(backend, workers, address)
     data_ = load_cards(game, cards)
     start = time.perf_counter()
@@ -397,11 +411,38 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         the_deal = read_json(deal_file)
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
-    result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0)
+    exported: list = []
+
+    def export(model) -> None:
+        exported.append(write_model(model_file, model))
+
+    result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0,
+                   **({"on_model": export} if model_file else {}))
+    if model_file and not exported:
+        click.echo(f"note: the time limit fell before the CP-SAT model was built; "
+                   f"{model_file} not written", err=True)
     if svg_file:
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
     click.echo(fmt.to_json(result) if as_json else
                fmt.format_best_score(result, elapsed=time.perf_counter() - start))
+
+
+def _check_model_file(game: str, model_file: str, seeds) -> None:
+    """``--export-model``: one deal, a game whose best score builds a CP-SAT model, and a
+    path that can be written (all checked before the solve)."""
+    if seeds is not None:
+        raise click.UsageError("--export-model writes one deal's model: give DEAL.json or "
+                               "--seed N")
+    if not services.has_capability(game, "CP_SAT_MODEL"):
+        raise click.UsageError(f"--export-model: the {game} best score builds no CP-SAT model")
+    check_writable(model_file)
+
+
+def _clock_start() -> float | None:
+    """The ``time.monotonic()`` instant this command started (``main``), from which a
+    ``--time-limit`` counts, so that start-up counts against it (``Limit.started``)."""
+    obj = click.get_current_context().find_root().obj
+    return obj.get("started") if isinstance(obj, dict) else None
 
 
 def _budget_options(func):
@@ -425,7 +466,8 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
           cards) -> dict:
     data_ = load_cards(game, cards)
     view = read_json(view_file)
-    limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers)
+    limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
+                  started=_clock_start())
     return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
 
 
@@ -633,8 +675,11 @@ def _one_line(message: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry: one line `error: ...` and exit 2 for bad input, 1 for a fault."""
+    # the console script's own run counts from the process's start, imports included
+    started = _LAUNCHED if argv is None else time.monotonic()
     try:
-        app.main(args=argv, prog_name="digsite", standalone_mode=False)
+        app.main(args=argv, prog_name="digsite", standalone_mode=False,
+                 obj={"started": started})
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
