@@ -75,6 +75,20 @@ chamber's cards, the same law as a thief's pick. The sampler is exact by constru
   cards remain for the discards still owed), so a world is valid for any seat, not only
   the one to act.
 
+**The bounded reading (issue 20).** Each port multiplies the tables of both seats of a
+theft by up to the number of card types, so a long game with many thefts between two
+other seats grew them without bound (a late 3-player Buried Ruins view read for over a
+minute). A hand table that grows past ``PORT_TABLE_LIMIT`` entries forgets its oldest
+theft port, in the thief's and the victim's tables alike (``HandDP.forget_port``: each
+table summed over the port's card). That theft is then read as the victim losing a random
+card and the thief gaining an unseen one, no longer the same card: the only approximation
+of the sampler, used only past the limit and counted (``forgotten``; the hint says how
+many thefts were read so). Such a theft's card in a sampled world is a random card of the
+thief's sampled hand (it only names the theft in those two seats' information sets).
+Everything else stays exact at any size: with ports bounded, the tables are at most the
+compositions of a hand (about 44,000 for 10 cards of 9 types), and a whole reading of a
+long game costs about a second and a half of CPU.
+
 The key contains exactly what the sampler reads (the record, the seat's theft cards and
 secrets, its hand and the public position), so two worlds a seat cannot tell apart give
 the same sample for the same generator.
@@ -465,6 +479,29 @@ class HandDP:
         self.table = out
         self._step(("port", base, -1), before)
 
+    def port_ids(self) -> set[int]:
+        """The ports whose lanes some entry of the table carries."""
+        shift = self.lanes.port_shift
+        used = 0
+        for key in self.table:
+            used |= key >> shift
+        return {i for i in range(used.bit_length() // 4 + 1) if used >> (4 * i) & 15}
+
+    def forget_port(self, port: int) -> None:
+        """Sum the table over the card of port ``port``: the hand keeps its weights but no
+        longer says which card the port carried (the bounded reading's decoupling of a
+        theft between two other seats, see ``PORT_TABLE_LIMIT``)."""
+        base = self.lanes.port_shift + 4 * port
+        lane = 15 << base
+        out: dict[int, int] = {}
+        get = out.get
+        before = self.table
+        for h, w in before.items():
+            key = h & ~lane
+            out[key] = get(key, 0) + w
+        self.table = out
+        self._step(("forget", base), before)
+
     def draw(self, card: int, size: int) -> None:
         """A chamber level of a chamber of ``size`` cards showed ``card`` in a face-up
         draw: one of the known cards (weight: how many of ``card`` the level holds) or one
@@ -523,6 +560,16 @@ class HandDP:
                 base, sign = step[1], step[2]
                 c = ((key >> base) & 15) - 1
                 key += sign * units[c] - ((c + 1) << base)
+            elif op == "forget":  # which card the port carried, by the forward weights
+                base = step[1]
+                options, weights = [], []
+                for c in range(len(units)):
+                    prev = key + ((c + 1) << base)
+                    w = before.get(prev, 0)
+                    if w:
+                        options.append(prev)
+                        weights.append(w)
+                key = options[_pick(weights, rng)]
             elif op == "draw":
                 card, size = step[1], step[2]
                 prev = key + units[card]
@@ -831,10 +878,11 @@ class _Replay:
     ``tagged`` (secret number -> the seat whose DP traces its cards), ``thefts`` and
     ``secrets`` (how many of each were read), ``looked`` (per chamber, the seats that
     looked at it), ``current`` (the chamber being explored), ``next_port``, ``sizes`` (the
-    chambers' sizes, public)."""
+    chambers' sizes, public), ``forgotten`` (the thefts read without their card's link,
+    ``PORT_TABLE_LIMIT``)."""
 
     __slots__ = ("dps", "levels", "ports", "keep_ports", "tagged", "thefts", "secrets",
-                 "looked", "current", "next_port", "sizes")
+                 "looked", "current", "next_port", "sizes", "forgotten")
 
     def copy(self) -> "_Replay":
         other = _Replay.__new__(_Replay)
@@ -849,6 +897,7 @@ class _Replay:
         other.current = self.current
         other.next_port = self.next_port
         other.sizes = list(self.sizes)
+        other.forgotten = set(self.forgotten)
         return other
 
 
@@ -857,6 +906,29 @@ class _Replay:
 _DP_CACHE: dict[tuple, tuple] = {}
 _DP_CACHE_SIZE = 8
 _DP_LOOKBACK = 64
+
+
+#: The bounded reading (issue 20): a hand table larger than this that carries the ports of
+#: thefts between two other seats forgets the oldest of them (``HandDP.forget_port`` in
+#: the thief's and the victim's tables) until it is no larger or carries none.
+PORT_TABLE_LIMIT = 60_000
+
+
+def _bound_ports(r: "_Replay") -> None:
+    """Keep every hand table of ``r`` within ``PORT_TABLE_LIMIT`` by forgetting theft ports,
+    oldest first (each port multiplies the tables of both seats by up to the number of card
+    types, so a few thefts between other seats would grow them without bound)."""
+    theft_of = {port: theft for theft, port in r.ports.items()}
+    for dp in list(r.dps.values()):
+        while len(dp.table) > PORT_TABLE_LIMIT:
+            live = [port for port in dp.port_ids() if port in theft_of]
+            if not live:
+                break
+            port = min(live)
+            for other in r.dps.values():
+                if port in other.port_ids():
+                    other.forget_port(port)
+            r.forgotten.add(theft_of[port])
 
 
 def _trade_steps_legal(rules: Rules, hand: list[int], take_value: int,
@@ -959,6 +1031,7 @@ class HiddenInformation:
         r.looked = [0] * len(rules.chamber_sizes)
         r.current = -1
         r.sizes = list(rules.chamber_sizes)
+        r.forgotten = set()
         return r
 
     def _replay(self, seat: int) -> _Replay:
@@ -987,6 +1060,7 @@ class HiddenInformation:
             r = start[3].copy()
         for event in pending:
             self._replay_event(r, event, seat, seen, secrets)
+            _bound_ports(r)
         if len(_DP_CACHE) >= _DP_CACHE_SIZE:
             del _DP_CACHE[next(iter(_DP_CACHE))]
         _DP_CACHE[(id(self.record), seat, id(rules))] = (
@@ -1190,6 +1264,17 @@ class HiddenInformation:
         self._sampler = (seat, (posterior, others, chamber_ids, r))
         return self._sampler[1]
 
+    def reading_notes(self, seat: int) -> list[str]:
+        """What the hint must say about how ``seat``'s reading of the hidden cards was
+        made: the thefts the bounded reading decoupled (module docstring), if any."""
+        forgotten = len(self._posterior(seat)[3].forgotten)
+        if not forgotten:
+            return []
+        return [f"bounded reading: {forgotten} theft(s) between two other seats were read "
+                f"as a random card lost by the victim and an unseen card gained by the thief "
+                f"(not the same card), to keep the hidden hands' tables within "
+                f"{PORT_TABLE_LIMIT:,} entries"]
+
     def determinize(self, seat: int, rng):
         """A world drawn exactly from those ``seat`` cannot rule out (module docstring)."""
         posterior, others, chamber_ids, r = self._posterior(seat)
@@ -1207,7 +1292,11 @@ class HiddenInformation:
             steals = list(world.steals)
             for theft, port in r.ports.items():
                 thief, victim, _ = steals[theft]
-                steals[theft] = (thief, victim, ((port_values >> (4 * port)) & 15) - 1)
+                if theft in r.forgotten:
+                    card = _forgotten_card(world, thief, victim, rng)
+                else:
+                    card = ((port_values >> (4 * port)) & 15) - 1
+                steals[theft] = (thief, victim, card)
             world.steals = tuple(steals)
         counts = lanes.unpack(rest)
         cards = [c for c in range(T) if c != rules.map for _ in range(counts[c])]
@@ -1294,6 +1383,20 @@ class HiddenInformation:
                          else taken[chamber])
                 secrets[number] = entry[:4] + (cards,)
         return tuple(secrets)
+
+
+def _forgotten_card(world, thief: int, victim: int, rng) -> int:
+    """The card of a theft the bounded reading decoupled (``PORT_TABLE_LIMIT``), as the
+    sampled world tells it to the thief and the victim: a random card of the thief's
+    sampled hand (else of the victim's, else a pot shard). It only names the theft in
+    those two seats' information sets inside the searched world; every hand is sampled
+    without it."""
+    T = world.rules.treasures
+    for seat in (thief, victim):
+        hand = world.hands[seat * T:(seat + 1) * T]
+        if any(hand):
+            return _pick(hand, rng)
+    return 0
 
 
 def _count_list(cards, types: int) -> list[int]:
