@@ -18,17 +18,37 @@ games.errors.InvalidStateError: deal: players: must be at most 6, got 7
 
 from __future__ import annotations
 
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
 from cards_data._schema import JSON_WORDS, Node
 from grids.cells import GridError, parse_cell
 
 from .errors import InvalidStateError
 
-__all__ = ["Node", "read_document", "read_header", "read_view_seat", "read_counts",
+__all__ = ["Node", "ViewReading", "read_document", "read_header", "read_view_seat", "read_counts",
            "read_names", "read_id", "read_ids", "check_ids", "read_cells"]
 
 _REQUIRED: Any = object()
+
+
+class ViewReading(NamedTuple):
+    """A card game's player view read (``read_view`` of its ``views``): one sampled
+    ``world``, the view's ``seat``, its ``form`` (``"history"`` or ``"position"``) and the
+    ``notes`` a hint must carry about the reading (what a position leaves out, a bounded
+    reading's approximation)."""
+
+    world: Any
+    seat: int
+    form: str
+    notes: tuple[str, ...] = ()
+
+    def stamp(self, hint: dict) -> dict:
+        """``hint`` (a hint dict of ``solvers.hints``) with the form it used and the notes
+        (added to its ``explanation``, which the text output prints)."""
+        hint["view_form"] = self.form
+        if self.notes:
+            hint["explanation"] = list(hint.get("explanation") or []) + list(self.notes)
+        return hint
 
 
 def read_document(doc: Any, source: str) -> Node:

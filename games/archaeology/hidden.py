@@ -108,7 +108,7 @@ from .rules import (BUST, NAME_TYPES, P_ACTION, P_KEEP, P_STEAL, P_STOLEN,
 
 __all__ = ["Record", "EMPTY_RECORD", "R_DIG", "R_TRADE", "R_DISCARD", "R_SELL", "R_EXPLORE",
            "R_STEAL", "R_TENT", "R_LOOK", "R_REFILL", "R_REVEAL", "R_TAKE", "R_RETURN",
-           "R_NAME", "R_KEEP", "S_LOOK", "S_TAKE", "S_KEEP", "Lanes", "HandDP", "Posterior",
+           "R_NAME", "R_KEEP", "R_POSITION", "S_LOOK", "S_TAKE", "S_KEEP", "Lanes", "HandDP", "Posterior",
            "pack", "unpack", "event_text", "history_lines", "HiddenInformation"]
 
 # --- the public record ------------------------------------------------------------------
@@ -122,6 +122,13 @@ __all__ = ["Record", "EMPTY_RECORD", "R_DIG", "R_TRADE", "R_DISCARD", "R_SELL", 
 #: ``(R_NAME, seat, cards)``, ``(R_KEEP, seat, chamber, n)`` (the cards are secret).
 (R_DIG, R_TRADE, R_DISCARD, R_SELL, R_EXPLORE, R_STEAL, R_TENT, R_LOOK, R_REFILL, R_REVEAL,
  R_TAKE, R_RETURN, R_NAME, R_KEEP) = range(14)
+#: A position view's facts as the first event of a state's record (``games.archaeology.
+#: position``): ``(R_POSITION, seat, hands, chambers, looked, sizes, current)``, per seat
+#: ``None`` (the view's own) or ``(hand size, known cards as counts, types it lacks as a bit
+#: mask)``, per chamber the counts of the cards the seat knows are in it (``None``: none),
+#: the seats that know each chamber, the chambers' sizes, the chamber being explored. The
+#: reading of the view's seat starts from it instead of the deal; no other seat's can.
+R_POSITION = 14
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
 #: ``(S_TAKE, mask, seat, chamber, cards)``, ``(S_KEEP, mask, seat, chamber, seen, kept)``;
 #: ``mask``: the seats that know it; cards as sorted tuples of ids.
@@ -215,6 +222,8 @@ def event_text(event, rules: Rules, card: int = -1, secret=None) -> str:
     """
     names = rules.cards.names
     kind = event[0]
+    if kind == R_POSITION:
+        return f"position of seat {event[1]}"
     if kind == R_REFILL:
         return f"refill {chamber_letter(event[1])} {names[event[2]]}"
     seat = event[1]
@@ -1067,10 +1076,48 @@ class HiddenInformation:
             self.record, seen[:r.thefts], secrets[:r.secrets], r.copy())
         return r
 
+    def _replay_position(self, r: _Replay, event, seat: int) -> None:
+        """A position view's facts (``R_POSITION``) as ``seat``'s replay: each other hand
+        its unseen cards (any type it is not known to lack) plus the cards known in it,
+        each chamber with known cards a chamber level; the deal's start is replaced."""
+        _, owner, hands, chambers, looked, sizes, current = event
+        if owner != seat:
+            raise InvalidStateError(f"a position view tells seat {owner}'s knowledge only, "
+                                    f"not seat {seat}'s")
+        rules = self.rules
+        lanes = _lanes_of(rules)
+        caps = rules.counts[:rules.treasures]
+        r.dps = {}
+        for p, facts in enumerate(hands):
+            if facts is None:
+                continue
+            size, holds, lacks = facts
+            dp = r.dps[p] = HandDP(caps, lanes, map_card=rules.map)
+            dp.enter(size - sum(holds))
+            if lacks:
+                dp.constrain(lambda counts, lacks=lacks: not any(
+                    counts[c] for c in range(len(counts)) if lacks >> c & 1))
+            for c, n in enumerate(holds):
+                if n:
+                    dp.enter_seen(c, n)
+        r.levels = {}
+        for i, known in enumerate(chambers):
+            if known is not None or rules.special in (BUST, NAME_TYPES):
+                level = r.levels[i] = HandDP(caps, lanes, chamber=True, map_card=rules.map)
+                for c, n in enumerate(known or ()):
+                    if n:
+                        level.enter_seen(c, n)
+        r.looked = list(looked)
+        r.sizes = list(sizes)
+        r.current = current
+
     def _replay_event(self, r: _Replay, event, seat: int, seen, secrets) -> None:
         """One record event into ``seat``'s replay ``r`` (see the module docstring)."""
         rules = self.rules
         kind, actor = event[0], event[1]
+        if kind == R_POSITION:
+            self._replay_position(r, event, seat)
+            return
         if kind == R_STEAL:
             victim = event[2]
             card = seen[r.thefts]

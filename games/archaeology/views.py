@@ -53,18 +53,19 @@ from __future__ import annotations
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.reader import Node, read_document, read_header, read_view_seat
+from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .hidden import history_lines
+from .position import POSITION_NOTE, check_agreement, position_facts, read_position, view_form
 from .history import (check_view_counts, read_cards, read_dig_site, read_hands_and_market,
                       read_turn, read_view_cards, replay_history)
 from .moves import CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_checked_move, parse_text
 from .rules import P_ACTION, P_STEAL, P_STORM, Rules, rules_for
 from .state import ArchaeologyState
 
-__all__ = ["make_deal", "state_from_deal", "state_from_view", "view_of", "example_view",
-           "parse_move", "mid_game"]
+__all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
+           "position_of", "example_view", "example_position", "parse_move", "mid_game"]
 
 
 def _start(node: Node, data) -> Rules:
@@ -149,28 +150,69 @@ def view_of(state: ArchaeologyState, seat: int) -> dict:
 
 
 def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
-    """Validate a player view; return ``(world, seat)`` with one world drawn exactly from
-    those the seat cannot rule out (``ArchaeologyState.determinize``)."""
+    """Validate a player view of either form; return ``(world, seat)`` with one world drawn
+    exactly from those the seat cannot rule out (``ArchaeologyState.determinize``)."""
+    reading = read_view(view, data, seed)
+    return reading.world, reading.seat
+
+
+def read_view(view: dict, data, seed) -> ViewReading:
+    """Validate a player view of either form (module docstring); the world sampled from
+    ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
     rules = _start(node, data)
     players = rules.players
     seat = read_view_seat(node, players)
     s = ArchaeologyState.blank(rules)
     hand, dig_n = read_view_cards(node, s, seat)
-    replayed = replay_history(node, s, seat)
-    s.chambers = [None if size is None else (0,) * size for size in replayed["sizes"]]
-    check_view_counts(node, s, seat, hand, dig_n, replayed["digs"], sum(rules.chamber_sizes))
-    read_turn(node, s, seat, hand)
+    form = view_form(view)
+    if form == "history":
+        replayed = replay_history(node, s, seat)
+        s.chambers = [None if size is None else (0,) * size for size in replayed["sizes"]]
+        check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
+                          sum(rules.chamber_sizes))
+        check_agreement(node, s, seat)
+        node.raw("chambers", None)  # checked against the history
+    else:
+        sizes = rules.chamber_sizes
+        where = node.where("chambers")
+        for i, size in enumerate(node.items("chambers", length=len(sizes))):
+            if size is not None and node.check_int(size, f"{where}[{i}]") != sizes[i]:
+                node.fail_at(f"{where}[{i}]", f"the chamber of {sizes[i]} cards holds them "
+                                              f"all until it is explored (then null)")
+            s.chambers[i] = None if size is None else (0,) * size
+        explored = sum(rules.chamber_maps[i] for i, c in enumerate(s.chambers) if c is None)
+        read_position(node, s, seat, hand, dig_n, chamber_known=[None] * len(sizes),
+                      chambers_seen=[0] * len(sizes), maps_spent=explored, visible=[])
+    read_turn(node, s, seat, hand, history=form == "history")
     node.done()
     if not s.legal_moves():
         node.fail("the seat has no legal move in this position")
-    return s.determinize(seat, make_rng(seed)), seat
+    world = s.determinize(seat, make_rng(seed))
+    notes = s.reading_notes(seat) + ([POSITION_NOTE] if form == "position" else [])
+    return ViewReading(world, seat, form, tuple(notes))
+
+
+def position_of(state: ArchaeologyState, seat: int) -> dict:
+    """The position view of ``seat`` in ``state`` (module docstring): ``view_of`` without
+    the history, with what the history tells the seat for sure."""
+    view = view_of(state, seat)
+    del view["history"]
+    view["chambers"] = [None if c is None else len(c) for c in state.chambers]
+    view.update(position_facts(state, seat))
+    return view
 
 
 def example_view(data) -> dict:
     """A mid-game view of seat 0 from a fixed seeded game (deal seed 5, random play)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
     return view_of(mid_game(state), 0)
+
+
+def example_position(data) -> dict:
+    """The example view's position form (``digsite example archaeology --position``)."""
+    state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
+    return position_of(mid_game(state), 0)
 
 
 def mid_game(state, *, seed: int = 11, after: int = 40):
