@@ -3,8 +3,8 @@ down without the history, and the reading of it (``views`` of ``games.archaeolog
 ``games.expedition`` document the format; ``hidden`` samples it).
 
 A position replaces the history by its result: every seat's hand size, money and sold
-sets, the cards the view's seat knows are in another hand (``holds``) or knows are not
-(``lacks``), the chambers (and, in the New Expedition, the cards the seat knows are in a
+sets, the cards the view's seat knows are in another hand (``holds``) and the types of
+which it knows that hand holds no more (``lacks``), the chambers (and, in the New Expedition, the cards the seat knows are in a
 face-down chamber, who knows each chamber, the maps spent). The state read from it has a
 record whose first event is ``hidden.R_POSITION`` with those facts; the reading of the
 view's seat starts from them (each other hand: its known cards plus unseen cards of any
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from games.reader import Node, read_counts, read_names
 
-from .hidden import (EMPTY_RECORD, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_POSITION, R_RETURN,
+from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_POSITION, R_RETURN,
                      R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TRADE, _secret_events)
 from .rules import REFILL_ON_SANDSTORM, TAKE_ALL, Rules
 
@@ -60,12 +60,16 @@ class _Known:
         self.rules, self.seat = rules, seat
         self.T = T = rules.treasures
         self.holds = [[0] * T for _ in range(state.num_players)]
+        # per seat, how many maps its hand may hold at most (a dealt hand holds none)
+        self.maps = [0] * state.num_players
         self.chambers: list = [None] * len(rules.chamber_sizes)
         self.current = -1
 
     def lose(self, p: int, c: int, n: int = 1) -> None:
         """Seat ``p`` gave up ``n`` cards of type ``c``: maybe known ones."""
         self.holds[p][c] = max(0, self.holds[p][c] - n)
+        if c == self.rules.map:
+            self.maps[p] = max(0, self.maps[p] - n)
 
     def lose_any(self, p: int, n: int = 1) -> None:
         """``n`` unseen cards left seat ``p``'s hand: any known type may have lost them."""
@@ -74,6 +78,7 @@ class _Known:
     def gain(self, p: int, counts) -> None:
         for c, n in enumerate(counts):
             self.holds[p][c] += n
+        self.maps[p] += counts[self.rules.map]
 
     def counts(self, cards) -> list[int]:
         out = [0] * self.T
@@ -90,6 +95,8 @@ class _Known:
             for q, facts in enumerate(event[2]):
                 if facts is not None:
                     self.holds[q] = list(facts[1])
+                    lacks_maps = facts[2] >> self.rules.map & 1
+                    self.maps[q] = facts[1][self.rules.map] if lacks_maps else facts[0]
             self.chambers = [None if k is None else list(k) for k in event[3]]
             self.current = event[6]
         elif kind == R_TRADE:
@@ -98,13 +105,16 @@ class _Known:
             self.gain(p, event[3])
         elif kind in (R_DISCARD, R_SELL):
             self.lose(p, event[2], 1 if kind == R_DISCARD else event[3])
+        elif kind == R_DIG:
+            self.maps[p] += 1
         elif kind == R_STEAL:
             victim = event[2]
             if p == seat:
                 self.lose(victim, card)
             elif victim == seat:
-                self.holds[p][card] += 1
+                self.gain(p, [int(c == card) for c in range(self.T)])
             else:
+                self.maps[p] += self.maps[victim] > 0
                 self.lose_any(victim)
         elif kind == R_TAKE:
             self.gain(p, event[2])
@@ -169,7 +179,10 @@ def position_facts(state, seat: int) -> dict:
                  "sold": [[names[c], n] for c, n in state.piles[p]]}
         if p != seat:
             entry["holds"] = {names[c]: n for c, n in enumerate(known.holds[p]) if n}
-            entry["lacks"] = []
+            # maps only enter a hand by digs, thefts and face-up takes: none that could be
+            # unseen maps means none beyond the known ones
+            entry["lacks"] = ([names[rules.map]]
+                              if known.maps[p] <= known.holds[p][rules.map] else [])
         seats.append(entry)
     out = {"seats": seats}
     if rules.monument is None:
@@ -280,9 +293,11 @@ def read_position(node: Node, s, seat: int, hand: list[int], dig_n: int, *,
             lacks = read_names(one, "lacks", names) if one.has("lacks") else []
             if sum(holds) > size:
                 one.fail(f"{sum(holds)} known cards in a hand of {size}", "holds")
-            for c in lacks:
-                if holds[c]:
-                    one.fail(f"{names[c]} is both held and lacked", "lacks")
+            if len(set(lacks)) != len(lacks):
+                one.fail("a type is listed twice", "lacks")
+            if len(lacks) == T and size > sum(holds):
+                one.fail(f"the hand's {size - sum(holds)} unknown cards must be of some type",
+                         "lacks")
             mask = 0
             for c in lacks:
                 mask |= 1 << c

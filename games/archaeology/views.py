@@ -15,7 +15,8 @@
 Every card of the game appears exactly once (maps, thieves and sandstorms only in the dig
 site, as the setup sets them aside; sandstorms already reduced by player count).
 
-**Player view** (what one seat sees; ``digsite example archaeology``; format 2)::
+**Player view**, history form (what one seat sees; ``digsite example archaeology``;
+format 2)::
 
     {"game": "archaeology", "players": 2, "seat": 0,
      "to_move": 0,                 # the seat to act: the view's seat
@@ -43,6 +44,44 @@ removed follow from it; so does everything every seat knows of the others, and t
 gives each seat exactly that. Format 1 (before issue 9) had ``current`` (now
 ``to_move``), ``hand_sizes``, ``sold``, ``known_cards``, ``not_maps`` and
 ``chambers_explored``; they are refused now (the history replaces them).
+
+Optional keys of the history form and their defaults: ``marketplace`` ``{}``,
+``thieves_drawn`` and ``sandstorms_drawn`` 0, ``history`` ``[]`` (the deal's own
+position), ``phase`` ``"action"``; inside ``turn`` (required since issue 20: a view
+without it was read as a fresh turn, silently) ``trades`` 0, ``sold`` and ``explored``
+false, ``dug`` true while cards are left to dig, ``first_passer`` null; ``sandstorm``
+only in phase ``"sandstorm"`` (``last`` null), ``trade`` only while one is built.
+
+**Position view** (issue 19; ``digsite example archaeology --position``; position form
+version 1): what the seat knows now, as a player writes it down at a table, without the
+history. The keys of the history form but ``history``, and::
+
+    "chambers": [3, null, 7],      # each chamber's size while in place, null once explored
+    "seats": [                     # every seat, in seat order
+      {"hand_size": 6, "money": 3, "sold": [["broken_cup", 1], ["parchment_scrap", 1]]},
+      {"hand_size": 4, "money": 18, "sold": [["talisman", 3]],
+       "holds": {"coin": 1},       # cards the seat knows this hand holds (seen taken, ...)
+       "lacks": ["map"]}]          # types of which the seat knows this hand holds no
+                                   # more than "holds" says (a hand that dug nothing: maps)
+
+``sold`` lists each set sold (card, how many); ``money`` must be what they are worth.
+The view's own entry has neither ``holds`` nor ``lacks`` (its cards are ``hand``); for
+the others they default to ``{}`` and ``[]``; ``position_of`` writes ``lacks: ["map"]``
+for a hand that cannot hold an unseen map (maps enter hands only by digs, thefts and
+face-up takes). The maps spent are the explored chambers'.
+The sampler is exact with respect to what the position states: every world consistent
+with it (each other hand its known cards plus unseen cards of types it does not lack, the
+chambers and the dig site the rest, never a map in a chamber), weighted by the number of
+ways the shuffle makes it. What a history would add (the cards a seat was seen to give up,
+which make it less likely to hold more) is not used, and the hint says so; a history
+view stays the most exact form. ``position_of(state, seat)`` writes the position of a
+seat in a real state (``holds``: the cards its history shows for sure). A view with a
+history may state the position keys too: each must be what the history gives, or the
+view is refused naming the key (``seats[1].money: the history gives 18, the position
+19``). A position no deal can explain is refused naming the key: more cards of a type
+than the game holds (the key where the count overflows), a hand size below the cards
+known in it (``seats[1].holds``), money the sold sets are not worth, unseen cards that do
+not fill the places hidden from the seat (``dig_site``).
 
 A view is refused with ``InvalidStateError`` naming the key when it is malformed, has an
 unknown key, or is impossible (a card not in the data, more cards than the game holds, a

@@ -26,7 +26,8 @@ size`` of the chamber in card order. With Beginner's Luck ``announced`` is each 
 opening trade value and ``first_player`` one of the lowest. ``make_deal`` draws the
 monument first when none is named, then shuffles.
 
-**Player view** (what one seat sees; ``digsite example expedition``; format 1)::
+**Player view**, history form (what one seat sees; ``digsite example expedition``;
+format 1)::
 
     {"game": "expedition", "players": 2, "monument": "temple", "variants": [],
      "seat": 0, "to_move": 0,       # the seat to act: the view's seat
@@ -53,9 +54,31 @@ monument first when none is named, then shuffles.
 ``history`` (documented in ``games.archaeology.history``) is the public record since the
 deal with the seat's own secrets: thefts' cards, what its looks saw, its Tomb keeps, what
 it found in a Temple chamber somebody looked at. Hand sizes, sold sets, money, chambers
-looked at and the maps removed follow from it. A view is refused with
-``InvalidStateError`` naming the key when it is malformed, has an unknown key, or is
-impossible.
+looked at and the maps removed follow from it. Optional keys and their defaults are
+those of ``games.archaeology.views`` (``turn`` is required there and here), and
+``sandstorm.sheltered`` ``[]``; ``explore.drawn`` and ``explore.named`` ``[]``.
+``sandstorm.sheltered`` lists distinct seats, each with a ``tent`` line among the tent
+and refill lines that end the history; phase ``"look"`` needs ``turn.sold`` and a sale of
+the seat as the history's last line (issue 20).
+
+**Position view** (issue 19; ``digsite example expedition --position``; position form
+version 1): the history form's keys but ``history``, with ``chambers`` as written there
+(a Great Pyramid or Temple chamber holds its printed size until taken, null after; the
+Tomb's, the Mine's and the Sphinx's at most their printed size), ``seats`` as in
+``games.archaeology.views``, and::
+
+    "maps_spent": 2,               # maps spent exploring (every explore spends its maps)
+    "chamber_cards": [null, ["coin", "coin"], null],  # optional: cards the seat knows are
+                                   # in a face-down chamber (a look, a keep, cards returned)
+    "chambers_seen": [[], [0], []] # optional: per chamber the seats that know its cards
+
+The announced opening values (Beginner's Luck) are checked as given but not read into the
+hands: mid-game they say little. The sampler, ``position_of``, the agreement of a
+history with stated position keys and the refusals are those of the 2007 game's position
+view (``games.archaeology.views``, ``games.archaeology.position``).
+
+A view is refused with ``InvalidStateError`` naming the key when it is malformed, has an
+unknown key, or is impossible.
 """
 
 from __future__ import annotations

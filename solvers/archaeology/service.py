@@ -30,7 +30,7 @@ Bots for ``digsite arena archaeology``: ``random``, ``greedy``, ``ismcts``, ``pi
 
 from __future__ import annotations
 
-from games.archaeology import describe, example_view, parse_move, state_from_view
+from games.archaeology import describe, example_view, parse_move, read_view, state_from_view
 from games.archaeology.moves import TRADE, TRADE_STEPS
 from games.archaeology.trades import (WHOLE_TRADES, TradeUnits, played_decision, played_move,
                                       trading)
@@ -86,9 +86,10 @@ def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> dict:
 
 
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
-    """Rank the decisions of the view's seat by ISMCTS (see the module docstring)."""
-    world, seat = state_from_view(view, data, seed)
-    return _rank(world, seat, limit=limit, seed=seed, top=top)
+    """Rank the decisions of the view's seat by ISMCTS (see the module docstring); the
+    hint says which form of view it read (``view_form``) and what that reading left out."""
+    reading = read_view(view, data, seed)
+    return reading.stamp(_rank(reading.world, reading.seat, limit=limit, seed=seed, top=top))
 
 
 def played_turn(state, moves) -> tuple[int, str | None, bool]:

@@ -31,17 +31,18 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": P
 
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
     """Rank the moves of the seat to act in ``view`` by ISMCTS win chance."""
-    world, seat = lootnrun.state_from_view(view, data, seed)
+    reading = lootnrun.read_view(view, data, seed)
+    world, seat = reading.world, reading.seat
     limit = limit.resolve(DEFAULT_ITERATIONS)
     result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
                     seed=seed)
     rows = rows_from_search(result, value=win_probability, columns={
         "expected_score": lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean},
         words=lambda move: lootnrun.describe(world, move))
-    return hint_result("lootnrun", seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
-                       columns=(EXPECTED_SCORE, MEAN_REWARD), limit=limit,
-                       iterations=result.iterations, stop_reason=result.stop_reason,
-                       seed=seed, top=top)
+    return reading.stamp(hint_result(
+        "lootnrun", seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
+        columns=(EXPECTED_SCORE, MEAN_REWARD), limit=limit, iterations=result.iterations,
+        stop_reason=result.stop_reason, seed=seed, top=top))
 
 
 def _pct(x) -> str:
