@@ -563,12 +563,5 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
 
 def position_hidden(world, seat: int) -> tuple:
     """The hidden part of a sampled world in :func:`position_posterior`'s keys."""
-    rules = world.rules
-    T = rules.treasures
-    hands = tuple(tuple(world.hands[p * T:(p + 1) * T])
-                  for p in range(world.num_players) if p != seat)
-    chambers = tuple(None if c is None else tuple(sorted(c)) for c in world.chambers)
-    dig = [0] * len(rules.cards.names)
-    for card in world.dig:
-        dig[card] += 1
-    return hands, chambers, tuple(sorted(world.reserve)), tuple(dig)
+    hands, chambers, reserve, dig = expedition_hidden(world, seat)[:4]
+    return hands, chambers, reserve, dig
