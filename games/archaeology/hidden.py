@@ -75,6 +75,15 @@ chamber's cards, the same law as a thief's pick. The sampler is exact by constru
   cards remain for the discards still owed), so a world is valid for any seat, not only
   the one to act.
 
+**Position views (issue 19).** A state read from a position view (``position``) has a
+record whose first event, ``R_POSITION``, carries what the position states; the view's
+seat's replay starts from it instead of the deal (``_replay_position``): each other hand
+a DP of its unseen cards (any type it is not known to lack, maps included: mid-game a hand
+may hold dug maps) plus its known cards entered seen, each chamber with known cards a
+chamber level. The levels, the rest and the sampling are those above, so the reading is
+exact with respect to what the position states. No other seat's reading can start from
+it (a position is one seat's knowledge).
+
 **The bounded reading (issue 20).** Each port multiplies the tables of both seats of a
 theft by up to the number of card types, so a long game with many thefts between two
 other seats grew them without bound (a late 3-player Buried Ruins view read for over a
