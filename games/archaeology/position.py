@@ -199,46 +199,74 @@ def position_facts(state, seat: int) -> dict:
 
 
 def check_agreement(node: Node, s, seat: int) -> None:
-    """A history view that also states position keys: each must be what the history gives
-    (``position_facts`` of the replayed state), or the view is refused naming the key."""
+    """A history view that also states position keys: a fact (hand sizes, money, sold sets,
+    chambers, maps spent, who knows a chamber) must be what the history gives, and a piece
+    of knowledge (``holds``, ``lacks``, ``chamber_cards``) no more than the history gives
+    for sure (a position may know less); else the view is refused naming the key."""
+    rules = s.rules
     stated = [key for key in POSITION_KEYS if node.has(key)]
-    if s.rules.monument is None and node.has("chambers"):
+    if rules.monument is None and node.has("chambers"):
         stated.append("chambers")
     if not stated:
         return
     facts = position_facts(s, seat)
-    if "chambers" in stated and s.rules.monument is None:
+    if rules.monument is None:
         facts["chambers"] = [None if c is None else len(c) for c in s.chambers]
     for key in stated:
-        given = node.raw(key)
-        want = facts.get(key)
-        if key == "seats" and isinstance(given, list) and len(given) == len(want):
+        given, want = node.raw(key), facts.get(key)
+        if key == "seats" and isinstance(given, list) and len(given) == len(want) and all(
+                isinstance(a, dict) for a in given):
             for p, (a, b) in enumerate(zip(given, want)):
-                for field in sorted(set(a) | set(b)) if isinstance(a, dict) else ():
-                    if _normal(field, a.get(field, _DEFAULTS.get(field))) != _normal(
-                            field, b.get(field, _DEFAULTS.get(field))):
-                        node.fail(f"the history gives {b.get(field)!r}, the position "
-                                  f"{a.get(field)!r}", f"seats[{p}].{field}")
-            if all(isinstance(a, dict) for a in given):
-                continue
-        if _normal(key, given) != _normal(key, want):
-            node.fail(f"the history gives {want!r}, the position {given!r}", key)
+                for field in sorted(set(a) | set(b)):
+                    _agree(node, f"seats[{p}].{field}", field, a.get(field),
+                           b.get(field, _DEFAULTS.get(field)))
+        else:
+            _agree(node, key, key, given, want)
 
 
 #: Optional position keys of a seat and their defaults.
 _DEFAULTS = {"holds": {}, "lacks": [], "sold": []}
 
 
+def _agree(node: Node, where: str, key: str, given, want) -> None:
+    """One stated position value against the history's (``check_agreement``)."""
+    if given is None and key in _DEFAULTS:
+        return  # an optional piece of knowledge left out
+    if key in ("holds", "lacks", "chamber_cards"):
+        if _known_within(key, given, want):
+            return
+        node.fail(f"the history gives {want!r} for sure, the position claims {given!r}",
+                  where)
+    if _normal(key, given) != _normal(key, want):
+        node.fail(f"the history gives {want!r}, the position {given!r}", where)
+
+
+def _known_within(key: str, given, want) -> bool:
+    """Whether the knowledge ``given`` claims no more than ``want`` (well-formed or not:
+    a malformed value is the reader's to refuse)."""
+    def counts(cards) -> dict:
+        out: dict = {}
+        for card in cards:
+            out[card] = out.get(card, 0) + 1
+        return out
+
+    try:
+        if key == "holds":
+            return all(n <= want.get(card, 0) for card, n in given.items() if n)
+        if key == "lacks":
+            return set(given) <= set(want)
+        return len(given) == len(want) and all(
+            not g or w is not None and all(n <= counts(w).get(c, 0)
+                                           for c, n in counts(g).items())
+            for g, w in zip(given, want))
+    except (AttributeError, TypeError):
+        return False
+
+
 def _normal(key: str, value):
-    """A stated value in a comparable form (lists of names and seats in any order)."""
-    if key in ("lacks",) and isinstance(value, list):
-        return sorted(map(str, value))
-    if key == "chamber_cards" and isinstance(value, list):
-        return [sorted(map(str, v)) if isinstance(v, list) and v else None for v in value]
+    """A stated value in a comparable form (lists of seats in any order)."""
     if key == "chambers_seen" and isinstance(value, list):
         return [sorted(v) if isinstance(v, list) else v for v in value]
-    if key == "holds" and isinstance(value, dict):
-        return {k: v for k, v in value.items() if v}
     return value
 
 

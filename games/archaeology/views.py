@@ -76,9 +76,10 @@ ways the shuffle makes it. What a history would add (the cards a seat was seen t
 which make it less likely to hold more) is not used, and the hint says so; a history
 view stays the most exact form. ``position_of(state, seat)`` writes the position of a
 seat in a real state (``holds``: the cards its history shows for sure). A view with a
-history may state the position keys too: each must be what the history gives, or the
-view is refused naming the key (``seats[1].money: the history gives 18, the position
-19``). A position no deal can explain is refused naming the key: more cards of a type
+history may state the position keys too: a fact (hand size, money, sold sets, chambers)
+must be what the history gives and a piece of knowledge (``holds``, ``lacks``) no more
+than the history gives for sure, or the view is refused naming the key
+(``seats[1].money: the history gives 18, the position 19``); the history is read. A position no deal can explain is refused naming the key: more cards of a type
 than the game holds (the key where the count overflows), a hand size below the cards
 known in it (``seats[1].holds``), money the sold sets are not worth, unseen cards that do
 not fill the places hidden from the seat (``dig_site``).
