@@ -88,12 +88,14 @@ it (a position is one seat's knowledge).
 theft by up to the number of card types, so a long game with many thefts between two
 other seats grew them without bound (a late 3-player Buried Ruins view read for over a
 minute). A hand table that grows past ``PORT_TABLE_LIMIT`` entries forgets its oldest
-theft port, in the thief's and the victim's tables alike (``HandDP.forget_port``: each
-table summed over the port's card). That theft is then read as the victim losing a random
-card and the thief gaining an unseen one, no longer the same card: the only approximation
-of the sampler, used only past the limit and counted (``forgotten``; the hint says how
-many thefts were read so). Such a theft's card in a sampled world is a random card of the
-thief's sampled hand (it only names the theft in those two seats' information sets).
+port (a theft's, or all of a Tomb keep's), in every table that carries it
+(``HandDP.forget_port``: each table summed over the port's card). That theft is then read
+as the victim losing a random card and the thief gaining an unseen one, no longer the same
+card (a keep: random cards leaving the chamber, unseen ones entering the keeper's hand):
+the only approximation of the sampler, used only past the limit and counted
+(``forgotten``, ``forgotten_keeps``; the hint says how many were read so). Such a theft's
+card, or keep's cards, in a sampled world are drawn from the taker's sampled hand (they
+only name the event in those seats' information sets).
 Everything else stays exact at any size: with ports bounded, the tables are at most the
 compositions of a hand (about 44,000 for 10 cards of 9 types), and a whole reading of a
 long game costs about a second and a half of CPU.
@@ -896,11 +898,11 @@ class _Replay:
     ``tagged`` (secret number -> the seat whose DP traces its cards), ``thefts`` and
     ``secrets`` (how many of each were read), ``looked`` (per chamber, the seats that
     looked at it), ``current`` (the chamber being explored), ``next_port``, ``sizes`` (the
-    chambers' sizes, public), ``forgotten`` (the thefts read without their card's link,
-    ``PORT_TABLE_LIMIT``)."""
+    chambers' sizes, public), ``forgotten`` and ``forgotten_keeps`` (the thefts and the
+    Tomb keeps read without their cards' link, ``PORT_TABLE_LIMIT``)."""
 
     __slots__ = ("dps", "levels", "ports", "keep_ports", "tagged", "thefts", "secrets",
-                 "looked", "current", "next_port", "sizes", "forgotten")
+                 "looked", "current", "next_port", "sizes", "forgotten", "forgotten_keeps")
 
     def copy(self) -> "_Replay":
         other = _Replay.__new__(_Replay)
@@ -916,6 +918,7 @@ class _Replay:
         other.next_port = self.next_port
         other.sizes = list(self.sizes)
         other.forgotten = set(self.forgotten)
+        other.forgotten_keeps = set(self.forgotten_keeps)
         return other
 
 
@@ -936,17 +939,25 @@ def _bound_ports(r: "_Replay") -> None:
     """Keep every hand table of ``r`` within ``PORT_TABLE_LIMIT`` by forgetting theft ports,
     oldest first (each port multiplies the tables of both seats by up to the number of card
     types, so a few thefts between other seats would grow them without bound)."""
-    theft_of = {port: theft for theft, port in r.ports.items()}
-    for dp in list(r.dps.values()):
+    owner = {port: ("theft", theft) for theft, port in r.ports.items()
+             if theft not in r.forgotten}
+    for number, ports in r.keep_ports.items():
+        if number not in r.forgotten_keeps:
+            owner.update((port, ("keep", number)) for port in ports)
+    tables = list(r.dps.values()) + list(r.levels.values())
+    for dp in tables:
         while len(dp.table) > PORT_TABLE_LIMIT:
-            live = [port for port in dp.port_ids() if port in theft_of]
+            live = [port for port in dp.port_ids() if port in owner]
             if not live:
                 break
-            port = min(live)
-            for other in r.dps.values():
-                if port in other.port_ids():
-                    other.forget_port(port)
-            r.forgotten.add(theft_of[port])
+            what, which = owner[min(live)]
+            ports = [r.ports[which]] if what == "theft" else r.keep_ports[which]
+            for port in ports:  # a keep's ports go together
+                del owner[port]
+                for other in tables:
+                    if port in other.port_ids():
+                        other.forget_port(port)
+            (r.forgotten if what == "theft" else r.forgotten_keeps).add(which)
 
 
 def _trade_steps_legal(rules: Rules, hand: list[int], take_value: int,
@@ -1050,6 +1061,7 @@ class HiddenInformation:
         r.current = -1
         r.sizes = list(rules.chamber_sizes)
         r.forgotten = set()
+        r.forgotten_keeps = set()
         return r
 
     def _replay(self, seat: int) -> _Replay:
@@ -1323,13 +1335,20 @@ class HiddenInformation:
     def reading_notes(self, seat: int) -> list[str]:
         """What the hint must say about how ``seat``'s reading of the hidden cards was
         made: the thefts the bounded reading decoupled (module docstring), if any."""
-        forgotten = len(self._posterior(seat)[3].forgotten)
-        if not forgotten:
-            return []
-        return [f"bounded reading: {forgotten} theft(s) between two other seats were read "
-                f"as a random card lost by the victim and an unseen card gained by the thief "
-                f"(not the same card), to keep the hidden hands' tables within "
-                f"{PORT_TABLE_LIMIT:,} entries"]
+        r = self._posterior(seat)[3]
+        notes = []
+        if r.forgotten:
+            notes.append(f"bounded reading: {len(r.forgotten)} theft(s) between two other "
+                         f"seats were read as a random card lost by the victim and an unseen "
+                         f"card gained by the thief (not the same card), to keep the hidden "
+                         f"hands' tables within {PORT_TABLE_LIMIT:,} entries")
+        if r.forgotten_keeps:
+            notes.append(f"bounded reading: {len(r.forgotten_keeps)} Tomb keep(s) by another "
+                         f"seat from a chamber this seat knew were read as random cards "
+                         f"leaving the chamber and unseen cards entering the keeper's hand "
+                         f"(not the same cards), to keep the tables within "
+                         f"{PORT_TABLE_LIMIT:,} entries")
+        return notes
 
     def determinize(self, seat: int, rng):
         """A world drawn exactly from those ``seat`` cannot rule out (module docstring)."""
@@ -1416,6 +1435,9 @@ class HiddenInformation:
                 continue
             if entry[1] >> seat & 1:
                 kept[number] = entry[5]
+            elif number in r.forgotten_keeps:
+                kept[number] = _forgotten_keep(world, entry[2], entry[3],
+                                               len(r.keep_ports[number]), rng)
             elif number in r.keep_ports:
                 kept[number] = tuple(sorted(((port_values >> (4 * port)) & 15) - 1
                                             for port in r.keep_ports[number]))
@@ -1453,6 +1475,19 @@ def _forgotten_card(world, thief: int, victim: int, rng) -> int:
         if any(hand):
             return _pick(hand, rng)
     return 0
+
+
+def _forgotten_keep(world, keeper: int, chamber: int, n: int, rng) -> tuple:
+    """The cards of a Tomb keep the bounded reading decoupled (``PORT_TABLE_LIMIT``), as
+    the sampled world tells them to the keeper: ``n`` cards drawn from its sampled hand
+    (then from the chamber, then pot shards). Like ``_forgotten_card`` it only names the
+    keep in that seat's information set; every hand and chamber is sampled without it."""
+    T = world.rules.treasures
+    pool = [c for c in range(T) for _ in range(world.hands[keeper * T + c])]
+    shuffle(pool, rng)
+    rest = list(world.chambers[chamber] or ())
+    shuffle(rest, rng)
+    return tuple(sorted((pool + rest + [0] * n)[:n]))
 
 
 def _count_list(cards, types: int) -> list[int]:

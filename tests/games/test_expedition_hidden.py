@@ -153,3 +153,43 @@ def test_example_view_is_valid_and_stable():
     assert any(" saw " in line for line in a["history"]), "the example shows a look"
     world, seat = state_from_view(copy.deepcopy(a), DATA, 0)
     assert world.current_player() == seat == 0
+
+
+def test_the_bounded_reading_forgets_keep_ports_and_still_samples_valid_worlds(monkeypatch):
+    """Issue 20 §6 cause 1: past ``PORT_TABLE_LIMIT`` the ports of a Tomb keep by another
+    seat from a chamber the reading seat knows are forgotten too (a 5-player Tomb game
+    grew a 2-card hand's table to 150,000 entries through them): the worlds stay worlds the
+    seat cannot rule out, and the notes say how many keeps were read so."""
+    from games.archaeology import hidden
+    from games.archaeology.hidden import R_KEEP
+    from games.archaeology.rules import P_ACTION
+    found = None
+    for state, decisions, rng in _games("tomb", seeds=range(6), players=(3, 4)):
+        seat = state.current_player()
+        if state.phase != P_ACTION or state.trade_takes is not None:
+            continue
+        hidden._DP_CACHE.clear()
+        state._sampler = None
+        r = state._replay(seat)
+        if any(r.keep_ports):
+            found = state
+            break
+    assert found is not None, "no Tomb keep from a chamber another seat knew"
+    seat = found.current_player()
+    monkeypatch.setattr(hidden, "PORT_TABLE_LIMIT", 0)
+    hidden._DP_CACHE.clear()
+    found._sampler = None
+    notes = found.reading_notes(seat)
+    assert any("Tomb keep(s)" in note for note in notes), notes
+    key = found.information_set_key(seat)
+    T = found.rules.treasures
+    rng = random.Random(4)
+    for _ in range(30):
+        world = found.determinize(seat, rng)
+        assert world.information_set_key(seat) == key
+        assert all(sum(world.hands[p * T:(p + 1) * T]) == world.hand_sizes[p]
+                   for p in range(found.num_players))
+        keeps = [e[3] for e in world.record.events() if e[0] == R_KEEP]
+        kept = [len(e[5]) for e in world.secrets if e[0] == S_KEEP]
+        assert kept == keeps, "every keep's secret names as many cards as were kept"
+    hidden._DP_CACHE.clear()
