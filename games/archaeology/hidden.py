@@ -922,8 +922,12 @@ class _Replay:
         return other
 
 
-#: Replays already run over a record, per (record, observer, rules): a new decision of the
-#: same game extends the last one's record, so the replay continues from there.
+#: Replays already run over a record, per (record, observer, rules, announced opening values:
+#: the start of a replay reads them): a new decision of the
+#: same game extends the last one's record, so the replay continues from there. Records
+#: are matched by value (hash, then equality), so that the views of one game read one
+#: after another (a review, a companion) continue each other's replay too: each public
+#: event is read once.
 _DP_CACHE: dict[tuple, tuple] = {}
 _DP_CACHE_SIZE = 8
 _DP_LOOKBACK = 64
@@ -1073,8 +1077,8 @@ class HiddenInformation:
         pending = []
         start = None
         for _ in range(_DP_LOOKBACK):
-            found = _DP_CACHE.get((id(node), seat, id(rules)))
-            if (found is not None and found[0] is node and found[1] == seen[:found[3].thefts]
+            found = _DP_CACHE.get((hash(node), seat, id(rules), self.announced))
+            if (found is not None and found[0] == node and found[1] == seen[:found[3].thefts]
                     and found[2] == secrets[:found[3].secrets]):
                 start = found
                 break
@@ -1093,7 +1097,7 @@ class HiddenInformation:
             _bound_ports(r)
         if len(_DP_CACHE) >= _DP_CACHE_SIZE:
             del _DP_CACHE[next(iter(_DP_CACHE))]
-        _DP_CACHE[(id(self.record), seat, id(rules))] = (
+        _DP_CACHE[(hash(self.record), seat, id(rules), self.announced)] = (
             self.record, seen[:r.thefts], secrets[:r.secrets], r.copy())
         return r
 

@@ -193,3 +193,39 @@ def test_the_bounded_reading_forgets_keep_ports_and_still_samples_valid_worlds(m
         kept = [len(e[5]) for e in world.secrets if e[0] == S_KEEP]
         assert kept == keeps, "every keep's secret names as many cards as were kept"
     hidden._DP_CACHE.clear()
+
+
+def test_views_of_one_game_read_one_after_another_continue_each_others_reading():
+    """Issue 20 §6 cause 1 (a review reads every decision's view): the replay cache
+    matches records by value, so a view whose record extends an earlier view's continues
+    that reading instead of starting again, and gives the same world as a fresh reading."""
+    from games.archaeology import hidden
+    views = []
+    for state, decisions, rng in _games("tomb", seeds=(1,), players=(3,)):
+        if decisions >= 60:
+            break
+        views.append(json.loads(json.dumps(view_of(state, state.current_player()))))
+    fresh = []
+    for k, view in enumerate(views):
+        hidden._DP_CACHE.clear()
+        world, seat = state_from_view(copy.deepcopy(view), DATA, k)
+        fresh.append(world.information_set_key(1 - seat if seat < 2 else 0))
+    hidden._DP_CACHE.clear()
+    calls = []
+    start = hidden.HiddenInformation._start_replay
+
+    def counted(self, seat):
+        calls.append(seat)
+        return start(self, seat)
+
+    hidden.HiddenInformation._start_replay = counted
+    try:
+        chained = [state_from_view(copy.deepcopy(view), DATA, k)[0]
+                   for k, view in enumerate(views)]
+    finally:
+        hidden.HiddenInformation._start_replay = start
+    assert len(calls) <= len(views) // 4, "a reading continues the last one of its seat"
+    for k, world in enumerate(chained):
+        seat = views[k]["seat"]
+        assert world.information_set_key(1 - seat if seat < 2 else 0) == fresh[k]
+    hidden._DP_CACHE.clear()
