@@ -87,8 +87,10 @@ it (a position is one seat's knowledge).
 **The bounded reading (issue 20).** Each port multiplies the tables of both seats of a
 theft by up to the number of card types, so a long game with many thefts between two
 other seats grew them without bound (a late 3-player Buried Ruins view read for over a
-minute). A hand table that grows past ``PORT_TABLE_LIMIT`` entries forgets its oldest
-port (a theft's, or all of a Tomb keep's), in every table that carries it
+minute), and the joint draw over the levels enumerates the ports' values together (a
+5-player Tomb game with six live ports drew for over a minute). A hand table that grows
+past ``PORT_TABLE_LIMIT`` entries forgets its oldest port, and so does the reading while
+more than ``LIVE_PORT_LIMIT`` ports live (a theft's port, or all of a Tomb keep's), in every table that carries it
 (``HandDP.forget_port``: each table summed over the port's card). That theft is then read
 as the victim losing a random card and the thief gaining an unseen one, no longer the same
 card (a keep: random cards leaving the chamber, unseen ones entering the keeper's hand):
@@ -937,31 +939,42 @@ _DP_LOOKBACK = 64
 #: thefts between two other seats forgets the oldest of them (``HandDP.forget_port`` in
 #: the thief's and the victim's tables) until it is no larger or carries none.
 PORT_TABLE_LIMIT = 60_000
+#: The bounded reading: at most this many ports live at once (the joint draw over the
+#: levels enumerates their values together: up to the number of card types to this power).
+LIVE_PORT_LIMIT = 3
 
 
 def _bound_ports(r: "_Replay") -> None:
-    """Keep every hand table of ``r`` within ``PORT_TABLE_LIMIT`` by forgetting theft ports,
-    oldest first (each port multiplies the tables of both seats by up to the number of card
-    types, so a few thefts between other seats would grow them without bound)."""
+    """Keep every table of ``r`` within ``PORT_TABLE_LIMIT`` entries and the live ports
+    within ``LIVE_PORT_LIMIT`` by forgetting ports, oldest first (each port multiplies the
+    tables of both its seats by up to the number of card types, and the joint draw over the
+    levels by as much, so a few thefts or keeps between other seats would grow both
+    without bound)."""
     owner = {port: ("theft", theft) for theft, port in r.ports.items()
              if theft not in r.forgotten}
     for number, ports in r.keep_ports.items():
         if number not in r.forgotten_keeps:
             owner.update((port, ("keep", number)) for port in ports)
     tables = list(r.dps.values()) + list(r.levels.values())
+
+    def forget(port: int) -> None:
+        what, which = owner[port]
+        ports = [r.ports[which]] if what == "theft" else r.keep_ports[which]
+        for one in ports:  # a keep's ports go together
+            del owner[one]
+            for table in tables:
+                if one in table.port_ids():
+                    table.forget_port(one)
+        (r.forgotten if what == "theft" else r.forgotten_keeps).add(which)
+
+    while len(owner) > LIVE_PORT_LIMIT:
+        forget(min(owner))
     for dp in tables:
         while len(dp.table) > PORT_TABLE_LIMIT:
             live = [port for port in dp.port_ids() if port in owner]
             if not live:
                 break
-            what, which = owner[min(live)]
-            ports = [r.ports[which]] if what == "theft" else r.keep_ports[which]
-            for port in ports:  # a keep's ports go together
-                del owner[port]
-                for other in tables:
-                    if port in other.port_ids():
-                        other.forget_port(port)
-            (r.forgotten if what == "theft" else r.forgotten_keeps).add(which)
+            forget(min(live))
 
 
 def _trade_steps_legal(rules: Rules, hand: list[int], take_value: int,
@@ -1344,14 +1357,16 @@ class HiddenInformation:
         if r.forgotten:
             notes.append(f"bounded reading: {len(r.forgotten)} theft(s) between two other "
                          f"seats were read as a random card lost by the victim and an unseen "
-                         f"card gained by the thief (not the same card), to keep the hidden "
-                         f"hands' tables within {PORT_TABLE_LIMIT:,} entries")
+                         f"card gained by the thief (not the same card), to keep the reading "
+                         f"bounded ({LIVE_PORT_LIMIT} linked cards at most, tables within "
+                         f"{PORT_TABLE_LIMIT:,} entries)")
         if r.forgotten_keeps:
             notes.append(f"bounded reading: {len(r.forgotten_keeps)} Tomb keep(s) by another "
                          f"seat from a chamber this seat knew were read as random cards "
                          f"leaving the chamber and unseen cards entering the keeper's hand "
-                         f"(not the same cards), to keep the tables within "
-                         f"{PORT_TABLE_LIMIT:,} entries")
+                         f"(not the same cards), to keep the reading bounded "
+                         f"({LIVE_PORT_LIMIT} linked cards at most, tables within "
+                         f"{PORT_TABLE_LIMIT:,} entries)")
         return notes
 
     def determinize(self, seat: int, rng):
