@@ -99,8 +99,10 @@ the only approximation of the sampler, used only past the limit and counted
 card, or keep's cards, in a sampled world are drawn from the taker's sampled hand (they
 only name the event in those seats' information sets).
 Everything else stays exact at any size: with ports bounded, the tables are at most the
-compositions of a hand (about 44,000 for 10 cards of 9 types), and a whole reading of a
-long game costs about a second and a half of CPU.
+compositions of a hand (about 44,000 for 10 cards of 9 types): at every fifth decision of
+20 long 3- to 5-player greedy games the worst reading of a view took 2.4 s of CPU (it took
+over 90 s before), and the views of one game read one after another share their replay
+(``_DP_CACHE``).
 
 The key contains exactly what the sampler reads (the record, the seat's theft cards and
 secrets, its hand and the public position), so two worlds a seat cannot tell apart give
