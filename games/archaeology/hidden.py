@@ -100,7 +100,7 @@ card, or keep's cards, in a sampled world are drawn from the taker's sampled han
 only name the event in those seats' information sets).
 Everything else stays exact at any size: with ports bounded, the tables are at most the
 compositions of a hand (about 44,000 for 10 cards of 9 types): at every fifth decision of
-20 long 3- to 5-player greedy games the worst reading of a view took 2.4 s of CPU (it took
+20 long 3- to 5-player greedy games the worst reading of a view took 3.4 s of CPU (it took
 over 90 s before), and the views of one game read one after another share their replay
 (``_DP_CACHE``).
 
