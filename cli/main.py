@@ -117,6 +117,12 @@ def _hint_help() -> str:
         "of view), its standard error, the playouts (visits) behind it, and the move in\n"
         "words on the line below. \"Too close to call\" means the two best moves are\n"
         "within the noise: more iterations would be needed to tell them apart.",
+        "VIEW.json: `digsite example GAME` prints one. archaeology and expedition take it\n"
+        "in two forms: the history since the deal (the most exact) or the position\n"
+        "(`digsite example GAME --position`: hand sizes, money, sold sets, known cards,\n"
+        "no history); lootnrun's view is a position. The hint's view_form says which was\n"
+        "read. Every key, and the default of each optional one, is in the docs of\n"
+        "games/GAME/views.py (python -m pydoc games.GAME.views).",
     ])
 
 
@@ -278,9 +284,17 @@ def deal(game: str, seed: int, players: int | None, monument: str | None,
 @app.command()
 @GAME_ARGUMENT
 @CARDS
-def example(game: str, cards: str | None) -> None:
+@click.option("--position", is_flag=True,
+              help="The view's position form (the card games: what the seat knows now, "
+                   "without the history; see the view docs).")
+def example(game: str, cards: str | None, position: bool) -> None:
     """Print a valid player-view JSON for GAME."""
-    click.echo(fmt.to_json(_load_game(game, cards).example_view()))
+    the_game = _load_game(game, cards)
+    if position and not hasattr(the_game.engine, "example_position"):
+        raise click.BadParameter(f"{game}'s view has one form (its deal is public or the "
+                                 f"view already is its position)", param_hint="--position")
+    click.echo(fmt.to_json(the_game.engine.example_position(the_game.data) if position
+                           else the_game.example_view()))
 
 
 def _players(game: str, players: int | None) -> int:

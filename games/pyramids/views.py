@@ -29,7 +29,10 @@ revealed)::
      "display": [8, 30, 33, 45], "deck_size": 31,
      "others": [{"seat": 1, "cards": [...], "completed": [...], "score_card": {...}}]}
 
-``torches`` lists the rounds (1-based) whose torch is crossed. A card slot may be
+``torches`` lists the rounds (1-based) whose torch is crossed. ``score_card`` is
+required for every seat (a missing one was read as an empty card, silently: issue 20);
+inside it ``red_gems``, ``green_gems`` and ``skulls`` default to 0 and ``torches`` and
+``pyramid_points`` to ``[]``. ``completed`` defaults to ``[]``. A card slot may be
 ``null`` only when the deck and display are empty. ``rounds`` and ``steps_per_round`` may
 be given as in the deal. Every seat is to move at a crossing decision, so a view has no
 ``to_move``.
@@ -153,7 +156,7 @@ def _read_cards(node: Node, data) -> tuple[list, list[int]]:
 
 def _read_score_card(node: Node, data, round_: int) -> dict:
     """The score card; ``torches`` lists the rounds (1-based) whose torch is crossed."""
-    card = node.table("score_card", default={})
+    card = node.table("score_card")  # required: an empty card is a claim, never a default
     gems, track = data.gems_per_colour, len(data.skull_penalties)
     out = {"red_gems": card.integer("red_gems", hi=gems, default=0),
            "green_gems": card.integer("green_gems", hi=gems, default=0),
