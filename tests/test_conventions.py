@@ -27,7 +27,7 @@ def test_card_data_modules_are_the_registered_games():
     assert set(cards_data.GAME_IDS) == REGISTERED
     for game_id in REGISTERED:
         assert cards_data.bundled_path(game_id).exists(), f"{game_id}: no bundled data file"
-        assert isinstance(cards_data.load(game_id), cards_data.CardData.__args__)
+        assert isinstance(cards_data.load(game_id), cards_data.DATA_TYPES)
 
 
 def test_card_data_generators_belong_to_registered_games():
