@@ -92,7 +92,7 @@ class Node:
     def __init__(self, table: Mapping[str, Any], source: str, path: str = "",
                  summary: dict[str, str] | None = None, *,
                  error: type[Exception] = InvalidDataError, words: Mapping[type, str] = TOML_WORDS,
-                 limit: int | None = None):
+                 limit: int | None = None) -> None:
         self._table = table
         self._seen: dict[str, None] = {}  # a dict, not a set: keeps read order for messages
         self.source = source
