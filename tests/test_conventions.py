@@ -41,6 +41,25 @@ def test_engines_live_where_the_registry_says_by_their_id():
         assert registry.get(game_id).engine_module == f"games.{game_id}"
 
 
+def test_every_engine_state_is_checked_against_the_protocol_by_mypy():
+    """Each engine's state module declares ``_CONFORMS: type[State[Move]] = ItsState`` (for
+    mypy, which ``make test`` runs over ``games/``: a state whose methods drift from
+    ``games.protocol.State`` fails the type check), and that class is the one its
+    ``state_from_deal`` makes."""
+    import ast
+
+    import games.game
+    for game_id in ENGINES:
+        state = games.game.load(game_id).new_initial_state(seed=1)
+        source = pathlib.Path(importlib.import_module(type(state).__module__).__file__)
+        declared = [node for node in ast.walk(ast.parse(source.read_text()))
+                    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                    and node.target.id == "_CONFORMS"]
+        assert len(declared) == 1, f"{game_id}: {source.name} declares no _CONFORMS"
+        assert ast.unparse(declared[0].annotation).startswith("type[State["), game_id
+        assert ast.unparse(declared[0].value) == type(state).__name__, game_id
+
+
 def test_every_engine_has_a_service_and_a_benchmark_suite_and_nothing_else_does():
     with_service = {game_id for game_id in REGISTERED if services.service(game_id) is not None}
     assert with_service == ENGINES
