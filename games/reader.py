@@ -139,7 +139,7 @@ def read_ids(node: Node, key: str, known: Collection[int], *, what: str = "card"
                      max_length=max_length)
 
 
-def read_cells(node: Node, key: str, *, default: Any = _REQUIRED) -> int:
+def read_cells(node: Node, key: str, *, default: int = _REQUIRED) -> int:
     """A list of distinct cell names (``["A1", "B2"]``) as a 25-bit mask."""
     if default is not _REQUIRED and not node.has(key):
         node.raw(key, None)

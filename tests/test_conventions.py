@@ -28,7 +28,7 @@ def test_card_data_modules_are_the_registered_games():
     assert set(cards_data.GAME_IDS) == REGISTERED
     for game_id in REGISTERED:
         assert cards_data.bundled_path(game_id).exists(), f"{game_id}: no bundled data file"
-        assert isinstance(cards_data.load(game_id), cards_data.CardData.__args__)
+        assert isinstance(cards_data.load(game_id), cards_data.DATA_TYPES)
 
 
 def test_card_data_generators_belong_to_registered_games():
@@ -40,6 +40,25 @@ def test_card_data_generators_belong_to_registered_games():
 def test_engines_live_where_the_registry_says_by_their_id():
     for game_id in ENGINES:
         assert registry.get(game_id).engine_module == f"games.{game_id}"
+
+
+def test_every_engine_state_is_checked_against_the_protocol_by_mypy():
+    """Each engine's state module declares ``_CONFORMS: type[State[Move]] = ItsState`` (for
+    mypy, which ``make test`` runs over ``games/``: a state whose methods drift from
+    ``games.protocol.State`` fails the type check), and that class is the one its
+    ``state_from_deal`` makes."""
+    import ast
+
+    import games.game
+    for game_id in ENGINES:
+        state = games.game.load(game_id).new_initial_state(seed=1)
+        source = pathlib.Path(importlib.import_module(type(state).__module__).__file__)
+        declared = [node for node in ast.walk(ast.parse(source.read_text()))
+                    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                    and node.target.id == "_CONFORMS"]
+        assert len(declared) == 1, f"{game_id}: {source.name} declares no _CONFORMS"
+        assert ast.unparse(declared[0].annotation).startswith("type[State["), game_id
+        assert ast.unparse(declared[0].value) == type(state).__name__, game_id
 
 
 def test_every_engine_has_a_service_and_a_benchmark_suite_and_nothing_else_does():

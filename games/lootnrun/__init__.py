@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 
-def parse_move(state: LootNRunState, text: str):
+def parse_move(state: LootNRunState, text: object) -> Move:
     """Move text (``loot 0``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
     checked legal in ``state`` (``games.protocol.parse_checked``)."""
     return parse_checked(state, text, parse_text)
