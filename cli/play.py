@@ -18,7 +18,7 @@ end the game record (``games.record``) is returned for the command to write.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from games import registry
@@ -27,7 +27,7 @@ from games.record import Entry, GameRecord, resolve_fixed_chance
 from games.seeding import child_seeds
 from grids import render_grid
 from solvers import services
-from solvers.hints import Limit
+from solvers.limits import Limit
 
 from . import format as fmt
 
@@ -116,7 +116,8 @@ def _hint(game_id: str, engine, state, seat: int, data, seed: int, term: Termina
         result = services.capability(game_id, "hint")(view, data=data, limit=Limit(),
                                                        seed=seed, top=5)
         if services.has_capability(game_id, "beliefs"):
-            result["beliefs"] = services.beliefs(game_id, view, data=data, seed=seed)
+            result = replace(result, facts=result.facts + (("beliefs", services.beliefs(
+                game_id, view, data=data, seed=seed)),))
     except DigsiteError as exc:
         term.complain(f"no hint for this decision: {exc}")
         return
@@ -149,7 +150,7 @@ def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: i
     state = engine.state_from_deal(deal, data)
     others = [s for s in range(players) if s != seat]
     bot_seeds = child_seeds(seed + 1_000_003, players)
-    bots = {s: factories[name](seat=s, seed=bot_seeds[s], iterations=iterations)
+    bots = {s: factories[name](seat=s, seed=bot_seeds[s], limit=Limit(iterations=iterations))
             for s, name in zip(others, bot_names)}
     names = ["you" if s == seat else bot_names[others.index(s)] for s in range(players)]
     table = (f"you are seat {seat}; " + ", ".join(f"seat {s}: {names[s]}" for s in others)

@@ -7,13 +7,18 @@ games of one engine core (Archaeology's two editions) share it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result, rows_from_search,
-                     win_probability)
+from games import registry
+
+from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Hint, hint_result,
+                     rows_from_search, win_probability)
+from ..limits import Limit
 from .inference import DEFAULT_PARTICLES, OpponentModel, inference_sampler
-from .search import DEFAULT_ITERATIONS, MoveStat, ismcts, move_stat, ranked
+from .parallel import root_parallel
+from .search import MoveStat, move_stat, ranked
 
 __all__ = ["win_hint", "ranked_lines", "Units"]
 
@@ -23,7 +28,7 @@ class Units:
     ``open(state)`` whether the searching seat's decision is still in progress, and
     ``move(moves)`` the one move (its text a row's ``move``) that a completed unit's moves
     make; ``extra`` root moves the search must also try (each a whole unit). Any object
-    with these three members will do (``games.archaeology.trades.TradeUnits``)."""
+    with these three members will do (``solvers.archaeology.trades.TradeUnits``)."""
 
     def __init__(self, open_: Callable[[object], bool],
                  move: Callable[[tuple], object], extra: Sequence = ()):
@@ -50,8 +55,10 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
              search_options: dict, score: Column,
              explain: Callable[[object], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
-             units: Units | None = None, inference: OpponentModel | None = None) -> dict:
-    """ISMCTS from ``world`` for ``seat`` within ``limit`` (default 1,000 iterations), as a
+             units: Units | None = None, rng: random.Random | None = None,
+             inference: OpponentModel | None = None) -> Hint:
+    """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared
+    hint budget; ``limit.workers`` root-parallel trees merged on their raw sums), as a
     hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
     add an explanation; ``words(move)`` the move in words (each row's ``words``).
 
@@ -62,13 +69,18 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
     went on in the playout); a one-move decision the search never tried is a row without
     a value, as without ``units``.
 
+    ``rng``: the generator the caller already drew ``world`` from (the seed is converted
+    once, and the search goes on drawing from the same stream, so its first sampled world
+    is not the root's); ``seed`` is what the hint reports.
+
     With an ``inference`` model the search's worlds come from a pool weighted by the
     opponents' play (``solvers.ismcts.inference``: one particle per iteration of the
-    budget, at least ``DEFAULT_PARTICLES``), and the hint says so under ``inference``:
-    ``worlds`` sampled, ``effective_worlds`` (Kish's effective size of their weights) and
-    ``weighted`` (false when the model could not inform this position: the search then
-    sampled exactly as without it). Without a model the hint is unchanged."""
-    limit = limit.resolve(DEFAULT_ITERATIONS)
+    budget, at least ``DEFAULT_PARTICLES``; its own seed, derived from ``seed``), and the
+    hint says so in its fact ``inference``: ``worlds`` sampled, ``effective_worlds``
+    (Kish's effective size of their weights) and ``weighted`` (false when the model could
+    not inform this position: the search then sampled exactly as without it). Without a
+    model the hint is unchanged."""
+    limit = limit.resolve(registry.get(game_id).budgets.hint)
     options = dict(search_options)
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)
@@ -78,8 +90,8 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
         pool = inference_sampler(world, seat, inference, particles=particles, seed=seed)
         if pool is not None:
             options["sampler"] = pool
-    result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
-                    seed=seed, **options)
+    result = root_parallel(world, seat, workers=limit.workers, seed=seed if rng is None else rng,
+                           iterations=limit.iterations, deadline=limit.deadline(), **options)
     if units is not None and result.units is not None and result.stop_reason != "single_move":
         stats = _merged(result.units, units.move)
         named = {str(stat.move) for stat in stats}
@@ -96,20 +108,21 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
                       columns=(score, MEAN_REWARD), limit=limit, iterations=result.iterations,
                       stop_reason=result.stop_reason, seed=seed, top=top,
                       explanation=explanation)
-    if inference is not None:
-        out["inference"] = {
-            "weighted": pool is not None,
-            "worlds": len(pool.worlds) if pool is not None else None,
-            "effective_worlds": round(pool.effective_size(), 1) if pool is not None else None}
-    return out
+    if inference is None:
+        return out
+    return replace(out, facts=out.facts + (("inference", {
+        "weighted": pool is not None,
+        "worlds": len(pool.worlds) if pool is not None else None,
+        "effective_worlds": round(pool.effective_size(), 1) if pool is not None else None}),))
 
 
-def ranked_lines(hint: dict, score_key: str, *, unit: str = "$") -> list[str]:
+def ranked_lines(hint: Hint, score_key: str, *, unit: str = "$") -> list[str]:
     """The hint's moves as demo lines: rank, move, win probability, mean score, visits."""
     lines = []
-    for m in hint["moves"]:
-        win = "-" if m["value"] is None else f"{m['value']:.2f}"
-        score = "-" if m[score_key] is None else f"{unit}{m[score_key]:.1f}"
-        lines.append(f"  {m['rank']}. {m['move']:<24} win {win}  money {score}  "
-                     f"visits {m['visits']}")
+    for row in hint.rows:
+        win = "-" if row.value is None else f"{row.value:.2f}"
+        score = row.column(score_key)
+        money = "-" if score is None else f"{unit}{score:.1f}"
+        lines.append(f"  {row.rank}. {row.move:<24} win {win}  money {money}  "
+                     f"visits {row.visits}")
     return lines

@@ -113,12 +113,16 @@ def test_inference_option_of_the_archaeology_hints(run_cli, views, game):
                  "--json")
     assert on.code == 0, on.err
     assert set(json.loads(on.out)["inference"]) == {"weighted", "worlds", "effective_worlds"}
+    # root-parallel trees: each worker searches the same weighted pool
+    merged = run_cli("hint", game, views[game], "--iterations", "20", "--workers", "2",
+                     "--inference", "on", "--json")
+    assert merged.code == 0 and "inference" in json.loads(merged.out), merged.err
     off = run_cli("best-move", game, views[game], "--iterations", "40", "--inference", "off",
                   "--json")
     default = run_cli("best-move", game, views[game], "--iterations", "40", "--json")
     assert off.code == 0 and "inference" not in json.loads(off.out)
-    from solvers.services import service
-    if not service(game).INFERENCE:  # off by default: the plain hint, byte for byte
+    from solvers.archaeology.service import INFERENCE
+    if not INFERENCE:  # off by default: the plain hint, byte for byte
         assert default.out == off.out
     else:
         assert "inference" in json.loads(default.out)

@@ -1,5 +1,5 @@
 """Inference from the opponents' play (``solvers.ismcts.inference``, Archaeology's model in
-``games.archaeology.opponent``) and the beliefs read off sampled worlds: the model rebuilds
+``solvers.archaeology.opponent``) and the beliefs read off sampled worlds: the model rebuilds
 past hands right, the weights follow it, and it stays honest — off, or fitted to a
 uniformly random player, the sampled worlds are exactly today's."""
 
@@ -11,15 +11,16 @@ import pytest
 
 import cards_data
 from games import archaeology, expedition, lootnrun
-from games.archaeology.heuristic import greedy_policy
-from games.archaeology.opponent import GreedyAgreement, agreement_data, decisions
+from solvers.archaeology.policy import greedy_policy
+from solvers.archaeology.opponent import GreedyAgreement, agreement_data, decisions
 from games.protocol import CHANCE
 from games.seeding import make_rng
 from solvers.archaeology.policy import SEARCH_OPTIONS
-from solvers.archaeology.service import InferenceBot, SearchBot
+from solvers.archaeology.service import EDITIONS, InferenceBot, SearchBot
 from solvers.ismcts.inference import (WorldPool, fit_agreement, inference_sampler, pool_seed,
                                       sampled_worlds)
 from solvers.ismcts.search import ismcts, true_world
+from solvers.limits import Limit
 
 DATA = cards_data.load("archaeology")
 
@@ -167,8 +168,8 @@ def test_a_flat_model_bot_plays_as_the_plain_bot():
 
     for state in _positions(archaeology, DATA, seeds=[6], every=25):
         seat = state.current_player()
-        a = SearchBot(seat=seat, seed=4, iterations=60).choose(state)
-        b = Flat(seat=seat, seed=4, iterations=60).choose(state)
+        a = SearchBot(seat=seat, seed=4, limit=Limit(iterations=60)).choose(state)
+        b = Flat(seat=seat, seed=4, limit=Limit(iterations=60)).choose(state)
         assert a == b
 
 
@@ -181,7 +182,7 @@ def test_the_cheating_sampler_is_the_true_world():
 
 def test_hand_beliefs_add_up():
     """Each card's count distribution sums to 1, and the means add up to the hand size."""
-    from solvers.archaeology.service import beliefs
+    beliefs = EDITIONS["archaeology"].beliefs
 
     view = archaeology.example_view(DATA)
     result = beliefs(view, data=DATA, seed=2)

@@ -41,11 +41,12 @@ refill, are left to the prior (the model says it cannot inform them).
 
 from __future__ import annotations
 
-from .heuristic import greedy_action, greedy_discard
-from .hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME, R_REVEAL, R_SELL,
-                     R_STEAL, R_TAKE, R_TRADE)
-from .rules import P_ACTION, P_STORM, REFILL_ON_SANDSTORM
-from .state import ArchaeologyState
+from games.archaeology.hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
+                                      R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TRADE)
+from games.archaeology.rules import P_ACTION, P_STORM, REFILL_ON_SANDSTORM
+from games.archaeology.state import ArchaeologyState
+
+from .policy import greedy_action, greedy_discard
 
 __all__ = ["GreedyAgreement", "agreement_data", "decisions", "hand_counts", "hand_key"]
 
