@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from games import registry
 
@@ -22,18 +22,18 @@ from .search import MoveStat, move_stat, ranked
 __all__ = ["win_hint", "ranked_lines", "Units"]
 
 
-class Units:
+class Units(Protocol):
     """How a game's hint names decisions of several engine moves (``ismcts``'s units):
     ``open(state)`` whether the searching seat's decision is still in progress, and
     ``move(moves)`` the one move (its text a row's ``move``) that a completed unit's moves
     make; ``extra`` root moves the search must also try (each a whole unit). Any object
-    with these three members will do (``solvers.archaeology.trades.TradeUnits``)."""
+    with these three members will do (``solvers.archaeology.trades.TradeUnits``): the
+    states and moves are the game's own, hence ``Any``."""
 
-    def __init__(self, open_: Callable[[object], bool],
-                 move: Callable[[tuple], object], extra: Sequence = ()):
-        self.open = open_
-        self.move = move
-        self.extra = tuple(extra)
+    def open(self, state: Any, /) -> bool: ...
+    def move(self, moves: Sequence[Any], /) -> object: ...
+    @property
+    def extra(self) -> Sequence[Any]: ...
 
 
 def _merged(stats: list[MoveStat], name: Callable[[tuple], object]) -> list[MoveStat]:
@@ -52,7 +52,7 @@ def _merged(stats: list[MoveStat], name: Callable[[tuple], object]) -> list[Move
 
 def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
              search_options: dict, score: Column,
-             explain: Callable[[object], list[str] | None] | None = None,
+             explain: Callable[[Any], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
              units: Units | None = None, rng: random.Random | None = None) -> Hint:
     """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared
