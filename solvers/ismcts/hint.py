@@ -12,6 +12,8 @@ from dataclasses import replace
 from typing import Any, Callable, Protocol, Sequence
 
 from games import registry
+from games.protocol import State
+from games.seeding import Seed
 
 from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Hint, hint_result,
                      rows_from_search, win_probability)
@@ -36,10 +38,11 @@ class Units(Protocol):
     def extra(self) -> Sequence[Any]: ...
 
 
-def _merged(stats: list[MoveStat], name: Callable[[tuple], object]) -> list[MoveStat]:
+def _merged(stats: list[MoveStat], name: Callable[[Any], object]) -> list[MoveStat]:
     """The units' stats by the move each names (a trade reached by its steps and the same
-    trade as one extra root move are one row: the playouts through either add up)."""
-    merged: dict[str, list] = {}
+    trade as one extra root move are one row: the playouts through either add up).
+    ``name`` takes a unit's moves (a unit stat's ``move``: a tuple of the game's moves)."""
+    merged: dict[str, list[Any]] = {}  # per named move: it, then its sums
     for stat in stats:
         move = name(stat.move)
         entry = merged.setdefault(str(move), [move, 0, 0.0, 0.0, 0.0, 0.0, 0])
@@ -50,8 +53,8 @@ def _merged(stats: list[MoveStat], name: Callable[[tuple], object]) -> list[Move
                     for move, visits, total, sumsq, wins, scores, finished in merged.values()])
 
 
-def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
-             search_options: dict, score: Column,
+def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: Seed,
+             top: int, search_options: dict[str, Any], score: Column,
              explain: Callable[[Any], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
              units: Units | None = None, rng: random.Random | None = None) -> Hint:
