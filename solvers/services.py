@@ -39,10 +39,12 @@ import importlib
 import importlib.util
 import inspect
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
+from cards_data import CardData
 from games.errors import NoSolutionError
 from games.registry import GAME_IDS, SERVICES, get
+from games.seeding import Seed
 
 from .hints import Hint
 from .limits import Limit
@@ -93,7 +95,8 @@ def capability(game_id: str, name: str) -> Any:
     return getattr(module, name)
 
 
-def _options(game_id: str, func, name: str, **options) -> dict:
+def _options(game_id: str, func: Callable[..., Any], name: str,
+             **options: Any) -> dict[str, Any]:
     """The options given (not ``None``), each checked to be one ``func`` takes."""
     given = {key: value for key, value in options.items() if value is not None}
     accepted = inspect.signature(func).parameters
@@ -107,8 +110,8 @@ def _options(game_id: str, func, name: str, **options) -> dict:
     return given
 
 
-def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
-         top: int = 10, inference: bool | None = None) -> Hint:
+def hint(game_id: str, view: dict[str, Any], *, data: CardData, limit: Limit = Limit(),
+         seed: Seed = 0, top: int = 10, inference: bool | None = None) -> Hint:
     """``game_id``'s hint for ``view`` within ``limit``. With ``limit.workers`` > 1 the
     game's search runs that many independent searches side by side (each with the whole
     budget and its own seed) and merges their raw statistics before computing any value
@@ -116,15 +119,19 @@ def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
     ``inference`` on or off (``None``: the game's default), for the games whose hint
     takes it."""
     hint_of = capability(game_id, "hint")
-    return hint_of(view, data=data, limit=limit, seed=seed, top=top,
-                   **_options(game_id, hint_of, "hint", inference=inference))
+    result: Hint = hint_of(view, data=data, limit=limit, seed=seed, top=top,
+                           **_options(game_id, hint_of, "hint", inference=inference))
+    return result
 
 
-def beliefs(game_id: str, view: dict, *, data, seed=0, inference: bool | None = None) -> dict:
+def beliefs(game_id: str, view: dict[str, Any], *, data: CardData, seed: Seed = 0,
+            inference: bool | None = None) -> dict[str, Any]:
     """``game_id``'s beliefs for ``view`` (what its seat can infer of the hidden cards)."""
     beliefs_of = capability(game_id, "beliefs")
-    return beliefs_of(view, data=data, seed=seed,
-                      **_options(game_id, beliefs_of, "beliefs", inference=inference))
+    result: dict[str, Any] = beliefs_of(
+        view, data=data, seed=seed, **_options(game_id, beliefs_of, "beliefs",
+                                               inference=inference))
+    return result
 
 
 def hint_budget(game_id: str) -> str | None:

@@ -41,6 +41,8 @@ refill, are left to the prior (the model says it cannot inform them).
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from games.archaeology.hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                                       R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TRADE)
 from games.archaeology.rules import P_ACTION, P_STORM, REFILL_ON_SANDSTORM
@@ -278,7 +280,7 @@ def agreement_data(state, move) -> tuple[str, bool, int] | None:
 
 
 
-def hand_counts(world, seat: int) -> dict[tuple[int, int], int]:
+def hand_counts(world: ArchaeologyState, seat: int) -> dict[tuple[int, int], int]:
     """What a belief counts in a sampled world: ``{(other seat, card): count}`` for every
     other seat and every card type in play (maps included)."""
     rules = world.rules
@@ -288,7 +290,7 @@ def hand_counts(world, seat: int) -> dict[tuple[int, int], int]:
             for c in rules.in_play if c < T}
 
 
-def hand_key(world):
+def hand_key(world: ArchaeologyState) -> Callable[[tuple[int, int]], dict[str, Any]]:
     """``describe(key)`` of :func:`hand_counts`' keys in ``world``: the JSON fields of a
     belief row (``seat``, its public ``hand_size``, ``card`` by name)."""
     names = world.rules.cards.names

@@ -12,7 +12,7 @@ functions weigh them over the worlds.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 from games.protocol import State
 from games.seeding import Seed
@@ -56,11 +56,11 @@ def mean(dist: Sequence[float]) -> float:
     return sum(k * p for k, p in enumerate(dist))
 
 
-def beliefs(root: State, seat: int, *, kind: str, seed: Seed,
-            counts: Callable[[State, int], Mapping[Hashable, int]] | None = None,
-            flags: Callable[[State, int], Mapping[Hashable, bool]] | None = None,
-            describe: Callable[[Hashable], dict], model: OpponentModel | None = None,
-            particles: int = DEFAULT_PARTICLES) -> dict:
+def beliefs(root: State[Any], seat: int, *, kind: str, seed: Seed,
+            counts: Callable[[Any, int], Mapping[Any, int]] | None = None,
+            flags: Callable[[Any, int], Mapping[Any, bool]] | None = None,
+            describe: Callable[[Any], dict[str, Any]], model: OpponentModel | None = None,
+            particles: int = DEFAULT_PARTICLES) -> dict[str, Any]:
     """What ``seat`` can infer in ``root``, as JSON: ``{"kind", "worlds", "weighted",
     "effective_worlds", "rows"}``, one row per key of ``counts`` (``describe(key)`` plus
     ``mean`` and ``p``: the chance of each count) or of ``flags`` (``describe(key)`` plus

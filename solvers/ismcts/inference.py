@@ -36,7 +36,8 @@ Example::
 from __future__ import annotations
 
 import math
-from typing import Protocol, Sequence
+import random
+from typing import Any, Protocol, Sequence
 
 from games.protocol import State
 from games.seeding import Seed, make_rng
@@ -56,11 +57,11 @@ _POOL_SALT = 0x5EED_1F0E
 class OpponentModel(Protocol):
     """What a game's opponent model offers the inference (see the module docstring)."""
 
-    def informative(self, root: State, seat: int) -> bool:
+    def informative(self, root: State[Any], seat: int) -> bool:
         """Whether any world could weigh differently from another in ``root`` for
         ``seat`` (false: the search samples as without inference)."""
 
-    def log_likelihood(self, world: State, seat: int) -> float:
+    def log_likelihood(self, world: State[Any], seat: int) -> float:
         """Log of the other seats' observed decisions' likelihood ratio in ``world``."""
 
 
@@ -89,7 +90,7 @@ class WorldPool:
 
     __slots__ = ("worlds", "log_weights", "weights", "_cumulative")
 
-    def __init__(self, root: State, seat: int, model: OpponentModel, *,
+    def __init__(self, root: State[Any], seat: int, model: OpponentModel, *,
                  particles: int = DEFAULT_PARTICLES, seed: Seed = None):
         if particles < 1:
             raise ValueError("a world pool needs at least one particle")
@@ -112,7 +113,7 @@ class WorldPool:
         first = self.log_weights[0]
         return all(x == first for x in self.log_weights)
 
-    def index(self, rng) -> int:
+    def index(self, rng: random.Random) -> int:
         """A particle's index drawn in proportion to its weight."""
         cumulative = self._cumulative
         target = rng.random() * cumulative[-1]
@@ -125,7 +126,7 @@ class WorldPool:
                 low = mid + 1
         return low
 
-    def __call__(self, root: State, seat: int, rng) -> State:
+    def __call__(self, root: State[Any], seat: int, rng: random.Random) -> State[Any]:
         return self.worlds[self.index(rng)].clone()
 
     def effective_size(self) -> float:
@@ -144,7 +145,7 @@ def effective_size(weights: Sequence[float]) -> float:
     return total * total / squares if squares else 0.0
 
 
-def inference_sampler(root: State, seat: int, model: OpponentModel | None, *,
+def inference_sampler(root: State[Any], seat: int, model: OpponentModel | None, *,
                       particles: int = DEFAULT_PARTICLES, seed: Seed = None
                       ) -> WorldPool | None:
     """The weighted pool for a search of ``seat`` in ``root`` (its seed from the search's
@@ -156,9 +157,9 @@ def inference_sampler(root: State, seat: int, model: OpponentModel | None, *,
     return None if pool.uniform else pool
 
 
-def sampled_worlds(root: State, seat: int, model: OpponentModel | None, *,
+def sampled_worlds(root: State[Any], seat: int, model: OpponentModel | None, *,
                    particles: int = DEFAULT_PARTICLES, seed: Seed = None
-                   ) -> tuple[list[State], list[float], bool]:
+                   ) -> tuple[list[State[Any]], list[float], bool]:
     """``(worlds, weights, weighted)``: the pool :func:`inference_sampler` would search
     (``weighted`` true), or, when it would change nothing, ``particles`` worlds of the
     prior drawn from the same seed with equal weights (what beliefs read)."""

@@ -12,9 +12,12 @@ than amulets in front). There is no opponent model here: inference is off.
 from __future__ import annotations
 
 import itertools
+from typing import Any, Hashable
 
+from cards_data.lootnrun import LootNRunData
 from games import lootnrun
-from games.seeding import make_rng
+from games.lootnrun import LootNRunState
+from games.seeding import Seed, make_rng
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.hints import Column, Hint, stamped
 from solvers.limits import Limit
@@ -36,7 +39,8 @@ class GreedyBot(PolicyBot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": PimcBot}
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
+def hint(view: dict[str, Any], *, data: LootNRunData, limit: Limit = Limit(), seed: Seed = 0,
+         top: int = 10) -> Hint:
     """Rank the moves of the seat to act in ``view`` by ISMCTS win chance (uniformly random
     rollouts, the search's default); the hint says which form of view it read
     (``view_form``)."""
@@ -48,11 +52,11 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
                             words=lambda move: lootnrun.describe(world, move)), reading)
 
 
-def _hidden_rooms(world, seat: int) -> dict[tuple, bool]:
+def _hidden_rooms(world: LootNRunState, seat: int) -> dict[tuple[Any, ...], bool]:
     """What a belief counts in a sampled world: each face-down room of another seat and
     each deck's top room a guardian or not, and each other seat caught if awakened."""
     t = world.rules
-    out: dict[tuple, bool] = {}
+    out: dict[tuple[Any, ...], bool] = {}
     for other, front in enumerate(world.fronts):
         if other == seat or not front:
             continue
@@ -66,7 +70,7 @@ def _hidden_rooms(world, seat: int) -> dict[tuple, bool]:
     return out
 
 
-def beliefs(view: dict, *, data, seed=0) -> dict:
+def beliefs(view: dict[str, Any], *, data: LootNRunData, seed: Seed = 0) -> dict[str, Any]:
     """What the view's seat can infer of the face-down rooms (module docstring): rows of
     kind ``rooms`` with ``p`` the chance of a guardian (``what``: ``guardian``) or of a
     catch (``what``: ``caught if awakened``)."""
@@ -74,7 +78,8 @@ def beliefs(view: dict, *, data, seed=0) -> dict:
     world, seat = reading.world, reading.seat
     back = world.rules.back
 
-    def describe(key: tuple) -> dict:
+    def describe(key: Hashable) -> dict[str, Any]:
+        assert isinstance(key, tuple)
         if key[0] == "room":
             return {"seat": key[1], "room": key[2], "back": back[world.fronts[key[1]][key[2]]],
                     "what": "guardian"}
@@ -86,11 +91,11 @@ def beliefs(view: dict, *, data, seed=0) -> dict:
                            describe=describe)
 
 
-def _pct(x) -> str:
+def _pct(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
-def demo_section(data) -> str:
+def demo_section(data: LootNRunData) -> str:
     """An ISMCTS hint on the example view."""
     view = lootnrun.example_view(data)
     result = hint(view, data=data, limit=Limit(iterations=300), seed=0, top=5)
