@@ -137,7 +137,7 @@ def _review_help() -> str:
                 f"{scale.mistake:g}, blunder from {scale.blunder:g}")
         return text + (" (two players; x 2/players at larger tables)" if scale.per_players
                        else "")
-    return (_per_game("Loss thresholds (loss = best value - played value: win probability "
+    return (_per_game("Loss thresholds (loss = best value - played value: win probability\n"
                       "in the card games, expected points in the grid games):",
                       {g: line(info.review) for g, info in registry.GAMES.items()})
             + "\n\nA loss within the search's noise (1.96 standard errors of the two values'\n"
@@ -574,7 +574,7 @@ def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_
     "Expedition) or a whole Tomb of the Ancients turn is one decision, as the hints rank "
     "them. When the record stops where the seat is to act, the number after its last "
     "decision is the one it is to make now. `digsite review` numbers decisions the same "
-    "way, and `hint`/`best-move GAME RECORD.json --at N` read the same view."))
+    "way, and `hint`, `best-move` and `plan GAME RECORD.json --at N` read the same view."))
 @click.argument("record_file", metavar="RECORD.json")
 @click.option("--at", "at", type=click.IntRange(min=1), required=True, metavar="N",
               help="The decision (from 1) of the seat before which to take the view.")
@@ -601,11 +601,12 @@ def view(record_file, at, seat, position, cards) -> None:
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the board before and after the plan in FILE.")
-def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
+@_record_options
+def plan(game, view_file, token_value, cards, as_json, svg_file, at, seat) -> None:
     """Exact best chain of finds for this turn."""
     _finite(token_value, "--token-value")
     data_ = load_cards(game, cards)
-    view = read_json(view_file)
+    view = _read_view(game, view_file, at, seat, cards)
     start = time.perf_counter()
     result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
     if svg_file:

@@ -15,7 +15,7 @@
   a table being followed), decision count + 1 is the decision it is *to make now*: its view
   is the position the record stops at.
 
-``digsite view RECORD --at N --seat S``, ``hint``/``best-move GAME RECORD --at N --seat
+``digsite view RECORD --at N --seat S``, ``hint``/``best-move``/``plan GAME RECORD --at N --seat
 S`` and ``review`` (its text, JSON, annotated record and chart) all number by this.
 
 >>> import cards_data

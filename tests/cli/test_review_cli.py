@@ -198,6 +198,18 @@ def test_view_at_is_the_view_hint_at_reads(run_cli, tmp_path, game, players, mov
     assert json.loads(best.out)["best"] == json.loads(direct.out)["best"]
 
 
+def test_plan_at_reads_the_view_at_a_decision(run_cli, tmp_path):
+    path = tmp_path / "r.json"
+    _write_record(path, "ancients", players=2, moves=30)
+    shown = run_cli("view", str(path), "--at", "2", "--seat", "0")
+    assert shown.code == 0, shown.err
+    (tmp_path / "v.json").write_text(shown.out)
+    direct = run_cli("plan", "ancients", str(tmp_path / "v.json"), "--json")
+    from_record = run_cli("plan", "ancients", str(path), "--at", "2", "--seat", "0", "--json")
+    assert direct.code == 0 and direct.out == from_record.out, from_record.err
+    assert_bad_input(run_cli("plan", "ancients", str(path)), "game record", "--at N")
+
+
 def test_view_defaults_to_the_persons_seat_and_has_a_position_form(run_cli, person_record):
     path, record = person_record
     view = json.loads(run_cli("view", str(path), "--at", "3").out)
