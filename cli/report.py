@@ -83,14 +83,13 @@ def _head(review: GameReview) -> list[str]:
 
 
 def format_review(review: GameReview) -> str:
-    """One line per decision of the seat (its number, the move played, what it cost), then
-    the summary and, in solo grid games, the best possible score."""
+    """One line per decision of the seat (its number, the move played and what it cost,
+    both moves in a player's words where the hint has them), then the summary and, in
+    solo grid games, the best possible score."""
     lines = _head(review)
-    width = max((len(d.played) + len(MARKS.get(d.label, "")) for d in review.decisions),
-                default=0)
-    width = min(width, 36)
-    for d in review.decisions:
-        played = d.played + MARKS.get(d.label, "")
+    said = [_move(d.played, d.played_words) + MARKS.get(d.label, "") for d in review.decisions]
+    width = min(max(map(len, said), default=0), 36)
+    for d, played in zip(review.decisions, said):
         lines.append(f"{d.number:>4}  {played:<{width}}  {verdict(d, review)}")
     s = review.summary
     lines.append(f"summary: {s.rated} judged of {s.decisions} decisions ({_counts(review)}); "

@@ -106,6 +106,9 @@ def test_each_decision_says_the_better_move_and_its_cost(run_cli, person_record)
         better = d.get("best_words") or d["best"]
         cost = f"{d['loss']:.3f}".rstrip("0").rstrip(".")
         assert f"better was {better} (+{cost} win probability)" in lines[d["decision"]]
+        # the move played in the same words as the better one
+        assert re.match(rf" *{d['decision']}  {re.escape(d.get('played_words') or d['played'])}",
+                        lines[d["decision"]])
     assert re.search(r"accuracy: \d+\.\d%", text)
     assert "inaccuracy from 0.05, mistake from 0.1, blunder from 0.15" in text
 
