@@ -28,8 +28,9 @@ come from that one search:
 * **noise**: ``noise95`` = 1.96 standard errors of the difference of the two values (a
   win probability's standard error is the larger of the hint's and Agresti and Coull's,
   over the move's playouts plus two wins and two losses: never 0, even after 2 playouts
-  that all lost). A loss within
-  the noise (0 < loss <= noise95), or one whose noise cannot be measured (a value from a
+  that all lost; the two errors combined as if independent, which overstates the noise
+  where the hint values its options on common random numbers, as Pyramids does). A loss
+  within the noise (0 < loss <= noise95), or one whose noise cannot be measured (a value from a
   single sample), is **unclear**: at this budget the search cannot tell the two moves
   apart, so no label is given, and ``iterations_to_tell`` estimates the budget that would
   (``solvers.hints.iterations_to_separate``, as a hint's close call says).
