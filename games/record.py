@@ -50,8 +50,8 @@ from .errors import DigsiteError, InvalidStateError
 from .protocol import CHANCE, State
 from .reader import read_document, read_header
 
-__all__ = ["FORMAT_VERSION", "PERSON", "Entry", "GameRecord", "Step", "read_record", "replay_steps",
-           "final_state", "resolve_fixed_chance", "record_text", "record_game"]
+__all__ = ["FORMAT_VERSION", "PERSON", "Entry", "GameRecord", "Step", "read_record",
+           "replay_steps", "final_state", "resolve_fixed_chance", "record_text", "record_game"]
 
 FORMAT_VERSION = 1
 #: The name ``seats`` gives a seat a person played (any other name is a bot's).

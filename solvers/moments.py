@@ -45,11 +45,11 @@ __all__ = ["Decision", "decisions_of", "decision_at", "view_at", "seat_of"]
 
 @dataclass(frozen=True)
 class Decision:
-    """Decision ``number`` of ``seat`` in a record of ``game`` (module docstring): the record's moves it spans,
-    from ``moves[index]`` on (none: the decision to make now, ``pending``), the hint's name
-    for it (``text``; ``None`` where the hint has no such option), a copy of the state
-    before it (read it, do not change it) and whether the record holds the whole decision
-    (``False``: the record stops inside it)."""
+    """Decision ``number`` of ``seat`` in a record of ``game`` (module docstring): the
+    record's moves it spans, from ``moves[index]`` on (none: the decision to make now,
+    ``pending``), the hint's name for it (``text``; ``None`` where the hint has no such
+    option), a copy of the state before it (read it, do not change it) and whether the
+    record holds the whole decision (``False``: the record stops inside it)."""
 
     game: str
     number: int
@@ -121,8 +121,8 @@ def decisions_of(record: GameRecord, seat: int, data: Any) -> tuple[list[Decisio
     for number, index, count, text, whole, state in _walk(record, seat, data):
         if not count:
             return out, state
-        out.append(Decision(record.game, number, index, seat, tuple(texts[index:index + count]), text,
-                            state.clone(), whole))
+        out.append(Decision(record.game, number, index, seat,
+                            tuple(texts[index:index + count]), text, state.clone(), whole))
     raise AssertionError("the walk ends with the final state")  # pragma: no cover
 
 

@@ -323,8 +323,9 @@ def review_game(record: GameRecord, *, seat: int | None = None, data: Any,
     if at is not None:
         one = decision_at(record, seat, at, data)  # refuses a number that is not a decision
         if one.pending:
-            raise InvalidStateError(f"record: decision {at} of seat {seat} is the one it is to make "
-                               f"now: nothing was played to review (ask for a hint)")
+            raise InvalidStateError(f"record: decision {at} of seat {seat} is the one it is "
+                                    f"to make now: nothing was played to review (ask for a "
+                                    f"hint)")
         units = [one]
     seeds = child_seeds(seed, max(1, len(record.moves)))
     step: Callable[[int], None] = progress or (lambda n: None)
