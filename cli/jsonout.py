@@ -32,16 +32,17 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from solvers.hints import Hint
-from solvers.results import ArenaResult, BestScore, DigPlanResult, GameReview, ReviewedDecision
+from solvers.results import (ArenaResult, BestScore, DigPlanResult, GameReview, PlannedFind,
+                             ReviewedDecision)
 
 __all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
            "dig_plan_json", "review_json"]
 
 
-def hint_json(hint: Hint) -> dict:
+def hint_json(hint: Hint) -> dict[str, Any]:
     """A :class:`solvers.hints.Hint` as the hint/best-move JSON."""
     moves = []
     for row in hint.rows:
@@ -73,7 +74,7 @@ def hint_json(hint: Hint) -> dict:
     return result
 
 
-def best_score_json(best: BestScore) -> dict:
+def best_score_json(best: BestScore) -> dict[str, Any]:
     """A :class:`solvers.results.BestScore` as the best-score JSON."""
     budget: dict[str, Any] = {"units": best.budget.units, "amount": best.budget.amount,
                               "time_limit_s": best.budget.time_limit,
@@ -93,7 +94,7 @@ def best_score_json(best: BestScore) -> dict:
     return result
 
 
-def arena_json(arena: ArenaResult) -> dict:
+def arena_json(arena: ArenaResult) -> dict[str, Any]:
     """A :class:`solvers.results.ArenaResult` as the arena JSON (the deal options, when
     any, after the contract's keys)."""
     result: dict[str, Any] = {
@@ -110,12 +111,12 @@ def arena_json(arena: ArenaResult) -> dict:
     return result
 
 
-def _finds(finds) -> list[dict]:
+def _finds(finds: Sequence[PlannedFind]) -> list[dict[str, Any]]:
     return [{"map": f.map, "rotation": f.rotation, "at": f.at, "tokens_spent": f.tokens_spent,
              "points": f.points} for f in finds]
 
 
-def dig_plan_json(plan: DigPlanResult) -> dict:
+def dig_plan_json(plan: DigPlanResult) -> dict[str, Any]:
     """A :class:`solvers.results.DigPlanResult` as the plan JSON (``time_s`` null: the
     plan is exact, it has no time budget)."""
     nxt = plan.next_player
@@ -128,7 +129,7 @@ def dig_plan_json(plan: DigPlanResult) -> dict:
             "analysis": list(plan.analysis)}
 
 
-def _decision_json(d: ReviewedDecision) -> dict:
+def _decision_json(d: ReviewedDecision) -> dict[str, Any]:
     out: dict[str, Any] = {"decision": d.number, "index": d.index, "played": d.played}
     if len(d.moves) > 1:
         out["moves"] = list(d.moves)
@@ -154,7 +155,7 @@ def _decision_json(d: ReviewedDecision) -> dict:
     return out
 
 
-def review_json(review: GameReview) -> dict:
+def review_json(review: GameReview) -> dict[str, Any]:
     """A :class:`solvers.results.GameReview` as the review JSON."""
     s = review.summary
     result: dict[str, Any] = {
@@ -197,8 +198,10 @@ def review_json(review: GameReview) -> dict:
     return result
 
 
-_WRITERS = {Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
-            DigPlanResult: dig_plan_json, GameReview: review_json}
+#: The writer of each typed result (``jsonable`` finds it by the value's exact type).
+_WRITERS: dict[type, Callable[[Any], dict[str, Any]]] = {
+    Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
+    DigPlanResult: dig_plan_json, GameReview: review_json}
 
 
 def jsonable(value: Any) -> Any:
