@@ -21,7 +21,7 @@ def _counts(review: GameReview) -> str:
                      for label, n in review.summary.counts if n)
 
 
-def _value(x) -> str:
+def _value(x: float | None) -> str:
     return "-" if x is None else f"{x:.3f}".rstrip("0").rstrip(".")
 
 
