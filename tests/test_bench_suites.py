@@ -12,8 +12,11 @@ from solvers.backends import Execution
 
 
 def test_strength_matches_take_games_backend_and_judge_targets(monkeypatch):
-    monkeypatch.setattr(strength, "MATCHES", (("lootnrun", "random", 0.95),))
-    monkeypatch.setattr(strength, "ITERATIONS", 20)
+    monkeypatch.setattr(strength, "MATCHES", (
+        strength.Match("Loot N Run vs random", "lootnrun", ("ismcts", "random"), 0.95,
+                       iterations=(20, 20)),))
+    monkeypatch.setattr(strength, "playout_rates", lambda **_: {"ours": 2.0, "uniform": 1.0,
+                                                                "ratio": 0.5})
     report = run_benchmarks(["strength"], full=True, games=4,
                             execution=Execution(workers=2))
     figures = report["suites"]["strength"]["figures"]
@@ -30,6 +33,18 @@ def test_strength_matches_take_games_backend_and_judge_targets(monkeypatch):
     again = run_benchmarks(["strength"], full=True, games=4)
     assert again["suites"]["strength"]["figures"]["matches"][0]["win_rate"] == \
         match["win_rate"]
+
+
+def test_strength_match_with_deal_options_and_unequal_iterations():
+    """A monument's match deals every game on it; an equal-time match gives each side
+    its own iterations; the benchmark's own bots (the cheating search) play."""
+    figures = strength.play_match(strength.Match(
+        "oracle", "archaeology", ("oracle", "uniform"), None, iterations=(8, 4)), games=2)
+    assert figures["iterations"] == [8, 4] and "verdict" not in figures
+    temple = strength.play_match(strength.Match(
+        "temple", "expedition", ("greedy", "random"), 0.5,
+        deal_options=(("monument", "temple"),)), games=2)
+    assert temple["deal_options"] == {"monument": "temple"} and temple["verdict"]
 
 
 def test_quick_and_full_exclude_each_other():

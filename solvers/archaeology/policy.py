@@ -252,9 +252,12 @@ def rollout_policy(state, moves, rng):
     return greedy_policy(state, moves, rng)
 
 
-def playout(state, rng) -> None:
+def playout(state, rng, random_share: float = RANDOM_SHARE) -> None:
     """:func:`rollout_policy` to the end of the game, in place, without building move lists
-    for greedy steps (same moves from the same draws, several times faster)."""
+    for greedy steps (same moves from the same draws, several times faster).
+    ``random_share``: the chance of a uniformly random move at each decision (1: uniform
+    rollouts, 0: pure greedy; ``functools.partial`` makes the search's playout of another
+    mix, as the playout-policy benchmark measures)."""
     stolen_moves = state.rules.stolen_moves
     discard_moves = state.rules.discard_moves
     steal_moves = state.rules.steal_moves
@@ -273,7 +276,7 @@ def playout(state, rng) -> None:
         if phase == P_REVEAL or phase == P_REFILL:
             apply(state.chance_outcomes()[0][0])
             continue
-        if random() < RANDOM_SHARE:
+        if random() < random_share:
             moves = state.legal_moves()
             apply(moves[int(random() * len(moves))])
         elif phase == P_ACTION:

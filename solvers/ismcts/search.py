@@ -17,7 +17,10 @@ Search", with the node keying of OpenSpiel's ``ismcts.py``):
 * **A fresh determinization every iteration:** ``root.determinize(seat, rng)`` samples a
   full world consistent with what ``seat`` has seen. Chance nodes met on the way are
   sampled from ``chance_outcomes()`` (a determinized world usually fixes them, giving one
-  outcome of probability 1).
+  outcome of probability 1). A ``sampler(root, seat, rng) -> world`` given replaces the
+  engine's determinizer (OpenSpiel's plug-in resampler): worlds weighted by what the
+  opponents did (``solvers.ismcts.inference``), or the true world (:func:`true_world`,
+  the headroom benchmark's cheating search).
 * **Availability counts in UCB.** Each edge stores ``visits``, ``total``, ``sumsq`` and
   ``available`` — how often the move was legal when its node was visited. Selection uses
   ``mean + c * sqrt(ln(available) / visits)`` with ``c = exploration`` (default 0.7).
@@ -54,7 +57,7 @@ Public API::
     ismcts(root, seat, *, iterations=None, time_limit=None, seed=None, exploration=0.7,
            rollout_policy=None, max_rollout_depth=None, evaluate=None, reward=None,
            move_key=None, playout=None, check_determinization=False, unit_open=None,
-           extra_root_moves=(), deadline=None) -> SearchResult
+           extra_root_moves=(), deadline=None, sampler=None) -> SearchResult
 
 ``SearchResult`` carries ``moves`` (one :class:`MoveStat` per root move, best first:
 ``move``, ``visits``, ``mean`` reward, ``stderr`` of that mean, ``available``,
@@ -84,7 +87,7 @@ from solvers.clock import deadline_of, expired
 
 __all__ = [
     "ismcts", "SearchResult", "MoveStat", "win_reward", "score_reward", "uniform_policy",
-    "rollout", "DEFAULT_ITERATIONS", "move_stat", "ranked",
+    "rollout", "DEFAULT_ITERATIONS", "move_stat", "ranked", "true_world", "Sampler",
 ]
 
 DEFAULT_ITERATIONS = 1000
@@ -94,6 +97,16 @@ DEFAULT_ITERATIONS = 1000
 RolloutPolicy = Callable[[State, Sequence, object], object]
 #: Rewards of every seat in [0, 1] for a finished (or truncated) game.
 RewardFn = Callable[[State], list]
+#: A world sampler ``sampler(root, seat, rng) -> world``: a full world for one iteration,
+#: which the search plays on in place (default: ``root.determinize(seat, rng)``).
+Sampler = Callable[[State, int, object], State]
+
+
+def true_world(root: State, seat: int, rng) -> State:
+    """The "sampler" of a search that cheats: the root itself, every hidden card as it
+    truly is (the headroom benchmark: no inference of the hidden cards can do better).
+    Only meaningful when ``root`` is the true world (an arena's state), never a view's."""
+    return root.clone()
 
 
 def win_reward(margin_scale: float = 100.0, margin_weight: float = 0.1) -> RewardFn:
@@ -405,7 +418,8 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
            playout: Callable[[State, object], None] | None = None,
            check_determinization: bool = False,
            unit_open: Callable[[State], bool] | None = None,
-           extra_root_moves: Sequence = (), deadline: float | None = None) -> SearchResult:
+           extra_root_moves: Sequence = (), deadline: float | None = None,
+           sampler: Sampler | None = None) -> SearchResult:
     """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
 
     ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
@@ -419,6 +433,8 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
     ``deadline`` (a ``time.monotonic()`` instant, ``solvers.clock``) is a wall-clock cap
     like ``time_limit`` (the earlier of the two counts), for a caller whose own work
     before the search counts against the same limit.
+    ``sampler``: the world of each iteration (module docstring; default the engine's
+    ``determinize``).
     """
     rng = make_rng(seed)
     if iterations is None and time_limit is None and deadline is None:
@@ -451,7 +467,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
         if done and expired(deadline):
             stop_reason = "time_limit"
             break
-        world = root.determinize(seat, rng)
+        world = root.determinize(seat, rng) if sampler is None else sampler(root, seat, rng)
         if root_key is not None and world.information_set_key(seat) != root_key:
             raise InternalFault(f"a determinization of seat {seat} changed what it knows")
         tree.iterate(world)
