@@ -4,7 +4,8 @@ The hot modules (``games.compiled.MODULES``) run compiled by mypyc where digsite
 installed with a C compiler (``make`` does), and as pure Python with
 ``DIGSITE_PURE_PYTHON=1``. A child interpreter of each build runs the same commands (hints,
 best moves, arena matches with their game records, reviews of a record) and returns every
-output; the two must be equal. Without a current compiled build the comparison is skipped
+output; the two must be equal. (Root-parallel hints too: their states and moves cross
+processes by pickle.) Without a current compiled build the comparison is skipped
 (the skip names why: ``games.compiled.status``); the pure path is checked either way.
 """
 
@@ -40,6 +41,9 @@ with tempfile.TemporaryDirectory() as folder:
         view.write_text(run("example", game).split("\n", 1)[1], encoding="utf-8")
         outputs[f"hint {game}"] = run("hint", game, str(view), "--iterations", "200",
                                       "--seed", "3", "--json")
+        # root-parallel: states and moves pickled between processes
+        outputs[f"hint {game} workers"] = run("hint", game, str(view), "--iterations", "60",
+                                              "--workers", "2", "--json")
         outputs[f"best-move {game}"] = run("best-move", game, str(view), "--iterations",
                                            "150", "--json")
         records = folder / f"records-{game}"
@@ -60,8 +64,9 @@ def _answers(pure: bool) -> dict[str, object]:
     env.pop(ENV_PURE, None)
     if pure:
         env[ENV_PURE] = "1"
+    # (a bound: a worker that cannot send its result back leaves its pool waiting)
     done = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True,
-                          env=env, check=False)
+                          env=env, check=False, timeout=1800)
     assert done.returncode == 0, done.stderr[-2000:]
     answers: dict[str, object] = json.loads(done.stdout)
     return answers
