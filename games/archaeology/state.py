@@ -455,8 +455,10 @@ class ArchaeologyState(HiddenInformation):
 
     # --- protocol: apply -------------------------------------------------------------
 
-    def apply(self, mv: MoveBase) -> None:
-        if type(mv) is not self.rules.move_type:
+    def apply(self, mv: object) -> None:
+        # (``object``: any other value is refused here, with IllegalMoveError; compiled, a
+        # ``MoveBase`` parameter would refuse a foreign one with a TypeError first)
+        if type(mv) is not self.rules.move_type or not isinstance(mv, MoveBase):
             raise IllegalMoveError(f"{mv!r} is not {self.rules.move_type.NOUN}")
         self._moves = None
         self._sampler = None

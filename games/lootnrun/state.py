@@ -162,7 +162,11 @@ class LootNRunState:
 
     # -- protocol: moving --------------------------------------------------------------
 
-    def apply(self, move: Move) -> None:
+    def apply(self, move: object) -> None:
+        # (``object``: any other value is refused here, with IllegalMoveError; compiled, a
+        # ``Move`` parameter would refuse a foreign one with a TypeError first)
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"{move!r} is not a Loot N Run move")
         if type(move) is Reshuffle:
             self._reshuffle(move)
             self.log.append((CHANCE, move))
