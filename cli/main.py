@@ -175,7 +175,9 @@ class _Version(click.Option):
     @staticmethod
     def _show(ctx: click.Context, _param, value: bool) -> None:
         if value and not ctx.resilient_parsing:
-            click.echo(f"digsite, version {_version()}")
+            from games.compiled import status
+
+            click.echo(f"digsite, version {_version()}, {status()}")
             ctx.exit()
 
 

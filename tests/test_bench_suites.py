@@ -58,7 +58,7 @@ def test_cli_bench_rejects_an_unknown_backend(run_cli):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("suite", ["search", "openspiel", "strength"])
+@pytest.mark.parametrize("suite", ["search", "openspiel", "strength", "compiled"])
 def test_new_suites_run_quick(suite):
     report = run_benchmarks([suite], quick=True, games=1)
     assert report["suites"][suite]["figures"]
