@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed-stamp
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,openspiel,ray]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,web,openspiel,ray]'
 	touch $(STAMP)
 
 demo: $(STAMP)
