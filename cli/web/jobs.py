@@ -84,6 +84,8 @@ class Job:
                                "progress": self.progress,
                                "elapsed_s": round((self.ended or time.monotonic())
                                                   - self.started, 3)}
+        if self.cpu_s is not None:
+            out["cpu_s"] = self.cpu_s
         if self.message is not None:
             out["error"] = self.message
         if self.result is not None:
@@ -149,6 +151,8 @@ class JobManager:
                         break
                     if kind == "progress":
                         job.progress = value
+                    elif kind == "cpu":
+                        job.cpu_s = value
                     elif kind == "done":
                         job.result = value
                         self._end(job, "done")

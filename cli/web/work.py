@@ -3,7 +3,8 @@
 
 :func:`run` is the worker's whole life: it reads its request, does the one library call,
 and sends messages up its pipe: ``("progress", {...})`` while it works, then exactly one
-of ``("done", json_text)`` (the JSON the CLI's ``--json`` prints for the same request),
+of ``("done", json_text)`` (the JSON the CLI's ``--json`` prints for the same request;
+``("cpu", seconds)`` before it, the worker's CPU time),
 ``("error", line)`` (bad input: the CLI's one-line message) or ``("fault", line)`` (an
 internal fault, logged by the server, answered as one line). Requests are checked before
 any search (:func:`check_request`), in the server process, so most bad input never costs
@@ -184,9 +185,14 @@ def run(request: dict, conn) -> None:
     def progress(info: dict) -> None:
         conn.send(("progress", info))
 
+    import time
+
+    started = time.process_time()
     try:
         text = {"hint": _hint, "review": _review, "best_score": _best_score}[
             request["kind"]](request, progress)
+        # the worker's own CPU time, for the job's status (what a search costs here)
+        conn.send(("cpu", round(time.process_time() - started, 3)))
         conn.send(("done", text))
     except (DigsiteError, GridError) as exc:
         conn.send(("error", " ".join(str(exc).split())))

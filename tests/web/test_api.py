@@ -153,3 +153,37 @@ def test_best_score_plan_opens_as_a_record(client):
     plan = client.post("/api/open", json={"document": body["record"]}).json()
     assert plan["decisions"][-1]["words"].endswith(f"score {best['score']:g}")
     assert len(plan["decisions"]) == len(body["record"]["moves"]) + 1
+
+
+def test_serve_prints_its_address_and_answers(tmp_path):
+    """``digsite serve`` on a real socket: the address printed, the page and the API
+    answered, the records given read at start."""
+    import subprocess
+    import sys
+    import urllib.request
+
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(board.example_document("lootnrun-greedy")))
+    process = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", "0",
+                                str(record)], stdout=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("digsite analysis board: http://127.0.0.1:"), line
+        url = line.split()[3]
+        assert b"digsite analysis board" in urllib.request.urlopen(url, timeout=30).read()
+        listing = json.load(urllib.request.urlopen(url + "api/examples", timeout=30))
+        assert listing["records"] == [{"index": 0, "name": "game.json", "game": "lootnrun"}]
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
+def test_serve_refuses_a_bad_record_before_starting(run_cli, tmp_path):
+    assert run_cli("serve", str(tmp_path / "missing.json")).err.startswith(
+        "error: " + str(tmp_path / "missing.json") + ": no such file")
+    bad = board.example_document("lootnrun-greedy")
+    bad["moves"][2]["move"] = "fly away"
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    result = run_cli("serve", str(tmp_path / "bad.json"))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "bad.json: record: moves[2]" in result.err
