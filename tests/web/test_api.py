@@ -157,10 +157,15 @@ def test_best_score_plan_opens_as_a_record(client):
 
 def test_serve_prints_its_address_and_answers(tmp_path):
     """``digsite serve`` on a real socket: the address printed, the page and the API
-    answered, the records given read at start."""
+    answered, the records given read at start; a client that sends a search and goes away
+    leaves no search running."""
+    import socket
     import subprocess
     import sys
+    import urllib.parse
     import urllib.request
+
+    from games import load
 
     record = tmp_path / "game.json"
     record.write_text(json.dumps(board.example_document("lootnrun-greedy")))
@@ -173,6 +178,26 @@ def test_serve_prints_its_address_and_answers(tmp_path):
         assert b"digsite analysis board" in urllib.request.urlopen(url, timeout=30).read()
         listing = json.load(urllib.request.urlopen(url + "api/examples", timeout=30))
         assert listing["records"] == [{"index": 0, "name": "game.json", "game": "lootnrun"}]
+
+        def health():
+            return json.load(urllib.request.urlopen(url + "api/health", timeout=30))
+
+        body = json.dumps({"game": "expedition", "view": load("expedition").example_view(),
+                           "iterations": 50_000}).encode()
+        where = urllib.parse.urlsplit(url)
+        with socket.create_connection((where.hostname, where.port), timeout=30) as sock:
+            sock.sendall(b"POST /api/hint HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                         b"application/json\r\nContent-Length: %d\r\n\r\n" % len(body)
+                         + body)
+            end = time.monotonic() + 60
+            while health()["running"] == 0 and time.monotonic() < end:
+                time.sleep(0.05)
+            assert health()["running"] == 1
+        # the client has gone: its search is stopped and its process reaped
+        end = time.monotonic() + 60
+        while health()["processes"] and time.monotonic() < end:
+            time.sleep(0.05)
+        assert health()["running"] == 0 and health()["processes"] == 0
     finally:
         process.terminate()
         process.wait(30)
@@ -187,3 +212,17 @@ def test_serve_refuses_a_bad_record_before_starting(run_cli, tmp_path):
     result = run_cli("serve", str(tmp_path / "bad.json"))
     assert result.code == 2 and result.err.count("\n") == 1
     assert "bad.json: record: moves[2]" in result.err
+
+
+def test_a_search_past_the_servers_time_cap_is_killed(client, monkeypatch):
+    from games import load
+
+    from cli.web import work
+
+    monkeypatch.setitem(work.CAPS, "time_s", 0.5)
+    job = client.post("/api/hint?job=1", json={"game": "expedition",
+                                               "view": load("expedition").example_view(),
+                                               "iterations": 50_000}).json()
+    status, _ = _wait(client, job["id"], timeout=60)
+    assert status["state"] == "error" and "time limit" in status["error"]
+    assert client.get("/api/health").json()["processes"] == 0
