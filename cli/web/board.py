@@ -19,15 +19,10 @@ from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from games.protocol import CHANCE
 from games.record import GameRecord, read_record, replay_steps, resolve_fixed_chance
-from games.render.table import table_svg
-
-from .. import svg
+from games.render import position_svg
 
 __all__ = ["Opened", "Decision", "open_document", "examples", "example_document",
-           "board_svg", "viewer_seat"]
-
-#: The card games, whose board is the table of one seat's position view.
-CARD_GAMES = ("archaeology", "expedition", "lootnrun")
+           "viewer_seat"]
 
 
 @dataclass
@@ -85,66 +80,6 @@ def _state_title(game: str, n: int, seat: int | None) -> str:
     return f"{name}: decision {n}" + ("" if seat is None else f", seat {seat} to move")
 
 
-def board_svg(game: str, state, viewer: int, data, *, title: str,
-              deal: dict | None = None, moves: list[str] | None = None) -> str:
-    """The board of ``state`` as ``viewer`` sees it: a card game's table from the
-    viewer's position view; Pyramids' cards with their crossed boxes (numbered by step
-    when the record's ``deal`` and ``moves`` are given); the Ancients' sand board."""
-    if game in CARD_GAMES:
-        engine = registry.engine(game)
-        return table_svg(engine.position_of(state, viewer), title=title)
-    if game == "pyramids":
-        if deal is not None and moves is not None:
-            tracks = svg.pyramid_tracks(deal, moves, data, seat=viewer)
-        else:
-            tracks = _pyramid_tracks_of(state, viewer)
-        if not tracks:
-            return _empty_board(title, "no card kept yet: the first decision is which "
-                                       "cards to keep")
-        rounds = deal.get("rounds", 4) if deal else 4
-        return svg.pyramids_svg(tracks, data, title=title, rounds=rounds)
-    if game == "ancients":
-        return _ancients_board(state.to_json(), viewer, title)
-    raise InvalidStateError(f"{game}: no board picture")
-
-
-def _pyramid_tracks_of(state, seat: int) -> list:
-    """A Pyramids seat's cards from a state alone (a view: no move order known), every
-    crossed box shown as of round 1."""
-    seat_json = state.to_json()["seats"][seat]
-    tracks = []
-    for card, crossed in zip(seat_json["hand"], seat_json["crossed"]):
-        if card is None:
-            continue
-        track = svg.CardTrack(card, "held")
-        for cell in range(25):
-            if crossed >> cell & 1:
-                track.crossed[cell] = (1, 0)
-        tracks.append(track)
-    return tracks
-
-
-def _empty_board(title: str, text: str) -> str:
-    return svg._document(520, 90, title, [svg._text(svg.MARGIN, 24, title, size=13,
-                                                    weight="bold"),
-                                          svg._text(svg.MARGIN, 60, text)])
-
-
-def _ancients_board(state: dict, viewer: int, title: str) -> str:
-    seat = state["seats"][viewer]
-    width = 2 * svg.MARGIN + svg.BOARD + 320
-    body = [svg._text(svg.MARGIN, 16, title, size=13, weight="bold"),
-            svg.sand_board(list(state["board"]), 0, caption="the sands")]
-    x = 2 * svg.MARGIN + svg.BOARD + 24
-    lines = [f"money: {seat['money']}", f"sand tokens: {seat['sand']}",
-             f"artifacts: {len(seat['artifacts'])}", f"maps in pack: {len(seat['pack'])}",
-             "market: " + ", ".join(f"map {m['map']}" for m in state["market"]),
-             f"turns played: {state.get('turns', 0)}"]
-    for k, line in enumerate(lines):
-        body.append(svg._text(x, svg.TOP + 14 + 22 * k, line, size=13))
-    return svg._document(width, svg.TOP + svg.BOARD + 30, title, body)
-
-
 def _view_or_reason(game_obj, state, seat: int) -> tuple[dict | None, str | None]:
     if "hint" not in game_obj.info.services:
         return None, f"{game_obj.id} has no move hints"
@@ -179,9 +114,9 @@ def open_record(record: GameRecord, data, viewer: int | None = None) -> Opened:
         decisions.append(Decision(
             n=n, seat=step.seat, move=texts[step.index],
             words=_words(game, state, step.move, texts[step.index]),
-            board=board_svg(record.game, state, viewer, data,
-                            title=_state_title(record.game, n, step.seat),
-                            deal=record.deal, moves=texts[:step.index]),
+            board=position_svg(record.game, state, viewer, data,
+                               title=_state_title(record.game, n, step.seat),
+                               deal=record.deal, moves=texts[:step.index]),
             view=view, why_no_view=why))
         last = step
     if last is None:
@@ -197,9 +132,9 @@ def open_record(record: GameRecord, data, viewer: int | None = None) -> Opened:
     end_words = ("end of the game: " + _result_words(state) if over
                  else "the record stops here")
     decisions.append(Decision(n=n, seat=to_move, move=None, words=end_words,
-                              board=board_svg(record.game, state, viewer, data,
-                                              title=_state_title(record.game, n, to_move),
-                                              deal=record.deal, moves=texts),
+                              board=position_svg(record.game, state, viewer, data,
+                                                 title=_state_title(record.game, n, to_move),
+                                                 deal=record.deal, moves=texts),
                               view=view, why_no_view=why))
     return Opened(record.game, record.players, viewer, decisions, record=record,
                   deal=record.deal, seats=seats)
@@ -221,7 +156,8 @@ def open_view(view: dict, data) -> Opened:
         raise InvalidStateError("view: game: missing (a record or a view names its game)")
     game = games_.load(game_id, data=data)
     state, seat = game.state_from_view(view, 0)
-    board = board_svg(game_id, state, seat, data, title=f"{game.info.name}: the position")
+    board = position_svg(game_id, state, seat, data,
+                         title=f"{game.info.name}: the position")
     hint = "hint" in game.info.services
     return Opened(game_id, state.num_players, seat, [Decision(
         n=1, seat=seat, move=None, words="the position of the view", board=board,
