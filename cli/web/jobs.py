@@ -8,7 +8,7 @@ watched from the server's event loop.
   a fresh ``spawn`` would import the solvers again for every search, about a second).
 * **Caps**: at most ``per_client`` running searches per client (one), ``running`` on the
   whole server, each killed ``GRACE`` seconds after the time limit it was given, or at the
-  server's cap (``work.CAPS["time_s"]``) without one; finished jobs are
+  server's cap for its kind (``work.CAPS["time_s"]``) without one; finished jobs are
   kept ``KEEP`` at most (the oldest dropped), so nothing grows without bound.
 * Every process is joined and closed when its job ends (``reaped``), whatever ended it.
 """
@@ -140,7 +140,8 @@ class JobManager:
 
     async def _watch(self, job: Job) -> None:
         given = job.request["time_limit"]
-        deadline = job.started + (given + GRACE if given is not None else work.CAPS["time_s"])
+        deadline = job.started + (given + GRACE if given is not None
+                                  else work.CAPS["time_s"][job.kind])
         try:
             while job.state == "running":
                 if job.conn.poll():

@@ -58,6 +58,11 @@ def test_open_a_view_and_a_solo_deal(client):
                              json={"document": load(game).example_view()}).json()
         assert answer["kind"] == "view" and len(answer["decisions"]) == 1, game
         assert answer["decisions"][0]["board"].startswith("<svg")
+    for game in ("archaeology", "expedition", "lootnrun"):  # the position form too
+        the_game = load(game)
+        position = the_game.engine.example_position(the_game.data)
+        answer = client.post("/api/open", json={"document": position}).json()
+        assert answer["decisions"][0]["hint"] and answer["viewer"] == position["seat"]
     deal = client.post("/api/open", json={"game": "pyramids", "seed": 3}).json()
     assert deal["solo_grid"] and len(deal["decisions"]) == 1
     text = json.dumps(board.example_document("archaeology-greedy"))
@@ -219,7 +224,7 @@ def test_a_search_past_the_servers_time_cap_is_killed(client, monkeypatch):
 
     from cli.web import work
 
-    monkeypatch.setitem(work.CAPS, "time_s", 0.5)
+    monkeypatch.setitem(work.CAPS, "time_s", {"hint": 0.5})
     job = client.post("/api/hint?job=1", json={"game": "expedition",
                                                "view": load("expedition").example_view(),
                                                "iterations": 50_000}).json()

@@ -206,6 +206,7 @@ $("review").addEventListener("click", async () => {
   try {
     const record = await api("GET", `/api/open/${ui.doc.id}/record`);
     const body = { record, seat: ui.doc.viewer, iterations: +$("review-iterations").value };
+    if (ui.doc.solo_grid) body.best_budget = +$("best-budget").value;
     ui.review = await runJob("/api/review", body, $("review-progress"), (s) =>
       s.progress.total ? `reviewing: ${s.progress.done} of ${s.progress.total} decisions, ` +
         elapsed(s) : `reviewing… ${elapsed(s)}`);
@@ -224,6 +225,14 @@ function reviewed() {
 function markMoves() {
   const list = $("moves");
   for (const li of list.querySelectorAll(".mark")) li.remove();
+  const best = ui.review && ui.reviewDoc === ui.doc.id ? ui.review.best_score : null;
+  // a solo grid game: the first decision that lost the best score (review's fell_below),
+  // else the first that left the best plan (parted)
+  const lost = best && (best.fell_below || best.parted);
+  if (lost && list.children[lost.index]) {
+    list.children[lost.index].append(text("span", best.fell_below ? "best score lost here"
+      : "left the best plan here", "mark mark-lost"));
+  }
   for (const d of reviewed()) {
     const li = list.children[d.index];
     const mark = MARKS[d.label];
