@@ -231,3 +231,15 @@ def test_a_search_past_the_servers_time_cap_is_killed(client, monkeypatch):
     status, _ = _wait(client, job["id"], timeout=60)
     assert status["state"] == "error" and "time limit" in status["error"]
     assert client.get("/api/health").json()["processes"] == 0
+
+
+def test_serve_without_the_web_extra_names_it(run_cli, monkeypatch):
+    import sys
+
+    for name in [m for m in sys.modules if m == "cli.web.server" or m.startswith("starlette")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "starlette", None)  # as if not installed
+    result = run_cli("serve")
+    assert result.code == 2
+    assert result.err.startswith("error: digsite serve needs the extra 'web' (pip install "
+                                 "'digsite[web]')")
