@@ -243,3 +243,17 @@ def test_serve_without_the_web_extra_names_it(run_cli, monkeypatch):
     assert result.code == 2
     assert result.err.startswith("error: digsite serve needs the extra 'web' (pip install "
                                  "'digsite[web]')")
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_hint_at_a_decision_of_every_game(client, name):
+    """Hints on demand for all five games: the first decision of each bundled record that
+    has a hint, at a small budget, through the page's route."""
+    opened = client.post("/api/open", json={"example": name}).json()
+    decision = next(d for d in opened["decisions"] if d["hint"])
+    view = client.get(f"/api/open/{opened['id']}/view/{decision['n']}").json()
+    answer = client.post("/api/hint", json={"game": opened["game"], "view": view,
+                                            "iterations": 20, "top": 3})
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    assert hint["game"] == opened["game"] and 1 <= len(hint["moves"]) <= 3
