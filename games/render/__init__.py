@@ -47,7 +47,7 @@ def position_svg(game: str, state: State[Any], seat: int, data: Any, *, title: s
         rounds = deal.get("rounds", 4) if deal else 4
         return boards.pyramids_svg(tracks, data, title=title, rounds=rounds)
     if game == "ancients":
-        return boards.ancients_board_svg(state.to_json(), seat, title=title)
+        return boards.ancients_board_svg(state.to_json(), seat, data, title=title)
     raise InvalidStateError(f"{game}: no picture of its positions")
 
 

@@ -478,18 +478,30 @@ def message_svg(title: str, message: str) -> str:
                                          svg_text(MARGIN, 60, message)])
 
 
-def ancients_board_svg(state: dict[str, Any], seat: int, *, title: str) -> str:
-    """A Tomb of the Ancients position (``state.to_json()`` or a view): the sands, and
-    ``seat``'s money, tokens, artifacts and pack beside the market."""
+def ancients_board_svg(state: dict[str, Any], seat: int, data: AncientsData, *,
+                       title: str) -> str:
+    """A Tomb of the Ancients position (``state.to_json()`` or a view): the sands,
+    ``seat``'s money, tokens, artifacts and pack, and the market's map cards with their
+    patterns and shop prices."""
     mine = state["seats"][seat]
-    width = 2 * MARGIN + BOARD + 320
+    cat = rules_for(data)
+    x = 2 * MARGIN + BOARD + 24
     body = [svg_text(MARGIN, 16, title, size=13, weight="bold"),
             sand_board(list(state["board"]), 0, caption="the sands")]
-    x = 2 * MARGIN + BOARD + 24
-    lines = [f"money: {mine['money']}", f"sand tokens: {mine['sand']}",
-             f"artifacts: {len(mine['artifacts'])}", f"maps in pack: {len(mine['pack'])}",
-             "market: " + ", ".join(f"map {m['map']}" for m in state["market"]),
+    lines = [f"money: {mine['money']} · sand tokens: {mine['sand']}",
+             f"artifacts: {len(mine['artifacts'])} · maps in pack: {len(mine['pack'])}",
              f"turns played: {state.get('turns', 0)}"]
     for k, line in enumerate(lines):
-        body.append(svg_text(x, TOP + 14 + 22 * k, line, size=13))
-    return svg_document(width, TOP + BOARD + 30, title, body)
+        body.append(svg_text(x, TOP - 6 + 20 * k, line, size=13))
+    y = TOP + 60
+    body.append(svg_text(x, y, "market", size=13, weight="bold"))
+    bottom = y
+    for k, slot in enumerate(state["market"]):
+        info = cat.maps[slot["map"]]
+        mx, my = x + (k % 2) * 250, y + 10 + (k // 2) * 96
+        body.append(map_card(info, mx, my))
+        body.append(svg_text(mx, my + map_card_height(info) + 12,
+                             f"shop {slot['shop']}" + (" + token" if slot.get("token")
+                                                       else ""), size=10))
+        bottom = max(bottom, my + map_card_height(info) + 16)
+    return svg_document(x + 500, max(TOP + BOARD + 30, bottom + 16), title, body)
