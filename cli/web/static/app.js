@@ -62,6 +62,8 @@ async function open(request, keepReview) {
     if (!keepReview) { ui.review = null; $("graph-box").hidden = true; }
     $("hint-result").replaceChildren();
     $("best-tool").hidden = !(doc.solo_grid);
+    $("review").disabled = doc.kind !== "record";  // a view has no decisions to review
+    $("review").title = doc.kind === "record" ? "" : "a view has no game to review";
     setupSeats(doc);
     go(0);
   } catch (error) { showError(error.message); }
