@@ -44,7 +44,7 @@ def read_json(path: str) -> dict[str, Any]:
     return parse_json(text, name)
 
 
-def parse_json(text: str, name: str) -> dict:
+def parse_json(text: str, name: str) -> dict[str, Any]:
     """A JSON object from ``text`` read from ``name`` (a file, or what the analysis board
     was sent); malformed JSON names the line and column."""
     text = check_input_size(text, name, error=DigsiteError)

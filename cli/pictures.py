@@ -5,10 +5,11 @@ demo's folder of pictures)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cards_data
 from cards_data import CardData
+from cards_data.ancients import AncientsData
 from games import registry
 from games.render import boards, plan_svg
 from solvers import services
@@ -36,7 +37,8 @@ def plan_picture(view: dict[str, Any], result: DigPlanResult, data: CardData) ->
     """A Tomb of the Ancients dig plan: the board before and after, the map cards."""
     title = (f"Tomb of the Ancients: best dig for seat {result.seat}, "
              f"{result.points} points for {result.tokens_spent} token(s)")
-    return boards.ancients_plan_svg(view["board"], result.finds, result.board_after, data,
+    ancients = cast(AncientsData, data)  # a dig plan comes with the Ancients' card data
+    return boards.ancients_plan_svg(view["board"], result.finds, result.board_after, ancients,
                                     points=result.points, tokens_spent=result.tokens_spent,
                                     title=title)
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, Hashable
 
 import cards_data
+from cards_data import CardData
 import games as games_
 from games import registry
 from games.errors import DigsiteError, InvalidStateError
-from games.protocol import CHANCE
+from games.protocol import CHANCE, State
 from games.record import GameRecord, read_record, replay_steps, resolve_fixed_chance
 from games.render import position_svg
 
@@ -34,7 +35,7 @@ class Decision:
     move: str | None          # the move played here (None: the last position, or a view)
     words: str | None         # that move in a player's words
     board: str                # the board as SVG, as ``viewer`` sees it
-    view: dict | None = None  # the mover's player view (None: no view here, e.g. game over)
+    view: dict[str, Any] | None = None  # the mover's view (None: none here, e.g. game over)
     why_no_view: str | None = None
 
     def summary(self) -> dict[str, Any]:
@@ -53,7 +54,7 @@ class Opened:
     viewer: int
     decisions: list[Decision]
     record: GameRecord | None = None
-    deal: dict | None = None
+    deal: dict[str, Any] | None = None
     seats: list[str] | None = field(default=None)
 
     def summary(self) -> dict[str, Any]:
@@ -80,7 +81,8 @@ def _state_title(game: str, n: int, seat: int | None) -> str:
     return f"{name}: decision {n}" + ("" if seat is None else f", seat {seat} to move")
 
 
-def _view_or_reason(game_obj, state, seat: int) -> tuple[dict | None, str | None]:
+def _view_or_reason(game_obj: games_.Game, state: State[Any], seat: int
+                    ) -> tuple[dict[str, Any] | None, str | None]:
     if "hint" not in game_obj.info.services:
         return None, f"{game_obj.id} has no move hints"
     try:
@@ -89,14 +91,14 @@ def _view_or_reason(game_obj, state, seat: int) -> tuple[dict | None, str | None
         return None, str(exc)
 
 
-def _words(game_obj, state, move, text: str) -> str:
+def _words(game_obj: games_.Game, state: State[Any], move: Hashable, text: str) -> str:
     try:
         return game_obj.describe(state, move) or text
     except DigsiteError:
         return text
 
 
-def open_record(record: GameRecord, data, viewer: int | None = None) -> Opened:
+def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -> Opened:
     """Every decision of ``record`` (validated by replay), drawn for ``viewer``."""
     game = games_.load(record.game, data=data)
     seats = list(record.seats) if record.seats else None
@@ -127,7 +129,7 @@ def open_record(record: GameRecord, data, viewer: int | None = None) -> Opened:
     n = len(decisions) + 1
     over = state.is_terminal()
     to_move = None if over else state.current_player()
-    view, why = ((None, "the game is over") if over or to_move == CHANCE
+    view, why = ((None, "the game is over") if to_move is None or to_move == CHANCE
                  else _view_or_reason(game, state, to_move))
     end_words = ("end of the game: " + _result_words(state) if over
                  else "the record stops here")
@@ -140,7 +142,7 @@ def open_record(record: GameRecord, data, viewer: int | None = None) -> Opened:
                   deal=record.deal, seats=seats)
 
 
-def _result_words(state) -> str:
+def _result_words(state: State[Any]) -> str:
     returns = state.returns()
     winners = state.winners()
     scores = ", ".join(f"seat {k} {v:g}" for k, v in enumerate(returns))
@@ -148,7 +150,7 @@ def _result_words(state) -> str:
     return f"{scores}; " + (f"{won} won" if len(returns) > 1 else f"score {returns[0]:g}")
 
 
-def open_view(view: dict, data) -> Opened:
+def open_view(view: dict[str, Any], data: CardData) -> Opened:
     """A player view (either form) as one position: the board from the sampled world
     of seed 0 (what the view states is drawn; hidden cards stay hidden)."""
     game_id = view.get("game") if isinstance(view, dict) else None
@@ -194,7 +196,7 @@ def examples() -> list[dict[str, str]]:
     return out
 
 
-def example_document(name: str) -> dict:
+def example_document(name: str) -> dict[str, Any]:
     """The bundled example ``name`` (only names :func:`examples` lists: never a path)."""
     known = {e["name"] for e in examples()}
     if name not in known:
@@ -202,4 +204,5 @@ def example_document(name: str) -> dict:
                                 f"{', '.join(sorted(known))})")
     text = (resources.files("cli.web") / "examples" / f"{name}.json").read_text(
         encoding="utf-8")
-    return json.loads(text)
+    doc: dict[str, Any] = json.loads(text)  # a bundled record: a JSON object
+    return doc

@@ -8,7 +8,7 @@ watched from the server's event loop.
   a fresh ``spawn`` would import the solvers again for every search, about a second).
 * **Caps**: at most ``per_client`` running searches per client (one), ``running`` on the
   whole server, each killed ``GRACE`` seconds after the time limit it was given, or at the
-  server's cap for its kind (``work.CAPS["time_s"]``) without one; finished jobs are
+  server's cap for its kind (``work.TIME_CAPS``) without one; finished jobs are
   kept ``KEEP`` at most (the oldest dropped), so nothing grows without bound.
 * Every process is joined and closed when its job ends (``reaped``), whatever ended it.
 """
@@ -64,9 +64,9 @@ class Job:
     id: str
     kind: str
     client: str
-    request: dict
+    request: dict[str, Any]
     state: str = "running"
-    progress: dict = field(default_factory=dict)
+    progress: dict[str, Any] = field(default_factory=dict)
     result: str | None = None
     message: str | None = None
     started: float = field(default_factory=time.monotonic)
@@ -76,7 +76,7 @@ class Job:
     conn: Any = None
     finished: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def status(self) -> dict:
+    def status(self) -> dict[str, Any]:
         """The job as ``GET /api/jobs/{id}`` answers it (``result`` is parsed JSON)."""
         import json
 
@@ -141,7 +141,7 @@ class JobManager:
     async def _watch(self, job: Job) -> None:
         given = job.request["time_limit"]
         deadline = job.started + (given + GRACE if given is not None
-                                  else work.CAPS["time_s"][job.kind])
+                                  else work.TIME_CAPS[job.kind])
         try:
             while job.state == "running":
                 if job.conn.poll():

@@ -24,7 +24,7 @@ The JSON API (README, "The analysis board"). Every answer is JSON; every error i
   the search is stopped if the client goes away.
 
 Bodies are at most ``MAX_BODY`` bytes (the CLI's 2 MiB input limit); the searches' caps are
-``cli.web.work.CAPS``; one running search per client (``X-Digsite-Client`` header, else the
+in ``cli.web.work``; one running search per client (``X-Digsite-Client`` header, else the
 address).
 """
 
@@ -36,7 +36,7 @@ import logging
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -112,7 +112,7 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def make_app(records: list[tuple[str, dict]] | None = None, *,
+def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
              jobs: JobManager | None = None) -> Starlette:
     """The analysis board's app; ``records``: ``(name, record JSON)`` read from the command
     line at start (the server reads no path after that)."""
@@ -214,7 +214,7 @@ def make_app(records: list[tuple[str, dict]] | None = None, *,
             raise InvalidStateError("a view has no record to review")
         return JSONResponse(doc.record.to_json())
 
-    def search(kind: str):
+    def search(kind: str) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             payload = await _body(request)
             job = manager.start(kind, payload, _client(request))
@@ -268,7 +268,7 @@ def make_app(records: list[tuple[str, dict]] | None = None, *,
         return _error(f"internal fault: {type(exc).__name__}: {exc}", 500)
 
     @asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         manager.shutdown()
 
@@ -302,7 +302,7 @@ async def _gone(request: Request) -> bool:
         return False
 
 
-def _solo_deal(payload: dict) -> dict:
+def _solo_deal(payload: dict[str, Any]) -> dict[str, Any]:
     """``{"game", "seed"}``: the solo deal of a grid game as an empty record."""
     game = payload.get("game")
     seed = payload.get("seed")
@@ -321,8 +321,8 @@ def _solo_deal(payload: dict) -> dict:
     return GameRecord.start(game, deal, source=f"solo deal of seed {seed}").to_json()
 
 
-def run_server(records: list[tuple[str, dict]], *, host: str, port: int,
-               announce) -> None:
+def run_server(records: list[tuple[str, dict[str, Any]]], *, host: str, port: int,
+               announce: Callable[[str], None]) -> None:
     """Serve until interrupted (``digsite serve``): ``announce(url)`` once listening."""
     import uvicorn
 
@@ -332,7 +332,7 @@ def run_server(records: list[tuple[str, dict]], *, host: str, port: int,
     host_text = f"[{host}]" if ":" in host else host
     original = server.startup
 
-    async def startup(sockets=None) -> None:
+    async def startup(sockets: Any = None) -> None:
         await original(sockets=sockets)
         port_ = port
         if server.servers and server.servers[0].sockets:

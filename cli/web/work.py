@@ -15,29 +15,32 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, Callable
 
 import cards_data
 from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from grids import GridError
 
-__all__ = ["run", "check_request", "KINDS", "CAPS"]
+__all__ = ["run", "check_request", "KINDS", "MAX_ITERATIONS", "MAX_REVIEW_ITERATIONS",
+           "MAX_TOP", "BEST_WORK", "TIME_CAPS"]
 
 KINDS = ("hint", "review", "best_score")
 
 #: Server-side caps on one request's budget (``--iterations``, ``--budget``) and wall clock.
 #: A hint of 50,000 iterations is 50 times the card games' default (about a minute of one
 #: core); the best score's work is its default (Pyramids: 30 units, Ancients: 200) at most.
-#: The wall clock (``time_s``, seconds per kind) is generous because a shared machine is
-#: slow: a 30-decision Pyramids review took 14 s of CPU and over 120 s of wall clock on 2
-#: busy cores.
-CAPS = {"iterations": 50_000, "time_s": {"hint": 300.0, "review": 900.0, "best_score": 600.0},
-        "review_iterations": 5_000,
-        "best_work": {"pyramids": 30.0, "ancients": 200.0}, "top": 50}
+MAX_ITERATIONS = 50_000
+MAX_REVIEW_ITERATIONS = 5_000
+MAX_TOP = 50
+BEST_WORK = {"pyramids": 30.0, "ancients": 200.0}
+#: The wall clock, seconds per kind of search: generous because a shared machine is slow
+#: (a 30-decision Pyramids review took 14 s of CPU and over 120 s of wall clock on 2 busy
+#: cores).
+TIME_CAPS = {"hint": 300.0, "review": 900.0, "best_score": 600.0}
 
 
-def _number(payload: dict, key: str, *, lo: float, hi: float, whole: bool,
+def _number(payload: dict[str, Any], key: str, *, lo: float, hi: float, whole: bool,
             default: Any = None) -> Any:
     value = payload.get(key, default)
     if value is None:
@@ -52,8 +55,8 @@ def _number(payload: dict, key: str, *, lo: float, hi: float, whole: bool,
     return value
 
 
-def check_request(kind: str, payload: Any) -> dict:
-    """The request ``payload`` of a ``kind`` search, checked and capped (``CAPS``):
+def check_request(kind: str, payload: Any) -> dict[str, Any]:
+    """The request ``payload`` of a ``kind`` search, checked and capped (the caps above):
     ``InvalidStateError`` with one line naming the key otherwise. Returns the normalised
     request the worker runs."""
     if not isinstance(payload, dict):
@@ -66,7 +69,7 @@ def check_request(kind: str, payload: Any) -> dict:
     if unknown:
         raise InvalidStateError(f"{kind}: unknown key {unknown[0]!r} (keys: "
                                 f"{', '.join(sorted(allowed))})")
-    time_limit = _number(payload, "time_limit", lo=0.001, hi=CAPS["time_s"][kind],
+    time_limit = _number(payload, "time_limit", lo=0.001, hi=TIME_CAPS[kind],
                          whole=False)
     # the server's own time cap kills the worker (``cli.web.jobs``); only a limit the
     # client gives goes into the search's Limit, so the answer is the CLI's for the same
@@ -86,19 +89,19 @@ def check_request(kind: str, payload: Any) -> dict:
         if not isinstance(payload.get("view"), dict):
             raise InvalidStateError("hint: view: expected a JSON object (a player view)")
         out["view"] = payload["view"]
-        out["iterations"] = _number(payload, "iterations", lo=1, hi=CAPS["iterations"],
+        out["iterations"] = _number(payload, "iterations", lo=1, hi=MAX_ITERATIONS,
                                     whole=True)
-        out["top"] = _number(payload, "top", lo=1, hi=CAPS["top"], whole=True, default=10)
+        out["top"] = _number(payload, "top", lo=1, hi=MAX_TOP, whole=True, default=10)
     elif kind == "review":
         if not isinstance(payload.get("record"), dict):
             raise InvalidStateError("review: record: expected a JSON object (a game record)")
         out["record"] = payload["record"]
         out["seat"] = _number(payload, "seat", lo=0, hi=8, whole=True)
         out["iterations"] = _number(payload, "iterations", lo=1,
-                                    hi=CAPS["review_iterations"], whole=True)
+                                    hi=MAX_REVIEW_ITERATIONS, whole=True)
         # a solo grid game's review solves its deal's best score: capped as best_score is
         game = payload["record"].get("game")
-        cap = CAPS["best_work"].get(game, 0.0) if isinstance(game, str) else 0.0
+        cap = BEST_WORK.get(game, 0.0) if isinstance(game, str) else 0.0
         out["best_budget"] = _number(payload, "best_budget", lo=0.001, hi=max(cap, 0.001),
                                      whole=False)
     else:
@@ -110,12 +113,15 @@ def check_request(kind: str, payload: Any) -> dict:
         if "deal" in payload and not isinstance(payload["deal"], dict):
             raise InvalidStateError("best_score: deal: expected a JSON object (a deal)")
         out["deal"] = payload.get("deal")
-        cap = CAPS["best_work"][game]
+        cap = BEST_WORK[out["game"]]
         out["budget"] = _number(payload, "budget", lo=0.001, hi=cap, whole=False)
     return out
 
 
-def _hint(request: dict, progress) -> str:
+Progress = Callable[[dict[str, Any]], None]
+
+
+def _hint(request: dict[str, Any], progress: Progress) -> str:
     from solvers import services
     from solvers.limits import Limit
 
@@ -129,7 +135,7 @@ def _hint(request: dict, progress) -> str:
     return to_json(result)
 
 
-def _review(request: dict, progress) -> str:
+def _review(request: dict[str, Any], progress: Progress) -> str:
     from games.record import read_record
     from solvers.limits import Limit
     from solvers.review import review_game
@@ -163,7 +169,7 @@ def _review(request: dict, progress) -> str:
     return to_json(result)
 
 
-def _best_score(request: dict, progress) -> str:
+def _best_score(request: dict[str, Any], progress: Progress) -> str:
     from games.record import GameRecord
     from solvers import services
     from solvers.limits import Limit
@@ -191,10 +197,10 @@ def _best_score(request: dict, progress) -> str:
     return json.dumps({"best_score": jsonable(result), "record": record.to_json()}, indent=2)
 
 
-def run(request: dict, conn) -> None:
+def run(request: dict[str, Any], conn: Any) -> None:
     """A worker process: run ``request`` (from :func:`check_request`) and report up
     ``conn`` (module docstring)."""
-    def progress(info: dict) -> None:
+    def progress(info: dict[str, Any]) -> None:
         conn.send(("progress", info))
 
     import time

@@ -224,7 +224,7 @@ def test_a_search_past_the_servers_time_cap_is_killed(client, monkeypatch):
 
     from cli.web import work
 
-    monkeypatch.setitem(work.CAPS, "time_s", {"hint": 0.5})
+    monkeypatch.setitem(work.TIME_CAPS, "hint", 0.5)
     job = client.post("/api/hint?job=1", json={"game": "expedition",
                                                "view": load("expedition").example_view(),
                                                "iterations": 50_000}).json()
