@@ -2,8 +2,8 @@
 browser), and the page in a real headless Chromium (``test_browser.py``).
 
 The browser tests need Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs
-them); where either is missing they are skipped, and the run says so in ONE line of its
-header (``pytest_report_header``) instead of a skip reason per test.
+them); where either is missing the module is skipped as a whole, so the run's summary
+says so in ONE line (and its header too, when not run with ``-q``).
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ import pytest
 
 from .conftest import CHROMEDRIVER, CHROMIUM, browser_missing
 
-pytestmark = pytest.mark.skipif(browser_missing() is not None,
-                                reason=browser_missing() or "")
+if browser_missing() is not None:  # one skip for the whole module: one line in the summary
+    pytest.skip(f"browser tests: {browser_missing()}", allow_module_level=True)
 
 WAIT = 120  # seconds for anything the page waits on (a loaded machine is slow)
 
