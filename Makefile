@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed-stamp
 # `DIGSITE_PURE_PYTHON=1 make` skips it), else installs them as pure Python.
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,openspiel,ray]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,web,openspiel,ray]'
 	touch $(STAMP)
 
 # Rebuild the compiled modules after an edit of one of them (until then the edited checkout

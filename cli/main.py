@@ -773,6 +773,37 @@ def play(game, players, seat, bots, seed, iterations, record_file, monument, var
     click.echo(f"record written to {path}")
 
 
+@app.command()
+@click.argument("record_files", nargs=-1, metavar="[RECORD.json ...]")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="TCP port (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default is this machine only. The board has "
+                   "no login: listen elsewhere only on a network you trust.")
+def serve(record_files: tuple[str, ...], port: int, host: str) -> None:
+    """The analysis board in the browser: step through records, hints on demand, review
+    and best-score plans; prints the address to open. RECORD.json files are offered on the
+    page (read now: the server reads no file after it starts)."""
+    try:
+        from .web.server import run_server
+    except ImportError as exc:  # the extra is missing: say which one
+        raise DigsiteError(f"digsite serve needs the extra 'web' (pip install "
+                           f"'digsite[web]'): {exc}") from None
+    from pathlib import Path
+
+    from .web.board import open_document
+
+    records = [(Path(path).name, read_json(path)) for path in record_files]
+    for (name, doc) in records:  # a bad record is refused now, not when the page opens it
+        try:
+            open_document(doc)
+        except DigsiteError as exc:
+            raise DigsiteError(f"{name}: {exc}") from None
+    run_server(records, host=host, port=port,
+               announce=lambda url: click.echo(f"digsite analysis board: {url} (Ctrl-C "
+                                               f"stops it)"))
+
+
 @app.command(cls=_Command, more=_bench_help)
 @click.argument("suites", nargs=-1)
 @click.option("--quick", is_flag=True,
