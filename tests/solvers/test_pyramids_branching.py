@@ -1,0 +1,101 @@
+"""The branch and price over card plans (issue 21 §2, §4): from the deal and from mid-game
+positions its proven bound is never below the exhaustive optimum still reachable there,
+and the games its dives play are legal games of the deal with the score they claim."""
+
+from __future__ import annotations
+
+import pytest
+
+import cards_data
+from games.protocol import CHANCE
+from games.pyramids import make_deal, state_from_deal
+from solvers.pyramids.branching import BranchAndPrice
+from solvers.pyramids.policy import policy_move
+from solvers.pyramids.position import SoloPosition
+from solvers.pyramids.search import exhaustive_best, exhaustive_from
+from solvers.pyramids.service import replay_plan
+
+DATA = cards_data.load("pyramids")
+
+#: (seed, expedition cards) of short 1-round deals the exhaustive search finishes on.
+DEALS = [(700 + seed, 2) for seed in range(6)] + [(710 + seed, 3) for seed in range(8)]
+#: Deals whose policy games give the mid-game positions (before crossings 1 and 3).
+MIDGAME_SEEDS = range(600, 608)
+
+
+def _search(state, deal, *, iterations):
+    search = BranchAndPrice(SoloPosition.from_state(state, deal, DATA), DATA, state=state)
+    return search, search.run(incumbent=0, iterations=iterations)
+
+
+def _check_found(search, deal, optimum):
+    """The dive's best game from the deal replays through the engine to the score it
+    claims, which is not above the optimum."""
+    if search.found is None:
+        return
+    score, moves = search.found
+    assert score <= optimum
+    end, _ = replay_plan(deal, DATA, moves)
+    assert end.is_terminal() and end.score(0) == score
+
+
+@pytest.mark.parametrize("seed, steps", DEALS)
+def test_the_bound_from_the_deal_is_never_below_the_optimum(seed, steps):
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=steps)
+    optimum = exhaustive_best(deal, DATA).score
+    state = state_from_deal(deal, DATA)
+    search, result = _search(state, deal, iterations=200)
+    assert result.bound >= optimum
+    assert result.root >= optimum - 1e-6
+    _check_found(search, deal, optimum)
+
+
+def _midgame_states(seed):
+    """The policy's game of a 1-round deal of 4 cards, stopped before crossings 1 and 3."""
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=4)
+    state = state_from_deal(deal, DATA)
+    crossings = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        if state.phase == "cross" and state.pending[0] is None:
+            if crossings in (1, 3):
+                yield deal, state.clone()
+            crossings += 1
+        state.apply(policy_move(state))
+
+
+@pytest.mark.parametrize("seed", MIDGAME_SEEDS)
+def test_the_bound_from_a_midgame_position_is_never_below_the_optimum(seed):
+    for deal, state in _midgame_states(seed):
+        optimum = exhaustive_from(state, deal, DATA)
+        search, result = _search(state, deal, iterations=60)
+        assert result.bound >= optimum
+        assert search.found is None or search.found[0] <= optimum
+
+
+def test_a_closed_search_proves_the_optimum():
+    """Where the search closes every node, its bound is the optimum itself (the dives or
+    the incumbent reach it): the deals of ``DEALS`` it closes."""
+    closed = 0
+    for seed, steps in DEALS[:6]:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=steps)
+        optimum = exhaustive_best(deal, DATA).score
+        _, result = _search(state_from_deal(deal, DATA), deal, iterations=200)
+        if result.stopped == "proven":
+            assert result.bound == optimum
+            closed += 1
+    assert closed >= 1
+
+
+def test_a_finished_game_is_its_score():
+    deal = make_deal(players=1, seed=600, data=DATA, rounds=1, steps_per_round=2)
+    state = state_from_deal(deal, DATA)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        state.apply(policy_move(state))
+    _, result = _search(state, deal, iterations=10)
+    assert result.bound == state.score(0) and result.stopped == "proven"
