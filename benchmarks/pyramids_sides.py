@@ -101,8 +101,10 @@ def measure(deal: dict, data, variant: str, *, reference=None) -> dict:
                 "cpu_s": round(time.process_time() - cpu, 1)}
     seen: list = []
     with _cp_sat(options.get("cp", {}), seen):
+        # price_iterations=0: the portfolio as it was before the branch and price (the
+        # phase-1 question is about CP-SAT and the deal bound)
         result = solve_deal(deal, data, budget=options.get("budget", DEFAULT_BUDGET), seed=0,
-                            workers=options.get("workers"))
+                            workers=options.get("workers"), price_iterations=0)
     cp_bound = int(seen[-1].best_objective_bound + 1e-6) if seen else None
     proof = result.deal_bound
     return {"score": result.score, "bound": result.bound, "bound_source": result.bound_source,

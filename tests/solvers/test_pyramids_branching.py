@@ -9,7 +9,10 @@ import pytest
 import cards_data
 from games.protocol import CHANCE
 from games.pyramids import make_deal, state_from_deal
+from solvers.pyramids.bound import SOURCES
 from solvers.pyramids.branching import BranchAndPrice
+from solvers.pyramids.decomposed import prove_deal
+from solvers.pyramids.model import solve_deal
 from solvers.pyramids.policy import policy_move
 from solvers.pyramids.position import SoloPosition
 from solvers.pyramids.search import exhaustive_best, exhaustive_from
@@ -99,3 +102,29 @@ def test_a_finished_game_is_its_score():
         state.apply(policy_move(state))
     _, result = _search(state, deal, iterations=10)
     assert result.bound == state.score(0) and result.stopped == "proven"
+
+
+@pytest.mark.parametrize("seed", [721, 723])
+def test_the_default_path_prices_and_never_goes_below_the_optimum(seed):
+    """``solve_deal`` runs the branch and price after CP-SAT when no optimum is proven: its
+    bound (whatever its source) is never below the exhaustive optimum of a short 2-round
+    deal, and its plan replays to its score. On these two deals CP-SAT proves nothing in
+    the tiny budget, the deal bound is the static one (80+), the branch and price's wins."""
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=2, steps_per_round=2)
+    optimum = exhaustive_best(deal, DATA).score
+    result = solve_deal(deal, DATA, budget=0.05, price_iterations=60)
+    assert result.bound_source == "branch-and-price" and result.bound_source in SOURCES
+    assert result.score <= optimum <= result.bound
+    end, _ = replay_plan(deal, DATA, result.moves)
+    assert end.score(0) == result.score
+
+
+def test_prove_deal_lowers_a_loose_bound_and_keeps_its_game_legal():
+    deal = make_deal(players=1, seed=711, data=DATA, rounds=1, steps_per_round=3)
+    optimum = exhaustive_best(deal, DATA).score
+    proof = prove_deal(deal, DATA, incumbent=0, games=[], iterations=200)
+    assert optimum <= proof.bound <= proof.root + 1e-6
+    if proof.game is not None:
+        score, moves, kept, _ = proof.game
+        end, _ = replay_plan(deal, DATA, moves)
+        assert end.score(0) == score <= optimum and len(kept) == 2
