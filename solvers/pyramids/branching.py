@@ -35,6 +35,8 @@ import heapq
 import math
 from dataclasses import dataclass, field
 
+from solvers.clock import expired
+
 from .bound import pyramid_points
 from .dive import chosen_plans, follow
 from .position import SoloPosition
@@ -132,9 +134,12 @@ class BranchAndPrice:
 
     # --- the search -------------------------------------------------------------------
     def run(self, *, incumbent: int, iterations: int, node_iterations: int = NODE_ITERATIONS,
-            root_iterations: int = ROOT_ITERATIONS, progress=None) -> BranchResult:
+            root_iterations: int = ROOT_ITERATIONS, progress=None,
+            deadline: float | None = None) -> BranchResult:
         """Search until the bound meets ``incumbent`` or ``iterations`` more rounds of column
-        generation are spent; ``progress(nodes, bound)`` after each node."""
+        generation are spent; ``progress(nodes, bound)`` after each node. A ``deadline``
+        (``time.monotonic()`` instant) is consulted before each split: once it has passed the
+        search stops (``stopped`` is ``"time_limit"``), its bound still valid."""
         if self.position.over:
             value = float(self.position.score_so_far(self.data))
             return BranchResult(int(value), value, value, 0, 0, True, (), "proven")
@@ -159,6 +164,9 @@ class BranchAndPrice:
                 stopped = "proven"
                 break
             if self.used >= budget:
+                break
+            if expired(deadline):
+                stopped = "time_limit"
                 break
             heapq.heappop(self.heap)
             children = self._split(top)

@@ -13,7 +13,7 @@ the root 102.04 after 50 rounds (deal bound 104), the bound 99 after 100 rounds 
 It starts from the card plans of the games already known (the warm starts and CP-SAT's
 plan), so its master holds a real game's score from the first round. The budget is
 deterministic: ``price_rounds(budget)`` column-generation rounds, spent in chunks of
-``CHUNK``; a ``deadline`` is consulted between chunks.
+``CHUNK``; a ``deadline`` is consulted between chunks and between the nodes of a chunk.
 """
 
 from __future__ import annotations
@@ -96,7 +96,9 @@ def prove_deal(deal: dict, data, *, incumbent: int, games, iterations: int,
             clock = True
             break
         used = search.used
-        result = search.run(incumbent=incumbent, iterations=min(CHUNK, iterations - search.used))
+        result = search.run(incumbent=incumbent, iterations=min(CHUNK, iterations - search.used),
+                            deadline=deadline)
+        clock = result.stopped == "time_limit"
         if progress is not None:
             progress(result.bound, search.incumbent(incumbent))
         if result.stopped != "budget" or search.used == used:  # closed, or nothing left to do

@@ -128,3 +128,12 @@ def test_prove_deal_lowers_a_loose_bound_and_keeps_its_game_legal():
         score, moves, kept, _ = proof.game
         end, _ = replay_plan(deal, DATA, moves)
         assert end.score(0) == score <= optimum and len(kept) == 2
+
+
+def test_a_passed_deadline_stops_the_pricing_before_it_starts():
+    import time
+
+    deal = make_deal(players=1, seed=711, data=DATA, rounds=1, steps_per_round=3)
+    proof = prove_deal(deal, DATA, incumbent=0, games=[], iterations=200,
+                       deadline=time.monotonic() - 1.0)
+    assert proof.stopped_by_clock and proof.iterations == 0 and proof.game is None
