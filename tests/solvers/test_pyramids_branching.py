@@ -1,6 +1,7 @@
-"""The branch and price over card plans (issue 21 §2, §4): from the deal and from mid-game
-positions its proven bound is never below the exhaustive optimum still reachable there,
-and the games its dives play are legal games of the deal with the score they claim."""
+"""The branch and price over card plans (issue 21 §2, §4): from the deal (20 short deals)
+and from mid-game positions (16) its proven bound is never below the exhaustive optimum
+still reachable there, and the games its dives play are legal games of the deal with the
+score they claim."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from solvers.pyramids.service import replay_plan
 
 DATA = cards_data.load("pyramids")
 
-#: (seed, expedition cards) of short 1-round deals the exhaustive search finishes on.
-DEALS = [(700 + seed, 2) for seed in range(6)] + [(710 + seed, 3) for seed in range(8)]
+#: (seed, rounds, expedition cards per round) of short deals the exhaustive search finishes
+#: on: 1-round deals, and 2-round ones (a torch per round, the returns between rounds).
+DEALS = ([(700 + seed, 1, 2) for seed in range(6)] + [(710 + seed, 1, 3) for seed in range(8)]
+         + [(730 + seed, 2, 2) for seed in range(6)])
 #: Deals whose policy games give the mid-game positions (before crossings 1 and 3).
 MIDGAME_SEEDS = range(600, 608)
 
@@ -42,9 +45,9 @@ def _check_found(search, deal, optimum):
     assert end.is_terminal() and end.score(0) == score
 
 
-@pytest.mark.parametrize("seed, steps", DEALS)
-def test_the_bound_from_the_deal_is_never_below_the_optimum(seed, steps):
-    deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=steps)
+@pytest.mark.parametrize("seed, rounds, steps", DEALS)
+def test_the_bound_from_the_deal_is_never_below_the_optimum(seed, rounds, steps):
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
     optimum = exhaustive_best(deal, DATA).score
     state = state_from_deal(deal, DATA)
     search, result = _search(state, deal, iterations=200)
@@ -82,8 +85,8 @@ def test_a_closed_search_proves_the_optimum():
     """Where the search closes every node, its bound is the optimum itself (the dives or
     the incumbent reach it): the deals of ``DEALS`` it closes."""
     closed = 0
-    for seed, steps in DEALS[:6]:
-        deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=steps)
+    for seed, rounds, steps in DEALS[:6]:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
         optimum = exhaustive_best(deal, DATA).score
         _, result = _search(state_from_deal(deal, DATA), deal, iterations=200)
         if result.stopped == "proven":
