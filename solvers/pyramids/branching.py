@@ -97,6 +97,7 @@ class BranchAndPrice:
         self.used = 0
         self.root: float | None = None
         self.closed_by: dict = {}
+        self.deadline: float | None = None  # of the current ``run``
 
     # --- the shared column pool -----------------------------------------------------
     def add_plans(self, plans) -> None:
@@ -111,7 +112,8 @@ class BranchAndPrice:
         node = Node(self.space, ranges)
         before = len(self.plans)
         plans = list(self.plans)
-        bound, solution = node.solve(plans, iterations=iterations, floor=floor)
+        bound, solution = node.solve(plans, iterations=iterations, floor=floor,
+                                     deadline=self.deadline)
         self.add_plans(plans[before:])
         self.used += solution.iterations
         solution.plans = plans
@@ -144,6 +146,7 @@ class BranchAndPrice:
             value = float(self.position.score_so_far(self.data))
             return BranchResult(int(value), value, value, 0, 0, True, (), "proven")
         budget = self.used + iterations
+        self.deadline = deadline
 
         def floor() -> float:  # a node below it cannot beat the incumbent
             best = max(incumbent, self.found[0]) if self.found else incumbent

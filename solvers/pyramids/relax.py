@@ -49,6 +49,7 @@ from games.protocol import CHANCE
 from games.pyramids import Cross, Keep, Take, parse_move
 from games.pyramids.rules import shape_masks
 from grids.cells import cells_of, distances, popcount
+from solvers.clock import expired
 
 from .bound import pyramid_points
 from .position import SoloPosition
@@ -603,11 +604,13 @@ class Node:
         return total
 
     def solve(self, plans: list[CardPlan], *, iterations: int, floor: float = -math.inf,
-              smoothing: float = 0.5) -> tuple[float, "Solution"]:
+              smoothing: float = 0.5, deadline: float | None = None
+              ) -> tuple[float, "Solution"]:
         """Column generation from the card plans ``plans`` (extended in place with the new
         columns): ``(bound, solution)``. Stops after ``iterations`` master solves, when no
-        column improves the master, or when the bound falls to ``floor`` (a node that
-        cannot beat the incumbent)."""
+        column improves the master, when the bound falls to ``floor`` (a node that
+        cannot beat the incumbent), or after the first round once ``deadline`` (a
+        ``time.monotonic()`` instant) has passed: each round's bound is valid."""
         columns, objective = [], []
         for plan in plans:
             col, obj = self.column(plan)
@@ -619,6 +622,9 @@ class Node:
         converged = False
         done = 0
         for done in range(1, iterations + 1):
+            if done > 1 and expired(deadline):
+                done -= 1
+                break
             matrix = np.hstack([self.term_cols, np.array(columns).T]) if columns else self.term_cols
             costs = np.array(costs_terms + objective, dtype=float)
             result = linprog(-costs, A_ub=matrix, b_ub=self.rhs,
