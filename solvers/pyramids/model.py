@@ -107,6 +107,7 @@ from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
+from .decomposed import SOURCE as PRICE_SOURCE, price_rounds, prove_deal
 from .instance import QueueWindows, SoloInstance, acquisition_ok
 from .policy import playout, policy_move
 
@@ -1063,9 +1064,6 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
             bound, source = search.cp_bound, "cp-sat"
         if proof.stopped_by_clock:
             stop = "time_limit"
-        # imported here, like OR-Tools: SciPy's LP solver is not loaded with the service
-        from .decomposed import SOURCE as PRICE_SOURCE, price_rounds, prove_deal
-
         rounds = price_rounds(budget) if price_iterations is None else price_iterations
         if bound > best.score and rounds > 0:  # the decomposed proof (issue 21 §2)
             price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,

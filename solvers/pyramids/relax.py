@@ -42,7 +42,6 @@ import math
 from dataclasses import dataclass, field, replace
 
 import numpy as np
-from scipy.optimize import linprog
 
 from games.errors import SolverFault
 from games.protocol import CHANCE
@@ -611,6 +610,10 @@ class Node:
         column improves the master, when the bound falls to ``floor`` (a node that
         cannot beat the incumbent), or after the first round once ``deadline`` (a
         ``time.monotonic()`` instant) has passed: each round's bound is valid."""
+        # imported here, as in solvers.pyramids.bound: the Pyramids service (which imports
+        # this module through the model) does not load SciPy's LP solver until it solves
+        from scipy.optimize import linprog
+
         columns, objective = [], []
         for plan in plans:
             col, obj = self.column(plan)
