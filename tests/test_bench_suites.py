@@ -73,3 +73,29 @@ def test_the_startup_suite_measures_every_command_and_judges_the_target():
         assert 0 < row["cpu_s_min"] <= row["cpu_s_median"] <= row["cpu_s_max"]
         assert row["heavy_modules"] == []  # the figure measures a light command
     assert isinstance(figures["met"], bool) and "start-up" in report["text"]
+
+
+def test_the_pyramids_sides_table_compares_each_variant_with_the_default(tmp_path):
+    """The plan-or-bound table of issue 21 §1 reads its rows back from the JSON-lines file
+    and reports each variant's move against the default (``a``) on the same deals."""
+    import json
+
+    from benchmarks import pyramids_sides
+
+    path = tmp_path / "sides.jsonl"
+    rows = [("a", 101, 70, 96), ("a", 102, 80, 100), ("b", 101, 74, 95), ("b", 102, 80, 98)]
+    with open(path, "w", encoding="utf-8") as out:
+        for variant, seed, score, bound in rows:
+            out.write(json.dumps({"deal": "2 rounds", "seed": seed, "variant": variant,
+                                  "score": score, "bound": bound, "cp_bound": None,
+                                  "cpu_s": 1.0}) + "\n")
+    read = pyramids_sides.read_rows(path)
+    assert len(read) == 4
+    text = "\n".join(pyramids_sides.table(read))
+    assert "(a) default budget" in text and "(b) 10x budget" in text
+    line_b = next(line for line in text.splitlines() if "(b)" in line)
+    assert "score   77.0 (+2.0)" in line_b and "bound   96.5 (-1.5)" in line_b
+    # run_all skips what the file already holds: nothing left to measure for these
+    done = pyramids_sides.run_all(path, seeds=(101, 102), deals=(("2 rounds", 2),),
+                                  variants=("a", "b"))
+    assert set(done) == set(read)
