@@ -23,6 +23,7 @@ from html import escape
 
 from games import registry
 from games.ancients import rules_for
+from games.errors import DigsiteError, InternalFault
 from games.record import resolve_fixed_chance
 from grids import SIZE, parse_cell
 
@@ -388,11 +389,16 @@ def ancients_turns_svg(deal: dict, turns: list[list[str]], data, *, title: str) 
     for number, turn in enumerate(turns, start=1):
         finds = []
         for text in turn:
-            move = engine.parse_move(state, text)
+            try:
+                move = engine.parse_move(state, text)
+            except DigsiteError as error:  # the turns are a solver's plan, not user input
+                raise InternalFault(f"the plan's turn {number} does not replay: {error}") from error
             state.apply(move)
-            if hasattr(move, "map"):
+            if isinstance(move, engine.Find):
                 placement = cat.maps[move.map].placement(move.rotation, move.anchor)
                 finds.append((len(finds) + 1, placement.mask))
+        # the refill the turn drew: ``turns`` hold the seat's moves only, as a record does
+        resolve_fixed_chance(state)
         if finds:
             boards.append((number, list(state.to_json()["board"]), finds, turn))
     lines = max(1, -(-len(boards) // PER_LINE))

@@ -103,3 +103,25 @@ def test_stray_turn_count_boolean_seat_and_missing_game(run_cli, tmp_path):
     _bad(run_cli, tmp_path, lambda v: v.pop("game"), "view: missing key 'game'")
     _bad(run_cli, tmp_path, lambda v: v.update(current_player=0),
          "view: unknown key 'current_player'")
+
+
+def test_best_score_draws_its_plan_for_ten_seeds_and_a_deal_file(run_cli, tmp_path):
+    """Issue 20 §1: the picture replays the plan with the deal's refills (it used to leave
+    them out and fail with "move 'market buy 1' is not legal here")."""
+    for seed in range(10):
+        picture = tmp_path / f"plan{seed}.svg"
+        result = run_cli("best-score", "ancients", "--seed", str(seed), "--budget", "1",
+                         "--json", "--svg", str(picture))
+        assert result.code == 0, result.err
+        digs = [turn for turn in json.loads(result.out)["plan"] if turn.startswith("dig ")]
+        text = picture.read_text()
+        assert text.startswith("<svg") and text.count("turn ") >= len(digs) >= 1
+        for dig in digs:  # every dig's maps are named in its board's caption
+            maps = ", ".join(part.split()[1] for part in dig[len("dig "):].split(";"))
+            assert f"maps {maps}<" in text
+    deal = tmp_path / "deal.json"
+    deal.write_text(run_cli("deal", "ancients", "--seed", "21").out)
+    result = run_cli("best-score", "ancients", str(deal), "--budget", "1", "--svg",
+                     str(tmp_path / "deal.svg"))
+    assert result.code == 0, result.err
+    assert (tmp_path / "deal.svg").read_text().startswith("<svg")
