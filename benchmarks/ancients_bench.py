@@ -34,7 +34,8 @@ import cards_data
 from games.ancients import example_view, make_deal, rules_for, state_from_deal, view_of
 from games.errors import SolverFault
 from games.seeding import child_seeds
-from solvers.ancients.best import DEFAULT_NODE_BUDGET, best_score_search, exact_best
+from solvers.ancients.best import DEFAULT_NODE_BUDGET, best_score_search
+from solvers.ancients.exact import exact_best
 from solvers.ancients.planner import (
     SearchLimitReached, dig_maps, exhaustive_dig, plan_dig, random_dig_position,
 )

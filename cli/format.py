@@ -106,12 +106,18 @@ def format_best_score(result: dict, *, elapsed: float | None = None) -> str:
     ]
     lines.extend(_lines(result, "note"))
     breakdown = result.get("breakdown") or {}
-    if breakdown:
+    if result.get("breakdown_words"):  # the parts in points, summing to the score
+        lines.append(result["breakdown_words"])
+    elif breakdown:
         lines.append("breakdown: " + ", ".join(f"{k} {_num(v)}" for k, v in breakdown.items()))
     plan = result.get("plan") or []
     if plan:
         lines.append("plan:")
         lines.extend(f"  {step}" if isinstance(step, str) else f"  {json.dumps(step)}" for step in plan)
+    # the bound's argument in words when the solver gives them (its formula stays in the
+    # JSON's analysis)
+    if result.get("bound_words"):
+        return "\n".join(lines + [result["bound_words"]])
     return "\n".join(lines + _lines(result, "analysis"))
 
 

@@ -39,6 +39,7 @@ from solvers.ismcts.search import ismcts
 from solvers.verify import require_solo, verify_replay
 
 from .best import DEFAULT_NODE_BUDGET, best_score_search
+from .relax import MarketDP
 from .policy import SPAN, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnState, apply_turn, dig_move, dig_steps, plan_for
 from .review import plan_turns, played_turn, with_played_turn  # solvers.review's hooks
@@ -237,6 +238,10 @@ def best_score(deal: dict, *, data, budget: float | None = None,
         "bound": bound, "bound_source": result.bound.source,
         "breakdown": {"artifacts": arts, "money": replay.money[0], "sand": replay.sand[0],
                       "turns": replay.turns},
+        "breakdown_points": {"artifacts": arts, "money": replay.money[0] / 2,
+                             "sand": replay.sand[0] / 2},
+        "breakdown_words": _score_words(replay),
+        "bound_words": bound_words(state, result.bound),
         "plan": [str(m) for m in result.moves],
         "time_s": time_limit,
         "solver": "beam search over whole turns (widths "
@@ -250,6 +255,53 @@ def best_score(deal: dict, *, data, budget: float | None = None,
     if result.stop_reason == "time_limit":
         out["note"] = CLOCK_NOTE
     return out
+
+
+def _score_words(final) -> str:
+    """The final score of a solo game as the sum of its parts, in points."""
+    found = len(final.artifacts[0])
+    arts = sum(final.rules.maps[a].points for a in final.artifacts[0])
+    money, sand = final.money[0], final.sand[0]
+    return (f"score {final.score(0):g} = {arts} from {found} artifact{'' if found == 1 else 's'}"
+            f" + {money / 2:g} from ${money} + {sand / 2:g} from {sand} sand token"
+            f"{'' if sand == 1 else 's'} (money and sand count half a point each), after "
+            f"{final.turns} turns")
+
+
+def bound_words(state, bound) -> str:
+    """Why no play of the solo game from ``state`` scores more than ``bound`` (a
+    ``best.UpperBound``), in a player's words: the market argument retold from its best
+    run, or the counting argument."""
+    head = f"why no play scores more than {bound.value:g}: "
+    if bound.source == "market":
+        relax = MarketDP(state)
+        run = relax.best_run(state)
+        buys = [step for step in run if step[0] == "buy"]
+        final = run[-1][1] if run else 0
+        rests = sum(1 for step in run if step[0] == "rest") + final
+        points = sum(state.rules.maps[b[2]].points for b in buys)
+        paid = sum(b[1] for b in buys)
+        tokens = sum(1 for b in buys if b[3])
+        pack = sum(state.rules.maps[c].points for c in state.pack[0])
+        now = state.score(0) + relax.theta * state.money[0] + pack
+        if relax.bound(state) == bound.value and (
+                now + points - paid + tokens / 2 + 2 * rests == bound.value):
+            return (head + "even if every map you buy could be found at once without spending "
+                    "sand, the deck's order (known here) decides what the market can offer. "
+                    f"Its best run through the deck buys {len(buys)} maps worth {points} points "
+                    f"for ${paid} and rests {rests} times"
+                    + (", the final turn included" if final else "") + ". Count every dollar as a full point "
+                    "(a dollar spent is one you could have kept, or an artifact point you sold "
+                    f"to raise it) and each shop's sand token as half a point: {now:g} now "
+                    f"(your artifacts, your ${state.money[0]} and your sand"
+                    + (", your pack's maps" if pack else "")
+                    + f") + {points} for the maps − {paid} paid for them + {tokens / 2:g} for "
+                    f"{tokens} shop sand token{'' if tokens == 1 else 's'} + {2 * rests} for "
+                    f"{rests} rests at $2 = {bound.value:g}")
+    return (head + "even if every map you buy could be found without spending sand, you can buy "
+            "no more maps than there are cards left to draw, each at least at the price of "
+            "the shop its rank puts it in, paying with your money, $2 a rest and artifacts "
+            "sold; the best such count of buys and rests gives that many points")
 
 
 # --- bots ---------------------------------------------------------------------------------

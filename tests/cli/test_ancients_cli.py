@@ -125,3 +125,23 @@ def test_best_score_draws_its_plan_for_ten_seeds_and_a_deal_file(run_cli, tmp_pa
                      str(tmp_path / "deal.svg"))
     assert result.code == 0, result.err
     assert (tmp_path / "deal.svg").read_text().startswith("<svg")
+
+
+def test_best_score_text_adds_up_and_explains_the_bound_in_words(run_cli):
+    """Issue 20 §1: "breakdown: artifacts 64, money 0, sand 1, turns 34" for a score of
+    64.5 did not add up, and the bound read "(1/2 + 0.5) per dollar". The text now sums
+    the score from its parts, in points, and gives the bound's argument in words; the
+    formula stays in the JSON."""
+    for seed in (3, 21):
+        text = run_cli("best-score", "ancients", "--seed", str(seed), "--budget", "2")
+        assert text.code == 0, text.err
+        out = json.loads(run_cli("best-score", "ancients", "--seed", str(seed), "--budget",
+                                 "2", "--json").out)
+        line = next(x for x in text.out.splitlines() if x.startswith("score "))
+        parts = line.split(" = ")[1].split(", after")[0].split(" + ")
+        assert sum(float(p.split()[0]) for p in parts) == out["score"]
+        assert f"score {out['score']:g} = " in line
+        assert "(1/2 +" not in text.out and "theta" not in text.out
+        assert any(x.startswith("why no play scores more than") for x in text.out.splitlines())
+        assert sum(out["breakdown_points"].values()) == out["score"]
+        assert any("(1/2 +" in a or "counting argument" in a for a in out["analysis"])
