@@ -47,4 +47,21 @@ def format_review(result: dict) -> str:
                      f"left the best plan at decision {parted['decision']} (move "
                      f"{parted['index']}): played {parted['played']}, the plan "
                      f"{parted['plan'] or 'had ended'}")
+        short = best.get("left_best")
+        if short is not None:
+            lines.append(_shortfall(short))
     return "\n".join(lines)
+
+
+def _shortfall(short: dict) -> str:
+    """The first decision after which the best plan's score was provably out of reach."""
+    if short.get("decision") is None:
+        return f"the best plan's score {_value(short['best_plan'])} stayed within reach " \
+               f"by the bounds after every decision"
+    there = short["reachable_after"]
+    still = (f"exactly {_value(there['bound'])}" if there["exact"] else
+             f"between {_value(there['plan'])} and {_value(there['bound'])}")
+    return (f"by decision {short['decision']} (move {short['index']}: {short['played']}) the "
+            f"best plan's score {_value(short['best_plan'])} was out of reach: the best still "
+            f"reachable was {still}, a loss of at least {_value(short['lost_at_least'])} "
+            f"(at most {_value(short['lost_at_most'])})")

@@ -36,7 +36,10 @@ hint's best move — come from that one search:
 Grid games in solo also get the deal's best possible score (``best_score`` service: score,
 status, bound), the score reached, and the first decision where the game left the best
 plan (``parted``): the first of the seat's decisions whose move differs from the plan's,
-unless both lead to the same player view.
+unless both lead to the same player view. Games whose service offers ``left_best`` (Tomb of the Ancients)
+also say after which decision the best plan's score was provably out of reach
+(``left_best``): the best score still reachable from each position, bounded and planned
+from that position, against the plan's score.
 
 Games whose hint ranks whole turns made of several engine moves (Tomb of the Ancients: a
 dig is sand and finds, then ``end``) offer in their service ``played_turn(state, moves)
@@ -319,11 +322,19 @@ def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, da
                       "plan": " ; ".join(planned) or None}
             break
     reached = final.returns()[seat] if final.is_terminal() else None
-    return {"score": best["score"], "status": best["status"], "bound": best["bound"],
-            "bound_source": best.get("bound_source"), "reproducible": best.get("reproducible"),
-            "solver": best.get("solver"), "score_reached": reached,
-            "gap": None if reached is None else round(best["score"] - reached, 4),
-            "parted": parted}
+    out = {"score": best["score"], "status": best["status"], "bound": best["bound"],
+           "bound_source": best.get("bound_source"), "reproducible": best.get("reproducible"),
+           "solver": best.get("solver"), "score_reached": reached,
+           "gap": None if reached is None else round(best["score"] - reached, 4),
+           "parted": parted}
+    if services.has_capability(record.game, "left_best"):
+        # the position after each whole decision (the next one's, or the record's end)
+        after = [u.state for u in units[1:]] + [final]
+        positions = [({"decision": k + 1, "index": u.index, "played": " ; ".join(u.moves)},
+                      state) for k, (u, state) in enumerate(zip(units, after)) if u.whole]
+        out["left_best"] = services.capability(record.game, "left_best")(
+            record.deal, positions, data=data, best=best, budget=budget)
+    return out
 
 
 def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), seed: int = 0,

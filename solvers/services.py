@@ -18,6 +18,9 @@ JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
     engine's ``view_of`` does not write: Pyramids' keep and take; see ``solvers.review``)
 ``played_turn(state, moves) -> (count, text, whole)``, ``hint_with_turn(view, moves, ...)``
     (games whose hint ranks whole turns of several moves; see ``solvers.review``)
+``left_best(deal, positions, *, data, best, budget) -> dict``   (grid games: the first
+    decision of a played solo game after which the deal's best plan was provably out of
+    reach, and by how much; see ``solvers.review``)
 
 ``capability(game_id, name)`` finds one and says clearly when a game lacks it.
 ``hint(game_id, view, ...)`` calls a game's hint, on ``limit.workers`` independent searches

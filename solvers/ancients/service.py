@@ -39,6 +39,7 @@ from solvers.ismcts.search import ismcts
 from solvers.verify import require_solo, verify_replay
 
 from .best import DEFAULT_NODE_BUDGET, best_score_search
+from .reachable import first_shortfall
 from .relax import MarketDP
 from .policy import SPAN, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnState, apply_turn, dig_move, dig_steps, plan_for
@@ -46,7 +47,7 @@ from .review import plan_turns, played_turn, with_played_turn  # solvers.review'
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
            "replay_plan", "EXPLORATION", "BUDGET_UNITS", "CLOCK_NOTE"]
-__all__ += ["plan_turns", "played_turn", "hint_with_turn"]
+__all__ += ["plan_turns", "played_turn", "hint_with_turn", "left_best", "bound_words"]
 
 DEFAULT_HINT_ITERATIONS = 700
 #: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
@@ -302,6 +303,17 @@ def bound_words(state, bound) -> str:
             "no more maps than there are cards left to draw, each at least at the price of "
             "the shop its rank puts it in, paying with your money, $2 a rest and artifacts "
             "sold; the best such count of buys and rests gives that many points")
+
+
+def left_best(deal: dict, positions, *, data, best: dict, budget: float | None = None) -> dict:
+    """For ``solvers.review``: the first decision of a played solo game after which the
+    deal's best plan (``best``, this service's ``best_score`` answer) was provably out of
+    reach, and by how much (``reachable.first_shortfall``). ``positions``: ``(about,
+    state)`` pairs, the position after each decision in game order; plans from a position
+    use ``budget`` thousand nodes (default ``DEFAULT_NODE_BUDGET``)."""
+    amount = DEFAULT_NODE_BUDGET / 1000 if budget is None else budget
+    return first_shortfall(state_from_deal(deal, data), positions, best_score=best["score"],
+                           best_bound=best["bound"], plan_nodes=max(1, int(round(amount * 1000))))
 
 
 # --- bots ---------------------------------------------------------------------------------
