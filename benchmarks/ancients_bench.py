@@ -20,15 +20,23 @@ the turn hint at its default budget.
   turns is proven optimal by the exact branch and bound within 60 s each.
 * **Hint efficiency**: 20 solo deals played by following the hint (deck order hidden),
   as a share of each deal's best known score and of its bound.
+* **Time-limit cap**: ``best-score ancients --seed 0``, ``hint ancients`` on the example
+  view and ``review ancients`` of the first 10 moves of a greedy solo game, each with
+  ``--time-limit S`` (the review also ``--best-time-limit S``) for S = 1 and 5 (quick: 1),
+  in a child process: wall and CPU time of the whole command against the cap S + 1 s (a
+  review: one S per search and one for the best score, plus 1 s). Target: within the cap.
 
 Wall times on a shared machine vary with its load; the figures are one run's.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 import cards_data
 from games.ancients import example_view, make_deal, rules_for, state_from_deal, view_of
@@ -39,9 +47,11 @@ from solvers.ancients.exact import exact_best
 from solvers.ancients.planner import (
     SearchLimitReached, dig_maps, exhaustive_dig, plan_dig, random_dig_position,
 )
-from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, best_score, hint
+from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, GreedyBot, best_score, hint
 from solvers.ancients.turn import apply_turn, turn_options
-from solvers.hints import Limit
+from solvers.limits import Limit
+
+from .commands import cap_lines, cap_rows, solo_record
 
 STRESS_CAP_S = 10.0
 BASELINE_NODE_CAP = 100_000
@@ -165,11 +175,10 @@ def _best_scores(data, *, quick: bool, progress) -> dict:
     for seed in range(2 if quick else 10):
         deal = make_deal(players=1, seed=seed, data=data)
         start, cpu = time.perf_counter(), time.process_time()
-        result = best_score(deal, data=data, budget=5 if quick else None)
-        rows.append({"seed": seed, "score": result["score"], "bound": result["bound"],
-                     "status": result["status"],
-                     "gap": round((result["bound"] - result["score"]) / result["score"], 4),
-                     "nodes": result["budget"]["nodes"],
+        result = best_score(deal, data=data, limit=Limit(work=5 if quick else None))
+        rows.append({"seed": seed, "score": result.score, "bound": result.bound,
+                     "status": result.status, "gap": round(result.gap, 4),
+                     "nodes": result.budget.nodes,
                      "wall_s": round(time.perf_counter() - start, 2),
                      "cpu_s": round(time.process_time() - cpu, 2)})
         progress()
@@ -234,7 +243,7 @@ def follow_hints(deal: dict, data, *, iterations: int, seed: int) -> float:
     seeds = iter(child_seeds(seed, 400))
     while not state.is_terminal():
         best = hint(view_of(state, 0), data=data, limit=Limit(iterations=iterations),
-                    seed=next(seeds), top=1)["best"]
+                    seed=next(seeds), top=1).best
         move = next(m for m in turn_options(state) if str(m) == best)
         apply_turn(state, move, checked=True)
     return state.score(0)
@@ -248,9 +257,9 @@ def _efficiency(data, *, quick: bool, progress) -> dict:
     for seed in list(EFFICIENCY_SEEDS)[: 2 if quick else 20]:
         deal = make_deal(players=1, seed=seed, data=data)
         score = follow_hints(deal, data, iterations=iterations, seed=seed)
-        best = best_score(deal, data=data, budget=5 if quick else None)
-        rows.append({"seed": seed, "hint_score": score, "best_score": best["score"],
-                     "bound": best["bound"]})
+        best = best_score(deal, data=data, limit=Limit(work=5 if quick else None))
+        rows.append({"seed": seed, "hint_score": score, "best_score": best.score,
+                     "bound": best.bound})
         progress()
     share_best = statistics.fmean(r["hint_score"] / max(r["best_score"], r["hint_score"])
                                   for r in rows)
@@ -270,13 +279,30 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     lines = [f"  load average at start {_load()}"]
     figures: dict = {}
     for name, section in (("planner", _planner_and_hint), ("best_score", _best_scores),
-                          ("cut_deals", _cut_deals), ("hint_efficiency", _efficiency)):
+                          ("cut_deals", _cut_deals), ("hint_efficiency", _efficiency),
+                          ("time_limit_cap", _time_limit_cap)):
         part = section(data, quick=quick, progress=progress)
         figures[name] = part["figures"]
         lines.extend(part["lines"])
     lines.append(f"  load average at end {_load()}")
     figures.update(figures.pop("planner"))
     return {"text": "\n".join(lines), "figures": figures}
+
+
+def _time_limit_cap(data, *, quick: bool, progress) -> dict:
+    """The time-limit cap table (module docstring)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        view = folder / "view.json"
+        view.write_text(json.dumps(example_view(data)), encoding="utf-8")
+        bot = GreedyBot(seat=0)
+        record = solo_record("ancients", data, folder, seed=2, moves=10, pick=bot.choose)
+        rows = cap_rows({"best-score ancients --seed 0": ("best-score", "ancients", "--seed", "0"),
+                         "hint ancients (example view)": ("hint", "ancients", str(view)),
+                         "review ancients (10 moves)": ("review", "ancients", str(record))},
+                        (1.0,) if quick else (1.0, 5.0), progress)
+    return {"figures": {"rows": rows, "met": all(r["within_cap_wall"] for r in rows)},
+            "lines": ["  " + line for line in cap_lines(rows)]}
 
 
 def _load() -> str:

@@ -31,13 +31,14 @@ import time
 
 import cards_data
 from games import archaeology, expedition
-from solvers.archaeology.policy import SEARCH_OPTIONS as ARCHAEOLOGY_OPTIONS
 from solvers.arena import run_arena
 from solvers.backends import Execution
-from solvers.expedition.policy import SEARCH_OPTIONS
-from solvers.expedition.service import BOTS
+from solvers.archaeology.policy import SEARCH_OPTIONS
+from solvers.archaeology.service import BOTS
 from solvers.ismcts.search import ismcts
+from solvers.limits import Limit
 
+from .archaeology_bench import match_line
 from .search_bench import opening
 from .strength_bench import verdict
 
@@ -65,12 +66,12 @@ def speed(data, archaeology_data, *, rounds: int = SPEED_ROUNDS) -> dict:
     """Iterations per CPU second, best of ``rounds`` alternated searches per position: the
     openings, and mid-game (each game's example view: the New Expedition's is at the
     Temple, after a secret look)."""
-    positions = {"archaeology": (*opening(archaeology, archaeology_data), ARCHAEOLOGY_OPTIONS)}
+    positions = {"archaeology": (*opening(archaeology, archaeology_data), SEARCH_OPTIONS)}
     for monument in MONUMENTS:
         positions[monument] = (*opening(expedition, on_monument(data, monument)),
                                SEARCH_OPTIONS)
     positions["archaeology mid-game"] = (*archaeology.state_from_view(
-        archaeology.example_view(archaeology_data), archaeology_data, 0), ARCHAEOLOGY_OPTIONS)
+        archaeology.example_view(archaeology_data), archaeology_data, 0), SEARCH_OPTIONS)
     positions["temple mid-game"] = (*expedition.state_from_view(
         expedition.example_view(data), data, 0), SEARCH_OPTIONS)
     rates: dict[str, float] = {name: 0.0 for name in positions}
@@ -116,13 +117,13 @@ def run(*, quick: bool, progress=lambda n=1: None, execution: Execution | None =
         for name, (n, iterations) in plan.items():
             start = time.perf_counter()
             res = run_arena("expedition", ["ismcts", name], bots=BOTS, games=n, seed=2024,
-                            iterations=iterations, data=cut, progress=progress,
+                            limit=Limit(iterations=iterations), data=cut, progress=progress,
                             execution=execution)
-            status, settle = verdict(res["win_rate"][0], tuple(res["ci95"][0]), TARGETS[name])
+            status, settle = verdict(res.win_rate[0], tuple(res.ci95[0]), TARGETS[name])
             arena[f"{monument} vs {name}"] = {
                 "monument": monument, "opponent": name, "games": n, "iterations": iterations,
-                "win_rate": res["win_rate"][0], "ci95": res["ci95"][0],
-                "mean_scores": res["mean_scores"], "target": TARGETS[name],
+                "win_rate": res.win_rate[0], "ci95": res.ci95[0],
+                "mean_scores": res.mean_scores, "target": TARGETS[name],
                 "verdict": status, "games_to_settle": settle,
                 "seconds": round(time.perf_counter() - start, 1)}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
@@ -138,15 +139,9 @@ def run(*, quick: bool, progress=lambda n=1: None, execution: Execution | None =
         f"{rates['temple mid-game']:.0f}/s"
         + f"; Archaeology's rate over the New Expedition's: {ratio_text} (target <= "
         f"{SPEED_TARGET}: {'met' if figures_speed['met'] else 'NOT met'})")
-    for label, a in arena.items():
-        lo, hi = a["ci95"]
-        lines.append(
-            f"ISMCTS vs {a['opponent']} on the {a['monument']}: {a['win_rate']:.1%} of "
-            f"{a['games']} games [{lo:.1%}, {hi:.1%}] at {a['iterations']} iterations/decision; "
-            + ("smoke run, not judged against the target" if quick else
-               f"target >= {a['target']:.0%}: {_judged(a)}")
-            + f"; mean money {a['mean_scores'][0]:.1f} vs {a['mean_scores'][1]:.1f} "
-            f"({a['seconds']:.0f} s)")
+    for a in arena.values():
+        lines.append(match_line(f"ISMCTS vs {a['opponent']} on the {a['monument']}", a,
+                                quick=quick, judged=_judged(a)))
     return {"text": "\n".join(lines),
             "figures": {"load_average": load, "speed": figures_speed, "arena": arena,
                         "games_per_match": {name: n for name, (n, _) in plan.items()}}}

@@ -14,8 +14,10 @@ from games import lootnrun
 from games.protocol import random_playout
 from games.seeding import make_rng
 from solvers.arena import run_arena
+from solvers.backends import Execution
 from solvers.lootnrun.service import BOTS
 from solvers.ismcts.search import ismcts
+from solvers.limits import Limit
 
 
 def _speed(data, iterations: int) -> dict:
@@ -27,9 +29,9 @@ def _speed(data, iterations: int) -> dict:
         random_playout(world.determinize(world.to_move, rng), rng)
     playout_s = (time.perf_counter() - start) / playouts
     result = ismcts(world, world.to_move, iterations=iterations, seed=1)
-    return {"iterations_per_s": result.iterations / result.time_s,
+    return {"iterations_per_s": result.iterations / result.elapsed_s,
             "playout_ms": playout_s * 1e3,
-            "search_cost_per_iteration_over_playout": (result.time_s / result.iterations) / playout_s}
+            "search_cost_per_iteration_over_playout": (result.elapsed_s / result.iterations) / playout_s}
 
 
 def run(*, quick: bool, progress=lambda n=1: None) -> dict:
@@ -40,12 +42,13 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     lines = []
     for opponent in ("random", "greedy"):
         report = run_arena("lootnrun", ["ismcts", opponent], bots=BOTS, games=games, seed=2026,
-                           workers=2, iterations=iterations, data=data, progress=progress)
-        low, high = report["ci95"][0]
-        figures[f"ismcts_vs_{opponent}_win_rate"] = report["win_rate"][0]
+                           execution=Execution(workers=2), limit=Limit(iterations=iterations),
+                           data=data, progress=progress)
+        low, high = report.ci95[0]
+        figures[f"ismcts_vs_{opponent}_win_rate"] = report.win_rate[0]
         figures[f"ismcts_vs_{opponent}_ci95"] = [low, high]
         lines.append(f"  ISMCTS ({iterations} it.) vs {opponent}: win rate "
-                     f"{report['win_rate'][0]:.3f} [{low:.3f}, {high:.3f}] over {games} games")
+                     f"{report.win_rate[0]:.3f} [{low:.3f}, {high:.3f}] over {games} games")
     speed = _speed(data, 200 if quick else 1000)
     figures.update(speed)
     lines.append(f"  ISMCTS from the opening: {speed['iterations_per_s']:.0f} iterations/s; "

@@ -30,9 +30,10 @@ from games.protocol import random_playout
 from games.seeding import make_rng
 from solvers import openspiel
 from solvers.archaeology.policy import SEARCH_OPTIONS
-from solvers.arena import bot_table, run_arena
+from solvers.arena import bot_table, run_arena, with_limit
 from solvers.backends import LOCAL, Execution
 from solvers.ismcts.search import ismcts
+from solvers.limits import Limit
 
 from .search_bench import opening
 
@@ -56,7 +57,7 @@ def _adapter_playout_ms(game, world, seat, n: int) -> float:
     rng = random.Random(4)
     start = time.process_time()
     for _ in range(n):
-        state = openspiel.state_of(game, world.determinize(seat, rng))
+        state = openspiel.extra("adapter").state_of(game, world.determinize(seat, rng))
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(state.chance_outcomes()[0][0])
@@ -75,11 +76,10 @@ def _engine_playout_ms(world, seat, n: int) -> float:
 
 
 def _speed(game_id: str, quick: bool) -> dict:
-    from solvers.openspiel.bots import search_ismcts
-
+    search_ismcts = openspiel.extra("bots").search_ismcts
     engine, options = GAMES_UNDER_TEST[game_id]
     world, seat = opening(engine, cards_data.load(game_id))
-    game = openspiel.load(game_id, utility="win")
+    game = openspiel.extra("adapter").load(game_id, utility="win")
     ours_n, theirs_n, playouts = (200, 50, 10) if quick else (1000, 300, 100)
     ours = _cpu_rate(lambda: ismcts(world, seat, iterations=ours_n, seed=1, **options), ours_n)
     ours_random = _cpu_rate(lambda: ismcts(world, seat, iterations=ours_n, seed=1), ours_n)
@@ -92,14 +92,6 @@ def _speed(game_id: str, quick: bool) -> dict:
             "adapter_random_playout_ms": round(_adapter_playout_ms(game, world, seat,
                                                                    playouts), 3),
             "engine_random_playout_ms": round(_engine_playout_ms(world, seat, playouts), 3)}
-
-
-def _timed(factory, seconds: float):
-    def make(**kwargs):
-        bot = factory(**kwargs)
-        bot.time_limit = seconds
-        return bot
-    return make
 
 
 def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None,
@@ -124,23 +116,24 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None,
             f"costs {speed['adapter_random_playout_ms']:.2f} ms through the adapter, "
             f"{speed['engine_random_playout_ms']:.2f} ms on the bare engine")
         count = games or (2 if quick else GAMES[game_id])
-        table = bot_table(game_id, data)
+        table = bot_table(game_id, data, names=openspiel.BOT_NAMES)
         iterations = 30 if quick else ITERATIONS
         seconds = 0.02 if quick else SECONDS
         equal_iterations = run_arena(game_id, ["ismcts", "openspiel-ismcts"], bots=table,
-                                     games=count, seed=31, iterations=iterations, data=data,
+                                     games=count, seed=31, limit=Limit(iterations=iterations), data=data,
                                      progress=progress, execution=execution)
-        timed = {"ismcts": _timed(table["ismcts"], seconds),
-                 "openspiel-ismcts": _timed(table["openspiel-ismcts"], seconds)}
+        per_move = Limit(time_limit=seconds)
+        timed = {"ismcts": with_limit(table["ismcts"], per_move),
+                 "openspiel-ismcts": with_limit(table["openspiel-ismcts"], per_move)}
         equal_time = run_arena(game_id, ["ismcts", "openspiel-ismcts"], bots=timed,
                                games=count, seed=37, data=data, progress=progress)
         matches = {}
         for label, result, budget in (("equal_iterations", equal_iterations,
                                        f"{iterations} iterations"),
                                       ("equal_time", equal_time, f"{seconds} s")):
-            rate, (low, high) = result["win_rate"][0], result["ci95"][0]
+            rate, (low, high) = result.win_rate[0], result.ci95[0]
             matches[label] = {"games": count, "budget": budget, "win_rate": rate,
-                              "ci95": [low, high], "mean_scores": result["mean_scores"]}
+                              "ci95": [low, high], "mean_scores": result.mean_scores}
             judged = ""
             if label == "equal_time" and not quick:
                 judged = (f"; target >= {TARGET_WIN:.0%}: "

@@ -27,9 +27,10 @@ from games import archaeology, lootnrun
 from games.protocol import CHANCE
 from games.seeding import make_rng
 from solvers.archaeology.policy import SEARCH_OPTIONS
-from solvers.arena import bot_table, run_arena
+from solvers.arena import bot_table, run_arena, with_limit
 from solvers.ismcts.parallel import root_parallel
 from solvers.ismcts.search import ismcts, rollout
+from solvers.limits import Limit
 
 __all__ = ["run", "opening", "breakdown", "TIME_PER_DECISION"]
 
@@ -83,16 +84,6 @@ def _share(part: float, whole: float) -> str:
     return f"{part / whole:.0%}" if whole else "-"
 
 
-def _with(factory, **attributes):
-    """A bot factory whose bots get ``attributes`` (budget per decision, workers)."""
-    def make(**kwargs):
-        bot = factory(**kwargs)
-        for name, value in attributes.items():
-            setattr(bot, name, value)
-        return bot
-    return make
-
-
 def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> dict:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     lines = [f"load average at the start: {load:.2f}" if load is not None else "load: unknown"]
@@ -142,17 +133,18 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> 
                            ("archaeology", games or (2 if quick else 10))):
         game_data = cards_data.load(game_id)
         table = bot_table(game_id, game_data)
-        bots = {"two-trees": _with(table["ismcts"], workers=2, time_limit=per_decision),
-                "one-tree": _with(table["ismcts"], time_limit=per_decision)}
+        bots = {"two-trees": with_limit(table["ismcts"],
+                                        Limit(time_limit=per_decision, workers=2)),
+                "one-tree": with_limit(table["ismcts"], Limit(time_limit=per_decision))}
         start = time.perf_counter()
         result = run_arena(game_id, ["two-trees", "one-tree"], bots=bots, games=count,
                            seed=77, data=game_data, progress=progress)
-        low, high = result["ci95"][0]
+        low, high = result.ci95[0]
         matches[game_id] = {"games": count, "seconds_per_decision": per_decision,
-                            "win_rate": result["win_rate"][0], "ci95": [low, high],
+                            "win_rate": result.win_rate[0], "ci95": [low, high],
                             "seconds": round(time.perf_counter() - start, 1)}
         lines.append(f"{game_id}: two root-parallel trees vs one tree at {per_decision} s per "
-                     f"decision: {result['win_rate'][0]:.1%} [{low:.1%}, {high:.1%}] of "
+                     f"decision: {result.win_rate[0]:.1%} [{low:.1%}, {high:.1%}] of "
                      f"{count} games")
     figures["root_parallel_strength"] = matches
     return {"text": "\n".join(lines), "figures": figures}

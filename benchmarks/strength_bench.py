@@ -27,6 +27,7 @@ import time
 import cards_data
 from solvers.arena import bot_table, games_to_settle, run_arena
 from solvers.backends import LOCAL, Execution
+from solvers.limits import Limit
 
 __all__ = ["run", "MATCHES", "ITERATIONS", "FULL_GAMES", "NAMED_GAMES", "verdict"]
 
@@ -67,15 +68,15 @@ def run(*, quick: bool, progress=lambda n=1: None, full: bool = False,
         data = cards_data.load(game_id)
         start = time.perf_counter()
         result = run_arena(game_id, ["ismcts", opponent], bots=bot_table(game_id, data),
-                           games=per_match, seed=SEED, iterations=ITERATIONS, data=data,
+                           games=per_match, seed=SEED, limit=Limit(iterations=ITERATIONS), data=data,
                            progress=progress, execution=execution)
         seconds = time.perf_counter() - start
-        rate, ci = result["win_rate"][0], tuple(result["ci95"][0])
+        rate, ci = result.win_rate[0], tuple(result.ci95[0])
         status, settle = verdict(rate, ci, target)
         matches.append({"game": game_id, "opponent": opponent, "games": per_match,
                         "win_rate": rate, "ci95": list(ci), "target": target,
                         "verdict": status, "games_to_settle": settle,
-                        "mean_scores": result["mean_scores"], "seconds": round(seconds, 1)})
+                        "mean_scores": result.mean_scores, "seconds": round(seconds, 1)})
         if quick:
             judged = "smoke run, not judged"
         elif status == "open":
@@ -86,7 +87,7 @@ def run(*, quick: bool, progress=lambda n=1: None, full: bool = False,
             judged = status.upper() if status == "not met" else status
         lines.append(f"  {game_id:<11} ISMCTS vs {opponent:<6} {rate:6.1%} "
                      f"[{ci[0]:.1%}, {ci[1]:.1%}] target >= {target:.0%}: {judged}; mean "
-                     f"scores {result['mean_scores'][0]:.1f} vs {result['mean_scores'][1]:.1f}"
+                     f"scores {result.mean_scores[0]:.1f} vs {result.mean_scores[1]:.1f}"
                      f" ({seconds:.0f} s)")
     return {"text": "\n".join(lines),
             "figures": {"iterations": ITERATIONS, "games_per_match": per_match,

@@ -19,6 +19,7 @@ import io
 from typing import Sequence
 
 from games.errors import DigsiteError
+from solvers.results import ArenaResult
 
 __all__ = ["review_chart", "arena_chart", "best_score_distribution", "LABEL_COLOURS", "available"]
 
@@ -78,13 +79,13 @@ def review_chart(review: dict) -> str:
     return _svg(fig, plt)
 
 
-def arena_chart(arena: dict) -> str:
-    """Win rate of each bot with its 95% confidence interval (``digsite arena`` JSON)."""
+def arena_chart(arena: ArenaResult) -> str:
+    """Win rate of each bot with its 95% confidence interval (``digsite arena``)."""
     plt = _pyplot()
-    bots = arena["bots"]
-    rates = arena["win_rate"]
-    low = [r - ci[0] for r, ci in zip(rates, arena["ci95"])]
-    high = [ci[1] - r for r, ci in zip(rates, arena["ci95"])]
+    bots = list(arena.bots)
+    rates = arena.win_rate
+    low = [r - ci[0] for r, ci in zip(rates, arena.ci95)]
+    high = [ci[1] - r for r, ci in zip(rates, arena.ci95)]
     fig, ax = plt.subplots(figsize=(6, 0.7 * len(bots) + 1.4), dpi=100)
     ys = list(range(len(bots)))
     ax.barh(ys, rates, color="#0072B2", height=0.55)
@@ -94,7 +95,7 @@ def arena_chart(arena: dict) -> str:
     ax.set_yticks(ys, bots)
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate (95% Wilson interval)")
-    ax.set_title(f"{arena['game']}: {arena['games']} games, seed {arena['seed']}", fontsize=10)
+    ax.set_title(f"{arena.game}: {arena.games} games, seed {arena.seed}", fontsize=10)
     ax.legend(fontsize=8, loc="lower right")
     ax.grid(axis="x", alpha=0.3)
     return _svg(fig, plt)

@@ -1,17 +1,16 @@
-"""Plain-text forms of the JSON results (the ``--json`` shapes of ARCHITECTURE.md)."""
+"""Plain-text forms of the library's results (their JSON is written by ``cli.jsonout``)."""
 
 from __future__ import annotations
 
-import json
 import textwrap
+
+from solvers.hints import Hint
+from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
+
+from .jsonout import to_json
 
 __all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", "format_plan",
            "format_arena", "format_notation"]
-
-
-def to_json(result: dict) -> str:
-    """Canonical JSON output: stable key order so equal results are byte-identical."""
-    return json.dumps(result, indent=2, sort_keys=False)
 
 
 def _num(value) -> str:
@@ -33,92 +32,84 @@ def _cell(value) -> str:
     return "-" if value is None else _num(value)
 
 
-def format_hint(result: dict, *, best_only: bool = False, elapsed: float | None = None) -> str:
+def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
     move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON."""
-    moves = result["moves"]
-    budget = result.get("budget", {})
-    limit = budget.get("time_s")
+    rows = result.rows
+    budget = result.budget
     took = f", took {elapsed:.2f} s" if elapsed is not None else ""
-    workers = budget.get("workers")
-    budget_line = (f"budget: {budget.get('iterations')} iterations"
-                   + (f" over {workers} root-parallel searches" if workers else "")
-                   + (f", time limit {_num(limit)} s" if limit is not None else "")
-                   + f", stopped by {budget.get('stop_reason')}{took}; seed {result.get('seed')}")
-    close = result.get("close_call")
+    budget_line = (f"budget: {budget.iterations} iterations"
+                   + (f" over {budget.workers} root-parallel searches"
+                      if budget.workers > 1 else "")
+                   + (f", time limit {_num(budget.time_limit)} s"
+                      if budget.time_limit is not None else "")
+                   + f", stopped by {budget.stop_reason}{took}; seed {result.seed}")
+    close = result.close_call
     close_lines = []
     if close:
-        need = close.get("iterations_to_separate")
+        need = close.iterations_to_separate
         close_lines.append(
-            f"too close to call at this budget: {close['moves'][0]} and {close['moves'][1]} "
-            f"differ by {_num(close['gap'])}, within the noise (±{_num(close['noise95'])} at "
+            f"too close to call at this budget: {close.moves[0]} and {close.moves[1]} "
+            f"differ by {_num(close.gap)}, within the noise (±{_num(close.noise95)} at "
             "95%); " + (f"about {need} iterations would separate them"
                         if need else "no affordable budget would separate them"))
+    explanation = list(result.explanation)
     if best_only:
-        top = moves[0] if moves else None
-        lines = [f"best move: {result['best']}"]
+        top = rows[0] if rows else None
+        lines = [f"best move: {result.best}"]
         if top is not None:
-            if top.get("words"):
-                lines.append(f"  = {top['words']}")
-            lines.append(f"value: {_cell(top['value'])} ({result['value_meaning']})")
-        return "\n".join(lines + close_lines + [budget_line] + _lines(result, "explanation"))
-    order = ("most visits first (the search's choice)" if result.get("order") == "visits"
+            if top.words:
+                lines.append(f"  = {top.words}")
+            lines.append(f"value: {_cell(top.value)} ({result.value_meaning})")
+        return "\n".join(lines + close_lines + [budget_line] + explanation)
+    order = ("most visits first (the search's choice)" if result.order == "visits"
              else "best value first")
     lines = [
-        f"{result['game']}: seat {result['seat']} — best move {result['best']}",
-        f"value: {result['value_meaning']}",
+        f"{result.game}: seat {result.seat} — best move {result.best}",
+        f"value: {result.value_meaning}",
     ]
-    columns = result.get("columns") or []
-    lines.extend(f"{c['key']}: {c['meaning']}" for c in columns)
+    lines.extend(f"{c.key}: {c.meaning}" for c in result.columns)
     lines.append(f"ranked {order}")
-    keys = [c["key"] for c in columns]
-    width = max((len(str(m["move"])) for m in moves), default=4)
+    keys = [c.key for c in result.columns]
+    width = max((len(row.move) for row in rows), default=4)
     header = f"{'rank':>4}  {'move':<{width}}  {'value':>9}  {'stderr':>7}  {'visits':>7}"
     lines.append(header + "".join(f"  {key:>14}" for key in keys))
-    for m in moves:
-        row = (f"{m['rank']:>4}  {str(m['move']):<{width}}  {_cell(m['value']):>9}  "
-               f"{_cell(m.get('stderr')):>7}  {_cell(m.get('visits')):>7}")
-        row += "".join(f"  {_cell(m.get(key)):>14}" for key in keys)
-        lines.append(row)
-        if m.get("words"):  # on a line of its own: a dig's words are longer than a row
-            lines.append(f"{'':>4}  = {m['words']}")
-    return "\n".join(lines + close_lines + [budget_line] + _lines(result, "explanation"))
+    for row in rows:
+        text = (f"{row.rank:>4}  {row.move:<{width}}  {_cell(row.value):>9}  "
+                f"{_cell(row.stderr):>7}  {_cell(row.visits):>7}")
+        text += "".join(f"  {_cell(row.column(key)):>14}" for key in keys)
+        lines.append(text)
+        if row.words:  # on a line of its own: a dig's words are longer than a row
+            lines.append(f"{'':>4}  = {row.words}")
+    return "\n".join(lines + close_lines + [budget_line] + explanation)
 
 
-def _budget_words(result: dict) -> str:
-    budget = result.get("budget") or {}
-    words = f"budget {_num(budget.get('amount'))} {budget.get('units', '')}".rstrip()
-    if budget.get("time_limit_s") is not None:
-        words += f", time limit {_num(budget['time_limit_s'])} s"
-    return words + f", stopped by {budget.get('stop_reason')}"
+def _budget_words(budget: WorkBudget) -> str:
+    words = f"budget {_num(budget.amount)} {budget.units}".rstrip()
+    if budget.time_limit is not None:
+        words += f", time limit {_num(budget.time_limit)} s"
+    return words + f", stopped by {budget.stop_reason}"
 
 
-def format_best_score(result: dict, *, elapsed: float | None = None) -> str:
+def format_best_score(result: BestScore, *, elapsed: float | None = None) -> str:
     """Score, status and bound (with where the bound comes from), the budget, the
     breakdown, then the plan and any analysis. ``elapsed`` (measured by the caller) is
     shown in text only, never in the JSON."""
-    source = f" from {result['bound_source']}" if result.get("bound_source") else ""
+    source = f" from {result.bound_source}" if result.bound_source else ""
     took = f"; took {elapsed:.1f} s" if elapsed is not None else ""
     lines = [
-        f"{result['game']}: best score {_num(result['score'])} ({result['status']}, "
-        f"bound {_num(result['bound'])}{source}) by {result['solver']}",
-        f"{_budget_words(result)}; seed {result.get('seed')}{took}",
+        f"{result.game}: best score {_num(result.score)} ({result.status}, "
+        f"bound {_num(result.bound)}{source}) by {result.solver}",
+        f"{_budget_words(result.budget)}; seed {result.seed}{took}",
     ]
-    lines.extend(_lines(result, "note"))
-    breakdown = result.get("breakdown") or {}
-    if result.get("breakdown_words"):  # the parts in points, summing to the score
-        lines.append(result["breakdown_words"])
-    elif breakdown:
-        lines.append("breakdown: " + ", ".join(f"{k} {_num(v)}" for k, v in breakdown.items()))
-    plan = result.get("plan") or []
-    if plan:
+    if result.note:
+        lines.append(result.note)
+    if result.breakdown:
+        lines.append("breakdown: " + ", ".join(f"{k} {_num(v)}" for k, v in result.breakdown))
+    if result.plan:
         lines.append("plan:")
-        lines.extend(f"  {step}" if isinstance(step, str) else f"  {json.dumps(step)}" for step in plan)
-    # the bound's argument in words when the solver gives them (its formula stays in the
-    # JSON's analysis)
-    if result.get("bound_words"):
-        return "\n".join(lines + [result["bound_words"]])
-    return "\n".join(lines + _lines(result, "analysis"))
+        lines.extend(f"  {step}" for step in result.plan)
+    return "\n".join(lines + list(result.analysis))
 
 
 def format_best_scores(result: dict, *, elapsed: float | None = None) -> str:
@@ -145,31 +136,32 @@ def format_best_scores(result: dict, *, elapsed: float | None = None) -> str:
     return "\n".join(lines)
 
 
-def format_plan(result: dict, *, elapsed: float | None = None) -> str:
+def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     """A chain of finds, one per line; ``elapsed`` (measured by the caller) in text only."""
     took = f", took {elapsed:.3f} s" if elapsed is not None else ""
     lines = [
-        f"{result['game']}: {_num(result['points'])} points for {result['tokens_spent']} sand "
-        f"token(s) ({'optimal' if result.get('optimal') else 'not proven optimal'}{took})"
+        f"{result.game}: {_num(result.points)} points for {result.tokens_spent} sand "
+        f"token(s) ({'optimal' if result.optimal else 'not proven optimal'}{took})"
     ]
-    if not result["finds"]:
+    if not result.finds:
         lines.append("  no find is possible this turn")
-    for i, find in enumerate(result["finds"], start=1):
+    for i, find in enumerate(result.finds, start=1):
         lines.append(
-            f"  {i}. map {find['map']} rotated {find['rotation']}° at {find['at']}: "
-            f"{find['points']} points, {find['tokens_spent']} token(s)"
+            f"  {i}. map {find.map} rotated {find.rotation}° at {find.at}: "
+            f"{find.points} points, {find.tokens_spent} token(s)"
         )
-    return "\n".join(lines + _lines(result, "analysis"))
+    return "\n".join(lines + list(result.analysis))
 
 
-def format_arena(result: dict) -> str:
+def format_arena(result: ArenaResult) -> str:
     """Win rates with 95% intervals and mean scores."""
-    lines = [f"{result['game']}: {result['games']} games, seed {result['seed']}"]
-    for i, bot in enumerate(result["bots"]):
-        low, high = result["ci95"][i]
+    options = "".join(f", {key} {value}" for key, value in result.deal_options.items())
+    lines = [f"{result.game}: {result.games} games, seed {result.seed}{options}"]
+    for i, bot in enumerate(result.bots):
+        low, high = result.ci95[i]
         lines.append(
-            f"  {bot:<12} wins {_num(result['wins'][i]):>6}  rate {result['win_rate'][i]:.3f} "
-            f"[{low:.3f}, {high:.3f}]  mean score {_num(result['mean_scores'][i])}"
+            f"  {bot:<12} wins {_num(result.wins[i]):>6}  rate {result.win_rate[i]:.3f} "
+            f"[{low:.3f}, {high:.3f}]  mean score {_num(result.mean_scores[i])}"
         )
     return "\n".join(lines)
 

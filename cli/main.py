@@ -12,9 +12,14 @@ import textwrap
 import time
 from importlib.metadata import PackageNotFoundError, version
 
+#: When this process began running digsite: a best score's ``--time-limit`` caps the whole
+#: command, its start-up included (``main``; an in-process call counts from its own start).
+_LAUNCHED = time.monotonic()
+
 import click
 
 import cards_data
+import games as games_
 from games import registry
 from games.errors import DigsiteError
 from games.notation import notation_of
@@ -23,12 +28,12 @@ from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
 from solvers.batch import MAX_DEALS, best_scores
-from solvers.hints import Limit
+from solvers.limits import Limit
 
 from . import charts, pictures
 from . import format as fmt
 from .inputs import load_cards, read_json
-from .outputs import check_writable, prepare_dir, write_text
+from .outputs import check_writable, prepare_dir, write_model, write_text
 
 #: `digsite bench --quick`, measured (2026-11, 2 cores at load 5): 31 s of CPU, 51 s wall.
 QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
@@ -44,8 +49,8 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as
 
 
 def DEAL_OPTIONS(func):
-    """The deal options of ``deal`` and ``play`` (the New Expedition's monument and
-    variants; other games refuse them)."""
+    """The deal options of ``deal``, ``play`` and ``arena`` (the New Expedition's monument
+    and variants; other games refuse them)."""
     func = click.option("--variant", "variants", multiple=True, metavar="V",
                         help="The New Expedition: a variant, repeatable (see `digsite "
                              "games`).")(func)
@@ -62,6 +67,12 @@ def _deal_options(monument: str | None, variants: tuple[str, ...]) -> dict:
     if variants:
         options["variant"] = list(variants)
     return options
+
+
+def _load_game(game: str, cards: str | None, **options) -> games_.Game:
+    """GAME with its card data (``--cards FILE`` or the bundled file) and deal options
+    bound; an option the game does not take is refused here, before any work."""
+    return games_.load(game, data=load_cards(game, cards), **options)
 
 
 class _Command(click.Command):
@@ -106,6 +117,12 @@ def _hint_help() -> str:
         "of view), its standard error, the playouts (visits) behind it, and the move in\n"
         "words on the line below. \"Too close to call\" means the two best moves are\n"
         "within the noise: more iterations would be needed to tell them apart.",
+        "VIEW.json: `digsite example GAME` prints one. archaeology and expedition take it\n"
+        "in two forms: the history since the deal (the most exact) or the position\n"
+        "(`digsite example GAME --position`: hand sizes, money, sold sets, known cards,\n"
+        "no history); lootnrun's view is a position. The hint's view_form says which was\n"
+        "read. Every key, and the default of each optional one, is in the docs of\n"
+        "games/GAME/views.py (python -m pydoc games.GAME.views).",
     ])
 
 
@@ -115,15 +132,13 @@ def _arena_help() -> str:
 
 
 def _review_help() -> str:
-    from solvers.review import SCALES
-
-    def line(scale) -> str:
+    def line(scale: registry.ReviewScale) -> str:
         text = (f"{scale.unit}: inaccuracy from {scale.inaccuracy:g}, mistake from "
                 f"{scale.mistake:g}, blunder from {scale.blunder:g}")
         return text + (" (two players; x 2/players at larger tables)" if scale.per_players
                        else "")
     return (_per_game("Loss thresholds (loss = best value - played value):",
-                      {g: line(s) for g, s in SCALES.items()})
+                      {g: line(info.review) for g, info in registry.GAMES.items()})
             + "\n\nAccuracy: the share of rated decisions labelled best or good.")
 
 
@@ -141,8 +156,22 @@ def _version() -> str:
         return "unknown"
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(_version(), prog_name="digsite")
+class _Version(click.Option):
+    """``--version``: the installed version, read only when asked for (reading package
+    metadata costs a tenth of a second that every other command would pay)."""
+
+    def __init__(self) -> None:
+        super().__init__(["--version"], is_flag=True, expose_value=False, is_eager=True,
+                         help="Show the version and exit.", callback=self._show)
+
+    @staticmethod
+    def _show(ctx: click.Context, _param, value: bool) -> None:
+        if value and not ctx.resilient_parsing:
+            click.echo(f"digsite, version {_version()}")
+            ctx.exit()
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]}, params=[_Version()])
 def app() -> None:
     """Solvers, hints and benchmarks for five archaeology-themed tabletop games."""
 
@@ -183,8 +212,7 @@ def games(as_json: bool) -> None:
             "id": info.id, "name": info.name, "kind": info.kind,
             "players": list(info.players), "solo": info.solo, "variants": list(info.variants),
             "engine": registry.has_engine(info.id),
-            "services": [name for name in ("hint", "best_score", "plan", "BOTS")
-                         if services.has_capability(info.id, name)],
+            "services": list(info.services),
             "provenance": cards_data.provenance(data_),
             "notes": info.notes,
         })
@@ -249,19 +277,24 @@ def demo(pictures_dir: str) -> None:
 def deal(game: str, seed: int, players: int | None, monument: str | None,
          variants: tuple[str, ...], cards: str | None) -> None:
     """Print a full deal of GAME as JSON."""
-    data_ = load_cards(game, cards)
-    result = registry.engine(game).make_deal(players=_players(game, players), seed=seed,
-                                             data=data_, **_deal_options(monument, variants))
-    click.echo(fmt.to_json(result))
+    the_game = _load_game(game, cards, **_deal_options(monument, variants))
+    click.echo(fmt.to_json(the_game.new_deal(seed=seed, players=_players(game, players))))
 
 
 @app.command()
 @GAME_ARGUMENT
 @CARDS
-def example(game: str, cards: str | None) -> None:
+@click.option("--position", is_flag=True,
+              help="The view's position form (the card games: what the seat knows now, "
+                   "without the history; see the view docs).")
+def example(game: str, cards: str | None, position: bool) -> None:
     """Print a valid player-view JSON for GAME."""
-    data_ = load_cards(game, cards)
-    click.echo(fmt.to_json(registry.engine(game).example_view(data_)))
+    the_game = _load_game(game, cards)
+    if position and not hasattr(the_game.engine, "example_position"):
+        raise click.BadParameter(f"{game}'s view has one form (its deal is public or the "
+                                 f"view already is its position)", param_hint="--position")
+    click.echo(fmt.to_json(the_game.engine.example_position(the_game.data) if position
+                           else the_game.example_view()))
 
 
 def _players(game: str, players: int | None) -> int:
@@ -348,17 +381,24 @@ def _execution_options(func):
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
               help=BUDGET_HELP)
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Wall-clock cap in seconds on top of the budget; a run it cuts says so "
-                   "and may vary.")
+              help="Wall-clock cap in seconds on top of the budget, on the whole command "
+                   "(each deal with --seeds); a run it cuts says so and may vary.")
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the plan as an SVG picture in FILE (one deal).")
+@click.option("--export-model", "model_file", default=None, metavar="FILE",
+              help="Also write the CP-SAT model the solve used to FILE (one deal), as the "
+                   "OR-Tools samples' --output_proto does: text format for .pbtxt/.txt, "
+                   "binary otherwise. Pyramids: the deal's one CP-SAT model as last solved "
+                   "(the warm start's hint, the floor at its score and any lazy cuts "
+                   "included; the bound solves linear programmes); Tomb of the Ancients' "
+                   "best score is a beam search and builds none.")
 @_execution_options
 def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: str | None,
                budget: float | None, time_limit: float | None, cards: str | None,
-               as_json: bool, svg_file: str | None, workers: int, backend: str,
-               address: str | None) -> None:
+               as_json: bool, svg_file: str | None, model_file: str | None, workers: int,
+               backend: str, address: str | None) -> None:
     """Best possible score for a solo deal (DEAL.json, the deal of --seed, or many with
     --seeds), with a proven bound."""
     seeds = _seed_range(seed_range)
@@ -366,15 +406,17 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
     if svg_file and seeds is not None:
         raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
-    budget = _finite(budget, "--budget")
-    Limit(time_limit=time_limit)  # the one check of a time limit (as hint does)
+    if model_file:
+        _check_model_file(game, model_file, seeds)
+    limit = Limit(work=_finite(budget, "--budget"), time_limit=time_limit,
+                  started=_clock_start())
     execution = Execution(backend, workers, address)
     data_ = load_cards(game, cards)
     start = time.perf_counter()
     if seeds is not None:
         with _progress(len(seeds), f"{game} best scores") as step:
-            result = best_scores(game, seeds, data=data_, budget=budget, time_limit=time_limit,
-                                 execution=execution, progress=step)
+            result = best_scores(game, seeds, data=data_, limit=limit, execution=execution,
+                                 progress=step)
         click.echo(fmt.to_json(result) if as_json else
                    fmt.format_best_scores(result, elapsed=time.perf_counter() - start))
         return
@@ -383,12 +425,38 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         the_deal = read_json(deal_file)
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
-    result = solve(the_deal, data=data_, budget=budget, time_limit=time_limit,
-                   seed=seed if seed is not None else 0)
+    exported: list = []
+
+    def export(model) -> None:
+        exported.append(write_model(model_file, model))
+
+    result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0,
+                   **({"on_model": export} if model_file else {}))
+    if model_file and not exported:
+        click.echo(f"note: the time limit fell before the CP-SAT model was built; "
+                   f"{model_file} not written", err=True)
     if svg_file:
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
     click.echo(fmt.to_json(result) if as_json else
                fmt.format_best_score(result, elapsed=time.perf_counter() - start))
+
+
+def _check_model_file(game: str, model_file: str, seeds) -> None:
+    """``--export-model``: one deal, a game whose best score builds a CP-SAT model, and a
+    path that can be written (all checked before the solve)."""
+    if seeds is not None:
+        raise click.UsageError("--export-model writes one deal's model: give DEAL.json or "
+                               "--seed N")
+    if not services.has_capability(game, "CP_SAT_MODEL"):
+        raise click.UsageError(f"--export-model: the {game} best score builds no CP-SAT model")
+    check_writable(model_file)
+
+
+def _clock_start() -> float | None:
+    """The ``time.monotonic()`` instant this command started (``main``), from which a
+    ``--time-limit`` counts, so that start-up counts against it (``Limit.started``)."""
+    obj = click.get_current_context().find_root().obj
+    return obj.get("started") if isinstance(obj, dict) else None
 
 
 def _budget_options(func):
@@ -412,7 +480,8 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
           cards) -> dict:
     data_ = load_cards(game, cards)
     view = read_json(view_file)
-    limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers)
+    limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
+                  started=_clock_start())
     return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
 
 
@@ -480,23 +549,25 @@ def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the win rates with their intervals as an SVG chart in FILE.")
+@DEAL_OPTIONS
 def arena(game, bots, n_games, seed, workers, backend, address, iterations, record_dir, cards,
-          as_json, svg_file) -> None:
+          as_json, svg_file, monument, variants) -> None:
     """Play bots against each other on seat-swapped deals."""
     from solvers.arena import bot_table, run_arena
 
     names = [b.strip() for b in bots.split(",") if b.strip()]
     execution = Execution(backend, workers, address)
-    data_ = load_cards(game, cards)
+    options = _deal_options(monument, variants)
+    data_ = _load_game(game, cards, **options).data  # options of another game refused here
     folder = prepare_dir(record_dir) if record_dir else None
-    records: list[tuple[int, dict]] = []
     with _progress(n_games, f"{game} arena") as step:
-        result = run_arena(game, names, bots=bot_table(game, data_), games=n_games, seed=seed,
-                           iterations=iterations, data=data_, progress=step,
-                           execution=execution,
-                           record=(lambda i, rec: records.append((i, rec))) if folder else None)
-    for i, rec in records:
-        write_text(folder / f"{game}-seed{seed}-game{i:04d}.json", record_text(rec))
+        result = run_arena(game, names, bots=bot_table(game, data_, names), games=n_games,
+                           seed=seed, limit=Limit(iterations=iterations), data=data_,
+                           deal_options=options, progress=step, execution=execution,
+                           keep_records=bool(folder))
+    for played in result.per_game if folder else ():
+        write_text(folder / f"{game}-seed{seed}-game{played.index:04d}.json",
+                   record_text(played.record.to_json()))
     if svg_file:
         write_text(svg_file, charts.arena_chart(result))
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
@@ -531,8 +602,9 @@ def review(game, record_file, seat, iterations, time_limit, seed, workers, cards
         result = review_game(record, seat=seat, data=data_,
                              limit=Limit(iterations=iterations, time_limit=time_limit,
                                          workers=workers),
-                             seed=seed, best_score_limit=best_time_limit,
-                             best_score_budget=best_budget, progress=step)
+                             seed=seed, best_limit=Limit(work=best_budget,
+                                                         time_limit=best_time_limit),
+                             progress=step)
     if svg_file:
         write_text(svg_file, charts.review_chart(result))
     click.echo(fmt.to_json(result) if as_json else format_review(result))
@@ -558,7 +630,8 @@ def play(game, players, seat, bots, seed, iterations, record_file, monument, var
     """Play GAME in the terminal against the bots (moves from stdin, a pipe works)."""
     from .play import Terminal, default_bots, play as play_game
 
-    data_ = load_cards(game, cards)
+    options = _deal_options(monument, variants)
+    data_ = _load_game(game, cards, **options).data  # options of another game refused here
     players = _players(game, players)
     names = ([b.strip() for b in bots.split(",") if b.strip()] if bots is not None
              else default_bots(game, players))
@@ -576,7 +649,7 @@ def play(game, players, seat, bots, seed, iterations, record_file, monument, var
                     complain=lambda text: click.echo(f"error: {text}", err=True))
     record = play_game(game, players=players, seat=seat, bot_names=names, seed=seed,
                        data=data_, term=term, iterations=iterations,
-                       deal_options=_deal_options(monument, variants))
+                       deal_options=options)
     path = write_text(record_file or f"{game}-seed{seed}.json", record_text(record.to_json()))
     click.echo(f"record written to {path}")
 
@@ -616,8 +689,11 @@ def _one_line(message: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry: one line `error: ...` and exit 2 for bad input, 1 for a fault."""
+    # the console script's own run counts from the process's start, imports included
+    started = _LAUNCHED if argv is None else time.monotonic()
     try:
-        app.main(args=argv, prog_name="digsite", standalone_mode=False)
+        app.main(args=argv, prog_name="digsite", standalone_mode=False,
+                 obj={"started": started})
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:

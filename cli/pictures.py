@@ -10,6 +10,7 @@ from games import registry
 from games.errors import DigsiteError
 from solvers import services
 from solvers.arena import run_arena
+from solvers.results import BestScore, DigPlanResult
 
 from . import charts, svg
 from .outputs import prepare_dir, write_text
@@ -19,17 +20,12 @@ __all__ = ["best_score_picture", "plan_picture", "demo_pictures", "DEMO_FOLDER"]
 DEMO_FOLDER = "digsite-demo-pictures"
 
 
-def _plan_moves(game: str, deal: dict, result: dict, data) -> list[list[str]]:
-    state = registry.engine(game).state_from_deal(deal, data)
-    return services.capability(game, "plan_turns")(state, list(result.get("plan") or []))
-
-
-def best_score_picture(game: str, deal: dict, result: dict, data) -> str:
+def best_score_picture(game: str, deal: dict, result: BestScore, data) -> str:
     """The best plan of a solo deal: Pyramids' cards with their crossed boxes, or one
     Tomb of the Ancients board per dig."""
-    title = (f"{registry.get(game).name}: best score {result['score']} "
-             f"({result['status']}, bound {result['bound']})")
-    turns = _plan_moves(game, deal, result, data) if game in ("pyramids", "ancients") else None
+    title = (f"{registry.get(game).name}: best score {result.score} "
+             f"({result.status}, bound {result.bound})")
+    turns = [list(turn) for turn in result.turns]
     if game == "pyramids":
         moves = [m for turn in turns for m in turn]
         return svg.pyramids_svg(svg.pyramid_tracks(deal, moves, data), data, title=title,
@@ -39,10 +35,10 @@ def best_score_picture(game: str, deal: dict, result: dict, data) -> str:
     raise DigsiteError(f"best-score --svg: no picture for {game}")
 
 
-def plan_picture(view: dict, result: dict, data) -> str:
+def plan_picture(view: dict, result: DigPlanResult, data) -> str:
     """A Tomb of the Ancients dig plan: the board before and after, the map cards."""
-    title = (f"Tomb of the Ancients: best dig for seat {result['seat']}, "
-             f"{result['points']} points for {result['tokens_spent']} token(s)")
+    title = (f"Tomb of the Ancients: best dig for seat {result.seat}, "
+             f"{result.points} points for {result.tokens_spent} token(s)")
     return svg.ancients_plan_svg(view["board"], result, data, title=title)
 
 

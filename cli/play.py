@@ -26,7 +26,7 @@ from games.record import Entry, GameRecord, resolve_fixed_chance
 from games.seeding import child_seeds
 from grids import render_grid
 from solvers import services
-from solvers.hints import Limit
+from solvers.limits import Limit
 
 from . import format as fmt
 
@@ -146,7 +146,7 @@ def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: i
     state = engine.state_from_deal(deal, data)
     others = [s for s in range(players) if s != seat]
     bot_seeds = child_seeds(seed + 1_000_003, players)
-    bots = {s: factories[name](seat=s, seed=bot_seeds[s], iterations=iterations)
+    bots = {s: factories[name](seat=s, seed=bot_seeds[s], limit=Limit(iterations=iterations))
             for s, name in zip(others, bot_names)}
     names = ["you" if s == seat else bot_names[others.index(s)] for s in range(players)]
     table = (f"you are seat {seat}; " + ", ".join(f"seat {s}: {names[s]}" for s in others)

@@ -19,6 +19,7 @@ box ``c`` (0 = A1, row by row) of board ``k`` is :func:`cell_origin` ``(k, c)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 from html import escape
 
 from games import registry
@@ -26,6 +27,7 @@ from games.ancients import rules_for
 from games.errors import DigsiteError, InternalFault
 from games.record import resolve_fixed_chance
 from grids import SIZE, parse_cell
+from solvers.results import DigPlanResult, PlannedFind
 
 __all__ = ["CELL", "GAP", "MARGIN", "TOP", "ROUND_COLOURS", "SAND", "FIND_COLOURS",
            "CardTrack", "cell_origin", "pyramid_tracks", "pyramids_svg", "pyramid_card",
@@ -335,42 +337,38 @@ def map_card(info, x: float, y: float, *, number: int | None = None, cell: int =
     return "\n".join(parts)
 
 
-def find_masks(finds: list[dict], data) -> list[int]:
-    """The box mask of each find (``{"map", "rotation" (degrees), "at"}``) of a plan."""
+def find_masks(finds: Sequence[PlannedFind], data) -> list[int]:
+    """The box mask of each find of a plan."""
     cat = rules_for(data)
-    out = []
-    for f in finds:
-        placement = cat.maps[f["map"]].placement(f["rotation"] // 90, parse_cell(f["at"]))
-        out.append(placement.mask)
-    return out
+    return [cat.maps[f.map].placement(f.rotation // 90, parse_cell(f.at)).mask for f in finds]
 
 
-def ancients_plan_svg(before: list[str], plan: dict, data, *, title: str) -> str:
-    """The board before and after a dig ``plan`` (``digsite plan`` JSON), finds outlined
-    and numbered on both, and the map cards found."""
-    masks = find_masks(plan["finds"], data)
+def ancients_plan_svg(before: list[str], plan: DigPlanResult, data, *, title: str) -> str:
+    """The board before and after a dig ``plan`` (``digsite plan``), finds outlined and
+    numbered on both, and the map cards found."""
+    masks = find_masks(plan.finds, data)
     numbered = list(enumerate(masks, start=1))
     cat = rules_for(data)
     legend_y = TOP + BOARD + 30
-    rows_of_maps = max(1, len(plan["finds"]))
+    rows_of_maps = max(1, len(plan.finds))
     height = legend_y + rows_of_maps * 0 + 110
     width = 2 * MARGIN + 2 * BOARD + GAP + 260
     body = [_text(MARGIN, 16, title, size=13, weight="bold"),
             sand_board(before, 0, caption="before", finds=numbered),
-            sand_board(plan["board_after"], 1, caption="after", finds=numbered)]
+            sand_board(list(plan.board_after), 1, caption="after", finds=numbered)]
     x = MARGIN + 2 * (BOARD + GAP)
     y = TOP
-    for number, f in enumerate(plan["finds"], start=1):
-        body.append(map_card(cat.maps[f["map"]], x, y, number=number))
-        at = f"rotated {f['rotation']}° at {f['at']}, {f['tokens_spent']} token(s)"
-        y += map_card_height(cat.maps[f["map"]]) + 14
+    for number, f in enumerate(plan.finds, start=1):
+        body.append(map_card(cat.maps[f.map], x, y, number=number))
+        at = f"rotated {f.rotation}° at {f.at}, {f.tokens_spent} token(s)"
+        y += map_card_height(cat.maps[f.map]) + 14
         body.append(_text(x, y, at, size=10))
         y += 16
-    if not plan["finds"]:
+    if not plan.finds:
         body.append(_text(x, y + 12, "no find is possible this turn"))
     height = max(height, y + 20)
     body.append(_text(MARGIN, legend_y + 10,
-                      f"{plan['points']} points for {plan['tokens_spent']} sand token(s)",
+                      f"{plan.points} points for {plan.tokens_spent} sand token(s)",
                       size=11))
     body.append(_text(MARGIN, legend_y + 26, "discs: sand tokens; outlines: the finds, "
                       "numbered in plan order", size=11))

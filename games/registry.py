@@ -1,11 +1,25 @@
 """The registry of the five games, keyed by game id.
 
 Metadata here is data the tests check the engines against (player counts, the longest
-possible game, score bounds). Engines are imported lazily so that ``digsite games`` and
-the data commands stay fast, and so a game without an engine yet is still listed.
+possible game, score bounds), and each game's **capabilities as data**: the services
+digsite offers for it, its arena bots, its default budgets, its review thresholds and its
+deal options (``tests/test_conventions.py`` checks each declaration against the solver
+code). So listing the games, or a command's ``--help``, imports no engine and no solver:
+engines are imported lazily (``engine``), and a game is used through its
+:class:`games.game.Game` (``games.load``).
+
+A game is an edition of an engine family (``family``, ``edition``), as a python-chess
+variant carries its own metadata: Archaeology (2007) and The New Expedition are two
+editions of the ``archaeology`` family, played by one engine core and served by one
+solver package (``solvers.<family>``); each edition stays a game of its own, with its
+id, its card data, its engine package and its capabilities.
 
 >>> get("pyramids").name
 'Silver & Gold: Pyramids'
+>>> get("archaeology").budgets.hint_text
+'1000 search iterations'
+>>> [info.id for info in editions("archaeology")]
+['archaeology', 'expedition']
 """
 
 from __future__ import annotations
@@ -13,15 +27,68 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from .errors import DigsiteError
 
-__all__ = ["GameInfo", "GAMES", "GAME_IDS", "get", "engine", "has_engine", "UnknownGameError"]
+if TYPE_CHECKING:  # (the protocol module is not needed to list the games)
+    from .protocol import Engine
+
+__all__ = ["GameInfo", "Budgets", "ReviewScale", "GAMES", "GAME_IDS", "SERVICES", "get",
+           "editions", "engine", "has_engine", "UnknownGameError"]
+
+#: The services a game may offer (``solvers/<id>/service.py`` attributes; ``solvers.services``):
+#: move hints, a solo best score with its bound, the Ancients dig planner, arena bots.
+SERVICES = ("hint", "best_score", "plan", "BOTS")
 
 
 class UnknownGameError(DigsiteError):
     """A game id that is not one of the five."""
+
+
+@dataclass(frozen=True)
+class Budgets:
+    """A game's default budgets: what a search spends when the user gives no budget.
+
+    ``hint`` is in ``hint_units`` (search iterations for the ISMCTS hints); ``best_score``,
+    for games with a solo best score, in ``best_score_units`` (deterministic work)."""
+
+    hint: int = 1000
+    hint_units: str = "search iterations"
+    best_score: float | None = None
+    best_score_units: str = ""
+
+    @property
+    def hint_text(self) -> str:
+        """The default hint budget in words (``digsite hint --help``)."""
+        return f"{self.hint} {self.hint_units}"
+
+
+@dataclass(frozen=True)
+class ReviewScale:
+    """Loss thresholds of a game's review, in ``unit``: a loss from ``inaccuracy`` up is an
+    inaccuracy, from ``mistake`` a mistake, from ``blunder`` a blunder
+    (``solvers.review``)."""
+
+    unit: str
+    inaccuracy: float
+    mistake: float
+    blunder: float
+    per_players: bool = False  # thresholds x 2/players (win probabilities)
+
+    def at(self, players: int) -> "ReviewScale":
+        """The thresholds for a table of ``players``: a fair share of a win at a table of
+        k is 1/k, so win-probability thresholds scale by 2/players above two seats."""
+        if not self.per_players or players <= 2:
+            return ReviewScale(self.unit, self.inaccuracy, self.mistake, self.blunder)
+        f = 2.0 / players
+        return ReviewScale(self.unit, round(self.inaccuracy * f, 4),
+                           round(self.mistake * f, 4), round(self.blunder * f, 4))
+
+
+#: Win-probability thresholds of the card games: lichess's 5, 10 and 15 points of win
+#: chance between two players.
+WIN_SCALE = ReviewScale("win probability", 0.05, 0.10, 0.15, per_players=True)
 
 
 @dataclass(frozen=True)
@@ -39,11 +106,30 @@ class GameInfo:
     score_bounds: tuple[float, float] = (0.0, 0.0)  # every seat's final return lies here
     rulebook: str = ""
     notes: str = ""
+    # --- capabilities, as data ---
+    services: tuple[str, ...] = ()  # of SERVICES
+    bots: tuple[str, ...] = ()  # arena bot names (the service's BOTS, in that order)
+    budgets: Budgets = Budgets()
+    review: ReviewScale = WIN_SCALE
+    deal_options: tuple[str, ...] = ()  # keyword options of the deal (``digsite deal``)
+    # --- the engine family ---
+    family: str = ""  # the engine family (its solver package); "" stands for the game's id
+    edition: str = ""  # the edition's short label within its family; "" for a lone edition
+    aliases: tuple[str, ...] = ()  # other ids of the game (none yet: the CLI's ids are fixed)
+
+    def __post_init__(self) -> None:
+        if not self.family:  # a single-edition game is a family of its own
+            object.__setattr__(self, "family", self.id)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
         low, high = self.players
         return tuple(range(1 if self.solo else low, high + 1))
+
+    @property
+    def default_players(self) -> int:
+        """Solo where the game has it, else the smallest table."""
+        return 1 if self.solo else self.players[0]
 
 
 GAMES: dict[str, GameInfo] = {}
@@ -60,6 +146,12 @@ _register(GameInfo(
     max_moves=4 + 4 * 4 * 7 + 48,  # keeps + crossings + at most one take per card
     score_bounds=(-10.0, 400.0),  # worst skull .. a generous ceiling on 4 rounds
     rulebook="silver-and-gold-pyramids.txt",
+    services=("hint", "best_score"),
+    budgets=Budgets(hint=160, hint_units="playouts divided by the number of players",
+                    best_score=30.0, best_score_units="CP-SAT deterministic seconds"),
+    # points of expected final score: scores run 100-150 a game, where one crossing can
+    # cost a card's completion (a few points) or a tomb (ten)
+    review=ReviewScale("points", 2.0, 5.0, 10.0),
 ))
 _register(GameInfo(
     id="ancients", name="Tomb of the Ancients", kind="grid", players=(2, 6), solo=True,
@@ -71,11 +163,16 @@ _register(GameInfo(
     max_moves=420,
     score_bounds=(0.0, 408.0),
     rulebook="tomb-of-the-ancients.txt",
+    services=("hint", "best_score", "plan", "BOTS"), bots=("random", "greedy", "ismcts"),
+    budgets=Budgets(hint=700, best_score=200.0,
+                    best_score_units="thousands of search nodes"),
+    # points of expected final score: scores run 40-90, where a map is worth 2-8 points
+    review=ReviewScale("points", 2.0, 4.0, 8.0),
 ))
 _register(GameInfo(
     id="archaeology", name="Archaeology: The Card Game", kind="card", players=(2, 4),
     solo=False, variants=("2007 / Z-Man 2009",),
-    engine_module="games.archaeology",
+    engine_module="games.archaeology", family="archaeology", edition="2007",
     # max_moves, a proven bound (random games take about 350): at most 58 digging turns and
     # 72 * 5 + 4 end-game turns (a sale or an exploration, each removing a card for good,
     # comes at least every 5 turns); a turn has at most 3 trades of at most 87 take/give
@@ -83,6 +180,7 @@ _register(GameInfo(
     # score_bounds: every treasure sold in its best sets is worth $333 at most.
     max_moves=120_000, score_bounds=(0.0, 400.0),
     rulebook="archaeology-the-card-game.txt",
+    services=("hint", "BOTS"), bots=("random", "greedy", "ismcts", "pimc"),
 ))
 _register(GameInfo(
     id="expedition", name="Archaeology: The New Expedition", kind="card", players=(2, 5),
@@ -90,7 +188,7 @@ _register(GameInfo(
     variants=("--monument great_pyramid|temple|tomb|mine|sphinx|buried_ruins (default: "
               "drawn at random)", "--variant long-expedition (2-3 players)",
               "--variant fierce-weather", "--variant beginners-luck"),
-    engine_module="games.expedition",
+    engine_module="games.expedition", family="archaeology", edition="new-expedition",
     # max_moves, a proven bound (random games take about 400-900): at most 96 digging turns
     # (85 treasures and 10 thieves end a dig, sandstorms dig again) and 85 * 6 + 5
     # end-game turns (a sale or an exploration, each removing a card for good, comes at
@@ -101,6 +199,8 @@ _register(GameInfo(
     # steps. score_bounds: every treasure sold in its best sets is worth $398 at most.
     max_moves=125_000, score_bounds=(0.0, 420.0),
     rulebook="archaeology-the-new-expedition.txt",
+    services=("hint", "BOTS"), bots=("random", "greedy", "ismcts", "pimc"),
+    deal_options=("monument", "variant"),
 ))
 _register(GameInfo(
     id="lootnrun", name="Loot N Run", kind="card", players=(2, 6), solo=False,
@@ -110,6 +210,7 @@ _register(GameInfo(
     # 54 rooms of at most 3 symbols, doubled, on top of a score just under the target
     score_bounds=(0.0, 34 + 54 * 3 * 2),
     rulebook="loot-n-run.txt",
+    services=("hint", "BOTS"), bots=("random", "greedy", "ismcts", "pimc"),
 ))
 
 GAME_IDS: tuple[str, ...] = tuple(GAMES)
@@ -125,6 +226,12 @@ def get(game_id: str) -> GameInfo:
         ) from None
 
 
+def editions(family: str) -> tuple[GameInfo, ...]:
+    """The games of the engine family ``family``, in registry order (one for a game that
+    has a single edition; none for an unknown family)."""
+    return tuple(info for info in GAMES.values() if info.family == family)
+
+
 def has_engine(game_id: str) -> bool:
     """Whether a rules engine is registered for ``game_id``."""
     info = get(game_id)
@@ -133,9 +240,9 @@ def has_engine(game_id: str) -> bool:
     return importlib.util.find_spec(info.engine_module) is not None
 
 
-def engine(game_id: str) -> ModuleType:
+def engine(game_id: str) -> Engine:
     """The engine package of ``game_id`` (see ``games.protocol``)."""
-    info = get(game_id)
-    if not has_engine(game_id):
+    module = get(game_id).engine_module
+    if module is None or not has_engine(game_id):
         raise UnknownGameError(f"game {game_id!r} has no rules engine yet")
-    return importlib.import_module(info.engine_module)
+    return importlib.import_module(module)

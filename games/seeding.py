@@ -14,24 +14,37 @@ True
 from __future__ import annotations
 
 import random
-from typing import Union
+import sys
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar, Union
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported only where a numpy generator is asked for
+    import numpy as np
 
 __all__ = ["Seed", "make_rng", "child_seeds", "numpy_rng", "shuffle"]
 
-Seed = Union[int, random.Random, np.random.Generator, None]
+Seed = Union[int, random.Random, "np.random.Generator", None]
+T = TypeVar("T")
+
+
+def _numpy() -> ModuleType | None:
+    """numpy if some code has already imported it, else ``None``: a seed can only be a
+    numpy ``Generator`` (or a numpy integer) if numpy is loaded, so commands that never
+    touch numpy don't pay its import (about 0.1 s) just to recognise one."""
+    return sys.modules.get("numpy")
 
 
 def make_rng(seed: Seed = None) -> random.Random:
     """Normalise ``seed`` into a ``random.Random``."""
     if isinstance(seed, random.Random):
         return seed
-    if isinstance(seed, np.random.Generator):
-        return random.Random(int(seed.integers(0, 2**63 - 1)))
     if seed is None:
         return random.Random()
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+    np = _numpy()
+    if np is not None and isinstance(seed, np.random.Generator):
+        return random.Random(int(seed.integers(0, 2**63 - 1)))
+    integers = (int, np.integer) if np is not None else int
+    if isinstance(seed, bool) or not isinstance(seed, integers):
         raise TypeError(f"seed must be an int, random.Random, numpy Generator or None, not {type(seed).__name__}")
     return random.Random(int(seed))
 
@@ -42,14 +55,16 @@ def child_seeds(seed: Seed, count: int) -> list[int]:
     return [rng.getrandbits(63) for _ in range(count)]
 
 
-def numpy_rng(seed: Seed = None) -> np.random.Generator:
+def numpy_rng(seed: Seed = None) -> "np.random.Generator":
     """A numpy Generator driven by the same seed convention."""
+    import numpy as np
+
     if isinstance(seed, np.random.Generator):
         return seed
     return np.random.default_rng(make_rng(seed).getrandbits(63))
 
 
-def shuffle(items: list, rng: random.Random) -> None:
+def shuffle(items: list[T], rng: random.Random) -> None:
     """``rng.shuffle(items)``: the same permutation from the same draws, about three times
     faster (a search shuffles the unseen cards of every sampled world). CPython's
     ``Random.shuffle`` swaps item ``i`` (last to second) with item ``j = _randbelow(i +

@@ -2,9 +2,11 @@
 
 * Generic algorithms, which know no game: ``ismcts`` (ISMCTS, determinized UCT, bots) and
   ``hints`` (the one hint contract: budgets and the result shape every game's hint returns).
-* One package per game, ``solvers/<game id>/``, holding that game's solver code: e.g.
-  ``model`` (CP-SAT), ``search`` (graph and exhaustive search), ``policy`` (heuristics and
-  playouts), topped by ``service`` (the functions the CLI calls).
+* One package per engine family, ``solvers/<family>/`` (``games.registry``: a game's id,
+  or ``archaeology`` for both Archaeology editions), holding that family's solver code:
+  e.g. ``model`` (CP-SAT), ``search`` (graph and exhaustive search), ``policy``
+  (heuristics and playouts), topped by ``service`` (the functions the CLI calls; one
+  service object per edition where a family has several).
 * ``services`` (finds a game's service by that convention), ``arena`` and ``demo``, which
   reach every game.
 

@@ -8,37 +8,40 @@ order, so results are identical on either backend (``solvers.backends``: a local
 pool or Ray) and for any number of workers. Win rates carry 95% Wilson intervals; a k-way
 shared win counts 1/k for each winner.
 
-``run_arena(game_id, bot_names, *, bots, games, seed, workers=1, iterations=None,
-data=None, progress=None, record=None, execution=None)`` (``bots``: the game's
-``{name: factory}`` table, e.g. :func:`bot_table`; ``execution``: a
-``solvers.backends.Execution``, which overrides ``workers``) -> {"game", "bots", "games",
-"wins", "win_rate", "ci95", "mean_scores", "seed", "iterations", "per_game"}``
-
-``record(index, record_json)``, if given, receives the game record (``games.record``) of
-every game, in game order, after all games are played.
+``run_arena(game_id, bot_names, *, bots, games, seed, limit=Limit(), data=None,
+deal_options=None, progress=None, keep_records=False, execution=None) -> ArenaResult``
+(``bots``: the game's ``{name: factory}`` table, e.g. :func:`bot_table`; ``limit``: every
+searching bot's budget per decision; ``deal_options``: the deals' options, such as the New
+Expedition's monument; ``execution``: a ``solvers.backends.Execution``). With
+``keep_records`` every game (``ArenaResult.per_game``) carries its game record
+(``games.record``).
 
 :func:`bot_table` is a game's own bots (its service's ``BOTS``) plus the OpenSpiel bots
-(``openspiel-ismcts``, ``openspiel-mcts``) when the optional extra is installed and the
-game is adapted.
+(``openspiel-ismcts``, ``openspiel-mcts``) when asked for, the optional extra is installed
+and the game is adapted.
 
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Callable
 
 import cards_data
 from games import registry
 from games.errors import DigsiteError
+from games.game import Game
 from games.protocol import CHANCE
 from games.record import Entry, GameRecord
 from games.seeding import child_seeds
 
 from . import openspiel, services
 from .backends import Execution
+from .limits import Limit
+from .results import ArenaGame, ArenaResult
 
-__all__ = ["run_arena", "wilson", "play_game", "bot_table", "games_to_settle"]
+__all__ = ["run_arena", "wilson", "play_game", "bot_table", "with_limit", "games_to_settle"]
 
 
 def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -79,18 +82,18 @@ def games_to_settle(rate: float, target: float, *, limit: int = 10_000_000) -> i
 
 
 def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
-              rotation: int, bot_seed: int, iterations: int | None, data,
-              keep_record: bool = False) -> dict:
-    """One game; returns the seat→bot map, scores and winners (by bot index), and with
-    ``keep_record`` its game record as JSON under ``"record"``."""
+              rotation: int, bot_seed: int, limit: Limit = Limit(), data,
+              deal_options: dict | None = None, keep_record: bool = False) -> ArenaGame:
+    """One game of the deal of ``deal_seed`` (with ``deal_options``, e.g. the New
+    Expedition's monument), seats rotated by ``rotation``; ``limit`` per decision for
+    every searching bot. With ``keep_record``, its game record."""
     engine = registry.engine(game_id)
-    factories = bots
     k = len(bot_names)
-    the_deal = engine.make_deal(players=k, seed=deal_seed, data=data)
+    the_deal = engine.make_deal(players=k, seed=deal_seed, data=data, **(deal_options or {}))
     state = engine.state_from_deal(the_deal, data)
     seat_bot = [(s + rotation) % k for s in range(k)]
     seeds = child_seeds(bot_seed, k)
-    players = [factories[bot_names[seat_bot[s]]](seat=s, seed=seeds[s], iterations=iterations)
+    players = [bots[bot_names[seat_bot[s]]](seat=s, seed=seeds[s], limit=limit)
                for s in range(k)]
     decisions = 0
     played = []
@@ -105,16 +108,16 @@ def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
             played.append((actor, str(move)))
         state.apply(move)
         decisions += 1
-    returns = state.returns()
-    winners = state.winners()
-    result = {"seat_bot": seat_bot, "returns": returns, "winners": winners,
-              "decisions": decisions}
+    record = None
     if keep_record:
+        options = "".join(f", {key} {value}" for key, value in (deal_options or {}).items())
         record = GameRecord(game_id, k, the_deal, tuple(Entry(*p) for p in played),
                             seats=tuple(bot_names[b] for b in seat_bot),
-                            source=f"digsite arena: deal seed {deal_seed}, rotation {rotation}")
-        result["record"] = record.finished(state).to_json()
-    return result
+                            source=f"digsite arena: deal seed {deal_seed}, rotation "
+                                   f"{rotation}{options}").finished(state)
+    return ArenaGame(index=-1, bots_by_seat=tuple(bot_names[b] for b in seat_bot),
+                     seat_bot=tuple(seat_bot), returns=tuple(state.returns()),
+                     winners=tuple(state.winners()), decisions=decisions, record=record)
 
 
 @dataclass(frozen=True)
@@ -125,30 +128,50 @@ class _ArenaGame:
     game_id: str
     bot_names: tuple
     factories: dict
-    iterations: int | None
+    limit: Limit
     data: object
+    deal_options: dict
     keep_record: bool = False
 
-    def __call__(self, job: tuple) -> dict:
+    def __call__(self, job: tuple) -> ArenaGame:
         index, deal_seed, bot_seed = job
-        return play_game(self.game_id, list(self.bot_names), bots=self.factories,
+        game = play_game(self.game_id, list(self.bot_names), bots=self.factories,
                          deal_seed=deal_seed, rotation=index % len(self.bot_names),
-                         bot_seed=bot_seed, iterations=self.iterations, data=self.data,
-                         keep_record=self.keep_record)
+                         bot_seed=bot_seed, limit=self.limit, data=self.data,
+                         deal_options=self.deal_options, keep_record=self.keep_record)
+        return replace(game, index=index)
 
 
-def bot_table(game_id: str, data=None) -> dict:
+def bot_table(game_id: str, data=None, names=()) -> dict:
     """The arena bots of ``game_id``: its service's ``BOTS``, plus ``openspiel-ismcts`` and
-    ``openspiel-mcts`` where the OpenSpiel adapter covers the game (``data``: the card data
-    the games are played with, which fixes the OpenSpiel action table)."""
+    ``openspiel-mcts`` where the OpenSpiel adapter covers the game, when ``names`` asks for
+    one of them (only then is the extra loaded; ``data``: the card data the games are
+    played with, which fixes the OpenSpiel action table)."""
     table = dict(services.capability(game_id, "BOTS"))
-    table.update(openspiel.bots_for(game_id, data))
+    if set(names) & set(openspiel.BOT_NAMES):
+        table.update(openspiel.bots_for(game_id, data))
     return table
 
 
+@dataclass(frozen=True)
+class _WithLimit:
+    factory: Callable
+    limit: Limit
+
+    def __call__(self, **kwargs):
+        return self.factory(**{**kwargs, "limit": self.limit})
+
+
+def with_limit(factory: Callable, limit: Limit) -> Callable:
+    """A bot factory whose bots search within ``limit`` whatever the arena's limit is
+    (matches at equal time, root-parallel bots against one tree)."""
+    return _WithLimit(factory, limit)
+
+
 def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, seed: int,
-              workers: int = 1, iterations: int | None = None, data=None,
-              progress=None, record=None, execution: Execution | None = None) -> dict:
+              limit: Limit = Limit(), data=None, deal_options: dict | None = None,
+              progress=None, keep_records: bool = False,
+              execution: Execution | None = None) -> ArenaResult:
     """Play ``games`` games (see the module docstring) and summarise them."""
     info = registry.get(game_id)
     factories = bots
@@ -167,31 +190,26 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, see
     if games < 1:
         raise DigsiteError("arena: games must be at least 1")
     data = data if data is not None else cards_data.load(game_id)
+    deal_options = dict(deal_options or {})
+    Game(info, data, deal_options)  # an option the game does not take fails before any game
     deal_seeds = child_seeds(seed, (games + k - 1) // k)
     bot_seeds = child_seeds(seed + 1_000_003, games)
-    execution = execution or Execution(workers=workers)
-    play = _ArenaGame(game_id, tuple(bot_names), factories, iterations, data,
-                      keep_record=record is not None)
+    execution = execution or Execution()
+    play = _ArenaGame(game_id, tuple(bot_names), factories, limit, data, deal_options,
+                      keep_record=keep_records)
     jobs = [(i, deal_seeds[i // k], bot_seeds[i]) for i in range(games)]
-    results = execution.run(play, jobs, progress=progress)
+    played = execution.run(play, jobs, progress=progress)
     wins = [0.0] * k
     scores = [0.0] * k
-    per_game = []
-    for i in range(games):
-        r = results[i]
-        if record is not None:
-            record(i, r.pop("record"))
-        for s, bot in enumerate(r["seat_bot"]):
-            scores[bot] += r["returns"][s]
-        for w in r["winners"]:
-            wins[r["seat_bot"][w]] += 1.0 / len(r["winners"])
-        per_game.append({"game": i, "bots_by_seat": [bot_names[b] for b in r["seat_bot"]],
-                         "returns": r["returns"], "winners": r["winners"]})
-    return {
-        "game": game_id, "bots": list(bot_names), "games": games,
-        "wins": [round(w, 6) for w in wins],
-        "win_rate": [round(w / games, 6) for w in wins],
-        "ci95": [[round(x, 6) for x in wilson(w, games)] for w in wins],
-        "mean_scores": [round(s / games, 6) for s in scores],
-        "seed": seed, "iterations": iterations, "per_game": per_game,
-    }
+    for game in played:
+        for s, bot in enumerate(game.seat_bot):
+            scores[bot] += game.returns[s]
+        for w in game.winners:
+            wins[game.seat_bot[w]] += 1.0 / len(game.winners)
+    return ArenaResult(
+        game=game_id, bots=tuple(bot_names), games=games,
+        wins=tuple(round(w, 6) for w in wins),
+        win_rate=tuple(round(w / games, 6) for w in wins),
+        ci95=tuple(tuple(round(x, 6) for x in wilson(w, games)) for w in wins),
+        mean_scores=tuple(round(s / games, 6) for s in scores),
+        seed=seed, limit=limit, per_game=tuple(played), deal_options=deal_options)

@@ -38,6 +38,8 @@ from typing import Callable, Iterable, Sequence
 
 from games.errors import DigsiteError
 
+from .limits import check_workers
+
 __all__ = ["BACKENDS", "Execution", "run_jobs", "ray_available", "LOCAL"]
 
 BACKENDS = ("local", "ray")
@@ -57,9 +59,7 @@ class Execution:
         if self.backend not in BACKENDS:
             raise DigsiteError(f"unknown backend {self.backend!r} (choose from "
                                f"{', '.join(BACKENDS)})")
-        if isinstance(self.workers, bool) or not isinstance(self.workers, int) \
-                or self.workers < 1:
-            raise DigsiteError(f"workers must be a whole number >= 1, got {self.workers!r}")
+        check_workers(self.workers)
         if self.address is not None and self.backend != "ray":
             raise DigsiteError("--address needs --backend ray")
 

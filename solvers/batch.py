@@ -1,13 +1,13 @@
 """Best scores of many solo deals: one plain function per deal, and a batch over seeds.
 
-``best_score_of_seed(game_id, seed, *, data, budget, time_limit)`` solves the solo deal of
+``best_score_of_seed(game_id, seed, *, data, limit)`` solves the solo deal of
 ``seed`` with the game's ``best_score`` service and returns one summary row; it is a plain
 function of its arguments, so a distributed backend can call it as is. The solver seed of
 a deal is its deal seed, exactly as ``digsite best-score GAME --seed N`` does, so a deal's
 row is the same alone, in a batch, on either backend and for any number of workers; rows
 come sorted by seed. ``best_scores`` runs the rows through ``solvers.backends`` (a local
 process pool or Ray) and summarises them: mean score, quantiles, how many are proven optimal, and the gaps
-``(bound - score) / score``. ``budget`` ``None`` means each game's default budget.
+``(bound - score) / score``. A ``limit`` without ``work`` means the game's default budget.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from games.errors import NoSolutionError
 
 from . import services
 from .backends import LOCAL, Execution
+from .limits import Limit
 
 __all__ = ["best_score_of_seed", "best_scores", "summarise", "MAX_DEALS"]
 
@@ -27,19 +28,17 @@ __all__ = ["best_score_of_seed", "best_scores", "summarise", "MAX_DEALS"]
 MAX_DEALS = 10_000
 
 
-def best_score_of_seed(game_id: str, seed: int, *, data, budget=None,
-                       time_limit: float | None = None) -> dict:
+def best_score_of_seed(game_id: str, seed: int, *, data, limit: Limit = Limit()) -> dict:
     """One deal's row: ``{"seed", "score", "bound", "status", "bound_source", "gap",
     "stop_reason", "reproducible"}``."""
     deal = registry.engine(game_id).make_deal(players=1, seed=seed, data=data)
-    result = services.capability(game_id, "best_score")(
-        deal, data=data, budget=budget, time_limit=time_limit, seed=seed)
-    score, bound = result["score"], result["bound"]
-    return {"seed": seed, "score": score, "bound": bound, "status": result["status"],
-            "bound_source": result.get("bound_source"),
-            "gap": round((bound - score) / score, 6) if score else None,
-            "stop_reason": result["budget"]["stop_reason"],
-            "reproducible": result["reproducible"]}
+    result = services.capability(game_id, "best_score")(deal, data=data, limit=limit,
+                                                        seed=seed)
+    return {"seed": seed, "score": result.score, "bound": result.bound,
+            "status": result.status, "bound_source": result.bound_source,
+            "gap": round(result.gap, 6) if result.gap is not None else None,
+            "stop_reason": result.budget.stop_reason,
+            "reproducible": result.reproducible}
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -68,7 +67,7 @@ def summarise(rows: list[dict]) -> dict:
     }
 
 
-def best_scores(game_id: str, seeds, *, data, budget=None, time_limit: float | None = None,
+def best_scores(game_id: str, seeds, *, data, limit: Limit = Limit(),
                 execution: Execution = LOCAL, progress=None) -> dict:
     """Rows of every seed in ``seeds`` (sorted) and their summary (module docstring),
     computed where ``execution`` says (``solvers.backends``)."""
@@ -77,8 +76,7 @@ def best_scores(game_id: str, seeds, *, data, budget=None, time_limit: float | N
         raise NoSolutionError(f"best-score --seeds: give 1 to {MAX_DEALS} seeds, "
                               f"got {len(seeds)}")
     services.capability(game_id, "best_score")  # a game without it fails before any work
-    row = functools.partial(best_score_of_seed, game_id, data=data, budget=budget,
-                            time_limit=time_limit)
+    row = functools.partial(best_score_of_seed, game_id, data=data, limit=limit)
     rows = execution.run(row, seeds, progress=progress)
     return {"game": game_id, "seeds": [seeds[0], seeds[-1]], "deals": rows,
-            "summary": summarise(rows), "budget": budget, "time_s": time_limit}
+            "summary": summarise(rows), "budget": limit.work, "time_s": limit.time_limit}

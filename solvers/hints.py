@@ -1,27 +1,30 @@
-"""The one hint contract: a search budget (:class:`Limit`) and one result shape for every
-game's ``hint`` and ``best-move``, built by :func:`hint_result`.
+"""The one hint contract: one result type for every game's ``hint`` and ``best-move``,
+:class:`Hint`, built by :func:`hint_result`, from a search within a
+:class:`solvers.limits.Limit`.
 
 The model is python-chess's engine layer, where one ``Limit`` and one ``InfoDict`` serve
 every engine protocol. Here every game's service ranks its moves by whatever search suits
 the game (ISMCTS, sampled futures), then hands the rows to :func:`hint_result`, which
-writes the JSON shape of ARCHITECTURE.md::
+returns a typed :class:`Hint`. The CLI alone writes it as JSON (``cli/jsonout.py``)::
 
     {"game", "seat", "best", "moves": [{"rank", "move", "value", "visits", "stderr",
      <declared columns>...}], "value_meaning", "columns": [{"key", "meaning"}...],
      "order", "budget": {"iterations", "time_s", "stop_reason"}, "seed",
-     "close_call"?, "explanation"?}
+     "close_call"?, <facts>..., "explanation"?}
 
 * ``value`` is always from the mover's point of view and ``value_meaning`` says what it is
   (a win probability, an expected final score, ...). Extra columns are *declared*
   (:class:`Column`), so a formatter prints exactly the columns a game announces.
 * ``order`` says how the rows are ranked: ``"visits"`` (the search's own choice, most
   visited first) or ``"value"``.
-* ``budget``: ``iterations`` done, ``time_s`` the wall-clock cap *given* (``null`` for
-  none) and ``stop_reason`` (``"iterations"``, ``"time_limit"`` or ``"single_move"``).
-  Elapsed time never appears: the same seed, iteration budget and input give byte-identical
-  JSON. A run stopped by ``time_limit`` says so and may vary between runs.
+* ``budget`` (:class:`SearchBudget`): ``iterations`` done, ``time_limit`` the wall-clock
+  cap *given* (JSON ``time_s``; ``null`` for none) and ``stop_reason`` (``"iterations"``,
+  ``"time_limit"`` or ``"single_move"``). Elapsed time never appears: the same seed,
+  iteration budget and input give byte-identical JSON. A run stopped by ``time_limit``
+  says so and may vary between runs.
 * ``budget.workers`` appears when the hint merges ``workers`` > 1 independent searches
-  (:func:`merge_hints`; ``iterations`` is then their total).
+  (root parallelisation: their raw root statistics are added before any value is computed,
+  ``solvers.ismcts.parallel``; ``iterations`` is then their total).
 * ``close_call`` appears when the two best moves are within the noise (their values differ
   by less than 1.96 standard errors of the difference): the hint is too close to call at
   this budget, and ``iterations_to_separate`` estimates the budget that would separate
@@ -31,65 +34,19 @@ writes the JSON shape of ARCHITECTURE.md::
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Sequence
 
-from games.errors import DigsiteError
+from .limits import Limit
 
-__all__ = ["Limit", "Column", "hint_result", "merge_hints", "rows_from_search", "binomial_stderr",
-           "win_probability", "mean_reward", "STOP_REASONS", "Z_95", "WIN_PROBABILITY",
-           "MEAN_REWARD"]
+__all__ = ["Column", "Hint", "HintRow", "SearchBudget", "CloseCall", "hint_result", "stamped",
+           "rows_from_search", "binomial_stderr", "win_probability", "mean_reward",
+           "STOP_REASONS", "Z_95", "WIN_PROBABILITY", "MEAN_REWARD"]
 
 STOP_REASONS = ("iterations", "time_limit", "single_move")
 Z_95 = 1.959963984540054
 #: A close call's budget estimate is capped here (a gap of ~0 needs "infinitely" many).
 _MAX_SEPARATING_FACTOR = 10_000
-
-
-@dataclass(frozen=True)
-class Limit:
-    """A search budget: ``iterations`` (deterministic) and/or ``time_limit`` (seconds of
-    wall clock, a cap whose result may vary between runs), spent by each of ``workers``
-    independent searches run side by side (root parallelisation, merged by
-    :func:`merge_hints`; 1: one search). The first limit reached stops a search; with
-    neither given, :meth:`resolve` supplies the game's default iterations.
-
-    Workers belong here rather than in a separate argument: they are part of how much
-    search a hint may spend, every service already receives a ``Limit``, and so no
-    service signature changes.
-
-    >>> Limit(time_limit=2.0).resolve(700)
-    Limit(iterations=None, time_limit=2.0, workers=1)
-    >>> Limit().resolve(700)
-    Limit(iterations=700, time_limit=None, workers=1)
-    >>> Limit(time_limit=float("nan"))
-    Traceback (most recent call last):
-    ...
-    cards_data.errors.DigsiteError: time limit must be a finite number of seconds above 0, got nan
-    """
-
-    iterations: int | None = None
-    time_limit: float | None = None
-    workers: int = 1
-
-    def __post_init__(self) -> None:
-        w = self.workers
-        if isinstance(w, bool) or not isinstance(w, int) or w < 1:
-            raise DigsiteError(f"workers must be a whole number >= 1, got {w!r}")
-        n = self.iterations
-        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
-            raise DigsiteError(f"iterations must be a whole number >= 1, got {n!r}")
-        t = self.time_limit
-        if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float))
-                              or not math.isfinite(t) or t <= 0):
-            raise DigsiteError(f"time limit must be a finite number of seconds above 0, "
-                               f"got {t!r}")
-
-    def resolve(self, default_iterations: int) -> "Limit":
-        """This limit, or ``default_iterations`` when no budget was given at all."""
-        if self.iterations is None and self.time_limit is None:
-            return Limit(iterations=default_iterations, workers=self.workers)
-        return self
 
 
 @dataclass(frozen=True)
@@ -132,148 +89,129 @@ def _round(value: Any, digits: int) -> Any:
     return round(value, digits) if math.isfinite(value) else None
 
 
-def _close_call(moves: Sequence[dict], iterations: int) -> dict | None:
-    if len(moves) < 2:
+@dataclass(frozen=True)
+class HintRow:
+    """One ranked move of a hint: values rounded to the game's reporting precision (so
+    every consumer, the JSON and the review alike, reads the same numbers)."""
+
+    rank: int
+    move: str
+    value: float | None
+    visits: int | None
+    stderr: float | None
+    words: str | None = None
+    #: the declared columns' values, in the hint's ``columns`` order
+    columns: tuple[tuple[str, float | None], ...] = ()
+
+    def column(self, key: str) -> float | None:
+        """The value of the declared column ``key`` (``None`` if absent)."""
+        return dict(self.columns).get(key)
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """What a search was given and why it stopped: ``iterations`` done, ``time_limit`` the
+    wall-clock cap *given* (``None`` for none; never an elapsed time, so equal inputs give
+    equal results), ``stop_reason`` (one of ``STOP_REASONS``), ``workers`` the independent
+    searches merged (1: one search)."""
+
+    iterations: int
+    time_limit: float | None
+    stop_reason: str
+    workers: int = 1
+
+
+@dataclass(frozen=True)
+class CloseCall:
+    """The two best moves lie within the noise (module docstring)."""
+
+    moves: tuple[str, str]
+    gap: float
+    noise95: float
+    iterations_to_separate: int | None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint: the moves of ``seat`` ranked with their values (module docstring). ``facts``
+    are game-specific facts in a fixed order (Pyramids' ``decision`` and ``options``, ...),
+    written after the contract's keys."""
+
+    game: str
+    seat: int
+    best: str | None
+    rows: tuple[HintRow, ...]
+    value_meaning: str
+    columns: tuple[Column, ...]
+    order: str
+    budget: SearchBudget
+    seed: Any
+    close_call: CloseCall | None = None
+    explanation: tuple[str, ...] = ()
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def row(self, move: str | None) -> HintRow | None:
+        """The row of ``move`` (its text), or ``None``."""
+        return next((r for r in self.rows if r.move == move), None) if move is not None else None
+
+    def fact(self, key: str, default: Any = None) -> Any:
+        """The game-specific fact ``key``."""
+        return dict(self.facts).get(key, default)
+
+
+def stamped(hint: Hint, reading: Any) -> Hint:
+    """``hint`` with the form of view it read (a ``games.reader.ViewReading``: the fact
+    ``view_form``, ``"history"`` or ``"position"``) and the reading's notes added to its
+    explanation (what a position leaves out, a bounded reading's approximation)."""
+    return replace(hint, facts=hint.facts + (("view_form", reading.form),),
+                   explanation=hint.explanation + tuple(reading.notes))
+
+
+def _close_call(rows: Sequence[HintRow], iterations: int) -> CloseCall | None:
+    if len(rows) < 2:
         return None
-    a, b = moves[0], moves[1]
-    if a["value"] is None or b["value"] is None or a.get("stderr") is None \
-            or b.get("stderr") is None:
+    a, b = rows[0], rows[1]
+    if a.value is None or b.value is None or a.stderr is None or b.stderr is None:
         return None
-    gap = abs(a["value"] - b["value"])
-    noise = math.hypot(a["stderr"], b["stderr"])
+    gap = abs(a.value - b.value)
+    noise = math.hypot(a.stderr, b.stderr)
     if noise == 0 or gap >= Z_95 * noise:
         return None
     factor = (Z_95 * noise / gap) ** 2 if gap > 0 else math.inf
     needed = (None if factor > _MAX_SEPARATING_FACTOR or iterations <= 0
               else int(math.ceil(iterations * factor)))
-    return {"moves": [a["move"], b["move"]], "gap": round(gap, 4),
-            "noise95": round(Z_95 * noise, 4), "iterations_to_separate": needed}
+    return CloseCall((a.move, b.move), round(gap, 4), round(Z_95 * noise, 4), needed)
 
 
 def hint_result(game_id: str, *, seat: int, rows: Iterable[dict], value_meaning: str,
                 limit: Limit, iterations: int, stop_reason: str, seed: Any, top: int,
                 order: str = "visits", columns: Sequence[Column] = (), value_digits: int = 4,
-                explanation: Sequence[str] | None = None, **extra: Any) -> dict:
-    """The hint JSON of the module docstring.
+                explanation: Sequence[str] | None = None, **facts: Any) -> Hint:
+    """The :class:`Hint` of ranked ``rows``.
 
     ``rows`` are dicts with ``move`` (text), ``value``, and optionally ``visits``,
     ``stderr``, a ``words`` description and one entry per declared column, *already
     ranked* in ``order``. Values are rounded here (``value_digits``, each column's
-    ``digits``), so every game's JSON reads alike. ``extra`` keys are appended after the
-    contract's keys (game-specific facts such as ``options``).
+    ``digits``), so every game's hint reads alike. ``facts`` are game-specific facts
+    (``options``, ...), kept in the order given.
     """
     if stop_reason not in STOP_REASONS:
         raise ValueError(f"unknown stop reason {stop_reason!r}")
     if order not in ("visits", "value"):
         raise ValueError(f"unknown order {order!r}")
     rows = list(rows)
-    moves = []
-    for rank, row in enumerate(rows[:top], start=1):
-        out = {"rank": rank, "move": str(row["move"]),
-               "value": _round(row.get("value"), value_digits),
-               "visits": row.get("visits"),
-               "stderr": _round(row.get("stderr"), value_digits)}
-        if row.get("words"):
-            out["words"] = row["words"]
-        for column in columns:
-            out[column.key] = _round(row.get(column.key), column.digits)
-        moves.append(out)
-    result = {
-        "game": game_id, "seat": seat,
-        "best": str(rows[0]["move"]) if rows else None,
-        "moves": moves,
-        "value_meaning": value_meaning,
-        "columns": [{"key": c.key, "meaning": c.meaning} for c in columns],
-        "order": order,
-        "budget": {"iterations": iterations, "time_s": limit.time_limit,
-                   "stop_reason": stop_reason},
-        "seed": seed,
-    }
-    if limit.workers > 1:
-        result["budget"]["workers"] = limit.workers
-    close = _close_call(moves, iterations) if stop_reason != "single_move" else None
-    if close is not None:
-        result["close_call"] = close
-    result.update(extra)
-    if explanation:
-        result["explanation"] = list(explanation)
-    return result
-
-
-_CONTRACT_KEYS = ("game", "seat", "best", "moves", "value_meaning", "columns", "order",
-                  "budget", "seed", "close_call", "explanation")
-
-
-def _decimals(values) -> int:
-    """The most decimals among rounded ``values`` (how their producer rounded them)."""
-    most = 0
-    for value in values:
-        if isinstance(value, float) and "." in repr(value) and "e" not in repr(value):
-            most = max(most, len(repr(value).split(".")[1]))
-    return min(most, 6)
-
-
-def merge_hints(hints: Sequence[dict], *, limit: Limit, seed: Any, top: int) -> dict:
-    """One hint from ``hints`` of the same view by independent searches (different seeds),
-    each asked for every move (root parallelisation).
-
-    Per move: ``visits`` add up; ``value`` and every declared column are the averages
-    weighted by visits (equal weights where a game reports no visits), and ``stderr`` that
-    of a weighted mean of independent estimates, sqrt(sum((w_i / W)^2 * stderr_i^2)). The
-    rows are ranked again in the hints' ``order`` and cut to ``top``; ``budget.iterations``
-    is the total. The inputs are rounded as each game rounds them, so merged values carry
-    at most that rounding (1e-4 for a win probability). Deterministic for the same inputs.
-    """
-    first = hints[0]
-    columns = [c["key"] for c in first.get("columns", [])]
-    merged: dict[str, dict] = {}
-    for hint in hints:
-        for row in hint["moves"]:
-            merged.setdefault(row["move"], {"move": row["move"], "rows": []})["rows"].append(row)
-    rows = []
-    for entry in merged.values():
-        parts = entry["rows"]
-        visits = [r.get("visits") for r in parts]
-        counted = all(v is not None for v in visits)
-        weights = [float(v) for v in visits] if counted and sum(visits) > 0 \
-            else [1.0] * len(parts)
-        row = {"move": entry["move"], "visits": sum(visits) if counted else None}
-        for key in ["value"] + columns:
-            pairs = [(w, r.get(key)) for w, r in zip(weights, parts) if r.get(key) is not None]
-            total = sum(w for w, _ in pairs)
-            row[key] = sum(w * v for w, v in pairs) / total if pairs and total else None
-        errors = [(w, r.get("stderr")) for w, r in zip(weights, parts)
-                  if r.get("value") is not None]
-        total = sum(w for w, _ in errors)
-        row["stderr"] = (math.sqrt(sum((w / total) ** 2 * e * e for w, e in errors))
-                         if errors and total and all(e is not None for _, e in errors)
-                         else None)
-        words = next((r["words"] for r in parts if r.get("words")), None)
-        if words:
-            row["words"] = words
-        rows.append(row)
-    order = first.get("order", "visits")
-
-    def rank(row):
-        value = row["value"] if row["value"] is not None else -math.inf
-        if order == "visits":
-            return (-(row["visits"] or 0), -value, row["move"])
-        return (-value, row["move"])
-
-    rows.sort(key=rank)
-    every = [r for h in hints for r in h["moves"]]
-    declared = [Column(c["key"], c["meaning"], _decimals(r.get(c["key"]) for r in every))
-                for c in first.get("columns", [])]
-    explanation = first.get("explanation")
-    if rows and rows[0]["move"] != first["best"]:
-        explanation = None  # it explained another best move
-    extra = {k: v for k, v in first.items() if k not in _CONTRACT_KEYS}
-    return hint_result(
-        first["game"], seat=first["seat"], rows=rows, value_meaning=first["value_meaning"],
-        limit=limit, iterations=sum(h["budget"]["iterations"] for h in hints),
-        stop_reason=first["budget"]["stop_reason"], seed=seed, top=top, order=order,
-        columns=declared, value_digits=max(1, _decimals(r.get("value") for r in every)),
-        explanation=explanation, **extra)
+    ranked = tuple(
+        HintRow(rank=rank, move=str(row["move"]), value=_round(row.get("value"), value_digits),
+                visits=row.get("visits"), stderr=_round(row.get("stderr"), value_digits),
+                words=row.get("words") or None,
+                columns=tuple((c.key, _round(row.get(c.key), c.digits)) for c in columns))
+        for rank, row in enumerate(rows[:top], start=1))
+    close = _close_call(ranked, iterations) if stop_reason != "single_move" else None
+    return Hint(game=game_id, seat=seat, best=str(rows[0]["move"]) if rows else None,
+                rows=ranked, value_meaning=value_meaning, columns=tuple(columns), order=order,
+                budget=SearchBudget(iterations, limit.time_limit, stop_reason, limit.workers),
+                seed=seed, close_call=close, explanation=tuple(explanation or ()),
+                facts=tuple(facts.items()))
 
 
 def rows_from_search(result, *, value: Callable[[Any], tuple[float | None, float | None]],

@@ -1,7 +1,6 @@
 """Review of a played game: every decision of one seat against the hint's best move.
 
-``review_game(record, *, seat, data, limit, seed, best_score_limit=None,
-best_score_budget=None, progress=None)``
+``review_game(record, *, seat, data, limit, seed, best_limit=Limit(), progress=None)``
 walks a game record (``games.record``) through its engine and, at each decision of
 ``seat``, asks the game's hint (``services.capability(game, "hint")``, the one hint
 contract of ``solvers.hints``) to rank **every** legal move, from the seat's own player view
@@ -21,7 +20,7 @@ hint's best move — come from that one search:
   record stops in the middle of), is ``unrated`` with the reason, and left out of the
   summary. A decision with one legal move is ``forced`` (left out too).
 * **loss** = max(0, best value − played value), in the unit of the scale.
-* **label**, by the loss and the game's :data:`SCALES`: ``best`` (loss 0: the hint's own
+* **label**, by the loss and the game's thresholds (``games.registry.GameInfo.review``): ``best`` (loss 0: the hint's own
   choice, or a move valued at least as high), ``good`` (below ``inaccuracy``),
   ``inaccuracy``, ``mistake`` (from ``mistake``), ``blunder`` (from ``blunder``). In the
   card games the thresholds, in win probability, are lichess's (5, 10 and 15 points of
@@ -45,10 +44,10 @@ Games whose hint ranks whole turns made of several engine moves (Tomb of the Anc
 dig is sand and finds, then ``end``) offer in their service ``played_turn(state, moves)
 -> (count, text, whole)``: how many of the record's next moves the turn spans, the hint's
 name for it (``None`` if the hint has no such option) and whether the record holds the
-whole turn; ``hint_with_turn(view, moves, ...)``: the hint with a played turn it does not
-generate added to its options (named by its moves joined with ``" ; "``), so that turn
-is valued by the same search as the best one (``added_to_options``); and
-``plan_turns(state, plan)``: the engine moves of each turn of a best-score plan. Archaeology
+whole turn; and ``hint_with_turn(view, moves, ...)``: the hint with a played turn it does
+not generate added to its options (named by its moves joined with ``" ; "``), so that turn
+is valued by the same search as the best one (``added_to_options``). A best-score plan
+carries the engine moves of each of its turns (``BestScore.turns``). Archaeology
 and the New Expedition offer the first two for trades: a trade's ``take``/``give`` steps
 are one decision named by the whole trade (``trade GIVES for TAKES``), as their hints name
 it, and a trade the hint did not complete in its search tree is added to the root's
@@ -66,14 +65,16 @@ from functools import partial
 from typing import Callable, Sequence
 
 from games import registry
+from games.registry import ReviewScale
 from games.errors import DigsiteError, InvalidStateError
 from games.record import GameRecord, replay_steps, resolve_fixed_chance
 from games.seeding import child_seeds
 
 from . import services
-from .hints import Z_95, Limit
+from .hints import Z_95, Hint, HintRow
+from .limits import Limit
 
-__all__ = ["Scale", "SCALES", "LABELS", "review_game", "label_of", "accuracy", "scale_for",
+__all__ = ["LABELS", "review_game", "label_of", "accuracy", "scale_for",
            "ALL_ROWS"]
 
 #: ``top`` large enough for every legal move of any game.
@@ -81,48 +82,15 @@ ALL_ROWS = 1_000_000
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 
-@dataclass(frozen=True)
-class Scale:
-    """Loss thresholds of a game, in ``unit``: a loss from ``inaccuracy`` up is an
-    inaccuracy, from ``mistake`` a mistake, from ``blunder`` a blunder."""
-
-    unit: str
-    inaccuracy: float
-    mistake: float
-    blunder: float
-    per_players: bool = False  # thresholds x 2/players (win probabilities)
-
-    def at(self, players: int) -> "Scale":
-        """The thresholds for a table of ``players``."""
-        if not self.per_players or players <= 2:
-            return Scale(self.unit, self.inaccuracy, self.mistake, self.blunder)
-        f = 2.0 / players
-        return Scale(self.unit, round(self.inaccuracy * f, 4), round(self.mistake * f, 4),
-                     round(self.blunder * f, 4))
+def scale_for(game_id: str, players: int) -> ReviewScale:
+    """The thresholds of ``game_id`` at a table of ``players`` (declared in the registry)."""
+    return registry.get(game_id).review.at(players)
 
 
-_WIN = Scale("win probability", 0.05, 0.10, 0.15, per_players=True)
-#: Per game. Grid games: points of expected final score. Pyramids scores run 100-150 a
-#: game, where one crossing can cost a card's completion (a few points) or a tomb (ten);
-#: Tomb of the Ancients scores run 40-90, where a map is worth 2-8 points.
-SCALES = {
-    "archaeology": _WIN,
-    "lootnrun": _WIN,
-    "expedition": _WIN,
-    "pyramids": Scale("points", 2.0, 5.0, 10.0),
-    "ancients": Scale("points", 2.0, 4.0, 8.0),
-}
-
-
-def scale_for(game_id: str, players: int) -> Scale:
-    """The thresholds of ``game_id`` at a table of ``players``."""
-    return SCALES[game_id].at(players)
-
-
-def label_of(loss: float, scale: Scale) -> str:
+def label_of(loss: float, scale: ReviewScale) -> str:
     """The label of a loss (module docstring).
 
-    >>> [label_of(x, Scale("points", 2, 5, 10)) for x in (0, 1.5, 2, 7, 10)]
+    >>> [label_of(x, ReviewScale("points", 2, 5, 10)) for x in (0, 1.5, 2, 7, 10)]
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
     """
     if loss <= 0:
@@ -189,17 +157,13 @@ def _units(record: GameRecord, seat: int, data) -> tuple[list[_Unit], object]:
     return units, final
 
 
-def _row(rows: Sequence[dict], text: str | None) -> dict | None:
-    return next((r for r in rows if r["move"] == text), None) if text is not None else None
-
-
-def _played_row(rows: Sequence[dict], unit: _Unit) -> dict | None:
+def _played_row(hint: Hint, unit: _Unit) -> HintRow | None:
     """The row of the played decision: by the hint's name for it, else by its moves."""
-    return _row(rows, unit.text) or _row(rows, " ; ".join(unit.moves))
+    return hint.row(unit.text) or hint.row(" ; ".join(unit.moves))
 
 
 def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed: int,
-            scale: Scale) -> tuple[dict, str | None]:
+            scale: ReviewScale) -> tuple[dict, str | None]:
     """The analysis of one decision, and the hint's ``value_meaning`` (None if no hint
     ran)."""
     engine = registry.engine(game)
@@ -220,11 +184,11 @@ def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed
     except DigsiteError as exc:
         return {**out, "label": "unrated", "reason": f"the hint does not rank this decision "
                                                       f"({exc})"}, None
-    meaning = result["value_meaning"]
-    if result["budget"]["stop_reason"] == "single_move":
+    meaning = result.value_meaning
+    if result.budget.stop_reason == "single_move":
         out["label"] = "forced"
         return out, meaning
-    played = _row(result["moves"], unit.text)
+    played = result.row(unit.text)
     ask = hint
     if played is None and services.has_capability(game, "hint_with_turn"):
         # a turn the hint does not generate (or did not complete in its tree): search
@@ -232,31 +196,31 @@ def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed
         ask = partial(services.capability(game, "hint_with_turn"), moves=list(unit.moves))
         result = ask(view, data=data, limit=limit, seed=seed, top=ALL_ROWS)
         out["added_to_options"] = True
-        played = _played_row(result["moves"], unit)
-    if played is not None and played["value"] is None:
-        raised = max(limit.iterations or 0, 2 * len(result["moves"]))
+        played = _played_row(result, unit)
+    if played is not None and played.value is None:
+        raised = max(limit.iterations or 0, 2 * len(result.rows))
         result = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers),
                      seed=seed, top=ALL_ROWS)
         out["budget_raised"] = raised
-        played = _played_row(result["moves"], unit)
-    best = result["moves"][0]
-    out["best"] = best["move"]
+        played = _played_row(result, unit)
+    best = result.rows[0]
+    out["best"] = best.move
     if played is None:
         return {**out, "label": "unrated",
                 "reason": "the played move is not among the hint's options"}, meaning
-    if played["value"] is None or best["value"] is None:
+    if played.value is None or best.value is None:
         return {**out, "label": "unrated", "reason": "the hint gave the move no value"}, meaning
-    loss = max(0.0, best["value"] - played["value"])
+    loss = max(0.0, best.value - played.value)
     noise = None
-    if played.get("stderr") is not None and best.get("stderr") is not None:
-        noise = Z_95 * math.hypot(played["stderr"], best["stderr"])
+    if played.stderr is not None and best.stderr is not None:
+        noise = Z_95 * math.hypot(played.stderr, best.stderr)
     out.update({
-        "played_value": played["value"], "best_value": best["value"],
+        "played_value": played.value, "best_value": best.value,
         "loss": round(loss, 4),
         "label": "best" if played is best else label_of(loss, scale),
         "within_noise": noise is not None and 0 < loss < noise,
-        "played_visits": played.get("visits"), "options": len(result["moves"]),
-        "iterations": result["budget"]["iterations"],
+        "played_visits": played.visits, "options": len(result.rows),
+        "iterations": result.budget.iterations,
     })
     return out, meaning
 
@@ -272,13 +236,6 @@ def _summary(decisions: list[dict]) -> dict:
         "mean_loss": round(sum(losses) / len(losses), 4) if losses else None,
         "counts": counts, "accuracy": accuracy(counts),
     }
-
-
-def _plan_units(record: GameRecord, plan: list, data) -> list[list[str]]:
-    state = record.initial_state(data)
-    if services.has_capability(record.game, "plan_turns"):
-        return services.capability(record.game, "plan_turns")(state, plan)
-    return [[str(entry)] for entry in plan]
 
 
 def _same_unit(engine, state, seat: int, played: Sequence[str], planned: Sequence[str]) -> bool:
@@ -308,12 +265,11 @@ def _apply(engine, state, text: str) -> str:
 
 
 def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, data,
-                        budget: float | None, limit_s: float | None, seed: int,
-                        final) -> dict:
+                        limit: Limit, seed: int, final) -> dict:
     solve = services.capability(record.game, "best_score")
-    best = solve(record.deal, data=data, budget=budget, time_limit=limit_s, seed=seed)
+    best = solve(record.deal, data=data, limit=limit, seed=seed)
     engine = registry.engine(record.game)
-    plan = _plan_units(record, list(best.get("plan") or []), data)
+    plan = best.turns
     parted = None
     for k, unit in enumerate(units):
         planned = plan[k] if k < len(plan) else []
@@ -322,10 +278,10 @@ def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, da
                       "plan": " ; ".join(planned) or None}
             break
     reached = final.returns()[seat] if final.is_terminal() else None
-    out = {"score": best["score"], "status": best["status"], "bound": best["bound"],
-           "bound_source": best.get("bound_source"), "reproducible": best.get("reproducible"),
-           "solver": best.get("solver"), "score_reached": reached,
-           "gap": None if reached is None else round(best["score"] - reached, 4),
+    out = {"score": best.score, "status": best.status, "bound": best.bound,
+           "bound_source": best.bound_source, "reproducible": best.reproducible,
+           "solver": best.solver, "score_reached": reached,
+           "gap": None if reached is None else round(best.score - reached, 4),
            "parted": parted}
     if services.has_capability(record.game, "left_best"):
         # the position after each whole decision (the next one's, or the record's end)
@@ -333,13 +289,13 @@ def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, da
         positions = [({"decision": k + 1, "index": u.index, "played": " ; ".join(u.moves)},
                       state) for k, (u, state) in enumerate(zip(units, after)) if u.whole]
         out["left_best"] = services.capability(record.game, "left_best")(
-            record.deal, positions, data=data, best=best, budget=budget)
+            record.deal, positions, data=data, best=best, limit=limit)
     return out
 
 
 def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), seed: int = 0,
-                best_score_limit: float | None = None, best_score_budget: float | None = None,
-                progress: Callable[[int], None] | None = None) -> dict:
+                best_limit: Limit = Limit(), progress: Callable[[int], None] | None = None
+                ) -> dict:
     """Review every decision of ``seat`` in ``record`` (see the module docstring)."""
     game = record.game
     if not 0 <= seat < record.players:
@@ -375,7 +331,5 @@ def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), 
     if (info.kind == "grid" and record.players == 1
             and services.has_capability(game, "best_score")):
         out["best_score"] = _best_score_section(record, units, seat, data=data,
-                                                budget=best_score_budget,
-                                                limit_s=best_score_limit, seed=seed,
-                                                final=final)
+                                                limit=best_limit, seed=seed, final=final)
     return out

@@ -1,30 +1,35 @@
 """Finding a game's services: the library functions the CLI calls.
 
-Each game's solver code lives in its own package ``solvers/<game id>/`` (``model``,
-``search``, ``policy``, ... as the game needs), topped by ``solvers/<game id>/service.py``,
-found here by that convention. A service module offers any of these (all return plain
-JSON-ready dicts in the shapes of ARCHITECTURE.md; none prints):
+Each engine family's solver code lives in its own package ``solvers/<family>/``
+(``model``, ``search``, ``policy``, ... as the game needs), topped by
+``solvers/<family>/service.py``, found here by that convention; the family of a game with
+one edition is its id (``games.registry.GameInfo.family``). A service module that serves
+several editions (Archaeology's 2007 game and The New Expedition) exposes ``EDITIONS:
+dict[game id, service]``, one object per edition with the names a service module has,
+and :func:`service` returns the game's. A service offers any of these (none prints; the
+CLI writes their results as JSON, ``cli/jsonout.py``):
 
-``best_score(deal: dict, *, data, budget: float | None, time_limit: float | None, seed) -> dict``
-    (solo deals; ``budget`` in the game's ``BUDGET_UNITS``, deterministic; ``time_limit`` a
-    wall-clock cap; the JSON states ``bound_source``, ``budget`` and ``reproducible``)
-``hint(view: dict, *, data, limit: solvers.hints.Limit, seed, top: int) -> dict``
-    (built by ``solvers.hints.hint_result``: one shape for every game)
+``best_score(deal: dict, *, data, limit: solvers.limits.Limit, seed) -> BestScore``
+    (solo deals; ``limit.work`` in the game's declared best-score units, deterministic;
+    ``limit.time_limit`` a wall-clock cap; ``solvers.results.BestScore``)
+``hint(view: dict, *, data, limit: solvers.limits.Limit, seed, top: int) -> Hint``
+    (built by ``solvers.hints.hint_result``: one type for every game; ``limit.workers``
+    independent searches merged on their raw sums)
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
 ``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
 ``demo_section(data) -> str``                                          (``digsite demo``)
-``plan_turns(state, plan) -> list[list[str]]``      (grid games: a best-score plan as moves)
 ``decision_view(state, seat) -> dict``    (games whose hint reads views of decisions the
     engine's ``view_of`` does not write: Pyramids' keep and take; see ``solvers.review``)
 ``played_turn(state, moves) -> (count, text, whole)``, ``hint_with_turn(view, moves, ...)``
     (games whose hint ranks whole turns of several moves; see ``solvers.review``)
-``left_best(deal, positions, *, data, best, budget) -> dict``   (grid games: the first
+``left_best(deal, positions, *, data, best, limit) -> dict``   (grid games: the first
     decision of a played solo game after which the deal's best plan was provably out of
     reach, and by how much; see ``solvers.review``)
 
-``capability(game_id, name)`` finds one and says clearly when a game lacks it.
-``hint(game_id, view, ...)`` calls a game's hint, on ``limit.workers`` independent searches
-at once when asked (root parallelisation, merged by ``solvers.hints.merge_hints``).
+``capability(game_id, name)`` finds one and says clearly when a game lacks it; the
+user-facing services a game offers are declared in its registry entry
+(``games.registry.GameInfo.services``), so listing them imports no solver.
+``hint(game_id, view, ...)`` calls a game's hint.
 """
 
 from __future__ import annotations
@@ -34,14 +39,11 @@ import importlib.util
 from types import ModuleType
 from typing import Any
 
-from dataclasses import dataclass
-
 from games.errors import NoSolutionError
-from games.registry import GAME_IDS, get
-from games.seeding import child_seeds
+from games.registry import GAME_IDS, SERVICES, get
 
-from .backends import run_jobs
-from .hints import Limit, merge_hints
+from .hints import Hint
+from .limits import Limit
 
 __all__ = ["service", "capability", "has_capability", "hint", "hint_budget", "bot_names",
            "SERVICE_WORDS"]
@@ -52,20 +54,27 @@ SERVICE_WORDS = {"hint": "move hints", "best_score": "a best-score solver",
                  "demo_section": "a demo section"}
 
 
-def service(game_id: str) -> ModuleType | None:
-    """The service module of ``game_id``, or ``None`` if it has none yet."""
-    get(game_id)  # unknown ids fail here with the list of valid ones
-    package = f"solvers.{game_id}"
+def service(game_id: str) -> ModuleType | Any | None:
+    """The service of ``game_id``: its family's service module, or the module's
+    ``EDITIONS[game_id]`` where the module serves several editions; ``None`` if it has
+    none yet."""
+    package = f"solvers.{get(game_id).family}"  # unknown ids fail here with the valid ones
     if importlib.util.find_spec(package) is None:
         return None
     name = f"{package}.service"
     if importlib.util.find_spec(name) is None:
         return None
-    return importlib.import_module(name)
+    module = importlib.import_module(name)
+    editions = getattr(module, "EDITIONS", None)
+    return module if editions is None else editions.get(game_id)
 
 
 def has_capability(game_id: str, name: str) -> bool:
-    """Whether ``game_id`` offers the service ``name``."""
+    """Whether ``game_id`` offers the service ``name``: the registry's declaration for the
+    user-facing services (``games.registry.SERVICES``, read without importing any solver),
+    else whether the service module has it (the hooks other modules use)."""
+    if name in SERVICES:
+        return name in get(game_id).services
     module = service(game_id)
     return module is not None and hasattr(module, name)
 
@@ -82,47 +91,22 @@ def capability(game_id: str, name: str) -> Any:
     return getattr(module, name)
 
 
-@dataclass(frozen=True)
-class _OneHint:
-    hint_of: Any
-    view: dict
-    data: Any
-    limit: Limit
-
-    def __call__(self, seed: int) -> dict:
-        # every move, so that the merge sees each search's whole root
-        return self.hint_of(self.view, data=self.data, limit=self.limit, seed=seed,
-                            top=1_000_000)
-
-
 def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
-         top: int = 10) -> dict:
-    """``game_id``'s hint for ``view``. With ``limit.workers`` > 1: that many independent
-    searches, each with the whole budget and its own seed (``child_seeds(seed, workers)``),
-    run in a local process pool and merged (``solvers.hints.merge_hints``): deterministic
-    for a fixed seed, iteration budget and worker count."""
-    hint_of = capability(game_id, "hint")
-    if limit.workers <= 1:
-        return hint_of(view, data=data, limit=limit, seed=seed, top=top)
-    one_search = Limit(iterations=limit.iterations, time_limit=limit.time_limit)
-    hints = run_jobs(_OneHint(hint_of, view, data, one_search),
-                     child_seeds(seed, limit.workers), workers=limit.workers)
-    return merge_hints(hints, limit=limit, seed=seed, top=top)
+         top: int = 10) -> Hint:
+    """``game_id``'s hint for ``view`` within ``limit``. With ``limit.workers`` > 1 the
+    game's search runs that many independent searches side by side (each with the whole
+    budget and its own seed) and merges their raw statistics before computing any value
+    (root parallelisation): deterministic for a fixed seed, budget and worker count."""
+    return capability(game_id, "hint")(view, data=data, limit=limit, seed=seed, top=top)
 
 
 def hint_budget(game_id: str) -> str | None:
-    """The default budget of ``game_id``'s hint in words (``None`` without a hint): the
-    service's ``HINT_BUDGET`` text, else its ``DEFAULT_ITERATIONS`` search iterations."""
-    module = service(game_id)
-    if module is None or not hasattr(module, "hint"):
-        return None
-    text = getattr(module, "HINT_BUDGET", None)
-    if text is None and isinstance(getattr(module, "DEFAULT_ITERATIONS", None), int):
-        text = f"{module.DEFAULT_ITERATIONS} search iterations"
-    return text
+    """The default budget of ``game_id``'s hint in words (``None`` without a hint), as the
+    registry declares it."""
+    info = get(game_id)
+    return info.budgets.hint_text if "hint" in info.services else None
 
 
 def bot_names(game_id: str) -> list[str]:
-    """The names of ``game_id``'s arena bots (empty when it has none)."""
-    module = service(game_id)
-    return list(getattr(module, "BOTS", {}) or {}) if module is not None else []
+    """The names of ``game_id``'s arena bots (empty when it has none), as declared."""
+    return list(get(game_id).bots)

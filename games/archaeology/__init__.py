@@ -8,8 +8,8 @@ ambiguity are documented in ``state``; moves, their text and the card ids of eac
 in ``moves``; the derived card tables (``rules_for``), phases and the differences between
 the editions as data in ``rules``; what each seat knows and the exact determinizer in
 ``hidden``; the JSON deal and player view in ``views`` (the history both editions' views
-share in ``history``); the greedy heuristic and fast playout both editions' solvers use in
-``heuristic``.
+share in ``history``); a whole trade as one move in ``trades``. The search code of both
+editions (the greedy heuristic, the fast playout, the hints) is ``solvers.archaeology``.
 
 >>> import cards_data
 >>> data = cards_data.load("archaeology")
@@ -23,13 +23,15 @@ from games.registry import get
 from .moves import CARD_NAMES, MAP, TREASURES, Move, parse_text
 from .rules import MAX_TRADES_BETWEEN_EXPLORES, Rules, rules_for
 from .state import ArchaeologyState
-from .views import example_view, make_deal, parse_move, state_from_deal, state_from_view, view_of
+from .views import (example_position, example_view, make_deal, parse_move, position_of,
+                    read_view, state_from_deal, state_from_view, view_of)
 from .trades import example_decisions
 from .words import NOTATION, describe
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_text", "view_of", "ArchaeologyState", "Move", "Rules",
            "rules_for", "CARD_NAMES", "MAP", "TREASURES", "MAX_TRADES_BETWEEN_EXPLORES",
-           "describe", "NOTATION", "example_decisions"]
+           "describe", "NOTATION", "example_decisions", "read_view", "position_of",
+           "example_position"]
 
 GAME = get("archaeology")

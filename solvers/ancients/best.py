@@ -50,11 +50,12 @@ included) is spent, so the same deal and budget give the same answer.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Sequence
 
 from games.ancients import Find, Rest
+from games.registry import get
+from solvers.clock import deadline_of, expired
 
 from .planner import DigMap, SearchLimitReached
 from .policy import greedy_turn
@@ -67,7 +68,7 @@ __all__ = ["UpperBound", "score_upper_bound", "market_bound", "MARKET_THETAS", "
            "DEFAULT_NODE_BUDGET", "BEAM_WIDTHS"]
 
 #: The default budget of ``best_score_search``, in nodes (children generated).
-DEFAULT_NODE_BUDGET = 200_000
+DEFAULT_NODE_BUDGET = int(get("ancients").budgets.best_score * 1000)  # registry: thousands
 #: Beam widths tried in turn (doubling further while the budget lasts).
 BEAM_WIDTHS = (4, 8, 16)
 
@@ -196,10 +197,11 @@ class _Budget:
         self.clock = False
 
     def spend(self, n: int = 1) -> bool:
-        """Spend ``n`` nodes; False once the budget (or the deadline) is gone."""
+        """Spend ``n`` nodes; False once the budget (or the deadline, a
+        ``time.monotonic()`` instant) is gone."""
         self.used += n
         self.left -= n
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if expired(self.deadline):
             self.clock = True
         return self.left > 0 and not self.clock
 
@@ -258,13 +260,19 @@ def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None,
 
 
 def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: float | None = None,
-                      turn_cap: int | None = None, widths: Sequence[int] = BEAM_WIDTHS) -> SearchResult:
-    """Beam searches (module docstring) within ``nodes`` nodes; ``time_limit`` is a
-    wall-clock cap (a result it cut may vary). Widths continue doubling after ``widths``
-    while the budget lasts; the first beam always completes its greedy finish."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+                      turn_cap: int | None = None, widths: Sequence[int] = BEAM_WIDTHS,
+                      deadline: float | None = None) -> SearchResult:
+    """Beam searches (module docstring) within ``nodes`` nodes. ``time_limit`` (seconds
+    from the call) and ``deadline`` (a ``time.monotonic()`` instant; the earlier counts)
+    are a wall-clock cap (a result it cut may vary): consulted before the bound (once it
+    has passed, the market argument is left out: the counting one costs nothing) and at
+    every node. Widths continue doubling after ``widths`` while the budget lasts; the
+    first beam always completes its greedy finish, so there is always a plan."""
+    deadline = deadline_of(time_limit, deadline)
     budget = _Budget(nodes, deadline)
-    bound = score_upper_bound(state, turn_cap=turn_cap)
+    late = expired(deadline)
+    budget.clock = late
+    bound = score_upper_bound(state, turn_cap=turn_cap, market=not late)
     best: list = [-1.0, []]
     run = []
     width_list = list(widths)

@@ -34,10 +34,10 @@ Planner values are cached by (board, pack, sand): many positions of a search sha
 from __future__ import annotations
 
 import math
-import time
 
 from games.ancients import Rest
 from games.errors import SolverFault
+from solvers.clock import deadline_of, expired
 
 from .best import SearchLimitReached, SearchResult, all_turns, score_upper_bound
 from .planner import plan_dig
@@ -164,13 +164,22 @@ def _heuristic(state) -> float:
 
 
 def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = None,
-              incumbent: SearchResult | None = None, clock=time.perf_counter) -> SearchResult:
+               incumbent: SearchResult | None = None, deadline: float | None = None,
+               clock=None) -> SearchResult:
     """The proven best final score of ``state`` (solo, at the start of a turn) in the game
     cut to ``turn_cap`` turns in all, with a line of whole turns reaching it, within
-    ``nodes`` expanded positions and ``time_limit`` seconds of ``clock`` (default: the
-    wall clock; ``time.process_time`` for CPU time); ``SearchLimitReached`` when either
-    runs out first. ``incumbent`` (a replayed plan of the cut game) starts the search."""
-    deadline = None if time_limit is None else clock() + time_limit
+    ``nodes`` expanded positions, ``time_limit`` seconds and the ``deadline`` instant
+    (``solvers.clock``; the earlier counts), consulted at every node;
+    ``SearchLimitReached`` when one runs out first. ``clock`` (e.g. ``time.process_time``,
+    for a CPU-time benchmark) measures ``time_limit`` instead of the wall clock.
+    ``incumbent`` (a replayed plan of the cut game) starts the search."""
+    if clock is None:
+        deadline, clock_end = deadline_of(time_limit, deadline), None
+    else:
+        clock_end = None if time_limit is None else clock() + time_limit
+
+    def late() -> bool:
+        return expired(deadline) or (clock_end is not None and clock() >= clock_end)
     bounds = CutBounds(state, turn_cap)
     table: dict = {}
     used = [0]
@@ -189,7 +198,7 @@ def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = N
         if hit is not None and (hit[1] or hit[0] <= alpha):
             return hit
         used[0] += 1
-        if used[0] > nodes or (deadline is not None and clock() >= deadline):
+        if used[0] > nodes or late():
             raise SearchLimitReached(f"the exact search used its {used[0] - 1} nodes"
                                      + (" (time limit)" if used[0] <= nodes else ""))
         ub = bounds.bound(s, alpha)

@@ -40,18 +40,20 @@ def _unreachable_cap(state) -> int:
     return state.turns + draws + 1 + maps + len(state.artifacts[0]) + maps + 1
 
 
-def reachable(state, market: MarketDP, *, plan_nodes: int) -> dict:
+def reachable(state, market: MarketDP, *, plan_nodes: int,
+              deadline: float | None = None) -> dict:
     """What is still reachable from ``state`` (seat 0 to act at the start of a turn, or
     the end of the game): ``{"plan", "bound", "exact"}``. ``market`` is the deal's
-    programme (any root the position is reachable from)."""
+    programme (any root the position is reachable from); ``deadline`` (``solvers.clock``)
+    caps the plan and the exact search (the bound then stands)."""
     if state.is_terminal():
         return {"plan": state.score(0), "bound": state.score(0), "exact": True}
     bound = min(market.bound(state), score_upper_bound(state, market=False).value)
-    plan = best_score_search(state, nodes=plan_nodes)
+    plan = best_score_search(state, nodes=plan_nodes, deadline=deadline)
     if len(state.deck) <= EXACT_DRAWS_LEFT:
         try:
             best = exact_best(state, turn_cap=_unreachable_cap(state), nodes=EXACT_NODES,
-                              incumbent=plan)
+                              incumbent=plan, deadline=deadline)
             return {"plan": best.score, "bound": best.score, "exact": True}
         except SearchLimitReached:
             pass
@@ -59,7 +61,8 @@ def reachable(state, market: MarketDP, *, plan_nodes: int) -> dict:
 
 
 def first_shortfall(root, positions: Sequence[tuple[dict, object]], *, best_score: float,
-                    best_bound: float, plan_nodes: int) -> dict:
+                    best_bound: float, plan_nodes: int,
+                    deadline: float | None = None) -> dict:
     """The first of ``positions`` (``(about, state)`` pairs in game order: ``about``
     describes the decision that led there, ``state`` the position after it) from which
     the deal's best plan score ``best_score`` is provably out of reach, with what was
@@ -73,7 +76,7 @@ def first_shortfall(root, positions: Sequence[tuple[dict, object]], *, best_scor
             bound = min(market.bound(state), score_upper_bound(state, market=False).value)
         if bound >= best_score:
             continue
-        there = reachable(state, market, plan_nodes=plan_nodes)
+        there = reachable(state, market, plan_nodes=plan_nodes, deadline=deadline)
         return {**about, "reachable_after": there, "best_plan": best_score,
                 "lost_at_least": best_score - there["bound"],
                 "lost_at_most": best_bound - there["plan"]}

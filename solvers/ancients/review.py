@@ -14,14 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from games.ancients import END, Find, Market, Rest, parse_move
-from games.ancients.moves import parse_text
-from games.errors import InternalFault
-from games.record import resolve_fixed_chance
+from games.ancients import END, Market, Rest, parse_move
 
-from .turn import Dig, TurnState, apply_turn, dig_steps, turn_options
+from .turn import Dig, TurnState, apply_turn, turn_options
 
-__all__ = ["played_turn", "plan_turns", "with_played_turn", "PlayedTurn"]
+__all__ = ["played_turn", "with_played_turn", "PlayedTurn"]
 
 
 def _position(state, seat: int) -> tuple:
@@ -60,27 +57,6 @@ def played_turn(state, moves: Sequence[str]) -> tuple[int, str | None, bool]:
         if _position(trial, seat) == target:
             return count, str(option), True
     return count, None, True
-
-
-def plan_turns(state, plan: Sequence[str]) -> list[list[str]]:
-    """The engine moves of each whole turn of a best-score ``plan`` (``"dig find ...;
-    find ..."``, ``"market ..."``, ``"rest ..."``), played from ``state`` (not changed)."""
-    state = state.clone()
-    out = []
-    for text in plan:
-        if text.startswith("dig "):
-            finds = tuple(parse_text(part) for part in text[len("dig "):].split(";"))
-            if not all(isinstance(f, Find) for f in finds):
-                raise InternalFault(f"best-score plan turn {text!r} is not a dig of finds")
-            steps = dig_steps(state, Dig(finds, 0, 0))
-        else:
-            steps = [parse_move(state, text)]
-        for step in steps:
-            state.apply(step)
-        resolve_fixed_chance(state)  # the refill the turn draws (a record holds no chance)
-        out.append([str(s) for s in steps])
-    return out
-
 
 
 @dataclass(frozen=True)

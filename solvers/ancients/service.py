@@ -29,29 +29,34 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from games.ancients import (Find, Market, Rest, describe, example_view, state_from_deal,
+from games.ancients import (GAME, Find, Market, Rest, describe, example_view, state_from_deal,
                            state_from_view)
 from games.errors import ReplayMismatchError
+from games.seeding import make_rng
 from grids import cell_name, render_grid
-from solvers.hints import Limit, hint_result, rows_from_search
+from solvers.clock import expired
+from solvers.hints import Hint, hint_result, rows_from_search
+from solvers.limits import Limit
+from solvers.results import (BestScore, DigPlanResult, NextDig, PlannedFind,
+                             WorkBudget)
 from solvers.ismcts.bots import Bot, RandomBot
+from solvers.ismcts.parallel import root_parallel
 from solvers.ismcts.search import ismcts
 from solvers.verify import require_solo, verify_replay
 
-from .best import DEFAULT_NODE_BUDGET, best_score_search
+from .best import best_score_search
 from .reachable import first_shortfall
 from .relax import MarketDP
 from .policy import SPAN, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnState, apply_turn, dig_move, dig_steps, plan_for
-from .review import plan_turns, played_turn, with_played_turn  # solvers.review's hooks
+from .review import played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
-           "replay_plan", "EXPLORATION", "BUDGET_UNITS", "CLOCK_NOTE"]
-__all__ += ["plan_turns", "played_turn", "hint_with_turn", "left_best", "bound_words"]
+           "replay_plan", "EXPLORATION", "BUDGET_UNITS"]
+__all__ += ["played_turn", "hint_with_turn", "left_best", "bound_words"]
 
-DEFAULT_HINT_ITERATIONS = 700
-#: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
-HINT_BUDGET = f"{DEFAULT_HINT_ITERATIONS} search iterations"
+#: The default hint budget, as the registry declares it (``games.registry``).
+DEFAULT_HINT_ITERATIONS = GAME.budgets.hint
 #: UCB exploration constant of the hint search (rewards in [0, 1], see ``SPAN``).
 EXPLORATION = 0.3
 
@@ -75,10 +80,14 @@ def _board_grid(occ: int, blk: int) -> list[str]:
     return [("B" if blk >> c & 1 else "W") if occ >> c & 1 else "." for c in range(25)]
 
 
-def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
+def _planned(finds) -> tuple[PlannedFind, ...]:
+    return tuple(PlannedFind(f.map, f.rotation * 90, cell_name(f.anchor), f.tokens, f.points)
+                 for f in finds)
+
+
+def plan(view: dict, *, data, token_value: float = 0.5) -> DigPlanResult:
     """The exact best dig for the view's seat, replay-verified, with the analysis. The plan
-    has no time budget (it is exact), so ``time_s`` is null; the CLI prints the measured
-    time in text only."""
+    has no time budget (it is exact); the CLI prints the measured time in text only."""
     state, seat = state_from_view(view, data, seed=0)
     best = plan_for(state, seat, token_value=token_value)
     after = state.clone()
@@ -98,44 +107,46 @@ def plan(view: dict, *, data, token_value: float = 0.5) -> dict:
                      for f in follow.finds) or "nothing")
         + f" = {follow.points} points for {follow.tokens} token(s)",
     ]
-    return {
-        "game": "ancients", "seat": seat,
-        "finds": [f.to_json() for f in best.finds],
-        "points": best.points, "tokens_spent": best.tokens, "value": best.value,
-        "optimal": True, "time_s": None, "nodes": best.nodes,
-        "board_after": ["".join(_board_grid(*best.board)[r * 5:r * 5 + 5]) for r in range(5)],
-        "next_player": {"seat": nxt, "points": follow.points, "tokens_spent": follow.tokens,
-                        "finds": [f.to_json() for f in follow.finds]},
-        "analysis": analysis,
-    }
+    return DigPlanResult(
+        game="ancients", seat=seat, finds=_planned(best.finds), points=best.points,
+        tokens_spent=best.tokens, value=best.value, nodes=best.nodes,
+        board_after=tuple("".join(_board_grid(*best.board)[r * 5:r * 5 + 5])
+                          for r in range(5)),
+        next_player=NextDig(nxt, follow.points, follow.tokens, _planned(follow.finds)),
+        analysis=tuple(analysis))
 
 
 EXPECTED_SCORE = ("expected final score of the seat (mean over the ISMCTS playouts through "
                   "the move)")
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Whole-turn options ranked by the ISMCTS (module docstring)."""
-    state, seat = state_from_view(view, data, seed=seed)
-    return _rank_turns(TurnState(state), state, seat, limit=limit, seed=seed, top=top)
-
-
-def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
-                   top: int = 10) -> dict:
-    """The hint with one more whole-turn option: the engine ``moves`` (texts) of a turn
-    the seat played that the planner does not generate, named by those texts joined with
-    ``" ; "`` (``solvers.review`` values a played turn this way)."""
-    state, seat = state_from_view(view, data, seed=seed)
-    return _rank_turns(with_played_turn(state, moves), state, seat, limit=limit, seed=seed,
+    rng = make_rng(seed)  # one stream: the view's world, then the search
+    state, seat = state_from_view(view, data, seed=rng)
+    return _rank_turns(TurnState(state), state, seat, limit=limit, seed=seed, rng=rng,
                        top=top)
 
 
-def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict:
+def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
+                   top: int = 10) -> Hint:
+    """The hint with one more whole-turn option: the engine ``moves`` (texts) of a turn
+    the seat played that the planner does not generate, named by those texts joined with
+    ``" ; "`` (``solvers.review`` values a played turn this way)."""
+    rng = make_rng(seed)
+    state, seat = state_from_view(view, data, seed=rng)
+    return _rank_turns(with_played_turn(state, moves), state, seat, limit=limit, seed=seed,
+                       rng=rng, top=top)
+
+
+def _rank_turns(root, state, seat: int, *, limit: Limit, seed, rng, top: int) -> Hint:
     limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
+    deadline = limit.deadline()  # one cap on the search and the explanation
     low = float(state.score(seat))
-    result = ismcts(root, seat, iterations=limit.iterations,
-                    time_limit=limit.time_limit, seed=seed, reward=score_window_reward(state),
-                    playout=playout, move_key=str, exploration=EXPLORATION)
+    result = root_parallel(root, seat, workers=limit.workers, seed=rng,
+                           iterations=limit.iterations, deadline=deadline,
+                           reward=score_window_reward(state), playout=playout, move_key=str,
+                           exploration=EXPLORATION)
 
     def expected_score(stat):
         if result.stop_reason == "single_move":
@@ -149,7 +160,8 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, top: int) -> dict
                             words=lambda move: describe(state, move))  # in words (issue 12)
     explanation = [f"{len(result.moves)} whole-turn options (market visits, planner digs, "
                    "rests); hidden: deck order and removed cards"]
-    explanation += _against_the_plan(state, seat, rows)
+    if not expired(deadline):  # the comparison runs the planner a few times
+        explanation += _against_the_plan(state, seat, rows)
     return hint_result(
         "ancients", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
         iterations=result.iterations, stop_reason=result.stop_reason, seed=seed, top=top,
@@ -209,53 +221,44 @@ def _against_the_plan(state, seat: int, rows: list[dict]) -> list[str]:
 # --- best score -------------------------------------------------------------------------
 
 #: What one unit of ``best_score``'s ``budget`` is.
-BUDGET_UNITS = "thousands of search nodes"
-CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
-              "speed and load and may vary between runs")
+BUDGET_UNITS = GAME.budgets.best_score_units
 
 
-def best_score(deal: dict, *, data, budget: float | None = None,
-               time_limit: float | None = None, seed=0) -> dict:
-    """Best final score of a solo deal (deck order known) within ``budget`` thousand search
-    nodes (default ``DEFAULT_NODE_BUDGET``), replay-verified, with a proven bound
-    (``solvers.ancients.best``). The search uses no randomness; ``seed`` is echoed."""
+def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0) -> BestScore:
+    """Best final score of a solo deal (deck order known) within ``limit.work`` thousand
+    search nodes (default: the registry's), replay-verified, with a proven bound
+    (``solvers.ancients.best``); ``limit.time_limit`` is a wall-clock cap on the bound and
+    the search, counted from ``limit.started`` (a run it cuts says so). The search uses no
+    randomness; ``seed`` is echoed."""
     state = state_from_deal(deal, data)
     require_solo(state.num_players)
-    amount = DEFAULT_NODE_BUDGET / 1000 if budget is None else budget
+    amount = GAME.budgets.best_score if limit.work is None else limit.work
     result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
-                               time_limit=time_limit)
+                               deadline=limit.deadline())
     replay = state.clone()
-    for move in result.moves:
-        apply_turn(replay, move, checked=True)
+    turns = tuple(tuple(str(step) for step in apply_turn(replay, move, checked=True))
+                  for move in result.moves)
     if not replay.is_terminal():
         raise ReplayMismatchError("the best-score plan ends before the game does")
     verify_replay("score", claimed=result.score, replayed=replay.score(0))
     arts = sum(replay.rules.maps[a].points for a in replay.artifacts[0])
     bound = result.bound.value
-    optimal = result.score >= bound
-    out = {
-        "game": "ancients", "score": result.score,
-        "status": "OPTIMAL" if optimal else "FEASIBLE",
-        "bound": bound, "bound_source": result.bound.source,
-        "breakdown": {"artifacts": arts, "money": replay.money[0], "sand": replay.sand[0],
-                      "turns": replay.turns},
-        "breakdown_points": {"artifacts": arts, "money": replay.money[0] / 2,
-                             "sand": replay.sand[0] / 2},
-        "breakdown_words": _score_words(replay),
-        "bound_words": bound_words(state, result.bound),
-        "plan": [str(m) for m in result.moves],
-        "time_s": time_limit,
-        "solver": "beam search over whole turns (widths "
-                  f"{', '.join(map(str, result.widths))}), planner digs",
-        "budget": {"units": BUDGET_UNITS, "amount": amount, "time_limit_s": time_limit,
-                   "stop_reason": result.stop_reason, "nodes": result.nodes},
-        "reproducible": result.stop_reason != "time_limit",
-        "seed": seed,
-        "analysis": [result.bound.note],
-    }
-    if result.stop_reason == "time_limit":
-        out["note"] = CLOCK_NOTE
-    return out
+    # the breakdown in points, summing to the score (issue 20 §1: money and sand counts
+    # read as points did not add up); the bound's argument in words for the text, its
+    # formula a fact of the JSON
+    return BestScore(
+        game="ancients", score=result.score,
+        status="OPTIMAL" if result.score >= bound else "FEASIBLE",
+        bound=bound, bound_source=result.bound.source,
+        breakdown=(("artifacts", arts), ("money", replay.money[0] / 2),
+                   ("sand", replay.sand[0] / 2)),
+        plan=tuple(str(m) for m in result.moves), turns=turns,
+        solver="beam search over whole turns (widths "
+               f"{', '.join(map(str, result.widths))}), planner digs",
+        budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason,
+                          result.nodes),
+        seed=seed, analysis=(_score_words(replay), bound_words(state, result.bound)),
+        facts=(("bound_formula", result.bound.note),))
 
 
 def _score_words(final) -> str:
@@ -305,15 +308,17 @@ def bound_words(state, bound) -> str:
             "sold; the best such count of buys and rests gives that many points")
 
 
-def left_best(deal: dict, positions, *, data, best: dict, budget: float | None = None) -> dict:
+def left_best(deal: dict, positions, *, data, best: BestScore,
+              limit: Limit = Limit()) -> dict:
     """For ``solvers.review``: the first decision of a played solo game after which the
     deal's best plan (``best``, this service's ``best_score`` answer) was provably out of
     reach, and by how much (``reachable.first_shortfall``). ``positions``: ``(about,
     state)`` pairs, the position after each decision in game order; plans from a position
-    use ``budget`` thousand nodes (default ``DEFAULT_NODE_BUDGET``)."""
-    amount = DEFAULT_NODE_BUDGET / 1000 if budget is None else budget
-    return first_shortfall(state_from_deal(deal, data), positions, best_score=best["score"],
-                           best_bound=best["bound"], plan_nodes=max(1, int(round(amount * 1000))))
+    use ``limit.work`` thousand nodes (default: the registry's), within its deadline."""
+    amount = GAME.budgets.best_score if limit.work is None else limit.work
+    return first_shortfall(state_from_deal(deal, data), positions, best_score=best.score,
+                           best_bound=best.bound, plan_nodes=max(1, int(round(amount * 1000))),
+                           deadline=limit.deadline())
 
 
 # --- bots ---------------------------------------------------------------------------------
@@ -351,13 +356,15 @@ class GreedyBot(_TurnBot):
 
 
 class IsmctsTurnBot(_TurnBot):
-    """ISMCTS over whole turns, ``iterations`` per turn (default ``BOT_ITERATIONS``)."""
+    """ISMCTS over whole turns within ``limit`` per turn (default ``BOT_ITERATIONS``
+    iterations)."""
 
     name = "ismcts"
 
     def turn(self, state):
-        result = ismcts(TurnState(state), self.seat,
-                        iterations=self.iterations or BOT_ITERATIONS,
+        limit = self.limit.resolve(BOT_ITERATIONS)
+        result = ismcts(TurnState(state), self.seat, iterations=limit.iterations,
+                        time_limit=limit.time_limit,
                         seed=self.rng.getrandbits(63), reward=score_window_reward(state),
                         playout=playout, move_key=str)
         return result.best
@@ -374,17 +381,17 @@ def demo_section(data) -> str:
     result = plan(view, data=data)
     state, seat = state_from_view(view, data, seed=0)
     before = render_grid(_board_grid(state.occupied, state.black))
-    after = render_grid(tuple("".join(result["board_after"])))
+    after = render_grid(tuple("".join(result.board_after)))
     lines = [f"Tomb of the Ancients — exact dig plan for seat {seat} "
              f"(pack {sorted(state.pack[seat])}, {state.sand[seat]} sand)", "board before:",
              before]
-    if result["finds"]:
-        for i, f in enumerate(result["finds"], 1):
-            lines.append(f"  {i}. map {f['map']} rotated {f['rotation']}° at {f['at']}: "
-                         f"{f['points']} points, {f['tokens_spent']} token(s)")
+    if result.finds:
+        for i, f in enumerate(result.finds, 1):
+            lines.append(f"  {i}. map {f.map} rotated {f.rotation}° at {f.at}: "
+                         f"{f.points} points, {f.tokens_spent} token(s)")
     else:
         lines.append("  no find is possible this turn")
-    lines += [f"total {result['points']} points for {result['tokens_spent']} token(s), "
+    lines += [f"total {result.points} points for {result.tokens_spent} token(s), "
               "optimal", "board after:", after]
-    lines += result["analysis"]
+    lines += result.analysis
     return "\n".join(lines)

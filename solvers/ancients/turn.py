@@ -78,9 +78,10 @@ def dig_steps(state, dig: Dig) -> list:
     return steps
 
 
-def apply_turn(state, move, *, checked: bool = False) -> None:
+def apply_turn(state, move, *, checked: bool = False) -> list:
     """Play one whole-turn move (a ``Dig`` or an engine market/rest move) on ``state``,
-    then the refill it draws, so the next seat is to move (or the game is over)."""
+    then the refill it draws, so the next seat is to move (or the game is over); return
+    the engine moves the turn was played as (the refill's chance steps not included)."""
     steps = dig_steps(state, move) if isinstance(move, Dig) else [move]
     for step in steps:
         if checked:
@@ -89,6 +90,7 @@ def apply_turn(state, move, *, checked: bool = False) -> None:
             state.apply(step)
     while state.current_player() == CHANCE:  # the refill: the deck order is fixed in a world
         state.apply(state.chance_outcomes()[0][0])
+    return steps
 
 
 def turn_options(state, *, token_value: float = 0.5) -> list:

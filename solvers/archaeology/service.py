@@ -1,59 +1,77 @@
-"""Archaeology: The Card Game — hints, arena bots and the demo section.
+"""Archaeology, both editions (the 2007 game and The New Expedition): hints, arena bots
+and the demo section. One engine core plays both editions, so one service serves both:
+:data:`EDITIONS` maps each edition's game id to its :class:`Edition`, an object with the
+names of a service module (``hint``, ``BOTS``, ``demo_section``, ``played_turn``,
+``hint_with_turn``; ``solvers.services.service`` returns it). What differs between the
+editions is data: the engine package (``games.registry``'s ``engine_module``: the
+edition's deals, views and move text) and its ``rules`` (the monument, tents and looks,
+which the heuristic, the explanations and the demo text read).
 
-**Hint.** ``hint(view, ...)`` validates the view, samples a world and runs ISMCTS
-(``solvers.ismcts.search``) for the seat, with playouts of the :func:`rollout_policy` below
-(run by the equivalent fast :func:`playout`) and the default win/score-margin reward
-(margin scale $50). Moves are ranked by visits (the search's final choice); each carries
-``value`` = **win probability** (the primary value: share of the search's finished playouts
-through that move that the seat won, 1/k for a k-way shared win), ``expected_money`` (mean
-final money in those playouts), ``visits`` and ``stderr`` (standard error of the win
-probability). **A trade is one row**: the engine plays a trade as ``take``/``give`` steps
-(every minimal trade reached once, few moves per search node), and the search counts its
-*units* (``solvers.ismcts.search``, ``unit_open``): a row is one whole trade (``trade GIVES
-for TAKES``), its value, money and visits over the iterations whose tree path made that
-whole trade; iterations that left the tree mid-trade (to finish it in the playout) count
-for no row. This aggregates the step tree rather than reporting the best completion under
-each first step: every trade the search tried is shown with its own statistics, and no
-trade borrows the visits of another that shares its first take. Rows are ranked by those
-visits; a one-move decision never tried is a row without a value. Each row carries the move
-in words (``games.archaeology.words``). A view with a trade in progress (its ``trade``
-field) is ranked by its next steps. ``best-move`` names the whole trade and ``play`` and
-game records take it as one move. ``played_turn`` and ``hint_with_turn`` let
-``solvers.review`` name a played trade's steps by the whole trade and value it in the same
-search.
+**Hint.** ``hint(view, ...)`` validates the view, samples a world exactly from what the
+seat has seen (``games.archaeology.hidden``) and runs ISMCTS (``solvers.ismcts.search``)
+for the seat, with playouts of the rollout policy (``policy``, run by its equivalent fast
+``playout``) and the win / score-margin reward (margin scale $50). Moves are ranked by
+visits (the search's final choice); each carries ``value`` = **win probability** (the
+primary value: share of the search's finished playouts through that move that the seat
+won, 1/k for a k-way shared win), ``expected_money`` (mean final money in those
+playouts), ``visits`` and ``stderr`` (standard error of the win probability). **A trade
+is one row**: the engine plays a trade as ``take``/``give`` steps (every minimal trade
+reached once, few moves per search node), and the search counts its *units*
+(``solvers.ismcts.search``, ``unit_open``; ``trades``): a row is one whole trade (``trade
+GIVES for TAKES``), its value, money and visits over the iterations whose tree path made
+that whole trade; iterations that left the tree mid-trade (to finish it in the playout)
+count for no row. This aggregates the step tree rather than reporting the best completion
+under each first step: every trade the search tried is shown with its own statistics,
+and no trade borrows the visits of another that shares its first take. Rows are ranked
+by those visits; a one-move decision never tried is a row without a value. Each row
+carries the move in words (``games.archaeology.words``). A view with a trade in progress
+(its ``trade`` field) is ranked by its next steps. ``best-move`` names the whole trade
+and ``play`` and game records take it as one move. ``played_turn`` and
+``hint_with_turn`` let ``solvers.review`` name a played trade's steps by the whole trade
+and value it in the same search. In The New Expedition, an explore of the Tomb, the Mine
+or the Sphinx goes on with the explorer's next decision (a keep, a draw or stop, a
+naming): ask again from the view after it.
 
-The greedy heuristic, rollout policy and fast playout are in ``policy``.
-
-Bots for ``digsite arena archaeology``: ``random``, ``greedy``, ``ismcts``, ``pimc``
-(determinized UCT, 10 worlds, same total iterations).
+Bots for ``digsite arena archaeology`` and ``digsite arena expedition``: ``random``,
+``greedy`` (the heuristic of ``policy``: in The New Expedition tents, looks, keeps, Mine
+and Sphinx decisions included), ``ismcts``, ``pimc`` (determinized UCT, 10 worlds, same
+total iterations). The New Expedition's arena deals draw the monument at random; a card
+file with one monument (``--cards``) fixes it.
 """
 
 from __future__ import annotations
 
-from games.archaeology import describe, example_view, parse_move, state_from_view
-from games.archaeology.moves import TRADE, TRADE_STEPS
-from games.archaeology.trades import (WHOLE_TRADES, TradeUnits, played_decision, played_move,
-                                      trading)
+from dataclasses import dataclass
+from types import ModuleType
+
+from games import registry
+from games.archaeology.moves import TRADE
+from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
+from games.archaeology.trades import trading
+from games.seeding import make_rng
+from solvers.hints import Column, Hint, stamped
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
-from solvers.hints import Column, Limit
 from solvers.ismcts.hint import ranked_lines, win_hint
+from solvers.limits import Limit
 
 from .policy import SEARCH_OPTIONS, greedy_policy
+from .trades import TRADE_STEPS, WHOLE_TRADES, TradeUnits, played_decision, played_move
 
-__all__ = ["hint", "BOTS", "demo_section", "played_turn", "hint_with_turn"]
+__all__ = ["Edition", "EDITIONS", "BOTS", "EXPLORE_STEPS"]
 
-GAME_ID = "archaeology"
+#: The engine family this service serves (``games.registry.GameInfo.family``).
+FAMILY = "archaeology"
 
 
 class GreedyBot(PolicyBot):
-    """The engine's greedy heuristic (``policy``)."""
+    """The greedy heuristic (``policy``)."""
 
     name = "greedy"
     policy = staticmethod(greedy_policy)
 
 
 class SearchBot(IsmctsBot):
-    """ISMCTS with this game's playout and reward (``policy.SEARCH_OPTIONS``)."""
+    """ISMCTS with the Archaeology playout and reward (``policy.SEARCH_OPTIONS``)."""
 
     search_options = SEARCH_OPTIONS
 
@@ -64,56 +82,102 @@ class PimcSearchBot(PimcBot):
     search_options = SEARCH_OPTIONS
 
 
-#: The arena bots (module docstring): plain classes, as every game's.
+#: The arena bots of both editions (module docstring): plain classes, as every game's.
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot, "pimc": PimcSearchBot}
 
 EXPECTED_MONEY = Column("expected_money", "mean final money of the seat in those playouts", 2)
+EXPLORE_STEPS = ("an explore of the Tomb, the Mine or the Sphinx goes on with the explorer's "
+                 "next decision (keep, draw or stop, name): ask again from the view after it")
+#: The explore rules (``Rules.special``) whose explore is several decisions of the explorer.
+MULTI_STEP_EXPLORES = (KEEP_SOME, BUST, NAME_TYPES)
 
 
-def _explain(best) -> list[str] | None:
+def _explain(best, multi_step: bool) -> list[str] | None:
+    verb = str(best).split()[0]
     if best.kind == TRADE:
         return [WHOLE_TRADES]
-    return [TRADE_STEPS] if str(best).split()[0] in ("take", "give") else None
+    if verb in ("take", "give"):
+        return [TRADE_STEPS]
+    return [EXPLORE_STEPS] if verb == "explore" and multi_step else None
 
 
-def _rank(world, seat: int, *, limit: Limit, seed, top: int, extra=()) -> dict:
-    """The hint of ``world``'s seat: whole trades as rows (the steps when the view has a
-    trade in progress), ``extra`` whole trades tried at the root too."""
-    units = None if trading(world) else TradeUnits(world, extra)
-    return win_hint(GAME_ID, world, seat, limit=limit, seed=seed, top=top,
-                    search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY, explain=_explain,
-                    words=lambda move: describe(world, move), units=units)
-
-
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
-    """Rank the decisions of the view's seat by ISMCTS (see the module docstring)."""
-    world, seat = state_from_view(view, data, seed)
-    return _rank(world, seat, limit=limit, seed=seed, top=top)
-
-
-def played_turn(state, moves) -> tuple[int, str | None, bool]:
-    """``solvers.review``'s hook: a record's trade steps are one decision, named by the
-    whole trade (``games.archaeology.trades.played_decision``)."""
-    return played_decision(state, moves, parse_move)
-
-
-def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
-                   top: int = 10) -> dict:
-    """``solvers.review``'s hook: the hint with the played trade (its step ``moves``, or
-    one whole-trade move) tried as one root move too, so that one search values it."""
-    world, seat = state_from_view(view, data, seed)
-    played = played_move(world, moves, parse_move)
-    return _rank(world, seat, limit=limit, seed=seed, top=top,
-                 extra=(played,) if played.kind == TRADE else ())
-
-
-def demo_section(data) -> str:
-    """An ISMCTS hint for the bundled example view (300 iterations, seed 0)."""
-    view = example_view(data)
-    result = hint(view, data=data, limit=Limit(iterations=300), seed=0, top=3)
+def _demo_lines(view: dict) -> list[str]:
+    """The example position in words: where (a monument, its chambers) and the last look
+    (the Temple's) only where the edition has them."""
     hand = ", ".join(f"{n} {name}" for name, n in view["hand"].items())
     market = ", ".join(f"{n} {name}" for name, n in view["marketplace"].items())
-    lines = [f"seat {view['seat']} holds {hand}; marketplace {market}; "
-             f"{view['dig_site']} cards left to dig",
-             f"ISMCTS ({result['budget']['iterations']} iterations) suggests: {result['best']}"]
-    return "\n".join(lines + ranked_lines(result, "expected_money"))
+    monument = f"{view['monument']}: " if "monument" in view else ""
+    chambers = f"; chambers {view['chambers']}" if "monument" in view else ""
+    lines = [f"{monument}seat {view['seat']} holds {hand}; marketplace {market}; "
+             f"{view['dig_site']} cards left to dig{chambers}"]
+    looks = [line for line in view["history"] if " look " in line and " saw " in line]
+    if looks:
+        lines.append(f"it looked: {looks[-1]}")
+    return lines
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The services of one edition, ``game_id``: the members a service module offers (see
+    ``solvers.services``), each taking the edition's engine package from the registry.
+    Only the id is stored, so that an edition's bound ``hint`` pickles for root-parallel
+    workers."""
+
+    game_id: str
+    BOTS = BOTS
+
+    @property
+    def engine(self) -> ModuleType:
+        """The edition's engine package (``games.archaeology`` or ``games.expedition``)."""
+        return registry.engine(self.game_id)
+
+    def _rank(self, world, seat: int, *, limit: Limit, seed, rng, top: int,
+              extra=()) -> Hint:
+        """The hint of ``world``'s seat: whole trades as rows (the steps when the view has
+        a trade in progress), ``extra`` whole trades tried at the root too."""
+        multi_step = world.rules.special in MULTI_STEP_EXPLORES
+        units = None if trading(world) else TradeUnits(world, extra)
+        describe = self.engine.describe
+        return win_hint(self.game_id, world, seat, limit=limit, seed=seed, rng=rng, top=top,
+                        search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY,
+                        explain=lambda best: _explain(best, multi_step),
+                        words=lambda move: describe(world, move), units=units)
+
+    def hint(self, view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
+        """Rank the decisions of the view's seat by ISMCTS (see the module docstring); the
+        hint says which form of view it read (``view_form``) and what that reading left
+        out."""
+        rng = make_rng(seed)  # one stream: the view's world, then the search
+        reading = self.engine.read_view(view, data, rng)
+        return stamped(self._rank(reading.world, reading.seat, limit=limit, seed=seed,
+                                  rng=rng, top=top), reading)
+
+    def played_turn(self, state, moves) -> tuple[int, str | None, bool]:
+        """``solvers.review``'s hook: a record's trade steps are one decision, named by the
+        whole trade (``trades.played_decision``)."""
+        return played_decision(state, moves, self.engine.parse_move)
+
+    def hint_with_turn(self, view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
+                       top: int = 10) -> Hint:
+        """``solvers.review``'s hook: the hint with the played trade (its step ``moves``,
+        or one whole-trade move) tried as one root move too, so that one search values
+        it."""
+        rng = make_rng(seed)
+        world, seat = self.engine.state_from_view(view, data, rng)
+        played = played_move(world, moves, self.engine.parse_move)
+        return self._rank(world, seat, limit=limit, seed=seed, rng=rng, top=top,
+                          extra=(played,) if played.kind == TRADE else ())
+
+    def demo_section(self, data) -> str:
+        """An ISMCTS hint for the edition's bundled example view (300 iterations, seed 0;
+        The New Expedition's is at the Temple, after a secret look)."""
+        view = self.engine.example_view(data)
+        result = self.hint(view, data=data, limit=Limit(iterations=300), seed=0, top=3)
+        lines = _demo_lines(view)
+        lines.append(f"ISMCTS ({result.budget.iterations} iterations) suggests: "
+                     f"{result.best}")
+        return "\n".join(lines + ranked_lines(result, "expected_money"))
+
+
+#: The family's editions by game id (``solvers.services.service`` returns one).
+EDITIONS = {info.id: Edition(info.id) for info in registry.editions(FAMILY)}

@@ -1,6 +1,6 @@
 """Arena players: a tiny interface and the generic bots.
 
-A bot is made per seat and game by a factory ``factory(*, seat, seed, iterations)`` — in
+A bot is made per seat and game by a factory ``factory(*, seat, seed, limit)`` — in
 practice a bot class: a game's ``BOTS`` table maps names to classes, a game's own bots being
 small subclasses that fix a policy or search options as class attributes — and answers
 ``bot.choose(state) -> move`` for a decision of its seat. ``state`` is the true
@@ -13,9 +13,9 @@ module and follow the same interface):
 
 * :class:`RandomBot` — a uniformly random legal move.
 * :class:`PolicyBot` — any ``policy(state, moves, rng) -> move`` (wraps heuristics).
-* :class:`IsmctsBot` — :func:`solvers.ismcts.search.ismcts` with a fixed budget
-  (iterations, or seconds per decision), on one tree or ``workers`` root-parallel trees
-  (:mod:`solvers.ismcts.parallel`).
+* :class:`IsmctsBot` — :func:`solvers.ismcts.search.ismcts` with a fixed budget per
+  decision (``limit``: iterations and/or seconds), on one tree or ``limit.workers``
+  root-parallel trees (:mod:`solvers.ismcts.parallel`).
 * :class:`PimcBot` — :func:`solvers.ismcts.pimc.pimc` (determinized UCT) with the same.
 """
 
@@ -25,6 +25,7 @@ from abc import ABC, abstractmethod
 
 from games.seeding import make_rng
 
+from ..limits import Limit
 from .parallel import root_parallel
 from .pimc import pimc
 from .search import DEFAULT_ITERATIONS
@@ -33,14 +34,15 @@ __all__ = ["Bot", "RandomBot", "PolicyBot", "IsmctsBot", "PimcBot"]
 
 
 class Bot(ABC):
-    """Base: ``choose(state) -> move`` for a decision of ``self.seat``."""
+    """Base: ``choose(state) -> move`` for a decision of ``self.seat``, within ``limit`` per
+    decision for a searching bot (``Limit()``: the bot's own default)."""
 
     name = "bot"
 
-    def __init__(self, *, seat: int, seed=None, iterations: int | None = None):
+    def __init__(self, *, seat: int, seed=None, limit: Limit = Limit()):
         self.seat = seat
         self.rng = make_rng(seed)
-        self.iterations = iterations
+        self.limit = limit
 
     @abstractmethod
     def choose(self, state):
@@ -79,31 +81,26 @@ class PolicyBot(Bot):
 
 
 class IsmctsBot(Bot):
-    """ISMCTS with ``iterations`` per decision (default ``DEFAULT_ITERATIONS``), or
-    ``time_limit`` seconds per decision instead, on ``workers`` root-parallel trees (1: a
-    single tree); ``search_options`` (given, or a subclass's class attribute) are passed on
-    to :func:`ismcts` (rollout policy, reward, exploration, ...)."""
+    """ISMCTS within ``limit`` per decision (iterations and/or seconds; default
+    ``DEFAULT_ITERATIONS``), on ``limit.workers`` root-parallel trees (1: a single tree);
+    ``search_options`` (given, or a subclass's class attribute) are passed on to
+    :func:`ismcts` (rollout policy, reward, exploration, ...)."""
 
     name = "ismcts"
     search_options: dict = {}
 
-    def __init__(self, *, search_options: dict | None = None, workers: int = 1,
-                 time_limit: float | None = None, **kwargs):
+    def __init__(self, *, search_options: dict | None = None, **kwargs):
         super().__init__(**kwargs)
         self.options = dict(self.search_options if search_options is None else search_options)
-        self.workers = workers
-        self.time_limit = time_limit
 
     def choose(self, state):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        if self.time_limit is not None:
-            budget = {"iterations": None, "time_limit": self.time_limit}
-        else:
-            budget = {"iterations": self.iterations or DEFAULT_ITERATIONS}
-        result = root_parallel(state, self.seat, workers=self.workers,
-                               seed=self.rng.getrandbits(63), **budget, **self.options)
+        limit = self.limit.resolve(DEFAULT_ITERATIONS)
+        result = root_parallel(state, self.seat, workers=limit.workers,
+                               seed=self.rng.getrandbits(63), iterations=limit.iterations,
+                               time_limit=limit.time_limit, **self.options)
         return result.best
 
 
@@ -123,8 +120,9 @@ class PimcBot(Bot):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        result = pimc(state, self.seat, iterations=self.iterations or DEFAULT_ITERATIONS,
-                      determinizations=self.determinizations,
+        limit = self.limit.resolve(DEFAULT_ITERATIONS)
+        result = pimc(state, self.seat, iterations=limit.iterations,
+                      time_limit=limit.time_limit, determinizations=self.determinizations,
                       seed=self.rng.getrandbits(63), **self.options)
         return result.best
 

@@ -7,12 +7,17 @@ games of one engine core (Archaeology's two editions) share it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result, rows_from_search,
-                     win_probability)
-from .search import DEFAULT_ITERATIONS, MoveStat, ismcts, move_stat, ranked
+from games import registry
+
+from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Hint, hint_result,
+                     rows_from_search, win_probability)
+from ..limits import Limit
+from .parallel import root_parallel
+from .search import MoveStat, move_stat, ranked
 
 __all__ = ["win_hint", "ranked_lines", "Units"]
 
@@ -22,7 +27,7 @@ class Units:
     ``open(state)`` whether the searching seat's decision is still in progress, and
     ``move(moves)`` the one move (its text a row's ``move``) that a completed unit's moves
     make; ``extra`` root moves the search must also try (each a whole unit). Any object
-    with these three members will do (``games.archaeology.trades.TradeUnits``)."""
+    with these three members will do (``solvers.archaeology.trades.TradeUnits``)."""
 
     def __init__(self, open_: Callable[[object], bool],
                  move: Callable[[tuple], object], extra: Sequence = ()):
@@ -49,8 +54,9 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
              search_options: dict, score: Column,
              explain: Callable[[object], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
-             units: Units | None = None) -> dict:
-    """ISMCTS from ``world`` for ``seat`` within ``limit`` (default 1,000 iterations), as a
+             units: Units | None = None, rng: random.Random | None = None) -> Hint:
+    """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared
+    hint budget; ``limit.workers`` root-parallel trees merged on their raw sums), as a
     hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
     add an explanation; ``words(move)`` the move in words (each row's ``words``).
 
@@ -59,13 +65,17 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
     iterations that played that whole unit, ranked by those visits. The rows then cover
     the iterations that completed a unit in the tree (the others left it mid-unit and
     went on in the playout); a one-move decision the search never tried is a row without
-    a value, as without ``units``."""
-    limit = limit.resolve(DEFAULT_ITERATIONS)
+    a value, as without ``units``.
+
+    ``rng``: the generator the caller already drew ``world`` from (the seed is converted
+    once, and the search goes on drawing from the same stream, so its first sampled world
+    is not the root's); ``seed`` is what the hint reports."""
+    limit = limit.resolve(registry.get(game_id).budgets.hint)
     options = dict(search_options)
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)
-    result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
-                    seed=seed, **options)
+    result = root_parallel(world, seat, workers=limit.workers, seed=seed if rng is None else rng,
+                           iterations=limit.iterations, deadline=limit.deadline(), **options)
     if units is not None and result.units is not None and result.stop_reason != "single_move":
         stats = _merged(result.units, units.move)
         named = {str(stat.move) for stat in stats}
@@ -84,12 +94,13 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
                        explanation=explanation)
 
 
-def ranked_lines(hint: dict, score_key: str, *, unit: str = "$") -> list[str]:
+def ranked_lines(hint: Hint, score_key: str, *, unit: str = "$") -> list[str]:
     """The hint's moves as demo lines: rank, move, win probability, mean score, visits."""
     lines = []
-    for m in hint["moves"]:
-        win = "-" if m["value"] is None else f"{m['value']:.2f}"
-        score = "-" if m[score_key] is None else f"{unit}{m[score_key]:.1f}"
-        lines.append(f"  {m['rank']}. {m['move']:<24} win {win}  money {score}  "
-                     f"visits {m['visits']}")
+    for row in hint.rows:
+        win = "-" if row.value is None else f"{row.value:.2f}"
+        score = row.column(score_key)
+        money = "-" if score is None else f"{unit}{score:.1f}"
+        lines.append(f"  {row.rank}. {row.move:<24} win {win}  money {money}  "
+                     f"visits {row.visits}")
     return lines

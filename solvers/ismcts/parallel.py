@@ -19,31 +19,39 @@ from typing import Callable, Sequence
 from games.seeding import Seed, child_seeds
 
 from ..backends import run_jobs
-from .search import SearchResult, ranked, ismcts, move_stat
+from .search import MoveStat, SearchResult, ranked, ismcts, move_stat
 
 __all__ = ["root_parallel", "merge_results"]
 
 
-def merge_results(results: Sequence[SearchResult]) -> SearchResult:
-    """One result from searches of the same position by the same seat: every root move's
-    sums added (exact, in the order given), iterations and nodes summed, the longest time,
-    and the stop reason of the first."""
-    first = results[0]
+def _merged_stats(groups: Sequence[Sequence[MoveStat]]) -> list[MoveStat]:
+    """Every move's sums added over ``groups`` (in the order given), ranked."""
     sums: dict[str, list] = {}
     moves: dict[str, object] = {}
-    for result in results:
-        for stat in result.moves:
+    for stats in groups:
+        for stat in stats:
             key = str(stat.move)
             moves.setdefault(key, stat.move)
             acc = sums.setdefault(key, [0, 0.0, 0.0, 0, 0.0, 0.0, 0])
             for i, value in enumerate((stat.visits, stat.total, stat.sumsq, stat.available,
                                        stat.win_sum, stat.score_sum, stat.finished)):
                 acc[i] += value
-    stats = [move_stat(moves[key], *acc) for key, acc in sums.items()]
-    return SearchResult(first.seat, ranked(stats), sum(r.iterations for r in results),
-                        max(r.time_s for r in results), first.stop_reason,
+    return ranked([move_stat(moves[key], *acc) for key, acc in sums.items()])
+
+
+def merge_results(results: Sequence[SearchResult]) -> SearchResult:
+    """One result from searches of the same position by the same seat: every root move's
+    sums added (exact, in the order given), and every completed unit's (``units``, the
+    whole decisions of several moves) likewise; iterations and nodes summed, the longest
+    time, and the stop reason of the first."""
+    first = results[0]
+    units = (_merged_stats([r.units or [] for r in results])
+             if any(r.units is not None for r in results) else None)
+    return SearchResult(first.seat, _merged_stats([r.moves for r in results]),
+                        sum(r.iterations for r in results),
+                        max(r.elapsed_s for r in results), first.stop_reason,
                         sum(r.nodes for r in results), first.seed_used,
-                        {"workers": len(results)})
+                        {"workers": len(results)}, units)
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import itertools
 
 from games import lootnrun
+from games.seeding import make_rng
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
-from solvers.hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Limit, hint_result,
-                           rows_from_search, win_probability)
-from solvers.ismcts.search import DEFAULT_ITERATIONS, ismcts
+from solvers.hints import Column, Hint, stamped
+from solvers.limits import Limit
+from solvers.ismcts.hint import win_hint
 
 from .policy import greedy_policy
 
@@ -29,19 +30,16 @@ class GreedyBot(PolicyBot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": PimcBot}
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
-    """Rank the moves of the seat to act in ``view`` by ISMCTS win chance."""
-    world, seat = lootnrun.state_from_view(view, data, seed)
-    limit = limit.resolve(DEFAULT_ITERATIONS)
-    result = ismcts(world, seat, iterations=limit.iterations, time_limit=limit.time_limit,
-                    seed=seed)
-    rows = rows_from_search(result, value=win_probability, columns={
-        "expected_score": lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean},
-        words=lambda move: lootnrun.describe(world, move))
-    return hint_result("lootnrun", seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
-                       columns=(EXPECTED_SCORE, MEAN_REWARD), limit=limit,
-                       iterations=result.iterations, stop_reason=result.stop_reason,
-                       seed=seed, top=top)
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
+    """Rank the moves of the seat to act in ``view`` by ISMCTS win chance (uniformly random
+    rollouts, the search's default); the hint says which form of view it read
+    (``view_form``)."""
+    rng = make_rng(seed)  # one stream: the view's world, then the search
+    reading = lootnrun.read_view(view, data, rng)
+    world = reading.world
+    return stamped(win_hint("lootnrun", world, reading.seat, limit=limit, seed=seed, rng=rng,
+                            top=top, search_options={}, score=EXPECTED_SCORE,
+                            words=lambda move: lootnrun.describe(world, move)), reading)
 
 
 def _pct(x) -> str:
@@ -56,7 +54,7 @@ def demo_section(data) -> str:
     mine = ", ".join(f"room {rid} ({t.back[t.index[rid]]}: {' '.join(t.treasures[t.index[rid]])})"
                      for rid in view["my_rooms"]) or "nothing"
     lines = [f"seat {view['seat']} to move, scores {view['scores']}, in front: {mine}",
-             f"ISMCTS, 300 iterations, seed 0 — best move: {result['best']}"]
-    lines.extend(f"  {m['rank']}. {m['move']:<10} win {_pct(m['value'])} ± {_pct(m['stderr'])} "
-                 f"({m['visits']} visits)" for m in itertools.islice(result["moves"], 5))
+             f"ISMCTS, 300 iterations, seed 0 — best move: {result.best}"]
+    lines.extend(f"  {m.rank}. {m.move:<10} win {_pct(m.value)} ± {_pct(m.stderr)} "
+                 f"({m.visits} visits)" for m in itertools.islice(result.rows, 5))
     return "\n".join(lines)

@@ -2,29 +2,42 @@
 OpenSpiel games (``adapter``) and OpenSpiel's searches as arena bots (``bots``).
 
 Generic: nothing here knows a game; the adapter reads the registry and the protocol.
-Without the extra installed, :data:`AVAILABLE` is false and :func:`bots_for` offers no bot.
+Importing this package does **not** import pyspiel (about half a second, and the extra is
+optional): :data:`AVAILABLE` only asks whether it is installed, and the adapter and bots
+are loaded by the functions below when an OpenSpiel bot or command is actually used.
+Without the extra, :func:`bots_for` offers no bot and :func:`adapted_games` none.
 """
 
 from __future__ import annotations
 
-try:
-    import pyspiel  # noqa: F401  (the optional extra)
-except ImportError:
-    AVAILABLE = False
-else:
-    AVAILABLE = True
+import importlib
+import importlib.util
+from types import ModuleType
 
-if AVAILABLE:
-    from .adapter import adapted_games, load, move_of, short_name, state_of
-    from .bots import bots_for
-else:
-    def adapted_games() -> list[str]:
-        """No game is adapted without OpenSpiel."""
-        return []
+__all__ = ["AVAILABLE", "BOT_NAMES", "adapted_games", "bots_for", "extra"]
 
-    def bots_for(game_id: str, data=None) -> dict:
-        """No OpenSpiel bot without OpenSpiel."""
-        return {}
+#: Whether the optional extra is installed (found, not imported).
+AVAILABLE = importlib.util.find_spec("pyspiel") is not None
+#: The names of the OpenSpiel arena bots (``bots``), for listings and ``--help``.
+BOT_NAMES = ("openspiel-ismcts", "openspiel-mcts")
 
-__all__ = ["AVAILABLE", "adapted_games", "bots_for", "load", "move_of", "short_name",
-           "state_of"]
+
+def extra(name: str) -> ModuleType:
+    """This package's module ``name`` (``"adapter"`` or ``"bots"``), importing pyspiel: the
+    one place the optional extra is loaded, on demand (a lazy import by design, not a
+    hidden cycle: these modules import only generic code and the registry)."""
+    if not AVAILABLE:
+        raise ImportError("the OpenSpiel extra is not installed (pip install "
+                          "'digsite[openspiel]')")
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def adapted_games() -> list[str]:
+    """The game ids exposed to OpenSpiel (none without the extra)."""
+    return extra("adapter").adapted_games() if AVAILABLE else []
+
+
+def bots_for(game_id: str, data=None) -> dict:
+    """OpenSpiel's arena bots for ``game_id`` (``{}`` without the extra or for a game the
+    adapter does not cover)."""
+    return extra("bots").bots_for(game_id, data) if AVAILABLE else {}

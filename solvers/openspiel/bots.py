@@ -25,6 +25,7 @@ from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
 from ..ismcts.bots import Bot
+from ..limits import Limit
 from . import adapter
 
 __all__ = ["OpenSpielIsmctsBot", "OpenSpielMctsBot", "bots_for", "UCT_C"]
@@ -34,14 +35,22 @@ DEFAULT_ITERATIONS = 1000
 
 
 class _OpenSpielBot(Bot):
-    def __init__(self, *, game_id: str, data=None, time_limit: float | None = None,
-                 uct_c: float = UCT_C, **kwargs):
+    def __init__(self, *, game_id: str, data=None, uct_c: float = UCT_C, **kwargs):
         super().__init__(**kwargs)
         self.game_id = game_id
         self.data = data
-        self.time_limit = time_limit
         self.uct_c = uct_c
         self._game = None
+
+    @property
+    def iterations(self) -> int:
+        """Simulations per decision (``limit.iterations``, default ``DEFAULT_ITERATIONS``)."""
+        return self.limit.iterations or DEFAULT_ITERATIONS
+
+    @property
+    def time_limit(self) -> float | None:
+        """Seconds per decision, if the limit has a wall clock."""
+        return self.limit.time_limit
 
     def game_for(self, state) -> adapter.DigsiteGame:
         if self._game is None:
@@ -64,7 +73,7 @@ class OpenSpielIsmctsBot(_OpenSpielBot):
             return moves[0]
         game = self.game_for(state)
         action = search_ismcts(game, state.determinize(self.seat, self.rng), rng=self.rng,
-                               iterations=self.iterations or DEFAULT_ITERATIONS,
+                               iterations=self.iterations,
                                time_limit=self.time_limit, uct_c=self.uct_c,
                                random_state=self.numpy_state())[0]
         return adapter.move_of(game, state, action)
@@ -114,7 +123,7 @@ class OpenSpielMctsBot(_OpenSpielBot):
             return moves[0]
         game = self.game_for(state)
         random_state = self.numpy_state()
-        per_world = max(1, (self.iterations or DEFAULT_ITERATIONS) // self.determinizations)
+        per_world = max(1, self.iterations // self.determinizations)
         votes: dict[int, int] = {}
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for _ in range(self.determinizations):
@@ -132,9 +141,8 @@ class OpenSpielMctsBot(_OpenSpielBot):
         return adapter.move_of(game, state, best)
 
 
-def _factory(cls, game_id: str, data, *, seat, seed=None, iterations=None, **options):
-    return cls(game_id=game_id, data=data, seat=seat, seed=seed, iterations=iterations,
-               **options)
+def _factory(cls, game_id: str, data, *, seat, seed=None, limit: Limit = Limit(), **options):
+    return cls(game_id=game_id, data=data, seat=seat, seed=seed, limit=limit, **options)
 
 
 def bots_for(game_id: str, data=None) -> dict:

@@ -15,49 +15,54 @@ every option first, then successive halving, one schedule for both budget kinds.
 
 Default budget: ``DEFAULT_ROLLOUTS // players`` playouts, raised to ``MIN_SAMPLES`` per
 distinct option; the same seed and budget give the same output. A ``time_limit`` is a
-wall-clock cap (``stop_reason`` ``"time_limit"`` when it fires; such a result may vary),
-which never cuts the first round: every option gets its minimum.
+wall-clock cap from the hint's start (``stop_reason`` ``"time_limit"`` when it fires; such
+a result may vary), consulted before every sample once every option has one.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.pyramids import describe, make_deal, parse_move, state_from_deal
+from games.pyramids import GAME, describe, make_deal, parse_move, state_from_deal
 from games.pyramids.rules import pattern_options
 from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
-from solvers.hints import Limit, hint_result
+from solvers.backends import run_jobs
+from solvers.clock import deadline_of, expired
+from solvers.hints import Hint, hint_result
+from solvers.limits import Limit
+from solvers.results import BestScore, WorkBudget
 from solvers.verify import verify_replay
 
 from .graph import analyse, analysis_lines
-from .decisions import decision_view, world_of
-from .model import DEFAULT_BUDGET, solve_deal
+from .decisions import decision_view, world_of  # decision_view: solvers.review's hook
+from .model import solve_deal
 from .policy import choose_crossing, playout, policy_move
-from .review import plan_turns  # the hooks of solvers.review (with decision_view)
 
-__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "plan_lines",
-           "BUDGET_UNITS", "CLOCK_NOTE", "MIN_SAMPLES", "Allocation", "allocate"]
-__all__ += ["plan_turns", "decision_view"]
 
-DEFAULT_ROLLOUTS = 160
+__all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "replay_plan",
+           "BUDGET_UNITS", "MIN_SAMPLES", "Allocation", "allocate", "pooled"]
+__all__ += ["decision_view"]
+
+#: The default hint budget, as the registry declares it (``games.registry``).
+DEFAULT_ROLLOUTS = GAME.budgets.hint
 EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures played on by "
                   "the greedy-lookahead policy)")
-#: The default hint budget in words (``digsite hint --help``, ``solvers.services``).
-HINT_BUDGET = f"{DEFAULT_ROLLOUTS} playouts divided by the number of players"
 
 
-def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
-    """The plan's moves annotated with round, step and expedition card."""
+def replay_plan(deal: dict, data, moves) -> tuple[object, list[str]]:
+    """The plan's ``moves`` (texts) replayed through the rules engine from the deal, each
+    checked legal: the final state and the plan in a player's lines (each crossing with its
+    round, step and expedition card). The one replay of a best-score plan."""
     state = state_from_deal(deal, data)
     lines = []
     for text in moves:
-        while state.phase == "reveal":
+        while state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
         move = parse_move(state, text)
         if state.phase == "cross":
@@ -65,53 +70,46 @@ def plan_lines(deal: dict, data, moves: list[str]) -> list[str]:
         else:
             lines.append(text)
         state.apply(move)
-    return lines
+    return state, lines
 
 
 #: What one unit of ``best_score``'s ``budget`` is.
-BUDGET_UNITS = "CP-SAT deterministic seconds"
+BUDGET_UNITS = GAME.budgets.best_score_units
+#: The CP-SAT model ``best_score(on_model=...)`` hands over (``digsite best-score
+#: --export-model``): a best score builds one, so it is that one.
+CP_SAT_MODEL = ("the deal's one CP-SAT model as last solved: the warm start's solution "
+                "hint, the floor at its score and any lazy no-good cuts included (the "
+                "bound's phases solve linear programmes, not CP-SAT)")
 
 
-def best_score(deal: dict, *, data, budget: float | None = None,
-               time_limit: float | None = None, seed=0) -> dict:
+def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0,
+               on_model: Callable | None = None) -> BestScore:
     """CP-SAT best score of a solo deal with its proven bound, replay-verified
-    (``solvers.pyramids.model.solve_deal``). ``budget`` is in ``BUDGET_UNITS`` (default
-    ``DEFAULT_BUDGET``): the same deal, seed and budget give the same JSON;
-    ``time_limit`` is a wall-clock cap (a run it cuts says so and may vary)."""
-    amount = DEFAULT_BUDGET if budget is None else budget
-    result = solve_deal(deal, data, budget=amount, time_limit=time_limit, seed=seed)
-    state = state_from_deal(deal, data)
-    for text in result.moves:
-        while state.current_player() == CHANCE:
-            state.apply(state.chance_outcomes()[0][0])
-        state.apply(parse_move(state, text))
-    verify_replay("score", claimed=result.score, replayed=state.score(0))
+    (``solvers.pyramids.model.solve_deal``). ``limit.work`` is in ``BUDGET_UNITS`` (default:
+    the registry's): the same deal, seed and budget give the same result;
+    ``limit.time_limit`` is a wall-clock cap on every phase, counted from
+    ``limit.started`` (a run it cuts says so and may vary). ``on_model(cp_model.CpModel)``:
+    see ``CP_SAT_MODEL`` (not called when the limit fell before the model was built)."""
+    amount = GAME.budgets.best_score if limit.work is None else limit.work
+    result = solve_deal(deal, data, budget=amount, seed=seed, deadline=limit.deadline(),
+                        on_model=on_model)
+    final, lines = replay_plan(deal, data, result.moves)
+    verify_replay("score", claimed=result.score, replayed=final.score(0))
     analysis = [f"kept cards {result.kept[0]} and {result.kept[1]} (graph analysis, empty cards):"]
     for order in result.kept:
         analysis.extend("  " + line for line in analysis_lines(data.card(order)))
     analysis.append(_bound_line(result))
     if result.cuts:
         analysis.append(f"lazy no-good cuts added: {result.cuts}")
-    out = {
-        "game": "pyramids", "score": result.score, "status": result.status,
-        "bound": result.bound, "bound_source": result.bound_source,
-        "breakdown": result.breakdown,
-        "plan": plan_lines(deal, data, result.moves), "time_s": time_limit,
-        "solver": f"cp-sat ({result.workers} worker(s), random_seed {result.random_seed}) "
-                  f"+ per-card tables bound",
-        "budget": {"units": BUDGET_UNITS, "amount": amount, "time_limit_s": time_limit,
-                   "stop_reason": result.stop_reason},
-        "reproducible": result.stop_reason != "time_limit",
-        "kept": list(result.kept), "replayed_score": state.score(0), "seed": seed,
-        "analysis": analysis,
-    }
-    if result.stop_reason == "time_limit":
-        out["note"] = CLOCK_NOTE
-    return out
-
-
-CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
-              "speed and load and may vary between runs")
+    return BestScore(
+        game="pyramids", score=result.score, status=result.status, bound=result.bound,
+        bound_source=result.bound_source, breakdown=tuple(result.breakdown.items()),
+        plan=tuple(lines), turns=tuple((text,) for text in result.moves),
+        solver=f"cp-sat ({result.workers} worker(s), random_seed {result.random_seed}) "
+               f"+ per-card tables bound",
+        budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason),
+        seed=seed, analysis=tuple(analysis),
+        facts=(("kept", list(result.kept)), ("replayed_score", final.score(0))))
 
 
 def _bound_line(result) -> str:
@@ -128,21 +126,26 @@ def _bound_line(result) -> str:
     return "; ".join(parts)
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> dict:
+def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Rank every option of the view's decision (crossing, keep or take; see
-    ``solvers.pyramids.decisions``) by expected final score over sampled futures."""
-    world, seat, decision = world_of(view, data, seed)
+    ``solvers.pyramids.decisions``) by expected final score over sampled futures; with
+    ``limit.workers`` > 1, that many independent allocations (each its own futures) run
+    side by side and their samples are pooled (:func:`pooled`). ``limit.time_limit`` caps
+    the whole hint (from ``limit.started``)."""
+    deadline = limit.deadline()
+    rng = make_rng(seed)  # one stream: the view's world, then the futures' seeds
+    world, seat, decision = world_of(view, data, rng)
     groups = _option_groups(world, seat, decision)
     keys = list(groups)
     iterations = limit.iterations
     if iterations is None and limit.time_limit is None:
         iterations = max(1, DEFAULT_ROLLOUTS // world.num_players)
-    base = child_seeds(seed, 1)[0]
-
-    def sample(k: int, j: int) -> float:  # option k, sample j: common futures over options
-        return _rollout(world, seat, groups[keys[k]][0], (base + j * 0x9E3779B97F4A7C15) % (1 << 63))
-
-    run = allocate(len(keys), sample, iterations=iterations, time_limit=limit.time_limit)
+    futures = _Futures(world, seat, tuple(groups[k][0] for k in keys), iterations, deadline)
+    if limit.workers <= 1:
+        run = futures(child_seeds(rng, 1)[0])
+    else:
+        run = pooled(run_jobs(futures, child_seeds(rng, limit.workers),
+                              workers=limit.workers))
     ranked = []
     for k in run.ranking:
         values = run.samples[k]
@@ -161,8 +164,30 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
                              run))
 
 
-#: No option is ranked on fewer samples than this (``allocate``).
+#: No option is ranked on fewer samples than this (``allocate``), unless a time limit
+#: falls before every option has them.
 MIN_SAMPLES = 4
+
+
+@dataclass(frozen=True)
+class _Futures:
+    """One allocation of sampled futures over the decision's ``options`` from the futures
+    seeded by ``base`` (option k's sample j plays the j-th future: common random numbers
+    across options)."""
+
+    world: object
+    seat: int
+    options: tuple
+    iterations: int | None
+    deadline: float | None  # a time.monotonic() instant (solvers.clock), or None
+
+    def __call__(self, base: int) -> "Allocation":
+        def sample(k: int, j: int) -> float:
+            return _rollout(self.world, self.seat, self.options[k],
+                            (base + j * 0x9E3779B97F4A7C15) % (1 << 63))
+
+        return allocate(len(self.options), sample, iterations=self.iterations,
+                        time_limit=None, deadline=self.deadline)
 
 
 @dataclass(frozen=True)
@@ -177,7 +202,7 @@ class Allocation:
 
 
 def allocate(options: int, sample, *, iterations: int | None, time_limit: float | None,
-             minimum: int = MIN_SAMPLES) -> Allocation:
+             minimum: int = MIN_SAMPLES, deadline: float | None = None) -> Allocation:
     """Successive halving over ``options`` with one fixed schedule for both budget kinds.
 
     Round 0 gives every option ``minimum`` samples, round ``r`` gives each option still
@@ -185,14 +210,17 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
     of a round within one sample of each other); after each round the better half (by
     mean, ties by option order) stays in, down to two options. The schedule is the same
     sequence of ``sample(option, j)`` calls whatever the budget: ``iterations`` cuts it
-    after that many samples (raised to ``options·minimum`` if smaller), ``time_limit``
-    (seconds of wall clock) cuts it once round 0 is done — so no option is ever ranked on
-    fewer than ``minimum`` samples, and a time-limited result is one of the
-    iteration-limited ones. Ranking: options that stayed in longer first, then by mean,
-    so a lucky option with few samples never outranks a well-sampled survivor."""
-    if iterations is None and time_limit is None:
+    after that many samples (raised to ``options·minimum`` if smaller, so no option is
+    ranked on fewer than ``minimum``). A wall clock — ``time_limit`` seconds from the
+    call, or the ``deadline`` instant (``solvers.clock``; the earlier counts) — is a cap:
+    consulted before every sample once every option has one (the least a ranking needs),
+    it may cut round 0 too, so a time-limited run ranks some options on fewer than
+    ``minimum`` samples only when the clock left no time for more. Ranking: options that
+    stayed in longer first, then by mean, so a lucky option with few samples never
+    outranks a well-sampled survivor."""
+    deadline = deadline_of(time_limit, deadline)
+    if iterations is None and deadline is None:
         raise ValueError("allocate needs iterations or a time limit")
-    start = time.perf_counter()
     budget = None if iterations is None else max(iterations, options * minimum)
     samples: dict[int, list[float]] = {k: [] for k in range(options)}
     level = [0] * options  # rounds survived
@@ -205,7 +233,7 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
     def cut() -> str | None:
         if budget is not None and used >= budget:
             return "iterations"
-        if rounds and time_limit is not None and time.perf_counter() - start >= time_limit:
+        if used >= options and expired(deadline):  # every option has its first sample
             return "time_limit"
         return None
 
@@ -232,6 +260,17 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
         stop = "single_move"
     ranking = tuple(sorted(range(options), key=lambda k: (-level[k], -mean(k), k)))
     return Allocation(samples, ranking, used, stop, rounds)
+
+
+def pooled(runs: Sequence[Allocation]) -> Allocation:
+    """Independent allocations of the same options pooled exactly: every option's samples
+    joined (in run order), ranked by samples taken (the survivors of successive halving
+    took the most), then by mean, then by option order."""
+    first = runs[0]
+    samples = {k: [v for run in runs for v in run.samples[k]] for k in first.samples}
+    ranking = tuple(sorted(samples, key=lambda k: (-len(samples[k]), -_mean(samples[k]), k)))
+    return Allocation(samples, ranking, sum(run.used for run in runs), first.stop_reason,
+                      max(run.rounds for run in runs))
 
 
 def _option_groups(world, seat: int, decision: str) -> dict:
@@ -278,8 +317,14 @@ def _policy_for(state, seat: int):
 
 
 def _explain(world, seat: int, decision: str, best_text: str, value: float, run) -> list[str]:
-    schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
-                f"{MIN_SAMPLES} each, then successive halving over {run.rounds} round(s)")
+    least = min(len(v) for v in run.samples.values())
+    if least >= MIN_SAMPLES:
+        schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
+                    f"{MIN_SAMPLES} each, then successive halving over {run.rounds} round(s)")
+    else:  # the time limit fell inside round 0
+        schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
+                    f"{least} each, the time limit falling before every option had "
+                    f"{MIN_SAMPLES}")
     if decision == "keep":
         dealt = sorted(world.seats[seat].dealt)
         lines = [f"keep decision: dealt {dealt}; each pair valued by {schedule}"]
@@ -321,11 +366,11 @@ def demo_section(data) -> str:
     result = best_score(deal, data=data, seed=0)
     lines = ["Silver & Gold: Pyramids — best score of a bundled solo deal (1 round, 4 "
              "expedition cards, seed 11):",
-             f"  score {result['score']} ({result['status']}, bound {result['bound']}), "
-             f"replayed by the rules engine: {result['replayed_score']}",
-             "  breakdown: " + ", ".join(f"{k} {v}" for k, v in result["breakdown"].items())]
-    lines.extend("  " + step for step in result["plan"])
-    card = data.card(result["kept"][0])
+             f"  score {result.score} ({result.status}, bound {result.bound}), "
+             f"replayed by the rules engine: {result.fact('replayed_score')}",
+             "  breakdown: " + ", ".join(f"{k} {v}" for k, v in result.breakdown)]
+    lines.extend("  " + step for step in result.plan)
+    card = data.card(result.fact("kept")[0])
     shape = "L4"
     placements = pattern_options(card, 0, shape)
     lines.append(f"card {card.order} ({card.colour}): {len(placements)} placement(s) of expedition "

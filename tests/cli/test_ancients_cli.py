@@ -143,5 +143,7 @@ def test_best_score_text_adds_up_and_explains_the_bound_in_words(run_cli):
         assert f"score {out['score']:g} = " in line
         assert "(1/2 +" not in text.out and "theta" not in text.out
         assert any(x.startswith("why no play scores more than") for x in text.out.splitlines())
-        assert sum(out["breakdown_points"].values()) == out["score"]
-        assert any("(1/2 +" in a or "counting argument" in a for a in out["analysis"])
+        assert sum(out["breakdown"].values()) == out["score"]
+        listed = next(x for x in text.out.splitlines() if x.startswith("breakdown: "))
+        assert sum(float(p.split()[-1]) for p in listed[11:].split(", ")) == out["score"]
+        assert "(1/2 +" in out["bound_formula"] or "counting argument" in out["bound_formula"]

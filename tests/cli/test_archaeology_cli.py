@@ -74,7 +74,7 @@ def test_arena_unknown_bot_exit_2(run_cli):
 
 
 def test_demo_has_an_ismcts_hint(run_cli):
-    from solvers.archaeology.service import demo_section
+    from solvers.archaeology.service import EDITIONS
     import cards_data
-    text = demo_section(cards_data.load("archaeology"))
+    text = EDITIONS["archaeology"].demo_section(cards_data.load("archaeology"))
     assert "ISMCTS (300 iterations) suggests:" in text

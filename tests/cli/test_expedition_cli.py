@@ -44,9 +44,18 @@ def test_bad_deal_options_exit_2(run_cli, args, needle):
     assert result.code == 2 and result.err.startswith("error:") and needle in result.err
 
 
-def test_other_games_refuse_the_expedition_options(run_cli):
-    result = run_cli("deal", "archaeology", "--seed", "1", "--monument", "tomb")
-    assert result.code == 2 and "unknown option(s) monument" in result.err
+@pytest.mark.parametrize("args", [
+    ("deal", "archaeology", "--seed", "1", "--monument", "tomb"),
+    # issue 20 §6 cause 5: these were a TypeError (an internal fault)
+    ("deal", "pyramids", "--seed", "1", "--monument", "temple"),
+    ("deal", "lootnrun", "--seed", "1", "--variant", "fierce-weather"),
+    ("play", "pyramids", "--players", "1", "--monument", "temple"),
+])
+def test_other_games_refuse_the_expedition_options(run_cli, args):
+    result = run_cli(*args, stdin="")
+    option = "monument" if "--monument" in args else "variant"
+    assert result.code == 2 and result.err.count("\n") <= 1
+    assert f"{args[1]} takes no deal option '{option}'" in result.err
 
 
 def test_example_feeds_hint_and_best_move(run_cli, view):
@@ -84,8 +93,8 @@ def test_bad_views_exit_2(run_cli, view):
 
 def test_the_demo_has_an_expedition_section():
     import cards_data
-    from solvers.expedition.service import demo_section
-    text = demo_section(cards_data.load("expedition"))
+    from solvers.archaeology.service import EDITIONS
+    text = EDITIONS["expedition"].demo_section(cards_data.load("expedition"))
     assert text.startswith("temple:") and "ISMCTS (300 iterations) suggests:" in text
 
 
@@ -119,4 +128,4 @@ def test_play_through_a_pipe_then_review_the_record(run_cli, tmp_path):
     summary = json.loads(review.out)["summary"]
     assert summary["decisions"] > 0 and summary["rated"] > 0
     refused = run_cli("play", "archaeology", "--monument", "tomb", stdin="end\n")
-    assert refused.code == 2 and "unknown option(s) monument" in refused.err
+    assert refused.code == 2 and "takes no deal option 'monument'" in refused.err

@@ -11,6 +11,7 @@ import pytest
 import cards_data
 from games import registry
 from games.record import resolve_fixed_chance
+from solvers.results import PlannedFind
 
 cairosvg = pytest.importorskip("cairosvg")
 Image = pytest.importorskip("PIL.Image")
@@ -115,8 +116,8 @@ def test_best_score_svg_from_the_command_line(run_cli, tmp_path):
     plan = json.loads(result.out)
     image = render(picture.read_text())
     assert_not_blank(image)
-    from solvers.pyramids.review import plan_moves
-    tracks = svg.pyramid_tracks(deal, plan_moves(plan["plan"]), data)
+    moves = [line.rsplit(": ", 1)[-1] for line in plan["plan"]]  # the lines' move texts
+    tracks = svg.pyramid_tracks(deal, moves, data)
     blue = rgb(svg.ROUND_COLOURS[0])
     crossed = sum(len(t.crossed) for t in tracks)
     assert crossed > 0
@@ -143,7 +144,8 @@ def test_ancients_plan_picture_outlines_each_find_and_shows_the_tokens(run_cli, 
             symbol = rows[cell // 5][cell % 5]
             want = {"B": "#1A1A1A", "W": "#FAFAFA", ".": svg.SAND}[symbol]
             assert close(centre, rgb(want), tol=6), (board, cell, symbol, centre)
-    for number, mask in enumerate(svg.find_masks(plan["finds"], data), start=1):
+    finds = [PlannedFind(**f) for f in plan["finds"]]
+    for number, mask in enumerate(svg.find_masks(finds, data), start=1):
         colour = rgb(svg.FIND_COLOURS[number - 1])
         first = (mask & -mask).bit_length() - 1
         inset = 2 + 4 * ((number - 1) % 3)

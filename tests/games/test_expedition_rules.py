@@ -22,6 +22,8 @@ from games.expedition import (ExpeditionState, Move, make_deal, parse_move, rule
                               state_from_deal)
 from games.expedition.moves import CARD_INDEX, TREASURES
 from games.protocol import CHANCE
+from solvers.archaeology.policy import (greedy_action, greedy_discard, greedy_give, greedy_policy,
+                                        greedy_victim)
 
 sys.path.insert(0, str(Path(__file__).parent))  # the conformance checks live beside this file
 from test_archaeology_rules import _after_one_trade  # noqa: E402
@@ -715,12 +717,10 @@ def test_phases_of_every_kind_occur_in_the_playouts():
     assert {P_TENT, P_LOOK, P_KEEP, P_MINE, P_NAME, P_REVEAL, P_REFILL, P_STORM} <= phases
 
 
-# --- the engine's greedy heuristic (the bots' and the playouts') --------------------------------
+# --- the greedy heuristic (solvers.archaeology.policy: the bots' and the playouts') --------
 
 @pytest.mark.parametrize("monument", MONUMENTS)
 def test_the_fast_greedy_action_agrees_with_the_greedy_policy(monument):
-    from games.archaeology.heuristic import (greedy_action, greedy_discard, greedy_give,
-                                             greedy_policy, greedy_victim)
     rng = random.Random(5)
     for players in (2, 4):
         s = state_from_deal(make_deal(players=players, seed=7, data=DATA, monument=monument),
@@ -744,7 +744,6 @@ def test_the_fast_greedy_action_agrees_with_the_greedy_policy(monument):
 
 
 def test_greedy_decides_the_new_decisions_by_its_documented_rules():
-    from games.archaeology.heuristic import greedy_policy
     rng = random.Random(0)
     s = action_state("mine")
     give(s, 0, map=1)

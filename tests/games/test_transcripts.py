@@ -104,7 +104,7 @@ POLICIES: dict[str, tuple[str, Callable[[random.Random], Policy]]] = {
     "ancients": ("greedy whole turns (solvers.ancients.policy), 30% random steps", _ancients),
     "archaeology": ("seat 0 greedy (solvers.archaeology.policy), others random",
                     _archaeology),
-    "expedition": ("seat 0 greedy (solvers.expedition.policy), others random", _archaeology),
+    "expedition": ("seat 0 greedy (solvers.archaeology.policy), others random", _archaeology),
 }
 
 

@@ -14,9 +14,10 @@ import cards_data
 from games import archaeology, expedition, registry
 from games.archaeology.moves import GIVE, TAKE, TRADE
 from games.archaeology.rules import P_ACTION
-from games.archaeology.trades import example_decisions, played_decision, whole_trade
+from games.archaeology.trades import example_decisions, whole_trade
 from games.errors import IllegalMoveError, InvalidMoveError
 from games.protocol import CHANCE
+from solvers.archaeology.trades import played_decision
 
 EDITIONS = {"archaeology": archaeology, "expedition": expedition}
 

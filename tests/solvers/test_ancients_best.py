@@ -8,6 +8,7 @@ import json
 import pytest
 
 import cards_data
+from solvers.limits import Limit
 from games import ancients as A
 from solvers.ancients import service as S
 from solvers.ancients.best import (
@@ -103,17 +104,17 @@ def test_dig_outcomes_cover_the_planners_best_and_only_legal_digs():
 
 def test_best_score_budget_is_deterministic():
     deal = A.make_deal(players=1, seed=5, data=DATA)
-    first = S.best_score(deal, data=DATA, budget=2)
-    assert json.dumps(first) == json.dumps(S.best_score(deal, data=DATA, budget=2))
-    assert first["budget"]["nodes"] <= 2_000 + 200 and first["reproducible"]
-    assert first["bound_source"] in ("market", "deal-counting") and first["score"] <= first["bound"]
+    first = S.best_score(deal, data=DATA, limit=Limit(work=2))
+    assert first == S.best_score(deal, data=DATA, limit=Limit(work=2))
+    assert first.budget.nodes <= 2_000 + 200 and first.reproducible
+    assert first.bound_source in ("market", "deal-counting") and first.score <= first.bound
 
 
 def test_a_clock_cut_says_so():
     deal = A.make_deal(players=1, seed=5, data=DATA)
-    out = S.best_score(deal, data=DATA, budget=100, time_limit=0.001)
-    assert out["budget"]["stop_reason"] == "time_limit"
-    assert out["reproducible"] is False and "may vary" in out["note"]
+    out = S.best_score(deal, data=DATA, limit=Limit(work=100, time_limit=0.001))
+    assert out.budget.stop_reason == "time_limit"
+    assert out.reproducible is False and "may vary" in out.note
 
 
 def test_just_in_time_spending_holds_for_the_outcomes():

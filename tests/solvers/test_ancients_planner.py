@@ -213,10 +213,10 @@ def test_frontier_keeps_the_best_plan_of_every_budget():
         assert key(plan) == key(plan_dig(occ, blk, maps, plan.tokens))
 
 
-def test_plan_json_shape():
+def test_plan_finds_are_placements_on_the_board():
     occ, blk, maps, tokens = position(5, 3, 4)
     plan = plan_dig(occ, blk, maps, tokens)
+    assert plan.finds
     for find in plan.finds:
-        row = find.to_json()
-        assert set(row) == {"map", "rotation", "at", "tokens_spent", "points"}
-        assert row["rotation"] in (0, 90, 180, 270) and len(row["at"]) == 2
+        assert find.rotation in range(4) and find.anchor in range(25)
+        assert find.mask and find.points > 0 and find.tokens >= 0

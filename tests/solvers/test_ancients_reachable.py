@@ -17,7 +17,7 @@ from solvers.ancients.policy import greedy_turn
 from solvers.ancients.reachable import first_shortfall, reachable
 from solvers.ancients.relax import CutDP, MarketDP
 from solvers.ancients.turn import Dig, apply_turn, dig_steps
-from solvers.hints import Limit
+from solvers.limits import Limit
 from solvers.review import review_game
 
 DATA = cards_data.load("ancients")
@@ -122,7 +122,7 @@ def _greedy_record(seed: int):
 def test_review_says_when_the_best_plan_went_out_of_reach():
     record, final = _greedy_record(3)
     result = review_game(record, seat=0, data=DATA, limit=Limit(iterations=8), seed=0,
-                         best_score_budget=5)
+                         best_limit=Limit(work=5))
     best = result["best_score"]
     short = best["left_best"]
     assert best["score_reached"] == final.score(0) < best["score"]

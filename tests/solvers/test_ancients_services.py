@@ -7,12 +7,12 @@ import pytest
 import cards_data
 from games import ancients as A
 from games.errors import InvalidStateError, NoSolutionError
-from games.protocol import play_checked
+from games.protocol import CHANCE, play_checked
 from solvers.ancients.best import score_upper_bound
 from solvers.ancients.turn import Dig, apply_turn, turn_options
 from solvers.ancients import policy as P
 from solvers.ancients import service as S
-from solvers.hints import Limit
+from solvers.limits import Limit
 from solvers.ancients.turn import TurnState
 
 DATA = cards_data.load("ancients")
@@ -21,19 +21,18 @@ DATA = cards_data.load("ancients")
 def test_plan_of_the_example_view_is_replay_verified_and_shaped():
     view = A.example_view(DATA)
     result = S.plan(view, data=DATA)
-    assert result["game"] == "ancients" and result["optimal"] is True
-    for key in ("finds", "points", "tokens_spent", "time_s", "analysis"):
-        assert key in result
-    assert result["points"] == sum(f["points"] for f in result["finds"]) == 14
-    assert result["tokens_spent"] == sum(f["tokens_spent"] for f in result["finds"]) == 1
-    assert any("seat 1" in line for line in result["analysis"])
+    assert result.game == "ancients" and result.optimal is True
+    assert result.points == sum(f.points for f in result.finds) == 14
+    assert result.tokens_spent == sum(f.tokens_spent for f in result.finds) == 1
+    assert all(f.rotation in (0, 90, 180, 270) and len(f.at) == 2 for f in result.finds)
+    assert any("seat 1" in line for line in result.analysis)
     # the analysis is the next seat's best chain on the board the plan leaves
-    assert result["next_player"]["seat"] == 1
+    assert result.next_player.seat == 1
 
 
 def test_plan_token_value_changes_the_answer():
     view = A.example_view(DATA)
-    assert S.plan(view, data=DATA, token_value=10.0)["tokens_spent"] == 0
+    assert S.plan(view, data=DATA, token_value=10.0).tokens_spent == 0
 
 
 def test_hint_is_deterministic_and_shaped():
@@ -41,10 +40,10 @@ def test_hint_is_deterministic_and_shaped():
     a = S.hint(view, data=DATA, limit=Limit(iterations=60), seed=3, top=5)
     b = S.hint(view, data=DATA, limit=Limit(iterations=60), seed=3, top=5)
     assert a == b
-    assert a["budget"]["iterations"] == 60 and a["budget"]["stop_reason"] == "iterations"
-    assert len(a["moves"]) == 5 and a["moves"][0]["move"] == a["best"]
-    assert [m["rank"] for m in a["moves"]] == [1, 2, 3, 4, 5]
-    assert "expected final score" in a["value_meaning"]
+    assert a.budget.iterations == 60 and a.budget.stop_reason == "iterations"
+    assert len(a.rows) == 5 and a.rows[0].move == a.best
+    assert [m.rank for m in a.rows] == [1, 2, 3, 4, 5]
+    assert "expected final score" in a.value_meaning
 
 
 def test_turn_options_include_market_digs_and_rests():
@@ -73,19 +72,27 @@ def test_turn_state_follows_the_protocol_for_the_search():
 
 def test_best_score_of_a_solo_deal_is_replayed_and_bounded():
     deal = A.make_deal(players=1, seed=3, data=DATA)
-    result = S.best_score(deal, data=DATA, budget=5, seed=3)  # 5,000 nodes
-    assert result["status"] in ("OPTIMAL", "FEASIBLE")
-    assert result["score"] <= result["bound"]
-    assert (result["status"] == "OPTIMAL") == (result["score"] >= result["bound"])
+    result = S.best_score(deal, data=DATA, limit=Limit(work=5), seed=3)  # 5,000 nodes
+    assert result.status in ("OPTIMAL", "FEASIBLE")
+    assert result.score <= result.bound
+    assert (result.status == "OPTIMAL") == (result.score >= result.bound)
     state = A.state_from_deal(deal, DATA)
     # replay from the move texts through the engine
-    for text in result["plan"]:
+    for text in result.plan:
         if text.startswith("dig "):
             finds = tuple(A.parse_text(part) for part in text[4:].split("; "))
             apply_turn(state, Dig(finds, 0, 0), checked=True)
         else:
             apply_turn(state, A.parse_text(text), checked=True)
-    assert state.is_terminal() and state.score(0) == result["score"]
+    assert state.is_terminal() and state.score(0) == result.score
+    # the turns' engine moves replay too, a refill after each turn
+    again = A.state_from_deal(deal, DATA)
+    for turn in result.turns:
+        for text in turn:
+            again.apply(A.parse_move(again, text))
+        while again.current_player() == CHANCE:
+            again.apply(again.chance_outcomes()[0][0])
+    assert again.is_terminal() and again.score(0) == result.score
 
 
 def test_best_score_needs_a_solo_deal():
@@ -103,9 +110,9 @@ def test_upper_bound_holds_for_greedy_games():
 
 def test_greedy_and_random_bots_finish_games():
     from solvers.arena import play_game
-    result = play_game("ancients", ["greedy", "random"], bots=S.BOTS, deal_seed=1, rotation=0, bot_seed=2,
-                       iterations=None, data=DATA)
-    assert len(result["returns"]) == 2 and result["winners"]
+    result = play_game("ancients", ["greedy", "random"], bots=S.BOTS, deal_seed=1, rotation=0,
+                       bot_seed=2, data=DATA)
+    assert len(result.returns) == 2 and result.winners
 
 
 def test_demo_section_shows_a_dig_plan_with_boards():
@@ -118,8 +125,8 @@ def test_solo_plan_analysis_uses_what_the_plan_leaves():
     view = {**view, "players": 1, "seats": [{**view["seats"][0], "pack": [7, 18]}],
             "deck_size": view["deck_size"] + 3}
     result = S.plan(view, data=DATA)
-    assert result["points"] == 10 and result["next_player"]["seat"] == 0
-    assert "pack [], 1 sand" in result["analysis"][1]
+    assert result.points == 10 and result.next_player.seat == 0
+    assert "pack [], 1 sand" in result.analysis[1]
 
 
 def test_a_hint_that_passes_over_the_plans_dig_says_why():

@@ -10,6 +10,7 @@ import pytest
 import cards_data
 from games.errors import DigsiteError
 from games.seeding import make_rng
+from solvers.limits import Limit
 from solvers.arena import bot_table, run_arena
 from solvers.backends import Execution, run_jobs
 
@@ -52,14 +53,14 @@ def test_bad_settings_are_bad_input(settings, message):
 def _arena(**kwargs):
     data = cards_data.load("lootnrun")
     return run_arena("lootnrun", ["ismcts", "greedy"], bots=bot_table("lootnrun", data),
-                     games=4, seed=11, iterations=20, data=data, **kwargs)
+                     games=4, seed=11, limit=Limit(iterations=20), data=data, **kwargs)
 
 
 def test_arena_identical_for_any_number_of_local_workers():
     one = _arena()
     assert _arena(execution=Execution(workers=2)) == one
-    assert _arena(workers=3) == one
-    assert [g["game"] for g in one["per_game"]] == [0, 1, 2, 3]
+    assert _arena(execution=Execution(workers=3)) == one
+    assert [g.index for g in one.per_game] == [0, 1, 2, 3]
 
 
 # --- a real local Ray cluster ------------------------------------------------------------------

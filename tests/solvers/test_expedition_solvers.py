@@ -11,10 +11,11 @@ import cards_data
 from games.archaeology.rules import P_ACTION
 from games.expedition import make_deal, state_from_deal, view_of
 from games.protocol import CHANCE
-from solvers.expedition.service import EXPLORE_STEPS, hint
-from solvers.hints import Limit
+from solvers.archaeology.service import EDITIONS, EXPLORE_STEPS
+from solvers.limits import Limit
 
 DATA = cards_data.load("expedition")
+hint = EDITIONS["expedition"].hint
 
 
 def _positions(monument: str):
@@ -39,7 +40,7 @@ def test_hints_in_every_phase_of_every_monument(monument):
         seat = state.current_player()
         result = hint(view_of(state, seat), data=DATA, limit=Limit(iterations=30), seed=1,
                       top=3)
-        assert result["seat"] == seat and result["best"] in map(str, state.legal_moves())
+        assert result.seat == seat and result.best in map(str, state.legal_moves())
 
 
 def test_a_multi_step_explore_hint_says_how_to_go_on():
@@ -54,9 +55,9 @@ def test_a_multi_step_explore_hint_says_how_to_go_on():
             state.apply(explore[0] if explore else moves[-1])
     view = view_of(state, state.current_player())
     result = hint(view, data=DATA, limit=Limit(iterations=60), seed=1)  # (seed 1 explores)
-    assert result["best"].startswith("explore") and result["explanation"] == [EXPLORE_STEPS]
+    assert result.best.startswith("explore") and result.explanation == (EXPLORE_STEPS,)
     result = hint(view, data=DATA, limit=Limit(iterations=60), seed=0)  # (seed 0 sells)
-    assert result["best"].startswith("sell") and "explanation" not in result
+    assert result.best.startswith("sell") and not result.explanation
 
 
 @pytest.mark.slow

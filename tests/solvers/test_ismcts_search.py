@@ -9,13 +9,15 @@ import pytest
 
 import cards_data
 from games.archaeology import example_view, make_deal, state_from_deal, state_from_view
-from games.archaeology.heuristic import greedy_discard, greedy_give, greedy_victim
 from games.protocol import CHANCE, TERMINAL
 from solvers.archaeology.service import BOTS
+from solvers.limits import Limit
+from solvers.backends import Execution
 from solvers.arena import run_arena, wilson
 from solvers.ismcts.pimc import pimc
 from solvers.ismcts.search import ismcts, rollout, score_reward, win_reward
-from solvers.archaeology.policy import SEARCH_OPTIONS, greedy_action, greedy_policy
+from solvers.archaeology.policy import (SEARCH_OPTIONS, greedy_action, greedy_discard,
+                                        greedy_give, greedy_policy, greedy_victim)
 
 DATA = cards_data.load("archaeology")
 
@@ -195,14 +197,15 @@ def test_greedy_fast_path_matches_the_move_list_version():
 
 
 def test_arena_is_seat_swapped_and_independent_of_workers():
-    one = run_arena("archaeology", ["greedy", "random"], bots=BOTS, games=6, seed=11, workers=1, data=DATA)
-    two = run_arena("archaeology", ["greedy", "random"], bots=BOTS, games=6, seed=11, workers=2, data=DATA)
+    one = run_arena("archaeology", ["greedy", "random"], bots=BOTS, games=6, seed=11, data=DATA)
+    two = run_arena("archaeology", ["greedy", "random"], bots=BOTS, games=6, seed=11, data=DATA,
+                    execution=Execution(workers=2))
     assert one == two
-    seats = [g["bots_by_seat"] for g in one["per_game"]]
-    assert seats[0] == ["greedy", "random"] and seats[1] == ["random", "greedy"]
-    assert sum(one["wins"]) == pytest.approx(6)
-    low, high = one["ci95"][0]
-    assert low <= one["win_rate"][0] <= high
+    seats = [g.bots_by_seat for g in one.per_game]
+    assert seats[0] == ("greedy", "random") and seats[1] == ("random", "greedy")
+    assert sum(one.wins) == pytest.approx(6)
+    low, high = one.ci95[0]
+    assert low <= one.win_rate[0] <= high
     ticks = []
     run_arena("archaeology", ["random", "random", "greedy"], bots=BOTS, games=3, seed=1, data=DATA,
               progress=lambda n=1: ticks.append(n))
@@ -216,12 +219,12 @@ def test_wilson_interval():
 
 
 def test_ismcts_and_pimc_bots_play_full_matches():
-    result = run_arena("archaeology", ["ismcts", "random"], bots=BOTS, games=2, seed=3, iterations=40,
-                       data=DATA)
-    assert result["games"] == 2 and result["wins"][0] >= 1
-    result = run_arena("archaeology", ["pimc", "greedy"], bots=BOTS, games=1, seed=3, iterations=40,
-                       data=DATA)
-    assert sum(result["wins"]) == pytest.approx(1)
+    result = run_arena("archaeology", ["ismcts", "random"], bots=BOTS, games=2, seed=3,
+                       limit=Limit(iterations=40), data=DATA)
+    assert result.games == 2 and result.wins[0] >= 1
+    result = run_arena("archaeology", ["pimc", "greedy"], bots=BOTS, games=1, seed=3,
+                       limit=Limit(iterations=40), data=DATA)
+    assert sum(result.wins) == pytest.approx(1)
 
 
 def test_truncated_search_with_the_documented_evaluation():

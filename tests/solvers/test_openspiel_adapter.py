@@ -16,6 +16,8 @@ import cards_data  # noqa: E402
 from games import registry  # noqa: E402
 from games.protocol import CHANCE  # noqa: E402
 from solvers.arena import bot_table, run_arena  # noqa: E402
+from solvers.limits import Limit  # noqa: E402
+from solvers import openspiel  # noqa: E402
 from solvers.openspiel import adapter  # noqa: E402
 
 ADAPTED = adapter.adapted_games()
@@ -218,13 +220,13 @@ def test_unknown_and_unadapted_games_are_bad_input():
 
 def test_openspiel_bots_play_arena_games_reproducibly():
     data = cards_data.load("lootnrun")
-    bots = bot_table("lootnrun", data)
+    bots = bot_table("lootnrun", data, names=openspiel.BOT_NAMES)
     assert {"openspiel-ismcts", "openspiel-mcts"} <= set(bots)
-    kwargs = dict(bots=bots, games=2, seed=4, iterations=20, data=data)
+    kwargs = dict(bots=bots, games=2, seed=4, limit=Limit(iterations=20), data=data)
     first = run_arena("lootnrun", ["openspiel-ismcts", "openspiel-mcts"], **kwargs)
     again = run_arena("lootnrun", ["openspiel-ismcts", "openspiel-mcts"], **kwargs)
     assert first == again
-    assert sum(first["wins"]) == pytest.approx(2.0)
+    assert sum(first.wins) == pytest.approx(2.0)
 
 
 def test_cli_arena_accepts_openspiel_bots(run_cli):

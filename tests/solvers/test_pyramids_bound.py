@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 
 import cards_data
+from solvers.limits import Limit
+from solvers.results import WorkBudget
 from games.pyramids import make_deal, state_from_deal
 from games.pyramids.rules import frontier, is_connected_region, pattern_options
 from grids.polyomino import SHAPES
@@ -110,23 +112,21 @@ def test_the_bound_is_deal_specific_on_a_longer_deal():
 
 def test_the_solve_is_reproducible_and_reports_its_budget():
     deal = make_deal(players=1, seed=7, data=DATA, rounds=2)
-    first = service.best_score(deal, data=DATA, budget=1.0, seed=3)
-    again = service.best_score(deal, data=DATA, budget=1.0, seed=3)
-    assert json.dumps(first) == json.dumps(again)
-    assert first["time_s"] is None and first["reproducible"]
-    assert first["budget"] == {"units": service.BUDGET_UNITS, "amount": 1.0,
-                               "time_limit_s": None, "stop_reason": first["budget"]["stop_reason"]}
-    assert first["bound_source"] in ("static", "card-tables", "cp-sat")
-    assert first["score"] <= first["bound"]
-    assert (first["status"] == "OPTIMAL") == (first["score"] == first["bound"])
+    first = service.best_score(deal, data=DATA, limit=Limit(work=1.0), seed=3)
+    again = service.best_score(deal, data=DATA, limit=Limit(work=1.0), seed=3)
+    assert first == again and first.reproducible
+    assert first.budget == WorkBudget(service.BUDGET_UNITS, 1.0, None, first.budget.stop_reason)
+    assert first.bound_source in ("static", "card-tables", "cp-sat")
+    assert first.score <= first.bound
+    assert (first.status == "OPTIMAL") == (first.score == first.bound)
 
 
 def test_a_clock_cut_says_so():
     deal = make_deal(players=1, seed=7, data=DATA, rounds=2)
     result = solve_deal(deal, DATA, budget=30, time_limit=0.05)
     assert result.stop_reason == "time_limit"
-    out = service.best_score(deal, data=DATA, budget=30, time_limit=0.05)
-    assert out["reproducible"] is False and "may vary" in out["note"]
+    out = service.best_score(deal, data=DATA, limit=Limit(work=30, time_limit=0.05))
+    assert out.reproducible is False and "may vary" in out.note
 
 
 def test_seeds_beyond_31_bits_reach_cp_sat_mapped():

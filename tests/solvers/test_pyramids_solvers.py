@@ -3,7 +3,7 @@ the engine, graph analyses, hints."""
 
 from __future__ import annotations
 
-import json
+import itertools
 from itertools import combinations
 
 import pytest
@@ -17,7 +17,8 @@ from solvers.pyramids.model import policy_plan, solve_deal
 from solvers.pyramids import policy as pyramids_policy
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.graph import analyse, analysis_lines
-from solvers.hints import Limit
+from solvers import clock
+from solvers.limits import Limit
 from solvers.pyramids import service
 
 DATA = cards_data.load("pyramids")
@@ -108,19 +109,18 @@ def test_cpsat_agrees_with_baseline_on_four_and_five_steps(seed):
 @pytest.mark.slow
 def test_full_deal_replays_to_the_claimed_score():
     deal = make_deal(players=1, seed=2, data=DATA)
-    result = service.best_score(deal, data=DATA, time_limit=60, seed=0)
-    assert result["replayed_score"] == result["score"] <= result["bound"]
+    result = service.best_score(deal, data=DATA, limit=Limit(time_limit=60), seed=0)
+    assert result.fact("replayed_score") == result.score <= result.bound
     assert result["score"] >= policy_plan(deal, DATA)[0]
 
 
 def test_best_score_service_replays_and_analyses():
     deal = make_deal(players=1, seed=5, data=DATA, rounds=1, steps_per_round=3)
-    result = service.best_score(deal, data=DATA, time_limit=30, seed=0)
-    assert result["status"] == "OPTIMAL" and result["bound"] == result["score"]
-    assert result["replayed_score"] == result["score"]
-    assert result["plan"][0].startswith("keep ")
-    assert any("box(es) to the tomb" in line for line in result["analysis"])
-    json.dumps(result)
+    result = service.best_score(deal, data=DATA, limit=Limit(time_limit=30), seed=0)
+    assert result.status == "OPTIMAL" and result.bound == result.score
+    assert result.fact("replayed_score") == result.score
+    assert result.plan[0].startswith("keep ") and result.turns[0] == (result.plan[0],)
+    assert any("box(es) to the tomb" in line for line in result.analysis)
 
 
 # --- graph analyses -------------------------------------------------------------------
@@ -151,16 +151,16 @@ def test_hint_ranks_every_option_and_is_deterministic():
     view = example_view(DATA)
     first = service.hint(view, data=DATA, limit=Limit(iterations=30), seed=4, top=1000)
     again = service.hint(view, data=DATA, limit=Limit(iterations=30), seed=4, top=1000)
-    assert json.dumps(first) == json.dumps(again)
+    assert first == again
     world, seat = state_from_view(view, DATA, 4)
-    assert sorted(m["move"] for m in first["moves"]) == sorted(str(m) for m in world.legal_moves())
+    assert sorted(m.move for m in first.rows) == sorted(str(m) for m in world.legal_moves())
     # successive halving: the options that stayed in longest (most samples) come first
-    visits = [m["visits"] for m in first["moves"]]
+    visits = [m.visits for m in first.rows]
     assert all(v >= service.MIN_SAMPLES for v in visits)
     assert all(a >= b - 1 for a, b in zip(visits, visits[1:]))
-    assert first["order"] == "visits" and first["best"] == first["moves"][0]["move"]
-    assert any("box(es) to the tomb" in line for line in first["explanation"])
-    assert first["budget"]["iterations"] >= 30
+    assert first.order == "visits" and first.best == first.rows[0].move
+    assert any("box(es) to the tomb" in line for line in first.explanation)
+    assert first.budget.iterations >= 30
 
 
 def test_policy_beats_plain_greedy_and_random(monkeypatch):
@@ -191,9 +191,9 @@ def test_static_bound_pieces_are_tight_and_valid():
 
 # --- the hint's sample allocation and its other decisions ---------------------------------
 
-def test_allocation_follows_one_schedule_for_both_budget_kinds():
-    """Iterations cut the schedule after N samples; a time limit cuts the same sequence
-    later, and never before every option has its minimum."""
+def test_allocation_follows_one_schedule_for_both_budget_kinds(monkeypatch):
+    """Iterations cut the schedule after N samples; a wall clock cuts the same sequence
+    wherever it falls (a counter stands in for the clock: one tick per reading)."""
     calls = {"iterations": [], "time": []}
 
     def sampler(kind):
@@ -203,20 +203,25 @@ def test_allocation_follows_one_schedule_for_both_budget_kinds():
         return sample
 
     by_count = service.allocate(9, sampler("iterations"), iterations=120, time_limit=None)
-    by_time = service.allocate(9, sampler("time"), iterations=None, time_limit=0.05)
+    ticks = itertools.count()
+    monkeypatch.setattr(clock, "now", lambda: float(next(ticks)))
+    by_time = service.allocate(9, sampler("time"), iterations=None, time_limit=150.0)
     assert calls["time"][:120] == calls["iterations"]
     assert by_count.used == 120 and by_count.stop_reason == "iterations"
+    assert by_time.used > 120 and by_time.stop_reason == "time_limit"
     for run in (by_count, by_time):
         assert all(len(v) >= service.MIN_SAMPLES for v in run.samples.values())
         counts = [len(run.samples[k]) for k in run.ranking]
         assert all(a >= b - 1 for a, b in zip(counts, counts[1:]))  # longer-kept first
 
 
-def test_a_lucky_option_with_few_samples_is_never_ranked_first():
+def test_a_lucky_option_with_few_samples_is_never_ranked_first(monkeypatch):
     def sample(k, j):  # option 0 is lucky once, then poor; option 1 is steadily good
         return 200.0 if (k, j) == (0, 0) else (100.0 if k == 1 else 10.0)
 
-    run = service.allocate(4, sample, iterations=None, time_limit=0.02)
+    ticks = itertools.count()
+    monkeypatch.setattr(clock, "now", lambda: float(next(ticks)))
+    run = service.allocate(4, sample, iterations=None, time_limit=40.0)
     assert run.ranking[0] == 1
 
 
@@ -236,10 +241,9 @@ def test_the_hint_answers_keep_and_take_decisions(decision):
     else:
         view = keep_view(state, 0)
     first = service.hint(view, data=DATA, limit=Limit(iterations=40), seed=2, top=100)
-    assert json.dumps(first) == json.dumps(service.hint(view, data=DATA, limit=Limit(iterations=40),
-                                                        seed=2, top=100))
-    assert first["decision"] == decision
-    assert sorted(m["move"] for m in first["moves"]) == sorted(str(m) for m in state.legal_moves())
+    assert first == service.hint(view, data=DATA, limit=Limit(iterations=40), seed=2, top=100)
+    assert first.fact("decision") == decision
+    assert sorted(m.move for m in first.rows) == sorted(str(m) for m in state.legal_moves())
     world, seat, kind = world_of(view, DATA, 9)
     assert kind == decision and sorted(map(str, world.legal_moves())) == \
         sorted(map(str, state.legal_moves()))
@@ -282,4 +286,4 @@ def test_a_second_replacement_in_one_step_is_answered():
     assert sorted(map(str, world.legal_moves())) == sorted(map(str, state.legal_moves()))
     assert len(world.deck) == len(state.deck)
     result = service.hint(view, data=DATA, limit=Limit(iterations=20), seed=1)
-    assert result["best"] in {str(m) for m in state.legal_moves()}
+    assert result.best in {str(m) for m in state.legal_moves()}

@@ -12,7 +12,7 @@ from games import registry
 from games.record import GameRecord, final_state, read_record, replay_steps, resolve_fixed_chance
 from games.seeding import child_seeds, make_rng
 from solvers import services
-from solvers.hints import Limit
+from solvers.limits import Limit
 from solvers.review import ALL_ROWS, LABELS, accuracy, review_game, scale_for
 
 LIMIT = Limit(iterations=40)
@@ -52,9 +52,9 @@ def test_each_value_is_the_hints_own_value_for_that_move():
     for d in rated:
         again = hint(views[d["index"]], data=data, limit=LIMIT,
                      seed=seeds[d["index"]], top=ALL_ROWS)
-        values = {row["move"]: row["value"] for row in again["moves"]}
+        values = {row.move: row.value for row in again.rows}
         assert d["played_value"] == values[d["played"]]
-        assert d["best"] == again["best"] and d["best_value"] == values[d["best"]]
+        assert d["best"] == again.best and d["best_value"] == values[d["best"]]
         assert d["loss"] == pytest.approx(max(0.0, d["best_value"] - d["played_value"]),
                                           abs=1e-4)
 
@@ -160,17 +160,17 @@ def test_pyramids_solo_review_sets_the_best_plan_beside_the_game():
     engine = registry.engine("pyramids")
     options = {"rounds": 1, "steps_per_round": 3}
     deal = engine.make_deal(players=1, seed=4, data=data, **options)
-    best = services.capability("pyramids", "best_score")(deal, data=data, time_limit=20)
-    assert best["status"] == "OPTIMAL"
-    plan = [m for turn in services.capability("pyramids", "plan_turns")(None, best["plan"])
-            for m in turn]
+    best = services.capability("pyramids", "best_score")(deal, data=data,
+                                                         limit=Limit(time_limit=20))
+    assert best.status == "OPTIMAL"
+    plan = [m for turn in best.turns for m in turn]
     followed, _ = _record("pyramids", players=1, moves=999, seed=4, pick=_plan_pick(plan),
                           **options)
     result = review_game(followed, seat=0, data=data, limit=LIMIT, seed=0,
-                         best_score_limit=20)
+                         best_limit=Limit(time_limit=20))
     section = result["best_score"]
     assert section["parted"] is None
-    assert section["score"] == section["score_reached"] == best["score"]
+    assert section["score"] == section["score_reached"] == best.score
     assert section["status"] == "OPTIMAL" and section["gap"] == 0
     # leave the plan at the second decision (the first crossing)
     first_cross = plan[1]
@@ -187,10 +187,11 @@ def test_pyramids_solo_review_sets_the_best_plan_beside_the_game():
                          pick=lambda s, ms, rng: next(m for m in ms if str(m) == keep)
                          if str(ms[0]).startswith("keep") else
                          next(m for m in ms if str(m) != first_cross), **options)
-    result = review_game(strayed, seat=0, data=data, limit=LIMIT, seed=0, best_score_limit=20)
+    result = review_game(strayed, seat=0, data=data, limit=LIMIT, seed=0,
+                         best_limit=Limit(time_limit=20))
     parted = result["best_score"]["parted"]
     assert parted["decision"] == 2 and parted["plan"] == first_cross
-    assert result["best_score"]["score_reached"] <= best["score"]
+    assert result["best_score"]["score_reached"] <= best.score
 
 
 def test_ancients_reviews_whole_turns_named_as_the_hint_names_them():

@@ -11,9 +11,11 @@ import pytest
 import cards_data
 from games import archaeology, lootnrun
 from games.errors import DigsiteError
-from games.seeding import child_seeds
+from games.seeding import child_seeds, make_rng
 from solvers import services
-from solvers.hints import Limit, merge_hints
+from solvers.backends import Execution
+from solvers.hints import SearchBudget
+from solvers.limits import MAX_WORKERS, Limit
 from solvers.ismcts.bots import IsmctsBot
 from solvers.ismcts.parallel import merge_results, root_parallel
 from solvers.ismcts.search import ismcts
@@ -56,38 +58,53 @@ def test_root_parallel_is_the_merge_of_trees_with_child_seeds():
 
 def test_root_parallel_bot_plays_legal_moves():
     world, seat = _loot_position()
-    bot = IsmctsBot(seat=seat, seed=3, iterations=40, workers=2)
+    bot = IsmctsBot(seat=seat, seed=3, limit=Limit(iterations=40, workers=2))
     assert bot.choose(world) in world.legal_moves()
-    timed = IsmctsBot(seat=seat, seed=3, time_limit=0.05)
+    timed = IsmctsBot(seat=seat, seed=3, limit=Limit(time_limit=0.05))
     assert timed.choose(world) in world.legal_moves()
 
 
-def test_limit_workers_must_be_a_positive_whole_number():
+def test_limit_workers_must_be_a_whole_number_within_bounds():
     assert Limit(workers=3).resolve(10) == Limit(iterations=10, workers=3)
-    for bad in (0, 1.5, True):
+    # issue 20 §6 cause 3: a billion workers was a MemoryError (an internal fault)
+    for bad in (0, 1.5, True, MAX_WORKERS + 1, 10**9):
         with pytest.raises(DigsiteError, match="workers"):
             Limit(workers=bad)
+        with pytest.raises(DigsiteError, match="workers"):
+            Execution(workers=bad)
 
 
 @pytest.mark.parametrize("game_id", ["archaeology", "lootnrun"])
-def test_parallel_hint_merges_the_single_hints(game_id):
+def test_a_parallel_hint_is_built_from_the_trees_raw_sums(game_id):
+    """Issue 18 §3: the root-parallel merge adds the trees' raw statistics, then computes
+    every value once (not an average of rounded values)."""
     engine = {"archaeology": archaeology, "lootnrun": lootnrun}[game_id]
     data = cards_data.load(game_id)
     view = engine.example_view(data)
     limit = Limit(iterations=100, workers=2)
     merged = services.hint(game_id, view, data=data, limit=limit, seed=4, top=3)
     assert merged == services.hint(game_id, view, data=data, limit=limit, seed=4, top=3)
-    singles = [services.hint(game_id, view, data=data, limit=Limit(iterations=100), seed=s,
-                             top=10**6) for s in child_seeds(4, 2)]
-    assert merged == merge_hints(singles, limit=limit, seed=4, top=3)
-    assert merged["budget"] == {"iterations": 200, "time_s": None,
-                                "stop_reason": "iterations", "workers": 2}
-    assert len(merged["moves"]) == 3
-    best = merged["moves"][0]
-    parts = [r for h in singles for r in h["moves"] if r["move"] == best["move"]]
-    assert best["visits"] == sum(r["visits"] for r in parts)
-    weighted = sum(r["visits"] * r["value"] for r in parts) / best["visits"]
-    assert best["value"] == pytest.approx(weighted, abs=1e-4)
+    assert merged.budget == SearchBudget(200, None, "iterations", 2)
+    assert len(merged.rows) == 3
+    if game_id == "lootnrun":  # one move per row: the root statistics themselves
+        rng = make_rng(4)  # the hint's one stream: the view's world, then the trees' seeds
+        world, seat = engine.state_from_view(view, data, rng)
+        trees = merge_results([ismcts(world, seat, iterations=100, seed=s)
+                               for s in child_seeds(rng, 2)])
+        for row in merged.rows:
+            stat = next(s for s in trees.moves if str(s.move) == row.move)
+            assert row.visits == stat.visits
+            assert row.value == round(stat.win_sum / stat.finished, 4)
+
+
+def test_pooled_allocations_join_every_options_samples():
+    from solvers.pyramids.service import Allocation, pooled
+
+    a = Allocation({0: [1.0, 2.0], 1: [5.0]}, (0, 1), 3, "iterations", 1)
+    b = Allocation({0: [3.0], 1: [4.0, 6.0, 8.0]}, (1, 0), 4, "iterations", 2)
+    run = pooled([a, b])
+    assert run.samples == {0: [1.0, 2.0, 3.0], 1: [5.0, 4.0, 6.0, 8.0]}
+    assert run.ranking == (1, 0) and run.used == 7 and run.rounds == 2
 
 
 def test_cli_hint_with_workers_is_reproducible(run_cli, tmp_path):

@@ -15,7 +15,7 @@ from games.archaeology.trades import trading, whole_trade
 from games.record import GameRecord, read_record
 from solvers import services
 from solvers.archaeology.policy import SEARCH_OPTIONS
-from solvers.hints import Limit
+from solvers.limits import Limit
 from solvers.ismcts.search import ismcts
 from solvers.review import review_game
 
@@ -55,15 +55,15 @@ def test_hint_rows_are_whole_decisions_with_words(game):
     result = hint(view, data=data, limit=Limit(iterations=800), seed=2, top=100)
     world, _ = engine.state_from_view(view, data, 0)
     kinds = set()
-    for row in result["moves"]:
-        move = engine.parse_move(world, row["move"])  # a whole trade parses as one move
+    for row in result.rows:
+        move = engine.parse_move(world, row.move)  # a whole trade parses as one move
         kinds.add(move.kind)
-        assert move.kind not in (TAKE, GIVE) and row["words"]
+        assert move.kind not in (TAKE, GIVE) and row.words
     assert TRADE in kinds
-    visits = [row["visits"] for row in result["moves"]]
+    visits = [row.visits for row in result.rows]
     assert visits == sorted(visits, reverse=True) and sum(visits) <= 800
     again = hint(view, data=data, limit=Limit(iterations=800), seed=2, top=100)
-    assert json.dumps(again) == json.dumps(result)
+    assert again == result
 
 
 def test_a_view_with_a_trade_in_progress_ranks_the_next_steps():
@@ -73,8 +73,8 @@ def test_a_view_with_a_trade_in_progress_ranks_the_next_steps():
     view = archaeology.view_of(world, seat)
     result = services.capability("archaeology", "hint")(view, data=data,
                                                          limit=Limit(iterations=200))
-    assert {row["move"].split()[0] for row in result["moves"]} <= {"take", "give"}
-    assert "a trade is built one card at a time" in result["explanation"][0]
+    assert {row.move.split()[0] for row in result.rows} <= {"take", "give"}
+    assert "a trade is built one card at a time" in result.explanation[0]
 
 
 def test_play_takes_a_whole_trade_as_one_move():

@@ -1,0 +1,139 @@
+"""The one place the library's typed results become JSON, key for key and always in the
+same order, so equal results print byte-identical JSON (``to_json``). Plain dicts and
+lists pass through unchanged. The shapes (keys may be added, never renamed):
+
+* hint / best-move (:func:`hint_json`): ``{"game", "seat", "best", "moves": [{"rank",
+  "move", "value", "visits", "stderr", "words"?, <declared columns>}], "value_meaning",
+  "columns": [{"key", "meaning"}], "order", "budget": {"iterations", "time_s",
+  "stop_reason", "workers"?}, "seed", "close_call"?, <game facts>, "explanation"?}`` —
+  ``time_s`` is the wall-clock cap *given*, never an elapsed time.
+* best-score (:func:`best_score_json`): ``{"game", "score", "status": "OPTIMAL" |
+  "FEASIBLE", "bound", "bound_source", "breakdown", "plan", "time_s", "solver", "budget":
+  {"units", "amount", "time_limit_s", "stop_reason", "nodes"?}, "reproducible", <game
+  facts>, "seed", "analysis", "note"?}`` — ``bound`` is a proven upper bound.
+* plan (:func:`dig_plan_json`): ``{"game", "seat", "finds": [{"map", "rotation", "at",
+  "tokens_spent", "points"}], "points", "tokens_spent", "value", "optimal", "time_s",
+  "nodes", "board_after", "next_player", "analysis"}``.
+* arena (:func:`arena_json`): ``{"game", "bots", "games", "wins", "win_rate", "ci95",
+  "mean_scores", "seed", "iterations", "per_game", "deal_options"?}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from solvers.hints import Hint
+from solvers.results import ArenaResult, BestScore, DigPlanResult
+
+__all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
+           "dig_plan_json"]
+
+
+def hint_json(hint: Hint) -> dict:
+    """A :class:`solvers.hints.Hint` as the hint/best-move JSON."""
+    moves = []
+    for row in hint.rows:
+        out: dict[str, Any] = {"rank": row.rank, "move": row.move, "value": row.value,
+                               "visits": row.visits, "stderr": row.stderr}
+        if row.words:
+            out["words"] = row.words
+        out.update(row.columns)
+        moves.append(out)
+    budget: dict[str, Any] = {"iterations": hint.budget.iterations,
+                              "time_s": hint.budget.time_limit,
+                              "stop_reason": hint.budget.stop_reason}
+    if hint.budget.workers > 1:
+        budget["workers"] = hint.budget.workers
+    result: dict[str, Any] = {
+        "game": hint.game, "seat": hint.seat, "best": hint.best, "moves": moves,
+        "value_meaning": hint.value_meaning,
+        "columns": [{"key": c.key, "meaning": c.meaning} for c in hint.columns],
+        "order": hint.order, "budget": budget, "seed": hint.seed,
+    }
+    close = hint.close_call
+    if close is not None:
+        result["close_call"] = {"moves": list(close.moves), "gap": close.gap,
+                                "noise95": close.noise95,
+                                "iterations_to_separate": close.iterations_to_separate}
+    result.update((key, jsonable(value)) for key, value in hint.facts)
+    if hint.explanation:
+        result["explanation"] = list(hint.explanation)
+    return result
+
+
+def best_score_json(best: BestScore) -> dict:
+    """A :class:`solvers.results.BestScore` as the best-score JSON."""
+    budget: dict[str, Any] = {"units": best.budget.units, "amount": best.budget.amount,
+                              "time_limit_s": best.budget.time_limit,
+                              "stop_reason": best.budget.stop_reason}
+    if best.budget.nodes is not None:
+        budget["nodes"] = best.budget.nodes
+    result: dict[str, Any] = {
+        "game": best.game, "score": best.score, "status": best.status, "bound": best.bound,
+        "bound_source": best.bound_source, "breakdown": dict(best.breakdown),
+        "plan": list(best.plan), "time_s": best.budget.time_limit, "solver": best.solver,
+        "budget": budget, "reproducible": best.reproducible,
+    }
+    result.update((key, jsonable(value)) for key, value in best.facts)
+    result.update({"seed": best.seed, "analysis": list(best.analysis)})
+    if best.note is not None:
+        result["note"] = best.note
+    return result
+
+
+def arena_json(arena: ArenaResult) -> dict:
+    """A :class:`solvers.results.ArenaResult` as the arena JSON (the deal options, when
+    any, after the contract's keys)."""
+    result: dict[str, Any] = {
+        "game": arena.game, "bots": list(arena.bots), "games": arena.games,
+        "wins": list(arena.wins), "win_rate": list(arena.win_rate),
+        "ci95": [list(ci) for ci in arena.ci95], "mean_scores": list(arena.mean_scores),
+        "seed": arena.seed, "iterations": arena.limit.iterations,
+        "per_game": [{"game": g.index, "bots_by_seat": list(g.bots_by_seat),
+                      "returns": list(g.returns), "winners": list(g.winners)}
+                     for g in arena.per_game],
+    }
+    if arena.deal_options:
+        result["deal_options"] = jsonable(arena.deal_options)
+    return result
+
+
+def _finds(finds) -> list[dict]:
+    return [{"map": f.map, "rotation": f.rotation, "at": f.at, "tokens_spent": f.tokens_spent,
+             "points": f.points} for f in finds]
+
+
+def dig_plan_json(plan: DigPlanResult) -> dict:
+    """A :class:`solvers.results.DigPlanResult` as the plan JSON (``time_s`` null: the
+    plan is exact, it has no time budget)."""
+    nxt = plan.next_player
+    return {"game": plan.game, "seat": plan.seat, "finds": _finds(plan.finds),
+            "points": plan.points, "tokens_spent": plan.tokens_spent, "value": plan.value,
+            "optimal": plan.optimal, "time_s": None, "nodes": plan.nodes,
+            "board_after": list(plan.board_after),
+            "next_player": {"seat": nxt.seat, "points": nxt.points,
+                            "tokens_spent": nxt.tokens_spent, "finds": _finds(nxt.finds)},
+            "analysis": list(plan.analysis)}
+
+
+_WRITERS = {Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
+            DigPlanResult: dig_plan_json}
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` as plain JSON data: a typed result by its writer, containers element by
+    element, anything else as it is."""
+    writer = _WRITERS.get(type(value))
+    if writer is not None:
+        return writer(value)
+    if isinstance(value, dict):
+        return {key: jsonable(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(item) for item in value]
+    return value
+
+
+def to_json(result: Any) -> str:
+    """Canonical JSON output: stable key order so equal results are byte-identical."""
+    return json.dumps(jsonable(result), indent=2, sort_keys=False)

@@ -1,0 +1,135 @@
+"""A game bound to its card data and deal options: OpenSpiel's ``Game`` /
+``new_initial_state()`` pattern.
+
+The engine packages (``games/<id>/``, the protocol of ``games.protocol``) are modules of
+functions that take the card data on every call. A :class:`Game` binds the data and the
+deal options (players, the New Expedition's monument and variants) **once** and makes
+deals, states and views from them, so that code above the engines passes one value::
+
+    >>> from games import load
+    >>> game = load("lootnrun")
+    >>> state = game.new_initial_state(seed=3)
+    >>> state.num_players, game.default_players
+    (2, 2)
+    >>> load("pyramids", monument="temple")
+    Traceback (most recent call last):
+    ...
+    games.errors.InvalidStateError: pyramids takes no deal option 'monument' (it takes none)
+
+Its capabilities (the services digsite offers for it, its bots, default budgets and review
+thresholds) are data of its :class:`games.registry.GameInfo`, readable without importing
+any solver (``game.info``). The engine module itself is imported on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Mapping
+
+import cards_data
+
+from . import registry
+from .errors import InvalidStateError
+from .protocol import Engine, State
+from .seeding import Seed
+
+__all__ = ["Game", "load"]
+
+
+class Game:
+    """One game (or edition) with its card data and deal options bound (module docstring).
+
+    ``data`` is the card data (``cards_data.load(id)`` when not given); ``options`` are the
+    deal options the game declares (``info.deal_options``), checked here so that an option
+    of another game is refused before any work."""
+
+    __slots__ = ("info", "data", "options", "_engine")
+
+    def __init__(self, info: registry.GameInfo, data: cards_data.CardData,
+                 options: Mapping[str, Any]) -> None:
+        unknown = sorted(set(options) - set(info.deal_options))
+        if unknown:
+            takes = ", ".join(info.deal_options) or "none"
+            raise InvalidStateError(
+                f"{info.id} takes no deal option {unknown[0]!r} (it takes {takes})")
+        self.info = info
+        self.data = data
+        self.options = dict(options)
+        self._engine: Engine | None = None
+
+    def __repr__(self) -> str:
+        options = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"load({self.id!r}{options})"
+
+    @property
+    def id(self) -> str:
+        """The game id (``pyramids``, ``expedition``, ...)."""
+        return self.info.id
+
+    @property
+    def engine(self) -> Engine:
+        """The engine package (``games.protocol``), imported on first use."""
+        if self._engine is None:
+            self._engine = registry.engine(self.id)
+        return self._engine
+
+    @property
+    def default_players(self) -> int:
+        """The table a deal gets when none is asked for: solo where the game has it, else
+        the smallest table."""
+        return self.info.default_players
+
+    # --- deals and states -------------------------------------------------------------
+
+    def new_deal(self, *, seed: Seed, players: int | None = None, **extra: Any
+                 ) -> dict[str, Any]:
+        """A JSON deal of ``players`` seats (default :attr:`default_players`) from ``seed``,
+        with the bound deal options (``extra``: further engine options, e.g. Pyramids'
+        ``rounds`` for short deals)."""
+        return self.engine.make_deal(players=players or self.default_players, seed=seed,
+                                     data=self.data, **self.options, **extra)
+
+    def new_initial_state(self, *, seed: Seed, players: int | None = None) -> State[Any]:
+        """The first state of the deal of ``seed`` (OpenSpiel's ``new_initial_state``)."""
+        return self.state_from_deal(self.new_deal(seed=seed, players=players))
+
+    def state_from_deal(self, deal: dict[str, Any]) -> State[Any]:
+        """The initial state of a JSON deal (validated: ``InvalidStateError``)."""
+        return self.engine.state_from_deal(deal, self.data)
+
+    def state_from_view(self, view: dict[str, Any], seed: Seed) -> tuple[State[Any], int]:
+        """``(world, seat)``: a world consistent with a player view, sampled from ``seed``."""
+        return self.engine.state_from_view(view, self.data, seed)
+
+    def example_view(self) -> dict[str, Any]:
+        """A valid player view (``digsite example``)."""
+        return self.engine.example_view(self.data)
+
+    def view_of(self, state: State[Any], seat: int) -> dict[str, Any]:
+        """The player view of ``seat`` in ``state``."""
+        return self.engine.view_of(state, seat)
+
+    # --- moves ------------------------------------------------------------------------
+
+    def parse_move(self, state: State[Any], text: str) -> Hashable:
+        """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
+        return self.engine.parse_move(state, text)
+
+    def describe(self, state: State[Any], move: Hashable) -> str | None:
+        """``move`` in a player's words, when the engine has words (else ``None``)."""
+        describe: Callable[[State[Any], Hashable], str] | None = getattr(
+            self.engine, "describe", None)
+        return describe(state, move) if describe is not None else None
+
+    @property
+    def notation(self) -> tuple[tuple[str, str], ...]:
+        """The move notation, form by form (``digsite notation``)."""
+        return tuple(getattr(self.engine, "NOTATION", ()))
+
+
+def load(game_id: str, *, data: cards_data.CardData | None = None, **options: Any) -> Game:
+    """The :class:`Game` ``game_id`` with ``data`` (default: the bundled card data) and deal
+    ``options`` bound (``UnknownGameError`` for an id that is not a game)."""
+    info = registry.get(game_id)
+    if data is None:
+        data = cards_data.load(game_id)
+    return Game(info, data, options)

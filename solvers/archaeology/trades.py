@@ -1,0 +1,79 @@
+"""A whole trade as one decision, for both editions' hints and reviews: the search counts
+a trade's ``take``/``give`` steps as one unit (:class:`TradeUnits`), a review reads a
+record's trade steps as one decision (:func:`played_decision`, :func:`played_move`), and
+the hint says so in words (:data:`WHOLE_TRADES`, :data:`TRADE_STEPS`). The engine's side
+(what a whole trade is, and its steps) is ``games.archaeology.trades``.
+
+>>> import cards_data
+>>> from games.archaeology import example_view, parse_move, state_from_view
+>>> data = cards_data.load("archaeology")
+>>> state, _ = state_from_view(example_view(data), data, 0)
+>>> played_decision(state, ["take talisman", "give coin", "give coin", "end"], parse_move)
+(3, 'trade coin coin for talisman', True)
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from games.archaeology.moves import TAKE, MoveBase
+from games.archaeology.trades import trading, whole_trade
+
+__all__ = ["played_decision", "played_move", "TradeUnits", "WHOLE_TRADES", "TRADE_STEPS"]
+
+#: What a hint says when it ranks whole trades.
+WHOLE_TRADES = ("a trade row is one whole trade (type it as printed: best-move, play and game "
+                "records take it as one move); its values are over the playouts in which the "
+                "search made that whole trade, so its visits are fewer than its first step's")
+#: How a trade is played as moves, for a hint that names one of its steps (a view with a
+#: trade in progress: its hint ranks the next steps).
+TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
+               "(falling trade value) until they cover the takes; add the view's \"trade\" "
+               "field to ask for the next step")
+
+
+def played_decision(state, texts: Sequence[str], parse_move: Callable
+                    ) -> tuple[int, str | None, bool]:
+    """The decision a record's ``texts`` start with in ``state`` (left unchanged): ``(how
+    many texts it spans, its text as a hint names it, whether the texts hold all of it)``.
+    A trade's steps are one decision named by the whole trade; any other move (a whole
+    trade written as one move too) is itself."""
+    probe = state.clone()
+    first = parse_move(probe, texts[0])
+    if first.kind != TAKE or trading(state):
+        return 1, str(first), True
+    steps = []
+    for text in texts:
+        move = parse_move(probe, text)
+        probe.apply(move)
+        steps.append(move)
+        if not trading(probe):
+            return len(steps), str(whole_trade(state, steps)), True
+    return len(steps), None, False
+
+
+def played_move(state, texts: Sequence[str], parse_move: Callable) -> MoveBase:
+    """The one move a played decision's ``texts`` make in ``state`` (left unchanged): a
+    trade's steps make the whole trade, a single text its move."""
+    probe, steps = state.clone(), []
+    for text in texts:
+        move = parse_move(probe, text)
+        probe.apply(move)
+        steps.append(move)
+    return whole_trade(state, steps)
+
+
+class TradeUnits:
+    """How both editions' hints count a trade as one decision (the ``units`` of
+    ``solvers.ismcts.hint.win_hint``): ``open`` whether a trade is in progress, ``move``
+    the whole trade of a completed unit's steps, ``extra`` whole trades the search tries
+    as root moves too (a review's played trade)."""
+
+    open = staticmethod(trading)
+
+    def __init__(self, world, extra: Sequence[MoveBase] = ()):
+        self.world = world
+        self.extra = tuple(extra)
+
+    def move(self, steps) -> MoveBase:
+        return whole_trade(self.world, steps)

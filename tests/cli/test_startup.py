@@ -1,0 +1,47 @@
+"""Listing the games and reading help stay light: no solver, no OR-Tools, SciPy, numpy or
+pyspiel is imported (issue 18: ``digsite games`` was 1.1 s of CPU for a list). The CPU
+figures are measured by ``digsite bench startup``, not here."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("ortools", "scipy", "numpy", "pyspiel", "pandas", "networkx", "ray")
+
+SCRIPT = """
+import json, sys
+from cli.main import main
+code = main({argv!r})
+print(json.dumps([code, sorted(m for m in sys.modules
+                               if m.split('.')[0] in {heavy!r}
+                               or (m.startswith('solvers.') and m.count('.') >= 1))]),
+      file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("argv", [["games"], ["games", "--json"], ["--help"], ["hint", "--help"],
+                                  ["review", "--help"], ["arena", "--help"], ["--version"]])
+def test_listing_and_help_import_no_solver(argv):
+    run = subprocess.run([sys.executable, "-c", SCRIPT.format(argv=argv, heavy=set(HEAVY))],
+                         capture_output=True, text=True, check=True)
+    code, loaded = json.loads(run.stderr.strip().splitlines()[-1])
+    assert code == 0
+    heavy = [m for m in loaded if m.split(".")[0] in HEAVY]
+    game_solvers = [m for m in loaded if m.split(".")[1] in {"pyramids", "ancients", "archaeology",
+                                                             "expedition", "lootnrun",
+                                                             "openspiel"} and m != "solvers.openspiel"]
+    assert not heavy, heavy
+    assert not game_solvers, game_solvers
+
+
+def test_the_openspiel_extra_is_loaded_only_for_its_bots():
+    script = ("import sys\nfrom cli.main import main\n"
+              "main(['arena', 'lootnrun', '--bots', 'greedy,random', '--games', '1'])\n"
+              "print('pyspiel' in sys.modules, file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    assert run.stderr.strip().splitlines()[-1] == "False"
