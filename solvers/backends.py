@@ -34,13 +34,18 @@ from __future__ import annotations
 import multiprocessing
 import os
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from games.errors import DigsiteError
 
 from .limits import check_workers
 
-__all__ = ["BACKENDS", "Execution", "run_jobs", "ray_available", "LOCAL"]
+__all__ = ["BACKENDS", "Execution", "run_jobs", "ray_available", "LOCAL", "Progress"]
+
+J = TypeVar("J")
+R = TypeVar("R")
+#: ``progress(n)``: ``n`` more jobs finished (module docstring).
+Progress = Callable[[int], object]
 
 BACKENDS = ("local", "ray")
 
@@ -63,7 +68,8 @@ class Execution:
         if self.address is not None and self.backend != "ray":
             raise DigsiteError("--address needs --backend ray")
 
-    def run(self, func: Callable, jobs: Iterable, *, progress=None) -> list:
+    def run(self, func: Callable[[J], R], jobs: Iterable[J], *,
+            progress: Progress | None = None) -> list[R]:
         """``run_jobs(func, jobs)`` with these settings."""
         return run_jobs(func, jobs, backend=self.backend, workers=self.workers,
                         address=self.address, progress=progress)
@@ -81,37 +87,40 @@ def ray_available() -> bool:
     return True
 
 
-def run_jobs(func: Callable, jobs: Iterable, *, backend: str = "local", workers: int = 1,
-             address: str | None = None, progress: Callable | None = None) -> list:
+def run_jobs(func: Callable[[J], R], jobs: Iterable[J], *, backend: str = "local",
+             workers: int = 1, address: str | None = None,
+             progress: Progress | None = None) -> list[R]:
     """``[func(job) for job in jobs]``, run on ``backend`` (see the module docstring)."""
     Execution(backend, workers, address)  # validates the settings
-    jobs = list(jobs)
-    step = progress or (lambda n=1: None)
-    if not jobs:
+    todo = list(jobs)
+    step: Progress = progress or (lambda n: None)
+    if not todo:
         return []
     if backend == "ray":
-        return _run_ray(func, jobs, workers=workers, address=address, step=step)
-    if workers <= 1 or len(jobs) == 1 or multiprocessing.current_process().daemon:
+        return _run_ray(func, todo, workers=workers, address=address, step=step)
+    if workers <= 1 or len(todo) == 1 or multiprocessing.current_process().daemon:
         results = []
-        for job in jobs:
+        for job in todo:
             results.append(func(job))
             step(1)
         return results
-    return _run_pool(func, jobs, workers=min(workers, len(jobs)), step=step)
+    return _run_pool(func, todo, workers=min(workers, len(todo)), step=step)
 
 
 # --- local process pool ---------------------------------------------------------------------
 
-_POOL_FUNC: list = []  # the function the forked children run (inherited, never pickled)
+#: The function the forked children run (inherited, never pickled).
+_POOL_FUNC: list[Callable[[Any], Any]] = []
 
 
-def _pool_call(item):
+def _pool_call(item: tuple[int, Any]) -> tuple[int, Any]:
     index, job = item
     return index, _POOL_FUNC[-1](job)
 
 
-def _run_pool(func: Callable, jobs: Sequence, *, workers: int, step) -> list:
-    results: list = [None] * len(jobs)
+def _run_pool(func: Callable[[J], R], jobs: Sequence[J], *, workers: int,
+              step: Progress) -> list[R]:
+    results: list[Any] = [None] * len(jobs)  # every slot is filled before it is returned
     _POOL_FUNC.append(func)
     try:
         ctx = multiprocessing.get_context("fork")
@@ -126,8 +135,8 @@ def _run_pool(func: Callable, jobs: Sequence, *, workers: int, step) -> list:
 
 # --- Ray --------------------------------------------------------------------------------------
 
-def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | None,
-             step) -> list:
+def _run_ray(func: Callable[[J], R], jobs: Sequence[J], *, workers: int,
+             address: str | None, step: Progress) -> list[R]:
     try:
         import ray
     except ImportError:
@@ -135,8 +144,8 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
                            "'digsite[ray]'") from None
     started_here = False
     if not ray.is_initialized():
-        options = dict(include_dashboard=False, log_to_driver=False,
-                       configure_logging=False)
+        options: dict[str, Any] = dict(include_dashboard=False, log_to_driver=False,
+                                       configure_logging=False)
         # silence Ray's own messages on the terminal: progress is ours to show
         os.environ.setdefault("RAY_DEDUP_LOGS", "0")
         try:
@@ -150,10 +159,10 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
                                f"{' '.join(str(exc).split())}") from None
         started_here = True
     try:
-        remote = ray.remote(num_cpus=1)(_ray_call)
+        remote: Any = ray.remote(num_cpus=1)(_ray_call)  # Ray's generic wrapper over any function
         func_ref = ray.put(func)
-        results: list = [None] * len(jobs)
-        pending: dict = {}
+        results: list[Any] = [None] * len(jobs)  # every slot is filled before it is returned
+        pending: dict[Any, int] = {}  # Ray's object reference -> the job's index
         queue = list(enumerate(jobs))
         queue.reverse()
         while queue or pending:
@@ -170,5 +179,5 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
             ray.shutdown()
 
 
-def _ray_call(func, job):
+def _ray_call(func: Callable[[J], R], job: J) -> R:
     return func(job)
