@@ -23,7 +23,8 @@ from .best import SearchLimitReached, best_score_search, score_upper_bound
 from .exact import exact_best
 from .relax import MarketDP
 
-__all__ = ["reachable", "first_shortfall", "EXACT_DRAWS_LEFT", "EXACT_NODES"]
+__all__ = ["reachable", "first_shortfall", "best_reachable_bound", "EXACT_DRAWS_LEFT",
+           "EXACT_NODES"]
 
 #: Positions with at most this many cards left to draw are solved exactly.
 EXACT_DRAWS_LEFT = 2
@@ -83,3 +84,19 @@ def first_shortfall(root, positions: Sequence[tuple[dict, object]], *, best_scor
     return {"decision": None, "best_plan": best_score,
             "note": "no position of the game is provably short of the best plan's score: "
                     "the bounds after every decision still allow it"}
+
+
+def best_reachable_bound(state, *, deadline: float | None = None) -> float:
+    """A proven upper bound on the best final score still reachable from ``state`` (the
+    exact best when at most ``EXACT_DRAWS_LEFT`` cards are left to draw and the exact
+    search finishes): what ``solvers.review`` compares with the deal's best."""
+    if state.is_terminal():
+        return float(state.score(0))
+    bound = min(MarketDP(state).bound(state), score_upper_bound(state, market=False).value)
+    if len(state.deck) <= EXACT_DRAWS_LEFT:
+        try:
+            return exact_best(state, turn_cap=_unreachable_cap(state), nodes=EXACT_NODES,
+                              deadline=deadline).score
+        except SearchLimitReached:
+            pass
+    return bound

@@ -45,7 +45,7 @@ from solvers.ismcts.search import ismcts
 from solvers.verify import require_solo, verify_replay
 
 from .best import best_score_search
-from .reachable import first_shortfall
+from .reachable import best_reachable_bound, first_shortfall
 from .relax import MarketDP
 from .policy import SPAN, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnState, apply_turn, dig_move, dig_steps, plan_for
@@ -53,7 +53,7 @@ from .review import played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
            "replay_plan", "EXPLORATION", "BUDGET_UNITS"]
-__all__ += ["played_turn", "hint_with_turn", "left_best", "bound_words"]
+__all__ += ["played_turn", "hint_with_turn", "left_best", "best_reachable", "bound_words"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_HINT_ITERATIONS = GAME.budgets.hint
@@ -319,6 +319,13 @@ def left_best(deal: dict, positions, *, data, best: BestScore,
     return first_shortfall(state_from_deal(deal, data), positions, best_score=best.score,
                            best_bound=best.bound, plan_nodes=max(1, int(round(amount * 1000))),
                            deadline=limit.deadline())
+
+
+def best_reachable(state, *, data, limit: Limit = Limit(), seed=0) -> float:
+    """``solvers.review``'s mid-game best score: a proven upper bound on the best final
+    score still reachable from ``state`` (a solo position), exact near the end
+    (``reachable.best_reachable_bound``); deterministic, ``seed`` unused."""
+    return best_reachable_bound(state, deadline=limit.deadline())
 
 
 # --- bots ---------------------------------------------------------------------------------

@@ -127,18 +127,12 @@ def test_review_says_when_the_best_plan_went_out_of_reach():
     record, final = _greedy_record(3)
     result = review_game(record, seat=0, data=DATA, limit=Limit(iterations=8), seed=0,
                          best_limit=Limit(work=5))
-    best = result["best_score"]
-    short = best["left_best"]
-    assert best["score_reached"] == final.score(0) < best["score"]
+    section = result.best_score
+    below = section.fell_below
+    assert section.score_reached == final.score(0) < section.best.score
     # the end of the game is short of the plan, so some position is: the first one found
-    assert short["decision"] is not None and short["best_plan"] == best["score"]
-    there = short["reachable_after"]
-    assert there["plan"] <= there["bound"] < best["score"]
-    assert there["bound"] >= final.score(0)  # the game itself went on to score that
-    assert short["lost_at_least"] == best["score"] - there["bound"] > 0
-    decision = result["decisions"][short["decision"] - 1]
-    assert decision["index"] == short["index"] and decision["played"].replace(" ; ", " ") \
-        .startswith(short["played"].split(" ; ")[0].split()[0])
+    assert below is not None and below.best == section.best.score
+    assert final.score(0) <= below.reachable < section.best.score
 
 
 def test_a_game_that_reaches_the_plan_is_never_short():
