@@ -25,6 +25,9 @@ CLI writes their results as JSON, ``cli/jsonout.py``):
     engine's ``view_of`` does not write: Pyramids' keep and take; see ``solvers.review``)
 ``played_turn(state, moves) -> (count, text, whole)``, ``hint_with_turn(view, moves, ...)``
     (games whose hint ranks whole turns of several moves; see ``solvers.review``)
+``best_reachable(state, *, data, limit, seed) -> float``   (Tomb of the Ancients: a proven
+    upper bound on, or the exact, best score still reachable from a solo position; the
+    review's ``fell_below``, see ``solvers.review``)
 
 ``capability(game_id, name)`` finds one and says clearly when a game lacks it; the
 user-facing services a game offers are declared in its registry entry

@@ -32,6 +32,7 @@ from games import registry
 from games.ancients import rules_for
 from games.ancients.moves import Find as FindMove
 from games.ancients.rules import MapInfo
+from games.errors import DigsiteError, InternalFault
 from games.pyramids.moves import Cross
 from games.record import resolve_fixed_chance
 from grids import SIZE, Placement, parse_cell
@@ -435,11 +436,16 @@ def ancients_turns_svg(deal: dict[str, Any], turns: Sequence[Sequence[str]],
     for number, turn in enumerate(turns, start=1):
         finds: list[tuple[int, int]] = []
         for text in turn:
-            move = engine.parse_move(state, text)
+            try:
+                move = engine.parse_move(state, text)
+            except DigsiteError as error:  # the turns are a solver's plan, not user input
+                raise InternalFault(f"the plan's turn {number} does not replay: {error}") from error
             state.apply(move)
             if isinstance(move, FindMove):
                 finds.append((len(finds) + 1, _placed(cat.maps[move.map], move.rotation,
                                                       move.anchor)))
+        # the refill the turn drew: ``turns`` hold the seat's moves only, as a record does
+        resolve_fixed_chance(state)
         if finds:
             boards.append((number, list(state.to_json()["board"]), finds, turn))
     lines = max(1, -(-len(boards) // PER_LINE))

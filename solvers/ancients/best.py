@@ -1,6 +1,7 @@
 """Best score of a solo Tomb of the Ancients deal (the deck order known): a proven upper
-bound computed for the deal, beam searches within a deterministic node budget, and an
-exact branch and bound for deals cut to their first ``N`` turns.
+bound computed for the deal, beam searches within a deterministic node budget, and the
+whole turns of the exact branch and bound for deals cut to their first ``N`` turns
+(``solvers.ancients.exact``).
 
 **The bound** (``score_upper_bound``). Let ``Φ`` = the score + the points of the maps in
 the pack. A rest adds at most 1 to ``Φ`` ($2 is a point; a token is half a point); a
@@ -19,28 +20,31 @@ prices, paid from the seat's money, $2 per rest and sales at half a point per do
 the number of buys, taking the best-valued maps the deck can still bring.
 
 For the whole game a second, tighter argument follows the market exactly
-(``market_bound``): the deck order is known, so a dynamic programme over (the four cards in
-the market, the cards drawn) tries every sequence of buys (from any shop, at that shop's
-price) and rests (which discard the $1 card); the money constraint is priced by a
-Lagrange multiplier ``θ ∈ [0, 1/2]`` (a dollar spent costs ``1/2 + θ``, a rest earns
-``1 + 2θ``, the money held counts ``θ`` more), and maps are found for free. Any ``θ``
-gives a valid bound; ``MARKET_THETAS`` are tried and the smallest kept. Measured on seeds
-0 and 3: 92.5 and 82 against the counting argument's 105 and 88 (the best plans found
-score 78 and 64.5-69.5); what it still allows: free finds (no sand) and a token with every
-buy from a dearer shop.
+(``market_bound``, the programme ``relax.MarketDP``): the deck order is known, so a
+dynamic programme over (the four cards in the market, the cards drawn) tries every
+sequence of buys (from any shop, at that shop's price) and rests (which discard the $1
+card); the money constraint is priced by a Lagrange multiplier ``θ ∈ [0, 1/2]`` (a dollar
+spent costs ``1/2 + θ``, a rest earns ``1 + 2θ``, the money held counts ``θ`` more), and
+maps are found for free, except that a map bought with the deck's last card can only be
+found in the final turn, which then does not rest. Any ``θ`` gives a valid bound;
+``MARKET_THETAS`` are tried and the smallest kept. Measured (``benchmarks/ancients_sides.py``,
+15 deals): ``θ`` swept over [0, 1/2] in steps of 1/80 gives its smallest bound at 1/2 on
+every deal, and tracking the money exactly instead (a state of the programme, overdrafts
+repaid by sales at a point a dollar, or none allowed) gave the same bound as ``θ`` = 1/2
+on the three deals tried: the money is not where the bound is loose. What it still
+allows: free finds (no sand, any pattern on any board) and a token with every buy from a
+dearer shop (capping the tokens by the removals the deck brings, with a Lagrangian price
+on them, never lowered the bound on eight deals).
 
 **Search** (``best_score_search``). Beam searches over whole turns (market visits, the
-planner's digs, rests; ``solvers.ancients.turn``), each layer keeping the ``width``
-best positions by score + 0.6 × points in the pack and finishing the best greedily; widths
-4, 8, 16, ... run until the node budget (children generated, greedy turns included) is
-spent, so the same deal and budget give the same answer.
+planner's digs, rests; ``solvers.ancients.turn``), each layer keeping the ``width`` best
+positions by ``relax.PlanEstimate`` (the score, most of the points in the pack, and half of
+what the market programme says the position can still add) and finishing the best
+greedily; widths 4, 8, 16, ... run until the node budget (children generated, greedy turns
+included) is spent, so the same deal and budget give the same answer.
 
-**Exact search for cut deals** (``exact_best``). Depth-first branch and bound over every
-turn — every market visit, both rests, and every distinct result of a chain of finds
-with sand spent just in time (``dig_outcomes``; the planner's argument shows spending
-earlier in the same turn never helps; sand spent for a *later* turn is outside the
-search) — with a transposition table and ``score_upper_bound`` for the cut. It proves the
-optimum of the game cut to ``turn_cap`` turns or raises ``SearchLimitReached``.
+**Exact search for cut deals**: ``exact.exact_best``, over the whole turns of
+``all_turns``.
 """
 
 from __future__ import annotations
@@ -51,16 +55,16 @@ from typing import Sequence
 
 from games.ancients import Find, Rest
 from games.registry import get
-from games.errors import SolverFault
 from solvers.clock import deadline_of, expired
 
 from .planner import DigMap, SearchLimitReached
 from .policy import greedy_turn
+from .relax import MarketDP, PlanEstimate
 from .turn import Dig, apply_turn, rules_digmaps, turn_options
 
 __all__ = ["UpperBound", "score_upper_bound", "market_bound", "MARKET_THETAS", "SearchResult",
            "best_score_search",
-           "exact_best", "dig_outcomes", "all_turns", "SearchLimitReached",
+           "dig_outcomes", "all_turns", "SearchLimitReached",
            "DEFAULT_NODE_BUDGET", "BEAM_WIDTHS"]
 
 #: The default budget of ``best_score_search``, in nodes (children generated).
@@ -159,57 +163,16 @@ def score_upper_bound(state, *, turn_cap: int | None = None, market: bool = True
 
 def market_bound(state, *, theta: float) -> float:
     """The market argument (module docstring) for one money price ``theta`` in [0, 1/2]:
-    an exact dynamic programme over the market's contents, the card it draws next and the
-    buy/rest turns left, where a buy from the shop of rank ``h`` earns ``p - q(1/2 +
+    an exact dynamic programme over the market's contents and the cards drawn
+    (``relax.MarketDP``), where a buy from the shop of rank ``h`` earns ``p - q(1/2 +
     theta) + 1/2`` (the half point a shop token may bring; the $1 shop never holds one) and
     a rest ``1 + 2 theta``; maps are found for free, digs and sales take no draw. (Above
     1/2 a sale would pay in this accounting; measured, larger prices only loosen it.)"""
-    if not 0.0 <= theta <= 0.5:
-        raise ValueError("theta must lie in [0, 1/2]")
-    rules = state.rules
-    seat = 0
-    shops = rules.data.shops
-    entering = [(c, state.entries + 1 + j) for j, c in enumerate(state.deck)]
-    # every card of the market and the deck by rank, best first: a market is then a tuple
-    # of rank positions, and sorting it sorts the shops
-    everyone = sorted(list(state.market) + entering,
-                      key=lambda e: (rules.maps[e[0]].points, e[1]), reverse=True)
-    position = {e: i for i, e in enumerate(everyone)}
-    points = [rules.maps[c].points for c, _ in everyone]
-    deck = [position[e] for e in entering]
-    token = [0.5 if i < len(shops) - 1 else 0.0 for i in range(len(shops))]
-    cost = [price * (0.5 + theta) for price in shops]
-    rest_value = 1.0 + 2.0 * theta
-    final_turns = 1 if state.final_left is None else state.final_left
-    memo: dict = {}
-
-    def value(k: int, market: tuple) -> float:
-        if k == len(deck):
-            return final_turns * rest_value
-        key = (k, market)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        incoming = deck[k]
-        best = -math.inf
-        for i, card in enumerate(market):
-            after = tuple(sorted(market[:i] + market[i + 1:] + (incoming,)))
-            best = max(best, points[card] - cost[i] + token[i] + value(k + 1, after))
-        kept = market[: len(shops) - 1] if len(market) >= len(shops) else market
-        best = max(best, rest_value + value(k + 1, tuple(sorted(kept + (incoming,)))))
-        memo[key] = best
-        return best
-
-    if state.final_left is not None:
-        future = final_turns * rest_value
-    else:
-        future = value(0, tuple(sorted(position[e] for e in state.market)))
-    pack = sum(rules.maps[c].points for c in state.pack[seat])
-    return state.score(seat) + pack + theta * state.money[seat] + future
+    return MarketDP(state, theta).bound(state)
 
 
 #: The money prices ``score_upper_bound`` tries in ``market_bound`` (each gives a bound).
-MARKET_THETAS = (0.375, 0.5)
+MARKET_THETAS = (0.5,)
 
 
 # --- beam search ------------------------------------------------------------------------------
@@ -243,11 +206,6 @@ class _Budget:
         return self.left > 0 and not self.clock
 
 
-def _heuristic(state) -> float:
-    rules = state.rules
-    return state.score(0) + 0.6 * sum(rules.maps[c].points for c in state.pack[0])
-
-
 def _finish(state, budget: _Budget, turn_cap: int | None) -> list:
     """Greedy turns (``policy.greedy_turn``) to the end, on ``state`` in place."""
     moves = []
@@ -263,9 +221,10 @@ def _over(state, turn_cap: int | None) -> bool:
     return state.is_terminal() or (turn_cap is not None and state.turns >= turn_cap)
 
 
-def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None) -> bool:
-    """One beam of ``width``; improves ``best = [score, moves]`` in place. False when the
-    budget ran out inside it."""
+def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None,
+          estimate) -> bool:
+    """One beam of ``width`` ranking positions by ``estimate``; improves ``best = [score,
+    moves]`` in place. False when the budget ran out inside it."""
 
     def consider(s, moves) -> None:
         finish = s.clone()
@@ -289,7 +248,7 @@ def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None) 
                         best[0], best[1] = child.score(0), path
                     continue
                 key = child.public_key()
-                h = _heuristic(child)
+                h = estimate(child)
                 old = children.get(key)
                 if old is None or h > old[0]:
                     children[key] = (h, child, path)
@@ -318,9 +277,10 @@ def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: fl
     run = []
     width_list = list(widths)
     stop = "complete"
+    estimate = PlanEstimate(state, turn_cap)
     while True:
         width = width_list[len(run)] if len(run) < len(width_list) else 2 * run[-1]
-        finished = _beam(state, width, best, budget, turn_cap)
+        finished = _beam(state, width, best, budget, turn_cap, estimate)
         run.append(width)
         if best[0] >= bound.value:
             stop = "optimal"
@@ -334,7 +294,7 @@ def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: fl
                         best[0] >= bound.value)
 
 
-# --- exact search for cut deals --------------------------------------------------------------
+# --- whole turns of the exact search (``exact.exact_best``) ---------------------------------
 
 def dig_outcomes(state) -> list[Dig]:
     """Every distinct result (board, maps found, sand spent) of a chain of finds for the
@@ -377,57 +337,3 @@ def all_turns(state) -> list:
     """Every whole-turn move of the exact search: market visits, digs (``dig_outcomes``)
     and both rests."""
     return state.market_moves() + dig_outcomes(state) + [Rest("money"), Rest("sand")]
-
-
-def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = None,
-               incumbent: SearchResult | None = None,
-               deadline: float | None = None) -> SearchResult:
-    """The proven best score of the game cut to ``turn_cap`` turns (module docstring),
-    within ``nodes`` nodes; ``SearchLimitReached`` when the budget or the time limit
-    (``time_limit`` seconds, or the ``deadline`` instant) runs out first, consulted at
-    every node. ``incumbent`` (a plan of the cut game) starts the search."""
-    budget = _Budget(nodes, deadline_of(time_limit, deadline))
-    table: dict = {}
-
-    def search(s, alpha: float) -> tuple[float, bool, list]:
-        """Fail-soft: ``(value, exact, moves)``; a value above ``alpha`` is exact, one at or
-        below it an upper bound."""
-        if _over(s, turn_cap):
-            return s.score(0), True, []
-        key = (s.public_key(), s.turns)
-        hit = table.get(key)
-        if hit is not None and (hit[1] or hit[0] <= alpha):
-            return hit
-        if not budget.spend():
-            raise SearchLimitReached(f"the exact search used its {budget.used} nodes"
-                                     + (" (time limit)" if budget.clock else ""))
-        ub = score_upper_bound(s, turn_cap=turn_cap).value
-        if ub <= alpha:
-            table[key] = (ub, False, [])
-            return table[key]
-        children = []
-        for move in all_turns(s):
-            child = s.clone()
-            apply_turn(child, move)
-            children.append((-_heuristic(child), len(children), move, child))
-        children.sort(key=lambda c: (c[0], c[1]))
-        best, line = -math.inf, []
-        for _, _, move, child in children:
-            value, exact, tail = search(child, max(alpha, best))
-            if value > max(alpha, best):  # exact (above its floor)
-                best, line = value, [move] + tail
-            elif value > best:
-                best = value  # an upper bound at or below the floor
-        result = (best, True, line) if best > alpha else (best, False, [])
-        table[key] = result
-        return result
-
-    floor = -math.inf if incumbent is None else incumbent.score - 0.25
-    value, exact, line = search(state.clone(), floor)
-    if not exact:
-        if incumbent is None:
-            raise SolverFault("the exact search found no game at all")
-        raise SolverFault(f"the exact search bounds the cut game by {value:g}, below a "
-                          f"replayed plan of {incumbent.score:g}")
-    bound = score_upper_bound(state, turn_cap=turn_cap)
-    return SearchResult(value, line, bound, budget.used, "optimal", (), True)

@@ -45,13 +45,15 @@ from solvers.ismcts.search import ismcts
 from solvers.verify import require_solo, verify_replay
 
 from .best import best_score_search
+from .reachable import best_reachable_bound, first_shortfall
+from .relax import MarketDP
 from .policy import SPAN, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnState, apply_turn, dig_move, dig_steps, plan_for
 from .review import played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
            "replay_plan", "EXPLORATION", "BUDGET_UNITS"]
-__all__ += ["played_turn", "hint_with_turn"]
+__all__ += ["played_turn", "hint_with_turn", "left_best", "best_reachable", "bound_words"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_HINT_ITERATIONS = GAME.budgets.hint
@@ -241,18 +243,89 @@ def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0) -> BestScore
     verify_replay("score", claimed=result.score, replayed=replay.score(0))
     arts = sum(replay.rules.maps[a].points for a in replay.artifacts[0])
     bound = result.bound.value
+    # the breakdown in points, summing to the score (issue 20 §1: money and sand counts
+    # read as points did not add up); the bound's argument in words for the text, its
+    # formula a fact of the JSON
     return BestScore(
         game="ancients", score=result.score,
         status="OPTIMAL" if result.score >= bound else "FEASIBLE",
         bound=bound, bound_source=result.bound.source,
-        breakdown=(("artifacts", arts), ("money", replay.money[0]), ("sand", replay.sand[0]),
-                   ("turns", replay.turns)),
+        breakdown=(("artifacts", arts), ("money", replay.money[0] / 2),
+                   ("sand", replay.sand[0] / 2)),
         plan=tuple(str(m) for m in result.moves), turns=turns,
         solver="beam search over whole turns (widths "
                f"{', '.join(map(str, result.widths))}), planner digs",
         budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason,
                           result.nodes),
-        seed=seed, analysis=(result.bound.note,))
+        seed=seed, analysis=(_score_words(replay), bound_words(state, result.bound)),
+        facts=(("bound_formula", result.bound.note),))
+
+
+def _score_words(final) -> str:
+    """The final score of a solo game as the sum of its parts, in points."""
+    found = len(final.artifacts[0])
+    arts = sum(final.rules.maps[a].points for a in final.artifacts[0])
+    money, sand = final.money[0], final.sand[0]
+    return (f"score {final.score(0):g} = {arts} from {found} artifact{'' if found == 1 else 's'}"
+            f" + {money / 2:g} from ${money} + {sand / 2:g} from {sand} sand token"
+            f"{'' if sand == 1 else 's'} (money and sand count half a point each), after "
+            f"{final.turns} turns")
+
+
+def bound_words(state, bound) -> str:
+    """Why no play of the solo game from ``state`` scores more than ``bound`` (a
+    ``best.UpperBound``), in a player's words: the market argument retold from its best
+    run, or the counting argument."""
+    head = f"why no play scores more than {bound.value:g}: "
+    if bound.source == "market":
+        relax = MarketDP(state)
+        run = relax.best_run(state)
+        buys = [step for step in run if step[0] == "buy"]
+        final = run[-1][1] if run else 0
+        rests = sum(1 for step in run if step[0] == "rest") + final
+        points = sum(state.rules.maps[b[2]].points for b in buys)
+        paid = sum(b[1] for b in buys)
+        tokens = sum(1 for b in buys if b[3])
+        pack = sum(state.rules.maps[c].points for c in state.pack[0])
+        now = state.score(0) + relax.theta * state.money[0] + pack
+        if relax.bound(state) == bound.value and (
+                now + points - paid + tokens / 2 + 2 * rests == bound.value):
+            return (head + "even if every map you buy could be found at once without spending "
+                    "sand, the deck's order (known here) decides what the market can offer. "
+                    f"Its best run through the deck buys {len(buys)} maps worth {points} points "
+                    f"for ${paid} and rests {rests} times"
+                    + (", the final turn included" if final else "") + ". Count every dollar as a full point "
+                    "(a dollar spent is one you could have kept, or an artifact point you sold "
+                    f"to raise it) and each shop's sand token as half a point: {now:g} now "
+                    f"(your artifacts, your ${state.money[0]} and your sand"
+                    + (", your pack's maps" if pack else "")
+                    + f") + {points} for the maps − {paid} paid for them + {tokens / 2:g} for "
+                    f"{tokens} shop sand token{'' if tokens == 1 else 's'} + {2 * rests} for "
+                    f"{rests} rests at $2 = {bound.value:g}")
+    return (head + "even if every map you buy could be found without spending sand, you can buy "
+            "no more maps than there are cards left to draw, each at least at the price of "
+            "the shop its rank puts it in, paying with your money, $2 a rest and artifacts "
+            "sold; the best such count of buys and rests gives that many points")
+
+
+def left_best(deal: dict, positions, *, data, best: BestScore,
+              limit: Limit = Limit()) -> dict:
+    """For ``solvers.review``: the first decision of a played solo game after which the
+    deal's best plan (``best``, this service's ``best_score`` answer) was provably out of
+    reach, and by how much (``reachable.first_shortfall``). ``positions``: ``(about,
+    state)`` pairs, the position after each decision in game order; plans from a position
+    use ``limit.work`` thousand nodes (default: the registry's), within its deadline."""
+    amount = GAME.budgets.best_score if limit.work is None else limit.work
+    return first_shortfall(state_from_deal(deal, data), positions, best_score=best.score,
+                           best_bound=best.bound, plan_nodes=max(1, int(round(amount * 1000))),
+                           deadline=limit.deadline())
+
+
+def best_reachable(state, *, data, limit: Limit = Limit(), seed=0) -> float:
+    """``solvers.review``'s mid-game best score: a proven upper bound on the best final
+    score still reachable from ``state`` (a solo position), exact near the end
+    (``reachable.best_reachable_bound``); deterministic, ``seed`` unused."""
+    return best_reachable_bound(state, deadline=limit.deadline())
 
 
 # --- bots ---------------------------------------------------------------------------------

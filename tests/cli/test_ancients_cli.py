@@ -103,3 +103,47 @@ def test_stray_turn_count_boolean_seat_and_missing_game(run_cli, tmp_path):
     _bad(run_cli, tmp_path, lambda v: v.pop("game"), "view: missing key 'game'")
     _bad(run_cli, tmp_path, lambda v: v.update(current_player=0),
          "view: unknown key 'current_player'")
+
+
+def test_best_score_draws_its_plan_for_ten_seeds_and_a_deal_file(run_cli, tmp_path):
+    """Issue 20 §1: the picture replays the plan with the deal's refills (it used to leave
+    them out and fail with "move 'market buy 1' is not legal here")."""
+    for seed in range(10):
+        picture = tmp_path / f"plan{seed}.svg"
+        result = run_cli("best-score", "ancients", "--seed", str(seed), "--budget", "1",
+                         "--json", "--svg", str(picture))
+        assert result.code == 0, result.err
+        digs = [turn for turn in json.loads(result.out)["plan"] if turn.startswith("dig ")]
+        text = picture.read_text()
+        assert text.startswith("<svg") and text.count("turn ") >= len(digs) >= 1
+        for dig in digs:  # every dig's maps are named in its board's caption
+            maps = ", ".join(part.split()[1] for part in dig[len("dig "):].split(";"))
+            assert f"maps {maps}<" in text
+    deal = tmp_path / "deal.json"
+    deal.write_text(run_cli("deal", "ancients", "--seed", "21").out)
+    result = run_cli("best-score", "ancients", str(deal), "--budget", "1", "--svg",
+                     str(tmp_path / "deal.svg"))
+    assert result.code == 0, result.err
+    assert (tmp_path / "deal.svg").read_text().startswith("<svg")
+
+
+def test_best_score_text_adds_up_and_explains_the_bound_in_words(run_cli):
+    """Issue 20 §1: "breakdown: artifacts 64, money 0, sand 1, turns 34" for a score of
+    64.5 did not add up, and the bound read "(1/2 + 0.5) per dollar". The text now sums
+    the score from its parts, in points, and gives the bound's argument in words; the
+    formula stays in the JSON."""
+    for seed in (3, 21):
+        text = run_cli("best-score", "ancients", "--seed", str(seed), "--budget", "2")
+        assert text.code == 0, text.err
+        out = json.loads(run_cli("best-score", "ancients", "--seed", str(seed), "--budget",
+                                 "2", "--json").out)
+        line = next(x for x in text.out.splitlines() if x.startswith("score "))
+        parts = line.split(" = ")[1].split(", after")[0].split(" + ")
+        assert sum(float(p.split()[0]) for p in parts) == out["score"]
+        assert f"score {out['score']:g} = " in line
+        assert "(1/2 +" not in text.out and "theta" not in text.out
+        assert any(x.startswith("why no play scores more than") for x in text.out.splitlines())
+        assert sum(out["breakdown"].values()) == out["score"]
+        listed = next(x for x in text.out.splitlines() if x.startswith("breakdown: "))
+        assert sum(float(p.split()[-1]) for p in listed[11:].split(", ")) == out["score"]
+        assert "(1/2 +" in out["bound_formula"] or "counting argument" in out["bound_formula"]

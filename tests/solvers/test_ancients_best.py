@@ -12,9 +12,9 @@ from solvers.limits import Limit
 from games import ancients as A
 from solvers.ancients import service as S
 from solvers.ancients.best import (
-    SearchLimitReached, all_turns, best_score_search, dig_outcomes, exact_best,
-    score_upper_bound,
+    SearchLimitReached, all_turns, best_score_search, dig_outcomes, score_upper_bound,
 )
+from solvers.ancients.exact import exact_best
 from solvers.ancients.planner import early_spend_best, plan_dig
 from solvers.ancients.turn import apply_turn, rules_digmaps
 

@@ -19,7 +19,8 @@ from games.protocol import CHANCE
 from games.pyramids import example_view, make_deal, parse_move, state_from_deal
 from solvers import clock
 from solvers.ancients import service as ancients_service
-from solvers.ancients.best import SearchLimitReached, best_score_search, exact_best
+from solvers.ancients.best import SearchLimitReached, best_score_search
+from solvers.ancients.exact import exact_best
 from solvers.ancients.turn import apply_turn
 from solvers.limits import Limit
 from solvers.pyramids import service as pyramids_service

@@ -1,0 +1,125 @@
+"""Which side of the Tomb of the Ancients best-score gap is weak (issue 21 §1): the plan
+or the bound? A measurement script, not a ``digsite bench`` suite (it runs about an hour).
+
+    nice -n 15 .venv/bin/python -m benchmarks.ancients_sides --json OUT.json
+
+For each solo deal (seeds 0-9, the bench's, and 101-105, which nothing was tuned on):
+
+* **plan**: ``best_score_search`` at the default node budget and at 10x it (score, CPU s);
+* **bound**: today's ``score_upper_bound`` (the market argument at ``MARKET_THETAS``), and
+  its one knob, the money price ``theta`` of ``market_bound``, swept over [0, 1/2] in
+  steps of 1/80 (the smallest bound over the sweep is still a bound);
+* **cut deals**: for ``N`` from 6 up, seeds 0-4 cut to their first ``N`` turns, the exact
+  branch and bound ``exact_best`` with a 60 s **CPU** limit per deal (its deadline clock
+  is ``time.process_time`` here, so the machine's load does not count).
+
+Every figure is CPU time (``time.process_time``) of this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+import cards_data
+from games.ancients import make_deal, state_from_deal
+from solvers.ancients import best as B
+from solvers.ancients import exact as E
+
+SEEDS = list(range(10)) + list(range(101, 106))
+THETAS = [k / 80 for k in range(41)]
+
+
+def _cpu(func, *args, **kwargs):
+    start = time.process_time()
+    out = func(*args, **kwargs)
+    return time.process_time() - start, out
+
+
+def bounds(state) -> dict:
+    today = B.score_upper_bound(state)
+    sweep = {t: B.market_bound(state, theta=t) for t in THETAS}
+    theta, best = min(sweep.items(), key=lambda kv: (kv[1], kv[0]))
+    counting = B.score_upper_bound(state, market=False).value
+    return {"today": today.value, "counting": counting, "sweep_best": best,
+            "sweep_theta": theta}
+
+
+def plans(state, nodes: int) -> dict:
+    cpu, result = _cpu(B.best_score_search, state, nodes=nodes)
+    return {"score": result.score, "cpu_s": round(cpu, 2), "nodes": result.nodes,
+            "widths": list(result.widths)}
+
+
+def cut_deals(data, seeds, limit_s: float, first: int, last: int, report) -> list[dict]:
+    rows = []
+    for turns in range(first, last + 1):
+        row = {"turns": turns, "scores": [], "cpu_s": []}
+        for seed in seeds:
+            state = state_from_deal(make_deal(players=1, seed=seed, data=data), data)
+            incumbent = B.best_score_search(state, nodes=5_000, turn_cap=turns)
+            start = time.process_time()
+            try:
+                result = E.exact_best(state, turn_cap=turns, nodes=10**9,
+                                      time_limit=limit_s, incumbent=incumbent,
+                                      clock=time.process_time)
+                row["scores"].append(result.score)
+            except B.SearchLimitReached:
+                row["scores"].append(None)
+            row["cpu_s"].append(round(time.process_time() - start, 2))
+            report(f"cut N={turns} seed {seed}: {row['scores'][-1]} "
+                   f"({row['cpu_s'][-1]} s CPU)")
+            if row["scores"][-1] is None:
+                break
+        rows.append(row)
+        if None in row["scores"]:
+            break
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", required=True)
+    parser.add_argument("--seeds", default=",".join(map(str, SEEDS)))
+    parser.add_argument("--skip-ten", action="store_true", help="no 10x-budget run")
+    parser.add_argument("--skip-cut", action="store_true")
+    args = parser.parse_args()
+    data = cards_data.load("ancients")
+    seeds = [int(s) for s in args.seeds.split(",")]
+    out: dict = {"deals": {}, "cut": None}
+
+    def save():
+        with open(args.json, "w") as f:
+            json.dump(out, f, indent=1)
+
+    def report(line):
+        print(line, flush=True)
+
+    if not args.skip_cut:
+        out["cut"] = cut_deals(data, range(5), 60.0, 6, 14, report)
+        save()
+    for seed in seeds:
+        state = state_from_deal(make_deal(players=1, seed=seed, data=data), data)
+        row = out["deals"].setdefault(str(seed), {})
+        cpu, row["bound"] = _cpu(bounds, state)
+        row["bound"]["cpu_s"] = round(cpu, 2)
+        row["default"] = plans(state, B.DEFAULT_NODE_BUDGET)
+        report(f"seed {seed}: {row}")
+        save()
+    if not args.skip_ten:
+        for seed in seeds:
+            state = state_from_deal(make_deal(players=1, seed=seed, data=data), data)
+            row = out["deals"][str(seed)]
+            row["ten"] = plans(state, 10 * B.DEFAULT_NODE_BUDGET)
+            report(f"seed {seed} 10x: {row['ten']}")
+            save()
+    gaps = {k: [(r["bound"]["today"] - r["default"]["score"]) / r["default"]["score"]
+                for r in out["deals"].values()] for k in ("today",)}
+    out["summary"] = {"gap_median_today": statistics.median(gaps["today"])}
+    save()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,247 @@
+"""The market relaxation of a solo Tomb of the Ancients game, from any position: the
+deck order is known, so the market's future is a dynamic programme over (cards drawn,
+cards in the market); the sands are left out (maps are found for free).
+
+Both programmes here are built once for a *root* position (a deal or any position of a
+played game) and answer for every position reachable from it, so a search shares one
+table: a reachable market holds cards of the root's market and deck, each known by its
+entry number, and a position is located by how many cards it has drawn since the root.
+
+**The whole game** (:class:`MarketDP`). With the money priced at ``1/2 + theta`` a
+dollar (``theta`` = 1/2: a dollar a point, what a sale pays for one; the money held counts
+``theta`` more than its half point, so any ``theta`` in [0, 1/2] gives a bound), a buy from
+the shop of rank ``i`` earns the map's points less its price, plus the half point of a shop
+token (the $1 shop never holds one); a rest earns ``1 + 2 theta``; after the deck runs out
+the final turn rests. Maps are found for free, so digs and sales take no draw and cost
+nothing, except that a map bought with the deck's last card can only be found in the
+final turn, which then cannot rest. :meth:`MarketDP.bound` is ``best.market_bound``;
+:meth:`MarketDP.future` is the programme's value alone, the beam search's estimate of what
+a position can still make.
+
+**Deals cut to N turns** (:class:`CutDP`). Turns are now the scarce thing: a dig takes
+one, so the programme also counts the turns left and the maps bought but not yet found
+(at most a full pack; a dig finds them all). A bought map's points count only if a dig
+follows it before the cut (a flag in the state says one is promised, and the programme
+ends only with no promise open); buying over a full pack discards a map, which costs at
+least the smallest map's points. The money is exact: a buy may overdraw, the debt
+repaid at the end at a point a dollar (the price of a sale), and money kept is worth half
+a point a dollar. Sale-only visits take a turn and gain nothing in this accounting, so
+they are left out; a rest for sand earns half a point.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["MarketDP", "CutDP", "PlanEstimate", "PACK_WEIGHT", "FUTURE_WEIGHT"]
+
+
+class _Deal:
+    """The cards of a root position by rank (points, then entry number, best first) and
+    the deck as ranks: a market is a sorted tuple of ranks, dearest shop first."""
+
+    def __init__(self, root) -> None:
+        rules = root.rules
+        self.rules = rules
+        self.shops = rules.data.shops
+        self.entries0 = root.entries
+        self.drawn0 = len(root.deck)
+        entering = [(card, root.entries + 1 + j) for j, card in enumerate(root.deck)]
+        everyone = sorted(list(root.market) + entering,
+                          key=lambda e: (rules.maps[e[0]].points, e[1]), reverse=True)
+        self.rank = {e: i for i, e in enumerate(everyone)}
+        self.points = [rules.maps[card].points for card, _ in everyone]
+        self.deck = [self.rank[e] for e in entering]
+        # a token comes with a buy from every shop but the $1 shop (the rulebook: it never
+        # holds one)
+        self.token = [0.5 if i < len(self.shops) - 1 else 0.0 for i in range(len(self.shops))]
+        self.smallest = min(m.points for m in rules.maps.values())
+
+    def locate(self, state) -> tuple[int, tuple]:
+        """``(cards drawn since the root, market as ranks)`` of a reachable position."""
+        drawn = self.drawn0 - len(state.deck)
+        try:
+            market = tuple(sorted(self.rank[e] for e in state.market))
+        except KeyError as missing:
+            raise ValueError(f"position not reachable from the root: {missing}") from None
+        return drawn, market
+
+    def after_buy(self, k: int, market: tuple, i: int) -> tuple:
+        rest = market[:i] + market[i + 1:]
+        return tuple(sorted(rest + (self.deck[k],))) if k < len(self.deck) else rest
+
+    def after_rest(self, k: int, market: tuple) -> tuple:
+        kept = market[: len(self.shops) - 1] if len(market) >= len(self.shops) else market
+        return tuple(sorted(kept + (self.deck[k],))) if k < len(self.deck) else kept
+
+
+class MarketDP:
+    """The whole-game market programme (module docstring) of the deal seen from ``root``,
+    the money priced at ``1/2 + theta`` a dollar (``theta`` in [0, 1/2])."""
+
+    def __init__(self, root, theta: float = 0.5) -> None:
+        if not 0.0 <= theta <= 0.5:
+            raise ValueError("theta must lie in [0, 1/2]")
+        self.deal = _Deal(root)
+        self.theta = theta
+        self.rest = 1.0 + 2.0 * theta
+        self.cost = [price * (0.5 + theta) for price in self.deal.shops]
+        self.memo: dict = {}
+
+    def _value(self, k: int, market: tuple) -> float:
+        deal = self.deal
+        last = len(deal.deck)
+        if k == last:
+            return self.rest  # the final turn
+        key = (k, market)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        best = self.rest + self._value(k + 1, deal.after_rest(k, market))
+        # a map bought with the deck's last card is found in the final turn or never: that
+        # turn digs instead of resting
+        after = 0.0 if k + 1 == last else None
+        for i, card in enumerate(market):
+            follow = self._value(k + 1, deal.after_buy(k, market, i)) if after is None else after
+            best = max(best, deal.points[card] - self.cost[i] + deal.token[i] + follow)
+        self.memo[key] = best
+        return best
+
+    def best_run(self, state) -> list[tuple]:
+        """A run of the programme reaching :meth:`future` from ``state``: ``("rest",)``
+        and ``("buy", price, map id, token)`` in order, then ``("final", rests)`` (the
+        final round's turns that rest)."""
+        if state.is_terminal():
+            return []
+        if state.final_left is not None:
+            return [("final", state.final_left)]
+        deal = self.deal
+        k, market = deal.locate(state)
+        ids = {rank: card for (card, _), rank in deal.rank.items()}
+        run = []
+        while k < len(deal.deck):
+            value = self._value(k, market)
+            last = k + 1 == len(deal.deck)
+            choice = None
+            for i, card in enumerate(market):
+                follow = 0.0 if last else self._value(k + 1, deal.after_buy(k, market, i))
+                if value == deal.points[card] - self.cost[i] + deal.token[i] + follow:
+                    choice = ("buy", deal.shops[i], ids[card], deal.token[i] > 0)
+                    market = deal.after_buy(k, market, i)
+                    break
+            if choice is None:  # the rest is the only way left to the value
+                choice = ("rest",)
+                market = deal.after_rest(k, market)
+            run.append(choice)
+            k += 1
+        run.append(("final", 0 if run and run[-1][0] == "buy" else 1))
+        return run
+
+    def future(self, state) -> float:
+        """What the market can still add from ``state`` (seat 0, at the start of a turn),
+        in the programme's accounting (money at ``1/2 + theta`` a dollar)."""
+        if state.is_terminal():
+            return 0.0
+        if state.final_left is not None:
+            return self.rest * state.final_left
+        k, market = self.deal.locate(state)
+        return self._value(k, market)
+
+    def bound(self, state) -> float:
+        """``best.market_bound`` from ``state``: its score, the pack's points, ``theta`` a
+        dollar held, and the future."""
+        if state.is_terminal():
+            return state.score(0)
+        pack = sum(self.deal.rules.maps[c].points for c in state.pack[0])
+        held = state.score(0) + self.theta * state.money[0]
+        if state.final_left is not None and pack:
+            # the final round: one of its turns digs the pack, the others rest
+            return held + max(pack + self.rest * (state.final_left - 1),
+                              self.rest * state.final_left)
+        return held + pack + self.future(state)
+
+
+class CutDP:
+    """The programme for a deal cut to ``turn_cap`` turns in all (module docstring), seen
+    from ``root``."""
+
+    def __init__(self, root, turn_cap: int) -> None:
+        self.deal = _Deal(root)
+        self.turn_cap = turn_cap
+        self.memo: dict = {}
+
+    def _value(self, t: int, k: int, market: tuple, money: int, pending: int, promise: bool,
+               final: int | None) -> float:
+        if t == 0 or final == 0:
+            if promise:
+                return -math.inf
+            return 0.5 * money if money >= 0 else float(money)
+        key = (t, k, market, money, pending, promise, final)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        deal = self.deal
+        draws = k < len(deal.deck)
+        after = None if final is None else final - 1
+        # the final round starts when the draw empties the deck: one more turn (solo)
+        drawn_final = 1 if (draws and k + 1 == len(deal.deck) and final is None) else after
+        k2 = k + 1 if draws else k
+        pack_limit = deal.rules.data.pack_limit
+        best = self._value(t - 1, k, market, money, 0, False, after) if pending else -math.inf
+        rest_market = deal.after_rest(k, market)
+        best = max(best, self._value(t - 1, k2, rest_market, money + 2, pending, promise,
+                                     drawn_final),
+                   0.5 + self._value(t - 1, k2, rest_market, money, pending, promise,
+                                     drawn_final))
+        for i, card in enumerate(market):
+            gain = deal.points[card] + deal.token[i]
+            if pending >= pack_limit:
+                gain -= deal.smallest  # a map is discarded
+            best = max(best, gain + self._value(
+                t - 1, k2, deal.after_buy(k, market, i), money - deal.shops[i],
+                min(pending + 1, pack_limit), True, drawn_final))
+        self.memo[key] = best
+        return best
+
+    def bound(self, state) -> float:
+        """An upper bound on the final score of ``state`` (seat 0, at the start of a turn)
+        in the cut game."""
+        t = self.turn_cap - state.turns
+        if state.is_terminal() or t <= 0:
+            return state.score(0)
+        k, market = self.deal.locate(state)
+        money = state.money[0]
+        base = state.score(0) - 0.5 * money
+        value = self._value(t, k, market, money, 0, False, state.final_left)
+        pack = state.pack[0]
+        if pack:
+            points = sum(self.deal.rules.maps[c].points for c in pack)
+            value = max(value, points + self._value(t, k, market, money, len(pack), True,
+                                                    state.final_left))
+        return base + value
+
+
+#: The weights of :class:`PlanEstimate` (measured on deals 200-209, which no figure
+#: reports: ``benchmarks/ancients_sides.py``).
+PACK_WEIGHT = 0.8
+FUTURE_WEIGHT = 0.5
+
+
+class PlanEstimate:
+    """What the beam search ranks positions by: the score, ``PACK_WEIGHT`` of the points
+    in the pack (maps not yet found), and ``FUTURE_WEIGHT`` of what the relaxation says
+    the position can still add beyond them (for the whole game :class:`MarketDP`, which
+    also values the money held; for a cut deal :class:`CutDP`). Positions compared in a
+    beam have played the same number of turns, so the relaxation tells apart what the
+    score alone cannot: a market left with better maps, money kept for them, a deck
+    position with more draws to come."""
+
+    def __init__(self, root, turn_cap: int | None = None) -> None:
+        self.relax = MarketDP(root) if turn_cap is None else CutDP(root, turn_cap)
+        self.maps = root.rules.maps
+
+    def __call__(self, state) -> float:
+        score = state.score(0)
+        pack = sum(self.maps[c].points for c in state.pack[0])
+        return (score + PACK_WEIGHT * pack
+                + FUTURE_WEIGHT * (self.relax.bound(state) - score - pack))

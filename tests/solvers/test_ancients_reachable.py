@@ -1,0 +1,147 @@
+"""The bounds of issue 21 against exhaustive optima, from any position: the cut-deal
+bounds of ``exact`` and the market programmes of ``relax`` are never below what brute
+force over every whole turn reaches; the exact search equals brute force at the end of
+whole games; ``review`` says after which decision a played game could no longer reach
+the best plan."""
+
+from __future__ import annotations
+
+import pytest
+
+import cards_data
+from games import ancients as A
+from games.record import GameRecord, read_record, resolve_fixed_chance
+from solvers.ancients.best import all_turns, best_score_search, score_upper_bound
+from solvers.ancients.exact import CutBounds, exact_best
+from solvers.ancients.policy import greedy_turn
+from solvers.ancients.reachable import first_shortfall, reachable
+from solvers.ancients.relax import CutDP, MarketDP
+from solvers.ancients.turn import Dig, apply_turn, dig_steps
+from solvers.limits import Limit
+from solvers.review import review_game
+
+DATA = cards_data.load("ancients")
+
+
+def _state(seed: int):
+    return A.state_from_deal(A.make_deal(players=1, seed=seed, data=DATA), DATA)
+
+
+def _key(state) -> tuple:
+    return (state.occupied, state.black, tuple(state.market), tuple(state.shop_tokens),
+            len(state.deck), state.money[0], state.sand[0], tuple(sorted(state.pack[0])),
+            tuple(sorted(state.artifacts[0])), state.final_left, state.turns)
+
+
+def _brute(state, cap: int | None, memo: dict) -> float:
+    """The best final score over every whole turn (``all_turns``), to the cap or the end;
+    a table of positions, no bound."""
+    if state.is_terminal() or (cap is not None and state.turns >= cap):
+        return state.score(0)
+    key = _key(state)
+    if key not in memo:
+        best = -1.0
+        for move in all_turns(state):
+            child = state.clone()
+            apply_turn(child, move, checked=True)
+            best = max(best, _brute(child, cap, memo))
+        memo[key] = best
+    return memo[key]
+
+
+def _greedy_until(state, done) -> None:
+    while not state.is_terminal() and not done(state):
+        apply_turn(state, greedy_turn(state))
+
+
+# 32 cut deals: from the deal (seeds 0-15, 3 or 4 turns) and from a position five greedy
+# turns in (seeds 16-31, 3 more turns)
+CUT = [(seed, 0, 3 + seed % 2) for seed in range(16)] + [(seed, 5, 3) for seed in range(16, 32)]
+
+
+@pytest.mark.parametrize("seed, played, turns", CUT)
+def test_cut_bounds_are_never_below_brute_force(seed, played, turns):
+    state = _state(seed)
+    _greedy_until(state, lambda s: s.turns >= played)
+    cap = state.turns + turns
+    optimum = _brute(state, cap, {})
+    bounds = CutBounds(state, cap)
+    assert bounds.bound(state) >= optimum
+    assert CutDP(state, cap).bound(state) >= optimum
+    assert exact_best(state, turn_cap=cap, nodes=100_000).score == optimum
+    # every position one turn in, bounded from the root's tables
+    for move in all_turns(state):
+        child = state.clone()
+        apply_turn(child, move)
+        assert bounds.bound(child) >= _brute(child, cap, {})
+
+
+# 30 ends of whole games: greedy play until one card is left to draw (seeds 40-69). Slow:
+# brute force over every whole turn from there is about 20 s CPU a game (some 2,700
+# positions, each enumerating every chain of finds); the cut deals above keep 32 brute-force
+# checks in the default run.
+ENDS = list(range(40, 70))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", ENDS)
+def test_whole_game_bounds_and_the_exact_end_match_brute_force(seed):
+    root = _state(seed)
+    state = root.clone()
+    _greedy_until(state, lambda s: len(s.deck) <= 1)
+    optimum = _brute(state, None, {})
+    assert MarketDP(root).bound(state) >= optimum  # the deal's programme, from this position
+    assert score_upper_bound(state).value >= optimum
+    there = reachable(state, MarketDP(root), plan_nodes=500)
+    assert there["exact"] and there["plan"] == there["bound"] == optimum
+
+
+def test_the_market_programme_from_a_position_matches_its_own_root():
+    """One programme built for the deal answers for later positions as one built there."""
+    root = _state(7)
+    state = root.clone()
+    _greedy_until(state, lambda s: s.turns >= 9)
+    assert MarketDP(root).bound(state) == MarketDP(state).bound(state)
+    assert MarketDP(root).future(state) == MarketDP(state).future(state)
+
+
+def _greedy_record(seed: int):
+    queue: list = []
+    deal = A.make_deal(players=1, seed=seed, data=DATA)
+    record = GameRecord.start("ancients", deal)
+    state = A.state_from_deal(deal, DATA)
+    while True:
+        resolve_fixed_chance(state)
+        if state.is_terminal():
+            break
+        if not queue:
+            turn = greedy_turn(state)
+            queue.extend(dig_steps(state, turn) if isinstance(turn, Dig) else [turn])
+        move = queue.pop(0)
+        record = record.played(0, str(move))
+        state.apply(move)
+    return read_record(record.finished(state).to_json(), "ancients", DATA), state
+
+
+def test_review_says_when_the_best_plan_went_out_of_reach():
+    record, final = _greedy_record(3)
+    result = review_game(record, seat=0, data=DATA, limit=Limit(iterations=8), seed=0,
+                         best_limit=Limit(work=5))
+    section = result.best_score
+    below = section.fell_below
+    assert section.score_reached == final.score(0) < section.best.score
+    # the end of the game is short of the plan, so some position is: the first one found
+    assert below is not None and below.best == section.best.score
+    assert final.score(0) <= below.reachable < section.best.score
+
+
+def test_a_game_that_reaches_the_plan_is_never_short():
+    state = _state(4)
+    plan = best_score_search(state, nodes=3_000)
+    positions = []
+    for k, move in enumerate(plan.moves):
+        apply_turn(state, move)
+        positions.append(({"decision": k + 1}, state.clone()))
+    short = first_shortfall(_state(4), positions, best_score=plan.score,
+                            best_bound=plan.bound.value, plan_nodes=500)
+    assert short["decision"] is None
