@@ -45,10 +45,13 @@ from .limits import Limit
 __all__ = ["service", "capability", "has_capability", "hint", "hint_budget", "bot_names",
            "SERVICE_WORDS"]
 
-#: Each service in a user's words, for the message when a game lacks it.
-SERVICE_WORDS = {"hint": "move hints", "best_score": "a best-score solver",
-                 "plan": "a dig planner", "BOTS": "arena bots",
-                 "demo_section": "a demo section"}
+#: Each service in a user's words, for the message when a game lacks it: after "has no"
+#: and after "games with" ("archaeology has no best-score solver (games with a best-score
+#: solver: ...)").
+SERVICE_WORDS = {"hint": ("move hints", "move hints"),
+                 "best_score": ("best-score solver", "a best-score solver"),
+                 "plan": ("dig planner", "a dig planner"), "BOTS": ("arena bots", "arena bots"),
+                 "demo_section": ("demo section", "a demo section")}
 
 
 def service(game_id: str) -> ModuleType | Any | None:
@@ -80,10 +83,10 @@ def capability(game_id: str, name: str) -> Any:
     """The service ``name`` of ``game_id``; ``NoSolutionError`` if the game lacks it."""
     module = service(game_id)
     if module is None or not hasattr(module, name):
-        what = SERVICE_WORDS.get(name, name.replace("_", "-"))
+        lacks, having = SERVICE_WORDS.get(name, (name.replace("_", "-"),) * 2)
         offered = [game for game in GAME_IDS if has_capability(game, name)]
-        raise NoSolutionError(f"{game_id} has no {what} yet" if not offered else
-                              f"{game_id} has no {what} (games with {what}: "
+        raise NoSolutionError(f"{game_id} has no {lacks} yet" if not offered else
+                              f"{game_id} has no {lacks} (games with {having}: "
                               f"{', '.join(offered)})")
     return getattr(module, name)
 

@@ -97,3 +97,17 @@ def test_a_json_null_is_named_as_json_names_it(run_cli, tmp_path):
     path = tmp_path / "v.json"
     path.write_text("null")
     bad_input(run_cli("hint", "pyramids", str(path)), "expected a JSON object, got null")
+
+
+@pytest.mark.parametrize("game, service, phrase", [
+    ("archaeology", "best-score", "archaeology has no best-score solver (games with a "
+                                  "best-score solver: pyramids, ancients)"),
+    ("pyramids", "arena", "pyramids has no arena bots (games with arena bots: "),
+])
+def test_a_missing_service_reads_as_english(run_cli, game, service, phrase):
+    # issue 20 §1: "archaeology has no a best-score solver"
+    args = {"best-score": ("best-score", game, "--seed", "1"),
+            "arena": ("arena", game, "--bots", "a", "--games", "1")}[service]
+    result = run_cli(*args)
+    bad_input(result, phrase)
+    assert " no a " not in result.err and " an a " not in result.err
