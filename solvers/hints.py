@@ -193,13 +193,16 @@ def hint_result(game_id: str, *, seat: int, rows: Iterable[dict], value_meaning:
     if order not in ("visits", "value"):
         raise ValueError(f"unknown order {order!r}")
     rows = list(rows)
+    # the two best rows decide a close call even when fewer are shown (best-move shows one:
+    # it must say "too close to call" wherever the hint on the same search does)
     ranked = tuple(
         HintRow(rank=rank, move=str(row["move"]), value=_round(row.get("value"), value_digits),
                 visits=row.get("visits"), stderr=_round(row.get("stderr"), value_digits),
                 words=row.get("words") or None,
                 columns=tuple((c.key, _round(row.get(c.key), c.digits)) for c in columns))
-        for rank, row in enumerate(rows[:top], start=1))
+        for rank, row in enumerate(rows[:max(top, 2)], start=1))
     close = _close_call(ranked, iterations) if stop_reason != "single_move" else None
+    ranked = ranked[:top]
     return Hint(game=game_id, seat=seat, best=str(rows[0]["move"]) if rows else None,
                 rows=ranked, value_meaning=value_meaning, columns=tuple(columns), order=order,
                 budget=SearchBudget(iterations, limit.time_limit, stop_reason, limit.workers),

@@ -83,3 +83,24 @@ def test_a_missing_game_is_a_one_line_error(run_cli, command):
     result = run_cli(command)
     assert result.code == 2
     assert result.err.startswith("error: ") and result.err.count("\n") == 1, result.err
+
+
+def test_best_move_says_too_close_to_call_where_the_hint_does(run_cli, views):
+    # issue 20 §1: best-move named one move where hint, on the same view and budget, said
+    # "too close to call"; it must say so too, with the iterations that would separate them
+    close = 0
+    for game in HINT_GAMES:
+        args = (game, views[game], "--iterations", "40", "--seed", "5")
+        hint = json.loads(run_cli("hint", *args, "--json").out)
+        best = run_cli("best-move", *args)
+        assert best.code == 0, best.err
+        as_json = json.loads(run_cli("best-move", *args, "--json").out)
+        if hint.get("close_call") is None:
+            assert "too close to call" not in best.out, game
+            continue
+        close += 1
+        assert as_json["close_call"] == hint["close_call"], game
+        assert "too close to call" in best.out, (game, best.out)
+        need = hint["close_call"]["iterations_to_separate"]
+        assert (f"about {need} iterations" if need else "no affordable budget") in best.out
+    assert close, "no example view is a close call at 40 iterations: the test proves nothing"
