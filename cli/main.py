@@ -5,6 +5,7 @@ function and formats the result; domain errors become ``error: ...`` and exit st
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import re
 import sys
@@ -554,48 +555,76 @@ def review(game, record_file, seat, iterations, time_limit, seed, workers, cards
     click.echo(fmt.to_json(result) if as_json else format_review(result))
 
 
-@app.command()
+@app.command(epilog=(
+    "At each of your decisions the screen shows what happened since your last move, the "
+    "table in words and your moves, numbered: type a number or a move's text. Commands: "
+    "hint (or ?; hint N for N iterations), undo (back to your previous decision), show, "
+    "moves, help, quit. The record is written after every move, so quit, the end of the "
+    "input (Ctrl-D) and Ctrl-C keep the game so far."))
 @GAME_ARGUMENT
 @click.option("--players", type=int, default=None, help="Seats (default: solo where the game "
               "has it, else the smallest table).")
 @click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Your seat.")
+              help="Your seat (seats count from 0; seat 0 is not always first to play).")
 @click.option("--bots", default=None, help="Comma-separated bots for the other seats, in "
-              "seat order (default: greedy).")
-@click.option("--seed", type=int, default=0, show_default=True, help="The deal's seed.")
+              "seat order (default: greedy; `digsite arena --help` lists each game's bots).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The deal's seed: the same seed deals the same game.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
-              help="Iterations per decision for search bots.")
+              help="Iterations per decision for search bots (ismcts, pimc; default: the "
+                   "game's hint budget).")
 @click.option("--record", "record_file", default=None, metavar="FILE",
-              help="Where to write the game record (default: GAME-seedN.json).")
+              help="Where to write the game record (default: GAME-seedN.json in this "
+                   "folder), checked before the game starts.")
+@click.option("--json", "as_json", is_flag=True,
+              help="For programs: one JSON object per line (each move, each decision with "
+                   "your player view and legal moves, hints, the end) instead of screens.")
 @DEAL_OPTIONS
 @CARDS
-def play(game, players, seat, bots, seed, iterations, record_file, monument, variants,
-         cards) -> None:
+def play(game, players, seat, bots, seed, iterations, record_file, as_json, monument,
+         variants, cards) -> None:
     """Play GAME in the terminal against the bots (moves from stdin, a pipe works)."""
-    from .play import Terminal, default_bots, play as play_game
+    from .play import Terminal, check_table, default_bots, play as play_game
 
-    options = _deal_options(monument, variants)
-    data_ = _load_game(game, cards, **options).data  # options of another game refused here
+    the_game = _load_game(game, cards, **_deal_options(monument, variants))
     players = _players(game, players)
     names = ([b.strip() for b in bots.split(",") if b.strip()] if bots is not None
              else default_bots(game, players))
+    check_table(game, players=players, seat=seat, bot_names=names)
+    path = check_writable(record_file or f"{game}-seed{seed}.json")  # before the game
     stdin = sys.stdin
-    echo = not stdin.isatty()
+    echo = not stdin.isatty() and not as_json
 
     def read() -> str:
-        click.echo("move> ", nl=False)
+        if not as_json:
+            click.echo("your move> ", nl=False)
         line = stdin.readline()
         if echo:
             click.echo(line.rstrip("\n") if line else "")
         return line
 
+    def emit(obj: dict) -> None:
+        click.echo(json.dumps(obj, separators=(",", ":")))
+
     term = Terminal(read=read, say=click.echo,
-                    complain=lambda text: click.echo(f"error: {text}", err=True))
-    record = play_game(game, players=players, seat=seat, bot_names=names, seed=seed,
-                       data=data_, term=term, iterations=iterations,
-                       deal_options=options)
-    path = write_text(record_file or f"{game}-seed{seed}.json", record_text(record.to_json()))
-    click.echo(f"record written to {path}")
+                    complain=lambda text: click.echo(f"error: {text}", err=True),
+                    emit=emit if as_json else None)
+    try:
+        outcome = play_game(the_game, players=players, seat=seat, bot_names=names, seed=seed,
+                            term=term, iterations=iterations,
+                            save=lambda record: write_text(path, record_text(record.to_json())))
+    except KeyboardInterrupt:  # Ctrl-C: the record of every move so far is on disk
+        click.echo(f"\ninterrupted: the game so far is in {path}", err=True)
+        raise click.exceptions.Exit(130) from None
+    if as_json:
+        emit({"event": "record", "path": str(path), "finished": outcome.how == "finished",
+              "moves": outcome.moves})
+    elif outcome.how == "finished":
+        click.echo(f"record written to {path}")
+    else:
+        why = "you quit" if outcome.how == "quit" else "the input ended"
+        click.echo(f"{why} before the end of the game: the game so far ({outcome.moves} "
+                   f"moves) is in {path}")
 
 
 @app.command(cls=_Command, more=_bench_help)
@@ -634,7 +663,9 @@ def _one_line(message: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry: one line `error: ...` and exit 2 for bad input, 1 for a fault."""
     try:
-        app.main(args=argv, prog_name="digsite", standalone_mode=False)
+        code = app.main(args=argv, prog_name="digsite", standalone_mode=False)
+        if isinstance(code, int) and not isinstance(code, bool):  # a command's Exit(code)
+            return code
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:

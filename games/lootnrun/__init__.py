@@ -13,6 +13,7 @@ from .moves import NOTATION, Awaken, Keep, Loot, Move, Pass, Reshuffle, Run, des
 from .rules import Rules, rules_for, score_rooms
 from .state import LootNRunState
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
+from .table import describe_decision, describe_event, describe_position, describe_result
 
 GAME = get("lootnrun")
 
@@ -21,6 +22,7 @@ __all__ = [
     "Run", "describe",
     "Rules", "example_view", "make_deal", "parse_move", "parse_text", "rules_for",
     "score_rooms", "state_from_deal", "state_from_view", "view_of",
+    "describe_position", "describe_event", "describe_decision", "describe_result",
 ]
 
 
