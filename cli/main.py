@@ -30,11 +30,14 @@ from solvers.limits import Limit
 from . import charts, pictures
 from . import format as fmt
 from .inputs import load_cards, read_json
-from .outputs import check_writable, prepare_dir, write_text
+from .outputs import check_folder, check_writable, prepare_dir, write_text
 
 #: `digsite bench --quick`, measured (2026-11, 2 cores at load 5): 31 s of CPU, 51 s wall.
 QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
 BAD_INPUT = 2
+#: What every command that reads a file says of its size limit (``cards_data``).
+INPUT_LIMIT = (f"VIEW.json (or `-` for stdin) may hold at most "
+               f"{cards_data.MAX_INPUT_CHARS // (1024 * 1024)} MiB.")
 INTERNAL_FAULT = 1
 
 GAME = click.Choice(registry.GAME_IDS)
@@ -114,6 +117,7 @@ def _hint_help() -> str:
         "of view), its standard error, the playouts (visits) behind it, and the move in\n"
         "words on the line below. \"Too close to call\" means the two best moves are\n"
         "within the noise: more iterations would be needed to tell them apart.",
+        INPUT_LIMIT,
     ])
 
 
@@ -164,7 +168,10 @@ class _Version(click.Option):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, params=[_Version()])
 def app() -> None:
-    """Solvers, hints and benchmarks for five archaeology-themed tabletop games."""
+    """Solvers, hints and benchmarks for five archaeology-themed tabletop games.
+
+    Input files (views, deals, records, card data; `-` reads stdin) may hold at most
+    2 MiB; a larger one is refused with one error line."""
 
 
 @contextlib.contextmanager
@@ -250,6 +257,7 @@ def demo(pictures_dir: str) -> None:
     """The main job on bundled defaults, and its pictures in a folder."""
     from solvers.demo import run_demo
 
+    check_folder(pictures_dir)  # before the demo's work
     click.echo(run_demo())
     written = pictures.demo_pictures(pictures_dir)
     click.echo(f"\npictures written to {pictures_dir}/: "
@@ -319,7 +327,12 @@ def _seed_range(text: str | None) -> list[int] | None:
         return None
     match = re.fullmatch(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?", text)
     if not match:
-        raise click.BadParameter(f"{text!r} is not a seed range A-B", param_hint="'--seeds'")
+        raise click.BadParameter(f"{_clip(text)!r} is not a seed range A-B",
+                                 param_hint="'--seeds'")
+    if max(len(match.group(1)), len(match.group(2) or "")) > MAX_SEED_DIGITS:
+        # (Python refuses to read integers of more than 4,300 digits: say so in our words)
+        raise click.BadParameter(f"a seed has at most {MAX_SEED_DIGITS} digits, got "
+                                 f"{_clip(text)!r}", param_hint="'--seeds'")
     low = int(match.group(1))
     high = int(match.group(2)) if match.group(2) is not None else low
     if high < low:
@@ -327,6 +340,15 @@ def _seed_range(text: str | None) -> list[int] | None:
     if high - low + 1 > MAX_DEALS:
         raise click.BadParameter(f"{text!r}: at most {MAX_DEALS} deals", param_hint="'--seeds'")
     return list(range(low, high + 1))
+
+
+#: The longest seed ``--seeds`` reads (any seed a person types is far shorter).
+MAX_SEED_DIGITS = 100
+
+
+def _clip(text: str, width: int = 30) -> str:
+    """``text`` cut for an error line (a 5,000-character value is not echoed whole)."""
+    return text if len(text) <= width else text[:width] + "..."
 
 
 def _finite(value: float | None, name: str) -> float | None:
@@ -382,6 +404,8 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
     if svg_file and seeds is not None:
         raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
+    if svg_file:  # every output path is checked before the work
+        check_writable(svg_file)
     limit = Limit(work=_finite(budget, "--budget"), time_limit=time_limit)
     execution = Execution(backend, workers, address)
     data_ = load_cards(game, cards)
@@ -468,6 +492,8 @@ def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_
 def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
     """Exact best chain of finds for this turn."""
     _finite(token_value, "--token-value")
+    if svg_file:
+        check_writable(svg_file)
     data_ = load_cards(game, cards)
     view = read_json(view_file)
     start = time.perf_counter()
@@ -504,12 +530,16 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
     execution = Execution(backend, workers, address)
     options = _deal_options(monument, variants)
     data_ = _load_game(game, cards, **options).data  # options of another game refused here
-    folder = prepare_dir(record_dir) if record_dir else None
+    if record_dir:  # checked now, made only once the games are played
+        check_folder(record_dir)
+    if svg_file:
+        check_writable(svg_file)
     with _progress(n_games, f"{game} arena") as step:
         result = run_arena(game, names, bots=bot_table(game, data_, names), games=n_games,
                            seed=seed, limit=Limit(iterations=iterations), data=data_,
                            deal_options=options, progress=step, execution=execution,
-                           keep_records=bool(folder))
+                           keep_records=bool(record_dir))
+    folder = prepare_dir(record_dir) if record_dir else None
     for played in result.per_game if folder else ():
         write_text(folder / f"{game}-seed{seed}-game{played.index:04d}.json",
                    record_text(played.record.to_json()))
@@ -540,6 +570,8 @@ def review(game, record_file, seat, iterations, time_limit, seed, workers, cards
 
     from .report import format_review
 
+    if svg_file:
+        check_writable(svg_file)
     data_ = load_cards(game, cards)
     record = read_record(read_json(record_file), game, data_)
     moves = sum(1 for e in record.moves if e.seat == seat)

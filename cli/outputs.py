@@ -13,7 +13,7 @@ from pathlib import Path
 
 from games.errors import DigsiteError
 
-__all__ = ["write_text", "write_json", "prepare_dir", "check_writable"]
+__all__ = ["write_text", "write_json", "prepare_dir", "check_writable", "check_folder"]
 
 
 def _umask() -> int:
@@ -60,6 +60,27 @@ def check_writable(path: str | Path) -> Path:
                                                     and not os.access(target, os.W_OK)):
         raise DigsiteError(f"{target}: permission denied")
     return target
+
+
+def check_folder(path: str | Path) -> Path:
+    """Refuse (``DigsiteError``) a folder :func:`prepare_dir` could not make or write in,
+    before any long work and without making it: it must be a folder, or not exist yet with
+    its nearest existing parent a folder one may write in."""
+    folder = Path(path)
+    if folder.exists():
+        if not folder.is_dir():
+            raise DigsiteError(f"{folder}: exists and is not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise DigsiteError(f"{folder}: permission denied")
+        return folder
+    parent = folder.absolute().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        raise DigsiteError(f"{folder}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise DigsiteError(f"{folder}: permission denied")
+    return folder
 
 
 def write_json(path: str | Path, value: dict) -> Path:

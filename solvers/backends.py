@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import socket
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
@@ -139,6 +140,8 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
                        configure_logging=False)
         # silence Ray's own messages on the terminal: progress is ours to show
         os.environ.setdefault("RAY_DEDUP_LOGS", "0")
+        if address is not None:
+            _reachable(address)  # Ray itself would retry an unreachable address for ever
         try:
             if address is None:
                 ray.init(num_cpus=workers, **options)
@@ -168,6 +171,29 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
     finally:
         if started_here:
             ray.shutdown()
+
+
+#: Seconds to wait for a Ray cluster's address to answer before refusing it.
+CONNECT_TIMEOUT = 5.0
+
+
+def _reachable(address: str) -> None:
+    """Refuse (``DigsiteError``, one line) a Ray address whose host and port do not accept
+    a connection within :data:`CONNECT_TIMEOUT` seconds. ``auto`` (Ray's own discovery)
+    is left to Ray, which fails at once when it finds no cluster."""
+    if address == "auto":
+        return
+    where = address.split("://", 1)[1] if "://" in address else address
+    host, _, port = where.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise DigsiteError(f"--address {address!r}: expected HOST:PORT (or ray://HOST:PORT, "
+                           f"auto)")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT):
+            pass
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise DigsiteError(f"cannot join a Ray cluster at {address}: {reason}") from None
 
 
 def _ray_call(func, job):
