@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test test-all test-lowest fuzz bench clean
+.PHONY: demo test test-all test-lowest fuzz bench docs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,6 +34,11 @@ test-lowest:
 	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check $(LOWEST)
 	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	.venv-lowest/bin/python -m pytest -q
+
+# Every picture in docs/, drawn again by the commands that make them (docs/pictures.py;
+# tests/test_docs.py checks the files match).
+docs: $(STAMP)
+	$(BIN)/python docs/pictures.py docs
 
 bench: $(STAMP)
 	$(BIN)/digsite bench --json benchmarks/last-run.json
