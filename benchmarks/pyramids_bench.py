@@ -101,7 +101,7 @@ def _best_scores(data, seeds, *, rounds=None, budget, progress, label: str) -> t
     return rows, summary
 
 
-def run(*, quick: bool, progress=lambda n=1: None) -> dict:
+def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
     data = cards_data.load("pyramids")
     lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {workers_for(7)} up "
                         f"to one round, {workers_for(14)} beyond; default budget {DEFAULT_BUDGET} "

@@ -58,7 +58,7 @@ def verdict(rate: float, ci: tuple[float, float], target: float) -> tuple[str, i
     return "open", games_to_settle(rate, target)
 
 
-def run(*, quick: bool, progress=lambda n=1: None, full: bool = False,
+def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False,
         games: int | None = None, execution: Execution = LOCAL) -> dict:
     per_match = games or (QUICK_GAMES if quick else FULL_GAMES if full else NAMED_GAMES)
     lines = [f"{per_match} games per match, seat-swapped, {ITERATIONS} iterations per "

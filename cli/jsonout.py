@@ -29,6 +29,8 @@ def hint_json(hint: Hint) -> dict:
                               "stop_reason": hint.budget.stop_reason}
     if hint.budget.workers > 1:
         budget["workers"] = hint.budget.workers
+    if hint.budget.stop_reason == "interrupted":  # Ctrl-C: where it stood is timing
+        budget["reproducible"] = False
     result: dict[str, Any] = {
         "game": hint.game, "seat": hint.seat, "best": hint.best, "moves": moves,
         "value_meaning": hint.value_meaning,
@@ -80,6 +82,8 @@ def arena_json(arena: ArenaResult) -> dict:
     }
     if arena.deal_options:
         result["deal_options"] = jsonable(arena.deal_options)
+    if arena.interrupted:
+        result.update(stop_reason="interrupted", reproducible=False)
     return result
 
 

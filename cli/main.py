@@ -8,8 +8,10 @@ import contextlib
 import json
 import math
 import re
+import shutil
 import sys
 import textwrap
+import threading
 import time
 from importlib.metadata import PackageNotFoundError, version
 
@@ -25,9 +27,11 @@ from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
 from solvers.batch import MAX_DEALS, best_scores
+from solvers import interrupt
 from solvers.limits import Limit
 
 from . import charts, pictures
+from .signals import EXIT_INTERRUPTED, first_press_stops
 from . import format as fmt
 from .inputs import load_cards, read_json
 from .outputs import check_folder, check_writable, prepare_dir, write_text
@@ -48,15 +52,30 @@ CARDS = click.option("--cards", "cards", type=str, default=None, metavar="FILE",
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 
 
+def _expedition_choices() -> tuple[str, str]:
+    """The New Expedition's monuments and variants in words, read from its registry entry
+    (``games.registry``: no engine is imported for a --help)."""
+    words = {"monument": "", "variant": []}
+    for text in registry.get("expedition").variants:
+        match = re.match(r"--(monument|variant) (\S+)(.*)", text)
+        if match and match.group(1) == "monument":
+            names = match.group(2).split("|")
+            words["monument"] = ", ".join(names[:-1]) + " or " + names[-1]
+        elif match:
+            words["variant"].append(match.group(2) + match.group(3).split(" (default")[0])
+    return words["monument"], ", ".join(words["variant"])
+
+
 def DEAL_OPTIONS(func):
     """The deal options of ``deal``, ``play`` and ``arena`` (the New Expedition's monument
     and variants; other games refuse them)."""
+    monuments, variants = _expedition_choices()
     func = click.option("--variant", "variants", multiple=True, metavar="V",
-                        help="The New Expedition: a variant, repeatable (see `digsite "
-                             "games`).")(func)
+                        help=f"The New Expedition: a variant, repeatable: {variants} "
+                             "(default: none).")(func)
     return click.option("--monument", default=None, metavar="M",
-                        help="The New Expedition: the monument (default: drawn at random; "
-                             "see `digsite games`).")(func)
+                        help=f"The New Expedition: the monument, {monuments} (default: drawn "
+                             "at random from the deal's seed).")(func)
 
 
 def _deal_options(monument: str | None, variants: tuple[str, ...]) -> dict:
@@ -122,8 +141,18 @@ def _hint_help() -> str:
 
 
 def _arena_help() -> str:
+    from solvers.ismcts.search import DEFAULT_ITERATIONS
+
     bots = {game: ", ".join(services.bot_names(game)) for game in registry.GAME_IDS}
-    return _per_game("Bots (--bots, one name per seat):", {g: b for g, b in bots.items() if b})
+    budgets = {}
+    for game in registry.GAME_IDS:
+        if "ismcts" in services.bot_names(game):
+            service = services.service(game)
+            turns = getattr(service, "BOT_ITERATIONS", None)  # whole-turn bots: fewer
+            budgets[game] = (f"{turns} iterations per turn" if turns
+                             else f"{DEFAULT_ITERATIONS} iterations per decision")
+    return (_per_game("Bots (--bots, one name per seat):", {g: b for g, b in bots.items() if b})
+            + "\n\n" + _per_game("Search bots' budget without --iterations:", budgets))
 
 
 def _review_help() -> str:
@@ -175,26 +204,81 @@ def app() -> None:
 
 
 @contextlib.contextmanager
-def _progress(length: int | None, label: str):
-    """A progress display on a terminal, nothing when piped; yields a step callback.
+def _progress(length: int | None, label: str, *, unit: str = "step(s)",
+              stop: bool = False):
+    """A progress display on stderr when it is a terminal, nothing when piped; yields
+    ``step(n=1, note=None)``: ``n`` more steps done, ``note`` what the work is at now (a
+    phase, the best score and bound so far, the running score). With ``stop`` (work that
+    has no answer until it is done), a step after a Ctrl-C ends the work
+    (``interrupt.Interrupted``: ``error: interrupted``, exit 130).
 
-    With a known ``length`` it is a bar; without one, a running count of finished steps.
-    """
+    With a known ``length`` it is a bar with the note beside it; without one, a status
+    line (steps done, the note, the seconds so far) redrawn every second, so a long phase
+    that reports nothing still shows it is alive. The display is erased at the end."""
+    def check() -> None:
+        if stop and interrupt.requested():
+            raise interrupt.Interrupted("interrupted")
+
+    def quiet(n: int = 1, note: str | None = None) -> None:
+        check()
+
     if not sys.stderr.isatty():
-        yield lambda n=1: None
+        yield quiet
         return
     if length:
-        with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-            yield bar.update
+        with click.progressbar(length=length, label=label, file=sys.stderr,
+                               item_show_func=lambda note: note) as bar:
+            def update(n: int = 1, note: str | None = None) -> None:
+                check()
+                bar.update(n, note)
+
+            yield update
         return
-    done = [0]
+    state = {"done": 0, "note": None}
+    start = time.monotonic()
+    lock = threading.Lock()
+    finished = threading.Event()
 
-    def step(n: int = 1) -> None:
-        done[0] += n
-        click.echo(f"\r{label}: {done[0]} step(s) done", nl=False, err=True)
+    def draw() -> None:
+        with lock:
+            parts = [label]
+            if state["done"]:
+                parts.append(f"{state['done']} {unit} done")
+            if state["note"]:
+                parts.append(state["note"])
+            line = ": ".join(parts[:2]) + "".join(f"; {p}" for p in parts[2:])
+            line += f" ({time.monotonic() - start:.0f} s)"
+            width = shutil.get_terminal_size((100, 20)).columns - 1
+            sys.stderr.write("\r" + line[:width] + "\x1b[K")
+            sys.stderr.flush()
 
-    yield step
-    click.echo("", err=True)
+    def tick() -> None:
+        while not finished.wait(1.0):
+            draw()
+
+    def step(n: int = 1, note: str | None = None) -> None:
+        check()
+        state["done"] += n
+        if note is not None:
+            state["note"] = note
+        draw()
+
+    ticker = threading.Thread(target=tick, daemon=True, name="digsite-progress")
+    ticker.start()
+    draw()
+    try:
+        yield step
+    finally:
+        finished.set()
+        ticker.join()
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
+def _exit_if_interrupted() -> None:
+    """After an answer printed from a search the first Ctrl-C stopped: exit status 130."""
+    if interrupt.requested():
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
 
 
 # --- information -----------------------------------------------------------------------
@@ -258,8 +342,12 @@ def demo(pictures_dir: str) -> None:
     from solvers.demo import run_demo
 
     check_folder(pictures_dir)  # before the demo's work
-    click.echo(run_demo())
-    written = pictures.demo_pictures(pictures_dir)
+    with first_press_stops(answer=False):
+        text = run_demo()
+        if interrupt.requested():  # its searches were cut short: no answer to show
+            raise interrupt.Interrupted("interrupted")
+        click.echo(text)
+        written = pictures.demo_pictures(pictures_dir)
     click.echo(f"\npictures written to {pictures_dir}/: "
                + ", ".join(path.name for path in written))
 
@@ -268,7 +356,8 @@ def demo(pictures_dir: str) -> None:
 
 @app.command()
 @GAME_ARGUMENT
-@click.option("--seed", type=int, required=True)
+@click.option("--seed", type=int, required=True,
+              help="The deal's seed (any whole number): the same seed deals the same cards.")
 @click.option("--players", type=int, default=None,
               help="Seats (default: solo where the game has it, else the smallest table).")
 @DEAL_OPTIONS
@@ -315,11 +404,24 @@ def notation(game: str, cards: str | None, as_json: bool) -> None:
 
 # --- solving ---------------------------------------------------------------------------
 
-BUDGET_HELP = ("Deterministic work budget, the default kind: the same deal, seed and budget "
-               "give the same answer. Units: pyramids, seconds of CP-SAT deterministic time, "
-               "plus 2 rounds of the deal bound per unit, at most 60 (default 30: about a "
-               "minute of one core on a full deal); ancients, thousands of search nodes "
-               "(default 200).")
+def _budget_help() -> str:
+    """``--budget``'s units and default for every game with a best score (the registry's
+    ``Budgets``)."""
+    parts = []
+    for info in registry.GAMES.values():
+        budgets = info.budgets
+        if "best_score" not in info.services or budgets.best_score is None:
+            continue
+        text = f"{info.id}, {budgets.best_score_units} (default {budgets.best_score:g}"
+        if info.id == "pyramids":  # what a unit also buys, and what the default costs
+            text += ("; each unit also buys 2 rounds of the deal bound, at most 60; the "
+                     "default takes about a minute of one core on a full deal")
+        parts.append(text + ")")
+    return ("Deterministic work budget, the default kind: the same deal, seed and budget "
+            "give the same answer. Units: " + "; ".join(parts) + ".")
+
+
+BUDGET_HELP = _budget_help()
 
 
 def _seed_range(text: str | None) -> list[int] | None:
@@ -411,22 +513,26 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     data_ = load_cards(game, cards)
     start = time.perf_counter()
     if seeds is not None:
-        with _progress(len(seeds), f"{game} best scores") as step:
+        with first_press_stops(), _progress(len(seeds), f"{game} best scores") as step:
             result = best_scores(game, seeds, data=data_, limit=limit, execution=execution,
                                  progress=step)
         click.echo(fmt.to_json(result) if as_json else
                    fmt.format_best_scores(result, elapsed=time.perf_counter() - start))
+        _exit_if_interrupted()
         return
     solve = services.capability(game, "best_score")
     if deal_file is not None:
         the_deal = read_json(deal_file)
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
-    result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0)
+    with first_press_stops(), _progress(None, f"{game} best score") as step:
+        result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0,
+                       progress=lambda note: step(0, note))
     if svg_file:
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
     click.echo(fmt.to_json(result) if as_json else
                fmt.format_best_score(result, elapsed=time.perf_counter() - start))
+    _exit_if_interrupted()
 
 
 def _budget_options(func):
@@ -435,7 +541,10 @@ def _budget_options(func):
                      help="Search iterations (the default budget if neither is given)."),
         click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
                      help="Seconds; the first budget reached stops the search."),
-        click.option("--seed", type=int, default=0, show_default=True),
+        click.option("--seed", type=int, default=0, show_default=True,
+                     help="Seed of the search's random choices (the sampled hidden cards "
+                          "and playouts): the same view, seed and iterations give the same "
+                          "answer."),
         click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
                      help="Independent searches run side by side, each with the whole "
                           "budget, merged at the root (root-parallel search)."),
@@ -451,20 +560,23 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
     data_ = load_cards(game, cards)
     view = read_json(view_file)
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers)
-    return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
+    with first_press_stops():
+        return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
 
 
 @app.command(cls=_Command, more=_hint_help)
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
-@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many of the ranked moves to print, best first.")
 def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top) -> None:
     """Rank the legal moves of a position, with values."""
     start = time.perf_counter()
     result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
+    _exit_if_interrupted()
 
 
 @app.command("best-move", cls=_Command, more=_hint_help)
@@ -478,6 +590,7 @@ def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))
+    _exit_if_interrupted()
 
 
 @app.command()
@@ -509,11 +622,16 @@ def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
 @click.option("--bots", required=True,
               help="Comma-separated bot names, one per seat (below; with the OpenSpiel extra "
                    "also openspiel-ismcts, openspiel-mcts).")
-@click.option("--games", "n_games", type=click.IntRange(min=1), required=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--games", "n_games", type=click.IntRange(min=1), required=True,
+              help="Games to play. With k bots they come in groups of k on one deal, each "
+                   "bot in each seat once, so a multiple of k cancels the luck of the deal.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the deals and of the bots' choices: the same seed, bots and "
+                   "iterations give the same games.")
 @_execution_options
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
-              help="Iterations per decision for search bots.")
+              help="Iterations per decision for the search bots (ismcts, pimc; default "
+                   "below).")
 @click.option("--record", "record_dir", default=None, metavar="DIR",
               help="Write each game's record (see `digsite review`) to DIR.")
 @CARDS
@@ -534,7 +652,7 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
         check_folder(record_dir)
     if svg_file:
         check_writable(svg_file)
-    with _progress(n_games, f"{game} arena") as step:
+    with first_press_stops(), _progress(n_games, f"{game} arena") as step:
         result = run_arena(game, names, bots=bot_table(game, data_, names), games=n_games,
                            seed=seed, limit=Limit(iterations=iterations), data=data_,
                            deal_options=options, progress=step, execution=execution,
@@ -546,6 +664,7 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
     if svg_file:
         write_text(svg_file, charts.arena_chart(result))
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
+    _exit_if_interrupted()
 
 
 @app.command(cls=_Command, more=_review_help)
@@ -575,7 +694,8 @@ def review(game, record_file, seat, iterations, time_limit, seed, workers, cards
     data_ = load_cards(game, cards)
     record = read_record(read_json(record_file), game, data_)
     moves = sum(1 for e in record.moves if e.seat == seat)
-    with _progress(moves, f"{game} review") as step:
+    with first_press_stops(answer=False), \
+            _progress(moves, f"{game} review", stop=True) as step:
         result = review_game(record, seat=seat, data=data_,
                              limit=Limit(iterations=iterations, time_limit=time_limit,
                                          workers=workers),
@@ -677,7 +797,7 @@ def bench(suites, quick, full, games, workers, backend, address, json_file) -> N
     if json_file:  # refuse a path that cannot be written now, not after the whole run
         check_writable(json_file)
     execution = Execution(backend, workers, address)
-    with _progress(None, "benchmarks") as step:
+    with first_press_stops(answer=False), _progress(None, "benchmarks", stop=True) as step:
         report = run_benchmarks(list(suites), quick=quick, progress=step, full=full,
                                 games=games, execution=execution)
     click.echo(report["text"])
@@ -694,6 +814,7 @@ def _one_line(message: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry: one line `error: ...` and exit 2 for bad input, 1 for a fault."""
+    interrupt.reset()  # a stop request belongs to the command that heard it
     try:
         code = app.main(args=argv, prog_name="digsite", standalone_mode=False)
         if isinstance(code, int) and not isinstance(code, bool):  # a command's Exit(code)
@@ -703,9 +824,9 @@ def main(argv: list[str] | None = None) -> int:
     except click.ClickException as exc:
         click.echo(f"error: {_one_line(exc.format_message())}", err=True)
         return BAD_INPUT
-    except click.exceptions.Abort:
-        click.echo("error: aborted", err=True)
-        return INTERNAL_FAULT
+    except (click.exceptions.Abort, interrupt.Interrupted):  # Ctrl-C before any answer
+        click.echo("error: interrupted", err=True)
+        return EXIT_INTERRUPTED
     except (DigsiteError, GridError) as exc:
         click.echo(f"error: {_one_line(str(exc))}", err=True)
         return BAD_INPUT

@@ -22,8 +22,14 @@ batch best-score deals)::
   leaves it running. A Ray session already open in this process is used as it is. At
   most ``workers`` jobs are in flight at once. ``func`` travels by cloudpickle, so it must
   be importable on the cluster's nodes (digsite installed there).
-* ``progress(n)`` is called in this process as jobs finish (the CLI draws a bar on a
+* ``progress(n, note)`` is called in this process as jobs finish, ``note`` being what
+  ``report(result)`` makes of the finished job's result (the CLI draws a bar on a
   terminal and nothing when piped).
+* **A stop request** (``solvers.interrupt``: Ctrl-C) ends the batch before its next job;
+  the forked processes, which ignore SIGINT, are terminated. With ``partial=True`` the
+  results of the jobs finished before the request come back (``None`` for the others);
+  without, ``Interrupted`` is raised. A job that was running when the request came is
+  dropped: its searches were cut short.
 
 :class:`Execution` bundles the three settings so commands and suites pass them as one
 value.
@@ -33,12 +39,14 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import socket
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from games.errors import DigsiteError
 
+from . import interrupt
 from .limits import check_workers
 
 __all__ = ["BACKENDS", "Execution", "run_jobs", "ray_available", "LOCAL"]
@@ -64,10 +72,12 @@ class Execution:
         if self.address is not None and self.backend != "ray":
             raise DigsiteError("--address needs --backend ray")
 
-    def run(self, func: Callable, jobs: Iterable, *, progress=None) -> list:
+    def run(self, func: Callable, jobs: Iterable, *, progress=None, report=None,
+            partial: bool = False) -> list:
         """``run_jobs(func, jobs)`` with these settings."""
         return run_jobs(func, jobs, backend=self.backend, workers=self.workers,
-                        address=self.address, progress=progress)
+                        address=self.address, progress=progress, report=report,
+                        partial=partial)
 
 
 LOCAL = Execution()
@@ -83,22 +93,37 @@ def ray_available() -> bool:
 
 
 def run_jobs(func: Callable, jobs: Iterable, *, backend: str = "local", workers: int = 1,
-             address: str | None = None, progress: Callable | None = None) -> list:
+             address: str | None = None, progress: Callable | None = None,
+             report: Callable | None = None, partial: bool = False) -> list:
     """``[func(job) for job in jobs]``, run on ``backend`` (see the module docstring)."""
     Execution(backend, workers, address)  # validates the settings
     jobs = list(jobs)
-    step = progress or (lambda n=1: None)
+    tell = progress or (lambda n=1, note=None: None)
     if not jobs:
         return []
+    results: list = [None] * len(jobs)
+
+    def done(index: int, result) -> bool:
+        """Keep a finished job's result unless a stop came meanwhile (False: stop)."""
+        if interrupt.requested():
+            return False
+        results[index] = result
+        if report is None:
+            tell(1)
+        else:
+            tell(1, report(result))
+        return True
+
     if backend == "ray":
-        return _run_ray(func, jobs, workers=workers, address=address, step=step)
-    if workers <= 1 or len(jobs) == 1 or multiprocessing.current_process().daemon:
-        results = []
-        for job in jobs:
-            results.append(func(job))
-            step(1)
-        return results
-    return _run_pool(func, jobs, workers=min(workers, len(jobs)), step=step)
+        finished = _run_ray(func, jobs, workers=workers, address=address, done=done)
+    elif workers <= 1 or len(jobs) == 1 or multiprocessing.current_process().daemon:
+        finished = all(done(index, func(job)) for index, job in enumerate(jobs))
+    else:
+        finished = _run_pool(func, jobs, workers=min(workers, len(jobs)), done=done)
+    if not finished and not partial:
+        raise interrupt.Interrupted(f"interrupted after {sum(r is not None for r in results)} "
+                                    f"of {len(jobs)} jobs")
+    return results
 
 
 # --- local process pool ---------------------------------------------------------------------
@@ -111,24 +136,41 @@ def _pool_call(item):
     return index, _POOL_FUNC[-1](job)
 
 
-def _run_pool(func: Callable, jobs: Sequence, *, workers: int, step) -> list:
-    results: list = [None] * len(jobs)
+def _ignore_ctrl_c() -> None:
+    """A forked worker leaves Ctrl-C to its parent (``cli.signals``), which stops it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        signal.set_wakeup_fd(-1)  # the parent's wake-up pipe is the parent's
+    except ValueError:
+        pass
+
+
+def _run_pool(func: Callable, jobs: Sequence, *, workers: int, done) -> bool:
     _POOL_FUNC.append(func)
     try:
         ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(workers) as pool:
-            for index, result in pool.imap_unordered(_pool_call, enumerate(jobs)):
-                results[index] = result
-                step(1)
+        with ctx.Pool(workers, initializer=_ignore_ctrl_c) as pool:  # exit: terminate()
+            results = pool.imap_unordered(_pool_call, enumerate(jobs))
+            left = len(jobs)
+            while left:
+                try:  # wake up now and then to see a stop request
+                    index, result = results.next(timeout=0.25)
+                except multiprocessing.TimeoutError:
+                    if interrupt.requested():
+                        return False
+                    continue
+                if not done(index, result):
+                    return False
+                left -= 1
     finally:
         _POOL_FUNC.pop()
-    return results
+    return True
 
 
 # --- Ray --------------------------------------------------------------------------------------
 
 def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | None,
-             step) -> list:
+             done) -> bool:
     try:
         import ray
     except ImportError:
@@ -155,7 +197,6 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
     try:
         remote = ray.remote(num_cpus=1)(_ray_call)
         func_ref = ray.put(func)
-        results: list = [None] * len(jobs)
         pending: dict = {}
         queue = list(enumerate(jobs))
         queue.reverse()
@@ -163,11 +204,17 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
             while queue and len(pending) < workers:
                 index, job = queue.pop()
                 pending[remote.remote(func_ref, job)] = index
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
-                results[pending.pop(ref)] = ray.get(ref)
-                step(1)
-        return results
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.25)
+            if not ready and interrupt.requested():
+                for ref in pending:
+                    ray.cancel(ref, force=True)
+                return False
+            for ref in ready:
+                if not done(pending.pop(ref), ray.get(ref)):
+                    for other in pending:
+                        ray.cancel(other, force=True)
+                    return False
+        return True
     finally:
         if started_here:
             ray.shutdown()

@@ -18,7 +18,7 @@ import statistics
 from games import registry
 from games.errors import NoSolutionError
 
-from . import services
+from . import interrupt, services
 from .backends import LOCAL, Execution
 from .limits import Limit
 
@@ -77,6 +77,14 @@ def best_scores(game_id: str, seeds, *, data, limit: Limit = Limit(),
                               f"got {len(seeds)}")
     services.capability(game_id, "best_score")  # a game without it fails before any work
     row = functools.partial(best_score_of_seed, game_id, data=data, limit=limit)
-    rows = execution.run(row, seeds, progress=progress)
-    return {"game": game_id, "seeds": [seeds[0], seeds[-1]], "deals": rows,
-            "summary": summarise(rows), "budget": limit.work, "time_s": limit.time_limit}
+    rows = execution.run(row, seeds, progress=progress, partial=True,
+                         report=lambda r: f"seed {r['seed']}: {r['score']:g} ({r['status']})")
+    done = [r for r in rows if r is not None]
+    if not done:  # a stop request (Ctrl-C) before the first deal was solved
+        raise interrupt.Interrupted("interrupted before the first deal was solved")
+    result = {"game": game_id, "seeds": [seeds[0], seeds[-1]], "deals": done,
+              "summary": summarise(done), "budget": limit.work, "time_s": limit.time_limit}
+    if len(done) < len(seeds):
+        result["summary"]["reproducible"] = False
+        result.update(stop_reason="interrupted", deals_solved=len(done))
+    return result

@@ -44,7 +44,7 @@ __all__ = ["Column", "Hint", "HintRow", "SearchBudget", "CloseCall", "hint_resul
            "rows_from_search", "binomial_stderr", "win_probability", "mean_reward",
            "STOP_REASONS", "Z_95", "WIN_PROBABILITY", "MEAN_REWARD"]
 
-STOP_REASONS = ("iterations", "time_limit", "single_move")
+STOP_REASONS = ("iterations", "time_limit", "single_move", "interrupted")
 Z_95 = 1.959963984540054
 #: A close call's budget estimate is capped here (a gap of ~0 needs "infinitely" many).
 _MAX_SEPARATING_FACTOR = 10_000

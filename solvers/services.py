@@ -9,9 +9,12 @@ dict[game id, service]``, one object per edition with the names a service module
 and :func:`service` returns the game's. A service offers any of these (none prints; the
 CLI writes their results as the JSON of ARCHITECTURE.md):
 
-``best_score(deal: dict, *, data, limit: solvers.limits.Limit, seed) -> BestScore``
+``best_score(deal: dict, *, data, limit: solvers.limits.Limit, seed, progress=None) -> BestScore``
     (solo deals; ``limit.work`` in the game's declared best-score units, deterministic;
-    ``limit.time_limit`` a wall-clock cap; ``solvers.results.BestScore``)
+    ``limit.time_limit`` a wall-clock cap; ``solvers.results.BestScore``; ``progress(text)``
+    hears the phase, the best score and the bound so far; a stop request
+    (``solvers.interrupt``, Ctrl-C) ends it with the best plan so far, stop reason
+    ``interrupted``)
 ``hint(view: dict, *, data, limit: solvers.limits.Limit, seed, top: int) -> Hint``
     (built by ``solvers.hints.hint_result``: one type for every game; ``limit.workers``
     independent searches merged on their raw sums)

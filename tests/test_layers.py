@@ -66,7 +66,8 @@ def _absolute_imports(path: pathlib.Path):
                 yield name, node.lineno, id(node) in in_function
 
 
-GENERIC_SOLVERS = {"ismcts", "hints", "limits", "results", "verify", "backends", "openspiel"}
+GENERIC_SOLVERS = {"ismcts", "hints", "limits", "results", "verify", "backends", "openspiel",
+                   "interrupt"}
 TOP_SOLVERS = {"services", "arena", "demo", "review", "batch"}
 
 

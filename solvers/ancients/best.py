@@ -54,6 +54,7 @@ from games.ancients import Find, Rest
 from games.registry import get
 from games.errors import SolverFault
 
+from .. import interrupt
 from .planner import DigMap, SearchLimitReached
 from .policy import greedy_turn
 from .turn import Dig, apply_turn, rules_digmaps, turn_options
@@ -223,7 +224,7 @@ class SearchResult:
     moves: list
     bound: UpperBound
     nodes: int
-    stop_reason: str          # "budget" | "time_limit" | "complete" | "optimal"
+    stop_reason: str  # "budget" | "time_limit" | "complete" | "optimal" | "interrupted"
     widths: tuple[int, ...] = ()
     proven: bool = False
 
@@ -231,15 +232,18 @@ class SearchResult:
 class _Budget:
     def __init__(self, nodes: int, deadline: float | None):
         self.left, self.deadline, self.used = nodes, deadline, 0
-        self.clock = False
+        self.clock = self.interrupted = False
 
     def spend(self, n: int = 1) -> bool:
-        """Spend ``n`` nodes; False once the budget (or the deadline) is gone."""
+        """Spend ``n`` nodes; False once the budget (or the deadline) is gone, or a stop
+        was requested (``solvers.interrupt``: Ctrl-C)."""
         self.used += n
         self.left -= n
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             self.clock = True
-        return self.left > 0 and not self.clock
+        if interrupt.requested():
+            self.interrupted = True
+        return self.left > 0 and not self.clock and not self.interrupted
 
 
 def _heuristic(state) -> float:
@@ -300,10 +304,12 @@ def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None) 
 
 
 def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: float | None = None,
-                      turn_cap: int | None = None, widths: Sequence[int] = BEAM_WIDTHS) -> SearchResult:
+                      turn_cap: int | None = None, widths: Sequence[int] = BEAM_WIDTHS,
+                      progress=None) -> SearchResult:
     """Beam searches (module docstring) within ``nodes`` nodes; ``time_limit`` is a
     wall-clock cap (a result it cut may vary). Widths continue doubling after ``widths``
-    while the budget lasts; the first beam always completes its greedy finish."""
+    while the budget lasts; the first beam always completes its greedy finish.
+    ``progress(text)`` hears each beam's width, the best score and the bound."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     budget = _Budget(nodes, deadline)
     bound = score_upper_bound(state, turn_cap=turn_cap)
@@ -313,13 +319,17 @@ def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: fl
     stop = "complete"
     while True:
         width = width_list[len(run)] if len(run) < len(width_list) else 2 * run[-1]
+        if progress is not None:
+            progress(f"beam search, width {width}: best {max(best[0], 0):g}, "
+                     f"bound {bound.value:g}")
         finished = _beam(state, width, best, budget, turn_cap)
         run.append(width)
         if best[0] >= bound.value:
             stop = "optimal"
             break
-        if not finished or budget.left <= 0 or budget.clock:
-            stop = "time_limit" if budget.clock else "budget"
+        if not finished or budget.left <= 0 or budget.clock or budget.interrupted:
+            stop = ("interrupted" if budget.interrupted else
+                    "time_limit" if budget.clock else "budget")
             break
         if width >= 4096:
             break

@@ -79,6 +79,7 @@ from typing import Callable, Hashable, Sequence
 from games.errors import InternalFault
 from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
+from .. import interrupt
 
 __all__ = [
     "ismcts", "SearchResult", "MoveStat", "win_reward", "score_reward", "uniform_policy",
@@ -445,6 +446,9 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
             break
         if deadline is not None and done and time.perf_counter() >= deadline:
             stop_reason = "time_limit"
+            break
+        if done and interrupt.requested():  # Ctrl-C: the ranking so far
+            stop_reason = interrupt.INTERRUPTED
             break
         world = root.determinize(seat, rng)
         if root_key is not None and world.information_set_key(seat) != root_key:

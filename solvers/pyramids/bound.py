@@ -69,6 +69,7 @@ from games.protocol import CHANCE
 from games.pyramids import Cross, Keep, Take, parse_move, state_from_deal
 from grids.cells import distances, popcount
 
+from .. import interrupt
 from .instance import QueueWindows, SoloInstance, completion_possible
 from .tables import ICON_ORDER, card_table
 
@@ -551,7 +552,8 @@ class _Relaxation:
         converged = False
         done = 0
         for done in range(1, iterations + 1):
-            if deadline is not None and done > 1 and time.perf_counter() >= deadline:
+            if done > 1 and (deadline is not None and time.perf_counter() >= deadline
+                             or interrupt.requested()):  # Ctrl-C: the best bound so far
                 self.stopped_by_clock = True
                 done -= 1
                 break

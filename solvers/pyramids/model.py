@@ -99,6 +99,7 @@ from games.seeding import child_seeds
 from grids.cells import NEIGHBOURS, adjacent, cell_name, cells_of, distances, popcount
 from solvers.verify import verify_replay
 
+from .. import interrupt
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
 from .instance import QueueWindows, SoloInstance, acquisition_ok
 from .policy import playout, policy_move
@@ -111,7 +112,7 @@ DEFAULT_WORKERS = 2  # for deals longer than one round; see ``workers_for``
 #: The default budget: seconds of CP-SAT deterministic time (about 1.6 s of one core
 #: each on the full deal's model, measured).
 DEFAULT_BUDGET = get("pyramids").budgets.best_score  # declared in the registry
-STOP_REASONS = ("optimal", "budget", "time_limit", "cuts")
+STOP_REASONS = ("optimal", "budget", "time_limit", "cuts", interrupt.INTERRUPTED)
 
 
 def workers_for(steps: int, steps_per_round: int = 7) -> int:
@@ -719,6 +720,9 @@ def _parameters(solver, inst: SoloInstance, *, workers: int, seed: int) -> None:
     p = solver.parameters
     p.random_seed = seed
     p.num_workers = workers
+    # Ctrl-C is ours (cli.signals): CP-SAT's own handler would end only its phase and leave
+    # SIGINT at the default action after the solve
+    p.catch_sigint_signal = False
     if workers > 1:
         p.interleave_search = True  # deterministic with several workers
     if len(inst.shapes) <= inst.steps_per_round:
@@ -742,14 +746,41 @@ class _Search:
     used: float = 0.0
 
 
+class _Report(cp_model.CpSolverSolutionCallback):
+    """Tells ``progress`` each better plan CP-SAT finds and each better bound it proves
+    (only when someone watches: a terminal's progress line). Reading the search changes
+    nothing in it."""
+
+    def __init__(self, progress, start: float):
+        super().__init__()
+        self.progress, self.best, self.bound = progress, start, None
+
+    def on_solution_callback(self) -> None:
+        self.best = max(self.best, self.objective_value)
+        self.bound = self.best_objective_bound
+        self.tell()
+
+    def on_bound(self, bound: float) -> None:
+        self.bound = bound
+        self.tell()
+
+    def tell(self) -> None:
+        bound = "" if self.bound is None else f", bound {math.floor(self.bound + 1e-6):g}"
+        self.progress(f"CP-SAT search: best {self.best:g}{bound}")
+
+
 def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: _Model, warm: WarmStart, *,
                    budget: float, deadline: float | None, workers: int, random_seed: int,
-                   max_cuts: int) -> _Search:
+                   max_cuts: int, progress=None) -> _Search:
     """Solve, decode, replay; a plan the engine rejects is cut and the model solved again."""
     search = _Search(warm)
 
     def out_of_time() -> bool:
         return deadline is not None and time.perf_counter() >= deadline
+
+    def stopped() -> str:
+        return (interrupt.INTERRUPTED if interrupt.requested()
+                else "time_limit" if out_of_time() else "budget")
 
     while True:
         solver = cp_model.CpSolver()
@@ -757,13 +788,18 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: _Model, warm: Wa
         solver.parameters.max_deterministic_time = max(0.01, budget - search.used)
         if deadline is not None:
             solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
-        code = solver.solve(model.model)
+        report = None
+        if progress is not None:
+            report = _Report(progress, search.best.score)
+            solver.best_bound_callback = report.on_bound
+        with interrupt.on_stop(solver.stop_search):
+            code = solver.solve(model.model, report)
         search.used += solver.deterministic_time
         if code in (cp_model.INFEASIBLE, cp_model.MODEL_INVALID):
             raise SolverFault(f"the CP-SAT model of the deal is {solver.status_name(code)} "
                               "(a modelling fault: the policy's game is a solution)")
         if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            search.stop = "time_limit" if out_of_time() else "budget"
+            search.stop = stopped()
             return search  # no solution and no bound from this run
         search.cp_bound = int(math.floor(solver.best_objective_bound + 1e-6))
         kept, steps = model.decode(solver)
@@ -775,31 +811,35 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: _Model, warm: Wa
                 search.best = WarmStart(score, tuple(moves), state.breakdown(0), tuple(kept),
                                         tuple(steps))
             search.optimal = code == cp_model.OPTIMAL
-            search.stop = "optimal" if search.optimal else (
-                "time_limit" if out_of_time() else "budget")
+            search.stop = "optimal" if search.optimal else stopped()
             return search
         model.cut(solver, failed)
         search.cuts += 1
-        if search.cuts >= max_cuts or out_of_time() or search.used >= budget:
-            search.stop = "cuts" if search.cuts >= max_cuts else (
-                "time_limit" if out_of_time() else "budget")
+        if (search.cuts >= max_cuts or out_of_time() or search.used >= budget
+                or interrupt.requested()):
+            search.stop = "cuts" if search.cuts >= max_cuts else stopped()
             return search
 
 
 def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
                time_limit: float | None = None, seed=0, workers: int | None = None,
-               bound_iterations: int | None = None, max_cuts: int = 50) -> SolveResult:
+               bound_iterations: int | None = None, max_cuts: int = 50,
+               progress=None) -> SolveResult:
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
     through the engine. ``budget``: seconds of CP-SAT deterministic time, and
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
     ``bound_iterations`` says otherwise; ``time_limit``: a wall-clock cap on the whole solve
-    (its result may vary)."""
+    (its result may vary). ``progress(text)``, when given, hears the phase, the best score
+    and the bound as they improve; a stop request (``solvers.interrupt``: Ctrl-C) ends the
+    search with the best plan so far and a proven bound (stop reason ``interrupted``)."""
+    tell = progress or (lambda text: None)
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     inst = SoloInstance.from_deal(deal, data)
     if workers is None:
         workers = workers_for(len(inst.shapes), inst.steps_per_round)
     random_seed = cpsat_seed(seed)
+    tell("the policy's games (a first plan)")
     model = _Model(inst, data)
     warm = policy_plans(deal, data)
     if len(inst.shapes) > inst.steps_per_round:  # CP-SAT alone proves 1-round deals faster
@@ -807,20 +847,26 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
     model.hint(warm[0])
     # the policy's plan is legal, so the optimum is at least its score: prune below it
     model.model.add(model.objective >= warm[0].score)
+    tell(f"CP-SAT search: best {warm[0].score:g}")
     search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget, deadline=deadline,
-                            workers=workers, random_seed=random_seed, max_cuts=max_cuts)
+                            workers=workers, random_seed=random_seed, max_cuts=max_cuts,
+                            progress=progress)
     best, stop, proof = search.best, search.stop, None
     if search.optimal:
         bound, source = best.score, "cp-sat"
     else:
         rounds = bound_rounds(budget) if bound_iterations is None else bound_iterations
+        tell(f"the deal bound (per-card tables, up to {rounds} rounds): best {best.score:g}"
+             + (f", CP-SAT bound {search.cp_bound}" if search.cp_bound is not None else ""))
         proof = deal_bound(inst, data, iterations=rounds, deal=deal,
                            games=[w.moves for w in warm] + [best.moves], deadline=deadline,
                            cards=[c.order for c in model.cards_list])
         bound, source = proof.value, proof.source
         if search.cp_bound is not None and search.cp_bound < bound:
             bound, source = search.cp_bound, "cp-sat"
-        if proof.stopped_by_clock:
+        if interrupt.requested():
+            stop = interrupt.INTERRUPTED
+        elif proof.stopped_by_clock:
             stop = "time_limit"
     if bound < best.score:
         raise SolverFault(f"proven bound {bound} ({source}) is below the replayed score "

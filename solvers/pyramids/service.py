@@ -39,6 +39,7 @@ from solvers.limits import Limit
 from solvers.results import BestScore, WorkBudget
 from solvers.verify import verify_replay
 
+from .. import interrupt
 from .graph import analyse, analysis_lines
 from .decisions import decision_view, world_of  # decision_view: solvers.review's hook
 from .model import solve_deal
@@ -77,13 +78,15 @@ def replay_plan(deal: dict, data, moves) -> tuple[object, list[str]]:
 BUDGET_UNITS = GAME.budgets.best_score_units
 
 
-def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0) -> BestScore:
+def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0, progress=None) -> BestScore:
     """CP-SAT best score of a solo deal with its proven bound, replay-verified
     (``solvers.pyramids.model.solve_deal``). ``limit.work`` is in ``BUDGET_UNITS`` (default:
     the registry's): the same deal, seed and budget give the same result;
-    ``limit.time_limit`` is a wall-clock cap (a run it cuts says so and may vary)."""
+    ``limit.time_limit`` is a wall-clock cap (a run it cuts says so and may vary);
+    ``progress(text)`` hears the phase, the best score and the bound so far."""
     amount = GAME.budgets.best_score if limit.work is None else limit.work
-    result = solve_deal(deal, data, budget=amount, time_limit=limit.time_limit, seed=seed)
+    result = solve_deal(deal, data, budget=amount, time_limit=limit.time_limit, seed=seed,
+                        progress=progress)
     final, lines = replay_plan(deal, data, result.moves)
     verify_replay("score", claimed=result.score, replayed=final.score(0))
     analysis = [f"kept cards {result.kept[0]} and {result.kept[1]} (graph analysis, empty cards):"]
@@ -221,6 +224,8 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
             return "iterations"
         if rounds and time_limit is not None and time.perf_counter() - start >= time_limit:
             return "time_limit"
+        if rounds and interrupt.requested():  # Ctrl-C: every option has its minimum
+            return interrupt.INTERRUPTED
         return None
 
     while stop == "iterations" and options > 1 or rounds == 0:
