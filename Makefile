@@ -1,18 +1,27 @@
 # The README's two commands: `make demo` and `make test`. Both set everything up first,
-# on a machine with only python3 and make.
+# on a machine with only python3 and make. `make demo` installs what the demo needs: the
+# core and the `charts` extra it draws with (no Ray, no OpenSpiel: most of a full .venv,
+# see the README for the sizes); `make test` installs everything, extras and test tools.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+DEMO_STAMP := $(VENV)/.installed-demo
 
 .PHONY: demo test test-all test-lowest fuzz bench docs clean
 
+$(DEMO_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[charts]'
+	touch $(DEMO_STAMP)
+
+# everything; a full install serves the demo too
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,openspiel,ray]'
-	touch $(STAMP)
+	touch $(STAMP) $(DEMO_STAMP)
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/digsite demo
 
 test: $(STAMP)
@@ -37,7 +46,7 @@ test-lowest:
 
 # Every picture in docs/, drawn again by the commands that make them (docs/pictures.py;
 # tests/test_docs.py checks the files match).
-docs: $(STAMP)
+docs: $(DEMO_STAMP)
 	$(BIN)/python docs/pictures.py docs
 
 bench: $(STAMP)
