@@ -16,6 +16,14 @@ from games.errors import DigsiteError
 __all__ = ["write_text", "write_json", "prepare_dir", "check_writable", "check_folder"]
 
 
+def _path(path: str | Path) -> Path:
+    """``path`` as a ``Path``; a NUL character (which no file name holds, and which the
+    system calls refuse with a ValueError) is refused in words."""
+    if "\x00" in str(path):
+        raise DigsiteError(f"{str(path)!r}: a path cannot hold a NUL character")
+    return Path(path)
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -24,7 +32,7 @@ def _umask() -> int:
 
 def write_text(path: str | Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically; ``DigsiteError`` names the path on failure."""
-    target = Path(path)
+    target = _path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DigsiteError(f"{target}: folder {folder} does not exist")
@@ -50,7 +58,20 @@ def check_writable(path: str | Path) -> Path:
     """Refuse (``DigsiteError``) a file path :func:`write_text` could not write, before
     any long work is done: its folder must exist and be writable, and the path must not
     be a folder or a read-only file."""
-    target = Path(path)
+    target = _path(path)
+    try:
+        return _check_writable(target)
+    except OSError as exc:  # a name too long for the file system, a loop of links, ...
+        raise DigsiteError(f"{_clip(target)}: {exc.strerror or exc}") from None
+
+
+def _clip(path: Path, width: int = 80) -> str:
+    """A path cut for an error line."""
+    text = str(path)
+    return text if len(text) <= width else text[:width] + "..."
+
+
+def _check_writable(target: Path) -> Path:
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DigsiteError(f"{target}: folder {folder} does not exist")
@@ -66,7 +87,14 @@ def check_folder(path: str | Path) -> Path:
     """Refuse (``DigsiteError``) a folder :func:`prepare_dir` could not make or write in,
     before any long work and without making it: it must be a folder, or not exist yet with
     its nearest existing parent a folder one may write in."""
-    folder = Path(path)
+    folder = _path(path)
+    try:
+        return _check_folder(folder)
+    except OSError as exc:  # a name too long for the file system, a loop of links, ...
+        raise DigsiteError(f"{_clip(folder)}: {exc.strerror or exc}") from None
+
+
+def _check_folder(folder: Path) -> Path:
     if folder.exists():
         if not folder.is_dir():
             raise DigsiteError(f"{folder}: exists and is not a folder")
@@ -90,7 +118,7 @@ def write_json(path: str | Path, value: dict) -> Path:
 
 def prepare_dir(path: str | Path) -> Path:
     """The folder ``path``, created if missing; ``DigsiteError`` if it is a file."""
-    folder = Path(path)
+    folder = _path(path)
     if folder.exists() and not folder.is_dir():
         raise DigsiteError(f"{folder}: exists and is not a folder")
     try:
