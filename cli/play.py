@@ -48,8 +48,9 @@ COMMANDS = (
     ("show / moves", "the whole screen again / the list of moves again"),
     ("quit", "stop here; the game so far stays in the record file"),
 )
-#: Lists longer than this are printed in columns, without the moves' words.
-WORDS_UP_TO = 24
+#: Lists longer than this are printed in columns, without the moves' words (Tomb of the
+#: Ancients: every sand token a seat could place).
+WORDS_UP_TO = 40
 
 
 @dataclass(frozen=True)

@@ -277,11 +277,23 @@ def describe_decision(state, seat: int) -> str:
 
 # --- the decisions --------------------------------------------------------------------------
 
+def _net(trade) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What a trade changes: the cards it gives and takes, a card on both sides cancelled
+    (``coin pot_shard for pot_shard talisman`` changes what ``coin for talisman`` would)."""
+    gives, takes = list(trade.a), list(trade.b)
+    for card in list(gives):
+        if card in takes:
+            gives.remove(card)
+            takes.remove(card)
+    return tuple(sorted(gives)), tuple(sorted(takes))
+
+
 def _whole_trades(state) -> list:
-    """Every whole trade of ``state`` (no trade in progress): the distinct trades the
-    ``take``/``give`` steps reach, without a trade that gives a card for the same card
-    (it changes nothing)."""
-    found: dict[str, object] = {}
+    """The whole trades of ``state`` (no trade in progress) as a player tells them apart:
+    of the trades the ``take``/``give`` steps reach, one per change they make to the hand
+    and the marketplace (the one with fewest cards), and none that changes nothing (a
+    card given for the same card)."""
+    found: dict[tuple, object] = {}
 
     def walk(s, steps):
         for step in s.legal_moves():
@@ -294,8 +306,13 @@ def _whole_trades(state) -> list:
                 walk(after, path)
                 continue
             trade = whole_trade(state, path)
-            if sorted(trade.a) != sorted(trade.b):
-                found.setdefault(str(trade), trade)
+            net = _net(trade)
+            if not net[0] and not net[1]:
+                continue
+            old = found.get(net)
+            if old is None or (len(trade.a) + len(trade.b), str(trade)) < \
+                    (len(old.a) + len(old.b), str(old)):
+                found[net] = trade
 
     walk(state, [])
     return sorted(found.values(), key=lambda t: (len(t.b), len(t.a), str(t)))
