@@ -20,15 +20,23 @@ the turn hint at its default budget.
   turns is proven optimal by the exact branch and bound within 60 s each.
 * **Hint efficiency**: 20 solo deals played by following the hint (deck order hidden),
   as a share of each deal's best known score and of its bound.
+* **Time-limit cap**: ``best-score ancients --seed 0``, ``hint ancients`` on the example
+  view and ``review ancients`` of the first 10 moves of a greedy solo game, each with
+  ``--time-limit S`` (the review also ``--best-time-limit S``) for S = 1 and 5 (quick: 1),
+  in a child process: wall and CPU time of the whole command against the cap S + 1 s (a
+  review: one S per search and one for the best score, plus 1 s). Target: within the cap.
 
 Wall times on a shared machine vary with its load; the figures are one run's.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 import cards_data
 from games.ancients import example_view, make_deal, rules_for, state_from_deal, view_of
@@ -38,9 +46,11 @@ from solvers.ancients.best import DEFAULT_NODE_BUDGET, best_score_search, exact_
 from solvers.ancients.planner import (
     SearchLimitReached, dig_maps, exhaustive_dig, plan_dig, random_dig_position,
 )
-from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, best_score, hint
+from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, GreedyBot, best_score, hint
 from solvers.ancients.turn import apply_turn, turn_options
 from solvers.limits import Limit
+
+from .commands import cap_lines, cap_rows, solo_record
 
 STRESS_CAP_S = 10.0
 BASELINE_NODE_CAP = 100_000
@@ -268,13 +278,30 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
     lines = [f"  load average at start {_load()}"]
     figures: dict = {}
     for name, section in (("planner", _planner_and_hint), ("best_score", _best_scores),
-                          ("cut_deals", _cut_deals), ("hint_efficiency", _efficiency)):
+                          ("cut_deals", _cut_deals), ("hint_efficiency", _efficiency),
+                          ("time_limit_cap", _time_limit_cap)):
         part = section(data, quick=quick, progress=progress)
         figures[name] = part["figures"]
         lines.extend(part["lines"])
     lines.append(f"  load average at end {_load()}")
     figures.update(figures.pop("planner"))
     return {"text": "\n".join(lines), "figures": figures}
+
+
+def _time_limit_cap(data, *, quick: bool, progress) -> dict:
+    """The time-limit cap table (module docstring)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        view = folder / "view.json"
+        view.write_text(json.dumps(example_view(data)), encoding="utf-8")
+        bot = GreedyBot(seat=0)
+        record = solo_record("ancients", data, folder, seed=2, moves=10, pick=bot.choose)
+        rows = cap_rows({"best-score ancients --seed 0": ("best-score", "ancients", "--seed", "0"),
+                         "hint ancients (example view)": ("hint", "ancients", str(view)),
+                         "review ancients (10 moves)": ("review", "ancients", str(record))},
+                        (1.0,) if quick else (1.0, 5.0), progress)
+    return {"figures": {"rows": rows, "met": all(r["within_cap_wall"] for r in rows)},
+            "lines": ["  " + line for line in cap_lines(rows)]}
 
 
 def _load() -> str:

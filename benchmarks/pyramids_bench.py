@@ -12,13 +12,23 @@ time; the deterministic figures are the ones that reproduce.
 The exhaustive baseline cannot finish a whole 7-card round in Python in reasonable time
 (its state count grows ~10x per expedition card), so the head-to-head part uses 1-round
 deals of ``HEAD_TO_HEAD_STEPS`` expedition cards.
+
+Time-limit cap (issue 18 §3): ``best-score pyramids --seed 0`` (the full deal), ``hint
+pyramids`` on the example view and ``review pyramids`` of a solo game of 1 round x 3 cards
+played by the policy, each with ``--time-limit S`` (the review also ``--best-time-limit
+S``) for S = 1 and 5 (quick: 1), in a child process: wall and CPU time of the whole
+command against the cap S + 1 s (a review: one S per search and one for the best score,
+plus 1 s). Target: within the cap.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 import cards_data
 from games.protocol import CHANCE
@@ -27,8 +37,11 @@ from games.seeding import child_seeds
 from solvers.limits import Limit
 from solvers.pyramids.decisions import keep_view, take_view
 from solvers.pyramids.model import DEFAULT_BUDGET, solve_deal, workers_for
+from solvers.pyramids.policy import policy_move
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.service import DEFAULT_ROLLOUTS, hint
+
+from .commands import cap_lines, cap_rows, solo_record
 
 HEAD_TO_HEAD_STEPS = 4
 #: Seeds of the hint-efficiency deals (distinct from the best-score seeds 0-9).
@@ -99,6 +112,21 @@ def _best_scores(data, seeds, *, rounds=None, budget, progress, label: str) -> t
                "wall_s": _stats(wall), "cpu_s": _stats(cpu), "deterministic_s": _stats(det),
                "budget": budget, "label": label}
     return rows, summary
+
+
+def _time_limit_cap(data, *, quick: bool, progress) -> dict:
+    """Section 6 (module docstring)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        view = folder / "view.json"
+        view.write_text(json.dumps(example_view(data)), encoding="utf-8")
+        record = solo_record("pyramids", data, folder, seed=4, moves=99, pick=policy_move,
+                             rounds=1, steps_per_round=3)
+        rows = cap_rows({"best-score pyramids --seed 0": ("best-score", "pyramids", "--seed", "0"),
+                         "hint pyramids (example view)": ("hint", "pyramids", str(view)),
+                         "review pyramids (1 round x 3 cards)": ("review", "pyramids", str(record))},
+                        (1.0,) if quick else (1.0, 5.0), progress)
+    return {"rows": rows, "met": all(r["within_cap_wall"] for r in rows)}
 
 
 def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
@@ -206,6 +234,9 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
                  f"{statistics.fmean(shares_best):.1%} of each deal's best known score "
                  f"({figures['hint_efficiency']['proven_best']} proven), "
                  f"{statistics.fmean(shares_bound):.1%} of its bound (a lower estimate)")
+    # 6. the time-limit cap of whole commands
+    figures["time_limit_cap"] = _time_limit_cap(data, quick=quick, progress=progress)
+    lines.extend(cap_lines(figures["time_limit_cap"]["rows"]))
     figures["load_end"] = _load()
     lines.append(f"load average at end {_load()}")
     return {"text": "\n".join(lines), "figures": figures}

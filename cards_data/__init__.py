@@ -23,7 +23,7 @@ import typing
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Union
+from typing import Callable, Mapping, Protocol
 
 from ._schema import CARD_NUMBER_LIMIT, LABELS, Node
 from .ancients import AncientsData, MapCard
@@ -35,7 +35,7 @@ from .pyramids import PyramidCard, PyramidsData
 from .treasures import Chamber, Treasure
 
 __all__ = [
-    "GAME_IDS", "FORMAT", "LABELS", "CardData", "load", "load_text", "validate_file",
+    "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
     "MAX_INPUT_CHARS", "check_input_size",
     "bundled_text", "bundled_path", "provenance", "DigsiteError", "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",
@@ -57,15 +57,30 @@ def _game_modules() -> dict[str, ModuleType]:
 
 
 _MODULES = _game_modules()
+
+
+class CardData(Protocol):
+    """What the card data of every game has (one of :data:`DATA_TYPES`, all frozen): its
+    edition, the provenance label of each table and the file it came from. An engine
+    takes its own game's type."""
+
+    @property
+    def edition(self) -> str: ...
+    @property
+    def provenance(self) -> Mapping[str, str]: ...
+    @property
+    def source(self) -> str: ...
+
 #: The games with card data, in alphabetical order.
 GAME_IDS: tuple[str, ...] = tuple(_MODULES)
 #: The file format this code reads (the ``format`` key of every file).
 FORMAT = 1
 
-_PARSERS: dict[str, Callable[[Node, str], object]] = {
+_PARSERS: dict[str, Callable[[Node, str], CardData]] = {
     game_id: module.parse for game_id, module in _MODULES.items()}
-#: The frozen value of any game's card data: the return types of the ``parse``s.
-CardData = Union[tuple(typing.get_type_hints(parse)["return"] for parse in _PARSERS.values())]
+#: The frozen data types of the games' card data: the return types of the ``parse``s.
+DATA_TYPES: tuple[type, ...] = tuple(typing.get_type_hints(parse)["return"]
+                                     for parse in _PARSERS.values())
 
 
 def _check_game_id(game_id: str) -> str:
@@ -90,7 +105,8 @@ def bundled_text(game_id: str) -> str:
 MAX_INPUT_CHARS = 2 * 1024 * 1024
 
 
-def check_input_size(text: str, source: str, *, error=InvalidDataError) -> str:
+def check_input_size(text: str, source: str, *,
+                     error: type[Exception] = InvalidDataError) -> str:
     """``text`` without a leading UTF-8 byte-order mark; refused if over the size limit."""
     if len(text) > MAX_INPUT_CHARS:
         raise error(f"{source}: {len(text):,} characters, more than the {MAX_INPUT_CHARS:,} "

@@ -11,9 +11,10 @@ value types (TOML's table and array, JSON's object and list) are the node's sett
 
 from __future__ import annotations
 
+import enum
 import math
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, NoReturn, Sequence
+from typing import Any, Iterable, Mapping, NoReturn, Sequence, TypeVar
 
 from .errors import InvalidDataError
 
@@ -34,14 +35,25 @@ MAX_DECK = 500
 #: Provenance labels, surest first (their meaning: ``/shared/card-facts.md``).
 LABELS = ("rules", "community", "inferred", "reconstructed")
 
-_MISSING: Any = object()
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+class _Missing(enum.Enum):
+    """The type of the "no default given" marker (an enum member, so a type checker
+    narrows ``default`` once it is known not to be the marker)."""
+
+    MISSING = enum.auto()
+
+
+_MISSING = _Missing.MISSING
 #: How each value type is named in messages, and what a mapping and a list are called.
 TOML_WORDS = {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
               list: "an array", dict: "a table", type(None): "null"}
 JSON_WORDS = {**TOML_WORDS, list: "a list", dict: "an object", float: "a number"}
 
 
-def frozen_map(pairs: Mapping | Iterable[tuple]) -> Mapping:
+def frozen_map(pairs: Mapping[K, T] | Iterable[tuple[K, T]]) -> Mapping[K, T]:
     """A read-only mapping (insertion order kept) for the fields of frozen data values."""
     return MappingProxyType(dict(pairs))
 
@@ -51,7 +63,7 @@ def weakest(labels: Iterable[str]) -> str:
     return max(labels, key=LABELS.index)
 
 
-def _describe(value: object, words: Mapping = TOML_WORDS) -> str:
+def _describe(value: object, words: Mapping[type, str] = TOML_WORDS) -> str:
     name = words.get(type(value), type(value).__name__)
     if isinstance(value, str):
         shown = repr(value if len(value) <= 40 else value[:37] + "...")
@@ -79,8 +91,8 @@ class Node:
 
     def __init__(self, table: Mapping[str, Any], source: str, path: str = "",
                  summary: dict[str, str] | None = None, *,
-                 error: type[Exception] = InvalidDataError, words: Mapping = TOML_WORDS,
-                 limit: int | None = None):
+                 error: type[Exception] = InvalidDataError, words: Mapping[type, str] = TOML_WORDS,
+                 limit: int | None = None) -> None:
         self._table = table
         self._seen: dict[str, None] = {}  # a dict, not a set: keeps read order for messages
         self.source = source
@@ -196,7 +208,7 @@ class Node:
         return value
 
     def check_list(self, value: Any, where: str, length: int | None = None,
-                   min_length: int = 0, max_length: int | None = None) -> list:
+                   min_length: int = 0, max_length: int | None = None) -> list[Any]:
         if not isinstance(value, list):
             self.fail_at(where, f"expected {self.words[list]}, got {self.describe(value)}")
         if length is not None and len(value) != length:
@@ -210,27 +222,27 @@ class Node:
     # -- typed reads -------------------------------------------------------------------
 
     def integer(self, key: str, *, lo: int | None = 0, hi: int | None = None,
-                default: Any = _MISSING) -> int:
+                default: T | _Missing = _MISSING) -> int | T:
         if default is not _MISSING and not self.has(key):
             self._seen[key] = None
             return default
         return self.check_int(self.raw(key), self.where(key), lo, hi)
 
     def text(self, key: str, *, choices: Sequence[str] | None = None,
-             default: Any = _MISSING) -> str:
+             default: T | _Missing = _MISSING) -> str | T:
         if default is not _MISSING and not self.has(key):
             self._seen[key] = None
             return default
         return self.check_str(self.raw(key), self.where(key), choices)
 
-    def boolean(self, key: str, *, default: Any = _MISSING) -> bool:
+    def boolean(self, key: str, *, default: T | _Missing = _MISSING) -> bool | T:
         if default is not _MISSING and not self.has(key):
             self._seen[key] = None
             return default
         return self.check_bool(self.raw(key), self.where(key))
 
     def number(self, key: str, *, lo: float | None = None, hi: float | None = None,
-               default: Any = _MISSING) -> float:
+               default: T | _Missing = _MISSING) -> float | T:
         if default is not _MISSING and not self.has(key):
             self._seen[key] = None
             return default
@@ -242,7 +254,7 @@ class Node:
         return None if value is None else self.check_int(value, self.where(key), lo, hi)
 
     def items(self, key: str, *, length: int | None = None, min_length: int = 0,
-              max_length: int | None = None, default: Any = _MISSING) -> list:
+              max_length: int | None = None, default: T | _Missing = _MISSING) -> list[Any] | T:
         """An array's raw items (check each with ``check_*`` or ``node_at``)."""
         if default is not _MISSING and not self.has(key):
             self._seen[key] = None
@@ -261,7 +273,7 @@ class Node:
         items = self.check_list(self.raw(key), where, length, min_length)
         return tuple(self.check_str(v, f"{where}[{i}]", choices) for i, v in enumerate(items))
 
-    def table(self, key: str, *, default: Any = _MISSING) -> Node:
+    def table(self, key: str, *, default: Mapping[str, Any] | _Missing = _MISSING) -> Node:
         """The table ``key``; with ``default``, a missing key gives a node of ``default``."""
         if default is not _MISSING and not self.has(key):
             self._seen[key] = None

@@ -25,11 +25,11 @@ __all__ = ["Inline", "Rows", "dumps"]
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
-class Inline(dict):
+class Inline(dict[str, Any]):
     """A table written inline: ``{ size = 3, maps = 1 }``."""
 
 
-class Rows(tuple):
+class Rows(tuple[Any, ...]):
     """An array written one item per line."""
 
 

@@ -1,6 +1,22 @@
-"""The one place the library's typed results become JSON: the ``--json`` shapes of
-ARCHITECTURE.md, key for key and in the same order, so equal results print byte-identical
-JSON (``to_json``). Plain dicts and lists pass through unchanged."""
+"""The one place the library's typed results become JSON, key for key and always in the
+same order, so equal results print byte-identical JSON (``to_json``). Plain dicts and
+lists pass through unchanged. The shapes (keys may be added, never renamed):
+
+* hint / best-move (:func:`hint_json`): ``{"game", "seat", "best", "moves": [{"rank",
+  "move", "value", "visits", "stderr", "words"?, <declared columns>}], "value_meaning",
+  "columns": [{"key", "meaning"}], "order", "budget": {"iterations", "time_s",
+  "stop_reason", "workers"?}, "seed", "close_call"?, <game facts>, "explanation"?}`` —
+  ``time_s`` is the wall-clock cap *given*, never an elapsed time.
+* best-score (:func:`best_score_json`): ``{"game", "score", "status": "OPTIMAL" |
+  "FEASIBLE", "bound", "bound_source", "breakdown", "plan", "time_s", "solver", "budget":
+  {"units", "amount", "time_limit_s", "stop_reason", "nodes"?}, "reproducible", <game
+  facts>, "seed", "analysis", "note"?}`` — ``bound`` is a proven upper bound.
+* plan (:func:`dig_plan_json`): ``{"game", "seat", "finds": [{"map", "rotation", "at",
+  "tokens_spent", "points"}], "points", "tokens_spent", "value", "optimal", "time_s",
+  "nodes", "board_after", "next_player", "analysis"}``.
+* arena (:func:`arena_json`): ``{"game", "bots", "games", "wins", "win_rate", "ci95",
+  "mean_scores", "seed", "iterations", "per_game", "deal_options"?}``.
+"""
 
 from __future__ import annotations
 

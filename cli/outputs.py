@@ -13,7 +13,8 @@ from pathlib import Path
 
 from games.errors import DigsiteError
 
-__all__ = ["write_text", "write_json", "prepare_dir", "check_writable", "check_folder"]
+__all__ = ["write_text", "write_model", "write_json", "prepare_dir", "check_writable",
+           "check_folder"]
 
 
 def _path(path: str | Path) -> Path:
@@ -32,15 +33,40 @@ def _umask() -> int:
 
 def write_text(path: str | Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically; ``DigsiteError`` names the path on failure."""
+
+    def fill(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8") as out:
+            out.write(text)
+
+    return _write_atomically(_path(path), fill)
+
+
+def write_model(path: str | Path, model) -> Path:
+    """Write a CP-SAT model (``cp_model.CpModel``) to ``path`` atomically, as the OR-Tools
+    samples' ``--output_proto`` does: the text format for a name ending in ``.pbtxt`` or
+    ``.txt``, the binary proto otherwise (load it with ``cp_model_pb2.CpModelProto()
+    .ParseFromString`` or ``text_format.Parse``)."""
     target = _path(path)
+    text = target.suffix.lower() in (".pbtxt", ".txt")
+
+    def fill(tmp: str) -> None:
+        # OR-Tools picks the format by the name: text when it ends in "txt"
+        if not model.export_to_file(tmp):
+            raise DigsiteError(f"{target}: OR-Tools could not write the model")
+
+    return _write_atomically(target, fill, suffix=".pbtxt" if text else ".pb")
+
+
+def _write_atomically(target: Path, fill, *, suffix: str = "") -> Path:
+    """``fill(temporary path)`` beside ``target``, then renamed over it."""
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DigsiteError(f"{target}: folder {folder} does not exist")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=folder)
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text)
+            os.close(fd)
+            fill(tmp)
             os.chmod(tmp, 0o666 & ~_umask())  # mkstemp made it private
             os.replace(tmp, target)
         except BaseException:

@@ -24,14 +24,14 @@ any solver (``game.info``). The engine module itself is imported on first use.
 from __future__ import annotations
 
 import json
-from types import ModuleType
-from typing import Any, Mapping
+from typing import Any, Callable, Hashable, Mapping
 
 import cards_data
 
 from . import registry
 from .errors import InvalidStateError
-from .protocol import CHANCE, State
+from .protocol import CHANCE, Engine, State
+from .seeding import Seed
 from .table import seat_name
 
 __all__ = ["Game", "load"]
@@ -46,7 +46,8 @@ class Game:
 
     __slots__ = ("info", "data", "options", "_engine")
 
-    def __init__(self, info: registry.GameInfo, data: Any, options: Mapping[str, Any]):
+    def __init__(self, info: registry.GameInfo, data: cards_data.CardData,
+                 options: Mapping[str, Any]) -> None:
         unknown = sorted(set(options) - set(info.deal_options))
         if unknown:
             takes = ", ".join(info.deal_options) or "none"
@@ -55,7 +56,7 @@ class Game:
         self.info = info
         self.data = data
         self.options = dict(options)
-        self._engine: ModuleType | None = None
+        self._engine: Engine | None = None
 
     def __repr__(self) -> str:
         options = "".join(f", {k}={v!r}" for k, v in self.options.items())
@@ -67,7 +68,7 @@ class Game:
         return self.info.id
 
     @property
-    def engine(self) -> ModuleType:
+    def engine(self) -> Engine:
         """The engine package (``games.protocol``), imported on first use."""
         if self._engine is None:
             self._engine = registry.engine(self.id)
@@ -81,42 +82,44 @@ class Game:
 
     # --- deals and states -------------------------------------------------------------
 
-    def new_deal(self, *, seed, players: int | None = None, **extra: Any) -> dict:
+    def new_deal(self, *, seed: Seed, players: int | None = None, **extra: Any
+                 ) -> dict[str, Any]:
         """A JSON deal of ``players`` seats (default :attr:`default_players`) from ``seed``,
         with the bound deal options (``extra``: further engine options, e.g. Pyramids'
         ``rounds`` for short deals)."""
         return self.engine.make_deal(players=players or self.default_players, seed=seed,
                                      data=self.data, **self.options, **extra)
 
-    def new_initial_state(self, *, seed, players: int | None = None) -> State:
+    def new_initial_state(self, *, seed: Seed, players: int | None = None) -> State[Any]:
         """The first state of the deal of ``seed`` (OpenSpiel's ``new_initial_state``)."""
         return self.state_from_deal(self.new_deal(seed=seed, players=players))
 
-    def state_from_deal(self, deal: dict) -> State:
+    def state_from_deal(self, deal: dict[str, Any]) -> State[Any]:
         """The initial state of a JSON deal (validated: ``InvalidStateError``)."""
         return self.engine.state_from_deal(deal, self.data)
 
-    def state_from_view(self, view: dict, seed) -> tuple[State, int]:
+    def state_from_view(self, view: dict[str, Any], seed: Seed) -> tuple[State[Any], int]:
         """``(world, seat)``: a world consistent with a player view, sampled from ``seed``."""
         return self.engine.state_from_view(view, self.data, seed)
 
-    def example_view(self) -> dict:
+    def example_view(self) -> dict[str, Any]:
         """A valid player view (``digsite example``)."""
         return self.engine.example_view(self.data)
 
-    def view_of(self, state: State, seat: int) -> dict:
+    def view_of(self, state: State[Any], seat: int) -> dict[str, Any]:
         """The player view of ``seat`` in ``state``."""
         return self.engine.view_of(state, seat)
 
     # --- moves ------------------------------------------------------------------------
 
-    def parse_move(self, state: State, text: str):
+    def parse_move(self, state: State[Any], text: str) -> Hashable:
         """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
         return self.engine.parse_move(state, text)
 
-    def describe(self, state: State, move) -> str | None:
+    def describe(self, state: State[Any], move: Hashable) -> str | None:
         """``move`` in a player's words, when the engine has words (else ``None``)."""
-        describe = getattr(self.engine, "describe", None)
+        describe: Callable[[State[Any], Hashable], str] | None = getattr(
+            self.engine, "describe", None)
         return describe(state, move) if describe is not None else None
 
     # --- the table in words (``games.table``; generic words where an engine has none) ---
@@ -165,7 +168,7 @@ class Game:
         return tuple(getattr(self.engine, "NOTATION", ()))
 
 
-def load(game_id: str, *, data: Any = None, **options: Any) -> Game:
+def load(game_id: str, *, data: cards_data.CardData | None = None, **options: Any) -> Game:
     """The :class:`Game` ``game_id`` with ``data`` (default: the bundled card data) and deal
     ``options`` bound (``UnknownGameError`` for an id that is not a game)."""
     info = registry.get(game_id)

@@ -8,6 +8,8 @@ move notation as its engine documents it (``NOTATION``, ``describe``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from grids.cells import GridError, parse_cell
 
 from . import protocol, registry
@@ -32,7 +34,7 @@ def cell(word: str, text: str) -> int:
         raise InvalidMoveError(f"move {text!r}: {exc}") from None
 
 
-def notation_of(game_id: str, data) -> dict:
+def notation_of(game_id: str, data: Any) -> dict[str, Any]:
     """How ``game_id``'s moves are written: ``{"game", "forms": [{"text", "meaning"}],
     "examples": [{"move", "words"}]}``. ``forms`` is the engine's ``NOTATION`` (empty
     when the engine documents none yet); ``examples`` are moves of the example position
@@ -44,7 +46,8 @@ def notation_of(game_id: str, data) -> dict:
              for text, meaning in getattr(engine, "NOTATION", ())]
     describe = getattr(engine, "describe", None)
     state, _ = engine.state_from_view(engine.example_view(data), data, 0)
-    examples, per_kind = [], {}
+    examples: list[dict[str, str | None]] = []
+    per_kind: dict[tuple[str, object], int] = {}
     decisions = getattr(engine, "example_decisions", protocol.options_of)
     for move in decisions(state):
         kind = (type(move).__name__, getattr(move, "kind", None))

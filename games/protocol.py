@@ -112,40 +112,65 @@ Games without hidden information implement ``information_set_key`` as the full s
 
 from __future__ import annotations
 
+import random
 import sys
-from typing import Any, Callable, Hashable, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Callable, Hashable, Protocol, Self, Sequence, TypeVar, runtime_checkable
 
 from cards_data._schema import JSON_WORDS
 
 from .errors import IllegalMoveError, InvalidMoveError
+from .seeding import Seed
 
-__all__ = ["CHANCE", "TERMINAL", "State", "TextMove", "derived", "play_checked",
+__all__ = ["CHANCE", "TERMINAL", "State", "Engine", "TextMove", "derived", "play_checked",
            "parse_checked", "listing", "pick_outcome", "sample_chance", "resolve_chance",
            "random_playout", "options_of"]
 
 T = TypeVar("T")
+#: An engine's move type (each engine has its own: ``State[Move]``). Invariant: a state
+#: both lists its moves and takes them back in ``apply``.
+MoveT = TypeVar("MoveT", bound=Hashable)
+StateT = TypeVar("StateT", bound="State[Any]")
 
 CHANCE = -1
 TERMINAL = -2
 
 
 @runtime_checkable
-class State(Protocol):
-    """Structural type of an engine's state (see the module docstring)."""
+class State(Protocol[MoveT]):
+    """Structural type of an engine's state (see the module docstring), over the engine's
+    move type: ``PyramidsState`` is a ``State[pyramids.moves.Move]``. Each engine's state
+    module declares it (``_CONFORMS: type[State[Move]] = PyramidsState``), so mypy checks
+    every engine against this class. Code that does not know the game takes a ``State[Any]``."""
 
     num_players: int
 
     def current_player(self) -> int: ...
-    def legal_moves(self) -> Sequence: ...
-    def chance_outcomes(self) -> Sequence[tuple[object, float]]: ...
-    def apply(self, move) -> None: ...
-    def clone(self) -> "State": ...
+    def legal_moves(self) -> list[MoveT]: ...
+    def chance_outcomes(self) -> list[tuple[MoveT, float]]: ...
+    def apply(self, move: MoveT) -> None: ...
+    def clone(self) -> Self: ...
     def is_terminal(self) -> bool: ...
     def returns(self) -> list[float]: ...
     def winners(self) -> list[int]: ...
     def information_set_key(self, seat: int) -> Hashable: ...
-    def determinize(self, seat: int, rng) -> "State": ...
-    def to_json(self) -> dict: ...
+    def determinize(self, seat: int, rng: random.Random) -> Self: ...
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Engine(Protocol):
+    """The module-level names of an engine package (the module docstring), as the game
+    object (``games.game.Game``) calls them: the registry imports an engine by its id, so
+    the card data and the move type are not known statically (``Any``, ``State[Any]``);
+    each engine's own functions take its own types."""
+
+    def make_deal(self, *, players: int, seed: Seed, data: Any, **options: Any
+                  ) -> dict[str, Any]: ...
+    def state_from_deal(self, deal: dict[str, Any], data: Any) -> State[Any]: ...
+    def example_view(self, data: Any) -> dict[str, Any]: ...
+    def state_from_view(self, view: dict[str, Any], data: Any, seed: Seed
+                        ) -> tuple[State[Any], int]: ...
+    def view_of(self, state: Any, seat: int) -> dict[str, Any]: ...
+    def parse_move(self, state: Any, text: str) -> Hashable: ...
 
 
 class TextMove:
@@ -159,9 +184,9 @@ class TextMove:
     __slots__ = ()
 
     @classmethod
-    def from_text(cls, text: str):
+    def from_text(cls, text: str) -> Self:
         """The move of this class that ``text`` names (``InvalidMoveError`` otherwise)."""
-        move = sys.modules[cls.__module__].parse_text(text)
+        move: object = sys.modules[cls.__module__].parse_text(text)
         if not isinstance(move, cls):
             raise InvalidMoveError(f"move {text!r} is not a {cls.__name__} move")
         return move
@@ -170,7 +195,7 @@ class TextMove:
         return f"{type(self).__name__}.from_text({str(self)!r})"
 
 
-_DERIVED: dict[tuple, tuple[Any, Any]] = {}
+_DERIVED: dict[tuple[int, Callable[..., Any], tuple[Hashable, ...]], tuple[Any, Any]] = {}
 
 
 def derived(data: Any, build: Callable[..., T], *args: Hashable) -> T:
@@ -185,21 +210,21 @@ def derived(data: Any, build: Callable[..., T], *args: Hashable) -> T:
     return hit[1]
 
 
-def options_of(state: State) -> list:
+def options_of(state: State[MoveT]) -> list[MoveT]:
     """The moves possible now: the chance outcomes at a chance node, else the legal moves."""
     if state.current_player() == CHANCE:
         return [outcome for outcome, _ in state.chance_outcomes()]
     return list(state.legal_moves())
 
 
-def listing(options: Sequence, limit: int = 12) -> str:
+def listing(options: Sequence[object], limit: int = 12) -> str:
     """Moves for a message: the first ``limit`` texts and how many more."""
     shown = ", ".join(map(str, options[:limit]))
     more = len(options) - limit
     return (shown + (f", ... ({more} more)" if more > 0 else "")) or "none"
 
 
-def play_checked(state: State, move) -> None:
+def play_checked(state: State[MoveT], move: MoveT) -> None:
     """Apply ``move`` after checking that it is legal here (``IllegalMoveError`` if not)."""
     options = options_of(state)
     if move not in options:
@@ -207,7 +232,8 @@ def play_checked(state: State, move) -> None:
     state.apply(move)
 
 
-def parse_checked(state: State, text, parse_text: Callable[[str], object]):
+def parse_checked(state: State[MoveT], text: object, parse_text: Callable[[str], MoveT]
+                  ) -> MoveT:
     """Move text to a move of ``state``: ``parse_text(text)`` reads it (``InvalidMoveError``
     for text that is no move of the game), then it must be legal here (``IllegalMoveError``,
     listing the legal moves). The one checked entry point every engine's ``parse_move``
@@ -222,7 +248,7 @@ def parse_checked(state: State, text, parse_text: Callable[[str], object]):
     return move
 
 
-def pick_outcome(outcomes: Sequence[tuple[object, float]], rng):
+def pick_outcome(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """One of a chance node's ``(outcome, probability)`` pairs' outcomes, drawn by its
     probability from ``rng`` (a lone outcome without touching ``rng``)."""
     if len(outcomes) == 1:
@@ -236,18 +262,18 @@ def pick_outcome(outcomes: Sequence[tuple[object, float]], rng):
     return outcome  # rounding left pick above the sum: the last outcome
 
 
-def sample_chance(state: State, rng) -> None:
+def sample_chance(state: State[Any], rng: random.Random) -> None:
     """Apply one chance outcome, sampled by its probability (a fixed one directly)."""
     state.apply(pick_outcome(state.chance_outcomes(), rng))
 
 
-def resolve_chance(state: State, rng) -> None:
+def resolve_chance(state: State[Any], rng: random.Random) -> None:
     """Apply chance outcomes, sampled by probability, until a seat acts or the game ends."""
     while state.current_player() == CHANCE:
         sample_chance(state, rng)
 
 
-def random_playout(state: State, rng, *, max_steps: int = 100_000) -> State:
+def random_playout(state: StateT, rng: random.Random, *, max_steps: int = 100_000) -> StateT:
     """Play uniformly random legal moves (and sampled chance) to the end, in place."""
     for _ in range(max_steps):
         resolve_chance(state, rng)

@@ -18,17 +18,29 @@ games.errors.InvalidStateError: deal: players: must be at most 6, got 7
 
 from __future__ import annotations
 
-from typing import Any, Collection, Mapping, Sequence
+from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
 from cards_data._schema import JSON_WORDS, Node
 from grids.cells import GridError, parse_cell
 
 from .errors import InvalidStateError
 
-__all__ = ["Node", "read_document", "read_header", "read_view_seat", "read_counts",
+__all__ = ["Node", "ViewReading", "read_document", "read_header", "read_view_seat", "read_counts",
            "read_names", "read_id", "read_ids", "check_ids", "read_cells"]
 
 _REQUIRED: Any = object()
+
+
+class ViewReading(NamedTuple):
+    """A card game's player view read (``read_view`` of its ``views``): one sampled
+    ``world``, the view's ``seat``, its ``form`` (``"history"`` or ``"position"``) and the
+    ``notes`` a hint must carry about the reading (what a position leaves out, a bounded
+    reading's approximation; ``solvers.hints.stamped`` adds both to a hint)."""
+
+    world: Any
+    seat: int
+    form: str
+    notes: tuple[str, ...] = ()
 
 
 def read_document(doc: Any, source: str) -> Node:
@@ -127,7 +139,7 @@ def read_ids(node: Node, key: str, known: Collection[int], *, what: str = "card"
                      max_length=max_length)
 
 
-def read_cells(node: Node, key: str, *, default: Any = _REQUIRED) -> int:
+def read_cells(node: Node, key: str, *, default: int = _REQUIRED) -> int:
     """A list of distinct cell names (``["A1", "B2"]``) as a 25-bit mask."""
     if default is not _REQUIRED and not node.has(key):
         node.raw(key, None)

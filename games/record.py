@@ -35,11 +35,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any, Iterator
+from typing import Any, Hashable, Iterator, Sequence
 
 from . import registry
 from .errors import DigsiteError, InvalidStateError
-from .protocol import CHANCE
+from .protocol import CHANCE, State
 from .reader import read_document, read_header
 
 __all__ = ["FORMAT_VERSION", "Entry", "GameRecord", "Step", "read_record", "replay_steps",
@@ -63,15 +63,15 @@ class GameRecord:
 
     game: str
     players: int
-    deal: dict
+    deal: dict[str, Any]
     moves: tuple[Entry, ...] = ()
     seats: tuple[str, ...] | None = None
     source: str | None = None
-    result: dict | None = None
+    result: dict[str, list[float] | list[int]] | None = None
 
     @classmethod
-    def start(cls, game_id: str, deal: dict, *, seats=None, source: str | None = None
-              ) -> "GameRecord":
+    def start(cls, game_id: str, deal: dict[str, Any], *, seats: Sequence[str] | None = None,
+              source: str | None = None) -> "GameRecord":
         """An empty record of ``deal`` (``deal["players"]`` seats)."""
         return cls(game_id, int(deal["players"]), deal,
                    seats=None if seats is None else tuple(seats), source=source)
@@ -80,16 +80,16 @@ class GameRecord:
         """This record with one more move."""
         return replace(self, moves=self.moves + (Entry(seat, str(move)),))
 
-    def finished(self, state) -> "GameRecord":
+    def finished(self, state: State[Any]) -> "GameRecord":
         """This record with the ``result`` of the final ``state``."""
         return replace(self, result={"returns": list(state.returns()),
                                      "winners": list(state.winners())})
 
-    def initial_state(self, data):
+    def initial_state(self, data: Any) -> State[Any]:
         """The engine state of the deal, before any move (chance steps not yet applied)."""
         return registry.engine(self.game).state_from_deal(self.deal, data)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The record as JSON (the format of the module docstring)."""
         out: dict[str, Any] = {"game": self.game, "players": self.players,
                                "record": FORMAT_VERSION, "deal": self.deal}
@@ -110,18 +110,18 @@ class Step:
 
     index: int
     seat: int
-    state: Any
-    move: Any
+    state: State[Any]
+    move: Hashable
 
 
-def resolve_fixed_chance(state) -> None:
+def resolve_fixed_chance(state: State[Any]) -> None:
     """Apply chance outcomes until a seat acts or the game ends. A state made from a deal
     has one fixed outcome at each chance node (``games.protocol``)."""
     while state.current_player() == CHANCE:
         state.apply(state.chance_outcomes()[0][0])
 
 
-def replay_steps(record: GameRecord, data) -> Iterator[Step]:
+def replay_steps(record: GameRecord, data: Any) -> Iterator[Step]:
     """Replay ``record`` through its engine, yielding a :class:`Step` before each move.
 
     Every move is parsed by the engine's ``parse_move`` in its position and its seat must
@@ -153,7 +153,7 @@ def replay_steps(record: GameRecord, data) -> Iterator[Step]:
     _check_result(record, state)
 
 
-def final_state(record: GameRecord, data):
+def final_state(record: GameRecord, data: Any) -> State[Any]:
     """The state after the record's last move (the whole record validated)."""
     last = None
     steps = replay_steps(record, data)
@@ -168,7 +168,7 @@ def final_state(record: GameRecord, data):
     return state
 
 
-def _check_result(record: GameRecord, state) -> None:
+def _check_result(record: GameRecord, state: State[Any]) -> None:
     if record.result is None:
         return
     if not state.is_terminal():
@@ -181,7 +181,7 @@ def _check_result(record: GameRecord, state) -> None:
                                     f"record says {claimed}")
 
 
-def read_record(doc: Any, game_id: str | None, data) -> GameRecord:
+def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
     """Read and validate a record (module docstring); ``game_id``: the game it must be
     (``None``: any registered game). Raises ``InvalidStateError`` with one line."""
     node = read_document(doc, "record")
@@ -207,7 +207,7 @@ def read_record(doc: Any, game_id: str | None, data) -> GameRecord:
         text = entry.text("move")
         entry.done()
         moves.append(Entry(seat, text))
-    result = None
+    result: dict[str, list[float] | list[int]] | None = None
     res = node.optional_table("result")
     if res is not None:
         returns = [res.check_number(v, f"result.returns[{k}]")
@@ -222,10 +222,10 @@ def read_record(doc: Any, game_id: str | None, data) -> GameRecord:
     return record
 
 
-def record_text(doc: dict) -> str:
+def record_text(doc: dict[str, Any]) -> str:
     """A record's JSON as text a person can read: one line per top-level key and one per
     move (the deal on one line), ending with a newline. ``json.loads`` reads it back."""
-    def one(value) -> str:
+    def one(value: object) -> str:
         return json.dumps(value, separators=(", ", ": "))
 
     parts = []

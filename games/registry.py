@@ -27,9 +27,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from .errors import DigsiteError
+
+if TYPE_CHECKING:  # (the protocol module is not needed to list the games)
+    from .protocol import Engine
 
 __all__ = ["GameInfo", "Budgets", "ReviewScale", "GAMES", "GAME_IDS", "SERVICES", "get",
            "editions", "engine", "has_engine", "UnknownGameError"]
@@ -237,9 +240,9 @@ def has_engine(game_id: str) -> bool:
     return importlib.util.find_spec(info.engine_module) is not None
 
 
-def engine(game_id: str) -> ModuleType:
+def engine(game_id: str) -> Engine:
     """The engine package of ``game_id`` (see ``games.protocol``)."""
-    info = get(game_id)
-    if not has_engine(game_id):
+    module = get(game_id).engine_module
+    if module is None or not has_engine(game_id):
         raise UnknownGameError(f"game {game_id!r} has no rules engine yet")
-    return importlib.import_module(info.engine_module)
+    return importlib.import_module(module)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import TYPE_CHECKING, Union
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar, Union
 
 if TYPE_CHECKING:  # numpy is imported only where a numpy generator is asked for
     import numpy as np
@@ -23,9 +24,10 @@ if TYPE_CHECKING:  # numpy is imported only where a numpy generator is asked for
 __all__ = ["Seed", "make_rng", "child_seeds", "numpy_rng", "shuffle"]
 
 Seed = Union[int, random.Random, "np.random.Generator", None]
+T = TypeVar("T")
 
 
-def _numpy():
+def _numpy() -> ModuleType | None:
     """numpy if some code has already imported it, else ``None``: a seed can only be a
     numpy ``Generator`` (or a numpy integer) if numpy is loaded, so commands that never
     touch numpy don't pay its import (about 0.1 s) just to recognise one."""
@@ -62,7 +64,7 @@ def numpy_rng(seed: Seed = None) -> "np.random.Generator":
     return np.random.default_rng(make_rng(seed).getrandbits(63))
 
 
-def shuffle(items: list, rng: random.Random) -> None:
+def shuffle(items: list[T], rng: random.Random) -> None:
     """``rng.shuffle(items)``: the same permutation from the same draws, about three times
     faster (a search shuffles the unseen cards of every sampled world). CPython's
     ``Random.shuffle`` swaps item ``i`` (last to second) with item ``j = _randbelow(i +

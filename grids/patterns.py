@@ -43,7 +43,7 @@ class Placement:
 class ColouredPattern:
     """A set of ``(row, col, colour)`` cells, normalised to start at row 0 and col 0."""
 
-    cells: frozenset  # frozenset[tuple[int, int, str]]
+    cells: frozenset[tuple[int, int, str]]
 
     def __post_init__(self) -> None:
         if not self.cells:

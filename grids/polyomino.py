@@ -13,7 +13,7 @@ their normal forms are equal.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, TypeAlias
 
 from .cells import SIZE, GridError, cell
 
@@ -23,7 +23,7 @@ __all__ = [
     "is_connected",
 ]
 
-Shape = frozenset  # frozenset[tuple[int, int]]
+Shape: TypeAlias = frozenset[tuple[int, int]]
 
 
 def _shape(rows: str) -> Shape:
@@ -136,7 +136,7 @@ def fixed_polyominoes(size: int) -> frozenset[Shape]:
     return frozenset(level)
 
 
-def _canonical(shape: Shape, mirrors: bool) -> tuple:
+def _canonical(shape: Shape, mirrors: bool) -> tuple[tuple[int, int], ...]:
     return min(tuple(sorted(form)) for form in orbit(shape, mirrors=mirrors))
 
 

@@ -5,8 +5,7 @@
 The model is python-chess's engine layer, where one ``Limit`` and one ``InfoDict`` serve
 every engine protocol. Here every game's service ranks its moves by whatever search suits
 the game (ISMCTS, sampled futures), then hands the rows to :func:`hint_result`, which
-returns a typed :class:`Hint`. The CLI alone writes it as the JSON of ARCHITECTURE.md
-(``cli/jsonout.py``)::
+returns a typed :class:`Hint`. The CLI alone writes it as JSON (``cli/jsonout.py``)::
 
     {"game", "seat", "best", "moves": [{"rank", "move", "value", "visits", "stderr",
      <declared columns>...}], "value_meaning", "columns": [{"key", "meaning"}...],
@@ -35,12 +34,12 @@ returns a typed :class:`Hint`. The CLI alone writes it as the JSON of ARCHITECTU
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Sequence
 
 from .limits import Limit
 
-__all__ = ["Column", "Hint", "HintRow", "SearchBudget", "CloseCall", "hint_result",
+__all__ = ["Column", "Hint", "HintRow", "SearchBudget", "CloseCall", "hint_result", "stamped",
            "rows_from_search", "binomial_stderr", "win_probability", "mean_reward",
            "STOP_REASONS", "Z_95", "WIN_PROBABILITY", "MEAN_REWARD"]
 
@@ -158,6 +157,14 @@ class Hint:
     def fact(self, key: str, default: Any = None) -> Any:
         """The game-specific fact ``key``."""
         return dict(self.facts).get(key, default)
+
+
+def stamped(hint: Hint, reading: Any) -> Hint:
+    """``hint`` with the form of view it read (a ``games.reader.ViewReading``: the fact
+    ``view_form``, ``"history"`` or ``"position"``) and the reading's notes added to its
+    explanation (what a position leaves out, a bounded reading's approximation)."""
+    return replace(hint, facts=hint.facts + (("view_form", reading.form),),
+                   explanation=hint.explanation + tuple(reading.notes))
 
 
 def _close_call(rows: Sequence[HintRow], iterations: int) -> CloseCall | None:

@@ -10,8 +10,10 @@ reads. Here hints, best moves, the arena's bots, best scores and reviews all tak
   (``games.registry.Budgets.best_score_units``: Pyramids, CP-SAT deterministic seconds;
   Tomb of the Ancients, thousands of search nodes).
 * ``time_limit`` — seconds of wall clock: **a cap** on top of the deterministic budget,
-  consulted before every phase of a search and inside its loops; a run it cuts says so
-  and may vary between runs.
+  consulted before every phase of a search and inside its loops (``solvers.clock``); a
+  run it cuts says so and may vary between runs. ``started`` is the ``time.monotonic()``
+  instant the clock counts from (the CLI gives its command's start, so that start-up
+  counts against the limit too); ``None``: the search's own start.
 * ``workers`` — independent searches run side by side and merged on their raw sums (root
   parallelisation), or the processes of a best-score portfolio.
 
@@ -19,9 +21,9 @@ The first limit reached stops a search; with no budget at all, :meth:`Limit.reso
 supplies the game's declared default.
 
 >>> Limit(time_limit=2.0).resolve(700)
-Limit(iterations=None, work=None, time_limit=2.0, workers=1)
+Limit(iterations=None, work=None, time_limit=2.0, workers=1, started=None)
 >>> Limit().resolve(700)
-Limit(iterations=700, work=None, time_limit=None, workers=1)
+Limit(iterations=700, work=None, time_limit=None, workers=1, started=None)
 >>> Limit(time_limit=float("nan"))
 Traceback (most recent call last):
 ...
@@ -35,10 +37,11 @@ cards_data.errors.DigsiteError: workers must be a whole number from 1 to 256, go
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, replace
 
 from games.errors import DigsiteError
+
+from .clock import deadline_of
 
 __all__ = ["Limit", "MAX_WORKERS", "check_workers"]
 
@@ -78,6 +81,7 @@ class Limit:
     work: float | None = None
     time_limit: float | None = None
     workers: int = 1
+    started: float | None = None
 
     def __post_init__(self) -> None:
         check_workers(self.workers)
@@ -95,9 +99,7 @@ class Limit:
             return replace(self, iterations=default_iterations)
         return self
 
-    def deadline(self, start: float | None = None) -> float | None:
-        """The ``time.monotonic()`` instant the wall clock runs out, counted from ``start``
-        (default: now), or ``None`` without a time limit."""
-        if self.time_limit is None:
-            return None
-        return (time.monotonic() if start is None else start) + self.time_limit
+    def deadline(self) -> float | None:
+        """The instant the wall clock runs out (``solvers.clock``: counted from ``started``,
+        or from now), or ``None`` without a time limit."""
+        return deadline_of(self.time_limit, start=self.started)

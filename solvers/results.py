@@ -1,6 +1,6 @@
 """The typed results of the services, other than hints (``solvers.hints.Hint``): python-
 chess returns ``PlayResult`` and ``InfoDict`` values, not JSON, and so do we. The CLI alone
-writes them as JSON (``cli/jsonout.py``, the shapes of ARCHITECTURE.md).
+writes them as JSON (``cli/jsonout.py``, which documents every shape).
 
 * :class:`BestScore` — the best score of a solo deal, with its proven bound and the plan
   that reaches it (replayed through the rules once, by the service that made it).

@@ -7,7 +7,7 @@ one edition is its id (``games.registry.GameInfo.family``). A service module tha
 several editions (Archaeology's 2007 game and The New Expedition) exposes ``EDITIONS:
 dict[game id, service]``, one object per edition with the names a service module has,
 and :func:`service` returns the game's. A service offers any of these (none prints; the
-CLI writes their results as the JSON of ARCHITECTURE.md):
+CLI writes their results as JSON, ``cli/jsonout.py``):
 
 ``best_score(deal: dict, *, data, limit: solvers.limits.Limit, seed, progress=None) -> BestScore``
     (solo deals; ``limit.work`` in the game's declared best-score units, deterministic;

@@ -47,3 +47,14 @@ def test_cli_bench_rejects_an_unknown_backend(run_cli):
 def test_new_suites_run_quick(suite):
     report = run_benchmarks([suite], quick=True, games=1)
     assert report["suites"][suite]["figures"]
+
+
+def test_the_startup_suite_measures_every_command_and_judges_the_target():
+    report = run_benchmarks(["startup"], quick=True)
+    figures = report["suites"]["startup"]["figures"]
+    assert set(figures["commands"]) == {"digsite games", "digsite --help",
+                                        "digsite hint --help", "digsite games --json"}
+    for row in figures["commands"].values():
+        assert 0 < row["cpu_s_min"] <= row["cpu_s_median"] <= row["cpu_s_max"]
+        assert row["heavy_modules"] == []  # the figure measures a light command
+    assert isinstance(figures["met"], bool) and "start-up" in report["text"]

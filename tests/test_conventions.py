@@ -19,15 +19,16 @@ REGISTERED = set(registry.GAME_IDS)
 ENGINES = {game_id for game_id in registry.GAME_IDS if registry.has_engine(game_id)}
 FAMILIES = {registry.get(game_id).family for game_id in registry.GAME_IDS}
 SOLVERS = pathlib.Path(services.__file__).resolve().parent
+ROOT = SOLVERS.parent
 #: Benchmark suites that belong to no game.
-SHARED_SUITES = {"grids", "search", "openspiel", "strength"}
+SHARED_SUITES = {"grids", "search", "openspiel", "strength", "startup"}
 
 
 def test_card_data_modules_are_the_registered_games():
     assert set(cards_data.GAME_IDS) == REGISTERED
     for game_id in REGISTERED:
         assert cards_data.bundled_path(game_id).exists(), f"{game_id}: no bundled data file"
-        assert isinstance(cards_data.load(game_id), cards_data.CardData.__args__)
+        assert isinstance(cards_data.load(game_id), cards_data.DATA_TYPES)
 
 
 def test_card_data_generators_belong_to_registered_games():
@@ -39,6 +40,25 @@ def test_card_data_generators_belong_to_registered_games():
 def test_engines_live_where_the_registry_says_by_their_id():
     for game_id in ENGINES:
         assert registry.get(game_id).engine_module == f"games.{game_id}"
+
+
+def test_every_engine_state_is_checked_against_the_protocol_by_mypy():
+    """Each engine's state module declares ``_CONFORMS: type[State[Move]] = ItsState`` (for
+    mypy, which ``make test`` runs over ``games/``: a state whose methods drift from
+    ``games.protocol.State`` fails the type check), and that class is the one its
+    ``state_from_deal`` makes."""
+    import ast
+
+    import games.game
+    for game_id in ENGINES:
+        state = games.game.load(game_id).new_initial_state(seed=1)
+        source = pathlib.Path(importlib.import_module(type(state).__module__).__file__)
+        declared = [node for node in ast.walk(ast.parse(source.read_text()))
+                    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+                    and node.target.id == "_CONFORMS"]
+        assert len(declared) == 1, f"{game_id}: {source.name} declares no _CONFORMS"
+        assert ast.unparse(declared[0].annotation).startswith("type[State["), game_id
+        assert ast.unparse(declared[0].value) == type(state).__name__, game_id
 
 
 def test_every_engine_has_a_service_and_a_benchmark_suite_and_nothing_else_does():
@@ -89,3 +109,20 @@ def test_a_family_of_several_editions_serves_each_from_its_one_service_module():
         assert set(module.EDITIONS) == {info.id for info in editions}
         for info in editions:
             assert services.service(info.id) is module.EDITIONS[info.id]
+
+
+def test_the_page_lists_every_file_a_game_has():
+    """``docs/adding-a-game.md`` is the checklist of a new game: every file its table names
+    exists for every registered game (``solvers/`` rows by the game's family), so a game
+    that follows the page has everything the other tests here look for."""
+    page = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    table = page.split("## The files of game `<id>`", 1)[1].split("\n\n", 2)[1]
+    patterns = [line.split("`")[1] for line in table.splitlines() if line.startswith("| `")]
+    assert patterns and all("<id>" in p for p in patterns)
+    for game_id in REGISTERED:
+        info = registry.get(game_id)
+        for pattern in patterns:
+            name = info.family if pattern.startswith("solvers/") else game_id
+            found = sorted(ROOT.glob(pattern.replace("<id>", name).replace("<P>", "*")
+                                     .replace("<S>", "*")))
+            assert found, f"{game_id}: no {pattern}"

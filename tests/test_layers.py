@@ -1,10 +1,11 @@
 """The layers import only downward: grids <- cards_data <- games <- solvers <- benchmarks <- cli.
 
 Inside ``solvers/`` the order is: the generic algorithms (``solvers.ismcts``,
-``solvers.hints``, ``solvers.limits``, ``solvers.results``) <- each engine family's own
-package ``solvers/<family>/`` (which never imports another family's; one family may be
-several editions, ``games.registry``) <- the top modules that reach every game
-(``services``, ``arena``, ``demo``, ``review``, ``batch``); inside a game's package nothing imports its ``service``.
+``solvers.hints``, ``solvers.limits``, ``solvers.results``, ``solvers.clock``, ...) <- each
+engine family's own package ``solvers/<family>/`` (which never imports another family's;
+one family may be several editions, ``games.registry``) <- the top modules that reach
+every game (``services``, ``arena``, ``demo``, ``review``, ``batch``); inside a game's
+package nothing imports its ``service``.
 No ``solvers`` import hides inside a function body, where it could hide a cycle.
 
 Also: nothing in games/ imports ortools, networkx or click, and nothing below cli/ uses
@@ -66,8 +67,8 @@ def _absolute_imports(path: pathlib.Path):
                 yield name, node.lineno, id(node) in in_function
 
 
-GENERIC_SOLVERS = {"ismcts", "hints", "limits", "results", "verify", "backends", "openspiel",
-                   "interrupt"}
+GENERIC_SOLVERS = {"ismcts", "hints", "limits", "results", "clock", "verify", "backends",
+                   "openspiel", "interrupt"}
 TOP_SOLVERS = {"services", "arena", "demo", "review", "batch"}
 
 

@@ -21,7 +21,7 @@ import importlib
 import importlib.util
 import random
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 from .. import GAME_IDS, bundled_path, load_text
 from .._toml import dumps
@@ -30,7 +30,7 @@ __all__ = ["SEED", "Doc", "header", "builders", "render", "main"]
 
 SEED = 20240320  # the date of Tomb of the Ancients beta 2.16, an arbitrary fixed choice
 
-Doc = tuple[dict, dict[str, str]]  # (document, comments by dotted path)
+Doc = tuple[dict[str, Any], dict[str, str]]  # (document, comments by dotted path)
 
 _HEADER = """{title}: card data for digsite's `{game}` game.
 To use your own values: `digsite data show {game} > mine.toml`, edit mine.toml, check it

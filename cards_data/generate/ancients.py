@@ -37,7 +37,7 @@ def _random_pattern(rng: random.Random, size: int) -> tuple[tuple[int, int, str]
             return tuple(sorted((r, c, rng.choice("BW")) for r, c in cells))
 
 
-def _canonical(cells: tuple[tuple[int, int, str], ...]) -> tuple:
+def _canonical(cells: tuple[tuple[int, int, str], ...]) -> tuple[tuple[int, int, str], ...]:
     forms = []
     for _ in range(4):  # rotations only: map cards are never mirrored
         cells = tuple((c, -r, colour) for r, c, colour in cells)
@@ -61,7 +61,7 @@ def build(rng: random.Random) -> Doc:
     names = rng.sample([f"{a} {n}" for a in MAP_ADJECTIVES for n in MAP_NOUNS], len(sizes))
     spaces = [(cell, token) for cell in range(SIZE * SIZE) for token in ("black", "white")]
     rng.shuffle(spaces)
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[int, int, str], ...]] = set()
     maps = []
     for map_id, (size, name, (space, token)) in enumerate(zip(sizes, names, spaces), 1):
         cells = _random_pattern(rng, size)

@@ -4,6 +4,7 @@ community values), written out by ``build``; ``rng`` is unused."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .._toml import Inline
 from . import Doc, header
@@ -13,7 +14,7 @@ __all__ = ["build"]
 
 def build(rng: random.Random) -> Doc:
     def treasure(name: str, count: int, trade: int, sell: list[int], trade_label: str,
-                 note: str = "") -> dict:
+                 note: str = "") -> dict[str, Any]:
         out = {"name": name, "count": count, "trade": trade, "sell": sell,
                "provenance": Inline(count="rules", trade=trade_label, sell="community")}
         return {**out, "note": note} if note else out

@@ -5,6 +5,7 @@ says what is known and what is ours. ``rng`` is unused."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .._toml import Inline
 from . import Doc, header
@@ -13,7 +14,7 @@ __all__ = ["build"]
 
 
 def _monument(key: str, name: str, chambers: list[tuple[int, int]], special: str,
-              **params: int) -> dict:
+              **params: int) -> dict[str, Any]:
     out = {"key": key, "name": name, "provenance": "rules",
            "chambers": [Inline(size=size, maps=maps) for size, maps in chambers],
            "special": special}
@@ -22,7 +23,7 @@ def _monument(key: str, name: str, chambers: list[tuple[int, int]], special: str
 
 def build(rng: random.Random) -> Doc:
     def treasure(name: str, count: int, trade: int, sell: list[int], trade_label: str,
-                 sell_label: str, note: str, min_players: int = 0) -> dict:
+                 sell_label: str, note: str, min_players: int = 0) -> dict[str, Any]:
         out = {"name": name, "count": count, "trade": trade, "sell": sell}
         if min_players:
             out["min_players"] = min_players

@@ -6,6 +6,7 @@ a few amulets, more where guardians are rarer."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .._toml import Inline
 from . import Doc, header
@@ -23,7 +24,7 @@ LOOT_BACKS = {"red": (12, 6, 2, (1, 4, 7)), "yellow": (18, 6, 4, (4, 10, 4)),
 
 def build(rng: random.Random) -> Doc:
     types = list(LOOT_TYPES)
-    rooms = []
+    rooms: list[dict[str, Any]] = []
     for back, (count, guardians, amulets, by_symbols) in LOOT_BACKS.items():
         tops = ["guardian"] * guardians + ["amulet"] * amulets
         tops += ["empty"] * (count - len(tops))

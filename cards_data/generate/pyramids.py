@@ -9,6 +9,7 @@ some cards. Skull penalties are positive points subtracted."""
 from __future__ import annotations
 
 import random
+from typing import Collection
 
 from grids.cells import NEIGHBOURS, SIZE, distances
 
@@ -43,7 +44,7 @@ def _pyramid_grid(rng: random.Random, colour: str) -> Rows:
     free = [i for i in inner if boxes[i] == "."]
     rng.shuffle(free)
 
-    def place(char: str, count: int, near: set[int] = frozenset()) -> None:
+    def place(char: str, count: int, near: Collection[int] = frozenset()) -> None:
         preferred = [i for i in free if i in near] + [i for i in free if i not in near]
         for i in preferred[:count]:
             boxes[i] = char

@@ -39,12 +39,16 @@ A1`` is "find map 7 (Sunken Court, 6 points) at A1 (rotated 90° clockwise)", ``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grids import cell_name
 
 from ..errors import InvalidMoveError
 from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
+
+if TYPE_CHECKING:  # (the state module imports this one)
+    from .state import AncientsState
 
 __all__ = ["Market", "Rest", "Find", "Sand", "End", "END", "Draw", "parse_text", "parse_move",
            "Move", "describe", "NOTATION"]
@@ -187,24 +191,24 @@ def _rotation(quarter_turns: int) -> str:
             else f"rotated {quarter_turns * 90}° clockwise")
 
 
-def _map(state, map_id: int, *, points: bool = True) -> str:
+def _map(state: AncientsState | None, map_id: int, *, points: bool = True) -> str:
     info = state.rules.maps.get(map_id) if state is not None else None
     if info is None:
         return f"map {map_id}"
     return f"map {map_id} ({info.name}" + (f", {info.points} points)" if points else ")")
 
 
-def _shop(state, price: int) -> str:
+def _shop(state: AncientsState | None, price: int) -> str:
     card = state.shop_card(price) if state is not None else None
     shop = f"the ${price} shop"
-    if card is None:
+    if state is None or card is None:
         return f"the map in {shop} for ${price}"
     token = (" with its sand token" if state.shop_tokens[state.rules.data.shops.index(price)]
              else "")
     return f"{_map(state, card)} from {shop} for ${price}{token}"
 
 
-def describe(state, move) -> str:
+def describe(state: AncientsState | None, move: object) -> str:
     """``move`` in a player's words, in ``state`` (the position before it; ``None`` gives
     the words without the card names). ``move`` is an engine move, or a whole desert turn
     of the hint: any value with ``finds``, ``points`` and ``tokens`` (``Dig`` of
@@ -243,16 +247,16 @@ def describe(state, move) -> str:
     if finds is not None:  # a whole desert turn (the hint's Dig)
         steps = ", ".join(f"map {f.map} at {cell_name(f.anchor)} ({_rotation(f.rotation)})"
                           for f in finds)
-        tokens = move.tokens
+        tokens: int = getattr(move, "tokens")
         sand = ("no sand" if tokens == 0
                 else f"{tokens} sand token{'' if tokens == 1 else 's'}")
-        return f"dig: {steps}: {move.points} points for {sand}"
-    steps = getattr(move, "steps", None)
-    if steps is not None:  # a turn as played, engine move by engine move (solvers.review)
-        return "; ".join(describe(state, step) for step in steps)
+        return f"dig: {steps}: {getattr(move, 'points')} points for {sand}"
+    played = getattr(move, "steps", None)
+    if played is not None:  # a turn as played, engine move by engine move (solvers.review)
+        return "; ".join(describe(state, step) for step in played)
     raise InvalidMoveError(f"{move!r} is not a Tomb of the Ancients move")
 
 
-def parse_move(state, text: str) -> Move:
+def parse_move(state: AncientsState, text: object) -> Move:
     """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
     return parse_checked(state, text, parse_text)

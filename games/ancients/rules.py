@@ -14,8 +14,7 @@ value"); the bundled data has no separate price, so ``MapInfo.value == MapInfo.p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
+from cards_data.ancients import AncientsData
 from grids import BLACK, WHITE, ColouredPattern, Placement, cell_name
 
 from ..protocol import derived
@@ -55,12 +54,12 @@ class Rules:
     starting money and sand, ...), its maps by id, placed (``maps``), and the chance move
     drawing each map (``draws``, made once: refills are frequent)."""
 
-    data: Any
-    maps: dict  # id -> MapInfo
-    draws: dict  # id -> Draw
+    data: AncientsData
+    maps: dict[int, MapInfo]  # by id
+    draws: dict[int, Draw]  # by id
 
     @classmethod
-    def build(cls, data) -> "Rules":
+    def build(cls, data: AncientsData) -> "Rules":
         maps = {}
         for card in data.maps:
             pattern = ColouredPattern(frozenset(card.cells))
@@ -75,7 +74,7 @@ class Rules:
         return self.data.removed_by_players[max(players, self.data.players_min)]
 
 
-def rules_for(data) -> Rules:
+def rules_for(data: AncientsData) -> Rules:
     """The (shared) ``Rules`` of an ``AncientsData``."""
     return derived(data, Rules.build)
 

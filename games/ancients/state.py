@@ -44,11 +44,14 @@ Decisions on what the beta rulebook leaves open (each pinned by a test):
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING, Any, Hashable, Self
+
 from grids import BLACK, WHITE
 
 from ..errors import IllegalMoveError
-from ..protocol import CHANCE, TERMINAL
-from .moves import END, Draw, End, Find, Market, Rest, Sand
+from ..protocol import CHANCE, TERMINAL, State
+from .moves import END, Draw, End, Find, Market, Move, Rest, Sand
 from .rules import Rules, find_result
 
 __all__ = ["AncientsState", "REST_MONEY"]
@@ -155,12 +158,12 @@ class AncientsState:
     def is_terminal(self) -> bool:
         return self.final_left == 0
 
-    def chance_outcomes(self) -> list:
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The refill: the deck's top card (the deck order is fixed in every state)."""
         return [(self.rules.draws[self.deck[0]], 1.0)] if self.drawing else []
 
-    def clone(self) -> "AncientsState":
-        other = AncientsState.__new__(AncientsState)
+    def clone(self) -> Self:
+        other = type(self).__new__(type(self))
         other.rules = self.rules
         other.num_players = self.num_players
         other.occupied, other.black = self.occupied, self.black
@@ -206,9 +209,9 @@ class AncientsState:
                     out.append(Market(sell, price))
         return out
 
-    def desert_moves(self) -> list:
+    def desert_moves(self) -> list[Find | Sand]:
         seat = self.to_move
-        out: list = []
+        out: list[Find | Sand] = []
         occ, blk, maps = self.occupied, self.black, self.rules.maps
         for card in sorted(self.pack[seat]):
             for p in maps[card].placements:
@@ -223,14 +226,14 @@ class AncientsState:
                     out.append(Sand(WHITE, c))
         return out
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         if self.is_terminal() or self.drawing:
             return []
         if self.in_desert:
-            return self.desert_moves() + [END]
-        return self.market_moves() + self.desert_moves() + [Rest("money"), Rest("sand")]
+            return [*self.desert_moves(), END]
+        return [*self.market_moves(), *self.desert_moves(), Rest("money"), Rest("sand")]
 
-    def apply(self, move) -> None:
+    def apply(self, move: Move) -> None:
         seat = self.to_move
         if self.drawing:
             if not isinstance(move, Draw):
@@ -239,6 +242,8 @@ class AncientsState:
         elif isinstance(move, Find):
             info = self.rules.maps[move.map]
             p = info.placement(move.rotation, move.anchor)
+            if p is None:
+                raise IllegalMoveError(f"{move}: map {move.map} has no such placement")
             self.occupied, self.black = find_result(self.occupied, self.black, p)
             self.pack[seat].remove(move.map)
             self.artifacts[seat].append(move.map)
@@ -297,7 +302,7 @@ class AncientsState:
 
     def score(self, seat: int) -> float:
         """Artifact points plus half a point per dollar and per sand token."""
-        points = sum(self.rules.maps[a].points for a in self.artifacts[seat])
+        points: int = sum(self.rules.maps[a].points for a in self.artifacts[seat])
         return points + 0.5 * (self.money[seat] + self.sand[seat])
 
     def returns(self) -> list[float]:
@@ -311,7 +316,7 @@ class AncientsState:
 
     # --- information ------------------------------------------------------------------
 
-    def public_key(self) -> tuple:
+    def public_key(self) -> Hashable:
         return (
             self.num_players, self.occupied, self.black, tuple(self.market),
             tuple(self.shop_tokens), len(self.deck), tuple(self.discard), tuple(self.money),
@@ -321,12 +326,12 @@ class AncientsState:
             self.entries,
         )
 
-    def information_set_key(self, seat: int):
+    def information_set_key(self, seat: int) -> Hashable:
         """Everything but the deck order and the removed cards is public (module docstring);
         the set of unseen cards follows from the public cards, so only the deck size counts."""
         return self.public_key()
 
-    def determinize(self, seat: int, rng) -> "AncientsState":
+    def determinize(self, seat: int, rng: random.Random) -> Self:
         world = self.clone()
         unseen = sorted(self.deck + self.removed)
         rng.shuffle(unseen)
@@ -344,7 +349,7 @@ class AncientsState:
                 chars.append(BLACK if self.black >> c & 1 else WHITE)
         return ["".join(chars[r * 5:(r + 1) * 5]) for r in range(5)]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": "ancients",
             "players": self.num_players,
@@ -369,3 +374,7 @@ class AncientsState:
 
     def __repr__(self) -> str:
         return f"AncientsState(turn {self.turns}, seat {self.to_move})"
+
+
+if TYPE_CHECKING:  # mypy checks this engine against the game protocol
+    _CONFORMS: type[State[Move]] = AncientsState

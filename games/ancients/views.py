@@ -35,18 +35,21 @@ refused.
 
 from __future__ import annotations
 
+from typing import Any
+
+from cards_data.ancients import AncientsData
 from grids import BLACK, WHITE, GridError, parse_cell
 
 from ..errors import InvalidStateError
 from ..reader import Node, read_document, read_header, read_id, read_ids
-from ..seeding import make_rng
-from .rules import rules_for
+from ..seeding import Seed, make_rng
+from .rules import Rules, rules_for
 from .state import AncientsState
 
 __all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "view_of"]
 
 
-def _players(rules, players) -> int:
+def _players(rules: Rules, players: object) -> int:
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidStateError(f"players must be an integer, got {players!r}")
     if players != 1 and not rules.data.players_min <= players <= rules.data.players_max:
@@ -56,7 +59,8 @@ def _players(rules, players) -> int:
     return players
 
 
-def make_deal(*, players: int, seed, data, **options) -> dict:
+def make_deal(*, players: int, seed: Seed, data: AncientsData, **options: object
+              ) -> dict[str, Any]:
     """A random deal: shuffled deck, four market cards, removed cards, first player
     (no options exist; any given are rejected)."""
     if options:
@@ -77,7 +81,7 @@ def make_deal(*, players: int, seed, data, **options) -> dict:
     }
 
 
-def state_from_deal(deal: dict, data) -> AncientsState:
+def state_from_deal(deal: dict[str, Any], data: AncientsData) -> AncientsState:
     """The position after setup of ``deal``, validated (``InvalidStateError``)."""
     rules = rules_for(data)
     node = read_document(deal, "deal")
@@ -100,7 +104,7 @@ def state_from_deal(deal: dict, data) -> AncientsState:
     return AncientsState.setup(rules, players, market, removed, deck, first)
 
 
-def view_of(state: AncientsState, seat: int) -> dict:
+def view_of(state: AncientsState, seat: int) -> dict[str, Any]:
     """The player view of ``seat`` (the format in the module docstring), taken at the start
     of a turn."""
     if state.drawing or state.in_desert:
@@ -116,7 +120,7 @@ def view_of(state: AncientsState, seat: int) -> dict:
     }
 
 
-def example_view(data) -> dict:
+def example_view(data: AncientsData) -> dict[str, Any]:
     """A constructed mid-game 2-player view where seat 0 has a dig worth planning.
 
     From the deal of seed 2024 after setup, seat 0 takes the next three deck cards into its
@@ -144,7 +148,7 @@ def example_view(data) -> dict:
 def _read_board(node: Node) -> tuple[int, int]:
     """``board``: 5 row strings of ``B``, ``W`` and ``.``, or an object ``{"C1": "B"}``;
     returns the (occupied, black) masks."""
-    tokens = []  # (cell, colour, where)
+    tokens: list[tuple[int, str, str]] = []  # (cell, colour, where)
     if isinstance(node.raw("board", None), dict):
         board = node.table("board")
         for name in board.keys():
@@ -174,7 +178,7 @@ def _read_board(node: Node) -> tuple[int, int]:
     return occupied, black
 
 
-def _read_market(node: Node, rules, state: AncientsState) -> list[int]:
+def _read_market(node: Node, rules: Rules, state: AncientsState) -> list[int]:
     """``market``: one object per shop, dearest first; sets the shop tokens and the market
     (entry numbers from the order) of ``state`` and returns its cards."""
     cards: list[int | None] = []
@@ -200,7 +204,7 @@ def _read_market(node: Node, rules, state: AncientsState) -> list[int]:
     return present
 
 
-def _read_seat(node: Node, rules, state: AncientsState, s: int) -> list[list[int]]:
+def _read_seat(node: Node, rules: Rules, state: AncientsState, s: int) -> list[list[int]]:
     """``seats[s]``: money, sand and the public cards of seat ``s``; returns its card lists."""
     state.money[s] = node.integer("money")
     state.sand[s] = node.integer("sand")
@@ -212,7 +216,8 @@ def _read_seat(node: Node, rules, state: AncientsState, s: int) -> list[list[int
     return [state.pack[s], state.artifacts[s], state.sold[s]]
 
 
-def state_from_view(view: dict, data, seed) -> tuple[AncientsState, int]:
+def state_from_view(view: dict[str, Any], data: AncientsData, seed: Seed
+                    ) -> tuple[AncientsState, int]:
     """``(world, seat)``: the viewed position, the unseen cards shuffled by ``seed`` (any
     ``games.seeding`` seed; ``None`` is fresh entropy)."""
     rules = rules_for(data)

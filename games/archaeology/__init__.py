@@ -23,7 +23,8 @@ from games.registry import get
 from .moves import CARD_NAMES, MAP, TREASURES, Move, parse_text
 from .rules import MAX_TRADES_BETWEEN_EXPLORES, Rules, rules_for
 from .state import ArchaeologyState
-from .views import example_view, make_deal, parse_move, state_from_deal, state_from_view, view_of
+from .views import (example_position, example_view, make_deal, parse_move, position_of,
+                    read_view, state_from_deal, state_from_view, view_of)
 from .trades import example_decisions
 from .words import NOTATION, describe
 from .table import (decisions, describe_decision, describe_event, describe_position,
@@ -32,7 +33,8 @@ from .table import (decisions, describe_decision, describe_event, describe_posit
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_text", "view_of", "ArchaeologyState", "Move", "Rules",
            "rules_for", "CARD_NAMES", "MAP", "TREASURES", "MAX_TRADES_BETWEEN_EXPLORES",
-           "describe", "NOTATION", "example_decisions", "decisions", "describe_position",
-           "describe_event", "describe_decision", "describe_result"]
+           "describe", "NOTATION", "example_decisions", "read_view", "position_of",
+           "example_position", "decisions", "describe_position", "describe_event",
+           "describe_decision", "describe_result"]
 
 GAME = get("archaeology")

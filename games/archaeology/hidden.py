@@ -75,6 +75,35 @@ chamber's cards, the same law as a thief's pick. The sampler is exact by constru
   cards remain for the discards still owed), so a world is valid for any seat, not only
   the one to act.
 
+**Position views (issue 19).** A state read from a position view (``position``) has a
+record whose first event, ``R_POSITION``, carries what the position states; the view's
+seat's replay starts from it instead of the deal (``_replay_position``): each other hand
+a DP of its unseen cards (any type it is not known to lack, maps included: mid-game a hand
+may hold dug maps) plus its known cards entered seen, each chamber with known cards a
+chamber level. The levels, the rest and the sampling are those above, so the reading is
+exact with respect to what the position states. No other seat's reading can start from
+it (a position is one seat's knowledge).
+
+**The bounded reading (issue 20).** Each port multiplies the tables of both seats of a
+theft by up to the number of card types, so a long game with many thefts between two
+other seats grew them without bound (a late 3-player Buried Ruins view read for over a
+minute), and the joint draw over the levels enumerates the ports' values together (a
+5-player Tomb game with six live ports drew for over a minute). A hand table that grows
+past ``PORT_TABLE_LIMIT`` entries forgets its oldest port, and so does the reading while
+more than ``LIVE_PORT_LIMIT`` ports live (a theft's port, or all of a Tomb keep's), in every table that carries it
+(``HandDP.forget_port``: each table summed over the port's card). That theft is then read
+as the victim losing a random card and the thief gaining an unseen one, no longer the same
+card (a keep: random cards leaving the chamber, unseen ones entering the keeper's hand):
+the only approximation of the sampler, used only past the limit and counted
+(``forgotten``, ``forgotten_keeps``; the hint says how many were read so). Such a theft's
+card, or keep's cards, in a sampled world are drawn from the taker's sampled hand (they
+only name the event in those seats' information sets).
+Everything else stays exact at any size: with ports bounded, the tables are at most the
+compositions of a hand (about 44,000 for 10 cards of 9 types): at every fifth decision of
+20 long 3- to 5-player greedy games the worst reading of a view took 3.4 s of CPU (it took
+over 90 s before), and the views of one game read one after another share their replay
+(``_DP_CACHE``).
+
 The key contains exactly what the sampler reads (the record, the seat's theft cards and
 secrets, its hand and the public position), so two worlds a seat cannot tell apart give
 the same sample for the same generator.
@@ -94,7 +123,7 @@ from .rules import (BUST, NAME_TYPES, P_ACTION, P_KEEP, P_STEAL, P_STOLEN,
 
 __all__ = ["Record", "EMPTY_RECORD", "R_DIG", "R_TRADE", "R_DISCARD", "R_SELL", "R_EXPLORE",
            "R_STEAL", "R_TENT", "R_LOOK", "R_REFILL", "R_REVEAL", "R_TAKE", "R_RETURN",
-           "R_NAME", "R_KEEP", "S_LOOK", "S_TAKE", "S_KEEP", "Lanes", "HandDP", "Posterior",
+           "R_NAME", "R_KEEP", "R_POSITION", "S_LOOK", "S_TAKE", "S_KEEP", "Lanes", "HandDP", "Posterior",
            "pack", "unpack", "event_text", "history_lines", "HiddenInformation"]
 
 # --- the public record ------------------------------------------------------------------
@@ -108,6 +137,13 @@ __all__ = ["Record", "EMPTY_RECORD", "R_DIG", "R_TRADE", "R_DISCARD", "R_SELL", 
 #: ``(R_NAME, seat, cards)``, ``(R_KEEP, seat, chamber, n)`` (the cards are secret).
 (R_DIG, R_TRADE, R_DISCARD, R_SELL, R_EXPLORE, R_STEAL, R_TENT, R_LOOK, R_REFILL, R_REVEAL,
  R_TAKE, R_RETURN, R_NAME, R_KEEP) = range(14)
+#: A position view's facts as the first event of a state's record (``games.archaeology.
+#: position``): ``(R_POSITION, seat, hands, chambers, looked, sizes, current)``, per seat
+#: ``None`` (the view's own) or ``(hand size, known cards as counts, types it lacks as a bit
+#: mask)``, per chamber the counts of the cards the seat knows are in it (``None``: none),
+#: the seats that know each chamber, the chambers' sizes, the chamber being explored. The
+#: reading of the view's seat starts from it instead of the deal; no other seat's can.
+R_POSITION = 14
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
 #: ``(S_TAKE, mask, seat, chamber, cards)``, ``(S_KEEP, mask, seat, chamber, seen, kept)``;
 #: ``mask``: the seats that know it; cards as sorted tuples of ids.
@@ -201,6 +237,8 @@ def event_text(event, rules: Rules, card: int = -1, secret=None) -> str:
     """
     names = rules.cards.names
     kind = event[0]
+    if kind == R_POSITION:
+        return f"position of seat {event[1]}"
     if kind == R_REFILL:
         return f"refill {chamber_letter(event[1])} {names[event[2]]}"
     seat = event[1]
@@ -465,6 +503,29 @@ class HandDP:
         self.table = out
         self._step(("port", base, -1), before)
 
+    def port_ids(self) -> set[int]:
+        """The ports whose lanes some entry of the table carries."""
+        shift = self.lanes.port_shift
+        used = 0
+        for key in self.table:
+            used |= key >> shift
+        return {i for i in range(used.bit_length() // 4 + 1) if used >> (4 * i) & 15}
+
+    def forget_port(self, port: int) -> None:
+        """Sum the table over the card of port ``port``: the hand keeps its weights but no
+        longer says which card the port carried (the bounded reading's decoupling of a
+        theft between two other seats, see ``PORT_TABLE_LIMIT``)."""
+        base = self.lanes.port_shift + 4 * port
+        lane = 15 << base
+        out: dict[int, int] = {}
+        get = out.get
+        before = self.table
+        for h, w in before.items():
+            key = h & ~lane
+            out[key] = get(key, 0) + w
+        self.table = out
+        self._step(("forget", base), before)
+
     def draw(self, card: int, size: int) -> None:
         """A chamber level of a chamber of ``size`` cards showed ``card`` in a face-up
         draw: one of the known cards (weight: how many of ``card`` the level holds) or one
@@ -523,6 +584,16 @@ class HandDP:
                 base, sign = step[1], step[2]
                 c = ((key >> base) & 15) - 1
                 key += sign * units[c] - ((c + 1) << base)
+            elif op == "forget":  # which card the port carried, by the forward weights
+                base = step[1]
+                options, weights = [], []
+                for c in range(len(units)):
+                    prev = key + ((c + 1) << base)
+                    w = before.get(prev, 0)
+                    if w:
+                        options.append(prev)
+                        weights.append(w)
+                key = options[_pick(weights, rng)]
             elif op == "draw":
                 card, size = step[1], step[2]
                 prev = key + units[card]
@@ -831,10 +902,11 @@ class _Replay:
     ``tagged`` (secret number -> the seat whose DP traces its cards), ``thefts`` and
     ``secrets`` (how many of each were read), ``looked`` (per chamber, the seats that
     looked at it), ``current`` (the chamber being explored), ``next_port``, ``sizes`` (the
-    chambers' sizes, public)."""
+    chambers' sizes, public), ``forgotten`` and ``forgotten_keeps`` (the thefts and the
+    Tomb keeps read without their cards' link, ``PORT_TABLE_LIMIT``)."""
 
     __slots__ = ("dps", "levels", "ports", "keep_ports", "tagged", "thefts", "secrets",
-                 "looked", "current", "next_port", "sizes")
+                 "looked", "current", "next_port", "sizes", "forgotten", "forgotten_keeps")
 
     def copy(self) -> "_Replay":
         other = _Replay.__new__(_Replay)
@@ -849,14 +921,62 @@ class _Replay:
         other.current = self.current
         other.next_port = self.next_port
         other.sizes = list(self.sizes)
+        other.forgotten = set(self.forgotten)
+        other.forgotten_keeps = set(self.forgotten_keeps)
         return other
 
 
-#: Replays already run over a record, per (record, observer, rules): a new decision of the
-#: same game extends the last one's record, so the replay continues from there.
+#: Replays already run over a record, per (record, observer, rules, announced opening values:
+#: the start of a replay reads them): a new decision of the
+#: same game extends the last one's record, so the replay continues from there. Records
+#: are matched by value (hash, then equality), so that the views of one game read one
+#: after another (a review, a companion) continue each other's replay too: each public
+#: event is read once.
 _DP_CACHE: dict[tuple, tuple] = {}
 _DP_CACHE_SIZE = 8
 _DP_LOOKBACK = 64
+
+
+#: The bounded reading (issue 20): a hand table larger than this that carries the ports of
+#: thefts between two other seats forgets the oldest of them (``HandDP.forget_port`` in
+#: the thief's and the victim's tables) until it is no larger or carries none.
+PORT_TABLE_LIMIT = 60_000
+#: The bounded reading: at most this many ports live at once (the joint draw over the
+#: levels enumerates their values together: up to the number of card types to this power).
+LIVE_PORT_LIMIT = 3
+
+
+def _bound_ports(r: "_Replay") -> None:
+    """Keep every table of ``r`` within ``PORT_TABLE_LIMIT`` entries and the live ports
+    within ``LIVE_PORT_LIMIT`` by forgetting ports, oldest first (each port multiplies the
+    tables of both its seats by up to the number of card types, and the joint draw over the
+    levels by as much, so a few thefts or keeps between other seats would grow both
+    without bound)."""
+    owner = {port: ("theft", theft) for theft, port in r.ports.items()
+             if theft not in r.forgotten}
+    for number, ports in r.keep_ports.items():
+        if number not in r.forgotten_keeps:
+            owner.update((port, ("keep", number)) for port in ports)
+    tables = list(r.dps.values()) + list(r.levels.values())
+
+    def forget(port: int) -> None:
+        what, which = owner[port]
+        ports = [r.ports[which]] if what == "theft" else r.keep_ports[which]
+        for one in ports:  # a keep's ports go together
+            del owner[one]
+            for table in tables:
+                if one in table.port_ids():
+                    table.forget_port(one)
+        (r.forgotten if what == "theft" else r.forgotten_keeps).add(which)
+
+    while len(owner) > LIVE_PORT_LIMIT:
+        forget(min(owner))
+    for dp in tables:
+        while len(dp.table) > PORT_TABLE_LIMIT:
+            live = [port for port in dp.port_ids() if port in owner]
+            if not live:
+                break
+            forget(min(live))
 
 
 def _trade_steps_legal(rules: Rules, hand: list[int], take_value: int,
@@ -959,6 +1079,8 @@ class HiddenInformation:
         r.looked = [0] * len(rules.chamber_sizes)
         r.current = -1
         r.sizes = list(rules.chamber_sizes)
+        r.forgotten = set()
+        r.forgotten_keeps = set()
         return r
 
     def _replay(self, seat: int) -> _Replay:
@@ -970,8 +1092,8 @@ class HiddenInformation:
         pending = []
         start = None
         for _ in range(_DP_LOOKBACK):
-            found = _DP_CACHE.get((id(node), seat, id(rules)))
-            if (found is not None and found[0] is node and found[1] == seen[:found[3].thefts]
+            found = _DP_CACHE.get((hash(node), seat, id(rules), self.announced))
+            if (found is not None and found[0] == node and found[1] == seen[:found[3].thefts]
                     and found[2] == secrets[:found[3].secrets]):
                 start = found
                 break
@@ -987,16 +1109,55 @@ class HiddenInformation:
             r = start[3].copy()
         for event in pending:
             self._replay_event(r, event, seat, seen, secrets)
+            _bound_ports(r)
         if len(_DP_CACHE) >= _DP_CACHE_SIZE:
             del _DP_CACHE[next(iter(_DP_CACHE))]
-        _DP_CACHE[(id(self.record), seat, id(rules))] = (
+        _DP_CACHE[(hash(self.record), seat, id(rules), self.announced)] = (
             self.record, seen[:r.thefts], secrets[:r.secrets], r.copy())
         return r
+
+    def _replay_position(self, r: _Replay, event, seat: int) -> None:
+        """A position view's facts (``R_POSITION``) as ``seat``'s replay: each other hand
+        its unseen cards (any type it is not known to lack) plus the cards known in it,
+        each chamber with known cards a chamber level; the deal's start is replaced."""
+        _, owner, hands, chambers, looked, sizes, current = event
+        if owner != seat:
+            raise InvalidStateError(f"a position view tells seat {owner}'s knowledge only, "
+                                    f"not seat {seat}'s")
+        rules = self.rules
+        lanes = _lanes_of(rules)
+        caps = rules.counts[:rules.treasures]
+        r.dps = {}
+        for p, facts in enumerate(hands):
+            if facts is None:
+                continue
+            size, holds, lacks = facts
+            dp = r.dps[p] = HandDP(caps, lanes, map_card=rules.map)
+            dp.enter(size - sum(holds))
+            if lacks:
+                dp.constrain(lambda counts, lacks=lacks: not any(
+                    counts[c] for c in range(len(counts)) if lacks >> c & 1))
+            for c, n in enumerate(holds):
+                if n:
+                    dp.enter_seen(c, n)
+        r.levels = {}
+        for i, known in enumerate(chambers):
+            if known is not None or rules.special in (BUST, NAME_TYPES):
+                level = r.levels[i] = HandDP(caps, lanes, chamber=True, map_card=rules.map)
+                for c, n in enumerate(known or ()):
+                    if n:
+                        level.enter_seen(c, n)
+        r.looked = list(looked)
+        r.sizes = list(sizes)
+        r.current = current
 
     def _replay_event(self, r: _Replay, event, seat: int, seen, secrets) -> None:
         """One record event into ``seat``'s replay ``r`` (see the module docstring)."""
         rules = self.rules
         kind, actor = event[0], event[1]
+        if kind == R_POSITION:
+            self._replay_position(r, event, seat)
+            return
         if kind == R_STEAL:
             victim = event[2]
             card = seen[r.thefts]
@@ -1190,6 +1351,26 @@ class HiddenInformation:
         self._sampler = (seat, (posterior, others, chamber_ids, r))
         return self._sampler[1]
 
+    def reading_notes(self, seat: int) -> list[str]:
+        """What the hint must say about how ``seat``'s reading of the hidden cards was
+        made: the thefts the bounded reading decoupled (module docstring), if any."""
+        r = self._posterior(seat)[3]
+        notes = []
+        if r.forgotten:
+            notes.append(f"bounded reading: {len(r.forgotten)} theft(s) between two other "
+                         f"seats were read as a random card lost by the victim and an unseen "
+                         f"card gained by the thief (not the same card), to keep the reading "
+                         f"bounded ({LIVE_PORT_LIMIT} linked cards at most, tables within "
+                         f"{PORT_TABLE_LIMIT:,} entries)")
+        if r.forgotten_keeps:
+            notes.append(f"bounded reading: {len(r.forgotten_keeps)} Tomb keep(s) by another "
+                         f"seat from a chamber this seat knew were read as random cards "
+                         f"leaving the chamber and unseen cards entering the keeper's hand "
+                         f"(not the same cards), to keep the reading bounded "
+                         f"({LIVE_PORT_LIMIT} linked cards at most, tables within "
+                         f"{PORT_TABLE_LIMIT:,} entries)")
+        return notes
+
     def determinize(self, seat: int, rng):
         """A world drawn exactly from those ``seat`` cannot rule out (module docstring)."""
         posterior, others, chamber_ids, r = self._posterior(seat)
@@ -1207,7 +1388,11 @@ class HiddenInformation:
             steals = list(world.steals)
             for theft, port in r.ports.items():
                 thief, victim, _ = steals[theft]
-                steals[theft] = (thief, victim, ((port_values >> (4 * port)) & 15) - 1)
+                if theft in r.forgotten:
+                    card = _forgotten_card(world, thief, victim, rng)
+                else:
+                    card = ((port_values >> (4 * port)) & 15) - 1
+                steals[theft] = (thief, victim, card)
             world.steals = tuple(steals)
         counts = lanes.unpack(rest)
         cards = [c for c in range(T) if c != rules.map for _ in range(counts[c])]
@@ -1271,6 +1456,9 @@ class HiddenInformation:
                 continue
             if entry[1] >> seat & 1:
                 kept[number] = entry[5]
+            elif number in r.forgotten_keeps:
+                kept[number] = _forgotten_keep(world, entry[2], entry[3],
+                                               len(r.keep_ports[number]), rng)
             elif number in r.keep_ports:
                 kept[number] = tuple(sorted(((port_values >> (4 * port)) & 15) - 1
                                             for port in r.keep_ports[number]))
@@ -1294,6 +1482,33 @@ class HiddenInformation:
                          else taken[chamber])
                 secrets[number] = entry[:4] + (cards,)
         return tuple(secrets)
+
+
+def _forgotten_card(world, thief: int, victim: int, rng) -> int:
+    """The card of a theft the bounded reading decoupled (``PORT_TABLE_LIMIT``), as the
+    sampled world tells it to the thief and the victim: a random card of the thief's
+    sampled hand (else of the victim's, else a pot shard). It only names the theft in
+    those two seats' information sets inside the searched world; every hand is sampled
+    without it."""
+    T = world.rules.treasures
+    for seat in (thief, victim):
+        hand = world.hands[seat * T:(seat + 1) * T]
+        if any(hand):
+            return _pick(hand, rng)
+    return 0
+
+
+def _forgotten_keep(world, keeper: int, chamber: int, n: int, rng) -> tuple:
+    """The cards of a Tomb keep the bounded reading decoupled (``PORT_TABLE_LIMIT``), as
+    the sampled world tells them to the keeper: ``n`` cards drawn from its sampled hand
+    (then from the chamber, then pot shards). Like ``_forgotten_card`` it only names the
+    keep in that seat's information set; every hand and chamber is sampled without it."""
+    T = world.rules.treasures
+    pool = [c for c in range(T) for _ in range(world.hands[keeper * T + c])]
+    shuffle(pool, rng)
+    rest = list(world.chambers[chamber] or ())
+    shuffle(rest, rng)
+    return tuple(sorted((pool + rest + [0] * n)[:n]))
 
 
 def _count_list(cards, types: int) -> list[int]:

@@ -152,143 +152,335 @@ def _one(card: int, n: int, treasures: int) -> list[int]:
 
 
 class _Reader:
-    """One history line at a time: the words, the reader's seat, the chambers' letters."""
+    """One history line at a time: the words, the reader's seat, the chambers' letters.
+    ``parse`` reads the seat and verb; ``_edition_event`` the events of both editions,
+    ``_monument_event`` the New Expedition's own; the small readers (``card``,
+    ``number``, ...) fail with the line being read."""
 
     def __init__(self, node: Node, rules: Rules, seat: int):
         self.node, self.rules, self.seat = node, rules, seat
         names = rules.cards.names
         self.treasures = {names[c]: c for c in range(rules.treasures)}
+        self.where = self.line = ""
+
+    def fail(self, message: str):
+        self.node.fail_at(self.where, f"{self.line!r}: {message}")
+
+    def card(self, word: str) -> int:
+        found = self.treasures.get(word)
+        if found is None:
+            self.fail(f"unknown card {word!r}")
+        return found
+
+    def cards(self, words) -> tuple[int, ...]:
+        return tuple(sorted(self.card(w) for w in words))
+
+    def number(self, word: str) -> int:
+        if not (word.isdigit() and word.isascii() and len(word) <= 4):
+            self.fail(f"{word!r} is not a small number")
+        return int(word)
+
+    def chamber(self, word: str) -> int:
+        rules = self.rules
+        if rules.monument is None:
+            found = rules.chamber_index.get(self.number(word))
+            if found is None:
+                self.fail(f"no chamber of that size (sizes: "
+                          f"{', '.join(map(str, rules.chamber_sizes))})")
+            return found
+        letters = [chamber_letter(i) for i in range(len(rules.chamber_sizes))]
+        if word not in letters:
+            self.fail(f"no chamber {word!r} (chambers: {', '.join(letters)})")
+        return letters.index(word)
+
+    def counts(self, words) -> tuple[int, ...]:
+        out = [0] * self.rules.treasures
+        for w in words:
+            out[self.card(w)] += 1
+        return tuple(out)
+
+    def payload(self, args, marker: str, knows: bool):
+        """The secret after ``marker`` (written exactly when the seat knows it)."""
+        if knows != (marker in args):
+            self.fail(f"the cards after {marker!r} are written exactly when the view's seat "
+                      f"knows them")
+        return args[args.index(marker) + 1:] if knows else None
 
     def parse(self, where: str, line, looked: list[int]) -> tuple:
         """``(event, the theft's card or -1, the secret's payload or None, whether the
         line carries a secret at all)``."""
-        node, rules, seat = self.node, self.rules, self.seat
-        node.check_str(line, where)
+        rules = self.rules
+        self.node.check_str(line, where)
+        self.where, self.line = where, line
         words = line.split()
-        players = rules.players
-        T = rules.treasures
-
-        def fail(message: str):
-            node.fail_at(where, f"{line!r}: {message}")
-
-        def card(word: str) -> int:
-            found = self.treasures.get(word)
-            if found is None:
-                fail(f"unknown card {word!r}")
-            return found
-
-        def cards(words_) -> tuple[int, ...]:
-            return tuple(sorted(card(w) for w in words_))
-
-        def number(word: str) -> int:
-            if not (word.isdigit() and word.isascii() and len(word) <= 4):
-                fail(f"{word!r} is not a small number")
-            return int(word)
-
-        def chamber(word: str) -> int:
-            if rules.monument is None:
-                found = rules.chamber_index.get(number(word))
-                if found is None:
-                    fail(f"no chamber of that size (sizes: "
-                         f"{', '.join(map(str, rules.chamber_sizes))})")
-                return found
-            letters = [chamber_letter(i) for i in range(len(rules.chamber_sizes))]
-            if word not in letters:
-                fail(f"no chamber {word!r} (chambers: {', '.join(letters)})")
-            return letters.index(word)
-
-        def counts(words_) -> tuple[int, ...]:
-            out = [0] * T
-            for w in words_:
-                out[card(w)] += 1
-            return tuple(out)
-
-        def payload(args, marker: str, knows: bool):
-            """The secret after ``marker`` (written exactly when the seat knows it)."""
-            if knows != (marker in args):
-                fail(f"the cards after {marker!r} are written exactly when the view's seat "
-                     f"knows them")
-            return args[args.index(marker) + 1:] if knows else None
-
         expedition = rules.monument is not None
         if expedition:  # a line of another monument's rule
             named = words[0] if words and not words[0].isdigit() else " ".join(words[1:2])
             if named in _ONLY and rules.special not in _ONLY[named]:
-                fail(f"no {named!r} at the {rules.monument.name}")
+                self.fail(f"no {named!r} at the {rules.monument.name}")
         if expedition and len(words) == 3 and words[0] == "refill":
-            return (R_REFILL, chamber(words[1]), card(words[2])), -1, None, False
-        if len(words) < 2 or number(words[0]) >= players:
-            fail(f"expected 'SEAT EVENT' with a seat 0..{players - 1}")
+            return (R_REFILL, self.chamber(words[1]), self.card(words[2])), -1, None, False
+        if len(words) < 2 or self.number(words[0]) >= rules.players:
+            self.fail(f"expected 'SEAT EVENT' with a seat 0..{rules.players - 1}")
         actor, verb, args = int(words[0]), words[1], words[2:]
-        mine = actor == seat
+        found = self._edition_event(actor, verb, args, looked)
+        if found is None and expedition:
+            found = self._monument_event(actor, verb, args)
+        if found is None:
+            self.fail("expected dig, trade GIVES for TAKES, discard CARD, sell CARD N, explore "
+                      f"{'X' if expedition else 'SIZE'} or steal SEAT [CARD]"
+                      + (", tent, look X, refill X CARD, reveal CARD, take CARDS, return "
+                         "CARDS, name CARD CARD or keep X N" if expedition else ""))
+        return found
+
+    def _edition_event(self, actor: int, verb: str, args: list[str], looked: list[int]):
+        """The events of both editions (``parse``'s result), or ``None``."""
+        rules, seat = self.rules, self.seat
         if verb == "dig" and not args:
             return (R_DIG, actor), -1, None, False
         if verb == "trade" and "for" in args:
             split = args.index("for")
-            gives, takes = counts(args[:split]), counts(args[split + 1:])
+            gives, takes = self.counts(args[:split]), self.counts(args[split + 1:])
             if not any(takes) or trade_value(gives, rules) < trade_value(takes, rules):
-                fail("a trade takes at least one card and gives at least the value it takes")
+                self.fail("a trade takes at least one card and gives at least the value it "
+                          "takes")
             return (R_TRADE, actor, gives, takes), -1, None, False
         if verb == "discard" and len(args) == 1:
-            return (R_DISCARD, actor, card(args[0])), -1, None, False
+            return (R_DISCARD, actor, self.card(args[0])), -1, None, False
         if verb == "sell" and len(args) == 2:
-            c, n = card(args[0]), number(args[1])
+            c, n = self.card(args[0]), self.number(args[1])
             if not 1 <= n <= rules.max_set[c]:
-                fail(f"a set of {rules.cards.names[c]} holds 1 to {rules.max_set[c]} cards")
+                self.fail(f"a set of {rules.cards.names[c]} holds 1 to {rules.max_set[c]} "
+                          f"cards")
             return (R_SELL, actor, c, n), -1, None, False
         if verb == "explore" and args:
-            i = chamber(args[0])
-            secret = (expedition and rules.special in TAKE_ALL
+            i = self.chamber(args[0])
+            secret = (rules.monument is not None and rules.special in TAKE_ALL
                       and bool(looked[i] & ~(1 << actor)))
-            knows = secret and (mine or bool(looked[i] >> seat & 1))
+            knows = secret and (actor == seat or bool(looked[i] >> seat & 1))
             if len(args) > 1 and not secret:
-                fail("nothing but the chamber follows 'explore' here")
-            found = payload(args, "found", knows) if secret else None
-            return (R_EXPLORE, actor, i), -1, (cards(found),) if found is not None else None, \
-                secret
+                self.fail("nothing but the chamber follows 'explore' here")
+            found = self.payload(args, "found", knows) if secret else None
+            return ((R_EXPLORE, actor, i), -1,
+                    (self.cards(found),) if found is not None else None, secret)
         if verb == "steal" and len(args) in (1, 2):
-            victim = number(args[0])
-            if victim >= players or victim == actor:
-                fail("a thief steals from another seat")
+            victim = self.number(args[0])
+            if victim >= rules.players or victim == actor:
+                self.fail("a thief steals from another seat")
             sees = seat in (actor, victim)
             if sees != (len(args) == 2):
-                fail("the card of a theft is written exactly when the view's seat is the thief "
-                     "or the victim")
-            return (R_STEAL, actor, victim), card(args[1]) if sees else -1, None, False
-        if expedition:
-            if verb == "tent" and not args:
-                return (R_TENT, actor), -1, None, False
-            if verb == "look" and args:
-                i = chamber(args[0])
-                saw = payload(args, "saw", mine)
-                return (R_LOOK, actor, i), -1, (cards(saw),) if mine else None, True
-            if verb == "reveal" and len(args) == 1:
-                return (R_REVEAL, actor, card(args[0])), -1, None, False
-            if verb in ("take", "return") and args:
-                kind = R_TAKE if verb == "take" else R_RETURN
-                return (kind, actor, counts(args)), -1, None, False
-            if verb == "name" and len(args) == rules.params.get("names", 2):
-                named = tuple(card(word) for word in args)
-                if any(a >= b for a, b in zip(named, named[1:])):
-                    fail("different types, in card order")
-                return (R_NAME, actor, named), -1, None, False
-            if verb == "keep" and len(args) >= 2:
-                i, n = chamber(args[0]), number(args[1])
-                if not mine and len(args) > 2:
-                    fail("only the explorer knows the cards it kept")
-                if mine:
-                    if "saw" not in args or "kept" not in args or args.index("kept") < 3:
-                        fail("the explorer's own keep reads 'keep X N saw CARDS kept CARDS'")
-                    split = args.index("kept")
-                    saw, kept = cards(args[3:split]), cards(args[split + 1:])
-                    if len(kept) != n or any(kept.count(c) > saw.count(c) for c in kept):
-                        fail("the kept cards are N of the cards seen")
-                    return (R_KEEP, actor, i, n), -1, (saw, kept), True
+                self.fail("the card of a theft is written exactly when the view's seat is the "
+                          "thief or the victim")
+            return (R_STEAL, actor, victim), self.card(args[1]) if sees else -1, None, False
+        return None
+
+    def _monument_event(self, actor: int, verb: str, args: list[str]):
+        """The New Expedition's own events (``parse``'s result), or ``None``."""
+        mine = actor == self.seat
+        if verb == "tent" and not args:
+            return (R_TENT, actor), -1, None, False
+        if verb == "look" and args:
+            i = self.chamber(args[0])
+            saw = self.payload(args, "saw", mine)
+            return (R_LOOK, actor, i), -1, (self.cards(saw),) if mine else None, True
+        if verb == "reveal" and len(args) == 1:
+            return (R_REVEAL, actor, self.card(args[0])), -1, None, False
+        if verb in ("take", "return") and args:
+            kind = R_TAKE if verb == "take" else R_RETURN
+            return (kind, actor, self.counts(args)), -1, None, False
+        if verb == "name" and len(args) == self.rules.params.get("names", 2):
+            named = tuple(self.card(word) for word in args)
+            if any(a >= b for a, b in zip(named, named[1:])):
+                self.fail("different types, in card order")
+            return (R_NAME, actor, named), -1, None, False
+        if verb == "keep" and len(args) >= 2:
+            i, n = self.chamber(args[0]), self.number(args[1])
+            if not mine and len(args) > 2:
+                self.fail("only the explorer knows the cards it kept")
+            if not mine:
                 return (R_KEEP, actor, i, n), -1, None, True
-        fail("expected dig, trade GIVES for TAKES, discard CARD, sell CARD N, explore "
-             f"{'X' if expedition else 'SIZE'} or steal SEAT [CARD]" + (", tent, look X, refill X CARD, reveal CARD, take "
-                                    "CARDS, return CARDS, name CARD CARD or keep X N"
-                                    if expedition else ""))
+            if "saw" not in args or "kept" not in args or args.index("kept") < 3:
+                self.fail("the explorer's own keep reads 'keep X N saw CARDS kept CARDS'")
+            split = args.index("kept")
+            saw, kept = self.cards(args[3:split]), self.cards(args[split + 1:])
+            if len(kept) != n or any(kept.count(c) > saw.count(c) for c in kept):
+                self.fail("the kept cards are N of the cards seen")
+            return (R_KEEP, actor, i, n), -1, (saw, kept), True
+        return None
+
+
+class _Replayer:
+    """:func:`replay_history`'s walk over the lines: what each line does to the public
+    position (``_effect``: the cards a seat loses and gains, what goes into and out of the
+    marketplace, its hand size change) and what the view's seat saw come and go (``seen``:
+    the cards it saw dealt, dug or found, see ``finish``)."""
+
+    def __init__(self, node: Node, s, seat: int):
+        rules = s.rules
+        T = rules.treasures
+        self.node, self.s, self.seat, self.rules = node, s, seat, rules
+        self.hand_size = rules.data.hand_size
+        self.sizes = [self.hand_size] * rules.players
+        self.chambers: list = list(rules.chamber_sizes)
+        self.market_moves = []  # (cards into the marketplace, cards out of it) per line
+        self.seen = list(s.hands[seat * T:(seat + 1) * T])
+        self.seen_size = self.hand_size
+        self.record = EMPTY_RECORD
+        self.steals, self.secrets = [], []
+        self.looked = [0] * len(self.chambers)
+        self.digs = self.refills = 0
+        self.current = -1
+        self.reader = _Reader(node, rules, seat)
+        self.none = [0] * T
+
+    def read(self, where: str, line) -> None:
+        """One history line."""
+        event, stolen, payload, secret = self.reader.parse(where, line, self.looked)
+        kind, actor = event[0], event[1]
+        none = self.none
+        if kind == R_REFILL:
+            self.refills += 1
+            self.chambers[actor] += 1
+            self.record = self.record.add(event)
+            self.market_moves.append((none, none))
+            return
+        lost, gained, into, out_of, change = self._effect(where, line, event, stolen)
+        if secret:
+            self._secret(event, payload)
+        sizes = self.sizes
+        sizes[actor] += change
+        if min(sizes) < 0:
+            self.node.fail_at(where, f"{line!r}: seat {sizes.index(min(sizes))} has no card "
+                                     f"left to give up")
+        if actor == self.seat:  # what the seat gave up it had seen; what it was given it had not
+            for c in range(self.rules.treasures):
+                self.seen[c] += lost[c] - gained[c]
+        self.market_moves.append((into, out_of))
+        self.record = self.record.add(event)
+
+    def _effect(self, where: str, line, event, stolen: int) -> tuple:
+        """``(lost, gained, into the marketplace, out of it, hand size change)`` of the
+        actor, the sales, thefts and digs counted on the way."""
+        s, rules, seat = self.s, self.rules, self.seat
+        T = rules.treasures
+        kind, actor = event[0], event[1]
+        none = self.none
+        if kind == R_DIG:
+            self.digs += 1
+            self.seen_size += actor == seat
+            return none, none, none, none, 1
+        if kind == R_TRADE:
+            lost, gained = list(event[2]), list(event[3])
+            return lost, gained, lost, gained, sum(gained) - sum(lost)
+        if kind == R_DISCARD:
+            lost = _one(event[2], 1, T)
+            return lost, none, lost, none, -1
+        if kind == R_SELL:
+            card, n = event[2], event[3]
+            s.sold[actor * T + card] += n
+            s.money[actor] += rules.sell[card][n - 1]
+            s.sold_cards[actor] += n
+            s.piles = s.piles[:actor] + (s.piles[actor] + ((card, n),),) + s.piles[actor + 1:]
+            return _one(card, n, T), none, none, none, -n
+        if kind == R_STEAL:
+            victim = event[2]
+            self.steals.append((actor, victim, stolen))
+            self.sizes[victim] -= 1
+            if victim == seat:
+                self.seen[stolen] += 1
+            elif actor == seat:
+                self.seen[stolen] -= 1
+            return none, none, none, none, 1
+        return self._chamber_effect(where, line, event)
+
+    def _chamber_effect(self, where: str, line, event) -> tuple:
+        """``_effect`` of the explores and the New Expedition's events."""
+        s, rules, seat, chambers = self.s, self.rules, self.seat, self.chambers
+        T = rules.treasures
+        kind, actor = event[0], event[1]
+        none = self.none
+
+        def fail(message: str):
+            self.node.fail_at(where, f"{line!r}: {message}")
+
+        if kind == R_EXPLORE:
+            chamber = event[2]
+            if not chambers[chamber]:
+                fail("that chamber was explored before" if chambers[chamber] is None
+                     else "that chamber is empty")
+            maps = rules.chamber_maps[chamber]
+            s.maps_removed += maps
+            self.current = chamber
+            change = -maps
+            if rules.special in TAKE_ALL:
+                size = chambers[chamber]
+                change += size
+                self.seen_size += size if actor == seat else 0
+                chambers[chamber] = None
+            return _one(rules.map, maps, T), none, none, none, change
+        if kind == R_TENT:
+            if s.tents[actor] == 0:
+                fail(f"seat {actor} has no tent left")
+            s.tents[actor] -= 1
+        elif kind == R_LOOK:
+            if not chambers[event[2]]:
+                fail("that chamber is no longer in place")
+            self.looked[event[2]] |= 1 << actor
+        elif kind == R_REVEAL:
+            if self.current < 0 or not chambers[self.current]:
+                fail("no chamber being explored holds a card")
+            chambers[self.current] -= 1
+            s.draws_used += 1
+        elif kind == R_TAKE:
+            gained = list(event[2])
+            if rules.special == REFILL_ON_SANDSTORM and self.current >= 0:
+                chambers[self.current] = 0
+            return none, gained, none, none, sum(gained)
+        elif kind == R_RETURN:
+            if self.current < 0:
+                fail("no chamber is being explored")
+            chambers[self.current] += sum(event[2])
+        elif kind == R_KEEP:
+            chamber, n = event[2], event[3]
+            if chambers[chamber] is None or chambers[chamber] < n:
+                fail(f"the chamber does not hold {n} cards")
+            chambers[chamber] -= n
+            self.seen_size += n if actor == seat else 0
+            s.chamber_seen[chamber] = 1 << actor
+            return none, none, none, none, n
+        return none, none, none, none, 0
+
+    def _secret(self, event, payload) -> None:
+        """The secret a look, a Temple explore or a Tomb keep comes with."""
+        kind, actor = event[0], event[1]
+        kind_of = {R_LOOK: S_LOOK, R_EXPLORE: S_TAKE, R_KEEP: S_KEEP}[kind]
+        mask = 1 << actor
+        if kind == R_EXPLORE:
+            mask |= self.looked[event[2]]
+        if kind == R_LOOK:
+            self.s.chamber_seen[event[2]] |= 1 << actor
+        self.secrets.append((kind_of, mask, actor, event[2]) + (payload or (None,) * (
+            2 if kind == R_KEEP else 1)))
+
+    def finish(self) -> dict:
+        """Check the marketplace and the seat's hand against the whole history; store the
+        record, thefts, secrets and hand sizes in the state; return ``replay_history``'s
+        result."""
+        s, rules, seat, seen = self.s, self.rules, self.seat, self.seen
+        check_market(self.node, s.market, self.market_moves, rules.data.marketplace_size)
+        # the cards the seat saw dealt, dug or found: its hand, plus what it gave up, minus
+        # what it got from the marketplace, face up or by a theft (maps only ever come
+        # from digs)
+        if (min(seen) < 0 or sum(seen) != self.seen_size
+                or seen[rules.map] > self.seen_size - self.hand_size):
+            self.node.fail(f"seat {seat}'s hand does not follow from its history (cards dealt, "
+                           f"dug, found, traded, sold and stolen)", "hand")
+        s.record = self.record
+        s.steals = tuple(self.steals)
+        s.secrets = tuple(self.secrets)
+        s.hand_sizes = self.sizes
+        return {"digs": self.digs, "sizes": self.chambers, "refills": self.refills,
+                "current": self.current}
 
 
 def replay_history(node: Node, s, seat: int) -> dict:
@@ -298,137 +490,10 @@ def replay_history(node: Node, s, seat: int) -> dict:
     against the rest of the view: ``digs`` (treasures dug), ``sizes`` (per chamber, its
     cards now, ``None`` once taken whole), ``refills``, ``current`` (the chamber of the
     last explore). The marketplace before the history must be the deal's."""
-    rules = s.rules
-    T = rules.treasures
-    hand_size = rules.data.hand_size
-    sizes = [hand_size] * rules.players
-    chambers: list = list(rules.chamber_sizes)
-    market_moves = []  # (cards into the marketplace, cards out of it) per line
-    seen = list(s.hands[seat * T:(seat + 1) * T])  # see below
-    seen_size = hand_size
-    record = EMPTY_RECORD
-    steals, secrets = [], []
-    looked = [0] * len(chambers)
-    digs = refills = 0
-    current = -1
-    reader = _Reader(node, rules, seat)
-    none = [0] * T
+    replayer = _Replayer(node, s, seat)
     for i, line in enumerate(node.items("history", default=[])):
-        where = f"history[{i}]"
-        event, stolen, payload, secret = reader.parse(where, line, looked)
-        kind, actor = event[0], event[1]
-        lost, gained, into, out_of = none, none, none, none
-        change = 0
-        if kind == R_REFILL:
-            refills += 1
-            chambers[actor] += 1
-            record = record.add(event)
-            market_moves.append((none, none))
-            continue
-        if kind == R_DIG:
-            digs += 1
-            change = 1
-            seen_size += actor == seat
-        elif kind == R_TRADE:
-            lost, gained = list(event[2]), list(event[3])
-            into, out_of = lost, gained
-            change = sum(gained) - sum(lost)
-        elif kind == R_DISCARD:
-            lost = into = _one(event[2], 1, T)
-            change = -1
-        elif kind == R_SELL:
-            card, n = event[2], event[3]
-            lost = _one(card, n, T)
-            change = -n
-            s.sold[actor * T + card] += n
-            s.money[actor] += rules.sell[card][n - 1]
-            s.sold_cards[actor] += n
-            s.piles = s.piles[:actor] + (s.piles[actor] + ((card, n),),) + s.piles[actor + 1:]
-        elif kind == R_EXPLORE:
-            chamber = event[2]
-            if not chambers[chamber]:
-                node.fail_at(where, f"{line!r}: that chamber was explored before"
-                             if chambers[chamber] is None else f"{line!r}: that chamber is "
-                                                               f"empty")
-            maps = rules.chamber_maps[chamber]
-            lost = _one(rules.map, maps, T)
-            change = -maps
-            s.maps_removed += maps
-            current = chamber
-            if rules.special in TAKE_ALL:
-                size = chambers[chamber]
-                change += size
-                seen_size += size if actor == seat else 0
-                chambers[chamber] = None
-        elif kind == R_STEAL:
-            victim = event[2]
-            steals.append((actor, victim, stolen))
-            sizes[victim] -= 1
-            change = 1
-            if victim == seat:
-                seen[stolen] += 1
-            elif actor == seat:
-                seen[stolen] -= 1
-        elif kind == R_TENT:
-            if s.tents[actor] == 0:
-                node.fail_at(where, f"{line!r}: seat {actor} has no tent left")
-            s.tents[actor] -= 1
-        elif kind == R_LOOK:
-            if not chambers[event[2]]:
-                node.fail_at(where, f"{line!r}: that chamber is no longer in place")
-            looked[event[2]] |= 1 << actor
-        elif kind == R_REVEAL:
-            if current < 0 or not chambers[current]:
-                node.fail_at(where, f"{line!r}: no chamber being explored holds a card")
-            chambers[current] -= 1
-            s.draws_used += 1
-        elif kind == R_TAKE:
-            gained = list(event[2])
-            change = sum(gained)
-            if rules.special == REFILL_ON_SANDSTORM and current >= 0:
-                chambers[current] = 0
-        elif kind == R_RETURN:
-            if current < 0:
-                node.fail_at(where, f"{line!r}: no chamber is being explored")
-            chambers[current] += sum(event[2])
-        elif kind == R_KEEP:
-            chamber, n = event[2], event[3]
-            if chambers[chamber] is None or chambers[chamber] < n:
-                node.fail_at(where, f"{line!r}: the chamber does not hold {n} cards")
-            chambers[chamber] -= n
-            change = n
-            seen_size += n if actor == seat else 0
-            s.chamber_seen[chamber] = 1 << actor
-        if secret:
-            kind_of = {R_LOOK: S_LOOK, R_EXPLORE: S_TAKE, R_KEEP: S_KEEP}[kind]
-            mask = 1 << actor
-            if kind == R_EXPLORE:
-                mask |= looked[event[2]]
-            if kind == R_LOOK:
-                s.chamber_seen[event[2]] |= 1 << actor
-            secrets.append((kind_of, mask, actor, event[2]) + (payload or (None,) * (
-                2 if kind == R_KEEP else 1)))
-        sizes[actor] += change
-        if min(sizes) < 0:
-            node.fail_at(where, f"{line!r}: seat {sizes.index(min(sizes))} has no card left "
-                                f"to give up")
-        if actor == seat:  # what the seat gave up it had seen; what it was given it had not
-            for c in range(T):
-                seen[c] += lost[c] - gained[c]
-        market_moves.append((into, out_of))
-        record = record.add(event)
-    check_market(node, s.market, market_moves, rules.data.marketplace_size)
-    # the cards the seat saw dealt, dug or found: its hand, plus what it gave up, minus
-    # what it got from the marketplace, face up or by a theft (maps only ever come from digs)
-    if (min(seen) < 0 or sum(seen) != seen_size
-            or seen[rules.map] > seen_size - hand_size):
-        node.fail(f"seat {seat}'s hand does not follow from its history (cards dealt, dug, "
-                  f"found, traded, sold and stolen)", "hand")
-    s.record = record
-    s.steals = tuple(steals)
-    s.secrets = tuple(secrets)
-    s.hand_sizes = sizes
-    return {"digs": digs, "sizes": chambers, "refills": refills, "current": current}
+        replayer.read(f"history[{i}]", line)
+    return replayer.finish()
 
 
 def check_market(node: Node, market: list[int], moves, size: int) -> None:
@@ -449,14 +514,43 @@ def check_market(node: Node, market: list[int], moves, size: int) -> None:
             node.fail("takes a card the marketplace did not hold", f"history[{i}]")
 
 
-def read_turn(node: Node, s, seat: int, hand: list[int]) -> str:
+def _read_sheltered(storm: Node, s, history: bool) -> None:
+    """``sandstorm.sheltered``: distinct seats, each of which used a tent in this
+    sandstorm: in a history view, a ``S tent`` line among the tent (and refill) lines that
+    end the history (after them only this sandstorm's discards)."""
+    players = s.rules.players
+    where = storm.where("sheltered")
+    sheltered = [storm.check_int(p, f"{where}[{i}]", hi=players - 1)
+                 for i, p in enumerate(storm.items("sheltered", default=[]))]
+    if len(set(sheltered)) != len(sheltered):
+        storm.fail("a seat is listed twice", "sheltered")
+    if history:
+        tents = set()
+        node = s.record
+        while node.prev is not None and node.event[0] == R_DISCARD:
+            node = node.prev
+        while node.prev is not None and node.event[0] in (R_TENT, R_REFILL):
+            if node.event[0] == R_TENT:
+                tents.add(node.event[1])
+            node = node.prev
+        stray = [p for p in sheltered if p not in tents]
+        if stray:
+            storm.fail(f"seat {stray[0]} used no tent in this sandstorm (no 'tent' line of "
+                       f"it ends the history)", "sheltered")
+    for p in sheltered:
+        s.protected |= 1 << p
+
+
+def read_turn(node: Node, s, seat: int, hand: list[int], *, history: bool = True) -> str:
     """The turn so far, the phase and what it is in the middle of (the sandstorm's
     ``digger``, the trade being built); returns the phase's name for the caller's own
-    fields."""
+    fields. ``turn`` is required; inside it ``trades`` defaults to 0, ``sold`` and
+    ``explored`` to false, ``dug`` to whether cards are left to dig, ``first_passer`` to
+    null. ``history``: the view has a history (checked against the phase)."""
     rules = s.rules
     players = rules.players
     names = rules.cards.treasure_names
-    turn = node.table("turn", default={})
+    turn = node.table("turn")  # required: the turn so far is never guessed (issue 20)
     s.trades = turn.integer("trades", hi=MAX_TRADES_BETWEEN_EXPLORES, default=0)
     s.sold_this_turn = turn.boolean("sold", default=False)
     explored = turn.boolean("explored", default=False)
@@ -484,14 +578,18 @@ def read_turn(node: Node, s, seat: int, hand: list[int]) -> str:
             s.storm_last = rules.cards.index[last] if last is not None else 0
         s.turn = storm.integer("digger", hi=players - 1)
         if rules.tents:
-            where = storm.where("sheltered")
-            for i, p in enumerate(storm.items("sheltered", default=[])):
-                s.protected |= 1 << storm.check_int(p, f"{where}[{i}]", hi=players - 1)
+            _read_sheltered(storm, s, history)
         storm.done()
         s.storm_index = (seat - s.turn - rules.storm_offset) % players
     elif phase == "steal":
         if s.thieves_drawn == 0:
             node.fail("phase 'steal' but no thief has been drawn", "phase")
+    elif phase == "look":
+        last = s.record.event if history else None
+        if not s.sold_this_turn or (history and not (
+                last is not None and last[0] == R_SELL and last[1] == seat)):
+            node.fail("phase 'look' comes right after a sale of the seat (turn.sold, and the "
+                      "history's last line a sale of the seat)", "phase")
     elif phase == "action":
         trade = node.optional_table("trade")
         if trade is not None:

@@ -51,11 +51,14 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Self, Sequence
 
 from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import InvalidMoveError
 from games.protocol import parse_checked
+
+if TYPE_CHECKING:  # (the state module imports this one)
+    from .state import ArchaeologyState
 
 __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_INDEX",
            "TREASURES", "MAP", "THIEF", "SANDSTORM", "CARDS", "DIG", "STEAL", "STOLEN",
@@ -121,13 +124,22 @@ class MoveBase:
     moves with the edition's ``move`` or ``parse_text``."""
 
     __slots__ = ("kind", "a", "b", "_hash", "_text")
-    CARDS: CardTable
-    CHAMBERS_BY_LETTER = False
+    kind: int
+    # ``a`` and ``b`` are ints, but tuples of card ids for a keep, a naming and a whole
+    # trade (see above): ``Any`` rather than a union, so that the engine's many int uses
+    # need no narrowing on its hot path. (Moves with one field per type would make them
+    # precise; the compile work of issue 23 may want that.)
+    a: Any
+    b: Any
+    _hash: int
+    _text: str
+    CARDS: ClassVar[CardTable]
+    CHAMBERS_BY_LETTER: ClassVar[bool] = False
     #: How errors name a move of this edition ("an Archaeology move").
-    NOUN = "a move"
-    _CACHE: dict
+    NOUN: ClassVar[str] = "a move"
+    _CACHE: ClassVar[dict[tuple[int, Any, Any], MoveBase]]
 
-    def __init__(self, kind: int, a=-1, b: int = -1):
+    def __init__(self, kind: int, a: Any = -1, b: Any = -1) -> None:
         setter = object.__setattr__
         setter(self, "kind", kind)
         setter(self, "a", a)
@@ -136,7 +148,7 @@ class MoveBase:
         setter(self, "_text", self._format(kind, a, b))
 
     @classmethod
-    def _format(cls, kind: int, a, b) -> str:
+    def _format(cls, kind: int, a: Any, b: Any) -> str:
         names = cls.CARDS.names
         name = KIND_NAMES[kind]
         if kind in (DIG, STOLEN, DISCARD, TAKE, GIVE, REVEAL):
@@ -160,15 +172,16 @@ class MoveBase:
                     + " ".join(names[c] for c in b))
         return name  # end, draw, stop
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a move is immutable (tried to set {name!r})")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a move is immutable (tried to delete {name!r})")
 
     def __hash__(self) -> int:
         return self._hash
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return self is other or (type(other) is type(self) and self.kind == other.kind
                                  and self.a == other.a and self.b == other.b)
 
@@ -178,20 +191,21 @@ class MoveBase:
     def __repr__(self) -> str:
         return f"{type(self).__name__}.from_text({self._text!r})"
 
-    def __reduce__(self):  # pickling (process pools) goes through the interning constructor
+    def __reduce__(self) -> tuple[Callable[..., MoveBase], tuple[int, Any, Any]]:
+        # pickling (process pools) goes through the interning constructor
         return type(self).make, (self.kind, self.a, self.b)
 
     @classmethod
-    def make(cls, kind: int, a=-1, b: int = -1):
+    def make(cls, kind: int, a: Any = -1, b: Any = -1) -> Self:
         """The interned move ``(kind, a, b)`` of this edition."""
         key = (kind, a, b)
         found = cls._CACHE.get(key)
         if found is None:
             found = cls._CACHE[key] = cls(kind, a, b)
-        return found
+        return found  # type: ignore[return-value]  # (each edition's class has its own cache)
 
     @classmethod
-    def trade_of(cls, steps):
+    def trade_of(cls, steps: Sequence[MoveBase]) -> MoveBase:
         """The whole trade (``trade GIVES for TAKES``) that ``take``/``give`` ``steps``
         make; a lone move of another kind is itself."""
         if len(steps) == 1 and steps[0].kind not in (TAKE, GIVE):
@@ -201,9 +215,10 @@ class MoveBase:
         return cls.make(TRADE, gives, takes)
 
     @classmethod
-    def from_text(cls, text: str):
+    def from_text(cls, text: str) -> Self:
         """The move written ``text`` (no legality check): the edition's ``parse_text``."""
-        return sys.modules[cls.__module__].parse_text(text)
+        move: Self = sys.modules[cls.__module__].parse_text(text)
+        return move
 
     # --- reading text back ---------------------------------------------------------------
 
@@ -218,7 +233,7 @@ class MoveBase:
         return card
 
     @classmethod
-    def parse(cls, text: str, kinds: Sequence[int]):
+    def parse(cls, text: str, kinds: Sequence[int]) -> Self:
         """Move text back to a move of one of ``kinds`` (no legality check)."""
         words = str(text).strip().split()
         allowed = {KIND_NAMES[k]: k for k in kinds}
@@ -260,7 +275,7 @@ class MoveBase:
         return make(kind, cls.card(args[0], text, treasure_only=kind != DIG))
 
     @classmethod
-    def _trade(cls, args: Sequence[str], text: str):
+    def _trade(cls, args: Sequence[str], text: str) -> Self:
         """``trade GIVES for TAKES``: card names on each side (any order; the move lists
         them in card order)."""
         if len(args) > MAX_TRADE_WORDS:
@@ -307,7 +322,7 @@ class Move(MoveBase):
     __slots__ = ()
     CARDS = _CARDS
     NOUN = "an Archaeology move"
-    _CACHE: dict = {}
+    _CACHE: ClassVar[dict[tuple[int, Any, Any], MoveBase]] = {}
 
 
 _KINDS = (DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END, TRADE)
@@ -320,7 +335,8 @@ def parse_text(text: str) -> Move:
     return Move.parse(text, _KINDS)
 
 
-def parse_checked_move(state, text, parse_text_of) -> MoveBase:
+def parse_checked_move(state: ArchaeologyState, text: object,
+                       parse_text_of: Callable[[str], MoveBase]) -> MoveBase:
     """Both editions' ``parse_move``: ``games.protocol.parse_checked``, and a whole trade
     (``trade GIVES for TAKES``, not a ``legal_moves`` entry) checked by its steps
     (``state.check_trade``)."""

@@ -18,7 +18,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Mapping, Sequence
 
+from cards_data.archaeology import ArchaeologyData
 from cards_data.errors import InvalidDataError
+from cards_data.expedition import ExpeditionData, Monument
 from games.protocol import derived
 
 from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, LOOK, NAME, REFILL, REVEAL, SELL,
@@ -72,12 +74,13 @@ class Rules:
                  "refill_moves", "name_moves", "draw_move", "stop_move", "chamber_cards",
                  "end_move")
 
-    def __init__(self, data, players: int, *, game_id: str, cards: CardTable,
-                 move_type: type[MoveBase], counts: Sequence[int],
+    def __init__(self, data: ArchaeologyData | ExpeditionData, players: int, *, game_id: str,
+                 cards: CardTable, move_type: type[MoveBase], counts: Sequence[int],
                  chambers: Sequence[tuple[int, int]], chamber_by_size: bool,
-                 monument=None, special: str = NONE, params: Mapping[str, int] | None = None,
-                 explore_once: bool = False, storm_offset: int = 0, tents: int = 0,
-                 variants: tuple[str, ...] = (), announce: bool = False):
+                 monument: Monument | None = None, special: str = NONE,
+                 params: Mapping[str, int] | None = None, explore_once: bool = False,
+                 storm_offset: int = 0, tents: int = 0, variants: tuple[str, ...] = (),
+                 announce: bool = False) -> None:
         self.data = data
         self.players = players
         self.game_id = game_id
@@ -160,7 +163,7 @@ class Rules:
         return sum(trade[c] * counts[c] for c in range(self.treasures))
 
 
-def _build(data, players: int) -> Rules:
+def _build(data: ArchaeologyData, players: int) -> Rules:
     cards = Move.CARDS
     counts = [data.treasures[key].count for key in cards.treasure_names]
     return Rules(data, players, game_id="archaeology", cards=cards, move_type=Move,
@@ -168,6 +171,6 @@ def _build(data, players: int) -> Rules:
                  chambers=[(c.size, c.maps) for c in data.pyramid], chamber_by_size=True)
 
 
-def rules_for(data, players: int) -> Rules:
+def rules_for(data: ArchaeologyData, players: int) -> Rules:
     """The (cached) ``Rules`` of the 2007 game's ``data`` at a table of ``players``."""
     return derived(data, _build, players)

@@ -63,9 +63,10 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 from operator import mul
+from typing import TYPE_CHECKING, Any, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
-from games.protocol import CHANCE, TERMINAL, listing
+from games.protocol import CHANCE, TERMINAL, State, listing
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
@@ -78,6 +79,10 @@ from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DI
                     TAKE_ALL, Rules)
 
 __all__ = ["ArchaeologyState"]
+
+#: A private observation (``hidden``): its kind, the mask of the seats that know it, then
+#: seats, a chamber and cards (tuples of card ids).
+Secret = tuple[int | tuple[int, ...], ...]
 
 #: Phases in which ``current_player`` is the seat ``to_move``.
 _SEAT_PHASES = frozenset({P_ACTION, P_STEAL, P_STORM, P_TENT, P_LOOK, P_KEEP, P_MINE, P_NAME})
@@ -131,10 +136,63 @@ class ArchaeologyState(HiddenInformation):
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
     SHARED_SLOTS = ("rules", "steal_rolls", "draw_rolls", "record", "_moves", "_sampler")
 
+    rules: Rules
+    num_players: int
+    # count vectors (seat p's treasure c at p * T + c) and per-seat counts
+    hands: list[int]
+    hand_sizes: list[int]
+    market: list[int]
+    sold: list[int]
+    money: list[int]
+    sold_cards: list[int]
+    piles: tuple[tuple[tuple[int, int], ...], ...]  # per seat, its sales as (card, n)
+    dig: list[int]  # card ids, top last
+    chambers: list[tuple[int, ...] | None]  # None: explored for good
+    chamber_seen: list[int]  # seat bit masks
+    steal_rolls: list[int]
+    thieves_drawn: int
+    storms_drawn: int
+    maps_removed: int
+    record: Record
+    steals: tuple[tuple[int, int, int], ...]  # (thief, victim, card)
+    secrets: tuple[Secret, ...]
+    turn: int
+    to_move: int
+    phase: int
+    victim: int
+    storm_index: int
+    storm_left: int
+    storm_last: int
+    trade_takes: list[int] | None  # count vectors of the trade being built
+    trade_gives: list[int] | None
+    last_take: int
+    last_give_pos: int
+    take_value: int
+    give_value: int
+    trades: int
+    acted: bool
+    sold_this_turn: bool
+    explored: bool
+    no_dig: bool
+    first_passer: int
+    must_sell: bool
+    tents: list[int]
+    protected: int  # seat bit mask
+    reserve: list[int]  # card ids, top last
+    refill_left: int
+    draw_rolls: list[int]
+    draws_used: int
+    exploring: int
+    drawn: tuple[int, ...]
+    named: tuple[int, ...]
+    announced: tuple[int, ...]
+    _moves: list[MoveBase] | None  # legal_moves, once asked for
+    _sampler: tuple[int, tuple[object, ...]] | None  # ``hidden``'s posterior of one seat
+
     # --- construction ----------------------------------------------------------------
 
     @classmethod
-    def blank(cls, rules: Rules) -> "ArchaeologyState":
+    def blank(cls, rules: Rules) -> Self:
         """A state with no card anywhere yet, seat 0's turn (for deals and views to fill)."""
         s = cls.__new__(cls)
         players = rules.players
@@ -179,7 +237,7 @@ class ArchaeologyState(HiddenInformation):
         s._sampler = None
         return s
 
-    def clone(self) -> "ArchaeologyState":
+    def clone(self) -> Self:
         cls = type(self)
         s = cls.__new__(cls)
         s.rules = self.rules
@@ -248,7 +306,7 @@ class ArchaeologyState(HiddenInformation):
     def is_terminal(self) -> bool:
         return self.phase == P_OVER
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> list[tuple[MoveBase, float]]:
         phase = self.phase
         rules = self.rules
         if phase == P_DIG:
@@ -277,8 +335,16 @@ class ArchaeologyState(HiddenInformation):
     def revealed_card(self) -> int:
         """The card the next face-up draw takes from the chamber being explored (its draw
         roll indexes the chamber's cards in card order)."""
-        contents = self.chambers[self.exploring]
+        contents = self.chamber(self.exploring)
         return contents[self.draw_rolls[self.draws_used] % len(contents)]
+
+    def chamber(self, i: int) -> tuple[int, ...]:
+        """The cards of chamber ``i``, still in play (``IllegalMoveError`` once it is
+        explored for good: no move reaches it)."""
+        contents = self.chambers[i]
+        if contents is None:
+            raise IllegalMoveError(f"chamber {i} is explored for good")
+        return contents
 
     def lookable(self) -> list[int]:
         """The Temple: the chambers the seat whose turn it is may look at after a sale
@@ -294,7 +360,7 @@ class ArchaeologyState(HiddenInformation):
 
     # --- protocol: legal moves --------------------------------------------------------
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[MoveBase]:
         moves = self._moves
         if moves is None:
             moves = self._moves = self._generate()
@@ -321,6 +387,8 @@ class ArchaeologyState(HiddenInformation):
         base = self.to_move * self.rules.treasures
         hands = self.hands
         gives = self.trade_gives
+        if gives is None:
+            return -1
         trade = self.rules.trade
         need = self.take_value - self.give_value
         # a give is legal while the cards from it on in give order can still cover the
@@ -352,7 +420,7 @@ class ArchaeologyState(HiddenInformation):
                 return range(first, c + 1)
         return range(first, first)
 
-    def _generate(self) -> list:
+    def _generate(self) -> list[MoveBase]:
         rules = self.rules
         phase = self.phase
         hands = self.hands
@@ -370,16 +438,16 @@ class ArchaeologyState(HiddenInformation):
         base = seat * T
         trade = rules.trade
         market = self.market
-        out = []
+        out: list[MoveBase] = []
         takes = self.trade_takes
-        if takes is not None:
+        gives = self.trade_gives
+        if takes is not None and gives is not None:  # (a trade in progress: both lists)
             value = self.hand_value(seat)
             take_value = self.take_value
             if self.give_value == 0:
                 for c in range(self.last_take, T):
                     if market[c] > takes[c] and take_value + trade[c] <= value:
                         out.append(rules.take_moves[c])
-            gives = self.trade_gives
             order = rules.give_order
             start = self.last_give_pos
             # suffix[i]: trade value still givable from give_order[i:]
@@ -412,7 +480,7 @@ class ArchaeologyState(HiddenInformation):
             out.append(rules.end_move)  # (a seat left without cards cannot sell)
         return out
 
-    def _generate_expedition(self, phase: int) -> list:
+    def _generate_expedition(self, phase: int) -> list[MoveBase]:
         """The decisions the New Expedition adds (tents, looks, keeps, the Mine, the
         Sphinx); chance phases have none."""
         rules = self.rules
@@ -425,7 +493,7 @@ class ArchaeologyState(HiddenInformation):
         if phase == P_NAME:
             return list(rules.name_moves)
         if phase == P_KEEP:
-            contents = self.chambers[self.exploring]
+            contents = self.chamber(self.exploring)
             make = rules.move_type.make
             # every multiset of ``keep`` cards of the chamber, once each, in card order
             return [make(KEEP, kept) for kept in
@@ -435,7 +503,7 @@ class ArchaeologyState(HiddenInformation):
 
     # --- protocol: apply -------------------------------------------------------------
 
-    def apply(self, mv) -> None:
+    def apply(self, mv: MoveBase) -> None:
         if type(mv) is not self.rules.move_type:
             raise IllegalMoveError(f"{mv!r} is not {self.rules.move_type.NOUN}")
         self._moves = None
@@ -478,7 +546,7 @@ class ArchaeologyState(HiddenInformation):
 
     # --- a whole trade -----------------------------------------------------------------
 
-    def trade_steps(self, trade) -> list:
+    def trade_steps(self, trade: MoveBase) -> list[MoveBase]:
         """The ``take``/``give`` steps of a whole trade (``trade GIVES for TAKES``), in the
         order the engine builds it: takes in card order, then gives in falling trade value
         (``rules.give_order``)."""
@@ -487,7 +555,7 @@ class ArchaeologyState(HiddenInformation):
         return ([rules.take_moves[c] for c in trade.b]
                 + [rules.give_moves[c] for c in gives])
 
-    def check_trade(self, trade) -> None:
+    def check_trade(self, trade: MoveBase) -> None:
         """``IllegalMoveError``, saying why, unless the seat to act may make the whole
         ``trade`` now: no trade in progress and a trade allowed (one between explores), the
         cards in hand and marketplace, the takes within the hand's trade value and covered
@@ -619,20 +687,22 @@ class ArchaeologyState(HiddenInformation):
         self.take_value += self.rules.trade[c]
 
     def _do_give(self, c: int) -> None:
-        self.trade_gives[c] += 1
+        takes = self.trade_takes
+        gives = self.trade_gives
+        if takes is None or gives is None:  # (a give follows a take, which starts a trade)
+            raise IllegalMoveError(f"give {self.rules.cards.names[c]}: no trade in progress")
+        gives[c] += 1
         self.last_give_pos = self.rules.give_pos[c]
         self.give_value += self.rules.trade[c]
         if self.give_value >= self.take_value:
-            self._execute_trade()
+            self._execute_trade(takes, gives)
 
-    def _execute_trade(self) -> None:
+    def _execute_trade(self, takes: list[int], gives: list[int]) -> None:
         p = self.turn
         T = self.rules.treasures
         base = p * T
         hands = self.hands
         market = self.market
-        takes = self.trade_takes
-        gives = self.trade_gives
         # the gives leave the hand first (a taken card cannot be given in the same trade)
         for c in range(T):
             hands[base + c] += takes[c] - gives[c]
@@ -643,7 +713,7 @@ class ArchaeologyState(HiddenInformation):
         self.last_take = self.last_give_pos = self.take_value = self.give_value = 0
         self.trades += 1
 
-    def _gain(self, p: int, cards) -> None:
+    def _gain(self, p: int, cards: Sequence[int]) -> None:
         """Cards (ids) into seat ``p``'s hand."""
         base = p * self.rules.treasures
         hands = self.hands
@@ -655,7 +725,7 @@ class ArchaeologyState(HiddenInformation):
         p = self.turn
         rules = self.rules
         maps = rules.chamber_maps[i]
-        contents = self.chambers[i]
+        contents = self.chamber(i)
         self.hands[p * rules.treasures + rules.map] -= maps
         self.hand_sizes[p] -= maps
         self.maps_removed += maps
@@ -766,7 +836,7 @@ class ArchaeologyState(HiddenInformation):
 
     def _do_refill(self, i: int, c: int) -> None:
         self.reserve.pop()
-        self.chambers[i] = tuple(sorted(self.chambers[i] + (c,)))
+        self.chambers[i] = tuple(sorted(self.chamber(i) + (c,)))
         self.record = Record(self.record, (R_REFILL, i, c))
         self.refill_left -= 1
         if self.refill_left == 0 or not self.reserve:
@@ -803,17 +873,17 @@ class ArchaeologyState(HiddenInformation):
         if i >= 0:
             p = self.turn
             self.record = Record(self.record, (R_LOOK, p, i))
-            self.secrets += ((S_LOOK, 1 << p, p, i, self.chambers[i]),)
+            self.secrets += ((S_LOOK, 1 << p, p, i, self.chamber(i)),)
             self.chamber_seen[i] |= 1 << p
             # what the look showed may inform a trade: a new trade is allowed (the Temple
             # caution, see games.expedition.state)
             self.trades = 0
         self.phase = P_ACTION
 
-    def _do_keep(self, i: int, kept: tuple) -> None:
+    def _do_keep(self, i: int, kept: tuple[int, ...]) -> None:
         """The Tomb: keep ``kept`` of chamber ``i``, the rest goes back face down."""
         p = self.turn
-        contents = self.chambers[i]
+        contents = self.chamber(i)
         rest = list(contents)
         for c in kept:
             rest.remove(c)
@@ -828,7 +898,7 @@ class ArchaeologyState(HiddenInformation):
     def _do_reveal(self, c: int) -> None:
         i = self.exploring
         rules = self.rules
-        contents = list(self.chambers[i])
+        contents = list(self.chamber(i))
         contents.remove(c)
         self.chambers[i] = tuple(contents)
         self.draws_used += 1
@@ -853,7 +923,7 @@ class ArchaeologyState(HiddenInformation):
                 self._return_drawn(back, finish=False)
             self._take_drawn(kept)
 
-    def _take_drawn(self, cards: tuple) -> None:
+    def _take_drawn(self, cards: tuple[int, ...]) -> None:
         """Face-up cards of an explore into the explorer's hand; the explore ends."""
         if cards:
             self._gain(self.turn, cards)
@@ -861,10 +931,10 @@ class ArchaeologyState(HiddenInformation):
                                            _counts(cards, self.rules.treasures)))
         self._finish_drawing()
 
-    def _return_drawn(self, cards: tuple, *, finish: bool = True) -> None:
+    def _return_drawn(self, cards: tuple[int, ...], *, finish: bool = True) -> None:
         """Face-up cards back into the chamber being explored, face down."""
         i = self.exploring
-        self.chambers[i] = tuple(sorted(self.chambers[i] + cards))
+        self.chambers[i] = tuple(sorted(self.chamber(i) + cards))
         self.record = Record(self.record, (R_RETURN, self.turn,
                                        _counts(cards, self.rules.treasures)))
         if finish:
@@ -889,16 +959,16 @@ class ArchaeologyState(HiddenInformation):
 
     # --- JSON --------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         players = self.num_players
         rules = self.rules
         names = rules.cards.names
         T = rules.treasures
 
-        def counts(vec, base=0):
+        def counts(vec: Sequence[int], base: int = 0) -> dict[str, int]:
             return {names[c]: vec[base + c] for c in range(T) if vec[base + c]}
 
-        out = {
+        out: dict[str, Any] = {
             "game": rules.game_id, "players": players, "phase": PHASE_NAMES[self.phase],
             "turn": self.turn, "to_move": self.current_player(),
             "hands": [counts(self.hands, p * T) for p in range(players)],
@@ -933,9 +1003,13 @@ class ArchaeologyState(HiddenInformation):
         return out
 
 
-def _counts(cards, treasures: int) -> tuple[int, ...]:
+def _counts(cards: Sequence[int], treasures: int) -> tuple[int, ...]:
     """A tuple of card ids as a count vector."""
     out = [0] * treasures
     for c in cards:
         out[c] += 1
     return tuple(out)
+
+
+if TYPE_CHECKING:  # mypy checks this engine against the game protocol
+    _CONFORMS: type[State[MoveBase]] = ArchaeologyState

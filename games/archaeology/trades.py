@@ -19,29 +19,32 @@ reviews count a trade as one decision is solver code (``solvers.archaeology.trad
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .moves import GIVE, TAKE, MoveBase
+
+if TYPE_CHECKING:  # (the state module imports the moves this one does)
+    from .state import ArchaeologyState
 
 __all__ = ["trading", "whole_trade", "example_decisions"]
 
 
-def trading(state) -> bool:
+def trading(state: ArchaeologyState) -> bool:
     """Whether a trade is being built (its steps so far taken, the gives not covering)."""
     return state.trade_takes is not None
 
 
-def whole_trade(state, steps: Sequence[MoveBase]) -> MoveBase:
+def whole_trade(state: ArchaeologyState, steps: Sequence[MoveBase]) -> MoveBase:
     """The one move the ``steps`` make: the whole trade of ``take``/``give`` steps, or a
     lone move of another kind itself."""
     return state.rules.move_type.trade_of(tuple(steps))
 
 
-def example_decisions(state) -> list:
+def example_decisions(state: ArchaeologyState) -> list[MoveBase]:
     """The decisions of ``state`` as a player makes them, for ``digsite notation``: its
     legal moves, each ``take`` replaced by a whole trade it starts (the shortest way on:
     the first legal give, else the first legal step)."""
-    out = []
+    out: list[MoveBase] = []
     for move in state.legal_moves():
         if move.kind != TAKE or trading(state):
             out.append(move)

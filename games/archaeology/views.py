@@ -15,7 +15,8 @@
 Every card of the game appears exactly once (maps, thieves and sandstorms only in the dig
 site, as the setup sets them aside; sandstorms already reduced by player count).
 
-**Player view** (what one seat sees; ``digsite example archaeology``; format 2)::
+**Player view**, history form (what one seat sees; ``digsite example archaeology``;
+format 2)::
 
     {"game": "archaeology", "players": 2, "seat": 0,
      "to_move": 0,                 # the seat to act: the view's seat
@@ -44,6 +45,45 @@ gives each seat exactly that. Format 1 (before issue 9) had ``current`` (now
 ``to_move``), ``hand_sizes``, ``sold``, ``known_cards``, ``not_maps`` and
 ``chambers_explored``; they are refused now (the history replaces them).
 
+Optional keys of the history form and their defaults: ``marketplace`` ``{}``,
+``thieves_drawn`` and ``sandstorms_drawn`` 0, ``history`` ``[]`` (the deal's own
+position), ``phase`` ``"action"``; inside ``turn`` (required since issue 20: a view
+without it was read as a fresh turn, silently) ``trades`` 0, ``sold`` and ``explored``
+false, ``dug`` true while cards are left to dig, ``first_passer`` null; ``sandstorm``
+only in phase ``"sandstorm"`` (``last`` null), ``trade`` only while one is built.
+
+**Position view** (issue 19; ``digsite example archaeology --position``; position form
+version 1): what the seat knows now, as a player writes it down at a table, without the
+history. The keys of the history form but ``history``, and::
+
+    "chambers": [3, null, 7],      # each chamber's size while in place, null once explored
+    "seats": [                     # every seat, in seat order
+      {"hand_size": 6, "money": 3, "sold": [["broken_cup", 1], ["parchment_scrap", 1]]},
+      {"hand_size": 4, "money": 18, "sold": [["talisman", 3]],
+       "holds": {"coin": 1},       # cards the seat knows this hand holds (seen taken, ...)
+       "lacks": ["map"]}]          # types of which the seat knows this hand holds no
+                                   # more than "holds" says (a hand that dug nothing: maps)
+
+``sold`` lists each set sold (card, how many); ``money`` must be what they are worth.
+The view's own entry has neither ``holds`` nor ``lacks`` (its cards are ``hand``); for
+the others they default to ``{}`` and ``[]``; ``position_of`` writes ``lacks: ["map"]``
+for a hand that cannot hold an unseen map (maps enter hands only by digs, thefts and
+face-up takes). The maps spent are the explored chambers'.
+The sampler is exact with respect to what the position states: every world consistent
+with it (each other hand its known cards plus unseen cards of types it does not lack, the
+chambers and the dig site the rest, never a map in a chamber), weighted by the number of
+ways the shuffle makes it. What a history would add (the cards a seat was seen to give up,
+which make it less likely to hold more) is not used, and the hint says so; a history
+view stays the most exact form. ``position_of(state, seat)`` writes the position of a
+seat in a real state (``holds``: the cards its history shows for sure). A view with a
+history may state the position keys too: a fact (hand size, money, sold sets, chambers)
+must be what the history gives and a piece of knowledge (``holds``, ``lacks``) no more
+than the history gives for sure, or the view is refused naming the key
+(``seats[1].money: the history gives 18, the position 19``); the history is read. A position no deal can explain is refused naming the key: more cards of a type
+than the game holds (the key where the count overflows), a hand size below the cards
+known in it (``seats[1].holds``), money the sold sets are not worth, unseen cards that do
+not fill the places hidden from the seat (``dig_site``).
+
 A view is refused with ``InvalidStateError`` naming the key when it is malformed, has an
 unknown key, or is impossible (a card not in the data, more cards than the game holds, a
 history no deal can explain).
@@ -53,18 +93,19 @@ from __future__ import annotations
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.reader import Node, read_document, read_header, read_view_seat
+from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .hidden import history_lines
+from .position import POSITION_NOTE, check_agreement, position_facts, read_position, view_form
 from .history import (check_view_counts, read_cards, read_dig_site, read_hands_and_market,
                       read_turn, read_view_cards, replay_history)
 from .moves import CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_checked_move, parse_text
 from .rules import P_ACTION, P_STEAL, P_STORM, Rules, rules_for
 from .state import ArchaeologyState
 
-__all__ = ["make_deal", "state_from_deal", "state_from_view", "view_of", "example_view",
-           "parse_move", "mid_game"]
+__all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
+           "position_of", "example_view", "example_position", "parse_move", "mid_game"]
 
 
 def _start(node: Node, data) -> Rules:
@@ -149,28 +190,69 @@ def view_of(state: ArchaeologyState, seat: int) -> dict:
 
 
 def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
-    """Validate a player view; return ``(world, seat)`` with one world drawn exactly from
-    those the seat cannot rule out (``ArchaeologyState.determinize``)."""
+    """Validate a player view of either form; return ``(world, seat)`` with one world drawn
+    exactly from those the seat cannot rule out (``ArchaeologyState.determinize``)."""
+    reading = read_view(view, data, seed)
+    return reading.world, reading.seat
+
+
+def read_view(view: dict, data, seed) -> ViewReading:
+    """Validate a player view of either form (module docstring); the world sampled from
+    ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
     rules = _start(node, data)
     players = rules.players
     seat = read_view_seat(node, players)
     s = ArchaeologyState.blank(rules)
     hand, dig_n = read_view_cards(node, s, seat)
-    replayed = replay_history(node, s, seat)
-    s.chambers = [None if size is None else (0,) * size for size in replayed["sizes"]]
-    check_view_counts(node, s, seat, hand, dig_n, replayed["digs"], sum(rules.chamber_sizes))
-    read_turn(node, s, seat, hand)
+    form = view_form(view)
+    if form == "history":
+        replayed = replay_history(node, s, seat)
+        s.chambers = [None if size is None else (0,) * size for size in replayed["sizes"]]
+        check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
+                          sum(rules.chamber_sizes))
+        check_agreement(node, s, seat)
+        node.raw("chambers", None)  # checked against the history
+    else:
+        sizes = rules.chamber_sizes
+        where = node.where("chambers")
+        for i, size in enumerate(node.items("chambers", length=len(sizes))):
+            if size is not None and node.check_int(size, f"{where}[{i}]") != sizes[i]:
+                node.fail_at(f"{where}[{i}]", f"the chamber of {sizes[i]} cards holds them "
+                                              f"all until it is explored (then null)")
+            s.chambers[i] = None if size is None else (0,) * size
+        explored = sum(rules.chamber_maps[i] for i, c in enumerate(s.chambers) if c is None)
+        read_position(node, s, seat, hand, dig_n, chamber_known=[None] * len(sizes),
+                      chambers_seen=[0] * len(sizes), maps_spent=explored, visible=[])
+    read_turn(node, s, seat, hand, history=form == "history")
     node.done()
     if not s.legal_moves():
         node.fail("the seat has no legal move in this position")
-    return s.determinize(seat, make_rng(seed)), seat
+    world = s.determinize(seat, make_rng(seed))
+    notes = s.reading_notes(seat) + ([POSITION_NOTE] if form == "position" else [])
+    return ViewReading(world, seat, form, tuple(notes))
+
+
+def position_of(state: ArchaeologyState, seat: int) -> dict:
+    """The position view of ``seat`` in ``state`` (module docstring): ``view_of`` without
+    the history, with what the history tells the seat for sure."""
+    view = view_of(state, seat)
+    del view["history"]
+    view["chambers"] = [None if c is None else len(c) for c in state.chambers]
+    view.update(position_facts(state, seat))
+    return view
 
 
 def example_view(data) -> dict:
     """A mid-game view of seat 0 from a fixed seeded game (deal seed 5, random play)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
     return view_of(mid_game(state), 0)
+
+
+def example_position(data) -> dict:
+    """The example view's position form (``digsite example archaeology --position``)."""
+    state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
+    return position_of(mid_game(state), 0)
 
 
 def mid_game(state, *, seed: int = 11, after: int = 40):

@@ -14,11 +14,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Iterable
+
 from games.errors import InvalidMoveError
 
 from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
                     SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase, chamber_letter)
 from .rules import BUST, KEEP_SOME, NAME_TYPES, REFILL_ON_SANDSTORM
+
+if TYPE_CHECKING:  # (the state imports the rules this module reads)
+    from .state import ArchaeologyState
 
 __all__ = ["describe", "NOTATION", "EXPEDITION_NOTATION"]
 
@@ -73,17 +78,17 @@ EXPEDITION_NOTATION = (
 )
 
 
-def _name(state, move: MoveBase, card: int, n: int = 1) -> str:
+def _name(state: ArchaeologyState | None, move: MoveBase, card: int, n: int = 1) -> str:
     """A card's printed name (``pharaoh's mask``), plural for ``n`` != 1."""
     key = move.CARDS.names[card]
     if state is not None and key in state.rules.data.treasures:
-        name = state.rules.data.treasures[key].name
+        name: str = state.rules.data.treasures[key].name
     else:
         name = key.replace("_", " ")
     return name if n == 1 else name + "s"
 
 
-def _cards(state, move: MoveBase, cards) -> str:
+def _cards(state: ArchaeologyState | None, move: MoveBase, cards: Iterable[int]) -> str:
     """``1 talisman + 2 pot shards``, in the order of ``cards`` (first appearance)."""
     counts: dict[int, int] = {}
     for c in cards:
@@ -91,7 +96,7 @@ def _cards(state, move: MoveBase, cards) -> str:
     return " + ".join(f"{n} {_name(state, move, c, n)}" for c, n in counts.items())
 
 
-def _explore(state, move: MoveBase) -> str:
+def _explore(state: ArchaeologyState, move: MoveBase) -> str:
     rules = state.rules
     i = rules.chamber_index[move.a]
     maps = rules.chamber_maps[i]
@@ -112,11 +117,11 @@ def _explore(state, move: MoveBase) -> str:
         return (f"{words}: name {rules.params.get('names', 2)} types, draw "
                 f"{rules.params['draw']} face up, keep those of the named types")
     if special == REFILL_ON_SANDSTORM:
-        return f"{words}: take its face-up cards ({_cards(state, move, contents) or 'none'})"
+        return f"{words}: take its face-up cards ({_cards(state, move, contents or ()) or 'none'})"
     return f"{words}: take its {held} cards"
 
 
-def describe(state, move) -> str:
+def describe(state: ArchaeologyState | None, move: object) -> str:
     """``move`` in a player's words in ``state`` (the position before it), with the
     numbers its text leaves out: trade values, the money of a sale, the maps an explore
     costs. ``InvalidMoveError`` for a value that is no move of either edition."""

@@ -27,13 +27,13 @@ from games.registry import get
 from .moves import CARD_NAMES, MAP, TREASURES, Move, parse_text
 from .rules import VARIANTS, rules_for
 from .state import ExpeditionState
-from .views import (action_texts, example_view, make_deal, parse_move, state_from_deal,
-                    state_from_view, view_of)
+from .views import (action_texts, example_position, example_view, make_deal, parse_move,
+                    position_of, read_view, state_from_deal, state_from_view, view_of)
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_text", "view_of", "action_texts", "ExpeditionState", "Move",
            "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES", "describe", "NOTATION", "example_decisions",
-           "decisions", "describe_position", "describe_event", "describe_decision",
-           "describe_result"]
+           "read_view", "position_of", "example_position", "decisions", "describe_position",
+           "describe_event", "describe_decision", "describe_result"]
 
 GAME = get("expedition")

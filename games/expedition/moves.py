@@ -27,6 +27,8 @@ Move.from_text('keep coin talisman')
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from cards_data.expedition import TREASURE_KEYS
 from games.archaeology.moves import KIND_NAMES, MoveBase, card_table
 
@@ -47,7 +49,7 @@ class Move(MoveBase):
     CARDS = CARDS
     CHAMBERS_BY_LETTER = True
     NOUN = "a New Expedition move"
-    _CACHE: dict = {}
+    _CACHE: ClassVar[dict[tuple[int, Any, Any], MoveBase]] = {}
 
 
 _KINDS = tuple(range(len(KIND_NAMES)))

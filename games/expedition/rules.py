@@ -12,6 +12,9 @@ in play by table size and variant, thieves and sandstorms, tents, the monument.
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from cards_data.expedition import ExpeditionData
 from games.archaeology.rules import Rules
 from games.errors import InvalidStateError
 from games.protocol import derived
@@ -25,7 +28,8 @@ LONG, FIERCE, BEGINNERS = "long-expedition", "fierce-weather", "beginners-luck"
 VARIANTS = (LONG, FIERCE, BEGINNERS)
 
 
-def _build(data, players: int, monument_key: str, variants: tuple[str, ...]) -> Rules:
+def _build(data: ExpeditionData, players: int, monument_key: str, variants: tuple[str, ...]
+           ) -> Rules:
     long = LONG in variants
     if long and players not in data.long_expedition.players:
         allowed = " or ".join(map(str, data.long_expedition.players))
@@ -44,7 +48,8 @@ def _build(data, players: int, monument_key: str, variants: tuple[str, ...]) -> 
                  tents=2 if fierce else 1, variants=variants, announce=BEGINNERS in variants)
 
 
-def rules_for(data, players: int, monument: str, variants=()) -> Rules:
+def rules_for(data: ExpeditionData, players: int, monument: str,
+              variants: Iterable[str] = ()) -> Rules:
     """The (cached) ``Rules`` of ``data`` at ``players`` seats with this monument (a key of
     the card data) and variants (names of :data:`VARIANTS`)."""
     return derived(data, _build, players, monument, tuple(sorted(variants)))

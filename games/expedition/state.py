@@ -78,7 +78,11 @@ nothing.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from games.archaeology.moves import MoveBase
 from games.archaeology.state import ArchaeologyState
+from games.protocol import State
 
 __all__ = ["ExpeditionState"]
 
@@ -88,3 +92,7 @@ class ExpeditionState(ArchaeologyState):
     documented there) with this edition's ``rules``."""
 
     __slots__ = ()
+
+
+if TYPE_CHECKING:  # mypy checks this engine against the game protocol
+    _CONFORMS: type[State[MoveBase]] = ExpeditionState

@@ -26,7 +26,8 @@ size`` of the chamber in card order. With Beginner's Luck ``announced`` is each 
 opening trade value and ``first_player`` one of the lowest. ``make_deal`` draws the
 monument first when none is named, then shuffles.
 
-**Player view** (what one seat sees; ``digsite example expedition``; format 1)::
+**Player view**, history form (what one seat sees; ``digsite example expedition``;
+format 1)::
 
     {"game": "expedition", "players": 2, "monument": "temple", "variants": [],
      "seat": 0, "to_move": 0,       # the seat to act: the view's seat
@@ -53,9 +54,31 @@ monument first when none is named, then shuffles.
 ``history`` (documented in ``games.archaeology.history``) is the public record since the
 deal with the seat's own secrets: thefts' cards, what its looks saw, its Tomb keeps, what
 it found in a Temple chamber somebody looked at. Hand sizes, sold sets, money, chambers
-looked at and the maps removed follow from it. A view is refused with
-``InvalidStateError`` naming the key when it is malformed, has an unknown key, or is
-impossible.
+looked at and the maps removed follow from it. Optional keys and their defaults are
+those of ``games.archaeology.views`` (``turn`` is required there and here), and
+``sandstorm.sheltered`` ``[]``; ``explore.drawn`` and ``explore.named`` ``[]``.
+``sandstorm.sheltered`` lists distinct seats, each with a ``tent`` line among the tent
+and refill lines that end the history; phase ``"look"`` needs ``turn.sold`` and a sale of
+the seat as the history's last line (issue 20).
+
+**Position view** (issue 19; ``digsite example expedition --position``; position form
+version 1): the history form's keys but ``history``, with ``chambers`` as written there
+(a Great Pyramid or Temple chamber holds its printed size until taken, null after; the
+Tomb's, the Mine's and the Sphinx's at most their printed size), ``seats`` as in
+``games.archaeology.views``, and::
+
+    "maps_spent": 2,               # maps spent exploring (every explore spends its maps)
+    "chamber_cards": [null, ["coin", "coin"], null],  # optional: cards the seat knows are
+                                   # in a face-down chamber (a look, a keep, cards returned)
+    "chambers_seen": [[], [0], []] # optional: per chamber the seats that know its cards
+
+The announced opening values (Beginner's Luck) are checked as given but not read into the
+hands: mid-game they say little. The sampler, ``position_of``, the agreement of a
+history with stated position keys and the refusals are those of the 2007 game's position
+view (``games.archaeology.views``, ``games.archaeology.position``).
+
+A view is refused with ``InvalidStateError`` naming the key when it is malformed, has an
+unknown key, or is impossible.
 """
 
 from __future__ import annotations
@@ -67,20 +90,22 @@ from games.archaeology.history import (check_view_counts, read_cards, read_dig_s
                                        replay_history)
 from games.archaeology.views import mid_game
 from games.archaeology.hidden import history_lines
+from games.archaeology.position import (POSITION_NOTE, check_agreement, position_facts,
+                                        read_position, view_form)
 from games.archaeology.moves import chamber_letter, parse_checked_move
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
                                      P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT,
-                                     REFILL_ON_SANDSTORM, Rules)
+                                     REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
 from games.errors import InvalidStateError
-from games.reader import Node, read_document, read_header, read_view_seat
+from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .moves import parse_text
 from .rules import VARIANTS, rules_for
 from .state import ExpeditionState
 
-__all__ = ["make_deal", "state_from_deal", "state_from_view", "view_of", "example_view",
-           "parse_move", "action_texts"]
+__all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
+           "position_of", "example_view", "example_position", "parse_move", "action_texts"]
 
 _PHASE_NAMES = {P_ACTION: "action", P_STEAL: "steal", P_STORM: "sandstorm", P_TENT: "tent",
                 P_LOOK: "look", P_KEEP: "keep", P_MINE: "mine", P_NAME: "name"}
@@ -280,8 +305,15 @@ def view_of(state: ExpeditionState, seat: int) -> dict:
 
 
 def state_from_view(view: dict, data, seed) -> tuple[ExpeditionState, int]:
-    """Validate a player view; return ``(world, seat)`` with one world drawn exactly from
-    those the seat cannot rule out (``games.archaeology.hidden``)."""
+    """Validate a player view of either form; return ``(world, seat)`` with one world drawn
+    exactly from those the seat cannot rule out (``games.archaeology.hidden``)."""
+    reading = read_view(view, data, seed)
+    return reading.world, reading.seat
+
+
+def read_view(view: dict, data, seed) -> ViewReading:
+    """Validate a player view of either form (module docstring); the world sampled from
+    ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
     players = read_header(node, "expedition", (data.players_min, data.players_max))
     rules = _options(node, data, players)
@@ -289,40 +321,23 @@ def state_from_view(view: dict, data, seed) -> tuple[ExpeditionState, int]:
     s = ExpeditionState.blank(rules)
     hand, dig_n = read_view_cards(node, s, seat)
     tents = list(node.integers("tents", length=players, hi=rules.tents))
-    public = rules.special == REFILL_ON_SANDSTORM
     chambers = node.items("chambers", length=len(rules.chamber_sizes))
     reserve = node.integer("reserve", hi=rules.reserve_size) if rules.reserve_size else 0
     if rules.announce:
         s.announced = tuple(node.integers("announced", length=players))
-    replayed = replay_history(node, s, seat)
-    if s.tents != tents:
-        node.fail(f"the history leaves tents {s.tents}", "tents")
-    for i, value in enumerate(chambers):
-        where = f"chambers[{i}]"
-        size = replayed["sizes"][i]
-        if value is None or size is None:
-            if value is not None or size is not None:
-                node.fail_at(where, f"the history leaves this chamber "
-                                    f"{'taken' if size is None else f'with {size} cards'}")
-            s.chambers[i] = None
-        elif public:
-            cards = read_cards(node, value, where, rules)
-            s.chambers[i] = tuple(sorted(cards))
-        else:
-            count = node.check_int(value, where)
-            if count != size:
-                node.fail_at(where, f"the history leaves this chamber {size} cards")
-            s.chambers[i] = (0,) * count  # placeholders: the determinizer deals them
-    if rules.reserve_size:
-        if reserve != rules.reserve_size - replayed["refills"]:
-            node.fail(f"{replayed['refills']} refills leave "
-                      f"{rules.reserve_size - replayed['refills']} cards", "reserve")
+    form = view_form(view)
+    if form == "history":
+        _history_form(node, s, seat, hand, dig_n, tents, chambers, reserve)
+        phase = read_turn(node, s, seat, hand)
+        _read_explore(node, s, seat, phase, s.exploring)
+    else:
+        s.tents = tents
+        _read_chambers(node, s, chambers, None)
         s.reserve = [0] * reserve
-    check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
-                      sum(rules.chamber_sizes) + rules.reserve_size)
+        phase = read_turn(node, s, seat, hand, history=False)
+        _read_explore(node, s, seat, phase, None)
+        _position_form(node, s, seat, hand, dig_n)
     s.draw_rolls = [0] * rules.draw_rolls
-    phase = read_turn(node, s, seat, hand)
-    _read_explore(node, s, seat, phase, replayed["current"])
     node.done()
     if rules.announce:
         values = s.announced
@@ -330,12 +345,111 @@ def state_from_view(view: dict, data, seed) -> tuple[ExpeditionState, int]:
             node.fail("announced values are not negative", "announced")
     if not s.legal_moves():
         node.fail("the seat has no legal move in this position")
-    return s.determinize(seat, make_rng(seed)), seat
+    world = s.determinize(seat, make_rng(seed))
+    notes = s.reading_notes(seat) + ([POSITION_NOTE] if form == "position" else [])
+    return ViewReading(world, seat, form, tuple(notes))
 
 
-def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str, current: int) -> None:
-    """The explore in progress of phases ``keep``, ``mine`` and ``name``."""
+def _history_form(node: Node, s: ExpeditionState, seat: int, hand, dig_n: int, tents,
+                  chambers, reserve: int) -> None:
+    """The history and what it must agree with: tents, chambers, reserve, cards left, and
+    any position keys beside it."""
     rules = s.rules
+    replayed = replay_history(node, s, seat)
+    if s.tents != tents:
+        node.fail(f"the history leaves tents {s.tents}", "tents")
+    _read_chambers(node, s, chambers, replayed["sizes"])
+    if rules.reserve_size:
+        if reserve != rules.reserve_size - replayed["refills"]:
+            node.fail(f"{replayed['refills']} refills leave "
+                      f"{rules.reserve_size - replayed['refills']} cards", "reserve")
+        s.reserve = [0] * reserve
+    check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
+                      sum(rules.chamber_sizes) + rules.reserve_size)
+    check_agreement(node, s, seat)
+    s.exploring = replayed["current"]  # read_explore checks the view's chamber against it
+
+
+def _read_chambers(node: Node, s: ExpeditionState, chambers, sizes) -> None:
+    """The view's ``chambers`` against the history's ``sizes``, or (``sizes`` is ``None``:
+    a position view) against what a chamber can hold: its printed size until a whole
+    chamber is taken (then null), at most that for the monuments whose chambers give cards
+    out and take some back, any cards face up for the Buried Ruins."""
+    rules = s.rules
+    public = rules.special == REFILL_ON_SANDSTORM
+    whole = rules.special in TAKE_ALL
+    for i, value in enumerate(chambers):
+        where = f"chambers[{i}]"
+        if sizes is not None:
+            size = sizes[i]
+            if value is None or size is None:
+                if value is not None or size is not None:
+                    node.fail_at(where, f"the history leaves this chamber "
+                                        f"{'taken' if size is None else f'with {size} cards'}")
+                s.chambers[i] = None
+                continue
+        elif value is None:
+            if not whole:
+                node.fail_at(where, f"the {rules.monument.name}'s chambers stay in place")
+            s.chambers[i] = None
+            continue
+        if public:
+            cards = read_cards(node, value, where, rules)
+            s.chambers[i] = tuple(sorted(cards))
+            continue
+        count = node.check_int(value, where)
+        if sizes is not None and count != size:
+            node.fail_at(where, f"the history leaves this chamber {size} cards")
+        printed = rules.chamber_sizes[i]
+        if sizes is None and (count > printed or whole and count != printed):
+            node.fail_at(where, f"the chamber holds {'its' if whole else 'at most its'} "
+                                f"{printed} cards" + (" until it is taken (then null)"
+                                                      if whole else ""))
+        s.chambers[i] = (0,) * count  # placeholders: the determinizer deals them
+
+
+def _position_form(node: Node, s: ExpeditionState, seat: int, hand, dig_n: int) -> None:
+    """A position view's own keys (module docstring) into ``s``."""
+    rules = s.rules
+    T = rules.treasures
+    n = len(rules.chamber_sizes)
+    whole_maps = sum(rules.chamber_maps[i] for i, c in enumerate(s.chambers) if c is None)
+    maps_spent = node.integer("maps_spent", lo=whole_maps, hi=rules.counts[rules.map])
+    known: list = [None] * n
+    if node.has("chamber_cards"):
+        where = node.where("chamber_cards")
+        for i, value in enumerate(node.items("chamber_cards", length=n)):
+            if value is None:
+                continue
+            if s.chambers[i] is None or rules.special == REFILL_ON_SANDSTORM:
+                node.fail_at(f"{where}[{i}]", "only a face-down chamber in place hides cards")
+            cards = read_cards(node, value, f"{where}[{i}]", rules)
+            if len(cards) > len(s.chambers[i]):
+                node.fail_at(f"{where}[{i}]", f"{len(cards)} known cards in a chamber of "
+                                              f"{len(s.chambers[i])}")
+            known[i] = [cards.count(c) for c in range(T)]
+    seen = [0] * n
+    if node.has("chambers_seen"):
+        where = node.where("chambers_seen")
+        for i, seats in enumerate(node.items("chambers_seen", length=n)):
+            for j, p in enumerate(node.check_list(seats, f"{where}[{i}]")):
+                seen[i] |= 1 << node.check_int(p, f"{where}[{i}][{j}]", hi=rules.players - 1)
+    visible = []
+    if rules.special == REFILL_ON_SANDSTORM:
+        visible.append(("chambers", [sum(c.count(t) for c in s.chambers if c)
+                                     for t in range(T)]))
+    if s.drawn:
+        visible.append(("explore.drawn", [s.drawn.count(t) for t in range(T)]))
+    read_position(node, s, seat, hand, dig_n, chamber_known=known, chambers_seen=seen,
+                  maps_spent=maps_spent, visible=visible)
+
+
+def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str,
+                  current: int | None) -> None:
+    """The explore in progress of phases ``keep``, ``mine`` and ``name`` (``current``: the
+    chamber of the history's last explore; ``None`` in a position view)."""
+    rules = s.rules
+    s.exploring = -1
     if phase not in ("keep", "mine", "name"):
         if node.has("explore"):
             node.fail(f"no explore is in progress in phase {phase!r}", "explore")
@@ -347,11 +461,13 @@ def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str, current
     letter = explore.text("chamber", choices=[chamber_letter(i) for i in
                                               range(len(rules.chamber_sizes))])
     s.exploring = ord(letter) - ord("A")
-    if s.exploring != current:
+    if current is not None and s.exploring != current:
         explore.fail("is not the chamber of the last explore in the history", "chamber")
     drawn = read_cards(explore, explore.raw("drawn", []), explore.where("drawn"), rules)
     named = read_cards(explore, explore.raw("named", []), explore.where("named"), rules)
     if phase == "keep":
+        if s.chambers[s.exploring] is None:
+            explore.fail("a taken chamber is explored no more", "chamber")
         cards = read_cards(explore, explore.raw("cards"), explore.where("cards"), rules,
                            length=len(s.chambers[s.exploring]))
         s.chambers[s.exploring] = tuple(sorted(cards))
@@ -373,6 +489,21 @@ def example_view(data) -> dict:
     play: it has looked at a chamber)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data, monument="temple"), data)
     return view_of(mid_game(state), 0)
+
+
+def position_of(state: ExpeditionState, seat: int) -> dict:
+    """The position view of ``seat`` in ``state`` (module docstring): ``view_of`` without
+    the history, with what the history tells the seat for sure."""
+    view = view_of(state, seat)
+    del view["history"]
+    view.update(position_facts(state, seat))
+    return view
+
+
+def example_position(data) -> dict:
+    """The example view's position form (``digsite example expedition --position``)."""
+    state = state_from_deal(make_deal(players=2, seed=5, data=data, monument="temple"), data)
+    return position_of(mid_game(state), 0)
 
 
 def parse_move(state: ExpeditionState, text: str):

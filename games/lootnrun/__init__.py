@@ -12,7 +12,8 @@ from games.registry import get
 from .moves import NOTATION, Awaken, Keep, Loot, Move, Pass, Reshuffle, Run, describe, parse_text
 from .rules import Rules, rules_for, score_rooms
 from .state import LootNRunState
-from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
+from .views import (example_position, example_view, make_deal, position_of, read_view,
+                    state_from_deal, state_from_view, view_of)
 from .table import describe_decision, describe_event, describe_position, describe_result
 
 GAME = get("lootnrun")
@@ -21,12 +22,13 @@ __all__ = [
     "GAME", "NOTATION", "Awaken", "Keep", "Loot", "LootNRunState", "Move", "Pass", "Reshuffle",
     "Run", "describe",
     "Rules", "example_view", "make_deal", "parse_move", "parse_text", "rules_for",
-    "score_rooms", "state_from_deal", "state_from_view", "view_of",
+    "score_rooms", "state_from_deal", "state_from_view", "view_of", "read_view",
+    "position_of", "example_position",
     "describe_position", "describe_event", "describe_decision", "describe_result",
 ]
 
 
-def parse_move(state: LootNRunState, text: str):
+def parse_move(state: LootNRunState, text: object) -> Move:
     """Move text (``loot 0``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
     checked legal in ``state`` (``games.protocol.parse_checked``)."""
     return parse_checked(state, text, parse_text)

@@ -24,8 +24,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from games.errors import InvalidMoveError
+
+if TYPE_CHECKING:  # (the state module imports this one)
+    from .state import LootNRunState
 
 __all__ = ["Move", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "parse_text",
            "describe", "NOTATION"]
@@ -135,7 +139,7 @@ def parse_text(text: str) -> Move:
     raise InvalidMoveError(f"{text!r} is not a Loot N Run move ({_USAGE})")
 
 
-def describe(state, move) -> str:
+def describe(state: LootNRunState | None, move: object) -> str:
     """``move`` in a player's words (``state``: the position before it, or ``None``).
 
     >>> describe(None, parse_text("loot 1"))

@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from cards_data.lootnrun import LootNRunData
 from games.protocol import derived
 
 __all__ = ["Rules", "rules_for", "score_rooms"]
@@ -20,7 +23,7 @@ class Rules:
     __slots__ = ("data", "players", "target", "ids", "index", "back", "amulet", "guardian",
                  "treasures", "colours")
 
-    def __init__(self, data, players: int):
+    def __init__(self, data: LootNRunData, players: int) -> None:
         self.data = data
         self.players = players
         self.target = data.target_for(players)
@@ -34,12 +37,12 @@ class Rules:
         self.colours = tuple(data.backs)
 
 
-def rules_for(data, players: int) -> Rules:
+def rules_for(data: LootNRunData, players: int) -> Rules:
     """The (shared) ``Rules`` of ``data`` at a table of ``players``."""
     return derived(data, Rules, players)
 
 
-def score_rooms(rules: Rules, rooms) -> int:
+def score_rooms(rules: Rules, rooms: Iterable[int]) -> int:
     """Points for revealing ``rooms``: 1 per symbol, a type on >= 2 rooms scores double."""
     symbols: dict[str, int] = {}
     rooms_with: dict[str, int] = {}

@@ -44,12 +44,12 @@ in the decks when the place was filled; they are equally likely (see ``determini
 from __future__ import annotations
 
 import random
-from typing import Hashable
+from typing import TYPE_CHECKING, Any, Hashable, Iterable, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
-from games.protocol import CHANCE, TERMINAL
+from games.protocol import CHANCE, TERMINAL, State
 
-from .moves import Awaken, Keep, Loot, Pass, Reshuffle, Run
+from .moves import Awaken, Keep, Loot, Move, Pass, Reshuffle, Run
 from .rules import Rules, score_rooms
 
 __all__ = ["LootNRunState"]
@@ -71,12 +71,13 @@ class LootNRunState:
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
     SHARED_SLOTS = ("rules", "reshuffles")
 
-    def __init__(self, rules: Rules, decks, first_player: int, chance_seed: int):
+    def __init__(self, rules: Rules, decks: Sequence[Iterable[int]], first_player: int,
+                 chance_seed: int) -> None:
         players = rules.players
         self.rules = rules
         self.num_players = players
         self.target = rules.target
-        self.decks = [list(decks[0]), list(decks[1])]  # top of a deck = last element
+        self.decks: list[list[int]] = [list(decks[0]), list(decks[1])]  # top: last element
         self.discard: list[int] = []
         self.fronts: list[list[int]] = [[] for _ in range(players)]
         self.front_epochs: list[list[int]] = [[] for _ in range(players)]
@@ -87,7 +88,7 @@ class LootNRunState:
         self.drawn: list[int | None] = []  # the Werewolf's two draws awaiting Keep
         self.extra_turn = False
         self.chance_rng_state = random.Random(chance_seed).getstate()
-        self.log: list[tuple[int, object]] = []  # (seat or CHANCE, move), for to_json
+        self.log: list[tuple[int, Move]] = []  # (seat or CHANCE, move), for to_json
         self.finished = False
 
     # -- protocol: whose turn ------------------------------------------------------------
@@ -102,7 +103,7 @@ class LootNRunState:
     def is_terminal(self) -> bool:
         return self.finished
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         if self.finished or self.phase == "reshuffle":
             return []
         if self.phase == "keep":
@@ -117,7 +118,7 @@ class LootNRunState:
             return [Keep(a, b) for a, b in options]
         seat = self.to_move
         mine = self.fronts[seat]
-        moves: list = [Loot(d) for d in (0, 1) if self.decks[d]]
+        moves: list[Move] = [Loot(d) for d in (0, 1) if self.decks[d]]
         if mine:
             moves.append(Run())
         if mine or self.num_players == 2:
@@ -125,7 +126,7 @@ class LootNRunState:
                          if t != seat and self.fronts[t])
         return moves or [Pass()]
 
-    def chance_outcomes(self) -> list:
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.phase != "reshuffle":
             return []
         rng = random.Random()
@@ -137,25 +138,24 @@ class LootNRunState:
 
     # -- protocol: moving --------------------------------------------------------------
 
-    def apply(self, move) -> None:
-        kind = type(move)
-        if kind is Reshuffle:
+    def apply(self, move: Move) -> None:
+        if type(move) is Reshuffle:
             self._reshuffle(move)
             self.log.append((CHANCE, move))
             return
         self.log.append((self.to_move, move))
-        if kind is Loot:
+        if type(move) is Loot:
             seat = self.to_move
             self.fronts[seat].append(self.decks[move.deck].pop())
             self.front_epochs[seat].append(len(self.reshuffles))
             self._end_action()
-        elif kind is Run:
+        elif type(move) is Run:
             seat = self.to_move
             self._reveal_and_score(seat, seat)
             self._end_action()
-        elif kind is Awaken:
+        elif type(move) is Awaken:
             self._awaken(move.target)
-        elif kind is Keep:
+        elif type(move) is Keep:
             seat = self.to_move
             epoch = len(self.reshuffles)
             for room, keep in zip(self.drawn, (move.first, move.second)):
@@ -169,7 +169,7 @@ class LootNRunState:
             self.drawn = []
             self.phase = "act"
             self._end_action()
-        elif kind is Pass:
+        elif type(move) is Pass:
             self._end_action()
         else:
             self.log.pop()
@@ -277,7 +277,7 @@ class LootNRunState:
                 epochs, drawn, decks, tuple(sorted(self.discard)), self.reshuffles,
                 self.extra_turn)
 
-    def determinize(self, seat: int, rng) -> "LootNRunState":
+    def determinize(self, seat: int, rng: random.Random) -> Self:
         """A world drawn uniformly from those ``seat`` cannot rule out (exact).
 
         Every face-down place whose back ``seat`` has seen (a room in front of another
@@ -305,17 +305,17 @@ class LootNRunState:
         if own_draws:
             known.update(r for r in self.drawn if r is not None)
         # face-down places, as (list, index, epoch filled); coloured ones are seen
-        coloured: dict[str, list[tuple[int, list, int]]] = {}
-        buried: list[tuple[list, int]] = []
+        coloured: dict[str, list[tuple[int, list[int] | list[int | None], int]]] = {}
+        buried: list[tuple[list[int], int]] = []
         for s in range(self.num_players):
             if s != seat:
                 front, epochs = world.fronts[s], self.front_epochs[s]
                 for i, room in enumerate(front):
                     coloured.setdefault(back[room], []).append((epochs[i], front, i))
         if not own_draws:
-            for i, room in enumerate(world.drawn):
-                if room is not None:
-                    coloured.setdefault(back[room], []).append((epoch, world.drawn, i))
+            for i, drawn in enumerate(world.drawn):
+                if drawn is not None:
+                    coloured.setdefault(back[drawn], []).append((epoch, world.drawn, i))
         for deck in world.decks:
             if deck:
                 coloured.setdefault(back[deck[-1]], []).append((epoch, deck, len(deck) - 1))
@@ -326,13 +326,13 @@ class LootNRunState:
                 unseen.setdefault(back[room], []).append(room)
         left: list[int] = []
         for colour in rules.colours:
-            rooms = sorted(unseen.get(colour, ()), key=available_from.__getitem__)
+            candidates = sorted(unseen.get(colour, ()), key=available_from.__getitem__)
             places = sorted(coloured.get(colour, ()), key=lambda place: place[0])
             pool: list[int] = []
             nxt = 0
             for filled, lst, i in places:
-                while nxt < len(rooms) and available_from[rooms[nxt]] <= filled:
-                    pool.append(rooms[nxt])
+                while nxt < len(candidates) and available_from[candidates[nxt]] <= filled:
+                    pool.append(candidates[nxt])
                     nxt += 1
                 if not pool:
                     raise InvalidStateError(
@@ -343,7 +343,7 @@ class LootNRunState:
                 pool[pick], pool[-1] = pool[-1], pool[pick]
                 lst[i] = pool.pop()
             left.extend(pool)
-            left.extend(rooms[nxt:])
+            left.extend(candidates[nxt:])
         if len(left) != len(buried):
             raise InvalidStateError(f"seat {seat}'s view is impossible: {len(left)} unseen "
                                     f"rooms for {len(buried)} places under the deck tops")
@@ -355,8 +355,8 @@ class LootNRunState:
 
     # -- copying and JSON ---------------------------------------------------------------------
 
-    def clone(self) -> "LootNRunState":
-        other = object.__new__(LootNRunState)
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
         other.rules = self.rules
         other.num_players = self.num_players
         other.target = self.target
@@ -375,7 +375,7 @@ class LootNRunState:
         other.finished = self.finished
         return other
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         ids = self.rules.ids
         return {
             "game": "lootnrun", "players": self.num_players, "target": self.target,
@@ -390,3 +390,7 @@ class LootNRunState:
             "log": ["chance reshuffle" if seat == CHANCE else f"{seat} {move}"
                     for seat, move in self.log],
         }
+
+
+if TYPE_CHECKING:  # mypy checks this engine against the game protocol
+    _CONFORMS: type[State[Move]] = LootNRunState

@@ -29,19 +29,32 @@ later reshuffle; ``edition`` (optional) must name the edition of the card data.
 
 A view is refused with ``InvalidStateError`` naming the key when it is malformed or
 impossible; an unknown key is refused too.
+
+**Its form.** This view is a *position* view, version 1 (issue 19 names the two forms of
+a card game's view): what the seat knows now, written down in one go. Loot N Run has no
+history form, and needs none: every room that leaves a front is revealed and discarded
+face up, every back colour is public, and what a seat saw go into each reshuffle is the
+view's ``reshuffled``, so the order of past events tells a seat nothing more. The
+sampler is exact with respect to the view (``LootNRunState.determinize``, proven against
+enumeration in ``tests/games/test_card_posteriors.py`` and, from the view itself, in
+``tests/games/test_position_views.py``). ``position_of`` is ``view_of``; ``digsite example
+lootnrun --position`` prints the same view as ``digsite example lootnrun``; hints say
+``"view_form": "position"``. Optional keys and their defaults: ``reshuffled`` ``[]``,
+``front_reshuffles`` all 0 (required once a reshuffle happened), ``extra_turn`` false.
 """
 
 from __future__ import annotations
 
 from games.errors import InvalidStateError
 from games.protocol import resolve_chance
-from games.reader import Node, read_document, read_header, read_view_seat
+from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
 from games.seeding import make_rng
 
 from .rules import Rules, rules_for
 from .state import LootNRunState
 
-__all__ = ["make_deal", "state_from_deal", "view_of", "state_from_view", "example_view"]
+__all__ = ["make_deal", "state_from_deal", "view_of", "state_from_view", "read_view",
+           "position_of", "example_view", "example_position"]
 
 
 def make_deal(*, players: int, seed, data, **options) -> dict:
@@ -119,6 +132,17 @@ def view_of(state: LootNRunState, seat: int) -> dict:
     if state.phase == "keep" and state.to_move == seat:
         view["drawn"] = [None if r is None else ids[r] for r in state.drawn]
     return view
+
+
+def position_of(state: LootNRunState, seat: int) -> dict:
+    """The position view of ``seat``: the view itself (module docstring, "Its form")."""
+    return view_of(state, seat)
+
+
+def read_view(view: dict, data, seed) -> ViewReading:
+    """``state_from_view`` as a ``ViewReading`` (the form: always the position)."""
+    world, seat = state_from_view(view, data, seed)
+    return ViewReading(world, seat, "position")
 
 
 def state_from_view(view: dict, data, seed) -> tuple[LootNRunState, int]:
@@ -244,3 +268,8 @@ def example_view(data) -> dict:
             break
         state = after
     return view_of(state, state.to_move)
+
+
+def example_position(data) -> dict:
+    """The position view of the example (the example view itself: module docstring)."""
+    return example_view(data)

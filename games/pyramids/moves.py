@@ -28,6 +28,7 @@ Cross.from_text('12:A1,A2 +30:C3')
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from grids.cells import cell_name, cells_of, popcount
 from grids.polyomino import SHAPES
@@ -35,6 +36,9 @@ from grids.polyomino import SHAPES
 from ..errors import InvalidMoveError
 from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
+
+if TYPE_CHECKING:  # (the state module imports this one)
+    from .state import PyramidsState
 
 __all__ = ["Cross", "Keep", "Take", "Reveal", "Pass", "PASS", "Move", "parse_text",
            "parse_move", "describe", "NOTATION"]
@@ -163,7 +167,7 @@ def _cells(mask: int) -> str:
     return ", ".join(cell_name(c) for c in cells_of(mask))
 
 
-def describe(state, move: Move) -> str:
+def describe(state: PyramidsState | None, move: object) -> str:
     """``move`` in a player's words, in ``state`` (the position before it): which card,
     which boxes, and what each ``+`` extra box is for.
 
@@ -195,6 +199,6 @@ def describe(state, move: Move) -> str:
     raise InvalidMoveError(f"{move!r} is not a Pyramids move")
 
 
-def parse_move(state, text: str) -> Move:
+def parse_move(state: PyramidsState, text: object) -> Move:
     """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
     return parse_checked(state, text, parse_text)

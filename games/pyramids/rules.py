@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Sequence
 
+from cards_data.pyramids import PyramidCard, PyramidsData
 from grids.cells import adjacent, cells_of, popcount
 from grids.polyomino import SHAPES, placements
 
@@ -26,7 +27,11 @@ __all__ = [
     "final_score", "gem_points", "is_connected_region",
 ]
 
-def frontier(card, crossed: int) -> int:
+#: The two cards in front of a seat (``None`` for an empty slot).
+Slots = Sequence["PyramidCard | None"]
+
+
+def frontier(card: PyramidCard | None, crossed: int) -> int:
     """Cells where a single box may be crossed: the entrance of an empty card, else the
     free open cells next to the crossed region."""
     if card is None:
@@ -36,7 +41,7 @@ def frontier(card, crossed: int) -> int:
     return adjacent(crossed) & card.open & ~crossed
 
 
-def is_connected_region(card, crossed: int) -> bool:
+def is_connected_region(card: PyramidCard, crossed: int) -> bool:
     """Whether ``crossed`` is a legal crossed region: open cells, connected, holding the
     entrance (or empty)."""
     if crossed & card.walls:
@@ -57,19 +62,19 @@ def is_connected_region(card, crossed: int) -> bool:
 class Rules:
     """The card data of a game (``data``, a ``cards_data.PyramidsData``) and the tables
     derived from it once: ``cards[order]`` is the card numbered ``order`` (``cards[0]`` is
-    ``None``) and ``colours[order]`` its colour."""
+    ``None``) and ``colours[order]`` its colour (``colours[0]`` is ``""``)."""
 
-    data: Any
-    cards: tuple
-    colours: tuple
+    data: PyramidsData
+    cards: tuple[PyramidCard | None, ...]
+    colours: tuple[str, ...]
 
     @classmethod
-    def build(cls, data) -> "Rules":
+    def build(cls, data: PyramidsData) -> "Rules":
         cards = (None,) + tuple(data.cards)
-        return cls(data, cards, (None,) + tuple(card.colour for card in data.cards))
+        return cls(data, cards, ("",) + tuple(card.colour for card in data.cards))
 
 
-def rules_for(data) -> Rules:
+def rules_for(data: PyramidsData) -> Rules:
     """The (shared) ``Rules`` of ``data``."""
     return derived(data, Rules.build)
 
@@ -80,7 +85,7 @@ def shape_masks(shape: str) -> tuple[int, ...]:
     return placements(SHAPES[shape], mirrors=True)
 
 
-def pattern_options(card, crossed: int, shape: str) -> list[int]:
+def pattern_options(card: PyramidCard, crossed: int, shape: str) -> list[int]:
     """Placements of expedition pattern ``shape`` (any rotation or mirror image) that are
     legal on ``card``: open, uncrossed cells, holding the entrance if the card is empty,
     else touching the crossed region."""
@@ -89,14 +94,15 @@ def pattern_options(card, crossed: int, shape: str) -> list[int]:
     return [m for m in shape_masks(shape) if not m & blocked and m & touch]
 
 
-def main_options(card, crossed: int, shape: str | None) -> list[int]:
+def main_options(card: PyramidCard, crossed: int, shape: str | None) -> list[int]:
     """Pattern placements first, then single boxes (as 1-cell masks), deterministic order."""
     out = pattern_options(card, crossed, shape) if shape else []
     out.extend(1 << c for c in cells_of(frontier(card, crossed)))
     return out
 
 
-def extras_closure(cards, masks: tuple[int, int], pending: int) -> list[tuple[int, int]]:
+def extras_closure(cards: Slots, masks: tuple[int, int], pending: int
+                   ) -> list[tuple[int, int]]:
     """Every final pair of crossed masks reachable by crossing the ``pending`` extra boxes
     forced by red crosses (chaining on further red crosses), in a deterministic order.
 
@@ -104,6 +110,8 @@ def extras_closure(cards, masks: tuple[int, int], pending: int) -> list[tuple[in
     either card the remaining obligation lapses (documented decision)."""
     if pending == 0:
         return [masks]
+    # the red crosses of each card (an empty slot has no box to cross)
+    red0, red1 = (0 if card is None else card.icons["red_cross"] for card in cards)
     results: dict[tuple[int, int], None] = {}
     seen: set[tuple[int, int, int]] = set()
     stack = [(masks[0], masks[1], pending)]
@@ -121,14 +129,15 @@ def extras_closure(cards, masks: tuple[int, int], pending: int) -> list[tuple[in
             continue
         for c in cells_of(f0):
             bit = 1 << c
-            stack.append((m0 | bit, m1, pend - 1 + (cards[0].icons["red_cross"] >> c & 1)))
+            stack.append((m0 | bit, m1, pend - 1 + (red0 >> c & 1)))
         for c in cells_of(f1):
             bit = 1 << c
-            stack.append((m0, m1 | bit, pend - 1 + (cards[1].icons["red_cross"] >> c & 1)))
+            stack.append((m0, m1 | bit, pend - 1 + (red1 >> c & 1)))
     return sorted(results)
 
 
-def crossing_options(cards, masks, shape: str | None) -> list[tuple[int, int, tuple[int, int]]]:
+def crossing_options(cards: Slots, masks: Sequence[int], shape: str | None
+                     ) -> list[tuple[int, int, tuple[int, int]]]:
     """All legal actions for one expedition card as ``(slot, main_mask, final_masks)``.
 
     ``cards`` holds two ``PyramidCard`` or ``None``; ``masks`` their crossed cells. The
@@ -159,7 +168,7 @@ class ActionEffect:
     completed: tuple[int, ...]  # slots whose tomb was crossed
 
 
-def action_effect(cards, before, after) -> ActionEffect:
+def action_effect(cards: Slots, before: Sequence[int], after: Sequence[int]) -> ActionEffect:
     """Count the icons on the cells crossed by one action."""
     counts = {"red_gem": 0, "green_gem": 0, "torch": 0, "skull": 0, "potion": 0}
     completed = []

@@ -52,13 +52,16 @@ resamples that order).
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
+from typing import TYPE_CHECKING, Any, Hashable, Iterable, Self
 
+from cards_data.pyramids import PyramidCard, PyramidsData
 from grids.cells import cells_of
 
-from ..errors import IllegalMoveError
-from ..protocol import CHANCE, TERMINAL
-from .moves import PASS, Cross, Keep, Pass, Reveal, Take
+from ..errors import IllegalMoveError, InvalidStateError
+from ..protocol import CHANCE, TERMINAL, State
+from .moves import PASS, Cross, Keep, Move, Pass, Reveal, Take
 from .rules import (
     ActionEffect, Rules, action_effect, crossing_options, final_score, gem_points, rules_for,
     update_skulls,
@@ -73,7 +76,7 @@ class Seat:
     __slots__ = ("dealt", "hand", "masks", "red", "green", "torches", "skulls", "completed",
                  "pyramid", "returned")
 
-    def __init__(self, dealt, rounds: int):
+    def __init__(self, dealt: Iterable[int], rounds: int) -> None:
         self.dealt: list[int] = list(dealt)
         self.returned: list[int] = []
         self.hand: list[int | None] = [None, None]
@@ -97,7 +100,14 @@ class Seat:
         other.pyramid = list(self.pyramid)
         return other
 
-    def public(self) -> tuple:
+    def card(self, slot: int) -> int:
+        """The order number of the card in ``slot`` (``InvalidStateError`` if empty)."""
+        card = self.hand[slot]
+        if card is None:
+            raise InvalidStateError(f"card slot {slot} is empty")
+        return card
+
+    def public(self) -> Hashable:
         return (tuple(self.hand), tuple(self.masks), self.red, self.green, tuple(self.torches),
                 self.skulls, tuple(self.completed), tuple(self.pyramid))
 
@@ -109,8 +119,10 @@ class PyramidsState:
     act at a decision (seat by seat in the simultaneous keep and cross phases).
     """
 
-    def __init__(self, data, *, players: int, dealt, deck, return_positions, expedition,
-                 rounds: int, steps_per_round: int):
+    def __init__(self, data: PyramidsData, *, players: int, dealt: Iterable[Iterable[int]],
+                 deck: Iterable[int], return_positions: Iterable[int],
+                 expedition: Iterable[Iterable[str]], rounds: int, steps_per_round: int
+                 ) -> None:
         self.rules: Rules = rules_for(data)
         self.num_players = players
         self.rounds = rounds
@@ -125,14 +137,15 @@ class PyramidsState:
         self.step = 0  # expedition cards revealed this round
         self.shape: str | None = None
         self.to_move = 0
-        self.pending: list = [None] * players
+        # the simultaneous choices of the keep and cross phases, seat by seat
+        self.pending: list[Move | None] = [None] * players
         self.takes: list[tuple[int, int, int]] = []  # (completed order, seat, slot)
         self.tiers: dict[str, int] = {c: 0 for c in data.colours}  # multi: tiers awarded
         self.history: list[str] = []
 
     # --- protocol -------------------------------------------------------------------
-    def clone(self) -> "PyramidsState":
-        other = PyramidsState.__new__(PyramidsState)
+    def clone(self) -> Self:
+        other = type(self).__new__(type(self))
         other.rules = self.rules
         other.num_players = self.num_players
         other.rounds, other.steps_per_round = self.rounds, self.steps_per_round
@@ -159,63 +172,65 @@ class PyramidsState:
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.phase != "reveal":
             return []
         return [(Reveal(self.expedition[self.round][self.step]), 1.0)]
 
-    def cards_of(self, seat: int):
+    def cards_of(self, seat: int) -> list[PyramidCard | None]:
         """The two cards in front of ``seat`` (``None`` for an empty slot)."""
         cards = self.rules.cards
         return [cards[o] if o is not None else None for o in self.seats[seat].hand]
 
-    def options(self, seat: int):
+    def options(self, seat: int) -> list[tuple[int, int, tuple[int, int]]]:
         """``crossing_options`` of ``seat`` for the revealed expedition card."""
         s = self.seats[seat]
         return crossing_options(self.cards_of(seat), s.masks, self.shape)
 
-    def cross_move(self, seat: int, slot: int, main: int, final) -> Cross:
-        """The ``Cross`` move of one ``crossing_options`` entry."""
+    def cross_move(self, seat: int, slot: int, main: int, final: tuple[int, int]) -> Cross:
+        """The ``Cross`` move of one ``crossing_options`` entry (an option crosses only
+        cards in front of the seat)."""
         s = self.seats[seat]
-        extras = []
+        extras: list[tuple[int, int]] = []
         for sl in (0, 1):
             extra = final[sl] & ~s.masks[sl] & ~(main if sl == slot else 0)
-            extras.extend((s.hand[sl], c) for c in cells_of(extra))
-        return Cross(s.hand[slot], main, tuple(sorted(extras)))
+            extras.extend((s.card(sl), c) for c in cells_of(extra))
+        return Cross(s.card(slot), main, tuple(sorted(extras)))
 
-    def legal_moves(self):
+    def legal_moves(self) -> list[Move]:
         if self.phase == "keep":
             dealt = sorted(self.seats[self.to_move].dealt)
             keep = self.rules.data.keep
             return [Keep(tuple(c)) for c in combinations(dealt, keep)]
         if self.phase == "cross":
-            moves = [self.cross_move(self.to_move, *o) for o in self.options(self.to_move)]
-            return moves or [PASS]
+            crosses: list[Move] = [self.cross_move(self.to_move, *o)
+                                   for o in self.options(self.to_move)]
+            return crosses or [PASS]
         if self.phase == "take":
-            moves = [Take(c) for c in sorted(self.display)]
+            takes: list[Move] = [Take(c) for c in sorted(self.display)]
             if self.deck:
-                moves.append(Take(0))
-            return moves
+                takes.append(Take(0))
+            return takes
         return []
 
-    def apply(self, move) -> None:
-        phase, kind = self.phase, type(move)
-        if kind is Cross and phase == "cross" or kind is Keep and phase == "keep" or \
-                kind is Pass and phase == "cross":
+    def apply(self, move: Move) -> None:
+        phase = self.phase
+        if type(move) is Cross and phase == "cross" or type(move) is Keep and phase == "keep" \
+                or type(move) is Pass and phase == "cross":
             # simultaneous choices: collected seat by seat, resolved once all have chosen
             self.history.append(str(move))
             self.pending[self.to_move] = move
             self.to_move += 1
             if self.to_move == self.num_players:
                 (self._finish_setup if phase == "keep" else self._resolve_crossings)()
-        elif kind is Reveal and phase == "reveal":
+        elif type(move) is Reveal and phase == "reveal":
             self.history.append(str(move))
             self.shape = move.shape
             self.step += 1
             self.phase = "cross"
             self.to_move = 0
             self.pending = [None] * self.num_players
-        elif kind is Take and phase == "take":
+        elif type(move) is Take and phase == "take":
             self.history.append(str(move))
             _, seat, slot = self.takes.pop(0)
             s = self.seats[seat]
@@ -234,21 +249,23 @@ class PyramidsState:
     def _finish_setup(self) -> None:
         returned = []
         for s, keep in zip(self.seats, self.pending):
+            if not isinstance(keep, Keep):  # (every seat has kept: apply's last keep)
+                raise IllegalMoveError(f"{keep!r} is not a keep")
             s.hand = list(keep.cards)
             s.returned = sorted(set(s.dealt) - set(keep.cards))
             returned.extend(s.returned)
-        queue: list[int | None] = [None] * (len(self.deck) + len(returned))
+        places: list[int | None] = [None] * (len(self.deck) + len(returned))
         for card, pos in zip(returned, self.return_positions):
-            queue[pos] = card
+            places[pos] = card
         rest = iter(self.deck)
-        queue = [next(rest) if c is None else c for c in queue]
+        queue = [next(rest) if c is None else c for c in places]
         size = self.rules.data.display
         self.display, self.deck = queue[:size], queue[size:]
         self.pending = [None] * self.num_players
         self.phase = "reveal"
 
     def _resolve_crossings(self) -> None:
-        completions = []
+        completions: list[tuple[int, int, int]] = []
         for seat, (s, move) in enumerate(zip(self.seats, self.pending)):
             if not isinstance(move, Cross):
                 continue
@@ -262,7 +279,7 @@ class PyramidsState:
             s.masks = after
             self._score(s, effect)
             for sl in effect.completed:
-                completions.append((s.hand[sl], seat, sl))
+                completions.append((s.card(sl), seat, sl))
         completions.sort()
         milestones = self.rules.data.pyramid_milestones
         colours = self.rules.colours
@@ -314,7 +331,7 @@ class PyramidsState:
         self.phase = "over" if self.round >= self.rounds else "reveal"
 
     # --- results --------------------------------------------------------------------
-    def breakdown(self, seat: int) -> dict:
+    def breakdown(self, seat: int) -> dict[str, int]:
         """Score-card totals of ``seat`` (the terms of the final score)."""
         s = self.seats[seat]
         d = self.rules.data
@@ -347,7 +364,7 @@ class PyramidsState:
         low = min(key.values())
         return [i for i in tied if key[i] == low]
 
-    def information_set_key(self, seat: int):
+    def information_set_key(self, seat: int) -> Hashable:
         own = self.seats[seat]
         own_private = (tuple(own.dealt), tuple(own.returned), str(self.pending[seat]))
         public = tuple(s.public() for s in self.seats) if self.phase != "keep" else ()
@@ -357,7 +374,7 @@ class PyramidsState:
                 own_private, public, chosen, tuple(self.display), len(self.deck),
                 tuple(self.takes), tuple(sorted(self.tiers.items())))
 
-    def determinize(self, seat: int, rng) -> "PyramidsState":
+    def determinize(self, seat: int, rng: random.Random) -> Self:
         """Resample what ``seat`` cannot see: the deck order, the unrevealed expedition
         cards, the other seats' dealt cards (during setup) and their hidden choices.
 
@@ -399,7 +416,7 @@ class PyramidsState:
             world.expedition[r] = order[:start] + rest
         return world
 
-    def _moves_for(self, seat: int):
+    def _moves_for(self, seat: int) -> list[Move]:
         actor = self.to_move
         self.to_move = seat
         try:
@@ -407,7 +424,7 @@ class PyramidsState:
         finally:
             self.to_move = actor
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "phase": self.phase, "round": self.round + 1, "step": self.step,
             "shape": self.shape, "to_move": self.to_move, "display": list(self.display),
@@ -422,3 +439,7 @@ class PyramidsState:
             "pending": [None if p is None else str(p) for p in self.pending],
             "history": list(self.history),
         }
+
+
+if TYPE_CHECKING:  # mypy checks this engine against the game protocol
+    _CONFORMS: type[State[Move]] = PyramidsState

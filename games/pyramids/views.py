@@ -29,7 +29,10 @@ revealed)::
      "display": [8, 30, 33, 45], "deck_size": 31,
      "others": [{"seat": 1, "cards": [...], "completed": [...], "score_card": {...}}]}
 
-``torches`` lists the rounds (1-based) whose torch is crossed. A card slot may be
+``torches`` lists the rounds (1-based) whose torch is crossed. ``score_card`` is
+required for every seat (a missing one was read as an empty card, silently: issue 20);
+inside it ``red_gems``, ``green_gems`` and ``skulls`` default to 0 and ``torches`` and
+``pyramid_points`` to ``[]``. ``completed`` defaults to ``[]``. A card slot may be
 ``null`` only when the deck and display are empty. ``rounds`` and ``steps_per_round`` may
 be given as in the deal. Every seat is to move at a crossing decision, so a view has no
 ``to_move``.
@@ -40,12 +43,16 @@ unknown keys are refused with their path; a boolean is never read as a number.
 
 from __future__ import annotations
 
+import random
+from typing import Any, TypedDict
+
+from cards_data.pyramids import PyramidsData
 from grids.cells import cell_name, cells_of
 
 from ..errors import InvalidStateError
 from ..reader import (Node, check_ids, read_cells, read_document, read_header, read_id,
                       read_ids)
-from ..seeding import make_rng
+from ..seeding import Seed, make_rng
 from .moves import Cross
 from .rules import is_connected_region
 from .state import PyramidsState
@@ -53,8 +60,8 @@ from .state import PyramidsState
 __all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "view_of"]
 
 
-def make_deal(*, players: int, seed, data, rounds: int | None = None,
-              steps_per_round: int | None = None) -> dict:
+def make_deal(*, players: int, seed: Seed, data: PyramidsData, rounds: int | None = None,
+              steps_per_round: int | None = None) -> dict[str, Any]:
     """A seeded deal (see the module docstring)."""
     rounds = data.rounds if rounds is None else rounds
     steps = data.expeditions_per_round if steps_per_round is None else steps_per_round
@@ -66,7 +73,7 @@ def make_deal(*, players: int, seed, data, rounds: int | None = None,
     rest = cards[players * data.deal:]
     n_returned = players * (data.deal - data.keep)
     positions = rng.sample(range(len(rest) + n_returned), n_returned)
-    expedition = []
+    expedition: list[list[str]] = []
     for _ in range(rounds):
         order = list(data.expedition_deck)
         rng.shuffle(order)
@@ -76,7 +83,7 @@ def make_deal(*, players: int, seed, data, rounds: int | None = None,
             "return_positions": positions, "expedition": expedition}
 
 
-def _check_table(players, rounds, steps, data) -> None:
+def _check_table(players: object, rounds: object, steps: object, data: PyramidsData) -> None:
     if not isinstance(players, int) or not 1 <= players <= data.players_max:
         raise InvalidStateError(f"players: {players!r} is not 1..{data.players_max}")
     if not isinstance(rounds, int) or not 1 <= rounds <= data.torches:
@@ -85,7 +92,7 @@ def _check_table(players, rounds, steps, data) -> None:
         raise InvalidStateError(f"steps_per_round: {steps!r} is not 1..{len(data.expedition_deck) - 1}")
 
 
-def _read_length(node: Node, data) -> tuple[int, int]:
+def _read_length(node: Node, data: PyramidsData) -> tuple[int, int]:
     """``rounds`` and ``steps_per_round`` (the rules' 4 and 7 when missing)."""
     rounds = node.integer("rounds", lo=1, hi=data.torches, default=data.rounds)
     steps = node.integer("steps_per_round", lo=1, hi=len(data.expedition_deck) - 1,
@@ -93,7 +100,7 @@ def _read_length(node: Node, data) -> tuple[int, int]:
     return rounds, steps
 
 
-def state_from_deal(deal: dict, data) -> PyramidsState:
+def state_from_deal(deal: dict[str, Any], data: PyramidsData) -> PyramidsState:
     """The initial state (keep phase) of a deal, validated (``InvalidStateError``)."""
     node = read_document(deal, "deal")
     players = read_header(node, "pyramids", (1, data.players_max))
@@ -124,15 +131,32 @@ def state_from_deal(deal: dict, data) -> PyramidsState:
 
 # --- player views -----------------------------------------------------------------------
 
-def _read_cards(node: Node, data) -> tuple[list, list[int]]:
+class _ScoreCard(TypedDict):
+    red_gems: int
+    green_gems: int
+    skulls: int
+    torches: list[int]
+    pyramid_points: list[tuple[str, int]]
+
+
+class _Player(_ScoreCard):
+    """A seat of a player view, read (``_read_player``)."""
+
+    hand: list[int | None]
+    masks: list[int]
+    completed: list[int]
+
+
+def _read_cards(node: Node, data: PyramidsData) -> tuple[list[int | None], list[int]]:
     """The two card slots ``cards``: ``{"order", "crossed"}`` or ``null``."""
-    hand, masks = [], []
-    for i, slot in enumerate(node.items("cards", length=2)):
-        if slot is None:
+    hand: list[int | None] = []
+    masks: list[int] = []
+    for i, item in enumerate(node.items("cards", length=2)):
+        if item is None:
             hand.append(None)
             masks.append(0)
             continue
-        slot = node.node_at(slot, node.where("cards") + f"[{i}]")
+        slot = node.node_at(item, node.where("cards") + f"[{i}]")
         order = read_id(slot, "order", range(1, len(data.cards) + 1))
         card = data.card(order)
         mask = read_cells(slot, "crossed", default=0)
@@ -151,19 +175,19 @@ def _read_cards(node: Node, data) -> tuple[list, list[int]]:
     return hand, masks
 
 
-def _read_score_card(node: Node, data, round_: int) -> dict:
+def _read_score_card(node: Node, data: PyramidsData, round_: int) -> _ScoreCard:
     """The score card; ``torches`` lists the rounds (1-based) whose torch is crossed."""
-    card = node.table("score_card", default={})
+    card = node.table("score_card")  # required: an empty card is a claim, never a default
     gems, track = data.gems_per_colour, len(data.skull_penalties)
-    out = {"red_gems": card.integer("red_gems", hi=gems, default=0),
-           "green_gems": card.integer("green_gems", hi=gems, default=0),
-           "skulls": card.integer("skulls", hi=track, default=0)}
+    red = card.integer("red_gems", hi=gems, default=0)
+    green = card.integer("green_gems", hi=gems, default=0)
+    skulls = card.integer("skulls", hi=track, default=0)
     torches = [card.check_int(t, f"{card.where('torches')}[{i}]", lo=1, hi=round_)
                for i, t in enumerate(card.items("torches", default=[]))]
     if len(set(torches)) != len(torches):
         card.fail("a round's torch is listed twice", "torches")
-    out["torches"] = torches
-    out["pyramid_points"] = []
+    out: _ScoreCard = {"red_gems": red, "green_gems": green, "skulls": skulls,
+                       "torches": torches, "pyramid_points": []}
     for i, item in enumerate(card.items("pyramid_points", default=[])):
         where = f"{card.where('pyramid_points')}[{i}]"
         colour, points = card.check_list(item, where, length=2)
@@ -175,7 +199,7 @@ def _read_score_card(node: Node, data, round_: int) -> dict:
     return out
 
 
-def _read_player(node: Node, data, round_: int) -> dict:
+def _read_player(node: Node, data: PyramidsData, round_: int) -> _Player:
     """One seat's cards, completed cards and score card (the view itself, or ``others[i]``)."""
     hand, masks = _read_cards(node, data)
     completed = read_ids(node, "completed", range(1, len(data.cards) + 1), default=[])
@@ -190,7 +214,7 @@ def _read_player(node: Node, data, round_: int) -> dict:
     return {"hand": hand, "masks": masks, "completed": completed, **score}
 
 
-def _read_revealed(node: Node, data, steps: int) -> list[str]:
+def _read_revealed(node: Node, data: PyramidsData, steps: int) -> list[str]:
     """This round's expedition cards so far (the last is the current one)."""
     revealed = list(node.texts("revealed", min_length=1))
     if len(revealed) > steps:
@@ -204,7 +228,8 @@ def _read_revealed(node: Node, data, steps: int) -> list[str]:
     return revealed
 
 
-def _check_cards(node: Node, data, people: dict, display: list[int], deck_size: int) -> None:
+def _check_cards(node: Node, data: PyramidsData, people: dict[int, _Player], display: list[int],
+                 deck_size: int) -> None:
     """The cross-checks between seats, display and deck."""
     seen = list(display)
     for p in people.values():
@@ -230,7 +255,8 @@ def _check_cards(node: Node, data, people: dict, display: list[int], deck_size: 
                           f"{list(data.pyramid_points)} each awarded once")
 
 
-def state_from_view(view: dict, data, seed) -> tuple[PyramidsState, int]:
+def state_from_view(view: dict[str, Any], data: PyramidsData, seed: Seed
+                    ) -> tuple[PyramidsState, int]:
     """Validate a player view; return one world consistent with it and the view's seat.
 
     The unseen deck order and the rest of the expedition cards are sampled from ``seed``;
@@ -258,15 +284,16 @@ def state_from_view(view: dict, data, seed) -> tuple[PyramidsState, int]:
                   round_=round_, revealed=revealed), seat
 
 
-def _world(data, rng, people: dict, display: list[int], *, seat: int, rounds: int, steps: int,
-           round_: int, revealed: list[str]) -> PyramidsState:
+def _world(data: PyramidsData, rng: random.Random, people: dict[int, _Player],
+           display: list[int], *, seat: int, rounds: int, steps: int, round_: int,
+           revealed: list[str]) -> PyramidsState:
     """The state at ``seat``'s crossing decision of a validated view, every unseen order
     (deck, expedition cards, earlier seats' choices) sampled from ``rng``."""
     players = len(people)
     seen = set(display) | {c for p in people.values() for c in p["hand"] + p["completed"]}
     deck = [c.order for c in data.cards if c.order not in seen]
     rng.shuffle(deck)
-    expedition = []
+    expedition: list[list[str]] = []
     for r in range(rounds):
         shown = revealed if r == round_ - 1 else []
         rest = list(data.expedition_deck)
@@ -296,12 +323,12 @@ def _world(data, rng, people: dict, display: list[int], *, seat: int, rounds: in
     return state
 
 
-def view_of(state: PyramidsState, seat: int) -> dict:
+def view_of(state: PyramidsState, seat: int) -> dict[str, Any]:
     """The player view of ``seat`` in a ``cross``-phase state (inverse of ``state_from_view``)."""
     if state.phase != "cross":
         raise InvalidStateError(f"a view is taken at a crossing decision, not in phase {state.phase}")
 
-    def player(i: int) -> dict:
+    def player(i: int) -> dict[str, Any]:
         s = state.seats[i]
         return {
             "cards": [None if o is None else {"order": o, "crossed": [cell_name(c) for c in cells_of(m)]}
@@ -321,7 +348,7 @@ def view_of(state: PyramidsState, seat: int) -> dict:
     return view
 
 
-def example_view(data) -> dict:
+def example_view(data: PyramidsData) -> dict[str, Any]:
     """A 2-player view in round 2: the deal of seed 2024 played up to seat 0's fourth
     crossing of round 2 by a fixed simple policy: at every decision the crossing with the
     most boxes (pattern plus extras; the first listed among equals), or, where no crossing

@@ -46,13 +46,13 @@ optimum of the game cut to ``turn_cap`` turns or raises ``SearchLimitReached``.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 from typing import Sequence
 
 from games.ancients import Find, Rest
 from games.registry import get
 from games.errors import SolverFault
+from solvers.clock import deadline_of, expired
 
 from .. import interrupt
 from .planner import DigMap, SearchLimitReached
@@ -235,11 +235,12 @@ class _Budget:
         self.clock = self.interrupted = False
 
     def spend(self, n: int = 1) -> bool:
-        """Spend ``n`` nodes; False once the budget (or the deadline) is gone, or a stop
-        was requested (``solvers.interrupt``: Ctrl-C)."""
+        """Spend ``n`` nodes; False once the budget (or the deadline, a
+        ``time.monotonic()`` instant) is gone, or a stop was requested
+        (``solvers.interrupt``: Ctrl-C)."""
         self.used += n
         self.left -= n
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if expired(self.deadline):
             self.clock = True
         if interrupt.requested():
             self.interrupted = True
@@ -305,14 +306,19 @@ def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None) 
 
 def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: float | None = None,
                       turn_cap: int | None = None, widths: Sequence[int] = BEAM_WIDTHS,
-                      progress=None) -> SearchResult:
-    """Beam searches (module docstring) within ``nodes`` nodes; ``time_limit`` is a
-    wall-clock cap (a result it cut may vary). Widths continue doubling after ``widths``
-    while the budget lasts; the first beam always completes its greedy finish.
+                      deadline: float | None = None, progress=None) -> SearchResult:
+    """Beam searches (module docstring) within ``nodes`` nodes. ``time_limit`` (seconds
+    from the call) and ``deadline`` (a ``time.monotonic()`` instant; the earlier counts)
+    are a wall-clock cap (a result it cut may vary): consulted before the bound (once it
+    has passed, the market argument is left out: the counting one costs nothing) and at
+    every node. Widths continue doubling after ``widths`` while the budget lasts; the
+    first beam always completes its greedy finish, so there is always a plan.
     ``progress(text)`` hears each beam's width, the best score and the bound."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = deadline_of(time_limit, deadline)
     budget = _Budget(nodes, deadline)
-    bound = score_upper_bound(state, turn_cap=turn_cap)
+    late = expired(deadline)
+    budget.clock = late
+    bound = score_upper_bound(state, turn_cap=turn_cap, market=not late)
     best: list = [-1.0, []]
     run = []
     width_list = list(widths)
@@ -383,12 +389,13 @@ def all_turns(state) -> list:
 
 
 def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = None,
-               incumbent: SearchResult | None = None) -> SearchResult:
+               incumbent: SearchResult | None = None,
+               deadline: float | None = None) -> SearchResult:
     """The proven best score of the game cut to ``turn_cap`` turns (module docstring),
-    within ``nodes`` nodes; ``SearchLimitReached`` when the budget or the time limit runs
-    out first. ``incumbent`` (a plan of the cut game) starts the search."""
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    budget = _Budget(nodes, deadline)
+    within ``nodes`` nodes; ``SearchLimitReached`` when the budget or the time limit
+    (``time_limit`` seconds, or the ``deadline`` instant) runs out first, consulted at
+    every node. ``incumbent`` (a plan of the cut game) starts the search."""
+    budget = _Budget(nodes, deadline_of(time_limit, deadline))
     table: dict = {}
 
     def search(s, alpha: float) -> tuple[float, bool, list]:

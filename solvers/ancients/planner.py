@@ -81,13 +81,13 @@ than any token count, so "ties to fewer tokens" is part of the order.
 from __future__ import annotations
 
 import sys
-import time
 from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
 from games.seeding import make_rng
+from solvers.clock import deadline_of, expired
 
 __all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "exhaustive_dig", "early_spend_best",
            "SearchLimitReached",
@@ -221,7 +221,7 @@ class _Planner:
         self.nodes = 0
         self.full = (1 << len(maps)) - 1
         self.subsets: dict[int, tuple] = {}
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.deadline = deadline_of(time_limit)
         # the best total value found and (chain, prefix) to rebuild it after a stop
         self.incumbent: list = [0, None]
 
@@ -293,8 +293,7 @@ class _Planner:
                     if val <= alpha:
                         return val, None, 0
         self.nodes += 1
-        if self.deadline is not None and not self.nodes & 255 and \
-                time.perf_counter() > self.deadline:
+        if self.deadline is not None and not self.nodes & 255 and expired(self.deadline):
             raise _Stopped
         hit = self.subsets.get(used)
         if hit is None:
@@ -318,17 +317,8 @@ class _Planner:
         if ub <= alpha:
             store(key, []).append((t, ub, False, None, 0))
             return ub, None, 0
-        incumbent = self.incumbent
         if len(groups) == 1:  # one map left: its cheapest find, exactly
-            j = min(_lanes_of(costs, cheapest, cheapest),
-                    key=lambda k: (lanes[k][2], lanes[k][3]))
-            _, i, mask, black, rot, anchor = lanes[j]
-            chain = ((self.maps[i].id, (mask, black, rot, anchor)), None) if ub > 0 else None
-            spent = cheapest if ub > 0 else 0
-            if chain is not None and g + ub > incumbent[0]:
-                incumbent[0], incumbent[1] = g + ub, (chain, prefix)
-            store(key, []).append((t, ub, True, chain, spent))
-            return ub, chain, spent
+            return self.last_map(key, t, ub, g, prefix, lanes, costs, cheapest)
         if len(groups) > 2:
             # Empty-cell bound (module docstring): e = a map's fewest empty cells under any
             # placement, m = its cheapest find now. A chain finding exactly the maps S is
@@ -355,6 +345,7 @@ class _Planner:
             moves.append((gain0 - nw * cost, cost, i, mask, black, rot, anchor))
         moves.sort(key=lambda mv: (-mv[0], mv[2], mv[3], mv[4]))
         pts, maps, search = self.points, self.maps, self.search
+        incumbent = self.incumbent
         best, best_chain, best_spent = 0, None, 0
         for gain, cost, i, mask, black, rot, anchor in moves:
             floor = alpha if alpha > best else best
@@ -381,6 +372,20 @@ class _Planner:
             best = bound
         store(key, []).append((t, best, False, None, 0))
         return best, None, 0
+
+    def last_map(self, key: tuple, t: int, ub: int, g: int, prefix, lanes: list,
+                 costs: bytes, cheapest: int) -> tuple:
+        """``search`` at a node with one map left: its cheapest placement (ties: the
+        smallest mask, then black cells) is the exact answer, worth ``ub``."""
+        j = min(_lanes_of(costs, cheapest, cheapest), key=lambda k: (lanes[k][2], lanes[k][3]))
+        _, i, mask, black, rot, anchor = lanes[j]
+        chain = ((self.maps[i].id, (mask, black, rot, anchor)), None) if ub > 0 else None
+        spent = cheapest if ub > 0 else 0
+        incumbent = self.incumbent
+        if chain is not None and g + ub > incumbent[0]:
+            incumbent[0], incumbent[1] = g + ub, (chain, prefix)
+        self.table.setdefault(key, []).append((t, ub, True, chain, spent))
+        return ub, chain, spent
 
     def beam(self, occ: int, blk: int, t: int, width: int) -> tuple[int, list]:
         """A good chain quickly: a beam over chains keeping the ``width`` best boards by

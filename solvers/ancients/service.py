@@ -34,6 +34,7 @@ from games.ancients import (GAME, Find, Market, Rest, describe, example_view, st
 from games.errors import ReplayMismatchError
 from games.seeding import make_rng
 from grids import cell_name, render_grid
+from solvers.clock import expired
 from solvers.hints import Hint, hint_result, rows_from_search
 from solvers.limits import Limit
 from solvers.results import (BestScore, DigPlanResult, NextDig, PlannedFind,
@@ -138,9 +139,10 @@ def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
 
 def _rank_turns(root, state, seat: int, *, limit: Limit, seed, rng, top: int) -> Hint:
     limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
+    deadline = limit.deadline()  # one cap on the search and the explanation
     low = float(state.score(seat))
     result = root_parallel(root, seat, workers=limit.workers, seed=rng,
-                           iterations=limit.iterations, time_limit=limit.time_limit,
+                           iterations=limit.iterations, deadline=deadline,
                            reward=score_window_reward(state), playout=playout, move_key=str,
                            exploration=EXPLORATION)
 
@@ -156,7 +158,8 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, rng, top: int) ->
                             words=lambda move: describe(state, move))  # in words (issue 12)
     explanation = [f"{len(result.moves)} whole-turn options (market visits, planner digs, "
                    "rests); hidden: deck order and removed cards"]
-    explanation += _against_the_plan(state, seat, rows)
+    if not expired(deadline):  # the comparison runs the planner a few times
+        explanation += _against_the_plan(state, seat, rows)
     return hint_result(
         "ancients", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
         iterations=result.iterations, stop_reason=result.stop_reason, seed=seed, top=top,
@@ -222,13 +225,14 @@ BUDGET_UNITS = GAME.budgets.best_score_units
 def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0, progress=None) -> BestScore:
     """Best final score of a solo deal (deck order known) within ``limit.work`` thousand
     search nodes (default: the registry's), replay-verified, with a proven bound
-    (``solvers.ancients.best``); ``limit.time_limit`` is a wall-clock cap. The search uses
-    no randomness; ``seed`` is echoed."""
+    (``solvers.ancients.best``); ``limit.time_limit`` is a wall-clock cap on the bound and
+    the search, counted from ``limit.started`` (a run it cuts says so). The search uses no
+    randomness; ``seed`` is echoed."""
     state = state_from_deal(deal, data)
     require_solo(state.num_players)
     amount = GAME.budgets.best_score if limit.work is None else limit.work
     result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
-                               time_limit=limit.time_limit, progress=progress)
+                               deadline=limit.deadline(), progress=progress)
     replay = state.clone()
     turns = tuple(tuple(str(step) for step in apply_turn(replay, move, checked=True))
                   for move in result.moves)

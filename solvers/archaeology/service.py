@@ -49,7 +49,7 @@ from games.archaeology.moves import TRADE
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
 from games.archaeology.trades import trading
 from games.seeding import make_rng
-from solvers.hints import Column, Hint
+from solvers.hints import Column, Hint, stamped
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.ismcts.hint import ranked_lines, win_hint
 from solvers.limits import Limit
@@ -144,10 +144,13 @@ class Edition:
                         words=lambda move: describe(world, move), units=units)
 
     def hint(self, view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
-        """Rank the decisions of the view's seat by ISMCTS (see the module docstring)."""
+        """Rank the decisions of the view's seat by ISMCTS (see the module docstring); the
+        hint says which form of view it read (``view_form``) and what that reading left
+        out."""
         rng = make_rng(seed)  # one stream: the view's world, then the search
-        world, seat = self.engine.state_from_view(view, data, rng)
-        return self._rank(world, seat, limit=limit, seed=seed, rng=rng, top=top)
+        reading = self.engine.read_view(view, data, rng)
+        return stamped(self._rank(reading.world, reading.seat, limit=limit, seed=seed,
+                                  rng=rng, top=top), reading)
 
     def played_turn(self, state, moves) -> tuple[int, str | None, bool]:
         """``solvers.review``'s hook: a record's trade steps are one decision, named by the

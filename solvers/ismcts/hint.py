@@ -75,7 +75,7 @@ def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)
     result = root_parallel(world, seat, workers=limit.workers, seed=seed if rng is None else rng,
-                           iterations=limit.iterations, time_limit=limit.time_limit, **options)
+                           iterations=limit.iterations, deadline=limit.deadline(), **options)
     if units is not None and result.units is not None and result.stop_reason != "single_move":
         stats = _merged(result.units, units.move)
         named = {str(stat.move) for stat in stats}

@@ -43,8 +43,9 @@ Search", with the node keying of OpenSpiel's ``ismcts.py``):
   playout, counts for no unit). ``extra_root_moves`` adds moves to the root's options in
   every determinization (a whole unit as one move the engine can apply, e.g. a played
   trade a review must value; the caller guarantees each is legal at the root).
-* **Budgets:** ``iterations`` and/or ``time_limit`` (seconds); the first reached stops the
-  search (``stop_reason`` says which). Without either, 1,000 iterations. The same seed
+* **Budgets:** ``iterations`` and/or ``time_limit`` (seconds; or ``deadline``, the
+  ``time.monotonic()`` instant a caller's limit ends); the first reached stops the search
+  (``stop_reason`` says which). Without either, 1,000 iterations. The same seed
   and iteration budget give identical results: all randomness comes from ``seed`` via
   ``games.seeding.make_rng`` and every table is iterated in insertion order.
 
@@ -53,7 +54,7 @@ Public API::
     ismcts(root, seat, *, iterations=None, time_limit=None, seed=None, exploration=0.7,
            rollout_policy=None, max_rollout_depth=None, evaluate=None, reward=None,
            move_key=None, playout=None, check_determinization=False, unit_open=None,
-           extra_root_moves=()) -> SearchResult
+           extra_root_moves=(), deadline=None) -> SearchResult
 
 ``SearchResult`` carries ``moves`` (one :class:`MoveStat` per root move, best first:
 ``move``, ``visits``, ``mean`` reward, ``stderr`` of that mean, ``available``,
@@ -79,6 +80,7 @@ from typing import Callable, Hashable, Sequence
 from games.errors import InternalFault
 from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
+from solvers.clock import deadline_of, expired
 from .. import interrupt
 
 __all__ = [
@@ -404,7 +406,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
            playout: Callable[[State, object], None] | None = None,
            check_determinization: bool = False,
            unit_open: Callable[[State], bool] | None = None,
-           extra_root_moves: Sequence = ()) -> SearchResult:
+           extra_root_moves: Sequence = (), deadline: float | None = None) -> SearchResult:
     """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
 
     ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
@@ -415,9 +417,12 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
     ``max_rollout_depth`` is set. ``check_determinization`` checks that every sampled world
     shows ``seat`` the same information-set key as ``root`` (``InternalFault`` if not).
     ``unit_open`` and ``extra_root_moves``: decisions of several moves (module docstring).
+    ``deadline`` (a ``time.monotonic()`` instant, ``solvers.clock``) is a wall-clock cap
+    like ``time_limit`` (the earlier of the two counts), for a caller whose own work
+    before the search counts against the same limit.
     """
     rng = make_rng(seed)
-    if iterations is None and time_limit is None:
+    if iterations is None and time_limit is None and deadline is None:
         iterations = DEFAULT_ITERATIONS
     if max_rollout_depth is not None and evaluate is None:
         raise ValueError("max_rollout_depth needs an evaluate function")
@@ -427,13 +432,13 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
     if root.current_player() != seat:
         raise ValueError(f"it is not seat {seat}'s decision (to act: {root.current_player()})")
     start = time.perf_counter()
+    deadline = deadline_of(time_limit, deadline)
     root_moves = [*root.legal_moves(), *extra_root_moves]
     if len(root_moves) == 1:
         only = root_moves[0]
         return SearchResult(seat, [MoveStat(only, 0, 0.0, 0.0, 0, None, None)], 0,
                             time.perf_counter() - start, "single_move", 0)
     root_key = root.information_set_key(seat) if check_determinization else None
-    deadline = start + time_limit if time_limit is not None else None
     tree = _Tree(seat, rng, exploration=exploration, key_of=move_key or (lambda m: m),
                  reward_fn=reward or win_reward(), evaluate=evaluate, playout=playout,
                  rollout_policy=rollout_policy, max_rollout_depth=max_rollout_depth,
@@ -444,7 +449,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
         if iterations is not None and done >= iterations:
             stop_reason = "iterations"
             break
-        if deadline is not None and done and time.perf_counter() >= deadline:
+        if done and expired(deadline):
             stop_reason = "time_limit"
             break
         if done and interrupt.requested():  # Ctrl-C: the ranking so far

@@ -11,7 +11,7 @@ import itertools
 from games import lootnrun
 from games.seeding import make_rng
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
-from solvers.hints import Column, Hint
+from solvers.hints import Column, Hint, stamped
 from solvers.limits import Limit
 from solvers.ismcts.hint import win_hint
 
@@ -32,12 +32,14 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": P
 
 def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
     """Rank the moves of the seat to act in ``view`` by ISMCTS win chance (uniformly random
-    rollouts, the search's default)."""
+    rollouts, the search's default); the hint says which form of view it read
+    (``view_form``)."""
     rng = make_rng(seed)  # one stream: the view's world, then the search
-    world, seat = lootnrun.state_from_view(view, data, rng)
-    return win_hint("lootnrun", world, seat, limit=limit, seed=seed, rng=rng, top=top,
-                    search_options={}, score=EXPECTED_SCORE,
-                    words=lambda move: lootnrun.describe(world, move))
+    reading = lootnrun.read_view(view, data, rng)
+    world = reading.world
+    return stamped(win_hint("lootnrun", world, reading.seat, limit=limit, seed=seed, rng=rng,
+                            top=top, search_options={}, score=EXPECTED_SCORE,
+                            words=lambda move: lootnrun.describe(world, move)), reading)
 
 
 def _pct(x) -> str:

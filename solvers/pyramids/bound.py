@@ -58,16 +58,15 @@ True
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.optimize import linprog
 
 from games.errors import SolverFault
 from games.protocol import CHANCE
 from games.pyramids import Cross, Keep, Take, parse_move, state_from_deal
 from grids.cells import distances, popcount
+from solvers.clock import expired
 
 from .. import interrupt
 from .instance import QueueWindows, SoloInstance, completion_possible
@@ -177,6 +176,19 @@ class _Plan:
     icons: np.ndarray        # (T, 6) icons crossed at step t
 
 
+def _pool(inst: SoloInstance, data) -> list[_PoolCard]:
+    """The cards that can ever be in hand: the dealt ones, then the queue positions a
+    completion count can reach, each with the first step it can be in hand."""
+    T = len(inst.shapes)
+    windows = QueueWindows.of(inst, data)
+    slots = inst.undealt_slots()
+    pool = [_PoolCard(d, 0, None) for d in sorted(inst.dealt)]
+    for p in range(windows.positions):
+        if p in slots and windows.first_step(p) < T:
+            pool.append(_PoolCard(slots[p], windows.first_step(p), p))
+    return pool
+
+
 class _Relaxation:
     """The per-card relaxation of one deal: the card pool, the master LP's rows and the
     pricing dynamic programme."""
@@ -184,15 +196,9 @@ class _Relaxation:
     def __init__(self, inst: SoloInstance, data, *, smoothing: float = 0.5):
         self.inst, self.data = inst, data
         self.smoothing = smoothing
-        self.T = T = len(inst.shapes)
+        self.T = len(inst.shapes)
         self.rounds = inst.rounds
-        windows = QueueWindows.of(inst, data)
-        slots = inst.undealt_slots()
-        pool = [_PoolCard(d, 0, None) for d in sorted(inst.dealt)]
-        for p in range(windows.positions):
-            if p in slots and windows.first_step(p) < T:
-                pool.append(_PoolCard(slots[p], windows.first_step(p), p))
-        self.pool = pool
+        self.pool = pool = _pool(inst, data)
         self.tables = [card_table(data.card(c.order)) for c in pool]
         reds = [popcount(data.card(c.order).icons["red_cross"]) for c in pool]
         # extras on one card in one action: at most the red crosses of the two cards in hand
@@ -530,8 +536,13 @@ class _Relaxation:
               ) -> tuple[float, float, int, bool, dict]:
         """Column generation from the card plans ``start``: ``(best bound, last LP value,
         iterations, converged, prices of the best bound)``. A ``deadline``
-        (``time.perf_counter()`` seconds) stops it between iterations
-        (``self.stopped_by_clock``)."""
+        (``time.monotonic()`` instant) is consulted before each iteration, the first too,
+        and stops it (``self.stopped_by_clock``; no iteration done: the bound is
+        ``math.inf``)."""
+        # SciPy is imported here, not at the top, so that the Pyramids hint (whose service
+        # imports the best score's modules) does not pay for it: about 0.5 s of CPU
+        from scipy.optimize import linprog
+
         self.stopped_by_clock = False
         columns: list[np.ndarray] = []
         objective: list[float] = []
@@ -552,8 +563,8 @@ class _Relaxation:
         converged = False
         done = 0
         for done in range(1, iterations + 1):
-            if done > 1 and (deadline is not None and time.perf_counter() >= deadline
-                             or interrupt.requested()):  # Ctrl-C: the best bound so far
+            # Ctrl-C: the best bound so far (a first round is always solved)
+            if expired(deadline) or done > 1 and interrupt.requested():
                 self.stopped_by_clock = True
                 done -= 1
                 break
@@ -617,15 +628,20 @@ def deal_bound(inst: SoloInstance, data, *, iterations: int = DEFAULT_BOUND_ITER
     ``cards`` (orders) are the cards that can ever be in hand, for the static argument
     (default: the per-card relaxation's pool). ``games`` are legal games of ``deal`` (move
     lists) whose card plans start the column generation; ``deadline`` is a wall-clock stop
-    (``time.perf_counter()`` seconds) checked between iterations."""
-    relaxation = _Relaxation(inst, data)
-    pool = [c.order for c in relaxation.pool] if cards is None else list(cards)
+    (a ``time.monotonic()`` instant) consulted before the tables are built and before each
+    iteration: once it has passed, the static bound is what is left."""
+    pool = [c.order for c in _pool(inst, data)] if cards is None else list(cards)
     static = static_bound(inst, data, pool)
     if iterations <= 0:
         return DealBound(static, "static", static)
+    if expired(deadline):
+        return DealBound(static, "static", static, stopped_by_clock=True)
+    relaxation = _Relaxation(inst, data)
     start = [p for moves in games for p in relaxation.plans_of(deal, moves)]
     value, lp, done, converged, prices = relaxation.solve(iterations, start, deadline)
     clock = relaxation.stopped_by_clock
+    if done == 0:
+        return DealBound(static, "static", static, stopped_by_clock=clock)
     tables = int(math.floor(value + 1e-6))  # floating error may only loosen it
     if tables < static:
         return DealBound(tables, "card-tables", static, value, lp, done, converged, clock, prices)

@@ -27,6 +27,7 @@ import copy
 
 from games.errors import InvalidStateError
 from games.pyramids import PyramidsState, make_deal, state_from_deal, state_from_view, view_of
+from games.reader import Node, read_document, read_header, read_id, read_ids
 from games.seeding import make_rng
 
 __all__ = ["DECISIONS", "decision_of", "world_of", "keep_view", "take_view", "decision_view"]
@@ -98,8 +99,7 @@ def _keep_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
 def _take_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
     """The take decision: validated through the engine's reader with each replaced slot
     holding its just-completed card again (module docstring), then put back."""
-    if not isinstance(view, dict):
-        raise InvalidStateError("view: expected an object")
+    _check_take_fields(view, data)
     plain = copy.deepcopy({k: v for k, v in view.items() if k != "decision"})
     seat = plain.get("seat", 0)
     people = [(seat, plain)] + [(o.get("seat"), o) for o in plain.get("others", [])
@@ -146,6 +146,35 @@ def _take_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
     world.pending = [None] * world.num_players
     world.phase, world.takes, world.to_move = "take", takes, seat
     return world, seat
+
+
+def _check_take_fields(view, data) -> None:
+    """The fields the take reader moves before the engine's reader sees the view (card
+    slots, completed cards, the other seats, the score cards, the display), checked by the
+    same reader first: a malformed take view gets the engine's one-line message naming
+    the key, never a TypeError or KeyError (issue 20). The engine's reader checks the rest
+    and every cross-check."""
+    node = read_document(view, "view")
+    players = read_header(node, "pyramids", (1, data.players_max))
+    known = range(1, len(data.cards) + 1)
+
+    def person(who: Node) -> None:
+        for i, slot in enumerate(who.items("cards", length=2)):
+            if slot is not None:
+                read_id(who.node_at(slot, f"{who.where('cards')}[{i}]"), "order", known)
+        completed = read_ids(who, "completed", known, default=[])
+        if len(set(completed)) != len(completed):
+            who.fail("a card is completed twice", "completed")
+        who.table("score_card")
+
+    node.integer("seat", hi=players - 1)
+    person(node)
+    for i, item in enumerate(node.items("others", length=players - 1)):
+        other = node.node_at(item, f"others[{i}]")
+        other.integer("seat", hi=players - 1)
+        person(other)
+    read_ids(node, "display", known)
+    node.integer("deck_size")
 
 
 def _lend_display(plain: dict, people, completed_lists, data) -> list[int]:

@@ -2,37 +2,39 @@
 
 Enumerate → build → solve → decode → replay (STYLE.md §7). The model chooses the 2 kept
 cards, every crossing (pattern placement or single box, and the extra boxes forced by red
-crosses) and every replacement card; the objective is the exact final score. ``_Model``
-builds it in the named steps below, one method each, and every variable family carries a
-name (``x_c12_A1_t3``, ``main_t3_c12_…``) so a model dump can be read.
+crosses) and every replacement card; the objective is the exact final score.
+``build_model`` builds it in the named steps below, one function each that takes the values
+the earlier steps made and returns what it adds (a small dataclass per variable family), so
+each step can be tested alone; every variable family carries a name (``x_c12_A1_t3``,
+``main_t3_c12_…``) so a model dump (``digsite best-score --export-model``) can be read.
 
 Model (time-indexed, one Boolean family per physical card ``c``):
 
-* **Cards** (``_choose_cards``): the dealt cards and the queue positions a completion
+* **Cards** (``choose_cards``): the dealt cards and the queue positions a completion
   count can reach (``instance.QueueWindows``: the ``k`` shortest entrance→tomb paths must
   fit in the cells crossable so far, extras counted by the most red crosses); each card's
   window starts at the first step it can be in hand.
-* **Keep** (``_keep``): ``keep_d`` for the 2 kept dealt cards, ``ret_d_j`` for the
+* **Keep** (``add_keep``): ``keep_d`` for the 2 kept dealt cards, ``ret_d_j`` for the
   returned ones at the deal's return slot ``j``, the lower order number first.
-* **Cells** (``_cells``): ``x[c,i,t]`` — cell ``i`` of card ``c`` is crossed by the end of
+* **Cells** (``add_cells``): ``x[c,i,t]`` — cell ``i`` of card ``c`` is crossed by the end of
   step ``t``; only cells reachable from the entrance exist, and only within the budget: a
   cell at BFS distance ``d`` needs ``d + 1`` crossed boxes on its card, and by step ``t``
   a card holds at most the pattern boxes of the steps since its window opened plus one
   extra per red cross of the cards that can be in hand by then. ``done[c,t] =
   x[c,tomb,t]``.
-* **Acquisitions** (``_acquisitions``): the queue fact (checked against the engine in the
+* **Acquisitions** (``add_acquisitions``): the queue fact (checked against the engine in the
   tests): with the display refilled after each action, the ``k``-th new card is any card
   not yet taken among the first ``4+k`` cards of the queue (display first, then deck).
   With two completions in one action the display is refilled only after both picks, so
   the card at the last allowed position may be taken only together with the one just
   before it. ``acq_c_t`` takes card ``c`` after step ``t``; a returned dealt card is taken
   through its slot (``back_d_j_t``).
-* **Hand** (``_hand``): ``inhand[c,t] = got[c,t] - done[c,t-1]``; exactly two cards in hand
+* **Hand** (``add_hand``): ``inhand[c,t] = got[c,t] - done[c,t-1]``; exactly two cards in hand
   (redundant); completions of step ``t`` equal its acquisitions, and each position needs
   enough completions before it.
-* **Crossings** (``_crossings``, per step): ``main[t,c,o]`` — the main crossing of step
-  ``t`` is option ``o`` (a placement of the step's pattern in any rotation/mirror, or a
-  single box) on card ``c``; exactly one per step, only on a card in hand, touching the
+* **Crossings** (per step: ``add_main_options``, ``add_extra_boxes``,
+  ``add_extra_count``): ``main[t,c,o]`` — the main crossing of step ``t`` is option ``o``
+  (a placement of the step's pattern in any rotation/mirror, or a single box) on card ``c``; exactly one per step, only on a card in hand, touching the
   crossed cells of step ``t-1`` (or holding the entrance: a free entrance means an empty
   card). Extra boxes forced by red crosses, exact: per step the extras number the red
   crosses newly crossed (main and extras), unless no legal box is left (*lapse*: then every
@@ -49,9 +51,9 @@ Model (time-indexed, one Boolean family per physical card ``c``):
   has no extra (a cut for the LP). Decoded plans are still replayed; a step the engine
   rejected would be forbidden by a no-good cut and the model solved again (a safety net
   that the tests never trigger).
-* **Cover** (``_cover``): a cell is crossed at step ``t`` exactly when it was before or one
+* **Cover** (``add_cover``): a cell is crossed at step ``t`` exactly when it was before or one
   crossing of the step covers it.
-* **Score** (``_score``): gems (``min`` with the track cap, then pairs), one torch per
+* **Score** (``add_score``): gems (``min`` with the track cap, then pairs), one torch per
   round (max over the round's crossed torches), skulls per action ``k_t = max(0, min(10,
   k_{t-1}+s_t) - 2 p_t)`` and the worst penalty by an element constraint, pyramid points
   from the final colour counts (solo rule), 10 per completed card.
@@ -62,11 +64,16 @@ them (``policy_plans``) is the first incumbent, a solution hint and a floor on t
 objective. The budget is deterministic: CP-SAT's deterministic time (``budget`` seconds of
 it) with a stated worker count and, for more than one worker, interleaved search, and two
 column-generation rounds of the bound per unit (``bound_rounds``), so the same deal, seed
-and budget give the same answer; ``time_limit`` is only a wall-clock cap
-(a run it cuts says so, and may vary). When CP-SAT does not prove the optimum, the deal
-bound of ``solvers.pyramids.bound`` (per-card tables, static) is computed and the smallest
-proven bound is reported with its source; a plan whose score reaches the bound is
-``OPTIMAL`` too.
+and budget give the same answer. A wall-clock limit (``time_limit``, or a ``deadline``
+instant, ``solvers.clock``) is only a cap, on the whole solve: every phase consults it
+before it starts and inside its loops (the policy's games before each keep choice, the
+pilot's at each decision, finishing its game by the policy once it has passed; the build
+before each step's crossings; CP-SAT gets what is left; the bound before its tables and
+each round), and the policy's first game is always played, so a plan is there whenever
+the limit falls. A run it cuts says so (``stop_reason`` ``"time_limit"``) and may vary.
+When CP-SAT does not prove the optimum, the deal bound of ``solvers.pyramids.bound``
+(per-card tables, static) is computed and the smallest proven bound is reported with its
+source; a plan whose score reaches the bound is ``OPTIMAL`` too.
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and ``workers_for(steps)``
 workers: 1 for deals of at most one round (one worker proved 1-round optima 2-4x faster
@@ -87,8 +94,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from itertools import combinations
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Callable
 
 from games.errors import SolverFault
 from games.protocol import CHANCE
@@ -97,12 +103,16 @@ from games.registry import get
 from games.pyramids.rules import shape_masks
 from games.seeding import child_seeds
 from grids.cells import NEIGHBOURS, adjacent, cell_name, cells_of, distances, popcount
+from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
 from .. import interrupt
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
 from .instance import QueueWindows, SoloInstance, acquisition_ok
 from .policy import playout, policy_move
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
            "policy_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
@@ -185,429 +195,616 @@ class SolveResult:
     solver_stats: dict = field(default_factory=dict)
 
 
-class _Card:
-    __slots__ = ("order", "card", "reach", "cells", "start", "x", "dist")
+# --- the model's builders ------------------------------------------------------------------
+#
+# Each step of the module docstring is a function that takes the model and the values the
+# earlier steps made, adds its variables and constraints, and returns what it made (as the
+# OR-Tools samples' ``add_soft_sequence_constraint`` returns its cost literals). Their call
+# order in ``build_model`` is the order of the variables and constraints in the proto: keep
+# it, or the solver's search (and every output) changes.
 
-    def __init__(self, card, start: int):
-        self.order = card.order
-        self.card = card
-        self.dist = distances(card.open, card.entrance)
-        self.reach = sum(1 << i for i in self.dist)
-        self.cells = cells_of(self.reach)
-        self.start = start
-        self.x: dict[tuple[int, int], object] = {}
+@dataclass(frozen=True, eq=False)
+class PoolCard:
+    """A card that can be in hand during the deal: its cells reachable from the entrance
+    (``dist``: BFS distance of each), and ``start``, the first step it can be crossed at
+    (0 for a dealt card)."""
 
-    def at(self, i: int, t: int):
-        """``x[c,i,t]`` or the constant 0 before the card's window."""
-        return self.x.get((i, t), 0)
+    order: int
+    card: object  # the printed card (``cards_data``)
+    start: int
+    dist: dict[int, int]
+    reach: int
+    cells: tuple[int, ...]
 
-    def done(self, t: int):
-        return self.at(self.card.tomb, t)
+    @classmethod
+    def of(cls, card, start: int) -> "PoolCard":
+        dist = distances(card.open, card.entrance)
+        reach = sum(1 << i for i in dist)
+        return cls(card.order, card, start, dist, reach, tuple(cells_of(reach)))
 
     def icon_cells(self, icon: str) -> tuple[int, ...]:
         return cells_of(self.card.icons[icon] & self.reach)
 
 
-class _Model:
-    """The CP-SAT model of one solo deal, built in the steps of the module docstring."""
+@dataclass(frozen=True)
+class CardPool:
+    """The cards of the model (step "Cards"): the dealt ones, then the undealt ones by
+    queue position, each only if its window opens before the last step."""
 
-    def __init__(self, inst: SoloInstance, data):
-        self.inst, self.data = inst, data
-        self.model = cp_model.CpModel()
-        self.T = len(inst.shapes)
-        self._choose_cards()
-        self._keep()
-        self._cells()
-        self._acquisitions()
-        self._hand()
-        reds = sorted((popcount(c.icons["red_cross"]) for c in data.cards), reverse=True)
-        # an action forces at most reds[0] + reds[1] extras; all but the last fit in layers
-        self.layers = max(1, reds[0] + reds[1] - 1)
-        self.rmax = reds[0]
-        self.main: dict[int, list[tuple[object, int, int]]] = {}
-        self.extra: dict[int, list[tuple[list, int, int]]] = {}
-        self.cover: dict[tuple[int, int, int], list] = {}
-        for t in range(self.T):
-            self._crossings(t)
-        self._cover()
-        self._score()
+    windows: QueueWindows
+    slot_card: dict[int, int]  # undealt queue position -> card
+    cards: tuple[PoolCard, ...]
+    by_order: dict[int, PoolCard]
 
-    # --- cards --------------------------------------------------------------------------
-    def _choose_cards(self) -> None:
-        inst, data = self.inst, self.data
-        self.windows = QueueWindows.of(inst, self.data)
-        self.slot_card = inst.undealt_slots()
-        cards = {d: _Card(data.card(d), 0) for d in inst.dealt}
-        for p in range(self.windows.positions):
-            if p in self.slot_card:
-                order = self.slot_card[p]
-                cards[order] = _Card(data.card(order), self.windows.first_step(p))
-        self.cards_list = [c for c in cards.values() if c.start < self.T]
-        self.cards = {c.order: c for c in self.cards_list}
 
-    # --- keep / return slots ------------------------------------------------------------
-    def _keep(self) -> None:
-        m, dealt = self.model, self.inst.dealt
-        self.keep = {d: m.new_bool_var(f"keep_c{d}") for d in dealt}
-        m.add(sum(self.keep.values()) == self.data.keep)
-        self.returned = {(d, j): m.new_bool_var(f"ret_c{d}_slot{j}") for d in dealt for j in range(2)}
-        for d in dealt:
-            m.add(self.returned[d, 0] + self.returned[d, 1] + self.keep[d] == 1)
-        for j in range(2):
-            m.add(sum(self.returned[d, j] for d in dealt) == 1)
-        for d, e in combinations(sorted(dealt), 2):  # the lower order number goes first
-            m.add_bool_or([~self.returned[e, 0], ~self.returned[d, 1]])
+def choose_cards(inst: SoloInstance, data) -> CardPool:
+    """The cards the model needs and the step each one's window opens (no variable)."""
+    windows = QueueWindows.of(inst, data)
+    slot_card = inst.undealt_slots()
+    cards = {d: PoolCard.of(data.card(d), 0) for d in inst.dealt}
+    for p in range(windows.positions):
+        if p in slot_card:
+            order = slot_card[p]
+            cards[order] = PoolCard.of(data.card(order), windows.first_step(p))
+    pool = tuple(c for c in cards.values() if c.start < len(inst.shapes))
+    return CardPool(windows, slot_card, pool, {c.order: c for c in pool})
 
-    # --- cells, within the budget -------------------------------------------------------
-    def _cells(self) -> None:
-        m = self.model
-        for c in self.cards_list:
-            budget = self._budget(c)
-            for t in range(c.start, self.T):
-                for i in c.cells:
-                    if c.dist[i] + 1 > budget[t]:
-                        continue
-                    c.x[i, t] = m.new_bool_var(f"x_c{c.order}_{cell_name(i)}_t{t}")
-                    if (i, t - 1) in c.x:
-                        m.add_implication(c.x[i, t - 1], c.x[i, t])
 
-    def _budget(self, c: _Card) -> list[int]:
-        """``budget[t]``: the most boxes card ``c`` can hold by the end of step ``t``. Every
-        step crosses at most its pattern's boxes on ``c`` and every extra box is owed to a
-        red cross crossed so far, on a card that can be in hand by then; a cell at BFS
-        distance ``d`` from the entrance needs ``d + 1`` connected boxes, so its variable
-        is fixed to 0 (left out) while ``d + 1 > budget[t]``."""
-        out, boxes = [0] * self.T, 0
-        for t in range(c.start, self.T):
-            boxes += max(popcount(shape_masks(self.inst.shapes[t])[0]), 1)
-            reds = sum(popcount(d.card.icons["red_cross"] & d.reach) for d in self.cards_list
-                       if d.start <= t)
-            out[t] = boxes + reds
-        return out
+@dataclass(frozen=True)
+class KeepVars:
+    """``keep[d]``: dealt card ``d`` is kept; ``returned[d, j]``: it goes back to the
+    deal's return slot ``j``."""
 
-    # --- acquisitions -------------------------------------------------------------------
-    def _acquisitions(self) -> None:
-        m, T, inst = self.model, self.T, self.inst
-        first = self.windows.first_acquisition
-        self.acq: dict[tuple[int, int], object] = {}
-        self.taken: dict[tuple[int, int], object] = {}  # (position, step) -> taken then
-        for p in range(self.windows.positions):
-            order = self.slot_card.get(p)
-            if order is None or order not in self.cards:
-                continue
-            for t in range(first[p], T - 1):
-                self.acq[order, t] = self.taken[p, t] = m.new_bool_var(f"acq_c{order}_t{t}")
-        back = {}
-        for j, p in enumerate(inst.return_positions):
-            if p >= self.windows.positions:
-                continue
-            for t in range(first[p], T - 1):
-                lits = []
-                for d in inst.dealt:
-                    v = back[d, j, t] = m.new_bool_var(f"back_c{d}_slot{j}_t{t}")
-                    m.add_implication(v, self.returned[d, j])
-                    lits.append(v)
-                s = self.taken[p, t] = m.new_bool_var(f"take_p{p}_t{t}")
-                m.add(s == sum(lits))
-        for d in inst.dealt:
-            for t in range(T - 1):
-                lits = [back[d, j, t] for j in range(2) if (d, j, t) in back]
-                if lits:
-                    v = self.acq[d, t] = m.new_bool_var(f"acq_c{d}_t{t}")
-                    m.add(v == sum(lits))
-        for c in self.cards_list:
-            acqs = [self.acq[c.order, t] for t in range(T - 1) if (c.order, t) in self.acq]
-            base = self.keep.get(c.order, 0)
-            if acqs or c.order in self.keep:
-                m.add(base + sum(acqs) <= 1)
+    keep: dict[int, cp_model.IntVar]
+    returned: dict[tuple[int, int], cp_model.IntVar]
 
-    def _got(self, c: _Card, t: int):
+
+def add_keep(m: cp_model.CpModel, dealt, keep_count: int) -> KeepVars:
+    """The keep choice: ``keep_count`` dealt cards kept, the others to the return slots,
+    the lower order number first."""
+    keep = {d: m.new_bool_var(f"keep_c{d}") for d in dealt}
+    m.add(sum(keep.values()) == keep_count)
+    returned = {(d, j): m.new_bool_var(f"ret_c{d}_slot{j}") for d in dealt for j in range(2)}
+    for d in dealt:
+        m.add(returned[d, 0] + returned[d, 1] + keep[d] == 1)
+    for j in range(2):
+        m.add(sum(returned[d, j] for d in dealt) == 1)
+    for d, e in combinations(sorted(dealt), 2):  # the lower order number goes first
+        m.add_bool_or([~returned[e, 0], ~returned[d, 1]])
+    return KeepVars(keep, returned)
+
+
+@dataclass(frozen=True)
+class Cells:
+    """``x[order][i, t]``: cell ``i`` of card ``order`` is crossed by the end of step
+    ``t``; a cell out of the budget (or before the card's window) has no variable and
+    reads as the constant 0."""
+
+    x: dict[int, dict[tuple[int, int], cp_model.IntVar]]
+
+    def at(self, c: PoolCard, i: int, t: int):
+        """``x[c,i,t]`` or the constant 0."""
+        return self.x[c.order].get((i, t), 0)
+
+    def done(self, c: PoolCard, t: int):
+        """``done[c,t]``: card ``c``'s tomb is crossed by the end of step ``t``."""
+        return self.at(c, c.card.tomb, t)
+
+    def has(self, c: PoolCard, i: int, t: int) -> bool:
+        return (i, t) in self.x[c.order]
+
+
+def cell_budget(pool: CardPool, shapes, c: PoolCard) -> list[int]:
+    """``budget[t]``: the most boxes card ``c`` can hold by the end of step ``t``. Every
+    step crosses at most its pattern's boxes on ``c`` and every extra box is owed to a
+    red cross crossed so far, on a card that can be in hand by then; a cell at BFS
+    distance ``d`` from the entrance needs ``d + 1`` connected boxes, so its variable
+    is fixed to 0 (left out) while ``d + 1 > budget[t]``."""
+    T = len(shapes)
+    out, boxes = [0] * T, 0
+    for t in range(c.start, T):
+        boxes += max(popcount(shape_masks(shapes[t])[0]), 1)
+        reds = sum(popcount(d.card.icons["red_cross"] & d.reach) for d in pool.cards
+                   if d.start <= t)
+        out[t] = boxes + reds
+    return out
+
+
+def add_cells(m: cp_model.CpModel, pool: CardPool, shapes) -> Cells:
+    """The crossed-cell variables within the budget, each implied by its step before."""
+    x: dict[int, dict[tuple[int, int], cp_model.IntVar]] = {}
+    for c in pool.cards:
+        budget = cell_budget(pool, shapes, c)
+        own = x[c.order] = {}
+        for t in range(c.start, len(shapes)):
+            for i in c.cells:
+                if c.dist[i] + 1 > budget[t]:
+                    continue
+                own[i, t] = m.new_bool_var(f"x_c{c.order}_{cell_name(i)}_t{t}")
+                if (i, t - 1) in own:
+                    m.add_implication(own[i, t - 1], own[i, t])
+    return Cells(x)
+
+
+@dataclass(frozen=True)
+class Acquisitions:
+    """``acq[order, t]``: card ``order`` is taken after step ``t``; ``taken[p, t]``: the
+    card at queue position ``p`` is (a returned dealt card's slot, through ``back_…``)."""
+
+    acq: dict[tuple[int, int], cp_model.IntVar]
+    taken: dict[tuple[int, int], cp_model.IntVar]
+
+    def got(self, keep: KeepVars, c: PoolCard, t: int):
         """1 when card ``c`` was kept or taken before step ``t``."""
-        return self.keep.get(c.order, 0) + sum(self.acq[c.order, s] for s in range(t)
+        return keep.keep.get(c.order, 0) + sum(self.acq[c.order, s] for s in range(t)
                                                if (c.order, s) in self.acq)
 
-    # --- hand and completions -----------------------------------------------------------
-    def _hand(self) -> None:
-        m, T = self.model, self.T
-        self.inhand = {}
-        for c in self.cards_list:
-            for t in range(c.start, T):
-                h = self.inhand[c.order, t] = m.new_bool_var(f"inhand_c{c.order}_t{t}")
-                m.add(h == self._got(c, t) - c.done(t - 1))
-        for t in range(T):  # redundant: exactly two cards in hand at every step
-            m.add(sum(self.inhand[c.order, t] for c in self.cards_list
-                      if (c.order, t) in self.inhand) == self.data.keep)
-        completions, cumulative = [], []
-        for t in range(T):
-            expr = sum(c.done(t) - c.done(t - 1) for c in self.cards_list)
-            completions.append(expr)
-            cumulative.append(expr + (cumulative[-1] if cumulative else 0))
-        self.double = []
+
+def add_acquisitions(m: cp_model.CpModel, inst: SoloInstance, pool: CardPool,
+                     keep: KeepVars) -> Acquisitions:
+    """Which card is taken after which step (the queue fact of the module docstring);
+    each card at most once, and not a kept one."""
+    T, first = len(inst.shapes), pool.windows.first_acquisition
+    acq: dict[tuple[int, int], cp_model.IntVar] = {}
+    taken: dict[tuple[int, int], cp_model.IntVar] = {}  # (position, step) -> taken then
+    for p in range(pool.windows.positions):
+        order = pool.slot_card.get(p)
+        if order is None or order not in pool.by_order:
+            continue
+        for t in range(first[p], T - 1):
+            acq[order, t] = taken[p, t] = m.new_bool_var(f"acq_c{order}_t{t}")
+    back = {}
+    for j, p in enumerate(inst.return_positions):
+        if p >= pool.windows.positions:
+            continue
+        for t in range(first[p], T - 1):
+            lits = []
+            for d in inst.dealt:
+                v = back[d, j, t] = m.new_bool_var(f"back_c{d}_slot{j}_t{t}")
+                m.add_implication(v, keep.returned[d, j])
+                lits.append(v)
+            s = taken[p, t] = m.new_bool_var(f"take_p{p}_t{t}")
+            m.add(s == sum(lits))
+    for d in inst.dealt:
         for t in range(T - 1):
-            double = m.new_bool_var(f"double_t{t}")  # two completions in one action
-            m.add(double >= completions[t] - 1)
-            m.add(2 * double <= completions[t])
-            self.double.append(double)
-            m.add(sum(v for (p, s), v in self.taken.items() if s == t) == completions[t])
-            for (p, s), v in self.taken.items():
-                if s != t:
+            lits = [back[d, j, t] for j in range(2) if (d, j, t) in back]
+            if lits:
+                v = acq[d, t] = m.new_bool_var(f"acq_c{d}_t{t}")
+                m.add(v == sum(lits))
+    for c in pool.cards:
+        acqs = [acq[c.order, t] for t in range(T - 1) if (c.order, t) in acq]
+        base = keep.keep.get(c.order, 0)
+        if acqs or c.order in keep.keep:
+            m.add(base + sum(acqs) <= 1)
+    return Acquisitions(acq, taken)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """``inhand[order, t]``: card ``order`` is in hand at step ``t``; ``double[t]``: step
+    ``t`` completes two cards."""
+
+    inhand: dict[tuple[int, int], cp_model.IntVar]
+    double: list[cp_model.IntVar]
+
+
+def add_hand(m: cp_model.CpModel, T: int, keep_count: int, pool: CardPool, cells: Cells,
+             keep: KeepVars, acquisitions: Acquisitions) -> Hand:
+    """The cards in hand, and completions paying for the acquisitions: a queue position
+    needs enough completions before it, the last one of a window only with the one before
+    it when one action completes two cards."""
+    inhand = {}
+    for c in pool.cards:
+        for t in range(c.start, T):
+            h = inhand[c.order, t] = m.new_bool_var(f"inhand_c{c.order}_t{t}")
+            m.add(h == acquisitions.got(keep, c, t) - cells.done(c, t - 1))
+    for t in range(T):  # redundant: exactly two cards in hand at every step
+        m.add(sum(inhand[c.order, t] for c in pool.cards
+                  if (c.order, t) in inhand) == keep_count)
+    completions, cumulative = [], []
+    for t in range(T):
+        expr = sum(cells.done(c, t) - cells.done(c, t - 1) for c in pool.cards)
+        completions.append(expr)
+        cumulative.append(expr + (cumulative[-1] if cumulative else 0))
+    doubles = []
+    taken = acquisitions.taken
+    for t in range(T - 1):
+        double = m.new_bool_var(f"double_t{t}")  # two completions in one action
+        m.add(double >= completions[t] - 1)
+        m.add(2 * double <= completions[t])
+        doubles.append(double)
+        m.add(sum(v for (p, s), v in taken.items() if s == t) == completions[t])
+        for (p, s), v in taken.items():
+            if s != t:
+                continue
+            if p > 3:
+                m.add(cumulative[t] >= p - 3).only_enforce_if(v)
+            if p >= 5:
+                late = m.new_bool_var(f"late_p{p}_t{t}")  # p is beyond the window of
+                m.add(cumulative[t] >= p - 2).only_enforce_if(late)  # the first pick
+                m.add(cumulative[t] <= p - 3).only_enforce_if(~late)
+                before = taken.get((p - 1, t))
+                m.add_bool_or([~v, ~double, late] + ([before] if before is not None else []))
+    return Hand(inhand, doubles)
+
+
+@dataclass(frozen=True)
+class MainOption:
+    """``lit``: the main crossing of its step is ``mask`` on card ``card``."""
+
+    lit: cp_model.IntVar
+    card: int
+    mask: int
+
+
+def add_main_options(m: cp_model.CpModel, t: int, shape: str, pool: CardPool, cells: Cells,
+                     hand: Hand) -> list[MainOption]:
+    """The main crossing of step ``t``: exactly one option (a placement of ``shape`` or a
+    single box) on a card in hand, touching its crossed cells or holding the entrance."""
+    options = []
+    forms = shape_masks(shape)
+    for c in pool.cards:
+        if t < c.start:
+            continue
+        masks = [pm for pm in forms if not pm & ~c.reach] + [1 << i for i in c.cells]
+        masks = [o for o in masks if all(cells.has(c, i, t) for i in cells_of(o))]
+        own = []
+        for o in masks:
+            if o >> c.card.entrance & 1:
+                touching = None
+            else:
+                touching = [cells.x[c.order][j, t - 1] for j in cells_of(adjacent(o) & c.reach)
+                            if cells.has(c, j, t - 1)]
+                if not touching:
                     continue
-                if p > 3:
-                    m.add(cumulative[t] >= p - 3).only_enforce_if(v)
-                if p >= 5:
-                    late = m.new_bool_var(f"late_p{p}_t{t}")  # p is beyond the window of
-                    m.add(cumulative[t] >= p - 2).only_enforce_if(late)  # the first pick
-                    m.add(cumulative[t] <= p - 3).only_enforce_if(~late)
-                    before = self.taken.get((p - 1, t))
-                    m.add_bool_or([~v, ~double, late] + ([before] if before is not None else []))
+            name = "_".join(cell_name(i) for i in cells_of(o))
+            v = m.new_bool_var(f"main_t{t}_c{c.order}_{name}")
+            m.add_implication(v, hand.inhand[c.order, t])
+            if touching is not None:
+                m.add_bool_or(touching).only_enforce_if(v)
+            options.append(MainOption(v, c.order, o))
+            own.append(v)
+        m.add(sum(own) <= hand.inhand[c.order, t])
+    m.add_exactly_one(option.lit for option in options)
+    return options
 
-    # --- crossings of one step ----------------------------------------------------------
-    def _crossings(self, t: int) -> None:
-        options = self._main_options(t)
-        extras, last, lapse = self._extra_boxes(t, options)
-        self._extra_count(t, options, extras, last, lapse)
 
-    def _main_options(self, t: int) -> list[tuple[object, int, int]]:
-        m = self.model
-        options = []
-        forms = shape_masks(self.inst.shapes[t])
-        for c in self.cards_list:
-            if t < c.start:
+def extra_layers(c: PoolCard, rmax: int) -> int:
+    """Layers an extra on card ``c`` may need: an action forces at most the red crosses
+    of ``c`` and of the other card in hand (at most ``rmax``), and all but the last extra
+    are layered."""
+    return max(1, popcount(c.card.icons["red_cross"] & c.reach) + rmax - 1)
+
+
+@dataclass(frozen=True)
+class ExtraBox:
+    """The extra box of step ``t`` on ``cell`` of ``card``: crossed when one of ``lits``
+    is (one per layer, then the ``last_…`` literal)."""
+
+    lits: tuple[cp_model.IntVar, ...]
+    card: int
+    cell: int
+
+
+@dataclass(frozen=True)
+class StepExtras:
+    """The extra boxes of one step, the ``last_…`` literals (one extra is crossed last)
+    and ``lapse`` (no legal box is left for an owed extra)."""
+
+    boxes: list[ExtraBox]
+    last: list[cp_model.IntVar]
+    lapse: cp_model.IntVar
+
+
+def add_extra_boxes(m: cp_model.CpModel, t: int, pool: CardPool, cells: Cells, hand: Hand,
+                    options: list[MainOption], rmax: int) -> StepExtras:
+    """The layered extra-box literals of step ``t`` (module docstring): a layer-1 extra
+    touches a box crossed before or by the main crossing, a layer-``d`` extra a
+    layer-``d-1`` one, and the last extra the final crossed cells."""
+    boxes = []
+    lapse = m.new_bool_var(f"lapse_t{t}")
+    layered: dict[tuple[int, int], list] = {}
+    last: list = []
+    for c in pool.cards:
+        if t < c.start:
+            continue
+        red_mask = c.card.icons["red_cross"]
+        layers = extra_layers(c, rmax)
+        for i in c.cells:
+            if not cells.has(c, i, t):
                 continue
-            masks = [pm for pm in forms if not pm & ~c.reach] + [1 << i for i in c.cells]
-            masks = [o for o in masks if all((i, t) in c.x for i in cells_of(o))]
-            own = []
-            for o in masks:
-                if o >> c.card.entrance & 1:
-                    touching = None
-                else:
-                    touching = [c.x[j, t - 1] for j in cells_of(adjacent(o) & c.reach)
-                                if (j, t - 1) in c.x]
-                    if not touching:
-                        continue
-                name = "_".join(cell_name(i) for i in cells_of(o))
-                v = m.new_bool_var(f"main_t{t}_c{c.order}_{name}")
-                m.add_implication(v, self.inhand[c.order, t])
-                if touching is not None:
-                    m.add_bool_or(touching).only_enforce_if(v)
-                options.append((v, c.order, o))
-                own.append(v)
-                for i in cells_of(o):
-                    self.cover.setdefault((c.order, i, t), []).append(v)
-            m.add(sum(own) <= self.inhand[c.order, t])
-        m.add_exactly_one(v for v, _, _ in options)
-        self.main[t] = options
-        return options
+            where = f"t{t}_c{c.order}_{cell_name(i)}"
+            lits = [m.new_bool_var(f"extra_{where}_l{d + 1}") for d in range(layers)]
+            ell = m.new_bool_var(f"last_{where}")
+            lits.append(ell)
+            last.append(ell)
+            if red_mask >> i & 1:  # the last extra is a plain box unless lapsing
+                m.add_implication(ell, lapse)
+            if i != c.card.entrance:
+                m.add_bool_or([cells.x[c.order][j, t] for j in NEIGHBOURS[i]
+                               if cells.has(c, j, t)]).only_enforce_if(ell)
+            layered[c.order, i] = lits[:layers]
+            for v in lits:
+                m.add_implication(v, hand.inhand[c.order, t])
+            boxes.append(ExtraBox(tuple(lits), c.order, i))
+    _add_layering(m, t, pool, cells, options, layered, rmax)
+    return StepExtras(boxes, last, lapse)
 
-    def _extra_boxes(self, t: int, options) -> tuple[list, list, object]:
-        """The layered extra-box literals of step ``t`` (docstring): ``(extras, last
-        literals, lapse)``; each entry of ``extras`` is ``(literals, card, cell)``."""
-        m = self.model
-        extras = []
-        lapse = m.new_bool_var(f"lapse_t{t}")
-        layered: dict[tuple[int, int], list] = {}
-        last: list = []
-        for c in self.cards_list:
-            if t < c.start:
+
+def _add_layering(m: cp_model.CpModel, t: int, pool: CardPool, cells: Cells,
+                  options: list[MainOption], layered: dict, rmax: int) -> None:
+    """Where each layer of step ``t``'s extras may grow from (``add_extra_boxes``)."""
+    main_near: dict[tuple[int, int], list] = {}
+    for option in options:
+        for j in cells_of(adjacent(option.mask)):
+            main_near.setdefault((option.card, j), []).append(option.lit)
+    for c in pool.cards:
+        if t < c.start:
+            continue
+        for i in c.cells:
+            if (c.order, i) not in layered:
                 continue
-            red_mask = c.card.icons["red_cross"]
+            lits = layered[c.order, i]
+            if i != c.card.entrance:
+                # a first-layer extra touches a box crossed before this step, or is next
+                # to the main crossing
+                near = [cells.x[c.order][j, t - 1] for j in NEIGHBOURS[i]
+                        if cells.has(c, j, t - 1)]
+                m.add_bool_or(near + main_near.get((c.order, i), [])).only_enforce_if(lits[0])
+            for d in range(1, extra_layers(c, rmax)):
+                m.add_bool_or([layered[c.order, j][d - 1] for j in NEIGHBOURS[i]
+                               if (c.order, j) in layered]).only_enforce_if(lits[d])
+
+
+def add_extra_count(m: cp_model.CpModel, t: int, pool: CardPool, cells: Cells, hand: Hand,
+                    options: list[MainOption], extras: StepExtras, layers: int) -> None:
+    """The extras of step ``t`` number its new red crosses, unless the obligation lapses
+    (then every reachable cell of both cards in hand is crossed); ``layers``: the most
+    extras one action can force, less one."""
+    reds = sum(cells.at(c, i, t) - cells.at(c, i, t - 1) for c in pool.cards if t >= c.start
+               for i in c.icon_cells("red_cross"))
+    count = sum(sum(box.lits) for box in extras.boxes)
+    deficit = m.new_int_var(0, 12, f"deficit_t{t}")
+    has = m.new_bool_var(f"has_extras_t{t}")
+    m.add(deficit <= 12 * extras.lapse)
+    m.add(count + deficit == reds)
+    # no red cross in the main crossing, no extra box (a cut the LP needs: red extras
+    # would otherwise pay for themselves)
+    main_reds = sum(popcount(o.mask & pool.by_order[o.card].card.icons["red_cross"]) * o.lit
+                    for o in options)
+    m.add(count <= layers * main_reds)
+    m.add(count >= has)
+    m.add(count <= 12 * has)
+    m.add(sum(extras.last) == has)  # one extra is the last crossed (see docstring)
+    for c in pool.cards:
+        if t >= c.start:
+            m.add(sum(cells.at(c, i, t) for i in c.cells) >= len(c.cells) * hand.inhand[c.order, t]
+                  ).only_enforce_if(extras.lapse)
+
+
+def red_cross_limits(data) -> tuple[int, int]:
+    """``(layers, rmax)``: an action forces at most the red crosses of the two cards with
+    the most, ``rmax`` of them on one card; all but the last extra fit in ``layers``."""
+    reds = sorted((popcount(c.icons["red_cross"]) for c in data.cards), reverse=True)
+    return max(1, reds[0] + reds[1] - 1), reds[0]
+
+
+@dataclass(frozen=True)
+class Crossings:
+    """Per step ``t``: the main options and the extra boxes."""
+
+    main: list[list[MainOption]]
+    extras: list[StepExtras]
+
+
+def add_cover(m: cp_model.CpModel, T: int, pool: CardPool, cells: Cells,
+              crossings: Crossings) -> None:
+    """A cell is crossed at step ``t`` exactly when it was before or one crossing of the
+    step covers it (one main option or one extra)."""
+    cover: dict[tuple[int, int, int], list] = {}
+    for t in range(T):  # main options first, then extras: the terms' order in the proto
+        for option in crossings.main[t]:
+            for i in cells_of(option.mask):
+                cover.setdefault((option.card, i, t), []).append(option.lit)
+        for box in crossings.extras[t].boxes:
+            cover.setdefault((box.card, box.cell, t), []).extend(box.lits)
+    for c in pool.cards:
+        for t in range(c.start, T):
             for i in c.cells:
-                if (i, t) not in c.x:
-                    continue
-                where = f"t{t}_c{c.order}_{cell_name(i)}"
-                lits = [m.new_bool_var(f"extra_{where}_l{d + 1}") for d in range(self._layers(c))]
-                ell = m.new_bool_var(f"last_{where}")
-                lits.append(ell)
-                last.append(ell)
-                if red_mask >> i & 1:  # the last extra is a plain box unless lapsing
-                    m.add_implication(ell, lapse)
-                if i != c.card.entrance:
-                    m.add_bool_or([c.x[j, t] for j in NEIGHBOURS[i] if (j, t) in c.x]
-                                  ).only_enforce_if(ell)
-                layered[c.order, i] = lits[: self._layers(c)]
-                for v in lits:
-                    m.add_implication(v, self.inhand[c.order, t])
-                extras.append((lits, c.order, i))
-                self.cover.setdefault((c.order, i, t), []).extend(lits)
-        main_near: dict[tuple[int, int], list] = {}
-        for v, order, o in options:
-            for j in cells_of(adjacent(o)):
-                main_near.setdefault((order, j), []).append(v)
-        for c in self.cards_list:
-            if t < c.start:
-                continue
-            for i in c.cells:
-                if (c.order, i) not in layered:
-                    continue
-                lits = layered[c.order, i]
-                if i != c.card.entrance:
-                    # a first-layer extra touches a box crossed before this step, or is next
-                    # to the main crossing
-                    near = [c.x[j, t - 1] for j in NEIGHBOURS[i] if (j, t - 1) in c.x]
-                    m.add_bool_or(near + main_near.get((c.order, i), [])).only_enforce_if(lits[0])
-                for d in range(1, self._layers(c)):
-                    m.add_bool_or([layered[c.order, j][d - 1] for j in NEIGHBOURS[i]
-                                   if (c.order, j) in layered]).only_enforce_if(lits[d])
-        self.extra[t] = extras
-        return extras, last, lapse
+                if cells.has(c, i, t):
+                    m.add(cells.x[c.order][i, t] == cells.at(c, i, t - 1)
+                          + sum(cover.get((c.order, i, t), [])))
 
-    def _extra_count(self, t: int, options, extras, last, lapse) -> None:
-        """The extras of step ``t`` number its new red crosses, unless the obligation lapses
-        (then every reachable cell of both cards in hand is crossed)."""
-        m = self.model
-        reds = sum(c.at(i, t) - c.at(i, t - 1) for c in self.cards_list if t >= c.start
-                   for i in c.icon_cells("red_cross"))
-        count = sum(sum(lits) for lits, _, _ in extras)
-        deficit = m.new_int_var(0, 12, f"deficit_t{t}")
-        has = m.new_bool_var(f"has_extras_t{t}")
-        m.add(deficit <= 12 * lapse)
-        m.add(count + deficit == reds)
-        # no red cross in the main crossing, no extra box (a cut the LP needs: red extras
-        # would otherwise pay for themselves)
-        main_reds = sum(popcount(o & self.cards[c].card.icons["red_cross"]) * v
-                        for v, c, o in options)
-        m.add(count <= self.layers * main_reds)
-        m.add(count >= has)
-        m.add(count <= 12 * has)
-        m.add(sum(last) == has)  # one extra is the last crossed (see docstring)
-        for c in self.cards_list:
-            if t >= c.start:
-                m.add(sum(c.at(i, t) for i in c.cells) >= len(c.cells) * self.inhand[c.order, t]
-                      ).only_enforce_if(lapse)
 
-    def _layers(self, c: _Card) -> int:
-        """Layers an extra on card ``c`` may need: an action forces at most the red crosses
-        of ``c`` and of the other card in hand, and all but the last extra are layered."""
-        return max(1, popcount(c.card.icons["red_cross"] & c.reach) + self.rmax - 1)
+@dataclass(frozen=True)
+class Score:
+    """The final score: its ``terms`` (the breakdown's) and their sum, maximised."""
 
-    # --- cover ----------------------------------------------------------------------------
-    def _cover(self) -> None:
-        m = self.model
-        for c in self.cards_list:
-            for t in range(c.start, self.T):
-                for i in c.cells:
-                    if (i, t) in c.x:
-                        m.add(c.x[i, t] == c.at(i, t - 1)
-                              + sum(self.cover.get((c.order, i, t), [])))
+    terms: dict[str, object]
+    objective: object
 
-    # --- score ----------------------------------------------------------------------------
-    def _new(self, icon: str, t: int):
-        return sum(c.at(i, t) - c.at(i, t - 1) for c in self.cards_list if t >= c.start
-                   for i in c.icon_cells(icon))
 
-    def _score(self) -> None:
-        m, data, T = self.model, self.data, self.T
-        self.terms = {"cards": data.card_points * sum(c.done(T - 1) for c in self.cards_list),
-                      "torches": data.torch_points * sum(self._torches()),
-                      "pyramid": self._pyramid_points(), "gems": self._gems(),
-                      "skulls": -self._skull_penalty()}
-        self.objective = sum(self.terms.values())
-        m.maximize(self.objective)
+def new_icons(pool: CardPool, cells: Cells, icon: str, t: int):
+    """The ``icon`` cells newly crossed at step ``t``."""
+    return sum(cells.at(c, i, t) - cells.at(c, i, t - 1) for c in pool.cards if t >= c.start
+               for i in c.icon_cells(icon))
 
-    def _gems(self):
-        m, data, T = self.model, self.data, self.T
-        cap = data.gems_per_colour
-        counts = []
-        for icon, name in (("red_gem", "red"), ("green_gem", "green")):
-            crossed = sum(c.at(i, T - 1) for c in self.cards_list for i in c.icon_cells(icon))
-            v = m.new_int_var(0, cap, f"gems_{name}")
-            m.add_min_equality(v, [crossed, cap])
-            counts.append(v)
-        red, green = counts
-        pairs = m.new_int_var(0, cap, "gem_pairs")
-        m.add_min_equality(pairs, [red, green])
-        return data.gem_pair_points * pairs + data.single_gem_points * (red + green - 2 * pairs)
 
-    def _torches(self) -> list:
-        m, T, steps = self.model, self.T, self.inst.steps_per_round
-        torches = []
-        for r in range(self.inst.rounds):
-            lit = m.new_bool_var(f"torch_r{r + 1}")
-            crossed = sum(self._new("torch", t) for t in range(r * steps, min(T, (r + 1) * steps)))
-            m.add(lit <= crossed)
-            m.add(48 * lit >= crossed)
-            torches.append(lit)
-        return torches
+def add_score(m: cp_model.CpModel, inst: SoloInstance, data, pool: CardPool,
+              cells: Cells) -> Score:
+    """The exact final score (module docstring), maximised."""
+    T = len(inst.shapes)
+    terms = {"cards": data.card_points * sum(cells.done(c, T - 1) for c in pool.cards),
+             "torches": data.torch_points * sum(add_torches(m, inst, pool, cells)),
+             "pyramid": add_pyramid_points(m, data, T, pool, cells),
+             "gems": add_gems(m, data, T, pool, cells),
+             "skulls": -add_skull_penalty(m, data, T, pool, cells)}
+    objective = sum(terms.values())
+    m.maximize(objective)
+    return Score(terms, objective)
 
-    def _skull_penalty(self):
-        m, data = self.model, self.data
-        track = len(data.skull_penalties)
-        count = 0
-        for t in range(self.T):
-            crossed = m.new_int_var(0, track, f"skulls_crossed_t{t}")
-            m.add_min_equality(crossed, [count + self._new("skull", t), track])
-            after = m.new_int_var(0, track, f"skulls_t{t}")
-            m.add_max_equality(after, [0, crossed - 2 * self._new("potion", t)])
-            count = after
-        penalty = m.new_int_var(0, max(data.skull_penalties), "skull_penalty")
-        m.add_element(count, [0] + list(data.skull_penalties), penalty)
-        return penalty
 
-    def _pyramid_points(self):
-        m, data, T = self.model, self.data, self.T
-        points = 0
-        for colour in data.colours:
-            n = sum(c.done(T - 1) for c in self.cards_list if c.card.colour == colour)
-            for need, pts in zip(data.pyramid_milestones, data.pyramid_points):
-                reached = m.new_bool_var(f"pyramid_{colour}_{need}")
-                m.add(n >= need).only_enforce_if(reached)
-                m.add(n <= need - 1).only_enforce_if(~reached)
-                points += pts * reached
-        return points
+def add_gems(m: cp_model.CpModel, data, T: int, pool: CardPool, cells: Cells):
+    """Gem points: each colour's count capped by its track, then pairs."""
+    cap = data.gems_per_colour
+    counts = []
+    for icon, name in (("red_gem", "red"), ("green_gem", "green")):
+        crossed = sum(cells.at(c, i, T - 1) for c in pool.cards for i in c.icon_cells(icon))
+        v = m.new_int_var(0, cap, f"gems_{name}")
+        m.add_min_equality(v, [crossed, cap])
+        counts.append(v)
+    red, green = counts
+    pairs = m.new_int_var(0, cap, "gem_pairs")
+    m.add_min_equality(pairs, [red, green])
+    return data.gem_pair_points * pairs + data.single_gem_points * (red + green - 2 * pairs)
 
-    # --- warm start -----------------------------------------------------------------------
+
+def add_torches(m: cp_model.CpModel, inst: SoloInstance, pool: CardPool,
+                cells: Cells) -> list[cp_model.IntVar]:
+    """One torch literal per round: some torch crossed in the round."""
+    T, steps = len(inst.shapes), inst.steps_per_round
+    torches = []
+    for r in range(inst.rounds):
+        lit = m.new_bool_var(f"torch_r{r + 1}")
+        crossed = sum(new_icons(pool, cells, "torch", t)
+                      for t in range(r * steps, min(T, (r + 1) * steps)))
+        m.add(lit <= crossed)
+        m.add(48 * lit >= crossed)
+        torches.append(lit)
+    return torches
+
+
+def add_skull_penalty(m: cp_model.CpModel, data, T: int, pool: CardPool,
+                      cells: Cells) -> cp_model.IntVar:
+    """The skull track action by action (potions remove two) and its final penalty."""
+    track = len(data.skull_penalties)
+    count = 0
+    for t in range(T):
+        crossed = m.new_int_var(0, track, f"skulls_crossed_t{t}")
+        m.add_min_equality(crossed, [count + new_icons(pool, cells, "skull", t), track])
+        after = m.new_int_var(0, track, f"skulls_t{t}")
+        m.add_max_equality(after, [0, crossed - 2 * new_icons(pool, cells, "potion", t)])
+        count = after
+    penalty = m.new_int_var(0, max(data.skull_penalties), "skull_penalty")
+    m.add_element(count, [0] + list(data.skull_penalties), penalty)
+    return penalty
+
+
+def add_pyramid_points(m: cp_model.CpModel, data, T: int, pool: CardPool, cells: Cells):
+    """Pyramid points from the completed cards of each colour (solo rule)."""
+    points = 0
+    for colour in data.colours:
+        n = sum(cells.done(c, T - 1) for c in pool.cards if c.card.colour == colour)
+        for need, pts in zip(data.pyramid_milestones, data.pyramid_points):
+            reached = m.new_bool_var(f"pyramid_{colour}_{need}")
+            m.add(n >= need).only_enforce_if(reached)
+            m.add(n <= need - 1).only_enforce_if(~reached)
+            points += pts * reached
+    return points
+
+
+@dataclass
+class DealModel:
+    """The CP-SAT model of one solo deal and the variable families of its steps."""
+
+    model: cp_model.CpModel
+    T: int
+    pool: CardPool
+    keep: KeepVars
+    cells: Cells
+    acquisitions: Acquisitions
+    hand: Hand
+    crossings: Crossings
+    score: Score
+
+    @property
+    def objective(self):
+        return self.score.objective
+
     def hint(self, warm: WarmStart) -> None:
         """Warm start from a plan: keep, main crossings, acquisitions and the crossed cells;
         CP-SAT completes the rest (extras layering)."""
-        m = self.model
-        for d, v in self.keep.items():
+        m, cells = self.model, self.cells
+        for d, v in self.keep.keep.items():
             m.add_hint(v, int(d in warm.kept))
         masks = {o: 0 for o in warm.kept}
         for t, step in enumerate(warm.steps[: self.T]):
-            for v, c, o in self.main[t]:
-                m.add_hint(v, int(c == step.card and o == step.mask))
+            for option in self.crossings.main[t]:
+                m.add_hint(option.lit, int(option.card == step.card and option.mask == step.mask))
             masks[step.card] = masks.get(step.card, 0) | step.mask
             for c, i in step.extras:
                 masks[c] = masks.get(c, 0) | (1 << i)
-            for c in self.cards_list:
+            for c in self.pool.cards:
                 for i in c.cells:
-                    if (i, t) in c.x:
-                        m.add_hint(c.x[i, t], masks.get(c.order, 0) >> i & 1)
-            for (c, s), v in self.acq.items():
+                    if cells.has(c, i, t):
+                        m.add_hint(cells.x[c.order][i, t], masks.get(c.order, 0) >> i & 1)
+            for (c, s), v in self.acquisitions.acq.items():
                 if s == t:
                     m.add_hint(v, int(c in step.picks))
             for c in step.picks:
                 masks.setdefault(c, 0)
 
-    # --- decode -------------------------------------------------------------------------
-    def decode(self, solver) -> tuple[tuple[int, ...], list[PlanStep]]:
+    def decode(self, solver: cp_model.CpSolver) -> tuple[tuple[int, ...], list[PlanStep]]:
         """``(kept, steps)`` of the solver's solution."""
-        kept = tuple(sorted(d for d, v in self.keep.items() if solver.value(v)))
+        kept = tuple(sorted(d for d, v in self.keep.keep.items() if solver.value(v)))
         steps = []
         for t in range(self.T):
-            main = [(c, o) for v, c, o in self.main[t] if solver.value(v)]
+            main = [(o.card, o.mask) for o in self.crossings.main[t] if solver.value(o.lit)]
             if len(main) != 1:
                 raise SolverFault(f"step {t} has {len(main)} main crossings in the solution")
-            extras = tuple(sorted((c, i) for lits, c, i in self.extra[t]
-                                  if any(solver.value(v) for v in lits)))
-            picks = tuple(sorted(c for (c, s), v in self.acq.items() if s == t and solver.value(v)))
+            extras = tuple(sorted((box.card, box.cell) for box in self.crossings.extras[t].boxes
+                                  if any(solver.value(v) for v in box.lits)))
+            picks = tuple(sorted(c for (c, s), v in self.acquisitions.acq.items()
+                                 if s == t and solver.value(v)))
             (card, mask), = main
             steps.append(PlanStep(card, mask, extras, picks))
         return kept, steps
 
-    def cut(self, solver, t: int) -> None:
+    def cut(self, solver: cp_model.CpSolver, t: int) -> None:
         """Forbid the decoded choices of step ``t`` with the same previous crossings."""
-        lits = [v for v, _, _ in self.main[t] if solver.value(v)]
-        lits += [v for group, _, _ in self.extra[t] for v in group if solver.value(v)]
-        involved = {c for v, c, _ in self.main[t] if solver.value(v)}
-        involved |= {c for group, c, _ in self.extra[t] if any(solver.value(v) for v in group)}
+        main, boxes = self.crossings.main[t], self.crossings.extras[t].boxes
+        lits = [o.lit for o in main if solver.value(o.lit)]
+        lits += [v for box in boxes for v in box.lits if solver.value(v)]
+        involved = {o.card for o in main if solver.value(o.lit)}
+        involved |= {box.card for box in boxes if any(solver.value(v) for v in box.lits)}
         for order in involved:
-            c = self.cards[order]
+            c = self.pool.by_order[order]
             for i in c.cells:
-                if (i, t - 1) in c.x:
-                    v = c.x[i, t - 1]
+                if self.cells.has(c, i, t - 1):
+                    v = self.cells.x[order][i, t - 1]
                     lits.append(v if solver.value(v) else ~v)
         self.model.add_bool_or([~lit for lit in lits])
+
+
+def build_model(inst: SoloInstance, data, *, deadline: float | None = None
+                ) -> DealModel | None:
+    """The CP-SAT model of a solo deal, built step by step (module docstring); ``None``
+    when the ``deadline`` (a ``time.monotonic()`` instant) passes first: it is consulted
+    before the build and before each step's crossings, the bulk of the work."""
+    if expired(deadline):
+        return None
+    from ortools.sat.python import cp_model  # here, not at the top: see _cp_sat_search
+
+    m = cp_model.CpModel()
+    T = len(inst.shapes)
+    pool = choose_cards(inst, data)
+    keep = add_keep(m, inst.dealt, data.keep)
+    cells = add_cells(m, pool, inst.shapes)
+    acquisitions = add_acquisitions(m, inst, pool, keep)
+    hand = add_hand(m, T, data.keep, pool, cells, keep, acquisitions)
+    layers, rmax = red_cross_limits(data)
+    crossings = Crossings([], [])
+    for t in range(T):
+        if expired(deadline):
+            return None
+        options = add_main_options(m, t, inst.shapes[t], pool, cells, hand)
+        extras = add_extra_boxes(m, t, pool, cells, hand, options, rmax)
+        add_extra_count(m, t, pool, cells, hand, options, extras, layers)
+        crossings.main.append(options)
+        crossings.extras.append(extras)
+    add_cover(m, T, pool, cells, crossings)
+    score = add_score(m, inst, data, pool, cells)
+    return DealModel(m, T, pool, keep, cells, acquisitions, hand, crossings, score)
 
 
 def replay(deal: dict, data, kept, steps) -> tuple[object, list[str], int | None]:
@@ -657,8 +854,10 @@ def _second_ok(state, first: int, picks) -> bool:
     return other in display or (deck and deck[0] == other)
 
 
-def _play(deal: dict, data, kept, choose) -> WarmStart:
-    """The game that keeps ``kept`` and then plays ``choose(state)`` at every decision."""
+def _play(deal: dict, data, kept, choose, deadline: float | None = None) -> WarmStart:
+    """The game that keeps ``kept`` and then plays ``choose(state)`` at every decision;
+    once the ``deadline`` has passed, the greedy-lookahead policy's move instead (a
+    legal game, finished quickly)."""
     state = state_from_deal(deal, data)
     moves = [Keep(tuple(kept))]
     state.apply(moves[0])
@@ -667,7 +866,7 @@ def _play(deal: dict, data, kept, choose) -> WarmStart:
         if state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
             continue
-        move = choose(state)
+        move = policy_move(state) if expired(deadline) else choose(state)
         if isinstance(move, Cross):
             steps.append({"card": move.card, "mask": move.cells, "extras": move.extras,
                           "picks": []})
@@ -700,14 +899,23 @@ def _pilot_move(state):
     return best
 
 
-def policy_plans(deal: dict, data, *, pilot: bool = False) -> list[WarmStart]:
+def policy_plans(deal: dict, data, *, pilot: bool = False,
+                 deadline: float | None = None) -> list[WarmStart]:
     """A game for every keep choice, best score first (ties: the keep pairs' order): played
     by the greedy-lookahead policy, or with ``pilot`` by the pilot method over it (each
     decision tries every option played out by the policy on the known deal; measured on
-    the full deals 0-9 it scores 133-158 in 3-5 s of CPU against the policy's 117-146)."""
+    the full deals 0-9 it scores 133-158 in 3-5 s of CPU against the policy's 117-146).
+
+    A ``deadline`` (``time.monotonic()`` instant) is consulted before each keep choice and
+    at each decision: once it has passed no keep choice is started — except the policy's
+    first, so that there is always a plan — and a pilot game is finished by the policy."""
     inst = SoloInstance.from_deal(deal, data)
     choose = _pilot_move if pilot else policy_move
-    plans = [_play(deal, data, kept, choose) for kept in combinations(sorted(inst.dealt), data.keep)]
+    plans = []
+    for kept in combinations(sorted(inst.dealt), data.keep):
+        if expired(deadline) and (pilot or plans):
+            break
+        plans.append(_play(deal, data, kept, choose, deadline))
     return sorted(plans, key=lambda w: -w.score)
 
 
@@ -746,51 +954,61 @@ class _Search:
     used: float = 0.0
 
 
-class _Report(cp_model.CpSolverSolutionCallback):
-    """Tells ``progress`` each better plan CP-SAT finds and each better bound it proves
-    (only when someone watches: a terminal's progress line). Reading the search changes
-    nothing in it."""
+def _reporter(progress, start: float):
+    """A CP-SAT solution callback that tells ``progress`` each better plan CP-SAT finds and
+    each better bound it proves (only when someone watches: a terminal's progress line).
+    Reading the search changes nothing in it. Made here, not at import, since OR-Tools is
+    imported only where a model is solved (``_cp_sat_search``)."""
+    from ortools.sat.python import cp_model
 
-    def __init__(self, progress, start: float):
-        super().__init__()
-        self.progress, self.best, self.bound = progress, start, None
+    class Report(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.best, self.bound = start, None
 
-    def on_solution_callback(self) -> None:
-        self.best = max(self.best, self.objective_value)
-        self.bound = self.best_objective_bound
-        self.tell()
+        def on_solution_callback(self) -> None:
+            self.best = max(self.best, self.objective_value)
+            self.bound = self.best_objective_bound
+            self.tell()
 
-    def on_bound(self, bound: float) -> None:
-        self.bound = bound
-        self.tell()
+        def on_bound(self, bound: float) -> None:
+            self.bound = bound
+            self.tell()
 
-    def tell(self) -> None:
-        bound = "" if self.bound is None else f", bound {math.floor(self.bound + 1e-6):g}"
-        self.progress(f"CP-SAT search: best {self.best:g}{bound}")
+        def tell(self) -> None:
+            bound = "" if self.bound is None else f", bound {math.floor(self.bound + 1e-6):g}"
+            progress(f"CP-SAT search: best {self.best:g}{bound}")
+
+    return Report()
 
 
-def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: _Model, warm: WarmStart, *,
+def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm: WarmStart, *,
                    budget: float, deadline: float | None, workers: int, random_seed: int,
                    max_cuts: int, progress=None) -> _Search:
-    """Solve, decode, replay; a plan the engine rejects is cut and the model solved again."""
-    search = _Search(warm)
-
-    def out_of_time() -> bool:
-        return deadline is not None and time.perf_counter() >= deadline
+    """Solve, decode, replay; a plan the engine rejects is cut and the model solved again.
+    The ``deadline`` is consulted before each solve, and CP-SAT gets what is left of it.
+    A stop request (``solvers.interrupt``: Ctrl-C) stops CP-SAT's solve at once."""
+    # OR-Tools is imported where a model is built or solved, so that the Pyramids hint
+    # (solvers.pyramids.service imports this module) does not pay for it: about 0.5 s of CPU
+    from ortools.sat.python import cp_model
 
     def stopped() -> str:
         return (interrupt.INTERRUPTED if interrupt.requested()
-                else "time_limit" if out_of_time() else "budget")
+                else "time_limit" if expired(deadline) else "budget")
 
+    search = _Search(warm)
     while True:
+        if expired(deadline):
+            search.stop = "time_limit"
+            return search
         solver = cp_model.CpSolver()
         _parameters(solver, inst, workers=workers, seed=random_seed)
         solver.parameters.max_deterministic_time = max(0.01, budget - search.used)
         if deadline is not None:
-            solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
+            solver.parameters.max_time_in_seconds = max(0.01, remaining(deadline))
         report = None
         if progress is not None:
-            report = _Report(progress, search.best.score)
+            report = _reporter(progress, search.best.score)
             solver.best_bound_callback = report.on_bound
         with interrupt.on_stop(solver.stop_search):
             code = solver.solve(model.model, report)
@@ -815,42 +1033,67 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: _Model, warm: Wa
             return search
         model.cut(solver, failed)
         search.cuts += 1
-        if (search.cuts >= max_cuts or out_of_time() or search.used >= budget
+        if (search.cuts >= max_cuts or expired(deadline) or search.used >= budget
                 or interrupt.requested()):
             search.stop = "cuts" if search.cuts >= max_cuts else stopped()
             return search
 
 
+def _warm_starts(deal: dict, data, inst: SoloInstance, deadline: float | None
+                 ) -> tuple[list[WarmStart], DealModel | None]:
+    """The policy's games, the model (``None`` if the deadline passed before it was built)
+    and, for deals longer than a round, the pilot's games: ``(games best first, model)``."""
+    warm = policy_plans(deal, data, deadline=deadline)
+    model = build_model(inst, data, deadline=deadline)
+    if len(inst.shapes) > inst.steps_per_round:  # CP-SAT alone proves 1-round deals faster
+        warm = sorted(warm + policy_plans(deal, data, pilot=True, deadline=deadline),
+                      key=lambda w: -w.score)
+    return warm, model
+
+
 def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
                time_limit: float | None = None, seed=0, workers: int | None = None,
                bound_iterations: int | None = None, max_cuts: int = 50,
+               deadline: float | None = None,
+               on_model: Callable[[cp_model.CpModel], None] | None = None,
                progress=None) -> SolveResult:
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
     through the engine. ``budget``: seconds of CP-SAT deterministic time, and
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
-    ``bound_iterations`` says otherwise; ``time_limit``: a wall-clock cap on the whole solve
-    (its result may vary). ``progress(text)``, when given, hears the phase, the best score
-    and the bound as they improve; a stop request (``solvers.interrupt``: Ctrl-C) ends the
-    search with the best plan so far and a proven bound (stop reason ``interrupted``)."""
+    ``bound_iterations`` says otherwise.
+
+    ``time_limit`` (seconds from the call) and ``deadline`` (a ``time.monotonic()``
+    instant; the earlier one counts) cap the whole solve: the warm starts, the model's
+    build, CP-SAT and the bound each consult it before they start and inside their loops,
+    and the policy's first game is always played, so a plan exists whenever the limit
+    falls (its result may vary). ``on_model`` receives the CP-SAT model after its last
+    solve (the warm start's hint, the score floor and any lazy cuts in it); it is not
+    called when the limit fell before the model was built.
+
+    ``progress(text)``, when given, hears the phase, the best score and the bound as they
+    improve; a stop request (``solvers.interrupt``: Ctrl-C) ends the search with the best
+    plan so far and a proven bound (stop reason ``interrupted``)."""
     tell = progress or (lambda text: None)
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    deadline = deadline_of(time_limit, deadline)
     inst = SoloInstance.from_deal(deal, data)
     if workers is None:
         workers = workers_for(len(inst.shapes), inst.steps_per_round)
     random_seed = cpsat_seed(seed)
     tell("the policy's games (a first plan)")
-    model = _Model(inst, data)
-    warm = policy_plans(deal, data)
-    if len(inst.shapes) > inst.steps_per_round:  # CP-SAT alone proves 1-round deals faster
-        warm = sorted(warm + policy_plans(deal, data, pilot=True), key=lambda w: -w.score)
-    model.hint(warm[0])
-    # the policy's plan is legal, so the optimum is at least its score: prune below it
-    model.model.add(model.objective >= warm[0].score)
-    tell(f"CP-SAT search: best {warm[0].score:g}")
-    search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget, deadline=deadline,
-                            workers=workers, random_seed=random_seed, max_cuts=max_cuts,
-                            progress=progress)
+    warm, model = _warm_starts(deal, data, inst, deadline)
+    if model is None:
+        search = _Search(warm[0], stop="time_limit")
+    else:
+        model.hint(warm[0])
+        # the policy's plan is legal, so the optimum is at least its score: prune below it
+        model.model.add(model.objective >= warm[0].score)
+        tell(f"CP-SAT search: best {warm[0].score:g}")
+        search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget,
+                                deadline=deadline, workers=workers, random_seed=random_seed,
+                                max_cuts=max_cuts, progress=progress)
+        if on_model is not None:
+            on_model(model.model)
     best, stop, proof = search.best, search.stop, None
     if search.optimal:
         bound, source = best.score, "cp-sat"
@@ -858,9 +1101,10 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
         rounds = bound_rounds(budget) if bound_iterations is None else bound_iterations
         tell(f"the deal bound (per-card tables, up to {rounds} rounds): best {best.score:g}"
              + (f", CP-SAT bound {search.cp_bound}" if search.cp_bound is not None else ""))
+        pool = model.pool if model is not None else choose_cards(inst, data)
         proof = deal_bound(inst, data, iterations=rounds, deal=deal,
                            games=[w.moves for w in warm] + [best.moves], deadline=deadline,
-                           cards=[c.order for c in model.cards_list])
+                           cards=[c.order for c in pool.cards])
         bound, source = proof.value, proof.source
         if search.cp_bound is not None and search.cp_bound < bound:
             bound, source = search.cp_bound, "cp-sat"
@@ -872,9 +1116,10 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
         raise SolverFault(f"proven bound {bound} ({source}) is below the replayed score "
                           f"{best.score}")
     status = "OPTIMAL" if bound == best.score else "FEASIBLE"
+    proto = model.model.proto if model is not None else None
     return SolveResult(best.score, status, bound, source, list(best.moves), best.breakdown,
                        best.kept, stop, workers, random_seed, budget, time_limit, search.cuts,
                        proof, time.perf_counter() - start,
-                       {"variables": len(model.model.proto.variables),
-                        "constraints": len(model.model.proto.constraints),
+                       {"variables": len(proto.variables) if proto is not None else 0,
+                        "constraints": len(proto.constraints) if proto is not None else 0,
                         "deterministic_s": round(search.used, 3)})

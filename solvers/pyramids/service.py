@@ -15,16 +15,15 @@ every option first, then successive halving, one schedule for both budget kinds.
 
 Default budget: ``DEFAULT_ROLLOUTS // players`` playouts, raised to ``MIN_SAMPLES`` per
 distinct option; the same seed and budget give the same output. A ``time_limit`` is a
-wall-clock cap (``stop_reason`` ``"time_limit"`` when it fires; such a result may vary),
-which never cuts the first round: every option gets its minimum.
+wall-clock cap from the hint's start (``stop_reason`` ``"time_limit"`` when it fires; such
+a result may vary), consulted before every sample once every option has one.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
@@ -34,6 +33,7 @@ from games.seeding import child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
 from solvers.backends import run_jobs
+from solvers.clock import deadline_of, expired
 from solvers.hints import Hint, hint_result
 from solvers.limits import Limit
 from solvers.results import BestScore, WorkBudget
@@ -76,17 +76,25 @@ def replay_plan(deal: dict, data, moves) -> tuple[object, list[str]]:
 
 #: What one unit of ``best_score``'s ``budget`` is.
 BUDGET_UNITS = GAME.budgets.best_score_units
+#: The CP-SAT model ``best_score(on_model=...)`` hands over (``digsite best-score
+#: --export-model``): a best score builds one, so it is that one.
+CP_SAT_MODEL = ("the deal's one CP-SAT model as last solved: the warm start's solution "
+                "hint, the floor at its score and any lazy no-good cuts included (the "
+                "bound's phases solve linear programmes, not CP-SAT)")
 
 
-def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0, progress=None) -> BestScore:
+def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0,
+               on_model: Callable | None = None, progress=None) -> BestScore:
     """CP-SAT best score of a solo deal with its proven bound, replay-verified
     (``solvers.pyramids.model.solve_deal``). ``limit.work`` is in ``BUDGET_UNITS`` (default:
     the registry's): the same deal, seed and budget give the same result;
-    ``limit.time_limit`` is a wall-clock cap (a run it cuts says so and may vary);
+    ``limit.time_limit`` is a wall-clock cap on every phase, counted from
+    ``limit.started`` (a run it cuts says so and may vary). ``on_model(cp_model.CpModel)``:
+    see ``CP_SAT_MODEL`` (not called when the limit fell before the model was built).
     ``progress(text)`` hears the phase, the best score and the bound so far."""
     amount = GAME.budgets.best_score if limit.work is None else limit.work
-    result = solve_deal(deal, data, budget=amount, time_limit=limit.time_limit, seed=seed,
-                        progress=progress)
+    result = solve_deal(deal, data, budget=amount, seed=seed, deadline=limit.deadline(),
+                        on_model=on_model, progress=progress)
     final, lines = replay_plan(deal, data, result.moves)
     verify_replay("score", claimed=result.score, replayed=final.score(0))
     analysis = [f"kept cards {result.kept[0]} and {result.kept[1]} (graph analysis, empty cards):"]
@@ -124,7 +132,9 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
     """Rank every option of the view's decision (crossing, keep or take; see
     ``solvers.pyramids.decisions``) by expected final score over sampled futures; with
     ``limit.workers`` > 1, that many independent allocations (each its own futures) run
-    side by side and their samples are pooled (:func:`pooled`)."""
+    side by side and their samples are pooled (:func:`pooled`). ``limit.time_limit`` caps
+    the whole hint (from ``limit.started``)."""
+    deadline = limit.deadline()
     rng = make_rng(seed)  # one stream: the view's world, then the futures' seeds
     world, seat, decision = world_of(view, data, rng)
     groups = _option_groups(world, seat, decision)
@@ -132,8 +142,7 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
     iterations = limit.iterations
     if iterations is None and limit.time_limit is None:
         iterations = max(1, DEFAULT_ROLLOUTS // world.num_players)
-    futures = _Futures(world, seat, tuple(groups[k][0] for k in keys), iterations,
-                       limit.time_limit)
+    futures = _Futures(world, seat, tuple(groups[k][0] for k in keys), iterations, deadline)
     if limit.workers <= 1:
         run = futures(child_seeds(rng, 1)[0])
     else:
@@ -157,7 +166,8 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
                              run))
 
 
-#: No option is ranked on fewer samples than this (``allocate``).
+#: No option is ranked on fewer samples than this (``allocate``), unless a time limit
+#: falls before every option has them.
 MIN_SAMPLES = 4
 
 
@@ -171,7 +181,7 @@ class _Futures:
     seat: int
     options: tuple
     iterations: int | None
-    time_limit: float | None
+    deadline: float | None  # a time.monotonic() instant (solvers.clock), or None
 
     def __call__(self, base: int) -> "Allocation":
         def sample(k: int, j: int) -> float:
@@ -179,7 +189,7 @@ class _Futures:
                             (base + j * 0x9E3779B97F4A7C15) % (1 << 63))
 
         return allocate(len(self.options), sample, iterations=self.iterations,
-                        time_limit=self.time_limit)
+                        time_limit=None, deadline=self.deadline)
 
 
 @dataclass(frozen=True)
@@ -194,7 +204,7 @@ class Allocation:
 
 
 def allocate(options: int, sample, *, iterations: int | None, time_limit: float | None,
-             minimum: int = MIN_SAMPLES) -> Allocation:
+             minimum: int = MIN_SAMPLES, deadline: float | None = None) -> Allocation:
     """Successive halving over ``options`` with one fixed schedule for both budget kinds.
 
     Round 0 gives every option ``minimum`` samples, round ``r`` gives each option still
@@ -202,14 +212,17 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
     of a round within one sample of each other); after each round the better half (by
     mean, ties by option order) stays in, down to two options. The schedule is the same
     sequence of ``sample(option, j)`` calls whatever the budget: ``iterations`` cuts it
-    after that many samples (raised to ``options·minimum`` if smaller), ``time_limit``
-    (seconds of wall clock) cuts it once round 0 is done — so no option is ever ranked on
-    fewer than ``minimum`` samples, and a time-limited result is one of the
-    iteration-limited ones. Ranking: options that stayed in longer first, then by mean,
-    so a lucky option with few samples never outranks a well-sampled survivor."""
-    if iterations is None and time_limit is None:
+    after that many samples (raised to ``options·minimum`` if smaller, so no option is
+    ranked on fewer than ``minimum``). A wall clock — ``time_limit`` seconds from the
+    call, or the ``deadline`` instant (``solvers.clock``; the earlier counts) — is a cap:
+    consulted before every sample once every option has one (the least a ranking needs),
+    it may cut round 0 too, so a time-limited run ranks some options on fewer than
+    ``minimum`` samples only when the clock left no time for more. Ranking: options that
+    stayed in longer first, then by mean, so a lucky option with few samples never
+    outranks a well-sampled survivor."""
+    deadline = deadline_of(time_limit, deadline)
+    if iterations is None and deadline is None:
         raise ValueError("allocate needs iterations or a time limit")
-    start = time.perf_counter()
     budget = None if iterations is None else max(iterations, options * minimum)
     samples: dict[int, list[float]] = {k: [] for k in range(options)}
     level = [0] * options  # rounds survived
@@ -222,7 +235,7 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
     def cut() -> str | None:
         if budget is not None and used >= budget:
             return "iterations"
-        if rounds and time_limit is not None and time.perf_counter() - start >= time_limit:
+        if used >= options and expired(deadline):  # every option has its first sample
             return "time_limit"
         if rounds and interrupt.requested():  # Ctrl-C: every option has its minimum
             return interrupt.INTERRUPTED
@@ -308,8 +321,14 @@ def _policy_for(state, seat: int):
 
 
 def _explain(world, seat: int, decision: str, best_text: str, value: float, run) -> list[str]:
-    schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
-                f"{MIN_SAMPLES} each, then successive halving over {run.rounds} round(s)")
+    least = min(len(v) for v in run.samples.values())
+    if least >= MIN_SAMPLES:
+        schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
+                    f"{MIN_SAMPLES} each, then successive halving over {run.rounds} round(s)")
+    else:  # the time limit fell inside round 0
+        schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
+                    f"{least} each, the time limit falling before every option had "
+                    f"{MIN_SAMPLES}")
     if decision == "keep":
         dealt = sorted(world.seats[seat].dealt)
         lines = [f"keep decision: dealt {dealt}; each pair valued by {schedule}"]

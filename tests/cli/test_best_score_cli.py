@@ -129,3 +129,44 @@ def test_both_games_refuse_a_non_solo_deal_alike(run_cli, tmp_path):
         assert_bad_input(result, "best-score needs a solo deal (players 1), got 2 players")
         messages.append(result.err)
     assert messages[0] == messages[1]
+
+
+# --- --export-model ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["model.pbtxt", "model.txt", "model.pb"])
+def test_export_model_writes_the_proto_the_solve_used(run_cli, short_pyramids_deal, tmp_path,
+                                                      name):
+    from google.protobuf import text_format
+    from ortools.sat import cp_model_pb2
+
+    path = tmp_path / name
+    result = run_cli("best-score", "pyramids", short_pyramids_deal, "--json",
+                     "--export-model", str(path))
+    assert result.code == 0, result.err
+    # the JSON is the same with or without the export
+    assert result.out == run_cli("best-score", "pyramids", short_pyramids_deal, "--json").out
+    proto = cp_model_pb2.CpModelProto()
+    if name.endswith("txt"):
+        text_format.Parse(path.read_text(), proto)
+    else:
+        proto.ParseFromString(path.read_bytes())
+    names = {v.name for v in proto.variables}
+    assert any(n.startswith("keep_c") for n in names) and any(n.startswith("main_t0_") for n in names)
+    assert proto.HasField("objective") and len(proto.solution_hint.vars) > 0
+    assert not list(tmp_path.glob(".*"))  # no temporary file left behind
+
+
+def test_export_model_is_checked_before_the_solve(run_cli, tmp_path):
+    assert_bad_input(run_cli("best-score", "pyramids", "--seed", "1", "--export-model",
+                             str(tmp_path / "missing" / "m.pb")), "does not exist")
+    assert_bad_input(run_cli("best-score", "pyramids", "--seeds", "1-2", "--export-model",
+                             str(tmp_path / "m.pb")), "one deal")
+    assert_bad_input(run_cli("best-score", "ancients", "--seed", "1", "--export-model",
+                             str(tmp_path / "m.pb")), "no CP-SAT model")
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_help_says_which_model_is_exported(run_cli):
+    words = " ".join(run_cli("best-score", "--help").out.split())
+    assert "--export-model FILE" in words and "as last solved" in words
+    assert "text format for .pbtxt/.txt, binary otherwise" in words

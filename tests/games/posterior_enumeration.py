@@ -34,7 +34,7 @@ from games.protocol import CHANCE
 
 __all__ = ["small_archaeology", "record_game", "archaeology_posterior", "archaeology_hidden",
            "small_lootnrun", "lootnrun_posterior", "lootnrun_hidden", "small_expedition",
-           "expedition_posterior", "expedition_hidden"]
+           "expedition_posterior", "expedition_hidden", "position_posterior", "position_hidden"]
 
 
 # --- Archaeology ----------------------------------------------------------------------------
@@ -462,3 +462,106 @@ def expedition_posterior(data, deal_state, steps, seat: int) -> dict[tuple, Frac
         law[key] = law.get(key, 0) + prob
     total = sum(law.values())
     return {key: p / total for key, p in law.items()}
+
+
+# --- position views (issue 19) ----------------------------------------------------------------
+
+def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
+    """The exact law of a position view's hidden cards, read from the view's JSON alone:
+    the cards the seat does not see are laid out uniformly (every physical card equally
+    likely in every place) over the places it cannot see into, given what the view
+    states: each other hand holds its ``holds`` plus unseen cards of no type it ``lacks``,
+    each face-down chamber its ``chamber_cards`` plus unseen cards, never a map (nor in the
+    reserve); the dig site holds the rest with the thieves and sandstorms not drawn.
+    Keys: ``(other hands, chambers, sorted reserve, dig site multiset)`` as
+    :func:`position_hidden` writes them."""
+    T = rules.treasures
+    names = rules.cards.names
+    index = {names[c]: c for c in range(T)}
+    seat = view["seat"]
+    pool = [rules.counts[c] for c in range(T)]
+
+    def take(cards, n=1):
+        for c in cards:
+            pool[index[c] if isinstance(c, str) else c] -= n
+
+    for name, n in view["hand"].items():
+        pool[index[name]] -= n
+    for name, n in view.get("marketplace", {}).items():
+        pool[index[name]] -= n
+    blocks, fixed = [], []  # (size, forbidden types); the known part of each block
+    for p, entry in enumerate(view["seats"]):
+        for name, n in entry.get("sold", []):
+            pool[index[name]] -= n
+        if p == seat:
+            continue
+        holds = [0] * T
+        for name, n in entry.get("holds", {}).items():
+            holds[index[name]] += n
+            pool[index[name]] -= n
+        blocks.append((entry["hand_size"] - sum(holds), {index[n] for n in entry.get("lacks", [])}))
+        fixed.append(holds)
+    hands = len(blocks)
+    public = rules.special == "refill_on_sandstorm"
+    chambers = view["chambers"]
+    known_cards = view.get("chamber_cards") or [None] * len(chambers)
+    pool[rules.map] -= view.get("maps_spent", sum(
+        rules.chamber_maps[i] for i, c in enumerate(chambers) if c is None))
+    face_down = []
+    for i, size in enumerate(chambers):
+        if size is None:
+            continue
+        if public:
+            take(size)
+            continue
+        known = [0] * T
+        for name in known_cards[i] or ():
+            known[index[name]] += 1
+            pool[index[name]] -= 1
+        blocks.append((size - sum(known), {rules.map}))
+        fixed.append(known)
+        face_down.append(i)
+    drawn = view.get("explore", {}).get("drawn", [])
+    take(drawn)
+    reserve = view.get("reserve", 0)
+    blocks.append((reserve, {rules.map}))
+    fixed.append([0] * T)
+    law: dict[tuple, Fraction] = {}
+
+    def deal(i: int, left: list[int], parts: list, prob: Fraction):
+        if i == len(blocks):
+            full = [tuple(a + b for a, b in zip(part, known))
+                    for part, known in zip(parts, fixed)]
+            chamber_of = dict(zip(face_down, full[hands:-1]))
+            chambers_key = []
+            for j, value in enumerate(chambers):
+                if value is None:
+                    chambers_key.append(None)
+                elif public:
+                    chambers_key.append(tuple(sorted(index[n] for n in value)))
+                else:
+                    chambers_key.append(tuple(k for k in range(T)
+                                              for _ in range(chamber_of[j][k])))
+            chambers_key = tuple(chambers_key)
+            dig = list(left) + [0] * (len(names) - T)
+            dig[rules.thief] = rules.thieves - view.get("thieves_drawn", 0)
+            dig[rules.sandstorm] = rules.sandstorms - view.get("sandstorms_drawn", 0)
+            reserve_key = tuple(k for k in range(T) for _ in range(full[-1][k]))
+            key = (tuple(full[:hands]), chambers_key, reserve_key, tuple(dig))
+            law[key] = law.get(key, 0) + prob
+            return
+        size, forbidden = blocks[i]
+        for part, p in _compositions(left, size):
+            if any(part[c] for c in forbidden):
+                continue
+            deal(i + 1, [a - b for a, b in zip(left, part)], parts + [part], prob * p)
+
+    deal(0, pool, [], Fraction(1))
+    total = sum(law.values())
+    return {key: p / total for key, p in law.items()}
+
+
+def position_hidden(world, seat: int) -> tuple:
+    """The hidden part of a sampled world in :func:`position_posterior`'s keys."""
+    hands, chambers, reserve, dig = expedition_hidden(world, seat)[:4]
+    return hands, chambers, reserve, dig

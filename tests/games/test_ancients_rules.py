@@ -466,6 +466,14 @@ def test_moves_repr_as_their_parser_call_and_foreign_values_are_refused():
             state.clone().apply(foreign)
 
 
+def test_apply_refuses_a_find_the_map_cannot_make():
+    # found by mypy: a placement the map does not have was read as None (AttributeError)
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
+    state.pack[0] = [4]
+    with pytest.raises(IllegalMoveError, match="no such placement"):
+        state.apply(Find(4, 0, C("E5")))
+
+
 def test_digest_of_every_placement_of_every_map_on_the_board():
     """The exhaustive table: every distinct placement (rotations, never mirrors) of every
     map on the 5x5 board, as (map, quarter turns, anchor, cells, black cells). A change of

@@ -203,7 +203,7 @@ def test_a_theft_between_two_other_seats_keeps_the_card_in_the_thiefs_hand():
         "marketplace": {"pot_shard": 4, "coin": 2, "talisman": 1, "parchment_scrap": 1},
         "dig_site": 51, "thieves_drawn": 1, "sandstorms_drawn": 0,
         "history": ["2 trade pot_shard pot_shard pot_shard pot_shard for pharaohs_mask",
-                    "1 steal 2", "0 dig"],
+                    "1 steal 2", "0 dig"], "turn": {},
     }
     for k in range(60):
         world, seat = state_from_view(view, DATA, k)
@@ -279,3 +279,32 @@ def test_hand_dp_steps_count_the_deals_that_lead_to_each_hand():
     assert len(thief.table) == T and thief.table[pack([0, 0, 1, 0, 0, 0, 0]) + (3 << 56)] == 1
     dp.constrain(lambda hand: hand[1] == 0)  # e.g. an announced hand value
     assert all(key & (127 << 8) == 0 for key in dp.table)
+
+
+# --- issue 20 §6 cause 1: the bounded reading ----------------------------------------------
+
+def test_the_bounded_reading_forgets_theft_ports_and_still_samples_valid_worlds(monkeypatch):
+    """Past ``PORT_TABLE_LIMIT`` a theft between two other seats is read without its card's
+    link (``HandDP.forget_port``): the worlds stay worlds the seat cannot rule out (its
+    information set, every hand size), and the notes say how many thefts were read so."""
+    from games.archaeology import hidden
+    for seed in range(80):
+        s = _play_until(3, seed, lambda s: s.phase == P_ACTION and s.trade_takes is None
+                        and any(s.current_player() not in (t, v) for t, v, _ in s.steals))
+        if s is not None:
+            break
+    seat = s.current_player()
+    assert s.reading_notes(seat) == []
+    monkeypatch.setattr(hidden, "PORT_TABLE_LIMIT", 0)
+    hidden._DP_CACHE.clear()
+    s._sampler = None
+    notes = s.reading_notes(seat)
+    assert len(notes) == 1 and "theft(s) between two other seats" in notes[0]
+    rng = random.Random(3)
+    key = s.information_set_key(seat)
+    for _ in range(30):
+        world = s.determinize(seat, rng)
+        assert world.information_set_key(seat) == key
+        assert all(sum(world.hands[p * T:(p + 1) * T]) == world.hand_sizes[p]
+                   for p in range(3))
+    hidden._DP_CACHE.clear()

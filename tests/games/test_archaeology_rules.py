@@ -510,6 +510,9 @@ def test_moves_are_frozen_and_repr_is_the_parser_call():
     m = parse_move(action_state(), "end")
     with pytest.raises(AttributeError, match="immutable"):
         m.kind = 3
+    # found by mypy: ``__delattr__ = __setattr__`` made ``del`` a TypeError (no value)
+    with pytest.raises(AttributeError, match="immutable"):
+        del m.kind
     assert repr(Move.from_text("sell coin 3")) == "Move.from_text('sell coin 3')"
     assert eval(repr(m), {"Move": Move}) is m
     import copy

@@ -153,3 +153,79 @@ def test_example_view_is_valid_and_stable():
     assert any(" saw " in line for line in a["history"]), "the example shows a look"
     world, seat = state_from_view(copy.deepcopy(a), DATA, 0)
     assert world.current_player() == seat == 0
+
+
+def test_the_bounded_reading_forgets_keep_ports_and_still_samples_valid_worlds(monkeypatch):
+    """Issue 20 §6 cause 1: past ``PORT_TABLE_LIMIT`` the ports of a Tomb keep by another
+    seat from a chamber the reading seat knows are forgotten too (a 5-player Tomb game
+    grew a 2-card hand's table to 150,000 entries through them): the worlds stay worlds the
+    seat cannot rule out, and the notes say how many keeps were read so."""
+    from games.archaeology import hidden
+    from games.archaeology.hidden import R_KEEP
+    from games.archaeology.rules import P_ACTION
+    found = None
+    for state, decisions, rng in _games("tomb", seeds=range(6), players=(3, 4)):
+        seat = state.current_player()
+        if state.phase != P_ACTION or state.trade_takes is not None:
+            continue
+        hidden._DP_CACHE.clear()
+        state._sampler = None
+        r = state._replay(seat)
+        if any(r.keep_ports):
+            found = state
+            break
+    assert found is not None, "no Tomb keep from a chamber another seat knew"
+    seat = found.current_player()
+    monkeypatch.setattr(hidden, "PORT_TABLE_LIMIT", 0)
+    hidden._DP_CACHE.clear()
+    found._sampler = None
+    notes = found.reading_notes(seat)
+    assert any("Tomb keep(s)" in note for note in notes), notes
+    key = found.information_set_key(seat)
+    T = found.rules.treasures
+    rng = random.Random(4)
+    for _ in range(30):
+        world = found.determinize(seat, rng)
+        assert world.information_set_key(seat) == key
+        assert all(sum(world.hands[p * T:(p + 1) * T]) == world.hand_sizes[p]
+                   for p in range(found.num_players))
+        keeps = [e[3] for e in world.record.events() if e[0] == R_KEEP]
+        kept = [len(e[5]) for e in world.secrets if e[0] == S_KEEP]
+        assert kept == keeps, "every keep's secret names as many cards as were kept"
+    hidden._DP_CACHE.clear()
+
+
+def test_views_of_one_game_read_one_after_another_continue_each_others_reading():
+    """Issue 20 §6 cause 1 (a review reads every decision's view): the replay cache
+    matches records by value, so a view whose record extends an earlier view's continues
+    that reading instead of starting again, and gives the same world as a fresh reading."""
+    from games.archaeology import hidden
+    views = []
+    for state, decisions, rng in _games("tomb", seeds=(1,), players=(3,)):
+        if decisions >= 60:
+            break
+        views.append(json.loads(json.dumps(view_of(state, state.current_player()))))
+    fresh = []
+    for k, view in enumerate(views):
+        hidden._DP_CACHE.clear()
+        world, seat = state_from_view(copy.deepcopy(view), DATA, k)
+        fresh.append(world.information_set_key(1 - seat if seat < 2 else 0))
+    hidden._DP_CACHE.clear()
+    calls = []
+    start = hidden.HiddenInformation._start_replay
+
+    def counted(self, seat):
+        calls.append(seat)
+        return start(self, seat)
+
+    hidden.HiddenInformation._start_replay = counted
+    try:
+        chained = [state_from_view(copy.deepcopy(view), DATA, k)[0]
+                   for k, view in enumerate(views)]
+    finally:
+        hidden.HiddenInformation._start_replay = start
+    assert len(calls) <= len(views) // 4, "a reading continues the last one of its seat"
+    for k, world in enumerate(chained):
+        seat = views[k]["seat"]
+        assert world.information_set_key(1 - seat if seat < 2 else 0) == fresh[k]
+    hidden._DP_CACHE.clear()

@@ -3,7 +3,7 @@ the engine, graph analyses, hints."""
 
 from __future__ import annotations
 
-import json
+import itertools
 from itertools import combinations
 
 import pytest
@@ -17,6 +17,7 @@ from solvers.pyramids.model import policy_plan, solve_deal
 from solvers.pyramids import policy as pyramids_policy
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.graph import analyse, analysis_lines
+from solvers import clock
 from solvers.limits import Limit
 from solvers.pyramids import service
 
@@ -190,9 +191,9 @@ def test_static_bound_pieces_are_tight_and_valid():
 
 # --- the hint's sample allocation and its other decisions ---------------------------------
 
-def test_allocation_follows_one_schedule_for_both_budget_kinds():
-    """Iterations cut the schedule after N samples; a time limit cuts the same sequence
-    later, and never before every option has its minimum."""
+def test_allocation_follows_one_schedule_for_both_budget_kinds(monkeypatch):
+    """Iterations cut the schedule after N samples; a wall clock cuts the same sequence
+    wherever it falls (a counter stands in for the clock: one tick per reading)."""
     calls = {"iterations": [], "time": []}
 
     def sampler(kind):
@@ -202,20 +203,25 @@ def test_allocation_follows_one_schedule_for_both_budget_kinds():
         return sample
 
     by_count = service.allocate(9, sampler("iterations"), iterations=120, time_limit=None)
-    by_time = service.allocate(9, sampler("time"), iterations=None, time_limit=0.05)
+    ticks = itertools.count()
+    monkeypatch.setattr(clock, "now", lambda: float(next(ticks)))
+    by_time = service.allocate(9, sampler("time"), iterations=None, time_limit=150.0)
     assert calls["time"][:120] == calls["iterations"]
     assert by_count.used == 120 and by_count.stop_reason == "iterations"
+    assert by_time.used > 120 and by_time.stop_reason == "time_limit"
     for run in (by_count, by_time):
         assert all(len(v) >= service.MIN_SAMPLES for v in run.samples.values())
         counts = [len(run.samples[k]) for k in run.ranking]
         assert all(a >= b - 1 for a, b in zip(counts, counts[1:]))  # longer-kept first
 
 
-def test_a_lucky_option_with_few_samples_is_never_ranked_first():
+def test_a_lucky_option_with_few_samples_is_never_ranked_first(monkeypatch):
     def sample(k, j):  # option 0 is lucky once, then poor; option 1 is steadily good
         return 200.0 if (k, j) == (0, 0) else (100.0 if k == 1 else 10.0)
 
-    run = service.allocate(4, sample, iterations=None, time_limit=0.02)
+    ticks = itertools.count()
+    monkeypatch.setattr(clock, "now", lambda: float(next(ticks)))
+    run = service.allocate(4, sample, iterations=None, time_limit=40.0)
     assert run.ranking[0] == 1
 
 

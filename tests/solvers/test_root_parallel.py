@@ -11,7 +11,7 @@ import pytest
 import cards_data
 from games import archaeology, lootnrun
 from games.errors import DigsiteError
-from games.seeding import child_seeds
+from games.seeding import child_seeds, make_rng
 from solvers import services
 from solvers.backends import Execution
 from solvers.hints import SearchBudget
@@ -87,9 +87,10 @@ def test_a_parallel_hint_is_built_from_the_trees_raw_sums(game_id):
     assert merged.budget == SearchBudget(200, None, "iterations", 2)
     assert len(merged.rows) == 3
     if game_id == "lootnrun":  # one move per row: the root statistics themselves
-        world, seat = engine.state_from_view(view, data, 4)
+        rng = make_rng(4)  # the hint's one stream: the view's world, then the trees' seeds
+        world, seat = engine.state_from_view(view, data, rng)
         trees = merge_results([ismcts(world, seat, iterations=100, seed=s)
-                               for s in child_seeds(4, 2)])
+                               for s in child_seeds(rng, 2)])
         for row in merged.rows:
             stat = next(s for s in trees.moves if str(s.move) == row.move)
             assert row.visits == stat.visits

@@ -1,0 +1,396 @@
+"""Position views of both Archaeology editions (issue 19): what a seat knows *now*, written
+down without the history, and the reading of it (``views`` of ``games.archaeology`` and
+``games.expedition`` document the format; ``hidden`` samples it).
+
+A position replaces the history by its result: every seat's hand size, money and sold
+sets, the cards the view's seat knows are in another hand (``holds``) and the types of
+which it knows that hand holds no more (``lacks``), the chambers (and, in the New Expedition, the cards the seat knows are in a
+face-down chamber, who knows each chamber, the maps spent). The state read from it has a
+record whose first event is ``hidden.R_POSITION`` with those facts; the reading of the
+view's seat starts from them (each other hand: its known cards plus unseen cards of any
+type it is not known to lack; each chamber with known cards a chamber level) and lays the
+rest out as the deal would: every consistent world, weighted by the number of ways the
+shuffle makes it (``tests/games/test_position_views.py`` proves it against enumeration).
+
+What a history would add and a position does not say is not used: which cards a seat was
+seen to give up (a seat that sold three coins it was not seen to receive is less likely to
+hold more), the order of events. ``position_facts`` writes the facts a real state's
+history gives the seat for sure: the cards it saw enter another hand and not certainly
+leave it since, the chambers it looked into less what may have left them.
+"""
+
+from __future__ import annotations
+
+from games.reader import Node, read_counts, read_names
+
+from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_POSITION, R_RETURN,
+                     R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TRADE, _secret_events)
+from .rules import REFILL_ON_SANDSTORM, TAKE_ALL, Rules
+
+__all__ = ["POSITION_KEYS", "POSITION_NOTE", "position_facts", "read_position",
+           "check_agreement", "view_form"]
+
+#: What a hint read from a position says about it (issue 19).
+POSITION_NOTE = ("position view: read from the position as written; what a history would "
+                 "add was not used (which cards a seat was seen to give up, sell or trade "
+                 "away, and is so less likely to hold more of)")
+
+#: The keys a position states beyond what both forms share (the 2007 game's ``chambers``
+#: too; the New Expedition's ``chambers`` belongs to both of its forms).
+POSITION_KEYS = ("seats", "maps_spent", "chamber_cards", "chambers_seen")
+
+
+def view_form(view) -> str:
+    """``"history"`` when the view has a ``history`` (the most exact form; any position keys
+    beside it must agree with it), else ``"position"`` when it has ``seats``, else
+    ``"history"`` (an empty history: the deal's own position)."""
+    if isinstance(view, dict) and "history" not in view and "seats" in view:
+        return "position"
+    return "history"
+
+
+# --- what a real state's history tells a seat for sure ---------------------------------------
+
+class _Known:
+    """The certain knowledge of one seat along a record: per other seat the cards it surely
+    holds, per chamber the cards surely in it (``None``: nothing known)."""
+
+    def __init__(self, state, seat: int):
+        rules = state.rules
+        self.rules, self.seat = rules, seat
+        self.T = T = rules.treasures
+        self.holds = [[0] * T for _ in range(state.num_players)]
+        # per seat, how many maps its hand may hold at most (a dealt hand holds none)
+        self.maps = [0] * state.num_players
+        self.chambers: list = [None] * len(rules.chamber_sizes)
+        self.current = -1
+
+    def lose(self, p: int, c: int, n: int = 1) -> None:
+        """Seat ``p`` gave up ``n`` cards of type ``c``: maybe known ones."""
+        self.holds[p][c] = max(0, self.holds[p][c] - n)
+        if c == self.rules.map:
+            self.maps[p] = max(0, self.maps[p] - n)
+
+    def lose_any(self, p: int, n: int = 1) -> None:
+        """``n`` unseen cards left seat ``p``'s hand: any known type may have lost them."""
+        self.holds[p] = [max(0, k - n) for k in self.holds[p]]
+
+    def gain(self, p: int, counts) -> None:
+        for c, n in enumerate(counts):
+            self.holds[p][c] += n
+        self.maps[p] += counts[self.rules.map]
+
+    def counts(self, cards) -> list[int]:
+        out = [0] * self.T
+        for c in cards:
+            out[c] += 1
+        return out
+
+    def event(self, event, card: int, secret) -> None:
+        """One record event (``card``: a theft's card as the seat saw it, -1 unseen;
+        ``secret``: the payload of its secret when the seat knows it)."""
+        kind, p = event[0], event[1]
+        seat = self.seat
+        if kind == R_POSITION:
+            for q, facts in enumerate(event[2]):
+                if facts is not None:
+                    self.holds[q] = list(facts[1])
+                    lacks_maps = facts[2] >> self.rules.map & 1
+                    self.maps[q] = facts[1][self.rules.map] if lacks_maps else facts[0]
+            self.chambers = [None if k is None else list(k) for k in event[3]]
+            self.current = event[6]
+        elif kind == R_TRADE:
+            for c in range(self.T):
+                self.lose(p, c, event[2][c])
+            self.gain(p, event[3])
+        elif kind in (R_DISCARD, R_SELL):
+            self.lose(p, event[2], 1 if kind == R_DISCARD else event[3])
+        elif kind == R_DIG:
+            self.maps[p] += 1
+        elif kind == R_STEAL:
+            victim = event[2]
+            if p == seat:
+                self.lose(victim, card)
+            elif victim == seat:
+                self.gain(p, [int(c == card) for c in range(self.T)])
+            else:
+                self.maps[p] += self.maps[victim] > 0
+                self.lose_any(victim)
+        elif kind == R_TAKE:
+            self.gain(p, event[2])
+        elif kind in (R_EXPLORE, R_LOOK, R_REVEAL, R_RETURN, R_KEEP):
+            self._chamber_event(event, secret)
+
+    def _chamber_event(self, event, secret) -> None:
+        kind, p = event[0], event[1]
+        rules, seat = self.rules, self.seat
+        if kind == R_EXPLORE:
+            i = event[2]
+            self.lose(p, rules.map, rules.chamber_maps[i])
+            self.current = i
+            if rules.special in TAKE_ALL:
+                known = self.chambers[i]
+                if secret is not None:
+                    known = self.counts(secret[0])
+                if known is not None and p != seat:
+                    self.gain(p, known)
+                self.chambers[i] = None
+        elif kind == R_LOOK:
+            if p == seat and secret is not None:
+                self.chambers[event[2]] = self.counts(secret[0])
+        elif kind == R_REVEAL:
+            known = self.chambers[self.current]
+            if known is not None:
+                known[event[2]] = max(0, known[event[2]] - 1)
+        elif kind == R_RETURN:
+            known = self.chambers[self.current] or [0] * self.T
+            self.chambers[self.current] = [a + b for a, b in zip(known, event[2])]
+        else:  # R_KEEP: the keeper knows what stayed; the others, what surely stayed
+            i, n = event[2], event[3]
+            if p == seat and secret is not None:
+                seen, kept = self.counts(secret[0]), self.counts(secret[1])
+                self.chambers[i] = [a - b for a, b in zip(seen, kept)]
+            elif self.chambers[i] is not None:
+                self.chambers[i] = [max(0, k - n) for k in self.chambers[i]]
+
+
+def position_facts(state, seat: int) -> dict:
+    """The position keys of ``seat``'s view of ``state`` (a real state, or a view's
+    reading): what its history tells the seat for sure (module docstring)."""
+    rules = state.rules
+    names = rules.cards.names
+    known = _Known(state, seat)
+    cards = iter(state.steal_cards_seen_by(seat))
+    secrets = iter(state.secrets)
+    has_secret = _secret_events(rules)
+    looked = [0] * len(rules.chamber_sizes)
+    for event in state.record.events():
+        secret = None
+        if event[0] != R_POSITION and has_secret(event, looked):
+            entry = next(secrets)
+            if entry[1] >> seat & 1:
+                secret = entry[4:]
+        if event[0] == R_LOOK:
+            looked[event[2]] |= 1 << event[1]
+        known.event(event, next(cards) if event[0] == R_STEAL else -1, secret)
+    seats = []
+    for p in range(state.num_players):
+        entry = {"hand_size": state.hand_sizes[p], "money": state.money[p],
+                 "sold": [[names[c], n] for c, n in state.piles[p]]}
+        if p != seat:
+            entry["holds"] = {names[c]: n for c, n in enumerate(known.holds[p]) if n}
+            # maps only enter a hand by digs, thefts and face-up takes: none that could be
+            # unseen maps means none beyond the known ones
+            entry["lacks"] = ([names[rules.map]]
+                              if known.maps[p] <= known.holds[p][rules.map] else [])
+        seats.append(entry)
+    out = {"seats": seats}
+    if rules.monument is None:
+        return out
+    out["maps_spent"] = state.maps_removed
+    if rules.special != REFILL_ON_SANDSTORM:
+        out["chamber_cards"] = [
+            None if state.chambers[i] is None or counts is None or not any(counts) else
+            [names[c] for c, n in enumerate(counts) for _ in range(n)]
+            for i, counts in enumerate(known.chambers)]
+    out["chambers_seen"] = [[p for p in range(state.num_players) if mask >> p & 1]
+                            for mask in state.chamber_seen]
+    return out
+
+
+def check_agreement(node: Node, s, seat: int) -> None:
+    """A history view that also states position keys: a fact (hand sizes, money, sold sets,
+    chambers, maps spent, who knows a chamber) must be what the history gives, and a piece
+    of knowledge (``holds``, ``lacks``, ``chamber_cards``) no more than the history gives
+    for sure (a position may know less); else the view is refused naming the key."""
+    rules = s.rules
+    stated = [key for key in POSITION_KEYS if node.has(key)]
+    if rules.monument is None and node.has("chambers"):
+        stated.append("chambers")
+    if not stated:
+        return
+    facts = position_facts(s, seat)
+    if rules.monument is None:
+        facts["chambers"] = [None if c is None else len(c) for c in s.chambers]
+    for key in stated:
+        given, want = node.raw(key), facts.get(key)
+        if key == "seats" and isinstance(given, list) and len(given) == len(want) and all(
+                isinstance(a, dict) for a in given):
+            for p, (a, b) in enumerate(zip(given, want)):
+                for field in sorted(set(a) | set(b)):
+                    _agree(node, f"seats[{p}].{field}", field, a.get(field),
+                           b.get(field, _DEFAULTS.get(field)))
+        else:
+            _agree(node, key, key, given, want)
+
+
+#: Optional position keys of a seat and their defaults.
+_DEFAULTS = {"holds": {}, "lacks": [], "sold": []}
+
+
+def _agree(node: Node, where: str, key: str, given, want) -> None:
+    """One stated position value against the history's (``check_agreement``)."""
+    if given is None and key in _DEFAULTS:
+        return  # an optional piece of knowledge left out
+    if key in ("holds", "lacks", "chamber_cards"):
+        if _known_within(key, given, want):
+            return
+        node.fail(f"the history gives {want!r} for sure, the position claims {given!r}",
+                  where)
+    if _normal(key, given) != _normal(key, want):
+        node.fail(f"the history gives {want!r}, the position {given!r}", where)
+
+
+def _known_within(key: str, given, want) -> bool:
+    """Whether the knowledge ``given`` claims no more than ``want`` (well-formed or not:
+    a malformed value is the reader's to refuse)."""
+    def counts(cards) -> dict:
+        out: dict = {}
+        for card in cards:
+            out[card] = out.get(card, 0) + 1
+        return out
+
+    try:
+        if key == "holds":
+            return all(n <= want.get(card, 0) for card, n in given.items() if n)
+        if key == "lacks":
+            return set(given) <= set(want)
+        return len(given) == len(want) and all(
+            not g or w is not None and all(n <= counts(w).get(c, 0)
+                                           for c, n in counts(g).items())
+            for g, w in zip(given, want))
+    except (AttributeError, TypeError):
+        return False
+
+
+def _normal(key: str, value):
+    """A stated value in a comparable form (lists of seats in any order)."""
+    if key == "chambers_seen" and isinstance(value, list):
+        return [sorted(v) if isinstance(v, list) else v for v in value]
+    return value
+
+
+# --- reading a position -----------------------------------------------------------------------
+
+def _read_sold(node: Node, rules: Rules) -> tuple[list[tuple[int, int]], int]:
+    """A seat's ``sold`` sets (``[[card, n], ...]``) and their value in money."""
+    names = rules.cards.treasure_names
+    where = node.where("sold")
+    piles, value = [], 0
+    for j, pile in enumerate(node.items("sold", default=[])):
+        name, n = node.check_list(pile, f"{where}[{j}]", length=2)
+        card = names.index(node.check_str(name, f"{where}[{j}][0]", names))
+        n = node.check_int(n, f"{where}[{j}][1]", lo=1, hi=rules.max_set[card])
+        piles.append((card, n))
+        value += rules.sell[card][n - 1]
+    return piles, value
+
+
+def read_position(node: Node, s, seat: int, hand: list[int], dig_n: int, *,
+                  chamber_known: list, chambers_seen: list[int], maps_spent: int,
+                  visible: list[tuple[str, list[int]]]) -> None:
+    """The position keys ``seats`` (and the caller's chamber facts) into the blank state
+    ``s`` whose chambers, reserve, tents and cards in view are already read: hand sizes,
+    money, sold sets, the record's ``R_POSITION`` event, the dig site and the steal rolls
+    as placeholders. ``chamber_known``: per chamber the counts of the known cards or
+    ``None``; ``visible``: ``(key, counts)`` of every card in view besides the hand, the
+    marketplace, the sold sets and the known cards (face-up chambers, drawn cards), in the
+    order their keys are named when a card type overflows."""
+    rules = s.rules
+    T = rules.treasures
+    names = rules.cards.treasure_names
+    players = rules.players
+    used = [("hand", list(hand)), ("marketplace", list(s.market))]
+    hands = []
+    for p, item in enumerate(node.items("seats", length=players)):
+        one = node.node_at(item, f"seats[{p}]")
+        size = one.integer("hand_size", hi=sum(rules.counts[:T]))
+        money = one.integer("money", hi=10_000)
+        piles, value = _read_sold(one, rules)
+        if money != value:
+            one.fail(f"the sold sets are worth ${value}", "money")
+        if p == seat:
+            if size != sum(hand):
+                one.fail(f"the hand holds {sum(hand)} cards", "hand_size")
+            for key in ("holds", "lacks"):
+                if one.has(key):
+                    one.fail("the view's own cards are its 'hand'", key)
+            hands.append(None)
+        else:
+            holds = read_counts(one, "holds", names, default=[0] * T)
+            lacks = read_names(one, "lacks", names) if one.has("lacks") else []
+            if sum(holds) > size:
+                one.fail(f"{sum(holds)} known cards in a hand of {size}", "holds")
+            if len(set(lacks)) != len(lacks):
+                one.fail("a type is listed twice", "lacks")
+            if len(lacks) == T and size > sum(holds):
+                one.fail(f"the hand's {size - sum(holds)} unknown cards must be of some type",
+                         "lacks")
+            mask = 0
+            for c in lacks:
+                mask |= 1 << c
+            hands.append((size, tuple(holds), mask))
+            used.append((f"seats[{p}].holds", holds))
+        one.done()
+        sold = [0] * T
+        for c, n in piles:
+            sold[c] += n
+            s.sold[p * T + c] += n
+        used.append((f"seats[{p}].sold", sold))
+        s.hand_sizes[p] = size
+        s.money[p] = money
+        s.sold_cards[p] = sum(sold)
+        s.piles = s.piles[:p] + (tuple(piles),) + s.piles[p + 1:]
+    maps = [0] * T
+    maps[rules.map] = maps_spent
+    used += [("chamber_cards", [sum(k[c] for k in chamber_known if k) for c in range(T)]),
+             ("maps_spent", maps)] + visible
+    _check_totals(node, rules, used)
+    _check_places(node, s, seat, hands, chamber_known, dig_n, used)
+    s.maps_removed = maps_spent
+    s.chamber_seen = list(chambers_seen)
+    sizes = tuple(0 if c is None else len(c) for c in s.chambers)
+    known = tuple(None if k is None else tuple(k) for k in chamber_known)
+    s.record = EMPTY_RECORD.add((R_POSITION, seat, tuple(hands), known, tuple(chambers_seen),
+                                 sizes, s.exploring))
+    s.steals = ()
+    s.secrets = ()
+    s.dig = [0] * dig_n
+    s.steal_rolls = [0] * rules.thieves
+
+
+def _check_totals(node: Node, rules: Rules, used) -> None:
+    """No card type appears more often than the game holds: the key where it overflows."""
+    T = rules.treasures
+    total = [0] * T
+    for key, counts in used:
+        for c in range(T):
+            total[c] += counts[c]
+            if total[c] > rules.counts[c]:
+                node.fail(f"{total[c]} {rules.cards.names[c]} cards in view so far, the game "
+                          f"has {rules.counts[c]}", key)
+
+
+def _check_places(node: Node, s, seat: int, hands, chamber_known, dig_n: int, used) -> None:
+    """The cards the seat does not see fill exactly the places it cannot see into: the
+    other hands' unknown cards, the face-down chambers' unknown cards, the reserve and the
+    dig site's treasures (the thieves and sandstorms left are the rest of the dig site)."""
+    rules = s.rules
+    T = rules.treasures
+    unseen = sum(rules.counts[:T]) - sum(sum(counts) for _, counts in used)
+    public = rules.special == REFILL_ON_SANDSTORM
+    places = sum(size - sum(holds) for size, holds, _ in filter(None, hands))
+    for i, contents in enumerate(s.chambers):
+        if contents is not None and not public:
+            places += len(contents) - sum(chamber_known[i] or ())
+    places += len(s.reserve)
+    treasures_left = (dig_n - (rules.thieves - s.thieves_drawn)
+                      - (rules.sandstorms - s.storms_drawn))
+    if treasures_left < 0:
+        node.fail(f"{dig_n} cards left cannot hold the {rules.thieves - s.thieves_drawn} "
+                  f"thieves and {rules.sandstorms - s.storms_drawn} sandstorms not drawn",
+                  "dig_site")
+    if places + treasures_left != unseen:
+        node.fail(f"the seat does not see {unseen} treasure cards, but the other hands, the "
+                  f"chambers, the reserve and the dig site hide {places + treasures_left}",
+                  "dig_site")

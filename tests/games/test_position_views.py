@@ -1,0 +1,258 @@
+"""Position views (issue 19 §1): the sampler is exact with respect to what a position
+states, a position made from a history that adds nothing samples the history's worlds, a
+history and a position given together must agree, and a position no deal can explain is
+refused naming the key.
+
+Exactness is proven as the history views' is (``test_card_posteriors``): on card data
+small enough to enumerate, ``posterior_enumeration.position_posterior`` lays out the cards
+the seat does not see over the places it cannot see into, from the view's JSON alone,
+and the worlds of ``read_view`` must stay in its support and pass a chi-square test
+(``scipy.stats.chisquare``, fixed seeds, significance 0.001, categories expected fewer
+than 5 times pooled).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import cards_data
+from games import archaeology, expedition, lootnrun
+from games.archaeology.hidden import R_STEAL, R_TRADE
+from games.archaeology.rules import P_ACTION
+from games.errors import InvalidStateError
+
+sys.path.insert(0, str(Path(__file__).parent))  # the enumerators live beside this file
+from posterior_enumeration import (archaeology_hidden, archaeology_posterior,  # noqa: E402
+                                   lootnrun_hidden, lootnrun_posterior, position_hidden,
+                                   position_posterior, record_game)
+from test_card_posteriors import LOOT, SMALL, _agrees, _lootnrun_position  # noqa: E402
+from test_expedition_posteriors import SMALL as SMALL_EXPEDITION  # noqa: E402
+
+SAMPLES = 2000
+ARCHAEOLOGY = cards_data.load("archaeology")
+EXPEDITION = cards_data.load("expedition")
+
+
+def _uniform(state, moves, rng):
+    return moves[rng.randrange(len(moves))]
+
+
+def _game(engine, data, players: int, reached, *, seeds=range(400), **deal):
+    """The first seeded random game reaching an action decision (no trade under way) where
+    ``reached(state)`` holds: ``(deal state, steps, state)``."""
+    for seed in seeds:
+        start = engine.state_from_deal(engine.make_deal(players=players, seed=seed,
+                                                        data=data, **deal), data)
+        state = start.clone()
+
+        def stop(s, decisions):
+            return decisions > 60 or (s.phase == P_ACTION and s.trade_takes is None
+                                      and reached(s))
+
+        steps = record_game(state, _uniform, random.Random(seed), stop=stop)
+        if not state.is_terminal() and state.phase == P_ACTION and reached(state):
+            return start, steps, state
+    raise AssertionError("no game reaches the position asked for")
+
+
+def _sample(view: dict, data, seat: int, rng):
+    """One world read from ``view`` with a fresh seed (the view is parsed each time: the
+    whole reading is under test)."""
+    reading = (archaeology if view["game"] == "archaeology" else expedition).read_view(
+        copy.deepcopy(view), data, rng.getrandbits(32))
+    assert reading.form == "position" and reading.seat == seat
+    return position_hidden(reading.world, seat)
+
+
+def _exact(view: dict, data, rules, context: str) -> int:
+    law = position_posterior(view, rules)
+    rng = random.Random(7)
+    seat = view["seat"]
+    _agrees_n(law, lambda: _sample(view, data, seat, rng), context)
+    return len(law)
+
+
+def _agrees_n(law, draw, context):
+    import test_card_posteriors
+    old = test_card_posteriors.SAMPLES
+    test_card_posteriors.SAMPLES = SAMPLES
+    try:
+        _agrees(law, draw, context)
+    finally:
+        test_card_posteriors.SAMPLES = old
+
+
+def _json(view: dict) -> dict:
+    return json.loads(json.dumps(view))
+
+
+# --- exact with respect to what the position states ------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_archaeology_position_is_sampled_exactly(players):
+    """Small 2007 decks: a position after thefts and trades (known cards in other hands),
+    and the same with a type the seat knows another hand lacks."""
+    _, _, state = _game(archaeology, SMALL, players,
+                        lambda s: {e[0] for e in s.record.events()} >= {R_STEAL, R_TRADE})
+    seat = state.current_player()
+    view = _json(archaeology.position_of(state, seat))
+    rules = state.rules
+    assert _exact(view, SMALL, rules, f"{players} players") >= 4
+    other = (seat + 1) % players
+    held = [c for c in range(rules.treasures) if state.hands[other * rules.treasures + c]]
+    lacked = next(c for c in range(rules.treasures) if c not in held
+                  and rules.cards.names[c] not in view["seats"][other]["holds"])
+    view["seats"][other]["lacks"] = [rules.cards.names[lacked]]
+    _exact(view, SMALL, rules, f"{players} players, a lacked type")
+
+
+@pytest.mark.parametrize("monument", ["temple", "tomb", "mine", "buried_ruins"])
+def test_expedition_position_is_sampled_exactly(monument):
+    """Small New Expedition decks: known chamber cards (a look, a keep, cards returned),
+    face-up chambers and the reserve, maps spent."""
+    want = {"temple": lambda s: any(s.chamber_seen),
+            "tomb": lambda s: any(s.chamber_seen),
+            "mine": lambda s: s.draws_used > 0,
+            "buried_ruins": lambda s: s.storms_drawn > 0}[monument]
+    _, _, state = _game(expedition, SMALL_EXPEDITION, 2, want, monument=monument)
+    seat = state.current_player()
+    view = _json(expedition.position_of(state, seat))
+    _exact(view, SMALL_EXPEDITION, state.rules, monument)
+
+
+def test_lootnrun_position_is_the_view_and_is_sampled_exactly():
+    """Loot N Run's view is its position: read from the JSON itself (not from the true
+    state), its worlds follow the exact law of the game's history."""
+    start, steps, position = _lootnrun_position(3)
+    seat = position.to_move
+    law = lootnrun_posterior(start, steps, seat)
+    view = _json(lootnrun.position_of(position, seat))
+    assert view == _json(lootnrun.view_of(position, seat))
+    rng = random.Random(5)
+
+    def draw():
+        reading = lootnrun.read_view(copy.deepcopy(view), LOOT, rng.getrandbits(32))
+        assert reading.form == "position"
+        return lootnrun_hidden(reading.world, seat)
+
+    _agrees_n(law, draw, "Loot N Run from its view")
+
+
+# --- a history that adds nothing ---------------------------------------------------------------
+
+def _adds_nothing(s) -> bool:
+    """A record that tells the seat to act nothing a position does not state: the seat's
+    own actions and thefts from it (whose card it saw): the others' hands are their dealt
+    cards (no map: the position says ``lacks: ["map"]``) and what they took from it."""
+    seat = s.current_player()
+    events = s.record.events()
+    return (len(events) >= 3 and any(e[0] == R_STEAL for e in events) and all(
+        e[1] == seat or (e[0] == R_STEAL and e[2] == seat) for e in events))
+
+
+def test_a_position_made_from_a_history_that_adds_nothing_samples_the_same_worlds():
+    start, steps, state = _game(archaeology, SMALL, 2, _adds_nothing, seeds=range(3000))
+    seat = state.current_player()
+    law = archaeology_posterior(SMALL, start, steps, seat)
+    marginal: dict = {}
+    for key, p in law.items():
+        marginal[key[:3]] = marginal.get(key[:3], 0) + p
+    history = _json(archaeology.view_of(state, seat))
+    position = _json(archaeology.position_of(state, seat))
+    rng = random.Random(9)
+    for view, form in ((history, "history"), (position, "position")):
+        def draw(view=view, form=form):
+            reading = archaeology.read_view(copy.deepcopy(view), SMALL, rng.getrandbits(32))
+            assert reading.form == form
+            return archaeology_hidden(reading.world, seat)[:3]  # a position has no thefts
+        _agrees_n(marginal, draw, f"the {form} form")
+
+
+# --- both forms, and refusals ---------------------------------------------------------------
+
+def _game_state(engine, data, **deal):
+    return _game(engine, data, 3, lambda s: any(
+        e[0] == R_TRADE for e in s.record.events()), **deal)[2]
+
+
+@pytest.mark.parametrize("engine,data,deal", [
+    (archaeology, ARCHAEOLOGY, {}), (expedition, EXPEDITION, {"monument": "temple"})])
+def test_a_history_with_position_keys_must_agree(engine, data, deal):
+    state = _game_state(engine, data, **deal)
+    seat = state.current_player()
+    both = _json(engine.view_of(state, seat))
+    position = _json(engine.position_of(state, seat))
+    keys = [k for k in position if k not in both]
+    both.update({k: position[k] for k in keys})
+    assert engine.read_view(copy.deepcopy(both), data, 0).form == "history"
+    other = (seat + 1) % 3
+    wrong = copy.deepcopy(both)
+    wrong["seats"][other]["money"] += 1
+    with pytest.raises(InvalidStateError, match=rf"seats\[{other}\]\.money: the history gives"):
+        engine.read_view(wrong, data, 0)
+    wrong = copy.deepcopy(both)
+    holds = wrong["seats"][other]["holds"]
+    holds["pharaohs_mask"] = holds.get("pharaohs_mask", 0) + 1
+    with pytest.raises(InvalidStateError, match=rf"seats\[{other}\]\.holds: the history"):
+        engine.read_view(wrong, data, 0)
+    less = copy.deepcopy(both)  # a position may know less than the history
+    less["seats"][other]["holds"] = {}
+    del less["seats"][other]["lacks"]
+    assert engine.read_view(less, data, 0).form == "history"
+
+
+def _bad_position(mutate, match, engine=archaeology, data=ARCHAEOLOGY):
+    view = engine.example_position(data)
+    mutate(view)
+    with pytest.raises(InvalidStateError, match=match):
+        engine.read_view(view, data, 0)
+
+
+def test_a_position_no_deal_explains_is_refused_naming_the_key():
+    other = 1
+    def many_coins(v):
+        v["hand"]["coin"] = 30
+        v["seats"][0]["hand_size"] = sum(v["hand"].values())
+    _bad_position(many_coins, r"view: hand: 30 coin cards in view so far, the game has")
+    _bad_position(lambda v: v["seats"][other]["holds"].update(pot_shard=4),
+                  r"seats\[1\]\.holds: 5 known cards in a hand of 4")
+    _bad_position(lambda v: v["seats"][other].update(hand_size=0), r"seats\[1\]\.holds")
+    _bad_position(lambda v: v["seats"][other].update(money=99), r"seats\[1\]\.money")
+    _bad_position(lambda v: v["seats"][0].update(hand_size=2), r"seats\[0\]\.hand_size")
+    _bad_position(lambda v: v["seats"][0].update(holds={}), r"seats\[0\]\.holds")
+    _bad_position(lambda v: v["seats"][other].update(lacks=["coin", "coin"]),
+                  r"seats\[1\]\.lacks")
+    _bad_position(lambda v: v.update(dig_site=v["dig_site"] + 1), r"view: dig_site")
+    _bad_position(lambda v: v["chambers"].__setitem__(0, 2), r"chambers\[0\]")
+    _bad_position(lambda v: v["seats"][other]["sold"].append(["coin", 9]),
+                  r"seats\[1\]\.sold\[\d\]\[1\]")
+    _bad_position(lambda v: v["seats"].pop(), r"view: seats")
+    _bad_position(lambda v: v.pop("turn"), r"turn")
+    _bad_position(lambda v: v.update(maps_spent=-1), r"maps_spent", expedition, EXPEDITION)
+    _bad_position(lambda v: v["chamber_cards"].__setitem__(0, ["coin"] * 6),
+                  r"chamber_cards\[0\]", expedition, EXPEDITION)
+    _bad_position(lambda v: v["chambers"].__setitem__(0, None),
+                  r"maps_spent: must be at least 2", expedition, EXPEDITION)
+
+
+def test_the_example_positions_read_and_the_hint_says_its_form():
+    from solvers import services
+    from solvers.limits import Limit
+    for engine, data, game in ((archaeology, ARCHAEOLOGY, "archaeology"),
+                               (expedition, EXPEDITION, "expedition")):
+        position = engine.example_position(data)
+        assert "history" not in position and position == engine.example_position(data)
+        hint = services.hint(game, position, data=data, limit=Limit(iterations=30), seed=0)
+        assert hint.fact("view_form") == "position"
+        assert any("what a history would add was not used" in line
+                   for line in hint.explanation)
+        history = services.hint(game, engine.example_view(data), data=data,
+                                limit=Limit(iterations=30), seed=0)
+        assert history.fact("view_form") == "history"
+        assert not any("position view" in line for line in history.explanation)
