@@ -145,3 +145,13 @@ def test_the_input_size_limit_is_documented(run_cli):
     assert limit in " ".join(run_cli("--help").out.split())
     assert limit in " ".join(run_cli("hint", "--help").out.split())
     assert limit in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", ["a file", "under a file"])
+def test_demo_pictures_folder_is_checked_before_the_demo(run_cli, tmp_path, case):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    folder = blocker if case == "a file" else blocker / "pictures"
+    result = run_cli("demo", "--pictures", str(folder))
+    assert_bad_input(result, "not a folder")
+    assert result.out == ""  # refused before the demo's minute of work
