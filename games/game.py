@@ -24,7 +24,7 @@ any solver (``game.info``). The engine module itself is imported on first use.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Hashable, Mapping
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 import cards_data
 
@@ -124,39 +124,43 @@ class Game:
 
     # --- the table in words (``games.table``; generic words where an engine has none) ---
 
-    def decisions(self, state: State) -> list:
+    def decisions(self, state: State[Any]) -> list[Hashable]:
         """The legal moves as a player decides them (``games.protocol``: ``decisions``)."""
-        own = getattr(self.engine, "decisions", None)
+        own: Callable[[State[Any]], list[Hashable]] | None = getattr(
+            self.engine, "decisions", None)
         return list(own(state) if own is not None else state.legal_moves())
 
-    def describe_position(self, state: State, seat: int, *, names=None) -> list[str]:
+    def describe_position(self, state: State[Any], seat: int, *,
+                          names: Sequence[str] | None = None) -> list[str]:
         """What ``seat`` sees, a screen of lines (without words of its own: the player
         view, one ``key: value`` line per field)."""
-        own = getattr(self.engine, "describe_position", None)
+        own: Callable[..., list[str]] | None = getattr(self.engine, "describe_position", None)
         if own is not None:
             return own(state, seat, names=names)
         view = self.view_of(state, seat)
         return [f"{key}: {json.dumps(value)}" for key, value in view.items()
                 if key not in ("game", "players")]
 
-    def describe_event(self, state: State, move, seat: int, *, names=None) -> str | None:
+    def describe_event(self, state: State[Any], move: Hashable, seat: int, *,
+                       names: Sequence[str] | None = None) -> str | None:
         """``move`` (about to be played in ``state``) as ``seat`` sees it happen."""
-        own = getattr(self.engine, "describe_event", None)
+        own: Callable[..., str | None] | None = getattr(self.engine, "describe_event", None)
         if own is not None:
             return own(state, move, seat, names=names)
         if state.current_player() == CHANCE:
             return None  # chance of a game without words may be hidden: told by its effect
         return f"{seat_name(state.current_player(), seat, names)}: {move}"
 
-    def describe_decision(self, state: State, seat: int) -> str:
+    def describe_decision(self, state: State[Any], seat: int) -> str:
         """What the decision of ``seat`` asks of it."""
-        own = getattr(self.engine, "describe_decision", None)
+        own: Callable[[State[Any], int], str] | None = getattr(
+            self.engine, "describe_decision", None)
         return own(state, seat) if own is not None else "your move"
 
-    def describe_result(self, state: State, *, names=None, viewer: int | None = None
-                        ) -> list[str]:
+    def describe_result(self, state: State[Any], *, names: Sequence[str] | None = None,
+                        viewer: int | None = None) -> list[str]:
         """Who won and why, at the end of the game."""
-        own = getattr(self.engine, "describe_result", None)
+        own: Callable[..., list[str]] | None = getattr(self.engine, "describe_result", None)
         if own is not None:
             return own(state, names=names, viewer=viewer)
         return [f"{seat_name(p, viewer, names)}: {r:g}" for p, r in enumerate(state.returns())] \

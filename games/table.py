@@ -22,7 +22,7 @@ c
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 __all__ = ["seat_name", "possessive", "side_by_side", "plural", "shape_rows"]
 
@@ -57,7 +57,7 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
-def shape_rows(cells, mark: str = "#", blank: str = ".") -> list[str]:
+def shape_rows(cells: Iterable[tuple[int, int]], mark: str = "#", blank: str = ".") -> list[str]:
     """A small shape (``(row, col)`` cells) drawn as rows of ``mark`` and ``blank``."""
     cells = set(cells)
     height = max(r for r, _ in cells) + 1

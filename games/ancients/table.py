@@ -13,18 +13,23 @@ decision and result. Everything but the deck order is public in this game.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from grids import render_grid
 from games.table import plural, possessive, seat_name, side_by_side
 
 from .moves import Draw, End, Find, Market, Rest, Sand, describe
 
+if TYPE_CHECKING:
+    from .moves import Move
+    from .rules import Rules
+    from .state import AncientsState as State
+
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
            "map_drawing"]
 
 
-def map_drawing(rules, map_id: int) -> list[str]:
+def map_drawing(rules: Rules, map_id: int) -> list[str]:
     """A map card in text: its id, name, points and its pattern (``B`` black, ``W`` white
     tokens; the map may be turned, never flipped)."""
     info = rules.maps[map_id]
@@ -32,16 +37,18 @@ def map_drawing(rules, map_id: int) -> list[str]:
         "  " + row for row in info.pattern.text().split("/")]
 
 
-def _money(n) -> str:
+def _money(n: int) -> str:
     return f"${n}"
 
 
-def describe_position(state, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
+def describe_position(state: State, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
     """What ``seat`` sees: the board, the market (each shop's price, map and token), the
     deck, every seat's money, sand, pack (maps drawn) and artifacts, and its score now."""
     rules = state.rules
     data = rules.data
-    name = lambda p: seat_name(p, seat, names)  # noqa: E731
+    def name(p: int) -> str:
+        return seat_name(p, seat, names)
+
     players = "solo" if state.num_players == 1 else f"{state.num_players} players"
     lines = [f"Tomb of the Ancients, {players}, turn {state.turns + 1}"
              + (f"; final round: {plural(state.final_left, 'turn')} left"
@@ -77,7 +84,7 @@ def describe_position(state, seat: int, *, names: Sequence[str] | None = None) -
     return lines
 
 
-def describe_decision(state, seat: int) -> str:
+def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it."""
     if state.in_desert:
         return ("you are in the desert: find another map (its pattern on matching tokens, "
@@ -87,7 +94,7 @@ def describe_decision(state, seat: int) -> str:
             "($2 or a sand token)")
 
 
-def describe_event(state, move, seat: int, *, names: Sequence[str] | None = None
+def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None
                    ) -> str | None:
     """``move`` (about to be played in ``state``) as ``seat`` sees it (everything is
     public but the deck order)."""
@@ -105,10 +112,9 @@ def describe_event(state, move, seat: int, *, names: Sequence[str] | None = None
         return f"{who}: {words}"
     if isinstance(move, End):
         return f"{who} left the desert"
-    return f"{who}: {move}"
 
 
-def describe_result(state, *, names: Sequence[str] | None = None,
+def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:
     """Each seat's score (artifact points, half a point per dollar and per sand token) and
     the winner (ties: the seat that went earlier in the first round)."""

@@ -19,7 +19,7 @@ you hold 6 cards: 2 parchment scraps, 2 coins, 1 broken cup, 1 pharaoh's mask
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence, cast
 
 from games.table import plural, possessive, seat_name
 
@@ -31,13 +31,18 @@ from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MIN
                     P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL, REFILL_ON_SANDSTORM, TAKE_ALL)
 from .trades import trading, whole_trade
 
+if TYPE_CHECKING:
+    from .moves import MoveBase as Move
+    from .rules import Rules
+    from .state import ArchaeologyState as State
+
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
            "describe_cards", "decisions", "known_cards", "card_words"]
 
 
 # --- cards in words -----------------------------------------------------------------------
 
-def _name(rules, card: int, n: int = 1) -> str:
+def _name(rules: Rules, card: int, n: int = 1) -> str:
     key = rules.cards.names[card]
     treasure = rules.data.treasures.get(key) if key in rules.data.treasures else None
     name = treasure.name if treasure is not None else key.replace("_", " ")
@@ -49,7 +54,7 @@ def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
-def card_words(rules, counts: Sequence[int] | dict, *, empty: str = "nothing") -> str:
+def card_words(rules: Rules, counts: Sequence[int] | dict[int, int], *, empty: str = "nothing") -> str:
     """Card counts (a vector over the treasures, or ``{card: n}``) in words, in card
     order: ``2 coins, 1 talisman``."""
     items = counts.items() if isinstance(counts, dict) else enumerate(counts)
@@ -57,21 +62,21 @@ def card_words(rules, counts: Sequence[int] | dict, *, empty: str = "nothing") -
     return ", ".join(parts) if parts else empty
 
 
-def _listed(rules, cards) -> str:
+def _listed(rules: Rules, cards: Sequence[int]) -> str:
     counts: dict[int, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
     return card_words(rules, counts)
 
 
-def _hand(state, seat: int) -> list[int]:
+def _hand(state: State, seat: int) -> list[int]:
     T = state.rules.treasures
     return state.hands[seat * T:(seat + 1) * T]
 
 
 # --- what a seat knows of the other hands -------------------------------------------------
 
-def known_cards(state, seat: int) -> list[list[int]]:
+def known_cards(state: State, seat: int) -> list[list[int]]:
     """Per seat, count vectors of the cards ``seat`` knows that seat holds at least: its own
     hand for itself; for the others, what the public record (and the thefts and chambers
     ``seat`` saw) puts there for sure. A lower bound, never a guess: cards taken from the
@@ -90,11 +95,11 @@ def known_cards(state, seat: int) -> list[list[int]]:
         known[p][card] = max(0, known[p][card] - n)
 
     for event in state.record.events():
-        secret = None
+        secret: tuple[tuple[int, ...], ...] | None = None
         if has_secret(event, looked):
-            entry = next(secrets)
-            if entry[1] >> seat & 1:
-                secret = entry[4:]
+            entry = next(secrets)  # (kind, who saw it: a seat mask, seat, chamber, cards...)
+            if cast(int, entry[1]) >> seat & 1:
+                secret = cast("tuple[tuple[int, ...], ...]", entry[4:])
         kind = event[0]
         if kind == R_LOOK:
             looked[event[2]] |= 1 << event[1]
@@ -136,7 +141,7 @@ def known_cards(state, seat: int) -> list[list[int]]:
 
 # --- the position -------------------------------------------------------------------------
 
-def _chambers(state, seat: int) -> list[str]:
+def _chambers(state: State, seat: int) -> list[str]:
     rules = state.rules
     lines = []
     for i, size in enumerate(rules.chamber_sizes):
@@ -163,7 +168,7 @@ def _chambers(state, seat: int) -> list[str]:
     return lines
 
 
-def describe_position(state, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
+def describe_position(state: State, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
     """What ``seat`` sees at the table, a screen of lines: its hand and money, every other
     seat's hand size, money, sales and the cards it is known to hold, the marketplace, the
     dig site, the chambers (and the New Expedition's monument, tents, reserve and an
@@ -205,7 +210,7 @@ def describe_position(state, seat: int, *, names: Sequence[str] | None = None) -
     return lines
 
 
-def _title(state) -> str:
+def _title(state: State) -> str:
     rules = state.rules
     name = ("Archaeology: The Card Game" if rules.monument is None
             else "Archaeology: The New Expedition")
@@ -213,14 +218,14 @@ def _title(state) -> str:
         f", variants {', '.join(rules.variants)}" if rules.variants else "")
 
 
-def _tents(state, seat: int) -> str:
+def _tents(state: State, seat: int) -> str:
     if not state.rules.tents:
         return ""
     left = state.tents[seat]
     return f", tent {'used' if not left else 'ready' if left == 1 else f'ready ({left} uses)'}"
 
 
-def describe_cards(state) -> list[str]:
+def describe_cards(state: State) -> list[str]:
     """The treasures' trade values and what sets of them sell for (a player's card list)."""
     rules = state.rules
     lines = ["treasure: trade value; a set of 1, 2, ... sells for"]
@@ -233,7 +238,7 @@ def describe_cards(state) -> list[str]:
 
 # --- the decision -------------------------------------------------------------------------
 
-def describe_decision(state, seat: int) -> str:
+def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it, in words."""
     rules = state.rules
     phase = state.phase
@@ -252,7 +257,7 @@ def describe_decision(state, seat: int) -> str:
     if phase == P_KEEP:
         contents = state.chambers[state.exploring]
         return (f"the Tomb: chamber {chamber_letter(state.exploring)} holds "
-                f"{_listed(rules, contents)}; keep {rules.params['keep']}, the rest goes "
+                f"{_listed(rules, contents or ())}; keep {rules.params['keep']}, the rest goes "
                 f"back face down")
     if phase == P_MINE:
         value = sum(rules.trade[c] for c in state.drawn)
@@ -277,7 +282,7 @@ def describe_decision(state, seat: int) -> str:
 
 # --- the decisions --------------------------------------------------------------------------
 
-def _net(trade) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _net(trade: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """What a trade changes: the cards it gives and takes, a card on both sides cancelled
     (``coin pot_shard for pot_shard talisman`` changes what ``coin for talisman`` would)."""
     gives, takes = list(trade.a), list(trade.b)
@@ -288,14 +293,14 @@ def _net(trade) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(sorted(gives)), tuple(sorted(takes))
 
 
-def _whole_trades(state) -> list:
+def _whole_trades(state: State) -> list[Move]:
     """The whole trades of ``state`` (no trade in progress) as a player tells them apart:
     of the trades the ``take``/``give`` steps reach, one per change they make to the hand
     and the marketplace (the one with fewest cards), and none that changes nothing (a
     card given for the same card)."""
-    found: dict[tuple, object] = {}
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Move] = {}
 
-    def walk(s, steps):
+    def walk(s: State, steps: list[Move]) -> None:
         for step in s.legal_moves():
             if step.kind not in (TAKE, GIVE):
                 continue
@@ -318,7 +323,7 @@ def _whole_trades(state) -> list:
     return sorted(found.values(), key=lambda t: (len(t.b), len(t.a), str(t)))
 
 
-def decisions(state) -> list:
+def decisions(state: State) -> list[Move]:
     """The legal moves of ``state`` as a player decides them: in a turn's actions the
     ``take``/``give`` steps are replaced by the whole trades they make (after the sales
     and explores, before the end of the turn); a trade in progress (a view's) keeps its
@@ -333,7 +338,7 @@ def decisions(state) -> list:
 
 # --- events -------------------------------------------------------------------------------
 
-def describe_event(state, move, seat: int, *, names: Sequence[str] | None = None
+def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None
                    ) -> str | None:
     """``move`` (about to be played in ``state``) as ``seat`` sees it happen, one line, or
     ``None`` for a step nobody sees on its own (a trade's steps before the last: the whole
@@ -430,7 +435,7 @@ def describe_event(state, move, seat: int, *, names: Sequence[str] | None = None
 
 # --- the end ------------------------------------------------------------------------------
 
-def describe_result(state, *, names: Sequence[str] | None = None,
+def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:
     """The end of the game: each seat's money and cards sold, the winner(s) and the rule
     that decided (most money; on a tie, fewest cards sold; still tied, a shared win)."""

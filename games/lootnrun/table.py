@@ -14,18 +14,23 @@ event as that seat saw it, what a decision asks, and who won and why.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from games.table import plural, seat_name
 
 from .moves import Awaken, Keep, Loot, Pass, Reshuffle, Run
 from .rules import score_rooms
 
+if TYPE_CHECKING:
+    from .moves import Move
+    from .rules import Rules
+    from .state import LootNRunState as State
+
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
            "room_words"]
 
 
-def room_words(rules, room: int) -> str:
+def room_words(rules: Rules, room: int) -> str:
     """A face-up room: ``room 24 (yellow): cup, crown; an amulet``."""
     top = rules.data.rooms[room].top
     guard = rules.guardian[room]
@@ -39,19 +44,21 @@ def _guardian(kind: str) -> str:
     return "Frank" if kind == "frank" else f"the {kind}"
 
 
-def _rooms_line(rules, rooms) -> str:
+def _rooms_line(rules: Rules, rooms: Sequence[int]) -> str:
     amulets = sum(rules.amulet[r] for r in rooms)
     guardians = sum(rules.guardian[r] is not None for r in rooms)
     return (f"{plural(len(rooms), 'room')} worth {plural(score_rooms(rules, rooms), 'point')}, "
             f"{plural(amulets, 'amulet')} against {plural(guardians, 'guardian')}")
 
 
-def describe_position(state, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
+def describe_position(state: State, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
     """What ``seat`` sees: the scores and target, its own rooms face up (with what a run
     would score now), the backs of the rooms in front of the others, the decks' sizes and
     top backs, and the face-up discard pile."""
     rules = state.rules
-    name = lambda p: seat_name(p, seat, names)  # noqa: E731
+    def name(p: int) -> str:
+        return seat_name(p, seat, names)
+
     lines = [f"Loot N Run, {state.num_players} players",
              "scores: " + ", ".join(f"{name(p)} {state.scores[p]}"
                                     for p in range(state.num_players))
@@ -81,7 +88,7 @@ def describe_position(state, seat: int, *, names: Sequence[str] | None = None) -
     return lines
 
 
-def describe_decision(state, seat: int) -> str:
+def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it."""
     if state.phase == "keep":
         return ("a Werewolf you caught: keep the rooms you just drew (either, both or none); "
@@ -95,7 +102,7 @@ def describe_decision(state, seat: int) -> str:
             "guardian's benefit)")
 
 
-def describe_event(state, move, seat: int, *, names: Sequence[str] | None = None
+def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None
                    ) -> str | None:
     """``move`` (about to be played in ``state``) as ``seat`` sees it: a room drawn face
     down is named only to its owner, every revealed room to everyone."""
@@ -152,11 +159,13 @@ def describe_event(state, move, seat: int, *, names: Sequence[str] | None = None
     return f"{who}: {move}"
 
 
-def describe_result(state, *, names: Sequence[str] | None = None,
+def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:
     """Who reached the target, everyone's final score (the rooms left in front revealed and
     scored), and the winner(s): the most points, a tie shared."""
-    name = lambda p: seat_name(p, viewer, names)  # noqa: E731
+    def name(p: int) -> str:
+        return seat_name(p, viewer, names)
+
     scores = state.scores
     reached = [p for p in range(state.num_players) if scores[p] >= state.target]
     lines = []

@@ -12,13 +12,18 @@ card and its pattern, the display, and each event, decision and result.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from grids import render_grid
 from grids.polyomino import SHAPES
 from games.table import plural, possessive, seat_name, shape_rows, side_by_side
 
 from .moves import Cross, Keep, Pass, Reveal, Take, describe
+
+if TYPE_CHECKING:
+    from .moves import Move
+    from .rules import Rules
+    from .state import PyramidsState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
            "card_drawings", "LEGEND"]
@@ -27,7 +32,7 @@ LEGEND = ("legend: E entrance, # wall, T tomb, r/g gems, t torch, s skull, p pot
           "x red cross, * crossed")
 
 
-def card_drawings(state, cards) -> list[str]:
+def card_drawings(state: State, cards: Sequence[tuple[int, int]]) -> list[str]:
     """Pyramid cards (``(order, crossed mask)``) drawn side by side, ``*`` a crossed box."""
     if not cards:
         return []
@@ -40,7 +45,7 @@ def card_drawings(state, cards) -> list[str]:
     return ["  " + line for line in side_by_side(blocks)]
 
 
-def _score_card(state, seat: int) -> str:
+def _score_card(state: State, seat: int) -> str:
     s = state.seats[seat]
     parts = state.breakdown(seat)
     torches = [str(r + 1) for r, lit in enumerate(s.torches) if lit]
@@ -55,7 +60,7 @@ def _score_card(state, seat: int) -> str:
               f"skulls {parts['skulls']})")
 
 
-def describe_position(state, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
+def describe_position(state: State, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
     """What ``seat`` sees: the round and expedition card (its pattern drawn), its score
     card, the cards this decision is about (the dealt cards at the keep, the display at a
     take, else its two cards with their crossed boxes), the display and the deck, and the
@@ -89,7 +94,7 @@ def describe_position(state, seat: int, *, names: Sequence[str] | None = None) -
     return lines + [LEGEND]
 
 
-def describe_decision(state, seat: int) -> str:
+def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it."""
     if state.phase == "keep":
         return (f"keep {state.rules.data.keep} of the {len(state.seats[seat].dealt)} cards you "
@@ -106,7 +111,7 @@ def describe_decision(state, seat: int) -> str:
     return "wait"
 
 
-def describe_event(state, move, seat: int, *, names: Sequence[str] | None = None
+def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None
                    ) -> str | None:
     """``move`` (about to be played in ``state``) as ``seat`` sees it: the other seats'
     keeps and crossings are secret until all have chosen."""
@@ -128,10 +133,9 @@ def describe_event(state, move, seat: int, *, names: Sequence[str] | None = None
         return f"{who} took {source}"
     if isinstance(move, Pass):
         return f"{who} passed"
-    return f"{who}: {move}"
 
 
-def describe_result(state, *, names: Sequence[str] | None = None,
+def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:
     """Every seat's final score with its terms, and the winner (most points; a tie goes
     to the lowest order number among the completed cards)."""
