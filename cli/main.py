@@ -157,8 +157,7 @@ def _arena_help() -> str:
     budgets = {}
     for game in registry.GAME_IDS:
         if "ismcts" in services.bot_names(game):
-            service = services.service(game)
-            turns = getattr(service, "BOT_ITERATIONS", None)  # whole-turn bots: fewer
+            turns = registry.get(game).budgets.bot_per_turn  # whole-turn bots: fewer
             budgets[game] = (f"{turns} iterations per turn" if turns
                              else f"{DEFAULT_ITERATIONS} iterations per decision")
     return (_per_game("Bots (--bots, one name per seat):", {g: b for g, b in bots.items() if b})

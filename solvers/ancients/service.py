@@ -258,8 +258,8 @@ def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0, progress=Non
 # --- bots ---------------------------------------------------------------------------------
 
 #: Iterations per turn of the arena's ISMCTS bot when none are given (a whole-turn search
-#: has a few options per turn, so it needs fewer than the card games' bots).
-BOT_ITERATIONS = 100
+#: has a few options per turn, so it needs fewer than the card games' bots): the registry's.
+BOT_ITERATIONS = GAME.budgets.bot_per_turn
 
 
 class _TurnBot(Bot):
