@@ -128,13 +128,18 @@ def test_ctrl_c_keeps_the_record(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     proc.stdin.write("1\n1\n")
     proc.stdin.flush()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:  # wait until both moves are on disk
         if target.exists() and sum(m["seat"] == 0 for m in json.loads(
                 target.read_text())["moves"]) == 2:
             break
         time.sleep(0.1)
+    else:
+        proc.kill()
+        raise AssertionError(f"the two moves never reached {target}: {proc.communicate()}")
     proc.send_signal(signal.SIGINT)
+    # the input stays open until the process is gone: its end would be a normal quit
+    proc.wait(timeout=60)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert f"the game so far is in {target}" in err and "Traceback" not in err
