@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import importlib.util
 import io
-from typing import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Sequence
 
 from games.errors import DigsiteError
 from solvers.results import ArenaResult
+
+if TYPE_CHECKING:  # (imported when a chart is drawn: the module docstring)
+    from matplotlib.figure import Figure
 
 __all__ = ["review_chart", "arena_chart", "best_score_distribution", "LABEL_COLOURS", "available"]
 
@@ -33,7 +37,7 @@ def available() -> bool:
     return importlib.util.find_spec("matplotlib") is not None
 
 
-def _pyplot():
+def _pyplot() -> ModuleType:
     try:
         import matplotlib
     except ImportError:
@@ -45,14 +49,14 @@ def _pyplot():
     return plt
 
 
-def _svg(fig, plt) -> str:
+def _svg(fig: Figure, plt: ModuleType) -> str:
     out = io.StringIO()
     fig.savefig(out, format="svg", metadata={"Date": None}, bbox_inches="tight")
     plt.close(fig)
     return out.getvalue()
 
 
-def review_chart(review: dict) -> str:
+def review_chart(review: dict[str, Any]) -> str:
     """Value per decision of a review (``solvers.review`` JSON): played and best values
     on the game's scale, the labelled mistakes marked."""
     plt = _pyplot()

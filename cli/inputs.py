@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import cards_data
-from cards_data import MAX_INPUT_CHARS, check_input_size
+from cards_data import MAX_INPUT_CHARS, CardData, check_input_size
 from cards_data._schema import JSON_WORDS
 from games.errors import DigsiteError, InvalidStateError
 
@@ -37,7 +38,7 @@ def read_text(path: str) -> tuple[str, str]:
         raise DigsiteError(f"{path}: {exc.strerror}") from None
 
 
-def read_json(path: str) -> dict:
+def read_json(path: str) -> dict[str, Any]:
     """A JSON object from a file; malformed JSON names the line and column."""
     text, name = read_text(path)
     try:
@@ -54,6 +55,6 @@ def read_json(path: str) -> dict:
     return value
 
 
-def load_cards(game_id: str, path: str | None):
+def load_cards(game_id: str, path: str | None) -> CardData:
     """The game's card data: bundled, or the user's ``--cards FILE``."""
     return cards_data.load(game_id, path)

@@ -21,16 +21,16 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from solvers.hints import Hint
-from solvers.results import ArenaResult, BestScore, DigPlanResult
+from solvers.results import ArenaResult, BestScore, DigPlanResult, PlannedFind
 
 __all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
            "dig_plan_json"]
 
 
-def hint_json(hint: Hint) -> dict:
+def hint_json(hint: Hint) -> dict[str, Any]:
     """A :class:`solvers.hints.Hint` as the hint/best-move JSON."""
     moves = []
     for row in hint.rows:
@@ -64,7 +64,7 @@ def hint_json(hint: Hint) -> dict:
     return result
 
 
-def best_score_json(best: BestScore) -> dict:
+def best_score_json(best: BestScore) -> dict[str, Any]:
     """A :class:`solvers.results.BestScore` as the best-score JSON."""
     budget: dict[str, Any] = {"units": best.budget.units, "amount": best.budget.amount,
                               "time_limit_s": best.budget.time_limit,
@@ -84,7 +84,7 @@ def best_score_json(best: BestScore) -> dict:
     return result
 
 
-def arena_json(arena: ArenaResult) -> dict:
+def arena_json(arena: ArenaResult) -> dict[str, Any]:
     """A :class:`solvers.results.ArenaResult` as the arena JSON (the deal options, when
     any, after the contract's keys)."""
     result: dict[str, Any] = {
@@ -103,12 +103,12 @@ def arena_json(arena: ArenaResult) -> dict:
     return result
 
 
-def _finds(finds) -> list[dict]:
+def _finds(finds: Sequence[PlannedFind]) -> list[dict[str, Any]]:
     return [{"map": f.map, "rotation": f.rotation, "at": f.at, "tokens_spent": f.tokens_spent,
              "points": f.points} for f in finds]
 
 
-def dig_plan_json(plan: DigPlanResult) -> dict:
+def dig_plan_json(plan: DigPlanResult) -> dict[str, Any]:
     """A :class:`solvers.results.DigPlanResult` as the plan JSON (``time_s`` null: the
     plan is exact, it has no time budget)."""
     nxt = plan.next_player
@@ -121,8 +121,10 @@ def dig_plan_json(plan: DigPlanResult) -> dict:
             "analysis": list(plan.analysis)}
 
 
-_WRITERS = {Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
-            DigPlanResult: dig_plan_json}
+#: The writer of each typed result (``jsonable`` finds it by the value's exact type).
+_WRITERS: dict[type, Callable[[Any], dict[str, Any]]] = {
+    Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
+    DigPlanResult: dig_plan_json}
 
 
 def jsonable(value: Any) -> Any:

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import cards_data
+from cards_data import CardData
 from games import registry
 from games.errors import DigsiteError
 from solvers import services
@@ -20,7 +22,8 @@ __all__ = ["best_score_picture", "plan_picture", "demo_pictures", "DEMO_FOLDER"]
 DEMO_FOLDER = "digsite-demo-pictures"
 
 
-def best_score_picture(game: str, deal: dict, result: BestScore, data) -> str:
+def best_score_picture(game: str, deal: dict[str, Any], result: BestScore, data: CardData
+                       ) -> str:
     """The best plan of a solo deal: Pyramids' cards with their crossed boxes, or one
     Tomb of the Ancients board per dig."""
     title = (f"{registry.get(game).name}: best score {result.score} "
@@ -35,7 +38,7 @@ def best_score_picture(game: str, deal: dict, result: BestScore, data) -> str:
     raise DigsiteError(f"best-score --svg: no picture for {game}")
 
 
-def plan_picture(view: dict, result: DigPlanResult, data) -> str:
+def plan_picture(view: dict[str, Any], result: DigPlanResult, data: CardData) -> str:
     """A Tomb of the Ancients dig plan: the board before and after, the map cards."""
     title = (f"Tomb of the Ancients: best dig for seat {result.seat}, "
              f"{result.points} points for {result.tokens_spent} token(s)")

@@ -32,6 +32,7 @@ import os
 import signal
 import sys
 import threading
+from types import FrameType
 from typing import Iterator
 
 from solvers import interrupt
@@ -68,7 +69,7 @@ def _watch(read_fd: int, answer: bool) -> None:
                 os._exit(EXIT_INTERRUPTED)
 
 
-def _ignore(signum, frame) -> None:
+def _ignore(signum: int, frame: FrameType | None) -> None:
     """The Python-level handler does nothing: the watcher has acted already."""
 
 

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import cards_data
+from cards_data import CardData
 from games import registry
 from games.errors import DigsiteError
 from games.game import Game
@@ -37,9 +38,12 @@ from games.record import Entry, GameRecord
 from games.seeding import child_seeds
 
 from . import interrupt, openspiel, services
-from .backends import Execution
+from .backends import Execution, Progress
 from .limits import Limit
 from .results import ArenaGame, ArenaResult
+
+if TYPE_CHECKING:  # the bots are made by the factories the caller passes
+    from .ismcts.bots import Bot
 
 __all__ = ["run_arena", "wilson", "play_game", "bot_table", "with_limit", "games_to_settle"]
 
@@ -81,9 +85,10 @@ def games_to_settle(rate: float, target: float, *, limit: int = 10_000_000) -> i
     return low
 
 
-def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
-              rotation: int, bot_seed: int, limit: Limit = Limit(), data,
-              deal_options: dict | None = None, keep_record: bool = False) -> ArenaGame:
+def play_game(game_id: str, bot_names: list[str], *, bots: dict[str, Callable[..., Bot]],
+              deal_seed: int, rotation: int, bot_seed: int, limit: Limit = Limit(),
+              data: CardData, deal_options: dict[str, Any] | None = None,
+              keep_record: bool = False) -> ArenaGame:
     """One game of the deal of ``deal_seed`` (with ``deal_options``, e.g. the New
     Expedition's monument), seats rotated by ``rotation``; ``limit`` per decision for
     every searching bot. With ``keep_record``, its game record."""
@@ -96,7 +101,7 @@ def play_game(game_id: str, bot_names: list[str], *, bots: dict, deal_seed: int,
     players = [bots[bot_names[seat_bot[s]]](seat=s, seed=seeds[s], limit=limit)
                for s in range(k)]
     decisions = 0
-    played = []
+    played: list[tuple[int, str]] = []
     while not state.is_terminal():
         actor = state.current_player()
         if actor == CHANCE:
@@ -126,14 +131,14 @@ class _ArenaGame:
     unit of work a backend runs."""
 
     game_id: str
-    bot_names: tuple
-    factories: dict
+    bot_names: tuple[str, ...]
+    factories: dict[str, Callable[..., Bot]]
     limit: Limit
-    data: object
-    deal_options: dict
+    data: CardData
+    deal_options: dict[str, Any]
     keep_record: bool = False
 
-    def __call__(self, job: tuple) -> ArenaGame:
+    def __call__(self, job: tuple[int, int, int]) -> ArenaGame:
         index, deal_seed, bot_seed = job
         game = play_game(self.game_id, list(self.bot_names), bots=self.factories,
                          deal_seed=deal_seed, rotation=index % len(self.bot_names),
@@ -142,7 +147,8 @@ class _ArenaGame:
         return replace(game, index=index)
 
 
-def bot_table(game_id: str, data=None, names=()) -> dict:
+def bot_table(game_id: str, data: CardData | None = None,
+              names: Iterable[str] = ()) -> dict[str, Callable[..., Bot]]:
     """The arena bots of ``game_id``: its service's ``BOTS``, plus ``openspiel-ismcts`` and
     ``openspiel-mcts`` where the OpenSpiel adapter covers the game, when ``names`` asks for
     one of them (only then is the extra loaded; ``data``: the card data the games are
@@ -155,23 +161,23 @@ def bot_table(game_id: str, data=None, names=()) -> dict:
 
 @dataclass(frozen=True)
 class _WithLimit:
-    factory: Callable
+    factory: Callable[..., Bot]
     limit: Limit
 
-    def __call__(self, **kwargs):
+    def __call__(self, **kwargs: Any) -> Bot:
         return self.factory(**{**kwargs, "limit": self.limit})
 
 
-def with_limit(factory: Callable, limit: Limit) -> Callable:
+def with_limit(factory: Callable[..., Bot], limit: Limit) -> Callable[..., Bot]:
     """A bot factory whose bots search within ``limit`` whatever the arena's limit is
     (matches at equal time, root-parallel bots against one tree)."""
     return _WithLimit(factory, limit)
 
 
-def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, seed: int,
-              limit: Limit = Limit(), data=None, deal_options: dict | None = None,
-              progress=None, keep_records: bool = False,
-              execution: Execution | None = None) -> ArenaResult:
+def run_arena(game_id: str, bot_names: list[str], *, bots: dict[str, Callable[..., Bot]],
+              games: int, seed: int, limit: Limit = Limit(), data: CardData | None = None,
+              deal_options: dict[str, Any] | None = None, progress: Progress | None = None,
+              keep_records: bool = False, execution: Execution | None = None) -> ArenaResult:
     """Play ``games`` games (see the module docstring) and summarise them."""
     info = registry.get(game_id)
     factories = bots
@@ -227,7 +233,8 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict, games: int, see
         game=game_id, bots=tuple(bot_names), games=games,
         wins=tuple(round(w, 6) for w in wins),
         win_rate=tuple(round(w / games, 6) for w in wins),
-        ci95=tuple(tuple(round(x, 6) for x in wilson(w, games)) for w in wins),
+        ci95=tuple((round(low, 6), round(high, 6))
+                   for low, high in (wilson(w, games) for w in wins)),
         mean_scores=tuple(round(s / games, 6) for s in scores),
         seed=seed, limit=limit, per_game=tuple(played), deal_options=deal_options,
         interrupted=interrupted)

@@ -42,14 +42,20 @@ import os
 import signal
 import socket
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from games.errors import DigsiteError
 
 from . import interrupt
 from .limits import check_workers
 
-__all__ = ["BACKENDS", "Execution", "run_jobs", "ray_available", "LOCAL"]
+__all__ = ["BACKENDS", "Execution", "run_jobs", "ray_available", "LOCAL", "Progress"]
+
+J = TypeVar("J")
+R = TypeVar("R")
+#: ``progress(n, note)``: ``n`` more jobs finished, ``note`` what ``report`` made of the last
+#: one's result (module docstring; ``note`` left out without a ``report``).
+Progress = Callable[..., object]
 
 BACKENDS = ("local", "ray")
 
@@ -72,8 +78,9 @@ class Execution:
         if self.address is not None and self.backend != "ray":
             raise DigsiteError("--address needs --backend ray")
 
-    def run(self, func: Callable, jobs: Iterable, *, progress=None, report=None,
-            partial: bool = False) -> list:
+    def run(self, func: Callable[[J], R], jobs: Iterable[J], *,
+            progress: Progress | None = None, report: Callable[[R], str] | None = None,
+            partial: bool = False) -> list[R]:
         """``run_jobs(func, jobs)`` with these settings."""
         return run_jobs(func, jobs, backend=self.backend, workers=self.workers,
                         address=self.address, progress=progress, report=report,
@@ -92,18 +99,20 @@ def ray_available() -> bool:
     return True
 
 
-def run_jobs(func: Callable, jobs: Iterable, *, backend: str = "local", workers: int = 1,
-             address: str | None = None, progress: Callable | None = None,
-             report: Callable | None = None, partial: bool = False) -> list:
-    """``[func(job) for job in jobs]``, run on ``backend`` (see the module docstring)."""
+def run_jobs(func: Callable[[J], R], jobs: Iterable[J], *, backend: str = "local",
+             workers: int = 1, address: str | None = None,
+             progress: Progress | None = None, report: Callable[[R], str] | None = None,
+             partial: bool = False) -> list[R]:
+    """``[func(job) for job in jobs]``, run on ``backend`` (see the module docstring).
+    With ``partial=True`` and a stop request, the slots of unfinished jobs hold ``None``."""
     Execution(backend, workers, address)  # validates the settings
-    jobs = list(jobs)
-    tell = progress or (lambda n=1, note=None: None)
-    if not jobs:
+    todo = list(jobs)
+    tell: Progress = progress or (lambda n=1, note=None: None)
+    if not todo:
         return []
-    results: list = [None] * len(jobs)
+    results: list[Any] = [None] * len(todo)  # with partial=True, None where unfinished
 
-    def done(index: int, result) -> bool:
+    def done(index: int, result: R) -> bool:
         """Keep a finished job's result unless a stop came meanwhile (False: stop)."""
         if interrupt.requested():
             return False
@@ -115,23 +124,24 @@ def run_jobs(func: Callable, jobs: Iterable, *, backend: str = "local", workers:
         return True
 
     if backend == "ray":
-        finished = _run_ray(func, jobs, workers=workers, address=address, done=done)
-    elif workers <= 1 or len(jobs) == 1 or multiprocessing.current_process().daemon:
-        finished = all(done(index, func(job)) for index, job in enumerate(jobs))
+        finished = _run_ray(func, todo, workers=workers, address=address, done=done)
+    elif workers <= 1 or len(todo) == 1 or multiprocessing.current_process().daemon:
+        finished = all(done(index, func(job)) for index, job in enumerate(todo))
     else:
-        finished = _run_pool(func, jobs, workers=min(workers, len(jobs)), done=done)
+        finished = _run_pool(func, todo, workers=min(workers, len(todo)), done=done)
     if not finished and not partial:
         raise interrupt.Interrupted(f"interrupted after {sum(r is not None for r in results)} "
-                                    f"of {len(jobs)} jobs")
+                                    f"of {len(todo)} jobs")
     return results
 
 
 # --- local process pool ---------------------------------------------------------------------
 
-_POOL_FUNC: list = []  # the function the forked children run (inherited, never pickled)
+#: The function the forked children run (inherited, never pickled).
+_POOL_FUNC: list[Callable[[Any], Any]] = []
 
 
-def _pool_call(item):
+def _pool_call(item: tuple[int, Any]) -> tuple[int, Any]:
     index, job = item
     return index, _POOL_FUNC[-1](job)
 
@@ -145,7 +155,8 @@ def _ignore_ctrl_c() -> None:
         pass
 
 
-def _run_pool(func: Callable, jobs: Sequence, *, workers: int, done) -> bool:
+def _run_pool(func: Callable[[J], R], jobs: Sequence[J], *, workers: int,
+              done: Callable[[int, R], bool]) -> bool:
     _POOL_FUNC.append(func)
     try:
         ctx = multiprocessing.get_context("fork")
@@ -169,8 +180,8 @@ def _run_pool(func: Callable, jobs: Sequence, *, workers: int, done) -> bool:
 
 # --- Ray --------------------------------------------------------------------------------------
 
-def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | None,
-             done) -> bool:
+def _run_ray(func: Callable[[J], R], jobs: Sequence[J], *, workers: int,
+             address: str | None, done: Callable[[int, R], bool]) -> bool:
     try:
         import ray
     except ImportError:
@@ -178,8 +189,8 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
                            "'digsite[ray]'") from None
     started_here = False
     if not ray.is_initialized():
-        options = dict(include_dashboard=False, log_to_driver=False,
-                       configure_logging=False)
+        options: dict[str, Any] = dict(include_dashboard=False, log_to_driver=False,
+                                       configure_logging=False)
         # silence Ray's own messages on the terminal: progress is ours to show
         os.environ.setdefault("RAY_DEDUP_LOGS", "0")
         if address is not None:
@@ -195,9 +206,9 @@ def _run_ray(func: Callable, jobs: Sequence, *, workers: int, address: str | Non
                                f"{' '.join(str(exc).split())}") from None
         started_here = True
     try:
-        remote = ray.remote(num_cpus=1)(_ray_call)
+        remote: Any = ray.remote(num_cpus=1)(_ray_call)  # Ray's generic wrapper over any function
         func_ref = ray.put(func)
-        pending: dict = {}
+        pending: dict[Any, int] = {}  # Ray's object reference -> the job's index
         queue = list(enumerate(jobs))
         queue.reverse()
         while queue or pending:
@@ -243,5 +254,5 @@ def _reachable(address: str) -> None:
         raise DigsiteError(f"cannot join a Ray cluster at {address}: {reason}") from None
 
 
-def _ray_call(func, job):
+def _ray_call(func: Callable[[J], R], job: J) -> R:
     return func(job)

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import functools
 import statistics
+from typing import Any, Sequence
 
+from cards_data import CardData
 from games import registry
 from games.errors import NoSolutionError
 
 from . import interrupt, services
-from .backends import LOCAL, Execution
+from .backends import LOCAL, Execution, Progress
 from .limits import Limit
 
 __all__ = ["best_score_of_seed", "best_scores", "summarise", "MAX_DEALS"]
@@ -28,7 +30,8 @@ __all__ = ["best_score_of_seed", "best_scores", "summarise", "MAX_DEALS"]
 MAX_DEALS = 10_000
 
 
-def best_score_of_seed(game_id: str, seed: int, *, data, limit: Limit = Limit()) -> dict:
+def best_score_of_seed(game_id: str, seed: int, *, data: CardData,
+                       limit: Limit = Limit()) -> dict[str, Any]:
     """One deal's row: ``{"seed", "score", "bound", "status", "bound_source", "gap",
     "stop_reason", "reproducible"}``."""
     deal = registry.engine(game_id).make_deal(players=1, seed=seed, data=data)
@@ -50,7 +53,7 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
-def summarise(rows: list[dict]) -> dict:
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Mean and quantiles of the scores, proven count and gap statistics of ``rows``."""
     scores = [r["score"] for r in rows]
     gaps = [r["gap"] for r in rows if r["gap"] is not None]
@@ -67,8 +70,9 @@ def summarise(rows: list[dict]) -> dict:
     }
 
 
-def best_scores(game_id: str, seeds, *, data, limit: Limit = Limit(),
-                execution: Execution = LOCAL, progress=None) -> dict:
+def best_scores(game_id: str, seeds: Sequence[int], *, data: CardData, limit: Limit = Limit(),
+                execution: Execution = LOCAL, progress: Progress | None = None
+                ) -> dict[str, Any]:
     """Rows of every seed in ``seeds`` (sorted) and their summary (module docstring),
     computed where ``execution`` says (``solvers.backends``)."""
     seeds = sorted(set(seeds))
@@ -82,9 +86,10 @@ def best_scores(game_id: str, seeds, *, data, limit: Limit = Limit(),
     done = [r for r in rows if r is not None]
     if not done:  # a stop request (Ctrl-C) before the first deal was solved
         raise interrupt.Interrupted("interrupted before the first deal was solved")
+    summary = summarise(done)
     result = {"game": game_id, "seeds": [seeds[0], seeds[-1]], "deals": done,
-              "summary": summarise(done), "budget": limit.work, "time_s": limit.time_limit}
+              "summary": summary, "budget": limit.work, "time_s": limit.time_limit}
     if len(done) < len(seeds):
-        result["summary"]["reproducible"] = False
+        summary["reproducible"] = False
         result.update(stop_reason="interrupted", deals_solved=len(done))
     return result

@@ -8,9 +8,12 @@ an expedition pattern; a Tomb of the Ancients board with a map pattern found on 
 from __future__ import annotations
 
 import time
+from typing import Any, Callable
 
 import cards_data
 import grids
+from cards_data.ancients import AncientsData
+from cards_data.pyramids import PyramidsData
 from games.registry import GAMES
 from games.seeding import make_rng
 
@@ -22,7 +25,8 @@ __all__ = ["run_demo", "pyramid_placements_section", "ancients_find_section"]
 def run_demo() -> str:
     """Every game's demo section, with how long each took."""
     parts = ["digsite demo — bundled card data, fixed seeds"]
-    fallbacks = {"pyramids": pyramid_placements_section, "ancients": ancients_find_section}
+    fallbacks: dict[str, Callable[[Any], str]] = {"pyramids": pyramid_placements_section,
+                                                  "ancients": ancients_find_section}
     for game_id, info in GAMES.items():
         start = time.perf_counter()
         data = cards_data.load(game_id)
@@ -40,7 +44,7 @@ def _overlay(base: tuple[str, ...], mask: int, mark: str) -> tuple[str, ...]:
     return tuple(mark if mask >> i & 1 else ch for i, ch in enumerate(base))
 
 
-def pyramid_placements_section(data, *, order: int = 1, shape: str = "L3") -> str:
+def pyramid_placements_section(data: PyramidsData, *, order: int = 1, shape: str = "L3") -> str:
     """A pyramid card and the placements of ``shape`` that may open it (they must cover
     the entrance and avoid walls)."""
     card = data.card(order)
@@ -57,7 +61,7 @@ def pyramid_placements_section(data, *, order: int = 1, shape: str = "L3") -> st
     return "\n".join(lines)
 
 
-def ancients_find_section(data, *, seed: int = 0) -> str:
+def ancients_find_section(data: AncientsData, *, seed: int = 0) -> str:
     """A seeded board of sand tokens with the first bundled map found on it."""
     rng = make_rng(seed)
     card = data.maps[0]

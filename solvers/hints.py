@@ -35,9 +35,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+from games.reader import ViewReading
 
 from .limits import Limit
+
+if TYPE_CHECKING:  # any search's rows become a hint: the search is not needed to run this
+    from .ismcts.search import MoveStat, SearchResult
 
 __all__ = ["Column", "Hint", "HintRow", "SearchBudget", "CloseCall", "hint_result", "stamped",
            "rows_from_search", "binomial_stderr", "win_probability", "mean_reward",
@@ -65,13 +70,13 @@ def binomial_stderr(p: float | None, n: int) -> float | None:
     return math.sqrt(max(0.0, p * (1.0 - p)) / n)
 
 
-def win_probability(stat) -> tuple[float | None, float | None]:
+def win_probability(stat: MoveStat) -> tuple[float | None, float | None]:
     """A search move's value as the seat's win probability over the finished playouts
     through it (1/k for a k-way shared win), with its binomial standard error."""
     return stat.win_rate, binomial_stderr(stat.win_rate, stat.finished)
 
 
-def mean_reward(stat) -> tuple[float | None, float | None]:
+def mean_reward(stat: MoveStat) -> tuple[float | None, float | None]:
     """A search move's value as its mean search reward, with that mean's standard error."""
     return stat.mean, stat.stderr
 
@@ -82,7 +87,7 @@ MEAN_REWARD = Column("mean_reward", "the search's own reward, 0.9 x win share + 
                      "score-margin term, in [0, 1]: what the visits follow", 4)
 
 
-def _round(value: Any, digits: int) -> Any:
+def _round(value: Any, digits: int) -> float | None:
     if value is None:
         return None
     value = float(value)
@@ -159,7 +164,7 @@ class Hint:
         return dict(self.facts).get(key, default)
 
 
-def stamped(hint: Hint, reading: Any) -> Hint:
+def stamped(hint: Hint, reading: ViewReading) -> Hint:
     """``hint`` with the form of view it read (a ``games.reader.ViewReading``: the fact
     ``view_form``, ``"history"`` or ``"position"``) and the reading's notes added to its
     explanation (what a position leaves out, a bounded reading's approximation)."""
@@ -183,7 +188,7 @@ def _close_call(rows: Sequence[HintRow], iterations: int) -> CloseCall | None:
     return CloseCall((a.move, b.move), round(gap, 4), round(Z_95 * noise, 4), needed)
 
 
-def hint_result(game_id: str, *, seat: int, rows: Iterable[dict], value_meaning: str,
+def hint_result(game_id: str, *, seat: int, rows: Iterable[dict[str, Any]], value_meaning: str,
                 limit: Limit, iterations: int, stop_reason: str, seed: Any, top: int,
                 order: str = "visits", columns: Sequence[Column] = (), value_digits: int = 4,
                 explanation: Sequence[str] | None = None, **facts: Any) -> Hint:
@@ -217,15 +222,16 @@ def hint_result(game_id: str, *, seat: int, rows: Iterable[dict], value_meaning:
                 facts=tuple(facts.items()))
 
 
-def rows_from_search(result, *, value: Callable[[Any], tuple[float | None, float | None]],
-                     columns: dict[str, Callable[[Any], Any]] | None = None,
-                     words: Callable[[Any], str | None] | None = None) -> list[dict]:
+def rows_from_search(result: SearchResult, *,
+                     value: Callable[[MoveStat], tuple[float | None, float | None]],
+                     columns: dict[str, Callable[[MoveStat], Any]] | None = None,
+                     words: Callable[[Any], str | None] | None = None) -> list[dict[str, Any]]:
     """Rows of an ISMCTS/PIMC ``SearchResult`` in its own order (most visits first).
 
     ``value(stat) -> (value, stderr)`` picks the value a game reports; ``columns`` maps
     each declared column key to a function of the move's statistics.
     """
-    rows = []
+    rows: list[dict[str, Any]] = []
     for stat in result.moves:
         v, err = value(stat)
         row = {"move": stat.move, "value": v, "visits": stat.visits, "stderr": err}

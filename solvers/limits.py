@@ -51,7 +51,7 @@ __all__ = ["Limit", "MAX_WORKERS", "check_workers"]
 MAX_WORKERS = 256
 
 
-def check_workers(workers) -> int:
+def check_workers(workers: object) -> int:
     """``workers`` if it is a whole number from 1 to :data:`MAX_WORKERS`, else
     ``DigsiteError`` (a million workers would take the machine's memory)."""
     if isinstance(workers, bool) or not isinstance(workers, int) \
@@ -61,7 +61,7 @@ def check_workers(workers) -> int:
     return workers
 
 
-def _positive(value, what: str, *, whole: bool) -> None:
+def _positive(value: object, what: str, *, whole: bool) -> None:
     if value is None:
         return
     if whole:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.record import GameRecord
+
 from .limits import Limit
 
 __all__ = ["WorkBudget", "BestScore", "ArenaGame", "ArenaResult", "PlannedFind", "NextDig",
@@ -101,7 +103,7 @@ class ArenaGame:
     returns: tuple[float, ...]
     winners: tuple[int, ...]
     decisions: int
-    record: Any = None  # games.record.GameRecord when the arena keeps records
+    record: GameRecord | None = None  # when the arena keeps records
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,7 @@ class ArenaResult:
     seed: int
     limit: Limit
     per_game: tuple[ArenaGame, ...]
-    deal_options: dict = field(default_factory=dict)
+    deal_options: dict[str, Any] = field(default_factory=dict)
     interrupted: bool = False  # a stop request (Ctrl-C) ended it: ``games`` were played
 
 

@@ -39,8 +39,10 @@ import importlib.util
 from types import ModuleType
 from typing import Any
 
+from cards_data import CardData
 from games.errors import NoSolutionError
 from games.registry import GAME_IDS, SERVICES, get
+from games.seeding import Seed
 
 from .hints import Hint
 from .limits import Limit
@@ -94,13 +96,15 @@ def capability(game_id: str, name: str) -> Any:
     return getattr(module, name)
 
 
-def hint(game_id: str, view: dict, *, data, limit: Limit = Limit(), seed=0,
-         top: int = 10) -> Hint:
+def hint(game_id: str, view: dict[str, Any], *, data: CardData, limit: Limit = Limit(),
+         seed: Seed = 0, top: int = 10) -> Hint:
     """``game_id``'s hint for ``view`` within ``limit``. With ``limit.workers`` > 1 the
     game's search runs that many independent searches side by side (each with the whole
     budget and its own seed) and merges their raw statistics before computing any value
     (root parallelisation): deterministic for a fixed seed, budget and worker count."""
-    return capability(game_id, "hint")(view, data=data, limit=limit, seed=seed, top=top)
+    result: Hint = capability(game_id, "hint")(view, data=data, limit=limit, seed=seed,
+                                               top=top)
+    return result
 
 
 def hint_budget(game_id: str) -> str | None:

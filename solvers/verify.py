@@ -26,7 +26,7 @@ def require_solo(players: int) -> None:
         raise NoSolutionError(f"best-score needs a solo deal (players 1), got {players} players")
 
 
-def verify_replay(what: str, *, claimed, replayed) -> None:
+def verify_replay(what: str, *, claimed: object, replayed: object) -> None:
     """Raise ``ReplayMismatchError`` unless ``replayed == claimed``.
 
     >>> verify_replay("score", claimed=12, replayed=12)

@@ -18,6 +18,8 @@ Temple chamber somebody looked at: the explorer and the lookers know what it hel
 
 from __future__ import annotations
 
+from typing import Any, Iterable, NoReturn, Sequence, TypedDict
+
 from games.reader import Node, read_counts
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
@@ -27,6 +29,7 @@ from .moves import chamber_letter
 from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_ACTION,
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
                     REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
+from .state import ArchaeologyState, Secret
 
 __all__ = ["read_cards", "read_hands_and_market", "read_dig_site", "check_card_counts",
            "read_view_cards",
@@ -43,17 +46,35 @@ _ONLY = {"look": (PEEK_ON_SELL,), "keep": (KEEP_SOME,), "refill": (REFILL_ON_SAN
          "reveal": (BUST, NAME_TYPES), "return": (BUST, NAME_TYPES), "name": (NAME_TYPES,),
          "take": (BUST, NAME_TYPES, REFILL_ON_SANDSTORM)}
 
+#: A record event (``hidden``): its kind and seat, then ints, and count vectors or card
+#: tuples for trades, takes and namings.
+_Event = tuple[Any, ...]
+#: The payload of a secret the view's seat knows: the cards it saw (and a keep's kept).
+_Payload = tuple[tuple[int, ...], ...]
+#: ``_Reader.parse``'s reading of a line (its docstring).
+_Parsed = tuple[_Event, int, _Payload | None, bool]
+#: ``_Replayer._effect``'s result (its docstring).
+_Effect = tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int], int]
 
-def read_cards(node: Node, value, where: str, rules: Rules, *, any_card: bool = False,
+
+class Replayed(TypedDict):
+    """What :func:`replay_history` returns (its docstring)."""
+
+    digs: int
+    sizes: list[int | None]
+    refills: int
+    current: int
+
+
+def read_cards(node: Node, value: object, where: str, rules: Rules, *, any_card: bool = False,
                length: int | None = None) -> list[int]:
     """A list of card names at ``where`` as ids: treasures a chamber or hand can be dealt
     (never a map), or with ``any_card`` every card of the game."""
     names = rules.cards.names
     allowed = range(len(names)) if any_card else rules.chamber_cards
     index = {names[c]: c for c in allowed}
-    node.check_list(value, where, length=length)
     out = []
-    for i, name in enumerate(value):
+    for i, name in enumerate(node.check_list(value, where, length=length)):
         node.check_str(name, f"{where}[{i}]")
         card = index.get(name)
         if card is None:
@@ -63,7 +84,7 @@ def read_cards(node: Node, value, where: str, rules: Rules, *, any_card: bool = 
     return out
 
 
-def read_hands_and_market(node: Node, s) -> list[int]:
+def read_hands_and_market(node: Node, s: ArchaeologyState) -> list[int]:
     """A deal's ``hands`` and ``marketplace`` into the blank state ``s``; returns how many
     of each card id they hold (for :func:`check_card_counts`)."""
     rules = s.rules
@@ -82,7 +103,7 @@ def read_hands_and_market(node: Node, s) -> list[int]:
     return seen
 
 
-def read_dig_site(node: Node, s, seen: list[int]) -> None:
+def read_dig_site(node: Node, s: ArchaeologyState, seen: list[int]) -> None:
     """A deal's ``dig_site`` (top card first) and ``steal_rolls`` into ``s``, after its
     other cards (``seen``: how many of each card id they held): every card of the game
     appears in the deal exactly once."""
@@ -103,7 +124,7 @@ def check_card_counts(node: Node, seen: list[int], rules: Rules) -> None:
                       f"players has {rules.counts[c]}")
 
 
-def read_view_cards(node: Node, s, seat: int) -> tuple[list[int], int]:
+def read_view_cards(node: Node, s: ArchaeologyState, seat: int) -> tuple[list[int], int]:
     """A view's ``hand``, ``marketplace``, ``thieves_drawn`` and ``sandstorms_drawn`` into
     the blank state ``s``; returns the hand and ``dig_site`` (cards left to dig)."""
     rules = s.rules
@@ -118,8 +139,8 @@ def read_view_cards(node: Node, s, seat: int) -> tuple[list[int], int]:
     return hand, dig_n
 
 
-def check_view_counts(node: Node, s, seat: int, hand: list[int], dig_n: int, digs: int,
-                      set_aside: int) -> None:
+def check_view_counts(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n: int,
+                      digs: int, set_aside: int) -> None:
     """After :func:`replay_history`: the hand holds what the history leaves the seat, and
     the cards left to dig, the treasures dug and the thieves and sandstorms drawn make the
     deal's dig site (all the cards but the hands, the marketplace and the ``set_aside``
@@ -140,7 +161,7 @@ def check_view_counts(node: Node, s, seat: int, hand: list[int], dig_n: int, dig
     s.steal_rolls = [0] * rules.thieves
 
 
-def trade_value(counts, rules: Rules) -> int:
+def trade_value(counts: Sequence[int], rules: Rules) -> int:
     """Total trade value of a count vector."""
     return rules.hand_value(counts)
 
@@ -157,13 +178,13 @@ class _Reader:
     ``_monument_event`` the New Expedition's own; the small readers (``card``,
     ``number``, ...) fail with the line being read."""
 
-    def __init__(self, node: Node, rules: Rules, seat: int):
+    def __init__(self, node: Node, rules: Rules, seat: int) -> None:
         self.node, self.rules, self.seat = node, rules, seat
         names = rules.cards.names
         self.treasures = {names[c]: c for c in range(rules.treasures)}
         self.where = self.line = ""
 
-    def fail(self, message: str):
+    def fail(self, message: str) -> NoReturn:
         self.node.fail_at(self.where, f"{self.line!r}: {message}")
 
     def card(self, word: str) -> int:
@@ -172,7 +193,7 @@ class _Reader:
             self.fail(f"unknown card {word!r}")
         return found
 
-    def cards(self, words) -> tuple[int, ...]:
+    def cards(self, words: Iterable[str]) -> tuple[int, ...]:
         return tuple(sorted(self.card(w) for w in words))
 
     def number(self, word: str) -> int:
@@ -193,28 +214,28 @@ class _Reader:
             self.fail(f"no chamber {word!r} (chambers: {', '.join(letters)})")
         return letters.index(word)
 
-    def counts(self, words) -> tuple[int, ...]:
+    def counts(self, words: Iterable[str]) -> tuple[int, ...]:
         out = [0] * self.rules.treasures
         for w in words:
             out[self.card(w)] += 1
         return tuple(out)
 
-    def payload(self, args, marker: str, knows: bool):
+    def payload(self, args: list[str], marker: str, knows: bool) -> list[str] | None:
         """The secret after ``marker`` (written exactly when the seat knows it)."""
         if knows != (marker in args):
             self.fail(f"the cards after {marker!r} are written exactly when the view's seat "
                       f"knows them")
         return args[args.index(marker) + 1:] if knows else None
 
-    def parse(self, where: str, line, looked: list[int]) -> tuple:
+    def parse(self, where: str, line: object, looked: list[int]) -> _Parsed:
         """``(event, the theft's card or -1, the secret's payload or None, whether the
         line carries a secret at all)``."""
         rules = self.rules
-        self.node.check_str(line, where)
+        line = self.node.check_str(line, where)
         self.where, self.line = where, line
         words = line.split()
         expedition = rules.monument is not None
-        if expedition:  # a line of another monument's rule
+        if rules.monument is not None:  # a line of another monument's rule
             named = words[0] if words and not words[0].isdigit() else " ".join(words[1:2])
             if named in _ONLY and rules.special not in _ONLY[named]:
                 self.fail(f"no {named!r} at the {rules.monument.name}")
@@ -233,7 +254,8 @@ class _Reader:
                          "CARDS, name CARD CARD or keep X N" if expedition else ""))
         return found
 
-    def _edition_event(self, actor: int, verb: str, args: list[str], looked: list[int]):
+    def _edition_event(self, actor: int, verb: str, args: list[str], looked: list[int]
+                       ) -> _Parsed | None:
         """The events of both editions (``parse``'s result), or ``None``."""
         rules, seat = self.rules, self.seat
         if verb == "dig" and not args:
@@ -274,15 +296,16 @@ class _Reader:
             return (R_STEAL, actor, victim), self.card(args[1]) if sees else -1, None, False
         return None
 
-    def _monument_event(self, actor: int, verb: str, args: list[str]):
+    def _monument_event(self, actor: int, verb: str, args: list[str]) -> _Parsed | None:
         """The New Expedition's own events (``parse``'s result), or ``None``."""
         mine = actor == self.seat
         if verb == "tent" and not args:
             return (R_TENT, actor), -1, None, False
         if verb == "look" and args:
             i = self.chamber(args[0])
-            saw = self.payload(args, "saw", mine)
-            return (R_LOOK, actor, i), -1, (self.cards(saw),) if mine else None, True
+            seen = self.payload(args, "saw", mine)  # given exactly when it is the seat's
+            secret = (self.cards(seen),) if seen is not None else None
+            return (R_LOOK, actor, i), -1, secret, True
         if verb == "reveal" and len(args) == 1:
             return (R_REVEAL, actor, self.card(args[0])), -1, None, False
         if verb in ("take", "return") and args:
@@ -315,25 +338,29 @@ class _Replayer:
     marketplace, its hand size change) and what the view's seat saw come and go (``seen``:
     the cards it saw dealt, dug or found, see ``finish``)."""
 
-    def __init__(self, node: Node, s, seat: int):
+    def __init__(self, node: Node, s: ArchaeologyState, seat: int) -> None:
         rules = s.rules
         T = rules.treasures
         self.node, self.s, self.seat, self.rules = node, s, seat, rules
         self.hand_size = rules.data.hand_size
         self.sizes = [self.hand_size] * rules.players
-        self.chambers: list = list(rules.chamber_sizes)
-        self.market_moves = []  # (cards into the marketplace, cards out of it) per line
+        # per chamber its cards now, None once taken whole: Any, for the counts kept of
+        # the monuments whose chambers are never taken whole (reveals, returns, keeps)
+        self.chambers: list[Any] = list(rules.chamber_sizes)
+        # (cards into the marketplace, cards out of it) per line
+        self.market_moves: list[tuple[Sequence[int], Sequence[int]]] = []
         self.seen = list(s.hands[seat * T:(seat + 1) * T])
         self.seen_size = self.hand_size
         self.record = EMPTY_RECORD
-        self.steals, self.secrets = [], []
+        self.steals: list[tuple[int, int, int]] = []
+        self.secrets: list[Secret] = []
         self.looked = [0] * len(self.chambers)
         self.digs = self.refills = 0
         self.current = -1
         self.reader = _Reader(node, rules, seat)
         self.none = [0] * T
 
-    def read(self, where: str, line) -> None:
+    def read(self, where: str, line: object) -> None:
         """One history line."""
         event, stolen, payload, secret = self.reader.parse(where, line, self.looked)
         kind, actor = event[0], event[1]
@@ -358,7 +385,7 @@ class _Replayer:
         self.market_moves.append((into, out_of))
         self.record = self.record.add(event)
 
-    def _effect(self, where: str, line, event, stolen: int) -> tuple:
+    def _effect(self, where: str, line: object, event: _Event, stolen: int) -> _Effect:
         """``(lost, gained, into the marketplace, out of it, hand size change)`` of the
         actor, the sales, thefts and digs counted on the way."""
         s, rules, seat = self.s, self.rules, self.seat
@@ -393,14 +420,14 @@ class _Replayer:
             return none, none, none, none, 1
         return self._chamber_effect(where, line, event)
 
-    def _chamber_effect(self, where: str, line, event) -> tuple:
+    def _chamber_effect(self, where: str, line: object, event: _Event) -> _Effect:
         """``_effect`` of the explores and the New Expedition's events."""
         s, rules, seat, chambers = self.s, self.rules, self.seat, self.chambers
         T = rules.treasures
         kind, actor = event[0], event[1]
         none = self.none
 
-        def fail(message: str):
+        def fail(message: str) -> NoReturn:
             self.node.fail_at(where, f"{line!r}: {message}")
 
         if kind == R_EXPLORE:
@@ -450,7 +477,7 @@ class _Replayer:
             return none, none, none, none, n
         return none, none, none, none, 0
 
-    def _secret(self, event, payload) -> None:
+    def _secret(self, event: _Event, payload: _Payload | None) -> None:
         """The secret a look, a Temple explore or a Tomb keep comes with."""
         kind, actor = event[0], event[1]
         kind_of = {R_LOOK: S_LOOK, R_EXPLORE: S_TAKE, R_KEEP: S_KEEP}[kind]
@@ -462,7 +489,7 @@ class _Replayer:
         self.secrets.append((kind_of, mask, actor, event[2]) + (payload or (None,) * (
             2 if kind == R_KEEP else 1)))
 
-    def finish(self) -> dict:
+    def finish(self) -> Replayed:
         """Check the marketplace and the seat's hand against the whole history; store the
         record, thefts, secrets and hand sizes in the state; return ``replay_history``'s
         result."""
@@ -483,7 +510,7 @@ class _Replayer:
                 "current": self.current}
 
 
-def replay_history(node: Node, s, seat: int) -> dict:
+def replay_history(node: Node, s: ArchaeologyState, seat: int) -> Replayed:
     """Read ``history`` into the blank state ``s`` (record, thefts, secrets, hand sizes,
     sales, chambers explored or emptied, maps removed, tents used, face-up draws),
     checking each line against the public position. Returns what the caller checks
@@ -496,7 +523,8 @@ def replay_history(node: Node, s, seat: int) -> dict:
     return replayer.finish()
 
 
-def check_market(node: Node, market: list[int], moves, size: int) -> None:
+def check_market(node: Node, market: list[int],
+                 moves: Sequence[tuple[Sequence[int], Sequence[int]]], size: int) -> None:
     """The marketplace the history starts from is the view's marketplace with every move
     undone; it must hold the deal's ``size`` cards, and every take must find its cards."""
     start = list(market)
@@ -514,7 +542,7 @@ def check_market(node: Node, market: list[int], moves, size: int) -> None:
             node.fail("takes a card the marketplace did not hold", f"history[{i}]")
 
 
-def _read_sheltered(storm: Node, s, history: bool) -> None:
+def _read_sheltered(storm: Node, s: ArchaeologyState, history: bool) -> None:
     """``sandstorm.sheltered``: distinct seats, each of which used a tent in this
     sandstorm: in a history view, a ``S tent`` line among the tent (and refill) lines that
     end the history (after them only this sandstorm's discards)."""
@@ -541,7 +569,8 @@ def _read_sheltered(storm: Node, s, history: bool) -> None:
         s.protected |= 1 << p
 
 
-def read_turn(node: Node, s, seat: int, hand: list[int], *, history: bool = True) -> str:
+def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], *,
+              history: bool = True) -> str:
     """The turn so far, the phase and what it is in the middle of (the sandstorm's
     ``digger``, the trade being built); returns the phase's name for the caller's own
     fields. ``turn`` is required; inside it ``trades`` defaults to 0, ``sold`` and

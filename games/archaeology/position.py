@@ -21,14 +21,24 @@ leave it since, the chambers it looked into less what may have left them.
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Sequence
+
 from games.reader import Node, read_counts, read_names
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_POSITION, R_RETURN,
                      R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TRADE, _secret_events)
 from .rules import REFILL_ON_SANDSTORM, TAKE_ALL, Rules
+from .state import ArchaeologyState
 
 __all__ = ["POSITION_KEYS", "POSITION_NOTE", "position_facts", "read_position",
            "check_agreement", "view_form"]
+
+#: A record event (``hidden``): its kind and seat, then ints, count vectors and the
+#: position's facts.
+_Event = tuple[Any, ...]
+#: What a position states of another seat's hand: its size, the cards it surely holds (a
+#: count vector) and the types it surely lacks (a bit mask); ``None`` for the view's seat.
+_Hand = tuple[int, tuple[int, ...], int] | None
 
 #: What a hint read from a position says about it (issue 19).
 POSITION_NOTE = ("position view: read from the position as written; what a history would "
@@ -40,7 +50,7 @@ POSITION_NOTE = ("position view: read from the position as written; what a histo
 POSITION_KEYS = ("seats", "maps_spent", "chamber_cards", "chambers_seen")
 
 
-def view_form(view) -> str:
+def view_form(view: object) -> str:
     """``"history"`` when the view has a ``history`` (the most exact form; any position keys
     beside it must agree with it), else ``"position"`` when it has ``seats``, else
     ``"history"`` (an empty history: the deal's own position)."""
@@ -55,14 +65,14 @@ class _Known:
     """The certain knowledge of one seat along a record: per other seat the cards it surely
     holds, per chamber the cards surely in it (``None``: nothing known)."""
 
-    def __init__(self, state, seat: int):
+    def __init__(self, state: ArchaeologyState, seat: int) -> None:
         rules = state.rules
         self.rules, self.seat = rules, seat
         self.T = T = rules.treasures
         self.holds = [[0] * T for _ in range(state.num_players)]
         # per seat, how many maps its hand may hold at most (a dealt hand holds none)
         self.maps = [0] * state.num_players
-        self.chambers: list = [None] * len(rules.chamber_sizes)
+        self.chambers: list[list[int] | None] = [None] * len(rules.chamber_sizes)
         self.current = -1
 
     def lose(self, p: int, c: int, n: int = 1) -> None:
@@ -75,18 +85,18 @@ class _Known:
         """``n`` unseen cards left seat ``p``'s hand: any known type may have lost them."""
         self.holds[p] = [max(0, k - n) for k in self.holds[p]]
 
-    def gain(self, p: int, counts) -> None:
+    def gain(self, p: int, counts: Sequence[int]) -> None:
         for c, n in enumerate(counts):
             self.holds[p][c] += n
         self.maps[p] += counts[self.rules.map]
 
-    def counts(self, cards) -> list[int]:
+    def counts(self, cards: Iterable[int]) -> list[int]:
         out = [0] * self.T
         for c in cards:
             out[c] += 1
         return out
 
-    def event(self, event, card: int, secret) -> None:
+    def event(self, event: _Event, card: int, secret: Sequence[Any] | None) -> None:
         """One record event (``card``: a theft's card as the seat saw it, -1 unseen;
         ``secret``: the payload of its secret when the seat knows it)."""
         kind, p = event[0], event[1]
@@ -121,7 +131,7 @@ class _Known:
         elif kind in (R_EXPLORE, R_LOOK, R_REVEAL, R_RETURN, R_KEEP):
             self._chamber_event(event, secret)
 
-    def _chamber_event(self, event, secret) -> None:
+    def _chamber_event(self, event: _Event, secret: Sequence[Any] | None) -> None:
         kind, p = event[0], event[1]
         rules, seat = self.rules, self.seat
         if kind == R_EXPLORE:
@@ -150,33 +160,31 @@ class _Known:
             if p == seat and secret is not None:
                 seen, kept = self.counts(secret[0]), self.counts(secret[1])
                 self.chambers[i] = [a - b for a, b in zip(seen, kept)]
-            elif self.chambers[i] is not None:
-                self.chambers[i] = [max(0, k - n) for k in self.chambers[i]]
+            elif (known := self.chambers[i]) is not None:
+                self.chambers[i] = [max(0, k - n) for k in known]
 
 
-def position_facts(state, seat: int) -> dict:
+def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
     """The position keys of ``seat``'s view of ``state`` (a real state, or a view's
     reading): what its history tells the seat for sure (module docstring)."""
     rules = state.rules
     names = rules.cards.names
     known = _Known(state, seat)
     cards = iter(state.steal_cards_seen_by(seat))
-    secrets = iter(state.secrets)
+    secrets = iter(state.secrets_seen_by(seat))
     has_secret = _secret_events(rules)
     looked = [0] * len(rules.chamber_sizes)
     for event in state.record.events():
         secret = None
         if event[0] != R_POSITION and has_secret(event, looked):
-            entry = next(secrets)
-            if entry[1] >> seat & 1:
-                secret = entry[4:]
+            secret = next(secrets)
         if event[0] == R_LOOK:
             looked[event[2]] |= 1 << event[1]
         known.event(event, next(cards) if event[0] == R_STEAL else -1, secret)
-    seats = []
+    seats: list[dict[str, Any]] = []
     for p in range(state.num_players):
-        entry = {"hand_size": state.hand_sizes[p], "money": state.money[p],
-                 "sold": [[names[c], n] for c, n in state.piles[p]]}
+        entry: dict[str, Any] = {"hand_size": state.hand_sizes[p], "money": state.money[p],
+                                 "sold": [[names[c], n] for c, n in state.piles[p]]}
         if p != seat:
             entry["holds"] = {names[c]: n for c, n in enumerate(known.holds[p]) if n}
             # maps only enter a hand by digs, thefts and face-up takes: none that could be
@@ -184,7 +192,7 @@ def position_facts(state, seat: int) -> dict:
             entry["lacks"] = ([names[rules.map]]
                               if known.maps[p] <= known.holds[p][rules.map] else [])
         seats.append(entry)
-    out = {"seats": seats}
+    out: dict[str, Any] = {"seats": seats}
     if rules.monument is None:
         return out
     out["maps_spent"] = state.maps_removed
@@ -198,7 +206,7 @@ def position_facts(state, seat: int) -> dict:
     return out
 
 
-def check_agreement(node: Node, s, seat: int) -> None:
+def check_agreement(node: Node, s: ArchaeologyState, seat: int) -> None:
     """A history view that also states position keys: a fact (hand sizes, money, sold sets,
     chambers, maps spent, who knows a chamber) must be what the history gives, and a piece
     of knowledge (``holds``, ``lacks``, ``chamber_cards``) no more than the history gives
@@ -213,7 +221,8 @@ def check_agreement(node: Node, s, seat: int) -> None:
     if rules.monument is None:
         facts["chambers"] = [None if c is None else len(c) for c in s.chambers]
     for key in stated:
-        given, want = node.raw(key), facts.get(key)
+        given = node.raw(key)
+        want: Any = facts.get(key)  # (None: a key the edition's history does not give)
         if key == "seats" and isinstance(given, list) and len(given) == len(want) and all(
                 isinstance(a, dict) for a in given):
             for p, (a, b) in enumerate(zip(given, want)):
@@ -225,10 +234,10 @@ def check_agreement(node: Node, s, seat: int) -> None:
 
 
 #: Optional position keys of a seat and their defaults.
-_DEFAULTS = {"holds": {}, "lacks": [], "sold": []}
+_DEFAULTS: dict[str, object] = {"holds": {}, "lacks": [], "sold": []}
 
 
-def _agree(node: Node, where: str, key: str, given, want) -> None:
+def _agree(node: Node, where: str, key: str, given: object, want: object) -> None:
     """One stated position value against the history's (``check_agreement``)."""
     if given is None and key in _DEFAULTS:
         return  # an optional piece of knowledge left out
@@ -241,11 +250,11 @@ def _agree(node: Node, where: str, key: str, given, want) -> None:
         node.fail(f"the history gives {want!r}, the position {given!r}", where)
 
 
-def _known_within(key: str, given, want) -> bool:
-    """Whether the knowledge ``given`` claims no more than ``want`` (well-formed or not:
-    a malformed value is the reader's to refuse)."""
-    def counts(cards) -> dict:
-        out: dict = {}
+def _known_within(key: str, given: Any, want: Any) -> bool:
+    """Whether the knowledge ``given`` claims no more than ``want`` (well-formed or not,
+    hence ``Any``: a malformed value is the reader's to refuse)."""
+    def counts(cards: Iterable[Any]) -> dict[Any, int]:
+        out: dict[Any, int] = {}
         for card in cards:
             out[card] = out.get(card, 0) + 1
         return out
@@ -263,7 +272,7 @@ def _known_within(key: str, given, want) -> bool:
         return False
 
 
-def _normal(key: str, value):
+def _normal(key: str, value: object) -> object:
     """A stated value in a comparable form (lists of seats in any order)."""
     if key == "chambers_seen" and isinstance(value, list):
         return [sorted(v) if isinstance(v, list) else v for v in value]
@@ -286,9 +295,9 @@ def _read_sold(node: Node, rules: Rules) -> tuple[list[tuple[int, int]], int]:
     return piles, value
 
 
-def read_position(node: Node, s, seat: int, hand: list[int], dig_n: int, *,
-                  chamber_known: list, chambers_seen: list[int], maps_spent: int,
-                  visible: list[tuple[str, list[int]]]) -> None:
+def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n: int, *,
+                  chamber_known: list[list[int] | None], chambers_seen: list[int],
+                  maps_spent: int, visible: list[tuple[str, list[int]]]) -> None:
     """The position keys ``seats`` (and the caller's chamber facts) into the blank state
     ``s`` whose chambers, reserve, tents and cards in view are already read: hand sizes,
     money, sold sets, the record's ``R_POSITION`` event, the dig site and the steal rolls
@@ -301,7 +310,7 @@ def read_position(node: Node, s, seat: int, hand: list[int], dig_n: int, *,
     names = rules.cards.treasure_names
     players = rules.players
     used = [("hand", list(hand)), ("marketplace", list(s.market))]
-    hands = []
+    hands: list[_Hand] = []
     for p, item in enumerate(node.items("seats", length=players)):
         one = node.node_at(item, f"seats[{p}]")
         size = one.integer("hand_size", hi=sum(rules.counts[:T]))
@@ -359,7 +368,7 @@ def read_position(node: Node, s, seat: int, hand: list[int], dig_n: int, *,
     s.steal_rolls = [0] * rules.thieves
 
 
-def _check_totals(node: Node, rules: Rules, used) -> None:
+def _check_totals(node: Node, rules: Rules, used: list[tuple[str, list[int]]]) -> None:
     """No card type appears more often than the game holds: the key where it overflows."""
     T = rules.treasures
     total = [0] * T
@@ -371,7 +380,9 @@ def _check_totals(node: Node, rules: Rules, used) -> None:
                           f"has {rules.counts[c]}", key)
 
 
-def _check_places(node: Node, s, seat: int, hands, chamber_known, dig_n: int, used) -> None:
+def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand],
+                  chamber_known: list[list[int] | None], dig_n: int,
+                  used: list[tuple[str, list[int]]]) -> None:
     """The cards the seat does not see fill exactly the places it cannot see into: the
     other hands' unknown cards, the face-down chambers' unknown cards, the reserve and the
     dig site's treasures (the thieves and sandstorms left are the rest of the dig site)."""

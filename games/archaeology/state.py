@@ -81,8 +81,9 @@ from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DI
 __all__ = ["ArchaeologyState"]
 
 #: A private observation (``hidden``): its kind, the mask of the seats that know it, then
-#: seats, a chamber and cards (tuples of card ids).
-Secret = tuple[int | tuple[int, ...], ...]
+#: seats, a chamber and cards (tuples of card ids; ``None`` in a state read from a view
+#: where the view's seat does not know them: ``history``).
+Secret = tuple[int | tuple[int, ...] | None, ...]
 
 #: Phases in which ``current_player`` is the seat ``to_move``.
 _SEAT_PHASES = frozenset({P_ACTION, P_STEAL, P_STORM, P_TENT, P_LOOK, P_KEEP, P_MINE, P_NAME})

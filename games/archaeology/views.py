@@ -91,28 +91,36 @@ history no deal can explain).
 
 from __future__ import annotations
 
+from typing import Any, Sequence, TypeVar
+
+from cards_data.archaeology import ArchaeologyData
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
 from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
-from games.seeding import make_rng
+from games.seeding import Seed, make_rng
 
 from .hidden import history_lines
 from .position import POSITION_NOTE, check_agreement, position_facts, read_position, view_form
 from .history import (check_view_counts, read_cards, read_dig_site, read_hands_and_market,
                       read_turn, read_view_cards, replay_history)
-from .moves import CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, parse_checked_move, parse_text
+from .moves import (CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, MoveBase, parse_checked_move,
+                    parse_text)
 from .rules import P_ACTION, P_STEAL, P_STORM, Rules, rules_for
 from .state import ArchaeologyState
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
            "position_of", "example_view", "example_position", "parse_move", "mid_game"]
 
+#: Either edition's state (The New Expedition's derives from the 2007 game's).
+StateT = TypeVar("StateT", bound=ArchaeologyState)
 
-def _start(node: Node, data) -> Rules:
+
+def _start(node: Node, data: ArchaeologyData) -> Rules:
     return rules_for(data, read_header(node, "archaeology", (data.players_min, data.players_max)))
 
 
-def make_deal(*, players: int, seed, data, **options) -> dict:
+def make_deal(*, players: int, seed: Seed, data: ArchaeologyData, **options: object
+              ) -> dict[str, Any]:
     """A seeded deal (see the module docstring)."""
     if options:
         raise InvalidStateError(f"deal: unknown option(s) {', '.join(sorted(options))}")
@@ -141,7 +149,7 @@ def make_deal(*, players: int, seed, data, **options) -> dict:
     }
 
 
-def state_from_deal(deal: dict, data) -> ArchaeologyState:
+def state_from_deal(deal: dict[str, Any], data: ArchaeologyData) -> ArchaeologyState:
     """The initial state of ``deal``, validated (``InvalidStateError`` names the key)."""
     node = read_document(deal, "deal")
     rules = _start(node, data)
@@ -163,12 +171,12 @@ def state_from_deal(deal: dict, data) -> ArchaeologyState:
     return s
 
 
-def view_of(state: ArchaeologyState, seat: int) -> dict:
+def view_of(state: ArchaeologyState, seat: int) -> dict[str, Any]:
     """The JSON player view of ``seat`` in ``state`` (the inverse of ``state_from_view``)."""
-    def counts(vec, base=0):
+    def counts(vec: Sequence[int], base: int = 0) -> dict[str, int]:
         return {CARD_NAMES[c]: vec[base + c] for c in range(TREASURES) if vec[base + c]}
 
-    view = {
+    view: dict[str, Any] = {
         "game": "archaeology", "players": state.num_players, "seat": seat,
         "to_move": state.current_player(),
         "phase": {P_ACTION: "action", P_STEAL: "steal", P_STORM: "sandstorm"}.get(
@@ -184,19 +192,20 @@ def view_of(state: ArchaeologyState, seat: int) -> dict:
     if state.phase == P_STORM:
         view["sandstorm"] = {"left": state.storm_left, "digger": state.turn,
                              "last": CARD_NAMES[state.storm_last] if state.storm_last else None}
-    if state.trade_takes is not None:
+    if state.trade_takes is not None and state.trade_gives is not None:  # (set together)
         view["trade"] = {"take": counts(state.trade_takes), "give": counts(state.trade_gives)}
     return view
 
 
-def state_from_view(view: dict, data, seed) -> tuple[ArchaeologyState, int]:
+def state_from_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed
+                    ) -> tuple[ArchaeologyState, int]:
     """Validate a player view of either form; return ``(world, seat)`` with one world drawn
     exactly from those the seat cannot rule out (``ArchaeologyState.determinize``)."""
     reading = read_view(view, data, seed)
     return reading.world, reading.seat
 
 
-def read_view(view: dict, data, seed) -> ViewReading:
+def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewReading:
     """Validate a player view of either form (module docstring); the world sampled from
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
@@ -233,7 +242,7 @@ def read_view(view: dict, data, seed) -> ViewReading:
     return ViewReading(world, seat, form, tuple(notes))
 
 
-def position_of(state: ArchaeologyState, seat: int) -> dict:
+def position_of(state: ArchaeologyState, seat: int) -> dict[str, Any]:
     """The position view of ``seat`` in ``state`` (module docstring): ``view_of`` without
     the history, with what the history tells the seat for sure."""
     view = view_of(state, seat)
@@ -243,19 +252,19 @@ def position_of(state: ArchaeologyState, seat: int) -> dict:
     return view
 
 
-def example_view(data) -> dict:
+def example_view(data: ArchaeologyData) -> dict[str, Any]:
     """A mid-game view of seat 0 from a fixed seeded game (deal seed 5, random play)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
     return view_of(mid_game(state), 0)
 
 
-def example_position(data) -> dict:
+def example_position(data: ArchaeologyData) -> dict[str, Any]:
     """The example view's position form (``digsite example archaeology --position``)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
     return position_of(mid_game(state), 0)
 
 
-def mid_game(state, *, seed: int = 11, after: int = 40):
+def mid_game(state: StateT, *, seed: int = 11, after: int = 40) -> StateT:
     """``state`` played on by seeded random moves (ending the turn half the time, so that
     the game moves on) to seat 0's first fresh turn after ``after`` decisions: both
     editions' example position."""
@@ -275,7 +284,7 @@ def mid_game(state, *, seed: int = 11, after: int = 40):
         decisions += 1
 
 
-def parse_move(state: ArchaeologyState, text: str):
+def parse_move(state: ArchaeologyState, text: object) -> MoveBase:
     """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``);
     a whole trade (``trade GIVES for TAKES``) too, checked by its steps."""
     return parse_checked_move(state, text, parse_text)

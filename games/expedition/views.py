@@ -84,7 +84,9 @@ unknown key, or is impossible.
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
+from typing import Any, Iterable, Sequence
 
+from cards_data.expedition import ExpeditionData, Monument
 from games.archaeology.history import (check_view_counts, read_cards, read_dig_site,
                                        read_hands_and_market, read_turn, read_view_cards,
                                        replay_history)
@@ -96,9 +98,10 @@ from games.archaeology.moves import chamber_letter, parse_checked_move
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
                                      P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT,
                                      REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
-from games.errors import InvalidStateError
+from games.archaeology.moves import MoveBase
+from games.errors import InternalFault, InvalidStateError
 from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
-from games.seeding import make_rng
+from games.seeding import Seed, make_rng
 
 from .moves import parse_text
 from .rules import VARIANTS, rules_for
@@ -111,7 +114,15 @@ _PHASE_NAMES = {P_ACTION: "action", P_STEAL: "steal", P_STORM: "sandstorm", P_TE
                 P_LOOK: "look", P_KEEP: "keep", P_MINE: "mine", P_NAME: "name"}
 
 
-def _options(node: Node, data, players: int) -> Rules:
+def _monument(rules: Rules) -> Monument:
+    """The monument of a New Expedition game's ``rules`` (``rules_for`` always sets one:
+    only the 2007 game's have none)."""
+    if rules.monument is None:
+        raise InternalFault("New Expedition rules without a monument")
+    return rules.monument
+
+
+def _options(node: Node, data: ExpeditionData, players: int) -> Rules:
     """The monument and variants of a deal or view, as their ``Rules``."""
     keys = [m.key for m in data.monuments]
     monument = node.text("monument", choices=keys)
@@ -126,11 +137,11 @@ def _options(node: Node, data, players: int) -> Rules:
         node.fail(str(error), "variants")
 
 
-def _variant_list(variant) -> list[str]:
+def _variant_list(variant: str | Iterable[object] | None) -> list[str]:
     if variant is None:
         return []
     items = [variant] if isinstance(variant, str) else list(variant)
-    out = []
+    out: list[str] = []
     for item in items:
         for name in str(item).split(","):
             name = name.strip()
@@ -142,8 +153,9 @@ def _variant_list(variant) -> list[str]:
     return sorted(out)
 
 
-def make_deal(*, players: int, seed, data, monument: str | None = None, variant=None,
-              **options) -> dict:
+def make_deal(*, players: int, seed: Seed, data: ExpeditionData, monument: str | None = None,
+              variant: str | Iterable[object] | None = None, **options: object
+              ) -> dict[str, Any]:
     """A seeded deal (see the module docstring). ``monument``: a monument key (drawn at
     random when ``None``); ``variant``: a variant name, several (a list, or separated by
     commas), or ``None``."""
@@ -185,8 +197,8 @@ def make_deal(*, players: int, seed, data, monument: str | None = None, variant=
     dig = deck[pos:] + [rules.map] * rules.counts[rules.map] + \
         [rules.thief] * rules.thieves + [rules.sandstorm] * rules.sandstorms
     rng.shuffle(dig)
-    deal = {"game": "expedition", "players": players, "monument": monument,
-            "variants": variants}
+    deal: dict[str, Any] = {"game": "expedition", "players": players, "monument": monument,
+                            "variants": variants}
     announced = [rules.hand_value(_count(hand, rules.treasures)) for hand in hands]
     if rules.announce:  # Beginner's Luck: the lowest opening value starts
         low = min(announced)
@@ -209,14 +221,14 @@ def make_deal(*, players: int, seed, data, monument: str | None = None, variant=
     return deal
 
 
-def _count(cards, treasures: int) -> list[int]:
+def _count(cards: Iterable[int], treasures: int) -> list[int]:
     out = [0] * treasures
     for c in cards:
         out[c] += 1
     return out
 
 
-def state_from_deal(deal: dict, data) -> ExpeditionState:
+def state_from_deal(deal: dict[str, Any], data: ExpeditionData) -> ExpeditionState:
     """The initial state of ``deal``, validated (``InvalidStateError`` names the key)."""
     node = read_document(deal, "deal")
     players = read_header(node, "expedition", (data.players_min, data.players_max))
@@ -253,18 +265,18 @@ def state_from_deal(deal: dict, data) -> ExpeditionState:
     return s
 
 
-def view_of(state: ExpeditionState, seat: int) -> dict:
+def view_of(state: ExpeditionState, seat: int) -> dict[str, Any]:
     """The JSON player view of ``seat`` in ``state`` (the inverse of ``state_from_view``)."""
     rules = state.rules
     names = rules.cards.names
     T = rules.treasures
 
-    def counts(vec, base=0):
+    def counts(vec: Sequence[int], base: int = 0) -> dict[str, int]:
         return {names[c]: vec[base + c] for c in range(T) if vec[base + c]}
 
     public = rules.special == REFILL_ON_SANDSTORM
-    view = {
-        "game": "expedition", "players": state.num_players, "monument": rules.monument.key,
+    view: dict[str, Any] = {
+        "game": "expedition", "players": state.num_players, "monument": _monument(rules).key,
         "variants": list(rules.variants), "seat": seat, "to_move": state.current_player(),
         "phase": _PHASE_NAMES.get(state.phase, "other"),
         "hand": counts(state.hands, seat * T), "marketplace": counts(state.market),
@@ -284,34 +296,36 @@ def view_of(state: ExpeditionState, seat: int) -> dict:
                     "explored": state.explored, "dug": not state.no_dig,
                     "first_passer": state.first_passer if state.first_passer >= 0 else None}
     if state.phase in (P_STORM, P_TENT):
-        storm = {"digger": state.turn,
-                 "sheltered": [p for p in range(state.num_players) if state.protected >> p & 1]}
+        storm: dict[str, Any] = {"digger": state.turn,
+                                 "sheltered": [p for p in range(state.num_players)
+                                               if state.protected >> p & 1]}
         if state.phase == P_STORM:
             storm.update(left=state.storm_left,
                          last=names[state.storm_last] if state.storm_last else None)
         view["sandstorm"] = storm
     if state.exploring >= 0:
-        explore = {"chamber": chamber_letter(state.exploring)}
+        explore: dict[str, Any] = {"chamber": chamber_letter(state.exploring)}
         if state.drawn:
             explore["drawn"] = [names[c] for c in state.drawn]
         if state.named:
             explore["named"] = [names[c] for c in state.named]
         if state.phase == P_KEEP and state.turn == seat:
-            explore["cards"] = [names[c] for c in state.chambers[state.exploring]]
+            explore["cards"] = [names[c] for c in state.chamber(state.exploring)]
         view["explore"] = explore
-    if state.trade_takes is not None:
+    if state.trade_takes is not None and state.trade_gives is not None:  # (set together)
         view["trade"] = {"take": counts(state.trade_takes), "give": counts(state.trade_gives)}
     return view
 
 
-def state_from_view(view: dict, data, seed) -> tuple[ExpeditionState, int]:
+def state_from_view(view: dict[str, Any], data: ExpeditionData, seed: Seed
+                    ) -> tuple[ExpeditionState, int]:
     """Validate a player view of either form; return ``(world, seat)`` with one world drawn
     exactly from those the seat cannot rule out (``games.archaeology.hidden``)."""
     reading = read_view(view, data, seed)
     return reading.world, reading.seat
 
 
-def read_view(view: dict, data, seed) -> ViewReading:
+def read_view(view: dict[str, Any], data: ExpeditionData, seed: Seed) -> ViewReading:
     """Validate a player view of either form (module docstring); the world sampled from
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
@@ -350,8 +364,8 @@ def read_view(view: dict, data, seed) -> ViewReading:
     return ViewReading(world, seat, form, tuple(notes))
 
 
-def _history_form(node: Node, s: ExpeditionState, seat: int, hand, dig_n: int, tents,
-                  chambers, reserve: int) -> None:
+def _history_form(node: Node, s: ExpeditionState, seat: int, hand: list[int], dig_n: int,
+                  tents: list[int], chambers: list[Any], reserve: int) -> None:
     """The history and what it must agree with: tents, chambers, reserve, cards left, and
     any position keys beside it."""
     rules = s.rules
@@ -370,7 +384,8 @@ def _history_form(node: Node, s: ExpeditionState, seat: int, hand, dig_n: int, t
     s.exploring = replayed["current"]  # read_explore checks the view's chamber against it
 
 
-def _read_chambers(node: Node, s: ExpeditionState, chambers, sizes) -> None:
+def _read_chambers(node: Node, s: ExpeditionState, chambers: list[Any],
+                   sizes: list[int | None] | None) -> None:
     """The view's ``chambers`` against the history's ``sizes``, or (``sizes`` is ``None``:
     a position view) against what a chamber can hold: its printed size until a whole
     chamber is taken (then null), at most that for the monuments whose chambers give cards
@@ -390,7 +405,7 @@ def _read_chambers(node: Node, s: ExpeditionState, chambers, sizes) -> None:
                 continue
         elif value is None:
             if not whole:
-                node.fail_at(where, f"the {rules.monument.name}'s chambers stay in place")
+                node.fail_at(where, f"the {_monument(rules).name}'s chambers stay in place")
             s.chambers[i] = None
             continue
         if public:
@@ -408,14 +423,15 @@ def _read_chambers(node: Node, s: ExpeditionState, chambers, sizes) -> None:
         s.chambers[i] = (0,) * count  # placeholders: the determinizer deals them
 
 
-def _position_form(node: Node, s: ExpeditionState, seat: int, hand, dig_n: int) -> None:
+def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
+                   dig_n: int) -> None:
     """A position view's own keys (module docstring) into ``s``."""
     rules = s.rules
     T = rules.treasures
     n = len(rules.chamber_sizes)
     whole_maps = sum(rules.chamber_maps[i] for i, c in enumerate(s.chambers) if c is None)
     maps_spent = node.integer("maps_spent", lo=whole_maps, hi=rules.counts[rules.map])
-    known: list = [None] * n
+    known: list[list[int] | None] = [None] * n
     if node.has("chamber_cards"):
         where = node.where("chamber_cards")
         for i, value in enumerate(node.items("chamber_cards", length=n)):
@@ -424,9 +440,9 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand, dig_n: int) 
             if s.chambers[i] is None or rules.special == REFILL_ON_SANDSTORM:
                 node.fail_at(f"{where}[{i}]", "only a face-down chamber in place hides cards")
             cards = read_cards(node, value, f"{where}[{i}]", rules)
-            if len(cards) > len(s.chambers[i]):
+            if len(cards) > len(s.chamber(i)):
                 node.fail_at(f"{where}[{i}]", f"{len(cards)} known cards in a chamber of "
-                                              f"{len(s.chambers[i])}")
+                                              f"{len(s.chamber(i))}")
             known[i] = [cards.count(c) for c in range(T)]
     seen = [0] * n
     if node.has("chambers_seen"):
@@ -434,7 +450,7 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand, dig_n: int) 
         for i, seats in enumerate(node.items("chambers_seen", length=n)):
             for j, p in enumerate(node.check_list(seats, f"{where}[{i}]")):
                 seen[i] |= 1 << node.check_int(p, f"{where}[{i}][{j}]", hi=rules.players - 1)
-    visible = []
+    visible: list[tuple[str, list[int]]] = []
     if rules.special == REFILL_ON_SANDSTORM:
         visible.append(("chambers", [sum(c.count(t) for c in s.chambers if c)
                                      for t in range(T)]))
@@ -456,7 +472,7 @@ def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str,
         return
     wanted = {"keep": KEEP_SOME, "mine": BUST, "name": NAME_TYPES}[phase]
     if rules.special != wanted:
-        node.fail(f"phase {phase!r} is not played at the {rules.monument.name}", "phase")
+        node.fail(f"phase {phase!r} is not played at the {_monument(rules).name}", "phase")
     explore = node.table("explore")
     letter = explore.text("chamber", choices=[chamber_letter(i) for i in
                                               range(len(rules.chamber_sizes))])
@@ -469,7 +485,7 @@ def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str,
         if s.chambers[s.exploring] is None:
             explore.fail("a taken chamber is explored no more", "chamber")
         cards = read_cards(explore, explore.raw("cards"), explore.where("cards"), rules,
-                           length=len(s.chambers[s.exploring]))
+                           length=len(s.chamber(s.exploring)))
         s.chambers[s.exploring] = tuple(sorted(cards))
     explore.done()
     if phase == "mine":
@@ -484,14 +500,14 @@ def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str,
     s.phase = {"keep": P_KEEP, "mine": P_MINE, "name": P_NAME}[phase]
 
 
-def example_view(data) -> dict:
+def example_view(data: ExpeditionData) -> dict[str, Any]:
     """A mid-game view of seat 0 from a fixed seeded game (the Temple, deal seed 5, random
     play: it has looked at a chamber)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data, monument="temple"), data)
     return view_of(mid_game(state), 0)
 
 
-def position_of(state: ExpeditionState, seat: int) -> dict:
+def position_of(state: ExpeditionState, seat: int) -> dict[str, Any]:
     """The position view of ``seat`` in ``state`` (module docstring): ``view_of`` without
     the history, with what the history tells the seat for sure."""
     view = view_of(state, seat)
@@ -500,19 +516,19 @@ def position_of(state: ExpeditionState, seat: int) -> dict:
     return view
 
 
-def example_position(data) -> dict:
+def example_position(data: ExpeditionData) -> dict[str, Any]:
     """The example view's position form (``digsite example expedition --position``)."""
     state = state_from_deal(make_deal(players=2, seed=5, data=data, monument="temple"), data)
     return position_of(mid_game(state), 0)
 
 
-def parse_move(state: ExpeditionState, text: str):
+def parse_move(state: ExpeditionState, text: object) -> MoveBase:
     """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``);
     a whole trade (``trade GIVES for TAKES``) too, checked by its steps."""
     return parse_checked_move(state, text, parse_text)
 
 
-def action_texts(data, max_players: int) -> list[str]:
+def action_texts(data: ExpeditionData, max_players: int) -> list[str]:
     """The OpenSpiel action table (``solvers.openspiel.adapter``): every decision's text,
     fixed for the card data whatever the monument, variants or table: ``end``, ``steal
     S``, ``discard``/``take``/``give`` each treasure, ``explore X`` (up to the most

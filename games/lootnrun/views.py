@@ -45,10 +45,13 @@ lootnrun --position`` prints the same view as ``digsite example lootnrun``; hint
 
 from __future__ import annotations
 
+from typing import Any
+
+from cards_data.lootnrun import LootNRunData
 from games.errors import InvalidStateError
 from games.protocol import resolve_chance
 from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
-from games.seeding import make_rng
+from games.seeding import Seed, make_rng
 
 from .rules import Rules, rules_for
 from .state import LootNRunState
@@ -57,7 +60,8 @@ __all__ = ["make_deal", "state_from_deal", "view_of", "state_from_view", "read_v
            "position_of", "example_view", "example_position"]
 
 
-def make_deal(*, players: int, seed, data, **options) -> dict:
+def make_deal(*, players: int, seed: Seed, data: LootNRunData, **options: object
+              ) -> dict[str, Any]:
     """Shuffle the rooms, split them into two decks and pick the first player."""
     if options:
         raise InvalidStateError(f"deal: unknown option(s) {', '.join(sorted(options))}")
@@ -77,24 +81,24 @@ def _rooms(node: Node, key: str, rules: Rules) -> list[int]:
     return _room_list(node, node.items(key), node.where(key), rules)
 
 
-def _room_list(node: Node, value, where: str, rules: Rules) -> list[int]:
-    node.check_list(value, where)
-    return [_room(node, room_id, f"{where}[{i}]", rules) for i, room_id in enumerate(value)]
+def _room_list(node: Node, value: object, where: str, rules: Rules) -> list[int]:
+    rooms = node.check_list(value, where)
+    return [_room(node, room_id, f"{where}[{i}]", rules) for i, room_id in enumerate(rooms)]
 
 
-def _room(node: Node, room_id, where: str, rules: Rules) -> int:
-    node.check_int(room_id, where, lo=None)
-    if room_id not in rules.index:
-        node.fail_at(where, f"{room_id} is not a room id of this card data")
-    return rules.index[room_id]
+def _room(node: Node, room_id: object, where: str, rules: Rules) -> int:
+    number = node.check_int(room_id, where, lo=None)
+    if number not in rules.index:
+        node.fail_at(where, f"{number} is not a room id of this card data")
+    return rules.index[number]
 
 
-def _start(node: Node, data) -> Rules:
+def _start(node: Node, data: LootNRunData) -> Rules:
     players = read_header(node, "lootnrun", (data.players_min, data.players_max))
     return rules_for(data, players)
 
 
-def state_from_deal(deal: dict, data) -> LootNRunState:
+def state_from_deal(deal: dict[str, Any], data: LootNRunData) -> LootNRunState:
     """The initial state of a validated deal."""
     node = read_document(deal, "deal")
     rules = _start(node, data)
@@ -114,11 +118,11 @@ def state_from_deal(deal: dict, data) -> LootNRunState:
     return LootNRunState(rules, [decks[0][::-1], decks[1][::-1]], first, seed)
 
 
-def view_of(state: LootNRunState, seat: int) -> dict:
+def view_of(state: LootNRunState, seat: int) -> dict[str, Any]:
     """What ``seat`` sees of ``state``, as a player view."""
     rules = state.rules
     ids, back = rules.ids, rules.back
-    view = {
+    view: dict[str, Any] = {
         "game": "lootnrun", "players": state.num_players, "seat": seat,
         "to_move": state.to_move, "phase": state.phase, "scores": list(state.scores),
         "my_rooms": [ids[r] for r in state.fronts[seat]],
@@ -134,18 +138,19 @@ def view_of(state: LootNRunState, seat: int) -> dict:
     return view
 
 
-def position_of(state: LootNRunState, seat: int) -> dict:
+def position_of(state: LootNRunState, seat: int) -> dict[str, Any]:
     """The position view of ``seat``: the view itself (module docstring, "Its form")."""
     return view_of(state, seat)
 
 
-def read_view(view: dict, data, seed) -> ViewReading:
+def read_view(view: dict[str, Any], data: LootNRunData, seed: Seed) -> ViewReading:
     """``state_from_view`` as a ``ViewReading`` (the form: always the position)."""
     world, seat = state_from_view(view, data, seed)
     return ViewReading(world, seat, "position")
 
 
-def state_from_view(view: dict, data, seed) -> tuple[LootNRunState, int]:
+def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
+                    ) -> tuple[LootNRunState, int]:
     """Validate a player view; return one world consistent with it (sampled exactly as
     ``LootNRunState.determinize`` does) and the viewer's seat."""
     node = read_document(view, "view")
@@ -222,8 +227,10 @@ def _front_epochs(node: Node, backs: list[list[str]], reshuffles: int) -> list[l
     return out
 
 
-def _skeleton(rules, seat, phase, scores, mine, discard, drawn, backs, epochs, sizes,
-              tops, node: Node) -> LootNRunState:
+def _skeleton(rules: Rules, seat: int, phase: str, scores: list[int], mine: list[int],
+              discard: list[int], drawn: list[int | None], backs: list[list[str]],
+              epochs: list[list[int]], sizes: list[int], tops: list[str | None],
+              node: Node) -> LootNRunState:
     """A state with the view's public facts and any unseen rooms of the right colours in
     the face-down places (``determinize`` then resamples every one of them)."""
     known = set(mine) | set(discard) | {r for r in drawn if r is not None}
@@ -239,7 +246,8 @@ def _skeleton(rules, seat, phase, scores, mine, discard, drawn, backs, epochs, s
 
     fronts = [list(mine) if s == seat else [take(c) for c in front]
               for s, front in enumerate(backs)]
-    decks = [[take(top)] if size else [] for size, top in zip(sizes, tops)]
+    # a deck shows a top exactly when it is not empty (checked by state_from_view)
+    decks = [[take(top)] if top is not None else [] for top in tops]
     rest = [room for rooms in unseen.values() for room in rooms]
     for deck, size in zip(decks, sizes):
         deck[:0] = [rest.pop() for _ in range(size - len(deck))]
@@ -254,7 +262,7 @@ def _skeleton(rules, seat, phase, scores, mine, discard, drawn, backs, epochs, s
     return world
 
 
-def example_view(data) -> dict:
+def example_view(data: LootNRunData) -> dict[str, Any]:
     """A mid-game view: three players, seed 0, a few seeded random turns in."""
     state = state_from_deal(make_deal(players=3, seed=0, data=data), data)
     rng = make_rng(0)
@@ -270,6 +278,6 @@ def example_view(data) -> dict:
     return view_of(state, state.to_move)
 
 
-def example_position(data) -> dict:
+def example_position(data: LootNRunData) -> dict[str, Any]:
     """The position view of the example (the example view itself: module docstring)."""
     return example_view(data)

@@ -67,18 +67,20 @@ def add_board(model: cp_model.CpModel, occ: int, blk: int, maps: Sequence[DigMap
     """The board after each step (``occ{k}_{c}``, ``blk{k}_{c}``: a cell no placement of the
     step covers keeps its state) and the just-in-time sand spent on each covered cell
     (``mis{k}_{c}``), returned: one literal per token."""
-    prev_occ = [int(occ >> c & 1) for c in _CELLS]
-    prev_blk = [int(blk >> c & 1) for c in _CELLS]
+    # per cell its state: a constant where no step has covered it yet, else a variable
+    prev_occ: list[int | cp_model.IntVar] = [int(occ >> c & 1) for c in _CELLS]
+    prev_blk: list[int | cp_model.IntVar] = [int(blk >> c & 1) for c in _CELLS]
     mis_all = []
     for k in range(len(maps)):
-        need_b: dict[int, list] = {c: [] for c in _CELLS}
-        need_w: dict[int, list] = {c: [] for c in _CELLS}
+        need_b: dict[int, list[cp_model.IntVar]] = {c: [] for c in _CELLS}
+        need_w: dict[int, list[cp_model.IntVar]] = {c: [] for c in _CELLS}
         for i, m in enumerate(maps):
             for j, (mask, black, _, _) in enumerate(m.placements):
                 for c in _CELLS:
                     if mask >> c & 1:
                         (need_b if black >> c & 1 else need_w)[c].append(choices.x[k, i, j])
-        new_occ, new_blk = [], []
+        new_occ: list[int | cp_model.IntVar] = []
+        new_blk: list[int | cp_model.IntVar] = []
         for c in _CELLS:
             nb, nw_ = sum(need_b[c]), sum(need_w[c])
             cover = nb + nw_
@@ -107,7 +109,8 @@ def add_board(model: cp_model.CpModel, occ: int, blk: int, maps: Sequence[DigMap
 
 
 def add_value(model: cp_model.CpModel, maps: Sequence[DigMap], choices: DigChoices,
-              mis: list, tokens: int, token_value: float):
+              mis: list[cp_model.IntVar], tokens: int, token_value: float
+              ) -> cp_model.LinearExprT:
     """The token budget and the plan's integer value (``scale_values``), maximised;
     returns the value's expression."""
     D, N, W = scale_values(token_value, tokens)
@@ -130,7 +133,7 @@ class DigModel:
     choices: DigChoices
     mis: list[cp_model.IntVar]
 
-    def chain(self, solver: cp_model.CpSolver) -> list:
+    def chain(self, solver: cp_model.CpSolver) -> list[tuple[int, tuple[int, int, int, int]]]:
         """The solution's finds in step order: ``(map id, placement)`` pairs."""
         chain = []
         for k in range(len(self.maps)):

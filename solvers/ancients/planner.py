@@ -84,15 +84,37 @@ import sys
 from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from games.seeding import make_rng
+from games.seeding import Seed, make_rng
 from solvers.clock import deadline_of, expired
+
+if TYPE_CHECKING:
+    from games.ancients import MapInfo
 
 __all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "exhaustive_dig", "early_spend_best",
            "SearchLimitReached",
            "dig_maps", "chain_cost", "frontier", "random_dig_position", "make_plan",
            "scale_values"]
+
+
+#: A placement as the planner keeps it: ``(mask, black, rotation quarter-turns, anchor)``.
+_Placement = tuple[int, int, int, int]
+#: One find of a chain: ``(map id, placement)``.
+_Step = tuple[int, _Placement]
+#: A chain of finds as a linked list ``(step, rest)`` (``None`` ends it); a prefix is the
+#: same, of the steps before a node, nearest first.
+_Chain = tuple[_Step, "_Chain"] | None
+#: A transposition-table entry: ``(tokens left, value, exact, chain, tokens spent)``.
+_Entry = tuple[int, int, bool, _Chain, int]
+#: A placement of an unused map in its 32-bit lane: ``(scaled points, map index, mask,
+#: black, rotation, anchor)``.
+_Lane = tuple[int, int, int, int, int, int]
+#: ``_Planner.packed``: the lanes, their masks, blacks and ones packed, the unused maps'
+#: points, and per unused map ``(points, first lane, end lane)``.
+_Packed = tuple[list[_Lane], int, int, int, int, list[tuple[int, int, int]]]
+#: A chain of ``_Planner.beam``: ``(value, tokens left, occupied, black, maps used, steps)``.
+_BeamEntry = tuple[int, int, int, int, int, list[_Step]]
 
 
 @dataclass(frozen=True)
@@ -105,7 +127,7 @@ class DigMap:
     placements: tuple[tuple[int, int, int, int], ...]
 
 
-def dig_maps(infos: Iterable) -> list[DigMap]:
+def dig_maps(infos: Iterable[MapInfo]) -> list[DigMap]:
     """``DigMap``s from ``games.ancients.MapInfo``s (sorted by id for determinism)."""
     return [DigMap(m.id, m.points, tuple((p.mask, p.black, p.rotation, p.anchor)
                                          for p in m.placements))
@@ -132,7 +154,7 @@ class DigPlan:
     nodes: int = 0
     optimal: bool = True
     board: tuple[int, int] = (0, 0)  # board after the plan
-    alternatives: list = field(default_factory=list)
+    alternatives: list[DigPlan] = field(default_factory=list)
 
 
 def scale_values(token_value: float, tokens: int) -> tuple[int, int, int]:
@@ -153,7 +175,8 @@ def chain_cost(occ: int, blk: int, chain: Sequence[tuple[int, int]]) -> tuple[in
     return occ, blk, costs
 
 
-def make_plan(occ, blk, maps_by_id, chain, token_value, nodes, optimal) -> DigPlan:
+def make_plan(occ: int, blk: int, maps_by_id: dict[int, DigMap], chain: Sequence[_Step],
+              token_value: float, nodes: int, optimal: bool) -> DigPlan:
     """The ``DigPlan`` of ``chain`` (``(map id, (mask, black, rotation, anchor))`` pairs)
     from the board ``(occ, blk)``, each find costed just in time."""
     finds = []
@@ -217,15 +240,15 @@ class _Planner:
         self.points = [m.points * D * W for m in maps]
         self.placements = [m.placements for m in maps]
         self.loss = N * W + 1  # value lost per token
-        self.table: dict = {}
+        self.table: dict[tuple[int, int, int], list[_Entry]] = {}
         self.nodes = 0
         self.full = (1 << len(maps)) - 1
-        self.subsets: dict[int, tuple] = {}
+        self.subsets: dict[int, _Packed] = {}
         self.deadline = deadline_of(time_limit)
         # the best total value found and (chain, prefix) to rebuild it after a stop
-        self.incumbent: list = [0, None]
+        self.incumbent: list[Any] = [0, None]  # [value, (chain, prefix) | None]
 
-    def run(self, occ: int, blk: int, beam_width: int) -> tuple[list, bool]:
+    def run(self, occ: int, blk: int, beam_width: int) -> tuple[list[_Step], bool]:
         """``(chain as a list of steps, optimal)``: the beam's incumbent first (bound 3),
         then the exact search."""
         alpha = -1
@@ -233,7 +256,7 @@ class _Planner:
             value, start = self.beam(occ, blk, self.tokens, beam_width)
             if value > 0:
                 alpha = value - 1  # a chain worth `value` exists: the search stays exact
-                chain = None
+                chain: _Chain = None
                 for step in reversed(start):
                     chain = (step, chain)
                 self.incumbent[0], self.incumbent[1] = value, (chain, None)
@@ -254,7 +277,7 @@ class _Planner:
             chain = chain[1]
         return flat, optimal
 
-    def packed(self, used: int) -> tuple:
+    def packed(self, used: int) -> _Packed:
         """The unused maps' placements packed one per 32-bit lane (cached per used-set),
         with each map's lane range."""
         hit = self.subsets.get(used)
@@ -276,7 +299,8 @@ class _Planner:
             self.subsets[used] = hit
         return hit
 
-    def search(self, occ: int, blk: int, used: int, t: int, alpha: int, g: int, prefix):
+    def search(self, occ: int, blk: int, used: int, t: int, alpha: int, g: int,
+               prefix: _Chain) -> tuple[int, _Chain, int]:
         """The exact value of the best chain from here (fail-soft: an upper bound ``<=
         alpha`` when none beats it), its chain and tokens spent; ``t`` tokens left, ``g``
         the value so far, ``prefix`` the steps so far (for the incumbent)."""
@@ -373,8 +397,8 @@ class _Planner:
         store(key, []).append((t, best, False, None, 0))
         return best, None, 0
 
-    def last_map(self, key: tuple, t: int, ub: int, g: int, prefix, lanes: list,
-                 costs: bytes, cheapest: int) -> tuple:
+    def last_map(self, key: tuple[int, int, int], t: int, ub: int, g: int, prefix: _Chain,
+                 lanes: list[_Lane], costs: bytes, cheapest: int) -> tuple[int, _Chain, int]:
         """``search`` at a node with one map left: its cheapest placement (ties: the
         smallest mask, then black cells) is the exact answer, worth ``ub``."""
         j = min(_lanes_of(costs, cheapest, cheapest), key=lambda k: (lanes[k][2], lanes[k][3]))
@@ -387,14 +411,15 @@ class _Planner:
         self.table.setdefault(key, []).append((t, ub, True, chain, spent))
         return ub, chain, spent
 
-    def beam(self, occ: int, blk: int, t: int, width: int) -> tuple[int, list]:
+    def beam(self, occ: int, blk: int, t: int, width: int) -> tuple[int, list[_Step]]:
         """A good chain quickly: a beam over chains keeping the ``width`` best boards by
         value so far (then tokens left), merging equal states."""
-        beam = [(0, t, occ, blk, 0, [])]
-        best_value, best_chain = 0, []
+        beam: list[_BeamEntry] = [(0, t, occ, blk, 0, [])]
+        best_value = 0
+        best_chain: list[_Step] = []
         nw, maps = self.loss, self.maps
         while beam:
-            children: dict = {}
+            children: dict[tuple[int, int, int], _BeamEntry] = {}
             for value, t, occ, blk, used, chain in beam:
                 lanes, pm, pb, rep = self.packed(used)[:4]
                 x = (pm & ((~occ & 0x1FFFFFF) * rep)) | (((blk * rep) ^ pb) & pm)
@@ -496,12 +521,13 @@ def exhaustive_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     nw = N * W + 1
     nodes = 0
 
-    def rec(occ, blk, used, t):
+    def rec(occ: int, blk: int, used: int, t: int) -> tuple[int, tuple[_Step, ...]]:
         nonlocal nodes
         nodes += 1
         if node_limit is not None and nodes > node_limit:
             raise _Stopped
-        best, best_chain = 0, ()
+        best = 0
+        best_chain: tuple[_Step, ...] = ()
         for i, m in enumerate(maps):
             if used >> i & 1:
                 continue
@@ -529,9 +555,9 @@ def early_spend_best(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     (place either colour on an empty cell, flip any token) and finds need an exact match.
     Exponential in the tokens: a reference for small cases only."""
     D, N, W = scale_values(token_value, tokens)
-    memo: dict = {}
+    memo: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
 
-    def rec(occ, blk, used, t):
+    def rec(occ: int, blk: int, used: int, t: int) -> tuple[int, int, int]:
         key = (occ, blk, used, t)
         if key in memo:
             return memo[key]
@@ -580,7 +606,7 @@ def frontier(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     return plans
 
 
-def random_dig_position(seed, *, maps: Sequence[DigMap], n_maps: int, max_tokens: int,
+def random_dig_position(seed: Seed, *, maps: Sequence[DigMap], n_maps: int, max_tokens: int,
                         density: float = 0.6) -> tuple[int, int, list[DigMap], int]:
     """A seeded test/benchmark position: each cell holds a token with probability
     ``density`` (black or white evenly), ``n_maps`` distinct maps, 0..max_tokens tokens."""

@@ -13,13 +13,17 @@ policy of the hint search and the finisher of the best-score beam), and the sear
 
 from __future__ import annotations
 
-from games.ancients import Find, Market, Rest
+import random
+from typing import Any, Callable
 
-from .turn import Dig, TurnState, apply_turn
+from games.ancients import AncientsState, Find, Market, Rest
+from games.protocol import State
+
+from .turn import Dig, TurnMove, TurnState, apply_turn
 
 __all__ = ["greedy_dig", "greedy_turn", "playout", "score_window_reward", "SPAN"]
 
-def greedy_dig(state) -> Dig | None:
+def greedy_dig(state: AncientsState) -> Dig | None:
     """The greedy chain of the seat to act (module docstring, rule 1)."""
     seat = state.to_move
     occ, blk, sand = state.occupied, state.black, state.sand[seat]
@@ -47,7 +51,7 @@ def greedy_dig(state) -> Dig | None:
     return Dig(tuple(finds), points, tokens) if finds else None
 
 
-def greedy_turn(state):
+def greedy_turn(state: AncientsState) -> TurnMove:
     """A whole-turn move by the greedy heuristic (module docstring)."""
     seat = state.to_move
     final = state.final_left is not None
@@ -72,7 +76,7 @@ def greedy_turn(state):
     return Rest("money" if state.money[seat] < 3 else "sand")
 
 
-def playout(state, rng) -> None:
+def playout(state: AncientsState | TurnState, rng: random.Random) -> None:
     """Play the game to its end with ``greedy_turn`` for every seat (in place). Works on a
     ``TurnState`` or an engine state."""
     engine = state.state if isinstance(state, TurnState) else state
@@ -85,12 +89,12 @@ def playout(state, rng) -> None:
 SPAN = 30.0
 
 
-def score_window_reward(state):
+def score_window_reward(state: AncientsState) -> Callable[[State[Any]], list[float]]:
     """Reward of every seat: its final score mapped from [its score in ``state``, that +
     ``SPAN``] onto [0, 1], clipped (so each seat's search values its own points)."""
     lows = [float(state.score(s)) for s in range(state.num_players)]
 
-    def reward(final) -> list[float]:
+    def reward(final: State[Any]) -> list[float]:
         return [min(1.0, max(0.0, (score - low) / SPAN))
                 for score, low in zip(final.returns(), lows)]
 

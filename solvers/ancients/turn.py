@@ -9,21 +9,25 @@ searches.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import Any, Hashable
 
-from games.ancients import END, Find, Rest, Sand
+from games.ancients import END, AncientsState, Find, Market, Rest, Rules, Sand
+from games.ancients.moves import Move
+from games.errors import IllegalMoveError
 from games.protocol import CHANCE, derived, play_checked
 
-from .planner import DigPlan, dig_maps, frontier, plan_dig
+from .planner import DigMap, DigPlan, dig_maps, frontier, plan_dig
 
 __all__ = ["rules_digmaps", "Dig", "plan_for", "dig_move", "dig_steps", "apply_turn",
            "turn_options", "TurnState"]
 
-def _digmaps(rules) -> dict:
+def _digmaps(rules: Rules) -> dict[int, DigMap]:
     return {m.id: m for m in dig_maps(rules.maps.values())}
 
 
-def rules_digmaps(rules) -> dict:
+def rules_digmaps(rules: Rules) -> dict[int, DigMap]:
     """``{map id: DigMap}`` for a ``games.ancients.Rules`` (built once per rules value)."""
     return derived(rules, _digmaps)
 
@@ -32,7 +36,7 @@ def rules_digmaps(rules) -> dict:
 class Dig:
     """A whole desert turn as one move: finds in order, sand spent just in time."""
 
-    finds: tuple  # of games.ancients.Find
+    finds: tuple[Find, ...]
     points: int
     tokens: int
 
@@ -40,7 +44,11 @@ class Dig:
         return "dig " + "; ".join(str(f) for f in self.finds)
 
 
-def plan_for(state, seat: int | None = None, *, token_value: float = 0.5,
+#: A whole-turn move: a dig, a market visit or a rest.
+TurnMove = Dig | Market | Rest
+
+
+def plan_for(state: AncientsState, seat: int | None = None, *, token_value: float = 0.5,
              occ: int | None = None, blk: int | None = None, sand: int | None = None) -> DigPlan:
     """The planner's best plan for ``seat`` (default: the seat to act) on the state's board
     (or the given board/sand) with that seat's pack."""
@@ -56,13 +64,15 @@ def dig_move(plan: DigPlan) -> Dig:
                plan.tokens)
 
 
-def dig_steps(state, dig: Dig) -> list:
+def dig_steps(state: AncientsState, dig: Dig) -> list[Move]:
     """Engine moves of ``dig`` from ``state``: for each find, one sand token per pattern cell
     not showing its colour (place on empty, flip otherwise), then the find; then ``end``."""
     occ, blk = state.occupied, state.black
-    steps = []
+    steps: list[Move] = []
     for find in dig.finds:
         p = state.rules.maps[find.map].placement(find.rotation, find.anchor)
+        if p is None:
+            raise IllegalMoveError(f"{find}: map {find.map} has no such placement")
         for c in range(25):
             bit = 1 << c
             if not p.mask & bit:
@@ -78,11 +88,11 @@ def dig_steps(state, dig: Dig) -> list:
     return steps
 
 
-def apply_turn(state, move, *, checked: bool = False) -> list:
+def apply_turn(state: AncientsState, move: TurnMove, *, checked: bool = False) -> list[Move]:
     """Play one whole-turn move (a ``Dig`` or an engine market/rest move) on ``state``,
     then the refill it draws, so the next seat is to move (or the game is over); return
     the engine moves the turn was played as (the refill's chance steps not included)."""
-    steps = dig_steps(state, move) if isinstance(move, Dig) else [move]
+    steps: list[Move] = dig_steps(state, move) if isinstance(move, Dig) else [move]
     for step in steps:
         if checked:
             play_checked(state, step)
@@ -93,13 +103,13 @@ def apply_turn(state, move, *, checked: bool = False) -> list:
     return steps
 
 
-def turn_options(state, *, token_value: float = 0.5) -> list:
+def turn_options(state: AncientsState, *, token_value: float = 0.5) -> list[TurnMove]:
     """Whole-turn moves of the seat to act: every market visit, the planner's digs (the
     best plan within each sand budget, see ``frontier``), and both rests."""
     seat = state.to_move
     dm = rules_digmaps(state.rules)
     maps = [dm[i] for i in sorted(state.pack[seat])]
-    digs = []
+    digs: list[TurnMove] = []
     if maps:
         for plan in frontier(state.occupied, state.black, maps, state.sand[seat],
                              token_value=token_value):
@@ -114,25 +124,25 @@ class TurnState:
 
     __slots__ = ("state", "num_players", "token_value", "_moves")
 
-    def __init__(self, state, token_value: float = 0.5) -> None:
+    def __init__(self, state: AncientsState, token_value: float = 0.5) -> None:
         self.state = state
         self.num_players = state.num_players
         self.token_value = token_value
-        self._moves = None
+        self._moves: list[TurnMove] | None = None
 
     def current_player(self) -> int:
         return self.state.current_player()
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[TurnMove]:
         if self._moves is None:
             self._moves = [] if self.state.is_terminal() else turn_options(
                 self.state, token_value=self.token_value)
         return self._moves
 
-    def chance_outcomes(self) -> list:
+    def chance_outcomes(self) -> list[tuple[TurnMove, float]]:
         return []
 
-    def apply(self, move) -> None:
+    def apply(self, move: TurnMove) -> None:
         apply_turn(self.state, move)
         self._moves = None
 
@@ -148,11 +158,11 @@ class TurnState:
     def winners(self) -> list[int]:
         return self.state.winners()
 
-    def information_set_key(self, seat: int):
+    def information_set_key(self, seat: int) -> Hashable:
         return self.state.information_set_key(seat)
 
-    def determinize(self, seat: int, rng) -> "TurnState":
+    def determinize(self, seat: int, rng: random.Random) -> "TurnState":
         return TurnState(self.state.determinize(seat, rng), self.token_value)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return self.state.to_json()

@@ -41,14 +41,19 @@ file with one monument (``--cards``) fixes it.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, Sequence, cast
 
+from cards_data.archaeology import ArchaeologyData
+from cards_data.expedition import ExpeditionData
 from games import registry
-from games.archaeology.moves import TRADE
+from games.archaeology.moves import TRADE, MoveBase
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
+from games.archaeology.state import ArchaeologyState
 from games.archaeology.trades import trading
-from games.seeding import make_rng
+from games.reader import ViewReading
+from games.seeding import Seed, make_rng
 from solvers.hints import Column, Hint, stamped
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.ismcts.hint import ranked_lines, win_hint
@@ -92,7 +97,7 @@ EXPLORE_STEPS = ("an explore of the Tomb, the Mine or the Sphinx goes on with th
 MULTI_STEP_EXPLORES = (KEEP_SOME, BUST, NAME_TYPES)
 
 
-def _explain(best, multi_step: bool) -> list[str] | None:
+def _explain(best: MoveBase, multi_step: bool) -> list[str] | None:
     verb = str(best).split()[0]
     if best.kind == TRADE:
         return [WHOLE_TRADES]
@@ -101,7 +106,7 @@ def _explain(best, multi_step: bool) -> list[str] | None:
     return [EXPLORE_STEPS] if verb == "explore" and multi_step else None
 
 
-def _demo_lines(view: dict) -> list[str]:
+def _demo_lines(view: dict[str, Any]) -> list[str]:
     """The example position in words: where (a monument, its chambers) and the last look
     (the Temple's) only where the edition has them."""
     hand = ", ".join(f"{n} {name}" for name, n in view["hand"].items())
@@ -116,6 +121,30 @@ def _demo_lines(view: dict) -> list[str]:
     return lines
 
 
+#: Either edition's card data.
+EditionData = ArchaeologyData | ExpeditionData
+
+
+class EditionEngine(Protocol):
+    """What :class:`Edition` calls of an edition's engine package: the registry imports it
+    by id (``games.protocol.Engine``), and both editions' packages have these names, with
+    the states of the one engine core (The New Expedition's derives from the 2007
+    game's)."""
+
+    def read_view(self, view: dict[str, Any], data: Any, seed: Seed) -> ViewReading: ...
+    def state_from_view(self, view: dict[str, Any], data: Any, seed: Seed
+                        ) -> tuple[ArchaeologyState, int]: ...
+    def parse_move(self, state: Any, text: str) -> MoveBase: ...
+    def describe(self, state: ArchaeologyState | None, move: object) -> str: ...
+    def example_view(self, data: Any) -> dict[str, Any]: ...
+
+
+if TYPE_CHECKING:  # mypy checks that both editions' packages are what the cast below says
+    import games.archaeology
+    import games.expedition
+    _PACKAGES: tuple[EditionEngine, ...] = (games.archaeology, games.expedition)
+
+
 @dataclass(frozen=True)
 class Edition:
     """The services of one edition, ``game_id``: the members a service module offers (see
@@ -127,12 +156,12 @@ class Edition:
     BOTS = BOTS
 
     @property
-    def engine(self) -> ModuleType:
+    def engine(self) -> EditionEngine:
         """The edition's engine package (``games.archaeology`` or ``games.expedition``)."""
-        return registry.engine(self.game_id)
+        return cast(EditionEngine, registry.engine(self.game_id))
 
-    def _rank(self, world, seat: int, *, limit: Limit, seed, rng, top: int,
-              extra=()) -> Hint:
+    def _rank(self, world: ArchaeologyState, seat: int, *, limit: Limit, seed: Seed,
+              rng: random.Random, top: int, extra: Sequence[MoveBase] = ()) -> Hint:
         """The hint of ``world``'s seat: whole trades as rows (the steps when the view has
         a trade in progress), ``extra`` whole trades tried at the root too."""
         multi_step = world.rules.special in MULTI_STEP_EXPLORES
@@ -143,7 +172,8 @@ class Edition:
                         explain=lambda best: _explain(best, multi_step),
                         words=lambda move: describe(world, move), units=units)
 
-    def hint(self, view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
+    def hint(self, view: dict[str, Any], *, data: EditionData, limit: Limit = Limit(),
+             seed: Seed = 0, top: int = 10) -> Hint:
         """Rank the decisions of the view's seat by ISMCTS (see the module docstring); the
         hint says which form of view it read (``view_form``) and what that reading left
         out."""
@@ -152,13 +182,14 @@ class Edition:
         return stamped(self._rank(reading.world, reading.seat, limit=limit, seed=seed,
                                   rng=rng, top=top), reading)
 
-    def played_turn(self, state, moves) -> tuple[int, str | None, bool]:
+    def played_turn(self, state: ArchaeologyState, moves: Sequence[str]
+                    ) -> tuple[int, str | None, bool]:
         """``solvers.review``'s hook: a record's trade steps are one decision, named by the
         whole trade (``trades.played_decision``)."""
         return played_decision(state, moves, self.engine.parse_move)
 
-    def hint_with_turn(self, view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
-                       top: int = 10) -> Hint:
+    def hint_with_turn(self, view: dict[str, Any], moves: Sequence[str], *, data: EditionData,
+                       limit: Limit = Limit(), seed: Seed = 0, top: int = 10) -> Hint:
         """``solvers.review``'s hook: the hint with the played trade (its step ``moves``,
         or one whole-trade move) tried as one root move too, so that one search values
         it."""
@@ -168,7 +199,7 @@ class Edition:
         return self._rank(world, seat, limit=limit, seed=seed, rng=rng, top=top,
                           extra=(played,) if played.kind == TRADE else ())
 
-    def demo_section(self, data) -> str:
+    def demo_section(self, data: EditionData) -> str:
         """An ISMCTS hint for the edition's bundled example view (300 iterations, seed 0;
         The New Expedition's is at the Temple, after a secret look)."""
         view = self.engine.example_view(data)

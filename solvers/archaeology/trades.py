@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from games.archaeology.moves import TAKE, MoveBase
+from games.archaeology.state import ArchaeologyState
 from games.archaeology.trades import trading, whole_trade
 
 __all__ = ["played_decision", "played_move", "TradeUnits", "WHOLE_TRADES", "TRADE_STEPS"]
@@ -32,7 +33,11 @@ TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), th
                "field to ask for the next step")
 
 
-def played_decision(state, texts: Sequence[str], parse_move: Callable
+#: An edition's ``parse_move``: a move's text read as a legal move of the state.
+ParseMove = Callable[[ArchaeologyState, str], MoveBase]
+
+
+def played_decision(state: ArchaeologyState, texts: Sequence[str], parse_move: ParseMove
                     ) -> tuple[int, str | None, bool]:
     """The decision a record's ``texts`` start with in ``state`` (left unchanged): ``(how
     many texts it spans, its text as a hint names it, whether the texts hold all of it)``.
@@ -42,7 +47,7 @@ def played_decision(state, texts: Sequence[str], parse_move: Callable
     first = parse_move(probe, texts[0])
     if first.kind != TAKE or trading(state):
         return 1, str(first), True
-    steps = []
+    steps: list[MoveBase] = []
     for text in texts:
         move = parse_move(probe, text)
         probe.apply(move)
@@ -52,10 +57,12 @@ def played_decision(state, texts: Sequence[str], parse_move: Callable
     return len(steps), None, False
 
 
-def played_move(state, texts: Sequence[str], parse_move: Callable) -> MoveBase:
+def played_move(state: ArchaeologyState, texts: Sequence[str], parse_move: ParseMove
+                ) -> MoveBase:
     """The one move a played decision's ``texts`` make in ``state`` (left unchanged): a
     trade's steps make the whole trade, a single text its move."""
-    probe, steps = state.clone(), []
+    probe = state.clone()
+    steps: list[MoveBase] = []
     for text in texts:
         move = parse_move(probe, text)
         probe.apply(move)
@@ -71,9 +78,9 @@ class TradeUnits:
 
     open = staticmethod(trading)
 
-    def __init__(self, world, extra: Sequence[MoveBase] = ()):
+    def __init__(self, world: ArchaeologyState, extra: Sequence[MoveBase] = ()) -> None:
         self.world = world
         self.extra = tuple(extra)
 
-    def move(self, steps) -> MoveBase:
+    def move(self, steps: Sequence[MoveBase]) -> MoveBase:
         return whole_trade(self.world, steps)

@@ -22,8 +22,9 @@ module and follow the same interface):
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Any, Callable, Sequence
 
-from games.seeding import make_rng
+from games.seeding import Seed, make_rng
 
 from ..limits import Limit
 from .parallel import root_parallel
@@ -39,14 +40,16 @@ class Bot(ABC):
 
     name = "bot"
 
-    def __init__(self, *, seat: int, seed=None, limit: Limit = Limit()):
+    def __init__(self, *, seat: int, seed: Seed = None, limit: Limit = Limit()) -> None:
         self.seat = seat
         self.rng = make_rng(seed)
         self.limit = limit
 
     @abstractmethod
-    def choose(self, state):
-        """The move this bot plays in ``state`` (a decision of its seat)."""
+    def choose(self, state: Any) -> Any:
+        """The move this bot plays in ``state`` (a decision of its seat). ``Any``: a state
+        of the bot's game and one of its moves (a game's own bots take its own state type;
+        the generic ones any ``games.protocol.State``)."""
 
 
 class RandomBot(Bot):
@@ -54,7 +57,7 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         moves = state.legal_moves()
         return moves[self.rng.randrange(len(moves))]
 
@@ -64,20 +67,22 @@ class PolicyBot(Bot):
     ``policy = staticmethod(f)``."""
 
     name = "policy"
-    policy = None
+    policy: Callable[[Any, Sequence[Any], Any], Any] | None = None
 
-    def __init__(self, policy=None, **kwargs):
+    def __init__(self, policy: Callable[[Any, Sequence[Any], Any], Any] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if policy is not None:
             self.policy = policy
         if self.policy is None:
             raise TypeError(f"{type(self).__name__} has no policy")
+        self._play = self.policy  # the policy, known here not to be None
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        return self.policy(state, moves, self.rng)
+        return self._play(state, moves, self.rng)
 
 
 class IsmctsBot(Bot):
@@ -87,13 +92,13 @@ class IsmctsBot(Bot):
     :func:`ismcts` (rollout policy, reward, exploration, ...)."""
 
     name = "ismcts"
-    search_options: dict = {}
+    search_options: dict[str, Any] = {}
 
-    def __init__(self, *, search_options: dict | None = None, **kwargs):
+    def __init__(self, *, search_options: dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.options = dict(self.search_options if search_options is None else search_options)
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -108,15 +113,15 @@ class PimcBot(Bot):
     """Determinized UCT at the same total budget as :class:`IsmctsBot`."""
 
     name = "pimc"
-    search_options: dict = {}
+    search_options: dict[str, Any] = {}
 
-    def __init__(self, *, search_options: dict | None = None, determinizations: int = 10,
-                 **kwargs):
+    def __init__(self, *, search_options: dict[str, Any] | None = None,
+                 determinizations: int = 10, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.options = dict(self.search_options if search_options is None else search_options)
         self.determinizations = determinizations
 
-    def choose(self, state):
+    def choose(self, state: Any) -> Any:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]

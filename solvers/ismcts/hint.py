@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from games import registry
+from games.protocol import State
+from games.seeding import Seed
 
 from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Hint, hint_result,
                      rows_from_search, win_probability)
@@ -22,24 +24,25 @@ from .search import MoveStat, move_stat, ranked
 __all__ = ["win_hint", "ranked_lines", "Units"]
 
 
-class Units:
+class Units(Protocol):
     """How a game's hint names decisions of several engine moves (``ismcts``'s units):
     ``open(state)`` whether the searching seat's decision is still in progress, and
     ``move(moves)`` the one move (its text a row's ``move``) that a completed unit's moves
     make; ``extra`` root moves the search must also try (each a whole unit). Any object
-    with these three members will do (``solvers.archaeology.trades.TradeUnits``)."""
+    with these three members will do (``solvers.archaeology.trades.TradeUnits``): the
+    states and moves are the game's own, hence ``Any``."""
 
-    def __init__(self, open_: Callable[[object], bool],
-                 move: Callable[[tuple], object], extra: Sequence = ()):
-        self.open = open_
-        self.move = move
-        self.extra = tuple(extra)
+    def open(self, state: Any, /) -> bool: ...
+    def move(self, moves: Sequence[Any], /) -> object: ...
+    @property
+    def extra(self) -> Sequence[Any]: ...
 
 
-def _merged(stats: list[MoveStat], name: Callable[[tuple], object]) -> list[MoveStat]:
+def _merged(stats: list[MoveStat], name: Callable[[Any], object]) -> list[MoveStat]:
     """The units' stats by the move each names (a trade reached by its steps and the same
-    trade as one extra root move are one row: the playouts through either add up)."""
-    merged: dict[str, list] = {}
+    trade as one extra root move are one row: the playouts through either add up).
+    ``name`` takes a unit's moves (a unit stat's ``move``: a tuple of the game's moves)."""
+    merged: dict[str, list[Any]] = {}  # per named move: it, then its sums
     for stat in stats:
         move = name(stat.move)
         entry = merged.setdefault(str(move), [move, 0, 0.0, 0.0, 0.0, 0.0, 0])
@@ -50,9 +53,9 @@ def _merged(stats: list[MoveStat], name: Callable[[tuple], object]) -> list[Move
                     for move, visits, total, sumsq, wins, scores, finished in merged.values()])
 
 
-def win_hint(game_id: str, world, seat: int, *, limit: Limit, seed, top: int,
-             search_options: dict, score: Column,
-             explain: Callable[[object], list[str] | None] | None = None,
+def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: Seed,
+             top: int, search_options: dict[str, Any], score: Column,
+             explain: Callable[[Any], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
              units: Units | None = None, rng: random.Random | None = None) -> Hint:
     """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared

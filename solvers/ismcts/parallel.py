@@ -14,8 +14,9 @@ workers on two cores it searches about twice the iterations in the same wall tim
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
+from games.protocol import State
 from games.seeding import Seed, child_seeds
 
 from ..backends import run_jobs
@@ -23,10 +24,13 @@ from .search import MoveStat, SearchResult, ranked, ismcts, move_stat
 
 __all__ = ["root_parallel", "merge_results"]
 
+#: A search of one tree (``ismcts``, ``pimc``): ``search(root, seat, *, seed, **options)``.
+Search = Callable[..., SearchResult]
+
 
 def _merged_stats(groups: Sequence[Sequence[MoveStat]]) -> list[MoveStat]:
     """Every move's sums added over ``groups`` (in the order given), ranked."""
-    sums: dict[str, list] = {}
+    sums: dict[str, list[Any]] = {}  # per move its sums, in move_stat's order
     moves: dict[str, object] = {}
     for stats in groups:
         for stat in stats:
@@ -56,17 +60,17 @@ def merge_results(results: Sequence[SearchResult]) -> SearchResult:
 
 @dataclass(frozen=True)
 class _OneTree:
-    search: Callable
-    root: object
+    search: Search
+    root: State[Any]
     seat: int
-    options: dict
+    options: dict[str, Any]
 
     def __call__(self, seed: int) -> SearchResult:
         return self.search(self.root, self.seat, seed=seed, **self.options)
 
 
-def root_parallel(root, seat: int, *, workers: int, seed: Seed = None,
-                  search: Callable = ismcts, **options) -> SearchResult:
+def root_parallel(root: State[Any], seat: int, *, workers: int, seed: Seed = None,
+                  search: Search = ismcts, **options: Any) -> SearchResult:
     """``workers`` independent ``search`` trees of ``root`` merged (see the module
     docstring); ``options`` go to every search (budget, rollout policy, reward, ...).
     One worker is the plain search with ``seed``."""

@@ -14,8 +14,11 @@ After a Werewolf it keeps the rooms without a guardian.
 
 from __future__ import annotations
 
+import random
+from typing import Sequence
+
 from games import lootnrun
-from games.lootnrun import Awaken, Keep, Loot, Run
+from games.lootnrun import Awaken, Keep, Loot, LootNRunState, Move, Run
 
 __all__ = ["caught_chance", "greedy_policy", "RUN_AT_ROOMS", "AWAKEN_AT", "EXPOSED_RUN_POINTS"]
 
@@ -27,7 +30,7 @@ AWAKEN_AT = 0.5
 EXPOSED_RUN_POINTS = 4
 
 
-def caught_chance(state, seat: int, target: int) -> float:
+def caught_chance(state: LootNRunState, seat: int, target: int) -> float:
     """Chance that awakening ``target`` catches them, from what ``seat`` knows: each
     face-down room is drawn from the rooms of its back colour that ``seat`` has not seen
     (not in the discard pile, not its own), treated as independent."""
@@ -53,7 +56,7 @@ def caught_chance(state, seat: int, target: int) -> float:
     return sum(p for k, p in margin.items() if k > 0)
 
 
-def greedy_policy(state, moves, rng):
+def greedy_policy(state: LootNRunState, moves: Sequence[Move], rng: random.Random) -> Move:
     """The documented heuristic above."""
     t = state.rules
     seat = state.current_player()

@@ -7,9 +7,11 @@ with 1,000 iterations per decision unless the arena says otherwise.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
+from cards_data.lootnrun import LootNRunData
 from games import lootnrun
-from games.seeding import make_rng
+from games.seeding import Seed, make_rng
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.hints import Column, Hint, stamped
 from solvers.limits import Limit
@@ -30,7 +32,8 @@ class GreedyBot(PolicyBot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": PimcBot}
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
+def hint(view: dict[str, Any], *, data: LootNRunData, limit: Limit = Limit(), seed: Seed = 0,
+         top: int = 10) -> Hint:
     """Rank the moves of the seat to act in ``view`` by ISMCTS win chance (uniformly random
     rollouts, the search's default); the hint says which form of view it read
     (``view_form``)."""
@@ -42,11 +45,11 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
                             words=lambda move: lootnrun.describe(world, move)), reading)
 
 
-def _pct(x) -> str:
+def _pct(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
-def demo_section(data) -> str:
+def demo_section(data: LootNRunData) -> str:
     """An ISMCTS hint on the example view."""
     view = lootnrun.example_view(data)
     result = hint(view, data=data, limit=Limit(iterations=300), seed=0, top=5)

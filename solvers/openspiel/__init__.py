@@ -13,6 +13,12 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from types import ModuleType
+from typing import TYPE_CHECKING, Callable
+
+from cards_data import CardData
+
+if TYPE_CHECKING:  # (the bots module imports pyspiel: loaded on demand, below)
+    from ..ismcts.bots import Bot
 
 __all__ = ["AVAILABLE", "BOT_NAMES", "adapted_games", "bots_for", "extra"]
 
@@ -37,7 +43,9 @@ def adapted_games() -> list[str]:
     return extra("adapter").adapted_games() if AVAILABLE else []
 
 
-def bots_for(game_id: str, data=None) -> dict:
+def bots_for(game_id: str, data: CardData | None = None) -> dict[str, Callable[..., Bot]]:
     """OpenSpiel's arena bots for ``game_id`` (``{}`` without the extra or for a game the
     adapter does not cover)."""
-    return extra("bots").bots_for(game_id, data) if AVAILABLE else {}
+    bots: dict[str, Callable[..., Bot]] = extra("bots").bots_for(game_id, data) if AVAILABLE \
+        else {}
+    return bots

@@ -49,14 +49,14 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 import pyspiel
 
 import cards_data
 from games import registry
 from games.errors import DigsiteError, InternalFault
-from games.protocol import CHANCE
+from games.protocol import CHANCE, Engine, State
 
 __all__ = ["ACTION_SPACES", "MAX_DRAW", "DigsiteGame", "DigsiteState", "adapted_games",
            "load", "short_name", "state_of", "move_of", "info_text"]
@@ -67,7 +67,7 @@ MAX_DRAW = 256
 
 # --- action spaces ------------------------------------------------------------------------
 
-def _archaeology_texts(data, max_players: int) -> list[str]:
+def _archaeology_texts(data: Any, max_players: int) -> list[str]:
     """``end``; ``steal S`` (S = 0..3); ``discard``/``take``/``give`` each treasure (card
     order); ``explore SIZE`` (chamber order); ``sell CARD N`` (card order, N = 1..max set)."""
     cards = list(data.treasures)
@@ -81,7 +81,7 @@ def _archaeology_texts(data, max_players: int) -> list[str]:
     return texts
 
 
-def _lootnrun_texts(data, max_players: int) -> list[str]:
+def _lootnrun_texts(data: Any, max_players: int) -> list[str]:
     """``loot 0``, ``loot 1``, ``run``, ``awaken S`` (S = 0..5), ``keep none|0|1|both``,
     ``pass``."""
     return (["loot 0", "loot 1", "run"] + [f"awaken {s}" for s in range(max_players)]
@@ -95,13 +95,13 @@ def _lootnrun_texts(data, max_players: int) -> list[str]:
 #: Tomb of the Ancients, where it would (about 20,000 ids: 50 maps x 4 turns x 25 anchors
 #: for finds, market visits as sell x buy x discard, 75 sand spends) but whose engine is
 #: being reworked as the engine template: one entry here adds it.
-ACTION_SPACES: dict[str, Callable] = {
+ACTION_SPACES: dict[str, Callable[[Any, int], list[str]]] = {
     "archaeology": _archaeology_texts,
     "lootnrun": _lootnrun_texts,
 }
 
 
-def _texts_for(game_id: str, data) -> list[str] | None:
+def _texts_for(game_id: str, data: object) -> list[str] | None:
     info = registry.get(game_id)
     if not registry.has_engine(game_id):
         return None
@@ -129,7 +129,7 @@ def short_name(game_id: str) -> str:
 # --- the deal as chance nodes ---------------------------------------------------------------
 
 class _NeedDraw(Exception):
-    def __init__(self, size: int):
+    def __init__(self, size: int) -> None:
         super().__init__(size)
         self.size = size
 
@@ -141,7 +141,7 @@ class _DealDraws(random.Random):
     ``random``, which are redefined here as chance nodes of at most :data:`MAX_DRAW`
     outcomes with the same distribution as CPython's."""
 
-    def __init__(self, draws):
+    def __init__(self, draws: Sequence[int]) -> None:
         super().__init__(0)
         self._draws = draws
         self._at = 0
@@ -185,13 +185,13 @@ class _Spec:
     utility: str
     data: object
     bundled: bool
-    engine: object
-    texts: list
-    index: dict  # move text -> action id
+    engine: Engine
+    texts: list[str]
+    index: dict[str, int]  # move text -> action id
     first_draw: int  # size of the deal's first chance node
-    move_ids: dict  # move -> action id (a cache filled as moves are met)
+    move_ids: dict[Hashable, int]  # move -> action id (a cache filled as moves are met)
 
-    def action_of(self, move) -> int:
+    def action_of(self, move: Hashable) -> int:
         found = self.move_ids.get(move)
         if found is None:
             text = str(move)
@@ -202,7 +202,7 @@ class _Spec:
             self.move_ids[move] = found
         return found
 
-    def deal(self, draws) -> tuple[int, dict | None]:
+    def deal(self, draws: Sequence[int]) -> tuple[int, dict[str, Any] | None]:
         """``(size of the next draw, None)`` or ``(0, the finished deal)``."""
         try:
             deal = self.engine.make_deal(players=self.players, seed=_DealDraws(draws),
@@ -217,7 +217,8 @@ def _bundled_spec(game_id: str, players: int, utility: str) -> _Spec:
     return _make_spec(game_id, players, utility, cards_data.load(game_id), bundled=True)
 
 
-def _make_spec(game_id: str, players: int, utility: str, data, *, bundled: bool) -> _Spec:
+def _make_spec(game_id: str, players: int, utility: str, data: object, *, bundled: bool
+               ) -> _Spec:
     info = registry.get(game_id)
     low, high = info.players
     if not low <= players <= high:
@@ -238,14 +239,26 @@ def _make_spec(game_id: str, players: int, utility: str, data, *, bundled: bool)
 
 # --- states --------------------------------------------------------------------------------------
 
+#: A step of a state's recipe: a decision or chance action, or ``("resample", player, seed)``.
+_Step = int | tuple[str, int, int]
+#: A state's recipe, newest step first: ``()`` at the start, then ``(recipe before, step)``
+#: (shared by the states that branch from it, never copied).
+_Recipe = tuple[()] | tuple["_Recipe", _Step]
+
+
 class _Box:
     """The Python side of one OpenSpiel state: the deal drawn so far (while dealing) or the
     engine's world, and the recipe that rebuilds it. Deep-copied as the engine's
     ``clone()``; pickled as its recipe."""
 
     __slots__ = ("spec", "draws", "pending", "world", "recipe")
+    spec: _Spec
+    draws: tuple[int, ...]  # the deal's draws so far (while dealing)
+    pending: int  # the size of the deal's next draw (0: dealt)
+    world: State[Any] | None  # None while dealing
+    recipe: _Recipe | None  # None: a state around an outside world (not serialisable)
 
-    def __deepcopy__(self, memo) -> "_Box":
+    def __deepcopy__(self, memo: dict[int, object]) -> "_Box":
         other = _Box.__new__(_Box)
         other.spec = self.spec
         other.draws = self.draws
@@ -254,12 +267,12 @@ class _Box:
         other.recipe = self.recipe
         return other
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., _Box], tuple[str, int, str, tuple[_Step, ...]]]:
         spec = self.spec
         if not spec.bundled or self.recipe is None:
             raise DigsiteError("only states of a game on the bundled card data, played from "
                                "its start, can be serialised")
-        steps = []
+        steps: list[_Step] = []
         node = self.recipe
         while node:
             node, step = node
@@ -277,7 +290,13 @@ class _Box:
         box.recipe = ()
         return box
 
-    def record(self, step) -> None:
+    def dealt(self) -> State[Any]:
+        """The engine's world, once the deal is drawn (no caller asks before)."""
+        if self.world is None:
+            raise InternalFault("the deal is still being drawn: no world yet")
+        return self.world
+
+    def record(self, step: _Step) -> None:
         if self.recipe is not None:
             self.recipe = (self.recipe, step)
 
@@ -298,7 +317,7 @@ class _Box:
         self.record(action)
 
 
-def _decode(spec: _Spec, world, action: int):
+def _decode(spec: _Spec, world: State[Any], action: int) -> Any:
     action_of = spec.action_of
     for move in world.legal_moves():
         if action_of(move) == action:
@@ -310,21 +329,22 @@ def _text(spec: _Spec, action: int) -> str:
     return spec.texts[action] if 0 <= action < len(spec.texts) else f"#{action}"
 
 
-def _rebuild_box(game_id: str, players: int, utility: str, steps) -> _Box:
+def _rebuild_box(game_id: str, players: int, utility: str, steps: Sequence[_Step]) -> _Box:
     box = _Box.initial(_bundled_spec(game_id, players, utility))
     for step in steps:
         if isinstance(step, tuple):  # ("resample", player, seed)
             _, player, seed = step
-            box.world = box.world.determinize(player, random.Random(seed))
+            box.world = box.dealt().determinize(player, random.Random(seed))
             box.record(step)
         else:
             box.apply(step)
     return box
 
 
-def info_text(key) -> str:
+def info_text(key: Any) -> str:
     """A canonical text of an information-set key: equal keys give equal texts (sets and
-    dicts are sorted; everything else is its ``repr``).
+    dicts are sorted; everything else is its ``repr``). ``key``: any engine's key, of the
+    engine's own types.
 
     >>> info_text((1, frozenset({"b", "a"}), {"x": None}))
     "(1,{'a','b'},{'x':None})"
@@ -344,7 +364,7 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
-class DigsiteState(pyspiel.State):
+class DigsiteState(pyspiel.State):  # type: ignore[misc]  # (pyspiel has no type stubs)
     """One OpenSpiel state of an adapted game (see the module docstring)."""
 
     def __init__(self, game: "DigsiteGame", box: _Box | None = None):
@@ -368,7 +388,7 @@ class DigsiteState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         action_of = self._box.spec.action_of
-        return sorted(action_of(move) for move in self._box.world.legal_moves())
+        return sorted(action_of(move) for move in self._box.dealt().legal_moves())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         box = self._box
@@ -420,7 +440,8 @@ class DigsiteState(pyspiel.State):
 
     observation_string = information_state_string
 
-    def resample_from_infostate(self, player: int, probability_sampler) -> "DigsiteState":
+    def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]
+                                ) -> "DigsiteState":
         """A world ``player`` cannot tell from this one, from the engine's determinizer
         (seeded by one draw of ``probability_sampler``)."""
         return self.resample(player, random.Random(int(probability_sampler() * 2.0 ** 53)))
@@ -449,7 +470,7 @@ class DigsiteState(pyspiel.State):
     # -- digsite side -----------------------------------------------------------------------
 
     @property
-    def world(self):
+    def world(self) -> State[Any] | None:
         """The engine's world (None while the deal is being drawn)."""
         return self._box.world
 
@@ -457,14 +478,14 @@ class DigsiteState(pyspiel.State):
 class _Observer:
     """OpenSpiel's observer interface for C++ callers: strings only, no tensor."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.tensor = None
-        self.dict = {}
+        self.dict: dict[str, object] = {}
 
-    def set_from(self, state, player) -> None:
+    def set_from(self, state: DigsiteState, player: int) -> None:
         pass
 
-    def string_from(self, state, player) -> str:
+    def string_from(self, state: DigsiteState, player: int) -> str:
         return state.information_state_string(player)
 
 
@@ -485,16 +506,20 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         parameter_specification={"players": low, "utility": "score"})
 
 
-class DigsiteGame(pyspiel.Game):
+class DigsiteGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel has no type stubs)
     """An adapted digsite game. ``params``: ``players``, ``utility`` (see the module
     docstring); ``data`` replaces the bundled card data (such states do not serialise)."""
 
     #: set on the per-game subclasses that are registered with OpenSpiel
     GAME_ID: str | None = None
 
-    def __init__(self, params=None, *, game_id: str | None = None, data=None):
+    def __init__(self, params: Mapping[str, Any] | None = None, *, game_id: str | None = None,
+                 data: object = None) -> None:
         params = dict(params or {})
         game_id = game_id or self.GAME_ID
+        if game_id is None:
+            raise InternalFault("a DigsiteGame without a game id (its registered subclasses "
+                                "have one)")
         info = registry.get(game_id)
         players = int(params.get("players", info.players[0]))
         utility = str(params.get("utility", "score"))
@@ -515,7 +540,7 @@ class DigsiteGame(pyspiel.Game):
         """The start of a game: the first chance node of the deal."""
         return DigsiteState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
+    def make_py_observer(self, iig_obs_type: object = None, params: object = None) -> _Observer:
         """Observation and information-state strings (see the module docstring)."""
         return _Observer()
 
@@ -534,14 +559,14 @@ for _game_id, _game_class in _REGISTERED.items():
 
 
 def load(game_id: str, *, players: int | None = None, utility: str = "score",
-         data=None) -> DigsiteGame:
+         data: object = None) -> DigsiteGame:
     """The adapted game ``game_id`` (bundled card data unless ``data`` is given)."""
     info = registry.get(game_id)
     return DigsiteGame({"players": players or info.players[0], "utility": utility},
                        game_id=game_id, data=data)
 
 
-def state_of(game: DigsiteGame, world) -> DigsiteState:
+def state_of(game: DigsiteGame, world: State[Any]) -> DigsiteState:
     """An OpenSpiel state wrapping an engine world (a clone of it); not serialisable."""
     box = _Box.initial(game.spec)
     box.pending = 0
@@ -550,6 +575,6 @@ def state_of(game: DigsiteGame, world) -> DigsiteState:
     return DigsiteState(game, box)
 
 
-def move_of(game: DigsiteGame, world, action: int):
+def move_of(game: DigsiteGame, world: State[Any], action: int) -> Any:
     """The engine move of decision ``action`` in ``world`` (``DigsiteError`` if illegal)."""
     return _decode(game.spec, world, action)

@@ -18,11 +18,16 @@ OpenSpiel's bots have none, so the ISMCTS one runs its own simulation step until
 from __future__ import annotations
 
 import functools
+import random
 import time
+from typing import Any, Callable
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
+
+from games.protocol import State
+from games.seeding import Seed
 
 from ..ismcts.bots import Bot
 from ..limits import Limit
@@ -35,12 +40,13 @@ DEFAULT_ITERATIONS = 1000
 
 
 class _OpenSpielBot(Bot):
-    def __init__(self, *, game_id: str, data=None, uct_c: float = UCT_C, **kwargs):
+    def __init__(self, *, game_id: str, data: object = None, uct_c: float = UCT_C,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game_id = game_id
         self.data = data
         self.uct_c = uct_c
-        self._game = None
+        self._game: adapter.DigsiteGame | None = None
 
     @property
     def iterations(self) -> int:
@@ -52,7 +58,7 @@ class _OpenSpielBot(Bot):
         """Seconds per decision, if the limit has a wall clock."""
         return self.limit.time_limit
 
-    def game_for(self, state) -> adapter.DigsiteGame:
+    def game_for(self, state: State[Any]) -> adapter.DigsiteGame:
         if self._game is None:
             self._game = adapter.load(self.game_id, players=state.num_players, utility="win",
                                       data=self.data)
@@ -67,7 +73,7 @@ class OpenSpielIsmctsBot(_OpenSpielBot):
 
     name = "openspiel-ismcts"
 
-    def choose(self, state):
+    def choose(self, state: State[Any]) -> Any:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -79,8 +85,9 @@ class OpenSpielIsmctsBot(_OpenSpielBot):
         return adapter.move_of(game, state, action)
 
 
-def search_ismcts(game, world, *, rng, iterations: int, time_limit: float | None = None,
-                  uct_c: float = UCT_C, random_state=None) -> tuple[int, int]:
+def search_ismcts(game: adapter.DigsiteGame, world: State[Any], *, rng: random.Random,
+                  iterations: int, time_limit: float | None = None, uct_c: float = UCT_C,
+                  random_state: np.random.RandomState | None = None) -> tuple[int, int]:
     """OpenSpiel's ISMCTS from ``world`` for the player to act: ``(action, simulations)``.
 
     With ``time_limit`` it runs simulations until then (at least one) instead of
@@ -113,11 +120,11 @@ class OpenSpielMctsBot(_OpenSpielBot):
 
     name = "openspiel-mcts"
 
-    def __init__(self, *, determinizations: int = 10, **kwargs):
+    def __init__(self, *, determinizations: int = 10, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.determinizations = determinizations
 
-    def choose(self, state):
+    def choose(self, state: State[Any]) -> Any:
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -141,11 +148,12 @@ class OpenSpielMctsBot(_OpenSpielBot):
         return adapter.move_of(game, state, best)
 
 
-def _factory(cls, game_id: str, data, *, seat, seed=None, limit: Limit = Limit(), **options):
+def _factory(cls: type[_OpenSpielBot], game_id: str, data: object, *, seat: int,
+             seed: Seed = None, limit: Limit = Limit(), **options: Any) -> Bot:
     return cls(game_id=game_id, data=data, seat=seat, seed=seed, limit=limit, **options)
 
 
-def bots_for(game_id: str, data=None) -> dict:
+def bots_for(game_id: str, data: object = None) -> dict[str, Callable[..., Bot]]:
     """``{"openspiel-ismcts": factory, "openspiel-mcts": factory}`` for an adapted game
     (``{}`` for others); factories take the arena's ``seat``, ``seed``, ``iterations``."""
     if game_id not in adapter.adapted_games():

@@ -24,11 +24,13 @@ writes the crossing view).
 from __future__ import annotations
 
 import copy
+from typing import Any, Iterable, Sequence
 
+from cards_data.pyramids import PyramidsData
 from games.errors import InvalidStateError
 from games.pyramids import PyramidsState, make_deal, state_from_deal, state_from_view, view_of
 from games.reader import Node, read_document, read_header, read_id, read_ids
-from games.seeding import make_rng
+from games.seeding import Seed, make_rng
 
 __all__ = ["DECISIONS", "decision_of", "world_of", "keep_view", "take_view", "decision_view"]
 
@@ -36,7 +38,7 @@ DECISIONS = ("cross", "keep", "take")
 _KEEP_KEYS = {"game", "players", "seat", "decision", "dealt", "rounds", "steps_per_round"}
 
 
-def decision_of(view) -> str:
+def decision_of(view: object) -> str:
     """The decision a view asks about (``"cross"`` when it does not say)."""
     decision = view.get("decision", "cross") if isinstance(view, dict) else "cross"
     if decision not in DECISIONS:
@@ -44,7 +46,8 @@ def decision_of(view) -> str:
     return decision
 
 
-def world_of(view: dict, data, seed) -> tuple[PyramidsState, int, str]:
+def world_of(view: dict[str, Any], data: PyramidsData, seed: Seed
+             ) -> tuple[PyramidsState, int, str]:
     """``(world, seat, decision)`` for a view of any decision (module docstring)."""
     decision = decision_of(view)
     if decision == "keep":
@@ -57,7 +60,8 @@ def world_of(view: dict, data, seed) -> tuple[PyramidsState, int, str]:
     return world, seat, decision
 
 
-def _keep_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
+def _keep_world(view: dict[str, Any], data: PyramidsData, seed: Seed
+                ) -> tuple[PyramidsState, int]:
     if not isinstance(view, dict) or view.get("game") != "pyramids":
         raise InvalidStateError("view: not a pyramids view (\"game\" must be \"pyramids\")")
     unknown = sorted(set(view) - _KEEP_KEYS)
@@ -96,7 +100,8 @@ def _keep_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
     return world, seat
 
 
-def _take_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
+def _take_world(view: dict[str, Any], data: PyramidsData, seed: Seed
+                ) -> tuple[PyramidsState, int]:
     """The take decision: validated through the engine's reader with each replaced slot
     holding its just-completed card again (module docstring), then put back."""
     _check_take_fields(view, data)
@@ -148,7 +153,7 @@ def _take_world(view: dict, data, seed) -> tuple[PyramidsState, int]:
     return world, seat
 
 
-def _check_take_fields(view, data) -> None:
+def _check_take_fields(view: object, data: PyramidsData) -> None:
     """The fields the take reader moves before the engine's reader sees the view (card
     slots, completed cards, the other seats, the score cards, the display), checked by the
     same reader first: a malformed take view gets the engine's one-line message naming
@@ -177,7 +182,8 @@ def _check_take_fields(view, data) -> None:
     node.integer("deck_size")
 
 
-def _lend_display(plain: dict, people, completed_lists, data) -> list[int]:
+def _lend_display(plain: dict[str, Any], people: Sequence[tuple[object, dict[str, Any]]],
+                  completed_lists: Iterable[Iterable[int]], data: PyramidsData) -> list[int]:
     """Replacements made earlier in the step left the display short (it is refilled once
     all are made): lend it unseen cards for the engine's reader, which expects a full
     display while the deck has cards; the caller gives them back to the deck."""
@@ -198,7 +204,7 @@ def _lend_display(plain: dict, people, completed_lists, data) -> list[int]:
     return lent
 
 
-def _drop_awards(person: dict, just, data) -> None:
+def _drop_awards(person: dict[str, Any], just: Sequence[int], data: PyramidsData) -> None:
     """Remove the pyramid awards the just-completed cards earned, so the engine's reader
     sees a consistent score card without them."""
     card = person.get("score_card")
@@ -217,7 +223,7 @@ def _drop_awards(person: dict, just, data) -> None:
     person["score_card"] = {**card, "pyramid_points": awards}
 
 
-def keep_view(state: PyramidsState, seat: int) -> dict:
+def keep_view(state: PyramidsState, seat: int) -> dict[str, Any]:
     """The keep view of ``seat`` in a ``keep``-phase state."""
     if state.phase != "keep":
         raise InvalidStateError(f"a keep view is taken at setup, not in phase {state.phase}")
@@ -226,7 +232,7 @@ def keep_view(state: PyramidsState, seat: int) -> dict:
             "steps_per_round": state.steps_per_round}
 
 
-def take_view(state: PyramidsState, seat: int) -> dict:
+def take_view(state: PyramidsState, seat: int) -> dict[str, Any]:
     """The take view of ``seat`` in a ``take``-phase state where it replaces a card next."""
     if state.phase != "take" or not state.takes or state.takes[0][1] != seat:
         raise InvalidStateError(f"seat {seat} has no replacement to choose now")
@@ -237,7 +243,7 @@ def take_view(state: PyramidsState, seat: int) -> dict:
     return view
 
 
-def decision_view(state: PyramidsState, seat: int) -> dict:
+def decision_view(state: PyramidsState, seat: int) -> dict[str, Any]:
     """The view the hint reads for ``seat``'s decision in ``state``, whichever it is (keep,
     take or cross); ``solvers.review`` rates every decision through it."""
     if state.phase == "keep":

@@ -17,10 +17,11 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import networkx as nx
 
-from cards_data.pyramids import ICONS
+from cards_data.pyramids import ICONS, PyramidCard
 from grids.cells import NEIGHBOURS, cell_name, cells_of
 
 __all__ = ["card_graph", "CardAnalysis", "analyse", "analysis_lines"]
@@ -28,7 +29,7 @@ __all__ = ["card_graph", "CardAnalysis", "analyse", "analysis_lines"]
 _SOURCE = "start"
 
 
-def card_graph(card, crossed: int = 0) -> nx.DiGraph:
+def card_graph(card: PyramidCard, crossed: int = 0) -> nx.DiGraph:
     """Directed graph of the open cells; an edge's weight is the cost of entering its head
     (0 if crossed, else 1); node ``"start"`` leads to the crossed cells or the entrance."""
     g = nx.DiGraph()
@@ -54,16 +55,16 @@ class CardAnalysis:
     to_tomb: int | None  # fewest new boxes to cross the tomb (None: unreachable)
     path: tuple[int, ...]  # new boxes of one shortest path, entrance side first
     reachable: tuple[int, ...]  # uncrossed cells that can still be crossed
-    icons: dict  # icon name -> fewest new boxes to reach one (None: none reachable)
+    icons: dict[str, int | None]  # icon name -> fewest new boxes to one (None: unreachable)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"card": self.order, "boxes_to_tomb": self.to_tomb,
                 "path": [cell_name(c) for c in self.path],
                 "reachable": [cell_name(c) for c in self.reachable],
                 "icons": dict(self.icons)}
 
 
-def analyse(card, crossed: int = 0) -> CardAnalysis:
+def analyse(card: PyramidCard, crossed: int = 0) -> CardAnalysis:
     """Shortest path to the tomb, reachable cells and per-icon distances (in new boxes)."""
     g = card_graph(card, crossed)
     dist, paths = nx.single_source_dijkstra(g, _SOURCE, weight="weight")
@@ -76,14 +77,14 @@ def analyse(card, crossed: int = 0) -> CardAnalysis:
     else:
         to_tomb, path = None, ()
     reachable = tuple(sorted(c for c in dist if c != _SOURCE and not crossed >> c & 1))
-    icons = {}
+    icons: dict[str, int | None] = {}
     for name in ICONS.values():
         cells = [c for c in cells_of(card.icons[name] & ~crossed) if c in dist]
         icons[name] = int(min(dist[c] for c in cells)) if cells else None
     return CardAnalysis(card.order, crossed, to_tomb, path, reachable, icons)
 
 
-def analysis_lines(card, crossed: int = 0) -> list[str]:
+def analysis_lines(card: PyramidCard, crossed: int = 0) -> list[str]:
     """Human-readable lines of ``analyse``."""
     a = analyse(card, crossed)
     tomb = ("tomb unreachable" if a.to_tomb is None else

@@ -15,7 +15,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
 
+from cards_data.pyramids import PyramidsData
 from games.pyramids import state_from_deal
 from games.pyramids.rules import shape_masks
 from grids.cells import popcount
@@ -35,7 +37,7 @@ class SoloInstance:
     steps_per_round: int
 
     @classmethod
-    def from_deal(cls, deal: dict, data) -> "SoloInstance":
+    def from_deal(cls, deal: dict[str, Any], data: PyramidsData) -> "SoloInstance":
         require_solo(state_from_deal(deal, data).num_players)
         steps = deal.get("steps_per_round", data.expeditions_per_round)
         shapes = tuple(s for order in deal["expedition"] for s in order[:steps])
@@ -46,10 +48,10 @@ class SoloInstance:
     def rounds(self) -> int:
         return (len(self.shapes) + self.steps_per_round - 1) // self.steps_per_round
 
-    def queue(self, kept) -> list[int]:
+    def queue(self, kept: Iterable[int]) -> list[int]:
         """The queue after setup (display first) when ``kept`` are kept."""
         returned = sorted(set(self.dealt) - set(kept))
-        queue: list = [None] * (len(self.rest) + len(returned))
+        queue: list[int | None] = [None] * (len(self.rest) + len(returned))
         for card, pos in zip(returned, self.return_positions):
             queue[pos] = card
         rest = iter(self.rest)
@@ -66,7 +68,8 @@ class SoloInstance:
         return slots
 
 
-def completion_possible(data, shapes):
+def completion_possible(data: PyramidsData, shapes: Sequence[str]
+                        ) -> Callable[[int, int], bool]:
     """``possible(k, t)``: whether ``k`` completions by the end of step ``t`` fit the
     boxes: the ``k`` shortest entrance→tomb paths of the data must fit in the pattern
     boxes of steps ``0..t`` plus one extra box per red cross of the ``k + 2`` cards with
@@ -102,7 +105,7 @@ class QueueWindows:
     first_acquisition: tuple[int, ...]  # per position: the first step it can be taken at
 
     @classmethod
-    def of(cls, inst: SoloInstance, data) -> "QueueWindows":
+    def of(cls, inst: SoloInstance, data: PyramidsData) -> "QueueWindows":
         T = len(inst.shapes)
         possible = completion_possible(data, inst.shapes)
         kmax = 0
@@ -125,7 +128,8 @@ class QueueWindows:
         return self.first_acquisition[position] + 1
 
 
-def acquisition_ok(queue, picks_per_step, display: int = 4) -> bool:
+def acquisition_ok(queue: Sequence[int], picks_per_step: Iterable[Iterable[int]],
+                   display: int = 4) -> bool:
     """The acquisition rule the model encodes, in plain Python (tested against the engine):
     ``picks_per_step`` lists, per action, the set of cards taken; ``display`` is the
     display size."""

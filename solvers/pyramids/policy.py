@@ -19,9 +19,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import Sequence
 
+from cards_data.pyramids import PyramidCard
+from games.errors import InternalFault
 from games.protocol import CHANCE
-from games.pyramids import Keep, action_effect, gem_points, update_skulls
+from games.pyramids import Keep, PyramidsState, Take, action_effect, gem_points, update_skulls
+from games.pyramids.moves import Move
 from grids.cells import cells_of, distances
 
 __all__ = ["PROGRESS", "score_option", "choose_crossing", "policy_move", "playout"]
@@ -30,20 +34,21 @@ PROGRESS = 8.0
 
 
 @lru_cache(maxsize=None)
-def _to_tomb(card) -> tuple[int, ...]:
+def _to_tomb(card: PyramidCard) -> tuple[int, ...]:
     """Boxes from each cell to the tomb (inclusive of the tomb, exclusive of the cell)."""
     dist = distances(card.open, card.tomb)
     return tuple(dist.get(i, 99) for i in range(25))
 
 
-def _remaining(card, crossed: int) -> int:
+def _remaining(card: PyramidCard, crossed: int) -> int:
     table = _to_tomb(card)
     if not crossed:
         return table[card.entrance] + 1
     return min(table[i] for i in cells_of(crossed))
 
 
-def _potential(cards, masks, steps_left: int) -> float:
+def _potential(cards: Sequence[PyramidCard | None], masks: Sequence[int], steps_left: int
+               ) -> float:
     total = 0.0
     for card, mask in zip(cards, masks):
         if card is None:
@@ -55,7 +60,8 @@ def _potential(cards, masks, steps_left: int) -> float:
     return total
 
 
-def score_option(state, seat: int, slot: int, main: int, final) -> float:
+def score_option(state: PyramidsState, seat: int, slot: int, main: int, final: tuple[int, int]
+                 ) -> float:
     """Greedy value of one ``crossing_options`` entry for ``seat``."""
     data = state.rules.data
     s = state.seats[seat]
@@ -63,7 +69,7 @@ def score_option(state, seat: int, slot: int, main: int, final) -> float:
     eff = action_effect(cards, s.masks, final)
     cap = data.gems_per_colour
     red, green = min(cap, s.red + eff.red), min(cap, s.green + eff.green)
-    value = gem_points(red, green, data.gem_pair_points, data.single_gem_points) - \
+    value: float = gem_points(red, green, data.gem_pair_points, data.single_gem_points) - \
         gem_points(s.red, s.green, data.gem_pair_points, data.single_gem_points)
     if eff.torches and state.round < len(s.torches) and not s.torches[state.round]:
         value += data.torch_points
@@ -73,6 +79,8 @@ def score_option(state, seat: int, slot: int, main: int, final) -> float:
     after = list(final)
     for sl in eff.completed:
         card = cards[sl]
+        if card is None:
+            raise InternalFault(f"slot {sl} completed without a card")
         n = 1 + sum(data.card(o).colour == card.colour for o in s.completed)
         value += data.card_points
         if n in data.pyramid_milestones:
@@ -84,7 +92,7 @@ def score_option(state, seat: int, slot: int, main: int, final) -> float:
     return value
 
 
-def choose_crossing(state, seat: int):
+def choose_crossing(state: PyramidsState, seat: int) -> Move | None:
     """The policy's crossing move for ``seat`` in a ``cross``-phase state."""
     best, best_value = None, None
     seen = set()
@@ -100,7 +108,7 @@ def choose_crossing(state, seat: int):
     return state.cross_move(seat, *best)
 
 
-def policy_move(state):
+def policy_move(state: PyramidsState) -> Move:
     """The policy's move for the seat to act (any phase but chance)."""
     data = state.rules.data
     if state.phase == "cross":
@@ -108,7 +116,7 @@ def policy_move(state):
         return move if move is not None else state.legal_moves()[0]
     if state.phase == "take":
         moves = state.legal_moves()
-        shown = [m for m in moves if m.card]
+        shown = [m for m in moves if isinstance(m, Take) and m.card]  # (all takes here)
         if shown:
             return min(shown, key=lambda m: (data.card(m.card).shortest_path(), m.card))
         return moves[0]
@@ -120,7 +128,7 @@ def policy_move(state):
     raise ValueError(f"no policy move in phase {state.phase}")
 
 
-def playout(state) -> None:
+def playout(state: PyramidsState) -> None:
     """Play the policy for every seat to the end of the game, in place."""
     while not state.is_terminal():
         if state.current_player() == CHANCE:

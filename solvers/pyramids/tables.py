@@ -32,12 +32,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from cards_data.pyramids import PyramidCard
 from games.pyramids.rules import shape_masks
 from grids.cells import ALL_MASK, COLUMN_A, COLUMN_E, adjacent
 from grids.polyomino import SHAPES
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 __all__ = ["ICON_ORDER", "Edges", "CardTable", "card_table", "regions"]
 
@@ -92,7 +97,7 @@ class CardTable:
     icons: np.ndarray          # (size, 6) icon counts in ICON_ORDER
     boxes: np.ndarray          # crossed boxes per region
     single: Edges
-    main: dict                 # shape name -> Edges
+    main: dict[str, Edges]     # shape name -> Edges
     by_value: np.ndarray       # masks sorted; ``position[k]`` is the index of by_value[k]
     position: np.ndarray
 
@@ -101,7 +106,7 @@ class CardTable:
         return len(self.masks)
 
     @property
-    def incoming(self) -> tuple["Edges", dict]:
+    def incoming(self) -> tuple[Edges, dict[str, Edges]]:
         """The single-box and main-crossing edges grouped by destination (cached), for
         dynamic programmes that run forward."""
         hit = _INCOMING.get(id(self))
@@ -116,10 +121,10 @@ class CardTable:
         return int(self.position[np.searchsorted(self.by_value, mask)])
 
 
-_INCOMING: dict[int, tuple] = {}
+_INCOMING: dict[int, tuple[CardTable, Edges, dict[str, Edges]]] = {}
 
 
-def regions(card) -> list[int]:
+def regions(card: PyramidCard) -> list[int]:
     """Every connected region of open boxes holding the card's entrance, the empty
     region first, in a deterministic order."""
     start = 1 << card.entrance
@@ -140,7 +145,7 @@ def regions(card) -> list[int]:
     return out
 
 
-def _adjacent(masks: np.ndarray) -> np.ndarray:
+def _adjacent(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """``adjacent`` of ``games.pyramids.rules`` on an array of masks."""
     out = (masks >> 5) | ((masks << 5) & ALL_MASK) | ((masks & ~COLUMN_A) >> 1) \
         | ((masks & ~COLUMN_E) << 1)
@@ -152,7 +157,7 @@ def _popcounts(masks: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=None)
-def card_table(card) -> CardTable:
+def card_table(card: PyramidCard) -> CardTable:
     """The table of ``card`` (cached per card), main crossings for every expedition
     pattern of ``grids.polyomino.SHAPES``."""
     masks = np.array(regions(card), dtype=np.int64)

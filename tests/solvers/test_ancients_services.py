@@ -6,7 +6,7 @@ import pytest
 
 import cards_data
 from games import ancients as A
-from games.errors import InvalidStateError, NoSolutionError
+from games.errors import IllegalMoveError, InvalidStateError, NoSolutionError
 from games.protocol import CHANCE, play_checked
 from solvers.ancients.best import score_upper_bound
 from solvers.ancients.turn import Dig, apply_turn, turn_options
@@ -146,3 +146,16 @@ def test_a_hint_that_passes_over_the_plans_dig_says_why():
     # the plan's dig on top: nothing to explain
     rows[1]["value"] = 30.0
     assert _against_the_plan(state, seat, rows) == []
+
+
+def test_a_dig_with_a_placement_its_map_lacks_is_an_illegal_move():
+    # (found by typing: the placement lookup may find none; the dig said so with an
+    # AttributeError on None, now with the engine's own error for such a find)
+    state, _ = A.state_from_view(A.example_view(DATA), DATA, seed=0)
+    dig = next(m for m in turn_options(state) if isinstance(m, Dig))
+    find = dig.finds[0]
+    placed = {(p.rotation, p.anchor) for p in state.rules.maps[find.map].placements}
+    anchor = next(c for c in range(25) if (find.rotation, c) not in placed)
+    bad = Dig((A.Find(find.map, find.rotation, anchor),), dig.points, dig.tokens)
+    with pytest.raises(IllegalMoveError, match="no such placement"):
+        apply_turn(state.clone(), bad)
