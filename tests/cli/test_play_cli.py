@@ -125,7 +125,10 @@ def test_ctrl_c_keeps_the_record(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "play", "lootnrun", "--record",
                              str(target)], cwd=tmp_path, env=env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            # a shell's background job (`make test &`) ignores SIGINT and its
+                            # children inherit that: give the child a terminal's default
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     proc.stdin.write("1\n1\n")
     proc.stdin.flush()
     deadline = time.monotonic() + 120
