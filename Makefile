@@ -1,18 +1,28 @@
 # The README's two commands: `make demo` and `make test`. Both set everything up first,
-# on a machine with only python3 and make.
+# on a machine with only python3 and make. `make demo` installs what the demo needs: the
+# core and the `charts` extra it draws with (no Ray, no OpenSpiel: most of a full .venv,
+# see the README for the sizes); `make test` installs everything, extras and test tools.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
+DEMO_STAMP := $(VENV)/.installed-demo
 
-.PHONY: demo test test-all test-lowest fuzz bench compile clean
+.PHONY: demo test test-all test-lowest fuzz bench docs compile clean
 
 # The install compiles the hot modules with mypyc where a C compiler is present (setup.py;
 # `DIGSITE_PURE_PYTHON=1 make` skips it), else installs them as pure Python.
+# The demo needs the core and the charts it draws; `make test` everything.
+$(DEMO_STAMP): pyproject.toml setup.py
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[charts]'
+	touch $(DEMO_STAMP)
+
+# everything; a full install serves the demo too
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,web,openspiel,ray]'
-	touch $(STAMP)
+	touch $(STAMP) $(DEMO_STAMP)
 
 # Rebuild the compiled modules after an edit of one of them (until then the edited checkout
 # runs as pure Python: games/compiled.py); a few minutes of C compiling.
@@ -20,7 +30,7 @@ compile: $(STAMP)
 	$(BIN)/python setup.py --quiet build_ext --inplace
 	$(BIN)/digsite --version
 
-demo: $(STAMP)
+demo: $(DEMO_STAMP)
 	$(BIN)/digsite demo
 
 # mypy first (the packages and strictness of pyproject.toml's [tool.mypy]; seconds with its
@@ -45,6 +55,11 @@ test-lowest:
 	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check $(LOWEST)
 	DIGSITE_PURE_PYTHON=1 .venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	.venv-lowest/bin/python -m pytest -q
+
+# Every picture in docs/, drawn again by the commands that make them (docs/pictures.py;
+# tests/test_docs.py checks the files match).
+docs: $(DEMO_STAMP)
+	$(BIN)/python docs/pictures.py docs
 
 bench: $(STAMP)
 	$(BIN)/digsite bench --json benchmarks/last-run.json

@@ -275,7 +275,7 @@ def _efficiency(data, *, quick: bool, progress) -> dict:
     return {"figures": figures, "lines": lines}
 
 
-def run(*, quick: bool, progress=lambda n=1: None) -> dict:
+def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
     data = cards_data.load("ancients")
     lines = [f"  load average at start {_load()}"]
     figures: dict = {}

@@ -104,7 +104,7 @@ def _memory(world, seat, iterations: int) -> dict:
     return {"iterations": iterations, "nodes": result.nodes, "peak_mib": round(peak / 2**20, 2)}
 
 
-def run(*, quick: bool, progress=lambda n=1: None) -> dict:
+def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
     data = cards_data.load("archaeology")
     opening, o_seat = _opening(data)
     mid, m_seat = state_from_view(example_view(data), data, 0)

@@ -99,7 +99,7 @@ def on_monument(data, key: str):
     return dataclasses.replace(data, monuments=(data.monument(key),))
 
 
-def run(*, quick: bool, progress=lambda n=1: None, execution: Execution | None = None,
+def run(*, quick: bool, progress=lambda n=1, note=None: None, execution: Execution | None = None,
         games: int | None = None, full: bool = False) -> dict:
     data = cards_data.load("expedition")
     figures_speed = speed(data, cards_data.load("archaeology"), rounds=1 if quick else

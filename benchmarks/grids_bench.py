@@ -9,7 +9,7 @@ import time
 import grids
 
 
-def run(*, quick: bool, progress=lambda n=1: None) -> dict:
+def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
     rng = random.Random(2026)
     rounds = 20 if quick else 200
     enum_times = []

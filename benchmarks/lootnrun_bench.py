@@ -34,7 +34,7 @@ def _speed(data, iterations: int) -> dict:
             "search_cost_per_iteration_over_playout": (result.elapsed_s / result.iterations) / playout_s}
 
 
-def run(*, quick: bool, progress=lambda n=1: None) -> dict:
+def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
     data = cards_data.load("lootnrun")
     games = 10 if quick else 40
     iterations = 100 if quick else 300

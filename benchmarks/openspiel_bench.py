@@ -94,7 +94,7 @@ def _speed(game_id: str, quick: bool) -> dict:
             "engine_random_playout_ms": round(_engine_playout_ms(world, seat, playouts), 3)}
 
 
-def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None,
+def run(*, quick: bool, progress=lambda n=1, note=None: None, games: int | None = None,
         execution: Execution = LOCAL) -> dict:
     if not openspiel.AVAILABLE:
         return {"text": "OpenSpiel is not installed (pip install 'digsite[openspiel]'): "

@@ -144,7 +144,7 @@ def _sides(progress) -> tuple[dict, list[str]]:
             }, lines
 
 
-def run(*, quick: bool, progress=lambda n=1: None, full: bool = False) -> dict:
+def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False) -> dict:
     data = cards_data.load("pyramids")
     lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {workers_for(7)} up "
                         f"to one round, {workers_for(14)} beyond; default budget {DEFAULT_BUDGET} "

@@ -66,7 +66,8 @@ def suites_to_run(names: list[str], *, full: bool) -> list[str]:
     return list(names) or [n for n in SUITES if full or n not in FULL_ONLY]
 
 
-def run_benchmarks(names: list[str], *, quick: bool = False, progress=lambda n=1: None,
+def run_benchmarks(names: list[str], *, quick: bool = False,
+                   progress=lambda n=1, note=None: None,
                    full: bool = False, games: int | None = None,
                    execution: Execution = LOCAL) -> dict:
     """Run the named suites (all but ``FULL_ONLY`` when empty; those too with ``full``) and
@@ -93,7 +94,8 @@ def run_benchmarks(names: list[str], *, quick: bool = False, progress=lambda n=1
              + f"; the hot modules run {machine['build']}"]
     optional = {"execution": execution, "full": full, "games": games}
     suites: dict[str, dict] = {}
-    for name in chosen:
+    for number, name in enumerate(chosen, start=1):
+        progress(0, f"suite {name} ({number} of {len(chosen)})")  # which suite, on a terminal
         run = importlib.import_module(SUITES[name]).run
         accepted = inspect.signature(run).parameters
         extra = {k: v for k, v in optional.items() if k in accepted}

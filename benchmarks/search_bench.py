@@ -84,7 +84,7 @@ def _share(part: float, whole: float) -> str:
     return f"{part / whole:.0%}" if whole else "-"
 
 
-def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> dict:
+def run(*, quick: bool, progress=lambda n=1, note=None: None, games: int | None = None) -> dict:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     lines = [f"load average at the start: {load:.2f}" if load is not None else "load: unknown"]
     figures: dict = {"load_average": load}

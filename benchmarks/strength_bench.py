@@ -189,7 +189,7 @@ def play_match(match: Match, *, games: int, execution: Execution = LOCAL,
     return out
 
 
-def run(*, quick: bool, progress=lambda n=1: None, full: bool = False,
+def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False,
         games: int | None = None, execution: Execution = LOCAL) -> dict:
     per_match = games or (QUICK_GAMES if quick else FULL_GAMES if full else NAMED_GAMES)
     rates = playout_rates(rounds=1 if quick else 2)

@@ -57,6 +57,8 @@ def hint_json(hint: Hint) -> dict[str, Any]:
                               "stop_reason": hint.budget.stop_reason}
     if hint.budget.workers > 1:
         budget["workers"] = hint.budget.workers
+    if hint.budget.stop_reason == "interrupted":  # Ctrl-C: where it stood is timing
+        budget["reproducible"] = False
     result: dict[str, Any] = {
         "game": hint.game, "seat": hint.seat, "best": hint.best, "moves": moves,
         "value_meaning": hint.value_meaning,
@@ -108,6 +110,8 @@ def arena_json(arena: ArenaResult) -> dict[str, Any]:
     }
     if arena.deal_options:
         result["deal_options"] = jsonable(arena.deal_options)
+    if arena.interrupted:
+        result.update(stop_reason="interrupted", reproducible=False)
     return result
 
 

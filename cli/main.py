@@ -5,10 +5,13 @@ function and formats the result; domain errors become ``error: ...`` and exit st
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import re
+import shutil
 import sys
 import textwrap
+import threading
 import time
 from importlib.metadata import PackageNotFoundError, version
 from dataclasses import replace
@@ -29,17 +32,22 @@ from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
 from solvers.batch import MAX_DEALS, best_scores
+from solvers import interrupt
 from solvers.hints import Hint
 from solvers.limits import Limit
 
 from . import charts, pictures
+from .signals import EXIT_INTERRUPTED, first_press_stops
 from . import format as fmt
 from .inputs import load_cards, read_json
-from .outputs import check_writable, prepare_dir, write_model, write_text
+from .outputs import check_folder, check_writable, prepare_dir, write_model, write_text
 
 #: `digsite bench --quick`, measured (2026-11, 2 cores at load 5): 31 s of CPU, 51 s wall.
 QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
 BAD_INPUT = 2
+#: What every command that reads a file says of its size limit (``cards_data``).
+INPUT_LIMIT = (f"VIEW.json (or `-` for stdin) may hold at most "
+               f"{cards_data.MAX_INPUT_CHARS // (1024 * 1024)} MiB.")
 INTERNAL_FAULT = 1
 
 GAME = click.Choice(registry.GAME_IDS)
@@ -50,15 +58,30 @@ CARDS = click.option("--cards", "cards", type=str, default=None, metavar="FILE",
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 
 
+def _expedition_choices() -> tuple[str, str]:
+    """The New Expedition's monuments and variants in words, read from its registry entry
+    (``games.registry``: no engine is imported for a --help)."""
+    words = {"monument": "", "variant": []}
+    for text in registry.get("expedition").variants:
+        match = re.match(r"--(monument|variant) (\S+)(.*)", text)
+        if match and match.group(1) == "monument":
+            names = match.group(2).split("|")
+            words["monument"] = ", ".join(names[:-1]) + " or " + names[-1]
+        elif match:
+            words["variant"].append(match.group(2) + match.group(3).split(" (default")[0])
+    return words["monument"], ", ".join(words["variant"])
+
+
 def DEAL_OPTIONS(func):
     """The deal options of ``deal``, ``play`` and ``arena`` (the New Expedition's monument
     and variants; other games refuse them)."""
+    monuments, variants = _expedition_choices()
     func = click.option("--variant", "variants", multiple=True, metavar="V",
-                        help="The New Expedition: a variant, repeatable (see `digsite "
-                             "games`).")(func)
+                        help=f"The New Expedition: a variant, repeatable: {variants} "
+                             "(default: none).")(func)
     return click.option("--monument", default=None, metavar="M",
-                        help="The New Expedition: the monument (default: drawn at random; "
-                             "see `digsite games`).")(func)
+                        help=f"The New Expedition: the monument, {monuments} (default: drawn "
+                             "at random from the deal's seed).")(func)
 
 
 def _deal_options(monument: str | None, variants: tuple[str, ...]) -> dict:
@@ -125,12 +148,22 @@ def _hint_help() -> str:
         "no history); lootnrun's view is a position. The hint's view_form says which was\n"
         "read. Every key, and the default of each optional one, is in the docs of\n"
         "games/GAME/views.py (python -m pydoc games.GAME.views).",
+        INPUT_LIMIT,
     ])
 
 
 def _arena_help() -> str:
+    from solvers.ismcts.search import DEFAULT_ITERATIONS
+
     bots = {game: ", ".join(services.bot_names(game)) for game in registry.GAME_IDS}
-    return _per_game("Bots (--bots, one name per seat):", {g: b for g, b in bots.items() if b})
+    budgets = {}
+    for game in registry.GAME_IDS:
+        if "ismcts" in services.bot_names(game):
+            turns = registry.get(game).budgets.bot_per_turn  # whole-turn bots: fewer
+            budgets[game] = (f"{turns} iterations per turn" if turns
+                             else f"{DEFAULT_ITERATIONS} iterations per decision")
+    return (_per_game("Bots (--bots, one name per seat):", {g: b for g, b in bots.items() if b})
+            + "\n\n" + _per_game("Search bots' budget without --iterations:", budgets))
 
 
 def _review_help() -> str:
@@ -183,30 +216,88 @@ class _Version(click.Option):
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]}, params=[_Version()])
 def app() -> None:
-    """Solvers, hints and benchmarks for five archaeology-themed tabletop games."""
+    """Solvers, hints and benchmarks for five archaeology-themed tabletop games.
+
+    Input files (views, deals, records, card data; `-` reads stdin) may hold at most
+    2 MiB; a larger one is refused with one error line."""
 
 
 @contextlib.contextmanager
-def _progress(length: int | None, label: str):
-    """A progress display on a terminal, nothing when piped; yields a step callback.
+def _progress(length: int | None, label: str, *, unit: str = "step(s)",
+              stop: bool = False):
+    """A progress display on stderr when it is a terminal, nothing when piped; yields
+    ``step(n=1, note=None)``: ``n`` more steps done, ``note`` what the work is at now (a
+    phase, the best score and bound so far, the running score). With ``stop`` (work that
+    has no answer until it is done), a step after a Ctrl-C ends the work
+    (``interrupt.Interrupted``: ``error: interrupted``, exit 130).
 
-    With a known ``length`` it is a bar; without one, a running count of finished steps.
-    """
+    With a known ``length`` it is a bar with the note beside it; without one, a status
+    line (steps done, the note, the seconds so far) redrawn every second, so a long phase
+    that reports nothing still shows it is alive. The display is erased at the end."""
+    def check() -> None:
+        if stop and interrupt.requested():
+            raise interrupt.Interrupted("interrupted")
+
+    def quiet(n: int = 1, note: str | None = None) -> None:
+        check()
+
     if not sys.stderr.isatty():
-        yield lambda n=1: None
+        yield quiet
         return
     if length:
-        with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-            yield bar.update
+        with click.progressbar(length=length, label=label, file=sys.stderr,
+                               item_show_func=lambda note: note) as bar:
+            def update(n: int = 1, note: str | None = None) -> None:
+                check()
+                bar.update(n, note)
+
+            yield update
         return
-    done = [0]
+    state = {"done": 0, "note": None}
+    start = time.monotonic()
+    lock = threading.Lock()
+    finished = threading.Event()
 
-    def step(n: int = 1) -> None:
-        done[0] += n
-        click.echo(f"\r{label}: {done[0]} step(s) done", nl=False, err=True)
+    def draw() -> None:
+        with lock:
+            parts = [label]
+            if state["done"]:
+                parts.append(f"{state['done']} {unit} done")
+            if state["note"]:
+                parts.append(state["note"])
+            line = ": ".join(parts[:2]) + "".join(f"; {p}" for p in parts[2:])
+            line += f" ({time.monotonic() - start:.0f} s)"
+            width = shutil.get_terminal_size((100, 20)).columns - 1
+            sys.stderr.write("\r" + line[:width] + "\x1b[K")
+            sys.stderr.flush()
 
-    yield step
-    click.echo("", err=True)
+    def tick() -> None:
+        while not finished.wait(1.0):
+            draw()
+
+    def step(n: int = 1, note: str | None = None) -> None:
+        check()
+        state["done"] += n
+        if note is not None:
+            state["note"] = note
+        draw()
+
+    ticker = threading.Thread(target=tick, daemon=True, name="digsite-progress")
+    ticker.start()
+    draw()
+    try:
+        yield step
+    finally:
+        finished.set()
+        ticker.join()
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+
+def _exit_if_interrupted() -> None:
+    """After an answer printed from a search the first Ctrl-C stopped: exit status 130."""
+    if interrupt.requested():
+        raise click.exceptions.Exit(EXIT_INTERRUPTED)
 
 
 # --- information -----------------------------------------------------------------------
@@ -269,8 +360,13 @@ def demo(pictures_dir: str) -> None:
     """The main job on bundled defaults, and its pictures in a folder."""
     from solvers.demo import run_demo
 
-    click.echo(run_demo())
-    written = pictures.demo_pictures(pictures_dir)
+    check_folder(pictures_dir)  # before the demo's work
+    with first_press_stops(answer=False):
+        text = run_demo()
+        if interrupt.requested():  # its searches were cut short: no answer to show
+            raise interrupt.Interrupted("interrupted")
+        click.echo(text)
+        written = pictures.demo_pictures(pictures_dir)
     click.echo(f"\npictures written to {pictures_dir}/: "
                + ", ".join(path.name for path in written))
 
@@ -279,7 +375,8 @@ def demo(pictures_dir: str) -> None:
 
 @app.command()
 @GAME_ARGUMENT
-@click.option("--seed", type=int, required=True)
+@click.option("--seed", type=int, required=True,
+              help="The deal's seed (any whole number): the same seed deals the same cards.")
 @click.option("--players", type=int, default=None,
               help="Seats (default: solo where the game has it, else the smallest table).")
 @DEAL_OPTIONS
@@ -334,11 +431,24 @@ def notation(game: str, cards: str | None, as_json: bool) -> None:
 
 # --- solving ---------------------------------------------------------------------------
 
-BUDGET_HELP = ("Deterministic work budget, the default kind: the same deal, seed and budget "
-               "give the same answer. Units: pyramids, seconds of CP-SAT deterministic time, "
-               "plus 2 rounds of the deal bound per unit, at most 60 (default 30: about a "
-               "minute of one core on a full deal); ancients, thousands of search nodes "
-               "(default 200).")
+def _budget_help() -> str:
+    """``--budget``'s units and default for every game with a best score (the registry's
+    ``Budgets``)."""
+    parts = []
+    for info in registry.GAMES.values():
+        budgets = info.budgets
+        if "best_score" not in info.services or budgets.best_score is None:
+            continue
+        text = f"{info.id}, {budgets.best_score_units} (default {budgets.best_score:g}"
+        if info.id == "pyramids":  # what a unit also buys, and what the default costs
+            text += ("; each unit also buys 2 rounds of the deal bound, at most 60; the "
+                     "default takes about a minute of one core on a full deal")
+        parts.append(text + ")")
+    return ("Deterministic work budget, the default kind: the same deal, seed and budget "
+            "give the same answer. Units: " + "; ".join(parts) + ".")
+
+
+BUDGET_HELP = _budget_help()
 
 
 def _seed_range(text: str | None) -> list[int] | None:
@@ -346,7 +456,12 @@ def _seed_range(text: str | None) -> list[int] | None:
         return None
     match = re.fullmatch(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?", text)
     if not match:
-        raise click.BadParameter(f"{text!r} is not a seed range A-B", param_hint="'--seeds'")
+        raise click.BadParameter(f"{_clip(text)!r} is not a seed range A-B",
+                                 param_hint="'--seeds'")
+    if max(len(match.group(1)), len(match.group(2) or "")) > MAX_SEED_DIGITS:
+        # (Python refuses to read integers of more than 4,300 digits: say so in our words)
+        raise click.BadParameter(f"a seed has at most {MAX_SEED_DIGITS} digits, got "
+                                 f"{_clip(text)!r}", param_hint="'--seeds'")
     low = int(match.group(1))
     high = int(match.group(2)) if match.group(2) is not None else low
     if high < low:
@@ -354,6 +469,15 @@ def _seed_range(text: str | None) -> list[int] | None:
     if high - low + 1 > MAX_DEALS:
         raise click.BadParameter(f"{text!r}: at most {MAX_DEALS} deals", param_hint="'--seeds'")
     return list(range(low, high + 1))
+
+
+#: The longest seed ``--seeds`` reads (any seed a person types is far shorter).
+MAX_SEED_DIGITS = 100
+
+
+def _clip(text: str, width: int = 30) -> str:
+    """``text`` cut for an error line (a 5,000-character value is not echoed whole)."""
+    return text if len(text) <= width else text[:width] + "..."
 
 
 def _finite(value: float | None, name: str) -> float | None:
@@ -416,6 +540,8 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
     if svg_file and seeds is not None:
         raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
+    if svg_file:  # every output path is checked before the work
+        check_writable(svg_file)
     if model_file:
         _check_model_file(game, model_file, seeds)
     limit = Limit(work=_finite(budget, "--budget"), time_limit=time_limit,
@@ -424,11 +550,12 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     data_ = load_cards(game, cards)
     start = time.perf_counter()
     if seeds is not None:
-        with _progress(len(seeds), f"{game} best scores") as step:
+        with first_press_stops(), _progress(len(seeds), f"{game} best scores") as step:
             result = best_scores(game, seeds, data=data_, limit=limit, execution=execution,
                                  progress=step)
         click.echo(fmt.to_json(result) if as_json else
                    fmt.format_best_scores(result, elapsed=time.perf_counter() - start))
+        _exit_if_interrupted()
         return
     solve = services.capability(game, "best_score")
     if deal_file is not None:
@@ -440,8 +567,10 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     def export(model) -> None:
         exported.append(write_model(model_file, model))
 
-    result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0,
-                   **({"on_model": export} if model_file else {}))
+    with first_press_stops(), _progress(None, f"{game} best score") as step:
+        result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0,
+                       progress=lambda note: step(0, note),
+                       **({"on_model": export} if model_file else {}))
     if model_file and not exported:
         click.echo(f"note: the time limit fell before the CP-SAT model was built; "
                    f"{model_file} not written", err=True)
@@ -449,6 +578,7 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
     click.echo(fmt.to_json(result) if as_json else
                fmt.format_best_score(result, elapsed=time.perf_counter() - start))
+    _exit_if_interrupted()
 
 
 def _check_model_file(game: str, model_file: str, seeds) -> None:
@@ -475,7 +605,10 @@ def _budget_options(func):
                      help="Search iterations (the default budget if neither is given)."),
         click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
                      help="Seconds; the first budget reached stops the search."),
-        click.option("--seed", type=int, default=0, show_default=True),
+        click.option("--seed", type=int, default=0, show_default=True,
+                     help="Seed of the search's random choices (the sampled hidden cards "
+                          "and playouts): the same view, seed and iterations give the same "
+                          "answer."),
         click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
                      help="Independent searches run side by side, each with the whole "
                           "budget, merged at the root (root-parallel search)."),
@@ -546,8 +679,9 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
                   started=_clock_start())
     on = None if inference is None else inference == "on"
-    result = services.hint(game, view, data=data_, limit=limit, seed=seed, top=top,
-                           inference=on)
+    with first_press_stops():
+        result = services.hint(game, view, data=data_, limit=limit, seed=seed, top=top,
+                               inference=on)
     if beliefs:
         result = replace(result, facts=result.facts + (("beliefs", services.beliefs(
             game, view, data=data_, seed=seed, inference=on)),))
@@ -558,7 +692,8 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
-@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--top", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many of the ranked moves to print, best first.")
 @_record_options
 @INFERENCE
 @click.option("--beliefs", "beliefs", is_flag=True,
@@ -572,6 +707,7 @@ def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json,
                    seat, inference, beliefs)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
+    _exit_if_interrupted()
 
 
 @app.command("best-move", cls=_Command, more=_hint_help)
@@ -589,6 +725,7 @@ def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))
+    _exit_if_interrupted()
 
 
 @app.command(epilog=(
@@ -628,6 +765,8 @@ def view(record_file, at, seat, position, cards) -> None:
 def plan(game, view_file, token_value, cards, as_json, svg_file, at, seat) -> None:
     """Exact best chain of finds for this turn."""
     _finite(token_value, "--token-value")
+    if svg_file:
+        check_writable(svg_file)
     data_ = load_cards(game, cards)
     view = _read_view(game, view_file, at, seat, cards)
     start = time.perf_counter()
@@ -643,11 +782,16 @@ def plan(game, view_file, token_value, cards, as_json, svg_file, at, seat) -> No
 @click.option("--bots", required=True,
               help="Comma-separated bot names, one per seat (below; with the OpenSpiel extra "
                    "also openspiel-ismcts, openspiel-mcts).")
-@click.option("--games", "n_games", type=click.IntRange(min=1), required=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--games", "n_games", type=click.IntRange(min=1), required=True,
+              help="Games to play. With k bots they come in groups of k on one deal, each "
+                   "bot in each seat once, so a multiple of k cancels the luck of the deal.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the deals and of the bots' choices: the same seed, bots and "
+                   "iterations give the same games.")
 @_execution_options
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
-              help="Iterations per decision for search bots.")
+              help="Iterations per decision for the search bots (ismcts, pimc; default "
+                   "below).")
 @click.option("--record", "record_dir", default=None, metavar="DIR",
               help="Write each game's record (see `digsite review`) to DIR.")
 @CARDS
@@ -664,18 +808,23 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
     execution = Execution(backend, workers, address)
     options = _deal_options(monument, variants)
     data_ = _load_game(game, cards, **options).data  # options of another game refused here
-    folder = prepare_dir(record_dir) if record_dir else None
-    with _progress(n_games, f"{game} arena") as step:
+    if record_dir:  # checked now, made only once the games are played
+        check_folder(record_dir)
+    if svg_file:
+        check_writable(svg_file)
+    with first_press_stops(), _progress(n_games, f"{game} arena") as step:
         result = run_arena(game, names, bots=bot_table(game, data_, names), games=n_games,
                            seed=seed, limit=Limit(iterations=iterations), data=data_,
                            deal_options=options, progress=step, execution=execution,
-                           keep_records=bool(folder))
+                           keep_records=bool(record_dir))
+    folder = prepare_dir(record_dir) if record_dir else None
     for played in result.per_game if folder else ():
         write_text(folder / f"{game}-seed{seed}-game{played.index:04d}.json",
                    record_text(played.record.to_json()))
     if svg_file:
         write_text(svg_file, charts.arena_chart(result))
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
+    _exit_if_interrupted()
 
 
 @app.command(cls=_Command, more=_review_help)
@@ -717,7 +866,8 @@ def review(game, record_file, seat, at, iterations, time_limit, seed, workers, c
     record = read_record(read_json(record_file), game, data_)
     seat = seat_of(record, seat)
     moves = None if at is not None else sum(1 for e in record.moves if e.seat == seat)
-    with _progress(moves, f"{game} review") as step:
+    with first_press_stops(answer=False), \
+            _progress(moves, f"{game} review", stop=True) as step:
         result = review_game(record, seat=seat, data=data_, at=at,
                              limit=Limit(iterations=iterations, time_limit=time_limit,
                                          workers=workers),
@@ -729,48 +879,76 @@ def review(game, record_file, seat, at, iterations, time_limit, seed, workers, c
     click.echo(fmt.to_json(result) if as_json else format_review(result))
 
 
-@app.command()
+@app.command(epilog=(
+    "At each of your decisions the screen shows what happened since your last move, the "
+    "table in words and your moves, numbered: type a number or a move's text. Commands: "
+    "hint (or ?; hint N for N iterations), undo (back to your previous decision), show, "
+    "moves, help, quit. The record is written after every move, so quit, the end of the "
+    "input (Ctrl-D) and Ctrl-C keep the game so far."))
 @GAME_ARGUMENT
 @click.option("--players", type=int, default=None, help="Seats (default: solo where the game "
               "has it, else the smallest table).")
 @click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Your seat.")
+              help="Your seat (seats count from 0; seat 0 is not always first to play).")
 @click.option("--bots", default=None, help="Comma-separated bots for the other seats, in "
-              "seat order (default: greedy).")
-@click.option("--seed", type=int, default=0, show_default=True, help="The deal's seed.")
+              "seat order (default: greedy; `digsite arena --help` lists each game's bots).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="The deal's seed: the same seed deals the same game.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
-              help="Iterations per decision for search bots.")
+              help="Iterations per decision for search bots (ismcts, pimc; default: the "
+                   "game's hint budget).")
 @click.option("--record", "record_file", default=None, metavar="FILE",
-              help="Where to write the game record (default: GAME-seedN.json).")
+              help="Where to write the game record (default: GAME-seedN.json in this "
+                   "folder), checked before the game starts.")
+@click.option("--json", "as_json", is_flag=True,
+              help="For programs: one JSON object per line (each move, each decision with "
+                   "your player view and legal moves, hints, the end) instead of screens.")
 @DEAL_OPTIONS
 @CARDS
-def play(game, players, seat, bots, seed, iterations, record_file, monument, variants,
-         cards) -> None:
+def play(game, players, seat, bots, seed, iterations, record_file, as_json, monument,
+         variants, cards) -> None:
     """Play GAME in the terminal against the bots (moves from stdin, a pipe works)."""
-    from .play import Terminal, default_bots, play as play_game
+    from .play import Terminal, check_table, default_bots, play as play_game
 
-    options = _deal_options(monument, variants)
-    data_ = _load_game(game, cards, **options).data  # options of another game refused here
+    the_game = _load_game(game, cards, **_deal_options(monument, variants))
     players = _players(game, players)
     names = ([b.strip() for b in bots.split(",") if b.strip()] if bots is not None
              else default_bots(game, players))
+    check_table(game, players=players, seat=seat, bot_names=names)
+    path = check_writable(record_file or f"{game}-seed{seed}.json")  # before the game
     stdin = sys.stdin
-    echo = not stdin.isatty()
+    echo = not stdin.isatty() and not as_json
 
     def read() -> str:
-        click.echo("move> ", nl=False)
+        if not as_json:
+            click.echo("your move> ", nl=False)
         line = stdin.readline()
         if echo:
             click.echo(line.rstrip("\n") if line else "")
         return line
 
+    def emit(obj: dict) -> None:
+        click.echo(json.dumps(obj, separators=(",", ":")))
+
     term = Terminal(read=read, say=click.echo,
-                    complain=lambda text: click.echo(f"error: {text}", err=True))
-    record = play_game(game, players=players, seat=seat, bot_names=names, seed=seed,
-                       data=data_, term=term, iterations=iterations,
-                       deal_options=options)
-    path = write_text(record_file or f"{game}-seed{seed}.json", record_text(record.to_json()))
-    click.echo(f"record written to {path}")
+                    complain=lambda text: click.echo(f"error: {text}", err=True),
+                    emit=emit if as_json else None)
+    try:
+        outcome = play_game(the_game, players=players, seat=seat, bot_names=names, seed=seed,
+                            term=term, iterations=iterations,
+                            save=lambda record: write_text(path, record_text(record.to_json())))
+    except KeyboardInterrupt:  # Ctrl-C: the record of every move so far is on disk
+        click.echo(f"\ninterrupted: the game so far is in {path}", err=True)
+        raise click.exceptions.Exit(130) from None
+    if as_json:
+        emit({"event": "record", "path": str(path), "finished": outcome.how == "finished",
+              "moves": outcome.moves})
+    elif outcome.how == "finished":
+        click.echo(f"record written to {path}")
+    else:
+        why = "you quit" if outcome.how == "quit" else "the input ended"
+        click.echo(f"{why} before the end of the game: the game so far ({outcome.moves} "
+                   f"moves) is in {path}")
 
 
 @app.command()
@@ -822,7 +1000,7 @@ def bench(suites, quick, full, games, workers, backend, address, json_file) -> N
     if json_file:  # refuse a path that cannot be written now, not after the whole run
         check_writable(json_file)
     execution = Execution(backend, workers, address)
-    with _progress(None, "benchmarks") as step:
+    with first_press_stops(answer=False), _progress(None, "benchmarks", stop=True) as step:
         report = run_benchmarks(list(suites), quick=quick, progress=step, full=full,
                                 games=games, execution=execution)
     click.echo(report["text"])
@@ -839,19 +1017,22 @@ def _one_line(message: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry: one line `error: ...` and exit 2 for bad input, 1 for a fault."""
+    interrupt.reset()  # a stop request belongs to the command that heard it
     # the console script's own run counts from the process's start, imports included
     started = _LAUNCHED if argv is None else time.monotonic()
     try:
-        app.main(args=argv, prog_name="digsite", standalone_mode=False,
-                 obj={"started": started})
+        code = app.main(args=argv, prog_name="digsite", standalone_mode=False,
+                        obj={"started": started})
+        if isinstance(code, int) and not isinstance(code, bool):  # a command's Exit(code)
+            return code
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except click.ClickException as exc:
         click.echo(f"error: {_one_line(exc.format_message())}", err=True)
         return BAD_INPUT
-    except click.exceptions.Abort:
-        click.echo("error: aborted", err=True)
-        return INTERNAL_FAULT
+    except (click.exceptions.Abort, interrupt.Interrupted):  # Ctrl-C before any answer
+        click.echo("error: interrupted", err=True)
+        return EXIT_INTERRUPTED
     except (DigsiteError, GridError) as exc:
         click.echo(f"error: {_one_line(str(exc))}", err=True)
         return BAD_INPUT

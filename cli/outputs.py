@@ -13,7 +13,16 @@ from pathlib import Path
 
 from games.errors import DigsiteError
 
-__all__ = ["write_text", "write_model", "write_json", "prepare_dir", "check_writable"]
+__all__ = ["write_text", "write_model", "write_json", "prepare_dir", "check_writable",
+           "check_folder"]
+
+
+def _path(path: str | Path) -> Path:
+    """``path`` as a ``Path``; a NUL character (which no file name holds, and which the
+    system calls refuse with a ValueError) is refused in words."""
+    if "\x00" in str(path):
+        raise DigsiteError(f"{str(path)!r}: a path cannot hold a NUL character")
+    return Path(path)
 
 
 def _umask() -> int:
@@ -29,7 +38,7 @@ def write_text(path: str | Path, text: str) -> Path:
         with open(tmp, "w", encoding="utf-8") as out:
             out.write(text)
 
-    return _write_atomically(Path(path), fill)
+    return _write_atomically(_path(path), fill)
 
 
 def write_model(path: str | Path, model) -> Path:
@@ -37,7 +46,7 @@ def write_model(path: str | Path, model) -> Path:
     samples' ``--output_proto`` does: the text format for a name ending in ``.pbtxt`` or
     ``.txt``, the binary proto otherwise (load it with ``cp_model_pb2.CpModelProto()
     .ParseFromString`` or ``text_format.Parse``)."""
-    target = Path(path)
+    target = _path(path)
     text = target.suffix.lower() in (".pbtxt", ".txt")
 
     def fill(tmp: str) -> None:
@@ -75,7 +84,20 @@ def check_writable(path: str | Path) -> Path:
     """Refuse (``DigsiteError``) a file path :func:`write_text` could not write, before
     any long work is done: its folder must exist and be writable, and the path must not
     be a folder or a read-only file."""
-    target = Path(path)
+    target = _path(path)
+    try:
+        return _check_writable(target)
+    except OSError as exc:  # a name too long for the file system, a loop of links, ...
+        raise DigsiteError(f"{_clip(target)}: {exc.strerror or exc}") from None
+
+
+def _clip(path: Path, width: int = 80) -> str:
+    """A path cut for an error line."""
+    text = str(path)
+    return text if len(text) <= width else text[:width] + "..."
+
+
+def _check_writable(target: Path) -> Path:
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise DigsiteError(f"{target}: folder {folder} does not exist")
@@ -87,6 +109,34 @@ def check_writable(path: str | Path) -> Path:
     return target
 
 
+def check_folder(path: str | Path) -> Path:
+    """Refuse (``DigsiteError``) a folder :func:`prepare_dir` could not make or write in,
+    before any long work and without making it: it must be a folder, or not exist yet with
+    its nearest existing parent a folder one may write in."""
+    folder = _path(path)
+    try:
+        return _check_folder(folder)
+    except OSError as exc:  # a name too long for the file system, a loop of links, ...
+        raise DigsiteError(f"{_clip(folder)}: {exc.strerror or exc}") from None
+
+
+def _check_folder(folder: Path) -> Path:
+    if folder.exists():
+        if not folder.is_dir():
+            raise DigsiteError(f"{folder}: exists and is not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise DigsiteError(f"{folder}: permission denied")
+        return folder
+    parent = folder.absolute().parent
+    while not parent.exists():
+        parent = parent.parent
+    if not parent.is_dir():
+        raise DigsiteError(f"{folder}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise DigsiteError(f"{folder}: permission denied")
+    return folder
+
+
 def write_json(path: str | Path, value: dict) -> Path:
     """Write ``value`` as indented JSON (a final newline) to ``path`` atomically."""
     return write_text(path, json.dumps(value, indent=2) + "\n")
@@ -94,7 +144,7 @@ def write_json(path: str | Path, value: dict) -> Path:
 
 def prepare_dir(path: str | Path) -> Path:
     """The folder ``path``, created if missing; ``DigsiteError`` if it is a file."""
-    folder = Path(path)
+    folder = _path(path)
     if folder.exists() and not folder.is_dir():
         raise DigsiteError(f"{folder}: exists and is not a folder")
     try:

@@ -1,50 +1,79 @@
-"""``digsite play``: one game in the terminal, a person at one seat and bots at the others.
+"""``digsite play``: one game in the terminal, a person at one seat and bots at the others,
+told in a player's words.
 
-The loop reads one line per decision of the person's seat:
+Before each decision of the person the loop shows one screen: what happened since the
+person's last decision (one line per event, as that seat saw it), the table in words
+(what the seat holds, money and score, the market, the other seats, the decks), what the
+decision asks, and the legal moves as whole decisions, numbered. The person answers with:
 
-* a move in the game's move text (as ``digsite hint`` prints them);
-* ``?`` — the hint at the default budget (the one hint contract, ``solvers.hints``), with
-  the beliefs about the hidden cards in the card games (``hint --beliefs``);
-* ``moves`` — the legal moves; ``view`` — what the seat sees again; ``help``.
+* a number (``3`` picks the third) or the move's text (as ``digsite hint`` prints it);
+* ``hint`` (or ``?``), ``hint N`` for N iterations: the engine's view, only when asked (in
+  the card games with the beliefs about the hidden cards, as ``hint --beliefs``);
+* ``undo``: back to the person's previous decision (the bots' moves since are taken back);
+* ``show`` the screen again, ``moves`` the list again, ``help``, ``quit``.
 
-Bad move text is answered with one line and the question is asked again. The person's
-seat sees its player view (``view_of``: exactly what that seat knows) before each of its
-decisions, and every bot move is announced. Input may come from a pipe (a script of moves,
-one a line; lines starting with ``#`` are skipped). When the input ends before the game
-does, :func:`play` raises ``DigsiteError`` (exit status 2) and nothing is written. At the
-end the game record (``games.record``) is returned for the command to write.
+The words come from the engines' presentation modules (``games.table``, through
+``games.Game``), so another face (a server) tells the same game in the same words. The
+record (``games.record``) is written after every move through ``save`` (the command writes
+it atomically), so ``quit``, the end of the input (Ctrl-D) and Ctrl-C all leave the game
+so far on disk. With ``emit`` (``--json``) the loop writes one JSON object per line for
+programs instead of screens: each move, each decision with the seat's player view and its
+legal moves, each hint, the end.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from games import registry
+from games import Game, registry
 from games.errors import DigsiteError
-from games.record import Entry, GameRecord, resolve_fixed_chance
+from games.protocol import CHANCE
+from games.record import GameRecord
 from games.seeding import child_seeds
-from grids import render_grid
 from solvers import services
 from solvers.limits import Limit
 
 from . import format as fmt
+from .jsonout import jsonable
 
-__all__ = ["Terminal", "play", "default_bots", "describe_view", "pyramid_cards"]
+__all__ = ["Terminal", "Outcome", "play", "default_bots", "COMMANDS"]
 
-HELP = ("type a move, '?' for a hint, 'moves' for the legal moves, 'view' to see the "
-        "position again, 'help' for this line")
+#: The commands of the prompt, for ``help``.
+COMMANDS = (
+    ("3", "pick the third move of the list"),
+    ("sell coin 2", "a move written out, as the list and `digsite notation` write them"),
+    ("hint, hint 5000", "the engine's ranking of your moves (at its default budget, or 5000 "
+                        "iterations); `?` for short"),
+    ("undo", "take back your last decision (and the bots' moves since)"),
+    ("show / moves", "the whole screen again / the list of moves again"),
+    ("quit", "stop here; the game so far stays in the record file"),
+)
+#: Lists longer than this are printed in columns, without the moves' words (Tomb of the
+#: Ancients: every sand token a seat could place).
+WORDS_UP_TO = 40
 
 
 @dataclass(frozen=True)
 class Terminal:
     """The loop's input and output: ``read() -> str`` ('' at the end of input),
-    ``say(text)`` for the game's story, ``complain(text)`` for a one-line problem."""
+    ``say(text)`` for the game's story, ``complain(text)`` for a one-line problem, and
+    ``emit(obj)`` (``--json``: one JSON object per line instead of the screens)."""
 
     read: Callable[[], str]
     say: Callable[[str], None]
     complain: Callable[[str], None]
+    emit: Callable[[dict], None] | None = None
+
+
+@dataclass
+class Outcome:
+    """How a game of ``play`` ended: ``finished`` (its last move was played), ``quit`` or
+    ``eof`` (the person stopped; the record holds the game so far)."""
+
+    record: GameRecord
+    how: str
+    moves: int = 0
 
 
 def default_bots(game_id: str, players: int) -> list[str]:
@@ -58,79 +87,8 @@ def default_bots(game_id: str, players: int) -> list[str]:
     return ["greedy" if "greedy" in names else names[0]] * (players - 1)
 
 
-def describe_view(view: dict) -> list[str]:
-    """A player view as one ``key: value`` line per field (values as compact JSON)."""
-    skip = {"game", "players"}
-    return [f"  {key}: {json.dumps(value, separators=(', ', ': '))}"
-            for key, value in view.items() if key not in skip]
-
-
-def pyramid_cards(state, seat: int, data) -> list[str]:
-    """Pyramids: the cards this decision is about, drawn side by side (``*`` a crossed
-    box): the four dealt cards at the keep, the display at a take, else the seat's two.
-    Read from the seat's public part of ``to_json`` (its own cards and the display)."""
-    full = state.to_json()
-    mine = full["seats"][seat]
-    if full["phase"] == "keep":
-        cards = [(order, 0) for order in mine["dealt"]]
-    elif full["phase"] == "take":
-        cards = [(order, 0) for order in full["display"]]
-    else:
-        cards = [(order, mask) for order, mask in zip(mine["hand"], mine["crossed"])
-                 if order is not None]
-    if not cards:
-        return []
-    drawn = []
-    for order, mask in cards:
-        grid = tuple("*" if mask >> i & 1 else ch for i, ch in enumerate("".join(
-            data.card(order).grid)))
-        drawn.append([f"card {order:<7}"] + render_grid(grid).splitlines())
-    lines = ["  " + "    ".join(f"{rows[i]:<11}" for rows in drawn) for i in range(len(drawn[0]))]
-    return lines + ["  legend: E entrance, # wall, T tomb, r/g gems, t torch, s skull, "
-                    "p potion, x red cross, * crossed"]
-
-
-def _show(engine, state, seat: int, term: Terminal, data) -> None:
-    try:
-        lines = describe_view(engine.view_of(state, seat))
-    except DigsiteError:  # a decision the game has no player view for (Pyramids' keep, take)
-        lines = []
-    if engine.GAME.id == "pyramids":
-        lines += pyramid_cards(state, seat, data)
-    term.say(f"-- seat {seat} to move; you see:" if lines else f"-- seat {seat} to move")
-    for line in lines:
-        term.say(line)
-    moves = state.legal_moves()
-    if len(moves) <= 12:
-        term.say("  legal: " + ", ".join(map(str, moves)))
-    else:
-        term.say(f"  {len(moves)} legal moves ('moves' lists them)")
-
-
-def _hint(game_id: str, engine, state, seat: int, data, seed: int, term: Terminal) -> None:
-    if not services.has_capability(game_id, "hint"):
-        term.complain(f"no hint for {game_id}")
-        return
-    try:
-        view = engine.view_of(state, seat)
-        result = services.capability(game_id, "hint")(view, data=data, limit=Limit(),
-                                                       seed=seed, top=5)
-        if services.has_capability(game_id, "beliefs"):
-            result = replace(result, facts=result.facts + (("beliefs", services.beliefs(
-                game_id, view, data=data, seed=seed)),))
-    except DigsiteError as exc:
-        term.complain(f"no hint for this decision: {exc}")
-        return
-    for line in fmt.format_hint(result).splitlines():
-        term.say("  " + line)
-
-
-def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: int, data,
-         term: Terminal, iterations: int | None = None,
-         deal_options: dict | None = None) -> GameRecord:
-    """Play one game of ``game_id`` (the deal of ``seed`` and ``deal_options``, e.g. the
-    New Expedition's monument) with the person at ``seat`` and ``bot_names`` at the other
-    seats in order; return its finished record."""
+def check_table(game_id: str, *, players: int, seat: int, bot_names: list[str]) -> None:
+    """Refuse a table ``play`` cannot seat (``DigsiteError``), before anything is written."""
     info = registry.get(game_id)
     if players not in info.player_counts:
         raise DigsiteError(f"play: {game_id} is played by {info.player_counts[0]} to "
@@ -145,73 +103,274 @@ def play(game_id: str, *, players: int, seat: int, bot_names: list[str], seed: i
         if name not in factories:
             raise DigsiteError(f"play: unknown bot {name!r} for {game_id} (bots: "
                                f"{', '.join(sorted(factories))})")
-    engine = registry.engine(game_id)
-    deal = engine.make_deal(players=players, seed=seed, data=data, **(deal_options or {}))
-    state = engine.state_from_deal(deal, data)
+
+
+@dataclass
+class _Game:
+    """The game in progress: its record, the state after it, the bots, the person's
+    decisions (record indices, for ``undo``) and the events not yet shown."""
+
+    game: Game
+    seat: int
+    names: list[str]
+    record: GameRecord
+    state: object
+    make_bots: Callable[[], dict]
+    bots: dict = field(default_factory=dict)
+    decided: list[int] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+
+    def replay(self) -> None:
+        """The state after the record's moves, from the deal (after an undo)."""
+        game = self.game
+        state = game.state_from_deal(self.record.deal)
+        for entry in self.record.moves:
+            while state.current_player() == CHANCE:
+                state.apply(state.chance_outcomes()[0][0])
+            state.apply(game.parse_move(state, entry.move))
+        self.state = state
+        self.bots = self.make_bots()
+
+
+def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int,
+         term: Terminal, save: Callable[[GameRecord], None] = lambda record: None,
+         iterations: int | None = None) -> Outcome:
+    """Play one game of ``game`` (its deal of ``seed``; the deal options bound to ``game``)
+    with the person at ``seat`` and ``bot_names`` at the other seats in order. ``save`` is
+    called with the record after every move (and once before the first); the
+    :class:`Outcome` says how the game ended."""
+    check_table(game.id, players=players, seat=seat, bot_names=bot_names)
+    factories = services.capability(game.id, "BOTS") if bot_names else {}
     others = [s for s in range(players) if s != seat]
     bot_seeds = child_seeds(seed + 1_000_003, players)
-    bots = {s: factories[name](seat=s, seed=bot_seeds[s], limit=Limit(iterations=iterations))
-            for s, name in zip(others, bot_names)}
-    names = ["you" if s == seat else bot_names[others.index(s)] for s in range(players)]
-    table = (f"you are seat {seat}; " + ", ".join(f"seat {s}: {names[s]}" for s in others)
+
+    def make_bots() -> dict:
+        return {s: factories[name](seat=s, seed=bot_seeds[s], limit=Limit(iterations=iterations))
+                for s, name in zip(others, bot_names)}
+
+    labels = ["you" if s == seat else f"seat {s} ({bot_names[others.index(s)]})"
+              for s in range(players)]
+    deal = game.new_deal(seed=seed, players=players)
+    options = "".join(f" --{key} {v}" for key, value in game.options.items()
+                      for v in (value if isinstance(value, list) else [value]))
+    kinds = ["person" if s == seat else bot_names[others.index(s)] for s in range(players)]
+    record = GameRecord.start(
+        game.id, deal, seats=kinds,
+        source=f"digsite play {game.id} --players {players} --seat {seat} --seed {seed}"
+               + options)
+    g = _Game(game, seat, labels, record, game.state_from_deal(deal), make_bots)
+    g.bots = make_bots()
+    table = (f"you are seat {seat}; " + ", ".join(labels[s] for s in others)
              if others else f"solo, you are seat {seat}")
-    term.say(f"{info.name}, deal of seed {seed}: {table}")
-    term.say(HELP)
-    played: list[Entry] = []
-    shown = False
+    if term.emit:
+        term.emit({"event": "start", "game": game.id, "seed": seed, "seat": seat,
+                   "seats": list(record.seats), "deal_options": jsonable(game.options)})
+    else:
+        term.say(f"{game.info.name}, the deal of seed {seed}: {table}")
+        term.say("type a move's number or its text; 'help' lists the commands")
+    save(g.record)
     while True:
-        resolve_fixed_chance(state)
-        if state.is_terminal():
+        _advance(g, term, save)
+        if g.state.is_terminal():
             break
+        how = _decide(g, term, save, seed)
+        if how is not None:
+            return Outcome(g.record, how, len(g.record.moves))
+    g.record = g.record.finished(g.state)
+    save(g.record)
+    result = game.describe_result(g.state, names=labels, viewer=seat)
+    if term.emit:
+        term.emit({"event": "end", "returns": list(g.state.returns()),
+                   "winners": list(g.state.winners()), "result": result})
+    else:
+        for line in _events(g):
+            term.say(line)
+        term.say("--- game over ---")
+        for line in result:
+            term.say(line)
+    return Outcome(g.record, "finished", len(g.record.moves))
+
+
+def _events(g: _Game) -> list[str]:
+    """The events not shown yet, as the screen's first lines (and forget them)."""
+    lines = (["--- since your last move ---"] + [f"  {e}" for e in g.events]) if g.events else []
+    g.events = []
+    return lines
+
+
+def _advance(g: _Game, term: Terminal, save) -> None:
+    """Chance and the bots play until the person decides or the game ends."""
+    game, state = g.game, g.state
+    while not state.is_terminal():
         actor = state.current_player()
-        if actor != seat:
-            move = bots[actor].choose(state)
-            term.say(f"seat {actor} ({names[actor]}): {move}")
-            played.append(Entry(actor, str(move)))
-            state.apply(move)
-            shown = False
-            continue
-        if not shown:
-            _show(engine, state, seat, term, data)
-            shown = True
+        if actor == g.seat:
+            return
+        if actor == CHANCE:
+            move = state.chance_outcomes()[0][0]
+        else:
+            move = g.bots[actor].choose(state)
+        line = game.describe_event(state, move, g.seat, names=g.names)
+        if actor != CHANCE:
+            g.record = g.record.played(actor, str(move))
+        state.apply(move)
+        if actor != CHANCE:
+            save(g.record)
+        if term.emit:
+            if actor != CHANCE:
+                term.emit({"event": "move", "seat": actor, "move": str(move), "words": line})
+            elif line:
+                term.emit({"event": "chance", "words": line})
+        elif line:
+            g.events.append(line)
+
+
+def _options(g: _Game) -> list:
+    return g.game.decisions(g.state)
+
+
+def _option_lines(g: _Game, options: list) -> list[str]:
+    """The numbered list of the decisions, with their words when it is short."""
+    state = g.state
+    if len(options) <= WORDS_UP_TO:
+        width = max(len(str(m)) for m in options)
+        lines = []
+        for i, move in enumerate(options, start=1):
+            words = _words(g, move)
+            lines.append(f"  {i:>2}. {str(move):<{width}}" + (f"   {words}" if words else ""))
+        return lines
+    cells = [f"{i:>3}. {move}" for i, move in enumerate(options, start=1)]
+    width = max(map(len, cells)) + 2
+    per_row = max(1, 96 // width)
+    return ["  " + "".join(c.ljust(width) for c in cells[k:k + per_row]).rstrip()
+            for k in range(0, len(cells), per_row)] + [
+        f"  ({len(options)} moves: type a number or a move; `digsite notation "
+        f"{g.game.id}` explains the forms)"]
+
+
+def _words(g: _Game, move) -> str | None:
+    try:
+        return g.game.describe(g.state, move)
+    except DigsiteError:
+        return None
+
+
+def _screen(g: _Game, term: Terminal, options: list) -> None:
+    game, state, seat = g.game, g.state, g.seat
+    if term.emit:
+        try:
+            view = game.view_of(state, seat)
+        except DigsiteError:  # a decision without a player view (Pyramids' keep, take)
+            view = None
+        term.emit({"event": "decision", "seat": seat, "asks": game.describe_decision(state, seat),
+                   "view": view, "legal": [str(m) for m in options]})
+        return
+    for line in _events(g):
+        term.say(line)
+    term.say("--- the table ---")
+    for line in game.describe_position(state, seat, names=g.names):
+        term.say(line)
+    term.say("--- your move ---")
+    term.say(game.describe_decision(state, seat))
+    for line in _option_lines(g, options):
+        term.say(line)
+
+
+def _decide(g: _Game, term: Terminal, save, seed: int) -> str | None:
+    """Show the screen, read commands until the person moves (``None``), undoes (``None``:
+    the loop shows the earlier decision), quits or the input ends (``"quit"``/``"eof"``)."""
+    options = _options(g)
+    _screen(g, term, options)
+    game = g.game
+    while True:
         line = term.read()
         if not line:
-            raise DigsiteError(f"play: the input ended before the game did (after "
-                               f"{len(played)} moves); no record written")
+            return "eof"
         text = line.strip()
         if not text or text.startswith("#"):
             continue
-        if text == "?":
-            _hint(game_id, engine, state, seat, data, seed + len(played), term)
-        elif text in ("moves", "legal"):
-            term.say("  legal: " + ", ".join(map(str, state.legal_moves())))
-        elif text == "view":
-            _show(engine, state, seat, term, data)
-        elif text == "help":
-            term.say(HELP)
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit"):
+            return "quit"
+        if word in ("help", "h"):
+            for form, meaning in COMMANDS:
+                term.say(f"  {form:<16} {meaning}")
+            continue
+        if word in ("show", "view", "table"):
+            _screen(g, term, options)
+            continue
+        if word in ("moves", "legal", "list"):
+            for out in _option_lines(g, options):
+                term.say(out)
+            continue
+        if word in ("hint", "?"):
+            _hint(g, term, rest.strip(), seed + len(g.record.moves))
+            continue
+        if word == "undo":
+            if not g.decided:
+                term.complain("nothing to undo: this is your first decision")
+                continue
+            del_from = g.decided.pop()
+            g.record = GameRecord(g.record.game, g.record.players, g.record.deal,
+                                  g.record.moves[:del_from], g.record.seats, g.record.source)
+            g.replay()
+            save(g.record)
+            g.events = ["(undone: back to your previous decision)"]
+            return None
+        if text.isdigit():
+            n = int(text) if len(text) <= 6 else 0
+            if not 1 <= n <= len(options):
+                term.complain(f"there is no move {text[:12]}: pick 1 to {len(options)}")
+                continue
+            move = options[n - 1]
         else:
             try:
-                move = engine.parse_move(state, text)
+                move = game.parse_move(g.state, text)
             except DigsiteError as exc:
-                term.complain(" ".join(str(exc).split()) + " — try again ('moves' lists them)")
+                term.complain(" ".join(str(exc).split()) + " (type a number, or 'moves')")
                 continue
-            term.say(f"seat {seat} (you): {move}")
-            played.append(Entry(seat, str(move)))
-            state.apply(move)
-            shown = False
-    returns, winners = state.returns(), state.winners()
-    term.say("game over: " + ", ".join(f"seat {s} ({names[s]}) {fmt_score(r)}"
-                                         for s, r in enumerate(returns))
-             + "; winner(s): " + ", ".join(f"seat {w}" for w in winners))
-    record = GameRecord(game_id, players, deal, tuple(played),
-                        seats=tuple("person" if n == "you" else n for n in names),
-                        source=f"digsite play {game_id} --players {players} --seat {seat} "
-                               f"--seed {seed}" + "".join(
-                                   f" --{key} {v}" for key, value in (deal_options or {}).items()
-                                   for v in (value if isinstance(value, list) else [value])))
-    return record.finished(state)
+        words = game.describe_event(g.state, move, g.seat, names=g.names)
+        g.decided.append(len(g.record.moves))
+        g.record = g.record.played(g.seat, str(move))
+        g.state.apply(move)
+        save(g.record)
+        if term.emit:
+            term.emit({"event": "move", "seat": g.seat, "move": str(move), "words": words})
+        elif words:
+            g.events.append(words)
+        return None
 
 
-def fmt_score(value: float) -> str:
-    """A score without a needless ``.0``."""
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:
+    """The hint for the person's decision, on demand (at the default budget, or ``N``
+    iterations)."""
+    game_id = g.game.id
+    if not services.has_capability(game_id, "hint"):
+        term.complain(f"no hint for {game_id}")
+        return
+    iterations = None
+    if budget:
+        words = budget.split()
+        if len(words) != 1 or not words[0].isdigit() or not 1 <= len(words[0]) <= 7 \
+                or int(words[0]) < 1:
+            term.complain(f"hint takes a number of iterations (hint 5000), not {budget[:20]!r}")
+            return
+        iterations = int(words[0])
+    try:
+        if services.has_capability(game_id, "decision_view"):
+            view = services.capability(game_id, "decision_view")(g.state, g.seat)
+        else:
+            view = g.game.view_of(g.state, g.seat)
+        result = services.hint(game_id, view, data=g.game.data,
+                               limit=Limit(iterations=iterations), seed=seed, top=5)
+        if services.has_capability(game_id, "beliefs"):  # what the seat can infer, as hint --beliefs
+            result = replace(result, facts=result.facts + (("beliefs", services.beliefs(
+                game_id, view, data=g.game.data, seed=seed)),))
+    except DigsiteError as exc:
+        term.complain(f"no hint for this decision: {' '.join(str(exc).split())}")
+        return
+    if term.emit:
+        term.emit({"event": "hint", "hint": jsonable(result)})
+        return
+    for line in fmt.format_hint(result).splitlines():
+        term.say("  " + line)

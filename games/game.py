@@ -23,14 +23,16 @@ any solver (``game.info``). The engine module itself is imported on first use.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Mapping
+import json
+from typing import Any, Callable, Hashable, Mapping, Sequence
 
 import cards_data
 
 from . import registry
 from .errors import InvalidStateError
-from .protocol import Engine, State
+from .protocol import CHANCE, Engine, State
 from .seeding import Seed
+from .table import seat_name
 
 __all__ = ["Game", "load"]
 
@@ -119,6 +121,50 @@ class Game:
         describe: Callable[[State[Any], Hashable], str] | None = getattr(
             self.engine, "describe", None)
         return describe(state, move) if describe is not None else None
+
+    # --- the table in words (``games.table``; generic words where an engine has none) ---
+
+    def decisions(self, state: State[Any]) -> list[Hashable]:
+        """The legal moves as a player decides them (``games.protocol``: ``decisions``)."""
+        own: Callable[[State[Any]], list[Hashable]] | None = getattr(
+            self.engine, "decisions", None)
+        return list(own(state) if own is not None else state.legal_moves())
+
+    def describe_position(self, state: State[Any], seat: int, *,
+                          names: Sequence[str] | None = None) -> list[str]:
+        """What ``seat`` sees, a screen of lines (without words of its own: the player
+        view, one ``key: value`` line per field)."""
+        own: Callable[..., list[str]] | None = getattr(self.engine, "describe_position", None)
+        if own is not None:
+            return own(state, seat, names=names)
+        view = self.view_of(state, seat)
+        return [f"{key}: {json.dumps(value)}" for key, value in view.items()
+                if key not in ("game", "players")]
+
+    def describe_event(self, state: State[Any], move: Hashable, seat: int, *,
+                       names: Sequence[str] | None = None) -> str | None:
+        """``move`` (about to be played in ``state``) as ``seat`` sees it happen."""
+        own: Callable[..., str | None] | None = getattr(self.engine, "describe_event", None)
+        if own is not None:
+            return own(state, move, seat, names=names)
+        if state.current_player() == CHANCE:
+            return None  # chance of a game without words may be hidden: told by its effect
+        return f"{seat_name(state.current_player(), seat, names)}: {move}"
+
+    def describe_decision(self, state: State[Any], seat: int) -> str:
+        """What the decision of ``seat`` asks of it."""
+        own: Callable[[State[Any], int], str] | None = getattr(
+            self.engine, "describe_decision", None)
+        return own(state, seat) if own is not None else "your move"
+
+    def describe_result(self, state: State[Any], *, names: Sequence[str] | None = None,
+                        viewer: int | None = None) -> list[str]:
+        """Who won and why, at the end of the game."""
+        own: Callable[..., list[str]] | None = getattr(self.engine, "describe_result", None)
+        if own is not None:
+            return own(state, names=names, viewer=viewer)
+        return [f"{seat_name(p, viewer, names)}: {r:g}" for p, r in enumerate(state.returns())] \
+            + ["winner(s): " + ", ".join(seat_name(p, viewer, names) for p in state.winners())]
 
     @property
     def notation(self) -> tuple[tuple[str, str], ...]:

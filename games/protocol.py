@@ -43,6 +43,18 @@ when present):
     The decisions of ``state`` as a player makes them, where the engine plays one as
     several moves (Archaeology's whole trades for its ``take``/``give`` steps): ``digsite
     notation`` shows these instead of the legal moves.
+``decisions(state) -> list``
+    The legal moves of ``state`` as a player decides them, every one (Archaeology: the
+    whole trades its ``take``/``give`` steps make); ``digsite play`` numbers them.
+``describe_position(state, seat, *, names=None) -> list[str]``, ``describe_event(state,
+move, seat, *, names=None) -> str | None``, ``describe_decision(state, seat) -> str``,
+``describe_result(state, *, names=None, viewer=None) -> list[str]``
+    The table in words (``games.table``; each engine's ``table`` module): what ``seat``
+    sees, a screen of lines; ``move`` (about to be played in ``state``) as ``seat`` sees it
+    happen, hidden cards kept hidden (``None``: nothing to tell on its own); what the
+    decision asks of the seat to act; who won and why. Text only, printed by ``digsite
+    play`` and meant for any other face (a server) too. ``names`` labels the seats
+    (default ``you`` and ``seat N``).
 ``NOTATION: tuple[tuple[str, str], ...]``
     The move notation, form by form: ``(example text, meaning)``. ``digsite notation
     GAME`` prints it and ``digsite hint --help`` lists the forms.

@@ -58,6 +58,11 @@ class Budgets:
     hint_units: str = "search iterations"
     best_score: float | None = None
     best_score_units: str = ""
+    #: Iterations per turn of the arena's ISMCTS bot for a game whose bot searches whole
+    #: turns (a few options each, so fewer than a decision's search); ``None``: the search's
+    #: default per decision. Here, not in the service, so `arena --help` reads it without
+    #: importing a solver.
+    bot_per_turn: int | None = None
 
     @property
     def hint_text(self) -> str:
@@ -166,7 +171,7 @@ _register(GameInfo(
     rulebook="tomb-of-the-ancients.txt",
     services=("hint", "best_score", "plan", "BOTS"), bots=("random", "greedy", "ismcts"),
     budgets=Budgets(hint=700, best_score=200.0,
-                    best_score_units="thousands of search nodes"),
+                    best_score_units="thousands of search nodes", bot_per_turn=100),
     # points of expected final score: scores run 40-90, where a map is worth 2-8 points
     review=ReviewScale("points", 2.0, 4.0, 8.0),
 ))

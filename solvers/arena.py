@@ -37,7 +37,7 @@ from games.protocol import CHANCE
 from games.record import Entry, GameRecord
 from games.seeding import child_seeds
 
-from . import openspiel, services
+from . import interrupt, openspiel, services
 from .backends import Execution, Progress
 from .limits import Limit
 from .results import ArenaGame, ArenaResult
@@ -204,7 +204,24 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict[str, Callable[..
     play = _ArenaGame(game_id, tuple(bot_names), factories, limit, data, deal_options,
                       keep_record=keep_records)
     jobs = [(i, deal_seeds[i // k], bot_seeds[i]) for i in range(games)]
-    played = execution.run(play, jobs, progress=progress)
+    running = [0.0] * k
+
+    def report(game: ArenaGame) -> str:
+        """The running score for a progress bar: each bot's wins so far."""
+        for w in game.winners:
+            running[game.seat_bot[w]] += 1.0 / len(game.winners)
+        return ", ".join(f"{name} {wins:g}" for name, wins in zip(bot_names, running))
+
+    done = execution.run(play, jobs, progress=progress, report=report, partial=True)
+    # a stop request (Ctrl-C) leaves the games finished before it: their first unbroken
+    # run counts (in a pool, later games may have finished before earlier ones)
+    played = list(done[:next((i for i, g in enumerate(done) if g is None), len(done))])
+    if not played:
+        raise interrupt.Interrupted("interrupted before the first game was over")
+    interrupted = len(played) < games
+    if interrupted and len(played) >= k:  # whole seat rotations, so the luck still cancels
+        played = played[:len(played) // k * k]
+    games = len(played)
     wins = [0.0] * k
     scores = [0.0] * k
     for game in played:
@@ -219,4 +236,5 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: dict[str, Callable[..
         ci95=tuple((round(low, 6), round(high, 6))
                    for low, high in (wilson(w, games) for w in wins)),
         mean_scores=tuple(round(s / games, 6) for s in scores),
-        seed=seed, limit=limit, per_game=tuple(played), deal_options=deal_options)
+        seed=seed, limit=limit, per_game=tuple(played), deal_options=deal_options,
+        interrupted=interrupted)

@@ -20,7 +20,7 @@ from cards_data import CardData
 from games import registry
 from games.errors import NoSolutionError
 
-from . import services
+from . import interrupt, services
 from .backends import LOCAL, Execution, Progress
 from .limits import Limit
 
@@ -81,6 +81,15 @@ def best_scores(game_id: str, seeds: Sequence[int], *, data: CardData, limit: Li
                               f"got {len(seeds)}")
     services.capability(game_id, "best_score")  # a game without it fails before any work
     row = functools.partial(best_score_of_seed, game_id, data=data, limit=limit)
-    rows = execution.run(row, seeds, progress=progress)
-    return {"game": game_id, "seeds": [seeds[0], seeds[-1]], "deals": rows,
-            "summary": summarise(rows), "budget": limit.work, "time_s": limit.time_limit}
+    rows = execution.run(row, seeds, progress=progress, partial=True,
+                         report=lambda r: f"seed {r['seed']}: {r['score']:g} ({r['status']})")
+    done = [r for r in rows if r is not None]
+    if not done:  # a stop request (Ctrl-C) before the first deal was solved
+        raise interrupt.Interrupted("interrupted before the first deal was solved")
+    summary = summarise(done)
+    result = {"game": game_id, "seeds": [seeds[0], seeds[-1]], "deals": done,
+              "summary": summary, "budget": limit.work, "time_s": limit.time_limit}
+    if len(done) < len(seeds):
+        summary["reproducible"] = False
+        result.update(stop_reason="interrupted", deals_solved=len(done))
+    return result

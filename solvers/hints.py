@@ -48,7 +48,7 @@ __all__ = ["Column", "Hint", "HintRow", "SearchBudget", "CloseCall", "hint_resul
            "rows_from_search", "iterations_to_separate", "binomial_stderr", "win_probability",
            "mean_reward", "STOP_REASONS", "Z_95", "WIN_PROBABILITY", "MEAN_REWARD"]
 
-STOP_REASONS = ("iterations", "time_limit", "single_move")
+STOP_REASONS = ("iterations", "time_limit", "single_move", "interrupted")
 Z_95 = 1.959963984540054
 #: A close call's budget estimate is capped here (a gap of ~0 needs "infinitely" many).
 _MAX_SEPARATING_FACTOR = 10_000
@@ -218,13 +218,16 @@ def hint_result(game_id: str, *, seat: int, rows: Iterable[dict[str, Any]], valu
     if order not in ("visits", "value"):
         raise ValueError(f"unknown order {order!r}")
     rows = list(rows)
+    # the two best rows decide a close call even when fewer are shown (best-move shows one:
+    # it must say "too close to call" wherever the hint on the same search does)
     ranked = tuple(
         HintRow(rank=rank, move=str(row["move"]), value=_round(row.get("value"), value_digits),
                 visits=row.get("visits"), stderr=_round(row.get("stderr"), value_digits),
                 words=row.get("words") or None,
                 columns=tuple((c.key, _round(row.get(c.key), c.digits)) for c in columns))
-        for rank, row in enumerate(rows[:top], start=1))
+        for rank, row in enumerate(rows[:max(top, 2)], start=1))
     close = _close_call(ranked, iterations) if stop_reason != "single_move" else None
+    ranked = ranked[:top]
     return Hint(game=game_id, seat=seat, best=str(rows[0]["move"]) if rows else None,
                 rows=ranked, value_meaning=value_meaning, columns=tuple(columns), order=order,
                 budget=SearchBudget(iterations, limit.time_limit, stop_reason, limit.workers),

@@ -23,12 +23,18 @@ from games.registry import ReviewScale
 from .limits import Limit
 
 __all__ = ["WorkBudget", "BestScore", "ArenaGame", "ArenaResult", "PlannedFind", "NextDig",
-           "DigPlanResult", "CLOCK_NOTE", "ReviewedDecision", "ReviewSummary", "PartedFromPlan",
-           "FellBelowBest", "BestScoreComparison", "GameReview"]
+           "DigPlanResult", "CLOCK_NOTE", "INTERRUPT_NOTE", "UNREPRODUCIBLE", "ReviewedDecision",
+           "ReviewSummary", "PartedFromPlan", "FellBelowBest", "BestScoreComparison",
+           "GameReview"]
 
 #: What a result cut by the wall clock says of itself.
 CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
               "speed and load and may vary between runs")
+#: What a result cut by Ctrl-C says of itself (``solvers.interrupt``).
+INTERRUPT_NOTE = ("interrupted (Ctrl-C): the best found before the key was pressed; another "
+                  "run may differ")
+#: The stop reasons after which the same input and budget may give another result.
+UNREPRODUCIBLE = ("time_limit", "interrupted")
 
 
 @dataclass(frozen=True)
@@ -73,11 +79,13 @@ class BestScore:
     def reproducible(self) -> bool:
         """Whether the same deal, seed and budget give this result again (no wall clock
         cut it)."""
-        return self.budget.stop_reason != "time_limit"
+        return self.budget.stop_reason not in UNREPRODUCIBLE
 
     @property
     def note(self) -> str | None:
         """What the result says of itself when the wall clock cut it."""
+        if self.budget.stop_reason == "interrupted":
+            return INTERRUPT_NOTE
         return None if self.reproducible else CLOCK_NOTE
 
     @property
@@ -121,6 +129,7 @@ class ArenaResult:
     limit: Limit
     per_game: tuple[ArenaGame, ...]
     deal_options: dict[str, Any] = field(default_factory=dict)
+    interrupted: bool = False  # a stop request (Ctrl-C) ended it: ``games`` were played
 
 
 @dataclass(frozen=True)

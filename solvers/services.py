@@ -9,9 +9,12 @@ dict[game id, service]``, one object per edition with the names a service module
 and :func:`service` returns the game's. A service offers any of these (none prints; the
 CLI writes their results as JSON, ``cli/jsonout.py``):
 
-``best_score(deal: dict, *, data, limit: solvers.limits.Limit, seed) -> BestScore``
+``best_score(deal: dict, *, data, limit: solvers.limits.Limit, seed, progress=None) -> BestScore``
     (solo deals; ``limit.work`` in the game's declared best-score units, deterministic;
-    ``limit.time_limit`` a wall-clock cap; ``solvers.results.BestScore``)
+    ``limit.time_limit`` a wall-clock cap; ``solvers.results.BestScore``; ``progress(text)``
+    hears the phase, the best score and the bound so far; a stop request
+    (``solvers.interrupt``, Ctrl-C) ends it with the best plan so far, stop reason
+    ``interrupted``)
 ``hint(view: dict, *, data, limit: solvers.limits.Limit, seed, top: int) -> Hint``
     (built by ``solvers.hints.hint_result``: one type for every game; ``limit.workers``
     independent searches merged on their raw sums; the card games with an opponent model
@@ -55,10 +58,14 @@ from .limits import Limit
 __all__ = ["service", "capability", "has_capability", "hint", "beliefs", "hint_budget",
            "bot_names", "SERVICE_WORDS"]
 
-#: Each service in a user's words, for the message when a game lacks it.
-SERVICE_WORDS = {"hint": "move hints", "best_score": "a best-score solver",
-                 "plan": "a dig planner", "BOTS": "arena bots",
-                 "demo_section": "a demo section", "beliefs": "beliefs about hidden cards"}
+#: Each service in a user's words, for the message when a game lacks it: after "has no"
+#: and after "games with" ("archaeology has no best-score solver (games with a best-score
+#: solver: ...)").
+SERVICE_WORDS = {"hint": ("move hints", "move hints"),
+                 "best_score": ("best-score solver", "a best-score solver"),
+                 "plan": ("dig planner", "a dig planner"), "BOTS": ("arena bots", "arena bots"),
+                 "demo_section": ("demo section", "a demo section"),
+                 "beliefs": ("beliefs about hidden cards", "beliefs about hidden cards")}
 
 
 def service(game_id: str) -> ModuleType | Any | None:
@@ -90,10 +97,10 @@ def capability(game_id: str, name: str) -> Any:
     """The service ``name`` of ``game_id``; ``NoSolutionError`` if the game lacks it."""
     module = service(game_id)
     if module is None or not hasattr(module, name):
-        what = SERVICE_WORDS.get(name, name.replace("_", "-"))
+        lacks, having = SERVICE_WORDS.get(name, (name.replace("_", "-"),) * 2)
         offered = [game for game in GAME_IDS if has_capability(game, name)]
-        raise NoSolutionError(f"{game_id} has no {what} yet" if not offered else
-                              f"{game_id} has no {what} (games with {what}: "
+        raise NoSolutionError(f"{game_id} has no {lacks} yet" if not offered else
+                              f"{game_id} has no {lacks} (games with {having}: "
                               f"{', '.join(offered)})")
     return getattr(module, name)
 
@@ -107,7 +114,8 @@ def _options(game_id: str, func: Callable[..., Any], name: str,
         if key not in accepted:
             offered = [g for g in GAME_IDS if has_capability(g, name)
                        and key in inspect.signature(capability(g, name)).parameters]
-            raise NoSolutionError(f"{game_id}'s {SERVICE_WORDS.get(name, name)} take no "
+            words = SERVICE_WORDS.get(name, (name,) * 2)[1]
+            raise NoSolutionError(f"{game_id}'s {words} take no "
                                   f"{key} option" + (f" (games with it: {', '.join(offered)})"
                                                      if offered else ""))
     return given

@@ -68,7 +68,7 @@ def _absolute_imports(path: pathlib.Path):
 
 
 GENERIC_SOLVERS = {"ismcts", "hints", "limits", "results", "clock", "verify", "backends",
-                   "openspiel"}
+                   "openspiel", "interrupt"}
 TOP_SOLVERS = {"services", "arena", "demo", "review", "moments", "batch"}
 
 

@@ -201,3 +201,51 @@ def test_first_session_runs_as_printed_in_a_fresh_clone(tmp_path):
         pytest.fail(f"README command {step!r} failed in a fresh clone "
                     f"({failed.group(2) if failed else result.returncode}): "
                     f"{result.stderr.strip()[-1500:]}")
+    status = subprocess.run(["git", "status", "--porcelain"], cwd=clone, capture_output=True,
+                            text=True, check=True)
+    assert status.stdout == "", f"the README's session left files in the source tree: " \
+                                f"{status.stdout}"
+
+
+#: The options of a command that name a file or folder it writes, and where a command
+#: writes when the option is left out (``digsite demo``'s pictures, ``play``'s record).
+_WRITES = ("svg_file", "record_dir", "record_file", "json_file", "pictures_dir")
+
+
+def _written_paths(session: list[str]) -> list[str]:
+    """Every path the session's commands write, relative to the checkout (the session
+    starts there; ``cd DIR`` moves it), as the parser reads the commands."""
+    cwd = Path(".")
+    out = []
+    for line in session:
+        for words, target in _simple_commands(line):
+            if words[:1] == ["cd"]:
+                cwd = cwd / words[1]
+                continue
+            if target:
+                out.append(str(cwd / target))
+            if words[:1] != ["digsite"]:
+                continue
+            params = _parse(list(words[1:]))
+            for key in _WRITES:
+                if params.get(key):
+                    out.append(str(cwd / params[key]))
+            if words[1] == "play" and not params.get("record_file"):
+                out.append(str(cwd / f"{params['game']}-seed{params['seed']}.json"))
+    return out
+
+
+def test_the_first_session_writes_only_files_git_ignores():
+    """Issue 20 §1: the README's examples wrote view.json, plan.svg and game records into
+    the source tree (records into the ``games/`` package). Every file the set-up and the
+    session write must be ignored by git, so ``git status`` stays clean."""
+    if subprocess.run(["git", "rev-parse"], cwd=ROOT, capture_output=True).returncode:
+        pytest.skip("not a git checkout")
+    setup, session = readme_steps()
+    paths = _written_paths(session) + [".venv/x", "digsite-demo-pictures/x"]
+    assert len(paths) > 2, "the session writes nothing: the test proves nothing"
+    for path in paths:
+        assert not Path(path).parts[:1] == ("games",), path
+        ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", path], cwd=ROOT)
+        assert ignored.returncode == 0, f"the README's session writes {path}, which git " \
+                                        "does not ignore: run it from a working folder"

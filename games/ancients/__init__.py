@@ -15,6 +15,7 @@ from .moves import (END, NOTATION, Draw, End, Find, Market, Rest, Sand, describe
 from .rules import MapInfo, Rules, find_result, rules_for
 from .state import AncientsState
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
+from .table import describe_decision, describe_event, describe_position, describe_result
 
 GAME = _get("ancients")
 
@@ -22,4 +23,5 @@ __all__ = [
     "GAME", "AncientsState", "Rules", "MapInfo", "rules_for", "find_result", "END", "End",
     "Find", "Market", "Rest", "Sand", "Draw", "parse_text", "make_deal", "state_from_deal",
     "example_view", "state_from_view", "parse_move", "describe", "NOTATION", "view_of",
+    "describe_position", "describe_event", "describe_decision", "describe_result",
 ]

@@ -14,6 +14,7 @@ from .rules import Rules, rules_for, score_rooms
 from .state import LootNRunState
 from .views import (example_position, example_view, make_deal, position_of, read_view,
                     state_from_deal, state_from_view, view_of)
+from .table import describe_decision, describe_event, describe_position, describe_result
 
 GAME = get("lootnrun")
 
@@ -23,6 +24,7 @@ __all__ = [
     "Rules", "example_view", "make_deal", "parse_move", "parse_text", "rules_for",
     "score_rooms", "state_from_deal", "state_from_view", "view_of", "read_view",
     "position_of", "example_position",
+    "describe_position", "describe_event", "describe_decision", "describe_result",
 ]
 
 

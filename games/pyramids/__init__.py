@@ -17,6 +17,7 @@ from .rules import (
 )
 from .state import PyramidsState, Seat
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
+from .table import describe_decision, describe_event, describe_position, describe_result
 
 GAME = _get("pyramids")
 
@@ -25,4 +26,5 @@ __all__ = [
     "Pass", "PASS", "make_deal", "state_from_deal", "example_view", "state_from_view",
     "parse_move", "parse_text", "describe", "NOTATION", "view_of", "crossing_options", "action_effect",
     "final_score", "gem_points", "update_skulls", "frontier", "is_connected_region",
+    "describe_position", "describe_event", "describe_decision", "describe_result",
 ]

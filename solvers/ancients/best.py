@@ -57,6 +57,7 @@ from games.ancients import Find, Rest
 from games.registry import get
 from solvers.clock import deadline_of, expired
 
+from .. import interrupt
 from .planner import DigMap, SearchLimitReached
 from .policy import greedy_turn
 from .relax import MarketDP, PlanEstimate
@@ -186,7 +187,7 @@ class SearchResult:
     moves: list
     bound: UpperBound
     nodes: int
-    stop_reason: str          # "budget" | "time_limit" | "complete" | "optimal"
+    stop_reason: str  # "budget" | "time_limit" | "complete" | "optimal" | "interrupted"
     widths: tuple[int, ...] = ()
     proven: bool = False
 
@@ -194,16 +195,19 @@ class SearchResult:
 class _Budget:
     def __init__(self, nodes: int, deadline: float | None):
         self.left, self.deadline, self.used = nodes, deadline, 0
-        self.clock = False
+        self.clock = self.interrupted = False
 
     def spend(self, n: int = 1) -> bool:
         """Spend ``n`` nodes; False once the budget (or the deadline, a
-        ``time.monotonic()`` instant) is gone."""
+        ``time.monotonic()`` instant) is gone, or a stop was requested
+        (``solvers.interrupt``: Ctrl-C)."""
         self.used += n
         self.left -= n
         if expired(self.deadline):
             self.clock = True
-        return self.left > 0 and not self.clock
+        if interrupt.requested():
+            self.interrupted = True
+        return self.left > 0 and not self.clock and not self.interrupted
 
 
 def _finish(state, budget: _Budget, turn_cap: int | None) -> list:
@@ -261,13 +265,14 @@ def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None,
 
 def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: float | None = None,
                       turn_cap: int | None = None, widths: Sequence[int] = BEAM_WIDTHS,
-                      deadline: float | None = None) -> SearchResult:
+                      deadline: float | None = None, progress=None) -> SearchResult:
     """Beam searches (module docstring) within ``nodes`` nodes. ``time_limit`` (seconds
     from the call) and ``deadline`` (a ``time.monotonic()`` instant; the earlier counts)
     are a wall-clock cap (a result it cut may vary): consulted before the bound (once it
     has passed, the market argument is left out: the counting one costs nothing) and at
     every node. Widths continue doubling after ``widths`` while the budget lasts; the
-    first beam always completes its greedy finish, so there is always a plan."""
+    first beam always completes its greedy finish, so there is always a plan.
+    ``progress(text)`` hears each beam's width, the best score and the bound."""
     deadline = deadline_of(time_limit, deadline)
     budget = _Budget(nodes, deadline)
     late = expired(deadline)
@@ -280,13 +285,17 @@ def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: fl
     estimate = PlanEstimate(state, turn_cap)
     while True:
         width = width_list[len(run)] if len(run) < len(width_list) else 2 * run[-1]
+        if progress is not None:
+            progress(f"beam search, width {width}: best {max(best[0], 0):g}, "
+                     f"bound {bound.value:g}")
         finished = _beam(state, width, best, budget, turn_cap, estimate)
         run.append(width)
         if best[0] >= bound.value:
             stop = "optimal"
             break
-        if not finished or budget.left <= 0 or budget.clock:
-            stop = "time_limit" if budget.clock else "budget"
+        if not finished or budget.left <= 0 or budget.clock or budget.interrupted:
+            stop = ("interrupted" if budget.interrupted else
+                    "time_limit" if budget.clock else "budget")
             break
         if width >= 4096:
             break

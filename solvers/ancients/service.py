@@ -224,7 +224,7 @@ def _against_the_plan(state, seat: int, rows: list[dict]) -> list[str]:
 BUDGET_UNITS = GAME.budgets.best_score_units
 
 
-def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0) -> BestScore:
+def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0, progress=None) -> BestScore:
     """Best final score of a solo deal (deck order known) within ``limit.work`` thousand
     search nodes (default: the registry's), replay-verified, with a proven bound
     (``solvers.ancients.best``); ``limit.time_limit`` is a wall-clock cap on the bound and
@@ -234,7 +234,7 @@ def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0) -> BestScore
     require_solo(state.num_players)
     amount = GAME.budgets.best_score if limit.work is None else limit.work
     result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
-                               deadline=limit.deadline())
+                               deadline=limit.deadline(), progress=progress)
     replay = state.clone()
     turns = tuple(tuple(str(step) for step in apply_turn(replay, move, checked=True))
                   for move in result.moves)
@@ -331,8 +331,8 @@ def best_reachable(state, *, data, limit: Limit = Limit(), seed=0) -> float:
 # --- bots ---------------------------------------------------------------------------------
 
 #: Iterations per turn of the arena's ISMCTS bot when none are given (a whole-turn search
-#: has a few options per turn, so it needs fewer than the card games' bots).
-BOT_ITERATIONS = 100
+#: has a few options per turn, so it needs fewer than the card games' bots): the registry's.
+BOT_ITERATIONS = GAME.budgets.bot_per_turn
 
 
 class _TurnBot(Bot):

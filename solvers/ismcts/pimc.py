@@ -25,6 +25,7 @@ import time
 
 from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
+from .. import interrupt
 
 from .search import (DEFAULT_ITERATIONS, MoveStat, SearchResult, ranked, move_stat,
                      rollout, win_reward)
@@ -73,6 +74,9 @@ def pimc(root: State, seat: int, *, iterations: int | None = None,
         while per_world is None or count < per_world:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 stop_reason = "time_limit"
+                break
+            if done and interrupt.requested():  # Ctrl-C: the ranking so far
+                stop_reason = interrupt.INTERRUPTED
                 break
             state = world.clone()
             node = tree
@@ -125,7 +129,7 @@ def pimc(root: State, seat: int, *, iterations: int | None = None,
             acc[0] += edge[0]
             acc[1] += edge[1]
             acc[2] += edge[2]
-        if stop_reason == "time_limit":
+        if stop_reason != "iterations":
             break
     stats = [move_stat(m, *totals[key_of(m)], done) for m in root_moves]
     return SearchResult(seat, ranked(stats), done, time.perf_counter() - start, stop_reason,

@@ -85,6 +85,7 @@ from games.errors import InternalFault
 from games.protocol import CHANCE, State, sample_chance
 from games.seeding import Seed, make_rng
 from solvers.clock import deadline_of, expired
+from .. import interrupt
 
 __all__ = [
     "ismcts", "SearchResult", "MoveStat", "win_reward", "score_reward", "uniform_policy",
@@ -476,6 +477,9 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
             break
         if done and expired(deadline):
             stop_reason = "time_limit"
+            break
+        if done and interrupt.requested():  # Ctrl-C: the ranking so far
+            stop_reason = interrupt.INTERRUPTED
             break
         world = root.determinize(seat, rng) if sampler is None else sampler(root, seat, rng)
         if root_key is not None and world.information_set_key(seat) != root_key:

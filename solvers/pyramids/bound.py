@@ -68,6 +68,7 @@ from games.pyramids import Cross, Keep, Take, parse_move, state_from_deal
 from grids.cells import distances, popcount
 from solvers.clock import expired
 
+from .. import interrupt
 from .instance import QueueWindows, SoloInstance, completion_possible
 from .tables import ICON_ORDER, card_table
 
@@ -562,7 +563,8 @@ class _Relaxation:
         converged = False
         done = 0
         for done in range(1, iterations + 1):
-            if expired(deadline):
+            # Ctrl-C: the best bound so far (a first round is always solved)
+            if expired(deadline) or done > 1 and interrupt.requested():
                 self.stopped_by_clock = True
                 done -= 1
                 break

@@ -106,6 +106,7 @@ from grids.cells import NEIGHBOURS, adjacent, cell_name, cells_of, distances, po
 from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
+from .. import interrupt
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
 from .decomposed import SOURCE as PRICE_SOURCE, price_rounds, prove_deal
 from .instance import QueueWindows, SoloInstance, acquisition_ok
@@ -122,7 +123,7 @@ DEFAULT_WORKERS = 2  # for deals longer than one round; see ``workers_for``
 #: The default budget: seconds of CP-SAT deterministic time (about 1.6 s of one core
 #: each on the full deal's model, measured).
 DEFAULT_BUDGET = get("pyramids").budgets.best_score  # declared in the registry
-STOP_REASONS = ("optimal", "budget", "time_limit", "cuts")
+STOP_REASONS = ("optimal", "budget", "time_limit", "cuts", interrupt.INTERRUPTED)
 
 
 def workers_for(steps: int, steps_per_round: int = 7) -> int:
@@ -928,6 +929,9 @@ def _parameters(solver, inst: SoloInstance, *, workers: int, seed: int) -> None:
     p = solver.parameters
     p.random_seed = seed
     p.num_workers = workers
+    # Ctrl-C is ours (cli.signals): CP-SAT's own handler would end only its phase and leave
+    # SIGINT at the default action after the solve
+    p.catch_sigint_signal = False
     if workers > 1:
         p.interleave_search = True  # deterministic with several workers
     if len(inst.shapes) <= inst.steps_per_round:
@@ -951,14 +955,47 @@ class _Search:
     used: float = 0.0
 
 
+def _reporter(progress, start: float):
+    """A CP-SAT solution callback that tells ``progress`` each better plan CP-SAT finds and
+    each better bound it proves (only when someone watches: a terminal's progress line).
+    Reading the search changes nothing in it. Made here, not at import, since OR-Tools is
+    imported only where a model is solved (``_cp_sat_search``)."""
+    from ortools.sat.python import cp_model
+
+    class Report(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.best, self.bound = start, None
+
+        def on_solution_callback(self) -> None:
+            self.best = max(self.best, self.objective_value)
+            self.bound = self.best_objective_bound
+            self.tell()
+
+        def on_bound(self, bound: float) -> None:
+            self.bound = bound
+            self.tell()
+
+        def tell(self) -> None:
+            bound = "" if self.bound is None else f", bound {math.floor(self.bound + 1e-6):g}"
+            progress(f"CP-SAT search: best {self.best:g}{bound}")
+
+    return Report()
+
+
 def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm: WarmStart, *,
                    budget: float, deadline: float | None, workers: int, random_seed: int,
-                   max_cuts: int) -> _Search:
+                   max_cuts: int, progress=None) -> _Search:
     """Solve, decode, replay; a plan the engine rejects is cut and the model solved again.
-    The ``deadline`` is consulted before each solve, and CP-SAT gets what is left of it."""
+    The ``deadline`` is consulted before each solve, and CP-SAT gets what is left of it.
+    A stop request (``solvers.interrupt``: Ctrl-C) stops CP-SAT's solve at once."""
     # OR-Tools is imported where a model is built or solved, so that the Pyramids hint
     # (solvers.pyramids.service imports this module) does not pay for it: about 0.5 s of CPU
     from ortools.sat.python import cp_model
+
+    def stopped() -> str:
+        return (interrupt.INTERRUPTED if interrupt.requested()
+                else "time_limit" if expired(deadline) else "budget")
 
     search = _Search(warm)
     while True:
@@ -970,13 +1007,18 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm:
         solver.parameters.max_deterministic_time = max(0.01, budget - search.used)
         if deadline is not None:
             solver.parameters.max_time_in_seconds = max(0.01, remaining(deadline))
-        code = solver.solve(model.model)
+        report = None
+        if progress is not None:
+            report = _reporter(progress, search.best.score)
+            solver.best_bound_callback = report.on_bound
+        with interrupt.on_stop(solver.stop_search):
+            code = solver.solve(model.model, report)
         search.used += solver.deterministic_time
         if code in (cp_model.INFEASIBLE, cp_model.MODEL_INVALID):
             raise SolverFault(f"the CP-SAT model of the deal is {solver.status_name(code)} "
                               "(a modelling fault: the policy's game is a solution)")
         if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            search.stop = "time_limit" if expired(deadline) else "budget"
+            search.stop = stopped()
             return search  # no solution and no bound from this run
         search.cp_bound = int(math.floor(solver.best_objective_bound + 1e-6))
         kept, steps = model.decode(solver)
@@ -988,14 +1030,13 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm:
                 search.best = WarmStart(score, tuple(moves), state.breakdown(0), tuple(kept),
                                         tuple(steps))
             search.optimal = code == cp_model.OPTIMAL
-            search.stop = "optimal" if search.optimal else (
-                "time_limit" if expired(deadline) else "budget")
+            search.stop = "optimal" if search.optimal else stopped()
             return search
         model.cut(solver, failed)
         search.cuts += 1
-        if search.cuts >= max_cuts or expired(deadline) or search.used >= budget:
-            search.stop = "cuts" if search.cuts >= max_cuts else (
-                "time_limit" if expired(deadline) else "budget")
+        if (search.cuts >= max_cuts or expired(deadline) or search.used >= budget
+                or interrupt.requested()):
+            search.stop = "cuts" if search.cuts >= max_cuts else stopped()
             return search
 
 
@@ -1016,7 +1057,8 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
                bound_iterations: int | None = None, price_iterations: int | None = None,
                max_cuts: int = 50,
                deadline: float | None = None,
-               on_model: Callable[[cp_model.CpModel], None] | None = None) -> SolveResult:
+               on_model: Callable[[cp_model.CpModel], None] | None = None,
+               progress=None) -> SolveResult:
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
     through the engine. ``budget``: seconds of CP-SAT deterministic time, and
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
@@ -1031,13 +1073,19 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
     and the policy's first game is always played, so a plan exists whenever the limit
     falls (its result may vary). ``on_model`` receives the CP-SAT model after its last
     solve (the warm start's hint, the score floor and any lazy cuts in it); it is not
-    called when the limit fell before the model was built."""
+    called when the limit fell before the model was built.
+
+    ``progress(text)``, when given, hears the phase, the best score and the bound as they
+    improve; a stop request (``solvers.interrupt``: Ctrl-C) ends the search with the best
+    plan so far and a proven bound (stop reason ``interrupted``)."""
+    tell = progress or (lambda text: None)
     start = time.perf_counter()
     deadline = deadline_of(time_limit, deadline)
     inst = SoloInstance.from_deal(deal, data)
     if workers is None:
         workers = workers_for(len(inst.shapes), inst.steps_per_round)
     random_seed = cpsat_seed(seed)
+    tell("the policy's games (a first plan)")
     warm, model = _warm_starts(deal, data, inst, deadline)
     if model is None:
         search = _Search(warm[0], stop="time_limit")
@@ -1045,9 +1093,10 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
         model.hint(warm[0])
         # the policy's plan is legal, so the optimum is at least its score: prune below it
         model.model.add(model.objective >= warm[0].score)
+        tell(f"CP-SAT search: best {warm[0].score:g}")
         search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget,
                                 deadline=deadline, workers=workers, random_seed=random_seed,
-                                max_cuts=max_cuts)
+                                max_cuts=max_cuts, progress=progress)
         if on_model is not None:
             on_model(model.model)
     best, stop, proof = search.best, search.stop, None
@@ -1055,6 +1104,8 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
         bound, source = best.score, "cp-sat"
     else:
         rounds = bound_rounds(budget) if bound_iterations is None else bound_iterations
+        tell(f"the deal bound (per-card tables, up to {rounds} rounds): best {best.score:g}"
+             + (f", CP-SAT bound {search.cp_bound}" if search.cp_bound is not None else ""))
         pool = model.pool if model is not None else choose_cards(inst, data)
         proof = deal_bound(inst, data, iterations=rounds, deal=deal,
                            games=[w.moves for w in warm] + [best.moves], deadline=deadline,
@@ -1062,7 +1113,9 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
         bound, source = proof.value, proof.source
         if search.cp_bound is not None and search.cp_bound < bound:
             bound, source = search.cp_bound, "cp-sat"
-        if proof.stopped_by_clock:
+        if interrupt.requested():
+            stop = interrupt.INTERRUPTED
+        elif proof.stopped_by_clock:
             stop = "time_limit"
         rounds = price_rounds(budget) if price_iterations is None else price_iterations
         if bound > best.score and rounds > 0:  # the decomposed proof (issue 21 §2)

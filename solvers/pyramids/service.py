@@ -39,6 +39,7 @@ from solvers.limits import Limit
 from solvers.results import BestScore, WorkBudget
 from solvers.verify import verify_replay
 
+from .. import interrupt
 from .graph import analyse, analysis_lines
 from .decisions import decision_view, world_of  # decision_view: solvers.review's hook
 from .model import solve_deal
@@ -83,16 +84,17 @@ CP_SAT_MODEL = ("the deal's one CP-SAT model as last solved: the warm start's so
 
 
 def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0,
-               on_model: Callable | None = None) -> BestScore:
+               on_model: Callable | None = None, progress=None) -> BestScore:
     """CP-SAT best score of a solo deal with its proven bound, replay-verified
     (``solvers.pyramids.model.solve_deal``). ``limit.work`` is in ``BUDGET_UNITS`` (default:
     the registry's): the same deal, seed and budget give the same result;
     ``limit.time_limit`` is a wall-clock cap on every phase, counted from
     ``limit.started`` (a run it cuts says so and may vary). ``on_model(cp_model.CpModel)``:
-    see ``CP_SAT_MODEL`` (not called when the limit fell before the model was built)."""
+    see ``CP_SAT_MODEL`` (not called when the limit fell before the model was built).
+    ``progress(text)`` hears the phase, the best score and the bound so far."""
     amount = GAME.budgets.best_score if limit.work is None else limit.work
     result = solve_deal(deal, data, budget=amount, seed=seed, deadline=limit.deadline(),
-                        on_model=on_model)
+                        on_model=on_model, progress=progress)
     final, lines = replay_plan(deal, data, result.moves)
     verify_replay("score", claimed=result.score, replayed=final.score(0))
     analysis = [f"kept cards {result.kept[0]} and {result.kept[1]} (graph analysis, empty cards):"]
@@ -235,6 +237,8 @@ def allocate(options: int, sample, *, iterations: int | None, time_limit: float 
             return "iterations"
         if used >= options and expired(deadline):  # every option has its first sample
             return "time_limit"
+        if rounds and interrupt.requested():  # Ctrl-C: every option has its minimum
+            return interrupt.INTERRUPTED
         return None
 
     while stop == "iterations" and options > 1 or rounds == 0:

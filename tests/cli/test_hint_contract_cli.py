@@ -138,3 +138,24 @@ def test_card_game_options_refused_where_they_do_not_apply(run_cli, views, args,
     result = run_cli("hint", game, views[game], "--iterations", "10", *rest)
     lines = result.err.strip().splitlines()
     assert result.code == 2 and len(lines) == 1 and needle in lines[0], lines
+
+
+def test_best_move_says_too_close_to_call_where_the_hint_does(run_cli, views):
+    # issue 20 §1: best-move named one move where hint, on the same view and budget, said
+    # "too close to call"; it must say so too, with the iterations that would separate them
+    close = 0
+    for game in HINT_GAMES:
+        args = (game, views[game], "--iterations", "40", "--seed", "5")
+        hint = json.loads(run_cli("hint", *args, "--json").out)
+        best = run_cli("best-move", *args)
+        assert best.code == 0, best.err
+        as_json = json.loads(run_cli("best-move", *args, "--json").out)
+        if hint.get("close_call") is None:
+            assert "too close to call" not in best.out, game
+            continue
+        close += 1
+        assert as_json["close_call"] == hint["close_call"], game
+        assert "too close to call" in best.out, (game, best.out)
+        need = hint["close_call"]["iterations_to_separate"]
+        assert (f"about {need} iterations" if need else "no affordable budget") in best.out
+    assert close, "no example view is a close call at 40 iterations: the test proves nothing"

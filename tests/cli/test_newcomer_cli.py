@@ -97,3 +97,70 @@ def test_a_json_null_is_named_as_json_names_it(run_cli, tmp_path):
     path = tmp_path / "v.json"
     path.write_text("null")
     bad_input(run_cli("hint", "pyramids", str(path)), "expected a JSON object, got null")
+
+
+@pytest.mark.parametrize("game, service, phrase", [
+    ("archaeology", "best-score", "archaeology has no best-score solver (games with a "
+                                  "best-score solver: pyramids, ancients)"),
+    ("pyramids", "arena", "pyramids has no arena bots (games with arena bots: "),
+])
+def test_a_missing_service_reads_as_english(run_cli, game, service, phrase):
+    # issue 20 §1: "archaeology has no a best-score solver"
+    args = {"best-score": ("best-score", game, "--seed", "1"),
+            "arena": ("arena", game, "--bots", "a", "--games", "1")}[service]
+    result = run_cli(*args)
+    bad_input(result, phrase)
+    assert " no a " not in result.err and " an a " not in result.err
+
+
+def _commands(group, path=()):
+    import click
+
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            yield from _commands(command, path + (name,))
+        else:
+            yield path + (name,), command
+
+
+def test_every_option_of_every_command_is_described_with_its_default():
+    # issue 20 §4: --seed, --top and arena --games were bare; defaults and units unsaid
+    import click
+
+    from cli.main import app
+
+    bare, silent = [], []
+    for path, command in _commands(app):
+        for option in command.params:
+            if not isinstance(option, click.Option) or option.name == "help":
+                continue
+            if not (option.help or "").strip():
+                bare.append((" ".join(path), option.opts[0]))
+            has_default = (not option.is_flag and not option.required
+                           and option.default not in (None, ()))
+            if has_default and not option.show_default and "default" not in option.help:
+                silent.append((" ".join(path), option.opts[0]))
+    assert not bare, f"options without a description: {bare}"
+    assert not silent, f"options that do not say their default: {silent}"
+
+
+def test_help_lists_the_choices_and_every_games_default_budget(run_cli):
+    deal = " ".join(run_cli("deal", "--help").out.split())
+    for monument in ("great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins"):
+        assert monument in deal, monument
+    for variant in ("long-expedition", "fierce-weather", "beginners-luck"):
+        assert variant.replace("-", "- ") in deal or variant in deal, variant
+    best = " ".join(run_cli("best-score", "--help").out.split())
+    for info in registry.GAMES.values():
+        if "best_score" in info.services:
+            assert f"{info.id}, {info.budgets.best_score_units} (default " \
+                   f"{info.budgets.best_score:g}" in best, info.id
+    arena = " ".join(run_cli("arena", "--help").out.split())
+    assert "--games" in arena and "groups of k on one deal" in arena
+    assert "Search bots' budget without --iterations" in arena
+    for game in registry.GAME_IDS:
+        if "ismcts" in services.bot_names(game):
+            assert f"{game} " in arena.split("Search bots' budget")[1], game
+    hint = " ".join(run_cli("hint", "--help").out.split())
+    assert "--top INTEGER RANGE How many of the ranked moves" in hint
+    assert "--seed INTEGER Seed of the search's random choices" in hint

@@ -19,6 +19,7 @@ kind, still derandomized, so a failure reproduces by running it again).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
@@ -557,6 +558,127 @@ def test_solver_flags(game, data, views_on_disk):
         assert code == 2, f"{args}: a time limit of {value!r} seconds was accepted"
     if name == "plan --token-value" and not _finite_above(value, 0, closed=True):
         assert code == 2, f"{args}: a token value of {value!r} was accepted"
+
+
+# --- issue 20 §6: the new surface ---------------------------------------------------------
+#
+# `--seeds` ranges (cause 6), Ray addresses (cause 2), output paths of every command that
+# writes one (cause 10: refused before the work, nothing half made), and `play` with
+# hostile lines (its commands, numbers, junk, very long lines, the input ending anywhere).
+
+SEED_TEXT = st.one_of(
+    FLAG_TEXT,
+    st.builds(lambda a, b, sep: f"{a}{sep}{b}", st.sampled_from(["1", "-3", "0", "9" * 120,
+                                                                "1" * 5000, "", " ", "x"]),
+              st.sampled_from(["2", "-1", "1", "9" * 4400, "", "3-4", "a"]),
+              st.sampled_from(["-", " - ", "--", "..", ",", "-\n"])),
+)
+
+
+def _few_deals(text: str) -> bool:
+    """A valid range of at most 3 deals (a long batch is the user's choice, not a hang)."""
+    match = re.fullmatch(r"\s*(-?\d{1,30})\s*(?:-\s*(-?\d{1,30})\s*)?", text)
+    if not match:
+        return True
+    low = int(match.group(1))
+    high = int(match.group(2)) if match.group(2) else low
+    return high - low < 3
+
+
+@given(text=SEED_TEXT)
+def test_seed_ranges(text):
+    assume(_few_deals(text))
+    args = ("best-score", "ancients", "--budget", "0.001", "--seeds", text)
+    note(repr(text[:80]))
+    allowed(args, cli(*args))
+
+
+ADDRESS_TEXT = st.one_of(
+    st.builds(lambda scheme, host, port: f"{scheme}{host}:{port}",
+              st.sampled_from(["", "ray://", "http://", "ray:/"]),
+              st.sampled_from(["127.0.0.1", "localhost", "[::1]", "nohost.invalid", "",
+                               "999.1.1.1", "a" * 300, "\x00"]),
+              st.sampled_from(["1", "0", "65536", "-1", "x", "99999999", "", "1:1"])),
+    st.text(max_size=12).filter(lambda t: t.strip() != "auto"),  # auto: Ray finds a cluster
+)
+
+
+@pytest.mark.skipif(not __import__("solvers.backends").backends.ray_available(),
+                    reason="the ray extra is not installed")
+@settings(max_examples=max(5, settings.default.max_examples // 2))
+@given(address=ADDRESS_TEXT)
+def test_ray_addresses(address):
+    """Nothing here runs a Ray cluster: every address is refused, in one line."""
+    args = ("arena", "lootnrun", "--bots", "random,random", "--games", "1", "--backend",
+            "ray", "--address", address)
+    note(repr(address))
+    assert allowed(args, cli(*args)) == 2, args
+
+
+PATH_PARTS = st.sampled_from(["", ".", "..", "no-such-folder", "a-file", "a-folder",
+                              "x.svg", "x.json", "\x00", "é", "a" * 300, " ", "-"])
+WRITERS = {  # command lines whose output path is left open; each does little work
+    "plan --svg": ("plan", "ancients", "{view}", "--svg", None),
+    "arena --svg": ("arena", "lootnrun", "--bots", "random,random", "--games", "1", "--svg",
+                    None),
+    "arena --record": ("arena", "lootnrun", "--bots", "random,random", "--games", "1",
+                       "--record", None),
+    "play --record": ("play", "lootnrun", "--record", None),
+    "best-score --svg": ("best-score", "ancients", "--seed", "1", "--budget", "0.001",
+                         "--svg", None),
+}
+# `demo --pictures DIR` is left out: the demo's work is a minute; its folder check is in the
+# CLI tests (tests/cli/test_hostile_surface_cli.py)
+
+
+@given(data=st.data())
+def test_output_paths(data, work):
+    """An output path that cannot be written is refused (exit 2) before the work, and a
+    refused run leaves nothing behind in the folder it named."""
+    box = work / f"paths-{data.draw(st.integers(0, 10**9))}"
+    box.mkdir(exist_ok=True)
+    (box / "a-file").write_text("x")
+    (box / "a-folder").mkdir(exist_ok=True)
+    view = box / "dig.json"
+    view.write_text(json.dumps(VIEWS["ancients"][0]))
+    name = data.draw(st.sampled_from(sorted(WRITERS)))
+    parts = data.draw(st.lists(PATH_PARTS, min_size=1, max_size=3))
+    path = str(box / "/".join(parts)) if data.draw(st.booleans()) else "/".join(parts)
+    note(f"{name} {path!r}")
+    before = sorted(p.name for p in box.iterdir())
+    args = tuple(path if a is None else str(view) if a == "{view}" else a
+                 for a in WRITERS[name])
+    with contextlib.chdir(box):  # a relative path lands in the sandbox, never the checkout
+        code = allowed(args, cli(*args, stdin="quit\n"))
+    if code == 2:
+        assert sorted(p.name for p in box.iterdir()) == before, f"{args}: left files behind"
+
+
+PLAY_LINES = st.one_of(
+    st.sampled_from(["1", "0", "-1", "999999999999", " 2 ", "1e3", "٣", "undo", "undo undo",
+                     "hint 0", "hint -5", "hint abc", "hint 10 20", "hint 12", "help me",
+                     "show", "moves", "quit now", "#", "?", "? 3", "\t", "\x1b[A", "\x00"]),
+    st.text(max_size=30),
+    st.integers(1, 30).map(str),
+    st.just("x" * 100_000),
+)
+
+
+@pytest.mark.parametrize("game", games_for("play-lines", ENGINES))
+@given(data=st.data())
+def test_play_lines(game, data, work):
+    """`play` reads any line: a move, a number, a command, junk; the input may end at any
+    point. Outcome: exit 0 (the game or the game so far kept) or one error line per bad
+    line, never a fault."""
+    lines = data.draw(st.lists(PLAY_LINES, min_size=1, max_size=8))
+    stdin = "".join(line.replace("\n", " ") + "\n" for line in lines)
+    if data.draw(st.booleans()):
+        stdin = stdin[:data.draw(st.integers(0, len(stdin)))]  # the input cut anywhere
+    record = work / f"{game}-lines.json"
+    args = ("play", game, "--seed", 9, "--record", record)
+    code = allowed(args, cli(*args, stdin=stdin), lines="many")
+    if code == 0:
+        assert json.loads(record.read_text())["game"] == game
 
 
 # --- game records at a moment: `view --at N` (issue 19 §5) ---------------------------------

@@ -82,7 +82,7 @@ def test_ray_jobs_come_back_in_job_order(ray_cluster):
 def test_ray_arena_equals_local_arena(ray_cluster):
     ticks = []
     on_ray = _arena(execution=Execution("ray", workers=2),
-                    progress=lambda n=1: ticks.append(n))
+                    progress=lambda n=1, note=None: ticks.append(n))
     assert on_ray == _arena()
     assert sum(ticks) == 4
 

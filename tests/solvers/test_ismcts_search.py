@@ -208,7 +208,7 @@ def test_arena_is_seat_swapped_and_independent_of_workers():
     assert low <= one.win_rate[0] <= high
     ticks = []
     run_arena("archaeology", ["random", "random", "greedy"], bots=BOTS, games=3, seed=1, data=DATA,
-              progress=lambda n=1: ticks.append(n))
+              progress=lambda n=1, note=None: ticks.append(n))
     assert len(ticks) == 3
 
 

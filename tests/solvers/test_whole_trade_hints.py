@@ -79,32 +79,29 @@ def test_a_view_with_a_trade_in_progress_ranks_the_next_steps():
 
 def test_play_takes_a_whole_trade_as_one_move():
     from cli.play import Terminal, play
+    from games import load
 
     data = cards_data.load("archaeology")
-    said: list[str] = []
+    decisions: list[dict] = []
     typed: list[str] = []
 
     def read() -> str:
-        lines = list(said)
-        said.clear()
-        legal = [line.split("legal: ", 1)[1].split(", ") for line in lines
-                 if line.startswith("  legal: ")]
-        if not legal:
-            return "moves\n"  # the person asks for the legal moves
-        view = {key: json.loads(value) for key, value in
-                (line.strip().split(": ", 1) for line in lines
-                 if line.startswith("  ") and not line.startswith("  legal"))}
+        legal, view = decisions[-1]["legal"], decisions[-1]["view"]
         if not typed and view.get("phase") == "action" and any(
-                m.startswith("take ") for m in legal[-1]):
+                m.startswith("trade ") for m in legal):
             trade = _one_card_trade(data, view["hand"], view["marketplace"])
             if trade:
                 typed.append(trade)
                 return trade + "\n"
-        return ("end" if "end" in legal[-1] else legal[-1][0]) + "\n"
+        return ("end" if "end" in legal else legal[0]) + "\n"
 
-    term = Terminal(read=read, say=said.append, complain=lambda text: None)
-    record = play("archaeology", players=2, seat=0, bot_names=["greedy"], seed=4, data=data,
-                  term=term)
+    def emit(event: dict) -> None:
+        if event["event"] == "decision":
+            decisions.append(event)
+
+    term = Terminal(read=read, say=lambda text: None, complain=lambda text: None, emit=emit)
+    record = play(load("archaeology", data=data), players=2, seat=0, bot_names=["greedy"],
+                  seed=4, term=term).record
     assert typed and typed[0] in [e.move for e in record.moves]
     back = read_record(record.to_json(), "archaeology", data)
     assert back.result == record.result

@@ -1,0 +1,457 @@
+"""Both Archaeology editions at the table, in a player's words (``games.table``): the
+position a seat sees, each event as that seat saw it, what a decision asks, who won and
+why, and the decisions of a position as a player makes them (a whole trade is one).
+
+Everything here reads only what the reading seat may know: its own hand, the public
+record (digs, trades, sales, discards, explores), the cards of the thefts it took part
+in, the chambers it saw. The other seats' hands are shown as what the seat *knows* they
+hold at least (:func:`known_cards`), read off the public record.
+
+>>> import cards_data
+>>> from games.archaeology import example_view, state_from_view, parse_move
+>>> data = cards_data.load("archaeology")
+>>> state, seat = state_from_view(example_view(data), data, 0)
+>>> print(describe_position(state, seat)[1])
+you hold 6 cards: 2 parchment scraps, 2 coins, 1 broken cup, 1 pharaoh's mask
+>>> describe_event(state, parse_move(state, "sell coin 2"), 1)
+'seat 0 sold 2 coins for $5'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence, cast
+
+from games.table import plural, possessive, seat_name
+
+from .hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_RETURN, R_SELL, R_STEAL,
+                     R_TAKE, R_TRADE, _secret_events)
+from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
+                    SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, chamber_letter)
+from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
+                    P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL, REFILL_ON_SANDSTORM, TAKE_ALL)
+from .trades import trading, whole_trade
+
+if TYPE_CHECKING:
+    from .moves import MoveBase as Move
+    from .rules import Rules
+    from .state import ArchaeologyState as State
+
+__all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
+           "describe_cards", "decisions", "known_cards", "card_words"]
+
+
+# --- cards in words -----------------------------------------------------------------------
+
+def _name(rules: Rules, card: int, n: int = 1) -> str:
+    key = rules.cards.names[card]
+    treasure = rules.data.treasures.get(key) if key in rules.data.treasures else None
+    name = treasure.name if treasure is not None else key.replace("_", " ")
+    return name if n == 1 else name + "s"
+
+
+def _a(name: str) -> str:
+    """``a coin``, ``an ...``."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def card_words(rules: Rules, counts: Sequence[int] | dict[int, int], *, empty: str = "nothing") -> str:
+    """Card counts (a vector over the treasures, or ``{card: n}``) in words, in card
+    order: ``2 coins, 1 talisman``."""
+    items = counts.items() if isinstance(counts, dict) else enumerate(counts)
+    parts = [f"{n} {_name(rules, c, n)}" for c, n in sorted(items) if n]
+    return ", ".join(parts) if parts else empty
+
+
+def _listed(rules: Rules, cards: Sequence[int]) -> str:
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return card_words(rules, counts)
+
+
+def _hand(state: State, seat: int) -> list[int]:
+    T = state.rules.treasures
+    return state.hands[seat * T:(seat + 1) * T]
+
+
+# --- what a seat knows of the other hands -------------------------------------------------
+
+def known_cards(state: State, seat: int) -> list[list[int]]:
+    """Per seat, count vectors of the cards ``seat`` knows that seat holds at least: its own
+    hand for itself; for the others, what the public record (and the thefts and chambers
+    ``seat`` saw) puts there for sure. A lower bound, never a guess: cards taken from the
+    marketplace or a face-up chamber count until the seat gives, sells or discards cards of
+    that type, or loses a card it could have been to a thief; a card taken unseen (a dig,
+    a theft, a hidden chamber) adds nothing."""
+    rules = state.rules
+    T = rules.treasures
+    known = [[0] * T for _ in range(state.num_players)]
+    steals = iter(state.steals)
+    secrets = iter(state.secrets)
+    has_secret = _secret_events(rules)
+    looked = [0] * len(rules.chamber_sizes)
+
+    def lose(p: int, card: int, n: int = 1) -> None:
+        known[p][card] = max(0, known[p][card] - n)
+
+    for event in state.record.events():
+        secret: tuple[tuple[int, ...], ...] | None = None
+        if has_secret(event, looked):
+            entry = next(secrets)  # (kind, who saw it: a seat mask, seat, chamber, cards...)
+            if cast(int, entry[1]) >> seat & 1:
+                secret = cast("tuple[tuple[int, ...], ...]", entry[4:])
+        kind = event[0]
+        if kind == R_LOOK:
+            looked[event[2]] |= 1 << event[1]
+        elif kind == R_TRADE:
+            p = event[1]
+            for c in range(T):
+                lose(p, c, event[2][c])
+                known[p][c] += event[3][c]
+        elif kind == R_SELL:
+            lose(event[1], event[2], event[3])
+        elif kind == R_DISCARD:
+            lose(event[1], event[2])
+        elif kind == R_EXPLORE:
+            p, i = event[1], event[2]
+            lose(p, rules.map, rules.chamber_maps[i])
+            if secret is not None and rules.special in TAKE_ALL:  # a chamber it had seen
+                for c in secret[0]:
+                    known[p][c] += 1
+        elif kind == R_STEAL:
+            thief, victim, card = next(steals)
+            if seat in (thief, victim):
+                lose(victim, card)
+                known[thief][card] += 1
+            else:  # a random card left: any type the victim held may be one fewer
+                for c in range(T):
+                    lose(victim, c)
+        elif kind == R_TAKE:
+            for c in range(T):
+                known[event[1]][c] += event[2][c]
+        elif kind == R_RETURN:
+            for c in range(T):
+                lose(event[1], c, event[2][c])
+        elif kind == R_KEEP and secret is not None:
+            for c in secret[1]:
+                known[event[1]][c] += 1
+    known[seat] = _hand(state, seat)
+    return known
+
+
+# --- the position -------------------------------------------------------------------------
+
+def _chambers(state: State, seat: int) -> list[str]:
+    rules = state.rules
+    lines = []
+    for i, size in enumerate(rules.chamber_sizes):
+        maps = rules.chamber_maps[i]
+        cost = plural(maps, "map")
+        contents = state.chambers[i]
+        if rules.monument is None:
+            name = f"the {size}-card chamber"
+        else:
+            name = f"chamber {chamber_letter(i)}"
+        if contents is None:
+            lines.append(f"  {name}: explored (gone)")
+            continue
+        if rules.special == REFILL_ON_SANDSTORM:  # face up
+            lines.append(f"  {name} ({cost}): face up, {_listed(rules, contents)}")
+            continue
+        held = len(contents)
+        if not held:
+            lines.append(f"  {name} ({cost}): empty")
+            continue
+        seen = state.chamber_seen[i] >> seat & 1
+        what = f", which you know: {_listed(rules, contents)}" if seen else ", face down"
+        lines.append(f"  {name} ({cost}): {plural(held, 'card')}{what}")
+    return lines
+
+
+def describe_position(state: State, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
+    """What ``seat`` sees at the table, a screen of lines: its hand and money, every other
+    seat's hand size, money, sales and the cards it is known to hold, the marketplace, the
+    dig site, the chambers (and the New Expedition's monument, tents, reserve and an
+    explore in progress)."""
+    rules = state.rules
+    known = known_cards(state, seat)
+    me = seat_name(seat, seat, names)
+    hand = _hand(state, seat)
+    lines = [_title(state)]
+    lines.append(f"{me} hold{'' if me == 'you' else 's'} "
+                 f"{plural(state.hand_sizes[seat], 'card')}: {card_words(rules, hand)}")
+    lines.append(f"{possessive(me)} money: ${state.money[seat]}, "
+                 f"{plural(state.sold_cards[seat], 'card')} sold"
+                 + _tents(state, seat))
+    for p in range(state.num_players):
+        if p == seat:
+            continue
+        who = seat_name(p, seat, names)
+        certain = card_words(rules, known[p], empty="")
+        lines.append(f"{who}: {plural(state.hand_sizes[p], 'card')} in hand"
+                     + (f" (known to hold at least {certain})" if certain else "")
+                     + f", ${state.money[p]}, {plural(state.sold_cards[p], 'card')} sold"
+                     + _tents(state, p))
+    lines.append(f"marketplace: {card_words(rules, state.market, empty='empty')}")
+    lines.append(f"dig site: {plural(len(state.dig), 'card')} left ({state.thieves_drawn} of "
+                 f"{rules.thieves} thieves and {state.storms_drawn} of {rules.sandstorms} "
+                 f"sandstorms dug up so far)")
+    where = ("the pyramid" if rules.monument is None
+             else f"the monument, {rules.monument.name}")
+    lines.append(f"{where}:")
+    lines.extend(_chambers(state, seat))
+    if rules.reserve_size:
+        lines.append(f"  the reserve: {plural(len(state.reserve), 'card')} face down")
+    if state.drawn:
+        lines.append(f"drawn face up from chamber {chamber_letter(state.exploring)}: "
+                     f"{_listed(rules, state.drawn)}")
+    if state.named:
+        lines.append(f"named: {' and '.join(_name(rules, c, 2) for c in state.named)}")
+    return lines
+
+
+def _title(state: State) -> str:
+    rules = state.rules
+    name = ("Archaeology: The Card Game" if rules.monument is None
+            else "Archaeology: The New Expedition")
+    return f"{name}, {state.num_players} players" + (
+        f", variants {', '.join(rules.variants)}" if rules.variants else "")
+
+
+def _tents(state: State, seat: int) -> str:
+    if not state.rules.tents:
+        return ""
+    left = state.tents[seat]
+    return f", tent {'used' if not left else 'ready' if left == 1 else f'ready ({left} uses)'}"
+
+
+def describe_cards(state: State) -> list[str]:
+    """The treasures' trade values and what sets of them sell for (a player's card list)."""
+    rules = state.rules
+    lines = ["treasure: trade value; a set of 1, 2, ... sells for"]
+    for c in rules.in_play:
+        prices = " ".join(f"${p}" for p in rules.sell[c])
+        lines.append(f"  {_name(rules, c)}: {rules.trade[c]}; {prices} "
+                     f"({plural(rules.counts[c], 'card')} in the game)")
+    return lines
+
+
+# --- the decision -------------------------------------------------------------------------
+
+def describe_decision(state: State, seat: int) -> str:
+    """What the decision of ``seat`` (the seat to act) asks of it, in words."""
+    rules = state.rules
+    phase = state.phase
+    if phase == P_STEAL:
+        return ("you dug up a thief: choose whom it steals from (it takes a random card of "
+                "that seat's hand)")
+    if phase == P_STORM:
+        return (f"sandstorm: discard {plural(state.storm_left, 'more card')} to the "
+                f"marketplace, one at a time (half your hand, rounded down)")
+    if phase == P_TENT:
+        half = state.hand_sizes[seat] // 2
+        return (f"sandstorm: shelter in your tent (it is used up) or keep it and discard "
+                f"{plural(half, 'card')}, half your hand")
+    if phase == P_LOOK:
+        return "the Temple: after your sale you may look secretly at one chamber"
+    if phase == P_KEEP:
+        contents = state.chambers[state.exploring]
+        return (f"the Tomb: chamber {chamber_letter(state.exploring)} holds "
+                f"{_listed(rules, contents or ())}; keep {rules.params['keep']}, the rest goes "
+                f"back face down")
+    if phase == P_MINE:
+        value = sum(rules.trade[c] for c in state.drawn)
+        return (f"the Mine: drawn so far {_listed(rules, state.drawn)} (trade value {value}); "
+                f"draw one more (all go back if the value passes {rules.params['bust_over']}) "
+                f"or stop and keep them")
+    if phase == P_NAME:
+        return (f"the Sphinx: name {rules.params.get('names', 2)} types; "
+                f"{rules.params['draw']} cards are drawn face up and you keep those of the "
+                f"named types")
+    if phase == P_ACTION:
+        if state.must_sell:
+            return ("the dig site is empty and every other seat has passed since your pass: "
+                    "sell at least one set, then end your turn")
+        if state.no_dig and not state.acted:
+            return ("the dig site is empty: trade, sell or explore, or end your turn without "
+                    "selling or exploring (a pass)")
+        return ("your turn: trade, sell and explore, in any order (one trade before your "
+                "first explore and one after each), then end your turn")
+    return "wait"
+
+
+# --- the decisions --------------------------------------------------------------------------
+
+def _net(trade: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What a trade changes: the cards it gives and takes, a card on both sides cancelled
+    (``coin pot_shard for pot_shard talisman`` changes what ``coin for talisman`` would)."""
+    gives, takes = list(trade.a), list(trade.b)
+    for card in list(gives):
+        if card in takes:
+            gives.remove(card)
+            takes.remove(card)
+    return tuple(sorted(gives)), tuple(sorted(takes))
+
+
+def _whole_trades(state: State) -> list[Move]:
+    """The whole trades of ``state`` (no trade in progress) as a player tells them apart:
+    of the trades the ``take``/``give`` steps reach, one per change they make to the hand
+    and the marketplace (the one with fewest cards), and none that changes nothing (a
+    card given for the same card)."""
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Move] = {}
+
+    def walk(s: State, steps: list[Move]) -> None:
+        for step in s.legal_moves():
+            if step.kind not in (TAKE, GIVE):
+                continue
+            after = s.clone()
+            after.apply(step)
+            path = steps + [step]
+            if trading(after):
+                walk(after, path)
+                continue
+            trade = whole_trade(state, path)
+            net = _net(trade)
+            if not net[0] and not net[1]:
+                continue
+            old = found.get(net)
+            if old is None or (len(trade.a) + len(trade.b), str(trade)) < \
+                    (len(old.a) + len(old.b), str(old)):
+                found[net] = trade
+
+    walk(state, [])
+    return sorted(found.values(), key=lambda t: (len(t.b), len(t.a), str(t)))
+
+
+def decisions(state: State) -> list[Move]:
+    """The legal moves of ``state`` as a player decides them: in a turn's actions the
+    ``take``/``give`` steps are replaced by the whole trades they make (after the sales
+    and explores, before the end of the turn); a trade in progress (a view's) keeps its
+    steps."""
+    moves = list(state.legal_moves())
+    if state.phase != P_ACTION or trading(state) or not any(m.kind == TAKE for m in moves):
+        return moves
+    others = [m for m in moves if m.kind not in (TAKE, GIVE)]
+    ends = [m for m in others if m.kind == END]
+    return [m for m in others if m.kind != END] + _whole_trades(state) + ends
+
+
+# --- events -------------------------------------------------------------------------------
+
+def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None
+                   ) -> str | None:
+    """``move`` (about to be played in ``state``) as ``seat`` sees it happen, one line, or
+    ``None`` for a step nobody sees on its own (a trade's steps before the last: the whole
+    trade is told with its last step). Hidden cards stay hidden: another seat's dig is "a
+    card", a theft's card is named only to the thief and the victim."""
+    rules = state.rules
+    kind = move.kind
+    actor = state.to_move if kind not in (DIG, STOLEN, REVEAL, REFILL) else state.turn
+    who = seat_name(actor, seat, names)
+    if kind == DIG:
+        card = move.a
+        if card == rules.thief:
+            return f"{who} dug up a thief"
+        if card == rules.sandstorm:
+            return (f"{who} dug up a sandstorm: everyone with 2 cards or more loses half "
+                    f"their hand to the marketplace")
+        return f"{who} dug up {_a(_name(rules, card)) if actor == seat else 'a card'}"
+    if kind == STEAL:
+        return f"{who} sent the thief to {seat_name(move.a, seat, names)}"
+    if kind == STOLEN:
+        victim = state.victim
+        taken = _a(_name(rules, move.a)) if seat in (actor, victim) else "a card"
+        victim_name = seat_name(victim, seat, names)
+        return f"the thief took {taken} from {'you' if victim == seat else victim_name}"
+    if kind in (TAKE, GIVE):
+        after = state.clone()
+        after.apply(move)
+        if trading(after):
+            return None
+        event = after.record.events()[-1]
+        return (f"{who} traded {card_words(rules, event[2])} for "
+                f"{card_words(rules, event[3])}")
+    if kind == TRADE:
+        return (f"{who} traded {_listed(rules, move.a)} for {_listed(rules, move.b)}")
+    if kind == SELL:
+        return (f"{who} sold {move.b} {_name(rules, move.a, move.b)} for "
+                f"${rules.sell[move.a][move.b - 1]}")
+    if kind == DISCARD:
+        return f"{who} discarded {_a(_name(rules, move.a))} to the marketplace"
+    if kind == EXPLORE:
+        i = rules.chamber_index[move.a]
+        maps = plural(rules.chamber_maps[i], "map")
+        name = (f"the {rules.chamber_sizes[i]}-card chamber" if rules.monument is None
+                else f"chamber {chamber_letter(i)}")
+        text = f"{who} explored {name} with {maps}"
+        contents = state.chambers[i]
+        if rules.special in TAKE_ALL or rules.special == REFILL_ON_SANDSTORM:
+            visible = (actor == seat or rules.special == REFILL_ON_SANDSTORM
+                       or state.chamber_seen[i] >> seat & 1)
+            text += (f" and took {_listed(rules, contents)}" if visible and contents
+                     else f" and took its {plural(len(contents or ()), 'card')}")
+        return text
+    if kind == END:
+        if state.no_dig and not state.acted:
+            return f"{who} passed"
+        return f"{who} ended the turn"
+    if kind == TENT:
+        return (f"{who} sheltered in the tent" if move.a
+                else f"{who} kept the tent and will discard half the hand")
+    if kind == LOOK:
+        if move.a < 0:
+            return f"{who} looked at no chamber"
+        text = f"{who} looked secretly at chamber {chamber_letter(move.a)}"
+        if actor == seat:
+            text += f": {_listed(rules, state.chambers[move.a])}"
+        return text
+    if kind == KEEP:
+        i = state.exploring
+        if actor == seat:
+            return (f"{who} kept {_listed(rules, move.a)} from chamber {chamber_letter(i)}; "
+                    f"the rest went back face down")
+        return (f"{who} kept {plural(len(move.a), 'card')} from chamber {chamber_letter(i)}; "
+                f"the rest went back face down")
+    if kind == NAME:
+        return f"{who} named {' and '.join(_name(rules, c, 2) for c in move.a)}"
+    if kind == DRAW:
+        return f"{who} drew another card"
+    if kind == STOP:
+        return f"{who} stopped and kept {_listed(rules, state.drawn)}"
+    if kind == REVEAL:
+        after = state.clone()
+        after.apply(move)
+        text = f"{_a(_name(rules, move.a))} came up face up"
+        if rules.special == BUST and not after.drawn and state.drawn:
+            return text + f": trade value over {rules.params['bust_over']}, all go back"
+        if rules.special == NAME_TYPES and after.exploring < 0:
+            return text + "; the draw is over"
+        return text
+    if kind == REFILL:
+        return (f"the reserve added {_a(_name(rules, move.b))} to chamber "
+                f"{chamber_letter(move.a)}, face up")
+    return f"{who}: {move}"
+
+
+# --- the end ------------------------------------------------------------------------------
+
+def describe_result(state: State, *, names: Sequence[str] | None = None,
+                    viewer: int | None = None) -> list[str]:
+    """The end of the game: each seat's money and cards sold, the winner(s) and the rule
+    that decided (most money; on a tie, fewest cards sold; still tied, a shared win)."""
+    players = range(state.num_players)
+    lines = [f"{seat_name(p, viewer, names)}: ${state.money[p]} from "
+             f"{plural(state.sold_cards[p], 'card')} sold" for p in players]
+    winners = state.winners()
+    best = max(state.money)
+    rich = [p for p in players if state.money[p] == best]
+    who = " and ".join(seat_name(p, viewer, names) for p in winners)
+    if len(rich) == 1:
+        why = f"the most money (${best})"
+    elif len(winners) == 1:
+        why = (f"tied on ${best} with {' and '.join(seat_name(p, viewer, names) for p in rich if p not in winners)}, "
+               f"and fewer cards sold ({state.sold_cards[winners[0]]})")
+    else:
+        why = f"tied on ${best} and on cards sold: a shared win"
+    verb = "win" if who == "you" or len(winners) > 1 else "wins"
+    return lines + [f"{who} {verb}: {why}"]

@@ -1,0 +1,157 @@
+"""Silver & Gold: Pyramids at the table, in a player's words (``games.table``): the cards in
+front of a seat drawn in text with their crossed boxes, its score card, the expedition
+card and its pattern, the display, and each event, decision and result.
+
+>>> import cards_data
+>>> from games.pyramids import make_deal, state_from_deal
+>>> data = cards_data.load("pyramids")
+>>> state = state_from_deal(make_deal(players=1, seed=3, data=data), data)
+>>> describe_decision(state, 0)
+'keep 2 of the 4 cards you were dealt; the others go back into the deck'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from grids import render_grid
+from grids.polyomino import SHAPES
+from games.table import plural, possessive, seat_name, shape_rows, side_by_side
+
+from .moves import Cross, Keep, Pass, Reveal, Take, describe
+
+if TYPE_CHECKING:
+    from .moves import Move
+    from .rules import Rules
+    from .state import PyramidsState as State
+
+__all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
+           "card_drawings", "LEGEND"]
+
+LEGEND = ("legend: E entrance, # wall, T tomb, r/g gems, t torch, s skull, p potion, "
+          "x red cross, * crossed")
+
+
+def card_drawings(state: State, cards: Sequence[tuple[int, int]]) -> list[str]:
+    """Pyramid cards (``(order, crossed mask)``) drawn side by side, ``*`` a crossed box."""
+    if not cards:
+        return []
+    data = state.rules.data
+    blocks = []
+    for order, mask in cards:
+        card = data.card(order)
+        grid = tuple("*" if mask >> i & 1 else ch for i, ch in enumerate("".join(card.grid)))
+        blocks.append([f"card {order} ({card.colour})"] + render_grid(grid).splitlines())
+    return ["  " + line for line in side_by_side(blocks)]
+
+
+def _score_card(state: State, seat: int) -> str:
+    s = state.seats[seat]
+    parts = state.breakdown(seat)
+    torches = [str(r + 1) for r, lit in enumerate(s.torches) if lit]
+    return (f"red gems {s.red}, green gems {s.green}, torches in round(s) "
+            f"{', '.join(torches) or 'none'}, skull track {s.skulls}, "
+            f"{plural(len(s.completed), 'card')} completed"
+            + (f" ({', '.join(map(str, s.completed))})" if s.completed else "")
+            + (f", pyramid points {', '.join(f'{p} ({c})' for c, p in s.pyramid)}"
+               if s.pyramid else "")
+            + f"; score now {parts['total']} (cards {parts['cards']}, torches "
+              f"{parts['torches']}, pyramid {parts['pyramid']}, gems {parts['gems']}, "
+              f"skulls {parts['skulls']})")
+
+
+def describe_position(state: State, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
+    """What ``seat`` sees: the round and expedition card (its pattern drawn), its score
+    card, the cards this decision is about (the dealt cards at the keep, the display at a
+    take, else its two cards with their crossed boxes), the display and the deck, and the
+    other seats' score cards."""
+    me = seat_name(seat, seat, names)
+    players = "solo" if state.num_players == 1 else f"{state.num_players} players"
+    lines = [f"Silver & Gold: Pyramids, {players}, round {min(state.round + 1, state.rounds)} "
+             f"of {state.rounds}"]
+    if state.shape is not None:
+        lines.append(f"expedition card {state.step} of {state.steps_per_round}: "
+                     f"{state.shape}, the pattern (any rotation or mirror):")
+        lines.extend("    " + row for row in shape_rows(SHAPES[state.shape]))
+    s = state.seats[seat]
+    lines.append(f"{possessive(me)} score card: {_score_card(state, seat)}")
+    if state.phase == "keep":
+        lines.append("dealt to you:")
+        lines.extend(card_drawings(state, [(o, 0) for o in s.dealt]))
+    else:
+        held = [(o, m) for o, m in zip(s.hand, s.masks) if o is not None]
+        lines.append("your cards:" if held else "your cards: none")
+        lines.extend(card_drawings(state, held))
+    if state.phase == "take":
+        lines.append("the display:")
+        lines.extend(card_drawings(state, [(o, 0) for o in sorted(state.display)]))
+    elif state.phase != "keep":
+        lines.append(f"the display: cards {', '.join(map(str, sorted(state.display))) or 'none'}")
+    lines.append(f"the deck: {plural(len(state.deck), 'card')}")
+    for p in range(state.num_players):
+        if p != seat:
+            lines.append(f"{seat_name(p, seat, names)}: {_score_card(state, p)}")
+    return lines + [LEGEND]
+
+
+def describe_decision(state: State, seat: int) -> str:
+    """What the decision of ``seat`` (the seat to act) asks of it."""
+    if state.phase == "keep":
+        return (f"keep {state.rules.data.keep} of the {len(state.seats[seat].dealt)} cards you "
+                "were dealt; the others go back into the deck")
+    if state.phase == "take":
+        return ("you completed a card: replace it with a card of the display or the top card "
+                "of the deck")
+    if state.phase == "cross":
+        if not any(o is not None for o in state.seats[seat].hand):
+            return "no card is in front of you: pass"
+        return (f"cross boxes for the expedition card {state.shape}: its pattern on one of your "
+                "cards, touching the boxes crossed on that card (or holding the entrance of an "
+                "empty card), or any 1 box instead; each red cross crossed forces one more box")
+    return "wait"
+
+
+def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None
+                   ) -> str | None:
+    """``move`` (about to be played in ``state``) as ``seat`` sees it: the other seats'
+    keeps and crossings are secret until all have chosen."""
+    if isinstance(move, Reveal):
+        round_ = state.round + 1
+        return (f"round {round_}, expedition card {state.step + 1} of "
+                f"{state.steps_per_round}: {move.shape}")
+    actor = state.to_move
+    who = seat_name(actor, seat, names)
+    if actor != seat and isinstance(move, (Keep, Cross, Pass)):
+        return f"{who} chose, unseen"
+    if isinstance(move, Keep):
+        return f"{who} kept cards {' and '.join(map(str, move.cards))}"
+    if isinstance(move, Cross):
+        return f"{who}: {describe(state, move)}"
+    if isinstance(move, Take):
+        source = ("the top card of the deck" if move.card == 0
+                  else f"card {move.card} from the display")
+        return f"{who} took {source}"
+    if isinstance(move, Pass):
+        return f"{who} passed"
+
+
+def describe_result(state: State, *, names: Sequence[str] | None = None,
+                    viewer: int | None = None) -> list[str]:
+    """Every seat's final score with its terms, and the winner (most points; a tie goes
+    to the lowest order number among the completed cards)."""
+    lines = []
+    for p in range(state.num_players):
+        parts = state.breakdown(p)
+        lines.append(f"{seat_name(p, viewer, names)}: {parts['total']} points (cards "
+                     f"{parts['cards']}, torches {parts['torches']}, pyramid {parts['pyramid']}, "
+                     f"gems {parts['gems']}, skulls {parts['skulls']})")
+    if state.num_players == 1:
+        return lines + ["the expedition is over (solo: the score is the result)"]
+    winners = state.winners()
+    scores = state.returns()
+    tied = [p for p in range(state.num_players) if scores[p] == max(scores)]
+    who = " and ".join(seat_name(p, viewer, names) for p in winners)
+    why = ("the most points" if len(tied) == 1 else
+           "tied on points, with the lowest order number among the completed cards"
+           if len(winners) == 1 else "tied: a shared win")
+    return lines + [f"{who} {'win' if who == 'you' or len(winners) > 1 else 'wins'}: {why}"]

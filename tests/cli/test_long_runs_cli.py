@@ -1,0 +1,172 @@
+"""Long runs that talk (issue 20 §4): a progress display on a terminal and nothing when
+piped, tested with a pseudo-terminal; Ctrl-C, tested with real SIGINTs to a child process
+(the first press stops the search and prints the best answer so far, labelled
+interrupted; a second press exits 130 at once); and the library side of a stop request.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import cards_data
+from solvers import interrupt
+from solvers.backends import run_jobs
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
+
+
+def _run(args, *, terminal: bool, wait_for: bytes | None = None, presses: int = 0,
+         timeout: float = 900) -> tuple[int, str, str]:
+    """``digsite ARGS`` in a child process, its stderr a pseudo-terminal (``terminal``) or
+    a pipe; with ``wait_for``, send ``presses`` SIGINTs (half a second apart) once those
+    bytes appear on stderr. Returns ``(exit status, stdout, stderr)``."""
+    master = slave = None
+    if terminal:
+        master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", *map(str, args)], cwd=ROOT,
+                            env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=slave if terminal else subprocess.PIPE)
+    seen = bytearray()
+    if terminal:
+        os.close(slave)
+
+        def drain() -> None:  # a pty's buffer is small: read it all the time
+            while True:
+                try:
+                    data = os.read(master, 4096)
+                except OSError:
+                    return
+                if not data:
+                    return
+                seen.extend(data)
+
+        reader = threading.Thread(target=drain, daemon=True)
+        reader.start()
+    else:
+        reader = threading.Thread(target=lambda: seen.extend(proc.stderr.read()), daemon=True)
+        reader.start()
+    out = []
+    collect = threading.Thread(target=lambda: out.append(proc.stdout.read()), daemon=True)
+    collect.start()
+    try:
+        if wait_for is not None:
+            deadline = time.monotonic() + timeout
+            while wait_for not in seen and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert wait_for in seen, f"never saw {wait_for!r}: {bytes(seen)[-300:]!r}"
+            for _ in range(presses):
+                proc.send_signal(signal.SIGINT)
+                time.sleep(0.5)
+        proc.wait(timeout=timeout)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    collect.join(timeout=30)
+    reader.join(timeout=30)
+    if master is not None:
+        os.close(master)
+    return proc.returncode, out[0].decode() if out else "", bytes(seen).decode(errors="replace")
+
+
+def test_best_score_shows_its_phase_best_and_bound_on_a_terminal_only():
+    args = ("best-score", "ancients", "--seed", "3", "--budget", "20", "--json")
+    code, out, err = _run(args, terminal=True)
+    assert code == 0, err[-500:]
+    assert "ancients best score" in err and "beam search, width 4: best" in err
+    assert "bound" in err
+    piped = _run(args, terminal=False)
+    assert piped[0] == 0 and piped[2] == ""
+    assert json.loads(piped[1]) == json.loads(out)  # the answer does not depend on it
+
+
+def test_arena_shows_games_done_and_the_running_score():
+    code, out, err = _run(("arena", "lootnrun", "--bots", "greedy,random", "--games", "4"),
+                          terminal=True)
+    assert code == 0, err[-500:]
+    assert "lootnrun arena" in err and "greedy " in err and "random " in err
+
+
+def test_bench_says_which_suite():
+    code, out, err = _run(("bench", "grids", "--quick"), terminal=True)
+    assert code == 0, err[-500:]
+    assert "suite grids (1 of 1)" in err
+
+
+def test_first_ctrl_c_stops_best_score_with_the_best_so_far():
+    """The issue's case: best-score pyramids --seed 5 --json swallowed the first SIGINT."""
+    code, out, err = _run(("best-score", "pyramids", "--seed", "5", "--json"), terminal=True,
+                          wait_for=b"CP-SAT search", presses=1)
+    assert code == 130, err[-500:]
+    result = json.loads(out)
+    assert result["budget"]["stop_reason"] == "interrupted"
+    assert result["reproducible"] is False and "interrupted" in result["note"]
+    assert result["bound"] >= result["score"] > 0 and result["plan"]
+    assert "interrupted: stopping the search" in err and "Traceback" not in err
+
+
+def test_second_ctrl_c_exits_at_once():
+    code, out, err = _run(("best-score", "pyramids", "--seed", "5"), terminal=True,
+                          wait_for=b"CP-SAT search", presses=2)
+    assert code == 130, err[-500:]
+    assert "error: interrupted" in err and "Traceback" not in err
+
+
+def test_ctrl_c_before_any_answer_is_one_line(tmp_path):
+    """review has no answer until it is done: the first press ends it (exit 130)."""
+    record = tmp_path / "r.json"
+    made = subprocess.run([sys.executable, "-m", "cli.main", "arena", "archaeology", "--bots",
+                           "greedy,random", "--games", "1", "--record", str(tmp_path)],
+                          cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
+    assert made.returncode == 0, made.stderr
+    record = next(tmp_path.glob("*.json"))
+    code, out, err = _run(("review", "archaeology", record, "--iterations", "100000"),
+                          terminal=True, wait_for=b"archaeology review", presses=1)
+    assert code == 130, err[-500:]
+    assert err.rstrip().endswith("error: interrupted") and "Traceback" not in err
+
+
+# --- the library side --------------------------------------------------------------------
+
+def _stop_at_third(job: int) -> int:
+    if job == 2:
+        interrupt.request()
+    return job * job
+
+
+def test_a_stop_request_ends_a_batch_with_the_jobs_done_before_it():
+    interrupt.reset()
+    try:
+        assert run_jobs(_stop_at_third, range(6), partial=True) == [0, 1, None, None, None,
+                                                                     None]
+        interrupt.reset()
+        with pytest.raises(interrupt.Interrupted):
+            run_jobs(_stop_at_third, range(6))
+    finally:
+        interrupt.reset()
+
+
+def test_a_stop_request_ends_a_hint_with_its_ranking_so_far():
+    from games import archaeology
+    from solvers import services
+    from solvers.limits import Limit
+
+    data = cards_data.load("archaeology")
+    interrupt.request()
+    try:
+        result = services.hint("archaeology", archaeology.example_view(data), data=data,
+                               limit=Limit(iterations=100_000), seed=1)
+    finally:
+        interrupt.reset()
+    assert result.budget.stop_reason == "interrupted" and result.budget.iterations == 1
+    assert result.best is not None

@@ -1,0 +1,149 @@
+"""`digsite play` for a person (issue 20 §2), through a pipe as a person's keys would come:
+whole games of every game told in words, numbered moves, hint, undo, help, quit, the record
+written as the game goes (kept at quit, at the end of the input and at Ctrl-C), and the
+``--json`` stream for programs."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import cards_data
+from games.record import read_record
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Every game, and the New Expedition's monuments whose explores ask their own decisions.
+TABLES = [("pyramids", ("--players", "1")), ("ancients", ("--players", "1")),
+          ("archaeology", ()), ("lootnrun", ("--players", "3")),
+          ("expedition", ("--monument", "temple")), ("expedition", ("--monument", "tomb")),
+          ("expedition", ("--monument", "mine", "--players", "3")),
+          ("expedition", ("--monument", "sphinx")),
+          ("expedition", ("--monument", "buried_ruins", "--variant", "fierce-weather"))]
+
+
+def _record(path: Path, game: str):
+    return read_record(json.loads(path.read_text()), game, cards_data.load(game))
+
+
+@pytest.mark.parametrize("game, options", TABLES,
+                         ids=[f"{g}{'-' + o[1] if o else ''}" for g, o in TABLES])
+def test_a_whole_game_through_a_pipe_in_words(run_cli, tmp_path, game, options):
+    """Answer "1" (the first listed move) at every decision until the game ends."""
+    target = tmp_path / "game.json"
+    result = run_cli("play", game, *options, "--seed", "2", "--record", str(target),
+                     stdin="1\n" * 5000)
+    assert result.code == 0, result.err[-500:]
+    assert result.err == ""
+    out = result.out
+    for part in ("--- the table ---", "--- your move ---", "   1. ", "--- game over ---",
+                 f"record written to {target}"):
+        assert part in out, part
+    end = out[out.index("--- game over ---"):].splitlines()
+    assert any(w in end[-2] for w in (" win", " wins", "the score is the result")), end
+    if game != "pyramids" and game != "ancients":
+        assert "--- since your last move ---" in out
+    words = {"archaeology": ("money", "marketplace", "dig site", "dug up"),
+             "expedition": ("money", "marketplace", "the monument", "tent"),
+             "lootnrun": ("in front of you", "deck 0", "reached 35 points"),
+             "pyramids": ("expedition card", "score card", "legend"),
+             "ancients": ("the sands", "the market", "came into the market")}[game]
+    for word in words:
+        assert word in out, word
+    record = _record(target, game)
+    assert record.result is not None and record.seats[0] == "person"
+
+
+def test_hint_undo_help_show_and_bad_lines(run_cli, tmp_path):
+    target = tmp_path / "game.json"
+    lines = ["help", "1", "hint 30", "undo", "undo", "show", "moves", "999", "no such move",
+             "hint x", "1", "quit"]
+    result = run_cli("play", "archaeology", "--seed", "1", "--record", str(target),
+                     stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    out = result.out
+    assert "undo" in out and "take back your last decision" in out  # help
+    assert "best move" in out and "budget: 30 iterations" in out  # the hint
+    assert "(undone: back to your previous decision)" in out
+    errors = result.err.splitlines()
+    assert len(errors) == 4 and all(e.startswith("error: ") for e in errors), errors
+    assert "nothing to undo" in errors[0] and "pick 1 to" in errors[1]
+    assert "hint takes a number" in errors[3]
+    assert "you quit before the end of the game" in out
+    record = _record(target, "archaeology")
+    assert record.result is None and len(record.moves) >= 1
+    assert [e.seat for e in record.moves].count(0) == 1  # the undone decision is gone
+
+
+def test_undo_in_solo_takes_back_the_last_move(run_cli, tmp_path):
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    for target, keys in ((first, "1\n2\nquit\n"), (second, "1\n2\nundo\n1\nquit\n")):
+        result = run_cli("play", "pyramids", "--players", "1", "--record", str(target),
+                         stdin=keys)
+        assert result.code == 0 and result.err == "", result.err
+    played = [e.move for e in _record(first, "pyramids").moves]
+    undone = [e.move for e in _record(second, "pyramids").moves]
+    assert len(played) == len(undone) == 2
+    assert played[0] == undone[0] and played[1] != undone[1]
+
+
+def test_the_end_of_the_input_keeps_the_game_so_far(run_cli, tmp_path):
+    target = tmp_path / "game.json"
+    result = run_cli("play", "lootnrun", "--record", str(target), stdin="1\n1\n1\n")
+    assert result.code == 0, result.err
+    assert "the input ended before the end of the game" in result.out
+    record = _record(target, "lootnrun")
+    assert record.result is None and sum(e.seat == 0 for e in record.moves) == 3
+
+
+def test_json_stream_for_programs(run_cli, tmp_path):
+    target = tmp_path / "game.json"
+    result = run_cli("play", "lootnrun", "--json", "--seed", "4", "--record", str(target),
+                     stdin="1\nhint 20\n" + "1\n" * 2000)
+    assert result.code == 0, result.err
+    events = [json.loads(line) for line in result.out.splitlines()]
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "start" and kinds[-2:] == ["end", "record"]
+    assert {"decision", "move", "hint"} <= set(kinds)
+    decision = next(e for e in events if e["event"] == "decision")
+    assert decision["view"]["game"] == "lootnrun" and decision["legal"]
+    assert events[-1]["finished"] and events[-1]["path"] == str(target)
+    hint = next(e for e in events if e["event"] == "hint")["hint"]
+    assert hint["budget"]["iterations"] == 20
+
+
+def test_ctrl_c_keeps_the_record(tmp_path):
+    """A real SIGINT while the game waits for the person: exit 130, the record kept."""
+    target = tmp_path / "game.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "play", "lootnrun", "--record",
+                             str(target)], cwd=tmp_path, env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            # a shell's background job (`make test &`) ignores SIGINT and its
+                            # children inherit that: give the child a terminal's default
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    proc.stdin.write("1\n1\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # wait until both moves are on disk
+        if target.exists() and sum(m["seat"] == 0 for m in json.loads(
+                target.read_text())["moves"]) == 2:
+            break
+        time.sleep(0.1)
+    else:
+        proc.kill()
+        raise AssertionError(f"the two moves never reached {target}: {proc.communicate()}")
+    proc.send_signal(signal.SIGINT)
+    # the input stays open until the process is gone: its end would be a normal quit
+    proc.wait(timeout=60)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert f"the game so far is in {target}" in err and "Traceback" not in err
+    assert sum(e.seat == 0 for e in _record(target, "lootnrun").moves) == 2

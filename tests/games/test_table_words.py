@@ -1,0 +1,130 @@
+"""The table in words (``games/<family>/table.py``, issue 20 §2): what a seat is told never
+goes beyond what it knows, the decisions of a position are whole and distinct, and every
+engine tells its positions, events and results in words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games import GAME_IDS, load
+from games.archaeology import table as archaeology_table
+from games.archaeology.trades import trading
+from games.protocol import CHANCE
+from games.seeding import make_rng
+
+CARD_GAMES = ("archaeology", "expedition")
+
+
+def _playout(game_id: str, seed: int, players: int | None = None, **options):
+    """States of a random game (every decision drawn from ``decisions``), with the move
+    played from each."""
+    game = load(game_id, **options)
+    state = game.new_initial_state(seed=seed, players=players)
+    rng = make_rng(seed)
+    for _ in range(3000):
+        if state.is_terminal():
+            return
+        if state.current_player() == CHANCE:
+            move = state.chance_outcomes()[0][0]
+        else:
+            options_ = game.decisions(state)
+            move = options_[rng.randrange(len(options_))]
+        yield game, state, move
+        state.apply(move)
+
+
+@pytest.mark.parametrize("game_id, options", [("archaeology", {}),
+                                              ("expedition", {"monument": "temple"}),
+                                              ("expedition", {"monument": "tomb"}),
+                                              ("expedition", {"monument": "buried_ruins"})])
+def test_known_cards_never_claim_a_card_the_hand_does_not_hold(game_id, options):
+    checked = 0
+    for seed in range(3):
+        for game, state, _ in _playout(game_id, seed, players=3, **options):
+            T = state.rules.treasures
+            for seat in range(state.num_players):
+                known = archaeology_table.known_cards(state, seat)
+                for p in range(state.num_players):
+                    held = state.hands[p * T:(p + 1) * T]
+                    assert all(k <= h for k, h in zip(known[p], held)), (seat, p, known[p], held)
+                    checked += sum(known[p]) if p != seat else 0
+    assert checked > 0, "nothing was ever known: the test proves nothing"
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_whole_trades_are_distinct_legal_decisions(game_id):
+    listed = 0
+    for seed in range(2):
+        for game, state, _ in _playout(game_id, seed):
+            if state.current_player() == CHANCE or trading(state):
+                continue
+            trades = [m for m in game.decisions(state) if str(m).startswith("trade ")]
+            effects = [archaeology_table._net(t) for t in trades]
+            assert len(set(effects)) == len(effects), "two trades change the same cards"
+            assert all(gives or takes for gives, takes in effects), "a trade that does nothing"
+            for trade in trades:
+                assert game.parse_move(state, str(trade)) == trade
+            listed += len(trades)
+    assert listed > 0
+
+
+def test_another_seats_hidden_cards_stay_hidden():
+    digs = thefts = 0
+    for game, state, move in _playout("archaeology", 1, players=3):
+        if state.current_player() != CHANCE:
+            continue
+        kind = str(move).split()[0]
+        if kind == "dig" and str(move).split()[1] not in ("thief", "sandstorm"):
+            for seat in range(state.num_players):
+                line = game.describe_event(state, move, seat)
+                if seat != state.turn:
+                    assert line.endswith("dug up a card"), line
+                    digs += 1
+        if kind == "stolen":
+            thief, victim = state.turn, state.victim
+            for seat in range(state.num_players):
+                line = game.describe_event(state, move, seat)
+                hidden = line.startswith("the thief took a card")
+                assert hidden == (seat not in (thief, victim)), (seat, line)
+                thefts += hidden
+    assert digs and thefts
+
+
+def test_a_tomb_keep_is_told_without_its_cards_to_the_others():
+    seen = 0
+    for game, state, move in _playout("expedition", 2, monument="tomb"):
+        if str(move).startswith("keep ") and state.current_player() != CHANCE:
+            actor = state.to_move
+            for seat in range(state.num_players):
+                line = game.describe_event(state, move, seat)
+                assert ("card" in line.split(" from chamber")[0]) == (seat != actor), line
+            seen += 1
+    assert seen
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_engine_tells_its_game_in_words(game_id):
+    game = load(game_id)
+    players = game.default_players
+    lines = events = 0
+    last = None
+    for game, state, move in _playout(game_id, 5, players=players):
+        last = state
+        if state.current_player() != CHANCE:
+            seat = state.current_player()
+            screen = game.describe_position(state, seat)
+            assert screen and all(isinstance(line, str) and line for line in screen)
+            assert "{" not in "".join(screen)  # words, not a JSON dump
+            assert game.describe_decision(state, seat)
+            lines += 1
+        if game.describe_event(state, move, 0):
+            events += 1
+    assert lines and events
+    # ``_playout`` plays on one state in place: ``last`` is where it stopped (the end, or
+    # its move cap), played on to the end with the first decision
+    while not last.is_terminal():
+        last.apply(last.chance_outcomes()[0][0] if last.current_player() == CHANCE
+                   else game.decisions(last)[0])
+    result = game.describe_result(last, viewer=0)
+    assert result and any(w in result[-1] for w in ("win", "the score is the result"))
