@@ -1,7 +1,8 @@
 """Charts as SVG with matplotlib (the optional extra ``digsite[charts]``).
 
-* :func:`review_chart` — the value of each rated decision of the reviewed seat: the move
-  played and the hint's best, with inaccuracies, mistakes and blunders marked.
+* :func:`review_chart` — the value of each valued decision of the reviewed seat, by its
+  decision number: the move played and the hint's best, with inaccuracies, mistakes and
+  blunders marked.
 * :func:`arena_chart` — each bot's win rate with its 95% Wilson interval.
 * :func:`best_score_distribution` — the distribution of best scores over many deals
   (batch best-score), proven optima apart from the rest.
@@ -20,7 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.errors import DigsiteError
-from solvers.results import ArenaResult
+from solvers.results import ArenaResult, GameReview
 
 if TYPE_CHECKING:  # (imported when a chart is drawn: the module docstring)
     from matplotlib.figure import Figure
@@ -56,28 +57,29 @@ def _svg(fig: Figure, plt: ModuleType) -> str:
     return out.getvalue()
 
 
-def review_chart(review: dict[str, Any]) -> str:
-    """Value per decision of a review (``solvers.review`` JSON): played and best values
-    on the game's scale, the labelled mistakes marked."""
+def review_chart(review: GameReview) -> str:
+    """Value per decision of a review (``solvers.review``): played and best values on the
+    game's scale against the seat's decision numbers (``solvers.moments``, as the review's
+    text and ``digsite view --at N`` number them), the labelled mistakes marked."""
     plt = _pyplot()
-    rated = [d for d in review["decisions"] if d.get("played_value") is not None]
-    xs = list(range(1, len(rated) + 1))
+    valued = [d for d in review.decisions if d.valued]
+    xs = [d.number for d in valued]
     fig, ax = plt.subplots(figsize=(9, 3.6), dpi=100)
-    ax.plot(xs, [d["best_value"] for d in rated], color=BEST, linewidth=1.2,
+    ax.plot(xs, [d.best_value for d in valued], color=BEST, linewidth=1.2,
             label="hint's best move", drawstyle="steps-mid")
-    ax.plot(xs, [d["played_value"] for d in rated], color=PLAYED, linewidth=1.6,
+    ax.plot(xs, [d.played_value for d in valued], color=PLAYED, linewidth=1.6,
             marker="o", markersize=2.5, label="move played")
     for label, colour in LABEL_COLOURS.items():
-        marked = [(x, d["played_value"]) for x, d in zip(xs, rated) if d["label"] == label]
+        marked = [(x, d.played_value) for x, d in zip(xs, valued) if d.label == label]
         if marked:
             ax.scatter(*zip(*marked), s=46, color=colour, zorder=3, edgecolors="black",
                        linewidths=0.6, label=f"{label} ({len(marked)})")
-    s = review["summary"]
-    acc = "-" if s["accuracy"] is None else f"{s['accuracy']:.1f}%"
-    ax.set_title(f"{review['game']}: seat {review['seat']}, accuracy {acc}, mean loss "
-                 f"{s['mean_loss'] if s['mean_loss'] is not None else '-'}", fontsize=10)
-    ax.set_xlabel("rated decision of the seat")
-    ax.set_ylabel(review["scale"]["unit"])
+    s = review.summary
+    acc = "-" if s.accuracy is None else f"{s.accuracy:.1f}%"
+    ax.set_title(f"{review.game}: seat {review.seat}, accuracy {acc}, mean loss "
+                 f"{s.mean_loss if s.mean_loss is not None else '-'}", fontsize=10)
+    ax.set_xlabel(f"decision of seat {review.seat} (as `digsite view --at N` numbers it)")
+    ax.set_ylabel(review.scale.unit)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="best")
     return _svg(fig, plt)

@@ -16,6 +16,17 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   "nodes", "board_after", "next_player", "analysis"}``.
 * arena (:func:`arena_json`): ``{"game", "bots", "games", "wins", "win_rate", "ci95",
   "mean_scores", "seed", "iterations", "per_game", "deal_options"?}``.
+* review (:func:`review_json`): ``{"game", "seat", "seat_name", "players", "record":
+  {"moves", "finished", "seats"}, "value_meaning", "scale": {"unit", "inaccuracy",
+  "mistake", "blunder"}, "budget": {"iterations", "time_s"}, "seed", "at"?, "decisions":
+  [{"decision", "index", "played", "moves"?, "label", "reason"?, "best"?, "played_words"?,
+  "best_words"?, "played_value", "best_value", "loss", "noise95", "within_noise",
+  "iterations_to_tell"?, "played_visits", "options", "iterations", "budget_raised"?,
+  "added_to_options"?}], "summary": {"decisions", "rated", "total_loss", "mean_loss",
+  "counts", "accuracy"}, "score_reached", "best_score"?: {"score", "status", "bound",
+  "bound_source", "reproducible", "solver", "score_reached", "gap", "parted":
+  {"decision", "index", "played", "plan"} | null, "fell_below"?}}`` — ``decision`` is the
+  seat's decision number (``solvers.moments``), ``index`` the record's move index.
 """
 
 from __future__ import annotations
@@ -24,10 +35,11 @@ import json
 from typing import Any, Callable, Sequence
 
 from solvers.hints import Hint
-from solvers.results import ArenaResult, BestScore, DigPlanResult, PlannedFind
+from solvers.results import (ArenaResult, BestScore, DigPlanResult, GameReview, PlannedFind,
+                             ReviewedDecision)
 
 __all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
-           "dig_plan_json"]
+           "dig_plan_json", "review_json"]
 
 
 def hint_json(hint: Hint) -> dict[str, Any]:
@@ -117,10 +129,79 @@ def dig_plan_json(plan: DigPlanResult) -> dict[str, Any]:
             "analysis": list(plan.analysis)}
 
 
+def _decision_json(d: ReviewedDecision) -> dict[str, Any]:
+    out: dict[str, Any] = {"decision": d.number, "index": d.index, "played": d.played}
+    if len(d.moves) > 1:
+        out["moves"] = list(d.moves)
+    out["label"] = d.label
+    if d.reason is not None:
+        out["reason"] = d.reason
+    if d.added_to_options:
+        out["added_to_options"] = True
+    if d.budget_raised is not None:
+        out["budget_raised"] = d.budget_raised
+    if d.best is not None:
+        out["best"] = d.best
+    for key in ("played_words", "best_words"):
+        if getattr(d, key):
+            out[key] = getattr(d, key)
+    if d.valued:
+        out.update({"played_value": d.played_value, "best_value": d.best_value,
+                    "loss": d.loss, "noise95": d.noise95, "within_noise": d.within_noise})
+        if d.iterations_to_tell is not None:
+            out["iterations_to_tell"] = d.iterations_to_tell
+        out.update({"played_visits": d.played_visits, "options": d.options,
+                    "iterations": d.iterations})
+    return out
+
+
+def review_json(review: GameReview) -> dict[str, Any]:
+    """A :class:`solvers.results.GameReview` as the review JSON."""
+    s = review.summary
+    result: dict[str, Any] = {
+        "game": review.game, "seat": review.seat, "seat_name": review.seat_name,
+        "players": review.players,
+        "record": {"moves": review.record_moves, "finished": review.finished,
+                   "seats": None if review.seats is None else list(review.seats)},
+        "value_meaning": review.value_meaning,
+        "scale": {"unit": review.scale.unit, "inaccuracy": review.scale.inaccuracy,
+                  "mistake": review.scale.mistake, "blunder": review.scale.blunder},
+        "budget": {"iterations": review.limit.iterations, "time_s": review.limit.time_limit},
+        "seed": review.seed,
+    }
+    if review.at is not None:
+        result["at"] = review.at
+    result.update({
+        "decisions": [_decision_json(d) for d in review.decisions],
+        "summary": {"decisions": s.decisions, "rated": s.rated, "total_loss": s.total_loss,
+                    "mean_loss": s.mean_loss, "counts": dict(s.counts),
+                    "accuracy": s.accuracy},
+        "score_reached": review.score_reached,
+    })
+    section = review.best_score
+    if section is not None:
+        best, parted = section.best, section.parted
+        result["best_score"] = {
+            "score": best.score, "status": best.status, "bound": best.bound,
+            "bound_source": best.bound_source, "reproducible": best.reproducible,
+            "solver": best.solver, "score_reached": section.score_reached, "gap": section.gap,
+            "parted": None if parted is None else {"decision": parted.number,
+                                                   "index": parted.index,
+                                                   "played": parted.played,
+                                                   "plan": parted.plan}}
+        below = section.fell_below
+        if below is not None:
+            result["best_score"]["fell_below"] = {"decision": below.number,
+                                                  "index": below.index,
+                                                  "reachable": below.reachable,
+                                                  "best": below.best}
+    return result
+
+
 #: The writer of each typed result (``jsonable`` finds it by the value's exact type).
 _WRITERS: dict[type, Callable[[Any], dict[str, Any]]] = {
     Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
-    DigPlanResult: dig_plan_json}
+    DigPlanResult: dig_plan_json, GameReview: review_json}
 
 
 def jsonable(value: Any) -> Any:

@@ -155,9 +155,15 @@ def _review_help() -> str:
                 f"{scale.mistake:g}, blunder from {scale.blunder:g}")
         return text + (" (two players; x 2/players at larger tables)" if scale.per_players
                        else "")
-    return (_per_game("Loss thresholds (loss = best value - played value):",
+    return (_per_game("Loss thresholds (loss = best value - played value: win probability\n"
+                      "in the card games, expected points in the grid games):",
                       {g: line(info.review) for g, info in registry.GAMES.items()})
-            + "\n\nAccuracy: the share of rated decisions labelled best or good.")
+            + "\n\nA loss within the search's noise (1.96 standard errors of the two values'\n"
+              "difference) gets no label: too close to call at this budget, with the\n"
+              "iterations that would tell.\n\n"
+              "Accuracy: lichess's 103.1668 x exp(-0.04354 x d) - 3.1669 per judged decision\n"
+              "(0..100), d = 15 x loss / the blunder threshold, averaged (docs/review.md).\n\n"
+              "Decisions are the seat's own, numbered from 1 as in `digsite view --at N`.")
 
 
 def _bench_help() -> str:
@@ -494,10 +500,56 @@ def _budget_options(func):
     return func
 
 
-def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
-          cards) -> dict:
+#: What ``--at`` means, in every command that takes it (``solvers.moments``).
+AT_HELP = ("Read VIEW.json as a game record and take the view at decision N of the seat: "
+           "its N-th decision in the record, from 1 (other seats' moves and chance not "
+           "counted; a whole trade or a whole Ancients turn is one decision); the number "
+           "after its last is the decision it is to make now.")
+SEAT_HELP = ("With --at: the seat (default: the record's person, when one seat is a "
+             "person, else seat 0).")
+
+
+def _record_options(func):
+    """``--at N`` and ``--seat S``: a view taken from a game record (``solvers.moments``)."""
+    func = click.option("--seat", type=click.IntRange(min=0), default=None, help=SEAT_HELP)(func)
+    return click.option("--at", "at", type=click.IntRange(min=1), default=None, metavar="N",
+                        help=AT_HELP)(func)
+
+
+def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str | None, *,
+             position: bool = False) -> tuple[dict, object]:
+    """``(view, decision)``: the view at decision ``at`` of ``seat`` in the record at
+    ``path`` (of ``game``; ``None``: whichever game the record is of)."""
+    from games.record import read_record, record_game
+    from solvers.moments import decision_at, seat_of, view_at
+
+    doc = read_json(path)
+    game = record_game(doc) if game is None else game
     data_ = load_cards(game, cards)
-    view = read_json(view_file)
+    record = read_record(doc, game, data_)
+    decision = decision_at(record, seat_of(record, seat), at, data_)
+    return view_at(decision, position=position), decision
+
+
+def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
+               cards: str | None) -> dict:
+    """The view a hint reads: VIEW.json, or with ``--at`` the view at a record's decision."""
+    if at is None:
+        if seat is not None:
+            raise click.UsageError("--seat picks a seat of a game record: give --at N too "
+                                   "(a view names its own seat)")
+        view = read_json(view_file)
+        if "deal" in view and "moves" in view and "to_move" not in view:
+            raise click.UsageError(f"{view_file} is a game record, not a view: add --at N "
+                                   f"for the view at decision N")
+        return view
+    return _view_at(game, view_file, at, seat, cards)[0]
+
+
+def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
+          cards, at=None, seat=None) -> dict:
+    data_ = load_cards(game, cards)
+    view = _read_view(game, view_file, at, seat, cards)
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
                   started=_clock_start())
     return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
@@ -508,10 +560,13 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
-def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top) -> None:
+@_record_options
+def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top, at,
+         seat) -> None:
     """Rank the legal moves of a position, with values."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards, at,
+                   seat)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
 
@@ -520,13 +575,39 @@ def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json,
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
-def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_json) -> None:
+@_record_options
+def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_json, at,
+              seat) -> None:
     """The move the search rates best."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards, at, seat)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))
+
+
+@app.command(epilog=(
+    "Decision N of a seat is its N-th decision in the record, counted from 1: other seats' "
+    "moves and chance steps are not counted, and a whole trade (Archaeology, the New "
+    "Expedition) or a whole Tomb of the Ancients turn is one decision, as the hints rank "
+    "them. When the record stops where the seat is to act, the number after its last "
+    "decision is the one it is to make now. `digsite review` numbers decisions the same "
+    "way, and `hint`, `best-move` and `plan GAME RECORD.json --at N` read the same view."))
+@click.argument("record_file", metavar="RECORD.json")
+@click.option("--at", "at", type=click.IntRange(min=1), required=True, metavar="N",
+              help="The decision (from 1) of the seat before which to take the view.")
+@click.option("--seat", type=click.IntRange(min=0), default=None,
+              help="Whose view (default: the record's person, when one seat is a person, "
+                   "else seat 0).")
+@click.option("--position", is_flag=True,
+              help="The view's position form (the card games: what the seat knows then, "
+                   "without the history).")
+@CARDS
+def view(record_file, at, seat, position, cards) -> None:
+    """Print the player view at decision N of a game record, as the seat saw it (JSON, as
+    `hint` reads it)."""
+    click.echo(fmt.to_json(_view_at(None, record_file, at, seat, cards,
+                                    position=position)[0]))
 
 
 @app.command()
@@ -538,11 +619,12 @@ def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the board before and after the plan in FILE.")
-def plan(game, view_file, token_value, cards, as_json, svg_file) -> None:
+@_record_options
+def plan(game, view_file, token_value, cards, as_json, svg_file, at, seat) -> None:
     """Exact best chain of finds for this turn."""
     _finite(token_value, "--token-value")
     data_ = load_cards(game, cards)
-    view = read_json(view_file)
+    view = _read_view(game, view_file, at, seat, cards)
     start = time.perf_counter()
     result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
     if svg_file:
@@ -594,37 +676,51 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
 @app.command(cls=_Command, more=_review_help)
 @GAME_ARGUMENT
 @click.argument("record_file", metavar="RECORD.json")
-@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
-              help="The seat whose decisions are reviewed.")
+@click.option("--seat", type=click.IntRange(min=0), default=None,
+              help="The seat whose decisions are reviewed (default: the record's person, "
+                   "when one seat is a person, else seat 0).")
+@click.option("--at", "at", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Review decision N of the seat alone (numbered as in `digsite view`).")
 @_budget_options
 @click.option("--best-budget", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Deterministic budget of the best possible score (grid games in solo; "
-                   "units as in `digsite best-score --help`).")
+                   "units as in `digsite best-score --help`), a finite number.")
 @click.option("--best-time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Wall-clock cap in seconds on the best possible score (a run it cuts "
-                   "may vary).")
+                   "may vary), a finite number.")
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the value of each decision as an SVG chart in FILE.")
-def review(game, record_file, seat, iterations, time_limit, seed, workers, cards, as_json,
-           best_budget, best_time_limit, svg_file) -> None:
-    """Every decision of a seat in a game record against the hint's best move."""
+@click.option("--annotate", "annotate_file", default=None, metavar="OUT.json",
+              help="Also write the record with each reviewed decision's verdict beside it "
+                   "(a \"comment\" on its first move) to OUT.json.")
+def review(game, record_file, seat, at, iterations, time_limit, seed, workers, cards, as_json,
+           best_budget, best_time_limit, svg_file, annotate_file) -> None:
+    """Every decision of a seat in a game record against the hint's best move: what each
+    cost, labelled, and the seat's accuracy."""
     from games.record import read_record
+    from solvers.moments import seat_of
     from solvers.review import review_game
 
-    from .report import format_review
+    from .report import annotate, format_review
 
+    best_limit = Limit(work=_finite(best_budget, "--best-budget"),
+                       time_limit=_finite(best_time_limit, "--best-time-limit"))
+    for path in (svg_file, annotate_file):  # every output path before the work
+        if path:
+            check_writable(path)
     data_ = load_cards(game, cards)
     record = read_record(read_json(record_file), game, data_)
-    moves = sum(1 for e in record.moves if e.seat == seat)
+    seat = seat_of(record, seat)
+    moves = None if at is not None else sum(1 for e in record.moves if e.seat == seat)
     with _progress(moves, f"{game} review") as step:
-        result = review_game(record, seat=seat, data=data_,
+        result = review_game(record, seat=seat, data=data_, at=at,
                              limit=Limit(iterations=iterations, time_limit=time_limit,
                                          workers=workers),
-                             seed=seed, best_limit=Limit(work=best_budget,
-                                                         time_limit=best_time_limit),
-                             progress=step)
+                             seed=seed, best_limit=best_limit, progress=step)
     if svg_file:
         write_text(svg_file, charts.review_chart(result))
+    if annotate_file:
+        write_text(annotate_file, record_text(annotate(record, result).to_json()))
     click.echo(fmt.to_json(result) if as_json else format_review(result))
 
 

@@ -1,50 +1,131 @@
-"""Plain-text forms of the review result (``solvers.review``)."""
+"""Plain-text forms of a review (``solvers.review``): the report ``digsite review``
+prints, and the comments ``review --annotate`` writes beside each decision of the record.
+Both say each decision in one wording (:func:`verdict`)."""
 
 from __future__ import annotations
 
-__all__ = ["format_review"]
+from games.record import GameRecord
+from solvers.results import GameReview, ReviewedDecision
 
-_MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+__all__ = ["format_review", "verdict", "annotate", "MARKS"]
+
+#: The annotation marks of chess (as lichess and PGN write them) by label.
+MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: A verdict's name in a count, where it is not its label.
+COUNT_WORDS = {"unclear": "too close to call"}
 
 
-def _value(x) -> str:
+def _counts(review: GameReview) -> str:
+    """The summary's counts in words: "28 best, 2 blunder, 20 too close to call"."""
+    return ", ".join(f"{n} {COUNT_WORDS.get(label, label)}"
+                     for label, n in review.summary.counts if n)
+
+
+def _value(x: float | None) -> str:
     return "-" if x is None else f"{x:.3f}".rstrip("0").rstrip(".")
 
 
-def format_review(result: dict) -> str:
-    """One line per decision of the seat, then the summary and, in solo grid games, the
-    best possible score."""
-    scale = result["scale"]
-    lines = [f"{result['game']}: review of seat {result['seat']} ({result['players']} "
-             f"players, {result['record']['moves']} moves"
-             + ("" if result["record"]["finished"] else ", unfinished") + ")",
-             f"values: {result['value_meaning']}",
-             f"labels by loss ({scale['unit']}): inaccuracy from {_value(scale['inaccuracy'])}, "
-             f"mistake from {_value(scale['mistake'])}, blunder from {_value(scale['blunder'])}"]
-    for d in result["decisions"]:
-        head = f"{d['index']:>5}  {d['played']}{_MARKS.get(d['label'], '')}"
-        if d["label"] in ("forced", "unrated"):
-            tail = d["label"] + (f": {d['reason']}" if d.get("reason") else "")
-        elif d["played"] == d["best"]:
-            tail = f"best, value {_value(d['played_value'])}"
-        else:
-            noise = " (within noise)" if d.get("within_noise") else ""
-            tail = (f"{d['label']}: {_value(d['played_value'])} vs best {d['best']} "
-                    f"{_value(d['best_value'])}, loss {_value(d['loss'])}{noise}")
-        lines.append(f"{head:<40}  {tail}")
-    s = result["summary"]
-    counts = ", ".join(f"{n} {label}" for label, n in s["counts"].items() if n)
-    lines.append(f"summary: {s['rated']} rated of {s['decisions']} decisions ({counts}); "
-                 f"total loss {_value(s['total_loss'])}, mean {_value(s['mean_loss'])}; "
-                 f"accuracy {_value(s['accuracy'])}%"
-                 " (share of rated decisions that were best or good)")
-    best = result.get("best_score")
-    if best:
-        lines.append(f"best possible score {_value(best['score'])} ({best['status']}, bound "
-                     f"{_value(best['bound'])}); reached {_value(best['score_reached'])}")
-        parted = best.get("parted")
+def _cost(x: float | None, unit: str) -> str:
+    """A loss in the scale's unit: ``+0.12 win probability``, ``+3.5 points``."""
+    return f"+{_value(x)} {unit}"
+
+
+def _move(name: str | None, words: str | None) -> str:
+    """A move in a player's words where the hint has them, else in its notation."""
+    return words or str(name)
+
+
+def verdict(d: ReviewedDecision, review: GameReview) -> str:
+    """What decision ``d`` cost, in a player's words: "mistake: better was end the turn
+    (+0.12 win probability)"."""
+    unit = review.scale.unit
+    if d.label == "forced":
+        return "forced (the only legal move)"
+    if d.label == "unrated":
+        return f"not rated: {d.reason}"
+    if d.label == "best":
+        return f"best ({_value(d.played_value)} {unit})"
+    better = _move(d.best, d.best_words)
+    if d.label == "unclear":
+        if d.noise95 is None:
+            return (f"too close to call: {better} may be better by {_value(d.loss)} {unit}, "
+                    f"but too few playouts measured the noise")
+        need = (f"about {d.iterations_to_tell} iterations would tell" if d.iterations_to_tell
+                else "no affordable budget would tell")
+        return (f"too close to call: {better} may be better by {_value(d.loss)} {unit}, "
+                f"within the noise (±{_value(d.noise95)}); {need}")
+    return f"{d.label}: better was {better} ({_cost(d.loss, unit)})"
+
+
+def _budget(review: GameReview) -> str:
+    limit = review.limit
+    words = (f"{limit.iterations} iterations" if limit.iterations else
+             "the game's default hint budget" if limit.time_limit is None else
+             f"at most {_value(limit.time_limit)} s")
+    return f"{words} a decision" + (f" over {limit.workers} searches" if limit.workers > 1
+                                    else "") + f", seed {review.seed}"
+
+
+def _head(review: GameReview) -> list[str]:
+    scale = review.scale
+    who = f" ({review.seat_name})" if review.seat_name else ""
+    what = (f"decision {review.at} of seat {review.seat}{who}" if review.at is not None
+            else f"seat {review.seat}{who}")
+    return [f"{review.game}: review of {what}, {review.players} players, "
+            f"{review.record_moves} moves" + ("" if review.finished else ", unfinished"),
+            f"values: {review.value_meaning}",
+            f"labels by the loss in {scale.unit}: inaccuracy from {_value(scale.inaccuracy)}, "
+            f"mistake from {_value(scale.mistake)}, blunder from {_value(scale.blunder)}; a "
+            f"loss within the search's noise gets no label (too close to call)",
+            f"decisions are seat {review.seat}'s, numbered from 1 (`digsite view RECORD --at N "
+            f"--seat {review.seat}` shows the position before one)",
+            f"budget: {_budget(review)}"]
+
+
+def format_review(review: GameReview) -> str:
+    """One line per decision of the seat (its number, the move played and what it cost,
+    both moves in a player's words where the hint has them), then the summary and, in
+    solo grid games, the best possible score."""
+    lines = _head(review)
+    said = [_move(d.played, d.played_words) + MARKS.get(d.label, "") for d in review.decisions]
+    width = min(max(map(len, said), default=0), 36)
+    for d, played in zip(review.decisions, said):
+        lines.append(f"{d.number:>4}  {played:<{width}}  {verdict(d, review)}")
+    s = review.summary
+    lines.append(f"summary: {s.rated} judged of {s.decisions} decisions ({_counts(review)}); "
+                 f"loss over the judged ones {_value(s.total_loss)} {review.scale.unit}, mean "
+                 f"{_value(s.mean_loss)}")
+    lines.append("accuracy: " + ("- (no judged decision)" if s.accuracy is None else
+                                 f"{s.accuracy:.1f}%")
+                 + " (lichess's formula on the judged decisions: docs/review.md)")
+    section = review.best_score
+    if section is not None:
+        best = section.best
+        lines.append(f"best possible score {_value(best.score)} ({best.status}, bound "
+                     f"{_value(best.bound)}); reached {_value(section.score_reached)}")
+        parted = section.parted
         lines.append("the game followed the best plan throughout" if parted is None else
-                     f"left the best plan at decision {parted['decision']} (move "
-                     f"{parted['index']}): played {parted['played']}, the plan "
-                     f"{parted['plan'] or 'had ended'}")
+                     f"left the best plan at decision {parted.number}: played "
+                     f"{parted.played}, the plan {parted.plan or 'had ended'}")
+        below = section.fell_below
+        if below is not None:
+            lines.append(f"the best still reachable fell below {_value(below.best)} after "
+                         f"decision {below.number}: {_value(below.reachable)}")
     return "\n".join(lines)
+
+
+def annotate(record: GameRecord, review: GameReview) -> GameRecord:
+    """``record`` with each reviewed decision's verdict beside its first move (an
+    inaccuracy, mistake or blunder marked ``?!``, ``?``, ``??`` as in chess) and the
+    summary as the game's comment."""
+    comments = {}
+    for d in review.decisions:
+        mark = MARKS.get(d.label)
+        comments[d.index] = (f"decision {d.number} of seat {review.seat}: "
+                             + (f"{mark} " if mark else "") + verdict(d, review))
+    s = review.summary
+    who = f" ({review.seat_name})" if review.seat_name else ""
+    accuracy = "-" if s.accuracy is None else f"{s.accuracy:.1f}%"
+    summary = (f"digsite review of seat {review.seat}{who} ({_budget(review)}): accuracy "
+               f"{accuracy}; {_counts(review)}")
+    return record.annotated(comments, summary)

@@ -6,7 +6,8 @@ A record is the deal and the moves in order, each tagged with the seat that play
      "deal": {...},                          # the engine's deal (``digsite deal``)
      "seats": ["ismcts", "greedy"],          # optional: who played each seat
      "source": "digsite arena ...",          # optional: free text, where it came from
-     "moves": [{"seat": 0, "move": "dig"}, {"seat": 0, "move": "end"}, ...],
+     "comment": "...",                       # optional: free text on the whole game
+     "moves": [{"seat": 0, "move": "dig"}, {"seat": 0, "move": "end", "comment": "..."}, ...],
      "result": {"returns": [12, 30], "winners": [1]}}   # optional (a finished game)
 
 * ``record`` is the format version (1). Every key is read through ``games.reader``:
@@ -16,6 +17,13 @@ A record is the deal and the moves in order, each tagged with the seat that play
   ``state_from_deal``, then every move through its ``parse_move`` in the position it was
   played in, and its seat must be the seat to act. ``result``, when given, must be what the
   replay ends with; it may be left out of an unfinished game (a record may stop anywhere).
+* **Who played.** ``seats`` names each seat's player: a bot's name, or :data:`PERSON` for
+  a person (``digsite play`` writes it). :meth:`GameRecord.default_seat` is the seat a
+  command looks at when none is given: the person's, when exactly one seat is a person,
+  else seat 0.
+* **Comments** (the annotated PGN of our games): a move may carry a ``comment``, and the
+  record one for the whole game; ``digsite review --annotate`` writes them beside each
+  decision it reviewed. They change nothing in the replay.
 * **Chance.** A deal fixes every hidden thing (orders, draws, thieves' picks), so every
   chance node of the replay has one outcome and the replay applies it: a record holds no
   chance entries. A record therefore starts from a deal, never from a player view: a view
@@ -28,7 +36,7 @@ A record is the deal and the moves in order, each tagged with the seat that play
 >>> state = rec.initial_state(data)
 >>> rec = rec.played(state.current_player(), "loot 0")
 >>> read_record(rec.to_json(), "lootnrun", data).moves[0]
-Entry(seat=0, move='loot 0')
+Entry(seat=0, move='loot 0', comment=None)
 """
 
 from __future__ import annotations
@@ -42,18 +50,22 @@ from .errors import DigsiteError, InvalidStateError
 from .protocol import CHANCE, State
 from .reader import read_document, read_header
 
-__all__ = ["FORMAT_VERSION", "Entry", "GameRecord", "Step", "read_record", "replay_steps",
-           "final_state", "resolve_fixed_chance", "record_text"]
+__all__ = ["FORMAT_VERSION", "PERSON", "Entry", "GameRecord", "Step", "read_record",
+           "replay_steps", "final_state", "resolve_fixed_chance", "record_text", "record_game"]
 
 FORMAT_VERSION = 1
+#: The name ``seats`` gives a seat a person played (any other name is a bot's).
+PERSON = "person"
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One move of a record: the seat that played it and its text."""
+    """One move of a record: the seat that played it, its text, and a comment on it (an
+    annotated record's; ``None``: none)."""
 
     seat: int
     move: str
+    comment: str | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +80,7 @@ class GameRecord:
     seats: tuple[str, ...] | None = None
     source: str | None = None
     result: dict[str, list[float] | list[int]] | None = None
+    comment: str | None = None
 
     @classmethod
     def start(cls, game_id: str, deal: dict[str, Any], *, seats: Sequence[str] | None = None,
@@ -85,6 +98,19 @@ class GameRecord:
         return replace(self, result={"returns": list(state.returns()),
                                      "winners": list(state.winners())})
 
+    def default_seat(self) -> int:
+        """The seat to look at when none is given: the person's seat, when exactly one
+        seat of ``seats`` is :data:`PERSON` (the only human at the table), else seat 0."""
+        people = [i for i, name in enumerate(self.seats or ()) if name == PERSON]
+        return people[0] if len(people) == 1 else 0
+
+    def annotated(self, comments: dict[int, str], comment: str | None = None) -> "GameRecord":
+        """This record with ``comments`` beside its moves (by index in ``moves``) and
+        ``comment`` on the whole game; other comments are kept."""
+        moves = tuple(replace(e, comment=comments[i]) if i in comments else e
+                      for i, e in enumerate(self.moves))
+        return replace(self, moves=moves, comment=self.comment if comment is None else comment)
+
     def initial_state(self, data: Any) -> State[Any]:
         """The engine state of the deal, before any move (chance steps not yet applied)."""
         return registry.engine(self.game).state_from_deal(self.deal, data)
@@ -97,7 +123,11 @@ class GameRecord:
             out["seats"] = list(self.seats)
         if self.source is not None:
             out["source"] = self.source
-        out["moves"] = [{"seat": e.seat, "move": e.move} for e in self.moves]
+        if self.comment is not None:
+            out["comment"] = self.comment
+        out["moves"] = [{"seat": e.seat, "move": e.move}
+                        | ({} if e.comment is None else {"comment": e.comment})
+                        for e in self.moves]
         if self.result is not None:
             out["result"] = self.result
         return out
@@ -181,6 +211,12 @@ def _check_result(record: GameRecord, state: State[Any]) -> None:
                                     f"record says {claimed}")
 
 
+def record_game(doc: Any) -> str:
+    """The game id a record document names (its ``"game"``), checked, before anything else
+    of it is read: the card data to read the rest with depends on it."""
+    return read_document(doc, "record").text("game", choices=registry.GAME_IDS)
+
+
 def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
     """Read and validate a record (module docstring); ``game_id``: the game it must be
     (``None``: any registered game). Raises ``InvalidStateError`` with one line."""
@@ -200,13 +236,15 @@ def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
     if node.has("seats"):
         seats = node.texts("seats", length=players)
     source = node.text("source", default=None)
+    comment = node.text("comment", default=None)
     moves = []
     for i, item in enumerate(node.items("moves")):
         entry = node.node_at(item, f"moves[{i}]")
         seat = entry.integer("seat", lo=0, hi=players - 1)
         text = entry.text("move")
+        said = entry.text("comment", default=None)
         entry.done()
-        moves.append(Entry(seat, text))
+        moves.append(Entry(seat, text, said))
     result: dict[str, list[float] | list[int]] | None = None
     res = node.optional_table("result")
     if res is not None:
@@ -217,7 +255,7 @@ def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
         res.done()
         result = {"returns": returns, "winners": winners}
     node.done()
-    record = GameRecord(game, players, deal, tuple(moves), seats, source, result)
+    record = GameRecord(game, players, deal, tuple(moves), seats, source, result, comment)
     final_state(record, data)  # validate by replay
     return record
 

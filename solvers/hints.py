@@ -45,8 +45,8 @@ if TYPE_CHECKING:  # any search's rows become a hint: the search is not needed t
     from .ismcts.search import MoveStat, SearchResult
 
 __all__ = ["Column", "Hint", "HintRow", "SearchBudget", "CloseCall", "hint_result", "stamped",
-           "rows_from_search", "binomial_stderr", "win_probability", "mean_reward",
-           "STOP_REASONS", "Z_95", "WIN_PROBABILITY", "MEAN_REWARD"]
+           "rows_from_search", "iterations_to_separate", "binomial_stderr", "win_probability",
+           "mean_reward", "STOP_REASONS", "Z_95", "WIN_PROBABILITY", "MEAN_REWARD"]
 
 STOP_REASONS = ("iterations", "time_limit", "single_move")
 Z_95 = 1.959963984540054
@@ -182,10 +182,23 @@ def _close_call(rows: Sequence[HintRow], iterations: int) -> CloseCall | None:
     noise = math.hypot(a.stderr, b.stderr)
     if noise == 0 or gap >= Z_95 * noise:
         return None
-    factor = (Z_95 * noise / gap) ** 2 if gap > 0 else math.inf
-    needed = (None if factor > _MAX_SEPARATING_FACTOR or iterations <= 0
-              else int(math.ceil(iterations * factor)))
-    return CloseCall((a.move, b.move), round(gap, 4), round(Z_95 * noise, 4), needed)
+    return CloseCall((a.move, b.move), round(gap, 4), round(Z_95 * noise, 4),
+                     iterations_to_separate(gap, noise, iterations))
+
+
+def iterations_to_separate(gap: float, sd: float, iterations: int) -> int | None:
+    """The iterations that would tell apart two values ``gap`` apart whose difference has
+    standard error ``sd`` after ``iterations``, if the gap stayed as measured: standard
+    errors shrink as 1/sqrt(n), so the budget grows by (1.96 sd / gap)^2. ``None`` when
+    that is past 10,000 times the budget (a gap of about 0: no budget would).
+
+    >>> iterations_to_separate(0.05, 0.05, 100)
+    385
+    """
+    factor = (Z_95 * sd / gap) ** 2 if gap > 0 else math.inf
+    if factor > _MAX_SEPARATING_FACTOR or iterations <= 0:
+        return None
+    return int(math.ceil(iterations * factor))
 
 
 def hint_result(game_id: str, *, seat: int, rows: Iterable[dict[str, Any]], value_meaning: str,

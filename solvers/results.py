@@ -7,6 +7,9 @@ writes them as JSON (``cli/jsonout.py``, which documents every shape).
 * :class:`ArenaResult` — a match between bots (``solvers.arena``), its games
   (:class:`ArenaGame`).
 * :class:`DigPlanResult` — the exact best chain of finds of a Tomb of the Ancients turn.
+* :class:`GameReview` — every decision of one seat in a game record against the hint's
+  best move (``solvers.review``): :class:`ReviewedDecision` each, a
+  :class:`ReviewSummary`, and in the solo grid games a :class:`BestScoreComparison`.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.record import GameRecord
+from games.registry import ReviewScale
 
 from .limits import Limit
 
 __all__ = ["WorkBudget", "BestScore", "ArenaGame", "ArenaResult", "PlannedFind", "NextDig",
-           "DigPlanResult", "CLOCK_NOTE"]
+           "DigPlanResult", "CLOCK_NOTE", "ReviewedDecision", "ReviewSummary", "PartedFromPlan",
+           "FellBelowBest", "BestScoreComparison", "GameReview"]
 
 #: What a result cut by the wall clock says of itself.
 CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
@@ -159,3 +164,143 @@ class DigPlanResult:
     next_player: NextDig
     analysis: tuple[str, ...]
     optimal: bool = True
+
+
+@dataclass(frozen=True)
+class ReviewedDecision:
+    """One decision of the reviewed seat (``solvers.review``): decision ``number`` of the
+    seat (``solvers.moments``: 1-based, the seat's own), the record's index of its first
+    move, the decision as played (``played``, in the hint's notation; ``moves``, the
+    record's moves it spans) and the verdict.
+
+    ``label`` is one of ``solvers.review.LABELS`` (a judged decision), ``"unclear"`` (the
+    loss lies within the search's noise: the budget cannot tell, and
+    ``iterations_to_tell`` estimates the budget that would), ``"forced"`` or
+    ``"unrated"`` (``reason`` says why). Values are on the review's scale
+    (``GameReview.value_meaning``); ``loss`` = best value − played value, at least 0;
+    ``noise95`` is 1.96 standard errors of the two values' difference; ``words`` are the
+    moves in a player's words where the game's hint has them."""
+
+    number: int
+    index: int
+    played: str
+    moves: tuple[str, ...]
+    label: str
+    reason: str | None = None
+    best: str | None = None
+    played_words: str | None = None
+    best_words: str | None = None
+    played_value: float | None = None
+    best_value: float | None = None
+    loss: float | None = None
+    noise95: float | None = None
+    iterations_to_tell: int | None = None
+    played_visits: int | None = None
+    options: int | None = None
+    iterations: int | None = None
+    budget_raised: int | None = None
+    added_to_options: bool = False
+
+    @property
+    def within_noise(self) -> bool:
+        """Whether a loss was measured but lies within the noise (``label`` ``unclear``)."""
+        return self.label == "unclear"
+
+    @property
+    def valued(self) -> bool:
+        """Whether both values were measured (judged or unclear)."""
+        return self.played_value is not None and self.best_value is not None
+
+
+@dataclass(frozen=True)
+class ReviewSummary:
+    """The review's figures: ``counts`` per label (judged labels first, then ``unclear``,
+    ``forced``, ``unrated``), the ``rated`` (judged) decisions, their total and mean loss,
+    and the ``accuracy`` (``solvers.review.accuracy``; ``None`` with no judged decision)."""
+
+    decisions: int
+    rated: int
+    total_loss: float
+    mean_loss: float | None
+    counts: tuple[tuple[str, int], ...]
+    accuracy: float | None
+
+    def count(self, label: str) -> int:
+        """The decisions labelled ``label``."""
+        return dict(self.counts).get(label, 0)
+
+
+@dataclass(frozen=True)
+class PartedFromPlan:
+    """Where a solo grid game left the deal's best plan: decision ``number`` of the seat
+    (record index ``index``), the decision played and the plan's there (``None``: the plan
+    had ended)."""
+
+    number: int
+    index: int
+    played: str
+    plan: str | None
+
+
+@dataclass(frozen=True)
+class FellBelowBest:
+    """The first decision after which the best score still reachable fell below the deal's
+    best (``reachable``, a proven upper bound or the exact best from there, against
+    ``best``): what a player lost at that decision in the deal's own terms.
+
+    A hook: the review fills it when the game's service offers ``best_reachable(state,
+    *, data, limit, seed) -> float`` (the mid-game best score of the bound work); until
+    then :attr:`BestScoreComparison.fell_below` stays ``None`` and the JSON leaves the key
+    out."""
+
+    number: int
+    index: int
+    reachable: float
+    best: float
+
+
+@dataclass(frozen=True)
+class BestScoreComparison:
+    """A solo grid game against its deal's best possible score: the best score (``best``,
+    solved with the review's ``best_limit``), the score the game reached (``None``: not
+    finished), the gap, where the game ``parted`` from the best plan (``None``: it
+    followed it throughout) and, when the game's service can tell, where the best still
+    reachable ``fell_below`` the deal's best."""
+
+    best: BestScore
+    score_reached: float | None
+    parted: PartedFromPlan | None
+    fell_below: FellBelowBest | None = None
+
+    @property
+    def gap(self) -> float | None:
+        """Best score − score reached (``None`` while the game is not over)."""
+        return None if self.score_reached is None else round(self.best.score
+                                                            - self.score_reached, 4)
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A review (``digsite review``): ``seat``'s decisions in a record of ``players``
+    seats (``seat_name``: who played it, from the record's ``seats``), each against the
+    hint's best move within ``limit`` from ``seed``; ``at``, when only one decision was
+    reviewed. ``value_meaning`` says what the values are (the card games: win probability;
+    the grid games: expected final score), ``scale`` gives the labels' thresholds at this
+    table."""
+
+    game: str
+    seat: int
+    seat_name: str | None
+    players: int
+    record_moves: int
+    finished: bool
+    seats: tuple[str, ...] | None
+    value_meaning: str
+    scale: ReviewScale
+    limit: Limit
+    seed: int
+    decisions: tuple[ReviewedDecision, ...]
+    summary: ReviewSummary
+    score_reached: float | None
+    best_score: BestScoreComparison | None = None
+    at: int | None = None

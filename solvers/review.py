@@ -1,41 +1,59 @@
 """Review of a played game: every decision of one seat against the hint's best move.
 
-``review_game(record, *, seat, data, limit, seed, best_limit=Limit(), progress=None)``
-walks a game record (``games.record``) through its engine and, at each decision of
-``seat``, asks the game's hint (``services.capability(game, "hint")``, the one hint
-contract of ``solvers.hints``) to rank **every** legal move, from the seat's own player view
-at that point (``view_of(state, seat)``), never from the deal: in the card games the review
-knows exactly what the seat knew. Both values of a decision — the move played and the
-hint's best move — come from that one search:
+``review_game(record, *, seat=None, data, limit, seed, best_limit=Limit(), at=None,
+progress=None) -> GameReview`` (``solvers.results``) walks a game record
+(``games.record``) through its engine and, at each decision of ``seat`` (default: the
+record's person, else seat 0, ``GameRecord.default_seat``), asks the game's hint
+(``services.hint``, the one hint contract of ``solvers.hints``) to rank **every** legal
+move, from the seat's own player view at that point (``solvers.moments.view_at``), never
+from the deal: in the card games the review knows exactly what the seat knew. Decisions
+are numbered as everywhere (``solvers.moments``: decision N is the seat's N-th, from 1; a
+whole trade or a whole Tomb of the Ancients turn is one decision); ``at=N`` reviews
+decision N alone. Both values of a decision — the move played and the hint's best move —
+come from that one search:
 
 * **value**: the hint's ``value``, on the game's scale (``value_meaning``): the seat's win
-  probability in the card games, its expected final score in the grid games.
+  probability in the card games, its expected final score (points) in the grid games.
 * **played move not among the options** (a turn the hint does not generate): see
   ``hint_with_turn`` below.
 * **played move not valued**: a search may leave a move unvisited (ISMCTS tries every
   root move once only when its budget covers them all). Then the decision is searched again
   with ``iterations = max(budget, 2 x legal moves)`` and both values are read from that
   second search (``budget_raised`` says so). A move the hint still cannot value, or a
-  decision the hint does not rank at all (the Pyramids keep and take choices, a turn the
-  record stops in the middle of), is ``unrated`` with the reason, and left out of the
-  summary. A decision with one legal move is ``forced`` (left out too).
-* **loss** = max(0, best value − played value), in the unit of the scale.
-* **label**, by the loss and the game's thresholds (``games.registry.GameInfo.review``): ``best`` (loss 0: the hint's own
-  choice, or a move valued at least as high), ``good`` (below ``inaccuracy``),
-  ``inaccuracy``, ``mistake`` (from ``mistake``), ``blunder`` (from ``blunder``). In the
-  card games the thresholds, in win probability, are lichess's (5, 10 and 15 points of
-  win chance between two players), scaled by 2/players because a fair share of a win at a
-  table of k is 1/k. ``within_noise`` marks a loss smaller than the 95% noise of the two
-  estimates (1.96 standard errors of their difference): at this budget the search cannot
-  tell the two moves apart.
-* **accuracy** = 100 x (decisions labelled best or good) / (rated decisions): the share
-  of the seat's rated decisions that lost less than an inaccuracy. One definition for
-  every game, whatever its scale.
+  decision the hint does not rank at all (a turn the record stops in the middle of), is
+  ``unrated`` with the reason. A decision with one legal move is ``forced``. Both are left
+  out of the summary's losses and accuracy.
+* **loss** = max(0, best value − played value), in the unit of the scale: what the
+  decision cost, "better was X (+0.12 win probability)".
+* **noise**: ``noise95`` = 1.96 standard errors of the difference of the two values (a
+  win probability's standard error is the larger of the hint's and Agresti and Coull's,
+  over the move's playouts plus two wins and two losses: never 0, even after 2 playouts
+  that all lost; the two errors combined as if independent, which overstates the noise
+  where the hint values its options on common random numbers, as Pyramids does). A loss
+  within the noise (0 < loss <= noise95), or one whose noise cannot be measured (a value from a
+  single sample), is **unclear**: at this budget the search cannot tell the two moves
+  apart, so no label is given, and ``iterations_to_tell`` estimates the budget that would
+  (``solvers.hints.iterations_to_separate``, as a hint's close call says).
+* **label** of a loss beyond the noise, by the game's thresholds
+  (``games.registry.GameInfo.review``, listed in ``digsite review --help``): ``best``
+  (loss 0: the hint's own choice, or a move valued at least as high), ``good`` (below
+  ``inaccuracy``), ``inaccuracy``, ``mistake`` (from ``mistake``), ``blunder`` (from
+  ``blunder``). In the card games the thresholds, in win probability, are lichess's (5,
+  10 and 15 points of win chance between two players), scaled by 2/players because a
+  fair share of a win at a table of k is 1/k; in the grid games they are points.
+* **accuracy** (:func:`accuracy`, written out in ``docs/review.md``): lichess's accuracy of
+  a move, ``103.1668 x exp(-0.04354 x d) - 3.1669`` clipped to 0..100, where ``d`` is the
+  loss in lichess's points of win chance — the loss scaled so that the game's blunder
+  threshold is 15, as lichess's is (``d = 15 x loss / blunder``: between two players of a
+  card game, the loss in percentage points of win probability) — averaged over the judged
+  decisions (labelled best to blunder; unclear, forced and unrated ones left out).
 
 Grid games in solo also get the deal's best possible score (``best_score`` service: score,
 status, bound), the score reached, and the first decision where the game left the best
 plan (``parted``): the first of the seat's decisions whose move differs from the plan's,
-unless both lead to the same player view.
+unless both lead to the same player view. Where the best score still reachable fell below
+the deal's best (``BestScoreComparison.fell_below``) is filled by a service that offers
+``best_reachable`` (none does yet; the hook is ``_fell_below``).
 
 Games whose hint ranks whole turns made of several engine moves (Tomb of the Ancients: a
 dig is sand and finds, then ``end``) offer in their service ``played_turn(state, moves)
@@ -50,33 +68,42 @@ are one decision named by the whole trade (``trade GIVES for TAKES``), as their 
 it, and a trade the hint did not complete in its search tree is added to the root's
 options. Other games' decisions are single moves.
 
-Reproducible: the seed of decision ``i`` is the ``i``-th of ``child_seeds(seed, moves)``,
-so the same record, seed and iteration budget give the same result.
+Reproducible: the seed of the decision at record index ``i`` is the ``i``-th of
+``child_seeds(seed, moves)``, so the same record, seed and iteration budget give the same
+result, and a decision reviewed alone (``at``) gets the values it gets in the whole review.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import replace
 from functools import partial
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from games import registry
-from games.registry import ReviewScale
 from games.errors import DigsiteError, InvalidStateError
-from games.record import GameRecord, replay_steps, resolve_fixed_chance
+from games.record import GameRecord, resolve_fixed_chance
+from games.registry import ReviewScale
 from games.seeding import child_seeds
 
 from . import services
-from .hints import Z_95, Hint, HintRow
+from .hints import WIN_PROBABILITY, Z_95, Hint, HintRow, iterations_to_separate
 from .limits import Limit
+from .moments import Decision, decision_at, decisions_of, seat_of, view_at
+from .results import (BestScoreComparison, FellBelowBest, GameReview, PartedFromPlan,
+                      ReviewedDecision, ReviewSummary)
 
-__all__ = ["LABELS", "review_game", "label_of", "accuracy", "scale_for",
-           "ALL_ROWS"]
+__all__ = ["LABELS", "COUNTED", "review_game", "label_of", "accuracy", "move_accuracy",
+           "scale_for", "ALL_ROWS"]
 
 #: ``top`` large enough for every legal move of any game.
 ALL_ROWS = 1_000_000
+#: The labels of a judged decision, from no loss to the largest.
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: Every verdict a decision gets, in the summary's order.
+COUNTED = (*LABELS, "unclear", "forced", "unrated")
+#: lichess's win chance drop of a blunder, in percentage points (its accuracy's unit).
+LICHESS_BLUNDER = 15.0
 
 
 def scale_for(game_id: str, players: int) -> ReviewScale:
@@ -85,7 +112,7 @@ def scale_for(game_id: str, players: int) -> ReviewScale:
 
 
 def label_of(loss: float, scale: ReviewScale) -> str:
-    """The label of a loss (module docstring).
+    """The label of a loss beyond the noise (module docstring).
 
     >>> [label_of(x, ReviewScale("points", 2, 5, 10)) for x in (0, 1.5, 2, 7, 10)]
     ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
@@ -101,90 +128,55 @@ def label_of(loss: float, scale: ReviewScale) -> str:
     return "blunder"
 
 
-def accuracy(counts: dict[str, int]) -> float | None:
-    """100 x (best + good) / rated decisions, or None with no rated decision.
+def move_accuracy(loss: float, scale: ReviewScale) -> float:
+    """lichess's accuracy of one move (module docstring), the loss read on the game's scale.
 
-    >>> accuracy({"best": 3, "good": 1, "inaccuracy": 0, "mistake": 1, "blunder": 0})
-    80.0
+    >>> win = ReviewScale("win probability", 0.05, 0.10, 0.15)
+    >>> [round(move_accuracy(x, win), 1) for x in (0, 0.05, 0.15, 1.0)]
+    [100.0, 79.8, 50.5, 0.0]
+    >>> round(move_accuracy(10, ReviewScale("points", 2, 5, 10)), 1)  # a blunder's worth
+    50.5
     """
-    rated = sum(counts.get(label, 0) for label in LABELS)
-    if not rated:
+    points = LICHESS_BLUNDER * loss / scale.blunder
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * points) - 3.1669))
+
+
+def accuracy(losses: Sequence[float], scale: ReviewScale) -> float | None:
+    """The mean of :func:`move_accuracy` over the judged decisions' ``losses``, rounded to
+    0.1 (``None`` with no judged decision).
+
+    >>> accuracy([0, 0, 0.15], ReviewScale("win probability", 0.05, 0.10, 0.15))
+    83.5
+    """
+    if not losses:
         return None
-    return round(100.0 * (counts.get("best", 0) + counts.get("good", 0)) / rated, 2)
+    return round(sum(move_accuracy(x, scale) for x in losses) / len(losses), 1)
 
 
-@dataclass(frozen=True)
-class _Unit:
-    """One decision of the seat: the record's moves it spans and the hint's name for it."""
-
-    index: int
-    moves: tuple[str, ...]
-    text: str | None
-    state: object  # the state before it (not to be changed)
-    whole: bool = True  # False: the record stops inside this turn
-
-
-def _units(record: GameRecord, seat: int, data) -> tuple[list[_Unit], object]:
-    """The seat's decisions in the record, each with a copy of the state before it, and
-    the state after the last move."""
-    turn_of = (services.capability(record.game, "played_turn")
-               if services.has_capability(record.game, "played_turn") else None)
-    texts = [e.move for e in record.moves]
-    units: list[_Unit] = []
-    skip = 0
-    final = None
-    for step in replay_steps(record, data):
-        final = step.state  # the replay goes on in this one object
-        if skip:
-            skip -= 1
-            continue
-        if step.seat != seat:
-            continue
-        canonical = str(step.move)
-        if turn_of is None:
-            count, text, whole = 1, canonical, True
-        else:
-            count, text, whole = turn_of(step.state, texts[step.index:])
-        units.append(_Unit(step.index, tuple(texts[step.index:step.index + count]), text,
-                           step.state.clone(), whole))
-        skip = count - 1
-    if final is None:
-        final = record.initial_state(data)
-    resolve_fixed_chance(final)
-    return units, final
-
-
-def _played_row(hint: Hint, unit: _Unit) -> HintRow | None:
+def _played_row(hint: Hint, unit: Decision) -> HintRow | None:
     """The row of the played decision: by the hint's name for it, else by its moves."""
     return hint.row(unit.text) or hint.row(" ; ".join(unit.moves))
 
 
-def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed: int,
-            scale: ReviewScale) -> tuple[dict, str | None]:
+def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
+            limit: Limit, seed: int, scale: ReviewScale
+            ) -> tuple[ReviewedDecision, str | None]:
     """The analysis of one decision, and the hint's ``value_meaning`` (None if no hint
     ran)."""
-    engine = registry.engine(game)
-    out: dict = {"index": unit.index, "played": unit.text or " ; ".join(unit.moves)}
-    if len(unit.moves) > 1:
-        out["moves"] = list(unit.moves)
-    state = unit.state
+    base = ReviewedDecision(number=unit.number, index=unit.index, played=unit.played,
+                            moves=unit.moves, label="unrated")
     if not unit.whole:
-        return {**out, "label": "unrated", "reason": "the record ends inside this turn"}, None
-    if len(state.legal_moves()) == 1 and len(unit.moves) == 1:
-        out["label"] = "forced"
-        return out, None
+        return replace(base, reason="the record ends inside this turn"), None
+    if len(unit.state.legal_moves()) == 1 and len(unit.moves) == 1:
+        return replace(base, label="forced"), None
     try:
-        view = (services.capability(game, "decision_view")(state, seat)
-                if services.has_capability(game, "decision_view") else
-                engine.view_of(state, seat))
+        view = view_at(unit)
         result = hint(view, data=data, limit=limit, seed=seed, top=ALL_ROWS)
     except DigsiteError as exc:
-        return {**out, "label": "unrated", "reason": f"the hint does not rank this decision "
-                                                      f"({exc})"}, None
+        return replace(base, reason=f"the hint does not rank this decision ({exc})"), None
     meaning = result.value_meaning
     if result.budget.stop_reason == "single_move":
-        out["label"] = "forced"
-        return out, meaning
+        return replace(base, label="forced"), meaning
     played = result.row(unit.text)
     ask = hint
     if played is None and services.has_capability(game, "hint_with_turn"):
@@ -192,50 +184,67 @@ def _decide(game: str, unit: _Unit, seat: int, *, hint, data, limit: Limit, seed
         # again with it among the options, named as the hint names it
         ask = partial(services.capability(game, "hint_with_turn"), moves=list(unit.moves))
         result = ask(view, data=data, limit=limit, seed=seed, top=ALL_ROWS)
-        out["added_to_options"] = True
+        base = replace(base, added_to_options=True)
         played = _played_row(result, unit)
     if played is not None and played.value is None:
         raised = max(limit.iterations or 0, 2 * len(result.rows))
         result = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers),
                      seed=seed, top=ALL_ROWS)
-        out["budget_raised"] = raised
+        base = replace(base, budget_raised=raised)
         played = _played_row(result, unit)
     best = result.rows[0]
-    out["best"] = best.move
+    base = replace(base, best=best.move, best_words=best.words)
     if played is None:
-        return {**out, "label": "unrated",
-                "reason": "the played move is not among the hint's options"}, meaning
+        return replace(base, reason="the played move is not among the hint's options"), meaning
     if played.value is None or best.value is None:
-        return {**out, "label": "unrated", "reason": "the hint gave the move no value"}, meaning
-    loss = max(0.0, best.value - played.value)
-    noise = None
-    if played.stderr is not None and best.stderr is not None:
-        noise = Z_95 * math.hypot(played.stderr, best.stderr)
-    out.update({
-        "played_value": played.value, "best_value": best.value,
-        "loss": round(loss, 4),
-        "label": "best" if played is best else label_of(loss, scale),
-        "within_noise": noise is not None and 0 < loss < noise,
-        "played_visits": played.visits, "options": len(result.rows),
-        "iterations": result.budget.iterations,
-    })
-    return out, meaning
+        return replace(base, reason="the hint gave the move no value"), meaning
+    loss = round(max(0.0, best.value - played.value), 4)
+    proportion = meaning == WIN_PROBABILITY
+    se_played, se_best = _stderr(played, proportion), _stderr(best, proportion)
+    sd = math.hypot(se_played, se_best) if se_played is not None and se_best is not None \
+        else None
+    iterations = result.budget.iterations
+    label, to_tell = label_of(loss, scale), None
+    if played is best:
+        label = "best"
+    elif loss > 0 and (sd is None or loss <= Z_95 * sd):
+        # within the noise (or too few playouts to measure it): the budget cannot tell the
+        # moves apart, so no label
+        label = "unclear"
+        to_tell = None if sd is None else iterations_to_separate(loss, sd, iterations)
+    return replace(
+        base, label=label, played_words=played.words, played_value=played.value,
+        best_value=best.value, loss=loss,
+        noise95=None if sd is None else round(Z_95 * sd, 4), iterations_to_tell=to_tell,
+        played_visits=played.visits, options=len(result.rows), iterations=iterations,
+    ), meaning
 
 
-def _summary(decisions: list[dict]) -> dict:
-    counts = {label: 0 for label in (*LABELS, "forced", "unrated")}
-    for d in decisions:
-        counts[d["label"]] += 1
-    losses = [d["loss"] for d in decisions if d["label"] in LABELS]
-    return {
-        "decisions": len(decisions), "rated": len(losses),
-        "total_loss": round(sum(losses), 4),
-        "mean_loss": round(sum(losses) / len(losses), 4) if losses else None,
-        "counts": counts, "accuracy": accuracy(counts),
-    }
+def _stderr(row: HintRow, proportion: bool) -> float | None:
+    """The standard error of a row's value for the review's noise: the hint's own, or for
+    a win probability the larger of it and Agresti and Coull's (two wins and two losses
+    added to the row's playouts): the plain binomial error is 0 after all-won or all-lost
+    playouts, which would call a move measured by 2 playouts a certain blunder, and the
+    larger one keeps the review from judging where the hint says too close to call."""
+    if not proportion or row.visits is None or row.value is None:
+        return row.stderr
+    n = row.visits + 4
+    p = (row.value * row.visits + 2) / n
+    return max(row.stderr or 0.0, math.sqrt(p * (1 - p) / n))
 
 
-def _same_unit(engine, state, seat: int, played: Sequence[str], planned: Sequence[str]) -> bool:
+def _summary(decisions: Sequence[ReviewedDecision], scale: ReviewScale) -> ReviewSummary:
+    labels = [d.label for d in decisions]
+    losses = [d.loss for d in decisions if d.label in LABELS and d.loss is not None]
+    return ReviewSummary(
+        decisions=len(decisions), rated=len(losses), total_loss=round(sum(losses), 4),
+        mean_loss=round(sum(losses) / len(losses), 4) if losses else None,
+        counts=tuple((label, labels.count(label)) for label in COUNTED),
+        accuracy=accuracy(losses, scale))
+
+
+def _same_unit(engine: Any, state: Any, seat: int, played: Sequence[str],
+               planned: Sequence[str]) -> bool:
     """Whether the plan's moves here lead where the game's did (same texts, or the same
     player view after them)."""
     a, b = state.clone(), state.clone()
@@ -249,76 +258,96 @@ def _same_unit(engine, state, seat: int, played: Sequence[str], planned: Sequenc
     resolve_fixed_chance(a)
     resolve_fixed_chance(b)
     try:
-        return engine.view_of(a, seat) == engine.view_of(b, seat)
+        return bool(engine.view_of(a, seat) == engine.view_of(b, seat))
     except DigsiteError:
         return False
 
 
-def _apply(engine, state, text: str) -> str:
+def _apply(engine: Any, state: Any, text: str) -> str:
     resolve_fixed_chance(state)
     move = engine.parse_move(state, text)
     state.apply(move)
     return str(move)
 
 
-def _best_score_section(record: GameRecord, units: list[_Unit], seat: int, *, data,
-                        limit: Limit, seed: int, final) -> dict:
+def _fell_below(record: GameRecord, units: Sequence[Decision], best: float, *, data: Any,
+                limit: Limit, seed: int) -> FellBelowBest | None:
+    """The hook of the mid-game best score (module docstring): with the game's service
+    ``best_reachable(state, *, data, limit, seed) -> float``, the first decision after
+    which the best still reachable is below ``best``; ``None`` without that service."""
+    if not services.has_capability(record.game, "best_reachable"):
+        return None
+    reachable_from = services.capability(record.game, "best_reachable")
+    engine = registry.engine(record.game)
+    for unit in units:
+        after = unit.state.clone()
+        for text in unit.moves:
+            _apply(engine, after, text)
+        resolve_fixed_chance(after)
+        reachable = reachable_from(after, data=data, limit=limit, seed=seed)
+        if reachable < best:
+            return FellBelowBest(unit.number, unit.index, reachable, best)
+    return None
+
+
+def _best_score_section(record: GameRecord, units: Sequence[Decision], seat: int, *,
+                        data: Any, limit: Limit, seed: int, final: Any) -> BestScoreComparison:
     solve = services.capability(record.game, "best_score")
     best = solve(record.deal, data=data, limit=limit, seed=seed)
     engine = registry.engine(record.game)
     plan = best.turns
     parted = None
     for k, unit in enumerate(units):
-        planned = plan[k] if k < len(plan) else []
+        planned = plan[k] if k < len(plan) else ()
         if not _same_unit(engine, unit.state, seat, unit.moves, planned):
-            parted = {"decision": k + 1, "index": unit.index, "played": " ; ".join(unit.moves),
-                      "plan": " ; ".join(planned) or None}
+            parted = PartedFromPlan(unit.number, unit.index, " ; ".join(unit.moves),
+                                    " ; ".join(planned) or None)
             break
     reached = final.returns()[seat] if final.is_terminal() else None
-    return {"score": best.score, "status": best.status, "bound": best.bound,
-            "bound_source": best.bound_source, "reproducible": best.reproducible,
-            "solver": best.solver, "score_reached": reached,
-            "gap": None if reached is None else round(best.score - reached, 4),
-            "parted": parted}
+    return BestScoreComparison(best, reached, parted,
+                               _fell_below(record, units, best.score, data=data, limit=limit,
+                                           seed=seed))
 
 
-def review_game(record: GameRecord, *, seat: int, data, limit: Limit = Limit(), seed: int = 0,
-                best_limit: Limit = Limit(), progress: Callable[[int], None] | None = None
-                ) -> dict:
-    """Review every decision of ``seat`` in ``record`` (see the module docstring)."""
+def review_game(record: GameRecord, *, seat: int | None = None, data: Any,
+                limit: Limit = Limit(), seed: int = 0, best_limit: Limit = Limit(),
+                at: int | None = None, progress: Callable[[int], None] | None = None
+                ) -> GameReview:
+    """Review every decision of ``seat`` in ``record`` (default: the record's person, else
+    seat 0), or decision ``at`` alone (see the module docstring)."""
     game = record.game
-    if not 0 <= seat < record.players:
-        raise InvalidStateError(f"review: seat {seat} is not a seat of this {record.players}-"
-                                f"player game")
+    seat = seat_of(record, seat)
     hint = partial(services.hint, game)  # the game's hint, root-parallel with limit.workers
     scale = scale_for(game, record.players)
-    units, final = _units(record, seat, data)
+    units, final = decisions_of(record, seat, data)
+    if at is not None:
+        one = decision_at(record, seat, at, data)  # refuses a number that is not a decision
+        if one.pending:
+            raise InvalidStateError(f"record: decision {at} of seat {seat} is the one it is "
+                                    f"to make now: nothing was played to review (ask for a "
+                                    f"hint)")
+        units = [one]
     seeds = child_seeds(seed, max(1, len(record.moves)))
-    step = progress or (lambda n=1: None)
-    decisions = []
+    step: Callable[[int], None] = progress or (lambda n: None)
+    decisions: list[ReviewedDecision] = []
     value_meaning = None
     for unit in units:
-        decision, meaning = _decide(game, unit, seat, hint=hint, data=data, limit=limit,
+        decision, meaning = _decide(game, unit, hint=hint, data=data, limit=limit,
                                     seed=seeds[unit.index], scale=scale)
         decisions.append(decision)
         value_meaning = value_meaning or meaning
         step(len(unit.moves))
     info = registry.get(game)
-    out = {
-        "game": game, "seat": seat, "players": record.players,
-        "record": {"moves": len(record.moves), "finished": final.is_terminal(),
-                   "seats": list(record.seats) if record.seats else None},
-        "value_meaning": value_meaning or scale.unit,
-        "scale": {"unit": scale.unit, "inaccuracy": scale.inaccuracy,
-                  "mistake": scale.mistake, "blunder": scale.blunder},
-        "budget": {"iterations": limit.iterations, "time_s": limit.time_limit},
-        "seed": seed,
-        "decisions": decisions,
-        "summary": _summary(decisions),
-        "score_reached": final.returns()[seat] if final.is_terminal() else None,
-    }
-    if (info.kind == "grid" and record.players == 1
+    comparison = None
+    if (at is None and info.kind == "grid" and record.players == 1
             and services.has_capability(game, "best_score")):
-        out["best_score"] = _best_score_section(record, units, seat, data=data,
-                                                limit=best_limit, seed=seed, final=final)
-    return out
+        comparison = _best_score_section(record, units, seat, data=data, limit=best_limit,
+                                         seed=seed, final=final)
+    return GameReview(
+        game=game, seat=seat, seat_name=record.seats[seat] if record.seats else None,
+        players=record.players, record_moves=len(record.moves),
+        finished=final.is_terminal(), seats=record.seats,
+        value_meaning=value_meaning or scale.unit, scale=scale, limit=limit, seed=seed,
+        decisions=tuple(decisions), summary=_summary(decisions, scale),
+        score_reached=final.returns()[seat] if final.is_terminal() else None,
+        best_score=comparison, at=at)

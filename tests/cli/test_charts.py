@@ -17,21 +17,48 @@ def _has(image, colour, tol=4) -> bool:
     return any(close(c, want, tol) for _, c in image.getcolors(maxcolors=1 << 20))
 
 
+def _review(decisions):
+    from games.registry import WIN_SCALE
+    from solvers.limits import Limit
+    from solvers.results import GameReview, ReviewSummary
+
+    return GameReview(game="lootnrun", seat=0, seat_name=None, players=2, record_moves=20,
+                      finished=True, seats=None, value_meaning="win probability",
+                      scale=WIN_SCALE.at(2), limit=Limit(iterations=20), seed=0,
+                      decisions=tuple(decisions),
+                      summary=ReviewSummary(len(decisions), 4, 0.8, 0.2, (), 50.0),
+                      score_reached=10)
+
+
+def _decisions():
+    from solvers.results import ReviewedDecision
+
+    def d(number, label, played=None, best=None):
+        return ReviewedDecision(number=number, index=2 * number, played="run", moves=("run",),
+                                label=label, played_value=played, best_value=best)
+
+    return [d(1, "best", 0.5, 0.5), d(2, "blunder", 0.1, 0.6), d(3, "forced"),
+            d(5, "mistake", 0.3, 0.45), d(8, "good", 0.5, 0.52)]
+
+
 def test_review_chart_marks_the_mistakes():
-    review = {"game": "lootnrun", "seat": 0, "scale": {"unit": "win probability"},
-              "summary": {"accuracy": 50.0, "mean_loss": 0.1},
-              "decisions": [
-                  {"label": "best", "played_value": 0.5, "best_value": 0.5},
-                  {"label": "blunder", "played_value": 0.1, "best_value": 0.6},
-                  {"label": "forced"},
-                  {"label": "mistake", "played_value": 0.3, "best_value": 0.45},
-                  {"label": "good", "played_value": 0.5, "best_value": 0.52}]}
+    review = _review(_decisions())
     image = render(charts.review_chart(review))
     assert_not_blank(image)
     assert _has(image, charts.LABEL_COLOURS["blunder"])
     assert _has(image, charts.LABEL_COLOURS["mistake"])
     assert not _has(image, charts.LABEL_COLOURS["inaccuracy"])
     assert charts.review_chart(review) == charts.review_chart(review)  # reproducible
+
+
+def test_review_chart_places_each_decision_at_its_number(monkeypatch):
+    # issue 19 §2: the chart counts decisions as the text, the JSON and `view --at` do
+    drawn = []
+    monkeypatch.setattr(charts, "_svg", lambda fig, plt: drawn.append(fig) or "")
+    charts.review_chart(_review(_decisions()))
+    (axes,) = drawn[0].axes
+    played = next(line for line in axes.get_lines() if line.get_label() == "move played")
+    assert list(played.get_xdata()) == [1, 2, 5, 8]  # the valued ones (3 was forced)
 
 
 def test_arena_chart_from_the_command_line(run_cli, tmp_path):

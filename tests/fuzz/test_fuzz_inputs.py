@@ -559,3 +559,166 @@ def test_solver_flags(game, data, views_on_disk):
         assert code == 2, f"{args}: a time limit of {value!r} seconds was accepted"
     if name == "plan --token-value" and not _finite_above(value, 0, closed=True):
         assert code == 2, f"{args}: a token value of {value!r} was accepted"
+
+
+# --- game records at a moment: `view --at N` (issue 19 §5) ---------------------------------
+
+def _record_docs(game: str) -> list[dict]:
+    """Record documents of seeded random games (ending the card games' turns half the
+    time), cut after 0, a few and many moves, and one annotated."""
+    from games.record import GameRecord
+
+    engine, data = registry.engine(game), cards_data.load(game)
+    docs = []
+    for players in registry.get(game).player_counts[:2]:
+        record = GameRecord.start(game, engine.make_deal(players=players, seed=players,
+                                                         data=data),
+                                  seats=["person"] + ["greedy"] * (players - 1))
+        state = record.initial_state(data)
+        rng = make_rng(players)
+        while len(record.moves) < 80:
+            while state.current_player() == CHANCE:
+                state.apply(state.chance_outcomes()[0][0])
+            if state.is_terminal():
+                break
+            legal = options_of(state)
+            ends = [m for m in legal if str(m) == "end"]
+            move = ends[0] if ends and rng.random() < 0.5 else legal[rng.randrange(len(legal))]
+            record = record.played(state.current_player(), str(move))
+            state.apply(move)
+        for cut in (0, 7, len(record.moves)):
+            short = GameRecord(game, record.players, record.deal, record.moves[:cut],
+                               record.seats)
+            docs.append(short.to_json())
+        docs.append(record.annotated({0: "?! first"}, "a comment").to_json())
+    return docs
+
+
+RECORDS = {game: _record_docs(game) for game in ENGINES}
+#: ``--at`` and ``--seat`` values: mostly small counts (the range of a short record and its
+#: edges), else hostile numbers and text.
+AT_TEXT = st.integers(0, 3).flatmap(lambda k: st.one_of(st.integers(1, 6), st.integers(-2, 45))
+                                   .map(str) if k else FLAG_TEXT)
+SEAT_TEXT = st.integers(0, 3).flatmap(lambda k: st.integers(-1, 6).map(str) if k else FLAG_TEXT)
+
+
+def _check_view_output(game: str, args, result, work) -> None:
+    """An accepted `view` printed a view of ``game`` that the hint reads."""
+    code = allowed(args, result)
+    if code != 0:
+        return
+    view = json.loads(result[1])
+    assert view["game"] == game, view
+    if game in HINTED:
+        path = work / f"{game}-at-view.json"
+        path.write_text(result[1], encoding="utf-8")
+        hint = ("hint", game, path, "--iterations", 2, "--json")
+        assert allowed(hint, cli(*hint)) == 0, f"{args}: the view it printed is refused"
+
+
+@pytest.mark.parametrize("game", games_for("view-at", ENGINES))
+@given(data=st.data())
+def test_view_at_on_garbage(game, data, work):
+    """`view --at N` of something that is not a record: text, JSON values, a view, a deal."""
+    engine, loaded = registry.engine(game), cards_data.load(game)
+    kind = data.draw(st.sampled_from(["text", "json", "view", "deal", "other game"]))
+    if kind == "text":
+        text = data.draw(st.text(max_size=300))
+    elif kind == "json":
+        text = json.dumps(data.draw(st.recursive(
+            LEAVES, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                            st.dictionaries(st.text(max_size=8), inner,
+                                                            max_size=4)), max_leaves=12)))
+    elif kind == "view":
+        text = json.dumps(data.draw(st.sampled_from(VIEWS[game])))
+    elif kind == "deal":
+        text = json.dumps(engine.make_deal(players=registry.get(game).default_players,
+                                           seed=1, data=loaded))
+    else:
+        other = data.draw(st.sampled_from([g for g in ENGINES if g != game]))
+        text = json.dumps(data.draw(st.sampled_from(RECORDS[other])) | {"game": game})
+    path = work / f"{game}-garbage-record.json"
+    path.write_text(truncated(data.draw, text), encoding="utf-8")
+    args = ("view", path, "--at", data.draw(st.sampled_from(["1", "2", "30"])))
+    _check_view_output(game, args, cli(*args), work)
+
+
+@pytest.mark.parametrize("game", games_for("view-at", ENGINES))
+@given(data=st.data())
+def test_view_at_any_number(game, data, work):
+    """`view --at N [--seat S] [--position]` of a valid record: N and S out of range,
+    hostile numbers and text; an accepted view is one the hint reads."""
+    doc = data.draw(st.sampled_from(RECORDS[game]))
+    path = work / f"{game}-record.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    args = ["view", path, "--at", data.draw(AT_TEXT)]
+    if data.draw(st.booleans()):
+        args += ["--seat", data.draw(SEAT_TEXT)]
+    if data.draw(st.integers(0, 3)) == 0:
+        args.append("--position")
+    note(" ".join(map(str, args[2:])))
+    _check_view_output(game, tuple(args), cli(*args), work)
+
+
+@pytest.mark.parametrize("game", games_for("view-at", ENGINES))
+@given(data=st.data())
+def test_view_at_on_mutated_records(game, data, work):
+    """`view --at N` of a mutated record (keys dropped, retyped, moves swapped, ...)."""
+    doc = data.draw(variants(data.draw(st.sampled_from(RECORDS[game]))))
+    path = work / f"{game}-mutated-record.json"
+    path.write_text(_json_text(data.draw, doc), encoding="utf-8")
+    args = ("view", path, "--at", data.draw(st.integers(1, 6)))
+    _check_view_output(game, args, cli(*args), work)
+
+
+# --- review's best-score budget (issue 20 §6 cause 7) --------------------------------------
+
+SOLO_REVIEWED = [g for g in ENGINES if services.has_capability(g, "best_score")]
+
+
+@pytest.fixture(scope="module")
+def solo_records(work) -> dict[str, Path]:
+    from games.record import GameRecord
+
+    paths = {}
+    for game in SOLO_REVIEWED:
+        data, engine = cards_data.load(game), registry.engine(game)
+        options = {"rounds": 1, "steps_per_round": 2} if game == "pyramids" else {}
+        record = GameRecord.start(game, engine.make_deal(players=1, seed=1, data=data,
+                                                         **options))
+        state = record.initial_state(data)
+        for _ in range(3):
+            while state.current_player() == CHANCE:
+                state.apply(state.chance_outcomes()[0][0])
+            move = options_of(state)[0]
+            record = record.played(0, str(move))
+            state.apply(move)
+        paths[game] = work / f"{game}-solo-record.json"
+        paths[game].write_text(json.dumps(record.to_json()), encoding="utf-8")
+    return paths
+
+
+def test_review_best_budgets_that_are_not_finite_are_refused(solo_records):
+    for game in SOLO_REVIEWED:
+        for flag in ("--best-budget", "--best-time-limit"):
+            for value in ("nan", "-nan", "NaN", "inf", "-inf", "Infinity", "1e309", "0", "-1"):
+                args = ("review", game, solo_records[game], "--iterations", 2, flag, value)
+                assert allowed(args, cli(*args)) == 2, args
+
+
+@pytest.mark.parametrize("game", games_for("review-best-flags", SOLO_REVIEWED))
+# each example may run a small solve: few examples, no shrinking (as test_solver_flags)
+@settings(max_examples=max(3, settings.default.max_examples // 8),
+          phases=[Phase.explicit, Phase.generate])
+@given(data=st.data())
+def test_review_best_flags(game, data, solo_records):
+    """`review --best-budget` / `--best-time-limit` of any text: outside its range refused
+    (exit 2), never used (exit 0) nor a fault; the other flag caps the solve."""
+    flag = data.draw(st.sampled_from(["--best-budget", "--best-time-limit"]))
+    value = data.draw(FLAG_TEXT)
+    cap = ("--best-time-limit", 2) if flag == "--best-budget" else ("--best-budget", 1)
+    args = ("review", game, solo_records[game], "--iterations", 2, flag, value, *cap)
+    note(f"{flag} {value!r}")
+    code = allowed(args, cli_process(*args))
+    if not _finite_above(value, 0, closed=False):
+        assert code == 2, f"{args}: {flag} {value!r} was accepted"

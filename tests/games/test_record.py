@@ -99,3 +99,38 @@ def test_moves_after_the_end_are_refused():
     doc["moves"].append(dict(doc["moves"][-1]))
     doc.pop("result")
     _bad(doc, "lootnrun", data, "already over")
+
+
+def test_comments_round_trip_and_change_nothing_in_the_replay():
+    record, data = random_record("lootnrun", moves=12)
+    annotated = record.annotated({0: "a first move", 5: "?? a blunder"}, "the game")
+    doc = json.loads(record_text(annotated.to_json()))
+    assert doc["comment"] == "the game" and doc["moves"][5]["comment"] == "?? a blunder"
+    assert "comment" not in doc["moves"][1]
+    back = read_record(doc, "lootnrun", data)
+    assert back == annotated and back.moves[0].comment == "a first move"
+    assert final_state(back, data).to_json() == final_state(record, data).to_json()
+    again = back.annotated({5: "? a mistake"})
+    assert again.comment == "the game" and again.moves[0].comment == "a first move"
+    assert again.moves[5].comment == "? a mistake"
+    doc["moves"][1]["comment"] = 3
+    _bad(doc, "lootnrun", data, "moves[1].comment")
+
+
+@pytest.mark.parametrize("seats, seat", [(None, 0), (("greedy", "person"), 1),
+                                         (("person", "random"), 0),
+                                         (("person", "person"), 0), (("greedy", "ismcts"), 0)])
+def test_the_default_seat_is_the_only_persons(seats, seat):
+    record, _ = random_record("lootnrun", moves=2)
+    assert GameRecord(record.game, 2, record.deal, record.moves, seats=seats).default_seat() \
+        == seat
+
+
+def test_record_game_reads_the_game_first():
+    from games.record import record_game
+
+    assert record_game({"game": "pyramids", "anything": 1}) == "pyramids"
+    for doc, fragment in (([], "expected a JSON object"), ({}, "game"),
+                          ({"game": "chess"}, "chess")):
+        with pytest.raises(InvalidStateError, match=fragment):
+            record_game(doc)

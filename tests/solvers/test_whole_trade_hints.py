@@ -157,6 +157,6 @@ def test_review_names_and_values_a_played_trade():
     trade = str(whole_trade(state, steps))
     record = read_record(record.to_json(), "archaeology", data)
     result = review_game(record, seat=0, data=data, limit=Limit(iterations=30), seed=1)
-    decision = next(d for d in result["decisions"] if d["played"] == trade)
-    assert decision["moves"] == [str(m) for m in steps]
-    assert decision["label"] not in ("unrated",) and decision["played_value"] is not None
+    decision = next(d for d in result.decisions if d.played == trade)
+    assert list(decision.moves) == [str(m) for m in steps]
+    assert decision.label not in ("unrated",) and decision.played_value is not None
