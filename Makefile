@@ -5,12 +5,20 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test test-all test-lowest fuzz bench clean
+.PHONY: demo test test-all test-lowest fuzz bench compile clean
 
-$(STAMP): pyproject.toml
+# The install compiles the hot modules with mypyc where a C compiler is present (setup.py;
+# `DIGSITE_PURE_PYTHON=1 make` skips it), else installs them as pure Python.
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,openspiel,ray]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,web,openspiel,ray]'
 	touch $(STAMP)
+
+# Rebuild the compiled modules after an edit of one of them (until then the edited checkout
+# runs as pure Python: games/compiled.py); a few minutes of C compiling.
+compile: $(STAMP)
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	$(BIN)/digsite --version
 
 demo: $(STAMP)
 	$(BIN)/digsite demo
@@ -35,11 +43,11 @@ LOWEST := ortools==9.10.4067 numpy==1.26.0 scipy==1.11.1 networkx==3.2 click==8.
 test-lowest:
 	test -x .venv-lowest/bin/python || $(PYTHON) -m venv .venv-lowest
 	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check $(LOWEST)
-	.venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	DIGSITE_PURE_PYTHON=1 .venv-lowest/bin/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	.venv-lowest/bin/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/digsite bench --json benchmarks/last-run.json
 
 clean:
-	rm -rf $(VENV) .venv-lowest build *.egg-info .pytest_cache .mypy_cache
+	rm -rf $(VENV) .venv-lowest build _digsite_compiled *.egg-info .pytest_cache .mypy_cache

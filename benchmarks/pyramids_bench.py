@@ -19,6 +19,9 @@ played by the policy, each with ``--time-limit S`` (the review also ``--best-tim
 S``) for S = 1 and 5 (quick: 1), in a child process: wall and CPU time of the whole
 command against the cap S + 1 s (a review: one S per search and one for the best score,
 plus 1 s). Target: within the cap.
+
+With ``--full``: which side holds the gap, plan or bound (issue 21 §1): the variants of
+``benchmarks.pyramids_sides`` on its deals, hours of CPU.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from solvers.pyramids.policy import policy_move
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.service import DEFAULT_ROLLOUTS, hint
 
+from . import pyramids_sides
 from .commands import cap_lines, cap_rows, solo_record
 
 HEAD_TO_HEAD_STEPS = 4
@@ -129,7 +133,18 @@ def _time_limit_cap(data, *, quick: bool, progress) -> dict:
     return {"rows": rows, "met": all(r["within_cap_wall"] for r in rows)}
 
 
-def run(*, quick: bool, progress=lambda n=1: None) -> dict:
+def _sides(progress) -> tuple[dict, list[str]]:
+    """Which side holds the gap (issue 21 §1, ``benchmarks.pyramids_sides``): every variant
+    on its deals, measured afresh (hours of CPU)."""
+    with tempfile.TemporaryDirectory() as folder:
+        rows = pyramids_sides.run_all(Path(folder) / "sides.jsonl", progress=progress)
+    lines = ["which side holds the gap (issue 21 §1), plan against bound per variant:"]
+    lines += pyramids_sides.table(rows)
+    return {"rows": [{k: v for k, v in row.items() if k != "moves"} for row in rows.values()]
+            }, lines
+
+
+def run(*, quick: bool, progress=lambda n=1: None, full: bool = False) -> dict:
     data = cards_data.load("pyramids")
     lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {workers_for(7)} up "
                         f"to one round, {workers_for(14)} beyond; default budget {DEFAULT_BUDGET} "
@@ -237,6 +252,9 @@ def run(*, quick: bool, progress=lambda n=1: None) -> dict:
     # 6. the time-limit cap of whole commands
     figures["time_limit_cap"] = _time_limit_cap(data, quick=quick, progress=progress)
     lines.extend(cap_lines(figures["time_limit_cap"]["rows"]))
+    if full:  # 7. plan or bound: the long measurement of issue 21 §1
+        figures["sides"], side_lines = _sides(progress)
+        lines.extend(side_lines)
     figures["load_end"] = _load()
     lines.append(f"load average at end {_load()}")
     return {"text": "\n".join(lines), "figures": figures}

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from games.compiled import status
 from games.errors import DigsiteError
 from games.registry import GAME_IDS
 from solvers.backends import LOCAL, Execution
@@ -82,12 +83,14 @@ def run_benchmarks(names: list[str], *, quick: bool = False, progress=lambda n=1
     machine = {"python": platform.python_version(), "machine": platform.machine(),
                "cpus": os.cpu_count(), "quick": quick, "full": full,
                "backend": execution.backend, "workers": execution.workers,
-               "load_average": load}
+               "load_average": load, "build": str(status()),
+               "compiled": status().compiled}
     mode = "quick" if quick else ("full, conclusive matches" if full else "standard")
     parts = [f"digsite benchmarks ({mode}) on {machine['cpus']} CPU(s), "
              f"Python {machine['python']}, {execution.backend} backend with "
              f"{execution.workers} worker(s)"
-             + (f", load average {load:.2f} at the start" if load is not None else "")]
+             + (f", load average {load:.2f} at the start" if load is not None else "")
+             + f"; the hot modules run {machine['build']}"]
     optional = {"execution": execution, "full": full, "games": games}
     suites: dict[str, dict] = {}
     for name in chosen:

@@ -1,11 +1,30 @@
-"""Conclusive strength: long seat-swapped matches of ISMCTS against the baselines.
+"""Conclusive strength (issue 22 §5): long seat-swapped matches of our ISMCTS against the
+baselines, and the measurements behind the search's design choices.
 
-``digsite bench --full`` (or ``digsite bench strength``) plays, with two players and 300
-iterations per decision for every search bot:
+``digsite bench --full`` (or ``digsite bench strength``) plays, with two players and
+``ITERATIONS`` (1,000) per decision for every search bot unless a match says otherwise:
 
-* Archaeology: ISMCTS against ``random`` (target >= 95%), ``greedy`` (>= 65%) and ``pimc``
-  (determinized UCT at the same iterations, >= 50%);
-* Loot N Run: ISMCTS against ``random`` (>= 95%) and ``greedy`` (>= 65%).
+Targets (the issue's table):
+
+* Archaeology, ours with inference (``ismcts-inference``) against PIMC (determinized UCT at
+  the same iterations, >= 60%) and against ours without (``ismcts-plain``, >= 55%);
+* The New Expedition, ours against PIMC on every monument, the Temple included (>= 50%;
+  ``arena --monument`` deals);
+* Loot N Run, ours at the default hint budget against ``random`` (>= 95%) and ``greedy``
+  (>= 65%).
+
+(Archaeology against OpenSpiel's ISMCTS at equal time, >= 65%, is the ``openspiel``
+suite's.)
+
+Measurements (no target, the figures behind the design):
+
+* **headroom**: a cheating ISMCTS that searches the true world (``solvers.ismcts.search.
+  true_world``: every hand, chamber and the dig site's order) against ours, Archaeology:
+  more than any inference of the hidden cards can give;
+* **playout policy**: ours (greedy playouts with a 25% random share) against ours with
+  uniformly random rollouts, at equal iterations and at equal CPU time (the uniform side
+  gets ``EQUAL_TIME_UNIFORM`` iterations: its iterations cost ``1 / EQUAL_TIME_RATIO`` of
+  ours, measured in the same run by :func:`playout_rates`).
 
 Games per match: 200 with ``--full``, 20 when the suite is named without it, 2 in quick
 mode (a smoke run, not judged); ``--games N`` overrides. Games come in seat-swapped pairs on
@@ -14,32 +33,107 @@ the same seed gives the same results anywhere. Each match reports its win rate w
 Wilson interval and a verdict: **met** (the whole interval is at or above the target),
 **not met** (the whole interval is below), or **open** when the interval spans the target,
 with how many games at the measured rate would settle it
-(``solvers.arena.games_to_settle``).
+(``solvers.arena.games_to_settle``). The figures of the issue-22 runs are in
+``docs/strength.md``.
 
-Cost on the 2-core reference machine, by the 20-game runs: see the report's ``seconds``
-per match (a 200-game Archaeology match takes hours; run it when the machine is free).
+Cost on the 2-core reference machine: an Archaeology game at 1,000 iterations per decision
+is about 15 s of CPU for ISMCTS against ISMCTS (PIMC's side costs about the same); a
+200-game match about 50 min of CPU; Loot N Run's matches a tenth of that.
 """
 
 from __future__ import annotations
 
+import functools
 import time
+from dataclasses import dataclass
 
 import cards_data
-from solvers.arena import bot_table, games_to_settle, run_arena
+from games import archaeology
+from solvers.archaeology.policy import REWARD, SEARCH_OPTIONS
+from solvers.archaeology.service import SearchBot
+from solvers.arena import bot_table, games_to_settle, run_arena, with_limit
 from solvers.backends import LOCAL, Execution
+from solvers.ismcts.search import ismcts, true_world
 from solvers.limits import Limit
 
-__all__ = ["run", "MATCHES", "ITERATIONS", "FULL_GAMES", "NAMED_GAMES", "verdict"]
+from .search_bench import opening
 
-ITERATIONS = 300
+__all__ = ["run", "MATCHES", "ITERATIONS", "FULL_GAMES", "NAMED_GAMES", "verdict", "Match",
+           "extra_bots", "EQUAL_TIME_UNIFORM", "playout_rates", "MONUMENTS"]
+
+ITERATIONS = 1000
 FULL_GAMES = 200
 NAMED_GAMES = 20
 QUICK_GAMES = 2
 SEED = 2027
-#: (game, opponent of ISMCTS, target win rate of ISMCTS)
-MATCHES = (("archaeology", "random", 0.95), ("archaeology", "greedy", 0.65),
-           ("archaeology", "pimc", 0.50), ("lootnrun", "random", 0.95),
-           ("lootnrun", "greedy", 0.65))
+MONUMENTS = ("great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins")
+#: Iterations of the uniform-rollout side at equal time with ours at ``ITERATIONS``: its
+#: iterations cost 1.6x ours (3,690 against 2,240 per CPU second over 15 positions of three
+#: greedy games, alternated, 2026-11; ``playout_rates`` measures it again in each run).
+EQUAL_TIME_UNIFORM = 600
+
+
+@dataclass(frozen=True)
+class Match:
+    """One match: ``bots`` (ours first; the win rate is the first bot's), a ``target`` win
+    rate (``None``: a measurement), iterations per bot, and the deal options."""
+
+    label: str
+    game: str
+    bots: tuple[str, str]
+    target: float | None
+    iterations: tuple[int, int] = (ITERATIONS, ITERATIONS)
+    deal_options: tuple = ()
+
+
+MATCHES = (
+    Match("Archaeology, ours with inference vs PIMC", "archaeology",
+          ("ismcts-inference", "pimc"), 0.60),
+    Match("Archaeology, ours with inference vs ours without", "archaeology",
+          ("ismcts-inference", "ismcts-plain"), 0.55),
+    *(Match(f"New Expedition, {m}: ours vs PIMC", "expedition", ("ismcts", "pimc"), 0.50,
+            deal_options=(("monument", m),)) for m in MONUMENTS),
+    Match("Loot N Run, ours vs random", "lootnrun", ("ismcts", "random"), 0.95),
+    Match("Loot N Run, ours vs greedy", "lootnrun", ("ismcts", "greedy"), 0.65),
+    Match("headroom: a search that sees the true world vs ours", "archaeology",
+          ("oracle", "ismcts-plain"), None),
+    Match("playout: greedy mix vs uniform rollouts, equal iterations", "archaeology",
+          ("ismcts-plain", "uniform"), None),
+    Match("playout: greedy mix vs uniform rollouts, equal CPU time", "archaeology",
+          ("ismcts-plain", "uniform"), None, iterations=(ITERATIONS, EQUAL_TIME_UNIFORM)),
+)
+
+
+def extra_bots(game_id: str) -> dict:
+    """The benchmark's own bots beside the game's: ``oracle`` (ISMCTS on the true world)
+    and ``uniform`` (ISMCTS with uniformly random rollouts), Archaeology's search options
+    otherwise."""
+    if game_id != "archaeology":
+        return {}
+    return {"oracle": functools.partial(SearchBot, search_options={**SEARCH_OPTIONS,
+                                                                   "sampler": true_world}),
+            "uniform": functools.partial(SearchBot, search_options={"reward": REWARD})}
+
+
+def playout_rates(*, iterations: int = 300, rounds: int = 2) -> dict:
+    """ISMCTS iterations per CPU second with our playout and with uniform rollouts, over
+    the Archaeology opening and the example view (mid-game), alternated ``rounds`` times;
+    and their ratio (uniform over ours: the share of our iterations equal time gives)."""
+    data = cards_data.load("archaeology")
+    positions = [opening(archaeology, data),
+                 archaeology.state_from_view(archaeology.example_view(data), data, 0)]
+    options = {"ours": SEARCH_OPTIONS, "uniform": {"reward": REWARD}}
+    cpu = {name: 0.0 for name in options}
+    for r in range(rounds):
+        for world, seat in positions:
+            for name, opts in options.items():
+                start = time.process_time()
+                ismcts(world, seat, iterations=iterations, seed=r, **opts)
+                cpu[name] += time.process_time() - start
+    done = rounds * len(positions) * iterations
+    rates = {name: done / max(1e-9, seconds) for name, seconds in cpu.items()}
+    return {"ours": round(rates["ours"], 1), "uniform": round(rates["uniform"], 1),
+            "ratio": round(rates["uniform"] / rates["ours"], 3)}
 
 
 def verdict(rate: float, ci: tuple[float, float], target: float) -> tuple[str, int | None]:
@@ -58,37 +152,67 @@ def verdict(rate: float, ci: tuple[float, float], target: float) -> tuple[str, i
     return "open", games_to_settle(rate, target)
 
 
+def _judged(status: str, settle: int | None, quick: bool) -> str:
+    if quick:
+        return "smoke run, not judged"
+    if status == "open":
+        return ("OPEN: the interval spans the target; "
+                + (f"about {settle} games at this rate would settle it" if settle
+                   else "the rate equals the target, no number of games settles it"))
+    return status.upper() if status == "not met" else status
+
+
+def play_match(match: Match, *, games: int, execution: Execution = LOCAL,
+               progress=lambda n=1: None, seed: int = SEED) -> dict:
+    """One match's figures: the win rate of its first bot with its interval, the verdict
+    where the match has a target, the mean scores and the wall seconds."""
+    data = cards_data.load(match.game)
+    table = {**bot_table(match.game, data, match.bots), **extra_bots(match.game)}
+    first, second = match.iterations
+    if first != second:  # each side its own iterations (a match at equal CPU time)
+        table = {**table,
+                 match.bots[0]: with_limit(table[match.bots[0]], Limit(iterations=first)),
+                 match.bots[1]: with_limit(table[match.bots[1]], Limit(iterations=second))}
+    start = time.perf_counter()
+    result = run_arena(match.game, list(match.bots), bots=table, games=games, seed=seed,
+                       limit=Limit(iterations=first), data=data, progress=progress,
+                       execution=execution,
+                       deal_options=dict(match.deal_options) or None)
+    rate, ci = result.win_rate[0], tuple(result.ci95[0])
+    out = {"label": match.label, "game": match.game, "bots": list(match.bots),
+           "iterations": list(match.iterations), "deal_options": dict(match.deal_options),
+           "games": games, "win_rate": rate, "ci95": list(ci), "target": match.target,
+           "mean_scores": list(result.mean_scores),
+           "seconds": round(time.perf_counter() - start, 1)}
+    if match.target is not None:
+        out["verdict"], out["games_to_settle"] = verdict(rate, ci, match.target)
+    return out
+
+
 def run(*, quick: bool, progress=lambda n=1: None, full: bool = False,
         games: int | None = None, execution: Execution = LOCAL) -> dict:
     per_match = games or (QUICK_GAMES if quick else FULL_GAMES if full else NAMED_GAMES)
+    rates = playout_rates(rounds=1 if quick else 2)
     lines = [f"{per_match} games per match, seat-swapped, {ITERATIONS} iterations per "
-             f"decision, {execution.backend} backend x {execution.workers}"]
+             f"decision unless said, {execution.backend} backend x {execution.workers}",
+             f"playout cost (ISMCTS at the Archaeology opening, CPU): ours "
+             f"{rates['ours']:.0f} iterations/s, uniform rollouts {rates['uniform']:.0f}/s: "
+             f"equal time gives uniform {rates['ratio'] * ITERATIONS:.0f} iterations to our "
+             f"{ITERATIONS} (the match uses {EQUAL_TIME_UNIFORM})"]
     matches = []
-    for game_id, opponent, target in MATCHES:
-        data = cards_data.load(game_id)
-        start = time.perf_counter()
-        result = run_arena(game_id, ["ismcts", opponent], bots=bot_table(game_id, data),
-                           games=per_match, seed=SEED, limit=Limit(iterations=ITERATIONS), data=data,
-                           progress=progress, execution=execution)
-        seconds = time.perf_counter() - start
-        rate, ci = result.win_rate[0], tuple(result.ci95[0])
-        status, settle = verdict(rate, ci, target)
-        matches.append({"game": game_id, "opponent": opponent, "games": per_match,
-                        "win_rate": rate, "ci95": list(ci), "target": target,
-                        "verdict": status, "games_to_settle": settle,
-                        "mean_scores": result.mean_scores, "seconds": round(seconds, 1)})
-        if quick:
-            judged = "smoke run, not judged"
-        elif status == "open":
-            judged = ("OPEN: the interval spans the target; "
-                      + (f"about {settle} games at this rate would settle it" if settle
-                         else "the rate equals the target, no number of games settles it"))
-        else:
-            judged = status.upper() if status == "not met" else status
-        lines.append(f"  {game_id:<11} ISMCTS vs {opponent:<6} {rate:6.1%} "
-                     f"[{ci[0]:.1%}, {ci[1]:.1%}] target >= {target:.0%}: {judged}; mean "
-                     f"scores {result.mean_scores[0]:.1f} vs {result.mean_scores[1]:.1f}"
-                     f" ({seconds:.0f} s)")
+    for match in MATCHES:
+        figures = play_match(match, games=per_match, execution=execution, progress=progress)
+        matches.append(figures)
+        low, high = figures["ci95"]
+        iterations = ("" if match.iterations == (ITERATIONS, ITERATIONS) else
+                      f" ({match.iterations[0]} vs {match.iterations[1]} iterations)")
+        judged = ("measurement" if match.target is None else
+                  f"target >= {match.target:.0%}: "
+                  + _judged(figures["verdict"], figures["games_to_settle"], quick))
+        lines.append(f"  {match.label}{iterations}: {figures['win_rate']:.1%} "
+                     f"[{low:.1%}, {high:.1%}] {judged}; mean scores "
+                     f"{figures['mean_scores'][0]:.1f} vs {figures['mean_scores'][1]:.1f} "
+                     f"({figures['seconds']:.0f} s)")
     return {"text": "\n".join(lines),
             "figures": {"iterations": ITERATIONS, "games_per_match": per_match,
-                        "matches": matches}}
+                        "playout_rates": rates, "matches": matches}}

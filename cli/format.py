@@ -61,7 +61,8 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
             if top.words:
                 lines.append(f"  = {top.words}")
             lines.append(f"value: {_cell(top.value)} ({result.value_meaning})")
-        return "\n".join(lines + close_lines + [budget_line] + explanation)
+        return "\n".join(lines + close_lines + [budget_line] + _inference_lines(result)
+                         + explanation)
     order = ("most visits first (the search's choice)" if result.order == "visits"
              else "best value first")
     lines = [
@@ -81,7 +82,55 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         lines.append(text)
         if row.words:  # on a line of its own: a dig's words are longer than a row
             lines.append(f"{'':>4}  = {row.words}")
-    return "\n".join(lines + close_lines + [budget_line] + explanation)
+    beliefs = format_beliefs(result.fact("beliefs")) if result.fact("beliefs") else []
+    return "\n".join(lines + close_lines + [budget_line] + _inference_lines(result)
+                     + explanation + beliefs)
+
+
+def _inference_lines(result: Hint) -> list[str]:
+    inference = result.fact("inference")
+    if not inference:
+        return []
+    if inference["weighted"]:
+        return [f"inference on: {inference['worlds']} sampled worlds weighted by the "
+                f"opponents' observed play (worth {_num(inference['effective_worlds'])} "
+                "equally weighted ones)"]
+    return ["inference on: nothing the opponents did so far tells more than the sampler "
+            "knows (worlds unweighted)"]
+
+
+def format_beliefs(beliefs: dict) -> list[str]:
+    """The ``beliefs`` of a hint as lines: per other seat its cards' counts (``>=k p``:
+    the chance of holding at least k), or per face-down room its chance of a guardian."""
+    lines = [f"beliefs from {beliefs['worlds']} sampled worlds"
+             + (f", weighted by the opponents' observed play (worth "
+                f"{_num(beliefs['effective_worlds'])} equally weighted ones)"
+                if beliefs["weighted"] else "") + ":"]
+    if beliefs["kind"] == "hand":
+        seats: dict[int, list] = {}
+        for row in beliefs["rows"]:
+            seats.setdefault(row["seat"], []).append(row)
+        for seat, rows in seats.items():
+            lines.append(f"  seat {seat} holds {rows[0]['hand_size']} cards:")
+            width = max(len(row["card"]) for row in rows)
+            for row in rows:
+                p = row["p"]
+                chances = [(k, sum(p[k:])) for k in range(1, len(p))]
+                shown = [f">={k} {chance:.2f}" for k, chance in chances if chance >= 0.005]
+                if shown:
+                    lines.append(f"    {row['card']:<{width}}  mean {row['mean']:.2f}  "
+                                 + "  ".join(shown))
+        return lines
+    for row in beliefs["rows"]:
+        if "deck" in row:
+            lines.append(f"  deck {row['deck']}'s top room ({row['back']} back): guardian "
+                         f"{row['p']:.2f}")
+        elif "room" in row:
+            lines.append(f"  seat {row['seat']}'s room {row['room'] + 1} ({row['back']} back):"
+                         f" guardian {row['p']:.2f}")
+        else:
+            lines.append(f"  seat {row['seat']}: caught if awakened {row['p']:.2f}")
+    return lines
 
 
 def _budget_words(budget: WorkBudget) -> str:

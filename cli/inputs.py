@@ -16,7 +16,7 @@ from cards_data import MAX_INPUT_CHARS, CardData, check_input_size
 from cards_data._schema import JSON_WORDS
 from games.errors import DigsiteError, InvalidStateError
 
-__all__ = ["read_json", "read_text", "load_cards"]
+__all__ = ["read_json", "parse_json", "read_text", "load_cards"]
 
 
 def read_text(path: str) -> tuple[str, str]:
@@ -41,6 +41,13 @@ def read_text(path: str) -> tuple[str, str]:
 def read_json(path: str) -> dict[str, Any]:
     """A JSON object from a file; malformed JSON names the line and column."""
     text, name = read_text(path)
+    return parse_json(text, name)
+
+
+def parse_json(text: str, name: str) -> dict[str, Any]:
+    """A JSON object from ``text`` read from ``name`` (a file, or what the analysis board
+    was sent); malformed JSON names the line and column."""
+    text = check_input_size(text, name, error=DigsiteError)
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -11,6 +11,7 @@ import sys
 import textwrap
 import time
 from importlib.metadata import PackageNotFoundError, version
+from dataclasses import replace
 
 #: When this process began running digsite: a best score's ``--time-limit`` caps the whole
 #: command, its start-up included (``main``; an in-process call counts from its own start).
@@ -29,6 +30,7 @@ from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
 from solvers.batch import MAX_DEALS, best_scores
+from solvers.hints import Hint
 from solvers.limits import Limit
 
 from . import charts, pictures
@@ -191,7 +193,9 @@ class _Version(click.Option):
     @staticmethod
     def _show(ctx: click.Context, _param, value: bool) -> None:
         if value and not ctx.resilient_parsing:
-            click.echo(f"digsite, version {_version()}")
+            from games.compiled import status
+
+            click.echo(f"digsite, version {_version()}, {status()}")
             ctx.exit()
 
 
@@ -500,6 +504,12 @@ def _budget_options(func):
     return func
 
 
+INFERENCE = click.option(
+    "--inference", type=click.Choice(["on", "off"]), default=None,
+    help="Card games: weight the sampled worlds by how likely the opponents' observed play "
+         "was in each (default: the game's, on only where it measured stronger).")
+
+
 #: What ``--at`` means, in every command that takes it (``solvers.moments``).
 AT_HELP = ("Read VIEW.json as a game record and take the view at decision N of the seat: "
            "its N-th decision in the record, from 1 (other seats' moves and chance not "
@@ -547,12 +557,19 @@ def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
 
 
 def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
-          cards, at=None, seat=None) -> dict:
+          cards, at=None, seat=None, inference: str | None = None,
+          beliefs: bool = False) -> Hint:
     data_ = load_cards(game, cards)
     view = _read_view(game, view_file, at, seat, cards)
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
                   started=_clock_start())
-    return services.hint(game, view, data=data_, limit=limit, seed=seed, top=top)
+    on = None if inference is None else inference == "on"
+    result = services.hint(game, view, data=data_, limit=limit, seed=seed, top=top,
+                           inference=on)
+    if beliefs:
+        result = replace(result, facts=result.facts + (("beliefs", services.beliefs(
+            game, view, data=data_, seed=seed, inference=on)),))
+    return result
 
 
 @app.command(cls=_Command, more=_hint_help)
@@ -561,12 +578,16 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
 @_budget_options
 @click.option("--top", type=click.IntRange(min=1), default=10, show_default=True)
 @_record_options
+@INFERENCE
+@click.option("--beliefs", "beliefs", is_flag=True,
+              help="Card games: also what the seat can infer of the hidden cards (each other "
+                   "hand's card counts; Loot N Run: each face-down room a guardian).")
 def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top, at,
-         seat) -> None:
+         seat, inference, beliefs) -> None:
     """Rank the legal moves of a position, with values."""
     start = time.perf_counter()
     result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards, at,
-                   seat)
+                   seat, inference, beliefs)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
 
@@ -576,11 +597,13 @@ def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json,
 @click.argument("view_file", metavar="VIEW.json")
 @_budget_options
 @_record_options
+@INFERENCE
 def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_json, at,
-              seat) -> None:
+              seat, inference) -> None:
     """The move the search rates best."""
     start = time.perf_counter()
-    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards, at, seat)
+    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards, at, seat,
+                   inference)
     elapsed = time.perf_counter() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))
@@ -766,6 +789,37 @@ def play(game, players, seat, bots, seed, iterations, record_file, monument, var
                        deal_options=options)
     path = write_text(record_file or f"{game}-seed{seed}.json", record_text(record.to_json()))
     click.echo(f"record written to {path}")
+
+
+@app.command()
+@click.argument("record_files", nargs=-1, metavar="[RECORD.json ...]")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="TCP port (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default is this machine only. The board has "
+                   "no login: listen elsewhere only on a network you trust.")
+def serve(record_files: tuple[str, ...], port: int, host: str) -> None:
+    """The analysis board in the browser: step through records, hints on demand, review
+    and best-score plans; prints the address to open. RECORD.json files are offered on the
+    page (read now: the server reads no file after it starts)."""
+    try:
+        from .web.server import run_server
+    except ImportError as exc:  # the extra is missing: say which one
+        raise DigsiteError(f"digsite serve needs the extra 'web' (pip install "
+                           f"'digsite[web]'): {exc}") from None
+    from pathlib import Path
+
+    from .web.board import open_document
+
+    records = [(Path(path).name, read_json(path)) for path in record_files]
+    for (name, doc) in records:  # a bad record is refused now, not when the page opens it
+        try:
+            open_document(doc)
+        except DigsiteError as exc:
+            raise DigsiteError(f"{name}: {exc}") from None
+    run_server(records, host=host, port=port,
+               announce=lambda url: click.echo(f"digsite analysis board: {url} (Ctrl-C "
+                                               f"stops it)"))
 
 
 @app.command(cls=_Command, more=_bench_help)

@@ -1,20 +1,22 @@
-"""Which picture each command draws: the glue between results and ``cli.svg`` /
-``cli.charts`` (best-score, plan and the demo's folder of pictures)."""
+"""Which picture each command draws: the glue between the solvers' typed results and the
+renderer (``games.render``, below the solvers) or ``cli.charts`` (best-score, plan and the
+demo's folder of pictures)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import cards_data
 from cards_data import CardData
+from cards_data.ancients import AncientsData
 from games import registry
-from games.errors import DigsiteError
+from games.render import boards, plan_svg
 from solvers import services
 from solvers.arena import run_arena
 from solvers.results import BestScore, DigPlanResult
 
-from . import charts, svg
+from . import charts
 from .outputs import prepare_dir, write_text
 
 __all__ = ["best_score_picture", "plan_picture", "demo_pictures", "DEMO_FOLDER"]
@@ -28,21 +30,17 @@ def best_score_picture(game: str, deal: dict[str, Any], result: BestScore, data:
     Tomb of the Ancients board per dig."""
     title = (f"{registry.get(game).name}: best score {result.score} "
              f"({result.status}, bound {result.bound})")
-    turns = [list(turn) for turn in result.turns]
-    if game == "pyramids":
-        moves = [m for turn in turns for m in turn]
-        return svg.pyramids_svg(svg.pyramid_tracks(deal, moves, data), data, title=title,
-                                rounds=deal.get("rounds", 4))
-    if game == "ancients":
-        return svg.ancients_turns_svg(deal, turns, data, title=title)
-    raise DigsiteError(f"best-score --svg: no picture for {game}")
+    return plan_svg(game, deal, [list(turn) for turn in result.turns], data, title=title)
 
 
 def plan_picture(view: dict[str, Any], result: DigPlanResult, data: CardData) -> str:
     """A Tomb of the Ancients dig plan: the board before and after, the map cards."""
     title = (f"Tomb of the Ancients: best dig for seat {result.seat}, "
              f"{result.points} points for {result.tokens_spent} token(s)")
-    return svg.ancients_plan_svg(view["board"], result, data, title=title)
+    ancients = cast(AncientsData, data)  # a dig plan comes with the Ancients' card data
+    return boards.ancients_plan_svg(view["board"], result.finds, result.board_after, ancients,
+                                    points=result.points, tokens_spent=result.tokens_spent,
+                                    title=title)
 
 
 def demo_pictures(folder: str | Path = DEMO_FOLDER) -> list[Path]:

@@ -3,7 +3,8 @@
 The loop reads one line per decision of the person's seat:
 
 * a move in the game's move text (as ``digsite hint`` prints them);
-* ``?`` — the hint at the default budget (the one hint contract, ``solvers.hints``);
+* ``?`` — the hint at the default budget (the one hint contract, ``solvers.hints``), with
+  the beliefs about the hidden cards in the card games (``hint --beliefs``);
 * ``moves`` — the legal moves; ``view`` — what the seat sees again; ``help``.
 
 Bad move text is answered with one line and the question is asked again. The person's
@@ -17,7 +18,7 @@ end the game record (``games.record``) is returned for the command to write.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from games import registry
@@ -114,6 +115,9 @@ def _hint(game_id: str, engine, state, seat: int, data, seed: int, term: Termina
         view = engine.view_of(state, seat)
         result = services.capability(game_id, "hint")(view, data=data, limit=Limit(),
                                                        seed=seed, top=5)
+        if services.has_capability(game_id, "beliefs"):
+            result = replace(result, facts=result.facts + (("beliefs", services.beliefs(
+                game_id, view, data=data, seed=seed)),))
     except DigsiteError as exc:
         term.complain(f"no hint for this decision: {exc}")
         return

@@ -4,6 +4,12 @@ a game's card data and deal options (``games.load``). Imports ``grids`` and ``ca
 only.
 """
 
+# First, before any module it may serve is imported: the compiled build of the hot modules,
+# if there is a current one and DIGSITE_PURE_PYTHON is not set (``games.compiled``).
+from . import compiled as _compiled
+
+_compiled.install()
+
 from .errors import (
     DigsiteError, IllegalMoveError, InvalidDataError, InvalidMoveError, InvalidStateError,
     NoSolutionError,

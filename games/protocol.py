@@ -103,7 +103,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any, Callable, Hashable, Protocol, Self, Sequence, TypeVar, runtime_checkable
+from typing import Any, Callable, Final, Hashable, Protocol, Self, Sequence, TypeVar, runtime_checkable
 
 from cards_data._schema import JSON_WORDS
 
@@ -121,8 +121,8 @@ T = TypeVar("T")
 MoveT = TypeVar("MoveT", bound=Hashable)
 StateT = TypeVar("StateT", bound="State[Any]")
 
-CHANCE = -1
-TERMINAL = -2
+CHANCE: Final = -1
+TERMINAL: Final = -2
 
 
 @runtime_checkable
@@ -176,7 +176,8 @@ class TextMove:
     @classmethod
     def from_text(cls, text: str) -> Self:
         """The move of this class that ``text`` names (``InvalidMoveError`` otherwise)."""
-        move: object = sys.modules[cls.__module__].parse_text(text)
+        # (getattr: mypyc reads no ``__module__`` off a compiled class object)
+        move: object = sys.modules[getattr(cls, "__module__")].parse_text(text)
         if not isinstance(move, cls):
             raise InvalidMoveError(f"move {text!r} is not a {cls.__name__} move")
         return move

@@ -39,8 +39,9 @@ __all__ = ["GameInfo", "Budgets", "ReviewScale", "GAMES", "GAME_IDS", "SERVICES"
            "editions", "engine", "has_engine", "UnknownGameError"]
 
 #: The services a game may offer (``solvers/<id>/service.py`` attributes; ``solvers.services``):
-#: move hints, a solo best score with its bound, the Ancients dig planner, arena bots.
-SERVICES = ("hint", "best_score", "plan", "BOTS")
+#: move hints, a solo best score with its bound, the Ancients dig planner, the card games'
+#: beliefs about hidden cards (``hint --beliefs``), arena bots.
+SERVICES = ("hint", "best_score", "plan", "beliefs", "BOTS")
 
 
 class UnknownGameError(DigsiteError):
@@ -181,7 +182,8 @@ _register(GameInfo(
     # score_bounds: every treasure sold in its best sets is worth $333 at most.
     max_moves=120_000, score_bounds=(0.0, 400.0),
     rulebook="archaeology-the-card-game.txt",
-    services=("hint", "BOTS"), bots=("random", "greedy", "ismcts", "pimc"),
+    services=("hint", "beliefs", "BOTS"),
+    bots=("random", "greedy", "ismcts", "ismcts-inference", "ismcts-plain", "pimc"),
 ))
 _register(GameInfo(
     id="expedition", name="Archaeology: The New Expedition", kind="card", players=(2, 5),
@@ -200,7 +202,8 @@ _register(GameInfo(
     # steps. score_bounds: every treasure sold in its best sets is worth $398 at most.
     max_moves=125_000, score_bounds=(0.0, 420.0),
     rulebook="archaeology-the-new-expedition.txt",
-    services=("hint", "BOTS"), bots=("random", "greedy", "ismcts", "pimc"),
+    services=("hint", "beliefs", "BOTS"),
+    bots=("random", "greedy", "ismcts", "ismcts-inference", "ismcts-plain", "pimc"),
     deal_options=("monument", "variant"),
 ))
 _register(GameInfo(
@@ -211,7 +214,7 @@ _register(GameInfo(
     # 54 rooms of at most 3 symbols, doubled, on top of a score just under the target
     score_bounds=(0.0, 34 + 54 * 3 * 2),
     rulebook="loot-n-run.txt",
-    services=("hint", "BOTS"), bots=("random", "greedy", "ismcts", "pimc"),
+    services=("hint", "beliefs", "BOTS"), bots=("random", "greedy", "ismcts", "pimc"),
 ))
 
 GAME_IDS: tuple[str, ...] = tuple(GAMES)

@@ -14,7 +14,10 @@ CLI writes their results as JSON, ``cli/jsonout.py``):
     ``limit.time_limit`` a wall-clock cap; ``solvers.results.BestScore``)
 ``hint(view: dict, *, data, limit: solvers.limits.Limit, seed, top: int) -> Hint``
     (built by ``solvers.hints.hint_result``: one type for every game; ``limit.workers``
-    independent searches merged on their raw sums)
+    independent searches merged on their raw sums; the card games with an opponent model
+    also take ``inference: bool | None``)
+``beliefs(view: dict, *, data, seed[, inference]) -> dict``   (card games: what the seat can
+    infer of the hidden cards, ``solvers.ismcts.beliefs``)
 ``plan(view: dict, *, data, token_value: float) -> dict``            (ancients)
 ``BOTS: dict[str, Callable[..., Bot]]``                                (arena players)
 ``demo_section(data) -> str``                                          (``digsite demo``)
@@ -26,15 +29,17 @@ CLI writes their results as JSON, ``cli/jsonout.py``):
 ``capability(game_id, name)`` finds one and says clearly when a game lacks it; the
 user-facing services a game offers are declared in its registry entry
 (``games.registry.GameInfo.services``), so listing them imports no solver.
-``hint(game_id, view, ...)`` calls a game's hint.
+``hint(game_id, view, ...)`` calls a game's hint, with ``inference`` passed on only when
+given (a game without the option refuses it); ``beliefs(game_id, view, ...)`` likewise.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import inspect
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 from cards_data import CardData
 from games.errors import NoSolutionError
@@ -44,13 +49,13 @@ from games.seeding import Seed
 from .hints import Hint
 from .limits import Limit
 
-__all__ = ["service", "capability", "has_capability", "hint", "hint_budget", "bot_names",
-           "SERVICE_WORDS"]
+__all__ = ["service", "capability", "has_capability", "hint", "beliefs", "hint_budget",
+           "bot_names", "SERVICE_WORDS"]
 
 #: Each service in a user's words, for the message when a game lacks it.
 SERVICE_WORDS = {"hint": "move hints", "best_score": "a best-score solver",
                  "plan": "a dig planner", "BOTS": "arena bots",
-                 "demo_section": "a demo section"}
+                 "demo_section": "a demo section", "beliefs": "beliefs about hidden cards"}
 
 
 def service(game_id: str) -> ModuleType | Any | None:
@@ -90,14 +95,42 @@ def capability(game_id: str, name: str) -> Any:
     return getattr(module, name)
 
 
+def _options(game_id: str, func: Callable[..., Any], name: str,
+             **options: Any) -> dict[str, Any]:
+    """The options given (not ``None``), each checked to be one ``func`` takes."""
+    given = {key: value for key, value in options.items() if value is not None}
+    accepted = inspect.signature(func).parameters
+    for key in given:
+        if key not in accepted:
+            offered = [g for g in GAME_IDS if has_capability(g, name)
+                       and key in inspect.signature(capability(g, name)).parameters]
+            raise NoSolutionError(f"{game_id}'s {SERVICE_WORDS.get(name, name)} take no "
+                                  f"{key} option" + (f" (games with it: {', '.join(offered)})"
+                                                     if offered else ""))
+    return given
+
+
 def hint(game_id: str, view: dict[str, Any], *, data: CardData, limit: Limit = Limit(),
-         seed: Seed = 0, top: int = 10) -> Hint:
+         seed: Seed = 0, top: int = 10, inference: bool | None = None) -> Hint:
     """``game_id``'s hint for ``view`` within ``limit``. With ``limit.workers`` > 1 the
     game's search runs that many independent searches side by side (each with the whole
     budget and its own seed) and merges their raw statistics before computing any value
-    (root parallelisation): deterministic for a fixed seed, budget and worker count."""
-    result: Hint = capability(game_id, "hint")(view, data=data, limit=limit, seed=seed,
-                                               top=top)
+    (root parallelisation): deterministic for a fixed seed, budget and worker count.
+    ``inference`` on or off (``None``: the game's default), for the games whose hint
+    takes it."""
+    hint_of = capability(game_id, "hint")
+    result: Hint = hint_of(view, data=data, limit=limit, seed=seed, top=top,
+                           **_options(game_id, hint_of, "hint", inference=inference))
+    return result
+
+
+def beliefs(game_id: str, view: dict[str, Any], *, data: CardData, seed: Seed = 0,
+            inference: bool | None = None) -> dict[str, Any]:
+    """``game_id``'s beliefs for ``view`` (what its seat can infer of the hidden cards)."""
+    beliefs_of = capability(game_id, "beliefs")
+    result: dict[str, Any] = beliefs_of(
+        view, data=data, seed=seed, **_options(game_id, beliefs_of, "beliefs",
+                                               inference=inference))
     return result
 
 

@@ -12,8 +12,11 @@ from solvers.backends import Execution
 
 
 def test_strength_matches_take_games_backend_and_judge_targets(monkeypatch):
-    monkeypatch.setattr(strength, "MATCHES", (("lootnrun", "random", 0.95),))
-    monkeypatch.setattr(strength, "ITERATIONS", 20)
+    monkeypatch.setattr(strength, "MATCHES", (
+        strength.Match("Loot N Run vs random", "lootnrun", ("ismcts", "random"), 0.95,
+                       iterations=(20, 20)),))
+    monkeypatch.setattr(strength, "playout_rates", lambda **_: {"ours": 2.0, "uniform": 1.0,
+                                                                "ratio": 0.5})
     report = run_benchmarks(["strength"], full=True, games=4,
                             execution=Execution(workers=2))
     figures = report["suites"]["strength"]["figures"]
@@ -32,6 +35,18 @@ def test_strength_matches_take_games_backend_and_judge_targets(monkeypatch):
         match["win_rate"]
 
 
+def test_strength_match_with_deal_options_and_unequal_iterations():
+    """A monument's match deals every game on it; an equal-time match gives each side
+    its own iterations; the benchmark's own bots (the cheating search) play."""
+    figures = strength.play_match(strength.Match(
+        "oracle", "archaeology", ("oracle", "uniform"), None, iterations=(8, 4)), games=2)
+    assert figures["iterations"] == [8, 4] and "verdict" not in figures
+    temple = strength.play_match(strength.Match(
+        "temple", "expedition", ("greedy", "random"), 0.5,
+        deal_options=(("monument", "temple"),)), games=2)
+    assert temple["deal_options"] == {"monument": "temple"} and temple["verdict"]
+
+
 def test_quick_and_full_exclude_each_other():
     with pytest.raises(DigsiteError, match="exclude"):
         run_benchmarks(["strength"], quick=True, full=True)
@@ -43,7 +58,7 @@ def test_cli_bench_rejects_an_unknown_backend(run_cli):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("suite", ["search", "openspiel", "strength"])
+@pytest.mark.parametrize("suite", ["search", "openspiel", "strength", "compiled"])
 def test_new_suites_run_quick(suite):
     report = run_benchmarks([suite], quick=True, games=1)
     assert report["suites"][suite]["figures"]
@@ -58,3 +73,29 @@ def test_the_startup_suite_measures_every_command_and_judges_the_target():
         assert 0 < row["cpu_s_min"] <= row["cpu_s_median"] <= row["cpu_s_max"]
         assert row["heavy_modules"] == []  # the figure measures a light command
     assert isinstance(figures["met"], bool) and "start-up" in report["text"]
+
+
+def test_the_pyramids_sides_table_compares_each_variant_with_the_default(tmp_path):
+    """The plan-or-bound table of issue 21 §1 reads its rows back from the JSON-lines file
+    and reports each variant's move against the default (``a``) on the same deals."""
+    import json
+
+    from benchmarks import pyramids_sides
+
+    path = tmp_path / "sides.jsonl"
+    rows = [("a", 101, 70, 96), ("a", 102, 80, 100), ("b", 101, 74, 95), ("b", 102, 80, 98)]
+    with open(path, "w", encoding="utf-8") as out:
+        for variant, seed, score, bound in rows:
+            out.write(json.dumps({"deal": "2 rounds", "seed": seed, "variant": variant,
+                                  "score": score, "bound": bound, "cp_bound": None,
+                                  "cpu_s": 1.0}) + "\n")
+    read = pyramids_sides.read_rows(path)
+    assert len(read) == 4
+    text = "\n".join(pyramids_sides.table(read))
+    assert "(a) default budget" in text and "(b) 10x budget" in text
+    line_b = next(line for line in text.splitlines() if "(b)" in line)
+    assert "score   77.0 (+2.0)" in line_b and "bound   96.5 (-1.5)" in line_b
+    # run_all skips what the file already holds: nothing left to measure for these
+    done = pyramids_sides.run_all(path, seeds=(101, 102), deals=(("2 rounds", 2),),
+                                  variants=("a", "b"))
+    assert set(done) == set(read)

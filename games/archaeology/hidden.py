@@ -112,7 +112,9 @@ the same sample for the same generator.
 from __future__ import annotations
 
 import bisect
-from typing import Callable, Hashable, Sequence
+import random
+from functools import partial
+from typing import Any, Callable, Final, Hashable, Sequence, cast
 
 from games.errors import InvalidStateError
 from games.seeding import shuffle
@@ -135,19 +137,33 @@ __all__ = ["Record", "EMPTY_RECORD", "R_DIG", "R_TRADE", "R_DISCARD", "R_SELL", 
 #: card)``, ``(R_REVEAL, seat, card)`` (a face-up draw), ``(R_TAKE, seat, counts)`` and
 #: ``(R_RETURN, seat, counts)`` (face-up cards into the hand, back into the chamber),
 #: ``(R_NAME, seat, cards)``, ``(R_KEEP, seat, chamber, n)`` (the cards are secret).
-(R_DIG, R_TRADE, R_DISCARD, R_SELL, R_EXPLORE, R_STEAL, R_TENT, R_LOOK, R_REFILL, R_REVEAL,
- R_TAKE, R_RETURN, R_NAME, R_KEEP) = range(14)
+R_DIG: Final = 0
+R_TRADE: Final = 1
+R_DISCARD: Final = 2
+R_SELL: Final = 3
+R_EXPLORE: Final = 4
+R_STEAL: Final = 5
+R_TENT: Final = 6
+R_LOOK: Final = 7
+R_REFILL: Final = 8
+R_REVEAL: Final = 9
+R_TAKE: Final = 10
+R_RETURN: Final = 11
+R_NAME: Final = 12
+R_KEEP: Final = 13
 #: A position view's facts as the first event of a state's record (``games.archaeology.
 #: position``): ``(R_POSITION, seat, hands, chambers, looked, sizes, current)``, per seat
 #: ``None`` (the view's own) or ``(hand size, known cards as counts, types it lacks as a bit
 #: mask)``, per chamber the counts of the cards the seat knows are in it (``None``: none),
 #: the seats that know each chamber, the chambers' sizes, the chamber being explored. The
 #: reading of the view's seat starts from it instead of the deal; no other seat's can.
-R_POSITION = 14
+R_POSITION: Final = 14
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
 #: ``(S_TAKE, mask, seat, chamber, cards)``, ``(S_KEEP, mask, seat, chamber, seen, kept)``;
 #: ``mask``: the seats that know it; cards as sorted tuples of ids.
-S_LOOK, S_TAKE, S_KEEP = range(3)
+S_LOOK: Final = 0
+S_TAKE: Final = 1
+S_KEEP: Final = 2
 
 
 class Record:
@@ -157,18 +173,22 @@ class Record:
     share their past."""
 
     __slots__ = ("prev", "event", "size", "_hash")
+    prev: "Record | None"
+    event: Any
+    size: int
+    _hash: int | None
 
-    def __init__(self, prev: "Record | None", event):
+    def __init__(self, prev: "Record | None", event: Any):
         self.prev = prev
         self.event = event
         self.size = 0 if prev is None else prev.size + 1
         self._hash = None
 
-    def add(self, event) -> "Record":
+    def add(self, event: Any) -> "Record":
         """This record with ``event`` appended."""
         return Record(self, event)
 
-    def events(self) -> list:
+    def events(self) -> list[Any]:
         """The events, oldest first."""
         out = []
         node = self
@@ -182,17 +202,19 @@ class Record:
         h = self._hash
         if h is None:  # hash((previous record's hash, event)), oldest missing one first
             missing = []
-            node = self
+            node: Record | None = self
             while node is not None and node._hash is None:
                 missing.append(node)
                 node = node.prev
-            h = 0 if node is None else node._hash
-            for node in reversed(missing):
-                h = node._hash = hash((h, node.event))
+            # (the loop stopped at a record whose hash is stored, or at the start)
+            h = 0 if node is None else cast(int, node._hash)
+            for older in reversed(missing):
+                h = older._hash = hash((h, older.event))
         return h
 
-    def __eq__(self, other) -> bool:
-        a, b = self, other
+    def __eq__(self, other: object) -> bool:
+        a: Record = self
+        b: object = other
         if isinstance(b, Record):  # every older record's hash is stored from here on
             hash(a)
             hash(b)
@@ -200,9 +222,10 @@ class Record:
             if (not isinstance(b, Record) or a._hash != b._hash or a.size != b.size
                     or a.event != b.event):
                 return False
-            a, b = a.prev, b.prev
-            if a is None or b is None:
-                return a is b
+            older_a, older_b = a.prev, b.prev
+            if older_a is None or older_b is None:
+                return older_a is older_b
+            a, b = older_a, older_b
         return True
 
     def __len__(self) -> int:
@@ -220,11 +243,12 @@ def _names(counts: Sequence[int], names: Sequence[str]) -> str:
     return " ".join(names[c] for c in range(len(counts)) for _ in range(counts[c]))
 
 
-def _listed(cards, names: Sequence[str]) -> str:
+def _listed(cards: Sequence[int], names: Sequence[str]) -> str:
     return " ".join(names[c] for c in cards)
 
 
-def event_text(event, rules: Rules, card: int = -1, secret=None) -> str:
+def event_text(event: Any, rules: Rules, card: int = -1,
+               secret: Sequence[Sequence[int]] | None = None) -> str:
     """One record event as a line of a view's ``history`` (``card``: a theft's card, or
     -1 when the reader did not see it; ``secret``: the payload of the event's secret, or
     ``None`` when the reader does not know it).
@@ -276,12 +300,12 @@ def event_text(event, rules: Rules, card: int = -1, secret=None) -> str:
     return f"{text} saw {_listed(secret[0], names)} kept {_listed(secret[1], names)}"
 
 
-def _secret_events(rules: Rules):
+def _secret_events(rules: Rules) -> Callable[[Any, list[int]], bool]:
     """A predicate: does this record event come with a secret? (``looked``: per chamber,
     the seats that looked at it so far; updated by the caller.)"""
     special = rules.special
 
-    def has_secret(event, looked: list[int]) -> bool:
+    def has_secret(event: Any, looked: list[int]) -> bool:
         kind = event[0]
         if kind == R_LOOK or kind == R_KEEP:
             return True
@@ -290,7 +314,7 @@ def _secret_events(rules: Rules):
     return has_secret
 
 
-def history_lines(state, seat: int | None) -> list[str]:
+def history_lines(state: HiddenInformation, seat: int | None) -> list[str]:
     """The public record of ``state`` as text, with the thefts' cards and the secrets
     ``seat`` knows (every one for ``seat=None``)."""
     rules = state.rules
@@ -395,10 +419,11 @@ class HandDP:
         self.units = tuple(u + extra for u in self.lanes.unit)
         self.map = map_card if map_card >= 0 else len(caps) - 1
         self.ports = 0  # port lanes used so far (their order = port ids given)
-        self.trail = None  # (previous trail, step) once a tagged step was met
+        self.trail: tuple[Any, ...] | None = None  # (previous trail, step) once a tagged step was met
 
     def copy(self) -> "HandDP":
-        other = HandDP.__new__(HandDP)
+        # (through __init__, not HandDP.__new__: a compiled class's __new__ runs __init__)
+        other = HandDP(self.caps, self.lanes)
         other.table = dict(self.table)
         other.caps = self.caps
         other.lanes = self.lanes
@@ -408,11 +433,12 @@ class HandDP:
         other.trail = self.trail  # persistent
         return other
 
-    def _step(self, step: tuple, before: dict) -> None:
+    def _step(self, step: tuple[Any, ...], before: dict[int, int]) -> None:
         if self.trail is not None:
             self.trail = (self.trail, step, before)
 
-    def enter(self, n: int = 1, *, maps: bool = True, tag=None) -> None:
+    def enter(self, n: int = 1, *, maps: bool = True,
+              tag: tuple[str, int] | None = None) -> None:
         """``n`` cards enter unseen (``maps=False``: they cannot be maps; ``tag``: the
         cards are to be drawn back by :meth:`trace` under that name)."""
         types = [c for c in range(len(self.caps)) if maps or c != self.map]
@@ -554,12 +580,12 @@ class HandDP:
         self.table = {h: w for h, w in before.items() if allowed(unpack_(h))}
         self._step(("same",), before)
 
-    def trace(self, key: int, rng) -> dict:
+    def trace(self, key: int, rng: random.Random) -> dict[tuple[str, int], list[int]]:
         """Backward sampling: given the final entry ``key`` (composition and port lanes),
         draw the path through the recorded steps by the forward tables and return, per
         tag, the cards that entered at its steps (exact: each step back is drawn with
         probability proportional to the forward weight of its predecessor)."""
-        out: dict = {}
+        out: dict[tuple[str, int], list[int]] = {}
         node = self.trail
         units = self.units
         lanes = self.lanes
@@ -586,14 +612,15 @@ class HandDP:
                 key += sign * units[c] - ((c + 1) << base)
             elif op == "forget":  # which card the port carried, by the forward weights
                 base = step[1]
-                options, weights = [], []
+                keys: list[int] = []  # (not ``options``: mypyc fixes a name's type)
+                weights = []
                 for c in range(len(units)):
                     prev = key + ((c + 1) << base)
                     w = before.get(prev, 0)
                     if w:
-                        options.append(prev)
+                        keys.append(prev)
                         weights.append(w)
-                key = options[_pick(weights, rng)]
+                key = keys[_pick(weights, rng)]
             elif op == "draw":
                 card, size = step[1], step[2]
                 prev = key + units[card]
@@ -604,7 +631,7 @@ class HandDP:
         return out
 
 
-def _pick(weights: Sequence[int], rng) -> int:
+def _pick(weights: Sequence[int], rng: random.Random) -> int:
     """An index drawn with probability proportional to the integer ``weights``."""
     pick = rng.randrange(sum(weights))
     for i, w in enumerate(weights):
@@ -706,8 +733,8 @@ class Posterior:
         work = 1
         for table in self.hands:
             work *= max(1, len(table))
-        self.relaxed = None
-        self.exact = None
+        self.relaxed: _Levels | None = None
+        self.exact: _Levels | None = None
         varying = sum(1 for table in self.hands
                       if len({lanes.kappa(key) for key in table}) > 1)
         if len(self.hands) > 1 and work > self.EXACT_WORK and varying <= 1:
@@ -727,7 +754,7 @@ class Posterior:
             self.total = self.exact.total
         self.tries = self.accepted = 0
 
-    def sample(self, rng) -> tuple[list[int], int, int]:
+    def sample(self, rng: random.Random) -> tuple[list[int], int, int]:
         """One draw: (packed composition per level, port values (4-bit lanes), packed
         rest)."""
         minus = self.lanes.minus
@@ -754,7 +781,8 @@ class Posterior:
                                  coupled=True, pool=self.pool)
             if not self.exact.total:
                 raise InvalidStateError("no deal explains what the seat has seen")
-        hands, ports = self.exact.sample(rng)
+        # (without the proposal, the exact recursion is there: set above or in __init__)
+        hands, ports = cast(_Levels, self.exact).sample(rng)
         held = 0
         for h in hands:
             held += h
@@ -762,7 +790,7 @@ class Posterior:
 
     def port_lanes(self, level: int) -> int:
         """The port lanes (bits, from the port shift) level ``level`` carries."""
-        return (self.exact or self.relaxed).port_masks[level]
+        return cast(_Levels, self.exact or self.relaxed).port_masks[level]
 
 
 def _floor(table: dict[int, int], lanes: Lanes) -> int:
@@ -786,7 +814,8 @@ class _Levels:
     product factor against the pool (the relaxed proposal) and coupled by ports only."""
 
     def __init__(self, hands: Sequence[dict[int, int]], ports: int, totals: _HiddenTotals,
-                 floors, lanes: Lanes, *, coupled: bool, pool: int = 0):
+                 floors: Sequence[int] | None, lanes: Lanes, *, coupled: bool, pool: int = 0
+                 ) -> None:
         self.levels = len(hands)
         self.coupled = coupled
         self.totals = totals
@@ -817,6 +846,7 @@ class _Levels:
             self.needed.append(before & after)
         self.fixed_at = [self.port_masks[i] & self.needed[i] for i in range(self.levels)]
         minus = self.minus
+        floor_of: Sequence[int] = floors if floors is not None else ()  # (uncoupled: given)
         for i, table in enumerate(hands):
             grouped: dict[int, list[tuple[int, int, int]]] = {}
             factors: dict[int, int] = {}  # per composition (entries differ in ports)
@@ -825,14 +855,14 @@ class _Levels:
                 if not coupled:
                     factor = factors.get(h)
                     if factor is None:
-                        factor = factors[h] = totals.weight(minus(h, floors[i]))
+                        factor = factors[h] = totals.weight(minus(h, floor_of[i]))
                     w *= factor
                 if w:
                     ports_of = key >> port_shift
                     grouped.setdefault(ports_of & self.fixed_at[i], []).append((h, ports_of, w))
             self.entries.append(grouped)
         self._z: dict[tuple[int, int, int], int] = {}
-        self._choices: dict[tuple[int, int, int], tuple[list, list[int]]] = {}
+        self._choices: dict[tuple[int, int, int], tuple[list[Any], list[int]]] = {}
         self.pool = pool
         self.total = self._weight(0, pool, 0)
 
@@ -861,7 +891,7 @@ class _Levels:
         self._z[key] = total
         return total
 
-    def sample(self, rng) -> tuple[list[int], int]:
+    def sample(self, rng: random.Random) -> tuple[list[int], int]:
         """One composition per level and the port values."""
         pool, ports = self.pool, 0
         hands = []
@@ -907,6 +937,19 @@ class _Replay:
 
     __slots__ = ("dps", "levels", "ports", "keep_ports", "tagged", "thefts", "secrets",
                  "looked", "current", "next_port", "sizes", "forgotten", "forgotten_keeps")
+    dps: dict[int, "HandDP"]
+    levels: dict[int, "HandDP"]
+    ports: dict[int, int]
+    keep_ports: dict[int, Any]
+    tagged: dict[tuple[str, int], int]
+    thefts: int
+    secrets: int
+    looked: list[int]
+    current: int
+    next_port: int
+    sizes: list[int]
+    forgotten: set[int]
+    forgotten_keeps: set[int]
 
     def copy(self) -> "_Replay":
         other = _Replay.__new__(_Replay)
@@ -932,7 +975,7 @@ class _Replay:
 #: are matched by value (hash, then equality), so that the views of one game read one
 #: after another (a review, a companion) continue each other's replay too: each public
 #: event is read once.
-_DP_CACHE: dict[tuple, tuple] = {}
+_DP_CACHE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _DP_CACHE_SIZE = 8
 _DP_LOOKBACK = 64
 
@@ -1002,6 +1045,16 @@ def _trade_steps_legal(rules: Rules, hand: list[int], take_value: int,
     return True
 
 
+def _has_value(rules: Rules, value: int, counts: Sequence[int]) -> bool:
+    """Beginner's Luck: an opening hand of the announced trade ``value``."""
+    return rules.hand_value(counts) == value
+
+
+def _lacks_none(lacks: int, counts: Sequence[int]) -> bool:
+    """A position's hand: none of the types in the bit mask ``lacks``."""
+    return not any(counts[c] for c in range(len(counts)) if lacks >> c & 1)
+
+
 def _lanes_of(rules: Rules) -> Lanes:
     return Lanes(rules.treasures, kappa=rules.monument is not None)
 
@@ -1014,12 +1067,72 @@ class HiddenInformation:
 
     __slots__ = ()
 
+    # The state's fields (documented on ``ArchaeologyState``, which holds them in its
+    # ``__slots__``), declared here because this mixin reads them: the type checker and
+    # mypyc (a compiled class has a fixed layout of declared attributes) need their types.
+    rules: Rules
+    num_players: int
+    hands: list[int]
+    hand_sizes: list[int]
+    market: list[int]
+    sold: list[int]
+    money: list[int]
+    sold_cards: list[int]
+    piles: tuple[tuple[tuple[int, int], ...], ...]
+    dig: list[int]
+    chambers: list[tuple[int, ...] | None]  # None: explored for good
+    chamber_seen: list[int]
+    steal_rolls: list[int]
+    thieves_drawn: int
+    storms_drawn: int
+    maps_removed: int
+    record: Record
+    steals: tuple[tuple[int, int, int], ...]
+    secrets: tuple[tuple[Any, ...], ...]
+    turn: int
+    to_move: int
+    phase: int
+    victim: int
+    storm_index: int
+    storm_left: int
+    storm_last: int
+    trade_takes: Any
+    trade_gives: Any
+    last_take: int
+    last_give_pos: int
+    take_value: int
+    give_value: int
+    trades: int
+    acted: bool
+    sold_this_turn: bool
+    explored: bool
+    no_dig: bool
+    first_passer: int
+    must_sell: bool
+    tents: list[int]
+    protected: int
+    reserve: list[int]
+    refill_left: int
+    draw_rolls: list[int]
+    draws_used: int
+    exploring: int
+    drawn: tuple[int, ...]
+    named: tuple[int, ...]
+    announced: tuple[int, ...]
+    _moves: list[Any] | None
+    _sampler: tuple[int, tuple[Posterior, list[int], list[int], _Replay]] | None
+
+    def clone(self) -> Any:
+        """A copy of the state (``ArchaeologyState.clone``; declared here for the checker:
+        ``determinize`` starts from one)."""
+        raise NotImplementedError
+
     def steal_cards_seen_by(self, seat: int) -> tuple[int, ...]:
         """The card of every theft so far, or -1 where ``seat`` was neither thief nor victim."""
         return tuple(card if seat == thief or seat == victim else -1
                      for thief, victim, card in self.steals)
 
-    def secrets_seen_by(self, seat: int) -> tuple:
+    def secrets_seen_by(self, seat: int) -> tuple[Any, ...]:
         """The payload of every secret so far, or ``None`` where ``seat`` does not know it."""
         return tuple(entry[4:] if entry[1] >> seat & 1 else None for entry in self.secrets)
 
@@ -1069,7 +1182,7 @@ class HiddenInformation:
                 dp.enter(hand, maps=False)
                 if self.announced:  # Beginner's Luck: the opening hand had this value
                     value = self.announced[p]
-                    dp.constrain(lambda counts, value=value: rules.hand_value(counts) == value)
+                    dp.constrain(partial(_has_value, rules, value))
         r.levels = {}
         if rules.special in (BUST, NAME_TYPES):  # the drawing chambers are levels throughout
             for i in range(len(rules.chamber_sizes)):
@@ -1116,7 +1229,7 @@ class HiddenInformation:
             self.record, seen[:r.thefts], secrets[:r.secrets], r.copy())
         return r
 
-    def _replay_position(self, r: _Replay, event, seat: int) -> None:
+    def _replay_position(self, r: _Replay, event: Any, seat: int) -> None:
         """A position view's facts (``R_POSITION``) as ``seat``'s replay: each other hand
         its unseen cards (any type it is not known to lack) plus the cards known in it,
         each chamber with known cards a chamber level; the deal's start is replaced."""
@@ -1135,8 +1248,7 @@ class HiddenInformation:
             dp = r.dps[p] = HandDP(caps, lanes, map_card=rules.map)
             dp.enter(size - sum(holds))
             if lacks:
-                dp.constrain(lambda counts, lacks=lacks: not any(
-                    counts[c] for c in range(len(counts)) if lacks >> c & 1))
+                dp.constrain(partial(_lacks_none, lacks))
             for c, n in enumerate(holds):
                 if n:
                     dp.enter_seen(c, n)
@@ -1151,7 +1263,8 @@ class HiddenInformation:
         r.sizes = list(sizes)
         r.current = current
 
-    def _replay_event(self, r: _Replay, event, seat: int, seen, secrets) -> None:
+    def _replay_event(self, r: _Replay, event: Any, seat: int, seen: Sequence[int],
+                      secrets: Sequence[Any]) -> None:
         """One record event into ``seat``'s replay ``r`` (see the module docstring)."""
         rules = self.rules
         kind, actor = event[0], event[1]
@@ -1193,7 +1306,6 @@ class HiddenInformation:
             r.levels[r.current].draw(event[2], r.sizes[r.current])
             r.sizes[r.current] -= 1
             return
-        dp = r.dps.get(actor)
         if kind == R_RETURN:
             level = r.levels[r.current]
             for c, n in enumerate(event[2]):
@@ -1208,18 +1320,19 @@ class HiddenInformation:
             chamber = event[2]
             r.current = chamber
             if actor != seat:
-                dp.reveal(rules.map, rules.chamber_maps[chamber])
+                r.dps[actor].reveal(rules.map, rules.chamber_maps[chamber])
             if rules.special not in TAKE_ALL:
                 return
             if r.looked[chamber] & ~(1 << actor):  # the explore comes with an S_TAKE secret
                 r.secrets += 1
-            level = r.levels.pop(chamber, None)
+            looked = r.levels.pop(chamber, None)
             r.sizes[chamber] = 0
             if actor == seat:
                 return
-            if level is not None:  # the observer looked: it knows the cards
-                (known,) = level.table
-                for c, n in enumerate(level.lanes.unpack(known)):
+            dp = r.dps[actor]  # (the observer has no hand DP of its own)
+            if looked is not None:  # the observer looked: it knows the cards
+                (known,) = looked.table
+                for c, n in enumerate(looked.lanes.unpack(known)):
                     if n:
                         dp.enter_seen(c, n)
             elif r.looked[chamber]:  # somebody else knows these cards: trace them
@@ -1230,6 +1343,7 @@ class HiddenInformation:
             return
         if actor == seat:
             return
+        dp = r.dps[actor]
         if kind == R_DIG:
             dp.enter()
         elif kind == R_TRADE:
@@ -1249,7 +1363,8 @@ class HiddenInformation:
                 if n:
                     dp.enter_seen(c, n)
 
-    def _replay_keep(self, r: _Replay, event, seat: int, secrets) -> None:
+    def _replay_keep(self, r: _Replay, event: Any, seat: int, secrets: Sequence[Any]
+                     ) -> None:
         """A Tomb explorer kept ``n`` cards of a chamber and returned the rest face down."""
         rules = self.rules
         _, actor, chamber, n = event
@@ -1285,7 +1400,7 @@ class HiddenInformation:
             r.tagged[("keep", number)] = actor
             r.dps[actor].enter(n, maps=False, tag=("keep", number))
 
-    def _posterior(self, seat: int):
+    def _posterior(self, seat: int) -> tuple[Posterior, list[int], list[int], _Replay]:
         cached = self._sampler
         if cached is not None and cached[0] == seat:
             return cached[1]
@@ -1303,7 +1418,8 @@ class HiddenInformation:
             last, left = self.storm_last, self.storm_left
             dps[self.to_move].constrain(lambda hand: sum(hand[last:]) >= left)
         if self.phase == P_KEEP and self.turn == seat:  # the keeper sees the chamber
-            contents = self.chambers[self.exploring]
+            # (the chamber being explored is in play: not ``None``)
+            contents = cast("tuple[int, ...]", self.chambers[self.exploring])
             level = r.levels.get(self.exploring)
             if level is None:
                 level = r.levels[self.exploring] = HandDP(
@@ -1325,8 +1441,8 @@ class HiddenInformation:
         for c in self.drawn:
             pool[c] -= 1
         if public:
-            for contents in self.chambers:
-                for c in contents or ():
+            for in_play in self.chambers:  # (not ``contents``: mypyc fixes a name's type)
+                for c in in_play or ():
                     pool[c] -= 1
         if min(pool) < 0:
             card = rules.cards.names[min(range(T), key=pool.__getitem__)]
@@ -1348,7 +1464,7 @@ class HiddenInformation:
             raise InvalidStateError(
                 f"no deal explains what seat {seat} has seen (the hands, the record and "
                 f"the cards left do not fit together)")
-        self._sampler = (seat, (posterior, others, chamber_ids, r))
+        self._sampler = (seat, (posterior, others, chamber_ids, r))  # type: ignore[misc]
         return self._sampler[1]
 
     def reading_notes(self, seat: int) -> list[str]:
@@ -1371,7 +1487,7 @@ class HiddenInformation:
                          f"{PORT_TABLE_LIMIT:,} entries)")
         return notes
 
-    def determinize(self, seat: int, rng):
+    def determinize(self, seat: int, rng: random.Random) -> Any:
         """A world drawn exactly from those ``seat`` cannot rule out (module docstring)."""
         posterior, others, chamber_ids, r = self._posterior(seat)
         levels, port_values, rest = posterior.sample(rng)
@@ -1427,15 +1543,16 @@ class HiddenInformation:
                                              rng)
         return world
 
-    def _secrets_of(self, world, seat: int, posterior: Posterior, levels, port_values: int,
-                    r: _Replay, rng) -> tuple:
+    def _secrets_of(self, world: HiddenInformation, seat: int, posterior: Posterior,
+                    levels: list[int], port_values: int, r: _Replay, rng: random.Random
+                    ) -> tuple[Any, ...]:
         """The other seats' secrets as the sampled ``world`` has them: a look at a chamber
         in place shows its cards; cards taken or kept are traced back through the taker's
         hand DP (``HandDP.trace``) or read from the ports; a Tomb explorer's view is what
         it kept plus what the chamber held after it (module docstring)."""
         lanes = posterior.lanes
         shift = lanes.port_shift
-        traced: dict = {}
+        traced: dict[tuple[str, int], list[int]] = {}
         for index, p in enumerate(sorted(r.dps)):
             dp = r.dps[p]
             if dp.trail is not None:
@@ -1443,14 +1560,14 @@ class HiddenInformation:
                 traced.update(dp.trace(key, rng))
         secrets = list(self.secrets)
         # the cards of each taken-whole chamber (Temple), from what the seat saw or traced
-        taken: dict[int, tuple] = {}
+        taken: dict[int, tuple[int, ...]] = {}
         for entry in secrets:
             if entry[0] in (S_LOOK, S_TAKE) and entry[1] >> seat & 1:
                 taken.setdefault(entry[3], entry[4])
         for (what, which), cards in traced.items():
             if what == "chamber":
                 taken[which] = tuple(sorted(cards))
-        kept: dict[int, tuple] = {}
+        kept: dict[int, tuple[int, ...]] = {}
         for number, entry in enumerate(secrets):
             if entry[0] != S_KEEP:
                 continue
@@ -1478,13 +1595,13 @@ class HiddenInformation:
         for number, entry in enumerate(secrets):
             if entry[0] in (S_LOOK, S_TAKE) and not entry[1] >> seat & 1:
                 chamber = entry[3]
-                cards = (world.chambers[chamber] if world.chambers[chamber] is not None
-                         else taken[chamber])
-                secrets[number] = entry[:4] + (cards,)
+                shown = world.chambers[chamber]
+                secrets[number] = entry[:4] + (shown if shown is not None else taken[chamber],)
         return tuple(secrets)
 
 
-def _forgotten_card(world, thief: int, victim: int, rng) -> int:
+def _forgotten_card(world: HiddenInformation, thief: int, victim: int, rng: random.Random
+                    ) -> int:
     """The card of a theft the bounded reading decoupled (``PORT_TABLE_LIMIT``), as the
     sampled world tells it to the thief and the victim: a random card of the thief's
     sampled hand (else of the victim's, else a pot shard). It only names the theft in
@@ -1498,7 +1615,8 @@ def _forgotten_card(world, thief: int, victim: int, rng) -> int:
     return 0
 
 
-def _forgotten_keep(world, keeper: int, chamber: int, n: int, rng) -> tuple:
+def _forgotten_keep(world: HiddenInformation, keeper: int, chamber: int, n: int,
+                    rng: random.Random) -> tuple[int, ...]:
     """The cards of a Tomb keep the bounded reading decoupled (``PORT_TABLE_LIMIT``), as
     the sampled world tells them to the keeper: ``n`` cards drawn from its sampled hand
     (then from the chamber, then pot shards). Like ``_forgotten_card`` it only names the
@@ -1511,7 +1629,7 @@ def _forgotten_keep(world, keeper: int, chamber: int, n: int, rng) -> tuple:
     return tuple(sorted((pool + rest + [0] * n)[:n]))
 
 
-def _count_list(cards, types: int) -> list[int]:
+def _count_list(cards: Sequence[int], types: int) -> list[int]:
     """A tuple of card ids as a count list."""
     out = [0] * types
     for c in cards:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Self, Sequence
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Final, Mapping, Self, Sequence
 
 from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import InvalidMoveError
@@ -70,8 +70,24 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
 #: is a whole trade (both editions; not a ``legal_moves`` entry, see the module docstring).
-(DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END, TENT, LOOK, KEEP, DRAW, STOP,
- NAME, REVEAL, REFILL, TRADE) = range(18)
+DIG: Final = 0
+STEAL: Final = 1
+STOLEN: Final = 2
+DISCARD: Final = 3
+TAKE: Final = 4
+GIVE: Final = 5
+EXPLORE: Final = 6
+SELL: Final = 7
+END: Final = 8
+TENT: Final = 9
+LOOK: Final = 10
+KEEP: Final = 11
+DRAW: Final = 12
+STOP: Final = 13
+NAME: Final = 14
+REVEAL: Final = 15
+REFILL: Final = 16
+TRADE: Final = 17
 KIND_NAMES = ("dig", "steal", "stolen", "discard", "take", "give", "explore", "sell", "end",
               "tent", "look", "keep", "draw", "stop", "name", "reveal", "refill", "trade")
 
@@ -142,12 +158,14 @@ class MoveBase:
     _CACHE: ClassVar[dict[tuple[int, Any, Any], MoveBase]]
 
     def __init__(self, kind: int, a: Any = -1, b: Any = -1) -> None:
-        setter = object.__setattr__
-        setter(self, "kind", kind)
-        setter(self, "a", a)
-        setter(self, "b", b)
-        setter(self, "_hash", hash((kind, a, b)))
-        setter(self, "_text", self._format(kind, a, b))
+        # ``_text`` last: once it is set the move is complete and immutable (``__setattr__``).
+        # Plain assignments, not ``object.__setattr__``, which a compiled class refuses
+        # (mypyc gives it a C-level ``__setattr__``; a compiled ``__init__`` stores directly)
+        self.kind = kind
+        self.a = a
+        self.b = b
+        self._hash = hash((kind, a, b))
+        self._text = self._format(kind, a, b)
 
     @classmethod
     def _format(cls, kind: int, a: Any, b: Any) -> str:
@@ -175,7 +193,9 @@ class MoveBase:
         return name  # end, draw, stop
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a move is immutable (tried to set {name!r})")
+        if hasattr(self, "_text"):
+            raise AttributeError(f"a move is immutable (tried to set {name!r})")
+        super().__setattr__(name, value)  # (the constructor's stores, before ``_text``)
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a move is immutable (tried to delete {name!r})")
@@ -219,7 +239,8 @@ class MoveBase:
     @classmethod
     def from_text(cls, text: str) -> Self:
         """The move written ``text`` (no legality check): the edition's ``parse_text``."""
-        move: Self = sys.modules[cls.__module__].parse_text(text)
+        # (getattr: mypyc reads no ``__module__`` off a compiled class object)
+        move: Self = sys.modules[getattr(cls, "__module__")].parse_text(text)
         return move
 
     # --- reading text back ---------------------------------------------------------------

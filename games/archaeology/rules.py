@@ -16,7 +16,7 @@ the New Expedition's monument rule, tents, sandstorm order and variants
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Mapping, Sequence
+from typing import Final, Mapping, Sequence
 
 from cards_data.archaeology import ArchaeologyData
 from cards_data.errors import InvalidDataError
@@ -33,12 +33,23 @@ __all__ = ["Rules", "rules_for", "MAX_TRADES_BETWEEN_EXPLORES", "MAX_CARDS_OF_A_
            "NAME_TYPES", "REFILL_ON_SANDSTORM"]
 
 #: Trades allowed before a turn's first explore, and after each explore (see ``state``).
-MAX_TRADES_BETWEEN_EXPLORES = 1
+MAX_TRADES_BETWEEN_EXPLORES: Final = 1
 #: The hidden-information code packs card counts into 7-bit lanes.
 MAX_CARDS_OF_A_KIND = 127
 
-(P_DIG, P_STEAL, P_STOLEN, P_STORM, P_ACTION, P_OVER, P_TENT, P_REFILL, P_LOOK, P_KEEP,
- P_REVEAL, P_MINE, P_NAME) = range(13)
+P_DIG: Final = 0
+P_STEAL: Final = 1
+P_STOLEN: Final = 2
+P_STORM: Final = 3
+P_ACTION: Final = 4
+P_OVER: Final = 5
+P_TENT: Final = 6
+P_REFILL: Final = 7
+P_LOOK: Final = 8
+P_KEEP: Final = 9
+P_REVEAL: Final = 10
+P_MINE: Final = 11
+P_NAME: Final = 12
 PHASE_NAMES = ("dig", "steal", "stolen", "sandstorm", "action", "over", "tent", "refill",
                "look", "keep", "reveal", "mine", "name")
 #: Phases in which a seat decides (the others are chance, or the end).

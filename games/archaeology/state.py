@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 from operator import mul
-from typing import TYPE_CHECKING, Any, Self, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL, State, listing
@@ -135,60 +135,12 @@ class ArchaeologyState(HiddenInformation):
                  "draw_rolls", "draws_used", "exploring", "drawn", "named", "announced",
                  "_moves", "_sampler")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
-    SHARED_SLOTS = ("rules", "steal_rolls", "draw_rolls", "record", "_moves", "_sampler")
+    SHARED_SLOTS: ClassVar[tuple[str, ...]] = ("rules", "steal_rolls", "draw_rolls", "record",
+                                               "_moves", "_sampler")
 
-    rules: Rules
-    num_players: int
-    # count vectors (seat p's treasure c at p * T + c) and per-seat counts
-    hands: list[int]
-    hand_sizes: list[int]
-    market: list[int]
-    sold: list[int]
-    money: list[int]
-    sold_cards: list[int]
-    piles: tuple[tuple[tuple[int, int], ...], ...]  # per seat, its sales as (card, n)
-    dig: list[int]  # card ids, top last
-    chambers: list[tuple[int, ...] | None]  # None: explored for good
-    chamber_seen: list[int]  # seat bit masks
-    steal_rolls: list[int]
-    thieves_drawn: int
-    storms_drawn: int
-    maps_removed: int
-    record: Record
-    steals: tuple[tuple[int, int, int], ...]  # (thief, victim, card)
-    secrets: tuple[Secret, ...]
-    turn: int
-    to_move: int
-    phase: int
-    victim: int
-    storm_index: int
-    storm_left: int
-    storm_last: int
-    trade_takes: list[int] | None  # count vectors of the trade being built
-    trade_gives: list[int] | None
-    last_take: int
-    last_give_pos: int
-    take_value: int
-    give_value: int
-    trades: int
-    acted: bool
-    sold_this_turn: bool
-    explored: bool
-    no_dig: bool
-    first_passer: int
-    must_sell: bool
-    tents: list[int]
-    protected: int  # seat bit mask
-    reserve: list[int]  # card ids, top last
-    refill_left: int
-    draw_rolls: list[int]
-    draws_used: int
-    exploring: int
-    drawn: tuple[int, ...]
-    named: tuple[int, ...]
-    announced: tuple[int, ...]
-    _moves: list[MoveBase] | None  # legal_moves, once asked for
-    _sampler: tuple[int, tuple[object, ...]] | None  # ``hidden``'s posterior of one seat
+    # The fields' types are declared once, on the ``HiddenInformation`` mixin that reads
+    # them too (``hidden.py``): mypyc lays a compiled class's attributes out where they are
+    # declared, and refuses a field declared again in a subclass.
 
     # --- construction ----------------------------------------------------------------
 
@@ -504,8 +456,10 @@ class ArchaeologyState(HiddenInformation):
 
     # --- protocol: apply -------------------------------------------------------------
 
-    def apply(self, mv: MoveBase) -> None:
-        if type(mv) is not self.rules.move_type:
+    def apply(self, mv: object) -> None:
+        # (``object``: any other value is refused here, with IllegalMoveError; compiled, a
+        # ``MoveBase`` parameter would refuse a foreign one with a TypeError first)
+        if type(mv) is not self.rules.move_type or not isinstance(mv, MoveBase):
             raise IllegalMoveError(f"{mv!r} is not {self.rules.move_type.NOUN}")
         self._moves = None
         self._sampler = None

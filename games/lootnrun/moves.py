@@ -23,8 +23,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from games.errors import InvalidMoveError
 from games.forgiving import Forms
@@ -56,6 +56,12 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.from_text({str(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # pickled as its class and fields, rebuilt by the constructor (root-parallel search
+        # sends moves between processes): the default restores the fields by setattr,
+        # which a frozen class compiled by mypyc refuses
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
     @staticmethod
     def from_text(text: str) -> "Move":

@@ -44,7 +44,7 @@ in the decks when the place was filled; they are equally likely (see ``determini
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Hashable, Iterable, Self, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Iterable, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL, State
@@ -69,27 +69,51 @@ class LootNRunState:
                  "front_epochs", "reshuffles", "scores", "to_move", "phase", "drawn",
                  "extra_turn", "chance_rng_state", "log", "finished")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
-    SHARED_SLOTS = ("rules", "reshuffles")
+    SHARED_SLOTS: ClassVar[tuple[str, ...]] = ("rules", "reshuffles")
 
-    def __init__(self, rules: Rules, decks: Sequence[Iterable[int]], first_player: int,
-                 chance_seed: int) -> None:
+    rules: Rules
+    num_players: int
+    target: int
+    decks: list[list[int]]  # top: last element
+    discard: list[int]
+    fronts: list[list[int]]
+    front_epochs: list[list[int]]
+    reshuffles: tuple[tuple[int, ...], ...]
+    scores: list[int]
+    to_move: int
+    phase: str  # act | keep | reshuffle
+    drawn: list[int | None]  # the Werewolf's two draws awaiting Keep
+    extra_turn: bool
+    chance_rng_state: tuple[Any, ...]
+    log: list[tuple[int, Move]]  # (seat or CHANCE, move), for to_json
+    finished: bool
+
+    # (a class method, not ``__init__``: ``clone`` makes a blank state with ``__new__``,
+    # and a class compiled by mypyc runs its ``__init__`` from ``__new__``)
+    @classmethod
+    def new(cls, rules: Rules, decks: Sequence[Iterable[int]], first_player: int,
+            chance_seed: int) -> Self:
+        """The position at the start of a deal: ``decks`` (top last), the first seat, the
+        seed of the reshuffles."""
+        self = cls.__new__(cls)
         players = rules.players
         self.rules = rules
         self.num_players = players
         self.target = rules.target
-        self.decks: list[list[int]] = [list(decks[0]), list(decks[1])]  # top: last element
-        self.discard: list[int] = []
-        self.fronts: list[list[int]] = [[] for _ in range(players)]
-        self.front_epochs: list[list[int]] = [[] for _ in range(players)]
-        self.reshuffles: tuple[tuple[int, ...], ...] = ()
+        self.decks = [list(decks[0]), list(decks[1])]
+        self.discard = []
+        self.fronts = [[] for _ in range(players)]
+        self.front_epochs = [[] for _ in range(players)]
+        self.reshuffles = ()
         self.scores = [0] * players
         self.to_move = first_player
-        self.phase = "act"  # act | keep | reshuffle
-        self.drawn: list[int | None] = []  # the Werewolf's two draws awaiting Keep
+        self.phase = "act"
+        self.drawn = []
         self.extra_turn = False
         self.chance_rng_state = random.Random(chance_seed).getstate()
-        self.log: list[tuple[int, Move]] = []  # (seat or CHANCE, move), for to_json
+        self.log = []
         self.finished = False
+        return self
 
     # -- protocol: whose turn ------------------------------------------------------------
 
@@ -138,7 +162,11 @@ class LootNRunState:
 
     # -- protocol: moving --------------------------------------------------------------
 
-    def apply(self, move: Move) -> None:
+    def apply(self, move: object) -> None:
+        # (``object``: any other value is refused here, with IllegalMoveError; compiled, a
+        # ``Move`` parameter would refuse a foreign one with a TypeError first)
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"{move!r} is not a Loot N Run move")
         if type(move) is Reshuffle:
             self._reshuffle(move)
             self.log.append((CHANCE, move))
@@ -356,7 +384,8 @@ class LootNRunState:
     # -- copying and JSON ---------------------------------------------------------------------
 
     def clone(self) -> Self:
-        other = object.__new__(type(self))
+        cls = type(self)
+        other = cls.__new__(cls)
         other.rules = self.rules
         other.num_players = self.num_players
         other.target = self.target

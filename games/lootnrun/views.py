@@ -115,7 +115,7 @@ def state_from_deal(deal: dict[str, Any], data: LootNRunData) -> LootNRunState:
     seed = node.integer("chance_seed", hi=2**63 - 1)
     node.done()
     # decks are listed top first; the state keeps the top last for cheap pops
-    return LootNRunState(rules, [decks[0][::-1], decks[1][::-1]], first, seed)
+    return LootNRunState.new(rules, [decks[0][::-1], decks[1][::-1]], first, seed)
 
 
 def view_of(state: LootNRunState, seat: int) -> dict[str, Any]:
@@ -251,7 +251,7 @@ def _skeleton(rules: Rules, seat: int, phase: str, scores: list[int], mine: list
     rest = [room for rooms in unseen.values() for room in rooms]
     for deck, size in zip(decks, sizes):
         deck[:0] = [rest.pop() for _ in range(size - len(deck))]
-    world = LootNRunState(rules, [[], []], seat, 0)
+    world = LootNRunState.new(rules, [[], []], seat, 0)
     world.decks = decks
     world.fronts = fronts
     world.front_epochs = epochs

@@ -44,10 +44,14 @@ sets. The default search plays every playout to the end (a game is short).
 
 from __future__ import annotations
 
-from games.archaeology.moves import END, GIVE, SELL
+import random
+from typing import Any, Sequence
+
+from games.archaeology.moves import END, GIVE, SELL, MoveBase
 from games.archaeology.rules import (P_ACTION, P_DIG, P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER,
                                      P_REFILL, P_REVEAL, P_STEAL, P_STOLEN, P_STORM, P_TENT,
                                      PEEK_ON_SELL, REFILL_ON_SANDSTORM)
+from games.archaeology.state import ArchaeologyState
 from solvers.ismcts.search import win_reward
 
 __all__ = ["greedy_policy", "greedy_action", "greedy_discard", "greedy_victim", "greedy_give",
@@ -61,7 +65,7 @@ TENT_FROM = 4  # rule 3: hand size from which a sandstorm takes 2 cards or more
 UNSEEN_PER_CARD = 2  # rule 9: trade value per card expected of a Temple chamber not seen
 
 
-def explore_choice(state) -> int:
+def explore_choice(state: ArchaeologyState) -> int:
     """The chamber rule 9 explores (its index), or -1: none is worth it or affordable."""
     rules = state.rules
     maps = state.hands[state.to_move * rules.treasures + rules.map]
@@ -88,7 +92,7 @@ def explore_choice(state) -> int:
     return best
 
 
-def _unseen_value(state, card: int) -> int:
+def _unseen_value(state: ArchaeologyState, card: int) -> int:
     """Rule 7: trade value of the cards of ``card`` the mover has not seen anywhere."""
     rules = state.rules
     T = rules.treasures
@@ -98,7 +102,7 @@ def _unseen_value(state, card: int) -> int:
     return max(0, n) * rules.trade[card]
 
 
-def _expedition_decision(state, moves):
+def _expedition_decision(state: ArchaeologyState, moves: Sequence[MoveBase]) -> MoveBase:
     """Rules 3 to 7: the New Expedition's tent, look, keep, Mine and Sphinx decisions."""
     phase = state.phase
     rules = state.rules
@@ -119,7 +123,8 @@ def _expedition_decision(state, moves):
     return moves[0]
 
 
-def greedy_policy(state, moves, rng):
+def greedy_policy(state: ArchaeologyState, moves: Sequence[MoveBase],
+                  rng: random.Random | None) -> MoveBase:
     """The documented greedy heuristic (module docstring); reads only the mover's hand,
     its own secrets and public fields."""
     phase = state.phase
@@ -175,7 +180,7 @@ def greedy_policy(state, moves, rng):
     return moves[0]
 
 
-def greedy_action(state):
+def greedy_action(state: ArchaeologyState) -> MoveBase:
     """:func:`greedy_policy` at an action decision outside a trade, read straight from
     the state's fields (no move list): the fast path of the playouts. One pass over the
     hand finds the candidates of rules 10 to 12 (sell values are never negative, so -1
@@ -220,7 +225,7 @@ def greedy_action(state):
     return state.legal_moves()[0]
 
 
-def greedy_discard(state) -> int:
+def greedy_discard(state: ArchaeologyState) -> int:
     """Rule 2 without a move list (the fast path of the playouts): the card type of lowest
     trade value the seat deciding may discard (ties: card order)."""
     trade = state.rules.trade
@@ -233,28 +238,33 @@ def greedy_discard(state) -> int:
     return best
 
 
-def greedy_victim(state) -> int:
+def greedy_victim(state: ArchaeologyState) -> int:
     """Rule 1 without a move list: the seat holding the most cards (ties: lowest seat)."""
     return max(state.victims(), key=state.hand_sizes.__getitem__)
 
 
-def greedy_give(state):
+def greedy_give(state: ArchaeologyState) -> MoveBase | None:
     """Rule 8 without a move list, or ``None`` if the trade allows no give: the first
     ``give`` of the move list (the card of highest trade value it may give)."""
     c = state.first_give()
     return state.rules.give_moves[c] if c >= 0 else None
 
 
-def rollout_policy(state, moves, rng):
+def rollout_policy(state: ArchaeologyState, moves: Sequence[MoveBase],
+                   rng: random.Random) -> MoveBase:
     """Greedy with a 25% chance of a uniformly random move (the search's playouts)."""
     if rng.random() < RANDOM_SHARE:
         return moves[int(rng.random() * len(moves))]
     return greedy_policy(state, moves, rng)
 
 
-def playout(state, rng) -> None:
+def playout(state: ArchaeologyState, rng: random.Random,
+            random_share: float = RANDOM_SHARE) -> None:
     """:func:`rollout_policy` to the end of the game, in place, without building move lists
-    for greedy steps (same moves from the same draws, several times faster)."""
+    for greedy steps (same moves from the same draws, several times faster).
+    ``random_share``: the chance of a uniformly random move at each decision (1: uniform
+    rollouts, 0: pure greedy; ``functools.partial`` makes the search's playout of another
+    mix, as the playout-policy benchmark measures)."""
     stolen_moves = state.rules.stolen_moves
     discard_moves = state.rules.discard_moves
     steal_moves = state.rules.steal_moves
@@ -273,7 +283,7 @@ def playout(state, rng) -> None:
         if phase == P_REVEAL or phase == P_REFILL:
             apply(state.chance_outcomes()[0][0])
             continue
-        if random() < RANDOM_SHARE:
+        if random() < random_share:
             moves = state.legal_moves()
             apply(moves[int(random() * len(moves))])
         elif phase == P_ACTION:
@@ -289,7 +299,7 @@ def playout(state, rng) -> None:
             apply(greedy_policy(state, state.legal_moves(), rng))
 
 
-def projected_money(state) -> list[float]:
+def projected_money(state: ArchaeologyState) -> list[float]:
     """Each seat's money if it sold its hand now in the largest allowed sets (full sets of
     the table's maximum, then one set of the rest): a cheap estimate of final money."""
     rules = state.rules
@@ -313,7 +323,7 @@ def projected_money(state) -> list[float]:
 REWARD = win_reward(margin_scale=50.0)
 
 
-def truncated_evaluate(state) -> list[float]:
+def truncated_evaluate(state: ArchaeologyState) -> list[float]:
     """Rewards for a playout cut short (``max_rollout_depth``): :data:`REWARD`'s formula
     applied to :func:`projected_money` (win share of the projected leader, ties shared,
     plus 0.1 x the projected margin over $50)."""
@@ -331,4 +341,4 @@ def truncated_evaluate(state) -> list[float]:
 
 #: Options every Archaeology search uses, in both editions (hint, ISMCTS and PIMC bots,
 #: benchmarks).
-SEARCH_OPTIONS = {"playout": playout, "reward": REWARD}
+SEARCH_OPTIONS: dict[str, Any] = {"playout": playout, "reward": REWARD}

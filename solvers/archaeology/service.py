@@ -55,17 +55,30 @@ from games.archaeology.trades import trading
 from games.reader import ViewReading
 from games.seeding import Seed, make_rng
 from solvers.hints import Column, Hint, stamped
+from solvers.ismcts.beliefs import beliefs as sampled_beliefs
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.ismcts.hint import ranked_lines, win_hint
+from solvers.ismcts.inference import chosen_model
 from solvers.limits import Limit
 
+from .opponent import GreedyAgreement, hand_counts, hand_key
 from .policy import SEARCH_OPTIONS, greedy_policy
 from .trades import TRADE_STEPS, WHOLE_TRADES, TradeUnits, played_decision, played_move
 
-__all__ = ["Edition", "EDITIONS", "BOTS", "EXPLORE_STEPS"]
+__all__ = ["Edition", "EDITIONS", "BOTS", "EXPLORE_STEPS", "MODEL", "INFERENCE"]
 
 #: The engine family this service serves (``games.registry.GameInfo.family``).
 FAMILY = "archaeology"
+#: The opponent model of ``--inference`` (``solvers.archaeology.opponent``, both editions):
+#: greedy's choice weighs ``e^beta`` (turn actions, sandstorm discards). Fitted by maximum
+#: likelihood (``inference.fit_agreement``) on six self-play games of the ``ismcts`` bot at
+#: 1,000 iterations: its turn actions agreed with greedy's 174 times in 553 (127 by
+#: chance), its discards 24 in 31 (11.5 by chance); docs/strength.md.
+MODEL = GreedyAgreement(0.488, 1.849)
+#: Inference on by default: only where it measured stronger (``benchmarks.strength_bench``).
+#: Not measured yet, and the evidence is weak (at beta 1 the weighted pools kept 97% of
+#: their effective size): off.
+INFERENCE = False
 
 
 class GreedyBot(PolicyBot):
@@ -81,6 +94,12 @@ class SearchBot(IsmctsBot):
     search_options = SEARCH_OPTIONS
 
 
+class InferenceBot(SearchBot):
+    """:class:`SearchBot` with its worlds weighted by the opponents' play (:data:`MODEL`)."""
+
+    model = MODEL
+
+
 class PimcSearchBot(PimcBot):
     """Determinized UCT with the same playout and reward."""
 
@@ -88,7 +107,9 @@ class PimcSearchBot(PimcBot):
 
 
 #: The arena bots of both editions (module docstring): plain classes, as every game's.
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot, "pimc": PimcSearchBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot,
+        "ismcts": InferenceBot if INFERENCE else SearchBot, "ismcts-inference": InferenceBot,
+        "ismcts-plain": SearchBot, "pimc": PimcSearchBot}
 
 EXPECTED_MONEY = Column("expected_money", "mean final money of the seat in those playouts", 2)
 EXPLORE_STEPS = ("an explore of the Tomb, the Mine or the Sphinx goes on with the explorer's "
@@ -161,26 +182,41 @@ class Edition:
         return cast(EditionEngine, registry.engine(self.game_id))
 
     def _rank(self, world: ArchaeologyState, seat: int, *, limit: Limit, seed: Seed,
-              rng: random.Random, top: int, extra: Sequence[MoveBase] = ()) -> Hint:
+              rng: random.Random, top: int, extra: Sequence[MoveBase] = (),
+              inference: bool | None = None) -> Hint:
         """The hint of ``world``'s seat: whole trades as rows (the steps when the view has
-        a trade in progress), ``extra`` whole trades tried at the root too."""
+        a trade in progress), ``extra`` whole trades tried at the root too; ``inference``
+        (default :data:`INFERENCE`) weights the worlds by the opponents' play."""
         multi_step = world.rules.special in MULTI_STEP_EXPLORES
         units = None if trading(world) else TradeUnits(world, extra)
         describe = self.engine.describe
         return win_hint(self.game_id, world, seat, limit=limit, seed=seed, rng=rng, top=top,
                         search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY,
                         explain=lambda best: _explain(best, multi_step),
-                        words=lambda move: describe(world, move), units=units)
+                        words=lambda move: describe(world, move), units=units,
+                        inference=chosen_model(inference, INFERENCE, MODEL))
 
     def hint(self, view: dict[str, Any], *, data: EditionData, limit: Limit = Limit(),
-             seed: Seed = 0, top: int = 10) -> Hint:
+             seed: Seed = 0, top: int = 10, inference: bool | None = None) -> Hint:
         """Rank the decisions of the view's seat by ISMCTS (see the module docstring); the
         hint says which form of view it read (``view_form``) and what that reading left
-        out."""
+        out; ``inference`` on or off (``None``: :data:`INFERENCE`)."""
         rng = make_rng(seed)  # one stream: the view's world, then the search
         reading = self.engine.read_view(view, data, rng)
         return stamped(self._rank(reading.world, reading.seat, limit=limit, seed=seed,
-                                  rng=rng, top=top), reading)
+                                  rng=rng, top=top, inference=inference), reading)
+
+    def beliefs(self, view: dict[str, Any], *, data: EditionData, seed: Seed = 0,
+                inference: bool | None = None) -> dict[str, Any]:
+        """What the view's seat can infer of every other hand: per seat and card, the
+        chance of each count (``solvers.ismcts.beliefs``, kind ``hand``: rows ``seat``,
+        ``card``, ``hand_size``, ``mean``, ``p``), from sampled worlds weighted by the
+        opponents' play when inference is on."""
+        reading = self.engine.read_view(view, data, make_rng(seed))
+        world = reading.world
+        return sampled_beliefs(world, reading.seat, kind="hand", seed=seed,
+                               counts=hand_counts, describe=hand_key(world),
+                               model=chosen_model(inference, INFERENCE, MODEL))
 
     def played_turn(self, state: ArchaeologyState, moves: Sequence[str]
                     ) -> tuple[int, str | None, bool]:

@@ -15,7 +15,8 @@ module and follow the same interface):
 * :class:`PolicyBot` — any ``policy(state, moves, rng) -> move`` (wraps heuristics).
 * :class:`IsmctsBot` — :func:`solvers.ismcts.search.ismcts` with a fixed budget per
   decision (``limit``: iterations and/or seconds), on one tree or ``limit.workers``
-  root-parallel trees (:mod:`solvers.ismcts.parallel`).
+  root-parallel trees (:mod:`solvers.ismcts.parallel`); with an opponent ``model``, its
+  worlds weighted by the opponents' observed play (:mod:`solvers.ismcts.inference`).
 * :class:`PimcBot` — :func:`solvers.ismcts.pimc.pimc` (determinized UCT) with the same.
 """
 
@@ -27,6 +28,7 @@ from typing import Any, Callable, Sequence
 from games.seeding import Seed, make_rng
 
 from ..limits import Limit
+from .inference import DEFAULT_PARTICLES, OpponentModel, inference_sampler
 from .parallel import root_parallel
 from .pimc import pimc
 from .search import DEFAULT_ITERATIONS
@@ -89,10 +91,15 @@ class IsmctsBot(Bot):
     """ISMCTS within ``limit`` per decision (iterations and/or seconds; default
     ``DEFAULT_ITERATIONS``), on ``limit.workers`` root-parallel trees (1: a single tree);
     ``search_options`` (given, or a subclass's class attribute) are passed on to
-    :func:`ismcts` (rollout policy, reward, exploration, ...)."""
+    :func:`ismcts` (rollout policy, reward, exploration, ...). ``model`` (a subclass's
+    class attribute: an ``inference.OpponentModel``, or ``None``) weights each decision's
+    worlds by the opponents' play (``particles`` of them); where it changes nothing the
+    bot searches exactly as without it."""
 
     name = "ismcts"
     search_options: dict[str, Any] = {}
+    model: OpponentModel | None = None
+    particles = DEFAULT_PARTICLES
 
     def __init__(self, *, search_options: dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -103,9 +110,15 @@ class IsmctsBot(Bot):
         if len(moves) == 1:
             return moves[0]
         limit = self.limit.resolve(DEFAULT_ITERATIONS)
-        result = root_parallel(state, self.seat, workers=limit.workers,
-                               seed=self.rng.getrandbits(63), iterations=limit.iterations,
-                               time_limit=limit.time_limit, **self.options)
+        seed = self.rng.getrandbits(63)
+        options = self.options
+        sampler = inference_sampler(state, self.seat, self.model, particles=self.particles,
+                                    seed=seed)
+        if sampler is not None:
+            options = {**options, "sampler": sampler}
+        result = root_parallel(state, self.seat, workers=limit.workers, seed=seed,
+                               iterations=limit.iterations, time_limit=limit.time_limit,
+                               **options)
         return result.best
 
 

@@ -18,6 +18,7 @@ from games.seeding import Seed
 from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Hint, hint_result,
                      rows_from_search, win_probability)
 from ..limits import Limit
+from .inference import DEFAULT_PARTICLES, OpponentModel, inference_sampler
 from .parallel import root_parallel
 from .search import MoveStat, move_stat, ranked
 
@@ -57,7 +58,8 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
              top: int, search_options: dict[str, Any], score: Column,
              explain: Callable[[Any], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
-             units: Units | None = None, rng: random.Random | None = None) -> Hint:
+             units: Units | None = None, rng: random.Random | None = None,
+             inference: OpponentModel | None = None) -> Hint:
     """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared
     hint budget; ``limit.workers`` root-parallel trees merged on their raw sums), as a
     hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
@@ -72,11 +74,25 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
 
     ``rng``: the generator the caller already drew ``world`` from (the seed is converted
     once, and the search goes on drawing from the same stream, so its first sampled world
-    is not the root's); ``seed`` is what the hint reports."""
+    is not the root's); ``seed`` is what the hint reports.
+
+    With an ``inference`` model the search's worlds come from a pool weighted by the
+    opponents' play (``solvers.ismcts.inference``: one particle per iteration of the
+    budget, at least ``DEFAULT_PARTICLES``; its own seed, derived from ``seed``), and the
+    hint says so in its fact ``inference``: ``worlds`` sampled, ``effective_worlds``
+    (Kish's effective size of their weights) and ``weighted`` (false when the model could
+    not inform this position: the search then sampled exactly as without it). Without a
+    model the hint is unchanged."""
     limit = limit.resolve(registry.get(game_id).budgets.hint)
     options = dict(search_options)
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)
+    pool = None
+    if inference is not None:
+        particles = max(DEFAULT_PARTICLES, limit.iterations or 0)
+        pool = inference_sampler(world, seat, inference, particles=particles, seed=seed)
+        if pool is not None:
+            options["sampler"] = pool
     result = root_parallel(world, seat, workers=limit.workers, seed=seed if rng is None else rng,
                            iterations=limit.iterations, deadline=limit.deadline(), **options)
     if units is not None and result.units is not None and result.stop_reason != "single_move":
@@ -91,10 +107,16 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
         score.key: lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean},
         words=words)
     explanation = explain(result.best) if explain and result.best is not None else None
-    return hint_result(game_id, seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
-                       columns=(score, MEAN_REWARD), limit=limit, iterations=result.iterations,
-                       stop_reason=result.stop_reason, seed=seed, top=top,
-                       explanation=explanation)
+    out = hint_result(game_id, seat=seat, rows=rows, value_meaning=WIN_PROBABILITY,
+                      columns=(score, MEAN_REWARD), limit=limit, iterations=result.iterations,
+                      stop_reason=result.stop_reason, seed=seed, top=top,
+                      explanation=explanation)
+    if inference is None:
+        return out
+    return replace(out, facts=out.facts + (("inference", {
+        "weighted": pool is not None,
+        "worlds": len(pool.worlds) if pool is not None else None,
+        "effective_worlds": round(pool.effective_size(), 1) if pool is not None else None}),))
 
 
 def ranked_lines(hint: Hint, score_key: str, *, unit: str = "$") -> list[str]:

@@ -9,11 +9,13 @@ non-locality) are what ISMCTS fixes; the benchmark measures the difference.
 API::
 
     pimc(root, seat, *, iterations=None, time_limit=None, determinizations=10, seed=None,
-         exploration=0.7, rollout_policy=None, reward=None, move_key=None, playout=None)
-         -> SearchResult
+         exploration=0.7, rollout_policy=None, reward=None, move_key=None, playout=None,
+         sampler=None) -> SearchResult
 
 ``iterations`` is the total over all worlds (split evenly), so PIMC and ISMCTS compare at
 equal cost. ``SearchResult.moves`` carries summed visits and visit-weighted mean rewards.
+``sampler(root, seat, rng) -> world`` replaces the engine's determinizer as in
+:func:`solvers.ismcts.search.ismcts`.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class _Node:
 def pimc(root: State, seat: int, *, iterations: int | None = None,
          time_limit: float | None = None, determinizations: int = 10, seed: Seed = None,
          exploration: float = 0.7, rollout_policy=None, reward=None,
-         move_key=None, playout=None) -> SearchResult:
+         move_key=None, playout=None, sampler=None) -> SearchResult:
     """Determinized UCT for ``seat`` in ``root`` (see the module docstring)."""
     rng = make_rng(seed)
     if iterations is None and time_limit is None:
@@ -64,7 +66,7 @@ def pimc(root: State, seat: int, *, iterations: int | None = None,
     stop_reason = "iterations"
     log, sqrt = math.log, math.sqrt
     for d in range(determinizations):
-        world = root.determinize(seat, rng)
+        world = root.determinize(seat, rng) if sampler is None else sampler(root, seat, rng)
         tree = _Node()
         nodes += 1
         count = 0

@@ -17,7 +17,10 @@ Search", with the node keying of OpenSpiel's ``ismcts.py``):
 * **A fresh determinization every iteration:** ``root.determinize(seat, rng)`` samples a
   full world consistent with what ``seat`` has seen. Chance nodes met on the way are
   sampled from ``chance_outcomes()`` (a determinized world usually fixes them, giving one
-  outcome of probability 1).
+  outcome of probability 1). A ``sampler(root, seat, rng) -> world`` given replaces the
+  engine's determinizer (OpenSpiel's plug-in resampler): worlds weighted by what the
+  opponents did (``solvers.ismcts.inference``), or the true world (:func:`true_world`,
+  the headroom benchmark's cheating search).
 * **Availability counts in UCB.** Each edge stores ``visits``, ``total``, ``sumsq`` and
   ``available`` — how often the move was legal when its node was visited. Selection uses
   ``mean + c * sqrt(ln(available) / visits)`` with ``c = exploration`` (default 0.7).
@@ -54,7 +57,7 @@ Public API::
     ismcts(root, seat, *, iterations=None, time_limit=None, seed=None, exploration=0.7,
            rollout_policy=None, max_rollout_depth=None, evaluate=None, reward=None,
            move_key=None, playout=None, check_determinization=False, unit_open=None,
-           extra_root_moves=(), deadline=None) -> SearchResult
+           extra_root_moves=(), deadline=None, sampler=None) -> SearchResult
 
 ``SearchResult`` carries ``moves`` (one :class:`MoveStat` per root move, best first:
 ``move``, ``visits``, ``mean`` reward, ``stderr`` of that mean, ``available``,
@@ -75,7 +78,8 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Sequence
+import random
+from typing import Any, Callable, Hashable, Sequence, cast
 
 from games.errors import InternalFault
 from games.protocol import CHANCE, State, sample_chance
@@ -84,16 +88,26 @@ from solvers.clock import deadline_of, expired
 
 __all__ = [
     "ismcts", "SearchResult", "MoveStat", "win_reward", "score_reward", "uniform_policy",
-    "rollout", "DEFAULT_ITERATIONS", "move_stat", "ranked",
+    "rollout", "DEFAULT_ITERATIONS", "move_stat", "ranked", "true_world", "Sampler",
 ]
 
 DEFAULT_ITERATIONS = 1000
 
 #: A rollout policy picks one of ``moves`` in ``state`` (the player to act is
 #: ``state.current_player()``); ``rng`` is the search's ``random.Random``.
-RolloutPolicy = Callable[[State, Sequence, object], object]
+RolloutPolicy = Callable[[State[Any], Sequence[Any], random.Random], Any]
 #: Rewards of every seat in [0, 1] for a finished (or truncated) game.
-RewardFn = Callable[[State], list]
+RewardFn = Callable[[State[Any]], list[float]]
+#: A world sampler ``sampler(root, seat, rng) -> world``: a full world for one iteration,
+#: which the search plays on in place (default: ``root.determinize(seat, rng)``).
+Sampler = Callable[[State[Any], int, random.Random], State[Any]]
+
+
+def true_world(root: State[Any], seat: int, rng: random.Random) -> State[Any]:
+    """The "sampler" of a search that cheats: the root itself, every hidden card as it
+    truly is (the headroom benchmark: no inference of the hidden cards can do better).
+    Only meaningful when ``root`` is the true world (an arena's state), never a view's."""
+    return root.clone()
 
 
 def win_reward(margin_scale: float = 100.0, margin_weight: float = 0.1) -> RewardFn:
@@ -104,7 +118,7 @@ def win_reward(margin_scale: float = 100.0, margin_weight: float = 0.1) -> Rewar
     and ``margin`` is the seat's score minus the best other seat's score.
     """
 
-    def reward(state: State) -> list[float]:
+    def reward(state: State[Any]) -> list[float]:
         scores = state.returns()
         winners = state.winners()
         share = 1.0 / len(winners)
@@ -123,18 +137,18 @@ def score_reward(low: float, high: float) -> RewardFn:
     """Each seat's own score mapped linearly from [low, high] onto [0, 1] (clipped)."""
     span = float(high - low) or 1.0
 
-    def reward(state: State) -> list[float]:
+    def reward(state: State[Any]) -> list[float]:
         return [min(1.0, max(0.0, (s - low) / span)) for s in state.returns()]
 
     return reward
 
 
-def uniform_policy(state: State, moves: Sequence, rng) -> object:
+def uniform_policy(state: State[Any], moves: Sequence[Any], rng: random.Random) -> Any:
     """Uniformly random rollout policy."""
     return moves[int(rng.random() * len(moves))]
 
 
-def rollout(state: State, rng, policy: RolloutPolicy | None = None,
+def rollout(state: State[Any], rng: random.Random, policy: RolloutPolicy | None = None,
             max_depth: int | None = None) -> int:
     """Play ``state`` forward in place with ``policy`` (uniform random by default) until the
     end or ``max_depth`` decisions; returns the number of decisions played."""
@@ -163,7 +177,7 @@ class MoveStat:
     (``total``, ``sumsq``, ``win_sum``, ``score_sum``) let independent trees be merged
     exactly (``solvers.ismcts.parallel``)."""
 
-    move: object
+    move: Any  # (Any, not object: mypyc resolves a dataclass field's type by name)
     visits: int
     mean: float  # mean normalised reward
     stderr: float  # standard error of that mean (0 with fewer than 2 visits)
@@ -187,19 +201,19 @@ class SearchResult:
     elapsed_s: float  # measured wall-clock seconds (a hint reports the limit given, not this)
     stop_reason: str
     nodes: int
-    seed_used: object = None
-    extra: dict = field(default_factory=dict)
+    seed_used: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
     #: With ``unit_open``: one stat per unit completed in the tree, ``move`` the tuple of
     #: its moves, ranked as ``moves`` (module docstring).
     units: list[MoveStat] | None = None
 
     @property
-    def best(self):
+    def best(self) -> object:
         """The move with the most visits (ties: higher mean, then move text)."""
         return self.moves[0].move if self.moves else None
 
 
-def move_stat(move, visits: int, total: float, sumsq: float, available: int,
+def move_stat(move: Any, visits: int, total: float, sumsq: float, available: int,
               win_sum: float = 0.0, score_sum: float = 0.0, finished: int = 0) -> MoveStat:
     """A :class:`MoveStat` from raw sums (mean, standard error and rates derived here)."""
     mean = total / visits if visits else 0.0
@@ -231,8 +245,13 @@ class _Tree:
                  "rollout_policy", "max_rollout_depth", "table", "root_extra", "unit_open",
                  "extra_root_moves", "units")
 
-    def __init__(self, seat, rng, *, exploration, key_of, reward_fn, evaluate, playout,
-                 rollout_policy, max_rollout_depth, unit_open=None, extra_root_moves=()):
+    def __init__(self, seat: int, rng: random.Random, *, exploration: float,
+                 key_of: Callable[[Any], Hashable], reward_fn: RewardFn,
+                 evaluate: RewardFn | None,
+                 playout: Callable[[State[Any], random.Random], None] | None,
+                 rollout_policy: RolloutPolicy | None, max_rollout_depth: int | None,
+                 unit_open: Callable[[State[Any]], bool] | None = None,
+                 extra_root_moves: Sequence[Any] = ()) -> None:
         self.seat = seat
         self.rng = rng
         self.exploration = exploration
@@ -242,17 +261,17 @@ class _Tree:
         self.playout = playout
         self.rollout_policy = rollout_policy
         self.max_rollout_depth = max_rollout_depth
-        self.table: dict[Hashable, dict] = {}
-        self.root_extra: dict[Hashable, list] = {}
+        self.table: dict[Hashable, dict[Hashable, list[Any]]] = {}
+        self.root_extra: dict[Hashable, list[Any]] = {}
         self.unit_open = unit_open
         self.extra_root_moves = tuple(extra_root_moves)
         #: unit key (tuple of move keys) -> [moves, visits, total, sumsq, win sum,
         #: score sum, finished]
-        self.units: dict[tuple, list] = {}
+        self.units: dict[tuple[Hashable, ...], list[Any]] = {}
 
-    def iterate(self, world: State) -> None:
+    def iterate(self, world: State[Any]) -> None:
         """One iteration from a determinized ``world`` (played on in place)."""
-        unit: list | None = [] if self.unit_open is not None else None
+        unit: list[Any] | None = [] if self.unit_open is not None else None
         path, root_edge_key = self.select(world, unit)
         finished, rewards = self.simulate(world)
         self.backpropagate(path, rewards)
@@ -261,7 +280,8 @@ class _Tree:
             if unit and unit[-1] is None:  # a unit completed inside the tree
                 self.record_unit(unit[:-1], world, finished, rewards[self.seat])
 
-    def select(self, state: State, unit: list | None = None) -> tuple[list, Hashable]:
+    def select(self, state: State[Any], unit: list[Any] | None = None
+               ) -> tuple[list[tuple[list[Any], int]], Hashable]:
         """Selection and expansion, in place: ``(path of (edge, player), root move key)``.
         ``unit`` (a list, with ``unit_open``) collects the root move and the moves that
         continue it, then ``None`` once the unit is complete."""
@@ -271,7 +291,7 @@ class _Tree:
         exploration = self.exploration
         log = math.log
         sqrt = math.sqrt
-        path: list[tuple[list, int]] = []
+        path: list[tuple[list[Any], int]] = []
         root_edge_key = None
         while True:
             player = state.current_player()
@@ -313,8 +333,8 @@ class _Tree:
                 # the untried moves after the first were not counted as available yet;
                 # they become edges only when tried, so their availability starts at 1
                 edge = node[k] = [0, 0.0, 0.0, 1]
-            else:
-                move, k, edge = best
+            else:  # (every move tried: ``best`` is set)
+                move, k, edge = cast(tuple[Any, Hashable, list[Any]], best)
             if not path:
                 root_edge_key = k  # the first stored node is the root information set
             path.append((edge, player))
@@ -324,7 +344,7 @@ class _Tree:
             if untried:
                 return path, root_edge_key
 
-    def simulate(self, state: State) -> tuple[bool, list]:
+    def simulate(self, state: State[Any]) -> tuple[bool, list[float]]:
         """The rollout from the new edge: ``(reached the end, every seat's reward)``."""
         if not state.is_terminal():
             if self.playout is not None:
@@ -333,15 +353,18 @@ class _Tree:
                 rollout(state, self.rng, self.rollout_policy, self.max_rollout_depth)
         if state.is_terminal():
             return True, self.reward_fn(state)
+        if self.evaluate is None:  # (``ismcts`` requires it with ``max_rollout_depth``)
+            raise InternalFault("a playout stopped before the end and no evaluate was given")
         return False, self.evaluate(state)
 
-    def _continue_unit(self, unit: list, move, state: State) -> None:
+    def _continue_unit(self, unit: list[Any], move: Any, state: State[Any]) -> None:
         """``move`` (just applied) belongs to the open unit; close it when it is complete."""
         unit.append(move)
-        if not self.unit_open(state):
+        # (a unit is collected only with ``unit_open``: ``iterate``)
+        if self.unit_open is not None and not self.unit_open(state):
             unit.append(None)
 
-    def record_unit(self, moves: list, state: State, finished: bool, reward: float) -> None:
+    def record_unit(self, moves: list[Any], state: State[Any], finished: bool, reward: float) -> None:
         """The statistics of a unit completed in the tree (the searching seat's side)."""
         key = tuple(self.key_of(m) for m in moves)
         entry = self.units.get(key)
@@ -364,7 +387,7 @@ class _Tree:
                         in self.units.values()])
 
     @staticmethod
-    def backpropagate(path: list, rewards: list) -> None:
+    def backpropagate(path: list[tuple[list[Any], int]], rewards: list[float]) -> None:
         """Add each decision's reward (from its player's side) to the edges taken."""
         for edge, player in path:
             r = rewards[player]
@@ -372,7 +395,7 @@ class _Tree:
             edge[1] += r
             edge[2] += r * r
 
-    def record_root(self, root_edge_key, state: State, finished: bool) -> None:
+    def record_root(self, root_edge_key: Hashable, state: State[Any], finished: bool) -> None:
         """The searching seat's win and score through the root move (finished games)."""
         extra = self.root_extra.get(root_edge_key)
         if extra is None:
@@ -384,7 +407,7 @@ class _Tree:
             extra[1] += state.returns()[self.seat]
             extra[2] += 1
 
-    def root_stats(self, root: State, root_moves: Sequence) -> list[MoveStat]:
+    def root_stats(self, root: State[Any], root_moves: Sequence[Any]) -> list[MoveStat]:
         """One :class:`MoveStat` per root move, ranked (most visits first)."""
         root_node = self.table.get((self.seat, root.information_set_key(self.seat))) or {}
         stats = []
@@ -397,15 +420,16 @@ class _Tree:
         return ranked(stats)
 
 
-def ismcts(root: State, seat: int, *, iterations: int | None = None,
+def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
            time_limit: float | None = None, seed: Seed = None, exploration: float = 0.7,
            rollout_policy: RolloutPolicy | None = None, max_rollout_depth: int | None = None,
            evaluate: RewardFn | None = None, reward: RewardFn | None = None,
            move_key: Callable[[object], Hashable] | None = None,
-           playout: Callable[[State, object], None] | None = None,
+           playout: Callable[[State[Any], random.Random], None] | None = None,
            check_determinization: bool = False,
-           unit_open: Callable[[State], bool] | None = None,
-           extra_root_moves: Sequence = (), deadline: float | None = None) -> SearchResult:
+           unit_open: Callable[[State[Any]], bool] | None = None,
+           extra_root_moves: Sequence[Any] = (), deadline: float | None = None,
+           sampler: Sampler | None = None) -> SearchResult:
     """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
 
     ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
@@ -419,6 +443,8 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
     ``deadline`` (a ``time.monotonic()`` instant, ``solvers.clock``) is a wall-clock cap
     like ``time_limit`` (the earlier of the two counts), for a caller whose own work
     before the search counts against the same limit.
+    ``sampler``: the world of each iteration (module docstring; default the engine's
+    ``determinize``).
     """
     rng = make_rng(seed)
     if iterations is None and time_limit is None and deadline is None:
@@ -451,7 +477,7 @@ def ismcts(root: State, seat: int, *, iterations: int | None = None,
         if done and expired(deadline):
             stop_reason = "time_limit"
             break
-        world = root.determinize(seat, rng)
+        world = root.determinize(seat, rng) if sampler is None else sampler(root, seat, rng)
         if root_key is not None and world.information_set_key(seat) != root_key:
             raise InternalFault(f"a determinization of seat {seat} changed what it knows")
         tree.iterate(world)

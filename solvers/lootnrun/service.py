@@ -1,25 +1,32 @@
-"""Loot N Run services: ISMCTS move hints, arena bots and the demo section.
+"""Loot N Run services: ISMCTS move hints, beliefs, arena bots and the demo section.
 
 The greedy heuristic is in ``policy``. ``ismcts`` and ``pimc`` search
 with 1,000 iterations per decision unless the arena says otherwise.
+
+**Beliefs** (``beliefs``, ``hint --beliefs``): from worlds of the exact sampler, the chance
+that each face-down room in front of another seat, and each deck's top room, is a
+guardian, and the chance that awakening each other seat would catch it (more guardians
+than amulets in front). There is no opponent model here: inference is off.
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, Hashable
 
 from cards_data.lootnrun import LootNRunData
 from games import lootnrun
+from games.lootnrun import LootNRunState
 from games.seeding import Seed, make_rng
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
 from solvers.hints import Column, Hint, stamped
 from solvers.limits import Limit
+from solvers.ismcts.beliefs import beliefs as sampled_beliefs
 from solvers.ismcts.hint import win_hint
 
 from .policy import greedy_policy
 
-__all__ = ["hint", "BOTS", "demo_section"]
+__all__ = ["hint", "beliefs", "BOTS", "demo_section"]
 
 EXPECTED_SCORE = Column("expected_score", "mean final score of the seat in those playouts", 2)
 class GreedyBot(PolicyBot):
@@ -43,6 +50,45 @@ def hint(view: dict[str, Any], *, data: LootNRunData, limit: Limit = Limit(), se
     return stamped(win_hint("lootnrun", world, reading.seat, limit=limit, seed=seed, rng=rng,
                             top=top, search_options={}, score=EXPECTED_SCORE,
                             words=lambda move: lootnrun.describe(world, move)), reading)
+
+
+def _hidden_rooms(world: LootNRunState, seat: int) -> dict[tuple[Any, ...], bool]:
+    """What a belief counts in a sampled world: each face-down room of another seat and
+    each deck's top room a guardian or not, and each other seat caught if awakened."""
+    t = world.rules
+    out: dict[tuple[Any, ...], bool] = {}
+    for other, front in enumerate(world.fronts):
+        if other == seat or not front:
+            continue
+        for i, room in enumerate(front):
+            out[("room", other, i)] = t.guardian[room] is not None
+        out[("caught", other)] = (sum(t.guardian[r] is not None for r in front)
+                                  > sum(t.amulet[r] for r in front))
+    for d, deck in enumerate(world.decks):
+        if deck:
+            out[("deck", d)] = t.guardian[deck[-1]] is not None
+    return out
+
+
+def beliefs(view: dict[str, Any], *, data: LootNRunData, seed: Seed = 0) -> dict[str, Any]:
+    """What the view's seat can infer of the face-down rooms (module docstring): rows of
+    kind ``rooms`` with ``p`` the chance of a guardian (``what``: ``guardian``) or of a
+    catch (``what``: ``caught if awakened``)."""
+    reading = lootnrun.read_view(view, data, make_rng(seed))
+    world, seat = reading.world, reading.seat
+    back = world.rules.back
+
+    def describe(key: Hashable) -> dict[str, Any]:
+        assert isinstance(key, tuple)
+        if key[0] == "room":
+            return {"seat": key[1], "room": key[2], "back": back[world.fronts[key[1]][key[2]]],
+                    "what": "guardian"}
+        if key[0] == "deck":
+            return {"deck": key[1], "back": back[world.decks[key[1]][-1]], "what": "guardian"}
+        return {"seat": key[1], "what": "caught if awakened"}
+
+    return sampled_beliefs(world, seat, kind="rooms", seed=seed, flags=_hidden_rooms,
+                           describe=describe)
 
 
 def _pct(x: float | None) -> str:

@@ -74,7 +74,7 @@ from .tables import ICON_ORDER, card_table
 __all__ = ["DealBound", "deal_bound", "static_bound", "pyramid_points", "pyramid_hull",
            "SOURCES", "DEFAULT_BOUND_ITERATIONS"]
 
-SOURCES = ("static", "card-tables", "cp-sat", "optimum")
+SOURCES = ("static", "card-tables", "cp-sat", "optimum", "branch-and-price")
 #: Column-generation iterations of the default budget (each prices every card once).
 DEFAULT_BOUND_ITERATIONS = 60
 _RED, _GREEN, _TORCH, _CROSS = (ICON_ORDER.index(n) for n in

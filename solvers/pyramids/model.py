@@ -107,6 +107,7 @@ from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
+from .decomposed import SOURCE as PRICE_SOURCE, price_rounds, prove_deal
 from .instance import QueueWindows, SoloInstance, acquisition_ok
 from .policy import playout, policy_move
 
@@ -1012,13 +1013,17 @@ def _warm_starts(deal: dict, data, inst: SoloInstance, deadline: float | None
 
 def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
                time_limit: float | None = None, seed=0, workers: int | None = None,
-               bound_iterations: int | None = None, max_cuts: int = 50,
+               bound_iterations: int | None = None, price_iterations: int | None = None,
+               max_cuts: int = 50,
                deadline: float | None = None,
                on_model: Callable[[cp_model.CpModel], None] | None = None) -> SolveResult:
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
     through the engine. ``budget``: seconds of CP-SAT deterministic time, and
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
-    ``bound_iterations`` says otherwise.
+    ``bound_iterations`` says otherwise, then (no optimum proven) ``price_rounds(budget)``
+    rounds of the branch and price over card plans (``solvers.pyramids.decomposed``)
+    unless ``price_iterations`` says otherwise: a lower bound, and its dives' best game
+    if it beats CP-SAT's.
 
     ``time_limit`` (seconds from the call) and ``deadline`` (a ``time.monotonic()``
     instant; the earlier one counts) cap the whole solve: the warm starts, the model's
@@ -1059,6 +1064,17 @@ def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
             bound, source = search.cp_bound, "cp-sat"
         if proof.stopped_by_clock:
             stop = "time_limit"
+        rounds = price_rounds(budget) if price_iterations is None else price_iterations
+        if bound > best.score and rounds > 0:  # the decomposed proof (issue 21 §2)
+            price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,
+                               games=[w.moves for w in warm] + [best.moves], deadline=deadline)
+            if price.game is not None:
+                score, moves, kept, breakdown = price.game
+                best = WarmStart(score, moves, breakdown, kept, ())
+            if price.bound < bound:
+                bound, source = price.bound, PRICE_SOURCE
+            if price.stopped_by_clock:
+                stop = "time_limit"
     if bound < best.score:
         raise SolverFault(f"proven bound {bound} ({source}) is below the replayed score "
                           f"{best.score}")

@@ -33,7 +33,7 @@ from solvers.verify import verify_replay
 
 from .instance import SoloInstance
 
-__all__ = ["BaselineResult", "exhaustive_best", "StateLimitReached"]
+__all__ = ["BaselineResult", "exhaustive_best", "exhaustive_from", "StateLimitReached"]
 
 
 class StateLimitReached(RuntimeError):
@@ -156,6 +156,30 @@ def exhaustive_best(deal: dict, data, *, max_states: int = 2_000_000) -> Baselin
     value, kept, search, queue = best
     moves = _replay(deal, data, kept, search, queue, value)
     return BaselineResult(value, moves, kept, states, time.perf_counter() - start)
+
+
+def exhaustive_from(state, deal: dict, data, *, max_states: int = 2_000_000) -> int:
+    """The best final score still reachable from ``state``, a solo game of ``deal`` at a
+    crossing (``cross`` phase, nothing chosen yet) or between actions: the same memoised
+    search from that position (the value only; the bound tests of issue 21 use it)."""
+    inst = SoloInstance.from_deal(deal, data)
+    s = state.seats[0]
+    if state.phase == "keep":
+        return exhaustive_best(deal, data, max_states=max_states).score
+    if state.phase == "over":
+        return state.score(0)
+    if state.phase not in ("cross", "reveal") or state.phase == "cross" and state.pending[0]:
+        raise ValueError(f"exhaustive_from needs a position before a crossing, not phase {state.phase}")
+    t = state.round * inst.steps_per_round + state.step - (1 if state.phase == "cross" else 0)
+    queue = inst.queue(tuple(sorted(set(s.dealt) - set(s.returned))))
+    search = _Search(data, inst.shapes, inst.steps_per_round, queue, max_states)
+    hand = tuple(sorted((o, m) for o, m in zip(s.hand, s.masks) if o is not None))
+    round_now = state.round
+    torch = s.torches[round_now] if t % inst.steps_per_round else False
+    value, _ = search.best(t, hand, tuple(sorted(state.display)), len(queue) - len(state.deck),
+                           s.red, s.green, s.skulls, torch, _counts(search, s))
+    past = sum(s.torches[:round_now]) + (s.torches[round_now] if torch else 0)
+    return value + data.torch_points * past
 
 
 def _replay(deal, data, kept, search, queue, value) -> list[str]:

@@ -80,6 +80,32 @@ def test_arena_plays_all_four_bots(run_cli):
     assert result.code == 0, result.err
 
 
+def test_arena_takes_the_deal_options(run_cli, tmp_path):
+    result = run_cli("arena", "expedition", "--bots", "greedy,random", "--games", "4",
+                     "--seed", "2", "--monument", "tomb", "--variant", "fierce-weather",
+                     "--record", str(tmp_path), "--json")
+    assert result.code == 0, result.err
+    out = json.loads(result.out)
+    assert out["deal_options"] == {"monument": "tomb", "variant": ["fierce-weather"]}
+    for path in sorted(tmp_path.iterdir()):  # every deal was dealt with the options
+        deal = json.loads(path.read_text())["deal"]
+        assert deal["monument"] == "tomb" and deal["variants"] == ["fierce-weather"]
+    text = run_cli("arena", "expedition", "--bots", "greedy,random", "--games", "2",
+                   "--seed", "2", "--monument", "mine")
+    assert text.code == 0 and "monument mine" in text.out.splitlines()[0]
+
+
+@pytest.mark.parametrize("game,args,needle", [
+    ("expedition", ("--monument", "moon"), "unknown monument 'moon'"),
+    ("expedition", ("--variant", "hail"), "unknown variant 'hail'"),
+    ("archaeology", ("--monument", "tomb"), "takes no deal option 'monument'"),
+])
+def test_arena_refuses_bad_deal_options(run_cli, game, args, needle):
+    result = run_cli("arena", game, "--bots", "greedy,random", "--games", "2", *args)
+    lines = result.err.strip().splitlines()
+    assert result.code == 2 and len(lines) == 1 and needle in lines[0], lines
+
+
 def test_bad_views_exit_2(run_cli, view):
     for mutate, needle in ((lambda v: v["hand"].update(golden_idol=1), "unknown card"),
                            (lambda v: v.update(monument="moon"), "monument"),

@@ -83,3 +83,58 @@ def test_a_missing_game_is_a_one_line_error(run_cli, command):
     result = run_cli(command)
     assert result.code == 2
     assert result.err.startswith("error: ") and result.err.count("\n") == 1, result.err
+
+
+BELIEF_GAMES = [g for g in HINT_GAMES if has_capability(g, "beliefs")]
+
+
+def test_the_card_games_have_beliefs():
+    assert BELIEF_GAMES == ["archaeology", "expedition", "lootnrun"]
+
+
+@pytest.mark.parametrize("game", BELIEF_GAMES)
+def test_hint_beliefs_in_json_and_text(run_cli, views, game):
+    args = ("hint", game, views[game], "--iterations", "40", "--beliefs")
+    first = run_cli(*args, "--json")
+    assert first.code == 0, first.err
+    beliefs = json.loads(first.out)["beliefs"]
+    assert beliefs["kind"] == ("rooms" if game == "lootnrun" else "hand")
+    assert beliefs["worlds"] == 256 and beliefs["rows"]
+    assert run_cli(*args, "--json").out == first.out  # the same seed, the same beliefs
+    text = run_cli(*args)
+    assert text.code == 0 and "beliefs from 256 sampled worlds" in text.out
+    plain = json.loads(run_cli("hint", game, views[game], "--iterations", "40", "--json").out)
+    assert "beliefs" not in plain and "inference" not in plain
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition"])
+def test_inference_option_of_the_archaeology_hints(run_cli, views, game):
+    on = run_cli("hint", game, views[game], "--iterations", "40", "--inference", "on",
+                 "--json")
+    assert on.code == 0, on.err
+    assert set(json.loads(on.out)["inference"]) == {"weighted", "worlds", "effective_worlds"}
+    # root-parallel trees: each worker searches the same weighted pool
+    merged = run_cli("hint", game, views[game], "--iterations", "20", "--workers", "2",
+                     "--inference", "on", "--json")
+    assert merged.code == 0 and "inference" in json.loads(merged.out), merged.err
+    off = run_cli("best-move", game, views[game], "--iterations", "40", "--inference", "off",
+                  "--json")
+    default = run_cli("best-move", game, views[game], "--iterations", "40", "--json")
+    assert off.code == 0 and "inference" not in json.loads(off.out)
+    from solvers.archaeology.service import INFERENCE
+    if not INFERENCE:  # off by default: the plain hint, byte for byte
+        assert default.out == off.out
+    else:
+        assert "inference" in json.loads(default.out)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("lootnrun", "--inference", "on"), "take no inference option"),
+    (("pyramids", "--beliefs"), "has no beliefs"),
+    (("archaeology", "--inference", "maybe"), "--inference"),
+])
+def test_card_game_options_refused_where_they_do_not_apply(run_cli, views, args, needle):
+    game, *rest = args
+    result = run_cli("hint", game, views[game], "--iterations", "10", *rest)
+    lines = result.err.strip().splitlines()
+    assert result.code == 2 and len(lines) == 1 and needle in lines[0], lines

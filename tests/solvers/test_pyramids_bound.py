@@ -116,7 +116,7 @@ def test_the_solve_is_reproducible_and_reports_its_budget():
     again = service.best_score(deal, data=DATA, limit=Limit(work=1.0), seed=3)
     assert first == again and first.reproducible
     assert first.budget == WorkBudget(service.BUDGET_UNITS, 1.0, None, first.budget.stop_reason)
-    assert first.bound_source in ("static", "card-tables", "cp-sat")
+    assert first.bound_source in ("static", "card-tables", "cp-sat", "branch-and-price")
     assert first.score <= first.bound
     assert (first.status == "OPTIMAL") == (first.score == first.bound)
 

@@ -1,4 +1,8 @@
-"""Boards as SVG, built from small functions (after python-chess's ``chess.svg``).
+"""The grid games' boards as SVG, built from small functions (after python-chess's
+``chess.svg``). Below the solvers: a plan is drawn from plain values (its finds are any
+objects with ``map``, ``rotation``, ``at`` and ``tokens_spent``, e.g.
+``solvers.results.PlannedFind``), so ``cli/`` and the analysis board draw with the same
+functions (``cli/pictures.py`` is their adapter to the solvers' typed results).
 
 Two pictures, each a plain SVG string with fixed geometry (so a test can find a cell):
 
@@ -19,19 +23,25 @@ box ``c`` (0 = A1, row by row) of board ``k`` is :func:`cell_origin` ``(k, c)``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
 from html import escape
+from typing import Any, Protocol, Sequence
 
+from cards_data.ancients import AncientsData
+from cards_data.pyramids import PyramidCard, PyramidsData
 from games import registry
 from games.ancients import rules_for
+from games.ancients.moves import Find as FindMove
+from games.ancients.rules import MapInfo
+from games.pyramids.moves import Cross
 from games.record import resolve_fixed_chance
-from grids import SIZE, parse_cell
-from solvers.results import DigPlanResult, PlannedFind
+from grids import SIZE, Placement, parse_cell
 
 __all__ = ["CELL", "GAP", "MARGIN", "TOP", "ROUND_COLOURS", "SAND", "FIND_COLOURS",
-           "CardTrack", "cell_origin", "pyramid_tracks", "pyramids_svg", "pyramid_card",
-           "pyramid_icon", "pyramid_icon_defs", "sand_board", "map_card", "map_card_height", "ancients_plan_svg", "find_masks",
-           "ancients_turns_svg", "PER_LINE"]
+           "CardTrack", "Find", "cell_origin", "pyramid_tracks", "pyramid_tracks_of_state",
+           "pyramids_svg", "pyramid_card", "pyramid_icon", "pyramid_icon_defs", "sand_board",
+           "map_card", "map_card_height", "ancients_plan_svg", "ancients_board_svg",
+           "find_masks", "ancients_turns_svg", "message_svg", "svg_document", "svg_text",
+           "PER_LINE"]
 
 CELL = 40
 GAP = 28
@@ -62,7 +72,7 @@ def cell_origin(board: int, cell: int) -> tuple[int, int]:
     return MARGIN + place * (BOARD + GAP) + col * CELL, TOP + line * LINE_HEIGHT + row * CELL
 
 
-def _document(width: int, height: int, title: str, body: list[str]) -> str:
+def svg_document(width: int, height: int, title: str, body: list[str]) -> str:
     return (f'<svg xmlns="http://www.w3.org/2000/svg" '
             f'xmlns:xlink="http://www.w3.org/1999/xlink" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">\n'
@@ -71,7 +81,7 @@ def _document(width: int, height: int, title: str, body: list[str]) -> str:
             + "\n".join(body) + "\n</svg>\n")
 
 
-def _text(x: float, y: float, text: str, *, size: float = 12, fill: str = INK,
+def svg_text(x: float, y: float, text: str, *, size: float = 12, fill: str = INK,
           anchor: str = "start", weight: str = "normal") -> str:
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" fill="{fill}" '
             f'text-anchor="{anchor}" font-weight="{weight}">{escape(text)}</text>')
@@ -137,14 +147,14 @@ class CardTrack:
     completed: bool = False
 
 
-def pyramid_card(card, track: CardTrack, board: int) -> str:
+def pyramid_card(card: PyramidCard, track: CardTrack, board: int) -> str:
     """One card: its caption, its 25 boxes with icons, crossed boxes in round colours."""
     x0, y0 = cell_origin(board, 0)
     grid = "".join(card.grid)
-    parts = [_text(x0, y0 - 24, f"card {card.order} ({card.colour})", size=13, weight="bold",
-                   fill=CARD_COLOURS.get(card.colour, INK)),
-             _text(x0, y0 - 8, track.came + (" — completed" if track.completed else ""),
-                   size=11)]
+    parts = [svg_text(x0, y0 - 24, f"card {card.order} ({card.colour})", size=13,
+                      weight="bold", fill=CARD_COLOURS.get(card.colour, INK)),
+             svg_text(x0, y0 - 8, track.came + (" — completed" if track.completed else ""),
+                      size=11)]
     boxes, icons, numbers = [], [], []
     for cell, symbol in enumerate(grid):
         x, y = cell_origin(board, cell)
@@ -173,7 +183,7 @@ def _legend_pyramids(y: float, rounds: int) -> list[str]:
     for r in range(rounds):
         parts.append(f'<rect x="{x}" y="{y}" width="16" height="16" '
                      f'fill="{ROUND_COLOURS[r % 4]}"/>')
-        parts.append(_text(x + 22, y + 13, f"round {r + 1}"))
+        parts.append(svg_text(x + 22, y + 13, f"round {r + 1}"))
         x += 86
     x += 10
     for symbol, name in ICON_NAMES.items():
@@ -181,23 +191,25 @@ def _legend_pyramids(y: float, rounds: int) -> list[str]:
             parts.append(f'<rect x="{x}" y="{y}" width="16" height="16" fill="{WALL}"/>')
         else:
             parts.append(pyramid_icon(symbol, x + 8, y + 8, 22))
-        parts.append(_text(x + 20, y + 13, name, size=11))
+        parts.append(svg_text(x + 20, y + 13, name, size=11))
         x += 30 + 7 * len(name)
     return parts
 
 
-def pyramids_svg(tracks: list[CardTrack], data, *, title: str, rounds: int = 4) -> str:
+def pyramids_svg(tracks: Sequence[CardTrack], data: PyramidsData, *, title: str,
+                 rounds: int = 4) -> str:
     """The cards of ``tracks`` side by side, with a legend and a title line."""
     width = max(2 * MARGIN + len(tracks) * (BOARD + GAP) - GAP, 900)
     height = TOP + BOARD + 60
-    body = [pyramid_icon_defs(), _text(MARGIN, 16, title, size=13, weight="bold")]
+    body = [pyramid_icon_defs(), svg_text(MARGIN, 16, title, size=13, weight="bold")]
     for k, track in enumerate(tracks):
         body.append(pyramid_card(data.card(track.order), track, k))
     body += _legend_pyramids(TOP + BOARD + 22, rounds)
-    return _document(width, height, title, body)
+    return svg_document(width, height, title, body)
 
 
-def pyramid_tracks(deal: dict, moves: list[str], data, *, seat: int = 0) -> list[CardTrack]:
+def pyramid_tracks(deal: dict[str, Any], moves: Sequence[str], data: PyramidsData, *,
+                   seat: int = 0) -> list[CardTrack]:
     """Replay ``moves`` (engine move texts) of a Pyramids ``deal`` and follow every card
     ``seat`` held: the kept cards first, then each acquired card in order."""
     engine = registry.engine("pyramids")
@@ -219,7 +231,8 @@ def pyramid_tracks(deal: dict, moves: list[str], data, *, seat: int = 0) -> list
                         else f"round {before['round']}, step {before['step']}")
                 tracks[card] = CardTrack(card, came)
                 order.append(card)
-        if before["phase"] != "cross" or before["to_move"] != seat or not hasattr(move, "cells"):
+        if before["phase"] != "cross" or before["to_move"] != seat or \
+                not isinstance(move, Cross):
             continue
         step = (before["round"] - 1) * per_round + before["step"]
         crossings = [(move.card, c) for c in range(SIZE * SIZE) if move.cells >> c & 1]
@@ -277,12 +290,12 @@ def _outline(board: int, mask: int, colour: str, inset: int = 2) -> list[str]:
     return parts
 
 
-def sand_board(rows: list[str], board: int, *, caption: str,
-               finds: list[tuple[int, int]] = ()) -> str:
+def sand_board(rows: Sequence[str], board: int, *, caption: str,
+               finds: Sequence[tuple[int, int]] = ()) -> str:
     """A 5x5 sand board (``rows`` of ``B``/``W``/``.``) with ``finds`` ``(number, mask)``
     outlined and numbered."""
     x0, y0 = cell_origin(board, 0)
-    parts = [_text(x0, y0 - 10, caption, size=13, weight="bold")]
+    parts = [svg_text(x0, y0 - 10, caption, size=13, weight="bold")]
     for cell in range(SIZE * SIZE):
         x, y = cell_origin(board, cell)
         parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{SAND}" '
@@ -298,33 +311,42 @@ def sand_board(rows: list[str], board: int, *, caption: str,
         x, y = cell_origin(board, first)
         cx, cy = x + inset + 8, y + inset + 8
         parts.append(f'<circle cx="{cx}" cy="{cy}" r="8" fill="{colour}"/>')
-        parts.append(_text(cx, cy + 4, str(number), size=11, fill="#FFFFFF",
+        parts.append(svg_text(cx, cy + 4, str(number), size=11, fill="#FFFFFF",
                            anchor="middle", weight="bold"))
     parts.append(f'<rect x="{x0}" y="{y0}" width="{BOARD}" height="{BOARD}" fill="none" '
                  f'stroke="{INK}" stroke-width="2"/>')
     for c in range(SIZE):
-        parts.append(_text(x0 + c * CELL + CELL / 2, y0 + BOARD + 13, "ABCDE"[c], size=10,
+        parts.append(svg_text(x0 + c * CELL + CELL / 2, y0 + BOARD + 13, "ABCDE"[c], size=10,
                            anchor="middle"))
-        parts.append(_text(x0 - 4, y0 + c * CELL + CELL / 2 + 4, str(c + 1), size=10,
+        parts.append(svg_text(x0 - 4, y0 + c * CELL + CELL / 2 + 4, str(c + 1), size=10,
                            anchor="end"))
     return "\n".join(parts)
 
 
-def map_card_height(info, cell: int = 16) -> int:
+def _pattern(info: MapInfo) -> Placement:
+    """A map card's pattern as printed: rotation 0 at A1 (every pattern fits there)."""
+    placement = info.placement(0, 0)
+    if placement is None:
+        raise ValueError(f"map {info.id}: its pattern does not fit at A1")
+    return placement
+
+
+def map_card_height(info: MapInfo, cell: int = 16) -> int:
     """Pixels :func:`map_card` takes from top to bottom."""
-    mask = info.placement(0, 0).mask
+    mask = _pattern(info).mask
     rows = max(c // SIZE for c in range(25) if mask >> c & 1) + 1
     return 16 + rows * cell
 
 
-def map_card(info, x: float, y: float, *, number: int | None = None, cell: int = 16) -> str:
+def map_card(info: MapInfo, x: float, y: float, *, number: int | None = None,
+             cell: int = 16) -> str:
     """A map card: its pattern (rotation 0) on a small grid, id, name and points."""
-    placement = info.placement(0, 0)
+    placement = _pattern(info)
     cols = max(c % SIZE for c in range(25) if placement.mask >> c & 1) + 1
     rows = max(c // SIZE for c in range(25) if placement.mask >> c & 1) + 1
     colour = FIND_COLOURS[(number - 1) % len(FIND_COLOURS)] if number else INK
     label = (f"{number}. " if number else "") + f"map {info.id} {info.name}, {info.points} pts"
-    parts = [_text(x, y + 11, label, size=11, fill=colour, weight="bold")]
+    parts = [svg_text(x, y + 11, label, size=11, fill=colour, weight="bold")]
     for r in range(rows):
         for c in range(cols):
             bit = 1 << (r * SIZE + c)
@@ -336,46 +358,73 @@ def map_card(info, x: float, y: float, *, number: int | None = None, cell: int =
     return "\n".join(parts)
 
 
-def find_masks(finds: Sequence[PlannedFind], data) -> list[int]:
+class Find(Protocol):
+    """A find of a dig plan, as the board draws it (``solvers.results.PlannedFind``)."""
+
+    @property
+    def map(self) -> int: ...
+    @property
+    def rotation(self) -> int: ...
+    @property
+    def at(self) -> str: ...
+    @property
+    def tokens_spent(self) -> int: ...
+
+
+def _placed(info: MapInfo, rotation: int, anchor: int) -> int:
+    """The box mask of ``info``'s pattern placed there (a plan's or a move's placement:
+    one the rules allow, so it exists)."""
+    placement = info.placement(rotation, anchor)
+    if placement is None:
+        raise ValueError(f"map {info.id} has no placement at rotation {rotation}, "
+                         f"cell {anchor}")
+    return placement.mask
+
+
+def find_masks(finds: Sequence[Find], data: AncientsData) -> list[int]:
     """The box mask of each find of a plan."""
     cat = rules_for(data)
-    return [cat.maps[f.map].placement(f.rotation // 90, parse_cell(f.at)).mask for f in finds]
+    return [_placed(cat.maps[f.map], f.rotation // 90, parse_cell(f.at)) for f in finds]
 
 
-def ancients_plan_svg(before: list[str], plan: DigPlanResult, data, *, title: str) -> str:
-    """The board before and after a dig ``plan`` (``digsite plan``), finds outlined and
-    numbered on both, and the map cards found."""
-    masks = find_masks(plan.finds, data)
+def ancients_plan_svg(before: Sequence[str], finds: Sequence[Find], after: Sequence[str],
+                      data: AncientsData, *, points: float, tokens_spent: int,
+                      title: str) -> str:
+    """The board ``before`` and ``after`` a dig plan's ``finds`` (``digsite plan``), finds
+    outlined and numbered on both, and the map cards found; ``points`` for
+    ``tokens_spent`` sand tokens in its legend."""
+    masks = find_masks(finds, data)
     numbered = list(enumerate(masks, start=1))
     cat = rules_for(data)
     legend_y = TOP + BOARD + 30
-    rows_of_maps = max(1, len(plan.finds))
+    rows_of_maps = max(1, len(finds))
     height = legend_y + rows_of_maps * 0 + 110
     width = 2 * MARGIN + 2 * BOARD + GAP + 260
-    body = [_text(MARGIN, 16, title, size=13, weight="bold"),
+    body = [svg_text(MARGIN, 16, title, size=13, weight="bold"),
             sand_board(before, 0, caption="before", finds=numbered),
-            sand_board(list(plan.board_after), 1, caption="after", finds=numbered)]
+            sand_board(list(after), 1, caption="after", finds=numbered)]
     x = MARGIN + 2 * (BOARD + GAP)
     y = TOP
-    for number, f in enumerate(plan.finds, start=1):
+    for number, f in enumerate(finds, start=1):
         body.append(map_card(cat.maps[f.map], x, y, number=number))
         at = f"rotated {f.rotation}° at {f.at}, {f.tokens_spent} token(s)"
         y += map_card_height(cat.maps[f.map]) + 14
-        body.append(_text(x, y, at, size=10))
+        body.append(svg_text(x, y, at, size=10))
         y += 16
-    if not plan.finds:
-        body.append(_text(x, y + 12, "no find is possible this turn"))
+    if not finds:
+        body.append(svg_text(x, y + 12, "no find is possible this turn"))
     height = max(height, y + 20)
-    body.append(_text(MARGIN, legend_y + 10,
-                      f"{plan.points} points for {plan.tokens_spent} sand token(s)",
+    body.append(svg_text(MARGIN, legend_y + 10,
+                      f"{points} points for {tokens_spent} sand token(s)",
                       size=11))
-    body.append(_text(MARGIN, legend_y + 26, "discs: sand tokens; outlines: the finds, "
+    body.append(svg_text(MARGIN, legend_y + 26, "discs: sand tokens; outlines: the finds, "
                       "numbered in plan order", size=11))
-    return _document(width, height, title, body)
+    return svg_document(width, height, title, body)
 
 
 
-def ancients_turns_svg(deal: dict, turns: list[list[str]], data, *, title: str) -> str:
+def ancients_turns_svg(deal: dict[str, Any], turns: Sequence[Sequence[str]],
+                       data: AncientsData, *, title: str) -> str:
     """A solo game or best-score plan of Tomb of the Ancients, one board per dig: the
     board after the dig, that dig's finds outlined and numbered (``turns``: the engine
     move texts of each whole turn)."""
@@ -384,22 +433,75 @@ def ancients_turns_svg(deal: dict, turns: list[list[str]], data, *, title: str) 
     state = engine.state_from_deal(deal, data)
     boards = []
     for number, turn in enumerate(turns, start=1):
-        finds = []
+        finds: list[tuple[int, int]] = []
         for text in turn:
             move = engine.parse_move(state, text)
             state.apply(move)
-            if hasattr(move, "map"):
-                placement = cat.maps[move.map].placement(move.rotation, move.anchor)
-                finds.append((len(finds) + 1, placement.mask))
+            if isinstance(move, FindMove):
+                finds.append((len(finds) + 1, _placed(cat.maps[move.map], move.rotation,
+                                                      move.anchor)))
         if finds:
             boards.append((number, list(state.to_json()["board"]), finds, turn))
     lines = max(1, -(-len(boards) // PER_LINE))
     width = 2 * MARGIN + min(max(len(boards), 1), PER_LINE) * (BOARD + GAP) - GAP
     height = TOP + (lines - 1) * LINE_HEIGHT + BOARD + 24
-    body = [_text(MARGIN, 16, title, size=13, weight="bold")]
+    body = [svg_text(MARGIN, 16, title, size=13, weight="bold")]
     for k, (number, rows, finds, turn) in enumerate(boards):
         maps = ", ".join(t.split()[1] for t in turn if t.startswith("find "))
         body.append(sand_board(rows, k, caption=f"turn {number}: maps {maps}", finds=finds))
     if not boards:
-        body.append(_text(MARGIN, TOP, "no dig in this game"))
-    return _document(max(width, 400), height, title, body)
+        body.append(svg_text(MARGIN, TOP, "no dig in this game"))
+    return svg_document(max(width, 400), height, title, body)
+
+
+# --- one position (the analysis board) --------------------------------------------------
+
+def pyramid_tracks_of_state(state: dict[str, Any], seat: int) -> list[CardTrack]:
+    """A Pyramids seat's cards from a state alone (``state.to_json()``; a view, whose move
+    order is not known): every crossed box shown as of round 1, unnumbered."""
+    seat_json = state["seats"][seat]
+    tracks = []
+    for card, crossed in zip(seat_json["hand"], seat_json["crossed"]):
+        if card is None:
+            continue
+        track = CardTrack(card, "held")
+        for cell in range(SIZE * SIZE):
+            if crossed >> cell & 1:
+                track.crossed[cell] = (1, 0)
+        tracks.append(track)
+    return tracks
+
+
+def message_svg(title: str, message: str) -> str:
+    """A picture with nothing to draw but a title and a line saying why."""
+    return svg_document(520, 90, title, [svg_text(MARGIN, 24, title, size=13, weight="bold"),
+                                         svg_text(MARGIN, 60, message)])
+
+
+def ancients_board_svg(state: dict[str, Any], seat: int, data: AncientsData, *,
+                       title: str) -> str:
+    """A Tomb of the Ancients position (``state.to_json()`` or a view): the sands,
+    ``seat``'s money, tokens, artifacts and pack, and the market's map cards with their
+    patterns and shop prices."""
+    mine = state["seats"][seat]
+    cat = rules_for(data)
+    x = 2 * MARGIN + BOARD + 24
+    body = [svg_text(MARGIN, 16, title, size=13, weight="bold"),
+            sand_board(list(state["board"]), 0, caption="the sands")]
+    lines = [f"money: {mine['money']} · sand tokens: {mine['sand']}",
+             f"artifacts: {len(mine['artifacts'])} · maps in pack: {len(mine['pack'])}",
+             f"turns played: {state.get('turns', 0)}"]
+    for k, line in enumerate(lines):
+        body.append(svg_text(x, TOP - 6 + 20 * k, line, size=13))
+    y = TOP + 60
+    body.append(svg_text(x, y, "market", size=13, weight="bold"))
+    bottom = y
+    for k, slot in enumerate(state["market"]):
+        info = cat.maps[slot["map"]]
+        mx, my = x + (k % 2) * 250, y + 10 + (k // 2) * 96
+        body.append(map_card(info, mx, my))
+        body.append(svg_text(mx, my + map_card_height(info) + 12,
+                             f"shop {slot['shop']}" + (" + token" if slot.get("token")
+                                                       else ""), size=10))
+        bottom = max(bottom, my + map_card_height(info) + 16)
+    return svg_document(x + 500, max(TOP + BOARD + 30, bottom + 16), title, body)

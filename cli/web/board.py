@@ -1,0 +1,208 @@
+"""What the analysis board shows for an opened document: every decision of a record (or
+the one position of a view) with its move in words, its board as SVG and the view of the
+seat to move (from which ``POST /api/hint`` asks for a hint).
+
+Decisions are numbered from 1, as everywhere in digsite: decision N is the position before
+the record's N-th move; the record's end is one more position, with no move.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Hashable
+
+import cards_data
+from cards_data import CardData
+import games as games_
+from games import registry
+from games.errors import DigsiteError, InvalidStateError
+from games.protocol import CHANCE, State
+from games.record import GameRecord, read_record, replay_steps, resolve_fixed_chance
+from games.render import position_svg
+
+__all__ = ["Opened", "Decision", "open_document", "examples", "example_document",
+           "viewer_seat"]
+
+
+@dataclass
+class Decision:
+    """One position of an opened document (see the module docstring)."""
+
+    n: int
+    seat: int | None          # the seat to move (None: the game is over)
+    move: str | None          # the move played here (None: the last position, or a view)
+    words: str | None         # that move in a player's words
+    board: str                # the board as SVG, as ``viewer`` sees it
+    view: dict[str, Any] | None = None  # the mover's view (None: none here, e.g. game over)
+    why_no_view: str | None = None
+
+    def summary(self) -> dict[str, Any]:
+        return {"n": self.n, "seat": self.seat, "move": self.move, "words": self.words,
+                "board": self.board, "hint": self.view is not None,
+                "why_no_hint": self.why_no_view}
+
+
+@dataclass
+class Opened:
+    """An opened record or view: its decisions, and the record itself when it is one
+    (review and best score read it)."""
+
+    game: str
+    players: int
+    viewer: int
+    decisions: list[Decision]
+    record: GameRecord | None = None
+    deal: dict[str, Any] | None = None
+    seats: list[str] | None = field(default=None)
+
+    def summary(self) -> dict[str, Any]:
+        return {"game": self.game, "name": registry.get(self.game).name,
+                "players": self.players, "viewer": self.viewer, "seats": self.seats,
+                "kind": "record" if self.record is not None else "view",
+                "solo_grid": self.record is not None and self.players == 1
+                and self.game in ("pyramids", "ancients"),
+                "decisions": [d.summary() for d in self.decisions]}
+
+
+def viewer_seat(seats: list[str] | None) -> int:
+    """The seat a record is shown from: the only ``person`` seat, else seat 0 (as
+    ``review`` and ``view --at`` choose)."""
+    if seats:
+        people = [k for k, name in enumerate(seats) if name == "person"]
+        if len(people) == 1:
+            return people[0]
+    return 0
+
+
+def _state_title(game: str, n: int, seat: int | None) -> str:
+    name = registry.get(game).name
+    return f"{name}: decision {n}" + ("" if seat is None else f", seat {seat} to move")
+
+
+def _view_or_reason(game_obj: games_.Game, state: State[Any], seat: int
+                    ) -> tuple[dict[str, Any] | None, str | None]:
+    if "hint" not in game_obj.info.services:
+        return None, f"{game_obj.id} has no move hints"
+    try:
+        return game_obj.view_of(state, seat), None
+    except DigsiteError as exc:  # e.g. Pyramids' keep and take decisions
+        return None, str(exc)
+
+
+def _words(game_obj: games_.Game, state: State[Any], move: Hashable, text: str) -> str:
+    try:
+        return game_obj.describe(state, move) or text
+    except DigsiteError:
+        return text
+
+
+def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -> Opened:
+    """Every decision of ``record`` (validated by replay), drawn for ``viewer``."""
+    game = games_.load(record.game, data=data)
+    seats = list(record.seats) if record.seats else None
+    viewer = viewer_seat(seats) if viewer is None else viewer
+    if not 0 <= viewer < record.players:
+        raise InvalidStateError(f"seat: {viewer} is not a seat of this "
+                                f"{record.players}-player game")
+    decisions: list[Decision] = []
+    texts = [e.move for e in record.moves]
+    last = None
+    for step in replay_steps(record, data):
+        n = step.index + 1
+        state = step.state
+        view, why = _view_or_reason(game, state, step.seat)
+        decisions.append(Decision(
+            n=n, seat=step.seat, move=texts[step.index],
+            words=_words(game, state, step.move, texts[step.index]),
+            board=position_svg(record.game, state, viewer, data,
+                               title=_state_title(record.game, n, step.seat),
+                               deal=record.deal, moves=texts[:step.index]),
+            view=view, why_no_view=why))
+        last = step
+    if last is None:
+        state = record.initial_state(data)
+    else:
+        state = last.state  # the replay applied the last move to this very state
+    resolve_fixed_chance(state)
+    n = len(decisions) + 1
+    over = state.is_terminal()
+    to_move = None if over else state.current_player()
+    view, why = ((None, "the game is over") if to_move is None or to_move == CHANCE
+                 else _view_or_reason(game, state, to_move))
+    end_words = ("end of the game: " + _result_words(state) if over
+                 else "the record stops here")
+    decisions.append(Decision(n=n, seat=to_move, move=None, words=end_words,
+                              board=position_svg(record.game, state, viewer, data,
+                                                 title=_state_title(record.game, n, to_move),
+                                                 deal=record.deal, moves=texts),
+                              view=view, why_no_view=why))
+    return Opened(record.game, record.players, viewer, decisions, record=record,
+                  deal=record.deal, seats=seats)
+
+
+def _result_words(state: State[Any]) -> str:
+    returns = state.returns()
+    winners = state.winners()
+    scores = ", ".join(f"seat {k} {v:g}" for k, v in enumerate(returns))
+    won = " and ".join(f"seat {w}" for w in winners)
+    return f"{scores}; " + (f"{won} won" if len(returns) > 1 else f"score {returns[0]:g}")
+
+
+def open_view(view: dict[str, Any], data: CardData) -> Opened:
+    """A player view (either form) as one position: the board from the sampled world
+    of seed 0 (what the view states is drawn; hidden cards stay hidden)."""
+    game_id = view.get("game") if isinstance(view, dict) else None
+    if not isinstance(game_id, str):
+        raise InvalidStateError("view: game: missing (a record or a view names its game)")
+    game = games_.load(game_id, data=data)
+    state, seat = game.state_from_view(view, 0)
+    board = position_svg(game_id, state, seat, data,
+                         title=f"{game.info.name}: the position")
+    hint = "hint" in game.info.services
+    return Opened(game_id, state.num_players, seat, [Decision(
+        n=1, seat=seat, move=None, words="the position of the view", board=board,
+        view=view if hint else None,
+        why_no_view=None if hint else f"{game_id} has no move hints")])
+
+
+def open_document(doc: Any, *, viewer: int | None = None) -> Opened:
+    """A record (it has ``moves`` and ``deal``) or a player view, read and validated with
+    the game's bundled card data; ``InvalidStateError`` with one line otherwise."""
+    if not isinstance(doc, dict):
+        raise InvalidStateError("document: expected a JSON object (a record or a view)")
+    game_id = doc.get("game")
+    if not isinstance(game_id, str):
+        raise InvalidStateError("document: game: missing (a record or a view names its game)")
+    registry.get(game_id)  # an unknown game: one line naming the games
+    data = cards_data.load(game_id)
+    if "moves" in doc and "deal" in doc:
+        return open_record(read_record(doc, game_id, data), data, viewer)
+    return open_view(doc, data)
+
+
+# --- bundled examples --------------------------------------------------------------------
+
+def examples() -> list[dict[str, str]]:
+    """The bundled example records (``cli/web/examples/*.json``): name, game, what it is."""
+    out = []
+    folder = resources.files("cli.web") / "examples"
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            doc = json.loads(entry.read_text(encoding="utf-8"))
+            out.append({"name": entry.name[:-5], "game": doc["game"],
+                        "about": doc.get("source", "")})
+    return out
+
+
+def example_document(name: str) -> dict[str, Any]:
+    """The bundled example ``name`` (only names :func:`examples` lists: never a path)."""
+    known = {e["name"] for e in examples()}
+    if name not in known:
+        raise InvalidStateError(f"example: no example {name!r} (examples: "
+                                f"{', '.join(sorted(known))})")
+    text = (resources.files("cli.web") / "examples" / f"{name}.json").read_text(
+        encoding="utf-8")
+    doc: dict[str, Any] = json.loads(text)  # a bundled record: a JSON object
+    return doc

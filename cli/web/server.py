@@ -1,0 +1,343 @@
+"""``digsite serve``: the analysis board's web server (Starlette; the page in ``static/``).
+
+The JSON API (README, "The analysis board"). Every answer is JSON; every error is
+``{"error": "<one line>"}`` with a 4xx status and the line the CLI would print after
+``error:`` (a 500 only for an internal fault, logged, still one line, never a traceback).
+
+* ``GET  /api/examples`` — the bundled example records and the records given on the
+  command line: ``{"examples": [{"name", "game", "about"}], "records": [...], "games"}``.
+* ``POST /api/open`` — ``{"example": NAME}``, ``{"record": K}`` (the K-th record of the
+  command line), ``{"text": "<JSON of a record or view>"}``, ``{"document": {...}}`` or
+  ``{"game": G, "seed": N}`` (a solo grid deal), each with an optional ``"seat"`` (whose
+  eyes the board is drawn through): ``{"id", "game", "players", "viewer", "kind",
+  "decisions": [{"n", "seat", "move", "words", "board", "hint", "why_no_hint"}]}``.
+* ``GET  /api/open/{id}/view/{n}`` — the player view of the seat to move at decision n.
+* ``GET  /api/open/{id}/record`` — the opened record (for the review).
+* ``POST /api/hint`` — ``{"game", "view", "iterations"?, "seed"?, "top"?, "time_limit"?}``:
+  the hint's JSON, exactly what ``digsite hint --json`` prints for the same request.
+* ``POST /api/review`` — ``{"record", "seat"?, "iterations"?, "seed"?}``: ``review --json``.
+* ``POST /api/best-score`` — ``{"game", "seed" | "deal", "budget"?}``: ``{"best_score":
+  <best-score --json>, "record": <the plan as a record of the deal>}``.
+* Add ``?job=1`` to the three searches to get ``202 {"id", "state", ...}`` at once, then
+  ``GET /api/jobs/{id}`` (``state``, ``progress``, and ``result`` when done) and
+  ``DELETE /api/jobs/{id}`` (cancel). Without it the answer waits for the result, and
+  the search is stopped if the client goes away.
+
+Bodies are at most ``MAX_BODY`` bytes (the CLI's 2 MiB input limit); the searches' caps are
+in ``cli.web.work``; one running search per client (``X-Digsite-Client`` header, else the
+address).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import OrderedDict
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+import cards_data
+from games import registry
+from games.errors import DigsiteError, InvalidStateError
+from games.record import GameRecord
+from grids import GridError
+
+from ..inputs import parse_json
+from . import board
+from .jobs import BusyError, JobManager
+
+__all__ = ["make_app", "MAX_BODY", "STATIC_FILES"]
+
+LOG = logging.getLogger("digsite.serve")
+MAX_BODY = cards_data.MAX_INPUT_CHARS
+#: Opened documents kept for their views (the oldest dropped first).
+KEEP_OPENED = 32
+#: The page's files: the only files the server reads, by these names only.
+STATIC_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+
+
+def _static_files() -> dict[str, tuple[bytes, str]]:
+    """Every asset of ``cli/web/static``, read once: name -> (bytes, media type)."""
+    out = {}
+    for entry in resources.files("cli.web").joinpath("static").iterdir():
+        suffix = entry.name[entry.name.rfind("."):]
+        if suffix in STATIC_TYPES:
+            out[entry.name] = (entry.read_bytes(), STATIC_TYPES[suffix])
+    return out
+
+
+STATIC_FILES = _static_files()
+
+
+class _TooLarge(DigsiteError):
+    pass
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": " ".join(str(message).split())}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body, at most ``MAX_BODY`` bytes (read no further)."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise _TooLarge(f"request body: more than the {MAX_BODY:,} bytes an input may hold")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise _TooLarge(f"request body: more than the {MAX_BODY:,} bytes an input may "
+                            f"hold")
+        chunks.append(chunk)
+    try:
+        text = b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidStateError(f"request body: not UTF-8 text ({exc.reason} at byte "
+                                f"{exc.start})") from None
+    return parse_json(text, "request body")
+
+
+def _client(request: Request) -> str:
+    given = request.headers.get("x-digsite-client")
+    if given:
+        return given[:64]
+    return request.client.host if request.client else "unknown"
+
+
+def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
+             jobs: JobManager | None = None) -> Starlette:
+    """The analysis board's app; ``records``: ``(name, record JSON)`` read from the command
+    line at start (the server reads no path after that)."""
+    records = list(records or [])
+    manager = jobs or JobManager()
+    opened: OrderedDict[str, board.Opened] = OrderedDict()
+    counter = [0]
+
+    def remember(doc: board.Opened) -> str:
+        counter[0] += 1
+        key = str(counter[0])
+        opened[key] = doc
+        while len(opened) > KEEP_OPENED:
+            opened.popitem(last=False)
+        return key
+
+    async def index(request: Request) -> Response:
+        content, media = STATIC_FILES["index.html"]
+        return Response(content, media_type=media)
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC_FILES:  # a name of the set, never a path: no ../, no /etc
+            return _error(f"no such file: {name}", 404)
+        content, media = STATIC_FILES[name]
+        return Response(content, media_type=media)
+
+    async def examples(request: Request) -> Response:
+        return JSONResponse({
+            "examples": board.examples(),
+            "records": [{"index": k, "name": name, "game": doc.get("game")}
+                        for k, (name, doc) in enumerate(records)],
+            "games": [{"id": info.id, "name": info.name, "kind": info.kind,
+                       "solo": info.solo, "services": list(info.services)}
+                      for info in registry.GAMES.values()]})
+
+    async def example(request: Request) -> Response:
+        return JSONResponse(board.example_document(request.path_params["name"]))
+
+    def _open(payload: Any) -> board.Opened:
+        if not isinstance(payload, dict):
+            raise InvalidStateError("open: expected a JSON object")
+        keys = {"example", "record", "text", "document", "game"} & set(payload)
+        if len(keys) != 1:
+            raise InvalidStateError("open: give one of example, record, text, document, "
+                                    "or game and seed")
+        seat = payload.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise InvalidStateError(f"open: seat: expected a seat number, got {seat!r}")
+        key = keys.pop()
+        if key == "example":
+            if not isinstance(payload["example"], str):
+                raise InvalidStateError("open: example: expected a name")
+            doc = board.example_document(payload["example"])
+        elif key == "record":
+            k = payload["record"]
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(records):
+                raise InvalidStateError(f"open: record: no record {k!r} (the server was "
+                                        f"given {len(records)})")
+            doc = records[k][1]
+        elif key == "text":
+            if not isinstance(payload["text"], str):
+                raise InvalidStateError("open: text: expected the JSON text of a record "
+                                        "or view")
+            doc = parse_json(payload["text"], "the opened text")
+        elif key == "document":
+            doc = payload["document"]
+        else:
+            doc = _solo_deal(payload)
+        return board.open_document(doc, viewer=seat)
+
+    async def open_(request: Request) -> Response:
+        payload = await _body(request)
+        doc = await asyncio.to_thread(_open, payload)
+        key = remember(doc)
+        return JSONResponse({"id": key, **doc.summary()})
+
+    def _opened(request: Request) -> board.Opened:
+        doc = opened.get(request.path_params["id"])
+        if doc is None:
+            raise LookupError(f"no opened document {request.path_params['id']!r} (open it "
+                              f"again)")
+        return doc
+
+    async def view(request: Request) -> Response:
+        doc = _opened(request)
+        n = request.path_params["n"]
+        if not 1 <= n <= len(doc.decisions):
+            raise LookupError(f"decision {n}: the document has decisions 1 to "
+                              f"{len(doc.decisions)}")
+        decision = doc.decisions[n - 1]
+        if decision.view is None:
+            raise InvalidStateError(f"decision {n}: no hint here ({decision.why_no_view})")
+        return JSONResponse(decision.view)
+
+    async def record(request: Request) -> Response:
+        doc = _opened(request)
+        if doc.record is None:
+            raise InvalidStateError("a view has no record to review")
+        return JSONResponse(doc.record.to_json())
+
+    def search(kind: str) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            payload = await _body(request)
+            job = manager.start(kind, payload, _client(request))
+            if request.query_params.get("job"):
+                return JSONResponse(job.status(), status_code=202)
+            waiter = asyncio.ensure_future(job.finished.wait())
+            try:
+                while not waiter.done():
+                    await asyncio.wait({waiter}, timeout=0.25)
+                    if not waiter.done() and await _gone(request):
+                        manager.cancel(job)  # the client went away: stop its search
+                        return Response(status_code=499)
+            finally:
+                waiter.cancel()
+            if job.state == "done":
+                return Response(job.result or "", media_type="application/json")
+            return _error(job.message or job.state,
+                          500 if job.state == "fault" else 400)
+        return endpoint
+
+    async def job_status(request: Request) -> Response:
+        job = manager.jobs.get(request.path_params["id"])
+        if job is None:
+            raise LookupError(f"no job {request.path_params['id']!r}")
+        return JSONResponse(job.status())
+
+    async def job_cancel(request: Request) -> Response:
+        job = manager.jobs.get(request.path_params["id"])
+        if job is None:
+            raise LookupError(f"no job {request.path_params['id']!r}")
+        manager.cancel(job)
+        return JSONResponse(job.status())
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"running": len(manager.running()), "processes": manager.alive(),
+                             "started": manager.started, "reaped": manager.reaped})
+
+    async def bad_input(request: Request, exc: Exception) -> Response:
+        return _error(str(exc), 413 if isinstance(exc, _TooLarge)
+                      else 429 if isinstance(exc, BusyError) else 400)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return _error(str(exc.args[0]) if exc.args else "not found", 404)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 400)
+        return _error(getattr(exc, "detail", "") or "bad request", status)
+
+    async def fault(request: Request, exc: Exception) -> Response:
+        LOG.exception("internal fault answering %s %s", request.method, request.url.path)
+        return _error(f"internal fault: {type(exc).__name__}: {exc}", 500)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        manager.shutdown()
+
+    from starlette.exceptions import HTTPException
+
+    app = Starlette(routes=[
+        Route("/", index),
+        Route("/static/{name:str}", static),
+        Route("/api/examples", examples),
+        Route("/api/examples/{name:str}", example),
+        Route("/api/open", open_, methods=["POST"]),
+        Route("/api/open/{id:str}/view/{n:int}", view),
+        Route("/api/open/{id:str}/record", record),
+        Route("/api/hint", search("hint"), methods=["POST"]),
+        Route("/api/review", search("review"), methods=["POST"]),
+        Route("/api/best-score", search("best_score"), methods=["POST"]),
+        Route("/api/jobs/{id:str}", job_status),
+        Route("/api/jobs/{id:str}", job_cancel, methods=["DELETE"]),
+        Route("/api/health", health),
+    ], exception_handlers={DigsiteError: bad_input, GridError: bad_input,
+                           LookupError: not_found, HTTPException: http_error,
+                           Exception: fault}, lifespan=lifespan)
+    app.state.jobs = manager
+    return app
+
+
+async def _gone(request: Request) -> bool:
+    try:
+        return await request.is_disconnected()
+    except Exception:  # a transport that cannot tell: keep waiting
+        return False
+
+
+def _solo_deal(payload: dict[str, Any]) -> dict[str, Any]:
+    """``{"game", "seed"}``: the solo deal of a grid game as an empty record."""
+    game = payload.get("game")
+    seed = payload.get("seed")
+    if not isinstance(game, str):
+        raise InvalidStateError("open: game: expected a game id")
+    info = registry.get(game)
+    if not info.solo:
+        raise InvalidStateError(f"open: {game} has no solo deal (solo deals: "
+                                f"{', '.join(g.id for g in registry.GAMES.values() if g.solo)})")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise InvalidStateError(f"open: seed: expected a whole number from 0, got {seed!r}")
+    if set(payload) - {"game", "seed", "seat"}:
+        raise InvalidStateError("open: a solo deal takes game and seed only")
+    data = cards_data.load(game)
+    deal = registry.engine(game).make_deal(players=1, seed=seed, data=data)
+    return GameRecord.start(game, deal, source=f"solo deal of seed {seed}").to_json()
+
+
+def run_server(records: list[tuple[str, dict[str, Any]]], *, host: str, port: int,
+               announce: Callable[[str], None]) -> None:
+    """Serve until interrupted (``digsite serve``): ``announce(url)`` once listening."""
+    import uvicorn
+
+    config = uvicorn.Config(make_app(records), host=host, port=port, log_level="warning",
+                            lifespan="on")
+    server = uvicorn.Server(config)
+    host_text = f"[{host}]" if ":" in host else host
+    original = server.startup
+
+    async def startup(sockets: Any = None) -> None:
+        await original(sockets=sockets)
+        port_ = port
+        if server.servers and server.servers[0].sockets:
+            port_ = server.servers[0].sockets[0].getsockname()[1]
+        announce(f"http://{host_text}:{port_}/")
+
+    server.startup = startup  # type: ignore[method-assign]
+    server.run()

@@ -1,0 +1,369 @@
+// The analysis board's page: plain JS, no build step, no network but this server.
+// It opens a record or view (POST /api/open), shows the board of the current decision and
+// the move list (arrow keys, Home/End, clicks), asks for hints, reviews and best scores as
+// jobs (POST ...?job=1, then GET /api/jobs/ID until done; Cancel: DELETE /api/jobs/ID).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+// one id per page load: the server runs one search per client at a time
+const CLIENT = Math.random().toString(36).slice(2) + Date.now().toString(36);
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const ui = { doc: null, at: 0, job: null, review: null, stash: null };
+
+async function api(method, path, body) {
+  const options = { method, headers: { "X-Digsite-Client": CLIENT } };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+  return data;
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message ? `error: ${message}` : "";
+  box.hidden = !message;
+}
+
+function text(tag, content, cls) {
+  const node = document.createElement(tag);
+  if (content !== undefined) node.textContent = content;
+  if (cls) node.className = cls;
+  return node;
+}
+
+// --- opening ----------------------------------------------------------------------------
+
+async function loadExamples() {
+  const data = await api("GET", "/api/examples");
+  const select = $("example");
+  select.replaceChildren();
+  for (const r of data.records) {
+    const option = text("option", `${r.name} (${r.game})`);
+    option.value = `record:${r.index}`;
+    select.append(option);
+  }
+  for (const e of data.examples) {
+    const option = text("option", e.name);
+    option.value = `example:${e.name}`;
+    select.append(option);
+  }
+}
+
+async function open(request, keepReview) {
+  showError("");
+  try {
+    const doc = await api("POST", "/api/open", request);
+    ui.doc = doc;
+    ui.request = request;
+    if (!keepReview) { ui.review = null; $("graph-box").hidden = true; }
+    $("hint-result").replaceChildren();
+    $("best-tool").hidden = !(doc.solo_grid);
+    $("review").disabled = doc.kind !== "record";  // a view has no decisions to review
+    $("review").title = doc.kind === "record" ? "" : "a view has no game to review";
+    setupSeats(doc);
+    go(0);
+  } catch (error) { showError(error.message); }
+}
+
+function setupSeats(doc) {
+  const select = $("seat");
+  select.replaceChildren();
+  for (let s = 0; s < doc.players; s++) {
+    const who = doc.seats ? ` (${doc.seats[s]})` : "";
+    const option = text("option", `seat ${s}${who}`);
+    option.value = s;
+    select.append(option);
+  }
+  select.value = doc.viewer;
+  $("seat-box").hidden = doc.kind !== "record" || doc.players < 2;
+}
+
+// --- stepping ---------------------------------------------------------------------------
+
+function go(index) {
+  const doc = ui.doc;
+  if (!doc) return;
+  ui.at = Math.max(0, Math.min(doc.decisions.length - 1, index));
+  const d = doc.decisions[ui.at];
+  $("board").innerHTML = d.board;  // SVG drawn by the server from validated input
+  $("title").textContent = `${doc.name}` + (doc.seats ? ` — ${doc.seats.join(" v ")}` : "");
+  $("where").textContent = `decision ${d.n} of ${doc.decisions.length}`;
+  const list = $("moves");
+  if (list.dataset.doc !== doc.id) buildMoves();
+  for (const li of list.children) li.classList.toggle("current", +li.dataset.index === ui.at);
+  const current = list.children[ui.at];
+  if (current) current.scrollIntoView({ block: "nearest" });
+  $("hint").disabled = !d.hint || ui.job !== null;
+  $("hint").title = d.hint ? "" : (d.why_no_hint || "");
+  drawGraph();
+}
+
+function buildMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  list.dataset.doc = ui.doc.id;
+  ui.doc.decisions.forEach((d, index) => {
+    const who = d.seat === null ? "" : `seat ${d.seat}: `;
+    const li = text("li", d.move === null ? d.words : `${who}${d.words}`);
+    li.dataset.index = index;
+    li.addEventListener("click", () => go(index));
+    list.append(li);
+  });
+  markMoves();
+}
+
+document.addEventListener("keydown", (event) => {
+  const tag = (event.target.tagName || "").toLowerCase();
+  if (tag === "input" || tag === "textarea" || tag === "select") return;
+  const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+  if (step) go(ui.at + step);
+  else if (event.key === "Home") go(0);
+  else if (event.key === "End") go(Infinity);
+  else return;
+  event.preventDefault();
+});
+
+// --- jobs -------------------------------------------------------------------------------
+
+async function runJob(path, body, progressBox, describe) {
+  const job = await api("POST", `${path}?job=1`, body);
+  ui.job = job.id;
+  $("cancel").disabled = false;
+  $("hint").disabled = true;
+  try {
+    for (;;) {
+      const status = await api("GET", `/api/jobs/${job.id}`);
+      if (status.state === "done") { progressBox.textContent = ""; return status.result; }
+      if (status.state !== "running") {
+        progressBox.textContent = "";
+        throw new Error(status.error || status.state);
+      }
+      progressBox.textContent = describe(status);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    ui.job = null;
+    $("cancel").disabled = true;
+    if (ui.doc) $("hint").disabled = !ui.doc.decisions[ui.at].hint;
+  }
+}
+
+const elapsed = (status) => `${status.elapsed_s.toFixed(1)} s`;
+
+$("cancel").addEventListener("click", async () => {
+  if (ui.job) await api("DELETE", `/api/jobs/${ui.job}`).catch(() => {});
+});
+
+// --- hint -------------------------------------------------------------------------------
+
+$("hint").addEventListener("click", async () => {
+  showError("");
+  const d = ui.doc.decisions[ui.at];
+  const box = $("hint-result");
+  box.replaceChildren();
+  try {
+    const view = await api("GET", `/api/open/${ui.doc.id}/view/${d.n}`);
+    const body = { game: ui.doc.game, view, iterations: +$("iterations").value };
+    const hint = await runJob("/api/hint", body, $("hint-progress"),
+      (s) => `searching… ${elapsed(s)}`);
+    showHint(hint, d.n);
+  } catch (error) { showError(error.message); }
+});
+
+function showHint(hint, n) {
+  const box = $("hint-result");
+  box.replaceChildren();
+  box.append(text("div", `decision ${n}, seat ${hint.seat}: ${hint.value_meaning}` +
+    ` (${hint.budget.iterations} iterations, stopped by ${hint.budget.stop_reason})`));
+  if (hint.close_call) {
+    const c = hint.close_call;
+    box.append(text("div", `too close to call: ${c.moves.join(" / ")} differ by ${c.gap}, ` +
+      `within the noise (±${c.noise95}); about ${c.iterations_to_separate} iterations would ` +
+      `separate them`, "close-call"));
+  }
+  const table = text("table", undefined, "hint");
+  table.id = "hint-table";
+  const head = text("tr");
+  for (const h of ["#", "move", "value", "± noise", "visits"]) head.append(text("th", h));
+  table.append(head);
+  for (const row of hint.moves) {
+    const tr = text("tr");
+    tr.append(text("td", row.rank, "num"), text("td", row.words || row.move),
+      text("td", row.value === null ? "—" : row.value, "num"),
+      text("td", row.stderr === null || row.stderr === undefined ? "" : `±${row.stderr}`, "num"),
+      text("td", row.visits === null || row.visits === undefined ? "" : row.visits, "num"));
+    table.append(tr);
+  }
+  box.append(table);
+}
+
+// --- review and its graph -----------------------------------------------------------------
+
+$("review").addEventListener("click", async () => {
+  showError("");
+  try {
+    const record = await api("GET", `/api/open/${ui.doc.id}/record`);
+    const body = { record, seat: ui.doc.viewer, iterations: +$("review-iterations").value };
+    if (ui.doc.solo_grid) body.best_budget = +$("best-budget").value;
+    ui.review = await runJob("/api/review", body, $("review-progress"), (s) =>
+      s.progress.total ? `reviewing: ${s.progress.done} of ${s.progress.total} decisions, ` +
+        elapsed(s) : `reviewing… ${elapsed(s)}`);
+    ui.reviewDoc = ui.doc.id;
+    markMoves();
+    summariseReview();
+    drawGraph();
+  } catch (error) { showError(error.message); }
+});
+
+function reviewed() {
+  if (!ui.review || ui.reviewDoc !== ui.doc.id) return [];
+  return ui.review.decisions.filter((d) => typeof d.played_value === "number");
+}
+
+function markMoves() {
+  const list = $("moves");
+  for (const li of list.querySelectorAll(".mark")) li.remove();
+  const best = ui.review && ui.reviewDoc === ui.doc.id ? ui.review.best_score : null;
+  // a solo grid game: the first decision that lost the best score (review's fell_below),
+  // else the first that left the best plan (parted)
+  const lost = best && (best.fell_below || best.parted);
+  if (lost && list.children[lost.index]) {
+    list.children[lost.index].append(text("span", best.fell_below ? "best score lost here"
+      : "left the best plan here", "mark mark-lost"));
+  }
+  for (const d of reviewed()) {
+    const li = list.children[d.index];
+    const mark = MARKS[d.label];
+    if (li && mark && !d.within_noise) li.append(text("span", mark, `mark mark-${d.label}`));
+  }
+}
+
+function summariseReview() {
+  const r = ui.review;
+  const box = $("review-summary");
+  box.replaceChildren();
+  const s = r.summary;
+  box.append(text("div", `seat ${r.seat}: accuracy ${s.accuracy === null ? "—" : s.accuracy + "%"}` +
+    `, ${s.counts.inaccuracy} inaccuracies, ${s.counts.mistake} mistakes, ` +
+    `${s.counts.blunder} blunders (${r.value_meaning})`));
+  if (r.best_score) {
+    const b = r.best_score;
+    let line = `best score ${b.score} (${b.status}, bound ${b.bound}); reached ${b.score_reached}`;
+    if (b.parted) line += `; the first decision that lost the best score: ${b.parted.index + 1}` +
+      ` (played ${b.parted.played}, the plan: ${b.parted.plan})`;
+    box.append(text("div", line));
+  }
+}
+
+function drawGraph() {
+  const points = reviewed();
+  $("graph-box").hidden = points.length === 0;
+  if (points.length === 0) return;
+  const W = 640, H = 170, L = 44, R = 10, T = 10, B = 24;
+  const N = ui.doc.decisions.length;
+  const values = points.flatMap((d) => [d.played_value, d.best_value]);
+  let lo = Math.min(...values), hi = Math.max(...values);
+  if (ui.review.value_meaning.includes("probability")) { lo = 0; hi = 1; }
+  if (hi - lo < 1e-9) { hi += 1; lo -= 1; }
+  const x = (n) => L + (W - L - R) * (N <= 1 ? 0.5 : (n - 1) / (N - 1));
+  const y = (v) => T + (H - T - B) * (1 - (v - lo) / (hi - lo));
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("width", W); svg.setAttribute("height", H);
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.id = "graph-svg";
+  const add = (tag, attrs, content) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    if (content !== undefined) node.textContent = content;
+    svg.append(node);
+    return node;
+  };
+  add("rect", { x: L, y: T, width: W - L - R, height: H - T - B, fill: "#fbfbfb", stroke: "#ccc" });
+  for (const v of [lo, (lo + hi) / 2, hi]) {
+    add("text", { x: L - 4, y: y(v) + 4, "font-size": 10, "text-anchor": "end" },
+      Math.abs(hi - lo) <= 1 ? v.toFixed(2) : v.toFixed(1));
+  }
+  add("text", { x: W / 2, y: H - 4, "font-size": 10, "text-anchor": "middle" }, "decision");
+  const line = (key, colour, dash) => add("polyline", {
+    points: points.map((d) => `${x(d.index + 1)},${y(d[key])}`).join(" "),
+    fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": dash });
+  line("best_value", "#9bbbe0", "4 3");
+  line("played_value", "#2b5797", "");
+  add("line", { x1: x(ui.at + 1), x2: x(ui.at + 1), y1: T, y2: H - B, stroke: "#e67e22" });
+  const colours = { inaccuracy: "#b7950b", mistake: "#ca6f1e", blunder: "#c0392b" };
+  for (const d of points) {
+    const marked = MARKS[d.label] && !d.within_noise;
+    const dot = add("circle", { cx: x(d.index + 1), cy: y(d.played_value), r: marked ? 5 : 3,
+      fill: marked ? colours[d.label] : "#2b5797", "data-n": d.index + 1 });
+    dot.addEventListener("click", () => go(d.index));
+    if (marked) {
+      const label = add("text", { x: x(d.index + 1), y: y(d.played_value) - 8, "font-size": 11,
+        "text-anchor": "middle", fill: colours[d.label], "font-weight": "bold" }, MARKS[d.label]);
+      label.addEventListener("click", () => go(d.index));
+    }
+  }
+  // a click anywhere on the graph jumps to the nearest decision
+  svg.addEventListener("click", (event) => {
+    if (event.target.tagName === "circle" || event.target.tagName === "text") return;
+    const box = svg.getBoundingClientRect();
+    const px = (event.clientX - box.left) * (W / box.width);
+    const n = Math.round(1 + (px - L) / (W - L - R) * (N - 1));
+    go(n - 1);
+  });
+  $("graph").replaceChildren(svg);
+}
+
+// --- best score -------------------------------------------------------------------------
+
+$("best").addEventListener("click", async () => {
+  showError("");
+  try {
+    const record = await api("GET", `/api/open/${ui.doc.id}/record`);
+    const body = { game: ui.doc.game, deal: record.deal, budget: +$("best-budget").value };
+    const answer = await runJob("/api/best-score", body, $("best-progress"),
+      (s) => `solving… ${elapsed(s)}`);
+    const b = answer.best_score;
+    ui.stash = ui.request;
+    await open({ document: answer.record });
+    $("best-result").textContent = `best score ${b.score}, ${b.status}, bound ${b.bound} ` +
+      `(${b.bound_source}); the plan is on the board: step through it`;
+    $("back").hidden = false;
+  } catch (error) { showError(error.message); }
+});
+
+$("back").addEventListener("click", async () => {
+  if (ui.stash) await open(ui.stash);
+  ui.stash = null;
+  $("back").hidden = true;
+  $("best-result").textContent = "";
+});
+
+// --- controls ---------------------------------------------------------------------------
+
+$("prev").addEventListener("click", () => go(ui.at - 1));
+$("next").addEventListener("click", () => go(ui.at + 1));
+$("first").addEventListener("click", () => go(0));
+$("last").addEventListener("click", () => go(Infinity));
+$("open-example").addEventListener("click", () => {
+  const [kind, name] = $("example").value.split(/:(.*)/s);
+  open(kind === "record" ? { record: +name } : { example: name });
+});
+$("show-paste").addEventListener("click", () => { $("paste-box").hidden = !$("paste-box").hidden; });
+$("open-paste").addEventListener("click", () => open({ text: $("paste").value }));
+$("file").addEventListener("change", async () => {
+  const file = $("file").files[0];
+  if (file) open({ text: await file.text() });
+});
+$("open-solo").addEventListener("click", () =>
+  open({ game: $("solo-game").value, seed: +$("solo-seed").value }));
+$("seat").addEventListener("change", () => {
+  const at = ui.at;
+  open({ ...ui.request, seat: +$("seat").value }, true).then(() => go(at));
+});
+
+loadExamples().catch((error) => showError(error.message));

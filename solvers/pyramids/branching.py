@@ -1,0 +1,300 @@
+"""Branch and price over card plans: the proven bound of a solo Pyramids position.
+
+The per-card relaxation (``solvers.pyramids.relax``) scores gems, pyramid points, torches
+and skulls on linear envelopes of their true, non-linear terms, and mixes card plans
+fractionally. Measured on the deals of issue 21, most of its gap to the best plans sits
+in those score terms (fractional completions per colour priced on the hull, fractional
+gem pairs and torches). So the search branches on them: a node is a set of ``Ranges``
+(completed cards per colour, red and green gems, a torch crossed in each round, the
+skull track; then, when every term is whole, whether one card completes), its bound the
+relaxation's under those ranges, found by column generation from the pool of card plans
+every node shares. Best-first: the open node of the highest bound is split on the term
+whose LP value is fractional, children inherit their parent's bound as a cap, and a node
+whose bound cannot reach ``incumbent + 1`` (scores are whole) is closed. The proven bound
+is the highest bound still open (or the incumbent when none is).
+
+The budget is deterministic: ``iterations`` column-generation rounds over the whole
+search (each prices every card once) and at most ``node_iterations`` per node after the
+root; the same position and budget give the same bound. ``close`` lets a caller close an
+open node with its own proof of the node's best.
+
+>>> import cards_data
+>>> from games.pyramids import make_deal
+>>> from solvers.pyramids.position import SoloPosition
+>>> data = cards_data.load("pyramids")
+>>> deal = make_deal(players=1, seed=3, data=data, rounds=1, steps_per_round=3)
+>>> search = BranchAndPrice(SoloPosition.from_deal(deal, data), data)
+>>> result = search.run(incumbent=0, iterations=200)
+>>> result.bound >= 0 and result.nodes >= 1
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field
+
+from solvers.clock import expired
+
+from .bound import pyramid_points
+from .dive import chosen_plans, follow
+from .position import SoloPosition
+from .relax import CardPlan, Node, Ranges, Space
+
+__all__ = ["BranchAndPrice", "BranchResult", "OpenNode", "ROOT_ITERATIONS", "NODE_ITERATIONS"]
+
+#: Column-generation rounds at most for the root's relaxation and for any later node.
+ROOT_ITERATIONS = 120
+NODE_ITERATIONS = 25
+_EPS = 1e-6
+
+
+@dataclass(order=True)
+class OpenNode:
+    """A node not yet split: ``key`` orders the heap (highest bound first, then the order
+    of creation); ``bound`` is its relaxation's bound (capped by its parent's)."""
+
+    key: tuple
+    bound: float = field(compare=False)
+    ranges: Ranges = field(compare=False)
+    node: Node | None = field(compare=False, default=None)
+    solution: object = field(compare=False, default=None)
+    depth: int = field(compare=False, default=0)
+
+
+@dataclass(frozen=True)
+class BranchResult:
+    """What a search leaves: the proven bound (whole points), the float value behind it,
+    the root's bound, the nodes solved and split, the column-generation rounds used, and
+    the open nodes best first (their ranges and bounds)."""
+
+    bound: int
+    value: float
+    root: float
+    nodes: int
+    iterations: int
+    proven: bool
+    open: tuple = ()
+    stopped: str = "budget"
+
+
+class BranchAndPrice:
+    """The search of one position (module docstring); ``run`` may be called again with a
+    higher incumbent or more budget and goes on where it stopped."""
+
+    def __init__(self, position: SoloPosition, data, *, plans: list[CardPlan] | None = None,
+                 state=None):
+        self.position, self.data = position, data
+        self.state = state  # the engine state of the position: plans are followed from it
+        self.found: tuple[int, list[str]] | None = None  # the best game the dives played
+        self.space = Space(position, data)
+        self.plans: list[CardPlan] = list(plans or [])
+        self._keys = {p.key() for p in self.plans}
+        self.heap: list[OpenNode] = []
+        self.created = 0
+        self.nodes = 0
+        self.used = 0
+        self.root: float | None = None
+        self.closed_by: dict = {}
+        self.deadline: float | None = None  # of the current ``run``
+
+    # --- the shared column pool -----------------------------------------------------
+    def add_plans(self, plans) -> None:
+        """Card plans (of legal games, or found by another node) every node starts from."""
+        for plan in plans:
+            key = plan.key()
+            if key not in self._keys:
+                self._keys.add(key)
+                self.plans.append(plan)
+
+    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float):
+        node = Node(self.space, ranges)
+        before = len(self.plans)
+        plans = list(self.plans)
+        bound, solution = node.solve(plans, iterations=iterations, floor=floor,
+                                     deadline=self.deadline)
+        self.add_plans(plans[before:])
+        self.used += solution.iterations
+        solution.plans = plans
+        if self.state is not None:
+            self._dive(solution)
+        return node, min(bound, cap), solution
+
+    def _dive(self, solution) -> None:
+        """Follow the solution's card plans through the engine (``dive.follow``)."""
+        final, moves = follow(self.space, self.state, chosen_plans(self.space, solution.x,
+                                                                   solution.plans))
+        score = final.score(0)
+        if self.found is None or score > self.found[0]:
+            self.found = (score, moves)
+
+    def _push(self, ranges: Ranges, bound: float, node, solution, depth: int) -> None:
+        self.created += 1
+        heapq.heappush(self.heap, OpenNode((-bound, self.created), bound, ranges, node, solution,
+                                           depth))
+
+    # --- the search -------------------------------------------------------------------
+    def run(self, *, incumbent: int, iterations: int, node_iterations: int = NODE_ITERATIONS,
+            root_iterations: int = ROOT_ITERATIONS, progress=None,
+            deadline: float | None = None) -> BranchResult:
+        """Search until the bound meets ``incumbent`` or ``iterations`` more rounds of column
+        generation are spent; ``progress(nodes, bound)`` after each node. A ``deadline``
+        (``time.monotonic()`` instant) is consulted before each split: once it has passed the
+        search stops (``stopped`` is ``"time_limit"``), its bound still valid."""
+        if self.position.over:
+            value = float(self.position.score_so_far(self.data))
+            return BranchResult(int(value), value, value, 0, 0, True, (), "proven")
+        budget = self.used + iterations
+        self.deadline = deadline
+
+        def floor() -> float:  # a node below it cannot beat the incumbent
+            best = max(incumbent, self.found[0]) if self.found else incumbent
+            return best + 1 - _EPS
+
+        if self.root is None:
+            for ranges in self.space.root_ranges():
+                node, bound, solution = self._solve(
+                    ranges, iterations=min(root_iterations, max(1, budget - self.used)),
+                    floor=-math.inf, cap=math.inf)
+                self.nodes += 1
+                self._push(ranges, bound, node, solution, 0)
+            self.root = max(o.bound for o in self.heap)
+        stopped = "budget"
+        while self.heap:
+            top = self.heap[0]
+            if top.bound < floor():
+                stopped = "proven"
+                break
+            if self.used >= budget:
+                break
+            if expired(deadline):
+                stopped = "time_limit"
+                break
+            heapq.heappop(self.heap)
+            children = self._split(top)
+            if children is None:  # every term whole: nothing left to branch on here
+                self._push(top.ranges, top.bound, top.node, top.solution, top.depth)
+                stopped = "unsplittable"
+                break
+            for ranges in children:
+                if self.used >= budget:  # out of budget: the child keeps its parent's bound
+                    self._push(ranges, top.bound, None, None, top.depth + 1)
+                    continue
+                node, bound, solution = self._solve(
+                    ranges, iterations=min(node_iterations, max(1, budget - self.used)),
+                    floor=floor(), cap=top.bound)
+                self.nodes += 1
+                if bound >= floor():
+                    self._push(ranges, bound, node, solution, top.depth + 1)
+            if progress is not None:
+                progress(self.nodes, self.value(self.incumbent(incumbent)))
+        return self.result(self.incumbent(incumbent), stopped)
+
+    def incumbent(self, given: int) -> int:
+        """The best score known: ``given`` or the dives' best game."""
+        return max(given, self.found[0]) if self.found else given
+
+    def value(self, incumbent: int) -> float:
+        """The bound now: the highest open node's, or the incumbent's."""
+        return max([float(incumbent)] + [o.bound for o in self.heap])
+
+    def result(self, incumbent: int, stopped: str) -> BranchResult:
+        value = self.value(incumbent)
+        bound = max(incumbent, int(math.floor(value + _EPS)))
+        opened = tuple((round(o.bound, 3), o.ranges) for o in sorted(self.heap)[:10])
+        return BranchResult(bound, value, self.root if self.root is not None else value,
+                            self.nodes, self.used, bound <= incumbent, opened, stopped)
+
+    def close(self, ranges: Ranges, value: float | None) -> None:
+        """Close the open node of ``ranges`` by another proof: its best is ``value``
+        (``None``: no legal game in it)."""
+        kept = [o for o in self.heap if o.ranges != ranges]
+        if len(kept) != len(self.heap):
+            self.closed_by[ranges] = value
+            self.heap = kept
+            heapq.heapify(self.heap)
+
+    def best_open(self) -> OpenNode | None:
+        return self.heap[0] if self.heap else None
+
+    # --- branching --------------------------------------------------------------------
+    def _split(self, top: OpenNode) -> list[Ranges] | None:
+        """The children of an open node: the most fractional score term first (colours,
+        torches, gems, skulls), then a card's completion."""
+        if top.node is None:  # pushed without a solve (budget): solve it first
+            node, bound, solution = self._solve(top.ranges, iterations=NODE_ITERATIONS,
+                                                floor=-math.inf, cap=top.bound)
+            top.node, top.solution, top.bound = node, solution, bound
+        node, solution = top.node, top.solution
+        agg = node.aggregates(solution, solution.plans)
+        ranges, data = top.ranges, self.data
+        candidates = []  # (points the relaxation may gain from the term's envelope, term, cut)
+        for k, v in enumerate(agg["colours"]):
+            lo, hi = ranges.colours[k]
+            if lo < hi:
+                gap = min(a * v + b for a, b in node.hulls[k]) - _interpolated(data, v)
+                cut = math.floor(v + _EPS) - (0 if _fraction(v) > _EPS else 0)
+                cut = min(max(cut, lo), hi - 1)
+                candidates.append((gap, 0, ("colour", k), cut, lo, hi))
+        for r, v in enumerate(agg["torches"]):
+            lo, hi = ranges.torches[r]
+            if lo < hi and _EPS < v < 1 - _EPS:
+                candidates.append((data.torch_points * min(v, 1 - v), 1, ("torch", r), 0, lo, hi))
+        for name in ("red", "green"):
+            v, (lo, hi) = agg[name], getattr(ranges, name)
+            if lo < hi and v < data.gems_per_colour and _fraction(v) > _EPS:
+                cut = min(max(math.floor(v), lo), hi - 1)
+                candidates.append((_fraction(v) * data.gem_pair_points / 2, 2, (name,), cut, lo, hi))
+        v, (lo, hi) = agg["skulls"], ranges.skulls
+        if lo < hi and _fraction(v) > _EPS:
+            cut = min(max(math.floor(v), lo), hi - 1)
+            candidates.append((_fraction(v), 3, ("skulls",), cut, lo, hi))
+        candidates = [c for c in candidates if c[0] > _EPS]
+        if candidates:
+            _, _, term, cut, lo, hi = max(candidates, key=lambda c: (c[0], -c[1]))
+            return [ranges.narrowed(term, cut + 1, hi), ranges.narrowed(term, lo, cut)]
+        return self._card_split(ranges, solution)
+
+    def _card_split(self, ranges: Ranges, solution) -> list[Ranges] | None:
+        """With every score term whole: the card whose entry, then whose completion time,
+        then whose use of a step is the most fractional."""
+        fixed = {(kind, i, t) for kind, i, t, _ in ranges.fixes}
+        T = self.space.T
+        entry: dict[tuple[int, int], float] = {}
+        done: dict[int, list[float]] = {}
+        use: dict[tuple[int, int], float] = {}
+        for w, plan in zip(solution.x, solution.plans):
+            if w <= _EPS:
+                continue
+            if not self.space.pool[plan.card].in_hand:
+                for t in range(plan.entry, T):
+                    entry[plan.card, t] = entry.get((plan.card, t), 0.0) + w
+            by = done.setdefault(plan.card, [0.0] * T)
+            if plan.done is not None:
+                for t in range(plan.done, T):
+                    by[t] += w
+            for t in range(self.space.t0, T):
+                if plan.use[t]:
+                    use[plan.card, t] = use.get((plan.card, t), 0.0) + w
+        for kind, shares in (("entry_by", entry), ("done_by", {(i, t): v for i, by in done.items()
+                                                              for t, v in enumerate(by)}),
+                             ("use", use)):
+            split = [(min(v, 1 - v), -i, -t) for (i, t), v in shares.items()
+                     if (kind, i, t) not in fixed and _EPS < v < 1 - _EPS]
+            if split:
+                _, i, t = max(split)
+                return [ranges.narrowed((kind, -i, -t), 1, 1), ranges.narrowed((kind, -i, -t), 0, 0)]
+        return None
+
+
+def _fraction(v: float) -> float:
+    return abs(v - round(v))
+
+
+def _interpolated(data, v: float) -> float:
+    """Pyramid points of a colour at ``v`` completions, linear between whole counts (what
+    the whole counts around ``v`` can score at the most)."""
+    low = math.floor(v + _EPS)
+    share = max(0.0, v - low)
+    return (1 - share) * pyramid_points(data, low) + share * pyramid_points(data, low + 1)

@@ -1,0 +1,119 @@
+"""The decomposed proof of a solo deal's best score (issue 21 §2): the branch and price over
+card plans (``solvers.pyramids.branching``) after CP-SAT, in one portfolio.
+
+CP-SAT finds plans; its own bound on deals longer than a round stays far above them, and
+the deal bound (``solvers.pyramids.bound``, the per-card relaxation) converges well above
+them too. The branch and price starts from that relaxation and branches on the score's
+non-linear terms, so it lowers the bound where the relaxation is loose; its dives follow
+the card plans of each node through the engine and sometimes find a better game. Measured
+on the 2-round deal 105 of ``benchmarks.pyramids_sides`` (CPU, one run, machine loaded):
+the root 102.04 after 50 rounds (deal bound 104), the bound 99 after 100 rounds (11 s),
+98 after 150 (17 s).
+
+It starts from the card plans of the games already known (the warm starts and CP-SAT's
+plan), so its master holds a real game's score from the first round. The budget is
+deterministic: ``price_rounds(budget)`` column-generation rounds, the root's first (up to
+``ROOT_ITERATIONS``), then in chunks of ``CHUNK``; a ``deadline`` is consulted between
+chunks, between nodes and between the rounds of a node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.protocol import CHANCE
+from games.pyramids import Keep, parse_move, state_from_deal
+from solvers.clock import expired
+from solvers.verify import verify_replay
+
+from .branching import ROOT_ITERATIONS, BranchAndPrice
+from .position import SoloPosition
+from .relax import plans_of
+
+__all__ = ["SOURCE", "CHUNK", "PriceProof", "price_rounds", "prove_deal"]
+
+#: ``bound_source`` of a bound this method proved.
+SOURCE = "branch-and-price"
+#: Column-generation rounds between two looks at the deadline (and progress reports).
+CHUNK = 25
+
+
+def price_rounds(budget: float) -> int:
+    """Branch-and-price rounds for a best-score ``budget``: ten per unit (300 at the
+    default budget of 30).
+
+    >>> price_rounds(30.0), price_rounds(0.5), price_rounds(0)
+    (300, 5, 0)
+    """
+    return max(0, int(round(10 * budget)))
+
+
+@dataclass(frozen=True)
+class PriceProof:
+    """What the branch and price leaves: its proven bound (whole points), the root's
+    relaxation, nodes solved, rounds used, whether it stopped for the clock, and the
+    best game its dives played above the incumbent (``(score, moves, kept, breakdown)``,
+    replayed through the engine) if any."""
+
+    bound: int
+    root: float
+    nodes: int
+    iterations: int
+    stopped_by_clock: bool
+    game: tuple[int, tuple[str, ...], tuple[int, ...], dict] | None
+
+
+def _replayed(deal: dict, data, moves) -> tuple[object, tuple[int, ...]]:
+    """The final state and kept cards of ``moves`` played from the deal (each legal)."""
+    state = state_from_deal(deal, data)
+    kept: tuple[int, ...] = ()
+    for text in moves:
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        move = parse_move(state, text)
+        if isinstance(move, Keep):
+            kept = tuple(sorted(move.cards))
+        state.apply(move)
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    if not state.is_terminal():
+        raise ValueError("the dive's game does not reach the end of the deal")
+    return state, kept
+
+
+def prove_deal(deal: dict, data, *, incumbent: int, games, iterations: int,
+               deadline: float | None = None, progress=None) -> PriceProof:
+    """Branch and price from the deal's start with the best known score ``incumbent``;
+    ``games`` (move lists of legal games) seed its column pool. ``progress(bound, best)``
+    after each chunk."""
+    state = state_from_deal(deal, data)
+    search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state)
+    for moves in games:
+        search.add_plans(plans_of(search.space, state, moves))
+    clock = False
+    result = None
+    while search.used < iterations:
+        if expired(deadline):
+            clock = True
+            break
+        used = search.used
+        # the root's column generation first, whole: branching on an unconverged root
+        # splits on the artificial columns' noise (measured on full deal 101: 51,480
+        # after 25 rounds)
+        chunk = ROOT_ITERATIONS if search.root is None else CHUNK
+        result = search.run(incumbent=incumbent, iterations=min(chunk, iterations - search.used),
+                            deadline=deadline)
+        clock = result.stopped == "time_limit"
+        if progress is not None:
+            progress(result.bound, search.incumbent(incumbent))
+        if result.stopped != "budget" or search.used == used:  # closed, or nothing left to do
+            break
+    if result is None:
+        return PriceProof(10 ** 9, float("inf"), 0, 0, clock, None)
+    game = None
+    if search.found is not None and search.found[0] > incumbent:
+        score, moves = search.found
+        final, kept = _replayed(deal, data, moves)
+        verify_replay("score", claimed=score, replayed=final.score(0))
+        game = (score, tuple(moves), kept, final.breakdown(0))
+    return PriceProof(result.bound, result.root, result.nodes, result.iterations, clock, game)

@@ -1,0 +1,756 @@
+"""The per-card relaxation of a solo Pyramids position, with ranges on the score's terms:
+the node of ``solvers.pyramids.branching``'s branch and price.
+
+This is the relaxation of ``solvers.pyramids.bound`` (Dantzig-Wolfe over card plans priced
+on the per-card tables of ``solvers.pyramids.tables``) generalised in three ways:
+
+* **From any position** (``solvers.pyramids.position``): the cards in hand start from their
+  crossed region at the position's step; the queue's cards need one acquisition (display)
+  or ``i + 1`` (``deck[i]``); the score card's counts so far shift the score terms.
+* **More rows**, each valid for every legal game: acquisitions never outnumber the
+  completions before them (plus the replacements owed now), which the per-card windows
+  alone do not say; the skull penalty bounded below by lines in ``k0 + S - 2P`` (the
+  track ``k0`` now, ``S`` skulls and ``P`` potions still to cross: the track after any
+  sequence of actions is at least ``min(10, k0 + S) - 2P``), under a split ``k0 + S <= 10``
+  or ``>= 11`` that keeps both sides linear.
+* **Ranges** on the score's aggregate terms, the branching of the branch and price:
+  completed cards per colour, red and green gems, a torch crossed in each open round, the
+  skulls crossed. Pyramid points are priced by the concave hull of their steps over the
+  colour's range only, so a range of one count scores it exactly; a range that the
+  node's columns cannot meet is kept feasible by artificial columns priced at ``-BIG``,
+  whose duals then drive the bound down.
+
+For any prices ``y >= 0`` weak duality gives the bound (``Node.lagrangian``): the rows'
+right-hand sides at ``y``, each card's best plan at ``y`` (or none), each score variable at
+its best. Column generation (``Node.solve``) lowers it; stopping early leaves a valid bound.
+
+>>> import cards_data
+>>> from games.pyramids import make_deal
+>>> from solvers.pyramids.position import SoloPosition
+>>> data = cards_data.load("pyramids")
+>>> deal = make_deal(players=1, seed=3, data=data, rounds=1, steps_per_round=3)
+>>> space = Space(SoloPosition.from_deal(deal, data), data)
+>>> node = Node(space, space.root_ranges()[0])
+>>> bound, _ = node.solve([], iterations=40)
+>>> bound >= 0
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from games.errors import SolverFault
+from games.protocol import CHANCE
+from games.pyramids import Cross, Keep, Take, parse_move
+from games.pyramids.rules import shape_masks
+from grids.cells import cells_of, distances, popcount
+from solvers.clock import expired
+
+from .bound import pyramid_points
+from .position import SoloPosition
+from .tables import ICON_ORDER, card_table
+
+__all__ = ["Space", "Node", "Ranges", "CardPlan", "Solution", "BIG", "hull", "skull_lines",
+           "plans_of"]
+
+_RED, _GREEN, _TORCH, _SKULL, _POTION, _CROSS = (ICON_ORDER.index(n) for n in (
+    "red_gem", "green_gem", "torch", "skull", "potion", "red_cross"))
+#: The objective of an artificial column (a range the node's columns cannot meet).
+BIG = 1000.0
+
+
+def hull(data, lo: int, hi: int) -> list[tuple[float, float]]:
+    """``(slope, intercept)`` lines whose minimum is the upper concave hull of
+    ``pyramid_points`` over the counts ``lo..hi`` (exact at every integer there)."""
+    points = [(n, pyramid_points(data, n)) for n in range(lo, hi + 1)]
+    upper: list[tuple[int, int]] = []
+    for p in points:
+        while len(upper) >= 2:
+            (x1, y1), (x2, y2) = upper[-2], upper[-1]
+            if (y2 - y1) * (p[0] - x1) <= (p[1] - y1) * (x2 - x1):
+                upper.pop()
+            else:
+                break
+        upper.append(p)
+    lines = [(float(y2 - y1) / (x2 - x1), y1 - float(y2 - y1) / (x2 - x1) * x1)
+             for (x1, y1), (x2, y2) in zip(upper, upper[1:])]
+    if not lines or lines[-1][0] > 0:
+        lines.append((0.0, float(upper[-1][1])))
+    return lines
+
+
+def skull_lines(data) -> list[tuple[float, float]]:
+    """``(slope, intercept)`` lines whose maximum is the lower convex hull of the skull
+    penalty of a track of ``k`` skulls (``k = 0..10``): never above the penalty there.
+
+    >>> import cards_data
+    >>> skull_lines(cards_data.load("pyramids"))
+    [(0.5, 0.0), (1.0, -2.0), (2.0, -10.0)]
+    """
+    points = list(enumerate([0] + list(data.skull_penalties)))
+    lower: list[tuple[int, int]] = []
+    for p in points:
+        while len(lower) >= 2:
+            (x1, y1), (x2, y2) = lower[-2], lower[-1]
+            if (y2 - y1) * (p[0] - x1) >= (p[1] - y1) * (x2 - x1):
+                lower.pop()
+            else:
+                break
+        lower.append(p)
+    return [(float(y2 - y1) / (x2 - x1), y1 - float(y2 - y1) / (x2 - x1) * x1)
+            for (x1, y1), (x2, y2) in zip(lower, lower[1:])]
+
+
+@dataclass(frozen=True)
+class Ranges:
+    """The ranges a node keeps the score's aggregate terms in (totals of the whole game,
+    the position's counts included): per colour the completed cards, red and green gems
+    (uncapped counts), per round whether a torch is crossed (``(0, 0)``, ``(1, 1)`` or
+    ``(0, 1)``), and the skull track's ``k0 + S``."""
+
+    colours: tuple[tuple[int, int], ...]
+    red: tuple[int, int]
+    green: tuple[int, int]
+    torches: tuple[tuple[int, int], ...]
+    skulls: tuple[int, int]
+    #: card-level branching, ``(kind, pool index, step, 0 or 1)``: kind ``"entry_by"``, the
+    #: card is in hand by the step or not; ``"done_by"``, its tomb falls by the end of the
+    #: step or not; ``"use"``, the step's main crossing is on it or not
+    fixes: tuple[tuple[str, int, int, int], ...] = ()
+
+    def narrowed(self, term: tuple, lo: int, hi: int) -> "Ranges":
+        """These ranges with ``term`` (``("colour", k)``, ``("red",)``, ``("green",)``,
+        ``("torch", r)``, ``("skulls",)``) set to ``lo..hi``."""
+        kind = term[0]
+        if kind in ("entry_by", "done_by", "use"):
+            return replace(self, fixes=self.fixes + ((kind, term[1], term[2], lo),))
+        if kind == "colour":
+            colours = list(self.colours)
+            colours[term[1]] = (lo, hi)
+            return replace(self, colours=tuple(colours))
+        if kind == "torch":
+            torches = list(self.torches)
+            torches[term[1]] = (lo, hi)
+            return replace(self, torches=tuple(torches))
+        return replace(self, **{kind: (lo, hi)})
+
+    def describe(self, data) -> str:
+        parts = [f"{c} {lo}-{hi}" for c, (lo, hi) in zip(data.colours, self.colours)]
+        parts += [f"red {self.red[0]}-{self.red[1]}", f"green {self.green[0]}-{self.green[1]}",
+                  "torches " + "".join("?" if lo != hi else str(lo) for lo, hi in self.torches),
+                  f"skull track {self.skulls[0]}-{self.skulls[1]}"]
+        parts += [f"{kind} card#{i} step {t}: {v}" for kind, i, t, v in self.fixes]
+        return ", ".join(parts)
+
+
+@dataclass
+class CardPlan:
+    """One card's plan from its entry: the steps of its main crossings, its extra boxes
+    and the icons it crosses per step, when its tomb falls (``done``)."""
+
+    card: int                # index in the space's pool
+    entry: int               # the step it is in hand from
+    done: int | None
+    use: np.ndarray          # (T,) main crossing at step t
+    extras: np.ndarray       # (T,) extra boxes at step t
+    icons: np.ndarray        # (T, 6) icons crossed at step t
+    regions: np.ndarray      # (T,) the card's region (table index) after step t; -1 before
+
+    @classmethod
+    def empty(cls, card: int, entry: int, T: int) -> "CardPlan":
+        return cls(card, entry, None, np.zeros(T), np.zeros(T), np.zeros((T, len(ICON_ORDER))),
+                   np.full(T, -1, dtype=np.int64))
+
+    def key(self) -> tuple:
+        return (self.card, self.entry, self.done, self.regions.tobytes(), self.extras.tobytes())
+
+
+@dataclass(frozen=True)
+class _PoolCard:
+    order: int
+    first: int               # the first step it can be in hand
+    start: int = 0           # its region index at ``first`` (a card in hand: its crossing)
+    in_hand: bool = False    # in hand at the position (entry fixed at its step)
+    dealt: bool = False      # before the keep: a dealt card (kept at 0, or taken back)
+    need: int = 0            # acquisitions it needs from the position (0: in hand / kept)
+
+
+class Space:
+    """What every node of one position shares: the card pool with its tables, the
+    completion timing, the score card so far."""
+
+    def __init__(self, position: SoloPosition, data):
+        self.position, self.data = position, data
+        self.skull_lines = skull_lines(data)
+        self.T = position.T
+        self.t0 = position.step
+        self.rounds = position.rounds
+        self.steps_per_round = position.steps_per_round
+        self.colours = list(data.colours)
+        self.n0 = position.colour_counts(data)
+        self.pool = self._pool()
+        self.tables = [card_table(data.card(c.order)) for c in self.pool]
+        reds = [popcount(data.card(c.order).icons["red_cross"]) for c in self.pool]
+        # extras on one card in one action: at most the red crosses of the two cards in hand
+        self.depth = [r + max([x for j, x in enumerate(reds) if j != i] or [0])
+                      for i, r in enumerate(reds)]
+        self.colour = [self.colours.index(data.card(c.order).colour) for c in self.pool]
+        self.constant = (data.card_points * len(position.completed)
+                         + data.torch_points * sum(position.torches))
+        self.skull_room = sum(self.tables[i].icons[:, _SKULL].max() for i in range(len(self.pool)))
+
+    # --- the pool ---------------------------------------------------------------------
+    def _remaining(self, order: int, mask: int) -> int:
+        """Boxes still to cross before card ``order``'s tomb (from its region ``mask``)."""
+        card = self.data.card(order)
+        if not mask:
+            return card.shortest_path()
+        dist = distances(card.open, card.tomb)
+        return min(dist.get(c, 99) for c in cells_of(mask))
+
+    def _possible(self):
+        """``possible(k, t)``: whether ``k`` completions by the end of step ``t`` fit the
+        boxes crossable from the position (``instance.completion_possible`` from here)."""
+        pos, data = self.position, self.data
+        needs = sorted([self._remaining(o, m) for o, m in pos.hand]
+                       + [data.card(c).shortest_path() for c, _ in pos.queue_needs(data)]
+                       + [data.card(c).shortest_path() for c in pos.dealt])
+        reds = sorted((popcount(c.icons["red_cross"]) for c in data.cards), reverse=True)
+        cumulative, total = {}, 0
+        for t in range(self.t0, self.T):
+            total += max(popcount(shape_masks(pos.shapes[t])[0]), 1)
+            cumulative[t] = total
+
+        def possible(k: int, t: int) -> bool:
+            if k <= 0:
+                return True
+            if t < self.t0 or k > len(needs):
+                return False
+            return sum(needs[:k]) <= cumulative[t] + sum(reds[:k + 2])
+
+        return possible
+
+    def _pool(self) -> list[_PoolCard]:
+        pos, data = self.position, self.data
+        if pos.over:
+            return []
+        t0, T = pos.step, pos.T
+        possible = self._possible()
+        table_of = {}
+        pool = []
+        for order, mask in pos.hand:
+            table = table_of.setdefault(order, card_table(data.card(order)))
+            pool.append(_PoolCard(order, t0, table.index(mask), in_hand=True))
+
+        def first(need: int) -> int:
+            owed = need - pos.takes
+            return next((e for e in range(t0, T) if possible(owed, e - 1)), T)
+
+        back = pos.returned_needs(data) if pos.keep_pending else 0
+        for order in pos.dealt:
+            pool.append(_PoolCard(order, 0, dealt=True, need=back))
+        for order, need in pos.queue_needs(data):
+            e = first(need)
+            if e < T:
+                pool.append(_PoolCard(order, e, need=need))
+        return pool
+
+    def root_ranges(self) -> list[Ranges]:
+        """The root's ranges: everything open, split on the skull track (``<= 10`` or
+        ``>= 11`` from here, the second only when enough skulls can still be crossed)."""
+        pos, data = self.position, self.data
+        track = len(data.skull_penalties)
+        colours = tuple((n, n + len(self.pool)) for n in self.n0)
+        red = (pos.red, pos.red + 10 * len(self.pool) * 25)
+        green = (pos.green, pos.green + 10 * len(self.pool) * 25)
+        torches = tuple((1, 1) if pos.torches[r] else ((0, 1) if pos.torch_open(r) else (0, 0))
+                        for r in range(self.rounds))
+        low = Ranges(colours, red, green, torches, (pos.skulls, track))
+        out = [low]
+        if pos.skulls + self.skull_room > track:
+            out.append(replace(low, skulls=(track + 1, pos.skulls + self.skull_room)))
+        return out
+
+
+class Node:
+    """The relaxation under one set of ``Ranges`` (module docstring)."""
+
+    def __init__(self, space: Space, ranges: Ranges):
+        self.space, self.ranges = space, ranges
+        self.high_skulls = ranges.skulls[0] > len(space.data.skull_penalties)
+        self._rows()
+
+    # --- rows ---------------------------------------------------------------------------
+    def _rows(self) -> None:
+        sp, rg, data = self.space, self.ranges, self.space.data
+        T, t0, K = sp.T, sp.t0, len(sp.colours)
+        pos = sp.position
+        track = len(data.skull_penalties)
+        self.hulls = [hull(data, lo, min(hi, lo + len(sp.pool))) for lo, hi in rg.colours]
+        self.open_rounds = [r for r in range(sp.rounds) if rg.torches[r] != (0, 0)
+                            and not pos.torches[r] and pos.torch_open(r)]
+        keys = ([("step", t) for t in range(t0, T)] + [("hand", t) for t in range(t0, T)]
+                + [("extra", t) for t in range(t0, T)] + [("acq", e) for e in range(t0, T)]
+                + ["red", "green", "pair_red", "pair_green"]
+                + [("torch", r) for r in self.open_rounds]
+                + [("pp", k, j) for k in range(K) for j in range(len(self.hulls[k]))]
+                + [("sk", j) for j in range(len(sp.skull_lines))]
+                + [("cmax", k) for k in range(K)] + [("cmin", k) for k in range(K)]
+                + ["rmax", "rmin", "gmax", "gmin", "smax", "smin"]
+                + [("tmin", r) for r in self.open_rounds] + [("tmax", r) for r in range(sp.rounds)
+                                                             if not pos.torches[r]]
+                + [("fix", j) for j in range(len(rg.fixes))])
+        rows = {k: i for i, k in enumerate(keys)}
+        self.window = [(i, e) for i, c in enumerate(sp.pool) if c.need > 1
+                       for e in range(max(c.first, 1 if c.dealt else 0), T)]
+        for i, e in self.window:
+            rows["win", i, e] = len(rows)
+        self.coupling = len(rows)
+        for i in range(len(sp.pool)):
+            rows["card", i] = len(rows)
+        self.rows = rows
+        rhs = np.zeros(len(rows))
+        for t in range(t0, T):
+            rhs[rows["step", t]] = 1
+            rhs[rows["hand", t]] = data.keep
+        for e in range(t0, T):
+            rhs[rows["acq", e]] = pos.takes
+        for i, e in self.window:
+            rhs[rows["win", i, e]] = pos.takes
+        rhs[rows["red"]] = pos.red
+        rhs[rows["green"]] = pos.green
+        for k in range(K):
+            for j, (slope, intercept) in enumerate(self.hulls[k]):
+                rhs[rows["pp", k, j]] = intercept + slope * sp.n0[k]
+            rhs[rows["cmax", k]] = rg.colours[k][1] - sp.n0[k]
+            rhs[rows["cmin", k]] = sp.n0[k] - rg.colours[k][0]
+        rhs[rows["rmax"]] = rg.red[1] - pos.red
+        rhs[rows["rmin"]] = pos.red - rg.red[0]
+        rhs[rows["gmax"]] = rg.green[1] - pos.green
+        rhs[rows["gmin"]] = pos.green - rg.green[0]
+        rhs[rows["smax"]] = rg.skulls[1] - pos.skulls
+        rhs[rows["smin"]] = pos.skulls - rg.skulls[0]
+        for j, (a, b) in enumerate(sp.skull_lines):
+            rhs[rows["sk", j]] = -b - a * (track if self.high_skulls else pos.skulls)
+        for r in self.open_rounds:
+            rhs[rows["tmin", r]] = -rg.torches[r][0]
+        for r in range(sp.rounds):
+            if ("tmax", r) in rows:
+                rhs[rows["tmax", r]] = 0 if rg.torches[r][1] == 0 else 10 ** 4
+        for j, (_, _, _, v) in enumerate(rg.fixes):  # yes: -count <= -1; no: count <= 0
+            rhs[rows["fix", j]] = -1 if v else 0
+        for i in range(len(sp.pool)):
+            rhs[rows["card", i]] = 1
+        self.rhs = rhs
+        cap = data.gems_per_colour
+        pair_bonus = data.gem_pair_points - 2 * data.single_gem_points
+        # score variables: (objective, lower bound, upper bound, {row: coefficient})
+        terms = [(data.single_gem_points, 0, cap, {"red": 1, "pair_red": -1}),
+                 (data.single_gem_points, 0, cap, {"green": 1, "pair_green": -1})]
+        if pair_bonus > 0:
+            terms.append((pair_bonus, 0, cap, {"pair_red": 1, "pair_green": 1}))
+        terms += [(data.torch_points, 0, 1, {("torch", r): 1}) for r in self.open_rounds]
+        most = pyramid_points(data, 10 ** 6)
+        for k in range(K):
+            # below the range's counts (kept out by its artificial) the hull may go negative
+            least = min(0.0, min(b + a * sp.n0[k] for a, b in self.hulls[k]))
+            terms.append((1, least, most, {("pp", k, j): 1 for j in range(len(self.hulls[k]))}))
+        terms.append((-1, 0, max(data.skull_penalties),
+                      {("sk", j): -1 for j in range(len(sp.skull_lines))}))
+        artificial = [("cmin", k) for k in range(K)] + ["rmin", "gmin", "smin"]
+        artificial += [("tmin", r) for r in self.open_rounds]
+        artificial += [("fix", j) for j, f in enumerate(rg.fixes) if f[3]]
+        terms += [(-BIG, 0, 10 ** 4, {key: -1}) for key in artificial]
+        self.terms = terms
+        self.term_lower = np.array([t[1] for t in terms], dtype=float)
+        self.term_upper = np.array([t[2] for t in terms], dtype=float)
+        term_cols = np.zeros((len(rows), len(terms)))
+        for j, (_, _, _, coefficients) in enumerate(terms):
+            for key, c in coefficients.items():
+                term_cols[rows[key], j] = c
+        self.term_cols = term_cols
+
+    # --- columns ------------------------------------------------------------------------
+    def column(self, plan: CardPlan) -> tuple[np.ndarray, float]:
+        """The master column of a card plan and its objective (card points)."""
+        sp, rows = self.space, self.rows
+        T, t0 = sp.T, sp.t0
+        card = sp.pool[plan.card]
+        col = np.zeros(len(rows))
+        col[rows["card", plan.card]] = 1
+        end = T if plan.done is None else plan.done + 1
+        for t in range(t0, T):
+            col[rows["step", t]] = plan.use[t]
+            col[rows["extra", t]] = plan.extras[t] - plan.icons[t, _CROSS]
+            if plan.entry <= t < end:
+                col[rows["hand", t]] = 1
+        acquired = not card.in_hand and not (card.dealt and plan.entry == 0)
+        for e in range(t0, T):
+            k = rows["acq", e]
+            if acquired and plan.entry <= e:
+                col[k] += 1
+            if plan.done is not None and plan.done <= e - 1:
+                col[k] -= 1
+        for i, e in self.window:
+            k = rows["win", i, e]
+            if i == plan.card and acquired and plan.entry <= e:
+                col[k] += card.need
+            if plan.done is not None and plan.done <= e - 1:
+                col[k] -= 1
+        totals = plan.icons.sum(axis=0)
+        col[rows["red"]] = -totals[_RED]
+        col[rows["green"]] = -totals[_GREEN]
+        col[rows["rmax"]], col[rows["rmin"]] = totals[_RED], -totals[_RED]
+        col[rows["gmax"]], col[rows["gmin"]] = totals[_GREEN], -totals[_GREEN]
+        col[rows["smax"]], col[rows["smin"]] = totals[_SKULL], -totals[_SKULL]
+        skulls = 0.0 if self.high_skulls else totals[_SKULL]
+        for j, (a, _) in enumerate(sp.skull_lines):
+            col[rows["sk", j]] = a * (skulls - 2 * totals[_POTION])
+        spr = sp.steps_per_round
+        for r in range(sp.rounds):
+            crossed = plan.icons[r * spr:(r + 1) * spr, _TORCH].sum()
+            if r in self.open_rounds:
+                col[rows["torch", r]] = -crossed
+                col[rows["tmin", r]] = -crossed
+            if ("tmax", r) in rows:
+                col[rows["tmax", r]] = crossed
+        if plan.done is not None:
+            k = sp.colour[plan.card]
+            for j, (slope, _) in enumerate(self.hulls[k]):
+                col[rows["pp", k, j]] = -slope
+            col[rows["cmax", k]], col[rows["cmin", k]] = 1, -1
+        for j, (kind, i, t, v) in enumerate(self.ranges.fixes):
+            if i != plan.card:
+                continue
+            if kind == "use":
+                hit = plan.use[t]
+            elif kind == "done_by":
+                hit = float(plan.done is not None and plan.done <= t)
+            else:
+                hit = float(plan.entry <= t)
+            col[rows["fix", j]] = -hit if v else hit
+        return col, float(sp.data.card_points if plan.done is not None else 0)
+
+    # --- prices -------------------------------------------------------------------------
+    def prices(self, y: np.ndarray) -> dict:
+        """Per-card prices of the dual vector ``y`` (one entry per row, ``>= 0``)."""
+        sp, rows, data = self.space, self.rows, self.space.data
+        T, t0 = sp.T, sp.t0
+        lam, mu, rho = np.zeros(T), np.zeros(T), np.zeros(T)
+        for t in range(t0, T):
+            lam[t], mu[t], rho[t] = y[rows["step", t]], y[rows["hand", t]], y[rows["extra", t]]
+        weights = np.zeros((T, len(ICON_ORDER)))
+        weights[:, _RED] = y[rows["red"]] - y[rows["rmax"]] + y[rows["rmin"]]
+        weights[:, _GREEN] = y[rows["green"]] - y[rows["gmax"]] + y[rows["gmin"]]
+        slope_sum = sum(a * y[rows["sk", j]] for j, (a, _) in enumerate(sp.skull_lines))
+        weights[:, _SKULL] = -y[rows["smax"]] + y[rows["smin"]] - (0.0 if self.high_skulls
+                                                                   else slope_sum)
+        weights[:, _POTION] = 2 * slope_sum
+        weights[:, _CROSS] = rho
+        spr = sp.steps_per_round
+        for t in range(t0, T):
+            r = t // spr
+            w = 0.0
+            if r in self.open_rounds:
+                w += y[rows["torch", r]] + y[rows["tmin", r]]
+            if ("tmax", r) in rows:
+                w -= y[rows["tmax", r]]
+            weights[t, _TORCH] = w
+        colour_value = [sum(slope * y[rows["pp", k, j]] for j, (slope, _) in enumerate(self.hulls[k]))
+                        - y[rows["cmax", k]] + y[rows["cmin", k]] for k in range(len(sp.colours))]
+        reward = np.zeros(T)  # a completion at step f frees the acquisitions after f
+        entry = [np.zeros(T) for _ in sp.pool]
+        for e in range(t0, T):
+            price = y[rows["acq", e]]
+            if price:
+                reward[:e] += price
+                for i, c in enumerate(sp.pool):
+                    if not c.in_hand:
+                        entry[i][1 if c.dealt else 0: e + 1] += price
+        for i, e in self.window:
+            price = y[rows["win", i, e]]
+            if price:
+                reward[:e] += price
+                c = sp.pool[i]
+                entry[i][1 if c.dealt else 0: e + 1] += c.need * price
+        done = [data.card_points + colour_value[sp.colour[i]] + reward for i in range(len(sp.pool))]
+        lam_card: dict[int, np.ndarray] = {}
+        for j, (kind, i, t, v) in enumerate(self.ranges.fixes):
+            price = y[rows["fix", j]] * (1 if v else -1)  # what a hit earns
+            if kind == "done_by":
+                done[i] = done[i].copy()
+                done[i][: t + 1] += price
+            elif kind == "entry_by":
+                entry[i][: t + 1] -= price
+            else:
+                lam_card.setdefault(i, lam.copy())[t] -= price
+        return {"lam": lam, "mu": mu, "rho": rho, "weights": weights, "done": done,
+                "entry": entry, "lam_card": lam_card}
+
+    # --- the pricing dynamic programme --------------------------------------------------
+    def values(self, i: int, prices: dict) -> np.ndarray:
+        """``value[t][r]``: the best priced plan of pool card ``i`` from region ``r`` in hand
+        at the start of step ``t`` (backward max-plus DP over the card's table; region
+        values are shifted by their icon potential so every edge is a plain gather)."""
+        sp = self.space
+        table, card = sp.tables[i], sp.pool[i]
+        T, n = sp.T, table.size
+        mu, rho, weights = prices["mu"], prices["rho"], prices["weights"]
+        lam = prices["lam_card"].get(i, prices["lam"])
+        done = prices["done"][i]
+        icons = table.icons.astype(np.float64)
+        value = np.zeros((T + 1, n))
+        for t in range(T - 1, card.first - 1, -1):
+            after = np.where(table.is_tomb, done[t], value[t + 1])
+            potential = icons @ weights[t]
+            closed = after
+            for _ in range(sp.depth[i]):
+                grown = table.single.best(closed + potential, n) - potential - rho[t]
+                closed = np.maximum(after, grown)
+            crossed = (table.main[sp.position.shapes[t]].best(closed + potential, n)
+                       - potential - lam[t])
+            value[t] = np.maximum(closed, crossed) - mu[t]
+        return value
+
+    def best_plan(self, i: int, prices: dict) -> tuple[float, CardPlan | None]:
+        """Pool card ``i``'s best plan at ``prices``: its value (0 for no plan) and the plan
+        when it is worth more than nothing."""
+        sp = self.space
+        card = sp.pool[i]
+        value = self.values(i, prices)
+        if card.in_hand:
+            best, entry = float(value[card.first][card.start]), card.first
+        else:
+            best, entry = 0.0, None
+            for t in range(sp.T - 1, card.first - 1, -1):
+                v = float(value[t][0] - prices["entry"][i][t])
+                if v > best + 1e-9:
+                    best, entry = v, t
+        if entry is None or best <= 1e-9:
+            return max(0.0, best), None
+        return best, self._trace(i, entry, value, prices)
+
+    def _trace(self, i: int, entry: int, value: np.ndarray, prices: dict) -> CardPlan:
+        """Follow the best choices of ``values`` forward from ``entry``."""
+        sp = self.space
+        table, T = sp.tables[i], sp.T
+        rho, weights = prices["rho"], prices["weights"]
+        lam = prices["lam_card"].get(i, prices["lam"])
+        done_value = prices["done"][i]
+        plan = CardPlan.empty(i, entry, T)
+        region = sp.pool[i].start if sp.pool[i].in_hand else 0
+        depth = sp.depth[i]
+        for t in range(entry, T):
+            w = weights[t]
+
+            def potential(j: int) -> float:
+                return float(table.icons[j] @ w)
+
+            def after(j: int) -> float:
+                if table.is_tomb[j]:
+                    return float(done_value[t])
+                return float(value[t + 1][j])
+
+            memo: dict = {}
+
+            def closure(j: int, left: int) -> tuple[float, tuple[int, ...]]:
+                key = (j, left)
+                if key not in memo:
+                    best = (after(j), ())
+                    if left:
+                        for k in table.single.of_source(j):
+                            k = int(k)
+                            v, path = closure(k, left - 1)
+                            v += potential(k) - potential(j) - rho[t]
+                            if v > best[0] + 1e-9:
+                                best = (v, (k,) + path)
+                    memo[key] = best
+                return memo[key]
+
+            best_value, path = closure(region, depth)
+            main = None
+            for k in table.main[sp.position.shapes[t]].of_source(region):
+                k = int(k)
+                v, tail = closure(k, depth)
+                v += potential(k) - potential(region) - lam[t]
+                if v > best_value + 1e-9:
+                    best_value, main, path = v, k, tail
+            start = region
+            if main is not None:
+                plan.use[t] = 1
+                region = main
+            plan.extras[t] = len(path)
+            if path:
+                region = path[-1]
+            plan.icons[t] = table.icons[region] - table.icons[start]
+            plan.regions[t] = region
+            if table.is_tomb[region]:
+                plan.done = t
+                break
+        return plan
+
+    # --- the bound ------------------------------------------------------------------------
+    def lagrangian(self, y: np.ndarray, values: list[float]) -> float:
+        """Weak duality at ``y`` (module docstring), the position's score so far included."""
+        total = self.space.constant + float(self.rhs[: self.coupling] @ y[: self.coupling])
+        total += sum(max(0.0, v) for v in values)
+        reduced = np.array([t[0] for t in self.terms]) - y @ self.term_cols
+        total += float(np.maximum(reduced * self.term_upper, reduced * self.term_lower).sum())
+        return total
+
+    def solve(self, plans: list[CardPlan], *, iterations: int, floor: float = -math.inf,
+              smoothing: float = 0.5, deadline: float | None = None
+              ) -> tuple[float, "Solution"]:
+        """Column generation from the card plans ``plans`` (extended in place with the new
+        columns): ``(bound, solution)``. Stops after ``iterations`` master solves, when no
+        column improves the master, when the bound falls to ``floor`` (a node that
+        cannot beat the incumbent), or after the first round once ``deadline`` (a
+        ``time.monotonic()`` instant) has passed: each round's bound is valid."""
+        # imported here, as in solvers.pyramids.bound: the Pyramids service (which imports
+        # this module through the model) does not load SciPy's LP solver until it solves
+        from scipy.optimize import linprog
+
+        columns, objective = [], []
+        for plan in plans:
+            col, obj = self.column(plan)
+            columns.append(col)
+            objective.append(obj)
+        costs_terms = [t[0] for t in self.terms]
+        bounds_terms = [(t[1], t[2]) for t in self.terms]
+        best, center, lp, solution = math.inf, None, math.inf, None
+        converged = False
+        done = 0
+        for done in range(1, iterations + 1):
+            if done > 1 and expired(deadline):
+                done -= 1
+                break
+            matrix = np.hstack([self.term_cols, np.array(columns).T]) if columns else self.term_cols
+            costs = np.array(costs_terms + objective, dtype=float)
+            result = linprog(-costs, A_ub=matrix, b_ub=self.rhs,
+                             bounds=bounds_terms + [(0, None)] * len(columns), method="highs")
+            if result.status != 0:
+                raise SolverFault(f"the relaxation's master LP failed: {result.message}")
+            lp = -result.fun + self.space.constant
+            y = np.maximum(0.0, -np.asarray(result.ineqlin.marginals))
+            solution = Solution(result.x[len(self.terms):].copy(), lp)
+            added = 0
+            # Wentges smoothing: price between the best prices so far and the LP's duals;
+            # a round that finds no column priced that way retries at the LP's duals
+            for weight in ((smoothing, 0.0) if center is not None else (0.0,)):
+                point = y if weight == 0.0 else weight * center + (1 - weight) * y
+                prices = self.prices(point)
+                values = []
+                for i in range(len(self.space.pool)):
+                    value, plan = self.best_plan(i, prices)
+                    values.append(value)
+                    if plan is None:
+                        continue
+                    col, obj = self.column(plan)
+                    if obj - col @ y > 1e-6:  # improves the master at its own duals
+                        columns.append(col)
+                        objective.append(obj)
+                        plans.append(plan)
+                        added += 1
+                bound = self.lagrangian(point, values)
+                if bound < best:
+                    best, center = bound, point
+                if added:
+                    break
+            if not added:
+                converged = True
+                break
+            if best <= floor or best <= lp + 1e-6:
+                converged = best <= lp + 1e-6
+                break
+        solution.converged, solution.iterations = converged, done
+        return best, solution
+
+    def aggregates(self, solution: "Solution", plans: list[CardPlan]) -> dict:
+        """The score's aggregate terms at the master's solution (totals of the game)."""
+        sp, pos = self.space, self.space.position
+        spr = sp.steps_per_round
+        colours = [float(n) for n in sp.n0]
+        red, green, skulls = float(pos.red), float(pos.green), float(pos.skulls)
+        torches = [float(t) for t in pos.torches]
+        for w, plan in zip(solution.x, plans):
+            if w <= 1e-9:
+                continue
+            totals = plan.icons.sum(axis=0)
+            if plan.done is not None:
+                colours[sp.colour[plan.card]] += w
+            red += w * totals[_RED]
+            green += w * totals[_GREEN]
+            skulls += w * totals[_SKULL]
+            for r in range(sp.rounds):
+                if not pos.torches[r]:
+                    torches[r] += w * plan.icons[r * spr:(r + 1) * spr, _TORCH].sum()
+        return {"colours": colours, "red": red, "green": green, "skulls": skulls,
+                "torches": torches}
+
+
+def plans_of(space: Space, state, moves) -> list[CardPlan]:
+    """The card plans of a legal continuation: ``moves`` (text) played from the engine
+    ``state`` of the space's position (not changed). Together they meet every row, so a
+    master holding them is a real game's score at the least."""
+    T, data = space.T, space.data
+    index = {c.order: i for i, c in enumerate(space.pool)}
+    state = state.clone()
+    plans: dict[int, CardPlan] = {}
+
+    def plan(order: int, entry: int) -> CardPlan:
+        if order not in index:
+            raise SolverFault(f"card {order} is crossed but outside the relaxation's pool")
+        if order not in plans:
+            plans[order] = CardPlan.empty(index[order], entry, T)
+        return plans[order]
+
+    for order, _ in space.position.hand:
+        plan(order, space.t0)
+    t = space.t0
+    for text in moves:
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        move = parse_move(state, text)
+        if isinstance(move, Keep):
+            for order in move.cards:
+                plan(order, 0)
+        elif isinstance(move, Take):
+            order = move.card or state.deck[0]
+            if t < T:  # a card taken after the last step is never crossed
+                plan(order, t)
+        elif isinstance(move, Cross):
+            seat = state.seats[0]
+            before = dict(zip(seat.hand, seat.masks))
+            new = {move.card: move.cells}
+            for order, cell in move.extras:
+                new[order] = new.get(order, 0) | 1 << cell
+            plan(move.card, t).use[t] = 1
+            for order, cells in new.items():
+                p = plan(order, t)
+                card = data.card(order)
+                p.icons[t] += [popcount(cells & card.icons[name]) for name in ICON_ORDER]
+                p.extras[t] += popcount(cells) - (popcount(move.cells) if order == move.card else 0)
+                if (cells | before.get(order, 0)) >> card.tomb & 1:
+                    p.done = t
+            for order, mask in before.items():
+                if order is not None and order in plans:
+                    region = mask | new.get(order, 0)
+                    plans[order].regions[t] = space.tables[index[order]].index(region)
+            t += 1
+        state.apply(move)
+    return [plans[o] for o in sorted(plans)]
+
+
+@dataclass
+class Solution:
+    """The master LP's solution: a weight per column (in the order of the plans)."""
+
+    x: np.ndarray
+    lp: float
+    converged: bool = False
+    iterations: int = 0
+    plans: list = field(default_factory=list)  # the plans ``x`` weighs (set by the caller)

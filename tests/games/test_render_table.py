@@ -1,0 +1,45 @@
+"""A card game's table as SVG (games.render.table): what the seat sees, and only that."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from games import load
+from games.record import resolve_fixed_chance
+from games.render import position_svg
+from games.render.table import table_rows
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition"])
+def test_the_table_shows_the_hand_and_market_not_the_others_hands(game):
+    the_game = load(game)
+    state = the_game.new_initial_state(seed=4)
+    resolve_fixed_chance(state)
+    position = the_game.engine.position_of(state, 0)
+    rows = dict(table_rows(position))
+    hand = " ".join(text for text, _ in rows["your hand"])
+    for card, count in position["hand"].items():
+        assert card.replace("_", " ") in hand
+    assert len(rows["marketplace"]) == len(position["marketplace"])
+    # the other seat: its hand size and money, never its cards (it holds none we know yet)
+    other = [text for text, _ in rows["seat 1"]]
+    assert other[0] == f"hand {position['seats'][1]['hand_size']}"
+    assert not any(text.startswith("holds") for text in other)
+    svg = position_svg(game, state, 0, the_game.data, title="t")
+    assert svg.startswith("<svg") and "your hand" in svg
+
+
+def test_the_table_draws_in_pixels():
+    cairosvg = pytest.importorskip("cairosvg")
+    Image = pytest.importorskip("PIL.Image")
+    the_game = load("lootnrun")
+    state = the_game.new_initial_state(seed=2)
+    resolve_fixed_chance(state)
+    png = cairosvg.svg2png(bytestring=position_svg("lootnrun", state, 0, the_game.data,
+                                                   title="Loot N Run").encode())
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colours = {image.getpixel((x, y)) for x in range(0, image.width, 4)
+               for y in range(0, image.height, 4)}
+    assert len(colours) > 10  # chips of several colours, not a blank page

@@ -1,0 +1,142 @@
+"""The branch and price over card plans (issue 21 §2, §4): from the deal (20 short deals)
+and from mid-game positions (16) its proven bound is never below the exhaustive optimum
+still reachable there, and the games its dives play are legal games of the deal with the
+score they claim."""
+
+from __future__ import annotations
+
+import pytest
+
+import cards_data
+from games.protocol import CHANCE
+from games.pyramids import make_deal, state_from_deal
+from solvers.pyramids.bound import SOURCES
+from solvers.pyramids.branching import BranchAndPrice
+from solvers.pyramids.decomposed import prove_deal
+from solvers.pyramids.model import solve_deal
+from solvers.pyramids.policy import policy_move
+from solvers.pyramids.position import SoloPosition
+from solvers.pyramids.search import exhaustive_best, exhaustive_from
+from solvers.pyramids.service import replay_plan
+
+DATA = cards_data.load("pyramids")
+
+#: (seed, rounds, expedition cards per round) of short deals the exhaustive search finishes
+#: on: 1-round deals, and 2-round ones (a torch per round, the returns between rounds).
+DEALS = ([(700 + seed, 1, 2) for seed in range(6)] + [(710 + seed, 1, 3) for seed in range(8)]
+         + [(730 + seed, 2, 2) for seed in range(6)])
+#: Deals whose policy games give the mid-game positions (before crossings 1 and 3).
+MIDGAME_SEEDS = range(600, 608)
+
+
+def _search(state, deal, *, iterations):
+    search = BranchAndPrice(SoloPosition.from_state(state, deal, DATA), DATA, state=state)
+    return search, search.run(incumbent=0, iterations=iterations)
+
+
+def _check_found(search, deal, optimum):
+    """The dive's best game from the deal replays through the engine to the score it
+    claims, which is not above the optimum."""
+    if search.found is None:
+        return
+    score, moves = search.found
+    assert score <= optimum
+    end, _ = replay_plan(deal, DATA, moves)
+    assert end.is_terminal() and end.score(0) == score
+
+
+@pytest.mark.parametrize("seed, rounds, steps", DEALS)
+def test_the_bound_from_the_deal_is_never_below_the_optimum(seed, rounds, steps):
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
+    optimum = exhaustive_best(deal, DATA).score
+    state = state_from_deal(deal, DATA)
+    search, result = _search(state, deal, iterations=200)
+    assert result.bound >= optimum
+    assert result.root >= optimum - 1e-6
+    _check_found(search, deal, optimum)
+
+
+def _midgame_states(seed):
+    """The policy's game of a 1-round deal of 4 cards, stopped before crossings 1 and 3."""
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=1, steps_per_round=4)
+    state = state_from_deal(deal, DATA)
+    crossings = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        if state.phase == "cross" and state.pending[0] is None:
+            if crossings in (1, 3):
+                yield deal, state.clone()
+            crossings += 1
+        state.apply(policy_move(state))
+
+
+@pytest.mark.parametrize("seed", MIDGAME_SEEDS)
+def test_the_bound_from_a_midgame_position_is_never_below_the_optimum(seed):
+    for deal, state in _midgame_states(seed):
+        optimum = exhaustive_from(state, deal, DATA)
+        search, result = _search(state, deal, iterations=60)
+        assert result.bound >= optimum
+        assert search.found is None or search.found[0] <= optimum
+
+
+def test_a_closed_search_proves_the_optimum():
+    """Where the search closes every node, its bound is the optimum itself (the dives or
+    the incumbent reach it): the deals of ``DEALS`` it closes."""
+    closed = 0
+    for seed, rounds, steps in DEALS[:6]:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
+        optimum = exhaustive_best(deal, DATA).score
+        _, result = _search(state_from_deal(deal, DATA), deal, iterations=200)
+        if result.stopped == "proven":
+            assert result.bound == optimum
+            closed += 1
+    assert closed >= 1
+
+
+def test_a_finished_game_is_its_score():
+    deal = make_deal(players=1, seed=600, data=DATA, rounds=1, steps_per_round=2)
+    state = state_from_deal(deal, DATA)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        state.apply(policy_move(state))
+    _, result = _search(state, deal, iterations=10)
+    assert result.bound == state.score(0) and result.stopped == "proven"
+
+
+@pytest.mark.parametrize("seed", [721, 723])
+def test_the_default_path_prices_and_never_goes_below_the_optimum(seed):
+    """``solve_deal`` runs the branch and price after CP-SAT when no optimum is proven: its
+    bound (whatever its source) is never below the exhaustive optimum of a short 2-round
+    deal, and its plan replays to its score. On these two deals CP-SAT proves nothing in
+    the tiny budget, the deal bound is the static one (80+), the branch and price's wins."""
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=2, steps_per_round=2)
+    optimum = exhaustive_best(deal, DATA).score
+    result = solve_deal(deal, DATA, budget=0.05, price_iterations=60)
+    assert result.bound_source == "branch-and-price" and result.bound_source in SOURCES
+    assert result.score <= optimum <= result.bound
+    end, _ = replay_plan(deal, DATA, result.moves)
+    assert end.score(0) == result.score
+
+
+def test_prove_deal_lowers_a_loose_bound_and_keeps_its_game_legal():
+    deal = make_deal(players=1, seed=711, data=DATA, rounds=1, steps_per_round=3)
+    optimum = exhaustive_best(deal, DATA).score
+    proof = prove_deal(deal, DATA, incumbent=0, games=[], iterations=200)
+    assert optimum <= proof.bound <= proof.root + 1e-6
+    if proof.game is not None:
+        score, moves, kept, _ = proof.game
+        end, _ = replay_plan(deal, DATA, moves)
+        assert end.score(0) == score <= optimum and len(kept) == 2
+
+
+def test_a_passed_deadline_stops_the_pricing_before_it_starts():
+    import time
+
+    deal = make_deal(players=1, seed=711, data=DATA, rounds=1, steps_per_round=3)
+    proof = prove_deal(deal, DATA, incumbent=0, games=[], iterations=200,
+                       deadline=time.monotonic() - 1.0)
+    assert proof.stopped_by_clock and proof.iterations == 0 and proof.game is None

@@ -1,0 +1,111 @@
+"""The compiled build and pure Python give the same answers, byte for byte (issue 23).
+
+The hot modules (``games.compiled.MODULES``) run compiled by mypyc where digsite was
+installed with a C compiler (``make`` does), and as pure Python with
+``DIGSITE_PURE_PYTHON=1``. A child interpreter of each build runs the same commands (hints,
+best moves, arena matches with their game records, reviews of a record) and returns every
+output; the two must be equal. (Root-parallel hints too: their states and moves cross
+processes by pickle.) Without a current compiled build the comparison is skipped
+(the skip names why: ``games.compiled.status``); the pure path is checked either way.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from games.compiled import ENV_PURE, MODULES, module_name, status
+
+#: Run in a child: every command's output (and the arena's records), as JSON on stdout.
+_CHILD = r"""
+import contextlib, io, json, sys, tempfile
+from pathlib import Path
+from cli.main import main
+from games.compiled import status
+
+def run(*argv):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(list(argv))
+    return f"{code}\n{out.getvalue()}"
+
+outputs = {"status": [status().compiled, str(status())]}
+with tempfile.TemporaryDirectory() as folder:
+    folder = Path(folder)
+    for game in ("archaeology", "expedition", "lootnrun"):
+        view = folder / f"{game}.json"
+        view.write_text(run("example", game).split("\n", 1)[1], encoding="utf-8")
+        outputs[f"hint {game}"] = run("hint", game, str(view), "--iterations", "200",
+                                      "--seed", "3", "--json")
+        # root-parallel: states and moves pickled between processes
+        outputs[f"hint {game} workers"] = run("hint", game, str(view), "--iterations", "60",
+                                              "--workers", "2", "--json")
+        outputs[f"best-move {game}"] = run("best-move", game, str(view), "--iterations",
+                                           "150", "--json")
+        records = folder / f"records-{game}"
+        outputs[f"arena {game}"] = run("arena", game, "--bots", "ismcts,greedy", "--games",
+                                       "2", "--iterations", "40", "--seed", "5", "--record",
+                                       str(records), "--json")
+        files = sorted(records.glob("*.json"))
+        for f in files:
+            outputs[f"record {game} {f.name}"] = f.read_text(encoding="utf-8")
+        outputs[f"review {game}"] = run("review", game, str(files[0]), "--iterations", "30",
+                                        "--json")
+print(json.dumps(outputs))
+"""
+
+
+def _answers(pure: bool) -> dict[str, object]:
+    env = dict(os.environ)
+    env.pop(ENV_PURE, None)
+    if pure:
+        env[ENV_PURE] = "1"
+    # (a bound: a worker that cannot send its result back leaves its pool waiting)
+    done = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True,
+                          env=env, check=False, timeout=1800)
+    assert done.returncode == 0, done.stderr[-2000:]
+    answers: dict[str, object] = json.loads(done.stdout)
+    return answers
+
+
+def _origins(pure: bool) -> dict[str, str]:
+    """Each compiled module's ``__file__`` in a child of one build."""
+    env = dict(os.environ)
+    env.pop(ENV_PURE, None)
+    if pure:
+        env[ENV_PURE] = "1"
+    names = [module_name(m) for m in MODULES]
+    code = ("import importlib, json, sys, games; print(json.dumps({n: importlib.import_module(n)"
+            ".__file__ for n in sys.argv[1:]}))")
+    done = subprocess.run([sys.executable, "-c", code, *names], capture_output=True,
+                          text=True, env=env, check=True)
+    origins: dict[str, str] = json.loads(done.stdout)
+    return origins
+
+
+def test_the_pure_path_runs_the_sources() -> None:
+    origins = _origins(pure=True)
+    assert all(path.endswith(".py") for path in origins.values()), origins
+
+
+def test_the_compiled_path_runs_every_compiled_module_or_none() -> None:
+    origins = _origins(pure=False)
+    compiled = [n for n, path in origins.items() if "_digsite_compiled" in path]
+    if status().compiled:
+        assert len(compiled) == len(MODULES), origins
+    else:  # all or none (games.compiled): a stale or missing build runs pure Python
+        assert compiled == [], origins
+
+
+@pytest.mark.skipif(not status().compiled, reason=f"no compiled build: {status()}")
+def test_compiled_and_pure_python_answer_alike() -> None:
+    compiled, pure = _answers(pure=False), _answers(pure=True)
+    assert compiled.pop("status")[0] is True  # type: ignore[index]
+    assert pure.pop("status")[0] is False  # type: ignore[index]
+    assert compiled.keys() == pure.keys()
+    different = [name for name in compiled if compiled[name] != pure[name]]
+    assert not different, f"the builds differ in: {different}"

@@ -1,0 +1,259 @@
+"""The analysis board's JSON API, through Starlette's TestClient: opening records and views
+of all five games, hints equal to ``hint --json``, jobs with progress and cancel, best
+scores stepped as records."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from cli.web import board  # noqa: E402
+
+EXAMPLES = [e["name"] for e in board.examples()]
+
+
+def test_examples_cover_all_five_games(client):
+    answer = client.get("/api/examples").json()
+    games = {e["game"] for e in answer["examples"]}
+    assert games == {"pyramids", "ancients", "archaeology", "expedition", "lootnrun"}
+    assert {g["id"] for g in answer["games"]} >= games
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_open_example_has_a_board_per_decision(client, name):
+    doc = board.example_document(name)
+    answer = client.post("/api/open", json={"example": name}).json()
+    decisions = answer["decisions"]
+    assert answer["game"] == doc["game"] and answer["kind"] == "record"
+    assert [d["n"] for d in decisions] == list(range(1, len(doc["moves"]) + 2))
+    assert [d["move"] for d in decisions[:-1]] == [m["move"] for m in doc["moves"]]
+    assert decisions[-1]["move"] is None and "end of the game" in decisions[-1]["words"]
+    assert all(d["board"].startswith("<svg") for d in decisions)
+    # the board changes as the game goes on (not one picture repeated)
+    assert len({d["board"] for d in decisions}) > len(decisions) // 3
+    # words, not only move texts, where the engine has them
+    assert any(d["words"] != d["move"] for d in decisions[:-1])
+
+
+def test_view_of_a_decision_is_the_movers_view(client):
+    answer = client.post("/api/open", json={"example": "lootnrun-greedy"}).json()
+    d = answer["decisions"][4]
+    view = client.get(f"/api/open/{answer['id']}/view/{d['n']}").json()
+    assert view["game"] == "lootnrun" and view["seat"] == d["seat"]
+    end = answer["decisions"][-1]
+    missing = client.get(f"/api/open/{answer['id']}/view/{end['n']}")
+    assert missing.status_code == 400 and "game is over" in missing.json()["error"]
+    assert client.get(f"/api/open/{answer['id']}/view/999").status_code == 404
+
+
+def test_open_a_view_and_a_solo_deal(client):
+    from games import load
+
+    for game in ("archaeology", "expedition", "lootnrun", "pyramids", "ancients"):
+        answer = client.post("/api/open",
+                             json={"document": load(game).example_view()}).json()
+        assert answer["kind"] == "view" and len(answer["decisions"]) == 1, game
+        assert answer["decisions"][0]["board"].startswith("<svg")
+    for game in ("archaeology", "expedition", "lootnrun"):  # the position form too
+        the_game = load(game)
+        position = the_game.engine.example_position(the_game.data)
+        answer = client.post("/api/open", json={"document": position}).json()
+        assert answer["decisions"][0]["hint"] and answer["viewer"] == position["seat"]
+    deal = client.post("/api/open", json={"game": "pyramids", "seed": 3}).json()
+    assert deal["solo_grid"] and len(deal["decisions"]) == 1
+    text = json.dumps(board.example_document("archaeology-greedy"))
+    assert client.post("/api/open", json={"text": text}).json()["game"] == "archaeology"
+
+
+def test_seat_changes_whose_table_is_drawn(client):
+    a = client.post("/api/open", json={"example": "archaeology-greedy", "seat": 0}).json()
+    b = client.post("/api/open", json={"example": "archaeology-greedy", "seat": 1}).json()
+    assert a["viewer"] == 0 and b["viewer"] == 1
+    assert a["decisions"][5]["board"] != b["decisions"][5]["board"]
+
+
+def test_hint_answers_what_the_cli_prints(client, run_cli, tmp_path):
+    view = board.example_document("lootnrun-greedy")
+    opened = client.post("/api/open", json={"document": view}).json()
+    the_view = client.get(f"/api/open/{opened['id']}/view/3").json()
+    (tmp_path / "v.json").write_text(json.dumps(the_view))
+    answer = client.post("/api/hint", json={"game": "lootnrun", "view": the_view,
+                                            "iterations": 200})
+    assert answer.status_code == 200
+    cli = run_cli("hint", "lootnrun", str(tmp_path / "v.json"), "--iterations", "200",
+                  "--json")
+    assert cli.code == 0
+    assert answer.text.strip() == cli.out.strip()
+
+
+def _wait(client, job_id, *, timeout=120):
+    end = time.monotonic() + timeout
+    seen = []
+    while time.monotonic() < end:
+        status = client.get(f"/api/jobs/{job_id}").json()
+        seen.append(status)
+        if status["state"] != "running":
+            return status, seen
+        time.sleep(0.05)
+    raise AssertionError(f"job {job_id} still running after {timeout} s")
+
+
+def test_hint_job_then_result_and_processes_reaped(client):
+    from games import load
+
+    view = load("archaeology").example_view()
+    started = client.post("/api/hint?job=1", json={"game": "archaeology", "view": view,
+                                                   "iterations": 100})
+    assert started.status_code == 202 and started.json()["state"] == "running"
+    status, _ = _wait(client, started.json()["id"])
+    assert status["state"] == "done" and status["result"]["game"] == "archaeology"
+    assert status["result"]["budget"]["iterations"] == 100
+    health = client.get("/api/health").json()
+    assert health["processes"] == 0 and health["reaped"] == health["started"] == 1
+
+
+def test_cancel_stops_a_running_search(client):
+    from games import load
+
+    view = load("expedition").example_view()
+    job = client.post("/api/hint?job=1", json={"game": "expedition", "view": view,
+                                               "iterations": 50_000}).json()
+    # one search per client at a time
+    busy = client.post("/api/hint?job=1", json={"game": "expedition", "view": view})
+    assert busy.status_code == 429 and job["id"] in busy.json()["error"]
+    cancelled = client.delete(f"/api/jobs/{job['id']}").json()
+    assert cancelled["state"] == "cancelled"
+    assert client.get("/api/health").json()["processes"] == 0
+    # the client may search again at once
+    again = client.post("/api/hint?job=1", json={"game": "expedition", "view": view,
+                                                 "iterations": 20})
+    assert again.status_code == 202
+    assert _wait(client, again.json()["id"])[0]["state"] == "done"
+
+
+def test_review_job_reports_progress_and_values(client):
+    record = board.example_document("lootnrun-greedy")
+    job = client.post("/api/review?job=1", json={"record": record, "iterations": 30}).json()
+    status, seen = _wait(client, job["id"])
+    assert status["state"] == "done", status
+    review = status["result"]
+    assert review["seat"] == 0 and review["decisions"]
+    assert all("played_value" in d for d in review["decisions"] if d["label"] not in
+               ("forced", "unrated"))
+    totals = {s["progress"].get("total") for s in seen if s["progress"]}
+    assert totals <= {None, sum(1 for m in record["moves"] if m["seat"] == 0)}
+
+
+def test_best_score_plan_opens_as_a_record(client):
+    answer = client.post("/api/best-score", json={"game": "ancients", "seed": 2,
+                                                  "budget": 5})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    best = body["best_score"]
+    assert best["status"] in ("OPTIMAL", "FEASIBLE") and best["bound"] >= best["score"]
+    plan = client.post("/api/open", json={"document": body["record"]}).json()
+    assert plan["decisions"][-1]["words"].endswith(f"score {best['score']:g}")
+    assert len(plan["decisions"]) == len(body["record"]["moves"]) + 1
+
+
+def test_serve_prints_its_address_and_answers(tmp_path):
+    """``digsite serve`` on a real socket: the address printed, the page and the API
+    answered, the records given read at start; a client that sends a search and goes away
+    leaves no search running."""
+    import socket
+    import subprocess
+    import sys
+    import urllib.parse
+    import urllib.request
+
+    from games import load
+
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(board.example_document("lootnrun-greedy")))
+    process = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", "0",
+                                str(record)], stdout=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith("digsite analysis board: http://127.0.0.1:"), line
+        url = line.split()[3]
+        assert b"digsite analysis board" in urllib.request.urlopen(url, timeout=30).read()
+        listing = json.load(urllib.request.urlopen(url + "api/examples", timeout=30))
+        assert listing["records"] == [{"index": 0, "name": "game.json", "game": "lootnrun"}]
+
+        def health():
+            return json.load(urllib.request.urlopen(url + "api/health", timeout=30))
+
+        body = json.dumps({"game": "expedition", "view": load("expedition").example_view(),
+                           "iterations": 50_000}).encode()
+        where = urllib.parse.urlsplit(url)
+        with socket.create_connection((where.hostname, where.port), timeout=30) as sock:
+            sock.sendall(b"POST /api/hint HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                         b"application/json\r\nContent-Length: %d\r\n\r\n" % len(body)
+                         + body)
+            end = time.monotonic() + 60
+            while health()["running"] == 0 and time.monotonic() < end:
+                time.sleep(0.05)
+            assert health()["running"] == 1
+        # the client has gone: its search is stopped and its process reaped
+        end = time.monotonic() + 60
+        while health()["processes"] and time.monotonic() < end:
+            time.sleep(0.05)
+        assert health()["running"] == 0 and health()["processes"] == 0
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
+def test_serve_refuses_a_bad_record_before_starting(run_cli, tmp_path):
+    assert run_cli("serve", str(tmp_path / "missing.json")).err.startswith(
+        "error: " + str(tmp_path / "missing.json") + ": no such file")
+    bad = board.example_document("lootnrun-greedy")
+    bad["moves"][2]["move"] = "fly away"
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    result = run_cli("serve", str(tmp_path / "bad.json"))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "bad.json: record: moves[2]" in result.err
+
+
+def test_a_search_past_the_servers_time_cap_is_killed(client, monkeypatch):
+    from games import load
+
+    from cli.web import work
+
+    monkeypatch.setitem(work.TIME_CAPS, "hint", 0.5)
+    job = client.post("/api/hint?job=1", json={"game": "expedition",
+                                               "view": load("expedition").example_view(),
+                                               "iterations": 50_000}).json()
+    status, _ = _wait(client, job["id"], timeout=60)
+    assert status["state"] == "error" and "time limit" in status["error"]
+    assert client.get("/api/health").json()["processes"] == 0
+
+
+def test_serve_without_the_web_extra_names_it(run_cli, monkeypatch):
+    import sys
+
+    for name in [m for m in sys.modules if m == "cli.web.server" or m.startswith("starlette")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "starlette", None)  # as if not installed
+    result = run_cli("serve")
+    assert result.code == 2
+    assert result.err.startswith("error: digsite serve needs the extra 'web' (pip install "
+                                 "'digsite[web]')")
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_hint_at_a_decision_of_every_game(client, name):
+    """Hints on demand for all five games: the first decision of each bundled record that
+    has a hint, at a small budget, through the page's route."""
+    opened = client.post("/api/open", json={"example": name}).json()
+    decision = next(d for d in opened["decisions"] if d["hint"])
+    view = client.get(f"/api/open/{opened['id']}/view/{decision['n']}").json()
+    answer = client.post("/api/hint", json={"game": opened["game"], "view": view,
+                                            "iterations": 20, "top": 3})
+    assert answer.status_code == 200, answer.text
+    hint = answer.json()
+    assert hint["game"] == opened["game"] and 1 <= len(hint["moves"]) <= 3

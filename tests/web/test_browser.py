@@ -1,0 +1,210 @@
+"""The analysis board in a real headless Chromium (selenium + Debian's chromium and
+chromedriver): a bundled record opened and stepped with the keyboard, a hint's table, a
+review's graph clicked, a Pyramids best-score plan stepped, each game's board; every
+screenshot checked by its pixels (not blank, and changed between steps).
+
+Skipped as a whole where no browser can be had (one line in the run's header: see
+conftest.py). Screenshots go to ``$DIGSITE_SCREENSHOTS`` when set (``docs/`` takes one),
+else to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import CHROMEDRIVER, CHROMIUM, browser_missing
+
+if browser_missing() is not None:  # one skip for the whole module: one line in the summary
+    pytest.skip(f"browser tests: {browser_missing()}", allow_module_level=True)
+
+WAIT = 120  # seconds for anything the page waits on (a loaded machine is slow)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """``digsite serve --port 0`` in a process of its own; yields its address."""
+    pytest.importorskip("starlette")
+    process = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert "http://127.0.0.1:" in line, (line, process.stderr.read())
+        yield line.split()[3]
+    finally:
+        process.terminate()
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--window-size=1400,1100", "--disable-extensions"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = os.environ.get("DIGSITE_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _until(driver, condition, what: str):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, WAIT, poll_frequency=0.1).until(
+        lambda d: condition(d), message=f"waited {WAIT} s for {what}")
+
+
+def _pixels(png: bytes) -> tuple[float, int]:
+    """(share of pixels that are not background-white, distinct colours) of a PNG."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    small = image.resize((image.width // 2 or 1, image.height // 2 or 1))
+    data = [small.getpixel((x, y)) for y in range(small.height) for x in range(small.width)]
+    inked = sum(1 for r, g, b in data if min(r, g, b) < 235)
+    return inked / len(data), len(set(data))
+
+
+def _shot(driver, element_id: str, path: Path) -> bytes:
+    png = driver.find_element("id", element_id).screenshot_as_png
+    path.write_bytes(png)
+    inked, colours = _pixels(png)
+    assert inked > 0.03 and colours > 8, f"{path.name}: blank ({inked:.3f} inked, " \
+                                         f"{colours} colours)"
+    return png
+
+
+def _open_example(driver, server, name: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server)
+    _until(driver, lambda d: len(d.find_elements("css selector", "#example option")) >= 5,
+           "the examples")
+    Select(driver.find_element("id", "example")).select_by_value(f"example:{name}")
+    driver.find_element("id", "open-example").click()
+    _until(driver, lambda d: d.find_elements("css selector", "#board svg")
+           and f"decision 1 of" in d.find_element("id", "where").text, "the board")
+
+
+def _where(driver) -> str:
+    return driver.find_element("id", "where").text
+
+
+def _keys(driver, key, times: int) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    for _ in range(times):
+        ActionChains(driver).send_keys(key).perform()
+
+
+def test_open_step_with_keys_and_hint(browser, server, shots):
+    from selenium.webdriver.common.keys import Keys
+
+    _open_example(browser, server, "archaeology-greedy")
+    moves = browser.find_elements("css selector", "#moves li")
+    assert len(moves) == 101
+    first = _shot(browser, "board", shots / "archaeology-decision-1.png")
+    _keys(browser, Keys.ARROW_RIGHT, 12)
+    _until(browser, lambda d: _where(d).startswith("decision 13 "), "decision 13")
+    current = browser.find_element("css selector", "#moves li.current")
+    assert current.get_attribute("data-index") == "12"
+    later = _shot(browser, "board", shots / "archaeology-decision-13.png")
+    assert later != first
+    _keys(browser, Keys.ARROW_LEFT, 2)
+    _until(browser, lambda d: _where(d).startswith("decision 11 "), "decision 11")
+    _keys(browser, Keys.END, 1)
+    _until(browser, lambda d: _where(d).startswith("decision 101 "), "the last decision")
+    _keys(browser, Keys.HOME, 1)
+    _keys(browser, Keys.ARROW_RIGHT, 3)  # decision 4: ten moves or more to rank
+    _until(browser, lambda d: _where(d).startswith("decision 4 "), "decision 4")
+    iterations = browser.find_element("id", "iterations")
+    iterations.clear()
+    iterations.send_keys("300")
+    browser.find_element("id", "hint").click()
+    _until(browser, lambda d: d.find_elements("css selector", "#hint-table tr"), "the hint")
+    rows = browser.find_elements("css selector", "#hint-table tr")
+    assert len(rows) >= 3  # a header and at least two moves
+    assert "300 iterations" in browser.find_element("id", "hint-result").text
+    _shot(browser, "right", shots / "archaeology-hint.png")
+
+
+def test_review_graph_click_jumps(browser, server, shots):
+    _open_example(browser, server, "lootnrun-greedy")
+    field = browser.find_element("id", "review-iterations")
+    field.clear()
+    field.send_keys("40")
+    browser.find_element("id", "review").click()
+    _until(browser, lambda d: d.find_elements("css selector", "#graph-svg circle"),
+           "the review graph")
+    _shot(browser, "graph", shots / "lootnrun-review-graph.png")
+    dots = browser.find_elements("css selector", "#graph-svg circle")
+    target = dots[len(dots) // 2]
+    n = target.get_attribute("data-n")
+    target.click()
+    _until(browser, lambda d: _where(d).startswith(f"decision {n} "), f"decision {n}")
+    assert "accuracy" in browser.find_element("id", "review-summary").text
+
+
+def test_pyramids_best_score_plan_stepped(browser, server, shots):
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(server)
+    _until(browser, lambda d: d.find_elements("css selector", "#example option"), "page")
+    Select(browser.find_element("id", "solo-game")).select_by_value("pyramids")
+    seed = browser.find_element("id", "solo-seed")
+    seed.clear()
+    seed.send_keys("4")
+    browser.find_element("id", "open-solo").click()
+    _until(browser, lambda d: d.find_element("id", "best-tool").is_displayed(), "best tool")
+    budget = browser.find_element("id", "best-budget")
+    budget.clear()
+    budget.send_keys("2")
+    browser.find_element("id", "best").click()
+    _until(browser, lambda d: "best score" in d.find_element("id", "best-result").text,
+           "the best score")
+    assert "bound" in browser.find_element("id", "best-result").text
+    assert len(browser.find_elements("css selector", "#moves li")) > 10
+    _keys(browser, Keys.ARROW_RIGHT, 6)
+    early = _shot(browser, "board", shots / "pyramids-plan-step.png")
+    _keys(browser, Keys.END, 1)
+    _until(browser, lambda d: "end of the game" in
+           d.find_element("css selector", "#moves li.current").text, "the plan's end")
+    last = _shot(browser, "board", shots / "pyramids-plan-end.png")
+    assert last != early
+
+
+@pytest.mark.parametrize("name", ["pyramids-solo-random", "ancients-solo-greedy",
+                                  "expedition-greedy", "lootnrun-greedy"])
+def test_each_games_board(browser, server, shots, name):
+    from selenium.webdriver.common.keys import Keys
+
+    _open_example(browser, server, name)
+    first = browser.find_element("id", "board").screenshot_as_png
+    _keys(browser, Keys.ARROW_RIGHT, 15)
+    _until(browser, lambda d: _where(d).startswith("decision 16 "), "decision 16")
+    time.sleep(0.1)
+    assert _shot(browser, "board", shots / f"{name}-board.png") != first
