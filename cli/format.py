@@ -216,7 +216,8 @@ def format_arena(result: ArenaResult) -> str:
 
 
 def format_notation(result: dict) -> str:
-    """Each notation form and its meaning, then example moves with their words."""
+    """Each notation form and its meaning, what else is accepted, then example moves with
+    their words."""
     game = result["game"]
     lines = [f"{game} move notation:"]
     if not result["forms"]:
@@ -226,6 +227,15 @@ def format_notation(result: dict) -> str:
         lines.append(f"  {form['text']}")
         lines.extend(textwrap.wrap(form["meaning"], 88, initial_indent=" " * 6,
                                    subsequent_indent=" " * 6))
+    accepted = result.get("accepted")
+    if accepted:
+        lines.append("also accepted:")
+        for rule in accepted["rules"]:
+            lines.extend(textwrap.wrap(rule, 88, initial_indent="  - ",
+                                       subsequent_indent=" " * 4))
+        width = max((len(e["typed"]) for e in accepted["examples"]), default=0)
+        for example in accepted["examples"]:
+            lines.append(f"  {example['typed']:<{width}}  reads  {example['reads']}")
     lines.append(f"moves of the example position (`digsite example {game}`):")
     width = max((len(e["move"]) for e in result["examples"]), default=0)
     for example in result["examples"]:

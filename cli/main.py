@@ -26,6 +26,7 @@ import cards_data
 import games as games_
 from games import registry
 from games.errors import DigsiteError
+from games.forgiving import did_you_mean
 from games.notation import notation_of
 from games.record import record_text
 from grids import GridError
@@ -50,7 +51,24 @@ INPUT_LIMIT = (f"VIEW.json (or `-` for stdin) may hold at most "
                f"{cards_data.MAX_INPUT_CHARS // (1024 * 1024)} MiB.")
 INTERNAL_FAULT = 1
 
-GAME = click.Choice(registry.GAME_IDS)
+
+
+class _GameChoice(click.Choice):  # type: ignore[type-arg]  # (click < 8.2 has no parameter)
+    """The game ids, a close miss answered with the one suggestion (``archeology``: did
+    you mean ``archaeology``?)."""
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> object:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            hint = did_you_mean(str(value), registry.GAME_IDS)
+            if not hint:
+                raise
+            self.fail(exc.message.rstrip(".") + hint, param, ctx)
+
+
+GAME = _GameChoice(registry.GAME_IDS)
 #: The GAME argument; its metavar keeps click's usage lines and errors to one line.
 GAME_ARGUMENT = click.argument("game", type=GAME, metavar="GAME")
 CARDS = click.option("--cards", "cards", type=str, default=None, metavar="FILE",

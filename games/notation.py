@@ -14,6 +14,7 @@ from grids.cells import GridError, parse_cell
 
 from . import protocol, registry
 from .errors import InvalidMoveError
+from .forgiving import PLAIN, described
 
 __all__ = ["number", "cell", "notation_of"]
 
@@ -36,8 +37,9 @@ def cell(word: str, text: str) -> int:
 
 def notation_of(game_id: str, data: Any) -> dict[str, Any]:
     """How ``game_id``'s moves are written: ``{"game", "forms": [{"text", "meaning"}],
-    "examples": [{"move", "words"}]}``. ``forms`` is the engine's ``NOTATION`` (empty
-    when the engine documents none yet); ``examples`` are moves of the example position
+    "accepted": {"rules": [...], "examples": [{"typed", "reads"}]}, "examples": [{"move",
+    "words"}]}``. ``forms`` is the engine's ``NOTATION`` (empty when the engine documents
+    none yet); ``accepted``, what else its ``FORMS`` read (``games.forgiving``); ``examples`` are moves of the example position
     (``example_view``; the engine's ``example_decisions(state)`` where a decision is
     played as several moves), at most two of each kind, with the engine's ``describe``
     words (``None`` without one). ``digsite notation GAME`` prints it."""
@@ -56,4 +58,9 @@ def notation_of(game_id: str, data: Any) -> dict[str, Any]:
         per_kind[kind] = per_kind.get(kind, 0) + 1
         examples.append({"move": str(move),
                          "words": describe(state, move) if describe is not None else None})
-    return {"game": game_id, "forms": forms, "examples": examples}
+    accepted = getattr(engine, "FORMS", PLAIN)
+    return {"game": game_id, "forms": forms,
+            "accepted": {"rules": described(accepted),
+                         "examples": [{"typed": typed, "reads": reads}
+                                      for typed, reads in accepted.examples]},
+            "examples": examples}

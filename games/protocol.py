@@ -28,7 +28,8 @@ registered game by ``tests/games/test_conformance.py``):
 ``parse_move(state, text) -> Move``
     Move text back to a move (``InvalidMoveError``), checked legal in ``state``
     (``IllegalMoveError``). Every engine defines it as ``parse_checked(state, text,
-    parse_text)`` with its own text parser ``moves.parse_text``.
+    parse_text, FORMS)`` with its own canonical text parser ``moves.parse_text`` and, as
+    data, the other forms it accepts (``games.forgiving.Forms``: plurals, word orders).
 
 Optional members (an engine without them still conforms; the CLI and the hints use them
 when present):
@@ -119,11 +120,12 @@ from typing import Any, Callable, Final, Hashable, Protocol, Self, Sequence, Typ
 from cards_data._schema import JSON_WORDS
 
 from .errors import IllegalMoveError, InvalidMoveError
+from .forgiving import PLAIN, Forms, read
 from .seeding import Seed
 
 __all__ = ["CHANCE", "TERMINAL", "State", "Engine", "TextMove", "derived", "play_checked",
-           "parse_checked", "listing", "pick_outcome", "sample_chance", "resolve_chance",
-           "random_playout", "options_of"]
+           "parse_checked", "read_text", "listing", "pick_outcome", "sample_chance",
+           "resolve_chance", "random_playout", "options_of"]
 
 T = TypeVar("T")
 #: An engine's move type (each engine has its own: ``State[Move]``). Invariant: a state
@@ -233,20 +235,29 @@ def play_checked(state: State[MoveT], move: MoveT) -> None:
     state.apply(move)
 
 
-def parse_checked(state: State[MoveT], text: object, parse_text: Callable[[str], MoveT]
-                  ) -> MoveT:
-    """Move text to a move of ``state``: ``parse_text(text)`` reads it (``InvalidMoveError``
-    for text that is no move of the game), then it must be legal here (``IllegalMoveError``,
-    listing the legal moves). The one checked entry point every engine's ``parse_move``
-    is made of."""
-    if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is text, got {JSON_WORDS.get(type(text), 'a ' + type(text).__name__)}")
-    move = parse_text(text)
+def parse_checked(state: State[MoveT], text: object, parse_text: Callable[[str], MoveT],
+                  forms: Forms = PLAIN) -> MoveT:
+    """Move text to a move of ``state``: ``parse_text(text)`` reads it, or the engine's
+    other accepted ``forms`` do (``games.forgiving.read``: case, plurals, word orders;
+    ``InvalidMoveError`` with a suggestion for text that is no move of the game), then it
+    must be legal here (``IllegalMoveError``, listing the legal moves). The one checked
+    entry point every engine's ``parse_move`` is made of."""
+    move = read_text(state, text, parse_text, forms)
     options = options_of(state)
     if move not in options:
-        raise IllegalMoveError(f"move {text.strip()!r} is not legal here (legal: "
+        raise IllegalMoveError(f"move {str(text).strip()!r} is not legal here (legal: "
                                f"{listing(options)})")
     return move
+
+
+def read_text(state: State[MoveT], text: object, parse_text: Callable[[str], MoveT],
+              forms: Forms = PLAIN) -> MoveT:
+    """The move ``text`` names in ``state`` (``games.forgiving.read``), not yet checked
+    legal: ``parse_checked``'s reading half, for an engine that checks some moves its own
+    way (a whole Archaeology trade)."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is text, got {JSON_WORDS.get(type(text), 'a ' + type(text).__name__)}")
+    return read(text, parse_text, forms, lambda: options_of(state))
 
 
 def pick_outcome(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .errors import DigsiteError
+from .forgiving import did_you_mean
 
 if TYPE_CHECKING:  # (the protocol module is not needed to list the games)
     from .protocol import Engine
@@ -231,7 +232,7 @@ def get(game_id: str) -> GameInfo:
     except KeyError:
         raise UnknownGameError(
             f"unknown game {game_id!r} (choose from {', '.join(GAME_IDS)})"
-        ) from None
+            f"{did_you_mean(str(game_id), GAME_IDS)}") from None
 
 
 def editions(family: str) -> tuple[GameInfo, ...]:

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from grids import cell_name
 
 from ..errors import InvalidMoveError
+from ..forgiving import Forms
 from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
 
@@ -51,7 +52,7 @@ if TYPE_CHECKING:  # (the state module imports this one)
     from .state import AncientsState
 
 __all__ = ["Market", "Rest", "Find", "Sand", "End", "END", "Draw", "parse_text", "parse_move",
-           "Move", "describe", "NOTATION"]
+           "Move", "describe", "NOTATION", "FORMS"]
 
 #: The move notation, form by form (``digsite notation ancients``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -148,6 +149,14 @@ class Draw(TextMove):
 
 END = End()
 Move = Market | Rest | Find | Sand | End | Draw
+
+
+#: The accepted forms besides the canonical text (``games.forgiving``): case and
+#: spacing.
+FORMS = Forms(
+    fillers={"rest": ("for", "take")},
+    examples=(("FIND 7 90 AT c3", "find 7 90 at C3"), ("Rest for Money", "rest money"),
+              ("Sand flip c3", "sand flip C3")))
 
 
 def parse_text(text: str) -> Move:
@@ -259,4 +268,4 @@ def describe(state: AncientsState | None, move: object) -> str:
 
 def parse_move(state: AncientsState, text: object) -> Move:
     """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
-    return parse_checked(state, text, parse_text)
+    return parse_checked(state, text, parse_text, FORMS)

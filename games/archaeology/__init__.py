@@ -20,7 +20,7 @@ editions (the greedy heuristic, the fast playout, the hints) is ``solvers.archae
 
 from games.registry import get
 
-from .moves import CARD_NAMES, MAP, TREASURES, Move, parse_text
+from .moves import CARD_NAMES, FORMS, MAP, TREASURES, Move, parse_text
 from .rules import MAX_TRADES_BETWEEN_EXPLORES, Rules, rules_for
 from .state import ArchaeologyState
 from .views import (example_position, example_view, make_deal, parse_move, position_of,
@@ -33,7 +33,7 @@ from .table import (decisions, describe_decision, describe_event, describe_posit
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_text", "view_of", "ArchaeologyState", "Move", "Rules",
            "rules_for", "CARD_NAMES", "MAP", "TREASURES", "MAX_TRADES_BETWEEN_EXPLORES",
-           "describe", "NOTATION", "example_decisions", "read_view", "position_of",
+           "describe", "NOTATION", "FORMS", "example_decisions", "read_view", "position_of",
            "example_position", "decisions", "describe_position", "describe_event",
            "describe_decision", "describe_result"]
 

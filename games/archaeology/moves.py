@@ -55,7 +55,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Final, Mapping, Self,
 
 from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import InvalidMoveError
-from games.protocol import parse_checked
+from games.forgiving import Forms
+from games.protocol import parse_checked, read_text
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import ArchaeologyState
@@ -64,7 +65,8 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
            "TREASURES", "MAP", "THIEF", "SANDSTORM", "CARDS", "DIG", "STEAL", "STOLEN",
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
            "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "KIND_NAMES",
-           "chamber_letter", "move", "parse_text", "read_number", "parse_checked_move"]
+           "chamber_letter", "move", "parse_text", "read_number", "parse_checked_move",
+           "forms_of", "FORMS"]
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
 #: is a whole trade (both editions; not a ``legal_moves`` entry, see the module docstring).
@@ -356,14 +358,32 @@ def parse_text(text: str) -> Move:
     return Move.parse(text, _KINDS)
 
 
+def forms_of(cards: CardTable) -> Forms:
+    """An edition's accepted forms besides the canonical text (``games.forgiving``): its
+    card names in any case, plural, with spaces; ``sell 2 coins``; counts in a trade, a
+    Tomb keep or a Sphinx naming; ``steal from seat 1``, ``explore chamber 5``."""
+    return Forms(
+        cards=cards.names,
+        fillers={"steal": ("from", "seat"), "explore": ("chamber",), "look": ("at", "chamber"),
+                 "discard": ("a", "an", "one")},
+        swap=("sell",), counted=("trade", "keep", "name"),
+        examples=(("Sell 2 Coins", "sell coin 2"), ("sell pot shards 3", "sell pot_shard 3"),
+                  ("trade 2 coins for pharaoh's mask", "trade coin coin for pharaohs_mask"),
+                  ("steal from seat 1", "steal 1"), ("discard a Talisman", "discard talisman")))
+
+
+#: The 2007 game's accepted forms (``forms_of``).
+FORMS = forms_of(_CARDS)
+
+
 def parse_checked_move(state: ArchaeologyState, text: object,
-                       parse_text_of: Callable[[str], MoveBase]) -> MoveBase:
-    """Both editions' ``parse_move``: ``games.protocol.parse_checked``, and a whole trade
-    (``trade GIVES for TAKES``, not a ``legal_moves`` entry) checked by its steps
-    (``state.check_trade``)."""
-    if isinstance(text, str):
-        move = parse_text_of(text)
-        if move.kind == TRADE:
-            state.check_trade(move)
-            return move
-    return parse_checked(state, text, parse_text_of)
+                       parse_text_of: Callable[[str], MoveBase],
+                       forms: Forms = FORMS) -> MoveBase:
+    """Both editions' ``parse_move``: ``games.protocol.parse_checked`` (with the edition's
+    ``forms``), and a whole trade (``trade GIVES for TAKES``, not a ``legal_moves`` entry)
+    checked by its steps (``state.check_trade``)."""
+    move = read_text(state, text, parse_text_of, forms)
+    if move.kind == TRADE:
+        state.check_trade(move)
+        return move
+    return parse_checked(state, text, parse_text_of, forms)

@@ -24,7 +24,7 @@ from games.archaeology.table import (decisions, describe_decision, describe_even
                                      describe_position, describe_result)
 from games.registry import get
 
-from .moves import CARD_NAMES, MAP, TREASURES, Move, parse_text
+from .moves import CARD_NAMES, FORMS, MAP, TREASURES, Move, parse_text
 from .rules import VARIANTS, rules_for
 from .state import ExpeditionState
 from .views import (action_texts, example_position, example_view, make_deal, parse_move,
@@ -32,8 +32,9 @@ from .views import (action_texts, example_position, example_view, make_deal, par
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_text", "view_of", "action_texts", "ExpeditionState", "Move",
-           "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES", "describe", "NOTATION", "example_decisions",
-           "read_view", "position_of", "example_position", "decisions", "describe_position",
-           "describe_event", "describe_decision", "describe_result"]
+           "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES", "describe", "NOTATION",
+           "FORMS", "example_decisions", "read_view", "position_of", "example_position",
+           "decisions", "describe_position", "describe_event", "describe_decision",
+           "describe_result"]
 
 GAME = get("expedition")

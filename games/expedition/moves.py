@@ -30,16 +30,19 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cards_data.expedition import TREASURE_KEYS
-from games.archaeology.moves import KIND_NAMES, MoveBase, card_table
+from games.archaeology.moves import KIND_NAMES, MoveBase, card_table, forms_of
 
 __all__ = ["Move", "CARDS", "CARD_NAMES", "CARD_INDEX", "TREASURES", "MAP", "THIEF",
-           "SANDSTORM", "move", "parse_text"]
+           "SANDSTORM", "move", "parse_text", "FORMS"]
 
 CARDS = card_table(TREASURE_KEYS)
 CARD_NAMES = CARDS.names
 CARD_INDEX = dict(CARDS.index)
 TREASURES = CARDS.treasures
 MAP, THIEF, SANDSTORM = CARDS.map, CARDS.thief, CARDS.sandstorm
+#: The accepted forms besides the canonical text (``games.archaeology.moves.forms_of``):
+#: ``broken`` alone is refused here, three cards have it.
+FORMS = forms_of(CARDS)
 
 
 class Move(MoveBase):

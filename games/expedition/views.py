@@ -100,10 +100,11 @@ from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KE
                                      REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
 from games.archaeology.moves import MoveBase
 from games.errors import InternalFault, InvalidStateError
+from games.forgiving import did_you_mean
 from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
 from games.seeding import Seed, make_rng
 
-from .moves import parse_text
+from .moves import FORMS, parse_text
 from .rules import VARIANTS, rules_for
 from .state import ExpeditionState
 
@@ -147,7 +148,7 @@ def _variant_list(variant: str | Iterable[object] | None) -> list[str]:
             name = name.strip()
             if name not in VARIANTS:
                 raise InvalidStateError(f"deal: unknown variant {name!r} (variants: "
-                                        f"{', '.join(VARIANTS)})")
+                                        f"{', '.join(VARIANTS)}){did_you_mean(name, VARIANTS)}")
             if name not in out:
                 out.append(name)
     return sorted(out)
@@ -170,7 +171,7 @@ def make_deal(*, players: int, seed: Seed, data: ExpeditionData, monument: str |
         monument = keys[rng.randrange(len(keys))]
     elif monument not in keys:
         raise InvalidStateError(f"deal: unknown monument {monument!r} (monuments: "
-                                f"{', '.join(keys)})")
+                                f"{', '.join(keys)}){did_you_mean(str(monument), keys)}")
     try:
         rules = rules_for(data, players, monument, variants)
     except InvalidStateError as error:
@@ -525,7 +526,7 @@ def example_position(data: ExpeditionData) -> dict[str, Any]:
 def parse_move(state: ExpeditionState, text: object) -> MoveBase:
     """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``);
     a whole trade (``trade GIVES for TAKES``) too, checked by its steps."""
-    return parse_checked_move(state, text, parse_text)
+    return parse_checked_move(state, text, parse_text, FORMS)
 
 
 def action_texts(data: ExpeditionData, max_players: int) -> list[str]:

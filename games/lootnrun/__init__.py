@@ -9,7 +9,8 @@ JSON deal and player view in ``views``.
 from games.protocol import parse_checked
 from games.registry import get
 
-from .moves import NOTATION, Awaken, Keep, Loot, Move, Pass, Reshuffle, Run, describe, parse_text
+from .moves import (FORMS, NOTATION, Awaken, Keep, Loot, Move, Pass, Reshuffle, Run, describe,
+                    parse_text)
 from .rules import Rules, rules_for, score_rooms
 from .state import LootNRunState
 from .views import (example_position, example_view, make_deal, position_of, read_view,
@@ -19,7 +20,7 @@ from .table import describe_decision, describe_event, describe_position, describ
 GAME = get("lootnrun")
 
 __all__ = [
-    "GAME", "NOTATION", "Awaken", "Keep", "Loot", "LootNRunState", "Move", "Pass", "Reshuffle",
+    "GAME", "NOTATION", "FORMS", "Awaken", "Keep", "Loot", "LootNRunState", "Move", "Pass", "Reshuffle",
     "Run", "describe",
     "Rules", "example_view", "make_deal", "parse_move", "parse_text", "rules_for",
     "score_rooms", "state_from_deal", "state_from_view", "view_of", "read_view",
@@ -31,4 +32,4 @@ __all__ = [
 def parse_move(state: LootNRunState, text: object) -> Move:
     """Move text (``loot 0``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
     checked legal in ``state`` (``games.protocol.parse_checked``)."""
-    return parse_checked(state, text, parse_text)
+    return parse_checked(state, text, parse_text, FORMS)

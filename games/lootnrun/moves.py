@@ -27,11 +27,12 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from games.errors import InvalidMoveError
+from games.forgiving import Forms
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import LootNRunState
 
-__all__ = ["Move", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "parse_text",
+__all__ = ["Move", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "parse_text", "FORMS",
            "describe", "NOTATION"]
 
 #: The move notation, form by form (``digsite notation lootnrun``, ``digsite hint --help``).
@@ -121,6 +122,15 @@ _KEEP_TEXT = {(False, False): "keep none", (True, False): "keep 0", (False, True
               (True, True): "keep both"}
 _KEEPS = {text: Keep(*flags) for flags, text in _KEEP_TEXT.items()}
 _USAGE = "loot 0|1, run, awaken SEAT, keep none|0|1|both, pass"
+
+
+#: The accepted forms besides the canonical text (``games.forgiving``).
+FORMS = Forms(
+    fillers={"loot": ("deck", "from"), "awaken": ("seat", "the", "guardians", "of"),
+             "keep": ("deck",)},
+    phrases={"keep all": "keep both", "keep neither": "keep none", "keep nothing": "keep none"},
+    examples=(("Loot deck 1", "loot 1"), ("awaken seat 2", "awaken 2"),
+              ("keep all", "keep both"), ("keep neither", "keep none")))
 
 
 def parse_text(text: str) -> Move:

@@ -34,6 +34,7 @@ from grids.cells import cell_name, cells_of, popcount
 from grids.polyomino import SHAPES
 
 from ..errors import InvalidMoveError
+from ..forgiving import Forms
 from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # (the state module imports this one)
     from .state import PyramidsState
 
 __all__ = ["Cross", "Keep", "Take", "Reveal", "Pass", "PASS", "Move", "parse_text",
-           "parse_move", "describe", "NOTATION"]
+           "parse_move", "describe", "NOTATION", "FORMS"]
 
 #: The move notation, form by form (``digsite notation pyramids``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -132,6 +133,13 @@ def _card_cells(part: str, text: str) -> tuple[int, int]:
     return number(card, text, "card"), mask
 
 
+#: The accepted forms besides the canonical text (``games.forgiving``): case and
+#: spacing.
+FORMS = Forms(
+    examples=(("KEEP 3, 17", "keep 3,17"), ("12: a1, a2, b2", "12:A1,A2,B2"),
+              ("Take Deck", "take deck")))
+
+
 def parse_text(text: str) -> Move:
     """The move a text form names, no legality check (``InvalidMoveError`` if none)."""
     raw = " ".join(str(text).split())
@@ -201,4 +209,4 @@ def describe(state: PyramidsState | None, move: object) -> str:
 
 def parse_move(state: PyramidsState, text: object) -> Move:
     """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
-    return parse_checked(state, text, parse_text)
+    return parse_checked(state, text, parse_text, FORMS)

@@ -333,10 +333,12 @@ def test_deal_json(game, data):
 
 # --- player views ---------------------------------------------------------------------------
 
-def _views(game: str) -> list[dict]:
-    """The example view and views of seats along seeded random games."""
+def _views(game: str, form: str = "view") -> list[dict]:
+    """The example view and views of seats along seeded random games; ``form="position"``:
+    their position form (``example_position``, ``position_of``)."""
     engine, data = registry.engine(game), cards_data.load(game)
-    views = [engine.example_view(data)]
+    view_of = getattr(engine, f"{form}_of")
+    views = [getattr(engine, f"example_{form}")(data)]
     for players in registry.get(game).player_counts:
         state = engine.state_from_deal(engine.make_deal(players=players, seed=players, data=data),
                                        data)
@@ -347,7 +349,7 @@ def _views(game: str) -> list[dict]:
             seat = state.current_player()
             if seat >= 0 and step % 23 == 0:
                 try:
-                    views.append(engine.view_of(state, seat))
+                    views.append(view_of(state, seat))
                 except DigsiteError:  # not a moment a view is taken at (mid-turn)
                     pass
             options = options_of(state)

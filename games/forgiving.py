@@ -1,0 +1,230 @@
+"""Forgiving move text (issue 19 §4): what a player types, read as the canonical text an
+engine's ``parse_text`` takes, by one mechanism every engine shares.
+
+Each engine keeps its ``parse_text`` canonical and declares, as data, the other ways its
+moves are written (:class:`Forms`: its card names, the filler words a verb may carry, the
+word orders it accepts). :func:`read` is the one reader ``games.protocol.parse_checked``
+calls: the canonical text first (so the solvers' own texts cost nothing more), then
+
+- case and spacing: the text matched, case and spaces aside, against the legal moves'
+  texts (``EXPLORE b``, ``12: a1, a2``, ``take Deck``);
+- card names singular or plural, in any case, with spaces, underscores or apostrophes
+  (``Pot Shards``, ``pharaoh's mask``), or by one word of the name when only one card has
+  it (``shard``); a word that several cards share (``broken`` in The New Expedition) is
+  refused, naming them: ambiguity is never guessed;
+- the engine's word orders and filler words (``sell 2 coins``, ``loot deck 1``,
+  ``trade 2 coins for talisman``);
+- failing all that, one suggestion: the closest legal move (difflib), "did you mean
+  `sell coin 2`?".
+
+:func:`suggest` gives the same one suggestion for any word among choices (game ids,
+monuments, variants).
+
+>>> forms = Forms(cards=("pot_shard", "coin", "broken_cup", "broken_tablet"),
+...               swap=("sell",), counted=("trade",))
+>>> normalise("Sell 2 Pot Shards", forms), normalise("trade 2 coins for shard", forms)
+('sell pot_shard 2', 'trade coin coin for pot_shard')
+>>> normalise("sell broken 2", forms)
+Traceback (most recent call last):
+...
+games.errors.InvalidMoveError: move 'sell broken 2': 'broken' could be broken_cup or broken_tablet; write the whole name
+>>> suggest("archeology", ("pyramids", "ancients", "archaeology"))
+'archaeology'
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence, TypeVar
+
+from .errors import InvalidMoveError
+
+__all__ = ["Forms", "PLAIN", "normalise", "read", "suggest", "did_you_mean", "spaced",
+           "described"]
+
+T = TypeVar("T")
+
+#: The most copies ``N CARD`` stands for in a card list: more than any hand holds, few
+#: enough that a huge number cannot make a huge text.
+MAX_COPIES = 30
+
+
+@dataclass(frozen=True)
+class Forms:
+    """An engine's accepted forms besides its canonical text (module docstring).
+
+    ``cards``: the card names as the canonical text writes them (``pot_shard``);
+    ``fillers``: per verb, words dropped after it (``loot``: ``deck``); ``swap``: verbs
+    whose two arguments may come in either order, a number and a card (``sell 2 coin``);
+    ``counted``: verbs whose card lists take ``N CARD`` for N copies (``trade``);
+    ``phrases``: whole texts read as another (``keep all`` -> ``keep both``);
+    ``examples``: ``(accepted text, canonical text)`` pairs ``digsite notation`` lists."""
+
+    cards: tuple[str, ...] = ()
+    fillers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    swap: tuple[str, ...] = ()
+    counted: tuple[str, ...] = ()
+    phrases: Mapping[str, str] = field(default_factory=dict)
+    examples: tuple[tuple[str, str], ...] = ()
+
+
+#: The forms every engine has: case and spacing only (the grid games' moves have no names).
+PLAIN = Forms()
+
+
+def described(forms: Forms) -> list[str]:
+    """What ``forms`` accept besides the canonical text, in sentences (``digsite
+    notation``)."""
+    lines = ["any case and spacing (a typed move is matched to the legal moves' texts)"]
+    if forms.cards:
+        lines.append("card names singular or plural, with spaces, underscores or apostrophes "
+                     "(pot shards, Pot_Shard); one word of a name alone when only one card has "
+                     "it; a word several cards share is refused")
+    for verb in forms.swap:
+        lines.append(f"{verb}: the number and the card in either order")
+    if forms.counted:
+        lines.append(f"{', '.join(forms.counted)}: N CARD for N copies of a card")
+    for verb, words in forms.fillers.items():
+        lines.append(f"{verb}: {', '.join(repr(w) for w in words)} may be written and are "
+                     f"left out")
+    for typed, canonical in forms.phrases.items():
+        lines.append(f"{typed} is {canonical}")
+    lines.append("a close miss is refused with one suggestion (did you mean ...?)")
+    return lines
+
+
+def _key(word: str) -> str:
+    """A card name or typed words without case, spaces, underscores or apostrophes."""
+    return "".join(ch for ch in word.lower() if ch.isalnum())
+
+
+def _singular(key: str) -> tuple[str, ...]:
+    """``key`` and what it is without a plural ending (``coins`` -> ``coin``)."""
+    out = [key]
+    if key.endswith("es"):
+        out.append(key[:-2])
+    if key.endswith("s"):
+        out.append(key[:-1])
+    return tuple(out)
+
+
+def _card(words: Sequence[str], cards: Sequence[str], text: str) -> tuple[str, int] | None:
+    """The card named by the first words of ``words`` (up to three, longest first) and how
+    many words name it; ``None`` when they name none; ``InvalidMoveError`` when one word
+    names part of several cards."""
+    full = {_key(name): name for name in cards}
+    for span in (3, 2, 1):
+        if len(words) < span:
+            continue
+        for key in _singular(_key("".join(words[:span]))):
+            if key in full:
+                return full[key], span
+    parts: dict[str, set[str]] = {}
+    for name in cards:
+        for part in name.split("_"):
+            parts.setdefault(_key(part), set()).add(name)
+    for key in _singular(_key(words[0])):
+        named = sorted(parts.get(key, ()), key=cards.index)
+        if len(named) == 1:
+            return named[0], 1
+        if named:
+            raise InvalidMoveError(f"move {text!r}: {words[0]!r} could be "
+                                   f"{', '.join(named[:-1])} or {named[-1]}; write the "
+                                   f"whole name")
+    return None
+
+
+def normalise(text: str, forms: Forms) -> str:
+    """``text`` in the canonical words of ``forms``' engine, as far as its forms tell
+    (lower case, card names canonical, fillers dropped, word orders and counts made
+    canonical); ``InvalidMoveError`` for a word that could name several cards."""
+    words = text.lower().split()
+    phrase = forms.phrases.get(" ".join(words))
+    if phrase is not None:
+        return phrase
+    if not words:
+        return ""
+    verb, rest = words[0], words[1:]
+    drop = forms.fillers.get(verb, ())
+    rest = [w for w in rest if w not in drop]
+    if forms.cards:
+        named: list[str] = []
+        i = 0
+        while i < len(rest):
+            hit = _card(rest[i:], forms.cards, text) if not rest[i].isdigit() else None
+            if hit is None:
+                named.append(rest[i])
+                i += 1
+            else:
+                named.append(hit[0])
+                i += hit[1]
+        rest = named
+    if verb in forms.swap and len(rest) == 2 and rest[0].isdigit() and not rest[1].isdigit():
+        rest = [rest[1], rest[0]]
+    if verb in forms.counted:
+        counted: list[str] = []
+        for i, word in enumerate(rest):
+            if word.isdigit() and i + 1 < len(rest) and rest[i + 1] in forms.cards:
+                copies = int(word) if len(word) <= 3 else MAX_COPIES + 1
+                if not 1 <= copies <= MAX_COPIES:
+                    raise InvalidMoveError(f"move {text!r}: {word[:12]!r} copies of a card")
+                counted.extend([rest[i + 1]] * (copies - 1))
+            else:
+                counted.append(word)
+        rest = counted
+    return " ".join([verb, *rest])
+
+
+def spaced(text: str) -> str:
+    """Move text with case and spacing aside: how typed text is matched to a legal move's
+    text (``12: a1, A2`` is ``12:a1,a2``)."""
+    out = " ".join(text.lower().split())
+    for mark in (",", ":", "+"):
+        out = out.replace(f" {mark}", mark).replace(f"{mark} ", mark)
+    return out
+
+
+def suggest(word: str, choices: Sequence[str]) -> str | None:
+    """The one choice ``word`` is a close miss of (difflib), or ``None``: none is close,
+    or two are equally close (a suggestion is never a guess between two)."""
+    scored = sorted(((difflib.SequenceMatcher(None, word.lower(), c.lower()).ratio(), c)
+                     for c in choices), reverse=True)
+    if not scored or scored[0][0] < 0.6 or len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None
+    return scored[0][1]
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    """``"; did you mean `X`?"`` for the :func:`suggest` ion of ``word``, else ``""``."""
+    close = suggest(word, choices)
+    return f"; did you mean `{close}`?" if close is not None else ""
+
+
+def read(text: str, parse_text: Callable[[str], T], forms: Forms,
+         options: Callable[[], Sequence[T]]) -> T:
+    """The move ``text`` names, read by ``parse_text`` as typed, else in ``forms``'
+    canonical words, else matched to a legal move (``options()``) case and spacing aside;
+    ``InvalidMoveError`` with the canonical reader's message and one suggestion when none
+    of these reads it. No legality check of a move read (the caller's)."""
+    try:
+        return parse_text(text)
+    except InvalidMoveError as exc:
+        refused = exc
+    if len(text) > 2000:  # no forms for a text longer than any move: the reader's message
+        raise refused
+    canonical = normalise(text, forms)
+    if canonical != text:
+        try:
+            return parse_text(canonical)
+        except InvalidMoveError:
+            pass
+    legal = list(options())
+    by_text: dict[str, list[T]] = {}
+    for move in legal:
+        by_text.setdefault(spaced(str(move)), []).append(move)
+    for typed in dict.fromkeys((spaced(canonical), spaced(text))):
+        found = by_text.get(typed, [])
+        if len(found) == 1:
+            return found[0]
+    raise InvalidMoveError(f"{refused}{did_you_mean(canonical, [str(m) for m in legal])}")

@@ -1,0 +1,158 @@
+"""Forgiving move text (issue 19 §4, ``games.forgiving``): each accepted form of each game
+reads as its canonical move, a close miss gets one suggestion, ambiguity is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+import cards_data
+from cli.main import main
+from games import registry
+from games.errors import IllegalMoveError, InvalidMoveError
+from games.forgiving import PLAIN, normalise, read, suggest
+from games.notation import notation_of
+
+ENGINES = [g for g in registry.GAME_IDS if registry.has_engine(g)]
+
+
+def _example(game: str):
+    engine, data = registry.engine(game), cards_data.load(game)
+    state, _ = engine.state_from_view(engine.example_view(data), data, 0)
+    return engine, state
+
+
+#: (game, typed, the canonical move it reads as), each legal in the example position.
+ACCEPTED = [
+    ("archaeology", "Sell 2 Coins", "sell coin 2"),
+    ("archaeology", "sell coins 2", "sell coin 2"),
+    ("archaeology", "SELL COIN 2", "sell coin 2"),
+    ("archaeology", "sell 2 parchment scraps", "sell parchment_scrap 2"),
+    ("archaeology", "sell Parchment_Scraps 2", "sell parchment_scrap 2"),
+    ("archaeology", "Sell 1 Pharaoh's Mask", "sell pharaohs_mask 1"),
+    ("archaeology", "take  Coin ", "take coin"),
+    ("archaeology", "take pot shard", "take pot_shard"),
+    ("archaeology", "take shard", "take pot_shard"),  # one card has the word
+    ("archaeology", "sell broken 1", "sell broken_cup 1"),  # one card in 2007
+    ("archaeology", "trade 2 coins for talisman", "trade coin coin for talisman"),
+    ("archaeology", "Trade Coin Coin for TALISMANS", "trade coin coin for talisman"),
+    ("archaeology", "END", "end"),
+    ("expedition", "Take Coins", "take coin"),
+    ("expedition", "sell 2 pot shards", "sell pot_shard 2"),
+    ("expedition", "TAKE MAPS", "take map"),
+    ("lootnrun", "LOOT 1", "loot 1"),
+    ("lootnrun", "loot deck 1", "loot 1"),
+    ("lootnrun", "loot from deck 0", "loot 0"),
+    ("lootnrun", "Awaken Seat 1", "awaken 1"),
+    ("lootnrun", "Run", "run"),
+    ("ancients", "FIND 7 0 AT a1", "find 7 0 at A1"),
+    ("ancients", "Market Buy 3", "market buy 3"),
+    ("ancients", "sand b c1", "sand B C1"),
+    ("pyramids", "8: a1, a2, a3", "8:A1,A2,A3"),
+    ("pyramids", "8:a1", "8:A1"),
+    ("pyramids", "3:a5+8:a1", "3:A5 +8:A1"),
+    ("pyramids", "3:A5,b5 , C5 + 8:A1", "3:A5,B5,C5 +8:A1"),
+]
+
+
+@pytest.mark.parametrize("game, typed, canonical", ACCEPTED)
+def test_accepted_forms_read_as_the_canonical_move(game, typed, canonical):
+    engine, state = _example(game)
+    assert str(engine.parse_move(state, typed)) == canonical
+    assert engine.parse_move(state, typed) == engine.parse_move(state, canonical)
+
+
+@pytest.mark.parametrize("game", ENGINES)
+def test_every_listed_form_reads_as_its_canonical_text(game):
+    """The examples ``digsite notation`` lists: each reads as the text it claims."""
+    engine = registry.engine(game)
+    examples = engine.FORMS.examples
+    assert examples, f"{game} lists no accepted form"
+    for typed, reads in examples:
+        canonical = engine.parse_text(reads)
+        got = read(typed, engine.parse_text, engine.FORMS, lambda: [canonical])
+        assert got == canonical and str(got) == reads, (typed, reads)
+
+
+#: (game, typed, the one suggestion): text no form reads, a close miss of a legal move.
+SUGGESTED = [
+    ("archaeology", "sel coin 2", "sell coin 2"),
+    ("archaeology", "sell coinz 2", "sell coin 2"),
+    ("lootnrun", "lot 1", "loot 1"),
+    ("ancients", "find 7 0 a1", "find 7 0 at A1"),
+    ("pyramids", "8:A1;A2;A3", "8:A1,A2,A3"),
+]
+
+
+@pytest.mark.parametrize("game, typed, suggestion", SUGGESTED)
+def test_a_close_miss_gets_one_suggestion(game, typed, suggestion):
+    engine, state = _example(game)
+    with pytest.raises(InvalidMoveError) as error:
+        engine.parse_move(state, typed)
+    message = str(error.value)
+    assert message.endswith(f"; did you mean `{suggestion}`?"), message
+    assert message.count("did you mean") == 1
+
+
+def test_text_far_from_every_move_gets_no_suggestion():
+    engine, state = _example("lootnrun")
+    with pytest.raises(InvalidMoveError) as error:
+        engine.parse_move(state, "xyzzy plugh")
+    assert "did you mean" not in str(error.value)
+
+
+def test_a_word_several_cards_share_is_refused_naming_them():
+    """``broken`` is the broken cup, tablet and pendant of The New Expedition: refused,
+    never guessed (in the 2007 game only the cup has it, and it is read)."""
+    engine, state = _example("expedition")
+    with pytest.raises(InvalidMoveError, match="'broken' could be broken_cup, broken_tablet "
+                                               "or broken_pendant; write the whole name"):
+        engine.parse_move(state, "sell broken 1")
+    with pytest.raises(InvalidMoveError, match="could be"):
+        engine.parse_move(state, "trade coin for broken")
+
+
+def test_two_equally_close_choices_are_no_suggestion():
+    assert suggest("ab", ["ac", "ad"]) is None
+    assert suggest("archeology", registry.GAME_IDS) == "archaeology"
+
+
+def test_a_forgiven_move_is_still_checked_legal():
+    engine, state = _example("archaeology")
+    with pytest.raises(IllegalMoveError, match="not legal here"):
+        engine.parse_move(state, "Sell 3 Coins")
+    with pytest.raises(IllegalMoveError, match="trade value"):
+        engine.parse_move(state, "trade 1 coin for talisman")
+
+
+def test_counts_are_bounded():
+    forms = registry.engine("archaeology").FORMS
+    with pytest.raises(InvalidMoveError, match="copies"):
+        normalise("trade 99999999999 coins for talisman", forms)
+    with pytest.raises(InvalidMoveError, match="copies"):
+        normalise("trade 0 coins for talisman", forms)
+
+
+def test_plain_forms_change_only_case():
+    assert normalise("Keep 3,17", PLAIN) == "keep 3,17"
+
+
+def test_notation_lists_the_accepted_forms(capsys):
+    result = notation_of("archaeology", cards_data.load("archaeology"))
+    assert {"typed": "Sell 2 Coins", "reads": "sell coin 2"} in result["accepted"]["examples"]
+    assert main(["notation", "archaeology"]) == 0
+    out = capsys.readouterr().out
+    assert "also accepted:" in out and "sell: the number and the card in either order" in out
+    assert "Sell 2 Coins" in out
+
+
+def test_game_ids_monuments_and_variants_get_a_suggestion(capsys):
+    assert main(["notation", "archeology"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+    assert err.rstrip().endswith("did you mean `archaeology`?")
+    assert main(["deal", "expedition", "--seed", "1", "--monument", "templ"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("did you mean `temple`?")
+    assert main(["deal", "expedition", "--seed", "1", "--variant", "fierce"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("did you mean `fierce-weather`?")
+    with pytest.raises(registry.UnknownGameError, match="did you mean `lootnrun`"):
+        registry.get("lootrun")
