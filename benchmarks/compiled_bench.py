@@ -161,6 +161,23 @@ def _verdict(value: float, target: float, higher: bool = True) -> str:
     return "met" if (value >= target if higher else value <= target) else "NOT met"
 
 
+def _hint_latency(builds: dict, progress) -> tuple[dict, str]:
+    """The CPU of a whole ``digsite hint`` command at the default budget, per game and build."""
+    latency: dict = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for game in HINT_GAMES:
+            view = Path(folder) / f"{game}.json"
+            example = subprocess.run([*_DIGSITE, "example", game],
+                                     check=True, capture_output=True, text=True)
+            view.write_text(example.stdout, encoding="utf-8")
+            latency[game] = {b: round(_hint_cpu(game, view, pure), 3)
+                             for b, pure in builds.items()}
+            progress(1)
+    return latency, ("hint at the default budget, CPU s of the whole command (compiled / pure): "
+                     + ", ".join(f"{g} {v['compiled']:.2f} / {v['pure']:.2f}"
+                                 for g, v in latency.items()))
+
+
 def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> dict:
     here = status()
     if not here.compiled:
@@ -252,18 +269,6 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> 
                  f"same results: {same}")
 
     # hint latency at the default budget
-    latency: dict = {}
-    with tempfile.TemporaryDirectory() as folder:
-        for game in HINT_GAMES:
-            view = Path(folder) / f"{game}.json"
-            example = subprocess.run([*_DIGSITE, "example", game],
-                                     check=True, capture_output=True, text=True)
-            view.write_text(example.stdout, encoding="utf-8")
-            latency[game] = {b: round(_hint_cpu(game, view, pure), 3)
-                             for b, pure in builds.items()}
-            progress(1)
-    figures["hint_cpu_s"] = latency
-    lines.append("hint at the default budget, CPU s of the whole command (compiled / pure): "
-                 + ", ".join(f"{g} {v['compiled']:.2f} / {v['pure']:.2f}"
-                             for g, v in latency.items()))
+    figures["hint_cpu_s"], line = _hint_latency(builds, progress)
+    lines.append(line)
     return {"text": "\n".join(lines), "figures": figures}

@@ -144,6 +144,36 @@ def _sides(progress) -> tuple[dict, list[str]]:
             }, lines
 
 
+def _hint_efficiency(data, *, quick: bool, progress) -> tuple[dict, str]:
+    """Follow the hint on solo deals with the future hidden: its score against each deal's
+    best known score and bound."""
+    seeds = list(EFFICIENCY_SEEDS)[: 2 if quick else 20]
+    iterations = 16 if quick else DEFAULT_ROLLOUTS
+    shares_best, shares_bound, rows = [], [], []
+    for seed in seeds:
+        deal = make_deal(players=1, seed=seed, data=data)
+        score = follow_hints(deal, data, iterations=iterations, seed=seed)
+        best, _, _ = _timed_solve(deal, data, budget=2.0 if quick else DEFAULT_BUDGET, seed=0)
+        reference = max(best.score, score)
+        shares_best.append(score / reference)
+        shares_bound.append(score / best.bound)
+        rows.append({"seed": seed, "hint_score": score, "best_score": best.score,
+                     "status": best.status, "bound": best.bound})
+        progress()
+    figure = {
+        "deals": len(seeds), "iterations_per_decision": iterations,
+        "mean_share_of_best": round(statistics.fmean(shares_best), 4),
+        "mean_share_of_bound": round(statistics.fmean(shares_bound), 4),
+        "proven_best": sum(r["status"] == "OPTIMAL" for r in rows), "rows": rows}
+    line = (f"hint efficiency, {len(seeds)} solo deals, {iterations} samples per decision "
+            f"(keep, crossings, takes; the future hidden): mean score "
+            f"{statistics.fmean(r['hint_score'] for r in rows):.1f} = "
+            f"{statistics.fmean(shares_best):.1%} of each deal's best known score "
+            f"({figure['proven_best']} proven), "
+            f"{statistics.fmean(shares_bound):.1%} of its bound (a lower estimate)")
+    return figure, line
+
+
 def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False) -> dict:
     data = cards_data.load("pyramids")
     lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {workers_for(7)} up "
@@ -225,30 +255,8 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False
                  f"<= 5 s {'met' if max(hint_times) <= 5.0 else 'NOT met'}")
 
     # 5. hint efficiency: follow the hint on solo deals, future hidden
-    seeds = list(EFFICIENCY_SEEDS)[: 2 if quick else 20]
-    iterations = 16 if quick else DEFAULT_ROLLOUTS
-    shares_best, shares_bound, rows = [], [], []
-    for seed in seeds:
-        deal = make_deal(players=1, seed=seed, data=data)
-        score = follow_hints(deal, data, iterations=iterations, seed=seed)
-        best, _, _ = _timed_solve(deal, data, budget=2.0 if quick else DEFAULT_BUDGET, seed=0)
-        reference = max(best.score, score)
-        shares_best.append(score / reference)
-        shares_bound.append(score / best.bound)
-        rows.append({"seed": seed, "hint_score": score, "best_score": best.score,
-                     "status": best.status, "bound": best.bound})
-        progress()
-    figures["hint_efficiency"] = {
-        "deals": len(seeds), "iterations_per_decision": iterations,
-        "mean_share_of_best": round(statistics.fmean(shares_best), 4),
-        "mean_share_of_bound": round(statistics.fmean(shares_bound), 4),
-        "proven_best": sum(r["status"] == "OPTIMAL" for r in rows), "rows": rows}
-    lines.append(f"hint efficiency, {len(seeds)} solo deals, {iterations} samples per decision "
-                 f"(keep, crossings, takes; the future hidden): mean score "
-                 f"{statistics.fmean(r['hint_score'] for r in rows):.1f} = "
-                 f"{statistics.fmean(shares_best):.1%} of each deal's best known score "
-                 f"({figures['hint_efficiency']['proven_best']} proven), "
-                 f"{statistics.fmean(shares_bound):.1%} of its bound (a lower estimate)")
+    figures["hint_efficiency"], line = _hint_efficiency(data, quick=quick, progress=progress)
+    lines.append(line)
     # 6. the time-limit cap of whole commands
     figures["time_limit_cap"] = _time_limit_cap(data, quick=quick, progress=progress)
     lines.extend(cap_lines(figures["time_limit_cap"]["rows"]))

@@ -163,7 +163,7 @@ def _judged(status: str, settle: int | None, quick: bool) -> str:
 
 
 def play_match(match: Match, *, games: int, execution: Execution = LOCAL,
-               progress=lambda n=1: None, seed: int = SEED) -> dict:
+               progress=lambda n=1, note=None: None, seed: int = SEED) -> dict:
     """One match's figures: the win rate of its first bot with its interval, the verdict
     where the match has a target, the mean scores and the wall seconds."""
     data = cards_data.load(match.game)

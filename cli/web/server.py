@@ -51,7 +51,7 @@ from grids import GridError
 
 from ..inputs import parse_json
 from . import board
-from .jobs import BusyError, JobManager
+from .jobs import BusyError, Job, JobManager
 
 __all__ = ["make_app", "MAX_BODY", "STATIC_FILES"]
 
@@ -112,47 +112,48 @@ def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
-             jobs: JobManager | None = None) -> Starlette:
-    """The analysis board's app; ``records``: ``(name, record JSON)`` read from the command
-    line at start (the server reads no path after that)."""
-    records = list(records or [])
-    manager = jobs or JobManager()
-    opened: OrderedDict[str, board.Opened] = OrderedDict()
-    counter = [0]
+class _Board:
+    """The server's state and its routes: the records read at start, the documents opened
+    (the last ``KEEP_OPENED``), and the search jobs."""
 
-    def remember(doc: board.Opened) -> str:
-        counter[0] += 1
-        key = str(counter[0])
-        opened[key] = doc
-        while len(opened) > KEEP_OPENED:
-            opened.popitem(last=False)
+    def __init__(self, records: list[tuple[str, dict[str, Any]]], manager: JobManager):
+        self.records = records
+        self.manager = manager
+        self.opened: OrderedDict[str, board.Opened] = OrderedDict()
+        self.counter = 0
+
+    def remember(self, doc: board.Opened) -> str:
+        self.counter += 1
+        key = str(self.counter)
+        self.opened[key] = doc
+        while len(self.opened) > KEEP_OPENED:
+            self.opened.popitem(last=False)
         return key
 
-    async def index(request: Request) -> Response:
+    async def index(self, request: Request) -> Response:
         content, media = STATIC_FILES["index.html"]
         return Response(content, media_type=media)
 
-    async def static(request: Request) -> Response:
+    async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC_FILES:  # a name of the set, never a path: no ../, no /etc
             return _error(f"no such file: {name}", 404)
         content, media = STATIC_FILES[name]
         return Response(content, media_type=media)
 
-    async def examples(request: Request) -> Response:
+    async def examples(self, request: Request) -> Response:
         return JSONResponse({
             "examples": board.examples(),
             "records": [{"index": k, "name": name, "game": doc.get("game")}
-                        for k, (name, doc) in enumerate(records)],
+                        for k, (name, doc) in enumerate(self.records)],
             "games": [{"id": info.id, "name": info.name, "kind": info.kind,
                        "solo": info.solo, "services": list(info.services)}
                       for info in registry.GAMES.values()]})
 
-    async def example(request: Request) -> Response:
+    async def example(self, request: Request) -> Response:
         return JSONResponse(board.example_document(request.path_params["name"]))
 
-    def _open(payload: Any) -> board.Opened:
+    def _open(self, payload: Any) -> board.Opened:
         if not isinstance(payload, dict):
             raise InvalidStateError("open: expected a JSON object")
         keys = {"example", "record", "text", "document", "game"} & set(payload)
@@ -169,10 +170,10 @@ def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
             doc = board.example_document(payload["example"])
         elif key == "record":
             k = payload["record"]
-            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(records):
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(self.records):
                 raise InvalidStateError(f"open: record: no record {k!r} (the server was "
-                                        f"given {len(records)})")
-            doc = records[k][1]
+                                        f"given {len(self.records)})")
+            doc = self.records[k][1]
         elif key == "text":
             if not isinstance(payload["text"], str):
                 raise InvalidStateError("open: text: expected the JSON text of a record "
@@ -184,21 +185,21 @@ def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
             doc = _solo_deal(payload)
         return board.open_document(doc, viewer=seat)
 
-    async def open_(request: Request) -> Response:
+    async def open_(self, request: Request) -> Response:
         payload = await _body(request)
-        doc = await asyncio.to_thread(_open, payload)
-        key = remember(doc)
+        doc = await asyncio.to_thread(self._open, payload)
+        key = self.remember(doc)
         return JSONResponse({"id": key, **doc.summary()})
 
-    def _opened(request: Request) -> board.Opened:
-        doc = opened.get(request.path_params["id"])
+    def _opened(self, request: Request) -> board.Opened:
+        doc = self.opened.get(request.path_params["id"])
         if doc is None:
             raise LookupError(f"no opened document {request.path_params['id']!r} (open it "
                               f"again)")
         return doc
 
-    async def view(request: Request) -> Response:
-        doc = _opened(request)
+    async def view(self, request: Request) -> Response:
+        doc = self._opened(request)
         n = request.path_params["n"]
         if not 1 <= n <= len(doc.decisions):
             raise LookupError(f"decision {n}: the document has decisions 1 to "
@@ -208,13 +209,15 @@ def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
             raise InvalidStateError(f"decision {n}: no hint here ({decision.why_no_view})")
         return JSONResponse(decision.view)
 
-    async def record(request: Request) -> Response:
-        doc = _opened(request)
+    async def record(self, request: Request) -> Response:
+        doc = self._opened(request)
         if doc.record is None:
             raise InvalidStateError("a view has no record to review")
         return JSONResponse(doc.record.to_json())
 
-    def search(kind: str) -> Callable[[Request], Awaitable[Response]]:
+    def search(self, kind: str) -> Callable[[Request], Awaitable[Response]]:
+        manager = self.manager
+
         async def endpoint(request: Request) -> Response:
             payload = await _body(request)
             job = manager.start(kind, payload, _client(request))
@@ -235,62 +238,79 @@ def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
                           500 if job.state == "fault" else 400)
         return endpoint
 
-    async def job_status(request: Request) -> Response:
-        job = manager.jobs.get(request.path_params["id"])
+    def _job(self, request: Request) -> Job:
+        job = self.manager.jobs.get(request.path_params["id"])
         if job is None:
             raise LookupError(f"no job {request.path_params['id']!r}")
+        return job
+
+    async def job_status(self, request: Request) -> Response:
+        return JSONResponse(self._job(request).status())
+
+    async def job_cancel(self, request: Request) -> Response:
+        job = self._job(request)
+        self.manager.cancel(job)
         return JSONResponse(job.status())
 
-    async def job_cancel(request: Request) -> Response:
-        job = manager.jobs.get(request.path_params["id"])
-        if job is None:
-            raise LookupError(f"no job {request.path_params['id']!r}")
-        manager.cancel(job)
-        return JSONResponse(job.status())
-
-    async def health(request: Request) -> Response:
+    async def health(self, request: Request) -> Response:
+        manager = self.manager
         return JSONResponse({"running": len(manager.running()), "processes": manager.alive(),
                              "started": manager.started, "reaped": manager.reaped})
 
-    async def bad_input(request: Request, exc: Exception) -> Response:
-        return _error(str(exc), 413 if isinstance(exc, _TooLarge)
-                      else 429 if isinstance(exc, BusyError) else 400)
+    def routes(self) -> list[Route]:
+        return [
+            Route("/", self.index),
+            Route("/static/{name:str}", self.static),
+            Route("/api/examples", self.examples),
+            Route("/api/examples/{name:str}", self.example),
+            Route("/api/open", self.open_, methods=["POST"]),
+            Route("/api/open/{id:str}/view/{n:int}", self.view),
+            Route("/api/open/{id:str}/record", self.record),
+            Route("/api/hint", self.search("hint"), methods=["POST"]),
+            Route("/api/review", self.search("review"), methods=["POST"]),
+            Route("/api/best-score", self.search("best_score"), methods=["POST"]),
+            Route("/api/jobs/{id:str}", self.job_status),
+            Route("/api/jobs/{id:str}", self.job_cancel, methods=["DELETE"]),
+            Route("/api/health", self.health),
+        ]
 
-    async def not_found(request: Request, exc: Exception) -> Response:
-        return _error(str(exc.args[0]) if exc.args else "not found", 404)
 
-    async def http_error(request: Request, exc: Exception) -> Response:
-        status = getattr(exc, "status_code", 400)
-        return _error(getattr(exc, "detail", "") or "bad request", status)
+async def _bad_input(request: Request, exc: Exception) -> Response:
+    return _error(str(exc), 413 if isinstance(exc, _TooLarge)
+                  else 429 if isinstance(exc, BusyError) else 400)
 
-    async def fault(request: Request, exc: Exception) -> Response:
-        LOG.exception("internal fault answering %s %s", request.method, request.url.path)
-        return _error(f"internal fault: {type(exc).__name__}: {exc}", 500)
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error(str(exc.args[0]) if exc.args else "not found", 404)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 400)
+    return _error(getattr(exc, "detail", "") or "bad request", status)
+
+
+async def _fault(request: Request, exc: Exception) -> Response:
+    LOG.exception("internal fault answering %s %s", request.method, request.url.path)
+    return _error(f"internal fault: {type(exc).__name__}: {exc}", 500)
+
+
+def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
+             jobs: JobManager | None = None) -> Starlette:
+    """The analysis board's app; ``records``: ``(name, record JSON)`` read from the command
+    line at start (the server reads no path after that)."""
+    from starlette.exceptions import HTTPException
+
+    manager = jobs or JobManager()
+    routes = _Board(list(records or []), manager).routes()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         manager.shutdown()
 
-    from starlette.exceptions import HTTPException
-
-    app = Starlette(routes=[
-        Route("/", index),
-        Route("/static/{name:str}", static),
-        Route("/api/examples", examples),
-        Route("/api/examples/{name:str}", example),
-        Route("/api/open", open_, methods=["POST"]),
-        Route("/api/open/{id:str}/view/{n:int}", view),
-        Route("/api/open/{id:str}/record", record),
-        Route("/api/hint", search("hint"), methods=["POST"]),
-        Route("/api/review", search("review"), methods=["POST"]),
-        Route("/api/best-score", search("best_score"), methods=["POST"]),
-        Route("/api/jobs/{id:str}", job_status),
-        Route("/api/jobs/{id:str}", job_cancel, methods=["DELETE"]),
-        Route("/api/health", health),
-    ], exception_handlers={DigsiteError: bad_input, GridError: bad_input,
-                           LookupError: not_found, HTTPException: http_error,
-                           Exception: fault}, lifespan=lifespan)
+    app = Starlette(routes=routes, exception_handlers={
+        DigsiteError: _bad_input, GridError: _bad_input, LookupError: _not_found,
+        HTTPException: _http_error, Exception: _fault}, lifespan=lifespan)
     app.state.jobs = manager
     return app
 
