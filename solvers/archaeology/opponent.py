@@ -61,6 +61,12 @@ _UNSEEN_GAIN = frozenset({R_DIG, R_EXPLORE, R_KEEP})
 _DIG_DRAWS = frozenset({R_DIG, R_STEAL, R_DISCARD})
 
 
+#: The state's fields a context sets (its other slot, ``restored``, is its own).
+_STATE_FIELDS = ("rules", "hands", "hand_sizes", "to_move", "explored", "chambers",
+                 "chamber_seen", "must_sell", "sold_this_turn", "dig", "storm_last",
+                 "storm_left")
+
+
 class _Context:
     """What ``greedy_action`` and ``greedy_discard`` read of a state, for a past decision
     of ``to_move`` with a rebuilt hand (module docstring); ``discardable`` is the state's
@@ -82,13 +88,15 @@ class _Context:
         self.chamber_seen = ()
         self.must_sell = False
         self.sold_this_turn = False
-        self.dig = ()
+        self.dig: list[int] = []
         self.storm_last = self.storm_left = 0
         self.restored = ()  # chambers explored since the decision
 
-    def hold(self, hand: list[int], world) -> None:
+    def hold(self, hand: list[int], world: ArchaeologyState) -> ArchaeologyState:
         """The decision's hand, and the chambers as they were in ``world`` (its sampled
-        cards where still in place; a placeholder of the right size where taken since)."""
+        cards where still in place; a placeholder of the right size where taken since),
+        as a state the greedy policy reads: a copy of ``world`` with this context's fields
+        (a real state, not this object, since the compiled policy takes only states)."""
         base = self.to_move * self.rules.treasures
         self.hands[base:base + len(hand)] = hand
         self.hand_sizes[self.to_move] = sum(hand)
@@ -97,6 +105,10 @@ class _Context:
             if not chambers[i]:
                 chambers[i] = (0,) * self.rules.chamber_sizes[i]
         self.chambers = chambers
+        state = world.clone()
+        for name in _STATE_FIELDS:
+            setattr(state, name, getattr(self, name))
+        return state
 
 
 def _turn_ids(events: list) -> list[int]:
@@ -138,7 +150,7 @@ def decisions(root, seat: int, other: int) -> list[tuple]:
 
     def context(index: int) -> _Context:
         ctx = _Context(rules, players, other)
-        ctx.dig = (0,) if (root.dig or drawn_after) else ()  # only its emptiness is read
+        ctx.dig = [0] if (root.dig or drawn_after) else []  # only its emptiness is read
         ctx.restored = tuple(sorted(explored_after))
         bit = 1 << other
         ctx.chamber_seen = [m & ~bit if i in looked_after else m
@@ -251,14 +263,10 @@ class GreedyAgreement:
                     # world that did would be impossible, weight 0
                     return float("-inf")
                 elif kind == "action":
-                    ctx = step[2]
-                    ctx.hold(hand, world)
-                    if greedy_action(ctx) is step[1]:
+                    if greedy_action(step[2].hold(hand, world)) is step[1]:
                         total += self.beta
                 else:
-                    ctx = step[2]
-                    ctx.hold(hand, world)
-                    if greedy_discard(ctx) == step[1]:
+                    if greedy_discard(step[2].hold(hand, world)) == step[1]:
                         total += self.beta_discard
         return total
 

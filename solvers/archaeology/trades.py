@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from games.archaeology.moves import TAKE, MoveBase
+from games.archaeology.moves import TAKE, TRADE, MoveBase
 from games.archaeology.state import ArchaeologyState
 from games.archaeology.trades import trading, whole_trade
 
@@ -84,3 +84,11 @@ class TradeUnits:
 
     def move(self, steps: Sequence[MoveBase]) -> MoveBase:
         return whole_trade(self.world, steps)
+
+    @staticmethod
+    def offered(move: object) -> bool:
+        """Whether a hint offers ``move``: not a trade that gives exactly the cards it takes
+        (``trade parchment_scrap for parchment_scrap``). The rulebooks allow it (any cards
+        for cards of equal or lesser trade value) and the engine's steps still make it, but
+        it changes nothing, so it is no decision to rank (issue 20 §1)."""
+        return not (isinstance(move, MoveBase) and move.kind == TRADE and move.a == move.b)

@@ -29,12 +29,14 @@ class Units(Protocol):
     """How a game's hint names decisions of several engine moves (``ismcts``'s units):
     ``open(state)`` whether the searching seat's decision is still in progress, and
     ``move(moves)`` the one move (its text a row's ``move``) that a completed unit's moves
-    make; ``extra`` root moves the search must also try (each a whole unit). Any object
-    with these three members will do (``solvers.archaeology.trades.TradeUnits``): the
+    make; ``offered(move)`` whether such a move is a row (a unit that changes nothing is
+    none); ``extra`` root moves the search must also try (each a whole unit). Any object
+    with these four members will do (``solvers.archaeology.trades.TradeUnits``): the
     states and moves are the game's own, hence ``Any``."""
 
     def open(self, state: Any, /) -> bool: ...
     def move(self, moves: Sequence[Any], /) -> object: ...
+    def offered(self, move: object, /) -> bool: ...
     @property
     def extra(self) -> Sequence[Any]: ...
 
@@ -96,7 +98,11 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
     result = root_parallel(world, seat, workers=limit.workers, seed=seed if rng is None else rng,
                            iterations=limit.iterations, deadline=limit.deadline(), **options)
     if units is not None and result.units is not None and result.stop_reason != "single_move":
-        stats = _merged(result.units, units.move)
+        # a unit that changes nothing is no row, unless it is one the caller asked about
+        # (a review's played move, in ``extra``)
+        asked = {str(move) for move in units.extra}
+        stats = [stat for stat in _merged(result.units, units.move)
+                 if units.offered(stat.move) or str(stat.move) in asked]
         named = {str(stat.move) for stat in stats}
         # a one-move decision the search never tried stays a row without a value (a root
         # step that no completed unit starts with is no decision of its own)

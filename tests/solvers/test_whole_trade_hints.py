@@ -157,3 +157,21 @@ def test_review_names_and_values_a_played_trade():
     decision = next(d for d in result.decisions if d.played == trade)
     assert list(decision.moves) == [str(m) for m in steps]
     assert decision.label not in ("unrated",) and decision.played_value is not None
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_a_trade_that_changes_nothing_is_no_hint_row(game):
+    # issue 20 §1: the Expedition hint ranked `trade parchment_scrap for parchment_scrap`.
+    # The engine's steps still make it (the rulebooks allow any cards for cards of equal or
+    # lesser value), and the search still completes it: the hint leaves it out.
+    engine, data = EDITIONS[game], cards_data.load(game)
+    view = engine.example_view(data)
+    world, seat = engine.state_from_view(view, data, 0)
+    result = ismcts(world, seat, iterations=400, seed=0, unit_open=trading, **SEARCH_OPTIONS)
+    searched = {str(whole_trade(world, stat.move)) for stat in result.units or ()}
+    no_ops = {text for text in searched if text.startswith("trade ")
+              and text[6:].split(" for ")[0] == text[6:].split(" for ")[1]}
+    assert no_ops, "the search completed no trade that changes nothing: the test proves nothing"
+    hint = services.hint(game, view, data=data, limit=Limit(iterations=400), seed=0, top=100)
+    rows = {row.move for row in hint.rows}
+    assert rows and not rows & no_ops, rows & no_ops
