@@ -14,7 +14,6 @@ import textwrap
 import threading
 import time
 from importlib.metadata import PackageNotFoundError, version
-from dataclasses import replace
 
 #: When this process began running digsite: a best score's ``--time-limit`` caps the whole
 #: command, its start-up included (``main``; an in-process call counts from its own start).
@@ -701,8 +700,8 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
         result = services.hint(game, view, data=data_, limit=limit, seed=seed, top=top,
                                inference=on)
     if beliefs:
-        result = replace(result, facts=result.facts + (("beliefs", services.beliefs(
-            game, view, data=data_, seed=seed, inference=on)),))
+        result = services.with_beliefs(game, result, view, data=data_, seed=seed,
+                                       inference=on)
     return result
 
 

@@ -23,7 +23,7 @@ legal moves, each hint, the end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable
 
 from games import Game, registry
@@ -364,8 +364,7 @@ def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:
         result = services.hint(game_id, view, data=g.game.data,
                                limit=Limit(iterations=iterations), seed=seed, top=5)
         if services.has_capability(game_id, "beliefs"):  # what the seat can infer, as hint --beliefs
-            result = replace(result, facts=result.facts + (("beliefs", services.beliefs(
-                game_id, view, data=g.game.data, seed=seed)),))
+            result = services.with_beliefs(game_id, result, view, data=g.game.data, seed=seed)
     except DigsiteError as exc:
         term.complain(f"no hint for this decision: {' '.join(str(exc).split())}")
         return

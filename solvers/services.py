@@ -44,6 +44,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+from dataclasses import replace
 from types import ModuleType
 from typing import Any, Callable
 
@@ -55,8 +56,8 @@ from games.seeding import Seed
 from .hints import Hint
 from .limits import Limit
 
-__all__ = ["service", "capability", "has_capability", "hint", "beliefs", "hint_budget",
-           "bot_names", "SERVICE_WORDS"]
+__all__ = ["service", "capability", "has_capability", "hint", "beliefs", "with_beliefs",
+           "hint_budget", "bot_names", "SERVICE_WORDS"]
 
 #: Each service in a user's words, for the message when a game lacks it: after "has no"
 #: and after "games with" ("archaeology has no best-score solver (games with a best-score
@@ -144,6 +145,14 @@ def beliefs(game_id: str, view: dict[str, Any], *, data: CardData, seed: Seed = 
                                                inference=inference))
     return result
 
+
+
+def with_beliefs(game_id: str, result: Hint, view: dict[str, Any], *, data: CardData,
+                 seed: Seed = 0, inference: bool | None = None) -> Hint:
+    """``result`` (the hint of ``view``) with the seat's beliefs about the hidden cards
+    as its fact ``beliefs`` (``hint --beliefs``, play's hint, the board's)."""
+    return replace(result, facts=result.facts + (("beliefs", beliefs(
+        game_id, view, data=data, seed=seed, inference=inference)),))
 
 def hint_budget(game_id: str) -> str | None:
     """The default budget of ``game_id``'s hint in words (``None`` without a hint), as the

@@ -63,6 +63,7 @@ class Opened:
                 "kind": "record" if self.record is not None else "view",
                 "solo_grid": self.record is not None and self.players == 1
                 and self.game in ("pyramids", "ancients"),
+                "beliefs": "beliefs" in registry.get(self.game).services,
                 "decisions": [d.summary() for d in self.decisions]}
 
 

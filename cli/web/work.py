@@ -61,7 +61,7 @@ def check_request(kind: str, payload: Any) -> dict[str, Any]:
     request the worker runs."""
     if not isinstance(payload, dict):
         raise InvalidStateError(f"{kind}: expected a JSON object")
-    allowed = {"hint": {"game", "view", "iterations", "seed", "top", "time_limit"},
+    allowed = {"hint": {"game", "view", "iterations", "seed", "top", "time_limit", "beliefs"},
                "review": {"record", "seat", "iterations", "seed", "time_limit",
                           "best_budget"},
                "best_score": {"game", "seed", "deal", "budget", "time_limit"}}[kind]
@@ -92,6 +92,12 @@ def check_request(kind: str, payload: Any) -> dict[str, Any]:
         out["iterations"] = _number(payload, "iterations", lo=1, hi=MAX_ITERATIONS,
                                     whole=True)
         out["top"] = _number(payload, "top", lo=1, hi=MAX_TOP, whole=True, default=10)
+        # the seat's beliefs about the hidden cards, as ``hint --beliefs`` (card games)
+        out["beliefs"] = payload.get("beliefs", False)
+        if not isinstance(out["beliefs"], bool):
+            raise InvalidStateError("hint: beliefs: expected true or false")
+        if out["beliefs"] and "beliefs" not in info.services:
+            raise InvalidStateError(f"{game} has no beliefs about hidden cards")
     elif kind == "review":
         if not isinstance(payload.get("record"), dict):
             raise InvalidStateError("review: record: expected a JSON object (a game record)")
@@ -132,6 +138,9 @@ def _hint(request: dict[str, Any], progress: Progress) -> str:
     limit = Limit(iterations=request["iterations"], time_limit=request["time_limit"])
     result = services.hint(request["game"], request["view"], data=data, limit=limit,
                            seed=request["seed"], top=request["top"])
+    if request["beliefs"]:
+        result = services.with_beliefs(request["game"], result, request["view"], data=data,
+                                       seed=request["seed"])
     return to_json(result)
 
 

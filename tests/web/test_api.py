@@ -90,6 +90,29 @@ def test_hint_answers_what_the_cli_prints(client, run_cli, tmp_path):
     assert answer.text.strip() == cli.out.strip()
 
 
+def test_hint_with_beliefs_answers_what_hint_beliefs_prints(client, run_cli, tmp_path):
+    # issue 24: the card games' hint on the page carries the seat's beliefs
+    opened = client.post("/api/open", json={"example": "archaeology-greedy"}).json()
+    assert opened["beliefs"] is True
+    the_view = client.get(f"/api/open/{opened['id']}/view/4").json()
+    (tmp_path / "v.json").write_text(json.dumps(the_view))
+    answer = client.post("/api/hint", json={"game": "archaeology", "view": the_view,
+                                            "iterations": 100, "beliefs": True})
+    assert answer.status_code == 200, answer.text
+    assert json.loads(answer.text)["beliefs"]["rows"]
+    cli = run_cli("hint", "archaeology", str(tmp_path / "v.json"), "--iterations", "100",
+                  "--beliefs", "--json")
+    assert cli.code == 0 and answer.text.strip() == cli.out.strip()
+    grid = client.post("/api/open", json={"example": "pyramids-solo-random"}).json()
+    assert grid["beliefs"] is False
+    refused = client.post("/api/hint", json={"game": "pyramids", "view": {}, "iterations": 1,
+                                             "beliefs": True})
+    assert refused.status_code == 400
+    bad = client.post("/api/hint", json={"game": "archaeology", "view": the_view,
+                                         "iterations": 1, "beliefs": "yes"})
+    assert bad.status_code == 400 and "beliefs" in bad.text
+
+
 def _wait(client, job_id, *, timeout=120):
     end = time.monotonic() + timeout
     seen = []

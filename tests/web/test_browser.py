@@ -148,6 +148,9 @@ def test_open_step_with_keys_and_hint(browser, server, shots):
     rows = browser.find_elements("css selector", "#hint-table tr")
     assert len(rows) >= 3  # a header and at least two moves
     assert "300 iterations" in browser.find_element("id", "hint-result").text
+    _until(browser, lambda d: d.find_elements("css selector", "#beliefs-table tr"),
+           "the beliefs")
+    assert "sampled worlds" in browser.find_element("id", "hint-result").text
     _shot(browser, "right", shots / "archaeology-hint.png")
 
 

@@ -168,6 +168,7 @@ $("hint").addEventListener("click", async () => {
   try {
     const view = await api("GET", `/api/open/${ui.doc.id}/view/${d.n}`);
     const body = { game: ui.doc.game, view, iterations: +$("iterations").value };
+    if (ui.doc.beliefs) body.beliefs = true;  // the card games: what the seat can infer
     const hint = await runJob("/api/hint", body, $("hint-progress"),
       (s) => `searching… ${elapsed(s)}`);
     showHint(hint, d.n);
@@ -196,6 +197,32 @@ function showHint(hint, n) {
       text("td", row.value === null ? "—" : row.value, "num"),
       text("td", row.stderr === null || row.stderr === undefined ? "" : `±${row.stderr}`, "num"),
       text("td", row.visits === null || row.visits === undefined ? "" : row.visits, "num"));
+    table.append(tr);
+  }
+  box.append(table);
+  if (hint.beliefs) showBeliefs(box, hint.beliefs);
+}
+
+// The seat's beliefs about the hidden cards (hint --beliefs): per other seat and card, the
+// chance of each count in the hand; Loot N Run, the chance each face-down room is a guardian.
+function showBeliefs(box, beliefs) {
+  box.append(text("div", `beliefs from ${beliefs.worlds} sampled worlds` +
+    (beliefs.weighted ? ` (weighted by the opponents' play, ${beliefs.effective_worlds} ` +
+      `effective)` : ""), "beliefs-title"));
+  const table = text("table", undefined, "hint");
+  table.id = "beliefs-table";
+  const rows = beliefs.rows || [];
+  const keys = rows.length ? Object.keys(rows[0]) : [];
+  const head = text("tr");
+  for (const k of keys) head.append(text("th", k === "p" ? "chance of 0, 1, 2, … cards" : k));
+  table.append(head);
+  for (const row of rows) {
+    const tr = text("tr");
+    for (const k of keys) {
+      const v = row[k];
+      tr.append(text("td", Array.isArray(v) ? v.map((x) => `${Math.round(x * 100)}%`).join(" ")
+        : String(v), typeof v === "number" ? "num" : undefined));
+    }
     table.append(tr);
   }
   box.append(table);
