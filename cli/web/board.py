@@ -37,11 +37,12 @@ class Decision:
     board: str                # the board as SVG, as ``viewer`` sees it
     view: dict[str, Any] | None = None  # the mover's view (None: none here, e.g. game over)
     why_no_view: str | None = None
+    table: list[str] = field(default_factory=list)  # the table in words, as ``viewer`` sees it
 
     def summary(self) -> dict[str, Any]:
         return {"n": self.n, "seat": self.seat, "move": self.move, "words": self.words,
                 "board": self.board, "hint": self.view is not None,
-                "why_no_hint": self.why_no_view}
+                "why_no_hint": self.why_no_view, "table": self.table}
 
 
 @dataclass
@@ -92,6 +93,15 @@ def _view_or_reason(game_obj: games_.Game, state: State[Any], seat: int
         return None, str(exc)
 
 
+def _table(game_obj: games_.Game, state: State[Any], viewer: int) -> list[str]:
+    """The table in ``viewer``'s words ("you hold ..."), as ``digsite play`` shows it
+    (``Game.describe_position``); none where the game has no words for the position."""
+    try:
+        return game_obj.describe_position(state, viewer)
+    except DigsiteError:
+        return []
+
+
 def _words(game_obj: games_.Game, state: State[Any], move: Hashable, text: str) -> str:
     try:
         return game_obj.describe(state, move) or text
@@ -120,7 +130,7 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
             board=position_svg(record.game, state, viewer, data,
                                title=_state_title(record.game, n, step.seat),
                                deal=record.deal, moves=texts[:step.index]),
-            view=view, why_no_view=why))
+            view=view, why_no_view=why, table=_table(game, state, viewer)))
         last = step
     if last is None:
         state = record.initial_state(data)
@@ -138,7 +148,8 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
                               board=position_svg(record.game, state, viewer, data,
                                                  title=_state_title(record.game, n, to_move),
                                                  deal=record.deal, moves=texts),
-                              view=view, why_no_view=why))
+                              view=view, why_no_view=why,
+                              table=_table(game, state, viewer)))
     return Opened(record.game, record.players, viewer, decisions, record=record,
                   deal=record.deal, seats=seats)
 
@@ -165,7 +176,8 @@ def open_view(view: dict[str, Any], data: CardData) -> Opened:
     return Opened(game_id, state.num_players, seat, [Decision(
         n=1, seat=seat, move=None, words="the position of the view", board=board,
         view=view if hint else None,
-        why_no_view=None if hint else f"{game_id} has no move hints")])
+        why_no_view=None if hint else f"{game_id} has no move hints",
+        table=_table(game, state, seat))])
 
 
 def open_document(doc: Any, *, viewer: int | None = None) -> Opened:

@@ -74,6 +74,17 @@ def test_seat_changes_whose_table_is_drawn(client):
     b = client.post("/api/open", json={"example": "archaeology-greedy", "seat": 1}).json()
     assert a["viewer"] == 0 and b["viewer"] == 1
     assert a["decisions"][5]["board"] != b["decisions"][5]["board"]
+    # the table in words too, as `digsite play` tells it to that seat
+    assert a["decisions"][5]["table"] != b["decisions"][5]["table"]
+    assert any(line.startswith("you hold") for line in a["decisions"][5]["table"])
+
+
+@pytest.mark.parametrize("name", ["ancients-solo-greedy", "expedition-greedy",
+                                  "lootnrun-greedy", "pyramids-solo-random"])
+def test_every_game_tells_its_table_in_words(client, name):
+    opened = client.post("/api/open", json={"example": name}).json()
+    told = [d for d in opened["decisions"] if d["table"]]
+    assert len(told) >= len(opened["decisions"]) // 2, name
 
 
 def test_hint_answers_what_the_cli_prints(client, run_cli, tmp_path):

@@ -133,6 +133,8 @@ def test_open_step_with_keys_and_hint(browser, server, shots):
     assert current.get_attribute("data-index") == "12"
     later = _shot(browser, "board", shots / "archaeology-decision-13.png")
     assert later != first
+    words = browser.find_element("id", "table-words").text  # the table as play says it
+    assert "marketplace:" in words and "cards in hand" in words, words
     _keys(browser, Keys.ARROW_LEFT, 2)
     _until(browser, lambda d: _where(d).startswith("decision 11 "), "decision 11")
     _keys(browser, Keys.END, 1)

@@ -90,6 +90,7 @@ function go(index) {
   ui.at = Math.max(0, Math.min(doc.decisions.length - 1, index));
   const d = doc.decisions[ui.at];
   $("board").innerHTML = d.board;  // SVG drawn by the server from validated input
+  $("table-words").textContent = (d.table || []).join("\n");  // as `digsite play` says it
   $("title").textContent = `${doc.name}` + (doc.seats ? ` — ${doc.seats.join(" v ")}` : "");
   $("where").textContent = `decision ${d.n} of ${doc.decisions.length}`;
   const list = $("moves");
