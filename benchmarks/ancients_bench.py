@@ -15,7 +15,7 @@ the turn hint at its default budget.
 * **Hint**: ``digsite hint ancients`` on the example view at the default budget. Target
   ≤ 5 s.
 * **Best score** of 10 solo deals at the default node budget: score, the deal's bound, the
-  gap ``(bound - score) / score`` (target: median ≤ 10%).
+  gap ``(bound - score) / score`` (target: median ≤ 15%, issue 21).
 * **Cut deals**: the largest ``N`` for which every one of 5 deals cut to its first ``N``
   turns is proven optimal by the exact branch and bound within 60 s of CPU time each.
 * **Hint efficiency**: 20 solo deals played by following the hint (deck order hidden),
@@ -170,7 +170,8 @@ def _planner_and_hint(data, *, quick: bool, progress) -> dict:
 
 
 def _best_scores(data, *, quick: bool, progress) -> dict:
-    """Full solo deals at the default budget: score, bound, gap (target: median <= 10%)."""
+    """Full solo deals at the default budget: score, bound, gap (target: median <= 15%,
+    issue 21)."""
     rows = []
     for seed in range(2 if quick else 10):
         deal = make_deal(players=1, seed=seed, data=data)
@@ -187,12 +188,12 @@ def _best_scores(data, *, quick: bool, progress) -> dict:
                "gap_median": round(statistics.median(gaps), 4), "gap_worst": round(max(gaps), 4),
                "optimal": sum(r["status"] == "OPTIMAL" for r in rows),
                "cpu_s_median": round(statistics.median(r["cpu_s"] for r in rows), 2),
-               "target": "gap median <= 10%", "met": statistics.median(gaps) <= 0.10,
+               "target": "gap median <= 15%", "met": statistics.median(gaps) <= 0.15,
                "rows": rows}
     lines = [f"  best score, {len(rows)} solo deals at {figures['budget_thousand_nodes']:g} thousand "
              f"nodes: gap median {figures['gap_median']:.1%}, worst {figures['gap_worst']:.1%}, "
              f"{figures['optimal']} OPTIMAL, CPU median {figures['cpu_s_median']} s [target median "
-             f"<= 10%: {'met' if figures['met'] else 'NOT met'}]",
+             f"<= 15%: {'met' if figures['met'] else 'NOT met'}]",
              "  per deal (score/bound): " + ", ".join(f"{r['seed']}: {r['score']:g}/{r['bound']:g}"
                                                       for r in rows)]
     return {"figures": figures, "lines": lines}

@@ -4,7 +4,7 @@ settled by the dig planner instead of by search.
 
 **Turns.** Every market visit, both rests, and every distinct result of a chain of finds
 with sand spent just in time (``best.all_turns``; sand spent for a later turn is outside
-the search, as in ``best.exact_best``).
+the search, as in the beam search of ``best``).
 
 **The last turn is exact without search.** With one turn left, a market visit loses
 points (a map bought now is never found: the price costs half a point a dollar, a shop
