@@ -51,9 +51,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Hashable, Sequence
 
-from games.ancients import Find, Rest
+from games.ancients import AncientsState, Find, Rest, Rules
+from games.errors import InternalFault
 from games.registry import get
 from solvers.clock import deadline_of, expired
 
@@ -61,15 +62,27 @@ from .. import interrupt
 from .planner import DigMap, SearchLimitReached
 from .policy import greedy_turn
 from .relax import MarketDP, PlanEstimate
-from .turn import Dig, apply_turn, rules_digmaps, turn_options
+from .turn import Dig, TurnMove, apply_turn, rules_digmaps, turn_options
 
 __all__ = ["UpperBound", "score_upper_bound", "market_bound", "MARKET_THETAS", "SearchResult",
            "best_score_search",
            "dig_outcomes", "all_turns", "SearchLimitReached",
-           "DEFAULT_NODE_BUDGET", "BEAM_WIDTHS"]
+           "DEFAULT_BUDGET", "DEFAULT_NODE_BUDGET", "BEAM_WIDTHS"]
 
+
+def _declared_budget() -> float:
+    """The registry's best-score budget of the game, in thousands of nodes."""
+    budget = get("ancients").budgets.best_score
+    if budget is None:  # the registry declares one for every game with a best score
+        raise InternalFault("the registry declares no best-score budget for ancients")
+    return budget
+
+
+#: The default budget of ``best_score_search`` as the registry declares it, in thousands
+#: of nodes (the service's unit).
+DEFAULT_BUDGET = _declared_budget()
 #: The default budget of ``best_score_search``, in nodes (children generated).
-DEFAULT_NODE_BUDGET = int(get("ancients").budgets.best_score * 1000)  # registry: thousands
+DEFAULT_NODE_BUDGET = int(DEFAULT_BUDGET * 1000)
 #: Beam widths tried in turn (doubling further while the budget lasts).
 BEAM_WIDTHS = (4, 8, 16)
 
@@ -85,11 +98,12 @@ class UpperBound:
     source: str = "deal-counting"  # or "market" (``market_bound``)
 
 
-def _rank(rules, card: int, entry: int) -> tuple[int, int]:
+def _rank(rules: Rules, card: int, entry: int) -> tuple[int, int]:
     return (rules.maps[card].points, entry)
 
 
-def score_upper_bound(state, *, turn_cap: int | None = None, market: bool = True) -> UpperBound:
+def score_upper_bound(state: AncientsState, *, turn_cap: int | None = None,
+                      market: bool = True) -> UpperBound:
     """The bound of the module docstring for the solo seat at the start of a turn; with
     ``turn_cap`` the game ends after that many turns in all. For the whole game the market
     argument (``market_bound``) is also tried unless ``market`` is False; the smaller wins."""
@@ -113,7 +127,8 @@ def score_upper_bound(state, *, turn_cap: int | None = None, market: bool = True
     candidates = list(state.market) + entering
     ranked = sorted((_rank(rules, c, e) for c, e in candidates), reverse=True)
     shops = rules.data.shops
-    values, prices = [], []
+    values: list[float] = []
+    prices: list[int] = []
     for c, e in candidates:
         above = sum(1 for r in ranked if r > _rank(rules, c, e))
         price = shops[min(above, len(shops) - 1)]
@@ -125,7 +140,7 @@ def score_upper_bound(state, *, turn_cap: int | None = None, market: bool = True
     owned = sorted((rules.maps[c].points for c in state.pack[seat]), reverse=True)
     best, best_buys = -math.inf, 0
     for b in range(0, min(buy_rest, len(values)) + 1):
-        if turn_cap is None:
+        if left is None:
             # digs take no draw and no turn of the count: every map can be dug
             rests = buy_rest - b
             value = pack + sum(values[:b]) + rests
@@ -162,7 +177,7 @@ def score_upper_bound(state, *, turn_cap: int | None = None, market: bool = True
     return UpperBound(value, best_buys, buy_rest, note)
 
 
-def market_bound(state, *, theta: float) -> float:
+def market_bound(state: AncientsState, *, theta: float) -> float:
     """The market argument (module docstring) for one money price ``theta`` in [0, 1/2]:
     an exact dynamic programme over the market's contents and the cards drawn
     (``relax.MarketDP``), where a buy from the shop of rank ``h`` earns ``p - q(1/2 +
@@ -184,7 +199,7 @@ class SearchResult:
     (for ``turn_cap`` turns when given)."""
 
     score: float
-    moves: list
+    moves: list[TurnMove]
     bound: UpperBound
     nodes: int
     stop_reason: str  # "budget" | "time_limit" | "complete" | "optimal" | "interrupted"
@@ -193,7 +208,7 @@ class SearchResult:
 
 
 class _Budget:
-    def __init__(self, nodes: int, deadline: float | None):
+    def __init__(self, nodes: int, deadline: float | None) -> None:
         self.left, self.deadline, self.used = nodes, deadline, 0
         self.clock = self.interrupted = False
 
@@ -210,9 +225,17 @@ class _Budget:
         return self.left > 0 and not self.clock and not self.interrupted
 
 
-def _finish(state, budget: _Budget, turn_cap: int | None) -> list:
+@dataclass
+class _Incumbent:
+    """The best plan found so far: its final score and its whole turns."""
+
+    score: float
+    moves: list[TurnMove]
+
+
+def _finish(state: AncientsState, budget: _Budget, turn_cap: int | None) -> list[TurnMove]:
     """Greedy turns (``policy.greedy_turn``) to the end, on ``state`` in place."""
-    moves = []
+    moves: list[TurnMove] = []
     while not _over(state, turn_cap):
         move = greedy_turn(state)
         apply_turn(state, move)
@@ -221,25 +244,26 @@ def _finish(state, budget: _Budget, turn_cap: int | None) -> list:
     return moves
 
 
-def _over(state, turn_cap: int | None) -> bool:
+def _over(state: AncientsState, turn_cap: int | None) -> bool:
     return state.is_terminal() or (turn_cap is not None and state.turns >= turn_cap)
 
 
-def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None,
-          estimate) -> bool:
-    """One beam of ``width`` ranking positions by ``estimate``; improves ``best = [score,
-    moves]`` in place. False when the budget ran out inside it."""
+def _beam(state: AncientsState, width: int, best: _Incumbent, budget: _Budget,
+          turn_cap: int | None, estimate: Callable[[AncientsState], float]) -> bool:
+    """One beam of ``width`` ranking positions by ``estimate``; improves ``best`` in place.
+    False when the budget ran out inside it."""
 
-    def consider(s, moves) -> None:
+    def consider(s: AncientsState, moves: list[TurnMove]) -> None:
         finish = s.clone()
         tail = _finish(finish, budget, turn_cap)
-        if finish.score(0) > best[0]:
-            best[0], best[1] = finish.score(0), moves + tail
+        if finish.score(0) > best.score:
+            best.score, best.moves = finish.score(0), moves + tail
 
     consider(state, [])
-    beam = [(state, [])]
+    beam: list[tuple[AncientsState, list[TurnMove]]] = [(state, [])]
     while beam:
-        children: dict = {}
+        # a position's public key -> (estimate, position, turns leading there)
+        children: dict[Hashable, tuple[float, AncientsState, list[TurnMove]]] = {}
         for s, moves in beam:
             for move in turn_options(s):
                 child = s.clone()
@@ -248,8 +272,8 @@ def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None,
                 if not budget.spend():
                     return False
                 if _over(child, turn_cap):
-                    if child.score(0) > best[0]:
-                        best[0], best[1] = child.score(0), path
+                    if child.score(0) > best.score:
+                        best.score, best.moves = child.score(0), path
                     continue
                 key = child.public_key()
                 h = estimate(child)
@@ -263,9 +287,10 @@ def _beam(state, width: int, best: list, budget: _Budget, turn_cap: int | None,
     return True
 
 
-def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: float | None = None,
-                      turn_cap: int | None = None, widths: Sequence[int] = BEAM_WIDTHS,
-                      deadline: float | None = None, progress=None) -> SearchResult:
+def best_score_search(state: AncientsState, *, nodes: int = DEFAULT_NODE_BUDGET,
+                      time_limit: float | None = None, turn_cap: int | None = None,
+                      widths: Sequence[int] = BEAM_WIDTHS, deadline: float | None = None,
+                      progress: Callable[[str], None] | None = None) -> SearchResult:
     """Beam searches (module docstring) within ``nodes`` nodes. ``time_limit`` (seconds
     from the call) and ``deadline`` (a ``time.monotonic()`` instant; the earlier counts)
     are a wall-clock cap (a result it cut may vary): consulted before the bound (once it
@@ -278,19 +303,19 @@ def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: fl
     late = expired(deadline)
     budget.clock = late
     bound = score_upper_bound(state, turn_cap=turn_cap, market=not late)
-    best: list = [-1.0, []]
-    run = []
+    best = _Incumbent(-1.0, [])
+    run: list[int] = []
     width_list = list(widths)
     stop = "complete"
     estimate = PlanEstimate(state, turn_cap)
     while True:
         width = width_list[len(run)] if len(run) < len(width_list) else 2 * run[-1]
         if progress is not None:
-            progress(f"beam search, width {width}: best {max(best[0], 0):g}, "
+            progress(f"beam search, width {width}: best {max(best.score, 0):g}, "
                      f"bound {bound.value:g}")
         finished = _beam(state, width, best, budget, turn_cap, estimate)
         run.append(width)
-        if best[0] >= bound.value:
+        if best.score >= bound.value:
             stop = "optimal"
             break
         if not finished or budget.left <= 0 or budget.clock or budget.interrupted:
@@ -299,22 +324,28 @@ def best_score_search(state, *, nodes: int = DEFAULT_NODE_BUDGET, time_limit: fl
             break
         if width >= 4096:
             break
-    return SearchResult(best[0], best[1], bound, budget.used, stop, tuple(run),
-                        best[0] >= bound.value)
+    return SearchResult(best.score, best.moves, bound, budget.used, stop, tuple(run),
+                        best.score >= bound.value)
 
 
 # --- whole turns of the exact search (``exact.exact_best``) ---------------------------------
 
-def dig_outcomes(state) -> list[Dig]:
+#: A chain of finds: each map found, with its placement's rotation and anchor.
+_Chain = tuple[tuple[DigMap, int, int], ...]
+
+
+def dig_outcomes(state: AncientsState) -> list[Dig]:
     """Every distinct result (board, maps found, sand spent) of a chain of finds for the
     seat to act, sand spent just in time; of chains with the same board and finds the one
     spending least is kept. Deterministic order."""
     seat = state.to_move
     maps: list[DigMap] = [rules_digmaps(state.rules)[i] for i in sorted(state.pack[seat])]
     sand = state.sand[seat]
-    best: dict = {}  # (occ, blk, used) -> (spent, chain)
-    order: list = []
-    stack = [(state.occupied, state.black, 0, 0, ())]
+    # (occ, blk, maps used as bits) -> (sand spent, chain)
+    best: dict[tuple[int, int, int], tuple[int, _Chain]] = {}
+    order: list[tuple[int, int, int]] = []
+    # (occ, blk, maps used as bits, sand spent, chain)
+    stack: list[tuple[int, int, int, int, _Chain]] = [(state.occupied, state.black, 0, 0, ())]
     while stack:
         occ, blk, used, spent, chain = stack.pop()
         if chain:
@@ -342,7 +373,7 @@ def dig_outcomes(state) -> list[Dig]:
     return out
 
 
-def all_turns(state) -> list:
+def all_turns(state: AncientsState) -> list[TurnMove]:
     """Every whole-turn move of the exact search: market visits, digs (``dig_outcomes``)
     and both rests."""
     return state.market_moves() + dig_outcomes(state) + [Rest("money"), Rest("sand")]

@@ -34,35 +34,39 @@ Planner values are cached by (board, pack, sand): many positions of a search sha
 from __future__ import annotations
 
 import math
+from typing import Callable
 
-from games.ancients import Rest
+from games.ancients import AncientsState, Rest
 from games.errors import SolverFault
 from solvers.clock import deadline_of, expired
 
 from .best import SearchLimitReached, SearchResult, all_turns, score_upper_bound
-from .planner import plan_dig
+from .planner import DigPlan, plan_dig
 from .relax import CutDP
-from .turn import apply_turn, dig_move, rules_digmaps
+from .turn import TurnMove, apply_turn, dig_move, rules_digmaps
 
 __all__ = ["exact_best", "CutBounds"]
+
+#: A pack as the planner's cache keys it: map ids, sorted.
+_Pack = tuple[int, ...]
 
 
 class CutBounds:
     """The bounds of the module docstring for positions of one root and cut, with the
     planner cache."""
 
-    def __init__(self, root, turn_cap: int) -> None:
+    def __init__(self, root: AncientsState, turn_cap: int) -> None:
         self.turn_cap = turn_cap
         self.rules = root.rules
         self.digmaps = rules_digmaps(root.rules)
         self.market = CutDP(root, turn_cap)
-        self.plans: dict = {}
+        self.plans: dict[tuple[int, int, _Pack, int], DigPlan] = {}
 
-    def turns_left(self, state) -> int:
+    def turns_left(self, state: AncientsState) -> int:
         left = self.turn_cap - state.turns
         return left if state.final_left is None else min(left, state.final_left)
 
-    def plan(self, occ: int, blk: int, pack: tuple, sand: int):
+    def plan(self, occ: int, blk: int, pack: _Pack, sand: int) -> DigPlan:
         """The planner's best dig (value = points − tokens/2), cached."""
         key = (occ, blk, pack, sand)
         hit = self.plans.get(key)
@@ -71,10 +75,11 @@ class CutBounds:
             self.plans[key] = hit
         return hit
 
-    def dig_value(self, occ: int, blk: int, pack: tuple, sand: int) -> float:
+    def dig_value(self, occ: int, blk: int, pack: _Pack, sand: int) -> float:
         return max(0.0, self.plan(occ, blk, pack, sand).value) if pack else 0.0
 
-    def last_turn(self, state, alpha: float = -math.inf):
+    def last_turn(self, state: AncientsState, alpha: float = -math.inf
+                  ) -> tuple[float, TurnMove | None]:
         """``(value, move)``: the exact best final score with one turn left and a turn
         that reaches it; or, when even finding the whole pack for free could not beat
         ``alpha``, that upper bound and no move."""
@@ -88,7 +93,7 @@ class CutBounds:
             return score + dig.value, dig_move(dig)
         return score + 1.0, Rest("money")
 
-    def _entered(self, state) -> tuple[int, int]:
+    def _entered(self, state: AncientsState) -> tuple[int, int]:
         """The board after the next draw enters the market (unchanged if none)."""
         if not state.deck:
             return state.occupied, state.black
@@ -98,7 +103,7 @@ class CutBounds:
             return state.occupied & ~bit, state.black & ~bit
         return state.occupied | bit, state.black | (bit if info.token == "B" else 0)
 
-    def two_turns(self, state, alpha: float = -math.inf) -> float:
+    def two_turns(self, state: AncientsState, alpha: float = -math.inf) -> float:
         """The upper bound with two turns left (module docstring). Each way is first
         bounded by its pack's points (every map found for free); the planner is asked only
         for the ways whose free bound beats both the best way so far and ``alpha`` (the
@@ -133,7 +138,7 @@ class CutBounds:
             best = max(best, gain + self.dig_value(o, b, p, t))
         return score + max(best, unresolved)
 
-    def bound(self, state, alpha: float = -math.inf) -> float:
+    def bound(self, state: AncientsState, alpha: float = -math.inf) -> float:
         """An upper bound on the final score of ``state`` in the cut game (the planner is
         spared where a cheaper bound is already at most ``alpha``)."""
         left = self.turns_left(state)
@@ -147,7 +152,14 @@ class CutBounds:
                    self.market.bound(state))
 
 
-def _key(state) -> tuple:
+#: What the rest of a solo game depends on (:func:`_key`).
+_Key = tuple[int, int, tuple[tuple[int, int], ...], tuple[bool, ...], int, int, int, _Pack,
+             tuple[int, ...], int | None, int]
+#: A search's answer: ``(value, exact, moves)`` (``exact_best``).
+_Value = tuple[float, bool, list[TurnMove]]
+
+
+def _key(state: AncientsState) -> _Key:
     """What the rest of a solo game depends on: the sands, the market and its tokens, the
     deck position, money, sand, the pack as a set, the artifacts' sale values, the final
     round and the turn count (sold and discarded cards never come back)."""
@@ -158,14 +170,14 @@ def _key(state) -> tuple:
             state.turns)
 
 
-def _heuristic(state) -> float:
+def _heuristic(state: AncientsState) -> float:
     rules = state.rules
     return state.score(0) + 0.6 * sum(rules.maps[c].points for c in state.pack[0])
 
 
-def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = None,
+def exact_best(state: AncientsState, *, turn_cap: int, nodes: int, time_limit: float | None = None,
                incumbent: SearchResult | None = None, deadline: float | None = None,
-               clock=None) -> SearchResult:
+               clock: Callable[[], float] | None = None) -> SearchResult:
     """The proven best final score of ``state`` (solo, at the start of a turn) in the game
     cut to ``turn_cap`` turns in all, with a line of whole turns reaching it, within
     ``nodes`` expanded positions, ``time_limit`` seconds and the ``deadline`` instant
@@ -174,17 +186,20 @@ def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = N
     for a CPU-time benchmark) measures ``time_limit`` instead of the wall clock.
     ``incumbent`` (a replayed plan of the cut game) starts the search."""
     if clock is None:
-        deadline, clock_end = deadline_of(time_limit, deadline), None
+        deadline = deadline_of(time_limit, deadline)
+
+        def late() -> bool:
+            return expired(deadline)
     else:
         clock_end = None if time_limit is None else clock() + time_limit
 
-    def late() -> bool:
-        return expired(deadline) or (clock_end is not None and clock() >= clock_end)
+        def late() -> bool:
+            return expired(deadline) or (clock_end is not None and clock() >= clock_end)
     bounds = CutBounds(state, turn_cap)
-    table: dict = {}
+    table: dict[_Key, _Value] = {}
     used = [0]
 
-    def search(s, alpha: float) -> tuple[float, bool, list]:
+    def search(s: AncientsState, alpha: float) -> _Value:
         """Fail-soft: ``(value, exact, moves)``; a value above ``alpha`` is exact, one at or
         below it an upper bound."""
         left = bounds.turns_left(s)
@@ -192,7 +207,10 @@ def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = N
             return s.score(0), True, []
         if left == 1:
             value, move = bounds.last_turn(s, alpha)
-            return (value, True, [move]) if value > alpha else (value, False, [])
+            # ``last_turn`` gives a move with every value above ``alpha``
+            if move is not None and value > alpha:
+                return value, True, [move]
+            return value, False, []
         key = _key(s)
         hit = table.get(key)
         if hit is not None and (hit[1] or hit[0] <= alpha):
@@ -205,20 +223,21 @@ def exact_best(state, *, turn_cap: int, nodes: int, time_limit: float | None = N
         if ub <= alpha:
             table[key] = (ub, False, [])
             return table[key]
-        children = []
+        children: list[tuple[float, int, TurnMove, AncientsState]] = []
         for move in all_turns(s):
             child = s.clone()
             apply_turn(child, move)
             children.append((-_heuristic(child), len(children), move, child))
         children.sort(key=lambda c: (c[0], c[1]))
-        best, line = -math.inf, []
+        best = -math.inf
+        line: list[TurnMove] = []
         for _, _, move, child in children:
             value, exact, tail = search(child, max(alpha, best))
             if value > max(alpha, best):
                 best, line = value, [move] + tail
             elif value > best:
                 best = value
-        result = (best, True, line) if best > alpha else (best, False, [])
+        result: _Value = (best, True, line) if best > alpha else (best, False, [])
         table[key] = result
         return result
 

@@ -17,6 +17,7 @@ import random
 from typing import Any, Callable
 
 from games.ancients import AncientsState, Find, Market, Rest
+from games.errors import InternalFault
 from games.protocol import State
 
 from .turn import Dig, TurnMove, TurnState, apply_turn
@@ -76,10 +77,13 @@ def greedy_turn(state: AncientsState) -> TurnMove:
     return Rest("money" if state.money[seat] < 3 else "sand")
 
 
-def playout(state: AncientsState | TurnState, rng: random.Random) -> None:
+def playout(state: State[Any], rng: random.Random) -> None:
     """Play the game to its end with ``greedy_turn`` for every seat (in place). Works on a
-    ``TurnState`` or an engine state."""
+    ``TurnState`` or an engine state (the search hands its playout any state of the game
+    it searches)."""
     engine = state.state if isinstance(state, TurnState) else state
+    if not isinstance(engine, AncientsState):
+        raise InternalFault(f"the Tomb of the Ancients playout got a {type(state).__name__}")
     while not engine.is_terminal():
         apply_turn(engine, greedy_turn(engine))
 

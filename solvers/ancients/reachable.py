@@ -17,14 +17,16 @@ cannot show; the answer says "by this decision", not "at this decision".
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence, TypedDict
+
+from games.ancients import AncientsState
 
 from .best import SearchLimitReached, best_score_search, score_upper_bound
 from .exact import exact_best
 from .relax import MarketDP
 
 __all__ = ["reachable", "first_shortfall", "best_reachable_bound", "EXACT_DRAWS_LEFT",
-           "EXACT_NODES"]
+           "EXACT_NODES", "Reachable"]
 
 #: Positions with at most this many cards left to draw are solved exactly.
 EXACT_DRAWS_LEFT = 2
@@ -32,7 +34,16 @@ EXACT_DRAWS_LEFT = 2
 EXACT_NODES = 20_000
 
 
-def _unreachable_cap(state) -> int:
+class Reachable(TypedDict):
+    """What :func:`reachable` finds still reachable from a position: the score of a plan
+    from it, a proven bound on the best, and whether the two are the proven best."""
+
+    plan: float
+    bound: float
+    exact: bool
+
+
+def _unreachable_cap(state: AncientsState) -> int:
     """A turn count the rest of the game cannot reach: every turn draws a card, or finds
     at least one map (each bought or in the pack once), or sells one (each found once),
     and the final round adds one turn."""
@@ -41,8 +52,8 @@ def _unreachable_cap(state) -> int:
     return state.turns + draws + 1 + maps + len(state.artifacts[0]) + maps + 1
 
 
-def reachable(state, market: MarketDP, *, plan_nodes: int,
-              deadline: float | None = None) -> dict:
+def reachable(state: AncientsState, market: MarketDP, *, plan_nodes: int,
+              deadline: float | None = None) -> Reachable:
     """What is still reachable from ``state`` (seat 0 to act at the start of a turn, or
     the end of the game): ``{"plan", "bound", "exact"}``. ``market`` is the deal's
     programme (any root the position is reachable from); ``deadline`` (``solvers.clock``)
@@ -61,9 +72,10 @@ def reachable(state, market: MarketDP, *, plan_nodes: int,
     return {"plan": plan.score, "bound": min(bound, plan.bound.value), "exact": False}
 
 
-def first_shortfall(root, positions: Sequence[tuple[dict, object]], *, best_score: float,
-                    best_bound: float, plan_nodes: int,
-                    deadline: float | None = None) -> dict:
+def first_shortfall(root: AncientsState,
+                    positions: Sequence[tuple[Mapping[str, object], AncientsState]], *,
+                    best_score: float, best_bound: float, plan_nodes: int,
+                    deadline: float | None = None) -> dict[str, object]:
     """The first of ``positions`` (``(about, state)`` pairs in game order: ``about``
     describes the decision that led there, ``state`` the position after it) from which
     the deal's best plan score ``best_score`` is provably out of reach, with what was
@@ -86,7 +98,7 @@ def first_shortfall(root, positions: Sequence[tuple[dict, object]], *, best_scor
                     "the bounds after every decision still allow it"}
 
 
-def best_reachable_bound(state, *, deadline: float | None = None) -> float:
+def best_reachable_bound(state: AncientsState, *, deadline: float | None = None) -> float:
     """A proven upper bound on the best final score still reachable from ``state`` (the
     exact best when at most ``EXACT_DRAWS_LEFT`` cards are left to draw and the exact
     search finishes): what ``solvers.review`` compares with the deal's best."""

@@ -32,15 +32,49 @@ they are left out; a rest for sand earns half a point.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-__all__ = ["MarketDP", "CutDP", "PlanEstimate", "PACK_WEIGHT", "FUTURE_WEIGHT"]
+from games.ancients import AncientsState
+
+__all__ = ["MarketDP", "CutDP", "PlanEstimate", "PACK_WEIGHT", "FUTURE_WEIGHT", "RunBuy",
+           "RunRest", "RunFinal", "RunStep"]
+
+#: A market as ranks (``_Deal``), sorted.
+Ranks = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RunBuy:
+    """A step of :meth:`MarketDP.best_run`: a buy from the shop of ``price`` of the map
+    ``card`` (its id), with the shop's sand token (``token``) when it holds one."""
+
+    price: int
+    card: int
+    token: bool
+
+
+@dataclass(frozen=True)
+class RunRest:
+    """A step of :meth:`MarketDP.best_run`: a rest (it draws a card)."""
+
+
+@dataclass(frozen=True)
+class RunFinal:
+    """The last step of :meth:`MarketDP.best_run`: the final round, ``rests`` of its turns
+    resting."""
+
+    rests: int
+
+
+#: A step of :meth:`MarketDP.best_run`.
+RunStep = RunBuy | RunRest | RunFinal
 
 
 class _Deal:
     """The cards of a root position by rank (points, then entry number, best first) and
     the deck as ranks: a market is a sorted tuple of ranks, dearest shop first."""
 
-    def __init__(self, root) -> None:
+    def __init__(self, root: AncientsState) -> None:
         rules = root.rules
         self.rules = rules
         self.shops = rules.data.shops
@@ -57,7 +91,7 @@ class _Deal:
         self.token = [0.5 if i < len(self.shops) - 1 else 0.0 for i in range(len(self.shops))]
         self.smallest = min(m.points for m in rules.maps.values())
 
-    def locate(self, state) -> tuple[int, tuple]:
+    def locate(self, state: AncientsState) -> tuple[int, Ranks]:
         """``(cards drawn since the root, market as ranks)`` of a reachable position."""
         drawn = self.drawn0 - len(state.deck)
         try:
@@ -66,11 +100,11 @@ class _Deal:
             raise ValueError(f"position not reachable from the root: {missing}") from None
         return drawn, market
 
-    def after_buy(self, k: int, market: tuple, i: int) -> tuple:
+    def after_buy(self, k: int, market: Ranks, i: int) -> Ranks:
         rest = market[:i] + market[i + 1:]
         return tuple(sorted(rest + (self.deck[k],))) if k < len(self.deck) else rest
 
-    def after_rest(self, k: int, market: tuple) -> tuple:
+    def after_rest(self, k: int, market: Ranks) -> Ranks:
         kept = market[: len(self.shops) - 1] if len(market) >= len(self.shops) else market
         return tuple(sorted(kept + (self.deck[k],))) if k < len(self.deck) else kept
 
@@ -79,16 +113,16 @@ class MarketDP:
     """The whole-game market programme (module docstring) of the deal seen from ``root``,
     the money priced at ``1/2 + theta`` a dollar (``theta`` in [0, 1/2])."""
 
-    def __init__(self, root, theta: float = 0.5) -> None:
+    def __init__(self, root: AncientsState, theta: float = 0.5) -> None:
         if not 0.0 <= theta <= 0.5:
             raise ValueError("theta must lie in [0, 1/2]")
         self.deal = _Deal(root)
         self.theta = theta
         self.rest = 1.0 + 2.0 * theta
         self.cost = [price * (0.5 + theta) for price in self.deal.shops]
-        self.memo: dict = {}
+        self.memo: dict[tuple[int, Ranks], float] = {}
 
-    def _value(self, k: int, market: tuple) -> float:
+    def _value(self, k: int, market: Ranks) -> float:
         deal = self.deal
         last = len(deal.deck)
         if k == last:
@@ -107,37 +141,36 @@ class MarketDP:
         self.memo[key] = best
         return best
 
-    def best_run(self, state) -> list[tuple]:
-        """A run of the programme reaching :meth:`future` from ``state``: ``("rest",)``
-        and ``("buy", price, map id, token)`` in order, then ``("final", rests)`` (the
-        final round's turns that rest)."""
+    def best_run(self, state: AncientsState) -> list[RunStep]:
+        """A run of the programme reaching :meth:`future` from ``state``: rests and buys
+        in order, then the final round (the turns of it that rest)."""
         if state.is_terminal():
             return []
         if state.final_left is not None:
-            return [("final", state.final_left)]
+            return [RunFinal(state.final_left)]
         deal = self.deal
         k, market = deal.locate(state)
         ids = {rank: card for (card, _), rank in deal.rank.items()}
-        run = []
+        run: list[RunStep] = []
         while k < len(deal.deck):
             value = self._value(k, market)
             last = k + 1 == len(deal.deck)
-            choice = None
+            choice: RunStep | None = None
             for i, card in enumerate(market):
                 follow = 0.0 if last else self._value(k + 1, deal.after_buy(k, market, i))
                 if value == deal.points[card] - self.cost[i] + deal.token[i] + follow:
-                    choice = ("buy", deal.shops[i], ids[card], deal.token[i] > 0)
+                    choice = RunBuy(deal.shops[i], ids[card], deal.token[i] > 0)
                     market = deal.after_buy(k, market, i)
                     break
             if choice is None:  # the rest is the only way left to the value
-                choice = ("rest",)
+                choice = RunRest()
                 market = deal.after_rest(k, market)
             run.append(choice)
             k += 1
-        run.append(("final", 0 if run and run[-1][0] == "buy" else 1))
+        run.append(RunFinal(0 if run and isinstance(run[-1], RunBuy) else 1))
         return run
 
-    def future(self, state) -> float:
+    def future(self, state: AncientsState) -> float:
         """What the market can still add from ``state`` (seat 0, at the start of a turn),
         in the programme's accounting (money at ``1/2 + theta`` a dollar)."""
         if state.is_terminal():
@@ -147,7 +180,7 @@ class MarketDP:
         k, market = self.deal.locate(state)
         return self._value(k, market)
 
-    def bound(self, state) -> float:
+    def bound(self, state: AncientsState) -> float:
         """``best.market_bound`` from ``state``: its score, the pack's points, ``theta`` a
         dollar held, and the future."""
         if state.is_terminal():
@@ -165,12 +198,12 @@ class CutDP:
     """The programme for a deal cut to ``turn_cap`` turns in all (module docstring), seen
     from ``root``."""
 
-    def __init__(self, root, turn_cap: int) -> None:
+    def __init__(self, root: AncientsState, turn_cap: int) -> None:
         self.deal = _Deal(root)
         self.turn_cap = turn_cap
-        self.memo: dict = {}
+        self.memo: dict[tuple[int, int, Ranks, int, int, bool, int | None], float] = {}
 
-    def _value(self, t: int, k: int, market: tuple, money: int, pending: int, promise: bool,
+    def _value(self, t: int, k: int, market: Ranks, money: int, pending: int, promise: bool,
                final: int | None) -> float:
         if t == 0 or final == 0:
             if promise:
@@ -203,7 +236,7 @@ class CutDP:
         self.memo[key] = best
         return best
 
-    def bound(self, state) -> float:
+    def bound(self, state: AncientsState) -> float:
         """An upper bound on the final score of ``state`` (seat 0, at the start of a turn)
         in the cut game."""
         t = self.turn_cap - state.turns
@@ -236,11 +269,11 @@ class PlanEstimate:
     score alone cannot: a market left with better maps, money kept for them, a deck
     position with more draws to come."""
 
-    def __init__(self, root, turn_cap: int | None = None) -> None:
-        self.relax = MarketDP(root) if turn_cap is None else CutDP(root, turn_cap)
+    def __init__(self, root: AncientsState, turn_cap: int | None = None) -> None:
+        self.relax: MarketDP | CutDP = MarketDP(root) if turn_cap is None else CutDP(root, turn_cap)
         self.maps = root.rules.maps
 
-    def __call__(self, state) -> float:
+    def __call__(self, state: AncientsState) -> float:
         score = state.score(0)
         pack = sum(self.maps[c].points for c in state.pack[0])
         return (score + PACK_WEIGHT * pack

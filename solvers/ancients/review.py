@@ -11,23 +11,27 @@ valued by adding it to the hint's options (:func:`with_played_turn`, used by
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
 from typing import Sequence
 
-from games.ancients import END, Market, Rest, parse_move
+from games.ancients import END, AncientsState, Market, Rest, parse_move
+from games.ancients.moves import Move
 
-from .turn import Dig, TurnState, apply_turn, turn_options
+from .turn import Dig, PlayedTurn, TurnState, ViewMove, apply_turn, turn_options
 
 __all__ = ["played_turn", "with_played_turn", "PlayedTurn"]
 
+#: What a turn changes for its seat (:func:`_position`).
+_Position = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
 
-def _position(state, seat: int) -> tuple:
+
+def _position(state: AncientsState, seat: int) -> _Position:
     """What a turn changes for its seat: board, sand, money, pack and artifacts."""
     return (state.occupied, state.black, state.sand[seat], state.money[seat],
             tuple(sorted(state.pack[seat])), tuple(sorted(state.artifacts[seat])))
 
 
-def played_turn(state, moves: Sequence[str]) -> tuple[int, str | None, bool]:
+def played_turn(state: AncientsState, moves: Sequence[str]) -> tuple[int, str | None, bool]:
     """``(count, text, whole)``: the turn the seat to act in ``state`` plays with the first
     ``count`` of ``moves`` (a market visit or a rest is one move, a dig runs to its ``end``
     or to the end of ``moves``: then ``whole`` is False), and the hint's name for it: the
@@ -59,35 +63,26 @@ def played_turn(state, moves: Sequence[str]) -> tuple[int, str | None, bool]:
     return count, None, True
 
 
-@dataclass(frozen=True)
-class PlayedTurn:
-    """A whole turn as the seat played it: its engine moves, in order."""
-
-    steps: tuple
-
-    def __str__(self) -> str:
-        return " ; ".join(str(s) for s in self.steps)
-
-
 class _WithPlayedTurn(TurnState):
     """``TurnState`` whose root turn also offers ``played`` (the turn counter and seat of
     the root mark it, so every clone and determinization of the root offers it too)."""
 
     __slots__ = ("played", "root_turn")
 
-    def __init__(self, state, played: PlayedTurn, root_turn: tuple) -> None:
+    def __init__(self, state: AncientsState, played: PlayedTurn,
+                 root_turn: tuple[int, int]) -> None:
         super().__init__(state)
         self.played = played
         self.root_turn = root_turn
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[ViewMove]:
         moves = super().legal_moves()
         if (self.state.turns, self.state.to_move) == self.root_turn and \
                 self.played not in moves:
             self._moves = moves = moves + [self.played]
         return moves
 
-    def apply(self, move) -> None:
+    def apply(self, move: ViewMove) -> None:
         if isinstance(move, PlayedTurn):
             for step in move.steps:
                 self.state.apply(step)
@@ -98,15 +93,15 @@ class _WithPlayedTurn(TurnState):
     def clone(self) -> "_WithPlayedTurn":
         return _WithPlayedTurn(self.state.clone(), self.played, self.root_turn)
 
-    def determinize(self, seat: int, rng) -> "_WithPlayedTurn":
+    def determinize(self, seat: int, rng: random.Random) -> "_WithPlayedTurn":
         return _WithPlayedTurn(self.state.determinize(seat, rng), self.played, self.root_turn)
 
 
-def with_played_turn(state, moves: Sequence[str]) -> TurnState:
+def with_played_turn(state: AncientsState, moves: Sequence[str]) -> TurnState:
     """The whole-turn view of ``state`` (the seat to act's turn) with the turn made of
     ``moves`` (engine move texts, checked legal) added to its options."""
     trial = state.clone()
-    steps = []
+    steps: list[Move] = []
     for text in moves:
         move = parse_move(trial, text)
         trial.apply(move)

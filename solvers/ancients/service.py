@@ -27,12 +27,16 @@ with the deal's proven upper bound (``score_upper_bound``).
 
 from __future__ import annotations
 
+import random
 from abc import abstractmethod
+from typing import Any, Callable, Mapping, Sequence
 
-from games.ancients import (GAME, Find, Market, Rest, describe, example_view, state_from_deal,
-                           state_from_view)
-from games.errors import ReplayMismatchError
-from games.seeding import make_rng
+from cards_data import AncientsData
+from games.ancients import (GAME, AncientsState, Find, Market, Rest, describe, example_view,
+                            state_from_deal, state_from_view)
+from games.ancients.moves import Move
+from games.errors import InternalFault, ReplayMismatchError
+from games.seeding import Seed, make_rng
 from grids import cell_name, render_grid
 from solvers.clock import expired
 from solvers.hints import Hint, hint_result, rows_from_search
@@ -41,14 +45,15 @@ from solvers.results import (BestScore, DigPlanResult, NextDig, PlannedFind,
                              WorkBudget)
 from solvers.ismcts.bots import Bot, RandomBot
 from solvers.ismcts.parallel import root_parallel
-from solvers.ismcts.search import ismcts
+from solvers.ismcts.search import DEFAULT_ITERATIONS, MoveStat, ismcts
 from solvers.verify import require_solo, verify_replay
 
-from .best import best_score_search
+from .best import DEFAULT_BUDGET, UpperBound, best_score_search
+from .planner import DigFind, DigPlan
 from .reachable import best_reachable_bound, first_shortfall
-from .relax import MarketDP
+from .relax import MarketDP, RunBuy, RunFinal, RunRest
 from .policy import SPAN, greedy_turn, playout, score_window_reward
-from .turn import Dig, TurnState, apply_turn, dig_move, dig_steps, plan_for
+from .turn import Dig, TurnMove, TurnState, apply_turn, dig_move, dig_steps, plan_for
 from .review import played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
@@ -61,7 +66,7 @@ DEFAULT_HINT_ITERATIONS = GAME.budgets.hint
 EXPLORATION = 0.3
 
 
-def replay_plan(state, plan) -> tuple[int, int]:
+def replay_plan(state: AncientsState, plan: DigPlan) -> tuple[int, int]:
     """Play ``plan`` for the seat to act through the engine (every step checked legal) on
     ``state`` in place; return ``(points found, tokens spent)``."""
     seat = state.to_move
@@ -80,12 +85,13 @@ def _board_grid(occ: int, blk: int) -> list[str]:
     return [("B" if blk >> c & 1 else "W") if occ >> c & 1 else "." for c in range(25)]
 
 
-def _planned(finds) -> tuple[PlannedFind, ...]:
+def _planned(finds: Sequence[DigFind]) -> tuple[PlannedFind, ...]:
     return tuple(PlannedFind(f.map, f.rotation * 90, cell_name(f.anchor), f.tokens, f.points)
                  for f in finds)
 
 
-def plan(view: dict, *, data, token_value: float = 0.5) -> DigPlanResult:
+def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
+         ) -> DigPlanResult:
     """The exact best dig for the view's seat, replay-verified, with the analysis. The plan
     has no time budget (it is exact); the CLI prints the measured time in text only."""
     state, seat = state_from_view(view, data, seed=0)
@@ -120,7 +126,8 @@ EXPECTED_SCORE = ("expected final score of the seat (mean over the ISMCTS playou
                   "the move)")
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
+def hint(view: dict[str, Any], *, data: AncientsData, limit: Limit = Limit(), seed: Seed = 0,
+         top: int = 10) -> Hint:
     """Whole-turn options ranked by the ISMCTS (module docstring)."""
     rng = make_rng(seed)  # one stream: the view's world, then the search
     state, seat = state_from_view(view, data, seed=rng)
@@ -128,8 +135,8 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
                        top=top)
 
 
-def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
-                   top: int = 10) -> Hint:
+def hint_with_turn(view: dict[str, Any], moves: Sequence[str], *, data: AncientsData,
+                   limit: Limit = Limit(), seed: Seed = 0, top: int = 10) -> Hint:
     """The hint with one more whole-turn option: the engine ``moves`` (texts) of a turn
     the seat played that the planner does not generate, named by those texts joined with
     ``" ; "`` (``solvers.review`` values a played turn this way)."""
@@ -139,7 +146,8 @@ def hint_with_turn(view: dict, moves, *, data, limit: Limit = Limit(), seed=0,
                        rng=rng, top=top)
 
 
-def _rank_turns(root, state, seat: int, *, limit: Limit, seed, rng, top: int) -> Hint:
+def _rank_turns(root: TurnState, state: AncientsState, seat: int, *, limit: Limit, seed: Seed,
+                rng: random.Random, top: int) -> Hint:
     limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
     deadline = limit.deadline()  # one cap on the search and the explanation
     low = float(state.score(seat))
@@ -148,7 +156,7 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, rng, top: int) ->
                            reward=score_window_reward(state), playout=playout, move_key=str,
                            exploration=EXPLORATION)
 
-    def expected_score(stat):
+    def expected_score(stat: MoveStat) -> tuple[float | None, float | None]:
         if result.stop_reason == "single_move":
             return None, None
         # the reward is the score mapped linearly onto [0, 1] (clipped), so its standard
@@ -168,7 +176,8 @@ def _rank_turns(root, state, seat: int, *, limit: Limit, seed, rng, top: int) ->
         explanation=explanation)
 
 
-def _against_the_plan(state, seat: int, rows: list[dict]) -> list[str]:
+def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]]
+                      ) -> list[str]:
     """Why the hint's choice differs from ``plan``'s best dig, when it does (issue 12 §1.4).
 
     ``plan`` maximises this turn's points; the hint, the final score. The lines put the two
@@ -190,7 +199,7 @@ def _against_the_plan(state, seat: int, rows: list[dict]) -> list[str]:
         return []
     rank = ranked.index(mine) + 1
 
-    def pm(row) -> str:
+    def pm(row: dict[str, Any]) -> str:
         return f"{row['value']:.2f}" + (f" ± {row['stderr']:.2f}" if row["stderr"] else "")
 
     lines = [f"the planner's best dig this turn (`digsite plan`: {best.points} points for "
@@ -224,7 +233,8 @@ def _against_the_plan(state, seat: int, rows: list[dict]) -> list[str]:
 BUDGET_UNITS = GAME.budgets.best_score_units
 
 
-def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0, progress=None) -> BestScore:
+def best_score(deal: dict[str, Any], *, data: AncientsData, limit: Limit = Limit(),
+               seed: Seed = 0, progress: Callable[[str], None] | None = None) -> BestScore:
     """Best final score of a solo deal (deck order known) within ``limit.work`` thousand
     search nodes (default: the registry's), replay-verified, with a proven bound
     (``solvers.ancients.best``); ``limit.time_limit`` is a wall-clock cap on the bound and
@@ -232,7 +242,7 @@ def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0, progress=Non
     randomness; ``seed`` is echoed."""
     state = state_from_deal(deal, data)
     require_solo(state.num_players)
-    amount = GAME.budgets.best_score if limit.work is None else limit.work
+    amount = DEFAULT_BUDGET if limit.work is None else limit.work
     result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
                                deadline=limit.deadline(), progress=progress)
     replay = state.clone()
@@ -261,7 +271,7 @@ def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0, progress=Non
         facts=(("bound_formula", result.bound.note),))
 
 
-def _score_words(final) -> str:
+def _score_words(final: AncientsState) -> str:
     """The final score of a solo game as the sum of its parts, in points."""
     found = len(final.artifacts[0])
     arts = sum(final.rules.maps[a].points for a in final.artifacts[0])
@@ -272,7 +282,7 @@ def _score_words(final) -> str:
             f"{final.turns} turns")
 
 
-def bound_words(state, bound) -> str:
+def bound_words(state: AncientsState, bound: UpperBound) -> str:
     """Why no play of the solo game from ``state`` scores more than ``bound`` (a
     ``best.UpperBound``), in a player's words: the market argument retold from its best
     run, or the counting argument."""
@@ -280,12 +290,12 @@ def bound_words(state, bound) -> str:
     if bound.source == "market":
         relax = MarketDP(state)
         run = relax.best_run(state)
-        buys = [step for step in run if step[0] == "buy"]
-        final = run[-1][1] if run else 0
-        rests = sum(1 for step in run if step[0] == "rest") + final
-        points = sum(state.rules.maps[b[2]].points for b in buys)
-        paid = sum(b[1] for b in buys)
-        tokens = sum(1 for b in buys if b[3])
+        buys = [step for step in run if isinstance(step, RunBuy)]
+        final = run[-1].rests if run and isinstance(run[-1], RunFinal) else 0
+        rests = sum(1 for step in run if isinstance(step, RunRest)) + final
+        points = sum(state.rules.maps[b.card].points for b in buys)
+        paid = sum(b.price for b in buys)
+        tokens = sum(1 for b in buys if b.token)
         pack = sum(state.rules.maps[c].points for c in state.pack[0])
         now = state.score(0) + relax.theta * state.money[0] + pack
         if relax.bound(state) == bound.value and (
@@ -308,20 +318,22 @@ def bound_words(state, bound) -> str:
             "sold; the best such count of buys and rests gives that many points")
 
 
-def left_best(deal: dict, positions, *, data, best: BestScore,
-              limit: Limit = Limit()) -> dict:
+def left_best(deal: dict[str, Any],
+              positions: Sequence[tuple[Mapping[str, object], AncientsState]], *,
+              data: AncientsData, best: BestScore, limit: Limit = Limit()) -> dict[str, object]:
     """For ``solvers.review``: the first decision of a played solo game after which the
     deal's best plan (``best``, this service's ``best_score`` answer) was provably out of
     reach, and by how much (``reachable.first_shortfall``). ``positions``: ``(about,
     state)`` pairs, the position after each decision in game order; plans from a position
     use ``limit.work`` thousand nodes (default: the registry's), within its deadline."""
-    amount = GAME.budgets.best_score if limit.work is None else limit.work
+    amount = DEFAULT_BUDGET if limit.work is None else limit.work
     return first_shortfall(state_from_deal(deal, data), positions, best_score=best.score,
                            best_bound=best.bound, plan_nodes=max(1, int(round(amount * 1000))),
                            deadline=limit.deadline())
 
 
-def best_reachable(state, *, data, limit: Limit = Limit(), seed=0) -> float:
+def best_reachable(state: AncientsState, *, data: AncientsData, limit: Limit = Limit(),
+                   seed: Seed = 0) -> float:
     """``solvers.review``'s mid-game best score: a proven upper bound on the best final
     score still reachable from ``state`` (a solo position), exact near the end
     (``reachable.best_reachable_bound``); deterministic, ``seed`` unused."""
@@ -331,25 +343,27 @@ def best_reachable(state, *, data, limit: Limit = Limit(), seed=0) -> float:
 # --- bots ---------------------------------------------------------------------------------
 
 #: Iterations per turn of the arena's ISMCTS bot when none are given (a whole-turn search
-#: has a few options per turn, so it needs fewer than the card games' bots): the registry's.
-BOT_ITERATIONS = GAME.budgets.bot_per_turn
+#: has a few options per turn, so it needs fewer than the card games' bots): the registry's
+#: (without one, the search's default per decision).
+BOT_ITERATIONS = (DEFAULT_ITERATIONS if GAME.budgets.bot_per_turn is None
+                  else GAME.budgets.bot_per_turn)
 
 
 class _TurnBot(Bot):
     """Chooses whole turns and plays them one engine step at a time."""
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.queue: list = []
+    def __init__(self, *, seat: int, seed: Seed = None, limit: Limit = Limit()) -> None:
+        super().__init__(seat=seat, seed=seed, limit=limit)
+        self.queue: list[Move] = []
 
-    def choose(self, state):
+    def choose(self, state: AncientsState) -> Move:
         if not self.queue:
             move = self.turn(state)
             self.queue = dig_steps(state, move) if isinstance(move, Dig) else [move]
         return self.queue.pop(0)
 
     @abstractmethod
-    def turn(self, state):
+    def turn(self, state: AncientsState) -> TurnMove:
         """The whole turn to play (a market visit, a dig or a rest)."""
 
 
@@ -358,7 +372,7 @@ class GreedyBot(_TurnBot):
 
     name = "greedy"
 
-    def turn(self, state):
+    def turn(self, state: AncientsState) -> TurnMove:
         return greedy_turn(state)
 
 
@@ -368,21 +382,25 @@ class IsmctsTurnBot(_TurnBot):
 
     name = "ismcts"
 
-    def turn(self, state):
+    def turn(self, state: AncientsState) -> TurnMove:
         limit = self.limit.resolve(BOT_ITERATIONS)
         result = ismcts(TurnState(state), self.seat, iterations=limit.iterations,
                         time_limit=limit.time_limit,
                         seed=self.rng.getrandbits(63), reward=score_window_reward(state),
                         playout=playout, move_key=str)
-        return result.best
+        move = result.best
+        if not isinstance(move, (Dig, Market, Rest)):  # a TurnState lists whole turns
+            raise InternalFault(f"the whole-turn search chose {move!r}")
+        return move
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsTurnBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot,
+                              "ismcts": IsmctsTurnBot}
 
 
 # --- demo ---------------------------------------------------------------------------------
 
-def demo_section(data) -> str:
+def demo_section(data: AncientsData) -> str:
     """A dig plan on the example view, with the board before and after."""
     view = example_view(data)
     result = plan(view, data=data)

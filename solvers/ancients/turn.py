@@ -21,7 +21,7 @@ from games.protocol import CHANCE, derived, play_checked
 from .planner import DigMap, DigPlan, dig_maps, frontier, plan_dig
 
 __all__ = ["rules_digmaps", "Dig", "plan_for", "dig_move", "dig_steps", "apply_turn",
-           "turn_options", "TurnState"]
+           "turn_options", "TurnState", "TurnMove", "PlayedTurn", "ViewMove"]
 
 def _digmaps(rules: Rules) -> dict[int, DigMap]:
     return {m.id: m for m in dig_maps(rules.maps.values())}
@@ -46,6 +46,22 @@ class Dig:
 
 #: A whole-turn move: a dig, a market visit or a rest.
 TurnMove = Dig | Market | Rest
+
+
+@dataclass(frozen=True)
+class PlayedTurn:
+    """A whole turn as the seat played it: its engine moves, in order (a turn the planner
+    would not make, which a review values: ``solvers.ancients.review``)."""
+
+    steps: tuple[Move, ...]
+
+    def __str__(self) -> str:
+        return " ; ".join(str(s) for s in self.steps)
+
+
+#: A move :class:`TurnState` lists: a whole-turn move, or (in the review's view of a
+#: played turn, ``solvers.ancients.review``) a turn as played.
+ViewMove = TurnMove | PlayedTurn
 
 
 def plan_for(state: AncientsState, seat: int | None = None, *, token_value: float = 0.5,
@@ -128,15 +144,17 @@ class TurnState:
         self.state = state
         self.num_players = state.num_players
         self.token_value = token_value
-        self._moves: list[TurnMove] | None = None
+        self._moves: list[ViewMove] | None = None
 
     def current_player(self) -> int:
         return self.state.current_player()
 
-    def legal_moves(self) -> list[TurnMove]:
+    def legal_moves(self) -> list[ViewMove]:
         if self._moves is None:
-            self._moves = [] if self.state.is_terminal() else turn_options(
-                self.state, token_value=self.token_value)
+            moves: list[ViewMove] = []
+            if not self.state.is_terminal():
+                moves.extend(turn_options(self.state, token_value=self.token_value))
+            self._moves = moves
         return self._moves
 
     def chance_outcomes(self) -> list[tuple[TurnMove, float]]:

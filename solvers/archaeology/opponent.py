@@ -41,12 +41,15 @@ refill, are left to the prior (the model says it cannot inform them).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Literal, Sequence
 
 from games.archaeology.hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
-                                      R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TRADE)
-from games.archaeology.rules import P_ACTION, P_STORM, REFILL_ON_SANDSTORM
+                                      R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TRADE, Record)
+from games.archaeology.moves import MoveBase
+from games.archaeology.rules import P_ACTION, P_STORM, REFILL_ON_SANDSTORM, Rules
 from games.archaeology.state import ArchaeologyState
+from games.errors import InternalFault
+from games.protocol import State
 
 from .policy import greedy_action, greedy_discard
 
@@ -69,28 +72,26 @@ _STATE_FIELDS = ("rules", "hands", "hand_sizes", "to_move", "explored", "chamber
 
 class _Context:
     """What ``greedy_action`` and ``greedy_discard`` read of a state, for a past decision
-    of ``to_move`` with a rebuilt hand (module docstring); ``discardable`` is the state's
-    own rule."""
+    of ``to_move`` with a rebuilt hand (module docstring)."""
 
     __slots__ = ("rules", "hands", "hand_sizes", "to_move", "explored", "chambers",
                  "chamber_seen", "must_sell", "sold_this_turn", "dig", "storm_last",
                  "storm_left", "restored")
 
-    discardable = ArchaeologyState.discardable
-
-    def __init__(self, rules, players: int, seat: int):
+    def __init__(self, rules: Rules, players: int, seat: int) -> None:
         self.rules = rules
         self.hands = [0] * (players * rules.treasures)
         self.hand_sizes = [0] * players
         self.to_move = seat
         self.explored = False
-        self.chambers = ()
-        self.chamber_seen = ()
+        # the chambers are set by ``hold``, what the seats knew of them by ``decisions``
+        self.chambers: list[tuple[int, ...] | None] = []
+        self.chamber_seen: list[int] = []
         self.must_sell = False
         self.sold_this_turn = False
         self.dig: list[int] = []
         self.storm_last = self.storm_left = 0
-        self.restored = ()  # chambers explored since the decision
+        self.restored: tuple[int, ...] = ()  # chambers explored since the decision
 
     def hold(self, hand: list[int], world: ArchaeologyState) -> ArchaeologyState:
         """The decision's hand, and the chambers as they were in ``world`` (its sampled
@@ -111,10 +112,23 @@ class _Context:
         return state
 
 
-def _turn_ids(events: list) -> list[int]:
+#: A public event of the record (``games.archaeology.hidden``: a tuple, its kind first).
+_Event = tuple[Any, ...]
+
+#: The steps of :func:`decisions`, replayed backwards on a world's hand.
+_Undo = tuple[Literal["undo"], int, int]
+_Theft = tuple[Literal["theft"], int, int]
+_Action = tuple[Literal["action"], MoveBase, _Context]
+_Discard = tuple[Literal["discard"], int, _Context]
+Step = _Undo | _Theft | _Action | _Discard
+
+
+def _turn_ids(events: Sequence[_Event]) -> list[int]:
     """A turn number per event: a new turn starts at an event of a seat's own turn made by
     another seat than the last such event (silent turns, passes, are not seen)."""
-    ids, turn, owner = [], 0, None
+    ids: list[int] = []
+    turn = 0
+    owner: int | None = None
     for event in events:
         if event[0] in _TURN_EVENTS or (event[0] == R_STEAL):
             seat = event[1]
@@ -125,21 +139,21 @@ def _turn_ids(events: list) -> list[int]:
     return ids
 
 
-def decisions(root, seat: int, other: int) -> list[tuple]:
+def decisions(root: ArchaeologyState, seat: int, other: int) -> list[Step]:
     """The public skeleton of ``other``'s counted decisions seen by ``seat`` (module
     docstring), newest first, as steps to replay backwards on a world's hand: ``("undo",
     card, n)`` (the hand held ``n`` more of ``card`` before: negative for fewer),
     ``("theft", index, n)`` (as undo's, the card being the world's card of theft
     ``index``), ``("action", move, context)`` and ``("discard", card, context)``."""
     rules = root.rules
-    events = root.record.events()
+    events: list[_Event] = root.record.events()
     turns = _turn_ids(events)
-    theft_index = []
+    theft_index: list[int] = []
     count = 0
     for event in events:
         theft_index.append(count)
         count += event[0] == R_STEAL
-    steps: list[tuple] = []
+    steps: list[Step] = []
     players = root.num_players
     last_own = max((i for i, e in enumerate(events)
                     if (e[0] in _TURN_EVENTS or e[0] == R_STEAL) and e[1] == other),
@@ -224,12 +238,14 @@ class GreedyAgreement:
     the sandstorm discards. ``informative`` is false when both are 0, on the Buried Ruins,
     and before any other seat has made a counted decision."""
 
-    def __init__(self, beta: float, beta_discard: float):
+    def __init__(self, beta: float, beta_discard: float) -> None:
         self.beta = float(beta)
         self.beta_discard = float(beta_discard)
-        self._skeletons: dict = {}
+        # (record's id, its length, seat) -> (the record, [(other seat, its steps)])
+        self._skeletons: dict[tuple[int, int, int],
+                              tuple[Record, list[tuple[int, list[Step]]]]] = {}
 
-    def _skeleton(self, root, seat: int) -> list:
+    def _skeleton(self, root: ArchaeologyState, seat: int) -> list[tuple[int, list[Step]]]:
         key = (id(root.record), len(root.record), seat)
         cached = self._skeletons.get(key)
         if cached is None or cached[0] is not root.record:
@@ -238,31 +254,34 @@ class GreedyAgreement:
             self._skeletons = {key: cached}  # one position at a time
         return cached[1]
 
-    def informative(self, root, seat: int) -> bool:
+    def informative(self, root: State[Any], seat: int) -> bool:
         if not (self.beta or self.beta_discard):
             return False
+        if not isinstance(root, ArchaeologyState):
+            raise _not_this_game(root)
         if root.rules.special == REFILL_ON_SANDSTORM:
             return False
         return any(step[0] in ("action", "discard") for _, steps in self._skeleton(root, seat)
                    for step in steps)
 
-    def log_likelihood(self, world, seat: int) -> float:
+    def log_likelihood(self, world: State[Any], seat: int) -> float:
+        if not isinstance(world, ArchaeologyState):
+            raise _not_this_game(world)
         rules = world.rules
         T = rules.treasures
         total = 0.0
         for other, steps in self._skeleton(world, seat):
             hand = world.hands[other * T:(other + 1) * T]
             for step in steps:
-                kind = step[0]
-                if kind == "undo":
+                if step[0] == "undo":
                     hand[step[1]] += step[2]
-                elif kind == "theft":
+                elif step[0] == "theft":
                     hand[world.steals[step[1]][2]] += step[2]
                 elif min(hand) < 0:
                     # no world of the prior gets here (its hands explain the record); a
                     # world that did would be impossible, weight 0
                     return float("-inf")
-                elif kind == "action":
+                elif step[0] == "action":
                     if greedy_action(step[2].hold(hand, world)) is step[1]:
                         total += self.beta
                 else:
@@ -271,7 +290,13 @@ class GreedyAgreement:
         return total
 
 
-def agreement_data(state, move) -> tuple[str, bool, int] | None:
+def _not_this_game(state: State[Any]) -> InternalFault:
+    """The fault of a state of another game handed to the model (the inference hands a
+    model its own game's states)."""
+    return InternalFault(f"the Archaeology opponent model got a {type(state).__name__}")
+
+
+def agreement_data(state: ArchaeologyState, move: MoveBase) -> tuple[str, bool, int] | None:
     """For fitting: ``(kind, greedy agrees, legal moves)`` of a decision of ``state``
     (the true world) where ``move`` was played, or ``None`` for a decision the model does
     not count (a trade in progress, a thief's victim, tents, looks, explores' choices)."""

@@ -91,7 +91,7 @@ class WorldPool:
     __slots__ = ("worlds", "log_weights", "weights", "_cumulative")
 
     def __init__(self, root: State[Any], seat: int, model: OpponentModel, *,
-                 particles: int = DEFAULT_PARTICLES, seed: Seed = None):
+                 particles: int = DEFAULT_PARTICLES, seed: Seed = None) -> None:
         if particles < 1:
             raise ValueError("a world pool needs at least one particle")
         rng = make_rng(seed)
@@ -101,7 +101,8 @@ class WorldPool:
         raw = [math.exp(x - top) for x in self.log_weights]  # the largest weighs 1
         total = sum(raw)
         self.weights = [w / total for w in raw]
-        cumulative, acc = [], 0.0
+        cumulative: list[float] = []
+        acc = 0.0
         for w in raw:
             acc += w
             cumulative.append(acc)
@@ -177,7 +178,7 @@ class Fit:
 
     __slots__ = ("beta", "decisions", "agreed", "gain")
 
-    def __init__(self, beta: float, decisions: int, agreed: int, gain: float):
+    def __init__(self, beta: float, decisions: int, agreed: int, gain: float) -> None:
         self.beta, self.decisions, self.agreed, self.gain = beta, decisions, agreed, gain
 
     def __repr__(self) -> str:
