@@ -268,7 +268,8 @@ def playout(state: ArchaeologyState, rng: random.Random,
     stolen_moves = state.rules.stolen_moves
     discard_moves = state.rules.discard_moves
     steal_moves = state.rules.steal_moves
-    apply = state.apply
+    # (``state.apply``, not a local alias of it: compiled, the method is called directly,
+    # the alias through Python's calling convention)
     random = rng.random
     while True:
         phase = state.phase
@@ -278,25 +279,25 @@ def playout(state: ArchaeologyState, rng: random.Random,
         if phase == P_OVER:
             return
         if phase == P_STOLEN:
-            apply(stolen_moves[state.stolen_card()])
+            state.apply(stolen_moves[state.stolen_card()])
             continue
         if phase == P_REVEAL or phase == P_REFILL:
-            apply(state.chance_outcomes()[0][0])
+            state.apply(state.chance_outcomes()[0][0])
             continue
         if random() < random_share:
             moves = state.legal_moves()
-            apply(moves[int(random() * len(moves))])
+            state.apply(moves[int(random() * len(moves))])
         elif phase == P_ACTION:
             if state.trade_takes is None:
-                apply(greedy_action(state))
+                state.apply(greedy_action(state))
             else:
-                apply(greedy_give(state) or state.legal_moves()[0])
+                state.apply(greedy_give(state) or state.legal_moves()[0])
         elif phase == P_STORM:
-            apply(discard_moves[greedy_discard(state)])
+            state.apply(discard_moves[greedy_discard(state)])
         elif phase == P_STEAL:
-            apply(steal_moves[greedy_victim(state)])
+            state.apply(steal_moves[greedy_victim(state)])
         else:
-            apply(greedy_policy(state, state.legal_moves(), rng))
+            state.apply(greedy_policy(state, state.legal_moves(), rng))
 
 
 def projected_money(state: ArchaeologyState) -> list[float]:
