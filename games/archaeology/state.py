@@ -414,21 +414,31 @@ class ArchaeologyState(HiddenInformation):
                 if hands[base + c] > gives[c] and suffix[i] >= need:
                     out.append(rules.give_moves[c])
             return out
-        hand = hands[base:base + T]
+        # (index loops over the flat lists, no slices: a playout lists the moves of many
+        # action decisions, and compiled these loops allocate nothing; issue 23)
         if self.trades < MAX_TRADES_BETWEEN_EXPLORES:
-            value = sum(map(mul, trade, hand))  # the hand's trade value
+            value = 0  # the hand's trade value
+            for c in range(T):
+                value += trade[c] * hands[base + c]
             take_moves = rules.take_moves
-            out = [take_moves[c] for c in range(T) if market[c] and trade[c] <= value]
-        maps = hand[rules.map]
+            for c in range(T):
+                if market[c] and trade[c] <= value:
+                    out.append(take_moves[c])
+        maps = hands[base + rules.map]
         if maps and not (self.explored and rules.explore_once):
             chamber_maps = rules.chamber_maps
-            for i, contents in enumerate(self.chambers):
-                if contents and maps >= chamber_maps[i]:
+            chambers = self.chambers
+            for i in range(len(chambers)):
+                if chambers[i] and maps >= chamber_maps[i]:
                     out.append(rules.explore_moves[i])
         sell_moves = rules.sell_moves
-        for c, n in enumerate(hand):
+        max_set = rules.max_set
+        for c in range(T):
+            n = hands[base + c]
             if n:
-                out += sell_moves[c][:n]  # sets of 1 .. min(n, the largest set)
+                sets = sell_moves[c]
+                for k in range(n if n < max_set[c] else max_set[c]):
+                    out.append(sets[k])  # sets of 1 .. min(n, the largest set)
         if not self.must_sell or self.sold_this_turn or not self.hand_sizes[seat]:
             out.append(rules.end_move)  # (a seat left without cards cannot sell)
         return out
