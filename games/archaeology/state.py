@@ -62,7 +62,6 @@ determinizer, mixed into the state) and ``views`` (the JSON player view).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from operator import mul
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
@@ -323,8 +322,13 @@ class ArchaeologyState(HiddenInformation):
     def hand_value(self, seat: int) -> int:
         """Total trade value of ``seat``'s hand."""
         T = self.rules.treasures
-        b = seat * T
-        return sum(map(mul, self.rules.trade, self.hands[b:b + T]))
+        trade = self.rules.trade
+        hands = self.hands
+        base = seat * T
+        value = 0  # (a loop, not sum/map over a slice: compiled, it allocates nothing)
+        for c in range(T):
+            value += trade[c] * hands[base + c]
+        return value
 
     def victims(self) -> list[int]:
         """A thief's owner (the seat to act): the seats it may steal from, those other
@@ -453,12 +457,8 @@ class ArchaeologyState(HiddenInformation):
         rules = self.rules
         T = rules.treasures
         trade = rules.trade
-        hands = self.hands
         market = self.market
-        base = self.to_move * T
-        value = 0  # the hand's trade value
-        for c in range(T):
-            value += trade[c] * hands[base + c]
+        value = self.hand_value(self.to_move)
         mask = 0
         for c in range(T):
             if market[c] and trade[c] <= value:
@@ -746,10 +746,13 @@ class ArchaeologyState(HiddenInformation):
         hands = self.hands
         market = self.market
         # the gives leave the hand first (a taken card cannot be given in the same trade)
+        gained = 0
         for c in range(T):
-            hands[base + c] += takes[c] - gives[c]
-            market[c] += gives[c] - takes[c]
-        self.hand_sizes[p] += sum(takes) - sum(gives)
+            moved = takes[c] - gives[c]
+            hands[base + c] += moved
+            market[c] -= moved
+            gained += moved
+        self.hand_sizes[p] += gained
         self.record = Record(self.record, (R_TRADE, p, tuple(gives), tuple(takes)))
         self.trade_takes = self.trade_gives = None
         self.last_take = self.last_give_pos = self.take_value = self.give_value = 0

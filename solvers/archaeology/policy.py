@@ -242,7 +242,12 @@ def greedy_discard(state: ArchaeologyState) -> int:
 
 def greedy_victim(state: ArchaeologyState) -> int:
     """Rule 1 without a move list: the seat holding the most cards (ties: lowest seat)."""
-    return max(state.victims(), key=state.hand_sizes.__getitem__)
+    sizes = state.hand_sizes
+    best = -1
+    for v in state.victims():
+        if best < 0 or sizes[v] > sizes[best]:
+            best = v
+    return best
 
 
 def greedy_give(state: ArchaeologyState) -> MoveBase | None:
