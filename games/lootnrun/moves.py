@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from cards_data._schema import MAX_PLAYERS
 from games.errors import InvalidMoveError
@@ -124,14 +124,15 @@ _KEEP_TEXT = {(False, False): "keep none", (True, False): "keep 0", (False, True
 
 # The moves ``legal_moves`` lists, made once: a playout lists moves at every step, and a
 # move is a frozen value (equal to any other of the same fields), so one of each will do.
+# (``Final``: compiled code reads them without a lookup in the module.)
 #: ``loot 0``, ``loot 1``
-LOOT = (Loot(0), Loot(1))
-RUN = Run()
-PASS = Pass()
+LOOT: Final = (Loot(0), Loot(1))
+RUN: Final = Run()
+PASS: Final = Pass()
 #: ``awaken T`` for every seat of the largest table the card data allows
-AWAKEN = tuple(Awaken(t) for t in range(MAX_PLAYERS))
+AWAKEN: Final = tuple(Awaken(t) for t in range(MAX_PLAYERS))
 #: ``keep`` by its two flags
-KEEP = {flags: Keep(*flags) for flags in _KEEP_TEXT}
+KEEP: Final = {flags: Keep(*flags) for flags in _KEEP_TEXT}
 _KEEPS = {text: KEEP[flags] for flags, text in _KEEP_TEXT.items()}
 _USAGE = "loot 0|1, run, awaken SEAT, keep none|0|1|both, pass"
 

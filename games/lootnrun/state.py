@@ -150,13 +150,20 @@ class LootNRunState:
         seat = self.to_move
         mine = self.fronts[seat]
         decks = self.decks
-        moves: list[Move] = [LOOT[d] for d in (0, 1) if decks[d]]
+        moves: list[Move] = []
+        for d in range(2):
+            if decks[d]:
+                moves.append(LOOT[d])
         if mine:
             moves.append(RUN)
         if mine or self.num_players == 2:
             fronts = self.fronts
-            moves.extend(AWAKEN[t] for t in range(self.num_players) if t != seat and fronts[t])
-        return moves or [PASS]
+            for t in range(self.num_players):
+                if t != seat and fronts[t]:
+                    moves.append(AWAKEN[t])
+        if not moves:
+            moves.append(PASS)
+        return moves
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.phase != "reshuffle":
@@ -335,7 +342,8 @@ class LootNRunState:
             for room in rooms:
                 available_from[room] = k + 1
         own_draws = self.phase == "keep" and self.to_move == seat
-        known = set(self.fronts[seat]) | set(self.discard)
+        known = set(self.fronts[seat])
+        known.update(self.discard)
         if own_draws:
             known.update(r for r in self.drawn if r is not None)
         # face-down places, as (list, index, epoch filled); coloured ones are seen
