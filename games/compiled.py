@@ -51,7 +51,7 @@ __all__ = ["MODULES", "GROUP", "DIRECTORY", "MANIFEST", "ENV_PURE", "Status", "i
 
 #: The modules compiled by mypyc (one group: they call each other natively), as paths
 #: relative to the repository root. What a search runs per iteration: the engines'
-#: moves, rules, states and hidden-information samplers, the seed helpers, the ISMCTS
+#: moves, rules (Loot N Run's scoring too), states and hidden-information samplers, the seed helpers, the ISMCTS
 #: core and the Archaeology playout policy.
 MODULES: tuple[str, ...] = (
     "games/seeding.py",
@@ -62,6 +62,7 @@ MODULES: tuple[str, ...] = (
     "games/expedition/moves.py",
     "games/expedition/state.py",
     "games/lootnrun/moves.py",
+    "games/lootnrun/rules.py",
     "games/lootnrun/state.py",
     "solvers/ismcts/search.py",
     "solvers/archaeology/policy.py",

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TypeVar, Union
 if TYPE_CHECKING:  # numpy is imported only where a numpy generator is asked for
     import numpy as np
 
-__all__ = ["Seed", "make_rng", "child_seeds", "numpy_rng", "shuffle"]
+__all__ = ["Seed", "make_rng", "child_seeds", "numpy_rng", "shuffle", "below"]
 
 Seed = Union[int, random.Random, "np.random.Generator", None]
 T = TypeVar("T")
@@ -83,3 +83,17 @@ def shuffle(items: list[T], rng: random.Random) -> None:
         while j >= n:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (``n`` >= 1): the same number from the same draws, without the
+    Python-level calls of ``randrange`` and ``_randbelow`` (``getrandbits(n.bit_length())``
+    until it is below ``n``, as :func:`shuffle` draws; a determinizer draws one per hidden
+    card). A subclass of ``random.Random`` may draw otherwise: its own ``randrange``."""
+    if type(rng) is not random.Random:
+        return rng.randrange(n)
+    bits = n.bit_length()
+    j = rng.getrandbits(bits)
+    while j >= n:
+        j = rng.getrandbits(bits)
+    return j

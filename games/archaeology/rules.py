@@ -61,9 +61,15 @@ DECISION_PHASES = frozenset({P_STEAL, P_STORM, P_ACTION, P_TENT, P_LOOK, P_KEEP,
 #: chamber after each sale (Temple); look at a chamber and keep some (Tomb); draw face up
 #: until you stop or bust (Mine); name types, draw, keep the matches (Sphinx); face-up
 #: chambers fed from a reserve at each sandstorm (Buried Ruins).
-NONE, PEEK_ON_SELL, KEEP_SOME, BUST, NAME_TYPES, REFILL_ON_SANDSTORM = (
-    "none", "peek_on_sell", "keep", "bust", "name_types", "refill_on_sandstorm")
-TAKE_ALL = (NONE, PEEK_ON_SELL)
+#: (``Final``, as the phases: compiled code then reads them as constants, not by a lookup
+#: in the module at every use, e.g. the ``special`` test of every sale.)
+NONE: Final = "none"
+PEEK_ON_SELL: Final = "peek_on_sell"
+KEEP_SOME: Final = "keep"
+BUST: Final = "bust"
+NAME_TYPES: Final = "name_types"
+REFILL_ON_SANDSTORM: Final = "refill_on_sandstorm"
+TAKE_ALL: Final = (NONE, PEEK_ON_SELL)
 
 
 class Rules:

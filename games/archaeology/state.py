@@ -62,8 +62,7 @@ determinizer, mixed into the state) and ``views`` (the JSON player view).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from operator import mul
-from typing import TYPE_CHECKING, Any, ClassVar, Self, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL, State, listing
@@ -86,7 +85,8 @@ __all__ = ["ArchaeologyState"]
 Secret = tuple[int | tuple[int, ...] | None, ...]
 
 #: Phases in which ``current_player`` is the seat ``to_move``.
-_SEAT_PHASES = frozenset({P_ACTION, P_STEAL, P_STORM, P_TENT, P_LOOK, P_KEEP, P_MINE, P_NAME})
+_SEAT_PHASES: Final = frozenset({P_ACTION, P_STEAL, P_STORM, P_TENT, P_LOOK, P_KEEP, P_MINE,
+                                 P_NAME})
 
 
 class ArchaeologyState(HiddenInformation):
@@ -322,8 +322,13 @@ class ArchaeologyState(HiddenInformation):
     def hand_value(self, seat: int) -> int:
         """Total trade value of ``seat``'s hand."""
         T = self.rules.treasures
-        b = seat * T
-        return sum(map(mul, self.rules.trade, self.hands[b:b + T]))
+        trade = self.rules.trade
+        hands = self.hands
+        base = seat * T
+        value = 0  # (a loop, not sum/map over a slice: compiled, it allocates nothing)
+        for c in range(T):
+            value += trade[c] * hands[base + c]
+        return value
 
     def victims(self) -> list[int]:
         """A thief's owner (the seat to act): the seats it may steal from, those other
@@ -414,24 +419,106 @@ class ArchaeologyState(HiddenInformation):
                 if hands[base + c] > gives[c] and suffix[i] >= need:
                     out.append(rules.give_moves[c])
             return out
-        hand = hands[base:base + T]
-        if self.trades < MAX_TRADES_BETWEEN_EXPLORES:
-            value = sum(map(mul, trade, hand))  # the hand's trade value
+        take_mask = self._takeable()
+        if take_mask:
             take_moves = rules.take_moves
-            out = [take_moves[c] for c in range(T) if market[c] and trade[c] <= value]
-        maps = hand[rules.map]
-        if maps and not (self.explored and rules.explore_once):
-            chamber_maps = rules.chamber_maps
-            for i, contents in enumerate(self.chambers):
-                if contents and maps >= chamber_maps[i]:
-                    out.append(rules.explore_moves[i])
+            for c in range(T):
+                if take_mask >> c & 1:
+                    out.append(take_moves[c])
+        explore_mask = self._explorable()
+        if explore_mask:
+            explore_moves = rules.explore_moves
+            for i in range(len(explore_moves)):
+                if explore_mask >> i & 1:
+                    out.append(explore_moves[i])
         sell_moves = rules.sell_moves
-        for c, n in enumerate(hand):
+        max_set = rules.max_set
+        for c in range(T):
+            n = hands[base + c]
             if n:
-                out += sell_moves[c][:n]  # sets of 1 .. min(n, the largest set)
-        if not self.must_sell or self.sold_this_turn or not self.hand_sizes[seat]:
-            out.append(rules.end_move)  # (a seat left without cards cannot sell)
+                sets = sell_moves[c]
+                for k in range(n if n < max_set[c] else max_set[c]):
+                    out.append(sets[k])  # sets of 1 .. min(n, the largest set)
+        if self._may_end():
+            out.append(rules.end_move)
         return out
+
+    # The action decision outside a trade, in parts: ``_generate`` lists its moves from
+    # them, ``random_action`` picks one of them without the list. (Bit masks and index
+    # loops over the flat lists: a playout meets many action decisions, and compiled
+    # these allocate nothing; issue 23.)
+
+    def _takeable(self) -> int:
+        """The card types a ``take`` may name now (bit ``c``: type ``c``), outside a trade:
+        one trade between explores, a marketplace card, worth at most the hand's trade
+        value (a trade must be coverable by the hand)."""
+        if self.trades >= MAX_TRADES_BETWEEN_EXPLORES:
+            return 0
+        rules = self.rules
+        T = rules.treasures
+        trade = rules.trade
+        market = self.market
+        value = self.hand_value(self.to_move)
+        mask = 0
+        for c in range(T):
+            if market[c] and trade[c] <= value:
+                mask |= 1 << c
+        return mask
+
+    def _explorable(self) -> int:
+        """The chambers an ``explore`` may name now (bit ``i``: chamber ``i``): the seat
+        holds the maps it costs, the chamber holds cards, and (the New Expedition) the
+        turn has not explored yet where one explore is allowed."""
+        rules = self.rules
+        maps = self.hands[self.to_move * rules.treasures + rules.map]
+        if not maps or (self.explored and rules.explore_once):
+            return 0
+        chamber_maps = rules.chamber_maps
+        chambers = self.chambers
+        mask = 0
+        for i in range(len(chambers)):
+            if chambers[i] and maps >= chamber_maps[i]:
+                mask |= 1 << i
+        return mask
+
+    def _may_end(self) -> bool:
+        """``end`` is legal: no sale is owed (the end-game pass rule), or one was made, or
+        the seat holds no card (a seat left without cards cannot sell)."""
+        return not self.must_sell or self.sold_this_turn or not self.hand_sizes[self.to_move]
+
+    def random_action(self, draw: float) -> MoveBase:
+        """At an action decision outside a trade: ``legal_moves()[int(draw *
+        len(legal_moves()))]`` (``0 <= draw < 1``), found by counting the moves rather
+        than listing them (the playouts' uniformly random steps: the same move from the
+        same draw)."""
+        rules = self.rules
+        T = rules.treasures
+        hands = self.hands
+        base = self.to_move * T
+        max_set = rules.max_set
+        takes = self._takeable()
+        explores = self._explorable()
+        sells = 0
+        for c in range(T):
+            n = hands[base + c]
+            sells += n if n < max_set[c] else max_set[c]
+        n_takes = takes.bit_count()
+        n_explores = explores.bit_count()
+        k = int(draw * (n_takes + n_explores + sells + (1 if self._may_end() else 0)))
+        if k < n_takes:
+            return rules.take_moves[_nth_bit(takes, k)]
+        k -= n_takes
+        if k < n_explores:
+            return rules.explore_moves[_nth_bit(explores, k)]
+        k -= n_explores
+        if k < sells:
+            for c in range(T):
+                n = hands[base + c]
+                sets = n if n < max_set[c] else max_set[c]
+                if k < sets:
+                    return rules.sell_moves[c][k]
+                k -= sets
+        return rules.end_move
 
     def _generate_expedition(self, phase: int) -> list[MoveBase]:
         """The decisions the New Expedition adds (tents, looks, keeps, the Mine, the
@@ -659,10 +746,13 @@ class ArchaeologyState(HiddenInformation):
         hands = self.hands
         market = self.market
         # the gives leave the hand first (a taken card cannot be given in the same trade)
+        gained = 0
         for c in range(T):
-            hands[base + c] += takes[c] - gives[c]
-            market[c] += gives[c] - takes[c]
-        self.hand_sizes[p] += sum(takes) - sum(gives)
+            moved = takes[c] - gives[c]
+            hands[base + c] += moved
+            market[c] -= moved
+            gained += moved
+        self.hand_sizes[p] += gained
         self.record = Record(self.record, (R_TRADE, p, tuple(gives), tuple(takes)))
         self.trade_takes = self.trade_gives = None
         self.last_take = self.last_give_pos = self.take_value = self.give_value = 0
@@ -956,6 +1046,17 @@ class ArchaeologyState(HiddenInformation):
                 "announced": list(self.announced) or None,
             })
         return out
+
+
+def _nth_bit(mask: int, k: int) -> int:
+    """The position of the ``k``-th set bit of ``mask`` (from 0, lowest first)."""
+    i = 0
+    while True:
+        if mask >> i & 1:
+            if not k:
+                return i
+            k -= 1
+        i += 1
 
 
 def _counts(cards: Sequence[int], treasures: int) -> tuple[int, ...]:

@@ -24,8 +24,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
+from cards_data._schema import MAX_PLAYERS
 from games.errors import InvalidMoveError
 from games.forgiving import Forms
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # (the state module imports this one)
     from .state import LootNRunState
 
 __all__ = ["Move", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "parse_text", "FORMS",
-           "describe", "NOTATION"]
+           "describe", "NOTATION", "LOOT", "RUN", "AWAKEN", "KEEP", "PASS"]
 
 #: The move notation, form by form (``digsite notation lootnrun``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -120,7 +121,19 @@ class Reshuffle(Move):
 
 _KEEP_TEXT = {(False, False): "keep none", (True, False): "keep 0", (False, True): "keep 1",
               (True, True): "keep both"}
-_KEEPS = {text: Keep(*flags) for flags, text in _KEEP_TEXT.items()}
+
+# The moves ``legal_moves`` lists, made once: a playout lists moves at every step, and a
+# move is a frozen value (equal to any other of the same fields), so one of each will do.
+# (``Final``: compiled code reads them without a lookup in the module.)
+#: ``loot 0``, ``loot 1``
+LOOT: Final = (Loot(0), Loot(1))
+RUN: Final = Run()
+PASS: Final = Pass()
+#: ``awaken T`` for every seat of the largest table the card data allows
+AWAKEN: Final = tuple(Awaken(t) for t in range(MAX_PLAYERS))
+#: ``keep`` by its two flags
+KEEP: Final = {flags: Keep(*flags) for flags in _KEEP_TEXT}
+_KEEPS = {text: KEEP[flags] for flags, text in _KEEP_TEXT.items()}
 _USAGE = "loot 0|1, run, awaken SEAT, keep none|0|1|both, pass"
 
 

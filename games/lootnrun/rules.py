@@ -21,7 +21,7 @@ class Rules:
     and the target score of a table of ``players``. Shared by every state of a game."""
 
     __slots__ = ("data", "players", "target", "ids", "index", "back", "amulet", "guardian",
-                 "treasures", "colours")
+                 "treasures", "types", "symbol_counts", "colours")
 
     def __init__(self, data: LootNRunData, players: int) -> None:
         self.data = data
@@ -33,6 +33,14 @@ class Rules:
         self.amulet = tuple(room.top == "amulet" for room in data.rooms)
         self.guardian = tuple(room.guardian for room in data.rooms)
         self.treasures = tuple(room.treasures for room in data.rooms)
+        #: the treasure types on the rooms (first seen first)
+        self.types = tuple(dict.fromkeys(kind for symbols in self.treasures
+                                         for kind in symbols))
+        #: per room, each treasure type on it once, as ``(index in types, symbols)``: what
+        #: ``score_rooms`` counts, in lists rather than dicts of names
+        self.symbol_counts = tuple(
+            tuple((self.types.index(kind), symbols.count(kind)) for kind in dict.fromkeys(symbols))
+            for symbols in self.treasures)
         #: the back colours, in the data's order
         self.colours = tuple(data.backs)
 
@@ -44,12 +52,15 @@ def rules_for(data: LootNRunData, players: int) -> Rules:
 
 def score_rooms(rules: Rules, rooms: Iterable[int]) -> int:
     """Points for revealing ``rooms``: 1 per symbol, a type on >= 2 rooms scores double."""
-    symbols: dict[str, int] = {}
-    rooms_with: dict[str, int] = {}
-    treasures = rules.treasures
+    types = len(rules.types)
+    symbols = [0] * types
+    rooms_with = [0] * types
+    counts = rules.symbol_counts
     for room in rooms:
-        for kind in treasures[room]:
-            symbols[kind] = symbols.get(kind, 0) + 1
-        for kind in set(treasures[room]):
-            rooms_with[kind] = rooms_with.get(kind, 0) + 1
-    return sum(n * (2 if rooms_with[kind] >= 2 else 1) for kind, n in symbols.items())
+        for kind, n in counts[room]:
+            symbols[kind] += n
+            rooms_with[kind] += 1
+    points = 0
+    for kind in range(types):
+        points += symbols[kind] * (2 if rooms_with[kind] >= 2 else 1)
+    return points

@@ -48,8 +48,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Iterable, Self, Seque
 
 from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL, State
+from games.seeding import below, shuffle
 
-from .moves import Awaken, Keep, Loot, Move, Pass, Reshuffle, Run
+from .moves import AWAKEN, KEEP, LOOT, PASS, RUN, Awaken, Keep, Loot, Move, Pass, Reshuffle, Run
 from .rules import Rules, score_rooms
 
 __all__ = ["LootNRunState"]
@@ -62,12 +63,16 @@ class LootNRunState:
     keeps its top room last. ``to_move`` is the seat whose turn it is (the seat to act at
     every decision). ``front_epochs[s][i]`` is the number of reshuffles before the room
     ``fronts[s][i]`` was drawn; ``reshuffles`` lists, per reshuffle so far, the face-up
-    discard pile that went into the new decks (sorted).
+    discard pile that went into the new decks (sorted). The order of the next reshuffle is
+    that of a ``random.Random(chance_seed)`` after ``chance_draws`` calls of ``random()``
+    (one per reshuffle since the seed was set): two ints rather than the generator's
+    state, so that a determinization and a reshuffle make no generator (issue 23: that
+    was a fifth of a Loot N Run search).
     """
 
     __slots__ = ("rules", "num_players", "target", "decks", "discard", "fronts",
                  "front_epochs", "reshuffles", "scores", "to_move", "phase", "drawn",
-                 "extra_turn", "chance_rng_state", "log", "finished")
+                 "extra_turn", "chance_seed", "chance_draws", "log", "finished")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
     SHARED_SLOTS: ClassVar[tuple[str, ...]] = ("rules", "reshuffles")
 
@@ -84,7 +89,8 @@ class LootNRunState:
     phase: str  # act | keep | reshuffle
     drawn: list[int | None]  # the Werewolf's two draws awaiting Keep
     extra_turn: bool
-    chance_rng_state: tuple[Any, ...]
+    chance_seed: int
+    chance_draws: int
     log: list[tuple[int, Move]]  # (seat or CHANCE, move), for to_json
     finished: bool
 
@@ -110,7 +116,8 @@ class LootNRunState:
         self.phase = "act"
         self.drawn = []
         self.extra_turn = False
-        self.chance_rng_state = random.Random(chance_seed).getstate()
+        self.chance_seed = chance_seed
+        self.chance_draws = 0
         self.log = []
         self.finished = False
         return self
@@ -139,24 +146,33 @@ class LootNRunState:
                 options.append((False, True))
             if first is not None and second is not None:
                 options.append((True, True))
-            return [Keep(a, b) for a, b in options]
+            return [KEEP[option] for option in options]
         seat = self.to_move
         mine = self.fronts[seat]
-        moves: list[Move] = [Loot(d) for d in (0, 1) if self.decks[d]]
+        decks = self.decks
+        moves: list[Move] = []
+        for d in range(2):
+            if decks[d]:
+                moves.append(LOOT[d])
         if mine:
-            moves.append(Run())
+            moves.append(RUN)
         if mine or self.num_players == 2:
-            moves.extend(Awaken(t) for t in range(self.num_players)
-                         if t != seat and self.fronts[t])
-        return moves or [Pass()]
+            fronts = self.fronts
+            for t in range(self.num_players):
+                if t != seat and fronts[t]:
+                    moves.append(AWAKEN[t])
+        if not moves:
+            moves.append(PASS)
+        return moves
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         if self.phase != "reshuffle":
             return []
-        rng = random.Random()
-        rng.setstate(self.chance_rng_state)
+        rng = random.Random(self.chance_seed)
+        for _ in range(self.chance_draws):
+            rng.random()
         pool = sorted(self.decks[0] + self.decks[1] + self.discard)
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         half = (len(pool) + 1) // 2
         return [(Reshuffle((tuple(pool[:half]), tuple(pool[half:]))), 1.0)]
 
@@ -209,10 +225,7 @@ class LootNRunState:
         return (not self.decks[0] or not self.decks[1]) and pool >= 2
 
     def _reshuffle(self, move: Reshuffle) -> None:
-        rng = random.Random()
-        rng.setstate(self.chance_rng_state)
-        rng.random()  # advance, so the next reshuffle differs
-        self.chance_rng_state = rng.getstate()
+        self.chance_draws += 1  # the generator advanced, so the next reshuffle differs
         self.reshuffles = self.reshuffles + (tuple(sorted(self.discard)),)
         self.discard = []
         self.decks = [list(reversed(move.decks[0])), list(reversed(move.decks[1]))]
@@ -329,7 +342,8 @@ class LootNRunState:
             for room in rooms:
                 available_from[room] = k + 1
         own_draws = self.phase == "keep" and self.to_move == seat
-        known = set(self.fronts[seat]) | set(self.discard)
+        known = set(self.fronts[seat])
+        known.update(self.discard)
         if own_draws:
             known.update(r for r in self.drawn if r is not None)
         # face-down places, as (list, index, epoch filled); coloured ones are seen
@@ -367,7 +381,7 @@ class LootNRunState:
                         f"seat {seat}'s view is impossible: no unseen {colour} room could "
                         f"lie in a face-down {colour} place filled after "
                         f"{filled} reshuffle(s)")
-                pick = rng.randrange(len(pool))
+                pick = below(rng, len(pool))
                 pool[pick], pool[-1] = pool[-1], pool[pick]
                 lst[i] = pool.pop()
             left.extend(pool)
@@ -375,10 +389,11 @@ class LootNRunState:
         if len(left) != len(buried):
             raise InvalidStateError(f"seat {seat}'s view is impossible: {len(left)} unseen "
                                     f"rooms for {len(buried)} places under the deck tops")
-        rng.shuffle(left)
+        shuffle(left, rng)
         for (deck, i), room in zip(buried, left):
             deck[i] = room
-        world.chance_rng_state = random.Random(rng.getrandbits(63)).getstate()
+        world.chance_seed = rng.getrandbits(63)
+        world.chance_draws = 0
         return world
 
     # -- copying and JSON ---------------------------------------------------------------------
@@ -399,7 +414,8 @@ class LootNRunState:
         other.phase = self.phase
         other.drawn = list(self.drawn)
         other.extra_turn = self.extra_turn
-        other.chance_rng_state = self.chance_rng_state
+        other.chance_seed = self.chance_seed
+        other.chance_draws = self.chance_draws
         other.log = list(self.log)
         other.finished = self.finished
         return other

@@ -35,7 +35,8 @@ wins about 80%.)
 **Rollout policy** for the search: the greedy move, except with probability 0.25 a
 uniformly random legal move (so playouts still trade, sell early and explore in all ways).
 :func:`playout` plays it to the end without building move lists for its greedy steps
-(actions, gives, discards, thefts).
+(actions, gives, discards, thefts) nor for its random steps at an action outside a trade
+(``ArchaeologyState.random_action``: the same move from the same draw).
 
 **Truncated playouts** (optional, ``max_rollout_depth``): :func:`truncated_evaluate`
 scores a cut-off game by each seat's money plus its hand sold now in the largest allowed
@@ -45,7 +46,7 @@ sets. The default search plays every playout to the end (a game is short).
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Final, Sequence
 
 from games.archaeology.moves import END, GIVE, SELL, MoveBase
 from games.archaeology.rules import (P_ACTION, P_DIG, P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER,
@@ -59,10 +60,11 @@ __all__ = ["greedy_policy", "greedy_action", "greedy_discard", "greedy_victim", 
            "RANDOM_SHARE", "GOOD_PRICE", "TENT_FROM", "UNSEEN_PER_CARD", "REWARD",
            "SEARCH_OPTIONS"]
 
-RANDOM_SHARE = 0.25
-GOOD_PRICE = 3  # rule 12: dollars per card that make a set worth selling early
-TENT_FROM = 4  # rule 3: hand size from which a sandstorm takes 2 cards or more
-UNSEEN_PER_CARD = 2  # rule 9: trade value per card expected of a Temple chamber not seen
+# (``Final``: compiled code reads them as constants, not by a lookup in the module)
+RANDOM_SHARE: Final = 0.25
+GOOD_PRICE: Final = 3  # rule 12: dollars per card that make a set worth selling early
+TENT_FROM: Final = 4  # rule 3: hand size from which a sandstorm takes 2 cards or more
+UNSEEN_PER_CARD: Final = 2  # rule 9: trade value per card expected of an unseen Temple chamber
 
 
 def explore_choice(state: ArchaeologyState) -> int:
@@ -240,7 +242,12 @@ def greedy_discard(state: ArchaeologyState) -> int:
 
 def greedy_victim(state: ArchaeologyState) -> int:
     """Rule 1 without a move list: the seat holding the most cards (ties: lowest seat)."""
-    return max(state.victims(), key=state.hand_sizes.__getitem__)
+    sizes = state.hand_sizes
+    best = -1
+    for v in state.victims():
+        if best < 0 or sizes[v] > sizes[best]:
+            best = v
+    return best
 
 
 def greedy_give(state: ArchaeologyState) -> MoveBase | None:
@@ -268,7 +275,8 @@ def playout(state: ArchaeologyState, rng: random.Random,
     stolen_moves = state.rules.stolen_moves
     discard_moves = state.rules.discard_moves
     steal_moves = state.rules.steal_moves
-    apply = state.apply
+    # (``state.apply``, not a local alias of it: compiled, the method is called directly,
+    # the alias through Python's calling convention)
     random = rng.random
     while True:
         phase = state.phase
@@ -278,25 +286,28 @@ def playout(state: ArchaeologyState, rng: random.Random,
         if phase == P_OVER:
             return
         if phase == P_STOLEN:
-            apply(stolen_moves[state.stolen_card()])
+            state.apply(stolen_moves[state.stolen_card()])
             continue
         if phase == P_REVEAL or phase == P_REFILL:
-            apply(state.chance_outcomes()[0][0])
+            state.apply(state.chance_outcomes()[0][0])
             continue
         if random() < random_share:
-            moves = state.legal_moves()
-            apply(moves[int(random() * len(moves))])
+            if phase == P_ACTION and state.trade_takes is None:
+                state.apply(state.random_action(random()))  # (the same move, no list)
+            else:
+                moves = state.legal_moves()
+                state.apply(moves[int(random() * len(moves))])
         elif phase == P_ACTION:
             if state.trade_takes is None:
-                apply(greedy_action(state))
+                state.apply(greedy_action(state))
             else:
-                apply(greedy_give(state) or state.legal_moves()[0])
+                state.apply(greedy_give(state) or state.legal_moves()[0])
         elif phase == P_STORM:
-            apply(discard_moves[greedy_discard(state)])
+            state.apply(discard_moves[greedy_discard(state)])
         elif phase == P_STEAL:
-            apply(steal_moves[greedy_victim(state)])
+            state.apply(steal_moves[greedy_victim(state)])
         else:
-            apply(greedy_policy(state, state.legal_moves(), rng))
+            state.apply(greedy_policy(state, state.legal_moves(), rng))
 
 
 def projected_money(state: ArchaeologyState) -> list[float]:

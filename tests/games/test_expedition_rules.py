@@ -732,6 +732,9 @@ def test_the_fast_greedy_action_agrees_with_the_greedy_policy(monument):
             moves = s.legal_moves()
             if s.phase == P_ACTION and s.trade_takes is None:
                 assert greedy_action(s) == greedy_policy(s, moves, rng)
+                n = len(moves)  # the playouts' random pick without the list (every index)
+                for draw in [(k + 0.5) / n for k in range(n)] + [0.0, 1 - 1e-12]:
+                    assert s.random_action(draw) is moves[int(draw * n)]
             elif s.phase == P_STORM:
                 assert s.rules.discard_moves[greedy_discard(s)] == greedy_policy(s, moves, rng)
             elif s.phase == P_STEAL:

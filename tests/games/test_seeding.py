@@ -1,11 +1,12 @@
-"""``games.seeding.shuffle``: the same permutation as ``random.Random.shuffle``, from the
-same draws (the determinizers rely on it for byte-identical hints and transcripts)."""
+"""``games.seeding.shuffle`` and ``below``: the same permutation as ``random.Random.shuffle``
+and the same number as ``randrange``, from the same draws (the determinizers rely on them
+for byte-identical hints and transcripts)."""
 
 from __future__ import annotations
 
 import random
 
-from games.seeding import make_rng, shuffle
+from games.seeding import below, make_rng, shuffle
 
 
 def test_shuffle_matches_the_standard_library_draw_for_draw():
@@ -18,6 +19,14 @@ def test_shuffle_matches_the_standard_library_draw_for_draw():
             theirs.shuffle(expected)
             assert items == expected
             assert ours.getstate() == theirs.getstate()  # and left the generator alike
+
+
+def test_below_matches_randrange_draw_for_draw():
+    for seed in range(50):
+        ours, theirs = make_rng(seed), make_rng(seed)
+        for n in (1, 2, 3, 5, 8, 9, 31, 32, 33, 54, 1000):
+            assert below(ours, n) == theirs.randrange(n)
+        assert ours.getstate() == theirs.getstate()
 
 
 def test_shuffle_of_a_random_subclass_uses_its_own_shuffle():

@@ -187,6 +187,10 @@ def test_greedy_fast_path_matches_the_move_list_version():
             moves = s.legal_moves()
             if s.phase == 4 and s.trade_takes is None:
                 assert greedy_action(s) == greedy_policy(s, moves, rng)
+                # the random step's pick without the list: every index, and the edges
+                n = len(moves)
+                for draw in [(k + 0.5) / n for k in range(n)] + [0.0, 1 - 1e-12]:
+                    assert s.random_action(draw) is moves[int(draw * n)]
             if s.phase == 3:  # a sandstorm's discard
                 assert s.rules.discard_moves[greedy_discard(s)] == greedy_policy(s, moves, rng)
             if s.phase == 1:  # a thief's victim
