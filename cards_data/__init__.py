@@ -61,9 +61,11 @@ _MODULES = _game_modules()
 
 class CardData(Protocol):
     """What the card data of every game has (one of :data:`DATA_TYPES`, all frozen): its
-    edition, the provenance label of each table and the file it came from. An engine
-    takes its own game's type."""
+    game's id, its edition, the provenance label of each table and the file it came from.
+    An engine takes its own game's type."""
 
+    @property
+    def game(self) -> str: ...
     @property
     def edition(self) -> str: ...
     @property
