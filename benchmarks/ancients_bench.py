@@ -52,6 +52,8 @@ from solvers.ancients.turn import apply_turn, turn_options
 from solvers.limits import Limit
 
 from .commands import cap_lines, cap_rows, solo_record
+from solvers.backends import Progress
+from .runner import Figures, SuiteResult, no_progress
 
 STRESS_CAP_S = 10.0
 BASELINE_NODE_CAP = 100_000
@@ -276,7 +278,7 @@ def _efficiency(data, *, quick: bool, progress) -> dict:
     return {"figures": figures, "lines": lines}
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
     data = cards_data.load("ancients")
     lines = [f"  load average at start {_load()}"]
     figures: dict = {}

@@ -40,6 +40,8 @@ import time
 from pathlib import Path
 
 from games.compiled import ENV_PURE, status
+from solvers.backends import Progress
+from .runner import Figures, SuiteResult, no_progress
 
 __all__ = ["run", "ITERATIONS", "ROUNDS", "MATCH_GAMES", "TARGETS", "child"]
 
@@ -178,7 +180,7 @@ def _hint_latency(builds: dict, progress) -> tuple[dict, str]:
                                  for g, v in latency.items()))
 
 
-def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress, games: int | None = None) -> SuiteResult:
     here = status()
     if not here.compiled:
         return {"text": f"the hot modules run {here}: no compiled build to compare "

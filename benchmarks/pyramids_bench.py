@@ -46,6 +46,8 @@ from solvers.pyramids.service import DEFAULT_ROLLOUTS, hint
 
 from . import pyramids_sides
 from .commands import cap_lines, cap_rows, solo_record
+from solvers.backends import Progress
+from .runner import Figures, SuiteResult, no_progress
 
 HEAD_TO_HEAD_STEPS = 4
 #: Seeds of the hint-efficiency deals (distinct from the best-score seeds 0-9).
@@ -174,7 +176,7 @@ def _hint_efficiency(data, *, quick: bool, progress) -> tuple[dict, str]:
     return figure, line
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress, full: bool = False) -> SuiteResult:
     data = cards_data.load("pyramids")
     lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {workers_for(7)} up "
                         f"to one round, {workers_for(14)} beyond; default budget {DEFAULT_BUDGET} "
