@@ -180,25 +180,35 @@ def _best_scores(data, *, quick: bool, progress) -> dict:
         start, cpu = time.perf_counter(), time.process_time()
         result = best_score(deal, data=data, limit=Limit(work=5 if quick else None))
         rows.append({"seed": seed, "score": result.score, "bound": result.bound,
-                     "status": result.status, "gap": round(result.gap, 4),
+                     "status": result.status,
+                     "gap": None if result.gap is None else round(result.gap, 4),
                      "nodes": result.budget.nodes,
                      "wall_s": round(time.perf_counter() - start, 2),
                      "cpu_s": round(time.process_time() - cpu, 2)})
         progress()
-    gaps = [r["gap"] for r in rows]
+    # a deal whose best score is 0 has no gap (BestScore.gap is None): the gaps are the others'
+    gaps = [r["gap"] for r in rows if r["gap"] is not None]
+    median = statistics.median(gaps) if gaps else None
     figures = {"seeds": len(rows), "budget_thousand_nodes": 5 if quick else DEFAULT_NODE_BUDGET / 1000,
-               "gap_median": round(statistics.median(gaps), 4), "gap_worst": round(max(gaps), 4),
+               "gap_median": None if median is None else round(median, 4),
+               "gap_worst": round(max(gaps), 4) if gaps else None,
                "optimal": sum(r["status"] == "OPTIMAL" for r in rows),
                "cpu_s_median": round(statistics.median(r["cpu_s"] for r in rows), 2),
-               "target": "gap median <= 15%", "met": statistics.median(gaps) <= 0.15,
+               "target": "gap median <= 15%", "met": median is not None and median <= 0.15,
                "rows": rows}
     lines = [f"  best score, {len(rows)} solo deals at {figures['budget_thousand_nodes']:g} thousand "
-             f"nodes: gap median {figures['gap_median']:.1%}, worst {figures['gap_worst']:.1%}, "
+             f"nodes: gap median {_share_text(figures['gap_median'])}, worst "
+             f"{_share_text(figures['gap_worst'])}, "
              f"{figures['optimal']} OPTIMAL, CPU median {figures['cpu_s_median']} s [target median "
              f"<= 15%: {'met' if figures['met'] else 'NOT met'}]",
              "  per deal (score/bound): " + ", ".join(f"{r['seed']}: {r['score']:g}/{r['bound']:g}"
                                                       for r in rows)]
     return {"figures": figures, "lines": lines}
+
+
+def _share_text(share: float | None) -> str:
+    """A gap as a percentage; ``-`` where no deal has one."""
+    return "-" if share is None else f"{share:.1%}"
 
 
 def _cut_deals(data, *, quick: bool, progress) -> dict:
