@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 import cards_data
+from games.errors import DigsiteError
 from games.pyramids import make_deal
 from solvers.pyramids import model as pyramids_model
 from solvers.pyramids.bound import DEFAULT_BOUND_ITERATIONS, deal_bound
@@ -89,6 +90,9 @@ def measure(deal: dict, data, variant: str, *, reference=None) -> dict:
     _, options = VARIANTS[variant]
     cpu = time.process_time()
     if "bound" in options:
+        if reference is None:
+            raise DigsiteError(f"variant {variant} starts from row a of the same deal: "
+                               "measure a first")
         inst = SoloInstance.from_deal(deal, data)
         warm = policy_plans(deal, data)
         if len(inst.shapes) > inst.steps_per_round:
@@ -96,7 +100,9 @@ def measure(deal: dict, data, variant: str, *, reference=None) -> dict:
         games = [w.moves for w in warm] + [tuple(reference["moves"])]
         proof = deal_bound(inst, data, iterations=options["bound"], deal=deal, games=games)
         return {"score": reference["score"], "bound": proof.value, "bound_source": proof.source,
-                "card_tables": round(proof.card_tables, 2), "rounds": proof.iterations,
+                "card_tables": (None if proof.card_tables is None
+                                else round(proof.card_tables, 2)),
+                "rounds": proof.iterations,
                 "converged": proof.converged, "cp_bound": None, "status": None,
                 "cpu_s": round(time.process_time() - cpu, 1)}
     seen: list = []

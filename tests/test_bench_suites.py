@@ -122,3 +122,24 @@ def test_the_ancients_best_score_table_takes_a_deal_without_a_gap(monkeypatch):
     assert [row["gap"] for row in figures["rows"]] == [None, 0.1]
     assert figures["gap_median"] == figures["gap_worst"] == 0.1 and figures["met"]
     assert "gap median 10.0%, worst 10.0%" in part["lines"][0]
+
+
+def test_a_pyramids_bound_variant_needs_row_a_and_takes_a_bound_without_tables(monkeypatch):
+    """The bound-only variants of ``pyramids_sides`` start from row ``a``: without it they
+    say so (not a TypeError on ``None``), and a deal bound whose per-card tables were not
+    built (``card_tables`` ``None``) is a row, not a TypeError in ``round`` (mypy found
+    both)."""
+    import benchmarks.pyramids_sides as sides
+    import cards_data
+    from games.pyramids import make_deal
+    from solvers.pyramids.bound import DealBound
+
+    data = cards_data.load("pyramids")
+    deal = make_deal(players=1, seed=101, data=data, rounds=1)
+    with pytest.raises(DigsiteError, match="row a"):
+        sides.measure(deal, data, "d-bound-x4")
+    monkeypatch.setattr(sides, "policy_plans", lambda deal, data, pilot=False: [])
+    monkeypatch.setattr(sides, "deal_bound", lambda inst, data, **_: DealBound(
+        value=40, source="static", static=40))
+    row = sides.measure(deal, data, "d-bound-x4", reference={"score": 30, "moves": []})
+    assert row["card_tables"] is None and row["bound"] == 40 and row["score"] == 30
