@@ -52,10 +52,10 @@ from solvers.ancients.planner import (
 from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, best_score, hint
 from solvers.arena import bot_table
 from solvers.ancients.turn import apply_turn, turn_options
+from solvers.backends import Progress
 from solvers.limits import Limit
 
 from .commands import cap_lines, cap_rows, solo_record
-from solvers.backends import Progress
 from .runner import Figures, SuiteResult, no_progress
 
 STRESS_CAP_S = 10.0

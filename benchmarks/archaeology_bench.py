@@ -39,8 +39,8 @@ from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 from solvers.archaeology.policy import SEARCH_OPTIONS, playout
 
-from .search_bench import opening
 from .runner import Figures, SuiteResult, no_progress
+from .search_bench import opening
 
 __all__ = ["run", "FULL_GAMES", "match_line"]
 

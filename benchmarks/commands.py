@@ -21,7 +21,7 @@ from typing import Any, Callable, Hashable, Sequence, TypedDict
 
 from games import registry
 from cards_data import CardData
-from games.protocol import CHANCE, State
+from games.protocol import CHANCE
 from games.record import GameRecord, record_text
 from solvers.backends import Progress
 
@@ -74,9 +74,10 @@ def run_command(*args: str) -> CommandRun:
 
 
 def solo_record(game_id: str, data: CardData, folder: Path, *, seed: int, moves: int,
-                pick: Callable[[State[Any]], Hashable], **deal_options: object) -> Path:
+                pick: Callable[[Any], Hashable], **deal_options: object) -> Path:
     """A solo record of the first ``moves`` moves of a game played by ``pick(state)``,
-    written to ``folder``: the input of a review."""
+    written to ``folder``: the input of a review. (``pick`` takes the state of the game
+    named, whose type only that game's picker knows: ``Any``, as ``Bot.choose`` takes.)"""
     engine = registry.engine(game_id)
     record = GameRecord.start(game_id, engine.make_deal(players=1, seed=seed, data=data,
                                                         **deal_options))

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from games.compiled import ENV_PURE, status
 from solvers.backends import Progress
+
 from .runner import Figures, SuiteResult, no_progress
 
 if TYPE_CHECKING:  # (the child imports the engines itself, in the build it measures)

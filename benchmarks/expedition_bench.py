@@ -43,9 +43,9 @@ from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 
 from .archaeology_bench import match_line
+from .runner import Figures, SuiteResult, no_progress
 from .search_bench import opening
 from .strength_bench import verdict
-from .runner import Figures, SuiteResult, no_progress
 
 __all__ = ["run", "GAMES", "FULL_GAMES", "MONUMENTS", "TARGETS", "speed", "on_monument"]
 

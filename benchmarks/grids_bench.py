@@ -8,6 +8,7 @@ import time
 
 import grids
 from solvers.backends import Progress
+
 from .runner import Figures, SuiteResult, no_progress
 
 

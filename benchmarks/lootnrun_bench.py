@@ -20,6 +20,7 @@ from solvers.backends import Execution, Progress
 from solvers.lootnrun.service import BOTS
 from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
+
 from .runner import Figures, SuiteResult, no_progress
 
 

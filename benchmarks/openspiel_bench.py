@@ -36,8 +36,8 @@ from solvers.backends import Execution, LOCAL, Progress
 from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 
-from .search_bench import opening
 from .runner import Figures, SuiteResult, no_progress
+from .search_bench import opening
 
 if TYPE_CHECKING:  # (the adapter imports pyspiel: loaded only when the suite runs)
     from solvers.openspiel.adapter import DigsiteGame

@@ -34,6 +34,7 @@ from solvers.ismcts.parallel import root_parallel
 from solvers.ismcts.search import ismcts, rollout
 from solvers.limits import Limit
 from solvers.backends import Progress
+
 from .runner import Figures, SuiteResult, no_progress
 
 __all__ = ["run", "opening", "breakdown", "TIME_PER_DECISION"]

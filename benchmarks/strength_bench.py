@@ -59,8 +59,8 @@ from solvers.backends import Execution, LOCAL, Progress
 from solvers.ismcts.search import ismcts, true_world
 from solvers.limits import Limit
 
-from .search_bench import opening
 from .runner import Figures, SuiteResult, no_progress
+from .search_bench import opening
 
 __all__ = ["run", "MATCHES", "ITERATIONS", "FULL_GAMES", "NAMED_GAMES", "verdict", "Match",
            "extra_bots", "EQUAL_TIME_UNIFORM", "playout_rates", "MONUMENTS"]
