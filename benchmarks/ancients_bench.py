@@ -37,7 +37,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Sequence, TypedDict, cast
+from typing import Any, Sequence, TypedDict
 
 import cards_data
 from cards_data.ancients import AncientsData
@@ -310,7 +310,7 @@ def _efficiency(data: AncientsData, *, quick: bool, progress: Progress) -> _Sect
 
 
 def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
-    data = cast(AncientsData, cards_data.load("ancients"))  # (the game named)
+    data = cards_data.load("ancients")
     lines = [f"  load average at start {_load()}"]
     figures: Figures = {}
     for name, section in (("planner", _planner_and_hint), ("best_score", _best_scores),

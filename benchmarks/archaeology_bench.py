@@ -110,7 +110,7 @@ def _memory(world: ArchaeologyState, seat: int, iterations: int) -> dict[str, fl
 
 
 def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
-    data = cast(ArchaeologyData, cards_data.load("archaeology"))  # (the game named)
+    data = cards_data.load("archaeology")
     opening, o_seat = _opening(data)
     mid, m_seat = state_from_view(example_view(data), data, 0)
     playouts = 40 if quick else 200

@@ -38,7 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from games.compiled import ENV_PURE, status
 from solvers.backends import Progress
@@ -83,16 +83,13 @@ def _positions() -> dict[str, tuple[State[Any], int, dict[str, Any]]]:
     import dataclasses
 
     import cards_data
-    from cards_data.archaeology import ArchaeologyData
-    from cards_data.expedition import ExpeditionData
     from games import archaeology, expedition, lootnrun
     from solvers.archaeology.policy import SEARCH_OPTIONS
 
     from .search_bench import opening
 
-    # (each the data of the game named)
-    arch = cast(ArchaeologyData, cards_data.load("archaeology"))
-    exp = cast(ExpeditionData, cards_data.load("expedition"))
+    arch = cards_data.load("archaeology")
+    exp = cards_data.load("expedition")
     great = dataclasses.replace(exp, monuments=(exp.monument("great_pyramid"),))
     return {
         "archaeology opening": (*opening(archaeology, arch), SEARCH_OPTIONS),

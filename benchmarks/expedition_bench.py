@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from typing import Any, cast
+from typing import Any
 
 import cards_data
 from cards_data.archaeology import ArchaeologyData
@@ -107,8 +107,8 @@ def on_monument(data: ExpeditionData, key: str) -> ExpeditionData:
 
 def run(*, quick: bool, progress: Progress = no_progress, execution: Execution | None = None,
         games: int | None = None, full: bool = False) -> SuiteResult:
-    data = cast(ExpeditionData, cards_data.load("expedition"))  # (the games named)
-    figures_speed = speed(data, cast(ArchaeologyData, cards_data.load("archaeology")),
+    data = cards_data.load("expedition")
+    figures_speed = speed(data, cards_data.load("archaeology"),
                           rounds=1 if quick else SPEED_ROUNDS)
     progress(1)
     if quick:

@@ -8,7 +8,6 @@ cost of the bare random playouts it runs.
 from __future__ import annotations
 
 import time
-from typing import cast
 
 import cards_data
 from cards_data.lootnrun import LootNRunData
@@ -39,7 +38,7 @@ def _speed(data: LootNRunData, iterations: int) -> dict[str, float]:
 
 
 def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
-    data = cast(LootNRunData, cards_data.load("lootnrun"))  # (the data of the game named)
+    data = cards_data.load("lootnrun")
     games = 10 if quick else 40
     iterations = 100 if quick else 300
     figures: Figures = {"games_per_match": games, "iterations_per_decision": iterations}

@@ -32,7 +32,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Sequence, cast
+from typing import Any, Sequence
 
 import cards_data
 from cards_data.pyramids import PyramidsData
@@ -191,7 +191,7 @@ def _hint_efficiency(data: PyramidsData, *, quick: bool,
 
 
 def run(*, quick: bool, progress: Progress = no_progress, full: bool = False) -> SuiteResult:
-    data = cast(PyramidsData, cards_data.load("pyramids"))  # (the game named)
+    data = cards_data.load("pyramids")
     lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {workers_for(7)} up "
                         f"to one round, {workers_for(14)} beyond; default budget {DEFAULT_BUDGET} "
                         "deterministic seconds + 2 bound rounds per unit (at most 60)"]

@@ -46,10 +46,9 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass
-from typing import Callable, cast
+from typing import Callable
 
 import cards_data
-from cards_data.archaeology import ArchaeologyData
 from games import archaeology
 from solvers.archaeology.policy import REWARD, SEARCH_OPTIONS
 from solvers.archaeology.service import SearchBot
@@ -123,7 +122,7 @@ def playout_rates(*, iterations: int = 300, rounds: int = 2) -> dict[str, float]
     """ISMCTS iterations per CPU second with our playout and with uniform rollouts, over
     the Archaeology opening and the example view (mid-game), alternated ``rounds`` times;
     and their ratio (uniform over ours: the share of our iterations equal time gives)."""
-    data = cast(ArchaeologyData, cards_data.load("archaeology"))  # (the game named)
+    data = cards_data.load("archaeology")
     positions = [opening(archaeology, data),
                  archaeology.state_from_view(archaeology.example_view(data), data, 0)]
     options = {"ours": SEARCH_OPTIONS, "uniform": {"reward": REWARD}}
