@@ -149,7 +149,8 @@ def measure(deal: dict[str, Any], data: PyramidsData, variant: str, *,
     found = result.deal_bound
     return {"score": result.score, "bound": result.bound, "bound_source": result.bound_source,
             "card_tables": round(found.card_tables, 2) if found and found.card_tables else None,
-            "rounds": found.iterations if found else 0, "converged": found.converged if found else None,
+            "rounds": found.iterations if found else 0,
+            "converged": found.converged if found else None,
             "cp_bound": cp_bound, "status": result.status, "moves": list(result.moves),
             "deterministic_s": result.solver_stats["deterministic_s"],
             "cpu_s": round(time.process_time() - cpu, 1)}
