@@ -37,8 +37,10 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Sequence, TypedDict
 
 import cards_data
+from cards_data.ancients import AncientsData
 from games.ancients import example_view, make_deal, rules_for, state_from_deal, view_of
 from games.errors import SolverFault
 from games.seeding import child_seeds
@@ -47,11 +49,14 @@ from solvers.ancients.exact import exact_best
 from solvers.ancients.planner import (
     SearchLimitReached, dig_maps, exhaustive_dig, plan_dig, random_dig_position,
 )
-from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, GreedyBot, best_score, hint
+from solvers.ancients.service import DEFAULT_HINT_ITERATIONS, best_score, hint
+from solvers.arena import bot_table
 from solvers.ancients.turn import apply_turn, turn_options
+from solvers.backends import Progress
 from solvers.limits import Limit
 
 from .commands import cap_lines, cap_rows, solo_record
+from .runner import Figures, SuiteResult, no_progress
 
 STRESS_CAP_S = 10.0
 BASELINE_NODE_CAP = 100_000
@@ -62,12 +67,30 @@ EFFICIENCY_SEEDS = range(100, 120)
 EFFICIENCY_ITERATIONS = 200
 
 
-def _pct(values, q):
+class _Section(TypedDict):
+    """A part of the suite: its figures and its lines of the report."""
+
+    figures: Figures
+    lines: list[str]
+
+
+class _CutRow(TypedDict):
+    """The deals cut to their first ``turns`` turns (``_cut_deals``): per deal its
+    optimum (``None``: not proven within the limit), nodes, wall and CPU seconds."""
+
+    turns: int
+    cpu_s: list[float]
+    wall_s: list[float]
+    nodes: list[int]
+    scores: list[float | None]
+
+
+def _pct(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def _planner_and_hint(data, *, quick: bool, progress) -> dict:
+def _planner_and_hint(data: AncientsData, *, quick: bool, progress: Progress) -> _Section:
     """The dig planner, its baseline, the stress case and the default hint."""
     maps = dig_maps(rules_for(data).maps.values())
     count = 100 if quick else 1000
@@ -117,7 +140,7 @@ def _planner_and_hint(data, *, quick: bool, progress) -> dict:
     progress()
 
     med, worst = statistics.median(times), max(times)
-    figures = {
+    figures: Figures = {
         "planner_positions": count,
         "planner_median_ms": round(med * 1e3, 3),
         "planner_p95_ms": round(_pct(times, 0.95) * 1e3, 3),
@@ -169,29 +192,34 @@ def _planner_and_hint(data, *, quick: bool, progress) -> dict:
     return {"figures": figures, "lines": lines}
 
 
-def _best_scores(data, *, quick: bool, progress) -> dict:
+def _best_scores(data: AncientsData, *, quick: bool, progress: Progress) -> _Section:
     """Full solo deals at the default budget: score, bound, gap (target: median <= 15%,
     issue 21)."""
-    rows = []
+    rows: list[Figures] = []
     for seed in range(2 if quick else 10):
         deal = make_deal(players=1, seed=seed, data=data)
         start, cpu = time.perf_counter(), time.process_time()
         result = best_score(deal, data=data, limit=Limit(work=5 if quick else None))
         rows.append({"seed": seed, "score": result.score, "bound": result.bound,
-                     "status": result.status, "gap": round(result.gap, 4),
+                     "status": result.status,
+                     "gap": None if result.gap is None else round(result.gap, 4),
                      "nodes": result.budget.nodes,
                      "wall_s": round(time.perf_counter() - start, 2),
                      "cpu_s": round(time.process_time() - cpu, 2)})
         progress()
-    gaps = [r["gap"] for r in rows]
+    # a deal whose best score is 0 has no gap (BestScore.gap is None): the gaps are the others'
+    gaps = [r["gap"] for r in rows if r["gap"] is not None]
+    median = statistics.median(gaps) if gaps else None
     figures = {"seeds": len(rows), "budget_thousand_nodes": 5 if quick else DEFAULT_NODE_BUDGET / 1000,
-               "gap_median": round(statistics.median(gaps), 4), "gap_worst": round(max(gaps), 4),
+               "gap_median": None if median is None else round(median, 4),
+               "gap_worst": round(max(gaps), 4) if gaps else None,
                "optimal": sum(r["status"] == "OPTIMAL" for r in rows),
                "cpu_s_median": round(statistics.median(r["cpu_s"] for r in rows), 2),
-               "target": "gap median <= 15%", "met": statistics.median(gaps) <= 0.15,
+               "target": "gap median <= 15%", "met": median is not None and median <= 0.15,
                "rows": rows}
     lines = [f"  best score, {len(rows)} solo deals at {figures['budget_thousand_nodes']:g} thousand "
-             f"nodes: gap median {figures['gap_median']:.1%}, worst {figures['gap_worst']:.1%}, "
+             f"nodes: gap median {_share_text(figures['gap_median'])}, worst "
+             f"{_share_text(figures['gap_worst'])}, "
              f"{figures['optimal']} OPTIMAL, CPU median {figures['cpu_s_median']} s [target median "
              f"<= 15%: {'met' if figures['met'] else 'NOT met'}]",
              "  per deal (score/bound): " + ", ".join(f"{r['seed']}: {r['score']:g}/{r['bound']:g}"
@@ -199,14 +227,19 @@ def _best_scores(data, *, quick: bool, progress) -> dict:
     return {"figures": figures, "lines": lines}
 
 
-def _cut_deals(data, *, quick: bool, progress) -> dict:
+def _share_text(share: float | None) -> str:
+    """A gap as a percentage; ``-`` where no deal has one."""
+    return "-" if share is None else f"{share:.1%}"
+
+
+def _cut_deals(data: AncientsData, *, quick: bool, progress: Progress) -> _Section:
     """The largest N for which every test deal cut to its first N turns is proven optimal
     by ``exact_best`` within ``CUT_LIMIT_S`` seconds of CPU time each (issue 21 counts CPU
     time: on a loaded machine the wall clock would measure the load)."""
     seeds = range(2 if quick else 5)
-    proven_n, per_n = 0, []
+    proven_n, per_n = 0, list[_CutRow]()
     for turns in range(CUT_FIRST_N, (CUT_FIRST_N + 2) if quick else CUT_LAST_N + 1):
-        row = {"turns": turns, "cpu_s": [], "wall_s": [], "nodes": [], "scores": []}
+        row: _CutRow = {"turns": turns, "cpu_s": [], "wall_s": [], "nodes": [], "scores": []}
         ok = True
         for seed in seeds:
             state = state_from_deal(make_deal(players=1, seed=seed, data=data), data)
@@ -238,7 +271,7 @@ def _cut_deals(data, *, quick: bool, progress) -> dict:
     return {"figures": figures, "lines": lines}
 
 
-def follow_hints(deal: dict, data, *, iterations: int, seed: int) -> float:
+def follow_hints(deal: dict[str, Any], data: AncientsData, *, iterations: int, seed: int) -> float:
     """Play a solo deal choosing every whole turn by the hint, which sees only the seat's
     view (deck order hidden); return the final score."""
     state = state_from_deal(deal, data)
@@ -251,7 +284,7 @@ def follow_hints(deal: dict, data, *, iterations: int, seed: int) -> float:
     return state.score(0)
 
 
-def _efficiency(data, *, quick: bool, progress) -> dict:
+def _efficiency(data: AncientsData, *, quick: bool, progress: Progress) -> _Section:
     """Hint efficiency: follow the hint on 20 solo deals, as a share of each deal's best
     known score and of its bound."""
     iterations = 30 if quick else EFFICIENCY_ITERATIONS
@@ -276,10 +309,10 @@ def _efficiency(data, *, quick: bool, progress) -> dict:
     return {"figures": figures, "lines": lines}
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
     data = cards_data.load("ancients")
     lines = [f"  load average at start {_load()}"]
-    figures: dict = {}
+    figures: Figures = {}
     for name, section in (("planner", _planner_and_hint), ("best_score", _best_scores),
                           ("cut_deals", _cut_deals), ("hint_efficiency", _efficiency),
                           ("time_limit_cap", _time_limit_cap)):
@@ -291,13 +324,13 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
     return {"text": "\n".join(lines), "figures": figures}
 
 
-def _time_limit_cap(data, *, quick: bool, progress) -> dict:
+def _time_limit_cap(data: AncientsData, *, quick: bool, progress: Progress) -> _Section:
     """The time-limit cap table (module docstring)."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         view = folder / "view.json"
         view.write_text(json.dumps(example_view(data)), encoding="utf-8")
-        bot = GreedyBot(seat=0)
+        bot = bot_table("ancients", data)["greedy"](seat=0)
         record = solo_record("ancients", data, folder, seed=2, moves=10, pick=bot.choose)
         rows = cap_rows({"best-score ancients --seed 0": ("best-score", "ancients", "--seed", "0"),
                          "hint ancients (example view)": ("hint", "ancients", str(view)),

@@ -22,23 +22,37 @@ import argparse
 import json
 import statistics
 import time
+from typing import Any, Callable, Iterable, ParamSpec, TypedDict, TypeVar
 
 import cards_data
-from games.ancients import make_deal, state_from_deal
+from cards_data.ancients import AncientsData
+from games.ancients import AncientsState, make_deal, state_from_deal
 from solvers.ancients import best as B
 from solvers.ancients import exact as E
 
 SEEDS = list(range(10)) + list(range(101, 106))
 THETAS = [k / 80 for k in range(41)]
 
+P = ParamSpec("P")
+R = TypeVar("R")
 
-def _cpu(func, *args, **kwargs):
+
+def _cpu(func: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> tuple[float, R]:
     start = time.process_time()
     out = func(*args, **kwargs)
     return time.process_time() - start, out
 
 
-def bounds(state) -> dict:
+class CutRow(TypedDict):
+    """The deals cut to their first ``turns`` turns: each one's optimum (``None``: not
+    proven within the limit) and CPU seconds."""
+
+    turns: int
+    scores: list[float | None]
+    cpu_s: list[float]
+
+
+def bounds(state: AncientsState) -> dict[str, float]:
     today = B.score_upper_bound(state)
     sweep = {t: B.market_bound(state, theta=t) for t in THETAS}
     theta, best = min(sweep.items(), key=lambda kv: (kv[1], kv[0]))
@@ -47,16 +61,17 @@ def bounds(state) -> dict:
             "sweep_theta": theta}
 
 
-def plans(state, nodes: int) -> dict:
+def plans(state: AncientsState, nodes: int) -> dict[str, Any]:  # (JSON of the script's own)
     cpu, result = _cpu(B.best_score_search, state, nodes=nodes)
     return {"score": result.score, "cpu_s": round(cpu, 2), "nodes": result.nodes,
             "widths": list(result.widths)}
 
 
-def cut_deals(data, seeds, limit_s: float, first: int, last: int, report) -> list[dict]:
-    rows = []
+def cut_deals(data: AncientsData, seeds: Iterable[int], limit_s: float, first: int, last: int,
+              report: Callable[[str], None]) -> list[CutRow]:
+    rows: list[CutRow] = []
     for turns in range(first, last + 1):
-        row = {"turns": turns, "scores": [], "cpu_s": []}
+        row: CutRow = {"turns": turns, "scores": [], "cpu_s": []}
         for seed in seeds:
             state = state_from_deal(make_deal(players=1, seed=seed, data=data), data)
             incumbent = B.best_score_search(state, nodes=5_000, turn_cap=turns)
@@ -88,13 +103,13 @@ def main() -> None:
     args = parser.parse_args()
     data = cards_data.load("ancients")
     seeds = [int(s) for s in args.seeds.split(",")]
-    out: dict = {"deals": {}, "cut": None}
+    out: dict[str, Any] = {"deals": {}, "cut": None}  # (the script's JSON, as it grows)
 
-    def save():
+    def save() -> None:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1)
 
-    def report(line):
+    def report(line: str) -> None:
         print(line, flush=True)
 
     if not args.skip_cut:

@@ -24,19 +24,22 @@ from __future__ import annotations
 import os
 import time
 import tracemalloc
+from typing import cast
 
 import cards_data
+from cards_data.archaeology import ArchaeologyData
 from games import archaeology
-from games.archaeology import example_view, state_from_view
+from games.archaeology import ArchaeologyState, example_view, state_from_view
 from games.protocol import random_playout
 from games.seeding import make_rng
 from solvers.archaeology.service import BOTS
 from solvers.arena import run_arena
-from solvers.backends import Execution
+from solvers.backends import Execution, Progress
 from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 from solvers.archaeology.policy import SEARCH_OPTIONS, playout
 
+from .runner import Figures, SuiteResult, no_progress
 from .search_bench import opening
 
 __all__ = ["run", "FULL_GAMES", "match_line"]
@@ -48,7 +51,7 @@ ITERATIONS = 1000
 TARGETS = {"random": 0.95, "greedy": 0.65, "pimc": 0.50}
 
 
-def match_line(title: str, match: dict, *, quick: bool, judged: str) -> str:
+def match_line(title: str, match: Figures, *, quick: bool, judged: str) -> str:
     """One arena match of ISMCTS in the report of either edition: ``title`` (who against
     whom, and where), the win rate with its 95% interval, ``judged`` against the target
     (a quick run is a smoke run, not judged), the mean money and the time it took."""
@@ -61,11 +64,12 @@ def match_line(title: str, match: dict, *, quick: bool, judged: str) -> str:
             + f"; mean money {ours:.1f} vs {theirs:.1f} ({match['seconds']:.0f} s)")
 
 
-def _opening(data, seed: int = 3):
-    return opening(archaeology, data, seed)
+def _opening(data: ArchaeologyData, seed: int = 3) -> tuple[ArchaeologyState, int]:
+    state, seat = opening(archaeology, data, seed)
+    return cast(ArchaeologyState, state), seat  # (archaeology's engine makes its own state)
 
 
-def _playout_ms(world, seat, *, fast: bool, n: int) -> float:
+def _playout_ms(world: ArchaeologyState, seat: int, *, fast: bool, n: int) -> float:
     rng = make_rng(17)
     start = time.perf_counter()
     for _ in range(n):
@@ -77,7 +81,8 @@ def _playout_ms(world, seat, *, fast: bool, n: int) -> float:
     return (time.perf_counter() - start) / n * 1000
 
 
-def _speed(label: str, world, seat, iterations: int, *, playouts: int) -> dict:
+def _speed(label: str, world: ArchaeologyState, seat: int, iterations: int, *,
+           playouts: int) -> Figures:
     cpu = time.process_time()
     result = ismcts(world, seat, iterations=iterations, seed=1, **SEARCH_OPTIONS)
     cpu = time.process_time() - cpu
@@ -96,7 +101,7 @@ def _speed(label: str, world, seat, iterations: int, *, playouts: int) -> dict:
     }
 
 
-def _memory(world, seat, iterations: int) -> dict:
+def _memory(world: ArchaeologyState, seat: int, iterations: int) -> dict[str, float]:
     tracemalloc.start()
     result = ismcts(world, seat, iterations=iterations, seed=2, **SEARCH_OPTIONS)
     _, peak = tracemalloc.get_traced_memory()
@@ -104,7 +109,7 @@ def _memory(world, seat, iterations: int) -> dict:
     return {"iterations": iterations, "nodes": result.nodes, "peak_mib": round(peak / 2**20, 2)}
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
     data = cards_data.load("archaeology")
     opening, o_seat = _opening(data)
     mid, m_seat = state_from_view(example_view(data), data, 0)
@@ -118,7 +123,7 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
         matches = {"random": (2, 50)}
     else:
         matches = {name: (games, ITERATIONS) for name, games in FULL_GAMES.items()}
-    arena = {}
+    arena: dict[str, Figures] = {}
     for name, (games, iters) in matches.items():
         start = time.perf_counter()
         res = run_arena("archaeology", ["ismcts", name], bots=BOTS, games=games, seed=2024,

@@ -17,12 +17,15 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable, Hashable, Sequence, TypedDict
 
 from games import registry
+from cards_data import CardData
 from games.protocol import CHANCE
 from games.record import GameRecord, record_text
+from solvers.backends import Progress
 
-__all__ = ["CommandRun", "run_command", "solo_record", "cap_rows", "cap_lines"]
+__all__ = ["CommandRun", "CapRow", "run_command", "solo_record", "cap_rows", "cap_lines"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,7 +38,22 @@ class CommandRun:
     code: int
     wall_s: float
     cpu_s: float
-    out: dict | None
+    out: dict[str, Any] | None  # the command's JSON (its shape is the command's)
+
+
+class CapRow(TypedDict):
+    """One command run under ``--time-limit S`` (:func:`cap_rows`)."""
+
+    command: str
+    S: float
+    code: int
+    wall_s: float
+    cpu_s: float
+    cap_s: float
+    searches: int
+    within_cap_wall: bool
+    within_cap_cpu: bool
+    stop: str | None
 
 
 def run_command(*args: str) -> CommandRun:
@@ -55,10 +73,11 @@ def run_command(*args: str) -> CommandRun:
     return CommandRun(tuple(args), done.returncode, wall, cpu, out)
 
 
-def solo_record(game_id: str, data, folder: Path, *, seed: int, moves: int,
-                pick, **deal_options) -> Path:
+def solo_record(game_id: str, data: CardData, folder: Path, *, seed: int, moves: int,
+                pick: Callable[[Any], Hashable], **deal_options: object) -> Path:
     """A solo record of the first ``moves`` moves of a game played by ``pick(state)``,
-    written to ``folder``: the input of a review."""
+    written to ``folder``: the input of a review. (``pick`` takes the state of the game
+    named, whose type only that game's picker knows: ``Any``, as ``Bot.choose`` takes.)"""
     engine = registry.engine(game_id)
     record = GameRecord.start(game_id, engine.make_deal(players=1, seed=seed, data=data,
                                                         **deal_options))
@@ -77,17 +96,18 @@ def solo_record(game_id: str, data, folder: Path, *, seed: int, moves: int,
     return path
 
 
-def _searches(out: dict) -> int:
+def _searches(out: dict[str, Any]) -> int:
     """The wall-clock-limited hint searches a review ran: one per decision the hint
     ranked, one more for each played turn added to the options."""
     return sum(("best" in d) + bool(d.get("added_to_options")) for d in out["decisions"])
 
 
-def cap_rows(commands: dict[str, tuple[str, ...]], limits, progress) -> list[dict]:
+def cap_rows(commands: dict[str, tuple[str, ...]], limits: Sequence[float],
+             progress: Progress) -> list[CapRow]:
     """Run each named command (its args without ``--time-limit``) once per limit ``S``;
     a review also gets ``--best-time-limit S``. The cap is ``S + 1`` (a review: one ``S``
     per search and one for the best score, plus 1)."""
-    rows = []
+    rows: list[CapRow] = []
     for s in limits:
         for name, args in commands.items():
             review = args[0] == "review"
@@ -107,7 +127,7 @@ def cap_rows(commands: dict[str, tuple[str, ...]], limits, progress) -> list[dic
     return rows
 
 
-def cap_lines(rows: list[dict]) -> list[str]:
+def cap_lines(rows: list[CapRow]) -> list[str]:
     """The table's lines."""
     lines = ["time-limit cap (whole command in a child process, start-up included; cap = "
              "S + 1 s, a review (searches + 1) x S + 1 s):"]

@@ -38,26 +38,47 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from games.compiled import ENV_PURE, status
+from solvers.backends import Progress
 
-__all__ = ["run", "ITERATIONS", "ROUNDS", "MATCH_GAMES", "TARGETS", "child"]
+from .runner import Figures, SuiteResult, no_progress
+
+if TYPE_CHECKING:  # (the child imports the engines itself, in the build it measures)
+    from games.protocol import State
+
+__all__ = ["run", "ITERATIONS", "ROUNDS", "MATCH_GAMES", "SPEED_TARGETS", "OPENSPIEL_TARGET",
+           "MATCH_MINUTES_TARGET", "child"]
 
 ITERATIONS = 1000
 ROUNDS = 3
 MATCH_GAMES = 20
 MATCH_ITERATIONS = 300
 OPENSPIEL_ITERATIONS = 300
-#: position -> (iterations/s, ratio over pure Python); ratio to OpenSpiel; match minutes
-TARGETS = {"archaeology opening": (9000.0, 3.0), "archaeology mid-game": (9000.0, 3.0),
-           "lootnrun opening": (None, 3.0), "expedition opening": (None, 3.0),
-           "openspiel_ratio": 25.0, "match_minutes": 5.0}
+#: position -> (iterations/s or None, ratio over pure Python)
+SPEED_TARGETS: dict[str, tuple[float | None, float]] = {
+    "archaeology opening": (9000.0, 3.0), "archaeology mid-game": (9000.0, 3.0),
+    "lootnrun opening": (None, 3.0), "expedition opening": (None, 3.0)}
+#: ratio of our compiled ISMCTS to OpenSpiel's
+OPENSPIEL_TARGET = 25.0
+#: CPU minutes of the 200-game match
+MATCH_MINUTES_TARGET = 5.0
 HINT_GAMES = ("pyramids", "ancients", "archaeology", "expedition", "lootnrun")
 #: ``digsite`` in a child interpreter (this Python, whichever way it was installed)
 _DIGSITE = [sys.executable, "-c", "from cli.main import console_script; console_script()"]
 
 
-def _positions() -> dict:
+class Task(TypedDict, total=False):
+    """A :func:`child`'s task: its kind and the sizes that kind reads."""
+
+    kind: str
+    iterations: int
+    seed: int
+    games: int
+
+
+def _positions() -> dict[str, tuple[State[Any], int, dict[str, Any]]]:
     """name -> (world, seat, search options)."""
     import dataclasses
 
@@ -79,11 +100,11 @@ def _positions() -> dict:
     }
 
 
-def child(task: dict) -> dict:
+def child(task: Task) -> Figures:
     """One task in this process (its build): ``{"kind": "search", "iterations", "seed"}``
     (every position), ``{"kind": "openspiel", "iterations"}`` or ``{"kind": "match",
     "games"}``. CPU seconds and what was found."""
-    out: dict = {"build": str(status()), "compiled": status().compiled}
+    out: Figures = {"build": str(status()), "compiled": status().compiled}
     if task["kind"] == "search":
         from solvers.ismcts.search import ismcts
 
@@ -123,15 +144,15 @@ def child(task: dict) -> dict:
 
         data = cards_data.load("archaeology")
         start = time.process_time()
-        result = run_arena("archaeology", ["ismcts", "greedy"],
-                           bots=bot_table("archaeology", data), games=task["games"],
-                           seed=23, limit=Limit(iterations=MATCH_ITERATIONS), data=data)
-        out.update(cpu_s=time.process_time() - start, win_rate=result.win_rate,
-                   mean_scores=result.mean_scores)
+        match = run_arena("archaeology", ["ismcts", "greedy"],
+                          bots=bot_table("archaeology", data), games=task["games"],
+                          seed=23, limit=Limit(iterations=MATCH_ITERATIONS), data=data)
+        out.update(cpu_s=time.process_time() - start, win_rate=match.win_rate,
+                   mean_scores=match.mean_scores)
     return out
 
 
-def _environment(pure: bool) -> dict:
+def _environment(pure: bool) -> dict[str, str]:
     env = dict(os.environ)
     env.pop(ENV_PURE, None)
     if pure:
@@ -139,13 +160,14 @@ def _environment(pure: bool) -> dict:
     return env
 
 
-def _in_child(task: dict, pure: bool) -> dict:
+def _in_child(task: Task, pure: bool) -> Figures:
     """:func:`child` in a fresh interpreter of one build."""
     code = ("import json, sys; from benchmarks.compiled_bench import child; "
             "print(json.dumps(child(json.loads(sys.argv[1]))))")
     done = subprocess.run([sys.executable, "-c", code, json.dumps(task)], check=True,
                           capture_output=True, text=True, env=_environment(pure))
-    return json.loads(done.stdout)
+    out: Figures = json.loads(done.stdout)
+    return out
 
 
 def _hint_cpu(game: str, view: Path, pure: bool) -> float:
@@ -161,9 +183,10 @@ def _verdict(value: float, target: float, higher: bool = True) -> str:
     return "met" if (value >= target if higher else value <= target) else "NOT met"
 
 
-def _hint_latency(builds: dict, progress) -> tuple[dict, str]:
+def _hint_latency(builds: dict[str, bool],
+                  progress: Progress) -> tuple[dict[str, dict[str, float]], str]:
     """The CPU of a whole ``digsite hint`` command at the default budget, per game and build."""
-    latency: dict = {}
+    latency: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         for game in HINT_GAMES:
             view = Path(folder) / f"{game}.json"
@@ -178,7 +201,7 @@ def _hint_latency(builds: dict, progress) -> tuple[dict, str]:
                                  for g, v in latency.items()))
 
 
-def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress, games: int | None = None) -> SuiteResult:
     here = status()
     if not here.compiled:
         return {"text": f"the hot modules run {here}: no compiled build to compare "
@@ -189,11 +212,11 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> 
     builds = {"compiled": False, "pure": True}
     lines = [f"compiled: {here}; pure: {ENV_PURE}=1; CPU time, the builds alternated "
              f"in one run ({rounds} round(s))"]
-    figures: dict = {"build": str(here), "rounds": rounds, "iterations": iterations}
+    figures: Figures = {"build": str(here), "rounds": rounds, "iterations": iterations}
 
     # iterations per CPU second at the four positions
-    cpu: dict = {b: {} for b in builds}
-    found: dict = {b: {} for b in builds}
+    cpu: dict[str, dict[str, list[float]]] = {b: {} for b in builds}
+    found: dict[str, dict[str, list[object]]] = {b: {} for b in builds}
     for r in range(rounds):
         for build, pure in builds.items():
             res = _in_child({"kind": "search", "iterations": iterations, "seed": r}, pure)
@@ -202,11 +225,11 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> 
                     cpu[build].setdefault(name, []).append(value["cpu_s"])
                     found[build].setdefault(name, []).append(value["found"])
         progress(1)
-    speed: dict = {}
+    speed: dict[str, Figures] = {}
     for name in cpu["compiled"]:
         rate = {b: iterations / statistics.median(cpu[b][name]) for b in builds}
         ratio = rate["compiled"] / rate["pure"]
-        least, factor = TARGETS[name]
+        least, factor = SPEED_TARGETS[name]
         met = ratio >= factor and (least is None or rate["compiled"] >= least)
         same = found["compiled"][name] == found["pure"][name]
         speed[name] = {"compiled": round(rate["compiled"], 1), "pure": round(rate["pure"], 1),
@@ -244,14 +267,14 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> 
                                 "ratio_pure": round(before, 1)}
         lines.append(f"OpenSpiel's Python ISMCTS, Archaeology opening: {rate:.0f} it/s of "
                      f"CPU; ours compiled {ratio:.1f}x, ours pure {before:.1f}x (target >= "
-                     f"{TARGETS['openspiel_ratio']:.0f}x: "
-                     f"{_verdict(ratio, TARGETS['openspiel_ratio'])})")
+                     f"{OPENSPIEL_TARGET:.0f}x: "
+                     f"{_verdict(ratio, OPENSPIEL_TARGET)})")
     else:
         lines.append("OpenSpiel is not installed: no ratio to its ISMCTS")
 
     # the 200-game match, from a sample in each build
     n = games or (2 if quick else MATCH_GAMES)
-    match: dict = {}
+    match: dict[str, Figures] = {}
     for build, pure in builds.items():
         res = _in_child({"kind": "match", "games": n}, pure)
         minutes = res["cpu_s"] / n * 200 / 60
@@ -264,8 +287,8 @@ def run(*, quick: bool, progress=lambda n=1: None, games: int | None = None) -> 
     lines.append(f"200-game Archaeology match, ismcts at {MATCH_ITERATIONS} iterations vs "
                  f"greedy, extrapolated from {n} games: compiled {compiled_minutes:.1f} min "
                  f"of CPU, pure {match['pure']['minutes_for_200']:.1f} (target <= "
-                 f"{TARGETS['match_minutes']:.0f} min: "
-                 f"{_verdict(compiled_minutes, TARGETS['match_minutes'], higher=False)}); "
+                 f"{MATCH_MINUTES_TARGET:.0f} min: "
+                 f"{_verdict(compiled_minutes, MATCH_MINUTES_TARGET, higher=False)}); "
                  f"same results: {same}")
 
     # hint latency at the default budget

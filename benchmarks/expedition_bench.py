@@ -28,17 +28,22 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
+from typing import Any
 
 import cards_data
+from cards_data.archaeology import ArchaeologyData
+from cards_data.expedition import ExpeditionData
 from games import archaeology, expedition
+from games.protocol import State
 from solvers.arena import run_arena
-from solvers.backends import Execution
+from solvers.backends import Execution, Progress
 from solvers.archaeology.policy import SEARCH_OPTIONS
 from solvers.archaeology.service import BOTS
 from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 
 from .archaeology_bench import match_line
+from .runner import Figures, SuiteResult, no_progress
 from .search_bench import opening
 from .strength_bench import verdict
 
@@ -55,14 +60,15 @@ SPEED_TARGET = 1.5
 SPEED_ROUNDS = 3
 
 
-def _cpu_rate(world, seat, options: dict, seed: int) -> float:
+def _cpu_rate(world: State[Any], seat: int, options: dict[str, Any], seed: int) -> float:
     """ISMCTS iterations per CPU second of one 1,000-iteration search."""
     start = time.process_time()
     result = ismcts(world, seat, iterations=ITERATIONS, seed=seed, **options)
     return result.iterations / max(1e-9, time.process_time() - start)
 
 
-def speed(data, archaeology_data, *, rounds: int = SPEED_ROUNDS) -> dict:
+def speed(data: ExpeditionData, archaeology_data: ArchaeologyData, *,
+          rounds: int = SPEED_ROUNDS) -> Figures:
     """Iterations per CPU second, best of ``rounds`` alternated searches per position: the
     openings, and mid-game (each game's example view: the New Expedition's is at the
     Temple, after a secret look)."""
@@ -86,7 +92,7 @@ def speed(data, archaeology_data, *, rounds: int = SPEED_ROUNDS) -> dict:
             "rounds": rounds}
 
 
-def _judged(match: dict) -> str:
+def _judged(match: Figures) -> str:
     if match["verdict"] != "open":
         return match["verdict"] if match["verdict"] == "met" else "NOT met"
     settle = match["games_to_settle"]
@@ -94,16 +100,16 @@ def _judged(match: dict) -> str:
                                                      f"would settle it" if settle else ""))
 
 
-def on_monument(data, key: str):
+def on_monument(data: ExpeditionData, key: str) -> ExpeditionData:
     """The card data cut to one monument (the arena's deals then all play on it)."""
     return dataclasses.replace(data, monuments=(data.monument(key),))
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None, execution: Execution | None = None,
-        games: int | None = None, full: bool = False) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress, execution: Execution | None = None,
+        games: int | None = None, full: bool = False) -> SuiteResult:
     data = cards_data.load("expedition")
-    figures_speed = speed(data, cards_data.load("archaeology"), rounds=1 if quick else
-                          SPEED_ROUNDS)
+    figures_speed = speed(data, cards_data.load("archaeology"),
+                          rounds=1 if quick else SPEED_ROUNDS)
     progress(1)
     if quick:
         plan = {"random": (games or 2, 50)}
@@ -111,7 +117,7 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None, execution: Executi
         plan = {name: (games or (FULL_GAMES if full else GAMES), ITERATIONS)
                 for name in TARGETS}
     execution = execution or Execution(workers=2)
-    arena: dict[str, dict] = {}
+    arena: dict[str, Figures] = {}
     for monument in MONUMENTS:
         cut = on_monument(data, monument)
         for name, (n, iterations) in plan.items():
@@ -119,7 +125,7 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None, execution: Executi
             res = run_arena("expedition", ["ismcts", name], bots=BOTS, games=n, seed=2024,
                             limit=Limit(iterations=iterations), data=cut, progress=progress,
                             execution=execution)
-            status, settle = verdict(res.win_rate[0], tuple(res.ci95[0]), TARGETS[name])
+            status, settle = verdict(res.win_rate[0], res.ci95[0], TARGETS[name])
             arena[f"{monument} vs {name}"] = {
                 "monument": monument, "opponent": name, "games": n, "iterations": iterations,
                 "win_rate": res.win_rate[0], "ci95": res.ci95[0],

@@ -7,9 +7,12 @@ import statistics
 import time
 
 import grids
+from solvers.backends import Progress
+
+from .runner import Figures, SuiteResult, no_progress
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
     rng = random.Random(2026)
     rounds = 20 if quick else 200
     enum_times = []
@@ -34,7 +37,7 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
     elapsed = time.perf_counter() - start
     tests = len(boards) * len(placements)
     progress()
-    figures = {
+    figures: Figures = {
         "placements_all_shapes_median_us": statistics.median(enum_times) * 1e6,
         "pattern_match_tests_per_s": tests / elapsed,
         "pattern_match_hits": hits,

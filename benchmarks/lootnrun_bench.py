@@ -10,17 +10,20 @@ from __future__ import annotations
 import time
 
 import cards_data
+from cards_data.lootnrun import LootNRunData
 from games import lootnrun
 from games.protocol import random_playout
 from games.seeding import make_rng
 from solvers.arena import run_arena
-from solvers.backends import Execution
+from solvers.backends import Execution, Progress
 from solvers.lootnrun.service import BOTS
 from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 
+from .runner import Figures, SuiteResult, no_progress
 
-def _speed(data, iterations: int) -> dict:
+
+def _speed(data: LootNRunData, iterations: int) -> dict[str, float]:
     world = lootnrun.state_from_deal(lootnrun.make_deal(players=2, seed=11, data=data), data)
     rng = make_rng(1)
     start = time.perf_counter()
@@ -34,11 +37,11 @@ def _speed(data, iterations: int) -> dict:
             "search_cost_per_iteration_over_playout": (result.elapsed_s / result.iterations) / playout_s}
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
     data = cards_data.load("lootnrun")
     games = 10 if quick else 40
     iterations = 100 if quick else 300
-    figures = {"games_per_match": games, "iterations_per_decision": iterations}
+    figures: Figures = {"games_per_match": games, "iterations_per_decision": iterations}
     lines = []
     for opponent in ("random", "greedy"):
         report = run_arena("lootnrun", ["ismcts", opponent], bots=BOTS, games=games, seed=2026,

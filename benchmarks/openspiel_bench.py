@@ -23,19 +23,24 @@ from __future__ import annotations
 import os
 import random
 import time
+from typing import TYPE_CHECKING, Any, Callable
 
 import cards_data
 from games import archaeology, lootnrun
-from games.protocol import random_playout
+from games.protocol import State, random_playout
 from games.seeding import make_rng
 from solvers import openspiel
 from solvers.archaeology.policy import SEARCH_OPTIONS
 from solvers.arena import bot_table, run_arena, with_limit
-from solvers.backends import LOCAL, Execution
+from solvers.backends import Execution, LOCAL, Progress
 from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 
+from .runner import Figures, SuiteResult, no_progress
 from .search_bench import opening
+
+if TYPE_CHECKING:  # (the adapter imports pyspiel: loaded only when the suite runs)
+    from solvers.openspiel.adapter import DigsiteGame
 
 __all__ = ["run", "ITERATIONS", "SECONDS", "GAMES", "TARGET_SPEED", "TARGET_WIN"]
 
@@ -47,13 +52,13 @@ TARGET_WIN = 0.55
 GAMES_UNDER_TEST = {"archaeology": (archaeology, SEARCH_OPTIONS), "lootnrun": (lootnrun, {})}
 
 
-def _cpu_rate(func, iterations: int) -> float:
+def _cpu_rate(func: Callable[[], object], iterations: int) -> float:
     start = time.process_time()
     func()
     return iterations / max(1e-9, time.process_time() - start)
 
 
-def _adapter_playout_ms(game, world, seat, n: int) -> float:
+def _adapter_playout_ms(game: DigsiteGame, world: State[Any], seat: int, n: int) -> float:
     rng = random.Random(4)
     start = time.process_time()
     for _ in range(n):
@@ -67,7 +72,7 @@ def _adapter_playout_ms(game, world, seat, n: int) -> float:
     return (time.process_time() - start) / n * 1e3
 
 
-def _engine_playout_ms(world, seat, n: int) -> float:
+def _engine_playout_ms(world: State[Any], seat: int, n: int) -> float:
     rng = make_rng(4)
     start = time.process_time()
     for _ in range(n):
@@ -75,7 +80,7 @@ def _engine_playout_ms(world, seat, n: int) -> float:
     return (time.process_time() - start) / n * 1e3
 
 
-def _speed(game_id: str, quick: bool) -> dict:
+def _speed(game_id: str, quick: bool) -> dict[str, float]:
     search_ismcts = openspiel.extra("bots").search_ismcts
     engine, options = GAMES_UNDER_TEST[game_id]
     world, seat = opening(engine, cards_data.load(game_id))
@@ -94,14 +99,14 @@ def _speed(game_id: str, quick: bool) -> dict:
             "engine_random_playout_ms": round(_engine_playout_ms(world, seat, playouts), 3)}
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None, games: int | None = None,
-        execution: Execution = LOCAL) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress, games: int | None = None,
+        execution: Execution = LOCAL) -> SuiteResult:
     if not openspiel.AVAILABLE:
         return {"text": "OpenSpiel is not installed (pip install 'digsite[openspiel]'): "
                         "nothing measured", "figures": {"available": False}}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     lines = [f"load average at the start: {load:.2f}" if load is not None else "load: unknown"]
-    figures: dict = {"available": True, "load_average": load}
+    figures: Figures = {"available": True, "load_average": load}
     for game_id in GAMES_UNDER_TEST:
         data = cards_data.load(game_id)
         speed = _speed(game_id, quick)

@@ -32,27 +32,31 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Sequence
 
 import cards_data
+from cards_data.pyramids import PyramidsData
 from games.protocol import CHANCE
 from games.pyramids import example_view, make_deal, parse_move, state_from_deal, view_of
 from games.seeding import child_seeds
 from solvers.limits import Limit
 from solvers.pyramids.decisions import keep_view, take_view
-from solvers.pyramids.model import DEFAULT_BUDGET, solve_deal, workers_for
+from solvers.pyramids.model import DEFAULT_BUDGET, SolveResult, solve_deal, workers_for
 from solvers.pyramids.policy import policy_move
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.service import DEFAULT_ROLLOUTS, hint
+from solvers.backends import Progress
 
 from . import pyramids_sides
 from .commands import cap_lines, cap_rows, solo_record
+from .runner import Figures, SuiteResult, no_progress
 
 HEAD_TO_HEAD_STEPS = 4
 #: Seeds of the hint-efficiency deals (distinct from the best-score seeds 0-9).
 EFFICIENCY_SEEDS = range(100, 120)
 
 
-def _stats(values) -> dict:
+def _stats(values: Sequence[float]) -> dict[str, float]:
     return {"median": round(statistics.median(values), 3), "worst": round(max(values), 3),
             "n": len(values)}
 
@@ -64,13 +68,16 @@ def _load() -> str:
         return "unknown"
 
 
-def _timed_solve(deal, data, **options):
+def _timed_solve(deal: dict[str, Any], data: PyramidsData, *,
+                 budget: float = pyramids_sides.BUDGET,
+                 seed: int) -> tuple[SolveResult, float, float]:
     start, cpu = time.perf_counter(), time.process_time()
-    result = solve_deal(deal, data, **options)
+    result = solve_deal(deal, data, budget=budget, seed=seed)
     return result, time.perf_counter() - start, time.process_time() - cpu
 
 
-def follow_hints(deal: dict, data, *, iterations: int, seed: int) -> int:
+def follow_hints(deal: dict[str, Any], data: PyramidsData, *, iterations: int,
+                 seed: int) -> int:
     """Play a solo deal choosing every decision (keep, crossings, takes) by the hint, which
     sees only the player's view; return the final score."""
     state = state_from_deal(deal, data)
@@ -91,8 +98,13 @@ def follow_hints(deal: dict, data, *, iterations: int, seed: int) -> int:
     return state.score(0)
 
 
-def _best_scores(data, seeds, *, rounds=None, budget, progress, label: str) -> tuple[list, dict]:
-    rows, wall, cpu, det = [], [], [], []
+def _best_scores(data: PyramidsData, seeds: Sequence[int], *, rounds: int | None = None,
+                 budget: float, progress: Progress,
+                 label: str) -> tuple[list[Figures], Figures]:
+    rows: list[Figures] = []
+    wall: list[float] = []
+    cpu: list[float] = []
+    det: list[float] = []
     for seed in seeds:
         deal = make_deal(players=1, seed=seed, data=data, rounds=rounds)
         result, w, c = _timed_solve(deal, data, budget=budget, seed=0)
@@ -118,7 +130,7 @@ def _best_scores(data, seeds, *, rounds=None, budget, progress, label: str) -> t
     return rows, summary
 
 
-def _time_limit_cap(data, *, quick: bool, progress) -> dict:
+def _time_limit_cap(data: PyramidsData, *, quick: bool, progress: Progress) -> Figures:
     """Section 6 (module docstring)."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -133,7 +145,7 @@ def _time_limit_cap(data, *, quick: bool, progress) -> dict:
     return {"rows": rows, "met": all(r["within_cap_wall"] for r in rows)}
 
 
-def _sides(progress) -> tuple[dict, list[str]]:
+def _sides(progress: Progress) -> tuple[Figures, list[str]]:
     """Which side holds the gap (issue 21 §1, ``benchmarks.pyramids_sides``): every variant
     on its deals, measured afresh (hours of CPU)."""
     with tempfile.TemporaryDirectory() as folder:
@@ -144,16 +156,20 @@ def _sides(progress) -> tuple[dict, list[str]]:
             }, lines
 
 
-def _hint_efficiency(data, *, quick: bool, progress) -> tuple[dict, str]:
+def _hint_efficiency(data: PyramidsData, *, quick: bool,
+                     progress: Progress) -> tuple[Figures, str]:
     """Follow the hint on solo deals with the future hidden: its score against each deal's
     best known score and bound."""
     seeds = list(EFFICIENCY_SEEDS)[: 2 if quick else 20]
     iterations = 16 if quick else DEFAULT_ROLLOUTS
-    shares_best, shares_bound, rows = [], [], []
+    shares_best: list[float] = []
+    shares_bound: list[float] = []
+    rows: list[Figures] = []
     for seed in seeds:
         deal = make_deal(players=1, seed=seed, data=data)
         score = follow_hints(deal, data, iterations=iterations, seed=seed)
-        best, _, _ = _timed_solve(deal, data, budget=2.0 if quick else DEFAULT_BUDGET, seed=0)
+        best, _, _ = _timed_solve(deal, data, budget=2.0 if quick else pyramids_sides.BUDGET,
+                                  seed=0)
         reference = max(best.score, score)
         shares_best.append(score / reference)
         shares_bound.append(score / best.bound)
@@ -174,12 +190,12 @@ def _hint_efficiency(data, *, quick: bool, progress) -> tuple[dict, str]:
     return figure, line
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress, full: bool = False) -> SuiteResult:
     data = cards_data.load("pyramids")
     lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {workers_for(7)} up "
                         f"to one round, {workers_for(14)} beyond; default budget {DEFAULT_BUDGET} "
                         "deterministic seconds + 2 bound rounds per unit (at most 60)"]
-    figures: dict = {"load_start": _load()}
+    figures: Figures = {"load_start": _load()}
 
     # 1. head to head on short 1-round deals, same run
     steps = 3 if quick else HEAD_TO_HEAD_STEPS
@@ -204,7 +220,8 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False
                  f"optimum agrees on {agree}/{len(cp_cpu)}")
 
     # 2. whole 1-round deals (7 of 8 expedition cards): time to OPTIMAL
-    rows, summary = _best_scores(data, range(2 if quick else 10), rounds=1, budget=DEFAULT_BUDGET,
+    rows, summary = _best_scores(data, range(2 if quick else 10), rounds=1,
+                                 budget=pyramids_sides.BUDGET,
                                  progress=progress, label="1 round x 7 cards")
     med_cpu = summary["cpu_s"]["median"]
     summary.update(target="median time to OPTIMAL <= 1 s", met=med_cpu <= 1.0
@@ -218,7 +235,7 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False
 
     # 3. 2-round and full deals at the default budget
     for key, rounds, target_optimal in (("two_rounds", 2, 8), ("full_deal", None, 5)):
-        budget = 2.0 if quick else DEFAULT_BUDGET
+        budget = 2.0 if quick else pyramids_sides.BUDGET
         rows, summary = _best_scores(data, range(1 if quick else 10), rounds=rounds,
                                      budget=budget, progress=progress,
                                      label="2 rounds" if rounds else "full 4-round deal")

@@ -26,27 +26,59 @@ import json
 import statistics
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Sequence, TypedDict
 
 import cards_data
+from cards_data.pyramids import PyramidsData
+from games.errors import DigsiteError, SolverFault
 from games.pyramids import make_deal
 from solvers.pyramids import model as pyramids_model
 from solvers.pyramids.bound import DEFAULT_BOUND_ITERATIONS, deal_bound
 from solvers.pyramids.instance import SoloInstance
 from solvers.pyramids.model import DEFAULT_BUDGET, policy_plans, solve_deal
 
-__all__ = ["SEEDS", "VARIANTS", "DEALS", "measure", "run_all", "read_rows", "table"]
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+__all__ = ["SEEDS", "VARIANTS", "DEALS", "BUDGET", "measure", "run_all", "read_rows", "table"]
+
+#: A row of the JSON-lines file: the measure's figures and its deal, seed and variant.
+Row = dict[str, Any]
+
+
+def _default_budget() -> float:
+    """``solve_deal``'s default budget: the registry declares Pyramids' (its type also
+    allows none, for the games without a best score)."""
+    if DEFAULT_BUDGET is None:
+        raise SolverFault("pyramids: the registry declares no best-score budget")
+    return DEFAULT_BUDGET
+
+
+#: ``solve_deal``'s default budget (CP-SAT deterministic seconds).
+BUDGET = _default_budget()
 
 #: Deal seeds nobody tuned on (the best-score bench uses 0-9, the hint efficiency 100-119
 #: only to follow hints, never to tune the solver).
 SEEDS = (101, 102, 103, 104, 105)
 #: ``(label, rounds)`` of the deal kinds: full 4-round deals and 2-round deals.
-DEALS = (("full", None), ("2 rounds", 2))
+DEALS: tuple[tuple[str, int | None], ...] = (("full", None), ("2 rounds", 2))
+
+
+class Options(TypedDict, total=False):
+    """A variant's options: ``budget`` and ``workers`` for ``solve_deal``, ``cp`` set on
+    CP-SAT's parameters, ``bound``: column-generation rounds of the deal bound alone."""
+
+    budget: float
+    workers: int
+    cp: dict[str, bool | list[str]]
+    bound: int
+
 
 #: variant -> (what it is, options). ``cp`` options go to CP-SAT's parameters; ``bound``
 #: is a number of column-generation rounds for the deal bound alone.
-VARIANTS = {
+VARIANTS: dict[str, tuple[str, Options]] = {
     "a": ("default budget", {}),
-    "b": ("10x budget", {"budget": 10 * DEFAULT_BUDGET}),
+    "b": ("10x budget", {"budget": 10 * BUDGET}),
     "c-shave-alone": ("objective shaving, 1 worker", {
         "workers": 1, "cp": {"use_objective_shaving_search": True}}),
     "c-lbtree-alone": ("LB tree search, 1 worker", {
@@ -61,12 +93,14 @@ VARIANTS = {
 
 
 @contextlib.contextmanager
-def _cp_sat(extra: dict, seen: list):
+def _cp_sat(extra: Mapping[str, bool | list[str]],
+            seen: list[cp_model.CpSolver]) -> Iterator[None]:
     """CP-SAT's parameters with ``extra`` set on top of the solver's own, and every
     solver the run creates recorded in ``seen`` (for its own bound)."""
     original = pyramids_model._parameters
 
-    def parameters(solver, inst, *, workers, seed):
+    def parameters(solver: cp_model.CpSolver, inst: SoloInstance, *, workers: int,
+                   seed: int) -> None:
         original(solver, inst, workers=workers, seed=seed)
         for name, value in extra.items():
             field = getattr(solver.parameters, name)
@@ -83,12 +117,16 @@ def _cp_sat(extra: dict, seen: list):
         pyramids_model._parameters = original
 
 
-def measure(deal: dict, data, variant: str, *, reference=None) -> dict:
+def measure(deal: dict[str, Any], data: PyramidsData, variant: str, *,
+            reference: Row | None = None) -> Row:
     """One row: the variant run on the deal. ``reference`` (row ``a`` of the same deal) is
     needed by the ``d`` variants: their bound starts from its plan."""
     _, options = VARIANTS[variant]
     cpu = time.process_time()
     if "bound" in options:
+        if reference is None:
+            raise DigsiteError(f"variant {variant} starts from row a of the same deal: "
+                               "measure a first")
         inst = SoloInstance.from_deal(deal, data)
         warm = policy_plans(deal, data)
         if len(inst.shapes) > inst.steps_per_round:
@@ -96,37 +134,42 @@ def measure(deal: dict, data, variant: str, *, reference=None) -> dict:
         games = [w.moves for w in warm] + [tuple(reference["moves"])]
         proof = deal_bound(inst, data, iterations=options["bound"], deal=deal, games=games)
         return {"score": reference["score"], "bound": proof.value, "bound_source": proof.source,
-                "card_tables": round(proof.card_tables, 2), "rounds": proof.iterations,
+                "card_tables": (None if proof.card_tables is None
+                                else round(proof.card_tables, 2)),
+                "rounds": proof.iterations,
                 "converged": proof.converged, "cp_bound": None, "status": None,
                 "cpu_s": round(time.process_time() - cpu, 1)}
-    seen: list = []
+    seen: list[cp_model.CpSolver] = []
     with _cp_sat(options.get("cp", {}), seen):
         # price_iterations=0: the portfolio as it was before the branch and price (the
         # phase-1 question is about CP-SAT and the deal bound)
-        result = solve_deal(deal, data, budget=options.get("budget", DEFAULT_BUDGET), seed=0,
+        result = solve_deal(deal, data, budget=options.get("budget", BUDGET), seed=0,
                             workers=options.get("workers"), price_iterations=0)
     cp_bound = int(seen[-1].best_objective_bound + 1e-6) if seen else None
-    proof = result.deal_bound
+    found = result.deal_bound
     return {"score": result.score, "bound": result.bound, "bound_source": result.bound_source,
-            "card_tables": round(proof.card_tables, 2) if proof and proof.card_tables else None,
-            "rounds": proof.iterations if proof else 0, "converged": proof.converged if proof else None,
+            "card_tables": round(found.card_tables, 2) if found and found.card_tables else None,
+            "rounds": found.iterations if found else 0,
+            "converged": found.converged if found else None,
             "cp_bound": cp_bound, "status": result.status, "moves": list(result.moves),
             "deterministic_s": result.solver_stats["deterministic_s"],
             "cpu_s": round(time.process_time() - cpu, 1)}
 
 
-def read_rows(path) -> dict:
+def read_rows(path: str | Path) -> dict[tuple[str, int, str], Row]:
     """``{(deal kind, seed, variant): row}`` of a JSON-lines file (missing: empty)."""
-    rows = {}
-    path = Path(path)
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+    rows: dict[tuple[str, int, str], Row] = {}
+    if Path(path).exists():
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
             rows[row["deal"], row["seed"], row["variant"]] = row
     return rows
 
 
-def run_all(path, *, seeds=SEEDS, deals=DEALS, variants=tuple(VARIANTS), progress=lambda: None):
+def run_all(path: str | Path, *, seeds: Sequence[int] = SEEDS,
+            deals: Sequence[tuple[str, int | None]] = DEALS,
+            variants: Sequence[str] = tuple(VARIANTS),
+            progress: Callable[[], object] = lambda: None) -> dict[tuple[str, int, str], Row]:
     """Measure every (deal kind, seed, variant) not yet in the JSON-lines file ``path``,
     appending each row as it is done: variant by variant, ``a`` first (the ``d`` rows
     start from its plan), then ``d``, ``c`` and ``b`` (the costly one)."""
@@ -150,7 +193,7 @@ def run_all(path, *, seeds=SEEDS, deals=DEALS, variants=tuple(VARIANTS), progres
     return done
 
 
-def table(rows: dict) -> list[str]:
+def table(rows: Mapping[tuple[str, int, str], Row]) -> list[str]:
     """The text table: per deal kind and variant, the plan's and the bound's medians and how
     far each moved against ``a`` (mean over the deals), the gap and the CPU seconds."""
     lines = []

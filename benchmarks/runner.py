@@ -23,14 +23,47 @@ import platform
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, ParamSpec, TypedDict, TypeVar
 
 from games.compiled import status
 from games.errors import DigsiteError
 from games.registry import GAME_IDS
-from solvers.backends import LOCAL, Execution
+from solvers.backends import LOCAL, Execution, Progress
 
-__all__ = ["SUITES", "FULL_ONLY", "run_benchmarks", "suites_to_run", "write_report", "timed"]
+__all__ = ["SUITES", "FULL_ONLY", "run_benchmarks", "suites_to_run", "write_report", "timed",
+           "Figures", "SuiteResult", "Report", "no_progress"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+#: A suite's figures: JSON data in the suite's own shape (written to the report as they
+#: are, read by no other code than the suite's own tests).
+Figures = dict[str, Any]
+
+
+class SuiteResult(TypedDict):
+    """What a suite's ``run`` returns."""
+
+    text: str
+    figures: Figures
+
+
+class SuiteReport(TypedDict):
+    """A suite in the report: its figures and the seconds it took."""
+
+    figures: Figures
+    seconds: float
+
+
+class Report(TypedDict):
+    """What :func:`run_benchmarks` returns: the text, each suite's figures, the machine."""
+
+    text: str
+    suites: dict[str, SuiteReport]
+    machine: dict[str, str | int | float | bool | None]
+
+
+def no_progress(n: int = 1, note: str | None = None) -> None:
+    """A suite's ``progress`` when nobody watches."""
 
 
 
@@ -50,7 +83,7 @@ SUITES: dict[str, str] = _suites()
 FULL_ONLY = ("strength",)
 
 
-def timed(func: Callable, *args, **kwargs) -> tuple[float, object]:
+def timed(func: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> tuple[float, R]:
     """``(seconds, result)`` of one call, by the monotonic performance counter."""
     start = time.perf_counter()
     result = func(*args, **kwargs)
@@ -67,9 +100,9 @@ def suites_to_run(names: list[str], *, full: bool) -> list[str]:
 
 
 def run_benchmarks(names: list[str], *, quick: bool = False,
-                   progress=lambda n=1, note=None: None,
+                   progress: Progress = no_progress,
                    full: bool = False, games: int | None = None,
-                   execution: Execution = LOCAL) -> dict:
+                   execution: Execution = LOCAL) -> Report:
     """Run the named suites (all but ``FULL_ONLY`` when empty; those too with ``full``) and
     return ``{"text", "suites", "machine"}``."""
     unknown = [n for n in names if n not in SUITES]
@@ -81,7 +114,8 @@ def run_benchmarks(names: list[str], *, quick: bool = False,
         raise DigsiteError("bench: --games must be at least 1")
     chosen = suites_to_run(names, full=full)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    machine = {"python": platform.python_version(), "machine": platform.machine(),
+    machine: dict[str, str | int | float | bool | None] = {
+        "python": platform.python_version(), "machine": platform.machine(),
                "cpus": os.cpu_count(), "quick": quick, "full": full,
                "backend": execution.backend, "workers": execution.workers,
                "load_average": load, "build": str(status()),
@@ -92,11 +126,12 @@ def run_benchmarks(names: list[str], *, quick: bool = False,
              f"{execution.workers} worker(s)"
              + (f", load average {load:.2f} at the start" if load is not None else "")
              + f"; the hot modules run {machine['build']}"]
-    optional = {"execution": execution, "full": full, "games": games}
-    suites: dict[str, dict] = {}
+    optional: dict[str, Execution | bool | int | None] = {
+        "execution": execution, "full": full, "games": games}
+    suites: dict[str, SuiteReport] = {}
     for number, name in enumerate(chosen, start=1):
         progress(0, f"suite {name} ({number} of {len(chosen)})")  # which suite, on a terminal
-        run = importlib.import_module(SUITES[name]).run
+        run: Callable[..., SuiteResult] = importlib.import_module(SUITES[name]).run
         accepted = inspect.signature(run).parameters
         extra = {k: v for k, v in optional.items() if k in accepted}
         seconds, result = timed(run, quick=quick, progress=progress, **extra)
@@ -105,7 +140,7 @@ def run_benchmarks(names: list[str], *, quick: bool = False,
     return {"text": "\n".join(parts), "suites": suites, "machine": machine}
 
 
-def write_report(report: dict, path: str) -> None:
+def write_report(report: Report, path: str) -> None:
     """Write the JSON report atomically (never half-written)."""
     target = Path(path)
     payload = json.dumps({k: v for k, v in report.items() if k != "text"}, indent=2)

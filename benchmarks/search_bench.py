@@ -21,16 +21,21 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Any, Callable
 
 import cards_data
+from cards_data import CardData
 from games import archaeology, lootnrun
-from games.protocol import CHANCE
+from games.protocol import CHANCE, Engine, State
 from games.seeding import make_rng
 from solvers.archaeology.policy import SEARCH_OPTIONS
 from solvers.arena import bot_table, run_arena, with_limit
 from solvers.ismcts.parallel import root_parallel
 from solvers.ismcts.search import ismcts, rollout
 from solvers.limits import Limit
+from solvers.backends import Progress
+
+from .runner import Figures, SuiteResult, no_progress
 
 __all__ = ["run", "opening", "breakdown", "TIME_PER_DECISION"]
 
@@ -39,7 +44,7 @@ SPEED_ITERATIONS = 1000
 TARGET_ITERATIONS_PER_S = 3000
 
 
-def opening(engine, data, seed: int = 3):
+def opening(engine: Engine, data: CardData, seed: int = 3) -> tuple[State[Any], int]:
     """The first decision with more than one move of a seeded 2-player deal."""
     state = engine.state_from_deal(engine.make_deal(players=2, seed=seed, data=data), data)
     while True:
@@ -51,14 +56,15 @@ def opening(engine, data, seed: int = 3):
         state.apply(moves[0])
 
 
-def _cpu(func, n: int) -> float:
+def _cpu(func: Callable[[], object], n: int) -> float:
     start = time.process_time()
     for _ in range(n):
         func()
     return (time.process_time() - start) / n * 1e3
 
 
-def breakdown(world, seat, options: dict, iterations: int) -> dict:
+def breakdown(world: State[Any], seat: int, options: dict[str, Any],
+              iterations: int) -> dict[str, float]:
     """Milliseconds of CPU per iteration: whole search and its parts (module docstring)."""
     start = time.process_time()
     result = ismcts(world, seat, iterations=iterations, seed=1, **options)
@@ -84,10 +90,10 @@ def _share(part: float, whole: float) -> str:
     return f"{part / whole:.0%}" if whole else "-"
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None, games: int | None = None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress, games: int | None = None) -> SuiteResult:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     lines = [f"load average at the start: {load:.2f}" if load is not None else "load: unknown"]
-    figures: dict = {"load_average": load}
+    figures: Figures = {"load_average": load}
     positions = {"archaeology": (archaeology, SEARCH_OPTIONS), "lootnrun": (lootnrun, {})}
     n = 200 if quick else 1000
     for game_id, (engine, options) in positions.items():
@@ -137,14 +143,14 @@ def run(*, quick: bool, progress=lambda n=1, note=None: None, games: int | None 
                                         Limit(time_limit=per_decision, workers=2)),
                 "one-tree": with_limit(table["ismcts"], Limit(time_limit=per_decision))}
         start = time.perf_counter()
-        result = run_arena(game_id, ["two-trees", "one-tree"], bots=bots, games=count,
-                           seed=77, data=game_data, progress=progress)
-        low, high = result.ci95[0]
+        match = run_arena(game_id, ["two-trees", "one-tree"], bots=bots, games=count,
+                          seed=77, data=game_data, progress=progress)
+        low, high = match.ci95[0]
         matches[game_id] = {"games": count, "seconds_per_decision": per_decision,
-                            "win_rate": result.win_rate[0], "ci95": [low, high],
+                            "win_rate": match.win_rate[0], "ci95": [low, high],
                             "seconds": round(time.perf_counter() - start, 1)}
         lines.append(f"{game_id}: two root-parallel trees vs one tree at {per_decision} s per "
-                     f"decision: {result.win_rate[0]:.1%} [{low:.1%}, {high:.1%}] of "
+                     f"decision: {match.win_rate[0]:.1%} [{low:.1%}, {high:.1%}] of "
                      f"{count} games")
     figures["root_parallel_strength"] = matches
     return {"text": "\n".join(lines), "figures": figures}

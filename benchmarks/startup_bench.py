@@ -17,6 +17,10 @@ import statistics
 import subprocess
 import sys
 
+from solvers.backends import Progress
+
+from .runner import Figures, SuiteResult, no_progress
+
 __all__ = ["run", "COMMANDS", "TARGET_CPU_S", "HEAVY"]
 
 #: The commands measured (arguments of ``digsite``).
@@ -43,12 +47,13 @@ def _cpu_of(argv: tuple[str, ...]) -> tuple[float, list[str]]:
     return cpu, json.loads(done.stderr.strip().splitlines()[-1])
 
 
-def run(*, quick: bool, progress=lambda n=1: None) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
     runs = 3 if quick else 9
-    figures: dict = {"runs": runs, "target_cpu_s": TARGET_CPU_S, "commands": {}}
+    figures: Figures = {"runs": runs, "target_cpu_s": TARGET_CPU_S, "commands": {}}
     lines = [f"start-up, median CPU of {runs} runs in a fresh interpreter (user + system):"]
     for argv in COMMANDS:
-        samples, heavy = [], []
+        samples: list[float] = []
+        heavy: list[str] = []
         for _ in range(runs):
             cpu, heavy = _cpu_of(argv)
             samples.append(cpu)

@@ -46,16 +46,19 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 import cards_data
 from games import archaeology
 from solvers.archaeology.policy import REWARD, SEARCH_OPTIONS
 from solvers.archaeology.service import SearchBot
+from solvers.ismcts.bots import Bot
 from solvers.arena import bot_table, games_to_settle, run_arena, with_limit
-from solvers.backends import LOCAL, Execution
+from solvers.backends import Execution, LOCAL, Progress
 from solvers.ismcts.search import ismcts, true_world
 from solvers.limits import Limit
 
+from .runner import Figures, SuiteResult, no_progress
 from .search_bench import opening
 
 __all__ = ["run", "MATCHES", "ITERATIONS", "FULL_GAMES", "NAMED_GAMES", "verdict", "Match",
@@ -83,7 +86,7 @@ class Match:
     bots: tuple[str, str]
     target: float | None
     iterations: tuple[int, int] = (ITERATIONS, ITERATIONS)
-    deal_options: tuple = ()
+    deal_options: tuple[tuple[str, str], ...] = ()
 
 
 MATCHES = (
@@ -104,7 +107,7 @@ MATCHES = (
 )
 
 
-def extra_bots(game_id: str) -> dict:
+def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     """The benchmark's own bots beside the game's: ``oracle`` (ISMCTS on the true world)
     and ``uniform`` (ISMCTS with uniformly random rollouts), Archaeology's search options
     otherwise."""
@@ -115,7 +118,7 @@ def extra_bots(game_id: str) -> dict:
             "uniform": functools.partial(SearchBot, search_options={"reward": REWARD})}
 
 
-def playout_rates(*, iterations: int = 300, rounds: int = 2) -> dict:
+def playout_rates(*, iterations: int = 300, rounds: int = 2) -> dict[str, float]:
     """ISMCTS iterations per CPU second with our playout and with uniform rollouts, over
     the Archaeology opening and the example view (mid-game), alternated ``rounds`` times;
     and their ratio (uniform over ours: the share of our iterations equal time gives)."""
@@ -163,7 +166,7 @@ def _judged(status: str, settle: int | None, quick: bool) -> str:
 
 
 def play_match(match: Match, *, games: int, execution: Execution = LOCAL,
-               progress=lambda n=1, note=None: None, seed: int = SEED) -> dict:
+               progress: Progress = no_progress, seed: int = SEED) -> Figures:
     """One match's figures: the win rate of its first bot with its interval, the verdict
     where the match has a target, the mean scores and the wall seconds."""
     data = cards_data.load(match.game)
@@ -178,8 +181,8 @@ def play_match(match: Match, *, games: int, execution: Execution = LOCAL,
                        limit=Limit(iterations=first), data=data, progress=progress,
                        execution=execution,
                        deal_options=dict(match.deal_options) or None)
-    rate, ci = result.win_rate[0], tuple(result.ci95[0])
-    out = {"label": match.label, "game": match.game, "bots": list(match.bots),
+    rate, ci = result.win_rate[0], result.ci95[0]
+    out: Figures = {"label": match.label, "game": match.game, "bots": list(match.bots),
            "iterations": list(match.iterations), "deal_options": dict(match.deal_options),
            "games": games, "win_rate": rate, "ci95": list(ci), "target": match.target,
            "mean_scores": list(result.mean_scores),
@@ -189,8 +192,8 @@ def play_match(match: Match, *, games: int, execution: Execution = LOCAL,
     return out
 
 
-def run(*, quick: bool, progress=lambda n=1, note=None: None, full: bool = False,
-        games: int | None = None, execution: Execution = LOCAL) -> dict:
+def run(*, quick: bool, progress: Progress = no_progress, full: bool = False,
+        games: int | None = None, execution: Execution = LOCAL) -> SuiteResult:
     per_match = games or (QUICK_GAMES if quick else FULL_GAMES if full else NAMED_GAMES)
     rates = playout_rates(rounds=1 if quick else 2)
     lines = [f"{per_match} games per match, seat-swapped, {ITERATIONS} iterations per "

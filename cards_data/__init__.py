@@ -23,7 +23,7 @@ import typing
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Mapping, Protocol
+from typing import Callable, Literal, Mapping, Protocol, overload
 
 from ._schema import CARD_NUMBER_LIMIT, LABELS, Node
 from .ancients import AncientsData, MapCard
@@ -61,9 +61,11 @@ _MODULES = _game_modules()
 
 class CardData(Protocol):
     """What the card data of every game has (one of :data:`DATA_TYPES`, all frozen): its
-    edition, the provenance label of each table and the file it came from. An engine
-    takes its own game's type."""
+    game's id, its edition, the provenance label of each table and the file it came from.
+    An engine takes its own game's type."""
 
+    @property
+    def game(self) -> str: ...
     @property
     def edition(self) -> str: ...
     @property
@@ -153,6 +155,20 @@ def _load_bundled(game_id: str) -> CardData:
     return load_text(bundled_text(game_id), source=f"{game_id}.toml", game_id=game_id)
 
 
+# A game named by its id loads its own type (``load("ancients")`` is an ``AncientsData``),
+# so the code of one game reads its data without a cast; any other id, a ``CardData``.
+@overload
+def load(game_id: Literal["ancients"], path: str | Path | None = None) -> AncientsData: ...
+@overload
+def load(game_id: Literal["archaeology"], path: str | Path | None = None) -> ArchaeologyData: ...
+@overload
+def load(game_id: Literal["expedition"], path: str | Path | None = None) -> ExpeditionData: ...
+@overload
+def load(game_id: Literal["lootnrun"], path: str | Path | None = None) -> LootNRunData: ...
+@overload
+def load(game_id: Literal["pyramids"], path: str | Path | None = None) -> PyramidsData: ...
+@overload
+def load(game_id: str, path: str | Path | None = None) -> CardData: ...
 def load(game_id: str, path: str | Path | None = None) -> CardData:
     """Card data of ``game_id``: the bundled file, or the user's file at ``path``."""
     _check_game_id(game_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from typing import Any, Mapping
 
 from solvers.hints import Hint
 from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
@@ -13,22 +14,13 @@ __all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", 
            "format_arena", "format_notation"]
 
 
-def _num(value) -> str:
+def _num(value: int | float) -> str:
     if isinstance(value, float):
         return f"{value:.3f}".rstrip("0").rstrip(".") if value == value else "nan"
     return str(value)
 
 
-def _lines(result: dict, key: str) -> list[str]:
-    value = result.get(key)
-    if not value:
-        return []
-    if isinstance(value, str):
-        return [value]
-    return [str(line) for line in value]
-
-
-def _cell(value) -> str:
+def _cell(value: int | float | None) -> str:
     return "-" if value is None else _num(value)
 
 
@@ -99,7 +91,7 @@ def _inference_lines(result: Hint) -> list[str]:
             "knows (worlds unweighted)"]
 
 
-def format_beliefs(beliefs: dict) -> list[str]:
+def format_beliefs(beliefs: Mapping[str, Any]) -> list[str]:
     """The ``beliefs`` of a hint as lines: per other seat its cards' counts (``>=k p``:
     the chance of holding at least k), or per face-down room its chance of a guardian."""
     lines = [f"beliefs from {beliefs['worlds']} sampled worlds"
@@ -107,7 +99,7 @@ def format_beliefs(beliefs: dict) -> list[str]:
                 f"{_num(beliefs['effective_worlds'])} equally weighted ones)"
                 if beliefs["weighted"] else "") + ":"]
     if beliefs["kind"] == "hand":
-        seats: dict[int, list] = {}
+        seats: dict[int, list[dict[str, Any]]] = {}
         for row in beliefs["rows"]:
             seats.setdefault(row["seat"], []).append(row)
         for seat, rows in seats.items():
@@ -161,7 +153,7 @@ def format_best_score(result: BestScore, *, elapsed: float | None = None) -> str
     return "\n".join(lines + list(result.analysis))
 
 
-def format_best_scores(result: dict, *, elapsed: float | None = None) -> str:
+def format_best_scores(result: Mapping[str, Any], *, elapsed: float | None = None) -> str:
     """One line per deal, then the summary of a ``best-score --seeds`` batch."""
     summary = result["summary"]
     lines = [f"{result['game']}: best scores of seeds {result['seeds'][0]}-{result['seeds'][1]}"
@@ -215,7 +207,7 @@ def format_arena(result: ArenaResult) -> str:
     return "\n".join(lines)
 
 
-def format_notation(result: dict) -> str:
+def format_notation(result: Mapping[str, Any]) -> str:
     """Each notation form and its meaning, what else is accepted, then example moves with
     their words."""
     game = result["game"]

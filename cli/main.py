@@ -14,6 +14,8 @@ import textwrap
 import threading
 import time
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, TypedDict, TypeVar
 
 #: When this process began running digsite: a best score's ``--time-limit`` caps the whole
 #: command, its start-up included (``main``; an in-process call counts from its own start).
@@ -40,7 +42,12 @@ from . import charts, pictures
 from .signals import EXIT_INTERRUPTED, first_press_stops
 from . import format as fmt
 from .inputs import load_cards, read_json
-from .outputs import check_folder, check_writable, prepare_dir, write_model, write_text
+from .outputs import (ExportableModel, check_folder, check_writable, prepare_dir, write_model,
+                      write_text)
+
+if TYPE_CHECKING:  # (for the types only: a command imports these when it runs)
+    from games.record import GameRecord
+    from solvers.moments import Decision
 
 #: `digsite bench --quick`, measured (2026-11, 2 cores at load 5): 31 s of CPU, 51 s wall.
 QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
@@ -49,6 +56,11 @@ BAD_INPUT = 2
 INPUT_LIMIT = (f"VIEW.json (or `-` for stdin) may hold at most "
                f"{cards_data.MAX_INPUT_CHARS // (1024 * 1024)} MiB.")
 INTERNAL_FAULT = 1
+
+#: A command function, as the option decorators below take and return it.
+F = TypeVar("F", bound=Callable[..., Any])
+#: The deal options of ``make_deal`` given on the command line (``--monument``, ``--variant``).
+DealOptions = dict[str, str | list[str]]
 
 
 
@@ -78,18 +90,18 @@ JSON = click.option("--json", "as_json", is_flag=True, help="Print the result as
 def _expedition_choices() -> tuple[str, str]:
     """The New Expedition's monuments and variants in words, read from its registry entry
     (``games.registry``: no engine is imported for a --help)."""
-    words = {"monument": "", "variant": []}
+    monument, variants = "", []
     for text in registry.get("expedition").variants:
         match = re.match(r"--(monument|variant) (\S+)(.*)", text)
         if match and match.group(1) == "monument":
             names = match.group(2).split("|")
-            words["monument"] = ", ".join(names[:-1]) + " or " + names[-1]
+            monument = ", ".join(names[:-1]) + " or " + names[-1]
         elif match:
-            words["variant"].append(match.group(2) + match.group(3).split(" (default")[0])
-    return words["monument"], ", ".join(words["variant"])
+            variants.append(match.group(2) + match.group(3).split(" (default")[0])
+    return monument, ", ".join(variants)
 
 
-def DEAL_OPTIONS(func):
+def DEAL_OPTIONS(func: F) -> F:
     """The deal options of ``deal``, ``play`` and ``arena`` (the New Expedition's monument
     and variants; other games refuse them)."""
     monuments, variants = _expedition_choices()
@@ -101,9 +113,9 @@ def DEAL_OPTIONS(func):
                              "at random from the deal's seed).")(func)
 
 
-def _deal_options(monument: str | None, variants: tuple[str, ...]) -> dict:
+def _deal_options(monument: str | None, variants: tuple[str, ...]) -> DealOptions:
     """The ``make_deal`` options given on the command line (none: the game's defaults)."""
-    options: dict = {}
+    options: DealOptions = {}
     if monument is not None:
         options["monument"] = monument
     if variants:
@@ -111,7 +123,7 @@ def _deal_options(monument: str | None, variants: tuple[str, ...]) -> dict:
     return options
 
 
-def _load_game(game: str, cards: str | None, **options) -> games_.Game:
+def _load_game(game: str, cards: str | None, **options: str | list[str]) -> games_.Game:
     """GAME with its card data (``--cards FILE`` or the bundled file) and deal options
     bound; an option the game does not take is refused here, before any work."""
     return games_.load(game, data=load_cards(game, cards), **options)
@@ -121,11 +133,12 @@ class _Command(click.Command):
     """A command whose help ends with text made when the help is shown (``more()``): lists
     read from the registry and the services, which a plain run should not import."""
 
-    def __init__(self, *args, more=None, **kwargs) -> None:
+    def __init__(self, *args: Any, more: Callable[[], str] | None = None,
+                 **kwargs: Any) -> None:  # (the rest is click.Command's own)
         super().__init__(*args, **kwargs)
         self.more = more
 
-    def format_epilog(self, ctx, formatter) -> None:
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
         if self.more is not None:
             formatter.write("\n")
@@ -223,7 +236,7 @@ class _Version(click.Option):
                          help="Show the version and exit.", callback=self._show)
 
     @staticmethod
-    def _show(ctx: click.Context, _param, value: bool) -> None:
+    def _show(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
         if value and not ctx.resilient_parsing:
             from games.compiled import status
 
@@ -239,9 +252,24 @@ def app() -> None:
     2 MiB; a larger one is refused with one error line."""
 
 
+class Step(Protocol):
+    """What :func:`_progress` yields: ``step(n, note)``, ``n`` more steps done and what
+    the work is at now."""
+
+    def __call__(self, n: int = 1, note: str | None = None) -> None: ...
+
+
+class _Status:
+    """The status line's figures, drawn by a ticker thread while the work updates them."""
+
+    def __init__(self) -> None:
+        self.done = 0
+        self.note: str | None = None
+
+
 @contextlib.contextmanager
 def _progress(length: int | None, label: str, *, unit: str = "step(s)",
-              stop: bool = False):
+              stop: bool = False) -> Iterator[Step]:
     """A progress display on stderr when it is a terminal, nothing when piped; yields
     ``step(n=1, note=None)``: ``n`` more steps done, ``note`` what the work is at now (a
     phase, the best score and bound so far, the running score). With ``stop`` (work that
@@ -270,7 +298,7 @@ def _progress(length: int | None, label: str, *, unit: str = "step(s)",
 
             yield update
         return
-    state = {"done": 0, "note": None}
+    state = _Status()
     start = time.monotonic()
     lock = threading.Lock()
     finished = threading.Event()
@@ -278,10 +306,10 @@ def _progress(length: int | None, label: str, *, unit: str = "step(s)",
     def draw() -> None:
         with lock:
             parts = [label]
-            if state["done"]:
-                parts.append(f"{state['done']} {unit} done")
-            if state["note"]:
-                parts.append(state["note"])
+            if state.done:
+                parts.append(f"{state.done} {unit} done")
+            if state.note:
+                parts.append(state.note)
             line = ": ".join(parts[:2]) + "".join(f"; {p}" for p in parts[2:])
             line += f" ({time.monotonic() - start:.0f} s)"
             width = shutil.get_terminal_size((100, 20)).columns - 1
@@ -294,9 +322,9 @@ def _progress(length: int | None, label: str, *, unit: str = "step(s)",
 
     def step(n: int = 1, note: str | None = None) -> None:
         check()
-        state["done"] += n
+        state.done += n
         if note is not None:
-            state["note"] = note
+            state.note = note
         draw()
 
     ticker = threading.Thread(target=tick, daemon=True, name="digsite-progress")
@@ -319,11 +347,26 @@ def _exit_if_interrupted() -> None:
 
 # --- information -----------------------------------------------------------------------
 
+class _Listed(TypedDict):
+    """A game as ``digsite games --json`` lists it."""
+
+    id: str
+    name: str
+    kind: str
+    players: list[int]
+    solo: bool
+    variants: list[str]
+    engine: bool
+    services: list[str]
+    provenance: dict[str, str]
+    notes: str
+
+
 @app.command()
 @JSON
 def games(as_json: bool) -> None:
     """List the games, their variants, player counts and where their data came from."""
-    listing = []
+    listing: list[_Listed] = []
     for info in registry.GAMES.values():
         data_ = cards_data.load(info.id)
         listing.append({
@@ -414,10 +457,13 @@ def deal(game: str, seed: int, players: int | None, monument: str | None,
 def example(game: str, cards: str | None, position: bool) -> None:
     """Print a valid player-view JSON for GAME."""
     the_game = _load_game(game, cards)
-    if position and not hasattr(the_game.engine, "example_position"):
+    # (an engine's optional member, beyond games.protocol.Engine)
+    example_position: Callable[[cards_data.CardData], dict[str, Any]] | None = getattr(
+        the_game.engine, "example_position", None)
+    if position and example_position is None:
         raise click.BadParameter(f"{game}'s view has one form (its deal is public or the "
                                  f"view already is its position)", param_hint="--position")
-    click.echo(fmt.to_json(the_game.engine.example_position(the_game.data) if position
+    click.echo(fmt.to_json(example_position(the_game.data) if example_position and position
                            else the_game.example_view()))
 
 
@@ -503,7 +549,7 @@ def _finite(value: float | None, name: str) -> float | None:
     return value
 
 
-def _execution_options(func):
+def _execution_options(func: F) -> F:
     """``--backend``, ``--address``, ``--workers``: where batch work runs
     (``solvers.backends``)."""
     for option in reversed([
@@ -579,15 +625,19 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         the_deal = read_json(deal_file)
     else:
         the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
-    exported: list = []
+    exported: list[Path] = []
+    on_model: dict[str, Callable[[ExportableModel], None]] = {}
+    if model_file:
+        target = model_file
 
-    def export(model) -> None:
-        exported.append(write_model(model_file, model))
+        def export(model: ExportableModel) -> None:
+            exported.append(write_model(target, model))
 
+        on_model["on_model"] = export
     with first_press_stops(), _progress(None, f"{game} best score") as step:
         result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0,
                        progress=lambda note: step(0, note),
-                       **({"on_model": export} if model_file else {}))
+                       **on_model)
     if model_file and not exported:
         click.echo(f"note: the time limit fell before the CP-SAT model was built; "
                    f"{model_file} not written", err=True)
@@ -598,7 +648,7 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     _exit_if_interrupted()
 
 
-def _check_model_file(game: str, model_file: str, seeds) -> None:
+def _check_model_file(game: str, model_file: str, seeds: list[int] | None) -> None:
     """``--export-model``: one deal, a game whose best score builds a CP-SAT model, and a
     path that can be written (all checked before the solve)."""
     if seeds is not None:
@@ -616,7 +666,7 @@ def _clock_start() -> float | None:
     return obj.get("started") if isinstance(obj, dict) else None
 
 
-def _budget_options(func):
+def _budget_options(func: F) -> F:
     for option in reversed([
         click.option("--iterations", type=click.IntRange(min=1), default=None,
                      help="Search iterations (the default budget if neither is given)."),
@@ -651,7 +701,7 @@ SEAT_HELP = ("With --at: the seat (default: the record's person, when one seat i
              "person, else seat 0).")
 
 
-def _record_options(func):
+def _record_options(func: F) -> F:
     """``--at N`` and ``--seat S``: a view taken from a game record (``solvers.moments``)."""
     func = click.option("--seat", type=click.IntRange(min=0), default=None, help=SEAT_HELP)(func)
     return click.option("--at", "at", type=click.IntRange(min=1), default=None, metavar="N",
@@ -659,7 +709,7 @@ def _record_options(func):
 
 
 def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str | None, *,
-             position: bool = False) -> tuple[dict, object]:
+             position: bool = False) -> tuple[dict[str, Any], Decision]:
     """``(view, decision)``: the view at decision ``at`` of ``seat`` in the record at
     ``path`` (of ``game``; ``None``: whichever game the record is of)."""
     from games.record import read_record, record_game
@@ -674,7 +724,7 @@ def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str 
 
 
 def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
-               cards: str | None) -> dict:
+               cards: str | None) -> dict[str, Any]:
     """The view a hint reads: VIEW.json, or with ``--at`` the view at a record's decision."""
     if at is None:
         if seat is not None:
@@ -688,8 +738,9 @@ def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
     return _view_at(game, view_file, at, seat, cards)[0]
 
 
-def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
-          cards, at=None, seat=None, inference: str | None = None,
+def _hint(game: str, view_file: str, iterations: int | None, time_limit: float | None,
+          seed: int, workers: int, top: int, cards: str | None, at: int | None = None,
+          seat: int | None = None, inference: str | None = None,
           beliefs: bool = False) -> Hint:
     data_ = load_cards(game, cards)
     view = _read_view(game, view_file, at, seat, cards)
@@ -716,8 +767,9 @@ def _hint(game: str, view_file: str, iterations, time_limit, seed, workers, top,
 @click.option("--beliefs", "beliefs", is_flag=True,
               help="Card games: also what the seat can infer of the hidden cards (each other "
                    "hand's card counts; Loot N Run: each face-down room a guardian).")
-def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json, top, at,
-         seat, inference, beliefs) -> None:
+def hint(game: str, view_file: str, iterations: int | None, time_limit: float | None,
+         seed: int, workers: int, cards: str | None, as_json: bool, top: int, at: int | None,
+         seat: int | None, inference: str | None, beliefs: bool) -> None:
     """Rank the legal moves of a position, with values."""
     start = time.perf_counter()
     result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards, at,
@@ -733,8 +785,9 @@ def hint(game, view_file, iterations, time_limit, seed, workers, cards, as_json,
 @_budget_options
 @_record_options
 @INFERENCE
-def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_json, at,
-              seat, inference) -> None:
+def best_move(game: str, view_file: str, iterations: int | None, time_limit: float | None,
+              seed: int, workers: int, cards: str | None, as_json: bool, at: int | None,
+              seat: int | None, inference: str | None) -> None:
     """The move the search rates best."""
     start = time.perf_counter()
     result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards, at, seat,
@@ -762,7 +815,8 @@ def best_move(game, view_file, iterations, time_limit, seed, workers, cards, as_
               help="The view's position form (the card games: what the seat knows then, "
                    "without the history).")
 @CARDS
-def view(record_file, at, seat, position, cards) -> None:
+def view(record_file: str, at: int, seat: int | None, position: bool,
+         cards: str | None) -> None:
     """Print the player view at decision N of a game record, as the seat saw it (JSON, as
     `hint` reads it)."""
     click.echo(fmt.to_json(_view_at(None, record_file, at, seat, cards,
@@ -779,7 +833,8 @@ def view(record_file, at, seat, position, cards) -> None:
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the board before and after the plan in FILE.")
 @_record_options
-def plan(game, view_file, token_value, cards, as_json, svg_file, at, seat) -> None:
+def plan(game: str, view_file: str, token_value: float, cards: str | None, as_json: bool,
+         svg_file: str | None, at: int | None, seat: int | None) -> None:
     """Exact best chain of finds for this turn."""
     _finite(token_value, "--token-value")
     if svg_file:
@@ -816,8 +871,10 @@ def plan(game, view_file, token_value, cards, as_json, svg_file, at, seat) -> No
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the win rates with their intervals as an SVG chart in FILE.")
 @DEAL_OPTIONS
-def arena(game, bots, n_games, seed, workers, backend, address, iterations, record_dir, cards,
-          as_json, svg_file, monument, variants) -> None:
+def arena(game: str, bots: str, n_games: int, seed: int, workers: int, backend: str,
+          address: str | None, iterations: int | None, record_dir: str | None,
+          cards: str | None, as_json: bool, svg_file: str | None, monument: str | None,
+          variants: tuple[str, ...]) -> None:
     """Play bots against each other on seat-swapped deals."""
     from solvers.arena import bot_table, run_arena
 
@@ -834,10 +891,12 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
                            seed=seed, limit=Limit(iterations=iterations), data=data_,
                            deal_options=options, progress=step, execution=execution,
                            keep_records=bool(record_dir))
-    folder = prepare_dir(record_dir) if record_dir else None
-    for played in result.per_game if folder else ():
-        write_text(folder / f"{game}-seed{seed}-game{played.index:04d}.json",
-                   record_text(played.record.to_json()))
+    if record_dir:
+        folder = prepare_dir(record_dir)
+        # (keep_records: every game carries its record)
+        for index, record in [(g.index, g.record) for g in result.per_game if g.record]:
+            write_text(folder / f"{game}-seed{seed}-game{index:04d}.json",
+                       record_text(record.to_json()))
     if svg_file:
         write_text(svg_file, charts.arena_chart(result))
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
@@ -864,8 +923,11 @@ def arena(game, bots, n_games, seed, workers, backend, address, iterations, reco
 @click.option("--annotate", "annotate_file", default=None, metavar="OUT.json",
               help="Also write the record with each reviewed decision's verdict beside it "
                    "(a \"comment\" on its first move) to OUT.json.")
-def review(game, record_file, seat, at, iterations, time_limit, seed, workers, cards, as_json,
-           best_budget, best_time_limit, svg_file, annotate_file) -> None:
+def review(game: str, record_file: str, seat: int | None, at: int | None,
+           iterations: int | None, time_limit: float | None, seed: int, workers: int,
+           cards: str | None, as_json: bool, best_budget: float | None,
+           best_time_limit: float | None, svg_file: str | None,
+           annotate_file: str | None) -> None:
     """Every decision of a seat in a game record against the hint's best move: what each
     cost, labelled, and the seat's accuracy."""
     from games.record import read_record
@@ -922,8 +984,9 @@ def review(game, record_file, seat, at, iterations, time_limit, seed, workers, c
                    "your player view and legal moves, hints, the end) instead of screens.")
 @DEAL_OPTIONS
 @CARDS
-def play(game, players, seat, bots, seed, iterations, record_file, as_json, monument,
-         variants, cards) -> None:
+def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
+         iterations: int | None, record_file: str | None, as_json: bool,
+         monument: str | None, variants: tuple[str, ...], cards: str | None) -> None:
     """Play GAME in the terminal against the bots (moves from stdin, a pipe works)."""
     from .play import Terminal, check_table, default_bots, play as play_game
 
@@ -944,16 +1007,18 @@ def play(game, players, seat, bots, seed, iterations, record_file, as_json, monu
             click.echo(line.rstrip("\n") if line else "")
         return line
 
-    def emit(obj: dict) -> None:
+    def emit(obj: Mapping[str, object]) -> None:
         click.echo(json.dumps(obj, separators=(",", ":")))
 
     term = Terminal(read=read, say=click.echo,
                     complain=lambda text: click.echo(f"error: {text}", err=True),
                     emit=emit if as_json else None)
+    def save(record: GameRecord) -> None:
+        write_text(path, record_text(record.to_json()))
+
     try:
         outcome = play_game(the_game, players=players, seat=seat, bot_names=names, seed=seed,
-                            term=term, iterations=iterations,
-                            save=lambda record: write_text(path, record_text(record.to_json())))
+                            term=term, iterations=iterations, save=save)
     except KeyboardInterrupt:  # Ctrl-C: the record of every move so far is on disk
         click.echo(f"\ninterrupted: the game so far is in {path}", err=True)
         raise click.exceptions.Exit(130) from None
@@ -1010,7 +1075,8 @@ def serve(record_files: tuple[str, ...], port: int, host: str) -> None:
 @_execution_options
 @click.option("--json", "json_file", default=None, metavar="FILE",
               help="Also write the full report as JSON to FILE (checked before the run).")
-def bench(suites, quick, full, games, workers, backend, address, json_file) -> None:
+def bench(suites: tuple[str, ...], quick: bool, full: bool, games: int | None, workers: int,
+          backend: str, address: str | None, json_file: str | None) -> None:
     """Run benchmark SUITES (all by default) and print the report."""
     from benchmarks.runner import run_benchmarks, write_report
 

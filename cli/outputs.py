@@ -10,6 +10,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any, Callable, Protocol
 
 from games.errors import DigsiteError
 
@@ -31,6 +32,14 @@ def _umask() -> int:
     return mask
 
 
+class ExportableModel(Protocol):
+    """What :func:`write_model` needs of a model: OR-Tools' ``CpModel.export_to_file``
+    (a protocol, so that this module does not import OR-Tools: a command that writes no
+    model should not pay for it)."""
+
+    def export_to_file(self, file: str) -> bool: ...
+
+
 def write_text(path: str | Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically; ``DigsiteError`` names the path on failure."""
 
@@ -41,7 +50,7 @@ def write_text(path: str | Path, text: str) -> Path:
     return _write_atomically(_path(path), fill)
 
 
-def write_model(path: str | Path, model) -> Path:
+def write_model(path: str | Path, model: ExportableModel) -> Path:
     """Write a CP-SAT model (``cp_model.CpModel``) to ``path`` atomically, as the OR-Tools
     samples' ``--output_proto`` does: the text format for a name ending in ``.pbtxt`` or
     ``.txt``, the binary proto otherwise (load it with ``cp_model_pb2.CpModelProto()
@@ -57,7 +66,7 @@ def write_model(path: str | Path, model) -> Path:
     return _write_atomically(target, fill, suffix=".pbtxt" if text else ".pb")
 
 
-def _write_atomically(target: Path, fill, *, suffix: str = "") -> Path:
+def _write_atomically(target: Path, fill: Callable[[str], None], *, suffix: str = "") -> Path:
     """``fill(temporary path)`` beside ``target``, then renamed over it."""
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
@@ -137,7 +146,7 @@ def _check_folder(folder: Path) -> Path:
     return folder
 
 
-def write_json(path: str | Path, value: dict) -> Path:
+def write_json(path: str | Path, value: dict[str, Any]) -> Path:
     """Write ``value`` as indented JSON (a final newline) to ``path`` atomically."""
     return write_text(path, json.dumps(value, indent=2) + "\n")
 

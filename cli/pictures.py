@@ -48,20 +48,19 @@ def demo_pictures(folder: str | Path = DEMO_FOLDER) -> list[Path]:
     arena chart is left out when matplotlib (the extra ``charts``) is not installed."""
     out = prepare_dir(folder)
     written = []
-    data = cards_data.load("pyramids")
+    pyramids = cards_data.load("pyramids")
     engine = registry.engine("pyramids")
-    deal = engine.make_deal(players=1, seed=11, data=data, rounds=1, steps_per_round=4)
-    result = services.capability("pyramids", "best_score")(deal, data=data, seed=0)
+    deal = engine.make_deal(players=1, seed=11, data=pyramids, rounds=1, steps_per_round=4)
+    result = services.capability("pyramids", "best_score")(deal, data=pyramids, seed=0)
     written.append(write_text(out / "pyramids-plan.svg",
-                              best_score_picture("pyramids", deal, result, data)))
-    data = cards_data.load("ancients")
-    view = registry.engine("ancients").example_view(data)
-    result = services.capability("ancients", "plan")(view, data=data)
-    written.append(write_text(out / "ancients-plan.svg", plan_picture(view, result, data)))
+                              best_score_picture("pyramids", deal, result, pyramids)))
+    ancients = cards_data.load("ancients")
+    view = registry.engine("ancients").example_view(ancients)
+    result = services.capability("ancients", "plan")(view, data=ancients)
+    written.append(write_text(out / "ancients-plan.svg", plan_picture(view, result, ancients)))
     if charts.available():  # else the boards alone
-        data = cards_data.load("lootnrun")
         arena = run_arena("lootnrun", ["greedy", "random"],
                           bots=services.capability("lootnrun", "BOTS"), games=40, seed=0,
-                          data=data)
+                          data=cards_data.load("lootnrun"))
         written.append(write_text(out / "lootnrun-arena.svg", charts.arena_chart(arena)))
     return written

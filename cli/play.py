@@ -24,11 +24,11 @@ legal moves, each hint, the end.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
 from games import Game, registry
 from games.errors import DigsiteError
-from games.protocol import CHANCE
+from games.protocol import CHANCE, State
 from games.record import GameRecord
 from games.seeding import child_seeds
 from solvers import services
@@ -36,6 +36,9 @@ from solvers.limits import Limit
 
 from . import format as fmt
 from .jsonout import jsonable
+
+if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
+    from solvers.ismcts.bots import Bot
 
 __all__ = ["Terminal", "Outcome", "play", "default_bots", "COMMANDS"]
 
@@ -63,7 +66,7 @@ class Terminal:
     read: Callable[[], str]
     say: Callable[[str], None]
     complain: Callable[[str], None]
-    emit: Callable[[dict], None] | None = None
+    emit: Callable[[Mapping[str, object]], None] | None = None
 
 
 @dataclass
@@ -98,7 +101,8 @@ def check_table(game_id: str, *, players: int, seat: int, bot_names: list[str]) 
     if len(bot_names) != players - 1:
         raise DigsiteError(f"play: name {players - 1} bot(s), one per other seat, got "
                            f"{len(bot_names)}")
-    factories = services.capability(game_id, "BOTS") if bot_names else {}
+    factories: Mapping[str, type[Bot]] = (services.capability(game_id, "BOTS") if bot_names
+                                          else {})
     for name in bot_names:
         if name not in factories:
             raise DigsiteError(f"play: unknown bot {name!r} for {game_id} (bots: "
@@ -114,9 +118,9 @@ class _Game:
     seat: int
     names: list[str]
     record: GameRecord
-    state: object
-    make_bots: Callable[[], dict]
-    bots: dict = field(default_factory=dict)
+    state: State[Any]
+    make_bots: Callable[[], dict[int, Bot]]
+    bots: dict[int, Bot] = field(default_factory=dict)
     decided: list[int] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
 
@@ -140,11 +144,12 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
     called with the record after every move (and once before the first); the
     :class:`Outcome` says how the game ended."""
     check_table(game.id, players=players, seat=seat, bot_names=bot_names)
-    factories = services.capability(game.id, "BOTS") if bot_names else {}
+    factories: Mapping[str, type[Bot]] = (services.capability(game.id, "BOTS") if bot_names
+                                          else {})
     others = [s for s in range(players) if s != seat]
     bot_seeds = child_seeds(seed + 1_000_003, players)
 
-    def make_bots() -> dict:
+    def make_bots() -> dict[int, Bot]:
         return {s: factories[name](seat=s, seed=bot_seeds[s], limit=Limit(iterations=iterations))
                 for s, name in zip(others, bot_names)}
 
@@ -164,7 +169,7 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
              if others else f"solo, you are seat {seat}")
     if term.emit:
         term.emit({"event": "start", "game": game.id, "seed": seed, "seat": seat,
-                   "seats": list(record.seats), "deal_options": jsonable(game.options)})
+                   "seats": kinds, "deal_options": jsonable(game.options)})
     else:
         term.say(f"{game.info.name}, the deal of seed {seed}: {table}")
         term.say("type a move's number or its text; 'help' lists the commands")
@@ -198,7 +203,7 @@ def _events(g: _Game) -> list[str]:
     return lines
 
 
-def _advance(g: _Game, term: Terminal, save) -> None:
+def _advance(g: _Game, term: Terminal, save: Callable[[GameRecord], None]) -> None:
     """Chance and the bots play until the person decides or the game ends."""
     game, state = g.game, g.state
     while not state.is_terminal():
@@ -224,11 +229,11 @@ def _advance(g: _Game, term: Terminal, save) -> None:
             g.events.append(line)
 
 
-def _options(g: _Game) -> list:
+def _options(g: _Game) -> list[Hashable]:
     return g.game.decisions(g.state)
 
 
-def _option_lines(g: _Game, options: list) -> list[str]:
+def _option_lines(g: _Game, options: list[Hashable]) -> list[str]:
     """The numbered list of the decisions, with their words when it is short."""
     state = g.state
     if len(options) <= WORDS_UP_TO:
@@ -247,14 +252,14 @@ def _option_lines(g: _Game, options: list) -> list[str]:
         f"{g.game.id}` explains the forms)"]
 
 
-def _words(g: _Game, move) -> str | None:
+def _words(g: _Game, move: Hashable) -> str | None:
     try:
         return g.game.describe(g.state, move)
     except DigsiteError:
         return None
 
 
-def _screen(g: _Game, term: Terminal, options: list) -> None:
+def _screen(g: _Game, term: Terminal, options: list[Hashable]) -> None:
     game, state, seat = g.game, g.state, g.seat
     if term.emit:
         try:
@@ -275,7 +280,8 @@ def _screen(g: _Game, term: Terminal, options: list) -> None:
         term.say(line)
 
 
-def _decide(g: _Game, term: Terminal, save, seed: int) -> str | None:
+def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
+            seed: int) -> str | None:
     """Show the screen, read commands until the person moves (``None``), undoes (``None``:
     the loop shows the earlier decision), quits or the input ends (``"quit"``/``"eof"``)."""
     options = _options(g)
@@ -356,6 +362,7 @@ def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:
             term.complain(f"hint takes a number of iterations (hint 5000), not {budget[:20]!r}")
             return
         iterations = int(words[0])
+    view: dict[str, Any]
     try:
         if services.has_capability(game_id, "decision_view"):
             view = services.capability(game_id, "decision_view")(g.state, g.seat)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import cards_data
 from cards_data import CardData
@@ -85,7 +85,7 @@ def games_to_settle(rate: float, target: float, *, limit: int = 10_000_000) -> i
     return low
 
 
-def play_game(game_id: str, bot_names: list[str], *, bots: dict[str, Callable[..., Bot]],
+def play_game(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable[..., Bot]],
               deal_seed: int, rotation: int, bot_seed: int, limit: Limit = Limit(),
               data: CardData, deal_options: dict[str, Any] | None = None,
               keep_record: bool = False) -> ArenaGame:
@@ -132,7 +132,7 @@ class _ArenaGame:
 
     game_id: str
     bot_names: tuple[str, ...]
-    factories: dict[str, Callable[..., Bot]]
+    factories: Mapping[str, Callable[..., Bot]]
     limit: Limit
     data: CardData
     deal_options: dict[str, Any]
@@ -174,7 +174,7 @@ def with_limit(factory: Callable[..., Bot], limit: Limit) -> Callable[..., Bot]:
     return _WithLimit(factory, limit)
 
 
-def run_arena(game_id: str, bot_names: list[str], *, bots: dict[str, Callable[..., Bot]],
+def run_arena(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable[..., Bot]],
               games: int, seed: int, limit: Limit = Limit(), data: CardData | None = None,
               deal_options: dict[str, Any] | None = None, progress: Progress | None = None,
               keep_records: bool = False, execution: Execution | None = None) -> ArenaResult:

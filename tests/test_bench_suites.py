@@ -99,3 +99,47 @@ def test_the_pyramids_sides_table_compares_each_variant_with_the_default(tmp_pat
     done = pyramids_sides.run_all(path, seeds=(101, 102), deals=(("2 rounds", 2),),
                                   variants=("a", "b"))
     assert set(done) == set(read)
+
+
+def test_the_ancients_best_score_table_takes_a_deal_without_a_gap(monkeypatch):
+    """A deal whose best score is 0 has no gap (``BestScore.gap`` is ``None``): the table
+    leaves it out of the gap median instead of failing on it (mypy found the ``None``)."""
+    from types import SimpleNamespace
+
+    import benchmarks.ancients_bench as ancients
+    import cards_data
+
+    def fake_best_score(deal, *, data, limit):
+        score, bound = (0.0, 3.0) if deal["seed"] == 0 else (10.0, 11.0)
+        return SimpleNamespace(score=score, bound=bound, status="FEASIBLE",
+                               gap=(bound - score) / score if score else None,
+                               budget=SimpleNamespace(nodes=1))
+
+    monkeypatch.setattr(ancients, "best_score", fake_best_score)
+    part = ancients._best_scores(cards_data.load("ancients"), quick=True,
+                                 progress=lambda n=1, note=None: None)
+    figures = part["figures"]
+    assert [row["gap"] for row in figures["rows"]] == [None, 0.1]
+    assert figures["gap_median"] == figures["gap_worst"] == 0.1 and figures["met"]
+    assert "gap median 10.0%, worst 10.0%" in part["lines"][0]
+
+
+def test_a_pyramids_bound_variant_needs_row_a_and_takes_a_bound_without_tables(monkeypatch):
+    """The bound-only variants of ``pyramids_sides`` start from row ``a``: without it they
+    say so (not a TypeError on ``None``), and a deal bound whose per-card tables were not
+    built (``card_tables`` ``None``) is a row, not a TypeError in ``round`` (mypy found
+    both)."""
+    import benchmarks.pyramids_sides as sides
+    import cards_data
+    from games.pyramids import make_deal
+    from solvers.pyramids.bound import DealBound
+
+    data = cards_data.load("pyramids")
+    deal = make_deal(players=1, seed=101, data=data, rounds=1)
+    with pytest.raises(DigsiteError, match="row a"):
+        sides.measure(deal, data, "d-bound-x4")
+    monkeypatch.setattr(sides, "policy_plans", lambda deal, data, pilot=False: [])
+    monkeypatch.setattr(sides, "deal_bound", lambda inst, data, **_: DealBound(
+        value=40, source="static", static=40))
+    row = sides.measure(deal, data, "d-bound-x4", reference={"score": 30, "moves": []})
+    assert row["card_tables"] is None and row["bound"] == 40 and row["score"] == 30

@@ -116,7 +116,7 @@ class _Board:
     """The server's state and its routes: the records read at start, the documents opened
     (the last ``KEEP_OPENED``), and the search jobs."""
 
-    def __init__(self, records: list[tuple[str, dict[str, Any]]], manager: JobManager):
+    def __init__(self, records: list[tuple[str, dict[str, Any]]], manager: JobManager) -> None:
         self.records = records
         self.manager = manager
         self.opened: OrderedDict[str, board.Opened] = OrderedDict()
