@@ -1,0 +1,624 @@
+"""The table record and the tracker: following a game played at a real table
+(``digsite track``, issue 19 §3).
+
+A companion has no deal. What it has is what one seat (the person's) saw happen: the cards
+dealt to it and laid out face up, every seat's public action, the outcome of every chance
+step it saw (its own draws with the card; another seat's draw as the public part only).
+The **table record** holds exactly that, and nothing it could not know::
+
+    {"table": 1,                             # the format version
+     "game": "archaeology", "players": 2, "seat": 0,
+     "deal_options": {},                     # the New Expedition's monument and variants
+     "seed": 0,                              # seeds the tracker's scratch worlds (below)
+     "setup": {"first": "1", "hand": "coin coin pot_shard talisman",
+               "market": "pot_shard pot_shard coin map talisman"},   # per game (SETUPS)
+     "events": [{"seat": 1, "move": "sell coin 2"},   # a seat's public action
+                {"saw": "coin"},                      # a chance step the seat saw: what it saw
+                ...],
+     "refused": [{"after": 7, "line": "dig dig", "why": "..."}]}   # lines not accepted
+
+``setup`` answers the game's setup questions (:data:`SETUPS`: the seat's own dealt
+cards, what lies face up, who begins), each as the words the person typed, normalised.
+``events`` are in the order they happened; a chance step the seat does not see at all
+(another seat's card drawn unseen in a way the table does not show) is no event: the
+tracker plays it itself. ``refused`` keeps every line that was not accepted, with the
+number of events before it and the reason, so nothing typed is lost and a mistaken refusal
+can be taken up later by hand; it changes nothing in the replay.
+
+**How the tracker follows the game.** It keeps a *world*: a full engine state (every hidden
+card fixed) that shows the seat exactly what the seat saw. The world starts from a deal
+made from ``seed`` and rearranged so that the seat's dealt cards, the face-up cards and
+the first player are the ones entered (``_SETUP`` builders; a card the game does not have
+enough copies of is refused). Then, event by event:
+
+* a **decision** is parsed in the world (``games.protocol.parse_checked``, so every
+  forgiving form is accepted) and applied. The seat's own decisions are legal or not in
+  every world alike (they depend on its own cards and the public position). Another
+  seat's may depend on its hidden cards (a trade gives cards nobody saw it take): when
+  the world refuses it, the tracker draws worlds from the seat's information set
+  (``State.determinize``, exact for the card games) until one allows it;
+* a **chance step** the seat sees is asked for: the world's outcome is shown to the seat
+  as :func:`answer` words it (``coin`` for its own dig, ``card`` for another seat's
+  treasure, ``thief``); the tracker draws worlds from the information set until one has
+  the outcome the person entered and goes on in that world. Drawing from the information
+  set and keeping the worlds that show what was seen is sampling the posterior given the
+  observation, so the world stays a fair sample of what the seat cannot see;
+* anything no drawn world allows is refused (:data:`TRIES` worlds; an outcome or a
+  move that none of them allows is, in practice, impossible: a card whose copies are all
+  accounted for, a trade of cards a seat cannot hold, a move out of turn).
+
+The hint is asked of the seat's player view of the world (``Game.view_of``): for the card
+games with a history view that is the history form, the most exact, built from the public
+events and the seat's own cards only (the world's hidden cards are not in it), so the hint
+is the one ``digsite hint`` gives for the history the person entered.
+
+The replay is deterministic: the worlds are drawn from generators seeded by ``seed`` and
+the event's index, so a record read back (``--resume``) gives the same world.
+
+>>> from games import load
+>>> tracker = Tracker.start(load("ancients"), players=1, seat=0, seed=3)
+>>> tracker.ask().kind, tracker.ask().key
+('setup', 'market')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Hashable, Sequence
+
+from .errors import DigsiteError, IllegalMoveError, InvalidMoveError, InvalidStateError
+from .forgiving import did_you_mean, suggest
+from .game import Game
+from .protocol import CHANCE, State
+from .reader import read_document
+from .seeding import make_rng
+
+__all__ = ["TABLE_FORMAT", "TRIES", "TableRecord", "Ask", "Tracker", "SETUPS", "answer",
+           "read_table", "tracked_games"]
+
+TABLE_FORMAT = 1
+#: Worlds drawn from the seat's information set before an outcome or a move is refused.
+#: A card drawn with probability 1/40 is missed by 300 draws with probability 5e-4.
+TRIES = 300
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """What one seat saw of a game at a real table (the module docstring's format)."""
+
+    game: str
+    players: int
+    seat: int
+    options: dict[str, Any]
+    seed: int = 0
+    setup: dict[str, str] = field(default_factory=dict)
+    events: tuple[dict[str, Any], ...] = ()
+    refused: tuple[dict[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": TABLE_FORMAT, "game": self.game, "players": self.players,
+                "seat": self.seat, "deal_options": dict(self.options), "seed": self.seed,
+                "setup": dict(self.setup), "events": [dict(e) for e in self.events],
+                "refused": [dict(r) for r in self.refused]}
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the tracker needs next: ``setup`` (the answer to setup question ``key``),
+    ``move`` (the decision of ``seat``), ``saw`` (a chance step the person's seat sees:
+    ``prompt`` says which) or ``over`` (the game has ended)."""
+
+    kind: str
+    prompt: str
+    seat: int | None = None
+    key: str | None = None
+
+
+# --- setup: what the seat sees dealt -----------------------------------------------------
+
+#: Each game's setup questions: (key, prompt). The answers are words; the deal builder
+#: of the game reads them.
+SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "archaeology": (("first", "who plays first (a seat number)"),
+                    ("hand", "your hand, the 4 cards dealt to you"),
+                    ("market", "the marketplace, the 5 cards face up")),
+    "expedition": (("first", "who plays first (a seat number)"),
+                   ("hand", "your hand, the 4 cards dealt to you"),
+                   ("market", "the marketplace, the 5 cards face up")),
+    "ancients": (("first", "who plays first (a seat number)"),
+                 ("market", "the market, the 4 map cards laid out (shop 1 to 4)")),
+}
+
+
+def tracked_games() -> tuple[str, ...]:
+    """The games ``track`` follows."""
+    return tuple(SETUPS)
+
+
+def _words(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def _first(text: str, players: int) -> int:
+    words = _words(text)
+    if len(words) != 1 or not words[0].isdigit() or not int(words[0]) < players:
+        raise InvalidMoveError(f"the first player is a seat number, 0 to {players - 1}, "
+                               f"not {text[:30]!r}")
+    return int(words[0])
+
+
+def _card_names(text: str, names: Sequence[str], count: int, what: str) -> list[str]:
+    """``count`` card names of ``names`` from ``text`` (forgiving, as moves are: plurals,
+    spaces for underscores, ``2 coins`` for two, one word of a name only one card has)."""
+    from .forgiving import Forms, normalise
+    try:
+        words = normalise("cards " + " ".join(_words(text)),
+                          Forms(cards=tuple(names), counted=("cards",))).split()[1:]
+    except InvalidMoveError as exc:
+        raise InvalidMoveError(f"{what}: {str(exc).partition(': ')[2] or exc}") from None
+    for word in words:
+        if word not in names:
+            raise InvalidMoveError(f"{what}: no card {word[:30]!r}"
+                                   + did_you_mean(word.lower(), names))
+    if len(words) != count:
+        raise InvalidMoveError(f"{what}: {count} cards, got {len(words)}")
+    return words
+
+
+def _swap_in(deal_lists: list[list[Any]], target: int, wanted: list[Any], locked: set[int],
+             what: str) -> None:
+    """Rearrange the cards of ``deal_lists`` (the deal's places of cards) so that list
+    ``target`` holds ``wanted`` (a multiset), taking each missing card from a list not
+    ``locked`` and putting one of the target's surplus cards in its place (the callers'
+    targets hold only cards that may lie anywhere: treasures, map cards).
+    ``InvalidMoveError`` when no copy of a wanted card is left."""
+    have = list(deal_lists[target])
+    need = list(wanted)
+    for card in list(need):
+        if card in have:
+            have.remove(card)
+            need.remove(card)
+    spare = have  # the target's cards that must go elsewhere
+    for card in need:
+        for k, lst in enumerate(deal_lists):
+            if k == target or k in locked or card not in lst:
+                continue
+            lst[lst.index(card)] = spare.pop()
+            break
+        else:
+            raise InvalidMoveError(f"{what}: there is no {card} left to be there (every copy "
+                                   f"is accounted for)")
+    deal_lists[target][:] = list(wanted)
+
+
+def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str],
+                      seed: int) -> dict[str, Any]:
+    deal = game.new_deal(seed=seed, players=players)
+    rules = getattr(game.state_from_deal(deal), "rules")
+    names = [rules.cards.names[c] for c in rules.chamber_cards]  # what a hand is dealt
+    deal["first_player"] = _first(setup["first"], players)
+    chambers = deal["chambers"]
+    chamber_lists = list(chambers.values()) if isinstance(chambers, dict) else list(chambers)
+    dig = deal["dig_site"]
+    lists = [deal["hands"][s] for s in range(players)] + [deal["marketplace"]] + \
+        chamber_lists + [dig]
+    # the dig site may give any card; the others take only treasures, and only treasures
+    # are ever moved out of the seat's hand and the marketplace
+    if "hand" in setup:  # (a setup being entered is checked answer by answer)
+        hand = _card_names(setup["hand"], names, len(deal["hands"][seat]), "your hand")
+        _swap_in(lists, seat, hand, set(), "your hand")
+    if "market" in setup:
+        market = _card_names(setup["market"], names, len(deal["marketplace"]),
+                             "the marketplace")
+        _swap_in(lists, players, market, {seat}, "the marketplace")
+    return deal
+
+
+def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
+                   seed: int) -> dict[str, Any]:
+    deal = game.new_deal(seed=seed, players=players)
+    deal["first_player"] = _first(setup["first"], players)
+    if "market" not in setup:
+        return deal
+    words = _words(setup["market"])
+    ids = set(deal["market"]) | set(deal["removed"]) | set(deal["deck"])
+    if len(words) != len(deal["market"]) or not all(w.isdigit() for w in words):
+        raise InvalidMoveError(f"the market: {len(deal['market'])} map numbers, shop 1 "
+                               f"first, not {setup['market'][:40]!r}")
+    market = [int(w) for w in words]
+    for card in market:
+        if card not in ids:
+            raise InvalidMoveError(f"the market: there is no map {card} (maps "
+                                   f"{min(ids)} to {max(ids)})")
+    if len(set(market)) != len(market):
+        raise InvalidMoveError("the market: each map card is in the game once")
+    lists = [deal["market"], deal["removed"], deal["deck"]]
+    _swap_in(lists, 0, market, set(), "the market")
+    deal["market"] = market  # in shop order
+    return deal
+
+
+def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
+    """A setup answer checked on its own and written canonically (``InvalidMoveError``)."""
+    if key == "first":
+        return str(_first(text, players))
+    if game.id == "ancients":
+        words = _words(text)
+        if len(words) != 4 or not all(w.isdigit() and len(w) < 4 for w in words):
+            raise InvalidMoveError(f"the market: 4 map numbers, shop 1 first, not "
+                                   f"{text[:40]!r}")
+        return " ".join(str(int(w)) for w in words)
+    deal = game.new_deal(seed=0, players=players)
+    rules = getattr(game.state_from_deal(deal), "rules")
+    names = [rules.cards.names[c] for c in rules.chamber_cards]
+    size = len(deal["hands"][0]) if key == "hand" else len(deal["marketplace"])
+    what = "your hand" if key == "hand" else "the marketplace"
+    return " ".join(_card_names(text, names, size, what))
+
+
+_SETUP: dict[str, Callable[[Game, int, int, dict[str, str], int], dict[str, Any]]] = {
+    "archaeology": _archaeology_deal, "expedition": _archaeology_deal,
+    "ancients": _ancients_deal}
+
+
+# --- chance steps as the seat sees them --------------------------------------------------
+
+def answer(game_id: str, state: State[Any], outcome: Hashable, seat: int) -> str | None:
+    """What ``seat`` sees of the chance ``outcome`` about to happen in ``state``, as the
+    words the person enters (``None``: the seat sees nothing of it to enter).
+
+    Archaeology (both editions): its own dig shows the card; another seat's dig shows a
+    thief or a sandstorm, else only that a ``card`` was dug; a theft's card is seen by the
+    thief and the victim. Every other chance step of the five games is public (a market
+    refill, a card drawn face up): its card."""
+    verb, _, rest = str(outcome).partition(" ")
+    if game_id in ("archaeology", "expedition"):
+        if verb == "dig":
+            digger = getattr(state, "turn")
+            if digger == seat or rest in ("thief", "sandstorm"):
+                return rest
+            return "card"
+        if verb == "stolen":
+            thief, victim = getattr(state, "turn"), getattr(state, "victim")
+            return rest if seat in (thief, victim) else None
+    return rest or verb
+
+
+def _chance_prompt(game_id: str, state: State[Any], outcome: Hashable, seat: int) -> str:
+    verb = str(outcome).partition(" ")[0]
+    if game_id in ("archaeology", "expedition"):
+        if verb == "dig":
+            digger = getattr(state, "turn")
+            return ("you dug" if digger == seat else
+                    f"seat {digger} dug (a card, a thief or a sandstorm)")
+        if verb == "stolen":
+            thief = getattr(state, "turn")
+            return "the thief took from you" if thief != seat else "you stole"
+    return f"chance ({verb})"
+
+
+def _explored(game_id: str, state: State[Any], move: Hashable, seat: int) -> int | None:
+    """The chamber ``move`` shows ``seat`` (its index), else ``None``: Archaeology's
+    explorer takes the chamber's cards into its hand, seeing them; the Temple's look shows
+    a chamber to the seat that sold."""
+    verb = str(move).partition(" ")[0]
+    if game_id not in ("archaeology", "expedition") or state.current_player() != seat \
+            or verb not in ("explore", "look"):
+        return None
+    after = state.clone()
+    after.apply(move)
+    before_c, after_c = getattr(state, "chambers"), getattr(after, "chambers")
+    seen_b, seen_a = getattr(state, "chamber_seen"), getattr(after, "chamber_seen")
+    for i, (b, a) in enumerate(zip(before_c, after_c)):
+        if b and (a != b or seen_a[i] != seen_b[i]):
+            return i
+    return None
+
+
+def _fill_chamber(state: State[Any], i: int, cards: list[int]) -> bool:
+    """Make chamber ``i`` of the world ``state`` hold ``cards`` by swapping with the other
+    places the seat has not seen (the other chambers and the dig site); ``False`` when
+    they do not hold the cards."""
+    chambers = getattr(state, "chambers")
+    old = list(chambers[i])
+    need = list(cards)
+    for c in list(need):
+        if c in old:
+            old.remove(c)
+            need.remove(c)
+    others = [k for k, ch in enumerate(chambers) if k != i and ch]
+    places = [list(chambers[k]) for k in others]
+    dig = getattr(state, "dig")
+    for c in need:
+        for place in places + [dig]:
+            if c in place:
+                place[place.index(c)] = old.pop()
+                break
+        else:
+            return False
+    for k, place in zip(others, places):
+        chambers[k] = tuple(sorted(place))
+    chambers[i] = tuple(sorted(cards))
+    return True
+
+
+def _same(entered: str, seen: str) -> bool:
+    def key(text: str) -> str:
+        return "_".join(text.lower().replace("'", "").replace("-", "_").split())
+    a, b = key(entered), key(seen)
+    return a == b or a.rstrip("s") == b or a == b + "s"
+
+
+# --- the tracker ------------------------------------------------------------------------
+
+class Tracker:
+    """A game followed from one seat (module docstring): :meth:`ask` what is needed next,
+    :meth:`enter` a line, :attr:`record` what was entered, :attr:`world` the state."""
+
+    def __init__(self, game: Game, record: TableRecord) -> None:
+        if game.id not in _SETUP:
+            raise InvalidStateError(f"track: {game.id} is not tracked yet (tracked: "
+                                    f"{', '.join(tracked_games())})")
+        self.game = game
+        self.record = record
+        self.world: State[Any] | None = None
+        #: The seat's move waiting for what it showed (an explore: the chamber's cards).
+        self.pending: str | None = None
+        self._rebuild()
+
+    @classmethod
+    def start(cls, game: Game, *, players: int, seat: int, seed: int = 0) -> "Tracker":
+        info = game.info
+        if players not in info.player_counts:
+            raise InvalidStateError(f"track: {game.id} is played by {info.player_counts[0]} "
+                                    f"to {info.player_counts[-1]} players, got {players}")
+        if not 0 <= seat < players:
+            raise InvalidStateError(f"track: seat must be 0 to {players - 1}, got {seat}")
+        return cls(game, TableRecord(game.id, players, seat, dict(game.options), seed))
+
+    # --- reading the state ----------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return self.record.seat
+
+    def ask(self) -> Ask:
+        """What the tracker needs next."""
+        for key, prompt in SETUPS[self.game.id]:
+            if key not in self.record.setup:
+                return Ask("setup", prompt, key=key)
+        world = self._state()
+        if self.pending is not None:
+            return Ask("found", f"{self.pending}: the cards you saw in the chamber",
+                       seat=self.seat)
+        if world.is_terminal():
+            return Ask("over", "the game is over")
+        actor = world.current_player()
+        if actor == CHANCE:
+            outcome = world.chance_outcomes()[0][0]
+            return Ask("saw", _chance_prompt(self.game.id, world, outcome, self.seat))
+        who = "your move" if actor == self.seat else f"seat {actor}'s move"
+        return Ask("move", who, seat=actor)
+
+    def _state(self) -> State[Any]:
+        if self.world is None:
+            raise InvalidStateError("track: the setup is not complete")
+        return self.world
+
+    # --- entering -------------------------------------------------------------------
+    def enter(self, text: str) -> str | None:
+        """Take one line: a setup answer, a move of the seat to act (``S`` omitted) or what
+        the seat saw of a chance step. Returns the event in the seat's words (``None``: no
+        words). ``DigsiteError`` with one line when it cannot be (nothing changes)."""
+        ask = self.ask()
+        text = " ".join(text.split())
+        if ask.kind == "over":
+            raise InvalidMoveError("the game is over: nothing more to enter (undo, show, quit)")
+        if ask.kind == "setup":
+            assert ask.key is not None
+            setup = dict(self.record.setup)
+            setup[ask.key] = _setup_answer(self.game, self.record.players, ask.key, text)
+            trial = replace(self.record, setup=setup)
+            _SETUP[self.game.id](self.game, trial.players, trial.seat, setup, trial.seed)
+            self.record = trial
+            self._rebuild()
+            return None
+        world = self._state()
+        index = len(self.record.events)
+        if ask.kind == "found":
+            assert self.pending is not None
+            new_world, move, found = self._force_found(world, self.pending, text, index)
+            words = self.game.describe_event(new_world, move, self.seat)
+            event: dict[str, Any] = {"seat": self.seat, "move": str(move), "found": found}
+            new_world.apply(move)
+            self.pending = None
+        elif ask.kind == "saw":
+            new_world, outcome = self._force_chance(world, text, index)
+            words = self.game.describe_event(new_world, outcome, self.seat)
+            entered = answer(self.game.id, new_world, outcome, self.seat)
+            new_world.apply(outcome)
+            event = {"saw": entered}
+        else:
+            new_world, move = self._force_move(world, text, index)
+            if _explored(self.game.id, new_world, move, self.seat) is not None:
+                self.pending = str(move)  # asked next: what the chamber held
+                return None
+            words = self.game.describe_event(new_world, move, self.seat)
+            event = {"seat": ask.seat, "move": str(move)}
+            new_world.apply(move)
+        self.world = new_world
+        self._settle(self.world)
+        self.record = replace(self.record, events=self.record.events + (event,))
+        return words
+
+    def refuse(self, line: str, why: str) -> None:
+        """Keep a refused line in the record's ``refused`` log."""
+        entry = {"after": len(self.record.events), "line": line[:500], "why": why[:500]}
+        self.record = replace(self.record, refused=self.record.refused + (entry,))
+
+    def undo(self) -> bool:
+        """Take back the last event (or the last setup answer); ``False``: nothing to undo."""
+        if self.pending is not None:
+            self.pending = None
+            return True
+        if self.record.events:
+            self.record = replace(self.record, events=self.record.events[:-1])
+        elif self.record.setup:
+            setup = dict(self.record.setup)
+            setup.pop(list(setup)[-1])
+            self.record = replace(self.record, setup=setup)
+        else:
+            return False
+        self._rebuild()
+        return True
+
+    # --- worlds ---------------------------------------------------------------------
+    def _worlds(self, world: State[Any], index: int) -> Any:
+        """The world itself, then worlds drawn from the seat's information set."""
+        yield world.clone()
+        rng = make_rng(self.record.seed * 1_000_003 + index)
+        for _ in range(TRIES):
+            yield world.determinize(self.seat, rng)
+
+    def _force_chance(self, world: State[Any], text: str, index: int
+                      ) -> tuple[State[Any], Hashable]:
+        seen: list[str] = []
+        for w in self._worlds(world, index):
+            outcome = w.chance_outcomes()[0][0]
+            said = answer(self.game.id, w, outcome, self.seat)
+            if said is not None and _same(text, said):
+                return w, outcome
+            if said is not None and said not in seen:
+                seen.append(said)
+        word = text.split(" ")[-1] if text else text
+        close = suggest(word.lower(), seen)
+        hint = f"; did you mean `{close}`?" if close else ""
+        raise IllegalMoveError(f"{text[:40]!r} cannot be what came out here (what can: "
+                               f"{', '.join(sorted(seen))}){hint}")
+
+    def _force_found(self, world: State[Any], pending: str, text: str, index: int
+                     ) -> tuple[State[Any], Hashable, str]:
+        """A world in which the chamber ``pending`` explores holds the cards ``text``."""
+        rules = getattr(world, "rules")
+        names = list(rules.cards.names)
+        move = self.game.parse_move(world, pending)
+        i = _explored(self.game.id, world, move, self.seat)
+        assert i is not None
+        size = len(getattr(world, "chambers")[i])
+        chamber_names = [names[c] for c in rules.chamber_cards]
+        cards = _card_names(text, chamber_names, size, "the chamber")
+        ids = [names.index(c) for c in cards]
+        for w in self._worlds(world, index):
+            if _fill_chamber(w, i, ids):
+                return w, self.game.parse_move(w, pending), " ".join(sorted(cards))
+        raise IllegalMoveError(f"the chamber cannot hold {', '.join(cards)}: not that many "
+                               f"of them are unseen")
+
+    def _force_move(self, world: State[Any], text: str, index: int
+                    ) -> tuple[State[Any], Hashable]:
+        actor = world.current_player()
+        try:
+            return world, self.game.parse_move(world, text)
+        except IllegalMoveError as exc:
+            if actor == self.seat:
+                raise
+            first = exc
+        for w in self._worlds(world, index):
+            try:
+                return w, self.game.parse_move(w, text)
+            except DigsiteError:
+                continue
+        raise IllegalMoveError(f"{first} (and no hidden cards seat {actor} could hold "
+                               f"allow it)")
+
+    def _settle(self, world: State[Any]) -> None:
+        """Play the chance steps the seat does not see (in the world's own outcome)."""
+        while world.current_player() == CHANCE:
+            outcome = world.chance_outcomes()[0][0]
+            if answer(self.game.id, world, outcome, self.seat) is not None:
+                return
+            world.apply(outcome)
+
+    def _world_from_setup(self, record: TableRecord) -> State[Any]:
+        deal = _SETUP[self.game.id](self.game, record.players, record.seat,
+                                    dict(record.setup), record.seed)
+        world = self.game.state_from_deal(deal)
+        self._settle(world)
+        return world
+
+    def _rebuild(self) -> None:
+        """The world after the record's setup and events (replayed)."""
+        record = self.record
+        if len(record.setup) < len(SETUPS[self.game.id]):
+            self.world = None
+            return
+        events = record.events
+        self.pending = None
+        self.record = replace(record, events=())
+        self.world = self._world_from_setup(record)
+        for i, event in enumerate(events):
+            text = event["saw"] if "saw" in event else event["move"]
+            ask = self.ask()
+            expect = "saw" if "saw" in event else "move"
+            if ask.kind != expect or ("seat" in event and event["seat"] != ask.seat):
+                raise InvalidStateError(f"table: events[{i}]: expected {ask.prompt}")
+            try:
+                self.enter(text)
+                if "found" in event:
+                    self.enter(event["found"])
+            except DigsiteError as exc:
+                raise InvalidStateError(f"table: events[{i}]: {exc}") from None
+        self.record = replace(self.record, refused=record.refused)
+
+
+def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
+    """A table record read back (``--resume``), validated by replay; ``load(game_id,
+    **options)`` makes the game. ``InvalidStateError`` with one line naming the key."""
+    from . import registry
+    node = read_document(doc, "table")
+    node.integer("table", lo=TABLE_FORMAT, hi=TABLE_FORMAT)
+    game_id = node.text("game", choices=tracked_games())
+    info = registry.get(game_id)
+    players = node.integer("players", lo=info.player_counts[0], hi=info.player_counts[-1])
+    seat = node.integer("seat", lo=0, hi=players - 1)
+    options = node.raw("deal_options", {})
+    if not isinstance(options, dict):
+        node.fail("expected a JSON object", "deal_options")
+    seed = node.integer("seed", lo=0, hi=2 ** 62)
+    setup_node = node.table("setup", default={})
+    keys = [key for key, _ in SETUPS[game_id]]
+    setup = {}
+    for key in keys:
+        if setup_node.has(key):
+            setup[key] = setup_node.text(key)
+    setup_node.done()
+    if any(key not in setup for key in keys[:len(setup)]):
+        node.fail("the setup answers are given in order", "setup")
+    events: list[dict[str, Any]] = []
+    for i, item in enumerate(node.items("events")):
+        entry = node.node_at(item, f"events[{i}]")
+        if entry.has("saw"):
+            events.append({"saw": entry.text("saw")})
+        else:
+            event: dict[str, Any] = {"seat": entry.integer("seat", lo=0, hi=players - 1),
+                     "move": entry.text("move")}
+            if entry.has("found"):
+                event["found"] = entry.text("found")
+            events.append(event)
+        entry.done()
+    refused = []
+    for i, item in enumerate(node.items("refused", min_length=0) if node.has("refused")
+                             else []):
+        entry = node.node_at(item, f"refused[{i}]")
+        refused.append({"after": entry.integer("after", lo=0), "line": entry.text("line"),
+                        "why": entry.text("why")})
+        entry.done()
+    node.done()
+    if events and len(setup) < len(keys):
+        node.fail("events before the setup is complete", "events")
+    try:
+        game = load(game_id, **options)
+    except DigsiteError as exc:
+        raise InvalidStateError(f"table: deal_options: {exc}") from None
+    record = TableRecord(game_id, players, seat, dict(options), seed, setup, tuple(events),
+                         tuple(refused))
+    return Tracker(game, record)

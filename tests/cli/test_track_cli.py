@@ -1,0 +1,138 @@
+"""``digsite track`` through a pipe (issue 19 §3): whole games entered line by line from
+what one seat of a real (seeded) game saw, with hints along the way; a resume after a cut;
+undo; refused lines kept in the record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games import load
+from games.protocol import CHANCE
+from games.seeding import make_rng
+from games.tracking import answer, read_table
+
+#: The games and tables ``track`` follows.
+TABLES = [("archaeology", ()), ("expedition", ("--monument", "temple")), ("ancients", ())]
+
+
+def table_lines(game_id: str, seed: int, seat: int = 0, *, hints: int = 2,
+                options: tuple[str, ...] = ()) -> list[str]:
+    """What the person at ``seat`` types while a seeded random game is played at the
+    table: the setup, every move, what each chance step shows the seat, a few hints."""
+    opts = dict(zip(options[::2], options[1::2]))
+    game = load(game_id, **{k.lstrip("-"): v for k, v in opts.items()})
+    deal = game.new_deal(seed=seed, players=2)
+    state = game.state_from_deal(deal)
+    if game_id == "ancients":
+        lines = [str(deal["first_player"]), " ".join(map(str, deal["market"]))]
+    else:
+        lines = [str(deal["first_player"]), " ".join(deal["hands"][seat]),
+                 " ".join(deal["marketplace"])]
+    rng = make_rng(seed)
+    decisions = 0
+    while not state.is_terminal():
+        actor = state.current_player()
+        if actor == CHANCE:
+            outcome = state.chance_outcomes()[0][0]
+            said = answer(game_id, state, outcome, seat)
+            if said is not None:
+                lines.append(said)
+            state.apply(outcome)
+            continue
+        if actor == seat and hints and decisions > 3:
+            lines.append("hint 20")
+            hints -= 1
+        move = rng.choice(game.decisions(state))
+        lines.append(str(move))
+        decisions += 1
+        chambers = [c for c in getattr(state, "chambers", [])]
+        seen = list(getattr(state, "chamber_seen", []))
+        state.apply(move)
+        if actor == seat and str(move).split()[0] in ("explore", "look"):
+            names = getattr(state, "rules").cards.names
+            for i, before in enumerate(chambers):
+                if before and (state.chambers[i] != before or state.chamber_seen[i] != seen[i]):
+                    lines.append(" ".join(names[c] for c in before))
+    return lines
+
+
+def _read(path: Path, game: str):
+    return read_table(json.loads(path.read_text()), lambda gid, **o: load(gid, **o))
+
+
+@pytest.mark.parametrize("game, options", TABLES, ids=[g for g, _ in TABLES])
+def test_a_whole_game_entered_line_by_line(run_cli, tmp_path, game, options):
+    target = tmp_path / "table.json"
+    lines = table_lines(game, 4, options=options)
+    result = run_cli("track", game, *options, "--players", "2", "--record", str(target),
+                     stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err[-500:]
+    assert result.err == "", result.err[:500]
+    assert "--- game over ---" in result.out and f"table record written to {target}" in result.out
+    assert "best move" in result.out and "budget: 20 iterations" in result.out
+    tracker = _read(target, game)
+    assert tracker.ask().kind == "over"
+    assert tracker.record.refused == ()
+
+
+def test_resume_after_a_cut_gives_the_same_record(run_cli, tmp_path):
+    lines = table_lines("archaeology", 5, hints=0)
+    whole, cut = tmp_path / "whole.json", tmp_path / "cut.json"
+    assert run_cli("track", "archaeology", "--record", str(whole),
+                   stdin="\n".join(lines) + "\n").code == 0
+    first = run_cli("track", "archaeology", "--record", str(cut),
+                    stdin="\n".join(lines[:40]) + "\n")
+    assert first.code == 0 and "the input ended" in first.out and "--resume" in first.out
+    second = run_cli("track", "archaeology", "--resume", str(cut),
+                     stdin="\n".join(lines[40:]) + "\n")
+    assert second.code == 0, second.err
+    assert "--- game over ---" in second.out
+    assert json.loads(cut.read_text()) == json.loads(whole.read_text())
+
+
+def test_undo_and_refused_lines_are_kept(run_cli, tmp_path):
+    target = tmp_path / "t.json"
+    lines = table_lines("archaeology", 4, hints=0)
+    typed = lines[:3] + ["unicorn", "theif"] + lines[3:5] + ["undo"] + lines[4:6] + [
+        "explore 7", "hint", "quit"]
+    result = run_cli("track", "archaeology", "--record", str(target),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    errors = result.err.splitlines()
+    assert all(e.startswith("error: ") for e in errors)
+    assert "(undone: the last line is taken back)" in result.out
+    tracker = _read(target, "archaeology")
+    refused = [r["line"] for r in tracker.record.refused]
+    assert "unicorn" in refused and "theif" in refused and "explore 7" in refused
+    assert len(tracker.record.events) == 3
+    assert "did you mean" in result.err
+
+
+def test_an_impossible_card_is_refused(run_cli, tmp_path):
+    # the 2007 game has 4 pharaoh's masks: a fifth in the marketplace is refused
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin="0\npharaohs_mask pharaohs_mask pharaohs_mask pharaohs_mask\n"
+                           "pharaohs_mask coin coin coin coin\n"
+                           "quit\n")
+    assert result.code == 0
+    assert result.err.startswith("error: the marketplace: there is no pharaohs_mask left")
+
+
+def test_a_corrupt_resume_file_is_one_error_line_and_left_untouched(run_cli, tmp_path):
+    bad = tmp_path / "bad.json"
+    for text in ("{", '{"table": 1, "game": "archaeology"}', "[]",
+                 '{"table": 1, "game": "archaeology", "players": 2, "seat": 0, "seed": 0, '
+                 '"setup": {"first": "0"}, "events": [{"saw": "coin"}]}'):
+        bad.write_text(text)
+        result = run_cli("track", "archaeology", "--resume", str(bad), stdin="quit\n")
+        assert result.code == 2, (text, result.err)
+        assert result.err.count("\n") == 1 and result.err.startswith("error: ")
+        assert bad.read_text() == text
+
+
+def test_other_games_are_refused_with_one_line(run_cli, tmp_path):
+    result = run_cli("track", "lootnrun", "--record", str(tmp_path / "t.json"), stdin="")
+    assert result.code == 2 and result.err.startswith("error: ")
