@@ -73,7 +73,7 @@ from .protocol import CHANCE, State
 from .reader import read_document
 from .seeding import make_rng
 
-__all__ = ["TABLE_FORMAT", "TRIES", "TableRecord", "Ask", "Tracker", "SETUPS", "answer",
+__all__ = ["TABLE_FORMAT", "TRIES", "TableRecord", "Ask", "Tracker", "SETUPS", "answer", "chamber_shown", "setup_questions",
            "read_table", "tracked_games"]
 
 TABLE_FORMAT = 1
@@ -128,6 +128,19 @@ SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
     "ancients": (("first", "who plays first (a seat number)"),
                  ("market", "the market, the 4 map cards laid out (shop 1 to 4)")),
 }
+
+
+#: The New Expedition's monument whose chambers lie face up from the start.
+FACE_UP_CHAMBERS = "buried_ruins"
+
+
+def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
+    """``game``'s setup questions (:data:`SETUPS`; the Buried Ruins add their face-up
+    chambers)."""
+    questions = SETUPS[game.id]
+    if game.id == "expedition" and game.options.get("monument") == FACE_UP_CHAMBERS:
+        questions += (("chambers", "the chambers' face-up cards, A to C"),)
+    return questions
 
 
 def tracked_games() -> tuple[str, ...]:
@@ -201,7 +214,7 @@ def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str]
     chamber_lists = list(chambers.values()) if isinstance(chambers, dict) else list(chambers)
     dig = deal["dig_site"]
     lists = [deal["hands"][s] for s in range(players)] + [deal["marketplace"]] + \
-        chamber_lists + [dig]
+        chamber_lists + [dig] + ([deal["reserve"]] if "reserve" in deal else [])
     # the dig site may give any card; the others take only treasures, and only treasures
     # are ever moved out of the seat's hand and the marketplace
     if "hand" in setup:  # (a setup being entered is checked answer by answer)
@@ -211,6 +224,12 @@ def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str]
         market = _card_names(setup["market"], names, len(deal["marketplace"]),
                              "the marketplace")
         _swap_in(lists, players, market, {seat}, "the marketplace")
+    if "chambers" in setup:  # the Buried Ruins: one card face up in each chamber
+        cards = _card_names(setup["chambers"], names, len(chamber_lists), "the chambers")
+        for k, card in enumerate(cards):
+            _swap_in(lists, players + 1 + k, [card],
+                     {seat, players} | set(range(players + 1, players + 1 + k)),
+                     "the chambers")
     return deal
 
 
@@ -251,8 +270,9 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
     deal = game.new_deal(seed=0, players=players)
     rules = getattr(game.state_from_deal(deal), "rules")
     names = [rules.cards.names[c] for c in rules.chamber_cards]
-    size = len(deal["hands"][0]) if key == "hand" else len(deal["marketplace"])
-    what = "your hand" if key == "hand" else "the marketplace"
+    size = {"hand": len(deal["hands"][0]), "market": len(deal["marketplace"]),
+            "chambers": len(deal["chambers"])}[key]
+    what = {"hand": "your hand", "market": "the marketplace", "chambers": "the chambers"}[key]
     return " ".join(_card_names(text, names, size, what))
 
 
@@ -297,22 +317,22 @@ def _chance_prompt(game_id: str, state: State[Any], outcome: Hashable, seat: int
     return f"chance ({verb})"
 
 
-def _explored(game_id: str, state: State[Any], move: Hashable, seat: int) -> int | None:
+def chamber_shown(game_id: str, state: State[Any], move: Hashable, seat: int) -> int | None:
     """The chamber ``move`` shows ``seat`` (its index), else ``None``: Archaeology's
-    explorer takes the chamber's cards into its hand, seeing them; the Temple's look shows
-    a chamber to the seat that sold."""
-    verb = str(move).partition(" ")[0]
+    explorer sees the chamber's cards (takes them, or keeps some in the Tomb), and the
+    Temple's look shows a chamber to the seat that sold."""
+    verb, _, where = str(move).partition(" ")
     if game_id not in ("archaeology", "expedition") or state.current_player() != seat \
             or verb not in ("explore", "look"):
         return None
-    after = state.clone()
-    after.apply(move)
-    before_c, after_c = getattr(state, "chambers"), getattr(after, "chambers")
-    seen_b, seen_a = getattr(state, "chamber_seen"), getattr(after, "chamber_seen")
-    for i, (b, a) in enumerate(zip(before_c, after_c)):
-        if b and (a != b or seen_a[i] != seen_b[i]):
-            return i
-    return None
+    word = where.split(" ")[0]
+    if word == "none":  # the Temple's look declined
+        return None
+    if word.isdigit():  # the 2007 game names a chamber by its size
+        index = list(getattr(state, "rules").chamber_sizes).index(int(word))
+    else:  # the New Expedition by its letter
+        index = ord(word.upper()) - ord("A")
+    return index if getattr(state, "chambers")[index] else None
 
 
 def _fill_chamber(state: State[Any], i: int, cards: list[int]) -> bool:
@@ -383,7 +403,7 @@ class Tracker:
 
     def ask(self) -> Ask:
         """What the tracker needs next."""
-        for key, prompt in SETUPS[self.game.id]:
+        for key, prompt in setup_questions(self.game):
             if key not in self.record.setup:
                 return Ask("setup", prompt, key=key)
         world = self._state()
@@ -439,7 +459,7 @@ class Tracker:
             event = {"saw": entered}
         else:
             new_world, move = self._force_move(world, text, index)
-            if _explored(self.game.id, new_world, move, self.seat) is not None:
+            if chamber_shown(self.game.id, new_world, move, self.seat) is not None:
                 self.pending = str(move)  # asked next: what the chamber held
                 return None
             words = self.game.describe_event(new_world, move, self.seat)
@@ -501,7 +521,7 @@ class Tracker:
         rules = getattr(world, "rules")
         names = list(rules.cards.names)
         move = self.game.parse_move(world, pending)
-        i = _explored(self.game.id, world, move, self.seat)
+        i = chamber_shown(self.game.id, world, move, self.seat)
         assert i is not None
         size = len(getattr(world, "chambers")[i])
         chamber_names = [names[c] for c in rules.chamber_cards]
@@ -548,7 +568,7 @@ class Tracker:
     def _rebuild(self) -> None:
         """The world after the record's setup and events (replayed)."""
         record = self.record
-        if len(record.setup) < len(SETUPS[self.game.id]):
+        if len(record.setup) < len(setup_questions(self.game)):
             self.world = None
             return
         events = record.events
@@ -584,8 +604,12 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     if not isinstance(options, dict):
         node.fail("expected a JSON object", "deal_options")
     seed = node.integer("seed", lo=0, hi=2 ** 62)
+    try:
+        game = load(game_id, **options)
+    except DigsiteError as exc:
+        raise InvalidStateError(f"table: deal_options: {exc}") from None
     setup_node = node.table("setup", default={})
-    keys = [key for key, _ in SETUPS[game_id]]
+    keys = [key for key, _ in setup_questions(game)]
     setup = {}
     for key in keys:
         if setup_node.has(key):
@@ -615,10 +639,6 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     node.done()
     if events and len(setup) < len(keys):
         node.fail("events before the setup is complete", "events")
-    try:
-        game = load(game_id, **options)
-    except DigsiteError as exc:
-        raise InvalidStateError(f"table: deal_options: {exc}") from None
     record = TableRecord(game_id, players, seat, dict(options), seed, setup, tuple(events),
                          tuple(refused))
     return Tracker(game, record)

@@ -12,10 +12,12 @@ import pytest
 from games import load
 from games.protocol import CHANCE
 from games.seeding import make_rng
-from games.tracking import answer, read_table
+from games.tracking import answer, chamber_shown, read_table
 
 #: The games and tables ``track`` follows.
-TABLES = [("archaeology", ()), ("expedition", ("--monument", "temple")), ("ancients", ())]
+TABLES = [("archaeology", ()), ("ancients", ())] + [
+    ("expedition", ("--monument", m)) for m in ("temple", "tomb", "mine", "sphinx",
+                                                 "buried_ruins", "great_pyramid")]
 
 
 def table_lines(game_id: str, seed: int, seat: int = 0, *, hints: int = 2,
@@ -31,6 +33,8 @@ def table_lines(game_id: str, seed: int, seat: int = 0, *, hints: int = 2,
     else:
         lines = [str(deal["first_player"]), " ".join(deal["hands"][seat]),
                  " ".join(deal["marketplace"])]
+        if opts.get("--monument") == "buried_ruins":  # its chambers lie face up
+            lines.append(" ".join(chamber[0] for chamber in deal["chambers"]))
     rng = make_rng(seed)
     decisions = 0
     while not state.is_terminal():
@@ -48,14 +52,12 @@ def table_lines(game_id: str, seed: int, seat: int = 0, *, hints: int = 2,
         move = rng.choice(game.decisions(state))
         lines.append(str(move))
         decisions += 1
-        chambers = [c for c in getattr(state, "chambers", [])]
-        seen = list(getattr(state, "chamber_seen", []))
+        shown = chamber_shown(game_id, state, move, seat)
+        chambers = list(getattr(state, "chambers", []))
         state.apply(move)
-        if actor == seat and str(move).split()[0] in ("explore", "look"):
+        if shown is not None:  # the seat explored or looked: what it saw
             names = getattr(state, "rules").cards.names
-            for i, before in enumerate(chambers):
-                if before and (state.chambers[i] != before or state.chamber_seen[i] != seen[i]):
-                    lines.append(" ".join(names[c] for c in before))
+            lines.append(" ".join(names[c] for c in chambers[shown]))
     return lines
 
 
@@ -63,7 +65,8 @@ def _read(path: Path, game: str):
     return read_table(json.loads(path.read_text()), lambda gid, **o: load(gid, **o))
 
 
-@pytest.mark.parametrize("game, options", TABLES, ids=[g for g, _ in TABLES])
+@pytest.mark.parametrize("game, options", TABLES,
+                         ids=[g + (f"-{o[1]}" if o else "") for g, o in TABLES])
 def test_a_whole_game_entered_line_by_line(run_cli, tmp_path, game, options):
     target = tmp_path / "table.json"
     lines = table_lines(game, 4, options=options)
