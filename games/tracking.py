@@ -64,7 +64,7 @@ the event's index, so a record read back (``--resume``) gives the same world.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from .errors import DigsiteError, IllegalMoveError, InvalidMoveError, InvalidStateError
 from .forgiving import did_you_mean, suggest
@@ -125,6 +125,7 @@ SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
     "expedition": (("first", "who plays first (a seat number)"),
                    ("hand", "your hand, the 4 cards dealt to you"),
                    ("market", "the marketplace, the 5 cards face up")),
+    "pyramids": (("cards", "your 4 dealt cards (their order numbers)"),),
     "ancients": (("first", "who plays first (a seat number)"),
                  ("market", "the market, the 4 map cards laid out (shop 1 to 4)")),
 }
@@ -176,6 +177,19 @@ def _card_names(text: str, names: Sequence[str], count: int, what: str) -> list[
     if len(words) != count:
         raise InvalidMoveError(f"{what}: {count} cards, got {len(words)}")
     return words
+
+
+def _numbers(text: str, count: int | None, what: str, top: int) -> list[int]:
+    """``count`` card numbers 1 to ``top`` (``None``: any number of them), each once."""
+    words = _words(text)
+    if not all(w.isdigit() and len(w) < 4 and 1 <= int(w) <= top for w in words) \
+            or count is not None and len(words) != count:
+        many = f"{count} " if count is not None else ""
+        raise InvalidMoveError(f"{what}: {many}card numbers 1 to {top}, not {text[:40]!r}")
+    cards = [int(w) for w in words]
+    if len(set(cards)) != len(cards):
+        raise InvalidMoveError(f"{what}: each card is in the game once")
+    return cards
 
 
 def _swap_in(deal_lists: list[list[Any]], target: int, wanted: list[Any], locked: set[int],
@@ -261,6 +275,8 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
     """A setup answer checked on its own and written canonically (``InvalidMoveError``)."""
     if key == "first":
         return str(_first(text, players))
+    if game.id == "pyramids":
+        return " ".join(str(c) for c in _numbers(text, 4, "your cards", 48))
     if game.id == "ancients":
         words = _words(text)
         if len(words) != 4 or not all(w.isdigit() and len(w) < 4 for w in words):
@@ -276,9 +292,20 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
     return " ".join(_card_names(text, names, size, what))
 
 
+def _pyramids_deal(game: Game, players: int, seat: int, setup: dict[str, str],
+                   seed: int) -> dict[str, Any]:
+    deal = game.new_deal(seed=seed, players=players)
+    if "cards" in setup:
+        cards = _numbers(setup["cards"], len(deal["dealt"][seat]), "your cards", 48)
+        lists = [deal["dealt"][s] for s in range(players)] + [deal["deck"]]
+        _swap_in(lists, seat, cards, set(), "your cards")
+        deal["dealt"][seat] = sorted(cards)
+    return deal
+
+
 _SETUP: dict[str, Callable[[Game, int, int, dict[str, str], int], dict[str, Any]]] = {
     "archaeology": _archaeology_deal, "expedition": _archaeology_deal,
-    "ancients": _ancients_deal}
+    "ancients": _ancients_deal, "pyramids": _pyramids_deal}
 
 
 # --- chance steps as the seat sees them --------------------------------------------------
@@ -369,6 +396,173 @@ def _same(entered: str, seen: str) -> bool:
     return a == b or a.rstrip("s") == b or a == b + "s"
 
 
+# --- what a move shows -------------------------------------------------------------------
+
+@dataclass
+class _Pending:
+    """A move entered whose effect shows the seat cards the tracker must ask for (the
+    chamber an explorer sees, the card a Pyramids seat takes from the deck): the world it
+    is legal in, the questions and the answers so far, and its words."""
+
+    world: State[Any]
+    move: Hashable
+    seat: int
+    questions: list[tuple[str, str]]
+    answers: dict[str, str]
+    words: str | None
+
+
+def _chamber_questions(state: State[Any], move: Hashable, seat: int
+                       ) -> list[tuple[str, str]]:
+    game_id = getattr(state, "rules").game_id
+    if chamber_shown(game_id, state, move, seat) is None:
+        return []
+    return [("chamber", "the cards you saw in the chamber")]
+
+
+def _chamber_apply(tracker: "Tracker", world: State[Any], move: Hashable,
+                   answers: dict[str, str], index: int) -> State[Any]:
+    """A world drawn from the seat's information set whose chamber holds the cards
+    entered, after ``move``."""
+    rules = getattr(world, "rules")
+    names = list(rules.cards.names)
+    i = chamber_shown(rules.game_id, world, move, tracker.seat)
+    assert i is not None
+    size = len(getattr(world, "chambers")[i])
+    cards = _card_names(answers["chamber"], [names[c] for c in rules.chamber_cards], size,
+                        "the chamber")
+    answers["chamber"] = " ".join(sorted(cards))
+    ids = [names.index(c) for c in cards]
+    for w in tracker._worlds(world, index):
+        if _fill_chamber(w, i, ids):
+            w.apply(tracker.game.parse_move(w, str(move)))
+            return w
+    raise IllegalMoveError(f"the chamber cannot hold {', '.join(cards)}: not that many "
+                           f"of them are unseen")
+
+
+def _unseen_swap(places: list[list[int]], card: int, instead: int) -> bool:
+    """Put ``instead`` where ``card`` lies among ``places`` (lists of unseen cards)."""
+    for place in places:
+        if card in place:
+            place[place.index(card)] = instead
+            return True
+    return False
+
+
+def _pyramids_questions(state: State[Any], move: Hashable, seat: int
+                        ) -> list[tuple[str, str]]:
+    """A take from the deck shows its card; a step that ends with the display refilled
+    (the last keep of the setup, the last take of a step) shows the new display."""
+    after = state.clone()
+    after.apply(move)
+    questions = []
+    if str(move) == "take deck":
+        questions.append(("card", "the card taken from the deck (its number)"))
+    before = set(getattr(state, "display"))
+    if set(getattr(after, "display")) - before:
+        questions.append(("display", "the display now (its card numbers)"))
+    return questions
+
+
+def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
+                    answers: dict[str, str], index: int) -> State[Any]:
+    """``move`` played in ``world``, then the cards it showed put where the person saw
+    them: the deck's order is unseen, so any card still in it may be the one."""
+    before_display = list(getattr(world, "display"))
+    actor = world.current_player()
+    after = world.clone()
+    hands_before = [list(s.hand) for s in getattr(after, "seats")]
+    after.apply(move)
+    seats, deck = getattr(after, "seats"), getattr(after, "deck")
+    display = getattr(after, "display")
+    fresh = [c for c in display if c not in before_display]  # came from the deck
+    if "card" in answers:
+        taker = next(i for i, (h, s) in enumerate(zip(hands_before, seats)) if h != s.hand)
+        slot = next(k for k, (a, b) in enumerate(zip(hands_before[taker], seats[taker].hand))
+                    if a != b)
+        card = _numbers(answers["card"], 1, "the card taken", 48)[0]
+        answers["card"] = str(card)
+        drawn = seats[taker].hand[slot]
+        if card != drawn:
+            unseen = [deck, fresh]
+            if not _unseen_swap(unseen, card, drawn):
+                raise InvalidMoveError(f"the card taken: card {card} is not in the deck (it "
+                                       f"is in the display, in front of a seat or done)")
+            for k, c in enumerate(display):  # (a fresh display card may have been swapped)
+                if c not in before_display:
+                    display[k] = fresh.pop(0)
+            seats[taker].hand[slot] = card
+    if "display" in answers:
+        cards = _numbers(answers["display"], len(display), "the display", 48)
+        answers["display"] = " ".join(map(str, cards))
+        kept = [c for c in display if c in before_display]
+        for c in kept:
+            if c not in cards:
+                raise InvalidMoveError(f"the display: card {c} was in it and was not taken")
+        surplus = [c for c in display if c not in cards]
+        for c in cards:
+            if c in display:
+                continue
+            if c not in deck:
+                raise InvalidMoveError(f"the display: card {c} is not in the deck (it is in "
+                                       f"front of a seat or done)")
+            deck[deck.index(c)] = surplus.pop()
+        display[:] = cards
+    del actor
+    return after
+
+
+def _pyramids_arrange(tracker: "Tracker", world: State[Any], text: str) -> State[Any] | None:
+    """Another seat's keep names the cards it keeps, which the world dealt it or not:
+    a world whose deal gives it those cards (from the cards the person has not seen),
+    or ``None`` when the text is no keep."""
+    from .pyramids.moves import Keep, parse_text
+    try:
+        move = parse_text(text)
+    except DigsiteError:
+        return None
+    if not isinstance(move, Keep):
+        return None
+    w = world.clone()
+    actor = w.current_player()
+    seats = getattr(w, "seats")
+    pending = getattr(w, "pending")
+    dealt = seats[actor].dealt
+    spare = [c for c in dealt if c not in move.cards]
+    for card in move.cards:
+        if card in dealt:
+            continue
+        places = [getattr(w, "deck")] + [
+            seats[i].dealt for i in range(w.num_players) if i not in (actor, tracker.seat)
+            and (pending[i] is None or card not in getattr(pending[i], "cards", ()))]
+        if not spare:
+            return None
+        out = spare.pop()
+        if not _unseen_swap(places, card, out):
+            return None
+        dealt[dealt.index(out)] = card
+    seats[actor].dealt = sorted(dealt)
+    return w
+
+
+#: Per game, a world in which another seat's move is legal when the world's hidden
+#: cards (dealt it at random) are not the ones the move shows (``None``: no such world).
+_ARRANGE: dict[str, Callable[["Tracker", State[Any], str], State[Any] | None]] = {
+    "pyramids": _pyramids_arrange}
+
+
+#: Per game: the questions a move raises (``(key, prompt)``, none for most moves) and
+#: the world after the move with the answers (``InvalidMoveError`` when they cannot be).
+_SHOWS: dict[str, tuple[Callable[[State[Any], Hashable, int], list[tuple[str, str]]],
+                        Callable[["Tracker", State[Any], Hashable, dict[str, str], int],
+                                 State[Any]]]] = {
+    "archaeology": (_chamber_questions, _chamber_apply),
+    "expedition": (_chamber_questions, _chamber_apply),
+    "pyramids": (_pyramids_questions, _pyramids_apply),
+}
+
+
 # --- the tracker ------------------------------------------------------------------------
 
 class Tracker:
@@ -382,8 +576,8 @@ class Tracker:
         self.game = game
         self.record = record
         self.world: State[Any] | None = None
-        #: The seat's move waiting for what it showed (an explore: the chamber's cards).
-        self.pending: str | None = None
+        #: A move waiting for what it showed (an explore: the chamber's cards).
+        self.pending: _Pending | None = None
         self._rebuild()
 
     @classmethod
@@ -408,8 +602,10 @@ class Tracker:
                 return Ask("setup", prompt, key=key)
         world = self._state()
         if self.pending is not None:
-            return Ask("found", f"{self.pending}: the cards you saw in the chamber",
-                       seat=self.seat)
+            key, prompt = next((k, q) for k, q in self.pending.questions
+                               if k not in self.pending.answers)
+            return Ask("shown", f"{self.pending.move}: {prompt}", seat=self.pending.seat,
+                       key=key)
         if world.is_terminal():
             return Ask("over", "the game is over")
         actor = world.current_player()
@@ -444,12 +640,19 @@ class Tracker:
             return None
         world = self._state()
         index = len(self.record.events)
-        if ask.kind == "found":
-            assert self.pending is not None
-            new_world, move, found = self._force_found(world, self.pending, text, index)
-            words = self.game.describe_event(new_world, move, self.seat)
-            event: dict[str, Any] = {"seat": self.seat, "move": str(move), "found": found}
-            new_world.apply(move)
+        if ask.kind == "shown":
+            pending = self.pending
+            assert pending is not None and ask.key is not None
+            answers = dict(pending.answers)
+            answers[ask.key] = text
+            if len(answers) < len(pending.questions):
+                pending.answers = answers
+                return None
+            new_world = _SHOWS[self.game.id][1](self, pending.world, pending.move, answers,
+                                                index)
+            words = pending.words
+            event: dict[str, Any] = {"seat": pending.seat, "move": str(pending.move),
+                                     "shown": answers}
             self.pending = None
         elif ask.kind == "saw":
             new_world, outcome = self._force_chance(world, text, index)
@@ -459,8 +662,12 @@ class Tracker:
             event = {"saw": entered}
         else:
             new_world, move = self._force_move(world, text, index)
-            if chamber_shown(self.game.id, new_world, move, self.seat) is not None:
-                self.pending = str(move)  # asked next: what the chamber held
+            shows = _SHOWS.get(self.game.id)
+            questions = shows[0](new_world, move, self.seat) if shows else []
+            if questions:  # asked next: what the move showed
+                assert ask.seat is not None
+                self.pending = _Pending(new_world, move, ask.seat, questions, {},
+                                        self.game.describe_event(new_world, move, self.seat))
                 return None
             words = self.game.describe_event(new_world, move, self.seat)
             event = {"seat": ask.seat, "move": str(move)}
@@ -478,7 +685,10 @@ class Tracker:
     def undo(self) -> bool:
         """Take back the last event (or the last setup answer); ``False``: nothing to undo."""
         if self.pending is not None:
-            self.pending = None
+            if self.pending.answers:
+                self.pending.answers.popitem()
+            else:
+                self.pending = None
             return True
         if self.record.events:
             self.record = replace(self.record, events=self.record.events[:-1])
@@ -492,7 +702,7 @@ class Tracker:
         return True
 
     # --- worlds ---------------------------------------------------------------------
-    def _worlds(self, world: State[Any], index: int) -> Any:
+    def _worlds(self, world: State[Any], index: int) -> Iterator[State[Any]]:
         """The world itself, then worlds drawn from the seat's information set."""
         yield world.clone()
         rng = make_rng(self.record.seed * 1_000_003 + index)
@@ -515,24 +725,6 @@ class Tracker:
         raise IllegalMoveError(f"{text[:40]!r} cannot be what came out here (what can: "
                                f"{', '.join(sorted(seen))}){hint}")
 
-    def _force_found(self, world: State[Any], pending: str, text: str, index: int
-                     ) -> tuple[State[Any], Hashable, str]:
-        """A world in which the chamber ``pending`` explores holds the cards ``text``."""
-        rules = getattr(world, "rules")
-        names = list(rules.cards.names)
-        move = self.game.parse_move(world, pending)
-        i = chamber_shown(self.game.id, world, move, self.seat)
-        assert i is not None
-        size = len(getattr(world, "chambers")[i])
-        chamber_names = [names[c] for c in rules.chamber_cards]
-        cards = _card_names(text, chamber_names, size, "the chamber")
-        ids = [names.index(c) for c in cards]
-        for w in self._worlds(world, index):
-            if _fill_chamber(w, i, ids):
-                return w, self.game.parse_move(w, pending), " ".join(sorted(cards))
-        raise IllegalMoveError(f"the chamber cannot hold {', '.join(cards)}: not that many "
-                               f"of them are unseen")
-
     def _force_move(self, world: State[Any], text: str, index: int
                     ) -> tuple[State[Any], Hashable]:
         actor = world.current_player()
@@ -542,6 +734,13 @@ class Tracker:
             if actor == self.seat:
                 raise
             first = exc
+        arrange = _ARRANGE.get(self.game.id)
+        arranged = arrange(self, world, text) if arrange else None
+        if arranged is not None:
+            try:
+                return arranged, self.game.parse_move(arranged, text)
+            except DigsiteError:
+                pass
         for w in self._worlds(world, index):
             try:
                 return w, self.game.parse_move(w, text)
@@ -583,8 +782,9 @@ class Tracker:
                 raise InvalidStateError(f"table: events[{i}]: expected {ask.prompt}")
             try:
                 self.enter(text)
-                if "found" in event:
-                    self.enter(event["found"])
+                questions: list[tuple[str, str]] = self.pending.questions if self.pending else []
+                for key, _ in questions:
+                    self.enter(event.get("shown", {}).get(key, ""))
             except DigsiteError as exc:
                 raise InvalidStateError(f"table: events[{i}]: {exc}") from None
         self.record = replace(self.record, refused=record.refused)
@@ -625,8 +825,8 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
         else:
             event: dict[str, Any] = {"seat": entry.integer("seat", lo=0, hi=players - 1),
                      "move": entry.text("move")}
-            if entry.has("found"):
-                event["found"] = entry.text("found")
+            if entry.has("shown"):
+                event["shown"] = entry.text_table("shown")
             events.append(event)
         entry.done()
     refused = []

@@ -15,7 +15,7 @@ from games.seeding import make_rng
 from games.tracking import answer, chamber_shown, read_table
 
 #: The games and tables ``track`` follows.
-TABLES = [("archaeology", ()), ("ancients", ())] + [
+TABLES = [("archaeology", ()), ("ancients", ()), ("pyramids", ())] + [
     ("expedition", ("--monument", m)) for m in ("temple", "tomb", "mine", "sphinx",
                                                  "buried_ruins", "great_pyramid")]
 
@@ -30,6 +30,8 @@ def table_lines(game_id: str, seed: int, seat: int = 0, *, hints: int = 2,
     state = game.state_from_deal(deal)
     if game_id == "ancients":
         lines = [str(deal["first_player"]), " ".join(map(str, deal["market"]))]
+    elif game_id == "pyramids":
+        lines = [" ".join(map(str, deal["dealt"][seat]))]
     else:
         lines = [str(deal["first_player"]), " ".join(deal["hands"][seat]),
                  " ".join(deal["marketplace"])]
@@ -54,7 +56,15 @@ def table_lines(game_id: str, seed: int, seat: int = 0, *, hints: int = 2,
         decisions += 1
         shown = chamber_shown(game_id, state, move, seat)
         chambers = list(getattr(state, "chambers", []))
+        display = list(getattr(state, "display", []))
+        hands = [list(s.hand) for s in getattr(state, "seats", [])]
         state.apply(move)
+        if game_id == "pyramids":  # the deck's card a seat takes, the display refilled
+            if str(move) == "take deck":
+                lines += [str(c) for i, s in enumerate(state.seats)
+                          for a, c in zip(hands[i], s.hand) if a != c]
+            if set(state.display) - set(display):
+                lines.append(" ".join(map(str, state.display)))
         if shown is not None:  # the seat explored or looked: what it saw
             names = getattr(state, "rules").cards.names
             lines.append(" ".join(names[c] for c in chambers[shown]))
