@@ -74,7 +74,7 @@ from .reader import read_document
 from .seeding import make_rng
 
 __all__ = ["TABLE_FORMAT", "TRIES", "TableRecord", "Ask", "Tracker", "SETUPS", "answer", "chamber_shown", "setup_questions",
-           "read_table", "tracked_games"]
+           "read_table", "tracked_games", "table_session"]
 
 TABLE_FORMAT = 1
 #: Worlds drawn from the seat's information set before an outcome or a move is refused.
@@ -126,6 +126,8 @@ SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
                    ("hand", "your hand, the 4 cards dealt to you"),
                    ("market", "the marketplace, the 5 cards face up")),
     "pyramids": (("cards", "your 4 dealt cards (their order numbers)"),),
+    "lootnrun": (("first", "who plays first (a seat number)"),
+                 ("tops", "the back colours on top of deck 0 and deck 1")),
     "ancients": (("first", "who plays first (a seat number)"),
                  ("market", "the market, the 4 map cards laid out (shop 1 to 4)")),
 }
@@ -190,6 +192,19 @@ def _numbers(text: str, count: int | None, what: str, top: int) -> list[int]:
     if len(set(cards)) != len(cards):
         raise InvalidMoveError(f"{what}: each card is in the game once")
     return cards
+
+
+def _colours(game: Game, text: str, count: int, what: str) -> list[str]:
+    """``count`` Loot N Run back colours."""
+    colours = list(getattr(game.data, "backs"))
+    words = [w.lower() for w in _words(text)]
+    for word in words:
+        if word not in colours:
+            raise InvalidMoveError(f"{what}: no back colour {word[:20]!r} (colours: "
+                                   f"{', '.join(colours)})" + did_you_mean(word, colours))
+    if len(words) != count:
+        raise InvalidMoveError(f"{what}: {count} colour(s), got {len(words)}")
+    return words
 
 
 def _swap_in(deal_lists: list[list[Any]], target: int, wanted: list[Any], locked: set[int],
@@ -277,6 +292,8 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
         return str(_first(text, players))
     if game.id == "pyramids":
         return " ".join(str(c) for c in _numbers(text, 4, "your cards", 48))
+    if game.id == "lootnrun":
+        return " ".join(_colours(game, text, 2, "the deck tops"))
     if game.id == "ancients":
         words = _words(text)
         if len(words) != 4 or not all(w.isdigit() and len(w) < 4 for w in words):
@@ -303,9 +320,31 @@ def _pyramids_deal(game: Game, players: int, seat: int, setup: dict[str, str],
     return deal
 
 
+def _lootnrun_deal(game: Game, players: int, seat: int, setup: dict[str, str],
+                   seed: int) -> dict[str, Any]:
+    deal = game.new_deal(seed=seed, players=players)
+    deal["first_player"] = _first(setup["first"], players)
+    if "tops" in setup:
+        back = {room.id: room.back for room in getattr(game.data, "rooms")}
+        decks = deal["decks"]
+        for d, colour in enumerate(_colours(game, setup["tops"], 2, "the deck tops")):
+            if back[decks[d][0]] == colour:
+                continue
+            for k, deck in enumerate(decks):  # a room of that colour to the top
+                start = 1 if k <= d else 0
+                spot = next((i for i in range(start, len(deck)) if back[deck[i]] == colour),
+                            None)
+                if spot is not None:
+                    deck[spot], decks[d][0] = decks[d][0], deck[spot]
+                    break
+            else:
+                raise InvalidMoveError(f"the deck tops: no {colour} room is left for deck {d}")
+    return deal
+
+
 _SETUP: dict[str, Callable[[Game, int, int, dict[str, str], int], dict[str, Any]]] = {
     "archaeology": _archaeology_deal, "expedition": _archaeology_deal,
-    "ancients": _ancients_deal, "pyramids": _pyramids_deal}
+    "ancients": _ancients_deal, "pyramids": _pyramids_deal, "lootnrun": _lootnrun_deal}
 
 
 # --- chance steps as the seat sees them --------------------------------------------------
@@ -328,6 +367,10 @@ def answer(game_id: str, state: State[Any], outcome: Hashable, seat: int) -> str
         if verb == "stolen":
             thief, victim = getattr(state, "turn"), getattr(state, "victim")
             return rest if seat in (thief, victim) else None
+    if game_id == "lootnrun" and verb == "reshuffle":
+        back = getattr(state, "rules").back
+        decks = getattr(outcome, "decks")
+        return " ".join(back[d[0]] for d in decks)  # the new decks' tops, seen by all
     return rest or verb
 
 
@@ -341,6 +384,8 @@ def _chance_prompt(game_id: str, state: State[Any], outcome: Hashable, seat: int
         if verb == "stolen":
             thief = getattr(state, "turn")
             return "the thief took from you" if thief != seat else "you stole"
+    if verb == "reshuffle":
+        return "reshuffled: the back colours on top of deck 0 and deck 1"
     return f"chance ({verb})"
 
 
@@ -412,8 +457,9 @@ class _Pending:
     words: str | None
 
 
-def _chamber_questions(state: State[Any], move: Hashable, seat: int
-                       ) -> list[tuple[str, str]]:
+def _chamber_questions(tracker: "Tracker", state: State[Any], move: Hashable,
+                       answers: dict[str, str]) -> list[tuple[str, str]]:
+    seat = tracker.seat
     game_id = getattr(state, "rules").game_id
     if chamber_shown(game_id, state, move, seat) is None:
         return []
@@ -450,8 +496,8 @@ def _unseen_swap(places: list[list[int]], card: int, instead: int) -> bool:
     return False
 
 
-def _pyramids_questions(state: State[Any], move: Hashable, seat: int
-                        ) -> list[tuple[str, str]]:
+def _pyramids_questions(tracker: "Tracker", state: State[Any], move: Hashable,
+                        answers: dict[str, str]) -> list[tuple[str, str]]:
     """A take from the deck shows its card; a step that ends with the display refilled
     (the last keep of the setup, the last take of a step) shows the new display."""
     after = state.clone()
@@ -546,6 +592,162 @@ def _pyramids_arrange(tracker: "Tracker", world: State[Any], text: str) -> State
     return w
 
 
+def _rooms(tracker: "Tracker", text: str, what: str) -> list[int]:
+    """Loot N Run room ids as the engine's room positions."""
+    rules = getattr(tracker.world, "rules")
+    words = _words(text)
+    if not all(w.isdigit() and len(w) < 4 and int(w) in rules.index for w in words):
+        raise InvalidMoveError(f"{what}: room numbers ({min(rules.ids)} to "
+                               f"{max(rules.ids)}), not {text[:40]!r}")
+    rooms = [rules.index[int(w)] for w in words]
+    if len(set(rooms)) != len(rooms):
+        raise InvalidMoveError(f"{what}: each room is in the game once")
+    return rooms
+
+
+def _lnr_unseen(w: State[Any], person: int) -> list[list[Any]]:
+    """The places of a Loot N Run world the person has not seen into: the decks, the
+    other seats' fronts and a Werewolf draw of another seat."""
+    places: list[list[Any]] = [d for d in getattr(w, "decks")]
+    places += [f for s, f in enumerate(getattr(w, "fronts")) if s != person]
+    if w.current_player() != person:
+        places.append(getattr(w, "drawn"))
+    return places
+
+
+def _lnr_place(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],
+               rooms: list[int], what: str) -> None:
+    """Put ``rooms`` at the positions ``spots`` of ``target`` (a front, a deck, a draw)
+    of the world ``w``, each where the back colour agrees, swapping with the unseen
+    places; ``InvalidMoveError`` when the colours or the rooms cannot be."""
+    rules = getattr(w, "rules")
+    back, ids = rules.back, rules.ids
+    want = sorted(back[r] for r in rooms)
+    have = sorted(back[target[i]] for i in spots)
+    if want != have:
+        raise InvalidMoveError(f"{what}: the backs are {', '.join(have)}, not "
+                               f"{', '.join(want)}")
+    free = list(spots)
+    for room in rooms:
+        if room in [target[i] for i in spots]:
+            free.remove(target.index(room))
+    places = _lnr_unseen(w, tracker.seat)
+    for room in rooms:
+        if room in [target[i] for i in spots]:
+            continue
+        i = next(i for i in free if back[target[i]] == back[room])
+        free.remove(i)
+        for place in places:
+            if room in place:
+                place[place.index(room)] = target[i]
+                break
+        else:
+            raise InvalidMoveError(f"{what}: room {ids[room]} is not hidden anywhere (it "
+                                   f"was seen face up, or it is yours)")
+        target[i] = room
+    if [back[target[i]] for i in spots] == [back[r] for r in rooms]:
+        for i, room in zip(spots, rooms):  # in the order entered (the discard pile's)
+            target[i] = room
+
+
+def _lnr_prepare(tracker: "Tracker", world: State[Any], move: Hashable,
+                 answers: dict[str, str]) -> tuple[State[Any], list[tuple[str, str]]]:
+    """The world after ``move`` with the rooms answered put in place, and the questions
+    the move raises given those answers (in order)."""
+    seat = tracker.seat
+    w = world.clone()
+    actor = w.current_player()
+    verb, _, arg = str(move).partition(" ")
+    fronts, decks = getattr(w, "fronts"), getattr(w, "decks")
+    questions: list[tuple[str, str]] = []
+
+    def ask_rooms(p: int) -> None:
+        key = f"rooms {p}"
+        questions.append((key, f"the rooms of seat {p}, revealed (their numbers)"))
+        if key in answers and fronts[p]:
+            rooms = _rooms(tracker, answers[key], f"seat {p}'s rooms")
+            if len(rooms) != len(fronts[p]):
+                raise InvalidMoveError(f"seat {p}'s rooms: {len(fronts[p])} rooms, got "
+                                       f"{len(rooms)}")
+            _lnr_place(tracker, w, fronts[p], list(range(len(fronts[p]))), rooms,
+                       f"seat {p}'s rooms")
+
+    if verb == "run" and actor != seat:
+        ask_rooms(actor)
+    if verb == "awaken" and int(arg) != seat:
+        ask_rooms(int(arg))
+    if verb == "loot" and actor == seat:
+        questions.append(("room", f"the room you drew from deck {arg} (its number)"))
+        if "room" in answers:
+            deck = decks[int(arg)]
+            room = _rooms(tracker, answers["room"], "the room drawn")
+            if len(room) != 1:
+                raise InvalidMoveError(f"the room drawn: one room number, got {len(room)}")
+            _lnr_place(tracker, w, deck, [len(deck) - 1], room, "the room drawn")
+    if verb == "keep" and actor != seat:
+        drawn = getattr(w, "drawn")
+        kept = {"keep none": (), "keep 0": (0,), "keep 1": (1,), "keep both": (0, 1)}[str(move)]
+        gone = [i for i, r in enumerate(drawn) if r is not None and i not in kept]
+        if gone:
+            questions.append(("discarded", "the rooms it discarded, face up (their numbers)"))
+            if "discarded" in answers:
+                _lnr_place(tracker, w, drawn, gone,
+                           _rooms(tracker, answers["discarded"], "the rooms discarded"),
+                           "the rooms discarded")
+    before = [list(f) for f in fronts]
+    tops = [d[-1] if d else None for d in decks]
+    probe = w.clone()
+    probe.apply(move)
+    if getattr(probe, "finished"):  # everyone reveals the rooms in front of them
+        for p in range(w.num_players):
+            if p != seat and before[p] and not any(k == f"rooms {p}" for k, _ in questions):
+                ask_rooms(p)
+        w.apply(move)
+        return w, questions
+    w.apply(move)
+    if getattr(w, "phase") == "keep" and w.current_player() == seat:
+        questions.append(("drawn", "the rooms you drew, deck 0's then deck 1's (their "
+                                   "numbers)"))
+        if "drawn" in answers:
+            drawn = getattr(w, "drawn")
+            spots = [i for i, r in enumerate(drawn) if r is not None]
+            _lnr_place(tracker, w, drawn, spots,
+                       _rooms(tracker, answers["drawn"], "the rooms drawn"), "the rooms drawn")
+    if getattr(w, "phase") != "reshuffle":
+        for d, deck in enumerate(getattr(w, "decks")):
+            if deck and (tops[d] is None or deck[-1] != tops[d]
+                         or len(deck) != len(decks[d])):
+                questions.append((f"top {d}", f"the back colour on top of deck {d} now"))
+    return w, questions
+
+
+def _lnr_questions(tracker: "Tracker", world: State[Any], move: Hashable,
+                   answers: dict[str, str]) -> list[tuple[str, str]]:
+    return _lnr_prepare(tracker, world, move, answers)[1]
+
+
+def _lnr_apply(tracker: "Tracker", world: State[Any], move: Hashable,
+               answers: dict[str, str], index: int) -> State[Any]:
+    """A world drawn from the seat's information set in which ``move`` shows what was
+    answered: the rooms put in place, the deck tops' colours drawn for."""
+    back = getattr(world, "rules").back
+    tops = {int(k.split()[1]): _colours(tracker.game, v, 1, f"deck {k.split()[1]}'s top")[0]
+            for k, v in answers.items() if k.startswith("top ")}
+    for k in [k for k in answers if k.startswith("top ")]:
+        answers[k] = tops[int(k.split()[1])]
+    seen: set[str] = set()
+    for w in tracker._worlds(world, index):
+        after, _ = _lnr_prepare(tracker, w, move, answers)
+        decks = getattr(after, "decks")
+        showing = {d: back[decks[d][-1]] for d in tops if decks[d]}
+        if showing == tops:
+            return after
+        seen.add(" ".join(f"deck {d} {c}" for d, c in sorted(showing.items())))
+    raise IllegalMoveError(f"the deck tops cannot show "
+                           f"{', '.join(f'{c} on deck {d}' for d, c in sorted(tops.items()))}"
+                           f" (the rooms left of that colour are all accounted for)")
+
+
 #: Per game, a world in which another seat's move is legal when the world's hidden
 #: cards (dealt it at random) are not the ones the move shows (``None``: no such world).
 _ARRANGE: dict[str, Callable[["Tracker", State[Any], str], State[Any] | None]] = {
@@ -554,12 +756,14 @@ _ARRANGE: dict[str, Callable[["Tracker", State[Any], str], State[Any] | None]] =
 
 #: Per game: the questions a move raises (``(key, prompt)``, none for most moves) and
 #: the world after the move with the answers (``InvalidMoveError`` when they cannot be).
-_SHOWS: dict[str, tuple[Callable[[State[Any], Hashable, int], list[tuple[str, str]]],
+_SHOWS: dict[str, tuple[Callable[["Tracker", State[Any], Hashable, dict[str, str]],
+                                 list[tuple[str, str]]],
                         Callable[["Tracker", State[Any], Hashable, dict[str, str], int],
                                  State[Any]]]] = {
     "archaeology": (_chamber_questions, _chamber_apply),
     "expedition": (_chamber_questions, _chamber_apply),
     "pyramids": (_pyramids_questions, _pyramids_apply),
+    "lootnrun": (_lnr_questions, _lnr_apply),
 }
 
 
@@ -645,8 +849,12 @@ class Tracker:
             assert pending is not None and ask.key is not None
             answers = dict(pending.answers)
             answers[ask.key] = text
-            if len(answers) < len(pending.questions):
+            # (the questions may depend on the answers: a Loot N Run awakening shows the
+            # target's rooms, and a Werewolf among them draws two more)
+            questions = _SHOWS[self.game.id][0](self, pending.world, pending.move, answers)
+            if any(key not in answers for key, _ in questions):
                 pending.answers = answers
+                pending.questions = questions
                 return None
             new_world = _SHOWS[self.game.id][1](self, pending.world, pending.move, answers,
                                                 index)
@@ -663,7 +871,7 @@ class Tracker:
         else:
             new_world, move = self._force_move(world, text, index)
             shows = _SHOWS.get(self.game.id)
-            questions = shows[0](new_world, move, self.seat) if shows else []
+            questions = shows[0](self, new_world, move, {}) if shows else []
             if questions:  # asked next: what the move showed
                 assert ask.seat is not None
                 self.pending = _Pending(new_world, move, ask.seat, questions, {},
@@ -676,6 +884,10 @@ class Tracker:
         self._settle(self.world)
         self.record = replace(self.record, events=self.record.events + (event,))
         return words
+
+    def _waiting(self) -> str | None:
+        """The question a move entered waits on (``None``: none)."""
+        return self.ask().key if self.pending is not None else None
 
     def refuse(self, line: str, why: str) -> None:
         """Keep a refused line in the record's ``refused`` log."""
@@ -691,7 +903,15 @@ class Tracker:
                 self.pending = None
             return True
         if self.record.events:
+            last = self.record.events[-1]
             self.record = replace(self.record, events=self.record.events[:-1])
+            if "shown" in last:  # back to the move's last question, its answer taken back
+                self._rebuild()
+                self.enter(last["move"])
+                shown = list(last["shown"].values())
+                for text in shown[:-1]:
+                    self.enter(text)
+                return True
         elif self.record.setup:
             setup = dict(self.record.setup)
             setup.pop(list(setup)[-1])
@@ -782,9 +1002,11 @@ class Tracker:
                 raise InvalidStateError(f"table: events[{i}]: expected {ask.prompt}")
             try:
                 self.enter(text)
-                questions: list[tuple[str, str]] = self.pending.questions if self.pending else []
-                for key, _ in questions:
-                    self.enter(event.get("shown", {}).get(key, ""))
+                shown = event.get("shown", {})
+                while (key := self._waiting()) is not None:
+                    if key not in shown:
+                        raise InvalidStateError(f"shown: no answer {key!r}")
+                    self.enter(shown[key])
             except DigsiteError as exc:
                 raise InvalidStateError(f"table: events[{i}]: {exc}") from None
         self.record = replace(self.record, refused=record.refused)
@@ -842,3 +1064,102 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     record = TableRecord(game_id, players, seat, dict(options), seed, setup, tuple(events),
                          tuple(refused))
     return Tracker(game, record)
+
+
+# --- a table, simulated (tests, examples) -------------------------------------------------
+
+def _truth_answer(game_id: str, key: str, before: State[Any], after: State[Any],
+                  move: Hashable, seat: int) -> str:
+    """What the person at ``seat`` saw of ``move`` for question ``key``, read from the true
+    states before and after it (a simulated table)."""
+    if key == "chamber":
+        i = chamber_shown(game_id, before, move, seat)
+        assert i is not None
+        names = getattr(before, "rules").cards.names
+        return " ".join(names[c] for c in getattr(before, "chambers")[i])
+    if key == "card":  # Pyramids: the card a seat took from the deck
+        new = [c for b, a in zip(getattr(before, "seats"), getattr(after, "seats"))
+               for x, c in zip(b.hand, a.hand) if x != c]
+        return str(new[0])
+    if key == "display":
+        return " ".join(map(str, getattr(after, "display")))
+    rules = getattr(after, "rules")
+    ids, back = rules.ids, rules.back
+    if key.startswith("rooms "):
+        return " ".join(str(ids[r]) for r in getattr(before, "fronts")[int(key.split()[1])])
+    if key == "room":
+        return str(ids[getattr(after, "fronts")[seat][-1]])
+    if key == "discarded":
+        kept = {"keep none": (), "keep 0": (0,), "keep 1": (1,), "keep both": (0, 1)}[str(move)]
+        return " ".join(str(ids[r]) for i, r in enumerate(getattr(before, "drawn"))
+                        if r is not None and i not in kept)
+    if key == "drawn":
+        return " ".join(str(ids[r]) for r in getattr(after, "drawn") if r is not None)
+    if key.startswith("top "):
+        return str(back[getattr(after, "decks")[int(key.split()[1])][-1]])
+    raise InvalidStateError(f"no answer for {key!r}")
+
+
+def _truth_setup(game: Game, deal: dict[str, Any], seat: int) -> list[str]:
+    """The setup answers of the person at ``seat`` for ``deal``."""
+    if game.id == "pyramids":
+        return [" ".join(map(str, deal["dealt"][seat]))]
+    if game.id == "ancients":
+        return [str(deal["first_player"]), " ".join(map(str, deal["market"]))]
+    if game.id == "lootnrun":
+        back = {room.id: room.back for room in getattr(game.data, "rooms")}
+        return [str(deal["first_player"]), " ".join(back[d[0]] for d in deal["decks"])]
+    lines = [str(deal["first_player"]), " ".join(deal["hands"][seat]),
+             " ".join(deal["marketplace"])]
+    if "chambers" in [key for key, _ in setup_questions(game)]:
+        lines.append(" ".join(chamber[0] for chamber in deal["chambers"]))
+    return lines
+
+
+def table_session(game: Game, *, players: int, seat: int, seed: int, tracker_seed: int = 0,
+                  hints: int = 0, check: Callable[[State[Any], Tracker], None] | None = None
+                  ) -> list[str]:
+    """The lines a person at ``seat`` types to ``track`` the game of ``game``'s deal of
+    ``seed`` played by seeded random moves: the setup, every move, what each chance step
+    and move showed the seat, and ``hints`` lines ``hint 20`` at its first decisions
+    after the fourth. A tracker follows along (its record seeded by ``tracker_seed``), so
+    that the questions are the ones ``track`` asks; ``check(truth, tracker)`` is called at
+    each decision of the seat (the tests compare the seat's views). For tests and
+    examples: a simulated table."""
+    from .protocol import CHANCE as _CHANCE
+    deal = game.new_deal(seed=seed, players=players)
+    truth = game.state_from_deal(deal)
+    tracker = Tracker.start(game, players=players, seat=seat, seed=tracker_seed)
+    lines: list[str] = []
+
+    def feed(line: str) -> None:
+        tracker.enter(line)
+        lines.append(line)
+
+    for line in _truth_setup(game, deal, seat):
+        feed(line)
+    rng = make_rng(seed)
+    decisions = 0
+    while not truth.is_terminal():
+        actor = truth.current_player()
+        if actor == _CHANCE:
+            outcome = truth.chance_outcomes()[0][0]
+            said = answer(game.id, truth, outcome, seat)
+            if said is not None:
+                feed(said)
+            truth.apply(outcome)
+            continue
+        if actor == seat:
+            if check is not None:
+                check(truth, tracker)
+            if hints and decisions > 3:
+                lines.append("hint 20")
+                hints -= 1
+        move = rng.choice(game.decisions(truth))
+        decisions += 1
+        before = truth.clone()
+        feed(str(move))
+        truth.apply(move)
+        while (key := tracker._waiting()) is not None:
+            feed(_truth_answer(game.id, key, before, truth, move, seat))
+    return lines

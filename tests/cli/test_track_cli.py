@@ -10,65 +10,21 @@ from pathlib import Path
 import pytest
 
 from games import load
-from games.protocol import CHANCE
-from games.seeding import make_rng
-from games.tracking import answer, chamber_shown, read_table
+from games.tracking import read_table, table_session
 
 #: The games and tables ``track`` follows.
-TABLES = [("archaeology", ()), ("ancients", ()), ("pyramids", ())] + [
+TABLES = [("archaeology", ()), ("ancients", ()), ("pyramids", ()), ("lootnrun", ())] + [
     ("expedition", ("--monument", m)) for m in ("temple", "tomb", "mine", "sphinx",
                                                  "buried_ruins", "great_pyramid")]
 
 
 def table_lines(game_id: str, seed: int, seat: int = 0, *, hints: int = 2,
-                options: tuple[str, ...] = ()) -> list[str]:
+                options: tuple[str, ...] = (), players: int = 2) -> list[str]:
     """What the person at ``seat`` types while a seeded random game is played at the
-    table: the setup, every move, what each chance step shows the seat, a few hints."""
-    opts = dict(zip(options[::2], options[1::2]))
-    game = load(game_id, **{k.lstrip("-"): v for k, v in opts.items()})
-    deal = game.new_deal(seed=seed, players=2)
-    state = game.state_from_deal(deal)
-    if game_id == "ancients":
-        lines = [str(deal["first_player"]), " ".join(map(str, deal["market"]))]
-    elif game_id == "pyramids":
-        lines = [" ".join(map(str, deal["dealt"][seat]))]
-    else:
-        lines = [str(deal["first_player"]), " ".join(deal["hands"][seat]),
-                 " ".join(deal["marketplace"])]
-        if opts.get("--monument") == "buried_ruins":  # its chambers lie face up
-            lines.append(" ".join(chamber[0] for chamber in deal["chambers"]))
-    rng = make_rng(seed)
-    decisions = 0
-    while not state.is_terminal():
-        actor = state.current_player()
-        if actor == CHANCE:
-            outcome = state.chance_outcomes()[0][0]
-            said = answer(game_id, state, outcome, seat)
-            if said is not None:
-                lines.append(said)
-            state.apply(outcome)
-            continue
-        if actor == seat and hints and decisions > 3:
-            lines.append("hint 20")
-            hints -= 1
-        move = rng.choice(game.decisions(state))
-        lines.append(str(move))
-        decisions += 1
-        shown = chamber_shown(game_id, state, move, seat)
-        chambers = list(getattr(state, "chambers", []))
-        display = list(getattr(state, "display", []))
-        hands = [list(s.hand) for s in getattr(state, "seats", [])]
-        state.apply(move)
-        if game_id == "pyramids":  # the deck's card a seat takes, the display refilled
-            if str(move) == "take deck":
-                lines += [str(c) for i, s in enumerate(state.seats)
-                          for a, c in zip(hands[i], s.hand) if a != c]
-            if set(state.display) - set(display):
-                lines.append(" ".join(map(str, state.display)))
-        if shown is not None:  # the seat explored or looked: what it saw
-            names = getattr(state, "rules").cards.names
-            lines.append(" ".join(names[c] for c in chambers[shown]))
-    return lines
+    table (``games.tracking.table_session``)."""
+    opts = {k.lstrip("-"): v for k, v in zip(options[::2], options[1::2])}
+    return table_session(load(game_id, **opts), players=players, seat=seat, seed=seed,
+                         hints=hints)
 
 
 def _read(path: Path, game: str):
@@ -146,6 +102,10 @@ def test_a_corrupt_resume_file_is_one_error_line_and_left_untouched(run_cli, tmp
         assert bad.read_text() == text
 
 
-def test_other_games_are_refused_with_one_line(run_cli, tmp_path):
-    result = run_cli("track", "lootnrun", "--record", str(tmp_path / "t.json"), stdin="")
-    assert result.code == 2 and result.err.startswith("error: ")
+def test_bad_tables_are_refused_with_one_line(run_cli, tmp_path):
+    for args in (("--players", "9"), ("--seat", "5"), ("--monument", "temple")):
+        result = run_cli("track", "lootnrun", *args, "--record", str(tmp_path / "t.json"))
+        assert result.code == 2 and result.err.startswith("error: "), args
+        assert result.err.count("\n") == 1
+    result = run_cli("track", "expedition", "--record", str(tmp_path / "t.json"))
+    assert result.code == 2 and "--monument" in result.err
