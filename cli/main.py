@@ -663,9 +663,17 @@ def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str 
     """``(view, decision)``: the view at decision ``at`` of ``seat`` in the record at
     ``path`` (of ``game``; ``None``: whichever game the record is of)."""
     from games.record import read_record, record_game
+    from games.tracking import read_table
     from solvers.moments import decision_at, seat_of, view_at
+    from solvers.tables import is_table, table_decision_at
 
     doc = read_json(path)
+    if is_table(doc):  # a table followed by `digsite track`: its seat's decisions
+        tracker = read_table(doc, lambda gid, **options: _load_game(gid, cards, **options))
+        if game is not None and tracker.game.id != game:
+            raise DigsiteError(f"{path}: a table of {tracker.game.id}, not {game}")
+        decision = table_decision_at(tracker, seat, at)
+        return view_at(decision, position=position), decision
     game = record_game(doc) if game is None else game
     data_ = load_cards(game, cards)
     record = read_record(doc, game, data_)

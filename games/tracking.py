@@ -986,6 +986,13 @@ class Tracker:
 
     def _rebuild(self) -> None:
         """The world after the record's setup and events (replayed)."""
+        for _ in self.replay():
+            pass
+
+    def replay(self) -> Iterator[tuple[int, dict[str, Any], State[Any]]]:
+        """Replay the record from its setup (this tracker follows it), yielding before
+        each event ``(index, event, a copy of the world before it)``: the position each
+        event was entered in (``solvers.tables`` numbers the seat's decisions by it)."""
         record = self.record
         if len(record.setup) < len(setup_questions(self.game)):
             self.world = None
@@ -1000,6 +1007,7 @@ class Tracker:
             expect = "saw" if "saw" in event else "move"
             if ask.kind != expect or ("seat" in event and event["seat"] != ask.seat):
                 raise InvalidStateError(f"table: events[{i}]: expected {ask.prompt}")
+            yield i, event, self.world.clone()
             try:
                 self.enter(text)
                 shown = event.get("shown", {})

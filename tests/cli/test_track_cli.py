@@ -109,3 +109,23 @@ def test_bad_tables_are_refused_with_one_line(run_cli, tmp_path):
         assert result.err.count("\n") == 1
     result = run_cli("track", "expedition", "--record", str(tmp_path / "t.json"))
     assert result.code == 2 and "--monument" in result.err
+
+
+@pytest.mark.parametrize("game, options", [("lootnrun", ()), ("pyramids", ()),
+                                           ("expedition", ("--monument", "tomb"))])
+def test_view_and_hint_read_a_table_at_decision_n(run_cli, tmp_path, game, options):
+    target = tmp_path / "table.json"
+    lines = table_lines(game, 4, seat=1, hints=0, options=options)
+    assert run_cli("track", game, *options, "--players", "2", "--seat", "1", "--record",
+                   str(target), stdin="\n".join(lines[:60]) + "\n").code == 0
+    view = run_cli("view", str(target), "--at", "2")
+    assert view.code == 0, view.err
+    doc = json.loads(view.out)
+    assert doc["game"] == game and doc["seat"] == 1
+    hint = run_cli("hint", game, str(target), "--at", "2", "--iterations", "20", "--json")
+    assert hint.code == 0, hint.err
+    assert json.loads(hint.out)["seat"] == 1
+    for args, words in ((("--at", "999"), "has no decision 999"),
+                        (("--at", "1", "--seat", "0"), "holds what seat 1 saw")):
+        bad = run_cli("view", str(target), *args)
+        assert bad.code == 2 and words in bad.err and bad.err.count("\n") == 1
