@@ -77,6 +77,8 @@ __all__ = ["TABLE_FORMAT", "TRIES", "TableRecord", "Ask", "Tracker", "SETUPS", "
            "read_table", "tracked_games", "table_session"]
 
 TABLE_FORMAT = 1
+#: The longest line the tracker reads (a whole trade of many cards is well under it).
+LONGEST_LINE = 300
 #: Worlds drawn from the seat's information set before an outcome or a move is refused.
 #: A card drawn with probability 1/40 is missed by 300 draws with probability 5e-4.
 TRIES = 300
@@ -831,6 +833,9 @@ class Tracker:
         words). ``DigsiteError`` with one line when it cannot be (nothing changes)."""
         ask = self.ask()
         text = " ".join(text.split())
+        if len(text) > LONGEST_LINE:  # (nothing entered is that long; difflib on it is slow)
+            raise InvalidMoveError(f"a line of {len(text)} characters: no entry is longer "
+                                   f"than {LONGEST_LINE}")
         if ask.kind == "over":
             raise InvalidMoveError("the game is over: nothing more to enter (undo, show, quit)")
         if ask.kind == "setup":
