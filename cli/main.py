@@ -1030,8 +1030,7 @@ def track(game, players, seat, record_file, resume_file, monument, variants, car
     try:
         how = follow(tracker.game, tracker, read=read, say=click.echo,
                      complain=lambda text: click.echo(f"error: {text}", err=True),
-                     save=lambda record: write_text(path, json.dumps(record.to_json(),
-                                                                       indent=1) + "\n"))
+                     save=lambda doc: write_text(path, json.dumps(doc, indent=1) + "\n"))
     except KeyboardInterrupt:  # Ctrl-C: every line so far is on disk
         click.echo(f"\ninterrupted: the table so far is in {path}", err=True)
         raise click.exceptions.Exit(130) from None

@@ -21,11 +21,11 @@ from it.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from games import Game
 from games.errors import DigsiteError
-from games.tracking import TableRecord, Tracker
+from games.tracking import Tracker
 
 from .play import Terminal, hint_for
 
@@ -44,7 +44,7 @@ COMMANDS = (
 
 def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
           say: Callable[[str], None], complain: Callable[[str], None],
-          save: Callable[[TableRecord], None]) -> str:
+          save: Callable[[dict[str, Any]], None]) -> str:
     """Follow the game line by line until it ends (``"finished"``), the person quits
     (``"quit"``) or the input ends (``"eof"``). ``read(prompt)`` gives a line ('' at the
     end of the input), ``say`` and ``complain`` (one line) speak; ``save`` after every
@@ -53,7 +53,7 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
     seat = tracker.seat
     term.say(f"{game.info.name}, tracked for seat {seat} of {tracker.record.players}: "
              f"type what happens at the table; 'help' lists the commands")
-    save(tracker.record)
+    save(tracker.document())
     while True:
         ask = tracker.ask()
         if ask.kind == "over":
@@ -86,7 +86,7 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             continue
         if word == "undo" and not rest:
             if tracker.undo():
-                save(tracker.record)
+                save(tracker.document())
                 term.say("(undone: the last line is taken back)")
             else:
                 term.complain("nothing to undo")
@@ -103,9 +103,9 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
         except DigsiteError as exc:
             why = " ".join(str(exc).split())
             tracker.refuse(text, why)
-            save(tracker.record)
+            save(tracker.document())
             term.complain(why)
             continue
-        save(tracker.record)
+        save(tracker.document())
         if words:
             term.say(f"  {words}")

@@ -15,7 +15,13 @@ The **table record** holds exactly that, and nothing it could not know::
      "events": [{"seat": 1, "move": "sell coin 2"},   # a seat's public action
                 {"saw": "coin"},                      # a chance step the seat saw: what it saw
                 ...],
-     "refused": [{"after": 7, "line": "dig dig", "why": "..."}]}   # lines not accepted
+     "refused": [{"after": 7, "line": "dig dig", "why": "..."}],   # lines not accepted
+     "pending": {"seat": 0, "move": "explore 7", "shown": {}}}     # optional (below)
+
+``pending`` is a move entered whose effect shows the seat cards the tracker asks for next
+(the chamber an explorer sees, a room drawn, the deck tops after a draw: the game's
+questions, ``_SHOWS``), with the answers so far: it becomes an event, ``{"seat", "move",
+"shown": {question: answer}}``, once every question is answered.
 
 ``setup`` answers the game's setup questions (:data:`SETUPS`: the seat's own dealt
 cards, what lies face up, who begins), each as the words the person typed, normalised.
@@ -890,6 +896,16 @@ class Tracker:
         self.record = replace(self.record, events=self.record.events + (event,))
         return words
 
+    def document(self) -> dict[str, Any]:
+        """The table record as JSON, with the move waiting on its questions (``pending``:
+        its seat, text and the answers so far) when there is one: what ``track`` writes
+        after every line, so that nothing typed is lost."""
+        doc = self.record.to_json()
+        if self.pending is not None:
+            doc["pending"] = {"seat": self.pending.seat, "move": str(self.pending.move),
+                              "shown": dict(self.pending.answers)}
+        return doc
+
     def _waiting(self) -> str | None:
         """The question a move entered waits on (``None``: none)."""
         return self.ask().key if self.pending is not None else None
@@ -1071,12 +1087,31 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
         refused.append({"after": entry.integer("after", lo=0), "line": entry.text("line"),
                         "why": entry.text("why")})
         entry.done()
+    pending = None
+    waiting = node.optional_table("pending")
+    if waiting is not None:
+        pending = (waiting.integer("seat", lo=0, hi=players - 1), waiting.text("move"),
+                   waiting.text_table("shown") if waiting.has("shown") else {})
+        waiting.done()
     node.done()
     if events and len(setup) < len(keys):
         node.fail("events before the setup is complete", "events")
     record = TableRecord(game_id, players, seat, dict(options), seed, setup, tuple(events),
                          tuple(refused))
-    return Tracker(game, record)
+    tracker = Tracker(game, record)
+    if pending is not None:
+        ask = tracker.ask()
+        if ask.kind != "move" or ask.seat != pending[0]:
+            raise InvalidStateError(f"table: pending: expected {ask.prompt}")
+        try:
+            tracker.enter(pending[1])
+            for text in pending[2].values():
+                tracker.enter(text)
+        except DigsiteError as exc:
+            raise InvalidStateError(f"table: pending: {exc}") from None
+        if tracker.pending is None:
+            raise InvalidStateError("table: pending: the move waits on no question")
+    return tracker
 
 
 # --- a table, simulated (tests, examples) -------------------------------------------------

@@ -129,3 +129,44 @@ def test_view_and_hint_read_a_table_at_decision_n(run_cli, tmp_path, game, optio
                         (("--at", "1", "--seat", "0"), "holds what seat 1 saw")):
         bad = run_cli("view", str(target), *args)
         assert bad.code == 2 and words in bad.err and bad.err.count("\n") == 1
+
+
+def test_ctrl_c_keeps_the_table(tmp_path):
+    """A real SIGINT while the companion waits for a line: exit 130, every line kept."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    target = tmp_path / "table.json"
+    lines = table_lines("lootnrun", 2, hints=0)[:6]
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "track", "lootnrun", "--record",
+                             str(target)], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)},
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True,
+                            # a background job's children inherit SIG_IGN: the default here
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdin is not None
+    proc.stdin.write("".join(line + "\n" for line in lines))
+    proc.stdin.flush()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # until every line is on disk
+        if target.exists():
+            doc = json.loads(target.read_text())
+            held = doc["events"] + ([doc["pending"]] if "pending" in doc else [])
+            if len(doc["setup"]) + sum(1 + len(e.get("shown", {})) for e in held) \
+                    == len(lines):
+                break
+        time.sleep(0.1)
+    else:
+        proc.kill()
+        raise AssertionError(f"the lines never reached {target}: {proc.communicate()}")
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert f"the table so far is in {target}" in err and "Traceback" not in err
+    tracker = _read(target, "lootnrun")  # (the last line answers a move's first question)
+    assert tracker.pending is not None and tracker.pending.answers
