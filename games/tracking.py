@@ -392,9 +392,13 @@ def _chance_prompt(game_id: str, state: State[Any], outcome: Hashable, seat: int
         if verb == "stolen":
             thief = getattr(state, "turn")
             return "the thief took from you" if thief != seat else "you stole"
-    if verb == "reshuffle":
-        return "reshuffled: the back colours on top of deck 0 and deck 1"
-    return f"chance ({verb})"
+    phrases = {
+        ("ancients", "draw"): "the map drawn into the market (its number)",
+        ("pyramids", "reveal"): "the expedition card revealed",
+        ("expedition", "reveal"): "the card drawn face up",
+        ("expedition", "refill"): "the Buried Ruins' refill (the chamber and the card: A coin)",
+        ("lootnrun", "reshuffle"): "reshuffled: the back colours on top of deck 0 and deck 1"}
+    return phrases.get((game_id, verb), f"what came out ({verb})")
 
 
 def chamber_shown(game_id: str, state: State[Any], move: Hashable, seat: int) -> int | None:
@@ -800,7 +804,8 @@ class Tracker:
                                     f"to {info.player_counts[-1]} players, got {players}")
         if not 0 <= seat < players:
             raise InvalidStateError(f"track: seat must be 0 to {players - 1}, got {seat}")
-        return cls(game, TableRecord(game.id, players, seat, dict(game.options), seed))
+        setup = {"first": "0"} if players == 1 else {}  # (solo: nobody else to begin)
+        return cls(game, TableRecord(game.id, players, seat, dict(game.options), seed, setup))
 
     # --- reading the state ----------------------------------------------------------
     @property
@@ -956,7 +961,8 @@ class Tracker:
         for w in self._worlds(world, index):
             outcome = w.chance_outcomes()[0][0]
             said = answer(self.game.id, w, outcome, self.seat)
-            if said is not None and _same(text, said):
+            verb = str(outcome).partition(" ")[0]
+            if said is not None and (_same(text, said) or _same(text, f"{verb} {said}")):
                 return w, outcome
             if said is not None and said not in seen:
                 seen.append(said)
@@ -1153,7 +1159,8 @@ def _truth_setup(game: Game, deal: dict[str, Any], seat: int) -> list[str]:
     if game.id == "pyramids":
         return [" ".join(map(str, deal["dealt"][seat]))]
     if game.id == "ancients":
-        return [str(deal["first_player"]), " ".join(map(str, deal["market"]))]
+        first = [str(deal["first_player"])] if int(deal["players"]) > 1 else []
+        return first + [" ".join(map(str, deal["market"]))]
     if game.id == "lootnrun":
         back = {room.id: room.back for room in getattr(game.data, "rooms")}
         return [str(deal["first_player"]), " ".join(back[d[0]] for d in deal["decks"])]

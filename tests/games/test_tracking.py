@@ -14,6 +14,7 @@ from games.tracking import TableRecord, Tracker, read_table, table_session
 
 #: Every game, every New Expedition monument, tables of several sizes and seats.
 TABLES = [("archaeology", {}, 2, 0), ("archaeology", {}, 4, 2), ("ancients", {}, 2, 1),
+          ("ancients", {}, 1, 0), ("pyramids", {}, 1, 0),
           ("ancients", {}, 3, 0), ("pyramids", {}, 2, 1), ("pyramids", {}, 4, 3),
           ("lootnrun", {}, 2, 0), ("lootnrun", {}, 5, 3)] + [
     ("expedition", {"monument": m}, 2 + i % 3, i % 2)
