@@ -1001,6 +1001,10 @@ def track(game, players, seat, record_file, resume_file, monument, variants, car
     from .track import track as follow
 
     if resume_file is not None:
+        if players is not None or seat != 0 or monument is not None or variants:
+            raise DigsiteError("track --resume: the table (players, seat, monument, "
+                               "variants) is the record's; leave out --players, --seat, "
+                               "--monument and --variant")
         tracker = read_table(read_json(resume_file),
                              lambda gid, **options: _load_game(gid, cards, **options))
         if tracker.game.id != game:

@@ -79,8 +79,9 @@ from .protocol import CHANCE, State
 from .reader import read_document
 from .seeding import make_rng
 
-__all__ = ["TABLE_FORMAT", "TRIES", "TableRecord", "Ask", "Tracker", "SETUPS", "answer", "chamber_shown", "setup_questions",
-           "read_table", "tracked_games", "table_session"]
+__all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
+           "answer", "chamber_shown", "setup_questions", "read_table", "tracked_games",
+           "table_session"]
 
 TABLE_FORMAT = 1
 #: The longest line the tracker reads (a whole trade of many cards is well under it).
@@ -104,6 +105,8 @@ class TableRecord:
     refused: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """The record as JSON (the module docstring's format, without ``pending``: the
+        tracker's :meth:`Tracker.document` adds it)."""
         return {"table": TABLE_FORMAT, "game": self.game, "players": self.players,
                 "seat": self.seat, "deal_options": dict(self.options), "seed": self.seed,
                 "setup": dict(self.setup), "events": [dict(e) for e in self.events],
@@ -114,7 +117,8 @@ class TableRecord:
 class Ask:
     """What the tracker needs next: ``setup`` (the answer to setup question ``key``),
     ``move`` (the decision of ``seat``), ``saw`` (a chance step the person's seat sees:
-    ``prompt`` says which) or ``over`` (the game has ended)."""
+    ``prompt`` says which), ``shown`` (question ``key`` of a move entered: what it showed)
+    or ``over`` (the game has ended)."""
 
     kind: str
     prompt: str
@@ -447,10 +451,12 @@ def _fill_chamber(state: State[Any], i: int, cards: list[int]) -> bool:
 
 
 def _same(entered: str, seen: str) -> bool:
+    """Whether the words entered name what the seat saw (case, spaces, apostrophes and a
+    plural aside)."""
     def key(text: str) -> str:
         return "_".join(text.lower().replace("'", "").replace("-", "_").split())
     a, b = key(entered), key(seen)
-    return a == b or a.rstrip("s") == b or a == b + "s"
+    return a == b or a == b + "s" or a == b + "es"  # (a plural: "pot shards", "coins")
 
 
 # --- what a move shows -------------------------------------------------------------------
@@ -528,7 +534,6 @@ def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
     """``move`` played in ``world``, then the cards it showed put where the person saw
     them: the deck's order is unseen, so any card still in it may be the one."""
     before_display = list(getattr(world, "display"))
-    actor = world.current_player()
     after = world.clone()
     hands_before = [list(s.hand) for s in getattr(after, "seats")]
     after.apply(move)
@@ -567,7 +572,6 @@ def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
                                        f"front of a seat or done)")
             deck[deck.index(c)] = surplus.pop()
         display[:] = cards
-    del actor
     return after
 
 

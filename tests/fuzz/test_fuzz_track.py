@@ -61,7 +61,8 @@ def _session(game: str, options: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _track(game, options, lines, path: Path, *resume: str):
-    args = ("track", game, *options, "--players", "2", "--record", str(path), *resume)
+    table = () if resume else (*options, "--players", "2")  # (a resumed table is the file's)
+    args = ("track", game, *table, "--record", str(path), *resume)
     result = cli(*args, stdin="".join(line + "\n" for line in lines))
     code = allowed(args, result, lines="many")
     assert code == 0, result
@@ -212,7 +213,7 @@ def test_corrupt_resume_file(game, options, work, data):
         st.binary(max_size=60).map(lambda b: b.decode("latin-1"))))
     bad = work / f"{game}-bad.json"
     bad.write_text(text, encoding="utf-8")
-    args = ("track", game, *options, "--players", "2", "--resume", str(bad))
+    args = ("track", game, "--resume", str(bad))
     result = cli(*args, stdin="quit\n")
     if allowed(args, result) == 2:
         assert bad.read_text(encoding="utf-8") == text  # untouched
