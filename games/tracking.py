@@ -87,8 +87,10 @@ TABLE_FORMAT = 1
 #: The longest line the tracker reads (a whole trade of many cards is well under it).
 LONGEST_LINE = 300
 #: Worlds drawn from the seat's information set before an outcome or a move is refused.
-#: A card drawn with probability 1/40 is missed by 300 draws with probability 5e-4.
-TRIES = 300
+#: An entry whose posterior probability is 0.2% is missed by all of them with probability
+#: 0.25% (a drawn world costs about 10 to 30 microseconds of CPU: the readings are cached,
+#: so a refusal costs well under a second).
+TRIES = 3000
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,8 @@ SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
 
 #: The New Expedition's monument whose chambers lie face up from the start.
 FACE_UP_CHAMBERS = "buried_ruins"
+#: The New Expedition's variant in which every seat announces its opening hand's value.
+BEGINNERS_LUCK = "beginners-luck"
 
 
 def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
@@ -155,6 +159,10 @@ def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
     questions = SETUPS[game.id]
     if game.id == "expedition" and game.options.get("monument") == FACE_UP_CHAMBERS:
         questions += (("chambers", "the chambers' face-up cards, A to C"),)
+    variants = game.options.get("variant") or ()
+    if game.id == "expedition" and BEGINNERS_LUCK in ([variants] if isinstance(variants, str)
+                                                      else list(variants)):
+        questions += (("announced", "the opening hand values announced, seat 0 first"),)
     return questions
 
 
@@ -271,7 +279,58 @@ def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str]
             _swap_in(lists, players + 1 + k, [card],
                      {seat, players} | set(range(players + 1, players + 1 + k)),
                      "the chambers")
+    if "announced" in setup:  # Beginner's Luck: the other hands are worth what was said
+        _announce(deal, rules, players, seat, [int(w) for w in setup["announced"].split()],
+                  make_rng(seed), chambers_seen="chambers" in setup)
     return deal
+
+
+def _announce(deal: dict[str, Any], rules: Any, players: int, seat: int, values: list[int],
+              rng: Any, *, chambers_seen: bool) -> None:
+    """Deal the other seats hands worth their announced ``values`` (Beginner's Luck) from
+    the cards the seat has not seen, each drawn at random among those hands (up to
+    :data:`TRIES` draws a seat); ``InvalidMoveError`` when none is found."""
+    names = list(rules.cards.names)
+    trade = rules.trade
+
+    def worth(hand: list[str]) -> int:
+        return sum(trade[names.index(c)] for c in hand)
+
+    own = worth(deal["hands"][seat])
+    if values[seat] != own:
+        raise InvalidMoveError(f"the announced values: your hand is worth {own}, not "
+                               f"{values[seat]}")
+    dealable = {names[c] for c in rules.chamber_cards}
+    chambers = deal["chambers"]
+    chamber_lists = [] if chambers_seen else (  # (face-up chambers stay as entered)
+        list(chambers.values()) if isinstance(chambers, dict) else list(chambers))
+    places = [deal["hands"][p] for p in range(players) if p != seat] + chamber_lists + (
+        [deal["reserve"]] if "reserve" in deal else [])
+    dig = deal["dig_site"]
+    pool = [c for place in places for c in place] + [c for c in dig if c in dealable]
+    for p in range(players):
+        if p == seat:
+            continue
+        size = len(deal["hands"][p])
+        for _ in range(TRIES):
+            picks = rng.sample(range(len(pool)), size)
+            hand = [pool[i] for i in picks]
+            if worth(hand) == values[p]:
+                break
+        else:
+            raise InvalidMoveError(f"the announced values: no hand of the cards left is "
+                                   f"worth {values[p]} for seat {p}")
+        deal["hands"][p][:] = sorted(hand)
+        for i in sorted(picks, reverse=True):
+            pool.pop(i)
+    rng.shuffle(pool)  # the rest back into the chambers, the reserve and the dig site
+    for place in places[players - 1:]:
+        for i in range(len(place)):
+            place[i] = pool.pop()
+    for i, c in enumerate(dig):
+        if c in dealable:
+            dig[i] = pool.pop()
+    deal["announced"] = list(values)
 
 
 def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
@@ -311,6 +370,12 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
         if len(words) != 4 or not all(w.isdigit() and len(w) < 4 for w in words):
             raise InvalidMoveError(f"the market: 4 map numbers, shop 1 first, not "
                                    f"{text[:40]!r}")
+        return " ".join(str(int(w)) for w in words)
+    if key == "announced":
+        words = _words(text)
+        if len(words) != players or not all(w.isdigit() and len(w) < 4 for w in words):
+            raise InvalidMoveError(f"the announced values: {players} numbers, seat 0 first, "
+                                   f"not {text[:40]!r}")
         return " ".join(str(int(w)) for w in words)
     deal = game.new_deal(seed=0, players=players)
     rules = getattr(game.state_from_deal(deal), "rules")
@@ -1170,8 +1235,11 @@ def _truth_setup(game: Game, deal: dict[str, Any], seat: int) -> list[str]:
         return [str(deal["first_player"]), " ".join(back[d[0]] for d in deal["decks"])]
     lines = [str(deal["first_player"]), " ".join(deal["hands"][seat]),
              " ".join(deal["marketplace"])]
-    if "chambers" in [key for key, _ in setup_questions(game)]:
+    keys = [key for key, _ in setup_questions(game)]
+    if "chambers" in keys:
         lines.append(" ".join(chamber[0] for chamber in deal["chambers"]))
+    if "announced" in keys:
+        lines.append(" ".join(map(str, deal["announced"])))
     return lines
 
 

@@ -19,7 +19,10 @@ TABLES = [("archaeology", {}, 2, 0), ("archaeology", {}, 4, 2), ("ancients", {},
           ("lootnrun", {}, 2, 0), ("lootnrun", {}, 5, 3)] + [
     ("expedition", {"monument": m}, 2 + i % 3, i % 2)
     for i, m in enumerate(("great_pyramid", "temple", "tomb", "mine", "sphinx",
-                           "buried_ruins"))]
+                           "buried_ruins"))] + [
+    ("expedition", {"monument": "buried_ruins",
+                    "variant": ["beginners-luck", "fierce-weather"]}, 3, 1),
+    ("expedition", {"monument": "tomb", "variant": ["long-expedition"]}, 3, 2)]
 
 
 def _views_agree(game):
@@ -36,7 +39,8 @@ def _views_agree(game):
 
 
 @pytest.mark.parametrize("game_id, options, players, seat", TABLES,
-                         ids=[f"{g}-{o.get('monument', '')}{p}p-seat{s}"
+                         ids=[f"{g}-{o.get('monument', '')}{'+'.join(o.get('variant', []))}"
+                              f"{p}p-seat{s}"
                               for g, o, p, s in TABLES])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_seat_sees_the_true_view_at_every_decision(game_id, options, players, seat, seed):
