@@ -69,6 +69,7 @@ the event's index, so a record read back (``--resume``) gives the same world.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Iterator, Sequence
 
@@ -84,6 +85,8 @@ __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Track
            "table_session"]
 
 TABLE_FORMAT = 1
+#: A move written with its seat: ``seat 1: sell coin 2``, ``seat 1 sell coin 2``, ``1: ...``.
+_SEAT_PREFIX = re.compile(r"^(?:seat\s+(\d{1,2})\s*:?|(\d{1,2})\s*:)\s+(.+)$", re.IGNORECASE)
 #: The longest line the tracker reads (a whole trade of many cards is well under it).
 LONGEST_LINE = 300
 #: Worlds drawn from the seat's information set before an outcome or a move is refused.
@@ -954,6 +957,7 @@ class Tracker:
             new_world.apply(outcome)
             event = {"saw": entered}
         else:
+            text = self._own_turn(text, ask)
             new_world, move = self._force_move(world, text, index)
             shows = _SHOWS.get(self.game.id)
             questions = shows[0](self, new_world, move, {}) if shows else []
@@ -979,6 +983,18 @@ class Tracker:
             doc["pending"] = {"seat": self.pending.seat, "move": str(self.pending.move),
                               "shown": dict(self.pending.answers)}
         return doc
+
+    def _own_turn(self, text: str, ask: Ask) -> str:
+        """A move written with its seat (``seat 1: sell coin 2``, ``1: sell coin 2``) without
+        the seat, refused when it is not that seat's turn."""
+        match = _SEAT_PREFIX.match(text)
+        if match is None:
+            return text
+        seat = int(match.group(1) or match.group(2))
+        if seat != ask.seat:
+            who = "your" if ask.seat == self.seat else f"seat {ask.seat}'s"
+            raise IllegalMoveError(f"out of turn: it is {who} move, not seat {seat}'s")
+        return match.group(3)
 
     def _waiting(self) -> str | None:
         """The question a move entered waits on (``None``: none)."""

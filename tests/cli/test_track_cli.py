@@ -66,7 +66,7 @@ def test_undo_and_refused_lines_are_kept(run_cli, tmp_path):
     target = tmp_path / "t.json"
     lines = table_lines("archaeology", 4, hints=0)
     typed = lines[:3] + ["unicorn", "theif"] + lines[3:5] + ["undo"] + lines[4:6] + [
-        "explore 7", "hint", "quit"]
+        "explore 7", "seat 0: end", "hint", "quit"]
     result = run_cli("track", "archaeology", "--record", str(target),
                      stdin="\n".join(typed) + "\n")
     assert result.code == 0, result.err
@@ -76,6 +76,7 @@ def test_undo_and_refused_lines_are_kept(run_cli, tmp_path):
     tracker = _read(target, "archaeology")
     refused = [r["line"] for r in tracker.record.refused]
     assert "unicorn" in refused and "theif" in refused and "explore 7" in refused
+    assert "out of turn: it is seat 1's move, not seat 0's" in result.err
     assert len(tracker.record.events) == 3
     assert "did you mean" in result.err
 
