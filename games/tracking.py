@@ -11,7 +11,7 @@ The **table record** holds exactly that, and nothing it could not know::
      "deal_options": {},                     # the New Expedition's monument and variants
      "seed": 0,                              # seeds the tracker's scratch worlds (below)
      "setup": {"first": "1", "hand": "coin coin pot_shard talisman",
-               "market": "pot_shard pot_shard coin map talisman"},   # per game (SETUPS)
+               "market": "pot_shard pot_shard coin talisman broken_cup"},   # per game
      "events": [{"seat": 1, "move": "sell coin 2"},   # a seat's public action
                 {"saw": "coin"},                      # a chance step the seat saw: what it saw
                 ...],
@@ -49,6 +49,11 @@ enough copies of is refused). Then, event by event:
   the outcome the person entered and goes on in that world. Drawing from the information
   set and keeping the worlds that show what was seen is sampling the posterior given the
   observation, so the world stays a fair sample of what the seat cannot see;
+* a move that **shows the seat cards** (an explorer sees the chamber, a Pyramids seat takes
+  the deck's top card, a Loot N Run run reveals a front, a draw shows a deck's next back)
+  raises questions (``_SHOWS``), asked before the move becomes an event; the cards are
+  put in place in the world by swapping them with cards in places the seat has not seen
+  (where the backs agree), the deck tops' colours drawn for as chance outcomes are;
 * anything no drawn world allows is refused (:data:`TRIES` worlds; an outcome or a
   move that none of them allows is, in practice, impossible: a card whose copies are all
   accounted for, a trade of cards a seat cannot hold, a move out of turn).
