@@ -32,9 +32,10 @@ from .play import Terminal, hint_for
 __all__ = ["COMMANDS", "track"]
 
 COMMANDS = (
-    ("sell coin 2", "a move of the seat to act, as `digsite notation` writes it"),
-    ("coin", "what you saw come out, when the prompt asks (your dig: the card; another "
-             "seat's dig: card, thief or sandstorm)"),
+    ("sell coin 2", "a move of the seat to act, as `digsite notation` writes it (with its "
+                    "seat if you like: seat 1: sell coin 2)"),
+    ("coin", "what you saw come out or what a move showed you, when the prompt asks (your "
+             "dig: the card; another seat's dig: card, thief or sandstorm)"),
     ("hint, hint 5000", "the engine's ranking of your moves, at your decisions; `?` for short"),
     ("undo", "take back the last line accepted"),
     ("show", "the position in words"),
