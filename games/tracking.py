@@ -1067,10 +1067,9 @@ class Tracker:
         actor = world.current_player()
         try:
             return world, self.game.parse_move(world, text)
-        except IllegalMoveError as exc:
+        except IllegalMoveError:
             if actor == self.seat:
                 raise
-            first = exc
         arrange = _ARRANGE.get(self.game.id)
         arranged = arrange(self, world, text) if arrange else None
         if arranged is not None:
@@ -1083,8 +1082,9 @@ class Tracker:
                 return w, self.game.parse_move(w, text)
             except DigsiteError:
                 continue
-        raise IllegalMoveError(f"{first} (and no hidden cards seat {actor} could hold "
-                               f"allow it)")
+        # (not the engine's reason: it would name the hand of one sampled world)
+        raise IllegalMoveError(f"move {text[:60]!r} is not possible for seat {actor} here: "
+                               f"no hand it could hold, given what you have seen, allows it")
 
     def _settle(self, world: State[Any]) -> None:
         """Play the chance steps the seat does not see (in the world's own outcome)."""
