@@ -126,7 +126,8 @@ def test_eof_anywhere_then_resume(game, options, work, data):
     whole, part = work / f"{game}-whole.json", work / f"{game}-part.json"
     _track(game, options, lines, whole)
     first = _track(game, options, lines[:cut], part)
-    assert "--resume" in first[1]
+    # (a prefix may hold the whole of a short game: then nothing is left to resume)
+    assert "--resume" in first[1] or "--- game over ---" in first[1]
     record = _read_back(game, part)
     note(f"cut at {cut}: {len(record.setup)} setup answers, {len(record.events)} events")
     typed = lines[:cut]
