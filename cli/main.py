@@ -713,9 +713,17 @@ def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str 
     """``(view, decision)``: the view at decision ``at`` of ``seat`` in the record at
     ``path`` (of ``game``; ``None``: whichever game the record is of)."""
     from games.record import read_record, record_game
+    from games.tracking import read_table
     from solvers.moments import decision_at, seat_of, view_at
+    from solvers.tables import is_table, table_decision_at
 
     doc = read_json(path)
+    if is_table(doc):  # a table followed by `digsite track`: its seat's decisions
+        tracker = read_table(doc, lambda gid, **options: _load_game(gid, cards, **options))
+        if game is not None and tracker.game.id != game:
+            raise DigsiteError(f"{path}: a table of {tracker.game.id}, not {game}")
+        decision = table_decision_at(tracker, seat, at)
+        return view_at(decision, position=position), decision
     game = record_game(doc) if game is None else game
     data_ = load_cards(game, cards)
     record = read_record(doc, game, data_)
@@ -1031,6 +1039,78 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
         why = "you quit" if outcome.how == "quit" else "the input ended"
         click.echo(f"{why} before the end of the game: the game so far ({outcome.moves} "
                    f"moves) is in {path}")
+
+
+@app.command(epilog=(
+    "Enter what happens at the table, a line at a time: the setup the prompt asks for, "
+    "every seat's move, and what you saw of each draw. Commands: hint (or ?; hint N for "
+    "N iterations) at your decisions, undo, show, help, quit. The table record is written "
+    "after every line (refused lines too, with the reason), so quit, Ctrl-D and Ctrl-C "
+    "keep it; --resume FILE goes on from it."))
+@GAME_ARGUMENT
+@click.option("--players", type=int, default=None, help="Seats at the table (default: the "
+              "smallest table, two for the card games).")
+@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Your seat (seats count from 0).")
+@click.option("--record", "record_file", default=None, metavar="FILE",
+              help="Where to write the table record (default: GAME-table.json).")
+@click.option("--resume", "resume_file", default=None, metavar="FILE",
+              help="Go on with the table record FILE (and write it back there unless "
+                   "--record says otherwise).")
+@DEAL_OPTIONS
+@CARDS
+def track(game: str, players: int | None, seat: int, record_file: str | None,
+          resume_file: str | None, monument: str | None, variants: tuple[str, ...],
+          cards: str | None) -> None:
+    """Follow a game played at a real table and give hints for your seat."""
+    from games.tracking import Tracker, read_table
+
+    from .track import track as follow
+
+    if resume_file is not None:
+        if players is not None or seat != 0 or monument is not None or variants:
+            raise DigsiteError("track --resume: the table (players, seat, monument, "
+                               "variants) is the record's; leave out --players, --seat, "
+                               "--monument and --variant")
+        tracker = read_table(read_json(resume_file),
+                             lambda gid, **options: _load_game(gid, cards, **options))
+        if tracker.game.id != game:
+            raise DigsiteError(f"{resume_file}: a table record of {tracker.game.id}, not "
+                               f"{game}")
+        path = check_writable(record_file or resume_file)
+    else:
+        options = _deal_options(monument, variants)
+        if game == "expedition" and "monument" not in options:
+            raise DigsiteError("track expedition: say the table's monument (--monument M)")
+        the_game = _load_game(game, cards, **options)
+        if players is None:
+            players = max(2, the_game.default_players) if the_game.info.kind == "card" \
+                else the_game.default_players
+        tracker = Tracker.start(the_game, players=players, seat=seat)
+        path = check_writable(record_file or f"{game}-table.json")
+    stdin = sys.stdin
+    echo = not stdin.isatty()
+
+    def read(prompt: str) -> str:
+        click.echo(prompt, nl=False)
+        line = stdin.readline()
+        if echo:
+            click.echo(line.rstrip("\n") if line else "")
+        return line
+
+    try:
+        how = follow(tracker.game, tracker, read=read, say=click.echo,
+                     complain=lambda text: click.echo(f"error: {text}", err=True),
+                     save=lambda doc: write_text(path, json.dumps(doc, indent=1) + "\n"))
+    except KeyboardInterrupt:  # Ctrl-C: every line so far is on disk
+        click.echo(f"\ninterrupted: the table so far is in {path}", err=True)
+        raise click.exceptions.Exit(130) from None
+    if how == "finished":
+        click.echo(f"table record written to {path}")
+    else:
+        why = "you quit" if how == "quit" else "the input ended"
+        click.echo(f"{why}: the table so far ({len(tracker.record.events)} events) is in "
+                   f"{path}; --resume {path} goes on")
 
 
 @app.command()

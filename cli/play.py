@@ -40,7 +40,7 @@ from .jsonout import jsonable
 if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
     from solvers.ismcts.bots import Bot
 
-__all__ = ["Terminal", "Outcome", "play", "default_bots", "COMMANDS"]
+__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "COMMANDS"]
 
 #: The commands of the prompt, for ``help``.
 COMMANDS = (
@@ -350,7 +350,14 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
 def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:
     """The hint for the person's decision, on demand (at the default budget, or ``N``
     iterations)."""
-    game_id = g.game.id
+    hint_for(g.game, g.state, g.seat, term, budget, seed)
+
+
+def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
+             seed: int) -> None:
+    """The hint for ``seat``'s decision in ``state`` (``budget``: '' for the game's
+    default, or a number of iterations), said on ``term``: ``play``'s and ``track``'s."""
+    game_id = game.id
     if not services.has_capability(game_id, "hint"):
         term.complain(f"no hint for {game_id}")
         return
@@ -365,13 +372,13 @@ def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:
     view: dict[str, Any]
     try:
         if services.has_capability(game_id, "decision_view"):
-            view = services.capability(game_id, "decision_view")(g.state, g.seat)
+            view = services.capability(game_id, "decision_view")(state, seat)
         else:
-            view = g.game.view_of(g.state, g.seat)
-        result = services.hint(game_id, view, data=g.game.data,
+            view = game.view_of(state, seat)
+        result = services.hint(game_id, view, data=game.data,
                                limit=Limit(iterations=iterations), seed=seed, top=5)
         if services.has_capability(game_id, "beliefs"):  # what the seat can infer, as hint --beliefs
-            result = services.with_beliefs(game_id, result, view, data=g.game.data, seed=seed)
+            result = services.with_beliefs(game_id, result, view, data=game.data, seed=seed)
     except DigsiteError as exc:
         term.complain(f"no hint for this decision: {' '.join(str(exc).split())}")
         return

@@ -24,8 +24,10 @@ from cards_data._schema import JSON_WORDS, Node
 from grids.cells import GridError, parse_cell
 
 from .errors import InvalidStateError
+from .forgiving import did_you_mean
 
 __all__ = ["Node", "ViewReading", "read_document", "read_header", "read_view_seat", "read_counts",
+           "read_choice",
            "read_names", "read_id", "read_ids", "check_ids", "read_cells"]
 
 _REQUIRED: Any = object()
@@ -156,3 +158,14 @@ def read_cells(node: Node, key: str, *, default: int = _REQUIRED) -> int:
             node.fail_at(f"{where}[{i}]", f"cell {name} listed twice")
         mask |= bit
     return mask
+
+
+def read_choice(node: Node, value: Any, where: str, choices: Sequence[str]) -> str:
+    """``value`` (at ``where``) as one of ``choices``, a close miss refused with the one
+    suggestion ``games.forgiving`` makes (``'tmple' is not one of ...; did you mean
+    `temple`?``): monuments and variants are spelt as game ids are."""
+    text = node.check_str(value, where)
+    if text not in choices:
+        node.fail_at(where, f"{text!r} is not one of {', '.join(choices)}"
+                            + did_you_mean(text, choices))
+    return text

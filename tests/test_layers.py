@@ -69,7 +69,7 @@ def _absolute_imports(path: pathlib.Path):
 
 GENERIC_SOLVERS = {"ismcts", "hints", "limits", "results", "clock", "verify", "backends",
                    "openspiel", "interrupt"}
-TOP_SOLVERS = {"services", "arena", "demo", "review", "moments", "batch"}
+TOP_SOLVERS = {"services", "arena", "demo", "review", "moments", "batch", "tables"}
 
 
 def test_solvers_sub_order():

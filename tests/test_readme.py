@@ -249,3 +249,19 @@ def test_the_first_session_writes_only_files_git_ignores():
         ignored = subprocess.run(["git", "check-ignore", "-q", "--no-index", path], cwd=ROOT)
         assert ignored.returncode == 0, f"the README's session writes {path}, which git " \
                                         "does not ignore: run it from a working folder"
+
+
+def test_the_table_session_runs_as_printed(tmp_path):
+    """The README's "at a real table" block (``digsite track``): every line, run as
+    printed in one ``bash`` session with this environment's ``digsite``, exits 0."""
+    blocks = code_blocks(README.read_text(encoding="utf-8"))
+    table = [body for heading, body in blocks if "at a real table" in heading.lower()]
+    assert table, "README.md has no code block under an 'At a real table' heading"
+    lines = commands(table[0])
+    assert any(line.startswith("digsite track") for line in lines)
+    env = {**_clean_env(tmp_path), "PATH": f"{Path(sys.prefix) / 'bin'}:{SYSTEM_PATH}"}
+    result = subprocess.run(["bash", "-c", _script(lines)], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-1000:]
+    assert "error:" not in result.stderr.replace("::", "")
+    assert "best move" in result.stdout and (tmp_path / "at2.json").exists()

@@ -101,7 +101,8 @@ from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KE
 from games.archaeology.moves import MoveBase
 from games.errors import InternalFault, InvalidStateError
 from games.forgiving import did_you_mean
-from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
+from games.reader import (Node, ViewReading, read_choice, read_document, read_header,
+                          read_view_seat)
 from games.seeding import Seed, make_rng
 
 from .moves import FORMS, parse_text
@@ -126,9 +127,9 @@ def _monument(rules: Rules) -> Monument:
 def _options(node: Node, data: ExpeditionData, players: int) -> Rules:
     """The monument and variants of a deal or view, as their ``Rules``."""
     keys = [m.key for m in data.monuments]
-    monument = node.text("monument", choices=keys)
+    monument = read_choice(node, node.raw("monument"), node.where("monument"), keys)
     where = node.where("variants")
-    variants = [node.check_str(name, f"{where}[{i}]", VARIANTS)
+    variants = [read_choice(node, name, f"{where}[{i}]", VARIANTS)
                 for i, name in enumerate(node.items("variants", default=[]))]
     if len(set(variants)) != len(variants):
         node.fail("a variant is named twice", "variants")

@@ -126,3 +126,20 @@ def test_sheltered_seats_follow_the_history_tent_lines():
         bad["sandstorm"]["sheltered"] = wrong
         with pytest.raises(InvalidStateError, match="sheltered"):
             expedition.state_from_view(bad, EXPEDITION, 0)
+
+
+@pytest.mark.parametrize("key, value, suggestion", [
+    ("monument", "tmple", "temple"), ("monument", "Sphinks", "sphinx"),
+    ("variants", ["fierce-wether"], "fierce-weather")])
+def test_a_misspelt_monument_or_variant_gets_a_suggestion(key, value, suggestion):
+    """Issue 19 §4: a close miss in a view's monument or variants is refused with the one
+    suggestion, as game ids and moves are."""
+    data = cards_data.load("expedition")
+    view = expedition.example_view(data)
+    view[key] = value
+    with pytest.raises(InvalidStateError, match=f"did you mean `{suggestion}`"):
+        expedition.state_from_view(view, data, 0)
+    view[key] = "zzz" if key == "monument" else ["zzz"]
+    with pytest.raises(InvalidStateError) as info:
+        expedition.state_from_view(view, data, 0)
+    assert "did you mean" not in str(info.value) and "is not one of" in str(info.value)

@@ -1,0 +1,112 @@
+"""``digsite track``: a companion for a game played at a real table (issue 19 §3).
+
+The person enters what happens at the table, one line at a time, in the notation's words
+(``digsite notation GAME``): first the setup (who begins, the cards dealt to them, what
+lies face up), then every seat's move as it is played and, when a chance step shows the
+person something, what it showed (``you dug: coin``; another seat's dig: ``card``,
+``thief`` or ``sandstorm``). The prompt says what is expected next. ``games.tracking``
+keeps the table record and the world behind it; this module reads lines and says things.
+
+Commands at any prompt: ``hint`` (or ``?``; ``hint 5000`` for 5000 iterations) at the
+person's decision, ``undo`` (take back the last line accepted), ``show`` (the position in
+words, as ``play`` shows it), ``help``, ``quit``.
+
+**Nothing typed is lost.** The table record is written atomically after every line, the
+accepted ones into ``events`` and the refused ones into ``refused`` with the reason (a
+refusal may be the tracker's mistake or a misreading at the table: the line is kept so
+that it can be taken up by hand, and it changes nothing in the replay). ``quit``, the end
+of the input (Ctrl-D) and Ctrl-C all leave the record on disk; ``--resume FILE`` goes on
+from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from games import Game
+from games.errors import DigsiteError
+from games.tracking import Tracker
+
+from .play import Terminal, hint_for
+
+__all__ = ["COMMANDS", "track"]
+
+COMMANDS = (
+    ("sell coin 2", "a move of the seat to act, as `digsite notation` writes it (with its "
+                    "seat if you like: seat 1: sell coin 2)"),
+    ("coin", "what you saw come out or what a move showed you, when the prompt asks (your "
+             "dig: the card; another seat's dig: card, thief or sandstorm)"),
+    ("hint, hint 5000", "the engine's ranking of your moves, at your decisions; `?` for short"),
+    ("undo", "take back the last line accepted"),
+    ("show", "the position in words"),
+    ("quit", "stop here; the record file keeps the game so far (--resume FILE goes on)"),
+)
+
+
+def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
+          say: Callable[[str], None], complain: Callable[[str], None],
+          save: Callable[[dict[str, Any]], object]) -> str:
+    """Follow the game line by line until it ends (``"finished"``), the person quits
+    (``"quit"``) or the input ends (``"eof"``). ``read(prompt)`` gives a line ('' at the
+    end of the input), ``say`` and ``complain`` (one line) speak; ``save`` after every
+    line."""
+    term = Terminal(read=lambda: "", say=say, complain=complain)
+    seat = tracker.seat
+    term.say(f"{game.info.name}, tracked for seat {seat} of {tracker.record.players}: "
+             f"type what happens at the table; 'help' lists the commands")
+    save(tracker.document())
+    while True:
+        ask = tracker.ask()
+        if ask.kind == "over":
+            world = tracker.world
+            assert world is not None
+            term.say("--- game over ---")
+            for line in game.describe_result(world, viewer=seat):
+                term.say(line)
+            return "finished"
+        line = read(f"{ask.prompt}> ")
+        if not line:
+            return "eof"
+        text = " ".join(line.split())
+        if not text or text.startswith("#"):
+            continue
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "exit") and not rest:
+            return "quit"
+        if word in ("help", "h") and not rest:
+            for form, meaning in COMMANDS:
+                term.say(f"  {form:<16} {meaning}")
+            continue
+        if word == "show" and not rest:
+            if tracker.world is None:
+                term.complain("nothing to show before the setup is complete")
+            else:
+                for out in game.describe_position(tracker.world, seat):
+                    term.say(out)
+            continue
+        if word == "undo" and not rest:
+            if tracker.undo():
+                save(tracker.document())
+                term.say("(undone: the last line is taken back)")
+            else:
+                term.complain("nothing to undo")
+            continue
+        if word in ("hint", "?"):
+            if ask.kind != "move" or ask.seat != seat or tracker.world is None:
+                term.complain("hints are for your decisions: it is not your move")
+                continue
+            hint_for(game, tracker.world, seat, term, rest,
+                     tracker.record.seed + len(tracker.record.events))
+            continue
+        try:
+            words = tracker.enter(text)
+        except DigsiteError as exc:
+            why = " ".join(str(exc).split())
+            tracker.refuse(text, why)
+            save(tracker.document())
+            term.complain(why)
+            continue
+        save(tracker.document())
+        if words:
+            term.say(f"  {words}")

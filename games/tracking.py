@@ -1,0 +1,1313 @@
+"""The table record and the tracker: following a game played at a real table
+(``digsite track``, issue 19 §3).
+
+A companion has no deal. What it has is what one seat (the person's) saw happen: the cards
+dealt to it and laid out face up, every seat's public action, the outcome of every chance
+step it saw (its own draws with the card; another seat's draw as the public part only).
+The **table record** holds exactly that, and nothing it could not know::
+
+    {"table": 1,                             # the format version
+     "game": "archaeology", "players": 2, "seat": 0,
+     "deal_options": {},                     # the New Expedition's monument and variants
+     "seed": 0,                              # seeds the tracker's scratch worlds (below)
+     "setup": {"first": "1", "hand": "coin coin pot_shard talisman",
+               "market": "pot_shard pot_shard coin talisman broken_cup"},   # per game
+     "events": [{"seat": 1, "move": "sell coin 2"},   # a seat's public action
+                {"saw": "coin"},                      # a chance step the seat saw: what it saw
+                ...],
+     "refused": [{"after": 7, "line": "dig dig", "why": "..."}],   # lines not accepted
+     "pending": {"seat": 0, "move": "explore 7", "shown": {}}}     # optional (below)
+
+``pending`` is a move entered whose effect shows the seat cards the tracker asks for next
+(the chamber an explorer sees, a room drawn, the deck tops after a draw: the game's
+questions, ``_SHOWS``), with the answers so far: it becomes an event, ``{"seat", "move",
+"shown": {question: answer}}``, once every question is answered.
+
+``setup`` answers the game's setup questions (:data:`SETUPS`: the seat's own dealt
+cards, what lies face up, who begins), each as the words the person typed, normalised.
+``events`` are in the order they happened; a chance step the seat does not see at all
+(another seat's card drawn unseen in a way the table does not show) is no event: the
+tracker plays it itself. ``refused`` keeps every line that was not accepted, with the
+number of events before it and the reason, so nothing typed is lost and a mistaken refusal
+can be taken up later by hand; it changes nothing in the replay.
+
+**How the tracker follows the game.** It keeps a *world*: a full engine state (every hidden
+card fixed) that shows the seat exactly what the seat saw. The world starts from a deal
+made from ``seed`` and rearranged so that the seat's dealt cards, the face-up cards and
+the first player are the ones entered (``_SETUP`` builders; a card the game does not have
+enough copies of is refused). Then, event by event:
+
+* a **decision** is parsed in the world (``games.protocol.parse_checked``, so every
+  forgiving form is accepted) and applied. The seat's own decisions are legal or not in
+  every world alike (they depend on its own cards and the public position). Another
+  seat's may depend on its hidden cards (a trade gives cards nobody saw it take): when
+  the world refuses it, the tracker draws worlds from the seat's information set
+  (``State.determinize``, exact for the card games) until one allows it;
+* a **chance step** the seat sees is asked for: the world's outcome is shown to the seat
+  as :func:`answer` words it (``coin`` for its own dig, ``card`` for another seat's
+  treasure, ``thief``); the tracker draws worlds from the information set until one has
+  the outcome the person entered and goes on in that world. Drawing from the information
+  set and keeping the worlds that show what was seen is sampling the posterior given the
+  observation, so the world stays a fair sample of what the seat cannot see;
+* a move that **shows the seat cards** (an explorer sees the chamber, a Pyramids seat takes
+  the deck's top card, a Loot N Run run reveals a front, a draw shows a deck's next back)
+  raises questions (``_SHOWS``), asked before the move becomes an event; the cards are
+  put in place in the world by swapping them with cards in places the seat has not seen
+  (where the backs agree), the deck tops' colours drawn for as chance outcomes are;
+* anything no drawn world allows is refused (:data:`TRIES` worlds; an outcome or a
+  move that none of them allows is, in practice, impossible: a card whose copies are all
+  accounted for, a trade of cards a seat cannot hold, a move out of turn).
+
+The hint is asked of the seat's player view of the world (``Game.view_of``): for the card
+games with a history view that is the history form, the most exact, built from the public
+events and the seat's own cards only (the world's hidden cards are not in it), so the hint
+is the one ``digsite hint`` gives for the history the person entered.
+
+The replay is deterministic: the worlds are drawn from generators seeded by ``seed`` and
+the event's index, so a record read back (``--resume``) gives the same world.
+
+>>> from games import load
+>>> tracker = Tracker.start(load("ancients"), players=1, seat=0, seed=3)
+>>> tracker.ask().kind, tracker.ask().key
+('setup', 'market')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Hashable, Iterator, Sequence
+
+from .errors import DigsiteError, IllegalMoveError, InvalidMoveError, InvalidStateError
+from .forgiving import did_you_mean, suggest
+from .game import Game
+from .protocol import CHANCE, State
+from .reader import read_document
+from .seeding import make_rng
+
+__all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
+           "answer", "chamber_shown", "setup_questions", "read_table", "tracked_games",
+           "table_session"]
+
+TABLE_FORMAT = 1
+#: A move written with its seat: ``seat 1: sell coin 2``, ``seat 1 sell coin 2``, ``1: ...``.
+_SEAT_PREFIX = re.compile(r"^(?:seat\s+(\d{1,2})\s*:?|(\d{1,2})\s*:)\s+(.+)$", re.IGNORECASE)
+#: The longest line the tracker reads (a whole trade of many cards is well under it).
+LONGEST_LINE = 300
+#: Worlds drawn from the seat's information set before an outcome or a move is refused.
+#: An entry whose posterior probability is 0.2% is missed by all of them with probability
+#: 0.25% (a drawn world costs about 10 to 30 microseconds of CPU: the readings are cached,
+#: so a refusal costs well under a second).
+TRIES = 3000
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """What one seat saw of a game at a real table (the module docstring's format)."""
+
+    game: str
+    players: int
+    seat: int
+    options: dict[str, Any]
+    seed: int = 0
+    setup: dict[str, str] = field(default_factory=dict)
+    events: tuple[dict[str, Any], ...] = ()
+    refused: tuple[dict[str, Any], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as JSON (the module docstring's format, without ``pending``: the
+        tracker's :meth:`Tracker.document` adds it)."""
+        return {"table": TABLE_FORMAT, "game": self.game, "players": self.players,
+                "seat": self.seat, "deal_options": dict(self.options), "seed": self.seed,
+                "setup": dict(self.setup), "events": [dict(e) for e in self.events],
+                "refused": [dict(r) for r in self.refused]}
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the tracker needs next: ``setup`` (the answer to setup question ``key``),
+    ``move`` (the decision of ``seat``), ``saw`` (a chance step the person's seat sees:
+    ``prompt`` says which), ``shown`` (question ``key`` of a move entered: what it showed)
+    or ``over`` (the game has ended)."""
+
+    kind: str
+    prompt: str
+    seat: int | None = None
+    key: str | None = None
+
+
+# --- setup: what the seat sees dealt -----------------------------------------------------
+
+#: Each game's setup questions: (key, prompt). The answers are words; the deal builder
+#: of the game reads them.
+SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "archaeology": (("first", "who plays first (a seat number)"),
+                    ("hand", "your hand, the 4 cards dealt to you"),
+                    ("market", "the marketplace, the 5 cards face up")),
+    "expedition": (("first", "who plays first (a seat number)"),
+                   ("hand", "your hand, the 4 cards dealt to you"),
+                   ("market", "the marketplace, the 5 cards face up")),
+    "pyramids": (("cards", "your 4 dealt cards (their order numbers)"),),
+    "lootnrun": (("first", "who plays first (a seat number)"),
+                 ("tops", "the back colours on top of deck 0 and deck 1")),
+    "ancients": (("first", "who plays first (a seat number)"),
+                 ("market", "the market, the 4 map cards laid out (shop 1 to 4)")),
+}
+
+
+#: The New Expedition's monument whose chambers lie face up from the start.
+FACE_UP_CHAMBERS = "buried_ruins"
+#: The New Expedition's variant in which every seat announces its opening hand's value.
+BEGINNERS_LUCK = "beginners-luck"
+
+
+def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
+    """``game``'s setup questions (:data:`SETUPS`; the Buried Ruins add their face-up
+    chambers)."""
+    questions = SETUPS[game.id]
+    if game.id == "expedition" and game.options.get("monument") == FACE_UP_CHAMBERS:
+        questions += (("chambers", "the chambers' face-up cards, A to C"),)
+    variants = game.options.get("variant") or ()
+    if game.id == "expedition" and BEGINNERS_LUCK in ([variants] if isinstance(variants, str)
+                                                      else list(variants)):
+        questions += (("announced", "the opening hand values announced, seat 0 first"),)
+    return questions
+
+
+def tracked_games() -> tuple[str, ...]:
+    """The games ``track`` follows."""
+    return tuple(SETUPS)
+
+
+def _words(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def _first(text: str, players: int) -> int:
+    words = _words(text)
+    if len(words) != 1 or not words[0].isdigit() or not int(words[0]) < players:
+        raise InvalidMoveError(f"the first player is a seat number, 0 to {players - 1}, "
+                               f"not {text[:30]!r}")
+    return int(words[0])
+
+
+def _card_names(text: str, names: Sequence[str], count: int, what: str) -> list[str]:
+    """``count`` card names of ``names`` from ``text`` (forgiving, as moves are: plurals,
+    spaces for underscores, ``2 coins`` for two, one word of a name only one card has)."""
+    from .forgiving import Forms, normalise
+    try:
+        words = normalise("cards " + " ".join(_words(text)),
+                          Forms(cards=tuple(names), counted=("cards",))).split()[1:]
+    except InvalidMoveError as exc:
+        raise InvalidMoveError(f"{what}: {str(exc).partition(': ')[2] or exc}") from None
+    for word in words:
+        if word not in names:
+            raise InvalidMoveError(f"{what}: no card {word[:30]!r}"
+                                   + did_you_mean(word.lower(), names))
+    if len(words) != count:
+        raise InvalidMoveError(f"{what}: {count} cards, got {len(words)}")
+    return words
+
+
+def _numbers(text: str, count: int | None, what: str, top: int) -> list[int]:
+    """``count`` card numbers 1 to ``top`` (``None``: any number of them), each once."""
+    words = _words(text)
+    if not all(w.isdigit() and len(w) < 4 and 1 <= int(w) <= top for w in words) \
+            or count is not None and len(words) != count:
+        many = f"{count} " if count is not None else ""
+        raise InvalidMoveError(f"{what}: {many}card numbers 1 to {top}, not {text[:40]!r}")
+    cards = [int(w) for w in words]
+    if len(set(cards)) != len(cards):
+        raise InvalidMoveError(f"{what}: each card is in the game once")
+    return cards
+
+
+def _colours(game: Game, text: str, count: int, what: str) -> list[str]:
+    """``count`` Loot N Run back colours."""
+    colours = list(getattr(game.data, "backs"))
+    words = [w.lower() for w in _words(text)]
+    for word in words:
+        if word not in colours:
+            raise InvalidMoveError(f"{what}: no back colour {word[:20]!r} (colours: "
+                                   f"{', '.join(colours)})" + did_you_mean(word, colours))
+    if len(words) != count:
+        raise InvalidMoveError(f"{what}: {count} colour(s), got {len(words)}")
+    return words
+
+
+def _swap_in(deal_lists: list[list[Any]], target: int, wanted: list[Any], locked: set[int],
+             what: str) -> None:
+    """Rearrange the cards of ``deal_lists`` (the deal's places of cards) so that list
+    ``target`` holds ``wanted`` (a multiset), taking each missing card from a list not
+    ``locked`` and putting one of the target's surplus cards in its place (the callers'
+    targets hold only cards that may lie anywhere: treasures, map cards).
+    ``InvalidMoveError`` when no copy of a wanted card is left."""
+    have = list(deal_lists[target])
+    need = list(wanted)
+    for card in list(need):
+        if card in have:
+            have.remove(card)
+            need.remove(card)
+    spare = have  # the target's cards that must go elsewhere
+    for card in need:
+        for k, lst in enumerate(deal_lists):
+            if k == target or k in locked or card not in lst:
+                continue
+            lst[lst.index(card)] = spare.pop()
+            break
+        else:
+            raise InvalidMoveError(f"{what}: there is no {card} left to be there (every copy "
+                                   f"is accounted for)")
+    deal_lists[target][:] = list(wanted)
+
+
+def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str],
+                      seed: int) -> dict[str, Any]:
+    deal = game.new_deal(seed=seed, players=players)
+    rules = getattr(game.state_from_deal(deal), "rules")
+    names = [rules.cards.names[c] for c in rules.chamber_cards]  # what a hand is dealt
+    deal["first_player"] = _first(setup["first"], players)
+    chambers = deal["chambers"]
+    chamber_lists = list(chambers.values()) if isinstance(chambers, dict) else list(chambers)
+    dig = deal["dig_site"]
+    lists = [deal["hands"][s] for s in range(players)] + [deal["marketplace"]] + \
+        chamber_lists + [dig] + ([deal["reserve"]] if "reserve" in deal else [])
+    # the dig site may give any card; the others take only treasures, and only treasures
+    # are ever moved out of the seat's hand and the marketplace
+    if "hand" in setup:  # (a setup being entered is checked answer by answer)
+        hand = _card_names(setup["hand"], names, len(deal["hands"][seat]), "your hand")
+        _swap_in(lists, seat, hand, set(), "your hand")
+    if "market" in setup:
+        market = _card_names(setup["market"], names, len(deal["marketplace"]),
+                             "the marketplace")
+        _swap_in(lists, players, market, {seat}, "the marketplace")
+    if "chambers" in setup:  # the Buried Ruins: one card face up in each chamber
+        cards = _card_names(setup["chambers"], names, len(chamber_lists), "the chambers")
+        for k, card in enumerate(cards):
+            _swap_in(lists, players + 1 + k, [card],
+                     {seat, players} | set(range(players + 1, players + 1 + k)),
+                     "the chambers")
+    if "announced" in setup:  # Beginner's Luck: the other hands are worth what was said
+        _announce(deal, rules, players, seat, [int(w) for w in setup["announced"].split()],
+                  make_rng(seed), chambers_seen="chambers" in setup)
+    return deal
+
+
+def _announce(deal: dict[str, Any], rules: Any, players: int, seat: int, values: list[int],
+              rng: Any, *, chambers_seen: bool) -> None:
+    """Deal the other seats hands worth their announced ``values`` (Beginner's Luck) from
+    the cards the seat has not seen, each drawn at random among those hands (up to
+    :data:`TRIES` draws a seat); ``InvalidMoveError`` when none is found."""
+    names = list(rules.cards.names)
+    trade = rules.trade
+
+    def worth(hand: list[str]) -> int:
+        return sum(trade[names.index(c)] for c in hand)
+
+    own = worth(deal["hands"][seat])
+    if values[seat] != own:
+        raise InvalidMoveError(f"the announced values: your hand is worth {own}, not "
+                               f"{values[seat]}")
+    dealable = {names[c] for c in rules.chamber_cards}
+    chambers = deal["chambers"]
+    chamber_lists = [] if chambers_seen else (  # (face-up chambers stay as entered)
+        list(chambers.values()) if isinstance(chambers, dict) else list(chambers))
+    places = [deal["hands"][p] for p in range(players) if p != seat] + chamber_lists + (
+        [deal["reserve"]] if "reserve" in deal else [])
+    dig = deal["dig_site"]
+    pool = [c for place in places for c in place] + [c for c in dig if c in dealable]
+    for p in range(players):
+        if p == seat:
+            continue
+        size = len(deal["hands"][p])
+        for _ in range(TRIES):
+            picks = rng.sample(range(len(pool)), size)
+            hand = [pool[i] for i in picks]
+            if worth(hand) == values[p]:
+                break
+        else:
+            raise InvalidMoveError(f"the announced values: no hand of the cards left is "
+                                   f"worth {values[p]} for seat {p}")
+        deal["hands"][p][:] = sorted(hand)
+        for i in sorted(picks, reverse=True):
+            pool.pop(i)
+    rng.shuffle(pool)  # the rest back into the chambers, the reserve and the dig site
+    for place in places[players - 1:]:
+        for i in range(len(place)):
+            place[i] = pool.pop()
+    for i, c in enumerate(dig):
+        if c in dealable:
+            dig[i] = pool.pop()
+    deal["announced"] = list(values)
+
+
+def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
+                   seed: int) -> dict[str, Any]:
+    deal = game.new_deal(seed=seed, players=players)
+    deal["first_player"] = _first(setup["first"], players)
+    if "market" not in setup:
+        return deal
+    words = _words(setup["market"])
+    ids = set(deal["market"]) | set(deal["removed"]) | set(deal["deck"])
+    if len(words) != len(deal["market"]) or not all(w.isdigit() for w in words):
+        raise InvalidMoveError(f"the market: {len(deal['market'])} map numbers, shop 1 "
+                               f"first, not {setup['market'][:40]!r}")
+    market = [int(w) for w in words]
+    for card in market:
+        if card not in ids:
+            raise InvalidMoveError(f"the market: there is no map {card} (maps "
+                                   f"{min(ids)} to {max(ids)})")
+    if len(set(market)) != len(market):
+        raise InvalidMoveError("the market: each map card is in the game once")
+    lists = [deal["market"], deal["removed"], deal["deck"]]
+    _swap_in(lists, 0, market, set(), "the market")
+    deal["market"] = market  # in shop order
+    return deal
+
+
+def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
+    """A setup answer checked on its own and written canonically (``InvalidMoveError``)."""
+    if key == "first":
+        return str(_first(text, players))
+    if game.id == "pyramids":
+        return " ".join(str(c) for c in _numbers(text, 4, "your cards", 48))
+    if game.id == "lootnrun":
+        return " ".join(_colours(game, text, 2, "the deck tops"))
+    if game.id == "ancients":
+        words = _words(text)
+        if len(words) != 4 or not all(w.isdigit() and len(w) < 4 for w in words):
+            raise InvalidMoveError(f"the market: 4 map numbers, shop 1 first, not "
+                                   f"{text[:40]!r}")
+        return " ".join(str(int(w)) for w in words)
+    if key == "announced":
+        words = _words(text)
+        if len(words) != players or not all(w.isdigit() and len(w) < 4 for w in words):
+            raise InvalidMoveError(f"the announced values: {players} numbers, seat 0 first, "
+                                   f"not {text[:40]!r}")
+        return " ".join(str(int(w)) for w in words)
+    deal = game.new_deal(seed=0, players=players)
+    rules = getattr(game.state_from_deal(deal), "rules")
+    names = [rules.cards.names[c] for c in rules.chamber_cards]
+    size = {"hand": len(deal["hands"][0]), "market": len(deal["marketplace"]),
+            "chambers": len(deal["chambers"])}[key]
+    what = {"hand": "your hand", "market": "the marketplace", "chambers": "the chambers"}[key]
+    return " ".join(_card_names(text, names, size, what))
+
+
+def _pyramids_deal(game: Game, players: int, seat: int, setup: dict[str, str],
+                   seed: int) -> dict[str, Any]:
+    deal = game.new_deal(seed=seed, players=players)
+    if "cards" in setup:
+        cards = _numbers(setup["cards"], len(deal["dealt"][seat]), "your cards", 48)
+        lists = [deal["dealt"][s] for s in range(players)] + [deal["deck"]]
+        _swap_in(lists, seat, cards, set(), "your cards")
+        deal["dealt"][seat] = sorted(cards)
+    return deal
+
+
+def _lootnrun_deal(game: Game, players: int, seat: int, setup: dict[str, str],
+                   seed: int) -> dict[str, Any]:
+    deal = game.new_deal(seed=seed, players=players)
+    deal["first_player"] = _first(setup["first"], players)
+    if "tops" in setup:
+        back = {room.id: room.back for room in getattr(game.data, "rooms")}
+        decks = deal["decks"]
+        for d, colour in enumerate(_colours(game, setup["tops"], 2, "the deck tops")):
+            if back[decks[d][0]] == colour:
+                continue
+            for k, deck in enumerate(decks):  # a room of that colour to the top
+                start = 1 if k <= d else 0
+                spot = next((i for i in range(start, len(deck)) if back[deck[i]] == colour),
+                            None)
+                if spot is not None:
+                    deck[spot], decks[d][0] = decks[d][0], deck[spot]
+                    break
+            else:
+                raise InvalidMoveError(f"the deck tops: no {colour} room is left for deck {d}")
+    return deal
+
+
+_SETUP: dict[str, Callable[[Game, int, int, dict[str, str], int], dict[str, Any]]] = {
+    "archaeology": _archaeology_deal, "expedition": _archaeology_deal,
+    "ancients": _ancients_deal, "pyramids": _pyramids_deal, "lootnrun": _lootnrun_deal}
+
+
+# --- chance steps as the seat sees them --------------------------------------------------
+
+def answer(game_id: str, state: State[Any], outcome: Hashable, seat: int) -> str | None:
+    """What ``seat`` sees of the chance ``outcome`` about to happen in ``state``, as the
+    words the person enters (``None``: the seat sees nothing of it to enter).
+
+    Archaeology (both editions): its own dig shows the card; another seat's dig shows a
+    thief or a sandstorm, else only that a ``card`` was dug; a theft's card is seen by the
+    thief and the victim. Every other chance step of the five games is public (a market
+    refill, a card drawn face up): its card."""
+    verb, _, rest = str(outcome).partition(" ")
+    if game_id in ("archaeology", "expedition"):
+        if verb == "dig":
+            digger = getattr(state, "turn")
+            if digger == seat or rest in ("thief", "sandstorm"):
+                return rest
+            return "card"
+        if verb == "stolen":
+            thief, victim = getattr(state, "turn"), getattr(state, "victim")
+            return rest if seat in (thief, victim) else None
+    if game_id == "lootnrun" and verb == "reshuffle":
+        back = getattr(state, "rules").back
+        decks = getattr(outcome, "decks")
+        return " ".join(back[d[0]] for d in decks)  # the new decks' tops, seen by all
+    return rest or verb
+
+
+def _chance_prompt(game_id: str, state: State[Any], outcome: Hashable, seat: int) -> str:
+    verb = str(outcome).partition(" ")[0]
+    if game_id in ("archaeology", "expedition"):
+        if verb == "dig":
+            digger = getattr(state, "turn")
+            return ("you dug" if digger == seat else
+                    f"seat {digger} dug (a card, a thief or a sandstorm)")
+        if verb == "stolen":
+            thief = getattr(state, "turn")
+            return "the thief took from you" if thief != seat else "you stole"
+    phrases = {
+        ("ancients", "draw"): "the map drawn into the market (its number)",
+        ("pyramids", "reveal"): "the expedition card revealed",
+        ("expedition", "reveal"): "the card drawn face up",
+        ("expedition", "refill"): "the Buried Ruins' refill (the chamber and the card: A coin)",
+        ("lootnrun", "reshuffle"): "reshuffled: the back colours on top of deck 0 and deck 1"}
+    return phrases.get((game_id, verb), f"what came out ({verb})")
+
+
+def chamber_shown(game_id: str, state: State[Any], move: Hashable, seat: int) -> int | None:
+    """The chamber ``move`` shows ``seat`` (its index), else ``None``: Archaeology's
+    explorer sees the chamber's cards (takes them, or keeps some in the Tomb), and the
+    Temple's look shows a chamber to the seat that sold."""
+    verb, _, where = str(move).partition(" ")
+    if game_id not in ("archaeology", "expedition") or state.current_player() != seat \
+            or verb not in ("explore", "look"):
+        return None
+    word = where.split(" ")[0]
+    if word == "none":  # the Temple's look declined
+        return None
+    if word.isdigit():  # the 2007 game names a chamber by its size
+        index = list(getattr(state, "rules").chamber_sizes).index(int(word))
+    else:  # the New Expedition by its letter
+        index = ord(word.upper()) - ord("A")
+    return index if getattr(state, "chambers")[index] else None
+
+
+def _fill_chamber(state: State[Any], i: int, cards: list[int]) -> bool:
+    """Make chamber ``i`` of the world ``state`` hold ``cards`` by swapping with the other
+    places the seat has not seen (the other chambers and the dig site); ``False`` when
+    they do not hold the cards."""
+    chambers = getattr(state, "chambers")
+    old = list(chambers[i])
+    need = list(cards)
+    for c in list(need):
+        if c in old:
+            old.remove(c)
+            need.remove(c)
+    others = [k for k, ch in enumerate(chambers) if k != i and ch]
+    places = [list(chambers[k]) for k in others]
+    dig = getattr(state, "dig")
+    for c in need:
+        for place in places + [dig]:
+            if c in place:
+                place[place.index(c)] = old.pop()
+                break
+        else:
+            return False
+    for k, place in zip(others, places):
+        chambers[k] = tuple(sorted(place))
+    chambers[i] = tuple(sorted(cards))
+    return True
+
+
+def _same(entered: str, seen: str) -> bool:
+    """Whether the words entered name what the seat saw (case, spaces, apostrophes and a
+    plural aside)."""
+    def key(text: str) -> str:
+        return "_".join(text.lower().replace("'", "").replace("-", "_").split())
+    a, b = key(entered), key(seen)
+    return a == b or a == b + "s" or a == b + "es"  # (a plural: "pot shards", "coins")
+
+
+# --- what a move shows -------------------------------------------------------------------
+
+@dataclass
+class _Pending:
+    """A move entered whose effect shows the seat cards the tracker must ask for (the
+    chamber an explorer sees, the card a Pyramids seat takes from the deck): the world it
+    is legal in, the questions and the answers so far, and its words."""
+
+    world: State[Any]
+    move: Hashable
+    seat: int
+    questions: list[tuple[str, str]]
+    answers: dict[str, str]
+    words: str | None
+
+
+def _chamber_questions(tracker: "Tracker", state: State[Any], move: Hashable,
+                       answers: dict[str, str]) -> list[tuple[str, str]]:
+    seat = tracker.seat
+    game_id = getattr(state, "rules").game_id
+    if chamber_shown(game_id, state, move, seat) is None:
+        return []
+    return [("chamber", "the cards you saw in the chamber")]
+
+
+def _chamber_apply(tracker: "Tracker", world: State[Any], move: Hashable,
+                   answers: dict[str, str], index: int) -> State[Any]:
+    """A world drawn from the seat's information set whose chamber holds the cards
+    entered, after ``move``."""
+    rules = getattr(world, "rules")
+    names = list(rules.cards.names)
+    i = chamber_shown(rules.game_id, world, move, tracker.seat)
+    assert i is not None
+    size = len(getattr(world, "chambers")[i])
+    cards = _card_names(answers["chamber"], [names[c] for c in rules.chamber_cards], size,
+                        "the chamber")
+    answers["chamber"] = " ".join(sorted(cards))
+    ids = [names.index(c) for c in cards]
+    for w in tracker._worlds(world, index):
+        if _fill_chamber(w, i, ids):
+            w.apply(tracker.game.parse_move(w, str(move)))
+            return w
+    raise IllegalMoveError(f"the chamber cannot hold {', '.join(cards)}: not that many "
+                           f"of them are unseen")
+
+
+def _unseen_swap(places: list[list[int]], card: int, instead: int) -> bool:
+    """Put ``instead`` where ``card`` lies among ``places`` (lists of unseen cards)."""
+    for place in places:
+        if card in place:
+            place[place.index(card)] = instead
+            return True
+    return False
+
+
+def _pyramids_questions(tracker: "Tracker", state: State[Any], move: Hashable,
+                        answers: dict[str, str]) -> list[tuple[str, str]]:
+    """A take from the deck shows its card; a step that ends with the display refilled
+    (the last keep of the setup, the last take of a step) shows the new display."""
+    after = state.clone()
+    after.apply(move)
+    questions = []
+    if str(move) == "take deck":
+        questions.append(("card", "the card taken from the deck (its number)"))
+    before = set(getattr(state, "display"))
+    if set(getattr(after, "display")) - before:
+        questions.append(("display", "the display now (its card numbers)"))
+    return questions
+
+
+def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
+                    answers: dict[str, str], index: int) -> State[Any]:
+    """``move`` played in ``world``, then the cards it showed put where the person saw
+    them: the deck's order is unseen, so any card still in it may be the one."""
+    before_display = list(getattr(world, "display"))
+    after = world.clone()
+    hands_before = [list(s.hand) for s in getattr(after, "seats")]
+    after.apply(move)
+    seats, deck = getattr(after, "seats"), getattr(after, "deck")
+    display = getattr(after, "display")
+    fresh = [c for c in display if c not in before_display]  # came from the deck
+    if "card" in answers:
+        taker = next(i for i, (h, s) in enumerate(zip(hands_before, seats)) if h != s.hand)
+        slot = next(k for k, (a, b) in enumerate(zip(hands_before[taker], seats[taker].hand))
+                    if a != b)
+        card = _numbers(answers["card"], 1, "the card taken", 48)[0]
+        answers["card"] = str(card)
+        drawn = seats[taker].hand[slot]
+        if card != drawn:
+            unseen = [deck, fresh]
+            if not _unseen_swap(unseen, card, drawn):
+                raise InvalidMoveError(f"the card taken: card {card} is not in the deck (it "
+                                       f"is in the display, in front of a seat or done)")
+            for k, c in enumerate(display):  # (a fresh display card may have been swapped)
+                if c not in before_display:
+                    display[k] = fresh.pop(0)
+            seats[taker].hand[slot] = card
+    if "display" in answers:
+        cards = _numbers(answers["display"], len(display), "the display", 48)
+        answers["display"] = " ".join(map(str, cards))
+        kept = [c for c in display if c in before_display]
+        for c in kept:
+            if c not in cards:
+                raise InvalidMoveError(f"the display: card {c} was in it and was not taken")
+        surplus = [c for c in display if c not in cards]
+        for c in cards:
+            if c in display:
+                continue
+            if c not in deck:
+                raise InvalidMoveError(f"the display: card {c} is not in the deck (it is in "
+                                       f"front of a seat or done)")
+            deck[deck.index(c)] = surplus.pop()
+        display[:] = cards
+    return after
+
+
+def _pyramids_arrange(tracker: "Tracker", world: State[Any], text: str) -> State[Any] | None:
+    """Another seat's keep names the cards it keeps, which the world dealt it or not:
+    a world whose deal gives it those cards (from the cards the person has not seen),
+    or ``None`` when the text is no keep."""
+    from .pyramids.moves import Keep, parse_text
+    try:
+        move = parse_text(text)
+    except DigsiteError:
+        return None
+    if not isinstance(move, Keep):
+        return None
+    w = world.clone()
+    actor = w.current_player()
+    seats = getattr(w, "seats")
+    pending = getattr(w, "pending")
+    dealt = seats[actor].dealt
+    spare = [c for c in dealt if c not in move.cards]
+    for card in move.cards:
+        if card in dealt:
+            continue
+        places = [getattr(w, "deck")] + [
+            seats[i].dealt for i in range(w.num_players) if i not in (actor, tracker.seat)
+            and (pending[i] is None or card not in getattr(pending[i], "cards", ()))]
+        if not spare:
+            return None
+        out = spare.pop()
+        if not _unseen_swap(places, card, out):
+            return None
+        dealt[dealt.index(out)] = card
+    seats[actor].dealt = sorted(dealt)
+    return w
+
+
+def _rooms(tracker: "Tracker", text: str, what: str) -> list[int]:
+    """Loot N Run room ids as the engine's room positions."""
+    rules = getattr(tracker.world, "rules")
+    words = _words(text)
+    if not all(w.isdigit() and len(w) < 4 and int(w) in rules.index for w in words):
+        raise InvalidMoveError(f"{what}: room numbers ({min(rules.ids)} to "
+                               f"{max(rules.ids)}), not {text[:40]!r}")
+    rooms = [rules.index[int(w)] for w in words]
+    if len(set(rooms)) != len(rooms):
+        raise InvalidMoveError(f"{what}: each room is in the game once")
+    return rooms
+
+
+def _lnr_unseen(w: State[Any], person: int) -> list[list[Any]]:
+    """The places of a Loot N Run world the person has not seen into: the decks, the
+    other seats' fronts and a Werewolf draw of another seat."""
+    places: list[list[Any]] = [d for d in getattr(w, "decks")]
+    places += [f for s, f in enumerate(getattr(w, "fronts")) if s != person]
+    if w.current_player() != person:
+        places.append(getattr(w, "drawn"))
+    return places
+
+
+def _lnr_place(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],
+               rooms: list[int], what: str) -> None:
+    """Put ``rooms`` at the positions ``spots`` of ``target`` (a front, a deck, a draw)
+    of the world ``w``, each where the back colour agrees, swapping with the unseen
+    places; ``InvalidMoveError`` when the colours or the rooms cannot be."""
+    rules = getattr(w, "rules")
+    back, ids = rules.back, rules.ids
+    want = sorted(back[r] for r in rooms)
+    have = sorted(back[target[i]] for i in spots)
+    if want != have:
+        raise InvalidMoveError(f"{what}: the backs are {', '.join(have)}, not "
+                               f"{', '.join(want)}")
+    free = list(spots)
+    for room in rooms:
+        if room in [target[i] for i in spots]:
+            free.remove(target.index(room))
+    places = _lnr_unseen(w, tracker.seat)
+    for room in rooms:
+        if room in [target[i] for i in spots]:
+            continue
+        i = next(i for i in free if back[target[i]] == back[room])
+        free.remove(i)
+        for place in places:
+            if room in place:
+                place[place.index(room)] = target[i]
+                break
+        else:
+            raise InvalidMoveError(f"{what}: room {ids[room]} is not hidden anywhere (it "
+                                   f"was seen face up, or it is yours)")
+        target[i] = room
+    if [back[target[i]] for i in spots] == [back[r] for r in rooms]:
+        for i, room in zip(spots, rooms):  # in the order entered (the discard pile's)
+            target[i] = room
+
+
+def _lnr_prepare(tracker: "Tracker", world: State[Any], move: Hashable,
+                 answers: dict[str, str]) -> tuple[State[Any], list[tuple[str, str]]]:
+    """The world after ``move`` with the rooms answered put in place, and the questions
+    the move raises given those answers (in order)."""
+    seat = tracker.seat
+    w = world.clone()
+    actor = w.current_player()
+    verb, _, arg = str(move).partition(" ")
+    fronts, decks = getattr(w, "fronts"), getattr(w, "decks")
+    questions: list[tuple[str, str]] = []
+
+    def ask_rooms(p: int) -> None:
+        key = f"rooms {p}"
+        questions.append((key, f"the rooms of seat {p}, revealed (their numbers)"))
+        if key in answers and fronts[p]:
+            rooms = _rooms(tracker, answers[key], f"seat {p}'s rooms")
+            if len(rooms) != len(fronts[p]):
+                raise InvalidMoveError(f"seat {p}'s rooms: {len(fronts[p])} rooms, got "
+                                       f"{len(rooms)}")
+            _lnr_place(tracker, w, fronts[p], list(range(len(fronts[p]))), rooms,
+                       f"seat {p}'s rooms")
+
+    if verb == "run" and actor != seat:
+        ask_rooms(actor)
+    if verb == "awaken" and int(arg) != seat:
+        ask_rooms(int(arg))
+    if verb == "loot" and actor == seat:
+        questions.append(("room", f"the room you drew from deck {arg} (its number)"))
+        if "room" in answers:
+            deck = decks[int(arg)]
+            room = _rooms(tracker, answers["room"], "the room drawn")
+            if len(room) != 1:
+                raise InvalidMoveError(f"the room drawn: one room number, got {len(room)}")
+            _lnr_place(tracker, w, deck, [len(deck) - 1], room, "the room drawn")
+    if verb == "keep" and actor != seat:
+        drawn = getattr(w, "drawn")
+        kept = {"keep none": (), "keep 0": (0,), "keep 1": (1,), "keep both": (0, 1)}[str(move)]
+        gone = [i for i, r in enumerate(drawn) if r is not None and i not in kept]
+        if gone:
+            questions.append(("discarded", "the rooms it discarded, face up (their numbers)"))
+            if "discarded" in answers:
+                _lnr_place(tracker, w, drawn, gone,
+                           _rooms(tracker, answers["discarded"], "the rooms discarded"),
+                           "the rooms discarded")
+    before = [list(f) for f in fronts]
+    tops = [d[-1] if d else None for d in decks]
+    probe = w.clone()
+    probe.apply(move)
+    if getattr(probe, "finished"):  # everyone reveals the rooms in front of them
+        for p in range(w.num_players):
+            if p != seat and before[p] and not any(k == f"rooms {p}" for k, _ in questions):
+                ask_rooms(p)
+        w.apply(move)
+        return w, questions
+    w.apply(move)
+    if getattr(w, "phase") == "keep" and w.current_player() == seat:
+        questions.append(("drawn", "the rooms you drew, deck 0's then deck 1's (their "
+                                   "numbers)"))
+        if "drawn" in answers:
+            drawn = getattr(w, "drawn")
+            spots = [i for i, r in enumerate(drawn) if r is not None]
+            _lnr_place(tracker, w, drawn, spots,
+                       _rooms(tracker, answers["drawn"], "the rooms drawn"), "the rooms drawn")
+    if getattr(w, "phase") != "reshuffle":
+        for d, deck in enumerate(getattr(w, "decks")):
+            if deck and (tops[d] is None or deck[-1] != tops[d]
+                         or len(deck) != len(decks[d])):
+                questions.append((f"top {d}", f"the back colour on top of deck {d} now"))
+    return w, questions
+
+
+def _lnr_questions(tracker: "Tracker", world: State[Any], move: Hashable,
+                   answers: dict[str, str]) -> list[tuple[str, str]]:
+    return _lnr_prepare(tracker, world, move, answers)[1]
+
+
+def _lnr_apply(tracker: "Tracker", world: State[Any], move: Hashable,
+               answers: dict[str, str], index: int) -> State[Any]:
+    """A world drawn from the seat's information set in which ``move`` shows what was
+    answered: the rooms put in place, the deck tops' colours drawn for."""
+    back = getattr(world, "rules").back
+    tops = {int(k.split()[1]): _colours(tracker.game, v, 1, f"deck {k.split()[1]}'s top")[0]
+            for k, v in answers.items() if k.startswith("top ")}
+    for k in [k for k in answers if k.startswith("top ")]:
+        answers[k] = tops[int(k.split()[1])]
+    seen: set[str] = set()
+    for w in tracker._worlds(world, index):
+        after, _ = _lnr_prepare(tracker, w, move, answers)
+        decks = getattr(after, "decks")
+        showing = {d: back[decks[d][-1]] for d in tops if decks[d]}
+        if showing == tops:
+            return after
+        seen.add(" ".join(f"deck {d} {c}" for d, c in sorted(showing.items())))
+    raise IllegalMoveError(f"the deck tops cannot show "
+                           f"{', '.join(f'{c} on deck {d}' for d, c in sorted(tops.items()))}"
+                           f" (the rooms left of that colour are all accounted for)")
+
+
+#: Per game, a world in which another seat's move is legal when the world's hidden
+#: cards (dealt it at random) are not the ones the move shows (``None``: no such world).
+_ARRANGE: dict[str, Callable[["Tracker", State[Any], str], State[Any] | None]] = {
+    "pyramids": _pyramids_arrange}
+
+
+#: Per game: the questions a move raises (``(key, prompt)``, none for most moves) and
+#: the world after the move with the answers (``InvalidMoveError`` when they cannot be).
+_SHOWS: dict[str, tuple[Callable[["Tracker", State[Any], Hashable, dict[str, str]],
+                                 list[tuple[str, str]]],
+                        Callable[["Tracker", State[Any], Hashable, dict[str, str], int],
+                                 State[Any]]]] = {
+    "archaeology": (_chamber_questions, _chamber_apply),
+    "expedition": (_chamber_questions, _chamber_apply),
+    "pyramids": (_pyramids_questions, _pyramids_apply),
+    "lootnrun": (_lnr_questions, _lnr_apply),
+}
+
+
+# --- the tracker ------------------------------------------------------------------------
+
+class Tracker:
+    """A game followed from one seat (module docstring): :meth:`ask` what is needed next,
+    :meth:`enter` a line, :attr:`record` what was entered, :attr:`world` the state."""
+
+    def __init__(self, game: Game, record: TableRecord) -> None:
+        if game.id not in _SETUP:
+            raise InvalidStateError(f"track: {game.id} is not tracked yet (tracked: "
+                                    f"{', '.join(tracked_games())})")
+        self.game = game
+        self.record = record
+        self.world: State[Any] | None = None
+        #: A move waiting for what it showed (an explore: the chamber's cards).
+        self.pending: _Pending | None = None
+        self._rebuild()
+
+    @classmethod
+    def start(cls, game: Game, *, players: int, seat: int, seed: int = 0) -> "Tracker":
+        info = game.info
+        if players not in info.player_counts:
+            raise InvalidStateError(f"track: {game.id} is played by {info.player_counts[0]} "
+                                    f"to {info.player_counts[-1]} players, got {players}")
+        if not 0 <= seat < players:
+            raise InvalidStateError(f"track: seat must be 0 to {players - 1}, got {seat}")
+        setup = {"first": "0"} if players == 1 else {}  # (solo: nobody else to begin)
+        return cls(game, TableRecord(game.id, players, seat, dict(game.options), seed, setup))
+
+    # --- reading the state ----------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return self.record.seat
+
+    def ask(self) -> Ask:
+        """What the tracker needs next."""
+        for key, prompt in setup_questions(self.game):
+            if key not in self.record.setup:
+                return Ask("setup", prompt, key=key)
+        world = self._state()
+        if self.pending is not None:
+            key, prompt = next((k, q) for k, q in self.pending.questions
+                               if k not in self.pending.answers)
+            return Ask("shown", f"{self.pending.move}: {prompt}", seat=self.pending.seat,
+                       key=key)
+        if world.is_terminal():
+            return Ask("over", "the game is over")
+        actor = world.current_player()
+        if actor == CHANCE:
+            outcome = world.chance_outcomes()[0][0]
+            return Ask("saw", _chance_prompt(self.game.id, world, outcome, self.seat))
+        who = "your move" if actor == self.seat else f"seat {actor}'s move"
+        return Ask("move", who, seat=actor)
+
+    def _state(self) -> State[Any]:
+        if self.world is None:
+            raise InvalidStateError("track: the setup is not complete")
+        return self.world
+
+    # --- entering -------------------------------------------------------------------
+    def enter(self, text: str) -> str | None:
+        """Take one line: a setup answer, a move of the seat to act (``S`` omitted) or what
+        the seat saw of a chance step. Returns the event in the seat's words (``None``: no
+        words). ``DigsiteError`` with one line when it cannot be (nothing changes)."""
+        ask = self.ask()
+        text = " ".join(text.split())
+        if len(text) > LONGEST_LINE:  # (nothing entered is that long; difflib on it is slow)
+            raise InvalidMoveError(f"a line of {len(text)} characters: no entry is longer "
+                                   f"than {LONGEST_LINE}")
+        if ask.kind == "over":
+            raise InvalidMoveError("the game is over: nothing more to enter (undo, show, quit)")
+        if ask.kind == "setup":
+            assert ask.key is not None
+            setup = dict(self.record.setup)
+            setup[ask.key] = _setup_answer(self.game, self.record.players, ask.key, text)
+            trial = replace(self.record, setup=setup)
+            _SETUP[self.game.id](self.game, trial.players, trial.seat, setup, trial.seed)
+            self.record = trial
+            self._rebuild()
+            return None
+        world = self._state()
+        index = len(self.record.events)
+        if ask.kind == "shown":
+            pending = self.pending
+            assert pending is not None and ask.key is not None
+            answers = dict(pending.answers)
+            answers[ask.key] = text
+            # (the questions may depend on the answers: a Loot N Run awakening shows the
+            # target's rooms, and a Werewolf among them draws two more)
+            questions = _SHOWS[self.game.id][0](self, pending.world, pending.move, answers)
+            if any(key not in answers for key, _ in questions):
+                pending.answers = answers
+                pending.questions = questions
+                return None
+            new_world = _SHOWS[self.game.id][1](self, pending.world, pending.move, answers,
+                                                index)
+            words = pending.words
+            event: dict[str, Any] = {"seat": pending.seat, "move": str(pending.move),
+                                     "shown": answers}
+            self.pending = None
+        elif ask.kind == "saw":
+            new_world, outcome = self._force_chance(world, text, index)
+            words = self.game.describe_event(new_world, outcome, self.seat)
+            entered = answer(self.game.id, new_world, outcome, self.seat)
+            new_world.apply(outcome)
+            event = {"saw": entered}
+        else:
+            text = self._own_turn(text, ask)
+            new_world, move = self._force_move(world, text, index)
+            shows = _SHOWS.get(self.game.id)
+            questions = shows[0](self, new_world, move, {}) if shows else []
+            if questions:  # asked next: what the move showed
+                assert ask.seat is not None
+                self.pending = _Pending(new_world, move, ask.seat, questions, {},
+                                        self.game.describe_event(new_world, move, self.seat))
+                return None
+            words = self.game.describe_event(new_world, move, self.seat)
+            event = {"seat": ask.seat, "move": str(move)}
+            new_world.apply(move)
+        self.world = new_world
+        self._settle(self.world)
+        self.record = replace(self.record, events=self.record.events + (event,))
+        return words
+
+    def document(self) -> dict[str, Any]:
+        """The table record as JSON, with the move waiting on its questions (``pending``:
+        its seat, text and the answers so far) when there is one: what ``track`` writes
+        after every line, so that nothing typed is lost."""
+        doc = self.record.to_json()
+        if self.pending is not None:
+            doc["pending"] = {"seat": self.pending.seat, "move": str(self.pending.move),
+                              "shown": dict(self.pending.answers)}
+        return doc
+
+    def _own_turn(self, text: str, ask: Ask) -> str:
+        """A move written with its seat (``seat 1: sell coin 2``, ``1: sell coin 2``) without
+        the seat, refused when it is not that seat's turn."""
+        match = _SEAT_PREFIX.match(text)
+        if match is None:
+            return text
+        seat = int(match.group(1) or match.group(2))
+        if seat != ask.seat:
+            who = "your" if ask.seat == self.seat else f"seat {ask.seat}'s"
+            raise IllegalMoveError(f"out of turn: it is {who} move, not seat {seat}'s")
+        return match.group(3)
+
+    def _waiting(self) -> str | None:
+        """The question a move entered waits on (``None``: none)."""
+        return self.ask().key if self.pending is not None else None
+
+    def refuse(self, line: str, why: str) -> None:
+        """Keep a refused line in the record's ``refused`` log."""
+        entry = {"after": len(self.record.events), "line": line[:500], "why": why[:500]}
+        self.record = replace(self.record, refused=self.record.refused + (entry,))
+
+    def undo(self) -> bool:
+        """Take back the last event (or the last setup answer); ``False``: nothing to undo."""
+        if self.pending is not None:
+            if self.pending.answers:
+                self.pending.answers.popitem()
+            else:
+                self.pending = None
+            return True
+        if self.record.events:
+            last = self.record.events[-1]
+            self.record = replace(self.record, events=self.record.events[:-1])
+            if "shown" in last:  # back to the move's last question, its answer taken back
+                self._rebuild()
+                self.enter(last["move"])
+                shown = list(last["shown"].values())
+                for text in shown[:-1]:
+                    self.enter(text)
+                return True
+        elif self.record.setup:
+            setup = dict(self.record.setup)
+            setup.pop(list(setup)[-1])
+            self.record = replace(self.record, setup=setup)
+        else:
+            return False
+        self._rebuild()
+        return True
+
+    # --- worlds ---------------------------------------------------------------------
+    def _worlds(self, world: State[Any], index: int) -> Iterator[State[Any]]:
+        """The world itself, then worlds drawn from the seat's information set."""
+        yield world.clone()
+        rng = make_rng(self.record.seed * 1_000_003 + index)
+        for _ in range(TRIES):
+            yield world.determinize(self.seat, rng)
+
+    def _force_chance(self, world: State[Any], text: str, index: int
+                      ) -> tuple[State[Any], Hashable]:
+        seen: list[str] = []
+        for w in self._worlds(world, index):
+            outcome = w.chance_outcomes()[0][0]
+            said = answer(self.game.id, w, outcome, self.seat)
+            verb = str(outcome).partition(" ")[0]
+            if said is not None and (_same(text, said) or _same(text, f"{verb} {said}")):
+                return w, outcome
+            if said is not None and said not in seen:
+                seen.append(said)
+        word = text.split(" ")[-1] if text else text
+        close = suggest(word.lower(), seen)
+        hint = f"; did you mean `{close}`?" if close else ""
+        raise IllegalMoveError(f"{text[:40]!r} cannot be what came out here (what can: "
+                               f"{', '.join(sorted(seen))}){hint}")
+
+    def _force_move(self, world: State[Any], text: str, index: int
+                    ) -> tuple[State[Any], Hashable]:
+        actor = world.current_player()
+        try:
+            return world, self.game.parse_move(world, text)
+        except IllegalMoveError:
+            if actor == self.seat:
+                raise
+        arrange = _ARRANGE.get(self.game.id)
+        arranged = arrange(self, world, text) if arrange else None
+        if arranged is not None:
+            try:
+                return arranged, self.game.parse_move(arranged, text)
+            except DigsiteError:
+                pass
+        for w in self._worlds(world, index):
+            try:
+                return w, self.game.parse_move(w, text)
+            except DigsiteError:
+                continue
+        # (not the engine's reason: it would name the hand of one sampled world)
+        raise IllegalMoveError(f"move {text[:60]!r} is not possible for seat {actor} here: "
+                               f"no hand it could hold, given what you have seen, allows it")
+
+    def _settle(self, world: State[Any]) -> None:
+        """Play the chance steps the seat does not see (in the world's own outcome)."""
+        while world.current_player() == CHANCE:
+            outcome = world.chance_outcomes()[0][0]
+            if answer(self.game.id, world, outcome, self.seat) is not None:
+                return
+            world.apply(outcome)
+
+    def _world_from_setup(self, record: TableRecord) -> State[Any]:
+        deal = _SETUP[self.game.id](self.game, record.players, record.seat,
+                                    dict(record.setup), record.seed)
+        world = self.game.state_from_deal(deal)
+        self._settle(world)
+        return world
+
+    def _rebuild(self) -> None:
+        """The world after the record's setup and events (replayed)."""
+        for _ in self.replay():
+            pass
+
+    def replay(self) -> Iterator[tuple[int, dict[str, Any], State[Any]]]:
+        """Replay the record from its setup (this tracker follows it), yielding before
+        each event ``(index, event, a copy of the world before it)``: the position each
+        event was entered in (``solvers.tables`` numbers the seat's decisions by it)."""
+        record = self.record
+        if len(record.setup) < len(setup_questions(self.game)):
+            self.world = None
+            return
+        events = record.events
+        self.pending = None
+        self.record = replace(record, events=())
+        self.world = self._world_from_setup(record)
+        for i, event in enumerate(events):
+            text = event["saw"] if "saw" in event else event["move"]
+            ask = self.ask()
+            expect = "saw" if "saw" in event else "move"
+            if ask.kind != expect or ("seat" in event and event["seat"] != ask.seat):
+                raise InvalidStateError(f"table: events[{i}]: expected {ask.prompt}")
+            yield i, event, self.world.clone()
+            try:
+                self.enter(text)
+                shown = event.get("shown", {})
+                while (key := self._waiting()) is not None:
+                    if key not in shown:
+                        raise InvalidStateError(f"shown: no answer {key!r}")
+                    self.enter(shown[key])
+            except DigsiteError as exc:
+                raise InvalidStateError(f"table: events[{i}]: {exc}") from None
+        self.record = replace(self.record, refused=record.refused)
+
+
+def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
+    """A table record read back (``--resume``), validated by replay; ``load(game_id,
+    **options)`` makes the game. ``InvalidStateError`` with one line naming the key."""
+    from . import registry
+    node = read_document(doc, "table")
+    node.integer("table", lo=TABLE_FORMAT, hi=TABLE_FORMAT)
+    game_id = node.text("game", choices=tracked_games())
+    info = registry.get(game_id)
+    players = node.integer("players", lo=info.player_counts[0], hi=info.player_counts[-1])
+    seat = node.integer("seat", lo=0, hi=players - 1)
+    options = node.raw("deal_options", {})
+    if not isinstance(options, dict):
+        node.fail("expected a JSON object", "deal_options")
+    seed = node.integer("seed", lo=0, hi=2 ** 62)
+    try:
+        game = load(game_id, **options)
+    except DigsiteError as exc:
+        raise InvalidStateError(f"table: deal_options: {exc}") from None
+    setup_node = node.table("setup", default={})
+    keys = [key for key, _ in setup_questions(game)]
+    setup = {}
+    for key in keys:
+        if setup_node.has(key):
+            setup[key] = setup_node.text(key)
+    setup_node.done()
+    if any(key not in setup for key in keys[:len(setup)]):
+        node.fail("the setup answers are given in order", "setup")
+    events: list[dict[str, Any]] = []
+    for i, item in enumerate(node.items("events")):
+        entry = node.node_at(item, f"events[{i}]")
+        if entry.has("saw"):
+            events.append({"saw": entry.text("saw")})
+        else:
+            event: dict[str, Any] = {"seat": entry.integer("seat", lo=0, hi=players - 1),
+                     "move": entry.text("move")}
+            if entry.has("shown"):
+                event["shown"] = entry.text_table("shown")
+            events.append(event)
+        entry.done()
+    refused = []
+    for i, item in enumerate(node.items("refused", min_length=0) if node.has("refused")
+                             else []):
+        entry = node.node_at(item, f"refused[{i}]")
+        refused.append({"after": entry.integer("after", lo=0), "line": entry.text("line"),
+                        "why": entry.text("why")})
+        entry.done()
+    pending = None
+    waiting = node.optional_table("pending")
+    if waiting is not None:
+        pending = (waiting.integer("seat", lo=0, hi=players - 1), waiting.text("move"),
+                   waiting.text_table("shown") if waiting.has("shown") else {})
+        waiting.done()
+    node.done()
+    if events and len(setup) < len(keys):
+        node.fail("events before the setup is complete", "events")
+    record = TableRecord(game_id, players, seat, dict(options), seed, setup, tuple(events),
+                         tuple(refused))
+    tracker = Tracker(game, record)
+    if pending is not None:
+        ask = tracker.ask()
+        if ask.kind != "move" or ask.seat != pending[0]:
+            raise InvalidStateError(f"table: pending: expected {ask.prompt}")
+        try:
+            tracker.enter(pending[1])
+            for text in pending[2].values():
+                tracker.enter(text)
+        except DigsiteError as exc:
+            raise InvalidStateError(f"table: pending: {exc}") from None
+        if tracker.pending is None:
+            raise InvalidStateError("table: pending: the move waits on no question")
+    return tracker
+
+
+# --- a table, simulated (tests, examples) -------------------------------------------------
+
+def _truth_answer(game_id: str, key: str, before: State[Any], after: State[Any],
+                  move: Hashable, seat: int) -> str:
+    """What the person at ``seat`` saw of ``move`` for question ``key``, read from the true
+    states before and after it (a simulated table)."""
+    if key == "chamber":
+        i = chamber_shown(game_id, before, move, seat)
+        assert i is not None
+        names = getattr(before, "rules").cards.names
+        return " ".join(names[c] for c in getattr(before, "chambers")[i])
+    if key == "card":  # Pyramids: the card a seat took from the deck
+        new = [c for b, a in zip(getattr(before, "seats"), getattr(after, "seats"))
+               for x, c in zip(b.hand, a.hand) if x != c]
+        return str(new[0])
+    if key == "display":
+        return " ".join(map(str, getattr(after, "display")))
+    rules = getattr(after, "rules")
+    ids, back = rules.ids, rules.back
+    if key.startswith("rooms "):
+        return " ".join(str(ids[r]) for r in getattr(before, "fronts")[int(key.split()[1])])
+    if key == "room":
+        return str(ids[getattr(after, "fronts")[seat][-1]])
+    if key == "discarded":
+        kept = {"keep none": (), "keep 0": (0,), "keep 1": (1,), "keep both": (0, 1)}[str(move)]
+        return " ".join(str(ids[r]) for i, r in enumerate(getattr(before, "drawn"))
+                        if r is not None and i not in kept)
+    if key == "drawn":
+        return " ".join(str(ids[r]) for r in getattr(after, "drawn") if r is not None)
+    if key.startswith("top "):
+        return str(back[getattr(after, "decks")[int(key.split()[1])][-1]])
+    raise InvalidStateError(f"no answer for {key!r}")
+
+
+def _truth_setup(game: Game, deal: dict[str, Any], seat: int) -> list[str]:
+    """The setup answers of the person at ``seat`` for ``deal``."""
+    if game.id == "pyramids":
+        return [" ".join(map(str, deal["dealt"][seat]))]
+    if game.id == "ancients":
+        first = [str(deal["first_player"])] if int(deal["players"]) > 1 else []
+        return first + [" ".join(map(str, deal["market"]))]
+    if game.id == "lootnrun":
+        back = {room.id: room.back for room in getattr(game.data, "rooms")}
+        return [str(deal["first_player"]), " ".join(back[d[0]] for d in deal["decks"])]
+    lines = [str(deal["first_player"]), " ".join(deal["hands"][seat]),
+             " ".join(deal["marketplace"])]
+    keys = [key for key, _ in setup_questions(game)]
+    if "chambers" in keys:
+        lines.append(" ".join(chamber[0] for chamber in deal["chambers"]))
+    if "announced" in keys:
+        lines.append(" ".join(map(str, deal["announced"])))
+    return lines
+
+
+def table_session(game: Game, *, players: int, seat: int, seed: int, tracker_seed: int = 0,
+                  hints: int = 0, check: Callable[[State[Any], Tracker], None] | None = None
+                  ) -> list[str]:
+    """The lines a person at ``seat`` types to ``track`` the game of ``game``'s deal of
+    ``seed`` played by seeded random moves: the setup, every move, what each chance step
+    and move showed the seat, and ``hints`` lines ``hint 20`` at its first decisions
+    after the fourth. A tracker follows along (its record seeded by ``tracker_seed``), so
+    that the questions are the ones ``track`` asks; ``check(truth, tracker)`` is called at
+    each decision of the seat (the tests compare the seat's views). For tests and
+    examples: a simulated table."""
+    from .protocol import CHANCE as _CHANCE
+    deal = game.new_deal(seed=seed, players=players)
+    truth = game.state_from_deal(deal)
+    tracker = Tracker.start(game, players=players, seat=seat, seed=tracker_seed)
+    lines: list[str] = []
+
+    def feed(line: str) -> None:
+        tracker.enter(line)
+        lines.append(line)
+
+    for line in _truth_setup(game, deal, seat):
+        feed(line)
+    rng = make_rng(seed)
+    decisions = 0
+    while not truth.is_terminal():
+        actor = truth.current_player()
+        if actor == _CHANCE:
+            outcome = truth.chance_outcomes()[0][0]
+            said = answer(game.id, truth, outcome, seat)
+            if said is not None:
+                feed(said)
+            truth.apply(outcome)
+            continue
+        if actor == seat:
+            if check is not None:
+                check(truth, tracker)
+            if hints and decisions > 3:
+                lines.append("hint 20")
+                hints -= 1
+        move = rng.choice(game.decisions(truth))
+        decisions += 1
+        before = truth.clone()
+        feed(str(move))
+        truth.apply(move)
+        while (key := tracker._waiting()) is not None:
+            feed(_truth_answer(game.id, key, before, truth, move, seat))
+    return lines

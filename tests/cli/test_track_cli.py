@@ -1,0 +1,175 @@
+"""``digsite track`` through a pipe (issue 19 §3): whole games entered line by line from
+what one seat of a real (seeded) game saw, with hints along the way; a resume after a cut;
+undo; refused lines kept in the record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from games import load
+from games.tracking import read_table, table_session
+
+#: The games and tables ``track`` follows.
+TABLES = [("archaeology", ()), ("ancients", ()), ("pyramids", ()), ("lootnrun", ()),
+          ("expedition", ("--monument", "temple"))] + [
+    # (the other monuments: tests/games/test_tracking.py follows each in-process)
+    pytest.param("expedition", ("--monument", m), marks=pytest.mark.slow,
+                 id=f"expedition-{m}") for m in ("tomb", "mine", "sphinx", "buried_ruins",
+                                                 "great_pyramid")]
+
+
+def table_lines(game_id: str, seed: int, seat: int = 0, *, hints: int = 2,
+                options: tuple[str, ...] = (), players: int = 2) -> list[str]:
+    """What the person at ``seat`` types while a seeded random game is played at the
+    table (``games.tracking.table_session``)."""
+    opts = {k.lstrip("-"): v for k, v in zip(options[::2], options[1::2])}
+    return table_session(load(game_id, **opts), players=players, seat=seat, seed=seed,
+                         hints=hints)
+
+
+def _read(path: Path, game: str):
+    return read_table(json.loads(path.read_text()), lambda gid, **o: load(gid, **o))
+
+
+@pytest.mark.parametrize("game, options", TABLES)
+def test_a_whole_game_entered_line_by_line(run_cli, tmp_path, game, options):
+    target = tmp_path / "table.json"
+    lines = table_lines(game, 4, options=options)
+    result = run_cli("track", game, *options, "--players", "2", "--record", str(target),
+                     stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err[-500:]
+    assert result.err == "", result.err[:500]
+    assert "--- game over ---" in result.out and f"table record written to {target}" in result.out
+    assert "best move" in result.out and "budget: 20 iterations" in result.out
+    tracker = _read(target, game)
+    assert tracker.ask().kind == "over"
+    assert tracker.record.refused == ()
+
+
+def test_resume_after_a_cut_gives_the_same_record(run_cli, tmp_path):
+    lines = table_lines("archaeology", 5, hints=0)
+    whole, cut = tmp_path / "whole.json", tmp_path / "cut.json"
+    assert run_cli("track", "archaeology", "--record", str(whole),
+                   stdin="\n".join(lines) + "\n").code == 0
+    first = run_cli("track", "archaeology", "--record", str(cut),
+                    stdin="\n".join(lines[:40]) + "\n")
+    assert first.code == 0 and "the input ended" in first.out and "--resume" in first.out
+    second = run_cli("track", "archaeology", "--resume", str(cut),
+                     stdin="\n".join(lines[40:]) + "\n")
+    assert second.code == 0, second.err
+    assert "--- game over ---" in second.out
+    assert json.loads(cut.read_text()) == json.loads(whole.read_text())
+
+
+def test_undo_and_refused_lines_are_kept(run_cli, tmp_path):
+    target = tmp_path / "t.json"
+    lines = table_lines("archaeology", 4, hints=0)
+    typed = lines[:3] + ["unicorn", "theif"] + lines[3:5] + ["undo"] + lines[4:6] + [
+        "explore 7", "seat 0: end", "hint", "quit"]
+    result = run_cli("track", "archaeology", "--record", str(target),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    errors = result.err.splitlines()
+    assert all(e.startswith("error: ") for e in errors)
+    assert "(undone: the last line is taken back)" in result.out
+    tracker = _read(target, "archaeology")
+    refused = [r["line"] for r in tracker.record.refused]
+    assert "unicorn" in refused and "theif" in refused and "explore 7" in refused
+    assert "out of turn: it is seat 1's move, not seat 0's" in result.err
+    assert len(tracker.record.events) == 3
+    assert "did you mean" in result.err
+
+
+def test_an_impossible_card_is_refused(run_cli, tmp_path):
+    # the 2007 game has 4 pharaoh's masks: a fifth in the marketplace is refused
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin="0\npharaohs_mask pharaohs_mask pharaohs_mask pharaohs_mask\n"
+                           "pharaohs_mask coin coin coin coin\n"
+                           "quit\n")
+    assert result.code == 0
+    assert result.err.startswith("error: the marketplace: there is no pharaohs_mask left")
+
+
+def test_a_corrupt_resume_file_is_one_error_line_and_left_untouched(run_cli, tmp_path):
+    bad = tmp_path / "bad.json"
+    for text in ("{", '{"table": 1, "game": "archaeology"}', "[]",
+                 '{"table": 1, "game": "archaeology", "players": 2, "seat": 0, "seed": 0, '
+                 '"setup": {"first": "0"}, "events": [{"saw": "coin"}]}'):
+        bad.write_text(text)
+        result = run_cli("track", "archaeology", "--resume", str(bad), stdin="quit\n")
+        assert result.code == 2, (text, result.err)
+        assert result.err.count("\n") == 1 and result.err.startswith("error: ")
+        assert bad.read_text() == text
+
+
+def test_bad_tables_are_refused_with_one_line(run_cli, tmp_path):
+    for args in (("--players", "9"), ("--seat", "5"), ("--monument", "temple")):
+        result = run_cli("track", "lootnrun", *args, "--record", str(tmp_path / "t.json"))
+        assert result.code == 2 and result.err.startswith("error: "), args
+        assert result.err.count("\n") == 1
+    result = run_cli("track", "expedition", "--record", str(tmp_path / "t.json"))
+    assert result.code == 2 and "--monument" in result.err
+
+
+@pytest.mark.parametrize("game, options", [("lootnrun", ()), ("pyramids", ()),
+                                           ("expedition", ("--monument", "tomb"))])
+def test_view_and_hint_read_a_table_at_decision_n(run_cli, tmp_path, game, options):
+    target = tmp_path / "table.json"
+    lines = table_lines(game, 4, seat=1, hints=0, options=options)
+    assert run_cli("track", game, *options, "--players", "2", "--seat", "1", "--record",
+                   str(target), stdin="\n".join(lines[:60]) + "\n").code == 0
+    view = run_cli("view", str(target), "--at", "2")
+    assert view.code == 0, view.err
+    doc = json.loads(view.out)
+    assert doc["game"] == game and doc["seat"] == 1
+    hint = run_cli("hint", game, str(target), "--at", "2", "--iterations", "20", "--json")
+    assert hint.code == 0, hint.err
+    assert json.loads(hint.out)["seat"] == 1
+    for args, words in ((("--at", "999"), "has no decision 999"),
+                        (("--at", "1", "--seat", "0"), "holds what seat 1 saw")):
+        bad = run_cli("view", str(target), *args)
+        assert bad.code == 2 and words in bad.err and bad.err.count("\n") == 1
+
+
+def test_ctrl_c_keeps_the_table(tmp_path):
+    """A real SIGINT while the companion waits for a line: exit 130, every line kept."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = Path(__file__).resolve().parents[2]
+    target = tmp_path / "table.json"
+    lines = table_lines("lootnrun", 2, hints=0)[:6]
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "track", "lootnrun", "--record",
+                             str(target)], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(root)},
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True,
+                            # a background job's children inherit SIG_IGN: the default here
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdin is not None
+    proc.stdin.write("".join(line + "\n" for line in lines))
+    proc.stdin.flush()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # until every line is on disk
+        if target.exists():
+            doc = json.loads(target.read_text())
+            held = doc["events"] + ([doc["pending"]] if "pending" in doc else [])
+            if len(doc["setup"]) + sum(1 + len(e.get("shown", {})) for e in held) \
+                    == len(lines):
+                break
+        time.sleep(0.1)
+    else:
+        proc.kill()
+        raise AssertionError(f"the lines never reached {target}: {proc.communicate()}")
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert f"the table so far is in {target}" in err and "Traceback" not in err
+    tracker = _read(target, "lootnrun")  # (the last line answers a move's first question)
+    assert tracker.pending is not None and tracker.pending.answers
