@@ -70,6 +70,7 @@ from solvers.clock import expired
 
 from .. import interrupt
 from .instance import QueueWindows, SoloInstance, completion_possible
+from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, card_table
 
 __all__ = ["DealBound", "deal_bound", "static_bound", "pyramid_points", "pyramid_hull",
@@ -153,7 +154,7 @@ class DealBound:
     iterations: int = 0
     converged: bool = False
     stopped_by_clock: bool = False
-    card_prices: dict = field(default_factory=dict, compare=False, repr=False)
+    card_prices: Prices | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,7 @@ class _Relaxation:
         return col, float(self.data.card_points if plan.done is not None else 0)
 
     # --- prices ---------------------------------------------------------------------
-    def prices(self, y: np.ndarray, *, exact_scores: bool = False) -> dict:
+    def prices(self, y: np.ndarray, *, exact_scores: bool = False) -> Prices:
         """The per-card prices of the dual vector ``y`` (one entry per row, ``≥ 0``); with
         ``exact_scores`` gems and pyramid points are left unpriced (the exact master scores
         them, ``exact_master``)."""
@@ -310,18 +311,17 @@ class _Relaxation:
                 entry_cost[i][: e + 1] += need * price
         done = [data.card_points + colour_value[self.colour[i]] + reward
                 for i in range(len(self.pool))]
-        return {"lam": lam, "mu": mu, "rho": rho, "weights": weights, "done": done,
-                "entry": entry_cost, "y": y}
+        return Prices(lam, mu, rho, weights, done, entry_cost, y=y)
 
-    def class_values(self, i: int, prices: dict) -> dict:
+    def class_values(self, i: int, prices: Prices) -> dict:
         """Pool card ``i``'s best plan value at ``prices`` for each outcome class
         ``(completed, red gems, green gems)`` crossed on it: a forward max-plus DP over
         (step, region), the same moves as ``best_plan``."""
         table, card = self.tables[i], self.pool[i]
         single_in, main_in = table.incoming
         T, n = self.T, table.size
-        lam, mu, rho, weights = prices["lam"], prices["mu"], prices["rho"], prices["weights"]
-        done, entry_cost = prices["done"][i], prices["entry"][i]
+        lam, mu, rho, weights = prices.lam, prices.mu, prices.rho, prices.weights
+        done, entry_cost = prices.done[i], prices.entry[i]
         icons = table.icons.astype(np.float64)
         gems = table.icons[:, _RED] * 16 + table.icons[:, _GREEN]
         best_done = np.full(16 * 16, -np.inf)
@@ -386,94 +386,25 @@ class _Relaxation:
         score += data.gem_pair_points * pairs + data.single_gem_points * (reds + greens - 2 * pairs)
         return total + float(np.max(table + score))
 
-    def best_plan(self, i: int, prices: dict, *, threshold: float = math.inf
+    def best_plan(self, i: int, prices: Prices, *, threshold: float = math.inf
                   ) -> tuple[float, _Plan | None]:
-        """The best plan of pool card ``i`` at ``prices`` (module docstring): its value, and
-        the plan itself when the value exceeds ``threshold``. Backward max-plus DP over
-        (step, region); the region values are shifted by their icon potential so every
-        edge is a plain gather."""
+        """The best plan of pool card ``i`` at ``prices`` (module docstring;
+        ``solvers.pyramids.pricing``): its value, and the plan itself when the value
+        exceeds ``threshold``."""
         table, card = self.tables[i], self.pool[i]
-        T, n = self.T, table.size
-        lam, mu, rho, weights = prices["lam"], prices["mu"], prices["rho"], prices["weights"]
-        done, entry_cost = prices["done"][i], prices["entry"][i]
-        icons = table.icons.astype(np.float64)
-        value = np.zeros((T + 1, n))
-        after = np.zeros(n)
-        for t in range(T - 1, card.first - 1, -1):
-            after = np.where(table.is_tomb, done[t], value[t + 1])
-            potential = icons @ weights[t]
-            closed = after
-            for _ in range(self.depth[i]):
-                grown = table.single.best(closed + potential, n) - potential - rho[t]
-                closed = np.maximum(after, grown)
-            crossed = table.main[self.inst.shapes[t]].best(closed + potential, n) - potential - lam[t]
-            value[t] = np.maximum(closed, crossed) - mu[t]
+        value = card_values(table, i, prices, self.inst.shapes, first=card.first,
+                            depth=self.depth[i])
         best, entry = 0.0, None
-        for t in range(T - 1, card.first - 1, -1):
-            v = value[t][0] - entry_cost[t]
+        for t in range(self.T - 1, card.first - 1, -1):
+            v = value[t][0] - prices.entry[i][t]
             if v > best + 1e-9:
                 best, entry = v, t
         if entry is None or best <= threshold:
             return best, None
-        return best, self._trace(i, entry, value, prices)
-
-    def _trace(self, i: int, entry: int, value: np.ndarray, prices: dict) -> _Plan:
-        """Follow the best choices of ``best_plan`` forward from ``entry``."""
-        table, T = self.tables[i], self.T
-        lam, rho, weights = prices["lam"], prices["rho"], prices["weights"]
-        done_value = prices["done"][i]
-        plan = _Plan(i, entry, None, np.zeros(T), np.zeros(T), np.zeros(T),
-                     np.zeros((T, len(ICON_ORDER))))
-        region = 0
-        for t in range(entry, T):
-            w = weights[t]
-
-            def potential(j: int) -> float:
-                return float(table.icons[j] @ w)
-
-            def after(j: int) -> float:
-                if table.is_tomb[j]:
-                    return float(done_value[t])
-                return float(value[t + 1][j]) if t + 1 < T else 0.0
-
-            memo: dict = {}
-
-            def closure(j: int, depth: int) -> tuple[float, tuple[int, ...]]:
-                key = (j, depth)
-                if key not in memo:
-                    best = (after(j), ())
-                    if depth:
-                        for k in table.single.of_source(j):
-                            k = int(k)
-                            v, path = closure(k, depth - 1)
-                            v += potential(k) - potential(j) - rho[t]
-                            if v > best[0] + 1e-9:
-                                best = (v, (k,) + path)
-                    memo[key] = best
-                return memo[key]
-
-            depth = self.depth[i]
-            best_value, path = closure(region, depth)
-            main = None
-            for k in table.main[self.inst.shapes[t]].of_source(region):
-                k = int(k)
-                v, tail = closure(k, depth)
-                v += potential(k) - potential(region) - lam[t]
-                if v > best_value + 1e-9:
-                    best_value, main, path = v, k, tail
-            start = region
-            if main is not None:
-                plan.use[t] = 1
-                region = main
-            plan.extras[t] = len(path)
-            if path:
-                region = path[-1]
-            plan.icons[t] = table.icons[region] - table.icons[start]
-            plan.reds[t] = plan.icons[t][_CROSS]
-            if table.is_tomb[region]:
-                plan.done = t
-                break
-        return plan
+        steps = trace_plan(table, i, prices, self.inst.shapes, value, entry=entry, region=0,
+                           depth=self.depth[i])
+        return best, _Plan(i, entry, steps.done, steps.use, steps.extras,
+                           steps.icons[:, _CROSS].copy(), steps.icons)
 
     def plans_of(self, deal: dict, moves) -> list[_Plan]:
         """The card plans of a legal game (its moves, ``keep`` first): columns that satisfy
@@ -557,7 +488,8 @@ class _Relaxation:
             for k, c in coefficients.items():
                 col[self.rows[k]] = c
             term_cols.append(col)
-        best, best_prices, lp_value = math.inf, {}, math.inf
+        best, lp_value = math.inf, math.inf
+        best_prices: Prices | None = None
         center = None
         self.trajectory = []
         converged = False
@@ -603,8 +535,8 @@ class _Relaxation:
             if not added:
                 converged = True
                 break
-        if best_prices:
-            best = min(best, self.exact_master(best_prices["y"]))
+        if best_prices is not None and best_prices.y is not None:
+            best = min(best, self.exact_master(best_prices.y))
         return best, lp_value, done, converged, best_prices
 
 

@@ -52,6 +52,7 @@ from solvers.clock import expired
 
 from .bound import pyramid_points
 from .position import SoloPosition
+from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, card_table
 
 __all__ = ["Space", "Node", "Ranges", "CardPlan", "Solution", "BIG", "hull", "skull_lines",
@@ -436,7 +437,7 @@ class Node:
         return col, float(sp.data.card_points if plan.done is not None else 0)
 
     # --- prices -------------------------------------------------------------------------
-    def prices(self, y: np.ndarray) -> dict:
+    def prices(self, y: np.ndarray) -> Prices:
         """Per-card prices of the dual vector ``y`` (one entry per row, ``>= 0``)."""
         sp, rows, data = self.space, self.rows, self.space.data
         T, t0 = sp.T, sp.t0
@@ -488,110 +489,30 @@ class Node:
                 entry[i][: t + 1] -= price
             else:
                 lam_card.setdefault(i, lam.copy())[t] -= price
-        return {"lam": lam, "mu": mu, "rho": rho, "weights": weights, "done": done,
-                "entry": entry, "lam_card": lam_card}
+        return Prices(lam, mu, rho, weights, done, entry, lam_card)
 
-    # --- the pricing dynamic programme --------------------------------------------------
-    def values(self, i: int, prices: dict) -> np.ndarray:
-        """``value[t][r]``: the best priced plan of pool card ``i`` from region ``r`` in hand
-        at the start of step ``t`` (backward max-plus DP over the card's table; region
-        values are shifted by their icon potential so every edge is a plain gather)."""
+    # --- the pricing problem ---------------------------------------------------------
+    def best_plan(self, i: int, prices: Prices) -> tuple[float, CardPlan | None]:
+        """Pool card ``i``'s best plan at ``prices`` (``solvers.pyramids.pricing``): its
+        value (0 for no plan) and the plan when it is worth more than nothing."""
         sp = self.space
-        table, card = sp.tables[i], sp.pool[i]
-        T, n = sp.T, table.size
-        mu, rho, weights = prices["mu"], prices["rho"], prices["weights"]
-        lam = prices["lam_card"].get(i, prices["lam"])
-        done = prices["done"][i]
-        icons = table.icons.astype(np.float64)
-        value = np.zeros((T + 1, n))
-        for t in range(T - 1, card.first - 1, -1):
-            after = np.where(table.is_tomb, done[t], value[t + 1])
-            potential = icons @ weights[t]
-            closed = after
-            for _ in range(sp.depth[i]):
-                grown = table.single.best(closed + potential, n) - potential - rho[t]
-                closed = np.maximum(after, grown)
-            crossed = (table.main[sp.position.shapes[t]].best(closed + potential, n)
-                       - potential - lam[t])
-            value[t] = np.maximum(closed, crossed) - mu[t]
-        return value
-
-    def best_plan(self, i: int, prices: dict) -> tuple[float, CardPlan | None]:
-        """Pool card ``i``'s best plan at ``prices``: its value (0 for no plan) and the plan
-        when it is worth more than nothing."""
-        sp = self.space
-        card = sp.pool[i]
-        value = self.values(i, prices)
+        card, table, shapes = sp.pool[i], sp.tables[i], sp.position.shapes
+        value = card_values(table, i, prices, shapes, first=card.first, depth=sp.depth[i])
         if card.in_hand:
             best, entry = float(value[card.first][card.start]), card.first
         else:
             best, entry = 0.0, None
             for t in range(sp.T - 1, card.first - 1, -1):
-                v = float(value[t][0] - prices["entry"][i][t])
+                v = float(value[t][0] - prices.entry[i][t])
                 if v > best + 1e-9:
                     best, entry = v, t
         if entry is None or best <= 1e-9:
             return max(0.0, best), None
-        return best, self._trace(i, entry, value, prices)
-
-    def _trace(self, i: int, entry: int, value: np.ndarray, prices: dict) -> CardPlan:
-        """Follow the best choices of ``values`` forward from ``entry``."""
-        sp = self.space
-        table, T = sp.tables[i], sp.T
-        rho, weights = prices["rho"], prices["weights"]
-        lam = prices["lam_card"].get(i, prices["lam"])
-        done_value = prices["done"][i]
-        plan = CardPlan.empty(i, entry, T)
-        region = sp.pool[i].start if sp.pool[i].in_hand else 0
-        depth = sp.depth[i]
-        for t in range(entry, T):
-            w = weights[t]
-
-            def potential(j: int) -> float:
-                return float(table.icons[j] @ w)
-
-            def after(j: int) -> float:
-                if table.is_tomb[j]:
-                    return float(done_value[t])
-                return float(value[t + 1][j])
-
-            memo: dict = {}
-
-            def closure(j: int, left: int) -> tuple[float, tuple[int, ...]]:
-                key = (j, left)
-                if key not in memo:
-                    best = (after(j), ())
-                    if left:
-                        for k in table.single.of_source(j):
-                            k = int(k)
-                            v, path = closure(k, left - 1)
-                            v += potential(k) - potential(j) - rho[t]
-                            if v > best[0] + 1e-9:
-                                best = (v, (k,) + path)
-                    memo[key] = best
-                return memo[key]
-
-            best_value, path = closure(region, depth)
-            main = None
-            for k in table.main[sp.position.shapes[t]].of_source(region):
-                k = int(k)
-                v, tail = closure(k, depth)
-                v += potential(k) - potential(region) - lam[t]
-                if v > best_value + 1e-9:
-                    best_value, main, path = v, k, tail
-            start = region
-            if main is not None:
-                plan.use[t] = 1
-                region = main
-            plan.extras[t] = len(path)
-            if path:
-                region = path[-1]
-            plan.icons[t] = table.icons[region] - table.icons[start]
-            plan.regions[t] = region
-            if table.is_tomb[region]:
-                plan.done = t
-                break
-        return plan
+        region = card.start if card.in_hand else 0
+        steps = trace_plan(table, i, prices, shapes, value, entry=entry, region=region,
+                           depth=sp.depth[i])
+        return best, CardPlan(i, entry, steps.done, steps.use, steps.extras, steps.icons,
+                              steps.regions)
 
     # --- the bound ------------------------------------------------------------------------
     def lagrangian(self, y: np.ndarray, values: list[float]) -> float:
