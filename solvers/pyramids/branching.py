@@ -144,11 +144,14 @@ class BranchAndPrice:
     def run(self, *, incumbent: int, iterations: int, node_iterations: int = NODE_ITERATIONS,
             root_iterations: int = ROOT_ITERATIONS,
             progress: Callable[[int, float], None] | None = None,
-            deadline: float | None = None) -> BranchResult:
+            deadline: float | None = None, prune_root: bool = False) -> BranchResult:
         """Search until the bound meets ``incumbent`` or ``iterations`` more rounds of column
         generation are spent; ``progress(nodes, bound)`` after each node. A ``deadline``
         (``time.monotonic()`` instant) is consulted before each split: once it has passed the
-        search stops (``stopped`` is ``"time_limit"``), its bound still valid."""
+        search stops (``stopped`` is ``"time_limit"``), its bound still valid. With
+        ``prune_root`` the root's column generation also stops once its bound cannot beat
+        the incumbent (the question is then only whether anything can: ``root`` is no
+        longer the root's best bound)."""
         if self.position.over:
             value = float(self.position.score_so_far(self.data))
             return BranchResult(int(value), value, value, 0, 0, True, (), "proven")
@@ -163,7 +166,7 @@ class BranchAndPrice:
             for ranges in self.space.root_ranges():
                 node, bound, solution = self._solve(
                     ranges, iterations=min(root_iterations, max(1, budget - self.used)),
-                    floor=-math.inf, cap=math.inf)
+                    floor=floor() if prune_root else -math.inf, cap=math.inf)
                 self.nodes += 1
                 self._push(ranges, bound, node, solution, 0)
             self.root = max(o.bound for o in self.heap)

@@ -72,26 +72,28 @@ class SoloPosition:
                    torches=(False,) * inst.rounds)
 
     @classmethod
-    def from_state(cls, state: PyramidsState, deal: dict[str, Any], data: PyramidsData
-                   ) -> "SoloPosition":
-        """The position of an engine ``state`` of the solo ``deal`` at a decision (keep,
-        cross or take), between decisions, or at the end."""
+    def from_state(cls, state: PyramidsState) -> "SoloPosition":
+        """The position of an engine ``state`` of a solo game at a decision (keep, cross or
+        take), between decisions, or at the end (the state holds its deal's expedition
+        cards, the queue and, before the keep, the return slots)."""
         require_solo(state.num_players)
+        spr = state.steps_per_round
+        shapes = tuple(s for order in state.expedition for s in order[:spr])
+        s = state.seats[0]
         if state.phase == "keep":
-            return cls.from_deal(deal, data)
-        inst = SoloInstance.from_deal(deal, data)
-        spr = inst.steps_per_round
+            return cls(shapes, spr, 0, dealt=tuple(sorted(s.dealt)), rest=tuple(state.deck),
+                       return_positions=tuple(state.return_positions),
+                       torches=(False,) * state.rounds)
         if state.phase == "cross":
             step = state.round * spr + state.step - 1
         elif state.phase == "over":
-            step = len(inst.shapes)
+            step = len(shapes)
         else:  # reveal: the next card is the next step; take: the crossing is done
             step = state.round * spr + state.step
         if state.phase == "cross" and state.pending[0] is not None:
             raise InvalidStateError("the crossing of this step is chosen but not resolved")
-        s = state.seats[0]
         hand = tuple((o, m) for o, m in zip(s.hand, s.masks) if o is not None)
-        return cls(inst.shapes, spr, step, hand, len(state.takes) if state.phase == "take" else 0,
+        return cls(shapes, spr, step, hand, len(state.takes) if state.phase == "take" else 0,
                    tuple(sorted(state.display)), tuple(state.deck), red=s.red, green=s.green,
                    skulls=s.skulls, torches=tuple(s.torches), completed=tuple(s.completed))
 

@@ -39,10 +39,11 @@ from solvers.backends import run_jobs
 from solvers.clock import deadline_of, expired
 from solvers.hints import Hint, hint_result
 from solvers.limits import Limit
-from solvers.results import BestScore, WorkBudget
+from solvers.results import BestScore, Reachable, WorkBudget
 from solvers.verify import verify_replay
 
 from .. import interrupt
+from . import reachable
 from .graph import analyse, analysis_lines
 from .decisions import decision_view, world_of  # decision_view: solvers.review's hook
 from .model import DEFAULT_BUDGET, SolveResult, solve_deal
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
 
 __all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "replay_plan",
            "BUDGET_UNITS", "MIN_SAMPLES", "Allocation", "allocate", "pooled"]
-__all__ += ["decision_view"]
+__all__ += ["decision_view", "first_below"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_ROLLOUTS = GAME.budgets.hint
@@ -120,6 +121,19 @@ def best_score(deal: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit
         budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason),
         seed=seed, analysis=tuple(analysis),
         facts=(("kept", list(result.kept)), ("replayed_score", final.score(0))))
+
+
+def first_below(states: Sequence[PyramidsState], best: float, *, data: PyramidsData,
+                limit: Limit = Limit(), seed: int = 0) -> tuple[int, Reachable] | None:
+    """``solvers.review``'s mid-game best score: the earliest of a solo game's positions
+    ``states`` from which the game, to its end, provably could not reach ``best``, with
+    the best still reachable there (exact or a bound; ``reachable.first_below``).
+    Deterministic: ``limit.work`` (the review's best-score budget, in ``BUDGET_UNITS``)
+    gives its column-generation rounds (``reachable.search_rounds``); ``seed`` unused;
+    ``limit.time_limit`` caps it."""
+    amount = DEFAULT_BUDGET if limit.work is None else limit.work
+    return reachable.first_below(states, best, data=data, deadline=limit.deadline(),
+                                 iterations=reachable.search_rounds(amount))
 
 
 def _bound_line(result: SolveResult) -> str:
