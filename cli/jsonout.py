@@ -25,8 +25,11 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   "added_to_options"?}], "summary": {"decisions", "rated", "total_loss", "mean_loss",
   "counts", "accuracy"}, "score_reached", "best_score"?: {"score", "status", "bound",
   "bound_source", "reproducible", "solver", "score_reached", "gap", "parted":
-  {"decision", "index", "played", "plan"} | null, "fell_below"?}}`` — ``decision`` is the
-  seat's decision number (``solvers.moments``), ``index`` the record's move index.
+  {"decision", "index", "played", "plan"} | null, "fell_below"?: {"decision", "index",
+  "reachable", "best", "reachable_exact"?, "best_optimal"?}}}`` — ``decision`` is the
+  seat's decision number (``solvers.moments``), ``index`` the record's move index;
+  ``reachable_exact`` (the best still reachable is exact, not a bound) and ``best_optimal``
+  (the deal's best is proven) where the game's service says so (Pyramids).
 """
 
 from __future__ import annotations
@@ -199,6 +202,9 @@ def review_json(review: GameReview) -> dict[str, Any]:
                                                   "index": below.index,
                                                   "reachable": below.reachable,
                                                   "best": below.best}
+            if below.exact is not None:  # the service says what each figure is
+                result["best_score"]["fell_below"].update(
+                    reachable_exact=below.exact, best_optimal=best.status == "OPTIMAL")
     return result
 
 

@@ -24,7 +24,7 @@ from .limits import Limit
 
 __all__ = ["WorkBudget", "BestScore", "ArenaGame", "ArenaResult", "PlannedFind", "NextDig",
            "DigPlanResult", "CLOCK_NOTE", "INTERRUPT_NOTE", "UNREPRODUCIBLE", "ReviewedDecision",
-           "ReviewSummary", "PartedFromPlan", "FellBelowBest", "BestScoreComparison",
+           "ReviewSummary", "PartedFromPlan", "Reachable", "FellBelowBest", "BestScoreComparison",
            "GameReview"]
 
 #: What a result cut by the wall clock says of itself.
@@ -252,20 +252,33 @@ class PartedFromPlan:
 
 
 @dataclass(frozen=True)
+class Reachable:
+    """The best final score still reachable from a position: ``value`` is that best itself
+    when ``exact`` (proven: a legal continuation scores it and nothing scores more), else
+    a proven upper bound on it."""
+
+    value: float
+    exact: bool
+
+
+@dataclass(frozen=True)
 class FellBelowBest:
     """The first decision after which the best score still reachable fell below the deal's
     best (``reachable``, a proven upper bound or the exact best from there, against
     ``best``): what a player lost at that decision in the deal's own terms.
 
-    A hook: the review fills it when the game's service offers ``best_reachable(state,
-    *, data, limit, seed) -> float`` (the mid-game best score of the bound work); until
-    then :attr:`BestScoreComparison.fell_below` stays ``None`` and the JSON leaves the key
-    out."""
+    The review fills it when the game's service offers ``best_reachable(state, *, data,
+    limit, seed) -> float`` or ``first_below(states, best, *, data, limit, seed) ->
+    (k, Reachable) | None`` (``solvers.review``); without either,
+    :attr:`BestScoreComparison.fell_below` stays ``None`` and the JSON leaves the key out.
+    ``exact`` says whether ``reachable`` is the exact best (True) or a bound (False);
+    ``None`` where the service does not say (a bare float)."""
 
     number: int
     index: int
     reachable: float
     best: float
+    exact: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,8 @@ status, bound), the score reached, and the first decision where the game left th
 plan (``parted``): the first of the seat's decisions whose move differs from the plan's,
 unless both lead to the same player view. Where the best score still reachable fell below
 the deal's best (``BestScoreComparison.fell_below``) is filled by a service that offers
-``best_reachable`` (none does yet; the hook is ``_fell_below``).
+``best_reachable`` (Tomb of the Ancients) or ``first_below`` (Pyramids; the hook is
+``_fell_below``).
 
 Games whose hint ranks whole turns made of several engine moves (Tomb of the Ancients: a
 dig is sand and finds, then ``end``) offer in their service ``played_turn(state, moves)
@@ -272,19 +273,34 @@ def _apply(engine: Any, state: Any, text: str) -> str:
 
 def _fell_below(record: GameRecord, units: Sequence[Decision], best: float, *, data: Any,
                 limit: Limit, seed: int) -> FellBelowBest | None:
-    """The hook of the mid-game best score (module docstring): with the game's service
-    ``best_reachable(state, *, data, limit, seed) -> float``, the first decision after
-    which the best still reachable is below ``best``; ``None`` without that service."""
-    if not services.has_capability(record.game, "best_reachable"):
+    """The mid-game best score (module docstring): with the game's service
+    ``first_below(states, best, *, data, limit, seed) -> (k, Reachable) | None``, the
+    position after decision ``k`` of the game's own choosing (Pyramids bisects the
+    positions, whose true best still reachable never rises); else with ``best_reachable(state, *, data,
+    limit, seed) -> float``, the first decision after which the best still reachable is
+    below ``best``; ``None`` without either service."""
+    scan = services.has_capability(record.game, "first_below")
+    if not scan and not services.has_capability(record.game, "best_reachable"):
         return None
-    reachable_from = services.capability(record.game, "best_reachable")
     engine = registry.engine(record.game)
-    for unit in units:
-        after = unit.state.clone()
+
+    def after(unit: Decision) -> Any:
+        state = unit.state.clone()
         for text in unit.moves:
-            _apply(engine, after, text)
-        resolve_fixed_chance(after)
-        reachable = reachable_from(after, data=data, limit=limit, seed=seed)
+            _apply(engine, state, text)
+        resolve_fixed_chance(state)
+        return state
+
+    if scan:
+        first_below = services.capability(record.game, "first_below")
+        hit = first_below([after(u) for u in units], best, data=data, limit=limit, seed=seed)
+        if hit is None:
+            return None
+        k, there = hit
+        return FellBelowBest(units[k].number, units[k].index, there.value, best, there.exact)
+    reachable_from = services.capability(record.game, "best_reachable")
+    for unit in units:
+        reachable = reachable_from(after(unit), data=data, limit=limit, seed=seed)
         if reachable < best:
             return FellBelowBest(unit.number, unit.index, reachable, best)
     return None

@@ -31,6 +31,9 @@ CLI writes their results as JSON, ``cli/jsonout.py``):
 ``best_reachable(state, *, data, limit, seed) -> float``   (Tomb of the Ancients: a proven
     upper bound on, or the exact, best score still reachable from a solo position; the
     review's ``fell_below``, see ``solvers.review``)
+``first_below(states, best, *, data, limit, seed) -> (k, Reachable) | None``   (Pyramids:
+    the earliest of a solo game's positions it proves short of ``best``, with the best
+    still reachable there, exact or a bound; the review's ``fell_below`` likewise)
 
 ``capability(game_id, name)`` finds one and says clearly when a game lacks it; the
 user-facing services a game offers are declared in its registry entry

@@ -58,10 +58,13 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
+from cards_data.pyramids import PyramidsData
 from games.errors import SolverFault
 from games.protocol import CHANCE
 from games.pyramids import Cross, Keep, Take, parse_move, state_from_deal
@@ -70,6 +73,7 @@ from solvers.clock import expired
 
 from .. import interrupt
 from .instance import QueueWindows, SoloInstance, completion_possible
+from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, card_table
 
 __all__ = ["DealBound", "deal_bound", "static_bound", "pyramid_points", "pyramid_hull",
@@ -78,16 +82,19 @@ __all__ = ["DealBound", "deal_bound", "static_bound", "pyramid_points", "pyramid
 SOURCES = ("static", "card-tables", "cp-sat", "optimum", "branch-and-price")
 #: Column-generation iterations of the default budget (each prices every card once).
 DEFAULT_BOUND_ITERATIONS = 60
+#: A row of a master LP (here and in ``solvers.pyramids.relax``): a name, with the step,
+#: round, colour, card or line it is for.
+RowKey = str | tuple[str, int] | tuple[str, int, int]
 _RED, _GREEN, _TORCH, _CROSS = (ICON_ORDER.index(n) for n in
                                 ("red_gem", "green_gem", "torch", "red_cross"))
 
 
-def pyramid_points(data, count: int) -> int:
+def pyramid_points(data: PyramidsData, count: int) -> int:
     """Solo pyramid points of ``count`` completed cards of one colour."""
     return sum(p for need, p in zip(data.pyramid_milestones, data.pyramid_points) if count >= need)
 
 
-def pyramid_hull(data, most: int) -> list[tuple[float, float]]:
+def pyramid_hull(data: PyramidsData, most: int) -> list[tuple[float, float]]:
     """``(slope, intercept)`` lines whose minimum is the upper concave hull of
     ``pyramid_points`` over ``0..most`` completions of a colour."""
     points = [(n, pyramid_points(data, n)) for n in range(most + 1)]
@@ -108,7 +115,7 @@ def pyramid_hull(data, most: int) -> list[tuple[float, float]]:
     return lines
 
 
-def _pyramid_split(data, completions: int) -> int:
+def _pyramid_split(data: PyramidsData, completions: int) -> int:
     """The most pyramid points ``completions`` cards can earn over the colours."""
     best = {0: 0}
     for _ in data.colours:
@@ -117,7 +124,7 @@ def _pyramid_split(data, completions: int) -> int:
     return max(best.values())
 
 
-def static_bound(inst: SoloInstance, data, cards) -> int:
+def static_bound(inst: SoloInstance, data: PyramidsData, cards: Iterable[int]) -> int:
     """The static bound of the module docstring; ``cards`` are the cards that can ever be
     in hand (orders)."""
     T = len(inst.shapes)
@@ -153,7 +160,7 @@ class DealBound:
     iterations: int = 0
     converged: bool = False
     stopped_by_clock: bool = False
-    card_prices: dict = field(default_factory=dict, compare=False, repr=False)
+    card_prices: Prices | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -176,7 +183,7 @@ class _Plan:
     icons: np.ndarray        # (T, 6) icons crossed at step t
 
 
-def _pool(inst: SoloInstance, data) -> list[_PoolCard]:
+def _pool(inst: SoloInstance, data: PyramidsData) -> list[_PoolCard]:
     """The cards that can ever be in hand: the dealt ones, then the queue positions a
     completion count can reach, each with the first step it can be in hand."""
     T = len(inst.shapes)
@@ -193,7 +200,7 @@ class _Relaxation:
     """The per-card relaxation of one deal: the card pool, the master LP's rows and the
     pricing dynamic programme."""
 
-    def __init__(self, inst: SoloInstance, data, *, smoothing: float = 0.5):
+    def __init__(self, inst: SoloInstance, data: PyramidsData, *, smoothing: float = 0.5):
         self.inst, self.data = inst, data
         self.smoothing = smoothing
         self.T = len(inst.shapes)
@@ -212,14 +219,18 @@ class _Relaxation:
     # --- the master LP --------------------------------------------------------------
     def _rows(self) -> None:
         T, data = self.T, self.data
-        rows: dict = {}
-        for key in ([("step", t) for t in range(T)] + [("hand", t) for t in range(T)]
+        rows: dict[RowKey, int] = {}
+        keys: list[RowKey] = ([("step", t) for t in range(T)] + [("hand", t) for t in range(T)]
                     + [("extra", t) for t in range(T)] + ["red", "green", "pair_red",
                                                           "pair_green"]
                     + [("torch", r) for r in range(self.rounds)]
                     + [("pp", k, j) for k in range(len(self.colours))
-                       for j in range(len(self.hull))]):
+                       for j in range(len(self.hull))])
+        for key in keys:
             rows[key] = len(rows)
+        # the completions the queue's cards need before they can be taken
+        self.needed = {i: QueueWindows.needed(c.position, data.display)
+                       for i, c in enumerate(self.pool) if c.position is not None}
         self.window = [(i, e) for i, c in enumerate(self.pool) if c.position is not None
                        for e in range(c.first, T)]
         for i, e in self.window:
@@ -241,8 +252,9 @@ class _Relaxation:
         # score-term variables: (objective, upper bound, {row: coefficient})
         cap = data.gems_per_colour
         pair_bonus = data.gem_pair_points - 2 * data.single_gem_points
-        terms = [(data.single_gem_points, cap, {"red": 1, "pair_red": -1}),
-                 (data.single_gem_points, cap, {"green": 1, "pair_green": -1})]
+        terms: list[tuple[float, float, dict[RowKey, int]]] = [
+            (data.single_gem_points, cap, {"red": 1, "pair_red": -1}),
+            (data.single_gem_points, cap, {"green": 1, "pair_green": -1})]
         if pair_bonus > 0:
             terms.append((pair_bonus, cap, {"pair_red": 1, "pair_green": 1}))
         terms += [(data.torch_points, 1, {("torch", r): 1}) for r in range(self.rounds)]
@@ -275,13 +287,13 @@ class _Relaxation:
         for i, e in self.window:
             key = rows["win", i, e]
             if i == plan.card and plan.entry is not None and plan.entry <= e:
-                col[key] += QueueWindows.needed(self.pool[i].position, self.data.display)
+                col[key] += self.needed[i]
             if plan.done is not None and plan.done <= e - 1:
                 col[key] -= 1
         return col, float(self.data.card_points if plan.done is not None else 0)
 
     # --- prices ---------------------------------------------------------------------
-    def prices(self, y: np.ndarray, *, exact_scores: bool = False) -> dict:
+    def prices(self, y: np.ndarray, *, exact_scores: bool = False) -> Prices:
         """The per-card prices of the dual vector ``y`` (one entry per row, ``≥ 0``); with
         ``exact_scores`` gems and pyramid points are left unpriced (the exact master scores
         them, ``exact_master``)."""
@@ -306,22 +318,20 @@ class _Relaxation:
             price = y[rows["win", i, e]]
             if price:
                 reward[:e] += price
-                need = QueueWindows.needed(self.pool[i].position, data.display)
-                entry_cost[i][: e + 1] += need * price
+                entry_cost[i][: e + 1] += self.needed[i] * price
         done = [data.card_points + colour_value[self.colour[i]] + reward
                 for i in range(len(self.pool))]
-        return {"lam": lam, "mu": mu, "rho": rho, "weights": weights, "done": done,
-                "entry": entry_cost, "y": y}
+        return Prices(lam, mu, rho, weights, done, entry_cost, y=y)
 
-    def class_values(self, i: int, prices: dict) -> dict:
+    def class_values(self, i: int, prices: Prices) -> dict[tuple[int, int, int], float]:
         """Pool card ``i``'s best plan value at ``prices`` for each outcome class
         ``(completed, red gems, green gems)`` crossed on it: a forward max-plus DP over
         (step, region), the same moves as ``best_plan``."""
         table, card = self.tables[i], self.pool[i]
         single_in, main_in = table.incoming
         T, n = self.T, table.size
-        lam, mu, rho, weights = prices["lam"], prices["mu"], prices["rho"], prices["weights"]
-        done, entry_cost = prices["done"][i], prices["entry"][i]
+        lam, mu, rho, weights = prices.lam, prices.mu, prices.rho, prices.weights
+        done, entry_cost = prices.done[i], prices.entry[i]
         icons = table.icons.astype(np.float64)
         gems = table.icons[:, _RED] * 16 + table.icons[:, _GREEN]
         best_done = np.full(16 * 16, -np.inf)
@@ -386,96 +396,27 @@ class _Relaxation:
         score += data.gem_pair_points * pairs + data.single_gem_points * (reds + greens - 2 * pairs)
         return total + float(np.max(table + score))
 
-    def best_plan(self, i: int, prices: dict, *, threshold: float = math.inf
+    def best_plan(self, i: int, prices: Prices, *, threshold: float = math.inf
                   ) -> tuple[float, _Plan | None]:
-        """The best plan of pool card ``i`` at ``prices`` (module docstring): its value, and
-        the plan itself when the value exceeds ``threshold``. Backward max-plus DP over
-        (step, region); the region values are shifted by their icon potential so every
-        edge is a plain gather."""
+        """The best plan of pool card ``i`` at ``prices`` (module docstring;
+        ``solvers.pyramids.pricing``): its value, and the plan itself when the value
+        exceeds ``threshold``."""
         table, card = self.tables[i], self.pool[i]
-        T, n = self.T, table.size
-        lam, mu, rho, weights = prices["lam"], prices["mu"], prices["rho"], prices["weights"]
-        done, entry_cost = prices["done"][i], prices["entry"][i]
-        icons = table.icons.astype(np.float64)
-        value = np.zeros((T + 1, n))
-        after = np.zeros(n)
-        for t in range(T - 1, card.first - 1, -1):
-            after = np.where(table.is_tomb, done[t], value[t + 1])
-            potential = icons @ weights[t]
-            closed = after
-            for _ in range(self.depth[i]):
-                grown = table.single.best(closed + potential, n) - potential - rho[t]
-                closed = np.maximum(after, grown)
-            crossed = table.main[self.inst.shapes[t]].best(closed + potential, n) - potential - lam[t]
-            value[t] = np.maximum(closed, crossed) - mu[t]
+        value = card_values(table, i, prices, self.inst.shapes, first=card.first,
+                            depth=self.depth[i])
         best, entry = 0.0, None
-        for t in range(T - 1, card.first - 1, -1):
-            v = value[t][0] - entry_cost[t]
+        for t in range(self.T - 1, card.first - 1, -1):
+            v = value[t][0] - prices.entry[i][t]
             if v > best + 1e-9:
                 best, entry = v, t
         if entry is None or best <= threshold:
             return best, None
-        return best, self._trace(i, entry, value, prices)
+        steps = trace_plan(table, i, prices, self.inst.shapes, value, entry=entry, region=0,
+                           depth=self.depth[i])
+        return best, _Plan(i, entry, steps.done, steps.use, steps.extras,
+                           steps.icons[:, _CROSS].copy(), steps.icons)
 
-    def _trace(self, i: int, entry: int, value: np.ndarray, prices: dict) -> _Plan:
-        """Follow the best choices of ``best_plan`` forward from ``entry``."""
-        table, T = self.tables[i], self.T
-        lam, rho, weights = prices["lam"], prices["rho"], prices["weights"]
-        done_value = prices["done"][i]
-        plan = _Plan(i, entry, None, np.zeros(T), np.zeros(T), np.zeros(T),
-                     np.zeros((T, len(ICON_ORDER))))
-        region = 0
-        for t in range(entry, T):
-            w = weights[t]
-
-            def potential(j: int) -> float:
-                return float(table.icons[j] @ w)
-
-            def after(j: int) -> float:
-                if table.is_tomb[j]:
-                    return float(done_value[t])
-                return float(value[t + 1][j]) if t + 1 < T else 0.0
-
-            memo: dict = {}
-
-            def closure(j: int, depth: int) -> tuple[float, tuple[int, ...]]:
-                key = (j, depth)
-                if key not in memo:
-                    best = (after(j), ())
-                    if depth:
-                        for k in table.single.of_source(j):
-                            k = int(k)
-                            v, path = closure(k, depth - 1)
-                            v += potential(k) - potential(j) - rho[t]
-                            if v > best[0] + 1e-9:
-                                best = (v, (k,) + path)
-                    memo[key] = best
-                return memo[key]
-
-            depth = self.depth[i]
-            best_value, path = closure(region, depth)
-            main = None
-            for k in table.main[self.inst.shapes[t]].of_source(region):
-                k = int(k)
-                v, tail = closure(k, depth)
-                v += potential(k) - potential(region) - lam[t]
-                if v > best_value + 1e-9:
-                    best_value, main, path = v, k, tail
-            start = region
-            if main is not None:
-                plan.use[t] = 1
-                region = main
-            plan.extras[t] = len(path)
-            if path:
-                region = path[-1]
-            plan.icons[t] = table.icons[region] - table.icons[start]
-            plan.reds[t] = plan.icons[t][_CROSS]
-            if table.is_tomb[region]:
-                plan.done = t
-                break
-        return plan
-
-    def plans_of(self, deal: dict, moves) -> list[_Plan]:
+    def plans_of(self, deal: dict[str, Any], moves: Sequence[str]) -> list[_Plan]:
         """The card plans of a legal game (its moves, ``keep`` first): columns that satisfy
         every row together, so the first master LP is a real game's score."""
         T, data = self.T, self.data
@@ -532,8 +473,8 @@ class _Relaxation:
             total += max(0.0, reduced) * upper
         return total
 
-    def solve(self, iterations: int, start=(), deadline: float | None = None
-              ) -> tuple[float, float, int, bool, dict]:
+    def solve(self, iterations: int, start: Sequence[_Plan] = (), deadline: float | None = None
+              ) -> tuple[float, float, int, bool, Prices | None]:
         """Column generation from the card plans ``start``: ``(best bound, last LP value,
         iterations, converged, prices of the best bound)``. A ``deadline``
         (``time.monotonic()`` instant) is consulted before each iteration, the first too,
@@ -557,9 +498,10 @@ class _Relaxation:
             for k, c in coefficients.items():
                 col[self.rows[k]] = c
             term_cols.append(col)
-        best, best_prices, lp_value = math.inf, {}, math.inf
-        center = None
-        self.trajectory = []
+        best, lp_value = math.inf, math.inf
+        best_prices: Prices | None = None
+        center: np.ndarray | None = None
+        self.trajectory: list[tuple[float, float]] = []
         converged = False
         done = 0
         for done in range(1, iterations + 1):
@@ -579,15 +521,16 @@ class _Relaxation:
             # Wentges smoothing: price between the best prices so far and the LP's duals;
             # a round that finds no column priced that way retries at the LP's duals
             for weight in ((self.smoothing, 0.0) if center is not None else (0.0,)):
-                point = y if weight == 0.0 else weight * center + (1 - weight) * y
+                point = y if weight == 0.0 or center is None else weight * center + (1 - weight) * y
                 prices = self.prices(point)
-                values, added = [], 0
+                values: list[float] = []
+                added = 0
                 for i in range(len(self.pool)):
-                    value, plan = self.best_plan(i, prices, threshold=-math.inf)
+                    value, found = self.best_plan(i, prices, threshold=-math.inf)
                     values.append(value)
-                    if plan is None:
+                    if found is None:
                         continue
-                    col, obj = self.column(plan)
+                    col, obj = self.column(found)
                     if obj - col @ y > 1e-6:  # improves the master at its own duals
                         columns.append(col)
                         objective.append(obj)
@@ -603,8 +546,8 @@ class _Relaxation:
             if not added:
                 converged = True
                 break
-        if best_prices:
-            best = min(best, self.exact_master(best_prices["y"]))
+        if best_prices is not None and best_prices.y is not None:
+            best = min(best, self.exact_master(best_prices.y))
         return best, lp_value, done, converged, best_prices
 
 
@@ -620,9 +563,10 @@ def _saturating_shift(values: np.ndarray, axis: int, step: int, cap: int) -> np.
     return np.moveaxis(out, 0, axis)
 
 
-def deal_bound(inst: SoloInstance, data, *, iterations: int = DEFAULT_BOUND_ITERATIONS,
-               cards=None, deal: dict | None = None, games=(), deadline: float | None = None
-               ) -> DealBound:
+def deal_bound(inst: SoloInstance, data: PyramidsData, *,
+               iterations: int = DEFAULT_BOUND_ITERATIONS, cards: Iterable[int] | None = None,
+               deal: dict[str, Any] | None = None, games: Sequence[Sequence[str]] = (),
+               deadline: float | None = None) -> DealBound:
     """The deal's bound (module docstring); ``iterations`` = 0 gives the static one only.
 
     ``cards`` (orders) are the cards that can ever be in hand, for the static argument
@@ -637,7 +581,10 @@ def deal_bound(inst: SoloInstance, data, *, iterations: int = DEFAULT_BOUND_ITER
     if expired(deadline):
         return DealBound(static, "static", static, stopped_by_clock=True)
     relaxation = _Relaxation(inst, data)
-    start = [p for moves in games for p in relaxation.plans_of(deal, moves)]
+    if games and deal is None:
+        raise ValueError("deal_bound: the games' deal is needed to read their plans")
+    start = [] if deal is None else [p for moves in games
+                                     for p in relaxation.plans_of(deal, moves)]
     value, lp, done, converged, prices = relaxation.solve(iterations, start, deadline)
     clock = relaxation.stopped_by_clock
     if done == 0:

@@ -33,14 +33,17 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from cards_data.pyramids import PyramidsData
+from games.pyramids import PyramidsState
 from solvers.clock import expired
 
 from .bound import pyramid_points
 from .dive import chosen_plans, follow
 from .position import SoloPosition
-from .relax import CardPlan, Node, Ranges, Space
+from .relax import CardPlan, Node, Ranges, Solution, Space, Term
 
 __all__ = ["BranchAndPrice", "BranchResult", "OpenNode", "ROOT_ITERATIONS", "NODE_ITERATIONS"]
 
@@ -55,11 +58,11 @@ class OpenNode:
     """A node not yet split: ``key`` orders the heap (highest bound first, then the order
     of creation); ``bound`` is its relaxation's bound (capped by its parent's)."""
 
-    key: tuple
+    key: tuple[float, int]
     bound: float = field(compare=False)
     ranges: Ranges = field(compare=False)
     node: Node | None = field(compare=False, default=None)
-    solution: object = field(compare=False, default=None)
+    solution: Solution | None = field(compare=False, default=None)
     depth: int = field(compare=False, default=0)
 
 
@@ -75,7 +78,7 @@ class BranchResult:
     nodes: int
     iterations: int
     proven: bool
-    open: tuple = ()
+    open: tuple[tuple[float, Ranges], ...] = ()
     stopped: str = "budget"
 
 
@@ -83,8 +86,8 @@ class BranchAndPrice:
     """The search of one position (module docstring); ``run`` may be called again with a
     higher incumbent or more budget and goes on where it stopped."""
 
-    def __init__(self, position: SoloPosition, data, *, plans: list[CardPlan] | None = None,
-                 state=None):
+    def __init__(self, position: SoloPosition, data: PyramidsData, *,
+                 plans: list[CardPlan] | None = None, state: PyramidsState | None = None):
         self.position, self.data = position, data
         self.state = state  # the engine state of the position: plans are followed from it
         self.found: tuple[int, list[str]] | None = None  # the best game the dives played
@@ -96,11 +99,11 @@ class BranchAndPrice:
         self.nodes = 0
         self.used = 0
         self.root: float | None = None
-        self.closed_by: dict = {}
+        self.closed_by: dict[Ranges, float | None] = {}
         self.deadline: float | None = None  # of the current ``run``
 
     # --- the shared column pool -----------------------------------------------------
-    def add_plans(self, plans) -> None:
+    def add_plans(self, plans: Iterable[CardPlan]) -> None:
         """Card plans (of legal games, or found by another node) every node starts from."""
         for plan in plans:
             key = plan.key()
@@ -108,7 +111,8 @@ class BranchAndPrice:
                 self._keys.add(key)
                 self.plans.append(plan)
 
-    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float):
+    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float
+               ) -> tuple[Node, float, Solution]:
         node = Node(self.space, ranges)
         before = len(self.plans)
         plans = list(self.plans)
@@ -118,30 +122,36 @@ class BranchAndPrice:
         self.used += solution.iterations
         solution.plans = plans
         if self.state is not None:
-            self._dive(solution)
+            self._dive(self.state, solution)
         return node, min(bound, cap), solution
 
-    def _dive(self, solution) -> None:
-        """Follow the solution's card plans through the engine (``dive.follow``)."""
-        final, moves = follow(self.space, self.state, chosen_plans(self.space, solution.x,
-                                                                   solution.plans))
+    def _dive(self, state: PyramidsState, solution: Solution) -> None:
+        """Follow the solution's card plans through the engine from the position's
+        ``state`` (``dive.follow``)."""
+        final, moves = follow(self.space, state, chosen_plans(self.space, solution.x,
+                                                              solution.plans))
         score = final.score(0)
         if self.found is None or score > self.found[0]:
             self.found = (score, moves)
 
-    def _push(self, ranges: Ranges, bound: float, node, solution, depth: int) -> None:
+    def _push(self, ranges: Ranges, bound: float, node: Node | None, solution: Solution | None,
+              depth: int) -> None:
         self.created += 1
         heapq.heappush(self.heap, OpenNode((-bound, self.created), bound, ranges, node, solution,
                                            depth))
 
     # --- the search -------------------------------------------------------------------
     def run(self, *, incumbent: int, iterations: int, node_iterations: int = NODE_ITERATIONS,
-            root_iterations: int = ROOT_ITERATIONS, progress=None,
-            deadline: float | None = None) -> BranchResult:
+            root_iterations: int = ROOT_ITERATIONS,
+            progress: Callable[[int, float], None] | None = None,
+            deadline: float | None = None, prune_root: bool = False) -> BranchResult:
         """Search until the bound meets ``incumbent`` or ``iterations`` more rounds of column
         generation are spent; ``progress(nodes, bound)`` after each node. A ``deadline``
         (``time.monotonic()`` instant) is consulted before each split: once it has passed the
-        search stops (``stopped`` is ``"time_limit"``), its bound still valid."""
+        search stops (``stopped`` is ``"time_limit"``), its bound still valid. With
+        ``prune_root`` the root's column generation also stops once its bound cannot beat
+        the incumbent (the question is then only whether anything can: ``root`` is no
+        longer the root's best bound)."""
         if self.position.over:
             value = float(self.position.score_so_far(self.data))
             return BranchResult(int(value), value, value, 0, 0, True, (), "proven")
@@ -156,7 +166,7 @@ class BranchAndPrice:
             for ranges in self.space.root_ranges():
                 node, bound, solution = self._solve(
                     ranges, iterations=min(root_iterations, max(1, budget - self.used)),
-                    floor=-math.inf, cap=math.inf)
+                    floor=floor() if prune_root else -math.inf, cap=math.inf)
                 self.nodes += 1
                 self._push(ranges, bound, node, solution, 0)
             self.root = max(o.bound for o in self.heap)
@@ -222,31 +232,32 @@ class BranchAndPrice:
     def _split(self, top: OpenNode) -> list[Ranges] | None:
         """The children of an open node: the most fractional score term first (colours,
         torches, gems, skulls), then a card's completion."""
-        if top.node is None:  # pushed without a solve (budget): solve it first
+        node, solution = top.node, top.solution
+        if node is None or solution is None:  # pushed without a solve (budget): solve it
             node, bound, solution = self._solve(top.ranges, iterations=NODE_ITERATIONS,
                                                 floor=-math.inf, cap=top.bound)
             top.node, top.solution, top.bound = node, solution, bound
-        node, solution = top.node, top.solution
         agg = node.aggregates(solution, solution.plans)
         ranges, data = top.ranges, self.data
-        candidates = []  # (points the relaxation may gain from the term's envelope, term, cut)
-        for k, v in enumerate(agg["colours"]):
+        # (points the relaxation may gain from the term's envelope, order, term, cut, range)
+        candidates: list[tuple[float, int, Term, int, int, int]] = []
+        for k, v in enumerate(agg.colours):
             lo, hi = ranges.colours[k]
             if lo < hi:
                 gap = min(a * v + b for a, b in node.hulls[k]) - _interpolated(data, v)
                 cut = math.floor(v + _EPS) - (0 if _fraction(v) > _EPS else 0)
                 cut = min(max(cut, lo), hi - 1)
                 candidates.append((gap, 0, ("colour", k), cut, lo, hi))
-        for r, v in enumerate(agg["torches"]):
+        for r, v in enumerate(agg.torches):
             lo, hi = ranges.torches[r]
             if lo < hi and _EPS < v < 1 - _EPS:
                 candidates.append((data.torch_points * min(v, 1 - v), 1, ("torch", r), 0, lo, hi))
         for name in ("red", "green"):
-            v, (lo, hi) = agg[name], getattr(ranges, name)
+            v, (lo, hi) = getattr(agg, name), getattr(ranges, name)
             if lo < hi and v < data.gems_per_colour and _fraction(v) > _EPS:
                 cut = min(max(math.floor(v), lo), hi - 1)
                 candidates.append((_fraction(v) * data.gem_pair_points / 2, 2, (name,), cut, lo, hi))
-        v, (lo, hi) = agg["skulls"], ranges.skulls
+        v, (lo, hi) = agg.skulls, ranges.skulls
         if lo < hi and _fraction(v) > _EPS:
             cut = min(max(math.floor(v), lo), hi - 1)
             candidates.append((_fraction(v), 3, ("skulls",), cut, lo, hi))
@@ -256,7 +267,7 @@ class BranchAndPrice:
             return [ranges.narrowed(term, cut + 1, hi), ranges.narrowed(term, lo, cut)]
         return self._card_split(ranges, solution)
 
-    def _card_split(self, ranges: Ranges, solution) -> list[Ranges] | None:
+    def _card_split(self, ranges: Ranges, solution: Solution) -> list[Ranges] | None:
         """With every score term whole: the card whose entry, then whose completion time,
         then whose use of a step is the most fractional."""
         fixed = {(kind, i, t) for kind, i, t, _ in ranges.fixes}
@@ -292,7 +303,7 @@ def _fraction(v: float) -> float:
     return abs(v - round(v))
 
 
-def _interpolated(data, v: float) -> float:
+def _interpolated(data: PyramidsData, v: float) -> float:
     """Pyramid points of a colour at ``v`` completions, linear between whole counts (what
     the whole counts around ``v`` can score at the most)."""
     low = math.floor(v + _EPS)

@@ -19,10 +19,13 @@ chunks, between nodes and between the rounds of a node.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from cards_data.pyramids import PyramidsData
 from games.protocol import CHANCE
-from games.pyramids import Keep, parse_move, state_from_deal
+from games.pyramids import Keep, PyramidsState, parse_move, state_from_deal
 from solvers.clock import expired
 from solvers.verify import verify_replay
 
@@ -60,10 +63,11 @@ class PriceProof:
     nodes: int
     iterations: int
     stopped_by_clock: bool
-    game: tuple[int, tuple[str, ...], tuple[int, ...], dict] | None
+    game: tuple[int, tuple[str, ...], tuple[int, ...], dict[str, int]] | None
 
 
-def _replayed(deal: dict, data, moves) -> tuple[object, tuple[int, ...]]:
+def _replayed(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
+              ) -> tuple[PyramidsState, tuple[int, ...]]:
     """The final state and kept cards of ``moves`` played from the deal (each legal)."""
     state = state_from_deal(deal, data)
     kept: tuple[int, ...] = ()
@@ -81,8 +85,9 @@ def _replayed(deal: dict, data, moves) -> tuple[object, tuple[int, ...]]:
     return state, kept
 
 
-def prove_deal(deal: dict, data, *, incumbent: int, games, iterations: int,
-               deadline: float | None = None, progress=None) -> PriceProof:
+def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
+               games: Sequence[Sequence[str]], iterations: int, deadline: float | None = None,
+               progress: Callable[[int, int], None] | None = None) -> PriceProof:
     """Branch and price from the deal's start with the best known score ``incumbent``;
     ``games`` (move lists of legal games) seed its column pool. ``progress(bound, best)``
     after each chunk."""

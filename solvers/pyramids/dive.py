@@ -12,15 +12,24 @@ valid incumbent whatever the relaxation allowed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
 from games.protocol import CHANCE
+from games.pyramids import Cross, Keep, PyramidsState, Take
+from games.pyramids.moves import Move
 
 from .policy import policy_move
-from .relax import Space
+from .relax import CardPlan, Space
+from .tables import CardTable
 
 __all__ = ["follow", "chosen_plans"]
 
 
-def chosen_plans(space: Space, x, plans, *, least: float = 0.25) -> dict[int, object]:
+def chosen_plans(space: Space, x: npt.NDArray[np.float64], plans: Sequence[CardPlan], *,
+                 least: float = 0.25) -> dict[int, CardPlan]:
     """Per card (order number), the plan of the highest weight in the solution ``x`` over
     ``plans``, for the cards whose plans weigh ``least`` together at the least."""
     total: dict[int, float] = {}
@@ -34,7 +43,8 @@ def chosen_plans(space: Space, x, plans, *, least: float = 0.25) -> dict[int, ob
     return {space.pool[i].order: plans[j] for i, (w, j) in best.items() if total[i] >= least}
 
 
-def follow(space: Space, state, chosen: dict[int, object]) -> tuple[object, list[str]]:
+def follow(space: Space, state: PyramidsState, chosen: dict[int, CardPlan]
+           ) -> tuple[PyramidsState, list[str]]:
     """Play from ``state`` (the space's position; not changed) following ``chosen`` (card
     order -> plan): ``(final state, moves)``."""
     state = state.clone()
@@ -46,10 +56,11 @@ def follow(space: Space, state, chosen: dict[int, object]) -> tuple[object, list
             state.apply(state.chance_outcomes()[0][0])
             continue
         t = state.round * state.steps_per_round + state.step - (1 if state.phase == "cross" else 0)
-        move = None
+        move: Move | None = None
         if state.phase == "keep":
             kept = sorted(o for o, p in chosen.items() if p.entry == 0 and o in state.seats[0].dealt)
-            move = next((m for m in state.legal_moves() if sorted(m.cards) == kept), None) \
+            move = next((m for m in state.legal_moves()
+                         if isinstance(m, Keep) and sorted(m.cards) == kept), None) \
                 if len(kept) == 2 else None
         elif state.phase == "cross" and t < T:
             move = _nearest_crossing(state, chosen, tables, t)
@@ -57,7 +68,7 @@ def follow(space: Space, state, chosen: dict[int, object]) -> tuple[object, list
             wanted = sorted((p.entry, o) for o, p in chosen.items()
                             if p.entry >= t and o not in state.seats[0].hand
                             and o not in state.seats[0].completed)
-            legal = state.legal_moves()
+            legal = [m for m in state.legal_moves() if isinstance(m, Take)]  # all of them, at a take
             for _, order in wanted:
                 move = next((m for m in legal if m.card == order), None)
                 if move is None and state.deck and state.deck[0] == order:
@@ -71,13 +82,14 @@ def follow(space: Space, state, chosen: dict[int, object]) -> tuple[object, list
     return state, moves
 
 
-def _nearest_crossing(state, chosen, tables, t: int):
+def _nearest_crossing(state: PyramidsState, chosen: dict[int, CardPlan],
+                      tables: dict[int, CardTable], t: int) -> Cross | None:
     """The crossing whose resulting regions differ least from the plans' regions after
     step ``t`` (boxes in either and not both); ties: the engine's order."""
     seat = state.seats[0]
     targets = []
     for order, mask in zip(seat.hand, seat.masks):
-        plan = chosen.get(order)
+        plan = None if order is None else chosen.get(order)
         if order is None or plan is None or plan.regions[t] < 0:
             targets.append(mask)
         else:

@@ -92,13 +92,15 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from cards_data.pyramids import PyramidCard, PyramidsData
 from games.errors import SolverFault
 from games.protocol import CHANCE
-from games.pyramids import Cross, Keep, Take, state_from_deal
+from games.pyramids import Cross, Keep, PyramidsState, Take, state_from_deal
+from games.pyramids.moves import Move
 from games.registry import get
 from games.pyramids.rules import shape_masks
 from games.seeding import child_seeds
@@ -115,6 +117,10 @@ from .policy import playout, policy_move
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
+    #: A linear expression of the model's variables, or a constant (what ``sum`` of
+    #: variables and ``Cells.at`` give).
+    Expr = cp_model.LinearExpr | cp_model.IntVar | int
+
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
            "policy_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
            "workers_for", "cpsat_seed", "bound_rounds", "STOP_REASONS"]
@@ -122,7 +128,10 @@ __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal",
 DEFAULT_WORKERS = 2  # for deals longer than one round; see ``workers_for``
 #: The default budget: seconds of CP-SAT deterministic time (about 1.6 s of one core
 #: each on the full deal's model, measured).
-DEFAULT_BUDGET = get("pyramids").budgets.best_score  # declared in the registry
+_DECLARED = get("pyramids").budgets.best_score  # declared in the registry
+if _DECLARED is None:  # games.registry gives every game with a best score its budget
+    raise SolverFault("the registry declares no best-score budget for Pyramids")
+DEFAULT_BUDGET: float = _DECLARED
 STOP_REASONS = ("optimal", "budget", "time_limit", "cuts", interrupt.INTERRUPTED)
 
 
@@ -141,7 +150,7 @@ def bound_rounds(budget: float) -> int:
     return max(1, min(DEFAULT_BOUND_ITERATIONS, int(round(2 * budget))))
 
 
-def cpsat_seed(seed) -> int:
+def cpsat_seed(seed: int) -> int:
     """CP-SAT's ``random_seed`` (a 31-bit int) for any seed of the library's convention:
     mapped through ``games.seeding``, so seeds beyond ±2^31 are fine.
 
@@ -168,7 +177,7 @@ class WarmStart:
 
     score: int
     moves: tuple[str, ...]
-    breakdown: dict
+    breakdown: dict[str, int]
     kept: tuple[int, ...]
     steps: tuple[PlanStep, ...]
 
@@ -183,7 +192,7 @@ class SolveResult:
     bound: int
     bound_source: str
     moves: list[str]
-    breakdown: dict
+    breakdown: dict[str, int]
     kept: tuple[int, ...]
     stop_reason: str
     workers: int
@@ -193,7 +202,7 @@ class SolveResult:
     cuts: int = 0
     deal_bound: DealBound | None = None
     elapsed_s: float = 0.0
-    solver_stats: dict = field(default_factory=dict)
+    solver_stats: dict[str, float] = field(default_factory=dict)
 
 
 # --- the model's builders ------------------------------------------------------------------
@@ -211,14 +220,14 @@ class PoolCard:
     (0 for a dealt card)."""
 
     order: int
-    card: object  # the printed card (``cards_data``)
+    card: PyramidCard  # the printed card (``cards_data``)
     start: int
     dist: dict[int, int]
     reach: int
     cells: tuple[int, ...]
 
     @classmethod
-    def of(cls, card, start: int) -> "PoolCard":
+    def of(cls, card: PyramidCard, start: int) -> "PoolCard":
         dist = distances(card.open, card.entrance)
         reach = sum(1 << i for i in dist)
         return cls(card.order, card, start, dist, reach, tuple(cells_of(reach)))
@@ -238,7 +247,7 @@ class CardPool:
     by_order: dict[int, PoolCard]
 
 
-def choose_cards(inst: SoloInstance, data) -> CardPool:
+def choose_cards(inst: SoloInstance, data: PyramidsData) -> CardPool:
     """The cards the model needs and the step each one's window opens (no variable)."""
     windows = QueueWindows.of(inst, data)
     slot_card = inst.undealt_slots()
@@ -260,7 +269,7 @@ class KeepVars:
     returned: dict[tuple[int, int], cp_model.IntVar]
 
 
-def add_keep(m: cp_model.CpModel, dealt, keep_count: int) -> KeepVars:
+def add_keep(m: cp_model.CpModel, dealt: Sequence[int], keep_count: int) -> KeepVars:
     """The keep choice: ``keep_count`` dealt cards kept, the others to the return slots,
     the lower order number first."""
     keep = {d: m.new_bool_var(f"keep_c{d}") for d in dealt}
@@ -283,11 +292,11 @@ class Cells:
 
     x: dict[int, dict[tuple[int, int], cp_model.IntVar]]
 
-    def at(self, c: PoolCard, i: int, t: int):
+    def at(self, c: PoolCard, i: int, t: int) -> Expr:
         """``x[c,i,t]`` or the constant 0."""
         return self.x[c.order].get((i, t), 0)
 
-    def done(self, c: PoolCard, t: int):
+    def done(self, c: PoolCard, t: int) -> Expr:
         """``done[c,t]``: card ``c``'s tomb is crossed by the end of step ``t``."""
         return self.at(c, c.card.tomb, t)
 
@@ -295,7 +304,7 @@ class Cells:
         return (i, t) in self.x[c.order]
 
 
-def cell_budget(pool: CardPool, shapes, c: PoolCard) -> list[int]:
+def cell_budget(pool: CardPool, shapes: Sequence[str], c: PoolCard) -> list[int]:
     """``budget[t]``: the most boxes card ``c`` can hold by the end of step ``t``. Every
     step crosses at most its pattern's boxes on ``c`` and every extra box is owed to a
     red cross crossed so far, on a card that can be in hand by then; a cell at BFS
@@ -311,7 +320,7 @@ def cell_budget(pool: CardPool, shapes, c: PoolCard) -> list[int]:
     return out
 
 
-def add_cells(m: cp_model.CpModel, pool: CardPool, shapes) -> Cells:
+def add_cells(m: cp_model.CpModel, pool: CardPool, shapes: Sequence[str]) -> Cells:
     """The crossed-cell variables within the budget, each implied by its step before."""
     x: dict[int, dict[tuple[int, int], cp_model.IntVar]] = {}
     for c in pool.cards:
@@ -335,7 +344,7 @@ class Acquisitions:
     acq: dict[tuple[int, int], cp_model.IntVar]
     taken: dict[tuple[int, int], cp_model.IntVar]
 
-    def got(self, keep: KeepVars, c: PoolCard, t: int):
+    def got(self, keep: KeepVars, c: PoolCard, t: int) -> Expr:
         """1 when card ``c`` was kept or taken before step ``t``."""
         return keep.keep.get(c.order, 0) + sum(self.acq[c.order, s] for s in range(t)
                                                if (c.order, s) in self.acq)
@@ -402,7 +411,8 @@ def add_hand(m: cp_model.CpModel, T: int, keep_count: int, pool: CardPool, cells
     for t in range(T):  # redundant: exactly two cards in hand at every step
         m.add(sum(inhand[c.order, t] for c in pool.cards
                   if (c.order, t) in inhand) == keep_count)
-    completions, cumulative = [], []
+    completions: list[Expr] = []
+    cumulative: list[Expr] = []
     for t in range(T):
         expr = sum(cells.done(c, t) - cells.done(c, t - 1) for c in pool.cards)
         completions.append(expr)
@@ -504,8 +514,8 @@ def add_extra_boxes(m: cp_model.CpModel, t: int, pool: CardPool, cells: Cells, h
     layer-``d-1`` one, and the last extra the final crossed cells."""
     boxes = []
     lapse = m.new_bool_var(f"lapse_t{t}")
-    layered: dict[tuple[int, int], list] = {}
-    last: list = []
+    layered: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    last: list[cp_model.IntVar] = []
     for c in pool.cards:
         if t < c.start:
             continue
@@ -533,9 +543,10 @@ def add_extra_boxes(m: cp_model.CpModel, t: int, pool: CardPool, cells: Cells, h
 
 
 def _add_layering(m: cp_model.CpModel, t: int, pool: CardPool, cells: Cells,
-                  options: list[MainOption], layered: dict, rmax: int) -> None:
+                  options: list[MainOption], layered: dict[tuple[int, int], list[cp_model.IntVar]],
+                  rmax: int) -> None:
     """Where each layer of step ``t``'s extras may grow from (``add_extra_boxes``)."""
-    main_near: dict[tuple[int, int], list] = {}
+    main_near: dict[tuple[int, int], list[cp_model.IntVar]] = {}
     for option in options:
         for j in cells_of(adjacent(option.mask)):
             main_near.setdefault((option.card, j), []).append(option.lit)
@@ -583,7 +594,7 @@ def add_extra_count(m: cp_model.CpModel, t: int, pool: CardPool, cells: Cells, h
                   ).only_enforce_if(extras.lapse)
 
 
-def red_cross_limits(data) -> tuple[int, int]:
+def red_cross_limits(data: PyramidsData) -> tuple[int, int]:
     """``(layers, rmax)``: an action forces at most the red crosses of the two cards with
     the most, ``rmax`` of them on one card; all but the last extra fit in ``layers``."""
     reds = sorted((popcount(c.icons["red_cross"]) for c in data.cards), reverse=True)
@@ -602,7 +613,7 @@ def add_cover(m: cp_model.CpModel, T: int, pool: CardPool, cells: Cells,
               crossings: Crossings) -> None:
     """A cell is crossed at step ``t`` exactly when it was before or one crossing of the
     step covers it (one main option or one extra)."""
-    cover: dict[tuple[int, int, int], list] = {}
+    cover: dict[tuple[int, int, int], list[cp_model.IntVar]] = {}
     for t in range(T):  # main options first, then extras: the terms' order in the proto
         for option in crossings.main[t]:
             for i in cells_of(option.mask):
@@ -621,17 +632,17 @@ def add_cover(m: cp_model.CpModel, T: int, pool: CardPool, cells: Cells,
 class Score:
     """The final score: its ``terms`` (the breakdown's) and their sum, maximised."""
 
-    terms: dict[str, object]
-    objective: object
+    terms: dict[str, Expr]
+    objective: Expr
 
 
-def new_icons(pool: CardPool, cells: Cells, icon: str, t: int):
+def new_icons(pool: CardPool, cells: Cells, icon: str, t: int) -> Expr:
     """The ``icon`` cells newly crossed at step ``t``."""
     return sum(cells.at(c, i, t) - cells.at(c, i, t - 1) for c in pool.cards if t >= c.start
                for i in c.icon_cells(icon))
 
 
-def add_score(m: cp_model.CpModel, inst: SoloInstance, data, pool: CardPool,
+def add_score(m: cp_model.CpModel, inst: SoloInstance, data: PyramidsData, pool: CardPool,
               cells: Cells) -> Score:
     """The exact final score (module docstring), maximised."""
     T = len(inst.shapes)
@@ -645,7 +656,8 @@ def add_score(m: cp_model.CpModel, inst: SoloInstance, data, pool: CardPool,
     return Score(terms, objective)
 
 
-def add_gems(m: cp_model.CpModel, data, T: int, pool: CardPool, cells: Cells):
+def add_gems(m: cp_model.CpModel, data: PyramidsData, T: int, pool: CardPool, cells: Cells
+             ) -> Expr:
     """Gem points: each colour's count capped by its track, then pairs."""
     cap = data.gems_per_colour
     counts = []
@@ -675,11 +687,11 @@ def add_torches(m: cp_model.CpModel, inst: SoloInstance, pool: CardPool,
     return torches
 
 
-def add_skull_penalty(m: cp_model.CpModel, data, T: int, pool: CardPool,
+def add_skull_penalty(m: cp_model.CpModel, data: PyramidsData, T: int, pool: CardPool,
                       cells: Cells) -> cp_model.IntVar:
     """The skull track action by action (potions remove two) and its final penalty."""
     track = len(data.skull_penalties)
-    count = 0
+    count: cp_model.IntVar | int = 0
     for t in range(T):
         crossed = m.new_int_var(0, track, f"skulls_crossed_t{t}")
         m.add_min_equality(crossed, [count + new_icons(pool, cells, "skull", t), track])
@@ -691,9 +703,10 @@ def add_skull_penalty(m: cp_model.CpModel, data, T: int, pool: CardPool,
     return penalty
 
 
-def add_pyramid_points(m: cp_model.CpModel, data, T: int, pool: CardPool, cells: Cells):
+def add_pyramid_points(m: cp_model.CpModel, data: PyramidsData, T: int, pool: CardPool,
+                       cells: Cells) -> Expr:
     """Pyramid points from the completed cards of each colour (solo rule)."""
-    points = 0
+    points: Expr = 0
     for colour in data.colours:
         n = sum(cells.done(c, T - 1) for c in pool.cards if c.card.colour == colour)
         for need, pts in zip(data.pyramid_milestones, data.pyramid_points):
@@ -719,7 +732,7 @@ class DealModel:
     score: Score
 
     @property
-    def objective(self):
+    def objective(self) -> Expr:
         return self.score.objective
 
     def hint(self, warm: WarmStart) -> None:
@@ -733,17 +746,17 @@ class DealModel:
             for option in self.crossings.main[t]:
                 m.add_hint(option.lit, int(option.card == step.card and option.mask == step.mask))
             masks[step.card] = masks.get(step.card, 0) | step.mask
-            for c, i in step.extras:
-                masks[c] = masks.get(c, 0) | (1 << i)
+            for order, i in step.extras:
+                masks[order] = masks.get(order, 0) | (1 << i)
             for c in self.pool.cards:
                 for i in c.cells:
                     if cells.has(c, i, t):
                         m.add_hint(cells.x[c.order][i, t], masks.get(c.order, 0) >> i & 1)
-            for (c, s), v in self.acquisitions.acq.items():
+            for (order, s), v in self.acquisitions.acq.items():
                 if s == t:
-                    m.add_hint(v, int(c in step.picks))
-            for c in step.picks:
-                masks.setdefault(c, 0)
+                    m.add_hint(v, int(order in step.picks))
+            for order in step.picks:
+                masks.setdefault(order, 0)
 
     def decode(self, solver: cp_model.CpSolver) -> tuple[tuple[int, ...], list[PlanStep]]:
         """``(kept, steps)`` of the solver's solution."""
@@ -764,7 +777,7 @@ class DealModel:
     def cut(self, solver: cp_model.CpSolver, t: int) -> None:
         """Forbid the decoded choices of step ``t`` with the same previous crossings."""
         main, boxes = self.crossings.main[t], self.crossings.extras[t].boxes
-        lits = [o.lit for o in main if solver.value(o.lit)]
+        lits: list[cp_model.LiteralT] = [o.lit for o in main if solver.value(o.lit)]
         lits += [v for box in boxes for v in box.lits if solver.value(v)]
         involved = {o.card for o in main if solver.value(o.lit)}
         involved |= {box.card for box in boxes if any(solver.value(v) for v in box.lits)}
@@ -777,7 +790,7 @@ class DealModel:
         self.model.add_bool_or([~lit for lit in lits])
 
 
-def build_model(inst: SoloInstance, data, *, deadline: float | None = None
+def build_model(inst: SoloInstance, data: PyramidsData, *, deadline: float | None = None
                 ) -> DealModel | None:
     """The CP-SAT model of a solo deal, built step by step (module docstring); ``None``
     when the ``deadline`` (a ``time.monotonic()`` instant) passes first: it is consulted
@@ -808,10 +821,11 @@ def build_model(inst: SoloInstance, data, *, deadline: float | None = None
     return DealModel(m, T, pool, keep, cells, acquisitions, hand, crossings, score)
 
 
-def replay(deal: dict, data, kept, steps) -> tuple[object, list[str], int | None]:
+def replay(deal: dict[str, Any], data: PyramidsData, kept: Sequence[int],
+           steps: Sequence[PlanStep]) -> tuple[PyramidsState, list[str], int | None]:
     """Replay a decoded plan through the engine: ``(state, moves, failed_step)``."""
     state = state_from_deal(deal, data)
-    moves = [Keep(tuple(kept))]
+    moves: list[Move] = [Keep(tuple(kept))]
     state.apply(moves[0])
     t = 0
     while not state.is_terminal():
@@ -829,7 +843,7 @@ def replay(deal: dict, data, kept, steps) -> tuple[object, list[str], int | None
         picks = list(step.picks)
         t += 1
         while state.phase == "take":
-            legal = state.legal_moves()
+            legal = [mv for mv in state.legal_moves() if isinstance(mv, Take)]  # all, at a take
             choice = None
             for card in picks:
                 options = [mv for mv in legal if mv.card == card] or (
@@ -847,60 +861,62 @@ def replay(deal: dict, data, kept, steps) -> tuple[object, list[str], int | None
     return state, [str(m) for m in moves], None
 
 
-def _second_ok(state, first: int, picks) -> bool:
+def _second_ok(state: PyramidsState, first: int, picks: Sequence[int]) -> bool:
     """With two picks in one action: is the other still takeable after ``first``?"""
     other = [c for c in picks if c != first][0]
     display = [c for c in state.display if c != first]
     deck = state.deck[1:] if state.deck and state.deck[0] == first else state.deck
-    return other in display or (deck and deck[0] == other)
+    return other in display or (bool(deck) and deck[0] == other)
 
 
-def _play(deal: dict, data, kept, choose, deadline: float | None = None) -> WarmStart:
+def _play(deal: dict[str, Any], data: PyramidsData, kept: Sequence[int],
+          choose: Callable[[PyramidsState], Move], deadline: float | None = None) -> WarmStart:
     """The game that keeps ``kept`` and then plays ``choose(state)`` at every decision;
     once the ``deadline`` has passed, the greedy-lookahead policy's move instead (a
     legal game, finished quickly)."""
     state = state_from_deal(deal, data)
-    moves = [Keep(tuple(kept))]
+    moves: list[Move] = [Keep(tuple(kept))]
     state.apply(moves[0])
-    steps: list[dict] = []
+    steps: list[PlanStep] = []
     while not state.is_terminal():
         if state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
             continue
         move = policy_move(state) if expired(deadline) else choose(state)
         if isinstance(move, Cross):
-            steps.append({"card": move.card, "mask": move.cells, "extras": move.extras,
-                          "picks": []})
+            steps.append(PlanStep(move.card, move.cells, move.extras, ()))
         elif isinstance(move, Take):
-            steps[-1]["picks"].append(move.card or state.deck[0])
+            steps[-1] = replace(steps[-1], picks=steps[-1].picks + (move.card or state.deck[0],))
         state.apply(move)
         moves.append(move)
     return WarmStart(state.score(0), tuple(str(m) for m in moves), state.breakdown(0),
-                     tuple(kept), tuple(PlanStep(s["card"], s["mask"], s["extras"],
-                                                 tuple(s["picks"])) for s in steps))
+                     tuple(kept), tuple(steps))
 
 
-def _pilot_move(state):
+def _pilot_move(state: PyramidsState) -> Move:
     """The pilot method's move (the future known): every distinct option is played out by
     the greedy-lookahead policy and the best final score wins (ties: the option order)."""
     if state.phase == "cross":
-        options: dict = {}
+        options: dict[tuple[int, int], Move] = {}
         for slot, main, final in state.options(state.to_move):
             options.setdefault(final, state.cross_move(state.to_move, slot, main, final))
         moves = list(options.values()) or state.legal_moves()
     else:
         moves = state.legal_moves()
-    best, best_score = None, None
+    best: Move | None = None
+    best_score: int | None = None
     for move in moves:
         world = state.clone()
         world.apply(move)
         playout(world)
         if best_score is None or world.score(0) > best_score:
             best, best_score = move, world.score(0)
+    if best is None:  # a decision always has a legal move
+        raise SolverFault(f"the pilot found no move in phase {state.phase}")
     return best
 
 
-def policy_plans(deal: dict, data, *, pilot: bool = False,
+def policy_plans(deal: dict[str, Any], data: PyramidsData, *, pilot: bool = False,
                  deadline: float | None = None) -> list[WarmStart]:
     """A game for every keep choice, best score first (ties: the keep pairs' order): played
     by the greedy-lookahead policy, or with ``pilot`` by the pilot method over it (each
@@ -912,7 +928,7 @@ def policy_plans(deal: dict, data, *, pilot: bool = False,
     first, so that there is always a plan — and a pilot game is finished by the policy."""
     inst = SoloInstance.from_deal(deal, data)
     choose = _pilot_move if pilot else policy_move
-    plans = []
+    plans: list[WarmStart] = []
     for kept in combinations(sorted(inst.dealt), data.keep):
         if expired(deadline) and (pilot or plans):
             break
@@ -920,12 +936,13 @@ def policy_plans(deal: dict, data, *, pilot: bool = False,
     return sorted(plans, key=lambda w: -w.score)
 
 
-def policy_plan(deal: dict, data) -> WarmStart:
+def policy_plan(deal: dict[str, Any], data: PyramidsData) -> WarmStart:
     """The greedy-lookahead policy's best game over the keep choices."""
     return policy_plans(deal, data)[0]
 
 
-def _parameters(solver, inst: SoloInstance, *, workers: int, seed: int) -> None:
+def _parameters(solver: cp_model.CpSolver, inst: SoloInstance, *, workers: int, seed: int
+                ) -> None:
     p = solver.parameters
     p.random_seed = seed
     p.num_workers = workers
@@ -955,9 +972,10 @@ class _Search:
     used: float = 0.0
 
 
-def _reporter(progress, start: float):
-    """A CP-SAT solution callback that tells ``progress`` each better plan CP-SAT finds and
-    each better bound it proves (only when someone watches: a terminal's progress line).
+def _reporter(progress: Callable[[str], None], start: float
+              ) -> tuple[cp_model.CpSolverSolutionCallback, Callable[[float], None]]:
+    """A CP-SAT solution callback that tells ``progress`` each better plan CP-SAT finds,
+    and the solver's bound callback that tells it each better bound CP-SAT proves (only when someone watches: a terminal's progress line).
     Reading the search changes nothing in it. Made here, not at import, since OR-Tools is
     imported only where a model is solved (``_cp_sat_search``)."""
     from ortools.sat.python import cp_model
@@ -965,7 +983,8 @@ def _reporter(progress, start: float):
     class Report(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
             super().__init__()
-            self.best, self.bound = start, None
+            self.best = start
+            self.bound: float | None = None
 
         def on_solution_callback(self) -> None:
             self.best = max(self.best, self.objective_value)
@@ -980,12 +999,14 @@ def _reporter(progress, start: float):
             bound = "" if self.bound is None else f", bound {math.floor(self.bound + 1e-6):g}"
             progress(f"CP-SAT search: best {self.best:g}{bound}")
 
-    return Report()
+    report = Report()
+    return report, report.on_bound
 
 
-def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm: WarmStart, *,
+def _cp_sat_search(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
+                   model: DealModel, warm: WarmStart, *,
                    budget: float, deadline: float | None, workers: int, random_seed: int,
-                   max_cuts: int, progress=None) -> _Search:
+                   max_cuts: int, progress: Callable[[str], None] | None = None) -> _Search:
     """Solve, decode, replay; a plan the engine rejects is cut and the model solved again.
     The ``deadline`` is consulted before each solve, and CP-SAT gets what is left of it.
     A stop request (``solvers.interrupt``: Ctrl-C) stops CP-SAT's solve at once."""
@@ -1006,11 +1027,10 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm:
         _parameters(solver, inst, workers=workers, seed=random_seed)
         solver.parameters.max_deterministic_time = max(0.01, budget - search.used)
         if deadline is not None:
-            solver.parameters.max_time_in_seconds = max(0.01, remaining(deadline))
+            solver.parameters.max_time_in_seconds = max(0.01, remaining(deadline) or 0.0)
         report = None
         if progress is not None:
-            report = _reporter(progress, search.best.score)
-            solver.best_bound_callback = report.on_bound
+            report, solver.best_bound_callback = _reporter(progress, search.best.score)
         with interrupt.on_stop(solver.stop_search):
             code = solver.solve(model.model, report)
         search.used += solver.deterministic_time
@@ -1040,7 +1060,8 @@ def _cp_sat_search(deal: dict, data, inst: SoloInstance, model: DealModel, warm:
             return search
 
 
-def _warm_starts(deal: dict, data, inst: SoloInstance, deadline: float | None
+def _warm_starts(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
+                 deadline: float | None
                  ) -> tuple[list[WarmStart], DealModel | None]:
     """The policy's games, the model (``None`` if the deadline passed before it was built)
     and, for deals longer than a round, the pilot's games: ``(games best first, model)``."""
@@ -1052,13 +1073,13 @@ def _warm_starts(deal: dict, data, inst: SoloInstance, deadline: float | None
     return warm, model
 
 
-def solve_deal(deal: dict, data, *, budget: float = DEFAULT_BUDGET,
-               time_limit: float | None = None, seed=0, workers: int | None = None,
+def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFAULT_BUDGET,
+               time_limit: float | None = None, seed: int = 0, workers: int | None = None,
                bound_iterations: int | None = None, price_iterations: int | None = None,
                max_cuts: int = 50,
                deadline: float | None = None,
                on_model: Callable[[cp_model.CpModel], None] | None = None,
-               progress=None) -> SolveResult:
+               progress: Callable[[str], None] | None = None) -> SolveResult:
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
     through the engine. ``budget``: seconds of CP-SAT deterministic time, and
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless

@@ -28,9 +28,11 @@ what carries into the rest of the game:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from cards_data.pyramids import PyramidsData
 from games.errors import InvalidStateError
-from games.pyramids import state_from_deal
+from games.pyramids import PyramidsState
 from games.pyramids.rules import final_score
 from solvers.verify import require_solo
 
@@ -62,7 +64,7 @@ class SoloPosition:
 
     # --- construction -----------------------------------------------------------------
     @classmethod
-    def from_deal(cls, deal: dict, data) -> "SoloPosition":
+    def from_deal(cls, deal: dict[str, Any], data: PyramidsData) -> "SoloPosition":
         """The deal's start: the keep is still to choose."""
         inst = SoloInstance.from_deal(deal, data)
         return cls(inst.shapes, inst.steps_per_round, 0, dealt=tuple(sorted(inst.dealt)),
@@ -70,25 +72,28 @@ class SoloPosition:
                    torches=(False,) * inst.rounds)
 
     @classmethod
-    def from_state(cls, state, deal: dict, data) -> "SoloPosition":
-        """The position of an engine ``state`` of the solo ``deal`` at a decision (keep,
-        cross or take), between decisions, or at the end."""
+    def from_state(cls, state: PyramidsState) -> "SoloPosition":
+        """The position of an engine ``state`` of a solo game at a decision (keep, cross or
+        take), between decisions, or at the end (the state holds its deal's expedition
+        cards, the queue and, before the keep, the return slots)."""
         require_solo(state.num_players)
+        spr = state.steps_per_round
+        shapes = tuple(s for order in state.expedition for s in order[:spr])
+        s = state.seats[0]
         if state.phase == "keep":
-            return cls.from_deal(deal, data)
-        inst = SoloInstance.from_deal(deal, data)
-        spr = inst.steps_per_round
+            return cls(shapes, spr, 0, dealt=tuple(sorted(s.dealt)), rest=tuple(state.deck),
+                       return_positions=tuple(state.return_positions),
+                       torches=(False,) * state.rounds)
         if state.phase == "cross":
             step = state.round * spr + state.step - 1
         elif state.phase == "over":
-            step = len(inst.shapes)
+            step = len(shapes)
         else:  # reveal: the next card is the next step; take: the crossing is done
             step = state.round * spr + state.step
         if state.phase == "cross" and state.pending[0] is not None:
             raise InvalidStateError("the crossing of this step is chosen but not resolved")
-        s = state.seats[0]
         hand = tuple((o, m) for o, m in zip(s.hand, s.masks) if o is not None)
-        return cls(inst.shapes, spr, step, hand, len(state.takes) if state.phase == "take" else 0,
+        return cls(shapes, spr, step, hand, len(state.takes) if state.phase == "take" else 0,
                    tuple(sorted(state.display)), tuple(state.deck), red=s.red, green=s.green,
                    skulls=s.skulls, torches=tuple(s.torches), completed=tuple(s.completed))
 
@@ -116,14 +121,14 @@ class SoloPosition:
         """Whether round ``r``'s torch can still be won from here."""
         return r >= self.round_of(self.step) and not self.torches[r] and r < self.rounds
 
-    def colour_counts(self, data) -> list[int]:
+    def colour_counts(self, data: PyramidsData) -> list[int]:
         colours = list(data.colours)
         counts = [0] * len(colours)
         for order in self.completed:
             counts[colours.index(data.card(order).colour)] += 1
         return counts
 
-    def score_so_far(self, data) -> int:
+    def score_so_far(self, data: PyramidsData) -> int:
         """The score card's total now (what the position has already won, net)."""
         pyramid = sum(pyramid_points(data, n) for n in self.colour_counts(data))
         skull = data.skull_penalties[self.skulls - 1] if self.skulls else 0
@@ -132,7 +137,7 @@ class SoloPosition:
                            torch_points=data.torch_points, card_points=data.card_points,
                            pair=data.gem_pair_points, single=data.single_gem_points)
 
-    def queue_needs(self, data) -> list[tuple[int, int]]:
+    def queue_needs(self, data: PyramidsData) -> list[tuple[int, int]]:
         """``(card, acquisitions it needs from now)`` for every card that can still be taken
         (the kept-or-returned dealt cards of a deal start excepted: ``returned_needs``)."""
         if self.keep_pending:
@@ -142,7 +147,7 @@ class SoloPosition:
                     for p, card in sorted(inst.undealt_slots().items())]
         return [(c, 1) for c in self.display] + [(c, i + 1) for i, c in enumerate(self.deck)]
 
-    def returned_needs(self, data) -> int:
+    def returned_needs(self, data: PyramidsData) -> int:
         """Before the keep: acquisitions a returned dealt card needs at the least (it goes
         back at one of the deal's return slots)."""
         return QueueWindows.needed(min(self.return_positions), data.display)

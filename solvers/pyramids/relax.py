@@ -39,20 +39,23 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from cards_data.pyramids import PyramidsData
 from games.errors import SolverFault
 from games.protocol import CHANCE
-from games.pyramids import Cross, Keep, Take, parse_move
+from games.pyramids import Cross, Keep, PyramidsState, Take, parse_move
 from games.pyramids.rules import shape_masks
 from grids.cells import cells_of, distances, popcount
 from solvers.clock import expired
 
-from .bound import pyramid_points
+from .bound import RowKey, pyramid_points
 from .position import SoloPosition
-from .tables import ICON_ORDER, card_table
+from .pricing import Prices, card_values, trace_plan
+from .tables import ICON_ORDER, CardTable, card_table
 
 __all__ = ["Space", "Node", "Ranges", "CardPlan", "Solution", "BIG", "hull", "skull_lines",
            "plans_of"]
@@ -61,9 +64,14 @@ _RED, _GREEN, _TORCH, _SKULL, _POTION, _CROSS = (ICON_ORDER.index(n) for n in (
     "red_gem", "green_gem", "torch", "skull", "potion", "red_cross"))
 #: The objective of an artificial column (a range the node's columns cannot meet).
 BIG = 1000.0
+#: A branching term of ``Ranges.narrowed``: a name, then its colour or round, or for the
+#: card-level terms the pool index and step.
+Term = tuple[str, *tuple[int, ...]]
+#: A score variable of a node's master: objective, lower and upper bounds, its rows.
+ScoreTerm = tuple[float, float, float, dict[RowKey, int]]
 
 
-def hull(data, lo: int, hi: int) -> list[tuple[float, float]]:
+def hull(data: PyramidsData, lo: int, hi: int) -> list[tuple[float, float]]:
     """``(slope, intercept)`` lines whose minimum is the upper concave hull of
     ``pyramid_points`` over the counts ``lo..hi`` (exact at every integer there)."""
     points = [(n, pyramid_points(data, n)) for n in range(lo, hi + 1)]
@@ -83,7 +91,7 @@ def hull(data, lo: int, hi: int) -> list[tuple[float, float]]:
     return lines
 
 
-def skull_lines(data) -> list[tuple[float, float]]:
+def skull_lines(data: PyramidsData) -> list[tuple[float, float]]:
     """``(slope, intercept)`` lines whose maximum is the lower convex hull of the skull
     penalty of a track of ``k`` skulls (``k = 0..10``): never above the penalty there.
 
@@ -122,23 +130,29 @@ class Ranges:
     #: step or not; ``"use"``, the step's main crossing is on it or not
     fixes: tuple[tuple[str, int, int, int], ...] = ()
 
-    def narrowed(self, term: tuple, lo: int, hi: int) -> "Ranges":
+    def narrowed(self, term: Term, lo: int, hi: int) -> "Ranges":
         """These ranges with ``term`` (``("colour", k)``, ``("red",)``, ``("green",)``,
         ``("torch", r)``, ``("skulls",)``) set to ``lo..hi``."""
-        kind = term[0]
+        kind, *where = term
         if kind in ("entry_by", "done_by", "use"):
-            return replace(self, fixes=self.fixes + ((kind, term[1], term[2], lo),))
+            return replace(self, fixes=self.fixes + ((kind, where[0], where[1], lo),))
         if kind == "colour":
             colours = list(self.colours)
-            colours[term[1]] = (lo, hi)
+            colours[where[0]] = (lo, hi)
             return replace(self, colours=tuple(colours))
         if kind == "torch":
             torches = list(self.torches)
-            torches[term[1]] = (lo, hi)
+            torches[where[0]] = (lo, hi)
             return replace(self, torches=tuple(torches))
-        return replace(self, **{kind: (lo, hi)})
+        if kind == "red":
+            return replace(self, red=(lo, hi))
+        if kind == "green":
+            return replace(self, green=(lo, hi))
+        if kind == "skulls":
+            return replace(self, skulls=(lo, hi))
+        raise ValueError(f"no such term to narrow: {term}")
 
-    def describe(self, data) -> str:
+    def describe(self, data: PyramidsData) -> str:
         parts = [f"{c} {lo}-{hi}" for c, (lo, hi) in zip(data.colours, self.colours)]
         parts += [f"red {self.red[0]}-{self.red[1]}", f"green {self.green[0]}-{self.green[1]}",
                   "torches " + "".join("?" if lo != hi else str(lo) for lo, hi in self.torches),
@@ -165,7 +179,7 @@ class CardPlan:
         return cls(card, entry, None, np.zeros(T), np.zeros(T), np.zeros((T, len(ICON_ORDER))),
                    np.full(T, -1, dtype=np.int64))
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, int, int | None, bytes, bytes]:
         return (self.card, self.entry, self.done, self.regions.tobytes(), self.extras.tobytes())
 
 
@@ -183,7 +197,7 @@ class Space:
     """What every node of one position shares: the card pool with its tables, the
     completion timing, the score card so far."""
 
-    def __init__(self, position: SoloPosition, data):
+    def __init__(self, position: SoloPosition, data: PyramidsData):
         self.position, self.data = position, data
         self.skull_lines = skull_lines(data)
         self.T = position.T
@@ -212,7 +226,7 @@ class Space:
         dist = distances(card.open, card.tomb)
         return min(dist.get(c, 99) for c in cells_of(mask))
 
-    def _possible(self):
+    def _possible(self) -> Callable[[int, int], bool]:
         """``possible(k, t)``: whether ``k`` completions by the end of step ``t`` fit the
         boxes crossable from the position (``instance.completion_possible`` from here)."""
         pos, data = self.position, self.data
@@ -220,7 +234,8 @@ class Space:
                        + [data.card(c).shortest_path() for c, _ in pos.queue_needs(data)]
                        + [data.card(c).shortest_path() for c in pos.dealt])
         reds = sorted((popcount(c.icons["red_cross"]) for c in data.cards), reverse=True)
-        cumulative, total = {}, 0
+        cumulative: dict[int, int] = {}
+        total = 0
         for t in range(self.t0, self.T):
             total += max(popcount(shape_masks(pos.shapes[t])[0]), 1)
             cumulative[t] = total
@@ -240,7 +255,7 @@ class Space:
             return []
         t0, T = pos.step, pos.T
         possible = self._possible()
-        table_of = {}
+        table_of: dict[int, CardTable] = {}
         pool = []
         for order, mask in pos.hand:
             table = table_of.setdefault(order, card_table(data.card(order)))
@@ -293,7 +308,7 @@ class Node:
         self.hulls = [hull(data, lo, min(hi, lo + len(sp.pool))) for lo, hi in rg.colours]
         self.open_rounds = [r for r in range(sp.rounds) if rg.torches[r] != (0, 0)
                             and not pos.torches[r] and pos.torch_open(r)]
-        keys = ([("step", t) for t in range(t0, T)] + [("hand", t) for t in range(t0, T)]
+        keys: list[RowKey] = ([("step", t) for t in range(t0, T)] + [("hand", t) for t in range(t0, T)]
                 + [("extra", t) for t in range(t0, T)] + [("acq", e) for e in range(t0, T)]
                 + ["red", "green", "pair_red", "pair_green"]
                 + [("torch", r) for r in self.open_rounds]
@@ -349,8 +364,9 @@ class Node:
         cap = data.gems_per_colour
         pair_bonus = data.gem_pair_points - 2 * data.single_gem_points
         # score variables: (objective, lower bound, upper bound, {row: coefficient})
-        terms = [(data.single_gem_points, 0, cap, {"red": 1, "pair_red": -1}),
-                 (data.single_gem_points, 0, cap, {"green": 1, "pair_green": -1})]
+        terms: list[ScoreTerm] = [
+            (data.single_gem_points, 0, cap, {"red": 1, "pair_red": -1}),
+            (data.single_gem_points, 0, cap, {"green": 1, "pair_green": -1})]
         if pair_bonus > 0:
             terms.append((pair_bonus, 0, cap, {"pair_red": 1, "pair_green": 1}))
         terms += [(data.torch_points, 0, 1, {("torch", r): 1}) for r in self.open_rounds]
@@ -436,7 +452,7 @@ class Node:
         return col, float(sp.data.card_points if plan.done is not None else 0)
 
     # --- prices -------------------------------------------------------------------------
-    def prices(self, y: np.ndarray) -> dict:
+    def prices(self, y: np.ndarray) -> Prices:
         """Per-card prices of the dual vector ``y`` (one entry per row, ``>= 0``)."""
         sp, rows, data = self.space, self.rows, self.space.data
         T, t0 = sp.T, sp.t0
@@ -488,110 +504,30 @@ class Node:
                 entry[i][: t + 1] -= price
             else:
                 lam_card.setdefault(i, lam.copy())[t] -= price
-        return {"lam": lam, "mu": mu, "rho": rho, "weights": weights, "done": done,
-                "entry": entry, "lam_card": lam_card}
+        return Prices(lam, mu, rho, weights, done, entry, lam_card)
 
-    # --- the pricing dynamic programme --------------------------------------------------
-    def values(self, i: int, prices: dict) -> np.ndarray:
-        """``value[t][r]``: the best priced plan of pool card ``i`` from region ``r`` in hand
-        at the start of step ``t`` (backward max-plus DP over the card's table; region
-        values are shifted by their icon potential so every edge is a plain gather)."""
+    # --- the pricing problem ---------------------------------------------------------
+    def best_plan(self, i: int, prices: Prices) -> tuple[float, CardPlan | None]:
+        """Pool card ``i``'s best plan at ``prices`` (``solvers.pyramids.pricing``): its
+        value (0 for no plan) and the plan when it is worth more than nothing."""
         sp = self.space
-        table, card = sp.tables[i], sp.pool[i]
-        T, n = sp.T, table.size
-        mu, rho, weights = prices["mu"], prices["rho"], prices["weights"]
-        lam = prices["lam_card"].get(i, prices["lam"])
-        done = prices["done"][i]
-        icons = table.icons.astype(np.float64)
-        value = np.zeros((T + 1, n))
-        for t in range(T - 1, card.first - 1, -1):
-            after = np.where(table.is_tomb, done[t], value[t + 1])
-            potential = icons @ weights[t]
-            closed = after
-            for _ in range(sp.depth[i]):
-                grown = table.single.best(closed + potential, n) - potential - rho[t]
-                closed = np.maximum(after, grown)
-            crossed = (table.main[sp.position.shapes[t]].best(closed + potential, n)
-                       - potential - lam[t])
-            value[t] = np.maximum(closed, crossed) - mu[t]
-        return value
-
-    def best_plan(self, i: int, prices: dict) -> tuple[float, CardPlan | None]:
-        """Pool card ``i``'s best plan at ``prices``: its value (0 for no plan) and the plan
-        when it is worth more than nothing."""
-        sp = self.space
-        card = sp.pool[i]
-        value = self.values(i, prices)
+        card, table, shapes = sp.pool[i], sp.tables[i], sp.position.shapes
+        value = card_values(table, i, prices, shapes, first=card.first, depth=sp.depth[i])
         if card.in_hand:
             best, entry = float(value[card.first][card.start]), card.first
         else:
             best, entry = 0.0, None
             for t in range(sp.T - 1, card.first - 1, -1):
-                v = float(value[t][0] - prices["entry"][i][t])
+                v = float(value[t][0] - prices.entry[i][t])
                 if v > best + 1e-9:
                     best, entry = v, t
         if entry is None or best <= 1e-9:
             return max(0.0, best), None
-        return best, self._trace(i, entry, value, prices)
-
-    def _trace(self, i: int, entry: int, value: np.ndarray, prices: dict) -> CardPlan:
-        """Follow the best choices of ``values`` forward from ``entry``."""
-        sp = self.space
-        table, T = sp.tables[i], sp.T
-        rho, weights = prices["rho"], prices["weights"]
-        lam = prices["lam_card"].get(i, prices["lam"])
-        done_value = prices["done"][i]
-        plan = CardPlan.empty(i, entry, T)
-        region = sp.pool[i].start if sp.pool[i].in_hand else 0
-        depth = sp.depth[i]
-        for t in range(entry, T):
-            w = weights[t]
-
-            def potential(j: int) -> float:
-                return float(table.icons[j] @ w)
-
-            def after(j: int) -> float:
-                if table.is_tomb[j]:
-                    return float(done_value[t])
-                return float(value[t + 1][j])
-
-            memo: dict = {}
-
-            def closure(j: int, left: int) -> tuple[float, tuple[int, ...]]:
-                key = (j, left)
-                if key not in memo:
-                    best = (after(j), ())
-                    if left:
-                        for k in table.single.of_source(j):
-                            k = int(k)
-                            v, path = closure(k, left - 1)
-                            v += potential(k) - potential(j) - rho[t]
-                            if v > best[0] + 1e-9:
-                                best = (v, (k,) + path)
-                    memo[key] = best
-                return memo[key]
-
-            best_value, path = closure(region, depth)
-            main = None
-            for k in table.main[sp.position.shapes[t]].of_source(region):
-                k = int(k)
-                v, tail = closure(k, depth)
-                v += potential(k) - potential(region) - lam[t]
-                if v > best_value + 1e-9:
-                    best_value, main, path = v, k, tail
-            start = region
-            if main is not None:
-                plan.use[t] = 1
-                region = main
-            plan.extras[t] = len(path)
-            if path:
-                region = path[-1]
-            plan.icons[t] = table.icons[region] - table.icons[start]
-            plan.regions[t] = region
-            if table.is_tomb[region]:
-                plan.done = t
-                break
-        return plan
+        region = card.start if card.in_hand else 0
+        steps = trace_plan(table, i, prices, shapes, value, entry=entry, region=region,
+                           depth=sp.depth[i])
+        return best, CardPlan(i, entry, steps.done, steps.use, steps.extras, steps.icons,
+                              steps.regions)
 
     # --- the bound ------------------------------------------------------------------------
     def lagrangian(self, y: np.ndarray, values: list[float]) -> float:
@@ -614,14 +550,19 @@ class Node:
         # this module through the model) does not load SciPy's LP solver until it solves
         from scipy.optimize import linprog
 
-        columns, objective = [], []
+        if iterations < 1:  # no round, no solution (and no bound) to return
+            raise ValueError(f"column generation needs at least one round, not {iterations}")
+        columns: list[np.ndarray] = []
+        objective: list[float] = []
         for plan in plans:
             col, obj = self.column(plan)
             columns.append(col)
             objective.append(obj)
         costs_terms = [t[0] for t in self.terms]
         bounds_terms = [(t[1], t[2]) for t in self.terms]
-        best, center, lp, solution = math.inf, None, math.inf, None
+        best, lp = math.inf, math.inf
+        center: np.ndarray | None = None
+        solution = Solution(np.zeros(0), math.inf)  # the first round replaces it
         converged = False
         done = 0
         for done in range(1, iterations + 1):
@@ -641,19 +582,19 @@ class Node:
             # Wentges smoothing: price between the best prices so far and the LP's duals;
             # a round that finds no column priced that way retries at the LP's duals
             for weight in ((smoothing, 0.0) if center is not None else (0.0,)):
-                point = y if weight == 0.0 else weight * center + (1 - weight) * y
+                point = y if weight == 0.0 or center is None else weight * center + (1 - weight) * y
                 prices = self.prices(point)
                 values = []
                 for i in range(len(self.space.pool)):
-                    value, plan = self.best_plan(i, prices)
+                    value, found = self.best_plan(i, prices)
                     values.append(value)
-                    if plan is None:
+                    if found is None:
                         continue
-                    col, obj = self.column(plan)
+                    col, obj = self.column(found)
                     if obj - col @ y > 1e-6:  # improves the master at its own duals
                         columns.append(col)
                         objective.append(obj)
-                        plans.append(plan)
+                        plans.append(found)
                         added += 1
                 bound = self.lagrangian(point, values)
                 if bound < best:
@@ -669,7 +610,7 @@ class Node:
         solution.converged, solution.iterations = converged, done
         return best, solution
 
-    def aggregates(self, solution: "Solution", plans: list[CardPlan]) -> dict:
+    def aggregates(self, solution: "Solution", plans: list[CardPlan]) -> "Aggregates":
         """The score's aggregate terms at the master's solution (totals of the game)."""
         sp, pos = self.space, self.space.position
         spr = sp.steps_per_round
@@ -688,11 +629,10 @@ class Node:
             for r in range(sp.rounds):
                 if not pos.torches[r]:
                     torches[r] += w * plan.icons[r * spr:(r + 1) * spr, _TORCH].sum()
-        return {"colours": colours, "red": red, "green": green, "skulls": skulls,
-                "torches": torches}
+        return Aggregates(colours, red, green, skulls, torches)
 
 
-def plans_of(space: Space, state, moves) -> list[CardPlan]:
+def plans_of(space: Space, state: PyramidsState, moves: Sequence[str]) -> list[CardPlan]:
     """The card plans of a legal continuation: ``moves`` (text) played from the engine
     ``state`` of the space's position (not changed). Together they meet every row, so a
     master holding them is a real game's score at the least."""
@@ -736,13 +676,25 @@ def plans_of(space: Space, state, moves) -> list[CardPlan]:
                 p.extras[t] += popcount(cells) - (popcount(move.cells) if order == move.card else 0)
                 if (cells | before.get(order, 0)) >> card.tomb & 1:
                     p.done = t
-            for order, mask in before.items():
-                if order is not None and order in plans:
-                    region = mask | new.get(order, 0)
-                    plans[order].regions[t] = space.tables[index[order]].index(region)
+            for held, mask in before.items():
+                if held is not None and held in plans:
+                    region = mask | new.get(held, 0)
+                    plans[held].regions[t] = space.tables[index[held]].index(region)
             t += 1
         state.apply(move)
     return [plans[o] for o in sorted(plans)]
+
+
+@dataclass(frozen=True)
+class Aggregates:
+    """The score's aggregate terms at a master solution (totals of the game): completed
+    cards per colour, red and green gems, the skull track, a torch crossed per round."""
+
+    colours: list[float]
+    red: float
+    green: float
+    skulls: float
+    torches: list[float]
 
 
 @dataclass
@@ -753,4 +705,4 @@ class Solution:
     lp: float
     converged: bool = False
     iterations: int = 0
-    plans: list = field(default_factory=list)  # the plans ``x`` weighs (set by the caller)
+    plans: list[CardPlan] = field(default_factory=list)  # what ``x`` weighs (set by the caller)

@@ -20,11 +20,14 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
+from cards_data.pyramids import PyramidsData
 from games.errors import SolverFault
-from games.pyramids import Cross, Keep, Take, state_from_deal
+from games.pyramids import Cross, Keep, PyramidsState, Seat, Take, state_from_deal
 from games.pyramids.rules import action_effect, crossing_options, gem_points, update_skulls
 from games.protocol import CHANCE
 from grids.cells import cells_of
@@ -34,6 +37,16 @@ from solvers.verify import verify_replay
 from .instance import SoloInstance
 
 __all__ = ["BaselineResult", "exhaustive_best", "exhaustive_from", "StateLimitReached"]
+
+
+#: The cards in hand with their crossed boxes, sorted.
+Hand = tuple[tuple[int, int], ...]
+#: A memo entry's best action: ``(card, main crossing, final masks, slot, replacement
+#: picks)``; ``None`` at the end of the game.
+Choice = tuple[int, int, tuple[int, int], int, tuple[int, ...]]
+#: The memo's position: step, hand, display, deck index, red, green, skull track, this
+#: round's torch taken, completed cards per colour.
+Key = tuple[int, Hand, tuple[int, ...], int, int, int, int, bool, tuple[int, ...]]
 
 
 class StateLimitReached(RuntimeError):
@@ -50,30 +63,32 @@ class BaselineResult:
 
 
 class _Search:
-    def __init__(self, data, shapes, steps_per_round, queue, max_states):
+    def __init__(self, data: PyramidsData, shapes: Sequence[str], steps_per_round: int,
+                 queue: Sequence[int], max_states: int):
         self.data = data
         self.shapes = shapes
         self.steps = steps_per_round
         self.queue = queue
         self.max_states = max_states
-        self.memo: dict = {}
+        self.memo: dict[Key, tuple[int, Choice | None]] = {}
         colours = list(data.colours)
         self.colour_index = {c.order: colours.index(c.colour) for c in data.cards}
         self.penalty = (0,) + tuple(data.skull_penalties)
 
-    def final(self, red, green, skulls, counts) -> int:
+    def final(self, red: int, green: int, skulls: int, counts: tuple[int, ...]) -> int:
         d = self.data
         pyramid = sum(p for n in counts for need, p in zip(d.pyramid_milestones, d.pyramid_points)
                       if n >= need)
         return (gem_points(red, green, d.gem_pair_points, d.single_gem_points)
                 - self.penalty[skulls] + d.card_points * sum(counts) + pyramid)
 
-    def best(self, t, hand, display, idx, red, green, skulls, torch, counts):
+    def best(self, t: int, hand: Hand, display: tuple[int, ...], idx: int, red: int, green: int,
+             skulls: int, torch: bool, counts: tuple[int, ...]) -> tuple[int, Choice | None]:
         if t == len(self.shapes):
             return self.final(red, green, skulls, counts), None
         if t % self.steps == 0:
             torch = False
-        key = (t, hand, display, idx, red, green, skulls, torch, counts)
+        key: Key = (t, hand, display, idx, red, green, skulls, torch, counts)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
@@ -82,8 +97,9 @@ class _Search:
         d = self.data
         cards = [d.card(o) for o, _ in hand]
         masks = [m for _, m in hand]
-        seen = set()
-        best_value, best_choice = None, None
+        seen: set[tuple[int, int]] = set()
+        best_value: int | None = None
+        best_choice: Choice | None = None
         for slot, main, final in crossing_options(cards, masks, self.shapes[t]):
             if final in seen:
                 continue
@@ -107,17 +123,20 @@ class _Search:
                 if best_value is None or value > best_value:
                     best_value = value
                     best_choice = (hand[slot][0], main, final, slot, picks)
+        if best_value is None:  # the engine always offers a crossing (one box at the least)
+            raise SolverFault(f"no crossing option at step {t} for the hand {hand}")
         self.memo[key] = (best_value, best_choice)
         return best_value, best_choice
 
-    def picks(self, display, idx, n):
+    def picks(self, display: tuple[int, ...], idx: int, n: int
+              ) -> list[tuple[tuple[int, ...], tuple[int, ...], int]]:
         """Every sequence of ``n`` replacement picks: ``(picks, display, deck index)``,
         the display refilled once after all picks."""
         if n == 0:
             return [((), display, idx)]
-        out = []
+        out: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
 
-        def rec(display, idx, chosen, left):
+        def rec(display: tuple[int, ...], idx: int, chosen: list[int], left: int) -> None:
             if left == 0:
                 disp = list(display)
                 i = idx
@@ -135,13 +154,14 @@ class _Search:
         return out
 
 
-def exhaustive_best(deal: dict, data, *, max_states: int = 2_000_000) -> BaselineResult:
+def exhaustive_best(deal: dict[str, Any], data: PyramidsData, *, max_states: int = 2_000_000
+                    ) -> BaselineResult:
     """Best final score of a (small) solo deal by exhaustive memoised search; the plan is
     replayed through the engine and must reach the same score."""
 
     start = time.perf_counter()
     inst = SoloInstance.from_deal(deal, data)
-    best = None
+    best: tuple[int, tuple[int, ...], _Search, list[int]] | None = None
     states = 0
     for kept in combinations(sorted(inst.dealt), data.keep):
         queue = inst.queue(kept)
@@ -153,12 +173,15 @@ def exhaustive_best(deal: dict, data, *, max_states: int = 2_000_000) -> Baselin
         states += len(search.memo)
         if best is None or value > best[0]:
             best = (value, kept, search, queue)
+    if best is None:  # a deal deals at least ``keep`` cards: one keep at the least
+        raise SolverFault("exhaustive_best: no keep choice")
     value, kept, search, queue = best
     moves = _replay(deal, data, kept, search, queue, value)
     return BaselineResult(value, moves, kept, states, time.perf_counter() - start)
 
 
-def exhaustive_from(state, deal: dict, data, *, max_states: int = 2_000_000) -> int:
+def exhaustive_from(state: PyramidsState, deal: dict[str, Any], data: PyramidsData, *,
+                    max_states: int = 2_000_000) -> int:
     """The best final score still reachable from ``state``, a solo game of ``deal`` at a
     crossing (``cross`` phase, nothing chosen yet) or between actions: the same memoised
     search from that position (the value only; the bound tests of issue 21 use it)."""
@@ -182,7 +205,8 @@ def exhaustive_from(state, deal: dict, data, *, max_states: int = 2_000_000) -> 
     return value + data.torch_points * past
 
 
-def _replay(deal, data, kept, search, queue, value) -> list[str]:
+def _replay(deal: dict[str, Any], data: PyramidsData, kept: tuple[int, ...], search: _Search,
+            queue: Sequence[int], value: int) -> list[str]:
     """Follow the memo's best choices through the engine; the replayed score must be the
     search's (``verify_replay``)."""
     state = state_from_deal(deal, data)
@@ -200,6 +224,8 @@ def _replay(deal, data, kept, search, queue, value) -> list[str]:
             torch = False
         key = (t, hand, display, idx, s.red, s.green, s.skulls, torch, _counts(search, s))
         _, choice = search.memo[key]
+        if choice is None:  # the memo has no action only at the end, which the loop stops at
+            raise SolverFault(f"baseline: no action stored at step {t}")
         card, main, final, slot, picks = choice
         before = {o: m for o, m in zip(s.hand, s.masks)}
         after = {hand[0][0]: final[0], hand[1][0]: final[1]}
@@ -208,7 +234,8 @@ def _replay(deal, data, kept, search, queue, value) -> list[str]:
         move = Cross(card, main, extras)
         if move not in state.legal_moves():
             raise SolverFault(f"baseline move {move} rejected by the engine")
-        effect = action_effect([data.card(o) for o in s.hand], s.masks, [after[o] for o in s.hand])
+        held = [o for o in s.hand if o is not None]  # both slots, at a crossing
+        effect = action_effect([data.card(o) for o in held], s.masks, [after[o] for o in held])
         torch = torch or effect.torches > 0
         state.apply(move)
         moves.append(str(move))
@@ -219,9 +246,9 @@ def _replay(deal, data, kept, search, queue, value) -> list[str]:
             state.apply(take)
             moves.append(str(take))
         while state.phase == "take":  # replacements after the last step
-            take = state.legal_moves()[0]
-            state.apply(take)
-            moves.append(str(take))
+            rest = state.legal_moves()[0]
+            state.apply(rest)
+            moves.append(str(rest))
         t += 1
         hand = tuple(sorted((o, m) for o, m in zip(s.hand, s.masks) if o is not None))
         display, idx = tuple(sorted(state.display)), len(queue) - len(state.deck)
@@ -229,7 +256,7 @@ def _replay(deal, data, kept, search, queue, value) -> list[str]:
     return moves
 
 
-def _counts(search, seat) -> tuple[int, ...]:
+def _counts(search: _Search, seat: Seat) -> tuple[int, ...]:
     counts = [0] * len(search.data.colours)
     for o in seat.completed:
         counts[search.colour_index[o]] += 1

@@ -23,32 +23,39 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 
+from cards_data.pyramids import PyramidsData
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.pyramids import GAME, describe, make_deal, parse_move, state_from_deal
+from games.pyramids import (GAME, Cross, PyramidsState, describe, make_deal, parse_move,
+                            state_from_deal)
+from games.pyramids.moves import Move
 from games.pyramids.rules import pattern_options
-from games.seeding import child_seeds, make_rng
+from games.seeding import Seed, child_seeds, make_rng
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
 from solvers.backends import run_jobs
 from solvers.clock import deadline_of, expired
 from solvers.hints import Hint, hint_result
 from solvers.limits import Limit
-from solvers.results import BestScore, WorkBudget
+from solvers.results import BestScore, Reachable, WorkBudget
 from solvers.verify import verify_replay
 
 from .. import interrupt
+from . import reachable
 from .graph import analyse, analysis_lines
 from .decisions import decision_view, world_of  # decision_view: solvers.review's hook
-from .model import solve_deal
+from .model import DEFAULT_BUDGET, SolveResult, solve_deal
 from .policy import choose_crossing, playout, policy_move
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 
 __all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "replay_plan",
            "BUDGET_UNITS", "MIN_SAMPLES", "Allocation", "allocate", "pooled"]
-__all__ += ["decision_view"]
+__all__ += ["decision_view", "first_below"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_ROLLOUTS = GAME.budgets.hint
@@ -56,7 +63,8 @@ EXPECTED_SCORE = ("expected final score of the seat (mean over sampled futures p
                   "the greedy-lookahead policy)")
 
 
-def replay_plan(deal: dict, data, moves) -> tuple[object, list[str]]:
+def replay_plan(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
+                ) -> tuple[PyramidsState, list[str]]:
     """The plan's ``moves`` (texts) replayed through the rules engine from the deal, each
     checked legal: the final state and the plan in a player's lines (each crossing with its
     round, step and expedition card). The one replay of a best-score plan."""
@@ -83,8 +91,9 @@ CP_SAT_MODEL = ("the deal's one CP-SAT model as last solved: the warm start's so
                 "bound's phases solve linear programmes, not CP-SAT)")
 
 
-def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0,
-               on_model: Callable | None = None, progress=None) -> BestScore:
+def best_score(deal: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit(),
+               seed: int = 0, on_model: Callable[[cp_model.CpModel], None] | None = None,
+               progress: Callable[[str], None] | None = None) -> BestScore:
     """CP-SAT best score of a solo deal with its proven bound, replay-verified
     (``solvers.pyramids.model.solve_deal``). ``limit.work`` is in ``BUDGET_UNITS`` (default:
     the registry's): the same deal, seed and budget give the same result;
@@ -92,7 +101,7 @@ def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0,
     ``limit.started`` (a run it cuts says so and may vary). ``on_model(cp_model.CpModel)``:
     see ``CP_SAT_MODEL`` (not called when the limit fell before the model was built).
     ``progress(text)`` hears the phase, the best score and the bound so far."""
-    amount = GAME.budgets.best_score if limit.work is None else limit.work
+    amount = DEFAULT_BUDGET if limit.work is None else limit.work
     result = solve_deal(deal, data, budget=amount, seed=seed, deadline=limit.deadline(),
                         on_model=on_model, progress=progress)
     final, lines = replay_plan(deal, data, result.moves)
@@ -114,7 +123,20 @@ def best_score(deal: dict, *, data, limit: Limit = Limit(), seed=0,
         facts=(("kept", list(result.kept)), ("replayed_score", final.score(0))))
 
 
-def _bound_line(result) -> str:
+def first_below(states: Sequence[PyramidsState], best: float, *, data: PyramidsData,
+                limit: Limit = Limit(), seed: int = 0) -> tuple[int, Reachable] | None:
+    """``solvers.review``'s mid-game best score: the earliest of a solo game's positions
+    ``states`` from which the game, to its end, provably could not reach ``best``, with
+    the best still reachable there (exact or a bound; ``reachable.first_below``).
+    Deterministic: ``limit.work`` (the review's best-score budget, in ``BUDGET_UNITS``)
+    gives its column-generation rounds (``reachable.search_rounds``); ``seed`` unused;
+    ``limit.time_limit`` caps it."""
+    amount = DEFAULT_BUDGET if limit.work is None else limit.work
+    return reachable.first_below(states, best, data=data, deadline=limit.deadline(),
+                                 iterations=reachable.search_rounds(amount))
+
+
+def _bound_line(result: SolveResult) -> str:
     proof = result.deal_bound
     if result.bound_source == "cp-sat" and result.status == "OPTIMAL":
         return "bound: CP-SAT proved the optimum"
@@ -128,7 +150,8 @@ def _bound_line(result) -> str:
     return "; ".join(parts)
 
 
-def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> Hint:
+def hint(view: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit(), seed: Seed = 0,
+         top: int = 10) -> Hint:
     """Rank every option of the view's decision (crossing, keep or take; see
     ``solvers.pyramids.decisions``) by expected final score over sampled futures; with
     ``limit.workers`` > 1, that many independent allocations (each its own futures) run
@@ -148,7 +171,7 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
     else:
         run = pooled(run_jobs(futures, child_seeds(rng, limit.workers),
                               workers=limit.workers))
-    ranked = []
+    ranked: list[dict[str, Any]] = []  # hint_result's rows
     for k in run.ranking:
         values = run.samples[k]
         mean = sum(values) / len(values)
@@ -162,8 +185,8 @@ def hint(view: dict, *, data, limit: Limit = Limit(), seed=0, top: int = 10) -> 
         iterations=run.used, stop_reason=run.stop_reason, seed=seed, top=top, order="visits",
         value_digits=3, decision=decision, options=sum(len(g) for g in groups.values()),
         distinct_positions=len(keys), min_samples=MIN_SAMPLES,
-        explanation=_explain(world, seat, decision, ranked[0]["move"], ranked[0]["value"],
-                             run))
+        explanation=_explain(world, seat, decision, str(ranked[0]["move"]),
+                             float(ranked[0]["value"]), run))
 
 
 #: No option is ranked on fewer samples than this (``allocate``), unless a time limit
@@ -177,9 +200,9 @@ class _Futures:
     seeded by ``base`` (option k's sample j plays the j-th future: common random numbers
     across options)."""
 
-    world: object
+    world: PyramidsState
     seat: int
-    options: tuple
+    options: tuple[Move, ...]
     iterations: int | None
     deadline: float | None  # a time.monotonic() instant (solvers.clock), or None
 
@@ -196,14 +219,15 @@ class _Futures:
 class Allocation:
     """The samples ``allocate`` took: per option, the values; ``ranking`` best first."""
 
-    samples: dict
+    samples: dict[int, list[float]]
     ranking: tuple[int, ...]
     used: int
     stop_reason: str
     rounds: int
 
 
-def allocate(options: int, sample, *, iterations: int | None, time_limit: float | None,
+def allocate(options: int, sample: Callable[[int, int], float], *, iterations: int | None,
+             time_limit: float | None,
              minimum: int = MIN_SAMPLES, deadline: float | None = None) -> Allocation:
     """Successive halving over ``options`` with one fixed schedule for both budget kinds.
 
@@ -277,10 +301,11 @@ def pooled(runs: Sequence[Allocation]) -> Allocation:
                       max(run.rounds for run in runs))
 
 
-def _option_groups(world, seat: int, decision: str) -> dict:
+def _option_groups(world: PyramidsState, seat: int, decision: str
+                   ) -> dict[Hashable, list[Move]]:
     """The options of the decision, grouped by the position they lead to (options with the
     same resulting crossed boxes share one estimate)."""
-    groups: dict = {}
+    groups: dict[Hashable, list[Move]] = {}
     if decision == "cross":
         options = world.options(seat)
         if not options:
@@ -293,11 +318,11 @@ def _option_groups(world, seat: int, decision: str) -> dict:
     return groups
 
 
-def _mean(values) -> float:
+def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else float("-inf")
 
 
-def _rollout(world, seat: int, move, sample_seed: int) -> float:
+def _rollout(world: PyramidsState, seat: int, move: Move, sample_seed: int) -> float:
     state = world.determinize(seat, make_rng(sample_seed))
     for other in range(state.num_players):  # hidden choices of earlier seats: the policy's
         if other != seat and state.pending[other] is not None:
@@ -310,7 +335,7 @@ def _rollout(world, seat: int, move, sample_seed: int) -> float:
     return float(state.score(seat))
 
 
-def _policy_for(state, seat: int):
+def _policy_for(state: PyramidsState, seat: int) -> Move:
     """The policy's move for ``seat`` (a hidden simultaneous choice of another seat)."""
     actor = state.to_move
     state.to_move = seat
@@ -320,7 +345,8 @@ def _policy_for(state, seat: int):
         state.to_move = actor
 
 
-def _explain(world, seat: int, decision: str, best_text: str, value: float, run) -> list[str]:
+def _explain(world: PyramidsState, seat: int, decision: str, best_text: str, value: float,
+             run: Allocation) -> list[str]:
     least = min(len(v) for v in run.samples.values())
     if least >= MIN_SAMPLES:
         schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
@@ -346,16 +372,19 @@ def _explain(world, seat: int, decision: str, best_text: str, value: float, run)
     lines = [f"expedition card {world.shape} in round {world.round + 1} "
              f"({world.step} of {world.steps_per_round} revealed); {schedule}"]
     lines.append("your cards now:")
-    for order, mask in zip(s.hand, s.masks):
-        if order is not None:
-            lines.extend("  " + line for line in analysis_lines(world.rules.cards[order], mask))
+    for held, mask in zip(s.hand, s.masks):
+        if held is not None:
+            lines.extend("  " + line for line in analysis_lines(world.rules.data.card(held), mask))
     move = parse_move(world, best_text)
+    if not isinstance(move, Cross):  # the decision is a crossing (keep and take end above)
+        raise InvalidStateError(f"the best move {best_text} of a crossing is not a crossing")
     after = dict(zip(s.hand, s.masks))
     after[move.card] |= move.cells
     for card, c in move.extras:
         after[card] |= 1 << c
-    a = analyse(world.rules.cards[move.card], after[move.card])
-    if a.crossed >> world.rules.cards[move.card].tomb & 1:
+    target = world.rules.data.card(move.card)
+    a = analyse(target, after[move.card])
+    if a.crossed >> target.tomb & 1:
         outcome = "completes it"
     else:
         outcome = f"leaves {a.to_tomb} box(es) to its tomb"
@@ -364,7 +393,7 @@ def _explain(world, seat: int, decision: str, best_text: str, value: float, run)
     return lines
 
 
-def demo_section(data) -> str:
+def demo_section(data: PyramidsData) -> str:
     """A best-score run on a bundled short deal, and a card with pattern placements."""
     deal = make_deal(players=1, seed=11, data=data, rounds=1, steps_per_round=4)
     result = best_score(deal, data=data, seed=0)

@@ -139,7 +139,8 @@ def test_the_exact_master_is_never_above_the_envelope():
     relaxation = _Relaxation(SoloInstance.from_deal(deal, DATA), DATA)
     best, _, _, _, prices = relaxation.solve(60)
     values = [relaxation.best_plan(i, prices)[0] for i in range(len(relaxation.pool))]
-    exact = relaxation.exact_master(prices["y"])
-    assert exact <= relaxation.lagrangian(prices["y"], values) + 1e-9
+    assert prices is not None and prices.y is not None
+    exact = relaxation.exact_master(prices.y)
+    assert exact <= relaxation.lagrangian(prices.y, values) + 1e-9
     optimum = solve_deal(deal, DATA)
     assert optimum.status == "OPTIMAL" and exact >= optimum.score

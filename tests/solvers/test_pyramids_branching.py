@@ -30,7 +30,7 @@ MIDGAME_SEEDS = range(600, 608)
 
 
 def _search(state, deal, *, iterations):
-    search = BranchAndPrice(SoloPosition.from_state(state, deal, DATA), DATA, state=state)
+    search = BranchAndPrice(SoloPosition.from_state(state), DATA, state=state)
     return search, search.run(incumbent=0, iterations=iterations)
 
 

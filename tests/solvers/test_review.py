@@ -190,6 +190,21 @@ def test_pyramids_solo_review_sets_the_best_plan_beside_the_game():
     parted = result.best_score.parted
     assert parted.number == 2 and parted.plan == first_cross
     assert result.best_score.score_reached <= best.score
+    # where the best went out of reach (issue 21 §4): never at the keep, which the game
+    # played as the plan did; the figure between the score reached and the best, and said
+    # to be exact or a bound, in the JSON and in words
+    below = result.best_score.fell_below
+    if result.best_score.score_reached == best.score:
+        assert below is None
+    else:
+        assert below is not None and below.number >= 2 and below.exact is not None
+        assert result.best_score.score_reached <= below.reachable < best.score
+        from cli.jsonout import review_json
+        from cli.report import format_review
+        written = review_json(result)["best_score"]["fell_below"]
+        assert written["reachable_exact"] is below.exact and written["best_optimal"] is True
+        assert f"by decision {below.number} the game could no longer reach" in \
+            format_review(result)
 
 
 def test_ancients_reviews_whole_turns_named_as_the_hint_names_them():

@@ -1,0 +1,157 @@
+"""The pricing problem of the per-card relaxations: one card's best plan at given prices.
+
+Both column generations of solo Pyramids, the deal's bound (``solvers.pyramids.bound``)
+and the branch and price's node from any position (``solvers.pyramids.relax``), relax
+what couples the cards into prices and then need, for each card, its best plan at those
+prices. That plan lives on the card's table of regions (``solvers.pyramids.tables``), so
+it is one backward max-plus dynamic programme over (step, region), here
+(``card_values``), and one forward walk that reads the best choices back
+(``trace_plan``). The two relaxations differ only in their prices (:class:`Prices`) and
+where a card starts (the empty region, or its crossing when it is already in hand).
+
+>>> import cards_data
+>>> import numpy as np
+>>> from solvers.pyramids.tables import card_table
+>>> data = cards_data.load("pyramids")
+>>> table = card_table(data.card(1))
+>>> T = 2
+>>> prices = Prices(lam=np.zeros(T), mu=np.zeros(T), rho=np.zeros(T),
+...                 weights=np.zeros((T, 6)), done=[np.full(T, 5.0)], entry=[np.zeros(T)])
+>>> value = card_values(table, 0, prices, ["I3", "I3"], first=0, depth=0)
+>>> float(value[0][0]) in (0.0, 5.0)  # at no price: the tomb's reward, if two crossings reach it
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from .tables import ICON_ORDER, CardTable
+
+__all__ = ["Prices", "PlanSteps", "card_values", "trace_plan"]
+
+Floats = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class Prices:
+    """The prices a card plan is valued at, from the master's dual vector ``y``.
+
+    Per step ``t``: ``lam`` for a main crossing, ``mu`` for a card in hand, ``rho`` for an
+    extra box; ``weights[t]`` what each icon (``ICON_ORDER``) crossed at ``t`` earns. Per
+    pool card ``i``: ``done[i][t]`` what its tomb crossed at ``t`` earns, ``entry[i][t]``
+    what being in hand from ``t`` costs, ``lam_card[i]`` its own main-crossing prices
+    when a branching decision gives it some. ``y`` is the dual vector they come from."""
+
+    lam: Floats
+    mu: Floats
+    rho: Floats
+    weights: Floats
+    done: list[Floats]
+    entry: list[Floats]
+    lam_card: dict[int, Floats] = field(default_factory=dict)
+    y: Floats | None = None
+
+    def lam_of(self, i: int) -> Floats:
+        """Pool card ``i``'s main-crossing prices."""
+        return self.lam_card.get(i, self.lam)
+
+
+@dataclass
+class PlanSteps:
+    """One card's best plan from its entry, step by step: whether it takes the main
+    crossing (``use``), its extra boxes, the icons it crosses, its region (table index;
+    -1 before the entry) after each step, and the step its tomb falls (``done``)."""
+
+    done: int | None
+    use: Floats
+    extras: Floats
+    icons: Floats
+    regions: npt.NDArray[np.int64]
+
+
+def card_values(table: CardTable, i: int, prices: Prices, shapes: Sequence[str], *,
+                first: int, depth: int) -> Floats:
+    """``value[t][r]``: the best priced plan of pool card ``i`` (table ``table``) from
+    region ``r`` in hand at the start of step ``t``, for ``t >= first`` (``value[T]`` is
+    0). ``shapes[t]`` is the pattern of step ``t``, ``depth`` the most extra boxes the card
+    can get in one action. Region values are shifted by their icon potential, so every
+    edge of the table is a plain gather."""
+    T, n = len(shapes), table.size
+    lam, mu, rho, weights, done = prices.lam_of(i), prices.mu, prices.rho, prices.weights, \
+        prices.done[i]
+    icons = table.icons.astype(np.float64)
+    value = np.zeros((T + 1, n))
+    for t in range(T - 1, first - 1, -1):
+        after = np.where(table.is_tomb, done[t], value[t + 1])
+        potential = icons @ weights[t]
+        closed = after
+        for _ in range(depth):
+            grown = table.single.best(closed + potential, n) - potential - rho[t]
+            closed = np.maximum(after, grown)
+        crossed = table.main[shapes[t]].best(closed + potential, n) - potential - lam[t]
+        value[t] = np.maximum(closed, crossed) - mu[t]
+    return value
+
+
+def trace_plan(table: CardTable, i: int, prices: Prices, shapes: Sequence[str],
+               value: Floats, *, entry: int, region: int, depth: int) -> PlanSteps:
+    """Follow the best choices of ``card_values`` (``value``) forward from step ``entry``,
+    the card in hand in region ``region`` then."""
+    T = len(shapes)
+    lam, rho, weights, done_value = prices.lam_of(i), prices.rho, prices.weights, \
+        prices.done[i]
+    plan = PlanSteps(None, np.zeros(T), np.zeros(T), np.zeros((T, len(ICON_ORDER))),
+                     np.full(T, -1, dtype=np.int64))
+    for t in range(entry, T):
+        w = weights[t]
+
+        def potential(j: int) -> float:
+            return float(table.icons[j] @ w)
+
+        def after(j: int) -> float:
+            if table.is_tomb[j]:
+                return float(done_value[t])
+            return float(value[t + 1][j])
+
+        memo: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
+
+        def closure(j: int, left: int) -> tuple[float, tuple[int, ...]]:
+            """The best value from region ``j`` with ``left`` extra boxes still allowed,
+            and the regions those boxes lead through."""
+            key = (j, left)
+            if key not in memo:
+                best: tuple[float, tuple[int, ...]] = (after(j), ())
+                if left:
+                    for k in map(int, table.single.of_source(j)):
+                        v, path = closure(k, left - 1)
+                        v += potential(k) - potential(j) - rho[t]
+                        if v > best[0] + 1e-9:
+                            best = (v, (k,) + path)
+                memo[key] = best
+            return memo[key]
+
+        best_value, path = closure(region, depth)
+        main = None
+        for k in map(int, table.main[shapes[t]].of_source(region)):
+            v, tail = closure(k, depth)
+            v += potential(k) - potential(region) - lam[t]
+            if v > best_value + 1e-9:
+                best_value, main, path = v, k, tail
+        start = region
+        if main is not None:
+            plan.use[t] = 1
+            region = main
+        plan.extras[t] = len(path)
+        if path:
+            region = path[-1]
+        plan.icons[t] = table.icons[region] - table.icons[start]
+        plan.regions[t] = region
+        if table.is_tomb[region]:
+            plan.done = t
+            break
+    return plan
