@@ -10,7 +10,9 @@ quotes CPU time and ratios between figures of the same run:
   opening and mid-game (its example view), Loot N Run's opening and The New Expedition's
   opening on the Great Pyramid; the search each hint runs (the Archaeology playout and
   reward for both editions, random rollouts for Loot N Run). Median of the rounds' searches
-  of ``ITERATIONS``. Targets: 3x pure Python, and >= 9,000/s for Archaeology.
+  of ``ITERATIONS``. Target: 3x the issue's pure-Python figure before the work
+  (``SPEED_TARGETS``), e.g. >= 9,000/s for Archaeology; the ratio to this run's pure build
+  is shown beside.
 * **OpenSpiel's Python ISMCTS** (``ISMCTSBot`` through our adapter, random rollouts; needs
   ``digsite[openspiel]``) at the Archaeology opening, in the pure-Python child (the engine
   it drives is then pure Python, as in issue 23's baseline): our compiled search over it.
@@ -56,10 +58,14 @@ ROUNDS = 3
 MATCH_GAMES = 20
 MATCH_ITERATIONS = 300
 OPENSPIEL_ITERATIONS = 300
-#: position -> (iterations/s or None, ratio over pure Python)
-SPEED_TARGETS: dict[str, tuple[float | None, float]] = {
-    "archaeology opening": (9000.0, 3.0), "archaeology mid-game": (9000.0, 3.0),
-    "lootnrun opening": (None, 3.0), "expedition opening": (None, 3.0)}
+#: position -> (the issue's "today": pure-Python iterations per CPU second before issue 23,
+#: on the reference machine; the factor the target asks over it). The target is the issue's
+#: "three times the iterations per second": compiling and the Python-level changes both
+#: count, so it is judged against that baseline, not against this run's pure build (which
+#: the Python-level changes sped up too); the ratio to this run's pure build is shown beside.
+SPEED_TARGETS: dict[str, tuple[float, float]] = {
+    "archaeology opening": (3000.0, 3.0), "archaeology mid-game": (3000.0, 3.0),
+    "lootnrun opening": (3650.0, 3.0), "expedition opening": (2900.0, 3.0)}
 #: ratio of our compiled ISMCTS to OpenSpiel's
 OPENSPIEL_TARGET = 25.0
 #: CPU minutes of the 200-game match
@@ -229,15 +235,18 @@ def run(*, quick: bool, progress: Progress = no_progress, games: int | None = No
     for name in cpu["compiled"]:
         rate = {b: iterations / statistics.median(cpu[b][name]) for b in builds}
         ratio = rate["compiled"] / rate["pure"]
-        least, factor = SPEED_TARGETS[name]
-        met = ratio >= factor and (least is None or rate["compiled"] >= least)
+        baseline, factor = SPEED_TARGETS[name]
+        met = rate["compiled"] >= factor * baseline
         same = found["compiled"][name] == found["pure"][name]
         speed[name] = {"compiled": round(rate["compiled"], 1), "pure": round(rate["pure"], 1),
-                       "ratio": round(ratio, 2), "same_results": same, "met": met}
+                       "ratio": round(ratio, 2), "baseline": baseline,
+                       "over_baseline": round(rate["compiled"] / baseline, 2),
+                       "same_results": same, "met": met}
         lines.append(f"{name}: compiled {rate['compiled']:.0f} it/s of CPU, pure "
-                     f"{rate['pure']:.0f}: {ratio:.2f}x (target >= {factor:.0f}x"
-                     + (f" and >= {least:.0f}/s" if least else "") + f": "
-                     f"{'met' if met else 'NOT met'}); same results: {same}")
+                     f"{rate['pure']:.0f} ({ratio:.2f}x); {rate['compiled'] / baseline:.2f}x "
+                     f"the issue's {baseline:.0f}/s (target >= {factor:.0f}x, "
+                     f">= {factor * baseline:.0f}/s: {'met' if met else 'NOT met'}); "
+                     f"same results: {same}")
     figures["iterations_per_cpu_s"] = speed
 
     # where an iteration's time goes, per build (the profile: cProfile sees no compiled
