@@ -29,18 +29,40 @@ from games.tracking import Tracker
 
 from .play import Terminal, hint_for
 
-__all__ = ["COMMANDS", "track"]
+__all__ = ["commands", "track"]
 
-COMMANDS = (
-    ("sell coin 2", "a move of the seat to act, as `digsite notation` writes it (with its "
-                    "seat if you like: seat 1: sell coin 2)"),
-    ("coin", "what you saw come out or what a move showed you, when the prompt asks (your "
-             "dig: the card; another seat's dig: card, thief or sandstorm)"),
-    ("hint, hint 5000", "the engine's ranking of your moves, at your decisions; `?` for short"),
-    ("undo", "take back the last line accepted"),
-    ("show", "the position in words"),
-    ("quit", "stop here; the record file keeps the game so far (--resume FILE goes on)"),
-)
+#: Per game: a move as the notation writes it, and what the prompt may ask you to say you
+#: saw (docs/tracking.md's table), for ``help``.
+_MOVES = {"archaeology": "sell coin 2", "expedition": "sell coin 2", "lootnrun": "loot 0",
+          "ancients": "find 7 90 at C3", "pyramids": "12:A1,A2,B2"}
+_SEEN = {
+    "archaeology": ("coin", "your dig: the card; another seat's dig: card, thief or "
+                            "sandstorm; a move that shows you cards: the cards"),
+    "expedition": ("coin", "your dig: the card; another seat's dig: card, thief or "
+                           "sandstorm; a face-up draw: the card; a move that shows you "
+                           "cards: the cards"),
+    "lootnrun": ("red yellow", "a reshuffle: the decks' top colours; a move that shows you "
+                               "rooms: the rooms"),
+    "ancients": ("12", "the map drawn into the market: its number"),
+    "pyramids": ("23", "the expedition card revealed, a card taken from the deck, a "
+                       "refilled display: the card numbers"),
+}
+
+
+def commands(game_id: str) -> tuple[tuple[str, str], ...]:
+    """``help``'s lines for ``game_id``: each form and what it means."""
+    move = _MOVES[game_id]
+    seen, when = _SEEN[game_id]
+    return (
+        (move, f"a move of the seat to act, as `digsite notation` writes it (with its seat "
+               f"if you like: seat 1: {move})"),
+        (seen, f"what you saw, when the prompt asks ({when})"),
+        ("hint, hint 5000", "the engine's ranking of your moves, at your decisions; `?` for "
+                            "short"),
+        ("undo", "take back the last line accepted"),
+        ("show", "the position in words"),
+        ("quit", "stop here; the record file keeps the game so far (--resume FILE goes on)"),
+    )
 
 
 def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
@@ -75,7 +97,7 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
         if word in ("quit", "exit") and not rest:
             return "quit"
         if word in ("help", "h") and not rest:
-            for form, meaning in COMMANDS:
+            for form, meaning in commands(game.id):
                 term.say(f"  {form:<16} {meaning}")
             continue
         if word == "show" and not rest:

@@ -173,3 +173,20 @@ def test_ctrl_c_keeps_the_table(tmp_path):
     assert f"the table so far is in {target}" in err and "Traceback" not in err
     tracker = _read(target, "lootnrun")  # (the last line answers a move's first question)
     assert tracker.pending is not None and tracker.pending.answers
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition", "lootnrun", "ancients",
+                                  "pyramids"])
+def test_help_speaks_the_game_being_tracked(run_cli, tmp_path, game):
+    """``help`` shows a move in this game's notation (one ``digsite notation GAME``
+    prints), not another game's."""
+    options = ("--monument", "temple") if game == "expedition" else ()
+    result = run_cli("track", game, *options, "--record", str(tmp_path / "t.json"),
+                     stdin="help\nquit\n")
+    assert result.code == 0, result.err[-300:]
+    move_line = next(line for line in result.out.splitlines()
+                     if "a move of the seat to act" in line)
+    move = move_line.split("  a move")[0].strip().split(">")[-1].strip()
+    assert move in run_cli("notation", game).out
+    if game not in ("archaeology", "expedition"):
+        assert "sell coin" not in result.out and "sandstorm" not in result.out
