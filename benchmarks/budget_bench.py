@@ -57,7 +57,7 @@ from solvers.lootnrun.policy import greedy_policy as lootnrun_greedy
 from .runner import Figures, SuiteResult, no_progress
 
 __all__ = ["run", "GAMES", "ITERATIONS", "REFERENCE", "SEEDS", "positions", "measure",
-           "curve", "ROW_KEYS", "Position"]
+           "curve", "game_curve", "ROW_KEYS", "Position"]
 
 GAMES = ("archaeology", "expedition", "lootnrun")
 ITERATIONS = (100, 250, 500, 1000, 2000, 4000)
@@ -231,24 +231,29 @@ def _lines(game_id: str, result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
+def game_curve(game_id: str, *, quick: bool, progress: Progress = no_progress
+               ) -> dict[str, Any]:
+    """One game's curve: its positions measured, the rows, the knee (module docstring)."""
     iterations = QUICK_ITERATIONS if quick else ITERATIONS
     reference = QUICK_REFERENCE if quick else REFERENCE
     seeds = 1 if quick else SEEDS
+    data = cards_data.load(game_id)
+    chosen = positions(game_id, data, deals=1 if quick else DEALS,
+                       fractions=(0.5,) if quick else FRACTIONS)
+    measured = []
+    for i, position in enumerate(chosen):
+        measured.append(measure(game_id, position, i, data, iterations=iterations,
+                                reference=reference, seeds=seeds))
+        progress(1, f"{game_id} position {i + 1} of {len(chosen)}")
+    return {"positions": len(measured), "seeds": seeds, "reference": reference,
+            **curve(measured, iterations, registry.get(game_id).budgets.hint),
+            "measured": measured}
+
+
+def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
     figures: Figures = {}
     lines: list[str] = []
     for game_id in GAMES:
-        data = cards_data.load(game_id)
-        chosen = positions(game_id, data, deals=1 if quick else DEALS,
-                           fractions=(0.5,) if quick else FRACTIONS)
-        measured = []
-        for i, position in enumerate(chosen):
-            measured.append(measure(game_id, position, i, data, iterations=iterations,
-                                    reference=reference, seeds=seeds))
-            progress(1, f"{game_id} position {i + 1} of {len(chosen)}")
-        result = {"positions": len(measured), "seeds": seeds, "reference": reference,
-                  **curve(measured, iterations, registry.get(game_id).budgets.hint),
-                  "measured": measured}
-        figures[game_id] = result
-        lines += _lines(game_id, result)
+        figures[game_id] = game_curve(game_id, quick=quick, progress=progress)
+        lines += _lines(game_id, figures[game_id])
     return {"text": "\n".join(lines), "figures": figures}
