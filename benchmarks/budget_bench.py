@@ -5,7 +5,9 @@ budget (issue 22 §5, "Default budgets"; docs/strength.md §5).
 game's greedy heuristic; from each, ``FRACTIONS`` of the way through its decisions (those
 with more than one legal move, where a hint would be asked: not the steps of a trade in
 progress), one position each: 12 positions a game. The New Expedition's deals are on
-``EXPEDITION_MONUMENTS``, one monument each.
+``EXPEDITION_MONUMENTS`` in turn (the first four deals: the Great Pyramid, the Temple, the
+Tomb, the Mine; 16 deals: all six). ``game_curve(..., deals=, first_deal=)`` measures more deals, or further
+ones to add to a run (each deal's positions and seeds depend only on its number).
 
 **Reference.** At each position the hint itself (``solvers.services.hint``: the view the
 seat sees, read and sampled as ``digsite hint`` reads it, the game's own search options,
@@ -25,9 +27,15 @@ seeds), ``mean_regret`` (over all hints), ``regret_se`` (standard error over the
 positions' means), ``worst_regret`` (of one hint), ``agreement`` (share of the hints
 that picked the reference's choice), ``mean_cpu_s`` and ``worst_cpu_s`` (of one hint).
 ``beaten_by``: the larger budgets whose regret is lower by more than ``NOISE`` standard
-errors of the paired per-position difference. ``knee``: the smallest budget beaten by no
-larger one whose worst hint stays within ``MAX_HINT_CPU_S``; ``default``: the game's
-declared hint budget (``games.registry``).
+errors of the paired per-position difference. ``knee``: the smallest budget that no larger
+one beats and whose worst hint here stays within ``MAX_HINT_CPU_S`` (``None``: every
+budget within the cap is beaten, the curve still falls there); ``default``: the game's
+declared hint budget (``games.registry``). The CPU here is the search's at 2 seats, in
+this process: the command's worst case (``digsite hint`` at the most players, start-up
+and imports included) is measured apart, docs/strength.md §5.
+
+With ``full`` (``digsite bench budget --full``), ``FULL_DEALS`` deals: 48 positions a
+game (about 11 CPU minutes compiled, 2-3 times that pure).
 
 Quick mode is tiny (the bench smoke tests): one position a game, budgets ``QUICK_ITERATIONS``,
 a reference of ``QUICK_REFERENCE``, one seed.
@@ -64,10 +72,13 @@ ITERATIONS = (100, 250, 500, 1000, 2000, 4000)
 REFERENCE = 20_000
 SEEDS = 4
 DEALS = 4
+#: ``digsite bench budget --full``: 48 positions a game, the run of docs/strength.md §5 (12
+#: positions could not tell 1,000 iterations from 2,000 beyond noise; 48 could).
+FULL_DEALS = 16
 FRACTIONS = (0.2, 0.5, 0.8)
 #: The deals' seeds: deal ``d`` of a game is dealt with seed ``DEAL_SEED + d``.
 DEAL_SEED = 2200
-EXPEDITION_MONUMENTS = ("great_pyramid", "temple", "tomb", "mine")
+EXPEDITION_MONUMENTS = ("great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins")
 #: The reference search of position ``i`` runs with seed ``REFERENCE_SEED + i``.
 REFERENCE_SEED = 10_000
 #: A budget is beaten by a larger one whose regret is lower by more than this many
@@ -111,14 +122,14 @@ def _deal_options(game_id: str, deal: int) -> tuple[tuple[str, str], ...]:
     return ()
 
 
-def positions(game_id: str, data: CardData, *, deals: int = DEALS,
+def positions(game_id: str, data: CardData, *, deals: int = DEALS, first_deal: int = 0,
               fractions: Sequence[float] = FRACTIONS) -> list[Position]:
     """``fractions`` of the way through the decisions of ``deals`` greedy-played 2-seat
-    deals (module docstring)."""
+    deals, from deal number ``first_deal`` (module docstring)."""
     engine = registry.engine(game_id)
     policy = _policy(game_id)
     out = []
-    for d in range(deals):
+    for d in range(first_deal, first_deal + deals):
         seed = DEAL_SEED + d
         options = _deal_options(game_id, d)
         state = engine.state_from_deal(
@@ -231,18 +242,22 @@ def _lines(game_id: str, result: dict[str, Any]) -> list[str]:
     return lines
 
 
-def game_curve(game_id: str, *, quick: bool, progress: Progress = no_progress
-               ) -> dict[str, Any]:
-    """One game's curve: its positions measured, the rows, the knee (module docstring)."""
+def game_curve(game_id: str, *, quick: bool, progress: Progress = no_progress,
+               deals: int = DEALS, first_deal: int = 0) -> dict[str, Any]:
+    """One game's curve: its positions measured, the rows, the knee (module docstring);
+    ``deals`` deals from deal number ``first_deal`` (quick: one)."""
     iterations = QUICK_ITERATIONS if quick else ITERATIONS
     reference = QUICK_REFERENCE if quick else REFERENCE
     seeds = 1 if quick else SEEDS
+    fractions = (0.5,) if quick else FRACTIONS
     data = cards_data.load(game_id)
-    chosen = positions(game_id, data, deals=1 if quick else DEALS,
-                       fractions=(0.5,) if quick else FRACTIONS)
+    chosen = positions(game_id, data, deals=1 if quick else deals, first_deal=first_deal,
+                       fractions=fractions)
     measured = []
     for i, position in enumerate(chosen):
-        measured.append(measure(game_id, position, i, data, iterations=iterations,
+        # numbered across deals, so a further deal's reference seeds are new ones
+        number = first_deal * len(fractions) + i
+        measured.append(measure(game_id, position, number, data, iterations=iterations,
                                 reference=reference, seeds=seeds))
         progress(1, f"{game_id} position {i + 1} of {len(chosen)}")
     return {"positions": len(measured), "seeds": seeds, "reference": reference,
@@ -250,10 +265,11 @@ def game_curve(game_id: str, *, quick: bool, progress: Progress = no_progress
             "measured": measured}
 
 
-def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
+def run(*, quick: bool, progress: Progress = no_progress, full: bool = False) -> SuiteResult:
     figures: Figures = {}
     lines: list[str] = []
     for game_id in GAMES:
-        figures[game_id] = game_curve(game_id, quick=quick, progress=progress)
+        figures[game_id] = game_curve(game_id, quick=quick, progress=progress,
+                                      deals=FULL_DEALS if full else DEALS)
         lines += _lines(game_id, figures[game_id])
     return {"text": "\n".join(lines), "figures": figures}
