@@ -1149,7 +1149,8 @@ def serve(record_files: tuple[str, ...], port: int, host: str) -> None:
 @click.option("--quick", is_flag=True,
               help="Small sizes: a smoke run that checks every suite works, not a measurement.")
 @click.option("--full", is_flag=True,
-              help="Also the conclusive strength matches (200 games each; hours).")
+              help="The long, conclusive runs: the strength matches (200 games each; hours), the "
+                   "48-position budget curves, the Pyramids sides table.")
 @click.option("--games", type=click.IntRange(min=1), default=None,
               help="Games per match in the suites that play matches.")
 @_execution_options
