@@ -55,9 +55,7 @@ import cards_data
 from games import archaeology
 from solvers.archaeology.policy import REWARD, SEARCH_OPTIONS
 from solvers.archaeology.service import SearchBot
-from solvers.lootnrun.policy import SEARCH_OPTIONS as LOOTNRUN_OPTIONS
-from solvers.lootnrun.service import SearchBot as LootNRunSearchBot
-from solvers.ismcts.bots import Bot
+from solvers.ismcts.bots import Bot, IsmctsBot
 from solvers.arena import bot_table, games_to_settle, run_arena, with_limit
 from solvers.backends import Execution, LOCAL, Progress
 from solvers.ismcts.search import ismcts, true_world
@@ -117,10 +115,10 @@ MATCHES = (
 def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     """The benchmark's own bots beside the game's: ``oracle`` (ISMCTS on the true world,
     Archaeology and Loot N Run) and ``uniform`` (ISMCTS with uniformly random rollouts,
-    Archaeology), each game's own search options otherwise."""
+    Archaeology), each game's own search options otherwise (Loot N Run's: the search's
+    defaults, uniformly random rollouts)."""
     if game_id == "lootnrun":
-        return {"oracle": functools.partial(LootNRunSearchBot, search_options={
-            **LOOTNRUN_OPTIONS, "sampler": true_world})}
+        return {"oracle": functools.partial(IsmctsBot, search_options={"sampler": true_world})}
     if game_id != "archaeology":
         return {}
     return {"oracle": functools.partial(SearchBot, search_options={**SEARCH_OPTIONS,

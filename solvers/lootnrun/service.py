@@ -1,8 +1,7 @@
 """Loot N Run services: ISMCTS move hints, beliefs, arena bots and the demo section.
 
-The greedy heuristic and the search's playout (greedy with a 25% share of uniformly random
-moves, ``policy.SEARCH_OPTIONS``) are in ``policy``. The hint, ``ismcts`` and ``pimc``
-search with that playout, 1,000 iterations per decision unless the arena says otherwise.
+The greedy heuristic is in ``policy``. ``ismcts`` and ``pimc`` search
+with 1,000 iterations per decision unless the arena says otherwise.
 
 **Beliefs** (``beliefs``, ``hint --beliefs``): from worlds of the exact sampler, the chance
 that each face-down room in front of another seat, and each deck's top room, is a
@@ -25,7 +24,7 @@ from solvers.limits import Limit
 from solvers.ismcts.beliefs import beliefs as sampled_beliefs
 from solvers.ismcts.hint import win_hint
 
-from .policy import SEARCH_OPTIONS, greedy_policy
+from .policy import greedy_policy
 
 __all__ = ["hint", "beliefs", "BOTS", "demo_section"]
 
@@ -37,31 +36,19 @@ class GreedyBot(PolicyBot):
     policy = staticmethod(greedy_policy)
 
 
-class SearchBot(IsmctsBot):
-    """ISMCTS with the Loot N Run playout (``policy.SEARCH_OPTIONS``)."""
-
-    search_options = SEARCH_OPTIONS
-
-
-class PimcSearchBot(PimcBot):
-    """Determinized UCT with the same playout."""
-
-    search_options = SEARCH_OPTIONS
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": SearchBot, "pimc": PimcSearchBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot, "pimc": PimcBot}
 
 
 def hint(view: dict[str, Any], *, data: LootNRunData, limit: Limit = Limit(), seed: Seed = 0,
          top: int = 10) -> Hint:
-    """Rank the moves of the seat to act in ``view`` by ISMCTS win chance (the greedy
-    playout of ``policy.SEARCH_OPTIONS``); the hint says which form of view it read
+    """Rank the moves of the seat to act in ``view`` by ISMCTS win chance (uniformly random
+    rollouts, the search's default); the hint says which form of view it read
     (``view_form``)."""
     rng = make_rng(seed)  # one stream: the view's world, then the search
     reading = lootnrun.read_view(view, data, rng)
     world = reading.world
     return stamped(win_hint("lootnrun", world, reading.seat, limit=limit, seed=seed, rng=rng,
-                            top=top, search_options=SEARCH_OPTIONS, score=EXPECTED_SCORE,
+                            top=top, search_options={}, score=EXPECTED_SCORE,
                             words=lambda move: lootnrun.describe(world, move)), reading)
 
 
