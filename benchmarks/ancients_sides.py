@@ -14,6 +14,31 @@ For each solo deal (seeds 0-9, the bench's, and 101-105, which nothing was tuned
   is ``time.process_time`` here, so the machine's load does not count).
 
 Every figure is CPU time (``time.process_time``) of this process.
+
+**Measured** (2026-11-26, seeds 101-105, compiled build, the machine at load 7-20, so the
+CPU figures are inflated by contention; ``--skip-cut``, the 10x run stopped after two deals
+for CPU):
+
+====  =====  ============  ==========================  =============================
+seed  bound  plan (200k)   plan (10x: 2M nodes)        one beam of width 128 (200k)
+====  =====  ============  ==========================  =============================
+101   95     68 (9.6 s)    76 (+8, 197 s)              71
+102   88.5   65 (10.5 s)   77 (+12, 204 s)             69
+103   97     81.5 (9.5 s)  not run                     74.5
+104   92     75 (11.4 s)   not run                     72.5
+105   98     85 (13.1 s)   not run                     76.5
+====  =====  ============  ==========================  =============================
+
+The bound: the theta sweep's best is ``theta`` = 1/2 on every deal, and it is today's bound
+(the counting argument is 6-10 points looser). The plan: ten times the nodes raise it by 8
+and 12 points (12% and 18%), cutting those deals' gaps from 40% and 36% to 25% and 15%, so
+**the plan side holds a large part of the gap**: the beam is too narrow at the default
+budget (its widest beam there is 64 or 128). Spending the whole budget on one wider beam
+instead of the doubling widths is no cure: width 128 alone, cut off by the budget, is
+better on two deals and worse on three. Where the bound is loose (from a replayed plan of
+deal 101: 9 sand tokens spent on finds, which the bound prices at nothing, and $8 left at
+the end, which it counts a point a dollar instead of half a point) is the next thing a
+tighter bound must price.
 """
 
 from __future__ import annotations

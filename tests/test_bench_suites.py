@@ -157,3 +157,54 @@ def test_a_pyramids_bound_variant_needs_row_a_and_takes_a_bound_without_tables(m
         value=40, source="static", static=40))
     row = sides.measure(deal, data, "d-bound-x4", reference={"score": 30, "moves": []})
     assert row["card_tables"] is None and row["bound"] == 40 and row["score"] == 30
+
+
+def test_the_budget_curve_quick_run_gives_rows_with_the_documented_keys():
+    """Issue 22's strength/latency curve (``benchmarks.budget_bench``): every card game has
+    its rows, one per budget, with the documented keys; regrets are losses of the
+    reference's win probability, so within [0, 1]; the knee is one of the budgets."""
+    from benchmarks import budget_bench
+    from games import registry
+
+    report = run_benchmarks(["budget"], quick=True)
+    figures = report["suites"]["budget"]["figures"]
+    assert set(figures) == set(budget_bench.GAMES)
+    for game_id, result in figures.items():
+        assert [row["iterations"] for row in result["rows"]] == \
+            list(budget_bench.QUICK_ITERATIONS)
+        assert result["default"] == registry.get(game_id).budgets.hint
+        assert result["knee"] in (None, *budget_bench.QUICK_ITERATIONS)
+        for row in result["rows"]:
+            assert tuple(row) == budget_bench.ROW_KEYS
+            assert row["hints"] == result["positions"] * result["seeds"] >= 1
+            assert 0 <= row["mean_regret"] <= row["worst_regret"] <= 1
+            assert 0 <= row["agreement"] <= 1
+            assert all(n > row["iterations"] for n in row["beaten_by"])
+        (position,) = result["measured"]
+        assert position["reference_best"] and position["moves"] >= 2
+    expedition = figures["expedition"]["measured"][0]
+    assert expedition["deal_options"]["monument"] in budget_bench.EXPEDITION_MONUMENTS
+    assert "lootnrun:" in report["text"] and "knee" in report["text"]
+
+
+def test_the_budget_knee_is_the_smallest_budget_no_larger_one_beats_beyond_noise():
+    """A budget whose regret a larger one lowers at every position is beaten; one that
+    differs from a larger one only by noise (up at one position, down at another) is not;
+    the knee is the smallest budget not beaten, and a hint over the CPU cap is no knee."""
+    from benchmarks.budget_bench import MAX_HINT_CPU_S, curve
+
+    def position(regrets: dict[int, float], cpu: float = 0.1) -> dict:
+        return {"reference_best": "a", "by_iterations": {
+            str(n): {"regret": [r], "cpu_s": [cpu], "picks": ["a" if r == 0 else "b"]}
+            for n, r in regrets.items()}}
+
+    measured = [position({1: 0.30, 2: 0.02, 3: 0.00}), position({1: 0.25, 2: 0.00, 3: 0.02}),
+                position({1: 0.20, 2: 0.01, 3: 0.01})]
+    result = curve(measured, (1, 2, 3), default=2)
+    rows = {row["iterations"]: row for row in result["rows"]}
+    assert rows[1]["beaten_by"] == [2, 3] and rows[2]["beaten_by"] == []
+    assert result["knee"] == 2 and rows[2]["agreement"] == 0.333
+    assert rows[1]["worst_regret"] == 0.3 and rows[1]["mean_regret"] == 0.25
+    slow = [position({1: 0.3, 2: 0.0}, cpu=MAX_HINT_CPU_S * 2), position({1: 0.2, 2: 0.0}),
+            position({1: 0.25, 2: 0.0})]
+    assert curve(slow, (1, 2), default=1)["knee"] is None

@@ -21,7 +21,7 @@ FAMILIES = {registry.get(game_id).family for game_id in registry.GAME_IDS}
 SOLVERS = pathlib.Path(services.__file__).resolve().parent
 ROOT = SOLVERS.parent
 #: Benchmark suites that belong to no game.
-SHARED_SUITES = {"grids", "search", "openspiel", "strength", "startup", "compiled"}
+SHARED_SUITES = {"grids", "search", "openspiel", "strength", "startup", "compiled", "budget"}
 
 
 def test_card_data_modules_are_the_registered_games():
