@@ -21,6 +21,9 @@ Measurements (no target, the figures behind the design):
 * **headroom**: a cheating ISMCTS that searches the true world (``solvers.ismcts.search.
   true_world``: every hand, chamber and the dig site's order) against ours, Archaeology:
   more than any inference of the hidden cards can give;
+* **Loot N Run's ceiling**: the same cheating search (every face-down room, the decks'
+  order and the reshuffles' seed) against ``random``: how much of the 95% target the
+  game's luck leaves winnable;
 * **playout policy**: ours (greedy playouts with a 25% random share) against ours with
   uniformly random rollouts, at equal iterations and at equal CPU time (the uniform side
   gets ``EQUAL_TIME_UNIFORM`` iterations: its iterations cost ``1 / EQUAL_TIME_RATIO`` of
@@ -52,7 +55,7 @@ import cards_data
 from games import archaeology
 from solvers.archaeology.policy import REWARD, SEARCH_OPTIONS
 from solvers.archaeology.service import SearchBot
-from solvers.ismcts.bots import Bot
+from solvers.ismcts.bots import Bot, IsmctsBot
 from solvers.arena import bot_table, games_to_settle, run_arena, with_limit
 from solvers.backends import Execution, LOCAL, Progress
 from solvers.ismcts.search import ismcts, true_world
@@ -100,6 +103,8 @@ MATCHES = (
     Match("Loot N Run, ours vs greedy", "lootnrun", ("ismcts", "greedy"), 0.65),
     Match("headroom: a search that sees the true world vs ours", "archaeology",
           ("oracle", "ismcts-plain"), None),
+    Match("Loot N Run ceiling: a search that sees the true world vs random", "lootnrun",
+          ("oracle", "random"), None),
     Match("playout: greedy mix vs uniform rollouts, equal iterations", "archaeology",
           ("ismcts-plain", "uniform"), None),
     Match("playout: greedy mix vs uniform rollouts, equal CPU time", "archaeology",
@@ -108,9 +113,12 @@ MATCHES = (
 
 
 def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
-    """The benchmark's own bots beside the game's: ``oracle`` (ISMCTS on the true world)
-    and ``uniform`` (ISMCTS with uniformly random rollouts), Archaeology's search options
-    otherwise."""
+    """The benchmark's own bots beside the game's: ``oracle`` (ISMCTS on the true world,
+    Archaeology and Loot N Run) and ``uniform`` (ISMCTS with uniformly random rollouts,
+    Archaeology), each game's own search options otherwise (Loot N Run's: the search's
+    defaults, uniformly random rollouts)."""
+    if game_id == "lootnrun":
+        return {"oracle": functools.partial(IsmctsBot, search_options={"sampler": true_world})}
     if game_id != "archaeology":
         return {}
     return {"oracle": functools.partial(SearchBot, search_options={**SEARCH_OPTIONS,

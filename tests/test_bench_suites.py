@@ -47,6 +47,20 @@ def test_strength_match_with_deal_options_and_unequal_iterations():
     assert temple["deal_options"] == {"monument": "temple"} and temple["verdict"]
 
 
+def test_lootnrun_oracle_searches_the_true_world():
+    """Loot N Run's ceiling bot: the game's search (uniform rollouts), its worlds the
+    true one."""
+    from solvers.ismcts.search import true_world
+    from solvers.lootnrun.service import BOTS
+    oracle = strength.extra_bots("lootnrun")["oracle"](seat=0, seed=1)
+    assert BOTS["ismcts"].search_options == {}
+    assert oracle.options == {"sampler": true_world}
+    (match,) = [m for m in strength.MATCHES if m.bots == ("oracle", "random")]
+    figures = strength.play_match(strength.Match(
+        match.label, match.game, match.bots, None, iterations=(20, 20)), games=2)
+    assert figures["game"] == "lootnrun" and figures["games"] == 2
+
+
 def test_quick_and_full_exclude_each_other():
     with pytest.raises(DigsiteError, match="exclude"):
         run_benchmarks(["strength"], quick=True, full=True)
