@@ -3,12 +3,19 @@
 On solo deals nobody tuned on (``SEEDS``, full 4-round deals and 2-round deals), every
 variant of ``VARIANTS`` is measured against the default (``a``):
 
-* ``a``  the default budget of ``solve_deal``;
+* ``a``  the default budget of ``solve_deal`` (one CP-SAT worker);
 * ``b``  ten times the default budget (CP-SAT deterministic time; the deal bound's
   column-generation rounds are capped at 60, so the bound gets no more rounds);
-* ``c``  CP-SAT's bound-focused workers at the default budget: objective shaving search
-  and LB tree search, each alone (one worker of that kind) and added to the default
-  two-worker portfolio (``extra_subsolvers``);
+* ``c``  other CP-SAT searches at the default budget: the two interleaved workers that were
+  the default before, and LB tree search on one worker. Objective shaving and LB tree
+  search added to the interleaved portfolio (``extra_subsolvers``) are not variants:
+  CP-SAT (9.15, ``cp_model_search.cc``) drops both from interleaved search, the only
+  deterministic way to run several workers, so the portfolio ran exactly as ``a`` did
+  (the rows of 2-round deals 101 and 102 matched score, CP-SAT bound and deterministic
+  time). Objective shaving on one worker (``use_objective_shaving_search``) is no variant
+  either: CP-SAT runs shaving only as a subsolver of the parallel search, and one worker
+  with it gave one worker's rows (2-round deals 101 and 102: same plan, bound, deterministic
+  time);
 * ``d``  the deal bound (per-card tables) with 4x and 16x its default column-generation
   rounds, started from the same games as ``a`` (the bound only: no CP-SAT run).
 
@@ -17,6 +24,47 @@ A row holds the plan's score, the reported bound and its source, CP-SAT's own bo
 worker threads included). Rows are appended to a JSON-lines file, one per (deal, variant),
 so a long run can be resumed; ``table`` reads them back as the text of
 ``digsite bench pyramids --full``.
+
+**Measured** (issue 21 §1; pure Python around CP-SAT 9.15, ``nice``, the machine loaded to
+10-20 on 2 cores; CPU of the process; one run per deal and variant, the plan and bound are
+deterministic, the CPU is not). Per deal: plan / bound (CPU s), ``a2`` the two interleaved
+workers of before, ``a1`` one worker (the default now):
+
+==============  =====================  =====================  ==========================
+deal            a2 (before)            a1 (now)               10x budget, two workers
+==============  =====================  =====================  ==========================
+2 rounds 101    70 / 96 (53)           74 / 96 (75)           81 / 96 (794; CP-SAT 117)
+2 rounds 102    73 / 96 (69)           84 / 96 (98)           not run
+2 rounds 103    74 / 104 (73)          75 / 104 (73)          not run
+2 rounds 104    64 / 85 (64)           69 / 85 (70)           not run
+2 rounds 105    95 / 104 (57)          95 / 104 (73)          not run
+full 101        162 / 198 (79)         162 / 198 (94)         not run
+full 102        128 / 184 (86)         128 / 184 (88)         not run
+full 103        146 / 194 (78)         147 / 194 (93)         not run
+full 104        143 / 184 (77)         144 / 184 (92)         not run
+full 105        153 / 199 (83)         155 / 199 (91)         not run
+==============  =====================  =====================  ==========================
+
+* **The plan is the weak side on 2-round deals.** The bound (per-card tables) does not move:
+  4x and 16x its column-generation rounds give the same bound on every deal run (all 5
+  2-round deals at 4x, 101 and 102 at 16x, full 101 at 4x: the LP has converged), and
+  ten times CP-SAT's budget leaves it at 96 on deal 101 while the plan rises 70 -> 81
+  (+16%; the gap 37% -> 19%). One worker instead of two interleaved raises the plan at
+  the same deterministic budget on 4 of 5 deals (+4, +11, +1, +5, 0: the gap median
+  32.8% -> 23.2%, worst 40.5% -> 38.7%); so does more budget. CP-SAT's own bound stays
+  far above (117-245).
+* **Full deals: CP-SAT adds almost nothing at the default budget.** The plan of ``a2`` is
+  the pilot method's warm start on all 5 full deals (162, 128, 146, 143, 153, measured
+  alone); one worker adds +1, +1 and +2 on 3 of them (gap median 30.1% -> 28.4%, worst
+  43.8% both). CP-SAT's own bound stays at its trivial 301-314. The table's line says
+  "plan" (it moved 0.8 on average, the bound 0), but which side holds the full deals' gap
+  (22-44%) is not settled by these runs: 10x the budget was not run on a full deal
+  (about 800 s CPU) for lack of CPU.
+* One worker costs more CPU for the same deterministic time: medians 73 against 64 s on
+  2-round deals, 92 against 79 s on full deals (one run each, loaded machine); the two
+  interleaved workers also overran the deterministic limit on full deals (31.8-40.0
+  deterministic s for a budget of 30).
+* LB tree search on one worker was not run (the last note: no help).
 """
 
 from __future__ import annotations
@@ -79,14 +127,12 @@ class Options(TypedDict, total=False):
 VARIANTS: dict[str, tuple[str, Options]] = {
     "a": ("default budget", {}),
     "b": ("10x budget", {"budget": 10 * BUDGET}),
-    "c-shave-alone": ("objective shaving, 1 worker", {
-        "workers": 1, "cp": {"use_objective_shaving_search": True}}),
+    "c-two-workers": ("2 workers interleaved (before)", {"workers": 2}),
+    "c-one-worker": ("default search, 1 worker", {
+        "workers": 1, "cp": {"use_objective_shaving_search": False}}),
     "c-lbtree-alone": ("LB tree search, 1 worker", {
-        "workers": 1, "cp": {"optimize_with_lb_tree_search": True}}),
-    "c-shave-portfolio": ("portfolio + objective shaving", {
-        "cp": {"extra_subsolvers": ["objective_shaving"]}}),
-    "c-lbtree-portfolio": ("portfolio + LB tree search", {
-        "cp": {"extra_subsolvers": ["lb_tree_search"]}}),
+        "workers": 1, "cp": {"use_objective_shaving_search": False,
+                             "optimize_with_lb_tree_search": True}}),
     "d-bound-x4": ("deal bound, 4x rounds", {"bound": 4 * DEFAULT_BOUND_ITERATIONS}),
     "d-bound-x16": ("deal bound, 16x rounds", {"bound": 16 * DEFAULT_BOUND_ITERATIONS}),
 }
@@ -194,14 +240,19 @@ def run_all(path: str | Path, *, seeds: Sequence[int] = SEEDS,
 
 
 def table(rows: Mapping[tuple[str, int, str], Row]) -> list[str]:
-    """The text table: per deal kind and variant, the plan's and the bound's medians and how
-    far each moved against ``a`` (mean over the deals), the gap and the CPU seconds."""
+    """The text table: per deal kind and variant, the plan's and the bound's means and how
+    far each moved against ``a`` (mean over the deals), the gap and the CPU seconds; then
+    per deal kind which side moved, the plan or the bound (the weak side)."""
     lines = []
     for label, _ in DEALS:
         seeds = sorted({s for (d, s, _) in rows if d == label})
+        if not seeds:
+            continue
         lines.append(f"{label} deals, seeds {', '.join(map(str, seeds))}: per variant the mean "
                      "plan score and bound, their mean move against (a), the median gap, "
                      "CPU s per deal (median)")
+        rose: list[float] = []  # the variants' mean moves of the plan and the bound
+        fell: list[float] = []
         for variant, (words, _) in VARIANTS.items():
             pairs = [(rows[label, s, variant], rows[label, s, "a"]) for s in seeds
                      if (label, s, variant) in rows and (label, s, "a") in rows]
@@ -215,9 +266,28 @@ def table(rows: Mapping[tuple[str, int, str], Row]) -> list[str]:
             cp = [r["cp_bound"] for r, _ in pairs if r.get("cp_bound") is not None]
             cp_text = f", CP-SAT's own bound {statistics.fmean(cp):.1f}" if cp else ""
             cpu = statistics.median(r["cpu_s"] for r, _ in pairs)
-            lines.append(f"  ({variant}) {words:32s} n={len(pairs)} score {score:6.1f} (+{up:.1f}) "
-                         f"bound {bound:6.1f} (-{down:.1f}) gap {gap:5.1%}{cp_text}; CPU {cpu:.0f} s")
+            if variant != "a":
+                rose.append(up)
+                fell.append(down)
+            lines.append(f"  {'(' + variant + ')':17s} {words:31s} n={len(pairs)} score "
+                         f"{score:6.1f} ({up:+.1f}) bound {bound:6.1f} ({-down:+.1f}) "
+                         f"gap {gap:5.1%}{cp_text}; CPU {cpu:.0f} s")
+        lines.append(f"  {_weak_side(rose, fell)}")
     return lines
+
+
+def _weak_side(rose: Sequence[float], fell: Sequence[float]) -> str:
+    """The conclusion line of a deal kind: how far the plan and the bound moved between the
+    variants (their mean moves against ``a``, ``a`` itself 0); the side that moves is the
+    weak one, the side no variant moves holds."""
+    plan, bound = [0.0, *rose], [0.0, *fell]
+    spread_plan, spread_bound = max(plan) - min(plan), max(bound) - min(bound)
+    text = (f"between the variants the plan moved up to {spread_plan:.1f} points on average, "
+            f"the bound {spread_bound:.1f}: ")
+    if spread_plan == spread_bound == 0:
+        return text + "neither moved, the weak side is not settled by these variants"
+    return text + ("the plan is the weak side" if spread_plan > spread_bound
+                   else "the bound is the weak side")
 
 
 if __name__ == "__main__":  # a background run: python -m benchmarks.pyramids_sides FILE KIND...

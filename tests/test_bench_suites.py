@@ -106,9 +106,14 @@ def test_the_pyramids_sides_table_compares_each_variant_with_the_default(tmp_pat
     read = pyramids_sides.read_rows(path)
     assert len(read) == 4
     text = "\n".join(pyramids_sides.table(read))
-    assert "(a) default budget" in text and "(b) 10x budget" in text
-    line_b = next(line for line in text.splitlines() if "(b)" in line)
+    line_a = next(line for line in text.splitlines() if line.startswith("  (a)"))
+    line_b = next(line for line in text.splitlines() if line.startswith("  (b)"))
+    assert "default budget" in line_a and "10x budget" in line_b
     assert "score   77.0 (+2.0)" in line_b and "bound   96.5 (-1.5)" in line_b
+    # the conclusion: the plan moved more than the bound between the variants
+    assert text.splitlines()[-1].endswith("plan moved up to 2.0 points on average, the bound "
+                                          "1.5: the plan is the weak side")
+    assert "full deals" not in text  # a deal kind without rows is left out
     # run_all skips what the file already holds: nothing left to measure for these
     done = pyramids_sides.run_all(path, seeds=(101, 102), deals=(("2 rounds", 2),),
                                   variants=("a", "b"))

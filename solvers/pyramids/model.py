@@ -75,10 +75,16 @@ When CP-SAT does not prove the optimum, the deal bound of ``solvers.pyramids.bou
 (per-card tables, static) is computed and the smallest proven bound is reported with its
 source; a plan whose score reaches the bound is ``OPTIMAL`` too.
 
-CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and ``workers_for(steps)``
-workers: 1 for deals of at most one round (one worker proved 1-round optima 2-4x faster
-than two interleaved) and 2 for longer deals (the second worker's neighbourhood search
-found better plans: seed 0's full deal 155 against 147 at 40 deterministic seconds).
+CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
+(``workers_for``). On deals of one round one worker proved optima 2-4x faster than two
+interleaved; on longer deals one worker found better plans than two interleaved at the
+same deterministic budget (``benchmarks.pyramids_sides``, issue 21 §1, deals 101-105:
+2-round plans 74, 84, 75, 69, 95 against 70, 73, 74, 64, 95; full deals 162, 128, 147,
+144, 155 against 162, 128, 146, 143, 153; none lower), though an older single measure had two ahead
+(seed 0's full deal, 155 against 147 at 40 deterministic seconds). Interleaved workers
+share the deterministic budget, each getting its part. CP-SAT's objective shaving and LB
+tree search cannot join them: it runs neither in interleaved search, the only
+deterministic way to run several workers.
 Deals of at most one round also run a lighter presolve (``max_presolve_iterations=1``,
 ``cp_model_probing_level=1``) and no LP (``linearization_level=0``): presolve probing was
 about half of a 1-round solve; on seeds 0-9 the lighter presolve cut CP-SAT's summed
@@ -125,7 +131,9 @@ __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal",
            "policy_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
            "workers_for", "cpsat_seed", "bound_rounds", "STOP_REASONS"]
 
-DEFAULT_WORKERS = 2  # for deals longer than one round; see ``workers_for``
+#: CP-SAT workers for deals longer than one round (one round: one too); see the module
+#: docstring
+DEFAULT_WORKERS = 1
 #: The default budget: seconds of CP-SAT deterministic time (about 1.6 s of one core
 #: each on the full deal's model, measured).
 _DECLARED = get("pyramids").budgets.best_score  # declared in the registry
