@@ -24,6 +24,11 @@ Measurements (no target, the figures behind the design):
 * **Loot N Run's ceiling**: the same cheating search (every face-down room, the decks'
   order and the reshuffles' seed) against ``random``: how much of the 95% target the
   game's luck leaves winnable;
+* **headroom of inference**: ISMCTS that sees the other hands (``hands-oracle``,
+  :func:`seen_hands`: the other seats' hands as they are, everything else drawn from the
+  exact posterior given them) against ours, Archaeology: the most an inference of the
+  hands from the opponents' play could give (no inference can learn the dig site's order
+  or the chambers);
 * **playout policy**: ours (greedy playouts with a 25% random share) against ours with
   uniformly random rollouts, at equal iterations and at equal CPU time (the uniform side
   gets ``EQUAL_TIME_UNIFORM`` iterations: its iterations cost ``1 / EQUAL_TIME_RATIO`` of
@@ -49,10 +54,13 @@ from __future__ import annotations
 import functools
 import time
 from dataclasses import dataclass
-from typing import Callable
+import random
+from typing import Any, Callable, cast
 
 import cards_data
 from games import archaeology
+from games.archaeology.state import ArchaeologyState
+from games.protocol import State
 from solvers.archaeology.policy import REWARD, SEARCH_OPTIONS
 from solvers.archaeology.service import SearchBot
 from solvers.ismcts.bots import Bot, IsmctsBot
@@ -65,7 +73,7 @@ from .runner import Figures, SuiteResult, no_progress
 from .search_bench import opening
 
 __all__ = ["run", "MATCHES", "ITERATIONS", "FULL_GAMES", "NAMED_GAMES", "verdict", "Match",
-           "extra_bots", "EQUAL_TIME_UNIFORM", "playout_rates", "MONUMENTS"]
+           "extra_bots", "EQUAL_TIME_UNIFORM", "playout_rates", "MONUMENTS", "seen_hands"]
 
 ITERATIONS = 1000
 FULL_GAMES = 200
@@ -105,6 +113,8 @@ MATCHES = (
           ("oracle", "ismcts-plain"), None),
     Match("Loot N Run ceiling: a search that sees the true world vs random", "lootnrun",
           ("oracle", "random"), None),
+    Match("headroom of inference: sees the other hands", "archaeology",
+          ("hands-oracle", "ismcts-plain"), None),
     Match("playout: greedy mix vs uniform rollouts, equal iterations", "archaeology",
           ("ismcts-plain", "uniform"), None),
     Match("playout: greedy mix vs uniform rollouts, equal CPU time", "archaeology",
@@ -112,17 +122,28 @@ MATCHES = (
 )
 
 
+def seen_hands(root: State[Any], seat: int, rng: random.Random) -> State[Any]:
+    """The "sampler" of a search that sees the other hands: they are the root's, and the
+    rest (the dig site and its order, the chambers, the thefts' cards, the other seats'
+    secrets) is drawn exactly given them (``ArchaeologyState.determinize_given_hands``).
+    Like ``true_world``, only meaningful when ``root`` is the true world (an arena's)."""
+    return cast(State[Any], cast(ArchaeologyState, root).determinize_given_hands(seat, rng))
+
+
 def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     """The benchmark's own bots beside the game's: ``oracle`` (ISMCTS on the true world,
-    Archaeology and Loot N Run) and ``uniform`` (ISMCTS with uniformly random rollouts,
-    Archaeology), each game's own search options otherwise (Loot N Run's: the search's
-    defaults, uniformly random rollouts)."""
+    Archaeology and Loot N Run), ``hands-oracle`` (ISMCTS that sees the other hands,
+    :func:`seen_hands`, Archaeology) and ``uniform`` (ISMCTS with uniformly random
+    rollouts, Archaeology), each game's own search options otherwise (Loot N Run's: the
+    search's defaults, uniformly random rollouts)."""
     if game_id == "lootnrun":
         return {"oracle": functools.partial(IsmctsBot, search_options={"sampler": true_world})}
     if game_id != "archaeology":
         return {}
     return {"oracle": functools.partial(SearchBot, search_options={**SEARCH_OPTIONS,
                                                                    "sampler": true_world}),
+            "hands-oracle": functools.partial(SearchBot, search_options={
+                **SEARCH_OPTIONS, "sampler": seen_hands}),
             "uniform": functools.partial(SearchBot, search_options={"reward": REWARD})}
 
 

@@ -61,6 +61,26 @@ def test_lootnrun_oracle_searches_the_true_world():
     assert figures["game"] == "lootnrun" and figures["games"] == 2
 
 
+def test_the_search_that_sees_the_other_hands():
+    """``hands-oracle``'s worlds keep every hand of the arena's state and draw the rest
+    (the exactness of that draw: ``tests/games/test_given_hands.py``); the bot plays."""
+    import random
+
+    import cards_data
+    from games.archaeology import make_deal, state_from_deal
+
+    data = cards_data.load("archaeology")
+    state = state_from_deal(make_deal(players=3, seed=4, data=data), data)
+    rng = random.Random(0)
+    worlds = [strength.seen_hands(state, 1, rng) for _ in range(20)]
+    assert all(w.hands == state.hands for w in worlds)
+    assert len({tuple(w.dig) for w in worlds}) > 1  # the dig site is not the true one
+    figures = strength.play_match(strength.Match(
+        "hands", "archaeology", ("hands-oracle", "ismcts-plain"), None, iterations=(8, 8)),
+        games=2)
+    assert figures["games"] == 2 and 0.0 <= figures["win_rate"] <= 1.0
+
+
 def test_quick_and_full_exclude_each_other():
     with pytest.raises(DigsiteError, match="exclude"):
         run_benchmarks(["strength"], quick=True, full=True)

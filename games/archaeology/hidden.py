@@ -1120,7 +1120,7 @@ class HiddenInformation:
     named: tuple[int, ...]
     announced: tuple[int, ...]
     _moves: list[Any] | None
-    _sampler: tuple[int, tuple[Posterior, list[int], list[int], _Replay]] | None
+    _sampler: tuple[int, bool, tuple[Posterior, list[int], list[int], _Replay]] | None
 
     def clone(self) -> Any:
         """A copy of the state (``ArchaeologyState.clone``; declared here for the checker:
@@ -1400,10 +1400,13 @@ class HiddenInformation:
             r.tagged[("keep", number)] = actor
             r.dps[actor].enter(n, maps=False, tag=("keep", number))
 
-    def _posterior(self, seat: int) -> tuple[Posterior, list[int], list[int], _Replay]:
+    def _posterior(self, seat: int, given_hands: bool = False
+                   ) -> tuple[Posterior, list[int], list[int], _Replay]:
+        """``seat``'s posterior (cached until the next move); ``given_hands``: restricted to
+        the worlds whose other hands are this state's (:meth:`determinize_given_hands`)."""
         cached = self._sampler
-        if cached is not None and cached[0] == seat:
-            return cached[1]
+        if cached is not None and cached[0] == seat and cached[1] == given_hands:
+            return cached[2]
         rules = self.rules
         T = rules.treasures
         r = self._replay(seat)
@@ -1456,16 +1459,30 @@ class HiddenInformation:
                    - (rules.counts[rules.sandstorm] - self.storms_drawn))
         others = sorted(dps)
         lanes = _lanes_of(rules)
-        posterior = Posterior([dps[p].table for p in others]
-                              + [r.levels[i].table for i in chamber_ids],
+        tables = [dps[p].table for p in others]
+        if given_hands:
+            # Conditioning, not rejection: a joint outcome's weight is the product of its
+            # levels' weights times the rest's ways (``Posterior``), so the worlds with
+            # these hands are drawn exactly by keeping, in each hand's table, the entries
+            # of its composition (they may still differ in port lanes: the cards of the
+            # thefts between two other seats stay unknown).
+            mask = lanes.counts_mask
+            for index, p in enumerate(others):
+                truth = lanes.pack(self.hands[p * T:(p + 1) * T])
+                tables[index] = {key: w for key, w in tables[index].items()
+                                 if key & mask == truth}
+        posterior = Posterior(tables + [r.levels[i].table for i in chamber_ids],
                               lanes.pack(pool, kappa), no_maps, max(0, maps_ok), r.next_port,
                               lanes, rules.map)
         if maps_ok < 0 or posterior.total == 0:
             raise InvalidStateError(
                 f"no deal explains what seat {seat} has seen (the hands, the record and "
-                f"the cards left do not fit together)")
-        self._sampler = (seat, (posterior, others, chamber_ids, r))  # type: ignore[misc]
-        return self._sampler[1]
+                f"the cards left do not fit together)"
+                + (" with the other hands as they are" if given_hands else ""))
+        # (the slot is ArchaeologyState's; mypy only sees this mixin's empty __slots__)
+        self._sampler = (seat, given_hands,  # type: ignore[misc]
+                         (posterior, others, chamber_ids, r))
+        return self._sampler[2]
 
     def reading_notes(self, seat: int) -> list[str]:
         """What the hint must say about how ``seat``'s reading of the hidden cards was
@@ -1489,7 +1506,21 @@ class HiddenInformation:
 
     def determinize(self, seat: int, rng: random.Random) -> Any:
         """A world drawn exactly from those ``seat`` cannot rule out (module docstring)."""
-        posterior, others, chamber_ids, r = self._posterior(seat)
+        return self._determinize(seat, rng, False)
+
+    def determinize_given_hands(self, seat: int, rng: random.Random) -> Any:
+        """A world drawn exactly from those ``seat`` cannot rule out *and whose other hands
+        are this state's*: the exact posterior conditioned on the other seats' hands, so
+        everything else ``seat`` has not seen (the dig site and its order, the chambers,
+        the reserve, the cards of thefts between two other seats, the other seats'
+        secrets) is drawn as :meth:`determinize` would draw it given those hands. Only
+        meaningful on the true world (an arena's state, not a view's): the search that
+        sees the other hands but not the deck, the most an inference of the hands from
+        the opponents' play could give (``benchmarks/strength_bench``)."""
+        return self._determinize(seat, rng, True)
+
+    def _determinize(self, seat: int, rng: random.Random, given_hands: bool) -> Any:
+        posterior, others, chamber_ids, r = self._posterior(seat, given_hands)
         levels, port_values, rest = posterior.sample(rng)
         rules = self.rules
         T = rules.treasures

@@ -51,12 +51,13 @@ def _uniform(state, moves, rng):
     return moves[rng.randrange(len(moves))]
 
 
-def _position(players: int, events: tuple[str, ...], *, by_others: bool = False, also=None):
-    """The first seeded random game reaching a decision after every event in ``events``
-    (``by_others``: a theft between two seats that are not the one to act; ``also``: an
-    extra condition on the state); returns (deal state, steps, position)."""
+def _position(players: int, events: tuple[str, ...], *, by_others: bool = False, also=None,
+              seeds=range(500)):
+    """The first seeded random game (of ``seeds``) reaching a decision after every event in
+    ``events`` (``by_others``: a theft between two seats that are not the one to act;
+    ``also``: an extra condition on the state); returns (deal state, steps, position)."""
     wanted = {EVENTS[e] for e in events}
-    for seed in range(500):
+    for seed in seeds:
         start = state_from_deal(make_deal(players=players, seed=seed, data=SMALL), SMALL)
         state = start.clone()
 
