@@ -41,7 +41,7 @@ from games.pyramids import example_view, make_deal, parse_move, state_from_deal,
 from games.seeding import child_seeds
 from solvers.limits import Limit
 from solvers.pyramids.decisions import keep_view, take_view
-from solvers.pyramids.model import DEFAULT_BUDGET, SolveResult, solve_deal, workers_for
+from solvers.pyramids.model import DEFAULT_BUDGET, DEFAULT_WORKERS, SolveResult, solve_deal
 from solvers.pyramids.policy import policy_move
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.service import DEFAULT_ROLLOUTS, hint
@@ -192,8 +192,8 @@ def _hint_efficiency(data: PyramidsData, *, quick: bool,
 
 def run(*, quick: bool, progress: Progress = no_progress, full: bool = False) -> SuiteResult:
     data = cards_data.load("pyramids")
-    lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {workers_for(7)} up "
-                        f"to one round, {workers_for(14)} beyond; default budget {DEFAULT_BUDGET} "
+    lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {DEFAULT_WORKERS}; "
+                        f"default budget {DEFAULT_BUDGET} "
                         "deterministic seconds + 2 bound rounds per unit (at most 60)"]
     figures: Figures = {"load_start": _load()}
 

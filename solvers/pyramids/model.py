@@ -76,7 +76,7 @@ When CP-SAT does not prove the optimum, the deal bound of ``solvers.pyramids.bou
 source; a plan whose score reaches the bound is ``OPTIMAL`` too.
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
-(``workers_for``). On deals of one round one worker proved optima 2-4x faster than two
+(``DEFAULT_WORKERS``). On deals of one round one worker proved optima 2-4x faster than two
 interleaved; on longer deals one worker found better plans than two interleaved at the
 same deterministic budget (``benchmarks.pyramids_sides``, issue 21 §1, deals 101-105:
 2-round plans 74, 84, 75, 69, 95 against 70, 73, 74, 64, 95; full deals 162, 128, 147,
@@ -129,10 +129,10 @@ if TYPE_CHECKING:
 
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
            "policy_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
-           "workers_for", "cpsat_seed", "bound_rounds", "STOP_REASONS"]
+           "cpsat_seed", "bound_rounds", "STOP_REASONS"]
 
-#: CP-SAT workers for deals longer than one round (one round: one too); see the module
-#: docstring
+#: CP-SAT workers of every deal when the caller names none (module docstring: one worker
+#: found better plans than two interleaved at the same deterministic budget)
 DEFAULT_WORKERS = 1
 #: The default budget: seconds of CP-SAT deterministic time (about 1.6 s of one core
 #: each on the full deal's model, measured).
@@ -141,11 +141,6 @@ if _DECLARED is None:  # games.registry gives every game with a best score its b
     raise SolverFault("the registry declares no best-score budget for Pyramids")
 DEFAULT_BUDGET: float = _DECLARED
 STOP_REASONS = ("optimal", "budget", "time_limit", "cuts", interrupt.INTERRUPTED)
-
-
-def workers_for(steps: int, steps_per_round: int = 7) -> int:
-    """The default CP-SAT worker count for a deal of ``steps`` expedition cards."""
-    return 1 if steps <= steps_per_round else DEFAULT_WORKERS
 
 
 def bound_rounds(budget: float) -> int:
@@ -1112,7 +1107,7 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
     deadline = deadline_of(time_limit, deadline)
     inst = SoloInstance.from_deal(deal, data)
     if workers is None:
-        workers = workers_for(len(inst.shapes), inst.steps_per_round)
+        workers = DEFAULT_WORKERS
     random_seed = cpsat_seed(seed)
     tell("the policy's games (a first plan)")
     warm, model = _warm_starts(deal, data, inst, deadline)
