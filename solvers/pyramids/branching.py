@@ -40,6 +40,8 @@ from cards_data.pyramids import PyramidsData
 from games.pyramids import PyramidsState
 from solvers.clock import expired
 
+from .. import interrupt
+
 from .bound import pyramid_points
 from .dive import chosen_plans, follow
 from .position import SoloPosition
@@ -148,7 +150,8 @@ class BranchAndPrice:
         """Search until the bound meets ``incumbent`` or ``iterations`` more rounds of column
         generation are spent; ``progress(nodes, bound)`` after each node. A ``deadline``
         (``time.monotonic()`` instant) is consulted before each split: once it has passed the
-        search stops (``stopped`` is ``"time_limit"``), its bound still valid. With
+        search stops (``stopped`` is ``"time_limit"``), its bound still valid; so does a stop
+        request (``solvers.interrupt``: Ctrl-C; ``stopped`` is ``"interrupted"``). With
         ``prune_root`` the root's column generation also stops once its bound cannot beat
         the incumbent (the question is then only whether anything can: ``root`` is no
         longer the root's best bound)."""
@@ -180,6 +183,9 @@ class BranchAndPrice:
                 break
             if expired(deadline):
                 stopped = "time_limit"
+                break
+            if interrupt.requested():  # Ctrl-C: the bound so far is valid
+                stopped = interrupt.INTERRUPTED
                 break
             heapq.heappop(self.heap)
             children = self._split(top)

@@ -29,6 +29,7 @@ from games.pyramids import Keep, PyramidsState, parse_move, state_from_deal
 from solvers.clock import expired
 from solvers.verify import verify_replay
 
+from .. import interrupt
 from .branching import ROOT_ITERATIONS, BranchAndPrice
 from .position import SoloPosition
 from .relax import plans_of
@@ -100,6 +101,8 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
     while search.used < iterations:
         if expired(deadline):
             clock = True
+            break
+        if interrupt.requested():  # Ctrl-C: the bound so far stands
             break
         used = search.used
         # the root's column generation first, whole: branching on an unconverged root

@@ -52,6 +52,8 @@ from games.pyramids.rules import shape_masks
 from grids.cells import cells_of, distances, popcount
 from solvers.clock import expired
 
+from .. import interrupt
+
 from .bound import RowKey, pyramid_points
 from .position import SoloPosition
 from .pricing import Prices, card_values, trace_plan
@@ -545,7 +547,8 @@ class Node:
         columns): ``(bound, solution)``. Stops after ``iterations`` master solves, when no
         column improves the master, when the bound falls to ``floor`` (a node that
         cannot beat the incumbent), or after the first round once ``deadline`` (a
-        ``time.monotonic()`` instant) has passed: each round's bound is valid."""
+        ``time.monotonic()`` instant) has passed or a stop was requested
+        (``solvers.interrupt``: Ctrl-C): each round's bound is valid."""
         # imported here, as in solvers.pyramids.bound: the Pyramids service (which imports
         # this module through the model) does not load SciPy's LP solver until it solves
         from scipy.optimize import linprog
@@ -566,7 +569,8 @@ class Node:
         converged = False
         done = 0
         for done in range(1, iterations + 1):
-            if done > 1 and expired(deadline):
+            # the deadline, or Ctrl-C: the best bound so far (a first round is always solved)
+            if done > 1 and (expired(deadline) or interrupt.requested()):
                 done -= 1
                 break
             matrix = np.hstack([self.term_cols, np.array(columns).T]) if columns else self.term_cols

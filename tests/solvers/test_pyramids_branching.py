@@ -140,3 +140,25 @@ def test_a_passed_deadline_stops_the_pricing_before_it_starts():
     proof = prove_deal(deal, DATA, incumbent=0, games=[], iterations=200,
                        deadline=time.monotonic() - 1.0)
     assert proof.stopped_by_clock and proof.iterations == 0 and proof.game is None
+
+
+def test_a_stop_request_ends_the_pricing_with_a_valid_bound():
+    """Ctrl-C (``solvers.interrupt``) during the branch and price: each root's column
+    generation keeps only its first round and no node is split, so a best-score run stops
+    at once instead of spending its rounds (it took two minutes after the key), and the
+    bound it leaves is still never below the optimum."""
+    from solvers import interrupt
+
+    deal = make_deal(players=1, seed=711, data=DATA, rounds=1, steps_per_round=3)
+    optimum = exhaustive_best(deal, DATA).score
+    state = state_from_deal(deal, DATA)
+    interrupt.request()
+    try:
+        search, result = _search(state, deal, iterations=200)
+        proof = prove_deal(deal, DATA, incumbent=0, games=[], iterations=200)
+    finally:
+        interrupt.reset()
+    roots = len(list(search.space.root_ranges()))
+    assert result.stopped == "interrupted" and result.iterations <= roots
+    assert result.value >= optimum
+    assert proof.iterations == 0 and not proof.stopped_by_clock
