@@ -45,16 +45,16 @@ second sale of an artifact of the same points, no sale a buy does not need, no v
 only sells, no buy that discards the map it bought or a better one), and merges positions
 that differ only in which artifacts of the same points they hold (``_merge_key``).
 Widths 4, 8, 16, ... run while the node budget (children generated, greedy turns
-included) lasts; from the second beam on, the shape of the first (its turns, its children
-per position) fits each layer into the nodes left, so the last beam narrows instead of
-stopping short. What it leaves repairs the best plan (``_repair``, a large-neighbourhood
-step): replayed to 3/4 and then 1/2 of its turns, a beam searches again from there. All
-of it counts nodes, so the same deal and budget give the same answer. Measured
-(``benchmarks/ancients_sides.py``): at the default budget the plans of deals 0-9 and
-101-105 rose by 6.2 points on average (none fell; 101 and 102 now beat what ten times the
-budget found before), for about the same CPU; before, three quarters of the children were
-such market visits, and the doubling beams, the last one stopped short by the budget, left
-its nodes without a plan.
+included) lasts; from the second beam on, the shape of the beams before (the turns of
+their longest line, their children per position) fits each layer into the nodes left, so
+the last beam narrows instead of stopping short. What it leaves repairs the best plan
+(``_repair``, a large-neighbourhood step): replayed to 3/4 and then 1/2 of its turns, a
+beam searches again from there. All of it counts nodes, so the same deal and budget give
+the same answer. Measured (``benchmarks/ancients_sides.py``): at the default budget the
+plans of deals 0-9 and 101-105 rose by 6.1 points on average (none fell; 101 and 102 now
+beat what ten times the budget found before), for about the same CPU; before, more than
+two thirds of the children were market visits with a sale, and the last of the doubling
+beams, stopped short by the budget, left its nodes without a plan.
 
 **Exact search for cut deals**: ``exact.exact_best``, over the whole turns of
 ``all_turns``.
