@@ -264,7 +264,9 @@ def best_score(deal: dict[str, Any], *, data: AncientsData, limit: Limit = Limit
                    ("sand", replay.sand[0] / 2)),
         plan=tuple(str(m) for m in result.moves), turns=turns,
         solver="beam search over whole turns (widths "
-               f"{', '.join(map(str, result.widths))}), planner digs",
+               f"{', '.join(map(str, result.widths))}"
+               + (f"; {result.repairs} more from cuts of the best plan" if result.repairs else "")
+               + "), planner digs",
         budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason,
                           result.nodes),
         seed=seed, analysis=(_score_words(replay), bound_words(state, result.bound)),

@@ -12,11 +12,13 @@ from solvers.limits import Limit
 from games import ancients as A
 from solvers.ancients import service as S
 from solvers.ancients.best import (
-    SearchLimitReached, all_turns, best_score_search, dig_outcomes, score_upper_bound,
+    REPAIR_CUTS, SearchLimitReached, _beam_options, _merge_key, all_turns, best_score_search,
+    dig_outcomes, score_upper_bound,
 )
 from solvers.ancients.exact import exact_best
 from solvers.ancients.planner import early_spend_best, plan_dig
-from solvers.ancients.turn import apply_turn, rules_digmaps
+from solvers.ancients.policy import greedy_turn
+from solvers.ancients.turn import apply_turn, rules_digmaps, turn_options
 
 DATA = cards_data.load("ancients")
 
@@ -127,3 +129,82 @@ def test_just_in_time_spending_holds_for_the_outcomes():
         reference = early_spend_best(occ, blk, maps, 2)
         best = plan_dig(occ, blk, maps, 2)
         assert (best.points, best.tokens) == reference
+
+
+def _greedy_positions(seeds, turns):
+    """Positions of greedy solo games (``policy.greedy_turn``) after ``turns`` whole turns."""
+    out = []
+    for seed in seeds:
+        state = _state(seed)
+        for turn in range(max(turns) + 1):
+            if state.is_terminal():
+                break
+            if turn in turns:
+                out.append(state.clone())
+            apply_turn(state, greedy_turn(state))
+    return out
+
+
+def test_the_beam_keeps_every_dig_rest_and_plain_buy_and_only_needed_sales():
+    """``_beam_options`` drops only market visits with a sale or a discard: every dig,
+    rest and buy without either stays, and a sale stays only where its buy needs it."""
+    dropped_sales = kept_sales = 0
+    for state in _greedy_positions(range(8), (6, 14, 22, 30)):
+        full = turn_options(state)
+        kept = _beam_options(state)
+        assert all(move in full for move in kept)
+        for move in full:
+            if move in kept:
+                continue
+            assert isinstance(move, A.Market) and (move.sell is not None
+                                                   or move.discard is not None)
+            dropped_sales += move.sell is not None
+        for move in kept:
+            if isinstance(move, A.Market) and move.sell is not None:
+                kept_sales += 1
+                assert move.buy is not None and state.money[0] < move.buy
+    assert dropped_sales and kept_sales
+
+
+def _moves_by_points(state):
+    """The beam's moves of ``state`` (in no order), a sale named by the points of the
+    artifact sold."""
+    maps = state.rules.maps
+    return sorted(str((maps[m.sell].points, m.buy, m.discard))
+                  if isinstance(m, A.Market) and m.sell is not None else str(m)
+                  for m in _beam_options(state))
+
+
+def test_merged_positions_differ_only_in_artifacts_of_the_same_points():
+    """Two sales of different artifacts of the same points lead to one merge key, the
+    same score and the same moves for the beam, though the positions differ."""
+    pairs = 0
+    for state in _greedy_positions(range(12), (20, 26, 32)):
+        arts = sorted(set(state.artifacts[0]))
+        for i, a in enumerate(arts):
+            for b in arts[i + 1:]:
+                if state.rules.maps[a].points != state.rules.maps[b].points:
+                    continue
+                one, two = state.clone(), state.clone()
+                apply_turn(one, A.Market(sell=a), checked=True)
+                apply_turn(two, A.Market(sell=b), checked=True)
+                assert one.public_key() != two.public_key()
+                assert _merge_key(one) == _merge_key(two)
+                assert one.score(0) == two.score(0)
+                assert _moves_by_points(one) == _moves_by_points(two)
+                pairs += 1
+    assert pairs
+
+
+def test_the_last_beam_fits_the_budget_and_the_repair_spends_the_rest():
+    """The doubling beams stop at a beam narrowed to the nodes left (not one cut short),
+    and the repair beams from cuts of the best plan spend most of what it leaves; the
+    plan replays to its score."""
+    state = _state(0)
+    result = best_score_search(state, nodes=30_000)
+    assert result.stop_reason == "budget" and result.repairs == len(REPAIR_CUTS)
+    assert 0.9 * 30_000 <= result.nodes <= 30_000 + 100
+    replay = state.clone()
+    for move in result.moves:
+        apply_turn(replay, move, checked=True)
+    assert replay.is_terminal() and replay.score(0) == result.score
