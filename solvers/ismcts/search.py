@@ -26,12 +26,6 @@ Search", with the node keying of OpenSpiel's ``ismcts.py``):
   ``mean + c * sqrt(ln(available) / visits)`` with ``c = exploration`` (default 0.7).
   Moves never tried at a node are expanded first (one new edge per iteration), chosen
   uniformly at random among the untried ones.
-* **Opponent model** (``opponent_epsilon``, default 0): at a node of a seat other than the
-  searching one, once every move there has been tried, that seat plays a uniformly random
-  move with probability ``opponent_epsilon`` instead of its UCB choice (the edge taken
-  learns the result as any other). At 0 the tree treats every other seat as a best
-  responder to what it knows; at 1 as a uniformly random player. With 0 the search draws
-  nothing more from its generator, so its answers are those of a search without the option.
 * **Rollouts** play from the new edge to the end with a pluggable policy
   ``rollout_policy(state, moves, rng) -> move`` (uniform random by default), optionally
   truncated after ``max_rollout_depth`` decisions, where ``evaluate(state)`` must give
@@ -63,7 +57,7 @@ Public API::
     ismcts(root, seat, *, iterations=None, time_limit=None, seed=None, exploration=0.7,
            rollout_policy=None, max_rollout_depth=None, evaluate=None, reward=None,
            move_key=None, playout=None, check_determinization=False, unit_open=None,
-           extra_root_moves=(), deadline=None, sampler=None, opponent_epsilon=0.0) -> SearchResult
+           extra_root_moves=(), deadline=None, sampler=None) -> SearchResult
 
 ``SearchResult`` carries ``moves`` (one :class:`MoveStat` per root move, best first:
 ``move``, ``visits``, ``mean`` reward, ``stderr`` of that mean, ``available``,
@@ -250,7 +244,7 @@ class _Tree:
 
     __slots__ = ("seat", "rng", "exploration", "key_of", "reward_fn", "evaluate", "playout",
                  "rollout_policy", "max_rollout_depth", "table", "root_extra", "unit_open",
-                 "extra_root_moves", "units", "opponent_epsilon")
+                 "extra_root_moves", "units")
 
     def __init__(self, seat: int, rng: random.Random, *, exploration: float,
                  key_of: Callable[[Any], Hashable], reward_fn: RewardFn,
@@ -258,7 +252,7 @@ class _Tree:
                  playout: Callable[[State[Any], random.Random], None] | None,
                  rollout_policy: RolloutPolicy | None, max_rollout_depth: int | None,
                  unit_open: Callable[[State[Any]], bool] | None = None,
-                 extra_root_moves: Sequence[Any] = (), opponent_epsilon: float = 0.0) -> None:
+                 extra_root_moves: Sequence[Any] = ()) -> None:
         self.seat = seat
         self.rng = rng
         self.exploration = exploration
@@ -275,7 +269,6 @@ class _Tree:
         #: unit key (tuple of move keys) -> [moves, visits, total, sumsq, win sum,
         #: score sum, finished]
         self.units: dict[tuple[Hashable, ...], list[Any]] = {}
-        self.opponent_epsilon = opponent_epsilon
 
     def iterate(self, world: State[Any]) -> None:
         """One iteration from a determinized ``world`` (played on in place)."""
@@ -299,7 +292,6 @@ class _Tree:
         exploration = self.exploration
         log = math.log
         sqrt = math.sqrt
-        epsilon = self.opponent_epsilon
         path: list[tuple[list[Any], int]] = []
         root_edge_key = None
         while True:
@@ -342,12 +334,6 @@ class _Tree:
                 # the untried moves after the first were not counted as available yet;
                 # they become edges only when tried, so their availability starts at 1
                 edge = node[k] = [0, 0.0, 0.0, 1]
-            elif epsilon and player != self.seat and rng.random() < epsilon:
-                # the opponent model: another seat plays a uniformly random move here
-                # (every move is an edge by now), not the one best for it
-                move = moves[int(rng.random() * len(moves))]
-                k = key_of(move)
-                edge = node[k]
             else:  # (every move tried: ``best`` is set)
                 move, k, edge = cast(tuple[Any, Hashable, list[Any]], best)
             if not path:
@@ -444,7 +430,7 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
            check_determinization: bool = False,
            unit_open: Callable[[State[Any]], bool] | None = None,
            extra_root_moves: Sequence[Any] = (), deadline: float | None = None,
-           sampler: Sampler | None = None, opponent_epsilon: float = 0.0) -> SearchResult:
+           sampler: Sampler | None = None) -> SearchResult:
     """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
 
     ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
@@ -459,8 +445,7 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
     like ``time_limit`` (the earlier of the two counts), for a caller whose own work
     before the search counts against the same limit.
     ``sampler``: the world of each iteration (module docstring; default the engine's
-    ``determinize``). ``opponent_epsilon``: the opponent model (module docstring; 0, the
-    default, makes every other seat a best responder in the tree).
+    ``determinize``).
     """
     rng = make_rng(seed)
     if iterations is None and time_limit is None and deadline is None:
@@ -483,8 +468,7 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
     tree = _Tree(seat, rng, exploration=exploration, key_of=move_key or (lambda m: m),
                  reward_fn=reward or win_reward(), evaluate=evaluate, playout=playout,
                  rollout_policy=rollout_policy, max_rollout_depth=max_rollout_depth,
-                 unit_open=unit_open, extra_root_moves=extra_root_moves,
-                 opponent_epsilon=opponent_epsilon)
+                 unit_open=unit_open, extra_root_moves=extra_root_moves)
     done = 0
     stop_reason = "iterations"
     while True:

@@ -103,23 +103,6 @@ def test_opponents_decide_from_their_own_information_set():
     assert abs(stats["fold"].mean - 0.4) < 1e-9
 
 
-def test_opponent_epsilon_models_an_opponent_that_plays_at_random():
-    # seat 1 answering uniformly at random (epsilon 1) guesses its secret half the time, so
-    # a call is worth 0.5 and beats the fold's 0.4; at epsilon 0.5 seat 1 answers right
-    # about three times in four (the call worth about 0.25)
-    stats = {m.move: m for m in ismcts(_bluff_root(), 0, iterations=3000, seed=3,
-                                       reward=score_reward(0, 1), opponent_epsilon=1.0).moves}
-    assert abs(stats["call"].mean - 0.5) < 0.05 and stats["call"].visits > stats["fold"].visits
-    half = ismcts(_bluff_root(), 0, iterations=3000, seed=3, reward=score_reward(0, 1),
-                  opponent_epsilon=0.5)
-    stats = {m.move: m for m in half.moves}
-    assert half.best == "fold" and 0.15 < stats["call"].mean < 0.35
-    # epsilon 0 draws nothing more from the generator: the search of the default
-    zero, default = (ismcts(_bluff_root(), 0, iterations=500, seed=9, reward=score_reward(0, 1),
-                            **extra) for extra in ({"opponent_epsilon": 0.0}, {}))
-    assert zero.moves == default.moves
-
-
 def test_pimc_on_the_toy_game():
     result = pimc(_bluff_root(), 0, iterations=2000, determinizations=5, seed=1,
                   reward=score_reward(0, 1))
