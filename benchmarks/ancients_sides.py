@@ -47,7 +47,8 @@ at a3b4cc7, after is ``best_score_search`` as it is now (``_beam_options``,
 unchanged. Both runs are pure Python for this search (no Tomb of the Ancients module is
 among the compiled ones, ``games/compiled.py``).
 
-====  =====  ======================  ======================
+====  =====  ======================  ===============
+
 seed  bound  before: plan, gap, CPU  after: plan, gap, CPU
 ====  =====  ======================  ======================
 0     90.5   83, 9.0%, 10.7 s        84, 7.7%, 9.6 s
@@ -95,6 +96,37 @@ below 0.7 there by 12, 10 and 3), but on seeds 0-9 and 101-105 only 5.5 points m
 (6 deals higher, 5 lower: 11.1% / 24.7% and 15.5% / 25.0%), and at small budgets lower:
 ``best-score ancients --seed 1 --budget 20`` 74 against 79, seeds 1-2 at budget 10 74 and
 66 against 78.5 and 72 (one review's budget-5 plan 60.5 against 56.5); it stays 0.5.
+
+**Measured, cut deals** (2026-11-26, issue 21's second wave: ``cut_deals`` from N = 9 up,
+seeds 0-4, 60 s CPU each, main at a3b4cc7 then branch ``acut``, one after the other on
+the machine at load 1-3; the Ancients solvers are pure Python in both builds; optimum
+by seed, CPU s; "-" not proven within the limit, later seeds not run):
+
+==  ===================================================  ==========================================================
+N   main a3b4cc7                                         acut
+==  ===================================================  ==========================================================
+9   20.5 23.5 17.5 17 17 (2.8 3.7 11.2 0.8 12.0)         same optima (1.7 3.2 3.5 0.4 4.9)
+10  23 25.5 19.5 18.5 18.5 (5.9 17.4 32.3 4.4 55.6)      same optima (3.5 16.0 11.3 1.1 22.5)
+11  24 29 - (54.3 50.9 60.0)                              24 29 22 20.5 22.5 (14.0 40.2 30.4 2.4 29.3)
+12  not run                                               26.5 32 - (30.1 37.5 60.0)
+==  ===================================================  ==========================================================
+
+Largest N proven on all five: 10 on main in this run (deal 4 at N = 10 took 55.6 s; the
+bench row read 9 on a busier machine), 11 on ``acut``; 12 fails on deal 2. What it took
+(``exact``'s module docstring): at N = 9-10 on main, 98-99% of the positions the search
+expanded were worth no more than the best line already found, the bound's excess over
+it a median 0.5-1.5 points three to five turns from the cut and 1-7 points six or more
+turns out, so the bound is weak more than the branching; an oracle incumbent (the
+optimum) saved only 1.2-1.9x at N = 10. What the bound still allows is finds for free
+(no sand, any pattern) in every dig but the last two turns' and the first of a line.
+The incumbent matters from N = 11 (deal 4: 453k nodes from the beam's 12.5, 97k from the
+optimum 22.5), hence the restricted passes. Tried and dropped: a three-turn dig-first
+bound from the planner with one token more (the planner on five maps: 18 ms a call,
+more CPU than it saved); a money/sand dominance table (6-12% fewer nodes, no CPU
+gained); probing the root from the bound down (more nodes than one search from the
+incumbent); shop tokens priced at nothing (not a bound, an upper limit on what exact
+tokens could gain: 0.5-2 points at the deal, nearly nothing four turns or more from the
+cut).
 """
 
 from __future__ import annotations

@@ -57,7 +57,12 @@ two thirds of the children were market visits with a sale, and the last of the d
 beams, stopped short by the budget, left its nodes without a plan.
 
 **Exact search for cut deals**: ``exact.exact_best``, over the whole turns of
-``all_turns``.
+``all_turns``. Its bounds are its own (``exact``'s module docstring): the cut-deal market
+programme ``relax.CutDP`` (which carries the points of the maps held, a full pack keeping
+its best four) with this counting argument where the programme does not settle a node,
+the dig planner for the last two turns, and a bound on the lines that start with a dig
+(the planner on the board as it stands, then the programme), which lets the search leave
+the digs of a position unlisted.
 """
 
 from __future__ import annotations

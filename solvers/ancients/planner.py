@@ -92,7 +92,8 @@ from solvers.clock import deadline_of, expired
 if TYPE_CHECKING:
     from games.ancients import MapInfo
 
-__all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "exhaustive_dig", "early_spend_best",
+__all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "dig_value_above", "exhaustive_dig",
+           "early_spend_best",
            "SearchLimitReached",
            "dig_maps", "chain_cost", "frontier", "random_dig_position", "make_plan",
            "scale_values"]
@@ -219,6 +220,28 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
     chain, optimal = planner.run(occ, blk, beam_width)
     return make_plan(occ, blk, {m.id: m for m in maps}, chain, token_value, planner.nodes,
                      optimal)
+
+
+def dig_value_above(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, floor: float, *,
+                    token_value: float = 0.5) -> tuple[float, bool]:
+    """``(value, exact)``: the best chain's value (points − ``token_value``·tokens) when it
+    exceeds ``floor`` (``exact``), else an upper bound on it that is at most ``floor``: the
+    search of ``plan_dig`` with ``floor`` as its α, for a caller (a bound of the exact
+    search, ``solvers.ancients.exact``) that needs the value only above it.
+
+    With ``λ = N/D`` the integer value ``(points·D − N·tokens)·W − tokens`` has ``tokens <
+    W``, so ``points·D − N·tokens`` is its ceiling over ``W``, and the value is at most
+    ``floor`` exactly when the integer one is at most ``⌊floor·D⌋·W``.
+
+    >>> m = DigMap(1, 3, ((0b11, 0b01, 0, 0),))        # A1 black, B1 white
+    >>> dig_value_above(0b11, 0b01, [m], 0, 1.0), dig_value_above(0b11, 0b01, [m], 0, 5.0)
+    ((3.0, True), (3.0, False))
+    """
+    D, _, W = scale_values(token_value, tokens)
+    alpha = -1 if floor < 0 else int(floor * D) * W
+    planner = _Planner(maps, tokens, token_value=token_value, time_limit=None)
+    value, _, _ = planner.search(occ, blk, 0, tokens, alpha, 0, None)
+    return -(-value // W) / D, value > alpha
 
 
 class _Planner:

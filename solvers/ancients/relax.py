@@ -19,14 +19,19 @@ final turn, which then cannot rest. :meth:`MarketDP.bound` is ``best.market_boun
 a position can still make.
 
 **Deals cut to N turns** (:class:`CutDP`). Turns are now the scarce thing: a dig takes
-one, so the programme also counts the turns left and the maps bought but not yet found
-(at most a full pack; a dig finds them all). A bought map's points count only if a dig
-follows it before the cut (a flag in the state says one is promised, and the programme
-ends only with no promise open); buying over a full pack discards a map, which costs at
-least the smallest map's points. The money is exact: a buy may overdraw, the debt
-repaid at the end at a point a dollar (the price of a sale), and money kept is worth half
-a point a dollar. Sale-only visits take a turn and gain nothing in this accounting, so
-they are left out; a rest for sand earns half a point.
+one, so the programme also counts the turns left, and it carries the points of the maps
+held but not yet found (ascending; at most a full pack): a dig turn finds them all and
+earns their points then, and maps still held at the cut earn nothing. A buy over a full
+pack keeps the best four (the rulebook: a fifth map is discarded, whichever the player
+chooses). The money is exact: a buy may overdraw, the debt repaid at the end at a point a
+dollar (the price of a sale), and money kept is worth half a point a dollar. Sale-only
+visits take a turn and gain nothing in this accounting, so they are left out; a rest for
+sand earns half a point, and a buy from a shop that may hold a token half a point.
+Carrying the points rather than a count of the maps (the programme before issue 21's
+second wave credited a map when bought and a discard as the smallest map in the deal)
+lowers the bound at the deal by 0.5-1.5 points on seeds 0-4 cut to 9 or 10 turns.
+:meth:`CutDP.after_dig` is the programme after a dig of known value, the exact search's
+bound on the lines that start with a dig.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ __all__ = ["MarketDP", "CutDP", "PlanEstimate", "PACK_WEIGHT", "FUTURE_WEIGHT", 
 
 #: A market as ranks (``_Deal``), sorted.
 Ranks = tuple[int, ...]
+#: The points of the maps in a pack, ascending (:class:`CutDP`).
+Points = tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -201,15 +208,17 @@ class CutDP:
     def __init__(self, root: AncientsState, turn_cap: int) -> None:
         self.deal = _Deal(root)
         self.turn_cap = turn_cap
-        self.memo: dict[tuple[int, int, Ranks, int, int, bool, int | None], float] = {}
+        self.pack_limit = root.rules.data.pack_limit
+        self.memo: dict[tuple[int, int, Ranks, int, Points, int | None], float] = {}
 
-    def _value(self, t: int, k: int, market: Ranks, money: int, pending: int, promise: bool,
+    def _value(self, t: int, k: int, market: Ranks, money: int, pack: Points,
                final: int | None) -> float:
+        """The best the programme adds with ``t`` turns left, ``k`` cards drawn, the money
+        held (overdrawn when negative) and ``pack`` the points of the maps held but not yet
+        found (ascending): they count only when a dig turn finds them."""
         if t == 0 or final == 0:
-            if promise:
-                return -math.inf
             return 0.5 * money if money >= 0 else float(money)
-        key = (t, k, market, money, pending, promise, final)
+        key = (t, k, market, money, pack, final)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
@@ -219,20 +228,21 @@ class CutDP:
         # the final round starts when the draw empties the deck: one more turn (solo)
         drawn_final = 1 if (draws and k + 1 == len(deal.deck) and final is None) else after
         k2 = k + 1 if draws else k
-        pack_limit = deal.rules.data.pack_limit
-        best = self._value(t - 1, k, market, money, 0, False, after) if pending else -math.inf
+        best = sum(pack) + self._value(t - 1, k, market, money, (), after) if pack else -math.inf
         rest_market = deal.after_rest(k, market)
-        best = max(best, self._value(t - 1, k2, rest_market, money + 2, pending, promise,
-                                     drawn_final),
-                   0.5 + self._value(t - 1, k2, rest_market, money, pending, promise,
-                                     drawn_final))
+        best = max(best, self._value(t - 1, k2, rest_market, money + 2, pack, drawn_final),
+                   0.5 + self._value(t - 1, k2, rest_market, money, pack, drawn_final))
         for i, card in enumerate(market):
-            gain = deal.points[card] + deal.token[i]
-            if pending >= pack_limit:
-                gain -= deal.smallest  # a map is discarded
-            best = max(best, gain + self._value(
-                t - 1, k2, deal.after_buy(k, market, i), money - deal.shops[i],
-                min(pending + 1, pack_limit), True, drawn_final))
+            points = deal.points[card]
+            if len(pack) < self.pack_limit:
+                bought = tuple(sorted(pack + (points,)))
+            elif points > pack[0]:  # a full pack keeps its best maps: the smallest goes
+                bought = tuple(sorted(pack[1:] + (points,)))
+            else:
+                bought = pack
+            best = max(best, deal.token[i] + self._value(
+                t - 1, k2, deal.after_buy(k, market, i), money - deal.shops[i], bought,
+                drawn_final))
         self.memo[key] = best
         return best
 
@@ -245,13 +255,20 @@ class CutDP:
         k, market = self.deal.locate(state)
         money = state.money[0]
         base = state.score(0) - 0.5 * money
-        value = self._value(t, k, market, money, 0, False, state.final_left)
-        pack = state.pack[0]
-        if pack:
-            points = sum(self.deal.rules.maps[c].points for c in pack)
-            value = max(value, points + self._value(t, k, market, money, len(pack), True,
-                                                    state.final_left))
-        return base + value
+        pack = tuple(sorted(self.deal.rules.maps[c].points for c in state.pack[0]))
+        return base + self._value(t, k, market, money, pack, state.final_left)
+
+    def after_dig(self, state: AncientsState, gain: float, left: Points) -> float:
+        """An upper bound on the final score of the lines from ``state`` whose first turn
+        is a dig worth ``gain`` (its points less half a point a token spent) that leaves
+        maps of points ``left`` (ascending) in the pack: a dig draws no card, so the
+        programme goes on from the same market, deck position and money, one turn less."""
+        t = self.turn_cap - state.turns - 1
+        final = None if state.final_left is None else state.final_left - 1
+        k, market = self.deal.locate(state)
+        money = state.money[0]
+        return (state.score(0) + gain - 0.5 * money
+                + self._value(t, k, market, money, left, final))
 
 
 #: The weights of :class:`PlanEstimate` (measured on deals 200-209, which no figure

@@ -10,6 +10,7 @@ from games.ancients import AncientsState, rules_for
 from solvers.ancients.model import cpsat_dig
 from solvers.ancients.planner import (
     DigMap, SearchLimitReached, _empty_cell_bound, scale_values, chain_cost, dig_maps,
+    dig_value_above,
     early_spend_best, exhaustive_dig,
     frontier, plan_dig, random_dig_position,
 )
@@ -220,3 +221,22 @@ def test_plan_finds_are_placements_on_the_board():
     for find in plan.finds:
         assert find.rotation in range(4) and find.anchor in range(25)
         assert find.mask and find.points > 0 and find.tokens >= 0
+
+
+def test_the_value_above_a_floor_is_the_planners_value_or_a_bound_at_most_the_floor():
+    """``dig_value_above`` (the exact search's planner calls): above the floor it is the
+    planner's value, exactly; at or below it an upper bound on that value that is itself
+    at most the floor. 40 positions, five floors each, both sides met."""
+    exact_seen = bound_seen = 0
+    for seed in range(40):
+        occ, blk, maps, tokens = position(9100 + seed, 2 + seed % 3, 6, density=0.6)
+        best = plan_dig(occ, blk, maps, tokens).value
+        for floor in (-1.0, best - 0.5, best, best + 0.5, 3.0):
+            value, exact = dig_value_above(occ, blk, maps, tokens, floor)
+            if exact:
+                assert value == best and value > floor, (seed, floor)
+                exact_seen += 1
+            else:
+                assert best <= value <= floor, (seed, floor, value, best)
+                bound_seen += 1
+    assert exact_seen >= 40 and bound_seen >= 40

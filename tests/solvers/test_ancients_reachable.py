@@ -6,6 +6,8 @@ the best plan."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import cards_data
@@ -74,6 +76,48 @@ def test_cut_bounds_are_never_below_brute_force(seed, played, turns):
         child = state.clone()
         apply_turn(child, move)
         assert bounds.bound(child) >= _brute(child, cap, {})
+
+
+def _with_pack(seed: int):
+    """A position from greedy play at the first turn (from the third on) where the seat
+    holds a map, given 2 or 3 sand tokens so that digs are on (bounds hold from any
+    position), or None."""
+    state = _state(seed)
+    _greedy_until(state, lambda s: s.turns >= 2 and bool(s.pack[0]))
+    if state.is_terminal() or not state.pack[0]:
+        return None
+    state.sand[0] = 2 + seed % 2
+    return state
+
+
+def _can_dig(seed: int) -> bool:
+    state = _with_pack(seed)
+    return state is not None and any(isinstance(m, Dig) for m in all_turns(state))
+
+
+# 32 positions holding maps and able to dig, 3 turns before the cut (from seed 100 on)
+DIG_FIRST = [(seed, 3) for seed in range(100, 200) if _can_dig(seed)][:32]
+
+
+@pytest.mark.parametrize("seed, turns", DIG_FIRST)
+def test_the_bound_on_lines_starting_with_a_dig_is_never_below_brute_force(seed, turns):
+    """``CutBounds.dig_first`` (with ``CutDP.after_dig``) against the best of every dig
+    turn followed by brute force to the cut, with and without an alpha; the exact search
+    that skips digs by it still equals brute force."""
+    state = _with_pack(seed)
+    assert state is not None
+    cap = state.turns + turns
+    bounds = CutBounds(state, cap)
+    digs = [move for move in all_turns(state) if isinstance(move, Dig)]
+    best = -1.0
+    for move in digs:
+        child = state.clone()
+        apply_turn(child, move, checked=True)
+        best = max(best, _brute(child, cap, {}))
+    assert len(DIG_FIRST) == 32 and digs and best >= 0
+    for alpha in (-math.inf, best - 1, best, best + 1):
+        assert bounds.dig_first(state, alpha) >= best, alpha
+    assert exact_best(state, turn_cap=cap, nodes=100_000).score == _brute(state, cap, {})
 
 
 # 30 ends of whole games: greedy play until one card is left to draw (seeds 40-69). Slow:
