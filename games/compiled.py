@@ -55,6 +55,8 @@ __all__ = ["MODULES", "GROUP", "DIRECTORY", "MANIFEST", "ENV_PURE", "Status", "i
 #: core and the Archaeology playout policy.
 MODULES: tuple[str, ...] = (
     "games/seeding.py",
+    "games/ancients/rules.py",
+    "games/ancients/state.py",
     "games/archaeology/moves.py",
     "games/archaeology/rules.py",
     "games/archaeology/hidden.py",
@@ -66,6 +68,12 @@ MODULES: tuple[str, ...] = (
     "games/lootnrun/state.py",
     "solvers/ismcts/search.py",
     "solvers/archaeology/policy.py",
+    "solvers/ancients/planner.py",
+    "solvers/ancients/relax.py",
+    "solvers/ancients/turn.py",
+    "solvers/ancients/best.py",
+    "solvers/ancients/exact.py",
+    "solvers/ancients/review.py",
 )
 #: The mypyc group: its shared library is the top-level extension module
 #: ``digsite__mypyc`` (mypyc's naming), which the per-module shims import.
