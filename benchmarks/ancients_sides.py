@@ -127,6 +127,32 @@ gained); probing the root from the bound down (more nodes than one search from t
 incumbent); shop tokens priced at nothing (not a bound, an upper limit on what exact
 tokens could gain: 0.5-2 points at the deal, nearly nothing four turns or more from the
 cut).
+
+**Measured, compiled** (2026-11-26, branch ``acomp``: the Ancients hot path compiled by
+mypyc, ``games/compiled.py``; ``cut_deals`` one seed at a time so that every seed runs,
+60 s CPU each, the machine at load 2-4 with two other helpers' runs; optimum by seed, CPU s):
+
+==  ===================================================  ====================================
+N   acut, pure (the table above)                         acomp, compiled
+==  ===================================================  ====================================
+11  24 29 22 20.5 22.5 (14.0 40.2 30.4 2.4 29.3)         same optima (11.1 33.9 24.4 1.5 23.4)
+12  26.5 32 - (30.1 37.5 60.0)                           26.5 32 - 23 24 (22.1 28.0 60.0 2.8 41.9)
+==  ===================================================  ====================================
+
+Largest N proven on all five: still 11; N = 12 fails on deal 2 alone, by 23 s: run
+alone with a 200 s limit it proves 23.5 in 83.3 s CPU (1.17M nodes), so N = 12 on all
+five needs that deal 1.4x faster again. What compiling buys, measured in one run each:
+``exact_best`` at N = 9-10 on seeds 0-4 (with its 5k-node incumbent) 86.0 s CPU pure
+against 53.3 s compiled (1.61x), with identical results (``repr`` of every
+``SearchResult``: score, moves, nodes, stop reason); the default ``best-score ancients``
+on seeds 0-2, 37.5 s pure against 24.0 s compiled (1.56x; 1.60, 1.57, 1.53 by deal),
+identical ``--json``. The card games gain 2-3x; the Ancients code less, likely because
+its time is in Python containers (the relaxation's recursion over tuples and dicts,
+``sorted``, list copies in ``clone``; not profiled compiled) more than in int
+arithmetic. The golden captures (116 outputs) of this branch compiled and of main
+ce3e002 pure are identical. The install's compile: 49.3 s CPU for the 12 modules before
+(a clean build of main), 81.5 s for 19 (clean) and 90.4 s for the 20 now (``setup.py
+build_ext --inplace``, what ``make compile`` runs).
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Which build of the hot modules runs: compiled by mypyc, or pure Python (issue 23).
 
 The modules that a search spends its time in (:data:`MODULES`: the Archaeology engine of
-both editions, Loot N Run's, the seeding helpers, the ISMCTS core and the Archaeology
-playout policy) are compiled by **mypyc** from their ``.py`` files, unchanged, when
+both editions, Loot N Run's, the seeding helpers, the ISMCTS core, the Archaeology
+playout policy, and Tomb of the Ancients' rules and state with its solvers' hot path:
+the dig planner, the market relaxation, whole turns, the beam search, the exact search
+of cut deals and the review's turn view, issue 21) are compiled by **mypyc** from their ``.py`` files, unchanged, when
 digsite is installed where a C compiler is present (``setup.py``). There is no second
 copy of anything: the compiled module is the ``.py`` file's code, type-checked and
 translated to C. Where the build cannot run (no compiler, no Python headers, a failed
@@ -52,9 +54,16 @@ __all__ = ["MODULES", "GROUP", "DIRECTORY", "MANIFEST", "ENV_PURE", "Status", "i
 #: The modules compiled by mypyc (one group: they call each other natively), as paths
 #: relative to the repository root. What a search runs per iteration: the engines'
 #: moves, rules (Loot N Run's scoring too), states and hidden-information samplers, the seed helpers, the ISMCTS
-#: core and the Archaeology playout policy.
+#: core and the Archaeology playout policy; for Tomb of the Ancients (issue 21: 1.5-1.6x
+#: the pure speed of ``best-score`` and the exact search) the rules and state and the
+#: solvers' planner, relaxation, turns, beam and exact searches, and ``review`` (its turn
+#: view subclasses ``turn.TurnState``, and an interpreted class cannot derive from a
+#: compiled one). ``games/ancients/moves.py`` stays pure: mypyc rejects its slotted
+#: frozen dataclasses (``TextMove`` subclasses) at import.
 MODULES: tuple[str, ...] = (
     "games/seeding.py",
+    "games/ancients/rules.py",
+    "games/ancients/state.py",
     "games/archaeology/moves.py",
     "games/archaeology/rules.py",
     "games/archaeology/hidden.py",
@@ -66,6 +75,12 @@ MODULES: tuple[str, ...] = (
     "games/lootnrun/state.py",
     "solvers/ismcts/search.py",
     "solvers/archaeology/policy.py",
+    "solvers/ancients/planner.py",
+    "solvers/ancients/relax.py",
+    "solvers/ancients/turn.py",
+    "solvers/ancients/best.py",
+    "solvers/ancients/exact.py",
+    "solvers/ancients/review.py",
 )
 #: The mypyc group: its shared library is the top-level extension module
 #: ``digsite__mypyc`` (mypyc's naming), which the per-module shims import.

@@ -3,7 +3,8 @@
 The hot modules (``games.compiled.MODULES``) run compiled by mypyc where digsite was
 installed with a C compiler (``make`` does), and as pure Python with
 ``DIGSITE_PURE_PYTHON=1``. A child interpreter of each build runs the same commands (hints,
-best moves, arena matches with their game records, reviews of a record) and returns every
+best moves, arena matches with their game records, reviews of a record; for Tomb of the
+Ancients hints, plans, a best score and the exact search of a cut deal) and returns every
 output; the two must be equal. (Root-parallel hints too: their states and moves cross
 processes by pickle.) Without a current compiled build the comparison is skipped
 (the skip names why: ``games.compiled.status``); the pure path is checked either way.
@@ -55,6 +56,23 @@ with tempfile.TemporaryDirectory() as folder:
             outputs[f"record {game} {f.name}"] = f.read_text(encoding="utf-8")
         outputs[f"review {game}"] = run("review", game, str(files[0]), "--iterations", "30",
                                         "--json")
+    # Tomb of the Ancients: the engine, its planner, best score and hints on a solo view,
+    # and the exact search of a deal cut to 8 turns (solvers.ancients.exact and relax)
+    view = folder / "ancients.json"
+    view.write_text(run("example", "ancients").split("\n", 1)[1], encoding="utf-8")
+    outputs["hint ancients"] = run("hint", "ancients", str(view), "--json")
+    outputs["plan ancients"] = run("plan", "ancients", str(view), "--json")
+    outputs["best-score ancients"] = run("best-score", "ancients", "--seed", "1", "--budget",
+                                         "2", "--json")
+import cards_data
+from games.ancients import make_deal, state_from_deal
+from solvers.ancients.best import best_score_search
+from solvers.ancients.exact import exact_best
+data = cards_data.load("ancients")
+state = state_from_deal(make_deal(players=1, seed=2, data=data), data)
+incumbent = best_score_search(state, nodes=2_000, turn_cap=8)
+outputs["exact ancients N=8"] = repr(exact_best(state, turn_cap=8, nodes=10**7,
+                                                incumbent=incumbent))
 print(json.dumps(outputs))
 """
 

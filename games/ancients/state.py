@@ -163,9 +163,9 @@ class AncientsState:
         return [(self.rules.draws[self.deck[0]], 1.0)] if self.drawing else []
 
     def clone(self) -> Self:
-        other = type(self).__new__(type(self))
-        other.rules = self.rules
-        other.num_players = self.num_players
+        # (through __init__, not ``__new__``: a class compiled by mypyc runs its ``__init__``
+        # from ``__new__`` and this one takes arguments; every field is set again below)
+        other = type(self)(self.rules, self.num_players)
         other.occupied, other.black = self.occupied, self.black
         other.market = list(self.market)
         other.shop_tokens = list(self.shop_tokens)

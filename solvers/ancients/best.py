@@ -162,7 +162,9 @@ def score_upper_bound(state: AncientsState, *, turn_cap: int | None = None,
         if left is None:
             # digs take no draw and no turn of the count: every map can be dug
             rests = buy_rest - b
-            value = pack + sum(values[:b]) + rests
+            # (start 0.0: mypyc 2.4 unboxes ``sum`` of a list[float] as an int; the value is
+            # a float from the next line on either way)
+            value = pack + sum(values[:b], 0.0) + rests
             value -= max(0.0, sum(prices[:b]) - money - 2 * rests) / 2
             if value > best:
                 best, best_buys = value, b

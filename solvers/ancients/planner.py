@@ -89,6 +89,8 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from games.seeding import Seed, make_rng
 from solvers.clock import deadline_of, expired
 
+from .limits import SearchLimitReached
+
 if TYPE_CHECKING:
     from games.ancients import MapInfo
 
@@ -104,8 +106,9 @@ _Placement = tuple[int, int, int, int]
 #: One find of a chain: ``(map id, placement)``.
 _Step = tuple[int, _Placement]
 #: A chain of finds as a linked list ``(step, rest)`` (``None`` ends it); a prefix is the
-#: same, of the steps before a node, nearest first.
-_Chain = tuple[_Step, "_Chain"] | None
+#: same, of the steps before a node, nearest first. (The rest is typed ``Any``, not
+#: ``"_Chain"``: mypyc 2.4 crashes, a segmentation fault, compiling a recursive alias.)
+_Chain = tuple[_Step, Any] | None
 #: A transposition-table entry: ``(tokens left, value, exact, chain, tokens spent)``.
 _Entry = tuple[int, int, bool, _Chain, int]
 #: A placement of an unused map in its 32-bit lane: ``(scaled points, map index, mask,
@@ -529,10 +532,6 @@ def _lanes_of(costs: bytes, low: int, high: int) -> list[int]:
 
 class _Stopped(Exception):
     """The planner's time limit passed."""
-
-
-class SearchLimitReached(RuntimeError):
-    """A search stopped at its node budget before finishing (no answer is claimed)."""
 
 
 def exhaustive_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
