@@ -127,3 +127,21 @@ def test_compiled_and_pure_python_answer_alike() -> None:
     assert compiled.keys() == pure.keys()
     different = [name for name in compiled if compiled[name] != pure[name]]
     assert not different, f"the builds differ in: {different}"
+
+
+@pytest.mark.skipif(not status().compiled, reason=f"no compiled build: {status()}")
+def test_the_compiled_modules_doctests_run_on_the_pure_path() -> None:
+    """pytest's ``--doctest-modules`` finds no examples in a module that runs compiled (its
+    functions are not Python functions to ``doctest``), so in a compiled checkout the
+    examples of ``MODULES`` would go unrun: a pure child runs them."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    with_examples = [m for m in MODULES if ">>>" in (root / m).read_text(encoding="utf-8")]
+    assert with_examples  # (the planner's, the seeding helpers', the engines' moves...)
+    env = dict(os.environ, **{ENV_PURE: "1"})
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           *with_examples], capture_output=True, text=True, env=env,
+                          cwd=root, check=False, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout and "no tests ran" not in done.stdout, done.stdout[-500:]
