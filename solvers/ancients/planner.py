@@ -94,8 +94,7 @@ from .limits import SearchLimitReached
 if TYPE_CHECKING:
     from games.ancients import MapInfo
 
-__all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "dig_value_above", "LaneCache",
-           "exhaustive_dig",
+__all__ = ["DigMap", "DigFind", "DigPlan", "plan_dig", "dig_value_above", "exhaustive_dig",
            "early_spend_best",
            "SearchLimitReached",
            "dig_maps", "chain_cost", "frontier", "random_dig_position", "make_plan",
@@ -226,14 +225,8 @@ def plan_dig(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, *,
                      optimal)
 
 
-#: Packed placements shared by planner runs over the same maps at the same scale
-#: (``dig_value_above``'s ``lanes``): ``{(map ids, D, W): {maps used: packed lanes}}``.
-LaneCache = dict[tuple[tuple[int, ...], int, int], dict[int, _Packed]]
-
-
 def dig_value_above(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, floor: float, *,
-                    token_value: float = 0.5, lanes: LaneCache | None = None
-                    ) -> tuple[float, bool]:
+                    token_value: float = 0.5) -> tuple[float, bool]:
     """``(value, exact)``: the best chain's value (points − ``token_value``·tokens) when it
     exceeds ``floor`` (``exact``), else an upper bound on it that is at most ``floor``: the
     search of ``plan_dig`` with ``floor`` as its α, for a caller (a bound of the exact
@@ -241,9 +234,7 @@ def dig_value_above(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, flo
 
     With ``λ = N/D`` the integer value ``(points·D − N·tokens)·W − tokens`` has ``tokens <
     W``, so ``points·D − N·tokens`` is its ceiling over ``W``, and the value is at most
-    ``floor`` exactly when the integer one is at most ``⌊floor·D⌋·W``. ``lanes`` (a
-    caller's dict, kept between calls) shares the packed placements between calls over the
-    same maps and scale: most of a call that the first bounds answer is their packing.
+    ``floor`` exactly when the integer one is at most ``⌊floor·D⌋·W``.
 
     >>> m = DigMap(1, 3, ((0b11, 0b01, 0, 0),))        # A1 black, B1 white
     >>> dig_value_above(0b11, 0b01, [m], 0, 1.0), dig_value_above(0b11, 0b01, [m], 0, 5.0)
@@ -252,8 +243,6 @@ def dig_value_above(occ: int, blk: int, maps: Sequence[DigMap], tokens: int, flo
     D, _, W = scale_values(token_value, tokens)
     alpha = -1 if floor < 0 else int(floor * D) * W
     planner = _Planner(maps, tokens, token_value=token_value, time_limit=None)
-    if lanes is not None:  # the lanes depend on the maps (in order) and the scale alone
-        planner.subsets = lanes.setdefault((tuple(m.id for m in maps), D, W), {})
     value, _, _ = planner.search(occ, blk, 0, tokens, alpha, 0, None)
     return -(-value // W) / D, value > alpha
 
