@@ -199,14 +199,18 @@ N   main 5bcb3d9, compiled                         acut3, compiled
 13  not run                                        30 36 26 25.5 27 (13.6 19.5 55.8 5.3 23.3)
 ==  =============================================  =============================================
 
-Largest N proven on all five within 60 s CPU: **13** on ``acut3`` (main: 11, deal 2
-taking 85.9 s at N = 12); deal 2 at N = 13 is the tight one, 55.8 s against the limit of
-60, so the row may read 12 on a busier machine. Nodes counted at N = 12 deal 2: 224,920
-against 1,166,637 (a child cut unplayed is not a node, so nodes fell more than CPU). The N
-= 13 row was measured with the planner's packed placements shared between its calls,
-since dropped: deals 1 and 2 at N = 10 pure, two runs each way, 38.7 s with it and 37.6 s
-without. Not tried for lack of time: pricing the finds inside the programme (the bound's
-excess is still 0.5 at the median three turns from the cut, and 1.25 or more from six).
+Largest N proven on all five within 60 s CPU: **12** on ``acut3`` with room (worst deal
+2, 39.4 s; main: 11, deal 2 taking 85.9 s at N = 12), and 13 at the limit: deal 2 at N =
+13 took 55.8 s in this run and 61.0 s in a second one on the final build (the same
+nodes and line, the machine at load 6-7 with the test suite alongside), so the row reads
+12 or 13 by the machine's load. Nodes counted at N = 12 deal 2: 224,920 against
+1,166,637 (a child cut unplayed is not a node, so nodes fell more than CPU). The N = 11-12
+columns and the first N = 13 run are of the branch before two refactors that change no
+result: the children's bounds computed in one call per node, and the planner's packed
+placements shared between its calls, since dropped (deals 1 and 2 at N = 10 pure, two
+runs each way, 38.7 s CPU with it and 37.6 s without). Not tried for lack of time:
+pricing the finds inside the programme (the bound's excess over α is still 0.5 at the
+median three turns from the cut, 1.25 or more from six).
 """
 
 from __future__ import annotations

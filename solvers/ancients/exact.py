@@ -43,7 +43,9 @@ two turns from the cut against 30,334 (the restricted passes below had played ev
 of a node only to rank them, and then searched three or four).
 Measured (``benchmarks/ancients_sides.py``, compiled, one run): deal 2 cut to 12 turns
 23.5 in 39.4 s CPU against 85.9 s (224,920 counted nodes against 1,166,637), the same
-optimum and line on every deal 0-4 cut to 11 and 12 turns. Node counts are of positions
+optimum and line on every deal 0-4 cut to 11 and 12 turns; cut to 13 turns all five
+prove too, deal 2 the slowest at 55.8 and 61.0 s in two runs (the limit of issue 21's
+row is 60). Node counts are of positions
 searched (a child cut unplayed is not one), so they fell by more than the CPU.
 
 **Digs last** (three turns left or more). The market visits and rests are searched first;
@@ -328,7 +330,7 @@ def exact_best(state: AncientsState, *, turn_cap: int, nodes: int, time_limit: f
             children: list[tuple[float, float, int, TurnMove, float]] = []
             # the children's bounds and heuristics without playing the turns
             for move, (pre, score, pack) in zip(moves, bounds.market.after_moves(s, moves)):
-                near = score + 0.6 * pack  # ``_heuristic`` of the child
+                near = score + 0.6 * pack  # near the cut: the score and most of the pack
                 # far from the cut, the programme's bound ranks the turns first
                 rank = near if left <= 3 else pre
                 children.append((-rank, -near, len(children), move, pre))
