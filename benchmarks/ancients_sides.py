@@ -153,6 +153,64 @@ arithmetic. The golden captures (116 outputs) of this branch compiled and of mai
 ce3e002 pure are identical. The install's compile: 49.3 s CPU for the 12 modules before
 (a clean build of main), 81.5 s for 19 (clean) and 90.4 s for the 20 now (``setup.py
 build_ext --inplace``, what ``make compile`` runs).
+
+
+**Measured, children bounded unplayed** (2026-11-26, branch ``acut3``, issue 21's third
+wave). First where deal 2 cut to 11 turns spends it (main 5bcb3d9, pure, instrumented:
+50.1 s CPU, 307,137 counted nodes). By turns to the cut, the positions bounded / the ones
+the bound did not cut / the bound's excess over α there (median, 90th percentile):
+
+=====  ========  ========  ==========
+left   bounded   expanded  excess
+=====  ========  ========  ==========
+2      175,460   235       0.5, 2.0
+3      73,263    21,765    0.5, 2.0
+4      35,834    9,894     0.75, 2.5
+5      17,955    5,899     0.75, 2.75
+6      3,961     2,318     1.25, 3.25
+7-11   664       628       2.25-4.75
+=====  ========  ========  ==========
+
+The bound cut 99.9% of the positions two turns from the cut, yet each of them had been
+copied, played, keyed and bounded as a node first: 689,057 children copied and played
+(13.2 s of the 50, and 2.1 s more for the heuristic that ranked them), of which the restricted passes of the
+starting incumbent played every turn of a node only to rank them and searched three or
+four; the bounds about 22 s (the programme 7.8 s over 553k calls, the two-turn bound 5.8
+s with its planner calls, the dig-first bound 3.5 s, the counting argument 2.2 s, which
+never cut: it was never below the programme at 76k nodes three or more turns from the
+cut on deals 1, 2 and 4 at N = 10); listing the digs 3.4 s. So the cheaper path came
+first: the programme bounds each turn's child unplayed (``CutDP.after_moves``, equal to
+``CutDP.bound`` of the child played: 36 positions' games checked turn by turn in the
+tests), a child it cuts is never copied, and the counting argument goes. Deal 2 at N =
+11 after (pure, instrumented): 26.6 s, 104,091 children played, 30,334 positions two
+turns out bounded; what is left is the two-turn bound (5.4 s), the children's programme
+(3.7 s), the dig-first bound (3.0 s) and listing digs (2.9 s).
+
+Then N = 11 and 12, compiled (``setup.py build_ext --inplace`` in a copy of each tree),
+``exact_best`` from the bench's 5,000-node incumbent, 60 s CPU limit raised to 120 s so
+that main's deal 2 finishes, main 5bcb3d9 then ``acut3`` one after the other, the machine
+at load 4-6 (optimum by seed, CPU s; the lines found are identical too, move by move):
+
+==  =============================================  =============================================
+N   main 5bcb3d9, compiled                         acut3, compiled
+==  =============================================  =============================================
+11  24 29 22 20.5 22.5 (10.9 32.2 25.3 1.4 23.5)   same optima (5.1 20.8 13.0 1.3 14.7)
+12  26.5 32 23.5 23 24 (23.2 25.6 85.9 2.5 43.9)   same optima (10.9 14.7 39.4 3.0 22.7)
+13  not run                                        30 36 26 25.5 27 (13.6 19.5 55.8 5.3 23.3)
+==  =============================================  =============================================
+
+Largest N proven on all five within 60 s CPU: **12** on ``acut3`` with room (worst deal
+2, 39.4 s; main: 11, deal 2 taking 85.9 s at N = 12), and 13 at the limit: deal 2 at N =
+13 took 55.8 s in this run and 61.0 s in a second one on the final build (the same
+nodes and line, the machine at load 6-7 with the test suite alongside), so the row reads
+12 or 13 by the machine's load. Nodes counted at N = 12 deal 2: 224,920 against
+1,166,637 (a child cut unplayed is not a node, so nodes fell more than CPU). The N = 11-12
+columns and the first N = 13 run are of the branch before two refactors that change no
+result: the children's bounds computed in one call per node, and the planner's packed
+placements shared between its calls, since dropped (deals 1 and 2 at N = 10 pure, two
+runs each way, 38.7 s CPU with it and 37.6 s without). Not tried for lack of time:
+pricing the finds inside the programme (the bound's excess over α is still 0.5 at the
+median three turns from the cut, 1.25 or more from six).
 """
 
 from __future__ import annotations

@@ -26,9 +26,27 @@ keeping all five (both only raise the bound). A sale-only visit is never better 
 digging first (it draws nothing, so the dig sees the same board, and the rest that
 follows the dig pays instead of costing).
 
-**Three turns or more:** the cut-deal market programme (``relax.CutDP``), and the
-counting argument (``best.score_upper_bound``) where the programme does not settle the
-node; with two turns left the programme is also asked before the planner.
+**Three turns or more:** the cut-deal market programme (``relax.CutDP``); with two turns
+left it is also asked before the planner. (The counting argument,
+``best.score_upper_bound``, was asked too where the programme did not settle a node: it
+was never below the programme at 76k such nodes of deals 1, 2 and 4 cut to 10 turns, and
+took 7% of the search's CPU.)
+
+**Children bounded unplayed.** A node lists its turns and bounds the position each leads
+to by the programme without playing it (``CutDP.after_moves``: what a turn changes that
+the programme sees, equal to ``CutDP.bound`` of the child played); a child whose bound is
+at most the node's α is not copied, played or searched (its own search would fail low on
+that same bound, or on a table entry), and the bound it was cut by is its fail-soft value.
+Most children end there: on deal 2 cut to 11 turns (pure, one run each) the search
+copied and played 689,057 children before and 104,091 now, and bounded 175,460 positions
+two turns from the cut against 30,334 (the restricted passes below had played every turn
+of a node only to rank them, and then searched three or four).
+Measured (``benchmarks/ancients_sides.py``, compiled, one run): deal 2 cut to 12 turns
+23.5 in 39.4 s CPU against 85.9 s (224,920 counted nodes against 1,166,637), the same
+optimum and line on every deal 0-4 cut to 11 and 12 turns; cut to 13 turns all five
+prove too, deal 2 the slowest at 55.8 and 61.0 s in two runs (the limit of issue 21's
+row is 60). Node counts are of positions
+searched (a child cut unplayed is not one), so they fell by more than the CPU.
 
 **Digs last** (three turns left or more). The market visits and rests are searched first;
 the digs only when a bound on every line that starts with a dig beats what those reached.
@@ -45,17 +63,20 @@ the node's α: ``planner.dig_value_above`` runs the planner's search with that �
 pack that cannot beat it is answered by the planner's own first bounds.
 
 **Order.** Far from the cut (four turns or more) the turns are tried in the order of the
-programme's bound on the position they lead to, near it by the score and most of the
-pack's points (``_heuristic``).
+programme's bound on the position they lead to, near it by the child's score and 0.6 of
+its pack's points (both from ``CutDP.after_moves``, unplayed).
 
 **The starting incumbent.** Before the full search, restricted passes that try only each
 node's first ``INCUMBENT_WIDTHS`` turns (each with a table of its own, their values being
 those of a smaller game) give a line that the full search starts from: on deal 4 cut to
 11 turns the beam's plan (12.5, 5,000 nodes) left 453k nodes to search, starting from the
 optimum (22.5) 97k; the passes (widths 3 then 4: 21.5, then 22.5, 50k nodes) bring the
-total to 147k.
+total to 147k (node counts from before children were bounded unplayed).
 
 Planner values are cached by (board, pack, sand): many positions of a search share them.
+(Sharing the planner's packed placements between its calls too, by pack and scale, saved
+nothing measurable: deals 1 and 2 cut to 10 turns, pure, two runs each way, 38.7 s CPU
+with against 37.6 s without.)
 """
 
 from __future__ import annotations
@@ -214,21 +235,23 @@ class CutBounds:
             best = max(best, rest + gain)
         return max(best, unresolved)
 
-    def bound(self, state: AncientsState, alpha: float = -math.inf) -> float:
+    def bound(self, state: AncientsState, alpha: float = -math.inf,
+              programme: float | None = None) -> float:
         """An upper bound on the final score of ``state`` in the cut game (the planner is
-        spared where a cheaper bound is already at most ``alpha``)."""
+        spared where a cheaper bound is already at most ``alpha``); ``programme`` is the
+        programme's bound of ``state`` when the caller has it (``CutDP.after_moves``)."""
         left = self.turns_left(state)
         if state.is_terminal() or left <= 0:
             return state.score(0)
         if left == 1:
             return self.last_turn(state, alpha)[0]
-        if left == 2:
-            value = self.market.bound(state)
-            return value if value <= alpha else min(value, self.two_turns(state, alpha))
-        value = self.market.bound(state)
-        if value <= alpha:  # the programme is the tighter argument almost always
-            return value
-        return min(value, score_upper_bound(state, turn_cap=self.turn_cap).value)
+        value = self.market.bound(state) if programme is None else programme
+        if left == 2 and value > alpha:
+            return min(value, self.two_turns(state, alpha))
+        # three turns or more: the programme alone (the counting argument,
+        # ``best.score_upper_bound``, was never below it at 76k such nodes of deals 1, 2
+        # and 4 cut to 10 turns, and cost 7% of the search's CPU)
+        return value
 
 
 #: What the rest of a solo game depends on (:func:`_key`).
@@ -247,11 +270,6 @@ def _key(state: AncientsState) -> _Key:
             len(state.deck), state.money[0], state.sand[0], tuple(sorted(state.pack[0])),
             tuple(sorted(values[a].value for a in state.artifacts[0])), state.final_left,
             state.turns)
-
-
-def _heuristic(state: AncientsState) -> float:
-    rules = state.rules
-    return state.score(0) + 0.6 * sum(rules.maps[c].points for c in state.pack[0])
 
 
 def exact_best(state: AncientsState, *, turn_cap: int, nodes: int, time_limit: float | None = None,
@@ -279,9 +297,9 @@ def exact_best(state: AncientsState, *, turn_cap: int, nodes: int, time_limit: f
     used = [0]
     width = [0]
 
-    def search(s: AncientsState, alpha: float) -> _Value:
+    def search(s: AncientsState, alpha: float, programme: float | None = None) -> _Value:
         """Fail-soft: ``(value, exact, moves)``; a value above ``alpha`` is exact, one at or
-        below it an upper bound."""
+        below it an upper bound. ``programme``: the programme's bound of ``s``, if known."""
         left = bounds.turns_left(s)
         if s.is_terminal() or left <= 0:
             return s.score(0), True, []
@@ -299,7 +317,7 @@ def exact_best(state: AncientsState, *, turn_cap: int, nodes: int, time_limit: f
         if used[0] > nodes or late():
             raise SearchLimitReached(f"the exact search used its {used[0] - 1} nodes"
                                      + (" (time limit)" if used[0] <= nodes else ""))
-        ub = bounds.bound(s, alpha)
+        ub = bounds.bound(s, alpha, programme)
         if ub <= alpha:
             table[key] = (ub, False, [])
             return table[key]
@@ -308,19 +326,27 @@ def exact_best(state: AncientsState, *, turn_cap: int, nodes: int, time_limit: f
 
         def visit(moves: Sequence[TurnMove]) -> None:
             nonlocal best, line
-            children: list[tuple[float, float, int, TurnMove, AncientsState]] = []
-            for move in moves:
-                child = s.clone()
-                apply_turn(child, move)
-                near = _heuristic(child)
+            # (-rank, -near, index, move, the child's programme bound)
+            children: list[tuple[float, float, int, TurnMove, float]] = []
+            # the children's bounds and heuristics without playing the turns
+            for move, (pre, score, pack) in zip(moves, bounds.market.after_moves(s, moves)):
+                near = score + 0.6 * pack  # near the cut: the score and most of the pack
                 # far from the cut, the programme's bound ranks the turns first
-                rank = near if left <= 3 else bounds.market.bound(child)
-                children.append((-rank, -near, len(children), move, child))
+                rank = near if left <= 3 else pre
+                children.append((-rank, -near, len(children), move, pre))
             children.sort(key=lambda c: (c[0], c[1], c[2]))
             if width[0]:
                 del children[width[0]:]
-            for _, _, _, move, child in children:
-                value, exact, tail = search(child, max(alpha, best))
+            for _, _, _, move, pre in children:
+                floor = max(alpha, best)
+                if pre <= floor:
+                    # the child's own search would fail low on this bound (or on a table
+                    # entry): its copy and its node are spared
+                    best = max(best, pre)
+                    continue
+                child = s.clone()
+                apply_turn(child, move)
+                value, exact, tail = search(child, floor, pre)
                 if value > max(alpha, best):
                     best, line = value, [move] + tail
                 elif value > best:

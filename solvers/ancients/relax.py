@@ -38,8 +38,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
-from games.ancients import AncientsState
+from games.ancients import AncientsState, Market, Rest
+
+from .turn import Dig
 
 __all__ = ["MarketDP", "CutDP", "PlanEstimate", "PACK_WEIGHT", "FUTURE_WEIGHT", "RunBuy",
            "RunRest", "RunFinal", "RunStep"]
@@ -269,6 +272,69 @@ class CutDP:
         money = state.money[0]
         return (state.score(0) + gain - 0.5 * money
                 + self._value(t, k, market, money, left, final))
+
+    def after_moves(self, state: AncientsState, moves: Sequence[Market | Rest | Dig]
+                    ) -> list[tuple[float, float, int]]:
+        """``(bound, score, pack points)`` of the position each whole turn of ``moves``
+        leads to from ``state`` (seat 0, solo, at the start of a turn), without playing
+        it: the same :meth:`bound`, ``score(0)`` and points of the maps in the pack as the
+        child (the exact search's children are mostly cut by this bound alone, so it
+        spares their copies: ``exact``). What a turn changes that the programme sees: a
+        dig's maps found and sand spent, a sale's money and artifact, a buy's price, map,
+        shop token and discard, a rest's $2 or token; a buy or a rest draws the next card
+        while the deck lasts (the market moves as in :meth:`_value`), and the draw that
+        empties it starts the final round."""
+        deal = self.deal
+        maps = deal.rules.maps
+        k0, market0 = deal.locate(state)
+        money0, sand0 = state.money[0], state.sand[0]
+        points0 = sum(maps[a].points for a in state.artifacts[0])
+        pack0 = [maps[c].points for c in state.pack[0]]
+        t = self.turn_cap - state.turns - 1
+        last = k0 + 1 == len(deal.deck)  # a draw now empties the deck
+        out: list[tuple[float, float, int]] = []
+        for move in moves:
+            money, sand, points, pack, market = money0, sand0, points0, list(pack0), market0
+            draws = False
+            if isinstance(move, Dig):
+                sand -= move.tokens
+                points += move.points
+                for find in move.finds:
+                    pack.remove(maps[find.map].points)
+            elif isinstance(move, Rest):
+                if move.take == "money":
+                    money += 2
+                else:
+                    sand += 1
+                draws = True
+                market = deal.after_rest(k0, market)
+            else:
+                if move.sell is not None:
+                    money += maps[move.sell].value
+                    points -= maps[move.sell].points
+                if move.buy is not None:
+                    shop = deal.shops.index(move.buy)
+                    money -= move.buy
+                    sand += 1 if state.shop_tokens[shop] else 0
+                    pack.append(maps[state.market[shop][0]].points)
+                    if move.discard is not None:
+                        pack.remove(maps[move.discard].points)
+                    draws = True
+                    market = deal.after_buy(k0, market, shop)
+            score = points + 0.5 * (money + sand)
+            final = state.final_left
+            if final is not None:
+                final -= 1
+            elif draws and last:
+                final = state.num_players  # one more round (solo: one more turn)
+            k = k0 + 1 if draws and k0 < len(deal.deck) else k0
+            if final == 0 or t <= 0:
+                out.append((score, score, sum(pack)))
+            else:
+                pack.sort()
+                value = self._value(t, k, market, money, tuple(pack), final)
+                out.append((score - 0.5 * money + value, score, sum(pack)))
+        return out
 
 
 #: The weights of :class:`PlanEstimate` (measured on deals 200-209, which no figure

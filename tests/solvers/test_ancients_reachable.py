@@ -71,11 +71,49 @@ def test_cut_bounds_are_never_below_brute_force(seed, played, turns):
     assert bounds.bound(state) >= optimum
     assert CutDP(state, cap).bound(state) >= optimum
     assert exact_best(state, turn_cap=cap, nodes=100_000).score == optimum
-    # every position one turn in, bounded from the root's tables
+    # every position one turn in, bounded from the root's tables, and by the programme's
+    # bound of the turn unplayed (``CutDP.after_moves``, what the exact search cuts by)
     for move in all_turns(state):
         child = state.clone()
         apply_turn(child, move)
-        assert bounds.bound(child) >= _brute(child, cap, {})
+        optimum = _brute(child, cap, {})
+        assert bounds.bound(child) >= optimum
+        assert bounds.market.after_moves(state, [move])[0][0] >= optimum
+
+
+# 36 greedy games (seeds 200-235: every third one given $3 more a turn, every other one
+# 2 sand tokens or more, so that buys and digs are on), every third position cut 1-5 turns on
+AFTER = list(range(200, 236))
+
+
+@pytest.mark.parametrize("seed", AFTER)
+def test_the_programme_of_a_turn_unplayed_is_that_of_the_turn_played(seed):
+    """``CutDP.after_moves`` (bound, score and pack points of the position a turn leads to,
+    computed without playing it) equals ``CutDP.bound``, ``score`` and the pack's points
+    of the child played, for every whole turn of every third position of a greedy game,
+    with cuts at 1-5 turns (so the cut, the final round and the deck's last draw all
+    occur)."""
+    root = _state(seed)
+    state = root.clone()
+    checked = 0
+    while not state.is_terminal():
+        if seed % 3 == 0:
+            state.money[0] += 3
+        if seed % 2 == 0:
+            state.sand[0] = max(state.sand[0], 2)
+        if (seed + state.turns) % 3:  # a third of the positions (the default run's time)
+            apply_turn(state, greedy_turn(state))
+            continue
+        programme = CutDP(root, state.turns + 1 + (seed + state.turns) % 5)
+        moves = all_turns(state)
+        for move, unplayed in zip(moves, programme.after_moves(state, moves), strict=True):
+            child = state.clone()
+            apply_turn(child, move, checked=True)
+            pack = sum(child.rules.maps[c].points for c in child.pack[0])
+            assert unplayed == (programme.bound(child), child.score(0), pack), move
+            checked += 1
+        apply_turn(state, greedy_turn(state))
+    assert checked > 30
 
 
 def _with_pack(seed: int):
