@@ -10,8 +10,10 @@ skull track; then, when every term is whole, whether one card completes), its bo
 relaxation's under those ranges, found by column generation from the pool of card plans
 every node shares. Best-first: the open node of the highest bound is split on the term
 whose LP value is fractional, children inherit their parent's bound as a cap, and a node
-whose bound cannot reach ``incumbent + 1`` (scores are whole) is closed. The proven bound
-is the highest bound still open (or the incumbent when none is).
+whose bound cannot reach ``incumbent + 1`` (scores are whole) is closed. A node with
+nothing left to split whose column generation stopped short (its bound the Lagrangian's,
+above the LP of the whole plans it holds) is priced on rather than ending the search.
+The proven bound is the highest bound still open (or the incumbent when none is).
 
 The budget is deterministic: ``iterations`` column-generation rounds over the whole
 search (each prices every card once) and at most ``node_iterations`` per node after the

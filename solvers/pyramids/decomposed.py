@@ -10,6 +10,14 @@ on the 2-round deal 105 of ``benchmarks.pyramids_sides`` (CPU, one run, machine 
 the root 102.04 after 50 rounds (deal bound 104), the bound 99 after 100 rounds (11 s),
 98 after 150 (17 s).
 
+It can prove a 2-round deal, given the rounds (2026-11-26, 2-round deal 0 of the bench,
+pure Python, CPU): from the policy's and the pilot's games alone (74) the search proved
+the optimum **91** in 1,003 rounds and 203 nodes, 144 s, its dives finding 88 and then
+91 on the way (CP-SAT's plan at the default budget was 87, the reported bound 93); given
+91 as the incumbent from the start, in 684 rounds and 161 nodes, 87-89 s (10 rounds a node
+at the most: 745 rounds, 98 s; 50: as 25). The bound falls slowly at the end (92 after
+about 40 s, 91 after 85-130 s): the default's 300 rounds do not reach it.
+
 It starts from the card plans of the games already known (the warm starts and CP-SAT's
 plan), so its master holds a real game's score from the first round. The budget is
 deterministic: ``price_rounds(budget)`` column-generation rounds, the root's first (up to
