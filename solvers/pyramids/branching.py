@@ -10,8 +10,10 @@ skull track; then, when every term is whole, whether one card completes), its bo
 relaxation's under those ranges, found by column generation from the pool of card plans
 every node shares. Best-first: the open node of the highest bound is split on the term
 whose LP value is fractional, children inherit their parent's bound as a cap, and a node
-whose bound cannot reach ``incumbent + 1`` (scores are whole) is closed. The proven bound
-is the highest bound still open (or the incumbent when none is).
+whose bound cannot reach ``incumbent + 1`` (scores are whole) is closed. A node with
+nothing left to split whose column generation stopped short (its bound the Lagrangian's,
+above the LP of the whole plans it holds) is priced on rather than ending the search.
+The proven bound is the highest bound still open (or the incumbent when none is).
 
 The budget is deterministic: ``iterations`` column-generation rounds over the whole
 search (each prices every card once) and at most ``node_iterations`` per node after the
@@ -189,6 +191,18 @@ class BranchAndPrice:
                 break
             heapq.heappop(self.heap)
             children = self._split(top)
+            if children is None and top.solution is not None and not top.solution.converged:
+                # whole, but its bound is the Lagrangian's of an unfinished column
+                # generation, above the LP value of the whole plans it holds: go on with it
+                # (measured on 2-round deal 0: such a node held the bound at 92 over an LP
+                # of whole plans worth 72, and the search stopped there)
+                node, bound, solution = self._solve(
+                    top.ranges, iterations=min(node_iterations, max(1, budget - self.used)),
+                    floor=floor(), cap=top.bound)
+                self.nodes += 1
+                if bound >= floor():
+                    self._push(top.ranges, bound, node, solution, top.depth)
+                continue
             if children is None:  # every term whole: nothing left to branch on here
                 self._push(top.ranges, top.bound, top.node, top.solution, top.depth)
                 stopped = "unsplittable"
@@ -205,6 +219,8 @@ class BranchAndPrice:
                     self._push(ranges, bound, node, solution, top.depth + 1)
             if progress is not None:
                 progress(self.nodes, self.value(self.incumbent(incumbent)))
+        else:  # every node closed: the incumbent is the optimum
+            stopped = "proven"
         return self.result(self.incumbent(incumbent), stopped)
 
     def incumbent(self, given: int) -> int:

@@ -1086,7 +1086,7 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
     """Maximise the final score of a solo deal (module docstring); the plan is replayed
     through the engine. ``budget``: seconds of CP-SAT deterministic time, and
     ``bound_rounds(budget)`` column-generation rounds for the deal bound unless
-    ``bound_iterations`` says otherwise, then (no optimum proven) ``price_rounds(budget)``
+    ``bound_iterations`` says otherwise, then (no optimum proven) ``price_rounds(budget, steps)``
     rounds of the branch and price over card plans (``solvers.pyramids.decomposed``)
     unless ``price_iterations`` says otherwise: a lower bound, and its dives' best game
     if it beats CP-SAT's.
@@ -1141,7 +1141,8 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
             stop = interrupt.INTERRUPTED
         elif proof.stopped_by_clock:
             stop = "time_limit"
-        rounds = price_rounds(budget) if price_iterations is None else price_iterations
+        rounds = (price_rounds(budget, len(inst.shapes)) if price_iterations is None
+                  else price_iterations)
         if bound > best.score and rounds > 0:  # the decomposed proof (issue 21 §2)
             price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,
                                games=[w.moves for w in warm] + [best.moves], deadline=deadline)

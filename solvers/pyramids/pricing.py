@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from .tables import ICON_ORDER, CardTable
 
-__all__ = ["Prices", "PlanSteps", "card_values", "trace_plan"]
+__all__ = ["Prices", "PlanSteps", "card_values", "card_value_layers", "trace_plan"]
 
 Floats = npt.NDArray[np.float64]
 
@@ -81,71 +81,78 @@ def card_values(table: CardTable, i: int, prices: Prices, shapes: Sequence[str],
     0). ``shapes[t]`` is the pattern of step ``t``, ``depth`` the most extra boxes the card
     can get in one action. Region values are shifted by their icon potential, so every
     edge of the table is a plain gather."""
+    return card_value_layers(table, i, prices, shapes, first=first, depth=depth)[0]
+
+
+def card_value_layers(table: CardTable, i: int, prices: Prices, shapes: Sequence[str], *,
+                      first: int, depth: int) -> tuple[Floats, Floats]:
+    """``card_values`` and, kept for ``trace_plan``, ``closed[t][d][r]``: the best from
+    region ``r`` at step ``t`` once its main crossing is decided, with at most ``d`` extra
+    boxes still to come (``d = 0``: the value after the step)."""
     T, n = len(shapes), table.size
     lam, mu, rho, weights, done = prices.lam_of(i), prices.mu, prices.rho, prices.weights, \
         prices.done[i]
     icons = table.icons.astype(np.float64)
     value = np.zeros((T + 1, n))
+    closed_layers = np.zeros((T, depth + 1, n))
     for t in range(T - 1, first - 1, -1):
         after = np.where(table.is_tomb, done[t], value[t + 1])
         potential = icons @ weights[t]
-        closed = after
-        for _ in range(depth):
+        closed = closed_layers[t][0] = after
+        for d in range(1, depth + 1):
             grown = table.single.best(closed + potential, n) - potential - rho[t]
-            closed = np.maximum(after, grown)
+            closed = closed_layers[t][d] = np.maximum(after, grown)
         crossed = table.main[shapes[t]].best(closed + potential, n) - potential - lam[t]
         value[t] = np.maximum(closed, crossed) - mu[t]
-    return value
+    return value, closed_layers
 
 
 def trace_plan(table: CardTable, i: int, prices: Prices, shapes: Sequence[str],
-               value: Floats, *, entry: int, region: int, depth: int) -> PlanSteps:
-    """Follow the best choices of ``card_values`` (``value``) forward from step ``entry``,
-    the card in hand in region ``region`` then."""
+               closed: Floats, *, entry: int, region: int, depth: int) -> PlanSteps:
+    """Follow the best choices of ``card_value_layers`` (its ``closed`` layers) forward
+    from step ``entry``, the card in hand in region ``region`` then. Among equal choices
+    (within 1e-9) the first edge of the table wins, the main crossing only when it is
+    strictly better than none."""
     T = len(shapes)
-    lam, rho, weights, done_value = prices.lam_of(i), prices.rho, prices.weights, \
-        prices.done[i]
+    lam, rho, weights = prices.lam_of(i), prices.rho, prices.weights
     plan = PlanSteps(None, np.zeros(T), np.zeros(T), np.zeros((T, len(ICON_ORDER))),
                      np.full(T, -1, dtype=np.int64))
+    icons = table.icons.astype(np.float64)
     for t in range(entry, T):
-        w = weights[t]
+        potential = icons @ weights[t]
+        layers = closed[t]
 
-        def potential(j: int) -> float:
-            return float(table.icons[j] @ w)
+        def best_edge(j: int, targets: np.ndarray, left: int, price: float,
+                      floor: float) -> tuple[float, int | None]:
+            """The first edge ``j -> k`` whose value beats ``floor`` (and every earlier
+            one) by more than 1e-9, with ``left`` extra boxes allowed after it."""
+            best, choice = floor, None
+            if len(targets):
+                values = layers[left][targets] + potential[targets] - potential[j] - price
+                for k, v in zip(targets.tolist(), values.tolist()):
+                    if v > best + 1e-9:
+                        best, choice = v, k
+            return best, choice
 
-        def after(j: int) -> float:
-            if table.is_tomb[j]:
-                return float(done_value[t])
-            return float(value[t + 1][j])
+        def extras_from(j: int, left: int) -> list[int]:
+            """The extra boxes' regions from ``j`` with ``left`` allowed (the best path)."""
+            path: list[int] = []
+            while left:
+                _, k = best_edge(j, table.single.of_source(j), left - 1, float(rho[t]),
+                                 float(layers[0][j]))
+                if k is None:
+                    break
+                path.append(k)
+                j, left = k, left - 1
+            return path
 
-        memo: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
-
-        def closure(j: int, left: int) -> tuple[float, tuple[int, ...]]:
-            """The best value from region ``j`` with ``left`` extra boxes still allowed,
-            and the regions those boxes lead through."""
-            key = (j, left)
-            if key not in memo:
-                best: tuple[float, tuple[int, ...]] = (after(j), ())
-                if left:
-                    for k in map(int, table.single.of_source(j)):
-                        v, path = closure(k, left - 1)
-                        v += potential(k) - potential(j) - rho[t]
-                        if v > best[0] + 1e-9:
-                            best = (v, (k,) + path)
-                memo[key] = best
-            return memo[key]
-
-        best_value, path = closure(region, depth)
-        main = None
-        for k in map(int, table.main[shapes[t]].of_source(region)):
-            v, tail = closure(k, depth)
-            v += potential(k) - potential(region) - lam[t]
-            if v > best_value + 1e-9:
-                best_value, main, path = v, k, tail
         start = region
+        _, main = best_edge(region, table.main[shapes[t]].of_source(region), depth,
+                            float(lam[t]), float(layers[depth][region]))
         if main is not None:
             plan.use[t] = 1
             region = main
+        path = extras_from(region, depth)
         plan.extras[t] = len(path)
         if path:
             region = path[-1]
