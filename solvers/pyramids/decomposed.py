@@ -16,7 +16,15 @@ the optimum **91** in 1,003 rounds and 203 nodes, 144 s, its dives finding 88 an
 91 on the way (CP-SAT's plan at the default budget was 87, the reported bound 93); given
 91 as the incumbent from the start, in 684 rounds and 161 nodes, 87-89 s (10 rounds a node
 at the most: 745 rounds, 98 s; 50: as 25). The bound falls slowly at the end (92 after
-about 40 s, 91 after 85-130 s): the default's 300 rounds do not reach it.
+about 40 s, 91 after 85-130 s): the default's 300 rounds do not reach it. Deals 4 and 7
+proved in 446 and 393 rounds (40 and 54 s) from CP-SAT's plans, so a 2-round deal gets 600
+(``price_rounds``). The default path on the bench's 2-round deals 0-9, before (main 5bcb3d9:
+300 rounds, the search stopping at whole nodes) and after, plan / bound (CPU s):
+87/93 -> 88/92 (119), 84/97 -> 84/94 (145), 77/95 -> 77/94 (124), 76/90 -> 76/87 (110),
+75/76 -> **75/75** (101), 95/99 -> 95/96 (149), 86/90 -> 86/88 (156), 85/86 -> 85/86 (104),
+89/92 -> 89/90 (137), **99/99** both (79): OPTIMAL 1 -> 2 of 10, the gap median 4.45% ->
+1.75%, worst 23.4% -> 22.1%; CPU median about 115 s before and 122 s after (the machine
+loaded at 4-8), so none within the issue's 60 s.
 
 It starts from the card plans of the games already known (the warm starts and CP-SAT's
 plan), so its master holds a real game's score from the first round. The budget is
