@@ -1151,7 +1151,9 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
                 best = WarmStart(score, moves, breakdown, kept, ())
             if price.bound < bound:
                 bound, source = price.bound, PRICE_SOURCE
-            if price.stopped_by_clock:
+            if interrupt.requested():  # Ctrl-C during the branch and price: it says so
+                stop = interrupt.INTERRUPTED
+            elif price.stopped_by_clock:
                 stop = "time_limit"
     if bound < best.score:
         raise SolverFault(f"proven bound {bound} ({source}) is below the replayed score "

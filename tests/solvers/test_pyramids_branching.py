@@ -182,3 +182,29 @@ def test_a_whole_node_whose_pricing_stopped_short_is_priced_on():
         if result.stopped == "proven":
             assert search.heap == [] or result.bound == optimum
     assert reached >= 15
+
+
+def test_a_stop_request_during_the_branch_and_price_says_interrupted(monkeypatch):
+    """Ctrl-C pressed while the default path's branch and price runs: the result says it was
+    interrupted (it said "budget": found by pressing it in a 2-round best score), with a
+    bound still never below the optimum and a plan that replays to its score."""
+    from solvers import interrupt
+    from solvers.pyramids import model
+
+    deal = make_deal(players=1, seed=721, data=DATA, rounds=2, steps_per_round=2)
+    optimum = exhaustive_best(deal, DATA).score
+    real = model.prove_deal
+
+    def pressed(*args, **kwargs):
+        interrupt.request()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(model, "prove_deal", pressed)
+    try:
+        result = solve_deal(deal, DATA, budget=0.05, price_iterations=60)
+    finally:
+        interrupt.reset()
+    assert result.stop_reason == interrupt.INTERRUPTED
+    assert result.score <= optimum <= result.bound
+    end, _ = replay_plan(deal, DATA, result.moves)
+    assert end.score(0) == result.score
