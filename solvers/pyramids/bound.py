@@ -73,7 +73,7 @@ from solvers.clock import expired
 
 from .. import interrupt
 from .instance import QueueWindows, SoloInstance, completion_possible
-from .pricing import Prices, card_value_layers, trace_plan
+from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, card_table
 
 __all__ = ["DealBound", "deal_bound", "static_bound", "pyramid_points", "pyramid_hull",
@@ -402,8 +402,8 @@ class _Relaxation:
         ``solvers.pyramids.pricing``): its value, and the plan itself when the value
         exceeds ``threshold``."""
         table, card = self.tables[i], self.pool[i]
-        value, closed = card_value_layers(table, i, prices, self.inst.shapes,
-                                          first=card.first, depth=self.depth[i])
+        value, closed = card_values(table, i, prices, self.inst.shapes, first=card.first,
+                                    depth=self.depth[i])
         best, entry = 0.0, None
         for t in range(self.T - 1, card.first - 1, -1):
             v = value[t][0] - prices.entry[i][t]

@@ -190,33 +190,27 @@ class BranchAndPrice:
                 stopped = interrupt.INTERRUPTED
                 break
             heapq.heappop(self.heap)
-            children = self._split(top)
+            children, depth = self._split(top), top.depth + 1
             if children is None and top.solution is not None and not top.solution.converged:
                 # whole, but its bound is the Lagrangian's of an unfinished column
-                # generation, above the LP value of the whole plans it holds: go on with it
+                # generation, above the LP value of the whole plans it holds: price it on
                 # (measured on 2-round deal 0: such a node held the bound at 92 over an LP
                 # of whole plans worth 72, and the search stopped there)
-                node, bound, solution = self._solve(
-                    top.ranges, iterations=min(node_iterations, max(1, budget - self.used)),
-                    floor=floor(), cap=top.bound)
-                self.nodes += 1
-                if bound >= floor():
-                    self._push(top.ranges, bound, node, solution, top.depth)
-                continue
+                children, depth = [top.ranges], top.depth
             if children is None:  # every term whole: nothing left to branch on here
                 self._push(top.ranges, top.bound, top.node, top.solution, top.depth)
                 stopped = "unsplittable"
                 break
             for ranges in children:
                 if self.used >= budget:  # out of budget: the child keeps its parent's bound
-                    self._push(ranges, top.bound, None, None, top.depth + 1)
+                    self._push(ranges, top.bound, None, None, depth)
                     continue
                 node, bound, solution = self._solve(
                     ranges, iterations=min(node_iterations, max(1, budget - self.used)),
                     floor=floor(), cap=top.bound)
                 self.nodes += 1
                 if bound >= floor():
-                    self._push(ranges, bound, node, solution, top.depth + 1)
+                    self._push(ranges, bound, node, solution, depth)
             if progress is not None:
                 progress(self.nodes, self.value(self.incumbent(incumbent)))
         else:  # every node closed: the incumbent is the optimum

@@ -17,7 +17,7 @@ where a card starts (the empty region, or its crossing when it is already in han
 >>> T = 2
 >>> prices = Prices(lam=np.zeros(T), mu=np.zeros(T), rho=np.zeros(T),
 ...                 weights=np.zeros((T, 6)), done=[np.full(T, 5.0)], entry=[np.zeros(T)])
->>> value = card_values(table, 0, prices, ["I3", "I3"], first=0, depth=0)
+>>> value, _ = card_values(table, 0, prices, ["I3", "I3"], first=0, depth=0)
 >>> float(value[0][0]) in (0.0, 5.0)  # at no price: the tomb's reward, if two crossings reach it
 True
 """
@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from .tables import ICON_ORDER, CardTable
 
-__all__ = ["Prices", "PlanSteps", "card_values", "card_value_layers", "trace_plan"]
+__all__ = ["Prices", "PlanSteps", "card_values", "trace_plan"]
 
 Floats = npt.NDArray[np.float64]
 
@@ -75,20 +75,15 @@ class PlanSteps:
 
 
 def card_values(table: CardTable, i: int, prices: Prices, shapes: Sequence[str], *,
-                first: int, depth: int) -> Floats:
-    """``value[t][r]``: the best priced plan of pool card ``i`` (table ``table``) from
-    region ``r`` in hand at the start of step ``t``, for ``t >= first`` (``value[T]`` is
-    0). ``shapes[t]`` is the pattern of step ``t``, ``depth`` the most extra boxes the card
-    can get in one action. Region values are shifted by their icon potential, so every
-    edge of the table is a plain gather."""
-    return card_value_layers(table, i, prices, shapes, first=first, depth=depth)[0]
-
-
-def card_value_layers(table: CardTable, i: int, prices: Prices, shapes: Sequence[str], *,
-                      first: int, depth: int) -> tuple[Floats, Floats]:
-    """``card_values`` and, kept for ``trace_plan``, ``closed[t][d][r]``: the best from
-    region ``r`` at step ``t`` once its main crossing is decided, with at most ``d`` extra
-    boxes still to come (``d = 0``: the value after the step)."""
+                first: int, depth: int) -> tuple[Floats, Floats]:
+    """``(value, closed)``. ``value[t][r]``: the best priced plan of pool card ``i`` (table
+    ``table``) from region ``r`` in hand at the start of step ``t``, for ``t >= first``
+    (``value[T]`` is 0). ``shapes[t]`` is the pattern of step ``t``, ``depth`` the most
+    extra boxes the card can get in one action. Region values are shifted by their icon
+    potential, so every edge of the table is a plain gather. ``closed[t][d][r]``, kept for
+    ``trace_plan``: the best from region ``r`` at step ``t`` once its main crossing is
+    decided, with at most ``d`` extra boxes still to come (``d = 0``: the value after the
+    step)."""
     T, n = len(shapes), table.size
     lam, mu, rho, weights, done = prices.lam_of(i), prices.mu, prices.rho, prices.weights, \
         prices.done[i]
@@ -109,7 +104,7 @@ def card_value_layers(table: CardTable, i: int, prices: Prices, shapes: Sequence
 
 def trace_plan(table: CardTable, i: int, prices: Prices, shapes: Sequence[str],
                closed: Floats, *, entry: int, region: int, depth: int) -> PlanSteps:
-    """Follow the best choices of ``card_value_layers`` (its ``closed`` layers) forward
+    """Follow the best choices of ``card_values`` (its ``closed`` layers) forward
     from step ``entry``, the card in hand in region ``region`` then. Among equal choices
     (within 1e-9) the first edge of the table wins, the main crossing only when it is
     strictly better than none."""
@@ -117,10 +112,8 @@ def trace_plan(table: CardTable, i: int, prices: Prices, shapes: Sequence[str],
     lam, rho, weights = prices.lam_of(i), prices.rho, prices.weights
     plan = PlanSteps(None, np.zeros(T), np.zeros(T), np.zeros((T, len(ICON_ORDER))),
                      np.full(T, -1, dtype=np.int64))
-    icons = table.icons.astype(np.float64)
     for t in range(entry, T):
-        potential = icons @ weights[t]
-        layers = closed[t]
+        w, layers = weights[t], closed[t]
 
         def best_edge(j: int, targets: np.ndarray, left: int, price: float,
                       floor: float) -> tuple[float, int | None]:
@@ -128,7 +121,9 @@ def trace_plan(table: CardTable, i: int, prices: Prices, shapes: Sequence[str],
             one) by more than 1e-9, with ``left`` extra boxes allowed after it."""
             best, choice = floor, None
             if len(targets):
-                values = layers[left][targets] + potential[targets] - potential[j] - price
+                # the icon potentials of the few regions compared, not of the whole table
+                values = (layers[left][targets] + table.icons[targets] @ w
+                          - float(table.icons[j] @ w) - price)
                 for k, v in zip(targets.tolist(), values.tolist()):
                     if v > best + 1e-9:
                         best, choice = v, k

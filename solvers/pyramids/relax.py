@@ -56,7 +56,7 @@ from .. import interrupt
 
 from .bound import RowKey, pyramid_points
 from .position import SoloPosition
-from .pricing import Prices, card_value_layers, trace_plan
+from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, CardTable, card_table
 
 __all__ = ["Space", "Node", "Ranges", "CardPlan", "Solution", "BIG", "hull", "skull_lines",
@@ -514,8 +514,8 @@ class Node:
         value (0 for no plan) and the plan when it is worth more than nothing."""
         sp = self.space
         card, table, shapes = sp.pool[i], sp.tables[i], sp.position.shapes
-        value, closed = card_value_layers(table, i, prices, shapes, first=card.first,
-                                          depth=sp.depth[i])
+        value, closed = card_values(table, i, prices, shapes, first=card.first,
+                                    depth=sp.depth[i])
         if card.in_hand:
             best, entry = float(value[card.first][card.start]), card.first
         else:
