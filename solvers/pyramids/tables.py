@@ -50,28 +50,56 @@ __all__ = ["ICON_ORDER", "Edges", "CardTable", "card_table", "regions"]
 ICON_ORDER = ("red_gem", "green_gem", "torch", "skull", "potion", "red_cross")
 
 
+#: Edges from which ``Edges.best`` goes column by column (below, one ``reduceat``).
+_RANKED_FROM = 400
+
+
 @dataclass(frozen=True, eq=False)
 class Edges:
     """Edges ``src → dst`` (region indices) sorted by ``src``; ``sources`` are the
-    distinct sources and ``starts`` where each one's run begins."""
+    distinct sources and ``starts`` where each one's run begins. For ``best`` the same
+    edges are also laid out by rank: ``ranked`` holds the sources by out-degree, largest
+    first, and ``columns[k]`` the ``k``-th edge's destination of each source that has one
+    (a prefix of ``ranked``)."""
 
     src: np.ndarray
     dst: np.ndarray
     sources: np.ndarray
     starts: np.ndarray
+    ranked: np.ndarray
+    columns: tuple[np.ndarray, ...]
 
     @classmethod
     def of(cls, src: np.ndarray, dst: np.ndarray) -> "Edges":
         order = np.lexsort((dst, src))
         src, dst = src[order], dst[order]
         sources, starts = np.unique(src, return_index=True)
-        return cls(src, dst, sources, starts)
+        degree = np.diff(np.append(starts, len(src)))
+        rank = np.argsort(-degree, kind="stable")
+        first, degree = starts[rank], degree[rank]
+        columns = tuple(dst[first[:int(np.count_nonzero(degree > k))] + k]
+                        for k in range(int(degree.max(initial=0))))
+        return cls(src, dst, sources, starts, sources[rank], columns)
 
     def best(self, values: np.ndarray, size: int) -> np.ndarray:
-        """``out[i] = max over edges i → j of values[j]`` (``-inf`` without an edge)."""
+        """``out[i] = max over edges i → j of values[j]`` (``-inf`` without an edge).
+
+        Column by column over the ranked sources: one gather and one elementwise maximum
+        per rank, about 2-3x faster than ``numpy.maximum.reduceat`` over the runs (which
+        costs about 4 ns an edge; measured on the largest bundled card's tables), and the
+        same values, since a maximum does not round. The branch and price spends about
+        40% of its time here: 200 rounds on the bench's 2-round deal 0 took 11.6-12.9 s of
+        CPU against 17.0-19.6 s by runs (2026-11-26, same bounds, nodes and plans)."""
         out = np.full(size, -np.inf)
-        if len(self.src):
-            out[self.sources] = np.maximum.reduceat(values[self.dst], self.starts)
+        if len(self.src) < _RANKED_FROM:  # small tables: one call beats a loop of columns
+            if len(self.src):
+                out[self.sources] = np.maximum.reduceat(values[self.dst], self.starts)
+        elif self.columns:
+            best = values[self.columns[0]]
+            for column in self.columns[1:]:
+                head = best[:len(column)]
+                np.maximum(head, values[column], out=head)
+            out[self.ranked] = best
         return out
 
     def reversed(self) -> "Edges":

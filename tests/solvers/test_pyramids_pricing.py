@@ -52,3 +52,17 @@ def test_the_traced_plan_is_worth_what_the_programme_says(order, seed):
         grown = int(table.masks[plan.regions[t]])
         assert grown & int(table.masks[region]) == int(table.masks[region])
         region = int(plan.regions[t])
+
+
+@pytest.mark.parametrize("order", [1, 7, 20, 34, 40, 45])
+def test_edges_best_is_the_maximum_over_each_sources_edges(order):
+    """``Edges.best`` (by ranked columns on large tables, by runs on small ones) equals the
+    plain maximum over each source's edges, on every edge list of the card, a region
+    without an edge at -inf; the same edges given as a list in any order."""
+    table = card_table(DATA.card(order))
+    rng = np.random.default_rng(order)
+    for edges in [table.single, *table.main.values(), *table.incoming[1].values()]:
+        values = rng.normal(size=table.size)
+        expected = np.full(table.size, -np.inf)
+        np.maximum.at(expected, edges.src, values[edges.dst])
+        assert np.array_equal(edges.best(values, table.size), expected)
