@@ -24,7 +24,7 @@ whether and when its tomb falls. What couples the cards is relaxed into prices:
   pyramid points by the concave hull of their steps in the completions of a colour, and
   skulls at no cost (their penalty is never negative).
 
-A master LP (HiGHS, ``scipy.optimize.linprog``) mixes the card plans found so far
+A master LP (HiGHS, ``solvers.pyramids.master``) mixes the card plans found so far
 (column generation); its duals price the next plans, each card's best plan found by a
 max-plus dynamic programme over (step, region) with numpy. For any prices ``y ≥ 0``,
 weak duality gives the bound ``Σ rhs·y + Σ_c max(0, best plan of c at y) + Σ max of the
@@ -73,6 +73,7 @@ from solvers.clock import expired
 
 from .. import interrupt
 from .instance import QueueWindows, SoloInstance, completion_possible
+from .master import MasterLP
 from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, card_table
 
@@ -480,24 +481,16 @@ class _Relaxation:
         (``time.monotonic()`` instant) is consulted before each iteration, the first too,
         and stops it (``self.stopped_by_clock``; no iteration done: the bound is
         ``math.inf``)."""
-        # SciPy is imported here, not at the top, so that the Pyramids hint (whose service
-        # imports the best score's modules) does not pay for it: about 0.5 s of CPU
-        from scipy.optimize import linprog
-
         self.stopped_by_clock = False
-        columns: list[np.ndarray] = []
-        objective: list[float] = []
-        for plan in start:
-            col, obj = self.column(plan)
-            columns.append(col)
-            objective.append(obj)
         n_rows = len(self.rows)
-        term_cols = []
-        for obj, upper, coefficients in self.terms:
-            col = np.zeros(n_rows)
+        term_cols = np.zeros((n_rows, len(self.terms)))
+        for j, (_, _, coefficients) in enumerate(self.terms):
             for k, c in coefficients.items():
-                col[self.rows[k]] = c
-            term_cols.append(col)
+                term_cols[self.rows[k], j] = c
+        master = MasterLP(term_cols, self.rhs, costs=[t[0] for t in self.terms],
+                          lower=[0.0] * len(self.terms), upper=[t[1] for t in self.terms])
+        for plan in start:
+            master.add(*self.column(plan))
         best, lp_value = math.inf, math.inf
         best_prices: Prices | None = None
         center: np.ndarray | None = None
@@ -510,14 +503,7 @@ class _Relaxation:
                 self.stopped_by_clock = True
                 done -= 1
                 break
-            matrix = np.array(term_cols + columns).T
-            costs = np.array([t[0] for t in self.terms] + objective, dtype=float)
-            bounds = [(0, t[1]) for t in self.terms] + [(0, None)] * len(columns)
-            result = linprog(-costs, A_ub=matrix, b_ub=self.rhs, bounds=bounds, method="highs")
-            if result.status != 0:
-                raise SolverFault(f"the bound's master LP failed: {result.message}")
-            lp_value = -result.fun
-            y = np.maximum(0.0, -np.asarray(result.ineqlin.marginals))
+            lp_value, _, y = master.solve()
             # Wentges smoothing: price between the best prices so far and the LP's duals;
             # a round that finds no column priced that way retries at the LP's duals
             for weight in ((self.smoothing, 0.0) if center is not None else (0.0,)):
@@ -532,8 +518,7 @@ class _Relaxation:
                         continue
                     col, obj = self.column(found)
                     if obj - col @ y > 1e-6:  # improves the master at its own duals
-                        columns.append(col)
-                        objective.append(obj)
+                        master.add(col, obj)
                         added += 1
                 bound = self.lagrangian(point, values)
                 if bound < best:

@@ -55,6 +55,7 @@ from solvers.clock import expired
 from .. import interrupt
 
 from .bound import RowKey, pyramid_points
+from .master import MasterLP
 from .position import SoloPosition
 from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, CardTable, card_table
@@ -550,20 +551,12 @@ class Node:
         cannot beat the incumbent), or after the first round once ``deadline`` (a
         ``time.monotonic()`` instant) has passed or a stop was requested
         (``solvers.interrupt``: Ctrl-C): each round's bound is valid."""
-        # imported here, as in solvers.pyramids.bound: the Pyramids service (which imports
-        # this module through the model) does not load SciPy's LP solver until it solves
-        from scipy.optimize import linprog
-
         if iterations < 1:  # no round, no solution (and no bound) to return
             raise ValueError(f"column generation needs at least one round, not {iterations}")
-        columns: list[np.ndarray] = []
-        objective: list[float] = []
+        master = MasterLP(self.term_cols, self.rhs, costs=[t[0] for t in self.terms],
+                          lower=self.term_lower, upper=self.term_upper)
         for plan in plans:
-            col, obj = self.column(plan)
-            columns.append(col)
-            objective.append(obj)
-        costs_terms = [t[0] for t in self.terms]
-        bounds_terms = [(t[1], t[2]) for t in self.terms]
+            master.add(*self.column(plan))
         best, lp = math.inf, math.inf
         center: np.ndarray | None = None
         solution = Solution(np.zeros(0), math.inf)  # the first round replaces it
@@ -574,15 +567,9 @@ class Node:
             if done > 1 and (expired(deadline) or interrupt.requested()):
                 done -= 1
                 break
-            matrix = np.hstack([self.term_cols, np.array(columns).T]) if columns else self.term_cols
-            costs = np.array(costs_terms + objective, dtype=float)
-            result = linprog(-costs, A_ub=matrix, b_ub=self.rhs,
-                             bounds=bounds_terms + [(0, None)] * len(columns), method="highs")
-            if result.status != 0:
-                raise SolverFault(f"the relaxation's master LP failed: {result.message}")
-            lp = -result.fun + self.space.constant
-            y = np.maximum(0.0, -np.asarray(result.ineqlin.marginals))
-            solution = Solution(result.x[len(self.terms):].copy(), lp)
+            value, x, y = master.solve()
+            lp = value + self.space.constant
+            solution = Solution(x[len(self.terms):].copy(), lp)
             added = 0
             # Wentges smoothing: price between the best prices so far and the LP's duals;
             # a round that finds no column priced that way retries at the LP's duals
@@ -597,8 +584,7 @@ class Node:
                         continue
                     col, obj = self.column(found)
                     if obj - col @ y > 1e-6:  # improves the master at its own duals
-                        columns.append(col)
-                        objective.append(obj)
+                        master.add(col, obj)
                         plans.append(found)
                         added += 1
                 bound = self.lagrangian(point, values)

@@ -1,0 +1,115 @@
+"""The master LP of a column generation, kept in one HiGHS instance between its rounds.
+
+A node of the branch and price (``solvers.pyramids.relax``) solves its master LP,
+``max c·x`` subject to ``A x <= b`` and bounds on ``x``, once per round, each round adding
+a few columns. SciPy's ``linprog`` builds, presolves and solves the whole LP from scratch
+each time: on the 2-round deals of issue 21 that was half the branch and price's time,
+growing with the column pool. :class:`MasterLP` keeps the LP in HiGHS (SciPy's own copy
+of it, which prints nothing), appends the new columns and lets the simplex start from the
+last basis.
+
+The duals it returns are those of an optimal basis, as ``linprog``'s are, but where the
+optimum is degenerate the two may pick different optimal bases (so the column generation
+may take another path to the same bound). Where SciPy lacks its HiGHS module (before
+1.15) the LP is solved by ``linprog`` from scratch, the same answer by the older path.
+
+>>> import numpy as np
+>>> lp = MasterLP(np.array([[1.0], [0.0]]), np.array([4.0, 3.0]), costs=[1.0],
+...               lower=[0.0], upper=[10.0])
+>>> lp.add(np.array([1.0, 1.0]), 2.0)
+>>> value, x, y = lp.solve()
+>>> round(value, 6), np.round(x, 6).tolist(), np.round(y, 6).tolist()
+(7.0, [1.0, 3.0], [1.0, 1.0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from games.errors import SolverFault
+
+__all__ = ["MasterLP"]
+
+
+
+@lru_cache(maxsize=None)
+def _highs() -> Any:
+    """SciPy's own HiGHS module (1.15 and later: silent, and kept between solves), or
+    ``None`` (older SciPy: ``linprog`` from scratch each round). Imported on first use, as
+    SciPy's LP solver is elsewhere: a hint that never solves an LP does not load it."""
+    try:
+        from scipy.optimize._highspy import _core
+    except ImportError:  # pragma: no cover - older SciPy
+        return None
+    return _core
+
+
+class MasterLP:
+    """``max costs·x`` over ``A x <= rhs`` with the first columns given (``matrix``, with
+    their ``lower`` and ``upper`` bounds) and more added by ``add`` (each ``x >= 0``)."""
+
+    def __init__(self, matrix: np.ndarray, rhs: np.ndarray, *, costs: Iterable[float],
+                 lower: Iterable[float], upper: Iterable[float]):
+        self.rhs = np.asarray(rhs, dtype=float)
+        self.columns: list[np.ndarray] = [matrix[:, j] for j in range(matrix.shape[1])]
+        self.costs = [float(c) for c in costs]
+        self.bounds = [(float(lo), float(hi)) for lo, hi in zip(lower, upper)]
+        self._pending = 0  # columns added since the last solve (the HiGHS path)
+        self._lp: Any = None
+        self._highs = _highs()
+        if self._highs is not None:
+            self._lp = self._highs._Highs()
+            self._lp.setOptionValue("output_flag", False)
+            rows = len(self.rhs)
+            self._lp.addRows(rows, np.full(rows, -np.inf), self.rhs, 0,
+                             np.zeros(rows, dtype=np.int32), np.zeros(0, dtype=np.int32),
+                             np.zeros(0))
+            self._pending = len(self.columns)
+
+    def add(self, column: np.ndarray, cost: float) -> None:
+        """A new column (``x >= 0``) of objective ``cost``."""
+        self.columns.append(np.asarray(column, dtype=float))
+        self.costs.append(float(cost))
+        self.bounds.append((0.0, np.inf))
+        self._pending += 1
+
+    def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
+        """``(value, x, y)``: the optimum, the columns' values in the order given, and the
+        duals of the rows (``y >= 0``: what a unit more of each row's right side is worth)."""
+        if self._lp is None:
+            return self._solve_from_scratch()
+        lp = self._lp
+        if self._pending:
+            new = self.columns[-self._pending:]
+            block = np.array(new).T
+            nonzero = block != 0
+            counts = nonzero.sum(axis=0)
+            starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int32)
+            index = np.nonzero(nonzero.T)[1].astype(np.int32)
+            values = block.T[nonzero.T]
+            lower, upper = zip(*self.bounds[-self._pending:])
+            lp.addCols(len(new), -np.array(self.costs[-self._pending:]), np.array(lower),
+                       np.array(upper), len(index), starts, index, values)
+            self._pending = 0
+        lp.run()
+        if lp.getModelStatus() != self._highs.HighsModelStatus.kOptimal:
+            raise SolverFault("the relaxation's master LP failed: "
+                              f"{lp.modelStatusToString(lp.getModelStatus())}")
+        solution = lp.getSolution()
+        value = -float(lp.getInfo().objective_function_value)
+        return (value, np.array(solution.col_value),
+                np.maximum(0.0, -np.array(solution.row_dual)))
+
+    def _solve_from_scratch(self) -> tuple[float, np.ndarray, np.ndarray]:
+        from scipy.optimize import linprog
+
+        result = linprog(-np.array(self.costs), A_ub=np.array(self.columns).T, b_ub=self.rhs,
+                         bounds=self.bounds, method="highs")
+        if result.status != 0:
+            raise SolverFault(f"the relaxation's master LP failed: {result.message}")
+        return (-float(result.fun), np.asarray(result.x),
+                np.maximum(0.0, -np.asarray(result.ineqlin.marginals)))
