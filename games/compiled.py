@@ -152,6 +152,9 @@ def _read_manifest(root: Path) -> tuple[dict[str, Path] | None, str]:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     if manifest.get("suffix") != suffix:
         return None, f"compiled for another Python ({manifest.get('suffix')}, not {suffix})"
+    listed = sorted(entry.get("source", "") for entry in manifest.get("modules", []))
+    if listed != sorted(MODULES):  # an older build of another list: all or none
+        return None, "the compiled build predates the list of compiled modules (make rebuilds)"
     files: dict[str, Path] = {}
     for entry in manifest.get("modules", []):
         name = module_name(entry["source"])

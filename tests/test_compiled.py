@@ -145,3 +145,26 @@ def test_the_compiled_modules_doctests_run_on_the_pure_path() -> None:
                           cwd=root, check=False, timeout=600)
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout and "no tests ran" not in done.stdout, done.stdout[-500:]
+
+
+def test_a_build_of_another_module_list_runs_pure_python(tmp_path) -> None:
+    """All or none: a build made when fewer modules were compiled (its sources unchanged
+    since) is not served in part."""
+    import importlib.machinery
+
+    from games import compiled
+
+    first = compiled.MODULES[0]
+    (tmp_path / first).parent.mkdir(parents=True)
+    (tmp_path / first).write_text("X = 1\n", encoding="utf-8")
+    build = tmp_path / compiled.DIRECTORY
+    build.mkdir()
+    (build / "lib.so").write_bytes(b"")
+    (build / "one.so").write_bytes(b"")
+    manifest = {"suffix": importlib.machinery.EXTENSION_SUFFIXES[0],
+                "library": {"name": "digsite__mypyc", "file": "lib.so"},
+                "modules": [{"source": first, "file": "one.so",
+                             "sha256": compiled.source_digest(tmp_path / first)}]}
+    (build / compiled.MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    files, reason = compiled._read_manifest(tmp_path)
+    assert files is None and "predates" in reason
