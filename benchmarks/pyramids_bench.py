@@ -5,9 +5,10 @@ hint's efficiency (following it on deals whose future it cannot see).
 
 Targets (issue 10): full 4-round deal, 10 seeds at the default budget: gap
 ``(bound - score) / score`` median <= 5%, worst <= 10%, OPTIMAL on >= 5/10; 2-round deals
-OPTIMAL on >= 8/10; 1 round x 7 cards median time to OPTIMAL <= 1 s. The machine is
-shared: each figure states wall time, CPU time of this process and CP-SAT deterministic
-time; the deterministic figures are the ones that reproduce.
+OPTIMAL on >= 8/10, each within 60 s of CPU (issue 21); 1 round x 7 cards median time to
+OPTIMAL <= 1 s. The machine is shared: each figure states wall time, CPU time of this
+process and CP-SAT deterministic time; the deterministic figures are the ones that
+reproduce.
 
 The exhaustive baseline cannot finish a whole 7-card round in Python in reasonable time
 (its state count grows ~10x per expedition card), so the head-to-head part uses 1-round
@@ -54,6 +55,9 @@ from .runner import Figures, SuiteResult, no_progress
 HEAD_TO_HEAD_STEPS = 4
 #: Seeds of the hint-efficiency deals (distinct from the best-score seeds 0-9).
 EFFICIENCY_SEEDS = range(100, 120)
+#: Issue 21: a deal counts as proven "within a minute" when its whole solve took at most
+#: this much CPU (this process, CP-SAT's threads included).
+PROOF_CPU_S = 60.0
 
 
 def _stats(values: Sequence[float]) -> dict[str, float]:
@@ -124,6 +128,9 @@ def _best_scores(data: PyramidsData, seeds: Sequence[int], *, rounds: int | None
         progress()
     gaps = [r["gap"] for r in rows]
     summary = {"seeds": len(rows), "optimal": sum(r["status"] == "OPTIMAL" for r in rows),
+               # issue 21's row: proven within a minute of CPU (the whole solve)
+               "optimal_60s_cpu": sum(r["status"] == "OPTIMAL" and r["cpu_s"] <= PROOF_CPU_S
+                                      for r in rows),
                "gap_median": round(statistics.median(gaps), 4), "gap_worst": round(max(gaps), 4),
                "wall_s": _stats(wall), "cpu_s": _stats(cpu), "deterministic_s": _stats(det),
                "budget": budget, "label": label}
@@ -239,15 +246,18 @@ def run(*, quick: bool, progress: Progress = no_progress, full: bool = False) ->
         rows, summary = _best_scores(data, range(1 if quick else 10), rounds=rounds,
                                      budget=budget, progress=progress,
                                      label="2 rounds" if rounds else "full 4-round deal")
-        met = summary["optimal"] >= target_optimal * summary["seeds"] / 10
+        proven = summary["optimal" if rounds is None else "optimal_60s_cpu"]
+        met = proven >= target_optimal * summary["seeds"] / 10
         if rounds is None:
             met = met and summary["gap_median"] <= 0.05 and summary["gap_worst"] <= 0.10
         summary.update(target=(f"OPTIMAL >= {target_optimal}/10" + ("; gap median <= 5%, worst "
-                                                                    "<= 10%" if rounds is None else "")),
+                                                                    "<= 10%" if rounds is None
+                                                                    else f" within {PROOF_CPU_S:g} s CPU")),
                        met=met and not quick)
         figures[key] = {**summary, "rows": rows}
         lines.append(f"{summary['label']}, {summary['seeds']} seeds at budget {budget}: "
-                     f"{summary['optimal']} OPTIMAL; gap median {summary['gap_median']:.1%}, "
+                     f"{summary['optimal']} OPTIMAL ({summary['optimal_60s_cpu']} within "
+                     f"{PROOF_CPU_S:g} s CPU); gap median {summary['gap_median']:.1%}, "
                      f"worst {summary['gap_worst']:.1%}; per deal wall median "
                      f"{summary['wall_s']['median']:.1f} s, CPU {summary['cpu_s']['median']:.1f} s; "
                      f"target {summary['target']} {'met' if summary['met'] else 'NOT met'}")

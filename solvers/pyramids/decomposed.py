@@ -26,6 +26,20 @@ proved in 446 and 393 rounds (40 and 54 s) from CP-SAT's plans, so a 2-round dea
 1.75%, worst 23.4% -> 22.1%; CPU median about 115 s before and 122 s after (the machine
 loaded at 4-8), so none within the issue's 60 s.
 
+Then (same day) three changes: the pricing's max-plus step by ranked columns
+(``tables.Edges.best``, identical values, 1.4-1.5x on the branch and price), the master
+LP kept in HiGHS between rounds (``solvers.pyramids.master``: 400 rounds on deal 0 33.3 ->
+16.4 s; the proof of deal 0 from the policy's and pilot's games 1,003 rounds / 144 s ->
+1,011 rounds / 66 s), and on 2-round deals the branch and price first with CP-SAT's share
+(1,200 rounds), CP-SAT after it only when a gap is left (``model.proof_first``). The
+default path on the same deals 0-9, plan / bound (CPU s of the whole solve, the machine
+loaded at 2-3): 91/91 (59), 89/94 (155), 94/94 (105), 76/83 (127), 75/75 (23), 96/96
+(77), 88/88 (55), 86/86 (30), 89/89 (162), 99/99 (12): **OPTIMAL 8 of 10** (2 before),
+5 of them within 60 s of CPU (deals 0, 4, 6, 7, 9; the issue's target is 8); the gap
+median 0% (1.75% before), worst 9.2% (22.1%). CP-SAT after the search raised the plan
+on the four deals it ran on (85 -> 89, 90 -> 94 proving deal 2, 74 -> 76, 70 -> 89
+proving deal 8): the dives alone are weak on some deals.
+
 It starts from the card plans of the games already known (the warm starts and CP-SAT's
 plan), so its master holds a real game's score from the first round. The budget is
 deterministic: ``price_rounds(budget, steps)`` column-generation rounds, the root's first (up to
@@ -60,17 +74,23 @@ CHUNK = 25
 FULL_DEAL_STEPS = 28
 
 
-def price_rounds(budget: float, steps: int = FULL_DEAL_STEPS) -> int:
+def price_rounds(budget: float, steps: int = FULL_DEAL_STEPS, *, first: bool = False) -> int:
     """Branch-and-price rounds for a best-score ``budget`` on a deal of ``steps``
     expedition cards: ten per unit on a full deal (300 at the default budget of 30), more
     on a shorter deal in proportion, since a round prices every card over every step (a
     2-round deal gets 600: measured on its deals 4 and 7, the proof took 446 and 393
-    rounds, beyond the 300 a full deal's share gave them).
+    rounds, beyond the 300 a full deal's share gave them). ``first``: the branch and price
+    runs before CP-SAT (``model.proof_first``) and gets CP-SAT's share of the budget too,
+    twice the rounds (the proofs of 2-round deals from the policy's games took 265 to
+    1,091 rounds, module docstring).
 
     >>> price_rounds(30.0), price_rounds(30.0, steps=14), price_rounds(0.5), price_rounds(0)
     (300, 600, 5, 0)
+    >>> price_rounds(30.0, steps=14, first=True)
+    1200
     """
-    return max(0, int(round(10 * budget * FULL_DEAL_STEPS / max(1, steps))))
+    share = 2 if first else 1
+    return max(0, int(round(share * 10 * budget * FULL_DEAL_STEPS / max(1, steps))))
 
 
 @dataclass(frozen=True)

@@ -75,6 +75,17 @@ When CP-SAT does not prove the optimum, the deal bound of ``solvers.pyramids.bou
 (per-card tables, static) is computed and the smallest proven bound is reported with its
 source; a plan whose score reaches the bound is ``OPTIMAL`` too.
 
+**The order on 2-round deals** (``proof_first``): the deal bound and the branch and price
+(``solvers.pyramids.decomposed``) run first, from the policy's and the pilot's games, with
+CP-SAT's share of the budget (``price_rounds(..., first=True)``: 1,200 rounds at the
+default budget); CP-SAT runs after only when they leave a gap, hinted with their best plan
+(the dives' when better). On those deals the dives found better plans than CP-SAT and the
+search proved most optima alone (2026-11-26, the bench's 2-round deals 0-9 from the
+policy's and pilot's games, before the faster pricing and master LP: 8 proved in 265 to
+1,091 rounds; CP-SAT's plans at the default budget 77-99, lower on 5 of 10), so CP-SAT's
+time went where it was not needed. Full deals keep CP-SAT first: there the branch and
+price's bound barely moves (1,200 rounds: 183 -> 182 on full deal 0).
+
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
 (``DEFAULT_WORKERS``). On deals of one round one worker proved optima 2-4x faster than two
 interleaved; on longer deals one worker found better plans than two interleaved at the
@@ -105,7 +116,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from cards_data.pyramids import PyramidCard, PyramidsData
 from games.errors import SolverFault
 from games.protocol import CHANCE
-from games.pyramids import Cross, Keep, PyramidsState, Take, state_from_deal
+from games.pyramids import Cross, Keep, PyramidsState, Take, parse_move, state_from_deal
 from games.pyramids.moves import Move
 from games.registry import get
 from games.pyramids.rules import shape_masks
@@ -963,6 +974,36 @@ def _parameters(solver: cp_model.CpSolver, inst: SoloInstance, *, workers: int, 
 
 
 @dataclass
+class _Proved:
+    """What the bound phase of ``solve_deal`` leaves: the best plan (the branch and price's
+    dives may beat the one it was given), the proven bound and its source, the stop reason
+    and the deal bound's proof."""
+
+    best: WarmStart
+    bound: int
+    source: str
+    stop: str
+    deal: DealBound
+
+
+def proof_first(inst: SoloInstance) -> bool:
+    """Whether ``solve_deal`` runs the branch and price before CP-SAT: on deals of two
+    rounds (module docstring: its dives find better plans there than CP-SAT does, and it
+    proves the optimum on its own)."""
+    return inst.steps_per_round < len(inst.shapes) <= 2 * inst.steps_per_round
+
+
+def warm_start_of(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]) -> WarmStart:
+    """The plan of a legal game given by its moves (``keep`` first), replayed."""
+    state = state_from_deal(deal, data)
+    keep = parse_move(state, moves[0])
+    if not isinstance(keep, Keep):
+        raise SolverFault(f"a game starts with its keep, not {moves[0]!r}")
+    rest = iter(moves[1:])
+    return _play(deal, data, keep.cards, lambda state: parse_move(state, next(rest)))
+
+
+@dataclass
 class _Search:
     """What the CP-SAT search of ``solve_deal`` leaves: the best replayed plan, CP-SAT's
     proven bound, why it stopped, the cuts added and the deterministic time used."""
@@ -1111,50 +1152,84 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
     random_seed = cpsat_seed(seed)
     tell("the policy's games (a first plan)")
     warm, model = _warm_starts(deal, data, inst, deadline)
-    if model is None:
-        search = _Search(warm[0], stop="time_limit")
-    else:
-        model.hint(warm[0])
-        # the policy's plan is legal, so the optimum is at least its score: prune below it
-        model.model.add(model.objective >= warm[0].score)
-        tell(f"CP-SAT search: best {warm[0].score:g}")
-        search = _cp_sat_search(deal, data, inst, model, warm[0], budget=budget,
-                                deadline=deadline, workers=workers, random_seed=random_seed,
-                                max_cuts=max_cuts, progress=progress)
+    games = [w.moves for w in warm]
+
+    def start_from(built: DealModel, first: WarmStart) -> None:
+        """The model's hint and floor from the plan ``first``."""
+        built.hint(first)
+        # the plan is legal, so the optimum is at least its score: prune below it
+        built.model.add(built.objective >= first.score)
+
+    def cp_sat(first: WarmStart) -> _Search:
+        """CP-SAT from the plan ``first`` (a hint and a floor), or nothing without a model."""
+        if model is None:
+            return _Search(first, stop="time_limit")
+        start_from(model, first)
+        tell(f"CP-SAT search: best {first.score:g}")
+        found = _cp_sat_search(deal, data, inst, model, first, budget=budget,
+                               deadline=deadline, workers=workers, random_seed=random_seed,
+                               max_cuts=max_cuts, progress=progress)
         if on_model is not None:
             on_model(model.model)
-    best, stop, proof = search.best, search.stop, None
-    if search.optimal:
-        bound, source = best.score, "cp-sat"
-    else:
+        return found
+
+    def prove(best: WarmStart, cp_bound: int | None, stop: str, *, first: bool) -> _Proved:
+        """The deal bound, then (no optimum proven) the branch and price from ``best``."""
         rounds = bound_rounds(budget) if bound_iterations is None else bound_iterations
         tell(f"the deal bound (per-card tables, up to {rounds} rounds): best {best.score:g}"
-             + (f", CP-SAT bound {search.cp_bound}" if search.cp_bound is not None else ""))
+             + (f", CP-SAT bound {cp_bound}" if cp_bound is not None else ""))
         pool = model.pool if model is not None else choose_cards(inst, data)
         proof = deal_bound(inst, data, iterations=rounds, deal=deal,
-                           games=[w.moves for w in warm] + [best.moves], deadline=deadline,
+                           games=games + [best.moves], deadline=deadline,
                            cards=[c.order for c in pool.cards])
         bound, source = proof.value, proof.source
-        if search.cp_bound is not None and search.cp_bound < bound:
-            bound, source = search.cp_bound, "cp-sat"
+        if cp_bound is not None and cp_bound < bound:
+            bound, source = cp_bound, "cp-sat"
         if interrupt.requested():
             stop = interrupt.INTERRUPTED
         elif proof.stopped_by_clock:
             stop = "time_limit"
-        rounds = (price_rounds(budget, len(inst.shapes)) if price_iterations is None
-                  else price_iterations)
+        rounds = (price_rounds(budget, len(inst.shapes), first=first)
+                  if price_iterations is None else price_iterations)
         if bound > best.score and rounds > 0:  # the decomposed proof (issue 21 §2)
+            tell(f"branch and price (up to {rounds} rounds): best {best.score:g}, "
+                 f"bound {bound:g}")
             price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,
-                               games=[w.moves for w in warm] + [best.moves], deadline=deadline)
+                               games=games + [best.moves], deadline=deadline)
             if price.game is not None:
-                score, moves, kept, breakdown = price.game
-                best = WarmStart(score, moves, breakdown, kept, ())
+                best = warm_start_of(deal, data, price.game[1])
             if price.bound < bound:
                 bound, source = price.bound, PRICE_SOURCE
             if interrupt.requested():  # Ctrl-C during the branch and price: it says so
                 stop = interrupt.INTERRUPTED
             elif price.stopped_by_clock:
                 stop = "time_limit"
+        return _Proved(best, bound, source, stop, proof)
+
+    if model is not None and proof_first(inst):
+        # two rounds: the branch and price first, CP-SAT from its best plan if unproven
+        proved = prove(warm[0], None, "budget", first=True)
+        search = _Search(proved.best, stop=proved.stop)
+        if proved.bound > proved.best.score and proved.stop == "budget":
+            search = cp_sat(proved.best)
+            if search.optimal:
+                proved.bound, proved.source = search.best.score, "cp-sat"
+            elif search.cp_bound is not None and search.cp_bound < proved.bound:
+                proved.bound, proved.source = search.cp_bound, "cp-sat"
+        elif on_model is not None:  # CP-SAT not needed: the model as it would have started
+            start_from(model, proved.best)
+            on_model(model.model)
+        best, stop, proof = search.best, search.stop, proved.deal
+        bound, source = proved.bound, proved.source
+    else:
+        search = cp_sat(warm[0])
+        best, stop, proof = search.best, search.stop, None
+        if search.optimal:
+            bound, source = best.score, "cp-sat"
+        else:
+            proved = prove(best, search.cp_bound, stop, first=False)
+            best, bound, source, stop, proof = (proved.best, proved.bound, proved.source,
+                                                proved.stop, proved.deal)
     if bound < best.score:
         raise SolverFault(f"proven bound {bound} ({source}) is below the replayed score "
                           f"{best.score}")

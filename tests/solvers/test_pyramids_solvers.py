@@ -13,13 +13,14 @@ from games.pyramids import example_view, make_deal, state_from_deal, state_from_
 from grids.cells import distances
 from solvers.pyramids.bound import _pyramid_split, deal_bound
 from solvers.pyramids.instance import SoloInstance, acquisition_ok
-from solvers.pyramids.model import policy_plan, solve_deal
+from solvers.pyramids.model import policy_plan, proof_first, solve_deal
 from solvers.pyramids import policy as pyramids_policy
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.graph import analyse, analysis_lines
 from solvers import clock
 from solvers.limits import Limit
 from solvers.pyramids import service
+from solvers.pyramids.service import replay_plan
 
 DATA = cards_data.load("pyramids")
 
@@ -96,6 +97,21 @@ def test_cpsat_agrees_with_exhaustive_baseline(seed, steps):
     assert result.status == "OPTIMAL" and result.bound == result.score
     assert result.score == baseline.score
     assert result.breakdown["total"] == result.score
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_two_round_deals_proved_first_by_the_branch_and_price(seed):
+    """On 2-round deals the branch and price runs before CP-SAT (``proof_first``); the
+    answer is still the exhaustive optimum, proven, and the model is still handed out
+    when CP-SAT was not needed."""
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=2, steps_per_round=2)
+    assert proof_first(SoloInstance.from_deal(deal, DATA))
+    models = []
+    result = solve_deal(deal, DATA, seed=0, on_model=models.append)
+    assert result.status == "OPTIMAL" and result.bound == result.score
+    assert result.score == exhaustive_best(deal, DATA).score
+    assert result.breakdown["total"] == result.score and len(models) == 1
+    assert replay_plan(deal, DATA, result.moves)[0].score(0) == result.score
 
 
 @pytest.mark.slow
