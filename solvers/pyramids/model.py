@@ -79,11 +79,12 @@ source; a plan whose score reaches the bound is ``OPTIMAL`` too.
 (``solvers.pyramids.decomposed``) run first, from the policy's and the pilot's games, with
 CP-SAT's share of the budget (``price_rounds(..., first=True)``: 1,200 rounds at the
 default budget); CP-SAT runs after only when they leave a gap, hinted with their best plan
-(the dives' when better). On those deals the dives found better plans than CP-SAT and the
-search proved most optima alone (2026-11-26, the bench's 2-round deals 0-9 from the
-policy's and pilot's games, before the faster pricing and master LP: 8 proved in 265 to
-1,091 rounds; CP-SAT's plans at the default budget 77-99, lower on 5 of 10), so CP-SAT's
-time went where it was not needed. Full deals keep CP-SAT first: there the branch and
+(the dives' when better), and a plan reaching their proven bound ends CP-SAT's search.
+On those deals the dives found better plans than CP-SAT and the search proved most optima
+alone (2026-11-26, the bench's 2-round deals 0-9 from the policy's and pilot's games,
+before the faster pricing and master LP: 8 proved in 265 to 1,091 rounds; CP-SAT's plans
+at the default budget 77-99, lower on 5 of 10), so CP-SAT's time went where it was not
+needed. Full deals keep CP-SAT first: there the branch and
 price's bound barely moves (1,200 rounds: 183 -> 182 on full deal 0).
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
@@ -1016,12 +1017,15 @@ class _Search:
     used: float = 0.0
 
 
-def _reporter(progress: Callable[[str], None], start: float
+def _reporter(progress: Callable[[str], None] | None, start: float, target: int | None
               ) -> tuple[cp_model.CpSolverSolutionCallback, Callable[[float], None]]:
-    """A CP-SAT solution callback that tells ``progress`` each better plan CP-SAT finds,
-    and the solver's bound callback that tells it each better bound CP-SAT proves (only when someone watches: a terminal's progress line).
-    Reading the search changes nothing in it. Made here, not at import, since OR-Tools is
-    imported only where a model is solved (``_cp_sat_search``)."""
+    """A CP-SAT solution callback that tells ``progress`` each better plan CP-SAT finds
+    (when someone watches: a terminal's progress line) and stops the search at a plan
+    scoring ``target`` (a proven bound: nothing better exists), and the solver's bound
+    callback that tells ``progress`` each better bound CP-SAT proves. Reading the search
+    changes nothing in it, and the stop comes at the same plan in every run (one worker,
+    deterministic). Made here, not at import, since OR-Tools is imported only where a
+    model is solved (``_cp_sat_search``)."""
     from ortools.sat.python import cp_model
 
     class Report(cp_model.CpSolverSolutionCallback):
@@ -1034,12 +1038,16 @@ def _reporter(progress: Callable[[str], None], start: float
             self.best = max(self.best, self.objective_value)
             self.bound = self.best_objective_bound
             self.tell()
+            if target is not None and self.best >= target - 1e-6:
+                self.stop_search()
 
         def on_bound(self, bound: float) -> None:
             self.bound = bound
             self.tell()
 
         def tell(self) -> None:
+            if progress is None:
+                return
             bound = "" if self.bound is None else f", bound {math.floor(self.bound + 1e-6):g}"
             progress(f"CP-SAT search: best {self.best:g}{bound}")
 
@@ -1050,8 +1058,10 @@ def _reporter(progress: Callable[[str], None], start: float
 def _cp_sat_search(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
                    model: DealModel, warm: WarmStart, *,
                    budget: float, deadline: float | None, workers: int, random_seed: int,
-                   max_cuts: int, progress: Callable[[str], None] | None = None) -> _Search:
+                   max_cuts: int, progress: Callable[[str], None] | None = None,
+                   target: int | None = None) -> _Search:
     """Solve, decode, replay; a plan the engine rejects is cut and the model solved again.
+    A plan scoring ``target`` (a proven bound) ends the search.
     The ``deadline`` is consulted before each solve, and CP-SAT gets what is left of it.
     A stop request (``solvers.interrupt``: Ctrl-C) stops CP-SAT's solve at once."""
     # OR-Tools is imported where a model is built or solved, so that the Pyramids hint
@@ -1073,8 +1083,10 @@ def _cp_sat_search(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
         if deadline is not None:
             solver.parameters.max_time_in_seconds = max(0.01, remaining(deadline) or 0.0)
         report = None
-        if progress is not None:
-            report, solver.best_bound_callback = _reporter(progress, search.best.score)
+        if progress is not None or target is not None:
+            report, on_bound = _reporter(progress, search.best.score, target)
+            if progress is not None:
+                solver.best_bound_callback = on_bound
         with interrupt.on_stop(solver.stop_search):
             code = solver.solve(model.model, report)
         search.used += solver.deterministic_time
@@ -1137,8 +1149,9 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
     build, CP-SAT and the bound each consult it before they start and inside their loops,
     and the policy's first game is always played, so a plan exists whenever the limit
     falls (its result may vary). ``on_model`` receives the CP-SAT model after its last
-    solve (the warm start's hint, the score floor and any lazy cuts in it); it is not
-    called when the limit fell before the model was built.
+    solve (the warm start's hint, the score floor and any lazy cuts in it), or as it would
+    have started when no solve was needed;
+    it is not called when the limit fell before the model was built.
 
     ``progress(text)``, when given, hears the phase, the best score and the bound as they
     improve; a stop request (``solvers.interrupt``: Ctrl-C) ends the search with the best
@@ -1160,15 +1173,16 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
         # the plan is legal, so the optimum is at least its score: prune below it
         built.model.add(built.objective >= first.score)
 
-    def cp_sat(first: WarmStart) -> _Search:
-        """CP-SAT from the plan ``first`` (a hint and a floor), or nothing without a model."""
+    def cp_sat(first: WarmStart, target: int | None = None) -> _Search:
+        """CP-SAT from the plan ``first`` (a hint and a floor), or nothing without a model;
+        ``target``: a proven bound, so that a plan reaching it ends the search."""
         if model is None:
             return _Search(first, stop="time_limit")
         start_from(model, first)
         tell(f"CP-SAT search: best {first.score:g}")
         found = _cp_sat_search(deal, data, inst, model, first, budget=budget,
                                deadline=deadline, workers=workers, random_seed=random_seed,
-                               max_cuts=max_cuts, progress=progress)
+                               max_cuts=max_cuts, progress=progress, target=target)
         if on_model is not None:
             on_model(model.model)
         return found
@@ -1211,8 +1225,11 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
         proved = prove(warm[0], None, "budget", first=True)
         search = _Search(proved.best, stop=proved.stop)
         if proved.bound > proved.best.score and proved.stop == "budget":
-            search = cp_sat(proved.best)
-            if search.optimal:
+            # a plan that reaches the proven bound needs no more search (2-round deals 2
+            # and 8: CP-SAT's plans met the branch and price's bound). A stop, not a cap
+            # in the model: the cap changed CP-SAT's path (deal 8: 81 instead of 89)
+            search = cp_sat(proved.best, target=proved.bound)
+            if search.optimal and search.best.score < proved.bound:
                 proved.bound, proved.source = search.best.score, "cp-sat"
             elif search.cp_bound is not None and search.cp_bound < proved.bound:
                 proved.bound, proved.source = search.cp_bound, "cp-sat"
@@ -1234,6 +1251,8 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
         raise SolverFault(f"proven bound {bound} ({source}) is below the replayed score "
                           f"{best.score}")
     status = "OPTIMAL" if bound == best.score else "FEASIBLE"
+    if status == "OPTIMAL" and stop == "budget":  # proven before the budget ran out
+        stop = "optimal"
     proto = model.model.proto if model is not None else None
     return SolveResult(best.score, status, bound, source, list(best.moves), best.breakdown,
                        best.kept, stop, workers, random_seed, budget, time_limit, search.cuts,
