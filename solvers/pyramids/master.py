@@ -77,6 +77,11 @@ class MasterLP:
         self.bounds.append((0.0, np.inf))
         self._pending += 1
 
+    def add_many(self, matrix: np.ndarray, costs: np.ndarray) -> None:
+        """New columns (``matrix``'s, ``x >= 0``) of objectives ``costs``."""
+        for j in range(matrix.shape[1]):
+            self.add(matrix[:, j], float(costs[j]))
+
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
         """``(value, x, y)``: the optimum, the columns' values in the order given, and the
         duals of the rows (``y >= 0``: what a unit more of each row's right side is worth)."""

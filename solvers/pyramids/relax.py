@@ -396,63 +396,76 @@ class Node:
     # --- columns ------------------------------------------------------------------------
     def column(self, plan: CardPlan) -> tuple[np.ndarray, float]:
         """The master column of a card plan and its objective (card points)."""
+        matrix, objective = self.columns([plan])
+        return matrix[:, 0], float(objective[0])
+
+    def columns(self, plans: Sequence[CardPlan]) -> tuple[np.ndarray, np.ndarray]:
+        """The master columns of card plans (one per column of the matrix, rows as
+        ``self.rows``) and their objectives (card points), all at once: a node starts
+        from the whole pool, a thousand plans and more."""
         sp, rows = self.space, self.rows
-        T, t0 = sp.T, sp.t0
-        card = sp.pool[plan.card]
-        col = np.zeros(len(rows))
-        col[rows["card", plan.card]] = 1
-        end = T if plan.done is None else plan.done + 1
-        for t in range(t0, T):
-            col[rows["step", t]] = plan.use[t]
-            col[rows["extra", t]] = plan.extras[t] - plan.icons[t, _CROSS]
-            if plan.entry <= t < end:
-                col[rows["hand", t]] = 1
-        acquired = not card.in_hand and not (card.dealt and plan.entry == 0)
-        for e in range(t0, T):
-            k = rows["acq", e]
-            if acquired and plan.entry <= e:
-                col[k] += 1
-            if plan.done is not None and plan.done <= e - 1:
-                col[k] -= 1
+        T, t0, pool = sp.T, sp.t0, sp.pool
+        P = len(plans)
+        matrix = np.zeros((len(rows), P))
+        if not P:
+            return matrix, np.zeros(0)
+        card = np.array([p.card for p in plans])
+        entry = np.array([p.entry for p in plans])
+        done = np.array([-1 if p.done is None else p.done for p in plans])
+        finished = done >= 0
+        use = np.stack([p.use for p in plans])       # (P, T)
+        extras = np.stack([p.extras for p in plans])  # (P, T)
+        icons = np.stack([p.icons for p in plans])    # (P, T, 6)
+        at = np.arange(P)
+        matrix[np.array([rows["card", i] for i in range(len(pool))])[card], at] = 1
+        steps = np.arange(t0, T)[:, None]  # (T - t0, 1) against the plans' (P,)
+        matrix[[rows["step", t] for t in range(t0, T)]] = use[:, t0:].T
+        matrix[[rows["extra", t] for t in range(t0, T)]] = (extras - icons[:, :, _CROSS])[:, t0:].T
+        end = np.where(finished, done + 1, T)
+        matrix[[rows["hand", t] for t in range(t0, T)]] = (entry <= steps) & (steps < end)
+        in_hand = np.array([c.in_hand for c in pool])[card]
+        dealt = np.array([c.dealt for c in pool])[card]
+        acquired = ~in_hand & ~(dealt & (entry == 0))
+        gone = finished & (done <= steps - 1)  # completed before step e: its slot came back
+        matrix[[rows["acq", e] for e in range(t0, T)]] = (
+            (acquired & (entry <= steps)).astype(float) - gone)
         for i, e in self.window:
-            k = rows["win", i, e]
-            if i == plan.card and acquired and plan.entry <= e:
-                col[k] += card.need
-            if plan.done is not None and plan.done <= e - 1:
-                col[k] -= 1
-        totals = plan.icons.sum(axis=0)
-        col[rows["red"]] = -totals[_RED]
-        col[rows["green"]] = -totals[_GREEN]
-        col[rows["rmax"]], col[rows["rmin"]] = totals[_RED], -totals[_RED]
-        col[rows["gmax"]], col[rows["gmin"]] = totals[_GREEN], -totals[_GREEN]
-        col[rows["smax"]], col[rows["smin"]] = totals[_SKULL], -totals[_SKULL]
-        skulls = 0.0 if self.high_skulls else totals[_SKULL]
+            mine = (card == i) & acquired & (entry <= e)
+            matrix[rows["win", i, e]] = mine * float(pool[i].need) - (finished & (done <= e - 1))
+        totals = icons.sum(axis=1)  # (P, 6)
+        red, green, skull = totals[:, _RED], totals[:, _GREEN], totals[:, _SKULL]
+        matrix[rows["red"]], matrix[rows["green"]] = -red, -green
+        matrix[rows["rmax"]], matrix[rows["rmin"]] = red, -red
+        matrix[rows["gmax"]], matrix[rows["gmin"]] = green, -green
+        matrix[rows["smax"]], matrix[rows["smin"]] = skull, -skull
+        skulls = np.zeros(P) if self.high_skulls else skull
         for j, (a, _) in enumerate(sp.skull_lines):
-            col[rows["sk", j]] = a * (skulls - 2 * totals[_POTION])
+            matrix[rows["sk", j]] = a * (skulls - 2 * totals[:, _POTION])
         spr = sp.steps_per_round
         for r in range(sp.rounds):
-            crossed = plan.icons[r * spr:(r + 1) * spr, _TORCH].sum()
+            crossed = icons[:, r * spr:(r + 1) * spr, _TORCH].sum(axis=1)
             if r in self.open_rounds:
-                col[rows["torch", r]] = -crossed
-                col[rows["tmin", r]] = -crossed
+                matrix[rows["torch", r]] = -crossed
+                matrix[rows["tmin", r]] = -crossed
             if ("tmax", r) in rows:
-                col[rows["tmax", r]] = crossed
-        if plan.done is not None:
-            k = sp.colour[plan.card]
+                matrix[rows["tmax", r]] = crossed
+        colour = np.array(sp.colour)[card]
+        for k in range(len(sp.colours)):
+            mine = finished & (colour == k)
             for j, (slope, _) in enumerate(self.hulls[k]):
-                col[rows["pp", k, j]] = -slope
-            col[rows["cmax", k]], col[rows["cmin", k]] = 1, -1
+                matrix[rows["pp", k, j], mine] = -slope
+            matrix[rows["cmax", k], mine] = 1
+            matrix[rows["cmin", k], mine] = -1
         for j, (kind, i, t, v) in enumerate(self.ranges.fixes):
-            if i != plan.card:
-                continue
+            mine = card == i
             if kind == "use":
-                hit = plan.use[t]
+                hit = use[:, t]
             elif kind == "done_by":
-                hit = float(plan.done is not None and plan.done <= t)
+                hit = (finished & (done <= t)).astype(float)
             else:
-                hit = float(plan.entry <= t)
-            col[rows["fix", j]] = -hit if v else hit
-        return col, float(sp.data.card_points if plan.done is not None else 0)
+                hit = (entry <= t).astype(float)
+            matrix[rows["fix", j], mine] = (-hit if v else hit)[mine]
+        return matrix, np.where(finished, float(sp.data.card_points), 0.0)
 
     # --- prices -------------------------------------------------------------------------
     def prices(self, y: np.ndarray) -> Prices:
@@ -555,8 +568,7 @@ class Node:
             raise ValueError(f"column generation needs at least one round, not {iterations}")
         master = MasterLP(self.term_cols, self.rhs, costs=[t[0] for t in self.terms],
                           lower=self.term_lower, upper=self.term_upper)
-        for plan in plans:
-            master.add(*self.column(plan))
+        master.add_many(*self.columns(plans))
         best, lp = math.inf, math.inf
         center: np.ndarray | None = None
         solution = Solution(np.zeros(0), math.inf)  # the first round replaces it
