@@ -115,6 +115,7 @@ from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
 from .. import interrupt
+from .beam import beam_search
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
 from .decomposed import SOURCE as PRICE_SOURCE, price_rounds, prove_deal
 from .instance import QueueWindows, SoloInstance, acquisition_ok
@@ -128,8 +129,8 @@ if TYPE_CHECKING:
     Expr = cp_model.LinearExpr | cp_model.IntVar | int
 
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
-           "policy_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
-           "cpsat_seed", "bound_rounds", "STOP_REASONS"]
+           "policy_plans", "beam_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
+           "cpsat_seed", "bound_rounds", "beam_width", "BEAM_PER_UNIT", "STOP_REASONS"]
 
 #: CP-SAT workers of every deal when the caller names none (module docstring: one worker
 #: found better plans than two interleaved at the same deterministic budget)
@@ -141,6 +142,20 @@ if _DECLARED is None:  # games.registry gives every game with a best score its b
     raise SolverFault("the registry declares no best-score budget for Pyramids")
 DEFAULT_BUDGET: float = _DECLARED
 STOP_REASONS = ("optimal", "budget", "time_limit", "cuts", interrupt.INTERRUPTED)
+
+
+#: Beam width per unit of budget for the beam search's warm start (``beam_width``).
+BEAM_PER_UNIT = 4
+
+
+def beam_width(budget: float) -> int:
+    """Paths the beam search keeps per expedition card for a ``budget``
+    (``BEAM_PER_UNIT`` per unit, one at the least; the module docstring has its cost).
+
+    >>> beam_width(30.0), beam_width(2.0), beam_width(0.1)
+    (120, 8, 1)
+    """
+    return max(1, int(round(BEAM_PER_UNIT * budget)))
 
 
 def bound_rounds(budget: float) -> int:
@@ -939,6 +954,26 @@ def policy_plans(deal: dict[str, Any], data: PyramidsData, *, pilot: bool = Fals
     return sorted(plans, key=lambda w: -w.score)
 
 
+def beam_plans(deal: dict[str, Any], data: PyramidsData, width: int, *,
+               deadline: float | None = None) -> list[WarmStart]:
+    """The best game of the beam search over the deal's decisions
+    (``solvers.pyramids.beam``, ``width`` paths per expedition card), replayed through the
+    engine: its path, then the policy's moves (the playout that valued it). Empty only if
+    the ``deadline`` or a stop request came before the first playout."""
+    found = beam_search(state_from_deal(deal, data), width, deadline=deadline).best
+    if found is None:
+        return []
+    path = iter(found.path)
+
+    def choose(state: PyramidsState) -> Move:
+        move = next(path, None)
+        return policy_move(state) if move is None else move
+
+    game = _play(deal, data, found.kept, choose)
+    verify_replay("score", claimed=found.score, replayed=game.score)
+    return [game]
+
+
 def policy_plan(deal: dict[str, Any], data: PyramidsData) -> WarmStart:
     """The greedy-lookahead policy's best game over the keep choices."""
     return policy_plans(deal, data)[0]
@@ -1023,8 +1058,10 @@ def _cp_sat_search(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
 
     search = _Search(warm)
     while True:
-        if expired(deadline):
-            search.stop = "time_limit"
+        if expired(deadline) or interrupt.requested():
+            # a stop request that came before the solve (in the warm starts) would not stop
+            # CP-SAT: its solve clears what ``stop_search`` set before it started
+            search.stop = stopped()
             return search
         solver = cp_model.CpSolver()
         _parameters(solver, inst, workers=workers, seed=random_seed)
@@ -1064,14 +1101,22 @@ def _cp_sat_search(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
 
 
 def _warm_starts(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
-                 deadline: float | None
+                 deadline: float | None, budget: float,
+                 tell: Callable[[str], None] = lambda text: None
                  ) -> tuple[list[WarmStart], DealModel | None]:
     """The policy's games, the model (``None`` if the deadline passed before it was built)
-    and, for deals longer than a round, the pilot's games: ``(games best first, model)``."""
+    and, for deals longer than a round, the pilot's games, and for deals longer than two
+    rounds the beam search's best game (``beam_width(budget)`` paths): ``(games best first,
+    model)``. Ties keep the earlier kind first (the CP-SAT hint is the first game)."""
     warm = policy_plans(deal, data, deadline=deadline)
     model = build_model(inst, data, deadline=deadline)
     if len(inst.shapes) > inst.steps_per_round:  # CP-SAT alone proves 1-round deals faster
         warm = sorted(warm + policy_plans(deal, data, pilot=True, deadline=deadline),
+                      key=lambda w: -w.score)
+    if len(inst.shapes) > 2 * inst.steps_per_round:  # where the beam beat CP-SAT's plans
+        width = beam_width(budget)
+        tell(f"the beam search's games ({width} paths): best {warm[0].score:g}")
+        warm = sorted(warm + beam_plans(deal, data, width, deadline=deadline),
                       key=lambda w: -w.score)
     return warm, model
 
@@ -1110,7 +1155,7 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
         workers = DEFAULT_WORKERS
     random_seed = cpsat_seed(seed)
     tell("the policy's games (a first plan)")
-    warm, model = _warm_starts(deal, data, inst, deadline)
+    warm, model = _warm_starts(deal, data, inst, deadline, budget, tell)
     if model is None:
         search = _Search(warm[0], stop="time_limit")
     else:
