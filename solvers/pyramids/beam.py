@@ -20,7 +20,53 @@ number, its budget is the width (playouts grow about linearly with it). A ``dead
 (``time.monotonic()`` instant) and a stop request (``solvers.interrupt``) are consulted
 before each playout; once either has come the best game so far is answered
 (``stopped`` says so). The caller replays the game through the engine
-(``model.beam_plans``).
+(``model.beam_plans``). The pilot is not a special case of it (its levels are single
+decisions, and one pilot game per keep choice), and the beam is not monotone in its
+width: on one short deal (2 rounds of 3, seed 4) width 4 found 14 where the pilot found
+15, and on full deal 7 width 60 found 151 and width 120 147. ``solve_deal`` keeps the
+pilot's games beside it.
+
+**Measured** (issue 21; full solo deals 0-9 of the bench, ``/work/w6/p0r-*.json``; one
+run per deal and width, ``nice``, the other core loaded; CPU of the search and its
+replay, ``time.process_time``). Score (CPU s); the default's plan is ``solve_deal`` at
+the default budget before the beam (the pilot's warm start plus CP-SAT), its bound the
+deal's bound then:
+
+=====  =======  ===========  ==========  ==========  ===========  =====
+deal   default  pilot        width 30    width 60    width 120    bound
+=====  =======  ===========  ==========  ==========  ===========  =====
+0      156      156 (2.5)    156 (15)    156 (29)    160 (54)     183
+1      144      144 (2.8)    160 (16)    164 (34)    164 (61)     184
+2      153      153 (3.2)    162 (16)    162 (35)    170 (79)     193
+3      140      140 (2.7)    147 (12)    147 (23)    152 (35)     176
+4      137      137 (2.0)    142 (13)    145 (24)    145 (42)     172
+5      148      148 (2.1)    153 (12)    161 (23)    161 (40)     187
+6      151      150 (2.9)    157 (12)    155 (23)    158 (43)     184
+7      133      133 (3.2)    148 (18)    151 (37)    147 (64)     174
+8      144      144 (2.3)    149 (13)    149 (27)    154 (54)     185
+9      158      158 (4.0)    160 (18)    164 (36)    164 (64)     186
+=====  =======  ===========  ==========  ==========  ===========  =====
+
+Width 120 (``model.beam_width`` of the default budget) beats the default's plan on all
+10 deals, by 4-20 (median +11); the gap (bound - plan) / plan against the same bounds
+falls from median 25.9% / worst 30.8% to 16.0% / 20.1% (width 30: 18.4% / 24.2%; width
+60: 18.0% / 24.2%), for a median 54 s of CPU (35-79), about what CP-SAT spends at the
+default budget. So the full deals' plan side was weak by at least 3-14%; where the rest
+of the gap (16% at the median) sits is not settled: the plan may still rise (width 60 ->
+120 gained on 5 of 10 deals, and lost 4 on deal 7).
+
+On 2-round deals (``p2r-*``, where the optimum is known for 0, 2, 4 and 5: 91, 94, 75,
+96) width 64 found 87, 83, 89, 76, 68, 79 on deals 0-5 (pilot: 74, 70, 75, 74, 63, 78;
+the default's plans: 87, 84, 77, 76, 75, 95) at 6-11 s of CPU; ``solve_deal`` does not
+run it there (its outputs there stay as they were).
+
+Tried and not kept (2-round deals 0-5 and full deals 0-2, width 16-64): at most 3
+children kept per parent (sum over 2-round deals 0-5 at width 64: 476 against 482); one
+beam per keep choice at a sixth of the width (480 against 482); a playout whose
+replacement picks prefer a colour's next pyramid milestone and may take the known deck
+top (2-round deals 0-5 at width 16: 469 against 453; full deals 0-2 at width 16: 455,
+each of the two changes alone 477 and 476, the plain playout 156 and 156 on deals 0 and
+1 where the changed one had 158 and 145): all within the noise of one deal's run.
 """
 
 from __future__ import annotations

@@ -59,18 +59,27 @@ Model (time-indexed, one Boolean family per physical card ``c``):
   from the final colour counts (solo rule), 10 per completed card.
 
 **Solving** (``solve_deal``). Warm start: the best of the greedy-lookahead policy's games
-over the keep pairs and, for deals longer than a round, of the pilot method's games over
-them (``policy_plans``) is the first incumbent, a solution hint and a floor on the
-objective. The budget is deterministic: CP-SAT's deterministic time (``budget`` seconds of
-it) with a stated worker count and, for more than one worker, interleaved search, and two
-column-generation rounds of the bound per unit (``bound_rounds``), so the same deal, seed
-and budget give the same answer. A wall-clock limit (``time_limit``, or a ``deadline``
-instant, ``solvers.clock``) is only a cap, on the whole solve: every phase consults it
-before it starts and inside its loops (the policy's games before each keep choice, the
-pilot's at each decision, finishing its game by the policy once it has passed; the build
-before each step's crossings; CP-SAT gets what is left; the bound before its tables and
-each round), and the policy's first game is always played, so a plan is there whenever
-the limit falls. A run it cuts says so (``stop_reason`` ``"time_limit"``) and may vary.
+over the keep pairs, for deals longer than a round of the pilot method's games over them
+(``policy_plans``) and, for deals longer than two rounds, of the beam search over the
+deal's decisions (``beam_plans``, ``solvers.pyramids.beam``: ``beam_width(budget)`` paths,
+4 per budget unit) is the first incumbent, a solution hint and a floor on the objective
+(ties: the earlier kind). On the full deals 0-9 of the bench the beam's 120 paths of the
+default budget beat the default's plan before it (the pilot's warm start plus CP-SAT) on
+all 10, by 4-20 (median +11): the gap against the same bounds fell from median 25.9% /
+worst 30.8% to 16.0% / 20.1%, for a median 54 s of CPU (35-79; the table is in
+``solvers.pyramids.beam``). The budget is deterministic: CP-SAT's deterministic time
+(``budget`` seconds of it) with a stated worker count and, for more than one worker,
+interleaved search, the beam's width, and two column-generation rounds of the bound per
+unit (``bound_rounds``), so the same deal, seed and budget give the same answer. A
+wall-clock limit (``time_limit``, or a ``deadline`` instant, ``solvers.clock``) is only a
+cap, on the whole solve: every phase consults it before it starts and inside its loops
+(the policy's games before each keep choice, the pilot's at each decision, finishing its
+game by the policy once it has passed; the beam before each playout, answering its best
+game so far; the build before each step's crossings; CP-SAT gets what is left; the bound
+before its tables and each round), and the policy's first game is always played, so a plan
+is there whenever the limit falls. A run it cuts says so (``stop_reason``
+``"time_limit"``) and may vary. A stop request (Ctrl-C) ends the beam the same way, and
+CP-SAT is not started after one.
 When CP-SAT does not prove the optimum, the deal bound of ``solvers.pyramids.bound``
 (per-card tables, static) is computed and the smallest proven bound is reported with its
 source; a plan whose score reaches the bound is ``OPTIMAL`` too.
@@ -129,8 +138,9 @@ if TYPE_CHECKING:
     Expr = cp_model.LinearExpr | cp_model.IntVar | int
 
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
-           "policy_plans", "beam_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
-           "cpsat_seed", "bound_rounds", "beam_width", "BEAM_PER_UNIT", "STOP_REASONS"]
+           "policy_plans", "beam_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS",
+           "DEFAULT_BUDGET", "cpsat_seed", "bound_rounds", "beam_width", "BEAM_PER_UNIT",
+           "STOP_REASONS"]
 
 #: CP-SAT workers of every deal when the caller names none (module docstring: one worker
 #: found better plans than two interleaved at the same deterministic budget)
