@@ -67,7 +67,10 @@ deal's decisions (``beam_plans``, ``solvers.pyramids.beam``: ``beam_width(budget
 default budget beat the default's plan before it (the pilot's warm start plus CP-SAT) on
 all 10, by 4-20 (median +11): the gap against the same bounds fell from median 25.9% /
 worst 30.8% to 16.0% / 20.1%, for a median 54 s of CPU (35-79; the table is in
-``solvers.pyramids.beam``). The budget is deterministic: CP-SAT's deterministic time
+``solvers.pyramids.beam``). The whole command at the default budget, deals 0 and 1: 160 /
+183 and 164 / 184 for 220 and 264 s of CPU (before: 156 / 183 and 144 / 184 for 156 and
+176 s); CP-SAT and the branch and price added nothing to the beam's plans there, and the
+bound did not move. The budget is deterministic: CP-SAT's deterministic time
 (``budget`` seconds of it) with a stated worker count and, for more than one worker,
 interleaved search, the beam's width, and two column-generation rounds of the bound per
 unit (``bound_rounds``), so the same deal, seed and budget give the same answer. A
