@@ -59,18 +59,30 @@ Model (time-indexed, one Boolean family per physical card ``c``):
   from the final colour counts (solo rule), 10 per completed card.
 
 **Solving** (``solve_deal``). Warm start: the best of the greedy-lookahead policy's games
-over the keep pairs and, for deals longer than a round, of the pilot method's games over
-them (``policy_plans``) is the first incumbent, a solution hint and a floor on the
-objective. The budget is deterministic: CP-SAT's deterministic time (``budget`` seconds of
-it) with a stated worker count and, for more than one worker, interleaved search, and two
-column-generation rounds of the bound per unit (``bound_rounds``), so the same deal, seed
-and budget give the same answer. A wall-clock limit (``time_limit``, or a ``deadline``
-instant, ``solvers.clock``) is only a cap, on the whole solve: every phase consults it
-before it starts and inside its loops (the policy's games before each keep choice, the
-pilot's at each decision, finishing its game by the policy once it has passed; the build
-before each step's crossings; CP-SAT gets what is left; the bound before its tables and
-each round), and the policy's first game is always played, so a plan is there whenever
-the limit falls. A run it cuts says so (``stop_reason`` ``"time_limit"``) and may vary.
+over the keep pairs, for deals longer than a round of the pilot method's games over them
+(``policy_plans``) and, for deals longer than two rounds, of the beam search over the
+deal's decisions (``beam_plans``, ``solvers.pyramids.beam``: ``beam_width(budget)`` paths,
+4 per budget unit) is the first incumbent, a solution hint and a floor on the objective
+(ties: the earlier kind). On the full deals 0-9 of the bench the beam's 120 paths of the
+default budget beat the default's plan before it (the pilot's warm start plus CP-SAT) on
+all 10, by 4-20 (median +11): the gap against the same bounds fell from median 25.9% /
+worst 30.8% to 16.0% / 20.1%, for a median 54 s of CPU (35-79; the table is in
+``solvers.pyramids.beam``). The whole command at the default budget, deals 0 and 1: 160 /
+183 and 164 / 184 for 220 and 264 s of CPU (before: 156 / 183 and 144 / 184 for 156 and
+176 s); CP-SAT and the branch and price added nothing to the beam's plans there, and the
+bound did not move. The budget is deterministic: CP-SAT's deterministic time
+(``budget`` seconds of it) with a stated worker count and, for more than one worker,
+interleaved search, the beam's width, and two column-generation rounds of the bound per
+unit (``bound_rounds``), so the same deal, seed and budget give the same answer. A
+wall-clock limit (``time_limit``, or a ``deadline`` instant, ``solvers.clock``) is only a
+cap, on the whole solve: every phase consults it before it starts and inside its loops
+(the policy's games before each keep choice, the pilot's at each decision, finishing its
+game by the policy once it has passed; the beam before each playout, answering its best
+game so far; the build before each step's crossings; CP-SAT gets what is left; the bound
+before its tables and each round), and the policy's first game is always played, so a plan
+is there whenever the limit falls. A run it cuts says so (``stop_reason``
+``"time_limit"``) and may vary. A stop request (Ctrl-C) ends the beam the same way, and
+CP-SAT is not started after one.
 When CP-SAT does not prove the optimum, the deal bound of ``solvers.pyramids.bound``
 (per-card tables, static) is computed and the smallest proven bound is reported with its
 source; a plan whose score reaches the bound is ``OPTIMAL`` too.
@@ -127,6 +139,7 @@ from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
 from .. import interrupt
+from .beam import beam_search
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
 from .decomposed import SOURCE as PRICE_SOURCE, price_rounds, prove_deal
 from .instance import QueueWindows, SoloInstance, acquisition_ok
@@ -140,8 +153,9 @@ if TYPE_CHECKING:
     Expr = cp_model.LinearExpr | cp_model.IntVar | int
 
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
-           "policy_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS", "DEFAULT_BUDGET",
-           "cpsat_seed", "bound_rounds", "STOP_REASONS"]
+           "policy_plans", "beam_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS",
+           "DEFAULT_BUDGET", "cpsat_seed", "bound_rounds", "beam_width", "BEAM_PER_UNIT",
+           "STOP_REASONS"]
 
 #: CP-SAT workers of every deal when the caller names none (module docstring: one worker
 #: found better plans than two interleaved at the same deterministic budget)
@@ -153,6 +167,20 @@ if _DECLARED is None:  # games.registry gives every game with a best score its b
     raise SolverFault("the registry declares no best-score budget for Pyramids")
 DEFAULT_BUDGET: float = _DECLARED
 STOP_REASONS = ("optimal", "budget", "time_limit", "cuts", interrupt.INTERRUPTED)
+
+
+#: Beam width per unit of budget for the beam search's warm start (``beam_width``).
+BEAM_PER_UNIT = 4
+
+
+def beam_width(budget: float) -> int:
+    """Paths the beam search keeps per expedition card for a ``budget``
+    (``BEAM_PER_UNIT`` per unit, one at the least; the module docstring has its cost).
+
+    >>> beam_width(30.0), beam_width(2.0), beam_width(0.1)
+    (120, 8, 1)
+    """
+    return max(1, int(round(BEAM_PER_UNIT * budget)))
 
 
 def bound_rounds(budget: float) -> int:
@@ -951,6 +979,26 @@ def policy_plans(deal: dict[str, Any], data: PyramidsData, *, pilot: bool = Fals
     return sorted(plans, key=lambda w: -w.score)
 
 
+def beam_plans(deal: dict[str, Any], data: PyramidsData, width: int, *,
+               deadline: float | None = None) -> list[WarmStart]:
+    """The best game of the beam search over the deal's decisions
+    (``solvers.pyramids.beam``, ``width`` paths per expedition card), replayed through the
+    engine: its path, then the policy's moves (the playout that valued it). Empty only if
+    the ``deadline`` or a stop request came before the first playout."""
+    found = beam_search(state_from_deal(deal, data), width, deadline=deadline).best
+    if found is None:
+        return []
+    path = iter(found.path)
+
+    def choose(state: PyramidsState) -> Move:
+        move = next(path, None)
+        return policy_move(state) if move is None else move
+
+    game = _play(deal, data, found.kept, choose)
+    verify_replay("score", claimed=found.score, replayed=game.score)
+    return [game]
+
+
 def policy_plan(deal: dict[str, Any], data: PyramidsData) -> WarmStart:
     """The greedy-lookahead policy's best game over the keep choices."""
     return policy_plans(deal, data)[0]
@@ -1074,8 +1122,10 @@ def _cp_sat_search(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
 
     search = _Search(warm)
     while True:
-        if expired(deadline):
-            search.stop = "time_limit"
+        if expired(deadline) or interrupt.requested():
+            # a stop request that came before the solve (in the warm starts) would not stop
+            # CP-SAT: its solve clears what ``stop_search`` set before it started
+            search.stop = stopped()
             return search
         solver = cp_model.CpSolver()
         _parameters(solver, inst, workers=workers, seed=random_seed)
@@ -1117,14 +1167,22 @@ def _cp_sat_search(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
 
 
 def _warm_starts(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
-                 deadline: float | None
+                 deadline: float | None, budget: float,
+                 tell: Callable[[str], None] = lambda text: None
                  ) -> tuple[list[WarmStart], DealModel | None]:
     """The policy's games, the model (``None`` if the deadline passed before it was built)
-    and, for deals longer than a round, the pilot's games: ``(games best first, model)``."""
+    and, for deals longer than a round, the pilot's games, and for deals longer than two
+    rounds the beam search's best game (``beam_width(budget)`` paths): ``(games best first,
+    model)``. Ties keep the earlier kind first (the CP-SAT hint is the first game)."""
     warm = policy_plans(deal, data, deadline=deadline)
     model = build_model(inst, data, deadline=deadline)
     if len(inst.shapes) > inst.steps_per_round:  # CP-SAT alone proves 1-round deals faster
         warm = sorted(warm + policy_plans(deal, data, pilot=True, deadline=deadline),
+                      key=lambda w: -w.score)
+    if len(inst.shapes) > 2 * inst.steps_per_round:  # where the beam beat CP-SAT's plans
+        width = beam_width(budget)
+        tell(f"the beam search's games ({width} paths): best {warm[0].score:g}")
+        warm = sorted(warm + beam_plans(deal, data, width, deadline=deadline),
                       key=lambda w: -w.score)
     return warm, model
 
@@ -1164,7 +1222,7 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
         workers = DEFAULT_WORKERS
     random_seed = cpsat_seed(seed)
     tell("the policy's games (a first plan)")
-    warm, model = _warm_starts(deal, data, inst, deadline)
+    warm, model = _warm_starts(deal, data, inst, deadline, budget, tell)
     games = [w.moves for w in warm]
 
     def start_from(built: DealModel, first: WarmStart) -> None:

@@ -40,7 +40,17 @@ def _to_tomb(card: PyramidCard) -> tuple[int, ...]:
     return tuple(dist.get(i, 99) for i in range(25))
 
 
+@lru_cache(maxsize=None)
+def _shortest(card: PyramidCard) -> int:
+    """The card's entrance→tomb path length (``PyramidCard.shortest_path``, which searches
+    the card again at every call: a playout asks at every take)."""
+    return card.shortest_path()
+
+
+@lru_cache(maxsize=1 << 16)
 def _remaining(card: PyramidCard, crossed: int) -> int:
+    # cached: the potential asks for the same (card, crossed boxes) for every option of a
+    # decision and every decision of a playout (most of a playout's time, uncached)
     table = _to_tomb(card)
     if not crossed:
         return table[card.entrance] + 1
@@ -60,9 +70,11 @@ def _potential(cards: Sequence[PyramidCard | None], masks: Sequence[int], steps_
     return total
 
 
-def score_option(state: PyramidsState, seat: int, slot: int, main: int, final: tuple[int, int]
-                 ) -> float:
-    """Greedy value of one ``crossing_options`` entry for ``seat``."""
+def score_option(state: PyramidsState, seat: int, slot: int, main: int, final: tuple[int, int],
+                 *, before: float | None = None) -> float:
+    """Greedy value of one ``crossing_options`` entry for ``seat``; ``before``: the
+    potential of the cards as they are (``_potential_now``), the same for every option of
+    a decision, when the caller has it."""
     data = state.rules.data
     s = state.seats[seat]
     cards = state.cards_of(seat)
@@ -88,19 +100,30 @@ def score_option(state: PyramidsState, seat: int, slot: int, main: int, final: t
         after[sl] = 0
     steps_left = (state.rounds - state.round) * state.steps_per_round - state.step
     live = [None if sl in eff.completed else c for sl, c in enumerate(cards)]
-    value += _potential(live, after, steps_left) - _potential(cards, s.masks, steps_left + 1)
+    if before is None:
+        before = _potential_now(state, seat)
+    value += _potential(live, after, steps_left) - before
     return value
+
+
+def _potential_now(state: PyramidsState, seat: int) -> float:
+    """The potential ``score_option`` subtracts: the cards in hand as they are, with the
+    steps left counting the revealed one."""
+    s = state.seats[seat]
+    steps_left = (state.rounds - state.round) * state.steps_per_round - state.step
+    return _potential(state.cards_of(seat), s.masks, steps_left + 1)
 
 
 def choose_crossing(state: PyramidsState, seat: int) -> Move | None:
     """The policy's crossing move for ``seat`` in a ``cross``-phase state."""
     best, best_value = None, None
     seen = set()
+    before = _potential_now(state, seat)
     for slot, main, final in state.options(seat):
         if final in seen:
             continue
         seen.add(final)
-        value = score_option(state, seat, slot, main, final)
+        value = score_option(state, seat, slot, main, final, before=before)
         if best_value is None or value > best_value:
             best, best_value = (slot, main, final), value
     if best is None:
@@ -118,12 +141,12 @@ def policy_move(state: PyramidsState) -> Move:
         moves = state.legal_moves()
         shown = [m for m in moves if isinstance(m, Take) and m.card]  # (all takes here)
         if shown:
-            return min(shown, key=lambda m: (data.card(m.card).shortest_path(), m.card))
+            return min(shown, key=lambda m: (_shortest(data.card(m.card)), m.card))
         return moves[0]
     if state.phase == "keep":
         dealt = sorted(state.seats[state.to_move].dealt)
         pair = min(combinations(dealt, data.keep),
-                   key=lambda p: (sum(data.card(o).shortest_path() for o in p), p))
+                   key=lambda p: (sum(_shortest(data.card(o)) for o in p), p))
         return Keep(tuple(pair))
     raise ValueError(f"no policy move in phase {state.phase}")
 
