@@ -70,7 +70,11 @@ worst 30.8% to 16.0% / 20.1%, for a median 54 s of CPU (35-79; the table is in
 ``solvers.pyramids.beam``). The whole command at the default budget, deals 0 and 1: 160 /
 183 and 164 / 184 for 220 and 264 s of CPU (before: 156 / 183 and 144 / 184 for 156 and
 176 s); CP-SAT and the branch and price added nothing to the beam's plans there, and the
-bound did not move. The budget is deterministic: CP-SAT's deterministic time
+bound did not move. 2-round deals go without the beam: given it (120 paths, before the
+branch and price, deals 0-9) their plans rose on deals 1 and 3 (90 against 89, 80 against
+76) and deals 5 and 8 proved sooner, but deal 2 lost its proof (91 / 94 against 94 / 94) and
+the beam's 10-20 s slowed the easy proofs, so 4 of 10 proved within 60 s of CPU against 5-6
+without it (2026-11-26). The budget is deterministic: CP-SAT's deterministic time
 (``budget`` seconds of it) with a stated worker count and, for more than one worker,
 interleaved search, the beam's width, and two column-generation rounds of the bound per
 unit (``bound_rounds``), so the same deal, seed and budget give the same answer. A
