@@ -99,8 +99,8 @@ default budget); CP-SAT runs after only when they leave a gap, hinted with their
 On those deals the dives found better plans than CP-SAT and the search proved most optima
 alone (2026-11-26, the bench's 2-round deals 0-9 from the policy's and pilot's games,
 before the faster pricing and master LP: 8 proved in 265 to 1,091 rounds; CP-SAT's plans
-at the default budget 77-99, lower on 5 of 10), so CP-SAT's time went where it was not
-needed. Full deals keep CP-SAT first: there the branch and
+at the default budget 75-99, lower than the search's on 7 of 10 and never higher), so
+CP-SAT's time went where it was not needed. Full deals keep CP-SAT first: there the branch and
 price's bound barely moves (1,200 rounds: 183 -> 182 on full deal 0).
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
