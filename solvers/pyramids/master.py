@@ -50,15 +50,14 @@ def _highs() -> Any:
 
 class MasterLP:
     """``max costs·x`` over ``A x <= rhs`` with the first columns given (``matrix``, with
-    their ``lower`` and ``upper`` bounds) and more added by ``add`` (each ``x >= 0``)."""
+    their ``lower`` and ``upper`` bounds) and more added by ``add`` or ``add_many`` (each
+    ``x >= 0``). Columns are kept as the blocks they came in, each sent to HiGHS once."""
 
     def __init__(self, matrix: np.ndarray, rhs: np.ndarray, *, costs: Iterable[float],
                  lower: Iterable[float], upper: Iterable[float]):
         self.rhs = np.asarray(rhs, dtype=float)
-        self.columns: list[np.ndarray] = [matrix[:, j] for j in range(matrix.shape[1])]
-        self.costs = [float(c) for c in costs]
-        self.bounds = [(float(lo), float(hi)) for lo, hi in zip(lower, upper)]
-        self._pending = 0  # columns added since the last solve (the HiGHS path)
+        self._blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        self._sent = 0  # blocks already in HiGHS
         self._lp: Any = None
         self._highs = _highs()
         if self._highs is not None:
@@ -68,19 +67,28 @@ class MasterLP:
             self._lp.addRows(rows, np.full(rows, -np.inf), self.rhs, 0,
                              np.zeros(rows, dtype=np.int32), np.zeros(0, dtype=np.int32),
                              np.zeros(0))
-            self._pending = len(self.columns)
+        self._add(matrix, costs, lower, upper)
 
     def add(self, column: np.ndarray, cost: float) -> None:
         """A new column (``x >= 0``) of objective ``cost``."""
-        self.columns.append(np.asarray(column, dtype=float))
-        self.costs.append(float(cost))
-        self.bounds.append((0.0, np.inf))
-        self._pending += 1
+        self.add_many(np.asarray(column, dtype=float)[:, None], np.array([cost]))
 
     def add_many(self, matrix: np.ndarray, costs: np.ndarray) -> None:
         """New columns (``matrix``'s, ``x >= 0``) of objectives ``costs``."""
-        for j in range(matrix.shape[1]):
-            self.add(matrix[:, j], float(costs[j]))
+        k = matrix.shape[1]
+        self._add(matrix, costs, np.zeros(k), np.full(k, np.inf))
+
+    def _add(self, matrix: np.ndarray, costs: Iterable[float], lower: Iterable[float],
+             upper: Iterable[float]) -> None:
+        self._blocks.append((np.asarray(matrix, dtype=float), np.fromiter(costs, float),
+                             np.fromiter(lower, float), np.fromiter(upper, float)))
+
+    def _stacked(self, blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The blocks side by side: ``(matrix, costs, lower, upper)``."""
+        matrix, costs, lower, upper = zip(*blocks)
+        return (np.hstack(matrix), np.concatenate(costs), np.concatenate(lower),
+                np.concatenate(upper))
 
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
         """``(value, x, y)``: the optimum, the columns' values in the order given, and the
@@ -88,18 +96,14 @@ class MasterLP:
         if self._lp is None:
             return self._solve_from_scratch()
         lp = self._lp
-        if self._pending:
-            new = self.columns[-self._pending:]
-            block = np.array(new).T
-            nonzero = block != 0
-            counts = nonzero.sum(axis=0)
-            starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int32)
-            index = np.nonzero(nonzero.T)[1].astype(np.int32)
-            values = block.T[nonzero.T]
-            lower, upper = zip(*self.bounds[-self._pending:])
-            lp.addCols(len(new), -np.array(self.costs[-self._pending:]), np.array(lower),
-                       np.array(upper), len(index), starts, index, values)
-            self._pending = 0
+        if self._sent < len(self._blocks):
+            block, costs, lower, upper = self._stacked(self._blocks[self._sent:])
+            self._sent = len(self._blocks)
+            nonzero = (block != 0).T  # column by column, as HiGHS takes them
+            starts = np.concatenate([[0], np.cumsum(nonzero.sum(axis=1))[:-1]]).astype(np.int32)
+            index = np.nonzero(nonzero)[1].astype(np.int32)
+            values = block.T[nonzero]
+            lp.addCols(block.shape[1], -costs, lower, upper, len(index), starts, index, values)
         lp.run()
         if lp.getModelStatus() != self._highs.HighsModelStatus.kOptimal:
             raise SolverFault("the relaxation's master LP failed: "
@@ -112,8 +116,9 @@ class MasterLP:
     def _solve_from_scratch(self) -> tuple[float, np.ndarray, np.ndarray]:
         from scipy.optimize import linprog
 
-        result = linprog(-np.array(self.costs), A_ub=np.array(self.columns).T, b_ub=self.rhs,
-                         bounds=self.bounds, method="highs")
+        matrix, costs, lower, upper = self._stacked(self._blocks)
+        result = linprog(-costs, A_ub=matrix, b_ub=self.rhs, bounds=list(zip(lower, upper)),
+                         method="highs")
         if result.status != 0:
             raise SolverFault(f"the relaxation's master LP failed: {result.message}")
         return (-float(result.fun), np.asarray(result.x),
