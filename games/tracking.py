@@ -1111,7 +1111,8 @@ class Tracker:
         each event ``(index, event, a copy of the world before it)``: the position each
         event was entered in (``solvers.tables`` numbers the seat's decisions by it)."""
         record = self.record
-        if len(record.setup) < len(setup_questions(self.game)):
+        # (keys, not a count: a solo record holds "first" beside the questions asked)
+        if any(key not in record.setup for key, _ in setup_questions(self.game)):
             self.world = None
             return
         events = record.events

@@ -88,3 +88,20 @@ def test_the_table_record_is_versioned():
     doc["table"] = 2
     with pytest.raises(DigsiteError, match="table"):
         read_table(doc, lambda gid, **o: load(gid, **o))
+
+
+@pytest.mark.parametrize("game_id, players", [("pyramids", 1), ("pyramids", 2), ("ancients", 1),
+                                              ("lootnrun", 2), ("archaeology", 2)])
+def test_no_world_before_every_setup_question_is_answered(game_id, players):
+    # (a solo Pyramids table was shown a made-up deal before its 4 cards were entered)
+    game = load(game_id)
+    lines = table_session(game, players=players, seat=0, seed=5)
+    tracker = Tracker.start(game, players=players, seat=0)
+    answered = 0
+    for line in lines:
+        if tracker.ask().kind != "setup":
+            break
+        assert tracker.world is None
+        tracker.enter(line)
+        answered += 1
+    assert answered and tracker.world is not None
