@@ -30,6 +30,7 @@ from games.errors import DigsiteError
 from games.forgiving import did_you_mean
 from games.notation import notation_of
 from games.record import record_text
+from games.table import plural
 from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
@@ -1039,8 +1040,8 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
         click.echo(f"record written to {path}")
     else:
         why = "you quit" if outcome.how == "quit" else "the input ended"
-        click.echo(f"{why} before the end of the game: the game so far ({outcome.moves} "
-                   f"moves) is in {path}")
+        click.echo(f"{why} before the end of the game: the game so far "
+                   f"({plural(outcome.moves, 'move')}) is in {path}")
 
 
 @app.command(epilog=(
@@ -1111,7 +1112,8 @@ def track(game: str, players: int | None, seat: int, record_file: str | None,
         click.echo(f"table record written to {path}")
     else:
         why = "you quit" if how == "quit" else "the input ended"
-        click.echo(f"{why}: the table so far ({len(tracker.record.events)} events) is in "
+        click.echo(f"{why}: the table so far "
+                   f"({plural(len(tracker.record.events), 'event')}) is in "
                    f"{path}; --resume {path} goes on")
 
 
