@@ -589,16 +589,24 @@ class Node:
                 point = y if weight == 0.0 or center is None else weight * center + (1 - weight) * y
                 prices = self.prices(point)
                 values = []
+                candidates = []
                 for i in range(len(self.space.pool)):
                     value, found = self.best_plan(i, prices)
                     values.append(value)
-                    if found is None:
-                        continue
-                    col, obj = self.column(found)
-                    if obj - col @ y > 1e-6:  # improves the master at its own duals
-                        master.add(col, obj)
-                        plans.append(found)
-                        added += 1
+                    if found is not None:
+                        candidates.append(found)
+                if candidates:
+                    # the round's plans as one block: one pass over the rows (a column at a
+                    # time was about a tenth of a round), the same columns in the same order
+                    cols, objs = self.columns(candidates)
+                    # improves the master at its own duals (each column's own dot product,
+                    # as when they came one at a time: the same sums to the last bit)
+                    better = np.array([objs[j] - np.ascontiguousarray(cols[:, j]) @ y > 1e-6
+                                       for j in range(len(candidates))])
+                    if better.any():
+                        master.add_many(cols[:, better], objs[better])
+                        plans.extend(p for p, b in zip(candidates, better) if b)
+                        added += int(better.sum())
                 bound = self.lagrangian(point, values)
                 if bound < best:
                     best, center = bound, point
