@@ -129,10 +129,14 @@ def _replayed(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
 
 def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
                games: Sequence[Sequence[str]], iterations: int, deadline: float | None = None,
+               integral: bool = False,
                progress: Callable[[int, int], None] | None = None) -> PriceProof:
     """Branch and price from the deal's start with the best known score ``incumbent``;
-    ``games`` (move lists of legal games) seed its column pool. ``progress(bound, best)``
-    after each chunk."""
+    ``games`` (move lists of legal games) seed its column pool. ``integral``: after the
+    root's column generation, a game from the master made whole
+    (``BranchAndPrice.integral_dive``; once: its cost grows fast with the pool, 0.2-0.9 s
+    after the root on the 2-round deals of the bench, about 2 s at 1,500 plans).
+    ``progress(bound, best)`` after each chunk."""
     state = state_from_deal(deal, data)
     search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state)
     for moves in games:
@@ -153,6 +157,8 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
         result = search.run(incumbent=incumbent, iterations=min(chunk, iterations - search.used),
                             deadline=deadline)
         clock = result.stopped == "time_limit"
+        if integral and result.stopped == "budget" and used == 0:  # after the root
+            search.integral_dive(deadline=deadline)
         if progress is not None:
             progress(result.bound, search.incumbent(incumbent))
         if result.stopped != "budget" or search.used == used:  # closed, or nothing left to do

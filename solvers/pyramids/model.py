@@ -1271,7 +1271,8 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
             tell(f"branch and price (up to {rounds} rounds): best {best.score:g}, "
                  f"bound {bound:g}")
             price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,
-                               games=games + [best.moves], deadline=deadline)
+                               games=games + [best.moves], deadline=deadline,
+                               integral=first)
             if price.game is not None:
                 best = warm_start_of(deal, data, price.game[1])
             if price.bound < bound:
