@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from cards_data.pyramids import PyramidsData
 from games.pyramids import PyramidsState
-from solvers.clock import expired
+from solvers.clock import expired, remaining
 
 from .. import interrupt
 
@@ -49,11 +49,14 @@ from .dive import chosen_plans, follow
 from .position import SoloPosition
 from .relax import CardPlan, Node, Ranges, Solution, Space, Term
 
-__all__ = ["BranchAndPrice", "BranchResult", "OpenNode", "ROOT_ITERATIONS", "NODE_ITERATIONS"]
+__all__ = ["BranchAndPrice", "BranchResult", "OpenNode", "ROOT_ITERATIONS", "NODE_ITERATIONS",
+           "INTEGRAL_NODES"]
 
 #: Column-generation rounds at most for the root's relaxation and for any later node.
 ROOT_ITERATIONS = 120
 NODE_ITERATIONS = 25
+#: Branch-and-bound nodes of HiGHS for the integral master of ``integral_dive``.
+INTEGRAL_NODES = 50
 _EPS = 1e-6
 
 
@@ -138,6 +141,31 @@ class BranchAndPrice:
         if self.found is None or score > self.found[0]:
             self.found = (score, moves)
 
+    def integral_dive(self, *, node_limit: int = INTEGRAL_NODES,
+                      deadline: float | None = None) -> int | None:
+        """A game from the master made whole: at the best solved open node, one plan or
+        none per card from the whole pool (``Node.integral``), followed through the engine
+        like a dive (``dive.follow``); it becomes ``found`` when better. The game's score,
+        or ``None`` (no state to play from, no solved node open, or no whole solution).
+
+        The dives follow fractional solutions, whose card plans need not fit together;
+        the whole master's do fit its rows (2026-11-26, the bench's 2-round deals after
+        the root's rounds: it played the optimum of deals 5 and 6 and raised deals 1 and 2
+        from 70 and 75 to 85, 0.2-0.9 s each)."""
+        # the best open node that was solved (one pushed unsolved when the budget ran out
+        # has no rows yet)
+        top = next((o for o in sorted(self.heap) if o.node is not None), None)
+        if self.state is None or top is None or top.node is None:
+            return None
+        x = top.node.integral(self.plans, node_limit=node_limit, time_limit=remaining(deadline))
+        if x is None:
+            return None
+        final, moves = follow(self.space, self.state, chosen_plans(self.space, x, self.plans))
+        score = final.score(0)
+        if self.found is None or score > self.found[0]:
+            self.found = (score, moves)
+        return score
+
     def _push(self, ranges: Ranges, bound: float, node: Node | None, solution: Solution | None,
               depth: int) -> None:
         self.created += 1
@@ -190,6 +218,18 @@ class BranchAndPrice:
                 stopped = interrupt.INTERRUPTED
                 break
             heapq.heappop(self.heap)
+            if top.node is None:
+                # pushed with its parent's bound when the budget ran out: solve it now,
+                # stopping at the floor like any child, and put it back; split only if it
+                # is still the best open node (splitting it at once, unpruned, spent the
+                # rounds of both its children on a node the incumbent could close)
+                node, bound, solution = self._solve(
+                    top.ranges, iterations=min(node_iterations, max(1, budget - self.used)),
+                    floor=floor(), cap=top.bound)
+                self.nodes += 1
+                if bound >= floor():
+                    self._push(top.ranges, bound, node, solution, top.depth)
+                continue
             children, depth = self._split(top), top.depth + 1
             if children is None and top.solution is not None and not top.solution.converged:
                 # whole, but its bound is the Lagrangian's of an unfinished column

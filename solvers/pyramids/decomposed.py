@@ -40,6 +40,16 @@ median 0% (1.75% before), worst 9.2% (22.1%). CP-SAT after the search raised the
 on the four deals it ran on (85 -> 89, 90 -> 94 proving deal 2, 74 -> 76, 70 -> 89
 proving deal 8): the dives alone are weak on some deals.
 
+On 2-round deals (``model.proof_first``) the master is made whole once, after the root's
+rounds (``integral=True``: ``BranchAndPrice.integral_dive``, a node-limited HiGHS MIP over
+the pool at the best solved open node, 0.2-0.9 s there): the dives follow fractional
+solutions whose card plans need not fit together, the whole master's plans fit its rows.
+It played the optimum of deals 5 and 6 (96 and 88) at the root, where the dives reached
+them after 1,000 rounds or more, and raised deals 1 and 2 from 70 and 75 to 85; on deals
+0 and 8 it found nothing better (78 and 68). Later in the search it costs about 2 s at
+1,500 plans and found little more (deal 8: 84 at round 270, the optimum 89), so it runs
+once. The before/after table of the default path is in ``model``'s docstring.
+
 It starts from the card plans of the games already known (the warm starts and CP-SAT's
 plan), so its master holds a real game's score from the first round. The budget is
 deterministic: ``price_rounds(budget, steps)`` column-generation rounds, the root's first (up to
@@ -129,10 +139,14 @@ def _replayed(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
 
 def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
                games: Sequence[Sequence[str]], iterations: int, deadline: float | None = None,
+               integral: bool = False,
                progress: Callable[[int, int], None] | None = None) -> PriceProof:
     """Branch and price from the deal's start with the best known score ``incumbent``;
-    ``games`` (move lists of legal games) seed its column pool. ``progress(bound, best)``
-    after each chunk."""
+    ``games`` (move lists of legal games) seed its column pool. ``integral``: after the
+    root's column generation, a game from the master made whole
+    (``BranchAndPrice.integral_dive``; once: its cost grows fast with the pool, 0.2-0.9 s
+    after the root on the 2-round deals of the bench, about 2 s at 1,500 plans).
+    ``progress(bound, best)`` after each chunk."""
     state = state_from_deal(deal, data)
     search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state)
     for moves in games:
@@ -153,6 +167,8 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
         result = search.run(incumbent=incumbent, iterations=min(chunk, iterations - search.used),
                             deadline=deadline)
         clock = result.stopped == "time_limit"
+        if integral and result.stopped == "budget" and used == 0:  # after the root
+            search.integral_dive(deadline=deadline)
         if progress is not None:
             progress(result.bound, search.incumbent(incumbent))
         if result.stopped != "budget" or search.used == used:  # closed, or nothing left to do

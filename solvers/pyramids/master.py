@@ -32,7 +32,7 @@ import numpy as np
 
 from games.errors import SolverFault
 
-__all__ = ["MasterLP"]
+__all__ = ["MasterLP", "integral_master"]
 
 
 
@@ -123,3 +123,20 @@ class MasterLP:
             raise SolverFault(f"the relaxation's master LP failed: {result.message}")
         return (-float(result.fun), np.asarray(result.x),
                 np.maximum(0.0, -np.asarray(result.ineqlin.marginals)))
+
+
+def integral_master(matrix: np.ndarray, rhs: np.ndarray, costs: np.ndarray, lower: np.ndarray,
+                    upper: np.ndarray, integral: np.ndarray, *, node_limit: int,
+                    time_limit: float | None = None) -> np.ndarray | None:
+    """The master with the ``integral`` columns whole: ``max costs·x`` over ``A x <= rhs``
+    and the bounds, by HiGHS's branch and bound stopped after ``node_limit`` nodes (the
+    same answer on every run; ``time_limit`` seconds, a cap). ``x`` of the best solution
+    found, or ``None`` when it found none."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    options: dict[str, Any] = {"node_limit": node_limit}
+    if time_limit is not None:
+        options["time_limit"] = max(0.01, time_limit)
+    result = milp(-costs, constraints=LinearConstraint(matrix, -np.inf, rhs),
+                  bounds=Bounds(lower, upper), integrality=integral, options=options)
+    return None if result.x is None else np.asarray(result.x)

@@ -100,8 +100,40 @@ On those deals the dives found better plans than CP-SAT and the search proved mo
 alone (2026-11-26, the bench's 2-round deals 0-9 from the policy's and pilot's games,
 before the faster pricing and master LP: 8 proved in 265 to 1,091 rounds; CP-SAT's plans
 at the default budget 75-99, lower than the search's on 7 of 10 and never higher), so
-CP-SAT's time went where it was not needed. Full deals keep CP-SAT first: there the branch and
-price's bound barely moves (1,200 rounds: 183 -> 182 on full deal 0).
+CP-SAT's time went where it was not needed. There the search also makes its master whole
+once after the root (``prove_deal(..., integral=True)``, ``decomposed``'s docstring),
+which found the optimum of deals 5 and 6 at the root. Full deals keep CP-SAT first: there
+the branch and price's bound barely moves (1,200 rounds: 183 -> 182 on full deal 0).
+
+The default path on the bench's 2-round deals 0-9 (``benchmarks.pyramids_bench``), plan /
+bound (CPU s of the whole solve), main b3ef2d9 before and this path after, both run at
+once deal by deal (2026-11-26, the machine loaded at 3-5 on its 2 cores, one run each;
+``*`` proven within the issue's 60 s of CPU):
+
+====  =================  =================
+deal  before             after
+====  =================  =================
+0     91/91 (68.2)       91/91 (59.1) *
+1     89/94 (184.0)      89/94 (187.1)
+2     94/94 (56.1) *     94/94 (57.2) *
+3     76/83 (153.0)      80/83 (155.3)
+4     75/75 (27.2) *     75/75 (24.3) *
+5     96/96 (63.7)       96/96 (36.6) *
+6     88/88 (58.0) *     88/88 (36.9) *
+7     86/86 (30.7) *     86/86 (33.4) *
+8     89/89 (139.5)      89/89 (159.5)
+9     99/99 (13.4) *     99/99 (12.8) *
+====  =================  =================
+
+Proven within 60 s: 5 of 10 before, 7 after (the target is 8). The whole master gave
+deals 5 and 6 their optimum at the root (proofs 1.7x and 1.6x sooner) and deal 3 a
+better plan (80); deal 0 gained from solving a node left unsolved at a budget boundary
+before splitting it (929 rounds instead of 1,011), and sits at the line (59-75 s in
+other runs of main). Deals 1, 3 and 8 wait for their bound: deal 8 given its optimum 89
+as the incumbent from the start still needed 866 rounds (65 s) to prove it, and the
+bounds of deals 1 and 3 stand at 94 and 83 after 1,200 rounds (their best plans known,
+90 and 80). Deal 8's proof comes from CP-SAT after the search (hinted with a 70), whose
+time varies with the hint's game (51 s before, 72 s after).
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
 (``DEFAULT_WORKERS``). On deals of one round one worker proved optima 2-4x faster than two
@@ -1271,7 +1303,8 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
             tell(f"branch and price (up to {rounds} rounds): best {best.score:g}, "
                  f"bound {bound:g}")
             price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,
-                               games=games + [best.moves], deadline=deadline)
+                               games=games + [best.moves], deadline=deadline,
+                               integral=first)
             if price.game is not None:
                 best = warm_start_of(deal, data, price.game[1])
             if price.bound < bound:

@@ -208,3 +208,45 @@ def test_a_stop_request_during_the_branch_and_price_says_interrupted(monkeypatch
     assert result.score <= optimum <= result.bound
     end, _ = replay_plan(deal, DATA, result.moves)
     assert end.score(0) == result.score
+
+
+def test_the_whole_master_picks_one_plan_a_card_and_plays_a_legal_game():
+    """``Node.integral`` weighs each plan 0 or 1, at most one plan a card; the game
+    ``integral_dive`` follows from it replays to the score it claims, not above the
+    exhaustive optimum, and becomes the search's best game when it beats the dives'.
+    Where the best open node's ranges admit no whole choice of the pool's plans there is
+    no game and nothing changes; on most of these deals there is one."""
+    whole = 0
+    for seed, rounds, steps in DEALS[-6:]:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
+        optimum = exhaustive_best(deal, DATA).score
+        search, _ = _search(state_from_deal(deal, DATA), deal, iterations=30)
+        top = search.best_open()
+        if top is None:  # closed already: nothing left to make whole
+            continue
+        before = search.found
+        x = top.node.integral(search.plans, node_limit=50)
+        score = search.integral_dive(node_limit=50)
+        if x is None:
+            assert score is None and search.found == before
+            continue
+        whole += 1
+        assert set(x.tolist()) <= {0.0, 1.0}
+        cards = [p.card for w, p in zip(x, search.plans) if w]
+        assert len(cards) == len(set(cards))
+        assert score is not None and score <= optimum
+        assert search.found is not None
+        assert search.found[0] == max(score, before[0] if before else score)
+        _check_found(search, deal, optimum)
+    assert whole >= 3
+
+
+def test_prove_deal_with_whole_masters_never_goes_below_the_optimum():
+    deal = make_deal(players=1, seed=731, data=DATA, rounds=2, steps_per_round=2)
+    optimum = exhaustive_best(deal, DATA).score
+    proof = prove_deal(deal, DATA, incumbent=0, games=[], iterations=120, integral=True)
+    assert optimum <= proof.bound
+    if proof.game is not None:
+        score, moves, _, _ = proof.game
+        end, _ = replay_plan(deal, DATA, moves)
+        assert end.score(0) == score <= optimum
