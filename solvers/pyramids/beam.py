@@ -181,13 +181,37 @@ def _picks(node: _Node) -> list[_Node]:
     return out
 
 
-def beam_search(start: PyramidsState, width: int, *, deadline: float | None = None
-                ) -> BeamResult:
+def seed_keys(start: PyramidsState, seed: BeamGame) -> list[Hashable]:
+    """The ``position_key`` of each level a complete game ``seed`` passes through from
+    ``start`` (keep phase): after its keep, then after each crossing with its
+    replacement picks (the levels of ``beam_search``)."""
+    if start.phase != "keep":
+        raise ValueError("a seed game starts at the keep: the search must start there too")
+    state = start.clone()
+    state.apply(Keep(seed.kept))
+    _advance(state)
+    keys = [position_key(state)]
+    for move in seed.path:
+        state.apply(move)
+        if state.phase != "take":
+            _advance(state)
+            keys.append(position_key(state))
+    return keys
+
+
+def beam_search(start: PyramidsState, width: int, *, deadline: float | None = None,
+                seed: BeamGame | None = None) -> BeamResult:
     """The beam search of the module docstring from ``start``, a solo game in its keep
-    phase (every keep choice is a root) or at any later decision of a crossing."""
+    phase (every keep choice is a root) or at any later decision of a crossing.
+
+    ``seed``: a complete legal game from ``start`` (its keep and every move after it)
+    whose path the beam keeps at every level, valued at the seed's final score, so the
+    search's answer is never below it and the children of the seed's path (a deviation
+    at one crossing, then the policy) are all played out."""
     if width < 1:
         raise ValueError(f"beam width {width} is not positive")
-    best: BeamGame | None = None
+    best: BeamGame | None = seed
+    keys = seed_keys(start, seed) if seed is not None else []
     playouts = 0
 
     def stop() -> bool:
@@ -204,9 +228,12 @@ def beam_search(start: PyramidsState, width: int, *, deadline: float | None = No
         state = start.clone()
         kept = tuple(sorted(set(state.seats[0].dealt) - set(state.seats[0].returned)))
         level = [n for n in _picks(_Node(state, kept, ())) if not n.state.is_terminal()]
+    depth = 0
     while level:
+        depth += 1
         ranked: list[_Node] = []
         seen: set[Hashable] = set()
+        on_seed: _Node | None = None
         for parent in level:
             for child in _children(parent):
                 key = position_key(child.state)
@@ -221,7 +248,15 @@ def beam_search(start: PyramidsState, width: int, *, deadline: float | None = No
                 child.value = world.score(0)
                 if best is None or child.value > best.score:
                     best = BeamGame(child.value, child.kept, child.path)
+                if seed is not None and depth < len(keys) and key == keys[depth]:
+                    # the seed's own continuation scores seed.score from here: a legal
+                    # game, so the node is worth at least that
+                    child.value = max(child.value, seed.score)
+                    on_seed = child
                 ranked.append(child)
         ranked.sort(key=lambda n: -n.value)  # stable: ties keep the generation order
-        level = [n for n in ranked[:width] if not n.state.is_terminal()]
+        chosen = ranked[:width]
+        if on_seed is not None and all(n is not on_seed for n in chosen):
+            chosen[-1] = on_seed  # the seed's path stays in the beam
+        level = [n for n in chosen if not n.state.is_terminal()]
     return BeamResult(best, playouts, False)

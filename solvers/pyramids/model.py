@@ -143,7 +143,7 @@ from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
 from .. import interrupt
-from .beam import beam_search
+from .beam import BeamGame, beam_search
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
 from .decomposed import SOURCE as PRICE_SOURCE, price_rounds, prove_deal
 from .instance import QueueWindows, SoloInstance, acquisition_ok
@@ -174,7 +174,7 @@ STOP_REASONS = ("optimal", "budget", "time_limit", "cuts", interrupt.INTERRUPTED
 
 
 #: Beam width per unit of budget for the beam search's warm start (``beam_width``).
-BEAM_PER_UNIT = 4
+BEAM_PER_UNIT = 8
 
 
 def beam_width(budget: float) -> int:
@@ -182,7 +182,7 @@ def beam_width(budget: float) -> int:
     (``BEAM_PER_UNIT`` per unit, one at the least; the module docstring has its cost).
 
     >>> beam_width(30.0), beam_width(2.0), beam_width(0.1)
-    (120, 8, 1)
+    (240, 16, 1)
     """
     return max(1, int(round(BEAM_PER_UNIT * budget)))
 
@@ -984,12 +984,16 @@ def policy_plans(deal: dict[str, Any], data: PyramidsData, *, pilot: bool = Fals
 
 
 def beam_plans(deal: dict[str, Any], data: PyramidsData, width: int, *,
-               deadline: float | None = None) -> list[WarmStart]:
+               deadline: float | None = None, seed: WarmStart | None = None
+               ) -> list[WarmStart]:
     """The best game of the beam search over the deal's decisions
     (``solvers.pyramids.beam``, ``width`` paths per expedition card), replayed through the
     engine: its path, then the policy's moves (the playout that valued it). Empty only if
-    the ``deadline`` or a stop request came before the first playout."""
-    found = beam_search(state_from_deal(deal, data), width, deadline=deadline).best
+    the ``deadline`` or a stop request came before the first playout and there is no
+    ``seed``: a legal game whose path the beam keeps (its answer is never below it)."""
+    start = state_from_deal(deal, data)
+    found = beam_search(start, width, deadline=deadline,
+                        seed=None if seed is None else _beam_game(start, seed)).best
     if found is None:
         return []
     path = iter(found.path)
@@ -1001,6 +1005,21 @@ def beam_plans(deal: dict[str, Any], data: PyramidsData, width: int, *,
     game = _play(deal, data, found.kept, choose)
     verify_replay("score", claimed=found.score, replayed=game.score)
     return [game]
+
+
+def _beam_game(start: PyramidsState, game: WarmStart) -> BeamGame:
+    """``game`` (a legal game from ``start``, its keep first) as the beam's seed."""
+    state = start.clone()
+    moves: list[Move] = []
+    for text in game.moves:
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        move = parse_move(state, text)
+        state.apply(move)
+        moves.append(move)
+    if not isinstance(moves[0], Keep):
+        raise SolverFault(f"a game starts with its keep, not {game.moves[0]!r}")
+    return BeamGame(game.score, tuple(sorted(moves[0].cards)), tuple(moves[1:]))
 
 
 def policy_plan(deal: dict[str, Any], data: PyramidsData) -> WarmStart:
@@ -1186,7 +1205,9 @@ def _warm_starts(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
     if len(inst.shapes) > 2 * inst.steps_per_round:  # where the beam beat CP-SAT's plans
         width = beam_width(budget)
         tell(f"the beam search's games ({width} paths): best {warm[0].score:g}")
-        warm = sorted(warm + beam_plans(deal, data, width, deadline=deadline),
+        # seeded with the best game so far: the beam keeps its path, so it answers no
+        # less (the beam alone is not monotone in its width; module docstring)
+        warm = sorted(warm + beam_plans(deal, data, width, deadline=deadline, seed=warm[0]),
                       key=lambda w: -w.score)
     return warm, model
 
