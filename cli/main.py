@@ -506,7 +506,7 @@ def _budget_help() -> str:
         if info.id == "pyramids":  # what a unit also buys, and what the default costs
             text += ("; each unit also buys 2 rounds of the deal bound, at most 60, 10 "
                      "rounds of the branch and price on a full deal and 8 paths of its beam "
-                     "search; the default takes about three minutes of one core on a full "
+                     "search; the default takes about four minutes of one core on a full "
                      "deal")
         parts.append(text + ")")
     return ("Deterministic work budget, the default kind: the same deal, seed and budget "

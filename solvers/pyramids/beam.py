@@ -11,7 +11,11 @@ policy (``solvers.pyramids.policy``) and takes the best. The beam keeps ``width`
   leads to (display cards or the deck top), up to the next crossing;
 * each child is valued by the final score of the policy's playout from it; children with
   the same position (``position_key``) are merged, the first one kept;
-* the ``width`` best children by that value (ties: generation order) form the next level.
+* the ``width`` best children by that value (ties: generation order) form the next level;
+* a ``seed`` game (``solve_deal`` gives the best of the policy's and the pilot's games)
+  keeps its path: at each level its node is valued at the seed's score (its own
+  continuation is a legal game) and kept, so the answer is never below the seed, and the
+  seed's neighbours (one crossing changed, then the policy) are all played out.
 
 Every playout is a complete legal game, so the best one seen is the search's answer
 (``BeamGame``: its score, kept cards and the path's moves, then the policy plays on); it
@@ -54,6 +58,14 @@ falls from median 25.9% / worst 30.8% to 16.0% / 20.1% (width 30: 18.4% / 24.2%;
 default budget. So the full deals' plan side was weak by at least 3-14%; where the rest
 of the gap (16% at the median) sits is not settled: the plan may still rise (width 60 ->
 120 gained on 5 of 10 deals, and lost 4 on deal 7).
+
+Wider and seeded (2026-11-26, same deals, one run each, machine loaded at 3-4): width
+600 found 165, 155, 151 on deals 0, 3, 7 (290, 222, 414 s), +5, +3, +4 over width 120;
+width 240 seeded with the best of the policy's and pilot's games (156, 140, 137) found
+162, 154, 146 on deals 0, 3, 4 (135, 87, 115 s, the policy's and pilot's games
+included), +2, +2, +1 over width 120 (on deal 4 CP-SAT had raised the width-120 plan to
+149). ``solve_deal`` now runs the seeded beam at 8 paths per budget unit (240 at the
+default; ``model.BEAM_PER_UNIT``).
 
 On 2-round deals (``p2r-*``, where the optimum is known for 0, 2, 4 and 5: 91, 94, 75,
 96) width 64 found 87, 83, 89, 76, 68, 79 on deals 0-5 (pilot: 74, 70, 75, 74, 63, 78;

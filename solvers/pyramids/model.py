@@ -62,15 +62,24 @@ Model (time-indexed, one Boolean family per physical card ``c``):
 over the keep pairs, for deals longer than a round of the pilot method's games over them
 (``policy_plans``) and, for deals longer than two rounds, of the beam search over the
 deal's decisions (``beam_plans``, ``solvers.pyramids.beam``: ``beam_width(budget)`` paths,
-4 per budget unit) is the first incumbent, a solution hint and a floor on the objective
-(ties: the earlier kind). On the full deals 0-9 of the bench the beam's 120 paths of the
-default budget beat the default's plan before it (the pilot's warm start plus CP-SAT) on
-all 10, by 4-20 (median +11): the gap against the same bounds fell from median 25.9% /
-worst 30.8% to 16.0% / 20.1%, for a median 54 s of CPU (35-79; the table is in
-``solvers.pyramids.beam``). The whole command at the default budget, deals 0 and 1: 160 /
-183 and 164 / 184 for 220 and 264 s of CPU (before: 156 / 183 and 144 / 184 for 156 and
-176 s); CP-SAT and the branch and price added nothing to the beam's plans there, and the
-bound did not move. 2-round deals go without the beam: given it (120 paths, before the
+8 per budget unit, seeded with the best of the policy's and pilot's games so that it answers
+no less) is the first incumbent, a solution hint and a floor on the objective (ties: the
+earlier kind). On the full deals 0-9 of the bench the beam's 120 paths (4 per unit, unseeded)
+beat the plan before it (the pilot's warm start plus CP-SAT) on all 10, by 4-20 (median
++11; the table is in ``solvers.pyramids.beam``); the whole command at the default budget
+then gave 160/183, 164/184, 170/193, 152/176, 149/172, 161/187, 158/184, 147/174, 154/184,
+164/187 (plan / bound) for 151-205 s of CPU, CP-SAT adding a plan only on deal 4 (145 ->
+149) and the branch and price none. Which side holds the rest of the gap is measured in
+``benchmarks.pyramids_sides``: the plan rises 2-3% at 5x the beam, the bound falls 1% at 10x
+the branch and price's rounds, and the relaxation counts one completed card more than any
+plan found; so the beam got twice the paths, seeded. The same deals with it (2026-11-26, one
+run, the machine loaded at 3-4): 162/183, 169/184, 175/193, 154/176, 149/172, 162/188,
+164/184, 147/174, 155/184, 164/186, plans up on 7 of 10 (+1 to +6, none lower; CP-SAT
+raised deal 2's 174 to 175 and deal 4's 146 to 149), the gap median 15.6% -> 13.9%, worst
+19.5% -> 18.7%, for 181-290 s of CPU (median 237; 151-205, median 173, before: the beam's
+extra 120 paths cost 31-98 s). The bound moved by one on two deals (5: 187 -> 188, 9: 187
+-> 186): the branch and price starts from the plans it is given.
+2-round deals go without the beam: given it (120 paths, before the
 branch and price, deals 0-9) their plans rose on deals 1 and 3 (90 against 89, 80 against
 76) and deals 5 and 8 proved sooner, but deal 2 lost its proof (91 / 94 against 94 / 94) and
 the beam's 10-20 s slowed the easy proofs, so 4 of 10 proved within 60 s of CPU against 5-6
@@ -101,7 +110,7 @@ alone (2026-11-26, the bench's 2-round deals 0-9 from the policy's and pilot's g
 before the faster pricing and master LP: 8 proved in 265 to 1,091 rounds; CP-SAT's plans
 at the default budget 75-99, lower than the search's on 7 of 10 and never higher), so
 CP-SAT's time went where it was not needed. Full deals keep CP-SAT first: there the branch and
-price's bound barely moves (1,200 rounds: 183 -> 182 on full deal 0).
+price's bound barely moves (full deal 0: 183 at its 300 rounds, 182 at 445, 181 at 3,000).
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
 (``DEFAULT_WORKERS``). On deals of one round one worker proved optima 2-4x faster than two
