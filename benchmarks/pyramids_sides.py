@@ -56,10 +56,11 @@ full 105        153 / 199 (83)         155 / 199 (91)         not run
 said; the bench's full deals ``/work/w6/p0r-*.json``, seeds 0, 3, 7; one run each, pure
 Python, ``nice``, the machine loaded at 3-4 on 2 cores; CPU ``time.process_time``). The
 default's plan is the beam's (120 paths); the bound the branch and price's 300 rounds
-from it. 10x on the plan side: ``model.beam_plans`` at width 600 (5x: width 1,200 was
+from it (plan / bound, CPU s of the whole solve). 10x on the plan side: ``model.beam_plans`` at width 600 (5x: width 1,200 was
 not affordable, about 10 CPU min a deal); on the bound side: the branch and price
 (``decomposed.prove_deal``'s loop) 3,000 rounds from the policy's, pilot's and beam's
-games, on deal 0 only (931 s of CPU for its rounds; deals 3 and 7 would have cost as
+games, on deal 0 only; the seeded beam's seed is the best of the policy's and pilot's
+games (156, 140, 137), (931 s of CPU for its rounds; deals 3 and 7 would have cost as
 much again each):
 
 ====  ==============  ===============  ===================  ======================
