@@ -55,12 +55,13 @@ full 105        153 / 199 (83)         155 / 199 (91)         not run
 **Full deals, which side is weak** (2026-11-26, main b3ef2d9 plus the seeded beam where
 said; the bench's full deals ``/work/w6/p0r-*.json``, seeds 0, 3, 7; one run each, pure
 Python, ``nice``, the machine loaded at 3-4 on 2 cores; CPU ``time.process_time``). The
-default's plan is the beam's (120 paths); the bound the branch and price's 300 rounds
-from it (plan / bound, CPU s of the whole solve). 10x on the plan side: ``model.beam_plans`` at width 600 (5x: width 1,200 was
-not affordable, about 10 CPU min a deal); on the bound side: the branch and price
+default's plan is the beam's (120 paths), its bound the branch and price's 300 rounds
+from it (plan / bound, CPU s of the whole solve). 10x on the plan side:
+``model.beam_plans`` at width 600 (5x: width 1,200 was not affordable, about 10 CPU min a
+deal); the seeded beam at width 240 (seeded with the best of the policy's and pilot's
+games: 156, 140, 137). 10x on the bound side: the branch and price
 (``decomposed.prove_deal``'s loop) 3,000 rounds from the policy's, pilot's and beam's
-games, on deal 0 only; the seeded beam's seed is the best of the policy's and pilot's
-games (156, 140, 137), (931 s of CPU for its rounds; deals 3 and 7 would have cost as
+games, on deal 0 only (931 s of CPU for its rounds; deals 3 and 7 would have cost as
 much again each):
 
 ====  ==============  ===============  ===================  ======================
@@ -101,6 +102,10 @@ Tried on the plan side and not kept: CP-SAT re-solving the last 7 steps of the 1
 with the rest fixed proved them optimal (0.9 s), the last 14 found nothing better in 10
 deterministic s (23 s CPU): the beam's end game is locally optimal, so an LNS over
 step windows was not built.
+
+The default since (the seeded beam at 240 paths, CP-SAT and the branch and price as
+before), full deals 0-9, one run: plans up on 7 of 10 (+1 to +6), the gap median 15.6% ->
+13.9%, worst 19.5% -> 18.7%, 181-290 s of CPU (``solvers.pyramids.model``'s docstring).
 """
 
 from __future__ import annotations
