@@ -45,26 +45,67 @@ full 104        143 / 184 (77)         144 / 184 (92)         not run
 full 105        153 / 199 (83)         155 / 199 (91)         not run
 ==============  =====================  =====================  ==========================
 
-* **The plan is the weak side on 2-round deals.** The bound (per-card tables) does not move:
-  4x and 16x its column-generation rounds give the same bound on every deal run (all 5
-  2-round deals at 4x, 101 and 102 at 16x, full 101 at 4x: the LP has converged), and
-  ten times CP-SAT's budget leaves it at 96 on deal 101 while the plan rises 70 -> 81
-  (+16%; the gap 37% -> 19%). One worker instead of two interleaved raises the plan at
-  the same deterministic budget on 4 of 5 deals (+4, +11, +1, +5, 0: the gap median
-  32.8% -> 23.2%, worst 40.5% -> 38.7%); so does more budget. CP-SAT's own bound stays
-  far above (117-245).
-* **Full deals: CP-SAT adds almost nothing at the default budget.** The plan of ``a2`` is
-  the pilot method's warm start on all 5 full deals (162, 128, 146, 143, 153, measured
-  alone); one worker adds +1, +1 and +2 on 3 of them (gap median 30.1% -> 28.4%, worst
-  43.8% both). CP-SAT's own bound stays at its trivial 301-314. The table's line says
-  "plan" (it moved 0.8 on average, the bound 0), but which side holds the full deals' gap
-  (22-44%) is not settled by these runs: 10x the budget was not run on a full deal
-  (about 800 s CPU) for lack of CPU.
+* **2-round deals** (these runs, before the branch and price): the per-card bound did not
+  move with 4x and 16x its rounds (the LP had converged) while 10x CP-SAT's budget raised
+  the plan 70 -> 81 on deal 101: the plan was the weak side there; the branch and price
+  (``solvers.pyramids.decomposed``) has since proved 8 of the bench's 10.
 * One worker costs more CPU for the same deterministic time: medians 73 against 64 s on
-  2-round deals, 92 against 79 s on full deals (one run each, loaded machine); the two
-  interleaved workers also overran the deterministic limit on full deals (31.8-40.0
-  deterministic s for a budget of 30).
-* LB tree search on one worker was not run (the last note: no help).
+  2-round deals, 92 against 79 s on full deals (one run each, loaded machine).
+
+**Full deals, which side is weak** (2026-11-26, main b3ef2d9 plus the seeded beam where
+said; the bench's full deals ``/work/w6/p0r-*.json``, seeds 0, 3, 7; one run each, pure
+Python, ``nice``, the machine loaded at 3-4 on 2 cores; CPU ``time.process_time``). The
+default's plan is the beam's (120 paths), its bound the branch and price's 300 rounds
+from it (plan / bound, CPU s of the whole solve). 10x on the plan side:
+``model.beam_plans`` at width 600 (5x: width 1,200 was not affordable, about 10 CPU min a
+deal); the seeded beam at width 240 (seeded with the best of the policy's and pilot's
+games: 156, 140, 137). 10x on the bound side: the branch and price
+(``decomposed.prove_deal``'s loop) 3,000 rounds from the policy's, pilot's and beam's
+games, on deal 0 only (931 s of CPU for its rounds; deals 3 and 7 would have cost as
+much again each):
+
+====  ==============  ===============  ===================  ======================
+deal  default         beam 600 paths   seeded beam 240      3,000 rounds
+====  ==============  ===============  ===================  ======================
+0     160 / 183 (175) 165 (290 s)      162 (135 s)          181 (183 at 300, 182
+                                                            at 445, 181 at 2,346)
+3     152 / 176 (151) 155 (222 s)      154 (87 s)           not run
+4     149 / 172 (164) not run          146 (115 s)          not run
+7     147 / 174 (182) 151 (414 s)      not run              not run
+====  ==============  ===============  ===================  ======================
+
+(d) The slack, full deal 0: the terms of the relaxation's LP (the open node of the
+highest bound after 3,000 rounds, LP 181.86; the root's after 120 rounds, 184.0, has
+8.25-8.41 completions and otherwise the same terms) against the best plans':
+
+==========================  ===============  ============  ============
+term                        LP (181.86)      beam 120      beam 600
+==========================  ===============  ============  ============
+completed cards (x10)       8.0 (80)         7 (70)        7 (70)
+per colour -> pyramid       2, 2, 4 -> 36    2, 3, 2 -> 30 2, 3, 2 -> 30
+gems red / green            10 / 10 -> 50    9 / 10 -> 46  10 / 10 -> 50
+torches                     4 rounds -> 20   20            20
+skulls                      track 11, 1.93   track 8: -6   track 7: -5
+                            potions: -4.1
+==========================  ===============  ============  ============
+
+So the plan rises 2-3% at 5x the beam (+5, +3, +4), the bound falls 1% at 10x the rounds
+(183 -> 181), and of the 17 points between the best plan found (165) and the bound, 16
+are **one completed card** (10 card points and 6 pyramid points: a colour's fourth card)
+that no plan found: the relaxation mixes card plans to 8 whole completions, the plans
+reach 7. Gems, torches and skulls are nearly exact at the bound. CP-SAT maximising the
+completions alone from the 165 plan (40 deterministic s, 100 s CPU) found 7 with a bound
+of 18, so whether an eighth completion exists is not settled: if not, the bound is the
+weak side by a card (a cut on the completions: a counting argument over the boxes the
+steps can give the cards in hand, or the round-by-round bound); if so, the plan is.
+Tried on the plan side and not kept: CP-SAT re-solving the last 7 steps of the 165 plan
+with the rest fixed proved them optimal (0.9 s), the last 14 found nothing better in 10
+deterministic s (23 s CPU): the beam's end game is locally optimal, so an LNS over
+step windows was not built.
+
+The default since (the seeded beam at 240 paths, CP-SAT and the branch and price as
+before), full deals 0-9, one run: plans up on 7 of 10 (+1 to +6), the gap median 15.6% ->
+13.9%, worst 19.5% -> 18.7%, 181-290 s of CPU (``solvers.pyramids.model``'s docstring).
 """
 
 from __future__ import annotations

@@ -11,7 +11,11 @@ policy (``solvers.pyramids.policy``) and takes the best. The beam keeps ``width`
   leads to (display cards or the deck top), up to the next crossing;
 * each child is valued by the final score of the policy's playout from it; children with
   the same position (``position_key``) are merged, the first one kept;
-* the ``width`` best children by that value (ties: generation order) form the next level.
+* the ``width`` best children by that value (ties: generation order) form the next level;
+* a ``seed`` game (``solve_deal`` gives the best of the policy's and the pilot's games)
+  keeps its path: at each level its node is valued at the seed's score (its own
+  continuation is a legal game) and kept, so the answer is never below the seed, and the
+  seed's neighbours (one crossing changed, then the policy) are all played out.
 
 Every playout is a complete legal game, so the best one seen is the search's answer
 (``BeamGame``: its score, kept cards and the path's moves, then the policy plays on); it
@@ -54,6 +58,14 @@ falls from median 25.9% / worst 30.8% to 16.0% / 20.1% (width 30: 18.4% / 24.2%;
 default budget. So the full deals' plan side was weak by at least 3-14%; where the rest
 of the gap (16% at the median) sits is not settled: the plan may still rise (width 60 ->
 120 gained on 5 of 10 deals, and lost 4 on deal 7).
+
+Wider and seeded (2026-11-26, same deals, one run each, machine loaded at 3-4): width
+600 found 165, 155, 151 on deals 0, 3, 7 (290, 222, 414 s), +5, +3, +4 over width 120;
+width 240 seeded with the best of the policy's and pilot's games (156, 140, 137) found
+162, 154, 146 on deals 0, 3, 4 (135, 87, 115 s, the policy's and pilot's games
+included), +2, +2, +1 over width 120 (on deal 4 CP-SAT had raised the width-120 plan to
+149). ``solve_deal`` now runs the seeded beam at 8 paths per budget unit (240 at the
+default; ``model.BEAM_PER_UNIT``).
 
 On 2-round deals (``p2r-*``, where the optimum is known for 0, 2, 4 and 5: 91, 94, 75,
 96) width 64 found 87, 83, 89, 76, 68, 79 on deals 0-5 (pilot: 74, 70, 75, 74, 63, 78;
@@ -181,13 +193,37 @@ def _picks(node: _Node) -> list[_Node]:
     return out
 
 
-def beam_search(start: PyramidsState, width: int, *, deadline: float | None = None
-                ) -> BeamResult:
+def seed_keys(start: PyramidsState, seed: BeamGame) -> list[Hashable]:
+    """The ``position_key`` of each level a complete game ``seed`` passes through from
+    ``start`` (keep phase): after its keep, then after each crossing with its
+    replacement picks (the levels of ``beam_search``)."""
+    if start.phase != "keep":
+        raise ValueError("a seed game starts at the keep: the search must start there too")
+    state = start.clone()
+    state.apply(Keep(seed.kept))
+    _advance(state)
+    keys = [position_key(state)]
+    for move in seed.path:
+        state.apply(move)
+        if state.phase != "take":
+            _advance(state)
+            keys.append(position_key(state))
+    return keys
+
+
+def beam_search(start: PyramidsState, width: int, *, deadline: float | None = None,
+                seed: BeamGame | None = None) -> BeamResult:
     """The beam search of the module docstring from ``start``, a solo game in its keep
-    phase (every keep choice is a root) or at any later decision of a crossing."""
+    phase (every keep choice is a root) or at any later decision of a crossing.
+
+    ``seed``: a complete legal game from ``start`` (its keep and every move after it)
+    whose path the beam keeps at every level, valued at the seed's final score, so the
+    search's answer is never below it and the children of the seed's path (a deviation
+    at one crossing, then the policy) are all played out."""
     if width < 1:
         raise ValueError(f"beam width {width} is not positive")
-    best: BeamGame | None = None
+    best: BeamGame | None = seed
+    keys = seed_keys(start, seed) if seed is not None else []
     playouts = 0
 
     def stop() -> bool:
@@ -204,9 +240,12 @@ def beam_search(start: PyramidsState, width: int, *, deadline: float | None = No
         state = start.clone()
         kept = tuple(sorted(set(state.seats[0].dealt) - set(state.seats[0].returned)))
         level = [n for n in _picks(_Node(state, kept, ())) if not n.state.is_terminal()]
+    depth = 0
     while level:
+        depth += 1
         ranked: list[_Node] = []
         seen: set[Hashable] = set()
+        on_seed: _Node | None = None
         for parent in level:
             for child in _children(parent):
                 key = position_key(child.state)
@@ -221,7 +260,15 @@ def beam_search(start: PyramidsState, width: int, *, deadline: float | None = No
                 child.value = world.score(0)
                 if best is None or child.value > best.score:
                     best = BeamGame(child.value, child.kept, child.path)
+                if seed is not None and depth < len(keys) and key == keys[depth]:
+                    # the seed's own continuation scores seed.score from here: a legal
+                    # game, so the node is worth at least that
+                    child.value = max(child.value, seed.score)
+                    on_seed = child
                 ranked.append(child)
         ranked.sort(key=lambda n: -n.value)  # stable: ties keep the generation order
-        level = [n for n in ranked[:width] if not n.state.is_terminal()]
+        chosen = ranked[:width]
+        if on_seed is not None and all(n is not on_seed for n in chosen):
+            chosen[-1] = on_seed  # the seed's path stays in the beam
+        level = [n for n in chosen if not n.state.is_terminal()]
     return BeamResult(best, playouts, False)

@@ -62,15 +62,24 @@ Model (time-indexed, one Boolean family per physical card ``c``):
 over the keep pairs, for deals longer than a round of the pilot method's games over them
 (``policy_plans``) and, for deals longer than two rounds, of the beam search over the
 deal's decisions (``beam_plans``, ``solvers.pyramids.beam``: ``beam_width(budget)`` paths,
-4 per budget unit) is the first incumbent, a solution hint and a floor on the objective
-(ties: the earlier kind). On the full deals 0-9 of the bench the beam's 120 paths of the
-default budget beat the default's plan before it (the pilot's warm start plus CP-SAT) on
-all 10, by 4-20 (median +11): the gap against the same bounds fell from median 25.9% /
-worst 30.8% to 16.0% / 20.1%, for a median 54 s of CPU (35-79; the table is in
-``solvers.pyramids.beam``). The whole command at the default budget, deals 0 and 1: 160 /
-183 and 164 / 184 for 220 and 264 s of CPU (before: 156 / 183 and 144 / 184 for 156 and
-176 s); CP-SAT and the branch and price added nothing to the beam's plans there, and the
-bound did not move. 2-round deals go without the beam: given it (120 paths, before the
+8 per budget unit, seeded with the best of the policy's and pilot's games so that it answers
+no less) is the first incumbent, a solution hint and a floor on the objective (ties: the
+earlier kind). On the full deals 0-9 of the bench the beam's 120 paths (4 per unit, unseeded)
+beat the plan before it (the pilot's warm start plus CP-SAT) on all 10, by 4-20 (median
++11; the table is in ``solvers.pyramids.beam``); the whole command at the default budget
+then gave 160/183, 164/184, 170/193, 152/176, 149/172, 161/187, 158/184, 147/174, 154/184,
+164/187 (plan / bound) for 151-205 s of CPU, CP-SAT adding a plan only on deal 4 (145 ->
+149) and the branch and price none. Which side holds the rest of the gap is measured in
+``benchmarks.pyramids_sides``: the plan rises 2-3% at 5x the beam, the bound falls 1% at 10x
+the branch and price's rounds, and the relaxation counts one completed card more than any
+plan found; so the beam got twice the paths, seeded. The same deals with it (2026-11-26, one
+run, the machine loaded at 3-4): 162/183, 169/184, 175/193, 154/176, 149/172, 162/188,
+164/184, 147/174, 155/184, 164/186, plans up on 7 of 10 (+1 to +6, none lower; CP-SAT
+raised deal 2's 174 to 175 and deal 4's 146 to 149), the gap median 15.6% -> 13.9%, worst
+19.5% -> 18.7%, for 181-290 s of CPU (median 237; 151-205, median 173, before: the beam's
+extra 120 paths cost 31-98 s). The bound moved by one on two deals (5: 187 -> 188, 9: 187
+-> 186): the branch and price starts from the plans it is given.
+2-round deals go without the beam: given it (120 paths, before the
 branch and price, deals 0-9) their plans rose on deals 1 and 3 (90 against 89, 80 against
 76) and deals 5 and 8 proved sooner, but deal 2 lost its proof (91 / 94 against 94 / 94) and
 the beam's 10-20 s slowed the easy proofs, so 4 of 10 proved within 60 s of CPU against 5-6
@@ -103,7 +112,7 @@ at the default budget 75-99, lower than the search's on 7 of 10 and never higher
 CP-SAT's time went where it was not needed. There the search also makes its master whole
 once after the root (``prove_deal(..., integral=True)``, ``decomposed``'s docstring),
 which found the optimum of deals 5 and 6 at the root. Full deals keep CP-SAT first: there
-the branch and price's bound barely moves (1,200 rounds: 183 -> 182 on full deal 0).
+the branch and price's bound barely moves (full deal 0: 183 at its 300 rounds, 182 at 445, 181 at 3,000).
 
 The default path on the bench's 2-round deals 0-9 (``benchmarks.pyramids_bench``), plan /
 bound (CPU s of the whole solve), main b3ef2d9 before and this path after, both run at
@@ -175,7 +184,7 @@ from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
 
 from .. import interrupt
-from .beam import beam_search
+from .beam import BeamGame, beam_search
 from .bound import DEFAULT_BOUND_ITERATIONS, DealBound, deal_bound
 from .decomposed import SOURCE as PRICE_SOURCE, price_rounds, prove_deal
 from .instance import QueueWindows, SoloInstance, acquisition_ok
@@ -206,7 +215,7 @@ STOP_REASONS = ("optimal", "budget", "time_limit", "cuts", interrupt.INTERRUPTED
 
 
 #: Beam width per unit of budget for the beam search's warm start (``beam_width``).
-BEAM_PER_UNIT = 4
+BEAM_PER_UNIT = 8
 
 
 def beam_width(budget: float) -> int:
@@ -214,7 +223,7 @@ def beam_width(budget: float) -> int:
     (``BEAM_PER_UNIT`` per unit, one at the least; the module docstring has its cost).
 
     >>> beam_width(30.0), beam_width(2.0), beam_width(0.1)
-    (120, 8, 1)
+    (240, 16, 1)
     """
     return max(1, int(round(BEAM_PER_UNIT * budget)))
 
@@ -1016,12 +1025,16 @@ def policy_plans(deal: dict[str, Any], data: PyramidsData, *, pilot: bool = Fals
 
 
 def beam_plans(deal: dict[str, Any], data: PyramidsData, width: int, *,
-               deadline: float | None = None) -> list[WarmStart]:
+               deadline: float | None = None, seed: WarmStart | None = None
+               ) -> list[WarmStart]:
     """The best game of the beam search over the deal's decisions
     (``solvers.pyramids.beam``, ``width`` paths per expedition card), replayed through the
     engine: its path, then the policy's moves (the playout that valued it). Empty only if
-    the ``deadline`` or a stop request came before the first playout."""
-    found = beam_search(state_from_deal(deal, data), width, deadline=deadline).best
+    the ``deadline`` or a stop request came before the first playout and there is no
+    ``seed``: a legal game whose path the beam keeps (its answer is never below it)."""
+    start = state_from_deal(deal, data)
+    found = beam_search(start, width, deadline=deadline,
+                        seed=None if seed is None else _beam_game(start, seed)).best
     if found is None:
         return []
     path = iter(found.path)
@@ -1033,6 +1046,21 @@ def beam_plans(deal: dict[str, Any], data: PyramidsData, width: int, *,
     game = _play(deal, data, found.kept, choose)
     verify_replay("score", claimed=found.score, replayed=game.score)
     return [game]
+
+
+def _beam_game(start: PyramidsState, game: WarmStart) -> BeamGame:
+    """``game`` (a legal game from ``start``, its keep first) as the beam's seed."""
+    state = start.clone()
+    moves: list[Move] = []
+    for text in game.moves:
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        move = parse_move(state, text)
+        state.apply(move)
+        moves.append(move)
+    if not isinstance(moves[0], Keep):
+        raise SolverFault(f"a game starts with its keep, not {game.moves[0]!r}")
+    return BeamGame(game.score, tuple(sorted(moves[0].cards)), tuple(moves[1:]))
 
 
 def policy_plan(deal: dict[str, Any], data: PyramidsData) -> WarmStart:
@@ -1218,7 +1246,9 @@ def _warm_starts(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
     if len(inst.shapes) > 2 * inst.steps_per_round:  # where the beam beat CP-SAT's plans
         width = beam_width(budget)
         tell(f"the beam search's games ({width} paths): best {warm[0].score:g}")
-        warm = sorted(warm + beam_plans(deal, data, width, deadline=deadline),
+        # seeded with the best game so far: the beam keeps its path, so it answers no
+        # less (the beam alone is not monotone in its width; module docstring)
+        warm = sorted(warm + beam_plans(deal, data, width, deadline=deadline, seed=warm[0]),
                       key=lambda w: -w.score)
     return warm, model
 

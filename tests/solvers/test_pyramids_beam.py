@@ -14,7 +14,7 @@ import cards_data
 from games.protocol import CHANCE
 from games.pyramids import Keep, make_deal, state_from_deal
 from solvers import clock, interrupt
-from solvers.pyramids.beam import beam_search, position_key
+from solvers.pyramids.beam import BeamGame, beam_search, position_key
 from solvers.pyramids.instance import SoloInstance
 from solvers.pyramids.model import _warm_starts, beam_plans, beam_width, policy_plans
 from solvers.pyramids.service import replay_plan
@@ -104,5 +104,33 @@ def test_deals_of_three_rounds_or_more_get_the_beams_game_among_the_warm_starts(
         others = policy_plans(deal, DATA) + policy_plans(deal, DATA, pilot=True)
         assert len(warm) == len(others) + beam
         assert warm[0].score >= max(w.score for w in others)
-        if beam:
-            assert beam_plans(deal, DATA, beam_width(1.0))[0] in warm
+        if beam:  # seeded with the best of the policy's and pilot's games
+            seed = sorted(others, key=lambda w: -w.score)[0]
+            assert beam_plans(deal, DATA, beam_width(1.0), seed=seed)[0] in warm
+
+
+def test_a_seeded_beam_answers_no_less_than_its_seed():
+    """A narrow beam that misses a wider beam's game, given that game as its seed,
+    answers at least the seed's score (the game replayed through the engine)."""
+    missed = 0
+    for seed in range(6):
+        deal = _deal(seed)
+        wide = beam_plans(deal, DATA, 16)[0]
+        narrow = beam_search(state_from_deal(deal, DATA), 1)
+        assert narrow.best is not None
+        if narrow.best.score >= wide.score:
+            continue
+        missed += 1
+        game = beam_plans(deal, DATA, 1, seed=wide)[0]
+        assert game.score >= wide.score
+        assert _replayed_score(deal, game.moves) == game.score
+    assert missed  # the test needs a deal where width 1 alone falls short
+
+
+def test_a_seed_needs_a_search_from_the_keep():
+    deal = _deal(5)
+    game = beam_plans(deal, DATA, 2)[0]
+    start = state_from_deal(deal, DATA)
+    start.apply(Keep(game.kept))
+    with pytest.raises(ValueError, match="keep"):
+        beam_search(start, 2, seed=BeamGame(game.score, game.kept, ()))
