@@ -200,7 +200,7 @@ if TYPE_CHECKING:
 __all__ = ["SoloInstance", "SolveResult", "PlanStep", "WarmStart", "solve_deal", "policy_plan",
            "policy_plans", "beam_plans", "replay", "acquisition_ok", "DEFAULT_WORKERS",
            "DEFAULT_BUDGET", "cpsat_seed", "bound_rounds", "beam_width", "BEAM_PER_UNIT",
-           "STOP_REASONS"]
+           "STOP_REASONS", "portfolio"]
 
 #: CP-SAT workers of every deal when the caller names none (module docstring: one worker
 #: found better plans than two interleaved at the same deterministic budget)
@@ -291,6 +291,8 @@ class SolveResult:
     deal_bound: DealBound | None = None
     elapsed_s: float = 0.0
     solver_stats: dict[str, float] = field(default_factory=dict)
+    #: The methods that ran, in order (``portfolio``).
+    method: str = ""
 
 
 # --- the model's builders ------------------------------------------------------------------
@@ -1106,6 +1108,20 @@ def proof_first(inst: SoloInstance) -> bool:
     return inst.steps_per_round < len(inst.shapes) <= 2 * inst.steps_per_round
 
 
+def portfolio(inst: SoloInstance, budget: float, workers: int, random_seed: int) -> str:
+    """The methods ``solve_deal`` runs on ``inst``, in its order (the result's ``method``):
+    the warm starts of ``_warm_starts``, then CP-SAT and the bounds in ``proof_first``'s
+    order."""
+    cp_sat = f"cp-sat ({workers} worker(s), random_seed {random_seed})"
+    bounds = "per-card tables bound + branch and price over card plans"
+    if len(inst.shapes) <= inst.steps_per_round:
+        return f"policy games, then {cp_sat}, then {bounds} if unproven"
+    if proof_first(inst):
+        return f"policy + pilot games, then {bounds}, then {cp_sat} if a gap is left"
+    return (f"policy + pilot games + beam search ({beam_width(budget)} paths), then {cp_sat}, "
+            f"then {bounds} if unproven")
+
+
 def warm_start_of(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]) -> WarmStart:
     """The plan of a legal game given by its moves (``keep`` first), replayed."""
     state = state_from_deal(deal, data)
@@ -1384,4 +1400,5 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
                        proof, time.perf_counter() - start,
                        {"variables": len(proto.variables) if proto is not None else 0,
                         "constraints": len(proto.constraints) if proto is not None else 0,
-                        "deterministic_s": round(search.used, 3)})
+                        "deterministic_s": round(search.used, 3)},
+                       portfolio(inst, budget, workers, random_seed))

@@ -116,8 +116,7 @@ def best_score(deal: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit
         game="pyramids", score=result.score, status=result.status, bound=result.bound,
         bound_source=result.bound_source, breakdown=tuple(result.breakdown.items()),
         plan=tuple(lines), turns=tuple((text,) for text in result.moves),
-        solver=f"cp-sat ({result.workers} worker(s), random_seed {result.random_seed}) "
-               f"+ per-card tables bound + branch and price over card plans",
+        solver=result.method,
         budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason),
         seed=seed, analysis=tuple(analysis),
         facts=(("kept", list(result.kept)), ("replayed_score", final.score(0))))

@@ -13,7 +13,7 @@ from games.pyramids import example_view, make_deal, state_from_deal, state_from_
 from grids.cells import distances
 from solvers.pyramids.bound import _pyramid_split, deal_bound
 from solvers.pyramids.instance import SoloInstance, acquisition_ok
-from solvers.pyramids.model import policy_plan, proof_first, solve_deal
+from solvers.pyramids.model import policy_plan, portfolio, proof_first, solve_deal
 from solvers.pyramids import policy as pyramids_policy
 from solvers.pyramids.search import exhaustive_best
 from solvers.pyramids.graph import analyse, analysis_lines
@@ -112,6 +112,17 @@ def test_two_round_deals_proved_first_by_the_branch_and_price(seed):
     assert result.score == exhaustive_best(deal, DATA).score
     assert result.breakdown["total"] == result.score and len(models) == 1
     assert replay_plan(deal, DATA, result.moves)[0].score(0) == result.score
+    # the result names its methods in the order they ran: the branch and price first
+    assert result.method.startswith("policy + pilot games, then per-card tables bound")
+
+
+@pytest.mark.parametrize("rounds, steps, first", [(1, 3, "policy games, then cp-sat"),
+                                                  (4, 7, "policy + pilot games + beam search "
+                                                         "(240 paths), then cp-sat")])
+def test_the_solver_line_names_the_methods_in_their_order(rounds, steps, first):
+    deal = make_deal(players=1, seed=1, data=DATA, rounds=rounds, steps_per_round=steps)
+    line = portfolio(SoloInstance.from_deal(deal, DATA), 30, 1, 7)
+    assert line.startswith(first) and "random_seed 7" in line
 
 
 @pytest.mark.slow
