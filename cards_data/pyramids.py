@@ -47,6 +47,8 @@ class PyramidCard:
     entrance: int = field(init=False, compare=False, repr=False)
     tomb: int = field(init=False, compare=False, repr=False)
     icons: Mapping[str, int] = field(init=False, compare=False, repr=False)
+    #: ``shortest_path``'s answer once asked (0: not yet; the policy asks at every take)
+    _shortest: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         text = "".join(self.grid)
@@ -55,6 +57,7 @@ class PyramidCard:
         object.__setattr__(self, "entrance", text.find("E"))
         object.__setattr__(self, "tomb", text.find("T"))
         object.__setattr__(self, "icons", frozen_map((ICONS[c], masks[c]) for c in ICONS))
+        object.__setattr__(self, "_shortest", 0)
 
     @property
     def open(self) -> int:
@@ -63,7 +66,10 @@ class PyramidCard:
 
     def shortest_path(self) -> int:
         """Boxes on a shortest entrance→tomb path, both ends included."""
-        return distances(self.open, self.entrance)[self.tomb] + 1
+        if not self._shortest:
+            object.__setattr__(self, "_shortest",
+                               distances(self.open, self.entrance)[self.tomb] + 1)
+        return self._shortest
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,13 +40,6 @@ def _to_tomb(card: PyramidCard) -> tuple[int, ...]:
     return tuple(dist.get(i, 99) for i in range(25))
 
 
-@lru_cache(maxsize=None)
-def _shortest(card: PyramidCard) -> int:
-    """The card's entrance→tomb path length (``PyramidCard.shortest_path``, which searches
-    the card again at every call: a playout asks at every take)."""
-    return card.shortest_path()
-
-
 @lru_cache(maxsize=1 << 16)
 def _remaining(card: PyramidCard, crossed: int) -> int:
     # cached: the potential asks for the same (card, crossed boxes) for every option of a
@@ -141,12 +134,12 @@ def policy_move(state: PyramidsState) -> Move:
         moves = state.legal_moves()
         shown = [m for m in moves if isinstance(m, Take) and m.card]  # (all takes here)
         if shown:
-            return min(shown, key=lambda m: (_shortest(data.card(m.card)), m.card))
+            return min(shown, key=lambda m: (data.card(m.card).shortest_path(), m.card))
         return moves[0]
     if state.phase == "keep":
         dealt = sorted(state.seats[state.to_move].dealt)
         pair = min(combinations(dealt, data.keep),
-                   key=lambda p: (sum(_shortest(data.card(o)) for o in p), p))
+                   key=lambda p: (sum(data.card(o).shortest_path() for o in p), p))
         return Keep(tuple(pair))
     raise ValueError(f"no policy move in phase {state.phase}")
 

@@ -394,11 +394,6 @@ class Node:
         self.term_cols = term_cols
 
     # --- columns ------------------------------------------------------------------------
-    def column(self, plan: CardPlan) -> tuple[np.ndarray, float]:
-        """The master column of a card plan and its objective (card points)."""
-        matrix, objective = self.columns([plan])
-        return matrix[:, 0], float(objective[0])
-
     def columns(self, plans: Sequence[CardPlan]) -> tuple[np.ndarray, np.ndarray]:
         """The master columns of card plans (one per column of the matrix, rows as
         ``self.rows``) and their objectives (card points), all at once: a node starts
