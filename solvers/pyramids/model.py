@@ -1105,7 +1105,19 @@ def proof_first(inst: SoloInstance) -> bool:
     """Whether ``solve_deal`` runs the branch and price before CP-SAT: on deals of two
     rounds (module docstring: its dives find better plans there than CP-SAT does, and it
     proves the optimum on its own)."""
-    return inst.steps_per_round < len(inst.shapes) <= 2 * inst.steps_per_round
+    return _with_pilot(inst) and not _with_beam(inst)
+
+
+def _with_pilot(inst: SoloInstance) -> bool:
+    """Whether the warm starts add the pilot's games: deals longer than a round (CP-SAT
+    alone proves 1-round deals faster)."""
+    return len(inst.shapes) > inst.steps_per_round
+
+
+def _with_beam(inst: SoloInstance) -> bool:
+    """Whether the warm starts add the beam search's game: deals longer than two rounds
+    (where the beam beat CP-SAT's plans; module docstring)."""
+    return len(inst.shapes) > 2 * inst.steps_per_round
 
 
 def portfolio(inst: SoloInstance, budget: float, workers: int, random_seed: int) -> str:
@@ -1114,12 +1126,11 @@ def portfolio(inst: SoloInstance, budget: float, workers: int, random_seed: int)
     order."""
     cp_sat = f"cp-sat ({workers} worker(s), random_seed {random_seed})"
     bounds = "per-card tables bound + branch and price over card plans"
-    if len(inst.shapes) <= inst.steps_per_round:
-        return f"policy games, then {cp_sat}, then {bounds} if unproven"
+    games = ("policy + pilot games" if _with_pilot(inst) else "policy games") + (
+        f" + beam search ({beam_width(budget)} paths)" if _with_beam(inst) else "")
     if proof_first(inst):
-        return f"policy + pilot games, then {bounds}, then {cp_sat} if a gap is left"
-    return (f"policy + pilot games + beam search ({beam_width(budget)} paths), then {cp_sat}, "
-            f"then {bounds} if unproven")
+        return f"{games}, then {bounds}, then {cp_sat} if a gap is left"
+    return f"{games}, then {cp_sat}, then {bounds} if unproven"
 
 
 def warm_start_of(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]) -> WarmStart:
@@ -1256,10 +1267,10 @@ def _warm_starts(deal: dict[str, Any], data: PyramidsData, inst: SoloInstance,
     model)``. Ties keep the earlier kind first (the CP-SAT hint is the first game)."""
     warm = policy_plans(deal, data, deadline=deadline)
     model = build_model(inst, data, deadline=deadline)
-    if len(inst.shapes) > inst.steps_per_round:  # CP-SAT alone proves 1-round deals faster
+    if _with_pilot(inst):
         warm = sorted(warm + policy_plans(deal, data, pilot=True, deadline=deadline),
                       key=lambda w: -w.score)
-    if len(inst.shapes) > 2 * inst.steps_per_round:  # where the beam beat CP-SAT's plans
+    if _with_beam(inst):
         width = beam_width(budget)
         tell(f"the beam search's games ({width} paths): best {warm[0].score:g}")
         # seeded with the best game so far: the beam keeps its path, so it answers no
