@@ -6,6 +6,7 @@ import textwrap
 from typing import Any, Mapping
 
 from solvers.hints import Hint
+from solvers.interrupt import INTERRUPTED
 from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
 
 from .jsonout import to_json
@@ -24,6 +25,11 @@ def _cell(value: int | float | None) -> str:
     return "-" if value is None else _num(value)
 
 
+def _stopped(reason: str) -> str:
+    """What ended a search, in words: its stop reason (``"interrupted"`` is the key)."""
+    return "stopped by Ctrl-C" if reason == INTERRUPTED else f"stopped by {reason}"
+
+
 def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
     move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON."""
@@ -35,7 +41,7 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
                       if budget.workers > 1 else "")
                    + (f", time limit {_num(budget.time_limit)} s"
                       if budget.time_limit is not None else "")
-                   + f", stopped by {budget.stop_reason}{took}; seed {result.seed}")
+                   + f", {_stopped(budget.stop_reason)}{took}; seed {result.seed}")
     close = result.close_call
     close_lines = []
     if close:
@@ -129,7 +135,7 @@ def _budget_words(budget: WorkBudget) -> str:
     words = f"budget {_num(budget.amount)} {budget.units}".rstrip()
     if budget.time_limit is not None:
         words += f", time limit {_num(budget.time_limit)} s"
-    return words + f", stopped by {budget.stop_reason}"
+    return words + f", {_stopped(budget.stop_reason)}"
 
 
 def format_best_score(result: BestScore, *, elapsed: float | None = None) -> str:

@@ -172,3 +172,20 @@ def test_a_stop_request_ends_a_hint_with_its_ranking_so_far():
         interrupt.reset()
     assert result.budget.stop_reason == "interrupted" and result.budget.iterations == 1
     assert result.best is not None
+
+
+def test_a_search_stopped_by_ctrl_c_says_so_in_words():
+    """The text output names the key, not the JSON's stop reason ("stopped by interrupted")."""
+    from cli.format import format_hint
+    from solvers.hints import hint_result
+    from solvers.limits import Limit
+
+    def text(stop_reason):
+        hint = hint_result("archaeology", seat=0, rows=[{"move": "end", "value": 0.5}],
+                           value_meaning="win probability", limit=Limit(iterations=10),
+                           iterations=7, stop_reason=stop_reason, seed=0, top=1)
+        return format_hint(hint)
+
+    assert "7 iterations, stopped by Ctrl-C;" in text(interrupt.INTERRUPTED)
+    assert "stopped by interrupted" not in text(interrupt.INTERRUPTED)
+    assert "7 iterations, stopped by iterations;" in text("iterations")
