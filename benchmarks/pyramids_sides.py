@@ -120,9 +120,17 @@ state; under 25 s), it gives a **legal game of 172 with 8 completions** (purple 
 2, green 2; gems 8 / 9, track 7: 80 + 36 + 41 + 20 - 5), replayed by the engine
 (``/work/w9pcut/deal0-172.json``). The best plans known were 162 (default) and 165 (beam
 of 600 paths); the bound is 183 (181 after 3,000 rounds), so deal 0's gap is at most 6.4%
-(5.2%), not 13.0%. On full deal 3 the same recipe gave no game from the root's whole
-master and 7 completions / 151 from the top node's after 400 rounds (the best plan: 154
-with 6): not a method yet, but the plans, not the bound's completions, are what is short.
+(5.2%), not 13.0%. The same recipe (400 rounds from the warm start's game, the whole
+master at the root's ranges and at the top open node's, each played by that beam; the
+best game is kept) on three more full deals, against the default's plan: deal 4 **157**
+(7 completions, from the root's; the default 149, the bound 172: gap 9.6%), deal 3 151
+(7 completions; the default 154 with 6), deal 7 142 (7; the default 147); 91-138 s of CPU
+a deal, 45-61 s of it the 400 rounds. So added to the default's plans (not replacing
+them) it raised 2 of 4 deals by 8-10 points; it is not in the default path (the lead's
+call: ``branching.integral_dive`` and ``dive.follow`` are where it would go). On deals 3
+and 7 the root's whole master could not be played at all (every beam state met a step
+where no legal move crosses the planned boxes): the plans, not the bound's completions,
+are what is short there too, but this recipe does not find them.
 CP-SAT with ``completions >= 8`` as a constraint (40 deterministic s, 120 s CPU) ended
 UNKNOWN; the branch and price on completions alone (every other term zeroed) stayed at
 9.1 for 520 rounds (124 s).
