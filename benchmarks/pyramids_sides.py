@@ -106,6 +106,50 @@ step windows was not built.
 The default since (the seeded beam at 240 paths, CP-SAT and the branch and price as
 before), full deals 0-9, one run: plans up on 7 of 10 (+1 to +6), the gap median 15.6% ->
 13.9%, worst 19.5% -> 18.7%, 181-290 s of CPU (``solvers.pyramids.model``'s docstring).
+
+**Full deal 0: the eighth completion exists; the plan was the weak side** (2026-11-26,
+branch ``pcut``; scripts in ``/work/w9pcut``; CPU of one process, ``nice``, the machine
+loaded at 3-7 on 2 cores). The branch and price's column pool after 400 rounds from the
+165 plan (1,037 card plans, 41 s), made whole at the root's ranges (HiGHS MIP over the
+pool, ``Node.integral``'s model, 2,000 nodes at the most: 26 s) picks 8 plans, 8
+completions, worth 172 on the master's terms. ``dive.follow`` plays it to 103: where a red
+cross forces a box the plan left out, it breaks the next card's plan. Played instead by a
+beam of 60 over the legal moves that cross at least the planned boxes (a box beyond the
+plan on a card completing in the move costs 1, on a card staying in hand 10; 6 moves a
+state; under 25 s), it gives a **legal game of 172 with 8 completions** (purple 4, orange
+2, green 2; gems 8 / 9, track 7: 80 + 36 + 41 + 20 - 5), replayed by the engine
+(``/work/w9pcut/deal0-172.json``). The best plans known were 162 (default) and 165 (beam
+of 600 paths); the bound is 183 (181 after 3,000 rounds), so deal 0's gap is at most 6.4%
+(5.2%), not 13.0%. The same recipe (400 rounds from the warm start's game, the whole
+master at the root's ranges and at the top open node's, each played by that beam; the
+best game is kept) on three more full deals, against the default's plan: deal 4 **157**
+(7 completions, from the root's; the default 149, the bound 172: gap 9.6%), deal 3 151
+(7 completions; the default 154 with 6), deal 7 142 (7; the default 147); 91-138 s of CPU
+a deal, 45-61 s of it the 400 rounds. So added to the default's plans (not replacing
+them) it raised 2 of 4 deals by 8-10 points; it is not in the default path (the lead's
+call: ``branching.integral_dive`` and ``dive.follow`` are where it would go). On deals 3
+and 7 the root's whole master could not be played at all (every beam state met a step
+where no legal move crosses the planned boxes): the plans, not the bound's completions,
+are what is short there too, but this recipe does not find them.
+CP-SAT with ``completions >= 8`` as a constraint (40 deterministic s, 120 s CPU) ended
+UNKNOWN; the branch and price on completions alone (every other term zeroed) stayed at
+9.1 for 520 rounds (124 s).
+
+**Where the relaxation's slack is** (the same runs). At the root and at the top open node
+the LP's completions are whole per colour (8.3 -> 8.2) with every step row tight and the
+hand rows at 2 wherever more than two cards hold plans: each card's plans are exact on its
+table, and a card completes at weight 1 as a mix of plans over different steps
+(time-sharing: steps 0-4 of deal 0 shared by three cards at 0.11-0.60 each). Step-use
+cuts do not hold much of it: 3-step subset rows (``sum floor(|U & S| / 2) x <= 1``) are
+broken by 16-26 triples (worst 1.45) at both nodes, but adding them and the rank-1 cuts
+over 4-7 steps to the master over the whole pool (restricted, no pricing) lowers its LP
+only 186.07 -> 185.79 (root) and 183.04 -> 182.72 (top node): the pool holds other mixes.
+The dealt cards are mixed too (the keep {2, 34} at 0.6 with card 1 taken back, {1, 34} at
+0.4 with card 2 taken back): legal either way on deal 0, but on 2-round deal 3 the largest
+dealt card, which only the second return slot (8: five acquisitions) can hold, was taken
+back at 0.84 and completed. The return-slot rows of ``solvers.pyramids.relax`` cut that
+(the root 94.82 -> 94.38). The rest of deal 0's gap at the top node is in the gems (50
+against 41) and the skulls (-4.1 against -5).
 """
 
 from __future__ import annotations

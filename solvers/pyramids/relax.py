@@ -13,6 +13,37 @@ on the per-card tables of ``solvers.pyramids.tables``) generalised in three ways
   track ``k0`` now, ``S`` skulls and ``P`` potions still to cross: the track after any
   sequence of actions is at least ``min(10, k0 + S) - 2P``), under a split ``k0 + S <= 10``
   or ``>= 11`` that keeps both sides linear.
+* **Return slots** (before the keep). The two dealt cards not kept go back into the queue
+  at the deal's two return slots, the smaller order number at ``return_positions[0]``
+  (needing ``n0`` acquisitions before it can be taken, ``QueueWindows.needed``), the
+  other at ``return_positions[1]`` (``n1``); the window rows charge every dealt card the
+  smaller of the two. Exactly: a dealt card ``d`` taken back sits at slot ``j``, the
+  number of smaller dealt cards returned, which is ``m - K`` (``m`` dealt cards smaller
+  than ``d``, ``K`` of them kept) and 0 or 1 when ``d`` is returned, so taken back by
+  step ``e`` (``r = 1``) it needs ``n0 + (n1 - n0) j`` acquisitions, at most the
+  replacements owed now plus the completions before ``e``. The rows
+  ``ReturnRow``, one per dealt card and step, are that product made linear, valid for
+  every legal game:
+
+  - ``n1 > n0``: ``j r >= j + m r - m`` (``r = 1``: ``j >= j``; ``r = 0``: ``j <= m``), so
+    ``(n0 + (n1 - n0) m) r - (n1 - n0) K - completions before e <= takes``;
+  - ``n1 < n0``: ``j r <= j``, so ``n0 r + (n0 - n1) K - completions <= takes + (n0 - n1) m``.
+
+  ``K`` is the weight of the smaller cards' plans entering at step 0: a legal game's
+  plans (``plans_of``) hold one for each kept card, so ``K`` is its keep's count. With no
+  plan at all (the empty master) both rows hold, so the master stays feasible. (``J = m``
+  in ``j r >= j + J r - J`` is what keeps it so: ``J = 2``, tighter for the largest of
+  four dealt cards, needs two cards kept, which the empty master has not.) What they cut: a dealt
+  card taken back from a slot its order number cannot have (on 2-round deal 3 of the
+  bench, slots 2 and 8, ``n0 = 1``, ``n1 = 5``: the largest dealt card, which only the
+  second slot can hold, was taken back at 0.84 in the root's LP and completed; the root
+  fell 94.82 -> 94.38, and 93 -> 92 after 120 rounds). On the full deals measured (0 and 3)
+  the root's LP took back only a card the slots allow, and nothing moved. Measured on the
+  default path (``solve_deal``, 2026-11-26, CPU of one process, ``nice``, the machine loaded
+  at 3-7 on 2 cores, without the rows then with them): 2-round deal 3 80/83 (130 s) ->
+  80/82 (132 s); deal 8 proven 89 both, 131 -> 73 s; full deal 0 162/183 both (211 and
+  209 s). With the rows only: 2-round deals 0 and 1 91/91 (61 s) and 89/94 (173 s), full
+  deals 1-4 169/184, 175/193, 154/176, 149/172 (178-264 s): main's answers.
 * **Ranges** on the score's aggregate terms, the branching of the branch and price:
   completed cards per colour, red and green gems, a torch crossed in each open round, the
   skulls crossed. Pyramid points are priced by the concave hull of their steps over the
@@ -56,6 +87,7 @@ from .. import interrupt
 
 from .bound import RowKey, pyramid_points
 from .master import MasterLP, integral_master
+from .instance import QueueWindows
 from .position import SoloPosition
 from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, CardTable, card_table
@@ -70,6 +102,21 @@ BIG = 1000.0
 #: A branching term of ``Ranges.narrowed``: a name, then its colour or round, or for the
 #: card-level terms the pool index and step.
 Term = tuple[str, *tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class ReturnRow:
+    """A return-slot row of a dealt pool card (``Space._returns``): at each step ``e``,
+    ``retaken * [card retaken by e] + kept * sum(kept: the dealt cards ``smaller``) -
+    completions before e <= takes + constant``."""
+
+    card: int
+    retaken: float
+    kept: float
+    smaller: tuple[int, ...]
+    constant: float
+
+
 #: A score variable of a node's master: objective, lower and upper bounds, its rows.
 ScoreTerm = tuple[float, float, float, dict[RowKey, int]]
 
@@ -219,6 +266,7 @@ class Space:
         self.constant = (data.card_points * len(position.completed)
                          + data.torch_points * sum(position.torches))
         self.skull_room = sum(self.tables[i].icons[:, _SKULL].max() for i in range(len(self.pool)))
+        self.returns = self._returns()
 
     # --- the pool ---------------------------------------------------------------------
     def _remaining(self, order: int, mask: int) -> int:
@@ -277,6 +325,29 @@ class Space:
                 pool.append(_PoolCard(order, e, need=need))
         return pool
 
+    def _returns(self) -> list[ReturnRow]:
+        """The return-slot rows of the dealt cards (module docstring, "Return slots"): per
+        dealt pool card ``i``, ``(i, a, b, smaller, c)`` for the row, at each step ``e``,
+        ``a * [i retaken by e] + b * [kept among smaller] - completions before e
+        <= takes + c``; none when the two slots need the same (the window rows say it)."""
+        pos, data = self.position, self.data
+        if not pos.keep_pending or len(pos.return_positions) != 2 \
+                or len(pos.dealt) - data.keep != 2:
+            return []
+        n0, n1 = (QueueWindows.needed(p, data.display) for p in pos.return_positions)
+        if n0 == n1:
+            return []
+        dealt = [i for i, c in enumerate(self.pool) if c.dealt]
+        rows = []
+        for i in dealt:
+            smaller = tuple(j for j in dealt if self.pool[j].order < self.pool[i].order)
+            m = len(smaller)
+            if n1 > n0:  # j r >= j + m r - m
+                rows.append(ReturnRow(i, n0 + (n1 - n0) * m, -(n1 - n0), smaller, 0.0))
+            else:  # j r <= j
+                rows.append(ReturnRow(i, n0, n0 - n1, smaller, (n0 - n1) * m))
+        return rows
+
     def root_ranges(self) -> list[Ranges]:
         """The root's ranges: everything open, split on the skull track (``<= 10`` or
         ``>= 11`` from here, the second only when enough skulls can still be crossed)."""
@@ -327,6 +398,9 @@ class Node:
                        for e in range(max(c.first, 1 if c.dealt else 0), T)]
         for i, e in self.window:
             rows["win", i, e] = len(rows)
+        for k in range(len(sp.returns)):
+            for e in range(max(t0, 1), T):
+                rows["ret", k, e] = len(rows)
         self.coupling = len(rows)
         for i in range(len(sp.pool)):
             rows["card", i] = len(rows)
@@ -339,6 +413,9 @@ class Node:
             rhs[rows["acq", e]] = pos.takes
         for i, e in self.window:
             rhs[rows["win", i, e]] = pos.takes
+        for k, ret in enumerate(sp.returns):
+            for e in range(max(t0, 1), T):
+                rhs[rows["ret", k, e]] = pos.takes + ret.constant
         rhs[rows["red"]] = pos.red
         rhs[rows["green"]] = pos.green
         for k in range(K):
@@ -427,6 +504,12 @@ class Node:
         for i, e in self.window:
             mine = (card == i) & acquired & (entry <= e)
             matrix[rows["win", i, e]] = mine * float(pool[i].need) - (finished & (done <= e - 1))
+        for k, ret in enumerate(sp.returns):
+            kept = np.isin(card, ret.smaller) & (entry == 0)
+            for e in range(max(t0, 1), T):
+                mine = (card == ret.card) & (entry >= 1) & (entry <= e)
+                matrix[rows["ret", k, e]] = (ret.retaken * mine + ret.kept * kept
+                                             - (finished & (done <= e - 1)))
         totals = icons.sum(axis=1)  # (P, 6)
         red, green, skull = totals[:, _RED], totals[:, _GREEN], totals[:, _SKULL]
         matrix[rows["red"]], matrix[rows["green"]] = -red, -green
@@ -504,6 +587,14 @@ class Node:
                 reward[:e] += price
                 c = sp.pool[i]
                 entry[i][1 if c.dealt else 0: e + 1] += c.need * price
+        for k, ret in enumerate(sp.returns):
+            for e in range(max(t0, 1), T):
+                price = y[rows["ret", k, e]]
+                if price:
+                    reward[:e] += price
+                    entry[ret.card][1: e + 1] += ret.retaken * price
+                    for j in ret.smaller:
+                        entry[j][0] += ret.kept * price
         done = [data.card_points + colour_value[sp.colour[i]] + reward for i in range(len(sp.pool))]
         lam_card: dict[int, np.ndarray] = {}
         for j, (kind, i, t, v) in enumerate(self.ranges.fixes):

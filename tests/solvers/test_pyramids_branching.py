@@ -221,8 +221,10 @@ def test_the_whole_master_picks_one_plan_a_card_and_plays_a_legal_game():
         deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
         optimum = exhaustive_best(deal, DATA).score
         search, _ = _search(state_from_deal(deal, DATA), deal, iterations=30)
-        top = search.best_open()
-        if top is None:  # closed already: nothing left to make whole
+        # the best open node that was solved, as ``integral_dive`` takes it (one pushed
+        # unsolved when the rounds ran out has no rows yet)
+        top = next((o for o in sorted(search.heap) if o.node is not None), None)
+        if top is None or top.node is None:  # closed already: nothing left to make whole
             continue
         before = search.found
         x = top.node.integral(search.plans, node_limit=50)
