@@ -45,18 +45,21 @@ from solvers.clock import expired, remaining
 from .. import interrupt
 
 from .bound import pyramid_points
-from .dive import chosen_plans, follow
+from .dive import chosen_plans, follow, follow_closely
 from .position import SoloPosition
 from .relax import CardPlan, Node, Ranges, Solution, Space, Term
 
 __all__ = ["BranchAndPrice", "BranchResult", "OpenNode", "ROOT_ITERATIONS", "NODE_ITERATIONS",
-           "INTEGRAL_NODES"]
+           "INTEGRAL_NODES", "WHOLE_NODES"]
 
 #: Column-generation rounds at most for the root's relaxation and for any later node.
 ROOT_ITERATIONS = 120
 NODE_ITERATIONS = 25
 #: Branch-and-bound nodes of HiGHS for the integral master of ``integral_dive``.
 INTEGRAL_NODES = 50
+#: HiGHS nodes for ``root_whole_game``'s master over the whole pool (full deals: about
+#: 1,000 plans, 26 s at 2,000 nodes on full deal 0).
+WHOLE_NODES = 2000
 _EPS = 1e-6
 
 
@@ -161,6 +164,33 @@ class BranchAndPrice:
         if x is None:
             return None
         final, moves = follow(self.space, self.state, chosen_plans(self.space, x, self.plans))
+        score = final.score(0)
+        if self.found is None or score > self.found[0]:
+            self.found = (score, moves)
+        return score
+
+    def root_whole_game(self, *, node_limit: int = WHOLE_NODES,
+                        deadline: float | None = None) -> int | None:
+        """A game from the master made whole at the root's ranges over the whole pool
+        (``Node.integral``), played by ``dive.follow_closely``; it becomes ``found`` when
+        better. The game's score, or ``None`` (no state, no whole solution, or no game
+        keeps its plans).
+
+        Made for full deals, where the column pool after the rounds holds plans that fit
+        together better than any game the searches found: on full deal 0 the whole
+        master picked 8 plans (8 completions) that ``follow_closely`` played to 172, the
+        default's plan 162 (2026-11-26, helper pcut; ``benchmarks.pyramids_sides``)."""
+        if self.state is None or not self.plans:
+            return None
+        node = Node(self.space, self.space.root_ranges()[0])
+        x = node.integral(self.plans, node_limit=node_limit, time_limit=remaining(deadline))
+        if x is None:
+            return None
+        played = follow_closely(self.space, self.state, chosen_plans(self.space, x, self.plans),
+                                deadline=deadline)
+        if played is None:
+            return None
+        final, moves = played
         score = final.score(0)
         if self.found is None or score > self.found[0]:
             self.found = (score, moves)

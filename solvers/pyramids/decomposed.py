@@ -139,13 +139,15 @@ def _replayed(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
 
 def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
                games: Sequence[Sequence[str]], iterations: int, deadline: float | None = None,
-               integral: bool = False,
+               integral: bool = False, whole: bool = False,
                progress: Callable[[int, int], None] | None = None) -> PriceProof:
     """Branch and price from the deal's start with the best known score ``incumbent``;
     ``games`` (move lists of legal games) seed its column pool. ``integral``: after the
     root's column generation, a game from the master made whole
     (``BranchAndPrice.integral_dive``; once: its cost grows fast with the pool, 0.2-0.9 s
     after the root on the 2-round deals of the bench, about 2 s at 1,500 plans).
+    ``whole``: after the rounds, if the bound is not reached, a game from the master made
+    whole at the root's ranges over the whole pool (``BranchAndPrice.root_whole_game``).
     ``progress(bound, best)`` after each chunk."""
     state = state_from_deal(deal, data)
     search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state)
@@ -175,6 +177,11 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
             break
     if result is None:
         return PriceProof(10 ** 9, float("inf"), 0, 0, clock, None)
+    if (whole and result.bound > search.incumbent(incumbent) and not clock
+            and not interrupt.requested()):
+        search.root_whole_game(deadline=deadline)
+        if progress is not None:
+            progress(result.bound, search.incumbent(incumbent))
     game = None
     if search.found is not None and search.found[0] > incumbent:
         score, moves = search.found

@@ -252,3 +252,37 @@ def test_prove_deal_with_whole_masters_never_goes_below_the_optimum():
         score, moves, _, _ = proof.game
         end, _ = replay_plan(deal, DATA, moves)
         assert end.score(0) == score <= optimum
+
+
+def test_the_root_whole_game_replays_and_never_passes_the_optimum():
+    """``root_whole_game`` plays the root's whole master by ``dive.follow_closely``: the
+    game replays to the score it claims, not above the exhaustive optimum, and becomes the
+    search's best game when it beats the dives'; ``follow_closely`` gives the same game
+    from the same whole plans (deterministic)."""
+    from solvers.pyramids.dive import chosen_plans, follow_closely
+    from solvers.pyramids.relax import Node
+
+    played = 0
+    for seed, rounds, steps in DEALS[-8:]:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
+        optimum = exhaustive_best(deal, DATA).score
+        state = state_from_deal(deal, DATA)
+        search, _ = _search(state, deal, iterations=30)
+        before = search.found
+        score = search.root_whole_game(node_limit=200)
+        if score is None:
+            assert search.found == before
+            continue
+        played += 1
+        assert score <= optimum
+        assert search.found is not None
+        assert search.found[0] == max(score, before[0] if before else score)
+        _check_found(search, deal, optimum)
+        x = Node(search.space, search.space.root_ranges()[0]).integral(search.plans,
+                                                                       node_limit=200)
+        again = follow_closely(search.space, state,
+                               chosen_plans(search.space, x, search.plans))
+        assert again is not None and again[0].score(0) == score
+        end, _ = replay_plan(deal, DATA, again[1])
+        assert end.score(0) == score
+    assert played >= 3
