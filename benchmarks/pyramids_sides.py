@@ -126,11 +126,18 @@ best game is kept) on three more full deals, against the default's plan: deal 4 
 (7 completions, from the root's; the default 149, the bound 172: gap 9.6%), deal 3 151
 (7 completions; the default 154 with 6), deal 7 142 (7; the default 147); 91-138 s of CPU
 a deal, 45-61 s of it the 400 rounds. So added to the default's plans (not replacing
-them) it raised 2 of 4 deals by 8-10 points; it is not in the default path (the lead's
-call: ``branching.integral_dive`` and ``dive.follow`` are where it would go). On deals 3
-and 7 the root's whole master could not be played at all (every beam state met a step
-where no legal move crosses the planned boxes): the plans, not the bound's completions,
-are what is short there too, but this recipe does not find them.
+them) it raised 2 of 4 deals by 8-10 points. On deals 3 and 7 the root's whole master
+could not be played at all (every beam state met a step where no legal move crosses the
+planned boxes): the plans, not the bound's completions, are what is short there too, but
+this recipe does not find them. **In the default path since** (full deals: after the
+branch and price's rounds, the root's whole master over the pool played by
+``dive.follow_closely``, ``BranchAndPrice.root_whole_game``), full deals 0-9, one run
+each, two at a time (2026-11-26, the machine loaded at 2-4): 175/183, 169/184, 175/193,
+154/176, 149/172, 162/186, 164/184, 147/174, 155/184, 167/186: deal 0 **162 -> 175** (gap
+13.0% -> 4.6%), deal 9 164 -> 167, the others' plans as before (deal 4's 157 needed the
+recipe's 400 rounds from a better game; the default runs 300 from its own), deal 5's bound
+188 -> 186 (the return-slot rows); 188-333 s a deal. The gap median 13.9% -> 13.2%, the
+worst 18.7% (deal 8) as before.
 CP-SAT with ``completions >= 8`` as a constraint (40 deterministic s, 120 s CPU) ended
 UNKNOWN; the branch and price on completions alone (every other term zeroed) stayed at
 9.1 for 520 rounds (124 s).

@@ -64,21 +64,17 @@ over the keep pairs, for deals longer than a round of the pilot method's games o
 deal's decisions (``beam_plans``, ``solvers.pyramids.beam``: ``beam_width(budget)`` paths,
 8 per budget unit, seeded with the best of the policy's and pilot's games so that it answers
 no less) is the first incumbent, a solution hint and a floor on the objective (ties: the
-earlier kind). On the full deals 0-9 of the bench the beam's 120 paths (4 per unit, unseeded)
-beat the plan before it (the pilot's warm start plus CP-SAT) on all 10, by 4-20 (median
-+11; the table is in ``solvers.pyramids.beam``); the whole command at the default budget
-then gave 160/183, 164/184, 170/193, 152/176, 149/172, 161/187, 158/184, 147/174, 154/184,
-164/187 (plan / bound) for 151-205 s of CPU, CP-SAT adding a plan only on deal 4 (145 ->
-149) and the branch and price none. Which side holds the rest of the gap is measured in
-``benchmarks.pyramids_sides``: the plan rises 2-3% at 5x the beam, the bound falls 1% at 10x
-the branch and price's rounds, and the relaxation counts one completed card more than any
-plan found; so the beam got twice the paths, seeded. The same deals with it (2026-11-26, one
-run, the machine loaded at 3-4): 162/183, 169/184, 175/193, 154/176, 149/172, 162/188,
-164/184, 147/174, 155/184, 164/186, plans up on 7 of 10 (+1 to +6, none lower; CP-SAT
-raised deal 2's 174 to 175 and deal 4's 146 to 149), the gap median 15.6% -> 13.9%, worst
-19.5% -> 18.7%, for 181-290 s of CPU (median 237; 151-205, median 173, before: the beam's
-extra 120 paths cost 31-98 s). The bound moved by one on two deals (5: 187 -> 188, 9: 187
--> 186): the branch and price starts from the plans it is given.
+earlier kind). Which side holds a full deal's gap is measured in
+``benchmarks.pyramids_sides``: the plan rises 2-3% at 5x the beam, the bound falls 1% at
+10x the branch and price's rounds; so the beam got twice the paths, seeded (gap median
+15.6% -> 13.9%, worst 19.5% -> 18.7%, for 181-290 s of CPU against 151-205), and after the
+branch and price's rounds the master made whole over its pool is played closely
+(``BranchAndPrice.root_whole_game``): on full deal 0 it found a legal game of 175 with 8
+completions, where every search before had stopped at 7 (162-165). Full deals 0-9 at the
+default (2026-11-26, one run each, two at a time, the machine loaded at 2-4), plan / bound:
+175/183, 169/184, 175/193, 154/176, 149/172, 162/186, 164/184, 147/174, 155/184, 167/186;
+188-333 s of CPU (median 254); the gap median 13.2%, worst 18.7% (issue 21's targets are
+10% / 15%; 13.9% / 18.7% before the whole master, deals 0 and 9 at 162 and 164).
 2-round deals go without the beam: given it (120 paths, before the
 branch and price, deals 0-9) their plans rose on deals 1 and 3 (90 against 89, 80 against
 76) and deals 5 and 8 proved sooner, but deal 2 lost its proof (91 / 94 against 94 / 94) and
