@@ -1126,7 +1126,8 @@ def portfolio(inst: SoloInstance, budget: float, workers: int, random_seed: int)
         f" + beam search ({beam_width(budget)} paths)" if _with_beam(inst) else "")
     if proof_first(inst):
         return f"{games}, then {bounds}, then {cp_sat} if a gap is left"
-    return f"{games}, then {cp_sat}, then {bounds} if unproven"
+    return (f"{games}, then {cp_sat}, then {bounds} (its master made whole, played closely)"
+            " if unproven")
 
 
 def warm_start_of(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]) -> WarmStart:
