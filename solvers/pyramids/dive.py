@@ -68,21 +68,14 @@ def follow(space: Space, state: PyramidsState, chosen: dict[int, CardPlan]
     state = state.clone()
     moves: list[str] = []
     tables = {order: space.tables[plan.card] for order, plan in chosen.items()}
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply(state.chance_outcomes()[0][0])
-            continue
-        t = _step(state)
-        move: Move | None = None
-        if state.phase == "cross" and t < space.T:
-            move = _nearest_crossing(state, chosen, tables, t)
-        elif t < space.T:
-            move = _planned_move(state, chosen, t)
-        if move is None:
-            move = policy_move(state)
+    while True:
+        t = _to_crossing(space, state, chosen, moves)
+        if state.is_terminal():
+            return state, moves
+        move = (_nearest_crossing(state, chosen, tables, t) if t < space.T else None) \
+            or policy_move(state)
         moves.append(str(move))
         state.apply(move)
-    return state, moves
 
 
 def follow_closely(space: Space, state: PyramidsState, chosen: dict[int, CardPlan], *,

@@ -138,7 +138,11 @@ other runs of main). Deals 1, 3 and 8 wait for their bound: deal 8 given its opt
 as the incumbent from the start still needed 866 rounds (65 s) to prove it, and the
 bounds of deals 1 and 3 stand at 94 and 83 after 1,200 rounds (their best plans known,
 90 and 80). Deal 8's proof comes from CP-SAT after the search (hinted with a 70), whose
-time varies with the hint's game (51 s before, 72 s after).
+time varies with the hint's game (51 s before, 72 s after). With the return-slot rows of
+``solvers.pyramids.relax`` (2026-11-26, one run each, load 2-4): 0: 91/91 (61.5), 1: 89/94
+(173), 2: 91/94 (106.1; 94/94 in 54 s without the rows), 3: 80/82 (141.4), 4: 75/75 (24.4),
+5: 96/96 (36.6), 6: 88/88 (42.9), 7: 86/86 (29.1), 8: 89/89 (78.6), 9: 99/99 (16.9): 5 of 10
+within 60 s at that load, 7 OPTIMAL.
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
 (``DEFAULT_WORKERS``). On deals of one round one worker proved optima 2-4x faster than two

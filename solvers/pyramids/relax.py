@@ -43,7 +43,10 @@ on the per-card tables of ``solvers.pyramids.tables``) generalised in three ways
   at 3-7 on 2 cores, without the rows then with them): 2-round deal 3 80/83 (130 s) ->
   80/82 (132 s); deal 8 proven 89 both, 131 -> 73 s; full deal 0 162/183 both (211 and
   209 s). With the rows only: 2-round deals 0 and 1 91/91 (61 s) and 89/94 (173 s), full
-  deals 1-4 169/184, 175/193, 154/176, 149/172 (178-264 s): main's answers.
+  deals 1-4 169/184, 175/193, 154/176, 149/172 (178-264 s): main's answers. Since the full
+  deals play their whole master (``BranchAndPrice.root_whole_game``) the rows change answers
+  both ways through the column pool (one run each, rows off / on): full deal 0 162/183 /
+  **175/183** (its 8th completion); 2-round deal 2 94/94 in 54 s / **91/94** in 106 s.
 * **Ranges** on the score's aggregate terms, the branching of the branch and price:
   completed cards per colour, red and green gems, a torch crossed in each open round, the
   skulls crossed. Pyramid points are priced by the concave hull of their steps over the

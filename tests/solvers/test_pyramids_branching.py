@@ -13,9 +13,11 @@ from games.pyramids import make_deal, state_from_deal
 from solvers.pyramids.bound import SOURCES
 from solvers.pyramids.branching import BranchAndPrice
 from solvers.pyramids.decomposed import prove_deal
+from solvers.pyramids.dive import chosen_plans, follow_closely
 from solvers.pyramids.model import solve_deal
 from solvers.pyramids.policy import policy_move
 from solvers.pyramids.position import SoloPosition
+from solvers.pyramids.relax import Node
 from solvers.pyramids.search import exhaustive_best, exhaustive_from
 from solvers.pyramids.service import replay_plan
 
@@ -259,9 +261,6 @@ def test_the_root_whole_game_replays_and_never_passes_the_optimum():
     game replays to the score it claims, not above the exhaustive optimum, and becomes the
     search's best game when it beats the dives'; ``follow_closely`` gives the same game
     from the same whole plans (deterministic)."""
-    from solvers.pyramids.dive import chosen_plans, follow_closely
-    from solvers.pyramids.relax import Node
-
     played = 0
     for seed, rounds, steps in DEALS[-8:]:
         deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
