@@ -45,7 +45,7 @@ from solvers.clock import expired, remaining
 from .. import interrupt
 
 from .bound import pyramid_points
-from .dive import chosen_plans, follow, follow_closely
+from .dive import MISS_COST, chosen_plans, follow, follow_closely
 from .position import SoloPosition
 from .relax import CardPlan, Node, Ranges, Solution, Space, Term
 
@@ -183,11 +183,15 @@ class BranchAndPrice:
         if self.state is None or not self.plans:
             return None
         node = Node(self.space, self.space.root_ranges()[0])
-        x = node.integral(self.plans, node_limit=node_limit, time_limit=remaining(deadline))
+        x = node.integral(self.plans, node_limit=node_limit, time_limit=remaining(deadline),
+                          exact_points=True)
         if x is None:
             return None
-        played = follow_closely(self.space, self.state, chosen_plans(self.space, x, self.plans),
-                                deadline=deadline)
+        chosen = chosen_plans(self.space, x, self.plans)
+        played = follow_closely(self.space, self.state, chosen, deadline=deadline)
+        if played is None:  # no crossing kept the plans somewhere: forgive the misses
+            played = follow_closely(self.space, self.state, chosen, miss_cost=MISS_COST,
+                                    deadline=deadline)
         if played is None:
             return None
         final, moves = played
