@@ -179,7 +179,17 @@ class BranchAndPrice:
         Made for full deals, where the column pool after the rounds holds plans that fit
         together better than any game the searches found: on full deal 0 the whole
         master picked 8 plans (8 completions) that ``follow_closely`` played to 172, the
-        default's plan 162 (2026-11-26, helper pcut; ``benchmarks.pyramids_sides``)."""
+        default's plan 162 (2026-11-26, helper pcut; ``benchmarks.pyramids_sides``).
+
+        The master counts each colour's pyramid points exactly (``exact_points``): the
+        concave hull credits an odd count half a milestone, so the whole master chased
+        phantom points (full deal 4: 7 completions, one purple alone worth 5 on the hull,
+        played to 141; exact: 151, the default's plan 149). Where the strict beam finds no
+        game the plans are followed forgiving (``MISS_COST``). Measured on the pools the
+        default's rounds leave (2026-11-27, helper pfull, ``benchmarks.pyramids_sides``):
+        the exact whole master is the incumbent's game on full deals 3, 7 and 8 (HiGHS
+        proves it optimal over the pool: 156, 147.5 and 155 on the master's terms), so no
+        follower can raise those deals from this pool."""
         if self.state is None or not self.plans:
             return None
         node = Node(self.space, self.space.root_ranges()[0])
