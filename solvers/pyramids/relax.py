@@ -722,9 +722,9 @@ class Node:
         variable per milestone, reached only when the colour's completions meet it)
         instead of the concave hull, which credits an odd count half a milestone (one
         purple completion 5 points, three 13): on full deal 4 the hull's whole master
-        picked 7 completions worth 146 on the master's terms with 5 of them phantom, played
-        to 141, the exact one 6 completions played to 151 (the default's plan 149;
-        2026-11-27)."""
+        picked 7 completions, a lone purple among them, played to 141, the exact one 6
+        completions played to 151 (the default's plan 149; 2026-11-27, helper pfull;
+        full deals 1, 6 and 9 rose too, ``benchmarks.pyramids_sides``)."""
         if not plans:
             return None
         cols, objs = self.columns(plans)
