@@ -157,6 +157,47 @@ dealt card, which only the second return slot (8: five acquisitions) can hold, w
 back at 0.84 and completed. The return-slot rows of ``solvers.pyramids.relax`` cut that
 (the root 94.82 -> 94.38). The rest of deal 0's gap at the top node is in the gems (50
 against 41) and the skulls (-4.1 against -5).
+
+**Full deals, the plan side after the rounds** (2026-11-27, helper pfull, branch
+``pfull``; scripts in ``/work/wpfull``; CPU of one process, ``nice``, the machine loaded
+at 2-4 on 2 cores). The default ran once per deal with the branch and price's pool, its
+open nodes and the whole master pickled just before ``root_whole_game``, so what follows
+it could be tried on the same pool in seconds:
+
+* **The whole master's objective was wrong**: the concave hull of a colour's pyramid
+  points credits an odd count half a milestone (one completion 5 points, three 13), and
+  the whole master took it. Counting them exactly (``Node.integral(exact_points=True)``,
+  a 0/1 column per milestone) raised deal 1 169 -> **171**, deal 4 149 -> **151** (the
+  hull's master: 7 completions, a lone purple among them, played to 141) and deal 6
+  164 -> **171** and deal 9 167 -> **169**, kept deal 0's 175, and cost 0-15 s more a
+  deal.
+* **Deals 3, 7 and 8: the pool's best whole game is the incumbent's.** HiGHS proves the
+  whole master optimal over the pool (exact points: 156, 147.5 and 155 on the master's
+  terms, whose skull and gem envelopes are a little generous; played 154, 147, 155),
+  while the pool's LP stands at 181.6 on deal 3: the LP's completions are mixes of plans
+  that do not fit together. The whole master at the best open nodes' ranges has no
+  solution over the pool (deal 3, top 3 nodes: their ranges, e.g. red gems exactly 9,
+  are met by no whole choice). Excluding the best whole solution and solving again
+  (deal 4, four times) gave other plan sets of the same value, played to the same 151.
+* **The forgiving follower** (``dive.follow_closely(miss_cost=...)``) is kept only as a
+  fallback: every whole master of deals 0, 3, 4, 7 and 8 has a strict game (the
+  2026-11-26 report that 3 and 7 had none was of a 400-round pool from another start),
+  and the root LP's mixed plans, forgiven, play to 47-104 (strict: none).
+* **A column-generation dive** (fix the heaviest plan at weight one, 10 pricing rounds,
+  again; 4-11 s) adds 500-1,000 columns that fit the fixed ones, but the LP falls fast
+  (deal 3: 181.6 -> 164.6 after two fixes, 143 at the end) and the whole master over the
+  grown pool gained only on deal 4 (151 -> 152; deals 3, 7, 8 as before) for 30-60 s
+  more of HiGHS: not kept.
+
+The default's full deals 0-9 before (main da472c9, the brief's figures) and after, plan /
+bound (CPU s; after: deals 2, 4, 5, 6, 9 the whole ``solve_deal`` on this branch, deals
+0, 1, 3, 7, 8 the branch's ``root_whole_game`` on the pickled pool, the CPU estimated as
+main's run on this machine less its whole master plus the new one): 0 175/183 both (259
+-> ~240), 1 169/184 -> **171**/184 (~244), 2 175/193 both (255), 3 154/176 both (~167),
+4 149/172 -> **151**/172 (195), 5 162/186 both (200), 6 164/184 -> **171**/184 (227), 7
+147/174 both (~267), 8 155/184 both (~227), 9 167/186 -> **169**/186 (298). The gap
+median 13.2% -> 12.1%, worst 18.7% (deal 8) as before: the targets (10% / 15%) are not
+met.
 """
 
 from __future__ import annotations

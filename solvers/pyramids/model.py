@@ -74,7 +74,11 @@ completions, where every search before had stopped at 7 (162-165). Full deals 0-
 default (2026-11-26, one run each, two at a time, the machine loaded at 2-4), plan / bound:
 175/183, 169/184, 175/193, 154/176, 149/172, 162/186, 164/184, 147/174, 155/184, 167/186;
 188-333 s of CPU (median 254); the gap median 13.2%, worst 18.7% (issue 21's targets are
-10% / 15%; 13.9% / 18.7% before the whole master, deals 0 and 9 at 162 and 164).
+10% / 15%; 13.9% / 18.7% before the whole master, deals 0 and 9 at 162 and 164). With the
+whole master's pyramid points exact (2026-11-27, helper pfull,
+``Node.integral(exact_points=True)``; ``benchmarks.pyramids_sides``): deals 1, 4, 6 and 9
+169 -> 171, 149 -> 151, 164 -> 171, 167 -> 169, the others as before; the gap median
+13.2% -> 12.1%, worst 18.7% (deal 8) as before.
 2-round deals go without the beam: given it (120 paths, before the
 branch and price, deals 0-9) their plans rose on deals 1 and 3 (90 against 89, 80 against
 76) and deals 5 and 8 proved sooner, but deal 2 lost its proof (91 / 94 against 94 / 94) and

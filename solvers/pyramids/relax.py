@@ -711,24 +711,68 @@ class Node:
         return best, solution
 
     def integral(self, plans: Sequence[CardPlan], *, node_limit: int,
-                 time_limit: float | None = None) -> np.ndarray | None:
+                 time_limit: float | None = None, exact_points: bool = False
+                 ) -> np.ndarray | None:
         """The master over ``plans`` with one whole plan or none per card (the rows hold
         that already; only the weights become whole), solved by ``integral_master``: the
         plans' weights (0 or 1), or ``None`` when no solution was found or it needs an
-        artificial column (the node's ranges met by no choice of these plans)."""
+        artificial column (the node's ranges met by no choice of these plans).
+
+        ``exact_points``: each colour's pyramid points exact at its whole count (a 0/1
+        variable per milestone, reached only when the colour's completions meet it)
+        instead of the concave hull, which credits an odd count half a milestone (one
+        purple completion 5 points, three 13): on full deal 4 the hull's whole master
+        picked 7 completions, a lone purple among them, played to 141, the exact one 6
+        completions played to 151 (the default's plan 149; 2026-11-27, helper pfull;
+        full deals 1, 6 and 9 rose too, ``benchmarks.pyramids_sides``)."""
         if not plans:
             return None
         cols, objs = self.columns(plans)
         k = len(self.terms)
-        x = integral_master(np.hstack([self.term_cols, cols]), self.rhs,
-                            np.concatenate([[t[0] for t in self.terms], objs]),
-                            np.concatenate([self.term_lower, np.zeros(len(plans))]),
-                            np.concatenate([self.term_upper, np.ones(len(plans))]),
-                            np.concatenate([np.zeros(k), np.ones(len(plans))]),
+        matrix = np.hstack([self.term_cols, cols])
+        rhs = self.rhs
+        costs = np.concatenate([[t[0] for t in self.terms], objs])
+        lower = np.concatenate([self.term_lower, np.zeros(len(plans))])
+        upper = np.concatenate([self.term_upper, np.ones(len(plans))])
+        integral = np.concatenate([np.zeros(k), np.ones(len(plans))])
+        if exact_points:
+            matrix, rhs, costs, lower, upper, integral = self._exact_points(
+                matrix, rhs, costs, lower, upper, integral)
+        x = integral_master(matrix, rhs, costs, lower, upper, integral,
                             node_limit=node_limit, time_limit=time_limit)
         if x is None or any(x[j] > 1e-6 for j, t in enumerate(self.terms) if t[0] == -BIG):
             return None
-        return np.round(x[k:])
+        return np.round(x[k:k + len(plans)])
+
+    def _exact_points(self, matrix: np.ndarray, rhs: np.ndarray, costs: np.ndarray,
+                      lower: np.ndarray, upper: np.ndarray, integral: np.ndarray
+                      ) -> tuple[np.ndarray, ...]:
+        """The whole master (``integral``'s arrays) with each colour's pyramid points at
+        most the milestones reached: 0/1 columns ``z[k, m]`` (milestone ``m`` of colour
+        ``k``), rows ``points_k - sum_m points_m z[k, m] <= 0`` and ``need_m z[k, m] -
+        completions_k <= n0_k``."""
+        sp, data = self.space, self.space.data
+        milestones = list(zip(data.pyramid_milestones, data.pyramid_points))
+        K, M = len(sp.colours), len(milestones)
+        width = matrix.shape[1]
+        extra_rows = np.zeros((K * (M + 1), width + K * M))
+        extra_rhs = np.zeros(K * (M + 1))
+        for c in range(K):
+            term = next(j for j, t in enumerate(self.terms) if ("pp", c, 0) in t[3])
+            row = c * (M + 1)
+            extra_rows[row, term] = 1.0
+            count = matrix[self.rows["cmax", c]].copy()  # 1 for each completing plan of c
+            count[: len(self.terms)] = 0.0
+            for m, (need, points) in enumerate(milestones):
+                z = width + c * M + m
+                extra_rows[row, z] = -float(points)
+                extra_rows[row + 1 + m, :width] = -count
+                extra_rows[row + 1 + m, z] = float(need)
+                extra_rhs[row + 1 + m] = float(sp.n0[c])
+        matrix = np.vstack([np.hstack([matrix, np.zeros((matrix.shape[0], K * M))]), extra_rows])
+        return (matrix, np.concatenate([rhs, extra_rhs]), np.concatenate([costs, np.zeros(K * M)]),
+                np.concatenate([lower, np.zeros(K * M)]), np.concatenate([upper, np.ones(K * M)]),
+                np.concatenate([integral, np.ones(K * M)]))
 
     def aggregates(self, solution: "Solution", plans: list[CardPlan]) -> "Aggregates":
         """The score's aggregate terms at the master's solution (totals of the game)."""

@@ -5,6 +5,7 @@ score they claim."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import cards_data
@@ -13,7 +14,8 @@ from games.pyramids import make_deal, state_from_deal
 from solvers.pyramids.bound import SOURCES
 from solvers.pyramids.branching import BranchAndPrice
 from solvers.pyramids.decomposed import prove_deal
-from solvers.pyramids.dive import chosen_plans, follow_closely
+from solvers.pyramids.bound import pyramid_points
+from solvers.pyramids.dive import MISS_COST, chosen_plans, follow_closely
 from solvers.pyramids.model import solve_deal
 from solvers.pyramids.policy import policy_move
 from solvers.pyramids.position import SoloPosition
@@ -277,11 +279,87 @@ def test_the_root_whole_game_replays_and_never_passes_the_optimum():
         assert search.found is not None
         assert search.found[0] == max(score, before[0] if before else score)
         _check_found(search, deal, optimum)
-        x = Node(search.space, search.space.root_ranges()[0]).integral(search.plans,
-                                                                       node_limit=200)
-        again = follow_closely(search.space, state,
-                               chosen_plans(search.space, x, search.plans))
+        x = Node(search.space, search.space.root_ranges()[0]).integral(
+            search.plans, node_limit=200, exact_points=True)
+        chosen = chosen_plans(search.space, x, search.plans)
+        again = (follow_closely(search.space, state, chosen)
+                 or follow_closely(search.space, state, chosen, miss_cost=MISS_COST))
         assert again is not None and again[0].score(0) == score
         end, _ = replay_plan(deal, DATA, again[1])
         assert end.score(0) == score
     assert played >= 3
+
+
+def test_the_forgiving_follower_always_plays_a_legal_game_below_the_optimum():
+    """``follow_closely`` with a ``miss_cost`` plays the plans of the root's LP (mixed
+    plans, one per card by weight: they need not fit together) and of its whole master to
+    a finished game, never ``None``; the game replays to its score, not above the
+    exhaustive optimum; where the strict follower finds a game, the forgiving one finds
+    one at least as good on these deals."""
+    forgiven = 0
+    for seed, rounds, steps in DEALS[-8:]:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
+        optimum = exhaustive_best(deal, DATA).score
+        state = state_from_deal(deal, DATA)
+        search, _ = _search(state, deal, iterations=30)
+        mixes = [chosen_plans(search.space, o.solution.x, o.solution.plans)
+                 for o in sorted(search.heap)[:2] if o.solution is not None]
+        x = Node(search.space, search.space.root_ranges()[0]).integral(
+            search.plans, node_limit=200, exact_points=True)
+        if x is not None:
+            mixes.append(chosen_plans(search.space, x, search.plans))
+        for chosen in mixes:
+            strict = follow_closely(search.space, state, chosen)
+            played = follow_closely(search.space, state, chosen, miss_cost=MISS_COST)
+            assert played is not None
+            final, moves = played
+            assert final.is_terminal() and final.score(0) <= optimum
+            end, _ = replay_plan(deal, DATA, moves)
+            assert end.score(0) == final.score(0)
+            if strict is None:
+                forgiven += 1
+    assert forgiven >= 1
+
+
+def test_the_exact_whole_master_scores_pyramid_points_at_whole_counts():
+    """``Node.integral(exact_points=True)``'s rows: with the plans it picks held fixed,
+    the most each colour's pyramid-points term can reach (milestone columns whole) is
+    ``pyramid_points`` of the colour's whole count, where the hull alone allows more at an
+    odd count."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+
+    checked = 0
+    for seed, rounds, steps in DEALS[-6:]:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
+        state = state_from_deal(deal, DATA)
+        search, _ = _search(state, deal, iterations=30)
+        node = Node(search.space, search.space.root_ranges()[0])
+        x = node.integral(search.plans, node_limit=200, exact_points=True)
+        if x is None:
+            continue
+        assert set(x.tolist()) <= {0.0, 1.0}
+        picked = [p for w, p in zip(x, search.plans) if w > 0.5]
+        assert len({p.card for p in picked}) == len(picked)
+        cols, objs = node.columns(search.plans)
+        k = len(node.terms)
+        arrays = node._exact_points(
+            np.hstack([node.term_cols, cols]), node.rhs,
+            np.concatenate([[t[0] for t in node.terms], objs]),
+            np.concatenate([node.term_lower, np.zeros(len(objs))]),
+            np.concatenate([node.term_upper, np.ones(len(objs))]),
+            np.concatenate([np.zeros(k), np.ones(len(objs))]))
+        matrix, rhs, _, lower, upper, integral = arrays
+        lower, upper = lower.copy(), upper.copy()
+        lower[k:k + len(objs)] = upper[k:k + len(objs)] = x
+        for c in range(len(search.space.colours)):
+            term = next(j for j, t in enumerate(node.terms) if ("pp", c, 0) in t[3])
+            goal = np.zeros(len(lower))
+            goal[term] = -1.0
+            best = milp(goal, constraints=LinearConstraint(matrix, -np.inf, rhs),
+                        bounds=Bounds(lower, upper), integrality=integral)
+            count = search.space.n0[c] + sum(1 for p in picked if p.done is not None
+                                             and search.space.colour[p.card] == c)
+            assert best.x is not None
+            assert -best.fun == pytest.approx(pyramid_points(DATA, count))
+            checked += 1
+    assert checked >= 3
