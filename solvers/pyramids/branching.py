@@ -38,6 +38,9 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
+
 from cards_data.pyramids import PyramidsData
 from games.pyramids import PyramidsState
 from solvers.clock import expired, remaining
@@ -121,13 +124,16 @@ class BranchAndPrice:
                 self._keys.add(key)
                 self.plans.append(plan)
 
-    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float
-               ) -> tuple[Node, float, Solution]:
+    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float,
+               parent: Solution | None = None) -> tuple[Node, float, Solution]:
+        """Column generation at a node of ``ranges`` from the whole pool, its first
+        master solve from the ``parent``'s final basis when given (``relax.Basis``)."""
         node = Node(self.space, ranges)
         before = len(self.plans)
         plans = list(self.plans)
         bound, solution = node.solve(plans, iterations=iterations, floor=floor,
-                                     deadline=self.deadline)
+                                     deadline=self.deadline,
+                                     start=parent.basis if parent is not None else None)
         self.add_plans(plans[before:])
         self.used += solution.iterations
         solution.plans = plans
@@ -163,8 +169,20 @@ class BranchAndPrice:
         x = top.node.integral(self.plans, node_limit=node_limit, time_limit=remaining(deadline))
         if x is None:
             return None
-        final, moves = follow(self.space, self.state, chosen_plans(self.space, x, self.plans))
-        score = final.score(0)
+        return self._play_whole(x, deadline)
+
+    def _play_whole(self, x: npt.NDArray[np.float64], deadline: float | None) -> int | None:
+        """Play the whole master's plans (weights ``x`` over the pool) both ways, nearest
+        (``follow``) and closely (``follow_closely``); the better game becomes ``found``
+        when better than it. Its score, or ``None`` when neither played."""
+        assert self.state is not None
+        chosen = chosen_plans(self.space, x, self.plans)
+        final, moves = follow(self.space, self.state, chosen)
+        games = [(final.score(0), moves)]
+        played = follow_closely(self.space, self.state, chosen, deadline=deadline)
+        if played is not None:
+            games.append((played[0].score(0), played[1]))
+        score, moves = max(games, key=lambda game: game[0])  # ties: the nearest's
         if self.found is None or score > self.found[0]:
             self.found = (score, moves)
         return score
@@ -277,7 +295,7 @@ class BranchAndPrice:
                     continue
                 node, bound, solution = self._solve(
                     ranges, iterations=min(node_iterations, max(1, budget - self.used)),
-                    floor=floor(), cap=top.bound)
+                    floor=floor(), cap=top.bound, parent=top.solution)
                 self.nodes += 1
                 if bound >= floor():
                     self._push(ranges, bound, node, solution, depth)

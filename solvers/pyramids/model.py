@@ -1362,7 +1362,7 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
                  f"bound {bound:g}")
             price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,
                                games=games + [best.moves], deadline=deadline,
-                               integral=first, whole=not first)
+                               integral=first, whole=True)
             if price.game is not None:
                 best = warm_start_of(deal, data, price.game[1])
             if price.bound < bound:
