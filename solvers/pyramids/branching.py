@@ -154,8 +154,11 @@ class BranchAndPrice:
                       deadline: float | None = None) -> int | None:
         """A game from the master made whole: at the best solved open node, one plan or
         none per card from the whole pool (``Node.integral``), followed through the engine
-        like a dive (``dive.follow``); it becomes ``found`` when better. The game's score,
-        or ``None`` (no state to play from, no solved node open, or no whole solution).
+        like a dive (``dive.follow``) and closely (``dive.follow_closely``); the better game
+        becomes ``found`` when better. The game's score, or ``None`` (no state to play
+        from, no solved node open, or no whole solution). Played closely too since
+        2026-11-27: on the bench's 2-round deal 1 the root's whole master gave 85 followed
+        and 89 closely, on deal 8 70 and 71 (0.3-0.7 s more).
 
         The dives follow fractional solutions, whose card plans need not fit together;
         the whole master's do fit its rows (2026-11-26, the bench's 2-round deals after
@@ -197,7 +200,12 @@ class BranchAndPrice:
         Made for full deals, where the column pool after the rounds holds plans that fit
         together better than any game the searches found: on full deal 0 the whole
         master picked 8 plans (8 completions) that ``follow_closely`` played to 172, the
-        default's plan 162 (2026-11-26, helper pcut; ``benchmarks.pyramids_sides``)."""
+        default's plan 162 (2026-11-26, helper pcut; ``benchmarks.pyramids_sides``).
+        2-round deals play it too after their rounds when a gap is left: the bench's deal
+        2 ended its 1,200 rounds at 91 / 94, and this game is its optimum 94 (8 s at 1,700
+        plans; CP-SAT after the search had not found it). Played at every 300 rounds
+        instead it found 84-90 on deals 1, 2 and 8 and cost 3-9 s each time, so it runs
+        once, at the end (2026-11-27)."""
         if self.state is None or not self.plans:
             return None
         node = Node(self.space, self.space.root_ranges()[0])

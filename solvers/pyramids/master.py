@@ -6,7 +6,10 @@ a few columns. SciPy's ``linprog`` builds, presolves and solves the whole LP fro
 each time: on the 2-round deals of issue 21 that was half the branch and price's time,
 growing with the column pool. :class:`MasterLP` keeps the LP in HiGHS (SciPy's own copy
 of it, which prints nothing), appends the new columns and lets the simplex start from the
-last basis.
+last basis. A new node's master can start from another node's final basis
+(``start_from``: its parent's, mapped by ``relax.Basis``), repaired by HiGHS where it is not
+a basis of this LP, and HiGHS's presolve is off: the first solve of a node went from 84 to
+21 ms on the 2-round deal 8 (2026-11-27, ``relax.Basis``).
 
 The duals it returns are those of an optimal basis, as ``linprog``'s are, but where the
 optimum is degenerate the two may pick different optimal bases (so the column generation
