@@ -38,9 +38,6 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-import numpy as np
-import numpy.typing as npt
-
 from cards_data.pyramids import PyramidsData
 from games.pyramids import PyramidsState
 from solvers.clock import expired, remaining
@@ -124,16 +121,13 @@ class BranchAndPrice:
                 self._keys.add(key)
                 self.plans.append(plan)
 
-    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float,
-               parent: Solution | None = None) -> tuple[Node, float, Solution]:
-        """Column generation at a node of ``ranges`` from the whole pool, its first
-        master solve from the ``parent``'s final basis when given (``relax.Basis``)."""
+    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float
+               ) -> tuple[Node, float, Solution]:
         node = Node(self.space, ranges)
         before = len(self.plans)
         plans = list(self.plans)
         bound, solution = node.solve(plans, iterations=iterations, floor=floor,
-                                     deadline=self.deadline,
-                                     start=parent.basis if parent is not None else None)
+                                     deadline=self.deadline)
         self.add_plans(plans[before:])
         self.used += solution.iterations
         solution.plans = plans
@@ -172,13 +166,6 @@ class BranchAndPrice:
         x = top.node.integral(self.plans, node_limit=node_limit, time_limit=remaining(deadline))
         if x is None:
             return None
-        return self._play_whole(x, deadline)
-
-    def _play_whole(self, x: npt.NDArray[np.float64], deadline: float | None) -> int | None:
-        """Play the whole master's plans (weights ``x`` over the pool) both ways, nearest
-        (``follow``) and closely (``follow_closely``); the better game becomes ``found``
-        when better than it. Its score, or ``None`` when neither played."""
-        assert self.state is not None
         chosen = chosen_plans(self.space, x, self.plans)
         final, moves = follow(self.space, self.state, chosen)
         games = [(final.score(0), moves)]
@@ -303,7 +290,7 @@ class BranchAndPrice:
                     continue
                 node, bound, solution = self._solve(
                     ranges, iterations=min(node_iterations, max(1, budget - self.used)),
-                    floor=floor(), cap=top.bound, parent=top.solution)
+                    floor=floor(), cap=top.bound)
                 self.nodes += 1
                 if bound >= floor():
                     self._push(ranges, bound, node, solution, depth)

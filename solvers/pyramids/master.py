@@ -6,10 +6,7 @@ a few columns. SciPy's ``linprog`` builds, presolves and solves the whole LP fro
 each time: on the 2-round deals of issue 21 that was half the branch and price's time,
 growing with the column pool. :class:`MasterLP` keeps the LP in HiGHS (SciPy's own copy
 of it, which prints nothing), appends the new columns and lets the simplex start from the
-last basis. A new node's master can start from another node's final basis
-(``start_from``: its parent's, mapped by ``relax.Basis``), repaired by HiGHS where it is not
-a basis of this LP, and HiGHS's presolve is off: the first solve of a node went from 84 to
-21 ms on the 2-round deal 8 (2026-11-27, ``relax.Basis``).
+last basis.
 
 The duals it returns are those of an optimal basis, as ``linprog``'s are, but where the
 optimum is degenerate the two may pick different optimal bases (so the column generation
@@ -27,7 +24,7 @@ may take another path to the same bound). Where SciPy lacks its HiGHS module (be
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -35,10 +32,8 @@ import numpy as np
 
 from games.errors import SolverFault
 
-__all__ = ["MasterLP", "integral_master", "AT_LOWER", "BASIC", "AT_UPPER"]
+__all__ = ["MasterLP", "integral_master"]
 
-#: HiGHS's basis statuses, as ``MasterLP.start_from`` and ``MasterLP.basis`` give them.
-AT_LOWER, BASIC, AT_UPPER = 0, 1, 2
 
 
 @lru_cache(maxsize=None)
@@ -63,16 +58,11 @@ class MasterLP:
         self.rhs = np.asarray(rhs, dtype=float)
         self._blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         self._sent = 0  # blocks already in HiGHS
-        self._start: tuple[np.ndarray, np.ndarray] | None = None  # ``start_from``'s basis
         self._lp: Any = None
         self._highs = _highs()
         if self._highs is not None:
             self._lp = self._highs._Highs()
             self._lp.setOptionValue("output_flag", False)
-            # no presolve: the first solve of a node's master 1.7x sooner without it (the
-            # 2-round deal 8's masters, 2026-11-27); later solves start from a basis,
-            # where HiGHS presolves nothing anyway
-            self._lp.setOptionValue("presolve", "off")
             rows = len(self.rhs)
             self._lp.addRows(rows, np.full(rows, -np.inf), self.rhs, 0,
                              np.zeros(rows, dtype=np.int32), np.zeros(0, dtype=np.int32),
@@ -100,28 +90,6 @@ class MasterLP:
         return (np.hstack(matrix), np.concatenate(costs), np.concatenate(lower),
                 np.concatenate(upper))
 
-    def start_from(self, columns: Sequence[int] | np.ndarray, rows: Sequence[int] | np.ndarray
-                   ) -> None:
-        """Start the next solve from this basis: a HiGHS status per column, in the order
-        given, and per row (``AT_LOWER``, ``BASIC``, ``AT_UPPER``), typically another
-        master's final basis mapped onto this one's columns and rows. It need not be a
-        basis (too many or too few basic, singular): HiGHS repairs it as an "alien"
-        basis. Without HiGHS's module (older SciPy) it is ignored. The optimum is the
-        same; where it is degenerate the duals may be another optimal basis's."""
-        self._start = (np.asarray(columns), np.asarray(rows))
-
-    def basis(self) -> tuple[np.ndarray, np.ndarray] | None:
-        """The last solve's final basis ``(columns, rows)``, statuses as ``start_from``
-        takes them (columns in the order given, those sent to HiGHS by then), or
-        ``None`` (no solve yet, or no HiGHS module)."""
-        if self._lp is None:
-            return None
-        basis = self._lp.getBasis()
-        if not basis.valid:
-            return None
-        return (np.array([s.value for s in basis.col_status], dtype=np.int8),
-                np.array([s.value for s in basis.row_status], dtype=np.int8))
-
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
         """``(value, x, y)``: the optimum, the columns' values in the order given, and the
         duals of the rows (``y >= 0``: what a unit more of each row's right side is worth)."""
@@ -136,15 +104,6 @@ class MasterLP:
             index = np.nonzero(nonzero)[1].astype(np.int32)
             values = block.T[nonzero]
             lp.addCols(block.shape[1], -costs, lower, upper, len(index), starts, index, values)
-        if self._start is not None:
-            columns, rows = self._start
-            self._start = None
-            status = self._highs.HighsBasisStatus
-            basis = self._highs.HighsBasis()
-            basis.col_status = [status(int(v)) for v in columns]
-            basis.row_status = [status(int(v)) for v in rows]
-            basis.alien = True
-            lp.setBasis(basis)
         lp.run()
         if lp.getModelStatus() != self._highs.HighsModelStatus.kOptimal:
             raise SolverFault("the relaxation's master LP failed: "

@@ -285,27 +285,3 @@ def test_the_root_whole_game_replays_and_never_passes_the_optimum():
         end, _ = replay_plan(deal, DATA, again[1])
         assert end.score(0) == score
     assert played >= 3
-
-
-def test_a_child_started_from_its_parents_basis_has_the_same_master_optimum():
-    """A child node's first master solve starts from its parent's final basis
-    (``relax.Basis``, mapped by row and term names: the child's rows differ); the LP
-    optimum is the one from HiGHS's slack basis, on every child of the root's split."""
-    compared = 0
-    for seed, rounds, steps in DEALS[::3]:
-        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
-        state = state_from_deal(deal, DATA)
-        search = BranchAndPrice(SoloPosition.from_state(state), DATA, state=state)
-        search.run(incumbent=0, iterations=30)  # the root (its rounds capped) at least
-        tops = [top for top in search.heap if top.solution is not None]
-        for top in tops[:2]:
-            assert top.solution.basis is not None
-            for ranges in search._split(top) or []:
-                values = []
-                for start in (top.solution.basis, None):
-                    _, solution = Node(search.space, ranges).solve(
-                        list(search.plans), iterations=1, start=start)
-                    values.append(solution.lp)
-                assert values[0] == pytest.approx(values[1], abs=1e-6)
-                compared += 1
-    assert compared >= 6
