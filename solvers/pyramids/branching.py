@@ -148,11 +148,8 @@ class BranchAndPrice:
                       deadline: float | None = None) -> int | None:
         """A game from the master made whole: at the best solved open node, one plan or
         none per card from the whole pool (``Node.integral``), followed through the engine
-        like a dive (``dive.follow``) and closely (``dive.follow_closely``); the better game
-        becomes ``found`` when better. The game's score, or ``None`` (no state to play
-        from, no solved node open, or no whole solution). Played closely too since
-        2026-11-27: on the bench's 2-round deal 1 the root's whole master gave 85 followed
-        and 89 closely, on deal 8 70 and 71 (0.3-0.7 s more).
+        like a dive (``dive.follow``); it becomes ``found`` when better. The game's score,
+        or ``None`` (no state to play from, no solved node open, or no whole solution).
 
         The dives follow fractional solutions, whose card plans need not fit together;
         the whole master's do fit its rows (2026-11-26, the bench's 2-round deals after
@@ -166,13 +163,8 @@ class BranchAndPrice:
         x = top.node.integral(self.plans, node_limit=node_limit, time_limit=remaining(deadline))
         if x is None:
             return None
-        chosen = chosen_plans(self.space, x, self.plans)
-        final, moves = follow(self.space, self.state, chosen)
-        games = [(final.score(0), moves)]
-        played = follow_closely(self.space, self.state, chosen, deadline=deadline)
-        if played is not None:
-            games.append((played[0].score(0), played[1]))
-        score, moves = max(games, key=lambda game: game[0])  # ties: the nearest's
+        final, moves = follow(self.space, self.state, chosen_plans(self.space, x, self.plans))
+        score = final.score(0)
         if self.found is None or score > self.found[0]:
             self.found = (score, moves)
         return score
