@@ -189,7 +189,13 @@ class BranchAndPrice:
         default's rounds leave (2026-11-27, helper pfull, ``benchmarks.pyramids_sides``):
         the exact whole master is the incumbent's game on full deals 3, 7 and 8 (HiGHS
         proves it optimal over the pool: 156, 147.5 and 155 on the master's terms), so no
-        follower can raise those deals from this pool."""
+        follower can raise those deals from this pool.
+
+        2-round deals play it too after their rounds when a gap is left: the bench's deal
+        2 ended its 1,200 rounds at 91 / 94, and this game is its optimum 94 (8 s at 1,700
+        plans; CP-SAT after the search had not found it). Played at every 300 rounds
+        instead it found 84-90 on deals 1, 2 and 8 and cost 3-9 s each time, so it runs
+        once, at the end (2026-11-27)."""
         if self.state is None or not self.plans:
             return None
         node = Node(self.space, self.space.root_ranges()[0])

@@ -48,7 +48,11 @@ It played the optimum of deals 5 and 6 (96 and 88) at the root, where the dives 
 them after 1,000 rounds or more, and raised deals 1 and 2 from 70 and 75 to 85; on deals
 0 and 8 it found nothing better (78 and 68). Later in the search it costs about 2 s at
 1,500 plans and found little more (deal 8: 84 at round 270, the optimum 89), so it runs
-once. The before/after table of the default path is in ``model``'s docstring.
+once. After the rounds, when a gap is left, every deal also plays the whole master over
+the whole pool at the root's ranges (``whole=True``, ``BranchAndPrice.root_whole_game``):
+on 2-round deal 2 that game is the optimum 94, which the search and CP-SAT after it had
+missed since the return-slot rows changed its path (2026-11-27). The before/after table of
+the default path is in ``model``'s docstring.
 
 It starts from the card plans of the games already known (the warm starts and CP-SAT's
 plan), so its master holds a real game's score from the first round. The budget is
@@ -147,7 +151,8 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
     (``BranchAndPrice.integral_dive``; once: its cost grows fast with the pool, 0.2-0.9 s
     after the root on the 2-round deals of the bench, about 2 s at 1,500 plans).
     ``whole``: after the rounds, if the bound is not reached, a game from the master made
-    whole at the root's ranges over the whole pool (``BranchAndPrice.root_whole_game``).
+    whole at the root's ranges over the whole pool (``BranchAndPrice.root_whole_game``;
+    ``model.solve_deal`` asks for it on every deal).
     ``progress(bound, best)`` after each chunk."""
     state = state_from_deal(deal, data)
     search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state)

@@ -1129,13 +1129,13 @@ def portfolio(inst: SoloInstance, budget: float, workers: int, random_seed: int)
     the warm starts of ``_warm_starts``, then CP-SAT and the bounds in ``proof_first``'s
     order."""
     cp_sat = f"cp-sat ({workers} worker(s), random_seed {random_seed})"
-    bounds = "per-card tables bound + branch and price over card plans"
+    bounds = ("per-card tables bound + branch and price over card plans (its master made "
+              "whole, played closely)")
     games = ("policy + pilot games" if _with_pilot(inst) else "policy games") + (
         f" + beam search ({beam_width(budget)} paths)" if _with_beam(inst) else "")
     if proof_first(inst):
         return f"{games}, then {bounds}, then {cp_sat} if a gap is left"
-    return (f"{games}, then {cp_sat}, then {bounds} (its master made whole, played closely)"
-            " if unproven")
+    return f"{games}, then {cp_sat}, then {bounds} if unproven"
 
 
 def warm_start_of(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]) -> WarmStart:
@@ -1366,7 +1366,7 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
                  f"bound {bound:g}")
             price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,
                                games=games + [best.moves], deadline=deadline,
-                               integral=first, whole=not first)
+                               integral=first, whole=True)
             if price.game is not None:
                 best = warm_start_of(deal, data, price.game[1])
             if price.bound < bound:
