@@ -159,7 +159,7 @@ back at 0.84 and completed. The return-slot rows of ``solvers.pyramids.relax`` c
 against 41) and the skulls (-4.1 against -5).
 
 **Full deals, the plan side after the rounds** (2026-11-27, helper pfull, branch
-``pfull``; scripts in ``/work/wpfull``; CPU of one process, ``nice``, the machine loaded
+``pfull``; CPU of one process, ``nice``, the machine loaded
 at 2-4 on 2 cores). The default ran once per deal with the branch and price's pool, its
 open nodes and the whole master pickled just before ``root_whole_game``, so what follows
 it could be tried on the same pool in seconds:

@@ -8,6 +8,16 @@ growing with the column pool. :class:`MasterLP` keeps the LP in HiGHS (SciPy's o
 of it, which prints nothing), appends the new columns and lets the simplex start from the
 last basis.
 
+Tried and not kept (2026-11-27, branch ``p2r2``): a new node's master started from its
+parent's final basis (mapped by row and term names, repaired by HiGHS as an "alien"
+basis) and HiGHS's presolve off. Each node's first solve, from HiGHS's slack basis over the
+whole pool (about 1,800 columns), was 24.3 s of the 2-round deal 8's 67.9 s (291 solves,
+84 ms each; the later solves of a node 5 ms); started from the parent it was 7.0 s (21 ms
+each). But the duals of a degenerate optimum then come from another basis and the search
+takes another path: paired runs on the bench's 2-round deals, main / warm start (CPU s),
+0: 49.9 / 38.7, 5: 34.8 / 24.7, 6: 36.9 / 46.4, 8: 62.9 / 60.7, 3: bound 82 / 83, and full
+deal 0 lost its 175 (164 / 183: the whole master plays the pool the path leaves).
+
 The duals it returns are those of an optimal basis, as ``linprog``'s are, but where the
 optimum is degenerate the two may pick different optimal bases (so the column generation
 may take another path to the same bound). Where SciPy lacks its HiGHS module (before

@@ -146,7 +146,15 @@ time varies with the hint's game (51 s before, 72 s after). With the return-slot
 ``solvers.pyramids.relax`` (2026-11-26, one run each, load 2-4): 0: 91/91 (61.5), 1: 89/94
 (173), 2: 91/94 (106.1; 94/94 in 54 s without the rows), 3: 80/82 (141.4), 4: 75/75 (24.4),
 5: 96/96 (36.6), 6: 88/88 (42.9), 7: 86/86 (29.1), 8: 89/89 (78.6), 9: 99/99 (16.9): 5 of 10
-within 60 s at that load, 7 OPTIMAL.
+within 60 s at that load, 7 OPTIMAL. Since 2026-11-27 the whole master is also played after
+a 2-round deal's rounds when a gap is left (``prove_deal(whole=True)``, with exact pyramid
+points): deal 2 94/94 again (the game is the optimum, no CP-SAT), deal 1 89 -> 93 (bound 94);
+deals proven before the end take the same path as before. The default path then, run alone
+on the machine (load about 1; CPU time here varies by about 10% even so, deal 0 45.8-57.0 s in
+three runs): 0: 91/91 (57.0) *, 1: 93/94 (161.8), 2: 94/94 (58.2) *, 3: 80/82 (127.0), 4:
+75/75 (18.8) *, 5: 96/96 (34.3) *, 6: 88/88 (38.3) *, 7: 86/86 (24.5) *, 8: 89/89 (70.7), 9:
+99/99 (14.0) *: 7 of 10 within 60 s (6 for main da472c9 run the same way: 2 at 91/94), 8
+OPTIMAL (7 before).
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
 (``DEFAULT_WORKERS``). On deals of one round one worker proved optima 2-4x faster than two
