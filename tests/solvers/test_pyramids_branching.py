@@ -38,6 +38,16 @@ def _search(state, deal, *, iterations):
     return search, search.run(incumbent=0, iterations=iterations)
 
 
+def _searched(deals, *, iterations):
+    """Per short deal ``(seed, rounds, steps)``: the deal, its exhaustive optimum, its
+    start and a search run ``iterations`` rounds from it."""
+    for seed, rounds, steps in deals:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
+        state = state_from_deal(deal, DATA)
+        yield deal, exhaustive_best(deal, DATA).score, state, _search(state, deal,
+                                                                       iterations=iterations)[0]
+
+
 def _check_found(search, deal, optimum):
     """The dive's best game from the deal replays through the engine to the score it
     claims, which is not above the optimum."""
@@ -264,11 +274,7 @@ def test_the_root_whole_game_replays_and_never_passes_the_optimum():
     search's best game when it beats the dives'; ``follow_closely`` gives the same game
     from the same whole plans (deterministic)."""
     played = 0
-    for seed, rounds, steps in DEALS[-8:]:
-        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
-        optimum = exhaustive_best(deal, DATA).score
-        state = state_from_deal(deal, DATA)
-        search, _ = _search(state, deal, iterations=30)
+    for deal, optimum, state, search in _searched(DEALS[-8:], iterations=30):
         before = search.found
         score = search.root_whole_game(node_limit=200)
         if score is None:
@@ -297,11 +303,7 @@ def test_the_forgiving_follower_always_plays_a_legal_game_below_the_optimum():
     exhaustive optimum; where the strict follower finds a game, the forgiving one finds
     one at least as good on these deals."""
     forgiven = 0
-    for seed, rounds, steps in DEALS[-8:]:
-        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
-        optimum = exhaustive_best(deal, DATA).score
-        state = state_from_deal(deal, DATA)
-        search, _ = _search(state, deal, iterations=30)
+    for deal, optimum, state, search in _searched(DEALS[-8:], iterations=30):
         mixes = [chosen_plans(search.space, o.solution.x, o.solution.plans)
                  for o in sorted(search.heap)[:2] if o.solution is not None]
         x = Node(search.space, search.space.root_ranges()[0]).integral(
