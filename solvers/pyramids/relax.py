@@ -46,7 +46,8 @@ on the per-card tables of ``solvers.pyramids.tables``) generalised in three ways
   deals 1-4 169/184, 175/193, 154/176, 149/172 (178-264 s): main's answers. Since the full
   deals play their whole master (``BranchAndPrice.root_whole_game``) the rows change answers
   both ways through the column pool (one run each, rows off / on): full deal 0 162/183 /
-  **175/183** (its 8th completion); 2-round deal 2 94/94 in 54 s / **91/94** in 106 s.
+  **175/183** (its 8th completion); 2-round deal 2 94/94 in 54 s / **91/94** in 106 s (94/94
+  again since 2-round deals also play the whole master after their rounds, 2026-11-27).
 * **Ranges** on the score's aggregate terms, the branching of the branch and price:
   completed cards per colour, red and green gems, a torch crossed in each open round, the
   skulls crossed. Pyramid points are priced by the concave hull of their steps over the
@@ -724,7 +725,10 @@ class Node:
         purple completion 5 points, three 13): on full deal 4 the hull's whole master
         picked 7 completions, a lone purple among them, played to 141, the exact one 6
         completions played to 151 (the default's plan 149; 2026-11-27, helper pfull;
-        full deals 1, 6 and 9 rose too, ``benchmarks.pyramids_sides``)."""
+        full deals 1, 6 and 9 rose too, ``benchmarks.pyramids_sides``). The root's
+        integral dive of 2-round deals keeps the hull: with exact points there it gave the
+        same plans on the bench's deals 0-6 and deal 2's proof took 69 s of CPU against 58
+        (2026-11-27, one run each, the machine otherwise idle)."""
         if not plans:
             return None
         cols, objs = self.columns(plans)
