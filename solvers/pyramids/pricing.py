@@ -87,18 +87,36 @@ def card_values(table: CardTable, i: int, prices: Prices, shapes: Sequence[str],
     T, n = len(shapes), table.size
     lam, mu, rho, weights, done = prices.lam_of(i), prices.mu, prices.rho, prices.weights, \
         prices.done[i]
-    icons = table.icons.astype(np.float64)
+    icons = table.icon_values
     value = np.zeros((T + 1, n))
     closed_layers = np.zeros((T, depth + 1, n))
+    # every step's arithmetic in two work arrays and the layers themselves (``out=``), in
+    # the order of ``value[t] = max(closed, best(closed + p) - p - lam) - mu``: the same
+    # floats as with a new array per operation, in about 15% less time (2026-11-27)
+    shifted, reached = np.empty(n), np.empty(n)
     for t in range(T - 1, first - 1, -1):
-        after = np.where(table.is_tomb, done[t], value[t + 1])
+        after = closed_layers[t][0]
+        np.copyto(after, value[t + 1])
+        np.copyto(after, done[t], where=table.is_tomb)
         potential = icons @ weights[t]
-        closed = closed_layers[t][0] = after
+        closed = after
         for d in range(1, depth + 1):
-            grown = table.single.best(closed + potential, n) - potential - rho[t]
-            closed = closed_layers[t][d] = np.maximum(after, grown)
-        crossed = table.main[shapes[t]].best(closed + potential, n) - potential - lam[t]
-        value[t] = np.maximum(closed, crossed) - mu[t]
+            grown = table.single.best(np.add(closed, potential, out=shifted), n, out=reached)
+            np.subtract(grown, potential, out=grown)
+            np.subtract(grown, rho[t], out=grown)
+            layer = np.maximum(after, grown, out=closed_layers[t][d])
+            if np.array_equal(layer, closed):
+                # another extra box gains nothing anywhere, so no later one can either:
+                # the remaining layers are this one (about a tenth of the layers' work)
+                closed_layers[t][d + 1:] = layer
+                closed = layer
+                break
+            closed = layer
+        crossed = table.main[shapes[t]].best(np.add(closed, potential, out=shifted), n,
+                                             out=reached)
+        np.subtract(crossed, potential, out=crossed)
+        np.subtract(crossed, lam[t], out=crossed)
+        np.subtract(np.maximum(closed, crossed, out=value[t]), mu[t], out=value[t])
     return value, closed_layers
 
 

@@ -59,15 +59,16 @@ class Edges:
     """Edges ``src → dst`` (region indices) sorted by ``src``; ``sources`` are the
     distinct sources and ``starts`` where each one's run begins. For ``best`` the same
     edges are also laid out by rank: ``ranked`` holds the sources by out-degree, largest
-    first, and ``columns[k]`` the ``k``-th edge's destination of each source that has one
-    (a prefix of ``ranked``)."""
+    first, and ``flat[cuts[k]:cuts[k + 1]]`` the ``k``-th edge's destination of each source
+    that has one (a prefix of ``ranked``)."""
 
     src: np.ndarray
     dst: np.ndarray
     sources: np.ndarray
     starts: np.ndarray
     ranked: np.ndarray
-    columns: tuple[np.ndarray, ...]
+    flat: np.ndarray
+    cuts: tuple[int, ...]
 
     @classmethod
     def of(cls, src: np.ndarray, dst: np.ndarray) -> "Edges":
@@ -77,28 +78,39 @@ class Edges:
         degree = np.diff(np.append(starts, len(src)))
         rank = np.argsort(-degree, kind="stable")
         first, degree = starts[rank], degree[rank]
-        columns = tuple(dst[first[:int(np.count_nonzero(degree > k))] + k]
-                        for k in range(int(degree.max(initial=0))))
-        return cls(src, dst, sources, starts, sources[rank], columns)
+        columns = [dst[first[:int(np.count_nonzero(degree > k))] + k]
+                   for k in range(int(degree.max(initial=0)))]
+        cuts = (0, *np.cumsum([len(c) for c in columns]).tolist())
+        flat = np.concatenate(columns) if columns else dst[:0]
+        return cls(src, dst, sources, starts, sources[rank], flat, tuple(int(c) for c in cuts))
 
-    def best(self, values: np.ndarray, size: int) -> np.ndarray:
-        """``out[i] = max over edges i → j of values[j]`` (``-inf`` without an edge).
+    def best(self, values: np.ndarray, size: int, out: np.ndarray | None = None
+             ) -> np.ndarray:
+        """``out[i] = max over edges i → j of values[j]`` (``-inf`` without an edge), in
+        ``out`` when given (``size`` floats), else in a new array.
 
-        Column by column over the ranked sources: one gather and one elementwise maximum
-        per rank, about 2-3x faster than ``numpy.maximum.reduceat`` over the runs (which
-        costs about 4 ns an edge; measured on the largest bundled card's tables), and the
-        same values, since a maximum does not round. The branch and price spends about
-        40% of its time here: 200 rounds on the bench's 2-round deal 0 took 11.6-12.9 s of
-        CPU against 17.0-19.6 s by runs (2026-11-26, same bounds, nodes and plans)."""
-        out = np.full(size, -np.inf)
-        if len(self.src) < _RANKED_FROM:  # small tables: one call beats a loop of columns
+        Rank by rank over the ranked sources: one gather of every edge's value, then one
+        elementwise maximum per rank on slices of it, about 2-3x faster than
+        ``numpy.maximum.reduceat`` over the runs (which costs about 4 ns an edge; measured
+        on the largest bundled card's tables), and the same values, since a maximum does
+        not round. The branch and price spends about 40% of its time here: 200 rounds on
+        the bench's 2-round deal 0 took 11.6-12.9 s of CPU against 17.0-19.6 s by runs
+        (2026-11-26, same bounds, nodes and plans). One gather for all ranks rather than
+        one per rank: 10-15% less time in ``pricing.card_values`` (2026-11-27, below)."""
+        if out is None:
+            out = np.full(size, -np.inf)
+        else:
+            out.fill(-np.inf)
+        if len(self.src) < _RANKED_FROM:  # small tables: one call beats a loop of ranks
             if len(self.src):
                 out[self.sources] = np.maximum.reduceat(values[self.dst], self.starts)
-        elif self.columns:
-            best = values[self.columns[0]]
-            for column in self.columns[1:]:
-                head = best[:len(column)]
-                np.maximum(head, values[column], out=head)
+        elif len(self.flat):
+            gathered = values[self.flat]
+            cuts = self.cuts
+            best = gathered[:cuts[1]]
+            for k in range(1, len(cuts) - 1):
+                head = best[:cuts[k + 1] - cuts[k]]
+                np.maximum(head, gathered[cuts[k]:cuts[k + 1]], out=head)
             out[self.ranked] = best
         return out
 
@@ -123,6 +135,7 @@ class CardTable:
     masks: np.ndarray          # int64 region masks; index 0 is the empty region
     is_tomb: np.ndarray        # bool: the region holds the tomb (the card is complete)
     icons: np.ndarray          # (size, 6) icon counts in ICON_ORDER
+    icon_values: np.ndarray    # the same as floats (the pricing's potentials)
     boxes: np.ndarray          # crossed boxes per region
     single: Edges
     main: dict[str, Edges]     # shape name -> Edges
@@ -223,5 +236,5 @@ def card_table(card: PyramidCard) -> CardTable:
                 src.append(np.nonzero(ok)[0])
                 dst.append(index_of(masks[ok] | placement))
         main[shape] = Edges.of(np.concatenate(src), np.concatenate(dst))
-    return CardTable(card.order, masks, is_tomb, icons, _popcounts(masks), single, main,
-                     by_value, order)
+    return CardTable(card.order, masks, is_tomb, icons, icons.astype(np.float64),
+                     _popcounts(masks), single, main, by_value, order)

@@ -66,3 +66,45 @@ def test_edges_best_is_the_maximum_over_each_sources_edges(order):
         expected = np.full(table.size, -np.inf)
         np.maximum.at(expected, edges.src, values[edges.dst])
         assert np.array_equal(edges.best(values, table.size), expected)
+        out = rng.normal(size=table.size)  # whatever it held is overwritten
+        assert edges.best(values, table.size, out=out) is out
+        assert np.array_equal(out, expected)
+
+
+def _plain_values(table, prices: Prices, shapes, *, first: int, depth: int):
+    """``card_values``' programme with a new array per operation and every layer computed
+    (how it was written before its work arrays and early stop, 2026-11-27)."""
+    T, n = len(shapes), table.size
+    icons = table.icons.astype(np.float64)
+    value = np.zeros((T + 1, n))
+    layers = np.zeros((T, depth + 1, n))
+    for t in range(T - 1, first - 1, -1):
+        after = np.where(table.is_tomb, prices.done[0][t], value[t + 1])
+        potential = icons @ prices.weights[t]
+        closed = layers[t][0] = after
+        for d in range(1, depth + 1):
+            grown = table.single.best(closed + potential, n) - potential - prices.rho[t]
+            closed = layers[t][d] = np.maximum(after, grown)
+        crossed = table.main[shapes[t]].best(closed + potential, n) - potential - prices.lam[t]
+        value[t] = np.maximum(closed, crossed) - prices.mu[t]
+    return value, layers
+
+
+@pytest.mark.parametrize("order, seed", [(o, s) for o in (1, 10, 20, 42) for s in range(3)])
+def test_card_values_are_the_plain_programmes_to_the_last_bit(order, seed):
+    """The work arrays (``out=``) and the early stop of the extra-box layers change no float:
+    values and layers equal the plain programme's bit for bit, at prices where extra
+    boxes pay (every layer differs) and where they cost too much (the layers stop early)."""
+    table = card_table(DATA.card(order))
+    rng = np.random.default_rng(seed)
+    T = len(SHAPES)
+    prices = _prices(rng, T)
+    if seed == 2:  # extra boxes too dear to pay anywhere: the first layer equals none
+        prices = Prices(prices.lam, prices.mu, np.full(T, 100.0), prices.weights, prices.done,
+                        prices.entry)
+    for first, depth in [(0, 3), (4, 2), (0, 0)]:
+        value, layers = card_values(table, 0, prices, SHAPES, first=first, depth=depth)
+        plain_value, plain_layers = _plain_values(table, prices, SHAPES, first=first,
+                                                  depth=depth)
+        assert np.array_equal(value, plain_value)
+        assert np.array_equal(layers, plain_layers)
