@@ -29,10 +29,12 @@ Measurements (no target, the figures behind the design):
   exact posterior given them) against ours, Archaeology: the most an inference of the
   hands from the opponents' play could give (no inference can learn the dig site's order
   or the chambers);
-* **playout policy**: ours (greedy playouts with a 25% random share) against ours with
-  uniformly random rollouts, at equal iterations and at equal CPU time (the uniform side
-  gets ``EQUAL_TIME_UNIFORM`` iterations: its iterations cost ``1 / EQUAL_TIME_RATIO`` of
-  ours, measured in the same run by :func:`playout_rates`).
+* **playout policy**: ours (the 2007 game's pure greedy playouts, ``policy.RANDOM_SHARES``)
+  against ours with uniformly random rollouts, at equal iterations and at equal CPU time,
+  and against the former default (greedy with a 25% random share, ``quarter``) at equal
+  CPU time: the other side gets ``EQUAL_TIME_UNIFORM`` or ``EQUAL_TIME_QUARTER``
+  iterations to our ``ITERATIONS``, its iterations' cost against ours measured again in
+  each run by :func:`playout_rates`.
 
 Games per match: 200 with ``--full``, 20 when the suite is named without it, 2 in quick
 mode (a smoke run, not judged); ``--games N`` overrides. Games come in seat-swapped pairs on
@@ -61,7 +63,7 @@ import cards_data
 from games import archaeology, registry
 from games.archaeology.state import ArchaeologyState
 from games.protocol import State
-from solvers.archaeology.policy import REWARD, SEARCH_OPTIONS
+from solvers.archaeology.policy import RANDOM_SHARE, REWARD, SEARCH_OPTIONS, playout
 from solvers.archaeology.service import SearchBot
 from solvers.ismcts.bots import Bot, IsmctsBot
 from solvers.arena import bot_table, games_to_settle, run_arena, with_limit
@@ -73,7 +75,7 @@ from .runner import Figures, SuiteResult, no_progress
 from .search_bench import opening
 
 __all__ = ["run", "MATCHES", "ITERATIONS", "FULL_GAMES", "NAMED_GAMES", "verdict", "Match",
-           "extra_bots", "EQUAL_TIME_UNIFORM", "playout_rates", "MONUMENTS", "seen_hands"]
+           "extra_bots", "EQUAL_TIME_UNIFORM", "EQUAL_TIME_QUARTER", "playout_rates", "MONUMENTS", "seen_hands"]
 
 ITERATIONS = 1000
 FULL_GAMES = 200
@@ -81,10 +83,17 @@ NAMED_GAMES = 20
 QUICK_GAMES = 2
 SEED = 2027
 MONUMENTS = ("great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins")
-#: Iterations of the uniform-rollout side at equal time with ours at ``ITERATIONS``: its
-#: iterations cost 1.6x ours (3,690 against 2,240 per CPU second over 15 positions of three
-#: greedy games, alternated, 2026-11; ``playout_rates`` measures it again in each run).
-EQUAL_TIME_UNIFORM = 600
+#: Iterations of the uniform-rollout side, and of the 25%-share side, at equal time with
+#: ours (pure greedy) at ``ITERATIONS``: ``playout_rates(iterations=1000, rounds=5)``,
+#: compiled, 2026-11-27: ours 13,722 iterations per CPU second, uniform 4,193 (0.306),
+#: the 25% share 10,721 (0.781; the match of docs/strength.md §2 measured 0.763). Each run
+#: measures them again. (With the 25% share as ours, uniform's was 600.)
+EQUAL_TIME_UNIFORM = 310
+EQUAL_TIME_QUARTER = 770
+#: The search options of the former default playout (greedy, a 25% random share).
+QUARTER_OPTIONS: dict[str, Any] = {**SEARCH_OPTIONS,
+                                   "playout": functools.partial(playout,
+                                                                random_share=RANDOM_SHARE)}
 #: Loot N Run's default hint budget (search iterations), the budget of its target matches.
 LOOTNRUN_HINT = int(registry.get("lootnrun").budgets.hint)
 
@@ -121,10 +130,12 @@ MATCHES = (
           ("oracle", "random"), None),
     Match("headroom of inference: sees the other hands", "archaeology",
           ("hands-oracle", "ismcts-plain"), None),
-    Match("playout: greedy mix vs uniform rollouts, equal iterations", "archaeology",
+    Match("playout: greedy vs uniform rollouts, equal iterations", "archaeology",
           ("ismcts-plain", "uniform"), None),
-    Match("playout: greedy mix vs uniform rollouts, equal CPU time", "archaeology",
+    Match("playout: greedy vs uniform rollouts, equal CPU time", "archaeology",
           ("ismcts-plain", "uniform"), None, iterations=(ITERATIONS, EQUAL_TIME_UNIFORM)),
+    Match("playout: greedy vs greedy with a 25% random share, equal CPU time", "archaeology",
+          ("ismcts-plain", "quarter"), None, iterations=(ITERATIONS, EQUAL_TIME_QUARTER)),
 )
 
 
@@ -139,8 +150,9 @@ def seen_hands(root: State[Any], seat: int, rng: random.Random) -> State[Any]:
 def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     """The benchmark's own bots beside the game's: ``oracle`` (ISMCTS on the true world,
     Archaeology and Loot N Run), ``hands-oracle`` (ISMCTS that sees the other hands,
-    :func:`seen_hands`, Archaeology) and ``uniform`` (ISMCTS with uniformly random
-    rollouts, Archaeology), each game's own search options otherwise (Loot N Run's: the
+    :func:`seen_hands`, Archaeology), ``uniform`` (ISMCTS with uniformly random
+    rollouts, Archaeology) and ``quarter`` (greedy playouts with a 25% random share, the
+    2007 game's default until 2026-11-27), each game's own search options otherwise (Loot N Run's: the
     search's defaults, uniformly random rollouts)."""
     if game_id == "lootnrun":
         return {"oracle": functools.partial(IsmctsBot, search_options={"sampler": true_world})}
@@ -150,17 +162,20 @@ def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
                                                                    "sampler": true_world}),
             "hands-oracle": functools.partial(SearchBot, search_options={
                 **SEARCH_OPTIONS, "sampler": seen_hands}),
-            "uniform": functools.partial(SearchBot, search_options={"reward": REWARD})}
+            "uniform": functools.partial(SearchBot, search_options={"reward": REWARD}),
+            "quarter": functools.partial(SearchBot, search_options=QUARTER_OPTIONS)}
 
 
 def playout_rates(*, iterations: int = 300, rounds: int = 2) -> dict[str, float]:
-    """ISMCTS iterations per CPU second with our playout and with uniform rollouts, over
-    the Archaeology opening and the example view (mid-game), alternated ``rounds`` times;
-    and their ratio (uniform over ours: the share of our iterations equal time gives)."""
+    """ISMCTS iterations per CPU second with our playout, with uniform rollouts and with a
+    25% random share, over the Archaeology opening and the example view (mid-game),
+    alternated ``rounds`` times; and their ratios (the other over ours: the share of our
+    iterations equal time gives it)."""
     data = cards_data.load("archaeology")
     positions = [opening(archaeology, data),
                  archaeology.state_from_view(archaeology.example_view(data), data, 0)]
-    options = {"ours": SEARCH_OPTIONS, "uniform": {"reward": REWARD}}
+    options = {"ours": SEARCH_OPTIONS, "uniform": {"reward": REWARD},
+               "quarter": QUARTER_OPTIONS}
     cpu = {name: 0.0 for name in options}
     for r in range(rounds):
         for world, seat in positions:
@@ -171,7 +186,9 @@ def playout_rates(*, iterations: int = 300, rounds: int = 2) -> dict[str, float]
     done = rounds * len(positions) * iterations
     rates = {name: done / max(1e-9, seconds) for name, seconds in cpu.items()}
     return {"ours": round(rates["ours"], 1), "uniform": round(rates["uniform"], 1),
-            "ratio": round(rates["uniform"] / rates["ours"], 3)}
+            "ratio": round(rates["uniform"] / rates["ours"], 3),
+            "quarter": round(rates["quarter"], 1),
+            "quarter_ratio": round(rates["quarter"] / rates["ours"], 3)}
 
 
 def verdict(rate: float, ci: tuple[float, float], target: float) -> tuple[str, int | None]:
@@ -236,7 +253,9 @@ def run(*, quick: bool, progress: Progress = no_progress, full: bool = False,
              f"playout cost (ISMCTS at the Archaeology opening, CPU): ours "
              f"{rates['ours']:.0f} iterations/s, uniform rollouts {rates['uniform']:.0f}/s: "
              f"equal time gives uniform {rates['ratio'] * ITERATIONS:.0f} iterations to our "
-             f"{ITERATIONS} (the match uses {EQUAL_TIME_UNIFORM})"]
+             f"{ITERATIONS} (the match uses {EQUAL_TIME_UNIFORM}); a 25% random share "
+             f"{rates['quarter']:.0f}/s: {rates['quarter_ratio'] * ITERATIONS:.0f} (the match "
+             f"uses {EQUAL_TIME_QUARTER})"]
     matches = []
     for match in MATCHES:
         figures = play_match(match, games=per_match, execution=execution, progress=progress)

@@ -191,7 +191,8 @@ _register(GameInfo(
     bots=("random", "greedy", "ismcts", "ismcts-inference", "ismcts-plain", "pimc"),
     # the knee of the strength/latency curve (benchmarks/budget_bench.py, docs/strength.md
     # §5): 2,000 iterations lose less win probability than 1,000 beyond noise, 4,000 no
-    # less than 2,000; the 4-player opening's hint takes 0.77 s of CPU compiled
+    # less than 2,000; the 4-player opening's hint takes 0.77 s of CPU compiled (0.70 s,
+    # median of 5, with the pure greedy playouts of 2026-11-27: docs/strength.md §2)
     budgets=Budgets(hint=2000),
 ))
 _register(GameInfo(

@@ -15,8 +15,8 @@ def test_strength_matches_take_games_backend_and_judge_targets(monkeypatch):
     monkeypatch.setattr(strength, "MATCHES", (
         strength.Match("Loot N Run vs random", "lootnrun", ("ismcts", "random"), 0.95,
                        iterations=(20, 20)),))
-    monkeypatch.setattr(strength, "playout_rates", lambda **_: {"ours": 2.0, "uniform": 1.0,
-                                                                "ratio": 0.5})
+    monkeypatch.setattr(strength, "playout_rates", lambda **_: {
+        "ours": 2.0, "uniform": 1.0, "ratio": 0.5, "quarter": 1.5, "quarter_ratio": 0.75})
     report = run_benchmarks(["strength"], full=True, games=4,
                             execution=Execution(workers=2))
     figures = report["suites"]["strength"]["figures"]
@@ -45,6 +45,10 @@ def test_strength_match_with_deal_options_and_unequal_iterations():
         "temple", "expedition", ("greedy", "random"), 0.5,
         deal_options=(("monument", "temple"),)), games=2)
     assert temple["deal_options"] == {"monument": "temple"} and temple["verdict"]
+    # the former default playout (a 25% random share) against today's (pure greedy)
+    quarter = strength.play_match(strength.Match(
+        "quarter", "archaeology", ("ismcts-plain", "quarter"), None, iterations=(8, 6)), games=2)
+    assert quarter["iterations"] == [8, 6] and quarter["games"] == 2
 
 
 def test_lootnrun_oracle_searches_the_true_world():
