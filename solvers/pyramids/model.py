@@ -154,7 +154,12 @@ on the machine (load about 1; CPU time here varies by about 10% even so, deal 0 
 three runs): 0: 91/91 (57.0) *, 1: 93/94 (161.8), 2: 94/94 (58.2) *, 3: 80/82 (127.0), 4:
 75/75 (18.8) *, 5: 96/96 (34.3) *, 6: 88/88 (38.3) *, 7: 86/86 (24.5) *, 8: 89/89 (70.7), 9:
 99/99 (14.0) *: 7 of 10 within 60 s (6 for main da472c9 run the same way: 2 at 91/94), 8
-OPTIMAL (7 before).
+OPTIMAL (7 before). With the pricing's same floats sooner (``pricing.card_values``,
+2026-11-27: every search path, plan and bound unchanged), paired with the code before it,
+alone, before / after (CPU s): 0: 49.4 / 50.9 *, 1: 162.2 / 148.7, 2: 62.0 / 61.1, 3: 143.4 /
+148.3, 4: 20.4 / 18.7 *, 5: 40.2 / 34.3 *, 6: 41.0 / 41.9 *, 7: 25.3 / 25.2 *, 8: 75.8 /
+67.7, 9: 13.4 / 12.9 *: a median ratio of 0.97, and 6 of 10 within 60 s in that run (deal 2
+just over; the same code's time moves by about 10% from run to run here).
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
 (``DEFAULT_WORKERS``). On deals of one round one worker proved optima 2-4x faster than two
