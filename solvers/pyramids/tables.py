@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -80,9 +81,9 @@ class Edges:
         first, degree = starts[rank], degree[rank]
         columns = [dst[first[:int(np.count_nonzero(degree > k))] + k]
                    for k in range(int(degree.max(initial=0)))]
-        cuts = (0, *np.cumsum([len(c) for c in columns]).tolist())
+        cuts = tuple(accumulate((len(c) for c in columns), initial=0))
         flat = np.concatenate(columns) if columns else dst[:0]
-        return cls(src, dst, sources, starts, sources[rank], flat, tuple(int(c) for c in cuts))
+        return cls(src, dst, sources, starts, sources[rank], flat, cuts)
 
     def best(self, values: np.ndarray, size: int, out: np.ndarray | None = None
              ) -> np.ndarray:
