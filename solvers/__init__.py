@@ -13,3 +13,8 @@
 Imports ``games`` and below; never prints or exits. ``tests/test_layers.py`` checks the
 order.
 """
+
+# ``games`` first, whatever a caller imports first: its import puts the compiled modules'
+# finder in place (``games.compiled``), so that ``solvers``' compiled modules (the ISMCTS
+# core, the Archaeology policy, ...) load compiled too, not as plain Python beside them
+import games  # noqa: F401,E402

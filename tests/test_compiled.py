@@ -119,6 +119,19 @@ def test_the_compiled_path_runs_every_compiled_module_or_none() -> None:
         assert compiled == [], origins
 
 
+def test_a_solvers_module_imported_before_games_loads_from_the_same_build() -> None:
+    """A script that imports a compiled ``solvers`` module before anything of ``games``
+    (whose import puts the compiled modules' finder in place) gets it from the same build
+    as the rest: ``solvers`` imports ``games`` first (it loaded as plain Python before)."""
+    env = dict(os.environ)
+    env.pop(ENV_PURE, None)
+    code = "import solvers.archaeology.policy as p; print(p.__file__)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, check=True)
+    path = done.stdout.strip()
+    assert ("_digsite_compiled" in path) == status().compiled, path
+
+
 @pytest.mark.skipif(not status().compiled, reason=f"no compiled build: {status()}")
 def test_compiled_and_pure_python_answer_alike() -> None:
     compiled, pure = _answers(pure=False), _answers(pure=True)
