@@ -29,12 +29,12 @@ Measurements (no target, the figures behind the design):
   exact posterior given them) against ours, Archaeology: the most an inference of the
   hands from the opponents' play could give (no inference can learn the dig site's order
   or the chambers);
-* **playout policy**: ours (the 2007 game's pure greedy playouts, ``policy.RANDOM_SHARES``)
+* **playout policy**: ours (pure greedy playouts, ``policy.RANDOM_SHARE``)
   against ours with uniformly random rollouts, at equal iterations and at equal CPU time,
   and against the former default (greedy with a 25% random share, ``quarter``) at equal
-  CPU time: the other side gets ``EQUAL_TIME_UNIFORM`` or ``EQUAL_TIME_QUARTER``
-  iterations to our ``ITERATIONS``, its iterations' cost against ours measured again in
-  each run by :func:`playout_rates`.
+  CPU time, in both editions: the other side gets ``EQUAL_TIME_UNIFORM``,
+  ``EQUAL_TIME_QUARTER`` or ``EXPEDITION_EQUAL_TIME_QUARTER`` iterations to our
+  ``ITERATIONS``, the 2007 game's costs measured again in each run by :func:`playout_rates`.
 
 Games per match: 200 with ``--full``, 20 when the suite is named without it, 2 in quick
 mode (a smoke run, not judged); ``--games N`` overrides. Games come in seat-swapped pairs on
@@ -63,7 +63,7 @@ import cards_data
 from games import archaeology, registry
 from games.archaeology.state import ArchaeologyState
 from games.protocol import State
-from solvers.archaeology.policy import RANDOM_SHARE, REWARD, SEARCH_OPTIONS, playout
+from solvers.archaeology.policy import REWARD, SEARCH_OPTIONS, playout
 from solvers.archaeology.service import SearchBot
 from solvers.ismcts.bots import Bot, IsmctsBot
 from solvers.arena import bot_table, games_to_settle, run_arena, with_limit
@@ -75,7 +75,8 @@ from .runner import Figures, SuiteResult, no_progress
 from .search_bench import opening
 
 __all__ = ["run", "MATCHES", "ITERATIONS", "FULL_GAMES", "NAMED_GAMES", "verdict", "Match",
-           "extra_bots", "EQUAL_TIME_UNIFORM", "EQUAL_TIME_QUARTER", "playout_rates", "MONUMENTS", "seen_hands"]
+           "extra_bots", "EQUAL_TIME_UNIFORM", "EQUAL_TIME_QUARTER",
+           "EXPEDITION_EQUAL_TIME_QUARTER", "playout_rates", "MONUMENTS", "seen_hands"]
 
 ITERATIONS = 1000
 FULL_GAMES = 200
@@ -90,10 +91,13 @@ MONUMENTS = ("great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins"
 #: measures them again. (With the 25% share as ours, uniform's was 600.)
 EQUAL_TIME_UNIFORM = 310
 EQUAL_TIME_QUARTER = 770
+#: The same for The New Expedition: its 25% share's iterations cost 1.270 of pure greedy's
+#: (7,488 against 9,512 per CPU second at its six monuments' openings and its example view,
+#: 1,000 iterations, 10 rounds alternated, compiled, 2026-11-27); not measured in each run.
+EXPEDITION_EQUAL_TIME_QUARTER = 787
 #: The search options of the former default playout (greedy, a 25% random share).
 QUARTER_OPTIONS: dict[str, Any] = {**SEARCH_OPTIONS,
-                                   "playout": functools.partial(playout,
-                                                                random_share=RANDOM_SHARE)}
+                                   "playout": functools.partial(playout, random_share=0.25)}
 #: Loot N Run's default hint budget (search iterations), the budget of its target matches.
 LOOTNRUN_HINT = int(registry.get("lootnrun").budgets.hint)
 
@@ -136,6 +140,9 @@ MATCHES = (
           ("ismcts-plain", "uniform"), None, iterations=(ITERATIONS, EQUAL_TIME_UNIFORM)),
     Match("playout: greedy vs greedy with a 25% random share, equal CPU time", "archaeology",
           ("ismcts-plain", "quarter"), None, iterations=(ITERATIONS, EQUAL_TIME_QUARTER)),
+    Match("playout, New Expedition: greedy vs a 25% random share, equal CPU time",
+          "expedition", ("ismcts-plain", "quarter"), None,
+          iterations=(ITERATIONS, EXPEDITION_EQUAL_TIME_QUARTER)),
 )
 
 
@@ -152,10 +159,13 @@ def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     Archaeology and Loot N Run), ``hands-oracle`` (ISMCTS that sees the other hands,
     :func:`seen_hands`, Archaeology), ``uniform`` (ISMCTS with uniformly random
     rollouts, Archaeology) and ``quarter`` (greedy playouts with a 25% random share, the
-    2007 game's default until 2026-11-27), each game's own search options otherwise (Loot N Run's: the
+    default until 2026-11-27, both editions), each game's own search options otherwise (Loot N Run's: the
     search's defaults, uniformly random rollouts)."""
     if game_id == "lootnrun":
         return {"oracle": functools.partial(IsmctsBot, search_options={"sampler": true_world})}
+    quarter = functools.partial(SearchBot, search_options=QUARTER_OPTIONS)
+    if game_id == "expedition":
+        return {"quarter": quarter}
     if game_id != "archaeology":
         return {}
     return {"oracle": functools.partial(SearchBot, search_options={**SEARCH_OPTIONS,
@@ -163,7 +173,7 @@ def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
             "hands-oracle": functools.partial(SearchBot, search_options={
                 **SEARCH_OPTIONS, "sampler": seen_hands}),
             "uniform": functools.partial(SearchBot, search_options={"reward": REWARD}),
-            "quarter": functools.partial(SearchBot, search_options=QUARTER_OPTIONS)}
+            "quarter": quarter}
 
 
 def playout_rates(*, iterations: int = 300, rounds: int = 2) -> dict[str, float]:

@@ -215,9 +215,11 @@ _register(GameInfo(
     services=("hint", "beliefs", "BOTS"),
     bots=("random", "greedy", "ismcts", "ismcts-inference", "ismcts-plain", "pimc"),
     deal_options=("monument", "variant"),
-    # the default 1,000 iterations, held by the 1 s cap, not by the curve (docs/strength.md
-    # §5): 2,000 and 4,000 lose less beyond noise, but at 2,000 the 5-player opening's
-    # hint takes 1.01 s of CPU compiled
+    # 2,000 iterations (docs/strength.md §5): 2,000 and 4,000 lose less than 1,000 beyond
+    # noise, and 1,000 was held by the 1 s cap (the 5-player opening's hint took 1.01 s of
+    # CPU compiled at 2,000); with the pure greedy playouts of 2026-11-27 it takes 0.67 s
+    # (median of 5, compiled; 0.75 s with the former playout, paired in the same run)
+    budgets=Budgets(hint=2000),
 ))
 _register(GameInfo(
     id="lootnrun", name="Loot N Run", kind="card", players=(2, 6), solo=False,

@@ -32,14 +32,14 @@ its own secrets and public fields):
 greedy hoards towards full sets and loses 61% of its games to random play; with it greedy
 wins about 80%.)
 
-**Rollout policy** for the search: the greedy move, except with a game's random share
-(:func:`playout_share`) a uniformly random legal move. The 2007 game's share is 0 (pure
-greedy playouts) since 2026-11-27: at equal CPU time a search with them beat the same
-search with a 25% share in 122 of 200 games, 61.0% [54.1%, 67.5%], and at equal
-iterations it was no weaker (52.5% of 80) at 0.76 of the cost (docs/strength.md §2). The
-New Expedition keeps 0.25 (no match measured another share there). :func:`playout` plays
-it to the end without building move lists for its greedy steps (actions, gives,
-discards, thefts) nor for its random steps at an action outside a trade
+**Rollout policy** for the search: the greedy move, or with probability ``RANDOM_SHARE``
+a uniformly random legal move. The share is 0 (pure greedy playouts) since 2026-11-27, in
+both editions: at equal CPU time a search with them beat the same search with a 25% share
+(the default before) in the 2007 game in 122 of 200 games, 61.0% [54.1%, 67.5%], and in
+The New Expedition in 124.5 of 200, 62.3% [55.4%, 68.7%] (docs/strength.md §2); in the 2007 game it was no
+weaker at equal iterations (52.5% of 80) at 0.76 of the cost. :func:`playout` plays it to
+the end without building move lists for its greedy steps (actions, gives, discards,
+thefts) nor for its random steps at an action outside a trade
 (``ArchaeologyState.random_action``: the same move from the same draw).
 
 **Truncated playouts** (optional, ``max_rollout_depth``): :func:`truncated_evaluate`
@@ -60,15 +60,13 @@ from games.archaeology.state import ArchaeologyState
 from solvers.ismcts.search import win_reward
 
 __all__ = ["greedy_policy", "greedy_action", "greedy_discard", "greedy_victim", "greedy_give",
-           "rollout_policy", "playout", "playout_share", "projected_money", "truncated_evaluate",
-           "explore_choice", "RANDOM_SHARE", "RANDOM_SHARES", "GOOD_PRICE", "TENT_FROM",
-           "UNSEEN_PER_CARD", "REWARD", "SEARCH_OPTIONS"]
+           "rollout_policy", "playout", "projected_money", "truncated_evaluate", "explore_choice",
+           "RANDOM_SHARE", "GOOD_PRICE", "TENT_FROM", "UNSEEN_PER_CARD", "REWARD",
+           "SEARCH_OPTIONS"]
 
 # (``Final``: compiled code reads them as constants, not by a lookup in the module)
-#: The playouts' chance of a uniformly random move at each decision, per game id (module
-#: docstring): the 2007 game's pure greedy, The New Expedition's a quarter.
-RANDOM_SHARES: Final = {"archaeology": 0.0, "expedition": 0.25}
-RANDOM_SHARE: Final = 0.25  # a game not in ``RANDOM_SHARES``
+#: The playouts' chance of a uniformly random move at each decision (module docstring).
+RANDOM_SHARE: Final = 0.0
 GOOD_PRICE: Final = 3  # rule 12: dollars per card that make a set worth selling early
 TENT_FROM: Final = 4  # rule 3: hand size from which a sandstorm takes 2 cards or more
 UNSEEN_PER_CARD: Final = 2  # rule 9: trade value per card expected of an unseen Temple chamber
@@ -264,30 +262,22 @@ def greedy_give(state: ArchaeologyState) -> MoveBase | None:
     return state.rules.give_moves[c] if c >= 0 else None
 
 
-def playout_share(state: ArchaeologyState) -> float:
-    """The playouts' chance of a uniformly random move in ``state``'s game
-    (:data:`RANDOM_SHARES`)."""
-    return RANDOM_SHARES.get(state.rules.game_id, RANDOM_SHARE)
-
-
 def rollout_policy(state: ArchaeologyState, moves: Sequence[MoveBase],
                    rng: random.Random) -> MoveBase:
-    """Greedy with the game's chance of a uniformly random move (the search's playouts,
-    :func:`playout_share`)."""
-    if rng.random() < playout_share(state):
+    """Greedy with a ``RANDOM_SHARE`` chance of a uniformly random move (the search's
+    playouts)."""
+    if rng.random() < RANDOM_SHARE:
         return moves[int(rng.random() * len(moves))]
     return greedy_policy(state, moves, rng)
 
 
 def playout(state: ArchaeologyState, rng: random.Random,
-            random_share: float | None = None) -> None:
+            random_share: float = RANDOM_SHARE) -> None:
     """:func:`rollout_policy` to the end of the game, in place, without building move lists
     for greedy steps (same moves from the same draws, several times faster).
     ``random_share``: the chance of a uniformly random move at each decision (1: uniform
-    rollouts, 0: pure greedy; ``None``: the game's, :func:`playout_share`;
-    ``functools.partial`` makes the search's playout of another mix, as the
-    playout-policy benchmark measures)."""
-    chance = playout_share(state) if random_share is None else random_share
+    rollouts, 0: pure greedy; ``functools.partial`` makes the search's playout of another
+    mix, as the playout-policy benchmark measures)."""
     stolen_moves = state.rules.stolen_moves
     discard_moves = state.rules.discard_moves
     steal_moves = state.rules.steal_moves
@@ -307,7 +297,7 @@ def playout(state: ArchaeologyState, rng: random.Random,
         if phase == P_REVEAL or phase == P_REFILL:
             state.apply(state.chance_outcomes()[0][0])
             continue
-        if random() < chance:
+        if random() < random_share:
             if phase == P_ACTION and state.trade_takes is None:
                 state.apply(state.random_action(random()))  # (the same move, no list)
             else:

@@ -56,7 +56,7 @@ def test_a_multi_step_explore_hint_says_how_to_go_on():
     view = view_of(state, state.current_player())
     result = hint(view, data=DATA, limit=Limit(iterations=60), seed=1)  # (seed 1 explores)
     assert result.best.startswith("explore") and result.explanation == (EXPLORE_STEPS,)
-    result = hint(view, data=DATA, limit=Limit(iterations=60), seed=0)  # (seed 0 sells)
+    result = hint(view, data=DATA, limit=Limit(iterations=60), seed=4)  # (seed 4 sells)
     assert result.best.startswith("sell") and not result.explanation
 
 

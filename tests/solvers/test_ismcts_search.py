@@ -252,26 +252,25 @@ def test_quick_benchmark_runs():
     assert "iterations/s" in report["text"]
 
 
-def test_each_edition_plays_out_with_its_own_random_share():
-    """The 2007 game's playouts are pure greedy, The New Expedition's greedy with a 25%
-    random share (``policy.RANDOM_SHARES``, docs/strength.md §2); the default playout is
-    the explicit share's, move for move, in both editions."""
+def test_both_editions_play_out_pure_greedy_by_default():
+    """The playouts are pure greedy in both editions (``policy.RANDOM_SHARE`` 0,
+    docs/strength.md §2): the default playout is the share-0 one move for move, and another
+    share is another game (the parameter is used)."""
     import games.expedition as expedition
-    from solvers.archaeology.policy import RANDOM_SHARES, playout, playout_share
+    from solvers.archaeology.policy import RANDOM_SHARE, playout
 
     exp_data = cards_data.load("expedition")
     starts = [state_from_deal(make_deal(players=3, seed=5, data=DATA), DATA),
               expedition.state_from_deal(expedition.make_deal(players=3, seed=5, data=exp_data,
                                                               monument="temple"), exp_data)]
-    assert [playout_share(s) for s in starts] == [0.0, 0.25]
-    assert RANDOM_SHARES == {"archaeology": 0.0, "expedition": 0.25}
+    assert RANDOM_SHARE == 0.0
     for start in starts:
         finals = []
-        for share in (None, playout_share(start)):
+        for share in (None, 0.0, 1.0):
             world = start.clone()
-            playout(world, random.Random(11), share)
+            if share is None:
+                playout(world, random.Random(11))
+            else:
+                playout(world, random.Random(11), share)
             finals.append((world.money, world.hands))
-        assert finals[0] == finals[1]
-        other = start.clone()  # another share is another game (the share is used)
-        playout(other, random.Random(11), 1.0)
-        assert (other.money, other.hands) != finals[0]
+        assert finals[0] == finals[1] != finals[2]
