@@ -159,8 +159,8 @@ def extra_bots(game_id: str) -> dict[str, Callable[..., Bot]]:
     Archaeology and Loot N Run), ``hands-oracle`` (ISMCTS that sees the other hands,
     :func:`seen_hands`, Archaeology), ``uniform`` (ISMCTS with uniformly random
     rollouts, Archaeology) and ``quarter`` (greedy playouts with a 25% random share, the
-    default until 2026-11-27, both editions), each game's own search options otherwise (Loot N Run's: the
-    search's defaults, uniformly random rollouts)."""
+    default until 2026-11-27, both editions), each game's own search options otherwise
+    (Loot N Run's: the search's defaults, uniformly random rollouts)."""
     if game_id == "lootnrun":
         return {"oracle": functools.partial(IsmctsBot, search_options={"sampler": true_world})}
     quarter = functools.partial(SearchBot, search_options=QUARTER_OPTIONS)

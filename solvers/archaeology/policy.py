@@ -36,9 +36,9 @@ wins about 80%.)
 a uniformly random legal move. The share is 0 (pure greedy playouts) since 2026-11-27, in
 both editions: at equal CPU time a search with them beat the same search with a 25% share
 (the default before) in the 2007 game in 122 of 200 games, 61.0% [54.1%, 67.5%], and in
-The New Expedition in 124.5 of 200, 62.3% [55.4%, 68.7%] (docs/strength.md §2); in the 2007 game it was no
-weaker at equal iterations (52.5% of 80) at 0.76 of the cost. :func:`playout` plays it to
-the end without building move lists for its greedy steps (actions, gives, discards,
+The New Expedition in 124.5 of 200, 62.3% [55.4%, 68.7%] (docs/strength.md §2); in the
+2007 game it was no weaker at equal iterations (52.5% of 80) at 0.76 of the cost.
+:func:`playout` plays it to the end without building move lists for its greedy steps (actions, gives, discards,
 thefts) nor for its random steps at an action outside a trade
 (``ArchaeologyState.random_action``: the same move from the same draw).
 
