@@ -38,8 +38,8 @@ both editions: at equal CPU time a search with them beat the same search with a 
 (the default before) in the 2007 game in 122 of 200 games, 61.0% [54.1%, 67.5%], and in
 The New Expedition in 124.5 of 200, 62.3% [55.4%, 68.7%] (docs/strength.md §2); in the
 2007 game it was no weaker at equal iterations (52.5% of 80) at 0.76 of the cost.
-:func:`playout` plays it to the end without building move lists for its greedy steps (actions, gives, discards,
-thefts) nor for its random steps at an action outside a trade
+:func:`playout` plays it to the end without building move lists for its greedy steps
+(actions, gives, discards, thefts) nor for its random steps at an action outside a trade
 (``ArchaeologyState.random_action``: the same move from the same draw).
 
 **Truncated playouts** (optional, ``max_rollout_depth``): :func:`truncated_evaluate`
