@@ -218,7 +218,9 @@ _register(GameInfo(
     # 2,000 iterations (docs/strength.md §5): 2,000 and 4,000 lose less than 1,000 beyond
     # noise, and 1,000 was held by the 1 s cap (the 5-player opening's hint took 1.01 s of
     # CPU compiled at 2,000); with the pure greedy playouts of 2026-11-27 it takes 0.67 s
-    # (median of 5, compiled; 0.75 s with the former playout, paired in the same run)
+    # (median of 5, compiled; 0.75 s with the former playout, paired in the same run).
+    # The curve again with the pure greedy playout: 4,000 still beats 2,000 beyond noise
+    # but takes about 1.7 times its CPU there (about 1.3 s): the cap holds it at 2,000
     budgets=Budgets(hint=2000),
 ))
 _register(GameInfo(
