@@ -46,9 +46,10 @@ with how many games at the measured rate would settle it
 (``solvers.arena.games_to_settle``). The figures of the issue-22 runs are in
 ``docs/strength.md``.
 
-Cost on the 2-core reference machine: an Archaeology game at 1,000 iterations per decision
-is about 15 s of CPU for ISMCTS against ISMCTS (PIMC's side costs about the same); a
-200-game match about 50 min of CPU; Loot N Run's matches a tenth of that.
+Cost on the 2-core reference machine, compiled, with the pure greedy playouts: an
+Archaeology game at 1,000 iterations per decision is about 4-6 s of CPU (ISMCTS against
+PIMC or ISMCTS), a New Expedition game 4.5-10 s by monument, so a 200-game match takes 15-35
+min of CPU (docs/strength.md §1, §3); Loot N Run's about 1.6 s a game.
 """
 
 from __future__ import annotations
