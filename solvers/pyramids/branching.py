@@ -97,7 +97,8 @@ class BranchAndPrice:
     higher incumbent or more budget and goes on where it stopped."""
 
     def __init__(self, position: SoloPosition, data: PyramidsData, *,
-                 plans: list[CardPlan] | None = None, state: PyramidsState | None = None):
+                 plans: list[CardPlan] | None = None, state: PyramidsState | None = None,
+                 warm: bool = False):
         self.position, self.data = position, data
         self.state = state  # the engine state of the position: plans are followed from it
         self.found: tuple[int, list[str]] | None = None  # the best game the dives played
@@ -111,6 +112,7 @@ class BranchAndPrice:
         self.root: float | None = None
         self.closed_by: dict[Ranges, float | None] = {}
         self.deadline: float | None = None  # of the current ``run``
+        self.warm = warm  # a child's first master solve from its parent's basis
 
     # --- the shared column pool -----------------------------------------------------
     def add_plans(self, plans: Iterable[CardPlan]) -> None:
@@ -121,13 +123,17 @@ class BranchAndPrice:
                 self._keys.add(key)
                 self.plans.append(plan)
 
-    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float
-               ) -> tuple[Node, float, Solution]:
+    def _solve(self, ranges: Ranges, *, iterations: int, floor: float, cap: float,
+               parent: Solution | None = None) -> tuple[Node, float, Solution]:
+        """Column generation at a node of ``ranges`` from the whole pool, its first
+        master solve from the ``parent``'s final basis when given (``relax.Basis``)."""
         node = Node(self.space, ranges)
         before = len(self.plans)
         plans = list(self.plans)
+        start = parent.basis if parent is not None and self.warm else None
         bound, solution = node.solve(plans, iterations=iterations, floor=floor,
-                                     deadline=self.deadline)
+                                     deadline=self.deadline, start=start,
+                                     keep_basis=self.warm)
         self.add_plans(plans[before:])
         self.used += solution.iterations
         solution.plans = plans
@@ -297,7 +303,7 @@ class BranchAndPrice:
                     continue
                 node, bound, solution = self._solve(
                     ranges, iterations=min(node_iterations, max(1, budget - self.used)),
-                    floor=floor(), cap=top.bound)
+                    floor=floor(), cap=top.bound, parent=top.solution)
                 self.nodes += 1
                 if bound >= floor():
                     self._push(ranges, bound, node, solution, depth)

@@ -143,7 +143,7 @@ def _replayed(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
 
 def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
                games: Sequence[Sequence[str]], iterations: int, deadline: float | None = None,
-               integral: bool = False, whole: bool = False,
+               integral: bool = False, whole: bool = False, warm: bool = False,
                progress: Callable[[int, int], None] | None = None) -> PriceProof:
     """Branch and price from the deal's start with the best known score ``incumbent``;
     ``games`` (move lists of legal games) seed its column pool. ``integral``: after the
@@ -155,7 +155,7 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
     ``model.solve_deal`` asks for it on every deal).
     ``progress(bound, best)`` after each chunk."""
     state = state_from_deal(deal, data)
-    search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state)
+    search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state, warm=warm)
     for moves in games:
         search.add_plans(plans_of(search.space, state, moves))
     clock = False

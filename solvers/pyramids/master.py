@@ -8,15 +8,19 @@ growing with the column pool. :class:`MasterLP` keeps the LP in HiGHS (SciPy's o
 of it, which prints nothing), appends the new columns and lets the simplex start from the
 last basis.
 
-Tried and not kept (2026-11-27, branch ``p2r2``): a new node's master started from its
-parent's final basis (mapped by row and term names, repaired by HiGHS as an "alien"
-basis) and HiGHS's presolve off. Each node's first solve, from HiGHS's slack basis over the
-whole pool (about 1,800 columns), was 24.3 s of the 2-round deal 8's 67.9 s (291 solves,
-84 ms each; the later solves of a node 5 ms); started from the parent it was 7.0 s (21 ms
-each). But the duals of a degenerate optimum then come from another basis and the search
-takes another path: paired runs on the bench's 2-round deals, main / warm start (CPU s),
-0: 49.9 / 38.7, 5: 34.8 / 24.7, 6: 36.9 / 46.4, 8: 62.9 / 60.7, 3: bound 82 / 83, and full
-deal 0 lost its 175 (164 / 183: the whole master plays the pool the path leaves).
+A new node's master can start from another node's final basis (``start_from``: its
+parent's, mapped by row and term names, ``relax.Basis``), repaired by HiGHS as an "alien"
+basis where it is not one of this LP, HiGHS's presolve off. Each node's first solve from
+HiGHS's slack basis over the whole pool (about 1,800 columns) was 24.3 s of the 2-round
+deal 8's 67.9 s (291 solves, 84 ms each; the later solves of a node 5 ms); started from the
+parent it was 7.0 s (21 ms each; 6.4 s for 292 in a later run). The duals of a degenerate
+optimum then come from another basis and the search takes another path, so the start is
+used where it measured better (``BranchAndPrice(warm=True)``, the 2-round deals'
+``model.proof_first`` path): there the same plans and bounds but one (deal 3's bound 82 ->
+83) in 0.58-0.93 of the CPU (2026-11-27, ``model``'s docstring). On full deals it lost
+plans on 3 of 10 (deal 0 175 -> 165, 1 171 -> 169, 6 171 -> 170; the whole master plays the
+pool the path leaves), no bound lower and no plan higher, so they start from the slack
+basis as before.
 
 The duals it returns are those of an optimal basis, as ``linprog``'s are, but where the
 optimum is degenerate the two may pick different optimal bases (so the column generation
@@ -34,7 +38,7 @@ may take another path to the same bound). Where SciPy lacks its HiGHS module (be
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -42,8 +46,10 @@ import numpy as np
 
 from games.errors import SolverFault
 
-__all__ = ["MasterLP", "integral_master"]
+__all__ = ["MasterLP", "integral_master", "AT_LOWER", "BASIC", "AT_UPPER"]
 
+#: HiGHS's basis statuses, as ``MasterLP.start_from`` and ``MasterLP.basis`` give them.
+AT_LOWER, BASIC, AT_UPPER = 0, 1, 2
 
 
 @lru_cache(maxsize=None)
@@ -68,6 +74,7 @@ class MasterLP:
         self.rhs = np.asarray(rhs, dtype=float)
         self._blocks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
         self._sent = 0  # blocks already in HiGHS
+        self._start: tuple[np.ndarray, np.ndarray] | None = None  # ``start_from``'s basis
         self._lp: Any = None
         self._highs = _highs()
         if self._highs is not None:
@@ -100,6 +107,28 @@ class MasterLP:
         return (np.hstack(matrix), np.concatenate(costs), np.concatenate(lower),
                 np.concatenate(upper))
 
+    def start_from(self, columns: Sequence[int] | np.ndarray, rows: Sequence[int] | np.ndarray
+                   ) -> None:
+        """Start the next solve from this basis: a HiGHS status per column, in the order
+        given, and per row (``AT_LOWER``, ``BASIC``, ``AT_UPPER``), typically another
+        master's final basis mapped onto this one's columns and rows. It need not be a
+        basis (too many or too few basic, singular): HiGHS repairs it as an "alien"
+        basis. Without HiGHS's module (older SciPy) it is ignored. The optimum is the
+        same; where it is degenerate the duals may be another optimal basis's."""
+        self._start = (np.asarray(columns), np.asarray(rows))
+
+    def basis(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """The last solve's final basis ``(columns, rows)``, statuses as ``start_from``
+        takes them (columns in the order given, those sent to HiGHS by then), or
+        ``None`` (no solve yet, or no HiGHS module)."""
+        if self._lp is None:
+            return None
+        basis = self._lp.getBasis()
+        if not basis.valid:
+            return None
+        return (np.array([s.value for s in basis.col_status], dtype=np.int8),
+                np.array([s.value for s in basis.row_status], dtype=np.int8))
+
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
         """``(value, x, y)``: the optimum, the columns' values in the order given, and the
         duals of the rows (``y >= 0``: what a unit more of each row's right side is worth)."""
@@ -114,6 +143,19 @@ class MasterLP:
             index = np.nonzero(nonzero)[1].astype(np.int32)
             values = block.T[nonzero]
             lp.addCols(block.shape[1], -costs, lower, upper, len(index), starts, index, values)
+        if self._start is not None:
+            columns, rows = self._start
+            self._start = None
+            status = self._highs.HighsBasisStatus
+            basis = self._highs.HighsBasis()
+            basis.col_status = [status(int(v)) for v in columns]
+            basis.row_status = [status(int(v)) for v in rows]
+            basis.alien = True
+            # no presolve from a given basis: the first solve 1.7x sooner without it (the
+            # 2-round deal 8's masters, 2026-11-27); later solves start from the last
+            # basis, where HiGHS presolves nothing anyway
+            lp.setOptionValue("presolve", "off")
+            lp.setBasis(basis)
         lp.run()
         if lp.getModelStatus() != self._highs.HighsModelStatus.kOptimal:
             raise SolverFault("the relaxation's master LP failed: "

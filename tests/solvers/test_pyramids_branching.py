@@ -33,8 +33,8 @@ DEALS = ([(700 + seed, 1, 2) for seed in range(6)] + [(710 + seed, 1, 3) for see
 MIDGAME_SEEDS = range(600, 608)
 
 
-def _search(state, deal, *, iterations):
-    search = BranchAndPrice(SoloPosition.from_state(state), DATA, state=state)
+def _search(state, deal, *, iterations, warm=False):
+    search = BranchAndPrice(SoloPosition.from_state(state), DATA, state=state, warm=warm)
     return search, search.run(incumbent=0, iterations=iterations)
 
 
@@ -59,12 +59,15 @@ def _check_found(search, deal, optimum):
     assert end.is_terminal() and end.score(0) == score
 
 
+@pytest.mark.parametrize("warm", [False, True], ids=["cold", "warm"])
 @pytest.mark.parametrize("seed, rounds, steps", DEALS)
-def test_the_bound_from_the_deal_is_never_below_the_optimum(seed, rounds, steps):
+def test_the_bound_from_the_deal_is_never_below_the_optimum(seed, rounds, steps, warm):
+    """Either way a child's master starts (HiGHS's slack basis, or its parent's final
+    basis as on 2-round deals), the bound is never below the optimum."""
     deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
     optimum = exhaustive_best(deal, DATA).score
     state = state_from_deal(deal, DATA)
-    search, result = _search(state, deal, iterations=200)
+    search, result = _search(state, deal, iterations=200, warm=warm)
     assert result.bound >= optimum
     assert result.root >= optimum - 1e-6
     _check_found(search, deal, optimum)
@@ -365,3 +368,27 @@ def test_the_exact_whole_master_scores_pyramid_points_at_whole_counts():
             assert -best.fun == pytest.approx(pyramid_points(DATA, count))
             checked += 1
     assert checked >= 3
+
+
+def test_a_child_started_from_its_parents_basis_has_the_same_master_optimum():
+    """A child node's first master solve starts from its parent's final basis
+    (``relax.Basis``, mapped by row and term names: the child's rows differ); the LP
+    optimum is the one from HiGHS's slack basis, on every child of the root's split."""
+    compared = 0
+    for seed, rounds, steps in DEALS[::3]:
+        deal = make_deal(players=1, seed=seed, data=DATA, rounds=rounds, steps_per_round=steps)
+        state = state_from_deal(deal, DATA)
+        search = BranchAndPrice(SoloPosition.from_state(state), DATA, state=state, warm=True)
+        search.run(incumbent=0, iterations=30)  # the root (its rounds capped) at least
+        tops = [top for top in search.heap if top.solution is not None]
+        for top in tops[:2]:
+            assert top.solution.basis is not None
+            for ranges in search._split(top) or []:
+                values = []
+                for start in (top.solution.basis, None):
+                    _, solution = Node(search.space, ranges).solve(
+                        list(search.plans), iterations=1, start=start)
+                    values.append(solution.lp)
+                assert values[0] == pytest.approx(values[1], abs=1e-6)
+                compared += 1
+    assert compared >= 6

@@ -69,3 +69,32 @@ def test_without_scipys_highs_module_the_same_optimum(monkeypatch):
         scratch.add(column, cost)
     assert kept._lp is not None and scratch._lp is None
     assert kept.solve()[0] == pytest.approx(scratch.solve()[0], abs=1e-7)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_start_from_another_basis_gives_the_same_optimum(seed):
+    """A master started from a basis that is not one (another master's, its rows and
+    columns changed: too many or too few basic) is repaired by HiGHS, and its optimum is
+    the one from scratch."""
+    b, a0, c0, columns = _lp(seed)
+    first = MasterLP(a0, b, costs=c0, lower=[-1, 0], upper=[2, 3])
+    for column, cost in columns[:8]:
+        first.add(column, cost)
+    first.solve()
+    basis = first.basis()
+    assert basis is not None
+    cols, rows = basis
+    assert len(cols) == 10 and len(rows) == len(b)
+    assert (cols == master.BASIC).sum() + (rows == master.BASIC).sum() == len(b)
+    rng = np.random.default_rng(100 + seed)
+    tighter = b * rng.uniform(0.5, 1.0, len(b))  # another node's right sides
+    for statuses in (
+            (list(cols) + [master.AT_LOWER] * 4, list(rows)),  # more columns: at zero
+            ([master.BASIC] * 12, list(rows)),  # too many basic
+            ([master.AT_LOWER] * 12, [master.AT_UPPER] * len(b))):  # none basic
+        lp = MasterLP(a0, tighter, costs=c0, lower=[-1, 0], upper=[2, 3])
+        for column, cost in columns:
+            lp.add(column, cost)
+        lp.start_from(*statuses)
+        value, x, _ = lp.solve()
+        assert value == pytest.approx(_from_scratch(tighter, a0, c0, columns), abs=1e-7)
