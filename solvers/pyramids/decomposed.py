@@ -152,7 +152,9 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
     after the root on the 2-round deals of the bench, about 2 s at 1,500 plans).
     ``whole``: after the rounds, if the bound is not reached, a game from the master made
     whole at the root's ranges over the whole pool (``BranchAndPrice.root_whole_game``;
-    ``model.solve_deal`` asks for it on every deal).
+    ``model.solve_deal`` asks for it on every deal). ``warm``: a child node's first master
+    solve starts from its parent's final basis (``BranchAndPrice(warm=True)``; the 2-round
+    deals' path, ``master``'s docstring).
     ``progress(bound, best)`` after each chunk."""
     state = state_from_deal(deal, data)
     search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state, warm=warm)
