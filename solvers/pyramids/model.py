@@ -170,11 +170,11 @@ ratio of 0.84 (0.58-0.93; 0.84 over the sum), and 8 of 10 within 60 s (main 7 in
 Deal 8 is at the line (0.5 s under): its incumbent stays at 68-70 until the whole master
 after the rounds plays its optimum 89 (about 10 s, 8 of them HiGHS's presolve of the
 2,700-column MIP), so the search prunes nothing before; its bound reaches 89.9 at round
-1,170. A second run of deals 8, 2 and 0 alone: 58.6, 47.7 and 35.8 s; a third of all
-ten: 0: 37.4, 1: 146.7, 2: 44.7, 3: 104.8, 4: 13.2, 5: 19.7, 6: 25.1, 7: 21.6, 8: 59.3,
-9: 11.1 (8 of 10 again). Tried and not kept: the whole master once more at mid-search when the bound
-is still 10% above the incumbent (deal 8 42.2 s: it plays 89 at round 600; but deal 1's
-plan 93 -> 90, its path changed by the higher incumbent, and deal 3 119.4 s).
+1,170. A second run of deals 8, 2 and 0 alone: 58.6, 47.7 and 35.8 s; a third of all ten: 0:
+37.4, 1: 146.7, 2: 44.7, 3: 104.8, 4: 13.2, 5: 19.7, 6: 25.1, 7: 21.6, 8: 59.3, 9: 11.1 (8
+of 10 again). Tried and not kept: the whole master once more at mid-search when the bound is
+still 10% above the incumbent (deal 8 42.2 s: it plays 89 at round 600; but deal 1's plan 93
+-> 90, its path changed by the higher incumbent, and deal 3 119.4 s).
 
 CP-SAT runs with ``random_seed`` from ``cpsat_seed(seed)`` and one worker
 (``DEFAULT_WORKERS``). On deals of one round one worker proved optima 2-4x faster than two
