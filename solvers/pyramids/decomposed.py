@@ -78,7 +78,8 @@ from .branching import ROOT_ITERATIONS, BranchAndPrice
 from .position import SoloPosition
 from .relax import plans_of
 
-__all__ = ["SOURCE", "CHUNK", "FULL_DEAL_STEPS", "PriceProof", "price_rounds", "prove_deal"]
+__all__ = ["SOURCE", "CHUNK", "FULL_DEAL_STEPS", "PriceProof", "price_rounds", "prove_deal",
+           "resolve_tail"]
 
 #: ``bound_source`` of a bound this method proved.
 SOURCE = "branch-and-price"
@@ -160,6 +161,53 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
     search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state, warm=warm)
     for moves in games:
         search.add_plans(plans_of(search.space, state, moves))
+    return _price(search, deal, data, (), incumbent=incumbent, iterations=iterations,
+                  deadline=deadline, integral=integral, whole=whole, progress=progress)
+
+
+def resolve_tail(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str], *,
+                 score: int, step: int, iterations: int, deadline: float | None = None,
+                 progress: Callable[[int, int], None] | None = None) -> PriceProof:
+    """The game ``moves`` (a legal game of the deal scoring ``score``) kept up to
+    expedition step ``step`` and the rest solved again: the branch and price from the
+    position where ``step`` is the next card to cross (after its keep and replacements),
+    seeded with the game's own continuation, warm, its master made whole after the root
+    and after the rounds (``prove_deal``'s ``warm``, ``integral`` and ``whole``).
+    ``iterations`` column-generation rounds at the most; ``progress`` as ``prove_deal``'s.
+
+    The bound is over the games that share the prefix, not the deal's; the game, when
+    better than ``score``, holds the whole deal's moves (the prefix, then the search's),
+    replayed. Measured in ``model``'s docstring (the full deals' last three rounds)."""
+    state, prefix = _position_at(deal, data, moves, step)
+    search = BranchAndPrice(SoloPosition.from_state(state), data, state=state.clone(),
+                            warm=True)
+    search.add_plans(plans_of(search.space, state, moves[len(prefix):]))
+    return _price(search, deal, data, prefix, incumbent=score, iterations=iterations,
+                  deadline=deadline, integral=True, whole=True, progress=progress)
+
+
+def _position_at(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str], step: int
+                 ) -> tuple[PyramidsState, tuple[str, ...]]:
+    """The engine state of ``moves`` played from the deal up to the crossing of expedition
+    step ``step`` (the keep and the replacements before it done), and the moves before it."""
+    state = state_from_deal(deal, data)
+    for k, text in enumerate(moves):
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        position = SoloPosition.from_state(state)
+        if position.step == step and position.takes == 0 and not position.keep_pending:
+            return state, tuple(moves[:k])
+        state.apply(parse_move(state, text))
+    raise ValueError(f"the game has no crossing of expedition step {step}")
+
+
+def _price(search: BranchAndPrice, deal: dict[str, Any], data: PyramidsData,
+           prefix: Sequence[str], *, incumbent: int, iterations: int, deadline: float | None,
+           integral: bool, whole: bool, progress: Callable[[int, int], None] | None
+           ) -> PriceProof:
+    """``search``'s rounds (``prove_deal``'s docstring); its dives' best game above the
+    incumbent is ``prefix`` (the moves from the deal to the search's position) then
+    theirs, replayed from the deal."""
     clock = False
     result = None
     while search.used < iterations:
@@ -192,7 +240,7 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
     game = None
     if search.found is not None and search.found[0] > incumbent:
         score, moves = search.found
-        final, kept = _replayed(deal, data, moves)
+        final, kept = _replayed(deal, data, [*prefix, *moves])
         verify_replay("score", claimed=score, replayed=final.score(0))
-        game = (score, tuple(moves), kept, final.breakdown(0))
+        game = (score, (*prefix, *moves), kept, final.breakdown(0))
     return PriceProof(result.bound, result.root, result.nodes, result.iterations, clock, game)

@@ -13,10 +13,10 @@ from games.protocol import CHANCE
 from games.pyramids import make_deal, state_from_deal
 from solvers.pyramids.bound import SOURCES
 from solvers.pyramids.branching import BranchAndPrice
-from solvers.pyramids.decomposed import prove_deal
+from solvers.pyramids.decomposed import _position_at, prove_deal, resolve_tail
 from solvers.pyramids.bound import pyramid_points
 from solvers.pyramids.dive import MISS_COST, chosen_plans, follow_closely
-from solvers.pyramids.model import solve_deal
+from solvers.pyramids.model import policy_plan, solve_deal
 from solvers.pyramids.policy import policy_move
 from solvers.pyramids.position import SoloPosition
 from solvers.pyramids.relax import Node
@@ -392,3 +392,64 @@ def test_a_child_started_from_its_parents_basis_has_the_same_master_optimum():
                 assert values[0] == pytest.approx(values[1], abs=1e-6)
                 compared += 1
     assert compared >= 6
+
+
+#: 3-round deals of 2 cards a round whose policy games give the tails solved again.
+TAIL_SEEDS = range(820, 832)
+
+
+@pytest.mark.parametrize("seed", TAIL_SEEDS)
+def test_the_tail_solved_again_keeps_the_prefix_and_meets_its_optimum(seed):
+    """``resolve_tail`` from the second round of the policy's game: its bound is never below
+    the exhaustive optimum of the games sharing the first round, its game starts with that
+    round's moves and replays to the score it claims, and where the search closes the
+    better of the two games is that optimum (on these deals it reaches it on every one,
+    7 of 12 above the policy's game)."""
+    deal = make_deal(players=1, seed=seed, data=DATA, rounds=3, steps_per_round=2)
+    policy = policy_plan(deal, DATA)
+    state, prefix = _position_at(deal, DATA, policy.moves, 2)
+    assert SoloPosition.from_state(state).step == 2
+    optimum = exhaustive_from(state, deal, DATA)
+    proof = resolve_tail(deal, DATA, policy.moves, score=policy.score, step=2, iterations=200)
+    assert proof.bound >= optimum
+    best = policy.score
+    if proof.game is not None:
+        score, moves, _, _ = proof.game
+        assert policy.score < score <= optimum
+        assert tuple(moves[:len(prefix)]) == prefix
+        end, _ = replay_plan(deal, DATA, moves)
+        assert end.is_terminal() and end.score(0) == score
+        best = score
+    assert best == optimum == proof.bound
+
+
+def test_a_tail_past_the_game_is_refused():
+    deal = make_deal(players=1, seed=820, data=DATA, rounds=3, steps_per_round=2)
+    policy = policy_plan(deal, DATA)
+    with pytest.raises(ValueError, match="no crossing of expedition step 9"):
+        _position_at(deal, DATA, policy.moves, 9)
+
+
+def test_the_default_path_of_a_longer_deal_solves_its_later_rounds_again(monkeypatch):
+    """On deals of more than two rounds, when a gap is left, ``solve_deal`` solves the best
+    plan's rounds after the first again (``resolve_tail`` from step ``steps_per_round``),
+    and its plan is at least that game, replayed."""
+    from solvers.pyramids import model
+
+    calls = []
+
+    def spy(*args, **kwargs):
+        proof = resolve_tail(*args, **kwargs)
+        calls.append((kwargs["step"], kwargs["score"], proof))
+        return proof
+
+    monkeypatch.setattr(model, "resolve_tail", spy)
+    deal = make_deal(players=1, seed=0, data=DATA, rounds=3, steps_per_round=3)
+    result = solve_deal(deal, DATA, budget=1.0)
+    assert "again" in result.method
+    assert [(step, score <= result.score) for step, score, _ in calls] == [(3, True)]
+    proof = calls[0][2]
+    assert result.score >= (proof.game[0] if proof.game else 0)
+    assert result.score <= result.bound
+    end, _ = replay_plan(deal, DATA, result.moves)
+    assert end.score(0) == result.score
