@@ -235,6 +235,9 @@ def _price(search: BranchAndPrice, deal: dict[str, Any], data: PyramidsData,
     if (whole and result.bound > search.incumbent(incumbent) and not clock
             and not interrupt.requested()):
         search.root_whole_game(deadline=deadline)
+        # the whole master's MIP and its follower stop at the deadline without saying so:
+        # past it, the game may have been cut
+        clock = expired(deadline)
         if progress is not None:
             progress(result.bound, search.incumbent(incumbent))
     game = None

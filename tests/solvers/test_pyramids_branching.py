@@ -5,6 +5,8 @@ score they claim."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
@@ -453,3 +455,24 @@ def test_the_default_path_of_a_longer_deal_solves_its_later_rounds_again(monkeyp
     assert result.score <= result.bound
     end, _ = replay_plan(deal, DATA, result.moves)
     assert end.score(0) == result.score
+
+
+def test_a_whole_game_past_the_deadline_says_the_clock_stopped_it(monkeypatch):
+    """The whole master's MIP and its follower stop at the deadline without saying so;
+    when the deadline has passed by the end of the whole game, the pricing says the clock
+    stopped it (a cut run says so: found by a 25 s cap on a full deal that said "budget")."""
+    from solvers.pyramids import decomposed
+
+    played = []
+    real = BranchAndPrice.root_whole_game
+
+    def whole(self, **kwargs):
+        played.append(True)
+        return real(self, **kwargs)
+
+    monkeypatch.setattr(BranchAndPrice, "root_whole_game", whole)
+    monkeypatch.setattr(decomposed, "expired", lambda deadline: bool(played))
+    deal = make_deal(players=1, seed=721, data=DATA, rounds=2, steps_per_round=2)
+    proof = prove_deal(deal, DATA, incumbent=0, games=[], iterations=5, whole=True,
+                       deadline=time.monotonic() + 3600)
+    assert played and proof.stopped_by_clock
