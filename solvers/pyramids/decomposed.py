@@ -68,8 +68,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cards_data.pyramids import PyramidsData
-from games.protocol import CHANCE
 from games.pyramids import Keep, PyramidsState, parse_move, state_from_deal
+from games.record import resolve_fixed_chance
 from solvers.clock import expired
 from solvers.verify import verify_replay
 
@@ -129,14 +129,12 @@ def _replayed(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
     state = state_from_deal(deal, data)
     kept: tuple[int, ...] = ()
     for text in moves:
-        while state.current_player() == CHANCE:
-            state.apply(state.chance_outcomes()[0][0])
+        resolve_fixed_chance(state)
         move = parse_move(state, text)
         if isinstance(move, Keep):
             kept = tuple(sorted(move.cards))
         state.apply(move)
-    while state.current_player() == CHANCE:
-        state.apply(state.chance_outcomes()[0][0])
+    resolve_fixed_chance(state)
     if not state.is_terminal():
         raise ValueError("the dive's game does not reach the end of the deal")
     return state, kept
@@ -192,8 +190,7 @@ def _position_at(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str],
     step ``step`` (the keep and the replacements before it done), and the moves before it."""
     state = state_from_deal(deal, data)
     for k, text in enumerate(moves):
-        while state.current_player() == CHANCE:
-            state.apply(state.chance_outcomes()[0][0])
+        resolve_fixed_chance(state)
         position = SoloPosition.from_state(state)
         if position.step == step and position.takes == 0 and not position.keep_pending:
             return state, tuple(moves[:k])
