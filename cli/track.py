@@ -42,7 +42,8 @@ _SEEN = {
                            "sandstorm; a face-up draw: the card; a move that shows you "
                            "cards: the cards"),
     "lootnrun": ("red yellow", "a reshuffle: the decks' top colours; a move that shows you "
-                               "rooms: the rooms"),
+                               "rooms: the rooms, each its number or its face as printed, "
+                               "e.g. `cup idol mummy / chest amulet`"),
     "ancients": ("12", "the map drawn into the market: its number"),
     "pyramids": ("23", "the expedition card revealed, a card taken from the deck, a "
                        "refilled display: the card numbers"),

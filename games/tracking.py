@@ -84,6 +84,7 @@ from .game import Game
 from .protocol import CHANCE, State
 from .reader import read_document
 from .seeding import make_rng
+from .table import plural
 
 __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
            "answer", "chamber_shown", "setup_questions", "read_table", "tracked_games",
@@ -538,14 +539,14 @@ def _same(entered: str, seen: str) -> bool:
 class _Pending:
     """A move entered whose effect shows the seat cards the tracker must ask for (the
     chamber an explorer sees, the card a Pyramids seat takes from the deck): the world it
-    is legal in, the questions and the answers so far, and its words."""
+    is legal in, the questions and the answers so far. (Its words wait for the answers:
+    the explorer took the chamber's cards the person entered, not the world's.)"""
 
     world: State[Any]
     move: Hashable
     seat: int
     questions: list[tuple[str, str]]
     answers: dict[str, str]
-    words: str | None
 
 
 def _chamber_questions(tracker: "Tracker", state: State[Any], move: Hashable,
@@ -558,9 +559,9 @@ def _chamber_questions(tracker: "Tracker", state: State[Any], move: Hashable,
 
 
 def _chamber_apply(tracker: "Tracker", world: State[Any], move: Hashable,
-                   answers: dict[str, str], index: int) -> State[Any]:
+                   answers: dict[str, str], index: int) -> tuple[State[Any], State[Any]]:
     """A world drawn from the seat's information set whose chamber holds the cards
-    entered, after ``move``."""
+    entered: before ``move`` and after it."""
     rules = getattr(world, "rules")
     names = list(rules.cards.names)
     i = chamber_shown(rules.game_id, world, move, tracker.seat)
@@ -572,8 +573,9 @@ def _chamber_apply(tracker: "Tracker", world: State[Any], move: Hashable,
     ids = [names.index(c) for c in cards]
     for w in tracker._worlds(world, index):
         if _fill_chamber(w, i, ids):
+            before = w.clone()
             w.apply(tracker.game.parse_move(w, str(move)))
-            return w
+            return before, w
     raise IllegalMoveError(f"the chamber cannot hold {', '.join(cards)}: not that many "
                            f"of them are unseen")
 
@@ -603,9 +605,10 @@ def _pyramids_questions(tracker: "Tracker", state: State[Any], move: Hashable,
 
 
 def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
-                    answers: dict[str, str], index: int) -> State[Any]:
-    """``move`` played in ``world``, then the cards it showed put where the person saw
-    them: the deck's order is unseen, so any card still in it may be the one."""
+                    answers: dict[str, str], index: int) -> tuple[State[Any], State[Any]]:
+    """``world``, and ``move`` played in it, then the cards it showed put where the person
+    saw them: the deck's order is unseen, so any card still in it may be the one. (A take's
+    words do not name the card, so the world before it needs nothing put in place.)"""
     before_display = list(getattr(world, "display"))
     after = world.clone()
     hands_before = [list(s.hand) for s in getattr(after, "seats")]
@@ -645,7 +648,7 @@ def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
                                        f"front of a seat or done)")
             deck[deck.index(c)] = surplus.pop()
         display[:] = cards
-    return after
+    return world, after
 
 
 def _pyramids_arrange(tracker: "Tracker", world: State[Any], text: str) -> State[Any] | None:
@@ -681,17 +684,93 @@ def _pyramids_arrange(tracker: "Tracker", world: State[Any], text: str) -> State
     return w
 
 
-def _rooms(tracker: "Tracker", text: str, what: str) -> list[int]:
-    """Loot N Run room ids as the engine's room positions."""
+#: Words of a room's face that say nothing of it (``show`` writes ``room 2 (red):
+#: scarab, necklace; a guardian, the mummy``; any of it may be typed back).
+_FACE_FILLER = frozenset({"a", "an", "the", "room", "guardian", "top", "with", "and", "of",
+                          "empty"})
+
+
+@dataclass(frozen=True)
+class _Face:
+    """A Loot N Run room as the person describes its face: its top (a guardian's kind,
+    ``amulet`` or ``empty``), its treasures (sorted) and its back colour when said. At a
+    real table no number is printed on a room: its face is what the person can read."""
+
+    top: str
+    treasures: tuple[str, ...]
+    back: str | None
+
+    def fits(self, rules: Any, room: int) -> bool:
+        top = rules.guardian[room] or ("amulet" if rules.amulet[room] else "empty")
+        return (top == self.top and tuple(sorted(rules.treasures[room])) == self.treasures
+                and self.back in (None, rules.back[room]))
+
+    def __str__(self) -> str:
+        top = "" if self.top == "empty" else f"; {self.top}"
+        return f"{self.back + ' ' if self.back else ''}{', '.join(self.treasures)}{top}"
+
+
+def _face(rules: Any, words: list[str], what: str) -> _Face:
+    """The face ``words`` describe (fillers dropped, a plural read as its singular)."""
+    data = rules.data
+    kinds, treasures, colours = data.guardian_kinds, data.treasure_types, rules.colours
+    vocabulary = [*kinds, "amulet", *treasures, *colours]
+    tops, found, backs = [], [], []
+    for word in words:
+        if word in _FACE_FILLER:
+            continue
+        if word not in vocabulary and word.endswith("s") and word[:-1] in vocabulary:
+            word = word[:-1]
+        if word in kinds or word == "amulet":
+            tops.append(word)
+        elif word in treasures:
+            found.append(word)
+        elif word in colours:
+            backs.append(word)
+        else:
+            raise InvalidMoveError(f"{what}: {word!r} is not on a room (a room is its number "
+                                   f"or its face: its treasures, {', '.join(kinds)} or "
+                                   f"amulet){did_you_mean(word, vocabulary)}")
+    if len(tops) > 1 or len(backs) > 1 or not found:
+        raise InvalidMoveError(f"{what}: a room's face is its 1 to 3 treasures and at most "
+                               f"one guardian or amulet, not {' '.join(words)[:60]!r}")
+    return _Face(tops[0] if tops else "empty", tuple(sorted(found)), backs[0] if backs else None)
+
+
+def _rooms(tracker: "Tracker", text: str, what: str) -> list[int | _Face]:
+    """Loot N Run rooms as typed: each its number (an engine room position) or its face
+    (:class:`_Face`, resolved to a room by :func:`_lnr_place`). Numbers may be listed with
+    spaces (``2 17``); faces, or rooms of both kinds, are split by ``/``
+    (``mummy scarab necklace / cup idol``)."""
     rules = getattr(tracker.world, "rules")
-    words = _words(text)
-    if not all(w.isdigit() and len(w) < 4 and int(w) in rules.index for w in words):
-        raise InvalidMoveError(f"{what}: room numbers ({min(rules.ids)} to "
-                               f"{max(rules.ids)}), not {text[:40]!r}")
-    rooms = [rules.index[int(w)] for w in words]
-    if len(set(rooms)) != len(rooms):
+    words = _words(text.lower())
+    if not words:
+        raise InvalidMoveError(f"{what}: no room given ({_THEIR_FACES})")
+    numbered = [w for w in words if w.isdigit()]
+    chunks = [words] if len(numbered) == len(words) else [
+        _words(re.sub(r"[;:()]", " ", chunk)) for chunk in text.lower().split("/")]
+    entries: list[int | _Face] = []
+    for chunk in chunks:
+        numbers = [w for w in chunk if w.isdigit()]
+        if numbers and len(numbers) < len(chunk) and len(numbers) > 1:
+            raise InvalidMoveError(f"{what}: split rooms written by their faces with '/'")
+        for number in numbers:
+            if not (len(number) < 4 and int(number) in rules.index):
+                raise InvalidMoveError(f"{what}: room numbers ({min(rules.ids)} to "
+                                       f"{max(rules.ids)}), not {number!r}")
+        face_words = [w for w in chunk if not w.isdigit()]
+        if not numbers:
+            entries.append(_face(rules, face_words, what))
+            continue
+        rooms = [rules.index[int(w)] for w in numbers]
+        face = _face(rules, face_words, what) if face_words else None
+        if face is not None and not face.fits(rules, rooms[0]):
+            raise InvalidMoveError(f"{what}: room {numbers[0]} is not {face}")
+        entries += rooms
+    numbers_only = [e for e in entries if isinstance(e, int)]
+    if len(set(numbers_only)) != len(numbers_only):
         raise InvalidMoveError(f"{what}: each room is in the game once")
-    return rooms
+    return entries
 
 
 def _lnr_unseen(w: State[Any], person: int) -> list[list[Any]]:
@@ -704,13 +783,45 @@ def _lnr_unseen(w: State[Any], person: int) -> list[list[Any]]:
     return places
 
 
+def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],
+                    entries: list[int | _Face], what: str) -> list[int]:
+    """``entries`` with each face a room that shows it and may lie at ``spots``: one of
+    theirs, or one hidden from the person, whose back one of the spots still needs. Rooms
+    with the same face and back are alike in every rule, so the first such is taken."""
+    rules = getattr(w, "rules")
+    back = rules.back
+    at_spots = [target[i] for i in spots]
+    hidden = set(at_spots).union(*map(set, _lnr_unseen(w, tracker.seat)))
+    needed = [back[r] for r in at_spots]
+    for entry in entries:
+        if isinstance(entry, int) and back[entry] in needed:
+            needed.remove(back[entry])
+    rooms: list[int] = []
+    for entry in entries:
+        if isinstance(entry, int):
+            rooms.append(entry)
+            continue
+        fits = [r for r in range(len(back)) if entry.fits(rules, r) and r in hidden
+                and back[r] in needed and r not in rooms and r not in entries]
+        if not fits:
+            colours = " or ".join(sorted(set(needed))) or "other"
+            raise InvalidMoveError(f"{what}: no {colours} room still hidden from you shows "
+                                   f"{entry} (seen face up, yours, or not in the card data)")
+        room = min(fits, key=lambda r: (r not in at_spots, r))  # (one in place: no swap)
+        needed.remove(back[room])
+        rooms.append(room)
+    return rooms
+
+
 def _lnr_place(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],
-               rooms: list[int], what: str) -> None:
-    """Put ``rooms`` at the positions ``spots`` of ``target`` (a front, a deck, a draw)
-    of the world ``w``, each where the back colour agrees, swapping with the unseen
-    places; ``InvalidMoveError`` when the colours or the rooms cannot be."""
+               entries: list[int | _Face], what: str) -> list[int]:
+    """Put the rooms ``entries`` name at the positions ``spots`` of ``target`` (a front, a
+    deck, a draw) of the world ``w``, each where the back colour agrees, swapping with the
+    unseen places; the rooms put, or ``InvalidMoveError`` when the colours or the rooms
+    cannot be."""
     rules = getattr(w, "rules")
     back, ids = rules.back, rules.ids
+    rooms = _faces_resolved(tracker, w, target, spots, entries, what)
     want = sorted(back[r] for r in rooms)
     have = sorted(back[target[i]] for i in spots)
     if want != have:
@@ -737,52 +848,64 @@ def _lnr_place(tracker: "Tracker", w: State[Any], target: list[Any], spots: list
     if [back[target[i]] for i in spots] == [back[r] for r in rooms]:
         for i, room in zip(spots, rooms):  # in the order entered (the discard pile's)
             target[i] = room
+    return rooms
+
+
+#: How a question about several rooms says they may be typed.
+_THEIR_FACES = "their numbers, or their faces split by /: cup idol mummy / chest amulet"
+
+
+def _room_numbers(rules: Any, rooms: list[int]) -> str:
+    """Rooms as the record keeps them, whatever the person typed: their numbers."""
+    return " ".join(str(rules.ids[r]) for r in rooms)
 
 
 def _lnr_prepare(tracker: "Tracker", world: State[Any], move: Hashable,
-                 answers: dict[str, str]) -> tuple[State[Any], list[tuple[str, str]]]:
-    """The world after ``move`` with the rooms answered put in place, and the questions
-    the move raises given those answers (in order)."""
+                 answers: dict[str, str]
+                 ) -> tuple[State[Any], State[Any], list[tuple[str, str]]]:
+    """The world with the rooms answered put in place, before ``move`` and after it, and
+    the questions the move raises given those answers (in order)."""
     seat = tracker.seat
     w = world.clone()
+    rules = getattr(w, "rules")
     actor = w.current_player()
     verb, _, arg = str(move).partition(" ")
     fronts, decks = getattr(w, "fronts"), getattr(w, "decks")
     questions: list[tuple[str, str]] = []
 
+    def place(key: str, target: list[Any], spots: list[int], what: str) -> None:
+        """The rooms answered to ``key`` put at ``spots`` of ``target``, and the answer
+        kept as their numbers (the record is exact however they were typed)."""
+        rooms = _rooms(tracker, answers[key], what)
+        if len(rooms) != len(spots):
+            raise InvalidMoveError(f"{what}: {plural(len(spots), 'room')}, got {len(rooms)}")
+        answers[key] = _room_numbers(rules, _lnr_place(tracker, w, target, spots, rooms, what))
+
     def ask_rooms(p: int) -> None:
         key = f"rooms {p}"
-        questions.append((key, f"the rooms of seat {p}, revealed (their numbers)"))
+        questions.append((key, f"the rooms of seat {p}, revealed ({_THEIR_FACES})"))
         if key in answers and fronts[p]:
-            rooms = _rooms(tracker, answers[key], f"seat {p}'s rooms")
-            if len(rooms) != len(fronts[p]):
-                raise InvalidMoveError(f"seat {p}'s rooms: {len(fronts[p])} rooms, got "
-                                       f"{len(rooms)}")
-            _lnr_place(tracker, w, fronts[p], list(range(len(fronts[p]))), rooms,
-                       f"seat {p}'s rooms")
+            place(key, fronts[p], list(range(len(fronts[p]))), f"seat {p}'s rooms")
 
     if verb == "run" and actor != seat:
         ask_rooms(actor)
     if verb == "awaken" and int(arg) != seat:
         ask_rooms(int(arg))
     if verb == "loot" and actor == seat:
-        questions.append(("room", f"the room you drew from deck {arg} (its number)"))
+        questions.append(("room", f"the room you drew from deck {arg} (its number, or its "
+                                  f"face: cup idol mummy)"))
         if "room" in answers:
             deck = decks[int(arg)]
-            room = _rooms(tracker, answers["room"], "the room drawn")
-            if len(room) != 1:
-                raise InvalidMoveError(f"the room drawn: one room number, got {len(room)}")
-            _lnr_place(tracker, w, deck, [len(deck) - 1], room, "the room drawn")
+            place("room", deck, [len(deck) - 1], "the room drawn")
     if verb == "keep" and actor != seat:
         drawn = getattr(w, "drawn")
         kept = {"keep none": (), "keep 0": (0,), "keep 1": (1,), "keep both": (0, 1)}[str(move)]
         gone = [i for i, r in enumerate(drawn) if r is not None and i not in kept]
         if gone:
-            questions.append(("discarded", "the rooms it discarded, face up (their numbers)"))
+            questions.append(("discarded", f"the rooms it discarded, face up "
+                                           f"({_THEIR_FACES})"))
             if "discarded" in answers:
-                _lnr_place(tracker, w, drawn, gone,
-                           _rooms(tracker, answers["discarded"], "the rooms discarded"),
-                           "the rooms discarded")
+                place("discarded", drawn, gone, "the rooms discarded")
     before = [list(f) for f in fronts]
     tops = [d[-1] if d else None for d in decks]
     probe = w.clone()
@@ -791,34 +914,36 @@ def _lnr_prepare(tracker: "Tracker", world: State[Any], move: Hashable,
         for p in range(w.num_players):
             if p != seat and before[p] and not any(k == f"rooms {p}" for k, _ in questions):
                 ask_rooms(p)
+        shown = w.clone()
         w.apply(move)
-        return w, questions
+        return shown, w, questions
+    shown = w.clone()
     w.apply(move)
     if getattr(w, "phase") == "keep" and w.current_player() == seat:
-        questions.append(("drawn", "the rooms you drew, deck 0's then deck 1's (their "
-                                   "numbers)"))
+        questions.append(("drawn", f"the rooms you drew, deck 0's then deck 1's "
+                                   f"({_THEIR_FACES})"))
         if "drawn" in answers:
             drawn = getattr(w, "drawn")
-            spots = [i for i, r in enumerate(drawn) if r is not None]
-            _lnr_place(tracker, w, drawn, spots,
-                       _rooms(tracker, answers["drawn"], "the rooms drawn"), "the rooms drawn")
+            place("drawn", drawn, [i for i, r in enumerate(drawn) if r is not None],
+                  "the rooms drawn")
     if getattr(w, "phase") != "reshuffle":
         for d, deck in enumerate(getattr(w, "decks")):
             if deck and (tops[d] is None or deck[-1] != tops[d]
                          or len(deck) != len(decks[d])):
                 questions.append((f"top {d}", f"the back colour on top of deck {d} now"))
-    return w, questions
+    return shown, w, questions
 
 
 def _lnr_questions(tracker: "Tracker", world: State[Any], move: Hashable,
                    answers: dict[str, str]) -> list[tuple[str, str]]:
-    return _lnr_prepare(tracker, world, move, answers)[1]
+    return _lnr_prepare(tracker, world, move, answers)[2]
 
 
 def _lnr_apply(tracker: "Tracker", world: State[Any], move: Hashable,
-               answers: dict[str, str], index: int) -> State[Any]:
+               answers: dict[str, str], index: int) -> tuple[State[Any], State[Any]]:
     """A world drawn from the seat's information set in which ``move`` shows what was
-    answered: the rooms put in place, the deck tops' colours drawn for."""
+    answered, before the move and after it: the rooms put in place, the deck tops'
+    colours drawn for."""
     back = getattr(world, "rules").back
     tops = {int(k.split()[1]): _colours(tracker.game, v, 1, f"deck {k.split()[1]}'s top")[0]
             for k, v in answers.items() if k.startswith("top ")}
@@ -826,11 +951,11 @@ def _lnr_apply(tracker: "Tracker", world: State[Any], move: Hashable,
         answers[k] = tops[int(k.split()[1])]
     seen: set[str] = set()
     for w in tracker._worlds(world, index):
-        after, _ = _lnr_prepare(tracker, w, move, answers)
+        shown, after, _ = _lnr_prepare(tracker, w, move, answers)
         decks = getattr(after, "decks")
         showing = {d: back[decks[d][-1]] for d in tops if decks[d]}
         if showing == tops:
-            return after
+            return shown, after
         seen.add(" ".join(f"deck {d} {c}" for d, c in sorted(showing.items())))
     raise IllegalMoveError(f"the deck tops cannot show "
                            f"{', '.join(f'{c} on deck {d}' for d, c in sorted(tops.items()))}"
@@ -844,11 +969,12 @@ _ARRANGE: dict[str, Callable[["Tracker", State[Any], str], State[Any] | None]] =
 
 
 #: Per game: the questions a move raises (``(key, prompt)``, none for most moves) and
-#: the world after the move with the answers (``InvalidMoveError`` when they cannot be).
+#: the world with the answers, before the move (its words are told from it) and after
+#: (``InvalidMoveError`` when they cannot be).
 _SHOWS: dict[str, tuple[Callable[["Tracker", State[Any], Hashable, dict[str, str]],
                                  list[tuple[str, str]]],
                         Callable[["Tracker", State[Any], Hashable, dict[str, str], int],
-                                 State[Any]]]] = {
+                                 tuple[State[Any], State[Any]]]]] = {
     "archaeology": (_chamber_questions, _chamber_apply),
     "expedition": (_chamber_questions, _chamber_apply),
     "pyramids": (_pyramids_questions, _pyramids_apply),
@@ -949,9 +1075,9 @@ class Tracker:
                 pending.answers = answers
                 pending.questions = questions
                 return None
-            new_world = _SHOWS[self.game.id][1](self, pending.world, pending.move, answers,
-                                                index)
-            words = pending.words
+            shown, new_world = _SHOWS[self.game.id][1](self, pending.world, pending.move,
+                                                       answers, index)
+            words = self.game.describe_event(shown, pending.move, self.seat)
             event: dict[str, Any] = {"seat": pending.seat, "move": str(pending.move),
                                      "shown": answers}
             self.pending = None
@@ -968,8 +1094,7 @@ class Tracker:
             questions = shows[0](self, new_world, move, {}) if shows else []
             if questions:  # asked next: what the move showed
                 assert ask.seat is not None
-                self.pending = _Pending(new_world, move, ask.seat, questions, {},
-                                        self.game.describe_event(new_world, move, self.seat))
+                self.pending = _Pending(new_world, move, ask.seat, questions, {})
                 return None
             words = self.game.describe_event(new_world, move, self.seat)
             event = {"seat": ask.seat, "move": str(move)}
@@ -1266,24 +1391,29 @@ def _truth_setup(game: Game, deal: dict[str, Any], seat: int) -> list[str]:
 
 
 def table_session(game: Game, *, players: int, seat: int, seed: int, tracker_seed: int = 0,
-                  hints: int = 0, check: Callable[[State[Any], Tracker], None] | None = None
-                  ) -> list[str]:
+                  hints: int = 0, check: Callable[[State[Any], Tracker], None] | None = None,
+                  told: list[tuple[str | None, str | None]] | None = None) -> list[str]:
     """The lines a person at ``seat`` types to ``track`` the game of ``game``'s deal of
     ``seed`` played by seeded random moves: the setup, every move, what each chance step
     and move showed the seat, and ``hints`` lines ``hint 20`` at its first decisions
     after the fourth. A tracker follows along (its record seeded by ``tracker_seed``), so
     that the questions are the ones ``track`` asks; ``check(truth, tracker)`` is called at
-    each decision of the seat (the tests compare the seat's views). For tests and
-    examples: a simulated table."""
+    each decision of the seat (the tests compare the seat's views); ``told``, when given,
+    gets for every event the seat enters the true game's words for it and the tracker's.
+    For tests and examples: a simulated table."""
     from .protocol import CHANCE as _CHANCE
     deal = game.new_deal(seed=seed, players=players)
     truth = game.state_from_deal(deal)
     tracker = Tracker.start(game, players=players, seat=seat, seed=tracker_seed)
     lines: list[str] = []
 
-    def feed(line: str) -> None:
-        tracker.enter(line)
+    def feed(line: str) -> str | None:
         lines.append(line)
+        return tracker.enter(line)
+
+    def tell(truth_words: str | None, words: str | None) -> None:
+        if told is not None:
+            told.append((truth_words, words))
 
     for line in _truth_setup(game, deal, seat):
         feed(line)
@@ -1295,7 +1425,7 @@ def table_session(game: Game, *, players: int, seat: int, seed: int, tracker_see
             outcome = truth.chance_outcomes()[0][0]
             said = answer(game.id, truth, outcome, seat)
             if said is not None:
-                feed(said)
+                tell(game.describe_event(truth, outcome, seat), feed(said))
             truth.apply(outcome)
             continue
         if actor == seat:
@@ -1307,8 +1437,9 @@ def table_session(game: Game, *, players: int, seat: int, seed: int, tracker_see
         move = rng.choice(game.decisions(truth))
         decisions += 1
         before = truth.clone()
-        feed(str(move))
+        words = feed(str(move))
         truth.apply(move)
         while (key := tracker._waiting()) is not None:
-            feed(_truth_answer(game.id, key, before, truth, move, seat))
+            words = feed(_truth_answer(game.id, key, before, truth, move, seat))
+        tell(game.describe_event(before, move, seat), words)
     return lines

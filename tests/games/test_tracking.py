@@ -105,3 +105,79 @@ def test_no_world_before_every_setup_question_is_answered(game_id, players):
         tracker.enter(line)
         answered += 1
     assert answered and tracker.world is not None
+
+
+@pytest.mark.parametrize("game_id, options, players, seat", TABLES,
+                         ids=[f"{g}-{o.get('monument', '')}{'+'.join(o.get('variant', []))}"
+                              f"{p}p-seat{s}"
+                              for g, o, p, s in TABLES])
+def test_each_event_is_told_in_the_words_the_true_game_gives(game_id, options, players, seat):
+    # (a room the person drew was told as the tracker's sampled room, not the one entered:
+    # "you drew room 8" after "2"; an explorer's chamber likewise)
+    game = load(game_id, **options)
+    told = []
+    table_session(game, players=players, seat=seat, seed=3, tracker_seed=7, told=told)
+    assert told
+    assert [t for t, _ in told] == [w for _, w in told]
+
+
+def _face_of(data, number):
+    room = next(r for r in data.rooms if r.id == number)
+    top = room.guardian or ("amulet" if room.top == "amulet" else "")
+    return f"{room.back} {' '.join(room.treasures)} {top}".strip()
+
+
+def _face_key(data, number):
+    room = next(r for r in data.rooms if r.id == number)
+    return room.back, room.top, room.guardian, tuple(sorted(room.treasures))
+
+
+@pytest.mark.parametrize("players, seat, seed", [(2, 0, 1), (2, 1, 2), (4, 2, 3)])
+def test_a_room_may_be_entered_by_its_face(players, seat, seed):
+    # (no number is printed on a room: at a real table the person reads its face)
+    game = load("lootnrun")
+    data = game.data
+    lines = table_session(game, players=players, seat=seat, seed=seed)
+    by_number = Tracker.start(game, players=players, seat=seat)
+    by_face = Tracker.start(game, players=players, seat=seat)
+    faces = 0
+    for line in lines:
+        key = by_face._waiting()
+        if key is not None and not key.startswith("top ") and line[0].isdigit():
+            words = [_face_of(data, int(n)) for n in line.split()]
+            if faces % 2:  # (some typed as `show` writes them, in capitals)
+                words = [w.upper().replace(" ", ", ") for w in words]
+            by_face.enter(" / ".join(words))
+            faces += len(words)
+        else:
+            by_face.enter(line)
+        by_number.enter(line)
+    assert faces > 10
+    for a, b in zip(by_number.record.events, by_face.record.events, strict=True):
+        assert a.keys() == b.keys() and a.get("move") == b.get("move")
+        for k, v in a.get("shown", {}).items():
+            if k.startswith("top "):
+                assert b["shown"][k] == v
+            else:  # the record keeps numbers: rooms alike in every rule may be swapped
+                assert ([_face_key(data, int(n)) for n in v.split()]
+                        == [_face_key(data, int(n)) for n in b["shown"][k].split()])
+
+
+@pytest.mark.parametrize("text, message", [
+    ("mumy scarab necklace", "did you mean `mummy`"),
+    ("mummy werewolf scarab", "at most one guardian"),
+    ("mummy", "1 to 3 treasures"),
+    ("green scarab necklace mummy", "no red room"),
+    ("3 mummy scarab necklace", "room 3 is not"),
+    ("2 3", "1 room, got 2"),
+    ("", "no room given"),
+])
+def test_a_room_face_that_cannot_be_is_refused_in_one_line(text, message):
+    game = load("lootnrun")
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in ("0", "red yellow", "loot 0"):
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match=message):
+        tracker.enter(text)
+    tracker.enter("room 2 (red): scarab, necklace; a guardian, the mummy")  # `show`'s words
+    assert tracker.pending.answers["room"] == "2"
