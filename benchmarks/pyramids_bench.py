@@ -201,7 +201,7 @@ def run(*, quick: bool, progress: Progress = no_progress, full: bool = False) ->
     data = cards_data.load("pyramids")
     lines: list[str] = [f"load average at start {_load()}; CP-SAT workers: {DEFAULT_WORKERS}; "
                         f"default budget {DEFAULT_BUDGET} "
-                        "deterministic seconds + 2 bound rounds per unit (at most 60)"]
+                        "deterministic seconds + 60 bound rounds per unit (at most 60)"]
     figures: Figures = {"load_start": _load()}
 
     # 1. head to head on short 1-round deals, same run

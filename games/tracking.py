@@ -758,7 +758,7 @@ def _rooms(tracker: "Tracker", text: str, what: str) -> list[int | _Face]:
             if not (len(number) < 4 and int(number) in rules.index):
                 raise InvalidMoveError(f"{what}: room numbers ({min(rules.ids)} to "
                                        f"{max(rules.ids)}), not {number!r}")
-        face_words = [w for w in chunk if not w.isdigit()]
+        face_words = [w for w in chunk if not w.isdigit() and w not in _FACE_FILLER]
         if not numbers:
             entries.append(_face(rules, face_words, what))
             continue

@@ -181,3 +181,6 @@ def test_a_room_face_that_cannot_be_is_refused_in_one_line(text, message):
         tracker.enter(text)
     tracker.enter("room 2 (red): scarab, necklace; a guardian, the mummy")  # `show`'s words
     assert tracker.pending.answers["room"] == "2"
+    tracker.undo()
+    tracker.enter("Room 2")
+    assert tracker.pending.answers["room"] == "2"
