@@ -14,8 +14,8 @@ front). Hidden information is only the deck order and the cards removed at setup
 (``games.ancients.state``); each iteration reshuffles them. Playouts use the
 :func:`greedy_turn` heuristic. ``value`` is the **expected final score** of the seat:
 mean final score over the playouts through the move. The search's reward is every seat's
-own final score mapped linearly from [its score now, now + ``SPAN``] onto [0, 1]
-(clipped, :func:`score_window_reward`), with UCB exploration ``EXPLORATION``; opponents in the tree maximise their own
+own final score mapped linearly from [its score now, now + its span] onto [0, 1]
+(clipped, :func:`score_window_reward`: 30 points, wider where greedy playouts gain more), with UCB exploration ``EXPLORATION``; opponents in the tree maximise their own
 score the same way. Default budget: ``DEFAULT_HINT_ITERATIONS`` iterations (about 2-3 s).
 
 The greedy heuristic (the ``greedy`` bot and the playout policy) is in ``policy``.
@@ -52,7 +52,7 @@ from .best import DEFAULT_BUDGET, UpperBound, best_score_search
 from .planner import DigFind, DigPlan
 from .reachable import best_reachable_bound, first_shortfall
 from .relax import MarketDP, RunBuy, RunFinal, RunRest
-from .policy import SPAN, greedy_turn, playout, score_window_reward
+from .policy import ScoreWindow, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnMove, TurnState, apply_turn, dig_move, dig_steps, plan_for
 from .review import played_turn, with_played_turn  # solvers.review's hooks
 
@@ -151,18 +151,20 @@ def _rank_turns(root: TurnState, state: AncientsState, seat: int, *, limit: Limi
     limit = limit.resolve(DEFAULT_HINT_ITERATIONS)
     deadline = limit.deadline()  # one cap on the search and the explanation
     low = float(state.score(seat))
+    window = _window(state, rng)
+    span = window.spans[seat]
     result = root_parallel(root, seat, workers=limit.workers, seed=rng,
                            iterations=limit.iterations, deadline=deadline,
-                           reward=score_window_reward(state), playout=playout, move_key=str,
+                           reward=window, playout=playout, move_key=str,
                            exploration=EXPLORATION)
 
     def expected_score(stat: MoveStat) -> tuple[float | None, float | None]:
         if result.stop_reason == "single_move":
             return None, None
         # the reward is the score mapped linearly onto [0, 1] (clipped), so its standard
-        # error times SPAN is the score's
-        value = stat.mean_score if stat.mean_score is not None else low + stat.mean * SPAN
-        return value, stat.stderr * SPAN
+        # error times the span is the score's
+        value = stat.mean_score if stat.mean_score is not None else low + stat.mean * span
+        return value, stat.stderr * span
 
     rows = rows_from_search(result, value=expected_score,
                             words=lambda move: describe(state, move))  # in words (issue 12)
@@ -174,6 +176,15 @@ def _rank_turns(root: TurnState, state: AncientsState, seat: int, *, limit: Limi
         "ancients", seat=seat, rows=rows, value_meaning=EXPECTED_SCORE, limit=limit,
         iterations=result.iterations, stop_reason=result.stop_reason, seed=seed, top=top,
         explanation=explanation)
+
+
+def _window(state: AncientsState, rng: random.Random) -> ScoreWindow:
+    """The search's reward window (``policy.score_window_reward``), its playouts drawn from
+    a copy of ``rng``: the search's own draws stay what they were, so where the window
+    stays ``SPAN`` wide the search is the same as before."""
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return score_window_reward(state, copy)
 
 
 def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]]
@@ -388,7 +399,7 @@ class IsmctsTurnBot(_TurnBot):
         limit = self.limit.resolve(BOT_ITERATIONS)
         result = ismcts(TurnState(state), self.seat, iterations=limit.iterations,
                         time_limit=limit.time_limit,
-                        seed=self.rng.getrandbits(63), reward=score_window_reward(state),
+                        seed=self.rng.getrandbits(63), reward=_window(state, self.rng),
                         playout=playout, move_key=str)
         move = result.best
         if not isinstance(move, (Dig, Market, Rest)):  # a TurnState lists whole turns

@@ -159,3 +159,46 @@ def test_a_dig_with_a_placement_its_map_lacks_is_an_illegal_move():
     bad = Dig((A.Find(find.map, find.rotation, anchor),), dig.points, dig.tokens)
     with pytest.raises(IllegalMoveError, match="no such placement"):
         apply_turn(state.clone(), bad)
+
+
+def _solo_opening(seed):
+    state = A.state_from_deal(A.make_deal(players=1, seed=seed, data=DATA), DATA)
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    return state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_reward_window_covers_what_a_solo_opening_still_gains(seed):
+    # (30 points were too few: the greedy playout gains 32-46 from these openings, so every
+    # playout scored 1 and the hint's visits spread evenly over its moves)
+    state = _solo_opening(seed)
+    rng = __import__("random").Random(seed)
+    window = P.score_window_reward(state, rng)
+    assert window.spans[0] > P.SPAN
+    rewards, fixed = [], []
+    for _ in range(20):
+        world = state.determinize(0, rng)
+        P.playout(world, rng)
+        rewards.append(window(world)[0])
+        fixed.append(P.score_window_reward(state)(world)[0])
+    assert sum(fixed) / 20 > 0.95  # the fixed window all but saturates
+    assert sum(rewards) / 20 < 0.8 and max(rewards) < 1.0
+
+
+def test_the_window_is_the_fixed_one_where_little_is_left_and_the_hints_draws_stay():
+    state = _solo_opening(0)
+    rng = __import__("random").Random(5)
+    while not state.is_terminal():  # greedy to the last turn
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        before = state.clone()
+        apply_turn(state, P.greedy_turn(state))
+    last = before
+    assert P.score_window_reward(last, rng).spans == [P.SPAN]
+    # the hint's window plays its playouts on a copy of the search's generator
+    rng = __import__("random").Random(7)
+    state_of = rng.getstate()
+    window = S._window(_solo_opening(1), rng)
+    assert rng.getstate() == state_of and window.spans[0] > P.SPAN
