@@ -128,7 +128,7 @@ def score_window_reward(state: AncientsState, rng: random.Random | None = None
     opening are 10-23 points: the window stays 30 but where a seat gains more than 20."""
     lows = [float(state.score(s)) for s in range(state.num_players)]
     spans = [SPAN] * state.num_players
-    if rng is not None and not state.is_terminal():
+    if rng is not None and WINDOW_PLAYOUTS > 0 and not state.is_terminal():
         gains = [0.0] * state.num_players
         for _ in range(WINDOW_PLAYOUTS):
             world = state.determinize(state.to_move, rng)
