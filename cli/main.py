@@ -505,7 +505,7 @@ def _budget_help() -> str:
             continue
         text = f"{info.id}, {budgets.best_score_units} (default {budgets.best_score:g}"
         if info.id == "pyramids":  # what a unit also buys, and what the default costs
-            text += ("; each unit also buys 2 rounds of the deal bound, at most 60, 10 "
+            text += ("; each unit also buys 60 rounds of the deal bound, at most 60, 10 "
                      "rounds of the branch and price on a full deal and about 27 on the best "
                      "plan's rounds after the first, and 8 paths of its beam search; the "
                      "default takes about five minutes of one core on a full deal")
