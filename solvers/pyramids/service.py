@@ -143,7 +143,9 @@ def _bound_line(result: SolveResult) -> str:
     if proof is not None:
         parts.append(f"static bound {proof.static}")
         if proof.card_tables is not None:
-            state = "converged" if proof.converged else "budget spent"
+            state = ("converged" if proof.converged else
+                     "stopped early by the time limit or Ctrl-C" if proof.stopped_by_clock
+                     else "budget spent")
             parts.append(f"per-card tables {proof.card_tables:.2f} (master LP {proof.lp:.2f}, "
                          f"{proof.iterations} round(s), {state})")
     return "; ".join(parts)

@@ -150,6 +150,30 @@ def test_best_score_service_replays_and_analyses():
     assert any("box(es) to the tomb" in line for line in result.analysis)
 
 
+def test_a_bound_cut_short_by_ctrl_c_does_not_say_its_budget_was_spent(monkeypatch):
+    """Ctrl-C pressed before the deal bound: its column generation stops after its first
+    round, and the analysis line says it was stopped (it said "budget spent", found by
+    pressing Ctrl-C in a full deal's best score)."""
+    from solvers import interrupt
+    from solvers.pyramids import model
+
+    deal = make_deal(players=1, seed=5, data=DATA, rounds=3, steps_per_round=3)
+    real = model.deal_bound
+
+    def pressed(*args, **kwargs):
+        interrupt.request()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(model, "deal_bound", pressed)
+    try:
+        result = service.best_score(deal, data=DATA, limit=Limit(work=1), seed=0)
+    finally:
+        interrupt.reset()
+    line = next(line for line in result.analysis if line.startswith("bound "))
+    assert result.budget.stop_reason == interrupt.INTERRUPTED
+    assert "1 round(s), stopped early by the time limit or Ctrl-C" in line, line
+
+
 # --- graph analyses -------------------------------------------------------------------
 
 def test_graph_analysis_agrees_with_breadth_first_search():
