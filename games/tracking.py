@@ -497,18 +497,19 @@ def chamber_shown(game_id: str, state: State[Any], move: Hashable, seat: int) ->
     return index if getattr(state, "chambers")[index] else None
 
 
-def _fill_chamber(state: State[Any], i: int, cards: list[int]) -> bool:
+def _fill_chamber(state: State[Any], i: int, cards: list[int], seat: int) -> bool:
     """Make chamber ``i`` of the world ``state`` hold ``cards`` by swapping with the other
-    places the seat has not seen (the other chambers and the dig site); ``False`` when
-    they do not hold the cards."""
-    chambers = getattr(state, "chambers")
+    places ``seat`` has not seen (the other chambers it has not looked into, and the dig
+    site); ``False`` when they do not hold the cards. (A chamber the seat has seen holds
+    what it saw in every world: ``_chamber_apply`` checks that first.)"""
+    chambers, seen = getattr(state, "chambers"), getattr(state, "chamber_seen")
     old = list(chambers[i])
     need = list(cards)
     for c in list(need):
         if c in old:
             old.remove(c)
             need.remove(c)
-    others = [k for k, ch in enumerate(chambers) if k != i and ch]
+    others = [k for k, ch in enumerate(chambers) if k != i and ch and not seen[k] >> seat & 1]
     places = [list(chambers[k]) for k in others]
     dig = getattr(state, "dig")
     for c in need:
@@ -571,8 +572,17 @@ def _chamber_apply(tracker: "Tracker", world: State[Any], move: Hashable,
                         "the chamber")
     answers["chamber"] = " ".join(sorted(cards))
     ids = [names.index(c) for c in cards]
+    known = getattr(world, "chamber_seen")[i] >> tracker.seat & 1
+    if known and sorted(ids) != sorted(getattr(world, "chambers")[i]):
+        # (a look in the Temple, or the cards put back after a Tomb explore, showed it)
+        from .archaeology.table import card_words
+        counts: dict[int, int] = {}
+        for c in getattr(world, "chambers")[i]:
+            counts[c] = counts.get(c, 0) + 1
+        raise IllegalMoveError(f"the chamber: you have seen it hold "
+                               f"{card_words(rules, counts)}, not {', '.join(sorted(cards))}")
     for w in tracker._worlds(world, index):
-        if _fill_chamber(w, i, ids):
+        if _fill_chamber(w, i, ids, tracker.seat):
             before = w.clone()
             w.apply(tracker.game.parse_move(w, str(move)))
             return before, w

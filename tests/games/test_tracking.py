@@ -184,3 +184,41 @@ def test_a_room_face_that_cannot_be_is_refused_in_one_line(text, message):
     tracker.undo()
     tracker.enter("Room 2")
     assert tracker.pending.answers["room"] == "2"
+
+
+_TEMPLE_LOOK = ("0", "pot shard, coin, coin, talisman",
+                "2 coins, talisman, parchment scrap, broken cup", "map", "sell coin 1",
+                "look B", "pot shard, pot shard, coin, talisman, mask", "end", "card", "end",
+                "map")
+
+
+def test_a_chamber_the_seat_has_seen_holds_what_it_saw():
+    """The Temple's look shows a chamber: an explore of it entered with other cards is
+    refused (it was accepted, and the hint then found no deal to explain the table), and an
+    explore of another chamber takes no card from it (the cards the person enters came
+    from any unseen place, the seen chamber included)."""
+    game = load("expedition", monument="temple")
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in _TEMPLE_LOOK:
+        tracker.enter(line)
+    seen = list(tracker.world.chambers[1])
+    tracker.enter("explore B")
+    with pytest.raises(DigsiteError, match="you have seen it hold 2 pot shards, 1 coin"):
+        tracker.enter("coin, coin, coin, coin, talisman")
+    tracker.undo()
+    tracker.enter("explore A")
+    tracker.enter("pot shard, pot shard, coin, talisman, mask")  # B's cards, A's too
+    assert list(tracker.world.chambers[1]) == seen
+
+
+def test_the_cards_a_tomb_explorer_put_back_are_known():
+    game = load("expedition", monument="tomb")
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in ("0", "pot shard, coin, coin, talisman",
+                 "2 coins, talisman, parchment scrap, broken cup", "map", "explore A",
+                 "pot shard, pot shard, pot shard, coin, talisman, mask, mask",
+                 "keep mask mask", "end", "card", "end", "map", "explore A"):
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match="you have seen it hold 3 pot shards"):
+        tracker.enter("coin, coin, coin, coin, coin")
+    tracker.enter("coin talisman pot shard pot shard pot shard")
