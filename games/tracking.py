@@ -1294,11 +1294,15 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     setup_node = node.table("setup", default={})
     keys = [key for key, _ in setup_questions(game)]
     setup = {}
+    if players == 1 and "first" not in keys and setup_node.has("first"):
+        # a solo table starts with "first" answered (``Tracker.start``), asked or not
+        setup["first"] = setup_node.text("first", choices=("0",))
     for key in keys:
         if setup_node.has(key):
             setup[key] = setup_node.text(key)
     setup_node.done()
-    if any(key not in setup for key in keys[:len(setup)]):
+    answered = sum(key in setup for key in keys)
+    if any(key not in setup for key in keys[:answered]):
         node.fail("the setup answers are given in order", "setup")
     events: list[dict[str, Any]] = []
     for i, item in enumerate(node.items("events")):
@@ -1326,7 +1330,7 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
                    waiting.text_table("shown") if waiting.has("shown") else {})
         waiting.done()
     node.done()
-    if events and len(setup) < len(keys):
+    if events and answered < len(keys):
         node.fail("events before the setup is complete", "events")
     record = TableRecord(game_id, players, seat, dict(options), seed, setup, tuple(events),
                          tuple(refused))
