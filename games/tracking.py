@@ -1212,11 +1212,16 @@ class Tracker:
                 return arranged, self.game.parse_move(arranged, text)
             except DigsiteError:
                 pass
+        reasons: set[str] = set()
         for w in self._worlds(world, index):
             try:
                 return w, self.game.parse_move(w, text)
-            except DigsiteError:
-                continue
+            except DigsiteError as exc:
+                reasons.add(str(exc))
+        if len(reasons) == 1:
+            # the same reason in every world tried: a rule of the turn or of what lies face
+            # up (a trade made already, a wall on a Pyramids card), not the hidden hand
+            raise IllegalMoveError(f"seat {actor}: {reasons.pop()}")
         # (not the engine's reason: it would name the hand of one sampled world)
         raise IllegalMoveError(f"move {text[:60]!r} is not possible for seat {actor} here: "
                                f"no hand it could hold, given what you have seen, allows it")

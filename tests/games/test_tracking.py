@@ -240,3 +240,28 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
     with pytest.raises(DigsiteError, match="you have seen it hold 3 pot shards"):
         tracker.enter("coin, coin, coin, coin, coin")
     tracker.enter("coin talisman pot shard pot shard pot shard")
+
+
+@pytest.mark.parametrize("game_id, players, lines, message", [
+    # a rule of the turn: the engine's reason, the same in every hand seat 1 could hold
+    ("archaeology", 2, ("1", "pot shard, parchment scrap, coin, talisman",
+                        "3 pot shards, coin, talisman", "card", "trade coin for pot shard",
+                        "trade pot shard for talisman"), "seat 1: .*no trade now"),
+    # a wall on a card in front of seat 1 (face up): the legal crossings, not its hand
+    ("pyramids", 2, ("10 16 45 46", "keep 10,46", "keep 1,2", "3 6 15 36", "L3",
+                     "10:A1,A2,B2", "1:A1,A2,A3"), r"seat 1: .*not legal here \(legal: "),
+    # what seat 1 holds is hidden: no hand it could hold allows it
+    ("archaeology", 2, ("1", "pot shard, parchment scrap, coin, talisman",
+                        "3 pot shards, coin, talisman", "card", "sell talisman 7"),
+     "not possible for seat 1 here: no hand it could hold"),
+])
+def test_another_seats_refused_move_gives_the_reason_that_holds_in_every_hand(
+        game_id, players, lines, message):
+    """A move of another seat that no world allows: where every world tried refuses it
+    for the same reason, that reason (it said "no hand it could hold" for a second trade
+    in a turn, and for a crossing through a wall on a face-up Pyramids card)."""
+    tracker = Tracker.start(load(game_id), players=players, seat=0)
+    for line in lines[:-1]:
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match=message):
+        tracker.enter(lines[-1])
