@@ -81,7 +81,7 @@ from typing import Any, Callable, Hashable, Iterator, Sequence
 from .errors import DigsiteError, IllegalMoveError, InvalidMoveError, InvalidStateError
 from .forgiving import did_you_mean, suggest
 from .game import Game
-from .protocol import CHANCE, State
+from .protocol import CHANCE, State, read_text
 from .reader import read_document
 from .seeding import make_rng
 from .table import plural
@@ -1099,7 +1099,11 @@ class Tracker:
             event = {"saw": entered}
         else:
             text = self._own_turn(text, ask)
-            new_world, move = self._force_move(world, text, index)
+            try:
+                new_world, move = self._force_move(world, text, index)
+            except IllegalMoveError as refused:
+                assert ask.seat is not None
+                return self._trade_again(text, ask.seat, refused)
             shows = _SHOWS.get(self.game.id)
             questions = shows[0](self, new_world, move, {}) if shows else []
             if questions:  # asked next: what the move showed
@@ -1113,6 +1117,72 @@ class Tracker:
         self._settle(self.world)
         self.record = replace(self.record, events=self.record.events + (event,))
         return words
+
+    def _trade_again(self, text: str, seat: int, refused: IllegalMoveError) -> str | None:
+        """A second trade of ``seat`` right after its first: at the table a seat may trade
+        any number of times, and the engine plays a turn's trades between two explores as
+        one (the same hands and marketplace after them). The two are entered as that one
+        trade in place of the first (``undo`` takes back both); ``refused`` is raised
+        when ``text`` is no trade, the last event no trade of ``seat``, or the one trade is
+        not a move of the engine (it gives more cards than its takes need: the engine's
+        trades never overpay)."""
+        events = self.record.events
+        last = events[-1] if events else {}
+        if last.get("seat") != seat or not str(last.get("move", "")).startswith("trade "):
+            raise refused
+        engine = self.game.engine
+        try:
+            typed = str(read_text(self._state(), text, engine.parse_text, engine.FORMS))
+        except DigsiteError:
+            raise refused from None
+        if not typed.startswith("trade "):
+            raise refused
+
+        def sides(trade: str) -> tuple[list[str], list[str]]:
+            gives, _, takes = trade.removeprefix("trade ").partition(" for ")
+            return gives.split(), takes.split()
+
+        gives, takes = sides(last["move"])
+        more_gives, more_takes = sides(typed)
+        for card in list(more_gives):  # a card taken, then given back: it never moved
+            if card in takes:
+                takes.remove(card)
+                more_gives.remove(card)
+        for card in list(more_takes):  # a card given, then taken back
+            if card in gives:
+                gives.remove(card)
+                more_takes.remove(card)
+        gives, takes = gives + more_gives, takes + more_takes
+        merged = f"trade {' '.join(gives)} for {' '.join(takes)}"
+        why = ("" if gives and takes else "it would give cards for none" if gives
+               else "it would take cards for none")
+        rules = getattr(self._state(), "rules")
+        names = list(rules.cards.names)
+
+        def value(cards: list[str]) -> int:
+            return sum(rules.trade[names.index(c)] for c in cards)
+
+        # (the engine's own reasons, told here where they hold whatever the seat's hand)
+        paid = sorted(gives, key=lambda c: rules.give_order.index(names.index(c)))
+        if why or value(gives) < value(takes):
+            why = why or (f"the gives (trade value {value(gives)}) do not cover the takes "
+                          f"(trade value {value(takes)})")
+        elif value(paid[:-1]) >= value(takes):
+            why = (f"it gives more than needed (the gives before {paid[-1]} already cover "
+                   f"the takes' trade value {value(takes)}), and the engine's trades never "
+                   f"overpay")
+        if not why:
+            self.undo()
+            try:
+                words = self.enter(merged)
+                return f"{words} (with the trade before it: the engine plays them as one)"
+            except DigsiteError as exc:
+                self.enter(last["move"])  # (as it was)
+                why = re.sub(r"^move '.*?' is not legal here: ", "", str(exc))
+        who = "you" if seat == self.seat else f"seat {seat}"
+        raise IllegalMoveError(f"{who} traded just before: the engine plays a turn's trades "
+                               f"between explores as one, here `{merged.strip()}`, and it "
+                               f"cannot be: {why}")
 
     def document(self) -> dict[str, Any]:
         """The table record as JSON, with the move waiting on its questions (``pending``:

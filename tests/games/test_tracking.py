@@ -246,7 +246,8 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
     # a rule of the turn: the engine's reason, the same in every hand seat 1 could hold
     ("archaeology", 2, ("1", "pot shard, parchment scrap, coin, talisman",
                         "3 pot shards, coin, talisman", "card", "trade coin for pot shard",
-                        "trade pot shard for talisman"), "seat 1: .*no trade now"),
+                        "sell pot shard 1", "trade talisman for coin"),
+     "seat 1: .*no trade now"),
     # a wall on a card in front of seat 1 (face up): the legal crossings, not its hand
     ("pyramids", 2, ("10 16 45 46", "keep 10,46", "keep 1,2", "3 6 15 36", "L3",
                      "10:A1,A2,B2", "1:A1,A2,A3"), r"seat 1: .*not legal here \(legal: "),
@@ -265,3 +266,33 @@ def test_another_seats_refused_move_gives_the_reason_that_holds_in_every_hand(
         tracker.enter(line)
     with pytest.raises(DigsiteError, match=message):
         tracker.enter(lines[-1])
+
+
+_TRADING = ("pot shard, parchment scrap, coin, talisman", "3 pot shards, coin, talisman")
+
+
+@pytest.mark.parametrize("first, seat_word", [("0", "you"), ("1", "seat 1")])
+def test_a_second_trade_in_a_row_is_entered_as_one_with_the_first(first, seat_word):
+    """At the table a seat may trade again and again; the engine plays a turn's trades
+    between explores as one. A second trade right after the first is entered as that one
+    trade in place of the first (it was refused: "no trade now"), ``undo`` takes back
+    both, and a pair the engine's one trade cannot be is refused saying why."""
+    game = load("archaeology")
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in (first,) + _TRADING + ("coin" if first == "0" else "card",
+                                        "trade coin for pot shard"):
+        tracker.enter(line)
+    before = tracker.record.events[:-1]
+    words = tracker.enter("trade talisman for coin, pot shard" if first == "1"
+                          else "trade talisman for coin")
+    assert tracker.record.events[-1]["move"] == ("trade talisman for pot_shard pot_shard"
+                                                 if first == "1" else
+                                                 "trade talisman for pot_shard")
+    assert "as one" in words and tracker.record.events[:-1] == before
+    assert tracker.undo() and tracker.record.events == before
+    tracker.enter("trade coin for pot shard")
+    with pytest.raises(DigsiteError, match=f"^{seat_word} traded just before: .* `trade "
+                                           f"coin parchment_scrap for pot_shard pot_shard`"
+                                           f", and it cannot be: it gives more than needed"):
+        tracker.enter("trade parchment scrap for pot shard")
+    assert tracker.record.events[-1]["move"] == "trade coin for pot_shard"
