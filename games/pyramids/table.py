@@ -64,7 +64,7 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     """What ``seat`` sees: the round and expedition card (its pattern drawn), its score
     card, the cards this decision is about (the dealt cards at the keep, the display at a
     take, else its two cards with their crossed boxes), the display and the deck, and the
-    other seats' score cards."""
+    other seats' score cards and cards (face up at the table)."""
     me = seat_name(seat, seat, names)
     players = "solo" if state.num_players == 1 else f"{state.num_players} players"
     lines = [f"Silver & Gold: Pyramids, {players}, round {min(state.round + 1, state.rounds)} "
@@ -91,6 +91,13 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     for p in range(state.num_players):
         if p != seat:
             lines.append(f"{seat_name(p, seat, names)}: {_score_card(state, p)}")
+            # (face up at the table; a seat's keep or crossing this step is in
+            # ``state.pending`` until the step resolves, so nothing here shows it early)
+            theirs = [(o, m) for o, m in zip(state.seats[p].hand, state.seats[p].masks)
+                      if o is not None]
+            if theirs:
+                lines.append(f"{possessive(seat_name(p, seat, names))} cards:")
+                lines.extend(card_drawings(state, theirs))
     return lines + [LEGEND]
 
 

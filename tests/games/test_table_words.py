@@ -128,3 +128,21 @@ def test_every_engine_tells_its_game_in_words(game_id):
                    else game.decisions(last)[0])
     result = game.describe_result(last, viewer=0)
     assert result and any(w in result[-1] for w in ("win", "the score is the result"))
+
+
+def test_a_pyramids_seat_sees_the_cards_in_front_of_the_others_never_a_pending_choice():
+    """The other seats' cards lie face up at the table: ``show`` draws them (it gave their
+    score cards only). A seat's crossing waits in ``pending`` until every seat has chosen,
+    so the screen of the seat after it is the same before and after that choice."""
+    game = load("pyramids")
+    for _, state, move in _playout("pyramids", 4, players=3):
+        if state.current_player() == 0 and state.phase == "cross" and state.step >= 2:
+            screen = game.describe_position(state, 1)
+            for order, mask in zip(state.seats[0].hand, state.seats[0].masks):
+                assert f"card {order} (" in "\n".join(screen)
+            assert "seat 0's cards:" in screen and "seat 2's cards:" in screen
+            after = state.clone()
+            after.apply(move)  # seat 0's crossing, pending
+            assert game.describe_position(after, 1) == screen
+            return
+    raise AssertionError("no crossing of seat 0 after the second expedition card")
