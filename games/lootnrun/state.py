@@ -72,7 +72,7 @@ class LootNRunState:
 
     __slots__ = ("rules", "num_players", "target", "decks", "discard", "fronts",
                  "front_epochs", "reshuffles", "scores", "to_move", "phase", "drawn",
-                 "extra_turn", "chance_seed", "chance_draws", "log", "finished")
+                 "extra_turn", "chance_seed", "chance_draws", "log", "finished", "ended_by")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
     SHARED_SLOTS: ClassVar[tuple[str, ...]] = ("rules", "reshuffles")
 
@@ -93,6 +93,7 @@ class LootNRunState:
     chance_draws: int
     log: list[tuple[int, Move]]  # (seat or CHANCE, move), for to_json
     finished: bool
+    ended_by: int  # the seat whose score reached the target (-1 before the end)
 
     # (a class method, not ``__init__``: ``clone`` makes a blank state with ``__new__``,
     # and a class compiled by mypyc runs its ``__init__`` from ``__new__``)
@@ -120,6 +121,7 @@ class LootNRunState:
         self.chance_draws = 0
         self.log = []
         self.finished = False
+        self.ended_by = -1
         return self
 
     # -- protocol: whose turn ------------------------------------------------------------
@@ -269,6 +271,7 @@ class LootNRunState:
     def _score(self, seat: int, points: int) -> None:
         self.scores[seat] += points
         if self.scores[seat] >= self.target and not self.finished:
+            self.ended_by = seat
             self._finish()
 
     def _finish(self) -> None:
@@ -418,6 +421,7 @@ class LootNRunState:
         other.chance_draws = self.chance_draws
         other.log = list(self.log)
         other.finished = self.finished
+        other.ended_by = self.ended_by
         return other
 
     def to_json(self) -> dict[str, Any]:

@@ -161,22 +161,22 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
 
 def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:
-    """Who reached the target, everyone's final score (the rooms left in front revealed and
-    scored), and the winner(s): the most points, a tie shared."""
+    """Who reached the target (the seat whose score ended the game), everyone's final score
+    (the rooms left in front revealed and scored), and the winner(s): the most points, a
+    tie shared."""
     def name(p: int) -> str:
         return seat_name(p, viewer, names)
 
     scores = state.scores
-    reached = [p for p in range(state.num_players) if scores[p] >= state.target]
     lines = []
-    if reached:
-        lines.append(f"{' and '.join(name(p) for p in reached)} reached {state.target} points: "
-                     "the game ended, every seat revealed and scored the rooms in front")
+    if state.ended_by >= 0:  # (a game cut short in a record has no end to tell)
+        lines.append(f"{name(state.ended_by)} reached {state.target} points: the game ended, "
+                     "every seat revealed and scored the rooms in front")
     lines.append("final scores: " + ", ".join(f"{name(p)} {scores[p]}"
                                               for p in range(state.num_players)))
     winners = state.winners()
-    who = " and ".join(name(p) for p in winners)
-    why = ("the most points" if len(winners) == 1
-           else f"tied on {scores[winners[0]]} points: a shared win")
-    verb = "win" if who == "you" or len(winners) > 1 else "wins"
-    return lines + [f"{who} {verb} with {why}"]
+    if len(winners) == 1:
+        who = name(winners[0])
+        return lines + [f"{who} {'win' if who == 'you' else 'wins'} with the most points"]
+    who = ", ".join(name(p) for p in winners[:-1]) + f" and {name(winners[-1])}"
+    return lines + [f"{who} share the win, tied on {scores[winners[0]]} points"]

@@ -359,3 +359,20 @@ def test_the_example_view_of_a_short_game_is_still_a_live_position():
     view = lootnrun.example_view(data)
     world, seat = lootnrun.state_from_view(view, data, 0)
     assert not world.is_terminal() and world.legal_moves()
+
+
+def test_the_end_is_told_by_the_seat_that_reached_the_target_and_a_tie_is_shared():
+    """Seat 0 runs to the target; seat 1 reaches it too in the final reveal, tied. The
+    words named both as having reached it ("seat 0 and seat 1 reached 35 points") and said
+    "seat 0 and seat 1 win with tied on 35 points"."""
+    s = empty_table(3)
+    mine, theirs = rooms(lambda i: T.guardian[i] is None and score_rooms(T, [i]) > 0, 2)
+    place(s, 0, [mine])
+    place(s, 1, [theirs])
+    s.scores = [T.target - score_rooms(T, [mine]), T.target - score_rooms(T, [theirs]), 0]
+    s.apply(Run())
+    assert s.is_terminal() and s.scores[:2] == [T.target, T.target]
+    words = lootnrun.describe_result(s, viewer=2)
+    assert words[0].startswith(f"seat 0 reached {T.target} points: the game ended")
+    assert words[-1] == f"seat 0 and seat 1 share the win, tied on {T.target} points"
+    assert lootnrun.describe_result(s, viewer=0)[-1].startswith("you and seat 1 share")
