@@ -43,8 +43,8 @@ from . import charts, pictures
 from .signals import EXIT_INTERRUPTED, first_press_stops
 from . import format as fmt
 from .inputs import load_cards, read_json
-from .outputs import (ExportableModel, check_folder, check_writable, prepare_dir, write_model,
-                      write_text)
+from .outputs import (ExportableModel, check_folder, check_record_path, check_writable,
+                      prepare_dir, write_model, write_text)
 
 if TYPE_CHECKING:  # (for the types only: a command imports these when it runs)
     from games.record import GameRecord
@@ -1006,7 +1006,8 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
     names = ([b.strip() for b in bots.split(",") if b.strip()] if bots is not None
              else default_bots(game, players))
     check_table(game, players=players, seat=seat, bot_names=names)
-    path = check_writable(record_file or f"{game}-seed{seed}.json")  # before the game
+    path = check_record_path(record_file or f"{game}-seed{seed}.json", "record",
+                             "a game record")  # before the game
     stdin = sys.stdin
     echo = not stdin.isatty() and not as_json
 
@@ -1080,7 +1081,8 @@ def track(game: str, players: int | None, seat: int, record_file: str | None,
         if tracker.game.id != game:
             raise DigsiteError(f"{resume_file}: a table record of {tracker.game.id}, not "
                                f"{game}")
-        path = check_writable(record_file or resume_file)
+        path = (check_writable(resume_file) if record_file is None else
+                check_record_path(record_file, "table", "a table record"))
     else:
         options = _deal_options(monument, variants)
         if game == "expedition" and "monument" not in options:
@@ -1090,7 +1092,8 @@ def track(game: str, players: int | None, seat: int, record_file: str | None,
             players = max(2, the_game.default_players) if the_game.info.kind == "card" \
                 else the_game.default_players
         tracker = Tracker.start(the_game, players=players, seat=seat)
-        path = check_writable(record_file or f"{game}-table.json")
+        path = check_record_path(record_file or f"{game}-table.json", "table",
+                                 "a table record", keep=True)
     stdin = sys.stdin
     echo = not stdin.isatty()
 

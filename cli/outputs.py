@@ -15,7 +15,7 @@ from typing import Any, Callable, Protocol
 from games.errors import DigsiteError
 
 __all__ = ["write_text", "write_model", "write_json", "prepare_dir", "check_writable",
-           "check_folder"]
+           "check_folder", "check_record_path"]
 
 
 def _path(path: str | Path) -> Path:
@@ -98,6 +98,34 @@ def check_writable(path: str | Path) -> Path:
         return _check_writable(target)
     except OSError as exc:  # a name too long for the file system, a loop of links, ...
         raise DigsiteError(f"{_clip(target)}: {exc.strerror or exc}") from None
+
+
+def check_record_path(path: str | Path, key: str, what: str, *, keep: bool = False) -> Path:
+    """:func:`check_writable`, and a record file (``play --record``, ``track --record``)
+    replaces only a record of its own kind: an existing path that is not a regular file
+    (a link, a device, a pipe), or a file that is not a JSON object with ``key`` (``what``:
+    "a game record"), is refused, since it is written over at the first line. With
+    ``keep`` (a new table: its record is all a real game leaves) an existing record of the
+    kind is refused too."""
+    target = check_writable(path)
+    if not (target.exists() or target.is_symlink()):
+        return target
+    if target.is_symlink() or not target.is_file():
+        raise DigsiteError(f"{_clip(target)}: exists and is not a regular file; a record is "
+                           f"written there, so name a new file")
+    try:
+        with open(target, encoding="utf-8") as handle:
+            doc = json.loads(handle.read(4 * 1024 * 1024))
+    except (OSError, ValueError):
+        doc = None
+    if not isinstance(doc, dict) or key not in doc:
+        raise DigsiteError(f"{_clip(target)}: exists and is not {what}; it would be written "
+                           f"over, so name a new file")
+    if keep:
+        raise DigsiteError(f"{_clip(target)}: holds {what} already; --resume "
+                           f"{_clip(target)} goes on with it, or name a new file with "
+                           f"--record FILE")
+    return target
 
 
 def _clip(path: Path, width: int = 80) -> str:

@@ -190,3 +190,32 @@ def test_help_speaks_the_game_being_tracked(run_cli, tmp_path, game):
     assert move in run_cli("notation", game).out
     if game not in ("archaeology", "expedition"):
         assert "sell coin" not in result.out and "sandstorm" not in result.out
+
+
+def test_a_record_file_replaces_only_a_record_of_its_kind(run_cli, tmp_path):
+    """``--record`` is written over at the first line: a card-data file, a link or a game
+    record given by mistake was replaced without a word (and a new table at the default
+    name replaced the last table's record). Now each is refused with one line, exit 2,
+    and left as it was; a table record given to ``--resume`` is written on."""
+    data = tmp_path / "mine.toml"
+    data.write_text(run_cli("data", "show", "lootnrun").out)
+    game = tmp_path / "game.json"
+    assert run_cli("play", "lootnrun", "--record", str(game), stdin="quit\n").code == 0
+    link = tmp_path / "link.json"
+    link.symlink_to(game)
+    table = tmp_path / "table.json"
+    assert run_cli("track", "lootnrun", "--record", str(table), stdin="0\nquit\n").code == 0
+    before = {p: p.read_bytes() for p in (data, game, table)}
+    for command, path, why in [("track", data, "is not a table record"),
+                               ("track", game, "is not a table record"),
+                               ("track", table, "holds a table record already; --resume"),
+                               ("play", data, "is not a game record"),
+                               ("play", table, "is not a game record"),
+                               ("play", link, "is not a regular file")]:
+        result = run_cli(command, "lootnrun", "--record", str(path), stdin="0\nquit\n")
+        assert result.code == 2 and result.err.count("\n") == 1, (command, path, result.err)
+        assert why in result.err, result.err
+    assert {p: p.read_bytes() for p in before} == before and link.is_symlink()
+    assert run_cli("play", "lootnrun", "--record", str(game), stdin="quit\n").code == 0
+    result = run_cli("track", "lootnrun", "--resume", str(table), stdin="red red\nquit\n")
+    assert result.code == 0 and _read(table, "lootnrun").record.setup["tops"] == "red red"

@@ -62,6 +62,8 @@ def _session(game: str, options: tuple[str, ...]) -> tuple[str, ...]:
 
 def _track(game, options, lines, path: Path, *resume: str):
     table = () if resume else (*options, "--players", "2")  # (a resumed table is the file's)
+    if not resume:  # a new table is not started over a record (each example's is new)
+        path.unlink(missing_ok=True)
     args = ("track", game, *table, "--record", str(path), *resume)
     result = cli(*args, stdin="".join(line + "\n" for line in lines))
     code = allowed(args, result, lines="many")
