@@ -53,6 +53,9 @@ if TYPE_CHECKING:  # (for the types only: a command imports these when it runs)
 #: `digsite bench --quick`, measured (2026-11, 2 cores at load 5): 31 s of CPU, 51 s wall.
 QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
 BAD_INPUT = 2
+#: A seed: 0 and up (Python's generator seeds -N as N, so a negative seed would only repeat
+#: another's games), below 2**63 (what every seeded generator takes).
+SEED = click.IntRange(0, 2 ** 63 - 1)
 #: What every command that reads a file says of its size limit (``cards_data``).
 INPUT_LIMIT = (f"VIEW.json (or `-` for stdin) may hold at most "
                f"{cards_data.MAX_INPUT_CHARS // (1024 * 1024)} MiB.")
@@ -436,7 +439,7 @@ def demo(pictures_dir: str) -> None:
 
 @app.command()
 @GAME_ARGUMENT
-@click.option("--seed", type=int, required=True,
+@click.option("--seed", type=SEED, required=True,
               help="The deal's seed (any whole number): the same seed deals the same cards.")
 @click.option("--players", type=int, default=None,
               help="Seats (default: solo where the game has it, else the smallest table).")
@@ -575,7 +578,7 @@ def _execution_options(func: F) -> F:
     "true best lies between the score and the bound."))
 @GAME_ARGUMENT
 @click.argument("deal_file", required=False, metavar="[DEAL.json]")
-@click.option("--seed", type=int, default=None, help="Solve the solo deal of this seed.")
+@click.option("--seed", type=SEED, default=None, help="Solve the solo deal of this seed.")
 @click.option("--seeds", "seed_range", default=None, metavar="A-B",
               help="Solve the solo deals of seeds A to B and summarise them.")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
@@ -675,7 +678,7 @@ def _budget_options(func: F) -> F:
                      help="Search iterations (the default budget if neither is given)."),
         click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
                      help="Seconds; the first budget reached stops the search."),
-        click.option("--seed", type=int, default=0, show_default=True,
+        click.option("--seed", type=SEED, default=0, show_default=True,
                      help="Seed of the search's random choices (the sampled hidden cards "
                           "and playouts): the same view, seed and iterations give the same "
                           "answer."),
@@ -868,7 +871,7 @@ def plan(game: str, view_file: str, token_value: float, cards: str | None, as_js
 @click.option("--games", "n_games", type=click.IntRange(min=1), required=True,
               help="Games to play. With k bots they come in groups of k on one deal, each "
                    "bot in each seat once, so a multiple of k cancels the luck of the deal.")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the deals and of the bots' choices: the same seed, bots and "
                    "iterations give the same games.")
 @_execution_options
@@ -982,7 +985,7 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
               help="Your seat (seats count from 0; seat 0 is not always first to play).")
 @click.option("--bots", default=None, help="Comma-separated bots for the other seats, in "
               "seat order (default: greedy; `digsite arena --help` lists each game's bots).")
-@click.option("--seed", type=int, default=0, show_default=True,
+@click.option("--seed", type=SEED, default=0, show_default=True,
               help="The deal's seed: the same seed deals the same game.")
 @click.option("--iterations", type=click.IntRange(min=1), default=None,
               help="Iterations per decision for search bots (ismcts, pimc; default: the "

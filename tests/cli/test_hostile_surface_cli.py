@@ -155,3 +155,13 @@ def test_demo_pictures_folder_is_checked_before_the_demo(run_cli, tmp_path, case
     result = run_cli("demo", "--pictures", str(folder))
     assert_bad_input(result, "not a folder")
     assert result.out == ""  # refused before the demo's minute of work
+
+
+@pytest.mark.parametrize("args", [("deal", "lootnrun"), ("play", "archaeology"),
+                                  ("hint", "ancients", "-"), ("arena", "lootnrun")])
+def test_a_negative_seed_is_refused(run_cli, args):
+    """Python's generator seeds -N as N, so ``--seed -1`` gave seed 1's deal (and hints)
+    under another name."""
+    result = run_cli(*args, "--seed", "-1")
+    assert result.code == 2 and result.err.startswith("error: ") and result.err.count("\n") == 1
+    assert "--seed" in result.err
