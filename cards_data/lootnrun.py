@@ -13,10 +13,13 @@ from typing import ClassVar, Mapping
 
 from ._schema import LABELS, MAX_DECK, MAX_PLAYERS, Node, frozen_map
 
-__all__ = ["LootNRunData", "RoomCard", "TOPS", "parse"]
+__all__ = ["LootNRunData", "RoomCard", "TOPS", "GUARDIANS", "parse"]
 
 #: What the top of a room card shows.
 TOPS = ("empty", "amulet", "guardian")
+#: The guardian kinds of the rulebook, in the order their benefits resolve; the engine
+#: plays each one's benefit (``games.lootnrun.state``), so no other kind may be named.
+GUARDIANS = ("mummy", "werewolf", "frank")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +101,9 @@ def parse(doc: Node, edition: str) -> LootNRunData:
         if count > backs[colour]:
             setup.fail(f"{count} guardians but only {backs[colour]} {colour} rooms",
                        f"guardians.{colour}")
-    kinds = setup.texts("guardian_kinds", min_length=1)
+    kinds = setup.texts("guardian_kinds", min_length=1, choices=GUARDIANS)
+    if len(set(kinds)) != len(kinds):
+        setup.fail("a guardian kind is named twice", "guardian_kinds")
     setup.done()
 
     # treasure types map their key to the provenance of that name (cups and chests are

@@ -193,6 +193,11 @@ CASES = [
     ("lootnrun", _set("setup.guardians", {"red": 13, "yellow": 6, "green": 6}),
      "setup.guardians.red: 13 guardians but only 12 red rooms"),
     ("lootnrun", _set("setup.guardians", {"red": 6, "yellow": 6}), "setup.guardians: missing key 'green'"),
+    # (a kind the engine has no benefit for was accepted, and its catches gave nothing)
+    ("lootnrun", _set("setup.guardian_kinds", ["mummy", "werewolf", "frankenstein"]),
+     "setup.guardian_kinds[2]: 'frankenstein' is not one of mummy, werewolf, frank"),
+    ("lootnrun", _set("setup.guardian_kinds", ["mummy", "mummy", "frank"]),
+     "setup.guardian_kinds: a guardian kind is named twice"),
     # header
     ("archaeology", _set("game", "chess"), "game: 'chess' is not one of"),
     ("archaeology", _set("format", 2), "format: format 2 is not supported"),
