@@ -1339,10 +1339,16 @@ class Tracker:
             try:
                 self.enter(text)
                 shown = event.get("shown", {})
+                asked = set()
                 while (key := self._waiting()) is not None:
                     if key not in shown:
                         raise InvalidStateError(f"shown: no answer {key!r}")
+                    asked.add(key)
                     self.enter(shown[key])
+                if set(shown) - asked:  # (dropped when written back: refused, as a view's)
+                    extra = sorted(set(shown) - asked)[0]
+                    raise InvalidStateError(f"shown: unknown key {extra!r} (this move asks "
+                                            f"{', '.join(map(repr, sorted(asked))) or 'nothing'})")
             except DigsiteError as exc:
                 raise InvalidStateError(f"table: events[{i}]: {exc}") from None
         self.record = replace(self.record, refused=record.refused)

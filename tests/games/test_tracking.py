@@ -296,3 +296,17 @@ def test_a_second_trade_in_a_row_is_entered_as_one_with_the_first(first, seat_wo
                                            f", and it cannot be: it gives more than needed"):
         tracker.enter("trade parchment scrap for pot shard")
     assert tracker.record.events[-1]["move"] == "trade coin for pot_shard"
+
+
+def test_an_answer_the_move_did_not_ask_is_refused_in_a_record():
+    """A table record whose event holds an answer its move does not ask for was read, and
+    the answer dropped when the record was written back."""
+    game = load("lootnrun")
+    tracker = Tracker.start(game, players=2, seat=0, seed=0)
+    for line in table_session(game, players=2, seat=0, seed=4)[:12]:
+        tracker.enter(line)
+    doc = json.loads(json.dumps(tracker.record.to_json()))
+    event = next(e for e in doc["events"] if e.get("shown"))
+    event["shown"]["bogus"] = "hello"
+    with pytest.raises(DigsiteError, match=r"events\[\d+\]: shown: unknown key 'bogus'"):
+        read_table(doc, lambda gid, **o: load(gid, **o))
