@@ -112,6 +112,9 @@ def state_from_deal(deal: dict[str, Any], data: LootNRunData) -> LootNRunState:
     if sorted(decks[0] + decks[1]) != list(range(len(rules.ids))):
         node.fail(f"the decks must hold each of the {len(rules.ids)} rooms exactly once",
                   "decks")
+    if abs(len(decks[0]) - len(decks[1])) > 1:  # "split them into 2 equal decks"
+        node.fail(f"{len(decks[0])} and {len(decks[1])} rooms: the rooms are split into 2 "
+                  f"equal decks", "decks")
     seed = node.integer("chance_seed", hi=2**63 - 1)
     node.done()
     # decks are listed top first; the state keeps the top last for cheap pops

@@ -376,3 +376,12 @@ def test_the_end_is_told_by_the_seat_that_reached_the_target_and_a_tie_is_shared
     assert words[0].startswith(f"seat 0 reached {T.target} points: the game ended")
     assert words[-1] == f"seat 0 and seat 1 share the win, tied on {T.target} points"
     assert lootnrun.describe_result(s, viewer=0)[-1].startswith("you and seat 1 share")
+
+
+def test_a_deal_splits_the_rooms_into_two_equal_decks():
+    """"Split them into 2 equal decks": a deal of 53 and 1 rooms was played."""
+    deal = lootnrun.make_deal(players=2, seed=1, data=DATA)
+    assert abs(len(deal["decks"][0]) - len(deal["decks"][1])) <= 1
+    deal["decks"] = [deal["decks"][0] + deal["decks"][1][:-1], deal["decks"][1][-1:]]
+    with pytest.raises(InvalidStateError, match=r"decks: 53 and 1 rooms: the rooms are split"):
+        lootnrun.state_from_deal(deal, DATA)
