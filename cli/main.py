@@ -55,7 +55,20 @@ QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
 BAD_INPUT = 2
 #: A seed: 0 and up (Python's generator seeds -N as N, so a negative seed would only repeat
 #: another's games), below 2**63 (what every seeded generator takes).
-SEED = click.IntRange(0, 2 ** 63 - 1)
+class _Seed(click.IntRange):
+    """An ``IntRange`` shown as ``INTEGER``, its range as ``0<=x<2**63`` (not its top
+    written out in 19 digits)."""
+
+    name = "integer"
+
+    def get_metavar(self, *args: Any, **kwargs: Any) -> str:
+        return "INTEGER"
+
+    def _describe_range(self) -> str:
+        return "0<=x<2**63" if self.max == 2 ** 63 - 1 else super()._describe_range()
+
+
+SEED = _Seed(0, 2 ** 63 - 1)
 #: What every command that reads a file says of its size limit (``cards_data``).
 INPUT_LIMIT = (f"VIEW.json (or `-` for stdin) may hold at most "
                f"{cards_data.MAX_INPUT_CHARS // (1024 * 1024)} MiB.")

@@ -45,11 +45,31 @@ class ViewReading(NamedTuple):
     notes: tuple[str, ...] = ()
 
 
+#: The documents digsite writes, by the key that marks each (checked in this order: a table
+#: record has a "seat" too), and what to call them in an error.
+_KINDS = (("record", "record", "a game record (`play`, `arena`)"),
+          ("table", "table", "a table record (`track`)"),
+          ("view", "seat", "a player view (one position: `hint`, `best-move`)"))
+_NAMES = {"record": "a game record", "table": "a table record", "view": "a player view"}
+#: What a command that wanted ``source`` may do with another kind of document instead.
+_INSTEAD = {("view", "record"): "; give --at N for its decision N",
+            ("view", "table"): "; give --at N for its decision N",
+            ("record", "table"): "; `review` replays a game from its deal, which a table "
+                                 "record has not (`view` and `hint` read it with --at N)",
+            ("table", "record"): "; --resume goes on with a table record"}
+
+
 def read_document(doc: Any, source: str) -> Node:
-    """The top-level node of a JSON document (``source``: ``"deal"``, ``"view"``, ...)."""
+    """The top-level node of a JSON document (``source``: ``"deal"``, ``"view"``, ...). A
+    document of another kind digsite writes is named as such (it said "missing key
+    'record'" of a table record given to ``review``)."""
     if not isinstance(doc, dict):
         raise InvalidStateError(f"{source}: expected a JSON object, got "
                                 f"{JSON_WORDS.get(type(doc), type(doc).__name__)}")
+    found = next(((kind, what) for kind, key, what in _KINDS if key in doc), None)
+    if found is not None and found[0] != source and source in _NAMES:
+        raise InvalidStateError(f"{source}: this is {found[1]}, not {_NAMES[source]}"
+                                f"{_INSTEAD.get((source, found[0]), '')}")
     return Node(doc, source, error=InvalidStateError, words=JSON_WORDS)
 
 

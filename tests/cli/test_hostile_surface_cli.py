@@ -165,3 +165,19 @@ def test_a_negative_seed_is_refused(run_cli, args):
     result = run_cli(*args, "--seed", "-1")
     assert result.code == 2 and result.err.startswith("error: ") and result.err.count("\n") == 1
     assert "--seed" in result.err
+
+
+def test_a_document_of_another_kind_is_named_as_such(run_cli, tmp_path):
+    """A table record given to ``review``, a game record to ``track --resume``, a view to
+    ``view --at``: each said "missing key ..." of a key the person never wrote."""
+    game, table, view = tmp_path / "game.json", tmp_path / "table.json", tmp_path / "v.json"
+    assert run_cli("play", "lootnrun", "--record", str(game), stdin="quit\n").code == 0
+    assert run_cli("track", "lootnrun", "--record", str(table), stdin="0\nquit\n").code == 0
+    view.write_text(run_cli("example", "lootnrun").out)
+    for args, words in [(("review", "lootnrun", str(table)), "this is a table record"),
+                        (("track", "lootnrun", "--resume", str(game)), "this is a game record"),
+                        (("view", str(view), "--at", "1"), "this is a player view"),
+                        (("hint", "lootnrun", str(table)), "give --at N")]:
+        result = run_cli(*args)
+        assert result.code == 2 and result.err.count("\n") == 1, (args, result.err)
+        assert words in result.err and "missing key" not in result.err, result.err
