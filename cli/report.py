@@ -109,17 +109,19 @@ def format_review(review: GameReview) -> str:
                      f"{parted.played}, the plan {parted.plan or 'had ended'}")
         below = section.fell_below
         if below is not None:
+            # (one wording for every game: "after decision N", as docs/review.md defines it)
+            head = (f"after decision {below.number} the game could no longer reach "
+                    f"{_value(below.best)}")
             if below.exact is None:
-                lines.append(f"the best still reachable fell below {_value(below.best)} after "
-                             f"decision {below.number}: {_value(below.reachable)}")
+                lines.append(f"{head}: the best still reachable fell to "
+                             f"{_value(below.reachable)}")
             else:  # the service says what each figure is
                 best_is = ("the proven best" if best.status == "OPTIMAL" else
                            f"the best plan found; the deal's bound is {_value(best.bound)}")
                 there = "exactly" if below.exact else "at most (a proven bound)"
                 lost = "" if below.exact and best.status == "OPTIMAL" else "at least "
-                lines.append(f"by decision {below.number} the game could no longer reach "
-                             f"{_value(below.best)} ({best_is}): still reachable there "
-                             f"{there} {_value(below.reachable)}, {lost}"
+                lines.append(f"{head} ({best_is}): still reachable after it {there} "
+                             f"{_value(below.reachable)}, {lost}"
                              f"{_value(below.best - below.reachable)} lost")
     return "\n".join(lines)
 

@@ -215,6 +215,9 @@ def test_review_says_when_the_best_plan_went_out_of_reach():
     # the end of the game is short of the plan, so some position is: the first one found
     assert below is not None and below.best == section.best.score
     assert final.score(0) <= below.reachable < section.best.score
+    from cli.report import format_review  # one wording for both games (it said "fell below")
+    assert (f"after decision {below.number} the game could no longer reach "
+            f"{below.best:g}: the best still reachable fell to") in format_review(result)
 
 
 def test_a_game_that_reaches_the_plan_is_never_short():

@@ -203,7 +203,7 @@ def test_pyramids_solo_review_sets_the_best_plan_beside_the_game():
         from cli.report import format_review
         written = review_json(result)["best_score"]["fell_below"]
         assert written["reachable_exact"] is below.exact and written["best_optimal"] is True
-        assert f"by decision {below.number} the game could no longer reach" in \
+        assert f"after decision {below.number} the game could no longer reach" in \
             format_review(result)
 
 
