@@ -25,8 +25,10 @@ returns a typed :class:`Hint`. The CLI alone writes it as JSON (``cli/jsonout.py
 * ``budget.workers`` appears when the hint merges ``workers`` > 1 independent searches
   (root parallelisation: their raw root statistics are added before any value is computed,
   ``solvers.ismcts.parallel``; ``iterations`` is then their total).
-* ``close_call`` appears when the two best moves are within the noise (their values differ
-  by less than 1.96 standard errors of the difference): the hint is too close to call at
+* ``close_call`` appears when the best move and its nearest rival are within the noise
+  (their values differ by less than 1.96 standard errors of the difference; the rival is
+  the next row when rows are ranked by value, else the other row valued highest, which
+  may have fewer visits than the second): the hint is too close to call at
   this budget, and ``iterations_to_separate`` estimates the budget that would separate
   them if the gap stayed as measured (standard errors shrink as 1/sqrt(n)).
 """
@@ -172,12 +174,18 @@ def stamped(hint: Hint, reading: ViewReading) -> Hint:
                    explanation=hint.explanation + tuple(reading.notes))
 
 
-def _close_call(rows: Sequence[HintRow], iterations: int) -> CloseCall | None:
+def _close_call(rows: Sequence[HintRow], iterations: int, order: str) -> CloseCall | None:
+    """The best row against its nearest rival: the next row when rows are ranked by value;
+    ranked by visits, the other row valued highest (a move the search visited less but
+    values above the best, or nearest it: the one a player would ask about)."""
     if len(rows) < 2:
         return None
-    a, b = rows[0], rows[1]
-    if a.value is None or b.value is None or a.stderr is None or b.stderr is None:
+    a = rows[0]
+    rivals = [r for r in rows[1:] if r.value is not None and r.stderr is not None]
+    if a.value is None or a.stderr is None or not rivals:
         return None
+    b = rivals[0] if order == "value" else max(rivals, key=lambda r: r.value or 0.0)
+    assert b.value is not None and b.stderr is not None
     gap = abs(a.value - b.value)
     noise = math.hypot(a.stderr, b.stderr)
     if noise == 0 or gap >= Z_95 * noise:
@@ -218,15 +226,15 @@ def hint_result(game_id: str, *, seat: int, rows: Iterable[dict[str, Any]], valu
     if order not in ("visits", "value"):
         raise ValueError(f"unknown order {order!r}")
     rows = list(rows)
-    # the two best rows decide a close call even when fewer are shown (best-move shows one:
+    # every row may be the best's rival in a close call, shown or not (best-move shows one:
     # it must say "too close to call" wherever the hint on the same search does)
     ranked = tuple(
         HintRow(rank=rank, move=str(row["move"]), value=_round(row.get("value"), value_digits),
                 visits=row.get("visits"), stderr=_round(row.get("stderr"), value_digits),
                 words=row.get("words") or None,
                 columns=tuple((c.key, _round(row.get(c.key), c.digits)) for c in columns))
-        for rank, row in enumerate(rows[:max(top, 2)], start=1))
-    close = _close_call(ranked, iterations) if stop_reason != "single_move" else None
+        for rank, row in enumerate(rows, start=1))
+    close = _close_call(ranked, iterations, order) if stop_reason != "single_move" else None
     ranked = ranked[:top]
     return Hint(game=game_id, seat=seat, best=str(rows[0]["move"]) if rows else None,
                 rows=ranked, value_meaning=value_meaning, columns=tuple(columns), order=order,
