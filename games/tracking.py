@@ -10,6 +10,7 @@ The **table record** holds exactly that, and nothing it could not know::
      "game": "archaeology", "players": 2, "seat": 0,
      "deal_options": {},                     # the New Expedition's monument and variants
      "seed": 0,                              # seeds the tracker's scratch worlds (below)
+     "edition": "2007 (Z-Man 2009 reprint unchanged)",  # the card data's edition (--cards FILE's)
      "setup": {"first": "1", "hand": "coin coin pot_shard talisman",
                "market": "pot_shard pot_shard coin talisman broken_cup"},   # per game
      "events": [{"seat": 1, "move": "sell coin 2"},   # a seat's public action
@@ -114,13 +115,18 @@ class TableRecord:
     setup: dict[str, str] = field(default_factory=dict)
     events: tuple[dict[str, Any], ...] = ()
     refused: tuple[dict[str, Any], ...] = ()
+    #: the edition of the card data the table was tracked with (``--cards FILE``'s), as a
+    #: deal names it: a record resumed with other data says so ("" in an older record)
+    edition: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON (the module docstring's format, without ``pending``: the
         tracker's :meth:`Tracker.document` adds it)."""
-        return {"table": TABLE_FORMAT, "game": self.game, "players": self.players,
-                "seat": self.seat, "deal_options": dict(self.options), "seed": self.seed,
-                "setup": dict(self.setup), "events": [dict(e) for e in self.events],
+        doc = {"table": TABLE_FORMAT, "game": self.game, "players": self.players,
+               "seat": self.seat, "deal_options": dict(self.options), "seed": self.seed}
+        if self.edition:
+            doc["edition"] = self.edition
+        return {**doc, "setup": dict(self.setup), "events": [dict(e) for e in self.events],
                 "refused": [dict(r) for r in self.refused]}
 
 
@@ -1018,7 +1024,8 @@ class Tracker:
         if not 0 <= seat < players:
             raise InvalidStateError(f"track: seat must be 0 to {players - 1}, got {seat}")
         setup = {"first": "0"} if players == 1 else {}  # (solo: nobody else to begin)
-        return cls(game, TableRecord(game.id, players, seat, dict(game.options), seed, setup))
+        return cls(game, TableRecord(game.id, players, seat, dict(game.options), seed, setup,
+                                     edition=_edition(game)))
 
     # --- reading the state ----------------------------------------------------------
     @property
@@ -1354,6 +1361,11 @@ class Tracker:
         self.record = replace(self.record, refused=record.refused)
 
 
+def _edition(game: Game) -> str:
+    """The edition of ``game``'s card data (every game's data names one)."""
+    return str(getattr(game.data, "edition", ""))
+
+
 def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     """A table record read back (``--resume``), validated by replay; ``load(game_id,
     **options)`` makes the game. ``InvalidStateError`` with one line naming the key."""
@@ -1372,6 +1384,10 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
         game = load(game_id, **options)
     except DigsiteError as exc:
         raise InvalidStateError(f"table: deal_options: {exc}") from None
+    edition = node.text("edition", default="")
+    if edition and edition != _edition(game):
+        node.fail(f"the table was tracked with the card data of edition {edition!r}, this "
+                  f"is {_edition(game)!r}: give the same --cards FILE", "edition")
     setup_node = node.table("setup", default={})
     keys = [key for key, _ in setup_questions(game)]
     setup = {}
@@ -1414,7 +1430,7 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     if events and answered < len(keys):
         node.fail("events before the setup is complete", "events")
     record = TableRecord(game_id, players, seat, dict(options), seed, setup, tuple(events),
-                         tuple(refused))
+                         tuple(refused), edition)
     tracker = Tracker(game, record)
     if pending is not None:
         ask = tracker.ask()
