@@ -47,8 +47,10 @@ def _guardian(kind: str) -> str:
 def _rooms_line(rules: Rules, rooms: Sequence[int]) -> str:
     amulets = sum(rules.amulet[r] for r in rooms)
     guardians = sum(rules.guardian[r] is not None for r in rooms)
+    faces = " / ".join(room_words(rules, r) for r in rooms)  # (each revealed to everyone)
     return (f"{plural(len(rooms), 'room')} worth {plural(score_rooms(rules, rooms), 'point')}, "
-            f"{plural(amulets, 'amulet')} against {plural(guardians, 'guardian')}")
+            f"{plural(amulets, 'amulet')} against {plural(guardians, 'guardian')}"
+            + (f" ({faces})" if rooms else ""))
 
 
 def describe_position(state: State, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
