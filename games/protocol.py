@@ -29,7 +29,9 @@ registered game by ``tests/games/test_conformance.py``):
     Move text back to a move (``InvalidMoveError``), checked legal in ``state``
     (``IllegalMoveError``). Every engine defines it as ``parse_checked(state, text,
     parse_text, FORMS)`` with its own canonical text parser ``moves.parse_text`` and, as
-    data, the other forms it accepts (``games.forgiving.Forms``: plurals, word orders).
+    data, the other forms it accepts (``games.forgiving.Forms``: plurals, word orders);
+    an engine that can say why a move is refused passes its ``why_illegal`` too
+    (``parse_checked(..., why=why_illegal)``).
 
 Optional members (an engine without them still conforms; the CLI and the hints use them
 when present):
@@ -40,6 +42,11 @@ when present):
     "find map 7 (...) at A1 (rotated 90° clockwise)"). The hints carry it in each row's
     ``words`` (``solvers.hints.rows_from_search(words=...)``), the text output prints it
     under the row. ``InvalidMoveError`` for a value that is no move of the game.
+``why_illegal(state, move) -> str | None``
+    Why ``move``, refused in ``state``, is not legal there: the first rule it breaks, in a
+    player's words (``A3 is a wall on card 12``), or ``None`` when the engine has nothing
+    more specific than the refusal. ``parse_move`` passes it to ``parse_checked``, which
+    asks it only for a refused move.
 ``example_decisions(state) -> list``
     The decisions of ``state`` as a player makes them, where the engine plays one as
     several moves (Archaeology's whole trades for its ``take``/``give`` steps): ``digsite
@@ -239,17 +246,27 @@ def play_checked(state: State[MoveT], move: MoveT) -> None:
     state.apply(move)
 
 
-def parse_checked(state: State[MoveT], text: object, parse_text: Callable[[str], MoveT],
-                  forms: Forms = PLAIN) -> MoveT:
+def parse_checked(state: StateT, text: object, parse_text: Callable[[str], MoveT],
+                  forms: Forms = PLAIN, *,
+                  why: Callable[[StateT, MoveT], str | None] | None = None) -> MoveT:
     """Move text to a move of ``state``: ``parse_text(text)`` reads it, or the engine's
     other accepted ``forms`` do (``games.forgiving.read``: case, plurals, word orders;
     ``InvalidMoveError`` with a suggestion for text that is no move of the game), then it
     must be legal here (``IllegalMoveError``, listing the legal moves). The one checked
-    entry point every engine's ``parse_move`` is made of."""
-    move = read_text(state, text, parse_text, forms)
+    entry point every engine's ``parse_move`` is made of.
+
+    ``why(state, move)``, where the engine has one, says in a player's words the first
+    rule a refused move breaks; the message gives it between the refusal and the legal
+    moves (``move '12:A3' is not legal here: A3 is a wall on card 12 (legal: ...)``). It
+    is asked only on the refusal path, so checking a legal move costs nothing more, and
+    ``None`` (no reason found) leaves the plain refusal."""
+    move: MoveT = read_text(state, text, parse_text, forms)
     options = options_of(state)
     if move not in options:
-        raise IllegalMoveError(f"move {str(text).strip()!r} is not legal here (legal: "
+        reason = why(state, move) if why is not None else None
+        # (one line: tools and tests read the refusal's start and its legal list)
+        said = f": {' '.join(reason.split())}" if reason else ""
+        raise IllegalMoveError(f"move {str(text).strip()!r} is not legal here{said} (legal: "
                                f"{listing(options)})")
     return move
 

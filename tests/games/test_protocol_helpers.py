@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from games.errors import IllegalMoveError
-from games.protocol import CHANCE, TERMINAL, State, play_checked, random_playout, resolve_chance
+from games.protocol import (
+    CHANCE, TERMINAL, State, parse_checked, play_checked, random_playout, resolve_chance,
+)
 from games.seeding import child_seeds, make_rng
 
 
@@ -70,6 +72,23 @@ def test_play_checked_refuses_illegal_moves():
         play_checked(state, 3)
     play_checked(state, 2)
     assert state.history == ["heads", 2]
+
+
+def test_parse_checked_says_why_between_the_refusal_and_the_legal_moves():
+    state = CoinThenPick()
+    state.apply("heads")
+
+    def why(state, move):
+        return "a pick is 1 or 2,\n not more" if move > 2 else None
+
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_checked(state, " 3 ", int, why=why)
+    assert str(refused.value) == ("move '3' is not legal here: a pick is 1 or 2, not more "
+                                  "(legal: 1, 2)")
+    with pytest.raises(IllegalMoveError) as plain:  # no reason found: the plain refusal
+        parse_checked(state, "0", int, why=why)
+    assert str(plain.value) == "move '0' is not legal here (legal: 1, 2)"
+    assert parse_checked(state, "2", int, why=why) == 2
 
 
 def test_resolve_chance_samples_by_probability():
