@@ -23,6 +23,8 @@ Cross.from_text('12:A1,A2 +30:C3')
 
     12:A1,A2,B2 +30:C3   card 12: cross A1, A2, B2 (the L3 pattern); red cross: also C3 on card 30
     12:A1                card 12: cross the single box A1 (any 1 box, instead of the pattern)
+
+and :func:`why_illegal` why a refused move is not legal (``A3 is a wall on card 12``).
 """
 
 from __future__ import annotations
@@ -30,19 +32,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from grids.cells import cell_name, cells_of, popcount
+from cards_data.pyramids import PyramidCard
+from grids.cells import adjacent, cell_name, cells_of, popcount
 from grids.polyomino import SHAPES
 
 from ..errors import InvalidMoveError
 from ..forgiving import Forms
 from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
+from .rules import frontier, shape_masks
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import PyramidsState
 
 __all__ = ["Cross", "Keep", "Take", "Reveal", "Pass", "PASS", "Move", "parse_text",
-           "parse_move", "describe", "NOTATION", "FORMS"]
+           "parse_move", "describe", "why_illegal", "NOTATION", "FORMS"]
 
 #: The move notation, form by form (``digsite notation pyramids``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -207,6 +211,167 @@ def describe(state: PyramidsState | None, move: object) -> str:
     raise InvalidMoveError(f"{move!r} is not a Pyramids move")
 
 
+def _listed(cards: list[int]) -> str:
+    return ", ".join(map(str, cards)) or "none"
+
+
+def why_illegal(state: PyramidsState, move: Move) -> str | None:
+    """Why ``move`` is not legal in ``state``: the first rule it breaks, in a player's
+    words, or ``None`` when none of these rules names it. Asked only for a refused move
+    (``parse_move``); it never decides legality, ``state.legal_moves()`` does.
+
+    >>> import cards_data
+    >>> from games.pyramids import make_deal, state_from_deal
+    >>> data = cards_data.load("pyramids")
+    >>> state = state_from_deal(make_deal(players=1, seed=1, data=data), data)
+    >>> why_illegal(state, Keep((3, 10)))
+    'card 3 was not dealt to you (dealt: 10, 16, 45, 46)'
+    """
+    if isinstance(move, Reveal):
+        return "expedition cards are revealed by chance, not played"
+    phase = state.phase
+    if phase == "over":
+        return "the game is over"
+    if phase == "reveal":
+        return "the next expedition card is revealed first"
+    seat = state.seats[state.to_move]
+    keep = state.rules.data.keep
+    if phase == "keep":
+        dealt = sorted(seat.dealt)
+        if not isinstance(move, Keep):
+            return (f"setup first: keep {keep} of the {len(dealt)} cards dealt to you "
+                    f"({_listed(dealt)})")
+        for card in move.cards:
+            if card not in dealt:
+                return f"card {card} was not dealt to you (dealt: {_listed(dealt)})"
+            if move.cards.count(card) > 1:
+                return f"card {card} is named twice"
+        if len(move.cards) != keep:
+            return f"keep {keep} of your {len(dealt)} dealt cards, not {len(move.cards)}"
+        return None
+    if isinstance(move, Keep):
+        return "the cards were kept at setup"
+    if phase == "take":
+        if not isinstance(move, Take):
+            return (f"replace your completed card {state.takes[0][0]} first (take a display "
+                    "card or take deck)")
+        if move.card == 0:
+            return "the deck is empty: take a display card" if not state.deck else None
+        if move.card not in state.display:
+            return (f"card {move.card} is not in the display (display: "
+                    f"{_listed(sorted(state.display))})")
+        return None
+    if isinstance(move, Take):
+        return "no completed card to replace now"
+    hand = [card for card in seat.hand if card is not None]
+    if isinstance(move, Pass):
+        return (f"pass only when no card is in front of you (yours: {_listed(hand)})"
+                if hand else None)
+    if not hand:
+        return "no card is in front of you: pass"
+    return _why_not_crossing(state, move, hand)
+
+
+def _why_not_crossing(state: PyramidsState, move: Cross, hand: list[int]) -> str | None:
+    """``why_illegal`` of a crossing: its card, its boxes, the pattern, the connection
+    rule, then the extra boxes of its red crosses (the order a player checks them)."""
+    for number in [move.card] + [card for card, _ in move.extras]:
+        if number not in hand:
+            return f"card {number} is not in front of you (yours: {_listed(hand)})"
+    seat = state.seats[state.to_move]
+    cards = {number: card for number, card in zip(seat.hand, state.cards_of(state.to_move))
+             if number is not None and card is not None}
+    masks = {number: seat.masks[seat.hand.index(number)] for number in cards}
+    card, crossed = cards[move.card], masks[move.card]
+    for c in cells_of(move.cells):
+        if card.walls >> c & 1 or crossed >> c & 1:
+            return _why_not_box(card, move.card, crossed, c)
+    boxes = popcount(move.cells)
+    shape = state.shape
+    if boxes > 1 and shape is not None:
+        size = len(SHAPES[shape])
+        if boxes != size:
+            return (f"the {shape} pattern covers {size} boxes, not {boxes} (or cross any 1 "
+                    "box instead)")
+        if move.cells not in shape_masks(shape):
+            return f"these boxes are not the {shape} pattern in any rotation or mirror"
+    box = cells_of(move.cells)[0]
+    if boxes == 1 and not frontier(card, crossed) >> box & 1:
+        return _why_not_box(card, move.card, crossed, box)
+    if boxes > 1 and not crossed and not move.cells >> card.entrance & 1:
+        return (f"the first pattern on card {move.card} must cover its entrance "
+                f"({cell_name(card.entrance)})")
+    if boxes > 1 and crossed and not move.cells & adjacent(crossed):
+        return f"these boxes do not touch a crossed box of card {move.card}"
+    return _why_not_extras(move, cards, masks)
+
+
+def _why_not_extras(move: Cross, cards: dict[int, PyramidCard], masks: dict[int, int]
+                    ) -> str | None:
+    """``why_illegal`` of a crossing's extra boxes, crossed one by one as the engine does
+    (each where a single box may go, while a crossed red cross still owes one); red crosses
+    first, as that order leaves the most owed."""
+    masks = dict(masks)
+    masks[move.card] |= move.cells
+    reds = [(move.card, c) for c in cells_of(move.cells & cards[move.card].icons["red_cross"])]
+    owed = len(reds)
+    left = list(move.extras)
+    while left:
+        if not owed:
+            if not reds:
+                verb = "crosses" if popcount(move.cells) == 1 else "cross"
+                return (f"card {move.card}: {_cells(move.cells)} {verb} no red cross, so no "
+                        "extra box (+CARD:CELL) is owed")
+            are = "is a red cross" if len(reds) == 1 else "are red crosses"
+            return (f"{_red_crosses(reds)} {are}: {_boxes(len(reds))} owed, not "
+                    f"{len(move.extras)}")
+        open_now = [(number, c) for number, c in left
+                    if frontier(cards[number], masks[number]) >> c & 1]
+        if not open_now:
+            number, c = left[0]
+            return _why_not_box(cards[number], number, masks[number], c)
+        number, c = max(open_now,
+                        key=lambda extra: cards[extra[0]].icons["red_cross"] >> extra[1] & 1)
+        left.remove((number, c))
+        masks[number] |= 1 << c
+        if cards[number].icons["red_cross"] >> c & 1:
+            reds.append((number, c))
+            owed += 1
+        owed -= 1
+    if owed and any(frontier(cards[number], mask) for number, mask in masks.items()):
+        if len(reds) == 1:
+            return (f"{_red_crosses(reds)} is a red cross: cross an extra box with it, "
+                    "written +CARD:CELL")
+        return (f"{_red_crosses(reds)} are red crosses: cross {_boxes(len(reds))} with them "
+                f"(one each), written +CARD:CELL; {len(move.extras)} written")
+    return None
+
+
+def _boxes(count: int) -> str:
+    return f"{count} extra box{'es' if count != 1 else ''}"
+
+
+def _red_crosses(reds: list[tuple[int, int]]) -> str:
+    """Red crosses by cell, with their card when they lie on both."""
+    both = len({number for number, _ in reds}) > 1
+    return " and ".join(cell_name(c) + (f" of card {number}" if both else "")
+                        for number, c in reds)
+
+
+def _why_not_box(card: PyramidCard, number: int, crossed: int, c: int) -> str:
+    """Why no single box may be crossed on cell ``c`` of card ``number`` (``crossed`` so
+    far): a wall, a crossed box, not the entrance of an empty card, or off the path."""
+    name = cell_name(c)
+    if card.walls >> c & 1:
+        return f"{name} is a wall on card {number}"
+    if crossed >> c & 1:
+        return f"{name} is crossed already on card {number}"
+    if not crossed:
+        return f"the first box of card {number} must be its entrance ({cell_name(card.entrance)})"
+    return f"{name} does not touch a crossed box of card {number}"
+
+
 def parse_move(state: PyramidsState, text: object) -> Move:
-    """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
-    return parse_checked(state, text, parse_text, FORMS)
+    """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``,
+    saying why: ``why_illegal``)."""
+    return parse_checked(state, text, parse_text, FORMS, why=why_illegal)

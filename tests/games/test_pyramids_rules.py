@@ -11,13 +11,14 @@ import pytest
 import cards_data
 from cards_data.pyramids import PyramidCard
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
-from games.protocol import CHANCE
+from games.protocol import CHANCE, listing, resolve_chance
 from games.pyramids import (
     PASS, Cross, Keep, Reveal, Take, crossing_options, final_score, make_deal, parse_move,
     parse_text, state_from_deal, state_from_view, update_skulls,
 )
+from games.pyramids.moves import why_illegal
 from games.pyramids.rules import pattern_options, shape_masks
-from grids.cells import cells_of, mask_of, parse_cell
+from grids.cells import cell_name, cells_of, mask_of, parse_cell
 from grids.polyomino import SHAPES, orbit
 
 DATA = cards_data.load("pyramids")
@@ -454,3 +455,110 @@ def test_digest_of_every_placement_of_every_pattern_on_every_card():
     assert (fitting, first) == (4281, 304)
     assert hashlib.sha256(text.encode()).hexdigest() == (
         "5c192652e9c7c84b7e77e828c70bec90e3df5a19a53361186fb2f4e176e8e49d")
+
+
+# --- a refused move says why -------------------------------------------------------------
+
+def dealt(seed, *moves, players=1):
+    """The position of the deal of ``seed`` after ``moves`` (its chance steps played)."""
+    state = state_from_deal(make_deal(players=players, seed=seed, data=DATA), DATA)
+    for text in moves:
+        resolve_chance(state, random.Random(0))
+        state.apply(parse_move(state, text))
+    resolve_chance(state, random.Random(0))
+    return state
+
+
+# seed 1, solo: cards 10 and 46 kept; card 10 has a wall at B1 and a red cross at E3,
+# card 46 its entrance at A1; the first expedition card is L3, the second L4
+KEPT = ("keep 10,46",)
+ONE_PATTERN = KEPT + ("10:A1,A2,B2",)
+
+
+@pytest.mark.parametrize("moves, typed, why", [
+    ((), "keep 3,10", "card 3 was not dealt to you (dealt: 10, 16, 45, 46)"),
+    ((), "keep 10", "keep 2 of your 4 dealt cards, not 1"),
+    ((), "10:A1", "setup first: keep 2 of the 4 cards dealt to you"),
+    (KEPT, "12:A1", "card 12 is not in front of you (yours: 10, 46)"),
+    (KEPT, "10:A1,B1,B2", "B1 is a wall on card 10"),
+    (KEPT, "10:A1,A2", "the L3 pattern covers 3 boxes, not 2"),
+    (KEPT, "10:A1,A2,A3", "these boxes are not the L3 pattern in any rotation or mirror"),
+    (KEPT, "46:A2", "the first box of card 46 must be its entrance (A1)"),
+    (KEPT, "pass", "pass only when no card is in front of you"),
+    (KEPT, "take deck", "no completed card to replace now"),
+    (ONE_PATTERN, "10:A2", "A2 is crossed already on card 10"),
+    (ONE_PATTERN, "10:C3", "C3 does not touch a crossed box of card 10"),
+    (ONE_PATTERN, "10:D2,E2,E3,E4 +10:E5", "these boxes do not touch a crossed box of card 10"),
+    (ONE_PATTERN, "46:A3,A4,A5,B5", "the first pattern on card 46 must cover its entrance (A1)"),
+    (ONE_PATTERN, "10:C2,D2,E2,E3",
+     "E3 is a red cross: cross an extra box with it, written +CARD:CELL"),
+    (ONE_PATTERN, "10:C2,D2,E2,E3 +46:B1", "the first box of card 46 must be its entrance (A1)"),
+    (ONE_PATTERN, "10:C2,D2,E2,E3 +10:E4 +10:E5", "E3 is a red cross: 1 extra box owed, not 2"),
+    (ONE_PATTERN, "10:B3 +10:C3", "card 10: B3 crosses no red cross, so no extra box"),
+    (ONE_PATTERN, "keep 10,46", "the cards were kept at setup"),
+])
+def test_a_refused_move_says_the_first_rule_it_breaks(moves, typed, why):
+    state = dealt(1, *moves)
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_move(state, typed)
+    assert str(refused.value).startswith(f"move {typed!r} is not legal here: {why}")
+
+
+def test_a_refused_take_says_what_the_display_holds():
+    rng = random.Random(3)
+    state = dealt(1, "keep 10,46")
+    while state.phase != "take":
+        state.apply(rng.choice(state.legal_moves()))
+        resolve_chance(state, rng)
+    absent = next(order for order in range(1, 49) if order not in state.display)
+    with pytest.raises(IllegalMoveError, match=f"card {absent} is not in the display "
+                                               r"\(display: \d+"):
+        parse_move(state, f"take {absent}")
+    with pytest.raises(IllegalMoveError, match="replace your completed card .* first"):
+        parse_move(state, "pass")
+
+
+def _refusable_texts(state, rng):
+    """Parseable move texts near the legal ones (a box changed, an extra box dropped or
+    added, another card), and a few made up: most of them refused."""
+    hand = [c for c in state.seats[state.to_move].hand if c] + [rng.randint(1, 48)]
+    crosses = [m for m in state.legal_moves() if isinstance(m, Cross)]
+    texts = [f"keep {rng.randint(1, 48)},{rng.randint(1, 48)}", f"take {rng.randint(1, 48)}",
+             "take deck", "pass",
+             f"{rng.choice(hand)}:" + ",".join(cell_name(c) for c in rng.sample(range(25), 3))]
+    for move in rng.sample(crosses, min(4, len(crosses))):
+        boxes = [cell_name(c) for c in cells_of(move.cells)]
+        extras = [f"+{card}:{cell_name(c)}" for card, c in move.extras]
+        boxes[rng.randrange(len(boxes))] = cell_name(rng.randrange(25))
+        texts.append(f"{move.card}:{','.join(dict.fromkeys(boxes))} {' '.join(extras)}")
+        extras = extras[1:] if extras else [f"+{rng.choice(hand)}:{cell_name(rng.randrange(25))}"]
+        texts.append(f"{rng.choice(hand)}:{','.join(cell_name(c) for c in cells_of(move.cells))} "
+                     + " ".join(extras))
+    return texts
+
+
+def test_every_refusal_is_one_line_with_its_reason_and_the_legal_moves():
+    """Random positions of seeded deals, random parseable moves: a refused one is one line,
+    today's refusal, the rule it breaks, then the legal moves; no legal move has a reason."""
+    rng = random.Random(11)
+    refused = 0
+    for seed in range(8):
+        state = dealt(seed, players=1 + seed % 3)
+        while not state.is_terminal():
+            legal = state.legal_moves()
+            for move in rng.sample(legal, min(3, len(legal))):
+                assert why_illegal(state, move) is None, move
+            for text in _refusable_texts(state, rng):
+                if parse_text(text) in legal:
+                    continue
+                with pytest.raises(IllegalMoveError) as error:
+                    parse_move(state, text)
+                message = str(error.value)
+                refused += 1
+                assert "\n" not in message
+                assert message.startswith(f"move {text.strip()!r} is not legal here: ")
+                assert message.endswith(f" (legal: {listing(legal)})")
+                assert why_illegal(state, parse_text(text)) in message
+            state.apply(rng.choice(legal))
+            resolve_chance(state, rng)
+    assert refused > 1000

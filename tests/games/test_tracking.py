@@ -250,7 +250,8 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
      "seat 1: .*no trade now"),
     # a wall on a card in front of seat 1 (face up): the legal crossings, not its hand
     ("pyramids", 2, ("10 16 45 46", "keep 10,46", "keep 1,2", "3 6 15 36", "L3",
-                     "10:A1,A2,B2", "1:A1,A2,A3"), r"seat 1: .*not legal here \(legal: "),
+                     "10:A1,A2,B2", "1:A1,A2,A3"),
+     r"seat 1: .*not legal here: A3 is a wall on card 1 \(legal: "),
     # what seat 1 holds is hidden: no hand it could hold allows it
     ("archaeology", 2, ("1", "pot shard, parchment scrap, coin, talisman",
                         "3 pot shards, coin, talisman", "card", "sell talisman 7"),
