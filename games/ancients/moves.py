@@ -33,7 +33,8 @@ Find.from_text('find 7 90 at C3')
 A1`` is "find map 7 (Sunken Court, 6 points) at A1 (rotated 90° clockwise)", ``market buy
 2`` is "buy map 26 (...) from the $2 shop for $2", and a whole desert turn of the hint,
 ``dig find 7 0 at A1; find 12 90 at C3``, is "dig: map 7 at A1 (not rotated), map 12 at C3
-(rotated 90° clockwise): 9 points for 2 sand tokens".
+(rotated 90° clockwise): 9 points for 2 sand tokens"; :func:`why_illegal` says why a
+refused move is not legal ("D1 holds a black token; the map needs white there").
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from grids import cell_name
+from grids import BLACK, WHITE, cell_name, cells_of, mismatches
 
 from ..errors import InvalidMoveError
 from ..forgiving import Forms
@@ -52,7 +53,7 @@ if TYPE_CHECKING:  # (the state module imports this one)
     from .state import AncientsState
 
 __all__ = ["Market", "Rest", "Find", "Sand", "End", "END", "Draw", "parse_text", "parse_move",
-           "Move", "describe", "NOTATION", "FORMS"]
+           "Move", "describe", "why_illegal", "NOTATION", "FORMS"]
 
 #: The move notation, form by form (``digsite notation ancients``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -266,6 +267,132 @@ def describe(state: AncientsState | None, move: object) -> str:
     raise InvalidMoveError(f"{move!r} is not a Tomb of the Ancients move")
 
 
+def _listed(ids: list[int]) -> str:
+    return ", ".join(map(str, sorted(ids))) or "none"
+
+
+def _colour(black: int, c: int) -> str:
+    return "black" if black >> c & 1 else "white"
+
+
+def why_illegal(state: AncientsState, move: Move) -> str | None:
+    """Why ``move`` is not legal in ``state``: the first rule it breaks, in a player's
+    words, or ``None`` when none of these rules names it. Asked only for a refused move
+    (``parse_move``); it never decides legality, ``state.legal_moves()`` does.
+
+    >>> import cards_data
+    >>> from games.ancients import make_deal, state_from_deal
+    >>> data = cards_data.load("ancients")
+    >>> state = state_from_deal(make_deal(players=2, seed=2, data=data), data)
+    >>> why_illegal(state, parse_text("end"))
+    'end closes a desert turn, and you have not begun one (a find or a sand spend does)'
+    """
+    if isinstance(move, Draw):
+        return "a refill is drawn by chance, not played"
+    if state.is_terminal():
+        return "the game is over"
+    if state.drawing:
+        return "the market is refilled first"
+    if state.in_desert and isinstance(move, (Market, Rest)):
+        return ("you are in the desert this turn (a turn is the market, the desert or a rest): "
+                "find, spend sand or end")
+    if isinstance(move, End) and not state.in_desert:
+        return "end closes a desert turn, and you have not begun one (a find or a sand spend does)"
+    if isinstance(move, Sand):
+        return _why_not_sand(state, move)
+    if isinstance(move, Find):
+        return _why_not_find(state, move)
+    if isinstance(move, Market):
+        return _why_not_market(state, move)
+    return None
+
+
+def _why_not_sand(state: AncientsState, move: Sand) -> str | None:
+    name = cell_name(move.cell)
+    if state.sand[state.to_move] == 0:
+        return "no sand token left"
+    held = state.occupied >> move.cell & 1
+    if move.action == "flip" and not held:
+        return (f"{name} is empty: no token to flip (sand B {name} or sand W {name} puts "
+                "one there)")
+    if move.action != "flip" and held:
+        return f"sand {move.action} {name}: {name} holds a token; sand flip {name} turns it"
+    return None
+
+
+def _why_not_find(state: AncientsState, move: Find) -> str | None:
+    seat = state.to_move
+    info = state.rules.maps.get(move.map)
+    if info is None:
+        return f"there is no map {move.map}"
+    if move.map not in state.pack[seat]:
+        if move.map in state.artifacts[seat]:
+            return f"you found map {move.map} already"
+        return f"map {move.map} is not in your pack (pack: {_listed(state.pack[seat])})"
+    where = cell_name(move.anchor)
+    placement = info.placement(move.rotation, move.anchor)
+    if placement is None:
+        # a turn that gives a pattern already listed (W/B/W turned 180°) has no placement
+        # of its own: the list keeps each distinct form once
+        turned = info.pattern.rotated(move.rotation)
+        same = next(turns for turns, form in info.pattern.rotations if form == turned)
+        if same != move.rotation and info.placement(same, move.anchor) is not None:
+            return (f"map {move.map} turned {move.rotation * 90}° looks the same as turned "
+                    f"{same * 90}°: find {move.map} {same * 90} at {where}")
+        return f"the pattern turned {move.rotation * 90}° at {where} leaves the board"
+    wrong = cells_of(mismatches(state.occupied, state.black, placement))
+    if not wrong:
+        return None
+    c, name = wrong[0], cell_name(wrong[0])
+    need = _colour(placement.black, c)
+    more = (f" ({len(wrong) - 1} more box{'es' if len(wrong) > 2 else ''} of the pattern "
+            f"differ{'s' if len(wrong) == 2 else ''})" if len(wrong) > 1 else "")
+    if state.occupied >> c & 1:
+        return f"{name} holds a {_colour(state.black, c)} token; the map needs {need} there{more}"
+    token = BLACK if placement.black >> c & 1 else WHITE
+    fill = (f"spend sand first (sand {token} {name})" if state.sand[seat]
+            else "you have no sand token to put one there")
+    return f"{name} is empty and the map needs {need} there: {fill}{more}"
+
+
+def _why_not_market(state: AncientsState, move: Market) -> str | None:
+    seat = state.to_move
+    maps, data = state.rules.maps, state.rules.data
+    money = state.money[seat]
+    if move.sell is not None:
+        if move.sell not in state.artifacts[seat]:
+            if move.sell in state.pack[seat]:
+                return f"map {move.sell} is in your pack, not found yet: only an artifact sells"
+            return (f"artifact {move.sell} is not in your hand (artifacts: "
+                    f"{_listed(state.artifacts[seat])})")
+        money += maps[move.sell].value
+    if move.buy is None:
+        return (f"a discard goes with a purchase that takes your pack over {data.pack_limit} "
+                "maps" if move.discard is not None else None)
+    if move.buy not in data.shops:
+        shops = ", ".join(f"${price}" for price in data.shops)
+        return f"there is no ${move.buy} shop (buy names a shop's price: {shops})"
+    card = state.shop_card(move.buy)
+    if card is None:
+        return f"the ${move.buy} shop is empty"
+    if money < move.buy:
+        sale = " with the sale" if move.sell is not None else ""
+        return f"the ${move.buy} shop costs ${move.buy}; you have ${money}{sale}"
+    pack = state.pack[seat]
+    if len(pack) + 1 > data.pack_limit:
+        if move.discard is None:
+            return (f"your pack holds {len(pack)} maps, its most: buying map {card} means "
+                    "discarding one (discard ID, the new map included)")
+        if move.discard not in pack + [card]:
+            return (f"map {move.discard} is neither in your pack nor the one bought (pack: "
+                    f"{_listed(pack)}; bought: {card})")
+    elif move.discard is not None:
+        return (f"your pack has room for map {card}: discard only when a purchase takes it "
+                f"over {data.pack_limit} maps")
+    return None
+
+
 def parse_move(state: AncientsState, text: object) -> Move:
-    """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
-    return parse_checked(state, text, parse_text, FORMS)
+    """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``,
+    saying why: ``why_illegal``)."""
+    return parse_checked(state, text, parse_text, FORMS, why=why_illegal)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 
 import pytest
@@ -10,10 +11,11 @@ import pytest
 import cards_data
 from games import ancients as A
 from games.ancients import END, AncientsState, Find, Market, Rest, Sand, rules_for
+from games.ancients.moves import why_illegal
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
-from games.protocol import CHANCE, resolve_chance
+from games.protocol import CHANCE, listing, resolve_chance
 from games.seeding import make_rng
-from grids import parse_cell
+from grids import cell_name, parse_cell
 
 DATA = cards_data.load("ancients")
 CAT = rules_for(DATA)
@@ -491,3 +493,114 @@ def test_a_view_is_taken_at_the_start_of_a_turn():
     state.apply(Market(buy=1))  # waiting on the refill's draw
     with pytest.raises(InvalidStateError, match="start of a turn"):
         A.view_of(state, 0)
+
+
+# --- a refused move says why -------------------------------------------------------------
+
+def dealt(seed, *moves, players=2):
+    """The position of the deal of ``seed`` after ``moves`` (each with its refill)."""
+    state = A.state_from_deal(A.make_deal(players=players, seed=seed, data=DATA), DATA)
+    for text in moves:
+        play(state, A.parse_move(state, text))
+    return state
+
+
+# seed 2, two seats: seat 1 acts first with $4 and one sand token, an empty pack, a white
+# token on A4; after `market buy 2` (map 36, WBW/W..) and seat 0's rest, B1 is black
+BOUGHT = ("market buy 2", "rest money")
+
+
+@pytest.mark.parametrize("moves, typed, why", [
+    ((), "end", "end closes a desert turn, and you have not begun one"),
+    ((), "find 36 0 at A1", "map 36 is not in your pack (pack: none)"),
+    ((), "find 99 0 at A1", "there is no map 99"),
+    ((), "market sell 3", "artifact 3 is not in your hand (artifacts: none)"),
+    ((), "market buy 5", "there is no $5 shop (buy names a shop's price: $4, $3, $2, $1)"),
+    ((), "market buy 4 discard 25", "your pack has room for map 25: discard only when"),
+    ((), "sand flip A1", "A1 is empty: no token to flip (sand B A1 or sand W A1 puts one there)"),
+    ((), "sand W A4", "sand W A4: A4 holds a token; sand flip A4 turns it"),
+    ((), "draw 3", "a refill is drawn by chance, not played"),
+    (("sand B A1",), "rest money", "you are in the desert this turn"),
+    (("sand B A1",), "market buy 1", "you are in the desert this turn"),
+    (("sand B A1",), "sand B B1", "no sand token left"),
+    (BOUGHT, "market sell 36", "map 36 is in your pack, not found yet: only an artifact sells"),
+    (BOUGHT, "market buy 4", "the $4 shop costs $4; you have $2"),
+    (BOUGHT, "find 36 0 at D1", "the pattern turned 0° at D1 leaves the board"),
+    (BOUGHT, "find 36 0 at A1",
+     "A1 is empty and the map needs white there: spend sand first (sand W A1) (2 more boxes"),
+    (BOUGHT, "find 36 90 at B1", "B1 holds a black token; the map needs white there"),
+])
+def test_a_refused_move_says_the_first_rule_it_breaks(moves, typed, why):
+    state = dealt(2, *moves)
+    with pytest.raises(IllegalMoveError) as refused:
+        A.parse_move(state, typed)
+    assert str(refused.value).startswith(f"move {typed!r} is not legal here: {why}")
+
+
+def test_a_refused_find_of_a_symmetric_map_names_the_turn_that_is_listed():
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
+    state.pack[0] = [9]  # W/B/W: turned 180° it is the same pattern
+    with pytest.raises(IllegalMoveError, match="map 9 turned 180° looks the same as turned "
+                                               "0°: find 9 0 at C2"):
+        A.parse_move(state, "find 9 180 at C2")
+    with pytest.raises(IllegalMoveError, match="the pattern turned 180° at C4 leaves the board"):
+        A.parse_move(state, "find 9 180 at C4")
+
+
+def test_a_full_pack_asks_for_a_discard_of_its_own_maps_or_the_new_one():
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
+    state.pack[0] = [3, 4, 5, 6]
+    state.money[0] = 9
+    bought = state.shop_card(1)
+    with pytest.raises(IllegalMoveError, match="your pack holds 4 maps, its most: buying map "
+                                               f"{bought} means discarding one"):
+        A.parse_move(state, "market buy 1")
+    with pytest.raises(IllegalMoveError, match=f"map 7 is neither in your pack nor the one "
+                                               rf"bought \(pack: 3, 4, 5, 6; bought: {bought}\)"):
+        A.parse_move(state, "market buy 1 discard 7")
+    assert A.parse_move(state, f"market buy 1 discard {bought}") == Market(None, 1, bought)
+
+
+def _refusable_texts(state, rng):
+    """Parseable move texts, most of them refused: finds of the pack's maps at random
+    placements and of other maps, sand spends, market visits, rests and the end."""
+    seat = state.to_move
+    ids = state.pack[seat] + state.artifacts[seat] + [rng.randint(1, 50)]
+    texts = ["end", "rest money", "rest sand",
+             f"find {rng.choice(ids)} {rng.choice((0, 90, 180, 270))} at "
+             f"{cell_name(rng.randrange(25))}",
+             f"sand {rng.choice(('B', 'W', 'flip'))} {cell_name(rng.randrange(25))}",
+             f"market buy {rng.randint(0, 5)}", f"market sell {rng.choice(ids)}",
+             f"market sell {rng.choice(ids)} buy {rng.randint(1, 4)}",
+             f"market buy {rng.randint(1, 4)} discard {rng.choice(ids)}"]
+    for map_id in state.pack[seat]:
+        placement = rng.choice(CAT.maps[map_id].placements)
+        texts.append(f"find {map_id} {placement.rotation * 90} at {cell_name(placement.anchor)}")
+    return texts
+
+
+def test_every_refusal_is_one_line_with_its_reason_and_the_legal_moves():
+    """Random positions of seeded deals, random parseable moves: a refused one is one line,
+    today's refusal, the rule it breaks, then the legal moves; no legal move has a reason."""
+    rng = random.Random(7)
+    refused = 0
+    for seed in range(6):
+        state = dealt(seed, players=1 + seed % 4)
+        while not state.is_terminal():
+            legal = state.legal_moves()
+            assert not [move for move in legal if why_illegal(state, move) is not None]
+            for text in _refusable_texts(state, rng):
+                if A.parse_text(text) in legal:
+                    continue
+                with pytest.raises(IllegalMoveError) as error:
+                    A.parse_move(state, text)
+                message = str(error.value)
+                refused += 1
+                assert "\n" not in message
+                assert message.startswith(f"move {text!r} is not legal here: ")
+                assert message.endswith(f" (legal: {listing(legal)})")
+                assert why_illegal(state, A.parse_text(text)) in message
+            finds = [move for move in legal if isinstance(move, Find)]
+            # (finds first, most of the time: the desert turns are where players are refused)
+            play(state, rng.choice(finds if finds and rng.random() < 0.7 else legal))
+    assert refused > 1000
