@@ -153,7 +153,7 @@ _register(GameInfo(
     max_moves=4 + 4 * 4 * 7 + 48,  # keeps + crossings + at most one take per card
     score_bounds=(-10.0, 400.0),  # worst skull .. a generous ceiling on 4 rounds
     rulebook="silver-and-gold-pyramids.txt",
-    services=("hint", "best_score"),
+    services=("hint", "best_score", "BOTS"), bots=("random", "greedy"),
     budgets=Budgets(hint=160, hint_units="playouts divided by the number of players",
                     best_score=30.0, best_score_units="CP-SAT deterministic seconds"),
     # points of expected final score: scores run 100-150 a game, where one crossing can

@@ -38,6 +38,7 @@ from grids.text import render_grid
 from solvers.backends import run_jobs
 from solvers.clock import deadline_of, expired
 from solvers.hints import Hint, hint_result
+from solvers.ismcts.bots import Bot, PolicyBot, RandomBot
 from solvers.limits import Limit
 from solvers.results import BestScore, Reachable, WorkBudget
 from solvers.verify import verify_replay
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 
 __all__ = ["best_score", "hint", "demo_section", "DEFAULT_ROLLOUTS", "replay_plan",
            "BUDGET_UNITS", "MIN_SAMPLES", "Allocation", "allocate", "pooled"]
-__all__ += ["decision_view", "first_below"]
+__all__ += ["decision_view", "first_below", "BOTS"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_ROLLOUTS = GAME.budgets.hint
@@ -392,6 +393,23 @@ def _explain(world: PyramidsState, seat: int, decision: str, best_text: str, val
     lines.append(f"best: {best_text} on card {move.card} {outcome}; expected final score "
                  f"{value:.1f}")
     return lines
+
+
+class GreedyBot(PolicyBot):
+    """The hint's playout policy (``policy.policy_move``: one-step greedy with the path
+    lookahead, the shortest card at a keep or take). It reads the seat's own cards and
+    the public table only: never the deck's order nor another seat's choice waiting for
+    the step to resolve (``state.pending``)."""
+
+    name = "greedy"
+
+    @staticmethod
+    def policy(state: PyramidsState, moves: Sequence[Move], rng: Any) -> Move:
+        return policy_move(state)
+
+
+#: The bots of ``play`` and ``arena`` for a table of 2-4 (``solvers.ismcts.bots``).
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def demo_section(data: PyramidsData) -> str:

@@ -361,3 +361,35 @@ def test_a_stop_request_during_cp_sats_solve_stops_it():
     # uninterrupted: OPTIMAL after 1.46 deterministic s; stopped at the first solution: 0.56
     assert result.solver_stats["deterministic_s"] < 1.2
     assert replay_plan(deal, DATA, result.moves)[0].score(0) == result.score
+
+
+# --- bots (play and arena at a table of 2-4) ----------------------------------------------
+
+def test_the_greedy_bot_reads_only_what_its_seat_sees_and_beats_random():
+    """``play pyramids --players 2`` said "pyramids has no bots yet". The greedy bot plays
+    the hint's policy; its choice is the same in every world its seat cannot tell apart
+    (the deck's order, another seat's choice waiting for the step), and it beats random
+    play over seat-swapped games."""
+    from games.seeding import make_rng
+    from solvers.arena import run_arena
+    from solvers.pyramids.service import BOTS
+
+    rng = make_rng(5)
+    state = make_deal(players=3, seed=9, data=DATA)
+    state = state_from_deal(state, DATA)
+    checked = 0
+    while not state.is_terminal():
+        if state.current_player() < 0:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        seat = state.current_player()
+        bot = BOTS["greedy"](seat=seat, seed=1)
+        move = bot.choose(state)
+        for _ in range(2):
+            assert BOTS["greedy"](seat=seat, seed=1).choose(state.determinize(seat, rng)) == move
+        checked += 1
+        state.apply(move if rng.random() < 0.7 else BOTS["random"](seat=seat, seed=checked)
+                    .choose(state))
+    assert checked > 50
+    result = run_arena("pyramids", ["greedy", "random"], bots=BOTS, games=4, seed=2, data=DATA)
+    assert result.wins[0] >= 3.5
