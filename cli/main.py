@@ -1068,8 +1068,8 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
     "after every line (refused lines too, with the reason), so quit, Ctrl-D and Ctrl-C "
     "keep it; --resume FILE goes on from it."))
 @GAME_ARGUMENT
-@click.option("--players", type=int, default=None, help="Seats at the table (default: the "
-              "smallest table, two for the card games).")
+@click.option("--players", type=int, default=None, help="Seats at the table (default: two, "
+              "the smallest real table; 1 follows a solo analysis game of the grid games).")
 @click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
               help="Your seat (seats count from 0).")
 @click.option("--record", "record_file", default=None, metavar="FILE",
@@ -1104,9 +1104,8 @@ def track(game: str, players: int | None, seat: int, record_file: str | None,
         if game == "expedition" and "monument" not in options:
             raise DigsiteError("track expedition: say the table's monument (--monument M)")
         the_game = _load_game(game, cards, **options)
-        if players is None:
-            players = max(2, the_game.default_players) if the_game.info.kind == "card" \
-                else the_game.default_players
+        if players is None:  # (a real table: no rulebook has a solo game)
+            players = max(2, the_game.default_players)
         tracker = Tracker.start(the_game, players=players, seat=seat)
         path = check_record_path(record_file or f"{game}-table.json", "table",
                                  "a table record", keep=True)

@@ -89,8 +89,8 @@ def test_bench_json_to_an_unwritable_path_is_refused_before_the_run(run_cli, tmp
 
 
 def test_a_missing_service_is_said_in_a_users_words(run_cli):
-    bad_input(run_cli("arena", "pyramids", "--bots", "a", "--games", "1"),
-              "pyramids has no arena bots", "games with arena bots: ")
+    bad_input(run_cli("best-score", "lootnrun", "--seed", "1"),
+              "lootnrun has no best-score solver", "games with a best-score solver: ")
 
 
 def test_a_json_null_is_named_as_json_names_it(run_cli, tmp_path):
@@ -102,7 +102,8 @@ def test_a_json_null_is_named_as_json_names_it(run_cli, tmp_path):
 @pytest.mark.parametrize("game, service, phrase", [
     ("archaeology", "best-score", "archaeology has no best-score solver (games with a "
                                   "best-score solver: pyramids, ancients)"),
-    ("pyramids", "arena", "pyramids has no arena bots (games with arena bots: "),
+    ("lootnrun", "best-score", "lootnrun has no best-score solver (games with a "
+                               "best-score solver: pyramids, ancients)"),
 ])
 def test_a_missing_service_reads_as_english(run_cli, game, service, phrase):
     # issue 20 §1: "archaeology has no a best-score solver"
