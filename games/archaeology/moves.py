@@ -35,6 +35,14 @@ and ``parse_move``, ``play`` and game records accept one. It is not among
 minimal trade exactly once); ``parse_move`` checks it by its steps
 (``ArchaeologyState.check_trade``) and ``apply`` plays them.
 
+**A whole discard as one move.** ``discard coin broken_cup map`` (every card a seat still
+owes a sandstorm, in card order, a name repeated for several cards) is the seat's
+``discard`` steps as a player says them: the rulebook lets a seat choose the cards, not an
+order, so a player may name them at once in any order (``parse_move`` reads them in card
+order). It is not among ``legal_moves()`` either (each multiset of discards is reached once
+by the steps); ``parse_move`` checks it by its steps (``ArchaeologyState.check_discards``)
+and ``apply`` plays them.
+
 The New Expedition names chambers by position (``explore B``) and adds the moves of its
 tents and monuments (``games.expedition.moves``).
 
@@ -64,12 +72,14 @@ if TYPE_CHECKING:  # (the state module imports this one)
 __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_INDEX",
            "TREASURES", "MAP", "THIEF", "SANDSTORM", "CARDS", "DIG", "STEAL", "STOLEN",
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
-           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "KIND_NAMES",
+           "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "DISCARDS", "KIND_NAMES",
            "chamber_letter", "move", "parse_text", "read_number", "parse_checked_move",
            "forms_of", "FORMS"]
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
-#: is a whole trade (both editions; not a ``legal_moves`` entry, see the module docstring).
+#: is a whole trade and ``DISCARDS`` a whole discard (both editions; not ``legal_moves``
+#: entries, see the module docstring). A whole discard is written ``discard`` too: the
+#: number of cards tells it from one ``DISCARD``.
 DIG: Final = 0
 STEAL: Final = 1
 STOLEN: Final = 2
@@ -88,8 +98,10 @@ NAME: Final = 14
 REVEAL: Final = 15
 REFILL: Final = 16
 TRADE: Final = 17
+DISCARDS: Final = 18
 KIND_NAMES = ("dig", "steal", "stolen", "discard", "take", "give", "explore", "sell", "end",
-              "tent", "look", "keep", "draw", "stop", "name", "reveal", "refill", "trade")
+              "tent", "look", "keep", "draw", "stop", "name", "reveal", "refill", "trade",
+              "discard")
 
 
 @dataclass(frozen=True)
@@ -135,11 +147,12 @@ MAX_TRADE_WORDS = 300
 
 class MoveBase:
     """One move: ``kind`` and up to two arguments ``a``, ``b`` (a card id, a seat, a
-    chamber, a set size; a tuple of card ids for a Tomb keep or a Sphinx naming; for a
-    whole trade, the cards given and the cards taken, card order). An edition's move class
-    derives from this one and sets :attr:`CARDS` and :attr:`CHAMBERS_BY_LETTER` (whether
-    ``explore``/``look`` name a chamber by its position's letter or by its size). Make
-    moves with the edition's ``move`` or ``parse_text``."""
+    chamber, a set size; a tuple of card ids for a Tomb keep, a Sphinx naming or a whole
+    discard; for a whole trade, the cards given and the cards taken, card order). An
+    edition's move class derives from this one and sets :attr:`CARDS` and
+    :attr:`CHAMBERS_BY_LETTER` (whether ``explore``/``look`` name a chamber by its
+    position's letter or by its size). Make moves with the edition's ``move`` or
+    ``parse_text``."""
 
     __slots__ = ("kind", "a", "b", "_hash", "_text")
     kind: int
@@ -183,7 +196,7 @@ class MoveBase:
             return f"sell {names[a]} {b}"
         if kind == TENT:
             return "tent use" if a else "tent keep"
-        if kind == KEEP or kind == NAME:
+        if kind == KEEP or kind == NAME or kind == DISCARDS:
             return f"{name} " + " ".join(names[c] for c in a)
         if kind == REFILL:
             return f"refill {chamber_letter(a)} {names[b]}"
@@ -259,13 +272,17 @@ class MoveBase:
     def parse(cls, text: str, kinds: Sequence[int]) -> Self:
         """Move text back to a move of one of ``kinds`` (no legality check)."""
         words = str(text).strip().split()
-        allowed = {KIND_NAMES[k]: k for k in kinds}
+        allowed: dict[str, int] = {}
+        for k in kinds:  # (a whole discard's verb is the discard's: the first kind keeps it)
+            allowed.setdefault(KIND_NAMES[k], k)
         if not words or words[0] not in allowed:
             raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(allowed)})")
         kind = allowed[words[0]]
         args = words[1:]
         if kind == TRADE:
             return cls._trade(args, text)
+        if kind == DISCARD and len(args) > 1 and DISCARDS in kinds:
+            return cls._discards(args, text)
         want = {END: 0, DRAW: 0, STOP: 0, SELL: 2, REFILL: 2}.get(kind, 1)
         if kind in (KEEP, NAME) and not args or kind not in (KEEP, NAME) and len(args) != want:
             raise InvalidMoveError(f"move {text!r}: expected {want} argument(s) after "
@@ -315,6 +332,14 @@ class MoveBase:
                         tuple(sorted(cls.card(w, text) for w in takes)))
 
     @classmethod
+    def _discards(cls, args: Sequence[str], text: str) -> Self:
+        """``discard CARDS``, two cards or more: a whole discard (any order; the move lists
+        them in card order)."""
+        if len(args) > MAX_TRADE_WORDS:
+            raise InvalidMoveError(f"move {text[:40]!r}...: more cards than a hand holds")
+        return cls.make(DISCARDS, tuple(sorted(cls.card(w, text) for w in args)))
+
+    @classmethod
     def _chamber(cls, word: str, text: str, *, none: bool = False) -> int:
         if none and word == "none":
             return -1
@@ -348,7 +373,7 @@ class Move(MoveBase):
     _CACHE: ClassVar[dict[tuple[int, Any, Any], MoveBase]] = {}
 
 
-_KINDS = (DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END, TRADE)
+_KINDS = (DIG, STEAL, STOLEN, DISCARD, TAKE, GIVE, EXPLORE, SELL, END, TRADE, DISCARDS)
 move = Move.make
 
 
@@ -361,15 +386,17 @@ def parse_text(text: str) -> Move:
 def forms_of(cards: CardTable) -> Forms:
     """An edition's accepted forms besides the canonical text (``games.forgiving``): its
     card names in any case, plural, with spaces; ``sell 2 coins``; counts in a trade, a
-    Tomb keep or a Sphinx naming; ``steal from seat 1``, ``explore chamber 5``."""
+    whole discard, a Tomb keep or a Sphinx naming; ``steal from seat 1``, ``explore
+    chamber 5``."""
     return Forms(
         cards=cards.names,
         fillers={"steal": ("from", "seat"), "explore": ("chamber",), "look": ("at", "chamber"),
                  "discard": ("a", "an", "one")},
-        swap=("sell",), counted=("trade", "keep", "name"),
+        swap=("sell",), counted=("trade", "discard", "keep", "name"),
         examples=(("Sell 2 Coins", "sell coin 2"), ("sell pot shards 3", "sell pot_shard 3"),
                   ("trade 2 coins for pharaoh's mask", "trade coin coin for pharaohs_mask"),
-                  ("steal from seat 1", "steal 1"), ("discard a Talisman", "discard talisman")))
+                  ("steal from seat 1", "steal 1"), ("discard a Talisman", "discard talisman"),
+                  ("discard 2 coins map", "discard coin coin map")))
 
 
 #: The 2007 game's accepted forms (``forms_of``).
@@ -380,10 +407,15 @@ def parse_checked_move(state: ArchaeologyState, text: object,
                        parse_text_of: Callable[[str], MoveBase],
                        forms: Forms = FORMS) -> MoveBase:
     """Both editions' ``parse_move``: ``games.protocol.parse_checked`` (with the edition's
-    ``forms``), and a whole trade (``trade GIVES for TAKES``, not a ``legal_moves`` entry)
-    checked by its steps (``state.check_trade``)."""
+    ``forms``), and a whole trade (``trade GIVES for TAKES``) or a whole discard
+    (``discard CARDS``), not ``legal_moves`` entries, checked by their steps
+    (``state.check_trade``, ``state.check_discards``, which also says why a sandstorm's
+    discard out of card order is refused)."""
     move = read_text(state, text, parse_text_of, forms)
     if move.kind == TRADE:
         state.check_trade(move)
+        return move
+    if move.kind == DISCARDS or move.kind == DISCARD and move not in state.legal_moves():
+        state.check_discards(move)
         return move
     return parse_checked(state, text, parse_text_of, forms)

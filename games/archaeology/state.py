@@ -18,7 +18,9 @@ whose one outcome is the top card of the dig site (fixed by the deal):
 * a **sandstorm** is discarded face up; from the digger clockwise, every seat with n >= 2
   cards discards n // 2 of them, one ``discard`` decision per card (a seat's discards in
   card order, so each multiset is reached once); the cards go to the marketplace; then
-  the digger digs again (or, if the dig site is now empty, goes on to the actions).
+  the digger digs again (or, if the dig site is now empty, goes on to the actions). A
+  player's whole discard (``discard CARDS``, ``moves``) is not a ``legal_moves`` entry:
+  ``check_discards`` checks it by these steps and ``apply`` plays them.
 
 Then any number of ``take``/``give`` (trade), ``explore`` and ``sell`` in any order, and
 ``end``.
@@ -65,13 +67,13 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
-from games.protocol import CHANCE, TERMINAL, State, listing
+from games.protocol import CHANCE, TERMINAL, State, listing, options_of
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
                      S_KEEP, S_LOOK, S_TAKE, HiddenInformation, Record, history_lines)
-from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
-                    SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase)
+from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL,
+                    REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase)
 from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DIG,
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER, P_REFILL, P_REVEAL, P_STEAL,
                     P_STOLEN, P_STORM, P_TENT, PEEK_ON_SELL, PHASE_NAMES, REFILL_ON_SANDSTORM,
@@ -576,6 +578,9 @@ class ArchaeologyState(HiddenInformation):
                     self._do_take(step.a)
                 else:
                     self._do_give(step.a)
+        elif kind == DISCARDS:  # a whole discard: its steps (checked by ``check_discards``)
+            for c in mv.a:
+                self._do_discard(c)
         else:
             self._apply_expedition(mv)
 
@@ -638,6 +643,63 @@ class ArchaeologyState(HiddenInformation):
                 raise IllegalMoveError(f"move '{trade}' is not legal here: its step '{step}' "
                                        f"is not (legal: {listing(probe.legal_moves())})")
             probe.apply(step)
+
+    # --- a whole discard ---------------------------------------------------------------
+
+    def check_discards(self, discard: MoveBase) -> None:
+        """``IllegalMoveError``, saying why, unless the seat to act may make ``discard`` now:
+        a whole discard (``discard CARDS``: the cards in hand, as many as the seat still
+        owes the sandstorm, each step legal in turn), or one ``discard``. A discard refused
+        only for its place in card order says so, and names the whole discard it could be
+        part of (the rulebook lets a seat choose its cards, not their order)."""
+        names = self.rules.cards.names
+        cards = discard.a if discard.kind == DISCARDS else (discard.a,)
+        if self.phase != P_STORM:
+            options: list[MoveBase] = options_of(self)
+            raise IllegalMoveError(f"move '{discard}' is not legal here (legal: "
+                                   f"{listing(options)})")
+        base = self.to_move * self.rules.treasures
+        for c in sorted(set(cards)):
+            if cards.count(c) > self.hands[base + c]:
+                raise IllegalMoveError(f"move '{discard}' is not legal here: the hand holds "
+                                       f"{self.hands[base + c]} {names[c]}, not "
+                                       f"{cards.count(c)}")
+        owed = self.storm_left
+        if discard.kind == DISCARDS and len(cards) != owed:
+            raise IllegalMoveError(f"move '{discard}' is not legal here: the seat still owes "
+                                   f"the sandstorm {owed} card{'s' if owed != 1 else ''}, "
+                                   f"not {len(cards)}")
+        probe = self.clone()
+        for c in cards:
+            if self.rules.discard_moves[c] not in probe.legal_moves():
+                raise IllegalMoveError(self._discard_order(c))
+            probe.apply(self.rules.discard_moves[c])
+
+    def _discard_order(self, card: int) -> str:
+        """Why a discard of ``card``, held, is not legal now: a seat's discards go in card
+        order. What to do instead: the discards that are legal, or the whole discard."""
+        keys = self.rules.cards.names
+        names = [key.replace("_", " ") for key in keys]
+        base = self.to_move * self.rules.treasures
+        hands = self.hands
+        legal = [m.a for m in self.legal_moves()]
+        why = "a seat's sandstorm discards are entered in card order (the order changes nothing)"
+        last = self.storm_last
+        if card < last:  # cards after it in card order were discarded already
+            return (f"{why}: after a {names[last]}, the next is a "
+                    f"{' or a '.join(names[c] for c in legal)}; to discard a {names[card]}, "
+                    f"undo this sandstorm's discards and name them all in one line "
+                    f"(`discard CARD CARD ...`, any order)")
+        # the whole discard with ``card``: the other cards held nearest it in card order
+        below = [c for c in range(card, last - 1, -1)
+                 for _ in range(hands[base + c] - (c == card))]
+        above = [c for c in range(card + 1, self.rules.treasures)
+                 for _ in range(hands[base + c])]
+        whole = sorted([card] + (below + above)[:self.storm_left - 1])
+        first = " and ".join(names[c] + ("s" if hands[base + c] > 1 else "") for c in legal)
+        every = "both" if self.storm_left == 2 else f"all {self.storm_left}"
+        return (f"{why}: discard your {first} first, or name {every} in one line: "
+                f"`discard {' '.join(keys[c] for c in whole)}`")
 
     def _do_dig(self) -> None:
         card = self.dig.pop()

@@ -25,8 +25,8 @@ from games.table import plural, possessive, seat_name
 
 from .hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_RETURN, R_SELL, R_STEAL,
                      R_TAKE, R_TRADE, _secret_events)
-from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
-                    SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, chamber_letter)
+from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL,
+                    REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, chamber_letter)
 from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
                     P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL, REFILL_ON_SANDSTORM, TAKE_ALL)
 from .trades import trading, whole_trade
@@ -246,8 +246,13 @@ def describe_decision(state: State, seat: int) -> str:
         return ("you dug up a thief: choose whom it steals from (it takes a random card of "
                 "that seat's hand)")
     if phase == P_STORM:
-        return (f"sandstorm: discard {plural(state.storm_left, 'more card')} to the "
-                f"marketplace, one at a time (half your hand, rounded down)")
+        owed = state.storm_left
+        text = (f"sandstorm: discard {plural(owed, 'more card')} to the marketplace (half your "
+                f"hand, rounded down)")
+        if owed == 1:
+            return text
+        return (text + f": name them in one line, in any order (`discard "
+                f"{' '.join(['CARD'] * owed)}`), or one at a time in card order")
     if phase == P_TENT:
         half = state.hand_sizes[seat] // 2
         return (f"sandstorm: shelter in your tent (it is used up) or keep it and discard "
@@ -378,6 +383,8 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
                 f"${rules.sell[move.a][move.b - 1]}")
     if kind == DISCARD:
         return f"{who} discarded {_a(_name(rules, move.a))} to the marketplace"
+    if kind == DISCARDS:
+        return f"{who} discarded {_listed(rules, move.a)} to the marketplace"
     if kind == EXPLORE:
         i = rules.chamber_index[move.a]
         maps = plural(rules.chamber_maps[i], "map")

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Iterable
 
 from games.errors import InvalidMoveError
 
-from .moves import (DIG, DISCARD, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL, REVEAL,
-                    SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase, chamber_letter)
+from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL,
+                    REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase,
+                    chamber_letter)
 from .rules import BUST, KEEP_SOME, NAME_TYPES, REFILL_ON_SANDSTORM
 
 if TYPE_CHECKING:  # (the state imports the rules this module reads)
@@ -40,6 +41,9 @@ _COMMON = (
             "turn: a pass)"),
     ("steal 1", "a thief you dug up: send it to seat 1 (seats count from 0); it takes a "
                 "random card of that seat's hand"),
+    ("discard coin broken_cup map", "a sandstorm: discard these cards to the marketplace "
+                                    "(every card you owe it, in any order; counts as in a "
+                                    "trade: discard 2 coins map)"),
     ("discard coin", "a sandstorm: discard one card to the marketplace (one move per card, "
                      "in card order)"),
 )
@@ -154,6 +158,8 @@ def describe(state: ArchaeologyState | None, move: object) -> str:
         return f"send the thief to seat {move.a}: it takes a random card of that seat's hand"
     if kind == DISCARD:
         return f"sandstorm: discard 1 {_name(state, move, move.a)} to the marketplace"
+    if kind == DISCARDS:
+        return f"sandstorm: discard {_cards(state, move, move.a)} to the marketplace"
     if kind == DIG:
         return f"chance: the dig site's top card is {move.CARDS.names[move.a].replace('_', ' ')}"
     if kind == STOLEN:

@@ -94,6 +94,29 @@ def test_undo_in_solo_takes_back_the_last_move(run_cli, tmp_path):
     assert played[0] == undone[0] and played[1] != undone[1]
 
 
+def test_a_sandstorms_discards_are_typed_in_one_line_in_any_order(run_cli, tmp_path):
+    """The rulebook lets a seat choose the cards it loses, in no order: the prompt offers
+    the one-line form, a discard out of card order is refused in one line saying so, and
+    ``discard map talisman coin`` is the whole discard, recorded as one move (seed 0: the
+    person holds a pot shard, 3 coins, a talisman and a map at its third decision, a
+    sandstorm)."""
+    target = tmp_path / "game.json"
+    keys = "end\nend\nend\ndiscard map\ndiscard map talisman coin\nquit\n"
+    result = run_cli("play", "archaeology", "--seed", "0", "--record", str(target),
+                     stdin=keys)
+    assert result.code == 0, result.err
+    assert ("sandstorm: discard 3 more cards to the marketplace (half your hand, rounded "
+            "down): name them in one line, in any order (`discard CARD CARD CARD`)"
+            ) in result.out
+    assert result.err.splitlines() == [
+        "error: a seat's sandstorm discards are entered in card order (the order changes "
+        "nothing): discard your pot shard and coins first, or name all 3 in one line: "
+        "`discard coin talisman map` (type a number, or 'moves')"]
+    assert "you discarded 1 coin, 1 talisman, 1 map to the marketplace" in result.out
+    mine = [e.move for e in _record(target, "archaeology").moves if e.seat == 0]
+    assert mine == ["end", "end", "end", "discard coin talisman map"]
+
+
 def test_the_end_of_the_input_keeps_the_game_so_far(run_cli, tmp_path):
     target = tmp_path / "game.json"
     result = run_cli("play", "lootnrun", "--record", str(target), stdin="1\n1\n1\n")

@@ -12,7 +12,7 @@ import cards_data
 from games.archaeology import (MAX_TRADES_BETWEEN_EXPLORES, ArchaeologyState, make_deal, parse_move,
                                rules_for, state_from_deal)
 from games.archaeology.hidden import R_DIG, R_DISCARD, R_EXPLORE, R_STEAL, R_TRADE
-from games.archaeology.moves import CARD_INDEX, MAP, TREASURES
+from games.archaeology.moves import CARD_INDEX, CARD_NAMES, MAP, TREASURES
 from games.archaeology.rules import P_ACTION, P_DIG, P_OVER, P_STEAL, P_STORM
 from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL
@@ -184,6 +184,81 @@ def test_sandstorm_discards_are_public():
     s.apply(s.chance_outcomes()[0][0])
     play(s, "discard coin")
     assert s.record.events() == [(R_DISCARD, 0, C["coin"])] and s.market[C["coin"]] == 1
+
+
+def _storm(**cards):
+    """Seat 0 at its sandstorm discards, holding ``cards`` (seat 1 holds none)."""
+    s = blank()
+    give(s, 0, **cards)
+    s.dig = [C["coin"], C["sandstorm"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    assert s.phase == P_STORM and s.current_player() == 0
+    return s
+
+
+def test_a_whole_discard_is_typed_in_any_order_and_played_as_the_steps():
+    """The rulebook lets a seat choose the cards it loses, not their order: ``discard
+    CARDS`` names them all at once, in any order and in the forgiving forms, and plays as
+    the card-order steps, which stay the only legal moves."""
+    s = _storm(pot_shard=1, coin=4, broken_cup=1, map=1)
+    assert names(s.legal_moves()) == ["discard pot_shard", "discard coin"]
+    stepped = s.clone()
+    play(stepped, "discard coin", "discard broken_cup", "discard map")
+    for text in ("discard map broken_cup coin", "discard Map, broken cup, coin",
+                 "Discard broken cups coin maps"):
+        whole = parse_move(s, text)
+        assert str(whole) == "discard coin broken_cup map"
+        after = s.clone()
+        after.apply(whole)
+        assert after.to_json() == stepped.to_json()
+    assert str(parse_move(s, "discard 2 coins map")) == "discard coin coin map"
+    assert [str(m) for m in s.legal_moves()] == ["discard pot_shard", "discard coin"]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("discard coin map", "still owes the sandstorm 3 cards, not 2"),
+    ("discard 4 coins", "still owes the sandstorm 3 cards, not 4"),
+    ("discard coin talisman map", "the hand holds 0 talisman, not 1"),
+    ("discard 2 maps coin", "the hand holds 1 map, not 2"),
+])
+def test_a_whole_discard_is_every_card_owed_from_the_hand(text, message):
+    s = _storm(pot_shard=1, coin=4, broken_cup=1, map=1)
+    with pytest.raises(IllegalMoveError, match=message):
+        parse_move(s, text)
+
+
+def test_a_discard_out_of_card_order_is_refused_saying_so_with_the_one_line_form():
+    """A single discard refused only for its place in card order says that, and how to
+    name the whole discard (it said "not legal here (legal: ...)")."""
+    s = _storm(pot_shard=1, coin=4, broken_cup=1, map=1)
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_move(s, "discard map")
+    assert str(refused.value) == (
+        "a seat's sandstorm discards are entered in card order (the order changes nothing): "
+        "discard your pot shard and coins first, or name all 3 in one line: "
+        "`discard coin broken_cup map`")
+    play(s, "discard coin")  # after a coin, a pot shard can only come in a whole discard
+    with pytest.raises(IllegalMoveError, match=r"after a coin, the next is a coin or a broken "
+                                               r"cup; to discard a pot shard, undo"):
+        parse_move(s, "discard pot_shard")
+    with pytest.raises(IllegalMoveError, match="after a coin"):
+        parse_move(s, "discard pot_shard map")
+    assert str(parse_move(s, "discard map broken_cup")) == "discard broken_cup map"
+
+
+def test_every_whole_discard_of_the_cards_held_is_legal():
+    """Exhaustive on a small hand: every multiset of as many held cards as owed is accepted
+    and leaves the state its steps in card order leave."""
+    s = _storm(pot_shard=2, coin=1, talisman=2, broken_cup=1, map=1)
+    held = [c for c in range(T) for _ in range(s.hands[c])]
+    for cards in set(itertools.combinations(held, s.storm_left)):
+        text = "discard " + " ".join(reversed([CARD_NAMES[c] for c in cards]))
+        after, stepped = s.clone(), s.clone()
+        after.apply(parse_move(s, text))
+        for c in cards:
+            stepped.apply(parse_move(stepped, f"discard {CARD_NAMES[c]}"))
+        assert after.to_json() == stepped.to_json(), text
 
 
 # --- trade ---------------------------------------------------------------------------

@@ -331,3 +331,28 @@ def test_a_table_names_its_card_data_and_is_not_resumed_with_other_data():
         read_table(doc, lambda gid, **o: load(gid, data=mine, **o))
     del doc["edition"]  # (an older record: read as before)
     assert read_table(doc, lambda gid, **o: load(gid, **o)).record.setup == {"first": "0"}
+
+
+@pytest.mark.parametrize("seat_word", ["", "seat 1: "])
+def test_a_sandstorms_discards_are_entered_in_one_line_in_any_order(seat_word):
+    """The rulebook lets a seat choose the cards it loses, in no order: ``discard coin pot
+    shard`` is the seat's whole discard (it was refused: the engine's discards go in card
+    order), read back as it was entered; one discard out of card order says so."""
+    game = load("archaeology")
+    tracker = Tracker.start(game, players=2, seat=0)
+    first = "1" if seat_word else "0"
+    for line in (first,) + _TRADING + ("sandstorm",):
+        tracker.enter(line)
+    if not seat_word:
+        tracker.enter("discard coin")
+        with pytest.raises(DigsiteError, match=r"^a seat's sandstorm discards are entered in "
+                                               r"card order .* undo .* in one line"):
+            tracker.enter("discard pot shard")
+        assert tracker.undo()
+    words = tracker.enter(f"{seat_word}discard coin pot shard")
+    who = "seat 1" if seat_word else "you"
+    assert words == f"{who} discarded 1 pot shard, 1 coin to the marketplace"
+    assert tracker.record.events[-1]["move"] == "discard pot_shard coin"
+    again = read_table(json.loads(json.dumps(tracker.record.to_json())),
+                       lambda gid, **o: load(gid, **o))
+    assert again.world.to_json() == tracker.world.to_json()
