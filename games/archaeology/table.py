@@ -274,7 +274,7 @@ def describe_decision(state: State, seat: int) -> str:
                 f"{rules.params['draw']} cards are drawn face up and you keep those of the "
                 f"named types")
     if phase == P_ACTION:
-        if state.must_sell:
+        if state.must_sell and not state.sold_this_turn:  # (once sold, the turn is free)
             return ("the dig site is empty and every other seat has passed since your pass: "
                     "sell at least one set, then end your turn")
         if state.no_dig and not state.acted:

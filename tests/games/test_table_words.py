@@ -9,6 +9,7 @@ import pytest
 
 from games import GAME_IDS, load
 from games.archaeology import table as archaeology_table
+from games.archaeology.rules import P_ACTION
 from games.archaeology.trades import trading
 from games.protocol import CHANCE
 from games.seeding import make_rng
@@ -146,3 +147,43 @@ def test_a_pyramids_seat_sees_the_cards_in_front_of_the_others_never_a_pending_c
             assert game.describe_position(after, 1) == screen
             return
     raise AssertionError("no crossing of seat 0 after the second expedition card")
+
+
+# --- Archaeology positions made by hand --------------------------------------------------
+
+def _archaeology(players=2, game_id="archaeology", **options):
+    """A bare Archaeology position (empty hands, marketplace and dig site) of ``game_id``,
+    seat 0 at its actions, and ``give(seat, **cards)`` to fill hands."""
+    game = load(game_id, **options)
+    state = game.new_initial_state(seed=0, players=players)
+    T = state.rules.treasures
+    state.hands[:] = [0] * (players * T)
+    state.hand_sizes[:] = [0] * players
+    state.market[:] = [0] * T
+    state.dig[:] = []
+    state.turn = state.to_move = 0
+    state.phase = P_ACTION
+    index = state.rules.cards.index
+
+    def give(seat, **cards):
+        for name, n in cards.items():
+            state.hands[seat * T + index[name]] += n
+            state.hand_sizes[seat] += n
+
+    return game, state, give
+
+
+def test_the_forced_sale_is_asked_only_until_a_set_is_sold():
+    """With the dig site empty and every other seat passed since the seat's pass, the seat
+    must sell: said until it has sold (it was said after the sale too)."""
+    game, state, give = _archaeology()
+    give(0, coin=2)
+    give(1, pot_shard=1)
+    state.no_dig = True
+    for text in ("end", "end"):  # seat 0 passes, then seat 1
+        state.apply(game.parse_move(state, text))
+    assert state.must_sell and state.to_move == 0
+    assert "sell at least one set" in game.describe_decision(state, 0)
+    state.apply(game.parse_move(state, "sell coin 1"))
+    asks = game.describe_decision(state, 0)
+    assert "sell at least one set" not in asks and "then end your turn" in asks
