@@ -358,8 +358,9 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
         if card == rules.thief:
             return f"{who} dug up a thief"
         if card == rules.sandstorm:
-            return (f"{who} dug up a sandstorm: everyone with 2 cards or more loses half "
-                    f"their hand to the marketplace")
+            sheltered = " who does not shelter in a tent" if rules.tents else ""
+            return (f"{who} dug up a sandstorm: everyone with 2 cards or more{sheltered} "
+                    f"loses half their hand to the marketplace")
         return f"{who} dug up {_a(_name(rules, card)) if actor == seat else 'a card'}"
     if kind == STEAL:
         return f"{who} sent the thief to {seat_name(move.a, seat, names)}"

@@ -187,3 +187,18 @@ def test_the_forced_sale_is_asked_only_until_a_set_is_sold():
     state.apply(game.parse_move(state, "sell coin 1"))
     asks = game.describe_decision(state, 0)
     assert "sell at least one set" not in asks and "then end your turn" in asks
+
+
+@pytest.mark.parametrize("game_id, options, tent", [
+    ("archaeology", {}, False), ("expedition", {"monument": "temple"}, True),
+    ("expedition", {"monument": "buried_ruins", "variant": ["fierce-weather"]}, True)])
+def test_a_sandstorm_is_told_with_the_tents_where_the_edition_has_them(game_id, options,
+                                                                      tent):
+    """The New Expedition's seats may shelter in a tent (rulebook, "Playing your Tent
+    card"): the sandstorm's words say so there (they said everyone loses half), and only
+    there."""
+    game, state, _ = _archaeology(game_id=game_id, **options)
+    storm = state.rules.dig_moves[state.rules.sandstorm]
+    line = game.describe_event(state, storm, 1)
+    assert line.startswith("seat 0 dug up a sandstorm: everyone with 2 cards or more")
+    assert ("who does not shelter in a tent" in line) == tent
