@@ -433,7 +433,15 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
         if rules.special == BUST and not after.drawn and state.drawn:
             return text + f": trade value over {rules.params['bust_over']}, all go back"
         if rules.special == NAME_TYPES and after.exploring < 0:
-            return text + "; the draw is over"
+            # every card drawn lies face up: the whole table sees what is kept
+            drawn = state.drawn + (move.a,)
+            kept = [c for c in drawn if c in state.named]
+            back = [c for c in drawn if c not in state.named]
+            where = f"chamber {chamber_letter(state.exploring)}"
+            took = f"{who} took {_listed(rules, kept)}" if kept else f"{who} took nothing"
+            return (text + f"; the draw is over: {took}"
+                    + (f"; {_listed(rules, back)} went back into {where} face down"
+                       if back else ""))
         return text
     if kind == REFILL:
         return (f"the reserve added {_a(_name(rules, move.b))} to chamber "

@@ -202,3 +202,24 @@ def test_a_sandstorm_is_told_with_the_tents_where_the_edition_has_them(game_id, 
     line = game.describe_event(state, storm, 1)
     assert line.startswith("seat 0 dug up a sandstorm: everyone with 2 cards or more")
     assert ("who does not shelter in a tent" in line) == tent
+
+
+def test_the_sphinx_tells_every_seat_what_was_kept_and_what_went_back():
+    """The Sphinx's five cards are drawn face up, so every seat sees which were kept and
+    which went back: the last draw says so (it said only "the draw is over")."""
+    game, state, give = _archaeology(game_id="expedition", monument="sphinx")
+    give(0, map=1)
+    index = state.rules.cards.index
+    state.chambers = [tuple(sorted(index[c] for c in ("pot_shard", "pot_shard", "coin", "coin",
+                                                       "talisman", "broken_cup")))]
+    state.draw_rolls = [0] * 5  # each draw the first card left: pot, pot, coin, coin, cup
+    for text in ("explore A", "name coin talisman"):
+        state.apply(game.parse_move(state, text))
+    while state.drawn != tuple(index[c] for c in ("pot_shard", "pot_shard", "coin", "coin")):
+        state.apply(state.chance_outcomes()[0][0])
+    last = state.chance_outcomes()[0][0]
+    told = [game.describe_event(state, last, seat) for seat in (0, 1)]
+    outcome = ("the draw is over: {} took 2 coins; 2 pot shards, 1 broken cup went back into "
+               "chamber A face down")
+    assert told == [f"a broken cup came up face up; {outcome.format('you')}",
+                    f"a broken cup came up face up; {outcome.format('seat 0')}"]
