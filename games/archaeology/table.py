@@ -356,6 +356,8 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
     if kind == DIG:
         card = move.a
         if card == rules.thief:
+            if not any(state.hand_sizes[p] for p in range(state.num_players) if p != actor):
+                return f"{who} dug up a thief: no other seat holds a card, so it steals nothing"
             return f"{who} dug up a thief"
         if card == rules.sandstorm:
             sheltered = " who does not shelter in a tent" if rules.tents else ""

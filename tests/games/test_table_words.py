@@ -223,3 +223,16 @@ def test_the_sphinx_tells_every_seat_what_was_kept_and_what_went_back():
                "chamber A face down")
     assert told == [f"a broken cup came up face up; {outcome.format('you')}",
                     f"a broken cup came up face up; {outcome.format('seat 0')}"]
+
+
+@pytest.mark.parametrize("victim_cards, told", [
+    (0, "seat 0 dug up a thief: no other seat holds a card, so it steals nothing"),
+    (1, "seat 0 dug up a thief")])
+def test_a_thief_with_nothing_to_steal_says_so(victim_cards, told):
+    """A thief finds no card when every other seat's hand is empty: the dig says so (the
+    turn went on to "ended the turn" with no word of the thief's)."""
+    game, state, give = _archaeology(players=3)
+    give(0, coin=2)
+    give(2, coin=victim_cards)
+    thief = state.rules.dig_moves[state.rules.thief]
+    assert game.describe_event(state, thief, 1) == told
