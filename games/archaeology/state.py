@@ -658,6 +658,8 @@ class ArchaeologyState(HiddenInformation):
             options: list[MoveBase] = options_of(self)
             raise IllegalMoveError(f"move '{discard}' is not legal here (legal: "
                                    f"{listing(options)})")
+        if min(cards) < self.storm_last:  # (first: the reason whatever the hand holds)
+            raise IllegalMoveError(self._discard_order(min(cards)))
         base = self.to_move * self.rules.treasures
         for c in sorted(set(cards)):
             if cards.count(c) > self.hands[base + c]:
@@ -676,26 +678,28 @@ class ArchaeologyState(HiddenInformation):
             probe.apply(self.rules.discard_moves[c])
 
     def _discard_order(self, card: int) -> str:
-        """Why a discard of ``card``, held, is not legal now: a seat's discards go in card
-        order. What to do instead: the discards that are legal, or the whole discard."""
+        """Why a discard of ``card`` is not legal now when its place in card order is the
+        reason (a seat's discards go in card order), and what to do instead: the discards
+        that are legal, or the whole discard."""
         keys = self.rules.cards.names
         names = [key.replace("_", " ") for key in keys]
         base = self.to_move * self.rules.treasures
         hands = self.hands
-        legal = [m.a for m in self.legal_moves()]
         why = "a seat's sandstorm discards are entered in card order (the order changes nothing)"
         last = self.storm_last
         if card < last:  # cards after it in card order were discarded already
-            return (f"{why}: after a {names[last]}, the next is a "
-                    f"{' or a '.join(names[c] for c in legal)}; to discard a {names[card]}, "
-                    f"undo this sandstorm's discards and name them all in one line "
-                    f"(`discard CARD CARD ...`, any order)")
+            # (words that hold whatever the hand holds: a tracked seat's is hidden)
+            return (f"{why}: after a {names[last]}, the next is a {names[last]} or a card "
+                    f"after it in card order; to discard a {names[card]}, undo this "
+                    f"sandstorm's discards and name them all in one line (`discard CARD CARD "
+                    f"...`, any order)")
         # the whole discard with ``card``: the other cards held nearest it in card order
         below = [c for c in range(card, last - 1, -1)
                  for _ in range(hands[base + c] - (c == card))]
         above = [c for c in range(card + 1, self.rules.treasures)
                  for _ in range(hands[base + c])]
         whole = sorted([card] + (below + above)[:self.storm_left - 1])
+        legal = [m.a for m in self.legal_moves()]
         first = " and ".join(names[c] + ("s" if hands[base + c] > 1 else "") for c in legal)
         every = "both" if self.storm_left == 2 else f"all {self.storm_left}"
         return (f"{why}: discard your {first} first, or name {every} in one line: "

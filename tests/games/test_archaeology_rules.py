@@ -239,8 +239,9 @@ def test_a_discard_out_of_card_order_is_refused_saying_so_with_the_one_line_form
         "discard your pot shard and coins first, or name all 3 in one line: "
         "`discard coin broken_cup map`")
     play(s, "discard coin")  # after a coin, a pot shard can only come in a whole discard
-    with pytest.raises(IllegalMoveError, match=r"after a coin, the next is a coin or a broken "
-                                               r"cup; to discard a pot shard, undo"):
+    with pytest.raises(IllegalMoveError, match=r"after a coin, the next is a coin or a card "
+                                               r"after it in card order; to discard a pot "
+                                               r"shard, undo"):
         parse_move(s, "discard pot_shard")
     with pytest.raises(IllegalMoveError, match="after a coin"):
         parse_move(s, "discard pot_shard map")
