@@ -119,8 +119,8 @@ def test_svg_paths_are_checked_before_any_work(run_cli, tmp_path, no_work, recor
 
 def test_arena_record_folder_is_not_created_by_a_refused_run(run_cli, tmp_path):
     target = tmp_path / "recdir"
-    assert_bad_input(run_cli("arena", "pyramids", "--bots", "greedy,random", "--games", "1",
-                             "--record", str(target)), "arena bots")
+    assert_bad_input(run_cli("arena", "pyramids", "--bots", "greedy,ismcts", "--games", "1",
+                             "--record", str(target)), "ismcts")
     assert not target.exists()
     assert_bad_input(run_cli("arena", "lootnrun", "--bots", "greedy,nobody", "--games", "1",
                              "--record", str(target)), "nobody")
