@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence, cast
 from cards_data.archaeology import ArchaeologyData
 from cards_data.expedition import ExpeditionData
 from games import registry
-from games.archaeology.moves import TRADE, MoveBase
+from games.archaeology.moves import DISCARDS, TRADE, MoveBase
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
 from games.archaeology.state import ArchaeologyState
 from games.archaeology.trades import trading
@@ -227,13 +227,14 @@ class Edition:
     def hint_with_turn(self, view: dict[str, Any], moves: Sequence[str], *, data: EditionData,
                        limit: Limit = Limit(), seed: Seed = 0, top: int = 10) -> Hint:
         """``solvers.review``'s hook: the hint with the played trade (its step ``moves``,
-        or one whole-trade move) tried as one root move too, so that one search values
-        it."""
+        or one whole-trade move) or whole sandstorm discard (``discard coin coin``, as
+        ``play`` records one typed in a line) tried as one root move too, so that one
+        search values it (a whole discard was "not among the hint's options")."""
         rng = make_rng(seed)
         world, seat = self.engine.state_from_view(view, data, rng)
         played = played_move(world, moves, self.engine.parse_move)
         return self._rank(world, seat, limit=limit, seed=seed, rng=rng, top=top,
-                          extra=(played,) if played.kind == TRADE else ())
+                          extra=(played,) if played.kind in (TRADE, DISCARDS) else ())
 
     def demo_section(self, data: EditionData) -> str:
         """An ISMCTS hint for the edition's bundled example view (300 iterations, seed 0;

@@ -159,6 +159,39 @@ def test_review_names_and_values_a_played_trade():
     assert decision.label not in ("unrated",) and decision.played_value is not None
 
 
+def test_review_values_a_whole_sandstorm_discard():
+    """``play`` records a sandstorm's discards typed in one line as one move (``discard
+    coin coin``); the review said "not rated: the played move is not among the hint's
+    options" of it."""
+    import random
+
+    from games.protocol import CHANCE
+    data = cards_data.load("archaeology")
+    deal = archaeology.make_deal(players=2, seed=3, data=data)
+    record = GameRecord.start("archaeology", deal)
+    state = record.initial_state(data)
+    rng = random.Random(3)
+    whole = None
+    while whole is None:
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        seat, moves = state.current_player(), state.legal_moves()
+        if seat == 0 and state.storm_left >= 2:  # seat 0's hand: the first T counts
+            held = [c for c in range(state.rules.treasures) for _ in range(state.hands[c])]
+            names = state.rules.cards.names
+            move = whole = archaeology.parse_move(state, "discard " + " ".join(
+                names[c] for c in reversed(held[-state.storm_left:])))  # (any order)
+        else:
+            move = moves[rng.randrange(len(moves))]
+        record = record.played(seat, str(move))
+        state.apply(move)
+    record = read_record(record.to_json(), "archaeology", data)
+    result = review_game(record, seat=0, data=data, limit=Limit(iterations=30), seed=1)
+    decision = next(d for d in result.decisions if d.played == str(whole))
+    assert decision.label != "unrated" and decision.played_value is not None
+
+
 @pytest.mark.parametrize("game", EDITIONS)
 def test_a_trade_that_changes_nothing_is_no_hint_row(game):
     # issue 20 §1: the Expedition hint ranked `trade parchment_scrap for parchment_scrap`.
