@@ -1126,17 +1126,31 @@ class Tracker:
         return words
 
     def _trade_again(self, text: str, seat: int, refused: IllegalMoveError) -> str | None:
-        """A second trade of ``seat`` right after its first: at the table a seat may trade
-        any number of times, and the engine plays a turn's trades between two explores as
-        one (the same hands and marketplace after them). The two are entered as that one
-        trade in place of the first (``undo`` takes back both); ``refused`` is raised
-        when ``text`` is no trade, the last event no trade of ``seat``, or the one trade is
-        not a move of the engine (it gives more cards than its takes need: the engine's
-        trades never overpay)."""
+        """A second trade of ``seat`` after its first, with only its sales between: at the
+        table a seat may trade any number of times, and the engine plays a turn's trades
+        between two explores as one (the same hands and marketplace after them; a sale
+        between them sells cards the first trade left, which the one trade leaves too).
+        The two are entered as that one trade in place of the first, the sales after it
+        (``undo`` takes back the one trade, and each sale, a line at a time); ``refused``
+        is raised when ``text`` is no trade, there is no such first trade, or the one trade
+        is not a move of the engine (it gives more cards than its takes need: the
+        engine's trades never overpay)."""
         events = self.record.events
-        last = events[-1] if events else {}
+        k = len(events) - 1
+        while k >= 0 and events[k].get("seat") == seat and \
+                str(events[k].get("move", "")).startswith("sell "):
+            k -= 1
+        last = events[k] if k >= 0 else {}
         if last.get("seat") != seat or not str(last.get("move", "")).startswith("trade "):
             raise refused
+        sales = [str(e["move"]) for e in events[k + 1:]]
+
+        def back_to(moves: list[str]) -> None:
+            """The events from ``k`` on replaced by ``moves`` (entered as lines)."""
+            while len(self.record.events) > k:
+                self.undo()
+            for move in moves:
+                self.enter(move)
         engine = self.game.engine
         try:
             typed = str(read_text(self._state(), text, engine.parse_text, engine.FORMS))
@@ -1178,16 +1192,22 @@ class Tracker:
             why = (f"it gives more than needed (the gives before {paid[-1]} already cover "
                    f"the takes' trade value {value(takes)}), and the engine's trades never "
                    f"overpay")
+        sold = f"the sale{'s' if len(sales) > 1 else ''}"
+        before, said = ("before it", "just before") if not sales else (f"before {sold}",
+                                                                       f"before {sold}")
         if not why:
-            self.undo()
             try:
+                back_to([])
                 words = self.enter(merged)
-                return f"{words} (with the trade before it: the engine plays them as one)"
+                for sale in sales:
+                    self.enter(sale)
+                return (f"{words} (with the trade {before}: the engine plays a turn's trades "
+                        f"between explores as one)")
             except DigsiteError as exc:
-                self.enter(last["move"])  # (as it was)
+                back_to([str(last["move"])] + sales)  # (as it was)
                 why = re.sub(r"^move '.*?' is not legal here: ", "", str(exc))
         who = "you" if seat == self.seat else f"seat {seat}"
-        raise IllegalMoveError(f"{who} traded just before: the engine plays a turn's trades "
+        raise IllegalMoveError(f"{who} traded {said}: the engine plays a turn's trades "
                                f"between explores as one, here `{merged.strip()}`, and it "
                                f"cannot be: {why}")
 

@@ -243,11 +243,9 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
 
 
 @pytest.mark.parametrize("game_id, players, lines, message", [
-    # a rule of the turn: the engine's reason, the same in every hand seat 1 could hold
-    ("archaeology", 2, ("1", "pot shard, parchment scrap, coin, talisman",
-                        "3 pot shards, coin, talisman", "card", "trade coin for pot shard",
-                        "sell pot shard 1", "trade talisman for coin"),
-     "seat 1: .*no trade now"),
+    # a rule of the turn: the engine's reason, the same whatever rooms seat 1 holds
+    ("lootnrun", 2, ("1", "red red", "awaken 1"),
+     r"seat 1: move 'awaken 1' is not legal here \(legal: loot 0, loot 1\)"),
     # a wall on a card in front of seat 1 (face up): the legal crossings, not its hand
     ("pyramids", 2, ("10 16 45 46", "keep 10,46", "keep 1,2", "3 6 15 36", "L3",
                      "10:A1,A2,B2", "1:A1,A2,A3"),
@@ -357,3 +355,18 @@ def test_a_sandstorms_discards_are_entered_in_one_line_in_any_order(seat_word):
     again = read_table(json.loads(json.dumps(tracker.record.to_json())),
                        lambda gid, **o: load(gid, **o))
     assert again.world.to_json() == tracker.world.to_json()
+
+
+def test_a_trade_after_a_sale_is_entered_as_one_trade_before_the_sale():
+    """Trade, sell, trade again: the one trade the engine plays goes before the sale (the
+    sale sells cards both trades leave), and ``undo`` takes back the sale, then the trade."""
+    game = load("archaeology")
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in ("1",) + _TRADING + ("card", "trade coin for pot shard", "sell pot shard 1"):
+        tracker.enter(line)
+    before = tracker.record.events[:-2]
+    words = tracker.enter("trade talisman for coin")
+    assert "with the trade before the sale" in words
+    assert [e["move"] for e in tracker.record.events[-2:]] == [
+        "trade talisman for pot_shard", "sell pot_shard 1"]
+    assert tracker.undo() and tracker.undo() and tracker.record.events == before
