@@ -1132,9 +1132,8 @@ class Tracker:
         between them sells cards the first trade left, which the one trade leaves too).
         The two are entered as that one trade in place of the first, the sales after it
         (``undo`` takes back the one trade, and each sale, a line at a time); ``refused``
-        is raised when ``text`` is no trade, there is no such first trade, or the one trade
-        is not a move of the engine (it gives more cards than its takes need: the
-        engine's trades never overpay)."""
+        is raised when ``text`` is no trade or there is no such first trade, and the one
+        trade's reason when it cannot be (it would give cards for none, say)."""
         events = self.record.events
         k = len(events) - 1
         while k >= 0 and events[k].get("seat") == seat and \
@@ -1174,24 +1173,20 @@ class Tracker:
                 gives.remove(card)
                 more_takes.remove(card)
         gives, takes = gives + more_gives, takes + more_takes
-        merged = f"trade {' '.join(gives)} for {' '.join(takes)}"
+        merged = f"trade {' '.join(gives) or 'nothing'} for {' '.join(takes) or 'nothing'}"
         why = ("" if gives and takes else "it would give cards for none" if gives
-               else "it would take cards for none")
+               else "it would take cards for none" if takes
+               else "together they change nothing (every card went back where it was)")
         rules = getattr(self._state(), "rules")
         names = list(rules.cards.names)
 
         def value(cards: list[str]) -> int:
             return sum(rules.trade[names.index(c)] for c in cards)
 
-        # (the engine's own reasons, told here where they hold whatever the seat's hand)
-        paid = sorted(gives, key=lambda c: rules.give_order.index(names.index(c)))
-        if why or value(gives) < value(takes):
-            why = why or (f"the gives (trade value {value(gives)}) do not cover the takes "
-                          f"(trade value {value(takes)})")
-        elif value(paid[:-1]) >= value(takes):
-            why = (f"it gives more than needed (the gives before {paid[-1]} already cover "
-                   f"the takes' trade value {value(takes)}), and the engine's trades never "
-                   f"overpay")
+        # (the engine's own reason, told here where it holds whatever the seat's hand)
+        if not why and value(gives) < value(takes):
+            why = (f"the gives (trade value {value(gives)}) do not cover the takes (trade "
+                   f"value {value(takes)})")
         sold = f"the sale{'s' if len(sales) > 1 else ''}"
         before, said = ("before it", "just before") if not sales else (f"before {sold}",
                                                                        f"before {sold}")
@@ -1208,7 +1203,7 @@ class Tracker:
                 why = re.sub(r"^move '.*?' is not legal here: ", "", str(exc))
         who = "you" if seat == self.seat else f"seat {seat}"
         raise IllegalMoveError(f"{who} traded {said}: the engine plays a turn's trades "
-                               f"between explores as one, here `{merged.strip()}`, and it "
+                               f"between explores as one, here `{merged}`, and it "
                                f"cannot be: {why}")
 
     def document(self) -> dict[str, Any]:

@@ -31,10 +31,12 @@ Decisions on ambiguities (each tested in ``tests/games/test_archaeology_rules.py
   takes' value within the hand's total trade value), then ``give`` moves in falling trade
   value (ties in card order); it happens the moment the gives cover the takes. Every trade
   that gives a *minimal* set of cards (no card could be left out and still cover the takes)
-  is reachable, each exactly once. **Trades that give more than needed are left out:** the
-  superfluous card could instead be kept and sold at once for at least $1 (a single card
-  always sells), so such a trade is dominated in money by the minimal trade followed by
-  that sale. A trade must take at least one card (giving cards for nothing is the same
+  is reachable, each exactly once. **Trades that give more than needed are left out of
+  the steps:** the superfluous card could instead be kept and sold at once for at least $1
+  (a single card always sells), so such a trade is dominated in money by the minimal trade
+  followed by that sale. The rulebook allows one all the same ("the difference is simply
+  lost"), so a player's whole trade may overpay (``overpays``): ``check_trade`` checks it
+  and ``apply`` moves its cards at once (``play`` and ``track`` follow a player who does). A trade must take at least one card (giving cards for nothing is the same
   as throwing money away). **One trade between explores.** A turn allows
   ``MAX_TRADES_BETWEEN_EXPLORES`` (one) trade before its first explore, and one more after
   each explore. Nothing is lost: two trades with no explore between them can be merged
@@ -573,6 +575,11 @@ class ArchaeologyState(HiddenInformation):
         elif kind == STOLEN:
             self._do_stolen(mv.a)
         elif kind == TRADE:  # a whole trade: its steps (checked by ``check_trade``)
+            if self.overpays(mv):  # (no steps make it: the cards change hands at once)
+                T = self.rules.treasures
+                self._execute_trade([mv.b.count(c) for c in range(T)],
+                                    [mv.a.count(c) for c in range(T)])
+                return
             for step in self.trade_steps(mv):
                 if step.kind == TAKE:
                     self._do_take(step.a)
@@ -602,12 +609,24 @@ class ArchaeologyState(HiddenInformation):
         return ([rules.take_moves[c] for c in trade.b]
                 + [rules.give_moves[c] for c in gives])
 
+    def overpays(self, trade: MoveBase) -> bool:
+        """Whether the whole ``trade`` gives more than its takes need: its gives without
+        the last one the steps would give (``rules.give_order``) already cover the takes.
+        The steps never make such a trade (dominated: see the module docstring), but the
+        rulebook allows it ("the difference is simply lost"), so a player's whole trade
+        may be one, and ``apply`` moves its cards at once."""
+        rules = self.rules
+        paid: list[int] = sorted(trade.a, key=rules.give_pos.__getitem__)
+        cover = sum(int(rules.trade[c]) for c in paid[:-1])
+        return cover >= sum(int(rules.trade[c]) for c in trade.b)
+
     def check_trade(self, trade: MoveBase) -> None:
         """``IllegalMoveError``, saying why, unless the seat to act may make the whole
         ``trade`` now: no trade in progress and a trade allowed (one between explores), the
         cards in hand and marketplace, the takes within the hand's trade value and covered
-        by the gives, and each step legal in turn, the gives covering the takes only with
-        the last (a minimal trade: see the module docstring)."""
+        by the gives, and each step legal in turn: the takes, then the gives, the last of
+        them covering the takes (a minimal trade); a trade that ``overpays`` has its take
+        steps checked, its gives in hand (see the module docstring)."""
         rules = self.rules
         names = rules.cards.names
         if self.phase != P_ACTION or self.trade_takes is not None:
@@ -633,12 +652,10 @@ class ArchaeologyState(HiddenInformation):
             raise IllegalMoveError(f"move '{trade}' is not legal here: the gives (trade value "
                                    f"{given}) do not cover the takes (trade value {taken})")
         probe = self.clone()
-        for step in probe.trade_steps(trade):
-            if probe.trade_takes is None and step.kind == GIVE:
-                raise IllegalMoveError(
-                    f"move '{trade}' is not legal here: it gives more than needed (the gives "
-                    f"before {names[step.a]} already cover the takes' trade value {taken}; "
-                    f"keep a card out of the trade and sell it instead)")
+        steps = probe.trade_steps(trade)
+        if self.overpays(trade):  # the takes' steps only: the gives are in hand (above)
+            steps = [step for step in steps if step.kind == TAKE]
+        for step in steps:
             if step not in probe.legal_moves():
                 raise IllegalMoveError(f"move '{trade}' is not legal here: its step '{step}' "
                                        f"is not (legal: {listing(probe.legal_moves())})")

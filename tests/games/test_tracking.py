@@ -274,8 +274,8 @@ _TRADING = ("pot shard, parchment scrap, coin, talisman", "3 pot shards, coin, t
 def test_a_second_trade_in_a_row_is_entered_as_one_with_the_first(first, seat_word):
     """At the table a seat may trade again and again; the engine plays a turn's trades
     between explores as one. A second trade right after the first is entered as that one
-    trade in place of the first (it was refused: "no trade now"), ``undo`` takes back
-    both, and a pair the engine's one trade cannot be is refused saying why."""
+    trade in place of the first (it was refused: "no trade now"), even where together they
+    overpay, ``undo`` takes back both, and a pair that is no trade is refused saying why."""
     game = load("archaeology")
     tracker = Tracker.start(game, players=2, seat=0)
     for line in (first,) + _TRADING + ("coin" if first == "0" else "card",
@@ -290,10 +290,15 @@ def test_a_second_trade_in_a_row_is_entered_as_one_with_the_first(first, seat_wo
     assert "as one" in words and tracker.record.events[:-1] == before
     assert tracker.undo() and tracker.record.events == before
     tracker.enter("trade coin for pot shard")
+    # together they overpay (a coin alone covers both pot shards): the rulebook allows it
+    tracker.enter("trade parchment scrap for pot shard")
+    assert tracker.record.events[-1]["move"] == "trade parchment_scrap coin for pot_shard pot_shard"
+    tracker.undo()
+    tracker.enter("trade coin for pot shard")
     with pytest.raises(DigsiteError, match=f"^{seat_word} traded just before: .* `trade "
-                                           f"coin parchment_scrap for pot_shard pot_shard`"
-                                           f", and it cannot be: it gives more than needed"):
-        tracker.enter("trade parchment scrap for pot shard")
+                                           f"nothing for nothing`, and it cannot be: together "
+                                           f"they change nothing"):
+        tracker.enter("trade pot shard for coin")  # (the first trade undone: nothing moved)
     assert tracker.record.events[-1]["move"] == "trade coin for pot_shard"
 
 

@@ -66,7 +66,9 @@ def _fresh_turns(game: str, *, seeds=range(4), players=2):
 def test_check_trade_accepts_exactly_the_trades_the_steps_reach(game):
     """Exhaustive cross-check on small hands: every (gives, takes) pair of cards in hand and
     marketplace is accepted by ``parse_move`` iff the steps reach it, and then ``apply``
-    leaves the state the steps leave."""
+    leaves the state the steps leave; or iff it overpays (the rulebook's "the difference is
+    simply lost", which the steps leave out) with its gives covering takes the hand's value
+    allows, and then the cards change hands as the trade says."""
     engine = EDITIONS[game]
     checked = 0
     for state in _fresh_turns(game):
@@ -83,15 +85,26 @@ def test_check_trade_accepts_exactly_the_trades_the_steps_reach(game):
                 for t in range(1, len(market) + 1):
                     for takes in set(itertools.combinations(market, t)):
                         trade = rules.move_type.make(TRADE, gives, takes)
+                        value = lambda cards: sum(rules.trade[c] for c in cards)
+                        overpaid = (state.overpays(trade) and value(gives) >= value(takes)
+                                    and value(takes) <= state.hand_value(seat))
                         try:
                             move = engine.parse_move(state, str(trade))
                         except IllegalMoveError:
-                            assert str(trade) not in reached
+                            assert str(trade) not in reached and not overpaid
                             continue
-                        assert str(move) in reached
                         after = state.clone()
                         after.apply(move)
-                        assert after.to_json() == reached[str(move)].to_json()
+                        if overpaid:
+                            assert str(move) not in reached
+                            for c in range(T):
+                                moved = takes.count(c) - gives.count(c)
+                                assert after.hands[seat * T + c] == \
+                                    state.hands[seat * T + c] + moved
+                                assert after.market[c] == state.market[c] - moved
+                        else:
+                            assert str(move) in reached
+                            assert after.to_json() == reached[str(move)].to_json()
                         checked += 1
         if checked > 150:
             break
@@ -119,7 +132,6 @@ def test_illegal_trades_say_why():
             ("trade coin for talisman", "do not cover the takes"),
             ("trade talisman for coin", "the hand holds 0 talisman"),
             ("trade coin for pharaohs_mask", "the marketplace holds 0 pharaohs_mask"),
-            ("trade coin pharaohs_mask for talisman", "gives more than needed"),
             ("trade coin coin coin for talisman", "the hand holds 2 coin, not 3")):
         with pytest.raises(IllegalMoveError, match=reason):
             archaeology.parse_move(state, text)
@@ -131,6 +143,35 @@ def test_illegal_trades_say_why():
     mid.apply(archaeology.parse_move(mid, "take talisman"))
     with pytest.raises(IllegalMoveError, match="no trade in progress"):
         archaeology.parse_move(mid, "trade coin coin for talisman")
+
+
+def test_a_players_trade_may_overpay():
+    """"Any number of cards ... for any number of cards of equal or lesser trading value
+    ... the difference is simply lost": a whole trade that gives more than its takes need
+    was refused ("gives more than needed"), so a player who overpays at a real table could
+    not be followed. The steps still never make one (dominated), so the search is as it
+    was; the whole trade moves its cards at once, and is told and recorded as played."""
+    data = cards_data.load("archaeology")
+    state, seat = archaeology.state_from_view(archaeology.example_view(data), data, 0)
+    names = list(data.cards.names) if hasattr(data, "cards") else None
+    move = archaeology.parse_move(state, "trade coin pharaohs_mask for talisman")
+    assert state.overpays(move) and move not in state.legal_moves()
+    after = state.clone()
+    after.apply(move)
+    T = state.rules.treasures
+    index = state.rules.cards.names.index
+    hand = lambda s: s.hands[seat * T:(seat + 1) * T]
+    for card, change in (("coin", -1), ("pharaohs_mask", -1), ("talisman", 1)):
+        assert hand(after)[index(card)] == hand(state)[index(card)] + change
+        assert after.market[index(card)] == state.market[index(card)] - change
+    assert after.hand_sizes[seat] == state.hand_sizes[seat] - 1
+    with pytest.raises(IllegalMoveError, match="no trade now"):  # one trade between explores
+        archaeology.parse_move(after, "trade parchment_scrap for pot_shard")
+    assert archaeology.describe_event(state, move, seat).startswith("you traded")
+    # every seat's information is the trade's public record: the views agree
+    steps = archaeology.view_of(after, seat)
+    assert archaeology.state_from_view(steps, data, 0)[0].hands[seat * T:(seat + 1) * T] == \
+        hand(after)
 
 
 def test_moves_in_the_words_of_the_issue():
