@@ -200,10 +200,17 @@ def _first(text: str, players: int) -> int:
 
 def _card_names(text: str, names: Sequence[str], count: int, what: str) -> list[str]:
     """``count`` card names of ``names`` from ``text`` (forgiving, as moves are: plurals,
-    spaces for underscores, ``2 coins`` for two, one word of a name only one card has)."""
+    spaces for underscores, ``2 coins`` for two, one word of a name only one card has; in
+    a list split by commas, ``coins 2`` too)."""
     from .forgiving import Forms, normalise
+    items = []
+    for item in text.split(","):  # "pot shards 2, talisman": the count is the pot shards'
+        tokens = item.split()
+        if len(tokens) >= 2 and tokens[-1].isdigit() and not tokens[0].isdigit():
+            tokens = tokens[-1:] + tokens[:-1]  # (it went to the talisman after it)
+        items.append(" ".join(tokens))
     try:
-        words = normalise("cards " + " ".join(_words(text)),
+        words = normalise("cards " + " ".join(items),
                           Forms(cards=tuple(names), counted=("cards",))).split()[1:]
     except InvalidMoveError as exc:
         raise InvalidMoveError(f"{what}: {str(exc).partition(': ')[2] or exc}") from None

@@ -375,3 +375,12 @@ def test_a_trade_after_a_sale_is_entered_as_one_trade_before_the_sale():
     assert [e["move"] for e in tracker.record.events[-2:]] == [
         "trade talisman for pot_shard", "sell pot_shard 1"]
     assert tracker.undo() and tracker.undo() and tracker.record.events == before
+
+
+def test_a_count_after_a_card_in_a_list_is_that_cards():
+    """"coin, pot shards 2, talisman" was read as a coin, a pot shard and 2 talismans."""
+    tracker = Tracker.start(load("archaeology"), players=2, seat=0)
+    tracker.enter("0")
+    tracker.enter("coin, pot shards 2, talisman")
+    assert sorted(tracker.record.setup["hand"].split()) == [
+        "coin", "pot_shard", "pot_shard", "talisman"]
