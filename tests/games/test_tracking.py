@@ -384,3 +384,23 @@ def test_a_count_after_a_card_in_a_list_is_that_cards():
     tracker.enter("coin, pot shards 2, talisman")
     assert sorted(tracker.record.setup["hand"].split()) == [
         "coin", "pot_shard", "pot_shard", "talisman"]
+
+
+@pytest.mark.parametrize("monument, lines", [
+    ("sphinx", ("explore A", "name coin talisman", "coin", "talisman", "pot shard", "coin",
+                "coin")),
+    ("mine", ("explore A", "coin", "draw", "talisman", "stop")),
+])
+def test_an_explore_that_draws_face_up_asks_each_card_as_it_comes(monument, lines):
+    """The Mine's and the Sphinx's explorer never sees the chamber: its cards are drawn
+    face up one by one. Your own explore there asked "the cards you saw in the chamber"
+    and wanted all 15, which no player knows."""
+    tracker = Tracker.start(load("expedition", monument=monument), players=2, seat=0)
+    for line in ("0", "coin, coin, talisman, pot shard",
+                 "pot shard, parchment scrap, coin, broken cup, talisman", "map"):
+        tracker.enter(line)
+    tracker.enter(lines[0])
+    assert tracker.ask().key != "chamber"
+    for line in lines[1:]:
+        tracker.enter(line)
+    assert tracker.ask().kind == "move" and tracker.ask().seat == 0
