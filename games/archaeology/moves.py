@@ -300,15 +300,13 @@ class MoveBase:
             if args[0] not in ("use", "keep"):
                 raise InvalidMoveError(f"move {text!r}: expected 'tent use' or 'tent keep'")
             return make(TENT, int(args[0] == "use"))
-        if kind == KEEP:
-            cards = tuple(cls.card(word, text) for word in args)
-            if list(cards) != sorted(cards):
-                raise InvalidMoveError(f"move {text!r}: kept cards are listed in card order")
-            return make(KEEP, cards)
+        if kind == KEEP:  # (in any order, as a player says them: the move lists them
+            # in card order, so each choice of cards is one move)
+            return make(KEEP, tuple(sorted(cls.card(word, text) for word in args)))
         if kind == NAME:
-            named = tuple(cls.card(word, text) for word in args)
+            named = tuple(sorted(cls.card(word, text) for word in args))
             if any(a >= b for a, b in zip(named, named[1:])):
-                raise InvalidMoveError(f"move {text!r}: name different types, in card order")
+                raise InvalidMoveError(f"move {text!r}: name two different types")
             return make(NAME, named)
         if kind == REFILL:
             return make(REFILL, cls._chamber(args[0], text), cls.card(args[1], text))
