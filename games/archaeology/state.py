@@ -677,17 +677,17 @@ class ArchaeologyState(HiddenInformation):
                                    f"{listing(options)})")
         if min(cards) < self.storm_last:  # (first: the reason whatever the hand holds)
             raise IllegalMoveError(self._discard_order(min(cards)))
+        owed = self.storm_left  # (public, as the hand's size is: before the hand's cards)
+        if discard.kind == DISCARDS and len(cards) != owed:
+            raise IllegalMoveError(f"move '{discard}' is not legal here: the seat still owes "
+                                   f"the sandstorm {owed} card{'s' if owed != 1 else ''}, "
+                                   f"not {len(cards)}")
         base = self.to_move * self.rules.treasures
         for c in sorted(set(cards)):
             if cards.count(c) > self.hands[base + c]:
                 raise IllegalMoveError(f"move '{discard}' is not legal here: the hand holds "
                                        f"{self.hands[base + c]} {names[c]}, not "
                                        f"{cards.count(c)}")
-        owed = self.storm_left
-        if discard.kind == DISCARDS and len(cards) != owed:
-            raise IllegalMoveError(f"move '{discard}' is not legal here: the seat still owes "
-                                   f"the sandstorm {owed} card{'s' if owed != 1 else ''}, "
-                                   f"not {len(cards)}")
         probe = self.clone()
         for c in cards:
             if self.rules.discard_moves[c] not in probe.legal_moves():

@@ -404,3 +404,13 @@ def test_an_explore_that_draws_face_up_asks_each_card_as_it_comes(monument, line
     for line in lines[1:]:
         tracker.enter(line)
     assert tracker.ask().kind == "move" and tracker.ask().seat == 0
+
+
+def test_another_seats_whole_discard_of_the_wrong_size_says_so():
+    """Seat 1 owes 2 cards: a discard of 3 was refused with "no hand it could hold" (the
+    hand was checked before the count, which is public)."""
+    tracker = Tracker.start(load("archaeology"), players=2, seat=0)
+    for line in ("0",) + _TRADING + ("sandstorm", "discard coin pot shard"):
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match="seat 1: .*still owes the sandstorm 2 cards, not 3"):
+        tracker.enter("discard pot shard coin map")
