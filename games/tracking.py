@@ -596,11 +596,15 @@ def _chamber_apply(tracker: "Tracker", world: State[Any], move: Hashable,
     if known and sorted(ids) != sorted(getattr(world, "chambers")[i]):
         # (a look in the Temple, or the cards put back after a Tomb explore, showed it)
         from .archaeology.table import card_words
-        counts: dict[int, int] = {}
-        for c in getattr(world, "chambers")[i]:
-            counts[c] = counts.get(c, 0) + 1
+
+        def told(held: Sequence[int]) -> str:
+            counts: dict[int, int] = {}
+            for c in held:
+                counts[c] = counts.get(c, 0) + 1
+            return card_words(rules, counts)
+
         raise IllegalMoveError(f"the chamber: you have seen it hold "
-                               f"{card_words(rules, counts)}, not {', '.join(sorted(cards))}")
+                               f"{told(getattr(world, 'chambers')[i])}, not {told(ids)}")
     for w in tracker._worlds(world, index):
         if _fill_chamber(w, i, ids, tracker.seat):
             before = w.clone()
