@@ -36,3 +36,10 @@ def test_a_close_call_names_the_rival_valued_highest_not_the_second_by_visits():
 def test_no_close_call_when_every_rival_is_clearly_worse():
     rows = [dict(ROWS[0], stderr=0.01), dict(ROWS[1], value=0.1, stderr=0.01)]
     assert _hint(rows).close_call is None
+
+
+def test_a_move_tried_a_few_times_is_no_rival():
+    """Its few playouts may all have gone well: a close call named a move the hint did
+    not even show (found by a player reading a Pyramids hint)."""
+    rows = ROWS + [{"move": "end", "value": 0.9, "stderr": 0.3, "visits": 2}]
+    assert _hint(rows).close_call.moves[1] == "trade coin for pot_shard pot_shard"
