@@ -5,6 +5,7 @@ Both say each decision in one wording (:func:`verdict`)."""
 from __future__ import annotations
 
 from games.record import GameRecord
+from games.table import plural
 from solvers.results import GameReview, ReviewedDecision
 
 __all__ = ["format_review", "verdict", "annotate", "MARKS"]
@@ -71,8 +72,10 @@ def _head(review: GameReview) -> list[str]:
     who = f" ({review.seat_name})" if review.seat_name else ""
     what = (f"decision {review.at} of seat {review.seat}{who}" if review.at is not None
             else f"seat {review.seat}{who}")
-    return [f"{review.game}: review of {what}, {review.players} players, "
-            f"{review.record_moves} moves" + ("" if review.finished else ", unfinished"),
+    table = "solo" if review.players == 1 else plural(review.players, "player")
+    return [f"{review.game}: review of {what}, {table}, "
+            f"{plural(review.record_moves, 'move')}" + ("" if review.finished else
+                                                         ", unfinished"),
             f"values: {review.value_meaning}",
             f"labels by the loss in {scale.unit}: inaccuracy from {_value(scale.inaccuracy)}, "
             f"mistake from {_value(scale.mistake)}, blunder from {_value(scale.blunder)}; a "
