@@ -128,18 +128,41 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
                 f"{state.steps_per_round}: {move.shape}")
     actor = state.to_move
     who = seat_name(actor, seat, names)
+    if isinstance(move, (Keep, Cross, Pass)) and state.num_players > 1 \
+            and actor == state.num_players - 1:
+        # the last choice: every seat's is shown as the step resolves
+        told = [f"{who} chose" if actor != seat else _chosen(state, move, who)]
+        chosen = list(state.pending[:actor]) + [move]
+        told.append("all have chosen: " + "; ".join(
+            _chosen(state, m, seat_name(p, seat, names)) for p, m in enumerate(chosen)
+            if m is not None))
+        return ", ".join(told[:1]) + "; " + told[1]
     if actor != seat and isinstance(move, (Keep, Cross, Pass)):
         return f"{who} chose, unseen"
-    if isinstance(move, Keep):
-        return f"{who} kept cards {' and '.join(map(str, move.cards))}"
-    if isinstance(move, Cross):
-        return f"{who}: {describe(state, move)}"
+    if isinstance(move, (Keep, Cross)):
+        return _chosen(state, move, who)
     if isinstance(move, Take):
         source = ("the top card of the deck" if move.card == 0
                   else f"card {move.card} from the display")
         return f"{who} took {source}"
     if isinstance(move, Pass):
         return f"{who} passed"
+
+
+def _chosen(state: State, move: Move, who: str) -> str:
+    """A seat's keep, crossing or pass in words, with the cards its crossing completes."""
+    if isinstance(move, Keep):
+        return f"{who} kept cards {' and '.join(map(str, move.cards))}"
+    if isinstance(move, Pass):
+        return f"{who} passed"
+    assert isinstance(move, Cross)
+    data = state.rules.data
+    crossed = {move.card: move.cells}
+    for card, c in move.extras:
+        crossed[card] = crossed.get(card, 0) | 1 << c
+    done = [card for card, cells in crossed.items() if cells >> data.card(card).tomb & 1]
+    return f"{who}: {describe(state, move)}" + "".join(
+        f" (completes card {card}: {data.card_points} points)" for card in sorted(done))
 
 
 def describe_result(state: State, *, names: Sequence[str] | None = None,

@@ -236,3 +236,21 @@ def test_a_thief_with_nothing_to_steal_says_so(victim_cards, told):
     give(2, coin=victim_cards)
     thief = state.rules.dig_moves[state.rules.thief]
     assert game.describe_event(state, thief, 1) == told
+
+
+def test_the_pyramids_step_that_resolves_tells_every_seats_choice():
+    """At the table every seat's crossing shows once all have chosen; the words of the
+    other seats' crossings were never told ("seat 1 chose, unseen", then nothing), nor
+    which crossing completed a card."""
+    game = load("pyramids")
+    told = completed = 0
+    for _, state, move in _playout("pyramids", 6, players=3):
+        if state.current_player() == 2 and state.phase == "cross":
+            words = game.describe_event(state, move, 0)
+            assert words.startswith("seat 2 chose; all have chosen: you")
+            assert "seat 1: " in words and "seat 2: " in words or "passed" in words
+            told += 1
+            completed += "(completes card " in words
+        elif state.current_player() == 1 and state.phase in ("cross", "keep"):
+            assert game.describe_event(state, move, 0) == "seat 1 chose, unseen"
+    assert told > 10 and completed
