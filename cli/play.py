@@ -198,7 +198,8 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
 
 def _events(g: _Game) -> list[str]:
     """The events not shown yet, as the screen's first lines (and forget them)."""
-    lines = (["--- since your last move ---"] + [f"  {e}" for e in g.events]) if g.events else []
+    head = "--- since your last move ---" if g.decided else "--- before your first move ---"
+    lines = ([head] + [f"  {e}" for e in g.events]) if g.events else []
     g.events = []
     return lines
 
