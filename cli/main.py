@@ -1088,15 +1088,25 @@ def track(game: str, players: int | None, seat: int, record_file: str | None,
     from .track import track as follow
 
     if resume_file is not None:
-        if players is not None or seat != 0 or monument is not None or variants:
-            raise DigsiteError("track --resume: the table (players, seat, monument, "
-                               "variants) is the record's; leave out --players, --seat, "
-                               "--monument and --variant")
         tracker = read_table(read_json(resume_file),
                              lambda gid, **options: _load_game(gid, cards, **options))
         if tracker.game.id != game:
             raise DigsiteError(f"{resume_file}: a table record of {tracker.game.id}, not "
                                f"{game}")
+        record = tracker.record
+        # (the table is the record's: options that say it again are fine, others refused)
+        kept = record.options
+        variant = kept.get("variant") or []
+        given = {"--players": (players, record.players), "--seat": (seat or None, record.seat),
+                 "--monument": (monument, kept.get("monument")),
+                 "--variant": (list(variants) or None,
+                               [variant] if isinstance(variant, str) else list(variant))}
+        for name, (said, theirs) in given.items():
+            if said is not None and said != theirs:
+                shown = " ".join(map(str, theirs)) if isinstance(theirs, list) else theirs
+                raise DigsiteError(f"track --resume: the table is the record's ({name} "
+                                   f"{'none' if shown in (None, '') else shown}); leave out "
+                                   f"{name} or give the record's")
         path = (check_writable(resume_file) if record_file is None else
                 check_record_path(record_file, "table", "a table record"))
     else:

@@ -219,3 +219,18 @@ def test_a_record_file_replaces_only_a_record_of_its_kind(run_cli, tmp_path):
     assert run_cli("play", "lootnrun", "--record", str(game), stdin="quit\n").code == 0
     result = run_cli("track", "lootnrun", "--resume", str(table), stdin="red red\nquit\n")
     assert result.code == 0 and _read(table, "lootnrun").record.setup["tops"] == "red red"
+
+
+def test_resume_takes_the_records_table_said_again(run_cli, tmp_path):
+    """``--resume`` with ``--monument`` naming the record's own monument was refused; the
+    record's table said again is fine, another one is refused naming the record's."""
+    table = tmp_path / "t.json"
+    assert run_cli("track", "expedition", "--monument", "temple", "--record", str(table),
+                   stdin="0\nquit\n").code == 0
+    again = run_cli("track", "expedition", "--monument", "temple", "--players", "2",
+                    "--resume", str(table), stdin="quit\n")
+    assert again.code == 0, again.err
+    for args, said in [(("--monument", "tomb"), "(--monument temple)"),
+                       (("--players", "3"), "(--players 2)"), (("--seat", "1"), "(--seat 0)")]:
+        result = run_cli("track", "expedition", *args, "--resume", str(table), stdin="quit\n")
+        assert result.code == 2 and said in result.err, result.err
