@@ -155,6 +155,9 @@ def parse_text(text: str) -> Move:
     if head == "keep":
         return Keep(tuple(sorted(number(p, raw, "card") for p in rest.split(",") if p.strip())))
     if head == "take":
+        if not rest:
+            raise InvalidMoveError(f"move {raw!r}: take what? `take deck` (its top card) or "
+                                   f"`take N` (display card N)")
         return Take(0 if rest == "deck" else number(rest, raw, "card"))
     if head == "reveal":
         if rest not in SHAPES:

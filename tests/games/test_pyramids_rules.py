@@ -331,6 +331,8 @@ def test_move_text_round_trips_and_errors():
         parse_text("7:Z9")
     with pytest.raises(InvalidMoveError):
         parse_text("hello")
+    with pytest.raises(InvalidMoveError, match="take what\\? `take deck`"):
+        parse_text("take")  # (it said "card '' is not a number")
     state = world([(7, []), (2, [])], "domino")
     with pytest.raises(IllegalMoveError):
         parse_move(state, "7:A1,B1")  # the red cross's extra box is missing
