@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 from games.errors import DigsiteError
 from solvers.results import ArenaResult, GameReview
 
+from .format import bot_labels
+
 if TYPE_CHECKING:  # (imported when a chart is drawn: the module docstring)
     from matplotlib.figure import Figure
 
@@ -88,7 +90,7 @@ def review_chart(review: GameReview) -> str:
 def arena_chart(arena: ArenaResult) -> str:
     """Win rate of each bot with its 95% confidence interval (``digsite arena``)."""
     plt = _pyplot()
-    bots = list(arena.bots)
+    bots = bot_labels(arena.bots)
     rates = arena.win_rate
     low = [r - ci[0] for r, ci in zip(rates, arena.ci95)]
     high = [ci[1] - r for r, ci in zip(rates, arena.ci95)]

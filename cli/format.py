@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from solvers.hints import Hint
 from solvers.interrupt import INTERRUPTED
@@ -200,11 +200,26 @@ def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     return "\n".join(lines + list(result.analysis))
 
 
+def bot_labels(bots: Sequence[str]) -> list[str]:
+    """The arena's bots as rows name them: a bot that sits more than once is numbered in
+    the order given (``greedy #1``, ``greedy #2``), so that its rows can be told apart.
+
+    >>> bot_labels(["greedy", "random", "greedy"])
+    ['greedy #1', 'random', 'greedy #2']
+    """
+    seen: dict[str, int] = {}
+    labels = []
+    for bot in bots:
+        seen[bot] = seen.get(bot, 0) + 1
+        labels.append(f"{bot} #{seen[bot]}" if list(bots).count(bot) > 1 else bot)
+    return labels
+
+
 def format_arena(result: ArenaResult) -> str:
     """Win rates with 95% intervals and mean scores."""
     options = "".join(f", {key} {value}" for key, value in result.deal_options.items())
     lines = [f"{result.game}: {result.games} games, seed {result.seed}{options}"]
-    for i, bot in enumerate(result.bots):
+    for i, bot in enumerate(bot_labels(result.bots)):
         low, high = result.ci95[i]
         lines.append(
             f"  {bot:<12} wins {_num(result.wins[i]):>6}  rate {result.win_rate[i]:.3f} "
