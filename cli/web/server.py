@@ -294,10 +294,54 @@ async def _fault(request: Request, exc: Exception) -> Response:
     return _error(f"internal fault: {type(exc).__name__}: {exc}", 500)
 
 
+#: The names of this machine a loopback server answers to (``run_server``'s ``hosts``).
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def _host_name(authority: str) -> str:
+    """``example.org:8765`` -> ``example.org``; ``[::1]:8765`` -> ``::1``."""
+    if authority.startswith("["):
+        return authority[1:authority.find("]")] if "]" in authority else authority
+    return authority.rsplit(":", 1)[0] if authority.count(":") == 1 else authority
+
+
+class _SameSite:
+    """ASGI middleware: the board answers its own page only. A request from another site's
+    page (its ``Origin`` is not the ``Host`` asked) is refused with 403, so no web page the
+    user visits can start searches here (a ``text/plain`` POST needs no preflight); with
+    ``hosts`` (a loopback server), a ``Host`` outside them is refused too, so a page whose
+    name was made to point at 127.0.0.1 (DNS rebinding) cannot read the board either."""
+
+    def __init__(self, app: Any, hosts: frozenset[str] | None) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                       for k, v in scope.get("headers", [])}
+            host = headers.get("host", "")
+            origin = headers.get("origin")
+            why = None
+            if self.hosts is not None and _host_name(host).lower() not in self.hosts:
+                why = f"host {host[:80]!r} is not this machine's (the board answers 127.0.0.1)"
+            elif origin is not None and origin != "null" and \
+                    origin.partition("://")[2].lower() != host.lower():
+                why = f"a request from another site ({origin[:80]}) is refused"
+            elif origin == "null":
+                why = "a request from an opaque origin is refused"
+            if why is not None:
+                await _error(why, 403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
-             jobs: JobManager | None = None) -> Starlette:
+             jobs: JobManager | None = None, hosts: frozenset[str] | None = None
+             ) -> Starlette:
     """The analysis board's app; ``records``: ``(name, record JSON)`` read from the command
-    line at start (the server reads no path after that)."""
+    line at start (the server reads no path after that); ``hosts``: the ``Host`` names it
+    answers to (``None``: any, the Origin checked all the same; ``_SameSite``)."""
     from starlette.exceptions import HTTPException
 
     manager = jobs or JobManager()
@@ -308,9 +352,12 @@ def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
         yield
         manager.shutdown()
 
+    from starlette.middleware import Middleware
+
     app = Starlette(routes=routes, exception_handlers={
         DigsiteError: _bad_input, GridError: _bad_input, LookupError: _not_found,
-        HTTPException: _http_error, Exception: _fault}, lifespan=lifespan)
+        HTTPException: _http_error, Exception: _fault}, lifespan=lifespan,
+        middleware=[Middleware(_SameSite, hosts=hosts)])
     app.state.jobs = manager
     return app
 
@@ -346,8 +393,12 @@ def run_server(records: list[tuple[str, dict[str, Any]]], *, host: str, port: in
     """Serve until interrupted (``digsite serve``): ``announce(url)`` once listening."""
     import uvicorn
 
-    config = uvicorn.Config(make_app(records), host=host, port=port, log_level="warning",
-                            lifespan="on")
+    # a loopback server answers to this machine's names only (DNS rebinding); one bound
+    # to another address serves whatever name the network gives it (the Origin checked)
+    loopback = _host_name(host).lower() in LOOPBACK_NAMES or host.startswith("127.")
+    config = uvicorn.Config(make_app(records, hosts=LOOPBACK_NAMES | {host} if loopback
+                                     else None),
+                            host=host, port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     host_text = f"[{host}]" if ":" in host else host
     original = server.startup

@@ -225,7 +225,7 @@ def test_serve_prints_its_address_and_answers(tmp_path):
                            "iterations": 50_000}).encode()
         where = urllib.parse.urlsplit(url)
         with socket.create_connection((where.hostname, where.port), timeout=30) as sock:
-            sock.sendall(b"POST /api/hint HTTP/1.1\r\nHost: x\r\nContent-Type: "
+            sock.sendall(b"POST /api/hint HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
                          b"application/json\r\nContent-Length: %d\r\n\r\n" % len(body)
                          + body)
             end = time.monotonic() + 60

@@ -194,3 +194,28 @@ def test_many_requests_at_once_keep_answering_and_leak_nothing(client):
     assert health["running"] == 0 and health["processes"] == 0
     assert health["reaped"] == health["started"] > 0
     assert client.get("/api/examples").status_code == 200
+
+
+def test_another_sites_page_cannot_drive_the_board():
+    """A ``text/plain`` POST from any page the user visits needs no preflight: the board
+    ran it (a hint, a review, up to minutes of CPU). A request whose Origin is not the
+    board's is refused, and a loopback board answers this machine's names only (a page
+    whose name was pointed at 127.0.0.1 could read it: DNS rebinding)."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from cli.web.server import LOOPBACK_NAMES, make_app
+
+    open_ = {"game": "pyramids", "seed": 1}
+    with TestClient(make_app(hosts=LOOPBACK_NAMES), base_url="http://127.0.0.1:8765") as c:
+        assert c.get("/api/examples").status_code == 200
+        assert c.post("/api/open", json=open_,
+                      headers={"Origin": "http://127.0.0.1:8765"}).status_code == 200
+        for headers, words in [({"Origin": "http://evil.example"}, "another site"),
+                               ({"Origin": "null"}, "opaque origin"),
+                               ({"Host": "evil.example:8765"}, "not this machine's")]:
+            response = c.post("/api/open", content=json.dumps(open_),
+                              headers={"Content-Type": "text/plain", **headers})
+            assert response.status_code == 403 and words in response.json()["error"]
+        assert c.get("/", headers={"Host": "evil.example:8765"}).status_code == 403
+        assert c.get("/", headers={"Host": "localhost:8765"}).status_code == 200
