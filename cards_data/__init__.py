@@ -15,6 +15,8 @@ into the same frozen value, or fails with ``InvalidDataError`` naming the file a
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import importlib
 import pkgutil
 import sys
@@ -23,7 +25,7 @@ import typing
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Literal, Mapping, Protocol, overload
+from typing import Any, Callable, Literal, Mapping, Protocol, overload
 
 from ._schema import CARD_NUMBER_LIMIT, LABELS, Node
 from .ancients import AncientsData, MapCard
@@ -37,7 +39,8 @@ from .treasures import Chamber, Treasure
 __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
     "MAX_INPUT_CHARS", "check_input_size",
-    "bundled_text", "bundled_path", "provenance", "DigsiteError", "InvalidDataError",
+    "bundled_text", "bundled_path", "provenance", "fingerprint", "DigsiteError",
+    "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",
     "LongExpedition", "Monument", "LootNRunData", "RoomCard", "PyramidCard", "PyramidsData",
 ]
@@ -182,6 +185,22 @@ def validate_file(path_or_dash: str | Path) -> CardData:
     if str(path_or_dash) == "-":
         return load_text(sys.stdin.read(), source="<stdin>")
     return load_text(_read(Path(path_or_dash)), source=str(path_or_dash))
+
+
+def fingerprint(data: CardData) -> dict[str, str]:
+    """What a record keeps of the card data it was made with (``games.record``, the table
+    records of ``games.tracking``): the data's ``edition`` and a digest of all its values,
+    so that a record read with other data (``--cards FILE`` left out, or edited) says so
+    rather than replaying with other prices. The digest is of the data's ``repr`` (frozen
+    dataclasses and maps, in file order: the same values give the same digest), the file
+    it was read from aside (``source``: a copy of the bundled file is the same data).
+
+    >>> sorted(fingerprint(load("lootnrun")))
+    ['digest', 'edition']
+    """
+    values = dataclasses.replace(typing.cast(Any, data), source="")
+    return {"edition": data.edition,
+            "digest": hashlib.sha256(repr(values).encode()).hexdigest()[:16]}
 
 
 def provenance(data: CardData) -> dict[str, str]:

@@ -162,7 +162,7 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
     record = GameRecord.start(
         game.id, deal, seats=kinds,
         source=f"digsite play {game.id} --players {players} --seat {seat} --seed {seed}"
-               + options)
+               + options, data=game.data)
     g = _Game(game, seat, labels, record, game.state_from_deal(deal), make_bots)
     g.bots = make_bots()
     table = (f"you are seat {seat}; " + ", ".join(labels[s] for s in others)

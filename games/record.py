@@ -6,6 +6,8 @@ A record is the deal and the moves in order, each tagged with the seat that play
      "deal": {...},                          # the engine's deal (``digsite deal``)
      "seats": ["ismcts", "greedy"],          # optional: who played each seat
      "source": "digsite arena ...",          # optional: free text, where it came from
+     "cards": {"edition": "...", "digest": "..."},  # optional: the card data it was played
+                                             # with (``cards_data.fingerprint``)
      "comment": "...",                       # optional: free text on the whole game
      "moves": [{"seat": 0, "move": "dig"}, {"seat": 0, "move": "end", "comment": "..."}, ...],
      "result": {"returns": [12, 30], "winners": [1]}}   # optional (a finished game)
@@ -45,10 +47,12 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any, Hashable, Iterator, Sequence
 
+import cards_data
+
 from . import registry
 from .errors import DigsiteError, InvalidStateError
 from .protocol import CHANCE, State
-from .reader import read_document, read_header
+from .reader import Node, read_document, read_header
 
 __all__ = ["FORMAT_VERSION", "PERSON", "Entry", "GameRecord", "Step", "read_record",
            "replay_steps", "final_state", "resolve_fixed_chance", "record_text", "record_game"]
@@ -81,13 +85,19 @@ class GameRecord:
     source: str | None = None
     result: dict[str, list[float] | list[int]] | None = None
     comment: str | None = None
+    #: the card data the game was played with (``cards_data.fingerprint``): a record read
+    #: with other data is refused (a record played with ``--cards FILE`` and read without
+    #: it replayed with the bundled prices, and its money came out otherwise)
+    cards: dict[str, str] | None = None
 
     @classmethod
     def start(cls, game_id: str, deal: dict[str, Any], *, seats: Sequence[str] | None = None,
-              source: str | None = None) -> "GameRecord":
-        """An empty record of ``deal`` (``deal["players"]`` seats)."""
+              source: str | None = None, data: Any = None) -> "GameRecord":
+        """An empty record of ``deal`` (``deal["players"]`` seats), played with ``data``
+        (its fingerprint kept, when given)."""
         return cls(game_id, int(deal["players"]), deal,
-                   seats=None if seats is None else tuple(seats), source=source)
+                   seats=None if seats is None else tuple(seats), source=source,
+                   cards=None if data is None else cards_data.fingerprint(data))
 
     def played(self, seat: int, move: str) -> "GameRecord":
         """This record with one more move."""
@@ -123,6 +133,8 @@ class GameRecord:
             out["seats"] = list(self.seats)
         if self.source is not None:
             out["source"] = self.source
+        if self.cards is not None:
+            out["cards"] = dict(self.cards)
         if self.comment is not None:
             out["comment"] = self.comment
         out["moves"] = [{"seat": e.seat, "move": e.move}
@@ -236,6 +248,7 @@ def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
     if node.has("seats"):
         seats = node.texts("seats", length=players)
     source = node.text("source", default=None)
+    cards = read_fingerprint(node, data)
     comment = node.text("comment", default=None)
     moves = []
     for i, item in enumerate(node.items("moves")):
@@ -255,9 +268,28 @@ def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
         res.done()
         result = {"returns": returns, "winners": winners}
     node.done()
-    record = GameRecord(game, players, deal, tuple(moves), seats, source, result, comment)
+    record = GameRecord(game, players, deal, tuple(moves), seats, source, result, comment,
+                        cards)
     final_state(record, data)  # validate by replay
     return record
+
+
+def read_fingerprint(node: Node, data: Any) -> dict[str, str] | None:
+    """A document's ``cards`` (``cards_data.fingerprint``), checked against the card data
+    it is read with: other data (another edition, or values edited) is refused, naming
+    both, before the replay would use the wrong values."""
+    table = node.optional_table("cards")
+    if table is None:
+        return None
+    kept = {"edition": table.text("edition"), "digest": table.text("digest")}
+    table.done()
+    here = cards_data.fingerprint(data)
+    if kept != here:
+        what = ("edition" if kept["edition"] != here["edition"] else "values")
+        node.fail(f"made with other card data ({what}: edition {kept['edition']!r}, digest "
+                  f"{kept['digest']}; this data is {here['edition']!r}, {here['digest']}): "
+                  f"give the same --cards FILE", "cards")
+    return kept
 
 
 def record_text(doc: dict[str, Any]) -> str:

@@ -10,7 +10,8 @@ The **table record** holds exactly that, and nothing it could not know::
      "game": "archaeology", "players": 2, "seat": 0,
      "deal_options": {},                     # the New Expedition's monument and variants
      "seed": 0,                              # seeds the tracker's scratch worlds (below)
-     "edition": "2007 (Z-Man 2009 reprint unchanged)",  # the card data's edition (--cards FILE's)
+     "cards": {"edition": "2007 (Z-Man 2009 reprint unchanged)", "digest": "cb96f2f80f74f31a"},
+                                             # the card data (cards_data.fingerprint)
      "setup": {"first": "1", "hand": "coin coin pot_shard talisman",
                "market": "pot_shard pot_shard coin talisman broken_cup"},   # per game
      "events": [{"seat": 1, "move": "sell coin 2"},   # a seat's public action
@@ -79,11 +80,14 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Iterator, Sequence
 
+import cards_data
+
 from .errors import DigsiteError, IllegalMoveError, InvalidMoveError, InvalidStateError
 from .forgiving import did_you_mean, suggest
 from .game import Game
 from .protocol import CHANCE, State, read_text
 from .reader import read_document
+from .record import read_fingerprint
 from .seeding import make_rng
 from .table import plural
 
@@ -115,17 +119,17 @@ class TableRecord:
     setup: dict[str, str] = field(default_factory=dict)
     events: tuple[dict[str, Any], ...] = ()
     refused: tuple[dict[str, Any], ...] = ()
-    #: the edition of the card data the table was tracked with (``--cards FILE``'s), as a
-    #: deal names it: a record resumed with other data says so ("" in an older record)
-    edition: str = ""
+    #: the card data the table was tracked with (``--cards FILE``'s;
+    #: ``cards_data.fingerprint``): a record resumed with other data says so
+    cards: dict[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON (the module docstring's format, without ``pending``: the
         tracker's :meth:`Tracker.document` adds it)."""
         doc = {"table": TABLE_FORMAT, "game": self.game, "players": self.players,
                "seat": self.seat, "deal_options": dict(self.options), "seed": self.seed}
-        if self.edition:
-            doc["edition"] = self.edition
+        if self.cards is not None:
+            doc["cards"] = dict(self.cards)
         return {**doc, "setup": dict(self.setup), "events": [dict(e) for e in self.events],
                 "refused": [dict(r) for r in self.refused]}
 
@@ -1043,7 +1047,7 @@ class Tracker:
             raise InvalidStateError(f"track: seat must be 0 to {players - 1}, got {seat}")
         setup = {"first": "0"} if players == 1 else {}  # (solo: nobody else to begin)
         return cls(game, TableRecord(game.id, players, seat, dict(game.options), seed, setup,
-                                     edition=_edition(game)))
+                                     cards=cards_data.fingerprint(game.data)))
 
     # --- reading the state ----------------------------------------------------------
     @property
@@ -1394,11 +1398,6 @@ class Tracker:
         self.record = replace(self.record, refused=record.refused)
 
 
-def _edition(game: Game) -> str:
-    """The edition of ``game``'s card data (every game's data names one)."""
-    return str(getattr(game.data, "edition", ""))
-
-
 def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     """A table record read back (``--resume``), validated by replay; ``load(game_id,
     **options)`` makes the game. ``InvalidStateError`` with one line naming the key."""
@@ -1417,10 +1416,7 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
         game = load(game_id, **options)
     except DigsiteError as exc:
         raise InvalidStateError(f"table: deal_options: {exc}") from None
-    edition = node.text("edition", default="")
-    if edition and edition != _edition(game):
-        node.fail(f"the table was tracked with the card data of edition {edition!r}, this "
-                  f"is {_edition(game)!r}: give the same --cards FILE", "edition")
+    cards = read_fingerprint(node, game.data)
     setup_node = node.table("setup", default={})
     keys = [key for key, _ in setup_questions(game)]
     setup = {}
@@ -1463,7 +1459,7 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     if events and answered < len(keys):
         node.fail("events before the setup is complete", "events")
     record = TableRecord(game_id, players, seat, dict(options), seed, setup, tuple(events),
-                         tuple(refused), edition)
+                         tuple(refused), cards)
     tracker = Tracker(game, record)
     if pending is not None:
         ask = tracker.ask()

@@ -119,7 +119,8 @@ def play_game(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable
         record = GameRecord(game_id, k, the_deal, tuple(Entry(*p) for p in played),
                             seats=tuple(bot_names[b] for b in seat_bot),
                             source=f"digsite arena: deal seed {deal_seed}, rotation "
-                                   f"{rotation}{options}").finished(state)
+                                   f"{rotation}{options}",
+                            cards=cards_data.fingerprint(data)).finished(state)
     return ArenaGame(index=-1, bots_by_seat=tuple(bot_names[b] for b in seat_bot),
                      seat_bot=tuple(seat_bot), returns=tuple(state.returns()),
                      winners=tuple(state.winners()), decisions=decisions, record=record)

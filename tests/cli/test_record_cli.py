@@ -134,3 +134,22 @@ def test_arena_records_are_the_same_for_any_number_of_workers(run_cli, tmp_path)
         assert result.code == 0, result.err
     one, two = (sorted((tmp_path / w).iterdir()) for w in ("1", "2"))
     assert [p.read_text() for p in one] == [p.read_text() for p in two]
+
+
+def test_a_record_played_with_other_card_data_is_not_read_without_it(run_cli, tmp_path):
+    """A game played with ``--cards FILE`` and read without it replayed with the bundled
+    prices: a sale of $5 came back as $1, and the hint ranked the wrong position. The
+    record keeps the data's fingerprint; read with other data it is refused, with the
+    same data it reads as before."""
+    mine = tmp_path / "mine.toml"
+    text = run_cli("data", "show", "archaeology").out
+    assert "sell = [1, 2, 3, 4, 15]" in text
+    mine.write_text(text.replace("sell = [1, 2, 3, 4, 15]", "sell = [5, 6, 7, 8, 15]"))
+    record = tmp_path / "game.json"
+    assert run_cli("play", "archaeology", "--seed", "5", "--cards", str(mine), "--record",
+                   str(record), stdin="1\nquit\n").code == 0
+    assert json.loads(record.read_text())["cards"]["digest"]
+    refused = run_cli("view", str(record), "--at", "2")
+    assert refused.code == 2 and "made with other card data (values" in refused.err
+    assert refused.err.count("\n") == 1
+    assert run_cli("view", str(record), "--at", "2", "--cards", str(mine)).code == 0

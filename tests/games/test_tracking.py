@@ -319,8 +319,9 @@ def test_an_answer_the_move_did_not_ask_is_refused_in_a_record():
 
 def test_a_table_names_its_card_data_and_is_not_resumed_with_other_data():
     """A table tracked with ``--cards FILE`` and resumed without it failed deep in its
-    events ("the room drawn: the backs are green, not red"); the record names the data's
-    edition now, as a deal does, and a resume with other data says so."""
+    events ("the room drawn: the backs are green, not red"); the record keeps the data's
+    fingerprint now, and a resume with other data (another edition, or values edited)
+    says so."""
     import dataclasses
 
     import cards_data
@@ -328,12 +329,14 @@ def test_a_table_names_its_card_data_and_is_not_resumed_with_other_data():
     tracker = Tracker.start(game, players=2, seat=0)
     tracker.enter("0")
     doc = json.loads(json.dumps(tracker.document()))
-    assert doc["edition"] == cards_data.load("lootnrun").edition
-    mine = dataclasses.replace(cards_data.load("lootnrun"), edition="my-own-1")
-    with pytest.raises(DigsiteError, match="tracked with the card data of edition .*give the "
-                                           "same --cards FILE"):
-        read_table(doc, lambda gid, **o: load(gid, data=mine, **o))
-    del doc["edition"]  # (an older record: read as before)
+    bundled = cards_data.load("lootnrun")
+    assert doc["cards"] == cards_data.fingerprint(bundled)
+    for other, what in [(dataclasses.replace(bundled, edition="my-own-1"), "edition"),
+                        (dataclasses.replace(bundled, target=30), "values")]:
+        with pytest.raises(DigsiteError, match=f"cards: made with other card data \\({what}: "
+                                               f".*give the same --cards FILE"):
+            read_table(doc, lambda gid, **o: load(gid, data=other, **o))
+    del doc["cards"]  # (an older record: read as before)
     assert read_table(doc, lambda gid, **o: load(gid, **o)).record.setup == {"first": "0"}
 
 
