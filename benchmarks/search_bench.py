@@ -1,12 +1,14 @@
 """Where an ISMCTS iteration's time goes, and what root-parallel search buys.
 
 **Breakdown** (Archaeology and Loot N Run, two players, the opening decision, the searches
-the hints use): CPU time per iteration of a whole search, and in the same run the CPU cost
-of its parts measured alone on the same number of fresh worlds — ``clone`` (one copy of the
-root), ``determinize`` (clone plus sampling the hidden cards), ``playout`` (the rollout
-from a determinized world to the end) — and the rest, ``tree`` (selection, expansion,
-information-set keys, backpropagation). CPU time, so the other tenants of a shared machine
-move the figures less than wall time.
+the hints use): CPU time per iteration of a whole search; ``playout`` its playouts' share,
+timed inside a second, identical search (a search's playouts start where the tree ends,
+so a playout from the root, timed alone, costs more than one of the search's: measured that
+way the parts added up to 127%); ``clone`` (one copy of the root) and ``determinize``
+(clone plus sampling the hidden cards, once an iteration) measured alone on as many fresh
+worlds; and the rest, ``tree`` (selection, expansion, information-set keys,
+backpropagation). CPU time, so the other tenants of a shared machine move the figures less
+than wall time.
 
 **Root-parallel speed:** iterations per second (wall) of the 2-player Archaeology opening
 hint, 1,000 iterations per tree, on one tree and on two root-parallel trees, in the same
@@ -69,15 +71,23 @@ def breakdown(world: State[Any], seat: int, options: dict[str, Any],
     start = time.process_time()
     result = ismcts(world, seat, iterations=iterations, seed=1, **options)
     search_ms = (time.process_time() - start) / result.iterations * 1e3
+    # the same search again, its playouts timed where they run (the timer's own cost is
+    # in both the playouts' time and the whole: the share holds for the untimed search)
+    play = options.get("playout") or rollout
+    spent = [0.0]
+
+    def timed(w: State[Any], rng: Any) -> None:
+        begun = time.process_time()
+        play(w, rng)
+        spent[0] += time.process_time() - begun
+
+    start = time.process_time()
+    ismcts(world, seat, iterations=iterations, seed=1, **{**options, "playout": timed})
+    share = spent[0] / max(time.process_time() - start, 1e-9)
+    playout_ms = share * search_ms
     rng = make_rng(2)
     clone_ms = _cpu(world.clone, iterations)
     determinize_ms = _cpu(lambda: world.determinize(seat, rng), iterations)
-    play = options.get("playout")
-    worlds = [world.determinize(seat, rng) for _ in range(iterations)]
-    start = time.process_time()
-    for w in worlds:
-        play(w, rng) if play is not None else rollout(w, rng)
-    playout_ms = (time.process_time() - start) / iterations * 1e3
     tree_ms = max(0.0, search_ms - determinize_ms - playout_ms)
     return {"iterations": result.iterations, "search_ms": round(search_ms, 4),
             "clone_ms": round(clone_ms, 4), "determinize_ms": round(determinize_ms, 4),
