@@ -50,8 +50,10 @@ if TYPE_CHECKING:  # (for the types only: a command imports these when it runs)
     from games.record import GameRecord
     from solvers.moments import Decision
 
-#: `digsite bench --quick`, measured (2026-11, 2 cores at load 5): 31 s of CPU, 51 s wall.
-QUICK_BENCH_TIME = "about 30 s of CPU time, up to a minute on a busy machine"
+#: `digsite bench --quick`, measured (2026-11-27, compiled build, 2 cores at load 1-2): 173 s
+#: of CPU, 168 s wall, the Pyramids suite's solves 95 s of it (pure Python: 161 s of user
+#: CPU, measured by a user; the 31 s said before predates the suites added since).
+QUICK_BENCH_TIME = "about 3 minutes of CPU time (half of it the Pyramids solves)"
 BAD_INPUT = 2
 #: A seed: 0 and up (Python's generator seeds -N as N, so a negative seed would only repeat
 #: another's games), below 2**63 (what every seeded generator takes).
