@@ -147,7 +147,9 @@ class _Board:
             "records": [{"index": k, "name": name, "game": doc.get("game")}
                         for k, (name, doc) in enumerate(self.records)],
             "games": [{"id": info.id, "name": info.name, "kind": info.kind,
-                       "solo": info.solo, "services": list(info.services)}
+                       "solo": info.solo,
+                       # (the registry's capability keys, in the API's words: BOTS is bots)
+                       "services": [name.lower() for name in info.services]}
                       for info in registry.GAMES.values()]})
 
     async def example(self, request: Request) -> Response:
@@ -162,7 +164,8 @@ class _Board:
                                     "or game and seed")
         seat = payload.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise InvalidStateError(f"open: seat: expected a seat number, got {seat!r}")
+            raise InvalidStateError(f"open: seat: expected a seat number, got "
+                                    f"{json.dumps(seat)[:40]}")
         key = keys.pop()
         if key == "example":
             if not isinstance(payload["example"], str):
@@ -171,8 +174,11 @@ class _Board:
         elif key == "record":
             k = payload["record"]
             if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(self.records):
-                raise InvalidStateError(f"open: record: no record {k!r} (the server was "
-                                        f"given {len(self.records)})")
+                given = len(self.records)
+                raise InvalidStateError(
+                    f"open: record: no record {json.dumps(k)[:40]} (the server was given "
+                    + (f"{given} record{'s' if given > 1 else ''}: 0 to {given - 1})" if given
+                       else "no record)"))
             doc = self.records[k][1]
         elif key == "text":
             if not isinstance(payload["text"], str):
@@ -221,7 +227,7 @@ class _Board:
         async def endpoint(request: Request) -> Response:
             payload = await _body(request)
             job = manager.start(kind, payload, _client(request))
-            if request.query_params.get("job"):
+            if request.query_params.get("job", "0") not in ("", "0", "false"):
                 return JSONResponse(job.status(), status_code=202)
             waiter = asyncio.ensure_future(job.finished.wait())
             try:
@@ -380,7 +386,8 @@ def _solo_deal(payload: dict[str, Any]) -> dict[str, Any]:
         raise InvalidStateError(f"open: {game} has no solo deal (solo deals: "
                                 f"{', '.join(g.id for g in registry.GAMES.values() if g.solo)})")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        raise InvalidStateError(f"open: seed: expected a whole number from 0, got {seed!r}")
+        raise InvalidStateError(f"open: seed: expected a whole number from 0, got "
+                                f"{json.dumps(seed)[:40]}")
     if set(payload) - {"game", "seed", "seat"}:
         raise InvalidStateError("open: a solo deal takes game and seed only")
     data = cards_data.load(game)

@@ -48,9 +48,11 @@ def _number(payload: dict[str, Any], key: str, *, lo: float, hi: float, whole: b
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
             (whole and not isinstance(value, int)) or not math.isfinite(value):
         kind = "a whole number" if whole else "a number"
-        raise InvalidStateError(f"{key}: expected {kind}, got {value!r}")
+        # (the value as JSON writes it: `true`, not Python's True)
+        raise InvalidStateError(f"{key}: expected {kind}, got {json.dumps(value)[:40]}")
     if not lo <= value <= hi:
-        raise InvalidStateError(f"{key}: must be from {lo:g} to {hi:g} on this server, "
+        low, high = (f"{int(lo)}", f"{int(hi)}") if whole else (f"{lo:g}", f"{hi:g}")
+        raise InvalidStateError(f"{key}: must be from {low} to {high} on this server, "
                                 f"got {value}")
     return value
 

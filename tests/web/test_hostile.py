@@ -219,3 +219,21 @@ def test_another_sites_page_cannot_drive_the_board():
             assert response.status_code == 403 and words in response.json()["error"]
         assert c.get("/", headers={"Host": "evil.example:8765"}).status_code == 403
         assert c.get("/", headers={"Host": "localhost:8765"}).status_code == 200
+
+
+def test_the_apis_words_are_jsons(client):
+    """Errors spell values as JSON does (it said "got True"), bounds whole where they are
+    ("9.22337e+18"), and ``?job=0`` asks for no job (it ran one, 202)."""
+    error = client.post("/api/hint", json={"game": "lootnrun", "view": {},
+                                           "iterations": True}).json()["error"]
+    assert "got true" in error and "True" not in error
+    error = client.post("/api/open", json={"game": "pyramids", "seed": -1}).json()["error"]
+    assert "got -1" in error
+    error = client.post("/api/open", json={"record": 1}).json()["error"]
+    assert "no record 1 (the server was given no record)" in error
+    assert all(s == s.lower() for g in client.get("/api/examples").json()["games"]
+               for s in g["services"])
+    from games import load
+    hint = {"game": "lootnrun", "view": load("lootnrun").example_view(), "iterations": 10}
+    assert client.post("/api/hint?job=0", json=hint).status_code == 200
+    assert client.post("/api/hint?job=1", json=hint).status_code == 202
