@@ -147,4 +147,7 @@ def write_report(report: Report, path: str) -> None:
     with tempfile.NamedTemporaryFile("w", dir=target.parent or ".", delete=False,
                                      suffix=".tmp", encoding="utf-8") as tmp:
         tmp.write(payload + "\n")
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(tmp.name, 0o666 & ~mask)  # (a temporary file is private: the report is not)
     os.replace(tmp.name, target)

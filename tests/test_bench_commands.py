@@ -34,3 +34,17 @@ def test_the_table_says_which_commands_are_within_their_cap():
     assert "start-up included" in first
     assert "hint pyramids S=1: wall 1.50 s" in hint and "wall within" in hint
     assert "review pyramids S=5 (5 searches)" in review and "wall OVER" in review
+
+
+def test_the_json_report_is_readable_as_every_output_is(tmp_path):
+    """``bench --json FILE`` wrote mode 0600 (a temporary file's), every other output 0644
+    under the usual umask."""
+    import os
+
+    from benchmarks.runner import write_report
+    mask = os.umask(0o022)
+    try:
+        write_report({"suites": {}, "text": "x"}, str(tmp_path / "b.json"))
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "b.json").stat().st_mode & 0o777 == 0o644
