@@ -204,10 +204,27 @@ def _read_market(node: Node, rules: Rules, state: AncientsState) -> list[int]:
     return present
 
 
+def most_money_and_sand(data: AncientsData) -> tuple[int, int]:
+    """The most money and sand one seat can hold in any game: the start's, $2 or a token a
+    rest and a token a shop hands over (each comes with a card entering the market, so at
+    most one a card of the deck), and every artifact's points from its sale.
+
+    >>> import cards_data
+    >>> most_money_and_sand(cards_data.load("ancients"))[1]
+    101
+    """
+    deck = data.deck_size
+    return (data.start_money + 2 * deck + sum(m.points for m in data.maps),
+            data.start_sand + 2 * deck)
+
+
 def _read_seat(node: Node, rules: Rules, state: AncientsState, s: int) -> list[list[int]]:
-    """``seats[s]``: money, sand and the public cards of seat ``s``; returns its card lists."""
-    state.money[s] = node.integer("money")
-    state.sand[s] = node.integer("sand")
+    """``seats[s]``: money, sand and the public cards of seat ``s``; returns its card lists.
+    Money and sand are at most what a game can give a seat (:func:`most_money_and_sand`:
+    a position holding more could come from no game, and its scores were read as given)."""
+    most_money, most_sand = most_money_and_sand(rules.data)
+    state.money[s] = node.integer("money", hi=most_money)
+    state.sand[s] = node.integer("sand", hi=most_sand)
     state.pack[s] = read_ids(node, "pack", rules.maps, what="map card",
                              max_length=rules.data.pack_limit, default=[])
     state.artifacts[s] = read_ids(node, "artifacts", rules.maps, what="map card", default=[])

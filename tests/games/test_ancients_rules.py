@@ -604,3 +604,19 @@ def test_every_refusal_is_one_line_with_its_reason_and_the_legal_moves():
             # (finds first, most of the time: the desert turns are where players are refused)
             play(state, rng.choice(finds if finds and rng.random() < 0.7 else legal))
     assert refused > 1000
+
+
+@pytest.mark.parametrize("key", ["money", "sand"])
+def test_a_view_holds_no_more_money_or_sand_than_a_game_gives(key):
+    """A view with 10**12 sand was read, and the hint valued it at about 5e11 points: a seat
+    holds at most the start's, a rest's or a shop's each time a card enters the market,
+    and every artifact's sale."""
+    from games.ancients.views import most_money_and_sand
+    data = cards_data.load("ancients")
+    most = dict(zip(("money", "sand"), most_money_and_sand(data)))[key]
+    view = A.example_view(data)
+    view["seats"][0][key] = most
+    A.state_from_view(view, data, 0)
+    view["seats"][0][key] = most + 1
+    with pytest.raises(InvalidStateError, match=f"seats\\[0\\].{key}: must be at most {most}"):
+        A.state_from_view(view, data, 0)
