@@ -45,6 +45,8 @@ lootnrun --position`` prints the same view as ``digsite example lootnrun``; hint
 
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 from cards_data.lootnrun import LootNRunData
@@ -175,7 +177,12 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
                   for k, rooms in enumerate(node.items("reshuffled", default=[]))]
     known = mine + discard + [r for r in drawn if r is not None]
     if len(set(known)) != len(known):
-        node.fail("a room appears twice among my_rooms, discard and drawn")
+        places = {"my_rooms": mine, "discard": discard,
+                  "drawn": [r for r in drawn if r is not None]}
+        twice = next(r for r in known if known.count(r) > 1)
+        where = [f"{key} ({places[key].count(twice)}x)" if places[key].count(twice) > 1
+                 else key for key in places if twice in places[key]]
+        node.fail(f"room {rules.ids[twice]} appears twice: in {' and '.join(where)}")
     backs = _backs(node, players, rules)
     if backs[seat] != [rules.back[r] for r in mine]:
         node.fail("does not match the backs of my_rooms", f"front_backs[{seat}]")
@@ -186,7 +193,10 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     for deck in decks:
         size = deck.integer("size", hi=len(rules.ids))
         top = deck.raw("top")
-        if (top is None) != (size == 0) or (top is not None and top not in rules.colours):
+        if top is not None and top not in rules.colours:
+            deck.fail(f"{json.dumps(top)[:30]} is not a back colour (colours: "
+                      f"{', '.join(rules.colours)})", "top")
+        if (top is None) != (size == 0):
             deck.fail("a non-empty deck shows its top room's back colour, an empty one null",
                       "top")
         deck.done()
@@ -196,7 +206,8 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     node.done()
     hidden = sum(len(b) for s, b in enumerate(backs) if s != seat) + sum(sizes)
     if hidden + len(known) != len(rules.ids):
-        node.fail(f"{len(known)} known rooms + {hidden} face down make {len(known) + hidden}, "
+        node.fail(f"{len(known)} known rooms (my_rooms, discard, drawn) + {hidden} face down "
+                  f"(front_backs of the others, decks' sizes) make {len(known) + hidden}, "
                   f"but the game has {len(rules.ids)} rooms")
     world = _skeleton(rules, seat, phase, scores, mine, discard, drawn, backs, epochs,
                       sizes, tops, node)

@@ -231,12 +231,16 @@ def _read_revealed(node: Node, data: PyramidsData, steps: int) -> list[str]:
 def _check_cards(node: Node, data: PyramidsData, people: dict[int, _Player], display: list[int],
                  deck_size: int) -> None:
     """The cross-checks between seats, display and deck."""
-    seen = list(display)
-    for p in people.values():
-        seen += [c for c in p["hand"] if c is not None] + p["completed"]
+    places: list[tuple[str, list[int]]] = [("display", list(display))]
+    for seat, p in people.items():
+        places += [(f"seat {seat}'s cards", [c for c in p["hand"] if c is not None]),
+                   (f"seat {seat}'s completed", list(p["completed"]))]
+    seen = [c for _, cards in places for c in cards]
     dup = sorted({c for c in seen if seen.count(c) > 1})
     if dup:
-        node.fail(f"card(s) {dup} appear in more than one place")
+        where = [name for name, cards in places if dup[0] in cards]
+        node.fail(f"card {dup[0]} appears in more than one place ({', '.join(where)})"
+                  + (f"; so do {dup[1:]}" if dup[1:] else ""))
     if len(seen) + deck_size != len(data.cards):
         node.fail(f"{len(seen)} visible cards + deck_size {deck_size} != {len(data.cards)} "
                   f"pyramid cards")

@@ -385,3 +385,17 @@ def test_a_deal_splits_the_rooms_into_two_equal_decks():
     deal["decks"] = [deal["decks"][0] + deal["decks"][1][:-1], deal["decks"][1][-1:]]
     with pytest.raises(InvalidStateError, match=r"decks: 53 and 1 rooms: the rooms are split"):
         lootnrun.state_from_deal(deal, DATA)
+
+
+def test_a_view_error_names_the_room_and_the_keys():
+    """"a room appears twice among my_rooms, discard and drawn" named neither; a deck top
+    of no back colour was told it must show one."""
+    view = lootnrun.example_view(DATA)
+    view["discard"].append(view["my_rooms"][0])
+    with pytest.raises(InvalidStateError, match=f"room {view['my_rooms'][0]} appears twice: "
+                                                f"in my_rooms and discard"):
+        lootnrun.state_from_view(view, DATA, 0)
+    view = lootnrun.example_view(DATA)
+    view["decks"][0]["top"] = "pink"
+    with pytest.raises(InvalidStateError, match='decks\\[0\\].top: "pink" is not a back colour'):
+        lootnrun.state_from_view(view, DATA, 0)
