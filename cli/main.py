@@ -429,7 +429,7 @@ def data_show(game: str) -> None:
 def data_validate(file: str) -> None:
     """Check a card data FILE (`-` reads stdin); exit 0 if valid, 2 if not."""
     loaded = cards_data.validate_file(file)
-    click.echo(f"ok: {file} is valid {loaded.game} card data")
+    click.echo(f"ok: {'stdin' if file == '-' else file} is valid {loaded.game} card data")
 
 
 @app.command()
