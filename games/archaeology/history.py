@@ -77,6 +77,10 @@ def read_cards(node: Node, value: object, where: str, rules: Rules, *, any_card:
     for i, name in enumerate(node.check_list(value, where, length=length)):
         node.check_str(name, f"{where}[{i}]")
         card = index.get(name)
+        if card is None and name in names:  # a card of the game, not one that lies here
+            node.fail_at(f"{where}[{i}]", f"no {name} is dealt here (a map, a thief or a "
+                                           f"sandstorm is only ever dug up; cards: "
+                                           f"{', '.join(index)})")
         if card is None:
             node.fail_at(f"{where}[{i}]", f"unknown card {name!r} (cards: "
                                            f"{', '.join(index)})")
