@@ -74,6 +74,7 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
            "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "DISCARDS", "KIND_NAMES",
            "chamber_letter", "move", "parse_text", "read_number", "parse_checked_move",
+           "why_illegal",
            "forms_of", "FORMS"]
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
@@ -416,4 +417,33 @@ def parse_checked_move(state: ArchaeologyState, text: object,
     if move.kind == DISCARDS or move.kind == DISCARD and move not in state.legal_moves():
         state.check_discards(move)
         return move
-    return parse_checked(state, text, parse_text_of, forms)
+    return parse_checked(state, text, parse_text_of, forms, why=why_illegal)
+
+
+def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
+    """Why a sale or an explore is refused in a turn's actions, where it holds whatever
+    else the position is: the hand holds too few of the card, a set larger than its table,
+    a chamber gone, too few maps (``games.protocol.parse_checked``'s ``why``; ``None``
+    otherwise, the plain refusal and the legal moves)."""
+    from .rules import P_ACTION
+    if state.phase != P_ACTION or state.trade_takes is not None:
+        return None
+    rules = state.rules
+    names = [name.replace("_", " ") for name in rules.cards.names]
+    T = rules.treasures
+    held = state.hands[state.to_move * T:(state.to_move + 1) * T]
+    if move.kind == SELL:
+        card, size = move.a, move.b
+        if size > rules.max_set[card]:
+            return f"a set of {names[card]}s holds at most {rules.max_set[card]} cards"
+        if held[card] < size:
+            return f"you hold {held[card]} {names[card]}{'' if held[card] == 1 else 's'}, " \
+                   f"not {size}"
+    if move.kind == EXPLORE:
+        i = rules.chamber_index[move.a]
+        if not state.chambers[i]:
+            return "that chamber is explored: nothing is left in it"
+        need, maps = rules.chamber_maps[i], held[rules.map]
+        if maps < need:
+            return f"exploring it takes {need} map{'s' if need > 1 else ''}; you hold {maps}"
+    return None

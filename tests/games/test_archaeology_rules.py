@@ -600,3 +600,39 @@ def test_a_foreign_move_is_refused_by_apply():
     from games.lootnrun import Run
     with pytest.raises(IllegalMoveError, match="not an Archaeology move"):
         action_state().apply(Run())
+
+
+def test_a_refused_sale_or_explore_says_why_and_no_legal_move_has_a_reason():
+    """"sell 3 coins" with 2 in hand got a bare "not legal here"; a refused sale or explore
+    now says the rule it breaks. Over random games of both editions no legal move is given
+    a reason."""
+    import random as random_
+
+    from games import archaeology, expedition
+    from games.archaeology.moves import EXPLORE, SELL, why_illegal
+    data = cards_data.load("archaeology")
+    state = archaeology.state_from_deal(archaeology.make_deal(players=2, seed=5, data=data),
+                                        data)
+    while state.current_player() < 0 or not any(m.kind == SELL for m in state.legal_moves()):
+        state.apply(state.chance_outcomes()[0][0] if state.current_player() < 0
+                    else state.legal_moves()[0])
+    for text, reason in (("sell coin 9", "holds at most"), ("explore 7", "takes 3 maps")):
+        with pytest.raises(IllegalMoveError, match=reason):
+            archaeology.parse_move(state, text)
+    rng = random_.Random(3)
+    checked = 0
+    for engine, game_data in ((archaeology, data), (expedition, cards_data.load("expedition"))):
+        for seed in range(4):
+            s = engine.state_from_deal(engine.make_deal(players=3, seed=seed, data=game_data),
+                                       game_data)
+            while not s.is_terminal():
+                if s.current_player() < 0:
+                    s.apply(s.chance_outcomes()[0][0])
+                    continue
+                moves = s.legal_moves()
+                for m in moves:
+                    if m.kind in (SELL, EXPLORE):
+                        assert why_illegal(s, m) is None, m
+                        checked += 1
+                s.apply(moves[rng.randrange(len(moves))])
+    assert checked > 100
