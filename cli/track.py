@@ -109,9 +109,10 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
                     term.say(out)
             continue
         if word == "undo" and not rest:
+            last = _last_line(tracker)
             if tracker.undo():
                 save(tracker.document())
-                term.say("(undone: the last line is taken back)")
+                term.say(f"(undone: {last})" if last else "(undone: the last line is taken back)")
             else:
                 term.complain("nothing to undo")
             continue
@@ -133,3 +134,20 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
         save(tracker.document())
         if words:
             term.say(f"  {words}")
+
+
+def _last_line(tracker: Tracker) -> str:
+    """The line ``undo`` takes back, as it was entered (canonical words): an answer to a
+    move's question, a move with its seat, what a chance step showed, a setup answer."""
+    pending = tracker.pending
+    if pending is not None:
+        answers = list(pending.answers.values())
+        return answers[-1] if answers else f"seat {pending.seat}: {pending.move}"
+    if tracker.record.events:
+        event = tracker.record.events[-1]
+        if event.get("shown"):
+            return str(list(event["shown"].values())[-1])
+        return (f"what came out: {event['saw']}" if "saw" in event
+                else f"seat {event['seat']}: {event['move']}")
+    setup = tracker.record.setup
+    return str(list(setup.values())[-1]) if setup else ""

@@ -74,7 +74,9 @@ def test_undo_and_refused_lines_are_kept(run_cli, tmp_path):
     assert result.code == 0, result.err
     errors = result.err.splitlines()
     assert all(e.startswith("error: ") for e in errors)
-    assert "(undone: the last line is taken back)" in result.out
+    # undo says what it took back (it said only "the last line is taken back")
+    undone = next(line for line in result.out.splitlines() if "(undone: " in line)
+    assert undone.endswith(")") and "last line" not in undone, undone
     tracker = _read(target, "archaeology")
     refused = [r["line"] for r in tracker.record.refused]
     assert "unicorn" in refused and "theif" in refused and "explore 7" in refused
