@@ -549,6 +549,18 @@ def _fill_chamber(state: State[Any], i: int, cards: list[int], seat: int) -> boo
     return True
 
 
+def _unless_in(cards: Sequence[int], pool: list[int]) -> list[int]:
+    """``cards`` but those found in ``pool``, each found one removed from it (a multiset
+    difference that also takes the matches out of ``pool``)."""
+    left = []
+    for card in cards:
+        if card in pool:
+            pool.remove(card)
+        else:
+            left.append(card)
+    return left
+
+
 def _same(entered: str, seen: str) -> bool:
     """Whether the words entered name what the seat saw (case, spaces, apostrophes and a
     plural aside)."""
@@ -1165,68 +1177,55 @@ class Tracker:
         if last.get("seat") != seat or not str(last.get("move", "")).startswith("trade "):
             raise refused
         sales = [str(e["move"]) for e in events[k + 1:]]
-
-        def back_to(moves: list[str]) -> None:
-            """The events from ``k`` on replaced by ``moves`` (entered as lines)."""
-            while len(self.record.events) > k:
-                self.undo()
-            for move in moves:
-                self.enter(move)
+        sold = f"before the sale{'s' if len(sales) > 1 else ''}" if sales else ""
         engine = self.game.engine
         try:
-            typed = str(read_text(self._state(), text, engine.parse_text, engine.FORMS))
+            first = engine.parse_text(str(last["move"]))
+            second = read_text(self._state(), text, engine.parse_text, engine.FORMS)
         except DigsiteError:
             raise refused from None
-        if not typed.startswith("trade "):
+        if str(second).partition(" ")[0] != "trade":
             raise refused
-
-        def sides(trade: str) -> tuple[list[str], list[str]]:
-            gives, _, takes = trade.removeprefix("trade ").partition(" for ")
-            return gives.split(), takes.split()
-
-        gives, takes = sides(last["move"])
-        more_gives, more_takes = sides(typed)
-        for card in list(more_gives):  # a card taken, then given back: it never moved
-            if card in takes:
-                takes.remove(card)
-                more_gives.remove(card)
-        for card in list(more_takes):  # a card given, then taken back
-            if card in gives:
-                gives.remove(card)
-                more_takes.remove(card)
-        gives, takes = gives + more_gives, takes + more_takes
-        merged = f"trade {' '.join(gives) or 'nothing'} for {' '.join(takes) or 'nothing'}"
+        # the one trade: a card the first took and the second gave (or the first gave and
+        # the second took) never moved
+        took, gave = list(first.b), list(first.a)
+        more_gives, more_takes = _unless_in(second.a, took), _unless_in(second.b, gave)
+        gives, takes = gave + more_gives, took + more_takes
+        rules = getattr(self._state(), "rules")
+        names = rules.cards.names
+        merged = (f"trade {' '.join(names[c] for c in sorted(gives)) or 'nothing'} for "
+                  f"{' '.join(names[c] for c in sorted(takes)) or 'nothing'}")
+        given, taken = (sum(rules.trade[c] for c in cards) for cards in (gives, takes))
+        # (reasons that hold whatever the seat's hand: the engine's own would vary with it)
         why = ("" if gives and takes else "it would give cards for none" if gives
                else "it would take cards for none" if takes
                else "together they change nothing (every card went back where it was)")
-        rules = getattr(self._state(), "rules")
-        names = list(rules.cards.names)
-
-        def value(cards: list[str]) -> int:
-            return sum(rules.trade[names.index(c)] for c in cards)
-
-        # (the engine's own reason, told here where it holds whatever the seat's hand)
-        if not why and value(gives) < value(takes):
-            why = (f"the gives (trade value {value(gives)}) do not cover the takes (trade "
-                   f"value {value(takes)})")
-        sold = f"the sale{'s' if len(sales) > 1 else ''}"
-        before, said = ("before it", "just before") if not sales else (f"before {sold}",
-                                                                       f"before {sold}")
+        if not why and given < taken:
+            why = f"the gives (trade value {given}) do not cover the takes (trade value {taken})"
         if not why:
             try:
-                back_to([])
+                self._replace_from(k, [])
                 words = self.enter(merged)
                 for sale in sales:
                     self.enter(sale)
-                return (f"{words} (with the trade {before}: the engine plays a turn's trades "
-                        f"between explores as one)")
+                return (f"{words} (with the trade {sold or 'before it'}: the engine plays a "
+                        f"turn's trades between explores as one)")
             except DigsiteError as exc:
-                back_to([str(last["move"])] + sales)  # (as it was)
+                self._replace_from(k, [str(last["move"])] + sales)  # (as it was)
                 why = re.sub(r"^move '.*?' is not legal here: ", "", str(exc))
+        said = sold or "just before"
         who = "you" if seat == self.seat else f"seat {seat}"
         raise IllegalMoveError(f"{who} traded {said}: the engine plays a turn's trades "
                                f"between explores as one, here `{merged}`, and it "
                                f"cannot be: {why}")
+
+    def _replace_from(self, k: int, lines: Sequence[str]) -> None:
+        """The events from index ``k`` on taken back (``undo``, a line at a time) and
+        ``lines`` entered in their place."""
+        while len(self.record.events) > k:
+            self.undo()
+        for line in lines:
+            self.enter(line)
 
     def document(self) -> dict[str, Any]:
         """The table record as JSON, with the move waiting on its questions (``pending``:
