@@ -27,8 +27,9 @@ returns a typed :class:`Hint`. The CLI alone writes it as JSON (``cli/jsonout.py
   ``solvers.ismcts.parallel``; ``iterations`` is then their total).
 * ``close_call`` appears when the best move and its nearest rival are within the noise
   (their values differ by less than 1.96 standard errors of the difference; the rival is
-  the next row when rows are ranked by value, else the other row valued highest among
-  those visited at least half as often as the best): the hint is too close to call at
+  the next row when rows are ranked by value, else the row valued highest among the
+  second and those visited at least half as often as the best): the hint is too close
+  to call at
   this budget, and ``iterations_to_separate`` estimates the budget that would separate
   them if the gap stayed as measured (standard errors shrink as 1/sqrt(n)).
 """
@@ -176,26 +177,28 @@ def stamped(hint: Hint, reading: ViewReading) -> Hint:
 
 def _close_call(rows: Sequence[HintRow], iterations: int, order: str) -> CloseCall | None:
     """The best row against its nearest rival: the next row when rows are ranked by value;
-    ranked by visits, the other row valued highest among those the search visited at least
-    half as often as the best (a move visited less but valued above the best, or nearest
-    it: the one a player would ask about; a move tried a few times is no rival, however
-    its few playouts went)."""
+    ranked by visits, the row valued highest among the second and the others the search
+    visited at least half as often as the best (a move visited less but valued above the
+    best, or nearest it: the one a player would ask about; a move tried a few times is no
+    rival, however its few playouts went, unless it is the second), else the second, as
+    before (a close call the second makes is never lost)."""
     if len(rows) < 2:
         return None
     a = rows[0]
-    rivals = [r for r in rows[1:] if r.value is not None and r.stderr is not None
-              and (order == "value" or a.visits is None or r.visits is None
-                   or 2 * r.visits >= a.visits)]
+    rivals = [r for k, r in enumerate(rows[1:]) if r.value is not None and r.stderr is not None
+              and (k == 0 or order == "visits" and (a.visits is None or r.visits is None
+                                                     or 2 * r.visits >= a.visits))]
     if a.value is None or a.stderr is None or not rivals:
         return None
-    b = rivals[0] if order == "value" else max(rivals, key=lambda r: r.value or 0.0)
-    assert b.value is not None and b.stderr is not None
-    gap = abs(a.value - b.value)
-    noise = math.hypot(a.stderr, b.stderr)
-    if noise == 0 or gap >= Z_95 * noise:
-        return None
-    return CloseCall((a.move, b.move), round(gap, 4), round(Z_95 * noise, 4),
-                     iterations_to_separate(gap, noise, iterations))
+    # the rival valued highest first; the next row too, as before it was the only one
+    for b in dict.fromkeys([max(rivals, key=lambda r: r.value or 0.0), rivals[0]]):
+        assert b.value is not None and b.stderr is not None
+        gap = abs(a.value - b.value)
+        noise = math.hypot(a.stderr, b.stderr)
+        if noise and gap < Z_95 * noise:
+            return CloseCall((a.move, b.move), round(gap, 4), round(Z_95 * noise, 4),
+                             iterations_to_separate(gap, noise, iterations))
+    return None
 
 
 def iterations_to_separate(gap: float, sd: float, iterations: int) -> int | None:

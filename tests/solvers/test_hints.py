@@ -43,3 +43,13 @@ def test_a_move_tried_a_few_times_is_no_rival():
     not even show (found by a player reading a Pyramids hint)."""
     rows = ROWS + [{"move": "end", "value": 0.9, "stderr": 0.3, "visits": 2}]
     assert _hint(rows).close_call.moves[1] == "trade coin for pot_shard pot_shard"
+
+
+def test_a_close_call_the_second_makes_is_never_lost():
+    """The second by visits within the noise is a close call whatever the other rows are
+    (the rival rule dropped two: a second on fewer than half the best's visits, and a
+    second beside a row valued far above the best)."""
+    few = [dict(ROWS[0]), {"move": "b", "value": 0.44, "stderr": 0.08, "visits": 20}]
+    assert _hint(few).close_call.moves == ("sell coin 1", "b")
+    far = few + [{"move": "c", "value": 0.95, "stderr": 0.01, "visits": 40}]
+    assert _hint(far).close_call.moves == ("sell coin 1", "b")
