@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from games.compiled import ENV_PURE, status
+from games.table import plural
 from solvers.backends import Progress
 
 from .runner import Figures, SuiteResult, no_progress
@@ -217,7 +218,7 @@ def run(*, quick: bool, progress: Progress = no_progress, games: int | None = No
     rounds = 1 if quick else ROUNDS
     builds = {"compiled": False, "pure": True}
     lines = [f"compiled: {here}; pure: {ENV_PURE}=1; CPU time, the builds alternated "
-             f"in one run ({rounds} round(s))"]
+             f"in one run ({plural(rounds, 'round')})"]
     figures: Figures = {"build": str(here), "rounds": rounds, "iterations": iterations}
 
     # iterations per CPU second at the four positions

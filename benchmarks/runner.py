@@ -28,6 +28,7 @@ from typing import Any, Callable, ParamSpec, TypedDict, TypeVar
 from games.compiled import status
 from games.errors import DigsiteError
 from games.registry import GAME_IDS
+from games.table import plural
 from solvers.backends import LOCAL, Execution, Progress
 
 __all__ = ["SUITES", "FULL_ONLY", "run_benchmarks", "suites_to_run", "write_report", "timed",
@@ -121,9 +122,9 @@ def run_benchmarks(names: list[str], *, quick: bool = False,
                "load_average": load, "build": str(status()),
                "compiled": status().compiled}
     mode = "quick" if quick else ("full, conclusive matches" if full else "standard")
-    parts = [f"digsite benchmarks ({mode}) on {machine['cpus']} CPU(s), "
+    parts = [f"digsite benchmarks ({mode}) on {plural(os.cpu_count() or 1, 'CPU')}, "
              f"Python {machine['python']}, {execution.backend} backend with "
-             f"{execution.workers} worker(s)"
+             f"{plural(execution.workers, 'worker')}"
              + (f", load average {load:.2f} at the start" if load is not None else "")
              + f"; the hot modules run {machine['build']}"]
     optional: dict[str, Execution | bool | int | None] = {

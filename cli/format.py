@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Mapping, Sequence
 
+from games.table import plural
 from solvers.hints import Hint
 from solvers.interrupt import INTERRUPTED
 from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
@@ -163,7 +164,7 @@ def format_best_scores(result: Mapping[str, Any], *, elapsed: float | None = Non
     """One line per deal, then the summary of a ``best-score --seeds`` batch."""
     summary = result["summary"]
     lines = [f"{result['game']}: best scores of seeds {result['seeds'][0]}-{result['seeds'][1]}"
-             f" ({summary['deals']} deal(s))",
+             f" ({plural(summary['deals'], 'deal')})",
              f"{'seed':>8}  {'score':>7}  {'bound':>7}  {'gap':>7}  status    bound from"]
     for row in result["deals"]:
         gap = "-" if row["gap"] is None else f"{row['gap']:.1%}"
@@ -187,15 +188,16 @@ def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     """A chain of finds, one per line; ``elapsed`` (measured by the caller) in text only."""
     took = f", took {elapsed:.3f} s" if elapsed is not None else ""
     lines = [
-        f"{result.game}: {_num(result.points)} points for {result.tokens_spent} sand "
-        f"token(s) ({'optimal' if result.optimal else 'not proven optimal'}{took})"
+        f"{result.game}: {_num(result.points)} points for "
+        f"{plural(result.tokens_spent, 'sand token')} "
+        f"({'optimal' if result.optimal else 'not proven optimal'}{took})"
     ]
     if not result.finds:
         lines.append("  no find is possible this turn")
     for i, find in enumerate(result.finds, start=1):
         lines.append(
             f"  {i}. map {find.map} rotated {find.rotation}° at {find.at}: "
-            f"{find.points} points, {find.tokens_spent} token(s)"
+            f"{find.points} points, {plural(find.tokens_spent, 'token')}"
         )
     return "\n".join(lines + list(result.analysis))
 

@@ -1063,6 +1063,14 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
                    f"({plural(outcome.moves, 'move')}) is in {path}")
 
 
+def _same_file(a: str, b: str) -> bool:
+    """Whether the paths ``a`` and ``b`` name one file that exists."""
+    try:
+        return Path(a).samefile(b)
+    except OSError:
+        return False
+
+
 @app.command(epilog=(
     "Enter what happens at the table, a line at a time: the setup the prompt asks for, "
     "every seat's move, and what you saw of each draw. Commands: hint (or ?; hint N for "
@@ -1072,8 +1080,8 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
 @GAME_ARGUMENT
 @click.option("--players", type=int, default=None, help="Seats at the table (default: two, "
               "the smallest real table; 1 follows a solo analysis game of the grid games).")
-@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Your seat (seats count from 0).")
+@click.option("--seat", type=click.IntRange(min=0), default=None,
+              help="Your seat (seats count from 0; default 0, or the record's with --resume).")
 @click.option("--record", "record_file", default=None, metavar="FILE",
               help="Where to write the table record (default: GAME-table.json).")
 @click.option("--resume", "resume_file", default=None, metavar="FILE",
@@ -1081,7 +1089,7 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
                    "--record says otherwise).")
 @DEAL_OPTIONS
 @CARDS
-def track(game: str, players: int | None, seat: int, record_file: str | None,
+def track(game: str, players: int | None, seat: int | None, record_file: str | None,
           resume_file: str | None, monument: str | None, variants: tuple[str, ...],
           cards: str | None) -> None:
     """Follow a game played at a real table and give hints for your seat."""
@@ -1099,7 +1107,7 @@ def track(game: str, players: int | None, seat: int, record_file: str | None,
         # (the table is the record's: options that say it again are fine, others refused)
         kept = record.options
         variant = kept.get("variant") or []
-        given = {"--players": (players, record.players), "--seat": (seat or None, record.seat),
+        given = {"--players": (players, record.players), "--seat": (seat, record.seat),
                  "--monument": (monument, kept.get("monument")),
                  "--variant": (list(variants) or None,
                                [variant] if isinstance(variant, str) else list(variant))}
@@ -1109,8 +1117,12 @@ def track(game: str, players: int | None, seat: int, record_file: str | None,
                 raise DigsiteError(f"track --resume: the table is the record's ({name} "
                                    f"{'none' if shown in (None, '') else shown}); leave out "
                                    f"{name} or give the record's")
-        path = (check_writable(resume_file) if record_file is None else
-                check_record_path(record_file, "table", "a table record"))
+        # (another table's record is kept, as a new table keeps it: only the record resumed
+        # is written back)
+        if record_file is None or _same_file(record_file, resume_file):
+            path = check_writable(resume_file)
+        else:
+            path = check_record_path(record_file, "table", "a table record", keep=True)
     else:
         options = _deal_options(monument, variants)
         if game == "expedition" and "monument" not in options:
@@ -1118,7 +1130,7 @@ def track(game: str, players: int | None, seat: int, record_file: str | None,
         the_game = _load_game(game, cards, **options)
         if players is None:  # (a real table: no rulebook has a solo game)
             players = max(2, the_game.default_players)
-        tracker = Tracker.start(the_game, players=players, seat=seat)
+        tracker = Tracker.start(the_game, players=players, seat=seat or 0)
         path = check_record_path(record_file or f"{game}-table.json", "table",
                                  "a table record", keep=True)
     stdin = sys.stdin

@@ -78,6 +78,15 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
     term.say(f"{game.info.name}, tracked for seat {seat} of {tracker.record.players}: "
              f"type what happens at the table; 'help' lists the commands")
     save(tracker.document())
+
+    def undo() -> None:
+        last = _last_line(tracker)
+        if tracker.undo():
+            save(tracker.document())
+            term.say(f"(undone: {last})" if last else "(undone: the last line is taken back)")
+        else:
+            term.complain("nothing to undo")
+
     while True:
         ask = tracker.ask()
         if ask.kind == "over":
@@ -86,6 +95,11 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             term.say("--- game over ---")
             for line in game.describe_result(world, viewer=seat):
                 term.say(line)
+            # (a slip in the last line is still put right here, or after --resume)
+            line = read("the game is over: `undo` takes back the last line, Enter ends> ")
+            if " ".join(line.split()).lower() == "undo":
+                undo()
+                continue
             return "finished"
         line = read(f"{ask.prompt}> ")
         if not line:
@@ -109,12 +123,7 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
                     term.say(out)
             continue
         if word == "undo" and not rest:
-            last = _last_line(tracker)
-            if tracker.undo():
-                save(tracker.document())
-                term.say(f"(undone: {last})" if last else "(undone: the last line is taken back)")
-            else:
-                term.complain("nothing to undo")
+            undo()
             continue
         if word in ("hint", "?"):
             if ask.kind != "move" or ask.seat != seat or tracker.world is None:

@@ -32,7 +32,13 @@ class InvalidMoveError(DigsiteError):
 
 class IllegalMoveError(DigsiteError):
     """A well-formed move that is not legal in this position. ``apply`` raises it too for
-    a move that is not a move of its game at all (a foreign move)."""
+    a move that is not a move of its game at all (a foreign move). ``reason``, when given,
+    is the rule it breaks in a player's words, without the position's legal moves (the
+    tracker compares it across the hands a seat could hold)."""
+
+    def __init__(self, message: str, reason: str | None = None):
+        super().__init__(message)
+        self.reason = reason
 
 
 class NoSolutionError(DigsiteError):

@@ -267,7 +267,7 @@ def parse_checked(state: StateT, text: object, parse_text: Callable[[str], MoveT
         # (one line: tools and tests read the refusal's start and its legal list)
         said = f": {' '.join(reason.split())}" if reason else ""
         raise IllegalMoveError(f"move {str(text).strip()!r} is not legal here{said} (legal: "
-                               f"{listing(options)})")
+                               f"{listing(options)})", reason=said[2:] or None)
     return move
 
 

@@ -53,6 +53,7 @@ from . import registry
 from .errors import DigsiteError, InvalidStateError
 from .protocol import CHANCE, State
 from .reader import Node, read_document, read_header
+from .table import plural
 
 __all__ = ["FORMAT_VERSION", "PERSON", "Entry", "GameRecord", "Step", "read_record",
            "replay_steps", "final_state", "resolve_fixed_chance", "record_text", "record_game"]
@@ -180,7 +181,7 @@ def replay_steps(record: GameRecord, data: Any) -> Iterator[Step]:
         resolve_fixed_chance(state)
         if state.is_terminal():
             raise InvalidStateError(f"{where}: the game is already over, "
-                                    f"{len(record.moves) - index} move(s) too many")
+                                    f"{plural(len(record.moves) - index, 'move')} too many")
         actor = state.current_player()
         if entry.seat != actor:
             raise InvalidStateError(f"{where}.seat: it is seat {actor}'s move, not seat "

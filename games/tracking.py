@@ -232,8 +232,8 @@ def _numbers(text: str, count: int | None, what: str, top: int) -> list[int]:
     words = _words(text)
     if not all(w.isdigit() and len(w) < 4 and 1 <= int(w) <= top for w in words) \
             or count is not None and len(words) != count:
-        many = f"{count} " if count is not None else ""
-        raise InvalidMoveError(f"{what}: {many}card numbers 1 to {top}, not {text[:40]!r}")
+        many = plural(count, "card number") if count is not None else "card numbers"
+        raise InvalidMoveError(f"{what}: {many} 1 to {top}, not {text[:40]!r}")
     cards = [int(w) for w in words]
     if len(set(cards)) != len(cards):
         raise InvalidMoveError(f"{what}: each card is in the game once")
@@ -377,6 +377,15 @@ def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
                                    f"{min(ids)} to {max(ids)})")
     if len(set(market)) != len(market):
         raise InvalidMoveError("the market: each map card is in the game once")
+    # the shops hold their maps sorted by points ("larger values going into the
+    # higher-priced shops"): out of that order the person read the shops the other way,
+    # and a tie would be broken against the table's
+    points = {m.id: m.points for m in getattr(game.data, "maps")}
+    for cheap, dear in zip(market, market[1:]):
+        if points[cheap] > points[dear]:
+            raise InvalidMoveError(f"the market: shop 1 first: map {cheap} ({points[cheap]} "
+                                   f"points) cannot lie in a cheaper shop than map {dear} "
+                                   f"({points[dear]} points); the maps are sorted by points")
     lists = [deal["market"], deal["removed"], deal["deck"]]
     _swap_in(lists, 0, market, set(), "the market")
     deal["market"] = market  # in shop order
@@ -837,7 +846,10 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
                     entries: list[int | _Face], what: str) -> list[int]:
     """``entries`` with each face a room that shows it and may lie at ``spots``: one of
     theirs, or one hidden from the person, whose back one of the spots still needs. Rooms
-    with the same face and back are alike in every rule, so the first such is taken."""
+    with the same face and back are alike in every rule, so within a back colour the
+    first such is taken; the colours are matched to the faces by a search, since a face
+    that two colours show may need the one another face cannot take (a green and a yellow
+    scarab, and a scarab and necklace only yellow: typed in either order)."""
     rules = getattr(w, "rules")
     back = rules.back
     at_spots = [target[i] for i in spots]
@@ -846,21 +858,40 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
     for entry in entries:
         if isinstance(entry, int) and back[entry] in needed:
             needed.remove(back[entry])
-    rooms: list[int] = []
-    for entry in entries:
-        if isinstance(entry, int):
-            rooms.append(entry)
-            continue
-        fits = [r for r in range(len(back)) if entry.fits(rules, r) and r in hidden
-                and back[r] in needed and r not in rooms and r not in entries]
-        if not fits:
-            colours = " or ".join(sorted(set(needed))) or "other"
-            raise InvalidMoveError(f"{what}: no {colours} room still hidden from you shows "
-                                   f"{entry} (seen face up, yours, or not in the card data)")
-        room = min(fits, key=lambda r: (r not in at_spots, r))  # (one in place: no swap)
-        needed.remove(back[room])
-        rooms.append(room)
-    return rooms
+    faces = [e for e in entries if not isinstance(e, int)]
+
+    def options(face: _Face, needed: list[str], taken: set[int]) -> list[int]:
+        """One room for each back colour ``face`` can still take, the likeliest first
+        (one in place: no swap)."""
+        fits = sorted((r for r in range(len(back)) if face.fits(rules, r) and r in hidden
+                       and back[r] in needed and r not in taken and r not in entries),
+                      key=lambda r: (r not in at_spots, r))
+        return [r for k, r in enumerate(fits) if back[r] not in {back[q] for q in fits[:k]}]
+
+    def match(k: int, needed: list[str], taken: set[int]) -> list[int] | None:
+        if k == len(faces):
+            return []
+        for room in options(faces[k], needed, taken):
+            left = list(needed)
+            left.remove(back[room])
+            rest = match(k + 1, left, taken | {room})
+            if rest is not None:
+                return [room, *rest]
+        return None
+
+    found = match(0, needed, set())
+    if found is None:
+        for face in faces:
+            if not options(face, needed, set()):
+                colours = " or ".join(sorted(set(needed))) or "other"
+                raise InvalidMoveError(f"{what}: no {colours} room still hidden from you "
+                                       f"shows {face} (seen face up, yours, or not in the "
+                                       f"card data)")
+        raise InvalidMoveError(f"{what}: no rooms still hidden from you show "
+                               f"{' / '.join(map(str, faces))} on the backs "
+                               f"{', '.join(sorted(needed))}")
+    chosen = iter(found)
+    return [e if isinstance(e, int) else next(chosen) for e in entries]
 
 
 def _lnr_place(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],
@@ -957,7 +988,10 @@ def _lnr_prepare(tracker: "Tracker", world: State[Any], move: Hashable,
             if "discarded" in answers:
                 place("discarded", drawn, gone, "the rooms discarded")
     before = [list(f) for f in fronts]
+    # what each deck showed before the move: a deck the move drew from is asked again even
+    # when the rooms answered put the same room back on top (a Werewolf draw's placement)
     tops = [d[-1] if d else None for d in decks]
+    sizes = [len(d) for d in decks]
     probe = w.clone()
     probe.apply(move)
     if getattr(probe, "finished"):  # everyone reveals the rooms in front of them
@@ -978,8 +1012,7 @@ def _lnr_prepare(tracker: "Tracker", world: State[Any], move: Hashable,
                   "the rooms drawn")
     if getattr(w, "phase") != "reshuffle":
         for d, deck in enumerate(getattr(w, "decks")):
-            if deck and (tops[d] is None or deck[-1] != tops[d]
-                         or len(deck) != len(decks[d])):
+            if deck and (tops[d] is None or deck[-1] != tops[d] or len(deck) != sizes[d]):
                 questions.append((f"top {d}", f"the back colour on top of deck {d} now"))
     return shown, w, questions
 
@@ -1139,9 +1172,8 @@ class Tracker:
             new_world.apply(outcome)
             event = {"saw": entered}
         else:
-            text = self._own_turn(text, ask)
             try:
-                new_world, move = self._force_move(world, text, index)
+                new_world, move = self._seated_move(world, text, ask, index)
             except IllegalMoveError as refused:
                 assert ask.seat is not None
                 return self._trade_again(text, ask.seat, refused)
@@ -1237,6 +1269,20 @@ class Tracker:
                               "shown": dict(self.pending.answers)}
         return doc
 
+    def _seated_move(self, world: State[Any], text: str, ask: Ask, index: int
+                     ) -> tuple[State[Any], Hashable]:
+        """The move ``text`` names, written with its seat or without. ``N: ...`` is a move
+        itself in Pyramids (``12: a1, a2``, card 12's crossing): read as the move first,
+        then as seat N's move."""
+        match = _SEAT_PREFIX.match(text)
+        if match is not None and match.group(2) is not None:
+            try:
+                return self._force_move(world, text, index)
+            except DigsiteError:
+                pass
+        text = self._own_turn(text, ask)
+        return self._force_move(world, text, index)
+
     def _own_turn(self, text: str, ask: Ask) -> str:
         """A move written with its seat (``seat 1: sell coin 2``, ``1: sell coin 2``) without
         the seat, refused when it is not that seat's turn."""
@@ -1244,6 +1290,9 @@ class Tracker:
         if match is None:
             return text
         seat = int(match.group(1) or match.group(2))
+        if seat >= self.record.players:
+            raise IllegalMoveError(f"there is no seat {seat} at this table (seats 0 to "
+                                   f"{self.record.players - 1})")
         if seat != ask.seat:
             who = "your" if ask.seat == self.seat else f"seat {ask.seat}'s"
             raise IllegalMoveError(f"out of turn: it is {who} move, not seat {seat}'s")
@@ -1325,16 +1374,21 @@ class Tracker:
                 return arranged, self.game.parse_move(arranged, text)
             except DigsiteError:
                 pass
-        reasons: set[str] = set()
+        messages: set[str] = set()
+        reasons: set[str | None] = set()
         for w in self._worlds(world, index):
             try:
                 return w, self.game.parse_move(w, text)
             except DigsiteError as exc:
-                reasons.add(str(exc))
-        if len(reasons) == 1:
-            # the same reason in every world tried: a rule of the turn or of what lies face
-            # up (a trade made already, a wall on a Pyramids card), not the hidden hand
-            raise IllegalMoveError(f"seat {actor}: {reasons.pop()}")
+                messages.add(str(exc))
+                reasons.add(getattr(exc, "reason", None))
+        # the same refusal in every world tried: a rule of the turn or of what lies face up
+        # (a trade made already, a wall on a Pyramids card), not the hidden hand
+        if len(messages) == 1:
+            raise IllegalMoveError(f"seat {actor}: {messages.pop()}")
+        if len(reasons) == 1 and None not in reasons:  # (its legal moves name the hand)
+            raise IllegalMoveError(f"seat {actor}: move {text[:60]!r} is not legal here: "
+                                   f"{reasons.pop()}")
         # (not the engine's reason: it would name the hand of one sampled world)
         raise IllegalMoveError(f"move {text[:60]!r} is not possible for seat {actor} here: "
                                f"no hand it could hold, given what you have seen, allows it")
@@ -1515,7 +1569,11 @@ def _truth_setup(game: Game, deal: dict[str, Any], seat: int) -> list[str]:
         return [" ".join(map(str, deal["dealt"][seat]))]
     if game.id == "ancients":
         first = [str(deal["first_player"])] if int(deal["players"]) > 1 else []
-        return first + [" ".join(map(str, deal["market"]))]
+        # the market as it lies, shop 1 first: sorted by points, the later dealt of a tie
+        # in the dearer shop (the deal's order is the order the maps came in)
+        points = {m.id: m.points for m in getattr(game.data, "maps")}
+        market = sorted(deal["market"], key=lambda m: (points[m], deal["market"].index(m)))
+        return first + [" ".join(map(str, market))]
     if game.id == "lootnrun":
         back = {room.id: room.back for room in getattr(game.data, "rooms")}
         return [str(deal["first_player"]), " ".join(back[d[0]] for d in deal["decks"])]

@@ -16,6 +16,7 @@ from cards_data.ancients import AncientsData
 from cards_data.pyramids import PyramidsData
 from games.registry import GAMES
 from games.seeding import make_rng
+from games.table import plural
 
 from . import services
 
@@ -80,7 +81,7 @@ def ancients_find_section(data: AncientsData, *, seed: int = 0) -> str:
     return "\n".join([
         f"map {card.id} '{card.name}' ({card.points} points), pattern {'/'.join(card.pattern)}",
         grids.render_grid(board),
-        f"found in {len(found)} place(s); after finding it at "
+        f"found in {plural(len(found), 'place')}; after finding it at "
         f"{grids.cell_name(placement.anchor)} (rotated {placement.rotation * 90}°) its tokens flip:",
         grids.render_grid(after),
     ])

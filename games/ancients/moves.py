@@ -48,6 +48,7 @@ from ..errors import InvalidMoveError
 from ..forgiving import Forms
 from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
+from ..table import plural
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import AncientsState
@@ -205,7 +206,7 @@ def _map(state: AncientsState | None, map_id: int, *, points: bool = True) -> st
     info = state.rules.maps.get(map_id) if state is not None else None
     if info is None:
         return f"map {map_id}"
-    return f"map {map_id} ({info.name}" + (f", {info.points} points)" if points else ")")
+    return f"map {map_id} ({info.name}" + (f", {plural(info.points, 'point')})" if points else ")")
 
 
 def _shop(state: AncientsState | None, price: int) -> str:

@@ -122,8 +122,9 @@ def describe_result(state: State, *, names: Sequence[str] | None = None,
     lines = []
     for p in range(state.num_players):
         points = sum(rules.maps[a].points for a in state.artifacts[p])
-        lines.append(f"{seat_name(p, viewer, names)}: {state.score(p):g} points (artifacts "
-                     f"{points}, ${state.money[p]} and {plural(state.sand[p], 'sand token')} "
+        score = state.score(p)
+        lines.append(f"{seat_name(p, viewer, names)}: {score:g} point{'' if score == 1 else 's'} "
+                     f"(artifacts {points}, ${state.money[p]} and {plural(state.sand[p], 'sand token')} "
                      f"at half a point each)")
     if state.num_players == 1:
         return lines + ["the game is over (solo: the score is the result)"]

@@ -29,12 +29,13 @@ from typing import TYPE_CHECKING, Any, Final
 from cards_data._schema import MAX_PLAYERS
 from games.errors import InvalidMoveError
 from games.forgiving import Forms
+from games.table import plural
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import LootNRunState
 
 __all__ = ["Move", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "parse_text", "FORMS",
-           "describe", "NOTATION", "LOOT", "RUN", "AWAKEN", "KEEP", "PASS"]
+           "describe", "NOTATION", "LOOT", "RUN", "AWAKEN", "KEEP", "PASS", "why_illegal"]
 
 #: The move notation, form by form (``digsite notation lootnrun``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -187,7 +188,7 @@ def describe(state: LootNRunState | None, move: object) -> str:
     if isinstance(move, Awaken):
         words = f"awaken seat {move.target}"
         if state is not None:
-            words += f" ({len(state.fronts[move.target])} room(s) in front)"
+            words += f" ({plural(len(state.fronts[move.target]), 'room')} in front)"
         return words
     if isinstance(move, Keep):
         kept = [f"the room drawn from deck {d}" for d, k in enumerate((move.first, move.second)) if k]
@@ -202,3 +203,42 @@ def describe(state: LootNRunState | None, move: object) -> str:
     if isinstance(move, Reshuffle):
         return "chance: the decks are reshuffled"
     raise InvalidMoveError(f"{move!r} is not a Loot N Run move")
+
+
+def why_illegal(state: "LootNRunState", move: Move) -> str | None:
+    """Why ``move`` is not legal in ``state``: the first rule it breaks, in a player's
+    words, or ``None`` when none of these rules names it. Asked only for a refused move
+    (``parse_move``); it never decides legality, ``state.legal_moves()`` does.
+
+    >>> import cards_data
+    >>> from games.lootnrun import make_deal, state_from_deal
+    >>> data = cards_data.load("lootnrun")
+    >>> state = state_from_deal(make_deal(players=3, seed=1, data=data), data)
+    >>> why_illegal(state, RUN)
+    'you have no room in front of you: with none you must loot'
+    """
+    if state.phase == "keep":
+        return None if isinstance(move, Keep) else ("first say which of the rooms the "
+                                                     "Werewolf drew you keep")
+    if isinstance(move, Keep):
+        return "no Werewolf drew you rooms to keep"
+    seat, fronts = state.to_move, state.fronts
+    if isinstance(move, Loot):
+        return f"deck {move.deck} is empty" if not state.decks[move.deck] else None
+    if isinstance(move, Run):
+        return "you have no room in front of you: with none you must loot" \
+            if not fronts[seat] else None
+    if isinstance(move, Awaken):
+        target = move.target
+        if target == seat:
+            return "you cannot awaken yourself"
+        if target >= state.num_players:
+            return f"there is no seat {target}"
+        if not fronts[target]:
+            return f"seat {target} has no room in front of them"
+        if not fronts[seat] and state.num_players > 2:
+            return "with 3 or more players you need a room in front of you to awaken"
+        return None
+    if isinstance(move, Pass):
+        return "you can still act: pass only when no room can be drawn and none is yours"
+    return None

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Iterable, Self, Seque
 from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL, State
 from games.seeding import below, shuffle
+from games.table import plural
 
 from .moves import AWAKEN, KEEP, LOOT, PASS, RUN, Awaken, Keep, Loot, Move, Pass, Reshuffle, Run
 from .rules import Rules, score_rooms
@@ -383,7 +384,7 @@ class LootNRunState:
                     raise InvalidStateError(
                         f"seat {seat}'s view is impossible: no unseen {colour} room could "
                         f"lie in a face-down {colour} place filled after "
-                        f"{filled} reshuffle(s)")
+                        f"{plural(filled, 'reshuffle')}")
                 pick = below(rng, len(pool))
                 pool[pick], pool[-1] = pool[-1], pool[pick]
                 lst[i] = pool.pop()

@@ -237,6 +237,13 @@ def why_illegal(state: PyramidsState, move: Move) -> str | None:
         return "the game is over"
     if phase == "reveal":
         return "the next expedition card is revealed first"
+    named = (list(move.cards) if isinstance(move, Keep) else [move.card] if isinstance(move, Take)
+             else [move.card, *(card for card, _ in move.extras)] if isinstance(move, Cross)
+             else [])
+    top = len(state.rules.data.cards)
+    for card in named:
+        if not (isinstance(move, Take) and card == 0) and not 1 <= card <= top:
+            return f"there is no card {card} (the pyramid cards are 1 to {top})"
     seat = state.seats[state.to_move]
     keep = state.rules.data.keep
     if phase == "keep":

@@ -4,7 +4,7 @@ Phases: ``keep`` (every seat keeps 2 of its 4 dealt cards, seat by seat, choices
 until all have chosen) → ``reveal`` (chance: the next expedition card) → ``cross`` (every
 seat acts on the same card, seat by seat, choices hidden until all have chosen; then all
 crossings are resolved together) → ``take`` (replacements, ordered by the completed cards'
-order numbers) → pyramid points, display refill → next ``reveal`` … → ``over``.
+order numbers, the display refilled after each seat's) → next ``reveal`` … → ``over``.
 
 Simultaneous play: all seats act on the same expedition card (and keep their cards at
 setup) at once. The engine asks seat 0, 1, ... in turn and resolves the step only when all
@@ -33,8 +33,11 @@ Decisions where the rulebook is silent or ambiguous (each has a test):
   no card at all (deck and display exhausted) passes.
 * **Replacements.** All completions of a step are replaced in ascending order of the
   completed cards' order numbers (across seats); each takes a display card or the deck
-  top; the display is refilled only once all replacements of the step are made. With an
-  empty deck and display a completed card's slot stays empty.
+  top. The display is refilled at the end of each seat's action ("only refill the display
+  to 4 cards at the end of your action"): not between a seat's two replacements, but
+  before the next seat replaces (a seat whose two completions have another seat's between
+  them by order number refills after each of its turns). With an empty deck and display a
+  completed card's slot stays empty.
 * **Pyramid points.** Multi-player: claims of a step (2nd/4th/6th card of a colour) are
   ordered by the order number of the card that reached the milestone, and take the next
   free tier (10, 6, 3) of that colour. Solo: the player's own 2nd, 4th and 6th completions
@@ -241,6 +244,8 @@ class PyramidsState:
                 card = move.card
             s.hand[slot] = card
             s.masks[slot] = 0
+            if self.takes and self.takes[0][1] != seat:  # the end of this seat's action
+                self._refill()
             self._next_take()
         else:
             raise IllegalMoveError(f"{move!r} is not a Pyramids move of phase {phase}")
@@ -319,9 +324,12 @@ class PyramidsState:
             self.to_move = self.takes[0][1]
             return
         self.takes = []  # nothing left to take: the slots stay empty
+        self._refill()
+        self._end_action()
+
+    def _refill(self) -> None:
         while len(self.display) < self.rules.data.display and self.deck:
             self.display.append(self.deck.pop(0))
-        self._end_action()
 
     def _end_action(self) -> None:
         self.shape = None

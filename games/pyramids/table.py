@@ -49,8 +49,10 @@ def _score_card(state: State, seat: int) -> str:
     s = state.seats[seat]
     parts = state.breakdown(seat)
     torches = [str(r + 1) for r, lit in enumerate(s.torches) if lit]
-    return (f"red gems {s.red}, green gems {s.green}, torches in round(s) "
-            f"{', '.join(torches) or 'none'}, skull track {s.skulls}, "
+    lit = (f"round{'s' if len(torches) > 1 else ''} {', '.join(torches)}" if torches
+           else "no round")
+    return (f"red gems {s.red}, green gems {s.green}, torches in {lit}, "
+            f"skull track {s.skulls}, "
             f"{plural(len(s.completed), 'card')} completed"
             + (f" ({', '.join(map(str, s.completed))})" if s.completed else "")
             + (f", pyramid points {', '.join(f'{p} ({c})' for c, p in s.pyramid)}"

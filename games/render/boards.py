@@ -35,6 +35,7 @@ from games.ancients.rules import MapInfo
 from games.errors import DigsiteError, InternalFault
 from games.pyramids.moves import Cross
 from games.record import resolve_fixed_chance
+from games.table import plural
 from grids import SIZE, Placement, parse_cell
 
 __all__ = ["CELL", "GAP", "MARGIN", "TOP", "ROUND_COLOURS", "SAND", "FIND_COLOURS",
@@ -408,7 +409,7 @@ def ancients_plan_svg(before: Sequence[str], finds: Sequence[Find], after: Seque
     y = TOP
     for number, f in enumerate(finds, start=1):
         body.append(map_card(cat.maps[f.map], x, y, number=number))
-        at = f"rotated {f.rotation}° at {f.at}, {f.tokens_spent} token(s)"
+        at = f"rotated {f.rotation}° at {f.at}, {plural(f.tokens_spent, 'token')}"
         y += map_card_height(cat.maps[f.map]) + 14
         body.append(svg_text(x, y, at, size=10))
         y += 16
@@ -416,7 +417,7 @@ def ancients_plan_svg(before: Sequence[str], finds: Sequence[Find], after: Seque
         body.append(svg_text(x, y + 12, "no find is possible this turn"))
     height = max(height, y + 20)
     body.append(svg_text(MARGIN, legend_y + 10,
-                      f"{points} points for {tokens_spent} sand token(s)",
+                      f"{points} points for {plural(tokens_spent, 'sand token')}",
                       size=11))
     body.append(svg_text(MARGIN, legend_y + 26, "discs: sand tokens; outlines: the finds, "
                       "numbered in plan order", size=11))

@@ -74,6 +74,7 @@ from typing import Callable, Hashable, Sequence
 from games.ancients import AncientsState, Find, Market, Rest, Rules
 from games.errors import InternalFault
 from games.registry import get
+from games.table import plural
 from solvers.clock import deadline_of, expired
 
 from .. import interrupt
@@ -179,9 +180,9 @@ def score_upper_bound(state: AncientsState, *, turn_cap: int | None = None,
                 best, best_buys = value, b
     if turn_cap is not None and buy_rest > best:  # all rests, no dig: the pack scores nothing
         best, best_buys = float(buy_rest), 0
-    note = (f"bound: score {score:g} + at most {best:g}: {buy_rest} buy/rest turn(s) left"
-            + (f" of {left} turn(s)" if left is not None else "")
-            + f", the best case buying {best_buys} map(s) at prices bounded by their rank among "
+    note = (f"bound: score {score:g} + at most {best:g}: {plural(buy_rest, 'buy/rest turn')} left"
+            + (f" of {plural(left, 'turn')}" if left is not None else "")
+            + f", the best case buying {plural(best_buys, 'map')} at prices bounded by their rank among "
             "the cards the deck brings in time, resting otherwise, money short for the buys "
             "raised by sales at half a point per dollar"
             + (", each dig turn finding at most a full pack" if left is not None else ""))

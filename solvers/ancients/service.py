@@ -37,6 +37,7 @@ from games.ancients import (GAME, AncientsState, Find, Market, Rest, describe, e
 from games.ancients.moves import Move
 from games.errors import InternalFault, ReplayMismatchError
 from games.seeding import Seed, make_rng
+from games.table import plural
 from grids import cell_name, render_grid
 from solvers.clock import expired
 from solvers.hints import Hint, hint_result, rows_from_search
@@ -106,12 +107,12 @@ def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
     follow = plan_for(after, nxt, token_value=token_value, occ=best.board[0], blk=best.board[1])
     who = "you (next turn)" if nxt == seat else f"seat {nxt}"
     analysis = [
-        f"value {best.value:g} = {best.points} points − {token_value:g} × {best.tokens} "
-        f"token(s); {best.nodes} search nodes",
+        f"value {best.value:g} = {best.points} points − {token_value:g} × "
+        f"{plural(best.tokens, 'token')}; {best.nodes} search nodes",
         f"left for {who} (pack {sorted(after.pack[nxt])}, {after.sand[nxt]} sand): best chain "
         + (", ".join(f"map {f.map} at {cell_name(f.anchor)} ({f.points} pts, {f.tokens} tok)"
                      for f in follow.finds) or "nothing")
-        + f" = {follow.points} points for {follow.tokens} token(s)",
+        + f" = {follow.points} points for {plural(follow.tokens, 'token')}",
     ]
     return DigPlanResult(
         game="ancients", seat=seat, finds=_planned(best.finds), points=best.points,
@@ -214,7 +215,7 @@ def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]
         return f"{row['value']:.2f}" + (f" ± {row['stderr']:.2f}" if row["stderr"] else "")
 
     lines = [f"the planner's best dig this turn (`digsite plan`: {best.points} points for "
-             f"{best.tokens} sand token(s)) ranks {rank} of {len(rows)} by expected final "
+             f"{plural(best.tokens, 'sand token')}) ranks {rank} of {len(rows)} by expected final "
              f"score: {pm(mine)} against {pm(top)} for {top['move']}. `plan` maximises this "
              "turn's points, the hint the final score: maps found on a later turn score the "
              "same, so a dig can wait while the turn buys or rests"]
@@ -233,7 +234,7 @@ def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]
         return lines
     later = plan_for(state, seat, occ=occ, blk=blk)
     lines.append(f"the risk of waiting: if {' and '.join(spoilers)} before your next turn, "
-                 f"your best dig is then {later.points} points for {later.tokens} token(s) "
+                 f"your best dig is then {later.points} points for {plural(later.tokens, 'token')} "
                  f"(now {best.points}); the search weighs that risk over the sampled games")
     return lines
 
@@ -426,10 +427,10 @@ def demo_section(data: AncientsData) -> str:
     if result.finds:
         for i, f in enumerate(result.finds, 1):
             lines.append(f"  {i}. map {f.map} rotated {f.rotation}° at {f.at}: "
-                         f"{f.points} points, {f.tokens_spent} token(s)")
+                         f"{f.points} points, {plural(f.tokens_spent, 'token')}")
     else:
         lines.append("  no find is possible this turn")
-    lines += [f"total {result.points} points for {result.tokens_spent} token(s), "
+    lines += [f"total {result.points} points for {plural(result.tokens_spent, 'token')}, "
               "optimal", "board after:", after]
     lines += result.analysis
     return "\n".join(lines)

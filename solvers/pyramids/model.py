@@ -235,6 +235,7 @@ from games.pyramids.moves import Move
 from games.registry import get
 from games.pyramids.rules import shape_masks
 from games.seeding import child_seeds
+from games.table import plural
 from grids.cells import NEIGHBOURS, adjacent, cell_name, cells_of, distances, popcount
 from solvers.clock import deadline_of, expired, remaining
 from solvers.verify import verify_replay
@@ -1187,7 +1188,7 @@ def portfolio(inst: SoloInstance, budget: float, workers: int, random_seed: int)
     """The methods ``solve_deal`` runs on ``inst``, in its order (the result's ``method``):
     the warm starts of ``_warm_starts``, then CP-SAT and the bounds in ``proof_first``'s
     order."""
-    cp_sat = f"cp-sat ({workers} worker(s), random_seed {random_seed})"
+    cp_sat = f"cp-sat ({plural(workers, 'worker')}, random_seed {random_seed})"
     bounds = ("per-card tables bound + branch and price over card plans (its master made "
               "whole, played closely)")
     games = ("policy + pilot games" if _with_pilot(inst) else "policy games") + (

@@ -33,6 +33,7 @@ from games.pyramids import (GAME, Cross, PyramidsState, describe, make_deal, par
 from games.pyramids.moves import Move
 from games.pyramids.rules import pattern_options
 from games.seeding import Seed, child_seeds, make_rng
+from games.table import plural
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
 from solvers.backends import run_jobs
@@ -148,7 +149,7 @@ def _bound_line(result: SolveResult) -> str:
                      "stopped early by the time limit or Ctrl-C" if proof.stopped_by_clock
                      else "budget spent")
             parts.append(f"per-card tables {proof.card_tables:.2f} (master LP {proof.lp:.2f}, "
-                         f"{proof.iterations} round(s), {state})")
+                         f"{plural(proof.iterations, 'round')}, {state})")
     return "; ".join(parts)
 
 
@@ -351,10 +352,10 @@ def _explain(world: PyramidsState, seat: int, decision: str, best_text: str, val
              run: Allocation) -> list[str]:
     least = min(len(v) for v in run.samples.values())
     if least >= MIN_SAMPLES:
-        schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
-                    f"{MIN_SAMPLES} each, then successive halving over {run.rounds} round(s)")
+        schedule = (f"{run.used} sampled futures over {plural(len(run.samples), 'option')}: at least "
+                    f"{MIN_SAMPLES} each, then successive halving over {plural(run.rounds, 'round')}")
     else:  # the time limit fell inside round 0
-        schedule = (f"{run.used} sampled futures over {len(run.samples)} option(s): at least "
+        schedule = (f"{run.used} sampled futures over {plural(len(run.samples), 'option')}: at least "
                     f"{least} each, the time limit falling before every option had "
                     f"{MIN_SAMPLES}")
     if decision == "keep":

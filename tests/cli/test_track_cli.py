@@ -221,6 +221,18 @@ def test_a_record_file_replaces_only_a_record_of_its_kind(run_cli, tmp_path):
     assert run_cli("play", "lootnrun", "--record", str(game), stdin="quit\n").code == 0
     result = run_cli("track", "lootnrun", "--resume", str(table), stdin="red red\nquit\n")
     assert result.code == 0 and _read(table, "lootnrun").record.setup["tops"] == "red red"
+    # resumed into another file: another table's record is kept as a new table keeps it
+    # (it was replaced by this table), the record resumed itself (another path) is fine
+    other = tmp_path / "other.json"
+    assert run_cli("track", "pyramids", "--record", str(other), stdin="quit\n").code == 0
+    kept = other.read_bytes()
+    result = run_cli("track", "lootnrun", "--resume", str(table), "--record", str(other),
+                     stdin="quit\n")
+    assert result.code == 2 and "holds a table record already" in result.err, result.err
+    assert other.read_bytes() == kept
+    again = run_cli("track", "lootnrun", "--resume", str(table), "--record",
+                    str(tmp_path / "." / "table.json"), stdin="quit\n")
+    assert again.code == 0, again.err
 
 
 def test_resume_takes_the_records_table_said_again(run_cli, tmp_path):
@@ -236,3 +248,31 @@ def test_resume_takes_the_records_table_said_again(run_cli, tmp_path):
                        (("--players", "3"), "(--players 2)"), (("--seat", "1"), "(--seat 0)")]:
         result = run_cli("track", "expedition", *args, "--resume", str(table), stdin="quit\n")
         assert result.code == 2 and said in result.err, result.err
+
+
+def test_resume_with_seat_0_of_another_seats_record_is_refused(run_cli, tmp_path):
+    """``--seat 0`` (the default's value) on a seat-1 record was taken as not given, and the
+    table went on for seat 1 without a word."""
+    table = tmp_path / "t.json"
+    assert run_cli("track", "lootnrun", "--seat", "1", "--record", str(table),
+                   stdin="0\nquit\n").code == 0
+    result = run_cli("track", "lootnrun", "--seat", "0", "--resume", str(table), stdin="quit\n")
+    assert result.code == 2 and "(--seat 1)" in result.err, result.err
+    assert run_cli("track", "lootnrun", "--resume", str(table), stdin="quit\n").code == 0
+
+
+def test_the_last_line_of_a_finished_table_can_be_taken_back(run_cli, tmp_path):
+    """The line that ended the game closed the session, and ``--resume`` of the finished
+    record only printed the result: a slip in the last move could not be put right."""
+    target = tmp_path / "table.json"
+    lines = table_lines("lootnrun", 4, hints=0)
+    result = run_cli("track", "lootnrun", "--record", str(target),
+                     stdin="\n".join(lines) + "\nundo\nquit\n")
+    assert result.code == 0, result.err[-500:]
+    assert "--- game over ---" in result.out and "(undone: " in result.out
+    assert "you quit: the table so far" in result.out
+    tracker = _read(target, "lootnrun")
+    assert tracker.ask().kind != "over"
+    again = run_cli("track", "lootnrun", "--resume", str(target), stdin=lines[-1] + "\n\n")
+    assert again.code == 0 and "table record written to" in again.out, again.err[-300:]
+    assert _read(target, "lootnrun").ask().kind == "over"

@@ -399,3 +399,37 @@ def test_a_view_error_names_the_room_and_the_keys():
     view["decks"][0]["top"] = "pink"
     with pytest.raises(InvalidStateError, match='decks\\[0\\].top: "pink" is not a back colour'):
         lootnrun.state_from_view(view, DATA, 0)
+
+
+def test_every_refusal_gives_the_rule_it_breaks():
+    """Random positions of seeded deals, every move text of the game: a refused one is one
+    line with the rule it breaks ("you have no room in front of you: with none you must
+    loot") between the refusal and the legal moves; no legal move has a reason."""
+    from games.lootnrun.moves import why_illegal
+    from games.protocol import listing
+
+    rng = random.Random(5)
+    texts = ["loot 0", "loot 1", "run", "pass", "keep none", "keep 0", "keep 1", "keep both"]
+    refused = 0
+    for seed in range(12):
+        s = state(players=2 + seed % 4, seed=seed)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                resolve_chance(s, rng)
+                continue
+            legal = s.legal_moves()
+            for text in texts + [f"awaken {t}" for t in range(s.num_players)]:
+                move = lootnrun.parse_text(text)
+                if move in legal:
+                    assert why_illegal(s, move) is None, move
+                    continue
+                with pytest.raises(IllegalMoveError) as error:
+                    lootnrun.parse_move(s, text)
+                message = str(error.value)
+                refused += 1
+                reason = why_illegal(s, move)
+                assert reason is not None, (text, legal)
+                assert message == (f"move {text!r} is not legal here: {reason} "
+                                   f"(legal: {listing(legal)})")
+            s.apply(rng.choice(legal))
+    assert refused > 1000

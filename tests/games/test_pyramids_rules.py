@@ -200,6 +200,19 @@ def test_tomb_completes_two_cards_replacements_in_order_display_refilled_at_the_
     assert len(state.display) == 4 and state.display[:3] == display[1:]
 
 
+def test_the_display_is_refilled_before_the_next_seat_replaces():
+    # "Only refill the display to 4 cards at the end of your action": seat 0's action
+    # ends with its replacement, so seat 1 chooses from a full display (it chose from three)
+    state = _two_player()
+    state.apply(parse_move(state, "6:E5"))
+    state.apply(parse_move(state, "24:E5"))
+    assert state.phase == "take" and state.to_move == 0
+    display, top = list(state.display), state.deck[0]
+    state.apply(Take(display[0]))
+    assert state.to_move == 1 and state.display == display[1:] + [top]
+    assert Take(top) in state.legal_moves()
+
+
 def test_pyramid_points_solo_own_second_fourth_sixth():
     state = world([(6, PATH6), (2, [])], "I3", completed=[9])  # 9 and 6 are green
     state.apply(parse_move(state, "6:E5"))

@@ -171,7 +171,7 @@ def test_a_bound_cut_short_by_ctrl_c_does_not_say_its_budget_was_spent(monkeypat
         interrupt.reset()
     line = next(line for line in result.analysis if line.startswith("bound "))
     assert result.budget.stop_reason == interrupt.INTERRUPTED
-    assert "1 round(s), stopped early by the time limit or Ctrl-C" in line, line
+    assert "1 round, stopped early by the time limit or Ctrl-C" in line, line
 
 
 # --- graph analyses -------------------------------------------------------------------
