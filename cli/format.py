@@ -50,8 +50,8 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         close_lines.append(
             f"too close to call at this budget: {close.moves[0]} and {close.moves[1]} "
             f"differ by {_num(close.gap)}, within the noise (±{_num(close.noise95)} at "
-            "95%); " + (f"about {need} iterations would separate them"
-                        if need else "no affordable budget would separate them"))
+            "95%); " + (f"about {need} iterations would separate them if the gap stayed "
+                        "as measured" if need else "no affordable budget would separate them"))
     explanation = list(result.explanation)
     if best_only:
         top = rows[0] if rows else None
@@ -101,10 +101,14 @@ def _inference_lines(result: Hint) -> list[str]:
 def format_beliefs(beliefs: Mapping[str, Any]) -> list[str]:
     """The ``beliefs`` of a hint as lines: per other seat its cards' counts (``>=k p``:
     the chance of holding at least k), or per face-down room its chance of a guardian."""
+    # (a chance read off n worlds is good to about 1/sqrt(n) at 95%: say so once)
+    worth = beliefs["effective_worlds"] if beliefs["weighted"] else beliefs["worlds"]
     lines = [f"beliefs from {beliefs['worlds']} sampled worlds"
              + (f", weighted by the opponents' observed play (worth "
                 f"{_num(beliefs['effective_worlds'])} equally weighted ones)"
-                if beliefs["weighted"] else "") + ":"]
+                if beliefs["weighted"] else "")
+             + (f"; each chance within about ±{min(0.5, 1 / max(worth, 1) ** 0.5):.2f} at 95%"
+                if worth else "") + ":"]
     if beliefs["kind"] == "hand":
         seats: dict[int, list[dict[str, Any]]] = {}
         for row in beliefs["rows"]:

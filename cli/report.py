@@ -115,6 +115,11 @@ def format_review(review: GameReview) -> str:
             # (one wording for every game: "after decision N", as docs/review.md defines it)
             head = (f"after decision {below.number} the game could no longer reach "
                     f"{_value(below.best)}")
+            if parted is None or parted.number != below.number:
+                # (before the decision that left the plan, the plan was still reachable;
+                # after it, the search proves this decision short, maybe not the first)
+                head += " (the first decision this budget proves short; an earlier one may " \
+                        "already have lost it)"
             if below.exact is None:
                 lines.append(f"{head}: the best still reachable fell to "
                              f"{_value(below.reachable)}")

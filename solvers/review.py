@@ -29,11 +29,19 @@ come from that one search:
   win probability's standard error is the larger of the hint's and Agresti and Coull's,
   over the move's playouts plus two wins and two losses: never 0, even after 2 playouts
   that all lost; the two errors combined as if independent, which overstates the noise
-  where the hint values its options on common random numbers, as Pyramids does). A loss
+  where the hint values its options on common random numbers, as Pyramids does); on the
+  points scale, with fewer than ``FEW`` playouts on either move, Student's t takes the
+  place of 1.96 (a spread read from 4 samples is itself uncertain). A loss
   within the noise (0 < loss <= noise95), or one whose noise cannot be measured (a value from a
   single sample), is **unclear**: at this budget the search cannot tell the two moves
   apart, so no label is given, and ``iterations_to_tell`` estimates the budget that would
   (``solvers.hints.iterations_to_separate``, as a hint's close call says).
+* **confirmed**: a loss worth a label (inaccuracy or worse) is searched again, at
+  ``CONFIRM_FACTOR`` times the budget and another seed, and the decision is judged by that
+  search (``budget_raised`` says so). The search spends little on a move it left early,
+  and it left the move because its first playouts went badly: that value is biased low
+  by more than its noise says (a player's pass found moves called blunders at 2,000
+  iterations that were the best at 8,000).
 * **label** of a loss beyond the noise, by the game's thresholds
   (``games.registry.GameInfo.review``, listed in ``digsite review --help``): ``best``
   (loss 0: the hint's own choice, or a move valued at least as high), ``good`` (below
@@ -193,32 +201,80 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
                      seed=seed, top=ALL_ROWS)
         base = replace(base, budget_raised=raised)
         played = _played_row(result, unit)
+    judged = _judge(base, result, unit, meaning, scale)
+    if judged.label in CONFIRMED:
+        # a move the search left early is valued by its few playouts, and the first ones,
+        # unlucky, are why it was left: that value is biased low, beyond what its noise
+        # says (a "blunder" at 2,000 iterations was the best move at 8,000). A loss worth a
+        # label is confirmed by a search of its own at CONFIRM_FACTOR times the budget,
+        # and the decision is judged by that one
+        raised = CONFIRM_FACTOR * (result.budget.iterations or 1)
+        again = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers,
+                                                 time_limit=limit.time_limit),
+                    seed=child_seeds(seed, 1)[0], top=ALL_ROWS)
+        judged = _judge(replace(base, budget_raised=raised), again, unit, meaning, scale)
+    return judged, meaning
+
+
+#: Labels a review confirms by a second search before giving them (``_decide``).
+CONFIRMED = ("inaccuracy", "mistake", "blunder")
+#: The confirming search's budget, in multiples of the first's.
+CONFIRM_FACTOR = 4
+#: Playouts under which the noise of a value takes Student's t, not the normal 1.96.
+FEW = 30
+
+
+def _judge(base: ReviewedDecision, result: Hint, unit: Decision, meaning: str,
+           scale: ReviewScale) -> ReviewedDecision:
+    """The decision as one search values it: the played move against the best (module
+    docstring: loss, noise, label)."""
+    played = _played_row(result, unit)
     best = result.rows[0]
     base = replace(base, best=best.move, best_words=best.words)
     if played is None:
-        return replace(base, reason="the played move is not among the hint's options"), meaning
+        return replace(base, reason="the played move is not among the hint's options")
     if played.value is None or best.value is None:
-        return replace(base, reason="the hint gave the move no value"), meaning
+        return replace(base, reason="the hint gave the move no value")
     loss = round(max(0.0, best.value - played.value), 4)
     proportion = meaning == WIN_PROBABILITY
     se_played, se_best = _stderr(played, proportion), _stderr(best, proportion)
     sd = math.hypot(se_played, se_best) if se_played is not None and se_best is not None \
         else None
+    # (a spread read from few samples: Student's t; a win probability's error is the
+    # binomial's of its mean, not a spread estimated from the samples)
+    z = Z_95 if proportion else _z95(min(played.visits or 0, best.visits or 0))
     iterations = result.budget.iterations
     label, to_tell = label_of(loss, scale), None
-    if played is best:
+    if played.move == best.move:
         label = "best"
-    elif loss > 0 and (sd is None or loss <= Z_95 * sd):
+    elif loss > 0 and (sd is None or loss <= z * sd):
         # within the noise (or too few playouts to measure it): the budget cannot tell the
         # moves apart, so no label
         label = "unclear"
-        to_tell = None if sd is None else iterations_to_separate(loss, sd, iterations)
+        # (the estimate takes the same factor: past the current budget, as it must be)
+        to_tell = None if sd is None else iterations_to_separate(loss, sd * z / Z_95,
+                                                                 iterations)
     return replace(
         base, label=label, played_words=played.words, played_value=played.value,
         best_value=best.value, loss=loss,
-        noise95=None if sd is None else round(Z_95 * sd, 4), iterations_to_tell=to_tell,
+        noise95=None if sd is None else round(z * sd, 4), iterations_to_tell=to_tell,
         played_visits=played.visits, options=len(result.rows), iterations=iterations,
-    ), meaning
+    )
+
+
+def _z95(playouts: int) -> float:
+    """The two-sided 95% factor of a difference whose smaller side has ``playouts``
+    samples: the normal 1.96 from ``FEW`` on, Student's t below (a spread read from 4
+    samples takes 3.18, not 1.96).
+
+    >>> round(_z95(4), 2), round(_z95(1000), 2)
+    (3.18, 1.96)
+    """
+    if playouts >= FEW:
+        return Z_95
+    from scipy.stats import t  # (only for a move valued by few playouts)
+
+    return float(t.ppf(0.975, max(1, playouts - 1)))
 
 
 def _stderr(row: HintRow, proportion: bool) -> float | None:
@@ -301,8 +357,8 @@ def _fell_below(record: GameRecord, units: Sequence[Decision], best: float, *, d
     reachable_from = services.capability(record.game, "best_reachable")
     for unit in units:
         reachable = reachable_from(after(unit), data=data, limit=limit, seed=seed)
-        if reachable < best:
-            return FellBelowBest(unit.number, unit.index, reachable, best)
+        if reachable < best:  # (a proven upper bound, exact only near the end: "at most")
+            return FellBelowBest(unit.number, unit.index, reachable, best, False)
     return None
 
 

@@ -216,8 +216,10 @@ def test_review_says_when_the_best_plan_went_out_of_reach():
     assert below is not None and below.best == section.best.score
     assert final.score(0) <= below.reachable < section.best.score
     from cli.report import format_review  # one wording for both games (it said "fell below")
-    assert (f"after decision {below.number} the game could no longer reach "
-            f"{below.best:g}: the best still reachable fell to") in format_review(result)
+    text = format_review(result)
+    assert f"after decision {below.number} the game could no longer reach {below.best:g}" in text
+    # the scan's figure is a proven bound, never told as the best still reachable
+    assert below.exact is False and "at most (a proven bound)" in text
 
 
 def test_a_game_that_reaches_the_plan_is_never_short():

@@ -49,7 +49,10 @@ def test_each_value_is_the_hints_own_value_for_that_move():
     valued = [d for d in result.decisions if d.valued]
     assert valued
     for d in valued:
-        again = hint(view_at(units[d.number]), data=data, limit=LIMIT, seed=seeds[d.index],
+        limit, seed = LIMIT, seeds[d.index]
+        if d.budget_raised is not None:  # a label confirmed by a search of its own
+            limit, seed = Limit(iterations=d.budget_raised), child_seeds(seed, 1)[0]
+        again = hint(view_at(units[d.number]), data=data, limit=limit, seed=seed,
                      top=ALL_ROWS)
         values = {row.move: row.value for row in again.rows}
         assert d.played_value == values[d.played]
@@ -271,7 +274,7 @@ def test_a_label_needs_a_loss_beyond_the_noise():
         if d.label == "unclear":
             assert d.within_noise and 0 < d.loss
             assert d.noise95 is None or d.loss <= d.noise95
-            if d.noise95 is not None:
+            if d.noise95 is not None:  # (noise95 / 1.96: the sd the estimate takes)
                 sd = d.noise95 / 1.959963984540054
                 expected = iterations_to_separate(d.loss, sd, d.iterations)
                 assert d.iterations_to_tell == pytest.approx(expected, rel=0.01) \
@@ -318,5 +321,24 @@ def test_the_best_reachable_hook_names_the_first_decision_below_the_best(monkeyp
                         if name == "best_reachable" else real_get(game, name))
     units = review_module.decisions_of(record, 0, data)[0]
     below = review_module._fell_below(record, units, 60.0, data=data, limit=Limit(), seed=0)
-    assert below == review_module.FellBelowBest(units[2].number, units[2].index, 50.0, 60.0)
+    assert below == review_module.FellBelowBest(units[2].number, units[2].index, 50.0, 60.0,
+                                                 False)  # (a bound: "at most")
     assert len(calls) == 3
+
+
+def test_a_label_is_given_by_a_search_that_confirms_it():
+    """A move the search left early is valued by its few unlucky playouts (a player's pass:
+    "blunders" at 2,000 iterations that were the best moves at 8,000). Every label from
+    inaccuracy up comes from a second search at CONFIRM_FACTOR times the budget; the
+    decisions it clears are judged by that search too."""
+    from solvers.review import CONFIRM_FACTOR, CONFIRMED
+
+    record, data = _record("archaeology", players=2, moves=80, seed=5)
+    first = review_game(record, seat=0, data=data, limit=Limit(iterations=400), seed=2)
+    confirmed = [d for d in first.decisions if d.budget_raised == CONFIRM_FACTOR * 400]
+    assert confirmed
+    for d in first.decisions:
+        if d.label in CONFIRMED:
+            assert d.budget_raised == CONFIRM_FACTOR * 400 and d.iterations == d.budget_raised
+    # some labels of the first search do not survive the second
+    assert any(d.label not in CONFIRMED for d in confirmed)
