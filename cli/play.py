@@ -329,23 +329,34 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             if not 1 <= n <= len(options):
                 term.complain(f"there is no move {text[:12]}: pick 1 to {len(options)}")
                 continue
-            move = options[n - 1]
+            steps = [options[n - 1]]
         else:
             try:
-                move = game.parse_move(g.state, text)
+                steps = _whole_turn(g, text) or [game.parse_move(g.state, text)]
             except DigsiteError as exc:
                 term.complain(" ".join(str(exc).split()) + " (type a number, or 'moves')")
                 continue
-        words = game.describe_event(g.state, move, g.seat, names=g.names)
-        g.decided.append(len(g.record.moves))
-        g.record = g.record.played(g.seat, str(move))
-        g.state.apply(move)
+        g.decided.append(len(g.record.moves))  # (undo takes back a whole turn at once)
+        for move in steps:
+            words = game.describe_event(g.state, move, g.seat, names=g.names)
+            g.record = g.record.played(g.seat, str(move))
+            g.state.apply(move)
+            if term.emit:
+                term.emit({"event": "move", "seat": g.seat, "move": str(move), "words": words})
+            elif words:
+                g.events.append(words)
         save(g.record)
-        if term.emit:
-            term.emit({"event": "move", "seat": g.seat, "move": str(move), "words": words})
-        elif words:
-            g.events.append(words)
         return None
+
+
+def _whole_turn(g: _Game, text: str) -> list[Hashable] | None:
+    """The engine moves of a whole turn typed as the hint names it (Tomb of the Ancients'
+    ``dig find 7 0 at A1; find 18 0 at C2``), where the game's hint ranks whole turns;
+    ``None`` for any other text."""
+    if not services.has_capability(g.game.id, "turn_steps"):
+        return None
+    steps: list[Hashable] | None = services.capability(g.game.id, "turn_steps")(g.state, text)
+    return steps
 
 
 def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:

@@ -158,7 +158,8 @@ Move = Market | Rest | Find | Sand | End | Draw
 FORMS = Forms(
     fillers={"rest": ("for", "take")},
     examples=(("FIND 7 90 AT c3", "find 7 90 at C3"), ("Rest for Money", "rest money"),
-              ("Sand flip c3", "sand flip C3")))
+              ("rest for $2", "rest money"), ("buy $2", "market buy 2"),
+              ("sell 7", "market sell 7"), ("Sand flip c3", "sand flip C3")))
 
 
 def parse_text(text: str) -> Move:
@@ -173,6 +174,12 @@ def parse_text(text: str) -> Move:
         return Draw(number(rest[0], text, "map"))
     if head == "rest" and len(rest) == 1 and rest[0].lower() in ("money", "sand"):
         return Rest(rest[0].lower())
+    if head == "rest" and rest in (["$2"], ["2"]):  # (what resting for money takes)
+        return Rest("money")
+    if head in ("buy", "sell") and len(rest) == 1:  # a market visit of one buy or one sale
+        amount = number(rest[0].removeprefix("$"), text, "price" if head == "buy" else "map")
+        return Market(amount if head == "sell" else None, amount if head == "buy" else None,
+                      None)
     if head == "sand" and len(rest) == 2:
         action = rest[0].upper() if rest[0].upper() in ("B", "W") else rest[0].lower()
         if action in ("B", "W", "flip"):

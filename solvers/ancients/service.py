@@ -34,8 +34,8 @@ from typing import Any, Callable, Mapping, Sequence
 from cards_data import AncientsData
 from games.ancients import (GAME, AncientsState, Find, Market, Rest, describe, example_view,
                             state_from_deal, state_from_view)
-from games.ancients.moves import Move
-from games.errors import InternalFault, ReplayMismatchError
+from games.ancients.moves import Move, parse_move, parse_text
+from games.errors import IllegalMoveError, InternalFault, ReplayMismatchError
 from games.seeding import Seed, make_rng
 from games.table import plural
 from grids import cell_name, render_grid
@@ -59,7 +59,8 @@ from .review import played_turn, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
            "replay_plan", "EXPLORATION", "BUDGET_UNITS"]
-__all__ += ["played_turn", "hint_with_turn", "left_best", "best_reachable", "bound_words"]
+__all__ += ["played_turn", "hint_with_turn", "left_best", "best_reachable", "bound_words",
+            "turn_steps"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_HINT_ITERATIONS = GAME.budgets.hint
@@ -434,3 +435,30 @@ def demo_section(data: AncientsData) -> str:
               "optimal", "board after:", after]
     lines += result.analysis
     return "\n".join(lines)
+
+
+def turn_steps(state: AncientsState, text: str) -> list[Move] | None:
+    """The engine moves of a whole dig written as the hint writes it (``dig find 7 0 at A1;
+    find 18 0 at C2``: the sand each find needs placed just before it, then ``end``), so
+    a player can type the move the hint ranked; ``None`` for text that is no whole dig.
+    Each find and sand step is checked legal in turn (``IllegalMoveError`` naming it)."""
+    words = " ".join(text.split())
+    if not words.lower().startswith("dig "):
+        return None
+    finds = []
+    for part in words[4:].split(";"):
+        move = parse_text(part.strip())
+        if not isinstance(move, Find):
+            raise IllegalMoveError(f"a dig is finds split by ';' (dig find 7 0 at A1; find 18 "
+                                   f"0 at C2), not {part.strip()[:40]!r}")
+        finds.append(move)
+    pack = state.pack[state.current_player()]
+    for find in finds:  # (the map first: the sand a find needs is placed before it)
+        if find.map not in pack:
+            parse_move(state, str(find))  # the engine's words: not in your pack
+            raise IllegalMoveError(f"map {find.map} is not in your pack")
+    steps = dig_steps(state, Dig(tuple(finds), 0, 0))
+    trial = state.clone()
+    for step in steps:  # (the engine's refusal: the rule a step breaks, in words)
+        trial.apply(parse_move(trial, str(step)))
+    return steps

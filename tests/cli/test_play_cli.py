@@ -179,3 +179,37 @@ def test_what_happened_before_your_first_move_is_not_since_your_last(run_cli, tm
     assert result.code == 0, result.err
     assert "--- before your first move ---" in result.out
     assert "--- since your last move ---" not in result.out
+
+
+def test_a_whole_dig_is_typed_as_the_hint_names_it(run_cli, tmp_path):
+    """Tomb of the Ancients' hint ranks whole turns (``dig find 7 0 at A1; find 18 0 at
+    C2``), but `play` took only engine steps (each sand token, each find, ``end``): the
+    move the hint named was refused. Now it is played whole, and undone whole."""
+    from games.ancients import make_deal, parse_move, state_from_deal
+    from games.protocol import resolve_chance
+    from solvers.ancients.turn import dig_move, dig_steps, plan_for
+
+    data = cards_data.load("ancients")
+    for seed in range(40):  # a solo deal where the map bought first can be found next turn
+        state = state_from_deal(make_deal(players=1, seed=seed, data=data), data)
+        state.apply(parse_move(state, "market buy 1"))
+        resolve_chance(state, None)  # (the deal fixes the refill)
+        plan = plan_for(state)
+        if plan.finds:
+            break
+    dig = dig_move(plan)
+    steps = [str(m) for m in dig_steps(state, dig)]
+    target = tmp_path / "dig.json"
+    result = run_cli("play", "ancients", "--players", "1", "--seed", str(seed), "--record",
+                     str(target), stdin=f"market buy 1\n{dig}\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert [e.move for e in _record(target, "ancients").moves] == ["market buy 1", *steps]
+    undone = tmp_path / "undone.json"
+    result = run_cli("play", "ancients", "--players", "1", "--seed", str(seed), "--record",
+                     str(undone), stdin=f"market buy 1\n{dig}\nundo\nquit\n")
+    assert result.code == 0 and [e.move for e in _record(undone, "ancients").moves] == [
+        "market buy 1"]
+    bad = run_cli("play", "ancients", "--players", "1", "--seed", str(seed),
+                  "--record", str(tmp_path / "bad.json"),
+                  stdin="dig find 99 0 at A1\nquit\n")
+    assert bad.code == 0 and "there is no map 99" in bad.err, bad.err

@@ -620,3 +620,16 @@ def test_a_view_holds_no_more_money_or_sand_than_a_game_gives(key):
     view["seats"][0][key] = most + 1
     with pytest.raises(InvalidStateError, match=f"seats\\[0\\].{key}: must be at most {most}"):
         A.state_from_view(view, data, 0)
+
+
+def test_the_short_market_and_rest_forms_a_player_types():
+    # `buy 2`, `buy $2`, `rest for $2` were refused ("is not one of: market [sell ID] ...")
+    from games import load
+
+    game = load("ancients")
+    state, _ = game.state_from_view(game.example_view(), 0)
+    for text, canonical in [("buy 2", "market buy 2"), ("buy $2", "market buy 2"),
+                            ("rest for $2", "rest money"), ("rest $2", "rest money"),
+                            ("Rest for Money", "rest money")]:
+        assert str(game.parse_move(state, text)) == canonical, text
+    assert str(A.parse_text("sell 7")) == "market sell 7"
