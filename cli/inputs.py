@@ -51,7 +51,9 @@ def parse_json(text: str, name: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidStateError(f"{name}: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+        # (Python's "Unterminated string starting at" ends in the place given before it)
+        msg = exc.msg[:-3] + " here" if exc.msg.endswith(" at") else exc.msg
+        raise InvalidStateError(f"{name}: line {exc.lineno} column {exc.colno}: {msg}") from None
     except RecursionError:
         raise InvalidStateError(f"{name}: not valid JSON: nested too deeply") from None
     except ValueError as exc:  # e.g. an integer longer than Python converts (4300 digits)

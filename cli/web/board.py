@@ -2,8 +2,11 @@
 the one position of a view) with its move in words, its board as SVG and the view of the
 seat to move (from which ``POST /api/hint`` asks for a hint).
 
-Decisions are numbered from 1, as everywhere in digsite: decision N is the position before
-the record's N-th move; the record's end is one more position, with no move.
+The page numbers the positions of a record from 1: decision N is the position before the
+record's N-th move (every seat's), the record's end one more position, with no move. The
+rest of digsite numbers one seat's decisions (``solvers.moments``: ``view``, ``hint --at``,
+``review``), so each position also carries ``at``, the number of the mover's decision there
+(``--at N --seat S``), and the page shows both.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from games.errors import DigsiteError, InvalidStateError
 from games.protocol import CHANCE, State
 from games.record import GameRecord, read_record, replay_steps, resolve_fixed_chance
 from games.render import position_svg
+from solvers.moments import decisions_of
 
 __all__ = ["Opened", "Decision", "open_document", "examples", "example_document",
            "viewer_seat"]
@@ -38,10 +42,11 @@ class Decision:
     view: dict[str, Any] | None = None  # the mover's view (None: none here, e.g. game over)
     why_no_view: str | None = None
     table: list[str] = field(default_factory=list)  # the table in words, as ``viewer`` sees it
+    at: int | None = None     # the mover's decision number here (``--at``; module docstring)
 
     def summary(self) -> dict[str, Any]:
-        return {"n": self.n, "seat": self.seat, "move": self.move, "words": self.words,
-                "board": self.board, "hint": self.view is not None,
+        return {"n": self.n, "seat": self.seat, "at": self.at, "move": self.move,
+                "words": self.words, "board": self.board, "hint": self.view is not None,
                 "why_no_hint": self.why_no_view, "table": self.table}
 
 
@@ -109,6 +114,18 @@ def _words(game_obj: games_.Game, state: State[Any], move: Hashable, text: str) 
         return text
 
 
+def _seat_numbers(record: GameRecord, data: CardData) -> dict[int, int]:
+    """Record index -> the number of the mover's decision that index is in (a whole trade
+    or Ancients turn is one decision: its every move gets its number); the index after the
+    last move gets the decision to make there, when the record stops before the end."""
+    numbers: dict[int, int] = {}
+    for seat in range(record.players):
+        for decision in decisions_of(record, seat, data)[0]:
+            for index in range(decision.index, decision.index + max(1, len(decision.moves))):
+                numbers[index] = decision.number
+    return numbers
+
+
 def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -> Opened:
     """Every decision of ``record`` (validated by replay), drawn for ``viewer``."""
     game = games_.load(record.game, data=data)
@@ -132,6 +149,9 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
                                deal=record.deal, moves=texts[:step.index]),
             view=view, why_no_view=why, table=_table(game, state, viewer)))
         last = step
+    numbers = _seat_numbers(record, data)
+    for decision in decisions:
+        decision.at = numbers.get(decision.n - 1)
     if last is None:
         state = record.initial_state(data)
     else:
@@ -149,7 +169,8 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
                                                  title=_state_title(record.game, n, to_move),
                                                  deal=record.deal, moves=texts),
                               view=view, why_no_view=why,
-                              table=_table(game, state, viewer)))
+                              table=_table(game, state, viewer),
+                              at=None if to_move is None else numbers.get(n - 1)))
     return Opened(record.game, record.players, viewer, decisions, record=record,
                   deal=record.deal, seats=seats)
 

@@ -15,9 +15,10 @@ The JSON API (README, "The analysis board"). Every answer is JSON; every error i
 * ``GET  /api/open/{id}/record`` — the opened record (for the review).
 * ``POST /api/hint`` — ``{"game", "view", "iterations"?, "seed"?, "top"?, "time_limit"?}``:
   the hint's JSON, exactly what ``digsite hint --json`` prints for the same request.
-* ``POST /api/review`` — ``{"record", "seat"?, "iterations"?, "seed"?}``: ``review --json``.
-* ``POST /api/best-score`` — ``{"game", "seed" | "deal", "budget"?}``: ``{"best_score":
-  <best-score --json>, "record": <the plan as a record of the deal>}``.
+* ``POST /api/review`` — ``{"record" | "open", "seat"?, "iterations"?, "seed"?}``: ``review
+  --json``; ``"open": ID`` reviews the opened record ``ID`` as the server read it.
+* ``POST /api/best-score`` — ``{"game", "seed" | "deal" | "open", "budget"?}``:
+  ``{"best_score": <best-score --json>, "record": <the plan as a record of the deal>}``.
 * Add ``?job=1`` to the three searches to get ``202 {"id", "state", ...}`` at once, then
   ``GET /api/jobs/{id}`` (``state``, ``progress``, and ``result`` when done) and
   ``DELETE /api/jobs/{id}`` (cancel). Without it the answer waits for the result, and
@@ -225,7 +226,7 @@ class _Board:
         manager = self.manager
 
         async def endpoint(request: Request) -> Response:
-            payload = await _body(request)
+            payload = self._of_opened(kind, await _body(request))
             job = manager.start(kind, payload, _client(request))
             if request.query_params.get("job", "0") not in ("", "0", "false"):
                 return JSONResponse(job.status(), status_code=202)
@@ -243,6 +244,24 @@ class _Board:
             return _error(job.message or job.state,
                           500 if job.state == "fault" else 400)
         return endpoint
+
+    def _of_opened(self, kind: str, payload: Any) -> Any:
+        """A review or best score of an opened record named by its id (``"open": ID``): its
+        record, or its deal, as the server read them. The page asks this way, since a
+        record sent back through the page's JavaScript numbers loses every whole number
+        above 2**53 (Loot N Run's ``chance_seed``: another deal, and another game)."""
+        if not isinstance(payload, dict) or "open" not in payload or kind == "hint":
+            return payload
+        key = payload["open"]
+        doc = self.opened.get(key) if isinstance(key, str) else None
+        if doc is None:
+            raise LookupError(f"no opened document {json.dumps(key)[:40]} (open it again)")
+        if doc.record is None:
+            raise InvalidStateError("a view has no record to review or deal to solve")
+        rest = {k: v for k, v in payload.items() if k != "open"}
+        if kind == "review":
+            return {**rest, "record": doc.record.to_json()}
+        return {**rest, "game": doc.game, "deal": doc.record.deal}
 
     def _job(self, request: Request) -> Job:
         job = self.manager.jobs.get(request.path_params["id"])

@@ -61,8 +61,9 @@ CARD_COLOURS = {"green": "#3C8D2F", "orange": "#E07B00", "purple": "#7B3FA0"}
 FIND_COLOURS = ("#D7191C", "#2C7BB6", "#1A9641", "#F29E00", "#8E44AD", "#00A6A6")
 
 
-#: Boards on one line of a picture; more go on the next line.
-PER_LINE = 8
+#: Boards on one line of a picture; more go on the next line (four keep a card readable
+#: where the page fits the picture to its width).
+PER_LINE = 4
 LINE_HEIGHT = BOARD + TOP
 
 
@@ -200,13 +201,16 @@ def _legend_pyramids(y: float, rounds: int) -> list[str]:
 
 def pyramids_svg(tracks: Sequence[CardTrack], data: PyramidsData, *, title: str,
                  rounds: int = 4) -> str:
-    """The cards of ``tracks`` side by side, with a legend and a title line."""
-    width = max(2 * MARGIN + len(tracks) * (BOARD + GAP) - GAP, 900)
-    height = TOP + BOARD + 60
+    """The cards of ``tracks`` side by side (``PER_LINE`` to a line, as ``cell_origin``
+    places them), with a legend and a title line."""
+    lines = max(1, -(-len(tracks) // PER_LINE))
+    width = max(2 * MARGIN + min(len(tracks), PER_LINE) * (BOARD + GAP) - GAP, 900)
+    bottom = TOP + (lines - 1) * LINE_HEIGHT + BOARD  # the last line's boards end here
+    height = bottom + 60
     body = [pyramid_icon_defs(), svg_text(MARGIN, 16, title, size=13, weight="bold")]
     for k, track in enumerate(tracks):
         body.append(pyramid_card(data.card(track.order), track, k))
-    body += _legend_pyramids(TOP + BOARD + 22, rounds)
+    body += _legend_pyramids(bottom + 22, rounds)
     return svg_document(width, height, title, body)
 
 

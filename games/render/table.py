@@ -45,18 +45,25 @@ def _colour(name: str) -> str:
     return f"#{r:02X}{g:02X}{b:02X}"
 
 
+def _word(key: str, n: int = 1) -> str:
+    """A card's key in a player's words (``pharaohs_mask``: pharaoh's mask), plural for
+    ``n`` != 1, as the table's words say it."""
+    word = key.replace("_", " ").replace("pharaohs ", "pharaoh's ")
+    return word if n == 1 else word + "s"
+
+
 def _cards(counts: Mapping[str, Any] | Sequence[Any]) -> list[Chip]:
     """Chips of a ``{name: count}`` hand or market, or of a list of card names."""
     if isinstance(counts, Mapping):
-        return [(f"{name.replace('_', ' ')} x{n}" if n != 1 else name.replace("_", " "),
+        return [(f"{_word(name)} x{n}" if n != 1 else _word(name),
                  _colour(name)) for name, n in sorted(counts.items()) if n]
-    return [(str(card).replace("_", " "), _colour(str(card))) for card in counts]
+    return [(_word(str(card)), _colour(str(card))) for card in counts]
 
 
 def _sold_words(sold: Any) -> str:
     """A sold set (``[card, count]`` in the views) in words."""
     if isinstance(sold, Sequence) and not isinstance(sold, str) and len(sold) == 2:
-        return f"sold {sold[1]} {str(sold[0]).replace('_', ' ')}"
+        return f"sold {sold[1]} {_word(str(sold[0]), int(sold[1]))}"
     return f"sold {sold}"
 
 
@@ -76,7 +83,8 @@ def table_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Chip]]]:
         rows.append(("your rooms", _cards([str(r) for r in view.get("my_rooms", [])])))
         for s, backs in enumerate(view.get("front_backs", [])):
             rows.append((f"{_seat_word(s, viewer)} in front", _cards(list(backs))))
-        rows.append(("decks", [(f"deck {k + 1}: {d.get('size')} cards, top {d.get('top')}",
+        # (decks count from 0, as the moves `loot 0` and `loot 1` and the words do)
+        rows.append(("decks", [(f"deck {k}: {d.get('size')} rooms, top {d.get('top')}",
                                 _colour(str(d.get("top"))) if d.get("top") else plain)
                                for k, d in enumerate(view.get("decks", []))]))
         rows.append(("discard", _cards([str(c) for c in view.get("discard", [])])))

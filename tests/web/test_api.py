@@ -291,3 +291,43 @@ def test_a_hint_at_a_decision_of_every_game(client, name):
     assert answer.status_code == 200, answer.text
     hint = answer.json()
     assert hint["game"] == opened["game"] and 1 <= len(hint["moves"]) <= 3
+
+
+def test_review_and_best_score_of_an_opened_document_use_the_servers_copy(client):
+    """The page posted the record back for a review: JavaScript numbers round a Loot N
+    Run ``chance_seed`` above 2**53, and the replay dealt other rooms ("the moves give
+    [12.0, 55.0], the record says [12, 58]"). ``"open": ID`` reviews the server's copy."""
+    record = board.example_document("lootnrun-greedy")
+    assert record["deal"]["chance_seed"] > 2**53  # (what the page's round trip loses)
+    opened = client.post("/api/open", json={"example": "lootnrun-greedy"}).json()
+    by_id = client.post("/api/review", json={"open": opened["id"], "iterations": 20})
+    by_record = client.post("/api/review", json={"record": record, "iterations": 20})
+    assert by_id.status_code == 200, by_id.text
+    assert by_id.json() == by_record.json()
+    solo = client.post("/api/open", json={"game": "ancients", "seed": 2}).json()
+    best = client.post("/api/best-score", json={"open": solo["id"], "budget": 2})
+    assert best.status_code == 200, best.text
+    deal = client.get(f"/api/open/{solo['id']}/record").json()["deal"]
+    assert best.json() == client.post("/api/best-score", json={"game": "ancients", "deal": deal,
+                                                               "budget": 2}).json()
+    missing = client.post("/api/review", json={"open": "999", "iterations": 20})
+    assert missing.status_code == 404 and "open it again" in missing.json()["error"]
+
+
+@pytest.mark.parametrize("name", ["archaeology-greedy", "ancients-solo-greedy"])
+def test_each_position_carries_the_movers_decision_number(client, name):
+    """The page numbers every move; ``view``/``hint``/``review --at N`` one seat's
+    decisions (a whole trade or Ancients turn is one): each position names both."""
+    from games.record import read_record
+    from solvers.moments import decision_at
+    import cards_data
+
+    doc = board.example_document(name)
+    data = cards_data.load(doc["game"])
+    record = read_record(doc, doc["game"], data)
+    opened = client.post("/api/open", json={"example": name}).json()
+    numbered = [d for d in opened["decisions"] if d["at"] is not None]
+    assert len(numbered) == len(doc["moves"])  # (the end of a finished game: none)
+    for d in numbered:
+        decision = decision_at(record, d["seat"], d["at"], data)
+        assert decision.index <= d["n"] - 1 < decision.index + max(1, len(decision.moves))

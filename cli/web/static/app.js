@@ -62,7 +62,6 @@ async function open(request, keepReview) {
     if (!keepReview) { ui.review = null; $("graph-box").hidden = true; }
     $("hint-result").replaceChildren();
     $("best-tool").hidden = !(doc.solo_grid);
-    $("review").disabled = doc.kind !== "record";  // a view has no decisions to review
     $("review").title = doc.kind === "record" ? "" : "a view has no game to review";
     setupSeats(doc);
     go(0);
@@ -92,13 +91,15 @@ function go(index) {
   $("board").innerHTML = d.board;  // SVG drawn by the server from validated input
   $("table-words").textContent = (d.table || []).join("\n");  // as `digsite play` says it
   $("title").textContent = `${doc.name}` + (doc.seats ? ` — ${doc.seats.join(" v ")}` : "");
-  $("where").textContent = `decision ${d.n} of ${doc.decisions.length}`;
+  // the page counts every move; the CLI one seat's decisions (view, hint, review --at N)
+  $("where").textContent = `decision ${d.n} of ${doc.decisions.length}` +
+    (d.at ? ` · seat ${d.seat}'s decision ${d.at} (--at ${d.at} --seat ${d.seat})` : "");
   const list = $("moves");
   if (list.dataset.doc !== doc.id) buildMoves();
   for (const li of list.children) li.classList.toggle("current", +li.dataset.index === ui.at);
   const current = list.children[ui.at];
   if (current) current.scrollIntoView({ block: "nearest" });
-  $("hint").disabled = !d.hint || ui.job !== null;
+  setBusy(ui.job !== null);
   $("hint").title = d.hint ? "" : (d.why_no_hint || "");
   drawGraph();
 }
@@ -130,27 +131,45 @@ document.addEventListener("keydown", (event) => {
 
 // --- jobs -------------------------------------------------------------------------------
 
+// The tools a search uses are off while one runs (the server runs one per page) and before
+// anything is opened; Hint also where the position has no view.
+function setBusy(busy) {
+  const d = ui.doc ? ui.doc.decisions[ui.at] : null;
+  $("hint").disabled = busy || !d || !d.hint;
+  $("hint").title = d && !d.hint ? (d.why_no_hint || "") : "";
+  $("review").disabled = busy || !ui.doc || ui.doc.kind !== "record";
+  $("best").disabled = busy || !ui.doc;
+  $("cancel").disabled = !busy;
+}
+
+class Cancelled extends Error {}
+
+// A job's result, or null when the page opened another document meanwhile (the answer is
+// that document's, not the one on the board now).
 async function runJob(path, body, progressBox, describe) {
+  const docId = ui.doc.id;
   const job = await api("POST", `${path}?job=1`, body);
   ui.job = job.id;
-  $("cancel").disabled = false;
-  $("hint").disabled = true;
+  setBusy(true);
   try {
     for (;;) {
       const status = await api("GET", `/api/jobs/${job.id}`);
-      if (status.state === "done") { progressBox.textContent = ""; return status.result; }
-      if (status.state !== "running") {
-        progressBox.textContent = "";
-        throw new Error(status.error || status.state);
-      }
+      if (status.state === "done") return ui.doc && ui.doc.id === docId ? status.result : null;
+      if (status.state === "cancelled") throw new Cancelled();
+      if (status.state !== "running") throw new Error(status.error || status.state);
       progressBox.textContent = describe(status);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   } finally {
+    progressBox.textContent = "";
     ui.job = null;
-    $("cancel").disabled = true;
-    if (ui.doc) $("hint").disabled = !ui.doc.decisions[ui.at].hint;
+    setBusy(false);
   }
+}
+
+// an error of a tool: a cancel the person asked for is no error
+function failed(error) {
+  if (!(error instanceof Cancelled)) showError(error.message);
 }
 
 const elapsed = (status) => `${status.elapsed_s.toFixed(1)} s`;
@@ -168,22 +187,26 @@ $("hint").addEventListener("click", async () => {
   box.replaceChildren();
   try {
     const view = await api("GET", `/api/open/${ui.doc.id}/view/${d.n}`);
-    const body = { game: ui.doc.game, view, iterations: +$("iterations").value };
+    const body = { game: ui.doc.game, view, iterations: whole("iterations", "iterations") };
     if (ui.doc.beliefs) body.beliefs = true;  // the card games: what the seat can infer
     const hint = await runJob("/api/hint", body, $("hint-progress"),
       (s) => `searching… ${elapsed(s)}`);
-    showHint(hint, d.n);
-  } catch (error) { showError(error.message); }
+    if (hint) showHint(hint, d);
+  } catch (error) { failed(error); }
 });
 
-function showHint(hint, n) {
+function showHint(hint, d) {
   const box = $("hint-result");
   box.replaceChildren();
-  box.append(text("div", `decision ${n}, seat ${hint.seat}: ${hint.value_meaning}` +
+  box.append(text("div", `decision ${d.n}` + (d.at ? ` (seat ${hint.seat}'s ${d.at})` : "") +
+    `, seat ${hint.seat}: ${hint.value_meaning}` +
     ` (${hint.budget.iterations} iterations, stopped by ${hint.budget.stop_reason})`));
   if (hint.close_call) {
     const c = hint.close_call;
-    box.append(text("div", `too close to call: ${c.moves.join(" / ")} differ by ${c.gap}, ` +
+    // the moves as the rows below name them (their words), not in notation
+    const words = Object.fromEntries(hint.moves.map((row) => [row.move, row.words || row.move]));
+    box.append(text("div", `too close to call: ${c.moves.map((m) => words[m] || m).join(" / ")}` +
+      ` differ by ${c.gap}, ` +
       `within the noise (±${c.noise95}); about ${c.iterations_to_separate} iterations would ` +
       `separate them`, "close-call"));
   }
@@ -207,22 +230,33 @@ function showHint(hint, n) {
 // The seat's beliefs about the hidden cards (hint --beliefs): per other seat and card, the
 // chance of each count in the hand; Loot N Run, the chance each face-down room is a guardian.
 function showBeliefs(box, beliefs) {
+  const worth = beliefs.weighted ? beliefs.effective_worlds : beliefs.worlds;
   box.append(text("div", `beliefs from ${beliefs.worlds} sampled worlds` +
     (beliefs.weighted ? ` (weighted by the opponents' play, ${beliefs.effective_worlds} ` +
-      `effective)` : ""), "beliefs-title"));
+      `effective)` : "") +
+    (worth ? `; each chance within about ±${Math.round(100 / Math.sqrt(worth))}% at 95%` : ""),
+    "beliefs-title"));
   const table = text("table", undefined, "hint");
   table.id = "beliefs-table";
   const rows = beliefs.rows || [];
-  const keys = rows.length ? Object.keys(rows[0]) : [];
+  // rows of several kinds carry different keys (Loot N Run: a seat's room, a deck's top)
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const counts = rows.some((row) => Array.isArray(row.p));
   const head = text("tr");
-  for (const k of keys) head.append(text("th", k === "p" ? "chance of 0, 1, 2, … cards" : k));
+  for (const k of keys) {
+    head.append(text("th", k === "p" ? (counts ? "chance of 0, 1, 2, … cards" : "chance")
+      : k.replaceAll("_", " ")));
+  }
   table.append(head);
+  const percent = (x) => `${Math.round(x * 100)}%`;
   for (const row of rows) {
     const tr = text("tr");
     for (const k of keys) {
       const v = row[k];
-      tr.append(text("td", Array.isArray(v) ? v.map((x) => `${Math.round(x * 100)}%`).join(" ")
-        : String(v), typeof v === "number" ? "num" : undefined));
+      const shown = v === undefined || v === null ? "" : Array.isArray(v) ? v.map(percent).join(" ")
+        : k === "p" && typeof v === "number" ? percent(v)
+        : typeof v === "string" ? v.replaceAll("_", " ") : String(v);
+      tr.append(text("td", shown, typeof v === "number" ? "num" : undefined));
     }
     table.append(tr);
   }
@@ -234,18 +268,39 @@ function showBeliefs(box, beliefs) {
 $("review").addEventListener("click", async () => {
   showError("");
   try {
-    const record = await api("GET", `/api/open/${ui.doc.id}/record`);
-    const body = { record, seat: ui.doc.viewer, iterations: +$("review-iterations").value };
-    if (ui.doc.solo_grid) body.best_budget = +$("best-budget").value;
-    ui.review = await runJob("/api/review", body, $("review-progress"), (s) =>
-      s.progress.total ? `reviewing: ${s.progress.done} of ${s.progress.total} decisions, ` +
-        elapsed(s) : `reviewing… ${elapsed(s)}`);
-    ui.reviewDoc = ui.doc.id;
+    const docId = ui.doc.id;
+    const solo = ui.doc.solo_grid;
+    const body = { open: docId, seat: ui.doc.viewer,
+      iterations: whole("review-iterations", "review iterations") };
+    if (solo) body.best_budget = +$("best-budget").value;
+    const review = await runJob("/api/review", body, $("review-progress"), (s) => {
+      const p = s.progress || {};
+      if (!p.total) return `reviewing… ${elapsed(s)}`;
+      if (solo && p.done >= p.total) {  // the decisions are done: the deal's best score now
+        return `reviewed ${p.total} decisions; now the deal's best score (budget ` +
+          `${body.best_budget}), ${elapsed(s)}`;
+      }
+      return `reviewing: ${p.done} of ${p.total} decisions, ${elapsed(s)}`;
+    });
+    if (!review) return;  // another document was opened meanwhile
+    ui.review = review;
+    ui.reviewDoc = docId;
     markMoves();
     summariseReview();
     drawGraph();
-  } catch (error) { showError(error.message); }
+  } catch (error) { failed(error); }
 });
+
+// A whole number from an input box (an empty box is an error, not 0).
+function whole(id, name) {
+  const raw = $(id).value.trim();
+  if (!/^[0-9]+$/.test(raw)) throw new Error(`${name}: a whole number, got '${raw}'`);
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) {
+    throw new Error(`${name}: at most ${Number.MAX_SAFE_INTEGER}, got ${raw}`);
+  }
+  return value;
+}
 
 function reviewed() {
   if (!ui.review || ui.reviewDoc !== ui.doc.id) return [];
@@ -270,19 +325,33 @@ function markMoves() {
   }
 }
 
+// a best score's status in words: proven, or the bound it is known to stay within
+const proven = (b) => (b.status === "OPTIMAL" ? "proven optimal, bound " : "not proven, bound ") +
+  b.bound;
+
 function summariseReview() {
   const r = ui.review;
   const box = $("review-summary");
   box.replaceChildren();
   const s = r.summary;
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   box.append(text("div", `seat ${r.seat}: accuracy ${s.accuracy === null ? "—" : s.accuracy + "%"}` +
-    `, ${s.counts.inaccuracy} inaccuracies, ${s.counts.mistake} mistakes, ` +
-    `${s.counts.blunder} blunders (${r.value_meaning})`));
+    `, ${count(s.counts.inaccuracy, "inaccuracy", "inaccuracies")}, ` +
+    `${count(s.counts.mistake, "mistake", "mistakes")}, ` +
+    `${count(s.counts.blunder, "blunder", "blunders")} (${r.value_meaning})`));
   if (r.best_score) {
     const b = r.best_score;
-    let line = `best score ${b.score} (${b.status}, bound ${b.bound}); reached ${b.score_reached}`;
-    if (b.parted) line += `; the first decision that lost the best score: ${b.parted.index + 1}` +
-      ` (played ${b.parted.played}, the plan: ${b.parted.plan})`;
+    let line = `best score ${b.score} (${proven(b)}); reached ${b.score_reached}`;
+    // decisions as the page numbers them (the record's), then the seat's own (--at)
+    const where = (x) => `decision ${x.index + 1} (seat ${r.seat}'s ${x.number})`;
+    if (b.fell_below) {
+      line += `; the best score was lost at ${where(b.fell_below)}: from there at most ` +
+        `${b.fell_below.reachable}`;
+    }
+    if (b.parted) {
+      line += `; the game left the best plan at ${where(b.parted)} (played ${b.parted.played}` +
+        (b.parted.plan ? `, the plan: ${b.parted.plan})` : ", after the plan's end)");
+    }
     box.append(text("div", line));
   }
 }
@@ -351,24 +420,35 @@ function drawGraph() {
 $("best").addEventListener("click", async () => {
   showError("");
   try {
-    const record = await api("GET", `/api/open/${ui.doc.id}/record`);
-    const body = { game: ui.doc.game, deal: record.deal, budget: +$("best-budget").value };
+    const body = { open: ui.doc.id, budget: +$("best-budget").value };
     const answer = await runJob("/api/best-score", body, $("best-progress"),
       (s) => `solving… ${elapsed(s)}`);
+    if (!answer) return;  // another document was opened meanwhile
     const b = answer.best_score;
-    ui.stash = ui.request;
+    ui.stash = { request: ui.request, at: ui.at, review: ui.review, reviewDoc: ui.reviewDoc };
     await open({ document: answer.record });
-    $("best-result").textContent = `best score ${b.score}, ${b.status}, bound ${b.bound} ` +
-      `(${b.bound_source}); the plan is on the board: step through it`;
+    $("best-result").textContent = `best score ${b.score} (${proven(b)}; ${b.bound_source}); ` +
+      `the plan is on the board: step through it`;
     $("back").hidden = false;
-  } catch (error) { showError(error.message); }
+  } catch (error) { failed(error); }
 });
 
 $("back").addEventListener("click", async () => {
-  if (ui.stash) await open(ui.stash);
+  const stash = ui.stash;
   ui.stash = null;
   $("back").hidden = true;
   $("best-result").textContent = "";
+  if (!stash) return;
+  await open(stash.request);
+  if (!ui.doc) return;
+  // the same document again (a new id): its review, its marks and the place it was at
+  if (stash.review) {
+    ui.review = stash.review;
+    ui.reviewDoc = ui.doc.id;
+    markMoves();
+    summariseReview();
+  }
+  go(stash.at);
 });
 
 // --- controls ---------------------------------------------------------------------------
@@ -387,11 +467,15 @@ $("file").addEventListener("change", async () => {
   const file = $("file").files[0];
   if (file) open({ text: await file.text() });
 });
-$("open-solo").addEventListener("click", () =>
-  open({ game: $("solo-game").value, seed: +$("solo-seed").value }));
+$("open-solo").addEventListener("click", () => {
+  try {
+    open({ game: $("solo-game").value, seed: whole("solo-seed", "seed") });
+  } catch (error) { showError(error.message); }
+});
 $("seat").addEventListener("change", () => {
   const at = ui.at;
   open({ ...ui.request, seat: +$("seat").value }, true).then(() => go(at));
 });
 
+setBusy(false);
 loadExamples().catch((error) => showError(error.message));
