@@ -145,8 +145,14 @@ def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData
 
 
 def _read(path: Path) -> str:
+    """The text of a card file (``-``: stdin), read no further than one character past the
+    size limit (``/dev/zero`` or a sparse file of gigabytes is refused by its size, not
+    read into memory)."""
     try:
-        return path.read_text(encoding="utf-8")
+        if str(path) == "-":
+            return sys.stdin.read(MAX_INPUT_CHARS + 1)
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(MAX_INPUT_CHARS + 1)
     except OSError as error:
         raise InvalidDataError(f"{path}: cannot read: {error.strerror or error}") from None
     except UnicodeDecodeError:
@@ -177,14 +183,14 @@ def load(game_id: str, path: str | Path | None = None) -> CardData:
     _check_game_id(game_id)
     if path is None:
         return _load_bundled(game_id)  # immutable, so one copy serves every caller
-    return load_text(_read(Path(path)), source=str(path), game_id=game_id)
+    return load_text(_read(Path(path)), source="<stdin>" if str(path) == "-" else str(path),
+                     game_id=game_id)
 
 
 def validate_file(path_or_dash: str | Path) -> CardData:
     """Load any game's card file (``-`` reads stdin) for ``digsite data validate``."""
-    if str(path_or_dash) == "-":
-        return load_text(sys.stdin.read(), source="<stdin>")
-    return load_text(_read(Path(path_or_dash)), source=str(path_or_dash))
+    source = "<stdin>" if str(path_or_dash) == "-" else str(path_or_dash)
+    return load_text(_read(Path(path_or_dash)), source=source)
 
 
 def fingerprint(data: CardData) -> dict[str, str]:

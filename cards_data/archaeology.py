@@ -62,6 +62,11 @@ def parse(doc: Node, edition: str) -> ArchaeologyData:
     pyramid_node = doc.table("pyramid")
     pyramid_node.provenance("pyramid")
     pyramid = read_chambers(pyramid_node, "chambers")
+    for i, chamber in enumerate(pyramid):  # (`explore 5` names a chamber by its size)
+        if chamber.size in [c.size for c in pyramid[:i]]:
+            pyramid_node.fail(f"two chambers of size {chamber.size}: the 2007 game names a "
+                              f"chamber by its size (explore {chamber.size})",
+                              f"chambers[{i}].size")
     pyramid_node.done()
 
     treasures = read_treasures(doc, TREASURE_KEYS, players)

@@ -165,6 +165,14 @@ def parse(doc: Node, edition: str) -> ExpeditionData:
     for node, monument in zip(monument_nodes, monuments):
         check_deal(doc, node.path, tuple(treasures.values()), players_max, hand, marketplace,
                    monument.setup_cards)
+        # the Sphinx names this many of the types a chamber can hold (every one but the
+        # map) at the fewest players: more leaves no name to say
+        names = monument.params.get("names")
+        nameable = sum(1 for t in treasures.values()
+                       if t.key != "map" and players_min >= t.min_players)
+        if names is not None and names > nameable:
+            node.fail(f"names {names} treasure types, but a chamber holds only {nameable} "
+                      f"types at {players_min} players", "params.names")
     doc.done()
     return ExpeditionData(
         treasures=treasures, players_min=players_min, players_max=players_max, hand_size=hand,

@@ -114,15 +114,17 @@ def read_treasures(doc: Node, expected: Sequence[str], players: range) -> Mappin
     for name in expected:
         if name not in names:
             doc.fail(f"missing treasure {name!r}", "treasures")
-    out = {}
+    out: dict[str, Treasure] = {}
     for key, node in entries:
         name = node.text("name")
+        if name in [t.name for t in out.values()]:  # (the words name a card by its name)
+            node.fail(f"the name {name!r} is another treasure's too", "name")
         count = node.integer("count", lo=1)
         trade = node.integer("trade", lo=1)  # every treasure card prints a value of 1 or more
         sell = node.integers("sell", min_length=1)
         if len(sell) > count:
-            node.fail(f"{len(sell)} prices but only {count} cards: no set can be that large",
-                      "sell")
+            node.fail(f"{len(sell)} prices but only {count} card{'' if count == 1 else 's'}: "
+                      "no set can be that large", "sell")
         for i in range(1, len(sell)):
             if sell[i] < sell[i - 1]:
                 node.fail(f"prices must not fall with set size ({sell[i - 1]} then {sell[i]})",

@@ -287,9 +287,13 @@ def read_fingerprint(node: Node, data: Any) -> dict[str, str] | None:
     here = cards_data.fingerprint(data)
     if kept != here:
         what = ("edition" if kept["edition"] != here["edition"] else "values")
+        bundled = cards_data.fingerprint(cards_data.load(data.game))
+        advice = ("it was made with the bundled data: leave --cards out" if kept == bundled
+                  else "give the --cards FILE it was made with (review, view, hint --at, "
+                  "track --resume take it; the analysis board reads the bundled data only)")
         node.fail(f"made with other card data ({what}: edition {kept['edition']!r}, digest "
                   f"{kept['digest']}; this data is {here['edition']!r}, {here['digest']}): "
-                  f"give the same --cards FILE", "cards")
+                  f"{advice}", "cards")
     return kept
 
 

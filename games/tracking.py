@@ -173,9 +173,11 @@ BEGINNERS_LUCK = "beginners-luck"
 
 
 def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
-    """``game``'s setup questions (:data:`SETUPS`; the Buried Ruins add their face-up
-    chambers)."""
-    questions = SETUPS[game.id]
+    """``game``'s setup questions (:data:`SETUPS`, the counts the game's card data deals:
+    a ``--cards FILE`` may deal 5; the Buried Ruins add their face-up chambers)."""
+    counts = _dealt_counts(game)
+    questions = tuple((key, re.sub(r"\b4\b", str(counts[key]), prompt) if key in counts
+                       else prompt) for key, prompt in SETUPS[game.id])
     if game.id == "expedition" and game.options.get("monument") == FACE_UP_CHAMBERS:
         questions += (("chambers", "the chambers' face-up cards, A to C"),)
     variants = game.options.get("variant") or ()
@@ -183,6 +185,24 @@ def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
                                                       else list(variants)):
         questions += (("announced", "the opening hand values announced, seat 0 first"),)
     return questions
+
+
+def _dealt_counts(game: Game) -> dict[str, int]:
+    """How many cards a setup answer names, by the game's card data (the prompts of
+    :data:`SETUPS` say the bundled data's 4)."""
+    data = game.data
+    if game.id == "pyramids":
+        return {"cards": int(getattr(data, "deal"))}
+    if game.id == "ancients":
+        return {"market": len(getattr(data, "shops"))}
+    if game.id in ("archaeology", "expedition"):
+        return {"hand": int(getattr(data, "hand_size"))}
+    return {}
+
+
+def _card_count(game: Game) -> int:
+    """The highest card number of a Pyramids game's data (48 bundled)."""
+    return len(getattr(game.data, "cards"))
 
 
 def tracked_games() -> tuple[str, ...]:
@@ -397,13 +417,14 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
     if key == "first":
         return str(_first(text, players))
     if game.id == "pyramids":
-        return " ".join(str(c) for c in _numbers(text, 4, "your cards", 48))
+        return " ".join(str(c) for c in _numbers(text, _dealt_counts(game)["cards"],
+                                                 "your cards", _card_count(game)))
     if game.id == "lootnrun":
         return " ".join(_colours(game, text, 2, "the deck tops"))
     if game.id == "ancients":
-        words = _words(text)
-        if len(words) != 4 or not all(w.isdigit() and len(w) < 4 for w in words):
-            raise InvalidMoveError(f"the market: 4 map numbers, shop 1 first, not "
+        words, shops = _words(text), _dealt_counts(game)["market"]
+        if len(words) != shops or not all(w.isdigit() and len(w) < 4 for w in words):
+            raise InvalidMoveError(f"the market: {shops} map numbers, shop 1 first, not "
                                    f"{text[:40]!r}")
         return " ".join(str(int(w)) for w in words)
     if key == "announced":
@@ -425,7 +446,8 @@ def _pyramids_deal(game: Game, players: int, seat: int, setup: dict[str, str],
                    seed: int) -> dict[str, Any]:
     deal = game.new_deal(seed=seed, players=players)
     if "cards" in setup:
-        cards = _numbers(setup["cards"], len(deal["dealt"][seat]), "your cards", 48)
+        cards = _numbers(setup["cards"], len(deal["dealt"][seat]), "your cards",
+                         _card_count(game))
         lists = [deal["dealt"][s] for s in range(players)] + [deal["deck"]]
         _swap_in(lists, seat, cards, set(), "your cards")
         deal["dealt"][seat] = sorted(cards)
@@ -679,7 +701,7 @@ def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
         taker = next(i for i, (h, s) in enumerate(zip(hands_before, seats)) if h != s.hand)
         slot = next(k for k, (a, b) in enumerate(zip(hands_before[taker], seats[taker].hand))
                     if a != b)
-        card = _numbers(answers["card"], 1, "the card taken", 48)[0]
+        card = _numbers(answers["card"], 1, "the card taken", _card_count(tracker.game))[0]
         answers["card"] = str(card)
         drawn = seats[taker].hand[slot]
         if card != drawn:
@@ -692,7 +714,8 @@ def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
                     display[k] = fresh.pop(0)
             seats[taker].hand[slot] = card
     if "display" in answers:
-        cards = _numbers(answers["display"], len(display), "the display", 48)
+        cards = _numbers(answers["display"], len(display), "the display",
+                         _card_count(tracker.game))
         answers["display"] = " ".join(map(str, cards))
         kept = [c for c in display if c in before_display]
         for c in kept:
@@ -1090,6 +1113,7 @@ class Tracker:
                                     f"to {info.player_counts[-1]} players, got {players}")
         if not 0 <= seat < players:
             raise InvalidStateError(f"track: seat must be 0 to {players - 1}, got {seat}")
+        game.new_deal(seed=0, players=players)  # (the card data's own player range, in one line)
         setup = {"first": "0"} if players == 1 else {}  # (solo: nobody else to begin)
         return cls(game, TableRecord(game.id, players, seat, dict(game.options), seed, setup,
                                      cards=cards_data.fingerprint(game.data)))

@@ -130,8 +130,11 @@ def example_view(data: AncientsData) -> dict[str, Any]:
     overlaps no token already there. Not a position reached by play, but a valid view.
     """
     state = state_from_deal(make_deal(players=2, seed=2024, data=data), data)
-    state.pack[0] = [state.deck.pop(0) for _ in range(3)]
-    state.pack[1] = [state.deck.pop(0) for _ in range(2)]
+    # (as many as the card data's pack limit and deck allow, a card left in the deck so the
+    # game is not in its final round: a --cards FILE may hold fewer)
+    for seat, want in ((0, 3), (1, 2)):
+        take = max(0, min(want, data.pack_limit, len(state.deck) - 1))
+        state.pack[seat] = [state.deck.pop(0) for _ in range(take)]
     state.money, state.sand = [3, 2], [2, 1]
     for k, card in enumerate(sorted(state.pack[0])[:2]):
         for p in state.rules.maps[card].placements:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 
 from cards_data.pyramids import PyramidsData
-from games.errors import InvalidStateError
+from games.errors import InvalidStateError, NoSolutionError
 from games.protocol import CHANCE
 from games.pyramids import (GAME, Cross, PyramidsState, describe, make_deal, parse_move,
                             state_from_deal)
@@ -103,6 +103,7 @@ def best_score(deal: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit
     ``limit.started`` (a run it cuts says so and may vary). ``on_model(cp_model.CpModel)``:
     see ``CP_SAT_MODEL`` (not called when the limit fell before the model was built).
     ``progress(text)`` hears the phase, the best score and the bound so far."""
+    _models(data)
     amount = DEFAULT_BUDGET if limit.work is None else limit.work
     result = solve_deal(deal, data, budget=amount, seed=seed, deadline=limit.deadline(),
                         on_model=on_model, progress=progress)
@@ -124,6 +125,17 @@ def best_score(deal: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit
         facts=(("kept", list(result.kept)), ("replayed_score", final.score(0))))
 
 
+def _models(data: PyramidsData) -> None:
+    """The best-score models (CP-SAT's and the relaxation's) hold the printed game's setup:
+    4 cards dealt, 2 kept, the 2 others returned to the deck's two return slots. Card data
+    that deals or keeps otherwise (a ``--cards FILE``; the engine plays it) is refused in
+    one line rather than solved wrongly."""
+    if (data.deal, data.keep) != (4, 2):
+        raise NoSolutionError(f"the Pyramids best-score solver models 4 dealt cards, 2 kept "
+                              f"and 2 returned; this card data deals {data.deal} and keeps "
+                              f"{data.keep} (play, hint and arena take it)")
+
+
 def first_below(states: Sequence[PyramidsState], best: float, *, data: PyramidsData,
                 limit: Limit = Limit(), seed: int = 0) -> tuple[int, Reachable] | None:
     """``solvers.review``'s mid-game best score: the earliest of a solo game's positions
@@ -132,6 +144,7 @@ def first_below(states: Sequence[PyramidsState], best: float, *, data: PyramidsD
     Deterministic: ``limit.work`` (the review's best-score budget, in ``BUDGET_UNITS``)
     gives its column-generation rounds (``reachable.search_rounds``); ``seed`` unused;
     ``limit.time_limit`` caps it."""
+    _models(data)
     amount = DEFAULT_BUDGET if limit.work is None else limit.work
     return reachable.first_below(states, best, data=data, deadline=limit.deadline(),
                                  iterations=reachable.search_rounds(amount))

@@ -198,6 +198,15 @@ CASES = [
      "setup.guardian_kinds[2]: 'frankenstein' is not one of mummy, werewolf, frank"),
     ("lootnrun", _set("setup.guardian_kinds", ["mummy", "mummy", "frank"]),
      "setup.guardian_kinds: a guardian kind is named twice"),
+    # a designer's pass: files the check passed that the commands could not use
+    ("archaeology", _set("pyramid.chambers.0.size", 5),
+     "pyramid.chambers[1].size: two chambers of size 5: the 2007 game names a chamber by its "
+     "size"),
+    ("archaeology", _set("treasures.coin.name", "talisman"),
+     "treasures.talisman.name: the name 'talisman' is another treasure's too"),
+    ("expedition", lambda d: next(m for m in d["monuments"] if m.get("special") ==
+                                  "name_types")["params"].update(names=7),
+     "params.names: names 7 treasure types, but a chamber holds only 6 types at 2 players"),
     # header
     ("archaeology", _set("game", "chess"), "game: 'chess' is not one of"),
     ("archaeology", _set("format", 2), "format: format 2 is not supported"),
@@ -284,3 +293,15 @@ def test_a_huge_integer_is_named_by_its_digits():
     message = rejects("ancients", _set("rules", "start_money", 10**40),
                       "rules.start_money:")
     assert "41 digits" in message and "0000000000" not in message
+
+
+def test_a_card_file_is_read_no_further_than_the_size_limit(monkeypatch):
+    """``--cards /dev/zero`` (or a sparse file of gigabytes) was read whole into memory
+    before the size check: an internal fault (MemoryError) under a memory cap."""
+    import io
+
+    with pytest.raises(InvalidDataError, match="more than the 2,097,152 an input file may hold"):
+        load("lootnrun", "/dev/zero")
+    # `-` reads the card data from stdin, as the help says every input file may
+    monkeypatch.setattr("sys.stdin", io.StringIO(bundled_text("lootnrun")))
+    assert load("lootnrun", "-").target == load("lootnrun").target

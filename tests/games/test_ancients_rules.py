@@ -633,3 +633,20 @@ def test_the_short_market_and_rest_forms_a_player_types():
                             ("Rest for Money", "rest money")]:
         assert str(game.parse_move(state, text)) == canonical, text
     assert str(A.parse_text("sell 7")) == "market sell 7"
+
+
+@pytest.mark.parametrize("changes", [{"pack_limit": 1}, {"removed_by_players": {
+    2: 45, 3: 10, 4: 7, 5: 3, 6: 0}}])
+def test_the_example_view_holds_for_card_data_with_less(changes):
+    # pack_limit 1: the example put 3 maps in a pack, a view the hint refused; 45 maps
+    # removed: "internal fault: IndexError: pop from empty list"
+    import dataclasses
+
+    import cards_data
+    from games import load
+
+    data = dataclasses.replace(cards_data.load("ancients"), **changes)
+    game = load("ancients", data=data)
+    view = game.example_view()
+    state, seat = game.state_from_view(view, 0)
+    assert state.legal_moves() and len(view["seats"][0]["pack"]) <= data.pack_limit

@@ -343,8 +343,16 @@ def test_a_table_names_its_card_data_and_is_not_resumed_with_other_data():
     for other, what in [(dataclasses.replace(bundled, edition="my-own-1"), "edition"),
                         (dataclasses.replace(bundled, target=30), "values")]:
         with pytest.raises(DigsiteError, match=f"cards: made with other card data \\({what}: "
-                                               f".*give the same --cards FILE"):
+                                               f".*made with the bundled data: leave --cards "
+                                               f"out"):
             read_table(doc, lambda gid, **o: load(gid, data=other, **o))
+    # the other way round: a table of other data read with the bundled data
+    mine = dataclasses.replace(bundled, target=30)
+    theirs = Tracker.start(load("lootnrun", data=mine), players=2, seat=0)
+    theirs.enter("0")
+    with pytest.raises(DigsiteError, match="give the --cards FILE it was made with"):
+        read_table(json.loads(json.dumps(theirs.document())),
+                   lambda gid, **o: load(gid, **o))
     del doc["cards"]  # (an older record: read as before)
     assert read_table(doc, lambda gid, **o: load(gid, **o)).record.setup == {"first": "0"}
 
@@ -490,3 +498,35 @@ def test_an_ancients_market_read_the_other_way_is_refused():
 def _market(tracker):
     view = tracker.game.view_of(tracker.world, tracker.seat)
     return [shop["map"] for shop in reversed(view["market"])]
+
+
+def test_the_setup_asks_what_the_card_data_deals():
+    # a --cards FILE dealing 5 Pyramids cards, or with 5 Ancients shops, could not be set
+    # up: "your cards: 5 card numbers" for four, "4 card numbers" for five
+    import dataclasses
+
+    import cards_data
+    pyramids = dataclasses.replace(cards_data.load("pyramids"), deal=5)
+    tracker = Tracker.start(load("pyramids", data=pyramids), players=1, seat=0)
+    assert tracker.ask().prompt.startswith("your 5 dealt cards")
+    tracker.enter("1 6 13 42 43")
+    assert tracker.ask().kind == "move"
+    ancients = cards_data.load("ancients")
+    five = dataclasses.replace(ancients, shops=(5, 4, 3, 2, 1),
+                               removed_by_players={p: max(0, n - 1) for p, n in
+                                                   ancients.removed_by_players.items()})
+    tracker = Tracker.start(load("ancients", data=five), players=2, seat=0)
+    tracker.enter("0")
+    assert "(shop 1 to 5)" in tracker.ask().prompt
+    with pytest.raises(DigsiteError, match="the market: 5 map numbers"):
+        tracker.enter("1 2 3 4")
+
+
+def test_a_table_beyond_the_card_datas_players_is_refused_at_once():
+    # it started, then answered every setup line "deal: players: must be at most 3"
+    import dataclasses
+
+    import cards_data
+    three = dataclasses.replace(cards_data.load("lootnrun"), players_max=3)
+    with pytest.raises(DigsiteError, match="players: must be at most 3, got 4"):
+        Tracker.start(load("lootnrun", data=three), players=4, seat=0)

@@ -393,3 +393,17 @@ def test_the_greedy_bot_reads_only_what_its_seat_sees_and_beats_random():
     assert checked > 50
     result = run_arena("pyramids", ["greedy", "random"], bots=BOTS, games=4, seed=2, data=DATA)
     assert result.wins[0] >= 3.5
+
+
+def test_card_data_the_models_do_not_hold_is_refused_in_one_line():
+    """A --cards FILE dealing 5 (the engine plays it) made best-score an internal fault:
+    "the CP-SAT model of the deal is INFEASIBLE (a modelling fault ...)"."""
+    import dataclasses
+
+    from games.errors import NoSolutionError
+
+    five = dataclasses.replace(DATA, deal=5)
+    deal = make_deal(players=1, seed=1, data=five)
+    with pytest.raises(NoSolutionError, match="models 4 dealt cards, 2 kept and 2 returned; "
+                                              "this card data deals 5"):
+        service.best_score(deal, data=five, limit=Limit(work=1))
