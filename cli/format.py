@@ -224,11 +224,18 @@ def bot_labels(bots: Sequence[str]) -> list[str]:
 def format_arena(result: ArenaResult) -> str:
     """Win rates with 95% intervals and mean scores."""
     options = "".join(f", {key} {value}" for key, value in result.deal_options.items())
-    lines = [f"{result.game}: {result.games} games, seed {result.seed}{options}"]
-    for i, bot in enumerate(bot_labels(result.bots)):
+    cut = " (stopped early by Ctrl-C: the whole seat rotations played)" \
+        if result.interrupted else ""
+    budget = (f"{result.limit.iterations} iterations a decision" if result.limit.iterations
+              else "the bots' default budgets")
+    lines = [f"{result.game}: {plural(result.games, 'game')}{cut}, seed {result.seed}{options}; "
+             f"search bots at {budget}; a k-way shared win counts 1/k"]
+    labels = bot_labels(result.bots)
+    width = max(12, *map(len, labels))  # (openspiel-ismcts is wider than 12)
+    for i, bot in enumerate(labels):
         low, high = result.ci95[i]
         lines.append(
-            f"  {bot:<12} wins {_num(result.wins[i]):>6}  rate {result.win_rate[i]:.3f} "
+            f"  {bot:<{width}} wins {_num(result.wins[i]):>6}  rate {result.win_rate[i]:.3f} "
             f"[{low:.3f}, {high:.3f}]  mean score {_num(result.mean_scores[i])}"
         )
     return "\n".join(lines)

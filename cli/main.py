@@ -71,6 +71,10 @@ class _Seed(click.IntRange):
 
 
 SEED = _Seed(0, 2 ** 63 - 1)
+#: Upper bounds a budget option takes (far above any useful run; a typo of 10**20 games or
+#: iterations was taken, and filled the memory or never returned): refused in one line.
+ITERATIONS = click.IntRange(1, 100_000_000)
+GAMES = click.IntRange(1, 100_000)
 #: What every command that reads a file says of its size limit (``cards_data``).
 INPUT_LIMIT = (f"VIEW.json (or `-` for stdin) may hold at most "
                f"{cards_data.MAX_INPUT_CHARS // (1024 * 1024)} MiB.")
@@ -689,7 +693,7 @@ def _clock_start() -> float | None:
 
 def _budget_options(func: F) -> F:
     for option in reversed([
-        click.option("--iterations", type=click.IntRange(min=1), default=None,
+        click.option("--iterations", type=ITERATIONS, default=None,
                      help="Search iterations (the default budget if neither is given)."),
         click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
                      help="Seconds; the first budget reached stops the search."),
@@ -883,14 +887,14 @@ def plan(game: str, view_file: str, token_value: float, cards: str | None, as_js
 @click.option("--bots", required=True,
               help="Comma-separated bot names, one per seat (below; with the OpenSpiel extra "
                    "also openspiel-ismcts, openspiel-mcts).")
-@click.option("--games", "n_games", type=click.IntRange(min=1), required=True,
+@click.option("--games", "n_games", type=GAMES, required=True,
               help="Games to play. With k bots they come in groups of k on one deal, each "
                    "bot in each seat once, so a multiple of k cancels the luck of the deal.")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Seed of the deals and of the bots' choices: the same seed, bots and "
                    "iterations give the same games.")
 @_execution_options
-@click.option("--iterations", type=click.IntRange(min=1), default=None,
+@click.option("--iterations", type=ITERATIONS, default=None,
               help="Iterations per decision for the search bots (ismcts, pimc; default "
                    "below).")
 @click.option("--record", "record_dir", default=None, metavar="DIR",
@@ -912,7 +916,13 @@ def arena(game: str, bots: str, n_games: int, seed: int, workers: int, backend: 
     options = _deal_options(monument, variants)
     data_ = _load_game(game, cards, **options).data  # options of another game refused here
     if record_dir:  # checked now, made only once the games are played
-        check_folder(record_dir)
+        folder = check_folder(record_dir)
+        taken = [name for name in (_arena_record_name(game, seed, k) for k in range(n_games))
+                 if (folder / name).exists()]
+        if taken:  # (another match of the seed wrote there: its games would be mixed in)
+            raise DigsiteError(f"{folder / taken[0]}: exists (a record of an "
+                               f"earlier match); a record folder takes one match: name a "
+                               f"new folder")
     if svg_file:
         check_writable(svg_file)
     with first_press_stops(), _progress(n_games, f"{game} arena") as step:
@@ -924,12 +934,17 @@ def arena(game: str, bots: str, n_games: int, seed: int, workers: int, backend: 
         folder = prepare_dir(record_dir)
         # (keep_records: every game carries its record)
         for index, record in [(g.index, g.record) for g in result.per_game if g.record]:
-            write_text(folder / f"{game}-seed{seed}-game{index:04d}.json",
+            write_text(folder / _arena_record_name(game, seed, index),
                        record_text(record.to_json()))
     if svg_file:
         write_text(svg_file, charts.arena_chart(result))
     click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
     _exit_if_interrupted()
+
+
+def _arena_record_name(game: str, seed: int, index: int) -> str:
+    """The file name of an arena game's record in ``--record DIR``."""
+    return f"{game}-seed{seed}-game{index:04d}.json"
 
 
 @app.command(cls=_Command, more=_review_help)
@@ -1002,7 +1017,7 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
               "seat order (default: greedy; `digsite arena --help` lists each game's bots).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="The deal's seed: the same seed deals the same game.")
-@click.option("--iterations", type=click.IntRange(min=1), default=None,
+@click.option("--iterations", type=ITERATIONS, default=None,
               help="Iterations per decision for search bots (ismcts, pimc; default: the "
                    "game's hint budget).")
 @click.option("--record", "record_file", default=None, metavar="FILE",
@@ -1197,7 +1212,7 @@ def serve(record_files: tuple[str, ...], port: int, host: str) -> None:
 @click.option("--full", is_flag=True,
               help="The long, conclusive runs: the strength matches (200 games each; hours), the "
                    "48-position budget curves, the Pyramids sides table.")
-@click.option("--games", type=click.IntRange(min=1), default=None,
+@click.option("--games", type=GAMES, default=None,
               help="Games per match in the suites that play matches.")
 @_execution_options
 @click.option("--json", "json_file", default=None, metavar="FILE",
@@ -1216,6 +1231,7 @@ def bench(suites: tuple[str, ...], quick: bool, full: bool, games: int | None, w
     click.echo(report["text"])
     if json_file:
         write_report(report, json_file)
+    _exit_if_interrupted()  # (the suites measured before Ctrl-C are printed and written)
 
 
 # --- entry point -----------------------------------------------------------------------

@@ -85,13 +85,21 @@ class OpenSpielIsmctsBot(_OpenSpielBot):
         return adapter.move_of(game, state, action)
 
 
+#: Simulations an ISMCTS search runs at the least (``search_ismcts``).
+MIN_SIMULATIONS = 2
+
+
 def search_ismcts(game: adapter.DigsiteGame, world: State[Any], *, rng: random.Random,
                   iterations: int, time_limit: float | None = None, uct_c: float = UCT_C,
                   random_state: np.random.RandomState | None = None) -> tuple[int, int]:
     """OpenSpiel's ISMCTS from ``world`` for the player to act: ``(action, simulations)``.
 
-    With ``time_limit`` it runs simulations until then (at least one) instead of
-    ``iterations``, repeating the steps of ``ISMCTSBot.run_search``."""
+    With ``time_limit`` it runs simulations until then instead of ``iterations``, repeating
+    the steps of ``ISMCTSBot.run_search``. Either way at least ``MIN_SIMULATIONS``: the
+    first only expands the root, and OpenSpiel's final policy asserts a visit (one
+    simulation, at ``--iterations 1`` or in a time slice a loaded machine fills, was an
+    internal fault)."""
+    iterations = max(iterations, MIN_SIMULATIONS)
     random_state = random_state or np.random.RandomState(rng.getrandbits(32))
     evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
     bot = os_ismcts.ISMCTSBot(
@@ -107,7 +115,7 @@ def search_ismcts(game: adapter.DigsiteGame, world: State[Any], *, rng: random.R
         bot._root_node = bot.create_new_node(root)
         deadline = time.perf_counter() + time_limit
         done = 0
-        while done == 0 or time.perf_counter() < deadline:
+        while done < MIN_SIMULATIONS or time.perf_counter() < deadline:
             bot.run_simulation(bot.resample_from_infostate(root))
             done += 1
         policy = bot.get_final_policy(root, bot._root_node)

@@ -181,3 +181,32 @@ def test_a_document_of_another_kind_is_named_as_such(run_cli, tmp_path):
         result = run_cli(*args)
         assert result.code == 2 and result.err.count("\n") == 1, (args, result.err)
         assert words in result.err and "missing key" not in result.err, result.err
+
+
+@pytest.mark.parametrize("args", [
+    ("arena", "pyramids", "--bots", "greedy,random", "--games", "99999999999999999999"),
+    ("arena", "lootnrun", "--bots", "ismcts,greedy", "--games", "2", "--iterations",
+     "99999999999999999999999"),
+    ("hint", "lootnrun", "-", "--iterations", "100000001"),
+    ("bench", "grids", "--games", "100001"),
+])
+def test_an_absurd_budget_is_one_error_line(run_cli, args):
+    # 10**20 games built every job before the first game (660 MB at 3 million, a
+    # MemoryError under a cap); 10**23 iterations was taken and never returned
+    assert_bad_input(run_cli(*args, stdin="{}"))
+
+
+def test_a_record_folder_takes_one_match(run_cli, tmp_path):
+    """A second match of the same seed into the same folder wrote over the first's games
+    0 and 1 and left its games 2 and 3: two matches mixed without a word."""
+    folder = tmp_path / "records"
+    first = run_cli("arena", "pyramids", "--bots", "greedy,random", "--games", "2", "--seed",
+                    "1", "--record", str(folder))
+    assert first.code == 0, first.err
+    assert "a k-way shared win counts 1/k" in first.out
+    kept = {p.name: p.read_bytes() for p in folder.iterdir()}
+    again = run_cli("arena", "pyramids", "--bots", "random,random", "--games", "2", "--seed",
+                    "1", "--record", str(folder))
+    assert_bad_input(again)
+    assert "a record folder takes one match" in again.err
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == kept

@@ -234,3 +234,20 @@ def test_cli_arena_accepts_openspiel_bots(run_cli):
                      "--seed", "1", "--iterations", "10")
     assert result.code == 0, result.err
     assert "openspiel-ismcts" in result.out
+
+
+def test_one_iteration_or_a_short_time_slice_still_chooses(run_cli):
+    """OpenSpiel's first simulation only expands the root and its final policy asserts a
+    visit: ``--iterations 1``, or a time slice a loaded machine fills with one simulation
+    (``bench openspiel --quick``), was an internal fault."""
+    from solvers.openspiel.bots import search_ismcts
+
+    result = run_cli("arena", "lootnrun", "--bots", "greedy,openspiel-ismcts", "--games", "2",
+                     "--iterations", "1")
+    assert result.code == 0, result.err
+    data = cards_data.load("lootnrun")
+    engine = registry.engine("lootnrun")
+    world = engine.state_from_deal(engine.make_deal(players=2, seed=1, data=data), data)
+    _, done = search_ismcts(adapter.load("lootnrun", players=2), world, rng=random.Random(1),
+                            iterations=1, time_limit=1e-9)
+    assert done == 2
