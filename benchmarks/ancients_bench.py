@@ -178,8 +178,9 @@ def _planner_and_hint(data: AncientsData, *, quick: bool, progress: Progress) ->
         f"worst {f['planner_cpu_worst_ms']} ms",
         f"  nodes expanded: median {f['planner_nodes_median']}, max {f['planner_nodes_max']}",
         f"  exhaustive baseline on {f['baseline_positions']} of them: {f['baseline_capped']} hit the "
-        f"{BASELINE_NODE_CAP:,}-node cap; on the rest it is {f['baseline_ratio_median']}x slower "
-        f"(median per position), {f['baseline_ratio_total']}x in total time",
+        f"{BASELINE_NODE_CAP:,}-node cap; on the rest it takes {f['baseline_ratio_median']}x the "
+        f"planner's time (median per position; below 1: faster), {f['baseline_ratio_total']}x "
+        f"in total time",
         f"  stress, 8 maps and 8 tokens, {f['stress_positions']} positions: median "
         f"{f['stress_median_s']} s, worst {f['stress_worst_s']} s, {f['stress_unfinished']} stopped "
         f"at the {STRESS_CAP_S:g} s cap [target 1 s: {yes[f['stress_target_met']]}]; CPU worst "

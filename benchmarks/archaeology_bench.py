@@ -109,7 +109,8 @@ def _memory(world: ArchaeologyState, seat: int, iterations: int) -> dict[str, fl
     return {"iterations": iterations, "nodes": result.nodes, "peak_mib": round(peak / 2**20, 2)}
 
 
-def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
+def run(*, quick: bool, progress: Progress = no_progress, execution: Execution | None = None,
+        games: int | None = None) -> SuiteResult:
     data = cards_data.load("archaeology")
     opening, o_seat = _opening(data)
     mid, m_seat = state_from_view(example_view(data), data, 0)
@@ -120,28 +121,32 @@ def run(*, quick: bool, progress: Progress = no_progress) -> SuiteResult:
     memory = _memory(opening, o_seat, 2000 if quick else 10_000)
     progress(1)
     if quick:
-        matches = {"random": (2, 50)}
+        matches = {"random": (games or 2, 50)}
     else:
-        matches = {name: (games, ITERATIONS) for name, games in FULL_GAMES.items()}
+        matches = {name: (games or full, ITERATIONS) for name, full in FULL_GAMES.items()}
+    execution = execution or Execution(workers=2)  # (`bench --workers W` and its backend)
     arena: dict[str, Figures] = {}
-    for name, (games, iters) in matches.items():
+    for name, (n_games, iters) in matches.items():
         start = time.perf_counter()
-        res = run_arena("archaeology", ["ismcts", name], bots=BOTS, games=games, seed=2024,
-                        execution=Execution(workers=2), limit=Limit(iterations=iters),
+        res = run_arena("archaeology", ["ismcts", name], bots=BOTS, games=n_games, seed=2024,
+                        execution=execution, limit=Limit(iterations=iters),
                         data=data, progress=progress)
-        arena[name] = {"games": games, "iterations": iters, "win_rate": res.win_rate[0],
+        arena[name] = {"games": n_games, "iterations": iters, "win_rate": res.win_rate[0],
                        "ci95": res.ci95[0], "mean_scores": res.mean_scores,
-                       "target": TARGETS[name], "met": res.win_rate[0] >= TARGETS[name],
+                       # (a quick smoke run is not judged: the text says so, and so does this)
+                       "target": None if quick else TARGETS[name],
+                       "met": None if quick else res.win_rate[0] >= TARGETS[name],
                        "seconds": round(time.perf_counter() - start, 1)}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    lines = [f"load average at the start: {load:.2f}" if load is not None else "load: unknown"]
+    lines = [f"load average at the end: {load:.2f}" if load is not None else "load: unknown"]
     for s in speed:
         lines.append(
-            f"{s['position']:>8}: {s['iterations_per_s']:.0f} iterations/s "
+            f"{s['position']:>8}: {s['iterations_per_s']:.0f} iterations/s of wall clock "
             f"({s['iterations']} in {s['seconds']:.2f} s wall, {s['cpu_seconds']:.2f} s CPU; "
             f"target <= 1 s: {'met' if s['seconds'] <= 1.0 else 'NOT met'}); bare random playout "
             f"{s['bare_random_playout_ms']:.2f} ms, rollout-policy playout "
             f"{s['policy_playout_ms']:.2f} ms; ISMCTS {s['ismcts_ms_per_iteration']:.2f} ms/iteration "
+            f"(all wall clock: on a loaded machine compare the CPU seconds) "
             f"= {s['ratio_to_policy_playout']:.2f}x its playouts (target <= 2: "
             f"{'met' if s['ratio_to_policy_playout'] <= 2 else 'NOT met'})")
     lines.append(f"tree memory: {memory['peak_mib']:.1f} MiB peak for {memory['iterations']} "

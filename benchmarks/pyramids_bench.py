@@ -223,7 +223,8 @@ def run(*, quick: bool, progress: Progress = no_progress, full: bool = False) ->
                               "median_ratio_cpsat_over_exhaustive": round(ratio, 3), "agree": agree}
     lines.append(f"1 round x {steps} cards, {len(cp_cpu)} seeds (CPU s): CP-SAT median "
                  f"{statistics.median(cp_cpu):.2f} (worst {max(cp_cpu):.2f}), exhaustive median "
-                 f"{statistics.median(ex_cpu):.2f} (worst {max(ex_cpu):.2f}), ratio {ratio:.2f}; "
+                 f"{statistics.median(ex_cpu):.2f} (worst {max(ex_cpu):.2f}), CP-SAT / exhaustive "
+                 f"{ratio:.2f}; "
                  f"optimum agrees on {agree}/{len(cp_cpu)}")
 
     # 2. whole 1-round deals (7 of 8 expedition cards): time to OPTIMAL

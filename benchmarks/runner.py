@@ -23,12 +23,13 @@ import platform
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, ParamSpec, TypedDict, TypeVar
+from typing import Any, Callable, NotRequired, ParamSpec, TypedDict, TypeVar
 
 from games.compiled import status
 from games.errors import DigsiteError
 from games.registry import GAME_IDS
 from games.table import plural
+from solvers import interrupt
 from solvers.backends import LOCAL, Execution, Progress
 
 __all__ = ["SUITES", "FULL_ONLY", "run_benchmarks", "suites_to_run", "write_report", "timed",
@@ -49,18 +50,22 @@ class SuiteResult(TypedDict):
 
 
 class SuiteReport(TypedDict):
-    """A suite in the report: its figures and the seconds it took."""
+    """A suite in the report: its figures and the seconds it took (``interrupted``: Ctrl-C
+    cut it, its figures are from the work done)."""
 
     figures: Figures
     seconds: float
+    interrupted: NotRequired[bool]
 
 
 class Report(TypedDict):
-    """What :func:`run_benchmarks` returns: the text, each suite's figures, the machine."""
+    """What :func:`run_benchmarks` returns: the text, each suite's figures, the machine
+    (``interrupted``: the suite Ctrl-C stopped in; the ones after it did not run)."""
 
     text: str
     suites: dict[str, SuiteReport]
     machine: dict[str, str | int | float | bool | None]
+    interrupted: NotRequired[str]
 
 
 def no_progress(n: int = 1, note: str | None = None) -> None:
@@ -130,15 +135,36 @@ def run_benchmarks(names: list[str], *, quick: bool = False,
     optional: dict[str, Execution | bool | int | None] = {
         "execution": execution, "full": full, "games": games}
     suites: dict[str, SuiteReport] = {}
+    stopped: str | None = None
+    # Ctrl-C keeps what was measured: the suites done are reported, the one it cut is
+    # reported as cut (or left out, when it had nothing to give), the rest do not run
     for number, name in enumerate(chosen, start=1):
-        progress(0, f"suite {name} ({number} of {len(chosen)})")  # which suite, on a terminal
-        run: Callable[..., SuiteResult] = importlib.import_module(SUITES[name]).run
-        accepted = inspect.signature(run).parameters
-        extra = {k: v for k, v in optional.items() if k in accepted}
-        seconds, result = timed(run, quick=quick, progress=progress, **extra)
+        try:
+            progress(0, f"suite {name} ({number} of {len(chosen)})")  # on a terminal
+            run: Callable[..., SuiteResult] = importlib.import_module(SUITES[name]).run
+            accepted = inspect.signature(run).parameters
+            extra = {k: v for k, v in optional.items() if k in accepted}
+            seconds, result = timed(run, quick=quick, progress=progress, **extra)
+        except interrupt.Interrupted:
+            stopped = name
+            parts.append(f"\n[{name}] stopped by Ctrl-C before it had figures")
+            break
         suites[name] = {"figures": result["figures"], "seconds": round(seconds, 3)}
-        parts.append(f"\n[{name}] ({seconds:.1f} s)\n{result['text']}")
-    return {"text": "\n".join(parts), "suites": suites, "machine": machine}
+        cut = interrupt.requested()
+        parts.append(f"\n[{name}] ({seconds:.1f} s" + (", stopped early by Ctrl-C: the figures "
+                     "are of the work done" if cut else "") + f")\n{result['text']}")
+        if cut:
+            suites[name]["interrupted"] = True
+            stopped = name
+            break
+    report: Report = {"text": "", "suites": suites, "machine": machine}
+    if stopped is not None:
+        left = chosen[chosen.index(stopped) + 1:]
+        parts.append("\ninterrupted by Ctrl-C in suite " + stopped
+                     + (f"; not run: {', '.join(left)}" if left else ""))
+        report["interrupted"] = stopped
+    report["text"] = "\n".join(parts)
+    return report
 
 
 def write_report(report: Report, path: str) -> None:

@@ -237,3 +237,21 @@ def test_the_budget_knee_is_the_smallest_budget_no_larger_one_beats_beyond_noise
     slow = [position({1: 0.3, 2: 0.0}, cpu=MAX_HINT_CPU_S * 2), position({1: 0.2, 2: 0.0}),
             position({1: 0.25, 2: 0.0})]
     assert curve(slow, (1, 2), default=1)["knee"] is None
+
+
+def test_ctrl_c_keeps_the_suites_measured():
+    """A Ctrl-C threw away every suite that had finished: no text, no JSON, exit 130. The
+    finished suites are reported now, the one it stopped in named, the rest not run."""
+    from solvers import interrupt
+
+    def progress(n=1, note=None):
+        if note and note.startswith("suite grids"):  # the second suite: a press here
+            interrupt.request()
+            raise interrupt.Interrupted()
+
+    try:
+        report = run_benchmarks(["startup", "grids", "search"], quick=True, progress=progress)
+    finally:
+        interrupt.reset()
+    assert list(report["suites"]) == ["startup"] and report["interrupted"] == "grids"
+    assert "interrupted by Ctrl-C in suite grids; not run: search" in report["text"]
