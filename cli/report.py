@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.record import GameRecord
 from games.table import plural
 from solvers.results import GameReview, ReviewedDecision
+from solvers.review import CONFIRMED
 
 __all__ = ["format_review", "verdict", "annotate", "MARKS"]
 
@@ -55,7 +56,9 @@ def verdict(d: ReviewedDecision, review: GameReview) -> str:
                 else "no affordable budget would tell")
         return (f"too close to call: {better} may be better by {_value(d.loss)} {unit}, "
                 f"within the noise (±{_value(d.noise95)}); {need}")
-    return f"{d.label}: better was {better} ({_cost(d.loss, unit)})"
+    confirmed = (f"; confirmed by a search of {d.budget_raised} iterations"
+                 if d.budget_raised is not None and d.label in CONFIRMED else "")
+    return f"{d.label}: better was {better} ({_cost(d.loss, unit)}{confirmed})"
 
 
 def _budget(review: GameReview) -> str:

@@ -96,8 +96,14 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             for line in game.describe_result(world, viewer=seat):
                 term.say(line)
             # (a slip in the last line is still put right here, or after --resume)
-            line = read("the game is over: `undo` takes back the last line, Enter ends> ")
-            if " ".join(line.split()).lower() == "undo":
+            while True:
+                word = " ".join(read("the game is over: `undo` takes back the last line, "
+                                     "Enter ends> ").split()).lower()
+                if word != "show":
+                    break
+                for out in game.describe_position(world, seat):
+                    term.say(out)
+            if word == "undo":
                 undo()
                 continue
             return "finished"

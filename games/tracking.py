@@ -200,6 +200,16 @@ def _dealt_counts(game: Game) -> dict[str, int]:
     return {}
 
 
+def _check_alone(game: Game, key: str, text: str) -> None:
+    """An answer to a question a move raised, checked on its own when it is given (a deck
+    top's colour, a card's number): checked only with the last answer, a bad first one
+    refused every later line with its own error."""
+    if game.id == "lootnrun" and key.startswith("top "):
+        _colours(game, text, 1, f"deck {key.split()[1]}'s top")
+    if game.id == "pyramids" and key == "card":
+        _numbers(text, 1, "the card taken", _card_count(game))
+
+
 def _card_count(game: Game) -> int:
     """The highest card number of a Pyramids game's data (48 bundled)."""
     return len(getattr(game.data, "cards"))
@@ -269,7 +279,7 @@ def _colours(game: Game, text: str, count: int, what: str) -> list[str]:
             raise InvalidMoveError(f"{what}: no back colour {word[:20]!r} (colours: "
                                    f"{', '.join(colours)})" + did_you_mean(word, colours))
     if len(words) != count:
-        raise InvalidMoveError(f"{what}: {count} colour(s), got {len(words)}")
+        raise InvalidMoveError(f"{what}: {plural(count, 'colour')}, got {len(words)}")
     return words
 
 
@@ -866,7 +876,8 @@ def _lnr_unseen(w: State[Any], person: int) -> list[list[Any]]:
 
 
 def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],
-                    entries: list[int | _Face], what: str) -> list[int]:
+                    entries: list[int | _Face], what: str,
+                    taken: frozenset[int] = frozenset()) -> list[int]:
     """``entries`` with each face a room that shows it and may lie at ``spots``: one of
     theirs, or one hidden from the person, whose back one of the spots still needs. Rooms
     with the same face and back are alike in every rule, so within a back colour the
@@ -875,6 +886,7 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
     scarab, and a scarab and necklace only yellow: typed in either order)."""
     rules = getattr(w, "rules")
     back = rules.back
+    given = taken  # (rooms another answer of this move placed: never the same room twice)
     at_spots = [target[i] for i in spots]
     hidden = set(at_spots).union(*map(set, _lnr_unseen(w, tracker.seat)))
     needed = [back[r] for r in at_spots]
@@ -887,7 +899,8 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
         """One room for each back colour ``face`` can still take, the likeliest first
         (one in place: no swap)."""
         fits = sorted((r for r in range(len(back)) if face.fits(rules, r) and r in hidden
-                       and back[r] in needed and r not in taken and r not in entries),
+                       and back[r] in needed and r not in taken and r not in entries
+                       and r not in given),
                       key=lambda r: (r not in at_spots, r))
         return [r for k, r in enumerate(fits) if back[r] not in {back[q] for q in fits[:k]}]
 
@@ -918,14 +931,21 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
 
 
 def _lnr_place(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],
-               entries: list[int | _Face], what: str) -> list[int]:
+               entries: list[int | _Face], what: str,
+               taken: dict[int, str] | None = None) -> list[int]:
     """Put the rooms ``entries`` name at the positions ``spots`` of ``target`` (a front, a
     deck, a draw) of the world ``w``, each where the back colour agrees, swapping with the
     unseen places; the rooms put, or ``InvalidMoveError`` when the colours or the rooms
-    cannot be."""
+    cannot be. ``taken``: the rooms other answers of the same move placed (room -> what
+    it was given as), which none of these may be."""
     rules = getattr(w, "rules")
     back, ids = rules.back, rules.ids
-    rooms = _faces_resolved(tracker, w, target, spots, entries, what)
+    taken = taken or {}
+    for entry in entries:
+        if isinstance(entry, int) and entry in taken:
+            raise InvalidMoveError(f"{what}: room {ids[entry]} is one of {taken[entry]} "
+                                   f"already (each room is in the game once)")
+    rooms = _faces_resolved(tracker, w, target, spots, entries, what, frozenset(taken))
     want = sorted(back[r] for r in rooms)
     have = sorted(back[target[i]] for i in spots)
     if want != have:
@@ -976,6 +996,7 @@ def _lnr_prepare(tracker: "Tracker", world: State[Any], move: Hashable,
     verb, _, arg = str(move).partition(" ")
     fronts, decks = getattr(w, "fronts"), getattr(w, "decks")
     questions: list[tuple[str, str]] = []
+    placed: dict[int, str] = {}  # the rooms this move's answers put (a room shows once)
 
     def place(key: str, target: list[Any], spots: list[int], what: str) -> None:
         """The rooms answered to ``key`` put at ``spots`` of ``target``, and the answer
@@ -983,7 +1004,9 @@ def _lnr_prepare(tracker: "Tracker", world: State[Any], move: Hashable,
         rooms = _rooms(tracker, answers[key], what)
         if len(rooms) != len(spots):
             raise InvalidMoveError(f"{what}: {plural(len(spots), 'room')}, got {len(rooms)}")
-        answers[key] = _room_numbers(rules, _lnr_place(tracker, w, target, spots, rooms, what))
+        put = _lnr_place(tracker, w, target, spots, rooms, what, placed)
+        placed.update((room, what) for room in put)
+        answers[key] = _room_numbers(rules, put)
 
     def ask_rooms(p: int) -> None:
         key = f"rooms {p}"
@@ -1175,6 +1198,7 @@ class Tracker:
             pending = self.pending
             assert pending is not None and ask.key is not None
             answers = dict(pending.answers)
+            _check_alone(self.game, ask.key, text)  # (now, not after the last question)
             answers[ask.key] = text
             # (the questions may depend on the answers: a Loot N Run awakening shows the
             # target's rooms, and a Werewolf among them draws two more)

@@ -43,9 +43,11 @@ class Decision:
     why_no_view: str | None = None
     table: list[str] = field(default_factory=list)  # the table in words, as ``viewer`` sees it
     at: int | None = None     # the mover's decision number here (``--at``; module docstring)
+    within: int | None = None  # inside the mover's decision of several moves: its number
 
     def summary(self) -> dict[str, Any]:
-        return {"n": self.n, "seat": self.seat, "at": self.at, "move": self.move,
+        return {"n": self.n, "seat": self.seat, "at": self.at, "within": self.within,
+                "move": self.move,
                 "words": self.words, "board": self.board, "hint": self.view is not None,
                 "why_no_hint": self.why_no_view, "table": self.table}
 
@@ -114,15 +116,17 @@ def _words(game_obj: games_.Game, state: State[Any], move: Hashable, text: str) 
         return text
 
 
-def _seat_numbers(record: GameRecord, data: CardData) -> dict[int, int]:
-    """Record index -> the number of the mover's decision that index is in (a whole trade
-    or Ancients turn is one decision: its every move gets its number); the index after the
-    last move gets the decision to make there, when the record stops before the end."""
-    numbers: dict[int, int] = {}
+def _seat_numbers(record: GameRecord, data: CardData) -> dict[int, tuple[int, bool]]:
+    """Record index -> the number of the mover's decision that index is in, and whether
+    the position there is where that decision begins (a whole trade or Ancients turn is
+    one decision of several moves: ``--at N`` shows its first position only); the index
+    after the last move gets the decision to make there, when the record stops before the
+    end."""
+    numbers: dict[int, tuple[int, bool]] = {}
     for seat in range(record.players):
         for decision in decisions_of(record, seat, data)[0]:
             for index in range(decision.index, decision.index + max(1, len(decision.moves))):
-                numbers[index] = decision.number
+                numbers[index] = (decision.number, index == decision.index)
     return numbers
 
 
@@ -149,9 +153,6 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
                                deal=record.deal, moves=texts[:step.index]),
             view=view, why_no_view=why, table=_table(game, state, viewer)))
         last = step
-    numbers = _seat_numbers(record, data)
-    for decision in decisions:
-        decision.at = numbers.get(decision.n - 1)
     if last is None:
         state = record.initial_state(data)
     else:
@@ -169,8 +170,11 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
                                                  title=_state_title(record.game, n, to_move),
                                                  deal=record.deal, moves=texts),
                               view=view, why_no_view=why,
-                              table=_table(game, state, viewer),
-                              at=None if to_move is None else numbers.get(n - 1)))
+                              table=_table(game, state, viewer)))
+    numbers = _seat_numbers(record, data)
+    for decision in decisions:  # (the end of a finished game has none)
+        number, begins = numbers.get(decision.n - 1, (None, True))
+        decision.at, decision.within = (number, None) if begins else (None, number)
     return Opened(record.game, record.players, viewer, decisions, record=record,
                   deal=record.deal, seats=seats)
 

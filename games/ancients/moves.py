@@ -69,9 +69,10 @@ NOTATION: tuple[tuple[str, str], ...] = (
     ("sand B C3 / sand W C3 / sand flip C3", "spend one sand token: put a black or white "
      "token on the empty space C3, or flip its token"),
     ("end", "leave the desert, ending your turn"),
-    ("dig find 7 0 at A1; find 12 90 at C3", "hints only: a whole desert turn, its finds in "
-     "order; play each find after spending the sand it needs (sand B/W on an empty space "
-     "of the pattern, sand flip on a token of the wrong colour), then end"),
+    ("dig find 7 0 at A1; find 12 90 at C3", "hints only, and `play`: a whole desert turn as "
+     "the hint names it, its finds in order; `play` spends the sand each find needs just "
+     "before it (sand B/W on an empty space of the pattern, sand flip on a token of the "
+     "wrong colour), then ends the turn; elsewhere play each step yourself"),
     ("draw 17", "chance, not yours to play: map 17 comes off the deck into the market"),
 )
 

@@ -180,6 +180,11 @@ def pyramid_card(card: PyramidCard, track: CardTrack, board: int) -> str:
     return "\n".join(parts)
 
 
+def _legend_pyramids_width(rounds: int) -> int:
+    """Where ``_legend_pyramids``'s row ends (its last label included)."""
+    return MARGIN + 86 * rounds + 10 + sum(30 + 7 * len(name) for name in ICON_NAMES.values())
+
+
 def _legend_pyramids(y: float, rounds: int) -> list[str]:
     parts = []
     x = MARGIN
@@ -204,7 +209,8 @@ def pyramids_svg(tracks: Sequence[CardTrack], data: PyramidsData, *, title: str,
     """The cards of ``tracks`` side by side (``PER_LINE`` to a line, as ``cell_origin``
     places them), with a legend and a title line."""
     lines = max(1, -(-len(tracks) // PER_LINE))
-    width = max(2 * MARGIN + min(len(tracks), PER_LINE) * (BOARD + GAP) - GAP, 900)
+    width = max(2 * MARGIN + min(len(tracks), PER_LINE) * (BOARD + GAP) - GAP, 900,
+                _legend_pyramids_width(rounds) + MARGIN)  # (4 rounds' legend: about 1,040)
     bottom = TOP + (lines - 1) * LINE_HEIGHT + BOARD  # the last line's boards end here
     height = bottom + 60
     body = [pyramid_icon_defs(), svg_text(MARGIN, 16, title, size=13, weight="bold")]

@@ -32,8 +32,8 @@ from abc import abstractmethod
 from typing import Any, Callable, Mapping, Sequence
 
 from cards_data import AncientsData
-from games.ancients import (GAME, AncientsState, Find, Market, Rest, describe, example_view,
-                            state_from_deal, state_from_view)
+from games.ancients import (GAME, AncientsState, Find, Market, Rest, Sand, describe,
+                            example_view, state_from_deal, state_from_view)
 from games.ancients.moves import Move, parse_move, parse_text
 from games.errors import IllegalMoveError, InternalFault, ReplayMismatchError
 from games.seeding import Seed, make_rng
@@ -458,7 +458,16 @@ def turn_steps(state: AncientsState, text: str) -> list[Move] | None:
             parse_move(state, str(find))  # the engine's words: not in your pack
             raise IllegalMoveError(f"map {find.map} is not in your pack")
     steps = dig_steps(state, Dig(tuple(finds), 0, 0))
+    seat = state.current_player()
+    tokens = sum(isinstance(step, Sand) for step in steps)
+    if tokens > state.sand[seat]:
+        raise IllegalMoveError(f"this dig needs {plural(tokens, 'sand token')} to shape the "
+                               f"sands; you have {state.sand[seat]}")
     trial = state.clone()
-    for step in steps:  # (the engine's refusal: the rule a step breaks, in words)
-        trial.apply(parse_move(trial, str(step)))
+    for step in steps:  # (the rule a step breaks, not the legal moves of a half-played turn)
+        try:
+            trial.apply(parse_move(trial, str(step)))
+        except IllegalMoveError as refused:
+            raise IllegalMoveError(f"the dig's step {step}: {refused.reason or refused}") \
+                from None
     return steps

@@ -365,11 +365,12 @@ def _explain(world: PyramidsState, seat: int, decision: str, best_text: str, val
              run: Allocation) -> list[str]:
     least = min(len(v) for v in run.samples.values())
     if least >= MIN_SAMPLES:
-        schedule = (f"{run.used} sampled futures over {plural(len(run.samples), 'option')}: at least "
-                    f"{MIN_SAMPLES} each, then successive halving over {plural(run.rounds, 'round')}")
+        schedule = (f"{run.used} sampled futures over {plural(len(run.samples), 'option')}: "
+                    f"at least {MIN_SAMPLES} each, then successive halving over "
+                    f"{plural(run.rounds, 'round')}")
     else:  # the time limit fell inside round 0
-        schedule = (f"{run.used} sampled futures over {plural(len(run.samples), 'option')}: at least "
-                    f"{least} each, the time limit falling before every option had "
+        schedule = (f"{run.used} sampled futures over {plural(len(run.samples), 'option')}: "
+                    f"at least {least} each, the time limit falling before every option had "
                     f"{MIN_SAMPLES}")
     if decision == "keep":
         dealt = sorted(world.seats[seat].dealt)
@@ -379,8 +380,13 @@ def _explain(world: PyramidsState, seat: int, decision: str, best_text: str, val
         return lines + [f"best: {best_text}; expected final score {value:.1f}"]
     if decision == "take":
         s = world.seats[seat]
-        lines = [f"take decision after completing card {s.completed[-1]}: display "
-                 f"{sorted(world.display)}, {len(world.deck)} card(s) in the deck; {schedule}"]
+        # the card this take replaces: the first replacement due (a seat completing two
+        # replaces the smaller first), not the last completed
+        replaced = (world.takes[0][0] if world.takes and world.takes[0][1] == seat
+                    else s.completed[-1])
+        lines = [f"take decision replacing completed card {replaced}: display "
+                 f"{sorted(world.display)}, {plural(len(world.deck), 'card')} in the deck; "
+                 f"{schedule}"]
         for order in sorted(world.display):
             lines.extend("  " + line for line in analysis_lines(world.rules.data.card(order)))
         return lines + [f"best: {best_text}; expected final score {value:.1f}"]

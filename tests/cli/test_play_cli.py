@@ -190,13 +190,15 @@ def test_a_whole_dig_is_typed_as_the_hint_names_it(run_cli, tmp_path):
     from solvers.ancients.turn import dig_move, dig_steps, plan_for
 
     data = cards_data.load("ancients")
-    for seed in range(40):  # a solo deal where the map bought first can be found next turn
+    for seed in range(40):  # a solo deal where the map bought first can be found next turn,
+        # spending sand
         state = state_from_deal(make_deal(players=1, seed=seed, data=data), data)
         state.apply(parse_move(state, "market buy 1"))
         resolve_chance(state, None)  # (the deal fixes the refill)
         plan = plan_for(state)
-        if plan.finds:
+        if plan.finds and plan.tokens:
             break
+    assert plan.finds and plan.tokens, "no such deal among the seeds tried"
     dig = dig_move(plan)
     steps = [str(m) for m in dig_steps(state, dig)]
     target = tmp_path / "dig.json"
@@ -213,3 +215,11 @@ def test_a_whole_dig_is_typed_as_the_hint_names_it(run_cli, tmp_path):
                   "--record", str(tmp_path / "bad.json"),
                   stdin="dig find 99 0 at A1\nquit\n")
     assert bad.code == 0 and "there is no map 99" in bad.err, bad.err
+    # a dig the seat's sand cannot shape: said so, not the legal moves of half a turn
+    from games.errors import IllegalMoveError
+    from solvers.ancients.service import turn_steps
+
+    tokens = sum(1 for m in steps if m.startswith("sand "))
+    state.sand[state.current_player()] = tokens - 1
+    with pytest.raises(IllegalMoveError, match=f"this dig needs {tokens} sand token"):
+        turn_steps(state, str(dig))

@@ -127,7 +127,8 @@ def test_each_decision_says_the_better_move_and_its_cost(run_cli, tmp_path):
     for d in judged:
         better = d.get("best_words") or d["best"]
         cost = f"{d['loss']:.3f}".rstrip("0").rstrip(".")
-        assert f"better was {better} (+{cost} win probability)" in lines[d["decision"]]
+        assert f"better was {better} (+{cost} win probability; confirmed by a search of " \
+               f"{d['budget_raised']} iterations)" in lines[d["decision"]]
         # the move played in the same words as the better one
         assert re.match(rf" *{d['decision']}  {re.escape(d.get('played_words') or d['played'])}",
                         lines[d["decision"]])

@@ -267,7 +267,7 @@ def test_the_last_line_of_a_finished_table_can_be_taken_back(run_cli, tmp_path):
     target = tmp_path / "table.json"
     lines = table_lines("lootnrun", 4, hints=0)
     result = run_cli("track", "lootnrun", "--record", str(target),
-                     stdin="\n".join(lines) + "\nundo\nquit\n")
+                     stdin="\n".join(lines) + "\nshow\nundo\nquit\n")  # (show: not the end)
     assert result.code == 0, result.err[-500:]
     assert "--- game over ---" in result.out and "(undone: " in result.out
     assert "you quit: the table so far" in result.out

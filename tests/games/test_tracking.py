@@ -530,3 +530,41 @@ def test_a_table_beyond_the_card_datas_players_is_refused_at_once():
     three = dataclasses.replace(cards_data.load("lootnrun"), players_max=3)
     with pytest.raises(DigsiteError, match="players: must be at most 3, got 4"):
         Tracker.start(load("lootnrun", data=three), players=4, seat=0)
+
+
+def test_one_room_is_never_given_for_two_seats_at_the_end():
+    # the end's reveal took room 13 for seat 1 and again for seat 2 (swapping seat 1's for
+    # another, unseen): the final scores came out wrong without a word
+    import dataclasses
+
+    import cards_data
+    short = dataclasses.replace(cards_data.load("lootnrun"), target=3)
+    tracker = Tracker.start(load("lootnrun", data=short), players=3, seat=0)
+    for line in ("0", "red yellow", "loot 0", "1", "yellow", "loot 1", "yellow", "loot 0",
+                 "green", "run", "13"):
+        tracker.enter(line)
+    for again in ("13", "scarab"):
+        with pytest.raises(DigsiteError, match="seat 2's rooms: "):
+            tracker.enter(again)
+    tracker.enter("14")
+    assert tracker.ask().kind == "over"
+    assert list(tracker.world.scores) == [3, 1, 2]  # (room 13 a scarab: 1; room 14: 2)
+
+
+@pytest.mark.parametrize("game_id, lines, bad, message", [
+    ("lootnrun", ("0", "yellow yellow", "loot 1", "19", "red", "loot 1", "red", "run",
+                  "loot 0", "red", "loot 1", "7", "green", "loot 0", "red", "run", "loot 1",
+                  "yellow", "loot 1", "22", "red", "awaken 0", "awaken 1", "2 21 4 35", "9 11"),
+     "yellow green", "deck 0's top: 1 colour, got 2"),
+])
+def test_a_bad_answer_is_refused_when_given_not_after_the_last_question(game_id, lines, bad,
+                                                                        message):
+    # a bad first answer of two was taken, and every answer to the second then failed
+    # with the first's error: only undo got out
+    tracker = Tracker.start(load(game_id), players=2, seat=0)
+    for line in lines:
+        tracker.enter(line)
+    key = tracker._waiting()
+    with pytest.raises(DigsiteError, match=message):
+        tracker.enter(bad)
+    assert tracker._waiting() == key

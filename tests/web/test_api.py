@@ -326,8 +326,12 @@ def test_each_position_carries_the_movers_decision_number(client, name):
     data = cards_data.load(doc["game"])
     record = read_record(doc, doc["game"], data)
     opened = client.post("/api/open", json={"example": name}).json()
-    numbered = [d for d in opened["decisions"] if d["at"] is not None]
+    numbered = [d for d in opened["decisions"] if (d["at"] or d["within"]) is not None]
     assert len(numbered) == len(doc["moves"])  # (the end of a finished game: none)
     for d in numbered:
-        decision = decision_at(record, d["seat"], d["at"], data)
+        # `at`: the position --at N shows; `within`: a later move of that decision
+        decision = decision_at(record, d["seat"], d["at"] or d["within"], data)
         assert decision.index <= d["n"] - 1 < decision.index + max(1, len(decision.moves))
+        assert (d["at"] is not None) == (decision.index == d["n"] - 1)
+    if name.startswith("ancients"):  # (a whole turn: sand, finds, end)
+        assert any(d["within"] for d in numbered)

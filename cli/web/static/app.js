@@ -53,12 +53,17 @@ async function loadExamples() {
   }
 }
 
-async function open(request, keepReview) {
+async function open(request, keepReview, keepStash) {
   showError("");
   try {
     const doc = await api("POST", "/api/open", request);
     ui.doc = doc;
     ui.request = request;
+    if (!keepStash) {  // another document: the best-score plan's way back is gone
+      ui.stash = null;
+      $("back").hidden = true;
+      $("best-result").textContent = "";
+    }
     if (!keepReview) { ui.review = null; $("graph-box").hidden = true; }
     $("hint-result").replaceChildren();
     $("best-tool").hidden = !(doc.solo_grid);
@@ -93,7 +98,9 @@ function go(index) {
   $("title").textContent = `${doc.name}` + (doc.seats ? ` — ${doc.seats.join(" v ")}` : "");
   // the page counts every move; the CLI one seat's decisions (view, hint, review --at N)
   $("where").textContent = `decision ${d.n} of ${doc.decisions.length}` +
-    (d.at ? ` · seat ${d.seat}'s decision ${d.at} (--at ${d.at} --seat ${d.seat})` : "");
+    (d.at ? ` · seat ${d.seat}'s decision ${d.at} (--at ${d.at} --seat ${d.seat})`
+      : d.within ? ` · inside seat ${d.seat}'s decision ${d.within} (--at ${d.within} ` +
+        `--seat ${d.seat} shows where it began)` : "");
   const list = $("moves");
   if (list.dataset.doc !== doc.id) buildMoves();
   for (const li of list.children) li.classList.toggle("current", +li.dataset.index === ui.at);
@@ -272,7 +279,7 @@ $("review").addEventListener("click", async () => {
     const solo = ui.doc.solo_grid;
     const body = { open: docId, seat: ui.doc.viewer,
       iterations: whole("review-iterations", "review iterations") };
-    if (solo) body.best_budget = +$("best-budget").value;
+    if (solo) body.best_budget = positive("best-budget", "best-score budget");
     const review = await runJob("/api/review", body, $("review-progress"), (s) => {
       const p = s.progress || {};
       if (!p.total) return `reviewing… ${elapsed(s)}`;
@@ -290,6 +297,16 @@ $("review").addEventListener("click", async () => {
     drawGraph();
   } catch (error) { failed(error); }
 });
+
+// A number above 0 from an input box (an empty box is an error, not 0).
+function positive(id, name) {
+  const raw = $(id).value.trim();
+  const value = Number(raw);
+  if (raw === "" || !Number.isFinite(value) || value <= 0) {
+    throw new Error(`${name}: a number above 0, got '${raw}'`);
+  }
+  return value;
+}
 
 // A whole number from an input box (an empty box is an error, not 0).
 function whole(id, name) {
@@ -343,10 +360,12 @@ function summariseReview() {
     const b = r.best_score;
     let line = `best score ${b.score} (${proven(b)}); reached ${b.score_reached}`;
     // decisions as the page numbers them (the record's), then the seat's own (--at)
-    const where = (x) => `decision ${x.index + 1} (seat ${r.seat}'s ${x.number})`;
+    const where = (x) => `decision ${x.index + 1} (seat ${r.seat}'s ${x.decision})`;
     if (b.fell_below) {
-      line += `; the best score was lost at ${where(b.fell_below)}: from there at most ` +
-        `${b.fell_below.reachable}`;
+      const first = b.parted && b.parted.decision === b.fell_below.decision;
+      line += `; after ${where(b.fell_below)} the best score was out of reach: from there at ` +
+        `most ${b.fell_below.reachable}` + (first ? "" : " (the first decision this budget " +
+        "proves short; an earlier one may already have lost it)");
     }
     if (b.parted) {
       line += `; the game left the best plan at ${where(b.parted)} (played ${b.parted.played}` +
@@ -420,13 +439,14 @@ function drawGraph() {
 $("best").addEventListener("click", async () => {
   showError("");
   try {
-    const body = { open: ui.doc.id, budget: +$("best-budget").value };
+    const body = { open: ui.doc.id, budget: positive("best-budget", "best-score budget") };
     const answer = await runJob("/api/best-score", body, $("best-progress"),
       (s) => `solving… ${elapsed(s)}`);
     if (!answer) return;  // another document was opened meanwhile
     const b = answer.best_score;
-    ui.stash = { request: ui.request, at: ui.at, review: ui.review, reviewDoc: ui.reviewDoc };
-    await open({ document: answer.record });
+    const stash = { request: ui.request, at: ui.at, review: ui.review, reviewDoc: ui.reviewDoc };
+    await open({ document: answer.record }, false, true);
+    ui.stash = stash;
     $("best-result").textContent = `best score ${b.score} (${proven(b)}; ${b.bound_source}); ` +
       `the plan is on the board: step through it`;
     $("back").hidden = false;
@@ -435,11 +455,8 @@ $("best").addEventListener("click", async () => {
 
 $("back").addEventListener("click", async () => {
   const stash = ui.stash;
-  ui.stash = null;
-  $("back").hidden = true;
-  $("best-result").textContent = "";
   if (!stash) return;
-  await open(stash.request);
+  await open(stash.request);  // (drops the way back and the plan's text)
   if (!ui.doc) return;
   // the same document again (a new id): its review, its marks and the place it was at
   if (stash.review) {
@@ -474,7 +491,7 @@ $("open-solo").addEventListener("click", () => {
 });
 $("seat").addEventListener("change", () => {
   const at = ui.at;
-  open({ ...ui.request, seat: +$("seat").value }, true).then(() => go(at));
+  open({ ...ui.request, seat: +$("seat").value }, true, true).then(() => go(at));
 });
 
 setBusy(false);
