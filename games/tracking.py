@@ -150,19 +150,19 @@ class Ask:
 # --- setup: what the seat sees dealt -----------------------------------------------------
 
 #: Each game's setup questions: (key, prompt). The answers are words; the deal builder
-#: of the game reads them.
+#: of the game reads them. ``{n}``: the count the game's card data deals (``_dealt_counts``).
 SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
     "archaeology": (("first", "who plays first (a seat number)"),
-                    ("hand", "your hand, the 4 cards dealt to you"),
+                    ("hand", "your hand, the {n} cards dealt to you"),
                     ("market", "the marketplace, the 5 cards face up")),
     "expedition": (("first", "who plays first (a seat number)"),
-                   ("hand", "your hand, the 4 cards dealt to you"),
+                   ("hand", "your hand, the {n} cards dealt to you"),
                    ("market", "the marketplace, the 5 cards face up")),
-    "pyramids": (("cards", "your 4 dealt cards (their order numbers)"),),
+    "pyramids": (("cards", "your {n} dealt cards (their order numbers)"),),
     "lootnrun": (("first", "who plays first (a seat number)"),
                  ("tops", "the back colours on top of deck 0 and deck 1")),
     "ancients": (("first", "who plays first (a seat number)"),
-                 ("market", "the market, the 4 map cards laid out (shop 1 to 4)")),
+                 ("market", "the market, the {n} map cards laid out (shop 1 to {n})")),
 }
 
 
@@ -176,8 +176,8 @@ def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
     """``game``'s setup questions (:data:`SETUPS`, the counts the game's card data deals:
     a ``--cards FILE`` may deal 5; the Buried Ruins add their face-up chambers)."""
     counts = _dealt_counts(game)
-    questions = tuple((key, re.sub(r"\b4\b", str(counts[key]), prompt) if key in counts
-                       else prompt) for key, prompt in SETUPS[game.id])
+    questions = tuple((key, prompt.format(n=counts[key]) if key in counts else prompt)
+                      for key, prompt in SETUPS[game.id])
     if game.id == "expedition" and game.options.get("monument") == FACE_UP_CHAMBERS:
         questions += (("chambers", "the chambers' face-up cards, A to C"),)
     variants = game.options.get("variant") or ()
@@ -188,8 +188,8 @@ def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
 
 
 def _dealt_counts(game: Game) -> dict[str, int]:
-    """How many cards a setup answer names, by the game's card data (the prompts of
-    :data:`SETUPS` say the bundled data's 4)."""
+    """How many cards a setup answer names, by the game's card data (4 bundled; a
+    ``--cards FILE`` may deal 5)."""
     data = game.data
     if game.id == "pyramids":
         return {"cards": int(getattr(data, "deal"))}
@@ -208,6 +208,11 @@ def _check_alone(game: Game, key: str, text: str) -> None:
         _colours(game, text, 1, f"deck {key.split()[1]}'s top")
     if game.id == "pyramids" and key == "card":
         _numbers(text, 1, "the card taken", _card_count(game))
+
+
+def _map_points(game: Game) -> dict[int, int]:
+    """Each Tomb of the Ancients map's points (the market is sorted by them)."""
+    return {m.id: m.points for m in getattr(game.data, "maps")}
 
 
 def _card_count(game: Game) -> int:
@@ -410,7 +415,7 @@ def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
     # the shops hold their maps sorted by points ("larger values going into the
     # higher-priced shops"): out of that order the person read the shops the other way,
     # and a tie would be broken against the table's
-    points = {m.id: m.points for m in getattr(game.data, "maps")}
+    points = _map_points(game)
     for cheap, dear in zip(market, market[1:]):
         if points[cheap] > points[dear]:
             raise InvalidMoveError(f"the market: shop 1 first: map {cheap} ({points[cheap]} "
@@ -877,16 +882,16 @@ def _lnr_unseen(w: State[Any], person: int) -> list[list[Any]]:
 
 def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],
                     entries: list[int | _Face], what: str,
-                    taken: frozenset[int] = frozenset()) -> list[int]:
+                    placed: frozenset[int] = frozenset()) -> list[int]:
     """``entries`` with each face a room that shows it and may lie at ``spots``: one of
     theirs, or one hidden from the person, whose back one of the spots still needs. Rooms
     with the same face and back are alike in every rule, so within a back colour the
     first such is taken; the colours are matched to the faces by a search, since a face
     that two colours show may need the one another face cannot take (a green and a yellow
-    scarab, and a scarab and necklace only yellow: typed in either order)."""
+    scarab, and a scarab and necklace only yellow: typed in either order). ``placed``: the
+    rooms another answer of the same move put (a room is never given twice)."""
     rules = getattr(w, "rules")
     back = rules.back
-    given = taken  # (rooms another answer of this move placed: never the same room twice)
     at_spots = [target[i] for i in spots]
     hidden = set(at_spots).union(*map(set, _lnr_unseen(w, tracker.seat)))
     needed = [back[r] for r in at_spots]
@@ -900,7 +905,7 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
         (one in place: no swap)."""
         fits = sorted((r for r in range(len(back)) if face.fits(rules, r) and r in hidden
                        and back[r] in needed and r not in taken and r not in entries
-                       and r not in given),
+                       and r not in placed),
                       key=lambda r: (r not in at_spots, r))
         return [r for k, r in enumerate(fits) if back[r] not in {back[q] for q in fits[:k]}]
 
@@ -1292,7 +1297,7 @@ class Tracker:
                         f"turn's trades between explores as one)")
             except DigsiteError as exc:
                 self._replace_from(k, [str(last["move"])] + sales)  # (as it was)
-                why = re.sub(r"^move '.*?' is not legal here: ", "", str(exc))
+                why = getattr(exc, "reason", None) or str(exc)  # (the rule, not the list)
         said = sold or "just before"
         who = "you" if seat == self.seat else f"seat {seat}"
         raise IllegalMoveError(f"{who} traded {said}: the engine plays a turn's trades "
@@ -1326,7 +1331,7 @@ class Tracker:
         if match is not None and match.group(2) is not None:
             try:
                 return self._force_move(world, text, index)
-            except DigsiteError:
+            except DigsiteError:  # (no move as written: read `N:` as the seat's, below)
                 pass
         text = self._own_turn(text, ask)
         return self._force_move(world, text, index)
@@ -1619,7 +1624,7 @@ def _truth_setup(game: Game, deal: dict[str, Any], seat: int) -> list[str]:
         first = [str(deal["first_player"])] if int(deal["players"]) > 1 else []
         # the market as it lies, shop 1 first: sorted by points, the later dealt of a tie
         # in the dearer shop (the deal's order is the order the maps came in)
-        points = {m.id: m.points for m in getattr(game.data, "maps")}
+        points = _map_points(game)
         market = sorted(deal["market"], key=lambda m: (points[m], deal["market"].index(m)))
         return first + [" ".join(map(str, market))]
     if game.id == "lootnrun":

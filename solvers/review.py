@@ -200,7 +200,6 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
         result = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers),
                      seed=seed, top=ALL_ROWS)
         base = replace(base, budget_raised=raised)
-        played = _played_row(result, unit)
     judged = _judge(base, result, unit, meaning, scale)
     if judged.label in CONFIRMED:
         # a move the search left early is valued by its few playouts, and the first ones,
