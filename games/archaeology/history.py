@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Iterable, NoReturn, Sequence, TypedDict
 
 from games.reader import Node, read_counts
+from games.table import plural
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
@@ -124,7 +125,7 @@ def check_card_counts(node: Node, seen: list[int], rules: Rules) -> None:
     """Every card of the game appears in the deal exactly once."""
     for c, n in enumerate(seen):
         if n != rules.counts[c]:
-            node.fail(f"{n} {rules.cards.names[c]} card(s), the game with {rules.players} "
+            node.fail(f"{plural(n, rules.cards.names[c] + ' card')}, the game with {rules.players} "
                       f"players has {rules.counts[c]}")
 
 

@@ -31,6 +31,7 @@ from games.errors import InvalidStateError
 from games.pyramids import PyramidsState, make_deal, state_from_deal, state_from_view, view_of
 from games.reader import Node, read_document, read_header, read_id, read_ids
 from games.seeding import Seed, make_rng
+from games.table import plural
 
 __all__ = ["DECISIONS", "decision_of", "world_of", "keep_view", "take_view", "decision_view"]
 
@@ -117,8 +118,8 @@ def _take_world(view: dict[str, Any], data: PyramidsData, seed: Seed
             continue  # the engine's reader names the problem
         empty = [i for i, slot in enumerate(cards) if slot is None]
         if len(empty) > len(completed):
-            raise InvalidStateError(f"view: seat {who} has {len(empty)} empty slot(s) but only "
-                                    f"{len(completed)} completed card(s)")
+            raise InvalidStateError(f"view: seat {who} has {plural(len(empty), 'empty slot')} "
+                                    f"but only {plural(len(completed), 'completed card')}")
         just = completed[len(completed) - len(empty):]
         for slot, order in zip(empty, sorted(just)):
             cards[slot] = {"order": order, "crossed": []}

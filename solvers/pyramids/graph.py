@@ -23,6 +23,7 @@ import networkx as nx
 
 from cards_data.pyramids import ICONS, PyramidCard
 from grids.cells import NEIGHBOURS, cell_name, cells_of
+from games.table import plural
 
 __all__ = ["card_graph", "CardAnalysis", "analyse", "analysis_lines"]
 
@@ -88,7 +89,9 @@ def analysis_lines(card: PyramidCard, crossed: int = 0) -> list[str]:
     """Human-readable lines of ``analyse``."""
     a = analyse(card, crossed)
     tomb = ("tomb unreachable" if a.to_tomb is None else
-            f"{a.to_tomb} box(es) to the tomb via {' '.join(cell_name(c) for c in a.path) or '-'}")
+            f"{plural(a.to_tomb, 'box', 'boxes')} to the tomb via "
+            f"{' '.join(cell_name(c) for c in a.path) or '-'}")
     near = ", ".join(f"{name.replace('_', ' ')} {d}" for name, d in a.icons.items() if d is not None)
-    return [f"card {card.order} ({card.colour}): {tomb}; {len(a.reachable)} cell(s) reachable",
+    return [f"card {card.order} ({card.colour}): {tomb}; "
+            f"{plural(len(a.reachable), 'cell')} reachable",
             f"  fewest boxes to each icon: {near or 'none left'}"]

@@ -408,8 +408,10 @@ def _explain(world: PyramidsState, seat: int, decision: str, best_text: str, val
     a = analyse(target, after[move.card])
     if a.crossed >> target.tomb & 1:
         outcome = "completes it"
+    elif a.to_tomb is None:  # (it printed "leaves None box(es)")
+        outcome = "leaves its tomb unreachable"
     else:
-        outcome = f"leaves {a.to_tomb} box(es) to its tomb"
+        outcome = f"leaves {plural(a.to_tomb, 'box', 'boxes')} to its tomb"
     lines.append(f"best: {best_text} on card {move.card} {outcome}; expected final score "
                  f"{value:.1f}")
     return lines
