@@ -16,14 +16,15 @@ from .rules import (
     Rules, action_effect, crossing_options, final_score, frontier, gem_points,
     is_connected_region, rules_for, update_skulls,
 )
-from .state import PyramidsState, Seat
+from .state import PyramidsState, Seat, replacement_order
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
 from .table import describe_decision, describe_event, describe_position, describe_result
 
 GAME = _get("pyramids")
 
 __all__ = [
-    "GAME", "PyramidsState", "Seat", "Rules", "rules_for", "Cross", "Keep", "Take", "Reveal",
+    "GAME", "PyramidsState", "Seat", "replacement_order", "Rules", "rules_for", "Cross", "Keep",
+    "Take", "Reveal",
     "Pass", "PASS", "make_deal", "state_from_deal", "example_view", "state_from_view",
     "parse_move", "parse_text", "describe", "NOTATION", "FORMS", "view_of", "crossing_options", "action_effect",
     "final_score", "gem_points", "update_skulls", "frontier", "is_connected_region",

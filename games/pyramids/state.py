@@ -3,7 +3,7 @@
 Phases: ``keep`` (every seat keeps 2 of its 4 dealt cards, seat by seat, choices hidden
 until all have chosen) → ``reveal`` (chance: the next expedition card) → ``cross`` (every
 seat acts on the same card, seat by seat, choices hidden until all have chosen; then all
-crossings are resolved together) → ``take`` (replacements, ordered by the completed cards'
+crossings are resolved together) → ``take`` (replacements seat by seat, ordered by the completed cards'
 order numbers, the display refilled after each seat's) → next ``reveal`` … → ``over``.
 
 Simultaneous play: all seats act on the same expedition card (and keep their cards at
@@ -31,13 +31,15 @@ Decisions where the rulebook is silent or ambiguous (each has a test):
 * **A pattern that cannot be placed** leaves the "any 1 box" option, which always exists
   while a card is in front of the player (its tomb is reachable and uncrossed). A seat with
   no card at all (deck and display exhausted) passes.
-* **Replacements.** All completions of a step are replaced in ascending order of the
-  completed cards' order numbers (across seats); each takes a display card or the deck
-  top. The display is refilled at the end of each seat's action ("only refill the display
-  to 4 cards at the end of your action"): not between a seat's two replacements, but
-  before the next seat replaces (a seat whose two completions have another seat's between
-  them by order number refills after each of its turns). With an empty deck and display a
-  completed card's slot stays empty.
+* **Replacements.** The seats that completed cards in a step replace them seat by seat,
+  the seat with the lowest order number among its just-completed cards first ("if you have
+  the lowest order number, you replace your card first. The player with the next lowest
+  number then replaces their card"); a seat that completed both cards replaces both in its
+  turn ("make this choice again to replace the 2nd completed pyramid card"), the lower
+  order number's slot first. Each takes a display card or the deck top. The display is
+  refilled at the end of each seat's action ("only refill the display to 4 cards at the end
+  of your action"): after a seat's replacements, not between its two. With an empty deck
+  and display a completed card's slot stays empty.
 * **Pyramid points.** Multi-player: claims of a step (2nd/4th/6th card of a colour) are
   ordered by the order number of the card that reached the milestone, and take the next
   free tier (10, 6, 3) of that colour. Solo: the player's own 2nd, 4th and 6th completions
@@ -71,6 +73,17 @@ from .rules import (
 )
 
 __all__ = ["Seat", "PyramidsState"]
+
+
+def replacement_order(completions: Iterable[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The replacements of a step's completions ``(order, seat, slot)``: seat by seat, by
+    the lowest order number among each seat's completions, and within a seat by order
+    number, so a seat's two replacements are one action (the rulebook's action 3)."""
+    completions = list(completions)
+    first: dict[int, int] = {}
+    for order, seat, _ in completions:
+        first[seat] = min(order, first.get(seat, order))
+    return sorted(completions, key=lambda c: (first[c[1]], c[0]))
 
 
 class Seat:
@@ -305,7 +318,7 @@ class PyramidsState:
             elif self.tiers[colour] < len(points):
                 self.seats[seat].pyramid.append((colour, points[self.tiers[colour]]))
                 self.tiers[colour] += 1
-        self.takes = completions
+        self.takes = replacement_order(completions)
         self.pending = [None] * self.num_players
         self.phase = "take"
         self._next_take()

@@ -12,8 +12,8 @@ hint also answers the two other decisions, with the same view extended by ``"dec
 * ``"take"``: which card replaces a card just completed — a display card or the deck top.
   The crossing view of the same step after the crossings, with the completed card's slot
   ``null`` and the card last in ``completed``; other seats' ``null`` slots are their own
-  replacements still to come (the engine orders replacements by the completed cards' order
-  numbers, so the view's seat must be next).
+  replacements still to come (the engine's ``replacement_order``: seat by seat, the lowest
+  order number first, so the view's seat must be next).
 
 ``world_of(view, data, seed)`` validates a view (bad input raises ``InvalidStateError``)
 and returns one world consistent with it, the seat and the decision; ``keep_view`` and
@@ -28,7 +28,8 @@ from typing import Any, Iterable, Sequence
 
 from cards_data.pyramids import PyramidsData
 from games.errors import InvalidStateError
-from games.pyramids import PyramidsState, make_deal, state_from_deal, state_from_view, view_of
+from games.pyramids import (PyramidsState, make_deal, replacement_order, state_from_deal,
+                            state_from_view, view_of)
 from games.reader import Node, read_document, read_header, read_id, read_ids
 from games.seeding import Seed, make_rng
 from games.table import plural
@@ -143,9 +144,9 @@ def _take_world(view: dict[str, Any], data: PyramidsData, seed: Seed
         s = world.seats[who]
         s.completed = completed
         s.pyramid = [tuple(p) for p in card.get("pyramid_points", [])]
-    takes.sort()
+    takes = replacement_order(takes)
     if takes[0][1] != seat:
-        raise InvalidStateError(f"view: seat {takes[0][1]} replaces its card first (lower "
+        raise InvalidStateError(f"view: seat {takes[0][1]} replaces its card first (lowest "
                                 f"order number {takes[0][0]}), not seat {seat}")
     if not world.display and not world.deck:
         raise InvalidStateError("view: nothing is left to take (empty display and deck)")

@@ -14,7 +14,7 @@ from games.errors import IllegalMoveError, InvalidMoveError, InvalidStateError
 from games.protocol import CHANCE, listing, resolve_chance
 from games.pyramids import (
     PASS, Cross, Keep, Reveal, Take, crossing_options, final_score, make_deal, parse_move,
-    parse_text, state_from_deal, state_from_view, update_skulls,
+    parse_text, replacement_order, state_from_deal, state_from_view, update_skulls,
 )
 from games.pyramids.moves import why_illegal
 from games.pyramids.rules import pattern_options, shape_masks
@@ -211,6 +211,35 @@ def test_the_display_is_refilled_before_the_next_seat_replaces():
     state.apply(Take(display[0]))
     assert state.to_move == 1 and state.display == display[1:] + [top]
     assert Take(top) in state.legal_moves()
+
+
+def test_a_seat_replaces_both_its_cards_in_one_action():
+    # "If you have the lowest order number, you replace your card first" and "make this
+    # choice again to replace the 2nd": seat 0 completes 6 and 24, seat 1 completes 10;
+    # seat 0 (lowest number 6) replaces both, then the display is refilled, then seat 1
+    path10 = ["A1", "A2", "A3", "A4", "A5", "B5", "C5"]  # card 10: D5 and its tomb E5 left
+    other = {"seat": 1, "cards": [{"order": 10, "crossed": path10},
+                                  {"order": 3, "crossed": []}],
+             "completed": [], "score_card": {}}
+    state = world([(24, PATH24), (6, PATH6)], "domino", players=2, others=[other])
+    state.apply(parse_move(state, "24:E4,E5 +6:E5"))
+    state.apply(parse_move(state, "10:D5,E5"))
+    assert state.phase == "take"
+    assert [(order, seat) for order, seat, _ in state.takes] == [(6, 0), (24, 0), (10, 1)]
+    display = list(state.display)
+    state.apply(Take(display[0]))
+    assert state.to_move == 0 and state.display == display[1:]  # no refill inside an action
+    state.apply(Take(display[1]))
+    assert state.to_move == 1 and len(state.display) == 4  # refilled before seat 1
+    assert state.display[:2] == display[2:]
+
+
+def test_replacement_order_groups_a_seats_completions():
+    assert replacement_order([(6, 0, 1), (10, 1, 0), (24, 0, 0)]) == [
+        (6, 0, 1), (24, 0, 0), (10, 1, 0)]
+    assert replacement_order([(3, 2, 0), (5, 1, 1), (7, 2, 1), (9, 1, 0)]) == [
+        (3, 2, 0), (7, 2, 1), (5, 1, 1), (9, 1, 0)]
+    assert replacement_order([]) == []
 
 
 def test_pyramid_points_solo_own_second_fourth_sixth():
