@@ -22,7 +22,7 @@ import games as games_
 from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from games.protocol import CHANCE, State
-from games.record import GameRecord, read_record, replay_steps, resolve_fixed_chance
+from games.record import PERSON, GameRecord, read_record, replay_steps, resolve_fixed_chance
 from games.render import position_svg
 from solvers.moments import decisions_of
 
@@ -79,7 +79,7 @@ def viewer_seat(seats: list[str] | None) -> int:
     """The seat a record is shown from: the only ``person`` seat, else seat 0 (as
     ``review`` and ``view --at`` choose)."""
     if seats:
-        people = [k for k, name in enumerate(seats) if name == "person"]
+        people = [k for k, name in enumerate(seats) if name == PERSON]
         if len(people) == 1:
             return people[0]
     return 0
@@ -163,8 +163,10 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
     to_move = None if over else state.current_player()
     view, why = ((None, "the game is over") if to_move is None or to_move == CHANCE
                  else _view_or_reason(game, state, to_move))
-    end_words = ("end of the game: " + _result_words(state) if over
-                 else "the record stops here")
+    end_words = ("end of the game: " + "; ".join(
+                     game.describe_result(state, names=_seat_names(seats, record.players,
+                                                                   viewer), viewer=viewer))
+                 if over else "the record stops here")
     decisions.append(Decision(n=n, seat=to_move, move=None, words=end_words,
                               board=position_svg(record.game, state, viewer, data,
                                                  title=_state_title(record.game, n, to_move),
@@ -179,12 +181,16 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
                   deal=record.deal, seats=seats)
 
 
-def _result_words(state: State[Any]) -> str:
-    returns = state.returns()
-    winners = state.winners()
-    scores = ", ".join(f"seat {k} {v:g}" for k, v in enumerate(returns))
-    won = " and ".join(f"seat {w}" for w in winners)
-    return f"{scores}; " + (f"{won} won" if len(returns) > 1 else f"score {returns[0]:g}")
+def _seat_names(seats: list[str] | None, players: int, viewer: int) -> list[str]:
+    """Each seat as the end of the game names it: ``you`` for the person the page is
+    opened for, else ``seat N (who played it)`` when the record says who did."""
+    def name(seat: int) -> str:
+        if seats is None:
+            return "you" if seat == viewer else f"seat {seat}"
+        if seat == viewer and seats[seat] == PERSON:
+            return "you"
+        return f"seat {seat} ({seats[seat]})"
+    return [name(seat) for seat in range(players)]
 
 
 def open_view(view: dict[str, Any], data: CardData) -> Opened:

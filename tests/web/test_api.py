@@ -182,6 +182,14 @@ def test_review_job_reports_progress_and_values(client):
     assert totals <= {None, sum(1 for m in record["moves"] if m["seat"] == 0)}
 
 
+def test_the_end_of_a_game_names_who_played(client):
+    end = client.post("/api/open", json={"example": "archaeology-greedy"}).json()[
+        "decisions"][-1]["words"]
+    # the game's own result words, each seat named with the bot that played it
+    assert end.startswith("end of the game: seat 0 (greedy): $")
+    assert "seat 1 (greedy) wins: the most money" in end
+
+
 def test_best_score_plan_opens_as_a_record(client):
     answer = client.post("/api/best-score", json={"game": "ancients", "seed": 2,
                                                   "budget": 5})
@@ -190,7 +198,7 @@ def test_best_score_plan_opens_as_a_record(client):
     best = body["best_score"]
     assert best["status"] in ("OPTIMAL", "FEASIBLE") and best["bound"] >= best["score"]
     plan = client.post("/api/open", json={"document": body["record"]}).json()
-    assert plan["decisions"][-1]["words"].endswith(f"score {best['score']:g}")
+    assert f": {best['score']:g} points (" in plan["decisions"][-1]["words"]
     assert len(plan["decisions"]) == len(body["record"]["moves"]) + 1
 
 
