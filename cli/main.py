@@ -240,7 +240,12 @@ def _bench_help() -> str:
     from benchmarks.runner import SUITES
 
     return (f"Suites: {', '.join(SUITES)}.\n"
-            f"--quick takes {QUICK_BENCH_TIME}.")
+            f"--quick takes {QUICK_BENCH_TIME}.\n"
+            "The report measures time, so it differs run to run (no byte-identity): in the "
+            "JSON, fields named *_s or seconds* are seconds, *_ms milliseconds, *_per_s and "
+            "*_per_cpu_s rates (CPU or wall as the name says), except deterministic_s "
+            "(CP-SAT's deterministic time, the same run to run); \"machine\" holds the build "
+            "and the load average.")
 
 
 def _version() -> str:
