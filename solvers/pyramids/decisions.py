@@ -13,7 +13,8 @@ hint also answers the two other decisions, with the same view extended by ``"dec
   The crossing view of the same step after the crossings, with the completed card's slot
   ``null`` and the card last in ``completed``; other seats' ``null`` slots are their own
   replacements still to come (the engine's ``replacement_order``: seat by seat, the lowest
-  order number first, so the view's seat must be next).
+  order number first, so the view's seat must be next, or be replacing the second of its
+  two cards: one slot ``null`` beside the card it just took, no box crossed on it).
 
 ``world_of(view, data, seed)`` validates a view (bad input raises ``InvalidStateError``)
 and returns one world consistent with it, the seat and the decision; ``keep_view`` and
@@ -145,6 +146,8 @@ def _take_world(view: dict[str, Any], data: PyramidsData, seed: Seed
         s.completed = completed
         s.pyramid = [tuple(p) for p in card.get("pyramid_points", [])]
     takes = replacement_order(takes)
+    if takes[0][1] != seat and _replacing_its_second(view, seat, takes):
+        takes = [t for t in takes if t[1] == seat] + [t for t in takes if t[1] != seat]
     if takes[0][1] != seat:
         raise InvalidStateError(f"view: seat {takes[0][1]} replaces its card first (lowest "
                                 f"order number {takes[0][0]}), not seat {seat}")
@@ -153,6 +156,27 @@ def _take_world(view: dict[str, Any], data: PyramidsData, seed: Seed
     world.pending = [None] * world.num_players
     world.phase, world.takes, world.to_move = "take", takes, seat
     return world, seat
+
+
+def _replacing_its_second(view: dict[str, Any], seat: int,
+                          takes: Sequence[tuple[int, int, int]]) -> bool:
+    """Whether ``seat``, not first by ``replacement_order`` among the slots still empty, is
+    in the middle of its action: it completed two cards this step, replaced the first (the
+    lower order number, below every other seat's waiting one) and replaces the second
+    before the display is refilled and the next seat replaces. Its view shows that as one
+    empty slot beside a card with no box crossed (the card just taken), the two cards last
+    in ``completed``."""
+    cards, completed = view.get("cards"), view.get("completed")
+    if not isinstance(cards, list) or not isinstance(completed, list) or len(completed) < 2:
+        return False
+    if sum(who == seat for _, who, _ in takes) != 1:
+        return False
+    taken = [slot for slot in cards if slot is not None]
+    if len(taken) != 1 or not isinstance(taken[0], dict) or taken[0].get("crossed", []) != []:
+        return False
+    first, second = completed[-2], completed[-1]
+    waiting = [order for order, who, _ in takes if who != seat]
+    return first < second and all(first < order for order in waiting)
 
 
 def _check_take_fields(view: object, data: PyramidsData) -> None:

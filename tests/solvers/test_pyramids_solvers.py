@@ -340,6 +340,48 @@ def test_a_second_replacement_in_one_step_is_answered():
     assert result.best in {str(m) for m in state.legal_moves()}
 
 
+@pytest.mark.parametrize("first", ["display", "deck"])
+def test_the_second_of_a_seats_two_replacements_is_answered_before_a_lower_card(first):
+    """Seat 0 completes cards 6 and 24, seat 1 card 10: seat 0 replaces both in one action
+    (the rulebook's action 3), so at its second take seat 1's 10 waits, lower than 24. The
+    take view there was refused ('seat 1 replaces its card first'): no hint in play or
+    track, and review left the decision unrated."""
+    from games.errors import InvalidStateError
+    from games.pyramids import Take, parse_move
+    from grids.cells import cell_name
+    from solvers.pyramids.decisions import take_view, world_of
+
+    path6 = ["A1", "B1", "B2", "C2", "D2", "E2", "E3", "E4"]  # card 6: its tomb E5 left
+    path24 = ["A1", "B1", "C1", "D1", "D2", "D3", "D4"]  # card 24: E4 red cross, tomb E5
+    path10 = ["A1", "A2", "A3", "A4", "A5", "B5", "C5"]  # card 10: D5 and its tomb E5 left
+    used = {6, 24, 10, 3}
+    display = [c.order for c in DATA.cards if c.order not in used][:4]
+    view = {"game": "pyramids", "players": 2, "seat": 0, "round": 1, "revealed": ["domino"],
+            "cards": [{"order": 24, "crossed": path24}, {"order": 6, "crossed": path6}],
+            "completed": [], "score_card": {}, "display": display,
+            "deck_size": 48 - len(used) - len(display),
+            "others": [{"seat": 1, "cards": [{"order": 10, "crossed": path10},
+                                             {"order": 3, "crossed": []}],
+                        "completed": [], "score_card": {}}]}
+    state, _ = state_from_view(view, DATA, 0)
+    state.apply(parse_move(state, "24:E4,E5 +6:E5"))
+    state.apply(parse_move(state, "10:D5,E5"))
+    state.apply(Take(0 if first == "deck" else state.display[0]))
+    assert state.phase == "take" and [seat for _, seat, _ in state.takes] == [0, 1]
+    world, seat, decision = world_of(take_view(state, 0), DATA, 3)
+    assert (seat, decision) == (0, "take")
+    assert [(order, who) for order, who, _ in world.takes] == [(24, 0), (10, 1)]
+    assert sorted(map(str, world.legal_moves())) == sorted(map(str, state.legal_moves()))
+    result = service.hint(take_view(state, 0), data=DATA, limit=Limit(iterations=20), seed=1)
+    assert "replacing completed card 24" in "\n".join(result.explanation)
+    # a box crossed on the other card: it was not just taken, so seat 1 (10) is next
+    crossed = take_view(state, 0)
+    taken = next(slot for slot in crossed["cards"] if slot is not None)
+    taken["crossed"] = [cell_name(DATA.card(taken["order"]).entrance)]
+    with pytest.raises(InvalidStateError, match="seat 1 replaces its card first"):
+        world_of(crossed, DATA, 3)
+
+
 def test_a_stop_request_during_cp_sats_solve_stops_it():
     """Ctrl-C while CP-SAT solves (``interrupt.on_stop``): the solve ends at once with its
     best plan, labelled interrupted. (The CLI's Ctrl-C tests press during the beam search,
