@@ -18,13 +18,17 @@ ab  x
 c
 >>> plural(1, "card"), plural(3, "card"), plural(2, "box", "boxes")
 ('1 card', '3 cards', '2 boxes')
+>>> said_of("you have no room in front of you: with none you must loot", "seat 2")
+'seat 2 has no room in front of it: with none it must loot'
 """
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 
-__all__ = ["seat_name", "possessive", "side_by_side", "plural", "shape_rows"]
+__all__ = ["seat_name", "possessive", "side_by_side", "plural", "shape_rows", "said_of",
+           "SECOND_PERSON_VERBS"]
 
 
 def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None) -> str:
@@ -38,6 +42,36 @@ def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None)
 def possessive(name: str) -> str:
     """``you`` -> ``your``, ``seat 1`` -> ``seat 1's``."""
     return "your" if name == "you" else f"{name}'s"
+
+
+#: The verbs the engines' refusals (``why_illegal``) put after "you", with the form they take
+#: after a seat's name or "it" (``said_of``); a refusal with a new one adds it here (a test
+#: reads every ``why_illegal`` for them).
+SECOND_PERSON_VERBS = {"are": "is", "have": "has", "hold": "holds", "keep": "keeps",
+                       "need": "needs", "can": "can", "cannot": "cannot", "must": "must",
+                       "found": "found"}
+_YOU = re.compile(r"\b(you|your|yours|yourself)\b(?:(\s+)([a-z]+)\b)?")
+
+
+def said_of(text: str, name: str) -> str:
+    """``text``, a refusal said to the seat to move (``why_illegal``: "you have no room in
+    front of you"), said of that seat by ``name`` instead, for someone who follows it (the
+    tracker, of another seat's move): its first mention is the name, the later ones "it"
+    ("seat 2 has no room in front of it"), each verb after "you" in the third person."""
+    named = False
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal named
+        word, space, after = match.group(1), match.group(2) or "", match.group(3) or ""
+        first, named = not named, True
+        if word == "yourself":
+            return "itself" + space + after
+        if word in ("your", "yours"):
+            return (possessive(name) if first or word == "yours" else "its") + space + after
+        who = name if first else "it"
+        return who + space + SECOND_PERSON_VERBS.get(after, after)
+
+    return _YOU.sub(one, text)
 
 
 def side_by_side(blocks: Sequence[Sequence[str]], gap: int = 4) -> list[str]:

@@ -89,7 +89,7 @@ from .protocol import CHANCE, State, read_text
 from .reader import read_document
 from .record import read_fingerprint
 from .seeding import make_rng
-from .table import plural
+from .table import plural, said_of
 
 __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
            "answer", "chamber_shown", "setup_questions", "read_table", "tracked_games",
@@ -1429,18 +1429,22 @@ class Tracker:
                 pass
         messages: set[str] = set()
         reasons: set[str | None] = set()
+        name = f"seat {actor}"
         for w in self._worlds(world, index):
             try:
                 return w, self.game.parse_move(w, text)
             except DigsiteError as exc:
-                messages.add(str(exc))
-                reasons.add(getattr(exc, "reason", None))
+                # (the engine's reason is said to the seat to move: "you have no room")
+                reason = getattr(exc, "reason", None)
+                told = said_of(reason, name) if reason else None
+                messages.add(str(exc).replace(reason, told, 1) if reason and told else str(exc))
+                reasons.add(told)
         # the same refusal in every world tried: a rule of the turn or of what lies face up
         # (a trade made already, a wall on a Pyramids card), not the hidden hand
         if len(messages) == 1:
-            raise IllegalMoveError(f"seat {actor}: {messages.pop()}")
+            raise IllegalMoveError(f"{name}: {messages.pop()}")
         if len(reasons) == 1 and None not in reasons:  # (its legal moves name the hand)
-            raise IllegalMoveError(f"seat {actor}: move {text[:60]!r} is not legal here: "
+            raise IllegalMoveError(f"{name}: move {text[:60]!r} is not legal here: "
                                    f"{reasons.pop()}")
         # (not the engine's reason: it would name the hand of one sampled world)
         raise IllegalMoveError(f"move {text[:60]!r} is not possible for seat {actor} here: "

@@ -254,3 +254,40 @@ def test_the_pyramids_step_that_resolves_tells_every_seats_choice():
         elif state.current_player() == 1 and state.phase in ("cross", "keep"):
             assert game.describe_event(state, move, 0) == "seat 1 chose, unseen"
     assert told > 10 and completed
+
+
+def test_a_refusal_said_to_the_mover_is_said_of_another_seat():
+    """``said_of``: the tracker gives another seat's refused move the engine's reason,
+    which speaks to the seat to move ("you have no room in front of you", said of seat 2's
+    move), said of that seat."""
+    from games.table import said_of
+    assert said_of("you have no room in front of you: with none you must loot", "seat 2") == \
+        "seat 2 has no room in front of it: with none it must loot"
+    assert said_of("you cannot awaken yourself", "seat 1") == "seat 1 cannot awaken itself"
+    assert said_of("map 3 is not in your pack; your hand holds 2", "seat 1") == \
+        "map 3 is not in seat 1's pack; its hand holds 2"
+    assert said_of("card 4 is not in front of you (yours: 3, 7)", "seat 3") == \
+        "card 4 is not in front of seat 3 (seat 3's: 3, 7)"
+    assert said_of("the Werewolf drew you keep", "seat 1") == "the Werewolf drew seat 1 keeps"
+    assert said_of("deck 1 is empty", "seat 1") == "deck 1 is empty"
+
+
+@pytest.mark.parametrize("game_id", ["archaeology", "lootnrun", "ancients", "pyramids"])
+def test_every_verb_a_refusal_puts_after_you_has_its_third_person(game_id):
+    """Each ``why_illegal`` (and its ``_why`` helpers), read for "you <word>": the word is a
+    verb ``said_of`` knows, or one of the words these refusals put after "you" as an object
+    (a refusal with a new verb would be said of another seat as "seat 2 lack")."""
+    import importlib
+    import inspect
+    import re
+
+    from games.table import SECOND_PERSON_VERBS
+    objects = {"rooms", "to"}  # ("the Werewolf drew you rooms", "in front of you to awaken")
+    moves = importlib.import_module(f"games.{game_id}.moves")
+    source = "".join(inspect.getsource(f) for name, f in vars(moves).items()
+                     if (name == "why_illegal" or name.startswith("_why"))
+                     and getattr(f, "__module__", None) == moves.__name__)
+    # (docstrings and comments too: a word there is at worst one more to list)
+    words = set(re.findall(r"\byou\s+([a-z]+)", source))
+    assert "why_illegal" in source
+    assert words <= set(SECOND_PERSON_VERBS) | objects, words - set(SECOND_PERSON_VERBS)

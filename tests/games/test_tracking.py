@@ -244,9 +244,17 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
 
 
 @pytest.mark.parametrize("game_id, players, lines, message", [
-    # a rule of the turn: the engine's reason, the same whatever rooms seat 1 holds
+    # a rule of the turn: the engine's reason, the same whatever rooms seat 1 holds, said
+    # of seat 1 (it said "you cannot awaken yourself", "you have no room in front of you")
     ("lootnrun", 2, ("1", "red red", "awaken 1"),
-     r"seat 1: move 'awaken 1' is not legal here: you cannot awaken yourself \(legal: loot 0, loot 1\)"),
+     r"seat 1: move 'awaken 1' is not legal here: seat 1 cannot awaken itself \(legal: loot 0, "
+     r"loot 1\)"),
+    ("lootnrun", 2, ("1", "red red", "run"),
+     r"^seat 1: move 'run' is not legal here: seat 1 has no room in front of it: with none it "
+     r"must loot \(legal: loot 0, loot 1\)$"),
+    ("pyramids", 2, ("10 16 45 46", "keep 10,46", "keep 1,2", "3 6 15 36", "L3",
+                     "10:A1,A2,B2", "10:A1"),
+     r"^seat 1: .*not legal here: card 10 is not in front of seat 1 \(seat 1's: 1, 2\)"),
     # a wall on a card in front of seat 1 (face up): the legal crossings, not its hand
     ("pyramids", 2, ("10 16 45 46", "keep 10,46", "keep 1,2", "3 6 15 36", "L3",
                      "10:A1,A2,B2", "1:A1,A2,A3"),
