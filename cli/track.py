@@ -152,16 +152,19 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
 
 
 def _last_line(tracker: Tracker) -> str:
-    """The line ``undo`` takes back, as it was entered (canonical words): an answer to a
-    move's question, a move with its seat, what a chance step showed, a setup answer."""
+    """The line ``undo`` takes back, as it was entered (canonical words; Loot N Run rooms
+    by their faces, as the table says them): an answer to a move's question, a move with
+    its seat, what a chance step showed, a setup answer."""
     pending = tracker.pending
     if pending is not None:
-        answers = list(pending.answers.values())
-        return answers[-1] if answers else f"seat {pending.seat}: {pending.move}"
+        answers = list(pending.answers.items())
+        return (tracker.answer_words(*answers[-1]) if answers
+                else f"seat {pending.seat}: {pending.move}")
     if tracker.record.events:
         event = tracker.record.events[-1]
         if event.get("shown"):
-            return str(list(event["shown"].values())[-1])
+            key, value = list(event["shown"].items())[-1]
+            return tracker.answer_words(str(key), str(value))
         return (f"what came out: {event['saw']}" if "saw" in event
                 else f"seat {event['seat']}: {event['move']}")
     setup = tracker.record.setup

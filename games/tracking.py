@@ -984,6 +984,10 @@ def _lnr_place(tracker: "Tracker", w: State[Any], target: list[Any], spots: list
 _THEIR_FACES = "their numbers, or their faces split by /: cup idol mummy / chest amulet"
 
 
+#: The Loot N Run questions answered by rooms (``_room_numbers`` keeps them).
+_ROOM_ANSWER = re.compile(r"(room|rooms \d+|discarded|drawn)$")
+
+
 def _room_numbers(rules: Any, rooms: list[int]) -> str:
     """Rooms as the record keeps them, whatever the person typed: their numbers."""
     return " ".join(str(rules.ids[r]) for r in rooms)
@@ -1354,6 +1358,17 @@ class Tracker:
     def _waiting(self) -> str | None:
         """The question a move entered waits on (``None``: none)."""
         return self.ask().key if self.pending is not None else None
+
+    def answer_words(self, key: str, value: str) -> str:
+        """An answer as the table says it: Loot N Run rooms by their faces, as ``show`` and
+        the events write them (``room 41 (green): cup, scarab; an empty top``; the record
+        keeps their numbers, whether they were typed as numbers or faces), anything else
+        as it is kept."""
+        if self.game.id != "lootnrun" or self.world is None or not _ROOM_ANSWER.match(key):
+            return value
+        from .lootnrun.table import room_words
+        rules = getattr(self.world, "rules")
+        return " / ".join(room_words(rules, rules.index[int(n)]) for n in value.split())
 
     def refuse(self, line: str, why: str) -> None:
         """Keep a refused line in the record's ``refused`` log."""

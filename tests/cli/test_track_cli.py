@@ -85,6 +85,20 @@ def test_undo_and_refused_lines_are_kept(run_cli, tmp_path):
     assert "did you mean" in result.err
 
 
+def test_undo_says_a_loot_n_run_room_as_the_table_does(run_cli, tmp_path):
+    """A room typed by its face is kept by its number; undo named it by that number alone
+    ('(undone: 41)', a number the person never typed): it says the room as the table's
+    words do."""
+    typed = ["0", "green green", "loot 0", "cup scarab", "yellow", "undo", "undo", "quit"]
+    result = run_cli("track", "lootnrun", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    assert "you drew from deck 0: room 41 (green): cup, scarab; an empty top" in result.out
+    undone = [line for line in result.out.splitlines() if line.startswith("(undone: ")]
+    assert undone == ["(undone: yellow)",
+                      "(undone: room 41 (green): cup, scarab; an empty top)"], undone
+
+
 def test_an_impossible_card_is_refused(run_cli, tmp_path):
     # the 2007 game has 4 pharaoh's masks: a fifth in the marketplace is refused
     result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
