@@ -286,8 +286,7 @@ class MoveBase:
             return cls._discards(args, text)
         want = {END: 0, DRAW: 0, STOP: 0, SELL: 2, REFILL: 2}.get(kind, 1)
         if kind in (KEEP, NAME) and not args or kind not in (KEEP, NAME) and len(args) != want:
-            raise InvalidMoveError(f"move {text!r}: expected {want} argument(s) after "
-                                   f"{words[0]!r}")
+            raise InvalidMoveError(f"move {text!r}: {cls._form(kind)}")
         make = cls.make
         if kind in (END, DRAW, STOP):
             return make(kind)
@@ -312,6 +311,24 @@ class MoveBase:
         if kind == REFILL:
             return make(REFILL, cls._chamber(args[0], text), cls.card(args[1], text))
         return make(kind, cls.card(args[0], text, treasure_only=kind != DIG))
+
+    @classmethod
+    def _form(cls, kind: int) -> str:
+        """How a move of ``kind`` is written, for a refusal of one with the wrong words
+        after its verb (it said "expected 2 argument(s) after 'sell'")."""
+        verb = KIND_NAMES[kind]
+        chamber = "B" if cls.CHAMBERS_BY_LETTER else "5"
+        return {
+            SELL: "a sale is 'sell CARD N', the card and how many (sell coin 2)",
+            STEAL: "a thief is sent with 'steal SEAT' (steal 1)",
+            EXPLORE: f"an exploration is 'explore CHAMBER' (explore {chamber})",
+            LOOK: f"a look is 'look CHAMBER' or 'look none' (look {chamber})",
+            TENT: "a tent is 'tent use' or 'tent keep'",
+            REFILL: f"a refill is 'refill CHAMBER CARD' (refill {chamber} coin)",
+            KEEP: "a keep names its cards (keep coin talisman)",
+            NAME: "a naming names its cards (name coin talisman)",
+        }.get(kind, f"'{verb}' is written alone" if kind in (END, DRAW, STOP)
+              else f"the form is '{verb} CARD' ({verb} coin)")
 
     @classmethod
     def _trade(cls, args: Sequence[str], text: str) -> Self:

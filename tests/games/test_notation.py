@@ -105,3 +105,29 @@ def test_notation_of_lists_forms_and_example_moves(game):
     for example in result["examples"]:
         assert str(engine.parse_move(state, example["move"])) == example["move"]
         assert (example["words"] is None) == (not hasattr(engine, "describe"))
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition"])
+def test_a_move_with_the_wrong_words_after_its_verb_is_told_its_form(game):
+    """``sell 29 buy $3`` (the Ancients' market visit, typed at Archaeology) was refused
+    with "expected 2 argument(s) after 'sell'": the refusal says the form, with an example
+    that is itself a move of the edition."""
+    import re
+
+    from games.archaeology.moves import KIND_NAMES
+    engine = registry.engine(game)
+    with pytest.raises(InvalidMoveError, match=r"^move 'sell 29 buy \$3': a sale is 'sell CARD "
+                                               r"N', the card and how many \(sell coin 2\)$"):
+        engine.parse_text("sell 29 buy $3")
+    verbs = {"archaeology": ("dig", "steal", "stolen", "take", "give", "explore", "sell",
+                             "end"),
+             "expedition": ("dig", "steal", "stolen", "take", "give", "explore", "sell", "end",
+                            "tent", "look", "draw", "stop", "reveal", "refill")}[game]
+    for verb in verbs:
+        with pytest.raises(InvalidMoveError) as refused:
+            engine.parse_text(f"{verb} 1 2 3")
+        said = str(refused.value)
+        assert "(s)" not in said and "argument" not in said, said
+        example = re.search(r"\(([a-z]+ [^()]*)\)$", said)
+        if example:  # (the verbs written alone have none)
+            assert engine.parse_text(example.group(1)).kind == KIND_NAMES.index(verb), said
