@@ -160,7 +160,8 @@ FORMS = Forms(
     fillers={"rest": ("for", "take")},
     examples=(("FIND 7 90 AT c3", "find 7 90 at C3"), ("Rest for Money", "rest money"),
               ("rest for $2", "rest money"), ("buy $2", "market buy 2"),
-              ("sell 7", "market sell 7"), ("Sand flip c3", "sand flip C3")))
+              ("sell 7", "market sell 7"), ("sell 29 buy $3", "market sell 29 buy 3"),
+              ("Sand flip c3", "sand flip C3")))
 
 
 def parse_text(text: str) -> Move:
@@ -177,10 +178,8 @@ def parse_text(text: str) -> Move:
         return Rest(rest[0].lower())
     if head == "rest" and rest in (["$2"], ["2"]):  # (what resting for money takes)
         return Rest("money")
-    if head in ("buy", "sell") and len(rest) == 1:  # a market visit of one buy or one sale
-        amount = number(rest[0].removeprefix("$"), text, "price" if head == "buy" else "map")
-        return Market(amount if head == "sell" else None, amount if head == "buy" else None,
-                      None)
+    if head in ("buy", "sell"):  # a market visit without its word: sell 7, sell 29 buy $3
+        head, rest = "market", words
     if head == "sand" and len(rest) == 2:
         action = rest[0].upper() if rest[0].upper() in ("B", "W") else rest[0].lower()
         if action in ("B", "W", "flip"):
@@ -196,7 +195,8 @@ def parse_text(text: str) -> Move:
             key = key.lower()
             if key not in ("sell", "buy", "discard") or key in fields:
                 raise InvalidMoveError(f"move {text!r}: unexpected {key!r}")
-            fields[key] = number(value, text, key)
+            # (a shop's price may be written as it is printed: buy $3)
+            fields[key] = number(value.removeprefix("$") if key == "buy" else value, text, key)
         if "sell" not in fields and "buy" not in fields:
             raise InvalidMoveError(f"move {text!r}: a market visit sells or buys")
         return Market(fields.get("sell"), fields.get("buy"), fields.get("discard"))

@@ -635,6 +635,17 @@ def test_the_short_market_and_rest_forms_a_player_types():
     assert str(A.parse_text("sell 7")) == "market sell 7"
 
 
+def test_a_whole_market_visit_typed_as_the_short_forms_join():
+    # `sell 29 buy $3` (the short forms `sell 7` and `buy $2` in one visit) was refused
+    # ("is not one of: market ..."), and `market sell 29 buy $3` ("buy '$3' is not a
+    # number; did you mean `market buy 3`?", a visit without the sale)
+    for text in ("sell 29 buy $3", "market sell 29 buy $3", "buy $3 sell 29", "Sell 29 Buy 3"):
+        assert str(A.parse_text(text)) == "market sell 29 buy 3", text
+    assert str(A.parse_text("sell 29 buy $3 discard 12")) == "market sell 29 buy 3 discard 12"
+    with pytest.raises(InvalidMoveError, match="sell '\\$3' is not a number"):
+        A.parse_text("sell $3")  # (a sale names an artifact, not a price)
+
+
 @pytest.mark.parametrize("changes", [{"pack_limit": 1}, {"removed_by_players": {
     2: 45, 3: 10, 4: 7, 5: 3, 6: 0}}])
 def test_the_example_view_holds_for_card_data_with_less(changes):
