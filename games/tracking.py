@@ -687,8 +687,9 @@ def _unseen_swap(places: list[list[int]], card: int, instead: int) -> bool:
 
 def _pyramids_questions(tracker: "Tracker", state: State[Any], move: Hashable,
                         answers: dict[str, str]) -> list[tuple[str, str]]:
-    """A take from the deck shows its card; a step that ends with the display refilled
-    (the last keep of the setup, the last take of a step) shows the new display."""
+    """A take from the deck shows its card; a move after which the display is refilled
+    (the last keep of the setup, the last take of each seat's action) shows the new
+    display."""
     after = state.clone()
     after.apply(move)
     questions = []
@@ -1102,6 +1103,19 @@ def _lnr_apply(tracker: "Tracker", world: State[Any], move: Hashable,
 
 #: Per game, a world in which another seat's move is legal when the world's hidden
 #: cards (dealt it at random) are not the ones the move shows (``None``: no such world).
+def _pyramids_note(world: State[Any]) -> str | None:
+    """At a take, which completed cards the seat replaces, in order: a seat's two are one
+    action, and the next seat waits for both (the display refilled between)."""
+    from .pyramids.state import PyramidsState
+    from .pyramids.table import replacing
+    cards = replacing(world) if isinstance(world, PyramidsState) else []
+    return f"replacing card {', then card '.join(map(str, cards))}" if cards else None
+
+
+#: Per game: what the prompt of a move adds to whose move it is.
+_MOVE_NOTES: dict[str, Callable[[State[Any]], str | None]] = {"pyramids": _pyramids_note}
+
+
 _ARRANGE: dict[str, Callable[["Tracker", State[Any], str], State[Any] | None]] = {
     "pyramids": _pyramids_arrange}
 
@@ -1173,7 +1187,8 @@ class Tracker:
             outcome = world.chance_outcomes()[0][0]
             return Ask("saw", _chance_prompt(self.game.id, world, outcome, self.seat))
         who = "your move" if actor == self.seat else f"seat {actor}'s move"
-        return Ask("move", who, seat=actor)
+        note = _MOVE_NOTES[self.game.id](world) if self.game.id in _MOVE_NOTES else None
+        return Ask("move", f"{who} ({note})" if note else who, seat=actor)
 
     def _state(self) -> State[Any]:
         if self.world is None:
@@ -1351,8 +1366,7 @@ class Tracker:
             raise IllegalMoveError(f"there is no seat {seat} at this table (seats 0 to "
                                    f"{self.record.players - 1})")
         if seat != ask.seat:
-            who = "your" if ask.seat == self.seat else f"seat {ask.seat}'s"
-            raise IllegalMoveError(f"out of turn: it is {who} move, not seat {seat}'s")
+            raise IllegalMoveError(f"out of turn: it is {ask.prompt}, not seat {seat}'s")
         return match.group(3)
 
     def _waiting(self) -> str | None:

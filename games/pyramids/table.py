@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .state import PyramidsState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
-           "card_drawings", "LEGEND"]
+           "card_drawings", "LEGEND", "replacing"]
 
 LEGEND = ("legend: E entrance, # wall, T tomb, r/g gems, t torch, s skull, p potion, "
           "x red cross, * crossed")
@@ -103,14 +103,33 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     return lines + [LEGEND]
 
 
+def replacing(state: State) -> list[int]:
+    """At a take, the completed cards the seat to move replaces in this action, in the
+    order it replaces them (its replacements are one action, the lower order number
+    first: the engine's ``replacement_order``); else none."""
+    if state.phase != "take" or not state.takes:
+        return []
+    seat = state.takes[0][1]
+    mine = []
+    for order, who, _ in state.takes:
+        if who != seat:
+            break
+        mine.append(order)
+    return mine
+
+
 def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it."""
     if state.phase == "keep":
         return (f"keep {state.rules.data.keep} of the {len(state.seats[seat].dealt)} cards you "
                 "were dealt; the others go back into the deck")
     if state.phase == "take":
-        return ("you completed a card: replace it with a card of the display or the top card "
-                "of the deck")
+        mine = replacing(state)
+        card = f"card {mine[0]}" if mine else "a card"
+        then = (f"; then card {mine[1]}, before the display is refilled" if len(mine) > 1
+                else "")
+        return (f"you completed {card}: replace it with a card of the display or the top "
+                f"card of the deck{then}")
     if state.phase == "cross":
         if not any(o is not None for o in state.seats[seat].hand):
             return "no card is in front of you: pass"
@@ -146,9 +165,19 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
     if isinstance(move, Take):
         source = ("the top card of the deck" if move.card == 0
                   else f"card {move.card} from the display")
-        return f"{who} took {source}"
+        return f"{who} took {source}" + ("; the display is refilled" if _refills(state, move)
+                                         else "")
     if isinstance(move, Pass):
         return f"{who} passed"
+
+
+def _refills(state: State, move: Take) -> bool:
+    """Whether ``move``, a take, ends its seat's action and the display is refilled then
+    (from the deck, at the end of each seat's action: not between a seat's two
+    replacements)."""
+    after = state.clone()
+    after.apply(move)
+    return len(after.display) > len(state.display) - (move.card != 0)
 
 
 def _chosen(state: State, move: Move, who: str) -> str:

@@ -210,9 +210,9 @@ def _check_take_fields(view: object, data: PyramidsData) -> None:
 
 def _lend_display(plain: dict[str, Any], people: Sequence[tuple[object, dict[str, Any]]],
                   completed_lists: Iterable[Iterable[int]], data: PyramidsData) -> list[int]:
-    """Replacements made earlier in the step left the display short (it is refilled once
-    all are made): lend it unseen cards for the engine's reader, which expects a full
-    display while the deck has cards; the caller gives them back to the deck."""
+    """A seat's first replacement of two left the display short (it is refilled at the end
+    of the seat's action): lend it unseen cards for the engine's reader, which expects a
+    full display while the deck has cards; the caller gives them back to the deck."""
     display, deck_size = plain.get("display"), plain.get("deck_size")
     if not isinstance(display, list) or not isinstance(deck_size, int):
         return []

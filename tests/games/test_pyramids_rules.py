@@ -234,6 +234,38 @@ def test_a_seat_replaces_both_its_cards_in_one_action():
     assert state.display[:2] == display[2:]
 
 
+def _both_then_seat_1():
+    """Seat 0 completes 6 and 24, seat 1 completes 10: the step's takes."""
+    path10 = ["A1", "A2", "A3", "A4", "A5", "B5", "C5"]  # card 10: D5 and its tomb E5 left
+    other = {"seat": 1, "cards": [{"order": 10, "crossed": path10},
+                                  {"order": 3, "crossed": []}],
+             "completed": [], "score_card": {}}
+    state = world([(24, PATH24), (6, PATH6)], "domino", players=2, others=[other])
+    state.apply(parse_move(state, "24:E4,E5 +6:E5"))
+    state.apply(parse_move(state, "10:D5,E5"))
+    return state
+
+
+def test_the_words_at_a_take_follow_the_seat_by_seat_order():
+    # play said "you completed a card: replace it" at each of seat 0's two takes, and
+    # nothing of the display refilled before seat 1 took from it
+    from games.pyramids.table import describe_decision, describe_event
+    state = _both_then_seat_1()
+    assert describe_decision(state, 0) == (
+        "you completed card 6: replace it with a card of the display or the top card of the "
+        "deck; then card 24, before the display is refilled")
+    first = Take(state.display[0])
+    assert describe_event(state, first, 0) == f"you took card {first.card} from the display"
+    state.apply(first)
+    assert describe_decision(state, 0) == (
+        "you completed card 24: replace it with a card of the display or the top card of the "
+        "deck")
+    assert describe_event(state, Take(0), 1) == (
+        "seat 0 took the top card of the deck; the display is refilled")
+    state.apply(Take(0))
+    assert describe_decision(state, 1).startswith("you completed card 10: replace it")
+
+
 def test_replacement_order_groups_a_seats_completions():
     assert replacement_order([(6, 0, 1), (10, 1, 0), (24, 0, 0)]) == [
         (6, 0, 1), (24, 0, 0), (10, 1, 0)]

@@ -576,3 +576,27 @@ def test_a_bad_answer_is_refused_when_given_not_after_the_last_question(game_id,
     with pytest.raises(DigsiteError, match=message):
         tracker.enter(bad)
     assert tracker._waiting() == key
+
+
+def test_a_pyramids_take_prompt_names_the_cards_the_seat_replaces_in_order():
+    """Seat 1 completes cards 12 and 35 and seat 2 card 15 in one step: seat 1 replaces
+    both in one action, then seat 2. The prompts said only "seat 1's move", and seat 2's
+    take typed between seat 1's two was refused with "it is seat 1's move", not why."""
+    game = load("pyramids")
+    tracker = Tracker.start(game, players=3, seat=0)
+    for line in ("10 16 45 46", "keep 10,46", "keep 1,2", "keep 5,7", "3 6 17 36"):
+        tracker.enter(line)
+    state = tracker.world.clone()
+    s1, s2 = state.seats[1], state.seats[2]
+    state.phase, state.round, state.step, state.shape = "take", 0, 1, "domino"
+    s1.completed, s1.hand, s1.masks = [12, 35], [None, None], [0, 0]
+    s2.completed, s2.hand, s2.masks = [15], [None, s2.hand[1]], [0, s2.masks[1]]
+    state.takes = [(12, 1, 0), (35, 1, 1), (15, 2, 0)]
+    state.to_move = 1
+    tracker.world = state
+    assert tracker.ask().prompt == "seat 1's move (replacing card 12, then card 35)"
+    tracker.enter(f"take {state.display[0]}")
+    assert tracker.ask().prompt == "seat 1's move (replacing card 35)"
+    with pytest.raises(DigsiteError, match=r"^out of turn: it is seat 1's move \(replacing "
+                                           r"card 35\), not seat 2's$"):
+        tracker.enter(f"seat 2: take {state.display[1]}")
