@@ -213,27 +213,6 @@ def test_the_display_is_refilled_before_the_next_seat_replaces():
     assert Take(top) in state.legal_moves()
 
 
-def test_a_seat_replaces_both_its_cards_in_one_action():
-    # "If you have the lowest order number, you replace your card first" and "make this
-    # choice again to replace the 2nd": seat 0 completes 6 and 24, seat 1 completes 10;
-    # seat 0 (lowest number 6) replaces both, then the display is refilled, then seat 1
-    path10 = ["A1", "A2", "A3", "A4", "A5", "B5", "C5"]  # card 10: D5 and its tomb E5 left
-    other = {"seat": 1, "cards": [{"order": 10, "crossed": path10},
-                                  {"order": 3, "crossed": []}],
-             "completed": [], "score_card": {}}
-    state = world([(24, PATH24), (6, PATH6)], "domino", players=2, others=[other])
-    state.apply(parse_move(state, "24:E4,E5 +6:E5"))
-    state.apply(parse_move(state, "10:D5,E5"))
-    assert state.phase == "take"
-    assert [(order, seat) for order, seat, _ in state.takes] == [(6, 0), (24, 0), (10, 1)]
-    display = list(state.display)
-    state.apply(Take(display[0]))
-    assert state.to_move == 0 and state.display == display[1:]  # no refill inside an action
-    state.apply(Take(display[1]))
-    assert state.to_move == 1 and len(state.display) == 4  # refilled before seat 1
-    assert state.display[:2] == display[2:]
-
-
 def _both_then_seat_1():
     """Seat 0 completes 6 and 24, seat 1 completes 10: the step's takes."""
     path10 = ["A1", "A2", "A3", "A4", "A5", "B5", "C5"]  # card 10: D5 and its tomb E5 left
@@ -244,6 +223,21 @@ def _both_then_seat_1():
     state.apply(parse_move(state, "24:E4,E5 +6:E5"))
     state.apply(parse_move(state, "10:D5,E5"))
     return state
+
+
+def test_a_seat_replaces_both_its_cards_in_one_action():
+    # "If you have the lowest order number, you replace your card first" and "make this
+    # choice again to replace the 2nd": seat 0 completes 6 and 24, seat 1 completes 10;
+    # seat 0 (lowest number 6) replaces both, then the display is refilled, then seat 1
+    state = _both_then_seat_1()
+    assert state.phase == "take"
+    assert [(order, seat) for order, seat, _ in state.takes] == [(6, 0), (24, 0), (10, 1)]
+    display = list(state.display)
+    state.apply(Take(display[0]))
+    assert state.to_move == 0 and state.display == display[1:]  # no refill inside an action
+    state.apply(Take(display[1]))
+    assert state.to_move == 1 and len(state.display) == 4  # refilled before seat 1
+    assert state.display[:2] == display[2:]
 
 
 def test_the_words_at_a_take_follow_the_seat_by_seat_order():
