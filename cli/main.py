@@ -509,6 +509,18 @@ def _players(game: str, players: int | None) -> int:
     return players
 
 
+def _bot_names(text: str) -> list[str]:
+    """``--bots``: the names in seat order, spaces around each left out; an empty name (two
+    commas in a row, a comma at either end) is refused rather than dropped, which would
+    seat one bot fewer than asked."""
+    names = [name.strip() for name in text.split(",")]
+    if "" in names:
+        raise click.BadParameter(f"{text!r}: name {names.index('') + 1} of {len(names)} is "
+                                 f"empty; give one bot name per seat, separated by commas",
+                                 param_hint="'--bots'")
+    return names
+
+
 @app.command()
 @GAME_ARGUMENT
 @CARDS
@@ -916,7 +928,7 @@ def arena(game: str, bots: str, n_games: int, seed: int, workers: int, backend: 
     """Play bots against each other on seat-swapped deals."""
     from solvers.arena import bot_table, run_arena
 
-    names = [b.strip() for b in bots.split(",") if b.strip()]
+    names = _bot_names(bots)
     execution = Execution(backend, workers, address)
     options = _deal_options(monument, variants)
     data_ = _load_game(game, cards, **options).data  # options of another game refused here
@@ -1041,8 +1053,7 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
 
     the_game = _load_game(game, cards, **_deal_options(monument, variants))
     players = _players(game, players)
-    names = ([b.strip() for b in bots.split(",") if b.strip()] if bots is not None
-             else default_bots(game, players))
+    names = _bot_names(bots) if bots is not None else default_bots(game, players)
     check_table(game, players=players, seat=seat, bot_names=names)
     path = check_record_path(record_file or f"{game}-seed{seed}.json", "record",
                              "a game record")  # before the game

@@ -31,6 +31,7 @@ from games.errors import DigsiteError
 from games.protocol import CHANCE, State
 from games.record import GameRecord
 from games.seeding import child_seeds
+from games.table import plural
 from solvers import services
 from solvers.limits import Limit
 
@@ -99,8 +100,8 @@ def check_table(game_id: str, *, players: int, seat: int, bot_names: list[str]) 
     if not 0 <= seat < players:
         raise DigsiteError(f"play: seat must be 0 to {players - 1}, got {seat}")
     if len(bot_names) != players - 1:
-        raise DigsiteError(f"play: name {players - 1} bot(s), one per other seat, got "
-                           f"{len(bot_names)}")
+        raise DigsiteError(f"play: name {plural(players - 1, 'bot')}, one per other seat, "
+                           f"got {len(bot_names)}")
     factories: Mapping[str, type[Bot]] = (services.capability(game_id, "BOTS") if bot_names
                                           else {})
     for name in bot_names:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import cards_data
 from games import pyramids
 from games.record import read_record, resolve_fixed_chance
@@ -153,3 +155,24 @@ def test_a_record_played_with_other_card_data_is_not_read_without_it(run_cli, tm
     assert refused.code == 2 and "made with other card data (values" in refused.err
     assert refused.err.count("\n") == 1
     assert run_cli("view", str(record), "--at", "2", "--cards", str(mine)).code == 0
+
+
+@pytest.mark.parametrize("bots", ["greedy,,random", "greedy,random,", ",greedy,random", " "])
+def test_an_empty_bot_name_is_refused_not_dropped(run_cli, tmp_path, bots):
+    # (dropped, 'greedy,,random' sat two bots where three were named)
+    assert_bad_input(run_cli("arena", "lootnrun", "--bots", bots, "--games", "2"),
+                     "--bots", "is empty")
+    assert_bad_input(run_cli("play", "lootnrun", "--players", "3", "--bots", bots,
+                             "--record", str(tmp_path / "g.json")), "--bots", "is empty")
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_spaces_around_bot_names_are_left_out_and_a_short_list_says_how_many(run_cli,
+                                                                             tmp_path):
+    result = run_cli("arena", "lootnrun", "--bots", "greedy, random", "--games", "2",
+                     "--json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["bots"] == ["greedy", "random"]
+    assert_bad_input(run_cli("play", "lootnrun", "--players", "3", "--bots", "greedy",
+                             "--record", str(tmp_path / "g.json")),
+                     "name 2 bots, one per other seat, got 1")
