@@ -174,8 +174,10 @@ def replay_steps(record: GameRecord, data: Any) -> Iterator[Step]:
     engine = registry.engine(record.game)
     try:
         state = engine.state_from_deal(record.deal, data)
-    except DigsiteError as exc:
-        raise InvalidStateError(f"record: deal: {exc}") from None
+    except DigsiteError as exc:  # the deal readers name the deal (``deal: players: ...``)
+        said = str(exc)
+        raise InvalidStateError(f"record: {said}" if said.startswith("deal:")
+                                else f"record: deal: {said}") from None
     for index, entry in enumerate(record.moves):
         where = f"record: moves[{index}]"
         resolve_fixed_chance(state)

@@ -134,3 +134,16 @@ def test_record_game_reads_the_game_first():
                           ({"game": "chess"}, "chess")):
         with pytest.raises(InvalidStateError, match=fragment):
             record_game(doc)
+
+
+@pytest.mark.parametrize("game_id", ENGINES)
+def test_a_bad_deal_field_names_the_deal_once(game_id):
+    record, data = random_record(game_id, moves=2)
+    good = record.to_json()
+    bad_field = {**good["deal"], "first_player" if "first_player" in good["deal"]
+                 else "seed": "x"}
+    for deal in (bad_field, {**good["deal"], "zzz": 1}):
+        with pytest.raises(InvalidStateError) as info:
+            read_record({**good, "deal": deal}, game_id, data)
+        message = str(info.value)  # (it said 'record: deal: deal: unknown key ...')
+        assert message.startswith("record: deal: ") and message.count("deal:") == 1, message
