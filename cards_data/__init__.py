@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Literal, Mapping, Protocol, overload
 
-from ._schema import CARD_NUMBER_LIMIT, LABELS, Node
+from ._schema import CARD_NUMBER_LIMIT, LABELS, PLAYERS, Node
 from .ancients import AncientsData, MapCard
 from .archaeology import ArchaeologyData
 from .errors import DigsiteError, InvalidDataError
@@ -38,7 +38,7 @@ from .treasures import Chamber, Treasure
 
 __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
-    "MAX_INPUT_CHARS", "check_input_size",
+    "MAX_INPUT_CHARS", "check_input_size", "PLAYERS",
     "bundled_text", "bundled_path", "provenance", "fingerprint", "DigsiteError",
     "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",

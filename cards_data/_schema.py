@@ -19,15 +19,20 @@ from typing import Any, Iterable, Mapping, NoReturn, Sequence, TypeVar
 from .errors import InvalidDataError
 
 __all__ = ["LABELS", "Node", "frozen_map", "weakest", "TOML_WORDS", "JSON_WORDS",
-           "CARD_NUMBER_LIMIT", "MAX_PLAYERS", "MAX_DECK"]
+           "CARD_NUMBER_LIMIT", "PLAYERS", "read_players", "MAX_DECK"]
 
 #: The largest number a card file may hold anywhere (a count, a price, points, a target):
 #: no component of the five games prints a number above 100, and every deal, view and
 #: search stays small below this. A hostile file (100,000,000 coins) is refused on load,
 #: not left to hang ``deal``.
 CARD_NUMBER_LIMIT = 1000
-#: The most seats a card file may declare: the largest of the five boxes seats 6.
-MAX_PLAYERS = 8
+#: The table sizes digsite's engine of each game plays, smallest and largest
+#: (``games.registry`` takes each game's ``players`` from here): a card file's
+#: ``players_min`` and ``players_max`` may narrow its game's range, never widen it.
+PLAYERS: dict[str, tuple[int, int]] = {
+    "ancients": (2, 6), "archaeology": (2, 4), "expedition": (2, 5), "lootnrun": (2, 6),
+    "pyramids": (2, 4),
+}
 #: The most cards one deck (or one game's whole box) may hold in a card file: the largest
 #: of the five games has about 130.
 MAX_DECK = 500
@@ -367,3 +372,17 @@ class Node:
             if value in first:
                 node.fail(f"duplicate {key} {value!r} (also {first[value].path})", key)
             first[value] = node
+
+
+def read_players(table: Node, game: str) -> tuple[int, int]:
+    """``players_min`` and ``players_max`` of ``table``, within the range ``game``'s engine
+    plays (:data:`PLAYERS`): a file saying 9 seats for a game played by 2 to 4 is refused
+    here, naming the key and the range, not left to fail at a deal or a view."""
+    low, high = PLAYERS[game]
+    players_min = table.integer("players_min", lo=1)
+    players_max = table.integer("players_max", lo=players_min)
+    if players_max > high:
+        table.fail(f"must be at most {high}, got {players_max} (digsite's {game} engine "
+                   f"plays {low} to {high} players: a file may narrow that range, not "
+                   f"widen it)", "players_max")
+    return players_min, players_max

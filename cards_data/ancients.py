@@ -17,7 +17,7 @@ from typing import ClassVar, Mapping
 from grids.cells import SIZE, GridError, cell_name, parse_cell
 from grids.polyomino import is_connected
 
-from ._schema import MAX_DECK, MAX_PLAYERS, Node, frozen_map
+from ._schema import MAX_DECK, Node, frozen_map, read_players
 
 __all__ = ["AncientsData", "MapCard", "TOKENS", "parse"]
 
@@ -117,8 +117,7 @@ def _map(node: Node, deck_size: int) -> MapCard:
 def parse(doc: Node, edition: str) -> AncientsData:
     rules = doc.table("rules")
     rules.provenance("rules")
-    players_min = rules.integer("players_min", lo=1)
-    players_max = rules.integer("players_max", lo=players_min, hi=MAX_PLAYERS)
+    players_min, players_max = read_players(rules, "ancients")
     deck_size = rules.integer("deck_size", lo=1, hi=MAX_DECK)
     shops = rules.integers("shops", lo=1, min_length=1)
     for i in range(1, len(shops)):  # a move buys from a shop named by its price

@@ -52,7 +52,7 @@ class ArchaeologyData:
 
 def parse(doc: Node, edition: str) -> ArchaeologyData:
     setup = doc.table("setup")
-    common = read_table_setup(setup)
+    common = read_table_setup(setup, "archaeology")
     players_min, players_max, players = common.players_min, common.players_max, common.players
     hand, marketplace = common.hand, common.marketplace
     thieves, sandstorms = common.thief_cards, common.sandstorm_cards

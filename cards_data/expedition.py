@@ -132,7 +132,7 @@ def _monument(node: Node) -> Monument:
 
 def parse(doc: Node, edition: str) -> ExpeditionData:
     setup = doc.table("setup")
-    common = read_table_setup(setup)
+    common = read_table_setup(setup, "expedition")
     players_min, players_max, players = common.players_min, common.players_max, common.players
     hand, marketplace = common.hand, common.marketplace
     thief_cards, sandstorm_cards = common.thief_cards, common.sandstorm_cards

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
-from ._schema import LABELS, MAX_DECK, MAX_PLAYERS, Node, frozen_map
+from ._schema import LABELS, MAX_DECK, Node, frozen_map, read_players
 
 __all__ = ["LootNRunData", "RoomCard", "TOPS", "GUARDIANS", "parse"]
 
@@ -85,8 +85,7 @@ def _room(node: Node, backs: tuple[str, ...], kinds: tuple[str, ...],
 def parse(doc: Node, edition: str) -> LootNRunData:
     setup = doc.table("setup")
     setup.provenance("setup")
-    players_min = setup.integer("players_min", lo=1)
-    players_max = setup.integer("players_max", lo=players_min, hi=MAX_PLAYERS)
+    players_min, players_max = read_players(setup, "lootnrun")
     target = setup.integer("target", lo=1)
     target_by_players = setup.player_table("target_by_players",
                                            range(players_min, players_max + 1),

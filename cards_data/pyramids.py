@@ -23,7 +23,7 @@ from typing import ClassVar, Mapping
 from grids.cells import ALL_MASK, SIZE, distances
 from grids.polyomino import SHAPES
 
-from ._schema import MAX_DECK, MAX_PLAYERS, Node, frozen_map
+from ._schema import MAX_DECK, Node, frozen_map, read_players
 
 __all__ = ["ICONS", "GRID_CHARS", "PyramidCard", "PyramidsData", "parse"]
 
@@ -146,8 +146,7 @@ def _card(node: Node, colours: tuple[str, ...], total: int) -> PyramidCard:
 def parse(doc: Node, edition: str) -> PyramidsData:
     rules = doc.table("rules")
     rules.provenance("rules")
-    players_min = rules.integer("players_min", lo=1)
-    players_max = rules.integer("players_max", lo=players_min, hi=MAX_PLAYERS)
+    players_min, players_max = read_players(rules, "pyramids")
     colours = rules.texts("colours", min_length=1)
     per_colour = rules.integer("cards_per_colour", lo=1, hi=MAX_DECK // len(colours))
     total = len(colours) * per_colour

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from ._schema import MAX_DECK, MAX_PLAYERS, Node, frozen_map
+from ._schema import MAX_DECK, Node, frozen_map, read_players
 
 __all__ = ["Chamber", "Treasure", "TableSetup", "read_table_setup", "read_chambers",
            "read_treasures", "check_deal"]
@@ -85,11 +85,11 @@ class TableSetup:
         return range(self.players_min, self.players_max + 1)
 
 
-def read_table_setup(setup: Node) -> TableSetup:
-    """Read the shared ``[setup]`` keys (the caller reads its own extras, then ``done()``)."""
+def read_table_setup(setup: Node, game: str) -> TableSetup:
+    """Read the shared ``[setup]`` keys of ``game``'s file (the caller reads its own
+    extras, then ``done()``)."""
     setup.provenance("setup")
-    players_min = setup.integer("players_min", lo=1)
-    players_max = setup.integer("players_max", lo=players_min, hi=MAX_PLAYERS)
+    players_min, players_max = read_players(setup, game)
     return TableSetup(players_min, players_max, setup.integer("hand", lo=1),
                       setup.integer("marketplace"), setup.integer("thief_cards", hi=MAX_DECK),
                       setup.integer("sandstorm_cards", hi=MAX_DECK))

@@ -29,6 +29,8 @@ import importlib.util
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cards_data import PLAYERS
+
 from .errors import DigsiteError
 from .forgiving import did_you_mean
 
@@ -105,7 +107,9 @@ class GameInfo:
     id: str
     name: str
     kind: str  # "grid" or "card"
-    players: tuple[int, int]  # smallest and largest table the rules allow
+    # smallest and largest table the rules allow (``cards_data.PLAYERS``: a card file may
+    # narrow the range, never widen it)
+    players: tuple[int, int]
     solo: bool  # whether digsite offers a one-player analysis mode
     variants: tuple[str, ...] = ()
     engine_module: str | None = None  # dotted path; None while no engine exists
@@ -147,7 +151,8 @@ def _register(info: GameInfo) -> None:
 
 
 _register(GameInfo(
-    id="pyramids", name="Silver & Gold: Pyramids", kind="grid", players=(2, 4), solo=True,
+    id="pyramids", name="Silver & Gold: Pyramids", kind="grid",
+    players=PLAYERS["pyramids"], solo=True,
     variants=("solo analysis mode",),
     engine_module="games.pyramids",
     max_moves=4 + 4 * 4 * 7 + 48,  # keeps + crossings + at most one take per card
@@ -161,7 +166,8 @@ _register(GameInfo(
     review=ReviewScale("points", 2.0, 5.0, 10.0),
 ))
 _register(GameInfo(
-    id="ancients", name="Tomb of the Ancients", kind="grid", players=(2, 6), solo=True,
+    id="ancients", name="Tomb of the Ancients", kind="grid",
+    players=PLAYERS["ancients"], solo=True,
     variants=("beta 2.16", "solo analysis mode (2-player deck)"),
     engine_module="games.ancients",
     # decisions <= (46 draws + 6 final turns) + 50 sells + 2 x (50 finds + 108 sand spends),
@@ -177,7 +183,8 @@ _register(GameInfo(
     review=ReviewScale("points", 2.0, 4.0, 8.0),
 ))
 _register(GameInfo(
-    id="archaeology", name="Archaeology: The Card Game", kind="card", players=(2, 4),
+    id="archaeology", name="Archaeology: The Card Game", kind="card",
+    players=PLAYERS["archaeology"],
     solo=False, variants=("2007 / Z-Man 2009",),
     engine_module="games.archaeology", family="archaeology", edition="2007",
     # max_moves, a proven bound (random games take about 350): at most 58 digging turns and
@@ -196,7 +203,8 @@ _register(GameInfo(
     budgets=Budgets(hint=2000),
 ))
 _register(GameInfo(
-    id="expedition", name="Archaeology: The New Expedition", kind="card", players=(2, 5),
+    id="expedition", name="Archaeology: The New Expedition", kind="card",
+    players=PLAYERS["expedition"],
     solo=False,
     variants=("--monument great_pyramid|temple|tomb|mine|sphinx|buried_ruins (default: "
               "drawn at random)", "--variant long-expedition (2-3 players)",
@@ -224,7 +232,7 @@ _register(GameInfo(
     budgets=Budgets(hint=2000),
 ))
 _register(GameInfo(
-    id="lootnrun", name="Loot N Run", kind="card", players=(2, 6), solo=False,
+    id="lootnrun", name="Loot N Run", kind="card", players=PLAYERS["lootnrun"], solo=False,
     engine_module="games.lootnrun",
     # no rule bounds a game's length; random play ends within a few hundred decisions
     max_moves=5000,

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
-from cards_data._schema import MAX_PLAYERS
+from cards_data._schema import PLAYERS
 from games.errors import InvalidMoveError
 from games.forgiving import Forms
 from games.table import plural
@@ -131,7 +131,7 @@ LOOT: Final = (Loot(0), Loot(1))
 RUN: Final = Run()
 PASS: Final = Pass()
 #: ``awaken T`` for every seat of the largest table the card data allows
-AWAKEN: Final = tuple(Awaken(t) for t in range(MAX_PLAYERS))
+AWAKEN: Final = tuple(Awaken(t) for t in range(PLAYERS["lootnrun"][1]))
 #: ``keep`` by its two flags
 KEEP: Final = {flags: Keep(*flags) for flags in _KEEP_TEXT}
 _KEEPS = {text: KEEP[flags] for flags, text in _KEEP_TEXT.items()}

@@ -272,7 +272,7 @@ def _set(table: str, key: str, value):
     ("lootnrun", "setup", "decks", 3, ["setup.decks:", "at most 2"]),
     ("lootnrun", "setup", "players_max", 100_000_000, ["setup.players_max:"]),
     ("archaeology", "setup", "thief_cards", 600, ["setup.thief_cards:", "at most 500"]),
-    ("archaeology", "setup", "players_max", 9, ["setup.players_max:", "at most 8"]),
+    ("archaeology", "setup", "players_max", 9, ["setup.players_max:", "at most 4"]),
     ("archaeology", "treasures.coin", "count", 999, ["treasures:", "more than the 500"]),
     ("archaeology", "treasures.coin", "trade", 0, ["treasures.coin.trade:", "at least 1"]),
     ("pyramids", "rules", "keep", 1, ["rules.keep:", "at least 2"]),
@@ -287,6 +287,18 @@ def _set(table: str, key: str, value):
 ])
 def test_counts_beyond_a_physical_game_are_refused(game, table, key, value, fragments):
     rejects(game, _set(table, key, value), *fragments)
+
+
+@pytest.mark.parametrize("game, table", [("pyramids", "rules"), ("ancients", "rules"),
+                                         ("archaeology", "setup"), ("expedition", "setup"),
+                                         ("lootnrun", "setup")])
+def test_more_seats_than_the_engine_plays_are_refused_naming_the_range(game, table):
+    # (a Pyramids file saying 8 passed the check: only 8 seats was the limit)
+    from games import registry
+
+    low, high = registry.get(game).players
+    rejects(game, _set(table, "players_max", high + 1), f"{table}.players_max:",
+            f"at most {high}, got {high + 1}", f"plays {low} to {high} players")
 
 
 def test_a_huge_integer_is_named_by_its_digits():
