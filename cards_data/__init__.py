@@ -39,7 +39,7 @@ from .treasures import Chamber, Treasure
 __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
     "MAX_INPUT_CHARS", "check_input_size", "PLAYERS",
-    "bundled_text", "bundled_path", "provenance", "fingerprint", "DigsiteError",
+    "bundled_text", "bundled_path", "provenance", "fingerprint", "given_file", "DigsiteError",
     "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",
     "LongExpedition", "Monument", "LootNRunData", "RoomCard", "PyramidCard", "PyramidsData",
@@ -207,6 +207,20 @@ def fingerprint(data: CardData) -> dict[str, str]:
     values = dataclasses.replace(typing.cast(Any, data), source="")
     return {"edition": data.edition,
             "digest": hashlib.sha256(repr(values).encode()).hexdigest()[:16]}
+
+
+def given_file(data: CardData) -> str | None:
+    """The file ``data`` was read from (``--cards FILE``; ``<stdin>`` for ``-``), or
+    ``None`` for the bundled data (or a file of the same name and values): what a record's
+    ``source`` names beside the fingerprint.
+
+    >>> given_file(load("lootnrun")) is None
+    True
+    """
+    bundled = load(data.game)
+    if data.source == bundled.source and fingerprint(data) == fingerprint(bundled):
+        return None
+    return data.source
 
 
 def provenance(data: CardData) -> dict[str, str]:

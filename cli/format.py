@@ -8,7 +8,8 @@ from typing import Any, Mapping, Sequence
 from games.table import plural
 from solvers.hints import Hint
 from solvers.interrupt import INTERRUPTED
-from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
+from solvers.results import (ArenaResult, BestScore, DigPlanResult, WorkBudget,
+                             budgets_words)
 
 from .jsonout import to_json
 
@@ -223,13 +224,15 @@ def bot_labels(bots: Sequence[str]) -> list[str]:
 
 def format_arena(result: ArenaResult) -> str:
     """Win rates with 95% intervals and mean scores."""
-    options = "".join(f", {key} {value}" for key, value in result.deal_options.items())
+    options = "".join(f", {key} {', '.join(value) if isinstance(value, list) else value}"
+                      for key, value in result.deal_options.items())
     cut = " (stopped early by Ctrl-C: the whole seat rotations played)" \
         if result.interrupted else ""
-    budget = (f"{result.limit.iterations} iterations a decision" if result.limit.iterations
-              else "the bots' default budgets")
+    budget = budgets_words(result.bots, result.budgets) if result.budgets else \
+        (f"{result.limit.iterations} iterations a decision" if result.limit.iterations
+         else "the bots' default budgets")
     lines = [f"{result.game}: {plural(result.games, 'game')}{cut}, seed {result.seed}{options}; "
-             f"search bots at {budget}; a k-way shared win counts 1/k"]
+             f"budgets: {budget}; a k-way shared win counts 1/k"]
     labels = bot_labels(result.bots)
     width = max(12, *map(len, labels))  # (openspiel-ismcts is wider than 12)
     for i, bot in enumerate(labels):

@@ -15,7 +15,11 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   "tokens_spent", "points"}], "points", "tokens_spent", "value", "optimal", "time_s",
   "nodes", "board_after", "next_player", "analysis"}``.
 * arena (:func:`arena_json`): ``{"game", "bots", "games", "wins", "win_rate", "ci95",
-  "mean_scores", "seed", "iterations", "per_game", "deal_options"?}``.
+  "mean_scores", "seed", "iterations", "budgets": [{"bot", "searches", "iterations"?,
+  "time_s"?, "per"?}], "per_game", "deal_options"?}`` — ``iterations`` is the
+  ``--iterations`` given (``null``: each bot's default), ``budgets`` what each bot (in the
+  order of ``bots``) spent on a search: ``iterations`` a ``per`` (``decision``, or
+  ``turn`` for a whole-turn bot), ``searches`` false for a bot that does not search.
 * review (:func:`review_json`): ``{"game", "seat", "seat_name", "players", "record":
   {"moves", "finished", "seats"}, "value_meaning", "scale": {"unit", "inaccuracy",
   "mistake", "blunder"}, "budget": {"iterations", "time_s"}, "seed", "at"?, "decisions":
@@ -38,8 +42,8 @@ import json
 from typing import Any, Callable, Sequence
 
 from solvers.hints import Hint
-from solvers.results import (ArenaResult, BestScore, DigPlanResult, GameReview, PlannedFind,
-                             ReviewedDecision)
+from solvers.results import (ArenaResult, BestScore, BotBudget, DigPlanResult, GameReview,
+                             PlannedFind, ReviewedDecision)
 
 __all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
            "dig_plan_json", "review_json"]
@@ -107,6 +111,7 @@ def arena_json(arena: ArenaResult) -> dict[str, Any]:
         "wins": list(arena.wins), "win_rate": list(arena.win_rate),
         "ci95": [list(ci) for ci in arena.ci95], "mean_scores": list(arena.mean_scores),
         "seed": arena.seed, "iterations": arena.limit.iterations,
+        "budgets": [_bot_budget(bot, budget) for bot, budget in zip(arena.bots, arena.budgets)],
         "per_game": [{"game": g.index, "bots_by_seat": list(g.bots_by_seat),
                       "returns": list(g.returns), "winners": list(g.winners)}
                      for g in arena.per_game],
@@ -116,6 +121,17 @@ def arena_json(arena: ArenaResult) -> dict[str, Any]:
     if arena.interrupted:
         result.update(stop_reason="interrupted", reproducible=False)
     return result
+
+
+def _bot_budget(bot: str, budget: BotBudget) -> dict[str, Any]:
+    """One bot's budget in the arena JSON (``searches`` false: nothing else)."""
+    out: dict[str, Any] = {"bot": bot, "searches": budget.searches}
+    if budget.searches:
+        out["iterations"] = budget.iterations
+        if budget.time_s is not None:
+            out["time_s"] = budget.time_s
+        out["per"] = budget.per
+    return out
 
 
 def _finds(finds: Sequence[PlannedFind]) -> list[dict[str, Any]]:

@@ -23,10 +23,11 @@ legal moves, each hint, the end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
 from games import Game, registry
+from games.game import command_options
 from games.errors import DigsiteError
 from games.protocol import CHANCE, State
 from games.record import GameRecord
@@ -157,13 +158,13 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
     labels = ["you" if s == seat else f"seat {s} ({bot_names[others.index(s)]})"
               for s in range(players)]
     deal = game.new_deal(seed=seed, players=players)
-    options = "".join(f" --{key} {v}" for key, value in game.options.items()
-                      for v in (value if isinstance(value, list) else [value]))
     kinds = ["person" if s == seat else bot_names[others.index(s)] for s in range(players)]
+    bots = f" --bots {','.join(bot_names)}" if bot_names else ""
+    budget = f" --iterations {iterations}" if iterations is not None else ""
     record = GameRecord.start(
         game.id, deal, seats=kinds,
         source=f"digsite play {game.id} --players {players} --seat {seat} --seed {seed}"
-               + options, data=game.data)
+               f"{bots}{budget}{command_options(game.options, game.data)}", data=game.data)
     g = _Game(game, seat, labels, record, game.state_from_deal(deal), make_bots)
     g.bots = make_bots()
     table = (f"you are seat {seat}; " + ", ".join(labels[s] for s in others)
@@ -319,8 +320,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
                 term.complain("nothing to undo: this is your first decision")
                 continue
             del_from = g.decided.pop()
-            g.record = GameRecord(g.record.game, g.record.players, g.record.deal,
-                                  g.record.moves[:del_from], g.record.seats, g.record.source)
+            g.record = replace(g.record, moves=g.record.moves[:del_from])  # (its data kept)
             g.replay()
             save(g.record)
             g.events = ["(undone: back to your previous decision)"]

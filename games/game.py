@@ -34,7 +34,7 @@ from .protocol import CHANCE, Engine, State
 from .seeding import Seed
 from .table import seat_name
 
-__all__ = ["Game", "load"]
+__all__ = ["Game", "load", "command_options"]
 
 
 class Game:
@@ -179,3 +179,20 @@ def load(game_id: str, *, data: cards_data.CardData | None = None, **options: An
     if data is None:
         data = cards_data.load(game_id)
     return Game(info, data, options)
+
+
+def command_options(options: Mapping[str, Any], data: cards_data.CardData) -> str:
+    """The deal ``options`` and the card data as a command line gives them, for a record's
+    ``source`` to say how to play the game again: ``" --monument tomb --variant
+    fierce-weather --cards mine.toml"`` (``--cards`` only for data other than the bundled:
+    ``cards_data.given_file``).
+
+    >>> command_options({"variant": ["fierce-weather"]}, cards_data.load("expedition"))
+    ' --variant fierce-weather'
+    """
+    flags = [f" --{key} {v}" for key, value in options.items()
+             for v in (value if isinstance(value, (list, tuple)) else [value])]
+    given = cards_data.given_file(data)
+    if given is not None:
+        flags.append(" --cards -" if given == "<stdin>" else f" --cards {given}")
+    return "".join(flags)

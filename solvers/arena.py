@@ -32,7 +32,7 @@ import cards_data
 from cards_data import CardData
 from games import registry
 from games.errors import DigsiteError
-from games.game import Game
+from games.game import Game, command_options
 from games.protocol import CHANCE
 from games.record import Entry, GameRecord
 from games.seeding import child_seeds
@@ -40,12 +40,13 @@ from games.seeding import child_seeds
 from . import interrupt, openspiel, services
 from .backends import Execution, Progress
 from .limits import Limit
-from .results import ArenaGame, ArenaResult
+from .results import ArenaGame, ArenaResult, BotBudget, budgets_words
 
 if TYPE_CHECKING:  # the bots are made by the factories the caller passes
     from .ismcts.bots import Bot
 
-__all__ = ["run_arena", "wilson", "play_game", "bot_table", "with_limit", "games_to_settle"]
+__all__ = ["run_arena", "wilson", "play_game", "bot_table", "bot_budget", "with_limit",
+           "games_to_settle"]
 
 
 def wilson(successes: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -88,10 +89,11 @@ def games_to_settle(rate: float, target: float, *, limit: int = 10_000_000) -> i
 def play_game(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable[..., Bot]],
               deal_seed: int, rotation: int, bot_seed: int, limit: Limit = Limit(),
               data: CardData, deal_options: dict[str, Any] | None = None,
-              keep_record: bool = False) -> ArenaGame:
+              keep_record: bool = False, source: str | None = None) -> ArenaGame:
     """One game of the deal of ``deal_seed`` (with ``deal_options``, e.g. the New
     Expedition's monument), seats rotated by ``rotation``; ``limit`` per decision for
-    every searching bot. With ``keep_record``, its game record."""
+    every searching bot. With ``keep_record``, its game record, whose ``source`` is
+    ``source`` (default: the deal seed, the rotation and the deal options)."""
     engine = registry.engine(game_id)
     k = len(bot_names)
     the_deal = engine.make_deal(players=k, seed=deal_seed, data=data, **(deal_options or {}))
@@ -115,11 +117,11 @@ def play_game(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable
         decisions += 1
     record = None
     if keep_record:
-        options = "".join(f", {key} {value}" for key, value in (deal_options or {}).items())
+        if source is None:
+            options = "".join(f", {key} {value}" for key, value in (deal_options or {}).items())
+            source = f"digsite arena: deal seed {deal_seed}, rotation {rotation}{options}"
         record = GameRecord(game_id, k, the_deal, tuple(Entry(*p) for p in played),
-                            seats=tuple(bot_names[b] for b in seat_bot),
-                            source=f"digsite arena: deal seed {deal_seed}, rotation "
-                                   f"{rotation}{options}",
+                            seats=tuple(bot_names[b] for b in seat_bot), source=source,
                             cards=cards_data.fingerprint(data)).finished(state)
     return ArenaGame(index=-1, bots_by_seat=tuple(bot_names[b] for b in seat_bot),
                      seat_bot=tuple(seat_bot), returns=tuple(state.returns()),
@@ -138,14 +140,34 @@ class _ArenaGame:
     data: CardData
     deal_options: dict[str, Any]
     keep_record: bool = False
+    #: the match as a command line and each bot's budget in words: a kept record's
+    #: ``source`` says how to play its game again
+    command: str = ""
+    budgets: str = ""
 
     def __call__(self, job: tuple[int, int, int]) -> ArenaGame:
         index, deal_seed, bot_seed = job
+        rotation = index % len(self.bot_names)
+        source = (f"{self.command}: game {index} of the match (deal seed {deal_seed}, seats "
+                  f"rotated by {rotation}); budgets: {self.budgets}")
         game = play_game(self.game_id, list(self.bot_names), bots=self.factories,
-                         deal_seed=deal_seed, rotation=index % len(self.bot_names),
+                         deal_seed=deal_seed, rotation=rotation,
                          bot_seed=bot_seed, limit=self.limit, data=self.data,
-                         deal_options=self.deal_options, keep_record=self.keep_record)
+                         deal_options=self.deal_options, keep_record=self.keep_record,
+                         source=source)
         return replace(game, index=index)
+
+
+def bot_budget(factory: Callable[..., Bot], limit: Limit) -> BotBudget:
+    """What a bot of ``factory`` spends on each search in a match at ``limit`` (its own
+    default where ``limit`` gives none: ``Bot.budget``)."""
+    bot = factory(seat=0, seed=0, limit=limit)
+    budget = getattr(bot, "budget", None)
+    spent = budget() if budget is not None else limit  # (a factory of another kind)
+    if spent is None:
+        return BotBudget(searches=False)
+    return BotBudget(searches=True, iterations=spent.iterations, time_s=spent.time_limit,
+                     per=getattr(bot, "search_per", "decision"))
 
 
 def bot_table(game_id: str, data: CardData | None = None,
@@ -202,8 +224,14 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable
     deal_seeds = child_seeds(seed, (games + k - 1) // k)
     bot_seeds = child_seeds(seed + 1_000_003, games)
     execution = execution or Execution()
+    budgets = tuple(bot_budget(factories[name], limit) for name in bot_names)
+    command = (f"digsite arena {game_id} --bots {','.join(bot_names)} --games {games} "
+               f"--seed {seed}"
+               + (f" --iterations {limit.iterations}" if limit.iterations is not None else "")
+               + command_options(deal_options, data))
     play = _ArenaGame(game_id, tuple(bot_names), factories, limit, data, deal_options,
-                      keep_record=keep_records)
+                      keep_record=keep_records, command=command,
+                      budgets=budgets_words(bot_names, budgets))
     jobs = [(i, deal_seeds[i // k], bot_seeds[i]) for i in range(games)]
     running = [0.0] * k
 
@@ -238,4 +266,4 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable
                    for low, high in (wilson(w, games) for w in wins)),
         mean_scores=tuple(round(s / games, 6) for s in scores),
         seed=seed, limit=limit, per_game=tuple(played), deal_options=deal_options,
-        interrupted=interrupted)
+        interrupted=interrupted, budgets=budgets)

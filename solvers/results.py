@@ -15,17 +15,17 @@ writes them as JSON (``cli/jsonout.py``, which documents every shape).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from games.record import GameRecord
 from games.registry import ReviewScale
 
 from .limits import Limit
 
-__all__ = ["WorkBudget", "BestScore", "ArenaGame", "ArenaResult", "PlannedFind", "NextDig",
-           "DigPlanResult", "CLOCK_NOTE", "INTERRUPT_NOTE", "UNREPRODUCIBLE", "ReviewedDecision",
-           "ReviewSummary", "PartedFromPlan", "Reachable", "FellBelowBest", "BestScoreComparison",
-           "GameReview"]
+__all__ = ["WorkBudget", "BestScore", "ArenaGame", "BotBudget", "budgets_words", "ArenaResult",
+           "PlannedFind", "NextDig", "DigPlanResult", "CLOCK_NOTE", "INTERRUPT_NOTE",
+           "UNREPRODUCIBLE", "ReviewedDecision", "ReviewSummary", "PartedFromPlan", "Reachable",
+           "FellBelowBest", "BestScoreComparison", "GameReview"]
 
 #: What a result cut by the wall clock says of itself.
 CLOCK_NOTE = ("stopped by the wall-clock time limit: this result depends on the machine's "
@@ -113,10 +113,42 @@ class ArenaGame:
 
 
 @dataclass(frozen=True)
+class BotBudget:
+    """What an arena bot spent on each search: ``iterations`` and/or ``time_s`` (a
+    wall-clock cap) per ``per`` (``"decision"``, or ``"turn"`` for a whole-turn bot); a bot
+    that does not search (greedy, random) has ``searches`` false and nothing else."""
+
+    searches: bool
+    iterations: int | None = None
+    time_s: float | None = None
+    per: str | None = None
+
+    def words(self) -> str:
+        """``1000 iterations a decision``, ``no search``."""
+        if not self.searches:
+            return "no search"
+        parts = ([f"{self.iterations} iterations"] if self.iterations is not None else []) \
+            + ([f"at most {self.time_s:g} s"] if self.time_s is not None else [])
+        return " and ".join(parts or ["its own budget"]) + f" a {self.per or 'decision'}"
+
+
+def budgets_words(bot_names: Sequence[str], budgets: Sequence[BotBudget]) -> str:
+    """Each bot's budget in words, a bot named twice once.
+
+    >>> budgets_words(["ismcts", "greedy"], [BotBudget(True, 1000, per="decision"),
+    ...                                      BotBudget(False)])
+    'ismcts 1000 iterations a decision, greedy no search'
+    """
+    said = dict(zip(bot_names, budgets))
+    return ", ".join(f"{name} {budget.words()}" for name, budget in said.items())
+
+
+@dataclass(frozen=True)
 class ArenaResult:
     """A match (``digsite arena``): per bot, its wins (a k-way shared win counts 1/k), win
     rate with its 95% Wilson interval and mean score, over ``games`` seat-rotated games;
-    ``limit`` is every searching bot's budget per decision."""
+    ``limit`` is the budget given for every searching bot (empty: each bot's default), and
+    ``budgets`` what each bot, in the order of ``bots``, spent on a search."""
 
     game: str
     bots: tuple[str, ...]
@@ -130,6 +162,7 @@ class ArenaResult:
     per_game: tuple[ArenaGame, ...]
     deal_options: dict[str, Any] = field(default_factory=dict)
     interrupted: bool = False  # a stop request (Ctrl-C) ended it: ``games`` were played
+    budgets: tuple[BotBudget, ...] = ()
 
 
 @dataclass(frozen=True)

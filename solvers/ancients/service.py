@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from cards_data import AncientsData
 from games.ancients import (GAME, AncientsState, Find, Market, Rest, Sand, describe,
@@ -396,9 +396,11 @@ class IsmctsTurnBot(_TurnBot):
     iterations)."""
 
     name = "ismcts"
+    default_iterations: ClassVar[int] = BOT_ITERATIONS
+    search_per = "turn"
 
     def turn(self, state: AncientsState) -> TurnMove:
-        limit = self.limit.resolve(BOT_ITERATIONS)
+        limit = self.limit.resolve(self.default_iterations)
         result = ismcts(TurnState(state), self.seat, iterations=limit.iterations,
                         time_limit=limit.time_limit,
                         seed=self.rng.getrandbits(63), reward=_window(state, self.rng),

@@ -23,7 +23,7 @@ module and follow the same interface):
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from games.seeding import Seed, make_rng
 
@@ -41,11 +41,24 @@ class Bot(ABC):
     decision for a searching bot (``Limit()``: the bot's own default)."""
 
     name = "bot"
+    #: The iterations a search of this bot runs when its limit gives no budget (``None``:
+    #: the bot does not search, whatever its limit).
+    default_iterations: ClassVar[int | None] = None
+    #: What one search of the bot chooses: a ``"decision"``, or a whole ``"turn"``.
+    search_per: ClassVar[str] = "decision"
 
     def __init__(self, *, seat: int, seed: Seed = None, limit: Limit = Limit()) -> None:
         self.seat = seat
         self.rng = make_rng(seed)
         self.limit = limit
+
+    def budget(self) -> Limit | None:
+        """What each search of this bot spends: its ``limit``, with the bot's default where
+        the limit gives no budget; ``None`` for a bot that does not search. The arena
+        states it (``solvers.results.BotBudget``)."""
+        if self.default_iterations is None:
+            return None
+        return self.limit.resolve(self.default_iterations)
 
     @abstractmethod
     def choose(self, state: Any) -> Any:
@@ -97,6 +110,7 @@ class IsmctsBot(Bot):
     bot searches exactly as without it."""
 
     name = "ismcts"
+    default_iterations: ClassVar[int] = DEFAULT_ITERATIONS
     search_options: dict[str, Any] = {}
     model: OpponentModel | None = None
     particles = DEFAULT_PARTICLES
@@ -109,7 +123,7 @@ class IsmctsBot(Bot):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        limit = self.limit.resolve(DEFAULT_ITERATIONS)
+        limit = self.limit.resolve(self.default_iterations)
         seed = self.rng.getrandbits(63)
         options = self.options
         sampler = inference_sampler(state, self.seat, self.model, particles=self.particles,
@@ -126,6 +140,7 @@ class PimcBot(Bot):
     """Determinized UCT at the same total budget as :class:`IsmctsBot`."""
 
     name = "pimc"
+    default_iterations: ClassVar[int] = DEFAULT_ITERATIONS
     search_options: dict[str, Any] = {}
 
     def __init__(self, *, search_options: dict[str, Any] | None = None,
@@ -138,7 +153,7 @@ class PimcBot(Bot):
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        limit = self.limit.resolve(DEFAULT_ITERATIONS)
+        limit = self.limit.resolve(self.default_iterations)
         result = pimc(state, self.seat, iterations=limit.iterations,
                       time_limit=limit.time_limit, determinizations=self.determinizations,
                       seed=self.rng.getrandbits(63), **self.options)

@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 import random
 import time
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts as os_ismcts
@@ -48,10 +49,16 @@ class _OpenSpielBot(Bot):
         self.uct_c = uct_c
         self._game: adapter.DigsiteGame | None = None
 
+    default_iterations: ClassVar[int] = DEFAULT_ITERATIONS
+
     @property
     def iterations(self) -> int:
         """Simulations per decision (``limit.iterations``, default ``DEFAULT_ITERATIONS``)."""
         return self.limit.iterations or DEFAULT_ITERATIONS
+
+    def budget(self) -> Limit:
+        """The simulations of each search, and the wall clock if the limit has one."""
+        return replace(self.limit, iterations=self.iterations)
 
     @property
     def time_limit(self) -> float | None:

@@ -176,3 +176,61 @@ def test_spaces_around_bot_names_are_left_out_and_a_short_list_says_how_many(run
     assert_bad_input(run_cli("play", "lootnrun", "--players", "3", "--bots", "greedy",
                              "--record", str(tmp_path / "g.json")),
                      "name 2 bots, one per other seat, got 1")
+
+
+def test_arena_json_and_records_say_each_bots_budget_and_how_to_play_the_match_again(
+        run_cli, tmp_path):
+    """Without --iterations the arena JSON said ``"iterations": null`` and the records
+    only their deal seed and rotation: the budget each bot used (its default) and the
+    match's seed and options were nowhere."""
+    args = ["arena", "lootnrun", "--bots", "ismcts,greedy", "--games", "2", "--seed", "5",
+            "--json"]
+    first = run_cli(*args, "--record", str(tmp_path / "a"))
+    assert first.code == 0, first.err
+    out = json.loads(first.out)
+    assert out["iterations"] is None  # (what was given: each bot's default)
+    assert out["budgets"] == [{"bot": "ismcts", "searches": True, "iterations": 1000,
+                               "per": "decision"}, {"bot": "greedy", "searches": False}]
+    again = run_cli(*args, "--record", str(tmp_path / "b"))
+    assert again.out == first.out  # byte-identical for the same seed
+    source = json.loads((tmp_path / "a" / "lootnrun-seed5-game0001.json").read_text())["source"]
+    assert source.startswith("digsite arena lootnrun --bots ismcts,greedy --games 2 --seed 5: "
+                             "game 1 of the match (deal seed ")
+    assert "seats rotated by 1" in source and source.endswith(
+        "budgets: ismcts 1000 iterations a decision, greedy no search")
+    text = run_cli("arena", "ancients", "--bots", "ismcts,greedy", "--games", "2",
+                   "--iterations", "3")
+    assert "budgets: ismcts 3 iterations a turn, greedy no search" in text.out
+
+
+def test_a_record_of_other_card_data_names_the_file_in_its_source(run_cli, tmp_path):
+    mine = tmp_path / "mine.toml"
+    mine.write_text(run_cli("data", "show", "lootnrun").out.replace("target = 35",
+                                                                    "target = 30"))
+    result = run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "1",
+                     "--cards", str(mine), "--record", str(tmp_path / "recs"))
+    assert result.code == 0, result.err
+    doc = json.loads((tmp_path / "recs" / "lootnrun-seed0-game0000.json").read_text())
+    assert f"--cards {mine}:" in doc["source"] and doc["cards"]["digest"]
+    played = tmp_path / "played.json"
+    result = run_cli("play", "lootnrun", "--cards", str(mine), "--iterations", "7",
+                     "--record", str(played), stdin="quit\n")
+    assert result.code == 0, result.err
+    source = json.loads(played.read_text())["source"]
+    assert source == (f"digsite play lootnrun --players 2 --seat 0 --seed 0 --bots greedy "
+                      f"--iterations 7 --cards {mine}")
+
+
+def test_undo_in_play_keeps_the_records_card_data(run_cli, tmp_path):
+    # (undo rebuilt the record without its fingerprint: read back, it replayed with the
+    # bundled data)
+    mine = tmp_path / "mine.toml"
+    mine.write_text(run_cli("data", "show", "lootnrun").out.replace("target = 35",
+                                                                    "target = 30"))
+    played = tmp_path / "played.json"
+    result = run_cli("play", "lootnrun", "--cards", str(mine), "--record", str(played),
+                     stdin="1\n1\nundo\nquit\n")
+    assert result.code == 0, result.err
+    assert "undone" in result.out
+    doc = json.loads(played.read_text())
+    assert doc["cards"] == cards_data.fingerprint(cards_data.load("lootnrun", mine))
