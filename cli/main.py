@@ -765,12 +765,35 @@ def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str 
         if game is not None and tracker.game.id != game:
             raise DigsiteError(f"{path}: a table of {tracker.game.id}, not {game}")
         decision = table_decision_at(tracker, seat, at)
+        _say_unmarked_data(path, tracker.record.cards, tracker.game.data)
         return view_at(decision, position=position), decision
     game = record_game(doc) if game is None else game
     data_ = load_cards(game, cards)
     record = read_record(doc, game, data_)
     decision = decision_at(record, seat_of(record, seat), at, data_)
+    _say_unmarked_data(path, record.cards, data_)
     return view_at(decision, position=position), decision
+
+
+#: Notes on stderr once the command has succeeded (``main``): a refusal stays one line.
+_NOTES: list[str] = []
+
+
+def _say_unmarked_data(path: str, fingerprint: dict[str, str] | None,
+                       data_: cards_data.CardData, *, now: bool = False) -> None:
+    """One line on stderr when a record does not say which card data it was played with
+    (a record older than its ``cards`` fingerprint): the data it is read with, unchecked.
+    Said when the command has succeeded, or ``now`` (a table followed from here on)."""
+    if fingerprint is None:
+        given = cards_data.given_file(data_)
+        note = (f"note: {path} does not say which card data it was played with (an older "
+                f"record): read with "
+                + (f"the card data of {given}" if given is not None else
+                   "the bundled card data (--cards FILE reads it with yours)"))
+        if now:
+            click.echo(note, err=True)
+        elif note not in _NOTES:
+            _NOTES.append(note)
 
 
 def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
@@ -1017,6 +1040,7 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
     if annotate_file:
         write_text(annotate_file, record_text(annotate(record, result).to_json()))
     click.echo(fmt.to_json(result) if as_json else format_review(result))
+    _say_unmarked_data(record_file, record.cards, data_)
 
 
 @app.command(epilog=(
@@ -1154,6 +1178,7 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
             path = check_writable(resume_file)
         else:
             path = check_record_path(record_file, "table", "a table record", keep=True)
+        _say_unmarked_data(resume_file, record.cards, tracker.game.data, now=True)
     else:
         options = _deal_options(monument, variants)
         if game == "expedition" and "monument" not in options:
@@ -1260,6 +1285,7 @@ def _one_line(message: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Console-script entry: one line `error: ...` and exit 2 for bad input, 1 for a fault."""
     interrupt.reset()  # a stop request belongs to the command that heard it
+    _NOTES.clear()
     # the console script's own run counts from the process's start, imports included
     started = _LAUNCHED if argv is None else time.monotonic()
     try:
@@ -1284,6 +1310,8 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"error: internal fault: {type(exc).__name__}: {_one_line(str(exc))}",
                    err=True)
         return INTERNAL_FAULT
+    for note in _NOTES:
+        click.echo(note, err=True)
     return 0
 
 

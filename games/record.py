@@ -88,7 +88,8 @@ class GameRecord:
     comment: str | None = None
     #: the card data the game was played with (``cards_data.fingerprint``): a record read
     #: with other data is refused (a record played with ``--cards FILE`` and read without
-    #: it replayed with the bundled prices, and its money came out otherwise)
+    #: it replayed with the bundled prices, and its money came out otherwise); ``None``
+    #: (a record older than it) is read with the data given, which the CLI says in a note
     cards: dict[str, str] | None = None
 
     @classmethod

@@ -234,3 +234,45 @@ def test_undo_in_play_keeps_the_records_card_data(run_cli, tmp_path):
     assert "undone" in result.out
     doc = json.loads(played.read_text())
     assert doc["cards"] == cards_data.fingerprint(cards_data.load("lootnrun", mine))
+
+
+def test_a_record_without_its_card_data_says_once_which_data_reads_it(run_cli, tmp_path):
+    """A record older than the card-data fingerprint replayed with the bundled data
+    without a word; now one line on stderr says which data reads it (JSON unchanged)."""
+    run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "1", "--record",
+            str(tmp_path / "recs"))
+    marked = tmp_path / "recs" / "lootnrun-seed0-game0000.json"
+    doc = json.loads(marked.read_text())
+    del doc["cards"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    review = run_cli("review", "lootnrun", str(old), "--iterations", "10", "--json")
+    assert review.code == 0, review.err
+    assert review.err.count("\n") == 1 and review.err.startswith(
+        f"note: {old} does not say which card data it was played with (an older record): "
+        "read with the bundled card data")
+    same = run_cli("review", "lootnrun", str(marked), "--iterations", "10", "--json")
+    assert same.err == "" and same.out == review.out
+    view = run_cli("view", str(old), "--at", "1")
+    assert view.code == 0 and view.err.count("note: ") == 1
+    assert_bad_input(run_cli("view", str(old), "--at", "400"), "no decision 400")  # one line
+    mine = tmp_path / "mine.toml"
+    mine.write_text(run_cli("data", "show", "lootnrun").out.replace("# ", "## "))
+    given = run_cli("hint", "lootnrun", str(old), "--at", "1", "--iterations", "10",
+                    "--cards", str(mine))
+    assert given.code == 0 and f"read with the card data of {mine}\n" in given.err
+
+
+def test_a_table_without_its_card_data_says_so_on_resume(run_cli, tmp_path):
+    table = tmp_path / "table.json"
+    lines = ["0", "pot shard, parchment scrap, coin, talisman", "3 pot shards, coin, talisman",
+             "quit"]
+    result = run_cli("track", "archaeology", "--record", str(table),
+                     stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    doc = json.loads(table.read_text())
+    del doc["cards"]
+    table.write_text(json.dumps(doc))
+    resumed = run_cli("track", "archaeology", "--resume", str(table), stdin="quit\n")
+    assert resumed.code == 0, resumed.err
+    assert resumed.err.count("does not say which card data") == 1
