@@ -28,7 +28,7 @@ import games as games_
 from games import registry
 from games.errors import DigsiteError
 from games.forgiving import did_you_mean
-from games.notation import notation_of
+from games.notation import notation_forms, notation_of
 from games.record import record_text
 from games.table import plural
 from grids import GridError
@@ -183,7 +183,7 @@ def _hint_help() -> str:
     forms = {}
     for game in registry.GAME_IDS:
         if registry.has_engine(game):
-            notation = getattr(registry.engine(game), "NOTATION", ())
+            notation = notation_forms(registry.engine(game), cards_data.load(game))
             # a form is never split across lines (no-break spaces until wrapped)
             forms[game] = ("\xa0| ".join(text.replace(" ", "\xa0") for text, _ in notation)
                            or f"see `digsite notation {game}`")

@@ -168,8 +168,11 @@ class Game:
 
     @property
     def notation(self) -> tuple[tuple[str, str], ...]:
-        """The move notation, form by form (``digsite notation``)."""
-        return tuple(getattr(self.engine, "NOTATION", ()))
+        """The move notation, form by form, with the counts of the game's card data
+        (``digsite notation``)."""
+        from .notation import notation_forms
+
+        return notation_forms(self.engine, self.data)
 
 
 def load(game_id: str, *, data: cards_data.CardData | None = None, **options: Any) -> Game:

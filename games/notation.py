@@ -16,7 +16,7 @@ from . import protocol, registry
 from .errors import InvalidMoveError
 from .forgiving import PLAIN, described
 
-__all__ = ["number", "cell", "notation_of"]
+__all__ = ["number", "cell", "notation_forms", "notation_of"]
 
 
 def number(word: str, text: str, what: str) -> int:
@@ -35,17 +35,28 @@ def cell(word: str, text: str) -> int:
         raise InvalidMoveError(f"move {text!r}: {exc}") from None
 
 
+def notation_forms(engine: Any, data: Any) -> tuple[tuple[str, str], ...]:
+    """The engine's ``NOTATION`` as ``data`` deals the game: its ``{placeholders}`` (a
+    count the card data fixes, such as the Pyramids cards dealt and kept) filled by the
+    engine's ``notation_facts(data)``; a ``--cards FILE`` may deal 5 and keep 3."""
+    facts = getattr(engine, "notation_facts", None)
+    values = facts(data) if facts is not None else {}
+    return tuple((text.format(**values), meaning.format(**values))
+                 for text, meaning in getattr(engine, "NOTATION", ()))
+
+
 def notation_of(game_id: str, data: Any) -> dict[str, Any]:
     """How ``game_id``'s moves are written: ``{"game", "forms": [{"text", "meaning"}],
     "accepted": {"rules": [...], "examples": [{"typed", "reads"}]}, "examples": [{"move",
-    "words"}]}``. ``forms`` is the engine's ``NOTATION`` (empty when the engine documents
-    none yet); ``accepted``, what else its ``FORMS`` read (``games.forgiving``); ``examples`` are moves of the example position
-    (``example_view``; the engine's ``example_decisions(state)`` where a decision is
-    played as several moves), at most two of each kind, with the engine's ``describe``
+    "words"}]}``. ``forms`` is the engine's ``NOTATION`` with the counts of ``data``
+    (:func:`notation_forms`; empty when the engine documents none yet); ``accepted``, what
+    else its ``FORMS`` read (``games.forgiving``); ``examples`` are moves of the example
+    position (``example_view``; the engine's ``example_decisions(state)`` where a decision
+    is played as several moves), at most two of each kind, with the engine's ``describe``
     words (``None`` without one). ``digsite notation GAME`` prints it."""
     engine = registry.engine(game_id)
     forms = [{"text": text, "meaning": meaning}
-             for text, meaning in getattr(engine, "NOTATION", ())]
+             for text, meaning in notation_forms(engine, data)]
     describe = getattr(engine, "describe", None)
     state, _ = engine.state_from_view(engine.example_view(data), data, 0)
     examples: list[dict[str, str | None]] = []

@@ -65,7 +65,9 @@ move, seat, *, names=None) -> str | None``, ``describe_decision(state, seat) -> 
     (default ``you`` and ``seat N``).
 ``NOTATION: tuple[tuple[str, str], ...]``
     The move notation, form by form: ``(example text, meaning)``. ``digsite notation
-    GAME`` prints it and ``digsite hint --help`` lists the forms.
+    GAME`` prints it and ``digsite hint --help`` lists the forms. A count the card data
+    fixes is a ``{placeholder}`` that ``notation_facts(data) -> dict[str, str]`` fills
+    (``games.notation.notation_forms``: a ``--cards FILE`` may deal 5).
 
 Moves are frozen values deriving from :class:`TextMove`: ``str(move)`` is the canonical
 text, the module-level ``parse_text`` of the move's module reads it back, and ``repr``

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..registry import get as _get
 from .moves import (END, FORMS, NOTATION, Draw, End, Find, Market, Rest, Sand, describe,
-                    parse_move, parse_text)
+                    notation_facts, parse_move, parse_text)
 from .rules import MapInfo, Rules, find_result, rules_for
 from .state import AncientsState
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
@@ -22,6 +22,7 @@ GAME = _get("ancients")
 __all__ = [
     "GAME", "AncientsState", "Rules", "MapInfo", "rules_for", "find_result", "END", "End",
     "Find", "Market", "Rest", "Sand", "Draw", "parse_text", "make_deal", "state_from_deal",
-    "example_view", "state_from_view", "parse_move", "describe", "NOTATION", "FORMS", "view_of",
-    "describe_position", "describe_event", "describe_decision", "describe_result",
+    "example_view", "state_from_view", "parse_move", "describe", "NOTATION", "notation_facts",
+    "FORMS", "view_of", "describe_position", "describe_event", "describe_decision",
+    "describe_result",
 ]

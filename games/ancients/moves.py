@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cards_data import AncientsData
 from grids import BLACK, WHITE, cell_name, cells_of, mismatches
 
 from ..errors import InvalidMoveError
@@ -54,13 +55,13 @@ if TYPE_CHECKING:  # (the state module imports this one)
     from .state import AncientsState
 
 __all__ = ["Market", "Rest", "Find", "Sand", "End", "END", "Draw", "parse_text", "parse_move",
-           "Move", "describe", "why_illegal", "NOTATION", "FORMS"]
+           "Move", "describe", "why_illegal", "NOTATION", "FORMS", "notation_facts"]
 
 #: The move notation, form by form (``digsite notation ancients``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
-    ("market sell 3 buy 4 discard 12", "one market visit: sell artifact 3 (first, so its "
-     "money can pay), buy the map in the $4 shop (the number after buy is the shop's "
-     "price, not a map id), and, when your pack is over its limit, discard map 12; "
+    ("market sell 3 buy {shop} discard 12", "one market visit: sell artifact 3 (first, so "
+     "its money can pay), buy the map in the ${shop} shop (the number after buy is the "
+     "shop's price, not a map id), and, when your pack is over its limit, discard map 12; "
      "sell and discard are optional, a visit sells or buys"),
     ("rest money / rest sand", "rest: take $2 or one sand token"),
     ("find 7 90 at C3", "find map 7 turned 90 degrees clockwise (0, 90, 180 or 270), the "
@@ -75,6 +76,11 @@ NOTATION: tuple[tuple[str, str], ...] = (
      "wrong colour), then ends the turn; elsewhere play each step yourself"),
     ("draw 17", "chance, not yours to play: map 17 comes off the deck into the market"),
 )
+
+
+def notation_facts(data: AncientsData) -> dict[str, str]:
+    """What :data:`NOTATION` says of ``data``: the dearest shop's price."""
+    return {"shop": str(data.shops[0])}
 
 
 @dataclass(frozen=True, slots=True, repr=False)

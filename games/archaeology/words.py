@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from games.errors import InvalidMoveError
+from games.table import plural
 
 from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL,
                     REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase,
@@ -24,9 +25,12 @@ from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK
 from .rules import BUST, KEEP_SOME, NAME_TYPES, REFILL_ON_SANDSTORM
 
 if TYPE_CHECKING:  # (the state imports the rules this module reads)
+    from cards_data import ArchaeologyData, ExpeditionData
+
     from .state import ArchaeologyState
 
-__all__ = ["describe", "NOTATION", "EXPEDITION_NOTATION"]
+__all__ = ["describe", "NOTATION", "EXPEDITION_NOTATION", "notation_facts",
+           "expedition_notation_facts"]
 
 _TRADE_FORM = ("a whole trade: the cards you give, 'for', the cards you take (card names, "
                "repeated for several). The gives' trade value must cover the takes', and no "
@@ -54,8 +58,8 @@ _CHANCE = ("dig coin / stolen coin", "chance, written in transcripts and records
 NOTATION = (
     ("trade pot_shard talisman for pharaohs_mask", _TRADE_FORM),
     ("take coin / give talisman", _STEPS_FORM),
-    ("explore 5", "spend maps for the pyramid chamber of that many cards (3, 5, 7: 1, 2, 3 "
-                  "maps) and take its cards"),
+    ("explore {size}", "spend maps for the pyramid chamber of that many cards ({sizes}: "
+                       "{maps}) and take its cards"),
     *_COMMON, _CHANCE,
 )
 
@@ -69,17 +73,53 @@ EXPEDITION_NOTATION = (
     ("tent use / tent keep", "a sandstorm: shelter in your tent (it leaves the game; Fierce "
                              "Weather: twice), or keep it and discard half your hand"),
     ("look B / look none", "the Temple, after a sale: look secretly at chamber B, or at none"),
-    ("keep coin talisman", "the Tomb: keep these 2 cards of the chamber you explore; the "
-                           "rest goes back face down"),
-    ("name coin talisman", "the Sphinx: name 2 types, draw 5 cards face up, keep those of "
-                           "the named types"),
+    ("keep {kept}", "the Tomb: keep these {keep} of the chamber you explore; the rest "
+                    "goes back face down"),
+    ("name {named}", "the Sphinx: name {names}, draw {draw} face up, keep those of the "
+                     "named types"),
     ("draw / stop", "the Mine: draw one more card face up (all go back if their trade value "
-                    "passes 5), or stop and keep the cards drawn"),
+                    "passes {bust_over}), or stop and keep the cards drawn"),
     _CHANCE,
     ("reveal coin / refill B coin", "chance, never typed: a card drawn face up from the "
                                     "chamber explored; the Buried Ruins' reserve adding a "
                                     "card to chamber B at a sandstorm"),
 )
+
+
+def notation_facts(data: ArchaeologyData) -> dict[str, str]:
+    """What :data:`NOTATION`'s explore form says of ``data``: its chambers.
+
+    >>> import cards_data
+    >>> notation_facts(cards_data.load("archaeology"))
+    {'size': '5', 'sizes': '3, 5, 7', 'maps': '1, 2, 3 maps'}
+    """
+    sizes = [chamber.size for chamber in data.pyramid]
+    maps = [chamber.maps for chamber in data.pyramid]
+    return {"size": str(sizes[len(sizes) // 2]), "sizes": ", ".join(map(str, sizes)),
+            "maps": ", ".join(map(str, maps)) + (" map" if maps == [1] else " maps")}
+
+
+#: Card names of the keep and name forms' examples, as many as the monument takes.
+_EXAMPLE_CARDS = ("coin", "talisman", "map", "pot_shard", "parchment_scrap", "broken_cup")
+
+
+def expedition_notation_facts(data: ExpeditionData) -> dict[str, str]:
+    """What :data:`EXPEDITION_NOTATION` says of ``data``: the monuments' counts (the Tomb's
+    cards kept, the Sphinx's types named and cards drawn, the Mine's trade value).
+
+    >>> import cards_data
+    >>> facts = expedition_notation_facts(cards_data.load("expedition"))
+    >>> facts["kept"], facts["names"], facts["bust_over"]
+    ('coin talisman', '2 types', '5')
+    """
+    params: dict[str, int] = {}
+    for monument in data.monuments:  # (the first monument that has each count)
+        params = {**monument.params, **params}
+    keep, names = params.get("keep", 2), params.get("names", 2)
+    return {"kept": " ".join(_EXAMPLE_CARDS[:keep]), "keep": plural(keep, "card"),
+            "named": " ".join(_EXAMPLE_CARDS[:names]), "names": plural(names, "type"),
+            "draw": plural(params.get("draw", 5), "card"),
+            "bust_over": str(params.get("bust_over", 5))}
 
 
 def _name(state: ArchaeologyState | None, move: MoveBase, card: int, n: int = 1) -> str:

@@ -18,6 +18,7 @@ seat knows and the exact determinizer in ``games.archaeology.hidden``.
 """
 
 from games.archaeology.words import EXPEDITION_NOTATION as NOTATION
+from games.archaeology.words import expedition_notation_facts as notation_facts
 from games.archaeology.trades import example_decisions
 from games.archaeology.words import describe
 from games.archaeology.table import (decisions, describe_decision, describe_event,
@@ -33,8 +34,8 @@ from .views import (action_texts, example_position, example_view, make_deal, par
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_text", "view_of", "action_texts", "ExpeditionState", "Move",
            "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES", "describe", "NOTATION",
-           "FORMS", "example_decisions", "read_view", "position_of", "example_position",
-           "decisions", "describe_position", "describe_event", "describe_decision",
-           "describe_result"]
+           "notation_facts", "FORMS", "example_decisions", "read_view", "position_of",
+           "example_position", "decisions", "describe_position", "describe_event",
+           "describe_decision", "describe_result"]
 
 GAME = get("expedition")

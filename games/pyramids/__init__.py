@@ -10,8 +10,8 @@ views in ``games.pyramids.views``. One player is the solo analysis mode.
 from __future__ import annotations
 
 from ..registry import get as _get
-from .moves import (FORMS, NOTATION, PASS, Cross, Keep, Pass, Reveal, Take, describe, parse_move,
-                    parse_text)
+from .moves import (FORMS, NOTATION, PASS, Cross, Keep, Pass, Reveal, Take, describe,
+                    notation_facts, parse_move, parse_text)
 from .rules import (
     Rules, action_effect, crossing_options, final_score, frontier, gem_points,
     is_connected_region, rules_for, update_skulls,
@@ -26,7 +26,8 @@ __all__ = [
     "GAME", "PyramidsState", "Seat", "replacement_order", "Rules", "rules_for", "Cross", "Keep",
     "Take", "Reveal",
     "Pass", "PASS", "make_deal", "state_from_deal", "example_view", "state_from_view",
-    "parse_move", "parse_text", "describe", "NOTATION", "FORMS", "view_of", "crossing_options", "action_effect",
+    "parse_move", "parse_text", "describe", "NOTATION", "notation_facts", "FORMS", "view_of",
+    "crossing_options", "action_effect",
     "final_score", "gem_points", "update_skulls", "frontier", "is_connected_region",
     "describe_position", "describe_event", "describe_decision", "describe_result",
 ]

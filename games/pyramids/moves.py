@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cards_data.pyramids import PyramidCard
+from cards_data.pyramids import PyramidCard, PyramidsData
 from grids.cells import adjacent, cell_name, cells_of, popcount
 from grids.polyomino import SHAPES
 
@@ -46,12 +46,12 @@ if TYPE_CHECKING:  # (the state module imports this one)
     from .state import PyramidsState
 
 __all__ = ["Cross", "Keep", "Take", "Reveal", "Pass", "PASS", "Move", "parse_text",
-           "parse_move", "describe", "why_illegal", "NOTATION", "FORMS"]
+           "parse_move", "describe", "why_illegal", "NOTATION", "FORMS", "notation_facts"]
 
 #: The move notation, form by form (``digsite notation pyramids``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
-    ("keep 3,17", "setup: keep pyramid cards 3 and 17 of the four dealt to you; the other "
-                  "two go back into the deck"),
+    ("keep {kept}", "setup: keep pyramid cards {kept_words} of the {deal} dealt to you; "
+                    "{returned}"),
     ("12:A1,A2,B2", "cross boxes A1, A2 and B2 on your pyramid card 12: the revealed "
                     "expedition pattern, or a single box (the 'any 1 box' option); cells "
                     "are A1 (top left) to E5, columns A-E left to right, rows 1-5 top to "
@@ -64,6 +64,24 @@ NOTATION: tuple[tuple[str, str], ...] = (
     ("pass", "no card is in front of you (the deck and the display ran out)"),
     ("reveal I3", "chance, not yours to play: the next expedition card (its pattern)"),
 )
+
+
+def notation_facts(data: PyramidsData) -> dict[str, str]:
+    """What :data:`NOTATION`'s keep form says of ``data``: the cards dealt and kept.
+
+    >>> import cards_data
+    >>> notation_facts(cards_data.load("pyramids"))["returned"]
+    'the other 2 go back into the deck'
+    """
+    kept = sorted(([3, 17] + [n for n in range(1, len(data.cards) + 1)
+                              if n not in (3, 17)])[:data.keep])
+    back = data.deal - data.keep
+    return {"kept": ",".join(map(str, kept)),
+            "kept_words": ", ".join(map(str, kept[:-1])) + f" and {kept[-1]}",
+            "deal": str(data.deal),
+            "returned": ("none go back" if back == 0 else
+                         "the other goes back into the deck" if back == 1 else
+                         f"the other {back} go back into the deck")}
 
 
 @dataclass(frozen=True, slots=True, order=True, repr=False)

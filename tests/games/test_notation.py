@@ -11,7 +11,7 @@ import pytest
 import cards_data
 from games import registry
 from games.errors import InvalidMoveError
-from games.notation import notation_of
+from games.notation import notation_forms, notation_of
 from games.protocol import CHANCE, options_of
 
 ENGINES = [info.id for info in registry.GAMES.values() if registry.has_engine(info.id)]
@@ -44,7 +44,7 @@ def test_every_move_of_a_playout_has_words(game):
 @pytest.mark.parametrize("game", [g for g in ENGINES if hasattr(registry.engine(g), "NOTATION")])
 def test_each_notation_form_is_real_move_text(game):
     engine = registry.engine(game)
-    for text, meaning in engine.NOTATION:
+    for text, meaning in notation_forms(engine, cards_data.load(game)):
         assert meaning.strip()
         if meaning.startswith("hints only"):
             continue
@@ -131,3 +131,32 @@ def test_a_move_with_the_wrong_words_after_its_verb_is_told_its_form(game):
         example = re.search(r"\(([a-z]+ [^()]*)\)$", said)
         if example:  # (the verbs written alone have none)
             assert engine.parse_text(example.group(1)).kind == KIND_NAMES.index(verb), said
+
+
+@pytest.mark.parametrize("game, edit, said", [
+    ("pyramids", ("deal = 4", "deal = 5"), "of the 5 dealt to you; the other 3 go back"),
+    ("archaeology", ("chambers = [{ size = 3, maps = 1 }, { size = 5, maps = 2 }, { size = 7, "
+                     "maps = 3 }]", "chambers = [{ size = 2, maps = 1 }, { size = 4, maps = 2 "
+                                    "}, { size = 6, maps = 3 }]"), "(2, 4, 6: 1, 2, 3 maps)"),
+    ("expedition", ("params = { keep = 2 }", "params = { keep = 3 }"),
+     "the Tomb: keep these 3 cards"),
+    ("expedition", ("params = { names = 2, draw = 5 }", "params = { names = 3, draw = 6 }"),
+     "name 3 types, draw 6 cards"),
+    ("ancients", ("shops = [4, 3, 2, 1]", "shops = [5, 3, 2, 1]"), "buy the map in the $5 shop"),
+])
+def test_notation_says_the_counts_of_the_card_data_it_is_given(game, edit, said):
+    """``notation GAME --cards FILE`` said the bundled data's counts (4 dealt, chambers of
+    3, 5 and 7, the Tomb's 2) whatever the file said."""
+    text = cards_data.bundled_text(game)
+    assert edit[0] in text
+    data = cards_data.load_text(text.replace(edit[0], edit[1]), source="mine.toml")
+    meanings = " ".join(form["meaning"] for form in notation_of(game, data)["forms"])
+    assert said in meanings
+    bundled = notation_of(game, cards_data.load(game))["forms"]
+    assert said not in " ".join(form["meaning"] for form in bundled)
+    engine = registry.engine(game)
+    for text, _ in notation_forms(engine, data):  # the forms read as moves too
+        for form in text.split(" / "):
+            if not form.startswith("dig "):
+                engine.parse_text(form)
+
