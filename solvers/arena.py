@@ -14,7 +14,10 @@ deal_options=None, progress=None, keep_records=False, execution=None) -> ArenaRe
 searching bot's budget per decision; ``deal_options``: the deals' options, such as the New
 Expedition's monument; ``execution``: a ``solvers.backends.Execution``). With
 ``keep_records`` every game (``ArenaResult.per_game``) carries its game record
-(``games.record``).
+(``games.record``), whose ``source`` says how to play it again: the match as a command
+line (bots, games, seed, iterations, deal options, ``--cards FILE``), the game's index,
+deal seed and rotation, and each bot's budget. ``ArenaResult.budgets`` is what each bot
+spent on a search (:func:`bot_budget`: its default where ``limit`` gives none).
 
 :func:`bot_table` is a game's own bots (its service's ``BOTS``) plus the OpenSpiel bots
 (``openspiel-ismcts``, ``openspiel-mcts``) when asked for, the optional extra is installed
