@@ -296,7 +296,7 @@ class _Status:
 
 
 @contextlib.contextmanager
-def _progress(length: int | None, label: str, *, unit: str = "step(s)",
+def _progress(length: int | None, label: str, *, unit: str = "step",
               stop: bool = False) -> Iterator[Step]:
     """A progress display on stderr when it is a terminal, nothing when piped; yields
     ``step(n=1, note=None)``: ``n`` more steps done, ``note`` what the work is at now (a
@@ -335,7 +335,7 @@ def _progress(length: int | None, label: str, *, unit: str = "step(s)",
         with lock:
             parts = [label]
             if state.done:
-                parts.append(f"{state.done} {unit} done")
+                parts.append(f"{plural(state.done, unit)} done")
             if state.note:
                 parts.append(state.note)
             line = ": ".join(parts[:2]) + "".join(f"; {p}" for p in parts[2:])

@@ -163,8 +163,10 @@ class Game:
         own: Callable[..., list[str]] | None = getattr(self.engine, "describe_result", None)
         if own is not None:
             return own(state, names=names, viewer=viewer)
+        winners = state.winners()
         return [f"{seat_name(p, viewer, names)}: {r:g}" for p, r in enumerate(state.returns())] \
-            + ["winner(s): " + ", ".join(seat_name(p, viewer, names) for p in state.winners())]
+            + [f"winner{'s' if len(winners) > 1 else ''}: "
+               + ", ".join(seat_name(p, viewer, names) for p in winners)]
 
     @property
     def notation(self) -> tuple[tuple[str, str], ...]:

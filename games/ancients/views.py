@@ -43,6 +43,7 @@ from grids import BLACK, WHITE, GridError, parse_cell
 from ..errors import InvalidStateError
 from ..reader import Node, read_document, read_header, read_id, read_ids
 from ..seeding import Seed, make_rng
+from ..table import plural
 from .rules import Rules, rules_for
 from .state import AncientsState
 
@@ -91,8 +92,8 @@ def state_from_deal(deal: dict[str, Any], data: AncientsData) -> AncientsState:
     market = read_ids(node, "market", rules.maps, what="map card", length=len(rules.data.shops))
     removed = read_ids(node, "removed", rules.maps, what="map card", default=[])
     if len(removed) != rules.removed_for(players):
-        node.fail(f"{len(removed)} cards, expected {rules.removed_for(players)} for {players} "
-                  f"player(s)", "removed")
+        node.fail(f"{len(removed)} cards, expected {rules.removed_for(players)} for "
+                  f"{plural(players, 'player')}", "removed")
     deck = read_ids(node, "deck", rules.maps, what="map card")
     node.done()
     everything = market + removed + deck

@@ -118,6 +118,7 @@ from typing import Any, Callable, Final, Hashable, Sequence, cast
 
 from games.errors import InvalidStateError
 from games.seeding import shuffle
+from games.table import plural
 
 from .moves import chamber_letter
 from .rules import (BUST, NAME_TYPES, P_ACTION, P_KEEP, P_STEAL, P_STOLEN,
@@ -1490,14 +1491,16 @@ class HiddenInformation:
         r = self._posterior(seat)[3]
         notes = []
         if r.forgotten:
-            notes.append(f"bounded reading: {len(r.forgotten)} theft(s) between two other "
-                         f"seats were read as a random card lost by the victim and an unseen "
+            notes.append(f"bounded reading: {plural(len(r.forgotten), 'theft')} between two "
+                         f"other seats {'was' if len(r.forgotten) == 1 else 'were'} read as a "
+                         f"random card lost by the victim and an unseen "
                          f"card gained by the thief (not the same card), to keep the reading "
                          f"bounded ({LIVE_PORT_LIMIT} linked cards at most, tables within "
                          f"{PORT_TABLE_LIMIT:,} entries)")
         if r.forgotten_keeps:
-            notes.append(f"bounded reading: {len(r.forgotten_keeps)} Tomb keep(s) by another "
-                         f"seat from a chamber this seat knew were read as random cards "
+            notes.append(f"bounded reading: {plural(len(r.forgotten_keeps), 'Tomb keep')} by "
+                         f"another seat from a chamber this seat knew "
+                         f"{'was' if len(r.forgotten_keeps) == 1 else 'were'} read as random cards "
                          f"leaving the chamber and unseen cards entering the keeper's hand "
                          f"(not the same cards), to keep the reading bounded "
                          f"({LIVE_PORT_LIMIT} linked cards at most, tables within "

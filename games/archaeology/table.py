@@ -455,7 +455,7 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
 
 def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:
-    """The end of the game: each seat's money and cards sold, the winner(s) and the rule
+    """The end of the game: each seat's money and cards sold, the winners and the rule
     that decided (most money; on a tie, fewest cards sold; still tied, a shared win)."""
     players = range(state.num_players)
     lines = [f"{seat_name(p, viewer, names)}: ${state.money[p]} from "

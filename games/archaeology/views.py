@@ -123,7 +123,8 @@ def make_deal(*, players: int, seed: Seed, data: ArchaeologyData, **options: obj
               ) -> dict[str, Any]:
     """A seeded deal (see the module docstring)."""
     if options:
-        raise InvalidStateError(f"deal: unknown option(s) {', '.join(sorted(options))}")
+        raise InvalidStateError(f"deal: unknown option{'s' if len(options) > 1 else ''} "
+                                f"{', '.join(sorted(options))}")
     rules = _start(read_document({"game": "archaeology", "players": players}, "deal"), data)
     rng = make_rng(seed)
     deck = [c for c in range(MAP) for _ in range(rules.counts[c])]

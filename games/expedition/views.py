@@ -162,7 +162,8 @@ def make_deal(*, players: int, seed: Seed, data: ExpeditionData, monument: str |
     random when ``None``); ``variant``: a variant name, several (a list, or separated by
     commas), or ``None``."""
     if options:
-        raise InvalidStateError(f"deal: unknown option(s) {', '.join(sorted(options))}")
+        raise InvalidStateError(f"deal: unknown option{'s' if len(options) > 1 else ''} "
+                                f"{', '.join(sorted(options))}")
     read_header(read_document({"game": "expedition", "players": players}, "deal"),
                 "expedition", (data.players_min, data.players_max))
     variants = _variant_list(variant)

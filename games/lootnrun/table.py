@@ -164,7 +164,7 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
 def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:
     """Who reached the target (the seat whose score ended the game), everyone's final score
-    (the rooms left in front revealed and scored), and the winner(s): the most points, a
+    (the rooms left in front revealed and scored), and the winners: the most points, a
     tie shared."""
     def name(p: int) -> str:
         return seat_name(p, viewer, names)

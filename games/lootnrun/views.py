@@ -66,7 +66,8 @@ def make_deal(*, players: int, seed: Seed, data: LootNRunData, **options: object
               ) -> dict[str, Any]:
     """Shuffle the rooms, split them into two decks and pick the first player."""
     if options:
-        raise InvalidStateError(f"deal: unknown option(s) {', '.join(sorted(options))}")
+        raise InvalidStateError(f"deal: unknown option{'s' if len(options) > 1 else ''} "
+                                f"{', '.join(sorted(options))}")
     read_header(read_document({"game": "lootnrun", "players": players}, "deal"), "lootnrun",
                 (data.players_min, data.players_max))
     rng = make_rng(seed)

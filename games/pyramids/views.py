@@ -53,6 +53,7 @@ from ..errors import InvalidStateError
 from ..reader import (Node, check_ids, read_cells, read_document, read_header, read_id,
                       read_ids)
 from ..seeding import Seed, make_rng
+from ..table import plural
 from .moves import Cross
 from .rules import is_connected_region
 from .state import PyramidsState
@@ -209,8 +210,9 @@ def _read_player(node: Node, data: PyramidsData, round_: int) -> _Player:
         reached = sum(n <= done for n in data.pyramid_milestones)
         won = sum(c == colour for c, _ in score["pyramid_points"])
         if won > reached:
-            node.fail(f"{won} {colour} award(s) but only {reached} {colour} milestone(s) "
-                      f"completed", "score_card.pyramid_points")
+            node.fail(f"{plural(won, colour + ' award')} but only "
+                      f"{plural(reached, colour + ' milestone')} completed",
+                      "score_card.pyramid_points")
     return {"hand": hand, "masks": masks, "completed": completed, **score}
 
 

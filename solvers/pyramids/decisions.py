@@ -69,7 +69,8 @@ def _keep_world(view: dict[str, Any], data: PyramidsData, seed: Seed
         raise InvalidStateError("view: not a pyramids view (\"game\" must be \"pyramids\")")
     unknown = sorted(set(view) - _KEEP_KEYS)
     if unknown:
-        raise InvalidStateError(f"view: unknown key(s) {unknown} in a keep view")
+        raise InvalidStateError(f"view: unknown key{'s' if len(unknown) > 1 else ''} {unknown} "
+                                f"in a keep view")
     players = view.get("players")
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= data.players_max:
         raise InvalidStateError(f"view.players: {players!r} is not 1..{data.players_max}")

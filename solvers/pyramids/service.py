@@ -447,9 +447,9 @@ def demo_section(data: PyramidsData) -> str:
     card = data.card(result.fact("kept")[0])
     shape = "L4"
     placements = pattern_options(card, 0, shape)
-    lines.append(f"card {card.order} ({card.colour}): {len(placements)} placement(s) of expedition "
-                 f"pattern {shape} can start it (any rotation or mirror, holding the entrance; "
-                 f"up to 3 shown, * = crossed):")
+    lines.append(f"card {card.order} ({card.colour}): {plural(len(placements), 'placement')} "
+                 f"of expedition pattern {shape} can start it (any rotation or mirror, "
+                 f"holding the entrance; up to 3 shown, * = crossed):")
     grid = "".join(card.grid)
     lines.append(render_grid(tuple(grid)))
     for mask in placements[:3]:
