@@ -376,13 +376,16 @@ class Node:
 
 def read_players(table: Node, game: str) -> tuple[int, int]:
     """``players_min`` and ``players_max`` of ``table``, within the range ``game``'s engine
-    plays (:data:`PLAYERS`): a file saying 9 seats for a game played by 2 to 4 is refused
-    here, naming the key and the range, not left to fail at a deal or a view."""
+    plays (:data:`PLAYERS`): a file saying 9 seats for a game played by 2 to 4, or 1 for a
+    game played from 2, is refused here, naming the key and the range, not left to fail at
+    a deal or a view."""
     low, high = PLAYERS[game]
+    why = (f"(digsite's {game} engine plays {low} to {high} players: a file may narrow that "
+           f"range, not widen it)")
     players_min = table.integer("players_min", lo=1)
+    if players_min < low:
+        table.fail(f"must be at least {low}, got {players_min} {why}", "players_min")
     players_max = table.integer("players_max", lo=players_min)
     if players_max > high:
-        table.fail(f"must be at most {high}, got {players_max} (digsite's {game} engine "
-                   f"plays {low} to {high} players: a file may narrow that range, not "
-                   f"widen it)", "players_max")
+        table.fail(f"must be at most {high}, got {players_max} {why}", "players_max")
     return players_min, players_max

@@ -301,6 +301,19 @@ def test_more_seats_than_the_engine_plays_are_refused_naming_the_range(game, tab
             f"at most {high}, got {high + 1}", f"plays {low} to {high} players")
 
 
+@pytest.mark.parametrize("game, table", [("pyramids", "rules"), ("ancients", "rules"),
+                                         ("archaeology", "setup"), ("expedition", "setup"),
+                                         ("lootnrun", "setup")])
+def test_fewer_seats_than_the_engine_plays_are_refused_naming_the_range(game, table):
+    # (a Loot N Run file saying players_min = 1 passed the check; only `--players 1` was
+    # refused, by the registry's range, when a deal was asked for)
+    from games import registry
+
+    low, high = registry.get(game).players
+    rejects(game, _set(table, "players_min", low - 1), f"{table}.players_min:",
+            f"at least {low}, got {low - 1}", f"plays {low} to {high} players")
+
+
 def test_a_huge_integer_is_named_by_its_digits():
     message = rejects("ancients", _set("rules", "start_money", 10**40),
                       "rules.start_money:")
