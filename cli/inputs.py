@@ -6,17 +6,18 @@ as one line ``error: ...`` with exit status 2.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import cards_data
 from cards_data import MAX_INPUT_CHARS, CardData, check_input_size
 from cards_data._schema import JSON_WORDS
 from games.errors import DigsiteError, InvalidStateError
 
-__all__ = ["read_json", "parse_json", "read_text", "load_cards"]
+__all__ = ["read_json", "parse_json", "read_text", "load_cards", "naming"]
 
 
 def read_text(path: str) -> tuple[str, str]:
@@ -62,6 +63,24 @@ def parse_json(text: str, name: str) -> dict[str, Any]:
         raise InvalidStateError(f"{name}: expected a JSON object, got "
                                 f"{JSON_WORDS.get(type(value), type(value).__name__)}")
     return value
+
+
+@contextlib.contextmanager
+def naming(path: str | None) -> Iterator[None]:
+    """A document read inside that is refused names its file first, as a malformed file's
+    line and column do (``error: deal.json: deal: removed: 17 cards, ...``; it said
+    ``error: deal: removed: ...``, whichever file it was); ``None`` (no file: the deal of
+    a seed) names none."""
+    if path is None:
+        yield
+        return
+    name = "<stdin>" if path == "-" else path  # (as read_text names it)
+    try:
+        yield
+    except InvalidStateError as exc:
+        if str(exc).startswith(f"{name}: "):  # (a refusal that names the file already)
+            raise
+        raise InvalidStateError(f"{name}: {exc}") from None
 
 
 def load_cards(game_id: str, path: str | None) -> CardData:

@@ -42,7 +42,7 @@ from solvers.limits import Limit
 from . import charts, pictures
 from .signals import EXIT_INTERRUPTED, first_press_stops
 from . import format as fmt
-from .inputs import load_cards, read_json
+from .inputs import load_cards, naming, read_json
 from .outputs import (ExportableModel, check_folder, check_record_path, check_writable,
                       prepare_dir, write_model, write_text)
 
@@ -676,7 +676,8 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
             exported.append(write_model(target, model))
 
         on_model["on_model"] = export
-    with first_press_stops(), _progress(None, f"{game} best score") as step:
+    with naming(deal_file), first_press_stops(), \
+            _progress(None, f"{game} best score") as step:
         result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0,
                        progress=lambda note: step(0, note),
                        **on_model)
@@ -760,19 +761,20 @@ def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str 
     from solvers.tables import is_table, table_decision_at
 
     doc = read_json(path)
-    if is_table(doc):  # a table followed by `digsite track`: its seat's decisions
-        tracker = read_table(doc, lambda gid, **options: _load_game(gid, cards, **options))
-        if game is not None and tracker.game.id != game:
-            raise DigsiteError(f"{path}: a table of {tracker.game.id}, not {game}")
-        decision = table_decision_at(tracker, seat, at)
-        _say_unmarked_data(path, tracker.record.cards, tracker.game.data)
+    with naming(path):
+        if is_table(doc):  # a table followed by `digsite track`: its seat's decisions
+            tracker = read_table(doc, lambda gid, **options: _load_game(gid, cards, **options))
+            if game is not None and tracker.game.id != game:
+                raise DigsiteError(f"{path}: a table of {tracker.game.id}, not {game}")
+            decision = table_decision_at(tracker, seat, at)
+            _say_unmarked_data(path, tracker.record.cards, tracker.game.data)
+            return view_at(decision, position=position), decision
+        game = record_game(doc) if game is None else game
+        data_ = load_cards(game, cards)
+        record = read_record(doc, game, data_)
+        decision = decision_at(record, seat_of(record, seat), at, data_)
+        _say_unmarked_data(path, record.cards, data_)
         return view_at(decision, position=position), decision
-    game = record_game(doc) if game is None else game
-    data_ = load_cards(game, cards)
-    record = read_record(doc, game, data_)
-    decision = decision_at(record, seat_of(record, seat), at, data_)
-    _say_unmarked_data(path, record.cards, data_)
-    return view_at(decision, position=position), decision
 
 
 #: Notes on stderr once the command has succeeded (``main``): a refusal stays one line.
@@ -820,12 +822,13 @@ def _hint(game: str, view_file: str, iterations: int | None, time_limit: float |
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
                   started=_clock_start())
     on = None if inference is None else inference == "on"
-    with first_press_stops():
-        result = services.hint(game, view, data=data_, limit=limit, seed=seed, top=top,
-                               inference=on)
-    if beliefs:
-        result = services.with_beliefs(game, result, view, data=data_, seed=seed,
-                                       inference=on)
+    with naming(view_file):
+        with first_press_stops():
+            result = services.hint(game, view, data=data_, limit=limit, seed=seed, top=top,
+                                   inference=on)
+        if beliefs:
+            result = services.with_beliefs(game, result, view, data=data_, seed=seed,
+                                           inference=on)
     return result
 
 
@@ -915,7 +918,8 @@ def plan(game: str, view_file: str, token_value: float, cards: str | None, as_js
     data_ = load_cards(game, cards)
     view = _read_view(game, view_file, at, seat, cards)
     start = time.perf_counter()
-    result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
+    with naming(view_file):
+        result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
     if svg_file:
         write_text(svg_file, pictures.plan_picture(view, result, data_))
     click.echo(fmt.to_json(result) if as_json else
@@ -1026,10 +1030,12 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
         if path:
             check_writable(path)
     data_ = load_cards(game, cards)
-    record = read_record(read_json(record_file), game, data_)
-    seat = seat_of(record, seat)
+    doc = read_json(record_file)
+    with naming(record_file):
+        record = read_record(doc, game, data_)
+        seat = seat_of(record, seat)
     moves = None if at is not None else sum(1 for e in record.moves if e.seat == seat)
-    with first_press_stops(answer=False), \
+    with naming(record_file), first_press_stops(answer=False), \
             _progress(moves, f"{game} review", stop=True) as step:
         result = review_game(record, seat=seat, data=data_, at=at,
                              limit=Limit(iterations=iterations, time_limit=time_limit,
@@ -1153,8 +1159,9 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
     from .track import track as follow
 
     if resume_file is not None:
-        tracker = read_table(read_json(resume_file),
-                             lambda gid, **options: _load_game(gid, cards, **options))
+        doc = read_json(resume_file)
+        with naming(resume_file):
+            tracker = read_table(doc, lambda gid, **options: _load_game(gid, cards, **options))
         if tracker.game.id != game:
             raise DigsiteError(f"{resume_file}: a table record of {tracker.game.id}, not "
                                f"{game}")

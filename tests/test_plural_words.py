@@ -76,7 +76,7 @@ def test_the_bounded_reading_counts_its_thefts_and_keeps(thefts, keeps, said):
     from games.archaeology.hidden import HiddenInformation
     reading = SimpleNamespace(forgotten=[object()] * thefts, forgotten_keeps=[object()] * keeps)
     state = SimpleNamespace(_posterior=lambda seat: (None, None, None, reading))
-    notes = HiddenInformation.reading_notes(state, 0)  # type: ignore[arg-type]
+    notes = HiddenInformation.reading_notes(state, 0)
     assert len(notes) == 2 and not any("(s)" in note for note in notes)
     assert all(words in note for words, note in zip(said, notes)), notes
 
@@ -87,7 +87,7 @@ def test_the_plain_result_names_one_winner_or_several(winners, said):
     from games.game import Game
     state = SimpleNamespace(returns=lambda: [1.0, 1.0], winners=lambda: winners)
     game = SimpleNamespace(engine=object())  # an engine without describe_result
-    assert Game.describe_result(game, state, viewer=0)[-1] == said  # type: ignore[arg-type]
+    assert Game.describe_result(game, state, viewer=0)[-1] == said
 
 
 def test_the_pyramids_demo_counts_its_placements():
