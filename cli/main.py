@@ -239,13 +239,18 @@ def _review_help() -> str:
 def _bench_help() -> str:
     from benchmarks.runner import SUITES
 
-    return (f"Suites: {', '.join(SUITES)}.\n"
-            f"--quick takes {QUICK_BENCH_TIME}.\n"
-            "The report measures time, so it differs run to run (no byte-identity): in the "
-            "JSON, fields named *_s or seconds* are seconds, *_ms milliseconds, *_per_s and "
-            "*_per_cpu_s rates (CPU or wall as the name says), except deterministic_s "
-            "(CP-SAT's deterministic time, the same run to run); \"machine\" holds the build "
-            "and the load average.")
+    paragraphs = [
+        f"Suites: {', '.join(SUITES)}.",
+        f"--quick takes {QUICK_BENCH_TIME}.",
+        "The report measures time, so it differs run to run (no byte-identity promise). In "
+        "its JSON a field is a time when a word of its name (between underscores) is a unit: "
+        "s or seconds (cpu_s, wall_s, cpu_s_median, cpu_seconds), ms (search_ms), "
+        "us (microseconds); with the word per it is a rate (iterations_per_cpu_s, "
+        "ms_per_iteration), CPU or wall as the name says. deterministic_s is CP-SAT's "
+        "deterministic time, the same run to run. \"machine\" holds the build and the load "
+        "average at the end."]
+    return "\n".join("\n".join(textwrap.wrap(p, 76, break_on_hyphens=False))
+                     for p in paragraphs)
 
 
 def _version() -> str:

@@ -382,12 +382,8 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
             term.complain(f"hint takes a number of iterations (hint 5000), not {budget[:20]!r}")
             return
         iterations = int(words[0])
-    view: dict[str, Any]
     try:
-        if services.has_capability(game_id, "decision_view"):
-            view = services.capability(game_id, "decision_view")(state, seat)
-        else:
-            view = game.view_of(state, seat)
+        view = services.hint_view(game_id, state, seat)
         result = services.hint(game_id, view, data=game.data,
                                limit=Limit(iterations=iterations), seed=seed, top=5)
         if services.has_capability(game_id, "beliefs"):  # what the seat can infer, as hint --beliefs

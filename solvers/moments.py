@@ -166,7 +166,4 @@ def view_at(decision: Decision, *, position: bool = False) -> dict[str, Any]:
                                     f"view already is its position)")
         view: dict[str, Any] = engine.position_of(state, seat)
         return view
-    if services.has_capability(game, "decision_view"):
-        view = services.capability(game, "decision_view")(state, seat)
-        return view
-    return registry.engine(game).view_of(state, seat)
+    return services.hint_view(game, state, seat)

@@ -56,14 +56,14 @@ from typing import Any, Callable
 
 from cards_data import CardData
 from games.errors import NoSolutionError
-from games.registry import GAME_IDS, SERVICES, get
+from games.registry import GAME_IDS, SERVICES, engine, get
 from games.seeding import Seed
 
 from .hints import Hint
 from .limits import Limit
 
-__all__ = ["service", "capability", "has_capability", "hint", "beliefs", "with_beliefs",
-           "hint_budget", "bot_names", "SERVICE_WORDS"]
+__all__ = ["service", "capability", "has_capability", "hint", "hint_view", "beliefs",
+           "with_beliefs", "hint_budget", "bot_names", "SERVICE_WORDS"]
 
 #: Each service in a user's words, for the message when a game lacks it: after "has no"
 #: and after "games with" ("archaeology has no best-score solver (games with a best-score
@@ -140,6 +140,18 @@ def hint(game_id: str, view: dict[str, Any], *, data: CardData, limit: Limit = L
     result: Hint = hint_of(view, data=data, limit=limit, seed=seed, top=top,
                            **_options(game_id, hint_of, "hint", inference=inference))
     return result
+
+
+def hint_view(game_id: str, state: Any, seat: int) -> dict[str, Any]:
+    """The view of ``seat``'s decision at ``state`` that ``game_id``'s hint reads: the
+    game's ``decision_view`` where the engine's ``view_of`` does not write every decision
+    (Pyramids' keep and take), else ``view_of`` (``InvalidStateError`` where neither can:
+    not the seat's decision)."""
+    if has_capability(game_id, "decision_view"):
+        view: dict[str, Any] = capability(game_id, "decision_view")(state, seat)
+        return view
+    view = engine(game_id).view_of(state, seat)
+    return view
 
 
 def beliefs(game_id: str, view: dict[str, Any], *, data: CardData, seed: Seed = 0,

@@ -24,6 +24,7 @@ from games.errors import DigsiteError, InvalidStateError
 from games.protocol import CHANCE, State
 from games.record import PERSON, GameRecord, read_record, replay_steps, resolve_fixed_chance
 from games.render import position_svg
+from solvers import services
 from solvers.moments import decisions_of
 
 __all__ = ["Opened", "Decision", "open_document", "examples", "example_document",
@@ -94,9 +95,9 @@ def _view_or_reason(game_obj: games_.Game, state: State[Any], seat: int
                     ) -> tuple[dict[str, Any] | None, str | None]:
     if "hint" not in game_obj.info.services:
         return None, f"{game_obj.id} has no move hints"
-    try:
-        return game_obj.view_of(state, seat), None
-    except DigsiteError as exc:  # e.g. Pyramids' keep and take decisions
+    try:  # the hint's own view (Pyramids' keep and take too, as play's hint reads them)
+        return services.hint_view(game_obj.id, state, seat), None
+    except DigsiteError as exc:
         return None, str(exc)
 
 

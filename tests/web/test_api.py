@@ -101,6 +101,24 @@ def test_hint_answers_what_the_cli_prints(client, run_cli, tmp_path):
     assert answer.text.strip() == cli.out.strip()
 
 
+def test_a_pyramids_take_has_a_hint_as_on_the_command_line(client, run_cli, tmp_path):
+    # the board read only the engine's crossing views: "no hint here (a view is taken at a
+    # crossing decision, not in phase take)", where play's and view --at's hints answer
+    opened = client.post("/api/open", json={"example": "pyramids-solo-random"}).json()
+    takes = [d for d in opened["decisions"] if (d["move"] or "").startswith("take")]
+    assert takes and all(d["hint"] for d in takes)
+    n = takes[0]["n"]
+    the_view = client.get(f"/api/open/{opened['id']}/view/{n}").json()
+    assert the_view["decision"] == "take"
+    (tmp_path / "v.json").write_text(json.dumps(the_view))
+    answer = client.post("/api/hint", json={"game": "pyramids", "view": the_view,
+                                            "iterations": 60})
+    assert answer.status_code == 200, answer.text
+    cli = run_cli("hint", "pyramids", str(tmp_path / "v.json"), "--iterations", "60",
+                  "--json")
+    assert cli.code == 0 and answer.text.strip() == cli.out.strip()
+
+
 def test_hint_with_beliefs_answers_what_hint_beliefs_prints(client, run_cli, tmp_path):
     # issue 24: the card games' hint on the page carries the seat's beliefs
     opened = client.post("/api/open", json={"example": "archaeology-greedy"}).json()
