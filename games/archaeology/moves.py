@@ -293,7 +293,7 @@ class MoveBase:
         if kind == STEAL:
             return make(kind, read_number(args[0], text))
         if kind in (EXPLORE, LOOK):
-            return make(kind, cls._chamber(args[0], text, none=kind == LOOK))
+            return make(kind, cls._chamber(args[0], text, kind, none=kind == LOOK))
         if kind == SELL:
             return make(SELL, cls.card(args[0], text), read_number(args[1], text))
         if kind == TENT:
@@ -309,7 +309,7 @@ class MoveBase:
                 raise InvalidMoveError(f"move {text!r}: name two different types")
             return make(NAME, named)
         if kind == REFILL:
-            return make(REFILL, cls._chamber(args[0], text), cls.card(args[1], text))
+            return make(REFILL, cls._chamber(args[0], text, kind), cls.card(args[1], text))
         return make(kind, cls.card(args[0], text, treasure_only=kind != DIG))
 
     @classmethod
@@ -356,13 +356,18 @@ class MoveBase:
         return cls.make(DISCARDS, tuple(sorted(cls.card(w, text) for w in args)))
 
     @classmethod
-    def _chamber(cls, word: str, text: str, *, none: bool = False) -> int:
+    def _chamber(cls, word: str, text: str, kind: int, *, none: bool = False) -> int:
         if none and word == "none":
             return -1
         if not cls.CHAMBERS_BY_LETTER:
+            if not (word.isdigit() and word.isascii()):  # (it said "'chamber' is not a
+                # small number" for 'explore chamber')
+                raise InvalidMoveError(f"move {text!r}: {cls._form(kind)}, a chamber named "
+                                       f"by its size")
             return read_number(word, text)
         if len(word) != 1 or not "A" <= word <= "Z":
-            raise InvalidMoveError(f"move {text!r}: a chamber is a letter A, B, ...")
+            raise InvalidMoveError(f"move {text!r}: {cls._form(kind)}, a chamber named by "
+                                   f"its letter A, B, ...")
         return ord(word) - ord("A")
 
 
@@ -457,7 +462,11 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
             return f"you hold {held[card]} {names[card]}{'' if held[card] == 1 else 's'}, " \
                    f"not {size}"
     if move.kind == EXPLORE:
-        i = rules.chamber_index[move.a]
+        i = rules.chamber_index.get(move.a)
+        if i is None:  # (a number or a letter the player typed: no chamber of the game's)
+            name = chamber_letter if type(move).CHAMBERS_BY_LETTER else str
+            return (f"there is no chamber {name(move.a)} (chambers: "
+                    f"{', '.join(name(c) for c in rules.chamber_index)})")
         if not state.chambers[i]:
             return "that chamber is explored: nothing is left in it"
         need, maps = rules.chamber_maps[i], held[rules.map]

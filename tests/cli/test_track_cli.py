@@ -85,6 +85,23 @@ def test_undo_and_refused_lines_are_kept(run_cli, tmp_path):
     assert "did you mean" in result.err
 
 
+def test_an_explore_of_no_chamber_is_refused_and_the_table_goes_on(run_cli, tmp_path):
+    """'explore 9' (chambers 3, 5, 7), the person's own or another seat's, ended the
+    session with an internal fault (a KeyError)."""
+    lines = table_lines("archaeology", 4, hints=0)
+    assert lines[0] == "1" and lines[3] == "card"  # seat 1 begins: its dig, then its move
+    typed = lines[:4] + ["seat 1: explore 9", "explore 2", "explore chamber", "quit"]
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    errors = result.err.splitlines()
+    assert errors[0].startswith("error: seat 1: move 'explore 9' is not legal here: there is "
+                                "no chamber 9 (chambers: 3, 5, 7)"), errors
+    assert "there is no chamber 2 (chambers: 3, 5, 7)" in errors[1]
+    assert "'explore CHAMBER' (explore 5)" in errors[2]
+    assert "you quit" in result.out
+
+
 def test_undo_says_a_loot_n_run_room_as_the_table_does(run_cli, tmp_path):
     """A room typed by its face is kept by its number; undo named it by that number alone
     ('(undone: 41)', a number the person never typed): it says the room as the table's

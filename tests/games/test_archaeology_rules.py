@@ -602,6 +602,25 @@ def test_a_foreign_move_is_refused_by_apply():
         action_state().apply(Run())
 
 
+def test_an_explore_of_a_chamber_not_in_the_game_is_refused_naming_the_chambers():
+    """'explore 9' (chambers 3, 5, 7) was an internal fault, a KeyError that ended ``play``
+    and ``track``; 'explore chamber' said "'chamber' is not a small number"."""
+    from games import archaeology, expedition
+    for engine, bad, chambers in ((archaeology, ("9", "0", "2"), "3, 5, 7"),
+                                  (expedition, ("D", "Z"), "A, B, C")):
+        data = cards_data.load(engine.GAME.id)
+        state = engine.state_from_deal(engine.make_deal(players=2, seed=2, data=data), data)
+        while state.current_player() < 0:
+            state.apply(state.chance_outcomes()[0][0])
+        for chamber in bad:
+            with pytest.raises(IllegalMoveError, match=f"there is no chamber {chamber} "
+                                                       rf"\(chambers: {chambers}\)"):
+                engine.parse_move(state, f"explore {chamber}")
+    with pytest.raises(InvalidMoveError, match=r"'explore CHAMBER' \(explore 5\), a chamber "
+                                               "named by its size"):
+        archaeology.parse_move(state, "explore chamber")
+
+
 def test_a_refused_sale_or_explore_says_why_and_no_legal_move_has_a_reason():
     """"sell 3 coins" with 2 in hand got a bare "not legal here"; a refused sale or explore
     now says the rule it breaks. Over random games of both editions no legal move is given

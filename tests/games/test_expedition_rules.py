@@ -623,7 +623,7 @@ def test_move_text_round_trips_and_errors():
                  "refill A coin", "sell broken_pendant 2", "dig thief"):
         move = Move.from_text(text)
         assert str(move) == text and eval(repr(move), {"Move": Move}) is move
-    for text, message in (("explore 5", "a chamber is a letter"), ("tent maybe", "tent use"),
+    for text, message in (("explore 5", "a chamber named by its letter A, B"), ("tent maybe", "tent use"),
                           ("name coin coin", "different"),
                           ("keep sphinx", "unknown card"), ("fly", "cannot read")):
         with pytest.raises(InvalidMoveError, match=message):
