@@ -200,14 +200,23 @@ def _dealt_counts(game: Game) -> dict[str, int]:
     return {}
 
 
-def _check_alone(game: Game, key: str, text: str) -> None:
+def _check_alone(tracker: "Tracker", pending: "_Pending", key: str, text: str,
+                 index: int) -> None:
     """An answer to a question a move raised, checked on its own when it is given (a deck
-    top's colour, a card's number): checked only with the last answer, a bad first one
-    refused every later line with its own error."""
+    top's colour, a card's number and whether the deck can hold it): checked only with the
+    last answer, a bad first one refused every later line with its own error."""
+    game = tracker.game
     if game.id == "lootnrun" and key.startswith("top "):
         _colours(game, text, 1, f"deck {key.split()[1]}'s top")
-    if game.id == "pyramids" and key == "card":
-        _numbers(text, 1, "the card taken", _card_count(game))
+    if game.id == "pyramids" and key == "card":  # (a card in front of a seat or in the
+        # display was accepted, and every display after it refused)
+        _pyramids_apply(tracker, pending.world, pending.move, {"card": text}, index)
+    if game.id == "pyramids" and key == "display":  # (its count and the cards kept, before
+        # the new cards are checked with the other answers)
+        after = pending.world.clone()
+        after.apply(pending.move)
+        _pyramids_display(game, getattr(pending.world, "display"), getattr(after, "display"),
+                          text)
 
 
 def _map_points(game: Game) -> dict[int, int]:
@@ -723,30 +732,49 @@ def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
         if card != drawn:
             unseen = [deck, fresh]
             if not _unseen_swap(unseen, card, drawn):
-                raise InvalidMoveError(f"the card taken: card {card} is not in the deck (it "
-                                       f"is in the display, in front of a seat or done)")
+                raise InvalidMoveError(f"the card taken: card {card} is not in the deck "
+                                       f"({_pyramids_where(world, card, tracker.seat)})")
             for k, c in enumerate(display):  # (a fresh display card may have been swapped)
                 if c not in before_display:
                     display[k] = fresh.pop(0)
             seats[taker].hand[slot] = card
     if "display" in answers:
-        cards = _numbers(answers["display"], len(display), "the display",
-                         _card_count(tracker.game))
+        cards = _pyramids_display(tracker.game, before_display, display, answers["display"])
         answers["display"] = " ".join(map(str, cards))
-        kept = [c for c in display if c in before_display]
-        for c in kept:
-            if c not in cards:
-                raise InvalidMoveError(f"the display: card {c} was in it and was not taken")
         surplus = [c for c in display if c not in cards]
         for c in cards:
             if c in display:
                 continue
             if c not in deck:
-                raise InvalidMoveError(f"the display: card {c} is not in the deck (it is in "
-                                       f"front of a seat or done)")
+                raise InvalidMoveError(f"the display: card {c} is not in the deck "
+                                       f"({_pyramids_where(after, c, tracker.seat)})")
             deck[deck.index(c)] = surplus.pop()
         display[:] = cards
     return world, after
+
+
+def _pyramids_display(game: Game, before: Sequence[int], after: Sequence[int], text: str
+                      ) -> list[int]:
+    """The display answered (``text``) after a move that refilled it (``before``, ``after``
+    in a world): its card numbers, each card that stayed among them."""
+    cards = _numbers(text, len(after), "the display", _card_count(game))
+    for c in after:
+        if c in before and c not in cards:
+            raise InvalidMoveError(f"the display: card {c} was in it and was not taken")
+    return cards
+
+
+def _pyramids_where(world: State[Any], card: int, seat: int) -> str:
+    """Where card ``card``, not in the deck, is in ``world`` as the table sees it."""
+    if card in getattr(world, "display"):
+        return "it is in the display"
+    for i, s in enumerate(getattr(world, "seats")):
+        who = "you" if i == seat else f"seat {i}"
+        if card in s.hand:
+            return f"it is in front of {who}"
+        if card in s.completed:
+            return f"{who} completed it"
+    return "it is in the display, in front of a seat or done"
 
 
 def _pyramids_arrange(tracker: "Tracker", world: State[Any], text: str) -> State[Any] | None:
@@ -1222,7 +1250,8 @@ class Tracker:
             pending = self.pending
             assert pending is not None and ask.key is not None
             answers = dict(pending.answers)
-            _check_alone(self.game, ask.key, text)  # (now, not after the last question)
+            _check_alone(self, pending, ask.key, text, index)  # (now, not after the last
+            # question)
             answers[ask.key] = text
             # (the questions may depend on the answers: a Loot N Run awakening shows the
             # target's rooms, and a Werewolf among them draws two more)
@@ -1231,8 +1260,11 @@ class Tracker:
                 pending.answers = answers
                 pending.questions = questions
                 return None
-            shown, new_world = _SHOWS[self.game.id][1](self, pending.world, pending.move,
-                                                       answers, index)
+            try:
+                shown, new_world = _SHOWS[self.game.id][1](self, pending.world, pending.move,
+                                                           answers, index)
+            except DigsiteError as exc:
+                raise type(exc)(f"{exc}{self._earlier_answer(pending)}") from None
             words = self.game.describe_event(shown, pending.move, self.seat)
             event: dict[str, Any] = {"seat": pending.seat, "move": str(pending.move),
                                      "shown": answers}
@@ -1368,6 +1400,18 @@ class Tracker:
         if seat != ask.seat:
             raise IllegalMoveError(f"out of turn: it is {ask.prompt}, not seat {seat}'s")
         return match.group(3)
+
+    def _earlier_answer(self, pending: "_Pending") -> str:
+        """What a refusal of a move's last answer adds when the move has earlier answers:
+        the slip may be in one of those, which no later answer mends (the tracker would
+        refuse every one with the same error), so it names the last of them and that
+        ``undo`` takes it back."""
+        if not pending.answers:
+            return ""
+        key, value = list(pending.answers.items())[-1]
+        prompt = dict(pending.questions).get(key, key).partition(" (")[0]
+        return (f" (or the slip is your earlier answer, {prompt}: "
+                f"{self.answer_words(key, value)}; `undo` takes it back)")
 
     def _waiting(self) -> str | None:
         """The question a move entered waits on (``None``: none)."""

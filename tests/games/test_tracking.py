@@ -600,3 +600,50 @@ def test_a_pyramids_take_prompt_names_the_cards_the_seat_replaces_in_order():
     with pytest.raises(DigsiteError, match=r"^out of turn: it is seat 1's move \(replacing "
                                            r"card 35\), not seat 2's$"):
         tracker.enter(f"seat 2: take {state.display[1]}")
+
+
+def test_a_pyramids_card_taken_from_the_deck_is_checked_when_given():
+    """'take deck' then '11', a card in front of the person (or a display card), was
+    accepted; every answer to the next question ('the display now') was then refused with
+    the card's error ('card 11 is not in the deck'), and nothing said that only undo got
+    out. The card is checked when given; an error the display answer meets that an earlier
+    answer may cause names that answer and undo."""
+    game = load("pyramids")
+    tracker = Tracker.start(game, players=3, seat=0)
+    for line in ("10 16 45 46", "keep 10,46", "keep 1,2", "keep 5,7", "3 6 17 36"):
+        tracker.enter(line)
+    world = tracker.world.clone()  # seat 0 completes cards 10 and 46 in one step
+    s0 = world.seats[0]
+    world.phase, world.round, world.step, world.shape = "take", 0, 1, "domino"
+    s0.completed, s0.hand, s0.masks = [10, 46], [None, None], [0, 0]
+    world.takes, world.to_move = [(10, 0, 0), (46, 0, 1)], 0
+    tracker.world = world
+    front = world.display[0]
+    tracker.enter(f"take {front}")  # (the display is refilled after the second take)
+    world, done = tracker.world, 10
+    tracker.enter("take deck")
+    assert tracker._waiting() == "card"
+    for bad, where in ((front, "it is in front of you"), (world.display[0], "it is in the "
+                                                          "display"),
+                       (done, "you completed it")):
+        with pytest.raises(DigsiteError, match=rf"^the card taken: card {bad} is not in the "
+                                               rf"deck \({where}\)$"):
+            tracker.enter(str(bad))
+        assert tracker._waiting() == "card"
+    drawn = world.deck[-1]
+    tracker.enter(str(drawn))
+    assert tracker._waiting() == "display"
+    kept = [c for c in world.display]
+    with pytest.raises(DigsiteError, match=rf"^the display: card {kept[0]} was in it and "
+                                           rf"was not taken$"):
+        tracker.enter(" ".join(map(str, kept[1:] + [world.deck[0], world.deck[1]])))
+    with pytest.raises(DigsiteError, match=rf"^the display: card {drawn} is not in the "
+                                           rf"deck \(it is in front of you\) \(or the "
+                                           rf"slip is your earlier answer, the card taken "
+                                           rf"from the deck: {drawn}; `undo` takes it "
+                                           rf"back\)$"):
+        tracker.enter(" ".join(map(str, kept + [drawn])))
+    assert tracker._waiting() == "display"
+    tracker.enter(" ".join(map(str, kept + [world.deck[0]])))
+    assert tracker._waiting() is None and tracker.record.events[-1]["shown"] == {
+        "card": str(drawn), "display": " ".join(map(str, kept + [world.deck[0]]))}
