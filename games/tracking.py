@@ -274,10 +274,16 @@ def _card_names(text: str, names: Sequence[str], count: int, what: str) -> list[
 def _numbers(text: str, count: int | None, what: str, top: int) -> list[int]:
     """``count`` card numbers 1 to ``top`` (``None``: any number of them), each once."""
     words = _words(text)
-    if not all(w.isdigit() and len(w) < 4 and 1 <= int(w) <= top for w in words) \
-            or count is not None and len(words) != count:
-        many = plural(count, "card number") if count is not None else "card numbers"
-        raise InvalidMoveError(f"{what}: {many} 1 to {top}, not {text[:40]!r}")
+    bad = next((w for w in words if not (w.isdigit() and len(w) < 4 and 1 <= int(w) <= top)),
+               None)
+    if count == 1 and (bad is not None or len(words) != 1):  # (it said "1 card number")
+        raise InvalidMoveError(f"{what}: a card number 1 to {top}, not {text[:40]!r}")
+    if bad is not None:
+        raise InvalidMoveError(f"{what}: {bad[:20]!r} is no card number (the cards are 1 to "
+                               f"{top})")
+    if count is not None and len(words) != count:  # (it said "4 card numbers 1 to 48")
+        raise InvalidMoveError(f"{what}: {plural(count, 'card')}, got {len(words)} "
+                               f"({text[:40]!r})")
     cards = [int(w) for w in words]
     if len(set(cards)) != len(cards):
         raise InvalidMoveError(f"{what}: each card is in the game once")
@@ -1555,7 +1561,11 @@ class Tracker:
         events = record.events
         self.pending = None
         self.record = replace(record, events=())
-        self.world = self._world_from_setup(record)
+        try:  # (a record's setup answers: read back, they were checked when entered)
+            self.world = self._world_from_setup(record)
+        except DigsiteError as exc:  # (it said "your cards: ...", naming neither the file
+            # nor the key, when a table's setup was edited)
+            raise InvalidStateError(f"table: setup: {exc}") from None
         for i, event in enumerate(events):
             text = event["saw"] if "saw" in event else event["move"]
             ask = self.ask()

@@ -5,6 +5,7 @@ undo; refused lines kept in the record."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -145,6 +146,29 @@ def test_bad_tables_are_refused_with_one_line(run_cli, tmp_path):
         assert result.err.count("\n") == 1
     result = run_cli("track", "expedition", "--record", str(tmp_path / "t.json"))
     assert result.code == 2 and "--monument" in result.err
+
+
+def test_a_table_whose_setup_was_edited_is_refused_naming_the_file(run_cli, tmp_path):
+    """A setup answer a table record holds is checked again when it is read: the refusal
+    said "error: your cards: 4 card numbers 1 to 48, not '7 10 21 44 45'", naming neither
+    the file nor the key, where other table errors name both."""
+    target = tmp_path / "table.json"
+    lines = table_lines("pyramids", 4, hints=0)
+    assert run_cli("track", "pyramids", "--record", str(target),
+                   stdin="\n".join(lines[:20]) + "\n").code == 0
+    doc = json.loads(target.read_text())
+    for cards, why in (("7 10 21 44 45", r"your cards: 4 cards, got 5 \('7 10 21 44 45'\)"),
+                       ("7 10 21 99", "your cards: '99' is no card number \\(the cards are 1 "
+                                      "to 48\\)")):
+        doc["setup"]["cards"] = cards
+        target.write_text(json.dumps(doc))
+        for args in (("track", "pyramids", "--resume", str(target)),
+                     ("view", str(target), "--at", "1"),
+                     ("hint", "pyramids", str(target), "--at", "1")):
+            result = run_cli(*args, stdin="quit\n")
+            assert result.code == 2, (args, result.err)
+            assert re.fullmatch(f"error: {re.escape(str(target))}: table: setup: {why}\n",
+                                result.err), (args, result.err)
 
 
 @pytest.mark.parametrize("game, options", [("lootnrun", ()), ("pyramids", ()),

@@ -630,10 +630,15 @@ def test_a_pyramids_card_taken_from_the_deck_is_checked_when_given():
                                                rf"deck \({where}\)$"):
             tracker.enter(str(bad))
         assert tracker._waiting() == "card"
+    with pytest.raises(DigsiteError, match=r"^the card taken: a card number 1 to 48, not "
+                                           r"'99'$"):  # (it said "1 card number")
+        tracker.enter("99")
     drawn = world.deck[-1]
     tracker.enter(str(drawn))
     assert tracker._waiting() == "display"
     kept = [c for c in world.display]
+    with pytest.raises(DigsiteError, match=r"^the display: 4 cards, got 3 \('1 2 3'\)$"):
+        tracker.enter("1 2 3")  # (it said "4 card numbers 1 to 48")
     with pytest.raises(DigsiteError, match=rf"^the display: card {kept[0]} was in it and "
                                            rf"was not taken$"):
         tracker.enter(" ".join(map(str, kept[1:] + [world.deck[0], world.deck[1]])))
