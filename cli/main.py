@@ -1163,6 +1163,9 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
 
     from .track import track as follow
 
+    if resume_file == "-" and record_file is None:  # (it wrote the table to a file named -)
+        raise DigsiteError("track --resume -: the table read from the standard input is "
+                           "written back after every line; name its file with --record FILE")
     if resume_file is not None:
         doc = read_json(resume_file)
         with naming(resume_file):

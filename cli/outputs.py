@@ -106,7 +106,11 @@ def check_record_path(path: str | Path, key: str, what: str, *, keep: bool = Fal
     (a link, a device, a pipe), or a file that is not a JSON object with ``key`` (``what``:
     "a game record"), is refused, since it is written over at the first line. With
     ``keep`` (a new table: its record is all a real game leaves) an existing record of the
-    kind is refused too."""
+    kind is refused too. ``-`` is refused: a record is a file written as the game goes,
+    not the standard output (it wrote a file named ``-``)."""
+    if str(path) == "-":
+        raise DigsiteError("--record -: a record is a file written as the game goes, not "
+                           "the standard output; name a file (./- for one named -)")
     target = check_writable(path)
     if not (target.exists() or target.is_symlink()):
         return target

@@ -139,6 +139,37 @@ def test_a_corrupt_resume_file_is_one_error_line_and_left_untouched(run_cli, tmp
         assert bad.read_text() == text
 
 
+def test_a_table_from_stdin_is_written_to_the_record_file_named(run_cli, tmp_path,
+                                                               monkeypatch):
+    """'track --resume -' read the table from stdin and wrote it back to a file named '-'
+    in the working folder: it needs --record FILE, and '--record -' is refused (play's
+    too), never a file named '-'."""
+    monkeypatch.chdir(tmp_path)
+    table = tmp_path / "t.json"
+    lines = table_lines("lootnrun", 4, hints=0)
+    assert run_cli("track", "lootnrun", "--record", str(table),
+                   stdin="\n".join(lines[:6]) + "\n").code == 0
+    text = table.read_text()
+    for args, message in (
+            (("--resume", "-"), "error: track --resume -: the table read from the standard "
+                                "input is written back after every line; name its file with "
+                                "--record FILE\n"),
+            (("--resume", "-", "--record", "-"), "error: --record -: a record is a file "
+                                                 "written as the game goes, not the standard "
+                                                 "output; name a file (./- for one named -)\n"),
+            (("--record", "-"), "error: --record -: ")):
+        result = run_cli("track", "lootnrun", *args, stdin=text)
+        assert result.code == 2 and result.err.startswith(message), (args, result.err)
+        assert result.err.count("\n") == 1
+        assert not (tmp_path / "-").exists()
+    result = run_cli("play", "lootnrun", "--record", "-", stdin="")
+    assert result.code == 2 and result.err.startswith("error: --record -: "), result.err
+    result = run_cli("track", "lootnrun", "--resume", "-", "--record", "again.json", stdin=text)
+    assert result.code == 0, result.err
+    assert json.loads((tmp_path / "again.json").read_text()) == json.loads(text)
+    assert not (tmp_path / "-").exists()
+
+
 def test_bad_tables_are_refused_with_one_line(run_cli, tmp_path):
     for args in (("--players", "9"), ("--seat", "5"), ("--monument", "temple")):
         result = run_cli("track", "lootnrun", *args, "--record", str(tmp_path / "t.json"))
