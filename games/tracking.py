@@ -1170,6 +1170,11 @@ _SHOWS: dict[str, tuple[Callable[["Tracker", State[Any], Hashable, dict[str, str
 
 # --- the tracker ------------------------------------------------------------------------
 
+#: A reason's closing list in brackets (``(dealt: 2, 9, 30, 41)``): what one world's hand
+#: holds, left out of a reason said of another seat in every world.
+_HAND_LIST = re.compile(r" \([^()]*\)$")
+
+
 class Tracker:
     """A game followed from one seat (module docstring): :meth:`ask` what is needed next,
     :meth:`enter` a line, :attr:`record` what was entered, :attr:`world` the state."""
@@ -1522,12 +1527,17 @@ class Tracker:
         # (a trade made already, a wall on a Pyramids card), not the hidden hand
         if len(messages) == 1:
             raise IllegalMoveError(f"{name}: {messages.pop()}")
-        if len(reasons) == 1 and None not in reasons:  # (its legal moves name the hand)
-            raise IllegalMoveError(f"{name}: move {text[:60]!r} is not legal here: "
-                                   f"{reasons.pop()}")
+        if None not in reasons:  # (its legal moves name the hand)
+            # the rule without what it lists of the hand ("keep 2 of the 4 cards dealt
+            # to seat 1 (2, 9, 30, 41)"), when that is the same in every world
+            rules = {_HAND_LIST.sub("", r) if len(reasons) > 1 else r
+                     for r in reasons if r is not None}
+            if len(rules) == 1:
+                raise IllegalMoveError(f"{name}: move {text[:60]!r} is not legal here: "
+                                       f"{rules.pop()}")
         # (not the engine's reason: it would name the hand of one sampled world)
-        raise IllegalMoveError(f"move {text[:60]!r} is not possible for seat {actor} here: "
-                               f"no hand it could hold, given what you have seen, allows it")
+        raise IllegalMoveError(f"{name}: move {text[:60]!r} is not possible here: no hand "
+                               f"it could hold, given what you have seen, allows it")
 
     def _settle(self, world: State[Any]) -> None:
         """Play the chance steps the seat does not see (in the world's own outcome)."""

@@ -235,10 +235,12 @@ def why_illegal(state: "LootNRunState", move: Move) -> str | None:
         if target >= state.num_players:
             return f"there is no seat {target}"
         if not fronts[target]:
-            return f"seat {target} has no room in front of them"
+            return f"seat {target} has no room in front of it"  # (as a refusal said of a
+            # seat says it: "seat 1 has no room in front of it")
         if not fronts[seat] and state.num_players > 2:
             return "with 3 or more players you need a room in front of you to awaken"
         return None
     if isinstance(move, Pass):
-        return "you can still act: pass only when no room can be drawn and none is yours"
+        return ("you can still act: pass only when no room can be drawn and none lies in "
+                "front of you")
     return None

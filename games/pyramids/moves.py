@@ -269,13 +269,15 @@ def why_illegal(state: PyramidsState, move: Move) -> str | None:
         if not isinstance(move, Keep):
             return (f"setup first: keep {keep} of the {len(dealt)} cards dealt to you "
                     f"({_listed(dealt)})")
-        for card in move.cards:
-            if card not in dealt:
-                return f"card {card} was not dealt to you (dealt: {_listed(dealt)})"
-            if move.cards.count(card) > 1:
-                return f"card {card} is named twice"
+        # (the count first: it holds whatever was dealt, so the tracker can say it of
+        # another seat, whose dealt cards it does not know)
         if len(move.cards) != keep:
             return f"keep {keep} of your {len(dealt)} dealt cards, not {len(move.cards)}"
+        for card in move.cards:
+            if move.cards.count(card) > 1:
+                return f"card {card} is named twice"
+            if card not in dealt:
+                return f"card {card} was not dealt to you (dealt: {_listed(dealt)})"
         return None
     if isinstance(move, Keep):
         return "the cards were kept at setup"

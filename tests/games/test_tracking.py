@@ -262,7 +262,7 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
     # what seat 1 holds is hidden: no hand it could hold allows it
     ("archaeology", 2, ("1", "pot shard, parchment scrap, coin, talisman",
                         "3 pot shards, coin, talisman", "card", "sell talisman 5"),
-     "not possible for seat 1 here: no hand it could hold"),
+     r"^seat 1: move 'sell talisman 5' is not possible here: no hand it could hold"),
     # a rule that holds in every hand, though the legal moves differ from hand to hand: the
     # rule, without any one hand's legal moves
     ("archaeology", 2, ("1", "pot shard, parchment scrap, coin, talisman",
@@ -272,6 +272,25 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
     ("pyramids", 2, ("10 16 45 46", "keep 10,46", "keep 14,99"),
      r"^seat 1: move 'keep 14,99' is not legal here: there is no card 99 \(the pyramid cards "
      r"are 1 to 48\)$"),
+    # at a keep, a rule that holds whatever was dealt (it said "no hand it could hold", and
+    # without the "seat 1:" the other refusals have), without one world's dealt cards
+    ("pyramids", 3, ("10 16 45 46", "keep 10,46", "seat 1: keep 1"),
+     r"^seat 1: move 'keep 1' is not legal here: keep 2 of seat 1's 4 dealt cards, not 1$"),
+    ("pyramids", 3, ("10 16 45 46", "keep 10,46", "seat 1: pass"),
+     r"^seat 1: move 'pass' is not legal here: setup first: keep 2 of the 4 cards dealt to "
+     r"seat 1$"),
+    ("pyramids", 3, ("10 16 45 46", "keep 10,46", "seat 1: take deck"),
+     r"^seat 1: move 'take deck' is not legal here: setup first: keep 2 of the 4 cards dealt "
+     r"to seat 1$"),
+    ("pyramids", 3, ("10 16 45 46", "keep 10,46", "seat 1: keep 10,2"),
+     r"^seat 1: move 'keep 10,2' is not possible here: no hand it could hold"),
+    # another seat in a refusal is "it", as the seat to move is (it said "in front of
+    # them"), and the seat to move is named once ("none is seat 1's")
+    ("lootnrun", 3, ("1", "green green", "seat 1: awaken 2"),
+     r"^seat 1: move 'awaken 2' is not legal here: seat 2 has no room in front of it "),
+    ("lootnrun", 3, ("1", "green green", "seat 1: pass"),
+     r"^seat 1: move 'pass' is not legal here: seat 1 can still act: pass only when no room "
+     r"can be drawn and none lies in front of it "),
 ])
 def test_another_seats_refused_move_gives_the_reason_that_holds_in_every_hand(
         game_id, players, lines, message):
