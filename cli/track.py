@@ -80,9 +80,11 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
     save(tracker.document())
 
     def undo() -> None:
-        last = _last_line(tracker)
+        last, answer = _last_line(tracker)
         if tracker.undo():
             save(tracker.document())
+            if last and answer:  # (the question it answered, asked again now)
+                last = f"{_question(tracker)}: {last}"
             term.say(f"(undone: {last})" if last else "(undone: the last line is taken back)")
         else:
             term.complain("nothing to undo")
@@ -151,21 +153,44 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             term.say(f"  {words}")
 
 
-def _last_line(tracker: Tracker) -> str:
+def _last_line(tracker: Tracker) -> tuple[str, bool]:
     """The line ``undo`` takes back, as it was entered (canonical words; Loot N Run rooms
-    by their faces, as the table says them): an answer to a move's question, a move with
-    its seat, what a chance step showed, a setup answer."""
+    by their faces, as the table says them), and whether it answers a question (a move's,
+    a chance step's or the setup's: ``undo`` says it after the question, which the tracker
+    asks again once it is taken back; it said a bare '(undone: 47 48 44 36)'). A move is
+    said with its seat, the person's as 'you' (it said 'seat 0: take 37')."""
     pending = tracker.pending
     if pending is not None:
         answers = list(pending.answers.items())
-        return (tracker.answer_words(*answers[-1]) if answers
-                else f"seat {pending.seat}: {pending.move}")
+        return ((tracker.answer_words(*answers[-1]), True) if answers
+                else (_seated(tracker, pending.seat, str(pending.move)), False))
     if tracker.record.events:
         event = tracker.record.events[-1]
         if event.get("shown"):
             key, value = list(event["shown"].items())[-1]
-            return tracker.answer_words(str(key), str(value))
-        return (f"what came out: {event['saw']}" if "saw" in event
-                else f"seat {event['seat']}: {event['move']}")
+            return tracker.answer_words(str(key), str(value)), True
+        return ((str(event["saw"]), True) if "saw" in event
+                else (_seated(tracker, event["seat"], str(event["move"])), False))
     setup = tracker.record.setup
-    return str(list(setup.values())[-1]) if setup else ""
+    return (str(list(setup.values())[-1]), True) if setup else ("", False)
+
+
+def _seated(tracker: Tracker, seat: int, move: str) -> str:
+    return f"{'you' if seat == tracker.seat else f'seat {seat}'}: {move}"
+
+
+def _question(tracker: Tracker) -> str:
+    """The question the tracker asks now, without its move and without what its brackets
+    say of the form ('the display now (its card numbers)': 'the display now')."""
+    ask = tracker.ask()
+    prompt = ask.prompt
+    if ask.kind == "shown" and tracker.pending is not None:
+        prompt = dict(tracker.pending.questions).get(ask.key or "", prompt)
+    if prompt.endswith(")"):
+        depth = 0
+        for i in range(len(prompt) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(prompt[i], 0)
+            if depth == 0:
+                prompt = prompt[:i].rstrip()
+                break
+    return prompt or "the answer"

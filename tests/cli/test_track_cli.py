@@ -113,8 +113,34 @@ def test_undo_says_a_loot_n_run_room_as_the_table_does(run_cli, tmp_path):
     assert result.code == 0, result.err
     assert "you drew from deck 0: room 41 (green): cup, scarab; an empty top" in result.out
     undone = [line for line in result.out.splitlines() if line.startswith("(undone: ")]
-    assert undone == ["(undone: yellow)",
-                      "(undone: room 41 (green): cup, scarab; an empty top)"], undone
+    assert undone == ["(undone: the back colour on top of deck 0 now: yellow)",
+                      "(undone: the room you drew from deck 0: room 41 (green): cup, scarab; "
+                      "an empty top)"], undone
+
+
+def test_undo_says_the_question_an_answer_answered_and_your_moves_as_yours(run_cli,
+                                                                            tmp_path):
+    """Your own moves came back as '(undone: seat 0: take 37)' and answers bare
+    ('(undone: 47 48 44 36)', '(undone: red)'): a move is said as the table names its
+    seat, an answer after the question it answered."""
+    typed = ["0", "green green", "loot 0", "cup scarab", "yellow"] + ["undo"] * 5 + [
+        "1", "green green", "loot 0", "undo", "quit"]
+    result = run_cli("track", "lootnrun", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    undone = [line for line in result.out.splitlines() if line.startswith("(undone: ")]
+    assert undone == [
+        "(undone: the back colour on top of deck 0 now: yellow)",
+        "(undone: the room you drew from deck 0: room 41 (green): cup, scarab; an empty top)",
+        "(undone: you: loot 0)",
+        "(undone: the back colours on top of deck 0 and deck 1: green green)",
+        "(undone: who plays first: 0)",
+        "(undone: seat 1: loot 0)"], undone
+    target = tmp_path / "a.json"
+    lines = table_lines("archaeology", 4, hints=0)
+    result = run_cli("track", "archaeology", "--record", str(target),
+                     stdin="\n".join(lines[:4] + ["undo", "quit"]) + "\n")
+    assert "(undone: seat 1 dug: card)" in result.out.splitlines()
 
 
 def test_an_impossible_card_is_refused(run_cli, tmp_path):
