@@ -30,8 +30,13 @@ WAIT = 120  # seconds for anything the page waits on (a loaded machine is slow)
 @pytest.fixture(scope="module")
 def server():
     """``digsite serve --port 0`` in a process of its own; yields its address."""
+    yield from _serve()
+
+
+def _serve(*records: str):
     pytest.importorskip("starlette")
-    process = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", "0"],
+    process = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", "0",
+                                *records],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = process.stdout.readline()
@@ -213,3 +218,14 @@ def test_each_games_board(browser, server, shots, name):
     _until(browser, lambda d: _where(d).startswith("decision 16 "), "decision 16")
     time.sleep(0.1)
     assert _shot(browser, "board", shots / f"{name}-board.png") != first
+
+
+def test_a_record_given_to_serve_opens_at_once(browser):
+    # `digsite serve GAME.json` listed the record among the examples and showed an empty
+    # board until the player found the Open button
+    record = Path(__file__).resolve().parents[2] / "cli" / "web" / "examples" / \
+        "lootnrun-greedy.json"
+    for address in _serve(str(record)):
+        browser.get(address)
+        _until(browser, lambda d: d.find_elements("css selector", "#board svg")
+               and "decision 1 of" in _where(d), "the record given, open")

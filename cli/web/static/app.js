@@ -51,6 +51,7 @@ async function loadExamples() {
     option.value = `example:${e.name}`;
     select.append(option);
   }
+  return data;
 }
 
 async function open(request, keepReview, keepStash) {
@@ -495,4 +496,6 @@ $("seat").addEventListener("change", () => {
 });
 
 setBusy(false);
-loadExamples().catch((error) => showError(error.message));
+// `digsite serve GAME.json`: the record given opens at once (the first, when several)
+loadExamples().then((data) => { if (data.records.length) open({ record: 0 }); })
+  .catch((error) => showError(error.message));
