@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Literal, Mapping, Protocol, overload
 
-from ._schema import CARD_NUMBER_LIMIT, LABELS, PLAYERS, Node
+from ._schema import CARD_NUMBER_LIMIT, LABELS, PLAYERS, SOLO, Node, table_words
 from .ancients import AncientsData, MapCard
 from .archaeology import ArchaeologyData
 from .errors import DigsiteError, InvalidDataError
@@ -38,7 +38,7 @@ from .treasures import Chamber, Treasure
 
 __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
-    "MAX_INPUT_CHARS", "check_input_size", "PLAYERS",
+    "MAX_INPUT_CHARS", "check_input_size", "PLAYERS", "SOLO", "seat_counts", "seats_refused",
     "bundled_text", "bundled_path", "provenance", "fingerprint", "given_file", "DigsiteError",
     "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",
@@ -221,6 +221,33 @@ def given_file(data: CardData) -> str | None:
     if data.source == bundled.source and fingerprint(data) == fingerprint(bundled):
         return None
     return data.source
+
+
+def seat_counts(data: CardData) -> tuple[int, ...]:
+    """The seat counts digsite plays ``data``'s game with: the file's table range
+    (``players_min`` to ``players_max``, which may narrow the game's), and 1 where the game
+    has the solo analysis mode (:data:`SOLO`).
+
+    >>> seat_counts(load("pyramids")), seat_counts(load("archaeology"))
+    ((1, 2, 3, 4), (2, 3, 4))
+    """
+    low, high = typing.cast(Any, data).players_min, typing.cast(Any, data).players_max
+    return ((1,) if data.game in SOLO else ()) + tuple(range(low, high + 1))
+
+
+def seats_refused(data: CardData, players: int) -> str | None:
+    """Why ``players`` seats cannot play with ``data`` (``None`` when they can), in one
+    line naming the file when it is not the bundled data and the range it allows.
+
+    >>> seats_refused(load("pyramids"), 5)
+    'pyramids is played by 2 to 4 players (1: the solo analysis mode), not 5'
+    """
+    if players in seat_counts(data):
+        return None
+    given = given_file(data)
+    game = data.game if given is None else f"{data.game} with {given}"
+    low, high = typing.cast(Any, data).players_min, typing.cast(Any, data).players_max
+    return f"{game} is played by {table_words(data.game, low, high)}, not {players}"
 
 
 def provenance(data: CardData) -> dict[str, str]:

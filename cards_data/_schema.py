@@ -19,7 +19,7 @@ from typing import Any, Iterable, Mapping, NoReturn, Sequence, TypeVar
 from .errors import InvalidDataError
 
 __all__ = ["LABELS", "Node", "frozen_map", "weakest", "TOML_WORDS", "JSON_WORDS",
-           "CARD_NUMBER_LIMIT", "PLAYERS", "read_players", "MAX_DECK"]
+           "CARD_NUMBER_LIMIT", "PLAYERS", "SOLO", "read_players", "table_words", "MAX_DECK"]
 
 #: The largest number a card file may hold anywhere (a count, a price, points, a target):
 #: no component of the five games prints a number above 100, and every deal, view and
@@ -33,6 +33,9 @@ PLAYERS: dict[str, tuple[int, int]] = {
     "ancients": (2, 6), "archaeology": (2, 4), "expedition": (2, 5), "lootnrun": (2, 6),
     "pyramids": (2, 4),
 }
+#: The games digsite also plays with one seat, as an analysis mode no rulebook has
+#: (``games.registry`` takes each game's ``solo`` from here): any card file allows it.
+SOLO = frozenset({"ancients", "pyramids"})
 #: The most cards one deck (or one game's whole box) may hold in a card file: the largest
 #: of the five games has about 130.
 MAX_DECK = 500
@@ -374,18 +377,31 @@ class Node:
             first[value] = node
 
 
+def table_words(game: str, low: int, high: int) -> str:
+    """How many seats ``game`` is played by, from ``low`` to ``high`` at a table, and 1 in
+    its solo analysis mode where it has one: ``"2 to 4 players (1: the solo analysis
+    mode)"``."""
+    return (f"{low} to {high} players" if low < high else f"{low} players") + (
+        " (1: the solo analysis mode)" if game in SOLO else "")
+
+
 def read_players(table: Node, game: str) -> tuple[int, int]:
-    """``players_min`` and ``players_max`` of ``table``, within the range ``game``'s engine
-    plays (:data:`PLAYERS`): a file saying 9 seats for a game played by 2 to 4, or 1 for a
-    game played from 2, is refused here, naming the key and the range, not left to fail at
-    a deal or a view."""
+    """``players_min`` and ``players_max`` of ``table``, within the table range ``game``'s
+    engine plays (:data:`PLAYERS`): a file saying 9 seats for a game played by 2 to 4, or 1
+    (or 0, or 5) for a game played from 2, is refused here, naming the key and the range,
+    not left to fail at a deal or a view. The solo analysis mode (:data:`SOLO`) is no
+    table: a file does not say it."""
     low, high = PLAYERS[game]
-    why = (f"(digsite's {game} engine plays {low} to {high} players: a file may narrow that "
-           f"range, not widen it)")
-    players_min = table.integer("players_min", lo=1)
-    if players_min < low:
-        table.fail(f"must be at least {low}, got {players_min} {why}", "players_min")
-    players_max = table.integer("players_max", lo=players_min)
+    solo = ", and 1 in its solo analysis mode, which every file allows" if game in SOLO else ""
+    why = (f"(digsite's {game} engine seats {low} to {high} players at a table{solo}: a "
+           f"file may narrow the table's range, not widen it)")
+    players_min = table.integer("players_min", lo=None)
+    if not low <= players_min <= high:
+        table.fail(f"must be {low} to {high}, got {players_min} {why}", "players_min")
+    players_max = table.integer("players_max", lo=None)
     if players_max > high:
         table.fail(f"must be at most {high}, got {players_max} {why}", "players_max")
+    if players_max < players_min:
+        table.fail(f"must be at least players_min, {players_min}, got {players_max}",
+                   "players_max")
     return players_min, players_max

@@ -478,7 +478,7 @@ def deal(game: str, seed: int, players: int | None, monument: str | None,
          variants: tuple[str, ...], cards: str | None) -> None:
     """Print a full deal of GAME as JSON."""
     the_game = _load_game(game, cards, **_deal_options(monument, variants))
-    click.echo(fmt.to_json(the_game.new_deal(seed=seed, players=_players(game, players))))
+    click.echo(fmt.to_json(the_game.new_deal(seed=seed, players=_players(the_game, players))))
 
 
 @app.command()
@@ -500,17 +500,14 @@ def example(game: str, cards: str | None, position: bool) -> None:
                            else the_game.example_view()))
 
 
-def _players(game: str, players: int | None) -> int:
-    """``--players``, or the game's default table; a count the game is not played with is
-    refused (0 is a count, not "not given")."""
-    info = registry.get(game)
+def _players(game: games_.Game, players: int | None) -> int:
+    """``--players``, or the game's default table; a count the game is not played with, or
+    its card file narrows away, is refused (0 is a count, not "not given")."""
     if players is None:
-        return 1 if info.solo else info.players[0]
-    counts = info.player_counts
-    if players not in counts:
-        raise click.BadParameter(f"{game} is played by {counts[0]} to {counts[-1]} players"
-                                 + (" (1: the solo analysis mode)" if info.solo else "")
-                                 + f", not {players}", param_hint="'--players'")
+        return game.default_players
+    refused = cards_data.seats_refused(game.data, players)
+    if refused is not None:
+        raise click.BadParameter(refused, param_hint="'--players'")
     return players
 
 
@@ -1087,9 +1084,9 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
     from .play import Terminal, check_table, default_bots, play as play_game
 
     the_game = _load_game(game, cards, **_deal_options(monument, variants))
-    players = _players(game, players)
+    players = _players(the_game, players)
     names = _bot_names(bots) if bots is not None else default_bots(game, players)
-    check_table(game, players=players, seat=seat, bot_names=names)
+    check_table(the_game, players=players, seat=seat, bot_names=names)
     path = check_record_path(record_file or f"{game}-seed{seed}.json", "record",
                              "a game record")  # before the game
     stdin = sys.stdin
@@ -1200,7 +1197,7 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
             raise DigsiteError("track expedition: say the table's monument (--monument M)")
         the_game = _load_game(game, cards, **options)
         if players is None:  # (a real table: no rulebook has a solo game)
-            players = max(2, the_game.default_players)
+            players = min(n for n in cards_data.seat_counts(the_game.data) if n >= 2)
         tracker = Tracker.start(the_game, players=players, seat=seat or 0)
         path = check_record_path(record_file or f"{game}-table.json", "table",
                                  "a table record", keep=True)

@@ -26,7 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
-from games import Game, registry
+import cards_data
+from games import Game
 from games.game import command_options
 from games.errors import DigsiteError
 from games.protocol import CHANCE, State
@@ -92,22 +93,22 @@ def default_bots(game_id: str, players: int) -> list[str]:
     return ["greedy" if "greedy" in names else names[0]] * (players - 1)
 
 
-def check_table(game_id: str, *, players: int, seat: int, bot_names: list[str]) -> None:
-    """Refuse a table ``play`` cannot seat (``DigsiteError``), before anything is written."""
-    info = registry.get(game_id)
-    if players not in info.player_counts:
-        raise DigsiteError(f"play: {game_id} is played by {info.player_counts[0]} to "
-                           f"{info.player_counts[-1]} players, got {players}")
+def check_table(game: Game, *, players: int, seat: int, bot_names: list[str]) -> None:
+    """Refuse a table ``play`` cannot seat (``DigsiteError``), before anything is written:
+    a count outside the card data's range too (``cards_data.seats_refused``)."""
+    refused = cards_data.seats_refused(game.data, players)
+    if refused is not None:
+        raise DigsiteError(f"play: {refused}")
     if not 0 <= seat < players:
         raise DigsiteError(f"play: seat must be 0 to {players - 1}, got {seat}")
     if len(bot_names) != players - 1:
         raise DigsiteError(f"play: name {plural(players - 1, 'bot')}, one per other seat, "
                            f"got {len(bot_names)}")
-    factories: Mapping[str, type[Bot]] = (services.capability(game_id, "BOTS") if bot_names
+    factories: Mapping[str, type[Bot]] = (services.capability(game.id, "BOTS") if bot_names
                                           else {})
     for name in bot_names:
         if name not in factories:
-            raise DigsiteError(f"play: unknown bot {name!r} for {game_id} (bots: "
+            raise DigsiteError(f"play: unknown bot {name!r} for {game.id} (bots: "
                                f"{', '.join(sorted(factories))})")
 
 
@@ -145,7 +146,7 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
     with the person at ``seat`` and ``bot_names`` at the other seats in order. ``save`` is
     called with the record after every move (and once before the first); the
     :class:`Outcome` says how the game ended."""
-    check_table(game.id, players=players, seat=seat, bot_names=bot_names)
+    check_table(game, players=players, seat=seat, bot_names=bot_names)
     factories: Mapping[str, type[Bot]] = (services.capability(game.id, "BOTS") if bot_names
                                           else {})
     others = [s for s in range(players) if s != seat]

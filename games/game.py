@@ -77,8 +77,8 @@ class Game:
     @property
     def default_players(self) -> int:
         """The table a deal gets when none is asked for: solo where the game has it, else
-        the smallest table."""
-        return self.info.default_players
+        the smallest table the card data allows (``cards_data.seat_counts``)."""
+        return cards_data.seat_counts(self.data)[0]
 
     # --- deals and states -------------------------------------------------------------
 

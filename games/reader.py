@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from typing import Any, Collection, Mapping, NamedTuple, Sequence
 
+import cards_data
 from cards_data._schema import JSON_WORDS, Node
 from grids.cells import GridError, parse_cell
 
 from .errors import InvalidStateError
 from .forgiving import did_you_mean
 
-__all__ = ["Node", "ViewReading", "read_document", "read_header", "read_view_seat", "read_counts",
+__all__ = ["Node", "ViewReading", "read_document", "read_header", "read_seats", "read_view_seat", "read_counts",
            "read_choice",
            "read_names", "read_id", "read_ids", "check_ids", "read_cells"]
 
@@ -73,13 +74,25 @@ def read_document(doc: Any, source: str) -> Node:
     return Node(doc, source, error=InvalidStateError, words=JSON_WORDS)
 
 
-def read_header(node: Node, game_id: str, players: tuple[int, int]) -> int:
-    """Check ``"game"`` and return ``"players"`` (within the inclusive range ``players``)."""
+def read_header(node: Node, game_id: str, players: tuple[int, int | None]) -> int:
+    """Check ``"game"`` and return ``"players"`` (within the inclusive range ``players``;
+    ``None``: no largest)."""
     game = node.text("game")
     if game != game_id:
         node.fail(f"this is a document of {game!r}, not {game_id!r}", "game")
     low, high = players
     return node.integer("players", lo=low, hi=high)
+
+
+def read_seats(node: Node, data: cards_data.CardData) -> int:
+    """:func:`read_header` for ``data``'s game: its ``"players"`` one of the counts
+    digsite plays that data with (``cards_data.seat_counts``: a file that narrows the
+    table's range is held to it), refused in one line naming the file and its range."""
+    players = read_header(node, data.game, (1, None))
+    refused = cards_data.seats_refused(data, players)
+    if refused is not None:
+        node.fail(refused, "players")
+    return players
 
 
 def read_view_seat(node: Node, players: int) -> int:

@@ -253,6 +253,9 @@ def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
         seats = node.texts("seats", length=players)
     source = node.text("source", default=None)
     cards = read_fingerprint(node, data)
+    refused = cards_data.seats_refused(data, players) if data is not None else None
+    if refused is not None:  # (a file narrowing the table's range: a 2-seat record, 3..4)
+        node.fail(refused, "players")
     comment = node.text("comment", default=None)
     moves = []
     for i, item in enumerate(node.items("moves")):

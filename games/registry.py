@@ -29,7 +29,7 @@ import importlib.util
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cards_data import PLAYERS
+from cards_data import PLAYERS, SOLO
 
 from .errors import DigsiteError
 from .forgiving import did_you_mean
@@ -110,7 +110,7 @@ class GameInfo:
     # smallest and largest table the rules allow (``cards_data.PLAYERS``: a card file may
     # narrow the range, never widen it)
     players: tuple[int, int]
-    solo: bool  # whether digsite offers a one-player analysis mode
+    solo: bool  # whether digsite offers a one-player analysis mode (``cards_data.SOLO``)
     variants: tuple[str, ...] = ()
     engine_module: str | None = None  # dotted path; None while no engine exists
     max_moves: int = 0  # upper bound on decisions in one game (conformance test)
@@ -152,7 +152,7 @@ def _register(info: GameInfo) -> None:
 
 _register(GameInfo(
     id="pyramids", name="Silver & Gold: Pyramids", kind="grid",
-    players=PLAYERS["pyramids"], solo=True,
+    players=PLAYERS["pyramids"], solo="pyramids" in SOLO,
     variants=("solo analysis mode",),
     engine_module="games.pyramids",
     max_moves=4 + 4 * 4 * 7 + 48,  # keeps + crossings + at most one take per card
@@ -167,7 +167,7 @@ _register(GameInfo(
 ))
 _register(GameInfo(
     id="ancients", name="Tomb of the Ancients", kind="grid",
-    players=PLAYERS["ancients"], solo=True,
+    players=PLAYERS["ancients"], solo="ancients" in SOLO,
     variants=("beta 2.16", "solo analysis mode (2-player deck)"),
     engine_module="games.ancients",
     # decisions <= (46 draws + 6 final turns) + 50 sells + 2 x (50 finds + 108 sand spends),

@@ -1192,10 +1192,9 @@ class Tracker:
 
     @classmethod
     def start(cls, game: Game, *, players: int, seat: int, seed: int = 0) -> "Tracker":
-        info = game.info
-        if players not in info.player_counts:
-            raise InvalidStateError(f"track: {game.id} is played by {info.player_counts[0]} "
-                                    f"to {info.player_counts[-1]} players, got {players}")
+        refused = cards_data.seats_refused(game.data, players)
+        if refused is not None:
+            raise InvalidStateError(f"track: {refused}")
         if not 0 <= seat < players:
             raise InvalidStateError(f"track: seat must be 0 to {players - 1}, got {seat}")
         game.new_deal(seed=0, players=players)  # (the card data's own player range, in one line)
@@ -1620,6 +1619,9 @@ def read_table(doc: Any, load: Callable[..., Game]) -> Tracker:
     except DigsiteError as exc:
         raise InvalidStateError(f"table: deal_options: {exc}") from None
     cards = read_fingerprint(node, game.data)
+    seats_refused = cards_data.seats_refused(game.data, players)
+    if seats_refused is not None:
+        node.fail(seats_refused, "players")
     setup_node = node.table("setup", default={})
     keys = [key for key, _ in setup_questions(game)]
     setup = {}

@@ -222,6 +222,9 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable
     if games < 1:
         raise DigsiteError("arena: games must be at least 1")
     data = data if data is not None else cards_data.load(game_id)
+    refused = cards_data.seats_refused(data, k)
+    if refused is not None:  # (a card file narrowing the table's range)
+        raise DigsiteError(f"arena: {refused} (--bots names one a seat)")
     deal_options = dict(deal_options or {})
     Game(info, data, deal_options)  # an option the game does not take fails before any game
     deal_seeds = child_seeds(seed, (games + k - 1) // k)

@@ -37,11 +37,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import cards_data
 from cards_data.ancients import AncientsData
 from grids import BLACK, WHITE, GridError, parse_cell
 
 from ..errors import InvalidStateError
-from ..reader import Node, read_document, read_header, read_id, read_ids
+from ..reader import Node, read_document, read_id, read_ids, read_seats
 from ..seeding import Seed, make_rng
 from ..table import plural
 from .rules import Rules, rules_for
@@ -53,10 +54,9 @@ __all__ = ["make_deal", "state_from_deal", "example_view", "state_from_view", "v
 def _players(rules: Rules, players: object) -> int:
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidStateError(f"players must be an integer, got {players!r}")
-    if players != 1 and not rules.data.players_min <= players <= rules.data.players_max:
-        raise InvalidStateError(
-            f"players {players}: Tomb of the Ancients seats 1 (solo) or "
-            f"{rules.data.players_min}-{rules.data.players_max}")
+    refused = cards_data.seats_refused(rules.data, players)
+    if refused is not None:
+        raise InvalidStateError(f"players: {refused}")
     return players
 
 
@@ -86,7 +86,7 @@ def state_from_deal(deal: dict[str, Any], data: AncientsData) -> AncientsState:
     """The position after setup of ``deal``, validated (``InvalidStateError``)."""
     rules = rules_for(data)
     node = read_document(deal, "deal")
-    players = read_header(node, "ancients", (1, rules.data.players_max))
+    players = read_seats(node, rules.data)
     node.optional_integer("seed", lo=None)
     first = node.integer("first_player", hi=players - 1, default=0)
     market = read_ids(node, "market", rules.maps, what="map card", length=len(rules.data.shops))
@@ -122,7 +122,8 @@ def view_of(state: AncientsState, seat: int) -> dict[str, Any]:
 
 
 def example_view(data: AncientsData) -> dict[str, Any]:
-    """A constructed mid-game 2-player view where seat 0 has a dig worth planning.
+    """A constructed mid-game view of the smallest table the card data allows (2 players; 3
+    with a file saying ``players_min = 3``) where seat 0 has a dig worth planning.
 
     From the deal of seed 2024 after setup, seat 0 takes the next three deck cards into its
     pack ($3, 2 sand) and seat 1 the two after ($2, 1 sand). Two patterns are then laid on
@@ -130,13 +131,14 @@ def example_view(data: AncientsData) -> dict[str, Any]:
     left empty (a find for one token), each on the first placement in reading order that
     overlaps no token already there. Not a position reached by play, but a valid view.
     """
-    state = state_from_deal(make_deal(players=2, seed=2024, data=data), data)
+    state = state_from_deal(make_deal(players=max(2, data.players_min), seed=2024, data=data),
+                            data)
     # (as many as the card data's pack limit and deck allow, a card left in the deck so the
     # game is not in its final round: a --cards FILE may hold fewer)
     for seat, want in ((0, 3), (1, 2)):
         take = max(0, min(want, data.pack_limit, len(state.deck) - 1))
         state.pack[seat] = [state.deck.pop(0) for _ in range(take)]
-    state.money, state.sand = [3, 2], [2, 1]
+    state.money[:2], state.sand[:2] = [3, 2], [2, 1]
     for k, card in enumerate(sorted(state.pack[0])[:2]):
         for p in state.rules.maps[card].placements:
             if not p.mask & state.occupied:
@@ -243,7 +245,7 @@ def state_from_view(view: dict[str, Any], data: AncientsData, seed: Seed
     ``games.seeding`` seed; ``None`` is fresh entropy)."""
     rules = rules_for(data)
     node = read_document(view, "view")
-    players = read_header(node, "ancients", (1, rules.data.players_max))
+    players = read_seats(node, rules.data)
     seat = node.integer("seat", hi=players - 1)
     if node.integer("to_move", hi=players - 1, default=seat) != seat:
         node.fail(f"it is seat {node.raw('to_move')}'s turn, not seat {seat}'s", "to_move")

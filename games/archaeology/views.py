@@ -96,7 +96,7 @@ from typing import Any, Sequence, TypeVar
 from cards_data.archaeology import ArchaeologyData
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
+from games.reader import Node, ViewReading, read_document, read_seats, read_view_seat
 from games.seeding import Seed, make_rng
 
 from .hidden import history_lines
@@ -116,7 +116,7 @@ StateT = TypeVar("StateT", bound=ArchaeologyState)
 
 
 def _start(node: Node, data: ArchaeologyData) -> Rules:
-    return rules_for(data, read_header(node, "archaeology", (data.players_min, data.players_max)))
+    return rules_for(data, read_seats(node, data))
 
 
 def make_deal(*, players: int, seed: Seed, data: ArchaeologyData, **options: object

@@ -101,7 +101,7 @@ from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KE
 from games.archaeology.moves import MoveBase
 from games.errors import InternalFault, InvalidStateError
 from games.forgiving import did_you_mean
-from games.reader import (Node, ViewReading, read_choice, read_document, read_header,
+from games.reader import (Node, ViewReading, read_choice, read_document, read_seats,
                           read_view_seat)
 from games.seeding import Seed, make_rng
 
@@ -164,8 +164,7 @@ def make_deal(*, players: int, seed: Seed, data: ExpeditionData, monument: str |
     if options:
         raise InvalidStateError(f"deal: unknown option{'s' if len(options) > 1 else ''} "
                                 f"{', '.join(sorted(options))}")
-    read_header(read_document({"game": "expedition", "players": players}, "deal"),
-                "expedition", (data.players_min, data.players_max))
+    read_seats(read_document({"game": "expedition", "players": players}, "deal"), data)
     variants = _variant_list(variant)
     rng = make_rng(seed)
     keys = [m.key for m in data.monuments]
@@ -234,7 +233,7 @@ def _count(cards: Iterable[int], treasures: int) -> list[int]:
 def state_from_deal(deal: dict[str, Any], data: ExpeditionData) -> ExpeditionState:
     """The initial state of ``deal``, validated (``InvalidStateError`` names the key)."""
     node = read_document(deal, "deal")
-    players = read_header(node, "expedition", (data.players_min, data.players_max))
+    players = read_seats(node, data)
     rules = _options(node, data, players)
     T = rules.treasures
     s = ExpeditionState.blank(rules)
@@ -332,7 +331,7 @@ def read_view(view: dict[str, Any], data: ExpeditionData, seed: Seed) -> ViewRea
     """Validate a player view of either form (module docstring); the world sampled from
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
-    players = read_header(node, "expedition", (data.players_min, data.players_max))
+    players = read_seats(node, data)
     rules = _options(node, data, players)
     seat = read_view_seat(node, players)
     s = ExpeditionState.blank(rules)

@@ -52,7 +52,7 @@ from typing import Any
 from cards_data.lootnrun import LootNRunData
 from games.errors import InvalidStateError
 from games.protocol import resolve_chance
-from games.reader import Node, ViewReading, read_document, read_header, read_view_seat
+from games.reader import Node, ViewReading, read_document, read_seats, read_view_seat
 from games.seeding import Seed, make_rng
 
 from .rules import Rules, rules_for
@@ -68,8 +68,7 @@ def make_deal(*, players: int, seed: Seed, data: LootNRunData, **options: object
     if options:
         raise InvalidStateError(f"deal: unknown option{'s' if len(options) > 1 else ''} "
                                 f"{', '.join(sorted(options))}")
-    read_header(read_document({"game": "lootnrun", "players": players}, "deal"), "lootnrun",
-                (data.players_min, data.players_max))
+    read_seats(read_document({"game": "lootnrun", "players": players}, "deal"), data)
     rng = make_rng(seed)
     ids = [room.id for room in data.rooms]
     rng.shuffle(ids)
@@ -97,7 +96,7 @@ def _room(node: Node, room_id: object, where: str, rules: Rules) -> int:
 
 
 def _start(node: Node, data: LootNRunData) -> Rules:
-    players = read_header(node, "lootnrun", (data.players_min, data.players_max))
+    players = read_seats(node, data)
     return rules_for(data, players)
 
 
@@ -278,8 +277,10 @@ def _skeleton(rules: Rules, seat: int, phase: str, scores: list[int], mine: list
 
 
 def example_view(data: LootNRunData) -> dict[str, Any]:
-    """A mid-game view: three players, seed 0, a few seeded random turns in."""
-    state = state_from_deal(make_deal(players=3, seed=0, data=data), data)
+    """A mid-game view: three players (or the nearest count the card data allows), seed 0,
+    a few seeded random turns in."""
+    players = min(max(3, data.players_min), data.players_max)
+    state = state_from_deal(make_deal(players=players, seed=0, data=data), data)
     rng = make_rng(0)
     resolve_chance(state, rng)
     for _ in range(9):

@@ -46,12 +46,13 @@ from __future__ import annotations
 import random
 from typing import Any, TypedDict
 
+import cards_data
 from cards_data.pyramids import PyramidsData
 from grids.cells import cell_name, cells_of
 
 from ..errors import InvalidStateError
-from ..reader import (Node, check_ids, read_cells, read_document, read_header, read_id,
-                      read_ids)
+from ..reader import (Node, check_ids, read_cells, read_document, read_id, read_ids,
+                      read_seats)
 from ..seeding import Seed, make_rng
 from ..table import plural
 from .moves import Cross
@@ -85,8 +86,11 @@ def make_deal(*, players: int, seed: Seed, data: PyramidsData, rounds: int | Non
 
 
 def _check_table(players: object, rounds: object, steps: object, data: PyramidsData) -> None:
-    if not isinstance(players, int) or not 1 <= players <= data.players_max:
-        raise InvalidStateError(f"players: {players!r} is not 1..{data.players_max}")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise InvalidStateError(f"players: expected an integer, got {players!r}")
+    refused = cards_data.seats_refused(data, players)
+    if refused is not None:
+        raise InvalidStateError(f"players: {refused}")
     if not isinstance(rounds, int) or not 1 <= rounds <= data.torches:
         raise InvalidStateError(f"rounds: {rounds!r} is not 1..{data.torches}")
     if not isinstance(steps, int) or not 1 <= steps < len(data.expedition_deck):
@@ -104,7 +108,7 @@ def _read_length(node: Node, data: PyramidsData) -> tuple[int, int]:
 def state_from_deal(deal: dict[str, Any], data: PyramidsData) -> PyramidsState:
     """The initial state (keep phase) of a deal, validated (``InvalidStateError``)."""
     node = read_document(deal, "deal")
-    players = read_header(node, "pyramids", (1, data.players_max))
+    players = read_seats(node, data)
     node.optional_integer("seed", lo=None)
     rounds, steps = _read_length(node, data)
     known = range(1, len(data.cards) + 1)
@@ -269,7 +273,7 @@ def state_from_view(view: dict[str, Any], data: PyramidsData, seed: Seed
     seats before the view's seat (which act first in the engine's sequential model of
     simultaneous play) get uniformly sampled hidden choices."""
     node = read_document(view, "view")
-    players = read_header(node, "pyramids", (1, data.players_max))
+    players = read_seats(node, data)
     seat = node.integer("seat", hi=players - 1)
     rounds, steps = _read_length(node, data)
     round_ = node.integer("round", lo=1, hi=rounds)
@@ -355,13 +359,15 @@ def view_of(state: PyramidsState, seat: int) -> dict[str, Any]:
 
 
 def example_view(data: PyramidsData) -> dict[str, Any]:
-    """A 2-player view in round 2: the deal of seed 2024 played up to seat 0's fourth
+    """A view of the smallest table the card data allows (2 players; 3 with a file saying
+    ``players_min = 3``) in round 2: the deal of seed 2024 played up to seat 0's fourth
     crossing of round 2 by a fixed simple policy: at every decision the crossing with the
     most boxes (pattern plus extras; the first listed among equals), or, where no crossing
     is offered (keeps, takes, pass), the first legal move. Card data with fewer rounds or
     expedition cards per round stops as late as it allows (its last round, at most its
     fourth crossing)."""
-    state = state_from_deal(make_deal(players=2, seed=2024, data=data), data)
+    state = state_from_deal(make_deal(players=max(2, data.players_min), seed=2024, data=data),
+                            data)
     goal = (min(1, data.rounds - 1), min(4, data.expeditions_per_round))
     while True:
         if state.phase == "reveal":

@@ -27,11 +27,12 @@ from __future__ import annotations
 import copy
 from typing import Any, Iterable, Sequence
 
+import cards_data
 from cards_data.pyramids import PyramidsData
 from games.errors import InvalidStateError
 from games.pyramids import (PyramidsState, make_deal, replacement_order, state_from_deal,
                             state_from_view, view_of)
-from games.reader import Node, read_document, read_header, read_id, read_ids
+from games.reader import Node, read_document, read_id, read_ids, read_seats
 from games.seeding import Seed, make_rng
 from games.table import plural
 
@@ -72,8 +73,11 @@ def _keep_world(view: dict[str, Any], data: PyramidsData, seed: Seed
         raise InvalidStateError(f"view: unknown key{'s' if len(unknown) > 1 else ''} {unknown} "
                                 f"in a keep view")
     players = view.get("players")
-    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= data.players_max:
-        raise InvalidStateError(f"view.players: {players!r} is not 1..{data.players_max}")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise InvalidStateError(f"view.players: expected an integer, got {players!r}")
+    refused = cards_data.seats_refused(data, players)
+    if refused is not None:
+        raise InvalidStateError(f"view.players: {refused}")
     seat = view.get("seat", 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise InvalidStateError(f"view.seat: {seat!r} is not 0..{players - 1}")
@@ -187,7 +191,7 @@ def _check_take_fields(view: object, data: PyramidsData) -> None:
     the key, never a TypeError or KeyError (issue 20). The engine's reader checks the rest
     and every cross-check."""
     node = read_document(view, "view")
-    players = read_header(node, "pyramids", (1, data.players_max))
+    players = read_seats(node, data)
     known = range(1, len(data.cards) + 1)
 
     def person(who: Node) -> None:

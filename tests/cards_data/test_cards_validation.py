@@ -298,7 +298,7 @@ def test_more_seats_than_the_engine_plays_are_refused_naming_the_range(game, tab
 
     low, high = registry.get(game).players
     rejects(game, _set(table, "players_max", high + 1), f"{table}.players_max:",
-            f"at most {high}, got {high + 1}", f"plays {low} to {high} players")
+            f"at most {high}, got {high + 1}", f"seats {low} to {high} players at a table")
 
 
 @pytest.mark.parametrize("game, table", [("pyramids", "rules"), ("ancients", "rules"),
@@ -311,7 +311,20 @@ def test_fewer_seats_than_the_engine_plays_are_refused_naming_the_range(game, ta
 
     low, high = registry.get(game).players
     rejects(game, _set(table, "players_min", low - 1), f"{table}.players_min:",
-            f"at least {low}, got {low - 1}", f"plays {low} to {high} players")
+            f"must be {low} to {high}, got {low - 1}", f"seats {low} to {high} players at a table")
+
+
+@pytest.mark.parametrize("players_min", [0, 1, 5])
+def test_a_players_min_out_of_the_table_range_is_refused_by_one_message(players_min):
+    # (0 said "must be at least 1, got 0" without the range; 1 said "must be at least 2
+    # (digsite's pyramids engine plays 2 to 4 players ...)", though 1 seat is the solo
+    # mode; 5, above the 4 seats, blamed rules.players_max)
+    message = rejects("pyramids", _set("rules", "players_min", players_min),
+                      "rules.players_min:", f"must be 2 to 4, got {players_min}",
+                      "seats 2 to 4 players at a table, and 1 in its solo analysis mode")
+    assert "players_max" not in message
+    message = rejects("lootnrun", _set("setup", "players_min", 1), "setup.players_min:")
+    assert "solo" not in message
 
 
 def test_a_huge_integer_is_named_by_its_digits():

@@ -555,7 +555,7 @@ def test_a_table_beyond_the_card_datas_players_is_refused_at_once():
 
     import cards_data
     three = dataclasses.replace(cards_data.load("lootnrun"), players_max=3)
-    with pytest.raises(DigsiteError, match="players: must be at most 3, got 4"):
+    with pytest.raises(DigsiteError, match="track: lootnrun with lootnrun.toml is played by 2 to 3 players, not 4"):
         Tracker.start(load("lootnrun", data=three), players=4, seat=0)
 
 
