@@ -63,8 +63,10 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
             lines.append(f"value: {_cell(top.value)} ({result.value_meaning})")
         return "\n".join(lines + close_lines + [budget_line] + _inference_lines(result)
                          + explanation)
-    order = ("most visits first (the search's choice)" if result.order == "visits"
-             else "best value first")
+    order = {"visits": "most visits first (the search's choice)",
+             "halving": "by successive halving (the search's choice): the options that stayed "
+                        "in for the most rounds first, then by value",
+             "value": "best value first"}[result.order]
     lines = [
         f"{result.game}: seat {result.seat} — best move {result.best}",
         f"value: {result.value_meaning}",

@@ -16,7 +16,9 @@ returns a typed :class:`Hint`. The CLI alone writes it as JSON (``cli/jsonout.py
   (a win probability, an expected final score, ...). Extra columns are *declared*
   (:class:`Column`), so a formatter prints exactly the columns a game announces.
 * ``order`` says how the rows are ranked: ``"visits"`` (the search's own choice, most
-  visited first) or ``"value"``.
+  visited first), ``"halving"`` (successive halving's: the options that stayed in for more
+  rounds first, then by value; a row may have one visit fewer than the next, sampled
+  when the budget ran out mid-round) or ``"value"``.
 * ``budget`` (:class:`SearchBudget`): ``iterations`` done, ``time_limit`` the wall-clock
   cap *given* (JSON ``time_s``; ``null`` for none) and ``stop_reason`` (``"iterations"``,
   ``"time_limit"`` or ``"single_move"``). Elapsed time never appears: the same seed,
@@ -52,6 +54,8 @@ __all__ = ["Column", "Hint", "HintRow", "SearchBudget", "CloseCall", "hint_resul
            "mean_reward", "STOP_REASONS", "Z_95", "WIN_PROBABILITY", "MEAN_REWARD"]
 
 STOP_REASONS = ("iterations", "time_limit", "single_move", "interrupted")
+#: How a hint's rows may be ranked (the module docstring's ``order``).
+ORDERS = ("visits", "halving", "value")
 Z_95 = 1.959963984540054
 #: A close call's budget estimate is capped here (a gap of ~0 needs "infinitely" many).
 _MAX_SEPARATING_FACTOR = 10_000
@@ -186,7 +190,7 @@ def _close_call(rows: Sequence[HintRow], iterations: int, order: str) -> CloseCa
         return None
     a = rows[0]
     rivals = [r for k, r in enumerate(rows[1:]) if r.value is not None and r.stderr is not None
-              and (k == 0 or order == "visits" and (a.visits is None or r.visits is None
+              and (k == 0 or order != "value" and (a.visits is None or r.visits is None
                                                      or 2 * r.visits >= a.visits))]
     if a.value is None or a.stderr is None or not rivals:
         return None
@@ -230,7 +234,7 @@ def hint_result(game_id: str, *, seat: int, rows: Iterable[dict[str, Any]], valu
     """
     if stop_reason not in STOP_REASONS:
         raise ValueError(f"unknown stop reason {stop_reason!r}")
-    if order not in ("visits", "value"):
+    if order not in ORDERS:
         raise ValueError(f"unknown order {order!r}")
     rows = list(rows)
     # every row may be the best's rival in a close call, shown or not (best-move shows one:

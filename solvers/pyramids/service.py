@@ -198,7 +198,9 @@ def hint(view: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit(), se
                            "words": describe(world, move)})  # the move in words (issue 12)
     return hint_result(
         "pyramids", seat=seat, rows=ranked, value_meaning=EXPECTED_SCORE, limit=limit,
-        iterations=run.used, stop_reason=run.stop_reason, seed=seed, top=top, order="visits",
+        iterations=run.used, stop_reason=run.stop_reason, seed=seed, top=top,
+        # (one allocation ranks by rounds survived, then value; pooled ones by samples)
+        order="halving" if limit.workers <= 1 else "visits",
         value_digits=3, decision=decision, options=sum(len(g) for g in groups.values()),
         distinct_positions=len(keys), min_samples=MIN_SAMPLES,
         explanation=_explain(world, seat, decision, str(ranked[0]["move"]),

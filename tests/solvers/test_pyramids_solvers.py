@@ -198,6 +198,23 @@ def test_graph_analysis_of_a_part_crossed_card():
 
 # --- hints and the policy --------------------------------------------------------------
 
+def test_the_hints_order_is_named_as_it_is_ranked():
+    # the hint said "ranked most visits first" with 16 visits above 17: one allocation
+    # ranks by rounds survived, then value; pooled allocations do rank by samples
+    from cli.format import format_hint
+
+    view = example_view(DATA)
+    one = service.hint(view, data=DATA, limit=Limit(iterations=60), seed=4, top=1000)
+    assert one.order == "halving"
+    text = format_hint(one)
+    assert "ranked by successive halving" in text and "most visits first" not in text
+    pooled = service.hint(view, data=DATA, limit=Limit(iterations=60, workers=2), seed=4,
+                          top=1000)
+    visits = [m.visits for m in pooled.rows]
+    assert pooled.order == "visits" and visits == sorted(visits, reverse=True)
+    assert "ranked most visits first" in format_hint(pooled)
+
+
 def test_hint_ranks_every_option_and_is_deterministic():
     view = example_view(DATA)
     first = service.hint(view, data=DATA, limit=Limit(iterations=30), seed=4, top=1000)
@@ -209,7 +226,7 @@ def test_hint_ranks_every_option_and_is_deterministic():
     visits = [m.visits for m in first.rows]
     assert all(v >= service.MIN_SAMPLES for v in visits)
     assert all(a >= b - 1 for a, b in zip(visits, visits[1:]))
-    assert first.order == "visits" and first.best == first.rows[0].move
+    assert first.order == "halving" and first.best == first.rows[0].move
     assert any("to the tomb via" in line for line in first.explanation)
     assert first.budget.iterations >= 30
 
