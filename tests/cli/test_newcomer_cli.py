@@ -73,7 +73,7 @@ def test_arena_and_bench_help_list_the_bots_and_suites(run_cli):
 @pytest.mark.parametrize("players", ["0", "-1", "5", "99"])
 def test_deal_refuses_a_table_the_game_is_not_played_with(run_cli, players):
     bad_input(run_cli("deal", "pyramids", "--seed", "1", "--players", players),
-              "'--players'", "1 to 4 players", f"not {players}")
+              "'--players'", "2 to 4 players (1: the solo analysis mode)", f"not {players}")
 
 
 def test_play_refuses_players_zero(run_cli):

@@ -94,7 +94,7 @@ def test_play_against_bots_pipes_too(run_cli, tmp_path):
 
 def test_play_usage_errors_are_one_line(run_cli):
     assert_bad_input(run_cli("play", "lootnrun", "--bots", "nobody"), "unknown bot")
-    assert_bad_input(run_cli("play", "pyramids", "--players", "5"), "1 to 4 players")
+    assert_bad_input(run_cli("play", "pyramids", "--players", "5"), "2 to 4 players (1: the solo analysis mode)")
     assert_bad_input(run_cli("play", "lootnrun", "--seat", "5"), "seat")
 
 
