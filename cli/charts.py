@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Sequence
 
 from games.errors import DigsiteError
+from games.table import plural
 from solvers.results import ArenaResult, GameReview
 
 from .format import bot_labels
@@ -103,7 +104,7 @@ def arena_chart(arena: ArenaResult) -> str:
     ax.set_yticks(ys, bots)
     ax.set_xlim(0, 1)
     ax.set_xlabel("win rate (95% Wilson interval)")
-    ax.set_title(f"{arena.game}: {arena.games} games, seed {arena.seed}", fontsize=10)
+    ax.set_title(f"{arena.game}: {plural(arena.games, 'game')}, seed {arena.seed}", fontsize=10)
     ax.legend(fontsize=8, loc="lower right")
     ax.grid(axis="x", alpha=0.3)
     return _svg(fig, plt)
@@ -129,7 +130,8 @@ def best_score_distribution(scores: Sequence[float], *, game: str,
         ax.legend(fontsize=8)
     mean = sum(scores) / len(scores)
     ax.axvline(mean, color="black", linestyle="--", linewidth=1)
-    ax.set_title(f"{game}: best score over {len(scores)} deals, mean {mean:.1f}", fontsize=10)
+    ax.set_title(f"{game}: best score over {plural(len(scores), 'deal')}, mean {mean:.1f}",
+                 fontsize=10)
     ax.set_xlabel("best score of the deal")
     ax.set_ylabel("deals")
     ax.grid(axis="y", alpha=0.3)

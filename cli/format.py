@@ -38,7 +38,7 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
     rows = result.rows
     budget = result.budget
     took = f", took {elapsed:.2f} s" if elapsed is not None else ""
-    budget_line = (f"budget: {budget.iterations} iterations"
+    budget_line = (f"budget: {plural(budget.iterations, 'iteration')}"
                    + (f" over {budget.workers} root-parallel searches"
                       if budget.workers > 1 else "")
                    + (f", time limit {_num(budget.time_limit)} s"
@@ -51,7 +51,7 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         close_lines.append(
             f"too close to call at this budget: {close.moves[0]} and {close.moves[1]} "
             f"differ by {_num(close.gap)}, within the noise (±{_num(close.noise95)} at "
-            "95%); " + (f"about {need} iterations would separate them if the gap stayed "
+            "95%); " + (f"about {plural(need, 'iteration')} would separate them if the gap stayed "
                         "as measured" if need else "no affordable budget would separate them"))
     explanation = list(result.explanation)
     if best_only:
@@ -117,7 +117,7 @@ def format_beliefs(beliefs: Mapping[str, Any]) -> list[str]:
         for row in beliefs["rows"]:
             seats.setdefault(row["seat"], []).append(row)
         for seat, rows in seats.items():
-            lines.append(f"  seat {seat} holds {rows[0]['hand_size']} cards:")
+            lines.append(f"  seat {seat} holds {plural(rows[0]['hand_size'], 'card')}:")
             width = max(len(row["card"]) for row in rows)
             for row in rows:
                 p = row["p"]
@@ -195,7 +195,7 @@ def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     """A chain of finds, one per line; ``elapsed`` (measured by the caller) in text only."""
     took = f", took {elapsed:.3f} s" if elapsed is not None else ""
     lines = [
-        f"{result.game}: {_num(result.points)} points for "
+        f"{result.game}: {plural(result.points, 'point')} for "
         f"{plural(result.tokens_spent, 'sand token')} "
         f"({'optimal' if result.optimal else 'not proven optimal'}{took})"
     ]
@@ -231,7 +231,7 @@ def format_arena(result: ArenaResult) -> str:
     cut = " (stopped early by Ctrl-C: the whole seat rotations played)" \
         if result.interrupted else ""
     budget = budgets_words(result.bots, result.budgets) if result.budgets else \
-        (f"{result.limit.iterations} iterations a decision" if result.limit.iterations
+        (f"{plural(result.limit.iterations, 'iteration')} a decision" if result.limit.iterations
          else "the bots' default budgets")
     lines = [f"{result.game}: {plural(result.games, 'game')}{cut}, seed {result.seed}{options}; "
              f"budgets: {budget}; a k-way shared win counts 1/k"]
@@ -246,9 +246,9 @@ def format_arena(result: ArenaResult) -> str:
     return "\n".join(lines)
 
 
-def format_notation(result: Mapping[str, Any]) -> str:
+def format_notation(result: Mapping[str, Any], *, cards: str | None = None) -> str:
     """Each notation form and its meaning, what else is accepted, then example moves with
-    their words."""
+    their words (of the example of ``cards``, the ``--cards FILE`` given, if any)."""
     game = result["game"]
     lines = [f"{game} move notation:"]
     if not result["forms"]:
@@ -267,7 +267,8 @@ def format_notation(result: Mapping[str, Any]) -> str:
         width = max((len(e["typed"]) for e in accepted["examples"]), default=0)
         for example in accepted["examples"]:
             lines.append(f"  {example['typed']:<{width}}  reads  {example['reads']}")
-    lines.append(f"moves of the example position (`digsite example {game}`):")
+    given = f" --cards {cards}" if cards is not None else ""
+    lines.append(f"moves of the example position (`digsite example {game}{given}`):")
     width = max((len(e["move"]) for e in result["examples"]), default=0)
     for example in result["examples"]:
         words = f"  = {example['words']}" if example["words"] else ""

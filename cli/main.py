@@ -531,7 +531,7 @@ def notation(game: str, cards: str | None, as_json: bool) -> None:
     """How GAME's moves are written: each form with its meaning, then moves of the
     example position (`digsite example GAME`) in words, as the hints print them."""
     result = notation_of(game, load_cards(game, cards))
-    click.echo(fmt.to_json(result) if as_json else fmt.format_notation(result))
+    click.echo(fmt.to_json(result) if as_json else fmt.format_notation(result, cards=cards))
 
 
 # --- solving ---------------------------------------------------------------------------

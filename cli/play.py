@@ -252,7 +252,7 @@ def _option_lines(g: _Game, options: list[Hashable]) -> list[str]:
     per_row = max(1, 96 // width)
     return ["  " + "".join(c.ljust(width) for c in cells[k:k + per_row]).rstrip()
             for k in range(0, len(cells), per_row)] + [
-        f"  ({len(options)} moves: type a number or a move; `digsite notation "
+        f"  ({plural(len(options), 'move')}: type a number or a move; `digsite notation "
         f"{g.game.id}` explains the forms)"]
 
 

@@ -52,18 +52,18 @@ def verdict(d: ReviewedDecision, review: GameReview) -> str:
         if d.noise95 is None:
             return (f"too close to call: {better} may be better by {_value(d.loss)} {unit}, "
                     f"but too few playouts measured the noise")
-        need = (f"about {d.iterations_to_tell} iterations would tell" if d.iterations_to_tell
-                else "no affordable budget would tell")
+        need = (f"about {plural(d.iterations_to_tell, 'iteration')} would tell"
+                if d.iterations_to_tell else "no affordable budget would tell")
         return (f"too close to call: {better} may be better by {_value(d.loss)} {unit}, "
                 f"within the noise (±{_value(d.noise95)}); {need}")
-    confirmed = (f"; confirmed by a search of {d.budget_raised} iterations"
+    confirmed = (f"; confirmed by a search of {plural(d.budget_raised, 'iteration')}"
                  if d.budget_raised is not None and d.label in CONFIRMED else "")
     return f"{d.label}: better was {better} ({_cost(d.loss, unit)}{confirmed})"
 
 
 def _budget(review: GameReview) -> str:
     limit = review.limit
-    words = (f"{limit.iterations} iterations" if limit.iterations else
+    words = (plural(limit.iterations, "iteration") if limit.iterations else
              "the game's default hint budget" if limit.time_limit is None else
              f"at most {_value(limit.time_limit)} s")
     return f"{words} a decision" + (f" over {limit.workers} searches" if limit.workers > 1
@@ -98,7 +98,8 @@ def format_review(review: GameReview) -> str:
     for d, played in zip(review.decisions, said):
         lines.append(f"{d.number:>4}  {played:<{width}}  {verdict(d, review)}")
     s = review.summary
-    lines.append(f"summary: {s.rated} judged of {s.decisions} decisions ({_counts(review)}); "
+    lines.append(f"summary: {s.rated} judged of {plural(s.decisions, 'decision')} "
+                 f"({_counts(review)}); "
                  f"loss over the judged ones {_value(s.total_loss)} {review.scale.unit}, mean "
                  f"{_value(s.mean_loss)}")
     lines.append("accuracy: " + ("- (no judged decision)" if s.accuracy is None else

@@ -267,7 +267,7 @@ def _card_names(text: str, names: Sequence[str], count: int, what: str) -> list[
             raise InvalidMoveError(f"{what}: no card {word[:30]!r}"
                                    + did_you_mean(word.lower(), names))
     if len(words) != count:
-        raise InvalidMoveError(f"{what}: {count} cards, got {len(words)}")
+        raise InvalidMoveError(f"{what}: {plural(count, 'card')}, got {len(words)}")
     return words
 
 
@@ -433,9 +433,11 @@ def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
     points = _map_points(game)
     for cheap, dear in zip(market, market[1:]):
         if points[cheap] > points[dear]:
-            raise InvalidMoveError(f"the market: shop 1 first: map {cheap} ({points[cheap]} "
-                                   f"points) cannot lie in a cheaper shop than map {dear} "
-                                   f"({points[dear]} points); the maps are sorted by points")
+            raise InvalidMoveError(f"the market: shop 1 first: map {cheap} "
+                                   f"({plural(points[cheap], 'point')}) cannot lie in a "
+                                   f"cheaper shop than map {dear} "
+                                   f"({plural(points[dear], 'point')}); the maps are sorted "
+                                   "by points")
     lists = [deal["market"], deal["removed"], deal["deck"]]
     _swap_in(lists, 0, market, set(), "the market")
     deal["market"] = market  # in shop order

@@ -79,7 +79,8 @@ def ancients_find_section(data: AncientsData, *, seed: int = 0) -> str:
     after = tuple("." if not occupied >> i & 1 else ("B" if after_black >> i & 1 else "W")
                   for i in range(25))
     return "\n".join([
-        f"map {card.id} '{card.name}' ({card.points} points), pattern {'/'.join(card.pattern)}",
+        f"map {card.id} '{card.name}' ({plural(card.points, 'point')}), "
+        f"pattern {'/'.join(card.pattern)}",
         grids.render_grid(board),
         f"found in {plural(len(found), 'place')}; after finding it at "
         f"{grids.cell_name(placement.anchor)} (rotated {placement.rotation * 90}°) its tokens flip:",

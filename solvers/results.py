@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from games.record import GameRecord
 from games.registry import ReviewScale
+from games.table import plural
 
 from .limits import Limit
 
@@ -127,7 +128,7 @@ class BotBudget:
         """``1000 iterations a decision``, ``no search``."""
         if not self.searches:
             return "no search"
-        parts = ([f"{self.iterations} iterations"] if self.iterations is not None else []) \
+        parts = ([plural(self.iterations, "iteration")] if self.iterations is not None else []) \
             + ([f"at most {self.time_s:g} s"] if self.time_s is not None else [])
         return " and ".join(parts or ["its own budget"]) + f" a {self.per or 'decision'}"
 

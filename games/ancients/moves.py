@@ -275,7 +275,7 @@ def describe(state: AncientsState | None, move: object) -> str:
         tokens: int = getattr(move, "tokens")
         sand = ("no sand" if tokens == 0
                 else f"{tokens} sand token{'' if tokens == 1 else 's'}")
-        return f"dig: {steps}: {getattr(move, 'points')} points for {sand}"
+        return f"dig: {steps}: {plural(getattr(move, 'points'), 'point')} for {sand}"
     played = getattr(move, "steps", None)
     if played is not None:  # a turn as played, engine move by engine move (solvers.review)
         return "; ".join(describe(state, step) for step in played)
@@ -396,8 +396,8 @@ def _why_not_market(state: AncientsState, move: Market) -> str | None:
     pack = state.pack[seat]
     if len(pack) + 1 > data.pack_limit:
         if move.discard is None:
-            return (f"your pack holds {len(pack)} maps, its most: buying map {card} means "
-                    "discarding one (discard ID, the new map included)")
+            return (f"your pack holds {plural(len(pack), 'map')}, its most: buying map {card} "
+                    "means discarding one (discard ID, the new map included)")
         if move.discard not in pack + [card]:
             return (f"map {move.discard} is neither in your pack nor the one bought (pack: "
                     f"{_listed(pack)}; bought: {card})")

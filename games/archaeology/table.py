@@ -30,6 +30,7 @@ from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK
 from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
                     P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL, REFILL_ON_SANDSTORM, TAKE_ALL)
 from .trades import trading, whole_trade
+from .words import named_types
 
 if TYPE_CHECKING:
     from .moves import MoveBase as Move
@@ -270,9 +271,11 @@ def describe_decision(state: State, seat: int) -> str:
                 f"draw one more (all go back if the value passes {rules.params['bust_over']}) "
                 f"or stop and keep them")
     if phase == P_NAME:
-        return (f"the Sphinx: name {rules.params.get('names', 2)} types; "
-                f"{rules.params['draw']} cards are drawn face up and you keep those of the "
-                f"named types")
+        names = rules.params.get("names", 2)
+        return (f"the Sphinx: name {plural(names, 'type')}; "
+                f"{plural(rules.params['draw'], 'card')} "
+                f"{'is' if rules.params['draw'] == 1 else 'are'} drawn face up and you keep "
+                f"those of the {named_types(names)}")
     if phase == P_ACTION:
         if state.must_sell and not state.sold_this_turn:  # (once sold, the turn is free)
             return ("the dig site is empty and every other seat has passed since your pass: "

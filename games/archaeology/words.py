@@ -76,7 +76,7 @@ EXPEDITION_NOTATION = (
     ("keep {kept}", "the Tomb: keep these {keep} of the chamber you explore; the rest "
                     "goes back face down"),
     ("name {named}", "the Sphinx: name {names}, draw {draw} face up, keep those of the "
-                     "named types"),
+                     "{named_types}"),
     ("draw / stop", "the Mine: draw one more card face up (all go back if their trade value "
                     "passes {bust_over}), or stop and keep the cards drawn"),
     _CHANCE,
@@ -119,7 +119,14 @@ def expedition_notation_facts(data: ExpeditionData) -> dict[str, str]:
     return {"kept": " ".join(_EXAMPLE_CARDS[:keep]), "keep": plural(keep, "card"),
             "named": " ".join(_EXAMPLE_CARDS[:names]), "names": plural(names, "type"),
             "draw": plural(params.get("draw", 5), "card"),
+            "named_types": named_types(names),
             "bust_over": str(params.get("bust_over", 5))}
+
+
+def named_types(names: int) -> str:
+    """The Sphinx's ``names`` named types, as its keep says them: ``named types``, or
+    ``named type`` where a card file names one."""
+    return "named type" if names == 1 else "named types"
 
 
 def _name(state: ArchaeologyState | None, move: MoveBase, card: int, n: int = 1) -> str:
@@ -152,17 +159,18 @@ def _explore(state: ArchaeologyState, move: MoveBase) -> str:
     special = rules.special
     if special == KEEP_SOME:
         keep = rules.params["keep"]
-        return (f"{words}: look at its {held} cards and keep {keep}" if held > keep
+        return (f"{words}: look at its {plural(held, 'card')} and keep {keep}" if held > keep
                 else f"{words}: take its {held} card{'s' if held != 1 else ''}")
     if special == BUST:
         return (f"{words}: draw its cards face up one at a time until you stop; all go back "
                 f"if their trade value passes {rules.params['bust_over']}")
     if special == NAME_TYPES:
-        return (f"{words}: name {rules.params.get('names', 2)} types, draw "
-                f"{rules.params['draw']} face up, keep those of the named types")
+        names = rules.params.get("names", 2)
+        return (f"{words}: name {plural(names, 'type')}, draw "
+                f"{rules.params['draw']} face up, keep those of the {named_types(names)}")
     if special == REFILL_ON_SANDSTORM:
         return f"{words}: take its face-up cards ({_cards(state, move, contents or ()) or 'none'})"
-    return f"{words}: take its {held} cards"
+    return f"{words}: take its {plural(held, 'card')}"
 
 
 def describe(state: ArchaeologyState | None, move: object) -> str:
@@ -215,7 +223,8 @@ def describe(state: ArchaeologyState | None, move: object) -> str:
                 f"down")
     if kind == NAME:
         named = " and ".join(_name(state, move, c, 2) for c in move.a)
-        return f"name {named}: the cards drawn of these types are yours"
+        these = "these types" if len(move.a) > 1 else "this type"
+        return f"name {named}: the cards drawn of {these} are yours"
     if kind == DRAW:
         return "draw one more card face up"
     if kind == STOP:

@@ -138,7 +138,7 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
         gains = []
         for kind in kinds:
             if kind == "mummy":
-                gains.append(f"the mummy gave {who} {score_rooms(rules, rooms)} points")
+                gains.append(f"the mummy gave {who} {plural(score_rooms(rules, rooms), 'point')}")
             elif kind == "werewolf":
                 gains.append(f"the werewolf lets {who} draw a room from each deck")
             elif kind == "frank":
@@ -172,8 +172,8 @@ def describe_result(state: State, *, names: Sequence[str] | None = None,
     scores = state.scores
     lines = []
     if state.ended_by >= 0:  # (a game cut short in a record has no end to tell)
-        lines.append(f"{name(state.ended_by)} reached {state.target} points: the game ended, "
-                     "every seat revealed and scored the rooms in front")
+        lines.append(f"{name(state.ended_by)} reached {plural(state.target, 'point')}: the "
+                     "game ended, every seat revealed and scored the rooms in front")
     lines.append("final scores: " + ", ".join(f"{name(p)} {scores[p]}"
                                               for p in range(state.num_players)))
     winners = state.winners()
@@ -181,4 +181,4 @@ def describe_result(state: State, *, names: Sequence[str] | None = None,
         who = name(winners[0])
         return lines + [f"{who} {'win' if who == 'you' else 'wins'} with the most points"]
     who = ", ".join(name(p) for p in winners[:-1]) + f" and {name(winners[-1])}"
-    return lines + [f"{who} share the win, tied on {scores[winners[0]]} points"]
+    return lines + [f"{who} share the win, tied on {plural(scores[winners[0]], 'point')}"]

@@ -75,13 +75,27 @@ def notation_facts(data: PyramidsData) -> dict[str, str]:
     """
     kept = sorted(([3, 17] + [n for n in range(1, len(data.cards) + 1)
                               if n not in (3, 17)])[:data.keep])
-    back = data.deal - data.keep
     return {"kept": ",".join(map(str, kept)),
             "kept_words": ", ".join(map(str, kept[:-1])) + f" and {kept[-1]}",
             "deal": str(data.deal),
-            "returned": ("none go back" if back == 0 else
-                         "the other goes back into the deck" if back == 1 else
-                         f"the other {back} go back into the deck")}
+            "returned": returned_words(data.deal - data.keep, counted=True)}
+
+
+def returned_words(back: int, *, counted: bool = False) -> str:
+    """What becomes of the ``back`` dealt cards a seat does not keep, in words (``counted``:
+    with their number where there are several).
+
+    >>> returned_words(1)
+    'the other goes back into the deck'
+    >>> returned_words(2), returned_words(2, counted=True)
+    ('the others go back into the deck', 'the other 2 go back into the deck')
+    """
+    if back == 0:
+        return "none go back"
+    if back == 1:
+        return "the other goes back into the deck"
+    return f"the other {back} go back into the deck" if counted else \
+        "the others go back into the deck"
 
 
 @dataclass(frozen=True, slots=True, order=True, repr=False)
@@ -220,11 +234,17 @@ def describe(state: PyramidsState | None, move: object) -> str:
             text += f"; red cross{'es' if len(move.extras) > 1 else ''}: also {boxes}"
         return text
     if isinstance(move, Keep):
-        return (f"keep cards {' and '.join(map(str, move.cards))}; the other dealt cards go "
-                "back into the deck")
+        kept = f"keep card{'s' if len(move.cards) > 1 else ''} {' and '.join(map(str, move.cards))}"
+        dealt = state.seats[state.to_move].dealt if state is not None and \
+            state.phase == "keep" else None
+        return kept + (f"; {returned_words(len(dealt) - len(move.cards))}" if dealt
+                       is not None else "; the other dealt cards go back into the deck")
     if isinstance(move, Take):
         source = "the top card of the deck" if move.card == 0 else f"display card {move.card}"
-        return f"replace your completed card by {source}"
+        replaced = state.takes[0][0] if state is not None and state.phase == "take" and \
+            state.takes else None  # (a seat's takes are one action: the first is this one)
+        return (f"replace your completed card by {source}" if replaced is None else
+                f"replace completed card {replaced} by {source}")
     if isinstance(move, Reveal):
         return f"chance: expedition card {move.shape} is revealed"
     if isinstance(move, Pass):

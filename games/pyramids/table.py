@@ -18,7 +18,7 @@ from grids import render_grid
 from grids.polyomino import SHAPES
 from games.table import plural, possessive, seat_name, shape_rows, side_by_side
 
-from .moves import Cross, Keep, Pass, Reveal, Take, describe
+from .moves import Cross, Keep, Pass, Reveal, Take, describe, returned_words
 
 if TYPE_CHECKING:
     from .moves import Move
@@ -121,8 +121,9 @@ def replacing(state: State) -> list[int]:
 def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it."""
     if state.phase == "keep":
-        return (f"keep {state.rules.data.keep} of the {len(state.seats[seat].dealt)} cards you "
-                "were dealt; the others go back into the deck")
+        dealt = len(state.seats[seat].dealt)
+        return (f"keep {state.rules.data.keep} of the {plural(dealt, 'card')} you were dealt; "
+                + returned_words(dealt - state.rules.data.keep))
     if state.phase == "take":
         mine = replacing(state)
         card = f"card {mine[0]}" if mine else "a card"
@@ -192,8 +193,12 @@ def _chosen(state: State, move: Move, who: str) -> str:
     for card, c in move.extras:
         crossed[card] = crossed.get(card, 0) | 1 << c
     done = [card for card, cells in crossed.items() if cells >> data.card(card).tomb & 1]
-    return f"{who}: {describe(state, move)}" + "".join(
-        f" (completes card {card}: {data.card_points} points)" for card in sorted(done))
+    if not done:
+        return f"{who}: {describe(state, move)}"
+    cards = " and ".join(map(str, sorted(done)))
+    each = plural(data.card_points, "point") + (" each" if len(done) > 1 else "")
+    return (f"{who}: {describe(state, move)} (completes card{'s' if len(done) > 1 else ''} "
+            f"{cards}: {each})")
 
 
 def describe_result(state: State, *, names: Sequence[str] | None = None,

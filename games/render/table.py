@@ -20,6 +20,8 @@ import hashlib
 from html import escape
 from typing import Any, Mapping, Sequence
 
+from games.table import plural
+
 __all__ = ["table_svg", "table_rows", "Chip"]
 
 WIDTH = 760
@@ -34,6 +36,12 @@ BACKS = {"red": "#C0392B", "green": "#1E8449", "blue": "#2E86C1", "yellow": "#D4
 
 Chip = tuple[str, str]  # (text, fill colour)
 
+
+
+def _count(n: Any, word: str) -> str:
+    """A view's count and ``word``, in the plural unless it is 1 (a value that is not a
+    count, in a hand-made view, as it is)."""
+    return plural(n, word) if isinstance(n, int) else f"{n} {word}s"
 
 def _colour(name: str) -> str:
     """A stable light colour per card name (the same card is the same colour everywhere)."""
@@ -84,19 +92,19 @@ def table_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Chip]]]:
         for s, backs in enumerate(view.get("front_backs", [])):
             rows.append((f"{_seat_word(s, viewer)} in front", _cards(list(backs))))
         # (decks count from 0, as the moves `loot 0` and `loot 1` and the words do)
-        rows.append(("decks", [(f"deck {k}: {d.get('size')} rooms, top {d.get('top')}",
+        rows.append(("decks", [(f"deck {k}: {_count(d.get('size'), 'room')}, top {d.get('top')}",
                                 _colour(str(d.get("top"))) if d.get("top") else plain)
                                for k, d in enumerate(view.get("decks", []))]))
         rows.append(("discard", _cards([str(c) for c in view.get("discard", [])])))
         return rows
     rows.append(("your hand", _cards(view.get("hand", {}))))
     rows.append(("marketplace", _cards(view.get("marketplace", {}))))
-    table = [(f"dig site: {view.get('dig_site')} cards", plain),
+    table = [(f"dig site: {_count(view.get('dig_site'), 'card')}", plain),
              (f"thieves drawn: {view.get('thieves_drawn', 0)}", plain),
              (f"sandstorms drawn: {view.get('sandstorms_drawn', 0)}", plain)]
     if "chambers" in view:
         # a chamber already explored is None in the view
-        left = ", ".join("explored" if c is None else f"{c} cards" for c in view["chambers"])
+        left = ", ".join("explored" if c is None else _count(c, "card") for c in view["chambers"])
         table.append((f"chambers: {left}", plain))
     rows.append(("table", table))
     for s, seat in enumerate(view.get("seats", [])):

@@ -108,7 +108,7 @@ def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
     follow = plan_for(after, nxt, token_value=token_value, occ=best.board[0], blk=best.board[1])
     who = "you (next turn)" if nxt == seat else f"seat {nxt}"
     analysis = [
-        f"value {best.value:g} = {best.points} points − {token_value:g} × "
+        f"value {best.value:g} = {plural(best.points, 'point')} − {token_value:g} × "
         f"{plural(best.tokens, 'token')}; {best.nodes} search nodes",
         f"left for {who} (pack {sorted(after.pack[nxt])}, {after.sand[nxt]} sand): best chain "
         + (", ".join(f"map {f.map} at {cell_name(f.anchor)} ({f.points} pts, {f.tokens} tok)"
@@ -215,7 +215,8 @@ def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]
     def pm(row: dict[str, Any]) -> str:
         return f"{row['value']:.2f}" + (f" ± {row['stderr']:.2f}" if row["stderr"] else "")
 
-    lines = [f"the planner's best dig this turn (`digsite plan`: {best.points} points for "
+    lines = [f"the planner's best dig this turn (`digsite plan`: "
+             f"{plural(best.points, 'point')} for "
              f"{plural(best.tokens, 'sand token')}) ranks {rank} of {len(rows)} by expected final "
              f"score: {pm(mine)} against {pm(top)} for {top['move']}. `plan` maximises this "
              "turn's points, the hint the final score: maps found on a later turn score the "
@@ -227,7 +228,7 @@ def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]
         theirs = plan_for(state, other, occ=occ, blk=blk)
         if theirs.finds:
             occ, blk = theirs.board
-            spoilers.append(f"seat {other} digs its best chain ({theirs.points} points)")
+            spoilers.append(f"seat {other} digs its best chain ({plural(theirs.points, 'point')})")
     if not spoilers:
         lines.append("before your next turn no other seat can dig here, so the plan stays "
                      "on the board" if others else
@@ -294,7 +295,7 @@ def _score_words(final: AncientsState) -> str:
     return (f"score {final.score(0):g} = {arts} from {found} artifact{'' if found == 1 else 's'}"
             f" + {money / 2:g} from ${money} + {sand / 2:g} from {sand} sand token"
             f"{'' if sand == 1 else 's'} (money and sand count half a point each), after "
-            f"{final.turns} turns")
+            f"{plural(final.turns, 'turn')}")
 
 
 def bound_words(state: AncientsState, bound: UpperBound) -> str:
@@ -317,7 +318,8 @@ def bound_words(state: AncientsState, bound: UpperBound) -> str:
                 now + points - paid + tokens / 2 + 2 * rests == bound.value):
             return (head + "even if every map you buy could be found at once without spending "
                     "sand, the deck's order (known here) decides what the market can offer. "
-                    f"Its best run through the deck buys {len(buys)} maps worth {points} points "
+                    f"Its best run through the deck buys {plural(len(buys), 'map')} worth "
+                    f"{plural(points, 'point')} "
                     f"for ${paid} and rests {rests} times"
                     + (", the final turn included" if final else "") + ". Count every dollar as a full point "
                     "(a dollar spent is one you could have kept, or an artifact point you sold "

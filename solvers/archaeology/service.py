@@ -54,6 +54,7 @@ from games.archaeology.state import ArchaeologyState
 from games.archaeology.trades import trading
 from games.reader import ViewReading
 from games.seeding import Seed, make_rng
+from games.table import plural
 from solvers.hints import Column, Hint, stamped
 from solvers.ismcts.beliefs import beliefs as sampled_beliefs
 from solvers.ismcts.bots import IsmctsBot, PimcBot, PolicyBot, RandomBot
@@ -135,7 +136,7 @@ def _demo_lines(view: dict[str, Any]) -> list[str]:
     monument = f"{view['monument']}: " if "monument" in view else ""
     chambers = f"; chambers {view['chambers']}" if "monument" in view else ""
     lines = [f"{monument}seat {view['seat']} holds {hand}; marketplace {market}; "
-             f"{view['dig_site']} cards left to dig{chambers}"]
+             f"{plural(view['dig_site'], 'card')} left to dig{chambers}"]
     looks = [line for line in view["history"] if " look " in line and " saw " in line]
     if looks:
         lines.append(f"it looked: {looks[-1]}")
@@ -242,7 +243,7 @@ class Edition:
         view = self.engine.example_view(data)
         result = self.hint(view, data=data, limit=Limit(iterations=300), seed=0, top=3)
         lines = _demo_lines(view)
-        lines.append(f"ISMCTS ({result.budget.iterations} iterations) suggests: "
+        lines.append(f"ISMCTS ({plural(result.budget.iterations, 'iteration')}) suggests: "
                      f"{result.best}")
         return "\n".join(lines + ranked_lines(result, "expected_money"))
 

@@ -1410,7 +1410,8 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
     def prove(best: WarmStart, cp_bound: int | None, stop: str, *, first: bool) -> _Proved:
         """The deal bound, then (no optimum proven) the branch and price from ``best``."""
         rounds = bound_rounds(budget) if bound_iterations is None else bound_iterations
-        tell(f"the deal bound (per-card tables, up to {rounds} rounds): best {best.score:g}"
+        tell(f"the deal bound (per-card tables, up to {plural(rounds, 'round')}): "
+             f"best {best.score:g}"
              + (f", CP-SAT bound {cp_bound}" if cp_bound is not None else ""))
         pool = model.pool if model is not None else choose_cards(inst, data)
         proof = deal_bound(inst, data, iterations=rounds, deal=deal,
@@ -1426,7 +1427,7 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
         rounds = (price_rounds(budget, len(inst.shapes), first=first)
                   if price_iterations is None else price_iterations)
         if bound > best.score and rounds > 0:  # the decomposed proof (issue 21 §2)
-            tell(f"branch and price (up to {rounds} rounds): best {best.score:g}, "
+            tell(f"branch and price (up to {plural(rounds, 'round')}): best {best.score:g}, "
                  f"bound {bound:g}")
             price = prove_deal(deal, data, incumbent=best.score, iterations=rounds,
                                games=games + [best.moves], deadline=deadline,
@@ -1447,7 +1448,8 @@ def solve_deal(deal: dict[str, Any], data: PyramidsData, *, budget: float = DEFA
         step = inst.steps_per_round
         rounds = (price_rounds(budget, len(inst.shapes) - step, first=True)
                   if price_iterations is None else price_iterations)
-        tell(f"the best plan's last {inst.rounds - 1} rounds again (up to {rounds} rounds): "
+        tell(f"the best plan's last {plural(inst.rounds - 1, 'round')} again (up to "
+             f"{plural(rounds, 'round')}): "
              f"best {best.score:g}, bound {bound:g}")
         again = resolve_tail(deal, data, best.moves, score=best.score, step=step,
                              iterations=rounds, deadline=deadline)

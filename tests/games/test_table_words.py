@@ -151,10 +151,11 @@ def test_a_pyramids_seat_sees_the_cards_in_front_of_the_others_never_a_pending_c
 
 # --- Archaeology positions made by hand --------------------------------------------------
 
-def _archaeology(players=2, game_id="archaeology", **options):
-    """A bare Archaeology position (empty hands, marketplace and dig site) of ``game_id``,
-    seat 0 at its actions, and ``give(seat, **cards)`` to fill hands."""
-    game = load(game_id, **options)
+def _archaeology(players=2, game_id="archaeology", data=None, **options):
+    """A bare Archaeology position (empty hands, marketplace and dig site) of ``game_id``
+    (with ``data``, or the bundled card data), seat 0 at its actions, and ``give(seat,
+    **cards)`` to fill hands."""
+    game = load(game_id, data=data, **options)
     state = game.new_initial_state(seed=0, players=players)
     T = state.rules.treasures
     state.hands[:] = [0] * (players * T)
@@ -291,3 +292,77 @@ def test_every_verb_a_refusal_puts_after_you_has_its_third_person(game_id):
     words = set(re.findall(r"\byou\s+([a-z]+)", source))
     assert "why_illegal" in source
     assert words <= set(SECOND_PERSON_VERBS) | objects, words - set(SECOND_PERSON_VERBS)
+
+
+# --- counts and the cards named (a pass's words) ----------------------------------------
+
+def _edited_data(game_id, old, new):
+    import cards_data
+    text = cards_data.bundled_text(game_id)
+    assert old in text
+    return cards_data.load_text(text.replace(old, new, 1), source="mine.toml")
+
+
+@pytest.mark.parametrize("deal, returned", [
+    (3, "the other goes back into the deck"), (2, "none go back"),
+    (4, "the others go back into the deck")])
+def test_a_pyramids_keep_says_how_many_cards_go_back(deal, returned):
+    # a file dealing 3 said "keep 2 of the 3 cards you were dealt; the others go back" and
+    # each option "the other dealt cards go back": one goes back
+    data = _edited_data("pyramids", "deal = 4", f"deal = {deal}")
+    game = load("pyramids", data=data)
+    state = game.new_initial_state(seed=1, players=2)
+    assert game.describe_decision(state, 0) == (
+        f"keep 2 of the {deal} cards you were dealt; {returned}")
+    for move in game.decisions(state):
+        assert game.describe(state, move).endswith(f"; {returned}")
+
+
+def test_a_pyramids_take_names_the_completed_card_it_replaces():
+    # "replace your completed card by display card 11", in play, review and the board,
+    # whichever seat took and whichever of its two cards it replaced
+    game = load("pyramids")
+    seen = 0
+    for _, state, move in _playout("pyramids", 6, players=3):
+        if state.phase == "take" and state.current_player() != CHANCE:
+            replaced = state.takes[0][0]
+            words = game.describe(state, move)
+            assert words.startswith(f"replace completed card {replaced} by "), words
+            assert "your" not in words
+            seen += 1
+    assert seen > 3
+
+
+def test_a_crossing_completing_two_cards_says_them_in_one_bracket():
+    # it said "(completes card 5: 10 points) (completes card 43: 10 points)"
+    from games.pyramids.moves import Cross
+    from games.pyramids.table import _chosen
+
+    game = load("pyramids")
+    state = game.new_initial_state(seed=1, players=2)
+    data = state.rules.data
+    a, b = data.card(5), data.card(43)
+    two = Cross(5, 1 << a.tomb, ((43, b.tomb),))
+    assert _chosen(state, two, "you").endswith(
+        f" (completes cards 5 and 43: {data.card_points} points each)")
+    one = Cross(5, 1 << a.tomb, ())
+    assert _chosen(state, one, "you").endswith(
+        f" (completes card 5: {data.card_points} points)")
+
+
+def test_the_sphinx_naming_one_type_keeps_those_of_the_named_type():
+    from games.notation import notation_of
+
+    data = _edited_data("expedition", "params = { names = 2, draw = 5 }",
+                        "params = { names = 1, draw = 5 }")
+    forms = " ".join(f["meaning"] for f in notation_of("expedition", data)["forms"])
+    assert "name 1 type, draw 5 cards face up, keep those of the named type" in forms
+    assert "named types" not in forms
+    game, state, give = _archaeology(game_id="expedition", data=data, monument="sphinx")
+    give(0, map=1)
+    state.apply(game.parse_move(state, "explore A"))
+    said = game.describe_decision(state, 0)
+    assert said.startswith("the Sphinx: name 1 type; 5 cards are drawn face up")
+    assert said.endswith("you keep those of the named type")
+    assert game.describe(state, game.parse_move(state, "name coin")) == \
+        "name coins: the cards drawn of this type are yours"
