@@ -75,7 +75,7 @@ from .. import interrupt
 from .instance import QueueWindows, SoloInstance, completion_possible
 from .master import MasterLP
 from .pricing import Prices, card_values, trace_plan
-from .tables import ICON_ORDER, card_table
+from .tables import ICON_ORDER, TablesCut, card_table
 
 __all__ = ["DealBound", "deal_bound", "static_bound", "pyramid_points", "pyramid_hull",
            "SOURCES", "DEFAULT_BOUND_ITERATIONS"]
@@ -201,13 +201,14 @@ class _Relaxation:
     """The per-card relaxation of one deal: the card pool, the master LP's rows and the
     pricing dynamic programme."""
 
-    def __init__(self, inst: SoloInstance, data: PyramidsData, *, smoothing: float = 0.5):
+    def __init__(self, inst: SoloInstance, data: PyramidsData, *, smoothing: float = 0.5,
+                 deadline: float | None = None):
         self.inst, self.data = inst, data
         self.smoothing = smoothing
         self.T = len(inst.shapes)
         self.rounds = inst.rounds
         self.pool = pool = _pool(inst, data)
-        self.tables = [card_table(data.card(c.order)) for c in pool]
+        self.tables = [card_table(data.card(c.order), deadline=deadline) for c in pool]
         reds = [popcount(data.card(c.order).icons["red_cross"]) for c in pool]
         # extras on one card in one action: at most the red crosses of the two cards in hand
         self.depth = [r + max([x for j, x in enumerate(reds) if j != i] or [0])
@@ -558,14 +559,18 @@ def deal_bound(inst: SoloInstance, data: PyramidsData, *,
     (default: the per-card relaxation's pool). ``games`` are legal games of ``deal`` (move
     lists) whose card plans start the column generation; ``deadline`` is a wall-clock stop
     (a ``time.monotonic()`` instant) consulted before the tables are built and before each
-    iteration: once it has passed, the static bound is what is left."""
+    iteration and by the tables' build: once it has passed, the static bound is what is
+    left."""
     pool = [c.order for c in _pool(inst, data)] if cards is None else list(cards)
     static = static_bound(inst, data, pool)
     if iterations <= 0:
         return DealBound(static, "static", static)
     if expired(deadline):
         return DealBound(static, "static", static, stopped_by_clock=True)
-    relaxation = _Relaxation(inst, data)
+    try:
+        relaxation = _Relaxation(inst, data, deadline=deadline)
+    except TablesCut:
+        return DealBound(static, "static", static, stopped_by_clock=True)
     if games and deal is None:
         raise ValueError("deal_bound: the games' deal is needed to read their plans")
     start = [] if deal is None else [p for moves in games

@@ -100,11 +100,12 @@ class BranchAndPrice:
 
     def __init__(self, position: SoloPosition, data: PyramidsData, *,
                  plans: list[CardPlan] | None = None, state: PyramidsState | None = None,
-                 warm: bool = False):
+                 warm: bool = False, deadline: float | None = None):
         self.position, self.data = position, data
         self.state = state  # the engine state of the position: plans are followed from it
         self.found: tuple[int, list[str]] | None = None  # the best game the dives played
-        self.space = Space(position, data)
+        # the card tables: built before ``deadline`` or ``tables.TablesCut``
+        self.space = Space(position, data, deadline=deadline)
         self.plans: list[CardPlan] = list(plans or [])
         self._keys = {p.key() for p in self.plans}
         self.heap: list[OpenNode] = []

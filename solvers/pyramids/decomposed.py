@@ -58,7 +58,8 @@ It starts from the card plans of the games already known (the warm starts and CP
 plan), so its master holds a real game's score from the first round. The budget is
 deterministic: ``price_rounds(budget, steps)`` column-generation rounds, the root's first (up to
 ``ROOT_ITERATIONS``), then in chunks of ``CHUNK``; a ``deadline`` is consulted between
-chunks, between nodes and between the rounds of a node.
+chunks, between nodes and between the rounds of a node, and by the card tables' build (a
+deadline that falls there leaves no bound of this method).
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ from .. import interrupt
 from .branching import ROOT_ITERATIONS, BranchAndPrice
 from .position import SoloPosition
 from .relax import plans_of
+from .tables import TablesCut
 
 __all__ = ["SOURCE", "CHUNK", "FULL_DEAL_STEPS", "PriceProof", "price_rounds", "prove_deal",
            "resolve_tail"]
@@ -122,6 +124,11 @@ class PriceProof:
     stopped_by_clock: bool
     game: tuple[int, tuple[str, ...], tuple[int, ...], dict[str, int]] | None
 
+    @classmethod
+    def cut(cls) -> "PriceProof":
+        """No round done before the deadline: no bound (above any score) and no game."""
+        return cls(10 ** 9, float("inf"), 0, 0, True, None)
+
 
 def _replayed(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
               ) -> tuple[PyramidsState, tuple[int, ...]]:
@@ -154,9 +161,14 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
     ``model.solve_deal`` asks for it on every deal). ``warm``: a child node's first master
     solve starts from its parent's final basis (``BranchAndPrice(warm=True)``; the 2-round
     deals' path, ``master``'s docstring).
-    ``progress(bound, best)`` after each chunk."""
+    ``progress(bound, best)`` after each chunk. A ``deadline`` that falls before the card
+    tables are built leaves no bound (``PriceProof.cut``)."""
     state = state_from_deal(deal, data)
-    search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state, warm=warm)
+    try:
+        search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state,
+                                warm=warm, deadline=deadline)
+    except TablesCut:
+        return PriceProof.cut()
     for moves in games:
         search.add_plans(plans_of(search.space, state, moves))
     return _price(search, deal, data, (), incumbent=incumbent, iterations=iterations,
@@ -177,8 +189,11 @@ def resolve_tail(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str],
     better than ``score``, holds the whole deal's moves (the prefix, then the search's),
     replayed. Measured in ``model``'s docstring (the full deals' last three rounds)."""
     state, prefix = _position_at(deal, data, moves, step)
-    search = BranchAndPrice(SoloPosition.from_state(state), data, state=state.clone(),
-                            warm=True)
+    try:
+        search = BranchAndPrice(SoloPosition.from_state(state), data, state=state.clone(),
+                                warm=True, deadline=deadline)
+    except TablesCut:
+        return PriceProof.cut()
     search.add_plans(plans_of(search.space, state, moves[len(prefix):]))
     return _price(search, deal, data, prefix, incumbent=score, iterations=iterations,
                   deadline=deadline, integral=True, whole=True, progress=progress)

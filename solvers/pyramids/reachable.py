@@ -47,6 +47,7 @@ from solvers.results import Reachable
 from .branching import BranchAndPrice
 from .decomposed import price_rounds
 from .position import SoloPosition
+from .tables import TablesCut
 
 __all__ = ["reachable", "short_of", "first_below", "search_rounds", "POSITION_ITERATIONS",
            "SEARCH_ITERATIONS"]
@@ -69,11 +70,14 @@ def search_rounds(budget: float) -> int:
     return max(SEARCH_ITERATIONS, price_rounds(budget))
 
 
-def _search(state: PyramidsState, data: PyramidsData) -> tuple[BranchAndPrice, int]:
+def _search(state: PyramidsState, data: PyramidsData, deadline: float | None
+            ) -> tuple[BranchAndPrice, int]:
     """The branch and price of ``state``'s position, and how many root nodes it has (the
     skull track splits the root in two where it can pass 10): each root node gets the
-    position's rounds, not the first one all of them."""
-    search = BranchAndPrice(SoloPosition.from_state(state), data, state=state.clone())
+    position's rounds, not the first one all of them. ``tables.TablesCut`` when the
+    ``deadline`` falls before its card tables are built."""
+    search = BranchAndPrice(SoloPosition.from_state(state), data, state=state.clone(),
+                            deadline=deadline)
     return search, len(search.space.root_ranges())
 
 
@@ -83,10 +87,11 @@ def reachable(state: PyramidsState, data: PyramidsData, *,
     """The best still reachable from ``state`` (a solo position, not changed), and the
     column-generation rounds it took: the exact score at the end, else the branch and
     price's proven bound (exact when one of its dives' games reaches it), ``iterations``
-    rounds per root node."""
+    rounds per root node; ``tables.TablesCut`` when the ``deadline`` falls before the card
+    tables are built."""
     if state.is_terminal():
         return Reachable(float(state.score(0)), True), 0
-    search, roots = _search(state, data)
+    search, roots = _search(state, data, deadline)
     result = search.run(incumbent=0, iterations=iterations * roots, root_iterations=iterations,
                         deadline=deadline)
     return Reachable(float(result.bound), result.proven), result.iterations
@@ -98,11 +103,15 @@ def short_of(state: PyramidsState, data: PyramidsData, best: float, *,
     """Whether the best still reachable from ``state`` is provably below ``best``, and the
     column-generation rounds it took: the branch and price run with ``best`` as the score
     to beat, which stops each column generation as soon as its bound falls below it
-    (``iterations`` rounds per root node at the most)."""
+    (``iterations`` rounds per root node at the most). A ``deadline`` that falls before the
+    card tables are built settles nothing (``False``)."""
     if state.is_terminal():
         return state.score(0) < best, 0
     target = math.ceil(best) - 1  # scores are whole: below ``best`` is at most this
-    search, roots = _search(state, data)
+    try:
+        search, roots = _search(state, data, deadline)
+    except TablesCut:
+        return False, 0
     result = search.run(incumbent=target, iterations=iterations * roots,
                         root_iterations=iterations, deadline=deadline, prune_root=True)
     # closed with no dive's game above the target: nothing reaches ``best``
@@ -142,8 +151,11 @@ def first_below(states: Sequence[PyramidsState], best: float, *, data: PyramidsD
             high = middle
         else:
             low = middle + 1
-    there, _ = reachable(states[high], data, deadline=deadline)
     target = math.ceil(best) - 1
+    try:
+        there, _ = reachable(states[high], data, deadline=deadline)
+    except TablesCut:  # what the bisection proved there stands
+        there = Reachable(float(target), False)
     if there.value > target:
         # the figure's own run (no score to beat, so other rounds and another column
         # pool) ended above what the bisection proved there: that proof is the tighter

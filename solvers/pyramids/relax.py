@@ -249,10 +249,13 @@ class _PoolCard:
 
 class Space:
     """What every node of one position shares: the card pool with its tables, the
-    completion timing, the score card so far."""
+    completion timing, the score card so far. The tables are built before ``deadline``
+    (``solvers.clock``) or not at all (``tables.TablesCut``)."""
 
-    def __init__(self, position: SoloPosition, data: PyramidsData):
+    def __init__(self, position: SoloPosition, data: PyramidsData, *,
+                 deadline: float | None = None):
         self.position, self.data = position, data
+        self._deadline = deadline
         self.skull_lines = skull_lines(data)
         self.T = position.T
         self.t0 = position.step
@@ -261,7 +264,7 @@ class Space:
         self.colours = list(data.colours)
         self.n0 = position.colour_counts(data)
         self.pool = self._pool()
-        self.tables = [card_table(data.card(c.order)) for c in self.pool]
+        self.tables = [card_table(data.card(c.order), deadline=deadline) for c in self.pool]
         reds = [popcount(data.card(c.order).icons["red_cross"]) for c in self.pool]
         # extras on one card in one action: at most the red crosses of the two cards in hand
         self.depth = [r + max([x for j, x in enumerate(reds) if j != i] or [0])
@@ -313,7 +316,8 @@ class Space:
         table_of: dict[int, CardTable] = {}
         pool = []
         for order, mask in pos.hand:
-            table = table_of.setdefault(order, card_table(data.card(order)))
+            table = table_of.setdefault(order, card_table(data.card(order),
+                                                          deadline=self._deadline))
             pool.append(_PoolCard(order, t0, table.index(mask), in_hand=True))
 
         def first(need: int) -> int:

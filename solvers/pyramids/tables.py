@@ -19,7 +19,9 @@ step); single boxes also leave tomb regions, since an extra box may still go on 
 completed earlier in the same action.
 
 These tables are the exact per-card state space of the deal bound
-(``solvers.pyramids.bound``).
+(``solvers.pyramids.bound``). A card with few walls has many regions (an open grid:
+about a million, 15 s and 1.7 GB for its table), so a build takes a ``deadline`` and
+raises :class:`TablesCut` once it has passed, caching nothing.
 
 >>> import cards_data
 >>> data = cards_data.load("pyramids")
@@ -31,7 +33,6 @@ These tables are the exact per-card state space of the deal bound
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
@@ -41,11 +42,12 @@ from cards_data.pyramids import PyramidCard
 from games.pyramids.rules import shape_masks
 from grids.cells import ALL_MASK, COLUMN_A, COLUMN_E, adjacent
 from grids.polyomino import SHAPES
+from solvers.clock import expired
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["ICON_ORDER", "Edges", "CardTable", "card_table", "regions"]
+__all__ = ["ICON_ORDER", "Edges", "CardTable", "TablesCut", "card_table", "regions"]
 
 #: The icon columns of ``CardTable.icons``.
 ICON_ORDER = ("red_gem", "green_gem", "torch", "skull", "potion", "red_cross")
@@ -72,12 +74,17 @@ class Edges:
     cuts: tuple[int, ...]
 
     @classmethod
-    def of(cls, src: np.ndarray, dst: np.ndarray) -> "Edges":
+    def of(cls, src: np.ndarray, dst: np.ndarray, deadline: float | None = None) -> "Edges":
+        """The edges ``src → dst`` laid out; :class:`TablesCut` once ``deadline`` has
+        passed (between the sorts: each about 0.5 s on an open grid's 8 million edges)."""
         order = np.lexsort((dst, src))
+        _check(deadline)
         src, dst = src[order], dst[order]
         sources, starts = np.unique(src, return_index=True)
+        _check(deadline)
         degree = np.diff(np.append(starts, len(src)))
         rank = np.argsort(-degree, kind="stable")
+        _check(deadline)
         first, degree = starts[rank], degree[rank]
         columns = [dst[first[:int(np.count_nonzero(degree > k))] + k]
                    for k in range(int(degree.max(initial=0)))]
@@ -167,14 +174,28 @@ class CardTable:
 _INCOMING: dict[int, tuple[CardTable, Edges, dict[str, Edges]]] = {}
 
 
-def regions(card: PyramidCard) -> list[int]:
+class TablesCut(Exception):
+    """The deadline passed while a card's table was being built (``card_table``)."""
+
+
+#: Regions grown between two looks at the clock (about 10 ms).
+_CLOCK_EVERY = 4096
+
+
+def regions(card: PyramidCard, *, deadline: float | None = None) -> list[int]:
     """Every connected region of open boxes holding the card's entrance, the empty
-    region first, in a deterministic order."""
+    region first, in a deterministic order; :class:`TablesCut` once ``deadline``
+    (``solvers.clock``) has passed."""
     start = 1 << card.entrance
     seen = {0, start}
     out = [0, start]
     stack = [start]
+    grown_since = 0
     while stack:
+        grown_since += 1
+        if grown_since == _CLOCK_EVERY:
+            grown_since = 0
+            _check(deadline)
         mask = stack.pop()
         free = adjacent(mask) & card.open
         while free:
@@ -199,11 +220,27 @@ def _popcounts(masks: np.ndarray) -> np.ndarray:
     return np.array([int(m).bit_count() for m in masks], dtype=np.int64)
 
 
-@lru_cache(maxsize=None)
-def card_table(card: PyramidCard) -> CardTable:
+def _check(deadline: float | None) -> None:
+    if expired(deadline):
+        raise TablesCut("the time limit passed while a card table was built")
+
+
+_TABLES: dict[PyramidCard, CardTable] = {}
+
+
+def card_table(card: PyramidCard, *, deadline: float | None = None) -> CardTable:
     """The table of ``card`` (cached per card), main crossings for every expedition
-    pattern of ``grids.polyomino.SHAPES``."""
-    masks = np.array(regions(card), dtype=np.int64)
+    pattern of ``grids.polyomino.SHAPES``. A table not yet built is built unless the
+    ``deadline`` (``solvers.clock``) passes first: then :class:`TablesCut`, between its
+    steps (the longest, one shape's edges sorted, about 1.5 s on an open grid)."""
+    table = _TABLES.get(card)
+    if table is None:
+        table = _TABLES[card] = _build(card, deadline)
+    return table
+
+
+def _build(card: PyramidCard, deadline: float | None) -> CardTable:
+    masks = np.array(regions(card, deadline=deadline), dtype=np.int64)
     size = len(masks)
     order = np.argsort(masks)
     by_value = masks[order]
@@ -213,18 +250,24 @@ def card_table(card: PyramidCard) -> CardTable:
 
     tomb = 1 << card.tomb
     is_tomb = (masks & tomb) != 0
-    icons = np.stack([_popcounts(masks & card.icons[name]) for name in ICON_ORDER], axis=1)
+    columns = []
+    for name in ICON_ORDER:
+        _check(deadline)
+        columns.append(_popcounts(masks & card.icons[name]))
+    icons = np.stack(columns, axis=1)
     entrance = 1 << card.entrance
     empty = masks == 0
     free = np.where(empty, entrance, _adjacent(masks) & card.open)
     src, dst = [], []
     for cell in range(25):
+        _check(deadline)
         has = (free >> cell & 1) == 1
         if has.any():
             src.append(np.nonzero(has)[0])
             dst.append(index_of(masks[has] | (1 << cell)))
     single_src, single_dst = np.concatenate(src), np.concatenate(dst)
-    single = Edges.of(single_src, single_dst)
+    _check(deadline)
+    single = Edges.of(single_src, single_dst, deadline)
     alive = ~is_tomb[single_src]
     base_src, base_dst = single_src[alive], single_dst[alive]
     touch = np.where(empty, entrance, _adjacent(masks))
@@ -233,10 +276,13 @@ def card_table(card: PyramidCard) -> CardTable:
     for shape in SHAPES:
         src, dst = [base_src], [base_dst]
         for placement in shape_masks(shape):
+            _check(deadline)
             ok = ((blocked & placement) == 0) & ((touch & placement) != 0) & ~is_tomb
             if ok.any():
                 src.append(np.nonzero(ok)[0])
                 dst.append(index_of(masks[ok] | placement))
-        main[shape] = Edges.of(np.concatenate(src), np.concatenate(dst))
+        _check(deadline)
+        main[shape] = Edges.of(np.concatenate(src), np.concatenate(dst), deadline)
+    _check(deadline)
     return CardTable(card.order, masks, is_tomb, icons, icons.astype(np.float64),
                      _popcounts(masks), single, main, by_value, order)

@@ -9,6 +9,8 @@ in the past, and a deadline that falls part-way is a counter standing in for the
 from __future__ import annotations
 
 import itertools
+import re
+import time
 
 import pytest
 from ortools.sat.python import cp_model
@@ -16,24 +18,34 @@ from ortools.sat.python import cp_model
 import cards_data
 from games import ancients as A
 from games.protocol import CHANCE
-from games.pyramids import example_view, make_deal, parse_move, state_from_deal
+from games.pyramids import Keep, example_view, make_deal, parse_move, state_from_deal
 from solvers import clock
 from solvers.ancients import service as ancients_service
 from solvers.ancients.best import SearchLimitReached, best_score_search
 from solvers.ancients.exact import exact_best
 from solvers.ancients.turn import apply_turn
 from solvers.limits import Limit
+from solvers.pyramids import model as pyramids_model
 from solvers.pyramids import service as pyramids_service
+from solvers.pyramids import tables
 from solvers.pyramids.bound import deal_bound
+from solvers.pyramids.decomposed import prove_deal, resolve_tail
 from solvers.pyramids.instance import SoloInstance
 from solvers.pyramids.model import (
-    _cp_sat_search, build_model, choose_cards, policy_plans, solve_deal)
+    _cp_sat_search, _pilot_move, build_model, choose_cards, policy_plans, solve_deal)
+from solvers.pyramids.reachable import first_below, short_of
 
 PYRAMIDS = cards_data.load("pyramids")
 ANCIENTS = cards_data.load("ancients")
 #: Two rounds: long enough for the pilot warm start to run.
 DEAL = make_deal(players=1, seed=7, data=PYRAMIDS, rounds=2)
 FIRST_PAIR = tuple(sorted(DEAL["dealt"][0])[:2])  # the first keep choice tried
+#: The bundled cards with every wall an open box (a designer's pass: the card tables of
+#: such a deal hold about a million regions each, 15 s and 1.7 GB per card to build).
+OPEN = cards_data.load_text(
+    re.sub(r'(?m)^(  ")([^"]*)(",?)$', lambda m: m[1] + m[2].replace("#", ".") + m[3],
+           cards_data.bundled_text("pyramids")), source="open.toml", game_id="pyramids")
+OPEN_DEAL = make_deal(players=1, seed=1, data=OPEN)
 
 
 def _past() -> float:
@@ -133,6 +145,66 @@ def test_the_bound_stops_between_rounds(counter_clock):
 
 def test_the_best_score_service_says_a_deadline_cut_it():
     out = pyramids_service.best_score(DEAL, data=PYRAMIDS, limit=_expired(work=30))
+    assert out.budget.stop_reason == "time_limit" and out.reproducible is False
+    assert out.fact("replayed_score") == out.score <= out.bound
+
+
+def test_the_open_cards_have_no_walls():
+    assert all(card.walls == 0 for card in OPEN.cards)
+
+
+def test_a_card_table_cut_by_the_deadline_is_not_kept(counter_clock):
+    card = OPEN.card(1)
+    with pytest.raises(tables.TablesCut):
+        tables.card_table(card, deadline=3.0)
+    assert clock.now() < 10  # cut after a few readings, not at the end of the build
+    assert card not in tables._TABLES
+    small = PYRAMIDS.card(1)  # a table built in time is kept as without a deadline
+    assert tables.card_table(small, deadline=10.0 ** 9) is tables.card_table(small)
+
+
+def test_the_bounds_say_the_clock_cut_their_card_tables(counter_clock):
+    inst = SoloInstance.from_deal(OPEN_DEAL, OPEN)
+    bound = deal_bound(inst, OPEN, iterations=5, deadline=clock.now() + 50)
+    assert bound.source == "static" and bound.stopped_by_clock and bound.iterations == 0
+    game = policy_plans(OPEN_DEAL, OPEN, deadline=_past())[0]
+    price = prove_deal(OPEN_DEAL, OPEN, incumbent=game.score, games=[game.moves],
+                       iterations=300, deadline=clock.now() + 50)
+    assert price.stopped_by_clock and price.iterations == 0 and price.game is None
+    tail = resolve_tail(OPEN_DEAL, OPEN, game.moves, score=game.score, step=7, iterations=300,
+                        deadline=clock.now() + 50)
+    assert tail.stopped_by_clock and tail.iterations == 0 and tail.game is None
+    state = state_from_deal(OPEN_DEAL, OPEN)
+    for text in game.moves[:3]:
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        state.apply(parse_move(state, text))
+    assert short_of(state, OPEN, 10 ** 6, deadline=clock.now() + 50) == (False, 0)
+    assert first_below([state], 10 ** 6, data=OPEN, deadline=clock.now() + 50) is None
+    assert not any(c.walls == 0 and c in tables._TABLES for c in OPEN.cards)
+
+
+def test_a_pilot_decision_past_the_deadline_plays_out_one_option(monkeypatch):
+    state = state_from_deal(OPEN_DEAL, OPEN)
+    state.apply(Keep(tuple(sorted(OPEN_DEAL["dealt"][0])[:2])))
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    played = []
+    monkeypatch.setattr(pyramids_model, "playout", lambda world: played.append(world))
+    _pilot_move(state)
+    assert len(played) > 1  # every option
+    played.clear()
+    _pilot_move(state, deadline=_past())
+    assert len(played) == 1
+
+
+def test_a_best_score_on_open_cards_stops_near_its_time_limit():
+    """A designer's pass: on cards without walls ``--time-limit 10`` ran until the machine's
+    memory ran out (the card tables, built without looking at the clock). A bound of 10x
+    the limit, so that a loaded machine does not fail it."""
+    start = time.monotonic()
+    out = pyramids_service.best_score(OPEN_DEAL, data=OPEN, limit=Limit(time_limit=1.0))
+    assert time.monotonic() - start < 10.0
     assert out.budget.stop_reason == "time_limit" and out.reproducible is False
     assert out.fact("replayed_score") == out.score <= out.bound
 
