@@ -24,10 +24,11 @@ reading the view, sampling, the search and the rows, not the command's start-up.
 
 Per budget (a row of ``figures[game]["rows"]``): ``iterations``, ``hints`` (positions x
 seeds), ``mean_regret`` (over all hints), ``regret_se`` (standard error over the
-positions' means), ``worst_regret`` (of one hint), ``agreement`` (share of the hints
+positions' means; ``None``, "n/a" in the text, from a single position: one sample
+measures no spread), ``worst_regret`` (of one hint), ``agreement`` (share of the hints
 that picked the reference's choice), ``mean_cpu_s`` and ``worst_cpu_s`` (of one hint).
 ``beaten_by``: the larger budgets whose regret is lower by more than ``NOISE`` standard
-errors of the paired per-position difference. ``knee``: the smallest budget that no larger
+errors of the paired per-position difference (none from a single position). ``knee``: the smallest budget that no larger
 one beats and whose worst hint here stays within ``MAX_HINT_CPU_S`` (``None``: every
 budget within the cap is beaten, the curve still falls there); ``default``: the game's
 declared hint budget (``games.registry``). The CPU here is the search's at 2 seats, in
@@ -55,6 +56,7 @@ from games.archaeology.state import ArchaeologyState
 from games.archaeology.trades import trading
 from games.protocol import CHANCE, State
 from games.seeding import make_rng
+from games.table import plural
 from solvers import services
 from solvers.archaeology.policy import greedy_policy as archaeology_greedy
 from solvers.backends import Progress
@@ -193,9 +195,10 @@ def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs)
 
 
-def _se(xs: Sequence[float]) -> float:
+def _se(xs: Sequence[float]) -> float | None:
+    """The standard error of the mean of ``xs``; ``None`` from fewer than two (it was 0)."""
     if len(xs) < 2:
-        return 0.0
+        return None
     m = _mean(xs)
     return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
 
@@ -215,11 +218,13 @@ def curve(measured: Sequence[dict[str, Any]], iterations: Sequence[int],
         beaten_by = []
         for larger in (m for m in iterations if m > n):
             diffs = [a - b for a, b in zip(per_position[n], per_position[larger])]
-            if _mean(diffs) > NOISE * _se(diffs):
+            se = _se(diffs)
+            if se is not None and _mean(diffs) > NOISE * se:
                 beaten_by.append(larger)
+        se = _se(per_position[n])
         rows.append({"iterations": n, "hints": len(regrets),
                      "mean_regret": round(_mean(regrets), 4),
-                     "regret_se": round(_se(per_position[n]), 4),
+                     "regret_se": None if se is None else round(se, 4),
                      "worst_regret": round(max(regrets), 4),
                      "agreement": round(sum(agree) / len(agree), 3),
                      "mean_cpu_s": round(_mean(cpus), 4), "worst_cpu_s": round(max(cpus), 4),
@@ -230,13 +235,15 @@ def curve(measured: Sequence[dict[str, Any]], iterations: Sequence[int],
 
 
 def _lines(game_id: str, result: dict[str, Any]) -> list[str]:
-    lines = [f"{game_id}: {result['positions']} positions x {result['seeds']} seeds, reference "
+    lines = [f"{game_id}: {plural(result['positions'], 'position')} x "
+             f"{plural(result['seeds'], 'seed')}, reference "
              f"{result['reference']} iterations; default {result['default']}, knee "
              f"{result['knee']}",
              "  iterations  mean regret (se)   worst  agree  mean CPU s  worst CPU s  beaten by"]
     for row in result["rows"]:
         beaten = ",".join(str(n) for n in row["beaten_by"]) or "-"
-        lines.append(f"  {row['iterations']:>10}  {row['mean_regret']:.4f} ({row['regret_se']:.4f})"
+        se = "n/a" if row["regret_se"] is None else f"{row['regret_se']:.4f}"
+        lines.append(f"  {row['iterations']:>10}  {row['mean_regret']:.4f} ({se:>6})"
                      f"  {row['worst_regret']:.4f}  {row['agreement']:.0%}  "
                      f"{row['mean_cpu_s']:>10.3f}  {row['worst_cpu_s']:>11.3f}  {beaten}")
     return lines

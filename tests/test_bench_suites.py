@@ -209,6 +209,7 @@ def test_the_budget_curve_quick_run_gives_rows_with_the_documented_keys():
             assert 0 <= row["mean_regret"] <= row["worst_regret"] <= 1
             assert 0 <= row["agreement"] <= 1
             assert all(n > row["iterations"] for n in row["beaten_by"])
+            assert row["regret_se"] is None  # one position: no spread measured
         (position,) = result["measured"]
         assert position["reference_best"] and position["moves"] >= 2
     expedition = figures["expedition"]["measured"][0]
@@ -237,6 +238,22 @@ def test_the_budget_knee_is_the_smallest_budget_no_larger_one_beats_beyond_noise
     slow = [position({1: 0.3, 2: 0.0}, cpu=MAX_HINT_CPU_S * 2), position({1: 0.2, 2: 0.0}),
             position({1: 0.25, 2: 0.0})]
     assert curve(slow, (1, 2), default=1)["knee"] is None
+
+
+def test_the_budget_curve_from_one_position_has_no_standard_error():
+    """A standard error from one position is not 0 (the quick run printed "(0.0000)"): it
+    is None, "n/a" in the text, and no budget is beaten beyond a noise it cannot measure."""
+    from benchmarks.budget_bench import _lines, curve
+
+    one = [{"reference_best": "a", "by_iterations": {
+        "1": {"regret": [0.3], "cpu_s": [0.1], "picks": ["b"]},
+        "2": {"regret": [0.0], "cpu_s": [0.1], "picks": ["a"]}}}]
+    result = curve(one, (1, 2), default=2)
+    assert [row["regret_se"] for row in result["rows"]] == [None, None]
+    assert result["rows"][0]["beaten_by"] == [] and result["knee"] == 1
+    text = "\n".join(_lines("expedition", {"positions": 1, "seeds": 1, "reference": 40,
+                                            **result}))
+    assert "1 position x 1 seed," in text and "0.3000 (   n/a)" in text
 
 
 def test_ctrl_c_keeps_the_suites_measured():
