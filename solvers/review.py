@@ -41,7 +41,9 @@ come from that one search:
   search (``budget_raised`` says so). The search spends little on a move it left early,
   and it left the move because its first playouts went badly: that value is biased low
   by more than its noise says (a player's pass found moves called blunders at 2,000
-  iterations that were the best at 8,000).
+  iterations that were the best at 8,000). In win probability, where no Student's t
+  widens the noise, a move played that the confirming search also left with fewer than
+  ``FEW`` playouts is ``unrated``: too few playouts to judge.
 * **label** of a loss beyond the noise, by the game's thresholds
   (``games.registry.GameInfo.review``, listed in ``digsite review --help``): ``best``
   (loss 0: the hint's own choice, or a move valued at least as high), ``good`` (below
@@ -212,7 +214,22 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
                                                  time_limit=limit.time_limit),
                     seed=child_seeds(seed, 1)[0], top=ALL_ROWS)
         judged = _judge(replace(base, budget_raised=raised), again, unit, meaning, scale)
+        if meaning == WIN_PROBABILITY:
+            judged = _few_playouts(judged)
     return judged, meaning
+
+
+def _few_playouts(judged: ReviewedDecision) -> ReviewedDecision:
+    """A confirmed label whose move played the confirming search also left early (fewer
+    than ``FEW`` playouts: 25 of 8,000 on a New Expedition decision of 39 options) rests
+    on the same biased value again: ``unrated``, too few playouts to judge (its values
+    kept). For win probabilities, whose noise takes no Student's t (``_judge``)."""
+    visits = judged.played_visits
+    if judged.label not in CONFIRMED or visits is None or visits >= FEW:
+        return judged
+    return replace(judged, label="unrated", reason=(
+        f"too few playouts to judge: the move played had {visits} of {judged.iterations} "
+        f"in the confirming search (a label needs {FEW})"))
 
 
 #: Labels a review confirms by a second search before giving them (``_decide``).

@@ -67,7 +67,9 @@ def test_an_unvisited_played_move_is_searched_again_with_every_move_tried():
     raised = [d for d in result.decisions if d.budget_raised is not None]
     assert raised
     for d in raised:
-        assert d.budget_raised >= 2 * 2 and d.label != "unrated"
+        assert d.budget_raised >= 2 * 2
+        # valued now: unrated only where the confirming search left it too few playouts
+        assert d.label != "unrated" or d.reason.startswith("too few playouts to judge")
         assert d.played_value is not None and d.iterations == d.budget_raised
 
 
@@ -342,3 +344,37 @@ def test_a_label_is_given_by_a_search_that_confirms_it():
             assert d.budget_raised == CONFIRM_FACTOR * 400 and d.iterations == d.budget_raised
     # some labels of the first search do not survive the second
     assert any(d.label not in CONFIRMED for d in confirmed)
+
+
+@pytest.mark.parametrize("confirmed_visits, label", [(25, "unrated"), (300, "blunder")])
+def test_a_label_the_confirming_search_gives_from_few_playouts_is_not_given(
+        confirmed_visits, label):
+    """A pass saw a New Expedition decision of 39 options called a blunder with 25 of the
+    confirming search's 8,000 playouts on the move played: the value the confirmation is
+    there to replace, biased low the same way. Under FEW playouts it is unrated, too few
+    playouts to judge, its values kept; from FEW on the label stands."""
+    from solvers.hints import WIN_PROBABILITY, Hint, HintRow, SearchBudget
+    from solvers.review import CONFIRM_FACTOR, FEW, _decide
+
+    record, data = _record("archaeology", players=2, moves=40, seed=5)
+    units, _ = decisions_of(record, 0, data)
+    unit = next(u for u in units if u.whole and len(u.state.legal_moves()) > 1)
+    asked = []
+
+    def hint(view, *, data, limit, seed, top):
+        asked.append(limit.iterations)
+        played = 20 if len(asked) == 1 else confirmed_visits
+        rows = (HintRow(1, "another move", 0.9, limit.iterations - played, 0.01),
+                HintRow(2, unit.text, 0.1, played, 0.05))
+        return Hint("archaeology", 0, "another move", rows, WIN_PROBABILITY, (), "visits",
+                    SearchBudget(limit.iterations, None, "iterations"), seed)
+
+    judged, _ = _decide("archaeology", unit, hint=hint, data=data,
+                        limit=Limit(iterations=2000), seed=0, scale=scale_for("archaeology", 2))
+    assert asked == [2000, CONFIRM_FACTOR * 2000]
+    assert judged.label == label and judged.loss == 0.8 and judged.played_visits == \
+        confirmed_visits
+    if label == "unrated":
+        assert judged.reason == (f"too few playouts to judge: the move played had 25 of 8000 "
+                                 f"in the confirming search (a label needs {FEW})")
+        assert judged.valued and not judged.within_noise
