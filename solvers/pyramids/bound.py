@@ -560,7 +560,7 @@ def deal_bound(inst: SoloInstance, data: PyramidsData, *,
     lists) whose card plans start the column generation; ``deadline`` is a wall-clock stop
     (a ``time.monotonic()`` instant) consulted before the tables are built and before each
     iteration and by the tables' build: once it has passed, the static bound is what is
-    left."""
+    left, as it is when a card has too many regions for a table (``tables.MAX_REGIONS``)."""
     pool = [c.order for c in _pool(inst, data)] if cards is None else list(cards)
     static = static_bound(inst, data, pool)
     if iterations <= 0:
@@ -569,8 +569,8 @@ def deal_bound(inst: SoloInstance, data: PyramidsData, *,
         return DealBound(static, "static", static, stopped_by_clock=True)
     try:
         relaxation = _Relaxation(inst, data, deadline=deadline)
-    except TablesCut:
-        return DealBound(static, "static", static, stopped_by_clock=True)
+    except TablesCut as cut:  # the clock, or a card too large for a table
+        return DealBound(static, "static", static, stopped_by_clock=cut.clock)
     if games and deal is None:
         raise ValueError("deal_bound: the games' deal is needed to read their plans")
     start = [] if deal is None else [p for moves in games

@@ -125,9 +125,10 @@ class PriceProof:
     game: tuple[int, tuple[str, ...], tuple[int, ...], dict[str, int]] | None
 
     @classmethod
-    def cut(cls) -> "PriceProof":
-        """No round done before the deadline: no bound (above any score) and no game."""
-        return cls(10 ** 9, float("inf"), 0, 0, True, None)
+    def cut(cls, clock: bool = True) -> "PriceProof":
+        """No round done (before the deadline, with ``clock``; else a card had no table,
+        ``tables.MAX_REGIONS``): no bound (above any score) and no game."""
+        return cls(10 ** 9, float("inf"), 0, 0, clock, None)
 
 
 def _replayed(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str]
@@ -162,13 +163,14 @@ def prove_deal(deal: dict[str, Any], data: PyramidsData, *, incumbent: int,
     solve starts from its parent's final basis (``BranchAndPrice(warm=True)``; the 2-round
     deals' path, ``master``'s docstring).
     ``progress(bound, best)`` after each chunk. A ``deadline`` that falls before the card
-    tables are built leaves no bound (``PriceProof.cut``)."""
+    tables are built, or a card with too many regions for one (``tables.MAX_REGIONS``),
+    leaves no bound (``PriceProof.cut``)."""
     state = state_from_deal(deal, data)
     try:
         search = BranchAndPrice(SoloPosition.from_deal(deal, data), data, state=state,
                                 warm=warm, deadline=deadline)
-    except TablesCut:
-        return PriceProof.cut()
+    except TablesCut as cut:
+        return PriceProof.cut(cut.clock)
     for moves in games:
         search.add_plans(plans_of(search.space, state, moves))
     return _price(search, deal, data, (), incumbent=incumbent, iterations=iterations,
@@ -192,8 +194,8 @@ def resolve_tail(deal: dict[str, Any], data: PyramidsData, moves: Sequence[str],
     try:
         search = BranchAndPrice(SoloPosition.from_state(state), data, state=state.clone(),
                                 warm=True, deadline=deadline)
-    except TablesCut:
-        return PriceProof.cut()
+    except TablesCut as cut:
+        return PriceProof.cut(cut.clock)
     search.add_plans(plans_of(search.space, state, moves[len(prefix):]))
     return _price(search, deal, data, prefix, incumbent=score, iterations=iterations,
                   deadline=deadline, integral=True, whole=True, progress=progress)

@@ -21,7 +21,9 @@ completed earlier in the same action.
 These tables are the exact per-card state space of the deal bound
 (``solvers.pyramids.bound``). A card with few walls has many regions (an open grid:
 about a million, 15 s and 1.7 GB for its table), so a build takes a ``deadline`` and
-raises :class:`TablesCut` once it has passed, caching nothing.
+raises :class:`TablesCut` once it has passed, caching nothing, and a card of more than
+``MAX_REGIONS`` regions gets no table at all (:class:`TablesCut`, ``clock`` false): a deal
+of such cards took the machine's 24 GB before its bound was built.
 
 >>> import cards_data
 >>> data = cards_data.load("pyramids")
@@ -47,7 +49,8 @@ from solvers.clock import expired
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["ICON_ORDER", "Edges", "CardTable", "TablesCut", "card_table", "regions"]
+__all__ = ["ICON_ORDER", "Edges", "CardTable", "TablesCut", "card_table", "regions",
+           "MAX_REGIONS"]
 
 #: The icon columns of ``CardTable.icons``.
 ICON_ORDER = ("red_gem", "green_gem", "torch", "skull", "potion", "red_cross")
@@ -175,7 +178,19 @@ _INCOMING: dict[int, tuple[CardTable, Edges, dict[str, Edges]]] = {}
 
 
 class TablesCut(Exception):
-    """The deadline passed while a card's table was being built (``card_table``)."""
+    """A card's table was not built (``card_table``): the deadline passed while it was
+    (``clock``), or the card has more than ``MAX_REGIONS`` regions."""
+
+    def __init__(self, message: str, *, clock: bool = True):
+        super().__init__(message)
+        self.clock = clock
+
+
+#: The most regions a card's table holds: about 5 times the largest bundled card's
+#: (21,204; the 48 bundled cards hold 119,173 together). A table of 100,000 regions takes
+#: about 1.5 s and 160 MB; a card with more (few walls: an open grid has about a million,
+#: 1.7 GB) gets no table, and the bounds that need one fall back to what holds without it.
+MAX_REGIONS = 100_000
 
 
 #: Regions grown between two looks at the clock (about 10 ms).
@@ -185,7 +200,8 @@ _CLOCK_EVERY = 4096
 def regions(card: PyramidCard, *, deadline: float | None = None) -> list[int]:
     """Every connected region of open boxes holding the card's entrance, the empty
     region first, in a deterministic order; :class:`TablesCut` once ``deadline``
-    (``solvers.clock``) has passed."""
+    (``solvers.clock``) has passed or past ``MAX_REGIONS`` (looked at every
+    ``_CLOCK_EVERY`` regions grown)."""
     start = 1 << card.entrance
     seen = {0, start}
     out = [0, start]
@@ -196,6 +212,9 @@ def regions(card: PyramidCard, *, deadline: float | None = None) -> list[int]:
         if grown_since == _CLOCK_EVERY:
             grown_since = 0
             _check(deadline)
+            if len(out) > MAX_REGIONS:
+                raise TablesCut(f"card {card.order} has more than {MAX_REGIONS:,} regions",
+                                clock=False)
         mask = stack.pop()
         free = adjacent(mask) & card.open
         while free:
@@ -226,16 +245,27 @@ def _check(deadline: float | None) -> None:
 
 
 _TABLES: dict[PyramidCard, CardTable] = {}
+#: Cards found to have more than ``MAX_REGIONS`` regions (so not enumerated twice).
+_TOO_LARGE: set[PyramidCard] = set()
 
 
 def card_table(card: PyramidCard, *, deadline: float | None = None) -> CardTable:
     """The table of ``card`` (cached per card), main crossings for every expedition
     pattern of ``grids.polyomino.SHAPES``. A table not yet built is built unless the
     ``deadline`` (``solvers.clock``) passes first: then :class:`TablesCut`, between its
-    steps (the longest, one shape's edges sorted, about 1.5 s on an open grid)."""
+    steps (the longest, one shape's edges sorted, about 1 s on an open grid); a card of
+    more than ``MAX_REGIONS`` regions has none (:class:`TablesCut`, ``clock`` false)."""
     table = _TABLES.get(card)
     if table is None:
-        table = _TABLES[card] = _build(card, deadline)
+        if card in _TOO_LARGE:
+            raise TablesCut(f"card {card.order} has more than {MAX_REGIONS:,} regions",
+                            clock=False)
+        try:
+            table = _TABLES[card] = _build(card, deadline)
+        except TablesCut as cut:
+            if not cut.clock:
+                _TOO_LARGE.add(card)
+            raise
     return table
 
 

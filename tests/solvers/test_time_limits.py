@@ -165,23 +165,41 @@ def test_a_card_table_cut_by_the_deadline_is_not_kept(counter_clock):
 
 def test_the_bounds_say_the_clock_cut_their_card_tables(counter_clock):
     inst = SoloInstance.from_deal(OPEN_DEAL, OPEN)
-    bound = deal_bound(inst, OPEN, iterations=5, deadline=clock.now() + 50)
+    bound = deal_bound(inst, OPEN, iterations=5, deadline=clock.now() + 5)
     assert bound.source == "static" and bound.stopped_by_clock and bound.iterations == 0
     game = policy_plans(OPEN_DEAL, OPEN, deadline=_past())[0]
     price = prove_deal(OPEN_DEAL, OPEN, incumbent=game.score, games=[game.moves],
-                       iterations=300, deadline=clock.now() + 50)
+                       iterations=300, deadline=clock.now() + 5)
     assert price.stopped_by_clock and price.iterations == 0 and price.game is None
     tail = resolve_tail(OPEN_DEAL, OPEN, game.moves, score=game.score, step=7, iterations=300,
-                        deadline=clock.now() + 50)
+                        deadline=clock.now() + 5)
     assert tail.stopped_by_clock and tail.iterations == 0 and tail.game is None
     state = state_from_deal(OPEN_DEAL, OPEN)
     for text in game.moves[:3]:
         while state.current_player() == CHANCE:
             state.apply(state.chance_outcomes()[0][0])
         state.apply(parse_move(state, text))
-    assert short_of(state, OPEN, 10 ** 6, deadline=clock.now() + 50) == (False, 0)
-    assert first_below([state], 10 ** 6, data=OPEN, deadline=clock.now() + 50) is None
+    assert short_of(state, OPEN, 10 ** 6, deadline=clock.now() + 5) == (False, 0)
+    assert first_below([state], 10 ** 6, data=OPEN, deadline=clock.now() + 5) is None
     assert not any(c.walls == 0 and c in tables._TABLES for c in OPEN.cards)
+
+
+def test_a_card_of_too_many_regions_gets_no_table_and_the_bounds_say_so_without_a_clock():
+    """Without a time limit the open cards' tables took the machine's 24 GB: a card of
+    more than MAX_REGIONS regions gets none, and the bounds are what holds without it."""
+    card = OPEN.card(2)
+    for _ in range(2):  # the second time from what the first found
+        with pytest.raises(tables.TablesCut, match="more than 100,000 regions") as cut:
+            tables.card_table(card)
+        assert not cut.value.clock and card not in tables._TABLES
+    inst = SoloInstance.from_deal(OPEN_DEAL, OPEN)
+    bound = deal_bound(inst, OPEN, iterations=5)
+    assert bound.source == "static" and not bound.stopped_by_clock and bound.iterations == 0
+    game = policy_plans(OPEN_DEAL, OPEN, deadline=_past())[0]
+    price = prove_deal(OPEN_DEAL, OPEN, incumbent=game.score, games=[game.moves], iterations=300)
+    assert not price.stopped_by_clock and price.iterations == 0 and price.bound > game.score
+    largest = max(tables.card_table(c).size for c in PYRAMIDS.cards)
+    assert 20_000 < largest < tables.MAX_REGIONS / 4  # the bundled cards: far below it
 
 
 def test_a_pilot_decision_past_the_deadline_plays_out_one_option(monkeypatch):
