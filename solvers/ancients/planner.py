@@ -519,9 +519,11 @@ def _lane_popcounts(x: int, count: int) -> bytes:
 
 
 def _lanes_of(costs: bytes, low: int, high: int) -> list[int]:
-    """Lanes whose cost lies in ``low..high``, in lane order."""
+    """Lanes whose cost lies in ``low..high``, in lane order. A cost is a count of the
+    board's 25 cells, one byte, so ``high`` (the tokens held: 1,000 in a designer's file)
+    is read no further than 255."""
     out = []
-    for value in range(low, high + 1):
+    for value in range(low, min(high, 255) + 1):
         k = costs.find(value)
         while k >= 0:
             out.append(k)

@@ -9,7 +9,7 @@ import cards_data
 from games.ancients import AncientsState, rules_for
 from solvers.ancients.model import cpsat_dig
 from solvers.ancients.planner import (
-    DigMap, SearchLimitReached, _empty_cell_bound, scale_values, chain_cost, dig_maps,
+    DigMap, SearchLimitReached, _empty_cell_bound, _lanes_of, scale_values, chain_cost, dig_maps,
     dig_value_above,
     early_spend_best, exhaustive_dig,
     frontier, plan_dig, random_dig_position,
@@ -240,3 +240,10 @@ def test_the_value_above_a_floor_is_the_planners_value_or_a_bound_at_most_the_fl
                 assert best <= value <= floor, (seed, floor, value, best)
                 bound_seen += 1
     assert exact_seen >= 40 and bound_seen >= 40
+
+
+def test_more_tokens_than_a_byte_reads_every_lane():
+    # a designer's file with 1,000 sand tokens: the beam asked for lanes costing up to
+    # 1,000, and bytes.find of a value above 255 raised (an internal fault of best-score)
+    assert _lanes_of(bytes([0, 3, 25, 3]), 0, 1000) == [0, 1, 2, 3]
+    assert _lanes_of(bytes([0, 3, 25, 3]), 1, 3) == [1, 3]
