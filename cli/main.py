@@ -1006,8 +1006,9 @@ def _arena_record_name(game: str, seed: int, index: int) -> str:
               help="Deterministic budget of the best possible score (grid games in solo; "
                    "units as in `digsite best-score --help`), a finite number.")
 @click.option("--best-time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
-              help="Wall-clock cap in seconds on the best possible score (a run it cuts "
-                   "may vary), a finite number.")
+              help="Wall-clock cap in seconds on the best possible score and the search "
+                   "for the decision that lost it, together (a run it cuts may vary), a "
+                   "finite number.")
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
               help="Also draw the value of each decision as an SVG chart in FILE.")
 @click.option("--annotate", "annotate_file", default=None, metavar="OUT.json",

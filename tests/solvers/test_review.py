@@ -328,6 +328,35 @@ def test_the_best_reachable_hook_names_the_first_decision_below_the_best(monkeyp
     assert len(calls) == 3
 
 
+def test_the_best_time_limit_caps_the_best_score_and_the_fall_below_it_together(monkeypatch):
+    # --best-time-limit 5 gave the best score its 5 s and the search for where the game
+    # fell below it 5 s more (11.8 s): both now count from one start
+    from solvers import review as review_module
+
+    record, data = _record("ancients", players=1, moves=12, seed=1)
+    real_has, real_get = services.has_capability, services.capability
+    starts = []
+
+    def best_score(deal, *, data, limit, seed):
+        starts.append(limit.started)
+        return real_get("ancients", "best_score")(deal, data=data, limit=Limit(work=1),
+                                                  seed=seed)
+
+    def best_reachable(state, *, data, limit, seed):
+        starts.append(limit.started)
+        return 0.0
+
+    hooks = {"best_score": best_score, "best_reachable": best_reachable}
+    monkeypatch.setattr(services, "capability", lambda game, name: hooks.get(name)
+                        or real_get(game, name))
+    monkeypatch.setattr(services, "has_capability", lambda game, name: name in hooks
+                        or real_has(game, name))
+    units, final = review_module.decisions_of(record, 0, data)
+    review_module._best_score_section(record, units, 0, data=data,
+                                      limit=Limit(time_limit=5), seed=0, final=final)
+    assert len(starts) >= 2 and starts[0] is not None and len(set(starts)) == 1
+
+
 def test_a_label_is_given_by_a_search_that_confirms_it():
     """A move the search left early is valued by its few unlucky playouts (a player's pass:
     "blunders" at 2,000 iterations that were the best moves at 8,000). Every label from
