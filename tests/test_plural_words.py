@@ -73,10 +73,8 @@ def test_a_pyramids_keep_view_with_unknown_keys_names_one_or_several():
                                                           "a chamber this seat knew were read"]),
 ])
 def test_the_bounded_reading_counts_its_thefts_and_keeps(thefts, keeps, said):
-    from games.archaeology.hidden import HiddenInformation
-    reading = SimpleNamespace(forgotten=[object()] * thefts, forgotten_keeps=[object()] * keeps)
-    state = SimpleNamespace(_posterior=lambda seat: (None, None, None, reading))
-    notes = HiddenInformation.reading_notes(state, 0)
+    from games.archaeology.hidden import bounded_reading_notes
+    notes = bounded_reading_notes(thefts, keeps)  # (reading_notes' words)
     assert len(notes) == 2 and not any("(s)" in note for note in notes)
     assert all(words in note for words, note in zip(said, notes)), notes
 

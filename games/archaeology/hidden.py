@@ -127,7 +127,8 @@ from .rules import (BUST, NAME_TYPES, P_ACTION, P_KEEP, P_STEAL, P_STOLEN,
 __all__ = ["Record", "EMPTY_RECORD", "R_DIG", "R_TRADE", "R_DISCARD", "R_SELL", "R_EXPLORE",
            "R_STEAL", "R_TENT", "R_LOOK", "R_REFILL", "R_REVEAL", "R_TAKE", "R_RETURN",
            "R_NAME", "R_KEEP", "R_POSITION", "S_LOOK", "S_TAKE", "S_KEEP", "Lanes", "HandDP", "Posterior",
-           "pack", "unpack", "event_text", "history_lines", "HiddenInformation"]
+           "pack", "unpack", "event_text", "history_lines", "HiddenInformation",
+           "bounded_reading_notes"]
 
 # --- the public record ------------------------------------------------------------------
 
@@ -1060,6 +1061,25 @@ def _lanes_of(rules: Rules) -> Lanes:
     return Lanes(rules.treasures, kappa=rules.monument is not None)
 
 
+def bounded_reading_notes(thefts: int, keeps: int) -> list[str]:
+    """The hint's notes on a bounded reading that decoupled ``thefts`` thefts between two
+    other seats and ``keeps`` Tomb keeps (``HiddenInformation.reading_notes``)."""
+    notes = []
+    if thefts:
+        notes.append(f"bounded reading: {plural(thefts, 'theft')} between two other seats "
+                     f"{'was' if thefts == 1 else 'were'} read as a random card lost by the "
+                     f"victim and an unseen card gained by the thief (not the same card), to "
+                     f"keep the reading bounded ({LIVE_PORT_LIMIT} linked cards at most, "
+                     f"tables within {PORT_TABLE_LIMIT:,} entries)")
+    if keeps:
+        notes.append(f"bounded reading: {plural(keeps, 'Tomb keep')} by another seat from a "
+                     f"chamber this seat knew {'was' if keeps == 1 else 'were'} read as random "
+                     f"cards leaving the chamber and unseen cards entering the keeper's hand "
+                     f"(not the same cards), to keep the reading bounded ({LIVE_PORT_LIMIT} "
+                     f"linked cards at most, tables within {PORT_TABLE_LIMIT:,} entries)")
+    return notes
+
+
 class HiddenInformation:
     """Mixin of ``ArchaeologyState``: the information-set key and the exact determinizer
     (see the module docstring). Reads the state's ``record``, ``steals``, ``secrets``,
@@ -1489,23 +1509,7 @@ class HiddenInformation:
         """What the hint must say about how ``seat``'s reading of the hidden cards was
         made: the thefts the bounded reading decoupled (module docstring), if any."""
         r = self._posterior(seat)[3]
-        notes = []
-        if r.forgotten:
-            notes.append(f"bounded reading: {plural(len(r.forgotten), 'theft')} between two "
-                         f"other seats {'was' if len(r.forgotten) == 1 else 'were'} read as a "
-                         f"random card lost by the victim and an unseen "
-                         f"card gained by the thief (not the same card), to keep the reading "
-                         f"bounded ({LIVE_PORT_LIMIT} linked cards at most, tables within "
-                         f"{PORT_TABLE_LIMIT:,} entries)")
-        if r.forgotten_keeps:
-            notes.append(f"bounded reading: {plural(len(r.forgotten_keeps), 'Tomb keep')} by "
-                         f"another seat from a chamber this seat knew "
-                         f"{'was' if len(r.forgotten_keeps) == 1 else 'were'} read as random cards "
-                         f"leaving the chamber and unseen cards entering the keeper's hand "
-                         f"(not the same cards), to keep the reading bounded "
-                         f"({LIVE_PORT_LIMIT} linked cards at most, tables within "
-                         f"{PORT_TABLE_LIMIT:,} entries)")
-        return notes
+        return bounded_reading_notes(len(r.forgotten), len(r.forgotten_keeps))
 
     def determinize(self, seat: int, rng: random.Random) -> Any:
         """A world drawn exactly from those ``seat`` cannot rule out (module docstring)."""
