@@ -43,7 +43,8 @@ come from that one search:
   by more than its noise says (a player's pass found moves called blunders at 2,000
   iterations that were the best at 8,000). In win probability, where no Student's t
   widens the noise, a move played that the confirming search also left with fewer than
-  ``FEW`` playouts is ``unrated``: too few playouts to judge.
+  ``FEW`` playouts takes the label its loss beyond the noise earns (``loss - noise95``),
+  or is ``unrated`` (too few playouts to judge) where that is below an inaccuracy.
 * **label** of a loss beyond the noise, by the game's thresholds
   (``games.registry.GameInfo.review``, listed in ``digsite review --help``): ``best``
   (loss 0: the hint's own choice, or a move valued at least as high), ``good`` (below
@@ -215,21 +216,30 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
                     seed=child_seeds(seed, 1)[0], top=ALL_ROWS)
         judged = _judge(replace(base, budget_raised=raised), again, unit, meaning, scale)
         if meaning == WIN_PROBABILITY:
-            judged = _few_playouts(judged)
+            judged = _few_playouts(judged, scale)
     return judged, meaning
 
 
-def _few_playouts(judged: ReviewedDecision) -> ReviewedDecision:
+def _few_playouts(judged: ReviewedDecision, scale: ReviewScale) -> ReviewedDecision:
     """A confirmed label whose move played the confirming search also left early (fewer
     than ``FEW`` playouts: 25 of 8,000 on a New Expedition decision of 39 options) rests
-    on the same biased value again: ``unrated``, too few playouts to judge (its values
-    kept). For win probabilities, whose noise takes no Student's t (``_judge``)."""
+    on a value biased low again, by more than its noise: the label is the one the loss
+    beyond the noise earns (``loss - noise95``: a loss of 0.96 win probability measured from
+    6 playouts stays a blunder), and where that is below an inaccuracy the decision is
+    ``unrated``, too few playouts to judge (its values kept, the better move named). For
+    win probabilities, whose noise takes no Student's t (``_judge``)."""
     visits = judged.played_visits
     if judged.label not in CONFIRMED or visits is None or visits >= FEW:
         return judged
+    beyond = round((judged.loss or 0.0) - (judged.noise95 or 0.0), 4)
+    label = label_of(beyond, scale)
+    if label in CONFIRMED:
+        return replace(judged, label=label)
     return replace(judged, label="unrated", reason=(
         f"too few playouts to judge: the move played had {visits} of {judged.iterations} "
-        f"in the confirming search (a label needs {FEW})"))
+        f"in the confirming search (a label needs {FEW}, or a loss beyond the noise); "
+        f"{judged.best_words or judged.best} measured better by {judged.loss:g} "
+        f"(noise ±{judged.noise95:g})"))
 
 
 #: Labels a review confirms by a second search before giving them (``_decide``).

@@ -375,13 +375,17 @@ def test_a_label_is_given_by_a_search_that_confirms_it():
     assert any(d.label not in CONFIRMED for d in confirmed)
 
 
-@pytest.mark.parametrize("confirmed_visits, label", [(25, "unrated"), (300, "blunder")])
-def test_a_label_the_confirming_search_gives_from_few_playouts_is_not_given(
-        confirmed_visits, label):
+@pytest.mark.parametrize("played_value, confirmed_visits, label", [
+    (0.1, 25, "blunder"), (0.7, 25, "unrated"), (0.7, 300, "blunder")])
+def test_a_label_the_confirming_search_gives_from_few_playouts_is_the_loss_beyond_noise(
+        played_value, confirmed_visits, label):
     """A pass saw a New Expedition decision of 39 options called a blunder with 25 of the
     confirming search's 8,000 playouts on the move played: the value the confirmation is
-    there to replace, biased low the same way. Under FEW playouts it is unrated, too few
-    playouts to judge, its values kept; from FEW on the label stands."""
+    there to replace, biased low the same way. Under FEW playouts the label is the one the
+    loss beyond the noise earns: a loss of 0.8 from 25 playouts stays a blunder (a second
+    pass saw losses of 0.96 from 6 playouts left unrated by a flat rule); a loss of 0.2
+    against a noise of 0.17 is unrated, too few playouts to judge, its values kept and the
+    better move named; from FEW on the label stands."""
     from solvers.hints import WIN_PROBABILITY, Hint, HintRow, SearchBudget
     from solvers.review import CONFIRM_FACTOR, FEW, _decide
 
@@ -394,16 +398,18 @@ def test_a_label_the_confirming_search_gives_from_few_playouts_is_not_given(
         asked.append(limit.iterations)
         played = 20 if len(asked) == 1 else confirmed_visits
         rows = (HintRow(1, "another move", 0.9, limit.iterations - played, 0.01),
-                HintRow(2, unit.text, 0.1, played, 0.05))
+                HintRow(2, unit.text, played_value, played, 0.05))
         return Hint("archaeology", 0, "another move", rows, WIN_PROBABILITY, (), "visits",
                     SearchBudget(limit.iterations, None, "iterations"), seed)
 
     judged, _ = _decide("archaeology", unit, hint=hint, data=data,
                         limit=Limit(iterations=2000), seed=0, scale=scale_for("archaeology", 2))
     assert asked == [2000, CONFIRM_FACTOR * 2000]
-    assert judged.label == label and judged.loss == 0.8 and judged.played_visits == \
-        confirmed_visits
+    assert judged.label == label and judged.loss == round(0.9 - played_value, 4)
+    assert judged.played_visits == confirmed_visits
     if label == "unrated":
-        assert judged.reason == (f"too few playouts to judge: the move played had 25 of 8000 "
-                                 f"in the confirming search (a label needs {FEW})")
+        assert judged.reason == (
+            f"too few playouts to judge: the move played had 25 of 8000 in the confirming "
+            f"search (a label needs {FEW}, or a loss beyond the noise); another move measured "
+            f"better by 0.2 (noise ±{judged.noise95:g})")
         assert judged.valued and not judged.within_noise
