@@ -15,11 +15,15 @@ __all__ = ["format_review", "verdict", "annotate", "MARKS"]
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 #: A verdict's name in a count, where it is not its label.
 COUNT_WORDS = {"unclear": "too close to call"}
+#: The labels that are nouns, with their plurals ("2 blunders").
+NOUNS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
 def _counts(review: GameReview) -> str:
-    """The summary's counts in words: "28 best, 2 blunder, 20 too close to call"."""
-    return ", ".join(f"{n} {COUNT_WORDS.get(label, label)}"
+    """The summary's counts in words: "28 best, 2 blunders, 1 inaccuracy, 20 too close to
+    call" (the three labels that are nouns take their plurals)."""
+    return ", ".join(plural(n, label, NOUNS[label]) if label in NOUNS
+                     else f"{n} {COUNT_WORDS.get(label, label)}"
                      for label, n in review.summary.counts if n)
 
 

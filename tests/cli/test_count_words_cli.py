@@ -36,3 +36,17 @@ def test_notation_points_at_the_example_of_the_files_data(run_cli, tmp_path):
     assert f"(`digsite example pyramids --cards {mine}`)" in text
     assert "(`digsite example pyramids`)" in run_cli("notation", "pyramids").out
     assert json.loads(run_cli("notation", "pyramids", "--json").out)["game"] == "pyramids"
+
+
+def test_the_review_summary_counts_its_labels_in_the_plural():
+    # "11 blunder" (a pass's review of an Archaeology record)
+    from types import SimpleNamespace
+
+    from cli.report import _counts
+    from solvers.results import ReviewSummary
+
+    counts = (("best", 14), ("inaccuracy", 2), ("mistake", 1), ("blunder", 11),
+              ("unclear", 5), ("forced", 1))
+    review = SimpleNamespace(summary=ReviewSummary(34, 28, 7.2, 0.26, counts, 58.3))
+    assert _counts(review) == ("14 best, 2 inaccuracies, 1 mistake, 11 blunders, "
+                               "5 too close to call, 1 forced")
