@@ -514,8 +514,12 @@ def ancients_board_svg(state: dict[str, Any], seat: int, data: AncientsData, *,
     body.append(svg_text(x, y, "market", size=13, weight="bold"))
     bottom = y
     for k, slot in enumerate(state["market"]):
-        info = cat.maps[slot["map"]]
         mx, my = x + (k % 2) * 250, y + 10 + (k // 2) * 96
+        if slot.get("map") is None:        # a shop the deck no longer fills
+            body.append(svg_text(mx, my + 12, f"shop {slot['shop']}: empty", size=10))
+            bottom = max(bottom, my + 16)
+            continue
+        info = cat.maps[slot["map"]]
         body.append(map_card(info, mx, my))
         body.append(svg_text(mx, my + map_card_height(info) + 12,
                              f"shop {slot['shop']}" + (" + token" if slot.get("token")
