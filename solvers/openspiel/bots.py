@@ -75,6 +75,12 @@ class _OpenSpielBot(Bot):
         return np.random.RandomState(self.rng.getrandbits(32))
 
 
+#: Simulations an OpenSpiel search runs at the least (``search_ismcts``, and each world of
+#: ``OpenSpielMctsBot``): the first only expands the root (MCTS: leaves it without
+#: children).
+MIN_SIMULATIONS = 2
+
+
 class OpenSpielIsmctsBot(_OpenSpielBot):
     """OpenSpiel's ISMCTS (see the module docstring)."""
 
@@ -90,10 +96,6 @@ class OpenSpielIsmctsBot(_OpenSpielBot):
                                time_limit=self.time_limit, uct_c=self.uct_c,
                                random_state=self.numpy_state())[0]
         return adapter.move_of(game, state, action)
-
-
-#: Simulations an ISMCTS search runs at the least (``search_ismcts``).
-MIN_SIMULATIONS = 2
 
 
 def search_ismcts(game: adapter.DigsiteGame, world: State[Any], *, rng: random.Random,
@@ -145,7 +147,9 @@ class OpenSpielMctsBot(_OpenSpielBot):
             return moves[0]
         game = self.game_for(state)
         random_state = self.numpy_state()
-        per_world = max(1, self.iterations // self.determinizations)
+        # at least MIN_SIMULATIONS a world: one leaves the root without children, and
+        # --iterations under 20 (10 worlds) gave no votes, an internal fault
+        per_world = max(MIN_SIMULATIONS, self.iterations // self.determinizations)
         votes: dict[int, int] = {}
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for _ in range(self.determinizations):

@@ -251,3 +251,12 @@ def test_one_iteration_or_a_short_time_slice_still_chooses(run_cli):
     _, done = search_ismcts(adapter.load("lootnrun", players=2), world, rng=random.Random(1),
                             iterations=1, time_limit=1e-9)
     assert done == 2
+
+
+def test_openspiel_mcts_at_one_iteration_still_chooses(run_cli):
+    """OpenSpiel's MCTS splits ``--iterations`` over 10 worlds: under 20 gave one simulation
+    a world, which leaves the root without children (no votes: an internal fault)."""
+    result = run_cli("arena", "lootnrun", "--bots", "greedy,openspiel-mcts", "--games", "2",
+                     "--iterations", "1")
+    assert result.code == 0, result.err
+    assert "openspiel-mcts" in result.out
