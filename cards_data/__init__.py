@@ -38,7 +38,8 @@ from .treasures import Chamber, Treasure
 
 __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
-    "MAX_INPUT_CHARS", "check_input_size", "PLAYERS", "SOLO", "seat_counts", "seats_refused",
+    "MAX_INPUT_CHARS", "check_input_size", "PLAYERS", "SOLO", "seat_counts", "table_count",
+    "seats_refused",
     "bundled_text", "bundled_path", "provenance", "fingerprint", "given_file", "DigsiteError",
     "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",
@@ -233,6 +234,18 @@ def seat_counts(data: CardData) -> tuple[int, ...]:
     """
     low, high = typing.cast(Any, data).players_min, typing.cast(Any, data).players_max
     return ((1,) if data.game in SOLO else ()) + tuple(range(low, high + 1))
+
+
+def table_count(data: CardData, wanted: int) -> int:
+    """The table's seat count nearest ``wanted`` that ``data``'s file allows (its
+    ``players_min`` to ``players_max``): the count an example or a demo is dealt for, so
+    that a file narrowing the table still has one.
+
+    >>> table_count(load("archaeology"), 2), table_count(load("lootnrun"), 3)
+    (2, 3)
+    """
+    low, high = typing.cast(Any, data).players_min, typing.cast(Any, data).players_max
+    return min(max(wanted, low), high)
 
 
 def seats_refused(data: CardData, players: int) -> str | None:

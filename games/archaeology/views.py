@@ -93,6 +93,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence, TypeVar
 
+from cards_data import table_count
 from cards_data.archaeology import ArchaeologyData
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
@@ -254,14 +255,15 @@ def position_of(state: ArchaeologyState, seat: int) -> dict[str, Any]:
 
 
 def example_view(data: ArchaeologyData) -> dict[str, Any]:
-    """A mid-game view of seat 0 from a fixed seeded game (deal seed 5, random play)."""
-    state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
+    """A mid-game view of seat 0 from a fixed seeded game (two players, or the nearest
+    count the card data allows; deal seed 5, random play)."""
+    state = state_from_deal(make_deal(players=table_count(data, 2), seed=5, data=data), data)
     return view_of(mid_game(state), 0)
 
 
 def example_position(data: ArchaeologyData) -> dict[str, Any]:
     """The example view's position form (``digsite example archaeology --position``)."""
-    state = state_from_deal(make_deal(players=2, seed=5, data=data), data)
+    state = state_from_deal(make_deal(players=table_count(data, 2), seed=5, data=data), data)
     return position_of(mid_game(state), 0)
 
 

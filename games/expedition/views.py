@@ -86,6 +86,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Iterable, Sequence
 
+from cards_data import table_count
 from cards_data.expedition import ExpeditionData, Monument
 from games.archaeology.history import (check_view_counts, read_cards, read_dig_site,
                                        read_hands_and_market, read_turn, read_view_cards,
@@ -503,9 +504,11 @@ def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str,
 
 
 def example_view(data: ExpeditionData) -> dict[str, Any]:
-    """A mid-game view of seat 0 from a fixed seeded game (the Temple, deal seed 5, random
-    play: it has looked at a chamber)."""
-    state = state_from_deal(make_deal(players=2, seed=5, data=data, monument="temple"), data)
+    """A mid-game view of seat 0 from a fixed seeded game (two players, or the nearest
+    count the card data allows; the Temple, deal seed 5, random play: it has looked at a
+    chamber)."""
+    deal = make_deal(players=table_count(data, 2), seed=5, data=data, monument="temple")
+    state = state_from_deal(deal, data)
     return view_of(mid_game(state), 0)
 
 
@@ -520,7 +523,8 @@ def position_of(state: ExpeditionState, seat: int) -> dict[str, Any]:
 
 def example_position(data: ExpeditionData) -> dict[str, Any]:
     """The example view's position form (``digsite example expedition --position``)."""
-    state = state_from_deal(make_deal(players=2, seed=5, data=data, monument="temple"), data)
+    deal = make_deal(players=table_count(data, 2), seed=5, data=data, monument="temple")
+    state = state_from_deal(deal, data)
     return position_of(mid_game(state), 0)
 
 

@@ -49,6 +49,7 @@ import json
 
 from typing import Any
 
+from cards_data import table_count
 from cards_data.lootnrun import LootNRunData
 from games.errors import InvalidStateError
 from games.protocol import resolve_chance
@@ -279,8 +280,7 @@ def _skeleton(rules: Rules, seat: int, phase: str, scores: list[int], mine: list
 def example_view(data: LootNRunData) -> dict[str, Any]:
     """A mid-game view: three players (or the nearest count the card data allows), seed 0,
     a few seeded random turns in."""
-    players = min(max(3, data.players_min), data.players_max)
-    state = state_from_deal(make_deal(players=players, seed=0, data=data), data)
+    state = state_from_deal(make_deal(players=table_count(data, 3), seed=0, data=data), data)
     rng = make_rng(0)
     resolve_chance(state, rng)
     for _ in range(9):

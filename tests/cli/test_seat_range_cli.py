@@ -88,3 +88,41 @@ def test_a_game_without_solo_deals_the_files_smallest_table_by_default(run_cli, 
     assert json.loads(example.out)["players"] == 4
     refused = run_cli("deal", "lootnrun", "--seed", "1", "--players", "3", "--cards", str(four))
     assert_bad_input(refused, f"lootnrun with {four} is played by 4 to 6 players, not 3")
+
+
+#: A pass's files narrowing the card games to 3 players (the per-count tables with them).
+_NARROWED_TO_THREE = {
+    "archaeology": [("players_max = 4", "players_max = 3"),
+                    ("sandstorms_removed = { 3 = 1, 4 = 2 }", "sandstorms_removed = { 3 = 1 }")],
+    "expedition": [("players_max = 5", "players_max = 3"),
+                   ("by_players = { 2 = 4, 3 = 6, 4 = 8, 5 = 10 }", "by_players = { 3 = 6 }"),
+                   ("by_players = { 2 = 4, 3 = 5, 4 = 6, 5 = 6 }", "by_players = { 3 = 5 }"),
+                   ("players = [2, 3]", "players = [3]"),
+                   ("min_players = 4", "min_players = 3"), ("min_players = 5", "min_players = 3")],
+}
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition"])
+def test_a_card_game_narrowed_to_three_gives_its_example_and_notation(run_cli, tmp_path,
+                                                                       game):
+    """``example`` and ``notation`` of Archaeology and the New Expedition dealt 2 players
+    whatever the file said: a file for 3 players only had both refused ("is played by 3
+    players, not 2"); the example is now dealt for the table the file allows nearest 2,
+    and its view is one the file's hint reads."""
+    three = tmp_path / f"{game}3.toml"
+    text = _edited(game, "players_min = 2", "players_min = 3")
+    for old, new in _NARROWED_TO_THREE[game]:
+        assert old in text
+        text = text.replace(old, new, 1)
+    three.write_text(text)
+    for form in ([], ["--position"]):
+        example = run_cli("example", game, *form, "--cards", str(three))
+        assert example.code == 0, example.err
+        assert json.loads(example.out)["players"] == 3
+    view = tmp_path / "view.json"
+    view.write_text(example.out)
+    hint = run_cli("hint", game, str(view), "--cards", str(three), "--iterations", "20")
+    assert hint.code == 0, hint.err
+    notation = run_cli("notation", game, "--cards", str(three))
+    assert notation.code == 0, notation.err
+    assert "move notation" in notation.out
