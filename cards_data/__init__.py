@@ -244,7 +244,8 @@ def table_count(data: CardData, wanted: int) -> int:
     >>> table_count(load("archaeology"), 2), table_count(load("lootnrun"), 3)
     (2, 3)
     """
-    low, high = typing.cast(Any, data).players_min, typing.cast(Any, data).players_max
+    low: int = typing.cast(Any, data).players_min
+    high: int = typing.cast(Any, data).players_max
     return min(max(wanted, low), high)
 
 
