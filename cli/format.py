@@ -204,7 +204,7 @@ def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     for i, find in enumerate(result.finds, start=1):
         lines.append(
             f"  {i}. map {find.map} rotated {find.rotation}° at {find.at}: "
-            f"{find.points} points, {plural(find.tokens_spent, 'token')}"
+            f"{plural(find.points, 'point')}, {plural(find.tokens_spent, 'token')}"
         )
     return "\n".join(lines + list(result.analysis))
 

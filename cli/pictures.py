@@ -37,7 +37,7 @@ def best_score_picture(game: str, deal: dict[str, Any], result: BestScore, data:
 def plan_picture(view: dict[str, Any], result: DigPlanResult, data: CardData) -> str:
     """A Tomb of the Ancients dig plan: the board before and after, the map cards."""
     title = (f"Tomb of the Ancients: best dig for seat {result.seat}, "
-             f"{result.points} points for {plural(result.tokens_spent, 'token')}")
+             f"{plural(result.points, 'point')} for {plural(result.tokens_spent, 'token')}")
     ancients = cast(AncientsData, data)  # a dig plan comes with the Ancients' card data
     return boards.ancients_plan_svg(view["board"], result.finds, result.board_after, ancients,
                                     points=result.points, tokens_spent=result.tokens_spent,

@@ -31,9 +31,17 @@ def _value(x: float | None) -> str:
     return "-" if x is None else f"{x:.3f}".rstrip("0").rstrip(".")
 
 
+def _amount(x: float | None, unit: str) -> str:
+    """A value in the scale's unit (its name is plural where it counts): ``0.12 win
+    probability``, ``1 point``, ``3.5 points``."""
+    if x is None:
+        return f"- {unit}"
+    return plural(x, unit[:-1] if unit.endswith("s") else unit, unit)
+
+
 def _cost(x: float | None, unit: str) -> str:
-    """A loss in the scale's unit: ``+0.12 win probability``, ``+3.5 points``."""
-    return f"+{_value(x)} {unit}"
+    """A loss in the scale's unit: ``+0.12 win probability``, ``+1 point``, ``+3.5 points``."""
+    return f"+{_amount(x, unit)}"
 
 
 def _move(name: str | None, words: str | None) -> str:
@@ -50,15 +58,15 @@ def verdict(d: ReviewedDecision, review: GameReview) -> str:
     if d.label == "unrated":
         return f"not rated: {d.reason}"
     if d.label == "best":
-        return f"best ({_value(d.played_value)} {unit})"
+        return f"best ({_amount(d.played_value, unit)})"
     better = _move(d.best, d.best_words)
     if d.label == "unclear":
         if d.noise95 is None:
-            return (f"too close to call: {better} may be better by {_value(d.loss)} {unit}, "
+            return (f"too close to call: {better} may be better by {_amount(d.loss, unit)}, "
                     f"but too few playouts measured the noise")
         need = (f"about {plural(d.iterations_to_tell, 'iteration')} would tell"
                 if d.iterations_to_tell else "no affordable budget would tell")
-        return (f"too close to call: {better} may be better by {_value(d.loss)} {unit}, "
+        return (f"too close to call: {better} may be better by {_amount(d.loss, unit)}, "
                 f"within the noise (±{_value(d.noise95)}); {need}")
     confirmed = (f"; confirmed by a search of {plural(d.budget_raised, 'iteration')}"
                  if d.budget_raised is not None and d.label in CONFIRMED else "")
@@ -104,7 +112,7 @@ def format_review(review: GameReview) -> str:
     s = review.summary
     lines.append(f"summary: {s.rated} judged of {plural(s.decisions, 'decision')} "
                  f"({_counts(review)}); "
-                 f"loss over the judged ones {_value(s.total_loss)} {review.scale.unit}, mean "
+                 f"loss over the judged ones {_amount(s.total_loss, review.scale.unit)}, mean "
                  f"{_value(s.mean_loss)}")
     lines.append("accuracy: " + ("- (no judged decision)" if s.accuracy is None else
                                  f"{s.accuracy:.1f}%")

@@ -86,9 +86,15 @@ def side_by_side(blocks: Sequence[Sequence[str]], gap: int = 4) -> list[str]:
     return out
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """``n`` and ``word``, in the plural unless ``n`` is 1."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
+def plural(n: float, word: str, many: str | None = None) -> str:
+    """``n`` and ``word``, in the plural unless ``n`` is 1; a float to at most 3 decimals
+    (``1.5 points``; ``1 point`` only where it prints as 1).
+
+    >>> plural(1, "point"), plural(1.0, "point"), plural(1.5, "point"), plural(0.25, "point")
+    ('1 point', '1 point', '1.5 points', '0.25 points')
+    """
+    text = str(n) if isinstance(n, int) else f"{n:.3f}".rstrip("0").rstrip(".")
+    return f"{text} {word if text == '1' else (many or word + 's')}"
 
 
 def shape_rows(cells: Iterable[tuple[int, int]], mark: str = "#", blank: str = ".") -> list[str]:

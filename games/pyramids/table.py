@@ -208,7 +208,7 @@ def describe_result(state: State, *, names: Sequence[str] | None = None,
     lines = []
     for p in range(state.num_players):
         parts = state.breakdown(p)
-        lines.append(f"{seat_name(p, viewer, names)}: {parts['total']} points (cards "
+        lines.append(f"{seat_name(p, viewer, names)}: {plural(parts['total'], 'point')} (cards "
                      f"{parts['cards']}, torches {parts['torches']}, pyramid {parts['pyramid']}, "
                      f"gems {parts['gems']}, skulls {parts['skulls']})")
     if state.num_players == 1:

@@ -427,7 +427,7 @@ def ancients_plan_svg(before: Sequence[str], finds: Sequence[Find], after: Seque
         body.append(svg_text(x, y + 12, "no find is possible this turn"))
     height = max(height, y + 20)
     body.append(svg_text(MARGIN, legend_y + 10,
-                      f"{points} points for {plural(tokens_spent, 'sand token')}",
+                      f"{plural(points, 'point')} for {plural(tokens_spent, 'sand token')}",
                       size=11))
     body.append(svg_text(MARGIN, legend_y + 26, "discs: sand tokens; outlines: the finds, "
                       "numbered in plan order", size=11))

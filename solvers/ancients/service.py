@@ -113,7 +113,7 @@ def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
         f"left for {who} (pack {sorted(after.pack[nxt])}, {after.sand[nxt]} sand): best chain "
         + (", ".join(f"map {f.map} at {cell_name(f.anchor)} ({f.points} pts, {f.tokens} tok)"
                      for f in follow.finds) or "nothing")
-        + f" = {follow.points} points for {plural(follow.tokens, 'token')}",
+        + f" = {plural(follow.points, 'point')} for {plural(follow.tokens, 'token')}",
     ]
     return DigPlanResult(
         game="ancients", seat=seat, finds=_planned(best.finds), points=best.points,
@@ -236,7 +236,8 @@ def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]
         return lines
     later = plan_for(state, seat, occ=occ, blk=blk)
     lines.append(f"the risk of waiting: if {' and '.join(spoilers)} before your next turn, "
-                 f"your best dig is then {later.points} points for {plural(later.tokens, 'token')} "
+                 f"your best dig is then {plural(later.points, 'point')} for "
+                 f"{plural(later.tokens, 'token')} "
                  f"(now {best.points}); the search weighs that risk over the sampled games")
     return lines
 
@@ -432,10 +433,11 @@ def demo_section(data: AncientsData) -> str:
     if result.finds:
         for i, f in enumerate(result.finds, 1):
             lines.append(f"  {i}. map {f.map} rotated {f.rotation}° at {f.at}: "
-                         f"{f.points} points, {plural(f.tokens_spent, 'token')}")
+                         f"{plural(f.points, 'point')}, {plural(f.tokens_spent, 'token')}")
     else:
         lines.append("  no find is possible this turn")
-    lines += [f"total {result.points} points for {plural(result.tokens_spent, 'token')}, "
+    lines += [f"total {plural(result.points, 'point')} for "
+              f"{plural(result.tokens_spent, 'token')}, "
               "optimal", "board after:", after]
     lines += result.analysis
     return "\n".join(lines)

@@ -50,3 +50,84 @@ def test_the_review_summary_counts_its_labels_in_the_plural():
     review = SimpleNamespace(summary=ReviewSummary(34, 28, 7.2, 0.26, counts, 58.3))
     assert _counts(review) == ("14 best, 2 inaccuracies, 1 mistake, 11 blunders, "
                                "5 too close to call, 1 forced")
+
+
+def _review(*decisions, total_loss=1.0):
+    """A review of the grid games' scale (points) holding ``decisions``."""
+    from games.registry import ReviewScale
+    from solvers.limits import Limit
+    from solvers.results import GameReview, ReviewSummary
+
+    summary = ReviewSummary(decisions=len(decisions), rated=len(decisions),
+                            total_loss=total_loss, mean_loss=total_loss,
+                            counts=(("mistake", len(decisions)),), accuracy=None)
+    return GameReview(game="pyramids", seat=0, seat_name=None, players=1, record_moves=2,
+                      finished=True, seats=None, value_meaning="expected final score",
+                      scale=ReviewScale("points", 1.0, 2.0, 3.0), limit=Limit(iterations=10),
+                      seed=0, decisions=decisions, summary=summary, score_reached=None)
+
+
+def test_a_loss_or_value_of_one_point_is_said_in_the_singular():
+    """The review said ``+1 points``, ``best (1 points)`` and ``loss over the judged ones
+    1 points``; 1.5 and 0.5 stay plural."""
+    from cli.report import format_review, verdict
+    from solvers.results import ReviewedDecision
+
+    one = ReviewedDecision(number=1, index=0, played="take 1", moves=("take 1",),
+                           label="mistake", best="take 2", played_value=2.0, best_value=3.0,
+                           loss=1.0)
+    best = ReviewedDecision(number=2, index=1, played="take 3", moves=("take 3",),
+                            label="best", best="take 3", played_value=1.0, best_value=1.0,
+                            loss=0.0)
+    review = _review(one, best)
+    assert verdict(one, review) == "mistake: better was take 2 (+1 point)"
+    assert verdict(best, review) == "best (1 point)"
+    assert "loss over the judged ones 1 point, mean 1" in format_review(review)
+    half = ReviewedDecision(number=1, index=0, played="take 1", moves=("take 1",),
+                            label="mistake", best="take 2", played_value=1.5, loss=1.5)
+    assert verdict(half, review) == "mistake: better was take 2 (+1.5 points)"
+    assert "loss over the judged ones 0.5 points" in format_review(_review(half,
+                                                                           total_loss=0.5))
+
+
+def _ancients_view(run_cli, tmp_path, name, packs):
+    view = json.loads(run_cli("example", "ancients").out)
+    for seat, pack in enumerate(packs):
+        view["seats"][seat]["pack"] = pack
+    view["deck_size"] += sum(len(s["pack"]) for s in json.loads(
+        run_cli("example", "ancients").out)["seats"]) - sum(map(len, packs))
+    path = tmp_path / name
+    path.write_text(json.dumps(view))
+    return path, view
+
+
+def test_a_find_of_one_point_is_said_in_the_singular(run_cli, tmp_path, monkeypatch):
+    """A Tomb of the Ancients find of 1 point (map 12) was ``1 points`` in ``plan`` (each
+    find, what is left for the next seat), the hint's risk of waiting and the demo."""
+    alone, view = _ancients_view(run_cli, tmp_path, "one.json", [[12], [21, 50]])
+    plan = run_cli("plan", "ancients", str(alone))
+    assert plan.code == 0, plan.err
+    assert ": 1 point, 1 token" in plan.out and "1 points" not in plan.out
+    hint = run_cli("hint", "ancients", str(alone), "--iterations", "20")
+    assert hint.code == 0, hint.err
+    assert "your best dig is then 1 point for 1 token" in hint.out
+    assert "1 points" not in hint.out
+    left, _ = _ancients_view(run_cli, tmp_path, "left.json", [[7, 18, 33, 21], [12]])
+    plan = run_cli("plan", "ancients", str(left))
+    assert plan.code == 0, plan.err
+    assert "= 1 point for 0 tokens" in plan.out
+
+    import cards_data
+    from solvers.ancients import service
+    monkeypatch.setattr(service, "example_view", lambda data: view)
+    demo = service.demo_section(cards_data.load("ancients"))
+    assert ": 1 point, 1 token" in demo and "total 1 point for 1 token" in demo
+
+
+def test_a_pyramids_final_score_of_one_point_is_said_in_the_singular():
+    from types import SimpleNamespace
+
+    from games.pyramids.table import describe_result
+    parts = {"total": 1, "cards": 1, "torches": 0, "pyramid": 0, "gems": 0, "skulls": 0}
+    state = SimpleNamespace(num_players=1, breakdown=lambda seat: parts)
+    assert describe_result(state, viewer=0)[0].startswith("you: 1 point (cards 1,")
