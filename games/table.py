@@ -28,7 +28,7 @@ import re
 from typing import Iterable, Sequence
 
 __all__ = ["seat_name", "possessive", "side_by_side", "plural", "shape_rows", "said_of",
-           "SECOND_PERSON_VERBS"]
+           "said_to", "SECOND_PERSON_VERBS"]
 
 
 def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None) -> str:
@@ -72,6 +72,47 @@ def said_of(text: str, name: str) -> str:
         return who + space + SECOND_PERSON_VERBS.get(after, after)
 
     return _YOU.sub(one, text)
+
+
+_THIRD_TO_SECOND = {third: second for second, third in SECOND_PERSON_VERBS.items()}
+_IT = {"it": "you", "its": "your", "itself": "yourself"}
+
+
+def said_to(text: str, seat: int) -> str:
+    """``text``, a refusal that names ``seat`` ("seat 0 has no room in front of it", of
+    another seat's move), said to that seat's own reader: "seat N" is "you" ("you have no
+    room in front of you"), "seat N's" is "your", and after "seat N" with a verb, the "it"
+    of the same clause (to the next ``:``, ``;`` or bracket) is "you".
+
+    >>> said_to("seat 0 has no room in front of it", 0)
+    'you have no room in front of you'
+    >>> said_to("card 4 is not in front of seat 1 (seat 1's: 3)", 1)
+    'card 4 is not in front of you (yours: 3)'
+    >>> said_to("keep 2 of seat 0's 4 dealt cards", 0)
+    'keep 2 of your 4 dealt cards'
+    >>> said_to("seat 2 has no room in front of it", 0)
+    'seat 2 has no room in front of it'
+    """
+    name = f"seat {seat}"
+    out, at = [], 0
+    for match in re.finditer(rf"\b{name}\b('s)?(?:(\s+)([a-z]+)\b)?", text):
+        out.append(text[at:match.start()])
+        owner, space, after = match.group(1), match.group(2) or "", match.group(3) or ""
+        end = match.end()
+        if owner:
+            # ("seat 1's: 3" is "yours: 3"; "seat 1's hand" is "your hand")
+            end = match.end(1)
+            out.append("your" if re.match(r"\s+\w", text[end:]) else "yours")
+        elif after in _THIRD_TO_SECOND:
+            clause = re.match(r"[^:;()]*", text[end:])
+            rest = clause.group(0) if clause else ""
+            out.append("you" + space + _THIRD_TO_SECOND[after]
+                       + re.sub(r"\b(it|its|itself)\b", lambda m: _IT[m.group(1)], rest))
+            end += len(rest)
+        else:
+            out.append("you" + space + after)
+        at = end
+    return "".join(out) + text[at:]
 
 
 def side_by_side(blocks: Sequence[Sequence[str]], gap: int = 4) -> list[str]:

@@ -89,7 +89,7 @@ from .protocol import CHANCE, State, read_text
 from .reader import read_document
 from .record import read_fingerprint
 from .seeding import make_rng
-from .table import plural, said_of
+from .table import plural, said_of, said_to
 
 __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
            "answer", "chamber_shown", "setup_questions", "read_table", "tracked_games",
@@ -1519,9 +1519,10 @@ class Tracker:
             try:
                 return w, self.game.parse_move(w, text)
             except DigsiteError as exc:
-                # (the engine's reason is said to the seat to move: "you have no room")
+                # (the engine's reason is said to the seat to move: "you have no room"; a
+                # seat it names may be yours: "seat 0 has no room" is "you have no room")
                 reason = getattr(exc, "reason", None)
-                told = said_of(reason, name) if reason else None
+                told = said_to(said_of(reason, name), self.seat) if reason else None
                 messages.add(str(exc).replace(reason, told, 1) if reason and told else str(exc))
                 reasons.add(told)
         # the same refusal in every world tried: a rule of the turn or of what lies face up

@@ -273,6 +273,19 @@ def test_a_refusal_said_to_the_mover_is_said_of_another_seat():
     assert said_of("deck 1 is empty", "seat 1") == "deck 1 is empty"
 
 
+def test_a_refusal_that_names_your_seat_says_you():
+    """``said_to``: a refusal of another seat's move that names the reader's own seat
+    ("seat 0 has no room in front of it", of seat 1's ``awaken 0``) says "you"."""
+    from games.table import said_to
+    assert said_to("seat 0 has no room in front of it", 0) == "you have no room in front of you"
+    assert said_to("seat 0 is out; seat 1 has no room in front of it", 0) == \
+        "you are out; seat 1 has no room in front of it"
+    assert said_to("keep 2 of seat 0's 4 dealt cards (seat 0's: 3)", 0) == \
+        "keep 2 of your 4 dealt cards (yours: 3)"
+    assert said_to("seat 10 has no room in front of it", 1) == \
+        "seat 10 has no room in front of it"
+
+
 @pytest.mark.parametrize("game_id", ["archaeology", "lootnrun", "ancients", "pyramids"])
 def test_every_verb_a_refusal_puts_after_you_has_its_third_person(game_id):
     """Each ``why_illegal`` (and its ``_why`` helpers), read for "you <word>": the word is a

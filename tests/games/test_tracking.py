@@ -288,6 +288,9 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
     # them"), and the seat to move is named once ("none is seat 1's")
     ("lootnrun", 3, ("1", "green green", "seat 1: awaken 2"),
      r"^seat 1: move 'awaken 2' is not legal here: seat 2 has no room in front of it "),
+    # the seat it names is yours: "you" (it said "seat 0 has no room in front of it")
+    ("lootnrun", 2, ("1", "red red", "seat 1: awaken 0"),
+     r"^seat 1: move 'awaken 0' is not legal here: you have no room in front of you \(legal: "),
     ("lootnrun", 3, ("1", "green green", "seat 1: pass"),
      r"^seat 1: move 'pass' is not legal here: seat 1 can still act: pass only when no room "
      r"can be drawn and none lies in front of it "),
