@@ -1502,6 +1502,10 @@ class Tracker:
         actor = world.current_player()
         try:
             return world, self.game.parse_move(world, text)
+        except InvalidMoveError as exc:  # (no move as written: the seat's, as a refusal says)
+            if actor == self.seat:
+                raise
+            raise InvalidMoveError(f"seat {actor}: {exc}") from None
         except IllegalMoveError:
             if actor == self.seat:
                 raise
