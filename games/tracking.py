@@ -1276,7 +1276,7 @@ class Tracker:
                 shown, new_world = _SHOWS[self.game.id][1](self, pending.world, pending.move,
                                                            answers, index)
             except DigsiteError as exc:
-                raise type(exc)(f"{exc}{self._earlier_answer(pending)}") from None
+                raise type(exc)(f"{exc}{self._earlier_answer(pending, text)}") from None
             words = self.game.describe_event(shown, pending.move, self.seat)
             event: dict[str, Any] = {"seat": pending.seat, "move": str(pending.move),
                                      "shown": answers}
@@ -1413,14 +1413,18 @@ class Tracker:
             raise IllegalMoveError(f"out of turn: it is {ask.prompt}, not seat {seat}'s")
         return match.group(3)
 
-    def _earlier_answer(self, pending: "_Pending") -> str:
-        """What a refusal of a move's last answer adds when the move has earlier answers:
-        the slip may be in one of those, which no later answer mends (the tracker would
-        refuse every one with the same error), so it names the last of them and that
-        ``undo`` takes it back."""
+    def _earlier_answer(self, pending: "_Pending", text: str) -> str:
+        """What a refusal of a move's last answer (``text``) adds when the move has earlier
+        answers: the slip may be in one of those, which no later answer mends (the tracker
+        would refuse every one with the same error), so it names the last of them and that
+        ``undo`` takes it back. A Pyramids card taken from the deck is that slip only for a
+        display that names it (a display card in front of you is the display's own slip)."""
         if not pending.answers:
             return ""
         key, value = list(pending.answers.items())[-1]
+        if self.game.id == "pyramids" and key == "card" and \
+                value not in [w.lstrip("0") for w in _words(text)]:
+            return ""
         prompt = dict(pending.questions).get(key, key).partition(" (")[0]
         return (f" (or the slip is your earlier answer, {prompt}: "
                 f"{self.answer_words(key, value)}; `undo` takes it back)")

@@ -669,6 +669,11 @@ def test_a_pyramids_card_taken_from_the_deck_is_checked_when_given():
     with pytest.raises(DigsiteError, match=rf"^the display: card {kept[0]} was in it and "
                                            rf"was not taken$"):
         tracker.enter(" ".join(map(str, kept[1:] + [world.deck[0], world.deck[1]])))
+    # (a card in front of you the card taken cannot have put there: no word of it; it
+    # said "or the slip is your earlier answer, the card taken from the deck")
+    with pytest.raises(DigsiteError, match=rf"^the display: card {front} is not in the "
+                                           rf"deck \(it is in front of you\)$"):
+        tracker.enter(" ".join(map(str, kept + [front])))
     with pytest.raises(DigsiteError, match=rf"^the display: card {drawn} is not in the "
                                            rf"deck \(it is in front of you\) \(or the "
                                            rf"slip is your earlier answer, the card taken "
