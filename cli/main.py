@@ -1188,9 +1188,10 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
         # (another table's record is kept, as a new table keeps it: only the record resumed
         # is written back)
         if record_file is None or _same_file(record_file, resume_file):
-            path = check_writable(resume_file)
+            path, given = check_writable(resume_file), resume_file
         else:
             path = check_record_path(record_file, "table", "a table record", keep=True)
+            given = record_file
         _say_unmarked_data(resume_file, record.cards, tracker.game.data, now=True)
     else:
         options = _deal_options(monument, variants)
@@ -1200,8 +1201,10 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
         if players is None:  # (a real table: no rulebook has a solo game)
             players = min(n for n in cards_data.seat_counts(the_game.data) if n >= 2)
         tracker = Tracker.start(the_game, players=players, seat=seat or 0)
-        path = check_record_path(record_file or f"{game}-table.json", "table",
-                                 "a table record", keep=True)
+        given = record_file or f"{game}-table.json"
+        path = check_record_path(given, "table", "a table record", keep=True)
+    # (the file as given: ./- is named so, since --resume - is the standard input)
+    named = "./-" if given == "-" else given
     stdin = sys.stdin
     echo = not stdin.isatty()
 
@@ -1217,15 +1220,15 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
                      complain=lambda text: click.echo(f"error: {text}", err=True),
                      save=lambda doc: write_text(path, json.dumps(doc, indent=1) + "\n"))
     except KeyboardInterrupt:  # Ctrl-C: every line so far is on disk
-        click.echo(f"\ninterrupted: the table so far is in {path}", err=True)
+        click.echo(f"\ninterrupted: the table so far is in {named}", err=True)
         raise click.exceptions.Exit(130) from None
     if how == "finished":
-        click.echo(f"table record written to {path}")
+        click.echo(f"table record written to {named}")
     else:
         why = "you quit" if how == "quit" else "the input ended"
         click.echo(f"{why}: the table so far "
                    f"({plural(len(tracker.record.events), 'event')}) is in "
-                   f"{path}; --resume {path} goes on")
+                   f"{named}; --resume {named} goes on")
 
 
 @app.command()

@@ -125,14 +125,14 @@ def check_record_path(path: str | Path, key: str, what: str, *, keep: bool = Fal
     if not isinstance(doc, dict) or key not in doc:
         raise DigsiteError(f"{_clip(target)}: exists and is not {what}; it would be written "
                            f"over, so name a new file")
-    if keep:
-        raise DigsiteError(f"{_clip(target)}: holds {what} already; --resume "
-                           f"{_clip(target)} goes on with it, or name a new file with "
+    if keep:  # (the path as given: ./- is no --resume -, the standard input)
+        raise DigsiteError(f"{_clip(path)}: holds {what} already; --resume "
+                           f"{_clip(path)} goes on with it, or name a new file with "
                            f"--record FILE")
     return target
 
 
-def _clip(path: Path, width: int = 80) -> str:
+def _clip(path: str | Path, width: int = 80) -> str:
     """A path cut for an error line."""
     text = str(path)
     return text if len(text) <= width else text[:width] + "..."

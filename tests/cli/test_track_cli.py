@@ -196,6 +196,23 @@ def test_a_table_from_stdin_is_written_to_the_record_file_named(run_cli, tmp_pat
     assert not (tmp_path / "-").exists()
 
 
+def test_a_table_in_a_file_named_dash_is_named_as_given(run_cli, tmp_path, monkeypatch):
+    """'track --record ./-' ended "the table so far is in -; --resume - goes on", and
+    --resume - is the standard input (refused): the file is named as given, ./-."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("track", "lootnrun", "--record", "./-", stdin="quit\n")
+    assert result.code == 0 and result.out.rstrip().endswith(
+        "the table so far (0 events) is in ./-; --resume ./- goes on"), result.out
+    for args in (("--resume", "./-"), ("--resume", "./-", "--record", "./-")):
+        result = run_cli("track", "lootnrun", *args, stdin="quit\n")
+        assert result.code == 0 and result.out.rstrip().endswith(
+            "is in ./-; --resume ./- goes on"), (args, result.out)
+    result = run_cli("track", "lootnrun", "--record", "./-", stdin="quit\n")
+    assert result.code == 2 and result.err == (
+        "error: ./-: holds a table record already; --resume ./- goes on with it, or name a "
+        "new file with --record FILE\n"), result.err
+
+
 def test_bad_tables_are_refused_with_one_line(run_cli, tmp_path):
     for args in (("--players", "9"), ("--seat", "5"), ("--monument", "temple")):
         result = run_cli("track", "lootnrun", *args, "--record", str(tmp_path / "t.json"))
