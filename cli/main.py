@@ -1142,8 +1142,9 @@ def _same_file(a: str, b: str) -> bool:
     "after every line (refused lines too, with the reason), so quit, Ctrl-D and Ctrl-C "
     "keep it; --resume FILE goes on from it."))
 @GAME_ARGUMENT
-@click.option("--players", type=int, default=None, help="Seats at the table (default: two, "
-              "the smallest real table; 1 follows a solo analysis game of the grid games).")
+@click.option("--players", type=int, default=None, help="Seats at the table (default: the "
+              "card data's smallest table, two with the bundled data; 1 follows a solo "
+              "analysis game of the grid games).")
 @click.option("--seat", type=click.IntRange(min=0), default=None,
               help="Your seat (seats count from 0; default 0, or the record's with --resume).")
 @click.option("--record", "record_file", default=None, metavar="FILE",

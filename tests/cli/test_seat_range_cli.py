@@ -126,3 +126,19 @@ def test_a_card_game_narrowed_to_three_gives_its_example_and_notation(run_cli, t
     notation = run_cli("notation", game, "--cards", str(three))
     assert notation.code == 0, notation.err
     assert "move notation" in notation.out
+
+
+def test_track_follows_the_files_smallest_table_and_its_help_says_so(run_cli, tmp_path,
+                                                                     monkeypatch):
+    """``track --help`` said "default: two, the smallest real table", and with a file
+    whose smallest table is 4 the table is 4 seats: it says the card data's smallest table,
+    as ``play`` and ``deal`` follow it."""
+    monkeypatch.chdir(tmp_path)
+    four = tmp_path / "lnr4.toml"
+    four.write_text(_edited("lootnrun", "players_min = 2", "players_min = 4"))
+    result = run_cli("track", "lootnrun", "--cards", str(four), stdin="quit\n")
+    assert result.code == 0 and "tracked for seat 0 of 4" in result.out, result.out
+    help_text = " ".join(run_cli("track", "--help").out.split())
+    assert "(default: the card data's smallest table, two with the bundled data;" in \
+        help_text
+    assert "default: two" not in help_text
