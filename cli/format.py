@@ -32,6 +32,14 @@ def _stopped(reason: str) -> str:
     return "stopped by Ctrl-C" if reason == INTERRUPTED else f"stopped by {reason}"
 
 
+#: How a hint's rows are ranked (its ``order``), after "ranked"; the board's hint says the
+#: same (``cli/web/static/app.js``, ``ORDER_WORDS``: a test holds them together).
+ORDER_WORDS = {"visits": "most visits first (the search's choice)",
+               "halving": "by successive halving (the search's choice): the options that "
+                          "stayed in for the most rounds first, then by value",
+               "value": "best value first"}
+
+
 def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
     move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON."""
@@ -63,10 +71,7 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
             lines.append(f"value: {_cell(top.value)} ({result.value_meaning})")
         return "\n".join(lines + close_lines + [budget_line] + _inference_lines(result)
                          + explanation)
-    order = {"visits": "most visits first (the search's choice)",
-             "halving": "by successive halving (the search's choice): the options that stayed "
-                        "in for the most rounds first, then by value",
-             "value": "best value first"}[result.order]
+    order = ORDER_WORDS[result.order]
     lines = [
         f"{result.game}: seat {result.seat} — best move {result.best}",
         f"value: {result.value_meaning}",

@@ -16,6 +16,22 @@ from cli.web import board  # noqa: E402
 EXAMPLES = [e["name"] for e in board.examples()]
 
 
+def test_the_boards_hint_ranks_in_the_command_lines_words():
+    """The board's hint says how its rows are ranked (it said nothing, though a Pyramids
+    hint is in successive halving's order) in ``hint``'s words: app.js's ``ORDER_WORDS``
+    are ``cli.format.ORDER_WORDS``."""
+    import re
+    from pathlib import Path
+
+    from cli.format import ORDER_WORDS
+    script = (Path(board.__file__).parent / "static" / "app.js").read_text(encoding="utf-8")
+    block = script[script.index("const ORDER_WORDS = {"):]
+    block = re.sub(r'"\s*\+\s*"', "", block[:block.index("};")])  # (strings joined)
+    said = dict(re.findall(r'(\w+): "([^"]*)"', block))
+    assert said == ORDER_WORDS
+    assert "`ranked ${ORDER_WORDS[hint.order]" in script
+
+
 def test_examples_cover_all_five_games(client):
     answer = client.get("/api/examples").json()
     games = {e["game"] for e in answer["examples"]}

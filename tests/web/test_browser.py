@@ -207,6 +207,24 @@ def test_pyramids_best_score_plan_stepped(browser, server, shots):
     assert last != early
 
 
+def test_a_pyramids_hint_says_its_rows_are_ranked_by_successive_halving(browser, server):
+    # the board's Pyramids hint had no ranking label, though its rows are in successive
+    # halving's order (a row of 9 visits above one of 10); the command line says it
+    from selenium.webdriver.common.keys import Keys
+
+    _open_example(browser, server, "pyramids-solo-random")
+    _keys(browser, Keys.ARROW_RIGHT, 2)
+    _until(browser, lambda d: _where(d).startswith("decision 3 "), "decision 3")
+    iterations = browser.find_element("id", "iterations")
+    iterations.clear()
+    iterations.send_keys("200")
+    browser.find_element("id", "hint").click()
+    _until(browser, lambda d: d.find_elements("css selector", "#hint-table tr"), "the hint")
+    assert browser.find_element("id", "hint-order").text == (
+        "ranked by successive halving (the search's choice): the options that stayed in for "
+        "the most rounds first, then by value")
+
+
 @pytest.mark.parametrize("name", ["pyramids-solo-random", "ancients-solo-greedy",
                                   "expedition-greedy", "lootnrun-greedy"])
 def test_each_games_board(browser, server, shots, name):

@@ -203,6 +203,15 @@ $("hint").addEventListener("click", async () => {
   } catch (error) { failed(error); }
 });
 
+// How the hint's rows are ranked (its order), as the command line says it after "ranked"
+// (cli/format.py's ORDER_WORDS: a test holds them together)
+const ORDER_WORDS = {
+  visits: "most visits first (the search's choice)",
+  halving: "by successive halving (the search's choice): the options that stayed in for the " +
+    "most rounds first, then by value",
+  value: "best value first",
+};
+
 function showHint(hint, d) {
   const box = $("hint-result");
   box.replaceChildren();
@@ -218,6 +227,9 @@ function showHint(hint, d) {
       `within the noise (±${c.noise95}); about ${c.iterations_to_separate} iterations would ` +
       `separate them`, "close-call"));
   }
+  const order = text("div", `ranked ${ORDER_WORDS[hint.order] || hint.order}`);
+  order.id = "hint-order";
+  box.append(order);
   const table = text("table", undefined, "hint");
   table.id = "hint-table";
   const head = text("tr");
