@@ -101,11 +101,14 @@ def _view_or_reason(game_obj: games_.Game, state: State[Any], seat: int
         return None, str(exc)
 
 
-def _table(game_obj: games_.Game, state: State[Any], viewer: int) -> list[str]:
-    """The table in ``viewer``'s words ("you hold ..."), as ``digsite play`` shows it
-    (``Game.describe_position``); none where the game has no words for the position."""
+def _table(game_obj: games_.Game, state: State[Any], viewer: int,
+           names: Sequence[str] | None = None) -> list[str]:
+    """The table as ``viewer`` sees it, in its words ("you hold ...") or with the seats
+    called ``names`` (a bot's seat is "seat 0 (random)", as the end of the game calls it),
+    as ``digsite play`` shows it (``Game.describe_position``); none where the game has no
+    words for the position."""
     try:
-        return game_obj.describe_position(state, viewer)
+        return game_obj.describe_position(state, viewer, names=names)
     except DigsiteError:
         return []
 
@@ -139,6 +142,7 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
     if not 0 <= viewer < record.players:
         raise InvalidStateError(f"seat: {viewer} is not a seat of this "
                                 f"{record.players}-player game")
+    names = _seat_names(seats, record.players, viewer)
     decisions: list[Decision] = []
     texts = [e.move for e in record.moves]
     last = None
@@ -152,7 +156,7 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
             board=position_svg(record.game, state, viewer, data,
                                title=_state_title(record.game, n, step.seat),
                                deal=record.deal, moves=texts[:step.index]),
-            view=view, why_no_view=why, table=_table(game, state, viewer)))
+            view=view, why_no_view=why, table=_table(game, state, viewer, names)))
         last = step
     if last is None:
         state = record.initial_state(data)
@@ -165,15 +169,14 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
     view, why = ((None, "the game is over") if to_move is None or to_move == CHANCE
                  else _view_or_reason(game, state, to_move))
     end_words = ("end of the game: " + "; ".join(
-                     game.describe_result(state, names=_seat_names(seats, record.players,
-                                                                   viewer), viewer=viewer))
+                     game.describe_result(state, names=names, viewer=viewer))
                  if over else "the record stops here")
     decisions.append(Decision(n=n, seat=to_move, move=None, words=end_words,
                               board=position_svg(record.game, state, viewer, data,
                                                  title=_state_title(record.game, n, to_move),
                                                  deal=record.deal, moves=texts),
                               view=view, why_no_view=why,
-                              table=_table(game, state, viewer)))
+                              table=_table(game, state, viewer, names)))
     numbers = _seat_numbers(record, data)
     for decision in decisions:  # (the end of a finished game has none)
         number, begins = numbers.get(decision.n - 1, (None, True))

@@ -142,7 +142,8 @@ def known_cards(state: State, seat: int) -> list[list[int]]:
 
 # --- the position -------------------------------------------------------------------------
 
-def _chambers(state: State, seat: int) -> list[str]:
+def _chambers(state: State, seat: int, me: str = "you") -> list[str]:
+    """The chambers as ``seat`` (called ``me``: "you", or a name) sees them."""
     rules = state.rules
     lines = []
     for i, size in enumerate(rules.chamber_sizes):
@@ -164,7 +165,8 @@ def _chambers(state: State, seat: int) -> list[str]:
             lines.append(f"  {name} ({cost}): empty")
             continue
         seen = state.chamber_seen[i] >> seat & 1
-        what = f", which you know: {_listed(rules, contents)}" if seen else ", face down"
+        knows = "you know" if me == "you" else f"{me} knows"
+        what = f", which {knows}: {_listed(rules, contents)}" if seen else ", face down"
         lines.append(f"  {name} ({cost}): {plural(held, 'card')}{what}")
     return lines
 
@@ -200,7 +202,7 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     where = ("the pyramid" if rules.monument is None
              else f"the monument, {rules.monument.name}")
     lines.append(f"{where}:")
-    lines.extend(_chambers(state, seat))
+    lines.extend(_chambers(state, seat, me))
     if rules.reserve_size:
         lines.append(f"  the reserve: {plural(len(state.reserve), 'card')} face down")
     if state.drawn:

@@ -78,11 +78,11 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     s = state.seats[seat]
     lines.append(f"{possessive(me)} score card: {_score_card(state, seat)}")
     if state.phase == "keep":
-        lines.append("dealt to you:")
+        lines.append(f"dealt to {me}:")
         lines.extend(card_drawings(state, [(o, 0) for o in s.dealt]))
     else:
         held = [(o, m) for o, m in zip(s.hand, s.masks) if o is not None]
-        lines.append("your cards:" if held else "your cards: none")
+        lines.append(f"{possessive(me)} cards:" if held else f"{possessive(me)} cards: none")
         lines.extend(card_drawings(state, held))
     if state.phase == "take":
         lines.append("the display:")

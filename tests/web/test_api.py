@@ -5,6 +5,7 @@ scores stepped as records."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -92,7 +93,33 @@ def test_seat_changes_whose_table_is_drawn(client):
     assert a["decisions"][5]["board"] != b["decisions"][5]["board"]
     # the table in words too, as `digsite play` tells it to that seat
     assert a["decisions"][5]["table"] != b["decisions"][5]["table"]
-    assert any(line.startswith("you hold") for line in a["decisions"][5]["table"])
+    # (a bot's seat: named as the end of the game names it, not "you")
+    assert any(line.startswith("seat 0 (greedy) holds") for line in a["decisions"][5]["table"])
+
+
+@pytest.mark.parametrize("name, seat_words", [
+    ("archaeology-greedy", ("seat 0 (greedy) holds ", "seat 0 (greedy)'s money")),
+    ("expedition-greedy", ("which seat 0 (greedy) knows: ",)),
+    ("lootnrun-greedy", ("scores: seat 0 (greedy) ", "in front of seat 0 (greedy): ")),
+    ("pyramids-solo-random", ("seat 0 (random)'s score card: ", "seat 0 (random)'s cards:")),
+    ("ancients-solo-greedy", ("seat 0 (greedy): $",))])
+def test_a_bots_seat_is_not_you_in_the_table_words(client, name, seat_words):
+    """A record of bots: the table in words said "you 48, seat 1 34" while the end of the
+    game said "seat 0 (random) 48"; the viewer's seat is a bot's, named as the end names it
+    (a person's seat is "you")."""
+    opened = client.post("/api/open", json={"example": name}).json()
+    for decision in (opened["decisions"][len(opened["decisions"]) // 2],
+                     opened["decisions"][-1]):
+        text = "\n".join(decision["table"])
+        assert all(words in text for words in seat_words), (name, text)
+        assert not re.search(r"\byou(r)?\b(?! like)", text), (name, text)  # (ancients'
+        # "turn them as you like" is the reader)
+    assert "seat 0 (" in opened["decisions"][-1]["words"]
+    doc = board.example_document(name)
+    doc["seats"] = ["person"] + doc["seats"][1:]
+    person = client.post("/api/open", json={"text": json.dumps(doc)}).json()
+    text = "\n".join(person["decisions"][-1]["table"])
+    assert re.search(r"\byou(r)?\b", text) and "seat 0 (" not in text, (name, text)
 
 
 @pytest.mark.parametrize("name", ["ancients-solo-greedy", "expedition-greedy",
