@@ -4,6 +4,7 @@ Both say each decision in one wording (:func:`verdict`)."""
 
 from __future__ import annotations
 
+from games import registry
 from games.record import GameRecord
 from games.table import plural
 from solvers.results import GameReview, ReviewedDecision
@@ -75,11 +76,14 @@ def verdict(d: ReviewedDecision, review: GameReview) -> str:
 
 def _budget(review: GameReview) -> str:
     limit = review.limit
+    default = not limit.iterations and limit.time_limit is None
+    # (the default named by its number, as `hint --help` gives it: "2000 search iterations")
     words = (plural(limit.iterations, "iteration") if limit.iterations else
-             "the game's default hint budget" if limit.time_limit is None else
+             registry.get(review.game).budgets.hint_text if default else
              f"at most {_value(limit.time_limit)} s")
     return f"{words} a decision" + (f" over {limit.workers} searches" if limit.workers > 1
-                                    else "") + f", seed {review.seed}"
+                                    else "") + (" (the game's default)" if default else "") \
+        + f", seed {review.seed}"
 
 
 def _head(review: GameReview) -> list[str]:

@@ -296,3 +296,15 @@ def test_review_at_one_decision_gives_its_values_in_the_whole_review(run_cli, pe
     assert one["at"] == 4 and one["decisions"] == [whole["decisions"][3]]
     text = run_cli("review", "archaeology", str(path), "--iterations", "20", "--at", "4").out
     assert "review of decision 4 of seat 1 (person)" in text
+
+
+def test_a_review_at_the_default_budget_gives_its_number(run_cli, tmp_path):
+    """The header said "budget: the game's default hint budget a decision" without the
+    number: it gives it, as `hint --help` does."""
+    path = tmp_path / "l.json"
+    _write_record(path, "lootnrun", players=2, moves=8)
+    text = run_cli("review", "lootnrun", str(path), "--at", "1").out
+    hint = registry.get("lootnrun").budgets.hint
+    assert f"budget: {hint} search iterations a decision (the game's default), seed 0\n" in text
+    text = run_cli("review", "lootnrun", str(path), "--at", "1", "--iterations", "30").out
+    assert "budget: 30 iterations a decision, seed 0\n" in text
