@@ -26,7 +26,7 @@ from games.table import plural
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
                      S_KEEP, S_LOOK, S_TAKE)
-from .moves import chamber_letter
+from .moves import chamber_letter, not_small
 from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_ACTION,
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
                     REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
@@ -203,7 +203,7 @@ class _Reader:
 
     def number(self, word: str) -> int:
         if not (word.isdigit() and word.isascii() and len(word) <= 4):
-            self.fail(f"{word!r} is not a small number")
+            self.fail(not_small(word))
         return int(word)
 
     def chamber(self, word: str) -> int:

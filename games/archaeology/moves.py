@@ -73,9 +73,8 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
            "TREASURES", "MAP", "THIEF", "SANDSTORM", "CARDS", "DIG", "STEAL", "STOLEN",
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
            "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "DISCARDS", "KIND_NAMES",
-           "chamber_letter", "move", "parse_text", "read_number", "parse_checked_move",
-           "why_illegal",
-           "forms_of", "FORMS"]
+           "chamber_letter", "move", "parse_text", "read_number", "not_small",
+           "parse_checked_move", "why_illegal", "forms_of", "FORMS"]
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
 #: is a whole trade and ``DISCARDS`` a whole discard (both editions; not ``legal_moves``
@@ -138,8 +137,24 @@ def chamber_letter(index: int) -> str:
 def read_number(word: str, text: str) -> int:
     """A small non-negative number of a move's text (``InvalidMoveError`` otherwise)."""
     if not (word.isdigit() and word.isascii()) or len(word) > 4:
-        raise InvalidMoveError(f"move {text!r}: {word[:12]!r} is not a small number")
+        raise InvalidMoveError(f"move {text!r}: {not_small(word)}")
     return int(word)
+
+
+def not_small(word: str) -> str:
+    """That ``word`` is not a small number, the word quoted whole (it cut
+    '99999999999999999999' to '999999999999'), or a long number by its digits.
+
+    >>> not_small("99999999999999999999")
+    "'99999999999999999999' is not a small number"
+    >>> not_small("9" * 50)
+    'a number of 50 digits is not a small number'
+    """
+    if len(word) <= 40:
+        return f"{word!r} is not a small number"
+    if word.isdigit() and word.isascii():
+        return f"a number of {len(word)} digits is not a small number"
+    return f"{word[:40]!r}... is not a small number"
 
 
 #: The longest trade text read (words after ``trade``): more cards than any hand holds.

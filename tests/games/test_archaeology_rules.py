@@ -621,6 +621,25 @@ def test_an_explore_of_a_chamber_not_in_the_game_is_refused_naming_the_chambers(
         archaeology.parse_move(state, "explore chamber")
 
 
+def test_a_number_too_long_is_quoted_whole():
+    """'explore 99999999999999999999' said "'999999999999' is not a small number", the
+    quote cut short: it is whole, and a longer one is said by its digits."""
+    from games import archaeology
+    data = cards_data.load("archaeology")
+    state = archaeology.state_from_deal(archaeology.make_deal(players=2, seed=2, data=data),
+                                        data)
+    while state.current_player() < 0:
+        state.apply(state.chance_outcomes()[0][0])
+    big = "9" * 20
+    for text in (f"explore {big}", f"sell coin {big}"):
+        with pytest.raises(InvalidMoveError, match=rf"^move '{text}': '{big}' is not a small "
+                                                   r"number$"):
+            archaeology.parse_move(state, text)
+    with pytest.raises(InvalidMoveError, match=r": a number of 60 digits is not a small "
+                                               r"number$"):
+        archaeology.parse_move(state, "explore " + "9" * 60)
+
+
 def test_a_refused_sale_or_explore_says_why_and_no_legal_move_has_a_reason():
     """"sell 3 coins" with 2 in hand got a bare "not legal here"; a refused sale or explore
     now says the rule it breaks. Over random games of both editions no legal move is given
