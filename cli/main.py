@@ -1189,10 +1189,10 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
         # (another table's record is kept, as a new table keeps it: only the record resumed
         # is written back)
         if record_file is None or _same_file(record_file, resume_file):
-            path, given = check_writable(resume_file), resume_file
+            path, as_given = check_writable(resume_file), resume_file
         else:
             path = check_record_path(record_file, "table", "a table record", keep=True)
-            given = record_file
+            as_given = record_file
         _say_unmarked_data(resume_file, record.cards, tracker.game.data, now=True)
     else:
         options = _deal_options(monument, variants)
@@ -1202,10 +1202,10 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
         if players is None:  # (a real table: no rulebook has a solo game)
             players = min(n for n in cards_data.seat_counts(the_game.data) if n >= 2)
         tracker = Tracker.start(the_game, players=players, seat=seat or 0)
-        given = record_file or f"{game}-table.json"
-        path = check_record_path(given, "table", "a table record", keep=True)
+        as_given = record_file or f"{game}-table.json"
+        path = check_record_path(as_given, "table", "a table record", keep=True)
     # (the file as given: ./- is named so, since --resume - is the standard input)
-    named = "./-" if given == "-" else given
+    named = "./-" if as_given == "-" else as_given
     stdin = sys.stdin
     echo = not stdin.isatty()
 

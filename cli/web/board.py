@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 import cards_data
 from cards_data import CardData

@@ -125,6 +125,15 @@ def _keys(driver, key, times: int) -> None:
         ActionChains(driver).send_keys(key).perform()
 
 
+def _hint(driver, iterations: int) -> None:
+    """A hint of ``iterations`` asked for at the decision shown, waited for."""
+    field = driver.find_element("id", "iterations")
+    field.clear()
+    field.send_keys(str(iterations))
+    driver.find_element("id", "hint").click()
+    _until(driver, lambda d: d.find_elements("css selector", "#hint-table tr"), "the hint")
+
+
 def test_open_step_with_keys_and_hint(browser, server, shots):
     from selenium.webdriver.common.keys import Keys
 
@@ -147,11 +156,7 @@ def test_open_step_with_keys_and_hint(browser, server, shots):
     _keys(browser, Keys.HOME, 1)
     _keys(browser, Keys.ARROW_RIGHT, 3)  # decision 4: ten moves or more to rank
     _until(browser, lambda d: _where(d).startswith("decision 4 "), "decision 4")
-    iterations = browser.find_element("id", "iterations")
-    iterations.clear()
-    iterations.send_keys("300")
-    browser.find_element("id", "hint").click()
-    _until(browser, lambda d: d.find_elements("css selector", "#hint-table tr"), "the hint")
+    _hint(browser, 300)
     rows = browser.find_elements("css selector", "#hint-table tr")
     assert len(rows) >= 3  # a header and at least two moves
     assert "300 iterations" in browser.find_element("id", "hint-result").text
@@ -215,11 +220,7 @@ def test_a_pyramids_hint_says_its_rows_are_ranked_by_successive_halving(browser,
     _open_example(browser, server, "pyramids-solo-random")
     _keys(browser, Keys.ARROW_RIGHT, 2)
     _until(browser, lambda d: _where(d).startswith("decision 3 "), "decision 3")
-    iterations = browser.find_element("id", "iterations")
-    iterations.clear()
-    iterations.send_keys("200")
-    browser.find_element("id", "hint").click()
-    _until(browser, lambda d: d.find_elements("css selector", "#hint-table tr"), "the hint")
+    _hint(browser, 200)
     assert browser.find_element("id", "hint-order").text == (
         "ranked by successive halving (the search's choice): the options that stayed in for "
         "the most rounds first, then by value")
