@@ -1189,6 +1189,7 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
         # (another table's record is kept, as a new table keeps it: only the record resumed
         # is written back)
         if record_file is None or _same_file(record_file, resume_file):
+            # (the file as given, not the path: ./- is no --resume -, the standard input)
             path, as_given = check_writable(resume_file), resume_file
         else:
             path = check_record_path(record_file, "table", "a table record", keep=True)
@@ -1204,8 +1205,6 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
         tracker = Tracker.start(the_game, players=players, seat=seat or 0)
         as_given = record_file or f"{game}-table.json"
         path = check_record_path(as_given, "table", "a table record", keep=True)
-    # (the file as given: ./- is named so, since --resume - is the standard input)
-    named = "./-" if as_given == "-" else as_given
     stdin = sys.stdin
     echo = not stdin.isatty()
 
@@ -1221,15 +1220,15 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
                      complain=lambda text: click.echo(f"error: {text}", err=True),
                      save=lambda doc: write_text(path, json.dumps(doc, indent=1) + "\n"))
     except KeyboardInterrupt:  # Ctrl-C: every line so far is on disk
-        click.echo(f"\ninterrupted: the table so far is in {named}", err=True)
+        click.echo(f"\ninterrupted: the table so far is in {as_given}", err=True)
         raise click.exceptions.Exit(130) from None
     if how == "finished":
-        click.echo(f"table record written to {named}")
+        click.echo(f"table record written to {as_given}")
     else:
         why = "you quit" if how == "quit" else "the input ended"
         click.echo(f"{why}: the table so far "
                    f"({plural(len(tracker.record.events), 'event')}) is in "
-                   f"{named}; --resume {named} goes on")
+                   f"{as_given}; --resume {as_given} goes on")
 
 
 @app.command()

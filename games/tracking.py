@@ -1137,8 +1137,6 @@ def _lnr_apply(tracker: "Tracker", world: State[Any], move: Hashable,
                            f" (the rooms left of that colour are all accounted for)")
 
 
-#: Per game, a world in which another seat's move is legal when the world's hidden
-#: cards (dealt it at random) are not the ones the move shows (``None``: no such world).
 def _pyramids_note(world: State[Any]) -> str | None:
     """At a take, which completed cards the seat replaces, in order: a seat's two are one
     action, and the next seat waits for both (the display refilled between)."""
@@ -1152,6 +1150,8 @@ def _pyramids_note(world: State[Any]) -> str | None:
 _MOVE_NOTES: dict[str, Callable[[State[Any]], str | None]] = {"pyramids": _pyramids_note}
 
 
+#: Per game, a world in which another seat's move is legal when the world's hidden
+#: cards (dealt it at random) are not the ones the move shows (``None``: no such world).
 _ARRANGE: dict[str, Callable[["Tracker", State[Any], str], State[Any] | None]] = {
     "pyramids": _pyramids_arrange}
 
