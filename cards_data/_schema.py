@@ -19,7 +19,8 @@ from typing import Any, Iterable, Mapping, NoReturn, Sequence, TypeVar
 from .errors import InvalidDataError
 
 __all__ = ["LABELS", "Node", "frozen_map", "weakest", "TOML_WORDS", "JSON_WORDS",
-           "CARD_NUMBER_LIMIT", "PLAYERS", "SOLO", "read_players", "table_words", "MAX_DECK"]
+           "CARD_NUMBER_LIMIT", "PLAYERS", "SOLO", "read_players", "table_words", "players_words",
+           "MAX_DECK"]
 
 #: The largest number a card file may hold anywhere (a count, a price, points, a target):
 #: no component of the five games prints a number above 100, and every deal, view and
@@ -323,7 +324,8 @@ class Node:
         out = {}
         for name in node._table:
             if not (name.isdigit() and int(name) in players):
-                node.fail(f"key {name!r} is not a player count {players[0]}-{players[-1]}")
+                node.fail(f"key {name!r} is not a player count allowed here "
+                          f"({players_words(players[0], players[-1])})")
             out[int(name)] = node.integer(name, lo=lo, hi=hi)
         if complete:
             missing = [p for p in players if p not in out]
@@ -377,12 +379,16 @@ class Node:
             first[value] = node
 
 
+def players_words(low: int, high: int) -> str:
+    """A range of table sizes in words: ``"2 to 4 players"``, or ``"3 players"`` for one."""
+    return f"{low} to {high} players" if low < high else f"{low} players"
+
+
 def table_words(game: str, low: int, high: int) -> str:
     """How many seats ``game`` is played by, from ``low`` to ``high`` at a table, and 1 in
     its solo analysis mode where it has one: ``"2 to 4 players (1: the solo analysis
     mode)"``."""
-    return (f"{low} to {high} players" if low < high else f"{low} players") + (
-        " (1: the solo analysis mode)" if game in SOLO else "")
+    return players_words(low, high) + (" (1: the solo analysis mode)" if game in SOLO else "")
 
 
 def read_players(table: Node, game: str) -> tuple[int, int]:

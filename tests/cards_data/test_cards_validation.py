@@ -125,7 +125,7 @@ CASES = [
     ("expedition", _set("treasures.coin.provenance", {"count": "rules"}),
      "treasures.coin.provenance: missing key 'trade'"),
     ("archaeology", _set("setup.sandstorms_removed", {"7": 1}),
-     "setup.sandstorms_removed: key '7' is not a player count 2-4"),
+     "setup.sandstorms_removed: key '7' is not a player count allowed here (2 to 4 players)"),
     ("expedition", _set("thieves.by_players", {"2": 4, "3": 6, "4": 8}),
      "thieves.by_players: missing player count 5"),
     # selling tables
@@ -325,6 +325,17 @@ def test_a_players_min_out_of_the_table_range_is_refused_by_one_message(players_
     assert "players_max" not in message
     message = rejects("lootnrun", _set("setup", "players_min", 1), "setup.players_min:")
     assert "solo" not in message
+
+
+def test_a_player_count_table_of_one_count_says_it_in_words():
+    """A table of counts read for one count only said "is not a player count 3-3"."""
+    from cards_data._schema import Node
+
+    table = Node({"by_players": {"2": 4, "3": 6}}, "mine.toml")
+    with pytest.raises(InvalidDataError) as caught:
+        table.player_table("by_players", range(3, 4), complete=True)
+    assert str(caught.value) == ("mine.toml: by_players: key '2' is not a player count allowed "
+                                 "here (3 players)")
 
 
 def test_a_huge_integer_is_named_by_its_digits():
