@@ -27,7 +27,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Literal, Mapping, Protocol, overload
 
-from ._schema import CARD_NUMBER_LIMIT, LABELS, PLAYERS, SOLO, Node, table_words
+from ._schema import CARD_NUMBER_LIMIT, LABELS, PLAYERS, SOLO, Node, players_words, table_words
 from .ancients import AncientsData, MapCard
 from .archaeology import ArchaeologyData
 from .errors import DigsiteError, InvalidDataError
@@ -39,7 +39,7 @@ from .treasures import Chamber, Treasure
 __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
     "MAX_INPUT_CHARS", "check_input_size", "PLAYERS", "SOLO", "seat_counts", "table_count",
-    "seats_refused",
+    "seats_refused", "players_words",
     "bundled_text", "bundled_path", "provenance", "fingerprint", "given_file", "DigsiteError",
     "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",

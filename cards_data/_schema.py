@@ -20,7 +20,7 @@ from .errors import InvalidDataError
 
 __all__ = ["LABELS", "Node", "frozen_map", "weakest", "TOML_WORDS", "JSON_WORDS",
            "CARD_NUMBER_LIMIT", "PLAYERS", "SOLO", "read_players", "table_words", "players_words",
-           "MAX_DECK"]
+           "engine_players", "MAX_DECK"]
 
 #: The largest number a card file may hold anywhere (a count, a price, points, a target):
 #: no component of the five games prints a number above 100, and every deal, view and
@@ -29,7 +29,9 @@ __all__ = ["LABELS", "Node", "frozen_map", "weakest", "TOML_WORDS", "JSON_WORDS"
 CARD_NUMBER_LIMIT = 1000
 #: The table sizes digsite's engine of each game plays, smallest and largest
 #: (``games.registry`` takes each game's ``players`` from here): a card file's
-#: ``players_min`` and ``players_max`` may narrow its game's range, never widen it.
+#: ``players_min`` and ``players_max`` may narrow its game's range, never widen it. Its
+#: tables by player count may still name every count of the game's range: those of the
+#: tables the file does not seat are checked and left out (:meth:`Node.player_table`).
 PLAYERS: dict[str, tuple[int, int]] = {
     "ancients": (2, 6), "archaeology": (2, 4), "expedition": (2, 5), "lootnrun": (2, 6),
     "pyramids": (2, 4),
@@ -317,16 +319,24 @@ class Node:
         node.done()
         return out
 
-    def player_table(self, key: str, players: range, *, complete: bool,
-                     lo: int | None = 0, hi: int | None = None) -> dict[int, int]:
-        """A table keyed by player count (``{ 3 = 1, 4 = 2 }``); ``complete``: every count."""
+    def player_table(self, key: str, players: range, *, known: range | None = None,
+                     complete: bool, lo: int | None = 0, hi: int | None = None
+                     ) -> dict[int, int]:
+        """A table keyed by player count (``{ 3 = 1, 4 = 2 }``) of the counts ``players``;
+        ``complete``: every one of them. ``known`` (default ``players``) are the counts a
+        key may name: a count of ``known`` outside ``players`` is checked like the others
+        and left out (a card file narrowing its game's table range keeps the game's
+        entries for the other tables, and need not delete them)."""
+        known = players if known is None else known
         node = self.table(key)
         out = {}
         for name in node._table:
-            if not (name.isdigit() and int(name) in players):
+            if not (name.isdigit() and int(name) in known):
                 node.fail(f"key {name!r} is not a player count allowed here "
-                          f"({players_words(players[0], players[-1])})")
-            out[int(name)] = node.integer(name, lo=lo, hi=hi)
+                          f"({players_words(known[0], known[-1])})")
+            value = node.integer(name, lo=lo, hi=hi)
+            if int(name) in players:
+                out[int(name)] = value
         if complete:
             missing = [p for p in players if p not in out]
             if missing:
@@ -382,6 +392,13 @@ class Node:
 def players_words(low: int, high: int) -> str:
     """A range of table sizes in words: ``"2 to 4 players"``, or ``"3 players"`` for one."""
     return f"{low} to {high} players" if low < high else f"{low} players"
+
+
+def engine_players(game: str) -> range:
+    """The table sizes digsite's engine of ``game`` seats (:data:`PLAYERS`): the counts a
+    card file's tables by player count may name, whatever range the file narrows to."""
+    low, high = PLAYERS[game]
+    return range(low, high + 1)
 
 
 def table_words(game: str, low: int, high: int) -> str:

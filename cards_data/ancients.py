@@ -17,7 +17,7 @@ from typing import ClassVar, Mapping
 from grids.cells import SIZE, GridError, cell_name, parse_cell
 from grids.polyomino import is_connected
 
-from ._schema import MAX_DECK, Node, frozen_map, read_players
+from ._schema import MAX_DECK, Node, engine_players, frozen_map, read_players
 
 __all__ = ["AncientsData", "MapCard", "TOKENS", "parse"]
 
@@ -125,7 +125,8 @@ def parse(doc: Node, edition: str) -> AncientsData:
             rules.fail(f"shop prices are listed dearest first, each cheaper than the one "
                        f"before ({shops[i - 1]} then {shops[i]})", f"shops[{i}]")
     removed = rules.player_table("removed_by_players", range(players_min, players_max + 1),
-                                 complete=True, hi=deck_size - len(shops) - 1)
+                                 known=engine_players("ancients"), complete=True,
+                                 hi=deck_size - len(shops) - 1)
     start_money = rules.integer("start_money")
     start_sand = rules.integer("start_sand")
     pack_limit = rules.integer("pack_limit", lo=1, hi=deck_size)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
-from ._schema import Node, frozen_map
+from ._schema import Node, engine_players, frozen_map
 from .treasures import (Chamber, Treasure, check_deal, read_chambers, read_table_setup,
                         read_treasures)
 
@@ -56,7 +56,9 @@ def parse(doc: Node, edition: str) -> ArchaeologyData:
     players_min, players_max, players = common.players_min, common.players_max, common.players
     hand, marketplace = common.hand, common.marketplace
     thieves, sandstorms = common.thief_cards, common.sandstorm_cards
-    removed = setup.player_table("sandstorms_removed", players, complete=False, hi=sandstorms)
+    removed = setup.player_table("sandstorms_removed", players,
+                                 known=engine_players("archaeology"), complete=False,
+                                 hi=sandstorms)
     setup.done()
 
     pyramid_node = doc.table("pyramid")

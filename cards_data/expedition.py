@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Mapping
 
-from ._schema import Node, frozen_map
+from ._schema import Node, engine_players, frozen_map
 from .treasures import (Chamber, Treasure, check_deal, read_chambers, read_table_setup,
                         read_treasures)
 
@@ -59,7 +59,8 @@ class Monument:
 
 @dataclass(frozen=True, slots=True)
 class LongExpedition:
-    """The Long Expedition variant: at these player counts, add these treasures and thieves."""
+    """The Long Expedition variant: at these player counts, add these treasures and thieves.
+    ``players`` holds those of the file's tables (none for a file seating 4 to 5)."""
 
     players: tuple[int, ...]
     add_treasures: tuple[str, ...]
@@ -138,19 +139,24 @@ def parse(doc: Node, edition: str) -> ExpeditionData:
     thief_cards, sandstorm_cards = common.thief_cards, common.sandstorm_cards
     tents = setup.integer("tent_cards", lo=players_max)
     setup.done()
+    known = engine_players("expedition")  # (the counts a table by player count may name)
 
     by_players = {}
     for key, total in (("thieves", thief_cards), ("sandstorms", sandstorm_cards)):
         node = doc.table(key)
         node.provenance(f"{key}_by_players")
-        by_players[key] = node.player_table("by_players", players, complete=True, hi=total)
+        by_players[key] = node.player_table("by_players", players, known=known,
+                                            complete=True, hi=total)
         node.done()
 
-    treasures = read_treasures(doc, TREASURE_KEYS, players)
+    treasures = read_treasures(doc, TREASURE_KEYS, known)
 
     long_node = doc.table("long_expedition")
     long_node.provenance("long_expedition")
-    long_players = long_node.integers("players", lo=players_min, hi=players_max, min_length=1)
+    # (the rulebook's 2 and 3: a file narrowed to other tables keeps those the file seats,
+    # none when it seats neither, and the variant is then refused at every table)
+    long_players = tuple(p for p in long_node.integers("players", lo=known[0], hi=known[-1],
+                                                       min_length=1) if p in players)
     add = long_node.texts("add_treasures", choices=TREASURE_KEYS)
     extra = long_node.integer("extra_thieves")
     for p in long_players:
@@ -163,8 +169,9 @@ def parse(doc: Node, edition: str) -> ExpeditionData:
     monuments = tuple(_monument(node) for node in monument_nodes)
     doc.unique(monument_nodes, "key", [m.key for m in monuments])
     for node, monument in zip(monument_nodes, monuments):
-        check_deal(doc, node.path, tuple(treasures.values()), players_max, hand, marketplace,
-                   monument.setup_cards)
+        for p in players:  # (tablets and pendants join at larger tables)
+            check_deal(doc, node.path, tuple(treasures.values()), p, hand, marketplace,
+                       monument.setup_cards)
         # the Sphinx names this many of the types a chamber can hold (every one but the
         # map) at the fewest players: more leaves no name to say
         names = monument.params.get("names")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Mapping
 
-from ._schema import LABELS, MAX_DECK, Node, frozen_map, read_players
+from ._schema import LABELS, MAX_DECK, Node, engine_players, frozen_map, read_players
 
 __all__ = ["LootNRunData", "RoomCard", "TOPS", "GUARDIANS", "parse"]
 
@@ -89,7 +89,8 @@ def parse(doc: Node, edition: str) -> LootNRunData:
     target = setup.integer("target", lo=1)
     target_by_players = setup.player_table("target_by_players",
                                            range(players_min, players_max + 1),
-                                           complete=False, lo=1)
+                                           known=engine_players("lootnrun"), complete=False,
+                                           lo=1)
     # the rooms are always split into two decks (the rule sheet; the engine plays two)
     decks = setup.integer("decks", lo=2, hi=2)
     backs = setup.int_table("backs", lo=1)

@@ -104,8 +104,11 @@ def read_chambers(node: Node, key: str) -> tuple[Chamber, ...]:
     return tuple(chambers)
 
 
-def read_treasures(doc: Node, expected: Sequence[str], players: range) -> Mapping[str, Treasure]:
-    """The ``[treasures.*]`` tables: exactly the ``expected`` keys, each fully checked."""
+def read_treasures(doc: Node, expected: Sequence[str], known: range) -> Mapping[str, Treasure]:
+    """The ``[treasures.*]`` tables: exactly the ``expected`` keys, each fully checked;
+    a ``min_players`` is at most the largest count of ``known`` (the New Expedition: the
+    tables its engine seats, so that one above a file's ``players_max`` is a card dealt
+    at none of its tables but in a variant, the Long Expedition)."""
     entries = doc.children("treasures")
     names = [name for name, _ in entries]
     for name in names:
@@ -129,7 +132,7 @@ def read_treasures(doc: Node, expected: Sequence[str], players: range) -> Mappin
             if sell[i] < sell[i - 1]:
                 node.fail(f"prices must not fall with set size ({sell[i - 1]} then {sell[i]})",
                           f"sell[{i}]")
-        min_players = node.integer("min_players", hi=players[-1], default=0)
+        min_players = node.integer("min_players", hi=known[-1], default=0)
         provenance = node.provenance("treasures", TREASURE_GROUPS)
         note = node.text("note", default="")
         node.done()
@@ -139,14 +142,18 @@ def read_treasures(doc: Node, expected: Sequence[str], players: range) -> Mappin
 
 def check_deal(doc: Node, where: str, treasures: Sequence[Treasure], players: int, hand: int,
                marketplace: int, set_aside: int) -> None:
-    """Fail unless the treasures (maps excluded: they join the deck after the deal) can fill
-    ``players`` hands, the marketplace and ``set_aside`` chamber cards, and the whole
-    treasure deck fits a box (:data:`~cards_data._schema.MAX_DECK` cards)."""
+    """Fail unless the treasures in the game at ``players`` seats (their ``min_players``;
+    maps excluded: they join the deck after the deal) can fill ``players`` hands, the
+    marketplace and ``set_aside`` chamber cards, and the whole treasure deck fits a box
+    (:data:`~cards_data._schema.MAX_DECK` cards)."""
     total = sum(t.count for t in treasures)
     if total > MAX_DECK:
         doc.fail_at(where, f"{total} treasure cards, more than the {MAX_DECK} a deck may hold")
-    available = sum(t.count for t in treasures if t.key != "map")
+    in_game = [t for t in treasures if players >= t.min_players]
+    available = sum(t.count for t in in_game if t.key != "map")
     needed = players * hand + marketplace + set_aside
     if available < needed:
-        doc.fail_at(where, f"{available} treasure cards cannot deal {players} hands of {hand}, "
-                           f"a marketplace of {marketplace} and {set_aside} chamber cards")
+        which = "" if len(in_game) == len(treasures) else f" in the game at {players} players"
+        doc.fail_at(where, f"{available} treasure cards{which} cannot deal {players} hands of "
+                           f"{hand}, a marketplace of {marketplace} and {set_aside} chamber "
+                           "cards")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from cards_data import players_words
 from cards_data.expedition import ExpeditionData
 from games.archaeology.rules import Rules
 from games.errors import InvalidStateError
@@ -33,6 +34,10 @@ def _build(data: ExpeditionData, players: int, monument_key: str, variants: tupl
     long = LONG in variants
     if long and players not in data.long_expedition.players:
         allowed = " or ".join(map(str, data.long_expedition.players))
+        if not allowed:  # (a card file seating neither of its tables, e.g. 4 to 5 players)
+            tables = players_words(data.players_min, data.players_max)
+            raise InvalidStateError(f"the Long Expedition is for none of the tables the card "
+                                    f"data seats ({tables})")
         raise InvalidStateError(f"the Long Expedition is for {allowed} players, not {players}")
     in_play = {t.key for t in data.treasures_for(players, long_expedition=long)}
     counts = [data.treasures[key].count if key in in_play else 0

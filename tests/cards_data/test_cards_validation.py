@@ -354,3 +354,99 @@ def test_a_card_file_is_read_no_further_than_the_size_limit(monkeypatch):
     # `-` reads the card data from stdin, as the help says every input file may
     monkeypatch.setattr("sys.stdin", io.StringIO(bundled_text("lootnrun")))
     assert load("lootnrun", "-").target == load("lootnrun").target
+
+
+# -- a file narrowing its game's table range -------------------------------------------
+
+def _seating(table: str, low: int, high: int):
+    """Edit that sets ``players_min`` and ``players_max`` of ``table``, nothing else."""
+    def edit(doc):
+        doc[table].update(players_min=low, players_max=high)
+    return edit
+
+
+#: game → (the table with the range, the per-count tables as loaded at 3 seats, what
+#: they hold at 3 seats, the edit a designer had to make to narrow the file before)
+_PER_COUNT_AT_THREE = {
+    "ancients": ("rules", lambda d: {"removed_by_players": dict(d.removed_by_players)},
+                 {"removed_by_players": {3: 10}},
+                 lambda d: d["rules"].update(removed_by_players={"3": 10})),
+    "archaeology": ("setup", lambda d: {"sandstorms_removed": dict(d.sandstorms_removed)},
+                    {"sandstorms_removed": {3: 1}},
+                    lambda d: d["setup"].update(sandstorms_removed={"3": 1})),
+    "expedition": ("setup", lambda d: {"thieves": dict(d.thieves_by_players),
+                                       "sandstorms": dict(d.sandstorms_by_players),
+                                       "long": d.long_expedition.players},
+                   {"thieves": {3: 6}, "sandstorms": {3: 5}, "long": (3,)},
+                   lambda d: (d["thieves"].update(by_players={"3": 6}),
+                              d["sandstorms"].update(by_players={"3": 5}),
+                              d["long_expedition"].update(players=[3]))),
+    "lootnrun": ("setup", lambda d: {"target_by_players": dict(d.target_by_players)},
+                 {"target_by_players": {}}, lambda d: d["setup"].update(target_by_players={})),
+}
+
+
+@pytest.mark.parametrize("game", sorted(_PER_COUNT_AT_THREE))
+def test_a_file_narrowed_to_three_seats_keeps_its_games_entries_for_other_counts(game):
+    """A file narrowed to ``players_min = players_max = 3`` had to delete every entry for
+    another count or was refused (Ancients' removed_by_players "key '2' is not a player
+    count 3-3", Archaeology's sandstorms_removed, Loot N Run's target_by_players, the New
+    Expedition's thieves and sandstorms and its tablets' min_players = 4): they are read,
+    checked and left out, so the file loads as the one with them deleted."""
+    from cards_data import fingerprint
+
+    table, per_count, expected, deleted = _PER_COUNT_AT_THREE[game]
+    data = load_text(edited(game, _seating(table, 3, 3)), source="mine.toml")
+    assert (data.players_min, data.players_max) == (3, 3)
+    assert per_count(data) == expected
+    by_hand = load_text(edited(game, lambda d: (_seating(table, 3, 3)(d), deleted(d))),
+                        source="mine.toml")
+    assert fingerprint(by_hand) == fingerprint(data)
+
+
+def test_an_expedition_file_for_three_leaves_the_tablets_to_the_long_expedition():
+    """The rulebook returns tablets and pendants to the box below 4 players and adds both
+    in the Long Expedition (2 or 3 players): at a file's 3-seat table their min_players
+    of 4 and 5 mean exactly that."""
+    data = load_text(edited("expedition", _seating("setup", 3, 3)), source="mine.toml")
+    assert (data.treasures["broken_tablet"].min_players,
+            data.treasures["broken_pendant"].min_players) == (4, 5)
+    plain = [t.key for t in data.treasures_for(3)]
+    assert "broken_tablet" not in plain and "broken_pendant" not in plain
+    assert [t.key for t in data.treasures_for(3, long_expedition=True)][-2:] == [
+        "broken_tablet", "broken_pendant"]
+    # (a count no table of the game has stays refused)
+    rejects("expedition", lambda d: (_seating("setup", 3, 3)(d),
+                                     d["treasures"]["broken_pendant"].update(min_players=6)),
+            "treasures.broken_pendant.min_players: must be at most 5, got 6")
+
+
+@pytest.mark.parametrize("game, edit, fragments", [
+    # an entry missing for a count the file seats stays an error
+    ("ancients", lambda d: (_seating("rules", 3, 4)(d),
+                            d["rules"].update(removed_by_players={"2": 18, "3": 10})),
+     ["rules.removed_by_players: missing player count 4"]),
+    ("expedition", lambda d: (_seating("setup", 3, 4)(d),
+                              d["thieves"].update(by_players={"2": 4, "3": 6, "5": 10})),
+     ["thieves.by_players: missing player count 4"]),
+    # a count the game has no table for, as before
+    ("archaeology", lambda d: (_seating("setup", 3, 3)(d),
+                               d["setup"].update(sandstorms_removed={"3": 1, "5": 2})),
+     ["setup.sandstorms_removed: key '5' is not a player count allowed here (2 to 4 players)"]),
+    ("expedition", lambda d: (_seating("setup", 3, 3)(d),
+                              d["long_expedition"].update(players=[1, 3])),
+     ["long_expedition.players[0]: must be at least 2, got 1"]),
+    # an entry for another count is still checked
+    ("ancients", lambda d: (_seating("rules", 3, 3)(d),
+                            d["rules"]["removed_by_players"].update({"2": -1})),
+     ["rules.removed_by_players.2: must be at least 0, got -1"]),
+    ("lootnrun", lambda d: (_seating("setup", 3, 3)(d),
+                            d["setup"].update(target_by_players={"6": "thirty"})),
+     ["setup.target_by_players.6: expected an integer"]),
+    # the deal is checked with the treasures in the game at each table the file seats (a
+    # 3-seat file counted the tablets its tables never deal)
+    ("expedition", lambda d: (_seating("setup", 3, 3)(d), d["setup"].update(hand=15)),
+     ["monuments[0]: 62 treasure cards in the game at 3 players cannot deal 3 hands of 15"]),
+])
+def test_a_narrowed_file_is_still_checked(game, edit, fragments):
+    rejects(game, edit, *fragments)

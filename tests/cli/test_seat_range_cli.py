@@ -90,15 +90,11 @@ def test_a_game_without_solo_deals_the_files_smallest_table_by_default(run_cli, 
     assert_bad_input(refused, f"lootnrun with {four} is played by 4 to 6 players, not 3")
 
 
-#: A pass's files narrowing the card games to 3 players (the per-count tables with them).
+#: A pass's files narrowing the card games to 3 players: the two keys alone (the per-count
+#: tables keep their entries for the other tables: they are left out on load).
 _NARROWED_TO_THREE = {
-    "archaeology": [("players_max = 4", "players_max = 3"),
-                    ("sandstorms_removed = { 3 = 1, 4 = 2 }", "sandstorms_removed = { 3 = 1 }")],
-    "expedition": [("players_max = 5", "players_max = 3"),
-                   ("by_players = { 2 = 4, 3 = 6, 4 = 8, 5 = 10 }", "by_players = { 3 = 6 }"),
-                   ("by_players = { 2 = 4, 3 = 5, 4 = 6, 5 = 6 }", "by_players = { 3 = 5 }"),
-                   ("players = [2, 3]", "players = [3]"),
-                   ("min_players = 4", "min_players = 3"), ("min_players = 5", "min_players = 3")],
+    "archaeology": [("players_max = 4", "players_max = 3")],
+    "expedition": [("players_max = 5", "players_max = 3")],
 }
 
 
@@ -142,3 +138,32 @@ def test_track_follows_the_files_smallest_table_and_its_help_says_so(run_cli, tm
     assert "(default: the card data's smallest table, two with the bundled data;" in \
         help_text
     assert "default: two" not in help_text
+
+
+@pytest.mark.parametrize("game, table_max", [("ancients", 6), ("archaeology", 4),
+                                             ("expedition", 5), ("lootnrun", 6)])
+def test_a_file_narrowed_by_its_two_keys_alone_is_dealt(run_cli, tmp_path, game, table_max):
+    """A copy of the bundled file saying ``players_min = 3`` and ``players_max = 3`` and
+    nothing else was refused ("rules.removed_by_players: key '2' is not a player count
+    3-3"): a designer narrowing the range had to edit every table by player count."""
+    three = tmp_path / f"{game}3.toml"
+    three.write_text(_edited(game, "players_min = 2", "players_min = 3").replace(
+        f"players_max = {table_max}", "players_max = 3", 1))
+    result = run_cli("data", "validate", str(three))
+    assert result.code == 0, result.err
+    deal = run_cli("deal", game, "--seed", "1", "--players", "3", "--cards", str(three))
+    assert deal.code == 0, deal.err
+    assert json.loads(deal.out)["players"] == 3
+
+
+def test_the_long_expedition_at_a_file_seating_neither_of_its_tables(run_cli, tmp_path):
+    """The variant's tables (2 and 3) outside a file for 4 to 5 players: the file loads,
+    and the variant is refused at its tables in words, not "is for  players"."""
+    four = tmp_path / "exp4.toml"
+    four.write_text(_edited("expedition", "players_min = 2", "players_min = 4"))
+    result = run_cli("deal", "expedition", "--seed", "1", "--players", "4", "--variant",
+                     "long-expedition", "--cards", str(four))
+    assert_bad_input(result, "the Long Expedition is for none of the tables the card data "
+                             "seats (4 to 5 players)")
+    plain = run_cli("deal", "expedition", "--seed", "1", "--players", "4", "--cards", str(four))
+    assert plain.code == 0, plain.err
