@@ -6,8 +6,10 @@ from ``games.protocol`` and the registry, so a new engine needs no change here b
 entry in :data:`ACTION_SPACES` (or none, if its package offers ``action_texts``).
 
 **Game type.** Sequential, explicit stochastic chance, imperfect information, general-sum,
-terminal rewards; information-state and observation strings (no tensors). Parameters:
-``players`` (default: the smallest table) and ``utility``: ``"score"`` (the default: each
+terminal rewards; information-state and observation strings (no tensors); played by the
+tables the card data seats (its ``players_min`` to ``players_max``: a game made with a
+file narrowing the range has that range in its ``GameType``). Parameters: ``players``
+(default: the smallest of those tables) and ``utility``: ``"score"`` (the default: each
 seat's final score, the game's own general-sum returns, bounded by the registry's
 ``score_bounds``) or ``"win"`` (the win share: 1/k to each of k winners after the game's
 tie-breaks, 0 otherwise; what the arena measures, so the OpenSpiel bots play for it).
@@ -49,7 +51,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Mapping, Sequence
+from typing import Any, Callable, Hashable, Mapping, Sequence, cast
 
 import pyspiel
 
@@ -217,12 +219,22 @@ def _bundled_spec(game_id: str, players: int, utility: str) -> _Spec:
     return _make_spec(game_id, players, utility, cards_data.load(game_id), bundled=True)
 
 
+def table_range(game_id: str, data: object) -> tuple[int, int]:
+    """The smallest and largest table ``data`` seats (its ``players_min`` to
+    ``players_max``, which may narrow the game's range): the adapted game's players."""
+    low, high = registry.get(game_id).players
+    card_data = cast(cards_data.CardData, data)
+    return cards_data.table_count(card_data, low), cards_data.table_count(card_data, high)
+
+
 def _make_spec(game_id: str, players: int, utility: str, data: object, *, bundled: bool
                ) -> _Spec:
-    info = registry.get(game_id)
-    low, high = info.players
+    low, high = table_range(game_id, data)
     if not low <= players <= high:
-        raise DigsiteError(f"{game_id} is played by {low} to {high} players, got {players}")
+        # (the solo analysis mode some games have is no table of OpenSpiel's)
+        refused = cards_data.seats_refused(cast(cards_data.CardData, data), players)
+        raise DigsiteError(refused or f"{game_id} is played by "
+                                      f"{cards_data.players_words(low, high)}, not {players}")
     if utility not in ("score", "win"):
         raise DigsiteError(f"utility must be 'score' or 'win', got {utility!r}")
     texts = _texts_for(game_id, data)
@@ -489,9 +501,10 @@ class _Observer:
         return state.information_state_string(player)
 
 
-def _game_type(game_id: str) -> pyspiel.GameType:
+def _game_type(game_id: str, low: int, high: int) -> pyspiel.GameType:
+    """The game type of ``game_id`` played by ``low`` to ``high`` players (a registered
+    game: the engine's range; a game made with card data: the data's)."""
     info = registry.get(game_id)
-    low, high = info.players
     return pyspiel.GameType(
         short_name=short_name(game_id), long_name=f"digsite {info.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
@@ -521,7 +534,8 @@ class DigsiteGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel has no type s
             raise InternalFault("a DigsiteGame without a game id (its registered subclasses "
                                 "have one)")
         info = registry.get(game_id)
-        players = int(params.get("players", info.players[0]))
+        fewest, most = table_range(game_id, cards_data.load(game_id) if data is None else data)
+        players = int(params.get("players", fewest))
         utility = str(params.get("utility", "score"))
         if data is None:
             spec = _bundled_spec(game_id, players, utility)
@@ -532,7 +546,7 @@ class DigsiteGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel has no type s
             num_distinct_actions=len(spec.texts), max_chance_outcomes=MAX_DRAW,
             num_players=players, min_utility=float(low), max_utility=float(high),
             utility_sum=None, max_game_length=info.max_moves)
-        super().__init__(_game_type(game_id), game_info,
+        super().__init__(_game_type(game_id, fewest, most), game_info,
                          {"players": players, "utility": utility})
         self.spec = spec
 
@@ -555,15 +569,17 @@ class DigsiteGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel has no type s
 _REGISTERED = {game_id: type(f"DigsiteGame_{game_id}", (DigsiteGame,), {"GAME_ID": game_id})
                for game_id in adapted_games()}
 for _game_id, _game_class in _REGISTERED.items():
-    pyspiel.register_game(_game_type(_game_id), _game_class)
+    pyspiel.register_game(_game_type(_game_id, *registry.get(_game_id).players), _game_class)
 
 
 def load(game_id: str, *, players: int | None = None, utility: str = "score",
          data: object = None) -> DigsiteGame:
-    """The adapted game ``game_id`` (bundled card data unless ``data`` is given)."""
-    info = registry.get(game_id)
-    return DigsiteGame({"players": players or info.players[0], "utility": utility},
-                       game_id=game_id, data=data)
+    """The adapted game ``game_id`` (bundled card data unless ``data`` is given) at a table
+    of ``players`` (default: the smallest the card data seats)."""
+    params: dict[str, Any] = {"utility": utility}
+    if players:
+        params["players"] = players
+    return DigsiteGame(params, game_id=game_id, data=data)
 
 
 def state_of(game: DigsiteGame, world: State[Any]) -> DigsiteState:

@@ -216,6 +216,31 @@ def test_unknown_and_unadapted_games_are_bad_input():
         adapter.load("lootnrun", players=9)
 
 
+def test_a_game_made_with_a_narrowed_file_is_played_by_the_files_tables():
+    """A game made with a card file for 3 players only said the game's range (2 to 6 in
+    its GameType and parameters) and was dealt 2 by default, refused by the deal ("deal:
+    players: ... is played by 3 players, not 2"): it has the file's range and its
+    smallest table by default; another table is refused naming the file."""
+    text = cards_data.bundled_text("lootnrun").replace("players_min = 2", "players_min = 3")
+    data = cards_data.load_text(text.replace("players_max = 6", "players_max = 4"),
+                                source="mine.toml")
+    game = adapter.load("lootnrun", data=data)
+    kind = game.get_type()
+    assert (kind.min_num_players, kind.max_num_players) == (3, 4)
+    assert kind.parameter_specification["players"] == 3
+    assert game.num_players() == 3 and game.get_parameters()["players"] == 3
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    assert state.world.num_players == 3
+    with pytest.raises(ValueError, match=r"^lootnrun with mine.toml is played by 3 to 4 "
+                                         r"players, not 2$"):
+        adapter.load("lootnrun", players=2, data=data)
+    # (the registered game keeps the engine's range)
+    bundled = pyspiel.load_game(adapter.short_name("lootnrun")).get_type()
+    assert (bundled.min_num_players, bundled.max_num_players) == registry.get("lootnrun").players
+
+
 # --- bots -----------------------------------------------------------------------------------
 
 def test_openspiel_bots_play_arena_games_reproducibly():
