@@ -173,6 +173,15 @@ def bot_budget(factory: Callable[..., Bot], limit: Limit) -> BotBudget:
                      per=getattr(bot, "search_per", "decision"))
 
 
+def _check_budget(factory: Callable[..., Bot], limit: Limit) -> None:
+    """Refuse a match whose bot of ``factory`` cannot search within ``limit``
+    (``Bot.budget_refused``: OpenSpiel's searches under 2 iterations), before any game."""
+    bot = factory(seat=0, seed=0, limit=limit)
+    refused = getattr(bot, "budget_refused", lambda: None)()  # (a factory of another kind)
+    if refused is not None:  # (the bot's own limit: with_limit may set one)
+        raise DigsiteError(f"arena: --iterations {bot.limit.iterations}: {refused}")
+
+
 def bot_table(game_id: str, data: CardData | None = None,
               names: Iterable[str] = ()) -> dict[str, Callable[..., Bot]]:
     """The arena bots of ``game_id``: its service's ``BOTS``, plus ``openspiel-ismcts`` and
@@ -230,6 +239,8 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable
     deal_seeds = child_seeds(seed, (games + k - 1) // k)
     bot_seeds = child_seeds(seed + 1_000_003, games)
     execution = execution or Execution()
+    for name in dict.fromkeys(bot_names):
+        _check_budget(factories[name], limit)
     budgets = tuple(bot_budget(factories[name], limit) for name in bot_names)
     command = (f"digsite arena {game_id} --bots {','.join(bot_names)} --games {games} "
                f"--seed {seed}"

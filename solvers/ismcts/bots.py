@@ -60,6 +60,12 @@ class Bot(ABC):
             return None
         return self.limit.resolve(self.default_iterations)
 
+    def budget_refused(self) -> str | None:
+        """Why this bot cannot search within its ``limit`` (``None``: it can), in words
+        naming the bot: a budget under the fewest iterations its search runs. The arena
+        refuses such a match before its first game rather than spend more than it says."""
+        return None
+
     @abstractmethod
     def choose(self, state: Any) -> Any:
         """The move this bot plays in ``state`` (a decision of its seat). ``Any``: a state

@@ -5,12 +5,15 @@
   (its ``RandomRolloutEvaluator``), a fresh world per simulation from the adapter's
   ``resample`` (our determinizer, seeded from the bot's seed so games replay exactly).
 * ``openspiel-mcts`` — OpenSpiel's Python ``MCTSBot`` on determinized worlds: the budget
-  is split over ``determinizations`` worlds (10, as our PIMC), each searched as if every
-  card were face up, and the root visit counts are summed (the move with the most wins;
-  ties go to the lower action id).
+  is split over ``determinizations`` worlds (10, as our PIMC; fewer under 20 iterations,
+  each of at least 2 simulations), each searched as if every card were face up, and the
+  root visit counts are summed (the move with the most wins; ties go to the lower action
+  id).
 
 Both play the adapted game with ``utility="win"`` (the win share, what the arena counts)
 and search from a world determinized from their own seat, so they cannot see hidden cards.
+An OpenSpiel search runs at least 2 simulations (the first only expands the root), so both
+refuse a budget of 1 iteration (``Bot.budget_refused``) rather than run more than it says.
 ``time_limit`` (seconds per decision) replaces the iteration budget for equal-time matches;
 OpenSpiel's bots have none, so the ISMCTS one runs its own simulation step until then.
 """
@@ -64,6 +67,15 @@ class _OpenSpielBot(Bot):
     def time_limit(self) -> float | None:
         """Seconds per decision, if the limit has a wall clock."""
         return self.limit.time_limit
+
+    def budget_refused(self) -> str | None:
+        """Under :data:`MIN_SIMULATIONS` iterations (OpenSpiel's search cannot choose with
+        fewer), the words that refuse the budget."""
+        given = self.limit.iterations
+        if given is None or given >= MIN_SIMULATIONS:
+            return None
+        return (f"{self.name} searches at least {MIN_SIMULATIONS} iterations a decision "
+                "(OpenSpiel's first simulation only expands the root)")
 
     def game_for(self, state: State[Any]) -> adapter.DigsiteGame:
         if self._game is None:
@@ -147,12 +159,10 @@ class OpenSpielMctsBot(_OpenSpielBot):
             return moves[0]
         game = self.game_for(state)
         random_state = self.numpy_state()
-        # at least MIN_SIMULATIONS a world: one leaves the root without children, and
-        # --iterations under 20 (10 worlds) gave no votes, an internal fault
-        per_world = max(MIN_SIMULATIONS, self.iterations // self.determinizations)
+        worlds, per_world = self.split()
         votes: dict[int, int] = {}
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for _ in range(self.determinizations):
+        for _ in range(worlds):
             bot = os_mcts.MCTSBot(
                 game, self.uct_c, per_world,
                 os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state),
@@ -165,6 +175,19 @@ class OpenSpielMctsBot(_OpenSpielBot):
                 break
         best = max(sorted(votes), key=lambda a: votes[a])
         return adapter.move_of(game, state, best)
+
+    def split(self) -> tuple[int, int]:
+        """``(worlds, simulations a world)`` of a decision, within the budget: each world at
+        least :data:`MIN_SIMULATIONS` (one leaves the root without children: no votes), so
+        under ``determinizations`` x 2 iterations fewer worlds (10 worlds of 2, 20
+        simulations, ran at ``--iterations 1``).
+
+        >>> OpenSpielMctsBot(game_id="lootnrun", seat=0, limit=Limit(iterations=5)).split()
+        (2, 2)
+        """
+        iterations = max(self.iterations, MIN_SIMULATIONS)  # (a budget of 1 is refused)
+        worlds = max(1, min(self.determinizations, iterations // MIN_SIMULATIONS))
+        return worlds, iterations // worlds
 
 
 def _factory(cls: type[_OpenSpielBot], game_id: str, data: object, *, seat: int,

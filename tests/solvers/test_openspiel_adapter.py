@@ -268,7 +268,7 @@ def test_one_iteration_or_a_short_time_slice_still_chooses(run_cli):
     from solvers.openspiel.bots import search_ismcts
 
     result = run_cli("arena", "lootnrun", "--bots", "greedy,openspiel-ismcts", "--games", "2",
-                     "--iterations", "1")
+                     "--iterations", "2")
     assert result.code == 0, result.err
     data = cards_data.load("lootnrun")
     engine = registry.engine("lootnrun")
@@ -278,10 +278,46 @@ def test_one_iteration_or_a_short_time_slice_still_chooses(run_cli):
     assert done == 2
 
 
-def test_openspiel_mcts_at_one_iteration_still_chooses(run_cli):
-    """OpenSpiel's MCTS splits ``--iterations`` over 10 worlds: under 20 gave one simulation
-    a world, which leaves the root without children (no votes: an internal fault)."""
-    result = run_cli("arena", "lootnrun", "--bots", "greedy,openspiel-mcts", "--games", "2",
-                     "--iterations", "1")
-    assert result.code == 0, result.err
-    assert "openspiel-mcts" in result.out
+@pytest.mark.parametrize("bot", ["openspiel-ismcts", "openspiel-mcts"])
+def test_a_budget_under_openspiels_fewest_simulations_is_refused(run_cli, tmp_path, bot):
+    """At ``--iterations 1`` OpenSpiel's ISMCTS ran 2 simulations a decision and its MCTS 20
+    (2 in each of 10 worlds) while the header said "1 iteration a decision": the budget is
+    refused in one line naming it, before any game (and any record)."""
+    result = run_cli("arena", "lootnrun", "--bots", f"greedy,{bot}", "--games", "2",
+                     "--iterations", "1", "--record", str(tmp_path / "records"))
+    assert result.code == 2 and result.out == "", result.out
+    assert result.err == (f"error: arena: --iterations 1: {bot} searches at least 2 "
+                          "iterations a decision (OpenSpiel's first simulation only expands "
+                          "the root)\n")
+    assert not (tmp_path / "records").exists()
+
+
+def test_openspiel_mcts_searches_within_its_budget(monkeypatch):
+    """OpenSpiel's MCTS splits ``--iterations`` over 10 worlds of at least 2 simulations
+    each (one leaves the root without children: no votes, an internal fault): under 20 it
+    ran 20 whatever the budget; it searches fewer worlds, never more than the budget."""
+    from open_spiel.python.algorithms import mcts as os_mcts
+
+    from solvers.openspiel import bots as os_bots
+
+    runs: list[int] = []
+
+    class Counted(os_mcts.MCTSBot):
+        def mcts_search(self, state):
+            runs.append(self.max_simulations)
+            return super().mcts_search(state)
+
+    monkeypatch.setattr(os_bots.os_mcts, "MCTSBot", Counted)
+    data = cards_data.load("lootnrun")
+    engine = registry.engine("lootnrun")
+    world = engine.state_from_deal(engine.make_deal(players=2, seed=1, data=data), data)
+    while len(world.legal_moves()) < 2 or world.current_player() == CHANCE:
+        world.apply((world.chance_outcomes()[0][0] if world.current_player() == CHANCE
+                     else world.legal_moves()[0]))
+    for iterations in (2, 3, 5, 19, 20, 25, 100):
+        runs.clear()
+        bot = os_bots.OpenSpielMctsBot(game_id="lootnrun", seat=world.current_player(),
+                                       seed=1, limit=Limit(iterations=iterations))
+        bot.choose(world)
+        assert runs and min(runs) >= 2 and sum(runs) <= iterations, (iterations, runs)
+        assert len(runs) == min(10, iterations // 2)
