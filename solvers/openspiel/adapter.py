@@ -219,7 +219,7 @@ def _bundled_spec(game_id: str, players: int, utility: str) -> _Spec:
     return _make_spec(game_id, players, utility, cards_data.load(game_id), bundled=True)
 
 
-def table_range(game_id: str, data: object) -> tuple[int, int]:
+def _table_range(game_id: str, data: object) -> tuple[int, int]:
     """The smallest and largest table ``data`` seats (its ``players_min`` to
     ``players_max``, which may narrow the game's range): the adapted game's players."""
     low, high = registry.get(game_id).players
@@ -229,7 +229,7 @@ def table_range(game_id: str, data: object) -> tuple[int, int]:
 
 def _make_spec(game_id: str, players: int, utility: str, data: object, *, bundled: bool
                ) -> _Spec:
-    low, high = table_range(game_id, data)
+    low, high = _table_range(game_id, data)
     if not low <= players <= high:
         # (the solo analysis mode some games have is no table of OpenSpiel's)
         refused = cards_data.seats_refused(cast(cards_data.CardData, data), players)
@@ -534,7 +534,7 @@ class DigsiteGame(pyspiel.Game):  # type: ignore[misc]  # (pyspiel has no type s
             raise InternalFault("a DigsiteGame without a game id (its registered subclasses "
                                 "have one)")
         info = registry.get(game_id)
-        fewest, most = table_range(game_id, cards_data.load(game_id) if data is None else data)
+        fewest, most = _table_range(game_id, cards_data.load(game_id) if data is None else data)
         players = int(params.get("players", fewest))
         utility = str(params.get("utility", "score"))
         if data is None:
