@@ -964,12 +964,24 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
                 colours = " or ".join(sorted(set(needed))) or "other"
                 raise InvalidMoveError(f"{what}: no {colours} room still hidden from you "
                                        f"shows {face} (seen face up, yours, or not in the "
-                                       f"card data)")
+                                       f"card data){_faces_left(rules, hidden, needed)}")
         raise InvalidMoveError(f"{what}: no rooms still hidden from you show "
                                f"{' / '.join(map(str, faces))} on the backs "
                                f"{', '.join(sorted(needed))}")
     chosen = iter(found)
     return [e if isinstance(e, int) else next(chosen) for e in entries]
+
+
+def _faces_left(rules: Any, hidden: set[int], backs: list[str]) -> str:
+    """The faces the rooms still hidden from the person show on the backs ``backs``, for
+    an answer that named none of them (at a real table the person reads a face that is
+    there: one typed wrong is best put right from the list). Empty when none is left."""
+    faces = sorted({str(_Face(rules.guardian[r] or ("amulet" if rules.amulet[r] else "empty"),
+                              tuple(sorted(rules.treasures[r])), None))
+                    for r in hidden if rules.back[r] in backs})
+    if not faces:
+        return ""
+    return f"; the {' or '.join(sorted(set(backs)))} rooms still hidden show: {' / '.join(faces)}"
 
 
 def _lnr_place(tracker: "Tracker", w: State[Any], target: list[Any], spots: list[int],

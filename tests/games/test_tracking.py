@@ -204,6 +204,26 @@ def test_a_room_face_that_cannot_be_is_refused_in_one_line(text, message):
     assert tracker.pending.answers["room"] == "2"
 
 
+def test_a_face_no_hidden_room_shows_is_refused_with_the_faces_it_could_be():
+    """At a real table the person reads a face that is there, so one that fits no room was
+    mistyped: the refusal lists what the rooms of that back still hidden show, each written
+    so that it can be typed back as it stands."""
+    game = load("lootnrun")
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in ("0", "red yellow", "loot 0"):
+        tracker.enter(line)
+    with pytest.raises(DigsiteError) as refused:
+        tracker.enter("cup")
+    message = str(refused.value)
+    assert "no red room still hidden from you shows cup" in message
+    listed = message.split("the red rooms still hidden show: ")[1].split(" / ")
+    red = [room for room in game.data.rooms if room.back == "red"]
+    assert 1 < len(listed) <= len(red)
+    for face in listed:
+        tracker.enter(face)  # each one read back is a room the draw can be
+        tracker.undo()
+
+
 _TEMPLE_LOOK = ("0", "pot shard, coin, coin, talisman",
                 "2 coins, talisman, parchment scrap, broken cup", "map", "sell coin 1",
                 "look B", "pot shard, pot shard, coin, talisman, mask", "end", "card", "end",
