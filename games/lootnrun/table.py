@@ -44,13 +44,15 @@ def _guardian(kind: str) -> str:
     return "Frank" if kind == "frank" else f"the {kind}"
 
 
-def _rooms_line(rules: Rules, rooms: Sequence[int]) -> str:
+def _rooms_line(rules: Rules, rooms: Sequence[int], *, faces: bool = True) -> str:
+    """What ``rooms`` are worth, their amulets against their guardians, and (``faces``)
+    each room's face after it (left out where the rooms are listed a line each)."""
     amulets = sum(rules.amulet[r] for r in rooms)
     guardians = sum(rules.guardian[r] is not None for r in rooms)
-    faces = " / ".join(room_words(rules, r) for r in rooms)  # (each revealed to everyone)
+    listed = " / ".join(room_words(rules, r) for r in rooms)  # (each revealed to everyone)
     return (f"{plural(len(rooms), 'room')} worth {plural(score_rooms(rules, rooms), 'point')}, "
             f"{plural(amulets, 'amulet')} against {plural(guardians, 'guardian')}"
-            + (f" ({faces})" if rooms else ""))
+            + (f" ({listed})" if rooms and faces else ""))
 
 
 def describe_position(state: State, seat: int, *, names: Sequence[str] | None = None) -> list[str]:
@@ -67,7 +69,7 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
              + f" (the first to {state.target} ends the game)"]
     mine = state.fronts[seat]
     if mine:
-        lines.append(f"in front of {name(seat)}: {_rooms_line(rules, mine)}")
+        lines.append(f"in front of {name(seat)}: {_rooms_line(rules, mine, faces=False)}")
         lines.extend(f"  {room_words(rules, r)}" for r in mine)
     else:
         lines.append(f"in front of {name(seat)}: no room")
@@ -75,14 +77,16 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
         if p != seat:
             backs = [rules.back[r] for r in state.fronts[p]]
             lines.append(f"in front of {name(p)}: "
-                         + (f"{plural(len(backs), 'room')} face down, backs "
-                            f"{', '.join(backs)}" if backs else "no room"))
+                         + (f"{plural(len(backs), 'room')} face down, "
+                            f"{'back' if len(backs) == 1 else 'backs'} {', '.join(backs)}"
+                            if backs else "no room"))
     for d, deck in enumerate(state.decks):
         lines.append(f"deck {d}: " + (f"{plural(len(deck), 'room')}, the top one has a "
                                       f"{rules.back[deck[-1]]} back" if deck else "empty"))
     if state.discard:
-        lines.append(f"discard pile (face up): {plural(len(state.discard), 'room')}, ids "
-                     + " ".join(str(rules.ids[r]) for r in sorted(state.discard)))
+        # face up at the table: what each room shows (a player counts the guardians gone)
+        lines.append(f"discard pile (face up): {plural(len(state.discard), 'room')}")
+        lines.extend(f"  {room_words(rules, r)}" for r in sorted(state.discard))
     if state.phase == "keep" and state.to_move == seat:
         for d, room in enumerate(state.drawn):
             if room is not None:

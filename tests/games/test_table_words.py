@@ -11,6 +11,7 @@ from games import GAME_IDS, load
 from games.archaeology import table as archaeology_table
 from games.archaeology.rules import P_ACTION
 from games.archaeology.trades import trading
+from games.lootnrun import table as lootnrun_table
 from games.protocol import CHANCE
 from games.seeding import make_rng
 
@@ -381,3 +382,25 @@ def test_the_sphinx_naming_one_type_keeps_those_of_the_named_type():
     assert said.endswith("you keep those of the named type")
     assert game.describe(state, game.parse_move(state, "name coin")) == \
         "name coins: the cards drawn of this type are yours"
+
+
+def test_loot_n_run_shows_each_face_up_room_once_and_the_discard_by_its_faces():
+    """`show` at a Loot N Run table: a seat's own rooms a line each (not again after the
+    summary), the discard pile by what the rooms show (never by the ids no room prints)."""
+    seen_own = seen_discard = 0
+    for game, state, _ in _playout("lootnrun", 3):
+        if state.current_player() == CHANCE:
+            continue
+        lines = game.describe_position(state, 0)
+        text = "\n".join(lines)
+        assert ", ids " not in text
+        for room in state.discard:
+            assert f"  {lootnrun_table.room_words(state.rules, room)}" in lines
+        for room in state.fronts[0]:
+            assert text.count(lootnrun_table.room_words(state.rules, room)) == 1, text
+        for line in lines:
+            if line.startswith("in front of seat 1: 1 room"):
+                assert ", back " in line
+        seen_own += bool(state.fronts[0])
+        seen_discard += bool(state.discard)
+    assert seen_own and seen_discard
