@@ -26,7 +26,7 @@ import click
 import cards_data
 import games as games_
 from games import registry
-from games.errors import DigsiteError
+from games.errors import DigsiteError, InvalidStateError
 from games.forgiving import did_you_mean
 from games.notation import notation_forms, notation_of
 from games.record import record_text
@@ -1251,12 +1251,14 @@ def serve(record_files: tuple[str, ...], port: int, host: str) -> None:
 
     from .web.board import open_document
 
-    records = [(Path(path).name, read_json(path)) for path in record_files]
-    for (name, doc) in records:  # a bad record is refused now, not when the page opens it
-        try:
-            open_document(doc)
-        except DigsiteError as exc:
-            raise DigsiteError(f"{name}: {exc}") from None
+    records = [(Path(path).name, read_json(path)) for path in record_files]  # (the page's names)
+    # a bad record is refused now, not when the page opens it, named as given (as review does)
+    for path, (_, doc) in zip(record_files, records):
+        with naming(path):
+            try:
+                open_document(doc)
+            except DigsiteError as exc:  # (an unknown game too: all of it is the record's)
+                raise InvalidStateError(str(exc)) from None
     run_server(records, host=host, port=port,
                announce=lambda url: click.echo(f"digsite analysis board: {url} (Ctrl-C "
                                                f"stops it)"))

@@ -319,7 +319,13 @@ def test_serve_refuses_a_bad_record_before_starting(run_cli, tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps(bad))
     result = run_cli("serve", str(tmp_path / "bad.json"))
     assert result.code == 2 and result.err.count("\n") == 1
-    assert "bad.json: record: moves[2]" in result.err
+    # named as given, as the other commands name a file (it said "error: bad.json: ...")
+    assert result.err.startswith(f"error: {tmp_path / 'bad.json'}: record: moves[2]")
+    (tmp_path / "nogame.json").write_text(json.dumps({**bad, "game": "chess"}))
+    assert run_cli("serve", str(tmp_path / "nogame.json")).err.startswith(
+        f"error: {tmp_path / 'nogame.json'}: unknown game 'chess'")
+    assert run_cli("serve", "-", stdin=json.dumps(bad)).err.startswith(
+        "error: <stdin>: record: moves[2]")
 
 
 def test_a_search_past_the_servers_time_cap_is_killed(client, monkeypatch):
