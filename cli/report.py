@@ -77,13 +77,17 @@ def verdict(d: ReviewedDecision, review: GameReview) -> str:
 def _budget(review: GameReview) -> str:
     limit = review.limit
     default = not limit.iterations and limit.time_limit is None
-    # (the default named by its number, as `hint --help` gives it: "2000 search iterations")
+    budgets = registry.get(review.game).budgets
+    # (the default named by its number at this table, as `hint --help` names it: "2000
+    # search iterations"; Pyramids' is shared among the seats: "80 playouts (160 over 2)")
     words = (plural(limit.iterations, "iteration") if limit.iterations else
-             registry.get(review.game).budgets.hint_text if default else
+             f"{budgets.hint_at(review.players)} {budgets.hint_units}" if default else
              f"at most {_value(limit.time_limit)} s")
+    shared = (f": {budgets.hint} over {plural(review.players, 'player')}"
+              if budgets.hint_shared and review.players > 1 else "")
     return f"{words} a decision" + (f" over {limit.workers} searches" if limit.workers > 1
-                                    else "") + (" (the game's default)" if default else "") \
-        + f", seed {review.seed}"
+                                    else "") + (f" (the game's default{shared})" if default
+                                                else "") + f", seed {review.seed}"
 
 
 def _head(review: GameReview) -> list[str]:

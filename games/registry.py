@@ -59,6 +59,9 @@ class Budgets:
 
     hint: int = 1000
     hint_units: str = "search iterations"
+    #: The hint's default is shared among the seats: ``hint // players`` a decision
+    #: (Pyramids: a playout plays every seat's turns, so a bigger table costs more each).
+    hint_shared: bool = False
     best_score: float | None = None
     best_score_units: str = ""
     #: Iterations per turn of the arena's ISMCTS bot for a game whose bot searches whole
@@ -70,7 +73,16 @@ class Budgets:
     @property
     def hint_text(self) -> str:
         """The default hint budget in words (``digsite hint --help``)."""
-        return f"{self.hint} {self.hint_units}"
+        return f"{self.hint} {self.hint_units}" + (" divided by the number of players"
+                                                   if self.hint_shared else "")
+
+    def hint_at(self, players: int) -> int:
+        """The default hint budget of a decision at a table of ``players`` (at least 1).
+
+        >>> get("pyramids").budgets.hint_at(2), get("archaeology").budgets.hint_at(2)
+        (80, 2000)
+        """
+        return max(1, self.hint // players) if self.hint_shared else self.hint
 
 
 @dataclass(frozen=True)
@@ -159,7 +171,7 @@ _register(GameInfo(
     score_bounds=(-10.0, 400.0),  # worst skull .. a generous ceiling on 4 rounds
     rulebook="silver-and-gold-pyramids.txt",
     services=("hint", "best_score", "BOTS"), bots=("random", "greedy"),
-    budgets=Budgets(hint=160, hint_units="playouts divided by the number of players",
+    budgets=Budgets(hint=160, hint_units="playouts", hint_shared=True,
                     best_score=30.0, best_score_units="CP-SAT deterministic seconds"),
     # points of expected final score: scores run 100-150 a game, where one crossing can
     # cost a card's completion (a few points) or a tomb (ten)

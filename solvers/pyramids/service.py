@@ -13,8 +13,8 @@ the same sampled futures. Samples are common to all options (sample ``j`` uses t
 ``j``-th child seed of ``--seed``) and allocated by ``allocate``: ``MIN_SAMPLES`` for
 every option first, then successive halving, one schedule for both budget kinds.
 
-Default budget: ``DEFAULT_ROLLOUTS // players`` playouts, raised to ``MIN_SAMPLES`` per
-distinct option; the same seed and budget give the same output. A ``time_limit`` is a
+Default budget: ``DEFAULT_ROLLOUTS // players`` playouts (``Budgets.hint_at``), raised to
+``MIN_SAMPLES`` per distinct option; the same seed and budget give the same output. A ``time_limit`` is a
 wall-clock cap from the hint's start (``stop_reason`` ``"time_limit"`` when it fires; such
 a result may vary), consulted before every sample once every option has one.
 """
@@ -180,7 +180,7 @@ def hint(view: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit(), se
     keys = list(groups)
     iterations = limit.iterations
     if iterations is None and limit.time_limit is None:
-        iterations = max(1, DEFAULT_ROLLOUTS // world.num_players)
+        iterations = GAME.budgets.hint_at(world.num_players)
     futures = _Futures(world, seat, tuple(groups[k][0] for k in keys), iterations, deadline)
     if limit.workers <= 1:
         run = futures(child_seeds(rng, 1)[0])

@@ -308,3 +308,18 @@ def test_a_review_at_the_default_budget_gives_its_number(run_cli, tmp_path):
     assert f"budget: {hint} search iterations a decision (the game's default), seed 0\n" in text
     text = run_cli("review", "lootnrun", str(path), "--at", "1", "--iterations", "30").out
     assert "budget: 30 iterations a decision, seed 0\n" in text
+
+
+def test_a_pyramids_review_at_the_default_budget_says_its_number_for_the_table(run_cli,
+                                                                                tmp_path):
+    """Pyramids' default is shared among the seats: the header said "160 playouts divided
+    by the number of players a decision"; it says the number at the record's table."""
+    path = tmp_path / "p.json"
+    _write_record(path, "pyramids", players=2, moves=3)
+    text = run_cli("review", "pyramids", str(path), "--at", "1").out
+    assert ("budget: 80 playouts a decision (the game's default: 160 over 2 players), "
+            "seed 0\n") in text
+    path = tmp_path / "solo.json"
+    _write_record(path, "pyramids", players=1, moves=3)
+    text = run_cli("review", "pyramids", str(path), "--at", "1").out
+    assert "budget: 160 playouts a decision (the game's default), seed 0\n" in text
