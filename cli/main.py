@@ -1088,8 +1088,8 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
     players = _players(the_game, players)
     names = _bot_names(bots) if bots is not None else default_bots(game, players)
     check_table(the_game, players=players, seat=seat, bot_names=names)
-    path = check_record_path(record_file or f"{game}-seed{seed}.json", "record",
-                             "a game record")  # before the game
+    as_given = record_file or f"{game}-seed{seed}.json"  # (./- is named so: - is stdin)
+    path = check_record_path(as_given, "record", "a game record")  # before the game
     stdin = sys.stdin
     echo = not stdin.isatty() and not as_json
 
@@ -1114,17 +1114,17 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
         outcome = play_game(the_game, players=players, seat=seat, bot_names=names, seed=seed,
                             term=term, iterations=iterations, save=save)
     except KeyboardInterrupt:  # Ctrl-C: the record of every move so far is on disk
-        click.echo(f"\ninterrupted: the game so far is in {path}", err=True)
+        click.echo(f"\ninterrupted: the game so far is in {as_given}", err=True)
         raise click.exceptions.Exit(130) from None
     if as_json:
-        emit({"event": "record", "path": str(path), "finished": outcome.how == "finished",
+        emit({"event": "record", "path": as_given, "finished": outcome.how == "finished",
               "moves": outcome.moves})
     elif outcome.how == "finished":
-        click.echo(f"record written to {path}")
+        click.echo(f"record written to {as_given}")
     else:
         why = "you quit" if outcome.how == "quit" else "the input ended"
         click.echo(f"{why} before the end of the game: the game so far "
-                   f"({plural(outcome.moves, 'move')}) is in {path}")
+                   f"({plural(outcome.moves, 'move')}) is in {as_given}")
 
 
 def _same_file(a: str, b: str) -> bool:

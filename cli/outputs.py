@@ -114,8 +114,9 @@ def check_record_path(path: str | Path, key: str, what: str, *, keep: bool = Fal
     target = check_writable(path)
     if not (target.exists() or target.is_symlink()):
         return target
+    # (the path as given in every refusal: ./- is no -, the standard input)
     if target.is_symlink() or not target.is_file():
-        raise DigsiteError(f"{_clip(target)}: exists and is not a regular file; a record is "
+        raise DigsiteError(f"{_clip(path)}: exists and is not a regular file; a record is "
                            f"written there, so name a new file")
     try:
         with open(target, encoding="utf-8") as handle:
@@ -123,9 +124,9 @@ def check_record_path(path: str | Path, key: str, what: str, *, keep: bool = Fal
     except (OSError, ValueError):
         doc = None
     if not isinstance(doc, dict) or key not in doc:
-        raise DigsiteError(f"{_clip(target)}: exists and is not {what}; it would be written "
+        raise DigsiteError(f"{_clip(path)}: exists and is not {what}; it would be written "
                            f"over, so name a new file")
-    if keep:  # (the path as given: ./- is no --resume -, the standard input)
+    if keep:
         raise DigsiteError(f"{_clip(path)}: holds {what} already; --resume "
                            f"{_clip(path)} goes on with it, or name a new file with "
                            f"--record FILE")

@@ -127,6 +127,21 @@ def test_the_end_of_the_input_keeps_the_game_so_far(run_cli, tmp_path):
     assert record.result is None and sum(e.seat == 0 for e in record.moves) == 3
 
 
+def test_a_record_in_a_file_named_dash_is_named_as_given(run_cli, tmp_path, monkeypatch):
+    """'play --record ./-' ended "the game so far (1 move) is in -" (and - given to review
+    is the standard input): the file is named as given, ./-, in text, in the JSON stream's
+    last event and when the file there is no record."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("play", "lootnrun", "--record", "./-", stdin="1\nquit\n")
+    assert result.code == 0 and result.out.rstrip().endswith("is in ./-"), result.out
+    result = run_cli("play", "lootnrun", "--json", "--record", "./-", stdin="quit\n")
+    assert json.loads(result.out.splitlines()[-1])["path"] == "./-"
+    (tmp_path / "-").write_text("not a record")
+    result = run_cli("play", "lootnrun", "--record", "./-", stdin="quit\n")
+    assert result.code == 2 and result.err.startswith(
+        "error: ./-: exists and is not a game record"), result.err
+
+
 def test_json_stream_for_programs(run_cli, tmp_path):
     target = tmp_path / "game.json"
     result = run_cli("play", "lootnrun", "--json", "--seed", "4", "--record", str(target),
