@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from grids import render_grid
-from games.table import plural, possessive, seat_name, side_by_side
+from games.table import plural, possessive, said_of, seat_name, side_by_side
 
 from .moves import Draw, End, Find, Market, Rest, Sand, describe
 
@@ -109,7 +109,9 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
             info = state.rules.maps[move.map]
             return f"{who} found map {move.map} ({info.name}) for {plural(info.points, 'point')}" \
                    f" at {words.split(' at ')[1]}"
-        return f"{who}: {words}"
+        # (the words are the mover's: "discard map 12 from your pack" is "its pack" when
+        # the mover is another seat)
+        return f"you: {words}" if who == "you" else said_of(f"you: {words}", who)
     if isinstance(move, End):
         return f"{who} left the desert"
 

@@ -404,3 +404,26 @@ def test_loot_n_run_shows_each_face_up_room_once_and_the_discard_by_its_faces():
         seen_own += bool(state.fronts[0])
         seen_discard += bool(state.discard)
     assert seen_own and seen_discard
+
+
+def test_another_seats_ancients_purchase_is_said_of_that_seat():
+    """A Tomb of the Ancients purchase of another seat (a bot's in ``play``, a seat's in
+    ``track``) said "seat 1 (greedy): buy map 3 ..., discard map 26 from your pack": the
+    pack is that seat's ("from its pack"); the reader's own is still "your"."""
+    import re
+
+    said = set()
+    for seed in range(6):
+        for game, state, move in _playout("ancients", seed, players=3):
+            mover = state.current_player()
+            if mover == CHANCE or not str(move).startswith("market"):
+                continue
+            names = ["you" if p == 0 else f"seat {p} (greedy)" for p in range(3)]
+            for viewer, named in ((mover, None), ((mover + 1) % 3, None), (0, names)):
+                words = game.describe_event(state, move, viewer, names=named)
+                if " discard " in words:
+                    said.add((mover == viewer or named is not None and mover == 0,
+                              words.split(" from ")[-1]))
+                if mover != viewer and not (named is not None and mover == 0):
+                    assert not re.search(r"\byou(r|rs)?\b", words), words
+    assert said == {(True, "your pack"), (False, "its pack")}, said
