@@ -44,6 +44,7 @@ from cards_data.pyramids import PyramidCard
 from games.pyramids.rules import shape_masks
 from grids.cells import ALL_MASK, COLUMN_A, COLUMN_E, adjacent
 from grids.polyomino import SHAPES
+from solvers import interrupt
 from solvers.clock import expired
 
 if TYPE_CHECKING:
@@ -79,15 +80,17 @@ class Edges:
     @classmethod
     def of(cls, src: np.ndarray, dst: np.ndarray, deadline: float | None = None) -> "Edges":
         """The edges ``src → dst`` laid out; :class:`TablesCut` once ``deadline`` has
-        passed (between the sorts: each about 0.5 s on an open grid's 8 million edges)."""
+        passed (between the sorts: each about 0.5 s on an open grid's 8 million edges). A
+        stop request is not looked at here (``reversed``, on a built table, must not fail;
+        the build looks before and after each call)."""
         order = np.lexsort((dst, src))
-        _check(deadline)
+        _check(deadline, stop=False)
         src, dst = src[order], dst[order]
         sources, starts = np.unique(src, return_index=True)
-        _check(deadline)
+        _check(deadline, stop=False)
         degree = np.diff(np.append(starts, len(src)))
         rank = np.argsort(-degree, kind="stable")
-        _check(deadline)
+        _check(deadline, stop=False)
         first, degree = starts[rank], degree[rank]
         columns = [dst[first[:int(np.count_nonzero(degree > k))] + k]
                    for k in range(int(degree.max(initial=0)))]
@@ -178,8 +181,9 @@ _INCOMING: dict[int, tuple[CardTable, Edges, dict[str, Edges]]] = {}
 
 
 class TablesCut(Exception):
-    """A card's table was not built (``card_table``): the deadline passed while it was
-    (``clock``), or the card has more than ``MAX_REGIONS`` regions."""
+    """A card's table was not built (``card_table``): the deadline passed or a stop
+    request (``solvers.interrupt``) came while it was (``clock``), or the card has more
+    than ``MAX_REGIONS`` regions."""
 
     def __init__(self, message: str, *, clock: bool = True):
         super().__init__(message)
@@ -239,9 +243,13 @@ def _popcounts(masks: np.ndarray) -> np.ndarray:
     return np.array([int(m).bit_count() for m in masks], dtype=np.int64)
 
 
-def _check(deadline: float | None) -> None:
+def _check(deadline: float | None, *, stop: bool = True) -> None:
+    """Where a build looks at the clock it looks for a stop request too (``stop``; Ctrl-C:
+    a bundled card's table takes up to 1 s, one of ``MAX_REGIONS`` regions 1.5 s)."""
     if expired(deadline):
         raise TablesCut("the time limit passed while a card table was built")
+    if stop and interrupt.requested():
+        raise TablesCut("a stop request (Ctrl-C) came while a card table was built")
 
 
 _TABLES: dict[PyramidCard, CardTable] = {}

@@ -151,20 +151,21 @@ def test_best_score_service_replays_and_analyses():
 
 
 def test_a_bound_cut_short_by_ctrl_c_does_not_say_its_budget_was_spent(monkeypatch):
-    """Ctrl-C pressed before the deal bound: its column generation stops after its first
-    round, and the analysis line says it was stopped (it said "budget spent", found by
-    pressing Ctrl-C in a full deal's best score)."""
+    """Ctrl-C pressed once the deal bound's card tables are built (a press while they are
+    leaves the static bound: ``test_time_limits``): its column generation stops after its
+    first round, and the analysis line says it was stopped (it said "budget spent", found
+    by pressing Ctrl-C in a full deal's best score)."""
     from solvers import interrupt
-    from solvers.pyramids import model
+    from solvers.pyramids import bound
 
     deal = make_deal(players=1, seed=5, data=DATA, rounds=3, steps_per_round=3)
-    real = model.deal_bound
+    real = bound._Relaxation.solve
 
     def pressed(*args, **kwargs):
         interrupt.request()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(model, "deal_bound", pressed)
+    monkeypatch.setattr(bound._Relaxation, "solve", pressed)
     try:
         result = service.best_score(deal, data=DATA, limit=Limit(work=1), seed=0)
     finally:

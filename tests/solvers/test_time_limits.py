@@ -163,6 +163,65 @@ def test_a_card_table_cut_by_the_deadline_is_not_kept(counter_clock):
     assert tables.card_table(small, deadline=10.0 ** 9) is tables.card_table(small)
 
 
+def test_a_stop_request_cuts_a_card_tables_build_part_way(monkeypatch):
+    """Ctrl-C was not looked at while a card's table was built (about 1 s on a bundled
+    card, 15 s on a designer's card without walls): the build stops where it looks at the
+    clock, keeps nothing, and is built whole once the request is cleared."""
+    from solvers import interrupt
+
+    monkeypatch.setattr(tables, "_TABLES", {})
+    grown = itertools.count(1)
+    real = tables.adjacent
+
+    def adjacent(mask: int) -> int:  # a region grown: Ctrl-C at the 5,000th
+        if next(grown) == 5000:
+            interrupt.request()
+        return real(mask)
+
+    monkeypatch.setattr(tables, "adjacent", adjacent)
+    card = OPEN.card(1)  # (about a million regions: no table, but only past 100,000)
+    try:
+        with pytest.raises(tables.TablesCut, match="stop request") as cut:
+            tables.card_table(card)
+    finally:
+        interrupt.reset()
+    assert next(grown) <= 5000 + tables._CLOCK_EVERY + 1  # at its next look, not the end
+    assert cut.value.clock and card not in tables._TABLES and card not in tables._TOO_LARGE
+    small = PYRAMIDS.card(1)
+    interrupt.request()
+    try:
+        with pytest.raises(tables.TablesCut):
+            tables.card_table(small)
+    finally:
+        interrupt.reset()
+    assert tables._TABLES == {} and tables.card_table(small).size == 128
+
+
+def test_ctrl_c_while_the_card_tables_are_built_ends_the_best_score_with_its_plan(
+        monkeypatch):
+    """``best-score`` at Ctrl-C during its first card table: no table is built after it,
+    and the answer is the plan so far, replayed, under the static bound, said interrupted
+    (the CLI's exit 130)."""
+    from solvers import interrupt
+
+    monkeypatch.setattr(tables, "_TABLES", {})
+    real = tables.regions
+
+    def pressed(*args, **kwargs):
+        interrupt.request()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tables, "regions", pressed)
+    try:
+        out = pyramids_service.best_score(DEAL, data=PYRAMIDS, limit=Limit(work=1), seed=0)
+    finally:
+        interrupt.reset()
+    assert tables._TABLES == {}
+    assert out.budget.stop_reason == "interrupted" and out.reproducible is False
+    assert out.fact("replayed_score") == out.score <= out.bound
+    assert out.bound_source == "static", out.analysis
+
+
 def test_the_bounds_say_the_clock_cut_their_card_tables(counter_clock):
     inst = SoloInstance.from_deal(OPEN_DEAL, OPEN)
     bound = deal_bound(inst, OPEN, iterations=5, deadline=clock.now() + 5)
