@@ -45,10 +45,11 @@ if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come 
 
 __all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "COMMANDS"]
 
-#: The commands of the prompt, for ``help``.
+#: The commands of the prompt, for ``help`` (``{move}``: the list's third move, written
+#: out: a move of the game played, where "sell coin 2" was shown in every game).
 COMMANDS = (
     ("3", "pick the third move of the list"),
-    ("sell coin 2", "a move written out, as the list and `digsite notation` write them"),
+    ("{move}", "{which} written out, as the list and `digsite notation` write them"),
     ("hint, hint 5000", "the engine's ranking of your moves (at its default budget, or 5000 "
                         "iterations); `?` for short"),
     ("undo", "take back your last decision (and the bots' moves since)"),
@@ -263,6 +264,16 @@ def _words(g: _Game, move: Hashable) -> str | None:
         return None
 
 
+def _help_lines(options: list[Hashable]) -> list[str]:
+    """``COMMANDS``, the move written out one of ``options`` (the third, as "3" picks)."""
+    move = str(options[min(2, len(options) - 1)])
+    which = "the third move" if len(options) >= 3 else "a move"
+    rows = [(form.format(move=move), meaning.format(which=which))
+            for form, meaning in COMMANDS]
+    width = max(16, *(len(form) for form, _ in rows))
+    return [f"  {form:<{width}} {meaning}" for form, meaning in rows]
+
+
 def _screen(g: _Game, term: Terminal, options: list[Hashable]) -> None:
     game, state, seat = g.game, g.state, g.seat
     if term.emit:
@@ -303,8 +314,8 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
         if word in ("quit", "exit"):
             return "quit"
         if word in ("help", "h"):
-            for form, meaning in COMMANDS:
-                term.say(f"  {form:<16} {meaning}")
+            for out in _help_lines(options):
+                term.say(out)
             continue
         if word in ("show", "view", "table"):
             _screen(g, term, options)

@@ -6,6 +6,7 @@ written as the game goes (kept at quit, at the end of the input and at Ctrl-C), 
 from __future__ import annotations
 
 import json
+import re
 import os
 import signal
 import subprocess
@@ -81,6 +82,19 @@ def test_hint_undo_help_show_and_bad_lines(run_cli, tmp_path):
     record = _record(target, "archaeology")
     assert record.result is None and len(record.moves) >= 1
     assert [e.seat for e in record.moves].count(0) == 1  # the undone decision is gone
+
+
+def test_help_writes_out_a_move_of_the_game_played(run_cli, tmp_path):
+    """help's example of a move written out was "sell coin 2" in every game (Loot N Run
+    has no such move); it is the list's third move, the one "3" picks."""
+    result = run_cli("play", "lootnrun", "--record", str(tmp_path / "g.json"),
+                     stdin="help\nquit\n")
+    assert result.code == 0, result.err
+    assert "sell coin" not in result.out
+    assert re.search(r"\n  awaken 1 +the third move written out, as the list and", result.out)
+    result = run_cli("play", "pyramids", "--record", str(tmp_path / "p.json"),
+                     stdin="help\nquit\n")
+    assert re.search(r"\n  keep 1,37 +the third move written out", result.out), result.out
 
 
 def test_undo_in_solo_takes_back_the_last_move(run_cli, tmp_path):
