@@ -44,8 +44,9 @@ from cards_data.pyramids import PyramidCard
 from games.pyramids.rules import shape_masks
 from grids.cells import ALL_MASK, COLUMN_A, COLUMN_E, adjacent
 from grids.polyomino import SHAPES
-from solvers import interrupt
 from solvers.clock import expired
+
+from .. import interrupt
 
 if TYPE_CHECKING:
     import numpy.typing as npt
