@@ -46,16 +46,19 @@ def _merged_stats(groups: Sequence[Sequence[MoveStat]]) -> list[MoveStat]:
 def merge_results(results: Sequence[SearchResult]) -> SearchResult:
     """One result from searches of the same position by the same seat: every root move's
     sums added (exact, in the order given), and every completed unit's (``units``, the
-    whole decisions of several moves) likewise; iterations and nodes summed, the longest
-    time, and the stop reason of the first."""
+    whole decisions of several moves) likewise, and the playouts ``through`` a root
+    decision after the budget (``ismcts``'s ``through``) of the searches that played them;
+    iterations and nodes summed, the longest time, and the stop reason of the first."""
     first = results[0]
     units = (_merged_stats([r.units or [] for r in results])
              if any(r.units is not None for r in results) else None)
+    through = [r.through for r in results if r.through is not None]
     return SearchResult(first.seat, _merged_stats([r.moves for r in results]),
                         sum(r.iterations for r in results),
                         max(r.elapsed_s for r in results), first.stop_reason,
                         sum(r.nodes for r in results), first.seed_used,
-                        {"workers": len(results)}, units)
+                        {"workers": len(results)}, units,
+                        _merged_stats([through])[0] if through else None)
 
 
 @dataclass(frozen=True)
@@ -83,4 +86,6 @@ def root_parallel(root: State[Any], seat: int, *, workers: int, seed: Seed = Non
     own = {str(m): m for m in root.legal_moves()} if root.current_player() == seat else {}
     for stat in merged.moves:
         stat.move = own.get(str(stat.move), stat.move)
+    if merged.through is not None and "through" in options:
+        merged.through.move = options["through"]
     return merged

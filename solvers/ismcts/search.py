@@ -46,6 +46,14 @@ Search", with the node keying of OpenSpiel's ``ismcts.py``):
   playout, counts for no unit). ``extra_root_moves`` adds moves to the root's options in
   every determinization (a whole unit as one move the engine can apply, e.g. a played
   trade a review must value; the caller guarantees each is legal at the root).
+* **Playouts through one root decision** (``through``, ``through_playouts``): after the
+  budget, ``through_playouts`` more iterations each play ``through`` at the root (a legal
+  move, or a whole unit the engine can apply, as ``extra_root_moves``) and go on below it
+  as any iteration does (selection by UCB, expansion, rollout, backpropagation below the
+  root). Their statistics are kept apart in ``SearchResult.through``; every root move's
+  (and unit's) statistics are the budget's alone, as without it. A review values the move
+  played by them where the search left it early (``solvers.review``). None are played when
+  the budget's iterations already took ``through``'s root edge ``through_playouts`` times.
 * **Budgets:** ``iterations`` and/or ``time_limit`` (seconds; or ``deadline``, the
   ``time.monotonic()`` instant a caller's limit ends); the first reached stops the search
   (``stop_reason`` says which). Without either, 1,000 iterations. The same seed
@@ -57,14 +65,16 @@ Public API::
     ismcts(root, seat, *, iterations=None, time_limit=None, seed=None, exploration=0.7,
            rollout_policy=None, max_rollout_depth=None, evaluate=None, reward=None,
            move_key=None, playout=None, check_determinization=False, unit_open=None,
-           extra_root_moves=(), deadline=None, sampler=None) -> SearchResult
+           extra_root_moves=(), deadline=None, sampler=None, through=None,
+           through_playouts=0) -> SearchResult
 
 ``SearchResult`` carries ``moves`` (one :class:`MoveStat` per root move, best first:
 ``move``, ``visits``, ``mean`` reward, ``stderr`` of that mean, ``available``,
 ``win_rate`` and ``mean_score`` of the searching seat over the iterations through that move
 that reached the end of the game), ``best``, ``iterations``, ``elapsed_s`` (the measured
 wall time: a hint reports the limit it was *given*, never this), ``stop_reason``
-(``"iterations"``, ``"time_limit"`` or ``"single_move"``) and ``nodes`` (tree size).
+(``"iterations"``, ``"time_limit"`` or ``"single_move"``), ``nodes`` (tree size) and
+``through`` (the playouts through ``through``, or ``None`` where none were played).
 
 Example (any protocol state; here an Archaeology player view)::
 
@@ -207,6 +217,9 @@ class SearchResult:
     #: With ``unit_open``: one stat per unit completed in the tree, ``move`` the tuple of
     #: its moves, ranked as ``moves`` (module docstring).
     units: list[MoveStat] | None = None
+    #: With ``through``: the playouts played through it after the budget (module
+    #: docstring), ``None`` where none were.
+    through: MoveStat | None = None
 
     @property
     def best(self) -> object:
@@ -281,11 +294,22 @@ class _Tree:
             if unit and unit[-1] is None:  # a unit completed inside the tree
                 self.record_unit(unit[:-1], world, finished, rewards[self.seat])
 
-    def select(self, state: State[Any], unit: list[Any] | None = None
+    def iterate_through(self, world: State[Any], move: Any) -> tuple[bool, list[float]]:
+        """One iteration from a determinized ``world`` that plays ``move`` at the root and
+        goes on as any iteration does below it (``through``: the root's statistics are left
+        as they are): ``(reached the end, every seat's reward)``."""
+        world.apply(move)
+        path, _ = self.select(world, root=False)
+        finished, rewards = self.simulate(world)
+        self.backpropagate(path, rewards)
+        return finished, rewards
+
+    def select(self, state: State[Any], unit: list[Any] | None = None, root: bool = True
                ) -> tuple[list[tuple[list[Any], int]], Hashable]:
         """Selection and expansion, in place: ``(path of (edge, player), root move key)``.
         ``unit`` (a list, with ``unit_open``) collects the root move and the moves that
-        continue it, then ``None`` once the unit is complete."""
+        continue it, then ``None`` once the unit is complete. ``root`` false: ``state`` is
+        below the root (no root move is chosen here, and ``None`` is its key)."""
         table = self.table
         key_of = self.key_of
         rng = self.rng
@@ -294,6 +318,7 @@ class _Tree:
         sqrt = math.sqrt
         path: list[tuple[list[Any], int]] = []
         root_edge_key = None
+        at_root = root  # (until the first node of several moves: the root's)
         while True:
             player = state.current_player()
             if player == CHANCE:
@@ -302,7 +327,7 @@ class _Tree:
             if player < 0:
                 return path, root_edge_key
             moves = state.legal_moves()
-            if not path and self.extra_root_moves:
+            if at_root and self.extra_root_moves:
                 moves = [*moves, *self.extra_root_moves]
             if len(moves) == 1:
                 state.apply(moves[0])
@@ -336,8 +361,9 @@ class _Tree:
                 edge = node[k] = [0, 0.0, 0.0, 1]
             else:  # (every move tried: ``best`` is set)
                 move, k, edge = cast(tuple[Any, Hashable, list[Any]], best)
-            if not path:
+            if at_root:
                 root_edge_key = k  # the first stored node is the root information set
+                at_root = False
             path.append((edge, player))
             state.apply(move)
             if unit is not None and (not unit or unit[-1] is not None):
@@ -430,7 +456,8 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
            check_determinization: bool = False,
            unit_open: Callable[[State[Any]], bool] | None = None,
            extra_root_moves: Sequence[Any] = (), deadline: float | None = None,
-           sampler: Sampler | None = None) -> SearchResult:
+           sampler: Sampler | None = None, through: Any = None,
+           through_playouts: int = 0) -> SearchResult:
     """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
 
     ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
@@ -445,7 +472,9 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
     like ``time_limit`` (the earlier of the two counts), for a caller whose own work
     before the search counts against the same limit.
     ``sampler``: the world of each iteration (module docstring; default the engine's
-    ``determinize``).
+    ``determinize``). ``through`` and ``through_playouts``: playouts through one root
+    decision after the budget (module docstring); they are played whatever the time limit
+    (a few dozen iterations), not after a stop request.
     """
     rng = make_rng(seed)
     if iterations is None and time_limit is None and deadline is None:
@@ -486,7 +515,49 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
             raise InternalFault(f"a determinization of seat {seat} changed what it knows")
         tree.iterate(world)
         done += 1
+    stats = tree.root_stats(root, root_moves)
+    through_stat = None
+    if through is not None and through_playouts > 0 and stop_reason != interrupt.INTERRUPTED:
+        through_stat = _through(tree, root, seat, through, through_playouts, sampler,
+                                next((s.visits for s in stats
+                                      if tree.key_of(s.move) == tree.key_of(through)), 0))
     elapsed = time.perf_counter() - start
-    return SearchResult(seat, tree.root_stats(root, root_moves), done, elapsed, stop_reason,
-                        len(tree.table),
-                        units=tree.unit_stats() if unit_open is not None else None)
+    return SearchResult(seat, stats, done, elapsed, stop_reason, len(tree.table),
+                        units=tree.unit_stats() if unit_open is not None else None,
+                        through=through_stat)
+
+
+def _through(tree: _Tree, root: State[Any], seat: int, move: Any, playouts: int,
+             sampler: Sampler | None, visits: int) -> MoveStat | None:
+    """``playouts`` iterations through ``move`` at the root, after the budget (module
+    docstring), unless the budget took its root edge that often already (``visits``):
+    their statistics, the root's left as they are.
+
+    Why these and not the budget's own playouts through the move: the search left it
+    because its first playouts went badly, so the mean of the few it got is biased low by
+    more than their noise says. These are played whatever their results, so their mean
+    is not; and each is the kind of playout the value of any root move is the mean of in
+    ISMCTS (a world sampled as every iteration samples it, the move, then the tree's UCB
+    choices below it, learning from these playouts too, then the rollout), so it is the
+    same kind of estimate as the best move's. (A search of its own from the position after
+    the move would value it by a tree grown for it alone, a different estimate.) Below the
+    root they update the tree's nodes, shared or not, but nothing reported is read from
+    there afterwards."""
+    if visits >= playouts:
+        return None
+    rng = tree.rng
+    total = sumsq = win_sum = score_sum = 0.0
+    finished = 0
+    for _ in range(playouts):
+        world = root.determinize(seat, rng) if sampler is None else sampler(root, seat, rng)
+        ended, rewards = tree.iterate_through(world, move)
+        r = rewards[seat]
+        total += r
+        sumsq += r * r
+        if ended:
+            winners = world.winners()
+            if seat in winners:
+                win_sum += 1.0 / len(winners)
+            score_sum += world.returns()[seat]
+            finished += 1
+    return move_stat(move, playouts, total, sumsq, playouts, win_sum, score_sum, finished)

@@ -119,6 +119,30 @@ def test_root_statistics_add_up():
         assert m.stderr >= 0 and m.finished == m.visits
 
 
+def test_playouts_through_a_move_after_the_budget_leave_the_root_as_it_was():
+    """A review's move played, left early by the search, gets playouts of its own after
+    the budget (``through``): kept apart, every root move's statistics the budget's."""
+    from solvers.ismcts.parallel import merge_results
+
+    def stats(result):
+        return [(m.move, m.visits, m.total, m.sumsq, m.available) for m in result.moves]
+
+    plain = ismcts(_bluff_root(), 0, iterations=300, seed=9, reward=score_reward(0, 1))
+    call = next(m for m in plain.moves if m.move == "call")
+    assert call.visits < 100 and plain.through is None
+    forced = ismcts(_bluff_root(), 0, iterations=300, seed=9, reward=score_reward(0, 1),
+                    through="call", through_playouts=100)
+    assert stats(forced) == stats(plain) and forced.iterations == 300
+    through = forced.through
+    assert through.move == "call" and through.visits == through.finished == 100
+    assert through.mean < 0.2  # seat 1 answers its secret below the forced call too
+    # none where the budget took the move that often already
+    assert ismcts(_bluff_root(), 0, iterations=300, seed=9, reward=score_reward(0, 1),
+                  through="fold", through_playouts=100).through is None
+    # root-parallel trees add them up
+    assert merge_results([forced, forced]).through.visits == 200
+
+
 def test_same_seed_same_result_and_time_budget():
     world, seat = state_from_view(example_view(DATA), DATA, 0)
     a = ismcts(world, seat, iterations=200, seed=5, **SEARCH_OPTIONS)
