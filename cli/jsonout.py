@@ -25,9 +25,10 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   "mistake", "blunder"}, "budget": {"iterations", "time_s"}, "seed", "at"?, "decisions":
   [{"decision", "index", "played", "moves"?, "label", "reason"?, "best"?, "played_words"?,
   "best_words"?, "played_value", "best_value", "loss", "noise95", "within_noise",
-  "iterations_to_tell"?, "played_visits", "options", "iterations", "budget_raised"?,
-  "added_to_options"?}], "summary": {"decisions", "rated", "total_loss", "mean_loss",
-  "counts", "accuracy"}, "score_reached", "best_score"?: {"score", "status", "bound",
+  "iterations_to_tell"?, "played_visits", "options", "iterations", "playouts_added"?,
+  "budget_raised"?, "added_to_options"?}], "summary": {"decisions", "rated",
+  "total_loss", "mean_loss", "counts", "accuracy"}, "score_reached", "best_score"?:
+  {"score", "status", "bound",
   "bound_source", "reproducible", "solver", "score_reached", "gap", "parted":
   {"decision", "index", "played", "plan"} | null, "fell_below"?: {"decision", "index",
   "reachable", "best", "reachable_exact"?, "best_optimal"?}}}`` — ``decision`` is the
@@ -175,6 +176,8 @@ def _decision_json(d: ReviewedDecision) -> dict[str, Any]:
             out["iterations_to_tell"] = d.iterations_to_tell
         out.update({"played_visits": d.played_visits, "options": d.options,
                     "iterations": d.iterations})
+        if d.playouts_added is not None:
+            out["playouts_added"] = d.playouts_added
     return out
 
 

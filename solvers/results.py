@@ -222,7 +222,9 @@ class ReviewedDecision:
     ``"unrated"`` (``reason`` says why). Values are on the review's scale
     (``GameReview.value_meaning``); ``loss`` = best value − played value, at least 0;
     ``noise95`` is 1.96 standard errors of the two values' difference; ``words`` are the
-    moves in a player's words where the game's hint has them."""
+    moves in a player's words where the game's hint has them; ``playouts_added``, where
+    the search left the move played early, the playouts the review gave it after the
+    search, which alone value it (``played_visits`` of them; ``solvers.review``)."""
 
     number: int
     index: int
@@ -243,6 +245,7 @@ class ReviewedDecision:
     iterations: int | None = None
     budget_raised: int | None = None
     added_to_options: bool = False
+    playouts_added: int | None = None
 
     @property
     def within_noise(self) -> bool:

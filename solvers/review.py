@@ -16,13 +16,25 @@ come from that one search:
   probability in the card games, its expected final score (points) in the grid games.
 * **played move not among the options** (a turn the hint does not generate): see
   ``hint_with_turn`` below.
+* **the move played by playouts of its own** (the card games, whose service offers
+  ``hint_through(view, moves, *, playouts, data, limit, seed, top)``): an ISMCTS search
+  leaves a move early when its first playouts went badly, so the move played was often
+  valued by a handful of playouts, biased low by more than their noise says (a New
+  Expedition "blunder" from 24 of 8,000). The review asks ``hint_through``: the same
+  search as the hint's, then, where it left the move played fewer than
+  :func:`played_playouts` (a twentieth of the budget, at least ``FEW``: 100 of 2,000),
+  that many playouts through it, played whatever their results, which alone value it
+  (``playouts_added``; the other moves' values are the search's, unchanged;
+  ``solvers.ismcts.search``'s ``through`` says why this is the same kind of estimate as
+  the best move's). So the move played always has at least ``FEW`` playouts, in the
+  first search and in the confirming one.
 * **played move not valued**: a search may leave a move unvisited (ISMCTS tries every
-  root move once only when its budget covers them all). Then the decision is searched again
-  with ``iterations = max(budget, 2 x legal moves)`` and both values are read from that
-  second search (``budget_raised`` says so). A move the hint still cannot value, or a
-  decision the hint does not rank at all (a turn the record stops in the middle of), is
-  ``unrated`` with the reason. A decision with one legal move is ``forced``. Both are left
-  out of the summary's losses and accuracy.
+  root move once only when its budget covers them all; the grid games' hints). Then the
+  decision is searched again with ``iterations = max(budget, 2 x legal moves)`` and both
+  values are read from that second search (``budget_raised`` says so). A move the hint
+  still cannot value, or a decision the hint does not rank at all (a turn the record
+  stops in the middle of), is ``unrated`` with the reason. A decision with one legal move
+  is ``forced``. Both are left out of the summary's losses and accuracy.
 * **loss** = max(0, best value − played value), in the unit of the scale: what the
   decision cost, "better was X (+0.12 win probability)".
 * **noise**: ``noise95`` = 1.96 standard errors of the difference of the two values (a
@@ -38,13 +50,10 @@ come from that one search:
   (``solvers.hints.iterations_to_separate``, as a hint's close call says).
 * **confirmed**: a loss worth a label (inaccuracy or worse) is searched again, at
   ``CONFIRM_FACTOR`` times the budget and another seed, and the decision is judged by that
-  search (``budget_raised`` says so). The search spends little on a move it left early,
-  and it left the move because its first playouts went badly: that value is biased low
-  by more than its noise says (a player's pass found moves called blunders at 2,000
-  iterations that were the best at 8,000). In win probability, where no Student's t
-  widens the noise, a move played that the confirming search also left with fewer than
-  ``FEW`` playouts takes the label its loss beyond the noise earns (``loss - noise95``),
-  or is ``unrated`` (too few playouts to judge) where that is below an inaccuracy.
+  search (``budget_raised`` says so). Before the move played had playouts of its own, its
+  value from the few the search spent on it was biased low (a player's pass found moves
+  called blunders at 2,000 iterations that were the best at 8,000); the second search
+  halves the noise of both values.
 * **label** of a loss beyond the noise, by the game's thresholds
   (``games.registry.GameInfo.review``, listed in ``digsite review --help``): ``best``
   (loss 0: the hint's own choice, or a move valued at least as high), ``good`` (below
@@ -171,16 +180,23 @@ def _played_row(hint: Hint, unit: Decision) -> HintRow | None:
 
 
 def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
-            limit: Limit, seed: int, scale: ReviewScale
+            limit: Limit, seed: int, scale: ReviewScale,
+            through: Callable[..., Hint] | None = None
             ) -> tuple[ReviewedDecision, str | None]:
     """The analysis of one decision, and the hint's ``value_meaning`` (None if no hint
-    ran)."""
+    ran). ``through``: the game's ``hint_through``, asked in place of ``hint`` (module
+    docstring)."""
     base = ReviewedDecision(number=unit.number, index=unit.index, played=unit.played,
                             moves=unit.moves, label="unrated")
     if not unit.whole:
         return replace(base, reason="the record ends inside this turn"), None
     if len(unit.state.legal_moves()) == 1 and len(unit.moves) == 1:
         return replace(base, label="forced"), None
+    if through is not None:
+        # the move played valued by playouts of its own where the search left it early
+        # (the card games' ``hint_through``), in the first search and in the confirming one
+        hint = partial(through, moves=list(unit.moves), playouts=played_playouts(
+            limit.resolve(registry.get(game).budgets.hint).iterations))
     try:
         view = view_at(unit)
         result = hint(view, data=data, limit=limit, seed=seed, top=ALL_ROWS)
@@ -195,6 +211,7 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
         # a turn the hint does not generate (or did not complete in its tree): search
         # again with it among the options, named as the hint names it
         ask = partial(services.capability(game, "hint_with_turn"), moves=list(unit.moves))
+        through = None  # (no game offers both)
         result = ask(view, data=data, limit=limit, seed=seed, top=ALL_ROWS)
         base = replace(base, added_to_options=True)
         played = _played_row(result, unit)
@@ -205,41 +222,32 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
         base = replace(base, budget_raised=raised)
     judged = _judge(base, result, unit, meaning, scale)
     if judged.label in CONFIRMED:
-        # a move the search left early is valued by its few playouts, and the first ones,
-        # unlucky, are why it was left: that value is biased low, beyond what its noise
-        # says (a "blunder" at 2,000 iterations was the best move at 8,000). A loss worth a
-        # label is confirmed by a search of its own at CONFIRM_FACTOR times the budget,
-        # and the decision is judged by that one
+        # a loss worth a label is confirmed by a search of its own at CONFIRM_FACTOR times
+        # the budget and another seed, and the decision is judged by that one (a search
+        # that values the move played by its own few playouts, the unlucky ones that are
+        # why it was left, called "blunders" at 2,000 iterations moves that were the best
+        # at 8,000; where the move played is valued by playouts of its own, the second
+        # search halves the noise of both values)
         raised = CONFIRM_FACTOR * (result.budget.iterations or 1)
+        if through is not None:
+            ask = partial(ask, playouts=played_playouts(raised))
         again = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers,
                                                  time_limit=limit.time_limit),
                     seed=child_seeds(seed, 1)[0], top=ALL_ROWS)
         judged = _judge(replace(base, budget_raised=raised), again, unit, meaning, scale)
-        if meaning == WIN_PROBABILITY:
-            judged = _few_playouts(judged, scale)
     return judged, meaning
 
 
-def _few_playouts(judged: ReviewedDecision, scale: ReviewScale) -> ReviewedDecision:
-    """A confirmed label whose move played the confirming search also left early (fewer
-    than ``FEW`` playouts: 25 of 8,000 on a New Expedition decision of 39 options) rests
-    on a value biased low again, by more than its noise: the label is the one the loss
-    beyond the noise earns (``loss - noise95``: a loss of 0.96 win probability measured from
-    6 playouts stays a blunder), and where that is below an inaccuracy the decision is
-    ``unrated``, too few playouts to judge (its values kept, the better move named). For
-    win probabilities, whose noise takes no Student's t (``_judge``)."""
-    visits = judged.played_visits
-    if judged.label not in CONFIRMED or visits is None or visits >= FEW:
-        return judged
-    beyond = round((judged.loss or 0.0) - (judged.noise95 or 0.0), 4)
-    label = label_of(beyond, scale)
-    if label in CONFIRMED:
-        return replace(judged, label=label)
-    return replace(judged, label="unrated", reason=(
-        f"too few playouts to judge: the move played had {visits} of {judged.iterations} "
-        f"in the confirming search (a label needs {FEW}, or a loss beyond the noise); "
-        f"{judged.best_words or judged.best} measured better by {judged.loss:g} "
-        f"(noise ±{judged.noise95:g})"))
+def played_playouts(iterations: int | None) -> int:
+    """The playouts a search of ``iterations`` gives the move played at least (``None``, a
+    budget of time: :data:`FEW`): a :data:`PLAYED_SHARE`-th of the budget, at least
+    ``FEW``, so that the noise of its value shrinks with the budget as the best move's
+    does (a loss too close to call says the budget that would tell).
+
+    >>> played_playouts(2000), played_playouts(8000), played_playouts(100), played_playouts(None)
+    (100, 400, 30, 30)
+    """
+    return max(FEW, (iterations or 0) // PLAYED_SHARE)
 
 
 #: Labels a review confirms by a second search before giving them (``_decide``).
@@ -248,6 +256,9 @@ CONFIRMED = ("inaccuracy", "mistake", "blunder")
 CONFIRM_FACTOR = 4
 #: Playouts under which the noise of a value takes Student's t, not the normal 1.96.
 FEW = 30
+#: The share of a search's budget the move played gets at least, in playouts of its own
+#: (:func:`played_playouts`): 100 of the card games' default 2,000 iterations.
+PLAYED_SHARE = 20
 
 
 def _judge(base: ReviewedDecision, result: Hint, unit: Decision, meaning: str,
@@ -280,11 +291,13 @@ def _judge(base: ReviewedDecision, result: Hint, unit: Decision, meaning: str,
         # (the estimate takes the same factor: past the current budget, as it must be)
         to_tell = None if sd is None else iterations_to_separate(loss, sd * z / Z_95,
                                                                  iterations)
+    added = (result.fact("through") or {}).get("playouts") or None
     return replace(
         base, label=label, played_words=played.words, played_value=played.value,
         best_value=best.value, loss=loss,
         noise95=None if sd is None else round(z * sd, 4), iterations_to_tell=to_tell,
         played_visits=played.visits, options=len(result.rows), iterations=iterations,
+        playouts_added=added,
     )
 
 
@@ -420,6 +433,8 @@ def review_game(record: GameRecord, *, seat: int | None = None, data: Any,
     game = record.game
     seat = seat_of(record, seat)
     hint = partial(services.hint, game)  # the game's hint, root-parallel with limit.workers
+    through = (services.capability(game, "hint_through")
+               if services.has_capability(game, "hint_through") else None)
     scale = scale_for(game, record.players)
     units, final = decisions_of(record, seat, data)
     if at is not None:
@@ -435,7 +450,7 @@ def review_game(record: GameRecord, *, seat: int | None = None, data: Any,
     value_meaning = None
     for unit in units:
         decision, meaning = _decide(game, unit, hint=hint, data=data, limit=limit,
-                                    seed=seeds[unit.index], scale=scale)
+                                    seed=seeds[unit.index], scale=scale, through=through)
         decisions.append(decision)
         value_meaning = value_meaning or meaning
         step(len(unit.moves))

@@ -184,10 +184,12 @@ class Edition:
 
     def _rank(self, world: ArchaeologyState, seat: int, *, limit: Limit, seed: Seed,
               rng: random.Random, top: int, extra: Sequence[MoveBase] = (),
-              inference: bool | None = None) -> Hint:
+              inference: bool | None = None, through: MoveBase | None = None,
+              through_playouts: int = 0) -> Hint:
         """The hint of ``world``'s seat: whole trades as rows (the steps when the view has
         a trade in progress), ``extra`` whole trades tried at the root too; ``inference``
-        (default :data:`INFERENCE`) weights the worlds by the opponents' play."""
+        (default :data:`INFERENCE`) weights the worlds by the opponents' play; ``through``
+        a decision given ``through_playouts`` playouts after the budget (``win_hint``)."""
         multi_step = world.rules.special in MULTI_STEP_EXPLORES
         units = None if trading(world) else TradeUnits(world, extra)
         describe = self.engine.describe
@@ -195,7 +197,8 @@ class Edition:
                         search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY,
                         explain=lambda best: _explain(best, multi_step),
                         words=lambda move: describe(world, move), units=units,
-                        inference=chosen_model(inference, INFERENCE, MODEL))
+                        inference=chosen_model(inference, INFERENCE, MODEL),
+                        through=through, through_playouts=through_playouts)
 
     def hint(self, view: dict[str, Any], *, data: EditionData, limit: Limit = Limit(),
              seed: Seed = 0, top: int = 10, inference: bool | None = None) -> Hint:
@@ -236,6 +239,21 @@ class Edition:
         played = played_move(world, moves, self.engine.parse_move)
         return self._rank(world, seat, limit=limit, seed=seed, rng=rng, top=top,
                           extra=(played,) if played.kind in (TRADE, DISCARDS) else ())
+
+    def hint_through(self, view: dict[str, Any], moves: Sequence[str], *, playouts: int,
+                     data: EditionData, limit: Limit = Limit(), seed: Seed = 0,
+                     top: int = 10) -> Hint:
+        """``solvers.review``'s hook: the hint of ``view`` (the same search as
+        :meth:`hint`'s), with the decision played (its record ``moves``: a whole trade, a
+        whole discard or one move) given ``playouts`` playouts after the budget, which
+        value its row where the search left it fewer (``win_hint``'s ``through``)."""
+        rng = make_rng(seed)  # one stream, as hint's
+        reading = self.engine.read_view(view, data, rng)
+        world = reading.world
+        played = played_move(world, moves, self.engine.parse_move)
+        return stamped(self._rank(world, reading.seat, limit=limit, seed=seed, rng=rng,
+                                  top=top, through=played, through_playouts=playouts),
+                       reading)
 
     def demo_section(self, data: EditionData) -> str:
         """An ISMCTS hint for the edition's bundled example view (300 iterations, seed 0;

@@ -20,7 +20,7 @@ from ..hints import (MEAN_REWARD, WIN_PROBABILITY, Column, Hint, hint_result,
 from ..limits import Limit
 from .inference import DEFAULT_PARTICLES, OpponentModel, inference_sampler
 from .parallel import root_parallel
-from .search import MoveStat, move_stat, ranked
+from .search import MoveStat, SearchResult, move_stat, ranked
 
 __all__ = ["win_hint", "ranked_lines", "Units"]
 
@@ -61,7 +61,8 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
              explain: Callable[[Any], list[str] | None] | None = None,
              words: Callable[[object], str] | None = None,
              units: Units | None = None, rng: random.Random | None = None,
-             inference: OpponentModel | None = None) -> Hint:
+             inference: OpponentModel | None = None, through: Any = None,
+             through_playouts: int = 0) -> Hint:
     """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared
     hint budget; ``limit.workers`` root-parallel trees merged on their raw sums), as a
     hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
@@ -84,11 +85,21 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
     hint says so in its fact ``inference``: ``worlds`` sampled, ``effective_worlds``
     (Kish's effective size of their weights) and ``weighted`` (false when the model could
     not inform this position: the search then sampled exactly as without it). Without a
-    model the hint is unchanged."""
+    model the hint is unchanged.
+
+    ``through`` (a move the engine can apply at the root: a whole trade too) and
+    ``through_playouts``: a review's move played, given that many playouts after the
+    budget where the budget's own took it fewer times (``ismcts``'s ``through``). Then its
+    row, where it has fewer visits than that (or none: the row is added last), is valued
+    by those playouts alone, in its place in the ranking, which stays the search's own;
+    the hint's fact ``through`` says ``{"move", "playouts"}`` (``playouts`` 0 where the
+    row is the search's own)."""
     limit = limit.resolve(registry.get(game_id).budgets.hint)
     options = dict(search_options)
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)
+    if through is not None:
+        options.update(through=through, through_playouts=through_playouts)
     pool = None
     if inference is not None:
         particles = max(DEFAULT_PARTICLES, limit.iterations or 0)
@@ -109,6 +120,9 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
         stats += [stat for stat in result.moves if not stat.visits
                   and units.move((stat.move,)) == stat.move and str(stat.move) not in named]
         result = replace(result, moves=stats)
+    added = 0
+    if through is not None:
+        result, added = _valued_through(result, str(through), through_playouts)
     rows = rows_from_search(result, value=win_probability, columns={
         score.key: lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean},
         words=words)
@@ -117,12 +131,33 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
                       columns=(score, MEAN_REWARD), limit=limit, iterations=result.iterations,
                       stop_reason=result.stop_reason, seed=seed, top=top,
                       explanation=explanation)
+    if through is not None:
+        out = replace(out, facts=out.facts + (("through", {"move": str(through),
+                                                           "playouts": added}),))
     if inference is None:
         return out
     return replace(out, facts=out.facts + (("inference", {
         "weighted": pool is not None,
         "worlds": len(pool.worlds) if pool is not None else None,
         "effective_worlds": round(pool.effective_size(), 1) if pool is not None else None}),))
+
+
+def _valued_through(result: SearchResult, name: str, playouts: int
+                    ) -> tuple[SearchResult, int]:
+    """``result`` with the row named ``name`` valued by the playouts through it
+    (``result.through``) where the budget left it fewer than ``playouts`` visits (or no
+    row: then it is added last), and how many playouts value it so (0: the search's row
+    stands)."""
+    forced = result.through
+    moves = list(result.moves)
+    at = next((i for i, stat in enumerate(moves) if str(stat.move) == name), None)
+    if forced is None or (at is not None and moves[at].visits >= playouts):
+        return result, 0
+    if at is None:
+        moves.append(forced)
+    else:
+        moves[at] = replace(forced, move=moves[at].move)
+    return replace(result, moves=moves), forced.visits
 
 
 def ranked_lines(hint: Hint, score_key: str, *, unit: str = "$") -> list[str]:

@@ -12,7 +12,7 @@ than amulets in front). There is no opponent model here: inference is off.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Hashable
+from typing import Any, Hashable, Sequence
 
 from cards_data.lootnrun import LootNRunData
 from games import lootnrun
@@ -26,7 +26,7 @@ from solvers.ismcts.hint import win_hint
 
 from .policy import greedy_policy
 
-__all__ = ["hint", "beliefs", "BOTS", "demo_section"]
+__all__ = ["hint", "hint_through", "beliefs", "BOTS", "demo_section"]
 
 EXPECTED_SCORE = Column("expected_score", "mean final score of the seat in those playouts", 2)
 class GreedyBot(PolicyBot):
@@ -50,6 +50,24 @@ def hint(view: dict[str, Any], *, data: LootNRunData, limit: Limit = Limit(), se
     return stamped(win_hint("lootnrun", world, reading.seat, limit=limit, seed=seed, rng=rng,
                             top=top, search_options={}, score=EXPECTED_SCORE,
                             words=lambda move: lootnrun.describe(world, move)), reading)
+
+
+def hint_through(view: dict[str, Any], moves: Sequence[str], *, playouts: int,
+                 data: LootNRunData, limit: Limit = Limit(), seed: Seed = 0,
+                 top: int = 10) -> Hint:
+    """``solvers.review``'s hook: the hint of ``view`` (the same search as :func:`hint`'s),
+    with the move played (the record's one move, ``moves``) given ``playouts`` playouts
+    after the budget, which value its row where the search left it fewer (``win_hint``'s
+    ``through``)."""
+    rng = make_rng(seed)  # one stream, as hint's
+    reading = lootnrun.read_view(view, data, rng)
+    world = reading.world
+    (text,) = moves
+    return stamped(win_hint("lootnrun", world, reading.seat, limit=limit, seed=seed, rng=rng,
+                            top=top, search_options={}, score=EXPECTED_SCORE,
+                            words=lambda move: lootnrun.describe(world, move),
+                            through=lootnrun.parse_move(world, text),
+                            through_playouts=playouts), reading)
 
 
 def _hidden_rooms(world: LootNRunState, seat: int) -> dict[tuple[Any, ...], bool]:
