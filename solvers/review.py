@@ -84,10 +84,11 @@ whole turn; and ``hint_with_turn(view, moves, ...)``: the hint with a played tur
 not generate added to its options (named by its moves joined with ``" ; "``), so that turn
 is valued by the same search as the best one (``added_to_options``). A best-score plan
 carries the engine moves of each of its turns (``BestScore.turns``). Archaeology
-and the New Expedition offer the first two for trades: a trade's ``take``/``give`` steps
-are one decision named by the whole trade (``trade GIVES for TAKES``), as their hints name
-it, and a trade the hint did not complete in its search tree is added to the root's
-options. Other games' decisions are single moves.
+and the New Expedition offer the first for trades: a trade's ``take``/``give`` steps are
+one decision named by the whole trade (``trade GIVES for TAKES``), as their hints name
+it, and a trade the search did not complete in its tree (or one that changes nothing,
+which the hint does not offer) is valued by playouts of its own (``hint_through``), as a
+move played that the search left early. Other games' decisions are single moves.
 
 Reproducible: the seed of the decision at record index ``i`` is the ``i``-th of
 ``child_seeds(seed, moves)``, so the same record, seed and iteration budget give the same

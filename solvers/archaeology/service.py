@@ -2,7 +2,7 @@
 and the demo section. One engine core plays both editions, so one service serves both:
 :data:`EDITIONS` maps each edition's game id to its :class:`Edition`, an object with the
 names of a service module (``hint``, ``BOTS``, ``demo_section``, ``played_turn``,
-``hint_with_turn``; ``solvers.services.service`` returns it). What differs between the
+``hint_through``; ``solvers.services.service`` returns it). What differs between the
 editions is data: the engine package (``games.registry``'s ``engine_module``: the
 edition's deals, views and move text) and its ``rules`` (the monument, tents and looks,
 which the heuristic, the explanations and the demo text read).
@@ -27,8 +27,9 @@ by those visits; a one-move decision never tried is a row without a value. Each 
 carries the move in words (``games.archaeology.words``). A view with a trade in progress
 (its ``trade`` field) is ranked by its next steps. ``best-move`` names the whole trade
 and ``play`` and game records take it as one move. ``played_turn`` and
-``hint_with_turn`` let ``solvers.review`` name a played trade's steps by the whole trade
-and value it in the same search. In The New Expedition, an explore of the Tomb, the Mine
+``hint_through`` let ``solvers.review`` name a played trade's steps by the whole trade
+and value it in the same search, by playouts of its own where the search left it early
+(or did not complete it in its tree). In The New Expedition, an explore of the Tomb, the Mine
 or the Sphinx goes on with the explorer's next decision (a keep, a draw or stop, a
 naming): ask again from the view after it.
 
@@ -48,7 +49,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence, cast
 from cards_data.archaeology import ArchaeologyData
 from cards_data.expedition import ExpeditionData
 from games import registry
-from games.archaeology.moves import DISCARDS, TRADE, MoveBase
+from games.archaeology.moves import TRADE, MoveBase
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
 from games.archaeology.state import ArchaeologyState
 from games.archaeology.trades import trading
@@ -154,8 +155,6 @@ class EditionEngine(Protocol):
     game's)."""
 
     def read_view(self, view: dict[str, Any], data: Any, seed: Seed) -> ViewReading: ...
-    def state_from_view(self, view: dict[str, Any], data: Any, seed: Seed
-                        ) -> tuple[ArchaeologyState, int]: ...
     def parse_move(self, state: Any, text: str) -> MoveBase: ...
     def describe(self, state: ArchaeologyState | None, move: object) -> str: ...
     def example_view(self, data: Any) -> dict[str, Any]: ...
@@ -227,18 +226,6 @@ class Edition:
         """``solvers.review``'s hook: a record's trade steps are one decision, named by the
         whole trade (``trades.played_decision``)."""
         return played_decision(state, moves, self.engine.parse_move)
-
-    def hint_with_turn(self, view: dict[str, Any], moves: Sequence[str], *, data: EditionData,
-                       limit: Limit = Limit(), seed: Seed = 0, top: int = 10) -> Hint:
-        """``solvers.review``'s hook: the hint with the played trade (its step ``moves``,
-        or one whole-trade move) or whole sandstorm discard (``discard coin coin``, as
-        ``play`` records one typed in a line) tried as one root move too, so that one
-        search values it (a whole discard was "not among the hint's options")."""
-        rng = make_rng(seed)
-        world, seat = self.engine.state_from_view(view, data, rng)
-        played = played_move(world, moves, self.engine.parse_move)
-        return self._rank(world, seat, limit=limit, seed=seed, rng=rng, top=top,
-                          extra=(played,) if played.kind in (TRADE, DISCARDS) else ())
 
     def hint_through(self, view: dict[str, Any], moves: Sequence[str], *, playouts: int,
                      data: EditionData, limit: Limit = Limit(), seed: Seed = 0,
