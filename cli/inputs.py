@@ -49,6 +49,8 @@ def parse_json(text: str, name: str) -> dict[str, Any]:
     """A JSON object from ``text`` read from ``name`` (a file, or what the analysis board
     was sent); malformed JSON names the line and column."""
     text = check_input_size(text, name, error=DigsiteError)
+    if not text.strip():  # (json said "line 1 column 1: Expecting value")
+        raise InvalidStateError(f"{name}: empty input, not a JSON object")
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -494,8 +494,9 @@ def example(game: str, cards: str | None, position: bool) -> None:
     example_position: Callable[[cards_data.CardData], dict[str, Any]] | None = getattr(
         the_game.engine, "example_position", None)
     if position and example_position is None:
-        raise click.BadParameter(f"{game}'s view has one form (its deal is public or the "
-                                 f"view already is its position)", param_hint="--position")
+        raise click.BadParameter(f"the {game} game's view has one form: it is already a "
+                                 "position (what the seat sees now, without a history)",
+                                 param_hint="--position")
     click.echo(fmt.to_json(example_position(the_game.data) if example_position and position
                            else the_game.example_view()))
 

@@ -86,8 +86,8 @@ def described(forms: Forms) -> list[str]:
     if forms.counted:
         lines.append(f"{', '.join(forms.counted)}: N CARD for N copies of a card")
     for verb, words in forms.fillers.items():
-        lines.append(f"{verb}: {', '.join(repr(w) for w in words)} may be written and are "
-                     f"left out")
+        lines.append(f"{verb}: {', '.join(repr(w) for w in words)} may be written and "
+                     + ("is" if len(words) == 1 else "are") + " left out")
     for typed, canonical in forms.phrases.items():
         lines.append(f"{typed} is {canonical}")
     lines.append("a close miss is refused with one suggestion (did you mean ...?)")

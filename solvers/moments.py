@@ -162,8 +162,8 @@ def view_at(decision: Decision, *, position: bool = False) -> dict[str, Any]:
     if position:
         engine = registry.engine(game)
         if not hasattr(engine, "position_of"):
-            raise InvalidStateError(f"{game}'s view has one form (its deal is public or the "
-                                    f"view already is its position)")
+            raise InvalidStateError(f"the {game} game's view has one form: it is already a "
+                                    "position (what the seat sees now, without a history)")
         view: dict[str, Any] = engine.position_of(state, seat)
         return view
     return services.hint_view(game, state, seat)

@@ -126,7 +126,7 @@ def _options(game_id: str, func: Callable[..., Any], name: str,
             offered = [g for g in GAME_IDS if has_capability(g, name)
                        and key in inspect.signature(capability(g, name)).parameters]
             words = SERVICE_WORDS.get(name, (name,) * 2)[1]
-            raise NoSolutionError(f"{game_id}'s {words} take no "
+            raise NoSolutionError(f"the {game_id} game's {words} take no "
                                   f"{key} option" + (f" (games with it: {', '.join(offered)})"
                                                      if offered else ""))
     return given

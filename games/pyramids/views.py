@@ -167,8 +167,9 @@ def _read_cards(node: Node, data: PyramidsData) -> tuple[list[int | None], list[
         mask = read_cells(slot, "crossed", default=0)
         slot.done()
         if mask & card.walls:
-            slot.fail(f"{', '.join(cell_name(c) for c in cells_of(mask & card.walls))} is a "
-                      f"wall of card {order}", "crossed")
+            walls = [cell_name(c) for c in cells_of(mask & card.walls)]
+            slot.fail(f"{', '.join(walls)} " + ("is a wall" if len(walls) == 1 else "are walls")
+                      + f" of card {order}", "crossed")
         if not is_connected_region(card, mask):
             slot.fail(f"the crossed boxes of card {order} are not one path from its "
                       f"entrance {cell_name(card.entrance)}", "crossed")

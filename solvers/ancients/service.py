@@ -109,7 +109,7 @@ def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
     who = "you (next turn)" if nxt == seat else f"seat {nxt}"
     analysis = [
         f"value {best.value:g} = {plural(best.points, 'point')} − {token_value:g} × "
-        f"{plural(best.tokens, 'token')}; {best.nodes} search nodes",
+        f"{plural(best.tokens, 'token')}; {plural(best.nodes, 'search node')}",
         f"left for {who} (pack {sorted(after.pack[nxt])}, {after.sand[nxt]} sand): best chain "
         + (", ".join(f"map {f.map} rotated {f.rotation * 90}° at {cell_name(f.anchor)} "
                      f"({plural(f.points, 'point')}, {plural(f.tokens, 'token')})"
@@ -239,7 +239,9 @@ def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]
     lines.append(f"the risk of waiting: if {' and '.join(spoilers)} before your next turn, "
                  f"your best dig is then {plural(later.points, 'point')} for "
                  f"{plural(later.tokens, 'token')} "
-                 f"(now {best.points}); the search weighs that risk over the sampled games")
+                 f"(this turn: {plural(best.points, 'point')} for "
+                 f"{plural(best.tokens, 'token')}); the search weighs that risk over the "
+                 "sampled games")
     return lines
 
 

@@ -1,0 +1,84 @@
+"""Words a newcomer met in help, refusals and answers (a read-only pass of README and
+``--help``): counts in the plural only when they are plural, a game named in a sentence,
+an empty input said as empty, and help that says what each game takes."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+ERROR_LINE = re.compile(r"^error: \S.*\n$")
+
+
+def bad_input(result, *fragments):
+    assert result.code == 2, (result.code, result.out, result.err)
+    assert ERROR_LINE.match(result.err), result.err
+    for fragment in fragments:
+        assert fragment in result.err, (fragment, result.err)
+
+
+@pytest.mark.parametrize("stdin", ["", "\n  \n"])
+def test_an_empty_input_is_said_to_be_empty(run_cli, stdin):
+    result = run_cli("hint", "pyramids", "-", stdin=stdin)
+    bad_input(result, "<stdin>: empty input")
+    assert "Expecting value" not in result.err
+
+
+def test_crossed_walls_are_walls_one_is_a_wall(run_cli, tmp_path):
+    view = json.loads(run_cli("example", "pyramids").out)
+    order = view["cards"][0]["order"]
+    path = tmp_path / "view.json"
+    view["cards"][0]["crossed"] = ["B1", "B2", "B3", "D3", "E3", "B4", "D5"]
+    path.write_text(json.dumps(view))
+    bad_input(run_cli("hint", "pyramids", str(path)),
+              f"B1, B2, B3, D3, E3, B4, D5 are walls of card {order}")
+    view["cards"][0]["crossed"] = ["B1"]
+    path.write_text(json.dumps(view))
+    bad_input(run_cli("hint", "pyramids", str(path)), f"B1 is a wall of card {order}")
+
+
+def test_notation_says_one_filler_word_is_left_out(run_cli):
+    text = run_cli("notation", "archaeology").out
+    assert "'chamber' may be written and is left out" in text
+    assert "'from', 'seat' may be written and are left out" in text
+    assert "'deck' may be written and is left out" in run_cli("notation", "lootnrun").out
+
+
+def test_plan_counts_its_search_nodes_in_words(run_cli, tmp_path):
+    """A pack of one map is searched in one node: "1 search node" (it said "1 search
+    nodes"); the example's pack in several."""
+    example = json.loads(run_cli("example", "ancients").out)
+    one = json.loads(json.dumps(example))
+    pack = one["seats"][0]["pack"]
+    one["seats"][0]["pack"], one["deck_size"] = pack[:1], one["deck_size"] + len(pack) - 1
+    view = tmp_path / "dig.json"
+    for dig, words in ((one, "; 1 search node\n"), (example, " search nodes\n")):
+        view.write_text(json.dumps(dig))
+        result = run_cli("plan", "ancients", str(view))
+        assert result.code == 0 and words in result.out, (result.out, result.err)
+
+
+def test_the_ancients_hint_says_what_its_dig_this_turn_is(run_cli, tmp_path):
+    view = tmp_path / "dig.json"
+    view.write_text(run_cli("example", "ancients").out)
+    text = run_cli("hint", "ancients", str(view), "--iterations", "30").out
+    assert "(now " not in text
+    assert re.search(r"your best dig is then \d+ points? for \d+ tokens? \(this turn: \d+ "
+                     r"points? for \d+ tokens?\)", text), text
+
+
+@pytest.mark.parametrize("game", ["pyramids", "ancients"])
+def test_a_view_of_one_form_names_the_game_and_claims_no_public_deal(run_cli, game):
+    result = run_cli("example", game, "--position")
+    bad_input(result, f"the {game} game's view has one form: it is already a position")
+    assert f"{game}'s" not in result.err and "public" not in result.err
+
+
+def test_an_option_a_game_lacks_names_the_game_in_words(run_cli, tmp_path):
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", "pyramids").out)
+    result = run_cli("hint", "pyramids", str(view), "--inference", "on")
+    bad_input(result, "the pyramids game's move hints take no inference option")
+
