@@ -734,8 +734,9 @@ def _budget_options(func: F) -> F:
 
 INFERENCE = click.option(
     "--inference", type=click.Choice(["on", "off"]), default=None,
-    help="Card games: weight the sampled worlds by how likely the opponents' observed play "
-         "was in each (default: the game's, on only where it measured stronger).")
+    help="Only archaeology and expedition (the games with an opponent model; Loot N Run's "
+         "hint has none): weight the sampled worlds by how likely the opponents' observed "
+         "play was in each (default: off, as it measured no stronger; docs/strength.md §3).")
 
 
 #: What ``--at`` means, in every command that takes it (``solvers.moments``).

@@ -82,3 +82,25 @@ def test_an_option_a_game_lacks_names_the_game_in_words(run_cli, tmp_path):
     result = run_cli("hint", "pyramids", str(view), "--inference", "on")
     bad_input(result, "the pyramids game's move hints take no inference option")
 
+
+def test_inference_help_names_exactly_the_games_that_take_it(run_cli, tmp_path):
+    """hint --help said card games take --inference; Loot N Run's hint refused it. The
+    help names the games whose hint has the option, and its default is theirs."""
+    import inspect
+
+    from games import registry
+    from solvers import services
+    from solvers.archaeology import service as archaeology
+
+    taking = [game for game in registry.GAME_IDS if services.has_capability(game, "hint")
+              and "inference" in inspect.signature(services.capability(game, "hint")).parameters]
+    assert taking == ["archaeology", "expedition"]
+    text = " ".join(run_cli("hint", "--help").out.split())
+    assert "--inference [on|off] Only archaeology and expedition (" in text, text
+    assert "Loot N Run's hint has none" in text and "(default: off," in text
+    assert not archaeology.INFERENCE
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", "lootnrun").out)
+    bad_input(run_cli("hint", "lootnrun", str(view), "--inference", "off"),
+              "(games with it: archaeology, expedition)")
+
