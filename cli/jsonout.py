@@ -47,7 +47,18 @@ from solvers.results import (ArenaResult, BestScore, BotBudget, DigPlanResult, G
                              PlannedFind, ReviewedDecision)
 
 __all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
-           "dig_plan_json", "review_json"]
+           "dig_plan_json", "review_json", "SERVICE_NAMES", "service_names"]
+
+#: The registry's services (``games.registry.SERVICES``) as a user types them: the command
+#: (with its option, for the beliefs); the arena bots (``BOTS``) are listed by
+#: name apart, as ``bots`` (``games --json``, the board's ``/api/examples``).
+SERVICE_NAMES = {"hint": "hint", "best_score": "best-score", "plan": "plan",
+                 "beliefs": "hint --beliefs"}
+
+
+def service_names(services: Sequence[str]) -> list[str]:
+    """A game's registry ``services`` by :data:`SERVICE_NAMES`, without ``BOTS``."""
+    return [SERVICE_NAMES[name] for name in services if name in SERVICE_NAMES]
 
 
 def hint_json(hint: Hint) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from . import charts, pictures
 from .signals import EXIT_INTERRUPTED, first_press_stops
 from . import format as fmt
 from .inputs import load_cards, naming, read_json
+from .jsonout import service_names
 from .outputs import (ExportableModel, check_folder, check_record_path, check_writable,
                       prepare_dir, write_model, write_text)
 
@@ -391,6 +392,7 @@ class _Listed(TypedDict):
     variants: list[str]
     engine: bool
     services: list[str]
+    bots: list[str]
     provenance: dict[str, str]
     notes: str
 
@@ -406,7 +408,8 @@ def games(as_json: bool) -> None:
             "id": info.id, "name": info.name, "kind": info.kind,
             "players": list(info.players), "solo": info.solo, "variants": list(info.variants),
             "engine": registry.has_engine(info.id),
-            "services": list(info.services),
+            "services": service_names(info.services),
+            "bots": list(info.bots),
             "provenance": cards_data.provenance(data_),
             "notes": info.notes,
         })
@@ -420,6 +423,9 @@ def games(as_json: bool) -> None:
         click.echo(f"{'':<12} players {low}-{high}{solo}; {game['kind']} game")
         if game["variants"]:
             click.echo(f"{'':<12} variants: {', '.join(game['variants'])}")
+        if game["services"]:
+            click.echo(f"{'':<12} offers: {', '.join(game['services'])}"
+                       + (f"; bots: {', '.join(game['bots'])}" if game["bots"] else ""))
         labels = ", ".join(f"{table} ({label})" for table, label in game["provenance"].items())
         click.echo(f"{'':<12} data: {labels}")
         if not game["engine"]:

@@ -51,6 +51,7 @@ from games.record import GameRecord
 from grids import GridError
 
 from ..inputs import parse_json
+from ..jsonout import service_names
 from . import board
 from .jobs import BusyError, Job, JobManager
 
@@ -149,8 +150,9 @@ class _Board:
                         for k, (name, doc) in enumerate(self.records)],
             "games": [{"id": info.id, "name": info.name, "kind": info.kind,
                        "solo": info.solo,
-                       # (the registry's capability keys, in the API's words: BOTS is bots)
-                       "services": [name.lower() for name in info.services]}
+                       # (as `games --json` lists them: the services a user types, the
+                       # bots by name)
+                       "services": service_names(info.services), "bots": list(info.bots)}
                       for info in registry.GAMES.values()]})
 
     async def example(self, request: Request) -> Response:

@@ -104,3 +104,19 @@ def test_inference_help_names_exactly_the_games_that_take_it(run_cli, tmp_path):
     bad_input(run_cli("hint", "lootnrun", str(view), "--inference", "off"),
               "(games with it: archaeology, expedition)")
 
+
+def test_games_json_lists_services_as_typed_and_the_bots_by_name(run_cli):
+    """``services`` held the registry's keys ("best_score", "BOTS") and no bot was named:
+    it lists what a user types, and ``bots`` the names ``arena --bots`` takes (a deliberate
+    change of games --json: ``bots`` is new, ``BOTS`` and ``best_score`` gone)."""
+    from games import registry
+
+    listed = {g["id"]: g for g in json.loads(run_cli("games", "--json").out)["games"]}
+    assert listed["pyramids"]["services"] == ["hint", "best-score"]
+    assert listed["ancients"]["services"] == ["hint", "best-score", "plan"]
+    assert listed["lootnrun"]["services"] == ["hint", "hint --beliefs"]
+    for game, entry in listed.items():
+        assert entry["bots"] == list(registry.get(game).bots) and entry["bots"], game
+        assert "BOTS" not in entry["services"] and "best_score" not in entry["services"]
+    text = run_cli("games").out
+    assert "offers: hint, best-score, plan; bots: random, greedy, ismcts" in text
