@@ -125,16 +125,27 @@ def _expedition_choices() -> tuple[str, str]:
     return monument, ", ".join(variants)
 
 
-def DEAL_OPTIONS(func: F) -> F:
-    """The deal options of ``deal``, ``play`` and ``arena`` (the New Expedition's monument
-    and variants; other games refuse them)."""
+def _deal_option_set(monument_default: str) -> Callable[[F], F]:
+    """``--monument`` and ``--variant`` (the New Expedition's; other games refuse them),
+    the monument's default said as ``monument_default``."""
     monuments, variants = _expedition_choices()
-    func = click.option("--variant", "variants", multiple=True, metavar="V",
-                        help=f"The New Expedition: a variant, repeatable: {variants} "
-                             "(default: none).")(func)
-    return click.option("--monument", default=None, metavar="M",
-                        help=f"The New Expedition: the monument, {monuments} (default: drawn "
-                             "at random from the deal's seed).")(func)
+
+    def options(func: F) -> F:
+        func = click.option("--variant", "variants", multiple=True, metavar="V",
+                            help=f"The New Expedition: a variant, repeatable: {variants} "
+                                 "(default: none).")(func)
+        return click.option("--monument", default=None, metavar="M",
+                            help=f"The New Expedition: the monument, {monuments} "
+                                 f"({monument_default}).")(func)
+
+    return options
+
+
+#: The deal options of ``deal``, ``play`` and ``arena``.
+DEAL_OPTIONS = _deal_option_set("default: drawn at random from the deal's seed")
+#: ``track``'s: a real table's monument is the one on the table, so it is asked for.
+TABLE_OPTIONS = _deal_option_set("required for a new table: the one on yours; --resume "
+                                 "reads the record's")
 
 
 def _deal_options(monument: str | None, variants: tuple[str, ...]) -> DealOptions:
@@ -1143,7 +1154,26 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-@app.command(epilog=(
+def _track_help() -> str:
+    """The setup each game's table asks for (``games.tracking.setup_questions``, with the
+    bundled card data's counts)."""
+    from games.tracking import BEGINNERS_LUCK, FACE_UP_CHAMBERS, setup_questions
+
+    lines = {}
+    for game in registry.GAME_IDS:
+        asked = "; ".join(prompt for _, prompt in setup_questions(games_.load(game)))
+        if game == "expedition":
+            asked += (f"; with --monument {FACE_UP_CHAMBERS} also the chambers' face-up "
+                      f"cards, with --variant {BEGINNERS_LUCK} the opening hand values "
+                      "announced")
+        lines[game] = asked
+    title = ("The setup each game asks for, in this order (then every move and what you "
+             "saw come out; docs/tracking.md has the chance steps and the questions a move "
+             "raises):")
+    return _per_game("\n".join(textwrap.wrap(title, 76)), lines)
+
+
+@app.command(cls=_Command, more=_track_help, epilog=(
     "Enter what happens at the table, a line at a time: the setup the prompt asks for, "
     "every seat's move, and what you saw of each draw. Commands: hint (or ?; hint N for "
     "N iterations) at your decisions, undo, show, help, quit. The table record is written "
@@ -1160,7 +1190,7 @@ def _same_file(a: str, b: str) -> bool:
 @click.option("--resume", "resume_file", default=None, metavar="FILE",
               help="Go on with the table record FILE (and write it back there unless "
                    "--record says otherwise).")
-@DEAL_OPTIONS
+@TABLE_OPTIONS
 @CARDS
 def track(game: str, players: int | None, seat: int | None, record_file: str | None,
           resume_file: str | None, monument: str | None, variants: tuple[str, ...],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -120,3 +121,24 @@ def test_games_json_lists_services_as_typed_and_the_bots_by_name(run_cli):
         assert "BOTS" not in entry["services"] and "best_score" not in entry["services"]
     text = run_cli("games").out
     assert "offers: hint, best-score, plan; bots: random, greedy, ismcts" in text
+
+
+def test_track_help_says_its_monument_is_asked_and_each_games_setup(run_cli):
+    """track --help said the monument is "drawn at random from the deal's seed" while a
+    new expedition table is refused without it; and the README sent readers to `track GAME
+    --help` for what each game asks, which said nothing of any game's setup."""
+    from games import load
+    from games.tracking import setup_questions
+
+    help_text = run_cli("track", "--help").out
+    text = " ".join(help_text.split())
+    assert "drawn at random" not in text
+    assert "(required for a new table: the one on yours; --resume reads the record's)" in text
+    bad_input(run_cli("track", "expedition", stdin="quit\n"), "--monument M")
+    for game in ("pyramids", "ancients", "archaeology", "expedition", "lootnrun"):
+        asked = "; ".join(prompt for _, prompt in setup_questions(load(game)))
+        assert f" {game} {asked}" in text, game
+    words = " ".join((Path(__file__).parents[2] / "README.md").read_text("utf-8").split())
+    assert "`digsite track --help` lists the setup each game asks for" in words
+    assert "track GAME --help" not in words
+
