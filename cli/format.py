@@ -49,6 +49,10 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
     budget_line = (f"budget: {plural(budget.iterations, 'iteration')}"
                    + (f" over {budget.workers} root-parallel searches"
                       if budget.workers > 1 else "")
+                   + (f" (raised from the {budget.given} given"
+                      + (" a search" if budget.workers > 1 else "")
+                      + (f": {budget.raised})" if budget.raised else ")")
+                      if budget.given is not None else "")
                    + (f", time limit {_num(budget.time_limit)} s"
                       if budget.time_limit is not None else "")
                    + f", {_stopped(budget.stop_reason)}{took}; seed {result.seed}")

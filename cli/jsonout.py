@@ -5,8 +5,10 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
 * hint / best-move (:func:`hint_json`): ``{"game", "seat", "best", "moves": [{"rank",
   "move", "value", "visits", "stderr", "words"?, <declared columns>}], "value_meaning",
   "columns": [{"key", "meaning"}], "order", "budget": {"iterations", "time_s",
-  "stop_reason", "workers"?}, "seed", "close_call"?, <game facts>, "explanation"?}`` —
-  ``time_s`` is the wall-clock cap *given*, never an elapsed time.
+  "stop_reason", "iterations_given"?, "workers"?}, "seed", "close_call"?, <game facts>,
+  "explanation"?}`` — ``time_s`` is the wall-clock cap *given*, never an elapsed time;
+  ``iterations`` those done, and ``iterations_given`` (a search's) appears when the game
+  did more than given (the Pyramids hint's least: every option a few sampled futures).
 * best-score (:func:`best_score_json`): ``{"game", "score", "status": "OPTIMAL" |
   "FEASIBLE", "bound", "bound_source", "breakdown", "plan", "time_s", "solver", "budget":
   {"units", "amount", "time_limit_s", "stop_reason", "nodes"?}, "reproducible", <game
@@ -74,6 +76,8 @@ def hint_json(hint: Hint) -> dict[str, Any]:
     budget: dict[str, Any] = {"iterations": hint.budget.iterations,
                               "time_s": hint.budget.time_limit,
                               "stop_reason": hint.budget.stop_reason}
+    if hint.budget.given is not None:  # (a deliberate addition: the budget given, raised)
+        budget["iterations_given"] = hint.budget.given
     if hint.budget.workers > 1:
         budget["workers"] = hint.budget.workers
     if hint.budget.stop_reason == "interrupted":  # Ctrl-C: where it stood is timing

@@ -24,6 +24,10 @@ returns a typed :class:`Hint`. The CLI alone writes it as JSON (``cli/jsonout.py
   ``"time_limit"`` or ``"single_move"``). Elapsed time never appears: the same seed,
   iteration budget and input give byte-identical JSON. A run stopped by ``time_limit``
   says so and may vary between runs.
+* ``budget.given`` (JSON ``iterations_given``) appears when the search did more
+  iterations than the ``iterations`` given (a search each): the game raised the budget to
+  the least it ranks on, and ``budget.raised`` says why in words (Pyramids: every option
+  gets its few sampled futures).
 * ``budget.workers`` appears when the hint merges ``workers`` > 1 independent searches
   (root parallelisation: their raw root statistics are added before any value is computed,
   ``solvers.ismcts.parallel``; ``iterations`` is then their total).
@@ -125,12 +129,15 @@ class SearchBudget:
     """What a search was given and why it stopped: ``iterations`` done, ``time_limit`` the
     wall-clock cap *given* (``None`` for none; never an elapsed time, so equal inputs give
     equal results), ``stop_reason`` (one of ``STOP_REASONS``), ``workers`` the independent
-    searches merged (1: one search)."""
+    searches merged (1: one search); ``given`` the iterations given a search when the
+    game raised them (``None`` otherwise) and ``raised`` why, in words."""
 
     iterations: int
     time_limit: float | None
     stop_reason: str
     workers: int = 1
+    given: int | None = None
+    raised: str | None = None
 
 
 @dataclass(frozen=True)
@@ -223,14 +230,17 @@ def iterations_to_separate(gap: float, sd: float, iterations: int) -> int | None
 def hint_result(game_id: str, *, seat: int, rows: Iterable[dict[str, Any]], value_meaning: str,
                 limit: Limit, iterations: int, stop_reason: str, seed: Any, top: int,
                 order: str = "visits", columns: Sequence[Column] = (), value_digits: int = 4,
-                explanation: Sequence[str] | None = None, **facts: Any) -> Hint:
+                explanation: Sequence[str] | None = None, raised: str | None = None,
+                **facts: Any) -> Hint:
     """The :class:`Hint` of ranked ``rows``.
 
     ``rows`` are dicts with ``move`` (text), ``value``, and optionally ``visits``,
     ``stderr``, a ``words`` description and one entry per declared column, *already
     ranked* in ``order``. Values are rounded here (``value_digits``, each column's
     ``digits``), so every game's hint reads alike. ``facts`` are game-specific facts
-    (``options``, ...), kept in the order given.
+    (``options``, ...), kept in the order given. ``raised`` says why the search may do
+    more than the iterations given (the least the game ranks on); the budget says so
+    (``given``) when it did.
     """
     if stop_reason not in STOP_REASONS:
         raise ValueError(f"unknown stop reason {stop_reason!r}")
@@ -249,7 +259,10 @@ def hint_result(game_id: str, *, seat: int, rows: Iterable[dict[str, Any]], valu
     ranked = ranked[:top]
     return Hint(game=game_id, seat=seat, best=str(rows[0]["move"]) if rows else None,
                 rows=ranked, value_meaning=value_meaning, columns=tuple(columns), order=order,
-                budget=SearchBudget(iterations, limit.time_limit, stop_reason, limit.workers),
+                budget=SearchBudget(iterations, limit.time_limit, stop_reason, limit.workers,
+                                    *((limit.iterations, raised) if limit.iterations is not None
+                                      and iterations > limit.iterations * limit.workers
+                                      else (None, None))),
                 seed=seed, close_call=close, explanation=tuple(explanation or ()),
                 facts=tuple(facts.items()))
 

@@ -203,6 +203,8 @@ def hint(view: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit(), se
         order="halving" if limit.workers <= 1 else "visits",
         value_digits=3, decision=decision, options=sum(len(g) for g in groups.values()),
         distinct_positions=len(keys), min_samples=MIN_SAMPLES,
+        raised=(f"at least {MIN_SAMPLES} sampled futures for each of the "
+                f"{plural(len(keys), 'option')}"),
         explanation=_explain(world, seat, decision, str(ranked[0]["move"]),
                              float(ranked[0]["value"]), run))
 

@@ -142,3 +142,22 @@ def test_track_help_says_its_monument_is_asked_and_each_games_setup(run_cli):
     assert "`digsite track --help` lists the setup each game asks for" in words
     assert "track GAME --help" not in words
 
+
+def test_a_budget_the_pyramids_hint_raised_says_so(run_cli, tmp_path):
+    """``hint pyramids --iterations 5`` ran and reported 24 iterations without a word of
+    the 5 given: the text says it raised them and why, the JSON keeps ``iterations`` (those
+    done) and adds ``iterations_given`` (a deliberate addition), only when raised."""
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", "pyramids").out)
+    raised = json.loads(run_cli("hint", "pyramids", str(view), "--iterations", "5",
+                                "--json").out)
+    options = raised["distinct_positions"]
+    assert raised["budget"]["iterations"] == 4 * options > 5
+    assert raised["budget"]["iterations_given"] == 5
+    text = run_cli("hint", "pyramids", str(view), "--iterations", "5").out
+    assert (f"budget: {4 * options} iterations (raised from the 5 given: at least 4 sampled "
+            f"futures for each of the {options} options), stopped by iterations") in text
+    kept = json.loads(run_cli("hint", "pyramids", str(view), "--iterations", "30",
+                              "--json").out)["budget"]
+    assert kept["iterations"] == 30 and "iterations_given" not in kept
+    assert "raised" not in run_cli("hint", "pyramids", str(view), "--iterations", "30").out

@@ -217,7 +217,9 @@ function showHint(hint, d) {
   box.replaceChildren();
   box.append(text("div", `decision ${d.n}` + (d.at ? ` (seat ${hint.seat}'s ${d.at})` : "") +
     `, seat ${hint.seat}: ${hint.value_meaning}` +
-    ` (${hint.budget.iterations} iterations, stopped by ${hint.budget.stop_reason})`));
+    ` (${hint.budget.iterations} iterations` +
+    (hint.budget.iterations_given ? `, raised from the ${hint.budget.iterations_given} given` : "") +
+    `, stopped by ${hint.budget.stop_reason})`));
   if (hint.close_call) {
     const c = hint.close_call;
     // the moves as the rows below name them (their words), not in notation
