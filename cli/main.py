@@ -673,13 +673,13 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
                   started=_clock_start())
     execution = Execution(backend, workers, address)
     data_ = load_cards(game, cards)
-    start = time.perf_counter()
+    start = _command_clock()  # (where its --time-limit counts from)
     if seeds is not None:
         with first_press_stops(), _progress(len(seeds), f"{game} best scores") as step:
             result = best_scores(game, seeds, data=data_, limit=limit, execution=execution,
                                  progress=step)
         click.echo(fmt.to_json(result) if as_json else
-                   fmt.format_best_scores(result, elapsed=time.perf_counter() - start))
+                   fmt.format_best_scores(result, elapsed=time.monotonic() - start))
         _exit_if_interrupted()
         return
     solve = services.capability(game, "best_score")
@@ -707,7 +707,7 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     if svg_file:
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
     click.echo(fmt.to_json(result) if as_json else
-               fmt.format_best_score(result, elapsed=time.perf_counter() - start))
+               fmt.format_best_score(result, elapsed=time.monotonic() - start))
     _exit_if_interrupted()
 
 
@@ -729,12 +729,26 @@ def _clock_start() -> float | None:
     return obj.get("started") if isinstance(obj, dict) else None
 
 
-def _budget_options(func: F) -> F:
+def _command_clock() -> float:
+    """The ``time.monotonic()`` instant a command's "took" counts from: the one its
+    ``--time-limit`` counts from (:func:`_clock_start`), else now, so that the two measure
+    one span (the hint said "time limit 1 s, ... took 0.53 s", start-up left out)."""
+    started = _clock_start()
+    return time.monotonic() if started is None else started
+
+
+#: ``--time-limit`` of the commands that answer one search (hint, best-move).
+TIME_LIMIT_HELP = ("Seconds of wall clock, counted from digsite's start (start-up "
+                   "included, as the \"took\" it prints); the first budget reached stops "
+                   "the search.")
+
+
+def _budget_options(func: F, time_help: str = TIME_LIMIT_HELP) -> F:
     for option in reversed([
         click.option("--iterations", type=ITERATIONS, default=None,
                      help="Search iterations (the default budget if neither is given)."),
         click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
-                     help="Seconds; the first budget reached stops the search."),
+                     help=time_help),
         click.option("--seed", type=SEED, default=0, show_default=True,
                      help="Seed of the search's random choices (the sampled hidden cards "
                           "and playouts): the same view, seed and iterations give the same "
@@ -747,6 +761,12 @@ def _budget_options(func: F) -> F:
     ]):
         func = option(func)
     return func
+
+
+def _review_budget_options(func: F) -> F:
+    """The budget options of ``review``: its time limit is each search's."""
+    return _budget_options(func, "Seconds of wall clock for each search of a decision (its "
+                                 "own clock); the first budget reached stops it.")
 
 
 INFERENCE = click.option(
@@ -868,10 +888,10 @@ def hint(game: str, view_file: str, iterations: int | None, time_limit: float | 
          seed: int, workers: int, cards: str | None, as_json: bool, top: int, at: int | None,
          seat: int | None, inference: str | None, beliefs: bool) -> None:
     """Rank the legal moves of a position, with values."""
-    start = time.perf_counter()
+    start = _command_clock()
     result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards, at,
                    seat, inference, beliefs)
-    elapsed = time.perf_counter() - start
+    elapsed = time.monotonic() - start
     click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
     _exit_if_interrupted()
 
@@ -886,10 +906,10 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
               seed: int, workers: int, cards: str | None, as_json: bool, at: int | None,
               seat: int | None, inference: str | None) -> None:
     """The move the search rates best."""
-    start = time.perf_counter()
+    start = _command_clock()
     result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards, at, seat,
                    inference)
-    elapsed = time.perf_counter() - start
+    elapsed = time.monotonic() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))
     _exit_if_interrupted()
@@ -1020,7 +1040,7 @@ def _arena_record_name(game: str, seed: int, index: int) -> str:
                    "when one seat is a person, else seat 0).")
 @click.option("--at", "at", type=click.IntRange(min=1), default=None, metavar="N",
               help="Review decision N of the seat alone (numbered as in `digsite view`).")
-@_budget_options
+@_review_budget_options
 @click.option("--best-budget", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Deterministic budget of the best possible score (grid games in solo; "
                    "units as in `digsite best-score --help`), a finite number.")
