@@ -39,7 +39,7 @@ from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 from solvers.archaeology.policy import SEARCH_OPTIONS, playout
 
-from .runner import Figures, SuiteResult, no_progress
+from .runner import Figures, SuiteResult, no_progress, win_rate_words
 from .search_bench import opening
 
 __all__ = ["run", "FULL_GAMES", "match_line"]
@@ -57,11 +57,11 @@ def match_line(title: str, match: Figures, *, quick: bool, judged: str) -> str:
     (a quick run is a smoke run, not judged), the mean money and the time it took."""
     lo, hi = match["ci95"]
     ours, theirs = match["mean_scores"][0], match["mean_scores"][1]
-    return (f"{title}: {match['win_rate']:.1%} of {match['games']} games [{lo:.1%}, {hi:.1%}] "
+    return (f"{title}: {win_rate_words(match['win_rate'], (lo, hi), match['games'])} "
             f"at {match['iterations']} iterations/decision; "
             + ("smoke run, not judged against the target" if quick else
                f"target >= {match['target']:.0%}: {judged}")
-            + f"; mean money {ours:.1f} vs {theirs:.1f} ({match['seconds']:.0f} s)")
+            + f"; mean money {ours:.1f} vs {theirs:.1f} ({match['wall_s']:.0f} s wall)")
 
 
 def _opening(data: ArchaeologyData, seed: int = 3) -> tuple[ArchaeologyState, int]:
@@ -91,11 +91,11 @@ def _speed(label: str, world: ArchaeologyState, seat: int, iterations: int, *,
     policy = _playout_ms(world, seat, fast=True, n=2 * playouts)
     return {
         "position": label, "iterations": result.iterations,
-        "seconds": round(result.elapsed_s, 3), "cpu_seconds": round(cpu, 3),
-        "iterations_per_s": round(result.iterations / result.elapsed_s, 1),
-        "bare_random_playout_ms": round(bare, 3),
-        "policy_playout_ms": round(policy, 3),
-        "ismcts_ms_per_iteration": round(per_iter_ms, 3),
+        "wall_s": round(result.elapsed_s, 3), "cpu_s": round(cpu, 3),
+        "iterations_per_wall_s": round(result.iterations / result.elapsed_s, 1),
+        "bare_random_playout_wall_ms": round(bare, 3),
+        "policy_playout_wall_ms": round(policy, 3),
+        "ismcts_wall_ms_per_iteration": round(per_iter_ms, 3),
         "ratio_to_policy_playout": round(per_iter_ms / policy, 2),
         "ratio_to_random_playout": round(per_iter_ms / bare, 2),
     }
@@ -136,16 +136,17 @@ def run(*, quick: bool, progress: Progress = no_progress, execution: Execution |
                        # (a quick smoke run is not judged: the text says so, and so does this)
                        "target": None if quick else TARGETS[name],
                        "met": None if quick else res.win_rate[0] >= TARGETS[name],
-                       "seconds": round(time.perf_counter() - start, 1)}
+                       "wall_s": round(time.perf_counter() - start, 1)}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     lines = [f"load average at the end: {load:.2f}" if load is not None else "load: unknown"]
     for s in speed:
         lines.append(
-            f"{s['position']:>8}: {s['iterations_per_s']:.0f} iterations/s of wall clock "
-            f"({s['iterations']} in {s['seconds']:.2f} s wall, {s['cpu_seconds']:.2f} s CPU; "
-            f"target <= 1 s: {'met' if s['seconds'] <= 1.0 else 'NOT met'}); bare random playout "
-            f"{s['bare_random_playout_ms']:.2f} ms, rollout-policy playout "
-            f"{s['policy_playout_ms']:.2f} ms; ISMCTS {s['ismcts_ms_per_iteration']:.2f} ms/iteration "
+            f"{s['position']}: {s['iterations_per_wall_s']:.0f} iterations/s of wall clock "
+            f"({s['iterations']} in {s['wall_s']:.2f} s wall, {s['cpu_s']:.2f} s CPU; "
+            f"target <= 1 s: {'met' if s['wall_s'] <= 1.0 else 'NOT met'}); bare random "
+            f"playout {s['bare_random_playout_wall_ms']:.2f} ms, rollout-policy playout "
+            f"{s['policy_playout_wall_ms']:.2f} ms; ISMCTS "
+            f"{s['ismcts_wall_ms_per_iteration']:.2f} ms/iteration "
             f"(all wall clock: on a loaded machine compare the CPU seconds) "
             f"= {s['ratio_to_policy_playout']:.2f}x its playouts (target <= 2: "
             f"{'met' if s['ratio_to_policy_playout'] <= 2 else 'NOT met'})")
@@ -157,6 +158,8 @@ def run(*, quick: bool, progress: Progress = no_progress, execution: Execution |
     if not quick:
         lines.append("note: " + ", ".join(f"{g} games against {n}" for n, g in FULL_GAMES.items())
                      + ", not the 200 asked (time budget of a shared 2-core machine).")
-    return {"text": "\n".join(lines),
+    # (every line indented as the other suites' are: the load line was flush left, the
+    # opening's one space in, the mid-game's none)
+    return {"text": "\n".join("  " + line for line in lines),
             "figures": {"load_average": load, "speed": speed, "memory": memory, "arena": arena,
                         "games_per_match": dict(FULL_GAMES) if not quick else {"random": 2}}}

@@ -131,7 +131,7 @@ def run(*, quick: bool, progress: Progress = no_progress, execution: Execution |
                 "win_rate": res.win_rate[0], "ci95": res.ci95[0],
                 "mean_scores": res.mean_scores, "target": TARGETS[name],
                 "verdict": status, "games_to_settle": settle,
-                "seconds": round(time.perf_counter() - start, 1)}
+                "wall_s": round(time.perf_counter() - start, 1)}
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     lines = [f"load average at the end: {load:.2f}" if load is not None else "load: unknown"]
     rates = figures_speed["iterations_per_cpu_s"]
@@ -148,6 +148,6 @@ def run(*, quick: bool, progress: Progress = no_progress, execution: Execution |
     for a in arena.values():
         lines.append(match_line(f"ISMCTS vs {a['opponent']} on the {a['monument']}", a,
                                 quick=quick, judged=_judged(a)))
-    return {"text": "\n".join(lines),
+    return {"text": "\n".join("  " + line for line in lines),  # (indented as the others)
             "figures": {"load_average": load, "speed": figures_speed, "arena": arena,
                         "games_per_match": {name: n for name, (n, _) in plan.items()}}}

@@ -20,7 +20,7 @@ from solvers.lootnrun.service import BOTS
 from solvers.ismcts.search import ismcts
 from solvers.limits import Limit
 
-from .runner import Figures, SuiteResult, no_progress
+from .runner import Figures, SuiteResult, no_progress, win_rate_words
 
 
 def _speed(data: LootNRunData, iterations: int) -> dict[str, float]:
@@ -32,8 +32,8 @@ def _speed(data: LootNRunData, iterations: int) -> dict[str, float]:
         random_playout(world.determinize(world.to_move, rng), rng)
     playout_s = (time.perf_counter() - start) / playouts
     result = ismcts(world, world.to_move, iterations=iterations, seed=1)
-    return {"iterations_per_s": result.iterations / result.elapsed_s,
-            "playout_ms": playout_s * 1e3,
+    return {"iterations_per_wall_s": result.iterations / result.elapsed_s,
+            "playout_wall_ms": playout_s * 1e3,
             "search_cost_per_iteration_over_playout": (result.elapsed_s / result.iterations) / playout_s}
 
 
@@ -52,11 +52,12 @@ def run(*, quick: bool, progress: Progress = no_progress, execution: Execution |
         low, high = report.ci95[0]
         figures[f"ismcts_vs_{opponent}_win_rate"] = report.win_rate[0]
         figures[f"ismcts_vs_{opponent}_ci95"] = [low, high]
-        lines.append(f"  ISMCTS ({iterations} it.) vs {opponent}: win rate "
-                     f"{report.win_rate[0]:.3f} [{low:.3f}, {high:.3f}] over {games} games")
+        lines.append(f"  ISMCTS ({iterations} it.) vs {opponent}: "
+                     + win_rate_words(report.win_rate[0], (low, high), games))
     speed = _speed(data, 200 if quick else 1000)
     figures.update(speed)
-    lines.append(f"  ISMCTS from the opening: {speed['iterations_per_s']:.0f} iterations/s of wall clock; "
-                 f"one bare random playout {speed['playout_ms']:.2f} ms; an iteration costs "
+    lines.append(f"  ISMCTS from the opening: {speed['iterations_per_wall_s']:.0f} iterations/s "
+                 f"of wall clock; one bare random playout {speed['playout_wall_ms']:.2f} ms; an "
+                 "iteration costs "
                  f"{speed['search_cost_per_iteration_over_playout']:.2f}x a playout")
     return {"text": "\n".join(lines), "figures": figures}

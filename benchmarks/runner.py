@@ -23,7 +23,7 @@ import platform
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, NotRequired, ParamSpec, TypedDict, TypeVar
+from typing import Any, Callable, NotRequired, ParamSpec, Sequence, TypedDict, TypeVar
 
 from games.compiled import status
 from games.errors import DigsiteError
@@ -33,7 +33,7 @@ from solvers import interrupt
 from solvers.backends import LOCAL, Execution, Progress
 
 __all__ = ["SUITES", "FULL_ONLY", "run_benchmarks", "suites_to_run", "write_report", "timed",
-           "Figures", "SuiteResult", "Report", "no_progress"]
+           "Figures", "SuiteResult", "Report", "no_progress", "win_rate_words"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -50,11 +50,11 @@ class SuiteResult(TypedDict):
 
 
 class SuiteReport(TypedDict):
-    """A suite in the report: its figures and the seconds it took (``interrupted``: Ctrl-C
-    cut it, its figures are from the work done)."""
+    """A suite in the report: its figures and the seconds of wall clock it took
+    (``interrupted``: Ctrl-C cut it, its figures are from the work done)."""
 
     figures: Figures
-    seconds: float
+    wall_s: float
     interrupted: NotRequired[bool]
 
 
@@ -87,6 +87,17 @@ def _suites() -> dict[str, str]:
 SUITES: dict[str, str] = _suites()
 #: Suites left out of a plain ``digsite bench`` (hours of matches): run by name or --full.
 FULL_ONLY = ("strength",)
+
+
+def win_rate_words(rate: float, ci95: Sequence[float], games: int) -> str:
+    """A match's win rate as the card-game suites print it.
+
+    >>> win_rate_words(0.5, [0.094531, 0.905469], 2)
+    'win rate 50.0% [9.5%, 90.5%] over 2 games'
+    >>> win_rate_words(1.0, [0.206549, 1.0], 1)
+    'win rate 100.0% [20.7%, 100.0%] over 1 game'
+    """
+    return f"win rate {rate:.1%} [{ci95[0]:.1%}, {ci95[1]:.1%}] over {plural(games, 'game')}"
 
 
 def timed(func: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> tuple[float, R]:
@@ -149,7 +160,7 @@ def run_benchmarks(names: list[str], *, quick: bool = False,
             stopped = name
             parts.append(f"\n[{name}] stopped by Ctrl-C before it had figures")
             break
-        suites[name] = {"figures": result["figures"], "seconds": round(seconds, 3)}
+        suites[name] = {"figures": result["figures"], "wall_s": round(seconds, 3)}
         cut = interrupt.requested()
         parts.append(f"\n[{name}] ({seconds:.1f} s" + (", stopped early by Ctrl-C: the figures "
                      "are of the work done" if cut else "") + f")\n{result['text']}")

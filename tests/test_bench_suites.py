@@ -3,7 +3,11 @@ strength matches judge their targets with Wilson intervals, and (slow) the new s
 
 from __future__ import annotations
 
+import re
+
 import pytest
+
+import cards_data
 
 import benchmarks.strength_bench as strength
 from benchmarks.runner import run_benchmarks
@@ -272,3 +276,39 @@ def test_ctrl_c_keeps_the_suites_measured():
         interrupt.reset()
     assert list(report["suites"]) == ["startup"] and report["interrupted"] == "grids"
     assert "interrupted by Ctrl-C in suite grids; not run: search" in report["text"]
+
+
+def _keys(value):
+    """Every key of a nested figures value."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield key
+            yield from _keys(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _keys(inner)
+
+
+def test_the_archaeology_section_reads_as_the_others_and_names_its_clocks(monkeypatch):
+    """The [archaeology] section mixed indents (its load line flush left, " opening:" one
+    space in, "mid-game:" none) and printed "50.0% of 2 games" where Loot N Run printed
+    "win rate 1.000 [..] over 10 games"; its JSON's ``seconds`` and ``iterations_per_s``
+    said neither CPU nor wall (renamed deliberately: wall_s, iterations_per_wall_s, ...)."""
+    from benchmarks import archaeology_bench, lootnrun_bench
+
+    monkeypatch.setattr(archaeology_bench, "ITERATIONS", 20)
+    monkeypatch.setattr(archaeology_bench, "_memory", lambda world, seat, n: {
+        "iterations": n, "nodes": 1, "peak_mib": 0.1})
+    report = run_benchmarks(["archaeology"], quick=True, games=2)
+    section = report["text"].split("[archaeology]")[1].splitlines()[1:]
+    assert section and all(re.match(r"  \S", line) for line in section), section
+    match = next(line for line in section if "ISMCTS vs random" in line)
+    assert re.search(r"vs random: win rate \d+\.\d% \[\d+\.\d%, \d+\.\d%\] over 2 games at 50 "
+                     r"iterations/decision", match), match
+    suite = report["suites"]["archaeology"]
+    assert "wall_s" in suite and "seconds" not in suite
+    keys = set(_keys(suite["figures"]))
+    assert {"wall_s", "cpu_s", "iterations_per_wall_s", "ismcts_wall_ms_per_iteration"} <= keys
+    assert not keys & {"seconds", "cpu_seconds", "iterations_per_s", "policy_playout_ms"}
+    speed = lootnrun_bench._speed(cards_data.load("lootnrun"), 20)
+    assert {"iterations_per_wall_s", "playout_wall_ms"} <= set(speed), speed
