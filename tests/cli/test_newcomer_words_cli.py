@@ -10,14 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ERROR_LINE = re.compile(r"^error: \S.*\n$")
-
-
-def bad_input(result, *fragments):
-    assert result.code == 2, (result.code, result.out, result.err)
-    assert ERROR_LINE.match(result.err), result.err
-    for fragment in fragments:
-        assert fragment in result.err, (fragment, result.err)
+from .test_foundation_cli import assert_bad_input as bad_input
 
 
 @pytest.mark.parametrize("stdin", ["", "\n  \n"])
