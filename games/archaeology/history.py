@@ -574,13 +574,15 @@ def _read_sheltered(storm: Node, s: ArchaeologyState, history: bool) -> None:
         s.protected |= 1 << p
 
 
-def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], *,
+def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n: int, *,
               history: bool = True) -> str:
     """The turn so far, the phase and what it is in the middle of (the sandstorm's
     ``digger``, the trade being built); returns the phase's name for the caller's own
     fields. ``turn`` is required; inside it ``trades`` defaults to 0, ``sold`` and
-    ``explored`` to false, ``dug`` to whether cards are left to dig, ``first_passer`` to
-    null. ``history``: the view has a history (checked against the phase)."""
+    ``explored`` to false, ``dug`` to whether cards are left to dig (``dig_n``, the view's
+    ``dig_site``), ``first_passer`` to null. A turn starts with a dig while cards are left
+    (both rulebooks), so ``dug`` false and a ``first_passer`` (a run of passes) need an
+    empty dig site. ``history``: the view has a history (checked against the phase)."""
     rules = s.rules
     players = rules.players
     names = rules.cards.treasure_names
@@ -591,8 +593,14 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], *,
     s.acted = s.sold_this_turn or explored
     if rules.explore_once:
         s.explored = explored
-    s.no_dig = not turn.boolean("dug", default=bool(s.dig))
+    s.no_dig = not turn.boolean("dug", default=dig_n > 0)
+    if s.no_dig and dig_n:
+        turn.fail(f"false only when the dig site is empty ({plural(dig_n, 'card')} left): "
+                  f"a turn starts with a dig while cards are left", "dug")
     first_passer = turn.optional_integer("first_passer", hi=players - 1)
+    if first_passer is not None and dig_n:
+        turn.fail(f"a run of passes begins only once the dig site is empty "
+                  f"({plural(dig_n, 'card')} left)", "first_passer")
     turn.done()
     s.first_passer = -1 if first_passer is None else first_passer
     phases = [name for name, phase in VIEW_PHASES.items()

@@ -49,7 +49,9 @@ Optional keys of the history form and their defaults: ``marketplace`` ``{}``,
 ``thieves_drawn`` and ``sandstorms_drawn`` 0, ``history`` ``[]`` (the deal's own
 position), ``phase`` ``"action"``; inside ``turn`` (required since issue 20: a view
 without it was read as a fresh turn, silently) ``trades`` 0, ``sold`` and ``explored``
-false, ``dug`` true while cards are left to dig, ``first_passer`` null; ``sandstorm``
+false, ``dug`` true while cards are left to dig, ``first_passer`` null (``dug`` false, a
+turn without a dig, and a ``first_passer`` only once the dig site is empty: a turn starts
+with a dig while cards are left); ``sandstorm``
 only in phase ``"sandstorm"`` (``last`` null), ``trade`` only while one is built.
 
 **Position view** (issue 19; ``digsite example archaeology --position``; position form
@@ -235,7 +237,7 @@ def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewRe
         explored = sum(rules.chamber_maps[i] for i, c in enumerate(s.chambers) if c is None)
         read_position(node, s, seat, hand, dig_n, chamber_known=[None] * len(sizes),
                       chambers_seen=[0] * len(sizes), maps_spent=explored, visible=[])
-    read_turn(node, s, seat, hand, history=form == "history")
+    read_turn(node, s, seat, hand, dig_n, history=form == "history")
     node.done()
     if not s.legal_moves():
         node.fail("the seat has no legal move in this position")

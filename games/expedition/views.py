@@ -345,13 +345,13 @@ def read_view(view: dict[str, Any], data: ExpeditionData, seed: Seed) -> ViewRea
     form = view_form(view)
     if form == "history":
         _history_form(node, s, seat, hand, dig_n, tents, chambers, reserve)
-        phase = read_turn(node, s, seat, hand)
+        phase = read_turn(node, s, seat, hand, dig_n)
         _read_explore(node, s, seat, phase, s.exploring)
     else:
         s.tents = tents
         _read_chambers(node, s, chambers, None)
         s.reserve = [0] * reserve
-        phase = read_turn(node, s, seat, hand, history=False)
+        phase = read_turn(node, s, seat, hand, dig_n, history=False)
         _read_explore(node, s, seat, phase, None)
         _position_form(node, s, seat, hand, dig_n)
     s.draw_rolls = [0] * rules.draw_rolls
