@@ -574,6 +574,23 @@ def _read_sheltered(storm: Node, s: ArchaeologyState, history: bool) -> None:
         s.protected |= 1 << p
 
 
+def _storm_left(storm: Node, size: int, discarded: bool) -> int:
+    """``sandstorm.left``, the discards the seat still owes with ``size`` cards in hand:
+    a sandstorm takes half a hand, rounded down (both rulebooks), so at most half of it,
+    and after a first discard of this sandstorm (``discarded``: a ``last`` card) at most
+    half of that hand and the card, less the card."""
+    owed = (size + 1) // 2 - 1 if discarded else size // 2
+    after = " that has discarded ('last' names its card)" if discarded else ""
+    if owed < 1:
+        storm.fail(f"a sandstorm takes half a hand, rounded down: a hand of "
+                   f"{plural(size, 'card')}{after} owes no more discards", "left")
+    left = storm.integer("left", lo=1)
+    if left > owed:
+        storm.fail(f"a sandstorm takes half a hand, rounded down: at most {owed} more from a "
+                   f"hand of {plural(size, 'card')}{after}, got {left}", "left")
+    return left
+
+
 def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n: int, *,
               history: bool = True) -> str:
     """The turn so far, the phase and what it is in the middle of (the sandstorm's
@@ -613,10 +630,10 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n
             node.fail(f"phase {phase!r} but no sandstorm has been drawn", "phase")
         storm = node.table("sandstorm")
         if phase == "sandstorm":
-            s.storm_left = storm.integer("left", lo=1, hi=max(1, sum(hand)))
             last = storm.raw("last", None)
             if last is not None:
                 storm.check_str(last, storm.where("last"), names)
+            s.storm_left = _storm_left(storm, sum(hand), last is not None)
             s.storm_last = rules.cards.index[last] if last is not None else 0
         s.turn = storm.integer("digger", hi=players - 1)
         if rules.tents:

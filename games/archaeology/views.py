@@ -52,7 +52,9 @@ without it was read as a fresh turn, silently) ``trades`` 0, ``sold`` and ``expl
 false, ``dug`` true while cards are left to dig, ``first_passer`` null (``dug`` false, a
 turn without a dig, and a ``first_passer`` only once the dig site is empty: a turn starts
 with a dig while cards are left); ``sandstorm``
-only in phase ``"sandstorm"`` (``last`` null), ``trade`` only while one is built.
+only in phase ``"sandstorm"`` (``last`` null; ``left`` at most half the hand, rounded down,
+as the rulebook's sandstorm takes, and once ``last`` names a discard at most half the hand
+before it, less that card), ``trade`` only while one is built.
 
 **Position view** (issue 19; ``digsite example archaeology --position``; position form
 version 1): what the seat knows now, as a player writes it down at a table, without the

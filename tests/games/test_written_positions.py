@@ -53,3 +53,62 @@ def test_dug_left_out_is_a_dig_while_cards_are_left(engine, data, form):
     del view["turn"]["dug"]
     reading = engine.read_view(view, data, 0)
     assert not reading.world.no_dig
+
+
+# --- 2. sandstorm.left ------------------------------------------------------------------------
+
+def _storm_views(engine, data, players=3, seeds=range(30)):
+    """Every sandstorm discard decision of some seeded random games: ``(view, state)``."""
+    import random
+    from games.archaeology.rules import P_STORM
+    from games.protocol import CHANCE
+    out = []
+    for seed in seeds:
+        deal = {"monument": "great_pyramid"} if engine is expedition else {}
+        state = engine.state_from_deal(engine.make_deal(players=players, seed=seed, data=data,
+                                                        **deal), data)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            if state.phase == P_STORM:
+                out.append((engine.view_of(state, state.current_player()), state.clone()))
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+    assert len(out) > 20
+    return out
+
+
+@pytest.mark.parametrize("engine,data", BOTH)
+def test_a_sandstorm_takes_half_the_hand_rounded_down(engine, data):
+    """``sandstorm.left`` was bounded by the whole hand (6 of a hand of 6 was read); it is
+    at most half the hand, rounded down, and after a first discard ('last' set) half of
+    the hand before it, less the card: every real sandstorm decision reads, one more is
+    refused."""
+    for view, state in _storm_views(engine, data):
+        size = sum(view["hand"].values())
+        owed = (size + 1) // 2 - 1 if view["sandstorm"]["last"] else size // 2
+        assert 1 <= view["sandstorm"]["left"] <= owed
+        engine.read_view(copy.deepcopy(view), data, 0)
+        wrong = copy.deepcopy(view)
+        wrong["sandstorm"]["left"] = owed + 1
+        _refused(engine, data, wrong, rf"view: sandstorm\.left: a sandstorm takes half a "
+                                      rf"hand, rounded down: at most {owed} more from a hand "
+                                      rf"of {size} cards")
+
+
+def test_a_hand_of_one_owes_no_discard():
+    view = archaeology.example_position(ARCHAEOLOGY)
+    size = sum(view["hand"].values())
+    view["hand"] = {"coin": 1}
+    view["seats"][0]["hand_size"] = 1
+    view["seats"][1]["hand_size"] += size - 1  # the same cards out of sight
+    view["seats"][1]["lacks"] = []
+    archaeology.read_view(copy.deepcopy(view), ARCHAEOLOGY, 0)
+    view["phase"] = "sandstorm"
+    view["sandstorms_drawn"] = 1
+    view["sandstorm"] = {"left": 1, "last": None, "digger": 0}
+    _refused(archaeology, ARCHAEOLOGY, view, r"sandstorm\.left: .*: a hand of 1 card owes "
+                                             r"no more discards")
