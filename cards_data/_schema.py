@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import math
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, NoReturn, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence, TypeVar
 
 from .errors import InvalidDataError
 
@@ -95,15 +95,20 @@ class Node:
 
     ``error`` is the exception class raised (``InvalidDataError`` for card data); ``words``
     names the value types in messages (:data:`TOML_WORDS` or :data:`JSON_WORDS`);
-    ``limit`` caps every number read (card data: :data:`CARD_NUMBER_LIMIT`).
+    ``limit`` caps every number read (card data: :data:`CARD_NUMBER_LIMIT`); ``suggest``
+    adds to an unknown key's refusal the one close key it may be a misspelling of
+    (``games.reader`` gives JSON documents ``games.forgiving.did_you_mean``: this layer
+    does not import it).
     """
 
-    __slots__ = ("_table", "_seen", "source", "path", "summary", "error", "words", "limit")
+    __slots__ = ("_table", "_seen", "source", "path", "summary", "error", "words", "limit",
+                 "suggest")
 
     def __init__(self, table: Mapping[str, Any], source: str, path: str = "",
                  summary: dict[str, str] | None = None, *,
                  error: type[Exception] = InvalidDataError, words: Mapping[type, str] = TOML_WORDS,
-                 limit: int | None = None) -> None:
+                 limit: int | None = None,
+                 suggest: Callable[[str, Sequence[str]], str] | None = None) -> None:
         self._table = table
         self._seen: dict[str, None] = {}  # a dict, not a set: keeps read order for messages
         self.source = source
@@ -113,6 +118,7 @@ class Node:
         self.error = error
         self.words = words
         self.limit = limit
+        self.suggest = suggest
 
     # -- paths and failure -------------------------------------------------------------
 
@@ -140,8 +146,21 @@ class Node:
         """Reject every key of this table that no read asked for."""
         for key in self._table:
             if key not in self._seen:
-                expected = ", ".join(self._seen) or "nothing"
-                self.fail(f"unknown key {key!r} (expected: {expected})")
+                self._unknown(key, list(self._seen))
+
+    def only(self, keys: Sequence[str]) -> None:
+        """Reject, before anything is read, a key of this table that is none of ``keys``
+        (every key such a table may hold): a misspelt optional key is named as such, not
+        read as left out and blamed on what its default breaks. A key only some tables
+        may hold (by the game's options, a phase) is still :meth:`done`'s to refuse."""
+        for key in self._table:
+            if key not in keys:
+                self._unknown(key, keys)
+
+    def _unknown(self, key: str, expected: Sequence[str]) -> NoReturn:
+        self.fail(f"unknown key {key!r} (expected: {', '.join(expected) or 'nothing'})"
+                  + (self.suggest(key, expected) if self.suggest is not None and expected
+                     else ""))
 
     # -- raw access --------------------------------------------------------------------
 
@@ -165,7 +184,7 @@ class Node:
         if not isinstance(value, dict):
             self.fail_at(where, f"expected {self.words[dict]}, got {self.describe(value)}")
         return Node(value, self.source, where, self.summary, error=self.error, words=self.words,
-                    limit=self.limit)
+                    limit=self.limit, suggest=self.suggest)
 
     def node_at(self, value: Any, where: str) -> Node:
         """A child node for ``value`` (an item of an array), placed at ``where``."""

@@ -4,7 +4,9 @@ A document is read through a :class:`cards_data._schema.Node` that raises
 ``InvalidStateError`` and names JSON types, so every engine's messages have one shape,
 ``<source>: <key path>: <what is wrong>`` (``view: hand.coin: expected an integer, got a
 boolean``), and a key no read asked for is refused by ``node.done()`` with its path
-(``view: not_map: unknown key 'not_map' (expected: ...)``).
+(``view: unknown key 'marketplce' (expected: ...); did you mean `marketplace`?``; a view's
+reader names every key it may hold first, ``node.only``, so that a misspelt optional key is
+refused as such before its default is read).
 
 Every document starts with the same header (:func:`read_header`): ``"game"``, the game id
 (required, and it must be the game asked for), and ``"players"``, the table size.
@@ -71,7 +73,7 @@ def read_document(doc: Any, source: str) -> Node:
     if found is not None and found[0] != source and source in _NAMES:
         raise InvalidStateError(f"{source}: this is {found[1]}, not {_NAMES[source]}"
                                 f"{_INSTEAD.get((source, found[0]), '')}")
-    return Node(doc, source, error=InvalidStateError, words=JSON_WORDS)
+    return Node(doc, source, error=InvalidStateError, words=JSON_WORDS, suggest=did_you_mean)
 
 
 def read_header(node: Node, game_id: str, players: tuple[int, int | None]) -> int:

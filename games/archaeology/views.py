@@ -116,6 +116,12 @@ from .state import ArchaeologyState
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
            "position_of", "example_view", "example_position", "parse_move", "mid_game"]
 
+#: Every key of a player view of either form (module docstring), checked before any is
+#: read (``Node.only``): a misspelt optional key is named, not read as left out.
+VIEW_KEYS = ("game", "players", "seat", "to_move", "phase", "hand", "marketplace",
+             "dig_site", "thieves_drawn", "sandstorms_drawn", "history", "chambers", "seats",
+             "turn", "sandstorm", "trade")
+
 #: Either edition's state (The New Expedition's derives from the 2007 game's).
 StateT = TypeVar("StateT", bound=ArchaeologyState)
 
@@ -215,6 +221,7 @@ def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewRe
     """Validate a player view of either form (module docstring); the world sampled from
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
+    node.only(VIEW_KEYS)
     rules = _start(node, data)
     players = rules.players
     seat = read_view_seat(node, players)

@@ -113,6 +113,14 @@ from .state import ExpeditionState
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
            "position_of", "example_view", "example_position", "parse_move", "action_texts"]
 
+#: Every key of a player view of either form (module docstring), checked before any is
+#: read (``Node.only``); ``reserve`` and ``announced`` only with the Buried Ruins and
+#: Beginner's Luck (``Node.done`` refuses them otherwise).
+VIEW_KEYS = ("game", "players", "monument", "variants", "seat", "to_move", "phase", "hand",
+             "marketplace", "dig_site", "thieves_drawn", "sandstorms_drawn", "tents",
+             "chambers", "reserve", "announced", "history", "seats", "maps_spent",
+             "chamber_cards", "chambers_seen", "turn", "sandstorm", "explore", "trade")
+
 _PHASE_NAMES = {P_ACTION: "action", P_STEAL: "steal", P_STORM: "sandstorm", P_TENT: "tent",
                 P_LOOK: "look", P_KEEP: "keep", P_MINE: "mine", P_NAME: "name"}
 
@@ -332,6 +340,7 @@ def read_view(view: dict[str, Any], data: ExpeditionData, seed: Seed) -> ViewRea
     """Validate a player view of either form (module docstring); the world sampled from
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
+    node.only(VIEW_KEYS)
     players = read_seats(node, data)
     rules = _options(node, data, players)
     seat = read_view_seat(node, players)
@@ -435,24 +444,22 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
     whole_maps = sum(rules.chamber_maps[i] for i, c in enumerate(s.chambers) if c is None)
     maps_spent = node.integer("maps_spent", lo=whole_maps, hi=rules.counts[rules.map])
     known: list[list[int] | None] = [None] * n
-    if node.has("chamber_cards"):
-        where = node.where("chamber_cards")
-        for i, value in enumerate(node.items("chamber_cards", length=n)):
-            if value is None:
-                continue
-            if s.chambers[i] is None or rules.special == REFILL_ON_SANDSTORM:
-                node.fail_at(f"{where}[{i}]", "only a face-down chamber in place hides cards")
-            cards = read_cards(node, value, f"{where}[{i}]", rules)
-            if len(cards) > len(s.chamber(i)):
-                node.fail_at(f"{where}[{i}]", f"{len(cards)} known cards in a chamber of "
-                                              f"{len(s.chamber(i))}")
-            known[i] = [cards.count(c) for c in range(T)]
+    where = node.where("chamber_cards")
+    for i, value in enumerate(node.items("chamber_cards", length=n, default=[None] * n)):
+        if value is None:
+            continue
+        if s.chambers[i] is None or rules.special == REFILL_ON_SANDSTORM:
+            node.fail_at(f"{where}[{i}]", "only a face-down chamber in place hides cards")
+        cards = read_cards(node, value, f"{where}[{i}]", rules)
+        if len(cards) > len(s.chamber(i)):
+            node.fail_at(f"{where}[{i}]", f"{len(cards)} known cards in a chamber of "
+                                          f"{len(s.chamber(i))}")
+        known[i] = [cards.count(c) for c in range(T)]
     seen = [0] * n
-    if node.has("chambers_seen"):
-        where = node.where("chambers_seen")
-        for i, seats in enumerate(node.items("chambers_seen", length=n)):
-            for j, p in enumerate(node.check_list(seats, f"{where}[{i}]")):
-                seen[i] |= 1 << node.check_int(p, f"{where}[{i}][{j}]", hi=rules.players - 1)
+    where = node.where("chambers_seen")
+    for i, seats in enumerate(node.items("chambers_seen", length=n, default=[[]] * n)):
+        for j, p in enumerate(node.check_list(seats, f"{where}[{i}]")):
+            seen[i] |= 1 << node.check_int(p, f"{where}[{i}][{j}]", hi=rules.players - 1)
     visible: list[tuple[str, list[int]]] = []
     if rules.special == REFILL_ON_SANDSTORM:
         visible.append(("chambers", [sum(c.count(t) for c in s.chambers if c)

@@ -63,6 +63,12 @@ __all__ = ["make_deal", "state_from_deal", "view_of", "state_from_view", "read_v
            "position_of", "example_view", "example_position"]
 
 
+#: Every key of a player view (module docstring), checked before any is read
+#: (``Node.only``): a misspelt optional key is named, not read as left out.
+VIEW_KEYS = ("game", "players", "seat", "to_move", "phase", "scores", "my_rooms", "discard",
+             "drawn", "reshuffled", "front_backs", "front_reshuffles", "decks", "extra_turn")
+
+
 def make_deal(*, players: int, seed: Seed, data: LootNRunData, **options: object
               ) -> dict[str, Any]:
     """Shuffle the rooms, split them into two decks and pick the first player."""
@@ -160,6 +166,7 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     """Validate a player view; return one world consistent with it (sampled exactly as
     ``LootNRunState.determinize`` does) and the viewer's seat."""
     node = read_document(view, "view")
+    node.only(VIEW_KEYS)
     rules = _start(node, data)
     players = rules.players
     seat = read_view_seat(node, players)

@@ -11,11 +11,12 @@ import copy
 import pytest
 
 import cards_data
-from games import archaeology, expedition
+from games import archaeology, expedition, lootnrun
 from games.errors import InvalidStateError
 
 ARCHAEOLOGY = cards_data.load("archaeology")
 EXPEDITION = cards_data.load("expedition")
+LOOTNRUN = cards_data.load("lootnrun")
 BOTH = [(archaeology, ARCHAEOLOGY), (expedition, EXPEDITION)]
 FORMS = ["example_view", "example_position"]
 
@@ -112,3 +113,45 @@ def test_a_hand_of_one_owes_no_discard():
     view["sandstorm"] = {"left": 1, "last": None, "digger": 0}
     _refused(archaeology, ARCHAEOLOGY, view, r"sandstorm\.left: .*: a hand of 1 card owes "
                                              r"no more discards")
+
+
+# --- 3 and 5. keys first ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("engine,data,form,key,typo", [
+    (archaeology, ARCHAEOLOGY, "example_position", "marketplace", "marketplce"),
+    (archaeology, ARCHAEOLOGY, "example_position", "thieves_drawn", "thieves_drawm"),
+    (archaeology, ARCHAEOLOGY, "example_view", "sandstorms_drawn", "sandstorms_drwan"),
+    (expedition, EXPEDITION, "example_position", "marketplace", "market"),
+    (expedition, EXPEDITION, "example_position", "maps_spent", "maps_spnt"),
+    (expedition, EXPEDITION, "example_view", "history", "histroy"),
+    (lootnrun, LOOTNRUN, "example_view", "reshuffled", "reshufled"),
+])
+def test_a_misspelt_key_is_named_before_its_default_is_read(engine, data, form, key, typo):
+    """A misspelt optional key was read as left out and its default blamed on another key
+    (``marketplce``: "dig_site: the seat does not see 58 treasure cards ..."): every key
+    is checked first, the unknown one named with the one close key."""
+    view = getattr(engine, form)(data)
+    view[typo] = view.pop(key)
+    with pytest.raises(InvalidStateError) as info:
+        engine.read_view(view, data, 0)
+    assert str(info.value).startswith(f"view: unknown key {typo!r} (expected: ")
+    assert str(info.value).endswith(f"; did you mean `{key}`?")
+
+
+def test_an_unknown_key_lists_every_key_a_position_may_hold():
+    """The New Expedition's list of expected keys left out ``chamber_cards`` and
+    ``chambers_seen`` when the view had neither (they were read with ``node.has``)."""
+    view = expedition.example_position(EXPEDITION)
+    view.pop("chamber_cards", None)
+    view.pop("chambers_seen", None)
+    view["chamber_card"] = [None] * len(view["chambers"])
+    with pytest.raises(InvalidStateError) as info:
+        expedition.read_view(view, EXPEDITION, 0)
+    listed = str(info.value).split("(expected: ")[1].split(")")[0].split(", ")
+    assert {"chamber_cards", "chambers_seen", "maps_spent", "seats"} <= set(listed)
+    assert str(info.value).endswith("did you mean `chamber_cards`?")
+    # a key of a table inside the view gets the suggestion too
+    view = archaeology.example_position(ARCHAEOLOGY)
+    view["seats"][1]["hold"] = view["seats"][1].pop("holds")
+    _refused(archaeology, ARCHAEOLOGY, view,
+             r"view: seats\[1\]: unknown key 'hold' \(expected: .*\); did you mean `holds`\?$")
