@@ -29,7 +29,7 @@ from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, 
 from .moves import chamber_letter, not_small
 from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_ACTION,
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
-                    REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
+                    REFILL_ON_SANDSTORM, TAKE_ALL, Rules, absent_words)
 from .state import ArchaeologyState, Secret
 
 __all__ = ["read_cards", "read_hands_and_market", "read_dig_site", "check_card_counts",
@@ -78,6 +78,10 @@ def read_cards(node: Node, value: object, where: str, rules: Rules, *, any_card:
     for i, name in enumerate(node.check_list(value, where, length=length)):
         node.check_str(name, f"{where}[{i}]")
         card = index.get(name)
+        absent = names.index(name) if card is None and name in names else -1
+        if absent >= 0 and not rules.counts[absent]:
+            node.fail_at(f"{where}[{i}]", f"the game with {rules.players} players has no "
+                                           f"{name}{absent_words(rules, absent)}")
         if card is None and name in names:  # a card of the game, not one that lies here
             node.fail_at(f"{where}[{i}]", f"no {name} is dealt here (a map, a thief or a "
                                            f"sandstorm is only ever dug up; cards: "
@@ -126,7 +130,7 @@ def check_card_counts(node: Node, seen: list[int], rules: Rules) -> None:
     for c, n in enumerate(seen):
         if n != rules.counts[c]:
             node.fail(f"{plural(n, rules.cards.names[c] + ' card')}, the game with {rules.players} "
-                      f"players has {rules.counts[c]}")
+                      f"players has {rules.counts[c]}{absent_words(rules, c)}")
 
 
 def read_view_cards(node: Node, s: ArchaeologyState, seat: int) -> tuple[list[int], int]:
@@ -138,6 +142,11 @@ def read_view_cards(node: Node, s: ArchaeologyState, seat: int) -> tuple[list[in
     hand = read_counts(node, "hand", names)
     s.hands[seat * T:(seat + 1) * T] = hand
     s.market = read_counts(node, "marketplace", names, default=[0] * T)
+    for key, counts in (("hand", hand), ("marketplace", s.market)):
+        for c in range(T):
+            if counts[c] and not rules.counts[c]:
+                node.fail_at(f"{key}.{names[c]}", f"the game with {rules.players} players has "
+                                                  f"no {names[c]}{absent_words(rules, c)}")
     dig_n = node.integer("dig_site", hi=sum(rules.counts))
     s.thieves_drawn = node.integer("thieves_drawn", hi=rules.thieves, default=0)
     s.storms_drawn = node.integer("sandstorms_drawn", hi=rules.sandstorms, default=0)
@@ -159,9 +168,10 @@ def check_view_counts(node: Node, s: ArchaeologyState, seat: int, hand: list[int
     initial = (sum(rules.counts) - rules.players * data.hand_size - data.marketplace_size
                - set_aside)
     if dig_n + digs + s.thieves_drawn + s.storms_drawn != initial:
-        node.fail(f"{dig_n} cards left, {digs} treasures dug, {s.thieves_drawn} thieves and "
-                  f"{s.storms_drawn} sandstorms drawn do not make the {initial} cards of "
-                  f"the dig site", "dig_site")
+        node.fail(f"{plural(dig_n, 'card')} left, {plural(digs, 'treasure')} dug, "
+                  f"{plural(s.thieves_drawn, 'thief', 'thieves')} and "
+                  f"{plural(s.storms_drawn, 'sandstorm')} drawn do not make the {initial} "
+                  f"cards of the dig site", "dig_site")
     s.dig = [0] * dig_n
     s.steal_rolls = [0] * rules.thieves
 
@@ -196,6 +206,9 @@ class _Reader:
         found = self.treasures.get(word)
         if found is None:
             self.fail(f"unknown card {word!r}")
+        if not self.rules.counts[found]:
+            self.fail(f"the game with {self.rules.players} players has no {word}"
+                      f"{absent_words(self.rules, found)}")
         return found
 
     def cards(self, words: Iterable[str]) -> tuple[int, ...]:

@@ -24,10 +24,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from games.reader import Node, read_counts, read_names
+from games.table import plural
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_POSITION, R_RETURN,
                      R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TRADE, _secret_events)
-from .rules import REFILL_ON_SANDSTORM, TAKE_ALL, Rules
+from .rules import REFILL_ON_SANDSTORM, TAKE_ALL, Rules, absent_words
 from .state import ArchaeologyState
 
 __all__ = ["POSITION_KEYS", "POSITION_NOTE", "position_facts", "read_position",
@@ -352,8 +353,9 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
         s.piles = s.piles[:p] + (tuple(piles),) + s.piles[p + 1:]
     maps = [0] * T
     maps[rules.map] = maps_spent
+    # the 2007 game's maps spent are its explored chambers' (its view has no maps_spent)
     used += [("chamber_cards", [sum(k[c] for k in chamber_known if k) for c in range(T)]),
-             ("maps_spent", maps)] + visible
+             ("maps_spent" if rules.monument is not None else "chambers", maps)] + visible
     _check_totals(node, rules, used)
     _check_places(node, s, seat, hands, chamber_known, dig_n, used)
     s.maps_removed = maps_spent
@@ -376,8 +378,11 @@ def _check_totals(node: Node, rules: Rules, used: list[tuple[str, list[int]]]) -
         for c in range(T):
             total[c] += counts[c]
             if total[c] > rules.counts[c]:
-                node.fail(f"{total[c]} {rules.cards.names[c]} cards in view so far, the game "
-                          f"has {rules.counts[c]}", key)
+                spent = (f" ({counts[c]} of them spent on the explored chambers)"
+                         if key == "chambers" and c == rules.map else "")
+                node.fail(f"{plural(total[c], rules.cards.names[c] + ' card')} in view so far"
+                          f"{spent}, the game has {rules.counts[c]}{absent_words(rules, c)}",
+                          key)
 
 
 def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand],
@@ -398,10 +403,11 @@ def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand]
     treasures_left = (dig_n - (rules.thieves - s.thieves_drawn)
                       - (rules.sandstorms - s.storms_drawn))
     if treasures_left < 0:
-        node.fail(f"{dig_n} cards left cannot hold the {rules.thieves - s.thieves_drawn} "
-                  f"thieves and {rules.sandstorms - s.storms_drawn} sandstorms not drawn",
+        node.fail(f"{plural(dig_n, 'card')} left cannot hold the "
+                  f"{plural(rules.thieves - s.thieves_drawn, 'thief', 'thieves')} and "
+                  f"{plural(rules.sandstorms - s.storms_drawn, 'sandstorm')} not drawn",
                   "dig_site")
     if places + treasures_left != unseen:
-        node.fail(f"the seat does not see {unseen} treasure cards, but the other hands, the "
-                  f"chambers, the reserve and the dig site hide {places + treasures_left}",
-                  "dig_site")
+        node.fail(f"the seat does not see {plural(unseen, 'treasure card')}, but the other "
+                  f"hands, the chambers, the reserve and the dig site hide "
+                  f"{places + treasures_left}", "dig_site")

@@ -30,7 +30,7 @@ __all__ = ["Rules", "rules_for", "MAX_TRADES_BETWEEN_EXPLORES", "MAX_CARDS_OF_A_
            "P_DIG", "P_STEAL", "P_STOLEN", "P_STORM", "P_ACTION", "P_OVER", "P_TENT",
            "P_REFILL", "P_LOOK", "P_KEEP", "P_REVEAL", "P_MINE", "P_NAME", "PHASE_NAMES",
            "DECISION_PHASES", "NONE", "TAKE_ALL", "PEEK_ON_SELL", "KEEP_SOME", "BUST",
-           "NAME_TYPES", "REFILL_ON_SANDSTORM"]
+           "NAME_TYPES", "REFILL_ON_SANDSTORM", "absent_words"]
 
 #: Trades allowed before a turn's first explore, and after each explore (see ``state``).
 MAX_TRADES_BETWEEN_EXPLORES: Final = 1
@@ -178,6 +178,25 @@ class Rules:
         """Total trade value of a count vector over the treasures."""
         trade = self.trade
         return sum(trade[c] * counts[c] for c in range(self.treasures))
+
+
+def absent_words(rules: Rules, card: int) -> str:
+    """Why ``card`` is not in ``rules``' game, for a message that says the game has none of
+    it (``" (a broken_tablet is in the game only at 4 or more players, or with the Long
+    Expedition at 2 or 3)"``); ``""`` for a card in the game or one without such a rule."""
+    if rules.counts[card] or card >= rules.treasures:
+        return ""
+    data = rules.data
+    key = rules.cards.names[card]
+    least = data.treasures[key].min_players
+    if not least:
+        return ""
+    long = ""
+    if isinstance(data, ExpeditionData) and key in data.long_expedition.add_treasures \
+            and data.long_expedition.players:
+        long = (f", or with the Long Expedition at "
+                f"{' or '.join(map(str, data.long_expedition.players))} players")
+    return f" (a {key} is in the game only at {least} or more players{long})"
 
 
 def _build(data: ArchaeologyData, players: int) -> Rules:

@@ -155,3 +155,64 @@ def test_an_unknown_key_lists_every_key_a_position_may_hold():
     view["seats"][1]["hold"] = view["seats"][1].pop("holds")
     _refused(archaeology, ARCHAEOLOGY, view,
              r"view: seats\[1\]: unknown key 'hold' \(expected: .*\); did you mean `holds`\?$")
+
+
+# --- 4 and 10. the key the user wrote, counts in words ------------------------------------------
+
+def test_the_2007_maps_spent_are_its_explored_chambers():
+    """A 2007 position's map overflow was blamed on ``maps_spent``, a New Expedition key
+    its view has not: it is the explored chambers', and the message says so."""
+    view = archaeology.example_position(ARCHAEOLOGY)
+    view["hand"]["map"] = 6
+    view["seats"][0]["hand_size"] = sum(view["hand"].values())
+    view["chambers"][0] = None
+    _refused(archaeology, ARCHAEOLOGY, view,
+             r"^view: chambers: 7 map cards in view so far \(1 of them spent on the explored "
+             r"chambers\), the game has 6$")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_a_treasure_not_in_the_game_says_why(form):
+    """"hand: 1 broken_tablet cards in view so far, the game has 0": the tablet is in the
+    game only at 4 or more players or with the Long Expedition; the history form said only
+    that the hand did not follow from its history."""
+    why = (r"\(a broken_tablet is in the game only at 4 or more players, or with the Long "
+           r"Expedition at 2 or 3 players\)$")
+    view = getattr(expedition, form)(EXPEDITION)
+    assert view["players"] == 2
+    view["hand"]["broken_tablet"] = 1
+    _refused(expedition, EXPEDITION, view,
+             r"^view: hand\.broken_tablet: the game with 2 players has no broken_tablet " + why)
+    if form == "example_position":
+        view = expedition.example_position(EXPEDITION)
+        view["seats"][1]["holds"] = {"broken_tablet": 1}
+        _refused(expedition, EXPEDITION, view, r"^view: seats\[1\]\.holds: 1 broken_tablet "
+                                               r"card in view so far, the game has 0 " + why)
+    else:
+        view = expedition.example_view(EXPEDITION)
+        view["history"].append("1 trade pot_shard for broken_tablet")
+        _refused(expedition, EXPEDITION, view, r"'1 trade pot_shard for broken_tablet': the "
+                                               r"game with 2 players has no broken_tablet " + why)
+
+
+def test_a_deal_with_a_treasure_not_in_the_game_says_why():
+    """A tablet dealt at two seats said "no broken_tablet is dealt here (a map, a thief or
+    a sandstorm is only ever dug up ...)"."""
+    deal = expedition.make_deal(players=2, seed=1, data=EXPEDITION, monument="tomb")
+    deal["hands"][0][0] = "broken_tablet"
+    with pytest.raises(InvalidStateError, match=r"^deal: hands\[0\]\[0\]: the game with 2 "
+                                                r"players has no broken_tablet \(a "):
+        expedition.state_from_deal(deal, EXPEDITION)
+
+
+def test_the_dig_site_counts_are_in_words():
+    """"2 thieves and 1 sandstorms drawn": plurals, not a bare number and an s."""
+    view = archaeology.example_view(ARCHAEOLOGY)
+    view["dig_site"] += 1
+    assert (view["thieves_drawn"], view["sandstorms_drawn"]) == (2, 1)
+    _refused(archaeology, ARCHAEOLOGY, view, r"view: dig_site: 42 cards left, \d+ treasures "
+                                             r"dug, 2 thieves and 1 sandstorm drawn do not make")
+    view = archaeology.example_position(ARCHAEOLOGY)
+    view.update(dig_site=1, thieves_drawn=7, sandstorms_drawn=5)
+    _refused(archaeology, ARCHAEOLOGY, view, r"view: dig_site: 1 card left cannot hold the 1 "
+                                             r"thief and 1 sandstorm not drawn")
