@@ -67,7 +67,9 @@ version 1): the history form's keys but ``history``, with ``chambers`` as writte
 Tomb's, the Mine's and the Sphinx's at most their printed size), ``seats`` as in
 ``games.archaeology.views``, and::
 
-    "maps_spent": 2,               # maps spent exploring (every explore spends its maps)
+    "maps_spent": 2,               # maps spent exploring (every explore spends its maps;
+                                   # at least what the chambers show: one taken, or a
+                                   # Tomb's down by 2 cards, was explored)
     "chamber_cards": [null, ["coin", "coin"], null],  # optional: cards the seat knows are
                                    # in a face-down chamber (a look, a keep, cards returned)
     "chambers_seen": [[], [0], []] # optional: per chamber the seats that know its cards
@@ -105,6 +107,7 @@ from games.forgiving import did_you_mean
 from games.reader import (Node, ViewReading, read_choice, read_document, read_seats,
                           read_view_seat)
 from games.seeding import Seed, make_rng
+from games.table import plural
 
 from .moves import FORMS, parse_text
 from .rules import VARIANTS, rules_for
@@ -441,8 +444,11 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
     rules = s.rules
     T = rules.treasures
     n = len(rules.chamber_sizes)
-    whole_maps = sum(rules.chamber_maps[i] for i, c in enumerate(s.chambers) if c is None)
-    maps_spent = node.integer("maps_spent", lo=whole_maps, hi=rules.counts[rules.map])
+    maps_spent = node.integer("maps_spent", hi=rules.counts[rules.map])
+    least, why = _maps_spent_least(s)
+    if maps_spent < least:
+        node.fail(f"must be at least {least}, got {maps_spent}: {'; '.join(why)}",
+                  "maps_spent")
     known: list[list[int] | None] = [None] * n
     where = node.where("chamber_cards")
     for i, value in enumerate(node.items("chamber_cards", length=n, default=[None] * n)):
@@ -468,6 +474,38 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
         visible.append(("explore.drawn", [s.drawn.count(t) for t in range(T)]))
     read_position(node, s, seat, hand, dig_n, chamber_known=known, chambers_seen=seen,
                   maps_spent=maps_spent, visible=visible)
+
+
+def _maps_spent_least(s: ExpeditionState) -> tuple[int, list[str]]:
+    """The fewest maps the chambers of a position show spent, and per chamber why: a
+    chamber taken whole was explored once; a Tomb chamber gives 2 cards an explore (its
+    last card alone), so one down from its printed size by ``k`` cards was explored at
+    least ``k / 2`` times, rounded up; a Mine or Sphinx chamber short of its printed size
+    at least once; the chamber of an explore in progress once more (a Tomb's keep still
+    holds its cards). Each explore spends the chamber's maps."""
+    rules = s.rules
+    keep = rules.params.get("keep", 0)
+    least, why = 0, []
+    for i, contents in enumerate(s.chambers):
+        printed, maps = rules.chamber_sizes[i], rules.chamber_maps[i]
+        explores, how = 0, []
+        if contents is None:
+            explores, how = 1, ["taken"]
+        elif rules.special == REFILL_ON_SANDSTORM:
+            continue  # its face-up cards come and go with the sandstorms
+        elif len(contents) < printed:
+            gone = printed - len(contents)
+            explores = -(-gone // keep) if rules.special == KEEP_SOME else 1
+            how = [f"down to {len(contents)} of its {printed} cards"]
+        if i == s.exploring and (rules.special == KEEP_SOME or not explores):
+            explores += 1
+            how.append("being explored")
+        if explores:
+            least += explores * maps
+            times = {1: "once", 2: "twice"}.get(explores, f"{explores} times")
+            why.append(f"chamber {chamber_letter(i)} ({', and '.join(how)}) was explored at "
+                       f"least {times}, {plural(maps, 'map')} each")
+    return least, why
 
 
 def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str,

@@ -216,3 +216,80 @@ def test_the_dig_site_counts_are_in_words():
     view.update(dig_site=1, thieves_drawn=7, sandstorms_drawn=5)
     _refused(archaeology, ARCHAEOLOGY, view, r"view: dig_site: 1 card left cannot hold the 1 "
                                              r"thief and 1 sandstorm not drawn")
+
+
+# --- every real position reads ----------------------------------------------------------------
+
+MONUMENTS = ["great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins"]
+
+
+def _decisions(engine, data, players, seeds, every=3, **deal):
+    """Every ``every``-th decision of seeded random games: ``(state, seat)``."""
+    import random
+    from games.protocol import CHANCE
+    for seed in seeds:
+        state = engine.state_from_deal(engine.make_deal(players=players, seed=seed, data=data,
+                                                        **deal), data)
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            step += 1
+            if step % every == 0:
+                yield state.clone(), state.current_player()
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("monument", MONUMENTS)
+def test_every_real_position_and_view_of_a_monument_reads(monument):
+    """The checks above refuse no position a game reaches: both forms of the view of the
+    seat to act, at every third decision of seeded random games."""
+    count = 0
+    for state, seat in _decisions(expedition, EXPEDITION, 3, range(2), monument=monument):
+        for view in (expedition.view_of(state, seat), expedition.position_of(state, seat)):
+            if view["phase"] == "other":
+                continue
+            expedition.read_view(view, EXPEDITION, 0)
+            count += 1
+    assert count > 50
+
+
+def test_every_real_2007_position_and_view_reads():
+    count = 0
+    for state, seat in _decisions(archaeology, ARCHAEOLOGY, 3, range(2)):
+        for view in (archaeology.view_of(state, seat), archaeology.position_of(state, seat)):
+            if view["phase"] == "other":
+                continue
+            archaeology.read_view(view, ARCHAEOLOGY, 0)
+            count += 1
+    assert count > 50
+
+
+# --- 9. maps_spent ----------------------------------------------------------------------------
+
+def _tomb_position(reached):
+    for state, seat in _decisions(expedition, EXPEDITION, 2, range(20), every=1,
+                                  monument="tomb"):
+        view = expedition.position_of(state, seat)
+        if view["phase"] == "action" and reached(view):
+            return view
+    raise AssertionError("no Tomb position as asked for")
+
+
+def test_a_tomb_position_names_the_maps_its_chambers_spent():
+    """A Tomb chamber at 6 of its 8 cards with ``maps_spent: 0`` was blamed on
+    ``dig_site`` (a count that did not add up); the Temple already said ``maps_spent``."""
+    view = _tomb_position(lambda v: v["chambers"] == [7, 6])
+    view["maps_spent"] = 0
+    _refused(expedition, EXPEDITION, view, r"^view: maps_spent: must be at least 1, got 0: "
+                                           r"chamber B \(down to 6 of its 8 cards\) was "
+                                           r"explored at least once, 1 map each")
+    view = _tomb_position(lambda v: v["chambers"][0] <= 3)
+    least = -(-(7 - view["chambers"][0]) // 2)
+    view["maps_spent"] = least - 1
+    _refused(expedition, EXPEDITION, view, rf"^view: maps_spent: must be at least {least}, "
+                                           rf"got {least - 1}: chamber A")
