@@ -73,6 +73,11 @@ Tomb's, the Mine's and the Sphinx's at most their printed size), ``seats`` as in
     "chamber_cards": [null, ["coin", "coin"], null],  # optional: cards the seat knows are
                                    # in a face-down chamber (a look, a keep, cards returned)
     "chambers_seen": [[], [0], []] # optional: per chamber the seats that know its cards
+                                   # (the Temple's lookers, the Tomb's last keeper; none
+                                   # elsewhere): the seat knows a Temple chamber's cards
+                                   # only if listed, a Tomb's if listed or if it kept from
+                                   # it before the seat listed (then only the cards of a
+                                   # type it saw more than 2 of: that keep took any 2)
 
 The announced opening values (Beginner's Luck) are checked as given but not read into the
 hands: mid-game they say little. The sampler, ``position_of``, the agreement of a
@@ -99,7 +104,7 @@ from games.archaeology.position import (POSITION_NOTE, check_agreement, position
                                         read_position, view_form)
 from games.archaeology.moves import chamber_letter, parse_checked_move
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
-                                     P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT,
+                                     P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
                                      REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
 from games.archaeology.moves import MoveBase
 from games.errors import InternalFault, InvalidStateError
@@ -466,6 +471,7 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
     for i, seats in enumerate(node.items("chambers_seen", length=n, default=[[]] * n)):
         for j, p in enumerate(node.check_list(seats, f"{where}[{i}]")):
             seen[i] |= 1 << node.check_int(p, f"{where}[{i}][{j}]", hi=rules.players - 1)
+    _check_known(node, s, seat, known, seen, node.has("chambers_seen"))
     visible: list[tuple[str, list[int]]] = []
     if rules.special == REFILL_ON_SANDSTORM:
         visible.append(("chambers", [sum(c.count(t) for c in s.chambers if c)
@@ -474,6 +480,79 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
         visible.append(("explore.drawn", [s.drawn.count(t) for t in range(T)]))
     read_position(node, s, seat, hand, dig_n, chamber_known=known, chambers_seen=seen,
                   maps_spent=maps_spent, visible=visible)
+
+
+def _check_known(node: Node, s: ExpeditionState, seat: int, known: list[list[int] | None],
+                 seen: list[int], given: bool) -> None:
+    """A position's ``chamber_cards`` and ``chambers_seen`` against the ways a seat learns
+    a face-down chamber's cards: the Temple's looks (the lookers know it), the Tomb's keeps
+    (the last keeper knows it; a seat that kept before it still knows the cards it saw
+    more of than that keep took), the Mine's and Sphinx's face-up cards returned (every
+    seat saw them: no seat knows the chamber). The Great Pyramid's and the Buried Ruins'
+    chambers are known to no seat. ``given``: the view has ``chambers_seen`` (left out,
+    no seat knows a chamber)."""
+    rules = s.rules
+    name = _monument(rules).name
+    keep = rules.params.get("keep", 0)
+    for i, contents in enumerate(s.chambers):
+        mask, cards = seen[i], known[i]
+        seats = [p for p in range(rules.players) if mask >> p & 1]
+        at = f"chambers_seen[{i}]"
+        if seats and rules.special not in (PEEK_ON_SELL, KEEP_SOME):
+            node.fail(f"no seat knows a {name} chamber's cards: only the Temple's looks and "
+                      f"the Tomb's keeps show a face-down chamber to a seat", at)
+        if rules.special == KEEP_SOME and seats:
+            if len(seats) > 1:
+                node.fail("only the last seat to keep from a Tomb chamber knows its cards "
+                          "(a keep shows the keeper what stays)", at)
+            if contents is not None and len(contents) + keep > rules.chamber_sizes[i]:
+                node.fail(f"no seat has kept from this chamber: it holds "
+                          f"{len(contents)} of its {rules.chamber_sizes[i]} cards", at)
+        if cards is None:
+            continue
+        at = f"chamber_cards[{i}]"
+        where = (f"(chambers_seen[{i}] lists {_seats_words(seats)})" if given else
+                 "(chambers_seen is left out: no seat knows a chamber)")
+        if rules.special == KEEP_SOME and seat not in seats:
+            _check_kept_since(node, s, seat, i, cards, seats, at, where)
+        elif rules.special == PEEK_ON_SELL and seat not in seats:
+            node.fail(f"seat {seat} knows a Temple chamber's cards only by looking at it "
+                      f"{where}", at)
+        elif rules.special not in (PEEK_ON_SELL, KEEP_SOME, BUST, NAME_TYPES):
+            node.fail(f"no seat sees into a {name} chamber before taking it", at)
+
+
+def _seats_words(seats: list[int]) -> str:
+    if not seats:
+        return "no seat"
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(map(str, seats))
+
+
+def _check_kept_since(node: Node, s: ExpeditionState, seat: int, i: int, cards: list[int],
+                      seats: list[int], at: str, where: str) -> None:
+    """Known cards of a Tomb chamber that ``seat`` is not the last keeper of: it kept
+    from it before the last keeper, whose keep took 2 cards (a chamber of 1 gives its
+    last card and is empty after) it could not tell apart, so a type stays known only
+    where it saw more of it than that: ``sum(known) + 2 * (types - 1)`` cards at most,
+    in a chamber down by two keeps from its printed size."""
+    rules = s.rules
+    keep = rules.params.get("keep", 0)
+    if not seats:
+        node.fail(f"seat {seat} knows a Tomb chamber's cards only from its own keep, and no "
+                  f"seat has kept from it {where}", at)
+    size, printed = len(s.chamber(i)), rules.chamber_sizes[i]
+    if size + 2 * keep > printed:
+        node.fail(f"seat {seat} knows a Tomb chamber's cards only from its own keep, and "
+                  f"at {size} of its {printed} cards this one was kept from once, by seat "
+                  f"{seats[0]} {where}", at)
+    types = sum(1 for n in cards if n)
+    need = sum(cards) + keep * types
+    if need > size + keep:
+        node.fail(f"seat {seats[0]}'s keep since seat {seat}'s {where} took any {keep} "
+                  f"cards: seat {seat} still knows only the cards of a type it saw more than "
+                  f"{keep} of, so {plural(sum(cards), 'known card')} of "
+                  f"{plural(types, 'type')} need {need} cards before that keep; the chamber "
+                  f"had {size + keep}", at)
 
 
 def _maps_spent_least(s: ExpeditionState) -> tuple[int, list[str]]:

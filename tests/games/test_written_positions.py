@@ -293,3 +293,74 @@ def test_a_tomb_position_names_the_maps_its_chambers_spent():
     view["maps_spent"] = least - 1
     _refused(expedition, EXPEDITION, view, rf"^view: maps_spent: must be at least {least}, "
                                            rf"got {least - 1}: chamber A")
+
+
+# --- 7. chamber_cards against chambers_seen ----------------------------------------------------
+
+def _expedition_position(monument, reached, players=2, seeds=range(30)):
+    for state, seat in _decisions(expedition, EXPEDITION, players, seeds, every=1,
+                                  monument=monument):
+        view = expedition.position_of(state, seat)
+        if view["phase"] == "action" and reached(view):
+            return view
+    raise AssertionError(f"no {monument} position as asked for")
+
+
+def test_a_temple_chamber_is_known_only_to_who_looked():
+    """Temple ``chamber_cards[0]`` with ``chambers_seen: [[1], ...]`` was read: the seat
+    knows a Temple chamber only by looking at it."""
+    view = expedition.example_position(EXPEDITION)
+    assert view["chamber_cards"][0] and view["chambers_seen"][0] == [0]
+    view["chambers_seen"][0] = [1]
+    _refused(expedition, EXPEDITION, view, r"^view: chamber_cards\[0\]: seat 0 knows a Temple "
+                                           r"chamber's cards only by looking at it "
+                                           r"\(chambers_seen\[0\] lists seat 1\)$")
+
+
+def test_a_tomb_chamber_is_known_from_the_seats_own_keep():
+    """Tomb ``chamber_cards[1]`` (6 cards, chamber at 6 of 8) with ``chambers_seen:
+    [[], [1]]`` was read: one keep, seat 1's, was made from it; and a chamber kept from
+    since the seat's keep leaves it only the cards it saw more than 2 of."""
+    view = _expedition_position("tomb", lambda v: v["chambers"] == [7, 6]
+                                and v["chambers_seen"] == [[], [1 - v["seat"]]])
+    seat = view["seat"]
+    view["chamber_cards"] = [None, ["pot_shard"] * 2]
+    _refused(expedition, EXPEDITION, view,
+             rf"^view: chamber_cards\[1\]: seat {seat} knows a Tomb chamber's cards only from "
+             rf"its own keep, and at 6 of its 8 cards this one was kept from once, by seat "
+             rf"{1 - seat} \(chambers_seen\[1\] lists seat {1 - seat}\)$")
+    view["chambers_seen"] = [[], []]
+    _refused(expedition, EXPEDITION, view, r"chambers_seen\[1\]|chamber_cards\[1\]: .* no seat "
+                                           r"has kept from it")
+    view["chambers_seen"] = [[], [0, 1]]
+    _refused(expedition, EXPEDITION, view, r"^view: chambers_seen\[1\]: only the last seat to "
+                                           r"keep from a Tomb chamber knows its cards")
+    view["chambers_seen"] = [[1 - seat], [1 - seat]]
+    _refused(expedition, EXPEDITION, view, r"^view: chambers_seen\[0\]: no seat has kept from "
+                                           r"this chamber: it holds 7 of its 7 cards$")
+    # kept from twice, the other seat last: what the seat saw more than 2 of stays known
+    def since(v):
+        return next((i for i, c in enumerate(v["chamber_cards"]) if c and v["chambers"][i] > 1
+                     and v["seat"] not in v["chambers_seen"][i]), None)
+
+    view = _expedition_position("tomb", lambda v: since(v) is not None, players=3)
+    expedition.read_view(copy.deepcopy(view), EXPEDITION, 0)
+    i = since(view)
+    types = ["pot_shard", "parchment_scrap", "coin", "broken_cup", "talisman", "pharaohs_mask"]
+    view["chamber_cards"][i] = types[:view["chambers"][i]]  # one of each: none survives 2
+    _refused(expedition, EXPEDITION, view, rf"^view: chamber_cards\[{i}\]: seat \d's keep since "
+                                           rf"seat {view['seat']}'s .* took any 2 cards")
+
+
+@pytest.mark.parametrize("monument", ["great_pyramid", "mine", "sphinx", "buried_ruins"])
+def test_no_seat_knows_a_chamber_no_look_or_keep_shows(monument):
+    view = _expedition_position(monument, lambda v: True)
+    assert not any(view["chambers_seen"])
+    view["chambers_seen"][0] = [view["seat"]]
+    _refused(expedition, EXPEDITION, view, r"^view: chambers_seen\[0\]: no seat knows a .* "
+                                           r"chamber's cards: only the Temple's looks")
+    if monument == "great_pyramid":
+        view["chambers_seen"][0] = []
+        view["chamber_cards"] = [["coin"]] + [None] * (len(view["chambers"]) - 1)
+        _refused(expedition, EXPEDITION, view, r"^view: chamber_cards\[0\]: no seat sees into "
+                                               r"a Great Pyramid chamber before taking it$")
