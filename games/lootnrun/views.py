@@ -23,7 +23,10 @@ later reshuffle; ``edition`` (optional) must name the edition of the card data.
   new decks (optional, ``[]`` before the first reshuffle). Everyone saw those rooms, so
   they cannot be in a front filled before that reshuffle.
 * ``front_reshuffles``: for every room in ``front_backs``, how many reshuffles had
-  happened when it was drawn (optional while ``reshuffled`` is empty).
+  happened when it was drawn (optional while ``reshuffled`` is empty); an own room a
+  reshuffle put into the decks was drawn after it.
+* ``decks``: in phase ``act`` a deck is empty only when the other deck and the discard
+  pile hold fewer than 2 rooms (else they are reshuffled into two new decks at once).
 * The view is for the seat to move (``to_move`` equals ``seat``). In the Werewolf's
   ``keep`` phase it adds ``"drawn": [id or null, id or null]``, the two rooms drawn.
 
@@ -55,6 +58,7 @@ from games.errors import InvalidStateError
 from games.protocol import resolve_chance
 from games.reader import Node, ViewReading, read_document, read_seats, read_view_seat
 from games.seeding import Seed, make_rng
+from games.table import plural
 
 from .rules import Rules, rules_for
 from .state import LootNRunState
@@ -212,6 +216,13 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
         tops.append(top)
     extra = node.boolean("extra_turn", default=False)
     node.done()
+    _check_own_epochs(node, seat, mine, epochs[seat], reshuffled, rules)
+    empty = next((i for i, size in enumerate(sizes) if not size), None)
+    if phase == "act" and empty is not None and sum(sizes) + len(discard) >= 2:
+        node.fail(f"an empty deck is refilled at once: when either deck is empty the other "
+                  f"deck and the discard pile are reshuffled into two new decks (here "
+                  f"{plural(sum(sizes) + len(discard), 'room')}), before the next seat acts",
+                  f"decks[{empty}]")
     hidden = sum(len(b) for s, b in enumerate(backs) if s != seat) + sum(sizes)
     if hidden + len(known) != len(rules.ids):
         node.fail(f"{len(known)} known rooms (my_rooms, discard, drawn) + {hidden} face down "
@@ -222,6 +233,20 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     world.reshuffles = tuple(tuple(sorted(rooms)) for rooms in reshuffled)
     world.extra_turn = extra
     return world.determinize(seat, make_rng(seed)), seat
+
+
+def _check_own_epochs(node: Node, seat: int, mine: list[int], epochs: list[int],
+                      reshuffled: list[list[int]], rules: Rules) -> None:
+    """A room of the seat's own front went into the decks at its last reshuffle, so it was
+    drawn after it: ``front_reshuffles`` counts at least that reshuffle (a room stays in a
+    front until it is revealed; only the discard pile is reshuffled)."""
+    for i, room in enumerate(mine):
+        last = max((k + 1 for k, rooms in enumerate(reshuffled) if room in rooms), default=0)
+        if epochs[i] < last:
+            node.fail(f"{plural(epochs[i], 'reshuffle')} when room {rules.ids[room]} "
+                      f"(my_rooms[{i}]) was drawn, but reshuffle {last} (reshuffled[{last - 1}]) "
+                      f"put it into the decks from the discard pile: it was drawn after that "
+                      f"reshuffle", f"front_reshuffles[{seat}][{i}]")
 
 
 def _backs(node: Node, players: int, rules: Rules) -> list[list[str]]:

@@ -364,3 +364,57 @@ def test_no_seat_knows_a_chamber_no_look_or_keep_shows(monument):
         view["chamber_cards"] = [["coin"]] + [None] * (len(view["chambers"]) - 1)
         _refused(expedition, EXPEDITION, view, r"^view: chamber_cards\[0\]: no seat sees into "
                                                r"a Great Pyramid chamber before taking it$")
+
+
+# --- 6. Loot N Run: reshuffles ----------------------------------------------------------------
+
+def _lootnrun_views(players=6, seeds=range(5)):
+    """Every decision's view of seeded random Loot N Run games."""
+    import random
+    from games.protocol import CHANCE
+    for seed in seeds:
+        state = lootnrun.state_from_deal(lootnrun.make_deal(players=players, seed=seed,
+                                                            data=LOOTNRUN), LOOTNRUN)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            yield lootnrun.view_of(state, state.current_player())
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+
+
+def test_every_real_lootnrun_view_reads():
+    views = list(_lootnrun_views())
+    assert any(v["reshuffled"] for v in views) and any(v["phase"] == "keep" for v in views)
+    for view in views:
+        lootnrun.read_view(view, LOOTNRUN, 0)
+
+
+def test_an_own_room_went_into_the_decks_before_it_was_drawn():
+    """Room 24 in the seat's front, drawn before any reshuffle (front_reshuffles 0), while
+    reshuffle 1 put it into the decks from the discard pile, was read."""
+    view = next(v for v in _lootnrun_views() if v["reshuffled"] and any(
+        r in v["reshuffled"][-1] for r in v["my_rooms"]))
+    seat, k = view["seat"], len(view["reshuffled"])
+    i = next(i for i, r in enumerate(view["my_rooms"]) if r in view["reshuffled"][-1])
+    assert view["front_reshuffles"][seat][i] == k
+    lootnrun.read_view(copy.deepcopy(view), LOOTNRUN, 0)
+    view["front_reshuffles"][seat][i] = k - 1
+    _refused(lootnrun, LOOTNRUN, view,
+             rf"^view: front_reshuffles\[{seat}\]\[{i}\]: {k - 1} reshuffles? when room "
+             rf"{view['my_rooms'][i]} \(my_rooms\[{i}\]\) was drawn, but reshuffle {k} "
+             rf"\(reshuffled\[{k - 1}\]\) put it into the decks")
+
+
+def test_an_empty_deck_is_reshuffled_before_the_next_seat_acts():
+    """``decks[0]`` of size 0 with 48 rooms in the other deck and 3 in the discard pile
+    was read, though the engine reshuffles an empty deck at once."""
+    view = lootnrun.example_view(LOOTNRUN)
+    assert view["phase"] == "act" and view["discard"]
+    decks = view["decks"]
+    decks[1]["size"] += decks[0]["size"]
+    decks[0].update(size=0, top=None)
+    _refused(lootnrun, LOOTNRUN, view, r"^view: decks\[0\]: an empty deck is refilled at once")
