@@ -226,12 +226,15 @@ def _read_revealed(node: Node, data: PyramidsData, steps: int) -> list[str]:
     revealed = list(node.texts("revealed", min_length=1))
     if len(revealed) > steps:
         node.fail(f"at most {steps} expedition cards are revealed in a round", "revealed")
-    pool = list(data.expedition_deck)
+    deck = list(data.expedition_deck)
     for i, shape in enumerate(revealed):
-        if shape not in pool:
-            node.fail(f"{shape!r} is not a remaining expedition card of the deck "
-                      f"{sorted(data.expedition_deck)}", f"revealed[{i}]")
-        pool.remove(shape)
+        if shape not in deck:
+            node.fail(f"{shape!r} is not an expedition card (the round's deck: "
+                      f"{', '.join(sorted(deck))})", f"revealed[{i}]")
+        have, listed = deck.count(shape), revealed.count(shape)
+        if listed > have:
+            node.fail(f"the round's deck has {have} {shape}; revealed lists {listed}",
+                      "revealed")
     return revealed
 
 

@@ -418,3 +418,22 @@ def test_an_empty_deck_is_reshuffled_before_the_next_seat_acts():
     decks[1]["size"] += decks[0]["size"]
     decks[0].update(size=0, top=None)
     _refused(lootnrun, LOOTNRUN, view, r"^view: decks\[0\]: an empty deck is refilled at once")
+
+
+# --- 8. Pyramids: revealed --------------------------------------------------------------------
+
+def test_a_shape_revealed_more_often_than_the_deck_holds_says_the_count():
+    """``["I3", "I3", "I3"]`` said "'I3' is not a remaining expedition card of the deck
+    ['I3', 'I3', ...]", a list that holds I3."""
+    from games import pyramids
+    data = cards_data.load("pyramids")
+    view = pyramids.example_view(data)
+    assert sorted(data.expedition_deck).count("I3") == 2
+    view["revealed"] = ["I3", "I3", "I3"]
+    with pytest.raises(InvalidStateError,
+                       match=r"^view: revealed: the round's deck has 2 I3; revealed lists 3$"):
+        pyramids.state_from_view(view, data, 0)
+    view["revealed"] = ["I3", "Z9"]
+    with pytest.raises(InvalidStateError, match=r"^view: revealed\[1\]: 'Z9' is not an "
+                                                r"expedition card \(the round's deck: I3, "):
+        pyramids.state_from_view(view, data, 0)
