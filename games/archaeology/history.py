@@ -163,8 +163,8 @@ def check_view_counts(node: Node, s: ArchaeologyState, seat: int, hand: list[int
     rules = s.rules
     data = rules.data
     if s.hand_sizes[seat] != sum(hand):
-        node.fail(f"the history leaves seat {seat} {s.hand_sizes[seat]} cards but the hand "
-                  f"holds {sum(hand)}", "hand")
+        node.fail(f"the history leaves seat {seat} {plural(s.hand_sizes[seat], 'card')} but "
+                  f"the hand holds {sum(hand)}", "hand")
     initial = (sum(rules.counts) - rules.players * data.hand_size - data.marketplace_size
                - set_aside)
     if dig_n + digs + s.thieves_drawn + s.storms_drawn != initial:
@@ -488,7 +488,7 @@ class _Replayer:
         elif kind == R_KEEP:
             chamber, n = event[2], event[3]
             if chambers[chamber] is None or chambers[chamber] < n:
-                fail(f"the chamber does not hold {n} cards")
+                fail(f"the chamber does not hold {plural(n, 'card')}")
             chambers[chamber] -= n
             self.seen_size += n if actor == seat else 0
             s.chamber_seen[chamber] = 1 << actor

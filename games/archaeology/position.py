@@ -321,7 +321,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
             one.fail(f"the sold sets are worth ${value}", "money")
         if p == seat:
             if size != sum(hand):
-                one.fail(f"the hand holds {sum(hand)} cards", "hand_size")
+                one.fail(f"the hand holds {plural(sum(hand), 'card')}", "hand_size")
             for key in ("holds", "lacks"):
                 if one.has(key):
                     one.fail("the view's own cards are its 'hand'", key)
@@ -330,7 +330,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
             holds = read_counts(one, "holds", names, default=[0] * T)
             lacks = read_names(one, "lacks", names) if one.has("lacks") else []
             if sum(holds) > size:
-                one.fail(f"{sum(holds)} known cards in a hand of {size}", "holds")
+                one.fail(f"{plural(sum(holds), 'known card')} in a hand of {size}", "holds")
             if len(set(lacks)) != len(lacks):
                 one.fail("a type is listed twice", "lacks")
             if len(lacks) == T and size > sum(holds):

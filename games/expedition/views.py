@@ -395,8 +395,8 @@ def _history_form(node: Node, s: ExpeditionState, seat: int, hand: list[int], di
     _read_chambers(node, s, chambers, replayed["sizes"])
     if rules.reserve_size:
         if reserve != rules.reserve_size - replayed["refills"]:
-            node.fail(f"{replayed['refills']} refills leave "
-                      f"{rules.reserve_size - replayed['refills']} cards", "reserve")
+            node.fail(f"after {plural(replayed['refills'], 'refill')} the reserve holds "
+                      f"{plural(rules.reserve_size - replayed['refills'], 'card')}", "reserve")
         s.reserve = [0] * reserve
     check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
                       sum(rules.chamber_sizes) + rules.reserve_size)
@@ -419,8 +419,8 @@ def _read_chambers(node: Node, s: ExpeditionState, chambers: list[Any],
             size = sizes[i]
             if value is None or size is None:
                 if value is not None or size is not None:
-                    node.fail_at(where, f"the history leaves this chamber "
-                                        f"{'taken' if size is None else f'with {size} cards'}")
+                    left = "taken" if size is None else "with " + plural(size, "card")
+                    node.fail_at(where, f"the history leaves this chamber {left}")
                 s.chambers[i] = None
                 continue
         elif value is None:
@@ -434,7 +434,7 @@ def _read_chambers(node: Node, s: ExpeditionState, chambers: list[Any],
             continue
         count = node.check_int(value, where)
         if sizes is not None and count != size:
-            node.fail_at(where, f"the history leaves this chamber {size} cards")
+            node.fail_at(where, f"the history leaves this chamber {plural(size, 'card')}")
         printed = rules.chamber_sizes[i]
         if sizes is None and (count > printed or whole and count != printed):
             node.fail_at(where, f"the chamber holds {'its' if whole else 'at most its'} "
@@ -463,8 +463,8 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
             node.fail_at(f"{where}[{i}]", "only a face-down chamber in place hides cards")
         cards = read_cards(node, value, f"{where}[{i}]", rules)
         if len(cards) > len(s.chamber(i)):
-            node.fail_at(f"{where}[{i}]", f"{len(cards)} known cards in a chamber of "
-                                          f"{len(s.chamber(i))}")
+            node.fail_at(f"{where}[{i}]", f"{plural(len(cards), 'known card')} in a chamber "
+                                          f"of {len(s.chamber(i))}")
         known[i] = [cards.count(c) for c in range(T)]
     seen = [0] * n
     where = node.where("chambers_seen")

@@ -437,3 +437,11 @@ def test_a_shape_revealed_more_often_than_the_deck_holds_says_the_count():
     with pytest.raises(InvalidStateError, match=r"^view: revealed\[1\]: 'Z9' is not an "
                                                 r"expedition card \(the round's deck: I3, "):
         pyramids.state_from_view(view, data, 0)
+
+
+def test_one_card_is_one_card():
+    """Counts a user writes read as words: "1 known card", not "1 known cards"."""
+    view = archaeology.example_position(ARCHAEOLOGY)
+    view["seats"][1].update(hand_size=0, holds={"coin": 1})
+    _refused(archaeology, ARCHAEOLOGY, view, r"^view: seats\[1\]\.holds: 1 known card in a "
+                                             r"hand of 0$")
