@@ -433,7 +433,7 @@ def _read_chambers(node: Node, s: ExpeditionState, chambers: list[Any],
             s.chambers[i] = tuple(sorted(cards))
             continue
         count = node.check_int(value, where)
-        if sizes is not None and count != size:
+        if sizes is not None and size is not None and count != size:
             node.fail_at(where, f"the history leaves this chamber {plural(size, 'card')}")
         printed = rules.chamber_sizes[i]
         if sizes is None and (count > printed or whole and count != printed):

@@ -26,6 +26,27 @@ def _refused(engine, data, view, match):
         engine.read_view(view, data, 0)
 
 
+def _decisions(engine, data, players, seeds, every=3, **deal):
+    """Every ``every``-th decision of seeded random games: ``(state, seat)``."""
+    import random
+    from games.protocol import CHANCE
+    for seed in seeds:
+        state = engine.state_from_deal(engine.make_deal(players=players, seed=seed, data=data,
+                                                        **deal), data)
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            step += 1
+            if step % every == 0:
+                yield state.clone(), state.current_player()
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+
+
 # --- 1. turn.dug ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("engine,data", BOTH)
@@ -59,25 +80,11 @@ def test_dug_left_out_is_a_dig_while_cards_are_left(engine, data, form):
 # --- 2. sandstorm.left ------------------------------------------------------------------------
 
 def _storm_views(engine, data, players=3, seeds=range(30)):
-    """Every sandstorm discard decision of some seeded random games: ``(view, state)``."""
-    import random
+    """Every sandstorm discard decision of some seeded random games: its view."""
     from games.archaeology.rules import P_STORM
-    from games.protocol import CHANCE
-    out = []
-    for seed in seeds:
-        deal = {"monument": "great_pyramid"} if engine is expedition else {}
-        state = engine.state_from_deal(engine.make_deal(players=players, seed=seed, data=data,
-                                                        **deal), data)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            if state.phase == P_STORM:
-                out.append((engine.view_of(state, state.current_player()), state.clone()))
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+    deal = {"monument": "great_pyramid"} if engine is expedition else {}
+    out = [engine.view_of(state, seat) for state, seat in _decisions(
+        engine, data, players, seeds, every=1, **deal) if state.phase == P_STORM]
     assert len(out) > 20
     return out
 
@@ -88,7 +95,7 @@ def test_a_sandstorm_takes_half_the_hand_rounded_down(engine, data):
     at most half the hand, rounded down, and after a first discard ('last' set) half of
     the hand before it, less the card: every real sandstorm decision reads, one more is
     refused."""
-    for view, state in _storm_views(engine, data):
+    for view in _storm_views(engine, data):
         size = sum(view["hand"].values())
         owed = (size + 1) // 2 - 1 if view["sandstorm"]["last"] else size // 2
         assert 1 <= view["sandstorm"]["left"] <= owed
@@ -223,49 +230,18 @@ def test_the_dig_site_counts_are_in_words():
 MONUMENTS = ["great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins"]
 
 
-def _decisions(engine, data, players, seeds, every=3, **deal):
-    """Every ``every``-th decision of seeded random games: ``(state, seat)``."""
-    import random
-    from games.protocol import CHANCE
-    for seed in seeds:
-        state = engine.state_from_deal(engine.make_deal(players=players, seed=seed, data=data,
-                                                        **deal), data)
-        rng = random.Random(seed)
-        step = 0
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            step += 1
-            if step % every == 0:
-                yield state.clone(), state.current_player()
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
-
-
-@pytest.mark.parametrize("monument", MONUMENTS)
-def test_every_real_position_and_view_of_a_monument_reads(monument):
+@pytest.mark.parametrize("engine,data,deal", [
+    (archaeology, ARCHAEOLOGY, {})] + [(expedition, EXPEDITION, {"monument": m})
+                                       for m in MONUMENTS])
+def test_every_real_position_and_view_reads(engine, data, deal):
     """The checks above refuse no position a game reaches: both forms of the view of the
-    seat to act, at every third decision of seeded random games."""
+    seat to act, at every third decision of seeded random games (of each monument)."""
     count = 0
-    for state, seat in _decisions(expedition, EXPEDITION, 3, range(2), monument=monument):
-        for view in (expedition.view_of(state, seat), expedition.position_of(state, seat)):
-            if view["phase"] == "other":
-                continue
-            expedition.read_view(view, EXPEDITION, 0)
-            count += 1
-    assert count > 50
-
-
-def test_every_real_2007_position_and_view_reads():
-    count = 0
-    for state, seat in _decisions(archaeology, ARCHAEOLOGY, 3, range(2)):
-        for view in (archaeology.view_of(state, seat), archaeology.position_of(state, seat)):
-            if view["phase"] == "other":
-                continue
-            archaeology.read_view(view, ARCHAEOLOGY, 0)
-            count += 1
+    for state, seat in _decisions(engine, data, 3, range(2), **deal):
+        for view in (engine.view_of(state, seat), engine.position_of(state, seat)):
+            if view["phase"] != "other":
+                engine.read_view(view, data, 0)
+                count += 1
     assert count > 50
 
 
@@ -370,20 +346,8 @@ def test_no_seat_knows_a_chamber_no_look_or_keep_shows(monument):
 
 def _lootnrun_views(players=6, seeds=range(5)):
     """Every decision's view of seeded random Loot N Run games."""
-    import random
-    from games.protocol import CHANCE
-    for seed in seeds:
-        state = lootnrun.state_from_deal(lootnrun.make_deal(players=players, seed=seed,
-                                                            data=LOOTNRUN), LOOTNRUN)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply(outcomes[rng.randrange(len(outcomes))][0])
-                continue
-            yield lootnrun.view_of(state, state.current_player())
-            moves = state.legal_moves()
-            state.apply(moves[rng.randrange(len(moves))])
+    for state, seat in _decisions(lootnrun, LOOTNRUN, players, seeds, every=1):
+        yield lootnrun.view_of(state, seat)
 
 
 def test_every_real_lootnrun_view_reads():
