@@ -27,7 +27,13 @@ class InvalidStateError(DigsiteError):
 
 
 class InvalidMoveError(DigsiteError):
-    """Move text that does not parse as a move of this game."""
+    """Move text that does not parse as a move of this game. ``unknown_verb``: its first
+    word names no move of the game (a reader that knows the position lists the verbs of
+    the decision there, not every verb of the game)."""
+
+    def __init__(self, message: str, unknown_verb: bool = False):
+        super().__init__(message)
+        self.unknown_verb = unknown_verb
 
 
 class IllegalMoveError(DigsiteError):

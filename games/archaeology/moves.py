@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Final, Mapping, Self,
 from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import InvalidMoveError
 from games.forgiving import Forms
-from games.protocol import parse_checked, read_text
+from games.protocol import options_of, parse_checked, read_text
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import ArchaeologyState
@@ -74,7 +74,7 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
            "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "DISCARDS", "KIND_NAMES",
            "chamber_letter", "move", "parse_text", "read_number", "not_small",
-           "parse_checked_move", "why_illegal", "forms_of", "FORMS"]
+           "parse_checked_move", "decision_verbs", "why_illegal", "forms_of", "FORMS"]
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
 #: is a whole trade and ``DISCARDS`` a whole discard (both editions; not ``legal_moves``
@@ -292,7 +292,8 @@ class MoveBase:
         for k in kinds:  # (a whole discard's verb is the discard's: the first kind keeps it)
             allowed.setdefault(KIND_NAMES[k], k)
         if not words or words[0] not in allowed:
-            raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(allowed)})")
+            raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(allowed)})",
+                                   unknown_verb=True)
         kind = allowed[words[0]]
         args = words[1:]
         if kind == TRADE:
@@ -447,14 +448,37 @@ def parse_checked_move(state: ArchaeologyState, text: object,
     (``discard CARDS``), not ``legal_moves`` entries, checked by their steps
     (``state.check_trade``, ``state.check_discards``, which also says why a sandstorm's
     discard out of card order is refused)."""
-    move = read_text(state, text, parse_text_of, forms)
+    def reading(typed: str) -> MoveBase:
+        # (text whose first word is no verb: the verbs of this decision, where it listed
+        # every verb of the game, chance outcomes and engine steps among them)
+        try:
+            return parse_text_of(typed)
+        except InvalidMoveError as exc:
+            if not exc.unknown_verb:
+                raise
+            raise InvalidMoveError(f"cannot read move {typed!r} (moves: "
+                                   f"{', '.join(decision_verbs(state))})",
+                                   unknown_verb=True) from None
+
+    move = read_text(state, text, reading, forms)
     if move.kind == TRADE:
         state.check_trade(move)
         return move
     if move.kind == DISCARDS or move.kind == DISCARD and move not in state.legal_moves():
         state.check_discards(move)
         return move
-    return parse_checked(state, text, parse_text_of, forms, why=why_illegal)
+    return parse_checked(state, text, reading, forms, why=why_illegal)
+
+
+def decision_verbs(state: ArchaeologyState) -> list[str]:
+    """The verbs the moves of ``state``'s decision are written with, as ``play`` lists
+    them: in a turn's actions the ``take``/``give`` steps are ``trade`` (before ``end``)
+    unless a trade is being built; at a chance node, its outcomes' (a record's ``dig``)."""
+    kinds = list(dict.fromkeys(m.kind for m in options_of(state)))
+    if state.trade_takes is None and TAKE in kinds:
+        kinds = [k for k in kinds if k not in (TAKE, GIVE, END)] + [TRADE] + (
+            [END] if END in kinds else [])
+    return list(dict.fromkeys(KIND_NAMES[k] for k in kinds))
 
 
 def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:

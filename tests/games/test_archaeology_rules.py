@@ -567,6 +567,31 @@ def test_move_text_errors():
     assert str(parse_move(s, "sell coin 1")) == "sell coin 1"
 
 
+def test_text_that_names_no_move_is_refused_with_the_verbs_of_the_decision():
+    """Not every verb of the game (it said "moves: dig, steal, stolen, discard, take, give,
+    ..." at a turn's actions): a turn's steps are its trades, chance writes its own."""
+    def verbs(state, text="dance"):
+        with pytest.raises(InvalidMoveError, match="cannot read") as refused:
+            parse_move(state, text)
+        return str(refused.value).partition("(moves: ")[2].partition(")")[0]
+
+    s = action_state()
+    give(s, 0, coin=2, map=1)
+    market(s, talisman=1)
+    assert verbs(s) == verbs(s, "tent use") == "explore, sell, trade, end"
+    s.apply(parse_move(s, "take talisman"))  # a trade being built: its steps
+    assert verbs(s) == "give"
+    s = _storm(coin=2, map=2)
+    assert verbs(s) == "discard"
+    s = blank(3)
+    give(s, 1, coin=1)
+    s.dig = [C["thief"]]
+    s.start_turn(0)
+    assert verbs(s) == "dig"  # (a record's chance step)
+    s.apply(s.chance_outcomes()[0][0])
+    assert verbs(s) == "steal"
+
+
 def test_golden_move_counts_at_the_first_decisions():
     """Perft-style: legal moves at the first decision of seeded 2-player deals."""
     counts = []

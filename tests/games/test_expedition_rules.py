@@ -635,6 +635,30 @@ def test_move_text_round_trips_and_errors():
     assert Move.from_text("end") != ArchaeologyMove.from_text("end")
 
 
+def test_text_that_names_no_move_is_refused_with_the_verbs_of_the_decision():
+    """Not every verb of the edition ("moves: dig, steal, stolen, discard, take, give,
+    ..., tent, look, keep, draw, stop, name, reveal, refill, trade")."""
+    def verbs(state):
+        with pytest.raises(InvalidMoveError, match="cannot read") as refused:
+            parse_move(state, "dance")
+        return str(refused.value).partition("(moves: ")[2].partition(")")[0]
+
+    s = blank(players=3)
+    give(s, 0, coin=4)
+    give(s, 1, coin=4)
+    s.dig = [C["sandstorm"]]
+    s.start_turn(0)
+    chance(s)
+    assert s.phase == P_TENT and verbs(s) == "tent"
+    s = action_state("mine")
+    give(s, 0, map=2)
+    s.chambers = [cards("coin", "talisman", "pot_shard", "pharaohs_mask")]
+    assert verbs(s) == "explore, sell, end"  # (an empty marketplace: no trade)
+    play(s, "explore A")
+    chance(s)
+    assert verbs(s) == "draw, stop"
+
+
 def test_a_foreign_or_other_edition_move_is_refused_by_apply():
     s = action_state()
     with pytest.raises(IllegalMoveError, match="not a New Expedition move"):
