@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Mapping, Sequence
 
-from games.table import plural
+from games.table import plural, possessive, seat_name
 from solvers.hints import Hint
 from solvers.interrupt import INTERRUPTED
 from solvers.results import (ArenaResult, BestScore, DigPlanResult, WorkBudget,
@@ -40,9 +40,12 @@ ORDER_WORDS = {"visits": "most visits first (the search's choice)",
                "value": "best value first"}
 
 
-def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None) -> str:
+def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None,
+                names: Sequence[str] | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
-    move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON."""
+    move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON.
+    ``names``: what the screen calls each seat (``play``'s "seat 1 (greedy)"), for the
+    beliefs about the other seats (``seat N`` without)."""
     rows = result.rows
     budget = result.budget
     took = f", took {elapsed:.2f} s" if elapsed is not None else ""
@@ -93,7 +96,7 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         lines.append(text)
         if row.words:  # on a line of its own: a dig's words are longer than a row
             lines.append(f"{'':>4}  = {row.words}")
-    beliefs = format_beliefs(result.fact("beliefs")) if result.fact("beliefs") else []
+    beliefs = format_beliefs(result.fact("beliefs"), names) if result.fact("beliefs") else []
     return "\n".join(lines + close_lines + [budget_line] + _inference_lines(result)
                      + explanation + beliefs)
 
@@ -110,9 +113,11 @@ def _inference_lines(result: Hint) -> list[str]:
             "knows (worlds unweighted)"]
 
 
-def format_beliefs(beliefs: Mapping[str, Any]) -> list[str]:
+def format_beliefs(beliefs: Mapping[str, Any], names: Sequence[str] | None = None
+                   ) -> list[str]:
     """The ``beliefs`` of a hint as lines: per other seat its cards' counts (``>=k p``:
-    the chance of holding at least k), or per face-down room its chance of a guardian."""
+    the chance of holding at least k), or per face-down room its chance of a guardian;
+    each seat called by ``names`` where given (``games.table.seat_name``)."""
     # (a chance read off n worlds is good to about 1/sqrt(n) at 95%: say so once)
     worth = beliefs["effective_worlds"] if beliefs["weighted"] else beliefs["worlds"]
     lines = [f"beliefs from {beliefs['worlds']} sampled worlds"
@@ -126,7 +131,8 @@ def format_beliefs(beliefs: Mapping[str, Any]) -> list[str]:
         for row in beliefs["rows"]:
             seats.setdefault(row["seat"], []).append(row)
         for seat, rows in seats.items():
-            lines.append(f"  seat {seat} holds {plural(rows[0]['hand_size'], 'card')}:")
+            lines.append(f"  {seat_name(seat, None, names)} holds "
+                         f"{plural(rows[0]['hand_size'], 'card')}:")
             width = max(len(row["card"]) for row in rows)
             for row in rows:
                 p = row["p"]
@@ -141,10 +147,11 @@ def format_beliefs(beliefs: Mapping[str, Any]) -> list[str]:
             lines.append(f"  deck {row['deck']}'s top room ({row['back']} back): guardian "
                          f"{row['p']:.2f}")
         elif "room" in row:
-            lines.append(f"  seat {row['seat']}'s room {row['room'] + 1} ({row['back']} back):"
-                         f" guardian {row['p']:.2f}")
+            lines.append(f"  {possessive(seat_name(row['seat'], None, names))} room "
+                         f"{row['room'] + 1} ({row['back']} back): guardian {row['p']:.2f}")
         else:
-            lines.append(f"  seat {row['seat']}: caught if awakened {row['p']:.2f}")
+            lines.append(f"  {seat_name(row['seat'], None, names)}: caught if awakened "
+                         f"{row['p']:.2f}")
     return lines
 
 

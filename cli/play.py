@@ -375,13 +375,14 @@ def _whole_turn(g: _Game, text: str) -> list[Hashable] | None:
 def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:
     """The hint for the person's decision, on demand (at the default budget, or ``N``
     iterations)."""
-    hint_for(g.game, g.state, g.seat, term, budget, seed)
+    hint_for(g.game, g.state, g.seat, term, budget, seed, names=g.names)
 
 
 def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
-             seed: int) -> None:
+             seed: int, *, names: list[str] | None = None) -> None:
     """The hint for ``seat``'s decision in ``state`` (``budget``: '' for the game's
-    default, or a number of iterations), said on ``term``: ``play``'s and ``track``'s."""
+    default, or a number of iterations), said on ``term``: ``play``'s and ``track``'s.
+    ``names``: the seats as the screen calls them, for the hint's beliefs."""
     game_id = game.id
     if not services.has_capability(game_id, "hint"):
         term.complain(f"no hint for {game_id}")
@@ -406,5 +407,5 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
     if term.emit:
         term.emit({"event": "hint", "hint": jsonable(result)})
         return
-    for line in fmt.format_hint(result).splitlines():
+    for line in fmt.format_hint(result, names=names).splitlines():
         term.say("  " + line)

@@ -84,6 +84,21 @@ def test_hint_undo_help_show_and_bad_lines(run_cli, tmp_path):
     assert [e.seat for e in record.moves].count(0) == 1  # the undone decision is gone
 
 
+def test_the_hints_beliefs_name_the_seats_as_the_table_does(run_cli, tmp_path):
+    """The beliefs said "seat 1 holds 5 cards" where every other line of the screen says
+    "seat 1 (greedy)"."""
+    result = run_cli("play", "archaeology", "--players", "3", "--bots", "greedy,random",
+                     "--record", str(tmp_path / "g.json"), stdin="hint 20\nquit\n")
+    assert result.code == 0, result.err
+    held = re.findall(r"\n {4}(.+) holds \d+ cards?:", result.out)
+    assert held == ["seat 1 (greedy)", "seat 2 (random)"], result.out
+    result = run_cli("play", "lootnrun", "--players", "3", "--record",
+                     str(tmp_path / "l.json"), stdin="hint 20\nquit\n")
+    assert result.code == 0, result.err
+    assert re.search(r"\n {4}seat 2 \(greedy\): caught if awakened", result.out), result.out
+    assert re.search(r"\n {4}seat 2 \(greedy\)'s room 1 ", result.out), result.out
+
+
 def test_help_writes_out_a_move_of_the_game_played(run_cli, tmp_path):
     """help's example of a move written out was "sell coin 2" in every game (Loot N Run
     has no such move); it is the list's third move, the one "3" picks."""
