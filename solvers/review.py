@@ -49,11 +49,13 @@ come from that one search:
   apart, so no label is given, and ``iterations_to_tell`` estimates the budget that would
   (``solvers.hints.iterations_to_separate``, as a hint's close call says).
 * **confirmed**: a loss worth a label (inaccuracy or worse) is searched again, at
-  ``CONFIRM_FACTOR`` times the budget and another seed, and the decision is judged by that
-  search (``budget_raised`` says so). Before the move played had playouts of its own, its
-  value from the few the search spent on it was biased low (a player's pass found moves
-  called blunders at 2,000 iterations that were the best at 8,000); the second search
-  halves the noise of both values.
+  ``CONFIRM_FACTOR`` times the budget (per tree, as the first search's: with ``workers``
+  root-parallel trees, each tree gets that many times its first budget) and another
+  seed, and the decision is judged by that search (``budget_raised`` says so, per tree).
+  Before the move played had playouts of its own, its value from the few the search
+  spent on it was biased low (a player's pass found moves called blunders at 2,000
+  iterations that were the best at 8,000); the second search halves the noise of both
+  values.
 * **label** of a loss beyond the noise, by the game's thresholds
   (``games.registry.GameInfo.review``, listed in ``digsite review --help``): ``best``
   (loss 0: the hint's own choice, or a move valued at least as high), ``good`` (below
@@ -228,8 +230,11 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
         # that values the move played by its own few playouts, the unlucky ones that are
         # why it was left, called "blunders" at 2,000 iterations moves that were the best
         # at 8,000; where the move played is valued by playouts of its own, the second
-        # search halves the noise of both values)
-        raised = CONFIRM_FACTOR * (result.budget.iterations or 1)
+        # search halves the noise of both values). Per tree, as the first search's budget
+        # is: with --workers W its iterations are the W trees' total (it ran CONFIRM_FACTOR
+        # x W times the first's budget on each tree)
+        budget = result.budget
+        raised = CONFIRM_FACTOR * max(1, budget.iterations // max(1, budget.workers))
         if through is not None:
             ask = partial(ask, playouts=played_playouts(raised))
         again = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers,

@@ -378,6 +378,23 @@ def test_a_label_is_given_by_a_search_that_confirms_it():
     assert any(d.label not in CONFIRMED for d in confirmed)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_confirming_search_is_confirm_factor_times_the_first_per_tree(workers):
+    """With --workers W the first search's iterations are its W trees' total, and the
+    confirming search took CONFIRM_FACTOR times that total on each tree (4W times the
+    first's budget per tree, not 4). Its total is CONFIRM_FACTOR times the first's."""
+    from solvers.review import CONFIRM_FACTOR
+
+    record, data = _record("archaeology", players=2, moves=60, seed=5)
+    result = review_game(record, seat=0, data=data,
+                         limit=Limit(iterations=60, workers=workers), seed=2)
+    confirmed = [d for d in result.decisions if d.budget_raised is not None]
+    assert confirmed  # (each searched first at 60 iterations a tree: 60 x W in all)
+    for d in confirmed:
+        assert d.iterations == CONFIRM_FACTOR * 60 * workers
+        assert d.budget_raised == CONFIRM_FACTOR * 60  # (a tree's, as --iterations is)
+
+
 def test_the_move_played_is_valued_by_playouts_of_its_own_where_the_search_left_it_early():
     """The search leaves a move early when its first playouts went badly, so the move played
     was often valued by a handful of playouts (a New Expedition "blunder" from 24 of 8,000;
