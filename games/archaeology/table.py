@@ -182,7 +182,8 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     hand = _hand(state, seat)
     lines = [_title(state)]
     lines.append(f"{me} hold{'' if me == 'you' else 's'} "
-                 f"{plural(state.hand_sizes[seat], 'card')}: {card_words(rules, hand)}")
+                 f"{plural(state.hand_sizes[seat], 'card')}: {card_words(rules, hand)}"
+                 if state.hand_sizes[seat] else f"{possessive(me)} hand is empty")
     lines.append(f"{possessive(me)} money: ${state.money[seat]}, "
                  f"{plural(state.sold_cards[seat], 'card')} sold"
                  + _tents(state, seat))

@@ -240,6 +240,17 @@ def test_a_thief_with_nothing_to_steal_says_so(victim_cards, told):
     assert game.describe_event(state, thief, 1) == told
 
 
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_an_empty_hand_is_said_so(game_id):
+    """A seat with no card was told "you hold 0 cards: nothing"."""
+    game, state, give = _archaeology(game_id=game_id)
+    give(1, coin=1)
+    assert game.describe_position(state, 0)[1] == "your hand is empty"
+    named = game.describe_position(state, 0, names=["seat 0 (greedy)", "you"])
+    assert named[1] == "seat 0 (greedy)'s hand is empty"
+    assert game.describe_position(state, 1)[1] == "you hold 1 card: 1 coin"
+
+
 def test_the_pyramids_step_that_resolves_tells_every_seats_choice():
     """At the table every seat's crossing shows once all have chosen; the words of the
     other seats' crossings were never told ("seat 1 chose, unseen", then nothing), nor
