@@ -70,6 +70,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL, State, listing, options_of
+from games.table import plural
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
@@ -642,7 +643,8 @@ class ArchaeologyState(HiddenInformation):
             for c in sorted(set(cards)):
                 if cards.count(c) > held[c]:
                     raise IllegalMoveError(f"move '{trade}' is not legal here: {where} holds "
-                                           f"{held[c]} {names[c]}, not {cards.count(c)}")
+                                           f"{plural(held[c], names[c].replace('_', ' '))}, "
+                                           f"not {cards.count(c)}")
         given = sum(rules.trade[c] for c in trade.a)
         taken = sum(rules.trade[c] for c in trade.b)
         if taken > self.hand_value(self.to_move):
@@ -685,9 +687,9 @@ class ArchaeologyState(HiddenInformation):
         base = self.to_move * self.rules.treasures
         for c in sorted(set(cards)):
             if cards.count(c) > self.hands[base + c]:
+                held = plural(self.hands[base + c], names[c].replace("_", " "))
                 raise IllegalMoveError(f"move '{discard}' is not legal here: the hand holds "
-                                       f"{self.hands[base + c]} {names[c]}, not "
-                                       f"{cards.count(c)}")
+                                       f"{held}, not {cards.count(c)}")
         probe = self.clone()
         for c in cards:
             if self.rules.discard_moves[c] not in probe.legal_moves():

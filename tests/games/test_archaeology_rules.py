@@ -219,7 +219,7 @@ def test_a_whole_discard_is_typed_in_any_order_and_played_as_the_steps():
 @pytest.mark.parametrize("text, message", [
     ("discard coin map", "still owes the sandstorm 3 cards, not 2"),
     ("discard 4 coins", "still owes the sandstorm 3 cards, not 4"),
-    ("discard coin talisman map", "the hand holds 0 talisman, not 1"),
+    ("discard coin talisman map", "the hand holds 0 talismans, not 1"),
     ("discard 2 maps coin", "the hand holds 1 map, not 2"),
 ])
 def test_a_whole_discard_is_every_card_owed_from_the_hand(text, message):
