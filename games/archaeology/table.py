@@ -412,8 +412,9 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
             return f"{who} passed"
         return f"{who} ended the turn"
     if kind == TENT:
-        return (f"{who} sheltered in the tent" if move.a
-                else f"{who} kept the tent and will discard half the hand")
+        own = "your" if who == "you" else "its"  # (it said "the tent", "the hand")
+        return (f"{who} sheltered in {own} tent" if move.a
+                else f"{who} kept {own} tent and will discard half {own} hand")
     if kind == LOOK:
         if move.a < 0:
             return f"{who} looked at no chamber"

@@ -206,6 +206,21 @@ def test_a_sandstorm_is_told_with_the_tents_where_the_edition_has_them(game_id, 
     assert ("who does not shelter in a tent" in line) == tent
 
 
+def test_a_tent_decision_is_told_with_the_seats_own_tent_and_hand():
+    """It said "you kept the tent and will discard half the hand", "seat 1 sheltered in
+    the tent"."""
+    from games.expedition import Move
+
+    game, state, _ = _archaeology(game_id="expedition", monument="temple")
+    use, keep = Move.from_text("tent use"), Move.from_text("tent keep")
+    assert [game.describe_event(state, m, 0) for m in (use, keep)] == [
+        "you sheltered in your tent", "you kept your tent and will discard half your hand"]
+    names = ["seat 0 (greedy)", "you"]
+    assert [game.describe_event(state, m, 1, names=names) for m in (use, keep)] == [
+        "seat 0 (greedy) sheltered in its tent",
+        "seat 0 (greedy) kept its tent and will discard half its hand"]
+
+
 def test_the_sphinx_tells_every_seat_what_was_kept_and_what_went_back():
     """The Sphinx's five cards are drawn face up, so every seat sees which were kept and
     which went back: the last draw says so (it said only "the draw is over")."""
