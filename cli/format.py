@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Mapping, Sequence
 
-from games.table import plural, possessive, seat_name
+from games.table import about, plural, possessive, seat_name
 from solvers.hints import Hint
 from solvers.interrupt import INTERRUPTED
 from solvers.results import (ArenaResult, BestScore, DigPlanResult, WorkBudget,
@@ -66,7 +66,7 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         close_lines.append(
             f"too close to call at this budget: {close.moves[0]} and {close.moves[1]} "
             f"differ by {_num(close.gap)}, within the noise (±{_num(close.noise95)} at "
-            "95%); " + (f"about {plural(need, 'iteration')} would separate them if the gap stayed "
+            "95%); " + (f"about {about(need, 'iteration')} would separate them if the gap stayed "
                         "as measured" if need else "no affordable budget would separate them"))
     explanation = list(result.explanation)
     if best_only:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games import registry
 from games.record import GameRecord
-from games.table import plural
+from games.table import about, plural
 from solvers.results import GameReview, ReviewedDecision
 from solvers.review import CONFIRMED
 
@@ -65,7 +65,7 @@ def verdict(d: ReviewedDecision, review: GameReview) -> str:
         if d.noise95 is None:
             return (f"too close to call: {better} may be better by {_amount(d.loss, unit)}, "
                     f"but too few playouts measured the noise")
-        need = (f"about {plural(d.iterations_to_tell, 'iteration')} would tell"
+        need = (f"about {about(d.iterations_to_tell, 'iteration')} would tell"
                 if d.iterations_to_tell else "no affordable budget would tell")
         return (f"too close to call: {better} may be better by {_amount(d.loss, unit)}, "
                 f"within the noise (±{_value(d.noise95)}); {need}")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-__all__ = ["seat_name", "possessive", "side_by_side", "plural", "shape_rows", "said_of",
+__all__ = ["seat_name", "possessive", "side_by_side", "plural", "about", "shape_rows", "said_of",
            "said_to", "SECOND_PERSON_VERBS"]
 
 
@@ -136,6 +136,18 @@ def plural(n: float, word: str, many: str | None = None) -> str:
     """
     text = str(n) if isinstance(n, int) else f"{n:.3f}".rstrip("0").rstrip(".")
     return f"{text} {word if text == '1' else (many or word + 's')}"
+
+
+def about(n: int, word: str) -> str:
+    """An estimate of ``n`` ``word``s as a reader takes it in: two significant figures with
+    thousands separated (``about(874670, "iteration")`` is ``'870,000 iterations'``; an
+    estimate's last digits are noise, and seven run together are hard to read).
+
+    >>> about(874670, "iteration"), about(675, "iteration"), about(46043, "iteration")
+    ('870,000 iterations', '680 iterations', '46,000 iterations')
+    """
+    rounded = int(float(f"{n:.2g}")) if n >= 100 else n
+    return f"{rounded:,} {word if rounded == 1 else word + 's'}"
 
 
 def shape_rows(cells: Iterable[tuple[int, int]], mark: str = "#", blank: str = ".") -> list[str]:

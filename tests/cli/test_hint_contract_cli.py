@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from games.table import about
 from games.registry import GAME_IDS, engine, has_engine
 from solvers.services import has_capability
 
@@ -157,5 +158,6 @@ def test_best_move_says_too_close_to_call_where_the_hint_does(run_cli, views):
         assert as_json["close_call"] == hint["close_call"], game
         assert "too close to call" in best.out, (game, best.out)
         need = hint["close_call"]["iterations_to_separate"]
-        assert (f"about {need} iterations" if need else "no affordable budget") in best.out
+        # (the estimate to two figures, thousands separated: "about 46,000 iterations")
+        assert (f"about {about(need, 'iteration')}" if need else "no affordable budget") in best.out
     assert close, "no example view is a close call at 40 iterations: the test proves nothing"
