@@ -198,6 +198,68 @@ main's run on this machine less its whole master plus the new one): 0 175/183 bo
 147/174 both (~267), 8 155/184 both (~227), 9 167/186 -> **169**/186 (298). The gap
 median 13.2% -> 12.1%, worst 18.7% (deal 8) as before: the targets (10% / 15%) are not
 met.
+
+**Full deal 8, the first round branched: tried and not kept** (2026-11-27, helper r1,
+main 8e51756; scripts in ``/work/wt-r1-scratch``; CPU of one process, ``nice``, the machine
+loaded at 4-9 on 2 cores). The default answers 155/184 on deal 8 (gap 18.7%; the target
+15% needs a plan of 160 or a bound of 178). Given the 155 plan's first round its last
+three rounds are bounded at 166 (800 rounds), so the question was whether the deal bound's
+slack is the first round's freedom, and whether a max over the first decisions removes it.
+That max is a valid bound: every legal game passes through exactly one child (its keep,
+then its crossings with their replacement picks; children merged by ``beam.position_key``
+have the same score so far and the same futures), and the branch and price from a child
+(``SoloPosition.from_state``) bounds every game through it, so no game scores above the
+largest child's bound (or the incumbent, where a child's search closed below it).
+
+* **Bound side, the keep** (``BranchAndPrice`` from the position after each of the 6 keeps,
+  300 rounds each, incumbent 155, the 155 game's plans in its keep's pool), bound (root LP,
+  CPU s): {5, 11} 182 (186.4, 26), {5, 21} 182 (187.5, 26), {5, 42} 181 (185.0, 29),
+  {11, 21} 182 (185.3, 32), {11, 42} 181 (185.1, 29), {21, 42} (the 155's keep) 180
+  (184.8, 29): the max **182** against the deal's 184 at 300 rounds, for 171 s.
+* **The first crossings** under {5, 11}: its 4 distinct step-0 crossings (300 rounds
+  each, 23-25 s): 5:A1,B1,C1 171, 5:A1 174, 11:A1,B1,C1 **182**, 11:A1 175; the 8
+  step-1 children of 11:A1,B1,C1 (200 rounds each, 12-15 s): 178, 171, 178, 174,
+  **182** (11:D1,D2,C3,D3), 178, 175, 172. Branching lowers most children by 4-11
+  points, but one line keeps the parent's bound at each of the first three decisions,
+  so the max does not fall. The tree is large: 27 distinct positions after the keep and
+  one crossing (over the 6 keeps), 176 after two, 1,503 after three; depth 1 alone would
+  cost about 650 s at 300 rounds a child, depth 2 about 2,300 s at 200, for a max of
+  182 still.
+* **Plan side**: the seeded beam of 240 paths (the default's; 67,139 playouts, 120 s),
+  its best game for each distinct position at step 7 (the second round's first card):
+  155, 152, 149, 149, 148, 148 (all keeping {21, 42}, their first four crossings and
+  take those of the 155), then 144 (keep {5, 21}), 143, ... The next four's last three
+  rounds again (``resolve_tail``, 400 rounds each, 27-33 s; the 155's own is the
+  default's, 155, bound 166): 152 -> 152 (bound 168), 149 -> 149 (168), 149 -> 152 (167),
+  148 -> 148 (166); the first three of other keeps or other first crossings, 144 ({5,
+  21}), 143 ({21, 42}) and 141 ({11, 42}): 147 (169), 147 (169), 153 (168), 34-43 s each.
+  None reaches 160.
+* **Deals 7 and 3** (default 153/174 and 154/176), the keeps at 300 rounds: deal 7
+  {15, 16} 168, {15, 34} 174, {15, 40} 173, {16, 34} 166, {16, 40} 167, {34, 40} 170:
+  max 174, no gain (169 s); deal 3 {12, 18} 173, {12, 26} 175, {12, 48} 171, {18, 26}
+  174, {18, 48} 171, {26, 48} 174: max 175, one point (113 s). The beam's best distinct
+  first rounds, tails at 400 rounds: deal 7 147, 146, 142 -> 153 (bound 163), 148 (160),
+  148 (156) (the 153 is the default's own; all three keep {15, 34}), and the fourth, 139
+  keeping {15, 40} -> 146 (154); deal 3 154, 152 -> 154 (166), 152 (165), and the
+  third, 147 keeping {26, 48} (the first two keep {12, 26}) -> **159** (bound 162; 37 s),
+  against the default's 154: deal 3's gap 14.3% -> 10.7% from another keep's first
+  round.
+
+So on deal 8 neither side reaches the target at about the default's CPU. The plan: none
+of the 8 first rounds tried (the beam's best, over 3 keeps) plays above 155. The bound:
+fixing a whole first round brings it to 166-169 (the tails above; a bound of those games
+only, not of the deal), fixing the keep to 180-182, fixing the keep and one or two
+crossings leaves one line at 182 at each depth: the relaxation's slack is spread over the
+round's seven crossings, not held in its first decisions, so a max over the first
+decisions does not pay (the keeps: 171 s for 2 points on deal 8, 113 s for 1 on deal 3,
+169 s for none on deal 7; depth 1 would cost about 650 s on deal 8 for none). The line that
+stays at 182 ({5, 11}, 11:A1,B1,C1, 11:D1,D2,C3,D3) plays to 150 by the beam from there
+(120 paths, 35 s), 32 points under its bound. The weak side on deal 8, as far as these
+figures go, is the bound (in the first round's crossings); on deals 3 and 7 the keeps
+move the bound as little (1 and 0 points). The one gain measured is on the plan side,
+on deal 3: the tail of the beam's best first round of another keep (154 -> 159); on deal
+8 the same gave 153, on deal 7 146. Not built: the bar was deal 8 within 15% at about
+the default's CPU.
 """
 
 from __future__ import annotations
