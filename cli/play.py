@@ -23,13 +23,14 @@ legal moves, each hint, the end.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
 import cards_data
 from games import Game
 from games.game import command_options
-from games.errors import DigsiteError
+from games.errors import DigsiteError, IllegalMoveError
 from games.protocol import CHANCE, State
 from games.record import GameRecord
 from games.seeding import child_seeds
@@ -346,6 +347,13 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
         else:
             try:
                 steps = _whole_turn(g, text) or [game.parse_move(g.state, text)]
+            except IllegalMoveError as exc:
+                # the engine's refusal ends with its own legal steps ("take pot_shard"), which
+                # this screen never shows (it numbers whole decisions): the rule broken, then
+                # the way to the screen's own list
+                said = re.sub(r" \(legal: [^()]*\)$", "", " ".join(str(exc).split()))
+                term.complain(said + " (type a number, or 'moves')")
+                continue
             except DigsiteError as exc:
                 term.complain(" ".join(str(exc).split()) + " (type a number, or 'moves')")
                 continue

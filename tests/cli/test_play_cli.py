@@ -99,6 +99,18 @@ def test_the_hints_beliefs_name_the_seats_as_the_table_does(run_cli, tmp_path):
     assert re.search(r"\n {4}seat 2 \(greedy\)'s room 1 ", result.out), result.out
 
 
+def test_a_refused_move_says_the_rule_and_not_the_engines_steps(run_cli, tmp_path):
+    """A legal-looking move that breaks a rule was refused with the engine's own legal steps
+    ("legal: take pot_shard, take coin, ...") that this screen, numbering whole decisions,
+    never shows: the rule broken, then the way to the screen's list."""
+    result = run_cli("play", "archaeology", "--seed", "3", "--iterations", "20", "--record",
+                     str(tmp_path / "g.json"), stdin="sell talisman 1\nquit\n")
+    assert result.code == 0, result.err
+    refusal = result.err.splitlines()[0]
+    assert refusal == ("error: move 'sell talisman 1' is not legal here: you hold 0 talismans, "
+                       "not 1 (type a number, or 'moves')"), refusal
+
+
 def test_help_writes_out_a_move_of_the_game_played(run_cli, tmp_path):
     """help's example of a move written out was "sell coin 2" in every game (Loot N Run
     has no such move); it is the list's third move, the one "3" picks."""
