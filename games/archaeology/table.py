@@ -30,7 +30,7 @@ from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK
 from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
                     P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL, REFILL_ON_SANDSTORM, TAKE_ALL)
 from .trades import trading, whole_trade
-from .words import named_types
+from .words import named_types, tent_uses_left
 
 if TYPE_CHECKING:
     from .moves import MoveBase as Move
@@ -226,7 +226,10 @@ def _tents(state: State, seat: int) -> str:
     if not state.rules.tents:
         return ""
     left = state.tents[seat]
-    return f", tent {'used' if not left else 'ready' if left == 1 else f'ready ({left} uses)'}"
+    if not left:
+        return ", tent used"
+    # Fierce Weather: a tent serves twice; the count of uses left, once used as before
+    return ", tent ready" if state.rules.tents == 1 else f", tent ready ({tent_uses_left(left)})"
 
 
 def describe_cards(state: State) -> list[str]:
@@ -259,7 +262,9 @@ def describe_decision(state: State, seat: int) -> str:
                 f"{' '.join(['CARD'] * owed)}`), or one at a time in card order")
     if phase == P_TENT:
         half = state.hand_sizes[seat] // 2
-        return (f"sandstorm: shelter in your tent (it is used up) or keep it and discard "
+        left = state.tents[seat] - 1
+        after = "it is used up" if not left else f"{tent_uses_left(left)} after this"
+        return (f"sandstorm: shelter in your tent ({after}) or keep it and discard "
                 f"{plural(half, 'card')}, half your hand")
     if phase == P_LOOK:
         return "the Temple: after your sale you may look secretly at one chamber"

@@ -123,6 +123,11 @@ def expedition_notation_facts(data: ExpeditionData) -> dict[str, str]:
             "bust_over": str(params.get("bust_over", 5))}
 
 
+def tent_uses_left(left: int) -> str:
+    """A tent's uses left, ``1 use left`` (Fierce Weather: a tent serves twice)."""
+    return f"{plural(left, 'use')} left"
+
+
 def named_types(names: int) -> str:
     """The Sphinx's ``names`` named types, as its keep says them: ``named types``, or
     ``named type`` where a card file names one."""
@@ -213,8 +218,14 @@ def describe(state: ArchaeologyState | None, move: object) -> str:
     if kind == STOLEN:
         return f"chance: the thief takes 1 {_name(state, move, move.a)}"
     if kind == TENT:
-        return ("shelter in your tent from this sandstorm (the tent is used)" if move.a
-                else "keep your tent and discard half your hand")
+        if not move.a:
+            return "keep your tent and discard half your hand"
+        # the uses left after this one (Fierce Weather: a tent serves twice)
+        if state is None:
+            return "shelter in your tent from this sandstorm (the tent is used)"
+        left = state.tents[state.to_move] - 1
+        after = "the tent is used up" if not left else f"{tent_uses_left(left)} after this"
+        return f"shelter in your tent from this sandstorm ({after})"
     if kind == LOOK:
         return ("look at no chamber" if move.a < 0
                 else f"look secretly at the cards of chamber {chamber_letter(move.a)}")

@@ -9,7 +9,7 @@ import pytest
 
 from games import GAME_IDS, load
 from games.archaeology import table as archaeology_table
-from games.archaeology.rules import P_ACTION
+from games.archaeology.rules import P_ACTION, P_TENT
 from games.archaeology.trades import trading
 from games.lootnrun import table as lootnrun_table
 from games.protocol import CHANCE
@@ -219,6 +219,43 @@ def test_a_tent_decision_is_told_with_the_seats_own_tent_and_hand():
     assert [game.describe_event(state, m, 1, names=names) for m in (use, keep)] == [
         "seat 0 (greedy) sheltered in its tent",
         "seat 0 (greedy) kept its tent and will discard half its hand"]
+
+
+def test_a_fierce_weather_tent_is_told_with_its_uses_left():
+    """Fierce Weather (rulebook: a tent serves twice): the first shelter said "(it is used
+    up)", "(the tent is used)" and left "tent ready"; each says the uses left after it,
+    "used up" only on the last, and the table counts them ("tent ready (1 use left)")."""
+    game, state, give = _archaeology(game_id="expedition", monument="temple",
+                                     variant=["fierce-weather"])
+    give(0, coin=4)
+    give(1, coin=4)
+    storm = state.rules.dig_moves[state.rules.sandstorm]
+    told = []
+    for _ in range(2):
+        state.dig[:] = [state.rules.sandstorm]
+        state.start_turn(0)
+        state.apply(storm)
+        assert state.phase == P_TENT and state.to_move == 1
+        use = game.parse_move(state, "tent use")
+        told.append((game.describe_decision(state, 1), game.describe(state, use),
+                     game.describe_position(state, 1)[2]))
+        state.apply(use)
+        state.apply(game.parse_move(state, "tent use"))  # seat 0
+    assert [asks.split(" or ")[0] for asks, _, _ in told] == [
+        "sandstorm: shelter in your tent (1 use left after this)",
+        "sandstorm: shelter in your tent (it is used up)"]
+    assert [words for _, words, _ in told] == [
+        "shelter in your tent from this sandstorm (1 use left after this)",
+        "shelter in your tent from this sandstorm (the tent is used up)"]
+    assert [money.split(", ")[-1] for _, _, money in told] == [
+        "tent ready (2 uses left)", "tent ready (1 use left)"]
+    assert game.describe_position(state, 1)[2].endswith(", tent used")
+    # one tent of one use (no variant): "tent ready", used up at once
+    game, state, give = _archaeology(game_id="expedition", monument="temple")
+    give(0, coin=4)
+    state.to_move, state.phase = 0, P_TENT
+    assert game.describe_position(state, 0)[2].endswith(", tent ready")
+    assert "(the tent is used up)" in game.describe(state, game.parse_move(state, "tent use"))
 
 
 def test_the_sphinx_tells_every_seat_what_was_kept_and_what_went_back():
