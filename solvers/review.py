@@ -182,6 +182,20 @@ def _played_row(hint: Hint, unit: Decision) -> HintRow | None:
     return hint.row(unit.text) or hint.row(" ; ".join(unit.moves))
 
 
+def _words(game: str, unit: Decision) -> str | None:
+    """A one-move decision in a player's words (a forced one, which no search names), as
+    the hint's rows say the others; ``None`` where the engine has no words."""
+    engine = registry.engine(game)
+    describe = getattr(engine, "describe", None)
+    if describe is None or len(unit.moves) != 1:
+        return None
+    try:
+        words: str = describe(unit.state, engine.parse_move(unit.state, unit.moves[0]))
+    except DigsiteError:
+        return None
+    return words
+
+
 def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
             limit: Limit, seed: int, scale: ReviewScale,
             through: Callable[..., Hint] | None = None
@@ -194,7 +208,7 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
     if not unit.whole:
         return replace(base, reason="the record ends inside this turn"), None
     if len(unit.state.legal_moves()) == 1 and len(unit.moves) == 1:
-        return replace(base, label="forced"), None
+        return replace(base, label="forced", played_words=_words(game, unit)), None
     if through is not None:
         # the move played valued by playouts of its own where the search left it early
         # (the card games' ``hint_through``), in the first search and in the confirming one
@@ -207,7 +221,9 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
         return replace(base, reason=f"the hint does not rank this decision ({exc})"), None
     meaning = result.value_meaning
     if result.budget.stop_reason == "single_move":
-        return replace(base, label="forced"), meaning
+        row = _played_row(result, unit)
+        words = row.words if row is not None and row.words else _words(game, unit)
+        return replace(base, label="forced", played_words=words), meaning
     played = result.row(unit.text)
     ask = hint
     if played is None and services.has_capability(game, "hint_with_turn"):

@@ -436,3 +436,25 @@ def test_a_review_with_playouts_of_the_move_played_is_reproducible():
     a, b = (to_json(review_json(review_game(record, seat=0, data=data, limit=LIMIT, seed=6)))
             for _ in range(2))
     assert a == b and '"playouts_added": 30' in a
+
+
+@pytest.mark.parametrize("game_id, players", [("archaeology", 2), ("expedition", 3)])
+def test_a_forced_decision_is_said_in_a_players_words(game_id, players):
+    """A forced row printed the notation ("end", "sell pot_shard 1") where every other row
+    says "end the turn", "sell 1 pot shard for $1", and its JSON had no played_words."""
+    from cli.jsonout import review_json
+    from cli.report import format_review
+
+    record, data = _record(game_id, players=players, moves=80)
+    engine = registry.engine(game_id)
+    forced = [u for u in decisions_of(record, 0, data)[0]
+              if u.whole and len(u.moves) == 1 and len(u.state.legal_moves()) == 1]
+    assert forced
+    unit = forced[0]
+    words = engine.describe(unit.state, engine.parse_move(unit.state, unit.moves[0]))
+    assert words != unit.moves[0]
+    review = review_game(record, seat=0, data=data, limit=LIMIT, seed=0, at=unit.number)
+    (d,) = review.decisions
+    assert d.label == "forced" and d.played == unit.moves[0] and d.played_words == words
+    assert f"{unit.number:>4}  {words}  forced" in format_review(review)
+    assert review_json(review)["decisions"][0]["played_words"] == words
