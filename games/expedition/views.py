@@ -90,6 +90,7 @@ unknown key, or is impossible.
 
 from __future__ import annotations
 
+import json
 from itertools import combinations, combinations_with_replacement
 from typing import Any, Iterable, Sequence
 
@@ -514,12 +515,29 @@ def _check_known(node: Node, s: ExpeditionState, seat: int, known: list[list[int
         where = (f"(chambers_seen[{i}] lists {_seats_words(seats)})" if given else
                  "(chambers_seen is left out: no seat knows a chamber)")
         if rules.special == KEEP_SOME and seat not in seats:
-            _check_kept_since(node, s, seat, i, cards, seats, at, where)
+            # (the fix lists the seat as the keeper of each known chamber no seat kept from
+            # last, where a keep was made)
+            kept = [j for j, c in enumerate(known) if c is not None and not seen[j]
+                    and len(s.chamber(j)) + keep <= rules.chamber_sizes[j]]
+            _check_kept_since(node, s, seat, i, cards, seats, at, where,
+                              _listing(seen, kept, seat, rules.players))
         elif rules.special == PEEK_ON_SELL and seat not in seats:
+            looked = [j for j, c in enumerate(known) if c is not None and not seen[j] >> seat & 1]
             node.fail(f"seat {seat} knows a Temple chamber's cards only by looking at it "
-                      f"{where}", at)
+                      f"{where}; if it looked, {_listing(seen, looked, seat, rules.players)}",
+                      at)
         elif rules.special not in (PEEK_ON_SELL, KEEP_SOME, BUST, NAME_TYPES):
             node.fail(f"no seat sees into a {name} chamber before taking it", at)
+
+
+def _listing(seen: list[int], chambers: list[int], seat: int, players: int) -> str:
+    """What to write for ``seat`` to know ``chambers``: ``list seat 0 in
+    chambers_seen[0]: "chambers_seen": [[0], [], []]`` (the seats given kept)."""
+    lists = [[p for p in range(players) if (mask | (1 << seat if j in chambers else 0)) >> p & 1]
+             for j, mask in enumerate(seen)]
+    keys = [f"chambers_seen[{j}]" for j in chambers]
+    where = " and ".join([", ".join(keys[:-1]), keys[-1]] if len(keys) > 1 else keys)
+    return f"list seat {seat} in {where}: `\"chambers_seen\": {json.dumps(lists)}`"
 
 
 def _seats_words(seats: list[int]) -> str:
@@ -529,7 +547,7 @@ def _seats_words(seats: list[int]) -> str:
 
 
 def _check_kept_since(node: Node, s: ExpeditionState, seat: int, i: int, cards: list[int],
-                      seats: list[int], at: str, where: str) -> None:
+                      seats: list[int], at: str, where: str, listing: str) -> None:
     """Known cards of a Tomb chamber that ``seat`` is not the last keeper of: it kept
     from it before the last keeper, whose keep took 2 cards (a chamber of 1 gives its
     last card and is empty after) it could not tell apart, so a type stays known only
@@ -537,10 +555,13 @@ def _check_kept_since(node: Node, s: ExpeditionState, seat: int, i: int, cards: 
     in a chamber down by two keeps from its printed size."""
     rules = s.rules
     keep = rules.params.get("keep", 0)
-    if not seats:
-        node.fail(f"seat {seat} knows a Tomb chamber's cards only from its own keep, and no "
-                  f"seat has kept from it {where}", at)
     size, printed = len(s.chamber(i)), rules.chamber_sizes[i]
+    if not seats:
+        # the fix: the seat as the last keeper, where the chamber was kept from at all
+        fix = (f"if it kept from it last, {listing}" if size + keep <= printed else
+               f"at {size} of its {printed} cards no seat has kept from it: leave {at} out")
+        node.fail(f"seat {seat} knows a Tomb chamber's cards only from its own keep, and no "
+                  f"seat has kept from it {where}; {fix}", at)
     if size + 2 * keep > printed:
         node.fail(f"seat {seat} knows a Tomb chamber's cards only from its own keep, and "
                   f"at {size} of its {printed} cards this one was kept from once, by seat "

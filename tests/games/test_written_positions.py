@@ -7,6 +7,7 @@ engine then played from it), or a refusal that named another key than the wrong 
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
@@ -290,7 +291,45 @@ def test_a_temple_chamber_is_known_only_to_who_looked():
     view["chambers_seen"][0] = [1]
     _refused(expedition, EXPEDITION, view, r"^view: chamber_cards\[0\]: seat 0 knows a Temple "
                                            r"chamber's cards only by looking at it "
-                                           r"\(chambers_seen\[0\] lists seat 1\)$")
+                                           r"\(chambers_seen\[0\] lists seat 1\); if it "
+                                           r"looked, list seat 0 in chambers_seen\[0\]: "
+                                           r"`\"chambers_seen\": \[\[0, 1\], ")
+
+
+def test_a_known_chamber_without_chambers_seen_is_refused_saying_what_to_write():
+    """A hand-written Temple or Tomb position with ``chamber_cards`` and no
+    ``chambers_seen`` was refused saying the cause but not the fix: it says the list to
+    write, the other chambers' as given (and a Tomb chamber no keep has touched: leave its
+    cards out)."""
+    view = expedition.example_position(EXPEDITION)
+    assert all(view["chamber_cards"])  # (the seat looked at each chamber)
+    del view["chambers_seen"]
+    _refused(expedition, EXPEDITION, view, r"^view: chamber_cards\[0\]: seat 0 knows a Temple "
+                                           r"chamber's cards only by looking at it "
+                                           r"\(chambers_seen is left out: no seat knows a "
+                                           r"chamber\); if it looked, list seat 0 in "
+                                           r"chambers_seen\[0\], chambers_seen\[1\] and "
+                                           r"chambers_seen\[2\]: `\"chambers_seen\": "
+                                           r"\[\[0\], \[0\], \[0\]\]`$")
+    with pytest.raises(InvalidStateError) as refused:
+        expedition.read_view(copy.deepcopy(view), EXPEDITION, 0)
+    view["chambers_seen"] = json.loads(str(refused.value).split("`\"chambers_seen\": ")[1]
+                                       .rstrip("`"))
+    expedition.read_view(view, EXPEDITION, 0)  # the fix reads
+    view = _expedition_position("tomb", lambda v: v["chambers"] == [7, 6]
+                                and v["chambers_seen"] == [[], [1 - v["seat"]]])
+    seat = view["seat"]
+    view["chamber_cards"] = [None, ["pot_shard"] * 2]
+    del view["chambers_seen"]
+    _refused(expedition, EXPEDITION, view,
+             rf"no seat has kept from it \(chambers_seen is left out: no seat knows a "
+             rf"chamber\); if it kept from it last, list seat {seat} in chambers_seen\[1\]: "
+             rf"`\"chambers_seen\": \[\[\], \[{seat}\]\]`$")
+    view["chamber_cards"] = [["pot_shard"] * 2, None]
+    _refused(expedition, EXPEDITION, view,
+             r"no seat has kept from it \(chambers_seen is left out: no seat knows a "
+             r"chamber\); at 7 of its 7 cards no seat has kept from it: leave "
+             r"chamber_cards\[0\] out$")
 
 
 def test_a_tomb_chamber_is_known_from_the_seats_own_keep():
