@@ -175,7 +175,11 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     players = rules.players
     seat = read_view_seat(node, players)
     phase = node.text("phase", choices=("act", "keep"))
-    scores = list(node.integers("scores", hi=rules.target - 1, length=players))
+    scores = list(node.integers("scores", length=players))
+    for i, score in enumerate(scores):
+        if score >= rules.target:
+            node.fail(f"must be at most {rules.target - 1}, got {score}: the game ends as soon "
+                      f"as a seat reaches {rules.target} points", f"scores[{i}]")
     mine = _rooms(node, "my_rooms", rules)
     discard = _rooms(node, "discard", rules)
     drawn: list[int | None] = []
@@ -269,8 +273,15 @@ def _front_epochs(node: Node, backs: list[list[str]], reshuffles: int) -> list[l
     out = []
     for s, epochs in enumerate(node.items("front_reshuffles", length=len(backs))):
         node.check_list(epochs, f"{where}[{s}]", length=len(backs[s]))
-        out.append([node.check_int(e, f"{where}[{s}][{i}]", hi=reshuffles)
-                    for i, e in enumerate(epochs)])
+        out.append([node.check_int(e, f"{where}[{s}][{i}]") for i, e in enumerate(epochs)])
+        for i, e in enumerate(out[-1]):
+            if e > reshuffles:
+                # (the count of reshuffles before the room was drawn: at most those so far)
+                so_far = (f"reshuffled lists {plural(reshuffles, 'reshuffle')}" if reshuffles
+                          else "there has been no reshuffle yet (reshuffled is empty)")
+                node.fail_at(f"{where}[{s}][{i}]", f"must be at most {reshuffles}, got {e}: "
+                             f"it counts the reshuffles before the room was drawn, and "
+                             f"{so_far}")
     return out
 
 

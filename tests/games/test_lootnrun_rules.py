@@ -341,6 +341,28 @@ def test_impossible_views_are_refused(change, fragment):
         lootnrun.state_from_view(view, DATA, 0)
 
 
+def test_a_score_or_reshuffle_count_too_high_is_refused_saying_why():
+    """``scores[0]: must be at most 34`` and ``front_reshuffles[1][0]: must be at most 0,
+    got 1`` gave the bound but not why: the game ends at the target, and no reshuffle has
+    happened yet."""
+    view = lootnrun.example_view(DATA)
+    target = lootnrun.rules_for(DATA, view["players"]).target
+    view["scores"][0] = target
+    with pytest.raises(InvalidStateError, match=rf"^view: scores\[0\]: must be at most "
+                                                rf"{target - 1}, got {target}: the game ends "
+                                                rf"as soon as a seat reaches {target} points$"):
+        lootnrun.state_from_view(view, DATA, 0)
+    view = lootnrun.example_view(DATA)
+    assert not view["reshuffled"] and view["front_backs"][1]
+    view["front_reshuffles"][1][0] = 1
+    with pytest.raises(InvalidStateError, match=r"^view: front_reshuffles\[1\]\[0\]: must be "
+                                                r"at most 0, got 1: it counts the reshuffles "
+                                                r"before the room was drawn, and there has "
+                                                r"been no reshuffle yet \(reshuffled is "
+                                                r"empty\)$"):
+        lootnrun.state_from_view(view, DATA, 0)
+
+
 def test_too_many_visible_red_backs_are_refused():
     view = lootnrun.example_view(DATA)
     other = (view["seat"] + 1) % 3
