@@ -31,6 +31,7 @@ from games.registry import GAME_IDS
 from games.table import plural
 from solvers import interrupt
 from solvers.backends import LOCAL, Execution, Progress
+from solvers.results import win_rate_words
 
 __all__ = ["SUITES", "FULL_ONLY", "run_benchmarks", "suites_to_run", "write_report", "timed",
            "Figures", "SuiteResult", "Report", "no_progress", "win_rate_words"]
@@ -87,17 +88,6 @@ def _suites() -> dict[str, str]:
 SUITES: dict[str, str] = _suites()
 #: Suites left out of a plain ``digsite bench`` (hours of matches): run by name or --full.
 FULL_ONLY = ("strength",)
-
-
-def win_rate_words(rate: float, ci95: Sequence[float], games: int) -> str:
-    """A match's win rate as the card-game suites print it.
-
-    >>> win_rate_words(0.5, [0.094531, 0.905469], 2)
-    'win rate 50.0% [9.5%, 90.5%] over 2 games'
-    >>> win_rate_words(1.0, [0.206549, 1.0], 1)
-    'win rate 100.0% [20.7%, 100.0%] over 1 game'
-    """
-    return f"win rate {rate:.1%} [{ci95[0]:.1%}, {ci95[1]:.1%}] over {plural(games, 'game')}"
 
 
 def timed(func: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> tuple[float, R]:

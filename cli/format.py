@@ -9,7 +9,7 @@ from games.table import about, plural, possessive, seat_name
 from solvers.hints import Hint
 from solvers.interrupt import INTERRUPTED
 from solvers.results import (ArenaResult, BestScore, DigPlanResult, WorkBudget,
-                             budgets_words)
+                             budgets_words, win_rate_words)
 
 from .jsonout import to_json
 
@@ -256,8 +256,9 @@ def format_arena(result: ArenaResult) -> str:
     for i, bot in enumerate(labels):
         low, high = result.ci95[i]
         lines.append(
-            f"  {bot:<{width}} wins {_num(result.wins[i]):>6}  rate {result.win_rate[i]:.3f} "
-            f"[{low:.3f}, {high:.3f}]  mean score {_num(result.mean_scores[i])}"
+            f"  {bot:<{width}} wins {_num(result.wins[i]):>6}  "
+            f"{win_rate_words(result.win_rate[i], (low, high))}  "
+            f"mean score {_num(result.mean_scores[i])}"
         )
     return "\n".join(lines)
 

@@ -23,8 +23,8 @@ from games.table import plural
 
 from .limits import Limit
 
-__all__ = ["WorkBudget", "BestScore", "ArenaGame", "BotBudget", "budgets_words", "ArenaResult",
-           "PlannedFind", "NextDig", "DigPlanResult", "CLOCK_NOTE", "INTERRUPT_NOTE",
+__all__ = ["WorkBudget", "BestScore", "ArenaGame", "BotBudget", "budgets_words", "win_rate_words",
+           "ArenaResult", "PlannedFind", "NextDig", "DigPlanResult", "CLOCK_NOTE", "INTERRUPT_NOTE",
            "UNREPRODUCIBLE", "ReviewedDecision", "ReviewSummary", "PartedFromPlan", "Reachable",
            "FellBelowBest", "BestScoreComparison", "GameReview"]
 
@@ -131,6 +131,19 @@ class BotBudget:
         parts = ([plural(self.iterations, "iteration")] if self.iterations is not None else []) \
             + ([f"at most {self.time_s:g} s"] if self.time_s is not None else [])
         return " and ".join(parts or ["its own budget"]) + f" a {self.per or 'decision'}"
+
+
+def win_rate_words(rate: float, ci95: Sequence[float], games: int | None = None) -> str:
+    """A win rate and its 95% interval as ``arena`` and the benchmark suites print it
+    (over ``games`` games, where the line does not say them already).
+
+    >>> win_rate_words(0.5, [0.094531, 0.905469], 2)
+    'win rate 50.0% [9.5%, 90.5%] over 2 games'
+    >>> win_rate_words(1.0, [0.206549, 1.0])
+    'win rate 100.0% [20.7%, 100.0%]'
+    """
+    words = f"win rate {rate:.1%} [{ci95[0]:.1%}, {ci95[1]:.1%}]"
+    return words if games is None else f"{words} over {plural(games, 'game')}"
 
 
 def budgets_words(bot_names: Sequence[str], budgets: Sequence[BotBudget]) -> str:

@@ -42,6 +42,23 @@ def test_arena_reports_win_rates(run_cli):
     assert len(out["ci95"]) == 2 and sum(out["wins"]) == pytest.approx(4)
 
 
+def test_arena_says_win_rates_as_the_benchmarks_do(run_cli):
+    """arena printed "rate 0.000 [0.000, 0.793]" where bench prints "win rate 50.0% [9.5%,
+    90.5%]"; both say it in one form (solvers.results.win_rate_words)."""
+    from solvers.results import win_rate_words
+
+    text = run_cli("arena", "archaeology", "--bots", "greedy,random", "--games", "4",
+                   "--seed", "2")
+    out = json.loads(run_cli("arena", "archaeology", "--bots", "greedy,random", "--games",
+                             "4", "--seed", "2", "--json").out)
+    assert text.code == 0, text.err
+    rows = text.out.splitlines()[1:]
+    for i, bot in enumerate(out["bots"]):
+        words = win_rate_words(out["win_rate"][i], out["ci95"][i])
+        assert words.startswith("win rate ") and words.endswith("%]")
+        assert rows[i].split()[0] == bot and f"  {words}  mean score " in rows[i]
+
+
 def _refused(run_cli, view, needle):
     result = run_cli("hint", "archaeology", "-", "--iterations", "10", stdin=json.dumps(view))
     assert result.code == 2, result.out
