@@ -69,8 +69,13 @@ def verdict(d: ReviewedDecision, review: GameReview) -> str:
                 if d.iterations_to_tell else "no affordable budget would tell")
         return (f"too close to call: {better} may be better by {_amount(d.loss, unit)}, "
                 f"within the noise (±{_value(d.noise95)}); {need}")
-    confirmed = (f"; confirmed by a search of {plural(d.budget_raised, 'iteration')}"
-                 if d.budget_raised is not None and d.label in CONFIRMED else "")
+    confirmed = ""
+    if d.budget_raised is not None and d.label in CONFIRMED:
+        # (the budget per tree, as --iterations is: with --workers W, W searches of it)
+        workers = review.limit.workers
+        confirmed = (f"; confirmed by {workers} searches of "
+                     f"{plural(d.budget_raised, 'iteration')} each" if workers > 1 else
+                     f"; confirmed by a search of {plural(d.budget_raised, 'iteration')}")
     return f"{d.label}: better was {better} ({_cost(d.loss, unit)}{confirmed})"
 
 

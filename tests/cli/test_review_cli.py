@@ -323,3 +323,24 @@ def test_a_pyramids_review_at_the_default_budget_says_its_number_for_the_table(r
     _write_record(path, "pyramids", players=1, moves=3)
     text = run_cli("review", "pyramids", str(path), "--at", "1").out
     assert "budget: 160 playouts a decision (the game's default), seed 0\n" in text
+
+
+@pytest.mark.parametrize("workers, said", [
+    (1, "confirmed by a search of 1600 iterations)"),
+    (2, "confirmed by 2 searches of 1600 iterations each)")])
+def test_a_confirming_search_says_its_budget_per_search(workers, said):
+    """``review --workers 2`` said "confirmed by a search of 1600 iterations" where the
+    1600 are each tree's (``budget_raised``, per tree as --iterations is): it says the
+    searches."""
+    from types import SimpleNamespace
+
+    from cli.report import verdict
+    from solvers.limits import Limit
+    from solvers.results import ReviewedDecision
+
+    d = ReviewedDecision(number=4, index=7, played="sell coin 1", moves=("sell coin 1",),
+                         label="blunder", best="end", best_words="end the turn", loss=0.13,
+                         budget_raised=1600)
+    review = SimpleNamespace(scale=SimpleNamespace(unit="win probability"),
+                             limit=Limit(iterations=400, workers=workers))
+    assert verdict(d, review).endswith(f"(+0.13 win probability; {said}")
