@@ -202,11 +202,19 @@ def did_you_mean(word: str, choices: Sequence[str]) -> str:
 
 
 def read(text: str, parse_text: Callable[[str], T], forms: Forms,
-         options: Callable[[], Sequence[T]]) -> T:
+         options: Callable[[], Sequence[T]],
+         offers: Callable[[], Sequence[str]] | None = None) -> T:
     """The move ``text`` names, read by ``parse_text`` as typed, else in ``forms``'
     canonical words, else matched to a legal move (``options()``) case and spacing aside;
-    ``InvalidMoveError`` with the canonical reader's message and one suggestion when none
-    of these reads it. No legality check of a move read (the caller's)."""
+    ``InvalidMoveError`` with the reader's message and one suggestion when none of these
+    reads it. No legality check of a move read (the caller's).
+
+    The message is the canonical words' when ``forms`` changed their order or counts
+    (``sell 2 cions``: "unknown card 'cions'", not the count's '2'); the suggestion is one of ``offers()``,
+    the moves as the player's screen writes them (default: the legal moves' texts; an
+    Archaeology turn offers whole trades, not the engine's ``take`` steps), read again
+    with a misspelt verb or card name put right (``sel 2 coins``, ``trade talsman for
+    coin``), else the closest by difflib."""
     try:
         return parse_text(text)
     except InvalidMoveError as exc:
@@ -217,8 +225,13 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
     if canonical != text:
         try:
             return parse_text(canonical)
-        except InvalidMoveError:
-            pass
+        except InvalidMoveError as exc:
+            # (its word where the forms put it, 'cions' of 'sell 2 cions' where the typed
+            # order blamed the '2'; not when they dropped words: 'explore chamber' is
+            # refused as typed, not as a bare 'explore')
+            if not exc.unknown_verb and len(canonical.split()) >= len(text.split()):
+                said = str(exc).replace(repr(canonical), repr(text.strip()))
+                refused = InvalidMoveError(said, unknown_verb=exc.unknown_verb)
     legal = list(options())
     by_text: dict[str, list[T]] = {}
     for move in legal:
@@ -227,4 +240,34 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
         found = by_text.get(typed, [])
         if len(found) == 1:
             return found[0]
-    raise InvalidMoveError(f"{refused}{did_you_mean(canonical, [str(m) for m in legal])}")
+    texts = list(offers()) if offers is not None else [str(m) for m in legal]
+    raise InvalidMoveError(f"{refused}{_closest(text, forms, parse_text, texts)}",
+                           unknown_verb=refused.unknown_verb)
+
+
+def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],
+             texts: Sequence[str]) -> str:
+    """``read``'s one suggestion for ``text`` among ``texts``: the text again with its
+    verb, then its card names, each put right where one of ``texts``' verbs or a card is
+    a close miss of it, when that reads as one of ``texts``; else the closest of them."""
+    words = text.lower().split()
+    verbs = list(dict.fromkeys(t.split()[0] for t in texts if t.split()))
+    if words and words[0] not in verbs:
+        words[0] = suggest(words[0], verbs) or words[0]
+    canonical = normalise(" ".join(words), forms)
+    tries = [canonical]
+    if forms.cards:
+        names = {_key(name): name for name in forms.cards}
+        respelt = [w if w.isdigit() or w in forms.cards or i == 0
+                   else names.get(_key(suggest(w, list(names)) or ""), w)
+                   for i, w in enumerate(canonical.split())]
+        tries.append(normalise(" ".join(respelt), forms))
+    offered = {spaced(t): t for t in texts}
+    for attempt in dict.fromkeys(tries):
+        try:
+            found = offered.get(spaced(str(parse_text(attempt))))
+        except InvalidMoveError:
+            continue
+        if found is not None:
+            return f"; did you mean `{found}`?"
+    return did_you_mean(canonical, texts)

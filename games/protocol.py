@@ -250,7 +250,8 @@ def play_checked(state: State[MoveT], move: MoveT) -> None:
 
 def parse_checked(state: StateT, text: object, parse_text: Callable[[str], MoveT],
                   forms: Forms = PLAIN, *,
-                  why: Callable[[StateT, MoveT], str | None] | None = None) -> MoveT:
+                  why: Callable[[StateT, MoveT], str | None] | None = None,
+                  offers: Callable[[], Sequence[str]] | None = None) -> MoveT:
     """Move text to a move of ``state``: ``parse_text(text)`` reads it, or the engine's
     other accepted ``forms`` do (``games.forgiving.read``: case, plurals, word orders;
     ``InvalidMoveError`` with a suggestion for text that is no move of the game), then it
@@ -261,8 +262,10 @@ def parse_checked(state: StateT, text: object, parse_text: Callable[[str], MoveT
     rule a refused move breaks; the message gives it between the refusal and the legal
     moves (``move '12:A3' is not legal here: A3 is a wall on card 12 (legal: ...)``). It
     is asked only on the refusal path, so checking a legal move costs nothing more, and
-    ``None`` (no reason found) leaves the plain refusal."""
-    move: MoveT = read_text(state, text, parse_text, forms)
+    ``None`` (no reason found) leaves the plain refusal. ``offers()``: the moves as the
+    player's screen writes them, among which text that does not read gets its suggestion
+    (``games.forgiving.read``; default the legal moves)."""
+    move: MoveT = read_text(state, text, parse_text, forms, offers=offers)
     options = options_of(state)
     if move not in options:
         reason = why(state, move) if why is not None else None
@@ -274,13 +277,14 @@ def parse_checked(state: StateT, text: object, parse_text: Callable[[str], MoveT
 
 
 def read_text(state: State[MoveT], text: object, parse_text: Callable[[str], MoveT],
-              forms: Forms = PLAIN) -> MoveT:
+              forms: Forms = PLAIN, *,
+              offers: Callable[[], Sequence[str]] | None = None) -> MoveT:
     """The move ``text`` names in ``state`` (``games.forgiving.read``), not yet checked
     legal: ``parse_checked``'s reading half, for an engine that checks some moves its own
     way (a whole Archaeology trade)."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move is text, got {JSON_WORDS.get(type(text), 'a ' + type(text).__name__)}")
-    return read(text, parse_text, forms, lambda: options_of(state))
+    return read(text, parse_text, forms, lambda: options_of(state), offers)
 
 
 def pick_outcome(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:

@@ -460,14 +460,19 @@ def parse_checked_move(state: ArchaeologyState, text: object,
                                    f"{', '.join(decision_verbs(state))})",
                                    unknown_verb=True) from None
 
-    move = read_text(state, text, reading, forms)
+    def offers() -> list[str]:  # (a close miss: suggested as the screen writes its moves,
+        # whole trades, never the engine's steps: 'trade talisman for coin', not 'take talisman')
+        from .table import decisions
+        return [str(m) for m in decisions(state)]
+
+    move = read_text(state, text, reading, forms, offers=offers)
     if move.kind == TRADE:
         state.check_trade(move)
         return move
     if move.kind == DISCARDS or move.kind == DISCARD and move not in state.legal_moves():
         state.check_discards(move)
         return move
-    return parse_checked(state, text, reading, forms, why=why_illegal)
+    return parse_checked(state, text, reading, forms, why=why_illegal, offers=offers)
 
 
 def decision_verbs(state: ArchaeologyState) -> list[str]:

@@ -592,6 +592,28 @@ def test_text_that_names_no_move_is_refused_with_the_verbs_of_the_decision():
     assert verbs(s) == "steal"
 
 
+def test_a_misspelt_move_is_refused_naming_the_word_and_suggesting_the_screens_move():
+    """'sell 2 cions' blamed the count ("unknown card '2'") and 'trade talisman for cion'
+    suggested the engine's step `take talisman`, a move meaning the opposite; a misspelt
+    verb ('sel 2 coins') got no suggestion. The word misspelt, and the move as the
+    screen writes it."""
+    def refusal(text):
+        with pytest.raises(InvalidMoveError) as refused:
+            parse_move(s, text)
+        return str(refused.value).partition(" (")[0], str(refused.value).rpartition("; ")[2]
+
+    s = action_state()
+    give(s, 0, pot_shard=1, parchment_scrap=1, coin=2, talisman=1)
+    market(s, pot_shard=3, coin=1, talisman=1)
+    assert refusal("sell 2 cions") == ("move 'sell 2 cions': unknown card 'cions'",
+                                       "did you mean `sell coin 2`?")
+    for typed in ("trade talisman for cion", "trade talsman for coin",
+                  "trad talisman for coin"):
+        assert refusal(typed)[1] == "did you mean `trade talisman for coin`?", typed
+    for typed in ("sel 2 coins", "selll 2 coins", "Sel 2 Coins"):
+        assert refusal(typed) == (f"cannot read move {typed!r}", "did you mean `sell coin 2`?")
+
+
 def test_golden_move_counts_at_the_first_decisions():
     """Perft-style: legal moves at the first decision of seeded 2-player deals."""
     counts = []
