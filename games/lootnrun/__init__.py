@@ -10,7 +10,7 @@ from games.protocol import parse_checked
 from games.registry import get
 
 from .moves import (FORMS, NOTATION, Awaken, Keep, Loot, Move, Pass, Reshuffle, Run, describe,
-                    parse_text, why_illegal)
+                    parse_text, read_in, why_illegal)
 from .rules import Rules, rules_for, score_rooms
 from .state import LootNRunState
 from .views import (example_position, example_view, make_deal, position_of, read_view,
@@ -31,5 +31,6 @@ __all__ = [
 
 def parse_move(state: LootNRunState, text: object) -> Move:
     """Move text (``loot 0``, ``run``, ``awaken 2``, ``keep both``, ``pass``) to a move,
-    checked legal in ``state`` (``games.protocol.parse_checked``)."""
-    return parse_checked(state, text, parse_text, FORMS, why=why_illegal)
+    checked legal in ``state`` (``games.protocol.parse_checked``; text that is no move is
+    refused with the moves of the decision, ``moves.read_in``)."""
+    return parse_checked(state, text, read_in(state), FORMS, why=why_illegal)

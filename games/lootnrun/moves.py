@@ -24,7 +24,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 from cards_data._schema import PLAYERS
 from games.errors import InvalidMoveError
@@ -35,7 +35,8 @@ if TYPE_CHECKING:  # (the state module imports this one)
     from .state import LootNRunState
 
 __all__ = ["Move", "Loot", "Run", "Awaken", "Keep", "Pass", "Reshuffle", "parse_text", "FORMS",
-           "describe", "NOTATION", "LOOT", "RUN", "AWAKEN", "KEEP", "PASS", "why_illegal"]
+           "describe", "NOTATION", "LOOT", "RUN", "AWAKEN", "KEEP", "PASS", "why_illegal",
+           "decision_forms", "read_in"]
 
 #: The move notation, form by form (``digsite notation lootnrun``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -166,7 +167,48 @@ def parse_text(text: str) -> Move:
             return Awaken(number)
         if number in (0, 1):
             return Loot(number)
-    raise InvalidMoveError(f"{text!r} is not a Loot N Run move ({_USAGE})")
+        raise InvalidMoveError(f"move {text!r}: there is no deck {number} (decks 0 and 1)")
+    raise InvalidMoveError(f"{text!r} is not a Loot N Run move ({_USAGE})",
+                           unknown_verb=not parts or parts[0] not in _VERBS)
+
+
+_VERBS = ("loot", "run", "awaken", "keep", "pass")
+
+
+def decision_forms(state: "LootNRunState") -> str:
+    """The moves of ``state``'s decision as a refusal lists them, a verb's choices
+    joined (``loot 0|1, run, awaken 1|2``), where it listed every move of the game
+    (``keep none|0|1|both`` when no Werewolf drew anything).
+
+    >>> import cards_data
+    >>> from games.lootnrun import make_deal, state_from_deal
+    >>> data = cards_data.load("lootnrun")
+    >>> decision_forms(state_from_deal(make_deal(players=3, seed=1, data=data), data))
+    'loot 0|1'
+    """
+    choices: dict[str, list[str]] = {}
+    for move in state.legal_moves():
+        verb, _, rest = str(move).partition(" ")
+        choices.setdefault(verb, [])
+        if rest:
+            choices[verb].append(rest)
+    return ", ".join(f"{verb} {'|'.join(rest)}" if rest else verb
+                     for verb, rest in choices.items()) or _USAGE
+
+
+def read_in(state: "LootNRunState") -> Callable[[str], Move]:
+    """``parse_text`` for a move of ``state``: a text that is no move lists the moves of
+    its decision (``decision_forms``), not every move of the game."""
+    def reading(text: str) -> Move:
+        try:
+            return parse_text(text)
+        except InvalidMoveError as exc:
+            said = str(exc)
+            if not said.endswith(f"({_USAGE})"):
+                raise
+            raise InvalidMoveError(said[:-len(_USAGE) - 1] + f"moves: {decision_forms(state)})",
+                                   unknown_verb=exc.unknown_verb) from None
+    return reading
 
 
 def describe(state: LootNRunState | None, move: object) -> str:

@@ -237,6 +237,25 @@ def test_move_text_round_trips_and_bad_text_is_refused():
         lootnrun.parse_move(s, "awaken 0")
 
 
+def test_text_that_is_no_move_lists_the_moves_of_the_decision():
+    """'zz' listed every move of the game ("loot 0|1, run, awaken SEAT, keep
+    none|0|1|both, pass") and 'loot 2' said only that it is no move: the decision's moves,
+    and that there is no deck 2."""
+    def refusal(s, text):
+        with pytest.raises(InvalidMoveError) as refused:
+            lootnrun.parse_move(s, text)
+        return str(refused.value)
+
+    s = empty_table(3)
+    assert refusal(s, "zz") == "'zz' is not a Loot N Run move (moves: loot 0|1)"
+    place(s, 0, rooms(lambda i: True, 1))
+    place(s, 2, rooms(lambda i: True, 1, exclude=s.fronts[0]))
+    assert refusal(s, "run 3") == ("'run 3' is not a Loot N Run move (moves: loot 0|1, run, "
+                                   "awaken 2); did you mean `run`?")
+    assert refusal(s, "loot 2") == "move 'loot 2': there is no deck 2 (decks 0 and 1)"
+    assert refusal(s, "lot 0").endswith("; did you mean `loot 0`?")
+
+
 def test_golden_legal_move_counts_on_seeded_deals():
     counts = []
     for seed in range(5):
