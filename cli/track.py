@@ -21,10 +21,12 @@ from it.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from games import Game
-from games.errors import DigsiteError
+from games.errors import DigsiteError, IllegalMoveError
+from games.protocol import listing
 from games.tracking import Tracker
 
 from .play import Terminal, hint_for
@@ -48,6 +50,11 @@ _SEEN = {
     "pyramids": ("23", "the expedition card revealed, a card taken from the deck, a "
                        "refilled display: the card numbers"),
 }
+
+
+#: An engine's refusal that says the rule broken, then lists its legal moves; the list.
+_REASON_THEN_LEGAL = re.compile(r" is not legal here: .* \(legal: [^()]*\)$")
+_LEGAL = re.compile(r" \(legal: [^()]*\)$")
 
 
 def commands(game_id: str) -> tuple[tuple[str, str], ...]:
@@ -129,6 +136,9 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             else:
                 for out in game.describe_position(tracker.world, seat):
                     term.say(out)
+                under_way = tracker.under_way()
+                if under_way:
+                    term.say(under_way)
             continue
         if word == "undo" and not rest:
             undo()
@@ -144,6 +154,18 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             words = tracker.enter(text)
         except DigsiteError as exc:
             why = " ".join(str(exc).split())
+            if isinstance(exc, IllegalMoveError):
+                if _REASON_THEN_LEGAL.search(why):
+                    # the rule broken says it: not the engine's own legal steps after it
+                    # ("legal: take pot_shard, ..."), which no line of the table writes
+                    why = _LEGAL.sub("", why)
+                elif ask.seat == seat and tracker.world is not None:
+                    # no rule said: your moves as the table makes them (a whole trade),
+                    # not the engine's steps
+                    moves = listing([str(m) for m in game.decisions(tracker.world)])
+                    why = _LEGAL.sub(lambda _: f" (moves: {moves})", why)
+                if tracker.under_way():
+                    why += "; `undo` takes back the trade's last step"
             tracker.refuse(text, why)
             save(tracker.document())
             term.complain(why)

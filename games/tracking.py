@@ -1158,8 +1158,22 @@ def _pyramids_note(world: State[Any]) -> str | None:
     return f"replacing card {', then card '.join(map(str, cards))}" if cards else None
 
 
+def _trade_under_way(world: State[Any], seat: int | None = None) -> str | None:
+    """A trade entered a step at a time (``take coin``) and not yet covered: what it
+    holds and how it goes on, its steps to the trading seat only (it was accepted
+    without a word, and ``end`` then refused with the engine's steps)."""
+    from .archaeology.state import ArchaeologyState
+    from .archaeology.table import trade_under_way
+    return trade_under_way(world, seat) if isinstance(world, ArchaeologyState) else None
+
+
+def _trade_note(world: State[Any]) -> str | None:
+    return "a trade under way" if _trade_under_way(world) is not None else None
+
+
 #: Per game: what the prompt of a move adds to whose move it is.
-_MOVE_NOTES: dict[str, Callable[[State[Any]], str | None]] = {"pyramids": _pyramids_note}
+_MOVE_NOTES: dict[str, Callable[[State[Any]], str | None]] = {
+    "pyramids": _pyramids_note, "archaeology": _trade_note, "expedition": _trade_note}
 
 
 #: Per game, a world in which another seat's move is legal when the world's hidden
@@ -1317,7 +1331,19 @@ class Tracker:
         self.world = new_world
         self._settle(self.world)
         self.record = replace(self.record, events=self.record.events + (event,))
+        if words is None:  # (a trade's step before its last: the trade so far)
+            words = self.under_way()
         return words
+
+    def under_way(self) -> str | None:
+        """A move being built a step at a time (an Archaeology trade entered card by
+        card) in words, and that ``undo`` takes back its last step; ``None``: none is."""
+        world = self.world
+        if world is None or self.pending is not None or world.is_terminal() or \
+                world.current_player() == CHANCE:
+            return None
+        words = _trade_under_way(world, self.seat)
+        return f"{words}; `undo` takes back its last step" if words else None
 
     def _trade_again(self, text: str, seat: int, refused: IllegalMoveError) -> str | None:
         """A second trade of ``seat`` after its first, with only its sales between: at the

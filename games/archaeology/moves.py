@@ -489,10 +489,14 @@ def decision_verbs(state: ArchaeologyState) -> list[str]:
 def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
     """Why a sale or an explore is refused in a turn's actions, where it holds whatever
     else the position is: the hand holds too few of the card, a set larger than its table,
-    a chamber gone, too few maps (``games.protocol.parse_checked``'s ``why``; ``None``
-    otherwise, the plain refusal and the legal moves)."""
+    a chamber gone, too few maps; or that a trade is under way, whose steps come first
+    (``games.protocol.parse_checked``'s ``why``; ``None`` otherwise, the plain refusal
+    and the legal moves)."""
     from .rules import P_ACTION
-    if state.phase != P_ACTION or state.trade_takes is not None:
+    if state.phase == P_ACTION and state.trade_takes is not None:
+        from .table import trade_under_way  # (every other move waits for the trade's end)
+        return trade_under_way(state)
+    if state.phase != P_ACTION:
         return None
     rules = state.rules
     names = [name.replace("_", " ") for name in rules.cards.names]

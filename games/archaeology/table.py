@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .state import ArchaeologyState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
-           "describe_cards", "decisions", "known_cards", "card_words"]
+           "describe_cards", "decisions", "known_cards", "card_words", "trade_under_way"]
 
 
 # --- cards in words -----------------------------------------------------------------------
@@ -285,6 +285,9 @@ def describe_decision(state: State, seat: int) -> str:
                 f"{'is' if rules.params['draw'] == 1 else 'are'} drawn face up and you keep "
                 f"those of the {named_types(names)}")
     if phase == P_ACTION:
+        under_way = trade_under_way(state)
+        if under_way is not None:
+            return under_way
         if state.must_sell and not state.sold_this_turn:  # (once sold, the turn is free)
             return ("the dig site is empty and every other seat has passed since your pass: "
                     "sell at least one set, then end your turn")
@@ -294,6 +297,26 @@ def describe_decision(state: State, seat: int) -> str:
         return ("your turn: trade, sell and explore, in any order (one trade before your "
                 "first explore and one after each), then end your turn")
     return "wait"
+
+
+def trade_under_way(state: State, seat: int | None = None) -> str | None:
+    """A trade being built a step at a time (``take``/``give``, as ``track`` enters a
+    trade told card by card), in words: what it holds and the steps that go on with it
+    (it ends when the gives' trade value covers the takes'); ``None`` when there is none.
+    Every other move waits until it ends: ``end`` was refused with the engine's steps
+    alone, and ``show`` said nothing of it. The steps are said to the trading seat only
+    (``seat`` ``None`` or its own): the gives a seat can make tell its hand."""
+    if not trading(state):
+        return None
+    rules = state.rules
+    takes, gives = state.trade_takes or (), state.trade_gives or ()
+    steps = ([str(m) for m in state.legal_moves()] if seat is None or seat == state.to_move
+             else [])
+    more = (f" (next: {', '.join(steps[:-1])} or {steps[-1]})" if len(steps) > 1
+            else f" (next: {steps[0]})" if steps else "")
+    return (f"a trade is under way ({card_words(rules, takes)} taken, "
+            f"{card_words(rules, gives)} given: trade value {state.give_value} for "
+            f"{state.take_value}): it ends when the gives cover the takes{more}")
 
 
 # --- the decisions --------------------------------------------------------------------------

@@ -405,3 +405,28 @@ def test_the_last_line_of_a_finished_table_can_be_taken_back(run_cli, tmp_path):
     again = run_cli("track", "lootnrun", "--resume", str(target), stdin=lines[-1] + "\n\n")
     assert again.code == 0 and "table record written to" in again.out, again.err[-300:]
     assert _read(target, "lootnrun").ask().kind == "over"
+
+
+def test_a_trade_entered_a_step_at_a_time_is_told_and_refusals_say_no_engine_steps(
+        run_cli, tmp_path):
+    """`take coin` was accepted without a word, `show` said nothing of the trade and
+    `end` was refused with the engine's steps ("legal: take talisman, give ..."), as was
+    `sell 4 coins` with 2 coins ("legal: take pot_shard, ..."): the trade under way, what it
+    holds, how it goes on and `undo`; a rule broken without the engine's list."""
+    setup = "0\npot shard, parchment scrap, coin, talisman\n3 pot shards, coin, talisman\ncoin\n"
+    result = run_cli("track", "archaeology", "--players", "3", "--record",
+                     str(tmp_path / "t.json"),
+                     stdin=setup + "sell 4 coins\ndiscard coin\ntake coin\nshow\nend\nquit\n")
+    assert result.code == 0, result.err
+    under_way = ("a trade is under way (1 coin taken, nothing given: trade value 0 for 2): it "
+                 "ends when the gives cover the takes (next: take talisman, give talisman, give "
+                 "coin or give pot_shard); `undo` takes back")
+    assert result.out.count(under_way) == 2, result.out  # (the take's echo and `show`)
+    assert "your move (a trade under way)> " in result.out
+    refused = result.err.splitlines()
+    assert refused[0] == "error: move 'sell 4 coins' is not legal here: you hold 2 coins, not 4"
+    assert refused[1].startswith("error: move 'discard coin' is not legal here (moves: sell "
+                                 "pot_shard 1, "), refused[1]
+    assert "trade talisman for coin" in refused[1] and "take " not in refused[1]
+    assert refused[2].startswith("error: move 'end' is not legal here: " + under_way), refused[2]
+    assert "legal:" not in result.err
