@@ -44,8 +44,8 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
                 names: Sequence[str] | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
     move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON.
-    ``names``: what the screen calls each seat (``play``'s "seat 1 (greedy)"), for the
-    beliefs about the other seats (``seat N`` without)."""
+    ``names``: what the screen calls each seat (``play``'s "you", "seat 1 (greedy)"), for
+    the seat the hint is for and the beliefs about the others (``seat N`` without)."""
     rows = result.rows
     budget = result.budget
     took = f", took {elapsed:.2f} s" if elapsed is not None else ""
@@ -80,7 +80,8 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
                          + explanation)
     order = ORDER_WORDS[result.order]
     lines = [
-        f"{result.game}: seat {result.seat} — best move {result.best}",
+        f"{result.game}: {seat_name(result.seat, None, names) if names else f'seat {result.seat}'}"
+        f" — best move {result.best}",
         f"value: {result.value_meaning}",
     ]
     lines.extend(f"{c.key}: {c.meaning}" for c in result.columns)

@@ -92,6 +92,8 @@ def test_the_hints_beliefs_name_the_seats_as_the_table_does(run_cli, tmp_path):
     assert result.code == 0, result.err
     held = re.findall(r"\n {4}(.+) holds \d+ cards?:", result.out)
     assert held == ["seat 1 (greedy)", "seat 2 (random)"], result.out
+    # the hint is the person's, as the rest of the screen says it ("seat 0" before)
+    assert "\n  archaeology: you — best move " in result.out, result.out
     result = run_cli("play", "lootnrun", "--players", "3", "--record",
                      str(tmp_path / "l.json"), stdin="hint 20\nquit\n")
     assert result.code == 0, result.err
