@@ -23,7 +23,6 @@ legal moves, each hint, the end.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
@@ -348,11 +347,10 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             try:
                 steps = _whole_turn(g, text) or [game.parse_move(g.state, text)]
             except IllegalMoveError as exc:
-                # the engine's refusal ends with its own legal steps ("take pot_shard"), which
-                # this screen never shows (it numbers whole decisions): the rule broken, then
-                # the way to the screen's own list
-                said = re.sub(r" \(legal: [^()]*\)$", "", " ".join(str(exc).split()))
-                term.complain(said + " (type a number, or 'moves')")
+                # not the engine's own legal steps ("take pot_shard"), which this screen never
+                # shows (it numbers whole decisions): the rule broken, then the way to the
+                # screen's own list
+                term.complain(" ".join(exc.said.split()) + " (type a number, or 'moves')")
                 continue
             except DigsiteError as exc:
                 term.complain(" ".join(str(exc).split()) + " (type a number, or 'moves')")

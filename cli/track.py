@@ -21,7 +21,6 @@ from it.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
 from games import Game
@@ -52,9 +51,6 @@ _SEEN = {
 }
 
 
-#: An engine's refusal that says the rule broken, then lists its legal moves; the list.
-_REASON_THEN_LEGAL = re.compile(r" is not legal here: .* \(legal: [^()]*\)$")
-_LEGAL = re.compile(r" \(legal: [^()]*\)$")
 
 
 def commands(game_id: str) -> tuple[tuple[str, str], ...]:
@@ -154,16 +150,17 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             words = tracker.enter(text)
         except DigsiteError as exc:
             why = " ".join(str(exc).split())
-            if isinstance(exc, IllegalMoveError):
-                if _REASON_THEN_LEGAL.search(why):
+            if isinstance(exc, IllegalMoveError) and exc.legal is not None:
+                said = " ".join(exc.said.split())
+                if " is not legal here: " in said:
                     # the rule broken says it: not the engine's own legal steps after it
                     # ("legal: take pot_shard, ..."), which no line of the table writes
-                    why = _LEGAL.sub("", why)
+                    why = said
                 elif ask.seat == seat and tracker.world is not None:
                     # no rule said: your moves as the table makes them (a whole trade),
                     # not the engine's steps
                     moves = listing([str(m) for m in game.decisions(tracker.world)])
-                    why = _LEGAL.sub(lambda _: f" (moves: {moves})", why)
+                    why = f"{said} (moves: {moves})"
                 if tracker.under_way():
                     why += "; `undo` takes back the trade's last step"
             tracker.refuse(text, why)

@@ -40,11 +40,15 @@ class IllegalMoveError(DigsiteError):
     """A well-formed move that is not legal in this position. ``apply`` raises it too for
     a move that is not a move of its game at all (a foreign move). ``reason``, when given,
     is the rule it breaks in a player's words, without the position's legal moves (the
-    tracker compares it across the hands a seat could hold)."""
+    tracker compares it across the hands a seat could hold). ``legal``, when given, lists
+    the engine's legal moves: the message ends with ``(legal: ...)``, and ``said`` is the
+    refusal without it (a screen listing its own moves, whole trades, shows that)."""
 
-    def __init__(self, message: str, reason: str | None = None):
-        super().__init__(message)
+    def __init__(self, message: str, reason: str | None = None, legal: str | None = None):
+        super().__init__(message if legal is None else f"{message} (legal: {legal})")
         self.reason = reason
+        self.said = message
+        self.legal = legal
 
 
 class NoSolutionError(DigsiteError):

@@ -244,7 +244,7 @@ def play_checked(state: State[MoveT], move: MoveT) -> None:
     """Apply ``move`` after checking that it is legal here (``IllegalMoveError`` if not)."""
     options = options_of(state)
     if move not in options:
-        raise IllegalMoveError(f"move {move} is not legal here (legal: {listing(options)})")
+        raise IllegalMoveError(f"move {move} is not legal here", legal=listing(options))
     state.apply(move)
 
 
@@ -271,8 +271,8 @@ def parse_checked(state: StateT, text: object, parse_text: Callable[[str], MoveT
         reason = why(state, move) if why is not None else None
         # (one line: tools and tests read the refusal's start and its legal list)
         said = f": {' '.join(reason.split())}" if reason else ""
-        raise IllegalMoveError(f"move {str(text).strip()!r} is not legal here{said} (legal: "
-                               f"{listing(options)})", reason=said[2:] or None)
+        raise IllegalMoveError(f"move {str(text).strip()!r} is not legal here{said}",
+                               reason=said[2:] or None, legal=listing(options))
     return move
 
 

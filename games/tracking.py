@@ -1558,7 +1558,7 @@ class Tracker:
                 return arranged, self.game.parse_move(arranged, text)
             except DigsiteError:
                 pass
-        messages: set[str] = set()
+        messages: dict[str, tuple[str, str | None]] = {}  # message -> (said, legal listed)
         reasons: set[str | None] = set()
         name = f"seat {actor}"
         for w in self._worlds(world, index):
@@ -1569,12 +1569,17 @@ class Tracker:
                 # seat it names may be yours: "seat 0 has no room" is "you have no room")
                 reason = getattr(exc, "reason", None)
                 told = said_to(said_of(reason, name), self.seat) if reason else None
-                messages.add(str(exc).replace(reason, told, 1) if reason and told else str(exc))
+                said = getattr(exc, "said", str(exc))
+                if reason and told:
+                    said = said.replace(reason, told, 1)
+                legal = getattr(exc, "legal", None)
+                messages[said if legal is None else f"{said} (legal: {legal})"] = (said, legal)
                 reasons.add(told)
         # the same refusal in every world tried: a rule of the turn or of what lies face up
         # (a trade made already, a wall on a Pyramids card), not the hidden hand
         if len(messages) == 1:
-            raise IllegalMoveError(f"{name}: {messages.pop()}")
+            said, legal = messages.popitem()[1]
+            raise IllegalMoveError(f"{name}: {said}", legal=legal)
         if None not in reasons:  # (its legal moves name the hand)
             # the rule without what it lists of the hand ("keep 2 of the 4 cards dealt
             # to seat 1 (2, 9, 30, 41)"), when that is the same in every world

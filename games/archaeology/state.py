@@ -632,8 +632,8 @@ class ArchaeologyState(HiddenInformation):
         names = rules.cards.names
         if self.phase != P_ACTION or self.trade_takes is not None:
             raise IllegalMoveError(f"move '{trade}' is not legal here: a whole trade is made "
-                                   f"in a turn's actions, with no trade in progress (legal: "
-                                   f"{listing(self.legal_moves())})")
+                                   f"in a turn's actions, with no trade in progress",
+                                   legal=listing(self.legal_moves()))
         if not any(m.kind == TAKE for m in self.legal_moves()):
             raise IllegalMoveError(f"move '{trade}' is not legal here: no trade now (one trade "
                                    f"before the turn's first explore and one after each)")
@@ -660,7 +660,7 @@ class ArchaeologyState(HiddenInformation):
         for step in steps:
             if step not in probe.legal_moves():
                 raise IllegalMoveError(f"move '{trade}' is not legal here: its step '{step}' "
-                                       f"is not (legal: {listing(probe.legal_moves())})")
+                                       f"is not", legal=listing(probe.legal_moves()))
             probe.apply(step)
 
     # --- a whole discard ---------------------------------------------------------------
@@ -675,8 +675,8 @@ class ArchaeologyState(HiddenInformation):
         cards = discard.a if discard.kind == DISCARDS else (discard.a,)
         if self.phase != P_STORM:
             options: list[MoveBase] = options_of(self)
-            raise IllegalMoveError(f"move '{discard}' is not legal here (legal: "
-                                   f"{listing(options)})")
+            raise IllegalMoveError(f"move '{discard}' is not legal here",
+                                   legal=listing(options))
         if min(cards) < self.storm_last:  # (first: the reason whatever the hand holds)
             raise IllegalMoveError(self._discard_order(min(cards)))
         owed = self.storm_left  # (public, as the hand's size is: before the hand's cards)
