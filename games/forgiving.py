@@ -227,9 +227,10 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
             return parse_text(canonical)
         except InvalidMoveError as exc:
             # (its word where the forms put it, 'cions' of 'sell 2 cions' where the typed
-            # order blamed the '2'; not when they dropped words: 'explore chamber' is
-            # refused as typed, not as a bare 'explore')
-            if not exc.unknown_verb and len(canonical.split()) >= len(text.split()):
+            # order blamed the '2', the '2' of 'loot deck 2' where the typed filler hid it;
+            # not when they dropped every word after the verb: 'explore chamber' is refused
+            # as typed, not as a bare 'explore')
+            if not exc.unknown_verb and len(canonical.split()) >= min(len(text.split()), 2):
                 said = str(exc).replace(repr(canonical), repr(text.strip()))
                 refused = InvalidMoveError(said, unknown_verb=exc.unknown_verb)
     legal = list(options())

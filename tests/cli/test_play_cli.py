@@ -281,3 +281,14 @@ def test_a_whole_dig_is_typed_as_the_hint_names_it(run_cli, tmp_path):
     state.sand[state.current_player()] = tokens - 1
     with pytest.raises(IllegalMoveError, match=f"this dig needs {tokens} sand token"):
         turn_steps(state, str(dig))
+
+
+def test_looting_a_deck_not_at_the_table_says_so(run_cli, tmp_path):
+    """'loot deck 2' said "'loot deck 2' is not a Loot N Run move" where 'loot 2' said
+    there is no deck 2."""
+    result = run_cli("play", "lootnrun", "--seed", "1", "--record", str(tmp_path / "g.json"),
+                     stdin="loot deck 2\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: move 'loot deck 2': there is no deck 2 (decks 0 and 1) (type a number, or "
+        "'moves')"]

@@ -430,3 +430,17 @@ def test_a_trade_entered_a_step_at_a_time_is_told_and_refusals_say_no_engine_ste
     assert "trade talisman for coin" in refused[1] and "take " not in refused[1]
     assert refused[2].startswith("error: move 'end' is not legal here: " + under_way), refused[2]
     assert "legal:" not in result.err
+
+
+def test_looting_a_deck_not_at_the_table_says_so(run_cli, tmp_path):
+    """'loot deck 2', yours or another seat's, was "not a Loot N Run move" where 'loot 2'
+    says there is no deck 2."""
+    lines = table_lines("lootnrun", 4, hints=0)
+    assert lines[:5] == ["1", "green yellow", "loot 0", "yellow", "loot 1"]
+    result = run_cli("track", "lootnrun", "--record", str(tmp_path / "l.json"),
+                     stdin="\n".join(lines[:2] + ["loot deck 2"] + lines[2:4]
+                                     + ["loot deck 2", "quit"]) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: seat 1: move 'loot deck 2': there is no deck 2 (decks 0 and 1)",
+        "error: move 'loot deck 2': there is no deck 2 (decks 0 and 1)"]

@@ -156,3 +156,15 @@ def test_game_ids_monuments_and_variants_get_a_suggestion(capsys):
     assert capsys.readouterr().err.rstrip().endswith("did you mean `fierce-weather`?")
     with pytest.raises(registry.UnknownGameError, match="did you mean `lootnrun`"):
         registry.get("lootrun")
+
+
+def test_a_filler_does_not_hide_the_refusal_of_its_argument():
+    """'loot deck 2' was "not a Loot N Run move" where 'loot 2' says there is no deck 2;
+    a bare 'explore chamber' is still refused as typed."""
+    engine, state = _example("lootnrun")
+    with pytest.raises(InvalidMoveError, match=r"^move 'loot deck 2': there is no deck 2 "
+                                               r"\(decks 0 and 1\)"):
+        engine.parse_move(state, "loot deck 2")
+    engine, state = _example("archaeology")
+    with pytest.raises(InvalidMoveError, match=r"^move 'explore chamber': an exploration is "):
+        engine.parse_move(state, "explore chamber")
