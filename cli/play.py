@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 import cards_data
 from games import Game
 from games.game import command_options
-from games.errors import DigsiteError, IllegalMoveError
+from games.errors import DigsiteError, IllegalMoveError, InvalidMoveError
+from games.forgiving import PLAIN, spoken
 from games.protocol import CHANCE, State
 from games.record import GameRecord
 from games.seeding import child_seeds
@@ -43,7 +44,7 @@ from .jsonout import jsonable
 if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
     from solvers.ismcts.bots import Bot
 
-__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "COMMANDS"]
+__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "unread", "COMMANDS"]
 
 #: The commands of the prompt, for ``help`` (``{move}``: the list's third move, written
 #: out: a move of the game played, where "sell coin 2" was shown in every game).
@@ -353,7 +354,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
                 term.complain(" ".join(exc.said.split()) + " (type a number, or 'moves')")
                 continue
             except DigsiteError as exc:
-                term.complain(" ".join(str(exc).split()) + " (type a number, or 'moves')")
+                term.complain(unread(exc, game) + " (type a number, or 'moves')")
                 continue
         g.decided.append(len(g.record.moves))  # (undo takes back a whole turn at once)
         for move in steps:
@@ -366,6 +367,16 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
                 g.events.append(words)
         save(g.record)
         return None
+
+
+def unread(exc: DigsiteError, game: Game) -> str:
+    """A refusal of typed text in one line, its suggestion in the player's words (``did you
+    mean `sell pot shard 1`?``, where the engine's is ``sell pot_shard 1``): ``play``'s and
+    ``track``'s."""
+    if isinstance(exc, InvalidMoveError) and exc.suggestion is not None:
+        words = spoken(exc.suggestion, getattr(game.engine, "FORMS", PLAIN))
+        return " ".join(f"{exc.said}; did you mean `{words}`?".split())
+    return " ".join(str(exc).split())
 
 
 def _whole_turn(g: _Game, text: str) -> list[Hashable] | None:

@@ -28,7 +28,7 @@ from games.errors import DigsiteError, IllegalMoveError
 from games.protocol import listing
 from games.tracking import Tracker
 
-from .play import Terminal, hint_for
+from .play import Terminal, hint_for, unread
 
 __all__ = ["commands", "track"]
 
@@ -149,7 +149,7 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
         try:
             words = tracker.enter(text)
         except DigsiteError as exc:
-            why = " ".join(str(exc).split())
+            why = unread(exc, game)
             if isinstance(exc, IllegalMoveError) and exc.legal is not None:
                 said = " ".join(exc.said.split())
                 if " is not legal here: " in said:

@@ -29,11 +29,18 @@ class InvalidStateError(DigsiteError):
 class InvalidMoveError(DigsiteError):
     """Move text that does not parse as a move of this game. ``unknown_verb``: its first
     word names no move of the game (a reader that knows the position lists the verbs of
-    the decision there, not every verb of the game)."""
+    the decision there, not every verb of the game). ``suggestion``, when given, is the
+    one move text the reader suggests: the message ends with ``; did you mean `...`?``,
+    and ``said`` is the refusal without it (a screen says the suggestion in its own
+    words: ``sell pot shard 1``, not the engine's ``sell pot_shard 1``)."""
 
-    def __init__(self, message: str, unknown_verb: bool = False):
-        super().__init__(message)
+    def __init__(self, message: str, unknown_verb: bool = False,
+                 suggestion: str | None = None):
+        super().__init__(message if suggestion is None
+                         else f"{message}; did you mean `{suggestion}`?")
         self.unknown_verb = unknown_verb
+        self.said = message
+        self.suggestion = suggestion
 
 
 class IllegalMoveError(DigsiteError):

@@ -41,7 +41,7 @@ from typing import Callable, Mapping, Sequence, TypeVar
 from .errors import InvalidMoveError
 
 __all__ = ["Forms", "PLAIN", "normalise", "read", "suggest", "did_you_mean", "spaced",
-           "described"]
+           "described", "spoken"]
 
 T = TypeVar("T")
 
@@ -242,15 +242,30 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
         if len(found) == 1:
             return found[0]
     texts = list(offers()) if offers is not None else [str(m) for m in legal]
-    raise InvalidMoveError(f"{refused}{_closest(text, forms, parse_text, texts)}",
-                           unknown_verb=refused.unknown_verb)
+    raise InvalidMoveError(str(refused), unknown_verb=refused.unknown_verb,
+                           suggestion=_closest(text, forms, parse_text, texts))
+
+
+def spoken(text: str, forms: Forms) -> str:
+    """Move text with its card names as a player writes them, which reads back as the same
+    move: ``sell pot shard 1`` for the engine's ``sell pot_shard 1`` (a suggestion on a
+    screen whose every other line says "pot shard").
+
+    >>> spoken("trade coin for pot_shard pharaohs_mask", Forms(cards=("pot_shard", "coin",
+    ...                                                               "pharaohs_mask")))
+    'trade coin for pot shard pharaohs mask'
+    """
+    cards = set(forms.cards)
+    return " ".join(word.replace("_", " ") if word in cards else word
+                    for word in text.split(" "))
 
 
 def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],
-             texts: Sequence[str]) -> str:
+             texts: Sequence[str]) -> str | None:
     """``read``'s one suggestion for ``text`` among ``texts``: the text again with its
     verb, then its card names, each put right where one of ``texts``' verbs or a card is
-    a close miss of it, when that reads as one of ``texts``; else the closest of them."""
+    a close miss of it, when that reads as one of ``texts``; else the closest of them;
+    ``None``: none is close."""
     words = text.lower().split()
     verbs = list(dict.fromkeys(t.split()[0] for t in texts if t.split()))
     if words and words[0] not in verbs:
@@ -270,5 +285,5 @@ def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],
         except InvalidMoveError:
             continue
         if found is not None:
-            return f"; did you mean `{found}`?"
-    return did_you_mean(canonical, texts)
+            return found
+    return suggest(canonical, texts)

@@ -1547,7 +1547,8 @@ class Tracker:
         except InvalidMoveError as exc:  # (no move as written: the seat's, as a refusal says)
             if actor == self.seat:
                 raise
-            raise InvalidMoveError(f"seat {actor}: {exc}") from None
+            raise InvalidMoveError(f"seat {actor}: {exc.said}",
+                                   suggestion=exc.suggestion) from None
         except IllegalMoveError:
             if actor == self.seat:
                 raise

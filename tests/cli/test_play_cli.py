@@ -292,3 +292,19 @@ def test_looting_a_deck_not_at_the_table_says_so(run_cli, tmp_path):
     assert result.err.splitlines() == [
         "error: move 'loot deck 2': there is no deck 2 (decks 0 and 1) (type a number, or "
         "'moves')"]
+
+
+def test_a_suggestion_is_in_the_players_words(run_cli, tmp_path):
+    """'sel pot shard 2' was asked "did you mean `sell pot_shard 1`?", the engine's
+    spelling, where the screen's words say "pot shard"; the suggestion reads as the move."""
+    result = run_cli("play", "archaeology", "--seed", "3", "--record",
+                     str(tmp_path / "g.json"), stdin="sel pot shard 2\nsell parchmnt 1\n"
+                                                     "sell pot shard 1\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: cannot read move 'sel pot shard 2' (moves: sell, trade, end); did you mean "
+        "`sell pot shard 1`? (type a number, or 'moves')",
+        "error: move 'sell parchmnt 1': unknown card 'parchmnt' (cards: pot_shard, "
+        "parchment_scrap, coin, talisman, broken_cup, pharaohs_mask, map); did you mean "
+        "`sell parchment scrap 1`? (type a number, or 'moves')"]
+    assert "you sold 1 pot shard" in result.out

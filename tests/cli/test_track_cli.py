@@ -444,3 +444,26 @@ def test_looting_a_deck_not_at_the_table_says_so(run_cli, tmp_path):
     assert result.err.splitlines() == [
         "error: seat 1: move 'loot deck 2': there is no deck 2 (decks 0 and 1)",
         "error: move 'loot deck 2': there is no deck 2 (decks 0 and 1)"]
+
+
+def test_a_suggestion_is_in_a_players_words(run_cli, tmp_path):
+    """A misspelt move was asked "did you mean `sell parchment_scrap 1`?" (the engine's
+    spelling; the table says "parchment scrap"); the refusal kept in the record is the
+    one said."""
+    lines = table_lines("archaeology", 4, hints=0)
+    assert lines[9] == "parchment_scrap"  # (your dig: then your move)
+    target = tmp_path / "a.json"
+    result = run_cli("track", "archaeology", "--record", str(target),
+                     stdin="\n".join(lines[:10] + ["sell parchmnt scrap 1", "quit"]) + "\n")
+    assert result.code == 0, result.err
+    said = ("error: move 'sell parchmnt scrap 1': a sale is 'sell CARD N', the card and how "
+            "many (sell coin 2); did you mean `sell parchment scrap 1`?")
+    assert result.err.splitlines() == [said]
+    assert [r["why"] for r in json.loads(target.read_text())["refused"]] == [said[7:]]
+    # another seat's move too
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "b.json"),
+                     stdin="\n".join(lines[:4] + ["sel broken_cup 1", "quit"]) + "\n")
+    refusal = result.err.splitlines()[0]
+    assert refusal.startswith("error: seat 1: cannot read move 'sel broken_cup 1' (moves: "
+                              "sell, trade, end); did you mean `sell "), refusal
+    assert "_" not in refusal.partition("did you mean")[2], refusal

@@ -9,7 +9,7 @@ import cards_data
 from cli.main import main
 from games import registry
 from games.errors import IllegalMoveError, InvalidMoveError
-from games.forgiving import PLAIN, normalise, read, suggest
+from games.forgiving import PLAIN, normalise, read, spoken, suggest
 from games.notation import notation_of
 
 ENGINES = [g for g in registry.GAME_IDS if registry.has_engine(g)]
@@ -168,3 +168,22 @@ def test_a_filler_does_not_hide_the_refusal_of_its_argument():
     engine, state = _example("archaeology")
     with pytest.raises(InvalidMoveError, match=r"^move 'explore chamber': an exploration is "):
         engine.parse_move(state, "explore chamber")
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition"])
+def test_a_suggestion_is_kept_apart_and_reads_back_in_a_players_words(game):
+    """A screen says the suggestion in its own words ("sell pot shard 1", not the engine's
+    "sell pot_shard 1"): the error keeps it apart from the refusal (``said``), its message
+    as before, and every move in those words reads as the move."""
+    engine, state = _example(game)
+    sale = next(str(m) for m in state.legal_moves() if str(m).startswith("sell "))
+    with pytest.raises(InvalidMoveError) as error:
+        engine.parse_move(state, sale[1:])  # ('ell coin 2')
+    assert error.value.suggestion == sale
+    assert error.value.said.startswith(f"cannot read move {sale[1:]!r} (moves: sell, ")
+    assert str(error.value) == f"{error.value.said}; did you mean `{sale}`?"
+    moves = [m for m in state.legal_moves() if "_" in str(m)]
+    assert moves
+    for move in moves:
+        words = spoken(str(move), engine.FORMS)
+        assert "_" not in words and engine.parse_move(state, words) == move, words
