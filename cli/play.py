@@ -260,7 +260,7 @@ def _option_lines(g: _Game, options: list[Hashable]) -> list[str]:
 
 def _words(g: _Game, move: Hashable) -> str | None:
     try:
-        return g.game.describe(g.state, move)
+        return g.game.describe(g.state, move, names=g.names)
     except DigsiteError:
         return None
 

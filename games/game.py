@@ -116,11 +116,12 @@ class Game:
         """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
         return self.engine.parse_move(state, text)
 
-    def describe(self, state: State[Any], move: Hashable) -> str | None:
-        """``move`` in a player's words, when the engine has words (else ``None``)."""
-        describe: Callable[[State[Any], Hashable], str] | None = getattr(
-            self.engine, "describe", None)
-        return describe(state, move) if describe is not None else None
+    def describe(self, state: State[Any], move: Hashable, *,
+                 names: Sequence[str] | None = None) -> str | None:
+        """``move`` in a player's words, when the engine has words (else ``None``); a seat
+        it names called as ``names`` call it (``games.table.seat_name``), else "seat N"."""
+        describe: Callable[..., str] | None = getattr(self.engine, "describe", None)
+        return describe(state, move, names=names) if describe is not None else None
 
     # --- the table in words (``games.table``; generic words where an engine has none) ---
 

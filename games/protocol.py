@@ -36,12 +36,14 @@ registered game by ``tests/games/test_conformance.py``):
 Optional members (an engine without them still conforms; the CLI and the hints use them
 when present):
 
-``describe(state, move) -> str``
+``describe(state, move, *, names=None) -> str``
     ``move`` in a player's words, in ``state`` (the position before the move): what to
     do at the table, with the numbers the text leaves implicit (``find 7 90 at A1`` is
-    "find map 7 (...) at A1 (rotated 90° clockwise)"). The hints carry it in each row's
-    ``words`` (``solvers.hints.rows_from_search(words=...)``), the text output prints it
-    under the row. ``InvalidMoveError`` for a value that is no move of the game.
+    "find map 7 (...) at A1 (rotated 90° clockwise)"); a seat it names is called as
+    ``names`` call the seats (``games.table.seat_name``: "seat 1 (greedy)"), else "seat
+    N". The hints carry it in each row's ``words``
+    (``solvers.hints.rows_from_search(words=...)``), the text output prints it under the
+    row. ``InvalidMoveError`` for a value that is no move of the game.
 ``why_illegal(state, move) -> str | None``
     Why ``move``, refused in ``state``, is not legal there: the first rule it breaks, in a
     player's words (``A3 is a wall on card 12``), or ``None`` when the engine has nothing

@@ -40,7 +40,7 @@ refused move is not legal ("D1 holds a black token; the map needs white there").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from cards_data import AncientsData
 from grids import BLACK, WHITE, cell_name, cells_of, mismatches
@@ -233,11 +233,13 @@ def _shop(state: AncientsState | None, price: int) -> str:
     return f"{_map(state, card)} from {shop} for ${price}{token}"
 
 
-def describe(state: AncientsState | None, move: object) -> str:
+def describe(state: AncientsState | None, move: object, *,
+             names: Sequence[str] | None = None) -> str:
     """``move`` in a player's words, in ``state`` (the position before it; ``None`` gives
     the words without the card names). ``move`` is an engine move, or a whole desert turn
     of the hint: any value with ``finds``, ``points`` and ``tokens`` (``Dig`` of
     ``solvers.ancients.turn``), or with ``steps``, engine moves in order (a turn as played).
+    ``names`` (the protocol's seat names) is unused: no move of the game names a seat.
 
     >>> describe(None, parse_text("find 7 90 at A1"))
     'find map 7 at A1 (rotated 90° clockwise)'

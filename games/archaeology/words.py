@@ -14,10 +14,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from games.errors import InvalidMoveError
-from games.table import plural
+from games.table import plural, seat_name
 
 from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL,
                     REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase,
@@ -178,10 +178,13 @@ def _explore(state: ArchaeologyState, move: MoveBase) -> str:
     return f"{words}: take its {plural(held, 'card')}"
 
 
-def describe(state: ArchaeologyState | None, move: object) -> str:
+def describe(state: ArchaeologyState | None, move: object, *,
+             names: Sequence[str] | None = None) -> str:
     """``move`` in a player's words in ``state`` (the position before it), with the
     numbers its text leaves out: trade values, the money of a sale, the maps an explore
-    costs. ``InvalidMoveError`` for a value that is no move of either edition."""
+    costs; a seat it names called as ``names`` call it (``games.table.seat_name``: "seat 1
+    (greedy)" on ``play``'s screen). ``InvalidMoveError`` for a value that is no move of
+    either edition."""
     if not isinstance(move, MoveBase):
         raise InvalidMoveError(f"{move!r} is not an Archaeology move")
     kind = move.kind
@@ -208,7 +211,8 @@ def describe(state: ArchaeologyState | None, move: object) -> str:
     if kind == GIVE:
         return f"a trade's step: give 1 {_name(state, move, move.a)}"
     if kind == STEAL:
-        return f"send the thief to seat {move.a}: it takes a random card of that seat's hand"
+        return (f"send the thief to {seat_name(move.a, None, names)}: it takes a random card "
+                f"of that seat's hand")
     if kind == DISCARD:
         return f"sandstorm: discard 1 {_name(state, move, move.a)} to the marketplace"
     if kind == DISCARDS:

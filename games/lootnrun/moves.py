@@ -24,12 +24,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import TYPE_CHECKING, Any, Callable, Final, Sequence
 
 from cards_data._schema import PLAYERS
 from games.errors import InvalidMoveError
 from games.forgiving import Forms
-from games.table import plural
+from games.table import plural, seat_name
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import LootNRunState
@@ -211,8 +211,10 @@ def read_in(state: "LootNRunState") -> Callable[[str], Move]:
     return reading
 
 
-def describe(state: LootNRunState | None, move: object) -> str:
-    """``move`` in a player's words (``state``: the position before it, or ``None``).
+def describe(state: LootNRunState | None, move: object, *,
+             names: Sequence[str] | None = None) -> str:
+    """``move`` in a player's words (``state``: the position before it, or ``None``), a
+    seat it names called as ``names`` call it (``games.table.seat_name``).
 
     >>> describe(None, parse_text("loot 1"))
     'draw the top room of deck 1'
@@ -228,7 +230,7 @@ def describe(state: LootNRunState | None, move: object) -> str:
     if isinstance(move, Run):
         return "run: reveal and score your rooms"
     if isinstance(move, Awaken):
-        words = f"awaken seat {move.target}"
+        words = f"awaken {seat_name(move.target, None, names)}"
         if state is not None:
             words += f" ({plural(len(state.fronts[move.target]), 'room')} in front)"
         return words

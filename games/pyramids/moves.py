@@ -30,7 +30,7 @@ and :func:`why_illegal` why a refused move is not legal (``A3 is a wall on card 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from cards_data.pyramids import PyramidCard, PyramidsData
 from grids.cells import adjacent, cell_name, cells_of, popcount
@@ -214,9 +214,11 @@ def _cells(mask: int) -> str:
     return ", ".join(cell_name(c) for c in cells_of(mask))
 
 
-def describe(state: PyramidsState | None, move: object) -> str:
+def describe(state: PyramidsState | None, move: object, *,
+             names: Sequence[str] | None = None) -> str:
     """``move`` in a player's words, in ``state`` (the position before it): which card,
-    which boxes, and what each ``+`` extra box is for.
+    which boxes, and what each ``+`` extra box is for. ``names`` (the protocol's seat
+    names) is unused: no move of the game names a seat.
 
     >>> describe(None, Cross.from_text("12:A1,A2 +30:C3 +12:A3"))
     'card 12: cross A1, A2; red crosses: also A3 on card 12 and C3 on card 30'

@@ -308,3 +308,19 @@ def test_a_suggestion_is_in_the_players_words(run_cli, tmp_path):
         "parchment_scrap, coin, talisman, broken_cup, pharaohs_mask, map); did you mean "
         "`sell parchment scrap 1`? (type a number, or 'moves')"]
     assert "you sold 1 pot shard" in result.out
+
+
+def test_the_moves_name_the_other_seats_as_the_screen_does(run_cli, tmp_path):
+    """The thief's victim (Archaeology, seed 1) and the seat to awaken (Loot N Run) were
+    "seat 1" in the moves' words where every other line of the screen says "seat 1
+    (greedy)"."""
+    result = run_cli("play", "archaeology", "--seed", "1", "--record",
+                     str(tmp_path / "a.json"), stdin="quit\n")
+    assert result.code == 0, result.err
+    assert "1. steal 1   send the thief to seat 1 (greedy): it takes a random card" in result.out
+    result = run_cli("play", "lootnrun", "--seed", "1", "--record", str(tmp_path / "l.json"),
+                     stdin="1\n1\n1\nquit\n")
+    assert result.code == 0, result.err
+    awakens = re.findall(r"\d\. awaken 1 +(.*)", result.out)
+    assert awakens and all(re.fullmatch(r"awaken seat 1 \(greedy\) \(\d rooms? in front\)", a)
+                           for a in awakens), awakens
