@@ -341,7 +341,9 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
         if text.isdigit():
             n = int(text) if len(text) <= 6 else 0
             if not 1 <= n <= len(options):
-                term.complain(f"there is no move {text[:12]}: pick 1 to {len(options)}")
+                # (a decision of one move said "pick 1 to 1")
+                which = "the only move is 1" if len(options) == 1 else f"pick 1 to {len(options)}"
+                term.complain(f"there is no move {text[:12]}: {which}")
                 continue
             steps = [options[n - 1]]
         else:

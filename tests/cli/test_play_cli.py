@@ -76,7 +76,9 @@ def test_hint_undo_help_show_and_bad_lines(run_cli, tmp_path):
     assert "(undone: back to your previous decision)" in out
     errors = result.err.splitlines()
     assert len(errors) == 4 and all(e.startswith("error: ") for e in errors), errors
-    assert "nothing to undo" in errors[0] and "pick 1 to" in errors[1]
+    # (seed 1's first decision is the thief's one victim)
+    assert "nothing to undo" in errors[0]
+    assert errors[1] == "error: there is no move 999: the only move is 1"
     assert "hint takes a number" in errors[3]
     assert "you quit before the end of the game" in out
     record = _record(target, "archaeology")
@@ -324,3 +326,13 @@ def test_the_moves_name_the_other_seats_as_the_screen_does(run_cli, tmp_path):
     awakens = re.findall(r"\d\. awaken 1 +(.*)", result.out)
     assert awakens and all(re.fullmatch(r"awaken seat 1 \(greedy\) \(\d rooms? in front\)", a)
                            for a in awakens), awakens
+
+
+def test_a_decision_of_one_move_says_so(run_cli, tmp_path):
+    """A number past a list of one move (seed 1: the thief's one victim) said "pick 1 to
+    1"."""
+    result = run_cli("play", "archaeology", "--seed", "1", "--record",
+                     str(tmp_path / "g.json"), stdin="2\nquit\n")
+    assert result.code == 0, result.err
+    assert "   1. steal 1 " in result.out and "   2. " not in result.out
+    assert result.err.splitlines() == ["error: there is no move 2: the only move is 1"]
