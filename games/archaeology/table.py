@@ -245,6 +245,25 @@ def describe_cards(state: State) -> list[str]:
 
 # --- the decision -------------------------------------------------------------------------
 
+def _storm_discarded(state: State) -> int:
+    """How many cards the seat to act has discarded in this sandstorm so far. The public
+    record ends with the seat's discards of this sandstorm, after those of the sandstorms
+    dug just before it if nothing came between (a sandstorm's dig is no event): each of
+    those took half the hand it found, the cards before it, and this one owes half of
+    the hand it found, less what it took."""
+    seat, taken = state.to_move, 0
+    record = state.record
+    while record.prev is not None and record.event[0] == R_DISCARD and \
+            record.event[1] == seat:
+        taken += 1
+        record = record.prev
+    hand = state.hand_sizes[seat] + taken
+    while 0 < hand // 2 <= taken:  # (an earlier sandstorm's whole discard)
+        taken -= hand // 2
+        hand -= hand // 2
+    return taken
+
+
 def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it, in words."""
     rules = state.rules
@@ -254,7 +273,9 @@ def describe_decision(state: State, seat: int) -> str:
                 "that seat's hand)")
     if phase == P_STORM:
         owed = state.storm_left
-        text = (f"sandstorm: discard {plural(owed, 'more card')} to the marketplace (half your "
+        # ("2 more" before the first discard read as if one had been made)
+        more = "more card" if _storm_discarded(state) else "card"
+        text = (f"sandstorm: discard {plural(owed, more)} to the marketplace (half your "
                 f"hand, rounded down)")
         if owed == 1:
             return text

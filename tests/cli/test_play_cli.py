@@ -151,7 +151,8 @@ def test_a_sandstorms_discards_are_typed_in_one_line_in_any_order(run_cli, tmp_p
     result = run_cli("play", "archaeology", "--seed", "0", "--record", str(target),
                      stdin=keys)
     assert result.code == 0, result.err
-    assert ("sandstorm: discard 3 more cards to the marketplace (half your hand, rounded "
+    # (before any discard: "3", not "3 more")
+    assert ("sandstorm: discard 3 cards to the marketplace (half your hand, rounded "
             "down): name them in one line, in any order (`discard CARD CARD CARD`)"
             ) in result.out
     assert result.err.splitlines() == [
@@ -161,6 +162,17 @@ def test_a_sandstorms_discards_are_typed_in_one_line_in_any_order(run_cli, tmp_p
     assert "you discarded 1 coin, 1 talisman, 1 map to the marketplace" in result.out
     mine = [e.move for e in _record(target, "archaeology").moves if e.seat == 0]
     assert mine == ["end", "end", "end", "discard coin talisman map"]
+
+
+def test_a_sandstorm_asks_for_more_only_after_a_discard(run_cli, tmp_path):
+    """The prompt said "discard 3 more cards" before the first discard (seed 0, as
+    above)."""
+    result = run_cli("play", "archaeology", "--seed", "0", "--record",
+                     str(tmp_path / "g.json"), stdin="end\nend\nend\n1\nquit\n")
+    assert result.code == 0, result.err
+    asks = [line.partition(" to the")[0] for line in result.out.splitlines()
+            if line.startswith("sandstorm: discard ")]
+    assert asks == ["sandstorm: discard 3 cards", "sandstorm: discard 2 more cards"], asks
 
 
 def test_the_end_of_the_input_keeps_the_game_so_far(run_cli, tmp_path):

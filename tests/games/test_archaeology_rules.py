@@ -721,3 +721,43 @@ def test_a_refused_sale_or_explore_says_why_and_no_legal_move_has_a_reason():
                         checked += 1
                 s.apply(moves[rng.randrange(len(moves))])
     assert checked > 100
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition"])
+def test_a_sandstorm_asks_for_more_cards_only_after_a_discard(game):
+    """The decision said "discard 2 more cards" before the seat's first discard. Random
+    games: "more" exactly when the seat has discarded in this sandstorm, a sandstorm dug
+    just after another that the same seat discarded last in too (no event between: the
+    other seats held under 2 cards)."""
+    from games import load
+    the_game = load(game)
+    asked = {False: 0, True: 0}
+    again = 0  # (a seat's first discard straight after its discards of the last sandstorm)
+    for players, seed in itertools.product((2, 3), range(40)):
+        rng = random.Random(seed)
+        state = the_game.new_initial_state(seed=seed, players=players)
+        owed_at_start = None  # (what the seat to discard owed at its first discard)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(rng.choices([o for o, _ in outcomes],
+                                        [p for _, p in outcomes])[0])
+                continue
+            if state.phase == P_STORM:
+                if owed_at_start is None:
+                    owed_at_start = state.storm_left
+                    last = state.record.event
+                    again += last is not None and last[0] == R_DISCARD and \
+                        last[1] == state.to_move
+                more = state.storm_left != owed_at_start
+                words = the_game.describe_decision(state, state.to_move)
+                assert (f"{state.storm_left} more card" in words) == more, (seed, words)
+                assert f"discard {state.storm_left} card" in words or more, (seed, words)
+                asked[more] += 1
+            move = rng.choice(state.legal_moves())
+            before = (state.phase, state.to_move)
+            state.apply(move)
+            if state.phase != P_STORM or (state.phase, state.to_move) != before:
+                owed_at_start = None
+    assert asked[False] and asked[True], asked
+    assert again or game == "expedition", again  # (these seeds give none in the New Expedition)
