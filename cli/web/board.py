@@ -155,7 +155,7 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
             words=_words(game, state, step.move, texts[step.index]),
             board=position_svg(record.game, state, viewer, data,
                                title=_state_title(record.game, n, step.seat),
-                               deal=record.deal, moves=texts[:step.index]),
+                               deal=record.deal, moves=texts[:step.index], names=names),
             view=view, why_no_view=why, table=_table(game, state, viewer, names)))
         last = step
     if last is None:
@@ -174,7 +174,8 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
     decisions.append(Decision(n=n, seat=to_move, move=None, words=end_words,
                               board=position_svg(record.game, state, viewer, data,
                                                  title=_state_title(record.game, n, to_move),
-                                                 deal=record.deal, moves=texts),
+                                                 deal=record.deal, moves=texts,
+                                                 names=names),
                               view=view, why_no_view=why,
                               table=_table(game, state, viewer, names)))
     numbers = _seat_numbers(record, data)

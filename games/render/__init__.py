@@ -28,14 +28,15 @@ CARD_GAMES = ("archaeology", "expedition", "lootnrun")
 
 
 def position_svg(game: str, state: State[Any], seat: int, data: Any, *, title: str,
-                 deal: dict[str, Any] | None = None, moves: Sequence[str] | None = None
-                 ) -> str:
+                 deal: dict[str, Any] | None = None, moves: Sequence[str] | None = None,
+                 names: Sequence[str] | None = None) -> str:
     """The position of ``state`` as ``seat`` sees it: a card game's table from the seat's
-    position view; Pyramids' cards with their crossed boxes (numbered by step when the
-    game's ``deal`` and the ``moves`` played so far are given); the Ancients' sands."""
+    position view, its seats called as ``names`` call them (else ``you`` and ``seat N``);
+    Pyramids' cards with their crossed boxes (numbered by step when the game's ``deal``
+    and the ``moves`` played so far are given); the Ancients' sands."""
     if game in CARD_GAMES:
         position_of = getattr(registry.engine(game), "position_of")  # the card games' own
-        return table_svg(position_of(state, seat), title=title)
+        return table_svg(position_of(state, seat), title=title, names=names)
     if game == "pyramids":
         if deal is not None and moves is not None:
             tracks = boards.pyramid_tracks(deal, moves, data, seat=seat)

@@ -20,7 +20,7 @@ import hashlib
 from html import escape
 from typing import Any, Mapping, Sequence
 
-from games.table import plural
+from games.table import plural, seat_name
 
 __all__ = ["table_svg", "table_rows", "Chip"]
 
@@ -75,29 +75,36 @@ def _sold_words(sold: Any) -> str:
     return f"sold {sold}"
 
 
-def _seat_word(seat: int, viewer: int) -> str:
-    return "you" if seat == viewer else f"seat {seat}"
-
-
-def table_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Chip]]]:
-    """The table as ``(row label, chips)`` rows, from a card game's position view."""
+def table_rows(view: Mapping[str, Any], names: Sequence[str] | None = None
+               ) -> list[tuple[str, list[Chip]]]:
+    """The table as ``(row label, chips)`` rows, from a card game's position view; the
+    seats called as ``names`` call them (``games.table.seat_name``: "seat 1 (greedy)"),
+    else ``you`` for the view's seat and ``seat N`` for the others."""
     viewer = int(view.get("seat", 0))
+
+    def seat_word(seat: int) -> str:
+        return names[seat] if names is not None and 0 <= seat < len(names) else \
+            seat_name(seat, viewer)
+
+    # (the view's own seat: "your hand" only when the reader is that seat; a bot's seat,
+    # seen by it, is "seat 1's hand", not the reader's)
+    own = "your" if seat_word(viewer) == "you" else f"seat {viewer}'s"
     rows: list[tuple[str, list[Chip]]] = []
     plain = "#EEEEEE"
     if view.get("game") == "lootnrun":
         scores = view.get("scores", [])
-        rows.append(("scores", [(f"{_seat_word(s, viewer)}: score {v}", plain)
+        rows.append(("scores", [(f"{seat_word(s)}: score {v}", plain)
                                 for s, v in enumerate(scores)]))
-        rows.append(("your rooms", _cards([str(r) for r in view.get("my_rooms", [])])))
+        rows.append((f"{own} rooms", _cards([str(r) for r in view.get("my_rooms", [])])))
         for s, backs in enumerate(view.get("front_backs", [])):
-            rows.append((f"{_seat_word(s, viewer)} in front", _cards(list(backs))))
+            rows.append((f"{seat_word(s)} in front", _cards(list(backs))))
         # (decks count from 0, as the moves `loot 0` and `loot 1` and the words do)
         rows.append(("decks", [(f"deck {k}: {_count(d.get('size'), 'room')}, top {d.get('top')}",
                                 _colour(str(d.get("top"))) if d.get("top") else plain)
                                for k, d in enumerate(view.get("decks", []))]))
         rows.append(("discard", _cards([str(c) for c in view.get("discard", [])])))
         return rows
-    rows.append(("your hand", _cards(view.get("hand", {}))))
+    rows.append((f"{own} hand", _cards(view.get("hand", {}))))
     rows.append(("marketplace", _cards(view.get("marketplace", {}))))
     table = [(f"dig site: {_count(view.get('dig_site'), 'card')}", plain),
              (f"thieves drawn: {view.get('thieves_drawn', 0)}", plain),
@@ -118,7 +125,7 @@ def table_rows(view: Mapping[str, Any]) -> list[tuple[str, list[Chip]]]:
             chips.append((f"holds {name.replace('_', ' ')} x{n}", _colour(name)))
         for name in seat.get("lacks", []):
             chips.append((f"lacks {str(name).replace('_', ' ')}", "#FADBD8"))
-        rows.append((_seat_word(s, viewer), chips))
+        rows.append((seat_word(s), chips))
     return rows
 
 
@@ -132,14 +139,16 @@ def _chip(x: float, y: float, text: str, fill: str) -> tuple[str, float]:
             f'fill="{"#FFFFFF" if dark else INK}">{escape(text)}</text>', width)
 
 
-def table_svg(view: Mapping[str, Any], *, title: str) -> str:
-    """The table of ``view`` (a position view) as an SVG document; chips wrap onto more
-    lines when a row is wider than the picture."""
+def table_svg(view: Mapping[str, Any], *, title: str,
+              names: Sequence[str] | None = None) -> str:
+    """The table of ``view`` (a position view) as an SVG document, the seats called as
+    ``names`` call them (``table_rows``); chips wrap onto more lines when a row is wider
+    than the picture."""
     body: list[str] = [f'<text x="{MARGIN}" y="24" font-size="15" font-weight="bold" '
                        f'fill="{INK}">{escape(title)}</text>']
     y = float(TOP)
     label_w = 130
-    for label, chips in table_rows(view):
+    for label, chips in table_rows(view, names):
         body.append(f'<text x="{MARGIN}" y="{y + 23:.1f}" font-size="13" font-weight="bold" '
                     f'fill="{INK}">{escape(label)}</text>')
         x = float(MARGIN + label_w)

@@ -43,3 +43,16 @@ def test_the_table_draws_in_pixels():
     colours = {image.getpixel((x, y)) for x in range(0, image.width, 4)
                for y in range(0, image.height, 4)}
     assert len(colours) > 10  # chips of several colours, not a blank page
+
+
+def test_the_rows_call_the_seats_as_the_names_given():
+    """A bot's seat seen by itself was "you" / "your hand" whoever read the table."""
+    the_game = load("archaeology")
+    state = the_game.new_initial_state(seed=4)
+    resolve_fixed_chance(state)
+    position = the_game.engine.position_of(state, 1)
+    labels = [label for label, _ in table_rows(position, ["seat 0 (greedy)",
+                                                          "seat 1 (random)"])]
+    assert "seat 1's hand" in labels and "seat 0 (greedy)" in labels
+    assert "seat 1 (random)" in labels and "your hand" not in labels
+    assert "your hand" in [label for label, _ in table_rows(position)]

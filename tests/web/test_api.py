@@ -413,3 +413,24 @@ def test_each_position_carries_the_movers_decision_number(client, name):
         assert (d["at"] is not None) == (decision.index == d["n"] - 1)
     if name.startswith("ancients"):  # (a whole turn: sand, finds, end)
         assert any(d["within"] for d in numbered)
+
+
+@pytest.mark.parametrize("name", ["archaeology-greedy", "expedition-greedy", "lootnrun-greedy"])
+def test_the_board_names_a_bots_seat_by_the_seat_not_you(name):
+    """A record of bots seen by seat 1 labelled its row "you" and its cards "your hand"
+    (or "your rooms") as if the reader had played it: the board calls the seat as the
+    table's words do, "seat 1 (greedy)", and its cards "seat 1's"; a person's seat is
+    "you"."""
+    doc = board.example_document(name)
+    assert doc["seats"] == ["greedy", "greedy"]
+    labels = set(re.findall(r'font-weight="bold" fill="#222222">([^<]*)<',
+                            board.open_document(doc, viewer=1).decisions[3].board))
+    own = "rooms" if doc["game"] == "lootnrun" else "hand"
+    assert f"seat 1&#x27;s {own}" in labels, labels
+    assert not any(label.startswith(("you", "your")) for label in labels), labels
+    assert any(label.startswith("seat 0 (greedy)") for label in labels), labels
+    doc = dict(doc, seats=["greedy", "person"])
+    labels = set(re.findall(r'font-weight="bold" fill="#222222">([^<]*)<',
+                            board.open_document(doc, viewer=1).decisions[3].board))
+    assert f"your {own}" in labels, labels
+    assert not any(label.startswith("seat 1") for label in labels), labels
