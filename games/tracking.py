@@ -1171,9 +1171,23 @@ def _trade_note(world: State[Any]) -> str | None:
     return "a trade under way" if _trade_under_way(world) is not None else None
 
 
+def _archaeology_forced(world: State[Any], seat: int) -> tuple[str, str] | None:
+    """The decision the seat to act owes first, as ``seat`` says it (a prompt's words, a
+    refusal's): ``games.archaeology.table.forced_decision``."""
+    from .archaeology.state import ArchaeologyState
+    from .archaeology.table import forced_decision
+    return forced_decision(world, seat) if isinstance(world, ArchaeologyState) else None
+
+
 #: Per game: what the prompt of a move adds to whose move it is.
 _MOVE_NOTES: dict[str, Callable[[State[Any]], str | None]] = {
     "pyramids": _pyramids_note, "archaeology": _trade_note, "expedition": _trade_note}
+
+#: Per game: the decision the seat to act owes before any other move (a thief to send, a
+#: tent, a look), said to the person's seat: the prompt in its place of "seat 1's move",
+#: and a refusal of a move of another kind (``None``: the seat's turn is free).
+_FORCED: dict[str, Callable[[State[Any], int], tuple[str, str] | None]] = {
+    "archaeology": _archaeology_forced, "expedition": _archaeology_forced}
 
 
 #: Per game, a world in which another seat's move is legal when the world's hidden
@@ -1252,6 +1266,9 @@ class Tracker:
         if actor == CHANCE:
             outcome = world.chance_outcomes()[0][0]
             return Ask("saw", _chance_prompt(self.game.id, world, outcome, self.seat))
+        forced = _FORCED[self.game.id](world, self.seat) if self.game.id in _FORCED else None
+        if forced is not None:  # (what it is, where "seat 2's move" said nothing of it)
+            return Ask("move", forced[0], seat=actor)
         who = "your move" if actor == self.seat else f"seat {actor}'s move"
         note = _MOVE_NOTES[self.game.id](world) if self.game.id in _MOVE_NOTES else None
         return Ask("move", f"{who} ({note})" if note else who, seat=actor)
@@ -1316,7 +1333,13 @@ class Tracker:
         else:
             try:
                 new_world, move = self._seated_move(world, text, ask, index)
-            except IllegalMoveError as refused:
+            except DigsiteError as refused:
+                owed = self._owed_first(world, text, ask)
+                if owed is not None:  # (it said "a whole trade is made in a turn's actions,
+                    # with no trade in progress" of a trade typed at a Temple's look)
+                    raise IllegalMoveError(owed) from None
+                if not isinstance(refused, IllegalMoveError):
+                    raise
                 assert ask.seat is not None
                 return self._trade_again(text, ask.seat, refused)
             shows = _SHOWS.get(self.game.id)
@@ -1437,6 +1460,23 @@ class Tracker:
         text = self._own_turn(text, ask)
         return self._force_move(world, text, index)
 
+    def _owed_first(self, world: State[Any], text: str, ask: Ask) -> str | None:
+        """What a refusal of ``text`` says when the seat to act owes a decision of another
+        kind first (a Temple's look, a tent: ``_FORCED``): that decision and its moves,
+        not the engine's reason for the move typed; ``None`` when there is none, or
+        ``text`` is a move of that decision (its own refusal says what is wrong with it)
+        or written for another seat (out of turn)."""
+        forced = _FORCED[self.game.id](world, self.seat) if self.game.id in _FORCED else None
+        if forced is None:
+            return None
+        match = _SEAT_PREFIX.match(text)
+        if match is not None:
+            if int(match.group(1) or match.group(2)) != ask.seat:
+                return None
+            text = match.group(3)
+        verbs = {str(m).split()[0] for m in world.legal_moves()}
+        return None if text.split()[0].lower() in verbs else forced[1]
+
     def _own_turn(self, text: str, ask: Ask) -> str:
         """A move written with its seat (``seat 1: sell coin 2``, ``1: sell coin 2``) without
         the seat, refused when it is not that seat's turn."""
@@ -1448,6 +1488,10 @@ class Tracker:
             raise IllegalMoveError(f"there is no seat {seat} at this table (seats 0 to "
                                    f"{self.record.players - 1})")
         if seat != ask.seat:
+            forced = (_FORCED[self.game.id](self._state(), self.seat)
+                      if self.game.id in _FORCED else None)
+            if forced is not None:  # (the prompt is no "seat 1's move" to name here)
+                raise IllegalMoveError(f"out of turn (not seat {seat}'s move): {forced[1]}")
             raise IllegalMoveError(f"out of turn: it is {ask.prompt}, not seat {seat}'s")
         return match.group(3)
 

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from .state import ArchaeologyState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
-           "describe_cards", "decisions", "known_cards", "card_words", "trade_under_way"]
+           "describe_cards", "decisions", "known_cards", "card_words", "trade_under_way",
+           "forced_decision"]
 
 
 # --- cards in words -----------------------------------------------------------------------
@@ -338,6 +339,62 @@ def trade_under_way(state: State, seat: int | None = None) -> str | None:
     return (f"a trade is under way ({card_words(rules, takes)} taken, "
             f"{card_words(rules, gives)} given: trade value {state.give_value} for "
             f"{state.take_value}): it ends when the gives cover the takes{more}")
+
+
+def _either(words: Sequence[str]) -> str:
+    """``look A, look B or look none``."""
+    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
+    """The decision the seat to act owes before anything else (a thief to send, a
+    sandstorm's tent and discards, the Temple's look, the Tomb's keep, the Mine's draw,
+    the Sphinx's naming), that seat called as ``viewer`` calls it ("you", "seat 1"):
+    ``(asked, first)``, what a prompt asks ("seat 1 sold at the Temple: look A, B, C or
+    none") and what a refusal of another move says ("seat 1 first decides the Temple's
+    look: look A, look B, look C or look none"); ``None`` in a turn's actions. (The
+    tracker's prompt said "seat 1's move>" at each of them, and a trade typed there was
+    refused as if a trade were under way.)"""
+    rules = state.rules
+    phase = state.phase
+    if phase not in (P_LOOK, P_TENT, P_STORM, P_STEAL, P_KEEP, P_MINE, P_NAME):
+        return None
+    who = seat_name(state.to_move, viewer)
+    s = "" if who == "you" else "s"  # (the verb after "you" or a seat)
+    its = "your" if who == "you" else "its"
+    # (a look at no chamber said last, as the choice not taken: "look A, B, C or none")
+    moves = sorted(map(str, state.legal_moves()), key=lambda m: m == "look none")
+    if phase == P_LOOK:
+        chambers = [m.partition(" ")[2] for m in moves]
+        return (f"{who} sold at the Temple: look {_either(chambers)}",
+                f"{who} first decide{s} the Temple's look: {_either(moves)}")
+    if phase == P_TENT:
+        return (f"{who}, the sandstorm: tent use or keep",
+                f"{who} first decide{s} on {its} tent at the sandstorm: tent use or tent keep")
+    if phase == P_STORM:
+        owed = plural(state.storm_left, "card")
+        example = " ".join(["CARD"] * state.storm_left)
+        return (f"{who} discard{s} {owed} to the marketplace",
+                f"{who} first discard{s} {owed} to the marketplace (discard {example})")
+    if phase == P_STEAL:
+        targets = [f"{m.partition(' ')[2]}" + (" (you)" if m == f"steal {viewer}" else "")
+                   for m in moves]
+        return (f"{who} dug up a thief: steal {_either(targets)}",
+                f"{who} first send{s} the thief: {_either([f'steal {t}' for t in targets])}")
+    if phase == P_KEEP:  # (a chamber of fewer cards than the keep gives them all)
+        chamber = chamber_letter(state.exploring)
+        kept = min(rules.params["keep"], len(state.chambers[state.exploring] or ()))
+        example = " ".join(["CARD"] * kept)
+        return (f"{who}, the Tomb: keep {plural(kept, 'card')} of chamber {chamber}",
+                f"{who} first keep{s} {plural(kept, 'card')} of chamber {chamber} "
+                f"(keep {example})")
+    if phase == P_MINE:
+        return (f"{who}, the Mine: {_either(moves)}",
+                f"{who} first decide{s} at the Mine: {_either(moves)}")
+    names = rules.params.get("names", 2)  # P_NAME
+    example = " ".join(["CARD"] * names)
+    return (f"{who}, the Sphinx: name {plural(names, 'type')}",
+            f"{who} first name{s} {plural(names, 'type')} for the Sphinx (name {example})")
 
 
 # --- the decisions --------------------------------------------------------------------------

@@ -704,3 +704,55 @@ def test_a_pyramids_card_taken_from_the_deck_is_checked_when_given():
     tracker.enter(" ".join(map(str, kept + [world.deck[0]])))
     assert tracker._waiting() is None and tracker.record.events[-1]["shown"] == {
         "card": str(drawn), "display": " ".join(map(str, kept + [world.deck[0]]))}
+
+
+#: A three-seat Temple table at seat 0's first decision: its hand, the marketplace, a coin.
+_TEMPLE = ("0", "coin coin talisman pharaohs_mask", "coin talisman pot_shard pot_shard coin",
+           "coin")
+
+
+def test_a_decision_owed_first_is_the_prompt_and_what_a_refusal_says():
+    """A seat's forced decision (a Temple's look after a sale, a thief to send, a tent and
+    the discards of a sandstorm) was prompted "seat 1's move", and a move of another kind
+    refused with the engine's words ("a whole trade is made in a turn's actions, with no
+    trade in progress", "(moves: tent)"); the prompt and the refusal say the decision and
+    its moves, your own as yours."""
+    tracker = Tracker.start(load("expedition", monument="temple"), players=3, seat=0)
+    for line in _TEMPLE + ("sell coin 2",):
+        tracker.enter(line)
+    assert tracker.ask().prompt == "you sold at the Temple: look A, B, C or none"
+    tracker.enter("look none")
+    for line in ("end", "card", "sell coin 2"):
+        tracker.enter(line)
+    assert tracker.ask().prompt == "seat 1 sold at the Temple: look A, B, C or none"
+    for line in ("trade coin for talisman", "card", "no tent"):
+        with pytest.raises(DigsiteError, match="^seat 1 first decides the Temple's look: "
+                                               "look A, look B, look C or look none$"):
+            tracker.enter(line)
+    with pytest.raises(DigsiteError, match=r"^out of turn \(not seat 2's move\): seat 1 "
+                                           r"first decides the Temple's look"):
+        tracker.enter("seat 2: end")
+    for line in ("look A", "end", "thief"):
+        tracker.enter(line)
+    assert tracker.ask().prompt == "seat 2 dug up a thief: steal 0 (you) or 1"
+    with pytest.raises(DigsiteError, match=r"^seat 2 first sends the thief: steal 0 \(you\) "
+                                           r"or steal 1$"):
+        tracker.enter("end")
+    for line in ("steal 1", "end", "sandstorm"):  # (you dig it: the others decide first)
+        tracker.enter(line)
+    assert tracker.ask().prompt == "seat 1, the sandstorm: tent use or keep"
+    with pytest.raises(DigsiteError, match="^seat 1 first decides on its tent at the "
+                                           "sandstorm: tent use or tent keep$"):
+        tracker.enter("card")
+    tracker.enter("tent use")
+    tracker.enter("tent use")
+    assert tracker.ask().prompt == "you, the sandstorm: tent use or keep"
+    with pytest.raises(DigsiteError, match="^you first decide on your tent"):
+        tracker.enter("no tent")
+    tracker.enter("tent keep")
+    assert tracker.ask().prompt == "you discard 1 card to the marketplace"
+    with pytest.raises(DigsiteError, match=r"^you first discard 1 card to the marketplace "
+                                           r"\(discard CARD\)$"):
+        tracker.enter("sell coin 1")
+    tracker.enter("discard coin")
+    assert tracker.ask().prompt == "you dug"  # (a sandstorm dug: the seat digs again)
