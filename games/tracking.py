@@ -78,7 +78,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Hashable, Iterator, Sequence
+from typing import Any, Callable, Hashable, Iterator, Mapping, Sequence
 
 import cards_data
 
@@ -246,10 +246,12 @@ def _first(text: str, players: int) -> int:
     return int(words[0])
 
 
-def _card_names(text: str, names: Sequence[str], count: int, what: str) -> list[str]:
+def _card_names(text: str, names: Sequence[str], count: int, what: str,
+                aside: Mapping[str, str] | None = None) -> list[str]:
     """``count`` card names of ``names`` from ``text`` (forgiving, as moves are: plurals,
     spaces for underscores, ``2 coins`` for two, one word of a name only one card has; in
-    a list split by commas, ``coins 2`` too)."""
+    a list split by commas, ``coins 2`` too). ``aside``: the game's other cards, each with
+    why it cannot be among them (``_not_dealt``)."""
     from .forgiving import Forms, normalise
     items = []
     for item in text.split(","):  # "pot shards 2, talisman": the count is the pot shards'
@@ -257,11 +259,22 @@ def _card_names(text: str, names: Sequence[str], count: int, what: str) -> list[
         if len(tokens) >= 2 and tokens[-1].isdigit() and not tokens[0].isdigit():
             tokens = tokens[-1:] + tokens[:-1]  # (it went to the talisman after it)
         items.append(" ".join(tokens))
+
+    def read(cards: Sequence[str]) -> list[str]:
+        return normalise("cards " + " ".join(items),
+                         Forms(cards=tuple(cards), counted=("cards",))).split()[1:]
     try:
-        words = normalise("cards " + " ".join(items),
-                          Forms(cards=tuple(names), counted=("cards",))).split()[1:]
+        words = read(names)
     except InvalidMoveError as exc:
         raise InvalidMoveError(f"{what}: {str(exc).partition(': ')[2] or exc}") from None
+    if aside and any(word not in names for word in words):
+        try:  # a card of the game that is not dealt there: why ("no card 'map'" read as if
+            # the game had no maps)
+            why = next((aside[w] for w in read([*names, *aside]) if w in aside), None)
+        except InvalidMoveError:
+            why = None
+        if why is not None:
+            raise InvalidMoveError(f"{what}: {why}")
     for word in words:
         if word not in names:
             raise InvalidMoveError(f"{what}: no card {word[:30]!r}"
@@ -329,6 +342,32 @@ def _swap_in(deal_lists: list[list[Any]], target: int, wanted: list[Any], locked
     deal_lists[target][:] = list(wanted)
 
 
+#: Where the setup (or a chamber shown) asks for cards: what lies there is dealt before
+#: the maps, thieves and sandstorms are shuffled into the dig site (both rulebooks' setup,
+#: steps 1 to 6), and after what.
+_DEALT_BEFORE = {"your hand": ("in a dealt hand", "the deal"),
+                 "the marketplace": ("in the marketplace at the start", "it is laid out"),
+                 "the chambers": ("in a chamber", "the chambers are filled"),
+                 "the chamber": ("in a chamber", "the chambers are filled")}
+
+
+def _not_dealt(rules: Any, what: str) -> dict[str, str]:
+    """The cards of the game that cannot lie in ``what`` (a place of :data:`_DEALT_BEFORE`),
+    each with why: the maps, thieves and sandstorms, and a treasure this table leaves in
+    the box (the New Expedition's broken tablet with 2 or 3 players)."""
+    from .archaeology.table import card_name
+    where, after = _DEALT_BEFORE[what]
+    why = {}
+    for card, key in enumerate(rules.cards.names):
+        if card in (rules.map, rules.thief, rules.sandstorm):
+            why[key] = (f"a {card_name(rules, card)} cannot be {where}: the maps, thieves and "
+                        f"sandstorms are shuffled into the dig site after {after}")
+        elif not rules.counts[card]:
+            why[key] = (f"there is no {card_name(rules, card)} in a game of "
+                        f"{plural(rules.players, 'player')} (its cards go back to the box)")
+    return why
+
+
 def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str],
                       seed: int) -> dict[str, Any]:
     deal = game.new_deal(seed=seed, players=players)
@@ -343,14 +382,16 @@ def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str]
     # the dig site may give any card; the others take only treasures, and only treasures
     # are ever moved out of the seat's hand and the marketplace
     if "hand" in setup:  # (a setup being entered is checked answer by answer)
-        hand = _card_names(setup["hand"], names, len(deal["hands"][seat]), "your hand")
+        hand = _card_names(setup["hand"], names, len(deal["hands"][seat]), "your hand",
+                           _not_dealt(rules, "your hand"))
         _swap_in(lists, seat, hand, set(), "your hand")
     if "market" in setup:
         market = _card_names(setup["market"], names, len(deal["marketplace"]),
-                             "the marketplace")
+                             "the marketplace", _not_dealt(rules, "the marketplace"))
         _swap_in(lists, players, market, {seat}, "the marketplace")
     if "chambers" in setup:  # the Buried Ruins: one card face up in each chamber
-        cards = _card_names(setup["chambers"], names, len(chamber_lists), "the chambers")
+        cards = _card_names(setup["chambers"], names, len(chamber_lists), "the chambers",
+                            _not_dealt(rules, "the chambers"))
         for k, card in enumerate(cards):
             _swap_in(lists, players + 1 + k, [card],
                      {seat, players} | set(range(players + 1, players + 1 + k)),
@@ -471,7 +512,7 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
     size = {"hand": len(deal["hands"][0]), "market": len(deal["marketplace"]),
             "chambers": len(deal["chambers"])}[key]
     what = {"hand": "your hand", "market": "the marketplace", "chambers": "the chambers"}[key]
-    return " ".join(_card_names(text, names, size, what))
+    return " ".join(_card_names(text, names, size, what, _not_dealt(rules, what)))
 
 
 def _pyramids_deal(game: Game, players: int, seat: int, setup: dict[str, str],
@@ -668,7 +709,7 @@ def _chamber_apply(tracker: "Tracker", world: State[Any], move: Hashable,
     assert i is not None
     size = len(getattr(world, "chambers")[i])
     cards = _card_names(answers["chamber"], [names[c] for c in rules.chamber_cards], size,
-                        "the chamber")
+                        "the chamber", _not_dealt(rules, "the chamber"))
     answers["chamber"] = " ".join(sorted(cards))
     ids = [names.index(c) for c in cards]
     known = getattr(world, "chamber_seen")[i] >> tracker.seat & 1

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
            "describe_cards", "decisions", "known_cards", "card_words", "trade_under_way",
-           "forced_decision"]
+           "forced_decision", "card_name"]
 
 
 # --- cards in words -----------------------------------------------------------------------
@@ -49,6 +49,11 @@ def _name(rules: Rules, card: int, n: int = 1) -> str:
     treasure = rules.data.treasures.get(key) if key in rules.data.treasures else None
     name = treasure.name if treasure is not None else key.replace("_", " ")
     return name if n == 1 else name + "s"
+
+
+def card_name(rules: Rules, card: int, n: int = 1) -> str:
+    """A card's printed name (``pharaoh's mask``), plural for ``n`` != 1."""
+    return _name(rules, card, n)
 
 
 def _a(name: str) -> str:

@@ -756,3 +756,37 @@ def test_a_decision_owed_first_is_the_prompt_and_what_a_refusal_says():
         tracker.enter("sell coin 1")
     tracker.enter("discard coin")
     assert tracker.ask().prompt == "you dug"  # (a sandstorm dug: the seat digs again)
+
+
+@pytest.mark.parametrize("game_id, options, players", [
+    ("expedition", {"monument": "temple"}, 3), ("archaeology", {}, 2)])
+def test_a_card_set_aside_at_the_setup_is_refused_saying_why(game_id, options, players):
+    """"your hand: no card 'map'" (and the same of the marketplace and of a chamber seen)
+    read as if the game had no maps: the maps, thieves and sandstorms are shuffled into the
+    dig site after the hands, the marketplace and the chambers are dealt (both rulebooks'
+    setup, steps 1 to 6), and a treasure the table leaves in the box is not there either."""
+    tracker = Tracker.start(load(game_id, **options), players=players, seat=0)
+    tracker.enter("0")
+    for line, why in [
+            ("map coin coin talisman", "your hand: a map cannot be in a dealt hand: the maps, "
+                                       "thieves and sandstorms are shuffled into the dig site "
+                                       "after the deal"),
+            ("coin, 2 sandstorms, talisman", "your hand: a sandstorm cannot be"),
+            ("unicorn coin coin talisman", "your hand: no card 'unicorn'")]:
+        with pytest.raises(DigsiteError, match=f"^{why}"):
+            tracker.enter(line)
+    if game_id == "expedition":
+        with pytest.raises(DigsiteError, match="^your hand: there is no broken tablet in a "
+                                               "game of 3 players"):
+            tracker.enter("broken tablet, coin, coin, talisman")
+    tracker.enter("coin coin talisman pharaohs_mask")
+    with pytest.raises(DigsiteError, match="^the marketplace: a thief cannot be in the "
+                                           "marketplace at the start: .* after it is laid out"):
+        tracker.enter("coin talisman pot_shard pot_shard thief")
+    tracker.enter("coin talisman pot_shard pot_shard coin")
+    if game_id == "expedition":  # the Temple's look, after a sale, shows a chamber
+        for line in ("coin", "sell coin 3", "look A"):
+            tracker.enter(line)
+        with pytest.raises(DigsiteError, match="^the chamber: a map cannot be in a chamber: "
+                                               ".* after the chambers are filled"):
+            tracker.enter("map coin coin coin talisman")
