@@ -143,8 +143,10 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             if ask.kind != "move" or ask.seat != seat or tracker.world is None:
                 term.complain("hints are for your decisions: it is not your move")
                 continue
+            # (the seats as the prompts call them: the header said "seat 0 — best move")
+            names = ["you" if s == seat else f"seat {s}" for s in range(tracker.record.players)]
             hint_for(game, tracker.world, seat, term, rest,
-                     tracker.record.seed + len(tracker.record.events))
+                     tracker.record.seed + len(tracker.record.events), names=names)
             continue
         try:
             words = tracker.enter(text)

@@ -86,6 +86,19 @@ def test_undo_and_refused_lines_are_kept(run_cli, tmp_path):
     assert "did you mean" in result.err
 
 
+def test_the_hint_names_your_seat_as_the_prompts_do(run_cli, tmp_path):
+    """The hint's header said "expedition: seat 0 — best move" where every prompt says
+    "you" (play's says "you — best move")."""
+    lines = ["0", "coin coin talisman pharaohs_mask", "coin talisman pot_shard pot_shard coin",
+             "coin", "hint 20"]
+    result = run_cli("track", "expedition", "--monument", "temple", "--players", "3",
+                     "--record", str(tmp_path / "t.json"), stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    assert "  expedition: you — best move " in result.out
+    assert "seat 0 — best move" not in result.out
+    assert "    seat 1 holds 4 cards:" in result.out  # (the others as the prompts call them)
+
+
 def test_an_explore_of_no_chamber_is_refused_and_the_table_goes_on(run_cli, tmp_path):
     """'explore 9' (chambers 3, 5, 7), the person's own or another seat's, ended the
     session with an internal fault (a KeyError)."""
