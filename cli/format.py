@@ -41,11 +41,13 @@ ORDER_WORDS = {"visits": "most visits first (the search's choice)",
 
 
 def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None,
-                names: Sequence[str] | None = None) -> str:
+                names: Sequence[str] | None = None,
+                cards: Mapping[str, str] | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
     move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON.
     ``names``: what the screen calls each seat (``play``'s "you", "seat 1 (greedy)"), for
-    the seat the hint is for and the beliefs about the others (``seat N`` without)."""
+    the seat the hint is for and the beliefs about the others (``seat N`` without);
+    ``cards``: the cards' printed names, for the beliefs (``games.table.card_names``)."""
     rows = result.rows
     budget = result.budget
     took = f", took {elapsed:.2f} s" if elapsed is not None else ""
@@ -97,7 +99,8 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         lines.append(text)
         if row.words:  # on a line of its own: a dig's words are longer than a row
             lines.append(f"{'':>4}  = {row.words}")
-    beliefs = format_beliefs(result.fact("beliefs"), names) if result.fact("beliefs") else []
+    beliefs = (format_beliefs(result.fact("beliefs"), names, cards=cards)
+               if result.fact("beliefs") else [])
     return "\n".join(lines + close_lines + [budget_line] + _inference_lines(result)
                      + explanation + beliefs)
 
@@ -114,11 +117,12 @@ def _inference_lines(result: Hint) -> list[str]:
             "knows (worlds unweighted)"]
 
 
-def format_beliefs(beliefs: Mapping[str, Any], names: Sequence[str] | None = None
-                   ) -> list[str]:
+def format_beliefs(beliefs: Mapping[str, Any], names: Sequence[str] | None = None, *,
+                   cards: Mapping[str, str] | None = None) -> list[str]:
     """The ``beliefs`` of a hint as lines: per other seat its cards' counts (``>=k p``:
     the chance of holding at least k), or per face-down room its chance of a guardian;
-    each seat called by ``names`` where given (``games.table.seat_name``)."""
+    each seat called by ``names`` where given (``games.table.seat_name``), each card by
+    its printed name in ``cards`` (the JSON's ``pot_shard`` is "pot shard" without)."""
     # (a chance read off n worlds is good to about 1/sqrt(n) at 95%: say so once)
     worth = beliefs["effective_worlds"] if beliefs["weighted"] else beliefs["worlds"]
     lines = [f"beliefs from {beliefs['worlds']} sampled worlds"
@@ -134,13 +138,15 @@ def format_beliefs(beliefs: Mapping[str, Any], names: Sequence[str] | None = Non
         for seat, rows in seats.items():
             lines.append(f"  {seat_name(seat, None, names)} holds "
                          f"{plural(rows[0]['hand_size'], 'card')}:")
-            width = max(len(row["card"]) for row in rows)
+            said = {row["card"]: (cards or {}).get(row["card"], row["card"].replace("_", " "))
+                    for row in rows}
+            width = max(map(len, said.values()))
             for row in rows:
                 p = row["p"]
                 chances = [(k, sum(p[k:])) for k in range(1, len(p))]
                 shown = [f">={k} {chance:.2f}" for k, chance in chances if chance >= 0.005]
                 if shown:
-                    lines.append(f"    {row['card']:<{width}}  mean {row['mean']:.2f}  "
+                    lines.append(f"    {said[row['card']]:<{width}}  mean {row['mean']:.2f}  "
                                  + "  ".join(shown))
         return lines
     for row in beliefs["rows"]:

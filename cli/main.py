@@ -30,7 +30,7 @@ from games.errors import DigsiteError, InvalidStateError
 from games.forgiving import did_you_mean
 from games.notation import notation_forms, notation_of
 from games.record import record_text
-from games.table import plural
+from games.table import card_names, plural
 from grids import GridError
 from solvers import services
 from solvers.backends import BACKENDS, Execution
@@ -862,7 +862,8 @@ def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
 def _hint(game: str, view_file: str, iterations: int | None, time_limit: float | None,
           seed: int, workers: int, top: int, cards: str | None, at: int | None = None,
           seat: int | None = None, inference: str | None = None,
-          beliefs: bool = False) -> Hint:
+          beliefs: bool = False) -> tuple[Hint, cards_data.CardData]:
+    """The hint of the view, and the card data it was given (the beliefs' card names)."""
     data_ = load_cards(game, cards)
     view = _read_view(game, view_file, at, seat, cards)
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
@@ -875,7 +876,7 @@ def _hint(game: str, view_file: str, iterations: int | None, time_limit: float |
         if beliefs:
             result = services.with_beliefs(game, result, view, data=data_, seed=seed,
                                            inference=on)
-    return result
+    return result, data_
 
 
 @app.command(cls=_Command, more=_hint_help)
@@ -894,10 +895,11 @@ def hint(game: str, view_file: str, iterations: int | None, time_limit: float | 
          seat: int | None, inference: str | None, beliefs: bool) -> None:
     """Rank the legal moves of a position, with values."""
     start = _command_clock()
-    result = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards, at,
-                   seat, inference, beliefs)
+    result, data_ = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards,
+                          at, seat, inference, beliefs)
     elapsed = time.monotonic() - start
-    click.echo(fmt.to_json(result) if as_json else fmt.format_hint(result, elapsed=elapsed))
+    click.echo(fmt.to_json(result) if as_json
+               else fmt.format_hint(result, elapsed=elapsed, cards=card_names(data_)))
     _exit_if_interrupted()
 
 
@@ -913,7 +915,7 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
     """The move the search rates best."""
     start = _command_clock()
     result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards, at, seat,
-                   inference)
+                   inference)[0]
     elapsed = time.monotonic() - start
     click.echo(fmt.to_json(result) if as_json
                else fmt.format_hint(result, best_only=True, elapsed=elapsed))

@@ -34,7 +34,7 @@ from games.forgiving import PLAIN, spoken
 from games.protocol import CHANCE, State
 from games.record import GameRecord
 from games.seeding import child_seeds
-from games.table import plural
+from games.table import card_names, plural
 from solvers import services
 from solvers.limits import Limit
 
@@ -426,5 +426,5 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
     if term.emit:
         term.emit({"event": "hint", "hint": jsonable(result)})
         return
-    for line in fmt.format_hint(result, names=names).splitlines():
+    for line in fmt.format_hint(result, names=names, cards=card_names(game.data)).splitlines():
         term.say("  " + line)

@@ -28,7 +28,7 @@ import re
 from typing import Iterable, Sequence
 
 __all__ = ["seat_name", "possessive", "side_by_side", "plural", "about", "shape_rows", "said_of",
-           "said_to", "SECOND_PERSON_VERBS"]
+           "said_to", "SECOND_PERSON_VERBS", "card_names"]
 
 
 def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None) -> str:
@@ -37,6 +37,19 @@ def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None)
     if names is not None:
         return names[seat]
     return "you" if seat == viewer else f"seat {seat}"
+
+
+def card_names(data: object) -> dict[str, str]:
+    """Each card of ``data`` by its printed name, keyed by its name in the move text
+    (``pharaohs_mask``: ``pharaoh's mask``): the treasures of the card data that names them
+    (both Archaeology editions); empty for the others.
+
+    >>> import cards_data
+    >>> card_names(cards_data.load("expedition"))["pharaohs_mask"]
+    "pharaoh's mask"
+    """
+    treasures = getattr(data, "treasures", None) or {}
+    return {key: str(treasure.name) for key, treasure in treasures.items()}
 
 
 def possessive(name: str) -> str:

@@ -104,6 +104,11 @@ def test_hint_beliefs_in_json_and_text(run_cli, views, game):
     assert run_cli(*args, "--json").out == first.out  # the same seed, the same beliefs
     text = run_cli(*args)
     assert text.code == 0 and "beliefs from 256 sampled worlds" in text.out
+    if beliefs["kind"] == "hand":  # the cards in words (the JSON's "pot_shard"), aligned
+        rows = [line for line in text.out.splitlines() if line.startswith("    ")
+                and "  mean " in line]
+        assert rows and not any("_" in row for row in rows), rows
+        assert any(row.startswith("    pot shard ") for row in rows), rows
     plain = json.loads(run_cli("hint", game, views[game], "--iterations", "40", "--json").out)
     assert "beliefs" not in plain and "inference" not in plain
 

@@ -99,6 +99,20 @@ def test_the_hint_names_your_seat_as_the_prompts_do(run_cli, tmp_path):
     assert "    seat 1 holds 4 cards:" in result.out  # (the others as the prompts call them)
 
 
+def test_the_beliefs_name_the_cards_in_words_with_their_columns_aligned(run_cli, tmp_path):
+    """The hint's beliefs listed the cards by the engine's spellings (pot_shard,
+    pharaohs_mask); they say them in words, the columns aligned (the JSON unchanged)."""
+    lines = ["0", "coin coin talisman pharaohs_mask", "coin talisman pot_shard pot_shard coin",
+             "coin", "hint 20"]
+    result = run_cli("track", "expedition", "--monument", "temple", "--players", "3",
+                     "--record", str(tmp_path / "t.json"), stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    rows = [line for line in result.out.splitlines() if "  mean " in line]
+    assert rows and not any("_" in row for row in rows), rows
+    assert any(row.startswith("      pharaoh's mask  ") for row in rows), rows
+    assert len({row.index("  mean ") for row in rows}) == 1, rows
+
+
 def test_an_explore_of_no_chamber_is_refused_and_the_table_goes_on(run_cli, tmp_path):
     """'explore 9' (chambers 3, 5, 7), the person's own or another seat's, ended the
     session with an internal fault (a KeyError)."""
