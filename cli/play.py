@@ -348,7 +348,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             steps = [options[n - 1]]
         else:
             try:
-                steps = _whole_turn(g, text) or [game.parse_move(g.state, text)]
+                steps = _whole_turn(g, text) or [game.parse_typed(g.state, text)]
             except IllegalMoveError as exc:
                 # not the engine's own legal steps ("take pot_shard"), which this screen never
                 # shows (it numbers whole decisions): the rule broken, then the way to the

@@ -112,6 +112,14 @@ class Game:
 
     # --- moves ------------------------------------------------------------------------
 
+    def parse_typed(self, state: State[Any], text: str) -> Hashable:
+        """Move text a person typed at a screen (``play``, ``track`` at the person's seat):
+        :meth:`parse_move`'s, and the engine's ``parse_typed`` forms where it has them
+        (Archaeology: ``sell mask``, the count left out where the hand allows one)."""
+        typed: Callable[[State[Any], str], Hashable] | None = getattr(
+            self.engine, "parse_typed", None)
+        return typed(state, text) if typed is not None else self.parse_move(state, text)
+
     def parse_move(self, state: State[Any], text: str) -> Hashable:
         """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
         return self.engine.parse_move(state, text)

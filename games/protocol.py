@@ -49,6 +49,11 @@ when present):
     player's words (``A3 is a wall on card 12``), or ``None`` when the engine has nothing
     more specific than the refusal. ``parse_move`` passes it to ``parse_checked``, which
     asks it only for a refused move.
+``parse_typed(state, text) -> Move``
+    A move a person typed at a screen (``digsite play``, ``digsite track`` at the
+    person's seat): ``parse_move``'s, and shorthand that only the position makes one move
+    (Archaeology: ``sell mask``, the count left out where the hand allows one sale of the
+    card). Records, views and the hints read ``parse_move``'s forms only.
 ``example_decisions(state) -> list``
     The decisions of ``state`` as a player makes them, where the engine plays one as
     several moves (Archaeology's whole trades for its ``take``/``give`` steps): ``digsite

@@ -1627,8 +1627,9 @@ class Tracker:
     def _force_move(self, world: State[Any], text: str, index: int
                     ) -> tuple[State[Any], Hashable]:
         actor = world.current_player()
-        try:
-            return world, self.game.parse_move(world, text)
+        try:  # (your own move as typed at a screen: `sell mask` with one pharaoh's mask)
+            read = self.game.parse_typed if actor == self.seat else self.game.parse_move
+            return world, read(world, text)
         except InvalidMoveError as exc:  # (no move as written: the seat's, as a refusal says)
             if actor == self.seat:
                 raise

@@ -23,15 +23,16 @@ from games.registry import get
 from .moves import CARD_NAMES, FORMS, MAP, TREASURES, Move, parse_text
 from .rules import MAX_TRADES_BETWEEN_EXPLORES, Rules, rules_for
 from .state import ArchaeologyState
-from .views import (example_position, example_view, make_deal, parse_move, position_of,
-                    read_view, state_from_deal, state_from_view, view_of)
+from .views import (example_position, example_view, make_deal, parse_move, parse_typed,
+                    position_of, read_view, state_from_deal, state_from_view, view_of)
 from .trades import example_decisions
 from .words import NOTATION, describe, notation_facts
 from .table import (decisions, describe_decision, describe_event, describe_position,
                     describe_result)
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
-           "parse_move", "parse_text", "view_of", "ArchaeologyState", "Move", "Rules",
+           "parse_move", "parse_typed", "parse_text", "view_of", "ArchaeologyState", "Move",
+           "Rules",
            "rules_for", "CARD_NAMES", "MAP", "TREASURES", "MAX_TRADES_BETWEEN_EXPLORES",
            "describe", "NOTATION", "notation_facts", "FORMS", "example_decisions", "read_view",
            "position_of", "example_position", "decisions", "describe_position",

@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Final, Mapping, Self,
 
 from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import InvalidMoveError
-from games.forgiving import Forms
+from games.forgiving import Forms, normalise
 from games.protocol import options_of, parse_checked, read_text
 
 if TYPE_CHECKING:  # (the state module imports this one)
@@ -74,7 +74,8 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
            "DISCARD", "TAKE", "GIVE", "EXPLORE", "SELL", "END", "TENT", "LOOK", "KEEP",
            "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "DISCARDS", "KIND_NAMES",
            "chamber_letter", "move", "parse_text", "read_number", "not_small",
-           "parse_checked_move", "decision_verbs", "why_illegal", "forms_of", "FORMS"]
+           "parse_checked_move", "parse_typed_move", "decision_verbs", "why_illegal",
+           "forms_of", "FORMS"]
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
 #: is a whole trade and ``DISCARDS`` a whole discard (both editions; not ``legal_moves``
@@ -473,6 +474,30 @@ def parse_checked_move(state: ArchaeologyState, text: object,
         state.check_discards(move)
         return move
     return parse_checked(state, text, reading, forms, why=why_illegal, offers=offers)
+
+
+def parse_typed_move(state: ArchaeologyState, text: object,
+                     parse_text_of: Callable[[str], MoveBase],
+                     forms: Forms = FORMS) -> MoveBase:
+    """Both editions' ``parse_typed``: a move a person typed at a screen (``play``, and
+    ``track`` at the person's own seat), read as ``parse_checked_move`` reads it, and
+    ``sell CARD`` without its count where the hand allows one sale of the card (``sell
+    mask`` holding one pharaoh's mask: it was refused "a sale is 'sell CARD N'", the one
+    sale suggested; with several, the refusal lists them). Records, views and the hints' moves keep the notation's forms
+    (``parse_move``): a sale names its count there."""
+    try:
+        return parse_checked_move(state, text, parse_text_of, forms)
+    except InvalidMoveError:
+        words = normalise(str(text), forms).split()
+        card = state.rules.cards.index.get(words[1]) if len(words) == 2 else None
+        sales = [m for m in state.legal_moves() if m.kind == SELL and m.a == card]
+        if words[:1] != ["sell"] or not sales:
+            raise
+        if len(sales) > 1:  # (the counts the hand allows, the card as a player writes it)
+            said = [f"sell {words[1].replace('_', ' ')} {m.b}" for m in sales]
+            raise InvalidMoveError(f"move {str(text)!r}: a sale names how many: "
+                                   f"{', '.join(said[:-1])} or {said[-1]}") from None
+        return sales[0]
 
 
 def decision_verbs(state: ArchaeologyState) -> list[str]:

@@ -109,12 +109,13 @@ from .position import POSITION_NOTE, check_agreement, position_facts, read_posit
 from .history import (check_view_counts, read_cards, read_dig_site, read_hands_and_market,
                       read_turn, read_view_cards, replay_history)
 from .moves import (CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, MoveBase, parse_checked_move,
-                    parse_text)
+                    parse_text, parse_typed_move)
 from .rules import P_ACTION, P_STEAL, P_STORM, Rules, rules_for
 from .state import ArchaeologyState
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
-           "position_of", "example_view", "example_position", "parse_move", "mid_game"]
+           "position_of", "example_view", "example_position", "parse_move", "parse_typed",
+           "mid_game"]
 
 #: Every key of a player view of either form (module docstring), checked before any is
 #: read (``Node.only``): a misspelt optional key is named, not read as left out.
@@ -302,3 +303,10 @@ def parse_move(state: ArchaeologyState, text: object) -> MoveBase:
     """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``);
     a whole trade (``trade GIVES for TAKES``) too, checked by its steps."""
     return parse_checked_move(state, text, parse_text)
+
+
+def parse_typed(state: ArchaeologyState, text: object) -> MoveBase:
+    """A move a person typed at a screen (``play``, ``track``): ``parse_move``'s, and
+    ``sell CARD`` where the hand allows one sale of the card
+    (``games.archaeology.moves.parse_typed_move``)."""
+    return parse_typed_move(state, text, parse_text)

@@ -29,10 +29,12 @@ from .moves import CARD_NAMES, FORMS, MAP, TREASURES, Move, parse_text
 from .rules import VARIANTS, rules_for
 from .state import ExpeditionState
 from .views import (action_texts, example_position, example_view, make_deal, parse_move,
-                    position_of, read_view, state_from_deal, state_from_view, view_of)
+                    parse_typed, position_of, read_view, state_from_deal, state_from_view,
+                    view_of)
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
-           "parse_move", "parse_text", "view_of", "action_texts", "ExpeditionState", "Move",
+           "parse_move", "parse_typed", "parse_text", "view_of", "action_texts",
+           "ExpeditionState", "Move",
            "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES", "describe", "NOTATION",
            "notation_facts", "FORMS", "example_decisions", "read_view", "position_of",
            "example_position", "decisions", "describe_position", "describe_event",

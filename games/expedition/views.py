@@ -103,7 +103,7 @@ from games.archaeology.views import mid_game
 from games.archaeology.hidden import history_lines
 from games.archaeology.position import (POSITION_NOTE, check_agreement, position_facts,
                                         read_position, view_form)
-from games.archaeology.moves import chamber_letter, parse_checked_move
+from games.archaeology.moves import chamber_letter, parse_checked_move, parse_typed_move
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
                                      P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
                                      REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
@@ -120,7 +120,8 @@ from .rules import VARIANTS, rules_for
 from .state import ExpeditionState
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
-           "position_of", "example_view", "example_position", "parse_move", "action_texts"]
+           "position_of", "example_view", "example_position", "parse_move", "parse_typed",
+           "action_texts"]
 
 #: Every key of a player view of either form (module docstring), checked before any is
 #: read (``Node.only``); ``reserve`` and ``announced`` only with the Buried Ruins and
@@ -677,6 +678,13 @@ def parse_move(state: ExpeditionState, text: object) -> MoveBase:
     """Move text to a move, checked legal in ``state`` (``games.protocol.parse_checked``);
     a whole trade (``trade GIVES for TAKES``) too, checked by its steps."""
     return parse_checked_move(state, text, parse_text, FORMS)
+
+
+def parse_typed(state: ExpeditionState, text: object) -> MoveBase:
+    """A move a person typed at a screen (``play``, ``track``): ``parse_move``'s, and
+    ``sell CARD`` where the hand allows one sale of the card
+    (``games.archaeology.moves.parse_typed_move``)."""
+    return parse_typed_move(state, text, parse_text, FORMS)
 
 
 def action_texts(data: ExpeditionData, max_players: int) -> list[str]:

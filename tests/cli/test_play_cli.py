@@ -103,6 +103,19 @@ def test_the_hints_beliefs_name_the_seats_as_the_table_does(run_cli, tmp_path):
     assert re.search(r"\n {4}seat 2 \(greedy\)'s room 1 ", result.out), result.out
 
 
+def test_a_sale_typed_without_its_count_is_the_one_the_hand_allows(run_cli, tmp_path):
+    """`sell coin`, the hand holding one coin, was refused "a sale is 'sell CARD N'" and
+    the one sale suggested; it is that sale. With 3 parchment scraps the refusal lists the
+    sales the hand allows."""
+    result = run_cli("play", "archaeology", "--seed", "1", "--record", str(tmp_path / "p.json"),
+                     stdin="1\nsell parchment\nsell coin\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: move 'sell parchment': a sale names how many: sell parchment scrap 1, sell "
+        "parchment scrap 2 or sell parchment scrap 3 (type a number, or 'moves')"]
+    assert "  you sold 1 coin for $2" in result.out
+
+
 def test_a_refused_move_says_the_rule_and_not_the_engines_steps(run_cli, tmp_path):
     """A legal-looking move that breaks a rule was refused with the engine's own legal steps
     ("legal: take pot_shard, take coin, ...") that this screen, numbering whole decisions,

@@ -790,3 +790,24 @@ def test_a_card_set_aside_at_the_setup_is_refused_saying_why(game_id, options, p
         with pytest.raises(DigsiteError, match="^the chamber: a map cannot be in a chamber: "
                                                ".* after the chambers are filled"):
             tracker.enter("map coin coin coin talisman")
+
+
+def test_your_sale_typed_without_its_count_is_the_one_your_hand_allows():
+    """`sell mask`, holding one pharaoh's mask, was refused "a sale is 'sell CARD N'"; it is
+    that sale (the record keeps its notation), for your own seat only: another seat's hand
+    is hidden, and records and the hints read the notation's forms alone."""
+    game = load("expedition", monument="temple")
+    tracker = Tracker.start(game, players=3, seat=0)
+    for line in _TEMPLE:
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match="^move 'sell coin': a sale names how many: sell "
+                                           "coin 1, sell coin 2 or sell coin 3$"):
+        tracker.enter("sell coin")
+    with pytest.raises(DigsiteError, match="a sale is 'sell CARD N'"):
+        game.parse_move(tracker.world, "sell mask")
+    assert tracker.enter("sell mask") == "you sold 1 pharaoh's mask for $4"
+    assert tracker.record.events[-1] == {"seat": 0, "move": "sell pharaohs_mask 1"}
+    for line in ("look none", "end", "card"):
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match="^seat 1: move 'sell mask': a sale is"):
+        tracker.enter("sell mask")
