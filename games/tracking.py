@@ -98,6 +98,9 @@ __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Track
 TABLE_FORMAT = 1
 #: A move written with its seat: ``seat 1: sell coin 2``, ``seat 1 sell coin 2``, ``1: ...``.
 _SEAT_PREFIX = re.compile(r"^(?:seat\s+(\d{1,2})\s*:?|(\d{1,2})\s*:)\s+(.+)$", re.IGNORECASE)
+#: Another seat's thief sent to the person, as the person says it: ``steal me``, ``steal
+#: from me``.
+_STEAL_ME = re.compile(r"^steal\s+(?:from\s+)?me$", re.IGNORECASE)
 #: The longest line the tracker reads (a whole trade of many cards is well under it).
 LONGEST_LINE = 300
 #: Worlds drawn from the seat's information set before an outcome or a move is refused.
@@ -666,10 +669,13 @@ def _unless_in(cards: Sequence[int], pool: list[int]) -> list[int]:
 
 
 def _same(entered: str, seen: str) -> bool:
-    """Whether the words entered name what the seat saw (case, spaces, apostrophes and a
-    plural aside)."""
+    """Whether the words entered name what the seat saw (case, spaces, apostrophes, an
+    article and a plural aside)."""
     def key(text: str) -> str:
-        return "_".join(text.lower().replace("'", "").replace("-", "_").split())
+        words = text.lower().replace("'", "").replace("-", "_").split()
+        if len(words) > 1 and words[0] in ("a", "an", "the"):  # ("you stole> the talisman")
+            words = words[1:]
+        return "_".join(words)
     a, b = key(entered), key(seen)
     return a == b or a == b + "s" or a == b + "es"  # (a plural: "pot shards", "coins")
 
@@ -1499,6 +1505,8 @@ class Tracker:
             except DigsiteError:  # (no move as written: read `N:` as the seat's, below)
                 pass
         text = self._own_turn(text, ask)
+        if ask.seat != self.seat:  # a thief sent to you, as you say it ("steal from me")
+            text = _STEAL_ME.sub(f"steal {self.seat}", text)
         return self._force_move(world, text, index)
 
     def _owed_first(self, world: State[Any], text: str, ask: Ask) -> str | None:

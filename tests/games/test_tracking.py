@@ -811,3 +811,16 @@ def test_your_sale_typed_without_its_count_is_the_one_your_hand_allows():
         tracker.enter(line)
     with pytest.raises(DigsiteError, match="^seat 1: move 'sell mask': a sale is"):
         tracker.enter("sell mask")
+
+
+@pytest.mark.parametrize("steal", ["steal me", "Steal from me", "seat 1: steal from me"])
+def test_a_thief_sent_to_you_and_what_came_out_as_you_say_them(steal):
+    """"steal me" for a thief another seat sends to you was refused ("'me' is not a small
+    number"), and "the talisman" for what came out ("cannot be what came out here")."""
+    tracker = Tracker.start(load("expedition", monument="temple"), players=3, seat=0)
+    for line in _TEMPLE[:3] + ("a thief", "steal 1", "the talisman", "end", "the thief"):
+        tracker.enter(line)
+    assert tracker.enter(steal) == "seat 1 sent the thief to you"
+    assert tracker.enter("the coin") == "the thief took a coin from you"
+    assert [e.get("saw") for e in tracker.record.events if "saw" in e] == [
+        "thief", "talisman", "thief", "coin"]
