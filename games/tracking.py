@@ -1313,7 +1313,7 @@ class Tracker:
         if actor == CHANCE:
             outcome = world.chance_outcomes()[0][0]
             return Ask("saw", _chance_prompt(self.game.id, world, outcome, self.seat))
-        forced = _FORCED[self.game.id](world, self.seat) if self.game.id in _FORCED else None
+        forced = self._forced(world)
         if forced is not None:  # (what it is, where "seat 2's move" said nothing of it)
             return Ask("move", forced[0], seat=actor)
         who = "your move" if actor == self.seat else f"seat {actor}'s move"
@@ -1515,7 +1515,7 @@ class Tracker:
         not the engine's reason for the move typed; ``None`` when there is none, or
         ``text`` is a move of that decision (its own refusal says what is wrong with it)
         or written for another seat (out of turn)."""
-        forced = _FORCED[self.game.id](world, self.seat) if self.game.id in _FORCED else None
+        forced = self._forced(world)
         if forced is None:
             return None
         match = _SEAT_PREFIX.match(text)
@@ -1524,7 +1524,12 @@ class Tracker:
                 return None
             text = match.group(3)
         verbs = {str(m).split()[0] for m in world.legal_moves()}
-        return None if text.split()[0].lower() in verbs else forced[1]
+        return None if text.split()[:1] and text.split()[0].lower() in verbs else forced[1]
+
+    def _forced(self, world: State[Any]) -> tuple[str, str] | None:
+        """The decision the seat to act owes first, said to the person (``_FORCED``)."""
+        forced = _FORCED.get(self.game.id)
+        return forced(world, self.seat) if forced is not None else None
 
     def _own_turn(self, text: str, ask: Ask) -> str:
         """A move written with its seat (``seat 1: sell coin 2``, ``1: sell coin 2``) without
@@ -1537,8 +1542,7 @@ class Tracker:
             raise IllegalMoveError(f"there is no seat {seat} at this table (seats 0 to "
                                    f"{self.record.players - 1})")
         if seat != ask.seat:
-            forced = (_FORCED[self.game.id](self._state(), self.seat)
-                      if self.game.id in _FORCED else None)
+            forced = self._forced(self._state())
             if forced is not None:  # (the prompt is no "seat 1's move" to name here)
                 raise IllegalMoveError(f"out of turn (not seat {seat}'s move): {forced[1]}")
             raise IllegalMoveError(f"out of turn: it is {ask.prompt}, not seat {seat}'s")

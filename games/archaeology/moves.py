@@ -483,12 +483,15 @@ def parse_typed_move(state: ArchaeologyState, text: object,
     ``track`` at the person's own seat), read as ``parse_checked_move`` reads it, and
     ``sell CARD`` without its count where the hand allows one sale of the card (``sell
     mask`` holding one pharaoh's mask: it was refused "a sale is 'sell CARD N'", the one
-    sale suggested; with several, the refusal lists them). Records, views and the hints' moves keep the notation's forms
-    (``parse_move``): a sale names its count there."""
+    sale suggested; with several, the refusal lists them). Records, views and the hints'
+    moves keep the notation's forms (``parse_move``): a sale names its count there."""
     try:
         return parse_checked_move(state, text, parse_text_of, forms)
     except InvalidMoveError:
-        words = normalise(str(text), forms).split()
+        try:
+            words = normalise(str(text), forms).split()
+        except InvalidMoveError:  # (a word of several cards: the refusal as it was)
+            words = []
         card = state.rules.cards.index.get(words[1]) if len(words) == 2 else None
         sales = [m for m in state.legal_moves() if m.kind == SELL and m.a == card]
         if words[:1] != ["sell"] or not sales:
