@@ -96,9 +96,10 @@ class Node:
     ``error`` is the exception class raised (``InvalidDataError`` for card data); ``words``
     names the value types in messages (:data:`TOML_WORDS` or :data:`JSON_WORDS`);
     ``limit`` caps every number read (card data: :data:`CARD_NUMBER_LIMIT`); ``suggest``
-    adds to an unknown key's refusal the one close key it may be a misspelling of
-    (``games.reader`` gives JSON documents ``games.forgiving.did_you_mean``: this layer
-    does not import it).
+    adds to the refusal of an unknown key, or of a string value that is none of its
+    ``choices`` (a misspelt card name or colour), the one close choice it may be a
+    misspelling of (``games.reader`` gives JSON documents
+    ``games.forgiving.did_you_mean``: this layer does not import it).
     """
 
     __slots__ = ("_table", "_seen", "source", "path", "summary", "error", "words", "limit",
@@ -159,8 +160,12 @@ class Node:
 
     def _unknown(self, key: str, expected: Sequence[str]) -> NoReturn:
         self.fail(f"unknown key {key!r} (expected: {', '.join(expected) or 'nothing'})"
-                  + (self.suggest(key, expected) if self.suggest is not None and expected
-                     else ""))
+                  + self._suggested(key, expected))
+
+    def _suggested(self, word: str, choices: Sequence[str]) -> str:
+        """What ``suggest`` adds to the refusal of ``word`` (a key or a value) that is none
+        of ``choices``: the one close choice, or nothing."""
+        return self.suggest(word, choices) if self.suggest is not None and choices else ""
 
     # -- raw access --------------------------------------------------------------------
 
@@ -215,7 +220,8 @@ class Node:
         if not isinstance(value, str):
             self.fail_at(where, f"expected a string, got {self.describe(value)}")
         if choices is not None and value not in choices:
-            self.fail_at(where, f"{value!r} is not one of {', '.join(choices)}")
+            self.fail_at(where, f"{value!r} is not one of {', '.join(choices)}"
+                         + self._suggested(value, choices))
         return value
 
     def check_bool(self, value: Any, where: str) -> bool:

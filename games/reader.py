@@ -121,7 +121,8 @@ def read_counts(node: Node, key: str, names: Sequence[str], *, default: Any = No
     out = [0] * len(names)
     for name in counts.keys():
         if name not in index:
-            counts.fail(f"unknown card {name!r} (cards: {', '.join(names)})", name)
+            counts.fail(f"unknown card {name!r} (cards: {', '.join(names)})"
+                        + did_you_mean(name, names), name)
         out[index[name]] = counts.integer(name, lo=0, hi=hi)
     return out
 
@@ -136,7 +137,8 @@ def read_names(node: Node, key: str, names: Sequence[str] | Mapping[str, int], *
     for i, name in enumerate(items):
         node.check_str(name, f"{where}[{i}]")
         if name not in index:
-            node.fail_at(f"{where}[{i}]", f"unknown card {name!r} (cards: {', '.join(index)})")
+            node.fail_at(f"{where}[{i}]", f"unknown card {name!r} (cards: {', '.join(index)})"
+                                          + did_you_mean(name, list(index)))
         out.append(index[name])
     return out
 
@@ -198,9 +200,6 @@ def read_cells(node: Node, key: str, *, default: int = _REQUIRED) -> int:
 def read_choice(node: Node, value: Any, where: str, choices: Sequence[str]) -> str:
     """``value`` (at ``where``) as one of ``choices``, a close miss refused with the one
     suggestion ``games.forgiving`` makes (``'tmple' is not one of ...; did you mean
-    `temple`?``): monuments and variants are spelt as game ids are."""
-    text = node.check_str(value, where)
-    if text not in choices:
-        node.fail_at(where, f"{text!r} is not one of {', '.join(choices)}"
-                            + did_you_mean(text, choices))
-    return text
+    `temple`?``): monuments and variants are spelt as game ids are (the node's
+    ``check_str`` with choices, which every node of a document makes)."""
+    return node.check_str(value, where, choices)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, NoReturn, Sequence, TypedDict
 
+from games.forgiving import did_you_mean
 from games.reader import Node, read_counts
 from games.table import plural
 
@@ -88,7 +89,8 @@ def read_cards(node: Node, value: object, where: str, rules: Rules, *, any_card:
                                            f"{', '.join(index)})")
         if card is None:
             node.fail_at(f"{where}[{i}]", f"unknown card {name!r} (cards: "
-                                           f"{', '.join(index)})")
+                                           f"{', '.join(index)})"
+                                           + did_you_mean(name, list(index)))
         out.append(card)
     return out
 
@@ -205,7 +207,7 @@ class _Reader:
     def card(self, word: str) -> int:
         found = self.treasures.get(word)
         if found is None:
-            self.fail(f"unknown card {word!r}")
+            self.fail(f"unknown card {word!r}{did_you_mean(word, list(self.treasures))}")
         if not self.rules.counts[found]:
             self.fail(f"the game with {self.rules.players} players has no {word}"
                       f"{absent_words(self.rules, found)}")

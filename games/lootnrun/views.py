@@ -55,6 +55,7 @@ from typing import Any
 from cards_data import table_count
 from cards_data.lootnrun import LootNRunData
 from games.errors import InvalidStateError
+from games.forgiving import did_you_mean
 from games.protocol import resolve_chance
 from games.reader import Node, ViewReading, read_document, read_seats, read_view_seat
 from games.seeding import Seed, make_rng
@@ -211,7 +212,9 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
         top = deck.raw("top")
         if top is not None and top not in rules.colours:
             deck.fail(f"{json.dumps(top)[:30]} is not a back colour (colours: "
-                      f"{', '.join(rules.colours)})", "top")
+                      f"{', '.join(rules.colours)})"
+                      + (did_you_mean(top, rules.colours) if isinstance(top, str) else ""),
+                      "top")
         if (top is None) != (size == 0):
             deck.fail("a non-empty deck shows its top room's back colour, an empty one null",
                       "top")

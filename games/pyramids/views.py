@@ -51,6 +51,7 @@ from cards_data.pyramids import PyramidsData
 from grids.cells import cell_name, cells_of
 
 from ..errors import InvalidStateError
+from ..forgiving import did_you_mean
 from ..reader import (Node, check_ids, read_cells, read_document, read_id, read_ids,
                       read_seats)
 from ..seeding import Seed, make_rng
@@ -230,7 +231,8 @@ def _read_revealed(node: Node, data: PyramidsData, steps: int) -> list[str]:
     for i, shape in enumerate(revealed):
         if shape not in deck:
             node.fail(f"{shape!r} is not an expedition card (the round's deck: "
-                      f"{', '.join(sorted(deck))})", f"revealed[{i}]")
+                      f"{', '.join(sorted(deck))})"
+                      + did_you_mean(shape, list(dict.fromkeys(deck))), f"revealed[{i}]")
         have, listed = deck.count(shape), revealed.count(shape)
         if listed > have:
             node.fail(f"the round's deck has {have} {shape}; revealed lists {listed}",

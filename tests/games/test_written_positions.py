@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 
@@ -448,3 +449,77 @@ def test_one_card_is_one_card():
     view["seats"][1].update(hand_size=0, holds={"coin": 1})
     _refused(archaeology, ARCHAEOLOGY, view, r"^view: seats\[1\]\.holds: 1 known card in a "
                                              r"hand of 0$")
+
+
+# --- f18. a misspelt value gets the suggestion a misspelt key gets ----------------------------
+
+def _set_first_hand_card(view, name):
+    view["hand"][name] = view["hand"].pop(next(iter(view["hand"])))
+
+
+def _lootnrun_top(view, colour):
+    deck = next(d for d in view["decks"] if d["top"] is not None)
+    deck["top"] = colour
+
+
+def _pyramids_view():
+    from games import pyramids
+    return pyramids.example_view(cards_data.load("pyramids"))
+
+
+@pytest.mark.parametrize("engine,data,form,mutate,where,typo,meant", [
+    (archaeology, ARCHAEOLOGY, "example_position", _set_first_hand_card,
+     r"hand\.pot shrd", "pot shrd", "pot_shard"),
+    (archaeology, ARCHAEOLOGY, "example_position",
+     lambda v, w: v["seats"][1].__setitem__("holds", {w: 1}), r"seats\[1\]\.holds\.coins",
+     "coins", "coin"),
+    (archaeology, ARCHAEOLOGY, "example_position",
+     lambda v, w: v["seats"][1].__setitem__("lacks", [w]), r"seats\[1\]\.lacks\[0\]", "mapp",
+     "map"),
+    (archaeology, ARCHAEOLOGY, "example_position",
+     lambda v, w: v["seats"][0]["sold"][0].__setitem__(0, w), r"seats\[0\]\.sold\[0\]\[0\]",
+     "broken cup", "broken_cup"),
+    (archaeology, ARCHAEOLOGY, "example_view", lambda v, w: v.__setitem__("phase", w),
+     "phase", "sandstrom", "sandstorm"),
+    (archaeology, ARCHAEOLOGY, "example_view",
+     lambda v, w: v["history"].append(f"1 trade {w} for coin"), r"history\[\d+\]",
+     "pot_shrd", "pot_shard"),
+    (expedition, EXPEDITION, "example_position", _set_first_hand_card, r"hand\.talsman",
+     "talsman", "talisman"),
+    (lootnrun, LOOTNRUN, "example_view",
+     lambda v, w: v["front_backs"][1].__setitem__(0, w), r"front_backs\[1\]\[0\]", "yelow",
+     "yellow"),
+    (lootnrun, LOOTNRUN, "example_view", _lootnrun_top, r"decks\[\d\]\.top", "gren", "green"),
+])
+def test_a_misspelt_value_gets_the_suggestion_a_misspelt_key_gets(engine, data, form, mutate,
+                                                                  where, typo, meant):
+    """``"pot shrd": 2`` in a hand, a sold set's ``"broken cup"``, a Loot N Run back colour
+    ``"yelow"`` were refused with the list of names and no suggestion, though a misspelt
+    key gets one (``Node.only``'s did-you-mean): a value gets the same one."""
+    view = getattr(engine, form)(data)
+    mutate(view, typo)
+    with pytest.raises(InvalidStateError) as info:
+        engine.read_view(view, data, 0)
+    assert re.match(rf"view: {where}: ", str(info.value)), str(info.value)
+    assert typo in str(info.value) and str(info.value).endswith(f"; did you mean `{meant}`?")
+
+
+def test_a_misspelt_card_of_a_deal_or_a_shape_gets_a_suggestion():
+    from games import pyramids
+    deal = archaeology.make_deal(players=2, seed=1, data=ARCHAEOLOGY)
+    deal["hands"][0][0] = "pot shrd"
+    with pytest.raises(InvalidStateError, match=r"^deal: hands\[0\]\[0\]: unknown card 'pot "
+                                                r"shrd' \(cards: .*\); did you mean "
+                                                r"`pot_shard`\?$"):
+        archaeology.state_from_deal(deal, ARCHAEOLOGY)
+    view = _pyramids_view()
+    view["revealed"][0] = "domio"
+    with pytest.raises(InvalidStateError, match=r"^view: revealed\[0\]: 'domio' is not an "
+                                                r"expedition card .*; did you mean `domino`\?$"):
+        pyramids.state_from_view(view, cards_data.load("pyramids"), 0)
+    # no suggestion when nothing is close, or two names are equally close
+    view = archaeology.example_position(ARCHAEOLOGY)
+    _set_first_hand_card(view, "zzz")
+    with pytest.raises(InvalidStateError) as info:
+        archaeology.read_view(view, ARCHAEOLOGY, 0)
+    assert str(info.value).endswith("map)")
