@@ -562,16 +562,43 @@ def check_market(node: Node, market: list[int],
             node.fail("takes a card the marketplace did not hold", f"history[{i}]")
 
 
-def _read_sheltered(storm: Node, s: ArchaeologyState, history: bool) -> None:
+def _read_sheltered(storm: Node, s: ArchaeologyState, seat: int, phase: str,
+                    history: bool) -> None:
     """``sandstorm.sheltered``: distinct seats, each of which used a tent in this
     sandstorm: in a history view, a ``S tent`` line among the tent (and refill) lines that
-    end the history (after them only this sandstorm's discards)."""
-    players = s.rules.players
+    end the history (after them only this sandstorm's discards). The seats decide from the
+    digger's left, the digger last (``ArchaeologyState._tent_next``), so never the view's
+    own seat (in phase ``"sandstorm"`` it discards, which a sheltered seat does not; in
+    phase ``"tent"`` it decides now) nor, in phase ``"tent"``, a seat that decides after
+    it; and a sheltered seat has used a tent (``tents`` below the game's uses)."""
+    rules = s.rules
+    players = rules.players
     where = storm.where("sheltered")
     sheltered = [storm.check_int(p, f"{where}[{i}]", hi=players - 1)
                  for i, p in enumerate(storm.items("sheltered", default=[]))]
     if len(set(sheltered)) != len(sheltered):
         storm.fail("a seat is listed twice", "sheltered")
+
+    def order(p: int) -> int:
+        return (p - s.turn - rules.storm_offset) % players
+
+    for i, p in enumerate(sheltered):
+        if p == seat and phase == "sandstorm":
+            storm.fail_at(f"{where}[{i}]", f"seat {seat} is the view's seat, which discards "
+                                           f"in this sandstorm: a seat sheltered in its tent "
+                                           f"discards nothing")
+        if p == seat:
+            storm.fail_at(f"{where}[{i}]", f"seat {seat} is the view's seat, which decides "
+                                           f"on its tent now (phase 'tent'): it is sheltered "
+                                           f"once it has used it")
+        if phase == "tent" and order(p) > order(seat):
+            storm.fail_at(f"{where}[{i}]", f"seat {p} decides on its tent after seat {seat} "
+                                           f"(from the digger's left, the digger last): it "
+                                           f"has not sheltered yet")
+        if s.tents[p] >= rules.tents:
+            storm.fail_at(f"{where}[{i}]", f"seat {p} has used no tent (tents[{p}] is "
+                                           f"{s.tents[p]}, all its uses): a sheltered seat "
+                                           f"has used one in this sandstorm")
     if history:
         tents = set()
         node = s.record
@@ -643,6 +670,15 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n
     if phase in ("sandstorm", "tent"):
         if s.storms_drawn == 0:
             node.fail(f"phase {phase!r} but no sandstorm has been drawn", "phase")
+        # the engine asks only a seat with a tent use left that would lose cards
+        # (``ArchaeologyState._tent_next``)
+        if phase == "tent" and not s.tents[seat]:
+            node.fail(f"phase 'tent' but seat {seat} has no tent use left (tents[{seat}] is "
+                      f"0): only a seat with a tent decides on it", "phase")
+        if phase == "tent" and sum(hand) < 2:
+            node.fail(f"phase 'tent' but the hand holds {plural(sum(hand), 'card')}: a seat "
+                      f"that would lose nothing in the sandstorm is not asked (it keeps its "
+                      f"tent)", "phase")
         storm = node.table("sandstorm")
         if phase == "sandstorm":
             last = storm.raw("last", None)
@@ -652,7 +688,7 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n
             s.storm_last = rules.cards.index[last] if last is not None else 0
         s.turn = storm.integer("digger", hi=players - 1)
         if rules.tents:
-            _read_sheltered(storm, s, history)
+            _read_sheltered(storm, s, seat, phase, history)
         storm.done()
         s.storm_index = (seat - s.turn - rules.storm_offset) % players
     elif phase == "steal":

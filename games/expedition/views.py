@@ -58,8 +58,12 @@ looked at and the maps removed follow from it. Optional keys and their defaults 
 those of ``games.archaeology.views`` (``turn`` is required there and here), and
 ``sandstorm.sheltered`` ``[]``; ``explore.drawn`` and ``explore.named`` ``[]``.
 ``sandstorm.sheltered`` lists distinct seats, each with a ``tent`` line among the tent
-and refill lines that end the history; phase ``"look"`` needs ``turn.sold`` and a sale of
-the seat as the history's last line (issue 20).
+and refill lines that end the history, each with a tent use spent (``tents``), never the
+view's own seat (it discards, or decides on its tent now) nor, in phase ``"tent"``, a seat
+that decides after it (from the digger's left, the digger last); phase ``"tent"`` is a
+seat's with a tent use left and 2 cards or more (the others are not asked); phase
+``"look"`` needs ``turn.sold`` and a sale of the seat as the history's last line (issue
+20).
 
 **Position view** (issue 19; ``digsite example expedition --position``; position form
 version 1): the history form's keys but ``history``, with ``chambers`` as written there

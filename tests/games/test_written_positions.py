@@ -523,3 +523,88 @@ def test_a_misspelt_card_of_a_deal_or_a_shape_gets_a_suggestion():
     with pytest.raises(InvalidStateError) as info:
         archaeology.read_view(view, ARCHAEOLOGY, 0)
     assert str(info.value).endswith("map)")
+
+
+# --- f18. sandstorm.sheltered: what the view's own seat and the order allow -------------------
+
+def _storm_decisions(players=3, seeds=range(12), variant=None):
+    """Every tent and sandstorm decision of seeded random Great Pyramid games: ``(view
+    maker, state, seat)`` for both forms."""
+    from games.archaeology.rules import P_STORM, P_TENT
+    for state, seat in _decisions(expedition, EXPEDITION, players, seeds, every=1,
+                                  monument="great_pyramid", variant=variant):
+        if state.phase in (P_STORM, P_TENT):
+            for form in (expedition.view_of, expedition.position_of):
+                yield form(state, seat)
+
+
+@pytest.mark.parametrize("variant", [None, "fierce-weather"])
+def test_every_real_tent_and_sandstorm_decision_reads(variant):
+    """The checks of ``sandstorm.sheltered`` below refuse no decision a game reaches (with
+    Fierce Weather's two tent uses too)."""
+    views = list(_storm_decisions(variant=variant))
+    assert any(v["phase"] == "tent" and v["sandstorm"]["sheltered"] for v in views)
+    assert any(v["phase"] == "sandstorm" and v["sandstorm"]["sheltered"] for v in views)
+    for view in views:
+        expedition.read_view(view, EXPEDITION, 0)
+
+
+def _first(phase, reached=lambda view: True):
+    return next(v for v in _storm_decisions() if v["phase"] == phase
+                and "history" not in v and reached(v))
+
+
+def test_the_seat_to_discard_is_not_sheltered():
+    """A position in phase 'sandstorm' listing the view's own seat in ``sheltered`` was
+    read (the seat then discarded, which a sheltered seat never does); a history view was
+    refused only as 'used no tent'."""
+    view = _first("sandstorm")
+    seat = view["seat"]
+    view["sandstorm"]["sheltered"] = [seat]
+    _refused(expedition, EXPEDITION, view,
+             rf"^view: sandstorm\.sheltered\[0\]: seat {seat} is the view's seat, which "
+             rf"discards in this sandstorm: a seat sheltered in its tent discards nothing$")
+
+
+def test_the_seat_deciding_on_its_tent_and_those_after_it_have_not_sheltered():
+    """In phase 'tent' a position listing the deciding seat, or a seat that decides after
+    it (from the digger's left, the digger last), in ``sheltered`` was read."""
+    def after(view):
+        order = [(view["sandstorm"]["digger"] + k) % view["players"]
+                 for k in range(1, view["players"] + 1)]
+        return order[order.index(view["seat"]) + 1:]
+
+    view = _first("tent", lambda v: after(v))
+    seat, later = view["seat"], after(view)[0]
+    wrong = copy.deepcopy(view)
+    wrong["sandstorm"]["sheltered"] = [seat]
+    _refused(expedition, EXPEDITION, wrong,
+             rf"^view: sandstorm\.sheltered\[0\]: seat {seat} is the view's seat, which "
+             rf"decides on its tent now \(phase 'tent'\): it is sheltered once it has used it$")
+    wrong = copy.deepcopy(view)
+    wrong["sandstorm"]["sheltered"] = [later]
+    wrong["tents"][later] = 0
+    _refused(expedition, EXPEDITION, wrong,
+             rf"^view: sandstorm\.sheltered\[0\]: seat {later} decides on its tent after seat "
+             rf"{seat} \(from the digger's left, the digger last\): it has not sheltered yet$")
+    wrong = copy.deepcopy(view)
+    wrong["tents"][seat] = 0
+    _refused(expedition, EXPEDITION, wrong,
+             rf"^view: phase: phase 'tent' but seat {seat} has no tent use left "
+             rf"\(tents\[{seat}\] is 0\): only a seat with a tent decides on it$")
+    wrong = copy.deepcopy(view)
+    wrong["hand"] = {next(iter(view["hand"])): 1}
+    _refused(expedition, EXPEDITION, wrong,
+             r"^view: phase: phase 'tent' but the hand holds 1 card: a seat that would lose "
+             r"nothing in the sandstorm is not asked \(it keeps its tent\)$")
+
+
+def test_a_sheltered_seat_has_used_its_tent():
+    """A position listing a seat in ``sheltered`` with all its tent uses left was read."""
+    view = _first("sandstorm", lambda v: v["sandstorm"]["sheltered"])
+    p = view["sandstorm"]["sheltered"][0]
+    assert view["tents"][p] == 0
+    view["tents"][p] = 1
+    _refused(expedition, EXPEDITION, view,
+             rf"^view: sandstorm\.sheltered\[0\]: seat {p} has used no tent \(tents\[{p}\] "
+             rf"is 1, all its uses\): a sheltered seat has used one in this sandstorm$")
