@@ -71,7 +71,7 @@ def parse(doc: Node, edition: str) -> ArchaeologyData:
                               f"chambers[{i}].size")
     pyramid_node.done()
 
-    treasures = read_treasures(doc, TREASURE_KEYS, players)
+    treasures = read_treasures(doc, TREASURE_KEYS, None)
     for i, chamber in enumerate(pyramid):
         if chamber.maps > treasures["map"].count:
             pyramid_node.fail(f"costs {chamber.maps} maps but the game has "

@@ -9,7 +9,8 @@ A treasure file section looks like::
     sell = [3, 7, 14, 24, 40] # sell[n-1] = museum price of a set of exactly n cards
     provenance = { count = "rules", trade = "rules", sell = "community" }
     note = "..."              # optional
-    min_players = 4           # optional: only in the game with at least this many players
+    min_players = 4           # optional, the New Expedition only: only in the game with at
+                              # least this many players (the 2007 game deals every treasure)
 """
 
 from __future__ import annotations
@@ -104,11 +105,15 @@ def read_chambers(node: Node, key: str) -> tuple[Chamber, ...]:
     return tuple(chambers)
 
 
-def read_treasures(doc: Node, expected: Sequence[str], known: range) -> Mapping[str, Treasure]:
+def read_treasures(doc: Node, expected: Sequence[str],
+                   known: range | None) -> Mapping[str, Treasure]:
     """The ``[treasures.*]`` tables: exactly the ``expected`` keys, each fully checked;
     a ``min_players`` is at most the largest count of ``known`` (the New Expedition: the
     tables its engine seats, so that one above a file's ``players_max`` is a card dealt
-    at none of its tables but in a variant, the Long Expedition)."""
+    at none of its tables but in a variant, the Long Expedition). ``known`` ``None``: the
+    game has no treasure left out by table size (the 2007 game: its rulebook deals every
+    treasure at every table, and its engine reads no ``min_players``), and a
+    ``min_players`` is refused, not read and ignored."""
     entries = doc.children("treasures")
     names = [name for name, _ in entries]
     for name in names:
@@ -132,7 +137,12 @@ def read_treasures(doc: Node, expected: Sequence[str], known: range) -> Mapping[
             if sell[i] < sell[i - 1]:
                 node.fail(f"prices must not fall with set size ({sell[i - 1]} then {sell[i]})",
                           f"sell[{i}]")
-        min_players = node.integer("min_players", hi=known[-1], default=0)
+        if known is None and node.has("min_players"):
+            node.fail("the 2007 game has no treasure left out by table size (its rulebook "
+                      "deals every treasure at every table; The New Expedition's tablets "
+                      "and pendants have a min_players): remove it", "min_players")
+        min_players = node.integer("min_players", hi=None if known is None else known[-1],
+                                   default=0)
         provenance = node.provenance("treasures", TREASURE_GROUPS)
         note = node.text("note", default="")
         node.done()

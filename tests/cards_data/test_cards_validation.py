@@ -204,6 +204,9 @@ CASES = [
      "size"),
     ("archaeology", _set("treasures.coin.name", "talisman"),
      "treasures.talisman.name: the name 'talisman' is another treasure's too"),
+    # (a 2007 treasure's min_players was read and ignored: its engine deals every treasure)
+    ("archaeology", _set("treasures.coin.min_players", 4),
+     "treasures.coin.min_players: the 2007 game has no treasure left out by table size"),
     ("expedition", lambda d: next(m for m in d["monuments"] if m.get("special") ==
                                   "name_types")["params"].update(names=7),
      "params.names: names 7 treasure types, but a chamber holds only 6 types at 2 players"),
