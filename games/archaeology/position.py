@@ -298,12 +298,15 @@ def _read_sold(node: Node, rules: Rules) -> tuple[list[tuple[int, int]], int]:
 
 def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n: int, *,
                   chamber_known: list[list[int] | None], chambers_seen: list[int],
-                  maps_spent: int, visible: list[tuple[str, list[int]]]) -> None:
+                  maps_spent: int, maps_least: int,
+                  visible: list[tuple[str, list[int]]]) -> None:
     """The position keys ``seats`` (and the caller's chamber facts) into the blank state
     ``s`` whose chambers, reserve, tents and cards in view are already read: hand sizes,
     money, sold sets, the record's ``R_POSITION`` event, the dig site and the steal rolls
     as placeholders. ``chamber_known``: per chamber the counts of the known cards or
-    ``None``; ``visible``: ``(key, counts)`` of every card in view besides the hand, the
+    ``None``; ``maps_spent``: the maps spent exploring, at least ``maps_least`` (the
+    fewest the chambers show; the 2007 game's are its explored chambers', both the same
+    number); ``visible``: ``(key, counts)`` of every card in view besides the hand, the
     marketplace, the sold sets and the known cards (face-up chambers, drawn cards), in the
     order their keys are named when a card type overflows."""
     rules = s.rules
@@ -357,7 +360,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     used += [("chamber_cards", [sum(k[c] for k in chamber_known if k) for c in range(T)]),
              ("maps_spent" if rules.monument is not None else "chambers", maps)] + visible
     _check_totals(node, rules, used)
-    _check_places(node, s, seat, hands, chamber_known, dig_n, used)
+    _check_places(node, s, seat, hands, chamber_known, dig_n, used, maps_spent, maps_least)
     s.maps_removed = maps_spent
     s.chamber_seen = list(chambers_seen)
     sizes = tuple(0 if c is None else len(c) for c in s.chambers)
@@ -387,10 +390,14 @@ def _check_totals(node: Node, rules: Rules, used: list[tuple[str, list[int]]]) -
 
 def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand],
                   chamber_known: list[list[int] | None], dig_n: int,
-                  used: list[tuple[str, list[int]]]) -> None:
+                  used: list[tuple[str, list[int]]], maps_spent: int, maps_least: int
+                  ) -> None:
     """The cards the seat does not see fill exactly the places it cannot see into: the
     other hands' unknown cards, the face-down chambers' unknown cards, the reserve and the
-    dig site's treasures (the thieves and sandstorms left are the rest of the dig site)."""
+    dig site's treasures (the thieves and sandstorms left are the rest of the dig site).
+    Every card is in one place, so the other counts leave the maps spent one number: a
+    ``maps_spent`` above it (fewer cards unseen than the places hide, by no more than the
+    maps it may be above ``maps_least``) is refused naming it, not the dig site."""
     rules = s.rules
     T = rules.treasures
     unseen = sum(rules.counts[:T]) - sum(sum(counts) for _, counts in used)
@@ -407,7 +414,14 @@ def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand]
                   f"{plural(rules.thieves - s.thieves_drawn, 'thief', 'thieves')} and "
                   f"{plural(rules.sandstorms - s.storms_drawn, 'sandstorm')} not drawn",
                   "dig_site")
-    if places + treasures_left != unseen:
+    hidden = places + treasures_left
+    if 0 < hidden - unseen <= maps_spent - maps_least:
+        node.fail(f"{plural(maps_spent, 'map')} spent, but the other counts leave room for "
+                  f"{maps_spent - (hidden - unseen)}: each map spent has left the game, so "
+                  f"with {maps_spent} spent the seat does not see "
+                  f"{plural(unseen, 'treasure card')}, while the other hands, the chambers, "
+                  f"the reserve and the dig site hide {hidden}", "maps_spent")
+    if hidden != unseen:
         node.fail(f"the seat does not see {plural(unseen, 'treasure card')}, but the other "
-                  f"hands, the chambers, the reserve and the dig site hide "
-                  f"{places + treasures_left}", "dig_site")
+                  f"hands, the chambers, the reserve and the dig site hide {hidden}",
+                  "dig_site")

@@ -246,7 +246,8 @@ def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewRe
             s.chambers[i] = None if size is None else (0,) * size
         explored = sum(rules.chamber_maps[i] for i, c in enumerate(s.chambers) if c is None)
         read_position(node, s, seat, hand, dig_n, chamber_known=[None] * len(sizes),
-                      chambers_seen=[0] * len(sizes), maps_spent=explored, visible=[])
+                      chambers_seen=[0] * len(sizes), maps_spent=explored,
+                      maps_least=explored, visible=[])
     read_turn(node, s, seat, hand, dig_n, history=form == "history")
     node.done()
     if not s.legal_moves():

@@ -73,7 +73,9 @@ Tomb's, the Mine's and the Sphinx's at most their printed size), ``seats`` as in
 
     "maps_spent": 2,               # maps spent exploring (every explore spends its maps;
                                    # at least what the chambers show: one taken, or a
-                                   # Tomb's down by 2 cards, was explored)
+                                   # Tomb's down by 2 cards, was explored; and no more
+                                   # than the other counts leave: a spent map has left
+                                   # the game)
     "chamber_cards": [null, ["coin", "coin"], null],  # optional: cards the seat knows are
                                    # in a face-down chamber (a look, a keep, cards returned)
     "chambers_seen": [[], [0], []] # optional: per chamber the seats that know its cards
@@ -485,7 +487,7 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
     if s.drawn:
         visible.append(("explore.drawn", [s.drawn.count(t) for t in range(T)]))
     read_position(node, s, seat, hand, dig_n, chamber_known=known, chambers_seen=seen,
-                  maps_spent=maps_spent, visible=visible)
+                  maps_spent=maps_spent, maps_least=least, visible=visible)
 
 
 def _check_known(node: Node, s: ExpeditionState, seat: int, known: list[list[int] | None],

@@ -608,3 +608,30 @@ def test_a_sheltered_seat_has_used_its_tent():
     _refused(expedition, EXPEDITION, view,
              rf"^view: sandstorm\.sheltered\[0\]: seat {p} has used no tent \(tents\[{p}\] "
              rf"is 1, all its uses\): a sheltered seat has used one in this sandstorm$")
+
+
+# --- f18. maps_spent above what the other counts leave ---------------------------------------
+
+def test_more_maps_spent_than_the_other_counts_leave_names_maps_spent():
+    """``maps_spent: 2`` where the other counts leave none was blamed on ``dig_site``
+    ("the seat does not see 28 treasure cards, but ... hide 30"): it names maps_spent and
+    why; a count off with maps_spent at the fewest its chambers show is still the dig
+    site's."""
+    view = expedition.example_position(EXPEDITION)
+    assert view["maps_spent"] == 0
+    view["maps_spent"] = 2
+    _refused(expedition, EXPEDITION, view,
+             r"^view: maps_spent: 2 maps spent, but the other counts leave room for 0: each "
+             r"map spent has left the game, so with 2 spent the seat does not see 28 treasure "
+             r"cards, while the other hands, the chambers, the reserve and the dig site hide "
+             r"30$")
+    view = _expedition_position("great_pyramid", lambda v: v["maps_spent"] and None in
+                                v["chambers"], players=3)
+    spent = view["maps_spent"]
+    wrong = copy.deepcopy(view)
+    wrong["maps_spent"] = spent + 1
+    _refused(expedition, EXPEDITION, wrong, rf"^view: maps_spent: {spent + 1} maps spent, but "
+                                            rf"the other counts leave room for {spent}: ")
+    wrong = copy.deepcopy(view)
+    wrong["dig_site"] += 1
+    _refused(expedition, EXPEDITION, wrong, r"^view: dig_site: the seat does not see ")
