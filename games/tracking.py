@@ -1262,6 +1262,10 @@ _SHOWS: dict[str, tuple[Callable[["Tracker", State[Any], Hashable, dict[str, str
 #: A reason's closing list in brackets (``(dealt: 2, 9, 30, 41)``): what one world's hand
 #: holds, left out of a reason said of another seat in every world.
 _HAND_LIST = re.compile(r" \([^()]*\)$")
+#: A reason that is a rule of the refused seat's own cards (``why_illegal`` says them
+#: "you hold ..."): of another seat, the tracker knows its hand only as the hands it could
+#: hold, given what its seat has seen, and says so.
+_OWN_HAND = re.compile(r"\byou hold\b")
 
 
 class Tracker:
@@ -1659,6 +1663,7 @@ class Tracker:
                 pass
         messages: dict[str, tuple[str, str | None]] = {}  # message -> (said, legal listed)
         reasons: set[str | None] = set()
+        of_hand: set[bool] = set()  # whether each reason is a rule of the seat's own cards
         name = f"seat {actor}"
         for w in self._worlds(world, index):
             try:
@@ -1674,9 +1679,14 @@ class Tracker:
                 legal = getattr(exc, "legal", None)
                 messages[said if legal is None else f"{said} (legal: {legal})"] = (said, legal)
                 reasons.add(told)
+                of_hand.add(bool(reason and _OWN_HAND.search(reason)))
+        # a rule of its cards in every world tried ("you hold no coin to give", it said "no
+        # hand it could hold, given what you have seen, allows it"): that rule, of what
+        # it could hold
+        hand = of_hand == {True}
         # the same refusal in every world tried: a rule of the turn or of what lies face up
         # (a trade made already, a wall on a Pyramids card), not the hidden hand
-        if len(messages) == 1:
+        if len(messages) == 1 and not hand:
             said, legal = messages.popitem()[1]
             raise IllegalMoveError(f"{name}: {said}", legal=legal)
         if None not in reasons:  # (its legal moves name the hand)
@@ -1684,6 +1694,10 @@ class Tracker:
             # to seat 1 (2, 9, 30, 41)"), when that is the same in every world
             rules = {_HAND_LIST.sub("", r) if len(reasons) > 1 else r
                      for r in reasons if r is not None}
+            if len(rules) == 1 and hand:
+                raise IllegalMoveError(f"{name}: move {text[:60]!r} is not possible here: "
+                                       f"{rules.pop()}, in any hand it could hold, given "
+                                       f"what you have seen")
             if len(rules) == 1:
                 raise IllegalMoveError(f"{name}: move {text[:60]!r} is not legal here: "
                                        f"{rules.pop()}")

@@ -515,21 +515,27 @@ def decision_verbs(state: ArchaeologyState) -> list[str]:
 
 
 def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
-    """Why a sale or an explore is refused in a turn's actions, where it holds whatever
-    else the position is: the hand holds too few of the card, a set larger than its table,
-    a chamber gone, too few maps; or that a trade is under way, whose steps come first
+    """Why a sale, an explore or a trade's step is refused in a turn's actions, where it
+    holds whatever else the position is: the hand holds too few of the card, a set larger
+    than its table, a chamber gone, too few maps; a give with no trade under way, a take
+    of a card the marketplace has not or worth more than the whole hand, a give of a card
+    the hand has not; or that a trade is under way, whose steps come first
     (``games.protocol.parse_checked``'s ``why``; ``None`` otherwise, the plain refusal
-    and the legal moves)."""
+    and the legal moves). A rule of the hand says "you hold" (the tracker says it of
+    another seat as what it could hold, given what was seen)."""
     from .rules import P_ACTION
-    if state.phase == P_ACTION and state.trade_takes is not None:
-        from .table import trade_under_way  # (every other move waits for the trade's end)
-        return trade_under_way(state)
     if state.phase != P_ACTION:
         return None
     rules = state.rules
     names = [name.replace("_", " ") for name in rules.cards.names]
     T = rules.treasures
     held = state.hands[state.to_move * T:(state.to_move + 1) * T]
+    step = _why_step(state, move, names, held)
+    if step is not None:
+        return step
+    if state.trade_takes is not None:
+        from .table import trade_under_way  # (every other move waits for the trade's end)
+        return trade_under_way(state)
     if move.kind == SELL:
         card, size = move.a, move.b
         if size > rules.max_set[card]:
@@ -548,4 +554,58 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
         need, maps = rules.chamber_maps[i], held[rules.map]
         if maps < need:
             return f"exploring it takes {need} map{'s' if need > 1 else ''}; you hold {maps}"
+    return None
+
+
+def _why_step(state: ArchaeologyState, move: MoveBase, names: Sequence[str],
+              held: Sequence[int]) -> str | None:
+    """:func:`why_illegal` of a trade's ``take`` or ``give`` step (as ``track`` enters a
+    trade told card by card): the rule of the marketplace, the hand or the order of the
+    steps that refuses it (the engine builds a trade its takes first, in card order, then
+    its gives from the highest trade value down); ``None`` for any other move."""
+    if move.kind == GIVE:
+        return _why_give(state, move.a, names, held)
+    if move.kind != TAKE:
+        return None
+    from .rules import MAX_TRADES_BETWEEN_EXPLORES
+    rules = state.rules
+    takes = state.trade_takes
+    card = names[move.a]
+    if takes is not None and state.give_value:
+        return "the takes come before the gives: a trade's takes are all entered first"
+    if takes is not None and move.a < state.last_take:
+        return (f"the takes are entered in card order: the {card} before the "
+                f"{names[state.last_take]}")
+    if takes is None and state.trades >= MAX_TRADES_BETWEEN_EXPLORES:
+        return "no trade now (one trade before the turn's first explore and one after each)"
+    taken = takes[move.a] if takes is not None else 0
+    if state.market[move.a] <= taken:
+        return f"the marketplace holds no {'more ' if taken else ''}{card}"
+    value = state.hand_value(state.to_move)
+    worth = state.take_value if takes is not None else 0
+    if worth + rules.trade[move.a] > value:
+        return (f"{'the takes would be' if takes is not None else f'a {card} is'} worth "
+                f"{worth + rules.trade[move.a]} in a trade, more than all you hold ({value})")
+    return None
+
+
+def _why_give(state: ArchaeologyState, c: int, names: Sequence[str],
+              held: Sequence[int]) -> str | None:
+    """:func:`_why_step` of ``give`` card ``c``."""
+    rules = state.rules
+    gives = state.trade_gives
+    if gives is None:
+        return "no trade is under way: a trade begins with a take from the marketplace"
+    order, pos = rules.give_order, rules.give_pos[c]
+    if state.give_value and pos < state.last_give_pos:  # (first: whatever the hand holds)
+        return (f"the gives are entered from the highest trade value down: the {names[c]} "
+                f"before the {names[order[state.last_give_pos]]}")
+    if held[c] <= gives[c]:
+        return f"you hold no {'more ' if gives[c] else ''}{names[c]} to give"
+    spare = sum(rules.trade[d] * (held[d] - gives[d]) for d in order[pos:])
+    need = state.take_value - state.give_value
+    if spare < need:
+        return (f"the gives are entered from the highest trade value down, and the cards "
+                f"you hold from the {names[c]} down are worth {spare} in a trade, less than "
+                f"the {need} still to give")
     return None

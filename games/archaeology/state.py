@@ -638,8 +638,10 @@ class ArchaeologyState(HiddenInformation):
             raise IllegalMoveError(f"move '{trade}' is not legal here: no trade now (one trade "
                                    f"before the turn's first explore and one after each)")
         base = self.to_move * rules.treasures
-        for cards, held, where in ((trade.a, self.hands[base:], "the hand"),
-                                   (trade.b, self.market, "the marketplace")):
+        # (the marketplace first: what it holds is the same whatever the hand holds, so a
+        # tracker that cannot see the hand says why another seat's trade is refused)
+        for cards, held, where in ((trade.b, self.market, "the marketplace"),
+                                   (trade.a, self.hands[base:], "the hand")):
             for c in sorted(set(cards)):
                 if cards.count(c) > held[c]:
                     raise IllegalMoveError(f"move '{trade}' is not legal here: {where} holds "

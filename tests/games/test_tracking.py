@@ -824,3 +824,48 @@ def test_a_thief_sent_to_you_and_what_came_out_as_you_say_them(steal):
     assert tracker.enter("the coin") == "the thief took a coin from you"
     assert [e.get("saw") for e in tracker.record.events if "saw" in e] == [
         "thief", "talisman", "thief", "coin"]
+
+
+_BASE = ("1", "pot shard, parchment scrap, coin, talisman", "3 pot shards, coin, talisman",
+         "card")
+#: every broken cup in sight (4 in the hand, 2 in the marketplace): seat 1 holds none
+_CUPS = ("1", "4 broken cups", "2 broken cups, coin, talisman, pot shard", "card")
+
+
+@pytest.mark.parametrize("lines, message", [
+    # a rule of the marketplace or of the turn, whatever seat 1 holds
+    (_BASE + ("take broken cup",),
+     r"^seat 1: move 'take broken cup' is not legal here: the marketplace holds no broken "
+     r"cup$"),
+    (_BASE + ("give coin",),
+     r"^seat 1: move 'give coin' is not legal here: no trade is under way: a trade begins "
+     r"with a take from the marketplace$"),
+    (_BASE + ("take coin", "give coin", "give coin"),
+     r"^seat 1: move 'give coin' is not legal here: no trade is under way"),
+    (_BASE + ("take coin", "give coin", "take pot shard"),
+     r"^seat 1: move 'take pot shard' is not legal here: no trade now \(one trade before the "
+     r"turn's first explore and one after each\)$"),
+    (_BASE + ("trade pot shard for 2 coins",),
+     r"^seat 1: move '.*' is not legal here: the marketplace holds 1 coin, not 2$"),
+    # the order the tracker takes a trade's steps in, said
+    (_BASE + ("take talisman", "take coin"),
+     r"^seat 1: move 'take coin' is not legal here: the takes are entered in card order: the "
+     r"coin before the talisman$"),
+    (_BASE + ("take talisman", "give pot shard", "give coin"),
+     r"^seat 1: move 'give coin' is not legal here: the gives are entered from the highest "
+     r"trade value down: the coin before the pot shard$"),
+    # a rule of seat 1's cards: what it could hold, given what you have seen
+    (_CUPS + ("take coin", "give broken cup"),
+     r"^seat 1: move 'give broken cup' is not possible here: seat 1 holds no broken cup to "
+     r"give, in any hand it could hold, given what you have seen$"),
+])
+def test_another_seats_refused_trade_step_says_the_rule_it_breaks(lines, message):
+    """Another seat's ``take``/``give`` refused in every world said "no hand it could hold,
+    given what you have seen, allows it" (a give with no trade under way, a take of a card
+    the marketplace has none of, a take out of card order), or "a trade is under way"
+    for a give of a card all of whose copies are in sight: the rule it breaks."""
+    tracker = Tracker.start(load("archaeology"), players=2, seat=0)
+    for line in lines[:-1]:
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match=message):
+        tracker.enter(lines[-1])
