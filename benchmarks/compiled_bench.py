@@ -256,12 +256,12 @@ def run(*, quick: bool, progress: Progress = no_progress, games: int | None = No
              for b, pure in builds.items()}
     figures["archaeology_opening_parts"] = parts
     for build, p in parts.items():
-        whole = p["search_ms"]
+        whole = p["search_cpu_ms"]
         lines.append(f"archaeology opening, {build}: {whole:.3f} ms CPU per iteration = "
-                     + ", ".join(f"{k} {p[k + '_ms']:.3f} ({p[k + '_ms'] / whole:.0%})"
+                     + ", ".join(f"{k} {p[k + '_cpu_ms']:.3f} ({p[k + '_cpu_ms'] / whole:.0%})"
                                  for k in ("playout", "determinize", "tree"))
-                     + f" (determinize: clone {p['clone_ms']:.3f}, sampling "
-                     f"{p['sampling_ms']:.3f})")
+                     + f" (determinize: clone {p['clone_cpu_ms']:.3f}, sampling "
+                     f"{p['sampling_cpu_ms']:.3f})")
     progress(1)
 
     # OpenSpiel's Python ISMCTS on the pure engine
@@ -289,14 +289,14 @@ def run(*, quick: bool, progress: Progress = no_progress, games: int | None = No
         res = _in_child({"kind": "match", "games": n}, pure)
         minutes = res["cpu_s"] / n * 200 / 60
         match[build] = {"games": n, "cpu_s": round(res["cpu_s"], 1),
-                        "minutes_for_200": round(minutes, 1), "win_rate": res["win_rate"]}
+                        "cpu_minutes_for_200": round(minutes, 1), "win_rate": res["win_rate"]}
         progress(1)
     same = match["compiled"]["win_rate"] == match["pure"]["win_rate"]
     figures["match"] = {**match, "same_results": same}
-    compiled_minutes = match["compiled"]["minutes_for_200"]
+    compiled_minutes = match["compiled"]["cpu_minutes_for_200"]
     lines.append(f"200-game Archaeology match, ismcts at {MATCH_ITERATIONS} iterations vs "
                  f"greedy, extrapolated from {n} games: compiled {compiled_minutes:.1f} min "
-                 f"of CPU, pure {match['pure']['minutes_for_200']:.1f} (target <= "
+                 f"of CPU, pure {match['pure']['cpu_minutes_for_200']:.1f} (target <= "
                  f"{MATCH_MINUTES_TARGET:.0f} min: "
                  f"{_verdict(compiled_minutes, MATCH_MINUTES_TARGET, higher=False)}); "
                  f"same results: {same}")

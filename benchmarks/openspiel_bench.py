@@ -97,9 +97,9 @@ def _speed(game_id: str, quick: bool) -> dict[str, float]:
             "ours_random_rollouts_iterations_per_cpu_s": round(ours_random, 1),
             "openspiel_iterations_per_cpu_s": round(theirs, 1),
             "ratio": round(ours / theirs, 2), "ratio_same_rollouts": round(ours_random / theirs, 2),
-            "adapter_random_playout_ms": round(_adapter_playout_ms(game, world, seat,
+            "adapter_random_playout_cpu_ms": round(_adapter_playout_ms(game, world, seat,
                                                                    playouts), 3),
-            "engine_random_playout_ms": round(_engine_playout_ms(world, seat, playouts), 3)}
+            "engine_random_playout_cpu_ms": round(_engine_playout_ms(world, seat, playouts), 3)}
 
 
 def run(*, quick: bool, progress: Progress = no_progress, games: int | None = None,
@@ -121,8 +121,8 @@ def run(*, quick: bool, progress: Progress = no_progress, games: int | None = No
             f"{speed['ratio']:.1f}x ({speed['ratio_same_rollouts']:.1f}x with the same random "
             f"rollouts; target >= {TARGET_SPEED:.0f}x: "
             f"{'met' if speed['ratio'] >= TARGET_SPEED else 'NOT met'}); a random playout "
-            f"costs {speed['adapter_random_playout_ms']:.2f} ms through the adapter, "
-            f"{speed['engine_random_playout_ms']:.2f} ms on the bare engine")
+            f"costs {speed['adapter_random_playout_cpu_ms']:.2f} ms through the adapter, "
+            f"{speed['engine_random_playout_cpu_ms']:.2f} ms on the bare engine")
         count = games or (2 if quick else FULL_GAMES if full else GAMES[game_id])
         table = bot_table(game_id, data, names=openspiel.BOT_NAMES)
         iterations = 30 if quick else ITERATIONS

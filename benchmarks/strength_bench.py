@@ -249,7 +249,7 @@ def play_match(match: Match, *, games: int, execution: Execution = LOCAL,
            "iterations": list(match.iterations), "deal_options": dict(match.deal_options),
            "games": games, "win_rate": rate, "ci95": list(ci), "target": match.target,
            "mean_scores": list(result.mean_scores),
-           "seconds": round(time.perf_counter() - start, 1)}
+           "wall_s": round(time.perf_counter() - start, 1)}
     if match.target is not None:
         out["verdict"], out["games_to_settle"] = verdict(rate, ci, match.target)
     return out
@@ -280,7 +280,7 @@ def run(*, quick: bool, progress: Progress = no_progress, full: bool = False,
         lines.append(f"  {match.label}{iterations}: {figures['win_rate']:.1%} "
                      f"[{low:.1%}, {high:.1%}] {judged}; mean scores "
                      f"{figures['mean_scores'][0]:.1f} vs {figures['mean_scores'][1]:.1f} "
-                     f"({figures['seconds']:.0f} s)")
+                     f"({figures['wall_s']:.0f} s wall)")
     return {"text": "\n".join(lines),
             "figures": {"iterations": ITERATIONS, "games_per_match": per_match,
                         "playout_rates": rates, "matches": matches}}

@@ -256,16 +256,14 @@ def _bench_help() -> str:
         f"--quick takes {QUICK_BENCH_TIME}.",
         "The report measures time, so it differs run to run (no byte-identity promise). In "
         "its JSON a field is a time when a word of its name (between underscores) is a unit: "
-        "s or seconds (cpu_s, wall_s, cpu_s_median), ms (search_ms), us (microseconds); "
-        "with the word per it is a rate (iterations_per_cpu_s, ms_per_iteration). A name "
-        "with cpu is CPU time, one with wall wall-clock time (each suite's wall_s, every "
-        "time of the archaeology, expedition and lootnrun suites), deterministic_s CP-SAT's "
-        "deterministic time, the same run to run. Names with none of these are CPU time in "
-        "the search suite's breakdown (search_ms, playout_ms, ...), the openspiel suite's "
-        "playouts (..._playout_ms) and the ancients suite's limit_s (a CPU budget), and "
-        "wall clock everywhere else (seconds, iterations_per_s, time_s, target_s, the grids "
-        "and ancients suites' _us, _ms and _s). \"machine\" holds the build and "
-        "the load average at the end."]
+        "s (cpu_s, wall_s, cpu_s_median), ms (search_cpu_ms), us (microseconds), minutes; "
+        "with the word per it is a rate (iterations_per_cpu_s, "
+        "ismcts_wall_ms_per_iteration). Its name says the clock: a name with cpu is CPU "
+        "time, one with wall wall-clock time; deterministic_s is CP-SAT's deterministic "
+        "time, the same run to run, and cap_s the cap that a command's wall and CPU time "
+        "are each held to (the time-limit cap tables). The strength suite's playout_rates "
+        "are iterations per CPU second. \"machine\" holds the build and the load average "
+        "at the end."]
     return "\n".join("\n".join(textwrap.wrap(p, 76, break_on_hyphens=False))
                      for p in paragraphs)
 

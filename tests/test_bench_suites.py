@@ -312,3 +312,51 @@ def test_the_archaeology_section_reads_as_the_others_and_names_its_clocks(monkey
     assert not keys & {"seconds", "cpu_seconds", "iterations_per_s", "policy_playout_ms"}
     speed = lootnrun_bench._speed(cards_data.load("lootnrun"), 20)
     assert {"iterations_per_wall_s", "playout_wall_ms"} <= set(speed), speed
+
+
+#: A word of a figure's name that makes it a time (``digsite bench --help``).
+_TIME_UNIT = re.compile(r"(?:^|_)(?:s|ms|us|seconds|minutes)(?:_|$)")
+#: Times that are neither clock's: CP-SAT's deterministic time, and the cap a command's
+#: wall and CPU time are each held to.
+_NO_CLOCK = {"deterministic_s", "cap_s"}
+
+
+def _figure_names(source: str) -> set[str]:
+    """The string keys a benchmark module writes: dict literals' and ``x["key"] = ``'s."""
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Dict):
+            names |= {k.value for k in node.keys
+                      if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+        elif isinstance(node, ast.Assign):
+            names |= {t.slice.value for t in node.targets if isinstance(t, ast.Subscript)
+                      and isinstance(t.slice, ast.Constant) and isinstance(t.slice.value, str)}
+    return names
+
+
+def test_every_suites_times_name_their_clock():
+    """Only the card-game suites' times said CPU or wall; the others wrote ``seconds``,
+    ``iterations_per_s``, the search breakdown's ``search_ms`` (CPU), the grids suite's
+    ``..._median_us`` (wall), the Ancients planner's ``planner_median_ms`` (wall) beside
+    its ``planner_cpu_median_ms``: a reader could not tell which clock. Every suite's
+    time names its clock now (renamed deliberately: bench JSON holds times, no
+    byte-identity promise)."""
+    from pathlib import Path
+
+    import benchmarks
+    from benchmarks import grids_bench, search_bench
+    from games import lootnrun
+
+    folder = Path(benchmarks.__file__).parent
+    unclocked = {f"{path.name}: {name}" for path in sorted(folder.glob("*.py"))
+                 for name in _figure_names(path.read_text(encoding="utf-8"))
+                 if _TIME_UNIT.search(name) and name not in _NO_CLOCK
+                 and not re.search(r"(?:^|_)(?:cpu|wall)(?:_|$)", name)}
+    assert not unclocked, sorted(unclocked)
+    grids = set(_keys(grids_bench.run(quick=True)["figures"]))
+    assert {"placements_all_shapes_median_wall_us", "pattern_match_tests_per_wall_s"} <= grids
+    world, seat = search_bench.opening(lootnrun, cards_data.load("lootnrun"))
+    parts = search_bench.breakdown(world, seat, {}, 20)
+    assert {"search_cpu_ms", "playout_cpu_ms", "tree_cpu_ms", "clone_cpu_ms"} <= set(parts)
