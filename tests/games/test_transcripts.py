@@ -37,6 +37,7 @@ import pytest
 import cards_data
 from games import registry
 from games.protocol import CHANCE, pick_outcome
+from games.table import plural
 from solvers.ancients.policy import greedy_turn
 from solvers.ancients.turn import Dig, dig_steps
 from solvers.archaeology.policy import greedy_policy
@@ -120,15 +121,22 @@ def path_of(game_id: str, players: int, seed: int) -> Path:
     return HERE / f"{game_id}-{players}p-seed{seed}.txt"
 
 
+def header(game_id: str, players: int, seed: int) -> str:
+    """A transcript's first line: the game, its table in the tool's words ("1 player", "3
+    players"), the deal's seed and the moves' policy."""
+    about = POLICIES.get(game_id, ("uniformly random moves", _random))[0]
+    return (f"# {registry.get(game_id).name}: {plural(players, 'player')}, deal seed {seed}, "
+            f"{about}.")
+
+
 def record(game_id: str, players: int, seed: int) -> str:
     """The transcript text of ``game_id`` at ``players`` seats from the deal of ``seed``."""
     engine, data = registry.engine(game_id), cards_data.load(game_id)
     deal = engine.make_deal(players=players, seed=seed, data=data)
     state = engine.state_from_deal(deal, data)
     rng = random.Random(seed)
-    about, factory = POLICIES.get(game_id, ("uniformly random moves", _random))
-    choose = factory(rng)
-    lines = [f"# {registry.get(game_id).name}: {players} player(s), deal seed {seed}, {about}.",
+    choose = POLICIES.get(game_id, ("", _random))[1](rng)
+    lines = [header(game_id, players, seed),
              "# Format and regeneration: tests/games/test_transcripts.py",
              "deal " + json.dumps(deal, separators=(",", ":"))]
     while not state.is_terminal():
@@ -194,6 +202,18 @@ def test_transcript_replays(path):
     deal = json.loads(next(line for line in text.splitlines() if line.startswith("deal "))[5:])
     assert deal == engine.make_deal(players=players, seed=seed, data=data), "make_deal changed"
     assert replay(game_id, text) > 0
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_a_transcript_header_says_its_table_as_the_tool_does(path):
+    """The headers said "1 player(s)", "3 player(s)" where every other screen says "1
+    player", "3 players"; each says its table as the generator writes it now."""
+    match = NAME.match(path.name)
+    assert match, path.name
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    players = int(match["players"])
+    assert first == header(match["game"], players, int(match["seed"]))
+    assert f": {players} player{'' if players == 1 else 's'}, deal seed" in first
 
 
 @pytest.mark.parametrize("game_id", ENGINES)
