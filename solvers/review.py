@@ -22,7 +22,7 @@ come from that one search:
   valued by a handful of playouts, biased low by more than their noise says (a New
   Expedition "blunder" from 24 of 8,000). The review asks ``hint_through``: the same
   search as the hint's, then, where it left the move played fewer than
-  :func:`played_playouts` (a twentieth of the budget, at least ``FEW``: 100 of 2,000),
+  :func:`played_playouts` (a fifth of the budget, at least ``FEW``: 400 of 2,000),
   that many playouts through it, played whatever their results, which alone value it
   (``playouts_added``; the other moves' values are the search's, unchanged;
   ``solvers.ismcts.search``'s ``through`` says why this is the same kind of estimate as
@@ -267,7 +267,7 @@ def played_playouts(iterations: int | None) -> int:
     does (a loss too close to call says the budget that would tell).
 
     >>> played_playouts(2000), played_playouts(8000), played_playouts(100), played_playouts(None)
-    (100, 400, 30, 30)
+    (400, 1600, 30, 30)
     """
     return max(FEW, (iterations or 0) // PLAYED_SHARE)
 
@@ -279,8 +279,11 @@ CONFIRM_FACTOR = 4
 #: Playouts under which the noise of a value takes Student's t, not the normal 1.96.
 FEW = 30
 #: The share of a search's budget the move played gets at least, in playouts of its own
-#: (:func:`played_playouts`): 100 of the card games' default 2,000 iterations.
-PLAYED_SHARE = 20
+#: (:func:`played_playouts`): 400 of the card games' default 2,000 iterations. A twentieth
+#: (100) left the move played far fewer playouts than the best move's visits, so the loss
+#: carried the played value's noise: a fifth changed 6 of 103 decisions' labels at the same
+#: CPU (fewer first searches ask for a confirming one), docs/review.md.
+PLAYED_SHARE = 5
 
 
 def _judge(base: ReviewedDecision, result: Hint, unit: Decision, meaning: str,

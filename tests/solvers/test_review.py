@@ -399,7 +399,7 @@ def test_the_move_played_is_valued_by_playouts_of_its_own_where_the_search_left_
     """The search leaves a move early when its first playouts went badly, so the move played
     was often valued by a handful of playouts (a New Expedition "blunder" from 24 of 8,000;
     8 of 32 decisions of an Archaeology review "too few playouts to judge"). The card
-    games' review gives the move played its own playouts after the search, a twentieth of
+    games' review gives the move played its own playouts after the search, a fifth of
     the budget and at least FEW, which alone value it there; the other moves' values are
     the search's, unchanged."""
     record, data = _record("archaeology", players=2, moves=80, seed=5)
@@ -421,7 +421,7 @@ def test_the_move_played_is_valued_by_playouts_of_its_own_where_the_search_left_
         if row is None or row.visits < played_playouts(200):
             # the search alone left it fewer playouts: the review gave it its own
             left_early += 1
-            assert d.playouts_added == d.played_visits == played_playouts(200) == FEW
+            assert d.playouts_added == d.played_visits == played_playouts(200) == 40
         else:
             assert d.playouts_added is None and d.played_visits == row.visits
             assert d.played_value == row.value
