@@ -35,6 +35,7 @@ from games.protocol import CHANCE, State
 from games.record import GameRecord
 from games.seeding import child_seeds
 from games.table import card_names, plural
+from games.tracking import merged_trade
 from solvers import services
 from solvers.limits import Limit
 
@@ -350,6 +351,15 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             try:
                 steps = _whole_turn(g, text) or [game.parse_typed(g.state, text)]
             except IllegalMoveError as exc:
+                # a second trade in a turn: played as one with the first (the JSON stream
+                # for programs keeps the engine's moves and refusals)
+                merged = _trade_again(g, text) if term.emit is None else None
+                if merged:
+                    term.complain(merged)
+                    continue
+                if merged is not None:
+                    save(g.record)
+                    return None  # (the screen again, the merged trade among its events)
                 # not the engine's own legal steps ("take pot_shard"), which this screen never
                 # shows (it numbers whole decisions): the rule broken, then the way to the
                 # screen's own list
@@ -389,6 +399,64 @@ def _whole_turn(g: _Game, text: str) -> list[Hashable] | None:
         return None
     steps: list[Hashable] | None = services.capability(g.game.id, "turn_steps")(g.state, text)
     return steps
+
+
+def _trade_again(g: _Game, text: str) -> str | None:
+    """A second trade of the person's turn (Archaeology, the New Expedition), after its
+    first with only sales between: at the table a seat may trade any number of times, and
+    the engine plays a turn's trades between two explores as one (the same hands and
+    marketplace after them), so the one trade (``games.tracking.merged_trade``, as
+    ``track`` enters it) is played in place of the first, the sales after it again.
+    ``None``: ``text`` is no such trade (refuse it as the engine did); '' when the one
+    trade is played (an event says so; ``undo`` takes back both); else the one line that
+    says why the two cannot be one."""
+    moves = g.record.moves
+    k = len(moves) - 1
+    while k >= 0 and moves[k].seat == g.seat and moves[k].move.startswith("sell "):
+        k -= 1
+    if k < 0 or moves[k].seat != g.seat or not moves[k].move.startswith("trade "):
+        return None
+    try:
+        merged, why = merged_trade(g.game, g.state, moves[k].move, text)
+    except DigsiteError:
+        return None
+    one = merged.replace("_", " ")  # (the player's spelling; it reads back the same)
+    if not why:
+        before, decided = g.record, list(g.decided)
+        g.record = replace(g.record, moves=moves[:k])
+        g.replay()
+        try:
+            words = _play_steps(g, [merged] + [e.move for e in moves[k + 1:]])
+        except DigsiteError as exc:  # (the rule it breaks, not the engine's list)
+            g.record = before
+            g.replay()
+            while g.state.current_player() == CHANCE:  # (as it was: the person's decision)
+                g.state.apply(g.state.chance_outcomes()[0][0])
+            why = " ".join((exc.said if isinstance(exc, IllegalMoveError) else str(exc)).split())
+        else:
+            g.decided = [i for i in decided if i < k] + [k]  # (undo: back before both)
+            sold = " and your sales after it" if len(moves) > k + 1 else ""
+            g.events.append(f"merged with this turn's trade: now {words[0]} (a turn's trades "
+                            f"between two explores are played as one; `undo` takes back "
+                            f"both{sold})")
+            return ""
+    here = f", here `{one}`," if " nothing" not in merged else ""
+    return (f"you traded earlier this turn and the trades between two explores are played "
+            f"as one{here} which cannot be: {why}")
+
+
+def _play_steps(g: _Game, texts: list[str]) -> list[str]:
+    """The person's moves ``texts`` played (chance first where it is to act), each
+    recorded; their words as ``describe`` says them (the list's words)."""
+    said = []
+    for text in texts:
+        while g.state.current_player() == CHANCE:
+            g.state.apply(g.state.chance_outcomes()[0][0])
+        move = g.game.parse_move(g.state, text)
+        said.append(_words(g, move) or str(move))
+        g.record = g.record.played(g.seat, str(move))
+        g.state.apply(move)
+    return said
 
 
 def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:

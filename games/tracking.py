@@ -92,8 +92,8 @@ from .seeding import make_rng
 from .table import plural, said_of, said_to
 
 __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
-           "answer", "chamber_shown", "setup_questions", "read_table", "tracked_games",
-           "table_session"]
+           "answer", "chamber_shown", "merged_trade", "setup_questions", "read_table",
+           "tracked_games", "table_session"]
 
 TABLE_FORMAT = 1
 #: A move written with its seat: ``seat 1: sell coin 2``, ``seat 1 sell coin 2``, ``1: ...``.
@@ -654,6 +654,38 @@ def _fill_chamber(state: State[Any], i: int, cards: list[int], seat: int) -> boo
         chambers[k] = tuple(sorted(place))
     chambers[i] = tuple(sorted(cards))
     return True
+
+
+def merged_trade(game: Game, state: State[Any], first: str, second: str) -> tuple[str, str]:
+    """The one trade that a seat's trade ``first`` and then ``second`` (texts) make, as the
+    engine plays a turn's trades between two explores (Archaeology and the New Expedition:
+    at the table a seat may trade any number of times), and why it cannot be ('' when it
+    can: the gives cover the takes, it gives and takes something); ``state``: the
+    position, for the card names and values. ``DigsiteError`` when ``second`` is no trade.
+    ``track`` enters the one trade in place of the first, and ``play`` too.
+    """
+    engine = game.engine
+    first_move = engine.parse_text(first)
+    second_move = read_text(state, second, engine.parse_text, engine.FORMS)
+    if str(second_move).partition(" ")[0] != "trade":
+        raise InvalidMoveError(f"{second!r} is no trade")
+    # the one trade: a card the first took and the second gave (or the first gave and
+    # the second took) never moved
+    took, gave = list(first_move.b), list(first_move.a)
+    more_gives, more_takes = _unless_in(second_move.a, took), _unless_in(second_move.b, gave)
+    gives, takes = gave + more_gives, took + more_takes
+    rules = getattr(state, "rules")
+    names = rules.cards.names
+    merged = (f"trade {' '.join(names[c] for c in sorted(gives)) or 'nothing'} for "
+              f"{' '.join(names[c] for c in sorted(takes)) or 'nothing'}")
+    given, taken = (sum(rules.trade[c] for c in cards) for cards in (gives, takes))
+    # (reasons that hold whatever the seat's hand: the engine's own would vary with it)
+    why = ("" if gives and takes else "it would give cards for none" if gives
+           else "it would take cards for none" if takes
+           else "together they change nothing (every card went back where it was)")
+    if not why and given < taken:
+        why = f"the gives (trade value {given}) do not cover the takes (trade value {taken})"
+    return merged, why
 
 
 def _unless_in(cards: Sequence[int], pool: list[int]) -> list[int]:
@@ -1438,30 +1470,10 @@ class Tracker:
             raise refused
         sales = [str(e["move"]) for e in events[k + 1:]]
         sold = f"before the sale{'s' if len(sales) > 1 else ''}" if sales else ""
-        engine = self.game.engine
         try:
-            first = engine.parse_text(str(last["move"]))
-            second = read_text(self._state(), text, engine.parse_text, engine.FORMS)
+            merged, why = merged_trade(self.game, self._state(), str(last["move"]), text)
         except DigsiteError:
             raise refused from None
-        if str(second).partition(" ")[0] != "trade":
-            raise refused
-        # the one trade: a card the first took and the second gave (or the first gave and
-        # the second took) never moved
-        took, gave = list(first.b), list(first.a)
-        more_gives, more_takes = _unless_in(second.a, took), _unless_in(second.b, gave)
-        gives, takes = gave + more_gives, took + more_takes
-        rules = getattr(self._state(), "rules")
-        names = rules.cards.names
-        merged = (f"trade {' '.join(names[c] for c in sorted(gives)) or 'nothing'} for "
-                  f"{' '.join(names[c] for c in sorted(takes)) or 'nothing'}")
-        given, taken = (sum(rules.trade[c] for c in cards) for cards in (gives, takes))
-        # (reasons that hold whatever the seat's hand: the engine's own would vary with it)
-        why = ("" if gives and takes else "it would give cards for none" if gives
-               else "it would take cards for none" if takes
-               else "together they change nothing (every card went back where it was)")
-        if not why and given < taken:
-            why = f"the gives (trade value {given}) do not cover the takes (trade value {taken})"
         if not why:
             try:
                 self._replace_from(k, [])

@@ -321,8 +321,8 @@ def describe_decision(state: State, seat: int) -> str:
         if state.no_dig and not state.acted:
             return ("the dig site is empty: trade, sell or explore, or end your turn without "
                     "selling or exploring (a pass)")
-        return ("your turn: trade, sell and explore, in any order (one trade before your "
-                "first explore and one after each), then end your turn")
+        return ("your turn: trade, sell and explore, in any order and as often as you can, "
+                "then end your turn (the trades between two explores are played as one)")
     return "wait"
 
 

@@ -1,0 +1,46 @@
+"""`digsite play` as a player at a real table plays it: a second trade in a turn, an undo
+that shows nothing it should not, the end of a Loot N Run game told, long lists kept short
+(a tester's report, f21)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cards_data
+from games.record import read_record
+
+
+def _record(path: Path, game: str):
+    return read_record(json.loads(path.read_text()), game, cards_data.load(game))
+
+
+def test_a_second_trade_in_a_turn_is_merged_with_the_first(run_cli, tmp_path):
+    """Both rulebooks let a seat trade with the marketplace again and again in a turn; play
+    refused the second ("no trade now (one trade before the turn's first explore and one
+    after each)"). It plays the turn's trades between two explores as one, as track enters
+    them, says so, and `undo` takes back both (seed 7: the person holds a broken cup)."""
+    target = tmp_path / "game.json"
+    keys = ["trade 1 broken cup for 2 parchment scraps",
+            "trade 2 parchment scraps for 1 broken cup",  # (back where it was: no trade)
+            "trade 1 parchment scrap for 1 pot shard", "quit"]
+    result = run_cli("play", "archaeology", "--seed", "7", "--record", str(target),
+                     stdin="\n".join(keys) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: you traded earlier this turn and the trades between two explores are played "
+        "as one which cannot be: together they change nothing (every card went back where "
+        "it was)"]
+    assert ("merged with this turn's trade: now trade 1 broken cup for 1 pot shard + 1 "
+            "parchment scrap (trade value 2 for 2) (a turn's trades between two explores are "
+            "played as one; `undo` takes back both)") in result.out
+    assert "one trade before your first explore" not in result.out
+    assert "(the trades between two explores are played as one)" in result.out
+    mine = [e.move for e in _record(target, "archaeology").moves if e.seat == 0]
+    assert mine == ["trade broken_cup for pot_shard parchment_scrap"]
+    # undo takes back both trades: the hand of the deal again, no trade recorded
+    result = run_cli("play", "archaeology", "--seed", "7", "--record", str(target),
+                     stdin="\n".join(keys[:1] + keys[2:3] + ["undo", "quit"]) + "\n")
+    assert result.code == 0, result.err
+    assert [e.move for e in _record(target, "archaeology").moves if e.seat == 0] == []
+    assert result.out.count("you hold 5 cards: 3 pot shards, 1 talisman, 1 broken cup") == 2
