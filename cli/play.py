@@ -9,7 +9,9 @@ decision asks, and the legal moves as whole decisions, numbered. The person answ
 * a number (``3`` picks the third) or the move's text (as ``digsite hint`` prints it);
 * ``hint`` (or ``?``), ``hint N`` for N iterations: the engine's view, only when asked (in
   the card games with the beliefs about the hidden cards, as ``hint --beliefs``);
-* ``undo``: back to the person's previous decision (the bots' moves since are taken back);
+* ``undo``: back to the person's previous decision (the bots' moves since are taken back),
+  only over what showed the person nothing new (at a table with bots: the deal is fixed, so
+  a card seen, taken back, would be known in the game played again; ``_seen_since``);
 * ``show`` the screen again, ``moves`` the list again, ``help``, ``quit``.
 
 The words come from the engines' presentation modules (``games.table``, through
@@ -33,7 +35,7 @@ from games.errors import DigsiteError, IllegalMoveError, InvalidMoveError
 from games.forgiving import PLAIN, spoken
 from games.protocol import CHANCE, State
 from games.record import GameRecord
-from games.seeding import child_seeds
+from games.seeding import child_seeds, make_rng
 from games.table import card_names, plural
 from games.tracking import merged_trade
 from solvers import services
@@ -54,7 +56,9 @@ COMMANDS = (
     ("{move}", "{which} written out, as the list and `digsite notation` write them"),
     ("hint, hint 5000", "the engine's ranking of your moves (at its default budget, or 5000 "
                         "iterations); `?` for short"),
-    ("undo", "take back your last decision (and the bots' moves since)"),
+    ("undo", "take back your last decision (and the bots' moves since), unless the game "
+             "has shown you something new since: a card dug or drawn, a secret look, rooms "
+             "revealed (at a table with bots)"),
     ("show / moves", "the whole screen again / the list of moves again"),
     ("quit", "stop here; the game so far stays in the record file"),
 )
@@ -333,6 +337,13 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             if not g.decided:
                 term.complain("nothing to undo: this is your first decision")
                 continue
+            # (alone at the table, the deal is all one plays against: undo takes back
+            # anything, as a practice game's should)
+            seen = _seen_since(g, g.decided[-1]) if len(g.names) > 1 else None
+            if seen is not None:
+                term.complain(f"undo stops here: you have seen what came since ({seen}); "
+                              f"undo goes back only over what showed you nothing new")
+                continue
             del_from = g.decided.pop()
             g.record = replace(g.record, moves=g.record.moves[:del_from])  # (its data kept)
             g.replay()
@@ -399,6 +410,56 @@ def _whole_turn(g: _Game, text: str) -> list[Hashable] | None:
         return None
     steps: list[Hashable] | None = services.capability(g.game.id, "turn_steps")(g.state, text)
     return steps
+
+
+#: Worlds ``_shows`` tries: a move whose outcome for the person differs in any of them
+#: showed the person something (one world may deal the same card by chance).
+WORLDS = 3
+
+
+def _seen_since(g: _Game, decided: int) -> str | None:
+    """What the game showed the person since its decision at record index ``decided``, in
+    the screen's words (the first such event), or ``None``: nothing new. Undo may go back
+    only over what showed nothing: the deal is fixed (a card dug once comes again in the
+    same place) and bots replay their seeds, so a card dug or drawn, a secret look or rooms
+    revealed, taken back, would be known in the game played again. A chance step shows
+    something when the screen tells it; a move when the person's information after it is
+    not the same in worlds dealt otherwise, alike to the person before it
+    (``determinize``): the Temple's look, a Loot N Run loot or awakening, a card taken."""
+    game, seat = g.game, g.seat
+    state = game.state_from_deal(g.record.deal)
+    moves = g.record.moves
+    for i in range(len(moves) + 1):
+        while state.current_player() == CHANCE and not state.is_terminal():
+            outcome = state.chance_outcomes()[0][0]
+            words = game.describe_event(state, outcome, seat, names=g.names)
+            if i > decided and words:  # (before the decision: seen when deciding)
+                return words
+            state.apply(outcome)
+        if i == len(moves):
+            return None
+        move = game.parse_move(state, moves[i].move)
+        if i >= decided and _shows(state, move, seat):
+            return game.describe_event(state, move, seat, names=g.names) or str(move)
+        state.apply(move)
+    return None
+
+
+def _shows(state: State[Any], move: Hashable, seat: int) -> bool:
+    """Whether ``move`` shows ``seat`` something: what ``seat`` knows after it differs in a
+    world dealt otherwise (a move that world cannot make is told nothing by)."""
+    after = state.clone()
+    after.apply(move)
+    known = after.information_set_key(seat)
+    for k in range(WORLDS):
+        world = state.determinize(seat, make_rng(k))
+        try:
+            world.apply(move)
+        except DigsiteError:  # (another seat's move its hand there cannot make)
+            continue
+        if world.information_set_key(seat) != known:
+            return True
+    return False
 
 
 def _trade_again(g: _Game, text: str) -> str | None:

@@ -44,3 +44,30 @@ def test_a_second_trade_in_a_turn_is_merged_with_the_first(run_cli, tmp_path):
     assert result.code == 0, result.err
     assert [e.move for e in _record(target, "archaeology").moves if e.seat == 0] == []
     assert result.out.count("you hold 5 cards: 3 pot shards, 1 talisman, 1 broken cup") == 2
+
+
+def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
+    """Undo took back a secret look at the Temple's chamber, a room looted, a card dug:
+    the deal is fixed, so the card seen came again in the same place and the game played
+    again was played knowing it. Undo goes back only over what showed the person nothing
+    new, and says where it stops and why; a sale it takes back, as before (seed 3: the
+    person sells, the Temple offers a look)."""
+    result = run_cli("play", "expedition", "--monument", "temple", "--seed", "3", "--record",
+                     str(tmp_path / "e.json"), stdin="1\nlook A\nundo\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: undo stops here: you have seen what came since (you looked secretly at "
+        "chamber A: 2 pot shards, 2 parchment scraps, 1 coin); undo goes back only over "
+        "what showed you nothing new"]
+    result = run_cli("play", "expedition", "--monument", "temple", "--seed", "3", "--record",
+                     str(tmp_path / "e.json"), stdin="1\nundo\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert "(undone: back to your previous decision)" in result.out
+    result = run_cli("play", "lootnrun", "--record", str(tmp_path / "l.json"),
+                     stdin="loot 0\nundo\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.startswith("error: undo stops here: you have seen what came since (you "
+                                 "drew from deck 0: room 13 (yellow): scarab"), result.err
+    result = run_cli("play", "archaeology", "--seed", "1", "--record", str(tmp_path / "a.json"),
+                     stdin="1\nundo\nquit\n")  # (the thief sent, and the card it took seen)
+    assert "(the thief took a pot shard from seat 1 (greedy))" in result.err, result.err

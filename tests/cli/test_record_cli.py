@@ -223,17 +223,18 @@ def test_a_record_of_other_card_data_names_the_file_in_its_source(run_cli, tmp_p
 
 def test_undo_in_play_keeps_the_records_card_data(run_cli, tmp_path):
     # (undo rebuilt the record without its fingerprint: read back, it replayed with the
-    # bundled data)
+    # bundled data; a sale undone: undo does not go back over a Loot N Run loot, which
+    # shows a room)
     mine = tmp_path / "mine.toml"
-    mine.write_text(run_cli("data", "show", "lootnrun").out.replace("target = 35",
-                                                                    "target = 30"))
+    mine.write_text(run_cli("data", "show", "archaeology").out.replace("\nhand = 4",
+                                                                       "\nhand = 5"))
     played = tmp_path / "played.json"
-    result = run_cli("play", "lootnrun", "--cards", str(mine), "--record", str(played),
-                     stdin="1\n1\nundo\nquit\n")
+    result = run_cli("play", "archaeology", "--cards", str(mine), "--record", str(played),
+                     stdin="1\nundo\nquit\n")
     assert result.code == 0, result.err
     assert "undone" in result.out
     doc = json.loads(played.read_text())
-    assert doc["cards"] == cards_data.fingerprint(cards_data.load("lootnrun", mine))
+    assert doc["cards"] == cards_data.fingerprint(cards_data.load("archaeology", mine))
 
 
 def test_a_record_without_its_card_data_says_once_which_data_reads_it(run_cli, tmp_path):
