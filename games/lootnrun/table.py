@@ -165,6 +165,40 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
     return f"{who}: {move}"
 
 
+def _revealed_at_end(state: State) -> list[list[int]] | None:
+    """The rooms each seat had in front when the game ended, which the end revealed and
+    scored (the state keeps them as the discard pile's last rooms, seat by seat, before
+    those of a run that ended the game): how many each seat had is counted off the
+    state's log, a loot or a kept room adding one, a run or an awakening taking them all.
+    ``None`` when the log cannot tell: the pile since the last reshuffle is not what the
+    log's moves put there (a position from a view, whose log starts late)."""
+    held = [0] * state.num_players
+    ran = 0  # (a run that ended the game: its rooms go to the pile after the end's)
+    piled = [0, 0]  # (the fewest and the most rooms the log's moves put on the pile: a
+    # Werewolf's draw from an empty deck draws nothing)
+    for seat, move in state.log:
+        ran = held[seat] if type(move) is Run else 0
+        if type(move) is Reshuffle:
+            piled = [0, 0]
+        elif type(move) is Loot:
+            held[seat] += 1
+        elif type(move) is Keep:
+            held[seat] += move.first + move.second
+            piled[0] += not (move.first or move.second)  # (a draw kept none of: 1 or 2)
+            piled[1] += 2 - move.first - move.second
+        elif isinstance(move, (Run, Awaken)):
+            owner = move.target if isinstance(move, Awaken) else seat
+            piled = [n + held[owner] for n in piled]
+            held[owner] = 0
+    if not piled[0] + sum(held) <= len(state.discard) <= piled[1] + sum(held):
+        return None
+    out, end = [], len(state.discard) - ran
+    for count in reversed(held):
+        out.append(state.discard[end - count:end])
+        end -= count
+    return out[::-1]
+
+
 def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:
     """Who reached the target (the seat whose score ended the game), everyone's final score
@@ -178,6 +212,16 @@ def describe_result(state: State, *, names: Sequence[str] | None = None,
     if state.ended_by >= 0:  # (a game cut short in a record has no end to tell)
         lines.append(f"{name(state.ended_by)} reached {plural(state.target, 'point')}: the "
                      "game ended, every seat revealed and scored the rooms in front")
+        rules = state.rules
+        for p, rooms in enumerate(_revealed_at_end(state) or ()):
+            # (the screen said the final scores alone: a seat's 7 points from rooms never
+            # seen were told nowhere)
+            gained = score_rooms(rules, rooms)
+            listed = " / ".join(room_words(rules, r) for r in rooms)
+            lines.append(f"  {name(p)}: {plural(len(rooms), 'room')} worth "
+                         f"{plural(gained, 'point')} ({listed}), {scores[p] - gained} + "
+                         f"{gained} = {scores[p]}" if rooms
+                         else f"  {name(p)}: no rooms in front, {scores[p]}")
     lines.append("final scores: " + ", ".join(f"{name(p)} {scores[p]}"
                                               for p in range(state.num_players)))
     winners = state.winners()

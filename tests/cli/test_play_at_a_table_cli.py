@@ -71,3 +71,19 @@ def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
     result = run_cli("play", "archaeology", "--seed", "1", "--record", str(tmp_path / "a.json"),
                      stdin="1\nundo\nquit\n")  # (the thief sent, and the card it took seen)
     assert "(the thief took a pot shard from seat 1 (greedy))" in result.err, result.err
+
+
+def test_the_end_of_loot_n_run_tells_each_seats_rooms_and_score(run_cli, tmp_path):
+    """Game over said "final scores: you 0, seat 1 (greedy) 43, seat 2 (greedy) 19" and no
+    more: seat 2's 5 points from its 3 rooms, revealed at the end, were seen nowhere."""
+    result = run_cli("play", "lootnrun", "--players", "3", "--record",
+                     str(tmp_path / "l.json"), stdin="1\n" * 300)
+    assert result.code == 0, result.err
+    end = result.out[result.out.index("--- game over ---"):].splitlines()
+    assert end[2:6] == [
+        "  you: no rooms in front, 0",
+        "  seat 1 (greedy): no rooms in front, 43",
+        "  seat 2 (greedy): 3 rooms worth 5 points (room 21 (yellow): chest; an empty top / "
+        "room 45 (green): crown, scarab; an empty top / room 42 (green): idol, necklace; an "
+        "empty top), 14 + 5 = 19",
+        "final scores: you 0, seat 1 (greedy) 43, seat 2 (greedy) 19"], end

@@ -474,3 +474,37 @@ def test_every_refusal_gives_the_rule_it_breaks():
                                    f"(legal: {listing(legal)})")
             s.apply(rng.choice(legal))
     assert refused > 1000
+
+
+def test_the_end_tells_the_rooms_each_seat_revealed_and_its_scores_parts():
+    """The end said the final scores alone ("seat 2 (greedy) 11"): a seat's points from the
+    rooms the end revealed were told nowhere. Each seat's rooms at the end are said, with
+    its score before and after them; they are the rooms in front before the last move
+    (less those the move itself took), in random games of 2 to 4 seats."""
+    for seed in range(60):
+        players = 2 + seed % 3
+        s = state(players, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            if s.current_player() == CHANCE:
+                s.apply(s.chance_outcomes()[0][0])
+                continue
+            before, move = s.clone(), rng.choice(s.legal_moves())
+            s.apply(move)
+        fronts = [list(f) for f in before.fronts]
+        if isinstance(move, Run):
+            fronts[before.to_move] = []
+        if isinstance(move, Awaken):
+            fronts[move.target] = []
+        words = lootnrun.describe_result(s, viewer=0)
+        told = words[1:1 + players]
+        for p, line in enumerate(told):
+            gained = score_rooms(T, fronts[p])
+            who = "you" if p == 0 else f"seat {p}"
+            if fronts[p]:
+                assert line.startswith(f"  {who}: {len(fronts[p])} room"), (seed, line)
+                assert line.endswith(f", {s.scores[p] - gained} + {gained} = {s.scores[p]}")
+                assert all(f"room {T.ids[r]} (" in line for r in fronts[p]), (seed, line)
+            else:
+                assert line == f"  {who}: no rooms in front, {s.scores[p]}", (seed, line)
+        assert words[1 + players].startswith("final scores: ")
