@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any, Mapping, Sequence
 
@@ -14,7 +15,28 @@ from solvers.results import (ArenaResult, BestScore, DigPlanResult, WorkBudget,
 from .jsonout import to_json
 
 __all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", "format_plan",
-           "format_arena", "format_notation"]
+           "format_arena", "format_notation", "fold"]
+
+
+def fold(text: str, width: int) -> str:
+    """``text`` folded to ``width`` at word boundaries, each line by itself, a line's
+    continuation indented under its text (a terminal cut long lines mid-word): the
+    numbered list's under the move, the events' two spaces more.
+
+    >>> print(fold("  12. end   end the turn and let the next seat play", 30))
+      12. end   end the turn and
+          let the next seat play
+    """
+    out = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        lead = " " * (len(line) - len(body))
+        number = re.match(r"\d+\. ", body)
+        more = lead + (" " * len(number.group()) if number else "  ")
+        out.append(textwrap.fill(body, width, initial_indent=lead, subsequent_indent=more,
+                                 break_long_words=False, break_on_hyphens=False)
+                   if len(line) > width else line)
+    return "\n".join(out)
 
 
 def _num(value: int | float) -> str:

@@ -1148,9 +1148,19 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
     def emit(obj: Mapping[str, object]) -> None:
         click.echo(json.dumps(obj, separators=(",", ":")))
 
-    term = Terminal(read=read, say=click.echo,
-                    complain=lambda text: click.echo(f"error: {text}", err=True),
-                    emit=emit if as_json else None)
+    # (on a terminal the lines are folded at word boundaries: it cut them mid-word)
+    width = (shutil.get_terminal_size((96, 24)).columns - 1 if sys.stdout.isatty()
+             and not as_json else None)
+
+    def say(text: str) -> None:
+        click.echo(fmt.fold(text, width) if width else text)
+
+    def complain(text: str) -> None:
+        said = f"error: {text}"
+        click.echo(fmt.fold(said, width) if width else said, err=True)
+
+    term = Terminal(read=read, say=say, complain=complain, emit=emit if as_json else None,
+                    width=width)
     def save(record: GameRecord) -> None:
         write_text(path, record_text(record.to_json()))
 
@@ -1164,11 +1174,11 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
         emit({"event": "record", "path": as_given, "finished": outcome.how == "finished",
               "moves": outcome.moves})
     elif outcome.how == "finished":
-        click.echo(f"record written to {as_given}")
+        say(f"record written to {as_given}")
     else:
         why = "you quit" if outcome.how == "quit" else "the input ended"
-        click.echo(f"{why} before the end of the game: the game so far "
-                   f"({plural(outcome.moves, 'move')}) is in {as_given}")
+        say(f"{why} before the end of the game: the game so far "
+            f"({plural(outcome.moves, 'move')}) is in {as_given}")
 
 
 def _same_file(a: str, b: str) -> bool:

@@ -60,6 +60,7 @@ COMMANDS = (
              "has shown you something new since: a card dug or drawn, a secret look, rooms "
              "revealed (at a table with bots)"),
     ("show / moves", "the whole screen again / the list of moves again"),
+    ("trades", "the trades, where the list counts them in one line (the New Expedition)"),
     ("quit", "stop here; the game so far stays in the record file"),
 )
 #: Lists longer than this are printed in columns, without the moves' words (Tomb of the
@@ -71,12 +72,16 @@ WORDS_UP_TO = 40
 class Terminal:
     """The loop's input and output: ``read() -> str`` ('' at the end of input),
     ``say(text)`` for the game's story, ``complain(text)`` for a one-line problem, and
-    ``emit(obj)`` (``--json``: one JSON object per line instead of the screens)."""
+    ``emit(obj)`` (``--json``: one JSON object per line instead of the screens) and the
+    terminal's ``width``."""
 
     read: Callable[[], str]
     say: Callable[[str], None]
     complain: Callable[[str], None]
     emit: Callable[[Mapping[str, object]], None] | None = None
+    #: the terminal's width (``None``: not a terminal), for the columns of a long list;
+    #: ``say`` folds its lines to it (``cli.format.fold``)
+    width: int | None = None
 
 
 @dataclass
@@ -244,23 +249,64 @@ def _options(g: _Game) -> list[Hashable]:
     return g.game.decisions(g.state)
 
 
-def _option_lines(g: _Game, options: list[Hashable]) -> list[str]:
-    """The numbered list of the decisions, with their words when it is short."""
-    state = g.state
+def _trade(move: Hashable) -> bool:
+    return str(move).startswith("trade ")
+
+
+def _screen_order(options: list[Hashable]) -> list[Hashable]:
+    """The decisions as the screen numbers them: when the trades are grouped
+    (:func:`_grouped`), the other moves first and the trades after them (the JSON stream
+    keeps the engine's order)."""
+    if not _grouped(options):
+        return options
+    return ([m for m in options if not _trade(m)] + [m for m in options if _trade(m)])
+
+
+def _grouped(options: list[Hashable]) -> bool:
+    """Whether the list shows the trades as one line (the New Expedition's turns offer 100
+    to 200 trades, and the list buried the turn's other moves): when it is longer than
+    ``WORDS_UP_TO`` and the other moves fit in it."""
+    trades = sum(map(_trade, options))
+    return len(options) > WORDS_UP_TO and trades > 0 and len(options) - trades <= WORDS_UP_TO
+
+
+def _option_lines(g: _Game, options: list[Hashable], width: int | None = None) -> list[str]:
+    """The numbered list of the decisions (``options`` in the screen's order), with their
+    words when it is short; the trades as one line when there are many (``trades`` lists
+    them). ``width``: the terminal's, for the columns of a long list."""
+    if _grouped(options):
+        first = next(i for i, m in enumerate(options) if _trade(m))
+        example = str(options[first]).replace("_", " ")
+        return _worded(g, options[:first]) + [
+            f"  ({plural(len(options) - first, 'trade')} possible, numbered {first + 1} to "
+            f"{len(options)}: type 'trades' to list them, or type a trade, as `{example}`)"]
     if len(options) <= WORDS_UP_TO:
-        width = max(len(str(m)) for m in options)
-        lines = []
-        for i, move in enumerate(options, start=1):
-            words = _words(g, move)
-            lines.append(f"  {i:>2}. {str(move):<{width}}" + (f"   {words}" if words else ""))
-        return lines
+        return _worded(g, options)
     cells = [f"{i:>3}. {move}" for i, move in enumerate(options, start=1)]
-    width = max(map(len, cells)) + 2
-    per_row = max(1, 96 // width)
-    return ["  " + "".join(c.ljust(width) for c in cells[k:k + per_row]).rstrip()
+    cell = max(map(len, cells)) + 2
+    per_row = max(1, (width or 96) // cell)
+    return ["  " + "".join(c.ljust(cell) for c in cells[k:k + per_row]).rstrip()
             for k in range(0, len(cells), per_row)] + [
         f"  ({plural(len(options), 'move')}: type a number or a move; `digsite notation "
         f"{g.game.id}` explains the forms)"]
+
+
+def _trade_lines(g: _Game, options: list[Hashable]) -> list[str]:
+    """``trades``: the trades the list groups, with their numbers and words."""
+    if not _grouped(options):
+        return []
+    first = next(i for i, m in enumerate(options) if _trade(m))
+    return _worded(g, options[first:], start=first + 1)
+
+
+def _worded(g: _Game, options: list[Hashable], start: int = 1) -> list[str]:
+    """``options`` numbered from ``start``, each with its words."""
+    width = max(len(str(m)) for m in options)
+    lines = []
+    for i, move in enumerate(options, start=start):
+        words = _words(g, move)
+        lines.append(f"  {i:>2}. {str(move):<{width}}" + (f"   {words}" if words else ""))
+    return lines
 
 
 def _words(g: _Game, move: Hashable) -> str | None:
@@ -297,7 +343,7 @@ def _screen(g: _Game, term: Terminal, options: list[Hashable]) -> None:
         term.say(line)
     term.say("--- your move ---")
     term.say(game.describe_decision(state, seat))
-    for line in _option_lines(g, options):
+    for line in _option_lines(g, options, term.width):
         term.say(line)
 
 
@@ -305,7 +351,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             seed: int) -> str | None:
     """Show the screen, read commands until the person moves (``None``), undoes (``None``:
     the loop shows the earlier decision), quits or the input ends (``"quit"``/``"eof"``)."""
-    options = _options(g)
+    options = _options(g) if term.emit else _screen_order(_options(g))
     _screen(g, term, options)
     game = g.game
     while True:
@@ -327,7 +373,11 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             _screen(g, term, options)
             continue
         if word in ("moves", "legal", "list"):
-            for out in _option_lines(g, options):
+            for out in _option_lines(g, options, term.width):
+                term.say(out)
+            continue
+        if word == "trades" and not rest and _grouped(options):
+            for out in _trade_lines(g, options):
                 term.say(out)
             continue
         if word in ("hint", "?"):

@@ -87,3 +87,63 @@ def test_the_end_of_loot_n_run_tells_each_seats_rooms_and_score(run_cli, tmp_pat
         "room 45 (green): crown, scarab; an empty top / room 42 (green): idol, necklace; an "
         "empty top), 14 + 5 = 19",
         "final scores: you 0, seat 1 (greedy) 43, seat 2 (greedy) 19"], end
+
+
+def test_the_new_expeditions_trades_are_one_line_of_the_list(run_cli, tmp_path):
+    """A New Expedition turn listed 38 to 200 trades, numbered, and the turn's other moves
+    were lost among them (and without their words): the other moves are listed, with their
+    words, and the trades are one line; 'trades' lists them, numbered after the others, and
+    a number still picks one (seed 2: 38 trades)."""
+    target = tmp_path / "e.json"
+    result = run_cli("play", "expedition", "--seed", "2", "--record", str(target),
+                     stdin="trades\n44\nquit\n")
+    assert result.code == 0, result.err
+    screen = result.out[:result.out.index("your move> trades")]
+    assert screen.endswith(
+        "   5. sell talisman 1          sell 1 talisman for $3\n"
+        "   6. end                      end the turn\n"
+        "  (38 trades possible, numbered 7 to 44: type 'trades' to list them, or type a "
+        "trade, as `trade broken cup for coin`)\n"), screen[-400:]
+    assert "trade broken_cup for coin" not in screen
+    listed = result.out[result.out.index("your move> trades"):result.out.index("your move> 44")]
+    assert listed.splitlines()[1].startswith("   7. trade broken_cup for coin   ")
+    assert listed.splitlines()[-1].startswith("  44. trade coin talisman for pot_shard pot_shard")
+    mine = [e.move for e in _record(target, "expedition").moves if e.seat == 0]
+    assert mine == ["trade coin talisman for pot_shard pot_shard parchment_scrap "
+                    "parchment_scrap"]
+    # the JSON stream for programs keeps the engine's list and order
+    stream = run_cli("play", "expedition", "--seed", "2", "--json", "--record",
+                     str(tmp_path / "j.json"), stdin="quit\n")
+    decision = next(json.loads(line) for line in stream.out.splitlines()
+                    if '"decision"' in line)
+    assert len(decision["legal"]) == 44 and decision["legal"][-1] == "end"
+    assert decision["legal"][5] == "trade broken_cup for coin"
+
+
+def test_on_a_terminal_long_lines_fold_at_word_boundaries(monkeypatch, tmp_path):
+    """A terminal cut play's long lines mid-word ("... in any order and as often as you
+    c" / "an, ..."): on a terminal, play folds them to its width at word boundaries, a
+    line's rest indented under it; through a pipe the lines are whole, as before."""
+    import io
+    import sys
+
+    from cli.main import main
+    from cli.format import fold
+
+    class Screen(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Screen()
+    monkeypatch.setenv("COLUMNS", "61")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["play", "archaeology", "--seed", "7", "--record",
+                 str(tmp_path / "a.json")]) == 0
+    lines = [line for line in out.getvalue().splitlines()
+             if str(tmp_path) not in line]  # (a path has no word boundary to fold at)
+    assert max(map(len, lines)) <= 60, max(lines, key=len)
+    assert ("your turn: trade, sell and explore, in any order and as" in lines
+            and "  often as you can, then end your turn (the trades between" in lines), lines
+    assert fold("  12. sell talisman 1   sell 1 talisman for $3", 30).splitlines() == [
+        "  12. sell talisman 1   sell 1", "      talisman for $3"]
