@@ -59,7 +59,9 @@ class Forms:
     whose two arguments may come in either order, a number and a card (``sell 2 coin``);
     ``counted``: verbs whose card lists take ``N CARD`` for N copies (``trade``);
     ``phrases``: whole texts read as another (``keep all`` -> ``keep both``);
-    ``examples``: ``(accepted text, canonical text)`` pairs ``digsite notation`` lists."""
+    ``examples``: ``(accepted text, canonical text)`` pairs ``digsite notation`` lists;
+    ``aliases``: verbs as the screen's words write them, read as the engine's (Loot N
+    Run's ``draw`` -> ``loot``: the list says "draw the top room of deck 0")."""
 
     cards: tuple[str, ...] = ()
     fillers: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -67,6 +69,7 @@ class Forms:
     counted: tuple[str, ...] = ()
     phrases: Mapping[str, str] = field(default_factory=dict)
     examples: tuple[tuple[str, str], ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 #: The forms every engine has: case and spacing only (the grid games' moves have no names).
@@ -80,7 +83,8 @@ def described(forms: Forms) -> list[str]:
     if forms.cards:
         lines.append("card names singular or plural, with spaces, underscores or apostrophes "
                      "(pot shards, Pot_Shard); one word of a name alone when only one card has "
-                     "it; a word several cards share is refused")
+                     "it; a word several cards share is refused; 'and' and commas between "
+                     "cards")
     for verb in forms.swap:
         lines.append(f"{verb}: the number and the card in either order")
     if forms.counted:
@@ -90,6 +94,9 @@ def described(forms: Forms) -> list[str]:
                      + ("is" if len(words) == 1 else "are") + " left out")
     for typed, canonical in forms.phrases.items():
         lines.append(f"{typed} is {canonical}")
+    for typed, verb in forms.aliases.items():
+        lines.append(f"{typed} is {verb}")
+    lines.append("a verb alone is the one move of it there is, when there is one")
     lines.append("a close miss is refused with one suggestion (did you mean ...?)")
     return lines
 
@@ -145,10 +152,11 @@ def normalise(text: str, forms: Forms) -> str:
         return phrase
     if not words:
         return ""
-    verb, rest = words[0], words[1:]
+    verb, rest = forms.aliases.get(words[0], words[0]), words[1:]
     drop = forms.fillers.get(verb, ())
     rest = [w for w in rest if w not in drop]
-    if forms.cards:
+    if forms.cards:  # (cards listed as a player lists them: "coin, map and talisman")
+        rest = [w for w in rest if w != "and" and _key(w)]
         named: list[str] = []
         i = 0
         while i < len(rest):
@@ -201,6 +209,18 @@ def did_you_mean(word: str, choices: Sequence[str]) -> str:
     return f"; did you mean `{close}`?" if close is not None else ""
 
 
+def _same_numbers(typed: str, texts: Sequence[str]) -> list[str]:
+    """``texts`` but those that change a number ``typed`` has (``sell 2 pot shards and 1
+    talisman`` was asked 'did you mean `sell pot_shard 1`?', its 2 lost; ``loot 2``, `loot
+    1`): a text with numbers other than typed's, when typed has any (a text without any,
+    ``run`` for ``run 3``, changes none)."""
+    def numbers(text: str) -> list[str]:
+        return sorted(w for w in text.split() if w.isdigit())
+
+    said = numbers(typed)
+    return [t for t in texts if not said or not numbers(t) or numbers(t) == said]
+
+
 def read(text: str, parse_text: Callable[[str], T], forms: Forms,
          options: Callable[[], Sequence[T]],
          offers: Callable[[], Sequence[str]] | None = None) -> T:
@@ -241,6 +261,9 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
         found = by_text.get(typed, [])
         if len(found) == 1:
             return found[0]
+    alone = [m for m in legal if spaced(str(m)).split(" ")[0] == spaced(canonical)]
+    if len(alone) == 1:  # (a verb alone: 'loot' when one deck is left, 'tent' of one use)
+        return alone[0]
     texts = list(offers()) if offers is not None else [str(m) for m in legal]
     raise InvalidMoveError(str(refused), unknown_verb=refused.unknown_verb,
                            suggestion=_closest(text, forms, parse_text, texts))
@@ -271,6 +294,7 @@ def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],
     if words and words[0] not in verbs:
         words[0] = suggest(words[0], verbs) or words[0]
     canonical = normalise(" ".join(words), forms)
+    texts = _same_numbers(canonical, texts)
     tries = [canonical]
     if forms.cards:
         names = {_key(name): name for name in forms.cards}

@@ -431,6 +431,12 @@ def forms_of(cards: CardTable) -> Forms:
         fillers={"steal": ("from", "seat"), "explore": ("chamber",), "look": ("at", "chamber"),
                  "discard": ("a", "an", "one")},
         swap=("sell",), counted=("trade", "discard", "keep", "name"),
+        # (a sandstorm's tent as the screen says it: "shelter in your tent ... or keep it")
+        phrases={**{f"{verb} {tent}".strip(): "tent use" for verb in ("use", "shelter in")
+                    for tent in ("tent", "my tent", "your tent", "the tent")},
+                 "shelter": "tent use", "use it": "tent use",
+                 **{f"keep {tent}": "tent keep" for tent in ("tent", "my tent", "your tent",
+                                                            "the tent", "it")}},
         examples=(("Sell 2 Coins", "sell coin 2"), ("sell pot shards 3", "sell pot_shard 3"),
                   ("trade 2 coins for pharaoh's mask", "trade coin coin for pharaohs_mask"),
                   ("steal from seat 1", "steal 1"), ("discard a Talisman", "discard talisman"),

@@ -141,8 +141,10 @@ _USAGE = "loot 0|1, run, awaken SEAT, keep none|0|1|both, pass"
 
 #: The accepted forms besides the canonical text (``games.forgiving``).
 FORMS = Forms(
-    fillers={"loot": ("deck", "from"), "awaken": ("seat", "the", "guardians", "of"),
-             "keep": ("deck",)},
+    # (the list's words: "draw the top room of deck 0")
+    fillers={"loot": ("deck", "from", "the", "top", "room", "of"),
+             "awaken": ("seat", "the", "guardians", "of"), "keep": ("deck",)},
+    aliases={"draw": "loot"},
     phrases={"keep all": "keep both", "keep neither": "keep none", "keep nothing": "keep none"},
     examples=(("Loot deck 1", "loot 1"), ("awaken seat 2", "awaken 2"),
               ("keep all", "keep both"), ("keep neither", "keep none")))
@@ -168,6 +170,9 @@ def parse_text(text: str) -> Move:
         if number in (0, 1):
             return Loot(number)
         raise InvalidMoveError(f"move {text!r}: there is no deck {number} (decks 0 and 1)")
+    if parts in (["loot"], ["awaken"]):  # (was "'loot' is not a Loot N Run move")
+        which = "which deck" if parts[0] == "loot" else "which seat"
+        raise InvalidMoveError(f"move {text!r}: {which}? ({_USAGE})")
     raise InvalidMoveError(f"{text!r} is not a Loot N Run move ({_USAGE})",
                            unknown_verb=not parts or parts[0] not in _VERBS)
 
