@@ -279,10 +279,12 @@ def describe_decision(state: State, seat: int) -> str:
                 "that seat's hand)")
     if phase == P_STORM:
         owed = state.storm_left
-        # ("2 more" before the first discard read as if one had been made)
-        more = "more card" if _storm_discarded(state) else "card"
-        text = (f"sandstorm: discard {plural(owed, more)} to the marketplace (half your "
-                f"hand, rounded down)")
+        # ("2 more" before the first discard read as if one had been made; "half your
+        # hand" after it, of a hand since shrunk, as if half of it were owed again)
+        discarded = _storm_discarded(state)
+        more = "more card" if discarded else "card"
+        why = "" if discarded else " (half your hand, rounded down)"
+        text = f"sandstorm: discard {plural(owed, more)} to the marketplace{why}"
         if owed == 1:
             return text
         return (text + f": name them in one line, in any order (`discard "
@@ -290,7 +292,8 @@ def describe_decision(state: State, seat: int) -> str:
     if phase == P_TENT:
         half = state.hand_sizes[seat] // 2
         left = state.tents[seat] - 1
-        after = "it is used up" if not left else f"{tent_uses_left(left)} after this"
+        # ("it is used up" read as if the tent were gone already)
+        after = "it is then used up" if not left else f"{tent_uses_left(left)} after this"
         return (f"sandstorm: shelter in your tent ({after}) or keep it and discard "
                 f"{plural(half, 'card')}, half your hand")
     if phase == P_LOOK:

@@ -147,3 +147,16 @@ def test_on_a_terminal_long_lines_fold_at_word_boundaries(monkeypatch, tmp_path)
             and "  often as you can, then end your turn (the trades between" in lines), lines
     assert fold("  12. sell talisman 1   sell 1 talisman for $3", 30).splitlines() == [
         "  12. sell talisman 1   sell 1", "      talisman for $3"]
+
+
+def test_a_sandstorms_later_asks_do_not_say_half_your_hand_again(run_cli, tmp_path):
+    """After the first discard the prompt still said "(half your hand, rounded down)" of a
+    hand that had shrunk, as if half of it were owed again (seed 0: a sandstorm, 3 cards
+    owed of 6)."""
+    result = run_cli("play", "archaeology", "--seed", "0", "--record",
+                     str(tmp_path / "g.json"), stdin="end\nend\nend\n1\nquit\n")
+    assert result.code == 0, result.err
+    asks = [line for line in result.out.splitlines() if line.startswith("sandstorm: discard ")]
+    assert [ask.partition(": name")[0] for ask in asks] == [
+        "sandstorm: discard 3 cards to the marketplace (half your hand, rounded down)",
+        "sandstorm: discard 2 more cards to the marketplace"], asks

@@ -243,7 +243,7 @@ def test_a_fierce_weather_tent_is_told_with_its_uses_left():
         state.apply(game.parse_move(state, "tent use"))  # seat 0
     assert [asks.split(" or ")[0] for asks, _, _ in told] == [
         "sandstorm: shelter in your tent (1 use left after this)",
-        "sandstorm: shelter in your tent (it is used up)"]
+        "sandstorm: shelter in your tent (it is then used up)"]  # (not: gone already)
     assert [words for _, words, _ in told] == [
         "shelter in your tent from this sandstorm (1 use left after this)",
         "shelter in your tent from this sandstorm (the tent is used up)"]
