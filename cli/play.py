@@ -502,8 +502,8 @@ def _shows(state: State[Any], move: Hashable, seat: int) -> bool:
     after.apply(move)
     known = after.information_set_key(seat)
     for k in range(WORLDS):
-        world = state.determinize(seat, make_rng(k))
         try:
+            world = state.determinize(seat, make_rng(k))
             world.apply(move)
         except DigsiteError:  # (another seat's move its hand there cannot make)
             continue
