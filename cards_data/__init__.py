@@ -40,7 +40,8 @@ __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
     "MAX_INPUT_CHARS", "check_input_size", "PLAYERS", "SOLO", "seat_counts", "table_count",
     "seats_refused", "players_words",
-    "bundled_text", "bundled_path", "provenance", "fingerprint", "given_file", "DigsiteError",
+    "bundled_text", "bundled_path", "provenance", "fingerprint", "given_file",
+    "given_fingerprint", "DigsiteError",
     "InvalidDataError",
     "AncientsData", "MapCard", "ArchaeologyData", "Chamber", "Treasure", "ExpeditionData",
     "LongExpedition", "Monument", "LootNRunData", "RoomCard", "PyramidCard", "PyramidsData",
@@ -222,6 +223,18 @@ def given_file(data: CardData) -> str | None:
     if data.source == bundled.source and fingerprint(data) == fingerprint(bundled):
         return None
     return data.source
+
+
+def given_fingerprint(data: CardData) -> dict[str, str] | None:
+    """:func:`fingerprint` of ``data`` when it is not the bundled data (another edition, or
+    values edited: what outputs and views made with ``--cards FILE`` say), ``None`` for the
+    bundled data or a copy of it (whose outputs stay as they were).
+
+    >>> given_fingerprint(load("lootnrun")) is None
+    True
+    """
+    mark = fingerprint(data)
+    return None if mark == fingerprint(load(data.game)) else mark
 
 
 def seat_counts(data: CardData) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from games.forgiving import did_you_mean
 from games.notation import notation_forms, notation_of
+from games.reader import marked_view
 from games.record import record_text
 from games.table import card_names, plural
 from grids import GridError
@@ -517,8 +518,11 @@ def example(game: str, cards: str | None, position: bool) -> None:
         raise click.BadParameter(f"the {game} game's view has one form: it is already a "
                                  "position (what the seat sees now, without a history)",
                                  param_hint="--position")
-    click.echo(fmt.to_json(example_position(the_game.data) if example_position and position
-                           else the_game.example_view()))
+    # (marked with the card data when it is a file's: a hint reading it with other data
+    # refuses it)
+    click.echo(fmt.to_json(marked_view(example_position(the_game.data)
+                                       if example_position and position
+                                       else the_game.example_view(), the_game.data)))
 
 
 def _players(game: games_.Game, players: int | None) -> int:
@@ -812,13 +816,15 @@ def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str 
                 raise DigsiteError(f"{path}: a table of {tracker.game.id}, not {game}")
             decision = table_decision_at(tracker, seat, at)
             _say_unmarked_data(path, tracker.record.cards, tracker.game.data)
-            return view_at(decision, position=position), decision
+            return marked_view(view_at(decision, position=position), tracker.game.data), decision
         game = record_game(doc) if game is None else game
         data_ = load_cards(game, cards)
         record = read_record(doc, game, data_)
         decision = decision_at(record, seat_of(record, seat), at, data_)
         _say_unmarked_data(path, record.cards, data_)
-        return view_at(decision, position=position), decision
+        # (marked with the card data when it is a file's, as the record is: a hint reading
+        # the view with other data refuses it, as a review of the record does)
+        return marked_view(view_at(decision, position=position), data_), decision
 
 
 #: Notes on stderr once the command has succeeded (``main``): a refusal stays one line.

@@ -29,7 +29,8 @@ from grids.cells import GridError, parse_cell
 from .errors import InvalidStateError
 from .forgiving import did_you_mean
 
-__all__ = ["Node", "ViewReading", "read_document", "read_header", "read_seats", "read_view_seat", "read_counts",
+__all__ = ["Node", "ViewReading", "read_document", "read_header", "read_seats", "read_view_seat",
+           "read_fingerprint", "marked_view", "VIEW_MARK", "read_counts",
            "read_choice",
            "read_names", "read_id", "read_ids", "check_ids", "read_cells"]
 
@@ -106,6 +107,54 @@ def read_view_seat(node: Node, players: int) -> int:
         node.fail(f"seat {to_move} is to act but this is seat {seat}'s view (a view is for "
                   f"the seat to act)", "to_move")
     return seat
+
+
+#: The key of a player view that says which card data it was made with, when that was not
+#: the bundled data (:func:`marked_view`); a record's and a table's is ``"cards"`` (a
+#: Pyramids view's ``"cards"`` are the seat's cards, so a view's mark has its own name).
+VIEW_MARK = "card_data"
+#: What a document made with other card data is read by, when it was refused for it.
+_GIVE_FILE = {"view": "hint, best-move and plan take it",
+              "record": "review, view, hint --at and track --resume take it; the analysis "
+                        "board reads the bundled data only",
+              "table": "track --resume, view and hint --at take it"}
+
+
+def read_fingerprint(node: Node, data: Any, key: str = "cards") -> dict[str, str] | None:
+    """A document's card-data mark (``cards_data.fingerprint``: a record's ``"cards"``, a
+    view's :data:`VIEW_MARK`), checked against the card data it is read with: other data
+    (another edition, or values edited) is refused in a sentence naming both, before a
+    replay or a search would use the wrong values (a view made with ``--cards FILE`` and
+    hinted without it priced a coin at the bundled $2, not the file's $9)."""
+    table = node.optional_table(key)
+    if table is None:
+        return None
+    kept = {"edition": table.text("edition"), "digest": table.text("digest")}
+    table.done()
+    here = cards_data.fingerprint(data)
+    if kept != here:
+        bundled = cards_data.fingerprint(cards_data.load(data.game))
+        advice = ("it was made with the bundled data, so leave --cards out" if kept == bundled
+                  else f"give the --cards FILE it was made with "
+                       f"({_GIVE_FILE.get(node.source, 'every command that reads it takes it')})")
+        node.fail(f"this {node.source} was made with other card data (edition "
+                  f"{kept['edition']!r}, digest {kept['digest']}) than the data read now "
+                  f"(edition {here['edition']!r}, digest {here['digest']}): {advice}", key)
+    return kept
+
+
+def marked_view(view: dict[str, Any], data: Any) -> dict[str, Any]:
+    """``view`` with the mark of the card data it was made with (:data:`VIEW_MARK`) when
+    that is not the bundled data (a file given with ``--cards``), so that a hint read with
+    other data refuses it; a view of the bundled data is returned as it is (its output the
+    same, byte for byte, as before the mark existed).
+
+    >>> data = cards_data.load("lootnrun")
+    >>> VIEW_MARK in marked_view({"game": "lootnrun"}, data)
+    False
+    """
+    mark = cards_data.given_fingerprint(data)
+    return view if mark is None else {**view, VIEW_MARK: mark}
 
 
 def read_counts(node: Node, key: str, names: Sequence[str], *, default: Any = None,

@@ -52,7 +52,7 @@ import cards_data
 from . import registry
 from .errors import DigsiteError, InvalidStateError
 from .protocol import CHANCE, State
-from .reader import Node, read_document, read_header
+from .reader import Node, read_document, read_fingerprint, read_header
 from .table import plural
 
 __all__ = ["FORMAT_VERSION", "PERSON", "Entry", "GameRecord", "Step", "read_record",
@@ -279,28 +279,6 @@ def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
                         cards)
     final_state(record, data)  # validate by replay
     return record
-
-
-def read_fingerprint(node: Node, data: Any) -> dict[str, str] | None:
-    """A document's ``cards`` (``cards_data.fingerprint``), checked against the card data
-    it is read with: other data (another edition, or values edited) is refused, naming
-    both, before the replay would use the wrong values."""
-    table = node.optional_table("cards")
-    if table is None:
-        return None
-    kept = {"edition": table.text("edition"), "digest": table.text("digest")}
-    table.done()
-    here = cards_data.fingerprint(data)
-    if kept != here:
-        what = ("edition" if kept["edition"] != here["edition"] else "values")
-        bundled = cards_data.fingerprint(cards_data.load(data.game))
-        advice = ("it was made with the bundled data: leave --cards out" if kept == bundled
-                  else "give the --cards FILE it was made with (review, view, hint --at, "
-                  "track --resume take it; the analysis board reads the bundled data only)")
-        node.fail(f"made with other card data ({what}: edition {kept['edition']!r}, digest "
-                  f"{kept['digest']}; this data is {here['edition']!r}, {here['digest']}): "
-                  f"{advice}", "cards")
-    return kept
 
 
 def record_text(doc: dict[str, Any]) -> str:

@@ -86,8 +86,7 @@ from .errors import DigsiteError, IllegalMoveError, InvalidMoveError, InvalidSta
 from .forgiving import did_you_mean, suggest
 from .game import Game
 from .protocol import CHANCE, State, read_text
-from .reader import read_document
-from .record import read_fingerprint
+from .reader import read_document, read_fingerprint
 from .seeding import make_rng
 from .table import plural, said_of, said_to
 

@@ -42,7 +42,7 @@ from cards_data.ancients import AncientsData
 from grids import BLACK, WHITE, GridError, parse_cell
 
 from ..errors import InvalidStateError
-from ..reader import Node, read_document, read_id, read_ids, read_seats
+from ..reader import VIEW_MARK, Node, read_document, read_fingerprint, read_id, read_ids, read_seats
 from ..seeding import Seed, make_rng
 from ..table import plural
 from .rules import Rules, rules_for
@@ -245,6 +245,7 @@ def state_from_view(view: dict[str, Any], data: AncientsData, seed: Seed
     ``games.seeding`` seed; ``None`` is fresh entropy)."""
     rules = rules_for(data)
     node = read_document(view, "view")
+    read_fingerprint(node, rules.data, VIEW_MARK)
     players = read_seats(node, rules.data)
     seat = node.integer("seat", hi=players - 1)
     if node.integer("to_move", hi=players - 1, default=seat) != seat:

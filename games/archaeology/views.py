@@ -101,7 +101,8 @@ from cards_data import table_count
 from cards_data.archaeology import ArchaeologyData
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
-from games.reader import Node, ViewReading, read_document, read_seats, read_view_seat
+from games.reader import (VIEW_MARK, Node, ViewReading, read_document, read_fingerprint,
+                          read_seats, read_view_seat)
 from games.seeding import Seed, make_rng
 
 from .hidden import history_lines
@@ -121,7 +122,7 @@ __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view
 #: read (``Node.only``): a misspelt optional key is named, not read as left out.
 VIEW_KEYS = ("game", "players", "seat", "to_move", "phase", "hand", "marketplace",
              "dig_site", "thieves_drawn", "sandstorms_drawn", "history", "chambers", "seats",
-             "turn", "sandstorm", "trade")
+             "turn", "sandstorm", "trade", VIEW_MARK)
 
 #: Either edition's state (The New Expedition's derives from the 2007 game's).
 StateT = TypeVar("StateT", bound=ArchaeologyState)
@@ -223,6 +224,7 @@ def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewRe
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
     node.only(VIEW_KEYS)
+    read_fingerprint(node, data, VIEW_MARK)
     rules = _start(node, data)
     players = rules.players
     seat = read_view_seat(node, players)

@@ -116,7 +116,7 @@ from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KE
 from games.archaeology.moves import MoveBase
 from games.errors import InternalFault, InvalidStateError
 from games.forgiving import did_you_mean
-from games.reader import (Node, ViewReading, read_choice, read_document, read_seats,
+from games.reader import (VIEW_MARK, Node, ViewReading, read_fingerprint, read_choice, read_document, read_seats,
                           read_view_seat)
 from games.seeding import Seed, make_rng
 from games.table import plural
@@ -135,7 +135,8 @@ __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view
 VIEW_KEYS = ("game", "players", "monument", "variants", "seat", "to_move", "phase", "hand",
              "marketplace", "dig_site", "thieves_drawn", "sandstorms_drawn", "tents",
              "chambers", "reserve", "announced", "history", "seats", "maps_spent",
-             "chamber_cards", "chambers_seen", "turn", "sandstorm", "explore", "trade")
+             "chamber_cards", "chambers_seen", "turn", "sandstorm", "explore", "trade",
+             VIEW_MARK)
 
 _PHASE_NAMES = {P_ACTION: "action", P_STEAL: "steal", P_STORM: "sandstorm", P_TENT: "tent",
                 P_LOOK: "look", P_KEEP: "keep", P_MINE: "mine", P_NAME: "name"}
@@ -357,6 +358,7 @@ def read_view(view: dict[str, Any], data: ExpeditionData, seed: Seed) -> ViewRea
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
     node.only(VIEW_KEYS)
+    read_fingerprint(node, data, VIEW_MARK)
     players = read_seats(node, data)
     rules = _options(node, data, players)
     seat = read_view_seat(node, players)

@@ -57,7 +57,8 @@ from cards_data.lootnrun import LootNRunData
 from games.errors import InvalidStateError
 from games.forgiving import did_you_mean
 from games.protocol import resolve_chance
-from games.reader import Node, ViewReading, read_document, read_seats, read_view_seat
+from games.reader import (VIEW_MARK, Node, ViewReading, read_document, read_fingerprint,
+                          read_seats, read_view_seat)
 from games.seeding import Seed, make_rng
 from games.table import plural
 
@@ -71,7 +72,8 @@ __all__ = ["make_deal", "state_from_deal", "view_of", "state_from_view", "read_v
 #: Every key of a player view (module docstring), checked before any is read
 #: (``Node.only``): a misspelt optional key is named, not read as left out.
 VIEW_KEYS = ("game", "players", "seat", "to_move", "phase", "scores", "my_rooms", "discard",
-             "drawn", "reshuffled", "front_backs", "front_reshuffles", "decks", "extra_turn")
+             "drawn", "reshuffled", "front_backs", "front_reshuffles", "decks", "extra_turn",
+             VIEW_MARK)
 
 
 def make_deal(*, players: int, seed: Seed, data: LootNRunData, **options: object
@@ -172,6 +174,7 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     ``LootNRunState.determinize`` does) and the viewer's seat."""
     node = read_document(view, "view")
     node.only(VIEW_KEYS)
+    read_fingerprint(node, data, VIEW_MARK)
     rules = _start(node, data)
     players = rules.players
     seat = read_view_seat(node, players)

@@ -52,8 +52,8 @@ from grids.cells import cell_name, cells_of
 
 from ..errors import InvalidStateError
 from ..forgiving import did_you_mean
-from ..reader import (Node, check_ids, read_cells, read_document, read_id, read_ids,
-                      read_seats)
+from ..reader import (VIEW_MARK, Node, check_ids, read_cells, read_document, read_fingerprint,
+                      read_id, read_ids, read_seats)
 from ..seeding import Seed, make_rng
 from ..table import plural
 from .moves import Cross
@@ -279,6 +279,7 @@ def state_from_view(view: dict[str, Any], data: PyramidsData, seed: Seed
     seats before the view's seat (which act first in the engine's sequential model of
     simultaneous play) get uniformly sampled hidden choices."""
     node = read_document(view, "view")
+    read_fingerprint(node, data, VIEW_MARK)
     players = read_seats(node, data)
     seat = node.integer("seat", hi=players - 1)
     rounds, steps = _read_length(node, data)

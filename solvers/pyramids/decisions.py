@@ -32,14 +32,16 @@ from cards_data.pyramids import PyramidsData
 from games.errors import InvalidStateError
 from games.pyramids import (PyramidsState, make_deal, replacement_order, state_from_deal,
                             state_from_view, view_of)
-from games.reader import Node, read_document, read_id, read_ids, read_seats
+from games.reader import (VIEW_MARK, Node, read_document, read_fingerprint, read_id, read_ids,
+                          read_seats)
 from games.seeding import Seed, make_rng
 from games.table import plural
 
 __all__ = ["DECISIONS", "decision_of", "world_of", "keep_view", "take_view", "decision_view"]
 
 DECISIONS = ("cross", "keep", "take")
-_KEEP_KEYS = {"game", "players", "seat", "decision", "dealt", "rounds", "steps_per_round"}
+_KEEP_KEYS = {"game", "players", "seat", "decision", "dealt", "rounds", "steps_per_round",
+              VIEW_MARK}
 
 
 def decision_of(view: object) -> str:
@@ -72,6 +74,7 @@ def _keep_world(view: dict[str, Any], data: PyramidsData, seed: Seed
     if unknown:
         raise InvalidStateError(f"view: unknown key{'s' if len(unknown) > 1 else ''} {unknown} "
                                 f"in a keep view")
+    read_fingerprint(read_document(view, "view"), data, VIEW_MARK)
     players = view.get("players")
     if not isinstance(players, int) or isinstance(players, bool):
         raise InvalidStateError(f"view.players: expected an integer, got {players!r}")

@@ -152,9 +152,70 @@ def test_a_record_played_with_other_card_data_is_not_read_without_it(run_cli, tm
                    str(record), stdin="1\nquit\n").code == 0
     assert json.loads(record.read_text())["cards"]["digest"]
     refused = run_cli("view", str(record), "--at", "2")
-    assert refused.code == 2 and "made with other card data (values" in refused.err
-    assert refused.err.count("\n") == 1
+    assert refused.code == 2 and refused.err.count("\n") == 1
+    # a sentence that names both (it read "made with other card data (values: edition ...")
+    assert ("cards: this record was made with other card data (edition '2007 (Z-Man 2009 "
+            "reprint unchanged)', digest ") in refused.err
+    assert ") than the data read now (edition '2007" in refused.err
+    assert "give the --cards FILE it was made with" in refused.err
     assert run_cli("view", str(record), "--at", "2", "--cards", str(mine)).code == 0
+
+
+def _house_rules(run_cli, folder) -> str:
+    """The brief's file: the coin sells for $9 a card, under an edition of its own."""
+    text = run_cli("data", "show", "archaeology").out
+    mine = folder / "price-arch.toml"
+    mine.write_text(text.replace("sell = [2, 5, 10, 18, 30]", "sell = [9, 19, 29, 39, 49]")
+                    .replace('edition = "2007 (Z-Man 2009 reprint unchanged)"',
+                             'edition = "my house rules"'))
+    return str(mine)
+
+
+@pytest.mark.parametrize("position", [False, True])
+def test_a_view_made_with_a_card_file_is_not_hinted_without_it(run_cli, tmp_path, position):
+    """A view taken with ``--cards FILE`` carried no mark of its data, so a hint read it
+    with the bundled prices without a word ("sell 1 coin for $2", the file's $9). A view
+    of a file's data now carries ``card_data`` (as a record carries ``cards``), and a hint
+    with other data refuses it in one line; a view of the bundled data is as before."""
+    mine = _house_rules(run_cli, tmp_path)
+    record = tmp_path / "rec"
+    assert run_cli("arena", "archaeology", "--bots", "greedy,greedy", "--games", "1",
+                   "--cards", mine, "--record", str(record)).code == 0
+    path = next(record.iterdir())
+    extra = ["--position"] if position else []
+    for made in (run_cli("view", str(path), "--at", "4", "--cards", mine, *extra),
+                 run_cli("example", "archaeology", "--cards", mine, *extra)):
+        assert made.code == 0, made.err
+        view = json.loads(made.out)
+        assert view["card_data"] == cards_data.fingerprint(cards_data.load("archaeology", mine))
+        (tmp_path / "pv.json").write_text(made.out)
+        refused = run_cli("hint", "archaeology", str(tmp_path / "pv.json"), "--iterations", "20")
+        assert refused.code == 2 and refused.err.count("\n") == 1, refused.err
+        assert ("view: card_data: this view was made with other card data (edition 'my house "
+                "rules'") in refused.err
+        assert "give the --cards FILE it was made with (hint, best-move and plan" in refused.err
+        assert run_cli("hint", "archaeology", str(tmp_path / "pv.json"), "--iterations", "20",
+                       "--cards", mine).code == 0
+    # the bundled data, or a copy of it given as a file: no mark, the output unchanged
+    copy = tmp_path / "copy.toml"
+    copy.write_text(run_cli("data", "show", "archaeology").out)
+    plain = run_cli("example", "archaeology", *extra).out
+    assert "card_data" not in plain
+    assert run_cli("example", "archaeology", "--cards", str(copy), *extra).out == plain
+
+
+@pytest.mark.parametrize("game", ["pyramids", "ancients", "lootnrun", "expedition"])
+def test_every_game_s_view_carries_the_mark_of_a_card_file(run_cli, tmp_path, game):
+    mine = tmp_path / "mine.toml"
+    text = run_cli("data", "show", game).out
+    mine.write_text("\n".join('edition = "mine"' if line.startswith("edition = ") else line
+                              for line in text.splitlines()) + "\n")
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", game, "--cards", str(mine)).out)
+    assert json.loads(view.read_text())["card_data"]["edition"] == "mine"
+    refused = run_cli("hint", game, str(view), "--iterations", "5")
+    assert refused.code == 2 and "this view was made with other card data" in refused.err
+    assert run_cli("hint", game, str(view), "--iterations", "5", "--cards", str(mine)).code == 0
 
 
 @pytest.mark.parametrize("bots", ["greedy,,random", "greedy,random,", ",greedy,random", " "])
