@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import importlib
+import json
 import pkgutil
 import sys
 import tomllib
@@ -130,6 +131,10 @@ def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:  # its message ends "(at line N, column M)"
+        if _is_json(text):  # (a deal, view or record given for a card file)
+            raise InvalidDataError(f"{source}: this is JSON, and card data is TOML: "
+                                   f"`digsite data show {game_id or 'GAME'}` prints "
+                                   f"{'the' if game_id else 'a'} game's card data to edit") from None
         raise InvalidDataError(f"{source}: not valid TOML: {error}") from None
     except RecursionError:
         raise InvalidDataError(f"{source}: not valid TOML: nested too deeply") from None
@@ -144,6 +149,16 @@ def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData
                  "format")
     edition = doc.text("edition")
     return _PARSERS[game](doc, edition)
+
+
+def _is_json(text: str) -> bool:
+    """Whether ``text`` is a JSON object (what digsite's other files are)."""
+    if not text.lstrip().startswith("{"):
+        return False
+    try:
+        return isinstance(json.loads(text), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def _read(path: Path) -> str:

@@ -271,6 +271,16 @@ class Node:
             return default
         return self.check_str(self.raw(key), self.where(key), choices)
 
+    def name(self, key: str = "name") -> str:
+        """A name a player reads (a treasure's, a monument's, a map's): text with a letter
+        or digit, not empty or blank (an empty treasure name was taken, and a hint said
+        "trade 1 for 1 (trade value ...)")."""
+        text = self.text(key)
+        if not text.strip():
+            self.fail(f"{'blank' if text else 'empty'}: give the name the cards and hints "
+                      f"call it by", key)
+        return text
+
     def boolean(self, key: str, *, default: T | _Missing = _MISSING) -> bool | T:
         if default is not _MISSING and not self.has(key):
             self._seen[key] = None

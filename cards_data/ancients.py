@@ -100,7 +100,7 @@ def _pattern(node: Node) -> tuple[str, ...]:
 
 def _map(node: Node, deck_size: int) -> MapCard:
     map_id = node.integer("id", lo=1, hi=deck_size)
-    name = node.text("name")
+    name = node.name()
     pattern = _pattern(node)
     points = node.integer("points")
     space_text = node.text("space")

@@ -121,7 +121,7 @@ class ExpeditionData:
 
 def _monument(node: Node) -> Monument:
     key = node.text("key")
-    name = node.text("name")
+    name = node.name()
     chambers = read_chambers(node, "chambers")
     special = node.text("special", choices=tuple(SPECIALS))
     params = (node.int_table("params", keys=SPECIALS[special], lo=1)

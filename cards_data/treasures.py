@@ -124,7 +124,7 @@ def read_treasures(doc: Node, expected: Sequence[str],
             doc.fail(f"missing treasure {name!r}", "treasures")
     out: dict[str, Treasure] = {}
     for key, node in entries:
-        name = node.text("name")
+        name = node.name()
         if name in [t.name for t in out.values()]:  # (the words name a card by its name)
             node.fail(f"the name {name!r} is another treasure's too", "name")
         count = node.integer("count", lo=1)
