@@ -282,12 +282,14 @@ def format_arena(result: ArenaResult) -> str:
              f"budgets: {budget}; a k-way shared win counts 1/k"]
     labels = bot_labels(result.bots)
     width = max(12, *map(len, labels))  # (openspiel-ismcts is wider than 12)
+    # (padded to the widest, so that the mean scores stand in one column: "0.0% [0.0%, ...]"
+    # beside "100.0% [20.7%, ...]" shifted them)
+    rates = [win_rate_words(rate, ci) for rate, ci in zip(result.win_rate, result.ci95)]
+    rate_width = max(map(len, rates))
     for i, bot in enumerate(labels):
-        low, high = result.ci95[i]
         lines.append(
             f"  {bot:<{width}} wins {_num(result.wins[i]):>6}  "
-            f"{win_rate_words(result.win_rate[i], (low, high))}  "
-            f"mean score {_num(result.mean_scores[i])}"
+            f"{rates[i]:<{rate_width}}  mean score {_num(result.mean_scores[i])}"
         )
     return "\n".join(lines)
 

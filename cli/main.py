@@ -154,8 +154,8 @@ def _deal_options(monument: str | None, variants: tuple[str, ...]) -> DealOption
     options: DealOptions = {}
     if monument is not None:
         options["monument"] = monument
-    if variants:
-        options["variant"] = list(variants)
+    if variants:  # (one given twice is one variant: the header said it twice)
+        options["variant"] = list(dict.fromkeys(variants))
     return options
 
 

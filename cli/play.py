@@ -114,8 +114,12 @@ def check_table(game: Game, *, players: int, seat: int, bot_names: list[str]) ->
     if not 0 <= seat < players:
         raise DigsiteError(f"play: seat must be 0 to {players - 1}, got {seat}")
     if len(bot_names) != players - 1:
+        table = len(bot_names) + 1
+        # (the bots named say the table meant: `--bots a,b,c` is a table of four)
+        more = ("" if not bot_names or cards_data.seats_refused(game.data, table) is not None
+                else f"; for a table of {table} with these bots, add --players {table}")
         raise DigsiteError(f"play: name {plural(players - 1, 'bot')}, one per other seat, "
-                           f"got {len(bot_names)}")
+                           f"got {len(bot_names)}{more}")
     factories: Mapping[str, type[Bot]] = (services.capability(game.id, "BOTS") if bot_names
                                           else {})
     for name in bot_names:
