@@ -291,7 +291,32 @@ def format_arena(result: ArenaResult) -> str:
             f"  {bot:<{width}} wins {_num(result.wins[i]):>6}  "
             f"{rates[i]:<{rate_width}}  mean score {_num(result.mean_scores[i])}"
         )
-    return "\n".join(lines)
+    return "\n".join(lines + _drawn(result, labels))
+
+
+def _drawn(result: ArenaResult, labels: Sequence[str]) -> list[str]:
+    """Per deal option the deals drew differently (the New Expedition's monument without
+    ``--monument``), a line for each value: its games and each bot's wins there."""
+    def said(value: object) -> str:
+        return ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+
+    lines = []
+    for key in dict.fromkeys(k for g in result.per_game for k in g.deal_options):
+        drawn = [said(g.deal_options.get(key, "none")) for g in result.per_game]
+        values = list(dict.fromkeys(drawn))
+        if len(values) < 2:
+            continue
+        lines.append(f"by {key} (drawn for each deal from its seed):")
+        width = max(map(len, values))
+        for value in values:
+            games = [g for g, v in zip(result.per_game, drawn) if v == value]
+            wins = [0.0] * len(labels)
+            for g in games:
+                for w in g.winners:
+                    wins[g.seat_bot[w]] += 1.0 / len(g.winners)
+            lines.append(f"  {value:<{width}}  {plural(len(games), 'game'):>8}: "
+                         + ", ".join(f"{label} won {_num(w)}" for label, w in zip(labels, wins)))
+    return lines
 
 
 def format_notation(result: Mapping[str, Any], *, cards: str | None = None) -> str:

@@ -18,10 +18,13 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   "nodes", "board_after", "next_player", "analysis"}``.
 * arena (:func:`arena_json`): ``{"game", "bots", "games", "wins", "win_rate", "ci95",
   "mean_scores", "seed", "iterations", "budgets": [{"bot", "searches", "iterations"?,
-  "time_s"?, "per"?}], "per_game", "deal_options"?}`` — ``iterations`` is the
+  "time_s"?, "per"?}], "per_game": [{"game", "bots_by_seat", "returns", "winners",
+  "deal_options"?}], "deal_options"?}`` — ``iterations`` is the
   ``--iterations`` given (``null``: each bot's default), ``budgets`` what each bot (in the
   order of ``bots``) spent on a search: ``iterations`` a ``per`` (``decision``, or
-  ``turn`` for a whole-turn bot), ``searches`` false for a bot that does not search.
+  ``turn`` for a whole-turn bot), ``searches`` false for a bot that does not search; a
+  game's ``deal_options`` are those its deal was dealt with, where the game has any (the
+  New Expedition's monument, drawn from the deal's seed without ``--monument``).
 * review (:func:`review_json`): ``{"game", "seat", "seat_name", "players", "record":
   {"moves", "finished", "seats"}, "value_meaning", "scale": {"unit", "inaccuracy",
   "mistake", "blunder"}, "budget": {"iterations", "time_s"}, "seed", "at"?, "decisions":
@@ -130,6 +133,7 @@ def arena_json(arena: ArenaResult) -> dict[str, Any]:
         "budgets": [_bot_budget(bot, budget) for bot, budget in zip(arena.bots, arena.budgets)],
         "per_game": [{"game": g.index, "bots_by_seat": list(g.bots_by_seat),
                       "returns": list(g.returns), "winners": list(g.winners)}
+                     | ({"deal_options": jsonable(g.deal_options)} if g.deal_options else {})
                      for g in arena.per_game],
     }
     if arena.deal_options:

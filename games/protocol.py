@@ -70,6 +70,10 @@ move, seat, *, names=None) -> str | None``, ``describe_decision(state, seat) -> 
     decision asks of the seat to act; who won and why. Text only, printed by ``digsite
     play`` and meant for any other face (a server) too. ``names`` labels the seats
     (default ``you`` and ``seat N``).
+``dealt_options(deal) -> dict``
+    The deal options a deal was dealt with, as ``make_deal`` takes them (the New
+    Expedition's ``{"monument": "tomb"}``, with ``"variant"`` when any): what an arena
+    match drew for each game where the command left them open.
 ``NOTATION: tuple[tuple[str, str], ...]``
     The move notation, form by form: ``(example text, meaning)``. ``digsite notation
     GAME`` prints it and ``digsite hint --help`` lists the forms. A count the card data

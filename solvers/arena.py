@@ -126,9 +126,13 @@ def play_game(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable
         record = GameRecord(game_id, k, the_deal, tuple(Entry(*p) for p in played),
                             seats=tuple(bot_names[b] for b in seat_bot), source=source,
                             cards=cards_data.fingerprint(data)).finished(state)
+    # (the options each deal drew: a match without --monument said no game's monument)
+    dealt: Callable[[dict[str, Any]], dict[str, Any]] | None = getattr(
+        engine, "dealt_options", None)
     return ArenaGame(index=-1, bots_by_seat=tuple(bot_names[b] for b in seat_bot),
                      seat_bot=tuple(seat_bot), returns=tuple(state.returns()),
-                     winners=tuple(state.winners()), decisions=decisions, record=record)
+                     winners=tuple(state.winners()), decisions=decisions, record=record,
+                     deal_options={} if dealt is None else dealt(the_deal))
 
 
 @dataclass(frozen=True)

@@ -111,6 +111,9 @@ class ArenaGame:
     winners: tuple[int, ...]
     decisions: int
     record: GameRecord | None = None  # when the arena keeps records
+    #: the options the game's deal was dealt with where the engine says them
+    #: (``dealt_options``: the New Expedition's monument, drawn when none was given)
+    deal_options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 (``games.archaeology``: one core for both editions).
 
 Implements ``games.protocol``: ``GAME``, ``make_deal`` (options ``monument`` and
-``variant``), ``state_from_deal``, ``example_view``, ``state_from_view``, ``parse_move``,
+``variant``; ``dealt_options`` says a deal's), ``state_from_deal``, ``example_view``, ``state_from_view``, ``parse_move``,
 ``action_texts`` (the OpenSpiel action table), and ``describe`` and ``NOTATION`` (moves in
 words, the engine core's ``games.archaeology.words``). The rules and every decision on an
 ambiguity are documented in ``state``; moves and their text in ``moves``; the setup by
@@ -28,9 +28,9 @@ from games.registry import get
 from .moves import CARD_NAMES, FORMS, MAP, TREASURES, Move, parse_text
 from .rules import VARIANTS, rules_for
 from .state import ExpeditionState
-from .views import (action_texts, example_position, example_view, make_deal, parse_move,
-                    parse_typed, position_of, read_view, state_from_deal, state_from_view,
-                    view_of)
+from .views import (action_texts, dealt_options, example_position, example_view, make_deal,
+                    parse_move, parse_typed, position_of, read_view, state_from_deal,
+                    state_from_view, view_of)
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_typed", "parse_text", "view_of", "action_texts",
@@ -38,6 +38,6 @@ __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_v
            "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES", "describe", "NOTATION",
            "notation_facts", "FORMS", "example_decisions", "read_view", "position_of",
            "example_position", "decisions", "describe_position", "describe_event",
-           "describe_decision", "describe_result"]
+           "describe_decision", "describe_result", "dealt_options"]
 
 GAME = get("expedition")

@@ -181,6 +181,17 @@ def _variant_list(variant: str | Iterable[object] | None) -> list[str]:
     return sorted(out)
 
 
+def dealt_options(deal: dict[str, Any]) -> dict[str, Any]:
+    """The options ``deal`` was dealt with, as :func:`make_deal` takes them: its monument
+    (drawn when none was named) and its variants, when any (``games.protocol``).
+
+    >>> dealt_options({"monument": "tomb", "variants": []})
+    {'monument': 'tomb'}
+    """
+    variants = list(deal.get("variants") or [])
+    return {"monument": deal["monument"]} | ({"variant": variants} if variants else {})
+
+
 def make_deal(*, players: int, seed: Seed, data: ExpeditionData, monument: str | None = None,
               variant: str | Iterable[object] | None = None, **options: object
               ) -> dict[str, Any]:

@@ -69,3 +69,33 @@ def test_play_with_a_bot_per_seat_of_a_larger_table_says_players(run_cli):
     too_many = run_cli("play", "archaeology", "--bots", "greedy,greedy,greedy,greedy",
                        stdin="")
     assert too_many.code == 2 and "--players" not in too_many.err
+
+
+def test_arena_says_the_monument_each_deal_drew(run_cli, tmp_path):
+    """An expedition match without --monument never said which monument a deal drew: each
+    game of the JSON has its deal's options, the text a line per monument drawn."""
+    folder = tmp_path / "recs"
+    result = run_cli("arena", "expedition", "--bots", "greedy,random", "--games", "6",
+                     "--json", "--record", str(folder))
+    assert result.code == 0, result.err
+    per_game = json.loads(result.out)["per_game"]
+    for game, path in zip(per_game, sorted(folder.iterdir())):
+        assert game["deal_options"] == {"monument": json.loads(path.read_text())["deal"]
+                                        ["monument"]}
+    drawn = {game["deal_options"]["monument"] for game in per_game}
+    assert len(drawn) > 1  # (seed 0's three deals: two monuments)
+    text = run_cli("arena", "expedition", "--bots", "greedy,random", "--games", "6").out
+    assert "by monument (drawn for each deal from its seed):" in text
+    for monument in drawn:
+        assert any(line.split()[0] == monument and "greedy won" in line
+                   for line in text.splitlines()), text
+    # one monument: no such lines; a variant is each game's too; other games: no key
+    one = run_cli("arena", "expedition", "--bots", "greedy,random", "--games", "2",
+                  "--monument", "tomb", "--variant", "fierce-weather", "--json").out
+    assert all(game["deal_options"] == {"monument": "tomb", "variant": ["fierce-weather"]}
+               for game in json.loads(one)["per_game"])
+    assert "by monument" not in run_cli("arena", "expedition", "--bots", "greedy,random",
+                                        "--games", "2", "--monument", "tomb").out
+    loot = json.loads(run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "2",
+                              "--json").out)
+    assert all("deal_options" not in game for game in loot["per_game"])
