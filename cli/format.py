@@ -62,6 +62,18 @@ ORDER_WORDS = {"visits": "most visits first (the search's choice)",
                "value": "best value first"}
 
 
+def card_data_words(mark: Mapping[str, str] | None) -> str | None:
+    """What a text output says of the card data it used when that is a file's (``mark``:
+    its ``cards_data.fingerprint``), ``None`` for the bundled data (the output as before).
+
+    >>> card_data_words({"edition": "my house rules", "digest": "b3440288ef822bba"})
+    "card data: edition 'my house rules' (a file's, not the bundled data)"
+    """
+    if mark is None:
+        return None
+    return f"card data: edition {mark['edition']!r} (a file's, not the bundled data)"
+
+
 def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None,
                 names: Sequence[str] | None = None,
                 cards: Mapping[str, str] | None = None) -> str:
@@ -93,6 +105,9 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
             "95%); " + (f"about {about(need, 'iteration')} would separate them if the gap stayed "
                         "as measured" if need else "no affordable budget would separate them"))
     explanation = list(result.explanation)
+    said = card_data_words(result.fact("cards"))
+    if said is not None:
+        budget_line += f"\n{said}"
     if best_only:
         top = rows[0] if rows else None
         lines = [f"best move: {result.best}"]
@@ -280,6 +295,8 @@ def format_arena(result: ArenaResult) -> str:
          else "the bots' default budgets")
     lines = [f"{result.game}: {plural(result.games, 'game')}{cut}, seed {result.seed}{options}; "
              f"budgets: {budget}; a k-way shared win counts 1/k"]
+    said = card_data_words(result.cards)
+    # (after the bots' rows, where the bundled data's output ends: its lines as before)
     labels = bot_labels(result.bots)
     width = max(12, *map(len, labels))  # (openspiel-ismcts is wider than 12)
     # (padded to the widest, so that the mean scores stand in one column: "0.0% [0.0%, ...]"
@@ -291,7 +308,7 @@ def format_arena(result: ArenaResult) -> str:
             f"  {bot:<{width}} wins {_num(result.wins[i]):>6}  "
             f"{rates[i]:<{rate_width}}  mean score {_num(result.mean_scores[i])}"
         )
-    return "\n".join(lines + _drawn(result, labels))
+    return "\n".join(lines + _drawn(result, labels) + ([said] if said else []))
 
 
 def _drawn(result: ArenaResult, labels: Sequence[str]) -> list[str]:

@@ -9,6 +9,9 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   "explanation"?}`` — ``time_s`` is the wall-clock cap *given*, never an elapsed time;
   ``iterations`` those done, and ``iterations_given`` (a search's) appears when the game
   did more than given (the Pyramids hint's least: every option a few sampled futures).
+  Among the game facts, ``"cards": {"edition", "digest"}`` (``cards_data.fingerprint``)
+  when the card data is a file's, not the bundled data; likewise arena's and review's
+  ``"cards"?`` below (absent with the bundled data: those outputs are as before).
 * best-score (:func:`best_score_json`): ``{"game", "score", "status": "OPTIMAL" |
   "FEASIBLE", "bound", "bound_source", "breakdown", "plan", "time_s", "solver", "budget":
   {"units", "amount", "time_limit_s", "stop_reason", "nodes"?}, "reproducible", <game
@@ -19,7 +22,7 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
 * arena (:func:`arena_json`): ``{"game", "bots", "games", "wins", "win_rate", "ci95",
   "mean_scores", "seed", "iterations", "budgets": [{"bot", "searches", "iterations"?,
   "time_s"?, "per"?}], "per_game": [{"game", "bots_by_seat", "returns", "winners",
-  "deal_options"?}], "deal_options"?}`` — ``iterations`` is the
+  "deal_options"?}], "deal_options"?, "cards"?}`` — ``iterations`` is the
   ``--iterations`` given (``null``: each bot's default), ``budgets`` what each bot (in the
   order of ``bots``) spent on a search: ``iterations`` a ``per`` (``decision``, or
   ``turn`` for a whole-turn bot), ``searches`` false for a bot that does not search; a
@@ -36,7 +39,7 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   {"score", "status", "bound",
   "bound_source", "reproducible", "solver", "score_reached", "gap", "parted":
   {"decision", "index", "played", "plan"} | null, "fell_below"?: {"decision", "index",
-  "reachable", "best", "reachable_exact"?, "best_optimal"?}}}`` — ``decision`` is the
+  "reachable", "best", "reachable_exact"?, "best_optimal"?}}, "cards"?}`` — ``decision`` is the
   seat's decision number (``solvers.moments``), ``index`` the record's move index;
   ``reachable_exact`` (the best still reachable is exact, not a bound) and ``best_optimal``
   (the deal's best is proven) where the game's service says so (Pyramids).
@@ -138,6 +141,8 @@ def arena_json(arena: ArenaResult) -> dict[str, Any]:
     }
     if arena.deal_options:
         result["deal_options"] = jsonable(arena.deal_options)
+    if arena.cards is not None:
+        result["cards"] = dict(arena.cards)
     if arena.interrupted:
         result.update(stop_reason="interrupted", reproducible=False)
     return result
@@ -243,6 +248,8 @@ def review_json(review: GameReview) -> dict[str, Any]:
             if below.exact is not None:  # the service says what each figure is
                 result["best_score"]["fell_below"].update(
                     reachable_exact=below.exact, best_optimal=best.status == "OPTIMAL")
+    if review.cards is not None:
+        result["cards"] = dict(review.cards)
     return result
 
 

@@ -396,8 +396,9 @@ def _exit_if_interrupted() -> None:
 
 # --- information -----------------------------------------------------------------------
 
-class _Listed(TypedDict):
-    """A game as ``digsite games --json`` lists it."""
+class _Listed(TypedDict, total=False):
+    """A game as ``digsite games --json`` lists it (``cards``: only for a game whose data
+    a ``--cards FILE`` replaced)."""
 
     id: str
     name: str
@@ -410,15 +411,27 @@ class _Listed(TypedDict):
     bots: list[str]
     provenance: dict[str, str]
     notes: str
+    cards: dict[str, str]
 
 
 @app.command()
 @JSON
-def games(as_json: bool) -> None:
+@click.option("--cards", "cards", multiple=True, metavar="FILE",
+              help="Card data file replacing its game's bundled data (repeatable, one a "
+                   "game): the labels listed are the file's (default: the bundled data).")
+def games(as_json: bool, cards: tuple[str, ...]) -> None:
     """List the games, their variants, player counts and where their data came from."""
+    given: dict[str, cards_data.CardData] = {}
+    for path in cards:
+        loaded = cards_data.validate_file(path)
+        if loaded.game in given:
+            raise click.BadParameter(f"{path} and {given[loaded.game].source} both hold "
+                                     f"{loaded.game} card data: give one file a game",
+                                     param_hint="'--cards'")
+        given[loaded.game] = loaded
     listing: list[_Listed] = []
     for info in registry.GAMES.values():
-        data_ = cards_data.load(info.id)
+        data_ = given.get(info.id) or cards_data.load(info.id)
         listing.append({
             "id": info.id, "name": info.name, "kind": info.kind,
             "players": list(info.players), "solo": info.solo, "variants": list(info.variants),
@@ -428,6 +441,9 @@ def games(as_json: bool) -> None:
             "provenance": cards_data.provenance(data_),
             "notes": info.notes,
         })
+        mark = cards_data.given_fingerprint(data_)
+        if mark is not None:  # (the bundled data's listing as before)
+            listing[-1]["cards"] = mark
     if as_json:
         click.echo(fmt.to_json({"games": listing}))
         return
@@ -443,6 +459,8 @@ def games(as_json: bool) -> None:
                        + (f"; bots: {', '.join(game['bots'])}" if game["bots"] else ""))
         labels = ", ".join(f"{table} ({label})" for table, label in game["provenance"].items())
         click.echo(f"{'':<12} data: {labels}")
+        if "cards" in game:
+            click.echo(f"{'':<12} {fmt.card_data_words(game['cards'])}")
         if not game["engine"]:
             click.echo(f"{'':<12} {game['notes'] or 'no rules engine yet'}")
 

@@ -34,6 +34,7 @@ from games.game import command_options
 from games.errors import DigsiteError, IllegalMoveError, InvalidMoveError
 from games.forgiving import PLAIN, spoken
 from games.protocol import CHANCE, State
+from games.reader import marked_view
 from games.record import GameRecord
 from games.seeding import child_seeds, make_rng
 from games.table import card_names, plural
@@ -186,11 +187,16 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
     g.bots = make_bots()
     table = (f"you are seat {seat}; " + ", ".join(labels[s] for s in others)
              if others else f"solo, you are seat {seat}")
+    mark = cards_data.given_fingerprint(game.data)  # (a file's data is said; bundled: as before)
     if term.emit:
         term.emit({"event": "start", "game": game.id, "seed": seed, "seat": seat,
-                   "seats": kinds, "deal_options": jsonable(game.options)})
+                   "seats": kinds, "deal_options": jsonable(game.options)}
+                  | ({} if mark is None else {"cards": mark}))
     else:
         term.say(f"{game.info.name}, the deal of seed {seed}: {table}")
+        said = fmt.card_data_words(mark)
+        if said is not None:
+            term.say(said)
         term.say("type a move's number or its text; 'help' lists the commands")
     save(g.record)
     while True:
@@ -334,7 +340,8 @@ def _screen(g: _Game, term: Terminal, options: list[Hashable]) -> None:
     game, state, seat = g.game, g.state, g.seat
     if term.emit:
         try:
-            view = game.view_of(state, seat)
+            # (marked with a file's card data, as `digsite view` marks it)
+            view = marked_view(game.view_of(state, seat), game.data)
         except DigsiteError:  # a decision without a player view (Pyramids' keep, take)
             view = None
         term.emit({"event": "decision", "seat": seat, "asks": game.describe_decision(state, seat),

@@ -10,6 +10,8 @@ from games.table import about, plural
 from solvers.results import GameReview, ReviewedDecision
 from solvers.review import CONFIRMED
 
+from .format import card_data_words
+
 __all__ = ["format_review", "verdict", "annotate", "MARKS"]
 
 #: The annotation marks of chess (as lichess and PGN write them) by label.
@@ -110,7 +112,8 @@ def _head(review: GameReview) -> list[str]:
             f"loss within the search's noise gets no label (too close to call)",
             f"decisions are seat {review.seat}'s, numbered from 1 (`digsite view RECORD --at N "
             f"--seat {review.seat}` shows the position before one)",
-            f"budget: {_budget(review)}"]
+            f"budget: {_budget(review)}"] + [
+                said for said in [card_data_words(review.cards)] if said]
 
 
 def format_review(review: GameReview) -> str:

@@ -287,4 +287,4 @@ def run_arena(game_id: str, bot_names: list[str], *, bots: Mapping[str, Callable
                    for low, high in (wilson(w, games) for w in wins)),
         mean_scores=tuple(round(s / games, 6) for s in scores),
         seed=seed, limit=limit, per_game=tuple(played), deal_options=deal_options,
-        interrupted=interrupted, budgets=budgets)
+        interrupted=interrupted, budgets=budgets, cards=cards_data.given_fingerprint(data))

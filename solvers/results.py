@@ -180,6 +180,8 @@ class ArenaResult:
     deal_options: dict[str, Any] = field(default_factory=dict)
     interrupted: bool = False  # a stop request (Ctrl-C) ended it: ``games`` were played
     budgets: tuple[BotBudget, ...] = ()
+    #: the card data's ``cards_data.fingerprint`` when it is not the bundled data
+    cards: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -379,3 +381,5 @@ class GameReview:
     score_reached: float | None
     best_score: BestScoreComparison | None = None
     at: int | None = None
+    #: the card data's ``cards_data.fingerprint`` when it is not the bundled data
+    cards: dict[str, str] | None = None

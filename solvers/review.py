@@ -104,6 +104,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, Callable, Sequence
 
+import cards_data
 from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from games.record import GameRecord, resolve_fixed_chance
@@ -492,4 +493,4 @@ def review_game(record: GameRecord, *, seat: int | None = None, data: Any,
         value_meaning=value_meaning or scale.unit, scale=scale, limit=limit, seed=seed,
         decisions=tuple(decisions), summary=_summary(decisions, scale),
         score_reached=final.returns()[seat] if final.is_terminal() else None,
-        best_score=comparison, at=at)
+        best_score=comparison, at=at, cards=cards_data.given_fingerprint(data))

@@ -58,6 +58,7 @@ from dataclasses import replace
 from types import ModuleType
 from typing import Any, Callable
 
+import cards_data
 from cards_data import CardData
 from games.errors import NoSolutionError
 from games.registry import GAME_IDS, SERVICES, engine, get
@@ -143,6 +144,9 @@ def hint(game_id: str, view: dict[str, Any], *, data: CardData, limit: Limit = L
     hint_of = capability(game_id, "hint")
     result: Hint = hint_of(view, data=data, limit=limit, seed=seed, top=top,
                            **_options(game_id, hint_of, "hint", inference=inference))
+    mark = cards_data.given_fingerprint(data)
+    if mark is not None:  # a file's data: the hint says which (the bundled data's as before)
+        result = replace(result, facts=result.facts + (("cards", mark),))
     return result
 
 

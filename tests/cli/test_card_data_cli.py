@@ -99,3 +99,79 @@ def test_arena_says_the_monument_each_deal_drew(run_cli, tmp_path):
     loot = json.loads(run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "2",
                               "--json").out)
     assert all("deal_options" not in game for game in loot["per_game"])
+
+
+def test_outputs_say_the_card_data_of_a_file_and_only_then(run_cli, tmp_path):
+    """hint, arena, review and play said nothing of the card data they used: with a file
+    they say its edition (and its digest in JSON); with the bundled data they are as
+    before."""
+    mine = _edited(run_cli, tmp_path, "archaeology",
+                   ("sell = [2, 5, 10, 18, 30]", "sell = [9, 19, 29, 39, 49]"),
+                   edition="my house rules")
+    copy = tmp_path / "copy.toml"
+    copy.write_text(run_cli("data", "show", "archaeology").out)
+    import cards_data
+    mark = cards_data.fingerprint(cards_data.load("archaeology", mine))
+    words = "card data: edition 'my house rules' (a file's, not the bundled data)"
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", "archaeology", "--cards", mine).out)
+    plain = tmp_path / "plain.json"
+    plain.write_text(run_cli("example", "archaeology").out)
+    records = tmp_path / "recs"
+    runs = {
+        "hint": (["hint", "archaeology", str(view), "--iterations", "20"],
+                 ["hint", "archaeology", str(plain), "--iterations", "20"]),
+        "best-move": (["best-move", "archaeology", str(view), "--iterations", "20"],
+                      ["best-move", "archaeology", str(plain), "--iterations", "20"]),
+        "arena": (["arena", "archaeology", "--bots", "greedy,random", "--games", "2",
+                   "--record", str(records)],
+                  ["arena", "archaeology", "--bots", "greedy,random", "--games", "2"]),
+    }
+    for name, (with_file, bundled) in runs.items():
+        text = run_cli(*with_file, "--cards", mine)
+        assert text.code == 0, text.err
+        assert words in text.out.splitlines(), (name, text.out)
+        shown = json.loads(run_cli(*with_file[:-2] if name == "arena" else with_file,
+                                   "--cards", mine, "--json").out)
+        assert shown["cards"] == mark, name
+        # the bundled data, or a copy of it given as a file: as before, byte for byte
+        assert "card data" not in run_cli(*bundled).out
+        before = run_cli(*bundled, "--json").out
+        assert "cards" not in json.loads(before)
+        assert run_cli(*bundled, "--cards", str(copy), "--json").out == before
+    record = str(next(records.iterdir()))
+    review = run_cli("review", "archaeology", record, "--cards", mine, "--iterations", "5")
+    assert review.code == 0 and words in review.out.splitlines()
+    assert json.loads(run_cli("review", "archaeology", record, "--cards", mine,
+                              "--iterations", "5", "--json").out)["cards"] == mark
+    played = run_cli("play", "archaeology", "--cards", mine, "--record",
+                     str(tmp_path / "p.json"), stdin="quit\n")
+    assert played.out.splitlines()[1] == words
+    events = run_cli("play", "archaeology", "--cards", mine, "--record",
+                     str(tmp_path / "p.json"), "--json", stdin="quit\n").out.splitlines()
+    assert json.loads(events[0])["cards"] == mark
+    decision = next(json.loads(line) for line in events if '"decision"' in line)
+    assert decision["view"]["card_data"] == mark  # (a view, marked as `view` marks it)
+    bundled_play = run_cli("play", "archaeology", "--record", str(tmp_path / "q.json"),
+                           "--json", stdin="quit\n").out.splitlines()
+    assert "cards" not in json.loads(bundled_play[0])
+
+
+def test_games_takes_a_card_file(run_cli, tmp_path):
+    """The README says every command that reads card data takes --cards; `games` did not:
+    it lists the file's provenance labels and edition for its game."""
+    mine = _edited(run_cli, tmp_path, "lootnrun", ('"reconstructed"', '"rules"'))
+    text = run_cli("games", "--cards", mine)
+    assert text.code == 0, text.err
+    block = text.out.split("lootnrun ")[1]
+    assert "card data: edition 'mine'" in block
+    listed = {g["id"]: g for g in json.loads(run_cli("games", "--cards", mine, "--json")
+                                             .out)["games"]}
+    assert listed["lootnrun"]["cards"]["edition"] == "mine"
+    assert "cards" not in listed["archaeology"]
+    assert "rules" in listed["lootnrun"]["provenance"].values()
+    copy = tmp_path / "copy.toml"
+    copy.write_text(run_cli("data", "show", "lootnrun").out)
+    assert run_cli("games", "--cards", str(copy)).out == run_cli("games").out
+    twice = run_cli("games", "--cards", mine, "--cards", mine)
+    assert_bad_input(twice, "give one file a game")
