@@ -33,7 +33,7 @@ from games.reader import marked_view
 from games.record import record_text
 from games.table import card_names, plural
 from grids import GridError
-from solvers import services
+from solvers import openspiel, services
 from solvers.backends import BACKENDS, Execution
 from solvers.batch import MAX_DEALS, best_scores
 from solvers import interrupt
@@ -221,7 +221,10 @@ def _hint_help() -> str:
 def _arena_help() -> str:
     from solvers.ismcts.search import DEFAULT_ITERATIONS
 
-    bots = {game: ", ".join(services.bot_names(game)) for game in registry.GAME_IDS}
+    bots = {game: ", ".join(services.bot_names(game) + list(openspiel.bots_listed(game)))
+            + ("" if openspiel.AVAILABLE or not openspiel.bots_listed(game)
+               else f" (the last two {openspiel.EXTRA_WORDS})")
+            for game in registry.GAME_IDS}
     budgets = {}
     for game in registry.GAME_IDS:
         if "ismcts" in services.bot_names(game):
@@ -412,6 +415,7 @@ class _Listed(TypedDict, total=False):
     provenance: dict[str, str]
     notes: str
     cards: dict[str, str]
+    bots_with_extras: dict[str, list[str]]
 
 
 @app.command()
@@ -437,10 +441,14 @@ def games(as_json: bool, cards: tuple[str, ...]) -> None:
             "players": list(info.players), "solo": info.solo, "variants": list(info.variants),
             "engine": registry.has_engine(info.id),
             "services": service_names(info.services),
-            "bots": list(info.bots),
+            # (the OpenSpiel bots where the extra is installed, else said apart below)
+            "bots": list(info.bots) + (list(openspiel.bots_listed(info.id))
+                                       if openspiel.AVAILABLE else []),
             "provenance": cards_data.provenance(data_),
             "notes": info.notes,
         })
+        if not openspiel.AVAILABLE and openspiel.bots_listed(info.id):
+            listing[-1]["bots_with_extras"] = {"openspiel": list(openspiel.bots_listed(info.id))}
         mark = cards_data.given_fingerprint(data_)
         if mark is not None:  # (the bundled data's listing as before)
             listing[-1]["cards"] = mark
@@ -455,8 +463,10 @@ def games(as_json: bool, cards: tuple[str, ...]) -> None:
         if game["variants"]:
             click.echo(f"{'':<12} variants: {', '.join(game['variants'])}")
         if game["services"]:
+            extras = ", ".join(game.get("bots_with_extras", {}).get("openspiel", []))
             click.echo(f"{'':<12} offers: {', '.join(game['services'])}"
-                       + (f"; bots: {', '.join(game['bots'])}" if game["bots"] else ""))
+                       + (f"; bots: {', '.join(game['bots'])}" if game["bots"] else "")
+                       + (f" ({extras} {openspiel.EXTRA_WORDS})" if extras else ""))
         labels = ", ".join(f"{table} ({label})" for table, label in game["provenance"].items())
         click.echo(f"{'':<12} data: {labels}")
         if "cards" in game:
@@ -999,8 +1009,7 @@ def plan(game: str, view_file: str, token_value: float, cards: str | None, as_js
 @app.command(cls=_Command, more=_arena_help)
 @GAME_ARGUMENT
 @click.option("--bots", required=True,
-              help="Comma-separated bot names, one per seat (below; with the OpenSpiel extra "
-                   "also openspiel-ismcts, openspiel-mcts).")
+              help="Comma-separated bot names, one per seat (listed below).")
 @click.option("--games", "n_games", type=GAMES, required=True,
               help="Games to play. With k bots they come in groups of k on one deal, each "
                    "bot in each seat once, so a multiple of k cancels the luck of the deal.")

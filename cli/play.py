@@ -39,7 +39,7 @@ from games.record import GameRecord
 from games.seeding import child_seeds, make_rng
 from games.table import card_names, plural
 from games.tracking import merged_trade
-from solvers import services
+from solvers import openspiel, services
 from solvers.limits import Limit
 
 from . import format as fmt
@@ -121,12 +121,21 @@ def check_table(game: Game, *, players: int, seat: int, bot_names: list[str]) ->
                 else f"; for a table of {table} with these bots, add --players {table}")
         raise DigsiteError(f"play: name {plural(players - 1, 'bot')}, one per other seat, "
                            f"got {len(bot_names)}{more}")
-    factories: Mapping[str, type[Bot]] = (services.capability(game.id, "BOTS") if bot_names
-                                          else {})
+    factories = _bots(game, bot_names)
     for name in bot_names:
         if name not in factories:
+            missing = (f"; {name} plays {openspiel.EXTRA_WORDS}"
+                       if name in openspiel.bots_listed(game.id) else "")
             raise DigsiteError(f"play: unknown bot {name!r} for {game.id} (bots: "
-                               f"{', '.join(sorted(factories))})")
+                               f"{', '.join(sorted(factories))}){missing}")
+
+
+def _bots(game: Game, bot_names: list[str]) -> Mapping[str, Callable[..., Bot]]:
+    """The bots ``bot_names`` may name: the arena's (``solvers.arena.bot_table``: the
+    game's own, and OpenSpiel's when one is named and the extra is installed)."""
+    from solvers.arena import bot_table
+
+    return bot_table(game.id, game.data, bot_names) if bot_names else {}
 
 
 @dataclass
@@ -164,8 +173,7 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
     called with the record after every move (and once before the first); the
     :class:`Outcome` says how the game ended."""
     check_table(game, players=players, seat=seat, bot_names=bot_names)
-    factories: Mapping[str, type[Bot]] = (services.capability(game.id, "BOTS") if bot_names
-                                          else {})
+    factories = _bots(game, bot_names)
     others = [s for s in range(players) if s != seat]
     bot_seeds = child_seeds(seed + 1_000_003, players)
 

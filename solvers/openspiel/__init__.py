@@ -20,12 +20,25 @@ from cards_data import CardData
 if TYPE_CHECKING:  # (the bots module imports pyspiel: loaded on demand, below)
     from ..ismcts.bots import Bot
 
-__all__ = ["AVAILABLE", "BOT_NAMES", "adapted_games", "bots_for", "extra"]
+__all__ = ["AVAILABLE", "BOT_NAMES", "GAMES", "EXTRA_WORDS", "adapted_games", "bots_for",
+           "bots_listed", "extra"]
 
 #: Whether the optional extra is installed (found, not imported).
 AVAILABLE = importlib.util.find_spec("pyspiel") is not None
 #: The names of the OpenSpiel arena bots (``bots``), for listings and ``--help``.
 BOT_NAMES = ("openspiel-ismcts", "openspiel-mcts")
+#: The games the adapter covers (``adapter.adapted_games()``, which imports pyspiel; a test
+#: checks the two agree), for the listings that must not load the extra (``digsite games``,
+#: ``--help``).
+GAMES = ("archaeology", "expedition", "lootnrun")
+#: How a listing says the bots need the extra, where it is not installed.
+EXTRA_WORDS = "with the openspiel extra: pip install 'digsite[openspiel]'"
+
+
+def bots_listed(game_id: str) -> tuple[str, ...]:
+    """The OpenSpiel bots of ``game_id`` whether or not the extra is installed (listings
+    say which: :data:`AVAILABLE`), without loading it."""
+    return BOT_NAMES if game_id in GAMES else ()
 
 
 def extra(name: str) -> ModuleType:
