@@ -132,9 +132,10 @@ def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:  # its message ends "(at line N, column M)"
         if _is_json(text):  # (a deal, view or record given for a card file)
+            which = f"{game_id}` prints the" if game_id else "GAME` prints a"
             raise InvalidDataError(f"{source}: this is JSON, and card data is TOML: "
-                                   f"`digsite data show {game_id or 'GAME'}` prints "
-                                   f"{'the' if game_id else 'a'} game's card data to edit") from None
+                                   f"`digsite data show {which} game's card data to "
+                                   f"edit") from None
         raise InvalidDataError(f"{source}: not valid TOML: {error}") from None
     except RecursionError:
         raise InvalidDataError(f"{source}: not valid TOML: nested too deeply") from None

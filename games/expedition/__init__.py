@@ -2,12 +2,13 @@
 (``games.archaeology``: one core for both editions).
 
 Implements ``games.protocol``: ``GAME``, ``make_deal`` (options ``monument`` and
-``variant``; ``dealt_options`` says a deal's), ``state_from_deal``, ``example_view``, ``state_from_view``, ``parse_move``,
-``action_texts`` (the OpenSpiel action table), and ``describe`` and ``NOTATION`` (moves in
-words, the engine core's ``games.archaeology.words``). The rules and every decision on an
-ambiguity are documented in ``state``; moves and their text in ``moves``; the setup by
-table size and variant in ``rules``; the JSON deal and player view in ``views``; what each
-seat knows and the exact determinizer in ``games.archaeology.hidden``.
+``variant``; ``dealt_options`` says a deal's), ``state_from_deal``, ``example_view``,
+``state_from_view``, ``parse_move``, ``action_texts`` (the OpenSpiel action table), and
+``describe`` and ``NOTATION`` (moves in words, the engine core's
+``games.archaeology.words``). The rules and every decision on an ambiguity are documented
+in ``state``; moves and their text in ``moves``; the setup by table size and variant in
+``rules``; the JSON deal and player view in ``views``; what each seat knows and the exact
+determinizer in ``games.archaeology.hidden``.
 
 >>> import cards_data
 >>> data = cards_data.load("expedition")

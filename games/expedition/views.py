@@ -116,8 +116,8 @@ from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KE
 from games.archaeology.moves import MoveBase
 from games.errors import InternalFault, InvalidStateError
 from games.forgiving import did_you_mean
-from games.reader import (VIEW_MARK, Node, ViewReading, read_fingerprint, read_choice, read_document, read_seats,
-                          read_view_seat)
+from games.reader import (VIEW_MARK, Node, ViewReading, read_choice, read_document,
+                          read_fingerprint, read_seats, read_view_seat)
 from games.seeding import Seed, make_rng
 from games.table import plural
 
