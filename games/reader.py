@@ -11,6 +11,11 @@ refused as such before its default is read).
 Every document starts with the same header (:func:`read_header`): ``"game"``, the game id
 (required, and it must be the game asked for), and ``"players"``, the table size.
 
+A player view of any game may carry ``"card_data": {"edition", "digest"}``
+(:data:`VIEW_MARK`, written by :func:`marked_view` when a file replaced the bundled card
+data), as a record carries ``"cards"``; :func:`read_fingerprint` refuses either when it
+names other data than the data it is read with.
+
 >>> node = read_document({"game": "lootnrun", "players": 7}, "deal")
 >>> read_header(node, "lootnrun", (2, 6))
 Traceback (most recent call last):
