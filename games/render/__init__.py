@@ -42,10 +42,12 @@ def position_svg(game: str, state: State[Any], seat: int, data: Any, *, title: s
             tracks = boards.pyramid_tracks(deal, moves, data, seat=seat)
         else:
             tracks = boards.pyramid_tracks_of_state(state.to_json(), seat)
+        rounds = deal.get("rounds", 4) if deal else 4
+        if not tracks:  # the cards to keep from are the picture of the first decision
+            tracks = boards.pyramid_dealt(state.to_json(), seat)
         if not tracks:
             return boards.message_svg(title, "no card kept yet: the first decision is "
                                              "which cards to keep")
-        rounds = deal.get("rounds", 4) if deal else 4
         return boards.pyramids_svg(tracks, data, title=title, rounds=rounds)
     if game == "ancients":
         return boards.ancients_board_svg(state.to_json(), seat, data, title=title)

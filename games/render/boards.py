@@ -40,6 +40,7 @@ from grids import SIZE, Placement, parse_cell
 
 __all__ = ["CELL", "GAP", "MARGIN", "TOP", "ROUND_COLOURS", "SAND", "FIND_COLOURS",
            "CardTrack", "Find", "cell_origin", "pyramid_tracks", "pyramid_tracks_of_state",
+           "pyramid_dealt",
            "pyramids_svg", "pyramid_card", "pyramid_icon", "pyramid_icon_defs", "sand_board",
            "map_card", "map_card_height", "ancients_plan_svg", "ancients_board_svg",
            "find_masks", "ancients_turns_svg", "message_svg", "svg_document", "svg_text",
@@ -489,6 +490,18 @@ def pyramid_tracks_of_state(state: dict[str, Any], seat: int) -> list[CardTrack]
     return tracks
 
 
+def pyramid_dealt(state: dict[str, Any], seat: int) -> list[CardTrack]:
+    """The cards dealt to a Pyramids seat that has kept none yet (``state.to_json()`` or
+    a view; none once it keeps, or where the view hides them), each captioned with the
+    choice to make."""
+    seat_json = state["seats"][seat]
+    dealt = [card for card in seat_json.get("dealt") or [] if card is not None]
+    if any(card is not None for card in seat_json["hand"]):
+        return []
+    came = f"dealt: keep {len(seat_json['hand'])} of these {len(dealt)}"
+    return [CardTrack(card, came) for card in dealt]
+
+
 def message_svg(title: str, message: str) -> str:
     """A picture with nothing to draw but a title and a line saying why."""
     return svg_document(520, 90, title, [svg_text(MARGIN, 24, title, size=13, weight="bold"),
@@ -525,4 +538,14 @@ def ancients_board_svg(state: dict[str, Any], seat: int, data: AncientsData, *,
                              f"shop {slot['shop']}" + (" + token" if slot.get("token")
                                                        else ""), size=10))
         bottom = max(bottom, my + map_card_height(info) + 16)
+    # the pack's maps drawn too, as the market's are: which finds the seat can make
+    y = bottom + 24
+    body.append(svg_text(x, y, "pack" + ("" if mine["pack"] else ": no map"), size=13,
+                         weight="bold"))
+    bottom = y
+    for k, card in enumerate(mine["pack"]):
+        info = cat.maps[card]
+        mx, my = x + (k % 2) * 250, y + 10 + (k // 2) * 96
+        body.append(map_card(info, mx, my))
+        bottom = max(bottom, my + map_card_height(info) + 4)
     return svg_document(x + 500, max(TOP + BOARD + 30, bottom + 16), title, body)

@@ -434,3 +434,26 @@ def test_the_board_names_a_bots_seat_by_the_seat_not_you(name):
                             board.open_document(doc, viewer=1).decisions[3].board))
     assert f"your {own}" in labels, labels
     assert not any(label.startswith("seat 1") for label in labels), labels
+
+
+def test_the_first_pyramids_decision_draws_the_cards_dealt(client):
+    # decision 1 of a solo deal was a picture of one line, "no card kept yet", though the
+    # decision is which two of the four dealt cards to keep
+    deal = client.post("/api/open", json={"game": "pyramids", "seed": 4}).json()
+    first = deal["decisions"][0]["board"]
+    assert "no card kept yet" not in first
+    assert all(f">card {c} (" in first for c in (13, 17, 41, 44))  # seed 4's four cards
+    assert first.count(">dealt: keep 2 of these 4</text>") == 4
+
+
+def test_the_ancients_picture_draws_the_pack(client):
+    # the pack was text only ("maps in pack: 2"): its map cards are drawn as the market's
+    decisions = client.post("/api/open", json={"example": "ancients-solo-greedy"}).json()[
+        "decisions"]
+    assert ">pack: no map</text>" in decisions[0]["board"]
+    packed = [d["board"] for d in decisions if "maps in pack: 2<" in d["board"]]
+    assert packed
+    for picture in packed:
+        labels = re.findall(r">map \d+ [^<]*, \d+ pts</text>", picture)
+        market = picture.count(">shop ")
+        assert ">pack</text>" in picture and len(labels) == market + 2
