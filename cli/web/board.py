@@ -28,7 +28,7 @@ from solvers import services
 from solvers.moments import decisions_of
 
 __all__ = ["Opened", "Decision", "open_document", "examples", "example_document",
-           "viewer_seat"]
+           "viewer_seat", "seat_words"]
 
 
 @dataclass
@@ -67,11 +67,20 @@ class Opened:
     seats: list[str] | None = field(default=None)
 
     def summary(self) -> dict[str, Any]:
-        return {"game": self.game, "name": registry.get(self.game).name,
+        info = registry.get(self.game)
+        solo_grid = (self.record is not None and self.players == 1
+                     and self.game in ("pyramids", "ancients"))
+        return {"game": self.game, "name": info.name,
                 "players": self.players, "viewer": self.viewer, "seats": self.seats,
+                "seat_words": None if self.seats is None else seat_words(self.seats),
                 "kind": "record" if self.record is not None else "view",
-                "solo_grid": self.record is not None and self.players == 1
-                and self.game in ("pyramids", "ancients"),
+                "solo_grid": solo_grid,
+                # the best score's default budget, as `best-score` spends it (its unit
+                # differs by game: the page's box says it)
+                "best_budget": ({"default": info.budgets.best_score,
+                                 "units": info.budgets.best_score_units}
+                                if solo_grid and info.budgets.best_score is not None
+                                else None),
                 "beliefs": "beliefs" in registry.get(self.game).services,
                 "decisions": [d.summary() for d in self.decisions]}
 
@@ -84,6 +93,15 @@ def viewer_seat(seats: list[str] | None) -> int:
         if len(people) == 1:
             return people[0]
     return 0
+
+
+def seat_words(seats: Sequence[str]) -> list[str]:
+    """Who played each seat, in a player's words: a bot's name as the record gives it;
+    ``you`` for the record's only person (the record calls them ``person``), else ``a
+    person``."""
+    people = sum(1 for name in seats if name == PERSON)
+    return [("you" if people == 1 else "a person") if name == PERSON else name
+            for name in seats]
 
 
 def _state_title(game: str, n: int, seat: int | None) -> str:

@@ -10,6 +10,10 @@ watched from the server's event loop.
   whole server, each killed ``GRACE`` seconds after the time limit it was given, or at the
   server's cap for its kind (``work.TIME_CAPS``) without one; finished jobs are
   kept ``KEEP`` at most (the oldest dropped), so nothing grows without bound.
+* **A job nobody asks about is stopped**: the page asks for its job's status several times
+  a second (a tab in the background about once a minute), so a job started with ``?job=1``
+  whose status no one has asked for in ``ABANDON`` seconds was left by a page that closed
+  (the page also cancels it as it closes, where the browser lets it).
 * Every process is joined and closed when its job ends (``reaped``), whatever ended it.
 """
 
@@ -28,11 +32,14 @@ from games.errors import DigsiteError
 
 from . import work
 
-__all__ = ["Job", "JobManager", "BusyError", "GRACE", "KEEP"]
+__all__ = ["Job", "JobManager", "BusyError", "GRACE", "KEEP", "ABANDON"]
 
 LOG = logging.getLogger("digsite.serve")
 #: Seconds a worker may run past its own time limit before it is killed.
 GRACE = 10.0
+#: Seconds a polled job runs with no one asking for its status before it is cancelled
+#: (Chromium asks a hidden tab's timers at most once a minute: twice that).
+ABANDON = 120.0
 #: Finished jobs kept for their results.
 KEEP = 64
 #: How often the watcher reads a worker's pipe, in seconds.
@@ -75,6 +82,9 @@ class Job:
     process: Any = None
     conn: Any = None
     finished: asyncio.Event = field(default_factory=asyncio.Event)
+    #: seconds it may go unasked (``ABANDON``; None: its request waits for it instead)
+    abandon_after: float | None = None
+    seen: float = field(default_factory=time.monotonic)  # when its status was last asked
 
     def status(self) -> dict[str, Any]:
         """The job as ``GET /api/jobs/{id}`` answers it (``result`` is parsed JSON)."""
@@ -96,8 +106,10 @@ class Job:
 class JobManager:
     """The server's searches (module docstring)."""
 
-    def __init__(self, *, per_client: int = 1, running: int = 4) -> None:
+    def __init__(self, *, per_client: int = 1, running: int = 4,
+                 abandon: float = ABANDON) -> None:
         self.per_client = per_client
+        self.abandon = abandon
         self.max_running = running
         self.jobs: dict[str, Job] = {}
         self._ids = itertools.count(1)
@@ -108,9 +120,10 @@ class JobManager:
         return [j for j in self.jobs.values() if j.state == "running"
                 and (client is None or j.client == client)]
 
-    def start(self, kind: str, payload: Any, client: str) -> Job:
+    def start(self, kind: str, payload: Any, client: str, *, polled: bool = False) -> Job:
         """Check ``payload`` and start its worker; ``DigsiteError`` (bad input) or
-        ``BusyError`` (a cap reached) without starting anything."""
+        ``BusyError`` (a cap reached) without starting anything. A ``polled`` job (its
+        status asked for, ``?job=1``) is cancelled when no one asks for ``abandon`` s."""
         request = work.check_request(kind, payload)
         mine = self.running(client)
         if len(mine) >= self.per_client:
@@ -127,7 +140,8 @@ class JobManager:
         child.close()  # the worker holds its end; ours closes so EOF is seen if it dies
         self.started += 1
         job = Job(id=f"{next(self._ids)}-{secrets.token_hex(4)}", kind=kind, client=client,
-                  request=request, process=process, conn=parent)
+                  request=request, process=process, conn=parent,
+                  abandon_after=self.abandon if polled else None)
         self.jobs[job.id] = job
         self._trim()
         asyncio.get_running_loop().create_task(self._watch(job))
@@ -166,6 +180,12 @@ class JobManager:
                     continue
                 if not job.process.is_alive() and not job.conn.poll():
                     self._end(job, "fault", message="the search process died")
+                    break
+                if job.abandon_after is not None and \
+                        time.monotonic() - job.seen > job.abandon_after:
+                    self._end(job, "cancelled", message=f"cancelled: no one asked for it "
+                                                        f"for {job.abandon_after:g} s (the "
+                                                        f"page was closed)")
                     break
                 if time.monotonic() > deadline:
                     self._end(job, "error", message=f"the search ran past the server's "

@@ -21,8 +21,9 @@ The JSON API (README, "The analysis board"). Every answer is JSON; every error i
   ``{"best_score": <best-score --json>, "record": <the plan as a record of the deal>}``.
 * Add ``?job=1`` to the three searches to get ``202 {"id", "state", ...}`` at once, then
   ``GET /api/jobs/{id}`` (``state``, ``progress``, and ``result`` when done) and
-  ``DELETE /api/jobs/{id}`` (cancel). Without it the answer waits for the result, and
-  the search is stopped if the client goes away.
+  ``DELETE /api/jobs/{id}`` (cancel); a job whose status no one asks for in
+  ``jobs.ABANDON`` seconds is cancelled (its page was closed). Without it the answer
+  waits for the result, and the search is stopped if the client goes away.
 
 Bodies are at most ``MAX_BODY`` bytes (the CLI's 2 MiB input limit); the searches' caps are
 in ``cli.web.work``; one running search per client (``X-Digsite-Client`` header, else the
@@ -34,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -229,8 +231,9 @@ class _Board:
 
         async def endpoint(request: Request) -> Response:
             payload = self._of_opened(kind, await _body(request))
-            job = manager.start(kind, payload, _client(request))
-            if request.query_params.get("job", "0") not in ("", "0", "false"):
+            polled = request.query_params.get("job", "0") not in ("", "0", "false")
+            job = manager.start(kind, payload, _client(request), polled=polled)
+            if polled:
                 return JSONResponse(job.status(), status_code=202)
             waiter = asyncio.ensure_future(job.finished.wait())
             try:
@@ -272,7 +275,9 @@ class _Board:
         return job
 
     async def job_status(self, request: Request) -> Response:
-        return JSONResponse(self._job(request).status())
+        job = self._job(request)
+        job.seen = time.monotonic()  # someone still wants it (jobs.ABANDON)
+        return JSONResponse(job.status())
 
     async def job_cancel(self, request: Request) -> Response:
         job = self._job(request)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -457,3 +458,57 @@ def test_the_ancients_picture_draws_the_pack(client):
         labels = re.findall(r">map \d+ [^<]*, \d+ pts</text>", picture)
         market = picture.count(">shop ")
         assert ">pack</text>" in picture and len(labels) == market + 2
+
+
+def test_the_best_score_budget_starts_at_the_games_own_default(client):
+    # the page's box said 5 for both games: against `best-score`'s 200 for Ancients (a weak
+    # score, 56.5 where 79 is reachable) and its 30 for Pyramids, in another unit
+    from games import registry
+
+    for game in ("pyramids", "ancients"):
+        deal = client.post("/api/open", json={"game": game, "seed": 4}).json()
+        budgets = registry.get(game).budgets
+        assert deal["best_budget"] == {"default": budgets.best_score,
+                                       "units": budgets.best_score_units}
+    assert client.post("/api/open", json={"game": "ancients", "seed": 4}).json()[
+        "best_budget"]["default"] == 200
+    assert client.post("/api/open", json={"example": "lootnrun-greedy"}).json()[
+        "best_budget"] is None
+    script = (Path(board.__file__).parent / "static" / "app.js").read_text(encoding="utf-8")
+    assert '$("best-budget").value = budget.default;' in script
+
+
+def test_a_person_is_named_in_a_players_words(client):
+    # the page's title read "Silver & Gold: Pyramids — person", the record's word
+    doc = board.example_document("pyramids-solo-random")
+    doc["seats"] = ["person"]
+    opened = client.post("/api/open", json={"document": doc}).json()
+    assert opened["seat_words"] == ["you"] and opened["seats"] == ["person"]
+    two = board.example_document("archaeology-greedy")
+    assert client.post("/api/open", json={"document": {**two, "seats": ["person", "greedy"]}}
+                       ).json()["seat_words"] == ["you", "greedy"]
+    assert client.post("/api/open", json={"document": {**two, "seats": ["person", "person"]}}
+                       ).json()["seat_words"] == ["a person", "a person"]
+
+
+def test_a_job_no_one_asks_about_is_cancelled():
+    # a best score started from the page kept running after the page was closed: a job
+    # whose status no one asks for is stopped (one still asked about runs on)
+    from starlette.testclient import TestClient
+
+    from cli.web.jobs import JobManager
+    from cli.web.server import make_app
+    from games import load
+
+    view = load("expedition").example_view()
+    with TestClient(make_app(jobs=JobManager(abandon=1.5))) as client:
+        job = client.post("/api/hint?job=1", json={"game": "expedition", "view": view,
+                                                   "iterations": 50_000}).json()
+        end = time.monotonic() + 3.0
+        while time.monotonic() < end:  # asked about: runs past the 1.5 s
+            assert client.get(f"/api/jobs/{job['id']}").json()["state"] == "running"
+            time.sleep(0.3)
+        time.sleep(3.0)  # no one asks
+        status = client.get(f"/api/jobs/{job['id']}").json()
+        assert status["state"] == "cancelled" and "page was closed" in status["error"]
+        assert client.get("/api/health").json()["processes"] == 0

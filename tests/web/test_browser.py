@@ -248,3 +248,38 @@ def test_a_record_given_to_serve_opens_at_once(browser):
         browser.get(address)
         _until(browser, lambda d: d.find_elements("css selector", "#board svg")
                and "decision 1 of" in _where(d), "the record given, open")
+
+
+def test_the_budget_box_follows_the_game_and_a_closed_page_stops_its_search(browser, server):
+    # the box said 5 "work units" for both games (Ancients' best-score default is 200, in
+    # thousands of search nodes), and a best score went on running after the page closed
+    import json
+    import urllib.request
+
+    from selenium.webdriver.support.ui import Select
+
+    from games import registry
+
+    browser.get(server)
+    _until(browser, lambda d: d.find_elements("css selector", "#example option"), "page")
+    for game in ("ancients", "pyramids"):
+        Select(browser.find_element("id", "solo-game")).select_by_value(game)
+        browser.find_element("id", "open-solo").click()
+        budgets = registry.get(game).budgets
+        _until(browser, lambda d: d.find_element("id", "best-units").text
+               == budgets.best_score_units, f"{game}'s budget unit")
+        assert float(browser.find_element("id", "best-budget").get_attribute("value")) == \
+            budgets.best_score
+    browser.find_element("id", "best").click()  # Pyramids' 30: minutes of work
+    _until(browser, lambda d: d.find_element("id", "cancel").is_enabled(), "the search")
+
+    def running() -> int:
+        with urllib.request.urlopen(server + "api/health") as answer:
+            return json.load(answer)["running"]
+
+    assert running() == 1
+    browser.get("about:blank")  # the page goes away mid-search: its search stops at once
+    end = time.monotonic() + 20  # (well before the server's jobs.ABANDON would stop it)
+    while running() and time.monotonic() < end:
+        time.sleep(0.2)
+    assert running() == 0

@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 // one id per page load: the server runs one search per client at a time
 const CLIENT = Math.random().toString(36).slice(2) + Date.now().toString(36);
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const ui = { doc: null, at: 0, job: null, review: null, stash: null };
+const ui = { doc: null, at: 0, job: null, review: null, stash: null, budgetGame: null };
 
 async function api(method, path, body) {
   const options = { method, headers: { "X-Digsite-Client": CLIENT } };
@@ -68,17 +68,29 @@ async function open(request, keepReview, keepStash) {
     if (!keepReview) { ui.review = null; $("graph-box").hidden = true; }
     $("hint-result").replaceChildren();
     $("best-tool").hidden = !(doc.solo_grid);
+    setBudget(doc);
     $("review").title = doc.kind === "record" ? "" : "a view has no game to review";
     setupSeats(doc);
     go(0);
   } catch (error) { showError(error.message); }
 }
 
+// The best score's budget box starts at the game's default (`best-score`'s, whose unit
+// differs by game: Pyramids' 5 was a long wait, Ancients' 5 a weak score); a number typed
+// stays while the page shows the same game (the plan, the way back).
+function setBudget(doc) {
+  const budget = doc.best_budget;
+  if (!budget || ui.budgetGame === doc.game) return;
+  ui.budgetGame = doc.game;
+  $("best-budget").value = budget.default;
+  $("best-units").textContent = budget.units;
+}
+
 function setupSeats(doc) {
   const select = $("seat");
   select.replaceChildren();
   for (let s = 0; s < doc.players; s++) {
-    const who = doc.seats ? ` (${doc.seats[s]})` : "";
+    const who = doc.seat_words ? ` (${doc.seat_words[s]})` : "";
     const option = text("option", `seat ${s}${who}`);
     option.value = s;
     select.append(option);
@@ -96,7 +108,10 @@ function go(index) {
   const d = doc.decisions[ui.at];
   $("board").innerHTML = d.board;  // SVG drawn by the server from validated input
   $("table-words").textContent = (d.table || []).join("\n");  // as `digsite play` says it
-  $("title").textContent = `${doc.name}` + (doc.seats ? ` — ${doc.seats.join(" v ")}` : "");
+  // who played, in a player's words (the record's "person" is "you")
+  const who = doc.seat_words || [];
+  $("title").textContent = `${doc.name}` + (who.length === 1 ? ` — played by ${who[0]}`
+    : who.length ? ` — ${who.join(" v ")}` : "");
   // the page counts every move; the CLI one seat's decisions (view, hint, review --at N)
   $("where").textContent = `decision ${d.n} of ${doc.decisions.length}` +
     (d.at ? ` · seat ${d.seat}'s decision ${d.at} (--at ${d.at} --seat ${d.seat})`
@@ -184,6 +199,14 @@ const elapsed = (status) => `${status.elapsed_s.toFixed(1)} s`;
 
 $("cancel").addEventListener("click", async () => {
   if (ui.job) await api("DELETE", `/api/jobs/${ui.job}`).catch(() => {});
+});
+
+// A page closed (or left) mid-search: its search is cancelled, not left running for no one
+// (a request that outlives the page; the server also stops a job no one asks about)
+window.addEventListener("pagehide", () => {
+  if (!ui.job) return;
+  fetch(`/api/jobs/${ui.job}`, { method: "DELETE", keepalive: true,
+    headers: { "X-Digsite-Client": CLIENT } }).catch(() => {});
 });
 
 // --- hint -------------------------------------------------------------------------------
