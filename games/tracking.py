@@ -164,7 +164,8 @@ SETUPS: dict[str, tuple[tuple[str, str], ...]] = {
     "lootnrun": (("first", "who plays first (a seat number)"),
                  ("tops", "the back colours on top of deck 0 and deck 1")),
     "ancients": (("first", "who plays first (a seat number)"),
-                 ("market", "the market, the {n} map cards laid out (shop 1 to {n})")),
+                 ("market", "the market, the {n} map cards as the screen shows them, the "
+                            "${dear} shop first (the ${cheap} shop first is read too)")),
 }
 
 
@@ -178,8 +179,8 @@ def setup_questions(game: Game) -> tuple[tuple[str, str], ...]:
     """``game``'s setup questions (:data:`SETUPS`, the counts the game's card data deals:
     a ``--cards FILE`` may deal 5; the Buried Ruins add their face-up chambers)."""
     counts = _dealt_counts(game)
-    questions = tuple((key, prompt.format(n=counts[key]) if key in counts else prompt)
-                      for key, prompt in SETUPS[game.id])
+    questions = tuple((key, prompt.format(**counts, n=counts[key]) if key in counts
+                       else prompt) for key, prompt in SETUPS[game.id])
     if game.id == "expedition" and game.options.get("monument") == FACE_UP_CHAMBERS:
         questions += (("chambers", "the chambers' face-up cards, A to C"),)
     variants = game.options.get("variant") or ()
@@ -196,7 +197,8 @@ def _dealt_counts(game: Game) -> dict[str, int]:
     if game.id == "pyramids":
         return {"cards": int(getattr(data, "deal"))}
     if game.id == "ancients":
-        return {"market": len(getattr(data, "shops"))}
+        shops = getattr(data, "shops")
+        return {"market": len(shops), "dear": max(shops), "cheap": min(shops)}
     if game.id in ("archaeology", "expedition"):
         return {"hand": int(getattr(data, "hand_size"))}
     return {}
@@ -234,6 +236,12 @@ def _card_count(game: Game) -> int:
 def tracked_games() -> tuple[str, ...]:
     """The games ``track`` follows."""
     return tuple(SETUPS)
+
+
+def _in_order(said: str) -> tuple[bool, int, str]:
+    """How a list of outcomes is sorted for a person: numbers by value (maps 2, 10, not 10,
+    2), words by spelling after them."""
+    return (not said.isdigit(), int(said) if said.isdigit() else 0, said)
 
 
 def _words(text: str) -> list[str]:
@@ -487,6 +495,34 @@ def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
     return deal
 
 
+def _ancients_market(game: Game, text: str) -> str:
+    """The market as entered, the dearest shop first as every screen shows it or the
+    cheapest first, written the cheapest shop first (shop 1, as the table record keeps it).
+    The shops hold their maps sorted by points, so the order tells which end was read
+    first; only a market of equal points reads both ways, and is read as the screen shows
+    it (as the prompt says). Reversed, not sorted again: a tie stays as entered."""
+    counts = _dealt_counts(game)
+    shops, dear, cheap = counts["market"], counts["dear"], counts["cheap"]
+    words = _words(text)
+    if len(words) != shops or not all(w.isdigit() and len(w) < 4 for w in words):
+        raise InvalidMoveError(f"the market: {shops} map numbers, the ${dear} shop first, "
+                               f"not {text[:40]!r}")
+    market = [int(w) for w in words]
+    points = _map_points(game)
+    if not all(m in points for m in market):  # (the deal names the map that is not one)
+        return " ".join(map(str, reversed(market)))
+    worth = [points[m] for m in market]
+    if all(a >= b for a, b in zip(worth, worth[1:])):  # as the screen shows it
+        return " ".join(map(str, reversed(market)))
+    if all(a <= b for a, b in zip(worth, worth[1:])):  # the cheapest shop first
+        return " ".join(map(str, market))
+    raise InvalidMoveError(
+        "the market: " + ", ".join(f"map {m} ({plural(p, 'point')})"
+                                   for m, p in zip(market, worth))
+        + f": the shops hold their maps sorted by points, the most in the ${dear} shop; "
+          f"enter them from the ${dear} shop, or from the ${cheap} shop")
+
+
 def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
     """A setup answer checked on its own and written canonically (``InvalidMoveError``)."""
     if key == "first":
@@ -497,11 +533,7 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
     if game.id == "lootnrun":
         return " ".join(_colours(game, text, 2, "the deck tops"))
     if game.id == "ancients":
-        words, shops = _words(text), _dealt_counts(game)["market"]
-        if len(words) != shops or not all(w.isdigit() and len(w) < 4 for w in words):
-            raise InvalidMoveError(f"the market: {shops} map numbers, shop 1 first, not "
-                                   f"{text[:40]!r}")
-        return " ".join(str(int(w)) for w in words)
+        return _ancients_market(game, text)
     if key == "announced":
         words = _words(text)
         if len(words) != players or not all(w.isdigit() and len(w) < 4 for w in words):
@@ -1649,7 +1681,7 @@ class Tracker:
         close = suggest(word.lower(), seen)
         hint = f"; did you mean `{close}`?" if close else ""
         raise IllegalMoveError(f"{text[:40]!r} cannot be what came out here (what can: "
-                               f"{', '.join(sorted(seen))}){hint}")
+                               f"{', '.join(sorted(seen, key=_in_order))}){hint}")
 
     def _force_move(self, world: State[Any], text: str, index: int
                     ) -> tuple[State[Any], Hashable]:
@@ -1899,11 +1931,12 @@ def _truth_setup(game: Game, deal: dict[str, Any], seat: int) -> list[str]:
         return [" ".join(map(str, deal["dealt"][seat]))]
     if game.id == "ancients":
         first = [str(deal["first_player"])] if int(deal["players"]) > 1 else []
-        # the market as it lies, shop 1 first: sorted by points, the later dealt of a tie
-        # in the dearer shop (the deal's order is the order the maps came in)
+        # the market as the screen shows it, the dearest shop first: sorted by points, the
+        # later dealt of a tie in the dearer shop (the deal's order is the order the maps
+        # came in); a market of equal points reads only this way (_ancients_market)
         points = _map_points(game)
         market = sorted(deal["market"], key=lambda m: (points[m], deal["market"].index(m)))
-        return first + [" ".join(map(str, market))]
+        return first + [" ".join(map(str, reversed(market)))]
     if game.id == "lootnrun":
         back = {room.id: room.back for room in getattr(game.data, "rooms")}
         return [str(deal["first_player"]), " ".join(back[d[0]] for d in deal["decks"])]

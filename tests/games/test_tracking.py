@@ -539,15 +539,34 @@ def test_loot_n_run_tables_follow_the_true_game_over_many_deals():
     assert len(checked) > 1000
 
 
-def test_an_ancients_market_read_the_other_way_is_refused():
-    # Entered shop 4 first, the market was sorted again without a word, and a tie of
-    # points went to the shop the table did not have it in.
+def test_an_ancients_market_reads_as_the_screen_shows_it_or_from_shop_1():
+    # Entered shop 4 first, the market was once sorted again without a word (a tie of
+    # points went to the shop the table did not have it in), then refused, though every
+    # screen shows the $4 shop first; either end is read now (the maps lie sorted by
+    # points, so the order tells which), a tie kept where it was entered
+    for typed in ("19 38 10 12", "12 10 38 19"):
+        tracker = Tracker.start(load("ancients"), players=2, seat=0)
+        tracker.enter("0")
+        assert "the $4 shop first" in tracker.ask().prompt
+        tracker.enter(typed)
+        assert [m for m in _market(tracker)] == [12, 10, 38, 19]
+        assert tracker.record.setup["market"] == "12 10 38 19"  # kept shop 1 first
     tracker = Tracker.start(load("ancients"), players=2, seat=0)
     tracker.enter("0")
-    with pytest.raises(DigsiteError, match="shop 1 first: map 19 .* cheaper shop than map 38"):
-        tracker.enter("19 38 10 12")
-    tracker.enter("12 10 38 19")
-    assert [m for m in _market(tracker)] == [12, 10, 38, 19]
+    with pytest.raises(DigsiteError, match="the market: map 38 .*: the shops hold their maps "
+                                           "sorted by points"):
+        tracker.enter("38 19 10 12")
+
+
+def test_an_ancients_market_of_equal_points_reads_as_the_prompt_says():
+    # a tie throughout reads either way: the prompt's order, the screen's ($4 shop first)
+    game = load("ancients")
+    points = {m.id: m.points for m in game.data.maps}
+    fours = [m for m in sorted(points) if points[m] == 4][:4]
+    tracker = Tracker.start(game, players=2, seat=0)
+    tracker.enter("0")
+    tracker.enter(" ".join(map(str, fours)))
+    assert [m for m in _market(tracker)] == fours[::-1]
 
 
 def _market(tracker):
@@ -572,7 +591,7 @@ def test_the_setup_asks_what_the_card_data_deals():
                                                    ancients.removed_by_players.items()})
     tracker = Tracker.start(load("ancients", data=five), players=2, seat=0)
     tracker.enter("0")
-    assert "(shop 1 to 5)" in tracker.ask().prompt
+    assert "the $5 shop first (the $1 shop first is read too)" in tracker.ask().prompt
     with pytest.raises(DigsiteError, match="the market: 5 map numbers"):
         tracker.enter("1 2 3 4")
 
@@ -869,3 +888,14 @@ def test_another_seats_refused_trade_step_says_the_rule_it_breaks(lines, message
         tracker.enter(line)
     with pytest.raises(DigsiteError, match=message):
         tracker.enter(lines[-1])
+
+
+def test_the_maps_that_can_come_out_are_listed_by_number():
+    # "what can: 1, 10, 11, ... 19, 2, 20": sorted as text
+    tracker = Tracker.start(load("ancients"), players=1, seat=0)
+    tracker.enter("22 38 23 39")
+    tracker.enter("market buy 4")
+    with pytest.raises(DigsiteError, match="cannot be what came out here") as refused:
+        tracker.enter("99")
+    listed = str(refused.value).partition("what can: ")[2].partition(")")[0].split(", ")
+    assert len(listed) > 20 and [int(m) for m in listed] == sorted(int(m) for m in listed)
