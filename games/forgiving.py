@@ -59,6 +59,9 @@ class Forms:
     whose two arguments may come in either order, a number and a card (``sell 2 coin``);
     ``counted``: verbs whose card lists take ``N CARD`` for N copies (``trade``);
     ``phrases``: whole texts read as another (``keep all`` -> ``keep both``);
+    ``lists``: a list's commas may be spaces (``keep 3 17``); ``optional``: per verb, the
+    place of a word that may be left out (``find 7 at C3``, the turn left out); each read
+    only when it reads as exactly one legal move;
     ``examples``: ``(accepted text, canonical text)`` pairs ``digsite notation`` lists;
     ``aliases``: verbs as the screen's words write them, read as the engine's (Loot N
     Run's ``draw`` -> ``loot``: the list says "draw the top room of deck 0")."""
@@ -68,6 +71,8 @@ class Forms:
     swap: tuple[str, ...] = ()
     counted: tuple[str, ...] = ()
     phrases: Mapping[str, str] = field(default_factory=dict)
+    lists: bool = False
+    optional: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     examples: tuple[tuple[str, str], ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
 
@@ -97,6 +102,11 @@ def described(forms: Forms) -> list[str]:
     for typed, verb in forms.aliases.items():
         lines.append(f"{typed} is {verb}")
     lines.append("a verb alone is the one move of it there is, when there is one")
+    if forms.lists:
+        lines.append("a list's commas may be spaces, where the move then reads as one legal "
+                     "move")
+    for verb, (_, what) in forms.optional.items():
+        lines.append(f"{verb}: {what} may be left out where only one fits")
     lines.append("a close miss is refused with one suggestion (did you mean ...?)")
     return lines
 
@@ -264,6 +274,14 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
     alone = [m for m in legal if spaced(str(m)).split(" ")[0] == spaced(canonical)]
     if len(alone) == 1:  # (a verb alone: 'loot' when one deck is left, 'tent' of one use)
         return alone[0]
+    loosely = _loosely(canonical, text, legal, forms)
+    if len(loosely) == 1:
+        return loosely[0]
+    if len(loosely) > 1:  # a word left out that the position does not tell: never a guess
+        said = " or ".join(f"`{m}`" for m in loosely[:4]) + (" or more" if len(loosely) > 4
+                                                              else "")
+        raise InvalidMoveError(f"{refused}; it could be {said}: say which",
+                               unknown_verb=refused.unknown_verb)
     texts = list(offers()) if offers is not None else [str(m) for m in legal]
     raise InvalidMoveError(str(refused), unknown_verb=refused.unknown_verb,
                            suggestion=_closest(text, forms, parse_text, texts))
@@ -281,6 +299,34 @@ def spoken(text: str, forms: Forms) -> str:
     cards = set(forms.cards)
     return " ".join(word.replace("_", " ") if word in cards else word
                     for word in text.split(" "))
+
+
+def _loose(text: str, forms: Forms, leave_out: bool = False) -> str:
+    """Move text as ``forms``' loose readings key it: spacing aside, a list's commas as
+    spaces (``lists``), and, with ``leave_out``, the verb's optional word gone."""
+    out = spaced(text)
+    if forms.lists:
+        out = out.replace(",", " ")
+    words = out.split()
+    if leave_out and words and words[0] in forms.optional:
+        place = forms.optional[words[0]][0]
+        words = words[:place] + words[place + 1:]
+    return " ".join(words)
+
+
+def _loosely(canonical: str, text: str, legal: Sequence[T], forms: Forms) -> list[T]:
+    """The legal moves ``text`` reads as by ``forms``' loose readings (``lists``,
+    ``optional``): the text as written matched against each move, then against each move
+    with its optional word left out."""
+    if not forms.lists and not forms.optional:
+        return []
+    typed = {_loose(canonical, forms), _loose(text, forms)}
+    for leave_out in (False, True):
+        found = list(dict.fromkeys(m for m in legal
+                                   if _loose(str(m), forms, leave_out) in typed))
+        if found:
+            return found
+    return []
 
 
 def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],

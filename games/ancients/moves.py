@@ -164,7 +164,9 @@ Move = Market | Rest | Find | Sand | End | Draw
 #: spacing.
 FORMS = Forms(
     fillers={"rest": ("for", "take")},
-    examples=(("FIND 7 90 AT c3", "find 7 90 at C3"), ("Rest for Money", "rest money"),
+    # (a map fits a place in one turn more often than not: the turn is then no question)
+    optional={"find": (2, "the turn (0, 90, 180 or 270)")},
+    examples=(("FIND 7 90 AT c3", "find 7 90 at C3"), ("find 7 at c3", "find 7 90 at C3"), ("Rest for Money", "rest money"),
               ("rest for $2", "rest money"), ("buy $2", "market buy 2"),
               ("sell 7", "market sell 7"), ("sell 29 buy $3", "market sell 29 buy 3"),
               ("Sand flip c3", "sand flip C3")))

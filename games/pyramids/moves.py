@@ -170,9 +170,11 @@ def _card_cells(part: str, text: str) -> tuple[int, int]:
 
 
 #: The accepted forms besides the canonical text (``games.forgiving``): case and
-#: spacing.
+#: spacing, and a list's commas as spaces (``keep 3 17`` is one move, as ``keep 3,17``).
 FORMS = Forms(
-    examples=(("KEEP 3, 17", "keep 3,17"), ("12: a1, a2, b2", "12:A1,A2,B2"),
+    lists=True,
+    examples=(("KEEP 3, 17", "keep 3,17"), ("keep 3 17", "keep 3,17"),
+              ("12: a1, a2, b2", "12:A1,A2,B2"), ("12:a1 a2 b2", "12:A1,A2,B2"),
               ("Take Deck", "take deck")))
 
 

@@ -51,6 +51,11 @@ ACCEPTED = [
     ("pyramids", "8:a1", "8:A1"),
     ("pyramids", "3:a5+8:a1", "3:A5 +8:A1"),
     ("pyramids", "3:A5,b5 , C5 + 8:A1", "3:A5,B5,C5 +8:A1"),
+    # a list's commas as spaces, and a find's turn left out where one turn fits: each was
+    # refused with a "did you mean" naming the very move
+    ("pyramids", "8: a1 a2 a3", "8:A1,A2,A3"),
+    ("pyramids", "3:a5 b5 c5 +8:a1", "3:A5,B5,C5 +8:A1"),
+    ("ancients", "find 7 at a1", "find 7 0 at A1"),
 ]
 
 
@@ -187,3 +192,25 @@ def test_a_suggestion_is_kept_apart_and_reads_back_in_a_players_words(game):
     for move in moves:
         words = spoken(str(move), engine.FORMS)
         assert "_" not in words and engine.parse_move(state, words) == move, words
+
+
+def test_a_keep_with_spaces_reads_as_the_one_keep_it_names():
+    # "keep 10 35" was refused: did you mean `keep 10,35`?
+    engine, data = registry.engine("pyramids"), cards_data.load("pyramids")
+    from games.record import resolve_fixed_chance
+    state = engine.state_from_deal(engine.make_deal(players=1, seed=4, data=data), data)
+    resolve_fixed_chance(state)
+    assert str(engine.parse_move(state, "keep 13 17")) == "keep 13,17"
+    assert str(engine.parse_move(state, "Keep 41  44")) == "keep 41,44"
+    with pytest.raises(InvalidMoveError):  # (not a card dealt: no legal move reads so)
+        engine.parse_move(state, "keep 13 18")
+
+
+def test_a_word_left_out_that_the_position_does_not_tell_is_refused_naming_each():
+    engine = registry.engine("ancients")
+    turns = [engine.parse_text("find 7 0 at A1"), engine.parse_text("find 7 180 at A1")]
+    with pytest.raises(InvalidMoveError, match="it could be `find 7 0 at A1` or "
+                                               "`find 7 180 at A1`: say which"):
+        read("find 7 at A1", engine.parse_text, engine.FORMS, lambda: turns)
+    assert read("find 7 180 at a1", engine.parse_text, engine.FORMS, lambda: turns) == \
+        turns[1]
