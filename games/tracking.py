@@ -900,6 +900,10 @@ def _pyramids_arrange(tracker: "Tracker", world: State[Any], text: str) -> State
     a world whose deal gives it those cards (from the cards the person has not seen),
     or ``None`` when the text is no keep."""
     from .pyramids.moves import Keep, parse_text
+    words = text.lower().replace(",", " ").split()
+    if words[:1] == ["keep"]:  # (its cards' commas may be spaces, as the person's own keep's:
+        # no legal move of the world reads it, whose deal gives that seat other cards)
+        text = "keep " + ",".join(words[1:])
     try:
         move = parse_text(text)
     except DigsiteError:
@@ -1683,6 +1687,17 @@ class Tracker:
         raise IllegalMoveError(f"{text[:40]!r} cannot be what came out here (what can: "
                                f"{', '.join(sorted(seen, key=_in_order))}){hint}")
 
+    def _arranged(self, world: State[Any], text: str) -> tuple[State[Any], Hashable] | None:
+        """Another seat's move in a world arranged for it (``_ARRANGE``), else ``None``."""
+        arrange = _ARRANGE.get(self.game.id)
+        arranged = arrange(self, world, text) if arrange else None
+        if arranged is not None:
+            try:
+                return arranged, self.game.parse_move(arranged, text)
+            except DigsiteError:
+                pass
+        return None
+
     def _force_move(self, world: State[Any], text: str, index: int
                     ) -> tuple[State[Any], Hashable]:
         actor = world.current_player()
@@ -1692,18 +1707,19 @@ class Tracker:
         except InvalidMoveError as exc:  # (no move as written: the seat's, as a refusal says)
             if actor == self.seat:
                 raise
+            # (a form read by the legal moves, 'keep 10 35', reads in a world that deals
+            # the seat those cards only)
+            found = self._arranged(world, text)
+            if found is not None:
+                return found
             raise InvalidMoveError(f"seat {actor}: {exc.said}",
                                    suggestion=exc.suggestion) from None
         except IllegalMoveError:
             if actor == self.seat:
                 raise
-        arrange = _ARRANGE.get(self.game.id)
-        arranged = arrange(self, world, text) if arrange else None
-        if arranged is not None:
-            try:
-                return arranged, self.game.parse_move(arranged, text)
-            except DigsiteError:
-                pass
+        found = self._arranged(world, text)
+        if found is not None:
+            return found
         messages: dict[str, tuple[str, str | None]] = {}  # message -> (said, legal listed)
         reasons: set[str | None] = set()
         of_hand: set[bool] = set()  # whether each reason is a rule of the seat's own cards

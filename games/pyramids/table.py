@@ -84,6 +84,7 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
         held = [(o, m) for o, m in zip(s.hand, s.masks) if o is not None]
         lines.append(f"{possessive(me)} cards:" if held else f"{possessive(me)} cards: none")
         lines.extend(card_drawings(state, held))
+    lines.extend(_waiting(state, seat, names))
     if state.phase == "take":
         lines.append("the display:")
         lines.extend(card_drawings(state, [(o, 0) for o in sorted(state.display)]))
@@ -101,6 +102,19 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
                 lines.append(f"{possessive(seat_name(p, seat, names))} cards:")
                 lines.extend(card_drawings(state, theirs))
     return lines + [LEGEND]
+
+
+def _waiting(state: State, seat: int, names: Sequence[str] | None) -> list[str]:
+    """``seat``'s own keep or crossing of a step every seat chooses at once, when it has
+    chosen and another seat has not: the move is entered and waits (the board shows it
+    only once the step resolves, so without this line ``show`` told nothing of it)."""
+    mine = state.pending[seat] if state.phase in ("keep", "cross") else None
+    if mine is None:
+        return []
+    waiting = [seat_name(p, seat, names) for p in range(state.num_players)
+               if state.pending[p] is None]
+    return [f"{_chosen(state, mine, seat_name(seat, seat, names))} (entered: played when "
+            f"{' and '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} chosen too)"]
 
 
 def replacing(state: State) -> list[int]:

@@ -899,3 +899,16 @@ def test_the_maps_that_can_come_out_are_listed_by_number():
         tracker.enter("99")
     listed = str(refused.value).partition("what can: ")[2].partition(")")[0].split(", ")
     assert len(listed) > 20 and [int(m) for m in listed] == sorted(int(m) for m in listed)
+
+
+def test_a_pyramids_choice_waiting_for_the_other_seat_is_shown_as_entered():
+    # at a step every seat chooses at once, `show` said nothing of the person's own keep
+    # (entered, waiting for seat 1's), and seat 1's "keep 1 2" was refused: '1 2' is not
+    # a number
+    tracker = Tracker.start(load("pyramids"), players=2, seat=0)
+    tracker.enter("13 17 41 44")
+    tracker.enter("keep 13 17")
+    screen = tracker.game.describe_position(tracker.world, 0)
+    assert "you kept cards 13 and 17 (entered: played when seat 1 has chosen too)" in screen
+    tracker.enter("keep 1 2")  # read: the table's refilled display asked for next
+    assert tracker.ask().kind == "shown" and "display" in tracker.ask().prompt
