@@ -33,7 +33,9 @@ KINDS = ("hint", "review", "best_score")
 MAX_ITERATIONS = 50_000
 MAX_REVIEW_ITERATIONS = 5_000
 MAX_TOP = 50
-BEST_WORK = {"pyramids": 30.0, "ancients": 200.0}
+#: (the registry's declared defaults, which the page's budget box starts at: one source)
+BEST_WORK = {info.id: info.budgets.best_score for info in registry.GAMES.values()
+             if info.budgets.best_score is not None}
 #: The wall clock, seconds per kind of search: generous because a shared machine is slow
 #: (a 30-decision Pyramids review took 14 s of CPU and over 120 s of wall clock on 2 busy
 #: cores).

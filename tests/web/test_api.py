@@ -463,6 +463,7 @@ def test_the_ancients_picture_draws_the_pack(client):
 def test_the_best_score_budget_starts_at_the_games_own_default(client):
     # the page's box said 5 for both games: against `best-score`'s 200 for Ancients (a weak
     # score, 56.5 where 79 is reachable) and its 30 for Pyramids, in another unit
+    from cli.web import work
     from games import registry
 
     for game in ("pyramids", "ancients"):
@@ -470,6 +471,7 @@ def test_the_best_score_budget_starts_at_the_games_own_default(client):
         budgets = registry.get(game).budgets
         assert deal["best_budget"] == {"default": budgets.best_score,
                                        "units": budgets.best_score_units}
+        assert work.BEST_WORK[game] == budgets.best_score  # (the server's cap: the same)
     assert client.post("/api/open", json={"game": "ancients", "seed": 4}).json()[
         "best_budget"]["default"] == 200
     assert client.post("/api/open", json={"example": "lootnrun-greedy"}).json()[
