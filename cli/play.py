@@ -48,7 +48,8 @@ from .jsonout import jsonable
 if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
     from solvers.ismcts.bots import Bot
 
-__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "unread", "COMMANDS"]
+__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "unread", "said_in_words",
+           "COMMANDS"]
 
 #: The commands of the prompt, for ``help`` (``{move}``: the list's third move, written
 #: out: a move of the game played, where "sell coin 2" was shown in every game).
@@ -443,7 +444,8 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
                 # not the engine's own legal steps ("take pot_shard"), which this screen never
                 # shows (it numbers whole decisions): the rule broken, then the way to the
                 # screen's own list
-                term.complain(" ".join(exc.said.split()) + " (type a number, or 'moves')")
+                term.complain(" ".join(said_in_words(exc, game).split())
+                              + " (type a number, or 'moves')")
                 continue
             except DigsiteError as exc:
                 term.complain(unread(exc, game) + " (type a number, or 'moves')")
@@ -462,13 +464,30 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
 
 
 def unread(exc: DigsiteError, game: Game) -> str:
-    """A refusal of typed text in one line, its suggestion in the player's words (``did you
-    mean `sell pot shard 1`?``, where the engine's is ``sell pot_shard 1``): ``play``'s and
-    ``track``'s."""
+    """A refusal of typed text in one line, its suggestion and the cards it lists in the
+    player's words (``did you mean `sell pot shard 1`?``, ``(cards: pot shard, ...,
+    pharaoh's mask)``, where the engine's are ``sell pot_shard 1``, ``pharaohs_mask``):
+    ``play``'s and ``track``'s."""
+    if not isinstance(exc, (InvalidMoveError, IllegalMoveError)):
+        return " ".join(str(exc).split())
+    text = said_in_words(exc, game)
     if isinstance(exc, InvalidMoveError) and exc.suggestion is not None:
-        words = spoken(exc.suggestion, getattr(game.engine, "FORMS", PLAIN))
-        return " ".join(f"{exc.said}; did you mean `{words}`?".split())
-    return " ".join(str(exc).split())
+        words = spoken(exc.suggestion, getattr(game.engine, "FORMS", PLAIN),
+                       card_names(game.data))
+        text += f"; did you mean `{words}`?"
+    elif isinstance(exc, IllegalMoveError) and exc.legal is not None:
+        text += f" (legal: {exc.legal})"
+    return " ".join(text.split())
+
+
+def said_in_words(exc: InvalidMoveError | IllegalMoveError, game: Game) -> str:
+    """A refusal without its suggestion and legal moves (``said``), with the cards it lists
+    as printed (``(cards: pot shard, ..., pharaoh's mask)``)."""
+    if exc.cards is None:
+        return exc.said
+    names = card_names(game.data)  # (a word that names no card, 'card' of a dig, as it is)
+    listed = [names.get(c, c.replace("_", " ")) for c in exc.cards]
+    return f"{exc.said} ({exc.listed}: {', '.join(listed)})"
 
 
 def _whole_turn(g: _Game, text: str) -> list[Hashable] | None:

@@ -28,7 +28,7 @@ from games.errors import DigsiteError, IllegalMoveError
 from games.protocol import listing
 from games.tracking import Tracker
 
-from .play import Terminal, hint_for, unread
+from .play import Terminal, hint_for, said_in_words, unread
 
 __all__ = ["commands", "track"]
 
@@ -153,7 +153,7 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
         except DigsiteError as exc:
             why = unread(exc, game)
             if isinstance(exc, IllegalMoveError) and exc.legal is not None:
-                said = " ".join(exc.said.split())
+                said = " ".join(said_in_words(exc, game).split())
                 if " is not legal here: " in said:
                     # the rule broken says it: not the engine's own legal steps after it
                     # ("legal: take pot_shard, ..."), which no line of the table writes

@@ -261,8 +261,9 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
             # not when they dropped every word after the verb: 'explore chamber' is refused
             # as typed, not as a bare 'explore')
             if not exc.unknown_verb and len(canonical.split()) >= min(len(text.split()), 2):
-                said = str(exc).replace(repr(canonical), repr(text.strip()))
-                refused = InvalidMoveError(said, unknown_verb=exc.unknown_verb)
+                said = exc.said.replace(repr(canonical), repr(text.strip()))
+                refused = InvalidMoveError(said, unknown_verb=exc.unknown_verb,
+                                           cards=exc.cards, listed=exc.listed)
     legal = list(options())
     by_text: dict[str, list[T]] = {}
     for move in legal:
@@ -283,22 +284,39 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
         raise InvalidMoveError(f"{refused}; it could be {said}: say which",
                                unknown_verb=refused.unknown_verb)
     texts = list(offers()) if offers is not None else [str(m) for m in legal]
-    raise InvalidMoveError(str(refused), unknown_verb=refused.unknown_verb,
-                           suggestion=_closest(text, forms, parse_text, texts))
+    raise InvalidMoveError(refused.said, unknown_verb=refused.unknown_verb,
+                           suggestion=_closest(text, forms, parse_text, texts),
+                           cards=refused.cards, listed=refused.listed)
 
 
-def spoken(text: str, forms: Forms) -> str:
+def spoken(text: str, forms: Forms, names: Mapping[str, str] | None = None) -> str:
     """Move text with its card names as a player writes them, which reads back as the same
     move: ``sell pot shard 1`` for the engine's ``sell pot_shard 1`` (a suggestion on a
-    screen whose every other line says "pot shard").
+    screen whose every other line says "pot shard"); as printed where ``names`` (the card
+    data's, ``games.table.card_names``) has the card and that reads back the same
+    (``pharaoh's mask``, where it said "pharaohs mask").
 
-    >>> spoken("trade coin for pot_shard pharaohs_mask", Forms(cards=("pot_shard", "coin",
-    ...                                                               "pharaohs_mask")))
+    >>> forms = Forms(cards=("pot_shard", "coin", "pharaohs_mask"))
+    >>> spoken("trade coin for pot_shard pharaohs_mask", forms)
     'trade coin for pot shard pharaohs mask'
+    >>> spoken("sell pharaohs_mask 1", forms, {"pharaohs_mask": "pharaoh's mask"})
+    "sell pharaoh's mask 1"
+    >>> spoken("pharaohs_mask", forms, {"pharaohs_mask": "pharaoh's mask"})
+    "pharaoh's mask"
     """
     cards = set(forms.cards)
-    return " ".join(word.replace("_", " ") if word in cards else word
-                    for word in text.split(" "))
+
+    def said(printed: Mapping[str, str]) -> str:
+        return " ".join(printed.get(word, word.replace("_", " ")) if word in cards else word
+                        for word in text.split(" "))
+
+    out = said(names or {})
+    try:  # (after a word that is no verb: a card name alone, a setup's, reads back too)
+        if names and normalise(f"- {out}", forms) != normalise(f"- {text}", forms):
+            return said({})
+    except InvalidMoveError:  # (a printed name one word of which several cards share)
+        return said({})
+    return out
 
 
 def _loose(text: str, forms: Forms, leave_out: bool = False) -> str:

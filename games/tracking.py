@@ -287,8 +287,9 @@ def _card_names(text: str, names: Sequence[str], count: int, what: str,
             raise InvalidMoveError(f"{what}: {why}")
     for word in words:
         if word not in names:
-            raise InvalidMoveError(f"{what}: no card {word[:30]!r}"
-                                   + did_you_mean(word.lower(), names))
+            # (the suggestion apart: a screen says it as printed, 'broken cup')
+            raise InvalidMoveError(f"{what}: no card {word[:30]!r}",
+                                   suggestion=suggest(word.lower(), names))
     if len(words) != count:
         raise InvalidMoveError(f"{what}: {plural(count, 'card')}, got {len(words)}")
     return words
@@ -1682,10 +1683,11 @@ class Tracker:
             if said is not None and said not in seen:
                 seen.append(said)
         word = text.split(" ")[-1] if text else text
-        close = suggest(word.lower(), seen)
-        hint = f"; did you mean `{close}`?" if close else ""
-        raise IllegalMoveError(f"{text[:40]!r} cannot be what came out here (what can: "
-                               f"{', '.join(sorted(seen, key=_in_order))}){hint}")
+        # (what can come out carried apart, the suggestion too: a screen says them as the
+        # cards are printed, 'pharaoh's mask', not 'pharaohs_mask')
+        raise InvalidMoveError(f"{text[:40]!r} cannot be what came out here",
+                               suggestion=suggest(word.lower(), seen),
+                               cards=sorted(seen, key=_in_order), listed="what can")
 
     def _arranged(self, world: State[Any], text: str) -> tuple[State[Any], Hashable] | None:
         """Another seat's move in a world arranged for it (``_ARRANGE``), else ``None``."""
@@ -1712,8 +1714,8 @@ class Tracker:
             found = self._arranged(world, text)
             if found is not None:
                 return found
-            raise InvalidMoveError(f"seat {actor}: {exc.said}",
-                                   suggestion=exc.suggestion) from None
+            raise InvalidMoveError(f"seat {actor}: {exc.said}", suggestion=exc.suggestion,
+                                   cards=exc.cards, listed=exc.listed) from None
         except IllegalMoveError:
             if actor == self.seat:
                 raise

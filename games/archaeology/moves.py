@@ -281,8 +281,9 @@ class MoveBase:
         cards = cls.CARDS
         card = cards.index.get(word)
         if card is None or (treasure_only and card >= cards.treasures):
-            raise InvalidMoveError(f"move {text!r}: unknown card {word!r} "
-                                   f"(cards: {', '.join(cards.treasure_names)})")
+            # (the list apart: a screen names the cards as printed, 'pharaoh's mask')
+            raise InvalidMoveError(f"move {text!r}: unknown card {word!r}",
+                                   cards=cards.treasure_names)
         return card
 
     @classmethod

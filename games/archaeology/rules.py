@@ -182,8 +182,10 @@ class Rules:
 
 def absent_words(rules: Rules, card: int) -> str:
     """Why ``card`` is not in ``rules``' game, for a message that says the game has none of
-    it (``" (a broken_tablet is in the game only at 4 or more players, or with the Long
-    Expedition at 2 or 3)"``); ``""`` for a card in the game or one without such a rule."""
+    it (``" (a broken tablet is in the game only at 4 or more players, or with the Long
+    Expedition at 2 or 3)"``: the card as printed, where the message names its key, a
+    file's ``broken_tablet``); ``""`` for a card in the game or one without such a
+    rule."""
     if rules.counts[card] or card >= rules.treasures:
         return ""
     data = rules.data
@@ -196,7 +198,8 @@ def absent_words(rules: Rules, card: int) -> str:
             and data.long_expedition.players:
         long = (f", or with the Long Expedition at "
                 f"{' or '.join(map(str, data.long_expedition.players))} players")
-    return f" (a {key} is in the game only at {least} or more players{long})"
+    return (f" (a {data.treasures[key].name} is in the game only at {least} or more "
+            f"players{long})")
 
 
 def _build(data: ArchaeologyData, players: int) -> Rules:

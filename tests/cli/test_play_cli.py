@@ -333,10 +333,31 @@ def test_a_suggestion_is_in_the_players_words(run_cli, tmp_path):
         # (no suggestion changes a number typed: 'sell pot shard 1' would sell another count)
         "error: cannot read move 'sel pot shard 2' (moves: sell, trade, end) (type a number, "
         "or 'moves')",
-        "error: move 'sell parchmnt 1': unknown card 'parchmnt' (cards: pot_shard, "
-        "parchment_scrap, coin, talisman, broken_cup, pharaohs_mask, map); did you mean "
+        "error: move 'sell parchmnt 1': unknown card 'parchmnt' (cards: pot shard, "
+        "parchment scrap, coin, talisman, broken cup, pharaoh's mask, map); did you mean "
         "`sell parchment scrap 1`? (type a number, or 'moves')"]
     assert "you sold 1 pot shard" in result.out
+
+
+def test_an_unknown_card_is_refused_listing_the_cards_as_printed():
+    """The refusal listed the cards by the engine's spellings ("(cards: pot_shard, ...,
+    pharaohs_mask)") where the screen says "pharaoh's mask"; the engine's message (JSON,
+    the board) keeps them, carried apart (``cards``), and play says them as printed."""
+    from cli.play import unread
+    from games import load
+    from games.errors import InvalidMoveError
+    game = load("archaeology")
+    state = game.state_from_deal(game.new_deal(seed=3, players=2))
+    with pytest.raises(InvalidMoveError) as refused:
+        game.parse_move(state, "sell parchmnt 1")
+    assert str(refused.value) == (
+        "move 'sell parchmnt 1': unknown card 'parchmnt' (cards: pot_shard, parchment_scrap, "
+        "coin, talisman, broken_cup, pharaohs_mask, map)")
+    assert refused.value.cards == ("pot_shard", "parchment_scrap", "coin", "talisman",
+                                   "broken_cup", "pharaohs_mask", "map")
+    assert unread(refused.value, game) == (
+        "move 'sell parchmnt 1': unknown card 'parchmnt' (cards: pot shard, parchment "
+        "scrap, coin, talisman, broken cup, pharaoh's mask, map)")
 
 
 def test_the_moves_name_the_other_seats_as_the_screen_does(run_cli, tmp_path):

@@ -494,3 +494,19 @@ def test_a_suggestion_is_in_a_players_words(run_cli, tmp_path):
     assert refusal.startswith("error: seat 1: cannot read move 'sel broken_cup 1' (moves: "
                               "sell, trade, end); did you mean `sell "), refusal
     assert "_" not in refusal.partition("did you mean")[2], refusal
+
+
+def test_the_cards_a_refusal_names_are_as_printed(run_cli, tmp_path):
+    """What cannot have come out listed 'pharaohs_mask', a suggestion said 'pharaohs
+    mask', the setup's `pharaohs_mask`, where the table says "pharaoh's mask"."""
+    lines = ["0", "pharohs mask coin coin talisman", "coin coin talisman pharaohs_mask", "coin talisman pot_shard pot_shard coin",
+             "pharaos mask", "coin", "selll mask 1", "quit"]
+    result = run_cli("track", "expedition", "--monument", "temple", "--players", "3",
+                     "--record", str(tmp_path / "t.json"), stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: your hand: no card 'pharohs'; did you mean `pharaoh's mask`?",
+        "error: 'pharaos mask' cannot be what came out here (what can: broken cup, coin, map, "
+        "parchment scrap, pharaoh's mask, pot shard, sandstorm, talisman, thief)",
+        "error: cannot read move 'selll mask 1' (moves: sell, trade, end); did you mean `sell "
+        "pharaoh's mask 1`?"]

@@ -10,6 +10,7 @@ from cli.main import main
 from games import registry
 from games.errors import IllegalMoveError, InvalidMoveError
 from games.forgiving import PLAIN, normalise, read, spoken, suggest
+from games.table import card_names
 from games.notation import notation_of
 
 ENGINES = [g for g in registry.GAME_IDS if registry.has_engine(g)]
@@ -192,6 +193,19 @@ def test_a_suggestion_is_kept_apart_and_reads_back_in_a_players_words(game):
     for move in moves:
         words = spoken(str(move), engine.FORMS)
         assert "_" not in words and engine.parse_move(state, words) == move, words
+        printed = spoken(str(move), engine.FORMS, card_names(cards_data.load(game)))
+        assert engine.parse_move(state, printed) == move, printed
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition"])
+def test_a_card_is_spoken_as_printed(game):
+    """``spoken`` wrote "pharaohs mask" where the card data prints "pharaoh's mask"; it
+    writes the printed name, which reads back as the same move."""
+    forms = registry.engine(game).FORMS
+    text = "trade pharaohs_mask for pot_shard broken_cup"
+    said = spoken(text, forms, card_names(cards_data.load(game)))
+    assert said == "trade pharaoh's mask for pot shard broken cup"
+    assert normalise(said, forms) == normalise(text, forms)
 
 
 def test_a_keep_with_spaces_reads_as_the_one_keep_it_names():

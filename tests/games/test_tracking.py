@@ -9,7 +9,7 @@ import json
 import pytest
 
 from games import load
-from games.errors import DigsiteError
+from games.errors import DigsiteError, InvalidMoveError
 from games.tracking import TableRecord, Tracker, read_table, table_session
 
 #: Every game, every New Expedition monument, tables of several sizes and seats.
@@ -912,3 +912,19 @@ def test_a_pyramids_choice_waiting_for_the_other_seat_is_shown_as_entered():
     assert "you kept cards 13 and 17 (entered: played when seat 1 has chosen too)" in screen
     tracker.enter("keep 1 2")  # read: the table's refilled display asked for next
     assert tracker.ask().kind == "shown" and "display" in tracker.ask().prompt
+
+
+def test_what_cannot_have_come_out_lists_the_cards_apart():
+    """The refusal of a dig that cannot have come out listed the cards by the engine's
+    spellings ('(what can: broken_cup, ..., pharaohs_mask)'): the message keeps them, and
+    carries them apart for a screen to say as printed."""
+    tracker = Tracker.start(load("expedition", monument="temple"), players=3, seat=0)
+    for line in _TEMPLE[:3]:
+        tracker.enter(line)
+    with pytest.raises(InvalidMoveError) as refused:
+        tracker.enter("pharaos mask")
+    assert refused.value.said == "'pharaos mask' cannot be what came out here"
+    assert refused.value.listed == "what can" and "pharaohs_mask" in refused.value.cards
+    assert str(refused.value).startswith("'pharaos mask' cannot be what came out here (what "
+                                         "can: broken_cup, coin, map, ")
+

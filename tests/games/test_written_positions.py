@@ -185,7 +185,7 @@ def test_a_treasure_not_in_the_game_says_why(form):
     """"hand: 1 broken_tablet cards in view so far, the game has 0": the tablet is in the
     game only at 4 or more players or with the Long Expedition; the history form said only
     that the hand did not follow from its history."""
-    why = (r"\(a broken_tablet is in the game only at 4 or more players, or with the Long "
+    why = (r"\(a broken tablet is in the game only at 4 or more players, or with the Long "
            r"Expedition at 2 or 3 players\)$")
     view = getattr(expedition, form)(EXPEDITION)
     assert view["players"] == 2
