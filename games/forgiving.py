@@ -41,7 +41,7 @@ from typing import Callable, Mapping, Sequence, TypeVar
 from .errors import InvalidMoveError
 
 __all__ = ["Forms", "PLAIN", "normalise", "read", "suggest", "did_you_mean", "spaced",
-           "described", "spoken"]
+           "described", "spoken", "respelt"]
 
 T = TypeVar("T")
 
@@ -353,8 +353,23 @@ def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],
     verb, then its card names, each put right where one of ``texts``' verbs or a card is
     a close miss of it, when that reads as one of ``texts``; else the closest of them;
     ``None``: none is close."""
-    words = text.lower().split()
     verbs = list(dict.fromkeys(t.split()[0] for t in texts if t.split()))
+    tries = _respellings(text, forms, verbs)
+    offered = {spaced(t): t for t in texts}
+    for attempt in tries:
+        try:
+            found = offered.get(spaced(str(parse_text(attempt))))
+        except InvalidMoveError:
+            continue
+        if found is not None:
+            return found
+    return suggest(tries[0], texts)
+
+
+def _respellings(text: str, forms: Forms, verbs: Sequence[str]) -> list[str]:
+    """``text`` in canonical words with its verb put right where one of ``verbs`` is a
+    close miss of it, then with its card names put right too (each by spelling alone)."""
+    words = text.lower().split()
     if words and words[0] not in verbs:
         words[0] = suggest(words[0], verbs) or words[0]
     canonical = normalise(" ".join(words), forms)
@@ -366,12 +381,23 @@ def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],
                    else names.get(_key(suggest(w, list(names)) or ""), w)
                    for i, w in enumerate(canonical.split())]
         tries.append(normalise(" ".join(respelt), forms))
-    offered = {spaced(t): t for t in texts}
-    for attempt in dict.fromkeys(tries):
+    return list(dict.fromkeys(tries))
+
+
+def respelt(text: str, forms: Forms, parse_text: Callable[[str], object],
+            verbs: Sequence[str]) -> str | None:
+    """The move text ``text`` is a misspelling of by spelling alone, its verb (one of
+    ``verbs``) and card names put right, when that reads as a move of the game; ``None``
+    otherwise. No position is asked: the suggestion for a move of a seat whose hand is
+    hidden (``track``), which one guessed hand's legal moves would tell of, and mislead.
+
+    >>> from games.archaeology.moves import FORMS, parse_text
+    >>> respelt("sel brokn_cup 1", FORMS, parse_text, ["sell", "trade", "end"])
+    'sell broken_cup 1'
+    """
+    for attempt in _respellings(text, forms, verbs):
         try:
-            found = offered.get(spaced(str(parse_text(attempt))))
+            return str(parse_text(attempt))
         except InvalidMoveError:
             continue
-        if found is not None:
-            return found
-    return suggest(canonical, texts)
+    return None

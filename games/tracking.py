@@ -76,6 +76,7 @@ the event's index, so a record read back (``--resume``) gives the same world.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Iterator, Mapping, Sequence
@@ -83,7 +84,7 @@ from typing import Any, Callable, Hashable, Iterator, Mapping, Sequence
 import cards_data
 
 from .errors import DigsiteError, IllegalMoveError, InvalidMoveError, InvalidStateError
-from .forgiving import did_you_mean, suggest
+from .forgiving import PLAIN, did_you_mean, respelt, suggest
 from .game import Game
 from .protocol import CHANCE, State, read_text
 from .reader import read_document, read_fingerprint
@@ -107,6 +108,9 @@ LONGEST_LINE = 300
 #: 0.25% (a drawn world costs about 10 to 30 microseconds of CPU: the readings are cached,
 #: so a refusal costs well under a second).
 TRIES = 3000
+#: Worlds whose legal moves' verbs a refusal of another seat's misspelt move takes (the
+#: verbs a hand allows, not what a hand holds: a few worlds find them).
+VERB_WORLDS = 64
 
 
 @dataclass(frozen=True)
@@ -1671,6 +1675,15 @@ class Tracker:
         for _ in range(TRIES):
             yield world.determinize(self.seat, rng)
 
+    def _verbs(self, world: State[Any], index: int) -> list[str]:
+        """The verbs of the decision of the seat to act, as the moves of some hand it could
+        hold write them: its decisions' in the world (a whole ``trade``), and its legal
+        moves' in worlds drawn from what the person has seen (``explore`` with maps)."""
+        verbs = [str(m).split()[0] for m in self.game.decisions(world)]
+        for w in itertools.islice(self._worlds(world, index), VERB_WORLDS):
+            verbs.extend(str(m).split()[0] for m in w.legal_moves())
+        return list(dict.fromkeys(verbs))
+
     def _force_chance(self, world: State[Any], text: str, index: int
                       ) -> tuple[State[Any], Hashable]:
         seen: list[str] = []
@@ -1714,7 +1727,12 @@ class Tracker:
             found = self._arranged(world, text)
             if found is not None:
                 return found
-            raise InvalidMoveError(f"seat {actor}: {exc.said}", suggestion=exc.suggestion,
+            # the suggestion by spelling alone, not among the moves of the world's hand: a
+            # guess of the hidden hand ('sel broken_cup 1' was asked `sell parchment_scrap
+            # 1`, another world `sell coin 1`)
+            close = respelt(text, getattr(self.game.engine, "FORMS", PLAIN),
+                            self.game.engine.parse_text, self._verbs(world, index))
+            raise InvalidMoveError(f"seat {actor}: {exc.said}", suggestion=close,
                                    cards=exc.cards, listed=exc.listed) from None
         except IllegalMoveError:
             if actor == self.seat:

@@ -914,6 +914,28 @@ def test_a_pyramids_choice_waiting_for_the_other_seat_is_shown_as_entered():
     assert tracker.ask().kind == "shown" and "display" in tracker.ask().prompt
 
 
+@pytest.mark.parametrize("typed, suggested", [
+    ("sel broken_cup 1", "sell broken_cup 1"), ("sel coin 2", "sell coin 2"),
+    ("trade coin for talsman", "trade coin for talisman"), ("explor 3", "explore 3")])
+def test_another_seats_misspelt_move_is_suggested_by_its_spelling_alone(typed, suggested):
+    """Another seat's misspelt move was asked a move of the tracker's one sampled world, a
+    guessed hidden hand ('sel broken_cup 1': `sell parchment_scrap 1` in one, `sell coin
+    1` in another): the suggestion is the typed move put right by spelling alone, the
+    same whatever world the tracker drew."""
+    game = load("archaeology")
+    lines = table_session(game, players=2, seat=0, seed=4, hints=0)[:4]
+    said = set()
+    for seed in (0, 2, 3):
+        tracker = Tracker.start(game, players=2, seat=0, seed=seed)
+        for line in lines:
+            tracker.enter(line)
+        assert tracker.ask().prompt == "seat 1's move"
+        with pytest.raises(InvalidMoveError) as refused:
+            tracker.enter(typed)
+        said.add(refused.value.suggestion)
+    assert said == {suggested}
+
+
 def test_what_cannot_have_come_out_lists_the_cards_apart():
     """The refusal of a dig that cannot have come out listed the cards by the engine's
     spellings ('(what can: broken_cup, ..., pharaohs_mask)'): the message keeps them, and
