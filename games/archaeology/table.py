@@ -379,8 +379,8 @@ def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
     if phase == P_TENT:
         return (f"{who}, the sandstorm: tent use or keep",
                 f"{who} first decide{s} on {its} tent at the sandstorm: tent use or tent keep")
-    if phase == P_STORM:
-        owed = plural(state.storm_left, "card")
+    if phase == P_STORM:  # ("2 more cards" after a discard, as describe_decision says it)
+        owed = plural(state.storm_left, "more card" if _storm_discarded(state) else "card")
         example = " ".join(["CARD"] * state.storm_left)
         return (f"{who} discard{s} {owed} to the marketplace",
                 f"{who} first discard{s} {owed} to the marketplace (discard {example})")

@@ -950,3 +950,18 @@ def test_what_cannot_have_come_out_lists_the_cards_apart():
     assert str(refused.value).startswith("'pharaos mask' cannot be what came out here (what "
                                          "can: broken_cup, coin, map, ")
 
+
+def test_a_sandstorms_discards_after_one_ask_for_more():
+    """The prompt said "you discard 1 card" after the seat's first discard, where play's
+    decision says "1 more card" (Archaeology, seed 3: a sandstorm of 2 discards)."""
+    game = load("archaeology")
+    tracker = Tracker.start(game, players=2, seat=0, seed=3)
+    for line in table_session(game, players=2, seat=0, seed=3, hints=0)[:31]:
+        tracker.enter(line)
+    assert tracker.record.events[-1] == {"seat": 0, "move": "discard coin"}
+    assert tracker.ask().prompt == "you discard 1 more card to the marketplace"
+    assert "discard 1 more card" in game.describe_decision(tracker.world, 0)
+    with pytest.raises(DigsiteError, match=r"^you first discard 1 more card to the "
+                                           r"marketplace \(discard CARD\)$"):
+        tracker.enter("sell coin 1")
+
