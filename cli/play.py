@@ -37,7 +37,7 @@ from games.protocol import CHANCE, State
 from games.reader import marked_view
 from games.record import GameRecord
 from games.seeding import child_seeds, make_rng
-from games.table import card_names, plural
+from games.table import card_names, owed_refusal, plural
 from games.tracking import merged_trade
 from solvers import openspiel, services
 from solvers.limits import Limit
@@ -441,14 +441,10 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
                 if merged is not None:
                     save(g.record)
                     return None  # (the screen again, the merged trade among its events)
-                # not the engine's own legal steps ("take pot_shard"), which this screen never
-                # shows (it numbers whole decisions): the rule broken, then the way to the
-                # screen's own list
-                term.complain(" ".join(said_in_words(exc, game).split())
-                              + " (type a number, or 'moves')")
+                term.complain(_refusal(g, text, exc) + " (type a number, or 'moves')")
                 continue
             except DigsiteError as exc:
-                term.complain(unread(exc, game) + " (type a number, or 'moves')")
+                term.complain(_refusal(g, text, exc) + " (type a number, or 'moves')")
                 continue
         g.decided.append(len(g.record.moves))  # (undo takes back a whole turn at once)
         for move in steps:
@@ -461,6 +457,23 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
                 g.events.append(words)
         save(g.record)
         return None
+
+
+def _refusal(g: _Game, text: str, exc: DigsiteError) -> str:
+    """A move typed at the person's decision refused (``exc``), in one line: at a decision
+    owed first, the decision and its moves (``games.table.owed_refusal``: it said "cannot
+    read move 'card' (moves: tent)"); a move not legal, the rule it breaks without the
+    engine's own legal steps ("take pot_shard"), which this screen never shows (it numbers
+    whole decisions); else :func:`unread`."""
+    forced = g.game.forced_decision(g.state, g.seat)
+    if forced is not None:
+        owed = owed_refusal(forced, [str(m).split()[0] for m in g.state.legal_moves()], text,
+                            exc)
+        if owed is not None:
+            return " ".join(owed.split())
+    if isinstance(exc, IllegalMoveError):
+        return " ".join(said_in_words(exc, g.game).split())
+    return unread(exc, g.game)
 
 
 def unread(exc: DigsiteError, game: Game) -> str:

@@ -120,6 +120,15 @@ class Game:
             self.engine, "parse_typed", None)
         return typed(state, text) if typed is not None else self.parse_move(state, text)
 
+    def forced_decision(self, state: State[Any], viewer: int) -> tuple[str, str] | None:
+        """The decision the seat to act owes before any other move (a thief to send, a tent,
+        the Temple's look), that seat called as ``viewer`` calls it: ``(asked, first)``,
+        what a prompt asks and what a refusal of a move of another kind says (the engine's
+        ``forced_decision``); ``None`` in a free turn or a game without one."""
+        own: Callable[[State[Any], int], tuple[str, str] | None] | None = getattr(
+            self.engine, "forced_decision", None)
+        return own(state, viewer) if own is not None else None
+
     def parse_move(self, state: State[Any], text: str) -> Hashable:
         """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
         return self.engine.parse_move(state, text)

@@ -58,6 +58,11 @@ when present):
     The decisions of ``state`` as a player makes them, where the engine plays one as
     several moves (Archaeology's whole trades for its ``take``/``give`` steps): ``digsite
     notation`` shows these instead of the legal moves.
+``forced_decision(state, viewer) -> tuple[str, str] | None``
+    The decision the seat to act owes before any other move (Archaeology: a thief to
+    send, a sandstorm's tent and discards, the Temple's look), that seat called as
+    ``viewer`` calls it: what a prompt asks and what a refusal of a move of another kind
+    says (``digsite play``, ``digsite track``); ``None`` in a free turn.
 ``decisions(state) -> list``
     The legal moves of ``state`` as a player decides them, every one (Archaeology: the
     whole trades its ``take``/``give`` steps make); ``digsite play`` numbers them.

@@ -27,8 +27,10 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
+from .errors import DigsiteError, IllegalMoveError
+
 __all__ = ["seat_name", "possessive", "side_by_side", "plural", "about", "shape_rows", "said_of",
-           "said_to", "SECOND_PERSON_VERBS", "card_names"]
+           "said_to", "SECOND_PERSON_VERBS", "card_names", "owed_refusal"]
 
 
 def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None) -> str:
@@ -50,6 +52,30 @@ def card_names(data: object) -> dict[str, str]:
     """
     treasures = getattr(data, "treasures", None) or {}
     return {key: str(treasure.name) for key, treasure in treasures.items()}
+
+
+def owed_refusal(forced: tuple[str, str], verbs: Iterable[str], text: str,
+                 refused: DigsiteError) -> str | None:
+    """What a refusal of ``text`` says at a decision owed first (``forced``: a ``Game``'s
+    ``forced_decision``, whose moves are written with ``verbs``): for a move of another
+    kind, the decision and its moves (``forced[1]``: "you first decide on your tent at the
+    sandstorm: tent use or tent keep", where the engine said "(moves: tent)"); for one of
+    its own kind ``refused`` with the legal moves and no rule (no ``reason``), the refusal
+    and what the decision asks (``"move 'look D' is not legal here (you sold at the
+    Temple: look A, B, C or none)"``, not the engine's legal list); ``None`` otherwise (the
+    refusal's own rule says what is wrong).
+
+    >>> owed_refusal(("you, the sandstorm: tent use or keep", "you first decide on your "
+    ...               "tent: tent use or tent keep"), ["tent"], "card", DigsiteError("?"))
+    'you first decide on your tent: tent use or tent keep'
+    """
+    words = text.split()
+    if not words or words[0].lower() not in {v.lower() for v in verbs}:
+        return forced[1]
+    if isinstance(refused, IllegalMoveError) and refused.reason is None and \
+            refused.legal is not None:
+        return f"{refused.said} ({forced[0]})"
+    return None
 
 
 def possessive(name: str) -> str:

@@ -89,7 +89,7 @@ from .game import Game
 from .protocol import CHANCE, State, read_text
 from .reader import read_document, read_fingerprint
 from .seeding import make_rng
-from .table import plural, said_of, said_to
+from .table import owed_refusal, plural, said_of, said_to
 
 __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
            "answer", "chamber_shown", "merged_trade", "setup_questions", "read_table",
@@ -1290,23 +1290,9 @@ def _trade_note(world: State[Any]) -> str | None:
     return "a trade under way" if _trade_under_way(world) is not None else None
 
 
-def _archaeology_forced(world: State[Any], seat: int) -> tuple[str, str] | None:
-    """The decision the seat to act owes first, as ``seat`` says it (a prompt's words, a
-    refusal's): ``games.archaeology.table.forced_decision``."""
-    from .archaeology.state import ArchaeologyState
-    from .archaeology.table import forced_decision
-    return forced_decision(world, seat) if isinstance(world, ArchaeologyState) else None
-
-
 #: Per game: what the prompt of a move adds to whose move it is.
 _MOVE_NOTES: dict[str, Callable[[State[Any]], str | None]] = {
     "pyramids": _pyramids_note, "archaeology": _trade_note, "expedition": _trade_note}
-
-#: Per game: the decision the seat to act owes before any other move (a thief to send, a
-#: tent, a look), said to the person's seat: the prompt in its place of "seat 1's move",
-#: and a refusal of a move of another kind (``None``: the seat's turn is free).
-_FORCED: dict[str, Callable[[State[Any], int], tuple[str, str] | None]] = {
-    "archaeology": _archaeology_forced, "expedition": _archaeology_forced}
 
 
 #: Per game, a world in which another seat's move is legal when the world's hidden
@@ -1457,7 +1443,7 @@ class Tracker:
             try:
                 new_world, move = self._seated_move(world, text, ask, index)
             except DigsiteError as refused:
-                owed = self._owed_first(world, text, ask)
+                owed = self._owed_first(world, text, ask, refused)
                 if owed is not None:  # (it said "a whole trade is made in a turn's actions,
                     # with no trade in progress" of a trade typed at a Temple's look)
                     raise IllegalMoveError(owed) from None
@@ -1565,12 +1551,15 @@ class Tracker:
             text = _STEAL_ME.sub(f"steal {self.seat}", text)
         return self._force_move(world, text, index)
 
-    def _owed_first(self, world: State[Any], text: str, ask: Ask) -> str | None:
-        """What a refusal of ``text`` says when the seat to act owes a decision of another
-        kind first (a Temple's look, a tent: ``_FORCED``): that decision and its moves,
-        not the engine's reason for the move typed; ``None`` when there is none, or
-        ``text`` is a move of that decision (its own refusal says what is wrong with it)
-        or written for another seat (out of turn)."""
+    def _owed_first(self, world: State[Any], text: str, ask: Ask, refused: DigsiteError
+                    ) -> str | None:
+        """What a refusal (``refused``) of ``text`` says when the seat to act owes a
+        decision first (a Temple's look, a tent: ``games.table.owed_refusal``): for a move
+        of another kind, that decision and its moves, not the engine's reason for the move
+        typed; for one of its kind not legal, the refusal and what the decision asks, not
+        the engine's legal list ("(legal: look none, look A, ...)"); ``None`` when there is
+        none, the move's own rule says what is wrong, or ``text`` is written for another
+        seat (out of turn)."""
         forced = self._forced(world)
         if forced is None:
             return None
@@ -1579,13 +1568,13 @@ class Tracker:
             if int(match.group(1) or match.group(2)) != ask.seat:
                 return None
             text = match.group(3)
-        verbs = {str(m).split()[0] for m in world.legal_moves()}
-        return None if text.split()[:1] and text.split()[0].lower() in verbs else forced[1]
+        return owed_refusal(forced, [str(m).split()[0] for m in world.legal_moves()], text,
+                            refused)
 
     def _forced(self, world: State[Any]) -> tuple[str, str] | None:
-        """The decision the seat to act owes first, said to the person (``_FORCED``)."""
-        forced = _FORCED.get(self.game.id)
-        return forced(world, self.seat) if forced is not None else None
+        """The decision the seat to act owes first, said to the person (``Game``'s
+        ``forced_decision``)."""
+        return self.game.forced_decision(world, self.seat)
 
     def _own_turn(self, text: str, ask: Ask) -> str:
         """A move written with its seat (``seat 1: sell coin 2``, ``1: sell coin 2``) without

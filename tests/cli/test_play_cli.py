@@ -360,6 +360,18 @@ def test_an_unknown_card_is_refused_listing_the_cards_as_printed():
         "scrap, coin, talisman, broken cup, pharaoh's mask, map)")
 
 
+def test_a_decision_owed_first_is_said_in_words(run_cli, tmp_path):
+    """'card' at the sandstorm's tent (the New Expedition, the Temple, seed 0) was refused
+    "cannot read move 'card' (moves: tent)"; the refusal says the decision and its moves,
+    as track's does (games.archaeology.table.forced_decision)."""
+    result = run_cli("play", "expedition", "--monument", "temple", "--seed", "0",
+                     "--record", str(tmp_path / "g.json"), stdin="end\nend\nend\ncard\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: you first decide on your tent at the sandstorm: tent use or tent keep (type "
+        "a number, or 'moves')"]
+
+
 def test_the_moves_name_the_other_seats_as_the_screen_does(run_cli, tmp_path):
     """The thief's victim (Archaeology, seed 1) and the seat to awaken (Loot N Run) were
     "seat 1" in the moves' words where every other line of the screen says "seat 1

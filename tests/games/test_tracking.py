@@ -965,3 +965,19 @@ def test_a_sandstorms_discards_after_one_ask_for_more():
                                            r"marketplace \(discard CARD\)$"):
         tracker.enter("sell coin 1")
 
+
+def test_a_look_at_no_such_chamber_says_the_decision():
+    """'look D' at the Temple (chambers A to C) was refused with the engine's list
+    ("(legal: look none, look A, ...)", "(moves: ...)"); the refusal says what the decision
+    asks."""
+    tracker = Tracker.start(load("expedition", monument="temple"), players=3, seat=0)
+    for line in _TEMPLE + ("sell coin 2",):
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match=r"^move 'look D' is not legal here \(you sold at "
+                                           r"the Temple: look A, B, C or none\)$"):
+        tracker.enter("look D")
+    for line in ("look none", "end", "card", "sell coin 2"):
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match=r"^seat 1: move 'look D' is not legal here \(seat "
+                                           r"1 sold at the Temple: look A, B, C or none\)$"):
+        tracker.enter("look D")
