@@ -355,6 +355,7 @@ def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],
     ``None``: none is close."""
     verbs = list(dict.fromkeys(t.split()[0] for t in texts if t.split()))
     tries = _respellings(text, forms, verbs)
+    texts = _same_numbers(tries[0], texts)  # (no suggestion changes a number typed)
     offered = {spaced(t): t for t in texts}
     for attempt in tries:
         try:
@@ -373,7 +374,6 @@ def _respellings(text: str, forms: Forms, verbs: Sequence[str]) -> list[str]:
     if words and words[0] not in verbs:
         words[0] = suggest(words[0], verbs) or words[0]
     canonical = normalise(" ".join(words), forms)
-    texts = _same_numbers(canonical, texts)
     tries = [canonical]
     if forms.cards:
         names = {_key(name): name for name in forms.cards}
