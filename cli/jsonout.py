@@ -39,10 +39,13 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   {"score", "status", "bound",
   "bound_source", "reproducible", "solver", "score_reached", "gap", "parted":
   {"decision", "index", "played", "plan"} | null, "fell_below"?: {"decision", "index",
-  "reachable", "best", "reachable_exact"?, "best_optimal"?}}, "cards"?}`` — ``decision`` is the
-  seat's decision number (``solvers.moments``), ``index`` the record's move index;
-  ``reachable_exact`` (the best still reachable is exact, not a bound) and ``best_optimal``
-  (the deal's best is proven) where the game's service says so (Pyramids).
+  "reachable", "best", "placed"?, "reachable_exact"?, "best_optimal"?}, "note"?}, "cards"?}``
+  — ``decision`` is the seat's decision number (``solvers.moments``), ``index`` the
+  record's move index; ``reachable_exact`` (the best still reachable is exact, not a
+  bound) and ``best_optimal`` (the deal's best is proven) where the game's service says
+  so (Pyramids); ``placed``, only as false, when the budget proved no position short
+  before the game's end (``decision`` is then the last one only because nothing came
+  after it); ``note`` when the wall clock cut the best score (``reproducible`` false).
 """
 
 from __future__ import annotations
@@ -239,12 +242,16 @@ def review_json(review: GameReview) -> dict[str, Any]:
                                                    "index": parted.index,
                                                    "played": parted.played,
                                                    "plan": parted.plan}}
+        if best.note is not None:
+            result["best_score"]["note"] = best.note
         below = section.fell_below
         if below is not None:
             result["best_score"]["fell_below"] = {"decision": below.number,
                                                   "index": below.index,
                                                   "reachable": below.reachable,
                                                   "best": below.best}
+            if not below.placed:  # (only then: the reviews that place it read as before)
+                result["best_score"]["fell_below"]["placed"] = False
             if below.exact is not None:  # the service says what each figure is
                 result["best_score"]["fell_below"].update(
                     reachable_exact=below.exact, best_optimal=best.status == "OPTIMAL")

@@ -136,14 +136,24 @@ def format_review(review: GameReview) -> str:
     section = review.best_score
     if section is not None:
         best = section.best
+        # (a plan cut by the clock may be well short of the deal's best: best-score says so
+        # of itself, and so does the review)
+        cut = ("" if best.reproducible else
+               "; cut short by --best-time-limit, a longer one may find more" if
+               best.budget.stop_reason == "time_limit" else f"; {best.note}")
         lines.append(f"best possible score {_value(best.score)} ({best.status}, bound "
-                     f"{_value(best.bound)}); reached {_value(section.score_reached)}")
+                     f"{_value(best.bound)}{cut}); reached {_value(section.score_reached)}")
         parted = section.parted
         lines.append("the game followed the best plan throughout" if parted is None else
                      f"left the best plan at decision {parted.number}: played "
                      f"{parted.played}, the plan {parted.plan or 'had ended'}")
         below = section.fell_below
-        if below is not None:
+        if below is not None and not below.placed:
+            lines.append(f"this budget could not place where the game fell below "
+                         f"{_value(below.best)}: it proved no position short of it before "
+                         f"the game's end ({_value(below.reachable)}); a longer "
+                         f"--best-time-limit or a larger --best-budget gives it more")
+        elif below is not None:
             # (one wording for every game: "after decision N", as docs/review.md defines it)
             head = (f"after decision {below.number} the game could no longer reach "
                     f"{_value(below.best)}")

@@ -327,13 +327,18 @@ class FellBelowBest:
     (k, Reachable) | None`` (``solvers.review``); without either,
     :attr:`BestScoreComparison.fell_below` stays ``None`` and the JSON leaves the key out.
     ``exact`` says whether ``reachable`` is the exact best (True) or a bound (False);
-    ``None`` where the service does not say (a bare float)."""
+    ``None`` where the service does not say (a bare float). ``placed`` is False when the
+    only position proven short is the game's end (``number`` is then the game's last
+    decision only because nothing was decided after it: the budget settled no earlier
+    position, and the loss may lie at any decision before), unless the game left the best
+    plan at that very decision."""
 
     number: int
     index: int
     reachable: float
     best: float
     exact: bool | None = None
+    placed: bool = True
 
 
 @dataclass(frozen=True)

@@ -412,18 +412,28 @@ def _fell_below(record: GameRecord, units: Sequence[Decision], best: float, *, d
         resolve_fixed_chance(state)
         return state
 
+    def placed(k: int, state: Any) -> bool:
+        # the game's end is short of ``best`` by its own score: proven short there and
+        # nowhere before, the search placed nothing (a capped review of a 98-point game
+        # blamed its last move, which cost 9, for all 50 points)
+        return k < len(units) - 1 or not state.is_terminal()
+
     if scan:
         first_below = services.capability(record.game, "first_below")
-        hit = first_below([after(u) for u in units], best, data=data, limit=limit, seed=seed)
+        states = [after(u) for u in units]
+        hit = first_below(states, best, data=data, limit=limit, seed=seed)
         if hit is None:
             return None
         k, there = hit
-        return FellBelowBest(units[k].number, units[k].index, there.value, best, there.exact)
+        return FellBelowBest(units[k].number, units[k].index, there.value, best, there.exact,
+                             placed(k, states[k]))
     reachable_from = services.capability(record.game, "best_reachable")
-    for unit in units:
-        reachable = reachable_from(after(unit), data=data, limit=limit, seed=seed)
+    for k, unit in enumerate(units):
+        state = after(unit)
+        reachable = reachable_from(state, data=data, limit=limit, seed=seed)
         if reachable < best:  # (a proven upper bound, exact only near the end: "at most")
-            return FellBelowBest(unit.number, unit.index, reachable, best, False)
+            return FellBelowBest(unit.number, unit.index, reachable, best, False,
+                                 placed(k, state))
     return None
 
 
@@ -445,9 +455,11 @@ def _best_score_section(record: GameRecord, units: Sequence[Decision], seat: int
                                     " ; ".join(planned) or None)
             break
     reached = final.returns()[seat] if final.is_terminal() else None
-    return BestScoreComparison(best, reached, parted,
-                               _fell_below(record, units, best.score, data=data, limit=limit,
-                                           seed=seed))
+    below = _fell_below(record, units, best.score, data=data, limit=limit, seed=seed)
+    if below is not None and parted is not None and parted.number == below.number:
+        # followed the plan up to that decision: the best was still reachable before it
+        below = replace(below, placed=True)
+    return BestScoreComparison(best, reached, parted, below)
 
 
 def review_game(record: GameRecord, *, seat: int | None = None, data: Any,

@@ -458,3 +458,49 @@ def test_a_forced_decision_is_said_in_a_players_words(game_id, players):
     assert d.label == "forced" and d.played == unit.moves[0] and d.played_words == words
     assert f"{unit.number:>4}  {words}  forced" in format_review(review)
     assert review_json(review)["decisions"][0]["played_words"] == words
+
+
+def test_a_fall_proven_only_by_the_games_end_is_not_pinned_on_the_last_decision(monkeypatch):
+    """A review of a 98-point Pyramids game under --best-time-limit 90 said "after decision
+    33 the game could no longer reach 148", 33 being its last move (its own loss 9): the
+    search settled no earlier position and fell back to the game's end, short of the best
+    by its own score. The review says the budget could not place the loss, and that the
+    clock cut the best score short."""
+    from dataclasses import replace
+
+    from cli.jsonout import review_json
+    from cli.report import format_review
+    from solvers.results import Reachable
+
+    options = {"rounds": 1, "steps_per_round": 3}
+    record, data = _record("pyramids", players=1, moves=999, seed=4,
+                           pick=lambda state, moves, rng: moves[-1], **options)
+    real_has, real_get = services.has_capability, services.capability
+
+    def best_score(deal, *, data, limit, seed):
+        best = real_get("pyramids", "best_score")(deal, data=data, limit=Limit(work=1),
+                                                  seed=seed)
+        return replace(best, score=best.score + 50, status="FEASIBLE",
+                       bound=best.score + 90,
+                       budget=replace(best.budget, stop_reason="time_limit"))
+
+    def first_below(states, best, *, data, limit, seed):  # as a cut search answers
+        return len(states) - 1, Reachable(float(states[-1].score(0)), True)
+
+    hooks = {"best_score": best_score, "first_below": first_below}
+    monkeypatch.setattr(services, "capability", lambda game, name: hooks.get(name)
+                        or real_get(game, name))
+    monkeypatch.setattr(services, "has_capability", lambda game, name: name in hooks
+                        or real_has(game, name))
+    result = review_game(record, seat=0, data=data, limit=Limit(iterations=10), seed=0,
+                         best_limit=Limit(time_limit=5))
+    section = result.best_score
+    assert section.parted is not None  # (the plan was left before the end)
+    below = section.fell_below
+    assert below.number == result.decisions[-1].number and not below.placed
+    text = format_review(result)
+    assert "could no longer reach" not in text
+    assert "this budget could not place where the game fell below" in text
+    assert "cut short by --best-time-limit" in text
+    written = review_json(result)["best_score"]
+    assert written["fell_below"]["placed"] is False and "note" in written

@@ -368,9 +368,11 @@ function markMoves() {
   const best = ui.review && ui.reviewDoc === ui.doc.id ? ui.review.best_score : null;
   // a solo grid game: the first decision that lost the best score (review's fell_below),
   // else the first that left the best plan (parted)
-  const lost = best && (best.fell_below || best.parted);
+  // (a fall the budget could not place, proven only by the game's end, marks nothing)
+  const placed = best && best.fell_below && best.fell_below.placed !== false;
+  const lost = best && (placed ? best.fell_below : best.parted);
   if (lost && list.children[lost.index]) {
-    list.children[lost.index].append(text("span", best.fell_below ? "best score lost here"
+    list.children[lost.index].append(text("span", placed ? "best score lost here"
       : "left the best plan here", "mark mark-lost"));
   }
   for (const d of reviewed()) {
@@ -399,7 +401,11 @@ function summariseReview() {
     let line = `best score ${b.score} (${proven(b)}); reached ${b.score_reached}`;
     // decisions as the page numbers them (the record's), then the seat's own (--at)
     const where = (x) => `decision ${x.index + 1} (seat ${r.seat}'s ${x.decision})`;
-    if (b.fell_below) {
+    if (b.note) line += ` (${b.note})`;
+    if (b.fell_below && b.fell_below.placed === false) {
+      line += "; this budget could not place where the game fell below the best: it proved " +
+        "no position short of it before the game's end";
+    } else if (b.fell_below) {
       const first = b.parted && b.parted.decision === b.fell_below.decision;
       line += `; after ${where(b.fell_below)} the best score was out of reach: from there at ` +
         `most ${b.fell_below.reachable}` + (first ? "" : " (the first decision this budget " +
