@@ -204,22 +204,25 @@ def _against_the_plan(state: AncientsState, seat: int, rows: list[dict[str, Any]
     if not best.finds or not rows or any(r["value"] is None for r in rows):
         return []
     text = str(dig_move(best))
-    ranked = sorted(rows, key=lambda r: -r["value"])
-    top = ranked[0]
+    # against the move the hint names (its first row, the most searched), not the row of
+    # the highest mean: "best move dig ..." then "the planner's dig ranks 2 of 3 ...
+    # against ... for rest money" contradicted the hint's own top line
+    top = rows[0]
     if str(top["move"]) == text:
         return []
-    mine = next((r for r in ranked if str(r["move"]) == text), None)
+    mine = next((r for r in rows if str(r["move"]) == text), None)
     if mine is None:
         return []
-    rank = ranked.index(mine) + 1
+    rank = rows.index(mine) + 1
 
     def pm(row: dict[str, Any]) -> str:
         return f"{row['value']:.2f}" + (f" ± {row['stderr']:.2f}" if row["stderr"] else "")
 
     lines = [f"the planner's best dig this turn (`digsite plan`: "
              f"{plural(best.points, 'point')} for "
-             f"{plural(best.tokens, 'sand token')}) ranks {rank} of {len(rows)} by expected final "
-             f"score: {pm(mine)} against {pm(top)} for {top['move']}. `plan` maximises this "
+             f"{plural(best.tokens, 'sand token')}) ranks {rank} of {len(rows)} in the hint's "
+             f"search (most visits first), expected final score {pm(mine)} against "
+             f"{pm(top)} for the hint's move, {top['move']}. `plan` maximises this "
              "turn's points, the hint the final score: maps found on a later turn score the "
              "same, so a dig can wait while the turn buys or rests"]
     occ, blk = state.occupied, state.black

@@ -140,12 +140,32 @@ def test_a_hint_that_passes_over_the_plans_dig_says_why():
     rows = [{"move": "rest money", "value": 29.0, "stderr": 0.2},
             {"move": dig, "value": 26.0, "stderr": 0.7}]
     lines = _against_the_plan(state, seat, rows)
-    assert "ranks 2 of 2" in lines[0] and "26.00 ± 0.70 against 29.00 ± 0.20 for rest money" \
-        in lines[0]
+    assert "ranks 2 of 2" in lines[0] and \
+        "26.00 ± 0.70 against 29.00 ± 0.20 for the hint's move, rest money" in lines[0]
     assert lines[1].startswith("the risk of waiting: if seat 1 digs")
     # the plan's dig on top: nothing to explain
     rows[1]["value"] = 30.0
+    assert _against_the_plan(state, seat, rows[::-1]) == []
+
+
+def test_the_hint_sets_the_plans_dig_against_the_move_it_names():
+    """`hint ancients --at 5` named "best move dig find 22 270 at A2" (its first row, the
+    most visited) and then said the planner's dig, that same move, "ranks 2 of 3 ...
+    against 35.97 for rest money", a row of a higher mean the hint did not choose."""
+    from solvers.ancients.service import _against_the_plan
+    from solvers.ancients.turn import dig_move, plan_for
+
+    data = cards_data.load("ancients")
+    state, seat = A.state_from_view(A.example_view(data), data, seed=0)
+    dig = str(dig_move(plan_for(state, seat)))
+    rows = [{"move": dig, "value": 35.91, "stderr": 0.55},
+            {"move": "rest money", "value": 35.97, "stderr": 0.73},
+            {"move": "rest sand", "value": 34.09, "stderr": 1.03}]
     assert _against_the_plan(state, seat, rows) == []
+    # the hint names another move: the note compares with that one, whatever the means
+    rows = [rows[2], rows[0], rows[1]]
+    lines = _against_the_plan(state, seat, rows)
+    assert "ranks 2 of 3" in lines[0] and "for the hint's move, rest sand" in lines[0]
 
 
 def test_a_dig_with_a_placement_its_map_lacks_is_an_illegal_move():
