@@ -223,7 +223,9 @@ def format_best_score(result: BestScore, *, elapsed: float | None = None) -> str
         lines.append("breakdown: " + ", ".join(f"{k} {_num(v)}" for k, v in result.breakdown))
     if result.plan:
         lines.append("plan:")
-        lines.extend(f"  {step}" for step in result.plan)
+        notes = result.plan_notes or ("",) * len(result.plan)
+        lines.extend(f"  {step}" + (f" ({note})" if note else "")
+                     for step, note in zip(result.plan, notes))
     return "\n".join(lines + list(result.analysis))
 
 
@@ -253,6 +255,8 @@ def format_best_scores(result: Mapping[str, Any], *, elapsed: float | None = Non
 
 def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     """A chain of finds, one per line; ``elapsed`` (measured by the caller) in text only."""
+    from games.ancients.moves import Sand, parse_text, sand_words  # (the plan is Ancients')
+
     took = f", took {elapsed:.3f} s" if elapsed is not None else ""
     lines = [
         f"{result.game}: {plural(result.points, 'point')} for "
@@ -262,9 +266,13 @@ def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     if not result.finds:
         lines.append("  no find is possible this turn")
     for i, find in enumerate(result.finds, start=1):
+        # where the tokens go, as the board's moves say it (a plan of "3 tokens" left the
+        # player to work out the cells)
+        sand = (f" ({sand_words([m for m in map(parse_text, find.sand) if isinstance(m, Sand)])})"
+                if find.sand else "")
         lines.append(
             f"  {i}. map {find.map} rotated {find.rotation}° at {find.at}: "
-            f"{plural(find.points, 'point')}, {plural(find.tokens_spent, 'token')}"
+            f"{plural(find.points, 'point')}, {plural(find.tokens_spent, 'token')}{sand}"
         )
     return "\n".join(lines + list(result.analysis))
 

@@ -17,8 +17,9 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   {"units", "amount", "time_limit_s", "stop_reason", "nodes"?}, "reproducible", <game
   facts>, "seed", "analysis", "note"?}`` — ``bound`` is a proven upper bound.
 * plan (:func:`dig_plan_json`): ``{"game", "seat", "finds": [{"map", "rotation", "at",
-  "tokens_spent", "points"}], "points", "tokens_spent", "value", "optimal", "time_s",
-  "nodes", "board_after", "next_player", "analysis"}``.
+  "tokens_spent", "points", "sand"}], "points", "tokens_spent", "value", "optimal", "time_s",
+  "nodes", "board_after", "next_player", "analysis"}`` — a find's ``sand``, the engine
+  moves that spend its tokens just before it (``"sand B A3"``).
 * arena (:func:`arena_json`): ``{"game", "bots", "games", "wins", "win_rate", "ci95",
   "mean_scores", "seed", "iterations", "budgets": [{"bot", "searches", "iterations"?,
   "time_s"?, "per"?}], "per_game": [{"game", "bots_by_seat", "returns", "winners",
@@ -164,7 +165,7 @@ def _bot_budget(bot: str, budget: BotBudget) -> dict[str, Any]:
 
 def _finds(finds: Sequence[PlannedFind]) -> list[dict[str, Any]]:
     return [{"map": f.map, "rotation": f.rotation, "at": f.at, "tokens_spent": f.tokens_spent,
-             "points": f.points} for f in finds]
+             "points": f.points, "sand": list(f.sand)} for f in finds]
 
 
 def dig_plan_json(plan: DigPlanResult) -> dict[str, Any]:

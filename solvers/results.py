@@ -60,7 +60,9 @@ class BestScore:
     ``OPTIMAL`` when they meet, else ``FEASIBLE``. ``plan`` is the plan as the player reads
     it (one line per decision), ``turns`` the engine moves of each decision (what a review
     compares a played game with, and a picture replays). ``breakdown`` sums to ``score``.
-    ``facts`` are game-specific facts in a fixed order (Pyramids' kept cards)."""
+    ``facts`` are game-specific facts in a fixed order (Pyramids' kept cards).
+    ``plan_notes``, when given, says more of each plan line in a player's words (Tomb of
+    the Ancients: where a dig's sand tokens go); ``""`` where a line needs nothing."""
 
     game: str
     score: float
@@ -75,6 +77,7 @@ class BestScore:
     seed: Any
     analysis: tuple[str, ...] = ()
     facts: tuple[tuple[str, Any], ...] = ()
+    plan_notes: tuple[str, ...] = ()
 
     @property
     def reproducible(self) -> bool:
@@ -188,13 +191,15 @@ class ArenaResult:
 class PlannedFind:
     """One find of a dig plan, as a player places it: map card ``map`` rotated
     ``rotation`` degrees clockwise with its anchor at cell ``at``, spending
-    ``tokens_spent`` sand tokens for ``points``."""
+    ``tokens_spent`` sand tokens for ``points``; ``sand``, those tokens as the engine moves
+    that spend them just before the find (``"sand B A3"``: where each goes)."""
 
     map: int
     rotation: int
     at: str
     tokens_spent: int
     points: int
+    sand: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,12 +40,12 @@ refused move is not legal ("D1 holds a black token; the map needs white there").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from cards_data import AncientsData
 from grids import BLACK, WHITE, cell_name, cells_of, mismatches
 
-from ..errors import InvalidMoveError
+from ..errors import IllegalMoveError, InvalidMoveError
 from ..forgiving import Forms
 from ..notation import cell, number
 from ..protocol import TextMove, parse_checked
@@ -55,7 +55,8 @@ if TYPE_CHECKING:  # (the state module imports this one)
     from .state import AncientsState
 
 __all__ = ["Market", "Rest", "Find", "Sand", "End", "END", "Draw", "parse_text", "parse_move",
-           "Move", "describe", "why_illegal", "NOTATION", "FORMS", "notation_facts"]
+           "Move", "describe", "why_illegal", "NOTATION", "FORMS", "notation_facts",
+           "sand_for", "sand_words"]
 
 #: The move notation, form by form (``digsite notation ancients``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -279,11 +280,57 @@ def describe(state: AncientsState | None, move: object, *,
         tokens: int = getattr(move, "tokens")
         sand = ("no sand" if tokens == 0
                 else f"{tokens} sand token{'' if tokens == 1 else 's'}")
+        if tokens and state is not None:  # where they go, as the board's moves say it
+            sands = [s for s in sand_for(state.rules.maps, state.occupied, state.black,
+                                         finds) if isinstance(s, Sand)]
+            sand += f" ({sand_words(sands)})"
         return f"dig: {steps}: {plural(getattr(move, 'points'), 'point')} for {sand}"
     played = getattr(move, "steps", None)
     if played is not None:  # a turn as played, engine move by engine move (solvers.review)
         return "; ".join(describe(state, step) for step in played)
     raise InvalidMoveError(f"{move!r} is not a Tomb of the Ancients move")
+
+
+def sand_for(maps: Mapping[int, Any], occupied: int, black: int, finds: Sequence[Find]
+             ) -> list[Sand | Find]:
+    """The engine moves that make ``finds`` in order on the board ``occupied``/``black``
+    (``maps``: ``Rules.maps``): before each find, one sand token per cell of its pattern not
+    showing the pattern's colour (a token placed on an empty cell, flipped on one of the
+    other colour), then the find. ``IllegalMoveError`` for a placement the map lacks."""
+    steps: list[Sand | Find] = []
+    for find in finds:
+        p = maps[find.map].placement(find.rotation, find.anchor)
+        if p is None:
+            raise IllegalMoveError(f"{find}: map {find.map} has no such placement")
+        for c in range(25):
+            bit = 1 << c
+            if not p.mask & bit:
+                continue
+            want_black = bool(p.black & bit)
+            if not occupied & bit:
+                steps.append(Sand("B" if want_black else "W", c))
+            elif bool(black & bit) != want_black:
+                steps.append(Sand("flip", c))
+        occupied, black = occupied | p.mask, (black & ~p.mask) | (p.mask & ~p.black)
+        steps.append(find)
+    return steps
+
+
+def sand_words(sands: Sequence[Sand]) -> str:
+    """Where sand tokens go, in a player's words, in the order spent.
+
+    >>> sand_words([Sand("B", 10), Sand("B", 11), Sand("W", 15), Sand("flip", 2)])
+    'black on A3 and B3, white on A4, flip C1'
+    """
+    groups: list[tuple[str, list[str]]] = []
+    for sand in sands:
+        word = {"B": "black on", "W": "white on"}.get(sand.action, "flip")
+        if groups and groups[-1][0] == word:
+            groups[-1][1].append(cell_name(sand.cell))
+        else:
+            groups.append((word, [cell_name(sand.cell)]))
+    return ", ".join(f"{word} {' and '.join(cells) if len(cells) < 3 else ', '.join(cells)}"
+                     for word, cells in groups)
 
 
 def _listed(ids: list[int]) -> str:

@@ -34,7 +34,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from cards_data import AncientsData
 from games.ancients import (GAME, AncientsState, Find, Market, Rest, Sand, describe,
                             example_view, state_from_deal, state_from_view)
-from games.ancients.moves import Move, parse_move, parse_text
+from games.ancients.moves import Move, parse_move, parse_text, sand_for, sand_words
 from games.errors import IllegalMoveError, InternalFault, ReplayMismatchError
 from games.seeding import Seed, make_rng
 from games.table import plural
@@ -87,9 +87,20 @@ def _board_grid(occ: int, blk: int) -> list[str]:
     return [("B" if blk >> c & 1 else "W") if occ >> c & 1 else "." for c in range(25)]
 
 
-def _planned(finds: Sequence[DigFind]) -> tuple[PlannedFind, ...]:
-    return tuple(PlannedFind(f.map, f.rotation * 90, cell_name(f.anchor), f.tokens, f.points)
-                 for f in finds)
+def _planned(finds: Sequence[DigFind], state: AncientsState, occ: int, blk: int
+             ) -> tuple[PlannedFind, ...]:
+    """``finds`` as a player places them on the board ``occ``/``blk``, each with the sand
+    tokens it spends first (engine moves: where they go)."""
+    steps = sand_for(state.rules.maps, occ, blk,
+                     [Find(f.map, f.rotation, f.anchor) for f in finds])
+    sands: list[list[str]] = [[]]
+    for step in steps:  # each find closes its own tokens
+        if isinstance(step, Find):
+            sands.append([])
+        else:
+            sands[-1].append(str(step))
+    return tuple(PlannedFind(f.map, f.rotation * 90, cell_name(f.anchor), f.tokens, f.points,
+                             tuple(sand)) for f, sand in zip(finds, sands))
 
 
 def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
@@ -117,11 +128,13 @@ def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
         + f" = {plural(follow.points, 'point')} for {plural(follow.tokens, 'token')}",
     ]
     return DigPlanResult(
-        game="ancients", seat=seat, finds=_planned(best.finds), points=best.points,
+        game="ancients", seat=seat,
+        finds=_planned(best.finds, state, state.occupied, state.black), points=best.points,
         tokens_spent=best.tokens, value=best.value, nodes=best.nodes,
         board_after=tuple("".join(_board_grid(*best.board)[r * 5:r * 5 + 5])
                           for r in range(5)),
-        next_player=NextDig(nxt, follow.points, follow.tokens, _planned(follow.finds)),
+        next_player=NextDig(nxt, follow.points, follow.tokens,
+                            _planned(follow.finds, state, *best.board)),
         analysis=tuple(analysis))
 
 
@@ -267,8 +280,11 @@ def best_score(deal: dict[str, Any], *, data: AncientsData, limit: Limit = Limit
     result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
                                deadline=limit.deadline(), progress=progress)
     replay = state.clone()
-    turns = tuple(tuple(str(step) for step in apply_turn(replay, move, checked=True))
-                  for move in result.moves)
+    played = [apply_turn(replay, move, checked=True) for move in result.moves]
+    turns = tuple(tuple(str(step) for step in steps) for steps in played)
+    # where each dig's sand goes ("dig find 39 180 at A2" named no cell)
+    sands = [[s for s in steps if isinstance(s, Sand)] for steps in played]
+    notes = tuple("sand: " + sand_words(spent) if spent else "" for spent in sands)
     if not replay.is_terminal():
         raise ReplayMismatchError("the best-score plan ends before the game does")
     verify_replay("score", claimed=result.score, replayed=replay.score(0))
@@ -291,7 +307,8 @@ def best_score(deal: dict[str, Any], *, data: AncientsData, limit: Limit = Limit
         budget=WorkBudget(BUDGET_UNITS, amount, limit.time_limit, result.stop_reason,
                           result.nodes),
         seed=seed, analysis=(_score_words(replay), bound_words(state, result.bound)),
-        facts=(("bound_formula", result.bound.note),))
+        facts=(("bound_formula", result.bound.note),),
+        plan_notes=notes if any(notes) else ())
 
 
 def _score_words(final: AncientsState) -> str:

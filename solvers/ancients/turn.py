@@ -13,9 +13,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from games.ancients import END, AncientsState, Find, Market, Rest, Rules, Sand
-from games.ancients.moves import Move
-from games.errors import IllegalMoveError
+from games.ancients import END, AncientsState, Find, Market, Rest, Rules
+from games.ancients.moves import Move, sand_for
 from games.protocol import CHANCE, derived, play_checked
 
 from .planner import DigMap, DigPlan, dig_maps, frontier, plan_dig
@@ -83,23 +82,8 @@ def dig_move(plan: DigPlan) -> Dig:
 def dig_steps(state: AncientsState, dig: Dig) -> list[Move]:
     """Engine moves of ``dig`` from ``state``: for each find, one sand token per pattern cell
     not showing its colour (place on empty, flip otherwise), then the find; then ``end``."""
-    occ, blk = state.occupied, state.black
-    steps: list[Move] = []
-    for find in dig.finds:
-        p = state.rules.maps[find.map].placement(find.rotation, find.anchor)
-        if p is None:
-            raise IllegalMoveError(f"{find}: map {find.map} has no such placement")
-        for c in range(25):
-            bit = 1 << c
-            if not p.mask & bit:
-                continue
-            want_black = bool(p.black & bit)
-            if not occ & bit:
-                steps.append(Sand("B" if want_black else "W", c))
-            elif bool(blk & bit) != want_black:
-                steps.append(Sand("flip", c))
-        occ, blk = occ | p.mask, (blk & ~p.mask) | (p.mask & ~p.black)
-        steps.append(find)
+    steps: list[Move] = list(sand_for(state.rules.maps, state.occupied, state.black,
+                                      dig.finds))
     steps.append(END)
     return steps
 

@@ -222,3 +222,36 @@ def test_the_window_is_the_fixed_one_where_little_is_left_and_the_hints_draws_st
     state_of = rng.getstate()
     window = S._window(_solo_opening(1), rng)
     assert rng.getstate() == state_of and window.spans[0] > P.SPAN
+
+
+def test_a_dig_says_where_its_sand_goes():
+    """The plans said "dig find 39 180 at A2" and "4 points for 3 sand tokens" and left the
+    cells to the player, while the board's moves say "put a black token on A3": the hint's
+    words, `plan` and the best-score plan say where each token goes."""
+    from cli.format import format_best_score, format_plan
+    from cli.jsonout import dig_plan_json
+    from games.ancients import Sand, describe
+    from games.ancients.moves import sand_words
+    from solvers.ancients.turn import dig_move, dig_steps, plan_for
+
+    data = cards_data.load("ancients")
+    view = A.example_view(data)
+    state, seat = A.state_from_view(view, data, seed=0)
+    dig = dig_move(plan_for(state, seat))
+    sands = [s for s in dig_steps(state, dig) if isinstance(s, Sand)]
+    assert sands and dig.tokens == len(sands)
+    said = sand_words(sands)
+    assert f"sand token{'s' if len(sands) > 1 else ''} ({said})" in describe(state, dig)
+    result = S.plan(view, data=data)
+    assert [m for f in result.finds for m in f.sand] == [str(s) for s in sands]
+    assert said in format_plan(result) or all(
+        sand_words([s]) in format_plan(result) for s in sands)
+    assert dig_plan_json(result)["finds"][0]["sand"] == list(result.finds[0].sand)
+    deal = A.make_deal(players=1, seed=4, data=data)
+    best = S.best_score(deal, data=data, limit=Limit(work=0.3))
+    assert len(best.plan_notes) == len(best.plan)
+    for line, steps, note in zip(best.plan, best.turns, best.plan_notes):
+        cells = [s.split()[-1] for s in steps if s.startswith("sand ")]
+        assert bool(note) == bool(cells) and all(c in note for c in cells)
+        if note:
+            assert f"{line} ({note})" in format_best_score(best)
