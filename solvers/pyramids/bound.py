@@ -77,7 +77,7 @@ from .master import MasterLP
 from .pricing import Prices, card_values, trace_plan
 from .tables import ICON_ORDER, TablesCut, card_table
 
-__all__ = ["DealBound", "deal_bound", "static_bound", "pyramid_points", "pyramid_hull",
+__all__ = ["DealBound", "deal_bound", "static_bound", "static_parts", "StaticParts", "pyramid_points", "pyramid_hull",
            "SOURCES", "DEFAULT_BOUND_ITERATIONS"]
 
 SOURCES = ("static", "card-tables", "cp-sat", "optimum", "branch-and-price")
@@ -125,9 +125,31 @@ def _pyramid_split(data: PyramidsData, completions: int) -> int:
     return max(best.values())
 
 
-def static_bound(inst: SoloInstance, data: PyramidsData, cards: Iterable[int]) -> int:
-    """The static bound of the module docstring; ``cards`` are the cards that can ever be
-    in hand (orders)."""
+@dataclass(frozen=True)
+class StaticParts:
+    """The static bound's terms (module docstring), what a player reads of it: at most
+    ``completions`` cards completed (``cards`` points), their best split over the colours
+    (``pyramid`` points), ``red`` and ``green`` gems from the ``held`` richest cards that
+    could be in hand, track-capped (``gems`` points), one torch a round for ``rounds``
+    rounds (``torches`` points), no skull."""
+
+    completions: int
+    cards: int
+    pyramid: int
+    held: int
+    red: int
+    green: int
+    gems: int
+    rounds: int
+    torches: int
+
+    @property
+    def total(self) -> int:
+        return self.cards + self.pyramid + self.gems + self.torches
+
+
+def static_parts(inst: SoloInstance, data: PyramidsData, cards: Iterable[int]) -> StaticParts:
+    """The terms of :func:`static_bound`."""
     T = len(inst.shapes)
     possible = completion_possible(data, inst.shapes)
     most = 0
@@ -143,8 +165,15 @@ def static_bound(inst: SoloInstance, data: PyramidsData, cards: Iterable[int]) -
         counts.append(min(data.gems_per_colour, sum(per_card[:held])))
     pairs = min(counts)
     gems = data.gem_pair_points * pairs + data.single_gem_points * (sum(counts) - 2 * pairs)
-    return (data.card_points * most + data.torch_points * inst.rounds
-            + _pyramid_split(data, most) + gems)
+    return StaticParts(most, data.card_points * most, _pyramid_split(data, most), held,
+                       counts[0], counts[1], gems, inst.rounds,
+                       data.torch_points * inst.rounds)
+
+
+def static_bound(inst: SoloInstance, data: PyramidsData, cards: Iterable[int]) -> int:
+    """The static bound of the module docstring; ``cards`` are the cards that can ever be
+    in hand (orders)."""
+    return static_parts(inst, data, cards).total
 
 
 @dataclass(frozen=True)
@@ -162,6 +191,8 @@ class DealBound:
     converged: bool = False
     stopped_by_clock: bool = False
     card_prices: Prices | None = field(default=None, compare=False, repr=False)
+    #: the static bound's terms (what ``best-score`` tells a player it counts)
+    parts: StaticParts | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -562,15 +593,16 @@ def deal_bound(inst: SoloInstance, data: PyramidsData, *,
     iteration and by the tables' build: once it has passed, the static bound is what is
     left, as it is when a card has too many regions for a table (``tables.MAX_REGIONS``)."""
     pool = [c.order for c in _pool(inst, data)] if cards is None else list(cards)
-    static = static_bound(inst, data, pool)
+    parts = static_parts(inst, data, pool)
+    static = parts.total
     if iterations <= 0:
-        return DealBound(static, "static", static)
+        return DealBound(static, "static", static, parts=parts)
     if expired(deadline):
-        return DealBound(static, "static", static, stopped_by_clock=True)
+        return DealBound(static, "static", static, stopped_by_clock=True, parts=parts)
     try:
         relaxation = _Relaxation(inst, data, deadline=deadline)
     except TablesCut as cut:  # the clock, or a card too large for a table
-        return DealBound(static, "static", static, stopped_by_clock=cut.clock)
+        return DealBound(static, "static", static, stopped_by_clock=cut.clock, parts=parts)
     if games and deal is None:
         raise ValueError("deal_bound: the games' deal is needed to read their plans")
     start = [] if deal is None else [p for moves in games
@@ -578,8 +610,10 @@ def deal_bound(inst: SoloInstance, data: PyramidsData, *,
     value, lp, done, converged, prices = relaxation.solve(iterations, start, deadline)
     clock = relaxation.stopped_by_clock
     if done == 0:
-        return DealBound(static, "static", static, stopped_by_clock=clock)
+        return DealBound(static, "static", static, stopped_by_clock=clock, parts=parts)
     tables = int(math.floor(value + 1e-6))  # floating error may only loosen it
     if tables < static:
-        return DealBound(tables, "card-tables", static, value, lp, done, converged, clock, prices)
-    return DealBound(static, "static", static, value, lp, done, converged, clock, prices)
+        return DealBound(tables, "card-tables", static, value, lp, done, converged, clock, prices,
+                         parts=parts)
+    return DealBound(static, "static", static, value, lp, done, converged, clock, prices,
+                     parts=parts)

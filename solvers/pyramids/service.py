@@ -113,6 +113,9 @@ def best_score(deal: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit
     for order in result.kept:
         analysis.extend("  " + line for line in analysis_lines(data.card(order)))
     analysis.append(_bound_line(result))
+    words = bound_words(result, data)
+    if words:
+        analysis.append(words)
     if result.cuts:
         analysis.append(f"lazy no-good cuts added: {result.cuts}")
     return BestScore(
@@ -164,6 +167,45 @@ def _bound_line(result: SolveResult) -> str:
             parts.append(f"per-card tables {proof.card_tables:.2f} (master LP {proof.lp:.2f}, "
                          f"{plural(proof.iterations, 'round')}, {state})")
     return "; ".join(parts)
+
+
+def bound_words(result: SolveResult, data: PyramidsData) -> str | None:
+    """Why no play of the deal scores more than its bound, in a player's words (Tomb of
+    the Ancients says its own the same way): what the static argument counts, term by
+    term (``bound.StaticParts``), and what the searches lowered it to. ``None`` when
+    CP-SAT proved the optimum (the line before says so) or no static count was made."""
+    proof = result.deal_bound
+    if proof is None or proof.parts is None or (result.bound_source == "cp-sat"
+                                                 and result.status == "OPTIMAL"):
+        return None
+    p = proof.parts
+    single, pair = data.single_gem_points, data.gem_pair_points
+    pairs = min(p.red, p.green)
+    singles = p.red + p.green - 2 * pairs
+    gems = " + ".join(part for part in (
+        f"{plural(pairs, 'pair')} at {pair}" if pairs else "",
+        f"{plural(singles, 'single gem')} at {single}" if singles else "") if part) or "none"
+    text = (f"why no play scores more than {result.bound:g}: count everything a game could "
+            f"still score as if nothing got in the way. The expedition cards' patterns (with "
+            f"an extra box for every red cross) hold boxes enough to cross the shortest way to "
+            f"the tomb of at most {plural(p.completions, 'card')}: {p.cards} points for "
+            f"completed cards; those cards split over the colours as well as they can be: "
+            f"{p.pyramid} pyramid points; the {p.held} cards you could ever hold (the "
+            f"{data.keep} you keep and one more per completion) show at most {p.red} red "
+            f"and {p.green} green gems you can reach, at most {data.gems_per_colour} of a "
+            f"colour on the track ({gems}): {p.gems} points; one torch in each of "
+            f"{plural(p.rounds, 'round')}: {p.torches} points; skulls cost nothing here. {p.cards} + {p.pyramid} + {p.gems} + "
+            f"{p.torches} = {p.total}")
+    if result.bound < p.total:
+        lowered = ({"card-tables": "the per-card tables (each card's own play solved "
+                                   "exactly, the cards tied only by prices on what they "
+                                   "share: one crossing a step, two cards in hand, an extra "
+                                   "box per red cross)",
+                    "branch-and-price": "the branch and price over card plans",
+                    "cp-sat": "CP-SAT's search"}.get(result.bound_source,
+                                                     result.bound_source))
+        text += f"; {lowered} lowered that to {result.bound:g}"
+    return text
 
 
 def hint(view: dict[str, Any], *, data: PyramidsData, limit: Limit = Limit(), seed: Seed = 0,

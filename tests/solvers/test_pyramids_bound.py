@@ -144,3 +144,33 @@ def test_the_exact_master_is_never_above_the_envelope():
     assert exact <= relaxation.lagrangian(prices.y, values) + 1e-9
     optimum = solve_deal(deal, DATA)
     assert optimum.status == "OPTIMAL" and exact >= optimum.score
+
+
+def test_the_bound_is_told_in_a_players_words_term_by_term():
+    """`best-score pyramids` ended "bound 238 from static; static bound 238", a figure a
+    player could not follow (Tomb of the Ancients says why no play scores more): the
+    paragraph names what the static count gives for completed cards, pyramid points, gems
+    and torches, and its sum is the bound."""
+    from types import SimpleNamespace
+
+    from solvers.pyramids.service import bound_words
+
+    data = cards_data.load("pyramids")
+    deal = make_deal(players=1, seed=3, data=data)
+    inst = SoloInstance.from_deal(deal, data)
+    proof = deal_bound(inst, data, iterations=0)
+    p = proof.parts
+    assert p is not None and p.total == proof.static == proof.value
+    result = SimpleNamespace(deal_bound=proof, bound=proof.value, bound_source="static",
+                             status="FEASIBLE")
+    text = bound_words(result, data)
+    assert text.startswith(f"why no play scores more than {proof.value}: ")
+    assert f"{p.cards} + {p.pyramid} + {p.gems} + {p.torches} = {proof.value}" in text
+    assert f"at most {p.completions} cards" in text and "pyramid points" in text
+    assert "lowered" not in text
+    lowered = SimpleNamespace(deal_bound=proof, bound=proof.value - 40,
+                              bound_source="card-tables", status="FEASIBLE")
+    assert f"lowered that to {proof.value - 40}" in bound_words(lowered, data)
+    proven = SimpleNamespace(deal_bound=proof, bound=150, bound_source="cp-sat",
+                             status="OPTIMAL")
+    assert bound_words(proven, data) is None
