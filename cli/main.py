@@ -142,6 +142,24 @@ def _deal_option_set(monument_default: str) -> Callable[[F], F]:
     return options
 
 
+#: ``--rounds`` of ``deal`` and ``best-score``: a short Pyramids deal (the bench's 2-round
+#: deals); other games have no rounds and refuse it (:func:`_rounds`).
+ROUNDS = click.option("--rounds", type=click.IntRange(min=1), default=None, metavar="N",
+                      help="Pyramids: a deal of the first N rounds (1 to 4; default: the "
+                           "rules' 4), as the bench's 2-round deals; the deal's JSON says "
+                           "its \"rounds\".")
+
+
+def _rounds(game: str, rounds: int | None) -> dict[str, int]:
+    """``--rounds`` as a ``make_deal`` option (Pyramids'; other games refuse it in one
+    line rather than ignore it)."""
+    if rounds is None:
+        return {}
+    if game != "pyramids":
+        raise InvalidStateError(f"--rounds: {game} deals have no rounds (only Pyramids' do)")
+    return {"rounds": rounds}
+
+
 #: The deal options of ``deal``, ``play`` and ``arena``.
 DEAL_OPTIONS = _deal_option_set("default: drawn at random from the deal's seed")
 #: ``track``'s: a real table's monument is the one on the table, so it is asked for.
@@ -522,12 +540,14 @@ def demo(pictures_dir: str) -> None:
 @click.option("--players", type=int, default=None,
               help="Seats (default: solo where the game has it, else the smallest table).")
 @DEAL_OPTIONS
+@ROUNDS
 @CARDS
 def deal(game: str, seed: int, players: int | None, monument: str | None,
-         variants: tuple[str, ...], cards: str | None) -> None:
+         variants: tuple[str, ...], rounds: int | None, cards: str | None) -> None:
     """Print a full deal of GAME as JSON."""
     the_game = _load_game(game, cards, **_deal_options(monument, variants))
-    click.echo(fmt.to_json(the_game.new_deal(seed=seed, players=_players(the_game, players))))
+    click.echo(fmt.to_json(the_game.new_deal(seed=seed, players=_players(the_game, players),
+                                             **_rounds(game, rounds))))
 
 
 @app.command()
@@ -677,6 +697,7 @@ def _execution_options(func: F) -> F:
 @click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Wall-clock cap in seconds on top of the budget, on the whole command "
                    "(each deal with --seeds); a run it cuts says so and may vary.")
+@ROUNDS
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
@@ -690,9 +711,10 @@ def _execution_options(func: F) -> F:
                    "best score is a beam search and builds none.")
 @_execution_options
 def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: str | None,
-               budget: float | None, time_limit: float | None, cards: str | None,
-               as_json: bool, svg_file: str | None, model_file: str | None, workers: int,
-               backend: str, address: str | None) -> None:
+               budget: float | None, time_limit: float | None, rounds: int | None,
+               cards: str | None, as_json: bool, svg_file: str | None,
+               model_file: str | None, workers: int, backend: str,
+               address: str | None) -> None:
     """Best possible score for a solo deal (DEAL.json, the deal of --seed, or many with
     --seeds), with a proven bound."""
     seeds = _seed_range(seed_range)
@@ -700,6 +722,11 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
     if svg_file and seeds is not None:
         raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
+    short = _rounds(game, rounds)
+    if short and seed is None:  # (a deal file has its own rounds; --seeds deals full ones)
+        raise click.UsageError("--rounds deals the deal of --seed N: give --seed N (a "
+                               "DEAL.json has its own rounds: `digsite deal pyramids --seed "
+                               "N --rounds R`)")
     if svg_file:  # every output path is checked before the work
         check_writable(svg_file)
     if model_file:
@@ -721,7 +748,7 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     if deal_file is not None:
         the_deal = read_json(deal_file)
     else:
-        the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_)
+        the_deal = registry.engine(game).make_deal(players=1, seed=seed, data=data_, **short)
     exported: list[Path] = []
     on_model: dict[str, Callable[[ExportableModel], None]] = {}
     if model_file:

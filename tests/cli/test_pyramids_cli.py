@@ -110,3 +110,28 @@ def test_hint_on_a_keep_view(run_cli, tmp_path):
     bad.write_text(json.dumps({"game": "pyramids", "players": 1, "decision": "keep",
                                "dealt": [3, 17]}))
     assert_bad_input(run_cli("hint", "pyramids", str(bad)), "dealt")
+
+
+def test_rounds_deals_a_short_pyramids_deal(run_cli):
+    """The README speaks of 2-round deals, and `best-score pyramids --rounds 1 --seed 3`
+    was "No such option": `deal` and `best-score` take --rounds N (Pyramids' alone)."""
+    deal = json.loads(run_cli("deal", "pyramids", "--seed", "3", "--rounds", "1").out)
+    assert deal["rounds"] == 1 and len(deal["expedition"]) == 1
+    full = json.loads(run_cli("deal", "pyramids", "--seed", "3").out)
+    assert full["rounds"] == 4 and {k: v for k, v in full.items()
+                                    if k not in ("rounds", "expedition")} == \
+        {k: v for k, v in deal.items() if k not in ("rounds", "expedition")}
+    for args, needle in ((("deal", "pyramids", "--seed", "3", "--rounds", "5"), "rounds"),
+                         (("deal", "ancients", "--seed", "3", "--rounds", "1"),
+                          "ancients deals have no rounds"),
+                         (("best-score", "ancients", "--seed", "3", "--rounds", "1"),
+                          "ancients deals have no rounds"),
+                         (("best-score", "pyramids", "--seeds", "1-2", "--rounds", "1"),
+                          "give --seed N")):
+        result = run_cli(*args)
+        assert result.code == 2 and result.err.startswith("error:") and needle in result.err
+        assert result.err.count("\n") == 1
+    solved = json.loads(run_cli("best-score", "pyramids", "--seed", "3", "--rounds", "1",
+                                "--budget", "2", "--json").out)
+    crossings = [line for line in solved["plan"] if line.startswith("round ")]
+    assert crossings and all(line.startswith("round 1 ") for line in crossings)
