@@ -25,7 +25,11 @@ in the view, and they must number ``deck_size`` plus the cards removed at setup.
 cards listed with equal points must be in entry order (newer in the dearer shop), which is
 how the market is always sorted; the view's order fixes their entry numbers. ``to_move``
 (optional) must be ``seat``; ``turns_left`` counts the turns left in the final round
-(``1..players``) and is null before it.
+(``1..players``) and is null before it. ``in_desert`` (optional, false by default, written
+only when true) says the seat's desert turn has begun: its sand already spent and finds
+already made are on the board and in its seat, and what is left to it this turn is more
+sand and finds, or ``end`` (the view of a player in the middle of a dig, which the hint
+ranks the rest of the turn from).
 
 Version 2 (November 2026) against version 1: ``"game"`` is required; unknown keys are
 refused with their path; a boolean is never read as a number; the view's
@@ -107,18 +111,21 @@ def state_from_deal(deal: dict[str, Any], data: AncientsData) -> AncientsState:
 
 def view_of(state: AncientsState, seat: int) -> dict[str, Any]:
     """The player view of ``seat`` (the format in the module docstring), taken at the start
-    of a turn."""
-    if state.drawing or state.in_desert:
-        raise InvalidStateError("a view is taken at the start of a turn, not in the middle "
-                                "of one")
+    of a turn or in the middle of a desert turn (``in_desert``), never while a refill is
+    drawn."""
+    if state.drawing:
+        raise InvalidStateError("a view is not taken while the market's refill is drawn")
     full = state.to_json()
-    return {
+    view = {
         "game": "ancients", "players": state.num_players, "seat": seat,
         "to_move": state.to_move, "first_player": state.first,
         "board": full["board"], "market": full["market"], "deck_size": len(state.deck),
         "discard": full["discard"], "seats": full["seats"],
         "final_round": full["final_round"], "turns_left": full["turns_left"],
     }
+    if state.in_desert:  # (only then: a view at a turn's start reads as before)
+        view["in_desert"] = True
+    return view
 
 
 def example_view(data: AncientsData) -> dict[str, Any]:
@@ -270,6 +277,7 @@ def state_from_view(view: dict[str, Any], data: AncientsData, seed: Seed
                   "turns_left")
     elif deck_size == 0:
         node.fail("the deck is empty, so final_round must be true", "final_round")
+    state.in_desert = node.boolean("in_desert", default=False)
     node.done()
     seen: dict[int, str] = {}
     for where, cards in places.items():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.ancients import AncientsState, Find, Market, Rest
+from games.ancients import END, AncientsState, Find, Market, Rest
 from games.errors import InternalFault
 from games.protocol import State
 
@@ -58,6 +58,8 @@ def greedy_turn(state: AncientsState) -> TurnMove:
     seat = state.to_move
     final = state.final_left is not None
     dig = greedy_dig(state)
+    if state.in_desert:  # the rest of a desert turn: finds, or leave
+        return END if dig is None else dig
     if dig is not None and (dig.points >= 3 or final):
         return dig
     if not final and len(state.pack[seat]) < state.rules.data.pack_limit:

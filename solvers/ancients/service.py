@@ -184,7 +184,10 @@ def _rank_turns(root: TurnState, state: AncientsState, seat: int, *, limit: Limi
 
     rows = rows_from_search(result, value=expected_score,
                             words=lambda move: describe(state, move))  # in words (issue 12)
-    explanation = [f"{len(result.moves)} whole-turn options (market visits, planner digs, "
+    explanation = [f"{plural(len(result.moves), 'option')} for the rest of this desert turn "
+                   "(planner digs from the board as it is, with the sand left, or end); hidden: "
+                   "deck order and removed cards" if state.in_desert else
+                   f"{len(result.moves)} whole-turn options (market visits, planner digs, "
                    "rests); hidden: deck order and removed cards"]
     if not expired(deadline):  # the comparison runs the planner a few times
         explanation += _against_the_plan(state, seat, rows)

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Hashable
 
-from games.ancients import END, AncientsState, Find, Market, Rest, Rules
+from games.ancients import END, AncientsState, End, Find, Market, Rest, Rules
 from games.ancients.moves import Move, sand_for
 from games.protocol import CHANCE, derived, play_checked
 
@@ -43,8 +43,9 @@ class Dig:
         return "dig " + "; ".join(str(f) for f in self.finds)
 
 
-#: A whole-turn move: a dig, a market visit or a rest.
-TurnMove = Dig | Market | Rest
+#: A whole-turn move: a dig, a market visit or a rest; in the middle of a desert turn,
+#: the rest of it: a dig from the board as it is, or ``end`` (leave the desert now).
+TurnMove = Dig | Market | Rest | End
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,9 @@ def apply_turn(state: AncientsState, move: TurnMove, *, checked: bool = False) -
 
 def turn_options(state: AncientsState, *, token_value: float = 0.5) -> list[TurnMove]:
     """Whole-turn moves of the seat to act: every market visit, the planner's digs (the
-    best plan within each sand budget, see ``frontier``), and both rests."""
+    best plan within each sand budget, see ``frontier``), and both rests. In the middle of
+    a desert turn (sand spent or a find made), what is left of it: the planner's digs from
+    the board as it now is, with the sand left, and ``end``."""
     seat = state.to_move
     dm = rules_digmaps(state.rules)
     maps = [dm[i] for i in sorted(state.pack[seat])]
@@ -115,6 +118,8 @@ def turn_options(state: AncientsState, *, token_value: float = 0.5) -> list[Turn
                              token_value=token_value):
             if plan.finds:
                 digs.append(dig_move(plan))
+    if state.in_desert:  # (a dig's finds and ``end`` are all the engine allows now)
+        return digs + [END]
     return state.market_moves() + digs + [Rest("money"), Rest("sand")]
 
 

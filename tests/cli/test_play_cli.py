@@ -396,3 +396,22 @@ def test_a_decision_of_one_move_says_so(run_cli, tmp_path):
     assert result.code == 0, result.err
     assert "   1. steal 1 " in result.out and "   2. " not in result.out
     assert result.err.splitlines() == ["error: there is no move 2: the only move is 1"]
+
+
+def test_a_hint_in_the_middle_of_an_ancients_dig(run_cli, tmp_path):
+    """A player's pass: sand spent, then "hint" was "error: no hint for this decision: a
+    view is taken at the start of a turn, not in the middle of one". The hint ranks the
+    rest of the desert turn, and its dig can be typed as it is written."""
+    target = tmp_path / "mid.json"
+    moves = ["market buy 4", "rest money", "market buy 2", "rest sand", "sand B D1"]
+    result = run_cli("play", "ancients", "--seed", "4", "--record", str(target),
+                     stdin="\n".join(moves + ["hint 60", "quit"]) + "\n")
+    assert result.code == 0 and "no hint" not in result.err, result.err
+    assert "rest of this desert turn" in result.out
+    best = re.search(r"best move (dig [^\n]+|end)\n", result.out)
+    assert best, result.out
+    result = run_cli("play", "ancients", "--seed", "4", "--record", str(target),
+                     stdin="\n".join(moves + [best.group(1), "quit"]) + "\n")
+    assert result.code == 0 and result.err == "", result.err
+    played = [e.move for e in _record(target, "ancients").moves]
+    assert played[:5] == moves and len(played) > 5 and played[-1] == "end"

@@ -255,3 +255,41 @@ def test_a_dig_says_where_its_sand_goes():
         assert bool(note) == bool(cells) and all(c in note for c in cells)
         if note:
             assert f"{line} ({note})" in format_best_score(best)
+
+
+def test_a_hint_in_the_middle_of_a_desert_turn_ranks_the_rest_of_it():
+    """`play ancients --seed 4`, then sand spent and "hint": "error: no hint for this
+    decision: a view is taken at the start of a turn, not in the middle of one". The view
+    says the desert turn has begun (``in_desert``) and the hint ranks what is left of it:
+    the planner's digs from the board as it is, and ``end``."""
+    from games.ancients import END, make_deal, state_from_deal, view_of
+    from games.ancients.moves import parse_move
+    from games.protocol import CHANCE
+    from solvers.ancients.policy import greedy_turn
+    from solvers.ancients.turn import dig_steps
+
+    data = cards_data.load("ancients")
+    state = state_from_deal(make_deal(players=1, seed=4, data=data), data)
+    for text in ("market buy 4", "rest money", "market buy 2", "rest sand", "sand B D1"):
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        state.apply(parse_move(state, text))
+    assert state.in_desert
+    view = view_of(state, 0)
+    assert view["in_desert"] is True
+    again, _ = A.state_from_view(view, data, seed=0)
+    assert again.in_desert and (again.occupied, again.black) == (state.occupied, state.black)
+    options = turn_options(again)
+    assert options[-1] == END and all(isinstance(m, Dig) for m in options[:-1])
+    assert options[:-1], "a dig is left to this turn"
+    for dig in options[:-1]:  # each a legal rest of the turn
+        world = again.clone()
+        for step in dig_steps(world, dig):
+            play_checked(world, step)
+    assert isinstance(greedy_turn(again), (Dig, type(END)))
+    hint = S.hint(view, data=data, limit=Limit(iterations=60), seed=0)
+    assert {str(r.move) for r in hint.rows} == {str(m) for m in options}
+    assert "rest of this desert turn" in hint.explanation[0]
+    # a view at a turn's start reads and writes as before (no in_desert key)
+    start = state_from_deal(make_deal(players=1, seed=4, data=data), data)
+    assert "in_desert" not in view_of(start, 0)
