@@ -71,7 +71,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Hashable, Sequence
 
-from games.ancients import AncientsState, Find, Market, Rest, Rules
+from games.ancients import AncientsState, End, Find, Market, Rest, Rules
 from games.errors import InternalFault
 from games.registry import get
 from games.table import plural
@@ -290,6 +290,8 @@ def _beam_options(state: AncientsState) -> list[TurnMove]:
     offered: dict[tuple[int, int], int] = {}  # (points, value) -> the artifact offered
     out: list[TurnMove] = []
     for move in turn_options(state):
+        if isinstance(move, End):  # (only in the middle of a desert turn, never searched)
+            continue
         if isinstance(move, Market):
             if move.sell is not None:
                 sold = maps[move.sell]

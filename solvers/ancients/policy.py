@@ -20,10 +20,10 @@ from games.ancients import END, AncientsState, Find, Market, Rest
 from games.errors import InternalFault
 from games.protocol import State
 
-from .turn import Dig, TurnMove, TurnState, apply_turn
+from .turn import Dig, TurnMove, TurnStep, TurnState, apply_turn
 
-__all__ = ["greedy_dig", "greedy_turn", "playout", "score_window_reward", "ScoreWindow",
-           "SPAN", "WINDOW_PLAYOUTS", "WINDOW_WIDTH"]
+__all__ = ["greedy_dig", "greedy_turn", "greedy_rest", "playout", "score_window_reward",
+           "ScoreWindow", "SPAN", "WINDOW_PLAYOUTS", "WINDOW_WIDTH"]
 
 def greedy_dig(state: AncientsState) -> Dig | None:
     """The greedy chain of the seat to act (module docstring, rule 1)."""
@@ -58,8 +58,6 @@ def greedy_turn(state: AncientsState) -> TurnMove:
     seat = state.to_move
     final = state.final_left is not None
     dig = greedy_dig(state)
-    if state.in_desert:  # the rest of a desert turn: finds, or leave
-        return END if dig is None else dig
     if dig is not None and (dig.points >= 3 or final):
         return dig
     if not final and len(state.pack[seat]) < state.rules.data.pack_limit:
@@ -88,7 +86,14 @@ def playout(state: State[Any], rng: random.Random) -> None:
     if not isinstance(engine, AncientsState):
         raise InternalFault(f"the Tomb of the Ancients playout got a {type(state).__name__}")
     while not engine.is_terminal():
-        apply_turn(engine, greedy_turn(engine))
+        apply_turn(engine, greedy_rest(engine) if engine.in_desert else greedy_turn(engine))
+
+
+def greedy_rest(state: AncientsState) -> TurnStep:
+    """The rest of a desert turn begun (a hint asked in the middle of a dig): the greedy
+    chain from the board as it is, else ``end``."""
+    dig = greedy_dig(state)
+    return END if dig is None else dig
 
 
 #: Reward window above the seat's current score: final scores map linearly from

@@ -20,7 +20,7 @@ from games.protocol import CHANCE, derived, play_checked
 from .planner import DigMap, DigPlan, dig_maps, frontier, plan_dig
 
 __all__ = ["rules_digmaps", "Dig", "plan_for", "dig_move", "dig_steps", "apply_turn",
-           "turn_options", "TurnState", "TurnMove", "PlayedTurn", "ViewMove"]
+           "turn_options", "TurnState", "TurnMove", "TurnStep", "PlayedTurn", "ViewMove"]
 
 def _digmaps(rules: Rules) -> dict[int, DigMap]:
     return {m.id: m for m in dig_maps(rules.maps.values())}
@@ -43,9 +43,11 @@ class Dig:
         return "dig " + "; ".join(str(f) for f in self.finds)
 
 
-#: A whole-turn move: a dig, a market visit or a rest; in the middle of a desert turn,
-#: the rest of it: a dig from the board as it is, or ``end`` (leave the desert now).
-TurnMove = Dig | Market | Rest | End
+#: A whole-turn move: a dig, a market visit or a rest.
+TurnMove = Dig | Market | Rest
+#: What a turn's moves are: a whole-turn move or, in the middle of a desert turn, ``end``
+#: (leave the desert now; the rest of such a turn is a dig from the board as it is, or it).
+TurnStep = TurnMove | End
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class PlayedTurn:
 
 #: A move :class:`TurnState` lists: a whole-turn move, or (in the review's view of a
 #: played turn, ``solvers.ancients.review``) a turn as played.
-ViewMove = TurnMove | PlayedTurn
+ViewMove = TurnStep | PlayedTurn
 
 
 def plan_for(state: AncientsState, seat: int | None = None, *, token_value: float = 0.5,
@@ -89,7 +91,7 @@ def dig_steps(state: AncientsState, dig: Dig) -> list[Move]:
     return steps
 
 
-def apply_turn(state: AncientsState, move: TurnMove, *, checked: bool = False) -> list[Move]:
+def apply_turn(state: AncientsState, move: TurnStep, *, checked: bool = False) -> list[Move]:
     """Play one whole-turn move (a ``Dig`` or an engine market/rest move) on ``state``,
     then the refill it draws, so the next seat is to move (or the game is over); return
     the engine moves the turn was played as (the refill's chance steps not included)."""
@@ -104,7 +106,7 @@ def apply_turn(state: AncientsState, move: TurnMove, *, checked: bool = False) -
     return steps
 
 
-def turn_options(state: AncientsState, *, token_value: float = 0.5) -> list[TurnMove]:
+def turn_options(state: AncientsState, *, token_value: float = 0.5) -> list[TurnStep]:
     """Whole-turn moves of the seat to act: every market visit, the planner's digs (the
     best plan within each sand budget, see ``frontier``), and both rests. In the middle of
     a desert turn (sand spent or a find made), what is left of it: the planner's digs from
@@ -112,7 +114,7 @@ def turn_options(state: AncientsState, *, token_value: float = 0.5) -> list[Turn
     seat = state.to_move
     dm = rules_digmaps(state.rules)
     maps = [dm[i] for i in sorted(state.pack[seat])]
-    digs: list[TurnMove] = []
+    digs: list[TurnStep] = []
     if maps:
         for plan in frontier(state.occupied, state.black, maps, state.sand[seat],
                              token_value=token_value):
@@ -146,10 +148,10 @@ class TurnState:
             self._moves = moves
         return self._moves
 
-    def chance_outcomes(self) -> list[tuple[TurnMove, float]]:
+    def chance_outcomes(self) -> list[tuple[TurnStep, float]]:
         return []
 
-    def apply(self, move: TurnMove) -> None:
+    def apply(self, move: TurnStep) -> None:
         apply_turn(self.state, move)
         self._moves = None
 

@@ -265,7 +265,7 @@ def test_a_hint_in_the_middle_of_a_desert_turn_ranks_the_rest_of_it():
     from games.ancients import END, make_deal, state_from_deal, view_of
     from games.ancients.moves import parse_move
     from games.protocol import CHANCE
-    from solvers.ancients.policy import greedy_turn
+    from solvers.ancients.policy import greedy_rest, playout
     from solvers.ancients.turn import dig_steps
 
     data = cards_data.load("ancients")
@@ -286,7 +286,10 @@ def test_a_hint_in_the_middle_of_a_desert_turn_ranks_the_rest_of_it():
         world = again.clone()
         for step in dig_steps(world, dig):
             play_checked(world, step)
-    assert isinstance(greedy_turn(again), (Dig, type(END)))
+    assert isinstance(greedy_rest(again), (Dig, type(END)))
+    world = again.clone()
+    playout(world, None)  # (the hint's playouts start here too)
+    assert world.is_terminal()
     hint = S.hint(view, data=data, limit=Limit(iterations=60), seed=0)
     assert {str(r.move) for r in hint.rows} == {str(m) for m in options}
     assert "rest of this desert turn" in hint.explanation[0]
