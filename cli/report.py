@@ -139,8 +139,9 @@ def format_review(review: GameReview) -> str:
         # (a plan cut by the clock may be well short of the deal's best: best-score says so
         # of itself, and so does the review)
         cut = ("" if best.reproducible else
-               "; cut short by --best-time-limit, a longer one may find more" if
-               best.budget.stop_reason == "time_limit" else f"; {best.note}")
+               "; stopped by --best-time-limit: a longer one may find more, and the figure "
+               "may vary between runs" if best.budget.stop_reason == "time_limit" else
+               f"; {best.note}")
         lines.append(f"best possible score {_value(best.score)} ({best.status}, bound "
                      f"{_value(best.bound)}{cut}); reached {_value(section.score_reached)}")
         parted = section.parted
@@ -150,9 +151,11 @@ def format_review(review: GameReview) -> str:
         below = section.fell_below
         if below is not None and not below.placed:
             lines.append(f"this budget could not place where the game fell below "
-                         f"{_value(below.best)}: it proved no position short of it before "
-                         f"the game's end ({_value(below.reachable)}); a longer "
-                         f"--best-time-limit or a larger --best-budget gives it more")
+                         f"{_value(below.best)}: only the game's end ("
+                         f"{_amount(below.reachable, review.scale.unit)}, at least "
+                         f"{_value(below.best - below.reachable)} short) is proven short of "
+                         f"it, no earlier position was settled; a longer --best-time-limit "
+                         f"or a larger --best-budget gives the search more")
         elif below is not None:
             # (one wording for every game: "after decision N", as docs/review.md defines it)
             head = (f"after decision {below.number} the game could no longer reach "

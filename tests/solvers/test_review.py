@@ -501,6 +501,6 @@ def test_a_fall_proven_only_by_the_games_end_is_not_pinned_on_the_last_decision(
     text = format_review(result)
     assert "could no longer reach" not in text
     assert "this budget could not place where the game fell below" in text
-    assert "cut short by --best-time-limit" in text
+    assert "stopped by --best-time-limit: a longer one may find more" in text
     written = review_json(result)["best_score"]
     assert written["fell_below"]["placed"] is False and "note" in written

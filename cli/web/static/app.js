@@ -403,8 +403,8 @@ function summariseReview() {
     const where = (x) => `decision ${x.index + 1} (seat ${r.seat}'s ${x.decision})`;
     if (b.note) line += ` (${b.note})`;
     if (b.fell_below && b.fell_below.placed === false) {
-      line += "; this budget could not place where the game fell below the best: it proved " +
-        "no position short of it before the game's end";
+      line += "; this budget could not place where the game fell below the best: only the " +
+        "game's end is proven short of it, no earlier position was settled";
     } else if (b.fell_below) {
       const first = b.parted && b.parted.decision === b.fell_below.decision;
       line += `; after ${where(b.fell_below)} the best score was out of reach: from there at ` +
