@@ -114,7 +114,8 @@ def view_of(state: AncientsState, seat: int) -> dict[str, Any]:
     of a turn or in the middle of a desert turn (``in_desert``), never while a refill is
     drawn."""
     if state.drawing:
-        raise InvalidStateError("a view is not taken while the market's refill is drawn")
+        raise InvalidStateError("a view is taken at the start of a turn or in the middle of "
+                                "a desert turn, not while the market's refill is drawn")
     full = state.to_json()
     view = {
         "game": "ancients", "players": state.num_players, "seat": seat,
