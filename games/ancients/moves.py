@@ -33,7 +33,8 @@ Find.from_text('find 7 90 at C3')
 A1`` is "find map 7 (Sunken Court, 6 points) at A1 (rotated 90° clockwise)", ``market buy
 2`` is "buy map 26 (...) from the $2 shop for $2", and a whole desert turn of the hint,
 ``dig find 7 0 at A1; find 12 90 at C3``, is "dig: map 7 at A1 (not rotated), map 12 at C3
-(rotated 90° clockwise): 9 points for 2 sand tokens"; :func:`why_illegal` says why a
+(rotated 90° clockwise): 9 points for 2 sand tokens", with the position where they go
+("(black on A3, flip C1)", :func:`sand_words`); :func:`why_illegal` says why a
 refused move is not legal ("D1 holds a black token; the map needs white there").
 """
 
