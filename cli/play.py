@@ -594,7 +594,7 @@ def _trade_again(g: _Game, text: str) -> str | None:
             g.replay()
             while g.state.current_player() == CHANCE:  # (as it was: the person's decision)
                 g.state.apply(g.state.chance_outcomes()[0][0])
-            why = " ".join((exc.said if isinstance(exc, IllegalMoveError) else str(exc)).split())
+            why = " ".join(_rule_broken(exc).split())
         else:
             g.decided = [i for i in decided if i < k] + [k]  # (undo: back before both)
             sold = " and your sales after it" if len(moves) > k + 1 else ""
@@ -605,6 +605,16 @@ def _trade_again(g: _Game, text: str) -> str | None:
     here = f", here `{one}`," if " nothing" not in merged else ""
     return (f"you traded earlier this turn and the trades between two explores are played "
             f"as one{here} which cannot be: {why}")
+
+
+def _rule_broken(exc: DigsiteError) -> str:
+    """The rule a refused move breaks, in words, without the engine's move text: the line
+    around it already says the move in the player's spelling ("here `trade pot shard ...`,
+    which cannot be: the marketplace holds 0 talismans, not 1", not "move 'trade pot_shard
+    ...' is not legal here: ..."); a refusal that names no rule, as the engine said it."""
+    if not isinstance(exc, IllegalMoveError):
+        return str(exc)
+    return exc.reason or exc.said.partition(" is not legal here: ")[2] or exc.said
 
 
 def _play_steps(g: _Game, texts: list[str]) -> list[str]:

@@ -46,6 +46,22 @@ def test_a_second_trade_in_a_turn_is_merged_with_the_first(run_cli, tmp_path):
     assert result.out.count("you hold 5 cards: 3 pot shards, 1 talisman, 1 broken cup") == 2
 
 
+def test_a_merged_trade_the_engine_refuses_says_the_rule_in_words(run_cli, tmp_path):
+    """A second trade merged with the first and refused by the engine said the engine's
+    move text inside the line ("which cannot be: move 'trade pot_shard broken_cup ...' is
+    not legal here: ..."); the line says the merged trade once, in the player's words, and
+    the rule it breaks (seed 7: the marketplace holds no talisman)."""
+    keys = ["trade 1 broken cup for 2 parchment scraps",
+            "trade pot shard and broken cup for talisman", "quit"]
+    result = run_cli("play", "archaeology", "--seed", "7", "--record",
+                     str(tmp_path / "game.json"), stdin="\n".join(keys) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: you traded earlier this turn and the trades between two explores are played "
+        "as one, here `trade pot shard broken cup broken cup for parchment scrap parchment "
+        "scrap talisman`, which cannot be: the marketplace holds 0 talismans, not 1"]
+
+
 def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
     """Undo took back a secret look at the Temple's chamber, a room looted, a card dug:
     the deal is fixed, so the card seen came again in the same place and the game played
