@@ -1317,6 +1317,9 @@ _SHOWS: dict[str, tuple[Callable[["Tracker", State[Any], Hashable, dict[str, str
 
 # --- the tracker ------------------------------------------------------------------------
 
+#: The verbs an unreadable move's refusal lists (``(moves: explore, sell, trade, end)``).
+_MOVES_LISTED = re.compile(r"\(moves: [^()]*\)")
+
 #: A reason's closing list in brackets (``(dealt: 2, 9, 30, 41)``): what one world's hand
 #: holds, left out of a reason said of another seat in every world.
 _HAND_LIST = re.compile(r" \([^()]*\)$")
@@ -1673,6 +1676,24 @@ class Tracker:
             verbs.extend(str(m).split()[0] for m in w.legal_moves())
         return list(dict.fromkeys(verbs))
 
+    def _decision_verbs(self, world: State[Any], index: int) -> list[str]:
+        """The verbs of the decision of the seat to act as a screen writes its moves (a
+        whole ``trade``, not its steps), that some hand it could hold allows: those of
+        worlds drawn from what the person has seen, by a draw of their own (not the
+        tracker's seed: a refusal reads the same whatever world the tracker guessed), in
+        the order the decisions list them."""
+        rng = make_rng(index)
+        verbs: list[str] = []
+        for _ in range(VERB_WORLDS):
+            listed = list(dict.fromkeys(
+                str(m).split()[0] for m in self.game.decisions(world.determinize(self.seat,
+                                                                                  rng))))
+            for i, verb in enumerate(listed):  # (a verb new here goes before the next known)
+                if verb not in verbs:
+                    after = [v for v in listed[i + 1:] if v in verbs]
+                    verbs.insert(verbs.index(after[0]) if after else len(verbs), verb)
+        return verbs
+
     def _force_chance(self, world: State[Any], text: str, index: int
                       ) -> tuple[State[Any], Hashable]:
         seen: list[str] = []
@@ -1721,7 +1742,12 @@ class Tracker:
             # 1`, another world `sell coin 1`)
             close = respelt(text, getattr(self.game.engine, "FORMS", PLAIN),
                             self.game.engine.parse_text, self._verbs(world, index))
-            raise InvalidMoveError(f"seat {actor}: {exc.said}", suggestion=close,
+            # (the verbs the refusal lists were the sampled world's: `explore` only where
+            # its guess of the hand held maps; the verbs some hand it could hold allows)
+            said = _MOVES_LISTED.sub(
+                lambda _: f"(moves: {', '.join(self._decision_verbs(world, index))})",
+                exc.said) if exc.unknown_verb else exc.said
+            raise InvalidMoveError(f"seat {actor}: {said}", suggestion=close,
                                    cards=exc.cards, listed=exc.listed) from None
         except IllegalMoveError:
             if actor == self.seat:

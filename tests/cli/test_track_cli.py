@@ -492,9 +492,9 @@ def test_a_suggestion_is_in_a_players_words(run_cli, tmp_path):
                      stdin="\n".join(lines[:4] + ["sel broken_cup 1", "quit"]) + "\n")
     refusal = result.err.splitlines()[0]
     # (by its spelling alone: it was `sell parchment scrap 1`, a move of the tracker's
-    # guess of seat 1's hand)
-    assert refusal == ("error: seat 1: cannot read move 'sel broken_cup 1' (moves: sell, "
-                       "trade, end); did you mean `sell broken cup 1`?"), refusal
+    # guess of seat 1's hand; the verbs some hand it could hold allows, `explore` too)
+    assert refusal == ("error: seat 1: cannot read move 'sel broken_cup 1' (moves: explore, "
+                       "sell, trade, end); did you mean `sell broken cup 1`?"), refusal
 
 
 def test_the_cards_a_refusal_names_are_as_printed(run_cli, tmp_path):

@@ -332,6 +332,25 @@ def test_another_seats_refused_move_gives_the_reason_that_holds_in_every_hand(
         tracker.enter(lines[-1])
 
 
+def test_another_seats_unreadable_move_lists_the_verbs_whatever_the_trackers_seed():
+    """Another seat's move that reads as no move listed the verbs of the tracker's one
+    sampled world ("(moves: sell, trade, end)", with `explore` only where its guess of the
+    hand held maps): the verbs some hand it could hold allows, the same for every seed of
+    the tracker (game seed 4: seat 1 acts after the fourth line)."""
+    game = load("archaeology")
+    lines = table_session(game, players=2, seat=0, seed=4, hints=0)[:4]
+    said = set()
+    for seed in range(4):
+        tracker = Tracker.start(game, players=2, seat=0, seed=seed)
+        for line in lines:
+            tracker.enter(line)
+        with pytest.raises(InvalidMoveError) as refused:
+            tracker.enter("frobnicate 1")
+        said.add(str(refused.value))
+    assert said == {"seat 1: cannot read move 'frobnicate 1' (moves: explore, sell, trade, "
+                    "end)"}
+
+
 _TRADING = ("pot shard, parchment scrap, coin, talisman", "3 pot shards, coin, talisman")
 
 
