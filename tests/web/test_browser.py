@@ -250,6 +250,26 @@ def test_a_record_given_to_serve_opens_at_once(browser):
                and "decision 1 of" in _where(d), "the record given, open")
 
 
+def test_the_move_list_names_the_person_as_the_title_does(browser, tmp_path):
+    # a record the player made: the title said "— you v greedy", the move list "seat 0:
+    # ..." for the person's moves
+    import json
+
+    example = Path(__file__).resolve().parents[2] / "cli" / "web" / "examples" / \
+        "lootnrun-greedy.json"
+    record = tmp_path / "mine.json"
+    record.write_text(json.dumps({**json.loads(example.read_text()),
+                                  "seats": ["person", "greedy"]}))
+    for address in _serve(str(record)):
+        browser.get(address)
+        _until(browser, lambda d: d.find_elements("css selector", "#moves li")
+               and "decision 1 of" in _where(d), "the record given, open")
+        assert browser.find_element("id", "title").text.endswith(" — you v greedy")
+        said = [li.text for li in browser.find_elements("css selector", "#moves li")]
+        assert said[0].startswith("you: ") and any(s.startswith("seat 1: ") for s in said)
+        assert not any(s.startswith("seat 0") for s in said), said
+
+
 def test_the_budget_box_follows_the_game_and_a_closed_page_stops_its_search(browser, server):
     # the box said 5 "work units" for both games (Ancients' best-score default is 200, in
     # thousands of search nodes), and a best score went on running after the page closed
