@@ -590,11 +590,15 @@ def _trade_again(g: _Game, text: str) -> str | None:
         try:
             words = _play_steps(g, [merged] + [e.move for e in moves[k + 1:]])
         except DigsiteError as exc:  # (the rule it breaks, not the engine's list)
+            played = len(g.record.moves) - k  # (the moves played before the one refused)
             g.record = before
             g.replay()
             while g.state.current_player() == CHANCE:  # (as it was: the person's decision)
                 g.state.apply(g.state.chance_outcomes()[0][0])
             why = " ".join(_rule_broken(exc).split())
+            if played:  # (a sale after the first trade, no longer covered by the one)
+                sale = moves[k + played].move.replace("_", " ")
+                why = f"your sale after it, `{sale}`, could not be made: {why}"
         else:
             g.decided = [i for i in decided if i < k] + [k]  # (undo: back before both)
             sold = " and your sales after it" if len(moves) > k + 1 else ""

@@ -60,6 +60,17 @@ def test_a_merged_trade_the_engine_refuses_says_the_rule_in_words(run_cli, tmp_p
         "error: you traded earlier this turn and the trades between two explores are played "
         "as one, here `trade pot shard broken cup broken cup for parchment scrap parchment "
         "scrap talisman`, which cannot be: the marketplace holds 0 talismans, not 1"]
+    # a sale after the first trade that the one trade no longer covers: that sale, in words
+    keys = ["trade 1 broken cup for 2 parchment scraps", "sell 2 parchment scraps",
+            "trade 1 parchment scrap for 1 pot shard", "quit"]
+    result = run_cli("play", "archaeology", "--seed", "7", "--record",
+                     str(tmp_path / "sold.json"), stdin="\n".join(keys) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: you traded earlier this turn and the trades between two explores are played "
+        "as one, here `trade broken cup for pot shard parchment scrap`, which cannot be: "
+        "your sale after it, `sell parchment scrap 2`, could not be made: you hold 1 "
+        "parchment scrap, not 2"]
 
 
 def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
