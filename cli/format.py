@@ -217,6 +217,9 @@ def format_best_score(result: BestScore, *, elapsed: float | None = None) -> str
         f"bound {_num(result.bound)}{source}) by {result.solver}",
         f"{_budget_words(result.budget)}; seed {result.seed}{took}",
     ]
+    said = card_data_words(result.fact("cards"))
+    if said is not None:  # (a file's data; the bundled data's lines as before)
+        lines.append(said)
     if result.note:
         lines.append(result.note)
     if result.breakdown:
@@ -235,6 +238,9 @@ def format_best_scores(result: Mapping[str, Any], *, elapsed: float | None = Non
     lines = [f"{result['game']}: best scores of seeds {result['seeds'][0]}-{result['seeds'][1]}"
              f" ({plural(summary['deals'], 'deal')})",
              f"{'seed':>8}  {'score':>7}  {'bound':>7}  {'gap':>7}  status    bound from"]
+    said = card_data_words(result.get("cards"))
+    if said is not None:  # (a file's data, said before the table; the bundled data's as before)
+        lines.insert(1, said)
     for row in result["deals"]:
         gap = "-" if row["gap"] is None else f"{row['gap']:.1%}"
         lines.append(f"{row['seed']:>8}  {_num(row['score']):>7}  {_num(row['bound']):>7}  "
@@ -262,7 +268,7 @@ def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
         f"{result.game}: {plural(result.points, 'point')} for "
         f"{plural(result.tokens_spent, 'sand token')} "
         f"({'optimal' if result.optimal else 'not proven optimal'}{took})"
-    ]
+    ] + [said for said in [card_data_words(result.cards)] if said]
     if not result.finds:
         lines.append("  no find is possible this turn")
     for i, find in enumerate(result.finds, start=1):

@@ -10,15 +10,16 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   ``iterations`` those done, and ``iterations_given`` (a search's) appears when the game
   did more than given (the Pyramids hint's least: every option a few sampled futures).
   Among the game facts, ``"cards": {"edition", "digest"}`` (``cards_data.fingerprint``)
-  when the card data is a file's, not the bundled data; likewise arena's and review's
-  ``"cards"?`` below (absent with the bundled data: those outputs are as before).
+  when the card data is a file's, not the bundled data; likewise best-score's (among its
+  game facts; a --seeds batch's at its top level), arena's, plan's and review's
+  ``"cards"?`` (absent with the bundled data: those outputs are as before).
 * best-score (:func:`best_score_json`): ``{"game", "score", "status": "OPTIMAL" |
   "FEASIBLE", "bound", "bound_source", "breakdown", "plan", "time_s", "solver", "budget":
   {"units", "amount", "time_limit_s", "stop_reason", "nodes"?}, "reproducible", <game
   facts>, "seed", "analysis", "note"?}`` — ``bound`` is a proven upper bound.
 * plan (:func:`dig_plan_json`): ``{"game", "seat", "finds": [{"map", "rotation", "at",
   "tokens_spent", "points", "sand"}], "points", "tokens_spent", "value", "optimal", "time_s",
-  "nodes", "board_after", "next_player", "analysis"}`` — a find's ``sand``, the engine
+  "nodes", "board_after", "next_player", "analysis", "cards"?}`` — a find's ``sand``, the engine
   moves that spend its tokens just before it (``"sand B A3"``).
 * arena (:func:`arena_json`): ``{"game", "bots", "games", "wins", "win_rate", "ci95",
   "mean_scores", "seed", "iterations", "budgets": [{"bot", "searches", "iterations"?,
@@ -172,13 +173,17 @@ def dig_plan_json(plan: DigPlanResult) -> dict[str, Any]:
     """A :class:`solvers.results.DigPlanResult` as the plan JSON (``time_s`` null: the
     plan is exact, it has no time budget)."""
     nxt = plan.next_player
-    return {"game": plan.game, "seat": plan.seat, "finds": _finds(plan.finds),
-            "points": plan.points, "tokens_spent": plan.tokens_spent, "value": plan.value,
-            "optimal": plan.optimal, "time_s": None, "nodes": plan.nodes,
-            "board_after": list(plan.board_after),
-            "next_player": {"seat": nxt.seat, "points": nxt.points,
-                            "tokens_spent": nxt.tokens_spent, "finds": _finds(nxt.finds)},
-            "analysis": list(plan.analysis)}
+    result: dict[str, Any] = {
+        "game": plan.game, "seat": plan.seat, "finds": _finds(plan.finds),
+        "points": plan.points, "tokens_spent": plan.tokens_spent, "value": plan.value,
+        "optimal": plan.optimal, "time_s": None, "nodes": plan.nodes,
+        "board_after": list(plan.board_after),
+        "next_player": {"seat": nxt.seat, "points": nxt.points,
+                        "tokens_spent": nxt.tokens_spent, "finds": _finds(nxt.finds)},
+        "analysis": list(plan.analysis)}
+    if plan.cards is not None:
+        result["cards"] = dict(plan.cards)
+    return result
 
 
 def _decision_json(d: ReviewedDecision) -> dict[str, Any]:

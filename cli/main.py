@@ -13,6 +13,7 @@ import sys
 import textwrap
 import threading
 import time
+from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, TypedDict, TypeVar
@@ -763,6 +764,9 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         result = solve(the_deal, data=data_, limit=limit, seed=seed if seed is not None else 0,
                        progress=lambda note: step(0, note),
                        **on_model)
+    mark = cards_data.given_fingerprint(data_)
+    if mark is not None:  # a file's data: the result says which (the bundled data's as before)
+        result = replace(result, facts=result.facts + (("cards", mark),))
     if model_file and not exported:
         click.echo(f"note: the time limit fell before the CP-SAT model was built; "
                    f"{model_file} not written", err=True)
@@ -1027,6 +1031,7 @@ def plan(game: str, view_file: str, token_value: float, cards: str | None, as_js
     start = time.perf_counter()
     with naming(view_file):
         result = services.capability(game, "plan")(view, data=data_, token_value=token_value)
+    result = replace(result, cards=cards_data.given_fingerprint(data_))
     if svg_file:
         write_text(svg_file, pictures.plan_picture(view, result, data_))
     click.echo(fmt.to_json(result) if as_json else

@@ -16,6 +16,7 @@ import functools
 import statistics
 from typing import Any, Sequence
 
+import cards_data
 from cards_data import CardData
 from games import registry
 from games.errors import NoSolutionError
@@ -89,6 +90,9 @@ def best_scores(game_id: str, seeds: Sequence[int], *, data: CardData, limit: Li
     summary = summarise(done)
     result = {"game": game_id, "seeds": [seeds[0], seeds[-1]], "deals": done,
               "summary": summary, "budget": limit.work, "time_s": limit.time_limit}
+    mark = cards_data.given_fingerprint(data)
+    if mark is not None:  # a file's data: the batch says which (the bundled data's as before)
+        result["cards"] = mark
     if len(done) < len(seeds):
         summary["reproducible"] = False
         result.update(stop_reason="interrupted", deals_solved=len(done))

@@ -230,6 +230,8 @@ class DigPlanResult:
     next_player: NextDig
     analysis: tuple[str, ...]
     optimal: bool = True
+    #: the card data's ``cards_data.fingerprint`` when it is not the bundled data
+    cards: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)

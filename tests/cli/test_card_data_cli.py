@@ -157,6 +157,38 @@ def test_outputs_say_the_card_data_of_a_file_and_only_then(run_cli, tmp_path):
     assert "cards" not in json.loads(bundled_play[0])
 
 
+def test_best_score_and_plan_say_the_card_data_of_a_file_and_only_then(run_cli, tmp_path):
+    """best-score (a deal, a --seeds batch, both grid games) and plan said nothing of the
+    card data they used where hint, arena, review and play say it: they say it the same
+    way, and the bundled data's outputs are as before."""
+    import cards_data
+    words = "card data: edition 'mine' (a file's, not the bundled data)"
+    mine = _edited(run_cli, tmp_path, "ancients")
+    mark = cards_data.fingerprint(cards_data.load("ancients", mine))
+    solve = ("best-score", "ancients", "--seed", "1", "--budget", "1")
+    batch = ("best-score", "ancients", "--seeds", "1-2", "--budget", "1", "--workers", "1")
+    for command in (solve, batch):
+        said = run_cli(*command, "--cards", mine)
+        assert said.code == 0 and words in said.out.splitlines(), said.err
+        assert json.loads(run_cli(*command, "--cards", mine, "--json").out)["cards"] == mark
+        bundled = run_cli(*command)
+        assert "card data" not in bundled.out
+        assert "cards" not in json.loads(run_cli(*command, "--json").out)
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", "ancients", "--cards", mine).out)
+    planned = run_cli("plan", "ancients", str(view), "--cards", mine)
+    assert planned.code == 0 and planned.out.splitlines()[1] == words, planned.err
+    assert json.loads(run_cli("plan", "ancients", str(view), "--cards", mine,
+                              "--json").out)["cards"] == mark
+    view.write_text(run_cli("example", "ancients").out)
+    assert "card data" not in run_cli("plan", "ancients", str(view)).out
+    assert "cards" not in json.loads(run_cli("plan", "ancients", str(view), "--json").out)
+    pyramids = _edited(run_cli, tmp_path, "pyramids")
+    said = run_cli("best-score", "pyramids", "--seed", "1", "--rounds", "1", "--budget", "1",
+                   "--cards", pyramids)
+    assert said.code == 0 and words in said.out.splitlines(), said.err
+
+
 def test_games_takes_a_card_file(run_cli, tmp_path):
     """The README says every command that reads card data takes --cards; `games` did not:
     it lists the file's provenance labels and edition for its game."""
