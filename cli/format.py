@@ -235,8 +235,10 @@ def format_best_score(result: BestScore, *, elapsed: float | None = None) -> str
 def format_best_scores(result: Mapping[str, Any], *, elapsed: float | None = None) -> str:
     """One line per deal, then the summary of a ``best-score --seeds`` batch."""
     summary = result["summary"]
+    rounds = result.get("deal_options", {}).get("rounds")  # (--rounds N: a short deal each)
     lines = [f"{result['game']}: best scores of seeds {result['seeds'][0]}-{result['seeds'][1]}"
-             f" ({plural(summary['deals'], 'deal')})",
+             f" ({plural(summary['deals'], 'deal')}"
+             f"{'' if rounds is None else ' of ' + plural(rounds, 'round')})",
              f"{'seed':>8}  {'score':>7}  {'bound':>7}  {'gap':>7}  status    bound from"]
     said = card_data_words(result.get("cards"))
     if said is not None:  # (a file's data, said before the table; the bundled data's as before)

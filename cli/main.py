@@ -724,10 +724,10 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     if svg_file and seeds is not None:
         raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
     short = _rounds(game, rounds)
-    if short and seed is None:  # (a deal file has its own rounds; --seeds deals full ones)
-        raise click.UsageError("--rounds deals the deal of --seed N: give --seed N (a "
-                               "DEAL.json has its own rounds: `digsite deal pyramids --seed "
-                               "N --rounds R`)")
+    if short and deal_file is not None:  # (a deal file has its own rounds)
+        raise click.UsageError("--rounds deals the deal of --seed N or of each of --seeds A-B "
+                               "(a DEAL.json has its own rounds: `digsite deal pyramids "
+                               "--seed N --rounds R`)")
     if svg_file:  # every output path is checked before the work
         check_writable(svg_file)
     if model_file:
@@ -740,7 +740,7 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     if seeds is not None:
         with first_press_stops(), _progress(len(seeds), f"{game} best scores") as step:
             result = best_scores(game, seeds, data=data_, limit=limit, execution=execution,
-                                 progress=step)
+                                 progress=step, deal_options=short)
         click.echo(fmt.to_json(result) if as_json else
                    fmt.format_best_scores(result, elapsed=time.monotonic() - start))
         _exit_if_interrupted()

@@ -126,8 +126,8 @@ def test_rounds_deals_a_short_pyramids_deal(run_cli):
                           "ancients deals have no rounds"),
                          (("best-score", "ancients", "--seed", "3", "--rounds", "1"),
                           "ancients deals have no rounds"),
-                         (("best-score", "pyramids", "--seeds", "1-2", "--rounds", "1"),
-                          "give --seed N")):
+                         (("best-score", "pyramids", "deal.json", "--rounds", "1"),
+                          "a DEAL.json has its own rounds")):
         result = run_cli(*args)
         assert result.code == 2 and result.err.startswith("error:") and needle in result.err
         assert result.err.count("\n") == 1
@@ -135,3 +135,20 @@ def test_rounds_deals_a_short_pyramids_deal(run_cli):
                                 "--budget", "2", "--json").out)
     crossings = [line for line in solved["plan"] if line.startswith("round ")]
     assert crossings and all(line.startswith("round 1 ") for line in crossings)
+
+
+def test_rounds_deals_each_deal_of_a_batch_short(run_cli):
+    """`best-score pyramids --rounds 1 --seeds 3-4` was refused 'give --seed N'; each deal
+    of the batch is dealt with the rounds given, as --seed N deals it, and the summary says
+    so."""
+    batch = run_cli("best-score", "pyramids", "--seeds", "3-4", "--rounds", "1", "--budget",
+                    "1", "--workers", "1", "--json")
+    assert batch.code == 0, batch.err
+    rows = json.loads(batch.out)
+    assert rows["deal_options"] == {"rounds": 1}
+    one = json.loads(run_cli("best-score", "pyramids", "--seed", "3", "--rounds", "1",
+                             "--budget", "1", "--json").out)
+    assert rows["deals"][0]["seed"] == 3 and rows["deals"][0]["score"] == one["score"]
+    text = run_cli("best-score", "pyramids", "--seeds", "3-3", "--rounds", "1", "--budget",
+                   "1", "--workers", "1").out
+    assert text.splitlines()[0] == "pyramids: best scores of seeds 3-3 (1 deal of 1 round)"
