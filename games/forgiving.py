@@ -59,7 +59,8 @@ class Forms:
     whose two arguments may come in either order, a number and a card (``sell 2 coin``);
     ``counted``: verbs whose card lists take ``N CARD`` for N copies (``trade``);
     ``phrases``: whole texts read as another (``keep all`` -> ``keep both``);
-    ``lists``: a list's commas may be spaces (``keep 3 17``); ``optional``: per verb, the
+    ``lists``: a list's commas may be spaces (``keep 3 17``); ``unordered``: verbs whose
+    list is a set, its items read in any order (``keep 17 13``); ``optional``: per verb, the
     place of a word that may be left out (``find 7 at C3``, the turn left out); each read
     only when it reads as exactly one legal move;
     ``examples``: ``(accepted text, canonical text)`` pairs ``digsite notation`` lists;
@@ -72,6 +73,7 @@ class Forms:
     counted: tuple[str, ...] = ()
     phrases: Mapping[str, str] = field(default_factory=dict)
     lists: bool = False
+    unordered: tuple[str, ...] = ()
     optional: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     examples: tuple[tuple[str, str], ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
@@ -104,6 +106,9 @@ def described(forms: Forms) -> list[str]:
     lines.append("a verb alone is the one move of it there is, when there is one")
     if forms.lists:
         lines.append("a list's commas may be spaces, where the move then reads as one legal "
+                     "move")
+    for verb in forms.unordered:
+        lines.append(f"{verb}: the list's items in any order, where it then reads as one legal "
                      "move")
     for verb, (_, what) in forms.optional.items():
         lines.append(f"{verb}: {what} may be left out where only one fits")
@@ -321,11 +326,14 @@ def spoken(text: str, forms: Forms, names: Mapping[str, str] | None = None) -> s
 
 def _loose(text: str, forms: Forms, leave_out: bool = False) -> str:
     """Move text as ``forms``' loose readings key it: spacing aside, a list's commas as
-    spaces (``lists``), and, with ``leave_out``, the verb's optional word gone."""
+    spaces (``lists``), a set's items in one order (``unordered``), and, with
+    ``leave_out``, the verb's optional word gone."""
     out = spaced(text)
     if forms.lists:
         out = out.replace(",", " ")
     words = out.split()
+    if words and words[0] in forms.unordered:  # (the legal move's order is not the typed)
+        words = words[:1] + sorted(words[1:])
     if leave_out and words and words[0] in forms.optional:
         place = forms.optional[words[0]][0]
         words = words[:place] + words[place + 1:]
@@ -334,9 +342,9 @@ def _loose(text: str, forms: Forms, leave_out: bool = False) -> str:
 
 def _loosely(canonical: str, text: str, legal: Sequence[T], forms: Forms) -> list[T]:
     """The legal moves ``text`` reads as by ``forms``' loose readings (``lists``,
-    ``optional``): the text as written matched against each move, then against each move
-    with its optional word left out."""
-    if not forms.lists and not forms.optional:
+    ``unordered``, ``optional``): the text as written matched against each move, then
+    against each move with its optional word left out."""
+    if not forms.lists and not forms.unordered and not forms.optional:
         return []
     typed = {_loose(canonical, forms), _loose(text, forms)}
     for leave_out in (False, True):

@@ -170,10 +170,14 @@ def _card_cells(part: str, text: str) -> tuple[int, int]:
 
 
 #: The accepted forms besides the canonical text (``games.forgiving``): case and
-#: spacing, and a list's commas as spaces (``keep 3 17`` is one move, as ``keep 3,17``).
+#: spacing, and a list's commas as spaces (``keep 3 17`` is one move, as ``keep 3,17``), a
+#: keep's cards in any order (``keep 17 13``: the screen lists a keep's cards by number,
+#: and a player may name them in the order they lie).
 FORMS = Forms(
     lists=True,
+    unordered=("keep",),
     examples=(("KEEP 3, 17", "keep 3,17"), ("keep 3 17", "keep 3,17"),
+              ("keep 17 3", "keep 3,17"),
               ("12: a1, a2, b2", "12:A1,A2,B2"), ("12:a1 a2 b2", "12:A1,A2,B2"),
               ("Take Deck", "take deck")))
 

@@ -218,6 +218,9 @@ def test_a_keep_with_spaces_reads_as_the_one_keep_it_names():
     assert str(engine.parse_move(state, "Keep 41  44")) == "keep 41,44"
     with pytest.raises(InvalidMoveError):  # (not a card dealt: no legal move reads so)
         engine.parse_move(state, "keep 13 18")
+    # "keep 17 13" was refused while "keep 13 17" read: a keep's cards in any order
+    assert str(engine.parse_move(state, "keep 17 13")) == "keep 13,17"
+    assert str(engine.parse_move(state, "KEEP 44 41")) == "keep 41,44"
 
 
 def test_a_word_left_out_that_the_position_does_not_tell_is_refused_naming_each():
