@@ -153,6 +153,9 @@ class _Game:
     bots: dict[int, Bot] = field(default_factory=dict)
     decided: list[int] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
+    #: an undo just took the game back: the events shown next are what led to the decision
+    #: taken back, shown again (not news)
+    undone: bool = False
 
     def replay(self) -> None:
         """The state after the record's moves, from the deal (after an undo)."""
@@ -231,10 +234,17 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
 
 
 def _events(g: _Game) -> list[str]:
-    """The events not shown yet, as the screen's first lines (and forget them)."""
-    head = "--- since your last move ---" if g.decided else "--- before your first move ---"
+    """The events not shown yet, as the screen's first lines (and forget them). After an
+    undo they are the chance just before the decision taken back, which the person saw
+    then: said as that decision's past, not as if they had just happened."""
+    if g.undone:
+        head = "--- what came just before this decision, as you saw it then ---"
+    else:
+        head = "--- since your last move ---" if g.decided else "--- before your first move ---"
     lines = ([head] + [f"  {e}" for e in g.events]) if g.events else []
-    g.events = []
+    if g.undone:
+        lines.insert(0, "(undone: back to your previous decision)")
+    g.events, g.undone = [], False
     return lines
 
 
@@ -418,7 +428,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             g.record = replace(g.record, moves=g.record.moves[:del_from])  # (its data kept)
             g.replay()
             save(g.record)
-            g.events = ["(undone: back to your previous decision)"]
+            g.events, g.undone = [], True
             return None
         if text.isdigit():
             n = int(text) if len(text) <= 6 else 0

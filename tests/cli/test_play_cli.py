@@ -87,6 +87,24 @@ def test_hint_undo_help_show_and_bad_lines(run_cli, tmp_path):
     assert [e.seat for e in record.moves].count(0) == 1  # the undone decision is gone
 
 
+def test_after_undo_the_chance_before_the_decision_is_said_as_its_past(run_cli, tmp_path):
+    """After undo the screen showed the coin dug before the first decision under '---
+    before your first move ---', after the undo line, as if it had just happened; it is
+    said as what came before the decision now on screen again."""
+    result = run_cli("play", "archaeology", "--seed", "2", "--record",
+                     str(tmp_path / "g.json"), stdin="1\nundo\nquit\n")
+    assert result.code == 0, result.err
+    after = result.out.split("your move> undo\n")[1].splitlines()
+    assert after[:3] == ["(undone: back to your previous decision)",
+                         "--- what came just before this decision, as you saw it then ---",
+                         "  you dug up a coin"], after[:4]
+    # an undo with no chance before the decision: the undo line alone, then the table
+    again = run_cli("play", "archaeology", "--seed", "2", "--record",
+                    str(tmp_path / "h.json"), stdin="1\n1\nundo\nquit\n")
+    after = again.out.split("your move> undo\n")[1].splitlines()
+    assert after[:2] == ["(undone: back to your previous decision)", "--- the table ---"]
+
+
 def test_the_hints_beliefs_name_the_seats_as_the_table_does(run_cli, tmp_path):
     """The beliefs said "seat 1 holds 5 cards" where every other line of the screen says
     "seat 1 (greedy)"."""
