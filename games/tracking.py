@@ -76,7 +76,6 @@ the event's index, so a record read back (``--resume``) gives the same world.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Hashable, Iterator, Mapping, Sequence
@@ -1667,32 +1666,25 @@ class Tracker:
         for _ in range(TRIES):
             yield world.determinize(self.seat, rng)
 
-    def _verbs(self, world: State[Any], index: int) -> list[str]:
-        """The verbs of the decision of the seat to act, as the moves of some hand it could
-        hold write them: its decisions' in the world (a whole ``trade``), and its legal
-        moves' in worlds drawn from what the person has seen (``explore`` with maps)."""
-        verbs = [str(m).split()[0] for m in self.game.decisions(world)]
-        for w in itertools.islice(self._worlds(world, index), VERB_WORLDS):
-            verbs.extend(str(m).split()[0] for m in w.legal_moves())
-        return list(dict.fromkeys(verbs))
-
-    def _decision_verbs(self, world: State[Any], index: int) -> list[str]:
-        """The verbs of the decision of the seat to act as a screen writes its moves (a
-        whole ``trade``, not its steps), that some hand it could hold allows: those of
-        worlds drawn from what the person has seen, by a draw of their own (not the
-        tracker's seed: a refusal reads the same whatever world the tracker guessed), in
-        the order the decisions list them."""
+    def _verbs(self, world: State[Any], index: int) -> tuple[list[str], list[str]]:
+        """The verbs of the decision of the seat to act that some hand it could hold allows,
+        from worlds drawn from what the person has seen by a draw of their own (not the
+        tracker's seed, nor its world: a refusal reads the same whatever hand the tracker
+        guessed): as a screen writes the moves (a whole ``trade``, not its steps), in the
+        order the decisions list them; and every verb those worlds' moves are typed with,
+        the engine's steps among them (``take``: what a suggestion may put right)."""
         rng = make_rng(index)
-        verbs: list[str] = []
+        decided: list[str] = []
+        typed: list[str] = []
         for _ in range(VERB_WORLDS):
-            listed = list(dict.fromkeys(
-                str(m).split()[0] for m in self.game.decisions(world.determinize(self.seat,
-                                                                                  rng))))
+            w = world.determinize(self.seat, rng)
+            listed = list(dict.fromkeys(str(m).split()[0] for m in self.game.decisions(w)))
             for i, verb in enumerate(listed):  # (a verb new here goes before the next known)
-                if verb not in verbs:
-                    after = [v for v in listed[i + 1:] if v in verbs]
-                    verbs.insert(verbs.index(after[0]) if after else len(verbs), verb)
-        return verbs
+                if verb not in decided:
+                    after = [v for v in listed[i + 1:] if v in decided]
+                    decided.insert(decided.index(after[0]) if after else len(decided), verb)
+            typed.extend(str(m).split()[0] for m in w.legal_moves())
+        return decided, list(dict.fromkeys(decided + typed))
 
     def _force_chance(self, world: State[Any], text: str, index: int
                       ) -> tuple[State[Any], Hashable]:
@@ -1740,12 +1732,13 @@ class Tracker:
             # the suggestion by spelling alone, not among the moves of the world's hand: a
             # guess of the hidden hand ('sel broken_cup 1' was asked `sell parchment_scrap
             # 1`, another world `sell coin 1`)
+            decided, typed = self._verbs(world, index)
             close = respelt(text, getattr(self.game.engine, "FORMS", PLAIN),
-                            self.game.engine.parse_text, self._verbs(world, index))
+                            self.game.engine.parse_text, typed)
             # (the verbs the refusal lists were the sampled world's: `explore` only where
             # its guess of the hand held maps; the verbs some hand it could hold allows)
             said = _MOVES_LISTED.sub(
-                lambda _: f"(moves: {', '.join(self._decision_verbs(world, index))})",
+                lambda _: f"(moves: {', '.join(decided)})",
                 exc.said) if exc.unknown_verb else exc.said
             raise InvalidMoveError(f"seat {actor}: {said}", suggestion=close,
                                    cards=exc.cards, listed=exc.listed) from None
