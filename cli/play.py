@@ -48,7 +48,7 @@ from .jsonout import jsonable
 if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
     from solvers.ismcts.bots import Bot
 
-__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "unread", "said_in_words",
+__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "unread", "said_in_words", "spelt",
            "COMMANDS"]
 
 #: The commands of the prompt, for ``help`` (``{move}``: the list's third move, written
@@ -305,7 +305,7 @@ def _option_lines(g: _Game, options: list[Hashable], width: int | None = None) -
     them). ``width``: the terminal's, for the columns of a long list."""
     if _grouped(options):
         first = next(i for i, m in enumerate(options) if _trade(m))
-        example = str(options[first]).replace("_", " ")
+        example = spelt(g.game, str(options[first]))
         return _worded(g, options[:first]) + [
             f"  ({plural(len(options) - first, 'trade')} possible, numbered {first + 1} to "
             f"{len(options)}: type 'trades' to list them, or type a trade, as `{example}`)"]
@@ -486,6 +486,13 @@ def _refusal(g: _Game, text: str, exc: DigsiteError) -> str:
     return unread(exc, g.game)
 
 
+def spelt(game: Game, text: str) -> str:
+    """Move text in the player's spelling, the cards as printed ("sell pharaoh's mask 1"
+    for the engine's ``sell pharaohs_mask 1``; ``forgiving.spoken``): it reads back as the
+    same move."""
+    return spoken(text, getattr(game.engine, "FORMS", PLAIN), card_names(game.data))
+
+
 def unread(exc: DigsiteError, game: Game) -> str:
     """A refusal of typed text in one line, its suggestion and the cards it lists in the
     player's words (``did you mean `sell pot shard 1`?``, ``(cards: pot shard, ...,
@@ -495,8 +502,7 @@ def unread(exc: DigsiteError, game: Game) -> str:
         return " ".join(str(exc).split())
     text = said_in_words(exc, game)
     if isinstance(exc, InvalidMoveError) and exc.suggestion is not None:
-        words = spoken(exc.suggestion, getattr(game.engine, "FORMS", PLAIN),
-                       card_names(game.data))
+        words = spelt(game, exc.suggestion)
         text += f"; did you mean `{words}`?"
     elif isinstance(exc, IllegalMoveError) and exc.legal is not None:
         text += f" (legal: {exc.legal})"
@@ -592,7 +598,7 @@ def _trade_again(g: _Game, text: str) -> str | None:
         merged, why = merged_trade(g.game, g.state, moves[k].move, text)
     except DigsiteError:
         return None
-    one = merged.replace("_", " ")  # (the player's spelling; it reads back the same)
+    one = spelt(g.game, merged)
     if not why:
         before, decided = g.record, list(g.decided)
         g.record = replace(g.record, moves=moves[:k])
@@ -607,7 +613,7 @@ def _trade_again(g: _Game, text: str) -> str | None:
                 g.state.apply(g.state.chance_outcomes()[0][0])
             why = " ".join(_rule_broken(exc).split())
             if played:  # (a sale after the first trade, no longer covered by the one)
-                sale = moves[k + played].move.replace("_", " ")
+                sale = spelt(g.game, moves[k + played].move)
                 why = f"your sale after it, `{sale}`, could not be made: {why}"
         else:
             g.decided = [i for i in decided if i < k] + [k]  # (undo: back before both)
