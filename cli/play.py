@@ -48,8 +48,8 @@ from .jsonout import jsonable
 if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
     from solvers.ismcts.bots import Bot
 
-__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "unread", "said_in_words", "spelt",
-           "COMMANDS"]
+__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "unread", "said_in_words",
+           "spelt", "COMMANDS"]
 
 #: The commands of the prompt, for ``help`` (``{move}``: the list's third move, written
 #: out: a move of the game played, where "sell coin 2" was shown in every game).
@@ -678,7 +678,8 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
         view = services.hint_view(game_id, state, seat)
         result = services.hint(game_id, view, data=game.data,
                                limit=Limit(iterations=iterations), seed=seed, top=5)
-        if services.has_capability(game_id, "beliefs"):  # what the seat can infer, as hint --beliefs
+        # what the seat can infer, as hint --beliefs
+        if services.has_capability(game_id, "beliefs"):
             result = services.with_beliefs(game_id, result, view, data=game.data, seed=seed)
     except DigsiteError as exc:
         term.complain(f"no hint for this decision: {' '.join(str(exc).split())}")
