@@ -306,6 +306,72 @@ def test_pyramid_points_run_out_after_three_tiers():
     assert state.seats[0].pyramid == [] and state.seats[1].pyramid == []
 
 
+PATH3 = ["A1", "A2", "A3", "A4", "A5", "B5", "C5", "C4", "D4", "E4"]  # card 3 (purple)
+PATH15 = ["A1", "B1", "C1", "D1", "D2", "D3", "E3", "E4"]  # card 15 (green)
+PATH33 = ["A1", "B1", "C1", "D1", "E1", "E2", "E3", "E4"]  # card 33 (green)
+
+
+def _seat_1(card, crossed, completed, score=None):
+    """Seat 1 of a view: ``card`` crossed up to its tomb, and card 12 empty."""
+    return {"seat": 1, "cards": [{"order": card, "crossed": crossed},
+                                 {"order": 12, "crossed": []}],
+            "completed": completed, "score_card": score or {}}
+
+
+def test_worked_example_sarah_33_and_tim_15_take_the_6_then_the_3():
+    # the rulebook: Sarah completes her 2nd pyramid of a colour (card 33), Tim his 4th
+    # (card 15), the 10 of that colour is gone (Tim's); 15 < 33, so Tim takes the 6 and
+    # Sarah the 3, and no one earns points of that colour any more (the rulebook's colour
+    # is purple; the reconstructed cards 33 and 15 are green)
+    tim = _seat_1(15, PATH15, [9, 10, 6], {"pyramid_points": [["green", 10]]})
+    state = world([(33, PATH33), (3, [])], "I3", players=2, completed=[24], others=[tim])
+    state.apply(parse_move(state, "33:E5"))
+    state.apply(parse_move(state, "15:E5"))
+    assert state.seats[1].pyramid == [("green", 10), ("green", 6)]
+    assert state.seats[0].pyramid == [("green", 3)]
+    assert state.tiers["green"] == 3
+    assert [(order, seat) for order, seat, _ in state.takes] == [(15, 1), (33, 0)]
+
+
+def test_worked_example_linus_green_and_tim_purple_both_take_a_10():
+    # the rulebook: Linus completes his 2nd green pyramid and Tim his 2nd purple one in the
+    # same step: each crosses off the 10 of his colour, the others black it out
+    tim = _seat_1(3, PATH3, [2])
+    state = world([(6, PATH6), (33, [])], "I3", players=2, completed=[9], others=[tim])
+    state.apply(parse_move(state, "6:E5"))
+    state.apply(parse_move(state, "3:E5"))
+    assert state.seats[0].pyramid == [("green", 10)]
+    assert state.seats[1].pyramid == [("purple", 10)]
+    assert state.tiers == {"green": 1, "orange": 0, "purple": 1}
+
+
+@pytest.mark.parametrize("before, won, after", [
+    ([], [], [10]),  # 0 -> 2 green in one step: the 2nd is reached once
+    ([9], [], [10]),  # 1 -> 3: passes the 2nd
+    ([9, 10], [10], [10, 6]),  # 2 -> 4
+    ([9, 10, 15, 17, 18], [10, 6], [10, 6, 3]),  # 5 -> 7: passes the 6th
+    ([9, 10, 15, 17, 18, 19], [10, 6, 3], [10, 6, 3]),  # 6 -> 8: no milestone, no points left
+])
+def test_two_cards_of_a_colour_in_one_step_pass_each_milestone_once(before, won, after):
+    # solo, cards 6 and 24 (green) both completed by one crossing (24's E4 red cross puts
+    # its extra box on 6's tomb): "whenever you have completed the 2nd, 4th, or 6th pyramid
+    # of 1 colour"; the 8th is no milestone
+    score = {"pyramid_points": [["green", p] for p in won]}
+    state = world([(24, PATH24), (6, PATH6)], "domino", completed=before, score=score)
+    state.apply(parse_move(state, "24:E4,E5 +6:E5"))
+    assert state.seats[0].pyramid == [("green", p) for p in after]
+    assert state.breakdown(0)["pyramid"] == sum(after)
+
+
+def test_two_torches_in_one_action_cross_one_torch_box():
+    # card 3: A3 a torch and A5 a red cross, whose extra box is card 15's torch B1: "you
+    # can cross off multiple torches on your pyramid cards, but ... only 1 torch"
+    state = world([(3, ["A1", "A2"]), (15, ["A1"])], "I3")
+    state.apply(parse_move(state, "3:A3,A4,A5 +15:B1"))
+    assert state.seats[0].torches == [True, False, False, False]
+    assert state.breakdown(0)["torches"] == 5
+
+
 def test_simultaneous_choices_are_hidden():
     state = _two_player()
     key = state.information_set_key(1)
@@ -357,6 +423,7 @@ def test_setup_keeps_two_and_returns_two_to_the_deals_positions():
         assert queue[pos] == card
     assert state.seats[0].hand == deal["dealt"][0][:2]
     assert len(queue) == 48 - 4
+    assert len(state.display) == 4  # "reveal the top 4 pyramid cards ... the display"
 
 
 def test_four_rounds_of_seven_of_eight_expedition_cards():
