@@ -291,6 +291,29 @@ def test_fierce_weather_tents_serve_twice():
     assert s.tents == [0, 0] and s.hand_sizes == [4, 4]
 
 
+def test_a_sandstorm_that_empties_the_dig_site_leads_to_the_digger_actions():
+    """After the tents and the discards the digger would dig again; with the dig site
+    empty it goes on to its actions, a turn that dug (its end is no pass)."""
+    s = blank(players=3)
+    give(s, 0, coin=4)
+    give(s, 1, coin=2)
+    give(s, 2, coin=3)
+    s.dig = [C["sandstorm"]]
+    s.start_turn(2)
+    chance(s)
+    order = []
+    while s.phase == P_TENT:
+        order.append(s.to_move)
+        play(s, "tent keep")
+    assert order == [0, 1, 2], "from the digger's left, the digger last"
+    while s.phase == P_STORM:
+        s.apply(s.legal_moves()[0])
+    assert s.hand_sizes == [2, 1, 2] and not s.dig
+    assert s.phase == P_ACTION and s.current_player() == 2 and not s.no_dig
+    play(s, "end")
+    assert s.first_passer == -1 and s.turn == 0 and s.no_dig
+
+
 def test_no_tent_decision_without_a_tent_or_with_nothing_to_lose():
     s = blank(players=2)
     s.tents = [0, 1]
@@ -460,6 +483,20 @@ def test_tomb_look_keep_two_and_the_chamber_shrinks():
     assert "explore A" not in names(s.legal_moves())
 
 
+def test_tomb_a_chamber_of_two_is_taken_whole_without_a_keep():
+    """The explorer keeps 2 of the chamber; with only 2 left there is nothing to choose:
+    both come at once, and the chamber, now empty, is not explored again."""
+    s = action_state("tomb")
+    give(s, 0, map=2)
+    s.chambers = [cards("coin", "talisman"), (C["coin"],) * 8]
+    play(s, "explore A")
+    assert s.phase == P_ACTION and s.hands[:T] == list(_one("coin", "talisman", "map"))
+    assert s.chambers[0] == () and s.secrets_seen_by(1)[-1] is None
+    s.explored = False  # (as on a later turn)
+    s._moves = None
+    assert [m for m in names(s.legal_moves()) if m.startswith("explore")] == ["explore B"]
+
+
 def test_mine_draws_face_up_until_stop_or_bust_over_five():
     s = action_state("mine")
     give(s, 0, map=2)
@@ -486,6 +523,30 @@ def test_mine_draws_face_up_until_stop_or_bust_over_five():
     chance(t)
     play(t, "stop")
     assert t.hands[C["coin"]] == 1 and t.record.events()[-1] == (R_TAKE, 0, _one("coin"))
+
+
+def test_mine_busts_only_when_the_drawn_value_passes_five():
+    """"Greater than 5" (rulebook p. 11): cards drawn worth exactly 5 may still be kept, or
+    drawn on; the next card past 5 sends them all back."""
+    s = action_state("mine")
+    give(s, 0, map=1)
+    s.chambers = [cards("coin", "talisman", "pharaohs_mask")]
+    # in card order coin, talisman, mask: roll 1 draws the talisman (3), then roll 0 the
+    # coin (2), then the mask (4)
+    s.draw_rolls = [1, 0, 0]
+    play(s, "explore A")
+    chance(s)
+    play(s, "draw")
+    chance(s)
+    assert s.drawn == (C["talisman"], C["coin"]) and s.phase == P_MINE, "5 is no bust"
+    kept = s.clone()
+    play(kept, "stop")
+    assert kept.hands[:T] == list(_one("coin", "talisman")) and kept.chambers[0] == (
+        C["pharaohs_mask"],)
+    play(s, "draw")
+    chance(s)  # 3 + 2 + 4 = 9 > 5: all go back
+    assert s.phase == P_ACTION and s.hand_sizes[0] == 0
+    assert s.chambers[0] == cards("coin", "talisman", "pharaohs_mask")
 
 
 def test_mine_keeps_all_when_the_chamber_runs_out():
