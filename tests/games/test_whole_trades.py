@@ -174,6 +174,15 @@ def test_a_players_trade_may_overpay():
         hand(after)
 
 
+@pytest.mark.parametrize("game", EDITIONS)
+def test_the_notation_says_a_trade_may_overpay(game):
+    """The notation said "no give may be left out (give fewer and sell the rest)" after a
+    player's whole trade could overpay (the test above): a player reading it held a legal
+    trade for refused. It says what the rulebook and the engine do."""
+    form = dict(EDITIONS[game].NOTATION)["trade pot_shard talisman for pharaohs_mask"]
+    assert "left out" not in form and "a give they do not need is allowed" in form
+
+
 def test_moves_in_the_words_of_the_issue():
     data = cards_data.load("archaeology")
     state, _ = archaeology.state_from_view(archaeology.example_view(data), data, 0)
