@@ -23,7 +23,8 @@ records where the deal came from; ``first_player`` defaults to 0 and ``removed``
 are public (see ``state`` on hidden information); the unseen cards are every map not named
 in the view, and they must number ``deck_size`` plus the cards removed at setup. Market
 cards listed with equal points must be in entry order (newer in the dearer shop), which is
-how the market is always sorted; the view's order fixes their entry numbers. ``to_move``
+how the market is always sorted; the view's order fixes their entry numbers. A shop
+stands empty only once the deck is (``deck_size`` 0: refills stop). ``to_move``
 (optional) must be ``seat``; ``turns_left`` counts the turns left in the final round
 (``1..players``) and is null before it. ``in_desert`` (optional, false by default, written
 only when true) says the seat's desert turn has begun: its sand already spent and finds
@@ -264,6 +265,11 @@ def state_from_view(view: dict[str, Any], data: AncientsData, seed: Seed
     state.occupied, state.black = _read_board(node)
     places = {"market": _read_market(node, rules, state)}
     deck_size = node.integer("deck_size")
+    if deck_size and len(places["market"]) < len(rules.data.shops):
+        # every purchase and rest refills the market while the deck lasts: only the final
+        # round (an empty deck) leaves a shop without a map
+        node.fail(f"an empty shop while the deck holds {plural(deck_size, 'card')} (each "
+                  "purchase and rest refills the market until the deck runs out)", "market")
     state.discard = places["discard"] = read_ids(node, "discard", rules.maps, what="map card",
                                                  default=[])
     for s, item in enumerate(node.items("seats", length=players)):

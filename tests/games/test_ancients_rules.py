@@ -661,3 +661,28 @@ def test_the_example_view_holds_for_card_data_with_less(changes):
     view = game.example_view()
     state, seat = game.state_from_view(view, 0)
     assert state.legal_moves() and len(view["seats"][0]["pack"]) <= data.pack_limit
+
+
+# --- views hold only positions of a game ----------------------------------------------------
+
+def test_a_view_with_an_empty_shop_while_the_deck_lasts_is_refused():
+    # a view whose $1 shop was empty with 23 cards in the deck was read, and the game went
+    # on with three shops (every purchase and rest refills the market while the deck lasts)
+    import copy
+    view = copy.deepcopy(A.example_view(DATA))
+    view["discard"].append(view["market"][3]["map"])
+    view["market"][3]["map"] = None
+    with pytest.raises(InvalidStateError, match=re.escape(
+            "view: market: an empty shop while the deck holds 23 cards")):
+        A.state_from_view(view, DATA, seed=0)
+
+
+def test_a_view_in_the_final_round_may_have_empty_shops():
+    state = dealt(3)
+    while state.deck:
+        play(state, Rest("money"))
+    play(state, Market(buy=4))  # no refill in the final round: the $1 shop stands empty
+    view = A.view_of(state, state.to_move)
+    assert view["market"][3]["map"] is None and view["deck_size"] == 0
+    world, _ = A.state_from_view(view, DATA, seed=0)
+    assert shop_cards(world) == shop_cards(state)
