@@ -663,6 +663,63 @@ def test_the_example_view_holds_for_card_data_with_less(changes):
     assert state.legal_moves() and len(view["seats"][0]["pack"]) <= data.pack_limit
 
 
+# --- the rulebook read line by line (rules23 audit) -------------------------------------------
+
+def test_the_rulebooks_setup_example_adds_d2_a3_black_and_b5_c5_white():
+    # "The four cards in the setup above have added four tokens to the board: D2 and A3 in
+    # black, and B5 and C5 in white." (maps 3, 19, 35, 16 name those spaces and colours)
+    state = new_game([3, 19, 35, 16])
+    assert state.board_rows() == [".....", "...B.", "B....", ".....", ".WW.."]
+    assert state.shop_tokens == [False] * 4
+    assert shop_cards(state) == [19, 3, 16, 35]  # 6, 6 (19 newer), 4, 4 (16 newer) points
+
+
+def test_a_refill_is_sorted_as_the_setup_is_newer_counting_larger_on_ties():
+    # "Throughout the game, all map cards added into the shops will be sorted in the same way."
+    state = new_game([1, 12, 15, 29], deck=[21, 2])  # 3, 2, 2, 1 points
+    play(state, Rest("money"))  # 12 (the 1-shop) goes; 21 (2 points) is the newest 2
+    assert shop_cards(state) == [1, 21, 29, 15]
+
+
+def test_a_refill_token_may_land_in_the_shop_just_bought_from():
+    # tokens belong to the shops: the buyer takes the $4 shop's token, and the refill's
+    # token goes to the largest shop without one, that same $4 shop
+    state = new_game([9, 21, 32, 40], deck=[42, 3, 2])  # $4 and $3 shops hold tokens
+    play(state, Rest("money"))  # 42 adds a white token on D2
+    assert board_at(state, "D2") == "W"
+    play(state, Market(buy=4))  # seat 1 takes the $4 token; 3 removes D2's token
+    assert state.sand[1] == 2 and board_at(state, "D2") == "."
+    assert state.shop_tokens == [True, True, False, False]
+
+
+def test_a_sale_alone_ends_the_turn_without_touching_the_market():
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
+    state.artifacts[0] = [11]
+    market, tokens, deck = list(state.market), list(state.shop_tokens), list(state.deck)
+    state.apply(Market(sell=11))
+    assert state.current_player() == 1 and not state.drawing
+    assert state.money[0] == 4 + 7 and state.artifacts[0] == []
+    assert (state.market, state.shop_tokens, state.deck) == (market, tokens, deck)
+
+
+def test_one_find_can_lead_to_another_on_the_same_turn():
+    # "flipping one pattern can lead to another": W/B/W found flips to B/W/B, which is map
+    # 47 (BWB) turned 90 degrees; finding that flips it back
+    state = new_game([1, 12, 15, 29], deck=[11, 2])
+    state.occupied = state.black = 0
+    state.pack[0] = [9, 47]
+    stamp(state, 9, 0, "C1")
+    assert [m for m in state.legal_moves() if isinstance(m, Find)] == [Find(9, 0, C("C1"))]
+    play(state, Find(9, 0, C("C1")))
+    assert [board_at(state, s) for s in ("C1", "C2", "C3")] == ["B", "W", "B"]
+    assert [m for m in state.legal_moves() if isinstance(m, Find)] == [Find(47, 1, C("C1"))]
+    play(state, Find(47, 1, C("C1")))
+    assert [board_at(state, s) for s in ("C1", "C2", "C3")] == ["W", "B", "W"]
+    assert sorted(state.artifacts[0]) == [9, 47] and state.to_move == 0
+    play(state, END)
+    assert state.to_move == 1 and state.score(0) == 2 + 2 + 0.5 * (4 + 1)
+
+
 # --- views hold only positions of a game ----------------------------------------------------
 
 def test_a_view_with_an_empty_shop_while_the_deck_lasts_is_refused():
