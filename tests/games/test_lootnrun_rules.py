@@ -65,6 +65,18 @@ def test_a_type_on_two_rooms_scores_double_but_never_triple():
     assert three == sum(symbols3[k] * (2 if (3 if k == "cup" else others3[k]) >= 2 else 1) for k in symbols3)
 
 
+def test_cups_and_chests_double_in_the_same_run_and_three_rooms_only_double():
+    """The sheet: "You can double more than one treasure type in a Run action (cups and
+    chests, for instance), but a single treasure type cannot be tripled ... if it is on 3
+    or 4 cards". Rooms 24, 49 and 30 of the bundled data, counted by hand."""
+    a, b, c = (T.index[room_id] for room_id in (24, 49, 30))
+    assert [T.treasures[r] for r in (a, b, c)] == [
+        ("cup", "chest", "scarab"), ("cup", "chest", "crown"), ("cup", "chest", "crown")]
+    assert score_rooms(T, [a]) == 3
+    assert score_rooms(T, [a, b]) == 2 * 2 + 2 * 2 + 1 + 1  # cups, chests doubled: 10
+    assert score_rooms(T, [a, b, c]) == 3 * 2 + 3 * 2 + 2 * 2 + 1  # not tripled: 17
+
+
 def test_scoring_ignores_guardians_and_amulets():
     guard = rooms(lambda i: T.guardian[i] is not None)[0]
     assert score_rooms(T, [guard]) == len(T.treasures[guard])
@@ -165,6 +177,64 @@ def test_benefits_resolve_mummy_then_werewolf_then_frank():
     assert s.to_move == 0  # Frank after the Werewolf
 
 
+def test_the_sheets_example_one_amulet_against_a_werewolf_and_two_franks():
+    """The rule sheet's example: 1 amulet and 3 guardians (1 Werewolf + 2 Franks). More
+    guardians than amulets, so the player is caught (the amulet has no effect); the
+    awakener gets the Werewolf, then Frank: draws 2 rooms and keeps 0, 1 or 2 of them,
+    then plays one new turn of any action, and only one."""
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    amulet = rooms(lambda i: T.amulet[i])
+    werewolf = rooms(lambda i: T.guardian[i] == "werewolf")
+    franks = rooms(lambda i: T.guardian[i] == "frank", 2)
+    place(s, 1, amulet + werewolf + franks)
+    tops = [s.decks[0][-1], s.decks[1][-1]]
+    s.apply(Awaken(1))
+    assert s.fronts[1] == [] and s.scores == [0, 0, 0]  # caught: no one scores (no Mummy)
+    assert sorted(s.discard) == sorted(amulet + werewolf + franks)
+    assert s.phase == "keep" and s.drawn == tops and s.current_player() == 0
+    assert len(s.legal_moves()) == 4  # keep none, either one, or both
+    s.apply(Keep(True, False))
+    assert tops[0] in s.fronts[0] and tops[1] in s.discard
+    assert s.current_player() == 0 and s.phase == "act"  # Frank: a new turn
+    assert Run() in s.legal_moves() and Loot(0) in s.legal_moves()
+    s.apply(Run())
+    assert s.current_player() == 1  # one extra turn, though two Franks were revealed
+
+
+def test_frank_extra_turn_comes_after_the_reshuffle_a_werewolf_draw_causes():
+    """The Werewolf empties both decks: the decks are rebuilt when the action is over,
+    then the awakener plays the extra turn Frank gave."""
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    caught(s, ["werewolf", "frank"])
+    s.discard.extend(s.decks[0][:-1] + s.decks[1][:-1])
+    s.decks = [s.decks[0][-1:], s.decks[1][-1:]]
+    s.apply(Awaken(1))
+    s.apply(Keep(False, True))
+    assert s.current_player() == CHANCE
+    resolve_chance(s, random.Random(0))
+    assert s.current_player() == 0 and s.decks[0] and s.decks[1]
+
+
+def test_an_awakened_player_with_no_guardian_escapes_and_may_end_the_game():
+    """0 amulets against 0 guardians is "equal to or more": the player escapes and scores
+    as if running; reaching the target that way ends the game at once (the awakened seat
+    ended it) and every seat scores what is in front."""
+    s = empty_table(3)
+    plain = rooms(lambda i: T.guardian[i] is None and not T.amulet[i] and score_rooms(T, [i]),
+                  4)
+    place(s, 0, plain[:1])
+    place(s, 1, plain[1:3])
+    place(s, 2, plain[3:])
+    s.scores = [0, s.target - 1, 0]
+    s.apply(Awaken(1))
+    assert s.is_terminal() and s.ended_by == 1
+    assert s.scores == [score_rooms(T, plain[:1]), s.target - 1 + score_rooms(T, plain[1:3]),
+                        score_rooms(T, plain[3:])]
+    assert s.winners() == [1]
+
+
 def test_reaching_the_target_ends_the_game_and_everyone_scores_what_is_in_front():
     s = empty_table(3)
     mine = rooms(lambda i: True, 2)
@@ -196,6 +266,16 @@ def test_tied_players_share_the_victory():
 
 def test_six_players_play_to_thirty():
     assert state(6).target == 30 and state(5).target == 35
+
+
+@pytest.mark.parametrize("players,ends", [(6, True), (5, False), (2, False)])
+def test_thirty_points_end_the_game_with_six_players_only(players, ends):
+    s = empty_table(players)
+    mine = rooms(lambda i: score_rooms(T, [i]) > 0, 1)
+    place(s, 0, mine)
+    s.scores[0] = 30 - score_rooms(T, mine)
+    s.apply(Run())
+    assert s.scores[0] == 30 and s.is_terminal() == ends
 
 
 def test_an_emptied_deck_is_rebuilt_from_the_other_deck_and_the_discards():
@@ -256,10 +336,11 @@ def test_text_that_is_no_move_lists_the_moves_of_the_decision():
     assert refusal(s, "lot 0").endswith("; did you mean `loot 0`?")
 
 
-def test_golden_legal_move_counts_on_seeded_deals():
+@pytest.mark.parametrize("players", [4, 2])
+def test_golden_legal_move_counts_on_seeded_deals(players):
     counts = []
     for seed in range(5):
-        s = state(4, seed)
+        s = state(players, seed)
         rng = random.Random(seed)
         for _ in range(12):
             resolve_chance(s, rng)
@@ -267,12 +348,15 @@ def test_golden_legal_move_counts_on_seeded_deals():
             s.apply(moves[rng.randrange(len(moves))])
         resolve_chance(s, rng)
         counts.append(len(s.legal_moves()))
-    assert counts == GOLDEN_COUNTS
+    assert counts == GOLDEN_COUNTS[players]
 
 
-# checked by hand from the positions: an empty front allows only the two loots; seed 4 has
-# seat 3 holding rooms with all three opponents holding some: 2 loots + run + 3 awakens
-GOLDEN_COUNTS = [2, 2, 2, 2, 6]
+# checked by hand from the positions. 4 players: an empty front allows only the two loots;
+# seed 4 has seat 3 holding rooms with all three opponents holding some: 2 loots + run + 3
+# awakens. 2 players (awaken needs no room of your own): seeds 0 and 1 both seats hold
+# rooms, 2 loots + run + awaken; seeds 2 and 4 the seat to move holds none and the other
+# some, 2 loots + awaken; seed 3 neither holds any, the two loots
+GOLDEN_COUNTS = {4: [2, 2, 2, 2, 6], 2: [4, 4, 3, 2, 3]}
 
 
 # --- hidden information --------------------------------------------------------------------
