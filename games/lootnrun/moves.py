@@ -290,6 +290,9 @@ def why_illegal(state: "LootNRunState", move: Move) -> str | None:
             return "with 3 or more players you need a room in front of you to awaken"
         return None
     if isinstance(move, Pass):
+        if not fronts[seat] and not any(state.decks):  # (refused: an awakening is open)
+            return ("you can still awaken: with 2 players you need no room in front of you "
+                    "to awaken")
         return ("you can still act: pass only when no room can be drawn and none lies in "
                 "front of you")
     return None

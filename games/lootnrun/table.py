@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from games.table import plural, seat_name
 
-from .moves import Awaken, Keep, Loot, Pass, Reshuffle, Run
+from .moves import PASS, Awaken, Keep, Loot, Pass, Reshuffle, Run
 from .rules import score_rooms
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def describe_decision(state: State, seat: int) -> str:
         return ("a Werewolf you caught: keep the rooms you just drew (either, both or none); "
                 "the others are discarded face up")
     extra = " (a Frank gave you this extra turn)" if state.extra_turn else ""
-    if not state.fronts[seat] and not any(state.decks):
+    if state.legal_moves() == [PASS]:  # (two players: an empty hand may still awaken)
         return "nothing to draw and no room in front of you: pass"
     return ("your turn" + extra + ": loot (draw the top room of a deck, face down), run "
             "(reveal and score your rooms) or awaken a seat (reveal their rooms: with as "

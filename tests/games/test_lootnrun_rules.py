@@ -303,6 +303,31 @@ def test_pass_only_when_nothing_can_be_drawn():
     assert s.legal_moves() == [Pass()]
 
 
+def test_two_players_with_nothing_to_draw_and_no_room_may_still_awaken_and_are_told_so():
+    """Two players, both decks empty, no room in front of seat 0 but rooms in front of
+    seat 1: awaken is the move (no pass). The decision said "nothing to draw and no room in
+    front of you: pass", and a typed 'pass' was refused with "pass only when no room can be
+    drawn and none lies in front of you", both true here."""
+    from games.lootnrun.moves import why_illegal
+
+    s = empty_table(2)
+    everything = [r for d in s.decks for r in d]
+    s.decks = [[], []]
+    s.fronts[1] = everything[:-1]
+    s.discard = everything[-1:]
+    assert s.legal_moves() == [Awaken(1)]
+    assert "pass" not in lootnrun.describe_decision(s, 0)
+    assert why_illegal(s, Pass()) == ("you can still awaken: with 2 players you need no room "
+                                      "in front of you to awaken")
+    s = empty_table(3)  # three players: no room of your own, no awakening
+    s.decks = [[], []]
+    s.fronts[1] = everything[:-1]
+    s.discard = everything[-1:]
+    assert s.legal_moves() == [Pass()]
+    assert lootnrun.describe_decision(s, 0) == ("nothing to draw and no room in front of you: "
+                                                "pass")
+
+
 # --- moves as text ---------------------------------------------------------------------------
 
 def test_move_text_round_trips_and_bad_text_is_refused():
