@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from games.protocol import CHANCE
 from games.table import plural, seat_name
 
 from .moves import PASS, Awaken, Keep, Loot, Pass, Reshuffle, Run
@@ -99,13 +100,22 @@ def describe_decision(state: State, seat: int) -> str:
     if state.phase == "keep":
         return ("a Werewolf you caught: keep the rooms you just drew (either, both or none); "
                 "the others are discarded face up")
-    extra = " (a Frank gave you this extra turn)" if state.extra_turn else ""
+    extra = " (a Frank gave you this extra turn)" if _extra_turn(state, seat) else ""
     if state.legal_moves() == [PASS]:  # (two players: an empty hand may still awaken)
         return "nothing to draw and no room in front of you: pass"
     return ("your turn" + extra + ": loot (draw the top room of a deck, face down), run "
             "(reveal and score your rooms) or awaken a seat (reveal their rooms: with as "
             "many amulets as guardians they escape and score, else you take each "
             "guardian's benefit)")
+
+
+def _extra_turn(state: State, seat: int) -> bool:
+    """``seat`` made the decision before this one too: only a Frank's extra turn does that.
+    (Not ``state.extra_turn``: that says a Frank's turn is still to come, and it is spent
+    when the awakening ends, before the turn it gave. A position read from a view has no
+    log, and says nothing.)"""
+    last = next((who for who, _ in reversed(state.log) if who != CHANCE), None)
+    return last == seat
 
 
 def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None

@@ -167,6 +167,20 @@ def test_frank_gives_one_extra_turn():
     assert s.to_move == 1  # only one extra turn, however many Franks
 
 
+def test_the_extra_turn_is_told_as_franks():
+    """The decision's words had "(a Frank gave you this extra turn)", but read the flag of
+    a Frank turn still to come, spent before that turn: it was never said."""
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    caught(s, ["frank"])
+    assert "extra turn" not in lootnrun.describe_decision(s, 0)
+    s.apply(Awaken(1))
+    assert lootnrun.describe_decision(s, 0).startswith(
+        "your turn (a Frank gave you this extra turn): loot")
+    s.apply(Run())
+    assert "extra turn" not in lootnrun.describe_decision(s, 1)
+
+
 def test_benefits_resolve_mummy_then_werewolf_then_frank():
     s = empty_table(3)
     place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
