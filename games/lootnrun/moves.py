@@ -44,12 +44,13 @@ NOTATION: tuple[tuple[str, str], ...] = (
      "front of you; decks count from 0, as seats do"),
     ("run", "reveal your rooms and score them (a treasure type on two or more rooms scores "
      "double), then discard them"),
-    ("awaken 2", "reveal the rooms in front of seat 2: they escape and score if their "
-     "amulets match the guardians, else they are caught and you get each guardian's "
-     "benefit"),
+    ("awaken 2", "reveal the rooms in front of seat 2: they escape and score if they show "
+     "at least as many amulets as guardians, else they are caught and you get each "
+     "guardian's benefit"),
     ("keep 0 / keep 1 / keep both / keep none", "after a Werewolf: which of the two rooms "
      "you drew (from deck 0, from deck 1) to keep; the others are discarded"),
-    ("pass", "no room can be drawn and none lies in front of you"),
+    ("pass", "no room can be drawn and none lies in front of you (with 2 players: nor in "
+     "front of the other seat, which you could awaken)"),
 )
 
 

@@ -104,8 +104,8 @@ def describe_decision(state: State, seat: int) -> str:
     if state.legal_moves() == [PASS]:  # (two players: an empty hand may still awaken)
         return "nothing to draw and no room in front of you: pass"
     return ("your turn" + extra + ": loot (draw the top room of a deck, face down), run "
-            "(reveal and score your rooms) or awaken a seat (reveal their rooms: with as "
-            "many amulets as guardians they escape and score, else you take each "
+            "(reveal and score your rooms) or awaken a seat (reveal their rooms: with at "
+            "least as many amulets as guardians they escape and score, else you take each "
             "guardian's benefit)")
 
 

@@ -249,6 +249,18 @@ def test_an_awakened_player_with_no_guardian_escapes_and_may_end_the_game():
     assert s.winners() == [1]
 
 
+def test_the_words_give_the_escape_rule_as_the_sheet_does():
+    """"If the number of amulets is equal to or more than the number of guardians, the
+    player escapes": the notation said "if their amulets match the guardians" and the
+    decision "with as many amulets as guardians", both read as equal only."""
+    words = dict(lootnrun.NOTATION)["awaken 2"]
+    assert "if they show at least as many amulets as guardians" in words
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: True, 1))
+    assert "with at least as many amulets as guardians they escape" in (
+        lootnrun.describe_decision(s, 0))
+
+
 def test_reaching_the_target_ends_the_game_and_everyone_scores_what_is_in_front():
     s = empty_table(3)
     mine = rooms(lambda i: True, 2)
