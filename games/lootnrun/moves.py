@@ -276,8 +276,12 @@ def why_illegal(state: "LootNRunState", move: Move) -> str | None:
     if isinstance(move, Loot):
         return f"deck {move.deck} is empty" if not state.decks[move.deck] else None
     if isinstance(move, Run):
-        return "you have no room in front of you: with none you must loot" \
-            if not fronts[seat] else None
+        if fronts[seat]:
+            return None
+        awaken = state.num_players == 2 and any(f for t, f in enumerate(fronts) if t != seat)
+        if awaken or not any(state.decks):  # (looting is not all that is left)
+            return "you have no room in front of you to run"
+        return "you have no room in front of you: with none you must loot"
     if isinstance(move, Awaken):
         target = move.target
         if target == seat:

@@ -345,6 +345,11 @@ def test_two_players_with_nothing_to_draw_and_no_room_may_still_awaken_and_are_t
     assert "pass" not in lootnrun.describe_decision(s, 0)
     assert why_illegal(s, Pass()) == ("you can still awaken: with 2 players you need no room "
                                       "in front of you to awaken")
+    assert why_illegal(s, Run()) == "you have no room in front of you to run"  # (it said
+    # "with none you must loot", with nothing to loot and an awakening open)
+    s.decks = [everything[-1:], []]
+    s.discard = []
+    assert why_illegal(s, Run()) == "you have no room in front of you to run"  # (2 players)
     s = empty_table(3)  # three players: no room of your own, no awakening
     s.decks = [[], []]
     s.fronts[1] = everything[:-1]
@@ -352,6 +357,10 @@ def test_two_players_with_nothing_to_draw_and_no_room_may_still_awaken_and_are_t
     assert s.legal_moves() == [Pass()]
     assert lootnrun.describe_decision(s, 0) == ("nothing to draw and no room in front of you: "
                                                 "pass")
+    assert why_illegal(s, Run()) == "you have no room in front of you to run"
+    s.decks = [everything[-1:], []]
+    s.discard = []
+    assert why_illegal(s, Run()) == "you have no room in front of you: with none you must loot"
 
 
 # --- moves as text ---------------------------------------------------------------------------
