@@ -634,7 +634,9 @@ class ArchaeologyState(HiddenInformation):
             raise IllegalMoveError(f"move '{trade}' is not legal here: a whole trade is made "
                                    f"in a turn's actions, with no trade in progress",
                                    legal=listing(self.legal_moves()))
-        if not any(m.kind == TAKE for m in self.legal_moves()):
+        # (the turn's own limit only: a marketplace without the card, or takes worth more
+        # than the hand, also leave no take legal, and are said below)
+        if self.trades >= MAX_TRADES_BETWEEN_EXPLORES:
             raise IllegalMoveError(f"move '{trade}' is not legal here: no trade now (one trade "
                                    f"before the turn's first explore and one after each)")
         base = self.to_move * rules.treasures

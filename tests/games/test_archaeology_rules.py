@@ -314,6 +314,30 @@ def test_one_trade_between_explores():
     assert any(m.startswith("take") for m in names(s.legal_moves()))
 
 
+@pytest.mark.parametrize("hand, mkt, text, reason", [
+    ({"pot_shard": 1}, {"talisman": 1}, "trade pot_shard for talisman",
+     "the takes' trade value 3 passes the hand's 1"),
+    ({"coin": 2}, {}, "trade coin for pot_shard", "the marketplace holds 0 pot shards, not 1"),
+])
+def test_a_refused_first_trade_says_its_own_reason_not_the_turns_limit(hand, mkt, text, reason):
+    """A turn's first trade that no take allows (a talisman worth more than the whole hand,
+    an empty marketplace) was refused "no trade now (one trade before the turn's first
+    explore and one after each)", though the turn had made no trade: it says the rule it
+    breaks, and the limit only once a trade was made."""
+    s = action_state()
+    give(s, 0, **hand)
+    market(s, **mkt)
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_move(s, text)
+    assert reason in str(refused.value) and "no trade now" not in str(refused.value)
+    give(s, 0, coin=2)
+    market(s, pot_shard=2)
+    s._moves = None  # hands were edited behind the engine's back
+    play(s, "trade coin for pot_shard")
+    with pytest.raises(IllegalMoveError, match="no trade now"):
+        parse_move(s, "trade coin for pot_shard")
+
+
 def test_two_trades_merge_into_one_reachable_trade_without_loss():
     """The claim behind one trade between explores: whatever hand two trades in a row
     leave, one reachable trade (or none) leaves a hand with at least those cards; cards
