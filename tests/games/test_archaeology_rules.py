@@ -77,6 +77,14 @@ def test_setup_deals_hands_market_chambers_and_removes_sandstorms(players, storm
     assert state.turn == deal["first_player"] and state.current_player() == CHANCE
 
 
+@pytest.mark.parametrize("players, dig", [(2, 58), (3, 53), (4, 48)])
+def test_dig_site_size_golden(players, dig):
+    """72 treasures less the 6 maps, less 4 a hand, 5 in the marketplace and 3 + 5 + 7 in
+    the pyramid; then the maps, 8 thieves and the sandstorms of the table size."""
+    state = state_from_deal(make_deal(players=players, seed=1, data=DATA), DATA)
+    assert len(state.dig) == 66 - 4 * players - 5 - 15 + 6 + 8 + (8 - players) == dig
+
+
 def test_first_player_is_random_by_seed():
     starts = {make_deal(players=3, seed=s, data=DATA)["first_player"] for s in range(30)}
     assert starts == {0, 1, 2}
@@ -141,6 +149,16 @@ def test_thief_steals_a_random_card_fixed_by_the_roll():
     assert [s.steal_cards_seen_by(seat) for seat in range(3)] == [
         (C["talisman"],), (C["talisman"],), (-1,)]
     assert s.thieves_drawn == 1 and s.phase == P_ACTION
+
+
+def test_thief_steals_only_from_an_opponent_holding_cards():
+    s = blank(4)
+    give(s, 0, coin=2)
+    give(s, 2, pot_shard=1)
+    s.dig = [C["thief"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    assert names(s.legal_moves()) == ["steal 2"], "seats 1 and 3 hold nothing; 0 digs"
 
 
 def test_thief_with_no_victim_does_nothing():
@@ -528,6 +546,44 @@ def test_pass_chain_forces_the_first_passer_to_sell():
     assert "end" in names(s.legal_moves())
     play(s, "end")
     assert s.first_passer == -1
+
+
+def test_a_sandstorm_dug_last_ends_in_the_diggers_actions_and_that_turn_is_no_pass():
+    """"The player who drew the sandstorm restarts his turn by again digging": with the
+    dig site empty there is nothing to dig, so the turn goes on to its actions; a turn
+    that dug is not a pass (passing begins once the dig site is empty)."""
+    s = blank(2)
+    give(s, 0, coin=2)
+    give(s, 1, talisman=3)
+    s.dig = [C["sandstorm"]]
+    s.start_turn(1)
+    s.apply(s.chance_outcomes()[0][0])
+    play(s, "discard talisman", "discard coin")
+    assert s.phase == P_ACTION and s.current_player() == 1 and not s.dig and not s.no_dig
+    play(s, "end")
+    assert s.first_passer == -1 and s.turn == 0 and s.no_dig
+    play(s, "end")  # seat 0's turn without a dig: the first pass
+    assert s.first_passer == 0
+
+
+def test_an_explore_in_the_end_game_is_no_pass():
+    s = action_state(dig=())
+    give(s, 0, coin=1)
+    give(s, 1, map=1)
+    play(s, "end")
+    assert s.first_passer == 0
+    play(s, "explore 3", "end")  # seat 1 acted: the run of passes is broken
+    assert s.first_passer == -1 and s.turn == 0 and not s.must_sell
+
+
+def test_the_first_passer_may_explore_but_must_still_sell():
+    s = action_state(dig=())
+    give(s, 0, coin=1, map=1)
+    give(s, 1, pot_shard=1)
+    play(s, "end", "end")
+    assert s.turn == 0 and s.must_sell
+    play(s, "explore 3")
+    assert "end" not in names(s.legal_moves())
 
 
 def test_trading_only_turn_counts_as_a_pass_in_the_end_game():
