@@ -650,8 +650,7 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n
     s.sold_this_turn = turn.boolean("sold", default=False)
     explored = turn.boolean("explored", default=False)
     s.acted = s.sold_this_turn or explored
-    if rules.explore_once:
-        s.explored = explored
+    s.explored = explored
     s.no_dig = not turn.boolean("dug", default=dig_n > 0)
     if s.no_dig and dig_n:
         turn.fail(f"false only when the dig site is empty ({plural(dig_n, 'card')} left): "

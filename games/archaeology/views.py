@@ -200,7 +200,7 @@ def view_of(state: ArchaeologyState, seat: int) -> dict[str, Any]:
         "thieves_drawn": state.thieves_drawn, "sandstorms_drawn": state.storms_drawn,
         "history": history_lines(state, seat),
         "turn": {"trades": state.trades, "sold": state.sold_this_turn, "explored":
-                 state.acted and not state.sold_this_turn, "dug": not state.no_dig,
+                 state.explored, "dug": not state.no_dig,
                  "first_passer": state.first_passer if state.first_passer >= 0 else None},
     }
     if state.phase == P_STORM:

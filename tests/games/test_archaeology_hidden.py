@@ -128,6 +128,32 @@ def test_view_round_trip_keeps_the_information_set():
             state.apply(moves[rng.randrange(len(moves))])
 
 
+def test_a_view_after_an_explore_and_a_sale_says_the_turn_explored():
+    """A turn that explored and then sold was written "explored": false (the flag said
+    "acted and sold nothing"); the view says what the turn did, and reads back to it."""
+    found = 0
+    for seed in range(6):
+        state = state_from_deal(make_deal(players=2, seed=seed, data=DATA), DATA)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                state.apply(state.chance_outcomes()[0][0])
+                continue
+            moves = state.legal_moves()
+            # explore whenever possible, then sell, then end: both in one turn
+            pick = (next((m for m in moves if str(m).startswith("explore")), None)
+                    or next((m for m in moves if str(m).startswith("sell")), None)
+                    or moves[-1])
+            state.apply(pick)
+            if state.explored and state.sold_this_turn and not state.is_terminal():
+                seat = state.current_player()
+                turn = view_of(state, seat)["turn"]
+                assert turn["explored"] and turn["sold"]
+                world, _ = state_from_view(view_of(state, seat), DATA, seed)
+                assert world.explored and view_of(world, seat)["turn"] == turn
+                found += 1
+    assert found
+
+
 def _bad(mutate, match):
     view = example_view(DATA)
     mutate(view)
