@@ -631,10 +631,11 @@ def _rule_broken(exc: DigsiteError) -> str:
     """The rule a refused move breaks, in words, without the engine's move text: the line
     around it already says the move in the player's spelling ("here `trade pot shard ...`,
     which cannot be: the marketplace holds 0 talismans, not 1", not "move 'trade pot_shard
-    ...' is not legal here: ..."); a refusal that names no rule, as the engine said it."""
+    ...' is not legal here: ..."; the engines carry it apart, ``reason``); a refusal that
+    names no rule, as the engine said it."""
     if not isinstance(exc, IllegalMoveError):
         return str(exc)
-    return exc.reason or exc.said.partition(" is not legal here: ")[2] or exc.said
+    return exc.reason or exc.said
 
 
 def _play_steps(g: _Game, texts: list[str]) -> list[str]:

@@ -154,7 +154,7 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             why = unread(exc, game)
             if isinstance(exc, IllegalMoveError) and exc.legal is not None:
                 said = " ".join(said_in_words(exc, game).split())
-                if " is not legal here: " in said:
+                if exc.reason is not None:
                     # the rule broken says it: not the engine's own legal steps after it
                     # ("legal: take pot_shard, ..."), which no line of the table writes
                     why = said

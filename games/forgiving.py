@@ -286,8 +286,9 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
     if len(loosely) > 1:  # a word left out that the position does not tell: never a guess
         said = " or ".join(f"`{m}`" for m in loosely[:4]) + (" or more" if len(loosely) > 4
                                                               else "")
-        raise InvalidMoveError(f"{refused}; it could be {said}: say which",
-                               unknown_verb=refused.unknown_verb)
+        raise InvalidMoveError(f"{refused.said}; it could be {said}: say which",
+                               unknown_verb=refused.unknown_verb, cards=refused.cards,
+                               listed=refused.listed)
     texts = list(offers()) if offers is not None else [str(m) for m in legal]
     raise InvalidMoveError(refused.said, unknown_verb=refused.unknown_verb,
                            suggestion=_closest(text, forms, parse_text, texts),

@@ -1316,9 +1316,6 @@ _SHOWS: dict[str, tuple[Callable[["Tracker", State[Any], Hashable, dict[str, str
 
 # --- the tracker ------------------------------------------------------------------------
 
-#: The verbs an unreadable move's refusal lists (``(moves: explore, sell, trade, end)``).
-_MOVES_LISTED = re.compile(r"\(moves: [^()]*\)")
-
 #: A reason's closing list in brackets (``(dealt: 2, 9, 30, 41)``): what one world's hand
 #: holds, left out of a reason said of another seat in every world.
 _HAND_LIST = re.compile(r" \([^()]*\)$")
@@ -1737,11 +1734,10 @@ class Tracker:
                             self.game.engine.parse_text, typed)
             # (the verbs the refusal lists were the sampled world's: `explore` only where
             # its guess of the hand held maps; the verbs some hand it could hold allows)
-            said = _MOVES_LISTED.sub(
-                lambda _: f"(moves: {', '.join(decided)})",
-                exc.said) if exc.unknown_verb else exc.said
-            raise InvalidMoveError(f"seat {actor}: {said}", suggestion=close,
-                                   cards=exc.cards, listed=exc.listed) from None
+            moves = exc.unknown_verb and exc.listed == "moves"
+            raise InvalidMoveError(f"seat {actor}: {exc.said}", suggestion=close,
+                                   cards=decided if moves else exc.cards,
+                                   listed=exc.listed) from None
         except IllegalMoveError:
             if actor == self.seat:
                 raise
@@ -1775,7 +1771,9 @@ class Tracker:
         # (a trade made already, a wall on a Pyramids card), not the hidden hand
         if len(messages) == 1 and not hand:
             said, legal = messages.popitem()[1]
-            raise IllegalMoveError(f"{name}: {said}", legal=legal)
+            # (the rule carried apart too, as said: a screen says it whole)
+            reason = next(iter(reasons)) if len(reasons) == 1 else None
+            raise IllegalMoveError(f"{name}: {said}", reason=reason, legal=legal)
         if None not in reasons:  # (its legal moves name the hand)
             # the rule without what it lists of the hand ("keep 2 of the 4 cards dealt
             # to seat 1 (2, 9, 30, 41)"), when that is the same in every world
@@ -1786,8 +1784,9 @@ class Tracker:
                                        f"{rules.pop()}, in any hand it could hold, given "
                                        f"what you have seen")
             if len(rules) == 1:
-                raise IllegalMoveError(f"{name}: move {text[:60]!r} is not legal here: "
-                                       f"{rules.pop()}")
+                rule = rules.pop()
+                raise IllegalMoveError(f"{name}: move {text[:60]!r} is not legal here: {rule}",
+                                       reason=rule)
         # (not the engine's reason: it would name the hand of one sampled world)
         raise IllegalMoveError(f"{name}: move {text[:60]!r} is not possible here: no hand "
                                f"it could hold, given what you have seen, allows it")

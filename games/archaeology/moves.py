@@ -294,8 +294,8 @@ class MoveBase:
         for k in kinds:  # (a whole discard's verb is the discard's: the first kind keeps it)
             allowed.setdefault(KIND_NAMES[k], k)
         if not words or words[0] not in allowed:
-            raise InvalidMoveError(f"cannot read move {text!r} (moves: {', '.join(allowed)})",
-                                   unknown_verb=True)
+            raise InvalidMoveError(f"cannot read move {text!r}", unknown_verb=True,
+                                   cards=list(allowed), listed="moves")
         kind = allowed[words[0]]
         args = words[1:]
         if kind == TRADE:
@@ -464,9 +464,9 @@ def parse_checked_move(state: ArchaeologyState, text: object,
         except InvalidMoveError as exc:
             if not exc.unknown_verb:
                 raise
-            raise InvalidMoveError(f"cannot read move {typed!r} (moves: "
-                                   f"{', '.join(decision_verbs(state))})",
-                                   unknown_verb=True) from None
+            # (the verbs carried apart: the tracker lists those of any hand it could hold)
+            raise InvalidMoveError(f"cannot read move {typed!r}", unknown_verb=True,
+                                   cards=decision_verbs(state), listed="moves") from None
 
     def offers() -> list[str]:  # (a close miss: suggested as the screen writes its moves,
         # whole trades, never the engine's steps: 'trade talisman for coin', not 'take talisman')
@@ -475,10 +475,10 @@ def parse_checked_move(state: ArchaeologyState, text: object,
 
     move = read_text(state, text, reading, forms, offers=offers)
     if move.kind == TRADE:
-        state.check_trade(move)
+        state.check_trade(move, str(text))
         return move
     if move.kind == DISCARDS or move.kind == DISCARD and move not in state.legal_moves():
-        state.check_discards(move)
+        state.check_discards(move, str(text))
         return move
     return parse_checked(state, text, reading, forms, why=why_illegal, offers=offers)
 

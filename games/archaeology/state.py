@@ -621,24 +621,32 @@ class ArchaeologyState(HiddenInformation):
         cover = sum(int(rules.trade[c]) for c in paid[:-1])
         return cover >= sum(int(rules.trade[c]) for c in trade.b)
 
-    def check_trade(self, trade: MoveBase) -> None:
+    def check_trade(self, trade: MoveBase, typed: str | None = None) -> None:
         """``IllegalMoveError``, saying why, unless the seat to act may make the whole
         ``trade`` now: no trade in progress and a trade allowed (one between explores), the
         cards in hand and marketplace, the takes within the hand's trade value and covered
         by the gives, and each step legal in turn: the takes, then the gives, the last of
         them covering the takes (a minimal trade); a trade that ``overpays`` has its take
-        steps checked, its gives in hand (see the module docstring)."""
+        steps checked, its gives in hand (see the module docstring). The rule broken is
+        the error's ``reason`` too (a screen says it whole, without the engine's move
+        text); ``typed``: the move as the player wrote it, for the message (``parse_move``'s
+        refusals say the text typed, not the engine's ``trade pot_shard for coin``)."""
         rules = self.rules
         names = rules.cards.names
+        said = repr(typed.strip()) if typed is not None else f"'{trade}'"
+
+        def refused(why: str, legal: str | None = None) -> IllegalMoveError:
+            return IllegalMoveError(f"move {said} is not legal here: {why}", reason=why,
+                                    legal=legal)
+
         if self.phase != P_ACTION or self.trade_takes is not None:
-            raise IllegalMoveError(f"move '{trade}' is not legal here: a whole trade is made "
-                                   f"in a turn's actions, with no trade in progress",
-                                   legal=listing(self.legal_moves()))
+            raise refused("a whole trade is made in a turn's actions, with no trade in "
+                          "progress", legal=listing(self.legal_moves()))
         # (the turn's own limit only: a marketplace without the card, or takes worth more
         # than the hand, also leave no take legal, and are said below)
         if self.trades >= MAX_TRADES_BETWEEN_EXPLORES:
-            raise IllegalMoveError(f"move '{trade}' is not legal here: no trade now (one trade "
-                                   f"before the turn's first explore and one after each)")
+            raise refused("no trade now (one trade before the turn's first explore and one "
+                          "after each)")
         base = self.to_move * rules.treasures
         # (the marketplace first: what it holds is the same whatever the hand holds, so a
         # tracker that cannot see the hand says why another seat's trade is refused)
@@ -646,54 +654,58 @@ class ArchaeologyState(HiddenInformation):
                                    (trade.a, self.hands[base:], "the hand")):
             for c in sorted(set(cards)):
                 if cards.count(c) > held[c]:
-                    raise IllegalMoveError(f"move '{trade}' is not legal here: {where} holds "
-                                           f"{plural(held[c], names[c].replace('_', ' '))}, "
-                                           f"not {cards.count(c)}")
+                    raise refused(f"{where} holds {plural(held[c], names[c].replace('_', ' '))}"
+                                  f", not {cards.count(c)}")
         given = sum(rules.trade[c] for c in trade.a)
         taken = sum(rules.trade[c] for c in trade.b)
         if taken > self.hand_value(self.to_move):
-            raise IllegalMoveError(f"move '{trade}' is not legal here: the takes' trade value "
-                                   f"{taken} passes the hand's {self.hand_value(self.to_move)}")
+            raise refused(f"the takes' trade value {taken} passes the hand's "
+                          f"{self.hand_value(self.to_move)}")
         if given < taken:
-            raise IllegalMoveError(f"move '{trade}' is not legal here: the gives (trade value "
-                                   f"{given}) do not cover the takes (trade value {taken})")
+            raise refused(f"the gives (trade value {given}) do not cover the takes (trade "
+                          f"value {taken})")
         probe = self.clone()
         steps = probe.trade_steps(trade)
         if self.overpays(trade):  # the takes' steps only: the gives are in hand (above)
             steps = [step for step in steps if step.kind == TAKE]
         for step in steps:
             if step not in probe.legal_moves():
-                raise IllegalMoveError(f"move '{trade}' is not legal here: its step '{step}' "
-                                       f"is not", legal=listing(probe.legal_moves()))
+                # (the step as the rest of the line writes cards: 'take pot shard')
+                raise refused(f"its step '{str(step).replace('_', ' ')}' is not legal then",
+                              legal=listing(probe.legal_moves()))
             probe.apply(step)
 
     # --- a whole discard ---------------------------------------------------------------
 
-    def check_discards(self, discard: MoveBase) -> None:
+    def check_discards(self, discard: MoveBase, typed: str | None = None) -> None:
         """``IllegalMoveError``, saying why, unless the seat to act may make ``discard`` now:
         a whole discard (``discard CARDS``: the cards in hand, as many as the seat still
         owes the sandstorm, each step legal in turn), or one ``discard``. A discard refused
         only for its place in card order says so, and names the whole discard it could be
-        part of (the rulebook lets a seat choose its cards, not their order)."""
+        part of (the rulebook lets a seat choose its cards, not their order). A rule
+        broken is the error's ``reason`` too, ``typed`` the move as written: as
+        :meth:`check_trade`'s."""
         names = self.rules.cards.names
         cards = discard.a if discard.kind == DISCARDS else (discard.a,)
+        said = repr(typed.strip()) if typed is not None else f"'{discard}'"
+
+        def refused(why: str) -> IllegalMoveError:
+            return IllegalMoveError(f"move {said} is not legal here: {why}", reason=why)
+
         if self.phase != P_STORM:
             options: list[MoveBase] = options_of(self)
-            raise IllegalMoveError(f"move '{discard}' is not legal here",
-                                   legal=listing(options))
+            raise IllegalMoveError(f"move {said} is not legal here", legal=listing(options))
         if min(cards) < self.storm_last:  # (first: the reason whatever the hand holds)
             raise IllegalMoveError(self._discard_order(min(cards)))
         owed = self.storm_left  # (public, as the hand's size is: before the hand's cards)
         if discard.kind == DISCARDS and len(cards) != owed:
-            raise IllegalMoveError(f"move '{discard}' is not legal here: the seat still owes "
-                                   f"the sandstorm {owed} card{'s' if owed != 1 else ''}, "
-                                   f"not {len(cards)}")
+            raise refused(f"the seat still owes the sandstorm {owed} "
+                          f"card{'s' if owed != 1 else ''}, not {len(cards)}")
         base = self.to_move * self.rules.treasures
         for c in sorted(set(cards)):
             if cards.count(c) > self.hands[base + c]:
                 held = plural(self.hands[base + c], names[c].replace("_", " "))
-                raise IllegalMoveError(f"move '{discard}' is not legal here: the hand holds "
-                                       f"{held}, not {cards.count(c)}")
+                raise refused(f"the hand holds {held}, not {cards.count(c)}")
         probe = self.clone()
         for c in cards:
             if self.rules.discard_moves[c] not in probe.legal_moves():

@@ -192,14 +192,18 @@ def decision_forms(state: "LootNRunState") -> str:
     >>> decision_forms(state_from_deal(make_deal(players=3, seed=1, data=data), data))
     'loot 0|1'
     """
+    return ", ".join(_decision_choices(state)) or _USAGE
+
+
+def _decision_choices(state: "LootNRunState") -> list[str]:
+    """``decision_forms``' moves, one a verb (``["loot 0|1", "run"]``)."""
     choices: dict[str, list[str]] = {}
     for move in state.legal_moves():
         verb, _, rest = str(move).partition(" ")
         choices.setdefault(verb, [])
         if rest:
             choices[verb].append(rest)
-    return ", ".join(f"{verb} {'|'.join(rest)}" if rest else verb
-                     for verb, rest in choices.items()) or _USAGE
+    return [f"{verb} {'|'.join(rest)}" if rest else verb for verb, rest in choices.items()]
 
 
 def read_in(state: "LootNRunState") -> Callable[[str], Move]:
@@ -212,8 +216,12 @@ def read_in(state: "LootNRunState") -> Callable[[str], Move]:
             said = str(exc)
             if not said.endswith(f"({_USAGE})"):
                 raise
-            raise InvalidMoveError(said[:-len(_USAGE) - 1] + f"moves: {decision_forms(state)})",
-                                   unknown_verb=exc.unknown_verb) from None
+            # (the moves carried apart, as a refusal's cards: the tracker lists those of
+            # any hand it could hold)
+            raise InvalidMoveError(said[:-len(_USAGE) - 2].rstrip(),
+                                   unknown_verb=exc.unknown_verb,
+                                   cards=_decision_choices(state) or [_USAGE],
+                                   listed="moves") from None
     return reading
 
 

@@ -73,6 +73,20 @@ def test_a_merged_trade_the_engine_refuses_says_the_rule_in_words(run_cli, tmp_p
         "parchment scrap, not 2"]
 
 
+def test_a_whole_trade_refused_says_the_move_as_typed_and_the_rule_whole(run_cli, tmp_path):
+    """A whole trade the engine refused said the engine's move text ("move 'trade pot_shard
+    broken_cup for talisman' is not legal here: ..."), and play found its rule by cutting
+    the message (the engine carried none apart): the move as typed, the rule whole (seed
+    7: the marketplace holds no talisman)."""
+    keys = ["trade pot shard and broken cup for talisman", "quit"]
+    result = run_cli("play", "archaeology", "--seed", "7", "--record",
+                     str(tmp_path / "game.json"), stdin="\n".join(keys) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: move 'trade pot shard and broken cup for talisman' is not legal here: the "
+        "marketplace holds 0 talismans, not 1 (type a number, or 'moves')"]
+
+
 def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
     """Undo took back a secret look at the Temple's chamber, a room looted, a card dug:
     the deal is fixed, so the card seen came again in the same place and the game played

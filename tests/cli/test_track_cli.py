@@ -459,6 +459,21 @@ def test_a_trade_entered_a_step_at_a_time_is_told_and_refusals_say_no_engine_ste
     assert "legal:" not in result.err
 
 
+def test_your_whole_trade_refused_says_it_as_typed_and_the_rule_whole(run_cli, tmp_path):
+    """Your whole trade refused said the engine's move text ("move 'trade pot_shard
+    pot_shard for coin' is not legal here: ..."): as typed, with the rule it breaks."""
+    setup = "0\npot shard, parchment scrap, coin, talisman\n3 pot shards, coin, talisman\ncoin\n"
+    result = run_cli("track", "archaeology", "--players", "3", "--record",
+                     str(tmp_path / "t.json"),
+                     stdin=setup + "trade 2 pot shards for coin\ntrade coin for talisman\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: move 'trade 2 pot shards for coin' is not legal here: the hand holds 1 pot "
+        "shard, not 2",
+        "error: move 'trade coin for talisman' is not legal here: the gives (trade value 2) "
+        "do not cover the takes (trade value 3)"]
+
+
 def test_looting_a_deck_not_at_the_table_says_so(run_cli, tmp_path):
     """'loot deck 2', yours or another seat's, was "not a Loot N Run move" where 'loot 2'
     says there is no deck 2."""

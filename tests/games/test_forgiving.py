@@ -186,8 +186,11 @@ def test_a_suggestion_is_kept_apart_and_reads_back_in_a_players_words(game):
     with pytest.raises(InvalidMoveError) as error:
         engine.parse_move(state, sale[1:])  # ('ell coin 2')
     assert error.value.suggestion == sale
-    assert error.value.said.startswith(f"cannot read move {sale[1:]!r} (moves: sell, ")
-    assert str(error.value) == f"{error.value.said}; did you mean `{sale}`?"
+    # (the decision's verbs carried apart, as a refusal's cards are: ``said`` without them)
+    assert error.value.said == f"cannot read move {sale[1:]!r}"
+    assert error.value.listed == "moves" and error.value.cards[0] == "sell"
+    assert str(error.value) == (f"{error.value.said} (moves: {', '.join(error.value.cards)}); "
+                                f"did you mean `{sale}`?")
     moves = [m for m in state.legal_moves() if "_" in str(m)]
     assert moves
     for move in moves:

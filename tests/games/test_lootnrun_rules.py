@@ -394,6 +394,13 @@ def test_text_that_is_no_move_lists_the_moves_of_the_decision():
                                    "awaken 2); did you mean `run`?")
     assert refusal(s, "loot 2") == "move 'loot 2': there is no deck 2 (decks 0 and 1)"
     assert refusal(s, "lot 0").endswith("; did you mean `loot 0`?")
+    # (the moves carried apart, as a refusal's cards: the tracker lists those of any hand
+    # another seat could hold without rewriting the message)
+    with pytest.raises(InvalidMoveError) as refused:
+        lootnrun.parse_move(s, "zz")
+    assert refused.value.said == "'zz' is not a Loot N Run move"
+    assert (refused.value.listed, refused.value.cards) == ("moves", ("loot 0|1", "run",
+                                                                     "awaken 2"))
 
 
 @pytest.mark.parametrize("players", [4, 2])

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from games import load
-from games.errors import DigsiteError, InvalidMoveError
+from games.errors import DigsiteError, IllegalMoveError, InvalidMoveError
 from games.tracking import TableRecord, Tracker, read_table, table_session
 
 #: Every game, every New Expedition monument, tables of several sizes and seats.
@@ -883,8 +883,9 @@ _CUPS = ("1", "4 broken cups", "2 broken cups, coin, talisman, pot shard", "card
     (_BASE + ("take coin", "give coin", "take pot shard"),
      r"^seat 1: move 'take pot shard' is not legal here: no trade now \(one trade before the "
      r"turn's first explore and one after each\)$"),
-    (_BASE + ("trade pot shard for 2 coins",),
-     r"^seat 1: move '.*' is not legal here: the marketplace holds 1 coin, not 2$"),
+    (_BASE + ("trade pot shard for 2 coins",),  # (as typed: not 'trade pot_shard for ...')
+     r"^seat 1: move 'trade pot shard for 2 coins' is not legal here: the marketplace holds "
+     r"1 coin, not 2$"),
     # the order the tracker takes a trade's steps in, said
     (_BASE + ("take talisman", "take coin"),
      r"^seat 1: move 'take coin' is not legal here: the takes are entered in card order: the "
@@ -905,8 +906,12 @@ def test_another_seats_refused_trade_step_says_the_rule_it_breaks(lines, message
     tracker = Tracker.start(load("archaeology"), players=2, seat=0)
     for line in lines[:-1]:
         tracker.enter(line)
-    with pytest.raises(DigsiteError, match=message):
+    with pytest.raises(DigsiteError, match=message) as refused:
         tracker.enter(lines[-1])
+    # the rule carried apart too (track says it whole, without the engine's legal steps)
+    if " is not legal here: " in str(refused.value):
+        assert isinstance(refused.value, IllegalMoveError)
+        assert refused.value.reason == str(refused.value).partition(" is not legal here: ")[2]
 
 
 def test_the_maps_that_can_come_out_are_listed_by_number():

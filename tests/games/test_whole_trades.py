@@ -90,8 +90,10 @@ def test_check_trade_accepts_exactly_the_trades_the_steps_reach(game):
                                     and value(takes) <= state.hand_value(seat))
                         try:
                             move = engine.parse_move(state, str(trade))
-                        except IllegalMoveError:
+                        except IllegalMoveError as refused:
                             assert str(trade) not in reached and not overpaid
+                            # (the rule carried apart: a screen says it whole)
+                            assert refused.reason and refused.reason in str(refused)
                             continue
                         after = state.clone()
                         after.apply(move)
@@ -135,14 +137,23 @@ def test_illegal_trades_say_why():
             ("trade coin coin coin for talisman", "the hand holds 2 coins, not 3")):
         with pytest.raises(IllegalMoveError, match=reason):
             archaeology.parse_move(state, text)
+    # the rule carried apart (play cut it out of the message at " is not legal here: "),
+    # the move as typed (it said the engine's 'trade coin coin coin for talisman')
+    with pytest.raises(IllegalMoveError) as refused:
+        archaeology.parse_move(state, "trade 3 Coins for talisman")
+    assert refused.value.reason == "the hand holds 2 coins, not 3"
+    assert str(refused.value) == ("move 'trade 3 Coins for talisman' is not legal here: the "
+                                  "hand holds 2 coins, not 3")
     traded = state.clone()
     traded.apply(archaeology.parse_move(traded, "trade coin coin for talisman"))
     with pytest.raises(IllegalMoveError, match="no trade now"):
         archaeology.parse_move(traded, "trade parchment_scrap for pot_shard")
     mid = state.clone()
     mid.apply(archaeology.parse_move(mid, "take talisman"))
-    with pytest.raises(IllegalMoveError, match="no trade in progress"):
+    with pytest.raises(IllegalMoveError, match="no trade in progress") as refused:
         archaeology.parse_move(mid, "trade coin coin for talisman")
+    assert refused.value.reason == ("a whole trade is made in a turn's actions, with no trade "
+                                    "in progress")
 
 
 def test_a_players_trade_may_overpay():
