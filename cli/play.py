@@ -12,6 +12,8 @@ decision asks, and the legal moves as whole decisions, numbered. The person answ
 * ``undo``: back to the person's previous decision (the bots' moves since are taken back),
   only over what showed the person nothing new (at a table with bots: the deal is fixed, so
   a card seen, taken back, would be known in the game played again; ``_seen_since``);
+  ``undo anyway`` (``undo!``) takes it back all the same, the screen saying that the person
+  keeps knowing what they saw and the record marking it (``undone_over_seen``);
 * ``show`` the screen again, ``moves`` the list again, ``help``, ``quit``.
 
 The words come from the engines' presentation modules (``games.table``, through
@@ -61,6 +63,8 @@ COMMANDS = (
     ("undo", "take back your last decision (and the bots' moves since), unless the game "
              "has shown you something new since: a card dug or drawn, a secret look, rooms "
              "revealed (at a table with bots)"),
+    ("undo anyway", "take it back all the same (`undo!` for short): you keep knowing what "
+                    "you saw, and the record says so"),
     ("show / moves", "the whole screen again / the list of moves again"),
     ("trades", "the trades, where the list counts them in one line (the New Expedition)"),
     ("quit", "stop here; the game so far stays in the record file"),
@@ -156,6 +160,8 @@ class _Game:
     #: an undo just took the game back: the events shown next are what led to the decision
     #: taken back, shown again (not news)
     undone: bool = False
+    #: what the person had seen when that undo took it back anyway (``undo anyway``)
+    undone_seen: str | None = None
 
     def replay(self) -> None:
         """The state after the record's moves, from the deal (after an undo)."""
@@ -242,9 +248,12 @@ def _events(g: _Game) -> list[str]:
     else:
         head = "--- since your last move ---" if g.decided else "--- before your first move ---"
     lines = ([head] + [f"  {e}" for e in g.events]) if g.events else []
-    if g.undone:
+    if g.undone and g.undone_seen is not None:
+        lines.insert(0, f"(undone anyway: back to your previous decision; you keep knowing "
+                        f"what you saw ({g.undone_seen}), and the record marks this takeback)")
+    elif g.undone:
         lines.insert(0, "(undone: back to your previous decision)")
-    g.events, g.undone = [], False
+    g.events, g.undone, g.undone_seen = [], False, None
     return lines
 
 
@@ -413,22 +422,28 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
         if word in ("hint", "?"):
             _hint(g, term, rest.strip(), seed + len(g.record.moves))
             continue
-        if word == "undo":
+        if word in ("undo", "undo!"):
+            anyway = word == "undo!" or rest.strip().lower() == "anyway"
             if not g.decided:
                 term.complain("nothing to undo: this is your first decision")
                 continue
             # (alone at the table, the deal is all one plays against: undo takes back
             # anything, as a practice game's should)
             seen = _seen_since(g, g.decided[-1]) if len(g.names) > 1 else None
-            if seen is not None:
+            if seen is not None and not anyway:
                 term.complain(f"undo stops here: you have seen what came since ({seen}); "
-                              f"undo goes back only over what showed you nothing new")
+                              f"undo goes back only over what showed you nothing new; "
+                              f"`undo anyway` (or `undo!`) takes it back all the same, and "
+                              f"you keep knowing what you saw")
                 continue
             del_from = g.decided.pop()
+            if seen is not None:  # (the record says the game played again was played knowing)
+                g.record = replace(g.record, undone_over_seen=g.record.undone_over_seen + (
+                    {"at": del_from, "seen": seen},))
             g.record = replace(g.record, moves=g.record.moves[:del_from])  # (its data kept)
             g.replay()
             save(g.record)
-            g.events, g.undone = [], True
+            g.events, g.undone, g.undone_seen = [], True, seen
             return None
         if text.isdigit():
             n = int(text) if len(text) <= 6 else 0

@@ -10,7 +10,9 @@ A record is the deal and the moves in order, each tagged with the seat that play
                                              # with (``cards_data.fingerprint``)
      "comment": "...",                       # optional: free text on the whole game
      "moves": [{"seat": 0, "move": "dig"}, {"seat": 0, "move": "end", "comment": "..."}, ...],
-     "result": {"returns": [12, 30], "winners": [1]}}   # optional (a finished game)
+     "result": {"returns": [12, 30], "winners": [1]},   # optional (a finished game)
+     "undone_over_seen": [{"at": 4, "seen": "..."}]}    # optional: takebacks over what
+                                             # the person had seen (``digsite play``)
 
 * ``record`` is the format version (1). Every key is read through ``games.reader``:
   unknown keys are refused, and every problem is one ``InvalidStateError`` line naming
@@ -23,6 +25,11 @@ A record is the deal and the moves in order, each tagged with the seat that play
   a person (``digsite play`` writes it). :meth:`GameRecord.default_seat` is the seat a
   command looks at when none is given: the person's, when exactly one seat is a person,
   else seat 0.
+* **Takebacks over what was seen.** ``digsite play``'s ``undo anyway`` at a table with
+  bots takes back a decision after which the game showed the person something new (a card
+  dug, a secret look): the game played again is played knowing it. ``undone_over_seen``
+  says each such takeback: ``at``, the number of moves the record kept, and ``seen``, the
+  first thing seen, in the screen's words. It changes nothing in the replay.
 * **Comments** (the annotated PGN of our games): a move may carry a ``comment``, and the
   record one for the whole game; ``digsite review --annotate`` writes them beside each
   decision it reviewed. They change nothing in the replay.
@@ -91,6 +98,9 @@ class GameRecord:
     #: it replayed with the bundled prices, and its money came out otherwise); ``None``
     #: (a record older than it) is read with the data given, which the CLI says in a note
     cards: dict[str, str] | None = None
+    #: takebacks over what the person had seen (``play``'s ``undo anyway``): each
+    #: ``{"at": moves kept, "seen": the first thing seen}``; ``()``: none
+    undone_over_seen: tuple[dict[str, Any], ...] = ()
 
     @classmethod
     def start(cls, game_id: str, deal: dict[str, Any], *, seats: Sequence[str] | None = None,
@@ -144,6 +154,8 @@ class GameRecord:
                         for e in self.moves]
         if self.result is not None:
             out["result"] = self.result
+        if self.undone_over_seen:
+            out["undone_over_seen"] = [dict(u) for u in self.undone_over_seen]
         return out
 
 
@@ -274,9 +286,14 @@ def read_record(doc: Any, game_id: str | None, data: Any) -> GameRecord:
                    for k, v in enumerate(res.items("winners", min_length=1))]
         res.done()
         result = {"returns": returns, "winners": winners}
+    undone = []
+    for i, item in enumerate(node.items("undone_over_seen", default=[])):
+        entry = node.node_at(item, f"undone_over_seen[{i}]")
+        undone.append({"at": entry.integer("at", lo=0), "seen": entry.text("seen")})
+        entry.done()
     node.done()
     record = GameRecord(game, players, deal, tuple(moves), seats, source, result, comment,
-                        cards)
+                        cards, tuple(undone))
     final_state(record, data)  # validate by replay
     return record
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import cards_data
 from games.record import read_record
 
@@ -99,7 +101,8 @@ def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
     assert result.err.splitlines() == [
         "error: undo stops here: you have seen what came since (you looked secretly at "
         "chamber A: 2 pot shards, 2 parchment scraps, 1 coin); undo goes back only over "
-        "what showed you nothing new"]
+        "what showed you nothing new; `undo anyway` (or `undo!`) takes it back all the same, "
+        "and you keep knowing what you saw"]
     result = run_cli("play", "expedition", "--monument", "temple", "--seed", "3", "--record",
                      str(tmp_path / "e.json"), stdin="1\nundo\nquit\n")
     assert result.code == 0 and result.err == "", result.err
@@ -112,6 +115,44 @@ def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
     result = run_cli("play", "archaeology", "--seed", "1", "--record", str(tmp_path / "a.json"),
                      stdin="1\nundo\nquit\n")  # (the thief sent, and the card it took seen)
     assert "(the thief took a pot shard from seat 1 (greedy))" in result.err, result.err
+
+
+@pytest.mark.parametrize("anyway", ["undo anyway", "undo!", "Undo Anyway"])
+def test_undo_anyway_takes_back_what_you_saw_and_says_you_keep_knowing_it(run_cli, tmp_path,
+                                                                          anyway):
+    """Undo stopped at a secret look and left no way past it: `undo anyway` (`undo!`) takes
+    it back all the same, the screen says that you keep knowing what you saw, and the
+    record marks the takeback (``undone_over_seen``); a plain undo, as before."""
+    target = tmp_path / "e.json"
+    result = run_cli("play", "expedition", "--monument", "temple", "--seed", "3", "--record",
+                     str(target), stdin=f"1\nlook A\nundo\n{anyway}\nquit\n")
+    assert result.code == 0, result.err
+    assert len(result.err.splitlines()) == 1  # (the plain undo's stop)
+    seen = "you looked secretly at chamber A: 2 pot shards, 2 parchment scraps, 1 coin"
+    assert (f"(undone anyway: back to your previous decision; you keep knowing what you saw "
+            f"({seen}), and the record marks this takeback)") in result.out
+    doc = json.loads(target.read_text())
+    assert doc["undone_over_seen"] == [{"at": 1, "seen": seen}]
+    record = _record(target, "expedition")  # (read back: the key is the format's)
+    assert record.undone_over_seen == ({"at": 1, "seen": seen},)
+    assert [e.move for e in record.moves] == ["sell pot_shard 1"]
+    assert record.to_json() == doc
+
+
+def test_undo_anyway_over_nothing_seen_and_alone_is_a_plain_undo(run_cli, tmp_path):
+    """Where undo goes back anyway (nothing seen; solo practice, over anything) `undo anyway`
+    is undo: no takeback over seen information marked."""
+    target = tmp_path / "e.json"
+    result = run_cli("play", "expedition", "--monument", "temple", "--seed", "3", "--record",
+                     str(target), stdin="1\nundo!\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert "(undone: back to your previous decision)" in result.out
+    assert "undone_over_seen" not in json.loads(target.read_text())
+    result = run_cli("play", "ancients", "--players", "1", "--record", str(tmp_path / "s.json"),
+                     stdin="1\n1\n1\nundo\nundo\nquit\n")  # (a refill drawn, taken back)
+    assert result.code == 0 and result.err == "", result.err
+    assert result.out.count("(undone: back to your previous decision)") == 2
+    assert "undone_over_seen" not in json.loads((tmp_path / "s.json").read_text())
 
 
 def test_the_end_of_loot_n_run_tells_each_seats_rooms_and_score(run_cli, tmp_path):
