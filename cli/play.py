@@ -42,6 +42,7 @@ from games.seeding import child_seeds, make_rng
 from games.table import card_names, owed_refusal, plural
 from games.tracking import merged_trade
 from solvers import openspiel, services
+from solvers.hints import Hint
 from solvers.limits import Limit
 
 from . import format as fmt
@@ -703,5 +704,25 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
     if term.emit:
         term.emit({"event": "hint", "hint": jsonable(result)})
         return
+    if names is not None:
+        result = _named_words(game, state, result, names)
     for line in fmt.format_hint(result, names=names, cards=card_names(game.data)).splitlines():
         term.say("  " + line)
+
+
+def _named_words(game: Game, state: Any, result: Hint, names: list[str]) -> Hint:
+    """``result`` (a hint of ``state``'s decision) with its moves' words naming the seats
+    as the screen does ("send the thief to seat 1 (greedy)"; the search tells its moves in
+    its sampled world, without the screen's names: "seat 1"): each row whose move reads
+    here and whose words are the engine's for it, told again with ``names``. The JSON
+    keeps the search's words."""
+    rows = []
+    for row in result.rows:
+        try:
+            move = game.parse_move(state, row.move)
+            if row.words is not None and game.describe(state, move) == row.words:
+                row = replace(row, words=game.describe(state, move, names=names) or row.words)
+        except DigsiteError:  # (a row this state does not read: its words as they were)
+            pass
+        rows.append(row)
+    return replace(result, rows=tuple(rows))

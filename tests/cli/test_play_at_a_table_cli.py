@@ -89,6 +89,20 @@ def test_a_whole_trade_refused_says_the_move_as_typed_and_the_rule_whole(run_cli
         "marketplace holds 0 talismans, not 1 (type a number, or 'moves')"]
 
 
+def test_a_hints_words_name_the_seats_as_the_screen_does(run_cli, tmp_path):
+    """The hint's words of a thief sent said "seat 1" where the list above them says "seat
+    1 (greedy)" (the search's words, told without the screen's names); the same names now
+    (seed 8, three seats: the person's first decision is the thief's victim)."""
+    result = run_cli("play", "archaeology", "--seed", "8", "--players", "3", "--record",
+                     str(tmp_path / "game.json"), stdin="hint 50\nquit\n")
+    assert result.code == 0, result.err
+    hint = result.out[result.out.index("your move> hint 50"):]
+    for seat in (1, 2):
+        assert (f"= send the thief to seat {seat} (greedy): it takes a random card of that "
+                f"seat's hand") in hint, hint
+    assert "send the thief to seat 1:" not in hint
+
+
 def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
     """Undo took back a secret look at the Temple's chamber, a room looted, a card dug:
     the deal is fixed, so the card seen came again in the same place and the game played
