@@ -425,8 +425,15 @@ class Node:
 
 
 def players_words(low: int, high: int) -> str:
-    """A range of table sizes in words: ``"2 to 4 players"``, or ``"3 players"`` for one."""
-    return f"{low} to {high} players" if low < high else f"{low} players"
+    """A range of table sizes in words: ``"2 to 4 players"``, or ``"3 players"`` for one
+    (``"1 player"``: it said "1 players").
+
+    >>> players_words(2, 4), players_words(3, 3), players_words(1, 1)
+    ('2 to 4 players', '3 players', '1 player')
+    """
+    if low < high:
+        return f"{low} to {high} players"
+    return f"{low} player" if low == 1 else f"{low} players"
 
 
 def engine_players(game: str) -> range:

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from cards_data import players_words
 from games import load, registry
 from games.errors import InvalidStateError
 
@@ -110,3 +111,10 @@ def test_the_status_line_counts_steps(monkeypatch):
         step()
         assert "work: 2 steps done" in screen.getvalue()
     assert "(s)" not in screen.getvalue()
+
+
+@pytest.mark.parametrize("low, high, said", [(1, 1, "1 player"), (2, 2, "2 players"),
+                                             (1, 2, "1 to 2 players")])
+def test_a_range_of_table_sizes_says_one_player_or_several(low, high, said):
+    """``players_words(1, 1)`` said "1 players"."""
+    assert players_words(low, high) == said
