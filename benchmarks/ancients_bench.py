@@ -159,8 +159,9 @@ def _planner_and_hint(data: AncientsData, *, quick: bool, progress: Progress) ->
         "stress_median_wall_s": round(statistics.median(stress_times), 3),
         "stress_worst_wall_s": round(max(stress_times), 3),
         "stress_cpu_worst_s": round(max(stress_cpu), 3),
-        "stress_per_position": [[round(w, 3), round(c, 3), k] for w, c, k in
-                                zip(stress_times, stress_cpu, stress_nodes)],
+        # (each time named by its clock; a [wall, CPU, nodes] list named neither)
+        "stress_by_position": [{"wall_s": round(w, 3), "cpu_s": round(c, 3), "nodes": k}
+                               for w, c, k in zip(stress_times, stress_cpu, stress_nodes)],
         "stress_nodes_max": max(stress_nodes),
         "stress_unfinished": stress_open,
         "stress_target_met": max(stress_times) <= 1.0 and not stress_open,
@@ -187,7 +188,7 @@ def _planner_and_hint(data: AncientsData, *, quick: bool, progress: Progress) ->
         f"{f['stress_unfinished']} stopped at the {STRESS_CAP_S:g} s cap [target 1 s: "
         f"{yes[f['stress_target_met']]}]; CPU worst {f['stress_cpu_worst_s']} s",
         "  stress per position (wall s, CPU s, nodes): " + ", ".join(
-            f"{w}/{c}/{k}" for w, c, k in f["stress_per_position"]),
+            f"{p['wall_s']}/{p['cpu_s']}/{p['nodes']}" for p in f["stress_by_position"]),
         f"  hint at the default budget ({DEFAULT_HINT_ITERATIONS} iterations): "
         f"{f['hint_default_wall_s']} s [target 5: {yes[f['hint_target_met']]}]",
     ]

@@ -284,9 +284,8 @@ def _bench_help() -> str:
         "ismcts_wall_ms_per_iteration). Its name says the clock: a name with cpu is CPU "
         "time, one with wall wall-clock time; deterministic_s is CP-SAT's deterministic "
         "time, the same run to run, and cap_s the cap that a command's wall and CPU time "
-        "are each held to (the time-limit cap tables). The strength suite's playout_rates "
-        "are iterations per CPU second. \"machine\" holds the build and the load average "
-        "at the end."]
+        "are each held to (the time-limit cap tables). \"machine\" holds the build and the "
+        "load average at the end."]
     return "\n".join("\n".join(textwrap.wrap(p, 76, break_on_hyphens=False))
                      for p in paragraphs)
 

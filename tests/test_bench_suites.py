@@ -20,7 +20,8 @@ def test_strength_matches_take_games_backend_and_judge_targets(monkeypatch):
         strength.Match("Loot N Run vs random", "lootnrun", ("ismcts", "random"), 0.95,
                        iterations=(20, 20)),))
     monkeypatch.setattr(strength, "playout_rates", lambda **_: {
-        "ours": 2.0, "uniform": 1.0, "ratio": 0.5, "quarter": 1.5, "quarter_ratio": 0.75})
+        "ours_iterations_per_cpu_s": 2.0, "uniform_iterations_per_cpu_s": 1.0, "ratio": 0.5,
+        "quarter_iterations_per_cpu_s": 1.5, "quarter_ratio": 0.75})
     report = run_benchmarks(["strength"], full=True, games=4,
                             execution=Execution(workers=2))
     figures = report["suites"]["strength"]["figures"]
@@ -360,3 +361,14 @@ def test_every_suites_times_name_their_clock():
     world, seat = search_bench.opening(lootnrun, cards_data.load("lootnrun"))
     parts = search_bench.breakdown(world, seat, {}, 20)
     assert {"search_cpu_ms", "playout_cpu_ms", "tree_cpu_ms", "clone_cpu_ms"} <= set(parts)
+    # times whose names said no unit at all, so the check above passed them: the strength
+    # suite's playout_rates ("ours": iterations per CPU s) and the Ancients stress's
+    # [wall, CPU, nodes] per position
+    from benchmarks import ancients_bench, strength_bench
+
+    rates = strength_bench.playout_rates(iterations=4, rounds=1)
+    assert set(rates) == {"ours_iterations_per_cpu_s", "uniform_iterations_per_cpu_s",
+                          "quarter_iterations_per_cpu_s", "ratio", "quarter_ratio"}, rates
+    ancients = _figure_names(Path(ancients_bench.__file__).read_text(encoding="utf-8"))
+    assert {"stress_by_position", "wall_s", "cpu_s", "nodes"} <= ancients
+    assert "stress_per_position" not in ancients
