@@ -268,6 +268,10 @@ def test_the_move_list_names_the_person_as_the_title_does(browser, tmp_path):
         said = [li.text for li in browser.find_elements("css selector", "#moves li")]
         assert said[0].startswith("you: ") and any(s.startswith("seat 1: ") for s in said)
         assert not any(s.startswith("seat 0") for s in said), said
+        # the seat box said "seen by seat 0 (you)": the person as the page names them
+        seats = [o.get_attribute("textContent")
+                 for o in browser.find_elements("css selector", "#seat option")]
+        assert seats == ["you", "seat 1 (greedy)"], seats
 
 
 def test_the_budget_box_follows_the_game_and_a_closed_page_stops_its_search(browser, server):

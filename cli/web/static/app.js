@@ -86,12 +86,14 @@ function setBudget(doc) {
   $("best-units").textContent = budget.units;
 }
 
+// Each seat as the rest of the page and `digsite play` name it: the record's person "you"
+// (it said "seen by seat 0 (you)" under a title "played by you"), another "seat 1 (greedy)"
 function setupSeats(doc) {
   const select = $("seat");
   select.replaceChildren();
   for (let s = 0; s < doc.players; s++) {
-    const who = doc.seat_words ? ` (${doc.seat_words[s]})` : "";
-    const option = text("option", `seat ${s}${who}`);
+    const who = doc.seat_words ? doc.seat_words[s] : null;
+    const option = text("option", who === "you" ? "you" : `seat ${s}` + (who ? ` (${who})` : ""));
     option.value = s;
     select.append(option);
   }
