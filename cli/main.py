@@ -644,6 +644,9 @@ def _seed_range(text: str | None) -> list[int] | None:
                                  f"{_clip(text)!r}", param_hint="'--seeds'")
     low = int(match.group(1))
     high = int(match.group(2)) if match.group(2) is not None else low
+    if low < 0 or high >= 2 ** 63:  # (SEED's range: each seed of a batch is one --seed N)
+        raise click.BadParameter(f"{_clip(text)!r}: seeds are 0 to 2**63-1, as --seed takes",
+                                 param_hint="'--seeds'")
     if high < low:
         raise click.BadParameter(f"{text!r}: the range is empty", param_hint="'--seeds'")
     if high - low + 1 > MAX_DEALS:

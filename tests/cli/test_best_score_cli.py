@@ -103,6 +103,13 @@ def test_exactly_one_deal_source(run_cli, args):
     assert result.code == 2 and ERROR_LINE.match(result.err), result.err
 
 
+@pytest.mark.parametrize("text", ["-1-3", "-5--3", "9223372036854775807-9223372036854775808"])
+def test_a_seeds_range_holds_only_seeds_that_seed_takes(run_cli, text):
+    # (-1-3 solved five deals, -1 among them, which --seed -1 refuses)
+    assert_bad_input(run_cli("best-score", "ancients", "--seeds", text, "--budget", "0.05"),
+                     "'--seeds'", "0 to 2**63-1")
+
+
 def test_a_batch_is_the_same_for_any_worker_count(run_cli):
     one = run_cli("best-score", "ancients", "--seeds", "1-3", "--budget", "1", "--json")
     two = run_cli("best-score", "ancients", "--seeds", "1-3", "--budget", "1", "--json",
