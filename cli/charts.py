@@ -134,5 +134,7 @@ def best_score_distribution(scores: Sequence[float], *, game: str,
                  fontsize=10)
     ax.set_xlabel("best score of the deal")
     ax.set_ylabel("deals")
+    from matplotlib.ticker import MaxNLocator  # (after _pyplot: matplotlib is there)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # (no 0.25 of a deal)
     ax.grid(axis="y", alpha=0.3)
     return _svg(fig, plt)

@@ -704,7 +704,8 @@ def _execution_options(func: F) -> F:
 @CARDS
 @JSON
 @click.option("--svg", "svg_file", default=None, metavar="FILE",
-              help="Also draw the plan as an SVG picture in FILE (one deal).")
+              help="Also draw the plan as an SVG picture in FILE (with --seeds: a chart of "
+                   "the deals' best scores, the proven optima apart).")
 @click.option("--export-model", "model_file", default=None, metavar="FILE",
               help="Also write the CP-SAT model the solve used to FILE (one deal), as the "
                    "OR-Tools samples' --output_proto does: text format for .pbtxt/.txt, "
@@ -723,8 +724,6 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
     seeds = _seed_range(seed_range)
     if sum(x is not None for x in (deal_file, seed, seeds)) != 1:
         raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
-    if svg_file and seeds is not None:
-        raise click.UsageError("--svg draws one deal's plan: give DEAL.json or --seed N")
     short = _rounds(game, rounds)
     if short and deal_file is not None:  # (a deal file has its own rounds)
         raise click.UsageError("--rounds deals the deal of --seed N or of each of --seeds A-B "
@@ -743,6 +742,10 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
         with first_press_stops(), _progress(len(seeds), f"{game} best scores") as step:
             result = best_scores(game, seeds, data=data_, limit=limit, execution=execution,
                                  progress=step, deal_options=short)
+        if svg_file:  # (many deals have no one plan to draw: the scores' spread instead)
+            write_text(svg_file, charts.best_score_distribution(
+                [row["score"] for row in result["deals"]], game=game,
+                proven=[row["status"] == "OPTIMAL" for row in result["deals"]]))
         click.echo(fmt.to_json(result) if as_json else
                    fmt.format_best_scores(result, elapsed=time.monotonic() - start))
         _exit_if_interrupted()

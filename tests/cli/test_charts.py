@@ -79,6 +79,19 @@ def test_best_score_distribution_chart():
     assert _has(image, "#0072B2") and _has(image, "#E69F00")
 
 
+def test_batch_best_score_svg_from_the_command_line(run_cli, tmp_path):
+    # the contract's `best-score GAME --seeds A-B ... --svg FILE` was refused ("--svg draws
+    # one deal's plan"); a batch draws the distribution of its deals' best scores
+    picture = tmp_path / "scores.svg"
+    args = ("best-score", "ancients", "--seeds", "1-3", "--budget", "0.3", "--json")
+    result = run_cli(*args, "--svg", str(picture))
+    assert result.code == 0, result.err
+    assert result.out == run_cli(*args).out  # the JSON is the same with or without it
+    image = render(picture.read_text())
+    assert_not_blank(image)
+    assert _has(image, "#E69F00")  # three deals found, none proven
+
+
 def test_review_svg_from_the_command_line(run_cli, tmp_path):
     made = run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "1",
                    "--record", str(tmp_path / "recs"))
