@@ -8,8 +8,9 @@ every game (``services``, ``arena``, ``demo``, ``review``, ``batch``); inside a 
 package nothing imports its ``service``.
 No ``solvers`` import hides inside a function body, where it could hide a cycle.
 
-Also: nothing in games/ imports ortools, networkx or click, and nothing below cli/ uses
-the global random generator.
+Also: nothing in games/ imports ortools, networkx or click, nothing below cli/ prints or
+exits (only a developer script's ``main``, run as ``python -m``, does), and nothing below
+cli/ uses the global random generator.
 """
 
 from __future__ import annotations
@@ -128,4 +129,41 @@ def test_no_global_random_generator(layer):
                 names = {a.name for a in node.names}
                 if names - {"Random"}:
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {sorted(names)} from random")
+    assert not bad, "\n".join(bad)
+
+
+#: What prints or ends the process (ARCHITECTURE.md: "nothing below cli/ prints or exits";
+#: a library reports by returning or raising, and the CLI says it).
+PRINTS_OR_EXITS = {"print", "exit", "quit", "sys.exit", "os._exit", "sys.stdout.write",
+                   "sys.stderr.write", "sys.stdout.flush", "sys.stderr.flush"}
+
+
+def _script_mains(tree: ast.Module) -> set[int]:
+    """The ids of the nodes inside a module-level ``def main`` (a developer script's entry,
+    ``python -m cards_data.generate``, ``python -m benchmarks.ancients_sides``): a script
+    reports on its terminal and exits with its status, as the CLI does."""
+    return {id(inner) for node in tree.body
+            if isinstance(node, ast.FunctionDef) and node.name == "main"
+            for inner in ast.walk(node)}
+
+
+@pytest.mark.parametrize("layer", LAYERS[:-1])
+def test_nothing_below_the_cli_prints_or_exits(layer):
+    bad = []
+    for path in sorted((ROOT / layer).rglob("*.py")):
+        if path.name == "__main__.py":  # (`python -m PACKAGE`: the script itself)
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        script = _script_mains(tree)
+        for node in ast.walk(tree):
+            if id(node) in script:
+                continue
+            if isinstance(node, ast.Call) and ast.unparse(node.func) in PRINTS_OR_EXITS:
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno} calls {ast.unparse(node.func)}")
+            elif isinstance(node, ast.Raise) and node.exc is not None and \
+                    ast.unparse(node.exc).split("(")[0] == "SystemExit":
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno} raises {ast.unparse(node.exc)}")
+            elif isinstance(node, ast.Attribute) and ast.unparse(node) in {"sys.stdout",
+                                                                           "sys.stderr"}:
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno} writes to {ast.unparse(node)}")
     assert not bad, "\n".join(bad)
