@@ -10,14 +10,15 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping, Sequence
 
 import cards_data
 from cards_data import MAX_INPUT_CHARS, CardData, check_input_size
 from cards_data._schema import JSON_WORDS
 from games.errors import DigsiteError, InvalidStateError
 
-__all__ = ["read_json", "parse_json", "read_text", "load_cards", "naming"]
+__all__ = ["read_json", "parse_json", "read_text", "load_cards", "given_cards", "card_data",
+           "naming"]
 
 
 def read_text(path: str) -> tuple[str, str]:
@@ -88,3 +89,21 @@ def naming(path: str | None) -> Iterator[None]:
 def load_cards(game_id: str, path: str | None) -> CardData:
     """The game's card data: bundled, or the user's ``--cards FILE``."""
     return cards_data.load(game_id, path)
+
+
+def given_cards(paths: Sequence[str]) -> dict[str, CardData]:
+    """The card data of a repeatable ``--cards FILE`` (``games``, ``serve``) by game id, each
+    file validated; two files of one game are refused in one line."""
+    given: dict[str, CardData] = {}
+    for path in paths:
+        loaded = cards_data.validate_file(path)
+        if loaded.game in given:
+            raise DigsiteError(f"--cards: {path} and {given[loaded.game].source} both hold "
+                               f"{loaded.game} card data: give one file a game")
+        given[loaded.game] = loaded
+    return given
+
+
+def card_data(game_id: str, given: Mapping[str, CardData]) -> CardData:
+    """``game_id``'s card data: the one ``given`` (:func:`given_cards`), else the bundled."""
+    return given.get(game_id) or cards_data.load(game_id)

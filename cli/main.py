@@ -44,7 +44,7 @@ from solvers.limits import Limit
 from . import charts, pictures
 from .signals import EXIT_INTERRUPTED, first_press_stops
 from . import format as fmt
-from .inputs import load_cards, naming, read_json
+from .inputs import card_data, given_cards, load_cards, naming, read_json
 from .jsonout import service_names
 from .outputs import (ExportableModel, check_folder, check_record_path, check_writable,
                       prepare_dir, write_model, write_text)
@@ -443,17 +443,10 @@ class _Listed(TypedDict, total=False):
                    "game): the labels listed are the file's (default: the bundled data).")
 def games(as_json: bool, cards: tuple[str, ...]) -> None:
     """List the games, their variants, player counts and where their data came from."""
-    given: dict[str, cards_data.CardData] = {}
-    for path in cards:
-        loaded = cards_data.validate_file(path)
-        if loaded.game in given:
-            raise click.BadParameter(f"{path} and {given[loaded.game].source} both hold "
-                                     f"{loaded.game} card data: give one file a game",
-                                     param_hint="'--cards'")
-        given[loaded.game] = loaded
+    given = given_cards(cards)
     listing: list[_Listed] = []
     for info in registry.GAMES.values():
-        data_ = given.get(info.id) or cards_data.load(info.id)
+        data_ = card_data(info.id, given)
         listing.append({
             "id": info.id, "name": info.name, "kind": info.kind,
             "players": list(info.players), "solo": info.solo, "variants": list(info.variants),
@@ -1381,7 +1374,11 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; the default is this machine only. The board has "
                    "no login: listen elsewhere only on a network you trust.")
-def serve(record_files: tuple[str, ...], port: int, host: str) -> None:
+@click.option("--cards", "cards", multiple=True, metavar="FILE",
+              help="Card data file replacing its game's bundled data in everything the "
+                   "board opens and searches (repeatable, one a game; default: the "
+                   "bundled data).")
+def serve(record_files: tuple[str, ...], port: int, host: str, cards: tuple[str, ...]) -> None:
     """The analysis board in the browser: step through records, hints on demand, review
     and best-score plans; prints the address to open. RECORD.json files are offered on the
     page (read now: the server reads no file after it starts)."""
@@ -1394,15 +1391,16 @@ def serve(record_files: tuple[str, ...], port: int, host: str) -> None:
 
     from .web.board import open_document
 
+    given = given_cards(cards)
     records = [(Path(path).name, read_json(path)) for path in record_files]  # (the page's names)
     # a bad record is refused now, not when the page opens it, named as given (as review does)
     for path, (_, doc) in zip(record_files, records):
         with naming(path):
             try:
-                open_document(doc)
+                open_document(doc, cards=given)
             except DigsiteError as exc:  # (an unknown game too: all of it is the record's)
                 raise InvalidStateError(str(exc)) from None
-    run_server(records, host=host, port=port,
+    run_server(records, host=host, port=port, cards=given,
                announce=lambda url: click.echo(f"digsite analysis board: {url} (Ctrl-C "
                                                f"stops it)"))
 

@@ -120,8 +120,7 @@ def read_view_seat(node: Node, players: int) -> int:
 VIEW_MARK = "card_data"
 #: What a document made with other card data is read by, when it was refused for it.
 _GIVE_FILE = {"view": "hint, best-move and plan take it",
-              "record": "review, view, hint --at and track --resume take it; the analysis "
-                        "board reads the bundled data only",
+              "record": "review, view, hint --at, track --resume and serve take it",
               "table": "track --resume, view and hint --at take it"}
 
 

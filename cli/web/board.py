@@ -14,9 +14,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, Hashable, Sequence
+from typing import Any, Hashable, Mapping, Sequence
 
-import cards_data
 from cards_data import CardData
 import games as games_
 from games import registry
@@ -26,6 +25,8 @@ from games.record import PERSON, GameRecord, read_record, replay_steps, resolve_
 from games.render import position_svg
 from solvers import services
 from solvers.moments import decisions_of
+
+from ..inputs import card_data
 
 __all__ = ["Opened", "Decision", "open_document", "examples", "example_document",
            "viewer_seat", "seat_words"]
@@ -234,16 +235,18 @@ def open_view(view: dict[str, Any], data: CardData) -> Opened:
         table=_table(game, state, seat))])
 
 
-def open_document(doc: Any, *, viewer: int | None = None) -> Opened:
+def open_document(doc: Any, *, viewer: int | None = None,
+                  cards: Mapping[str, CardData] | None = None) -> Opened:
     """A record (it has ``moves`` and ``deal``) or a player view, read and validated with
-    the game's bundled card data; ``InvalidStateError`` with one line otherwise."""
+    the game's card data (``cards``' for its game, ``serve --cards``, else the bundled);
+    ``InvalidStateError`` with one line otherwise."""
     if not isinstance(doc, dict):
         raise InvalidStateError("document: expected a JSON object (a record or a view)")
     game_id = doc.get("game")
     if not isinstance(game_id, str):
         raise InvalidStateError("document: game: missing (a record or a view names its game)")
     registry.get(game_id)  # an unknown game: one line naming the games
-    data = cards_data.load(game_id)
+    data = card_data(game_id, cards or {})
     if "moves" in doc and "deal" in doc:
         return open_record(read_record(doc, game_id, data), data, viewer)
     return open_view(doc, data)

@@ -26,8 +26,12 @@ import multiprocessing
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from multiprocessing.reduction import ForkingPickler
+from types import MappingProxyType
+from typing import Any, Mapping
 
+from cards_data import CardData
+from cards_data._schema import frozen_map
 from games.errors import DigsiteError
 
 from . import work
@@ -46,6 +50,16 @@ KEEP = 64
 POLL = 0.02
 
 _CONTEXT: Any = None
+
+
+def _reduce_frozen_map(mapping: MappingProxyType[Any, Any]) -> tuple[Any, tuple[Any, ...]]:
+    """A read-only map (card data's tables, ``cards_data._schema.frozen_map``) as a worker
+    receives it: a forkserver child is sent its arguments pickled, and a mappingproxy has
+    no pickle of its own (``serve --cards``: the data given goes to every search)."""
+    return frozen_map, (dict(mapping),)  # (mappingproxy itself has no importable name)
+
+
+ForkingPickler.register(MappingProxyType, _reduce_frozen_map)  # (multiprocessing's pickles only)
 
 
 def _context() -> Any:
@@ -107,8 +121,10 @@ class JobManager:
     """The server's searches (module docstring)."""
 
     def __init__(self, *, per_client: int = 1, running: int = 4,
-                 abandon: float = ABANDON) -> None:
+                 abandon: float = ABANDON, cards: Mapping[str, CardData] | None = None) -> None:
         self.per_client = per_client
+        #: card data by game id replacing the bundled data in every search (``serve --cards``)
+        self.cards = dict(cards or {})
         self.abandon = abandon
         self.max_running = running
         self.jobs: dict[str, Job] = {}
@@ -135,7 +151,7 @@ class JobManager:
                             f"again when one has finished")
         ctx = _context()
         parent, child = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=work.run, args=(request, child), daemon=True)
+        process = ctx.Process(target=work.run, args=(request, child, self.cards), daemon=True)
         process.start()
         child.close()  # the worker holds its end; ours closes so EOF is seen if it dies
         self.started += 1

@@ -39,7 +39,7 @@ import time
 from collections import OrderedDict
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Mapping
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -47,12 +47,13 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import cards_data
+from cards_data import CardData
 from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from games.record import GameRecord
 from grids import GridError
 
-from ..inputs import parse_json
+from ..inputs import card_data, parse_json
 from ..jsonout import service_names
 from . import board
 from .jobs import BusyError, Job, JobManager
@@ -120,9 +121,11 @@ class _Board:
     """The server's state and its routes: the records read at start, the documents opened
     (the last ``KEEP_OPENED``), and the search jobs."""
 
-    def __init__(self, records: list[tuple[str, dict[str, Any]]], manager: JobManager) -> None:
+    def __init__(self, records: list[tuple[str, dict[str, Any]]], manager: JobManager,
+                 cards: Mapping[str, CardData]) -> None:
         self.records = records
         self.manager = manager
+        self.cards = cards  # (``serve --cards``: a game's data replacing the bundled)
         self.opened: OrderedDict[str, board.Opened] = OrderedDict()
         self.counter = 0
 
@@ -193,8 +196,8 @@ class _Board:
         elif key == "document":
             doc = payload["document"]
         else:
-            doc = _solo_deal(payload)
-        return board.open_document(doc, viewer=seat)
+            doc = _solo_deal(payload, self.cards)
+        return board.open_document(doc, viewer=seat, cards=self.cards)
 
     async def open_(self, request: Request) -> Response:
         payload = await _body(request)
@@ -369,15 +372,17 @@ class _SameSite:
 
 
 def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
-             jobs: JobManager | None = None, hosts: frozenset[str] | None = None
-             ) -> Starlette:
+             jobs: JobManager | None = None, hosts: frozenset[str] | None = None,
+             cards: Mapping[str, CardData] | None = None) -> Starlette:
     """The analysis board's app; ``records``: ``(name, record JSON)`` read from the command
     line at start (the server reads no path after that); ``hosts``: the ``Host`` names it
-    answers to (``None``: any, the Origin checked all the same; ``_SameSite``)."""
+    answers to (``None``: any, the Origin checked all the same; ``_SameSite``); ``cards``:
+    card data by game id replacing the bundled data (``serve --cards``), in what it opens
+    and in its searches (``jobs``, when given, keeps its own)."""
     from starlette.exceptions import HTTPException
 
-    manager = jobs or JobManager()
-    routes = _Board(list(records or []), manager).routes()
+    manager = jobs or JobManager(cards=cards)
+    routes = _Board(list(records or []), manager, dict(cards or {})).routes()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -401,7 +406,7 @@ async def _gone(request: Request) -> bool:
         return False
 
 
-def _solo_deal(payload: dict[str, Any]) -> dict[str, Any]:
+def _solo_deal(payload: dict[str, Any], cards: Mapping[str, CardData]) -> dict[str, Any]:
     """``{"game", "seed"}``: the solo deal of a grid game as an empty record."""
     game = payload.get("game")
     seed = payload.get("seed")
@@ -416,13 +421,14 @@ def _solo_deal(payload: dict[str, Any]) -> dict[str, Any]:
                                 f"{json.dumps(seed)[:40]}")
     if set(payload) - {"game", "seed", "seat"}:
         raise InvalidStateError("open: a solo deal takes game and seed only")
-    data = cards_data.load(game)
+    data = card_data(game, cards)
     deal = registry.engine(game).make_deal(players=1, seed=seed, data=data)
     return GameRecord.start(game, deal, source=f"solo deal of seed {seed}").to_json()
 
 
 def run_server(records: list[tuple[str, dict[str, Any]]], *, host: str, port: int,
-               announce: Callable[[str], None]) -> None:
+               announce: Callable[[str], None],
+               cards: Mapping[str, CardData] | None = None) -> None:
     """Serve until interrupted (``digsite serve``): ``announce(url)`` once listening."""
     import uvicorn
 
@@ -430,7 +436,7 @@ def run_server(records: list[tuple[str, dict[str, Any]]], *, host: str, port: in
     # to another address serves whatever name the network gives it (the Origin checked)
     loopback = _host_name(host).lower() in LOOPBACK_NAMES or host.startswith("127.")
     config = uvicorn.Config(make_app(records, hosts=LOOPBACK_NAMES | {host} if loopback
-                                     else None),
+                                     else None, cards=cards),
                             host=host, port=port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     host_text = f"[{host}]" if ":" in host else host

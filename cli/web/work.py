@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-import cards_data
+from cards_data import CardData
 from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from grids import GridError
+
+from ..inputs import card_data
 
 __all__ = ["run", "check_request", "KINDS", "MAX_ITERATIONS", "MAX_REVIEW_ITERATIONS",
            "MAX_TOP", "BEST_WORK", "TIME_CAPS"]
@@ -129,15 +131,17 @@ def check_request(kind: str, payload: Any) -> dict[str, Any]:
 
 
 Progress = Callable[[dict[str, Any]], None]
+#: Card data by game id replacing the bundled data (``serve --cards``).
+Cards = Mapping[str, CardData]
 
 
-def _hint(request: dict[str, Any], progress: Progress) -> str:
+def _hint(request: dict[str, Any], progress: Progress, cards: Cards) -> str:
     from solvers import services
     from solvers.limits import Limit
 
     from ..jsonout import to_json
 
-    data = cards_data.load(request["game"])
+    data = card_data(request["game"], cards)
     progress({"phase": "searching"})
     limit = Limit(iterations=request["iterations"], time_limit=request["time_limit"])
     result = services.hint(request["game"], request["view"], data=data, limit=limit,
@@ -148,7 +152,7 @@ def _hint(request: dict[str, Any], progress: Progress) -> str:
     return to_json(result)
 
 
-def _review(request: dict[str, Any], progress: Progress) -> str:
+def _review(request: dict[str, Any], progress: Progress, cards: Cards) -> str:
     from games.record import read_record
     from solvers.limits import Limit
     from solvers.review import review_game
@@ -161,7 +165,7 @@ def _review(request: dict[str, Any], progress: Progress) -> str:
     if not isinstance(game, str):
         raise InvalidStateError("record: game: missing")
     registry.get(game)
-    data = cards_data.load(game)
+    data = card_data(game, cards)
     record = read_record(doc, game, data)
     seat = request["seat"]
     if seat is None:
@@ -182,7 +186,7 @@ def _review(request: dict[str, Any], progress: Progress) -> str:
     return to_json(result)
 
 
-def _best_score(request: dict[str, Any], progress: Progress) -> str:
+def _best_score(request: dict[str, Any], progress: Progress, cards: Cards) -> str:
     from games.record import GameRecord
     from solvers import services
     from solvers.limits import Limit
@@ -190,7 +194,7 @@ def _best_score(request: dict[str, Any], progress: Progress) -> str:
     from ..jsonout import jsonable
 
     game = request["game"]
-    data = cards_data.load(game)
+    data = card_data(game, cards)
     deal = request["deal"]
     if deal is None:
         deal = registry.engine(game).make_deal(players=1, seed=request["seed"], data=data)
@@ -210,9 +214,10 @@ def _best_score(request: dict[str, Any], progress: Progress) -> str:
     return json.dumps({"best_score": jsonable(result), "record": record.to_json()}, indent=2)
 
 
-def run(request: dict[str, Any], conn: Any) -> None:
-    """A worker process: run ``request`` (from :func:`check_request`) and report up
-    ``conn`` (module docstring)."""
+def run(request: dict[str, Any], conn: Any, cards: Cards | None = None) -> None:
+    """A worker process: run ``request`` (from :func:`check_request`) with ``cards``' card
+    data for its game (``serve --cards``; else the bundled) and report up ``conn`` (module
+    docstring)."""
     def progress(info: dict[str, Any]) -> None:
         conn.send(("progress", info))
 
@@ -221,7 +226,7 @@ def run(request: dict[str, Any], conn: Any) -> None:
     started = time.process_time()
     try:
         text = {"hint": _hint, "review": _review, "best_score": _best_score}[
-            request["kind"]](request, progress)
+            request["kind"]](request, progress, cards or {})
         # the worker's own CPU time, for the job's status (what a search costs here)
         conn.send(("cpu", round(time.process_time() - started, 3)))
         conn.send(("done", text))

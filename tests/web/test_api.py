@@ -514,3 +514,61 @@ def test_a_job_no_one_asks_about_is_cancelled():
         status = client.get(f"/api/jobs/{job['id']}").json()
         assert status["state"] == "cancelled" and "page was closed" in status["error"]
         assert client.get("/api/health").json()["processes"] == 0
+
+
+# --- serve --cards -------------------------------------------------------------------------
+
+@pytest.fixture
+def other_cards(run_cli, tmp_path):
+    """``(cards file, its CardData, a record played with it)``: Loot N Run to 20 points."""
+    import cards_data
+
+    path = tmp_path / "mine.toml"
+    path.write_text(run_cli("data", "show", "lootnrun").out.replace("\ntarget = 35\n",
+                                                                     "\ntarget = 20\n"))
+    made = run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "1", "--seed", "2",
+                   "--cards", str(path), "--record", str(tmp_path / "recs"))
+    assert made.code == 0, made.err
+    record = next((tmp_path / "recs").iterdir())
+    return path, cards_data.validate_file(path), record
+
+
+def test_serve_takes_the_card_data_a_record_was_made_with(run_cli, monkeypatch, other_cards):
+    # the contract's "every command that reads card data takes --cards FILE": serve had
+    # none, and refused every record or view made with a --cards file ("the analysis board
+    # reads the bundled data only")
+    from cli.web import server
+
+    path, data, record = other_cards
+    refused = run_cli("serve", str(record))
+    assert refused.code == 2 and "--cards" in refused.err and "serve" in refused.err
+    served = []
+    monkeypatch.setattr(server, "run_server", lambda records, **kw: served.append(kw["cards"]))
+    started = run_cli("serve", str(record), "--cards", str(path))
+    assert started.code == 0, started.err
+    assert served == [{"lootnrun": data}]
+
+
+def test_the_board_opens_and_searches_with_the_data_given(run_cli, other_cards, tmp_path):
+    from starlette.testclient import TestClient
+
+    from cli.web.server import make_app
+
+    path, data, record = other_cards
+    doc = json.loads(record.read_text())
+    with TestClient(make_app()) as bundled:
+        assert bundled.post("/api/open", json={"document": doc}).status_code == 400
+    with TestClient(make_app(cards={"lootnrun": data})) as client:
+        opened = client.post("/api/open", json={"document": doc})
+        assert opened.status_code == 200, opened.text
+        the_view = client.get(f"/api/open/{opened.json()['id']}/view/3").json()
+        answer = client.post("/api/hint", json={"game": "lootnrun", "view": the_view,
+                                                "iterations": 100})
+        assert answer.status_code == 200, answer.text
+        review = client.post("/api/review", json={"open": opened.json()["id"], "seat": 0,
+                                                  "iterations": 10})
+        assert review.status_code == 200, review.text
+    (tmp_path / "v.json").write_text(json.dumps(the_view))
+    cli = run_cli("hint", "lootnrun", str(tmp_path / "v.json"), "--iterations", "100",
+                  "--cards", str(path), "--json")
+    assert cli.code == 0 and answer.text.strip() == cli.out.strip()
