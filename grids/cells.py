@@ -57,7 +57,10 @@ def parse_cell(name: str) -> int:
     """Index of an ``A1``-style cell name (case-insensitive); ``GridError`` if off the board."""
     text = str(name).strip().upper()
     if len(text) != 2 or text[0] not in COLUMNS or text[1] not in "12345":
-        raise GridError(f"{name!r} is not a cell of the 5x5 board (A1..E5)")
+        # (named as the board names cells: a move's text reaches here in lower case, and
+        # said 'f4' of the F4 a player typed)
+        shown = text if isinstance(name, str) else name
+        raise GridError(f"{shown!r} is not a cell of the 5x5 board (A1..E5)")
     return cell(int(text[1]) - 1, COLUMNS.index(text[0]))
 
 

@@ -128,6 +128,19 @@ def test_review_refuses_bad_records_in_one_line(run_cli, tmp_path):
     assert_bad_input(run_cli("review", "pyramids", str(good), "--seat", "1"), "seat 1")
 
 
+def test_a_cell_off_the_board_in_a_record_is_named_as_written(run_cli, tmp_path):
+    # the move is read in lower case: the error said 'f4' of the F4 in the record
+    record = tmp_path / "g.json"
+    run_cli("play", "pyramids", "--players", "1", "--record", str(record),
+            stdin="\n".join(_script()) + "\n")
+    doc = json.loads(record.read_text())
+    card = doc["moves"][1]["move"].split(":")[0]
+    doc["moves"][1]["move"] = f"{card}:C2,C3,F4"
+    record.write_text(json.dumps(doc))
+    assert_bad_input(run_cli("view", str(record), "--at", "1"),
+                     "record: moves[1]", "'F4' is not a cell of the 5x5 board")
+
+
 def test_arena_records_are_the_same_for_any_number_of_workers(run_cli, tmp_path):
     for workers in ("1", "2"):
         result = run_cli("arena", "lootnrun", "--bots", "greedy,random", "--games", "4",

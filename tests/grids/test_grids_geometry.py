@@ -26,6 +26,12 @@ def test_cells_off_the_board_are_rejected(bad):
         parse_cell(bad)
 
 
+def test_a_cell_off_the_board_is_named_as_the_board_names_cells():
+    # a move's text is read in lower case: the error said 'f4' of the F4 a player wrote
+    with pytest.raises(GridError, match=r"^'F4' is not a cell of the 5x5 board"):
+        parse_cell(" f4")
+
+
 def test_neighbours_are_orthogonal_and_on_the_board():
     assert neighbours(parse_cell("A1")) == (parse_cell("B1"), parse_cell("A2"))
     assert len(neighbours(parse_cell("C3"))) == 4
