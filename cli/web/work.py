@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from typing import Any, Callable, Mapping
 
+import cards_data
 from cards_data import CardData
 from games import registry
 from games.errors import DigsiteError, InvalidStateError
@@ -203,6 +205,9 @@ def _best_score(request: dict[str, Any], progress: Progress, cards: Cards) -> st
         deal, data=data, limit=Limit(work=request["budget"],
                                      time_limit=request["time_limit"]),
         seed=request["seed"])
+    mark = cards_data.given_fingerprint(data)
+    if mark is not None:  # a file's data (serve --cards): the answer says which, as the CLI's
+        result = replace(result, facts=result.facts + (("cards", mark),))
     # the plan as a record of the deal, so the page opens it like any record and steps
     # through it on the board
     record = GameRecord.start(game, deal, seats=("best plan",),

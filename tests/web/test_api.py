@@ -572,3 +572,26 @@ def test_the_board_opens_and_searches_with_the_data_given(run_cli, other_cards, 
     cli = run_cli("hint", "lootnrun", str(tmp_path / "v.json"), "--iterations", "100",
                   "--cards", str(path), "--json")
     assert cli.code == 0 and answer.text.strip() == cli.out.strip()
+
+
+def test_the_boards_best_score_says_a_files_card_data_as_the_cli_does(run_cli, tmp_path):
+    # serve --cards solved with the file's data, but its answer (and so the page) did not
+    # say so, where `best-score --cards FILE` says the file's edition (JSON "cards")
+    from starlette.testclient import TestClient
+
+    import cards_data
+    from cli.web.server import make_app
+
+    path = tmp_path / "mine.toml"
+    path.write_text(run_cli("data", "show", "ancients").out.replace(
+        'edition = "', 'edition = "my copy, ', 1))
+    data = cards_data.validate_file(path)
+    with TestClient(make_app(cards={"ancients": data})) as client:
+        answer = client.post("/api/best-score", json={"game": "ancients", "seed": 2,
+                                                      "budget": 2})
+        assert answer.status_code == 200, answer.text
+    best = answer.json()["best_score"]
+    cli = run_cli("best-score", "ancients", "--seed", "2", "--budget", "2", "--cards", str(path),
+                  "--json")
+    assert cli.code == 0, cli.err
+    assert best["cards"] == json.loads(cli.out)["cards"] == cards_data.given_fingerprint(data)

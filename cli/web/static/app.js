@@ -496,8 +496,10 @@ $("best").addEventListener("click", async () => {
     const stash = { request: ui.request, at: ui.at, review: ui.review, reviewDoc: ui.reviewDoc };
     await open({ document: answer.record }, false, true);
     ui.stash = stash;
-    $("best-result").textContent = `best score ${b.score} (${proven(b)}; ${b.bound_source}); ` +
-      `the plan is on the board: step through it`;
+    // (a file's card data, serve --cards: said as the CLI's best-score says it)
+    const data = b.cards ? `; card data: edition '${b.cards.edition}' (a file's)` : "";
+    $("best-result").textContent = `best score ${b.score} (${proven(b)}; ${b.bound_source}` +
+      `${data}); the plan is on the board: step through it`;
     $("back").hidden = false;
   } catch (error) { failed(error); }
 });
