@@ -129,21 +129,6 @@ def _explain(best: MoveBase, multi_step: bool) -> list[str] | None:
     return [EXPLORE_STEPS] if verb == "explore" and multi_step else None
 
 
-def _demo_lines(view: dict[str, Any]) -> list[str]:
-    """The example position in words: where (a monument, its chambers) and the last look
-    (the Temple's) only where the edition has them."""
-    hand = ", ".join(f"{n} {name}" for name, n in view["hand"].items())
-    market = ", ".join(f"{n} {name}" for name, n in view["marketplace"].items())
-    monument = f"{view['monument']}: " if "monument" in view else ""
-    chambers = f"; chambers {view['chambers']}" if "monument" in view else ""
-    lines = [f"{monument}seat {view['seat']} holds {hand}; marketplace {market}; "
-             f"{plural(view['dig_site'], 'card')} left to dig{chambers}"]
-    looks = [line for line in view["history"] if " look " in line and " saw " in line]
-    if looks:
-        lines.append(f"it looked: {looks[-1]}")
-    return lines
-
-
 #: Either edition's card data.
 EditionData = ArchaeologyData | ExpeditionData
 
@@ -157,6 +142,7 @@ class EditionEngine(Protocol):
     def read_view(self, view: dict[str, Any], data: Any, seed: Seed) -> ViewReading: ...
     def parse_move(self, state: Any, text: str) -> MoveBase: ...
     def describe(self, state: ArchaeologyState | None, move: object) -> str: ...
+    def describe_position(self, state: Any, seat: int) -> list[str]: ...
     def example_view(self, data: Any) -> dict[str, Any]: ...
 
 
@@ -244,13 +230,22 @@ class Edition:
 
     def demo_section(self, data: EditionData) -> str:
         """An ISMCTS hint for the edition's bundled example view (300 iterations, seed 0;
-        The New Expedition's is at the Temple, after a secret look)."""
-        view = self.engine.example_view(data)
+        The New Expedition's is at the Temple, after a secret look), in the words of
+        ``play``'s screen: the position as the seat knows it, the moves as a player says
+        them (the demo is a newcomer's first sight of the tool)."""
+        engine = self.engine
+        view = engine.example_view(data)
+        reading = engine.read_view(view, data, 0)
+        world = reading.world
         result = self.hint(view, data=data, limit=Limit(iterations=300), seed=0, top=3)
-        lines = _demo_lines(view)
+
+        def words(text: str | None) -> str:
+            return engine.describe(world, engine.parse_move(world, text)) if text else "-"
+
+        lines = engine.describe_position(world, reading.seat)
         lines.append(f"ISMCTS ({plural(result.budget.iterations, 'iteration')}) suggests: "
-                     f"{result.best}")
-        return "\n".join(lines + ranked_lines(result, "expected_money"))
+                     f"{words(result.best)}")
+        return "\n".join(lines + ranked_lines(result, "expected_money", words=words))
 
 
 #: The family's editions by game id (``solvers.services.service`` returns one).

@@ -160,13 +160,15 @@ def _valued_through(result: SearchResult, name: str, playouts: int
     return replace(result, moves=moves), forced.visits
 
 
-def ranked_lines(hint: Hint, score_key: str, *, unit: str = "$") -> list[str]:
-    """The hint's moves as demo lines: rank, move, win probability, mean score, visits."""
+def ranked_lines(hint: Hint, score_key: str, *, unit: str = "$",
+                 words: Callable[[str], str] = str) -> list[str]:
+    """The hint's moves as demo lines: rank, move (in ``words``: the move text in a
+    player's words), win probability, mean score, visits."""
     lines = []
     for row in hint.rows:
         win = "-" if row.value is None else f"{row.value:.2f}"
         score = row.column(score_key)
         money = "-" if score is None else f"{unit}{score:.1f}"
-        lines.append(f"  {row.rank}. {row.move:<24} win {win}  money {money}  "
-                     f"visits {row.visits}")
+        lines.append(f"  {row.rank}. {words(row.move)} — win {win}, money {money}, "
+                     f"{row.visits} visits")
     return lines

@@ -114,14 +114,18 @@ def _pct(x: float | None) -> str:
 
 
 def demo_section(data: LootNRunData) -> str:
-    """An ISMCTS hint on the example view."""
+    """An ISMCTS hint on the example view, in the words of ``play``'s screen (the position
+    as the seat knows it, the moves as a player says them)."""
     view = lootnrun.example_view(data)
+    reading = lootnrun.read_view(view, data, 0)
+    world = reading.world
     result = hint(view, data=data, limit=Limit(iterations=300), seed=0, top=5)
-    t = lootnrun.rules_for(data, view["players"])
-    mine = ", ".join(f"room {rid} ({t.back[t.index[rid]]}: {' '.join(t.treasures[t.index[rid]])})"
-                     for rid in view["my_rooms"]) or "nothing"
-    lines = [f"seat {view['seat']} to move, scores {view['scores']}, in front: {mine}",
-             f"ISMCTS, 300 iterations, seed 0 — best move: {result.best}"]
-    lines.extend(f"  {m.rank}. {m.move:<10} win {_pct(m.value)} ± {_pct(m.stderr)} "
+
+    def words(text: str | None) -> str:
+        return lootnrun.describe(world, lootnrun.parse_move(world, text)) if text else "-"
+
+    lines = lootnrun.describe_position(world, reading.seat)
+    lines.append(f"ISMCTS, 300 iterations, seed 0 — best move: {words(result.best)}")
+    lines.extend(f"  {m.rank}. {words(m.move)} — win {_pct(m.value)} ± {_pct(m.stderr)} "
                  f"({m.visits} visits)" for m in itertools.islice(result.rows, 5))
     return "\n".join(lines)

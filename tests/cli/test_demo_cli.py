@@ -29,3 +29,19 @@ def test_pyramid_section_marks_an_opening_placement():
 def test_ancients_section_finds_the_map():
     text = ancients_find_section(cards_data.load("ancients"))
     assert "found in" in text and "found in 0" not in text
+
+
+def test_the_card_games_sections_speak_as_the_play_screen_does(run_cli, tmp_path, monkeypatch):
+    # the demo, a newcomer's first sight of the tool (make demo), showed the engine's
+    # spellings: "seat 0 holds 2 parchment_scrap, ... 1 pharaohs_mask", "it looked: 0 look
+    # A saw coin coin coin coin broken_cup", "trade pot_shard pot_shard parchment_scrap for
+    # talisman", "scores [0, 5, 2]"; it now says the position as play's screen and the
+    # moves as a player does
+    monkeypatch.chdir(tmp_path)
+    out = run_cli("demo").out
+    card_games = out[out.index("== Archaeology: The Card Game"):out.index("pictures written")]
+    assert "_" not in card_games and "[" not in card_games
+    assert "you hold 6 cards: 2 parchment scraps, 2 coins, 1 broken cup, 1 pharaoh's mask" in out
+    assert "chamber A (2 maps): 5 cards, which you know: 4 coins, 1 broken cup" in out
+    assert "sell 1 parchment scrap for $1 — win " in out
+    assert "draw the top room of deck 1 (a green back) — win " in out

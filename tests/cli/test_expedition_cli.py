@@ -121,7 +121,7 @@ def test_the_demo_has_an_expedition_section():
     import cards_data
     from solvers.archaeology.service import EDITIONS
     text = EDITIONS["expedition"].demo_section(cards_data.load("expedition"))
-    assert text.startswith("temple:") and "ISMCTS (300 iterations) suggests:" in text
+    assert "the monument, Temple:" in text and "ISMCTS (300 iterations) suggests:" in text
 
 
 def _pipe_script() -> str:
