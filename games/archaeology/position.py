@@ -415,13 +415,20 @@ def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand]
                   f"{plural(rules.sandstorms - s.storms_drawn, 'sandstorm')} not drawn",
                   "dig_site")
     hidden = places + treasures_left
+    # the places counted, by their table names: a game without a reserve (the 2007 game,
+    # every monument but the Buried Ruins) names none, and face-up chambers hide nothing
+    where = ("the other hands, " + ("the reserve" if public else "the chambers")
+             + " and the dig site")
     if 0 < hidden - unseen <= maps_spent - maps_least:
         node.fail(f"{plural(maps_spent, 'map')} spent, but the other counts leave room for "
                   f"{maps_spent - (hidden - unseen)}: each map spent has left the game, so "
                   f"with {maps_spent} spent the seat does not see "
-                  f"{plural(unseen, 'treasure card')}, while the other hands, the chambers, "
-                  f"the reserve and the dig site hide {hidden}", "maps_spent")
+                  f"{plural(unseen, 'treasure card')}, while {where} hide {hidden}",
+                  "maps_spent")
     if hidden != unseen:
-        node.fail(f"the seat does not see {plural(unseen, 'treasure card')}, but the other "
-                  f"hands, the chambers, the reserve and the dig site hide {hidden}",
-                  "dig_site")
+        # the dig site is the count a writer most often gets wrong: say what would fit
+        fits = dig_n + unseen - hidden
+        fit = (f": with the other counts as written, the dig site holds "
+               f"{plural(fits, 'card')}" if fits >= dig_n - treasures_left else "")
+        node.fail(f"the seat does not see {plural(unseen, 'treasure card')}, but {where} "
+                  f"hide {hidden}{fit}", "dig_site")

@@ -623,8 +623,7 @@ def test_more_maps_spent_than_the_other_counts_leave_names_maps_spent():
     _refused(expedition, EXPEDITION, view,
              r"^view: maps_spent: 2 maps spent, but the other counts leave room for 0: each "
              r"map spent has left the game, so with 2 spent the seat does not see 28 treasure "
-             r"cards, while the other hands, the chambers, the reserve and the dig site hide "
-             r"30$")
+             r"cards, while the other hands, the chambers and the dig site hide 30$")
     view = _expedition_position("great_pyramid", lambda v: v["maps_spent"] and None in
                                 v["chambers"], players=3)
     spent = view["maps_spent"]
@@ -635,3 +634,28 @@ def test_more_maps_spent_than_the_other_counts_leave_names_maps_spent():
     wrong = copy.deepcopy(view)
     wrong["dig_site"] += 1
     _refused(expedition, EXPEDITION, wrong, r"^view: dig_site: the seat does not see ")
+
+
+# --- pos23. the places a count names, and the Mine's face-up cards ----------------------------
+
+def test_a_count_off_names_the_places_the_game_has_and_the_dig_site_that_fits():
+    """A dig site off by 6 in a 2007 position was refused as "... the other hands, the
+    chambers, the reserve and the dig site hide 47": the 2007 game (and every monument but
+    the Buried Ruins) has no reserve, and the writer had to work out the count that fits.
+    The words name the places the game has (the Buried Ruins' face-up chambers hide
+    nothing, its reserve does) and the dig site the other counts leave."""
+    view = archaeology.example_position(ARCHAEOLOGY)
+    right = view["dig_site"]
+    view["dig_site"] += 6
+    _refused(archaeology, ARCHAEOLOGY, view,
+             rf"^view: dig_site: the seat does not see \d+ treasure cards, but the other "
+             rf"hands, the chambers and the dig site hide \d+: with the other counts as "
+             rf"written, the dig site holds {right} cards$")
+    view = _expedition_position("buried_ruins", lambda v: True)
+    right = view["dig_site"]
+    view["dig_site"] += 1
+    _refused(expedition, EXPEDITION, view,
+             rf"^view: dig_site: the seat does not see \d+ treasure cards, but the other "
+             rf"hands, the reserve and the dig site hide \d+: with the other counts as "
+             rf"written, the dig site holds {right} cards$")
+
