@@ -68,7 +68,8 @@ seat's with a tent use left and 2 cards or more (the others are not asked); phas
 **Position view** (issue 19; ``digsite example expedition --position``; position form
 version 1): the history form's keys but ``history``, with ``chambers`` as written there
 (a Great Pyramid or Temple chamber holds its printed size until taken, null after; the
-Tomb's, the Mine's and the Sphinx's at most their printed size), ``seats`` as in
+Tomb's, the Mine's and the Sphinx's at most their printed size, the Mine's less the cards
+of an explore's ``drawn``: they lie face up, out of the chamber), ``seats`` as in
 ``games.archaeology.views``, and::
 
     "maps_spent": 2,               # maps spent exploring (every explore spends its maps;
@@ -661,6 +662,13 @@ def _read_explore(node: Node, s: ExpeditionState, seat: int, phase: str,
         if not drawn or trade > rules.params["bust_over"] or not s.chambers[s.exploring]:
             explore.fail("the Mine's draw goes on only with some cards drawn, within the "
                          "bust value, and cards left", "drawn")
+        # the cards drawn face up have left the chamber: it and they are the Mine's cards
+        printed = rules.chamber_sizes[s.exploring]
+        if len(s.chamber(s.exploring)) + len(drawn) > printed:
+            node.fail_at(f"chambers[{s.exploring}]",
+                         f"the {_monument(rules).name} holds {printed} cards, "
+                         f"{len(drawn)} of them drawn face up: at most "
+                         f"{printed - len(drawn)} are left face down in it")
     elif drawn or named:
         explore.fail(f"no face-up cards in phase {phase!r}", "drawn")
     s.drawn = tuple(drawn)

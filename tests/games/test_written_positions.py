@@ -659,3 +659,25 @@ def test_a_count_off_names_the_places_the_game_has_and_the_dig_site_that_fits():
              rf"hands, the reserve and the dig site hide \d+: with the other counts as "
              rf"written, the dig site holds {right} cards$")
 
+
+def test_the_mines_cards_drawn_face_up_are_out_of_the_chamber():
+    """A Mine position in phase "mine" with ``chambers: [15]`` and 2 cards drawn face up
+    was read: 17 cards of a Mine of 15 (the engine takes each card drawn out of the
+    chamber). Real positions of the phase read, in both forms."""
+    seen = 0
+    for state, seat in _decisions(expedition, EXPEDITION, 2, range(40), every=1,
+                                  monument="mine"):
+        if expedition.view_of(state, seat)["phase"] != "mine":
+            continue
+        for view in (expedition.view_of(state, seat), expedition.position_of(state, seat)):
+            expedition.read_view(view, EXPEDITION, 0)
+        seen += 1
+        view = expedition.position_of(state, seat)
+        drawn = len(view["explore"]["drawn"])
+        view["chambers"][0] += drawn
+        _refused(expedition, EXPEDITION, view,
+                 rf"^view: chambers\[0\]: the Mine holds 15 cards, {drawn} of them drawn "
+                 rf"face up: at most {15 - drawn} are left face down in it$")
+        if seen == 3:
+            break
+    assert seen == 3
