@@ -32,10 +32,11 @@ revealed)::
 ``torches`` lists the rounds (1-based) whose torch is crossed. ``score_card`` is
 required for every seat (a missing one was read as an empty card, silently: issue 20);
 inside it ``red_gems``, ``green_gems`` and ``skulls`` default to 0 and ``torches`` and
-``pyramid_points`` to ``[]``. ``completed`` defaults to ``[]``. A card slot may be
-``null`` only when the deck and display are empty. ``rounds`` and ``steps_per_round`` may
-be given as in the deal. Every seat is to move at a crossing decision, so a view has no
-``to_move``.
+``pyramid_points`` to ``[]``; each gem count is at least the gems of its colour crossed off
+on the seat's cards in play (up to 10: the score card crosses one at once for each).
+``completed`` defaults to ``[]``. A card slot may be ``null`` only when the deck and
+display are empty. ``rounds`` and ``steps_per_round`` may be given as in the deal. Every
+seat is to move at a crossing decision, so a view has no ``to_move``.
 
 Version 2 (November 2026) against version 1: ``seat`` is required (it defaulted to 0);
 unknown keys are refused with their path; a boolean is never read as a number.
@@ -48,7 +49,7 @@ from typing import Any, TypedDict
 
 import cards_data
 from cards_data.pyramids import PyramidsData
-from grids.cells import cell_name, cells_of
+from grids.cells import cell_name, cells_of, popcount
 
 from ..errors import InvalidStateError
 from ..forgiving import did_you_mean
@@ -211,6 +212,15 @@ def _read_player(node: Node, data: PyramidsData, round_: int) -> _Player:
     hand, masks = _read_cards(node, data)
     completed = read_ids(node, "completed", range(1, len(data.cards) + 1), default=[])
     score = _read_score_card(node, data, round_)
+    # a gem crossed off on a card is crossed on the score card at once (up to its 10) and
+    # never wiped: the cards in play show the fewest the score card can hold
+    for icon, shown in (("red_gem", score["red_gems"]), ("green_gem", score["green_gems"])):
+        crossed = sum(popcount(m & data.card(c).icons[icon]) for c, m in zip(hand, masks)
+                      if c is not None)
+        if shown < min(data.gems_per_colour, crossed):
+            words = icon.replace("_", " ")
+            node.fail(f"{shown}, but the cards in play have {plural(crossed, words)} crossed "
+                      f"off, each crossed on the score card at once", f"score_card.{icon}s")
     for colour in data.colours:
         done = sum(data.card(c).colour == colour for c in completed)
         reached = sum(n <= done for n in data.pyramid_milestones)

@@ -681,3 +681,41 @@ def test_the_mines_cards_drawn_face_up_are_out_of_the_chamber():
         if seen == 3:
             break
     assert seen == 3
+
+
+def test_a_pyramids_score_card_holds_the_gems_crossed_on_the_cards_in_play():
+    """A score card with fewer gems than the cards in play have crossed off was read (a
+    gem crossed off is crossed on the score card at once, and never wiped); every real
+    view reads."""
+    import random
+    from games import pyramids
+    from games.protocol import CHANCE
+    data = cards_data.load("pyramids")
+    refused = 0
+    for seed in range(3):
+        state = pyramids.state_from_deal(pyramids.make_deal(players=2, seed=seed, data=data),
+                                         data)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            if state.phase == "cross":
+                view = pyramids.view_of(state, state.current_player())
+                pyramids.state_from_view(view, data, 0)
+                card = view["score_card"]
+                crossed = sum(data.card(slot["order"]).grid[int(cell[1:]) - 1]
+                              [ord(cell[0]) - ord("A")] == "r"
+                              for slot in view["cards"] if slot for cell in slot["crossed"])
+                if 0 < crossed == card["red_gems"]:
+                    card["red_gems"] -= 1
+                    with pytest.raises(InvalidStateError, match=(
+                            rf"^view: score_card\.red_gems: {crossed - 1}, but the cards in "
+                            rf"play have {crossed} red gems? crossed off, each crossed on the "
+                            rf"score card at once$")):
+                        pyramids.state_from_view(view, data, 0)
+                    refused += 1
+            moves = state.legal_moves()
+            state.apply(moves[rng.randrange(len(moves))])
+    assert refused > 3
