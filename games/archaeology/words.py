@@ -214,7 +214,11 @@ def describe(state: ArchaeologyState | None, move: object, *,
         return (f"send the thief to {seat_name(move.a, None, names)}: it takes a random card "
                 f"of that seat's hand")
     if kind == DISCARD:
-        return f"sandstorm: discard 1 {_name(state, move, move.a)} to the marketplace"
+        words = f"sandstorm: discard 1 {_name(state, move, move.a)} to the marketplace"
+        # one card a move: a seat owing more is told so, not left to think this is all
+        if state is not None and state.storm_left > 1:
+            words += f" (1 of the {state.storm_left} cards you still owe)"
+        return words
     if kind == DISCARDS:
         return f"sandstorm: discard {_cards(state, move, move.a)} to the marketplace"
     if kind == DIG:
@@ -241,7 +245,12 @@ def describe(state: ArchaeologyState | None, move: object, *,
         these = "these types" if len(move.a) > 1 else "this type"
         return f"name {named}: the cards drawn of {these} are yours"
     if kind == DRAW:
-        return "draw one more card face up"
+        if state is None:
+            return "draw one more card face up"
+        # the Mine's one question: how near the cards drawn are to the bust
+        value = sum(state.rules.trade[c] for c in state.drawn)
+        return (f"draw one more card face up (those drawn are worth {value} in trade; all go "
+                f"back if it passes {state.rules.params['bust_over']})")
     if kind == STOP:
         drawn = _cards(state, move, state.drawn) if state is not None else ""
         return f"stop and keep the cards drawn ({drawn or 'none'})"

@@ -160,3 +160,40 @@ def test_notation_says_the_counts_of_the_card_data_it_is_given(game, edit, said)
             if not form.startswith("dig "):
                 engine.parse_text(form)
 
+
+
+def test_a_sandstorm_discard_and_a_mine_draw_say_what_the_choice_turns_on():
+    """"sandstorm: discard 1 pot shard to the marketplace" was the whole of a hint row with
+    3 cards owed (a seat read it as its whole discard), and "draw one more card face up"
+    said nothing of the Mine's bust: each says it now."""
+    from games.archaeology.rules import P_MINE, P_STORM
+    from games.archaeology.moves import DISCARD, DRAW
+    told = set()
+    for game, monument in (("archaeology", None), ("expedition", "mine")):
+        engine = registry.engine(game)
+        data = cards_data.load(game)
+        deal = {"monument": monument} if monument else {}
+        for seed in range(30):
+            state = engine.state_from_deal(engine.make_deal(players=2, seed=seed, data=data,
+                                                            **deal), data)
+            rng = random.Random(seed)
+            while not state.is_terminal() and len(told) < 3:
+                if state.current_player() == CHANCE:
+                    state.apply(state.chance_outcomes()[0][0])
+                    continue
+                moves = state.legal_moves()
+                for move in moves:
+                    words = engine.describe(state, move)
+                    if state.phase == P_STORM and move.kind == DISCARD:
+                        owed = state.storm_left
+                        assert words.endswith(f" (1 of the {owed} cards you still owe)"
+                                              if owed > 1 else " to the marketplace"), words
+                        told.add("storm, more owed" if owed > 1 else "storm, the last")
+                    if state.phase == P_MINE and move.kind == DRAW:
+                        worth = sum(state.rules.trade[c] for c in state.drawn)
+                        assert words == (f"draw one more card face up (those drawn are "
+                                         f"worth {worth} in trade; all go back if it "
+                                         f"passes 5)"), words
+                        told.add("mine")
+                state.apply(moves[rng.randrange(len(moves))])
+    assert told == {"storm, more owed", "storm, the last", "mine"}, told
