@@ -36,7 +36,7 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   [{"decision", "index", "played", "moves"?, "label", "reason"?, "best"?, "played_words"?,
   "best_words"?, "played_value", "best_value", "loss", "noise95", "within_noise",
   "iterations_to_tell"?, "played_visits", "options", "iterations", "playouts_added"?,
-  "budget_raised"?, "added_to_options"?}], "summary": {"decisions", "rated",
+  "best_playouts_added"?, "budget_raised"?, "added_to_options"?}], "summary": {"decisions", "rated",
   "total_loss", "mean_loss", "counts", "accuracy"}, "score_reached", "best_score"?:
   {"score", "status", "bound",
   "bound_source", "reproducible", "solver", "score_reached", "gap", "parted":
@@ -211,6 +211,8 @@ def _decision_json(d: ReviewedDecision) -> dict[str, Any]:
                     "iterations": d.iterations})
         if d.playouts_added is not None:
             out["playouts_added"] = d.playouts_added
+        if d.best_playouts_added is not None:
+            out["best_playouts_added"] = d.best_playouts_added
     return out
 
 

@@ -249,7 +249,10 @@ class ReviewedDecision:
     ``noise95`` is 1.96 standard errors of the two values' difference; ``words`` are the
     moves in a player's words where the game's hint has them; ``playouts_added``, where
     the search left the move played early, the playouts the review gave it after the
-    search, which alone value it (``played_visits`` of them; ``solvers.review``)."""
+    search, which alone value it (``played_visits`` of them; ``solvers.review``);
+    ``best_playouts_added``, where the move played was valued so in the confirming search
+    and the best move valued alike gave the smaller loss, the playouts the review gave the
+    best move after the same search, which alone value it (``solvers.review._best_through``)."""
 
     number: int
     index: int
@@ -271,6 +274,7 @@ class ReviewedDecision:
     budget_raised: int | None = None
     added_to_options: bool = False
     playouts_added: int | None = None
+    best_playouts_added: int | None = None
 
     @property
     def within_noise(self) -> bool:

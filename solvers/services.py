@@ -28,9 +28,9 @@ CLI writes their results as JSON, ``cli/jsonout.py``):
     engine's ``view_of`` does not write: Pyramids' keep and take; see ``solvers.review``)
 ``played_turn(state, moves) -> (count, text, whole)``, ``hint_with_turn(view, moves, ...)``
     (games whose hint ranks whole turns of several moves; see ``solvers.review``)
-``hint_through(view, moves, *, playouts, data, limit, seed, top) -> Hint``   (the card
-    games: the hint, with the decision played, its record ``moves``, valued by
-    ``playouts`` playouts of its own where the search left it fewer; see
+``hint_through(view, moves, *, playouts, data, limit, seed, top, always=False) -> Hint``
+    (the card games: the hint, with the decision played, its record ``moves``, valued by
+    ``playouts`` playouts of its own where the search left it fewer, or ``always``; see
     ``solvers.review``)
 ``turn_steps(state, text) -> list of moves | None``   (Tomb of the Ancients: a whole turn
     typed as the hint names it, ``dig find 7 0 at A1; find 18 0 at C2``, as its engine

@@ -170,11 +170,12 @@ class Edition:
     def _rank(self, world: ArchaeologyState, seat: int, *, limit: Limit, seed: Seed,
               rng: random.Random, top: int, extra: Sequence[MoveBase] = (),
               inference: bool | None = None, through: MoveBase | None = None,
-              through_playouts: int = 0) -> Hint:
+              through_playouts: int = 0, through_always: bool = False) -> Hint:
         """The hint of ``world``'s seat: whole trades as rows (the steps when the view has
         a trade in progress), ``extra`` whole trades tried at the root too; ``inference``
         (default :data:`INFERENCE`) weights the worlds by the opponents' play; ``through``
-        a decision given ``through_playouts`` playouts after the budget (``win_hint``)."""
+        a decision given ``through_playouts`` playouts after the budget (``win_hint``;
+        ``through_always`` too)."""
         multi_step = world.rules.special in MULTI_STEP_EXPLORES
         units = None if trading(world) else TradeUnits(world, extra)
         describe = self.engine.describe
@@ -183,7 +184,8 @@ class Edition:
                         explain=lambda best: _explain(best, multi_step),
                         words=lambda move: describe(world, move), units=units,
                         inference=chosen_model(inference, INFERENCE, MODEL),
-                        through=through, through_playouts=through_playouts)
+                        through=through, through_playouts=through_playouts,
+                        through_always=through_always)
 
     def hint(self, view: dict[str, Any], *, data: EditionData, limit: Limit = Limit(),
              seed: Seed = 0, top: int = 10, inference: bool | None = None) -> Hint:
@@ -215,17 +217,19 @@ class Edition:
 
     def hint_through(self, view: dict[str, Any], moves: Sequence[str], *, playouts: int,
                      data: EditionData, limit: Limit = Limit(), seed: Seed = 0,
-                     top: int = 10) -> Hint:
+                     top: int = 10, always: bool = False) -> Hint:
         """``solvers.review``'s hook: the hint of ``view`` (the same search as
         :meth:`hint`'s), with the decision played (its record ``moves``: a whole trade, a
         whole discard or one move) given ``playouts`` playouts after the budget, which
-        value its row where the search left it fewer (``win_hint``'s ``through``)."""
+        value its row where the search left it fewer, or ``always`` (``win_hint``'s
+        ``through``)."""
         rng = make_rng(seed)  # one stream, as hint's
         reading = self.engine.read_view(view, data, rng)
         world = reading.world
         played = played_move(world, moves, self.engine.parse_move)
         return stamped(self._rank(world, reading.seat, limit=limit, seed=seed, rng=rng,
-                                  top=top, through=played, through_playouts=playouts),
+                                  top=top, through=played, through_playouts=playouts,
+                                  through_always=always),
                        reading)
 
     def demo_section(self, data: EditionData) -> str:

@@ -62,7 +62,7 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
              words: Callable[[object], str] | None = None,
              units: Units | None = None, rng: random.Random | None = None,
              inference: OpponentModel | None = None, through: Any = None,
-             through_playouts: int = 0) -> Hint:
+             through_playouts: int = 0, through_always: bool = False) -> Hint:
     """ISMCTS from ``world`` for ``seat`` within ``limit`` (default: the game's declared
     hint budget; ``limit.workers`` root-parallel trees merged on their raw sums), as a
     hint: ``score`` names the column of the mean final score; ``explain(best move)`` may
@@ -93,13 +93,16 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
     row, where it has fewer visits than that (or none: the row is added last), is valued
     by those playouts alone, in its place in the ranking, which stays the search's own;
     the hint's fact ``through`` says ``{"move", "playouts"}`` (``playouts`` 0 where the
-    row is the search's own)."""
+    row is the search's own). ``through_always``: the row is valued by those playouts
+    however often the budget took it (a review's best move, valued as the move played
+    was)."""
     limit = limit.resolve(registry.get(game_id).budgets.hint)
     options = dict(search_options)
     if units is not None:
         options.update(unit_open=units.open, extra_root_moves=units.extra)
     if through is not None:
-        options.update(through=through, through_playouts=through_playouts)
+        options.update(through=through, through_playouts=through_playouts,
+                       through_always=through_always)
     pool = None
     if inference is not None:
         particles = max(DEFAULT_PARTICLES, limit.iterations or 0)
@@ -122,7 +125,8 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
         result = replace(result, moves=stats)
     added = 0
     if through is not None:
-        result, added = _valued_through(result, str(through), through_playouts)
+        result, added = _valued_through(result, str(through), through_playouts,
+                                        always=through_always)
     rows = rows_from_search(result, value=win_probability, columns={
         score.key: lambda stat: stat.mean_score, "mean_reward": lambda stat: stat.mean},
         words=words)
@@ -142,16 +146,16 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
         "effective_worlds": round(pool.effective_size(), 1) if pool is not None else None}),))
 
 
-def _valued_through(result: SearchResult, name: str, playouts: int
+def _valued_through(result: SearchResult, name: str, playouts: int, *, always: bool = False
                     ) -> tuple[SearchResult, int]:
     """``result`` with the row named ``name`` valued by the playouts through it
-    (``result.through``) where the budget left it fewer than ``playouts`` visits (or no
-    row: then it is added last), and how many playouts value it so (0: the search's row
-    stands)."""
+    (``result.through``) where the budget left it fewer than ``playouts`` visits, or
+    ``always`` (or no row: then it is added last), and how many playouts value it so (0:
+    the search's row stands)."""
     forced = result.through
     moves = list(result.moves)
     at = next((i for i, stat in enumerate(moves) if str(stat.move) == name), None)
-    if forced is None or (at is not None and moves[at].visits >= playouts):
+    if forced is None or (at is not None and not always and moves[at].visits >= playouts):
         return result, 0
     if at is None:
         moves.append(forced)

@@ -53,7 +53,9 @@ Search", with the node keying of OpenSpiel's ``ismcts.py``):
   root). Their statistics are kept apart in ``SearchResult.through``; every root move's
   (and unit's) statistics are the budget's alone, as without it. A review values the move
   played by them where the search left it early (``solvers.review``). None are played when
-  the budget's iterations already took ``through``'s root edge ``through_playouts`` times.
+  the budget's iterations already took ``through``'s root edge ``through_playouts`` times,
+  unless ``through_always``: a review values the hint's best move by as many of them as
+  the move played, so that the two are the same kind of estimate (``solvers.review``).
 * **Budgets:** ``iterations`` and/or ``time_limit`` (seconds; or ``deadline``, the
   ``time.monotonic()`` instant a caller's limit ends); the first reached stops the search
   (``stop_reason`` says which). Without either, 1,000 iterations. The same seed
@@ -66,7 +68,7 @@ Public API::
            rollout_policy=None, max_rollout_depth=None, evaluate=None, reward=None,
            move_key=None, playout=None, check_determinization=False, unit_open=None,
            extra_root_moves=(), deadline=None, sampler=None, through=None,
-           through_playouts=0) -> SearchResult
+           through_playouts=0, through_always=False) -> SearchResult
 
 ``SearchResult`` carries ``moves`` (one :class:`MoveStat` per root move, best first:
 ``move``, ``visits``, ``mean`` reward, ``stderr`` of that mean, ``available``,
@@ -457,7 +459,7 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
            unit_open: Callable[[State[Any]], bool] | None = None,
            extra_root_moves: Sequence[Any] = (), deadline: float | None = None,
            sampler: Sampler | None = None, through: Any = None,
-           through_playouts: int = 0) -> SearchResult:
+           through_playouts: int = 0, through_always: bool = False) -> SearchResult:
     """Search the decision of ``seat`` in ``root`` (any world ``seat`` could be in).
 
     ``root`` must be at a decision of ``seat`` (chance steps before it are resolved with
@@ -474,7 +476,8 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
     ``sampler``: the world of each iteration (module docstring; default the engine's
     ``determinize``). ``through`` and ``through_playouts``: playouts through one root
     decision after the budget (module docstring); they are played whatever the time limit
-    (a few dozen iterations), not after a stop request.
+    (a few dozen iterations), not after a stop request; ``through_always``: even where the
+    budget took that root edge more often.
     """
     rng = make_rng(seed)
     if iterations is None and time_limit is None and deadline is None:
@@ -519,6 +522,7 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
     through_stat = None
     if through is not None and through_playouts > 0 and stop_reason != interrupt.INTERRUPTED:
         through_stat = _through(tree, root, seat, through, through_playouts, sampler,
+                                0 if through_always else
                                 next((s.visits for s in stats
                                       if tree.key_of(s.move) == tree.key_of(through)), 0))
     elapsed = time.perf_counter() - start

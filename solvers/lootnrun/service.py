@@ -54,11 +54,11 @@ def hint(view: dict[str, Any], *, data: LootNRunData, limit: Limit = Limit(), se
 
 def hint_through(view: dict[str, Any], moves: Sequence[str], *, playouts: int,
                  data: LootNRunData, limit: Limit = Limit(), seed: Seed = 0,
-                 top: int = 10) -> Hint:
+                 top: int = 10, always: bool = False) -> Hint:
     """``solvers.review``'s hook: the hint of ``view`` (the same search as :func:`hint`'s),
     with the move played (the record's one move, ``moves``) given ``playouts`` playouts
-    after the budget, which value its row where the search left it fewer (``win_hint``'s
-    ``through``)."""
+    after the budget, which value its row where the search left it fewer, or ``always``
+    (``win_hint``'s ``through``)."""
     rng = make_rng(seed)  # one stream, as hint's
     reading = lootnrun.read_view(view, data, rng)
     world = reading.world
@@ -67,7 +67,7 @@ def hint_through(view: dict[str, Any], moves: Sequence[str], *, playouts: int,
                             top=top, search_options={}, score=EXPECTED_SCORE,
                             words=lambda move: lootnrun.describe(world, move),
                             through=lootnrun.parse_move(world, text),
-                            through_playouts=playouts), reading)
+                            through_playouts=playouts, through_always=always), reading)
 
 
 def _hidden_rooms(world: LootNRunState, seat: int) -> dict[tuple[Any, ...], bool]:

@@ -139,6 +139,10 @@ def test_playouts_through_a_move_after_the_budget_leave_the_root_as_it_was():
     # none where the budget took the move that often already
     assert ismcts(_bluff_root(), 0, iterations=300, seed=9, reward=score_reward(0, 1),
                   through="fold", through_playouts=100).through is None
+    # unless asked to play them whatever the budget's visits (a review's best move)
+    always = ismcts(_bluff_root(), 0, iterations=300, seed=9, reward=score_reward(0, 1),
+                    through="fold", through_playouts=100, through_always=True)
+    assert stats(always) == stats(plain) and always.through.visits == 100
     # root-parallel trees add them up
     assert merge_results([forced, forced]).through.visits == 200
 
