@@ -116,6 +116,26 @@ def _head(review: GameReview) -> list[str]:
                 said for said in [card_data_words(review.cards)] if said]
 
 
+#: The labelled decisions the report names again under its summary, costliest first.
+LOOK_AGAIN = 3
+
+
+def _look_again(review: GameReview) -> str:
+    """The decisions a coach would go back to: the costliest labelled from inaccuracy up,
+    by number, label and cost ("to look at again: decision 6 (blunder, +0.199 win
+    probability), decision 18 (mistake, +0.148 win probability)"); the tally above them
+    does not say where the game was lost."""
+    unit = review.scale.unit
+    worst = sorted((d for d in review.decisions if d.label in CONFIRMED),
+                   key=lambda d: (-(d.loss or 0.0), d.number))
+    if not worst:
+        return "to look at again: none (no inaccuracy, mistake or blunder)"
+    shown = [f"decision {d.number} ({d.label}, {_cost(d.loss, unit)})"
+             for d in worst[:LOOK_AGAIN]]
+    more = len(worst) - len(shown)
+    return "to look at again: " + ", ".join(shown) + (f", and {more} more" if more else "")
+
+
 def format_review(review: GameReview) -> str:
     """One line per decision of the seat (its number, the move played and what it cost,
     both moves in a player's words where the hint has them), then the summary and, in
@@ -130,6 +150,7 @@ def format_review(review: GameReview) -> str:
                  f"({_counts(review)}); "
                  f"loss over the judged ones {_amount(s.total_loss, review.scale.unit)}, mean "
                  f"{_value(s.mean_loss)}")
+    lines.append(_look_again(review))
     lines.append("accuracy: " + ("- (no judged decision)" if s.accuracy is None else
                                  f"{s.accuracy:.1f}%")
                  + " (lichess's formula on the judged decisions: docs/review.md)")

@@ -344,3 +344,26 @@ def test_a_confirming_search_says_its_budget_per_search(workers, said):
     review = SimpleNamespace(scale=SimpleNamespace(unit="win probability"),
                              limit=Limit(iterations=400, workers=workers))
     assert verdict(d, review).endswith(f"(+0.13 win probability; {said}")
+
+
+def test_the_summary_names_the_decisions_to_look_at_again():
+    """The summary was a tally ("9 judged of 18 decisions (6 best, 2 mistakes, 1 blunder,
+    ...); loss over the judged ones 0.455 win probability"): it never said where the game
+    was lost. A line under it names the costliest labelled decisions, as a coach would."""
+    from cli.report import format_review
+    from solvers.results import ReviewedDecision
+
+    from .test_count_words_cli import _review
+
+    def decision(number, label, loss):
+        return ReviewedDecision(number=number, index=number, played="take 1",
+                                moves=("take 1",), label=label, best="take 2",
+                                played_value=10.0, best_value=10.0 + loss, loss=loss)
+
+    text = format_review(_review(decision(1, "inaccuracy", 1.5), decision(2, "best", 0.0),
+                                 decision(3, "blunder", 4.0), decision(4, "mistake", 2.5),
+                                 decision(5, "inaccuracy", 1.0), decision(6, "good", 0.5)))
+    assert ("\nto look at again: decision 3 (blunder, +4 points), decision 4 (mistake, "
+            "+2.5 points), decision 1 (inaccuracy, +1.5 points), and 1 more\n") in text
+    calm = format_review(_review(decision(2, "best", 0.0), decision(6, "good", 0.5)))
+    assert "\nto look at again: none (no inaccuracy, mistake or blunder)\n" in calm
