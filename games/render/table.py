@@ -147,8 +147,12 @@ def table_svg(view: Mapping[str, Any], *, title: str,
     body: list[str] = [f'<text x="{MARGIN}" y="24" font-size="15" font-weight="bold" '
                        f'fill="{INK}">{escape(title)}</text>']
     y = float(TOP)
-    label_w = 130
-    for label, chips in table_rows(view, names):
+    rows = table_rows(view, names)
+    # the chips start right of the longest label: a seat named with its bot ("seat 1
+    # (greedy) in front") ran under a fixed 130 px column's chips (bold 13 px DejaVu Sans
+    # is at most about 8.4 px a letter)
+    label_w = max([130.0] + [8.4 * len(label) + 12 for label, _ in rows])
+    for label, chips in rows:
         body.append(f'<text x="{MARGIN}" y="{y + 23:.1f}" font-size="13" font-weight="bold" '
                     f'fill="{INK}">{escape(label)}</text>')
         x = float(MARGIN + label_w)

@@ -9,7 +9,7 @@ import pytest
 from games import load
 from games.record import resolve_fixed_chance
 from games.render import position_svg
-from games.render.table import table_rows
+from games.render.table import table_rows, table_svg
 
 
 @pytest.mark.parametrize("game", ["archaeology", "expedition"])
@@ -56,3 +56,29 @@ def test_the_rows_call_the_seats_as_the_names_given():
     assert "seat 1's hand" in labels and "seat 0 (greedy)" in labels
     assert "seat 1 (random)" in labels and "your hand" not in labels
     assert "your hand" in [label for label, _ in table_rows(position)]
+
+
+def test_a_long_seat_label_ends_before_its_row_of_chips():
+    """'seat 1 (greedy) in front' ran under the first chip of its row (a fixed 130 px
+    label column), the bot's name hidden behind a card back."""
+    import re
+
+    ImageFont = pytest.importorskip("PIL.ImageFont")
+    try:
+        bold = ImageFont.truetype("DejaVuSans-Bold.ttf", 13)
+    except OSError:
+        pytest.skip("no DejaVu Sans Bold to measure the labels with")
+    svg = table_svg({"game": "lootnrun", "players": 2, "seat": 0, "to_move": 0,
+                     "phase": "act", "scores": [0, 0], "my_rooms": [19],
+                     "front_backs": [["yellow"], ["red", "red"]],
+                     "decks": [{"size": 24, "top": "green"}], "discard": []},
+                    title="t", names=["you", "seat 1 (openspiel-ismcts)"])
+    rows = re.findall(r'<text x="([\d.]+)" y="([\d.]+)" font-size="13" font-weight="bold" '
+                      r'fill="#222222">([^<]+)</text>', svg)
+    chips = re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width', svg)
+    assert any("openspiel-ismcts) in front" in label for _, _, label in rows)
+    for x, y, label in rows:
+        first = min((float(cx) for cx, cy in chips if abs(float(cy) + 23 - float(y)) < 1),
+                    default=None)
+        if first is not None:
+            assert float(x) + bold.getlength(label) < first, label
