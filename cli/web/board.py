@@ -23,6 +23,7 @@ from games.errors import DigsiteError, InvalidStateError
 from games.protocol import CHANCE, State
 from games.record import PERSON, GameRecord, read_record, replay_steps, resolve_fixed_chance
 from games.render import position_svg
+from games.table import card_names
 from solvers import services
 from solvers.moments import decisions_of
 
@@ -83,6 +84,9 @@ class Opened:
                                 if solo_grid and info.budgets.best_score is not None
                                 else None),
                 "beliefs": "beliefs" in registry.get(self.game).services,
+                # the cards as printed, for the beliefs' rows (the hint's JSON keys them
+                # as the moves do: ``pharaohs_mask``), as hint --beliefs says them
+                "card_names": card_names(cards_data.load(self.game)),
                 "decisions": [d.summary() for d in self.decisions]}
 
 

@@ -179,8 +179,10 @@ def test_hint_with_beliefs_answers_what_hint_beliefs_prints(client, run_cli, tmp
     cli = run_cli("hint", "archaeology", str(tmp_path / "v.json"), "--iterations", "100",
                   "--beliefs", "--json")
     assert cli.code == 0 and answer.text.strip() == cli.out.strip()
+    # the cards as printed, for the page's beliefs (the JSON keys them as the moves do)
+    assert opened["card_names"]["pharaohs_mask"] == "pharaoh's mask"
     grid = client.post("/api/open", json={"example": "pyramids-solo-random"}).json()
-    assert grid["beliefs"] is False
+    assert grid["beliefs"] is False and grid["card_names"] == {}
     refused = client.post("/api/hint", json={"game": "pyramids", "view": {}, "iterations": 1,
                                              "beliefs": True})
     assert refused.status_code == 400

@@ -163,7 +163,28 @@ def test_open_step_with_keys_and_hint(browser, server, shots):
     _until(browser, lambda d: d.find_elements("css selector", "#beliefs-table tr"),
            "the beliefs")
     assert "sampled worlds" in browser.find_element("id", "hint-result").text
+    # the cards as printed, as hint --beliefs says them (it said "pharaohs mask")
+    beliefs = browser.find_element("id", "beliefs-table").text
+    assert "pharaoh's mask" in beliefs and "pharaohs" not in beliefs, beliefs
     _shot(browser, "right", shots / "archaeology-hint.png")
+
+
+def test_loot_n_run_beliefs_count_rooms_as_the_command_line_does(browser, server):
+    # the beliefs' table said "room 0" and "room 1" of a seat's face-down rooms where hint
+    # --beliefs says "seat 0's room 1" and "room 2", in a grid of mostly empty columns
+    from selenium.webdriver.common.keys import Keys
+
+    _open_example(browser, server, "lootnrun-greedy")
+    _keys(browser, Keys.ARROW_RIGHT, 3)
+    _until(browser, lambda d: _where(d).startswith("decision 4 "), "decision 4")
+    _hint(browser, 50)
+    _until(browser, lambda d: d.find_elements("css selector", "#beliefs-table tr"),
+           "the beliefs")
+    rows = [tr.text for tr in browser.find_elements("css selector", "#beliefs-table tr")]
+    assert rows[0] == "where what chance", rows
+    assert any(row.startswith("seat 0's room 1 (") for row in rows), rows
+    assert any(row.startswith("deck 0's top room (") for row in rows), rows
+    assert not any("room 0" in row for row in rows), rows
 
 
 def test_review_graph_click_jumps(browser, server, shots):

@@ -286,10 +286,11 @@ function showBeliefs(box, beliefs) {
       `effective)` : "") +
     (worth ? `; each chance within about ±${Math.round(100 / Math.sqrt(worth))}% at 95%` : ""),
     "beliefs-title"));
+  if (beliefs.kind === "rooms") { showRooms(box, beliefs.rows || []); return; }
   const table = text("table", undefined, "hint");
   table.id = "beliefs-table";
   const rows = beliefs.rows || [];
-  // rows of several kinds carry different keys (Loot N Run: a seat's room, a deck's top)
+  // the columns: every key the rows carry (a count row, its card and chances)
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const counts = rows.some((row) => Array.isArray(row.p));
   const head = text("tr");
@@ -299,15 +300,39 @@ function showBeliefs(box, beliefs) {
   }
   table.append(head);
   const percent = (x) => `${Math.round(x * 100)}%`;
+  const names = (ui.doc && ui.doc.card_names) || {};
   for (const row of rows) {
     const tr = text("tr");
     for (const k of keys) {
       const v = row[k];
       const shown = v === undefined || v === null ? "" : Array.isArray(v) ? v.map(percent).join(" ")
         : k === "p" && typeof v === "number" ? percent(v)
+        // a card as printed (hint --beliefs' "pharaoh's mask"; the key is pharaohs_mask)
+        : k === "card" && names[v] ? names[v]
         : typeof v === "string" ? v.replaceAll("_", " ") : String(v);
       tr.append(text("td", shown, typeof v === "number" ? "num" : undefined));
     }
+    table.append(tr);
+  }
+  box.append(table);
+}
+
+// Loot N Run's beliefs, a row each as hint --beliefs words it: a seat's face-down room
+// (counted from 1, as the command line counts them: the JSON's "room" counts from 0), a
+// seat caught if awakened, a deck's top room (decks count from 0, as `loot 0` does).
+function showRooms(box, rows) {
+  const table = text("table", undefined, "hint");
+  table.id = "beliefs-table";
+  const head = text("tr");
+  for (const h of ["where", "what", "chance"]) head.append(text("th", h));
+  table.append(head);
+  for (const row of rows) {
+    const where = "deck" in row ? `deck ${row.deck}'s top room (${row.back} back)`
+      : "room" in row ? `seat ${row.seat}'s room ${row.room + 1} (${row.back} back)`
+      : `seat ${row.seat}`;
+    const tr = text("tr");
+    tr.append(text("td", where), text("td", row.what),
+      text("td", `${Math.round(row.p * 100)}%`, "num"));
     table.append(tr);
   }
   box.append(table);
