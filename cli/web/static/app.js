@@ -114,11 +114,16 @@ function go(index) {
   const who = doc.seat_words || [];
   $("title").textContent = `${doc.name}` + (who.length === 1 ? ` — played by ${who[0]}`
     : who.length ? ` — ${who.join(" v ")}` : "");
-  // the page counts every move; the CLI one seat's decisions (view, hint, review --at N)
-  $("where").textContent = `decision ${d.n} of ${doc.decisions.length}` +
-    (d.at ? ` · seat ${d.seat}'s decision ${d.at} (--at ${d.at} --seat ${d.seat})`
-      : d.within ? ` · inside seat ${d.seat}'s decision ${d.within} (--at ${d.within} ` +
-        `--seat ${d.seat} shows where it began)` : "");
+  // the page counts every move; the CLI one seat's decisions (view, hint, review --at N);
+  // the options as typed never split across lines (a phone broke "--seat" after its
+  // first hyphen)
+  const option = (words) => text("span", words, "typed");
+  $("where").replaceChildren(`decision ${d.n} of ${doc.decisions.length}`,
+    ...(d.at ? [` · seat ${d.seat}'s decision ${d.at} (`, option(`--at ${d.at}`), " ",
+      option(`--seat ${d.seat}`), ")"]
+      : d.within ? [` · inside seat ${d.seat}'s decision ${d.within} (`,
+        option(`--at ${d.within}`), " ", option(`--seat ${d.seat}`),
+        " shows where it began)"] : []));
   const list = $("moves");
   if (list.dataset.doc !== doc.id) buildMoves();
   for (const li of list.children) li.classList.toggle("current", +li.dataset.index === ui.at);
