@@ -369,3 +369,21 @@ def test_on_a_phone_the_typed_options_of_a_decision_stay_whole(browser, server, 
         _shot(browser, "nav", shots / "phone-nav.png")
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_number_box_holding_text_says_so(browser, server):
+    # "1e" in the seed box (a number box reads it as "") was refused with "got ''" under a
+    # box that shows "1e"
+    browser.get(server)
+    _until(browser, lambda d: d.find_elements("css selector", "#example option"), "page")
+    seed = browser.find_element("id", "solo-seed")
+    said = {}
+    for typed in ("1e", "", "-3"):
+        seed.clear()
+        seed.send_keys(typed)
+        browser.find_element("id", "open-solo").click()
+        _until(browser, lambda d: d.find_element("id", "error").text, "the error")
+        said[typed] = browser.find_element("id", "error").text
+    assert said == {"1e": "error: seed: a whole number, got text that is not a number",
+                    "": "error: seed: a whole number, the box is empty",
+                    "-3": "error: seed: a whole number, got '-3'"}, said

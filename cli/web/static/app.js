@@ -371,12 +371,21 @@ $("review").addEventListener("click", async () => {
   } catch (error) { failed(error); }
 });
 
+// What a number box holds, for its error: a number box gives "" for text it cannot read
+// ("1e", "12-"), so the error said "got ''" under a box showing "1e"
+function held(id) {
+  const box = $(id);
+  if (box.validity && box.validity.badInput) return "got text that is not a number";
+  const raw = box.value.trim();
+  return raw === "" ? "the box is empty" : `got '${raw}'`;
+}
+
 // A number above 0 from an input box (an empty box is an error, not 0).
 function positive(id, name) {
   const raw = $(id).value.trim();
   const value = Number(raw);
   if (raw === "" || !Number.isFinite(value) || value <= 0) {
-    throw new Error(`${name}: a number above 0, got '${raw}'`);
+    throw new Error(`${name}: a number above 0, ${held(id)}`);
   }
   return value;
 }
@@ -384,7 +393,7 @@ function positive(id, name) {
 // A whole number from an input box (an empty box is an error, not 0).
 function whole(id, name) {
   const raw = $(id).value.trim();
-  if (!/^[0-9]+$/.test(raw)) throw new Error(`${name}: a whole number, got '${raw}'`);
+  if (!/^[0-9]+$/.test(raw)) throw new Error(`${name}: a whole number, ${held(id)}`);
   const value = Number(raw);
   if (!Number.isSafeInteger(value)) {
     throw new Error(`${name}: at most ${Number.MAX_SAFE_INTEGER}, got ${raw}`);
