@@ -387,3 +387,23 @@ def test_a_number_box_holding_text_says_so(browser, server):
     assert said == {"1e": "error: seed: a whole number, got text that is not a number",
                     "": "error: seed: a whole number, the box is empty",
                     "-3": "error: seed: a whole number, got '-3'"}, said
+
+
+def test_enter_in_a_box_does_what_its_button_does(browser, server):
+    # a seed typed and Enter left the board empty (the form submits nothing); the same
+    # for the hint's iterations
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(server)
+    _until(browser, lambda d: d.find_elements("css selector", "#example option"), "page")
+    seed = browser.find_element("id", "solo-seed")
+    seed.clear()
+    seed.send_keys("4", Keys.ENTER)
+    _until(browser, lambda d: d.find_elements("css selector", "#board svg")
+           and "decision 1 of" in _where(d), "the deal, opened by Enter")
+    field = browser.find_element("id", "iterations")
+    field.clear()
+    field.send_keys("40", Keys.ENTER)
+    _until(browser, lambda d: d.find_elements("css selector", "#hint-table tr"),
+           "the hint, asked by Enter")
+    assert "40 iterations" in browser.find_element("id", "hint-result").text

@@ -579,6 +579,16 @@ $("open-solo").addEventListener("click", () => {
     open({ game: $("solo-game").value, seed: whole("solo-seed", "seed") });
   } catch (error) { showError(error.message); }
 });
+// Enter in a box does what the button beside it does (it did nothing: the form submits
+// nothing, so a seed typed and Enter left the board as it was)
+for (const [box, button] of [["solo-seed", "open-solo"], ["iterations", "hint"],
+  ["review-iterations", "review"], ["best-budget", "best"]]) {
+  $(box).addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    if (!$(button).disabled) $(button).click();
+  });
+}
 $("seat").addEventListener("change", () => {
   const at = ui.at;
   open({ ...ui.request, seat: +$("seat").value }, true, true).then(() => go(at));
