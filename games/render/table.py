@@ -121,10 +121,12 @@ def table_rows(view: Mapping[str, Any], names: Sequence[str] | None = None
             chips.append((f"tents {view['tents'][s]}", plain))
         for sold in seat.get("sold", []):
             chips.append((_sold_words(sold), "#D5F5E3"))
+        # (the cards as the hand's chips name them: "pharaoh's mask", never the key's
+        # "pharaohs mask")
         for name, n in sorted(dict(seat.get("holds", {})).items()):
-            chips.append((f"holds {name.replace('_', ' ')} x{n}", _colour(name)))
+            chips.append((f"holds {_word(str(name))} x{n}", _colour(name)))
         for name in seat.get("lacks", []):
-            chips.append((f"lacks {str(name).replace('_', ' ')}", "#FADBD8"))
+            chips.append((f"lacks {_word(str(name))}", "#FADBD8"))
         rows.append((seat_word(s), chips))
     return rows
 

@@ -82,3 +82,17 @@ def test_a_long_seat_label_ends_before_its_row_of_chips():
                     default=None)
         if first is not None:
             assert float(x) + bold.getlength(label) < first, label
+
+
+def test_what_another_seat_is_known_to_hold_is_named_as_printed():
+    """A seat known to hold the masks read 'holds pharaohs mask x2' (the key's spelling)
+    where the hand's own chips say "pharaoh's mask"."""
+    view = {"game": "expedition", "seat": 0, "hand": {"pharaohs_mask": 1},
+            "marketplace": {}, "dig_site": 40,
+            "seats": [{"hand_size": 1, "money": 0},
+                      {"hand_size": 4, "money": 3, "holds": {"pharaohs_mask": 2},
+                       "lacks": ["pharaohs_mask", "pot_shard"]}]}
+    rows = dict(table_rows(view))
+    said = [text for text, _ in rows["seat 1"]]
+    assert "holds pharaoh's mask x2" in said and "lacks pharaoh's mask" in said, said
+    assert "lacks pot shard" in said and not any("pharaohs" in text for text in said), said
