@@ -528,15 +528,17 @@ def ancients_board_svg(state: dict[str, Any], seat: int, data: AncientsData, *,
     bottom = y
     for k, slot in enumerate(state["market"]):
         mx, my = x + (k % 2) * 250, y + 10 + (k // 2) * 96
+        # (each shop by its price, as the moves and the table's words name it: "the $4
+        # shop + a token"; "shop 4" read as the fourth shop)
         if slot.get("map") is None:        # a shop the deck no longer fills
-            body.append(svg_text(mx, my + 12, f"shop {slot['shop']}: empty", size=10))
+            body.append(svg_text(mx, my + 12, f"${slot['shop']} shop: empty", size=10))
             bottom = max(bottom, my + 16)
             continue
         info = cat.maps[slot["map"]]
         body.append(map_card(info, mx, my))
         body.append(svg_text(mx, my + map_card_height(info) + 12,
-                             f"shop {slot['shop']}" + (" + token" if slot.get("token")
-                                                       else ""), size=10))
+                             f"${slot['shop']} shop" + (" + a token" if slot.get("token")
+                                                        else ""), size=10))
         bottom = max(bottom, my + map_card_height(info) + 16)
     # the pack's maps drawn too, as the market's are: which finds the seat can make
     y = bottom + 24
