@@ -151,9 +151,16 @@ def _seat_numbers(record: GameRecord, data: CardData) -> dict[int, tuple[int, bo
     end."""
     numbers: dict[int, tuple[int, bool]] = {}
     for seat in range(record.players):
-        for decision in decisions_of(record, seat, data)[0]:
+        made, state = decisions_of(record, seat, data)
+        for decision in made:
             for index in range(decision.index, decision.index + max(1, len(decision.moves))):
                 numbers[index] = (decision.number, index == decision.index)
+        # where the record stops with this seat to move: the decision to make now
+        # (``moments.decision_at``'s, which view --at N shows; the page gave none), or the
+        # rest of the one it stops inside
+        if not state.is_terminal() and state.current_player() == seat:
+            numbers[len(record.moves)] = ((len(made) + 1, True) if not made or made[-1].whole
+                                          else (made[-1].number, False))
     return numbers
 
 

@@ -418,6 +418,32 @@ def test_each_position_carries_the_movers_decision_number(client, name):
         assert any(d["within"] for d in numbered)
 
 
+@pytest.mark.parametrize("name, kept, whole", [
+    ("archaeology-greedy", 4, True), ("ancients-solo-greedy", 5, True),
+    ("ancients-solo-greedy", 4, False), ("pyramids-solo-random", 3, True)])
+def test_a_record_that_stops_names_the_decision_to_make_there(client, name, kept, whole):
+    # a record cut short (a game quit in play) ended on "decision 5 of 5" alone, where
+    # `view --at 4` shows that position: the seat's decision to make now (or, stopped
+    # inside an Ancients turn, the rest of that turn's decision)
+    from games.record import read_record
+    from solvers.moments import decision_at
+    import cards_data
+
+    doc = {**board.example_document(name)}
+    doc["moves"] = doc["moves"][:kept]
+    doc.pop("result", None)  # (a game cut short has none)
+    data = cards_data.load(doc["game"])
+    record = read_record(doc, doc["game"], data)
+    last = client.post("/api/open", json={"document": doc}).json()["decisions"][-1]
+    assert last["n"] == kept + 1 and (last["at"] is not None) == whole, last
+    if whole:
+        decision = decision_at(record, last["seat"], last["at"], data)
+        assert decision.pending and decision.index == kept
+    else:  # the turn begun at the last decision made
+        decision = decision_at(record, last["seat"], last["within"], data)
+        assert not decision.whole and decision.index < kept
+
+
 @pytest.mark.parametrize("name", ["archaeology-greedy", "expedition-greedy", "lootnrun-greedy"])
 def test_the_board_names_a_bots_seat_by_the_seat_not_you(name):
     """A record of bots seen by seat 1 labelled its row "you" and its cards "your hand"
