@@ -360,6 +360,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     used += [("chamber_cards", [sum(k[c] for k in chamber_known if k) for c in range(T)]),
              ("maps_spent" if rules.monument is not None else "chambers", maps)] + visible
     _check_totals(node, rules, used)
+    _check_lacks(node, rules, hands, used)
     _check_places(node, s, seat, hands, chamber_known, dig_n, used, maps_spent, maps_least)
     s.maps_removed = maps_spent
     s.chamber_seen = list(chambers_seen)
@@ -386,6 +387,25 @@ def _check_totals(node: Node, rules: Rules, used: list[tuple[str, list[int]]]) -
                 node.fail(f"{plural(total[c], rules.cards.names[c] + ' card')} in view so far"
                           f"{spent}, the game has {rules.counts[c]}{absent_words(rules, c)}",
                           key)
+
+
+def _check_lacks(node: Node, rules: Rules, hands: list[_Hand],
+                 used: list[tuple[str, list[int]]]) -> None:
+    """Each other hand's unknown cards are of types it does not lack: enough such cards
+    must be unseen, or no deal explains the hand (the sampler would find no world and
+    could not say which key is wrong)."""
+    T = rules.treasures
+    unseen = [rules.counts[c] - sum(counts[c] for _, counts in used) for c in range(T)]
+    for p, facts in enumerate(hands):
+        if facts is None or not facts[2]:
+            continue
+        size, holds, lacks = facts
+        need = size - sum(holds)
+        allowed = sum(unseen[c] for c in range(T) if not lacks >> c & 1)
+        if allowed < need:
+            node.fail(f"the hand's {plural(need, 'unknown card')} must be of types it does "
+                      f"not lack, and of those types only {plural(allowed, 'card')} "
+                      f"{'is' if allowed == 1 else 'are'} not in view", f"seats[{p}].lacks")
 
 
 def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand],

@@ -85,8 +85,9 @@ must be what the history gives and a piece of knowledge (``holds``, ``lacks``) n
 than the history gives for sure, or the view is refused naming the key
 (``seats[1].money: the history gives 18, the position 19``); the history is read. A position no deal can explain is refused naming the key: more cards of a type
 than the game holds (the key where the count overflows), a hand size below the cards
-known in it (``seats[1].holds``), money the sold sets are not worth, unseen cards that do
-not fill the places hidden from the seat (``dig_site``).
+known in it (``seats[1].holds``), unknown cards of a hand too many for the unseen cards of
+the types it does not lack (``seats[1].lacks``), money the sold sets are not worth, unseen
+cards that do not fill the places hidden from the seat (``dig_site``).
 
 A view is refused with ``InvalidStateError`` naming the key when it is malformed, has an
 unknown key, or is impossible (a card not in the data, more cards than the game holds, a

@@ -471,7 +471,8 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
     the cards the seat does not see are laid out uniformly (every physical card equally
     likely in every place) over the places it cannot see into, given what the view
     states: each other hand holds its ``holds`` plus unseen cards of no type it ``lacks``,
-    each face-down chamber its ``chamber_cards`` plus unseen cards, never a map (nor in the
+    each face-down chamber its ``chamber_cards`` plus unseen cards (the chamber a Tomb
+    explorer is keeping from: ``explore.cards``, all of it), never a map (nor in the
     reserve); the dig site holds the rest with the thieves and sandstorms not drawn.
     Keys: ``(other hands, chambers, sorted reserve, dig site multiset)`` as
     :func:`position_hidden` writes them."""
@@ -504,7 +505,10 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
     hands = len(blocks)
     public = rules.special == "refill_on_sandstorm"
     chambers = view["chambers"]
-    known_cards = view.get("chamber_cards") or [None] * len(chambers)
+    known_cards = list(view.get("chamber_cards") or [None] * len(chambers))
+    explore = view.get("explore", {})
+    if "cards" in explore:  # a Tomb explorer choosing its keep sees the whole chamber
+        known_cards[ord(explore["chamber"]) - ord("A")] = explore["cards"]
     pool[rules.map] -= view.get("maps_spent", sum(
         rules.chamber_maps[i] for i, c in enumerate(chambers) if c is None))
     face_down = []

@@ -24,7 +24,7 @@ import pytest
 import cards_data
 from games import archaeology, expedition, lootnrun
 from games.archaeology.hidden import R_STEAL, R_TRADE
-from games.archaeology.rules import P_ACTION
+from games.archaeology.rules import P_ACTION, P_KEEP
 from games.errors import InvalidStateError
 
 sys.path.insert(0, str(Path(__file__).parent))  # the enumerators live beside this file
@@ -124,6 +124,79 @@ def test_expedition_position_is_sampled_exactly(monument):
     seat = state.current_player()
     view = _json(expedition.position_of(state, seat))
     _exact(view, SMALL_EXPEDITION, state.rules, monument)
+
+
+def test_a_tomb_explorer_keeping_is_sampled_exactly():
+    """The Tomb's explorer choosing its keep sees the chamber (``explore.cards``): every
+    world has those cards there, and the rest follows the exact law (the enumerator read
+    that chamber as unknown before, and no test stopped at a keep)."""
+    for seed in range(200):
+        state = expedition.state_from_deal(expedition.make_deal(
+            players=2, seed=seed, data=SMALL_EXPEDITION, monument="tomb"), SMALL_EXPEDITION)
+        record_game(state, _uniform, random.Random(seed),
+                    stop=lambda s, decisions: s.phase == P_KEEP or decisions > 60)
+        if state.phase == P_KEEP:
+            break
+    seat = state.current_player()
+    view = _json(expedition.position_of(state, seat))
+    assert view["explore"]["cards"]
+    law = position_posterior(view, state.rules)
+    chamber = state.exploring
+    assert {key[1][chamber] for key in law} == {tuple(sorted(state.chambers[chamber]))}
+    _exact(view, SMALL_EXPEDITION, state.rules, "a Tomb keep")
+
+
+def _hidden_copies(state, seat: int, card: int) -> int:
+    """The copies of ``card`` that ``seat`` does not see (other hands, chambers, dig site)."""
+    T = state.rules.treasures
+    return (sum(state.hands[p * T + card] for p in range(state.num_players) if p != seat)
+            + sum((c or ()).count(card) for c in state.chambers) + state.dig.count(card))
+
+
+def test_written_edge_positions_are_sampled_exactly():
+    """Positions as a player may write them, each against the exact law: the end of the
+    dig site; another hand known card for card; every copy of a type accounted for (one
+    hand holds all the unseen ones: no other place may get one); a hand that lacks every
+    type but one."""
+    _, _, end = _game(archaeology, SMALL, 2, lambda s: not s.dig and s.hand_sizes[
+        1 - s.current_player()] > 1, seeds=range(2000))
+    seat = end.current_player()
+    other = 1 - seat
+    rules = end.rules
+    names = rules.cards.names
+    T = rules.treasures
+    view = _json(archaeology.position_of(end, seat))
+    assert view["dig_site"] == 0
+    _exact(view, SMALL, rules, "the dig site empty")
+    known = copy.deepcopy(view)
+    known["seats"][other]["holds"] = {names[c]: n for c, n in enumerate(
+        end.hands[other * T:(other + 1) * T]) if n}
+    assert _exact(known, SMALL, rules, "a hand known card for card") >= 1
+
+    _, _, mid = _game(archaeology, SMALL, 2, lambda s: s.dig and any(
+        0 < _hidden_copies(s, s.current_player(), c) <= s.hand_sizes[1 - s.current_player()]
+        for c in range(T)))
+    seat = mid.current_player()
+    other = 1 - seat
+    view = _json(archaeology.position_of(mid, seat))
+    view["seats"][other]["lacks"] = []
+    card = next(c for c in range(T)
+                if 0 < _hidden_copies(mid, seat, c) <= mid.hand_sizes[other])
+    all_of = copy.deepcopy(view)
+    all_of["seats"][other]["holds"] = {names[card]: _hidden_copies(mid, seat, card)}
+    law = position_posterior(all_of, rules)
+    assert all(key[0][0][card] == _hidden_copies(mid, seat, card)
+               and not any(c and card in c for c in key[1]) and not key[3][card]
+               for key in law)
+    _exact(all_of, SMALL, rules, f"every {names[card]} accounted for")
+    only = copy.deepcopy(view)
+    only["seats"][other]["holds"] = {}
+    only["seats"][other]["lacks"] = [names[c] for c in range(T) if c != card]
+    if _hidden_copies(mid, seat, card) == mid.hand_sizes[other]:
+        _exact(only, SMALL, rules, f"a hand of {names[card]} only")
+    else:
+        with pytest.raises(InvalidStateError, match=rf"seats\[{other}\]\.lacks: the hand's"):
+            archaeology.read_view(only, SMALL, 0)
 
 
 def test_lootnrun_position_is_the_view_and_is_sampled_exactly():
@@ -229,6 +302,14 @@ def test_a_position_no_deal_explains_is_refused_naming_the_key():
     _bad_position(lambda v: v["seats"][other].update(lacks=["coin", "coin"]),
                   r"seats\[1\]\.lacks")
     _bad_position(lambda v: v.update(dig_site=v["dig_site"] + 1), r"view: dig_site")
+    def lacks_too_much(v):  # 3 unseen pharaoh's masks for a hand of 4 unknown cards
+        v["seats"][other]["lacks"] = ["pot_shard", "parchment_scrap", "coin", "talisman",
+                                      "broken_cup", "map"]
+        v["seats"][other]["hand_size"] += 1
+        v["dig_site"] -= 1
+    _bad_position(lacks_too_much, r"view: seats\[1\]\.lacks: the hand's 4 unknown cards "
+                                  r"must be of types it does not lack, and of those types only "
+                                  r"3 cards are not in view")
     _bad_position(lambda v: v["chambers"].__setitem__(0, 2), r"chambers\[0\]")
     _bad_position(lambda v: v["seats"][other]["sold"].append(["coin", 9]),
                   r"seats\[1\]\.sold\[\d\]\[1\]")
