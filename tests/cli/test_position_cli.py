@@ -4,9 +4,20 @@ line naming the key, exit 2; games whose view has one form refuse ``--position``
 
 from __future__ import annotations
 
+import copy
 import json
+import random
+import sys
+from pathlib import Path
 
 import pytest
+
+import cards_data
+from games import archaeology
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "games"))  # the enumerators live there
+import test_card_posteriors  # noqa: E402
+from posterior_enumeration import position_hidden, position_posterior  # noqa: E402
 
 
 @pytest.mark.parametrize("game", ["archaeology", "expedition", "lootnrun"])
@@ -42,3 +53,38 @@ def test_an_impossible_position_is_one_error_line(run_cli):
 def test_one_form_games_refuse_the_position_flag(run_cli, game):
     result = run_cli("example", game, "--position")
     assert result.code == 2 and "--position" in result.err
+
+
+def test_a_record_s_moment_in_both_forms_with_a_card_file(run_cli, tmp_path, monkeypatch):
+    """``view RECORD --at N`` and ``--position`` of the same moment, with a small ``--cards``
+    file: the position is what the history tells the seat for sure (each world drawn from
+    the history, written as a position, is that position), every world of the history is
+    one the position allows, and the position's worlds follow the exact law of what it
+    states (``posterior_enumeration``; a history adds what the position leaves out, so the
+    history's own law is narrower: ``test_position_views`` compares both laws where it
+    adds nothing)."""
+    monkeypatch.setattr(test_card_posteriors, "SAMPLES", 1000)
+    cards = tmp_path / "small.toml"
+    cards.write_text(test_card_posteriors.SMALL_TEXT)
+    data = cards_data.load("archaeology", cards)
+    records = tmp_path / "records"
+    assert run_cli("arena", "archaeology", "--bots", "greedy,greedy", "--games", "1",
+                   "--seed", "2", "--cards", str(cards), "--record", str(records)).code == 0
+    path = str(next(records.iterdir()))
+    for at in ("3", "6"):
+        history = json.loads(run_cli("view", path, "--at", at, "--cards", str(cards)).out)
+        position = json.loads(run_cli("view", path, "--at", at, "--position", "--cards",
+                                      str(cards)).out)
+        seat = history["seat"]
+        assert position["seat"] == seat and "history" not in position
+        rules = archaeology.read_view(copy.deepcopy(position), data, 0).world.rules
+        law = position_posterior(position, rules)
+        written = {k: v for k, v in position.items() if k != "card_data"}
+        for k in range(100):
+            world = archaeology.read_view(copy.deepcopy(history), data, k).world
+            assert json.loads(json.dumps(archaeology.position_of(world, seat))) == written
+            assert position_hidden(world, seat) in law
+        assert len(law) > 1
+        rng = random.Random(int(at))
+        test_card_posteriors._agrees(law, lambda: position_hidden(archaeology.read_view(
+            copy.deepcopy(position), data, rng.getrandbits(32)).world, seat), f"--at {at}")

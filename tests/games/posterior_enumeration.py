@@ -32,7 +32,8 @@ from games.archaeology.moves import CARDS, MAP, REFILL, REVEAL, STOLEN, TREASURE
 from games.lootnrun.moves import Reshuffle
 from games.protocol import CHANCE
 
-__all__ = ["small_archaeology", "record_game", "archaeology_posterior", "archaeology_hidden",
+__all__ = ["small_archaeology", "small_archaeology_text", "record_game", "archaeology_posterior",
+           "archaeology_hidden",
            "small_lootnrun", "lootnrun_posterior", "lootnrun_hidden", "small_expedition",
            "expedition_posterior", "expedition_hidden", "position_posterior", "position_hidden"]
 
@@ -43,6 +44,15 @@ def small_archaeology(counts: dict[str, int], *, hand: int, market: int,
                       chambers: list[tuple[int, int]], thieves: int, sandstorms: int,
                       removed: dict[int, int] | None = None):
     """The bundled card file with other counts and table sizes (a ``--cards`` file)."""
+    text = small_archaeology_text(counts, hand=hand, market=market, chambers=chambers,
+                                  thieves=thieves, sandstorms=sandstorms, removed=removed)
+    return cards_data.load_text(text, source="small-archaeology.toml", game_id="archaeology")
+
+
+def small_archaeology_text(counts: dict[str, int], *, hand: int, market: int,
+                           chambers: list[tuple[int, int]], thieves: int, sandstorms: int,
+                           removed: dict[int, int] | None = None) -> str:
+    """The text of :func:`small_archaeology`'s card file (for ``--cards FILE``)."""
     text = cards_data.bundled_text("archaeology")
     for name, count in counts.items():
         text = re.sub(rf"(\[treasures\.{name}\][^\[]*?count = )\d+", rf"\g<1>{count}", text,
@@ -61,8 +71,7 @@ def small_archaeology(counts: dict[str, int], *, hand: int, market: int,
     text = re.sub(r"\nsandstorms_removed = \{[^}]*\}",
                   f"\nsandstorms_removed = {{ {removed_text} }}", text)
     chamber_text = ", ".join(f"{{ size = {s}, maps = {m} }}" for s, m in chambers)
-    text = re.sub(r"\nchambers = \[.*\]", f"\nchambers = [{chamber_text}]", text)
-    return cards_data.load_text(text, source="small-archaeology.toml", game_id="archaeology")
+    return re.sub(r"\nchambers = \[.*\]", f"\nchambers = [{chamber_text}]", text)
 
 
 def record_game(state, choose, rng, *, stop) -> list[tuple]:

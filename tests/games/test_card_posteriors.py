@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from scipy.stats import chisquare
 
+import cards_data
 from games import lootnrun
 from games.archaeology import make_deal, state_from_deal
 from games.archaeology.hidden import R_DISCARD, R_EXPLORE, R_SELL, R_STEAL, R_TRADE, Posterior
@@ -34,15 +35,17 @@ from games.lootnrun import Awaken, Keep, Reshuffle
 sys.path.insert(0, str(Path(__file__).parent))  # the enumerator lives beside this file
 from posterior_enumeration import (archaeology_hidden, archaeology_posterior,  # noqa: E402
                                    lootnrun_hidden, lootnrun_posterior, record_game,
-                                   small_archaeology, small_lootnrun)
+                                   small_archaeology_text, small_lootnrun)
 
 SAMPLES = 3000
 ALPHA = 1e-3
 
-SMALL = small_archaeology(
+#: The small card file (``--cards``): its text, and the data it loads to.
+SMALL_TEXT = small_archaeology_text(
     {"pot_shard": 3, "parchment_scrap": 3, "coin": 2, "talisman": 2, "broken_cup": 2,
      "pharaohs_mask": 1, "map": 2},
     hand=2, market=2, chambers=[(1, 1), (2, 2)], thieves=2, sandstorms=2, removed={3: 1, 4: 1})
+SMALL = cards_data.load_text(SMALL_TEXT, source="small-archaeology.toml", game_id="archaeology")
 EVENTS = {"steal": R_STEAL, "discard": R_DISCARD, "trade": R_TRADE, "explore": R_EXPLORE,
           "sell": R_SELL}
 
