@@ -21,8 +21,10 @@ leave it since, the chambers it looked into less what may have left them.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+import random
+from typing import Any, Iterable, Sequence, TypeVar
 
+from games.errors import InvalidStateError
 from games.reader import Node, read_counts, read_names
 from games.table import plural
 
@@ -32,7 +34,7 @@ from .rules import REFILL_ON_SANDSTORM, TAKE_ALL, Rules, absent_words
 from .state import ArchaeologyState
 
 __all__ = ["POSITION_KEYS", "POSITION_NOTE", "position_facts", "read_position",
-           "check_agreement", "view_form"]
+           "check_agreement", "view_form", "sample_world"]
 
 #: A record event (``hidden``): its kind and seat, then ints, count vectors and the
 #: position's facts.
@@ -40,6 +42,9 @@ _Event = tuple[Any, ...]
 #: What a position states of another seat's hand: its size, the cards it surely holds (a
 #: count vector) and the types it surely lacks (a bit mask); ``None`` for the view's seat.
 _Hand = tuple[int, tuple[int, ...], int] | None
+
+#: Either edition's state (The New Expedition's derives from the 2007 game's).
+StateT = TypeVar("StateT", bound=ArchaeologyState)
 
 #: What a hint read from a position says about it (issue 19).
 POSITION_NOTE = ("position view: read from the position as written; what a history would "
@@ -58,6 +63,20 @@ def view_form(view: object) -> str:
     if isinstance(view, dict) and "history" not in view and "seats" in view:
         return "position"
     return "history"
+
+
+def sample_world(node: Node, s: StateT, seat: int, rng: random.Random, form: str) -> StateT:
+    """``s.determinize(seat, rng)``; a position whose facts pass every check one by one
+    but no deal explains together (two hands lacking all but one type, each needing most
+    of its unseen copies) is refused naming ``seats``, not in the sampler's words."""
+    try:
+        world: StateT = s.determinize(seat, rng)
+    except InvalidStateError:
+        if form != "position":
+            raise
+        node.fail("no deal explains the position: the other hands (their sizes, holds and "
+                  "lacks), the chambers and the cards left do not fit together", "seats")
+    return world
 
 
 # --- what a real state's history tells a seat for sure ---------------------------------------

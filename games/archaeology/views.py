@@ -87,7 +87,9 @@ than the history gives for sure, or the view is refused naming the key
 than the game holds (the key where the count overflows), a hand size below the cards
 known in it (``seats[1].holds``), unknown cards of a hand too many for the unseen cards of
 the types it does not lack (``seats[1].lacks``), money the sold sets are not worth, unseen
-cards that do not fill the places hidden from the seat (``dig_site``).
+cards that do not fill the places hidden from the seat (``dig_site``), hands that fit one by
+one but not together (``seats``: two hands lacking all but one type, needing more of its
+unseen copies together than there are).
 
 A view is refused with ``InvalidStateError`` naming the key when it is malformed, has an
 unknown key, or is impossible (a card not in the data, more cards than the game holds, a
@@ -107,7 +109,8 @@ from games.reader import (VIEW_MARK, Node, ViewReading, read_document, read_fing
 from games.seeding import Seed, make_rng
 
 from .hidden import history_lines
-from .position import POSITION_NOTE, check_agreement, position_facts, read_position, view_form
+from .position import (POSITION_NOTE, check_agreement, position_facts, read_position,
+                       sample_world, view_form)
 from .history import (check_view_counts, read_cards, read_dig_site, read_hands_and_market,
                       read_turn, read_view_cards, replay_history)
 from .moves import (CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, MoveBase, parse_checked_move,
@@ -255,7 +258,7 @@ def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewRe
     node.done()
     if not s.legal_moves():
         node.fail("the seat has no legal move in this position")
-    world = s.determinize(seat, make_rng(seed))
+    world = sample_world(node, s, seat, make_rng(seed), form)
     notes = s.reading_notes(seat) + ([POSITION_NOTE] if form == "position" else [])
     return ViewReading(world, seat, form, tuple(notes))
 

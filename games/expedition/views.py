@@ -109,7 +109,7 @@ from games.archaeology.history import (check_view_counts, read_cards, read_dig_s
 from games.archaeology.views import mid_game
 from games.archaeology.hidden import history_lines
 from games.archaeology.position import (POSITION_NOTE, check_agreement, position_facts,
-                                        read_position, view_form)
+                                        read_position, sample_world, view_form)
 from games.archaeology.moves import chamber_letter, parse_checked_move, parse_typed_move
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
                                      P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
@@ -401,7 +401,7 @@ def read_view(view: dict[str, Any], data: ExpeditionData, seed: Seed) -> ViewRea
             node.fail("announced values are not negative", "announced")
     if not s.legal_moves():
         node.fail("the seat has no legal move in this position")
-    world = s.determinize(seat, make_rng(seed))
+    world = sample_world(node, s, seat, make_rng(seed), form)
     notes = s.reading_notes(seat) + ([POSITION_NOTE] if form == "position" else [])
     return ViewReading(world, seat, form, tuple(notes))
 

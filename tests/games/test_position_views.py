@@ -322,6 +322,29 @@ def test_a_position_no_deal_explains_is_refused_naming_the_key():
                   r"maps_spent: must be at least 2", expedition, EXPEDITION)
 
 
+def test_hands_that_fit_one_by_one_but_not_together_are_refused_naming_seats():
+    """Two other hands that lack every type but one, each needing no more of its unseen
+    copies than there are, but more than there are together: the sampler found no world
+    and said so in its own words ("no deal explains what seat 0 has seen"), naming no
+    key; the view is refused naming ``seats``."""
+    state = _game_state(archaeology, ARCHAEOLOGY)
+    seat = state.current_player()
+    view = _json(archaeology.position_of(state, seat))
+    rules = state.rules
+    names = rules.cards.names
+    card = max(range(rules.treasures), key=lambda c: _hidden_copies(state, seat, c))
+    unseen = _hidden_copies(state, seat, card)
+    others = [p for p in range(3) if p != seat]
+    sizes = [unseen, 1]
+    for p, size in zip(others, sizes):
+        entry = view["seats"][p]
+        view["dig_site"] -= size - entry["hand_size"]
+        entry.update(hand_size=size, holds={},
+                     lacks=[names[c] for c in range(rules.treasures) if c != card])
+    with pytest.raises(InvalidStateError, match=r"^view: seats: no deal explains the position"):
+        archaeology.read_view(view, ARCHAEOLOGY, 0)
+
+
 def test_the_example_positions_read_and_the_hint_says_its_form():
     from solvers import services
     from solvers.limits import Limit
