@@ -1054,20 +1054,27 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
         if isinstance(entry, int) and back[entry] in needed:
             needed.remove(back[entry])
     faces = [e for e in entries if not isinstance(e, int)]
+    # the back each face lies on when typed in the spots' order (a front left to right,
+    # deck 0's draw then deck 1's), as the person reads them: a face that two colours
+    # show takes that colour first (it took the lowest room number's, a yellow cup and
+    # scarab for the green one typed first, and the yellow room left hidden was refused
+    # when drawn later); typed in another order, the search still finds the colours
+    placed_on = [back[r] for r, e in zip(at_spots, entries) if not isinstance(e, int)] \
+        if len(entries) == len(at_spots) else [None] * len(faces)
 
-    def options(face: _Face, needed: list[str], taken: set[int]) -> list[int]:
-        """One room for each back colour ``face`` can still take, the likeliest first
-        (one in place: no swap)."""
-        fits = sorted((r for r in range(len(back)) if face.fits(rules, r) and r in hidden
-                       and back[r] in needed and r not in taken and r not in entries
-                       and r not in placed),
-                      key=lambda r: (r not in at_spots, r))
-        return [r for k, r in enumerate(fits) if back[r] not in {back[q] for q in fits[:k]}]
+    def options(k: int, needed: list[str], taken: set[int]) -> list[int]:
+        """One room for each back colour face ``k`` can still take, the likeliest first
+        (its place's colour, then one in place: no swap)."""
+        fits = sorted((r for r in range(len(back)) if faces[k].fits(rules, r)
+                       and r in hidden and back[r] in needed and r not in taken
+                       and r not in entries and r not in placed),
+                      key=lambda r: (back[r] != placed_on[k], r not in at_spots, r))
+        return [r for i, r in enumerate(fits) if back[r] not in {back[q] for q in fits[:i]}]
 
     def match(k: int, needed: list[str], taken: set[int]) -> list[int] | None:
         if k == len(faces):
             return []
-        for room in options(faces[k], needed, taken):
+        for room in options(k, needed, taken):
             left = list(needed)
             left.remove(back[room])
             rest = match(k + 1, left, taken | {room})
@@ -1077,8 +1084,8 @@ def _faces_resolved(tracker: "Tracker", w: State[Any], target: list[Any], spots:
 
     found = match(0, needed, set())
     if found is None:
-        for face in faces:
-            if not options(face, needed, set()):
+        for k, face in enumerate(faces):
+            if not options(k, needed, set()):
                 colours = " or ".join(sorted(set(needed))) or "other"
                 raise InvalidMoveError(f"{what}: no {colours} room still hidden from you "
                                        f"shows {face} (seen face up, yours, or not in the "

@@ -546,6 +546,27 @@ def test_faces_are_matched_to_the_backs_in_any_order(answer):
     assert sorted(shown) == ["23", "40"]
 
 
+def test_faces_typed_in_the_order_the_rooms_lie_take_their_backs():
+    # Seat 1 holds a green room, then a yellow one; both faces typed (a cup and scarab,
+    # a scarab) are on a green and on a yellow room. The first face took the yellow back
+    # (the lowest room number) and the second the green: the green cup and scarab stayed
+    # hidden where the yellow one lay, so a yellow cup and scarab drawn later was refused
+    # ("no yellow room still hidden from you shows cup, scarab").
+    game = load("lootnrun")
+    back = {room.id: room.back for room in game.data.rooms}
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in ("1", "green yellow", "loot 0", "yellow", "loot 1", "idol necklace mummy",
+                 "red", "loot 0", "green", "awaken 1"):
+        tracker.enter(line)
+    assert "(room 41 (green): cup, scarab" in tracker.enter("cup scarab / scarab")
+    shown = tracker.record.events[-1]["shown"]["rooms 1"].split()
+    assert [back[int(n)] for n in shown] == ["green", "yellow"]
+    tracker.undo()
+    tracker.enter("scarab / cup scarab")  # (typed in the other order: the search's colours)
+    shown = tracker.record.events[-1]["shown"]["rooms 1"].split()
+    assert sorted(back[int(n)] for n in shown) == ["green", "yellow"]
+
+
 def test_loot_n_run_tables_follow_the_true_game_over_many_deals():
     # (cheap: about 2 s; two seeds a table above did not meet the Werewolf draw that hid
     # a deck top, 6 of these 180 tables did)
