@@ -1274,7 +1274,7 @@ def _lnr_apply(tracker: "Tracker", world: State[Any], move: Hashable,
                            f" (the rooms left of that colour are all accounted for)")
 
 
-def _pyramids_note(world: State[Any]) -> str | None:
+def _pyramids_note(world: State[Any], person: int) -> str | None:
     """At a take, which completed cards the seat replaces, in order: a seat's two are one
     action, and the next seat waits for both (the display refilled between)."""
     from .pyramids.state import PyramidsState
@@ -1292,13 +1292,22 @@ def _trade_under_way(world: State[Any], seat: int | None = None) -> str | None:
     return trade_under_way(world, seat) if isinstance(world, ArchaeologyState) else None
 
 
-def _trade_note(world: State[Any]) -> str | None:
-    return "a trade under way" if _trade_under_way(world) is not None else None
+def _action_note(world: State[Any], person: int) -> str | None:
+    """A trade entered a step at a time and not yet covered, or the sale the end game's
+    passes force on the seat to act (its prompt said "seat 1's move", and its ``end``
+    was then refused)."""
+    if _trade_under_way(world) is not None:
+        return "a trade under way"
+    if getattr(world, "must_sell", False) and not getattr(world, "sold_this_turn", True):
+        who, its = (("you", "your") if world.current_player() == person else ("it", "its"))
+        return (f"every other seat has passed since {its} pass: {who} must sell at least "
+                f"one set this turn")
+    return None
 
 
-#: Per game: what the prompt of a move adds to whose move it is.
-_MOVE_NOTES: dict[str, Callable[[State[Any]], str | None]] = {
-    "pyramids": _pyramids_note, "archaeology": _trade_note, "expedition": _trade_note}
+#: Per game: what the prompt of a move adds to whose move it is (said to ``person``).
+_MOVE_NOTES: dict[str, Callable[[State[Any], int], str | None]] = {
+    "pyramids": _pyramids_note, "archaeology": _action_note, "expedition": _action_note}
 
 
 #: Per game, a world in which another seat's move is legal when the world's hidden
@@ -1385,7 +1394,8 @@ class Tracker:
         if forced is not None:  # (what it is, where "seat 2's move" said nothing of it)
             return Ask("move", forced[0], seat=actor)
         who = "your move" if actor == self.seat else f"seat {actor}'s move"
-        note = _MOVE_NOTES[self.game.id](world) if self.game.id in _MOVE_NOTES else None
+        note = (_MOVE_NOTES[self.game.id](world, self.seat) if self.game.id in _MOVE_NOTES
+                else None)
         return Ask("move", f"{who} ({note})" if note else who, seat=actor)
 
     def _state(self) -> State[Any]:

@@ -526,7 +526,8 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
     holds whatever else the position is: the hand holds too few of the card, a set larger
     than its table, a chamber gone, too few maps; a give with no trade under way, a take
     of a card the marketplace has not or worth more than the whole hand, a give of a card
-    the hand has not; or that a trade is under way, whose steps come first
+    the hand has not; or that a trade is under way, whose steps come first; an ``end``
+    before the sale the end game's passes force
     (``games.protocol.parse_checked``'s ``why``; ``None`` otherwise, the plain refusal
     and the legal moves). A rule of the hand says "you hold" (the tracker says it of
     another seat as what it could hold, given what was seen)."""
@@ -543,6 +544,11 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
     if state.trade_takes is not None:
         from .table import trade_under_way  # (every other move waits for the trade's end)
         return trade_under_way(state)
+    if move.kind == END and state.must_sell and not state.sold_this_turn:
+        # (public, so the tracker says it of another seat: it said "no hand it could
+        # hold, given what you have seen, allows it", the engine's legal sales differing)
+        return ("the dig site is empty and every other seat has passed since your pass: "
+                "you must sell at least one set before ending your turn")
     if move.kind == SELL:
         card, size = move.a, move.b
         if size > rules.max_set[card]:

@@ -817,6 +817,35 @@ def test_a_decision_owed_first_is_the_prompt_and_what_a_refusal_says():
     assert tracker.ask().prompt == "you dug"  # (a sandstorm dug: the seat digs again)
 
 
+@pytest.mark.parametrize("seat, prompt, refusal", [
+    (0, "seat 1's move (every other seat has passed since its pass: it must sell at least "
+        "one set this turn)",
+     "seat 1: move 'end' is not legal here: the dig site is empty and every other seat has "
+     "passed since seat 1's pass: it must sell at least one set before ending its turn"),
+    (1, "your move (every other seat has passed since your pass: you must sell at least one "
+        "set this turn)",
+     "move 'end' is not legal here: the dig site is empty and every other seat has passed "
+     "since your pass: you must sell at least one set before ending your turn")])
+def test_the_sale_the_end_games_passes_force_is_the_prompt_and_the_refusal(seat, prompt,
+                                                                           refusal):
+    """The end game's passes (the dig site empty, every seat passed since a seat's pass)
+    force that seat to sell: its prompt said only "seat 1's move", and its ``end`` was
+    refused as "not possible here: no hand it could hold, given what you have seen,
+    allows it" (the engine's legal sales differing from world to world)."""
+    game = load("archaeology")
+    lines = table_session(game, players=2, seat=seat, seed=6)
+    tracker = Tracker.start(game, players=2, seat=seat)
+    for line in lines:
+        world = tracker.world
+        if world is not None and getattr(world, "must_sell") and tracker.ask().seat == 1:
+            break
+        tracker.enter(line)
+    assert tracker.ask().prompt == prompt
+    with pytest.raises(DigsiteError) as refused:
+        tracker.enter("end")
+    assert str(refused.value).startswith(refusal)
+
+
 @pytest.mark.parametrize("game_id, options, players", [
     ("expedition", {"monument": "temple"}, 3), ("archaeology", {}, 2)])
 def test_a_card_set_aside_at_the_setup_is_refused_saying_why(game_id, options, players):
