@@ -28,7 +28,7 @@ from games.errors import DigsiteError, IllegalMoveError
 from games.protocol import listing
 from games.tracking import Tracker
 
-from .play import Terminal, hint_for, said_in_words, unread
+from .play import Terminal, hint_for, said_in_words, spelt, unread
 
 __all__ = ["commands", "track"]
 
@@ -179,7 +179,8 @@ def _last_line(tracker: Tracker) -> tuple[str, bool]:
     by their faces, as the table says them), and whether it answers a question (a move's,
     a chance step's or the setup's: ``undo`` says it after the question, which the tracker
     asks again once it is taken back; it said a bare '(undone: 47 48 44 36)'). A move is
-    said with its seat, the person's as 'you' (it said 'seat 0: take 37')."""
+    said with its seat, the person's as 'you' (it said 'seat 0: take 37'), in the player's
+    spelling, the cards as printed (it said 'you: sell pot_shard 1', 'you dug: pot_shard')."""
     pending = tracker.pending
     if pending is not None:
         answers = list(pending.answers.items())
@@ -190,14 +191,14 @@ def _last_line(tracker: Tracker) -> tuple[str, bool]:
         if event.get("shown"):
             key, value = list(event["shown"].items())[-1]
             return tracker.answer_words(str(key), str(value)), True
-        return ((str(event["saw"]), True) if "saw" in event
+        return ((spelt(tracker.game, str(event["saw"])), True) if "saw" in event
                 else (_seated(tracker, event["seat"], str(event["move"])), False))
     setup = tracker.record.setup
     return (str(list(setup.values())[-1]), True) if setup else ("", False)
 
 
 def _seated(tracker: Tracker, seat: int, move: str) -> str:
-    return f"{'you' if seat == tracker.seat else f'seat {seat}'}: {move}"
+    return f"{'you' if seat == tracker.seat else f'seat {seat}'}: {spelt(tracker.game, move)}"
 
 
 def _question(tracker: Tracker) -> str:

@@ -130,6 +130,18 @@ def test_an_explore_of_no_chamber_is_refused_and_the_table_goes_on(run_cli, tmp_
     assert "you quit" in result.out
 
 
+def test_undo_says_cards_as_printed(run_cli, tmp_path):
+    """Undo said the engine's spellings the table never writes: '(undone: you: sell
+    pot_shard 1)', '(undone: you dug: pot_shard)'."""
+    typed = ["0", "pot shard, 2 parchment scraps, pharaoh's mask", "coin " * 5, "pot shard",
+             "sell 2 pot shards", "undo", "undo", "quit"]
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    undone = [line for line in result.out.splitlines() if line.startswith("(undone: ")]
+    assert undone == ["(undone: you: sell pot shard 2)", "(undone: you dug: pot shard)"], undone
+
+
 def test_undo_says_a_loot_n_run_room_as_the_table_does(run_cli, tmp_path):
     """A room typed by its face is kept by its number; undo named it by that number alone
     ('(undone: 41)', a number the person never typed): it says the room as the table's
