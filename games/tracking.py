@@ -1305,9 +1305,21 @@ def _action_note(world: State[Any], person: int) -> str | None:
     return None
 
 
+def _werewolf_note(world: State[Any], person: int) -> str | None:
+    """At the keep of a Werewolf's draw, what the decision is and its moves, and the
+    Frank's extra turn after it (the prompt said "your move" or "seat 1's move" alone)."""
+    if getattr(world, "phase", None) != "keep":
+        return None
+    moves = [str(m) for m in world.legal_moves()]
+    then = "; then Frank's extra turn" if getattr(world, "extra_turn", False) else ""
+    return (f"the werewolf's draw: {', '.join(moves[:-1])} or {moves[-1]}{then}"
+            if len(moves) > 1 else f"the werewolf's draw: {''.join(moves)}{then}")
+
+
 #: Per game: what the prompt of a move adds to whose move it is (said to ``person``).
 _MOVE_NOTES: dict[str, Callable[[State[Any], int], str | None]] = {
-    "pyramids": _pyramids_note, "archaeology": _action_note, "expedition": _action_note}
+    "pyramids": _pyramids_note, "archaeology": _action_note, "expedition": _action_note,
+    "lootnrun": _werewolf_note}
 
 
 #: Per game, a world in which another seat's move is legal when the world's hidden

@@ -567,6 +567,29 @@ def test_faces_typed_in_the_order_the_rooms_lie_take_their_backs():
     assert sorted(back[int(n)] for n in shown) == ["green", "yellow"]
 
 
+@pytest.mark.parametrize("seat, lines, prompt, kept", [
+    (0, ("1", "yellow red", "loot 0", "yellow", "loot 1", "chest idol necklace amulet",
+         "green", "loot 0", "green", "awaken 1",
+         "crown idol necklace frank / cup chest werewolf", "scarab / idol necklace", "yellow",
+         "red"), "your move", ("keep 0",)),
+    (0, ("0", "yellow red", "loot 0", "crown idol necklace frank", "yellow", "loot 1",
+         "green", "loot 0", "cup chest werewolf", "green", "awaken 0", "yellow", "red"),
+     "seat 1's move", ("keep 0", "idol necklace"))])
+def test_a_werewolfs_draw_is_the_prompt_with_its_moves_and_franks_turn(seat, lines, prompt,
+                                                                       kept):
+    """An awakening that caught a Werewolf and a Frank: the keep of the draw was prompted
+    "your move" (or "seat 1's move") alone, as any turn; it says the decision, its moves
+    and the extra turn after it."""
+    tracker = Tracker.start(load("lootnrun"), players=2, seat=seat)
+    for line in lines:
+        tracker.enter(line)
+    assert tracker.ask().prompt == (f"{prompt} (the werewolf's draw: keep none, keep 0, keep 1 "
+                                    f"or keep both; then Frank's extra turn)")
+    for line in kept:  # (another seat's: the room it discarded, face up)
+        tracker.enter(line)
+    assert tracker.ask().prompt == prompt  # (Frank's extra turn: the same seat again)
+
+
 def test_loot_n_run_tables_follow_the_true_game_over_many_deals():
     # (cheap: about 2 s; two seeds a table above did not meet the Werewolf draw that hid
     # a deck top, 6 of these 180 tables did)
