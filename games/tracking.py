@@ -1471,14 +1471,21 @@ class Tracker:
             try:
                 new_world, move = self._seated_move(world, text, ask, index)
             except DigsiteError as refused:
-                owed = self._owed_first(world, text, ask, refused)
-                if owed is not None:  # (it said "a whole trade is made in a turn's actions,
-                    # with no trade in progress" of a trade typed at a Temple's look)
-                    raise IllegalMoveError(owed) from None
-                if not isinstance(refused, IllegalMoveError):
-                    raise
-                assert ask.seat is not None
-                return self._trade_again(text, ask.seat, refused)
+                owed_verb = self._owed_verb(world, text)
+                try:  # (the decision's move without its verb, as its prompt lists them)
+                    if owed_verb is None:
+                        raise refused
+                    new_world, move = self._seated_move(world, f"{owed_verb} {text}", ask,
+                                                        index)
+                except DigsiteError:  # (said of the text as typed)
+                    owed = self._owed_first(world, text, ask, refused)
+                    if owed is not None:  # (it said "a whole trade is made in a turn's
+                        # actions, with no trade in progress" of a trade at a Temple's look)
+                        raise IllegalMoveError(owed) from None
+                    if not isinstance(refused, IllegalMoveError):
+                        raise refused from None
+                    assert ask.seat is not None
+                    return self._trade_again(text, ask.seat, refused)
             shows = _SHOWS.get(self.game.id)
             questions = shows[0](self, new_world, move, {}) if shows else []
             if questions:  # asked next: what the move showed
@@ -1598,6 +1605,21 @@ class Tracker:
             text = match.group(3)
         return owed_refusal(forced, [str(m).split()[0] for m in world.legal_moves()], text,
                             refused)
+
+    def _owed_verb(self, world: State[Any], text: str) -> str | None:
+        """The verb of the decision the seat to act owes first, when ``text`` is one of its
+        moves without it, as the prompt lists them ("seat 1 sold at the Temple: look A, B,
+        C or none": ``B``; "tent use or keep": ``keep``; "steal 0 (you) or 1": ``1``); they
+        were refused saying the decision, as if another move were typed. ``None``: no such
+        decision, its moves have several verbs (the Mine's draw or stop), or ``text`` has
+        its verb or a seat already."""
+        if self._forced(world) is None or _SEAT_PREFIX.match(text):
+            return None
+        verbs = {str(m).split()[0] for m in world.legal_moves()}
+        if len(verbs) != 1:
+            return None
+        verb = verbs.pop()
+        return None if text.lower().split()[0] == verb else verb
 
     def _forced(self, world: State[Any]) -> tuple[str, str] | None:
         """The decision the seat to act owes first, said to the person (``Game``'s

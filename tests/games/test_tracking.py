@@ -840,6 +840,31 @@ def test_a_decision_owed_first_is_the_prompt_and_what_a_refusal_says():
     assert tracker.ask().prompt == "you dug"  # (a sandstorm dug: the seat digs again)
 
 
+def test_a_decision_owed_first_takes_its_moves_as_its_prompt_lists_them():
+    """The prompt lists a forced decision's moves without their verb ("look A, B, C or
+    none", "steal 0 (you) or 1", "tent use or keep"); typed so, they were refused saying
+    the decision ("you first decide the Temple's look: look A, ..."), as if another move."""
+    tracker = Tracker.start(load("expedition", monument="temple"), players=3, seat=0)
+    for line in _TEMPLE + ("sell coin 2",):
+        tracker.enter(line)
+    assert tracker.enter("none") == "you looked at no chamber"
+    for line in ("end", "card", "sell coin 2"):
+        tracker.enter(line)
+    assert tracker.enter("A") == "seat 1 looked secretly at chamber A"
+    for line in ("end", "thief"):
+        tracker.enter(line)
+    assert tracker.enter("1") == "seat 2 sent the thief to seat 1"
+    for line in ("end", "sandstorm"):
+        tracker.enter(line)
+    assert tracker.ask().prompt == "seat 1, the sandstorm: tent use or keep"
+    assert tracker.enter("use") == "seat 1 sheltered in its tent"
+    assert tracker.enter("keep") == "seat 2 kept its tent and will discard half its hand"
+    with pytest.raises(DigsiteError, match="^you first decide on your tent"):
+        tracker.enter("sell coin 1")  # (another move: the decision, as before)
+    moves = {event.get("move") for event in tracker.record.events}
+    assert {"look none", "look A", "steal 1", "tent use", "tent keep"} <= moves  # (as written)
+
+
 @pytest.mark.parametrize("seat, prompt, refusal", [
     (0, "seat 1's move (every other seat has passed since its pass: it must sell at least "
         "one set this turn)",
