@@ -531,10 +531,19 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
     (``games.protocol.parse_checked``'s ``why``; ``None`` otherwise, the plain refusal
     and the legal moves). A rule of the hand says "you hold" (the tracker says it of
     another seat as what it could hold, given what was seen)."""
-    from .rules import P_ACTION
+    from .rules import P_ACTION, P_LOOK
+    rules = state.rules
+    if state.phase == P_LOOK and move.kind == LOOK and 0 <= move.a < len(state.chambers):
+        # (the Temple lets a seller look at any chamber; the engine offers only those it
+        # has not seen, a second look showing nothing new: a table where a player looks
+        # again is told what to enter; which chambers a seat saw is public)
+        if not state.chambers[move.a]:
+            return "that chamber is explored: nothing is left in it to look at"
+        if state.chamber_seen[move.a] >> state.turn & 1:
+            return (f"you have looked into chamber {chamber_letter(move.a)} before, and a "
+                    f"second look shows nothing new: enter 'look none'")
     if state.phase != P_ACTION:
         return None
-    rules = state.rules
     names = [name.replace("_", " ") for name in rules.cards.names]
     T = rules.treasures
     held = state.hands[state.to_move * T:(state.to_move + 1) * T]

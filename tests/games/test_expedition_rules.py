@@ -454,6 +454,19 @@ def test_temple_two_maps_take_five_and_the_seller_looks_in_secret():
     assert other.is_terminal(), "no look after the sale that ends the game"
 
 
+def test_a_second_look_at_a_chamber_is_refused_saying_to_enter_look_none():
+    # the Temple lets a seller look at any chamber; the engine offers those not seen yet
+    # (a second look shows nothing new), and a table where a player looked again (track)
+    # was refused 'look A' with the legal moves alone, no reason
+    s = action_state("temple")
+    give(s, 0, coin=2)
+    play(s, "sell coin 1", "look B", "sell coin 1")
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_move(s, "look B")
+    assert refused.value.reason == ("you have looked into chamber B before, and a second "
+                                    "look shows nothing new: enter 'look none'")
+
+
 def test_tomb_look_keep_two_and_the_chamber_shrinks():
     """1 map to look at a chamber and keep 2; the rest goes back; a last card is all one
     gets; the chambers' sizes are public."""
