@@ -835,9 +835,9 @@ def _review_budget_options(func: F) -> F:
 
 INFERENCE = click.option(
     "--inference", type=click.Choice(["on", "off"]), default=None,
-    help="Only archaeology and expedition (the games with an opponent model; Loot N Run's "
-         "hint has none): weight the sampled worlds by how likely the opponents' observed "
-         "play was in each (default: off, as it measured no stronger; docs/strength.md §3).")
+    help="Only archaeology, expedition and lootnrun (the games with an opponent model): "
+         "weight the sampled worlds by how likely the opponents' observed play was in each "
+         "(default: off, as it measured no stronger; docs/strength.md §3).")
 
 
 #: What ``--at`` means, in every command that takes it (``solvers.moments``).

@@ -251,7 +251,8 @@ _register(GameInfo(
     # 54 rooms of at most 3 symbols, doubled, on top of a score just under the target
     score_bounds=(0.0, 34 + 54 * 3 * 2),
     rulebook="loot-n-run.txt",
-    services=("hint", "beliefs", "BOTS"), bots=("random", "greedy", "ismcts", "pimc"),
+    services=("hint", "beliefs", "BOTS"),
+    bots=("random", "greedy", "ismcts", "ismcts-inference", "ismcts-plain", "pimc"),
     # the strength/latency curve (docs/strength.md §5): 2,000 iterations lose less win
     # probability than 1,000 beyond noise; 4,000 less again, but its 6-player opening's
     # hint takes 1.05 s of CPU compiled, over the 1 s cap (2,000: 0.56 s)

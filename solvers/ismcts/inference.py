@@ -192,11 +192,12 @@ class Fit:
 _LR_THRESHOLD = 6.6348966010212145 / 2
 
 
-def fit_agreement(data: Sequence[tuple[bool, int]], *, max_beta: float = 20.0) -> Fit:
+def fit_agreement(data: Sequence[tuple[bool, float]], *, max_beta: float = 20.0) -> Fit:
     """Maximum-likelihood ``beta`` of the softmax that gives the reference policy's move
     weight ``e^beta`` and every other legal move weight 1: ``P(agree) = e^beta / (e^beta +
     n - 1)`` at a decision of ``n`` legal moves. ``data``: ``(agreed, n)`` per observed
-    decision (decisions with one move are ignored). A ``beta`` the data cannot tell from 0
+    decision (decisions with one move are ignored; ``n`` need not be whole: a choice of
+    ``k`` of ``m`` moves, all weighing ``e^beta``, has ``n = 1 + (m - k) / k``). A ``beta`` the data cannot tell from 0
     (likelihood-ratio test at 1%), or below it (a player who avoids the policy's move more
     than chance would is no player to model), is returned as 0: a player that ignores the
     policy, such as a uniformly random one, gets the model that changes no weight.

@@ -20,7 +20,8 @@ from typing import Sequence
 from games import lootnrun
 from games.lootnrun import Awaken, Keep, Loot, LootNRunState, Move, Run
 
-__all__ = ["caught_chance", "greedy_policy", "RUN_AT_ROOMS", "AWAKEN_AT", "EXPOSED_RUN_POINTS"]
+__all__ = ["caught_chance", "greedy_policy", "runs", "RUN_AT_ROOMS", "AWAKEN_AT",
+           "EXPOSED_RUN_POINTS"]
 
 _BACK_RANK = {"red": 0, "yellow": 1, "green": 2}
 
@@ -56,6 +57,16 @@ def caught_chance(state: LootNRunState, seat: int, target: int) -> float:
     return sum(p for k, p in margin.items() if k > 0)
 
 
+def runs(rules: lootnrun.Rules, rooms: Sequence[int], score: int, target: int) -> bool:
+    """Rule 1: whether greedy runs holding ``rooms`` (not empty) with ``score`` points of a
+    ``target`` (the opponent model, ``opponent``, asks it of rooms held in the past)."""
+    points = lootnrun.score_rooms(rules, rooms)
+    exposed = (sum(rules.guardian[r] is not None for r in rooms)
+               > sum(rules.amulet[r] for r in rooms))
+    return (score + points >= target or len(rooms) >= RUN_AT_ROOMS
+            or (exposed and points >= EXPOSED_RUN_POINTS))
+
+
 def greedy_policy(state: LootNRunState, moves: Sequence[Move], rng: random.Random) -> Move:
     """The documented heuristic above."""
     t = state.rules
@@ -64,12 +75,8 @@ def greedy_policy(state: LootNRunState, moves: Sequence[Move], rng: random.Rando
     if isinstance(moves[0], Keep):
         wanted = tuple(r is not None and t.guardian[r] is None for r in state.drawn)
         return Keep(*wanted) if Keep(*wanted) in moves else moves[0]
-    if Run() in moves:
-        points = lootnrun.score_rooms(t, mine)
-        exposed = sum(t.guardian[r] is not None for r in mine) > sum(t.amulet[r] for r in mine)
-        if (state.scores[seat] + points >= state.target or len(mine) >= RUN_AT_ROOMS
-                or (exposed and points >= EXPOSED_RUN_POINTS)):
-            return Run()
+    if Run() in moves and runs(t, mine, state.scores[seat], state.target):
+        return Run()
     awakens = [m for m in moves if isinstance(m, Awaken)]
     if awakens:
         chance, target = max((caught_chance(state, seat, m.target), m.target) for m in awakens)

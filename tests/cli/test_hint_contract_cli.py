@@ -113,8 +113,8 @@ def test_hint_beliefs_in_json_and_text(run_cli, views, game):
     assert "beliefs" not in plain and "inference" not in plain
 
 
-@pytest.mark.parametrize("game", ["archaeology", "expedition"])
-def test_inference_option_of_the_archaeology_hints(run_cli, views, game):
+@pytest.mark.parametrize("game", ["archaeology", "expedition", "lootnrun"])
+def test_inference_option_of_the_card_game_hints(run_cli, views, game):
     on = run_cli("hint", game, views[game], "--iterations", "40", "--inference", "on",
                  "--json")
     assert on.code == 0, on.err
@@ -127,15 +127,16 @@ def test_inference_option_of_the_archaeology_hints(run_cli, views, game):
                   "--json")
     default = run_cli("best-move", game, views[game], "--iterations", "40", "--json")
     assert off.code == 0 and "inference" not in json.loads(off.out)
-    from solvers.archaeology.service import INFERENCE
-    if not INFERENCE:  # off by default: the plain hint, byte for byte
+    from solvers.archaeology import service as archaeology
+    from solvers.lootnrun import service as lootnrun
+    if not (lootnrun if game == "lootnrun" else archaeology).INFERENCE:  # off by default: the plain hint, byte for byte
         assert default.out == off.out
     else:
         assert "inference" in json.loads(default.out)
 
 
 @pytest.mark.parametrize("args,needle", [
-    (("lootnrun", "--inference", "on"), "take no inference option"),
+    (("pyramids", "--inference", "on"), "take no inference option"),
     (("pyramids", "--beliefs"), "has no beliefs"),
     (("archaeology", "--inference", "maybe"), "--inference"),
 ])

@@ -79,24 +79,32 @@ def test_an_option_a_game_lacks_names_the_game_in_words(run_cli, tmp_path):
 
 def test_inference_help_names_exactly_the_games_that_take_it(run_cli, tmp_path):
     """hint --help said card games take --inference; Loot N Run's hint refused it. The
-    help names the games whose hint has the option, and its default is theirs."""
+    help names the games whose hint has the option, and its default is theirs; Loot N
+    Run's hint has an opponent model now and takes it (the contract's flag)."""
     import inspect
 
     from games import registry
     from solvers import services
     from solvers.archaeology import service as archaeology
+    from solvers.lootnrun import service as lootnrun
 
     taking = [game for game in registry.GAME_IDS if services.has_capability(game, "hint")
               and "inference" in inspect.signature(services.capability(game, "hint")).parameters]
-    assert taking == ["archaeology", "expedition"]
+    assert taking == ["archaeology", "expedition", "lootnrun"]
     text = " ".join(run_cli("hint", "--help").out.split())
-    assert "--inference [on|off] Only archaeology and expedition (" in text, text
-    assert "Loot N Run's hint has none" in text and "(default: off," in text
-    assert not archaeology.INFERENCE
+    assert "--inference [on|off] Only archaeology, expedition and lootnrun (" in text, text
+    assert "has none" not in text and "(default: off," in text
+    assert not archaeology.INFERENCE and not lootnrun.INFERENCE
     view = tmp_path / "view.json"
     view.write_text(run_cli("example", "lootnrun").out)
-    bad_input(run_cli("hint", "lootnrun", str(view), "--inference", "off"),
-              "(games with it: archaeology, expedition)")
+    for flag in ("off", "on"):
+        result = run_cli("hint", "lootnrun", str(view), "--iterations", "20", "--inference",
+                         flag)
+        assert result.code == 0 and result.out, result.err
+    other = tmp_path / "pyramids.json"
+    other.write_text(run_cli("example", "pyramids").out)
+    bad_input(run_cli("hint", "pyramids", str(other), "--inference", "off"),
+              "(games with it: archaeology, expedition, lootnrun)")
 
 
 def test_games_json_lists_services_as_typed_and_the_bots_by_name(run_cli):
