@@ -8,8 +8,8 @@ the seat ran or stayed, by looting or awakening): at a decision of ``n`` legal m
 moves of greedy's choice (running, or the ``n - 1`` of staying) each weigh ``e^beta`` and
 the others 1. So a seat stays with chance ``(n - 1) e^beta / ((n - 1) e^beta + 1)`` where
 greedy, holding that world's rooms, would have stayed, and ``(n - 1) / (n - 1 + e^beta)``
-where it would have run; a world in which greedy would have stayed weighs the ratio of
-the two more, with ``n`` taken as 3 (either deck or run: the awakenings then open are not
+where it would have run; a world in which greedy would have stayed weighs more by the
+ratio of the two, with ``n`` taken as 3 (either deck or run: the awakenings then open are not
 in the position). At ``beta = 0`` every legal move is equally likely. ``beta`` is fitted
 by maximum likelihood on game records (:func:`agreement_data` of each decision,
 ``solvers.ismcts.inference.fit_agreement``); the service holds the value fitted on the
@@ -18,9 +18,9 @@ search bot's self-play (``solvers.lootnrun.service.MODEL``): **beta 1.546**, fro
 100-107, the bot of seat ``s`` seeded ``10 x seed + s``): of its 253 decisions holding 1
 to 4 rooms, it ran or stayed as greedy would have 227 times, against 180.7 by chance (a
 log-likelihood gain of 31.1 over beta 0). Each stay greedy explains then weighs 3.0
-times (``GreedyAgreement.stay``: 1.107). A ``beta`` of 0 (a player
-greedy does not predict, e.g. a uniformly random one) makes every weight equal: the search
-then samples as without inference.
+times (``GreedyAgreement.stay``: 1.107). A ``beta`` of 0 (a player greedy does not
+predict, e.g. a uniformly random one) makes every weight equal: the search then samples
+as without inference.
 
 **Which decisions count.** The rooms in front of a seat lie in the order it took them,
 and every room that leaves a front is revealed, so before a seat's last clear (a run, an
