@@ -67,6 +67,9 @@ class Opened:
     record: GameRecord | None = None
     deal: dict[str, Any] | None = None
     seats: list[str] | None = field(default=None)
+    #: the cards as printed, keyed as the moves key them (``games.table.card_names`` of
+    #: the data the document was opened with: the bundled, or serve --cards' file)
+    printed: dict[str, str] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
         info = registry.get(self.game)
@@ -86,7 +89,7 @@ class Opened:
                 "beliefs": "beliefs" in registry.get(self.game).services,
                 # the cards as printed, for the beliefs' rows (the hint's JSON keys them
                 # as the moves do: ``pharaohs_mask``), as hint --beliefs says them
-                "card_names": card_names(cards_data.load(self.game)),
+                "card_names": self.printed,
                 "decisions": [d.summary() for d in self.decisions]}
 
 
@@ -213,7 +216,7 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
         number, begins = numbers.get(decision.n - 1, (None, True))
         decision.at, decision.within = (number, None) if begins else (None, number)
     return Opened(record.game, record.players, viewer, decisions, record=record,
-                  deal=record.deal, seats=seats)
+                  deal=record.deal, seats=seats, printed=card_names(data))
 
 
 def _seat_names(seats: list[str] | None, players: int, viewer: int) -> list[str]:
@@ -243,7 +246,7 @@ def open_view(view: dict[str, Any], data: CardData) -> Opened:
         n=1, seat=seat, move=None, words="the position of the view", board=board,
         view=view if hint else None,
         why_no_view=None if hint else f"{game_id} has no move hints",
-        table=_table(game, state, seat))])
+        table=_table(game, state, seat))], printed=card_names(data))
 
 
 def open_document(doc: Any, *, viewer: int | None = None,
