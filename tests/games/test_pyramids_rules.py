@@ -39,10 +39,24 @@ def view(cards, shape="domino", *, players=1, score=None, completed=(), others=(
     v = {"game": "pyramids", "players": players, "seat": 0, "round": round_,
          "revealed": revealed or [shape],
          "cards": [{"order": o, "crossed": list(x)} for o, x in cards],
-         "completed": list(completed), "score_card": score or {},
+         "completed": list(completed),
+         "score_card": _with_gems(cards, score or {}),
          "display": display, "deck_size": 48 - len(used) - len(display),
-         "others": list(others)}
+         "others": [{**o, "score_card": _with_gems([(c["order"], c["crossed"])
+                                                      for c in o["cards"]],
+                                                     o.get("score_card", {}))}
+                    for o in others]}
     return v
+
+
+def _with_gems(cards, score):
+    """``score`` with the gems the ``(order, crossed)`` cards show crossed (each is on the
+    score card at once: a view refuses fewer), where the test sets none itself."""
+    gems = {f"{icon}s": min(DATA.gems_per_colour,
+                            sum(bin(cells(*x) & DATA.card(o).icons[icon]).count("1")
+                                for o, x in cards))
+            for icon in ("red_gem", "green_gem")}
+    return {**{k: n for k, n in gems.items() if n}, **score}
 
 
 def world(*args, **kwargs):
