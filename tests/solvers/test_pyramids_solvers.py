@@ -366,7 +366,7 @@ def test_the_second_of_a_seats_two_replacements_is_answered_before_a_lower_card(
     track, and review left the decision unrated."""
     from games.errors import InvalidStateError
     from games.pyramids import Take, parse_move
-    from grids.cells import cell_name
+    from grids.cells import cell_name, mask_of, parse_cell
     from solvers.pyramids.decisions import take_view, world_of
 
     path6 = ["A1", "B1", "B2", "C2", "D2", "E2", "E3", "E4"]  # card 6: its tomb E5 left
@@ -374,13 +374,20 @@ def test_the_second_of_a_seats_two_replacements_is_answered_before_a_lower_card(
     path10 = ["A1", "A2", "A3", "A4", "A5", "B5", "C5"]  # card 10: D5 and its tomb E5 left
     used = {6, 24, 10, 3}
     display = [c.order for c in DATA.cards if c.order not in used][:4]
+
+    def gems(*cards):  # (the gems crossed on the cards are on the score card at once)
+        return {f"{icon}s": sum(bin(mask_of(map(parse_cell, crossed))
+                                    & DATA.card(order).icons[icon]).count("1")
+                                for order, crossed in cards)
+                for icon in ("red_gem", "green_gem")}
+
     view = {"game": "pyramids", "players": 2, "seat": 0, "round": 1, "revealed": ["domino"],
             "cards": [{"order": 24, "crossed": path24}, {"order": 6, "crossed": path6}],
-            "completed": [], "score_card": {}, "display": display,
-            "deck_size": 48 - len(used) - len(display),
+            "completed": [], "score_card": gems((24, path24), (6, path6)),
+            "display": display, "deck_size": 48 - len(used) - len(display),
             "others": [{"seat": 1, "cards": [{"order": 10, "crossed": path10},
                                              {"order": 3, "crossed": []}],
-                        "completed": [], "score_card": {}}]}
+                        "completed": [], "score_card": gems((10, path10))}]}
     state, _ = state_from_view(view, DATA, 0)
     state.apply(parse_move(state, "24:E4,E5 +6:E5"))
     state.apply(parse_move(state, "10:D5,E5"))
