@@ -88,7 +88,7 @@ from .game import Game
 from .protocol import CHANCE, State, read_text
 from .reader import read_document, read_fingerprint
 from .seeding import make_rng
-from .table import owed_refusal, plural, said_of, said_to
+from .table import card_names, owed_refusal, plural, said_of, said_to
 
 __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
            "answer", "chamber_shown", "merged_trade", "setup_questions", "read_table",
@@ -331,12 +331,13 @@ def _colours(game: Game, text: str, count: int, what: str) -> list[str]:
 
 
 def _swap_in(deal_lists: list[list[Any]], target: int, wanted: list[Any], locked: set[int],
-             what: str) -> None:
+             what: str, printed: Mapping[Any, str] | None = None) -> None:
     """Rearrange the cards of ``deal_lists`` (the deal's places of cards) so that list
     ``target`` holds ``wanted`` (a multiset), taking each missing card from a list not
     ``locked`` and putting one of the target's surplus cards in its place (the callers'
     targets hold only cards that may lie anywhere: treasures, map cards).
-    ``InvalidMoveError`` when no copy of a wanted card is left."""
+    ``InvalidMoveError`` when no copy of a wanted card is left, the card named as
+    ``printed`` has it (``pharaoh's mask``, not the deal's ``pharaohs_mask``)."""
     have = list(deal_lists[target])
     need = list(wanted)
     for card in list(need):
@@ -351,8 +352,8 @@ def _swap_in(deal_lists: list[list[Any]], target: int, wanted: list[Any], locked
             lst[lst.index(card)] = spare.pop()
             break
         else:
-            raise InvalidMoveError(f"{what}: there is no {card} left to be there (every copy "
-                                   f"is accounted for)")
+            raise InvalidMoveError(f"{what}: there is no {(printed or {}).get(card, card)} left "
+                                   f"to be there (every copy is accounted for)")
     deal_lists[target][:] = list(wanted)
 
 
@@ -387,6 +388,7 @@ def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str]
     deal = game.new_deal(seed=seed, players=players)
     rules = getattr(game.state_from_deal(deal), "rules")
     names = [rules.cards.names[c] for c in rules.chamber_cards]  # what a hand is dealt
+    printed = card_names(game.data)
     deal["first_player"] = _first(setup["first"], players)
     chambers = deal["chambers"]
     chamber_lists = list(chambers.values()) if isinstance(chambers, dict) else list(chambers)
@@ -398,18 +400,18 @@ def _archaeology_deal(game: Game, players: int, seat: int, setup: dict[str, str]
     if "hand" in setup:  # (a setup being entered is checked answer by answer)
         hand = _card_names(setup["hand"], names, len(deal["hands"][seat]), "your hand",
                            _not_dealt(rules, "your hand"))
-        _swap_in(lists, seat, hand, set(), "your hand")
+        _swap_in(lists, seat, hand, set(), "your hand", printed)
     if "market" in setup:
         market = _card_names(setup["market"], names, len(deal["marketplace"]),
                              "the marketplace", _not_dealt(rules, "the marketplace"))
-        _swap_in(lists, players, market, {seat}, "the marketplace")
+        _swap_in(lists, players, market, {seat}, "the marketplace", printed)
     if "chambers" in setup:  # the Buried Ruins: one card face up in each chamber
         cards = _card_names(setup["chambers"], names, len(chamber_lists), "the chambers",
                             _not_dealt(rules, "the chambers"))
         for k, card in enumerate(cards):
             _swap_in(lists, players + 1 + k, [card],
                      {seat, players} | set(range(players + 1, players + 1 + k)),
-                     "the chambers")
+                     "the chambers", printed)
     if "announced" in setup:  # Beginner's Luck: the other hands are worth what was said
         _announce(deal, rules, players, seat, [int(w) for w in setup["announced"].split()],
                   make_rng(seed), chambers_seen="chambers" in setup)

@@ -544,7 +544,7 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
                     f"second look shows nothing new: enter 'look none'")
     if state.phase != P_ACTION:
         return None
-    names = [name.replace("_", " ") for name in rules.cards.names]
+    names = [rules.card_name(c) for c in range(rules.treasures)]
     T = rules.treasures
     held = state.hands[state.to_move * T:(state.to_move + 1) * T]
     step = _why_step(state, move, names, held)
@@ -561,10 +561,9 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
     if move.kind == SELL:
         card, size = move.a, move.b
         if size > rules.max_set[card]:
-            return f"a set of {names[card]}s holds at most {rules.max_set[card]} cards"
+            return f"a set of {rules.card_name(card, 2)} holds at most {rules.max_set[card]} cards"
         if held[card] < size:
-            return f"you hold {held[card]} {names[card]}{'' if held[card] == 1 else 's'}, " \
-                   f"not {size}"
+            return f"you hold {held[card]} {rules.card_name(card, held[card])}, not {size}"
     if move.kind == EXPLORE:
         i = rules.chamber_index.get(move.a)
         if i is None:  # (a number or a letter the player typed: no chamber of the game's)

@@ -174,6 +174,15 @@ class Rules:
     def look_none(self) -> MoveBase:
         return self.move_type.make(LOOK, -1)
 
+    def card_name(self, card: int, n: int = 1) -> str:
+        """A card as printed, the notation's word for a player (``pharaoh's mask``, never
+        the key ``pharaohs_mask`` or its spaced ``pharaohs mask``), plural for ``n`` != 1:
+        what every refusal a player reads names cards by."""
+        key = self.cards.names[card]
+        treasure = self.data.treasures.get(key)
+        name = str(treasure.name) if treasure is not None else key.replace("_", " ")
+        return name if n == 1 else name + "s"
+
     def hand_value(self, counts: Sequence[int]) -> int:
         """Total trade value of a count vector over the treasures."""
         trade = self.trade

@@ -70,13 +70,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, Sequence
 
 from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL, State, listing, options_of
-from games.table import plural
+from games.forgiving import spoken
+from games.table import card_names
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
                      S_KEEP, S_LOOK, S_TAKE, HiddenInformation, Record, history_lines)
-from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL,
-                    REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase)
+from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, KIND_NAMES, LOOK,
+                    NAME, REFILL, REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase,
+                    forms_of)
 from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, P_ACTION, P_DIG,
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_OVER, P_REFILL, P_REVEAL, P_STEAL,
                     P_STOLEN, P_STORM, P_TENT, PEEK_ON_SELL, PHASE_NAMES, REFILL_ON_SANDSTORM,
@@ -632,7 +634,6 @@ class ArchaeologyState(HiddenInformation):
         text); ``typed``: the move as the player wrote it, for the message (``parse_move``'s
         refusals say the text typed, not the engine's ``trade pot_shard for coin``)."""
         rules = self.rules
-        names = rules.cards.names
         said = repr(typed.strip()) if typed is not None else f"'{trade}'"
 
         def refused(why: str, legal: str | None = None) -> IllegalMoveError:
@@ -654,7 +655,7 @@ class ArchaeologyState(HiddenInformation):
                                    (trade.a, self.hands[base:], "the hand")):
             for c in sorted(set(cards)):
                 if cards.count(c) > held[c]:
-                    raise refused(f"{where} holds {plural(held[c], names[c].replace('_', ' '))}"
+                    raise refused(f"{where} holds {held[c]} {rules.card_name(c, held[c])}"
                                   f", not {cards.count(c)}")
         given = sum(rules.trade[c] for c in trade.a)
         taken = sum(rules.trade[c] for c in trade.b)
@@ -670,8 +671,9 @@ class ArchaeologyState(HiddenInformation):
             steps = [step for step in steps if step.kind == TAKE]
         for step in steps:
             if step not in probe.legal_moves():
-                # (the step as the rest of the line writes cards: 'take pot shard')
-                raise refused(f"its step '{str(step).replace('_', ' ')}' is not legal then",
+                # (the step as the rest of the line writes cards: 'take pharaoh's mask')
+                step_said = f"{KIND_NAMES[step.kind]} {rules.card_name(step.a)}"
+                raise refused(f"its step '{step_said}' is not legal then",
                               legal=listing(probe.legal_moves()))
             probe.apply(step)
 
@@ -685,7 +687,7 @@ class ArchaeologyState(HiddenInformation):
         part of (the rulebook lets a seat choose its cards, not their order). A rule
         broken is the error's ``reason`` too, ``typed`` the move as written: as
         :meth:`check_trade`'s."""
-        names = self.rules.cards.names
+        rules = self.rules
         cards = discard.a if discard.kind == DISCARDS else (discard.a,)
         said = repr(typed.strip()) if typed is not None else f"'{discard}'"
 
@@ -701,24 +703,25 @@ class ArchaeologyState(HiddenInformation):
         if discard.kind == DISCARDS and len(cards) != owed:
             raise refused(f"the seat still owes the sandstorm {owed} "
                           f"card{'s' if owed != 1 else ''}, not {len(cards)}")
-        base = self.to_move * self.rules.treasures
+        base = self.to_move * rules.treasures
         for c in sorted(set(cards)):
             if cards.count(c) > self.hands[base + c]:
-                held = plural(self.hands[base + c], names[c].replace("_", " "))
-                raise refused(f"the hand holds {held}, not {cards.count(c)}")
+                held = self.hands[base + c]
+                raise refused(f"the hand holds {held} {rules.card_name(c, held)}, not "
+                              f"{cards.count(c)}")
         probe = self.clone()
         for c in cards:
-            if self.rules.discard_moves[c] not in probe.legal_moves():
+            if rules.discard_moves[c] not in probe.legal_moves():
                 raise IllegalMoveError(self._discard_order(c))
-            probe.apply(self.rules.discard_moves[c])
+            probe.apply(rules.discard_moves[c])
 
     def _discard_order(self, card: int) -> str:
         """Why a discard of ``card`` is not legal now when its place in card order is the
         reason (a seat's discards go in card order), and what to do instead: the discards
         that are legal, or the whole discard."""
-        keys = self.rules.cards.names
-        names = [key.replace("_", " ") for key in keys]
-        base = self.to_move * self.rules.treasures
+        rules = self.rules
+        names = [rules.card_name(c) for c in range(rules.treasures)]
+        base = self.to_move * rules.treasures
         hands = self.hands
         why = "a seat's sandstorm discards are entered in card order (the order changes nothing)"
         last = self.storm_last
@@ -731,14 +734,16 @@ class ArchaeologyState(HiddenInformation):
         # the whole discard with ``card``: the other cards held nearest it in card order
         below = [c for c in range(card, last - 1, -1)
                  for _ in range(hands[base + c] - (c == card))]
-        above = [c for c in range(card + 1, self.rules.treasures)
+        above = [c for c in range(card + 1, rules.treasures)
                  for _ in range(hands[base + c])]
         whole = sorted([card] + (below + above)[:self.storm_left - 1])
         legal = [m.a for m in self.legal_moves()]
         first = " and ".join(names[c] + ("s" if hands[base + c] > 1 else "") for c in legal)
         every = "both" if self.storm_left == 2 else f"all {self.storm_left}"
-        return (f"{why}: discard your {first} first, or name {every} in one line: "
-                f"`discard {' '.join(keys[c] for c in whole)}`")
+        # (the line to type as the rest names cards, printed where that reads back the same)
+        line = spoken("discard " + " ".join(rules.cards.names[c] for c in whole),
+                      forms_of(rules.cards), card_names(rules.data))
+        return f"{why}: discard your {first} first, or name {every} in one line: `{line}`"
 
     def _do_dig(self) -> None:
         card = self.dig.pop()

@@ -45,15 +45,13 @@ __all__ = ["describe_position", "describe_event", "describe_decision", "describe
 # --- cards in words -----------------------------------------------------------------------
 
 def _name(rules: Rules, card: int, n: int = 1) -> str:
-    key = rules.cards.names[card]
-    treasure = rules.data.treasures.get(key) if key in rules.data.treasures else None
-    name = treasure.name if treasure is not None else key.replace("_", " ")
-    return name if n == 1 else name + "s"
+    return rules.card_name(card, n)
 
 
 def card_name(rules: Rules, card: int, n: int = 1) -> str:
-    """A card's printed name (``pharaoh's mask``), plural for ``n`` != 1."""
-    return _name(rules, card, n)
+    """A card's printed name (``pharaoh's mask``), plural for ``n`` != 1 (``Rules.card_name``,
+    which the engine's refusals say too)."""
+    return rules.card_name(card, n)
 
 
 def _a(name: str) -> str:

@@ -147,6 +147,17 @@ def test_a_refused_move_says_the_rule_and_not_the_engines_steps(run_cli, tmp_pat
                        "not 1 (type a number, or 'moves')"), refusal
 
 
+def test_a_refused_trade_names_the_cards_as_typed(run_cli, tmp_path):
+    """A trade the marketplace cannot give was refused "the marketplace holds 1 pharaohs
+    mask, not 2", the engine's spelling, where the player typed "pharaoh's mask"."""
+    result = run_cli("play", "archaeology", "--seed", "1", "--record", str(tmp_path / "g.json"),
+                     stdin="1\ntrade coin for pharaoh's mask pharaoh's mask\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: move \"trade coin for pharaoh's mask pharaoh's mask\" is not legal here: the "
+        "marketplace holds 1 pharaoh's mask, not 2 (type a number, or 'moves')"]
+
+
 def test_help_writes_out_a_move_of_the_game_played(run_cli, tmp_path):
     """help's example of a move written out was "sell coin 2" in every game (Loot N Run
     has no such move); it is the list's third move, the one "3" picks."""

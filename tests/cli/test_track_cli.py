@@ -189,7 +189,27 @@ def test_an_impossible_card_is_refused(run_cli, tmp_path):
                            "pharaohs_mask coin coin coin coin\n"
                            "quit\n")
     assert result.code == 0
-    assert result.err.startswith("error: the marketplace: there is no pharaohs_mask left")
+    assert result.err.startswith("error: the marketplace: there is no pharaoh's mask left")
+
+
+def test_a_refused_trade_names_the_cards_as_typed(run_cli, tmp_path):
+    """The engine's refusal of a trade spelt the cards its way ("the marketplace holds 2
+    pharaohs masks, not 3") where the person typed "pharaoh's mask", at either seat."""
+    typed = ["1", "pot shard, 2 parchment scraps, coin",
+             "coin coin coin pharaoh's mask pharaoh's mask", "card",
+             "trade coin for pharaoh's mask pharaoh's mask pharaoh's mask",
+             "sell pharaoh's mask 5", "end", "coin",
+             "trade pharaoh's mask for coin", "quit"]
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: seat 1: move \"trade coin for pharaoh's mask pharaoh's mask pharaoh's mask\" "
+        "is not legal here: the marketplace holds 2 pharaoh's masks, not 3",
+        "error: seat 1: move \"sell pharaoh's mask 5\" is not legal here: a set of pharaoh's "
+        "masks holds at most 4 cards",
+        "error: move \"trade pharaoh's mask for coin\" is not legal here: the hand holds 0 "
+        "pharaoh's masks, not 1"], result.err
 
 
 def test_a_corrupt_resume_file_is_one_error_line_and_left_untouched(run_cli, tmp_path):

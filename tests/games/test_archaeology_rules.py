@@ -255,7 +255,9 @@ def test_a_discard_out_of_card_order_is_refused_saying_so_with_the_one_line_form
     assert str(refused.value) == (
         "a seat's sandstorm discards are entered in card order (the order changes nothing): "
         "discard your pot shard and coins first, or name all 3 in one line: "
-        "`discard coin broken_cup map`")
+        "`discard coin broken cup map`")
+    # (the line suggested, in the words the rest of the refusal says, reads back)
+    assert str(parse_move(s, "discard coin broken cup map")) == "discard coin broken_cup map"
     play(s, "discard coin")  # after a coin, a pot shard can only come in a whole discard
     with pytest.raises(IllegalMoveError, match=r"after a coin, the next is a coin or a card "
                                                r"after it in card order; to discard a pot "
@@ -264,6 +266,47 @@ def test_a_discard_out_of_card_order_is_refused_saying_so_with_the_one_line_form
     with pytest.raises(IllegalMoveError, match="after a coin"):
         parse_move(s, "discard pot_shard map")
     assert str(parse_move(s, "discard map broken_cup")) == "discard broken_cup map"
+
+
+def _masks_at(where):
+    """A position for :func:`test_a_refusal_names_cards_as_printed`'s ``where``."""
+    if where == "storm":
+        return _storm(coin=2, pharaohs_mask=1, map=1)
+    if where == "storm, a mask discarded":
+        s = _storm(coin=2, pharaohs_mask=1, map=1)
+        play(s, "discard pharaohs_mask")
+        return s
+    s = action_state()
+    give(s, 0, coin=3, pharaohs_mask=1)
+    market(s, coin=3)
+    return s
+
+
+@pytest.mark.parametrize("where, text, said", [
+    ("actions", "trade coin for pharaohs_mask", "the marketplace holds 0 pharaoh's masks"),
+    ("actions", "trade pharaohs_mask pharaohs_mask for coin", "the hand holds 1 pharaoh's "
+                                                              "mask, not 2"),
+    ("actions", "take pharaohs_mask", "the marketplace holds no pharaoh's mask"),
+    ("actions", "sell pharaohs_mask 2", "you hold 1 pharaoh's mask, not 2"),
+    ("actions", "sell pharaohs_mask 9", "a set of pharaoh's masks holds at most 4 cards"),
+    ("storm", "discard pharaohs_mask pharaohs_mask", "the hand holds 1 pharaoh's mask, not 2"),
+    ("storm", "discard map", "discard your coins and pharaoh's mask first, or name both in "
+                             "one line: `discard pharaoh's mask map`"),
+    ("storm, a mask discarded", "discard coin", "after a pharaoh's mask, the next is a "
+                                                "pharaoh's mask or a card after it"),
+])
+def test_a_refusal_names_cards_as_printed(where, text, said):
+    """The engine's refusals, which a screen prints whole, spelt cards the engine's way
+    ("the marketplace holds 0 pharaohs masks", "`discard pharaohs_mask map`") where the
+    player typed "pharaoh's mask": they name every card as printed."""
+    s = _masks_at(where)
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_move(s, text)
+    # (the rule, without the text typed or the engine's legal list: a screen lists its own)
+    message = refused.value.said.partition(" is not legal here")[2] or refused.value.said
+    assert "pharaohs" not in message and said in message, message
+    if "`" in said:  # a line to type: it reads back
+        parse_move(s, said.split("`")[1])
 
 
 def test_every_whole_discard_of_the_cards_held_is_legal():

@@ -133,7 +133,7 @@ def test_illegal_trades_say_why():
     for text, reason in (
             ("trade coin for talisman", "do not cover the takes"),
             ("trade talisman for coin", "the hand holds 0 talismans, not 1"),
-            ("trade coin for pharaohs_mask", "the marketplace holds 0 pharaohs masks, not 1"),
+            ("trade coin for pharaohs_mask", "the marketplace holds 0 pharaoh's masks, not 1"),
             ("trade coin coin coin for talisman", "the hand holds 2 coins, not 3")):
         with pytest.raises(IllegalMoveError, match=reason):
             archaeology.parse_move(state, text)
