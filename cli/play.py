@@ -39,7 +39,7 @@ from games.protocol import CHANCE, State
 from games.reader import marked_view
 from games.record import GameRecord
 from games.seeding import child_seeds, make_rng
-from games.table import card_names, owed_refusal, plural
+from games.table import card_names, owed_refusal, owed_suggestion, plural
 from games.tracking import merged_trade
 from solvers import openspiel, services
 from solvers.hints import Hint
@@ -493,10 +493,12 @@ def _refusal(g: _Game, text: str, exc: DigsiteError) -> str:
     whole decisions); else :func:`unread`."""
     forced = g.game.forced_decision(g.state, g.seat)
     if forced is not None:
-        owed = owed_refusal(forced, [str(m).split()[0] for m in g.state.legal_moves()], text,
-                            exc)
-        if owed is not None:
-            return " ".join(owed.split())
+        verbs = [str(m).split()[0] for m in g.state.legal_moves()]
+        owed = owed_refusal(forced, verbs, text, exc)
+        if owed is not None:  # (a typo of the decision's move, 'stpo', says its suggestion)
+            close = owed_suggestion(verbs, exc)
+            said = owed if close is None else f"{owed}; did you mean `{spelt(g.game, close)}`?"
+            return " ".join(said.split())
     if isinstance(exc, IllegalMoveError):
         return " ".join(said_in_words(exc, g.game).split())
     return unread(exc, g.game)

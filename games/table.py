@@ -27,10 +27,10 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from .errors import DigsiteError, IllegalMoveError
+from .errors import DigsiteError, IllegalMoveError, InvalidMoveError
 
 __all__ = ["seat_name", "possessive", "side_by_side", "plural", "about", "shape_rows", "said_of",
-           "said_to", "SECOND_PERSON_VERBS", "card_names", "owed_refusal"]
+           "said_to", "SECOND_PERSON_VERBS", "card_names", "owed_refusal", "owed_suggestion"]
 
 
 def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None) -> str:
@@ -76,6 +76,23 @@ def owed_refusal(forced: tuple[str, str], verbs: Iterable[str], text: str,
             refused.legal is not None:
         return f"{refused.said} ({forced[0]})"
     return None
+
+
+def owed_suggestion(verbs: Iterable[str], refused: DigsiteError) -> str | None:
+    """The move ``refused`` suggests (``did you mean `stop`?`` of ``stpo``) when it is a
+    move of the decision owed first (written with ``verbs``), which ``owed_refusal``'s
+    words leave out: said after them, as every other prompt says a close miss (the Mine's
+    "draw or stop" said only "you first decide at the Mine: draw or stop"); ``None``
+    otherwise.
+
+    >>> owed_suggestion(["draw", "stop"], InvalidMoveError("?", suggestion="stop"))
+    'stop'
+    >>> owed_suggestion(["draw", "stop"], InvalidMoveError("?", suggestion="sell coin 1"))
+    """
+    suggestion = getattr(refused, "suggestion", None)
+    if not isinstance(refused, InvalidMoveError) or suggestion is None:
+        return None
+    return suggestion if suggestion.split()[0] in set(verbs) else None
 
 
 def possessive(name: str) -> str:

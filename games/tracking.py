@@ -88,7 +88,7 @@ from .game import Game
 from .protocol import CHANCE, State, read_text
 from .reader import read_document, read_fingerprint
 from .seeding import make_rng
-from .table import card_names, owed_refusal, plural, said_of, said_to
+from .table import card_names, owed_refusal, owed_suggestion, plural, said_of, said_to
 
 __all__ = ["TABLE_FORMAT", "TRIES", "LONGEST_LINE", "TableRecord", "Ask", "Tracker", "SETUPS",
            "answer", "chamber_shown", "merged_trade", "setup_questions", "read_table",
@@ -1483,6 +1483,10 @@ class Tracker:
                     owed = self._owed_first(world, text, ask, refused)
                     if owed is not None:  # (it said "a whole trade is made in a turn's
                         # actions, with no trade in progress" of a trade at a Temple's look)
+                        close = owed_suggestion(
+                            [str(m).split()[0] for m in world.legal_moves()], refused)
+                        if close is not None:  # (a typo of the decision's move: 'stpo')
+                            raise InvalidMoveError(owed, suggestion=close) from None
                         raise IllegalMoveError(owed) from None
                     if not isinstance(refused, IllegalMoveError):
                         raise refused from None

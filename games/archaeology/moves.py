@@ -62,7 +62,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Final, Mapping, Self, Sequence
 
 from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
-from games.errors import InvalidMoveError
+from games.errors import IllegalMoveError, InvalidMoveError
 from games.forgiving import Forms, normalise
 from games.protocol import options_of, parse_checked, read_text
 
@@ -490,7 +490,9 @@ def parse_typed_move(state: ArchaeologyState, text: object,
     ``track`` at the person's own seat), read as ``parse_checked_move`` reads it, and
     ``sell CARD`` without its count where the hand allows one sale of the card (``sell
     mask`` holding one pharaoh's mask: it was refused "a sale is 'sell CARD N'", the one
-    sale suggested; with several, the refusal lists them). Records, views and the hints'
+    sale suggested; with several, the refusal lists them); and ``steal me`` at the
+    seat's own thief, refused saying the seat cannot steal from itself and whom the thief
+    can steal from (it said "'me' is not a small number"). Records, views and the hints'
     moves keep the notation's forms (``parse_move``): a sale names its count there."""
     try:
         return parse_checked_move(state, text, parse_text_of, forms)
@@ -499,6 +501,13 @@ def parse_typed_move(state: ArchaeologyState, text: object,
             words = normalise(str(text), forms).split()
         except InvalidMoveError:  # (a word of several cards: the refusal as it was)
             words = []
+        # (only here: typed at the seat's own screen, "me" is the seat to move; at another
+        # seat's move in the tracker it would be the person typing)
+        if words[:1] == ["steal"] and words[1:] and words[1] in _MYSELF:
+            why = why_illegal(state, state.rules.steal_moves[state.to_move])
+            if why is not None:
+                raise IllegalMoveError(f"move {str(text)!r} is not legal here: {why}",
+                                       reason=why) from None
         card = state.rules.cards.index.get(words[1]) if len(words) == 2 else None
         sales = [m for m in state.legal_moves() if m.kind == SELL and m.a == card]
         if words[:1] != ["sell"] or not sales:
@@ -508,6 +517,10 @@ def parse_typed_move(state: ArchaeologyState, text: object,
             raise InvalidMoveError(f"move {str(text)!r}: a sale names how many: "
                                    f"{', '.join(said[:-1])} or {said[-1]}") from None
         return sales[0]
+
+
+#: The words a person sends a thief to its own hand with (``steal me``).
+_MYSELF = frozenset({"me", "myself", "self", "yourself", "mine"})
 
 
 def decision_verbs(state: ArchaeologyState) -> list[str]:
@@ -527,12 +540,21 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
     than its table, a chamber gone, too few maps; a give with no trade under way, a take
     of a card the marketplace has not or worth more than the whole hand, a give of a card
     the hand has not; or that a trade is under way, whose steps come first; an ``end``
-    before the sale the end game's passes force
+    before the sale the end game's passes force; a thief sent to the seat's own hand, to
+    no seat or to an empty hand, with the seats it can steal from
     (``games.protocol.parse_checked``'s ``why``; ``None`` otherwise, the plain refusal
     and the legal moves). A rule of the hand says "you hold" (the tracker says it of
     another seat as what it could hold, given what was seen)."""
-    from .rules import P_ACTION, P_LOOK
+    from .rules import P_ACTION, P_LOOK, P_STEAL
     rules = state.rules
+    if state.phase == P_STEAL and move.kind == STEAL:
+        from .table import _either  # (as the prompt lists them: "steal 1 or 2")
+        can = _either([f"seat {m.a}" for m in state.legal_moves()])
+        if move.a == state.to_move:
+            return f"you cannot steal from yourself: the thief steals from {can}"
+        if move.a >= state.num_players:
+            return f"there is no seat {move.a} at this table: the thief steals from {can}"
+        return f"seat {move.a} has no card to steal: the thief steals from {can}"
     if state.phase == P_LOOK and move.kind == LOOK and 0 <= move.a < len(state.chambers):
         # (the Temple lets a seller look at any chamber; the engine offers only those it
         # has not seen, a second look showing nothing new: a table where a player looks

@@ -401,6 +401,17 @@ def test_a_decision_owed_first_is_said_in_words(run_cli, tmp_path):
         "a number, or 'moves')"]
 
 
+def test_a_typo_at_a_decision_owed_first_is_suggested_the_move_meant(run_cli, tmp_path):
+    """'tnet use' at the sandstorm's tent (seed 0, as above) was refused with the decision's
+    words alone, where the turn's other prompts suggest the move meant: it says both."""
+    result = run_cli("play", "expedition", "--monument", "temple", "--seed", "0",
+                     "--record", str(tmp_path / "g.json"), stdin="end\nend\nend\ntnet use\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: you first decide on your tent at the sandstorm: tent use or tent keep; did "
+        "you mean `tent use`? (type a number, or 'moves')"]
+
+
 def test_the_moves_name_the_other_seats_as_the_screen_does(run_cli, tmp_path):
     """The thief's victim (Archaeology, seed 1) and the seat to awaken (Loot N Run) were
     "seat 1" in the moves' words where every other line of the screen says "seat 1

@@ -212,6 +212,37 @@ def test_a_refused_trade_names_the_cards_as_typed(run_cli, tmp_path):
         "pharaoh's masks, not 1"], result.err
 
 
+def test_a_thief_sent_to_yourself_says_whom_it_can_steal_from(run_cli, tmp_path):
+    """``steal me`` at the person's own thief was refused "'me' is not a small number", and
+    ``steal 0`` (the person's own seat) with the prompt's words alone: each says the rule
+    and the seats the thief can steal from."""
+    typed = ["0", "pot shard, 2 parchment scraps, coin",
+             "coin coin coin pharaoh's mask pharaoh's mask", "thief", "steal me", "steal 0",
+             "quit"]
+    result = run_cli("track", "archaeology", "--players", "3", "--record",
+                     str(tmp_path / "t.json"), stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        f"error: move {text!r} is not legal here: you cannot steal from yourself: the thief "
+        "steals from seat 1 or seat 2" for text in ("steal me", "steal 0")]
+
+
+def test_a_typo_at_the_mine_is_suggested_the_move_meant(run_cli, tmp_path):
+    """A move word mistyped at the Mine ('stpo') was refused with the decision's words alone
+    ("you first decide at the Mine: draw or stop"), where every other prompt suggests the
+    move meant: it says both."""
+    typed = ["0", "pot shard, 2 parchment scraps, coin",
+             "coin coin coin pharaoh's mask pharaoh's mask", "map", "explore A", "coin",
+             "stpo", "draww", "trade coin for coin", "quit"]
+    result = run_cli("track", "expedition", "--monument", "mine", "--record",
+                     str(tmp_path / "t.json"), stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: you first decide at the Mine: draw or stop; did you mean `stop`?",
+        "error: you first decide at the Mine: draw or stop; did you mean `draw`?",
+        "error: you first decide at the Mine: draw or stop"]
+
+
 def test_a_corrupt_resume_file_is_one_error_line_and_left_untouched(run_cli, tmp_path):
     bad = tmp_path / "bad.json"
     for text in ("{", '{"table": 1, "game": "archaeology"}', "[]",

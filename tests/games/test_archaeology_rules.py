@@ -161,6 +161,30 @@ def test_thief_steals_only_from_an_opponent_holding_cards():
     assert names(s.legal_moves()) == ["steal 2"], "seats 1 and 3 hold nothing; 0 digs"
 
 
+@pytest.mark.parametrize("text, why", [
+    ("steal me", "you cannot steal from yourself: the thief steals from seat 2"),
+    ("steal from myself", "you cannot steal from yourself: the thief steals from seat 2"),
+    ("steal 0", "you cannot steal from yourself: the thief steals from seat 2"),
+    ("steal 3", "seat 3 has no card to steal: the thief steals from seat 2"),
+    ("steal 9", "there is no seat 9 at this table: the thief steals from seat 2"),
+])
+def test_a_thief_refused_says_whom_it_can_steal_from(text, why):
+    """``steal me`` at the seat's own thief was refused "'me' is not a small number", and
+    ``steal 0`` (itself) with no reason: the refusal says the rule and the seats the thief
+    can steal from."""
+    from games.archaeology import parse_typed
+    s = blank(4)
+    give(s, 0, coin=2)
+    give(s, 2, pot_shard=1)
+    s.dig = [C["thief"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_typed(s, text)
+    assert refused.value.reason == why
+    assert str(refused.value).startswith(f"move {text!r} is not legal here: {why}")
+
+
 def test_thief_with_no_victim_does_nothing():
     s = blank()
     s.dig = [C["thief"]]
