@@ -40,7 +40,7 @@ from games.record import GameRecord, replay_steps, resolve_fixed_chance
 
 from . import services
 
-__all__ = ["Decision", "decisions_of", "decision_at", "view_at", "seat_of"]
+__all__ = ["Decision", "decisions_of", "decision_at", "view_at", "seat_of", "no_such_seat"]
 
 
 @dataclass(frozen=True)
@@ -77,10 +77,19 @@ def seat_of(record: GameRecord, seat: int | None) -> int:
     if seat is None:
         return record.default_seat()
     if not 0 <= seat < record.players:
-        seats = "seat 0" if record.players == 1 else f"seats 0-{record.players - 1}"
-        raise InvalidStateError(f"record: seat {seat} is not a seat of this {record.players}-"
-                                f"player game ({seats})")
+        raise InvalidStateError(f"record: {no_such_seat(seat, record.players)}")
     return seat
+
+
+def no_such_seat(seat: int, players: int) -> str:
+    """A seat number that no seat of a ``players``-player game has, said with the seats
+    it has (a game record's, a table record's).
+
+    >>> no_such_seat(99, 2)
+    'seat 99 is not a seat of this 2-player game (seats 0-1)'
+    """
+    seats = "seat 0" if players == 1 else f"seats 0-{players - 1}"
+    return f"seat {seat} is not a seat of this {players}-player game ({seats})"
 
 
 def _walk(record: GameRecord, seat: int, data: Any

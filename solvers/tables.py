@@ -17,7 +17,7 @@ from games.errors import InvalidStateError
 from games.tracking import Tracker
 
 from . import services
-from .moments import Decision
+from .moments import Decision, no_such_seat
 
 __all__ = ["is_table", "table_decision_at"]
 
@@ -29,8 +29,12 @@ def is_table(doc: Any) -> bool:
 
 def table_decision_at(tracker: Tracker, seat: int | None, number: int) -> Decision:
     """Decision ``number`` of the table's seat (``seat``: ``None`` or that seat; another
-    seat is refused, the table holds only what its seat saw)."""
+    seat is refused, the table holds only what its seat saw; a seat the game has not, with
+    the seats it has: it said "seat 99's view is not in it")."""
     own = tracker.seat
+    players = tracker.record.players
+    if seat is not None and not 0 <= seat < players:
+        raise InvalidStateError(f"table: {no_such_seat(seat, players)}")
     if seat is not None and seat != own:
         raise InvalidStateError(f"table: the record holds what seat {own} saw; seat {seat}'s "
                                 f"view is not in it")

@@ -349,10 +349,15 @@ def test_view_and_hint_read_a_table_at_decision_n(run_cli, tmp_path, game, optio
     hint = run_cli("hint", game, str(target), "--at", "2", "--iterations", "20", "--json")
     assert hint.code == 0, hint.err
     assert json.loads(hint.out)["seat"] == 1
+    # (a seat the game has not was "seat 99's view is not in it": the seats it has)
     for args, words in ((("--at", "999"), "has no decision 999"),
-                        (("--at", "1", "--seat", "0"), "holds what seat 1 saw")):
+                        (("--at", "1", "--seat", "0"), "holds what seat 1 saw"),
+                        (("--at", "1", "--seat", "99"), "table: seat 99 is not a seat of this "
+                                                        "2-player game (seats 0-1)")):
         bad = run_cli("view", str(target), *args)
-        assert bad.code == 2 and words in bad.err and bad.err.count("\n") == 1
+        assert bad.code == 2 and words in bad.err and bad.err.count("\n") == 1, bad.err
+        bad = run_cli("hint", game, str(target), *args, "--iterations", "5")
+        assert bad.code == 2 and words in bad.err and bad.err.count("\n") == 1, bad.err
 
 
 def test_ctrl_c_keeps_the_table(tmp_path):
