@@ -8,7 +8,7 @@ from games import registry
 from games.record import GameRecord
 from games.table import about, plural
 from solvers.results import GameReview, ReviewedDecision
-from solvers.review import CONFIRMED
+from solvers.review import CONFIRM_FACTOR, CONFIRMED
 
 from .format import card_data_words
 
@@ -78,7 +78,25 @@ def verdict(d: ReviewedDecision, review: GameReview) -> str:
         confirmed = (f"; confirmed by {workers} searches of "
                      f"{plural(d.budget_raised, 'iteration')} each" if workers > 1 else
                      f"; confirmed by a search of {plural(d.budget_raised, 'iteration')}")
+        # the confirming search is CONFIRM_FACTOR times the first search as it ran, which a
+        # game may have raised over the budget given (Pyramids: 4 futures an option): a
+        # review of 20 iterations said "confirmed by a search of 192 iterations" alone
+        first, given = d.budget_raised // CONFIRM_FACTOR, _given(review)
+        if given is not None and first > given:
+            confirmed += (f", {CONFIRM_FACTOR} times the {first} the first search ran, "
+                          f"raised from the {given} given")
     return f"{d.label}: better was {better} ({_cost(d.loss, unit)}{confirmed})"
+
+
+def _given(review: GameReview) -> int | None:
+    """The iterations a decision's search was given (a tree's): ``--iterations``, the
+    game's default at this table, or ``None`` under a wall clock alone."""
+    limit = review.limit
+    if limit.iterations:
+        return limit.iterations
+    if limit.time_limit is not None:
+        return None
+    return registry.get(review.game).budgets.hint_at(review.players)
 
 
 def _budget(review: GameReview) -> str:

@@ -346,6 +346,30 @@ def test_a_confirming_search_says_its_budget_per_search(workers, said):
     assert verdict(d, review).endswith(f"(+0.13 win probability; {said}")
 
 
+@pytest.mark.parametrize("limit, said", [
+    ({"iterations": 20}, "confirmed by a search of 192 iterations, 4 times the 48 the first "
+                         "search ran, raised from the 20 given)"),
+    ({"iterations": 48}, "confirmed by a search of 192 iterations)"),
+    ({}, "confirmed by a search of 192 iterations)"),  # (the default, 80 at 2 players)
+    ({"time_limit": 1.0}, "confirmed by a search of 192 iterations)")])
+def test_a_confirming_search_says_the_first_searchs_budget_the_game_raised(limit, said):
+    """``review pyramids --iterations 20`` said "confirmed by a search of 192 iterations"
+    under "budget: 20 iterations a decision": the confirming search is 4 times the first
+    search as it ran, 48 (Pyramids gives each of 12 options 4 futures at least); it says
+    both figures where the first search ran more than it was given."""
+    from types import SimpleNamespace
+
+    from cli.report import verdict
+    from solvers.limits import Limit
+    from solvers.results import ReviewedDecision
+
+    d = ReviewedDecision(number=4, index=7, played="12:A1", moves=("12:A1",),
+                         label="mistake", best="25:E5", loss=9.0, budget_raised=192)
+    review = SimpleNamespace(scale=SimpleNamespace(unit="points"), limit=Limit(**limit),
+                             game="pyramids", players=2)
+    assert verdict(d, review).endswith(f"(+9 points; {said}"), verdict(d, review)
+
+
 def test_the_summary_names_the_decisions_to_look_at_again():
     """The summary was a tally ("9 judged of 18 decisions (6 best, 2 mistakes, 1 blunder,
     ...); loss over the judged ones 0.455 win probability"): it never said where the game
