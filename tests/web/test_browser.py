@@ -224,6 +224,9 @@ def test_pyramids_best_score_plan_stepped(browser, server, shots):
            "the best score")
     assert "bound" in browser.find_element("id", "best-result").text
     assert len(browser.find_elements("css selector", "#moves li")) > 10
+    # (a solo deal has one seat: every line of the plan said "seat 0: ...")
+    said = [li.text for li in browser.find_elements("css selector", "#moves li")]
+    assert not any(line.startswith(("seat 0", "you:")) for line in said), said
     _keys(browser, Keys.ARROW_RIGHT, 6)
     early = _shot(browser, "board", shots / "pyramids-plan-step.png")
     _keys(browser, Keys.END, 1)

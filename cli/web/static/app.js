@@ -139,10 +139,13 @@ function buildMoves() {
   list.replaceChildren();
   list.dataset.doc = ui.doc.id;
   // the record's person is "you", as the title names them (it said "seat 0: ..." under
-  // "played by you"); every other seat by its number, as the seat box and the CLI say it
+  // "played by you"); every other seat by its number, as the seat box and the CLI say it;
+  // a solo game's moves without one (a best-score plan's every line said "seat 0: ...")
   const words = ui.doc.seat_words || [];
+  const solo = ui.doc.players === 1;
   ui.doc.decisions.forEach((d, index) => {
-    const who = d.seat === null ? "" : words[d.seat] === "you" ? "you: " : `seat ${d.seat}: `;
+    const who = d.seat === null || solo ? ""
+      : words[d.seat] === "you" ? "you: " : `seat ${d.seat}: `;
     const li = text("li", d.move === null ? d.words : `${who}${d.words}`);
     li.dataset.index = index;
     li.addEventListener("click", () => go(index));
