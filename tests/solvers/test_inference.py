@@ -22,26 +22,9 @@ from solvers.ismcts.inference import (WorldPool, fit_agreement, inference_sample
 from solvers.ismcts.search import ismcts, true_world
 from solvers.limits import Limit
 
+from .playthrough import decision_positions
+
 DATA = cards_data.load("archaeology")
-
-
-def _positions(engine, data, *, seeds, play=greedy_policy, every=9, **deal_options):
-    """Decisions of seeded 2-seat games played by ``play``, every ``every``-th one."""
-    for seed in seeds:
-        state = engine.state_from_deal(engine.make_deal(players=2, seed=seed, data=data,
-                                                        **deal_options), data)
-        rng = make_rng(seed)
-        count = 0
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply(state.chance_outcomes()[0][0])
-                continue
-            moves = state.legal_moves()
-            if len(moves) > 1:
-                count += 1
-                if count % every == 0:
-                    yield state.clone()
-            state.apply(play(state, moves, rng))
 
 
 def _counted(model, state, seat) -> int:
@@ -59,7 +42,8 @@ def test_greedy_opponents_agree_with_the_model_in_the_true_world(engine, data, o
     the hands rebuilt back to each decision and greedy's context are the real ones."""
     model = GreedyAgreement(1.0, 1.0)
     counted = 0
-    for state in _positions(engine, data, seeds=range(3), every=3, **options):
+    for state in decision_positions(engine, data, seeds=range(3), play=greedy_policy,
+                                    every=3, **options):
         seat = state.current_player()
         if not model.informative(state, seat):
             continue
@@ -72,7 +56,8 @@ def test_greedy_opponents_agree_with_the_model_in_the_true_world(engine, data, o
 def test_worlds_of_the_prior_explain_the_record():
     """No world the exact sampler draws makes a rebuilt hand negative (weight 0)."""
     model = GreedyAgreement(1.0, 1.0)
-    for state in _positions(archaeology, DATA, seeds=range(2), every=11):
+    for state in decision_positions(archaeology, DATA, play=greedy_policy, seeds=range(2),
+                                    every=11):
         seat = state.current_player()
         rng = make_rng(1)
         for _ in range(20):
@@ -83,7 +68,8 @@ def test_the_pool_weights_worlds_by_the_model():
     """A world's chance in the pool is its weight: greedy-explained worlds weigh e^beta
     per agreeing decision; the pool's worlds are all consistent with the seat's view."""
     model = GreedyAgreement(2.0, 2.0)
-    state = next(s for s in _positions(archaeology, DATA, seeds=[4], every=7)
+    state = next(s for s in decision_positions(archaeology, DATA, play=greedy_policy,
+                                               seeds=[4], every=7)
                  if model.informative(s, s.current_player()))
     seat = state.current_player()
     pool = WorldPool(state, seat, model, particles=64, seed=3)
@@ -103,7 +89,7 @@ def test_the_pool_weights_worlds_by_the_model():
 def test_model_off_or_flat_samples_todays_worlds():
     """Honest: with the model off, or with beta 0, there is no pool and the search is the
     plain one, draw for draw."""
-    state = next(_positions(archaeology, DATA, seeds=[2], every=20))
+    state = next(decision_positions(archaeology, DATA, play=greedy_policy, seeds=[2], every=20))
     seat = state.current_player()
     flat = GreedyAgreement(0.0, 0.0)
     assert inference_sampler(state, seat, None, seed=1) is None
@@ -130,7 +116,7 @@ def _agreements(engine, data, bot, seeds):
             points.append(point[1:])
         return move
 
-    for _ in _positions(engine, data, seeds=seeds, play=play, every=10**9):
+    for _ in decision_positions(engine, data, seeds=seeds, play=play, every=10**9):
         pass
     return points
 
@@ -166,7 +152,7 @@ def test_a_flat_model_bot_plays_as_the_plain_bot():
     class Flat(InferenceBot):
         model = GreedyAgreement(0.0, 0.0)
 
-    for state in _positions(archaeology, DATA, seeds=[6], every=25):
+    for state in decision_positions(archaeology, DATA, play=greedy_policy, seeds=[6], every=25):
         seat = state.current_player()
         a = SearchBot(seat=seat, seed=4, limit=Limit(iterations=60)).choose(state)
         b = Flat(seat=seat, seed=4, limit=Limit(iterations=60)).choose(state)
@@ -174,7 +160,7 @@ def test_a_flat_model_bot_plays_as_the_plain_bot():
 
 
 def test_the_cheating_sampler_is_the_true_world():
-    state = next(_positions(archaeology, DATA, seeds=[3], every=15))
+    state = next(decision_positions(archaeology, DATA, play=greedy_policy, seeds=[3], every=15))
     seat = state.current_player()
     world = true_world(state, seat, make_rng(0))
     assert world is not state and world.hands == state.hands and world.dig == state.dig

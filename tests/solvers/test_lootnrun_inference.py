@@ -11,7 +11,6 @@ import pytest
 
 import cards_data
 from games import lootnrun
-from games.protocol import CHANCE
 from games.seeding import make_rng
 from solvers.ismcts.bots import IsmctsBot
 from solvers.ismcts.inference import (WorldPool, fit_agreement, inference_sampler, pool_seed,
@@ -22,26 +21,9 @@ from solvers.lootnrun import service
 from solvers.lootnrun.opponent import GreedyAgreement, agreement_data, counted
 from solvers.lootnrun.policy import greedy_policy
 
+from .playthrough import decision_positions
+
 DATA = cards_data.load("lootnrun")
-
-
-def _positions(*, seeds, play=greedy_policy, players=2, every=5):
-    """Decisions of seeded games played by ``play``, every ``every``-th one."""
-    for seed in seeds:
-        state = lootnrun.state_from_deal(lootnrun.make_deal(players=players, seed=seed,
-                                                            data=DATA), DATA)
-        rng = make_rng(seed)
-        count = 0
-        while not state.is_terminal():
-            if state.current_player() == CHANCE:
-                state.apply(state.chance_outcomes()[0][0])
-                continue
-            moves = state.legal_moves()
-            if len(moves) > 1:
-                count += 1
-                if count % every == 0:
-                    yield state.clone()
-            state.apply(play(state, moves, rng))
 
 
 def test_greedy_opponents_agree_with_the_model_in_the_true_world():
@@ -51,7 +33,8 @@ def test_greedy_opponents_agree_with_the_model_in_the_true_world():
     decision never made.)"""
     model = GreedyAgreement(1.0)
     counted_all = agreed = 0
-    for state in _positions(seeds=range(4), players=3, every=2):
+    for state in decision_positions(lootnrun, DATA, play=greedy_policy, seeds=range(4),
+                                    players=3, every=2):
         seat = state.current_player()
         if not model.informative(state, seat):
             continue
@@ -140,7 +123,8 @@ def test_the_pool_keeps_the_prior_exact_and_weights_by_the_model():
 def test_model_off_or_flat_samples_todays_worlds():
     """Honest: with the model off, or with beta 0, there is no pool and the search is the
     plain one, draw for draw; the beliefs read the prior's worlds."""
-    state = next(s for s in _positions(seeds=[2], every=3)
+    state = next(s for s in decision_positions(lootnrun, DATA, play=greedy_policy, seeds=[2],
+                                               every=3)
                  if GreedyAgreement(1.0).informative(s, s.current_player()))
     seat = state.current_player()
     flat = GreedyAgreement(0.0)
@@ -170,7 +154,8 @@ def _agreements(play, seeds):
             points.append(point)
         return move
 
-    for _ in _positions(seeds=seeds, play=record, players=3, every=10**9):
+    for _ in decision_positions(lootnrun, DATA, seeds=seeds, play=record, players=3,
+                                 every=10**9):
         pass
     return points
 
@@ -197,7 +182,7 @@ def test_a_flat_model_bot_plays_as_the_plain_bot():
         model = GreedyAgreement(0.0)
 
     played = 0
-    for state in _positions(seeds=[6], every=4):
+    for state in decision_positions(lootnrun, DATA, play=greedy_policy, seeds=[6], every=4):
         seat = state.current_player()
         a = IsmctsBot(seat=seat, seed=4, limit=Limit(iterations=60)).choose(state)
         b = Flat(seat=seat, seed=4, limit=Limit(iterations=60)).choose(state)
