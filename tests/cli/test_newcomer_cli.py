@@ -146,6 +146,23 @@ def test_every_option_of_every_command_is_described_with_its_default():
     assert not silent, f"options that do not say their default: {silent}"
 
 
+def test_every_commands_help_fits_100_columns(run_cli, monkeypatch):
+    """Click wraps a command's options and text to the terminal, not the tables and
+    paragraphs a help adds after them (the per-game budgets, notations, bots): each of
+    their lines fits 100 columns in a terminal of 80."""
+    from cli.main import app
+
+    monkeypatch.setenv("COLUMNS", "80")
+    wide = {}
+    for path, _ in _commands(app):
+        result = run_cli(*path, "--help")
+        assert result.code == 0, (path, result.err)
+        longest = max(result.out.splitlines(), key=len)
+        if len(longest) > 100:
+            wide[" ".join(path)] = longest
+    assert not wide, wide
+
+
 def test_help_lists_the_choices_and_every_games_default_budget(run_cli):
     deal = " ".join(run_cli("deal", "--help").out.split())
     for monument in ("great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins"):
