@@ -89,10 +89,9 @@ def owed_suggestion(verbs: Iterable[str], refused: DigsiteError) -> str | None:
     'stop'
     >>> owed_suggestion(["draw", "stop"], InvalidMoveError("?", suggestion="sell coin 1"))
     """
-    suggestion = getattr(refused, "suggestion", None)
-    if not isinstance(refused, InvalidMoveError) or suggestion is None:
+    if not isinstance(refused, InvalidMoveError) or refused.suggestion is None:
         return None
-    return suggestion if suggestion.split()[0] in set(verbs) else None
+    return refused.suggestion if refused.suggestion.split()[0] in set(verbs) else None
 
 
 def possessive(name: str) -> str:

@@ -520,7 +520,7 @@ def parse_typed_move(state: ArchaeologyState, text: object,
 
 
 #: The words a person sends a thief to its own hand with (``steal me``).
-_MYSELF = frozenset({"me", "myself", "self", "yourself", "mine"})
+_MYSELF = frozenset({"me", "myself", "self"})
 
 
 def decision_verbs(state: ArchaeologyState) -> list[str]:
