@@ -27,10 +27,15 @@ seeds), ``mean_regret`` (over all hints), ``regret_se`` (standard error over the
 positions' means; ``None``, "n/a" in the text, from a single position: one sample
 measures no spread), ``worst_regret`` (of one hint), ``agreement`` (share of the hints
 that picked the reference's choice), ``mean_cpu_s`` and ``worst_cpu_s`` (of one hint).
-``beaten_by``: the larger budgets whose regret is lower by more than ``NOISE`` standard
-errors of the paired per-position difference (none from a single position). ``knee``: the smallest budget that no larger
-one beats and whose worst hint here stays within ``MAX_HINT_CPU_S`` (``None``: every
-budget within the cap is beaten, the curve still falls there); ``default``: the game's
+``mean_value_error``, ``worst_value_error`` and ``signed_value_error``: how honest the
+hint's value is (docs/strength.md §6): each hint's value of its pick minus the reference's
+value of the same move, the mean of its size, the largest size and the mean with its sign
+(above 0: the hint promises more than the reference finds; ``None`` where the reference
+valued none of the picks). ``beaten_by``: the larger budgets whose regret is lower by more
+than ``NOISE`` standard errors of the paired per-position difference (none from a single
+position). ``knee``: the smallest budget that no larger one beats and whose worst hint
+here stays within ``MAX_HINT_CPU_S`` (``None``: every budget within the cap is beaten, the
+curve still falls there); ``default``: the game's
 declared hint budget (``games.registry``). The CPU here is the search's at 2 seats, in
 this process: the command's worst case (``digsite hint`` at the most players, start-up
 and imports included) is measured apart, docs/strength.md §5.
@@ -92,7 +97,8 @@ QUICK_ITERATIONS = (10, 20)
 QUICK_REFERENCE = 40
 #: The keys of every row of the curve (module docstring).
 ROW_KEYS = ("iterations", "hints", "mean_regret", "regret_se", "worst_regret", "agreement",
-            "mean_cpu_s", "worst_cpu_s", "beaten_by")
+            "mean_cpu_s", "worst_cpu_s", "beaten_by", "mean_value_error",
+            "worst_value_error", "signed_value_error")
 
 Policy = Callable[[Any, Sequence[Any], Any], Any]
 
@@ -166,7 +172,9 @@ def _hint(game_id: str, position: Position, data: CardData, iterations: int,
 
 def measure(game_id: str, position: Position, index: int, data: CardData, *,
             iterations: Sequence[int], reference: int, seeds: int) -> dict[str, Any]:
-    """One position: the reference's values, then per budget each seed's regret and CPU."""
+    """One position: the reference's values, then per budget each seed's regret, CPU and
+    value error (its value of its pick minus the reference's; none where the reference has
+    no value of the pick)."""
     ref, ref_cpu = _hint(game_id, position, data, reference, REFERENCE_SEED + index)
     value = {row.move: row.value for row in ref.rows if row.value is not None}
     worst = min(value.values())
@@ -177,13 +185,17 @@ def measure(game_id: str, position: Position, index: int, data: CardData, *,
         regrets: list[float] = []
         cpus: list[float] = []
         picks: list[str] = []
+        errors: list[float] = []
         for seed in range(seeds):
             hint, cpu = _hint(game_id, position, data, n, seed)
             pick = hint.best or ""
             regrets.append(max(0.0, value[best] - value.get(pick, worst)))
             cpus.append(cpu)
             picks.append(pick)
-        by_n[n] = {"regret": regrets, "cpu_s": cpus, "picks": picks}
+            row = hint.row(pick)
+            if row is not None and row.value is not None and pick in value:
+                errors.append(row.value - value[pick])
+        by_n[n] = {"regret": regrets, "cpu_s": cpus, "picks": picks, "value_error": errors}
     return {"position": index, "deal_seed": position.deal_seed,
             "deal_options": dict(position.deal_options), "decision": position.decision,
             "seat": position.seat, "moves": len(ref.rows), "reference_best": best,
@@ -201,6 +213,11 @@ def _se(xs: Sequence[float]) -> float | None:
         return None
     m = _mean(xs)
     return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+
+
+def _rounded(x: float | None) -> float | None:
+    """``x`` to the rows' 4 digits (``None``: nothing measured)."""
+    return None if x is None else round(x, 4)
 
 
 def curve(measured: Sequence[dict[str, Any]], iterations: Sequence[int],
@@ -221,6 +238,9 @@ def curve(measured: Sequence[dict[str, Any]], iterations: Sequence[int],
             se = _se(diffs)
             if se is not None and _mean(diffs) > NOISE * se:
                 beaten_by.append(larger)
+        errors = [e for p in measured
+                  for e in p["by_iterations"][str(n)].get("value_error", [])]
+        sizes = [abs(e) for e in errors]
         se = _se(per_position[n])
         rows.append({"iterations": n, "hints": len(regrets),
                      "mean_regret": round(_mean(regrets), 4),
@@ -228,7 +248,10 @@ def curve(measured: Sequence[dict[str, Any]], iterations: Sequence[int],
                      "worst_regret": round(max(regrets), 4),
                      "agreement": round(sum(agree) / len(agree), 3),
                      "mean_cpu_s": round(_mean(cpus), 4), "worst_cpu_s": round(max(cpus), 4),
-                     "beaten_by": beaten_by})
+                     "beaten_by": beaten_by,
+                     "mean_value_error": _rounded(_mean(sizes) if sizes else None),
+                     "worst_value_error": _rounded(max(sizes) if sizes else None),
+                     "signed_value_error": _rounded(_mean(errors) if errors else None)})
     knee = next((row["iterations"] for row in rows
                  if not row["beaten_by"] and row["worst_cpu_s"] <= MAX_HINT_CPU_S), None)
     return {"rows": rows, "knee": knee, "default": default}
@@ -239,14 +262,24 @@ def _lines(game_id: str, result: dict[str, Any]) -> list[str]:
              f"{plural(result['seeds'], 'seed')}, reference "
              f"{result['reference']} iterations; default {result['default']}, knee "
              f"{result['knee']}",
-             "  iterations  mean regret (se)   worst  agree  mean CPU s  worst CPU s  beaten by"]
+             "  iterations  mean regret (se)   worst  agree  mean CPU s  worst CPU s  beaten by"
+             "  value error: mean, worst, signed"]
     for row in result["rows"]:
         beaten = ",".join(str(n) for n in row["beaten_by"]) or "-"
         se = "n/a" if row["regret_se"] is None else f"{row['regret_se']:.4f}"
         lines.append(f"  {row['iterations']:>10}  {row['mean_regret']:.4f} ({se:>6})"
                      f"  {row['worst_regret']:.4f}  {row['agreement']:.0%}  "
-                     f"{row['mean_cpu_s']:>10.3f}  {row['worst_cpu_s']:>11.3f}  {beaten}")
+                     f"{row['mean_cpu_s']:>10.3f}  {row['worst_cpu_s']:>11.3f}  {beaten:<9}"
+                     f"  {_error_words(row)}")
     return lines
+
+
+def _error_words(row: dict[str, Any]) -> str:
+    """A row's value errors in the text: mean size, worst size, mean with its sign."""
+    if row["mean_value_error"] is None:
+        return "n/a"
+    return (f"{row['mean_value_error']:.4f}, {row['worst_value_error']:.4f}, "
+            f"{row['signed_value_error']:+.4f}")
 
 
 def game_curve(game_id: str, *, quick: bool, progress: Progress = no_progress,

@@ -215,6 +215,9 @@ def test_the_budget_curve_quick_run_gives_rows_with_the_documented_keys():
             assert 0 <= row["agreement"] <= 1
             assert all(n > row["iterations"] for n in row["beaten_by"])
             assert row["regret_se"] is None  # one position: no spread measured
+            worst = row["worst_value_error"]  # (None: the reference valued no pick)
+            assert worst is None or 0 <= row["mean_value_error"] <= worst <= 1
+            assert worst is None or abs(row["signed_value_error"]) <= row["mean_value_error"]
         (position,) = result["measured"]
         assert position["reference_best"] and position["moves"] >= 2
     expedition = figures["expedition"]["measured"][0]
@@ -259,6 +262,30 @@ def test_the_budget_curve_from_one_position_has_no_standard_error():
     text = "\n".join(_lines("expedition", {"positions": 1, "seeds": 1, "reference": 40,
                                             **result}))
     assert "1 position x 1 seed," in text and "0.3000 (   n/a)" in text
+
+
+def test_the_budget_curve_says_how_far_the_hints_values_are_from_the_reference() -> None:
+    """The curve measured only which move a hint picks; a hint's value of its pick, read as
+    a win chance, was nowhere compared with the reference's (a late position's hint at 300
+    iterations said 0.97 where 5,000 said 0.25, docs/strength.md §6). Each row gives the
+    mean and worst size of value minus reference and the mean with its sign; a pick the
+    reference did not value counts in none of them, and a row with none says None."""
+    from benchmarks.budget_bench import _lines, curve
+
+    def position(errors: list[float]) -> dict[str, object]:
+        return {"reference_best": "a", "by_iterations": {"1": {
+            "regret": [0.0] * 3, "cpu_s": [0.1] * 3, "picks": ["a"] * 3,
+            "value_error": errors}}}
+
+    result = curve([position([0.3, -0.1]), position([0.2]), position([])], (1,), default=1)
+    (row,) = result["rows"]
+    assert row["mean_value_error"] == 0.2 and row["worst_value_error"] == 0.3
+    assert row["signed_value_error"] == 0.1333
+    text = "\n".join(_lines("archaeology", {"positions": 3, "seeds": 3, "reference": 40,
+                                             **result}))
+    assert "0.2000, 0.3000, +0.1333" in text
+    (none,) = curve([position([])], (1,), default=1)["rows"]
+    assert none["mean_value_error"] is None and none["signed_value_error"] is None
 
 
 def test_ctrl_c_keeps_the_suites_measured():
