@@ -289,6 +289,14 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
         raise InvalidMoveError(f"{refused.said}; it could be {said}: say which",
                                unknown_verb=refused.unknown_verb, cards=refused.cards,
                                listed=refused.listed)
+    if forms.lists:
+        # (a list typed with spaces that is no legal move, `47:a1 b1 c1` on a wall or
+        # `keep 1 99`: read with its commas, so the caller's refusal says which rule it
+        # breaks, where the reader blamed the spaces the notation allows)
+        try:
+            return parse_text(_commas(canonical))
+        except InvalidMoveError:
+            pass
     texts = list(offers()) if offers is not None else [str(m) for m in legal]
     raise InvalidMoveError(refused.said, unknown_verb=refused.unknown_verb,
                            suggestion=_closest(text, forms, parse_text, texts),
@@ -339,6 +347,18 @@ def _loose(text: str, forms: Forms, leave_out: bool = False) -> str:
         place = forms.optional[words[0]][0]
         words = words[:place] + words[place + 1:]
     return " ".join(words)
+
+
+def _commas(text: str) -> str:
+    """Move text with a list's spaces as commas (``lists``): each word joins the one before
+    it with a comma, but the leading verb's first item and a ``+`` part (``keep 1 99`` is
+    ``keep 1,99``; ``47:a1 b1 +30:c3`` is ``47:a1,b1 +30:c3``)."""
+    words = spaced(text).split(" ")
+    out = words[0]
+    for i, word in enumerate(words[1:]):
+        verb = i == 0 and ":" not in words[0]
+        out += (" " if verb or word.startswith("+") else ",") + word
+    return out
 
 
 def _loosely(canonical: str, text: str, legal: Sequence[T], forms: Forms) -> list[T]:

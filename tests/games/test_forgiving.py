@@ -219,7 +219,8 @@ def test_a_keep_with_spaces_reads_as_the_one_keep_it_names():
     resolve_fixed_chance(state)
     assert str(engine.parse_move(state, "keep 13 17")) == "keep 13,17"
     assert str(engine.parse_move(state, "Keep 41  44")) == "keep 41,44"
-    with pytest.raises(InvalidMoveError):  # (not a card dealt: no legal move reads so)
+    # (not a card dealt: refused for that, not read as one card "13 18", which is no number)
+    with pytest.raises(IllegalMoveError, match="card 18 was not dealt to you"):
         engine.parse_move(state, "keep 13 18")
     # "keep 17 13" was refused while "keep 13 17" read: a keep's cards in any order
     assert str(engine.parse_move(state, "keep 17 13")) == "keep 13,17"

@@ -1,0 +1,22 @@
+"""An evening of whole games played and tracked as a player types them (door24): each
+test is a screen that told a player something wrong or unclear, with the lines typed."""
+
+from __future__ import annotations
+
+
+def test_a_spaced_list_that_is_no_legal_move_is_refused_for_the_rule_it_breaks(
+        run_cli, tmp_path):
+    # (the notation reads `12:a1 a2 b2` as `12:A1,A2,B2`; a spaced list that was no legal
+    # move was blamed on its spaces, "extra boxes are written +CARD:CELL", or read as one
+    # card "'1 99' is not a number; did you mean `keep 1,2`?")
+    typed = "keep 1 99\nkeep 1 2 34\nkeep 34 37\n37:a1 a2 b2 b1\n"
+    result = run_cli("play", "pyramids", "--players", "2", "--record",
+                     str(tmp_path / "p.json"), stdin=typed)
+    assert result.code == 0
+    assert result.err.splitlines() == [
+        "error: move 'keep 1 99' is not legal here: there is no card 99 (the pyramid cards "
+        "are 1 to 48) (type a number, or 'moves')",
+        "error: move 'keep 1 2 34' is not legal here: keep 2 of your 4 dealt cards, not 3 "
+        "(type a number, or 'moves')",
+        "error: move '37:a1 a2 b2 b1' is not legal here: B2 is a wall on card 37 (type a "
+        "number, or 'moves')"]
