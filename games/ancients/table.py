@@ -79,7 +79,8 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
         lines.append(f"{possessive(name(seat))} pack: empty")
     for p in order[1:]:
         if state.pack[p]:
-            lines.append(f"{possessive(name(p))} pack: maps "
+            maps = "maps" if len(state.pack[p]) > 1 else "map"
+            lines.append(f"{possessive(name(p))} pack: {maps} "
                          f"{', '.join(map(str, sorted(state.pack[p])))}")
     return lines
 
@@ -109,11 +110,24 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
             info = state.rules.maps[move.map]
             return f"{who} found map {move.map} ({info.name}) for {plural(info.points, 'point')}" \
                    f" at {words.split(' at ')[1]}"
+        if isinstance(move, Rest):  # (the rules' market shift, seen only as a map gone)
+            words += _rest_discard(state)
         # (the words are the mover's: "discard map 12 from your pack" is "its pack" when
         # the mover is another seat)
         return f"you: {words}" if who == "you" else said_of(f"you: {words}", who)
     if isinstance(move, End):
         return f"{who} left the desert"
+
+
+def _rest_discard(state: State) -> str:
+    """A rest's market shift in words: the map of the $1 shop is discarded (none when the
+    deck's end has left that shop empty)."""
+    one_shop = len(state.rules.data.shops) - 1
+    if len(state.market) <= one_shop:
+        return ""
+    gone = state.market[one_shop][0]
+    return (f"; map {gone} ({state.rules.maps[gone].name}) in the "
+            f"${state.rules.data.shops[one_shop]} shop is discarded")
 
 
 def describe_result(state: State, *, names: Sequence[str] | None = None,

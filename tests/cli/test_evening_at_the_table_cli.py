@@ -20,3 +20,23 @@ def test_a_spaced_list_that_is_no_legal_move_is_refused_for_the_rule_it_breaks(
         "(type a number, or 'moves')",
         "error: move '37:a1 a2 b2 b1' is not legal here: B2 is a wall on card 37 (type a "
         "number, or 'moves')"]
+
+
+def test_a_rest_says_which_map_left_the_one_dollar_shop(run_cli, tmp_path):
+    # (resting discards the map of the $1 shop, the rules' market shift; the screen said
+    # only "rest: take $2" and the map that came in, so a map vanished unsaid)
+    result = run_cli("play", "ancients", "--players", "3", "--seed", "5", "--record",
+                     str(tmp_path / "a.json"), stdin="market buy 3\nrest money\nquit\n")
+    assert result.code == 0, result.err
+    assert "  seat 1 (greedy): rest: take $2; map 12 (Gilded Causeway) in the $1 shop is " \
+        "discarded\n" in result.out
+    assert "  you: rest: take $2; map 21 (Burning Gate) in the $1 shop is discarded\n" \
+        in result.out
+
+
+def test_another_seats_pack_of_one_map_says_map(run_cli, tmp_path):
+    # ("seat 1 (greedy)'s pack: maps 19")
+    result = run_cli("play", "ancients", "--players", "3", "--seed", "5", "--record",
+                     str(tmp_path / "a.json"), stdin="quit\n")
+    assert "seat 1 (greedy)'s pack: map 19\n" in result.out
+    assert "seat 1 (greedy)'s pack: maps" not in result.out
