@@ -181,8 +181,12 @@ def format_review(review: GameReview) -> str:
                "; stopped by --best-time-limit: a longer one may find more, and the figure "
                "may vary between runs" if best.budget.stop_reason == "time_limit" else
                f"; {best.note}")
-        lines.append(f"best possible score {_value(best.score)} ({best.status}, bound "
-                     f"{_value(best.bound)}{cut}); reached {_value(section.score_reached)}")
+        # (in words: the solver's OPTIMAL/FEASIBLE are explained only in best-score's help)
+        status = ("proven: no play of this deal scores more" if best.status == "OPTIMAL" else
+                  f"the best plan found, not proven best: no play scores more than "
+                  f"{_value(best.bound)}")
+        lines.append(f"best possible score {_value(best.score)} ({status}{cut}); reached "
+                     f"{_value(section.score_reached)}")
         parted = section.parted
         lines.append("the game followed the best plan throughout" if parted is None else
                      f"left the best plan at decision {parted.number}: played "

@@ -534,3 +534,28 @@ def test_the_best_move_is_valued_as_the_move_played_where_it_had_playouts_of_its
     assert d.label not in ("inaccuracy", "mistake", "blunder") and d.loss < 0.15
     # (the first search's loss asked for a confirming one, which judges it)
     assert d.budget_raised == 1200 and d.best_playouts_added == d.playouts_added == 240
+
+
+def test_the_best_score_line_says_in_words_whether_the_best_is_proven():
+    # (the review printed the solver's "(FEASIBLE, bound 90.5)" / "(OPTIMAL, ...)", words
+    # only `best-score --help` explains, to a player reading the review of a solo game)
+    import dataclasses
+
+    from cli.report import format_review
+    options = {"rounds": 1, "steps_per_round": 3}
+    record, data = _record("pyramids", players=1, moves=999, seed=4, **options)
+    result = review_game(record, seat=0, data=data, limit=Limit(iterations=8), seed=0,
+                         best_limit=Limit(time_limit=20))
+    section = result.best_score
+    assert section.best.status == "OPTIMAL"
+    line = next(s for s in format_review(result).splitlines()
+                if s.startswith("best possible score"))
+    assert line == (f"best possible score {section.best.score:g} (proven: no play of this "
+                    f"deal scores more); reached {section.score_reached:g}")
+    found = dataclasses.replace(section.best, status="FEASIBLE", bound=section.best.score + 3)
+    result = dataclasses.replace(result, best_score=dataclasses.replace(section, best=found))
+    line = next(s for s in format_review(result).splitlines()
+                if s.startswith("best possible score"))
+    assert line == (f"best possible score {found.score:g} (the best plan found, not proven "
+                    f"best: no play scores more than {found.bound:g}); reached "
+                    f"{section.score_reached:g}")
