@@ -74,7 +74,8 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     if state.shape is not None:
         lines.append(f"expedition card {state.step} of {state.steps_per_round}: "
                      f"{state.shape}, the pattern (any rotation or mirror):")
-        lines.extend("    " + row for row in shape_rows(SHAPES[state.shape]))
+        # (its boxes drawn as the legend draws a crossed box: "#" is a wall on the cards)
+        lines.extend("    " + row for row in shape_rows(SHAPES[state.shape], mark="*"))
     s = state.seats[seat]
     lines.append(f"{possessive(me)} score card: {_score_card(state, seat)}")
     if state.phase == "keep":

@@ -40,3 +40,13 @@ def test_another_seats_pack_of_one_map_says_map(run_cli, tmp_path):
                      str(tmp_path / "a.json"), stdin="quit\n")
     assert "seat 1 (greedy)'s pack: map 19\n" in result.out
     assert "seat 1 (greedy)'s pack: maps" not in result.out
+
+
+def test_the_expedition_pattern_is_not_drawn_in_the_walls_mark(run_cli, tmp_path):
+    # (the pattern was drawn "##/##" under a legend where "#" is a wall: a player reading
+    # the O4 card saw four walls; its boxes are drawn as crossed boxes, "*")
+    result = run_cli("play", "pyramids", "--players", "2", "--record",
+                     str(tmp_path / "p.json"), stdin="keep 34 37\nquit\n")
+    assert "expedition card 1 of 7: O4, the pattern (any rotation or mirror):\n    **\n" \
+        "    **\n" in result.out
+    assert "legend: E entrance, # wall" in result.out
