@@ -1274,9 +1274,9 @@ def _track_help() -> str:
 @app.command(cls=_Command, more=_track_help, epilog=(
     "Enter what happens at the table, a line at a time: the setup the prompt asks for, "
     "every seat's move, and what you saw of each draw. Commands: hint (or ?; hint N for "
-    "N iterations) at your decisions, undo, show, help, quit. The table record is written "
-    "after every line (refused lines too, with the reason), so quit, Ctrl-D and Ctrl-C "
-    "keep it; --resume FILE goes on from it."))
+    "N iterations) and moves at your decisions, undo, show, help, quit. The table record "
+    "is written after every line (refused lines too, with the reason), so quit, Ctrl-D "
+    "and Ctrl-C keep it; --resume FILE goes on from it."))
 @GAME_ARGUMENT
 @click.option("--players", type=int, default=None, help="Seats at the table (default: the "
               "card data's smallest table, two with the bundled data; 1 follows a solo "

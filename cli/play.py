@@ -676,6 +676,35 @@ def _hint(g: _Game, term: Terminal, budget: str, seed: int) -> None:
     hint_for(g.game, g.state, g.seat, term, budget, seed, names=g.names)
 
 
+def moves_for(game: Game, state: Any, *, names: list[str] | None = None) -> list[str]:
+    """``track``'s ``moves``: the decisions of the seat to act, each as it is typed and
+    in words, as ``play`` lists them but unnumbered (at a table a number answers what you
+    saw); the trades as one line where ``play``'s list groups them."""
+    options = game.decisions(state)
+    trades = [m for m in options if _trade(m)] if _grouped(options) else []
+    shown = [m for m in options if not _trade(m)] if trades else options
+
+    def words(move: Hashable) -> str:
+        try:
+            said = game.describe(state, move, names=names)
+        except DigsiteError:
+            return ""
+        return f"   {said}" if said else ""
+
+    if len(shown) <= WORDS_UP_TO:
+        width = max((len(str(m)) for m in shown), default=0)
+        lines = [f"  {str(m):<{width}}{words(m)}" for m in shown]
+    else:
+        cell = max(len(str(m)) for m in shown) + 2
+        per_row = max(1, 96 // cell)
+        lines = ["  " + "".join(str(m).ljust(cell) for m in shown[k:k + per_row]).rstrip()
+                 for k in range(0, len(shown), per_row)]
+    if trades:
+        lines.append(f"  ({plural(len(trades), 'trade')} possible too: type one, as "
+                     f"`{spelt(game, str(trades[0]))}`)")
+    return lines
+
+
 def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
              seed: int, *, names: list[str] | None = None) -> None:
     """The hint for ``seat``'s decision in ``state`` (``budget``: '' for the game's

@@ -8,8 +8,9 @@ person something, what it showed (``you dug: coin``; another seat's dig: ``card`
 keeps the table record and the world behind it; this module reads lines and says things.
 
 Commands at any prompt: ``hint`` (or ``?``; ``hint 5000`` for 5000 iterations) at the
-person's decision, ``undo`` (take back the last line accepted), ``show`` (the position in
-words, as ``play`` shows it), ``help``, ``quit``.
+person's decision, ``moves`` (the person's legal moves, at its decisions), ``undo`` (take
+back the last line accepted), ``show`` (the position in words, as ``play`` shows it),
+``help``, ``quit``.
 
 **Nothing typed is lost.** The table record is written atomically after every line, the
 accepted ones into ``events`` and the refused ones into ``refused`` with the reason (a
@@ -28,7 +29,7 @@ from games.errors import DigsiteError, IllegalMoveError
 from games.protocol import listing
 from games.tracking import Tracker
 
-from .play import Terminal, hint_for, said_in_words, spelt, unread
+from .play import Terminal, hint_for, moves_for, said_in_words, spelt, unread
 
 __all__ = ["commands", "track"]
 
@@ -63,6 +64,7 @@ def commands(game_id: str) -> tuple[tuple[str, str], ...]:
         (seen, f"what you saw, when the prompt asks ({when})"),
         ("hint, hint 5000", "the engine's ranking of your moves, at your decisions; `?` for "
                             "short"),
+        ("moves", "your legal moves, at your decisions"),
         ("undo", "take back the last line accepted"),
         ("show", "the position in words"),
         ("quit", "stop here; the record file keeps the game so far (--resume FILE goes on)"),
@@ -138,6 +140,16 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
             continue
         if word == "undo" and not rest:
             undo()
+            continue
+        if word in ("moves", "legal", "list") and not rest:
+            # (play lists them on every screen; the tracker said "move 'moves' does not
+            # parse", so a player at the table could not see what it would take)
+            if ask.kind != "move" or ask.seat != seat or tracker.world is None:
+                term.complain("the moves are listed at your decisions: it is not your move")
+                continue
+            names = ["you" if s == seat else f"seat {s}" for s in range(tracker.record.players)]
+            for out in moves_for(game, tracker.world, names=names):
+                term.say(out)
             continue
         if word in ("hint", "?"):
             if ask.kind != "move" or ask.seat != seat or tracker.world is None:

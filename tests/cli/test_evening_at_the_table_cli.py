@@ -50,3 +50,25 @@ def test_the_expedition_pattern_is_not_drawn_in_the_walls_mark(run_cli, tmp_path
     assert "expedition card 1 of 7: O4, the pattern (any rotation or mirror):\n    **\n" \
         "    **\n" in result.out
     assert "legend: E entrance, # wall" in result.out
+
+
+def test_track_lists_your_moves_at_your_decisions(run_cli, tmp_path):
+    # (play lists them on every screen; track answered `moves` with "error: move 'moves'
+    # does not parse", so at the table there was no way to see what it would take)
+    typed = "15 16 34 40\nkeep 15 40\nmoves\nkeep 12,47\nseat 2: keep 37 43\n29 9 1 23\n" \
+            "domino\nmoves\nquit\n"
+    result = run_cli("track", "pyramids", "--players", "3", "--record",
+                     str(tmp_path / "t.json"), stdin=typed)
+    assert result.code == 0, result.err
+    assert result.err == ("error: the moves are listed at your decisions: it is not your "
+                          "move\n")
+    assert "your move> moves\n" \
+        "  15:A1,B1   card 15: cross A1, B1 (the domino pattern)\n" \
+        "  15:A1,A2   card 15: cross A1, A2 (the domino pattern)\n" \
+        "  15:A1      card 15: cross the single box A1 (any 1 box, instead of the pattern)\n" \
+        "  40:A1,A2   card 40: cross A1, A2 (the domino pattern)\n" \
+        "  40:A1      card 40: cross the single box A1 (any 1 box, instead of the pattern)\n" \
+        in result.out
+    help_ = run_cli("track", "pyramids", "--record", str(tmp_path / "h.json"),
+                    stdin="help\nquit\n")
+    assert "  moves            your legal moves, at your decisions\n" in help_.out
