@@ -173,11 +173,11 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
         told.append("all have chosen: " + "; ".join(
             _chosen(state, m, seat_name(p, seat, names)) for p, m in enumerate(chosen)
             if m is not None))
-        return ", ".join(told[:1]) + "; " + told[1]
+        return ", ".join(told[:1]) + "; " + told[1] + _claims(state, move, seat, names)
     if actor != seat and isinstance(move, (Keep, Cross, Pass)):
         return f"{who} chose, unseen"
     if isinstance(move, (Keep, Cross)):
-        return _chosen(state, move, who)
+        return _chosen(state, move, who) + _claims(state, move, seat, names)
     if isinstance(move, Take):
         source = ("the top card of the deck" if move.card == 0
                   else f"card {move.card} from the display")
@@ -185,6 +185,22 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
                                          else "")
     if isinstance(move, Pass):
         return f"{who} passed"
+
+
+def _claims(state: State, move: Move, seat: int, names: Sequence[str] | None) -> str:
+    """The pyramid points ``move`` wins, said as the rules have them announced (a 2nd, 4th
+    or 6th card of a colour completed): the score card showed them, no event said them."""
+    if not isinstance(move, Cross):
+        return ""
+    after = state.clone()
+    after.apply(move)
+    said = []
+    for p in range(state.num_players):
+        for colour, points in after.seats[p].pyramid[len(state.seats[p].pyramid):]:
+            who = seat_name(p, seat, names)
+            said.append(f"{who} {'take' if who == 'you' else 'takes'} "
+                        f"{plural(points, 'pyramid point')} for {colour}")
+    return "".join(f"; {s}" for s in said)
 
 
 def _refills(state: State, move: Take) -> bool:

@@ -72,3 +72,17 @@ def test_track_lists_your_moves_at_your_decisions(run_cli, tmp_path):
     help_ = run_cli("track", "pyramids", "--record", str(tmp_path / "h.json"),
                     stdin="help\nquit\n")
     assert "  moves            your legal moves, at your decisions\n" in help_.out
+
+
+def test_pyramid_points_are_announced_when_a_card_wins_them(run_cli, tmp_path):
+    # (the rules have a 2nd, 4th or 6th card of a colour announced "loudly and clearly";
+    # the screen said "(completes card 34: 10 points)" and the 10 pyramid points showed
+    # only as a changed score card)
+    typed = "keep 34 37\n2\n3\n4\n37:c5 d5 e5\ntake 45\n1\n5\n4\n" + "1\n" * 8 + "quit\n"
+    result = run_cli("play", "pyramids", "--players", "2", "--record",
+                     str(tmp_path / "p.json"), stdin=typed)
+    assert result.code == 0, result.err
+    assert "(completes card 34: 10 points); seat 1 (greedy): card 21: cross the single box " \
+        "E5 (any 1 box, instead of the pattern) (completes card 21: 10 points); you take 10 " \
+        "pyramid points for orange\n" in result.out
+    assert result.out.count("pyramid points for") == 1  # (card 37, the first orange: none)
