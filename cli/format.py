@@ -50,7 +50,10 @@ def _cell(value: int | float | None) -> str:
 
 
 def _stopped(reason: str) -> str:
-    """What ended a search, in words: its stop reason (``"interrupted"`` is the key)."""
+    """What ended a search, in words: its stop reason (``"interrupted"`` is the key; a
+    hint of one legal move read "stopped by single_move", the JSON's key)."""
+    if reason == "single_move":
+        return "not searched: the only legal move"
     return "stopped by Ctrl-C" if reason == INTERRUPTED else f"stopped by {reason}"
 
 

@@ -86,3 +86,18 @@ def test_pyramid_points_are_announced_when_a_card_wins_them(run_cli, tmp_path):
         "E5 (any 1 box, instead of the pattern) (completes card 21: 10 points); you take 10 " \
         "pyramid points for orange\n" in result.out
     assert result.out.count("pyramid points for") == 1  # (card 37, the first orange: none)
+
+
+def test_a_hint_of_one_legal_move_says_so_in_words(run_cli, tmp_path):
+    # (hint --at 5 of a turn with an empty hand: "budget: 0 iterations, stopped by
+    # single_move", the JSON's key)
+    record = str(tmp_path / "e.json")
+    typed = "tent keep\ndiscard broken pendant and broken tablet\nsell broken tablet 3\n" \
+            "look A\nquit\n"
+    played = run_cli("play", "expedition", "--variant", "long-expedition", "--players", "3",
+                     "--seed", "4", "--record", record, stdin=typed)
+    assert played.code == 0, played.err
+    hint = run_cli("hint", "expedition", record, "--at", "5")
+    assert hint.code == 0, hint.err
+    assert "budget: 0 iterations, not searched: the only legal move, took " in hint.out
+    assert "single_move" not in hint.out
