@@ -400,6 +400,7 @@ def _respellings(text: str, forms: Forms, verbs: Sequence[str]) -> list[str]:
     """``text`` in canonical words with its verb put right where one of ``verbs`` is a
     close miss of it, then with its card names put right too (each by spelling alone)."""
     words = text.lower().split()
+    verbs = list(verbs) + [a for a in forms.aliases if a not in verbs]  # ("by" of "buy")
     if words and words[0] not in verbs:
         words[0] = suggest(words[0], verbs) or words[0]
     canonical = normalise(" ".join(words), forms)

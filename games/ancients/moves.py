@@ -166,6 +166,9 @@ Move = Market | Rest | Find | Sand | End | Draw
 #: spacing.
 FORMS = Forms(
     fillers={"rest": ("for", "take")},
+    # (a market visit without its word, as parse_text reads it: named here so that a
+    # misspelt one, "by $4", gets its suggestion)
+    aliases={"buy": "market buy", "sell": "market sell"},
     # (a map fits a place in one turn more often than not: the turn is then no question)
     optional={"find": (2, "the turn (0, 90, 180 or 270)")},
     examples=(("FIND 7 90 AT c3", "find 7 90 at C3"), ("find 7 at c3", "find 7 90 at C3"), ("Rest for Money", "rest money"),

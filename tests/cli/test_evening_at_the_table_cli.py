@@ -101,3 +101,13 @@ def test_a_hint_of_one_legal_move_says_so_in_words(run_cli, tmp_path):
     assert hint.code == 0, hint.err
     assert "budget: 0 iterations, not searched: the only legal move, took " in hint.out
     assert "single_move" not in hint.out
+
+
+def test_a_misspelt_buy_gets_its_suggestion(run_cli, tmp_path):
+    # ("by $4", one letter from the notation's "buy $4", was refused without the
+    # suggestion "mraket buy 4" gets: only the legal moves' first words were respelt)
+    result = run_cli("play", "ancients", "--record", str(tmp_path / "a.json"),
+                     stdin="by $4\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.rstrip().endswith("did you mean `market buy 4`? (type a number, or "
+                                        "'moves')")
