@@ -175,7 +175,8 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
             if m is not None))
         return ", ".join(told[:1]) + "; " + told[1] + _claims(state, move, seat, names)
     if actor != seat and isinstance(move, (Keep, Cross, Pass)):
-        return f"{who} chose, unseen"
+        # (said so, not "chose, unseen": at a tracked table the person has just typed it)
+        return f"{who} chose (told when every seat has chosen)"
     if isinstance(move, (Keep, Cross)):
         return _chosen(state, move, who) + _claims(state, move, seat, names)
     if isinstance(move, Take):

@@ -111,3 +111,13 @@ def test_a_misspelt_buy_gets_its_suggestion(run_cli, tmp_path):
     assert result.code == 0, result.err
     assert result.err.rstrip().endswith("did you mean `market buy 4`? (type a number, or "
                                         "'moves')")
+
+
+def test_a_tracked_seats_choice_is_not_said_to_be_unseen(run_cli, tmp_path):
+    # (track answered the keep just typed for seat 1 with "seat 1 chose, unseen")
+    typed = "15 16 34 40\nkeep 15 40\nkeep 12,47\nquit\n"
+    result = run_cli("track", "pyramids", "--players", "3", "--record",
+                     str(tmp_path / "t.json"), stdin=typed)
+    assert "seat 1's move> keep 12,47\n  seat 1 chose (told when every seat has chosen)\n" \
+        in result.out
+    assert "unseen" not in result.out

@@ -317,7 +317,8 @@ def test_the_pyramids_step_that_resolves_tells_every_seats_choice():
             told += 1
             completed += "(completes card " in words
         elif state.current_player() == 1 and state.phase in ("cross", "keep"):
-            assert game.describe_event(state, move, 0) == "seat 1 chose, unseen"
+            assert game.describe_event(state, move, 0) == \
+                "seat 1 chose (told when every seat has chosen)"
     assert told > 10 and completed
 
 
