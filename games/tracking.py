@@ -1464,7 +1464,15 @@ class Tracker:
                                      "shown": answers}
             self.pending = None
         elif ask.kind == "saw":
-            new_world, outcome = self._force_chance(world, text, index)
+            try:
+                new_world, outcome = self._force_chance(world, text, index)
+            except InvalidMoveError:
+                if not self._is_move(text):
+                    raise
+                # (a move typed before what came out was answered with the move's last
+                # number as a suggestion: "did you mean `2`?" of "seat 2: market buy 2")
+                raise InvalidMoveError(f"{text[:40]!r} is a move; first say what came out "
+                                       f"here: {ask.prompt}") from None
             words = self.game.describe_event(new_world, outcome, self.seat)
             entered = answer(self.game.id, new_world, outcome, self.seat)
             new_world.apply(outcome)
@@ -1757,6 +1765,20 @@ class Tracker:
         raise InvalidMoveError(f"{text[:40]!r} cannot be what came out here",
                                suggestion=suggest(word.lower(), seen),
                                cards=sorted(seen, key=_in_order), listed="what can")
+
+    def _is_move(self, text: str) -> bool:
+        """Whether ``text`` is written as a move of the game (with its seat or without),
+        legal here or not: what a chance step's answer never is."""
+        match = _SEAT_PREFIX.match(text)
+        for written in (text, match.group(3) if match is not None else None):
+            if written is None:
+                continue
+            try:
+                self.game.engine.parse_text(written)
+            except DigsiteError:
+                continue
+            return True
+        return False
 
     def _arranged(self, world: State[Any], text: str) -> tuple[State[Any], Hashable] | None:
         """Another seat's move in a world arranged for it (``_ARRANGE``), else ``None``."""

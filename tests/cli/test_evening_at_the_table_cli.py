@@ -121,3 +121,15 @@ def test_a_tracked_seats_choice_is_not_said_to_be_unseen(run_cli, tmp_path):
     assert "seat 1's move> keep 12,47\n  seat 1 chose (told when every seat has chosen)\n" \
         in result.out
     assert "unseen" not in result.out
+
+
+def test_a_move_typed_where_track_asks_what_came_out_is_told_so(run_cli, tmp_path):
+    # (the move was refused with its last number as the suggestion: "'seat 2: market buy
+    # 2' cannot be what came out here (what can: 1, 2, ...); did you mean `2`?")
+    typed = "1\n19 38 10 12\nseat 1: market buy 4\nseat 2: market buy 2\n28\nquit\n"
+    result = run_cli("track", "ancients", "--players", "3", "--record",
+                     str(tmp_path / "t.json"), stdin=typed)
+    assert result.code == 0, result.err
+    assert result.err == ("error: 'seat 2: market buy 2' is a move; first say what came out "
+                          "here: the map drawn into the market (its number)\n")
+    assert "  map 28 (Silent Shrine) came into the market; it acts on A2\n" in result.out
