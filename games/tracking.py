@@ -1811,6 +1811,10 @@ class Tracker:
             decided, typed = self._verbs(world, index)
             close = respelt(text, getattr(self.game.engine, "FORMS", PLAIN),
                             self.game.engine.parse_text, typed)
+            if close is None and self.game.info.kind == "grid":
+                # (a grid game hides no seat's position: its legal moves are the seat's
+                # own, and their suggestion is play's; "rest mony" got none)
+                close = exc.suggestion
             # (the verbs the refusal lists were the sampled world's: `explore` only where
             # its guess of the hand held maps; the verbs some hand it could hold allows)
             moves = exc.unknown_verb and exc.listed == "moves"

@@ -133,3 +133,14 @@ def test_a_move_typed_where_track_asks_what_came_out_is_told_so(run_cli, tmp_pat
     assert result.err == ("error: 'seat 2: market buy 2' is a move; first say what came out "
                           "here: the map drawn into the market (its number)\n")
     assert "  map 28 (Silent Shrine) came into the market; it acts on A2\n" in result.out
+
+
+def test_another_seats_misspelt_move_in_a_grid_game_gets_plays_suggestion(run_cli, tmp_path):
+    # (play asked "did you mean `rest money`?" of "rest mony"; track, of seat 1's, nothing:
+    # its suggestion for another seat is by spelling alone, for the card games' hidden
+    # hands, and "mony" is no card; a grid game hides nothing)
+    typed = "1\n19 38 10 12\nrest mony\nquit\n"
+    result = run_cli("track", "ancients", "--players", "3", "--record",
+                     str(tmp_path / "t.json"), stdin=typed)
+    assert result.err.rstrip().endswith("did you mean `rest money`?")
+
