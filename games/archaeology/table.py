@@ -317,8 +317,12 @@ def describe_decision(state: State, seat: int) -> str:
         if under_way is not None:
             return under_way
         if state.must_sell and not state.sold_this_turn:  # (once sold, the turn is free)
-            return ("the dig site is empty and every other seat has passed since your pass: "
-                    "sell at least one set, then end your turn")
+            # (a seat whose hand is empty passes with no turn shown: the screen showed none
+            # of the passes it spoke of)
+            empty = any(not n for p, n in enumerate(state.hand_sizes) if p != state.to_move)
+            return ("the dig site is empty and every other seat has passed since your pass"
+                    + (" (a seat with an empty hand passes at once)" if empty else "")
+                    + ": sell at least one set, then end your turn")
         if state.no_dig and not state.acted:
             return ("the dig site is empty: trade, sell or explore, or end your turn without "
                     "selling or exploring (a pass)")

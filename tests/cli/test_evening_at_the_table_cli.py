@@ -144,3 +144,30 @@ def test_another_seats_misspelt_move_in_a_grid_game_gets_plays_suggestion(run_cl
                      str(tmp_path / "t.json"), stdin=typed)
     assert result.err.rstrip().endswith("did you mean `rest money`?")
 
+
+#: Seat 0's decisions of a whole Sphinx game, fierce weather (seed 3): seat 1 ends with
+#: an empty hand while seat 0 still holds cards.
+_SPHINX_GAME = (
+    "sell parchment_scrap 1;sell pot_shard 1;trade pot_shard for parchment_scrap;end;"
+    "end;tent use;end;tent use;steal 1;sell parchment_scrap 4;end;end;end;"
+    "discard pot_shard;discard coin;end;discard coin;end;end;"
+    "trade broken_cup for coin;sell coin 5;end;trade coin for broken_cup;end;end;"
+    "steal 1;end;end;end;discard pot_shard;discard parchment_scrap;end;"
+    "discard talisman;discard pharaohs_mask;end;end;steal 1;end;end;steal 1;end;end;"
+    "explore A;name parchment_scrap pharaohs_mask;sell broken_cup 2;"
+    "sell pharaohs_mask 1;end;end;sell coin 1;end;end;sell broken_cup 1;end;end;"
+    "sell parchment_scrap 3;end;end;sell pot_shard 1")
+
+
+def test_the_forced_sale_says_an_empty_hand_passes_at_once(run_cli, tmp_path):
+    # ("every other seat has passed since your pass", when the screen had shown no pass of
+    # seat 1, whose empty hand passed with no turn)
+    typed = "\n".join(_SPHINX_GAME.split(";")) + "\n"
+    result = run_cli("play", "expedition", "--monument", "sphinx", "--variant",
+                     "fierce-weather", "--seed", "3", "--record", str(tmp_path / "e.json"),
+                     stdin=typed)
+    assert result.code == 0, result.err
+    assert "the dig site is empty and every other seat has passed since your pass (a seat " \
+        "with an empty hand passes at once): sell at least one set, then end your turn\n" \
+        in result.out
+    assert "you win: the most money ($69)" in result.out
