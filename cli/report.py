@@ -188,9 +188,13 @@ def format_review(review: GameReview) -> str:
         lines.append(f"best possible score {_value(best.score)} ({status}{cut}); reached "
                      f"{_value(section.score_reached)}")
         parted = section.parted
+        # (both in the decision lines' words: "played market buy 4, the plan rest money"
+        # was notation under lines saying "rest: take $2")
         lines.append("the game followed the best plan throughout" if parted is None else
                      f"left the best plan at decision {parted.number}: played "
-                     f"{parted.played}, the plan {parted.plan or 'had ended'}")
+                     f"{_move(parted.played, parted.played_words)}, the plan "
+                     + (_move(parted.plan, parted.plan_words) if parted.plan else
+                        "had ended"))
         below = section.fell_below
         if below is not None and not below.placed:
             lines.append(f"this budget could not place where the game fell below "
@@ -200,25 +204,30 @@ def format_review(review: GameReview) -> str:
                          f"it, no earlier position was settled; a longer --best-time-limit "
                          f"or a larger --best-budget gives the search more")
         elif below is not None:
-            # (one wording for every game: "after decision N", as docs/review.md defines it)
+            # (one wording for every game: "after decision N", as docs/review.md defines it;
+            # one sentence, what each figure is said beside it: it read "... reach 84 (the
+            # first decision ...) (the best plan found; ...): ... at most (a proven bound)
+            # 82.5")
             head = (f"after decision {below.number} the game could no longer reach "
                     f"{_value(below.best)}")
+            first = ""
             if parted is None or parted.number != below.number:
                 # (before the decision that left the plan, the plan was still reachable;
                 # after it, the search proves this decision short, maybe not the first)
-                head += " (the first decision this budget proves short; an earlier one may " \
-                        "already have lost it)"
+                first = (f"; decision {below.number} is the first this budget proves "
+                         "short, and an earlier one may already have lost it")
             if below.exact is None:
                 lines.append(f"{head}: the best still reachable fell to "
-                             f"{_value(below.reachable)}")
+                             f"{_value(below.reachable)}{first}")
             else:  # the service says what each figure is
-                best_is = ("the proven best" if best.status == "OPTIMAL" else
-                           f"the best plan found; the deal's bound is {_value(best.bound)}")
-                there = "exactly" if below.exact else "at most (a proven bound)"
+                best_is = (", the proven best" if best.status == "OPTIMAL" else
+                           f", the best plan found (the deal's bound is "
+                           f"{_value(best.bound)})")
+                there = (f"exactly {_value(below.reachable)}" if below.exact else
+                         f"at most {_value(below.reachable)} (a proven bound)")
                 lost = "" if below.exact and best.status == "OPTIMAL" else "at least "
-                lines.append(f"{head} ({best_is}): still reachable after it {there} "
-                             f"{_value(below.reachable)}, {lost}"
-                             f"{_value(below.best - below.reachable)} lost")
+                lines.append(f"{head}{best_is}: still reachable after it {there}, {lost}"
+                             f"{_value(below.best - below.reachable)} lost{first}")
     return "\n".join(lines)
 
 

@@ -87,8 +87,10 @@ dig is sand and finds, then ``end``) offer in their service ``played_turn(state,
 name for it (``None`` if the hint has no such option) and whether the record holds the
 whole turn; and ``hint_with_turn(view, moves, ...)``: the hint with a played turn it does
 not generate added to its options (named by its moves joined with ``" ; "``), so that turn
-is valued by the same search as the best one (``added_to_options``). A best-score plan
-carries the engine moves of each of its turns (``BestScore.turns``). Archaeology
+is valued by the same search as the best one (``added_to_options``); and
+``turn_words(state, moves)``: such a turn in the hint's words, which the best plan's lines
+use for the turn played and the plan's. A best-score plan carries the engine moves of
+each of its turns (``BestScore.turns``). Archaeology
 and the New Expedition offer the first for trades: a trade's ``take``/``give`` steps are
 one decision named by the whole trade (``trade GIVES for TAKES``), as their hints name
 it, and a trade the search did not complete in its tree (or one that changes nothing,
@@ -189,15 +191,37 @@ def _played_row(hint: Hint, unit: Decision) -> HintRow | None:
 def _words(game: str, unit: Decision) -> str | None:
     """A one-move decision in a player's words (a forced one, which no search names), as
     the hint's rows say the others; ``None`` where the engine has no words."""
+    return _move_words(game, unit.state, unit.moves[0]) if len(unit.moves) == 1 else None
+
+
+def _move_words(game: str, state: Any, text: str) -> str | None:
+    """One engine move from ``state`` in a player's words (the engine's ``describe``);
+    ``None`` where the engine has none."""
     engine = registry.engine(game)
     describe = getattr(engine, "describe", None)
-    if describe is None or len(unit.moves) != 1:
+    if describe is None:
         return None
     try:
-        words: str = describe(unit.state, engine.parse_move(unit.state, unit.moves[0]))
+        words: str = describe(state, engine.parse_move(state, text))
     except DigsiteError:
         return None
     return words
+
+
+def _turn_words(game: str, state: Any, moves: Sequence[str]) -> str | None:
+    """A whole decision's ``moves`` from ``state`` in a player's words, as the review's
+    decision lines say them: the game's ``turn_words`` where a decision can be a turn of
+    several moves (Tomb of the Ancients), else one move's engine words; ``None`` where
+    there are none (the text then falls back on the notation)."""
+    if not moves:
+        return None
+    if services.has_capability(game, "turn_words"):
+        try:
+            said: str = services.capability(game, "turn_words")(state, moves)
+        except DigsiteError:
+            return None
+        return said
+    return _move_words(game, state, moves[0]) if len(moves) == 1 else None
 
 
 def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
@@ -495,8 +519,12 @@ def _best_score_section(record: GameRecord, units: Sequence[Decision], seat: int
     for k, unit in enumerate(units):
         planned = plan[k] if k < len(plan) else ()
         if not _same_unit(engine, unit.state, seat, unit.moves, planned):
+            # (in the words of the decision lines above it: it said "played market buy 4,
+            # the plan rest money" under lines that say "rest: take $2")
             parted = PartedFromPlan(unit.number, unit.index, " ; ".join(unit.moves),
-                                    " ; ".join(planned) or None)
+                                    " ; ".join(planned) or None,
+                                    _turn_words(record.game, unit.state, unit.moves),
+                                    _turn_words(record.game, unit.state, planned))
             break
     reached = final.returns()[seat] if final.is_terminal() else None
     below = _fell_below(record, units, best.score, data=data, limit=limit, seed=seed)

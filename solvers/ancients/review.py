@@ -3,10 +3,10 @@
 The hint (``service.hint``) ranks whole-turn options (``turn.turn_options``: market
 visits, the planner's digs, rests), while a game record holds engine moves, where a dig
 is its sand tokens and finds and then ``end``. :func:`played_turn` groups the record's
-moves into the turn they make and names it as the hint does; :func:`plan_turns` expands a
-best-score plan (whole turns) into engine moves. A turn the planner would not make is
-valued by adding it to the hint's options (:func:`with_played_turn`, used by
-``service.hint_with_turn``).
+moves into the turn they make and names it as the hint does (:func:`turn_words`: in the
+hint's words); :func:`plan_turns` expands a best-score plan (whole turns) into engine
+moves. A turn the planner would not make is valued by adding it to the hint's options
+(:func:`with_played_turn`, used by ``service.hint_with_turn``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ import random
 from typing import Sequence
 
 from games.ancients import END, AncientsState, Market, Rest, parse_move
-from games.ancients.moves import Move
+from games.ancients.moves import Move, describe
 
 from .turn import Dig, PlayedTurn, TurnState, ViewMove, apply_turn, turn_options
 
-__all__ = ["played_turn", "with_played_turn", "PlayedTurn"]
+__all__ = ["played_turn", "turn_words", "with_played_turn", "PlayedTurn"]
 
 #: What a turn changes for its seat (:func:`_position`).
 _Position = tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]
@@ -38,20 +38,37 @@ def played_turn(state: AncientsState, moves: Sequence[str]) -> tuple[int, str | 
     whole-turn option that leaves the same board, sand, money, pack and artifacts, or
     ``None`` if no option does (a dig the planner would not make). ``state`` is not
     changed."""
+    count, option, _, whole = _turn_of(state, moves)
+    return count, None if option is None else str(option), whole
+
+
+def turn_words(state: AncientsState, moves: Sequence[str]) -> str:
+    """The whole turn ``moves`` (engine move texts, from ``state``) in a player's words,
+    as the review's decision lines say it: the hint's words for the option it is, else for
+    the turn as played step by step (the option ``hint_with_turn`` adds). ``solvers.review``
+    says a best plan's turn and the turn played instead this way (it said "played market
+    buy 4, the plan rest money" under lines that say "rest: take $2")."""
+    _, option, steps, _ = _turn_of(state, moves)
+    return describe(state, option if option is not None else PlayedTurn(steps))
+
+
+def _turn_of(state: AncientsState, moves: Sequence[str]
+             ) -> tuple[int, Dig | Market | Rest | None, tuple[Move, ...], bool]:
+    """``played_turn``'s answer with the option itself and the turn's engine moves."""
     seat = state.to_move
     first = parse_move(state, moves[0])
     if isinstance(first, (Market, Rest)):
-        return 1, str(first), True
+        return 1, first, (first,), True
     after = state.clone()
-    count = 0
+    steps: list[Move] = []
     for text in moves:
         move = parse_move(after, text)
         after.apply(move)
-        count += 1
+        steps.append(move)
         if move == END:
             break
     else:
-        return count, None, False  # the record stops inside the dig
+        return len(steps), None, tuple(steps), False  # the record stops inside the dig
     target = _position(after, seat)
     for option in turn_options(state):
         if not isinstance(option, Dig):
@@ -59,8 +76,8 @@ def played_turn(state: AncientsState, moves: Sequence[str]) -> tuple[int, str | 
         trial = state.clone()
         apply_turn(trial, option)
         if _position(trial, seat) == target:
-            return count, str(option), True
-    return count, None, True
+            return len(steps), option, tuple(steps), True
+    return len(steps), None, tuple(steps), True
 
 
 class _WithPlayedTurn(TurnState):

@@ -55,12 +55,12 @@ from .reachable import best_reachable_bound, first_shortfall
 from .relax import MarketDP, RunBuy, RunFinal, RunRest
 from .policy import ScoreWindow, greedy_turn, playout, score_window_reward
 from .turn import Dig, TurnMove, TurnState, apply_turn, dig_move, dig_steps, plan_for
-from .review import played_turn, with_played_turn  # solvers.review's hooks
+from .review import played_turn, turn_words, with_played_turn  # solvers.review's hooks
 
 __all__ = ["plan", "hint", "best_score", "demo_section", "BOTS", "DEFAULT_HINT_ITERATIONS",
            "replay_plan", "EXPLORATION", "BUDGET_UNITS"]
-__all__ += ["played_turn", "hint_with_turn", "left_best", "best_reachable", "bound_words",
-            "turn_steps"]
+__all__ += ["played_turn", "turn_words", "hint_with_turn", "left_best", "best_reachable",
+            "bound_words", "turn_steps"]
 
 #: The default hint budget, as the registry declares it (``games.registry``).
 DEFAULT_HINT_ITERATIONS = GAME.budgets.hint

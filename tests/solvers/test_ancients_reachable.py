@@ -219,7 +219,46 @@ def test_review_says_when_the_best_plan_went_out_of_reach():
     text = format_review(result)
     assert f"after decision {below.number} the game could no longer reach {below.best:g}" in text
     # the scan's figure is a proven bound, never told as the best still reachable
-    assert below.exact is False and "at most (a proven bound)" in text
+    assert below.exact is False and f"at most {below.reachable:g} (a proven bound)" in text
+
+
+def test_the_best_plan_lines_say_the_turns_in_words_in_one_sentence():
+    """A solo review's decision lines say each turn in a player's words ("rest: take $2"),
+    where the line under them said "left the best plan at decision 1: played market buy 4,
+    the plan rest money", and the next one read "... could no longer reach 84 (the first
+    decision this budget proves short; an earlier one may already have lost it) (the best
+    plan found; the deal's bound is 90.5): still reachable after it at most (a proven
+    bound) 82.5, ...": both turns are said in the decision lines' words, and the line is
+    one sentence, each figure said beside it."""
+    record, _ = _greedy_record(3)
+    result = review_game(record, seat=0, data=DATA, limit=Limit(iterations=8), seed=0,
+                         best_limit=Limit(work=5))
+    section = result.best_score
+    parted, below = section.parted, section.fell_below
+    assert parted is not None and parted.plan is not None and below is not None
+    from cli.report import format_review
+    from solvers.ancients.review import turn_words
+    from solvers.moments import decision_at
+    lines = format_review(result).splitlines()
+    left = next(line for line in lines if line.startswith("left the best plan"))
+    decision = result.decisions[parted.number - 1]
+    state = decision_at(record, 0, parted.number, DATA).state
+    plan = turn_words(state, parted.plan.split(" ; "))
+    # (the turn played as its decision line says it, the plan's turn as the hint would)
+    assert left == (f"left the best plan at decision {parted.number}: played "
+                     f"{decision.played_words}, the plan {plan}")
+    assert decision.played_words == turn_words(state, decision.moves)
+    assert parted.played not in left and parted.plan not in left
+    fell = next(line for line in lines if line.startswith(f"after decision {below.number}"))
+    assert ") (" not in fell and fell.count("(") == fell.count(")") <= 2, fell
+    assert fell == (f"after decision {below.number} the game could no longer reach "
+                    f"{below.best:g}, the best plan found (the deal's bound is "
+                    f"{section.best.bound:g}): still reachable after it at most "
+                    f"{below.reachable:g} (a proven bound), at least "
+                    f"{below.best - below.reachable:g} lost"
+                    + ("" if parted.number == below.number else
+                       f"; decision {below.number} is the first this budget proves short, "
+                       f"and an earlier one may already have lost it"))
 
 
 def test_a_game_that_reaches_the_plan_is_never_short():

@@ -61,6 +61,36 @@ def test_turn_options_include_market_digs_and_rests():
         assert world.to_move == 1
 
 
+def test_a_turn_of_engine_moves_is_said_as_the_hint_says_it():
+    """The review says the best plan's turn and the one played from their engine moves
+    (a plan's turn, a record's moves): each whole-turn option in the hint's words, a dig
+    the planner would not make step by step, as the hint's added option says it."""
+    from games.ancients import describe
+    from solvers.ancients.turn import PlayedTurn, dig_steps
+
+    state, _ = A.state_from_view(A.example_view(DATA), DATA, seed=0)
+    options = turn_options(state)
+    assert any(isinstance(m, Dig) and m.tokens for m in options)
+    for option in options:
+        steps = dig_steps(state, option) if isinstance(option, Dig) else [option]
+        assert S.turn_words(state, [str(s) for s in steps]) == describe(state, option)
+    # a dig with one more sand token than it needs: no option leaves its board
+    trial = state.clone()
+    dig = next(m for m in options if isinstance(m, Dig))
+    turn = [str(s) for s in dig_steps(state, dig)[:-1]]
+    for text in turn:
+        trial.apply(A.parse_move(trial, text))
+    extra = next(m for m in trial.legal_moves() if str(m).startswith("sand "))
+    turn += [str(extra), "end"]
+    replay, steps = state.clone(), []
+    for text in turn:
+        move = A.parse_move(replay, text)
+        replay.apply(move)
+        steps.append(move)
+    assert S.played_turn(state, turn) == (len(turn), None, True)
+    assert S.turn_words(state, turn) == describe(state, PlayedTurn(tuple(steps)))
+
+
 def test_turn_state_follows_the_protocol_for_the_search():
     state, seat = A.state_from_view(A.example_view(DATA), DATA, seed=0)
     root = TurnState(state)

@@ -201,6 +201,16 @@ def test_pyramids_solo_review_sets_the_best_plan_beside_the_game():
                          best_limit=Limit(time_limit=20))
     parted = result.best_score.parted
     assert parted.number == 2 and parted.plan == first_cross
+    # both in the words of the decision lines above ("played 12:A1,A2, the plan 7:B1,B2"
+    # under lines that say "card 12: cross A1, A2 (the domino pattern)")
+    from cli.report import format_review
+    from solvers.moments import decision_at
+    before = decision_at(strayed, 0, 2, data).state
+    played, planned = (engine.describe(before, engine.parse_move(before, text))
+                       for text in (parted.played, first_cross))
+    assert result.decisions[1].played_words == played
+    assert (f"left the best plan at decision 2: played {played}, the plan {planned}"
+            in format_review(result).splitlines())
     assert result.best_score.score_reached <= best.score
     # where the best went out of reach (issue 21 §4): never at the keep, which the game
     # played as the plan did; the figure between the score reached and the best, and said
