@@ -32,7 +32,7 @@ from games.forgiving import did_you_mean
 from games.notation import notation_forms, notation_of
 from games.reader import marked_view
 from games.record import record_text
-from games.table import card_names, plural
+from games.table import card_names, plural, seat_name
 from grids import GridError
 from solvers import openspiel, services
 from solvers.backends import BACKENDS, Execution
@@ -857,9 +857,11 @@ def _record_options(func: F) -> F:
 
 
 def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str | None, *,
-             position: bool = False) -> tuple[dict[str, Any], Decision]:
-    """``(view, decision)``: the view at decision ``at`` of ``seat`` in the record at
-    ``path`` (of ``game``; ``None``: whichever game the record is of)."""
+             position: bool = False) -> tuple[dict[str, Any], Decision, list[str] | None]:
+    """``(view, decision, names)``: the view at decision ``at`` of ``seat`` in the record
+    at ``path`` (of ``game``; ``None``: whichever game the record is of), and the seats as
+    play and track call them at that seat's side (``None``: the record does not say who
+    played)."""
     from games.record import read_record, record_game
     from games.tracking import read_table
     from solvers.moments import decision_at, seat_of, view_at
@@ -873,7 +875,10 @@ def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str 
                 raise DigsiteError(f"{path}: a table of {tracker.game.id}, not {game}")
             decision = table_decision_at(tracker, seat, at)
             _say_unmarked_data(path, tracker.record.cards, tracker.game.data)
-            return marked_view(view_at(decision, position=position), tracker.game.data), decision
+            # (a table's seat is the person who followed it: "you", as track's prompts say)
+            names = [seat_name(s, tracker.seat) for s in range(tracker.record.players)]
+            return (marked_view(view_at(decision, position=position), tracker.game.data),
+                    decision, names)
         game = record_game(doc) if game is None else game
         data_ = load_cards(game, cards)
         record = read_record(doc, game, data_)
@@ -881,7 +886,8 @@ def _view_at(game: str | None, path: str, at: int, seat: int | None, cards: str 
         _say_unmarked_data(path, record.cards, data_)
         # (marked with the card data when it is a file's, as the record is: a hint reading
         # the view with other data refuses it, as a review of the record does)
-        return marked_view(view_at(decision, position=position), data_), decision
+        return (marked_view(view_at(decision, position=position), data_), decision,
+                record.seat_labels(decision.seat))
 
 
 #: Notes on stderr once the command has succeeded (``main``): a refusal stays one line.
@@ -908,6 +914,12 @@ def _say_unmarked_data(path: str, fingerprint: dict[str, str] | None,
 def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
                cards: str | None) -> dict[str, Any]:
     """The view a hint reads: VIEW.json, or with ``--at`` the view at a record's decision."""
+    return _read_named_view(game, view_file, at, seat, cards)[0]
+
+
+def _read_named_view(game: str, view_file: str, at: int | None, seat: int | None,
+                     cards: str | None) -> tuple[dict[str, Any], list[str] | None]:
+    """``_read_view``'s view, and with ``--at`` the record's seats as play calls them."""
     if at is None:
         if seat is not None:
             raise click.UsageError("--seat picks a seat of a game record: give --at N too "
@@ -916,17 +928,19 @@ def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
         if "deal" in view and "moves" in view and "to_move" not in view:
             raise click.UsageError(f"{view_file} is a game record, not a view: add --at N "
                                    f"for the view at decision N")
-        return view
-    return _view_at(game, view_file, at, seat, cards)[0]
+        return view, None
+    view, _, names = _view_at(game, view_file, at, seat, cards)
+    return view, names
 
 
 def _hint(game: str, view_file: str, iterations: int | None, time_limit: float | None,
           seed: int, workers: int, top: int, cards: str | None, at: int | None = None,
           seat: int | None = None, inference: str | None = None,
-          beliefs: bool = False) -> tuple[Hint, cards_data.CardData]:
-    """The hint of the view, and the card data it was given (the beliefs' card names)."""
+          beliefs: bool = False) -> tuple[Hint, cards_data.CardData, list[str] | None]:
+    """The hint of the view, the card data it was given (the beliefs' card names) and,
+    with ``--at``, the seats as play calls them (``_view_at``)."""
     data_ = load_cards(game, cards)
-    view = _read_view(game, view_file, at, seat, cards)
+    view, names = _read_named_view(game, view_file, at, seat, cards)
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
                   started=_clock_start())
     on = None if inference is None else inference == "on"
@@ -937,7 +951,7 @@ def _hint(game: str, view_file: str, iterations: int | None, time_limit: float |
         if beliefs:
             result = services.with_beliefs(game, result, view, data=data_, seed=seed,
                                            inference=on)
-    return result, data_
+    return result, data_, names
 
 
 @app.command(cls=_Command, more=_hint_help)
@@ -956,11 +970,14 @@ def hint(game: str, view_file: str, iterations: int | None, time_limit: float | 
          seat: int | None, inference: str | None, beliefs: bool) -> None:
     """Rank the legal moves of a position, with values."""
     start = _command_clock()
-    result, data_ = _hint(game, view_file, iterations, time_limit, seed, workers, top, cards,
-                          at, seat, inference, beliefs)
+    result, data_, names = _hint(game, view_file, iterations, time_limit, seed, workers, top,
+                                 cards, at, seat, inference, beliefs)
     elapsed = time.monotonic() - start
+    # (a record's seats as play called them: "pyramids: seat 0 — best move" of the seat
+    # play had called "you"; the JSON keeps the seat's number)
     click.echo(fmt.to_json(result) if as_json
-               else fmt.format_hint(result, elapsed=elapsed, cards=card_names(data_)))
+               else fmt.format_hint(result, elapsed=elapsed, names=names,
+                                    cards=card_names(data_)))
     _exit_if_interrupted()
 
 

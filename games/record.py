@@ -126,6 +126,19 @@ class GameRecord:
         people = [i for i, name in enumerate(self.seats or ()) if name == PERSON]
         return people[0] if len(people) == 1 else 0
 
+    def seat_labels(self, viewer: int) -> list[str] | None:
+        """Each seat as ``digsite play`` calls it at ``viewer``'s side (``names`` of
+        ``games.table.seat_name``): ``you`` for the viewer's seat when a person played it,
+        else ``seat N (who played it)``; ``None`` when the record does not say who played.
+
+        >>> GameRecord("pyramids", 2, {}, seats=("person", "greedy")).seat_labels(0)
+        ['you', 'seat 1 (greedy)']
+        """
+        if self.seats is None:
+            return None
+        return ["you" if seat == viewer and name == PERSON else f"seat {seat} ({name})"
+                for seat, name in enumerate(self.seats)]
+
     def annotated(self, comments: dict[int, str], comment: str | None = None) -> "GameRecord":
         """This record with ``comments`` beside its moves (by index in ``moves``) and
         ``comment`` on the whole game; other comments are kept."""

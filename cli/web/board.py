@@ -23,7 +23,7 @@ from games.errors import DigsiteError, InvalidStateError
 from games.protocol import CHANCE, State
 from games.record import PERSON, GameRecord, read_record, replay_steps, resolve_fixed_chance
 from games.render import position_svg
-from games.table import card_names
+from games.table import card_names, seat_name
 from solvers import services
 from solvers.moments import decisions_of
 
@@ -175,7 +175,10 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
     if not 0 <= viewer < record.players:
         raise InvalidStateError(f"seat: {viewer} is not a seat of this "
                                 f"{record.players}-player game")
-    names = _seat_names(seats, record.players, viewer)
+    # (each seat as the end of the game names it: ``you`` for the person the page is
+    # opened for, else ``seat N (who played it)`` when the record says who did)
+    names = record.seat_labels(viewer) or [seat_name(seat, viewer)
+                                           for seat in range(record.players)]
     decisions: list[Decision] = []
     texts = [e.move for e in record.moves]
     last = None
@@ -217,18 +220,6 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
         decision.at, decision.within = (number, None) if begins else (None, number)
     return Opened(record.game, record.players, viewer, decisions, record=record,
                   deal=record.deal, seats=seats, printed=card_names(data))
-
-
-def _seat_names(seats: list[str] | None, players: int, viewer: int) -> list[str]:
-    """Each seat as the end of the game names it: ``you`` for the person the page is
-    opened for, else ``seat N (who played it)`` when the record says who did."""
-    def name(seat: int) -> str:
-        if seats is None:
-            return "you" if seat == viewer else f"seat {seat}"
-        if seat == viewer and seats[seat] == PERSON:
-            return "you"
-        return f"seat {seat} ({seats[seat]})"
-    return [name(seat) for seat in range(players)]
 
 
 def open_view(view: dict[str, Any], data: CardData) -> Opened:

@@ -226,6 +226,32 @@ def test_view_at_is_the_view_hint_at_reads(run_cli, tmp_path, game, players, mov
     assert json.loads(best.out)["best"] == json.loads(direct.out)["best"]
 
 
+def test_hint_at_names_the_records_seats_as_play_does(run_cli, tmp_path):
+    """`hint RECORD --at 5` on a record made by `digsite play` said "pyramids: seat 0 —
+    best move" of the seat play had called "you" throughout: it calls the record's person
+    "you" and a bot's seat as play does ("seat 1 (greedy)"); the JSON is unchanged."""
+    path = tmp_path / "g.json"
+    played = run_cli("play", "pyramids", "--players", "2", "--seed", "3", "--record",
+                     str(path), stdin="1\n" * 8 + "quit\n")
+    assert played.code == 0, played.err
+    budget = ("--iterations", "8")
+    mine = run_cli("hint", "pyramids", str(path), "--at", "3", *budget)
+    assert mine.code == 0, mine.err
+    assert mine.out.startswith("pyramids: you — best move "), mine.out
+    theirs = run_cli("hint", "pyramids", str(path), "--at", "3", "--seat", "1", *budget)
+    assert theirs.out.startswith("pyramids: seat 1 (greedy) — best move "), theirs.out
+    shown = run_cli("view", str(path), "--at", "3")
+    (tmp_path / "v.json").write_text(shown.out)
+    direct = run_cli("hint", "pyramids", str(tmp_path / "v.json"), *budget, "--json")
+    assert run_cli("hint", "pyramids", str(path), "--at", "3", *budget,
+                   "--json").out == direct.out
+    assert json.loads(direct.out)["seat"] == 0
+    # a record that does not say who played keeps the seat's number
+    _write_record(tmp_path / "r.json", "pyramids", players=2, moves=30)
+    bare = run_cli("hint", "pyramids", str(tmp_path / "r.json"), "--at", "2", *budget)
+    assert bare.out.startswith("pyramids: seat 0 — best move "), bare.out
+
+
 def test_plan_at_reads_the_view_at_a_decision(run_cli, tmp_path):
     path = tmp_path / "r.json"
     _write_record(path, "ancients", players=2, moves=30)
