@@ -914,12 +914,13 @@ def _say_unmarked_data(path: str, fingerprint: dict[str, str] | None,
 def _read_view(game: str, view_file: str, at: int | None, seat: int | None,
                cards: str | None) -> dict[str, Any]:
     """The view a hint reads: VIEW.json, or with ``--at`` the view at a record's decision."""
-    return _read_named_view(game, view_file, at, seat, cards)[0]
+    return _read_view_at(game, view_file, at, seat, cards)[0]
 
 
-def _read_named_view(game: str, view_file: str, at: int | None, seat: int | None,
-                     cards: str | None) -> tuple[dict[str, Any], list[str] | None]:
-    """``_read_view``'s view, and with ``--at`` the record's seats as play calls them."""
+def _read_view_at(game: str, view_file: str, at: int | None, seat: int | None,
+                  cards: str | None) -> tuple[dict[str, Any], Decision | None, list[str] | None]:
+    """``_read_view``'s view, and with ``--at`` the decision and the seats as play calls
+    them (``_view_at``); ``None`` and ``None`` without."""
     if at is None:
         if seat is not None:
             raise click.UsageError("--seat picks a seat of a game record: give --at N too "
@@ -928,19 +929,21 @@ def _read_named_view(game: str, view_file: str, at: int | None, seat: int | None
         if "deal" in view and "moves" in view and "to_move" not in view:
             raise click.UsageError(f"{view_file} is a game record, not a view: add --at N "
                                    f"for the view at decision N")
-        return view, None
-    view, _, names = _view_at(game, view_file, at, seat, cards)
-    return view, names
+        return view, None, None
+    return _view_at(game, view_file, at, seat, cards)
 
 
 def _hint(game: str, view_file: str, iterations: int | None, time_limit: float | None,
           seed: int, workers: int, top: int, cards: str | None, at: int | None = None,
           seat: int | None = None, inference: str | None = None,
-          beliefs: bool = False) -> tuple[Hint, cards_data.CardData, list[str] | None]:
-    """The hint of the view, the card data it was given (the beliefs' card names) and,
-    with ``--at``, the seats as play calls them (``_view_at``)."""
+          beliefs: bool = False
+          ) -> tuple[Hint, cards_data.CardData, Hint, list[str] | None]:
+    """The hint of the view, the card data it was given (the beliefs' card names), the
+    hint as the text says it and the seats as the text names them: with ``--at``, as play
+    calls them (``_view_at``), its rows' moves too ("awaken seat 2 (greedy)", as play's
+    hint says them; the JSON keeps the search's words); without, the hint and ``None``."""
     data_ = load_cards(game, cards)
-    view, names = _read_named_view(game, view_file, at, seat, cards)
+    view, decision, names = _read_view_at(game, view_file, at, seat, cards)
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
                   started=_clock_start())
     on = None if inference is None else inference == "on"
@@ -951,7 +954,11 @@ def _hint(game: str, view_file: str, iterations: int | None, time_limit: float |
         if beliefs:
             result = services.with_beliefs(game, result, view, data=data_, seed=seed,
                                            inference=on)
-    return result, data_, names
+    said = result
+    if decision is not None and names is not None:
+        from .play import named_words
+        said = named_words(games_.load(game, data=data_), decision.state, result, names)
+    return result, data_, said, names
 
 
 @app.command(cls=_Command, more=_hint_help)
@@ -970,13 +977,13 @@ def hint(game: str, view_file: str, iterations: int | None, time_limit: float | 
          seat: int | None, inference: str | None, beliefs: bool) -> None:
     """Rank the legal moves of a position, with values."""
     start = _command_clock()
-    result, data_, names = _hint(game, view_file, iterations, time_limit, seed, workers, top,
-                                 cards, at, seat, inference, beliefs)
+    result, data_, said, names = _hint(game, view_file, iterations, time_limit, seed,
+                                       workers, top, cards, at, seat, inference, beliefs)
     elapsed = time.monotonic() - start
     # (a record's seats as play called them: "pyramids: seat 0 — best move" of the seat
     # play had called "you"; the JSON keeps the seat's number)
     click.echo(fmt.to_json(result) if as_json
-               else fmt.format_hint(result, elapsed=elapsed, names=names,
+               else fmt.format_hint(said, elapsed=elapsed, names=names,
                                     cards=card_names(data_)))
     _exit_if_interrupted()
 
@@ -992,11 +999,11 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
               seat: int | None, inference: str | None) -> None:
     """The move the search rates best."""
     start = _command_clock()
-    result = _hint(game, view_file, iterations, time_limit, seed, workers, 1, cards, at, seat,
-                   inference)[0]
+    result, _, said, _ = _hint(game, view_file, iterations, time_limit, seed, workers, 1,
+                               cards, at, seat, inference)
     elapsed = time.monotonic() - start
     click.echo(fmt.to_json(result) if as_json
-               else fmt.format_hint(result, best_only=True, elapsed=elapsed))
+               else fmt.format_hint(said, best_only=True, elapsed=elapsed))
     _exit_if_interrupted()
 
 

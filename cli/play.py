@@ -51,8 +51,8 @@ from .jsonout import jsonable
 if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
     from solvers.ismcts.bots import Bot
 
-__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "unread", "said_in_words",
-           "spelt", "COMMANDS"]
+__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "named_words", "unread",
+           "said_in_words", "spelt", "COMMANDS"]
 
 #: The commands of the prompt, for ``help`` (``{move}``: the list's third move, written
 #: out: a move of the game played, where "sell coin 2" was shown in every game).
@@ -736,12 +736,12 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
         term.emit({"event": "hint", "hint": jsonable(result)})
         return
     if names is not None:
-        result = _named_words(game, state, result, names)
+        result = named_words(game, state, result, names)
     for line in fmt.format_hint(result, names=names, cards=card_names(game.data)).splitlines():
         term.say("  " + line)
 
 
-def _named_words(game: Game, state: Any, result: Hint, names: list[str]) -> Hint:
+def named_words(game: Game, state: Any, result: Hint, names: list[str]) -> Hint:
     """``result`` (a hint of ``state``'s decision) with its moves' words naming the seats
     as the screen does ("send the thief to seat 1 (greedy)"; the search tells its moves in
     its sampled world, without the screen's names: "seat 1"): each row whose move reads

@@ -246,6 +246,16 @@ def test_hint_at_names_the_records_seats_as_play_does(run_cli, tmp_path):
     assert run_cli("hint", "pyramids", str(path), "--at", "3", *budget,
                    "--json").out == direct.out
     assert json.loads(direct.out)["seat"] == 0
+    # the rows' moves name the seats as play's hint does, in the text alone
+    path = tmp_path / "l.json"
+    run_cli("play", "lootnrun", "--players", "3", "--seed", "1", "--record", str(path),
+            stdin="1\n" * 8 + "quit\n")
+    text = run_cli("hint", "lootnrun", str(path), "--at", "2", "--iterations", "50").out
+    assert "\n      = awaken seat 2 (greedy) (" in text, text
+    written = json.loads(run_cli("hint", "lootnrun", str(path), "--at", "2", "--iterations",
+                                 "50", "--json").out)
+    assert [row["words"] for row in written["moves"] if row["move"] == "awaken 2"] == [
+        "awaken seat 2 (1 room in front)"]
     # a record that does not say who played keeps the seat's number
     _write_record(tmp_path / "r.json", "pyramids", players=2, moves=30)
     bare = run_cli("hint", "pyramids", str(tmp_path / "r.json"), "--at", "2", *budget)
