@@ -30,7 +30,8 @@ from typing import Iterable, Sequence
 from .errors import DigsiteError, IllegalMoveError, InvalidMoveError
 
 __all__ = ["seat_name", "possessive", "side_by_side", "plural", "about", "shape_rows", "said_of",
-           "said_to", "SECOND_PERSON_VERBS", "card_names", "owed_refusal", "owed_suggestion"]
+           "said_to", "SECOND_PERSON_VERBS", "card_names", "owed_refusal", "owed_suggestion",
+           "either"]
 
 
 def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None) -> str:
@@ -92,6 +93,18 @@ def owed_suggestion(verbs: Iterable[str], refused: DigsiteError) -> str | None:
     if not isinstance(refused, InvalidMoveError) or refused.suggestion is None:
         return None
     return refused.suggestion if refused.suggestion.split()[0] in set(verbs) else None
+
+
+def either(words: Sequence[str]) -> str:
+    """The choices of a decision as a prompt lists them, the last after "or" (the thief's
+    "steal 1 or 2", the Temple's looks).
+
+    >>> either(["look A", "look B", "look none"])
+    'look A, look B or look none'
+    >>> either(["stop"])
+    'stop'
+    """
+    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
 def possessive(name: str) -> str:

@@ -65,6 +65,7 @@ from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import IllegalMoveError, InvalidMoveError
 from games.forgiving import Forms, normalise
 from games.protocol import options_of, parse_checked, read_text
+from games.table import either
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import ArchaeologyState
@@ -548,8 +549,7 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
     from .rules import P_ACTION, P_LOOK, P_STEAL
     rules = state.rules
     if state.phase == P_STEAL and move.kind == STEAL:
-        from .table import _either  # (as the prompt lists them: "steal 1 or 2")
-        can = _either([f"seat {m.a}" for m in state.legal_moves()])
+        can = either([f"seat {m.a}" for m in state.legal_moves()])
         if move.a == state.to_move:
             return f"you cannot steal from yourself: the thief steals from {can}"
         if move.a >= state.num_players:

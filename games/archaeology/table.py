@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, cast
 
-from games.table import plural, possessive, seat_name
+from games.table import either, plural, possessive, seat_name
 
 from .hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_RETURN, R_SELL, R_STEAL,
                      R_TAKE, R_TRADE, _secret_events)
@@ -351,11 +351,6 @@ def trade_under_way(state: State, seat: int | None = None) -> str | None:
             f"{state.take_value}): it ends when the gives cover the takes{more}")
 
 
-def _either(words: Sequence[str]) -> str:
-    """``look A, look B or look none``."""
-    return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
-
-
 def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
     """The decision the seat to act owes before anything else (a thief to send, a
     sandstorm's tent and discards, the Temple's look, the Tomb's keep, the Mine's draw,
@@ -376,8 +371,8 @@ def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
     moves = sorted(map(str, state.legal_moves()), key=lambda m: m == "look none")
     if phase == P_LOOK:
         chambers = [m.partition(" ")[2] for m in moves]
-        return (f"{who} sold at the Temple: look {_either(chambers)}",
-                f"{who} first decide{s} the Temple's look: {_either(moves)}")
+        return (f"{who} sold at the Temple: look {either(chambers)}",
+                f"{who} first decide{s} the Temple's look: {either(moves)}")
     if phase == P_TENT:
         return (f"{who}, the sandstorm: tent use or keep",
                 f"{who} first decide{s} on {its} tent at the sandstorm: tent use or tent keep")
@@ -389,8 +384,8 @@ def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
     if phase == P_STEAL:
         targets = [f"{m.partition(' ')[2]}" + (" (you)" if m == f"steal {viewer}" else "")
                    for m in moves]
-        return (f"{who} dug up a thief: steal {_either(targets)}",
-                f"{who} first send{s} the thief: {_either([f'steal {t}' for t in targets])}")
+        return (f"{who} dug up a thief: steal {either(targets)}",
+                f"{who} first send{s} the thief: {either([f'steal {t}' for t in targets])}")
     if phase == P_KEEP:  # (a chamber of fewer cards than the keep gives them all)
         chamber = chamber_letter(state.exploring)
         kept = min(rules.params["keep"], len(state.chambers[state.exploring] or ()))
@@ -399,8 +394,8 @@ def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
                 f"{who} first keep{s} {plural(kept, 'card')} of chamber {chamber} "
                 f"(keep {example})")
     if phase == P_MINE:
-        return (f"{who}, the Mine: {_either(moves)}",
-                f"{who} first decide{s} at the Mine: {_either(moves)}")
+        return (f"{who}, the Mine: {either(moves)}",
+                f"{who} first decide{s} at the Mine: {either(moves)}")
     names = rules.params.get("names", 2)  # P_NAME
     example = " ".join(["CARD"] * names)
     return (f"{who}, the Sphinx: name {plural(names, 'type')}",
