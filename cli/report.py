@@ -5,7 +5,7 @@ Both say each decision in one wording (:func:`verdict`)."""
 from __future__ import annotations
 
 from games import registry
-from games.record import GameRecord
+from games.record import PERSON, GameRecord
 from games.table import about, plural
 from solvers.results import GameReview, ReviewedDecision
 from solvers.review import CONFIRM_FACTOR, CONFIRMED
@@ -117,7 +117,10 @@ def _budget(review: GameReview) -> str:
 
 def _head(review: GameReview) -> list[str]:
     scale = review.scale
-    who = f" ({review.seat_name})" if review.seat_name else ""
+    # (the record's person is "you" on the screen, as play, hint --at and the lines below
+    # call them: it read "review of seat 1 (person)"; the JSON keeps the seat's name)
+    who = (" (you)" if review.seat_name == PERSON else
+           f" ({review.seat_name})" if review.seat_name else "")
     what = (f"decision {review.at} of seat {review.seat}{who}" if review.at is not None
             else f"seat {review.seat}{who}")
     table = "solo" if review.players == 1 else plural(review.players, "player")

@@ -63,7 +63,7 @@ def test_review_reviews_the_persons_seat_by_default(run_cli, person_record):
     review = json.loads(result.out)
     assert review["seat"] == 1 and review["seat_name"] == "person"
     text = run_cli("review", "archaeology", str(path), "--iterations", "10")
-    assert "review of seat 1 (person)" in text.out
+    assert "review of seat 1 (you)" in text.out
     # asked for, another seat is reviewed
     other = json.loads(run_cli("review", "archaeology", str(path), "--iterations", "10",
                                "--seat", "0", "--json").out)
@@ -331,7 +331,7 @@ def test_review_at_one_decision_gives_its_values_in_the_whole_review(run_cli, pe
                              "--at", "4", "--json").out)
     assert one["at"] == 4 and one["decisions"] == [whole["decisions"][3]]
     text = run_cli("review", "archaeology", str(path), "--iterations", "20", "--at", "4").out
-    assert "review of decision 4 of seat 1 (person)" in text
+    assert "review of decision 4 of seat 1 (you)" in text
 
 
 def test_a_review_at_the_default_budget_gives_its_number(run_cli, tmp_path):
