@@ -25,7 +25,7 @@ from games.record import PERSON, GameRecord, read_record, replay_steps, resolve_
 from games.render import position_svg
 from games.table import card_names, seat_name
 from solvers import services
-from solvers.moments import decisions_of
+from solvers.moments import decisions_of, no_such_seat
 
 from ..inputs import card_data
 
@@ -173,8 +173,8 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
     seats = list(record.seats) if record.seats else None
     viewer = viewer_seat(seats) if viewer is None else viewer
     if not 0 <= viewer < record.players:
-        raise InvalidStateError(f"seat: {viewer} is not a seat of this "
-                                f"{record.players}-player game")
+        # (with the seats it has, as view and hint --at say it)
+        raise InvalidStateError(no_such_seat(viewer, record.players))
     # (each seat as the end of the game names it: ``you`` for the person the page is
     # opened for, else ``seat N (who played it)`` when the record says who did)
     names = record.seat_labels(viewer) or [seat_name(seat, viewer)

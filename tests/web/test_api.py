@@ -87,6 +87,12 @@ def test_open_a_view_and_a_solo_deal(client):
     assert client.post("/api/open", json={"text": text}).json()["game"] == "archaeology"
 
 
+def test_a_seat_the_game_has_not_is_refused_with_the_seats_it_has(client):
+    answer = client.post("/api/open", json={"example": "archaeology-greedy", "seat": 9})
+    assert answer.status_code >= 400
+    assert "seat 9 is not a seat of this 2-player game (seats 0-1)" in answer.text
+
+
 def test_seat_changes_whose_table_is_drawn(client):
     a = client.post("/api/open", json={"example": "archaeology-greedy", "seat": 0}).json()
     b = client.post("/api/open", json={"example": "archaeology-greedy", "seat": 1}).json()
