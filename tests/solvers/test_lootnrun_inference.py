@@ -21,7 +21,7 @@ from solvers.lootnrun import service
 from solvers.lootnrun.opponent import GreedyAgreement, agreement_data, counted
 from solvers.lootnrun.policy import greedy_policy
 
-from .playthrough import decision_positions
+from .playthrough import decision_positions, played
 
 DATA = cards_data.load("lootnrun")
 
@@ -145,19 +145,9 @@ def test_model_off_or_flat_samples_todays_worlds():
 
 def _agreements(play, seeds):
     """``agreement_data`` of every decision ``play`` made in seeded 3-seat games."""
-    points = []
-
-    def record(state, moves, rng):
-        move = play(state, moves, rng)
-        point = agreement_data(state, move)
-        if point is not None:
-            points.append(point)
-        return move
-
-    for _ in decision_positions(lootnrun, DATA, seeds=seeds, play=record, players=3,
-                                 every=10**9):
-        pass
-    return points
+    return [point for state, _, move in played(lootnrun, DATA, seeds=seeds, play=play,
+                                                players=3)
+            if (point := agreement_data(state, move)) is not None]
 
 
 def test_a_random_player_fits_beta_zero_so_worlds_stay_todays():
