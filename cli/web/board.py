@@ -21,6 +21,7 @@ import games as games_
 from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from games.protocol import CHANCE, State
+from games.reader import read_document
 from games.record import PERSON, GameRecord, read_record, replay_steps, resolve_fixed_chance
 from games.render import position_svg
 from games.table import card_names, seat_name
@@ -225,9 +226,7 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
 def open_view(view: dict[str, Any], data: CardData) -> Opened:
     """A player view (either form) as one position: the board from the sampled world
     of seed 0 (what the view states is drawn; hidden cards stay hidden)."""
-    game_id = view.get("game") if isinstance(view, dict) else None
-    if not isinstance(game_id, str):
-        raise InvalidStateError("view: game: missing (a record or a view names its game)")
+    game_id = read_document(view, "view").text("game")
     game = games_.load(game_id, data=data)
     state, seat = game.state_from_view(view, 0)
     board = position_svg(game_id, state, seat, data,
@@ -247,9 +246,9 @@ def open_document(doc: Any, *, viewer: int | None = None,
     ``InvalidStateError`` with one line otherwise."""
     if not isinstance(doc, dict):
         raise InvalidStateError("document: expected a JSON object (a record or a view)")
-    game_id = doc.get("game")
-    if not isinstance(game_id, str):
-        raise InvalidStateError("document: game: missing (a record or a view names its game)")
+    # as the command line reads it: "game: expected a string, got an integer 5" where the
+    # key holds something else, "missing key 'game'" only where it is missing
+    game_id = read_document(doc, "document").text("game")
     registry.get(game_id)  # an unknown game: one line naming the games
     data = card_data(game_id, cards or {})
     if "moves" in doc and "deal" in doc:

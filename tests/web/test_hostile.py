@@ -28,6 +28,9 @@ BAD_OPENS = [
     ({"text": "[1, 2]"}, "expected a JSON object"),
     ({"text": "9" * 5000}, "not valid JSON"),
     ({"document": {"game": "chess"}}, "chess"),
+    # a game key holding a number is there, not missing: said as the command line says it
+    ({"document": {"game": 5, "players": 2}}, "game: expected a string, got an integer 5"),
+    ({"document": {"players": 2}}, "missing key 'game'"),
     ({"document": {"game": "archaeology", "moves": [], "deal": {"players": 9}}}, "record"),
     ({"document": {"game": "lootnrun", "seat": 0, "scores": [999, 0]}}, "view"),
     ({"document": []}, "expected a JSON object"),
