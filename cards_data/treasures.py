@@ -130,6 +130,15 @@ def read_treasures(doc: Node, expected: Sequence[str],
         count = node.integer("count", lo=1)
         trade = node.integer("trade", lo=1)  # every treasure card prints a value of 1 or more
         sell = node.integers("sell", min_length=1)
+        # The rulebooks' sets "are worth money" (selling is how a treasure scores), and the
+        # engine rests on it: a trade that gives more than needed is left out of its steps
+        # because the spare card could be sold at once for $1 or more instead. A $0 price
+        # would make such a trade (the spare cards dumped unsold, fewer cards sold for the
+        # tie-break) a missing move.
+        for i, price in enumerate(sell):
+            if price == 0:
+                node.fail("a set the museum pays $0 for: every selling price is $1 or more "
+                          "(the rulebook's sets are worth money)", f"sell[{i}]")
         if len(sell) > count:
             node.fail(f"{len(sell)} prices but only {count} card{'' if count == 1 else 's'}: "
                       "no set can be that large", "sell")

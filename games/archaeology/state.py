@@ -33,7 +33,8 @@ Decisions on ambiguities (each tested in ``tests/games/test_archaeology_rules.py
   that gives a *minimal* set of cards (no card could be left out and still cover the takes)
   is reachable, each exactly once. **Trades that give more than needed are left out of
   the steps:** the superfluous card could instead be kept and sold at once for at least $1
-  (a single card always sells), so such a trade is dominated in money by the minimal trade
+  (a single card always sells, and for $1 or more: the card-data loader refuses a $0
+  price), so such a trade is dominated in money by the minimal trade
   followed by that sale. The rulebook allows one all the same ("the difference is simply
   lost"), so a player's whole trade may overpay (``overpays``): ``check_trade`` checks it
   and ``apply`` moves its cards at once (``play`` and ``track`` follow a player who does). A trade must take at least one card (giving cards for nothing is the same

@@ -278,6 +278,12 @@ def _set(table: str, key: str, value):
     ("archaeology", "setup", "players_max", 9, ["setup.players_max:", "at most 4"]),
     ("archaeology", "treasures.coin", "count", 999, ["treasures:", "more than the 500"]),
     ("archaeology", "treasures.coin", "trade", 0, ["treasures.coin.trade:", "at least 1"]),
+    # a $0 sale: the engine leaves out trades that overpay because the spare card sells
+    # for $1 or more; at $0 dumping it unsold in a trade was a legal move the steps missed
+    ("archaeology", "treasures.parchment_scrap", "sell", [0, 0, 0, 10],
+     ["treasures.parchment_scrap.sell[0]:", "pays $0", "$1 or more"]),
+    ("expedition", "treasures.coin", "sell", [0, 5, 10, 18, 30],
+     ["treasures.coin.sell[0]:", "pays $0"]),
     ("pyramids", "rules", "keep", 1, ["rules.keep:", "at least 2"]),
     ("pyramids", "rules", "display", 41, ["rules.display:", "at most 40"]),
     ("pyramids", "score", "torches", 3, ["score.torches:", "one torch box per round"]),
