@@ -154,10 +154,11 @@ R_RETURN: Final = 11
 R_NAME: Final = 12
 R_KEEP: Final = 13
 #: A position view's facts as the first event of a state's record (``games.archaeology.
-#: position``): ``(R_POSITION, seat, hands, chambers, looked, sizes, current)``, per seat
-#: ``None`` (the view's own) or ``(hand size, known cards as counts, types it lacks as a bit
-#: mask)``, per chamber the counts of the cards the seat knows are in it (``None``: none),
-#: the seats that know each chamber, the chambers' sizes, the chamber being explored. The
+#: position``): ``(R_POSITION, seat, hands, chambers, looked, sizes, current, unseen)``, per
+#: seat ``None`` (the view's own) or ``(hand size, known cards as counts, types it lacks as a
+#: bit mask)``, per chamber the counts of the cards the seat knows are in it (``None``: none),
+#: the seats that know each chamber, the chambers' sizes, the chamber being explored, per
+#: card type the cards not in view (the other hands' unknown cards are among them). The
 #: reading of the view's seat starts from it instead of the deal; no other seat's can.
 R_POSITION: Final = 14
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
@@ -468,6 +469,44 @@ class HandDP:
                         out[k] = get(k, 0) + w
             self.table = out
             self._step(("enter", tuple(types), tag), before)
+
+    def enter_fresh(self, n: int, within: Sequence[int]) -> None:
+        """``n`` cards enter unseen into an empty hand (a table of the empty composition
+        alone, no step traced), at most ``within[c]`` of type ``c`` (the cards of that
+        type the observer cannot see). The table is :meth:`enter`'s (``n`` steps) without
+        the compositions that break ``within``: each composition ``v`` weighted by the
+        orders its cards can enter in, ``n! / prod(v_c!)``, built directly, one entry per
+        composition, not through the tables of every smaller hand.
+
+        >>> dp = HandDP([2, 2, 2])
+        >>> dp.enter_fresh(2, [2, 1, 0]); sorted(dp.table.values())
+        [1, 2]
+        """
+        if self.table != {0: 1} or self.trail is not None:
+            raise ValueError("enter_fresh fills an empty hand")
+        bounds = [min(cap, limit) for cap, limit in zip(self.caps, within)]
+        fact = [1] * (n + 1)
+        for i in range(1, n + 1):
+            fact[i] = fact[i - 1] * i
+        units = self.units
+        types = len(bounds)
+        room = [0] * (types + 1)  # room[c]: cards types c.. may still take
+        for c in range(types - 1, -1, -1):
+            room[c] = room[c + 1] + bounds[c]
+        out: dict[int, int] = {}
+        # depth-first over the types: (next type, cards left, key so far, prod(v_c!) so far)
+        stack = [(0, n, 0, 1)]
+        while stack:
+            c, left, key, denominator = stack.pop()
+            if c == types - 1 or not left:
+                if left <= bounds[c]:
+                    key += units[c] * left
+                    out[key] = fact[n] // (denominator * fact[left])
+                continue
+            low = max(0, left - room[c + 1])
+            for k in range(low, min(bounds[c], left) + 1):
+                stack.append((c + 1, left - k, key + units[c] * k, denominator * fact[k]))
+        self.table = out
 
     def enter_seen(self, card: int, n: int = 1) -> None:
         """``n`` cards of type ``card`` enter in view of the observer."""
@@ -1052,11 +1091,6 @@ def _has_value(rules: Rules, value: int, counts: Sequence[int]) -> bool:
     return rules.hand_value(counts) == value
 
 
-def _lacks_none(lacks: int, counts: Sequence[int]) -> bool:
-    """A position's hand: none of the types in the bit mask ``lacks``."""
-    return not any(counts[c] for c in range(len(counts)) if lacks >> c & 1)
-
-
 def _lanes_of(rules: Rules) -> Lanes:
     return Lanes(rules.treasures, kappa=rules.monument is not None)
 
@@ -1254,7 +1288,7 @@ class HiddenInformation:
         """A position view's facts (``R_POSITION``) as ``seat``'s replay: each other hand
         its unseen cards (any type it is not known to lack) plus the cards known in it,
         each chamber with known cards a chamber level; the deal's start is replaced."""
-        _, owner, hands, chambers, looked, sizes, current = event
+        _, owner, hands, chambers, looked, sizes, current, unseen = event
         if owner != seat:
             raise InvalidStateError(f"a position view tells seat {owner}'s knowledge only, "
                                     f"not seat {seat}'s")
@@ -1267,9 +1301,11 @@ class HiddenInformation:
                 continue
             size, holds, lacks = facts
             dp = r.dps[p] = HandDP(caps, lanes, map_card=rules.map)
-            dp.enter(size - sum(holds))
-            if lacks:
-                dp.constrain(partial(_lacks_none, lacks))
+            # (at once, and only from the cards not in view, a lacked type from none: one
+            # card at a time against the game's counts, a 34-card hand's table held 415,308
+            # compositions, most of them holding cards the seat sees, and took 16 s)
+            dp.enter_fresh(size - sum(holds), [0 if lacks >> c & 1 else n
+                                               for c, n in enumerate(unseen)])
             for c, n in enumerate(holds):
                 if n:
                     dp.enter_seen(c, n)

@@ -385,8 +385,10 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     s.chamber_seen = list(chambers_seen)
     sizes = tuple(0 if c is None else len(c) for c in s.chambers)
     known = tuple(None if k is None else tuple(k) for k in chamber_known)
+    # the cards of each type not in view: the other hands' unknown cards are among them
+    unseen = tuple(rules.counts[c] - sum(counts[c] for _, counts in used) for c in range(T))
     s.record = EMPTY_RECORD.add((R_POSITION, seat, tuple(hands), known, tuple(chambers_seen),
-                                 sizes, s.exploring))
+                                 sizes, s.exploring, unseen))
     s.steals = ()
     s.secrets = ()
     s.dig = [0] * dig_n

@@ -360,3 +360,36 @@ def test_the_example_positions_read_and_the_hint_says_its_form():
                                 limit=Limit(iterations=30), seed=0)
         assert history.fact("view_form") == "history"
         assert not any("position view" in line for line in history.explanation)
+
+
+@pytest.mark.parametrize("engine,data,size", [(archaeology, ARCHAEOLOGY, 34),
+                                              (expedition, EXPEDITION, 30)])
+def test_a_large_hand_reads_with_a_table_of_the_cards_not_in_view(engine, data, size):
+    """A position whose other hand held 34 cards took 69 s to read: its unknown cards
+    entered one at a time against the game's counts, a hand table of 415,308 compositions
+    (most of them holding cards the seat sees), weighted one by one by the sampler. The
+    unknown cards come from the cards not in view: the table holds those compositions
+    only (18,307 here; bounded generously, the work of a read is the table's size)."""
+    view = engine.example_position(data)
+    other = view["seats"][1]
+    view["dig_site"] -= size - other["hand_size"]
+    other["hand_size"] = size
+    world = engine.read_view(view, data, 0).world  # (its record is the position's)
+    posterior = world._posterior(view["seat"])[0]
+    assert sum(len(table) for table in posterior.hands) < 40_000
+
+
+def test_a_fresh_hand_table_is_the_one_card_at_a_time_table_within_the_unseen_cards():
+    """``HandDP.enter_fresh`` (the position's other hands) builds the table ``enter`` builds
+    one card at a time, less the compositions holding more of a type than are unseen."""
+    from games.archaeology.hidden import HandDP
+    rng = random.Random(0)
+    for _ in range(100):
+        caps = [rng.randint(1, 6) for _ in range(5)]
+        within = [rng.randint(0, cap) for cap in caps]
+        n = rng.randint(0, sum(within))
+        steps, fresh = HandDP(caps), HandDP(caps)
+        steps.enter(n)
+        fresh.enter_fresh(n, within)
+        assert fresh.table == {key: w for key, w in steps.table.items()
+                               if all(x <= y for x, y in zip(steps.lanes.unpack(key), within))}
