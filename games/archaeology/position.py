@@ -396,18 +396,30 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
 
 
 def _check_totals(node: Node, rules: Rules, used: list[tuple[str, list[int]]]) -> None:
-    """No card type appears more often than the game holds: the key where it overflows."""
+    """No card type appears more often than the game holds: the key that alone holds more
+    than the game, or else every key holding that type, named together (the running total
+    blamed the last of them: one talisman too many in a seat's ``holds`` was blamed on its
+    ``sold``, read after it)."""
     T = rules.treasures
     total = [0] * T
     for key, counts in used:
         for c in range(T):
             total[c] += counts[c]
-            if total[c] > rules.counts[c]:
+            if total[c] <= rules.counts[c]:
+                continue
+            name = rules.cards.names[c]
+            if counts[c] > rules.counts[c]:
                 spent = (f" ({counts[c]} of them spent on the explored chambers)"
                          if key == "chambers" and c == rules.map else "")
-                node.fail(f"{plural(total[c], rules.cards.names[c] + ' card')} in view so far"
-                          f"{spent}, the game has {rules.counts[c]}{absent_words(rules, c)}",
-                          key)
+                node.fail(f"{plural(counts[c], name + ' card')} in view so far{spent}, the "
+                          f"game has {rules.counts[c]}{absent_words(rules, c)}", key)
+            held = [(where, n[c]) for where, n in used if n[c]]
+            parts = " + ".join(
+                f"{where} {n}" + (" (spent on the explored chambers)"
+                                  if where == "chambers" and c == rules.map else "")
+                for where, n in held)
+            node.fail(f"{plural(sum(n for _, n in held), name + ' card')} in view, the game "
+                      f"has {rules.counts[c]}{absent_words(rules, c)}: {parts}")
 
 
 def _check_lacks(node: Node, rules: Rules, hands: list[_Hand],
@@ -466,6 +478,24 @@ def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand]
                   f"with {maps_spent} spent the seat does not see "
                   f"{plural(unseen, 'treasure card')}, while {where} hide {hidden}",
                   "maps_spent")
+    unknown = [(p, facts[0], facts[0] - sum(facts[1])) for p, facts in enumerate(hands) if facts]
+    in_hands = sum(n for _, _, n in unknown)
+    if places > unseen and in_hands > places - unseen:
+        # more places than unseen cards even with a dig site of thieves and sandstorms
+        # alone: no dig site fits, the other hands' sizes do not (a hand_size of 40 was
+        # blamed on the dig site)
+        sizes = [entry for entry in unknown if entry[2]]
+        room = unseen - (places - in_hands)
+        left = (f"the treasure cards the seat does not see leave at most {room} for the other "
+                "hands (after the " + ("reserve" if public else "chambers")
+                + ", with none in the dig site)")
+        if len(sizes) == 1:
+            p, size, n = sizes[0]
+            node.fail(f"{plural(size, 'card')} ({n} of them unknown), but {left}",
+                      f"seats[{p}].hand_size")
+        said = ", ".join(f"seats[{p}].hand_size" for p, _, _ in sizes)
+        node.fail(f"the other hands hold {plural(in_hands, 'unknown card')} ({said}), but "
+                  f"{left}", "seats")
     if hidden != unseen:
         # the dig site is the count a writer most often gets wrong: say what would fit
         fits = dig_n + unseen - hidden

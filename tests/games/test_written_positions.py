@@ -176,8 +176,36 @@ def test_the_2007_maps_spent_are_its_explored_chambers():
     view["seats"][0]["hand_size"] = sum(view["hand"].values())
     view["chambers"][0] = None
     _refused(archaeology, ARCHAEOLOGY, view,
-             r"^view: chambers: 7 map cards in view so far \(1 of them spent on the explored "
-             r"chambers\), the game has 6$")
+             r"^view: 7 map cards in view, the game has 6: hand 6 \+ chambers 1 \(spent on "
+             r"the explored chambers\)$")
+
+
+@pytest.mark.parametrize("engine,data", BOTH)
+def test_one_card_too_many_in_holds_names_every_count_of_its_type(engine, data):
+    """One talisman too many in ``holds`` was blamed on ``seats[1].sold`` (read after it,
+    so the running total passed the game's count there): no one count is wrong alone, so
+    the refusal names each count of the type that together pass the game's."""
+    view = engine.example_position(data)
+    rules_count = data.treasures["talisman"].count
+    other = view["seats"][1]
+    seen = (view["hand"].get("talisman", 0) + view["marketplace"].get("talisman", 0)
+            + sum(n for seat in view["seats"] for card, n in seat["sold"] if card == "talisman"))
+    other["holds"]["talisman"] = rules_count - seen + 1
+    other["hand_size"] = max(other["hand_size"], sum(other["holds"].values()))
+    _refused(engine, data, view, rf"^view: {rules_count + 1} talisman cards in view, the game "
+                                 rf"has {rules_count}: .*seats\[1\]\.holds "
+                                 rf"{rules_count - seen + 1}")
+
+
+@pytest.mark.parametrize("engine,data", BOTH)
+def test_a_hand_larger_than_the_unseen_cards_names_its_hand_size(engine, data):
+    """A ``hand_size`` of 40 was blamed on ``dig_site``: no dig site fits when the other
+    hands' unknown cards alone pass the cards the seat does not see."""
+    view = engine.example_position(data)
+    view["seats"][1]["hand_size"] = 40
+    _refused(engine, data, view, r"^view: seats\[1\]\.hand_size: 40 cards \(\d+ of them "
+                                 r"unknown\), but the treasure cards the seat does not see "
+                                 r"leave at most \d+ for the other hands")
 
 
 @pytest.mark.parametrize("form", FORMS)
