@@ -28,6 +28,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Literal, Mapping, Protocol, overload
 
+from ._toml import Inline, Rows, dumps
 from ._schema import CARD_NUMBER_LIMIT, LABELS, PLAYERS, SOLO, Node, players_words, table_words
 from .ancients import AncientsData, MapCard
 from .archaeology import ArchaeologyData
@@ -39,6 +40,7 @@ from .treasures import Chamber, Treasure
 
 __all__ = [
     "GAME_IDS", "FORMAT", "LABELS", "CardData", "DATA_TYPES", "load", "load_text", "validate_file",
+    "completed_text",
     "MAX_INPUT_CHARS", "check_input_size", "PLAYERS", "SOLO", "seat_counts", "table_count",
     "seats_refused", "players_words",
     "bundled_text", "bundled_path", "provenance", "fingerprint", "given_file",
@@ -127,6 +129,11 @@ def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData
 
     The game comes from the file's ``game`` key; with ``game_id`` it must match.
     """
+    return _read_table(_parse(text, source, game_id), source, game_id)
+
+
+def _parse(text: str, source: str, game_id: str | None) -> dict[str, Any]:
+    """The TOML table of card-data ``text`` (refused in one line: too large, not TOML)."""
     text = check_input_size(text, source)
     try:
         table = tomllib.loads(text)
@@ -141,7 +148,14 @@ def load_text(text: str, *, source: str, game_id: str | None = None) -> CardData
         raise InvalidDataError(f"{source}: not valid TOML: nested too deeply") from None
     except ValueError as error:  # e.g. an integer longer than Python converts (4300 digits)
         raise InvalidDataError(f"{source}: not valid TOML: {error}") from None
-    doc = Node(table, source, limit=CARD_NUMBER_LIMIT)
+    return table
+
+
+def _read_table(table: dict[str, Any], source: str, game_id: str | None, *,
+                fill: bool = False) -> CardData:
+    """The validated card data of a parsed file (``fill``: each default read is written
+    into ``table``)."""
+    doc = Node(table, source, limit=CARD_NUMBER_LIMIT, fill=fill)
     game = doc.text("game", choices=GAME_IDS)
     if game_id is not None and game != _check_game_id(game_id):
         doc.fail(f"this file holds {game!r} data, not {game_id!r}", "game")
@@ -203,6 +217,54 @@ def load(game_id: str, path: str | Path | None = None) -> CardData:
         return _load_bundled(game_id)  # immutable, so one copy serves every caller
     return load_text(_read(Path(path)), source="<stdin>" if str(path) == "-" else str(path),
                      game_id=game_id)
+
+
+def completed_text(game_id: str, path: str | Path) -> str:
+    """The card file at ``path`` (``-``: stdin) as ``game_id``'s data was read from it, as
+    TOML: its keys, each key left out written with the default read for it, under a
+    header naming the file and the provenance of its tables (``digsite data show GAME
+    --cards FILE``: what a user checking a file sees the tool took from it). Loads into
+    the same data as the file (``InvalidDataError`` for a file that does not load).
+
+    >>> text = completed_text("expedition", bundled_path("expedition"))
+    >>> fingerprint(load_text(text, source="x")) == fingerprint(load("expedition"))
+    True
+    """
+    source = "<stdin>" if str(path) == "-" else str(path)
+    table = _parse(_read(Path(path)), source, game_id)
+    data = _read_table(table, source, game_id, fill=True)
+    labels = "\n".join(f"  {key}: {label}" for key, label in provenance(data).items())
+    header = (f"{data.game} card data as digsite read it, each key left out written with the "
+              f"default\nread for it (`digsite data show {data.game} --cards FILE`).\n"
+              f"file: {source}\nedition: {data.edition}\n"
+              f"provenance (the file's labels; a table is as sure as its least sure entry):\n"
+              f"{labels}")
+    return dumps(_laid_out(table, 0), {"": header})
+
+
+def _laid_out(value: Any, depth: int) -> Any:
+    """A parsed TOML value laid out as the bundled files are (``_toml`` writes plain dicts
+    as tables): a table of plain values below the top level inline, an array of small
+    such tables inline, an array of equally long strings (a grid, a pattern) a row a
+    line."""
+    if isinstance(value, dict):
+        out = {key: _laid_out(item, depth + 1) for key, item in value.items()}
+        flat = all(not isinstance(item, (dict, list)) or _plain_list(item)
+                   for item in value.values())
+        return Inline(out) if depth > 1 and flat else out
+    if isinstance(value, list):
+        if value and all(isinstance(item, dict) for item in value):
+            small = all(len(item) <= 2 and all(not isinstance(v, (dict, list))
+                                               for v in item.values()) for item in value)
+            return [Inline(item) if small else _laid_out(item, depth) for item in value]
+        if (len(value) > 1 and all(isinstance(item, str) for item in value)
+                and len({len(item) for item in value}) == 1 and len(value[0]) > 1):
+            return Rows(value)
+    return value
+
+
+def _plain_list(value: Any) -> bool:
+    return isinstance(value, list) and not any(isinstance(item, (dict, list)) for item in value)
 
 
 def validate_file(path_or_dash: str | Path) -> CardData:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import math
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Mapping, NoReturn, Sequence, TypeVar, cast
 
 from .errors import InvalidDataError
 
@@ -103,13 +103,14 @@ class Node:
     """
 
     __slots__ = ("_table", "_seen", "source", "path", "summary", "error", "words", "limit",
-                 "suggest")
+                 "suggest", "fill")
 
     def __init__(self, table: Mapping[str, Any], source: str, path: str = "",
                  summary: dict[str, str] | None = None, *,
                  error: type[Exception] = InvalidDataError, words: Mapping[type, str] = TOML_WORDS,
                  limit: int | None = None,
-                 suggest: Callable[[str, Sequence[str]], str] | None = None) -> None:
+                 suggest: Callable[[str, Sequence[str]], str] | None = None,
+                 fill: bool = False) -> None:
         self._table = table
         self._seen: dict[str, None] = {}  # a dict, not a set: keeps read order for messages
         self.source = source
@@ -120,6 +121,9 @@ class Node:
         self.words = words
         self.limit = limit
         self.suggest = suggest
+        #: write each default read into the table (``table`` is then a dict the caller
+        #: owns): the document as read, completed (``cards_data.completed_text``)
+        self.fill = fill
 
     # -- paths and failure -------------------------------------------------------------
 
@@ -189,7 +193,16 @@ class Node:
         if not isinstance(value, dict):
             self.fail_at(where, f"expected {self.words[dict]}, got {self.describe(value)}")
         return Node(value, self.source, where, self.summary, error=self.error, words=self.words,
-                    limit=self.limit, suggest=self.suggest)
+                    limit=self.limit, suggest=self.suggest, fill=self.fill)
+
+    def _defaulted(self, key: str, default: T) -> T:
+        """``default`` read for the missing ``key`` (marked read; written in with ``fill``)."""
+        self._seen[key] = None
+        if self.fill:
+            if isinstance(default, Mapping):  # (a copy: the table's own, filled in turn)
+                default = cast(T, dict(default))
+            cast(dict[str, Any], self._table)[key] = default
+        return default
 
     def node_at(self, value: Any, where: str) -> Node:
         """A child node for ``value`` (an item of an array), placed at ``where``."""
@@ -260,15 +273,13 @@ class Node:
     def integer(self, key: str, *, lo: int | None = 0, hi: int | None = None,
                 default: T | _Missing = _MISSING) -> int | T:
         if default is not _MISSING and not self.has(key):
-            self._seen[key] = None
-            return default
+            return self._defaulted(key, default)
         return self.check_int(self.raw(key), self.where(key), lo, hi)
 
     def text(self, key: str, *, choices: Sequence[str] | None = None,
              default: T | _Missing = _MISSING) -> str | T:
         if default is not _MISSING and not self.has(key):
-            self._seen[key] = None
-            return default
+            return self._defaulted(key, default)
         return self.check_str(self.raw(key), self.where(key), choices)
 
     def name(self, key: str = "name") -> str:
@@ -283,15 +294,13 @@ class Node:
 
     def boolean(self, key: str, *, default: T | _Missing = _MISSING) -> bool | T:
         if default is not _MISSING and not self.has(key):
-            self._seen[key] = None
-            return default
+            return self._defaulted(key, default)
         return self.check_bool(self.raw(key), self.where(key))
 
     def number(self, key: str, *, lo: float | None = None, hi: float | None = None,
                default: T | _Missing = _MISSING) -> float | T:
         if default is not _MISSING and not self.has(key):
-            self._seen[key] = None
-            return default
+            return self._defaulted(key, default)
         return self.check_number(self.raw(key), self.where(key), lo, hi)
 
     def optional_integer(self, key: str, *, lo: int | None = 0, hi: int | None = None) -> int | None:
@@ -303,8 +312,7 @@ class Node:
               max_length: int | None = None, default: T | _Missing = _MISSING) -> list[Any] | T:
         """An array's raw items (check each with ``check_*`` or ``node_at``)."""
         if default is not _MISSING and not self.has(key):
-            self._seen[key] = None
-            return default
+            return self._defaulted(key, default)
         return self.check_list(self.raw(key), self.where(key), length, min_length, max_length)
 
     def integers(self, key: str, *, lo: int | None = 0, hi: int | None = None,
@@ -322,8 +330,7 @@ class Node:
     def table(self, key: str, *, default: Mapping[str, Any] | _Missing = _MISSING) -> Node:
         """The table ``key``; with ``default``, a missing key gives a node of ``default``."""
         if default is not _MISSING and not self.has(key):
-            self._seen[key] = None
-            return self._node(default, self.where(key))
+            return self._node(self._defaulted(key, default), self.where(key))
         return self._node(self.raw(key), self.where(key))
 
     def optional_table(self, key: str) -> Node | None:

@@ -150,8 +150,9 @@ def read_treasures(doc: Node, expected: Sequence[str],
             node.fail("the 2007 game has no treasure left out by table size (its rulebook "
                       "deals every treasure at every table; The New Expedition's tablets "
                       "and pendants have a min_players): remove it", "min_players")
-        min_players = node.integer("min_players", hi=None if known is None else known[-1],
-                                   default=0)
+        # (the 2007 game reads none: a completed file, ``data show --cards``, writes none)
+        min_players = 0 if known is None else node.integer("min_players", hi=known[-1],
+                                                           default=0)
         provenance = node.provenance("treasures", TREASURE_GROUPS)
         note = node.text("note", default="")
         node.done()

@@ -493,9 +493,16 @@ def data() -> None:
 
 @data.command("show")
 @GAME_ARGUMENT
-def data_show(game: str) -> None:
-    """Print GAME's bundled card data as TOML (a complete template for --cards)."""
-    click.echo(cards_data.bundled_text(game), nl=False)
+@click.option("--cards", "cards", type=str, default=None, metavar="FILE",
+              help="Print this card data file as digsite reads it instead: each key left "
+                   "out written with its default, under its provenance labels.")
+def data_show(game: str, cards: str | None) -> None:
+    """Print GAME's bundled card data as TOML (a complete template for --cards), or with
+    --cards FILE that file as read."""
+    if cards is None:
+        click.echo(cards_data.bundled_text(game), nl=False)
+        return
+    click.echo(cards_data.completed_text(game, cards), nl=False)
 
 
 @data.command("validate")

@@ -250,3 +250,47 @@ def test_play_takes_the_openspiel_bots(run_cli, tmp_path):
     assert "seat 1 (openspiel-mcts)" in played.out
     assert json.loads((tmp_path / "g.json").read_text())["seats"] == ["person",
                                                                      "openspiel-mcts"]
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition", "lootnrun", "pyramids",
+                                  "ancients"])
+def test_data_show_with_cards_prints_the_file_as_read_with_its_provenance(run_cli, tmp_path,
+                                                                         game):
+    """``data show`` took no ``--cards``: someone checking their own file could not see what
+    the tool took from it. It prints the file as read (the same data: it validates and
+    loads to the file's fingerprint), each key left out written with its default, under
+    the file's name, edition and provenance labels; without ``--cards`` it prints the
+    bundled file as before."""
+    import cards_data
+    from cards_data import completed_text, fingerprint, load
+
+    bundled = run_cli("data", "show", game)
+    assert bundled.out == cards_data.bundled_text(game)
+    path = _edited(run_cli, tmp_path, game)
+    shown = run_cli("data", "show", game, "--cards", path)
+    assert shown.code == 0, shown.err
+    assert shown.out == completed_text(game, path)
+    head = [line for line in shown.out.splitlines() if line.startswith("#")]
+    assert f"# file: {path}" in head and "# edition: mine" in head
+    for table, label in cards_data.provenance(load(game, path)).items():
+        assert f"#   {table}: {label}" in head
+    copy = tmp_path / "shown.toml"
+    copy.write_text(shown.out)
+    assert fingerprint(load(game, copy)) == fingerprint(load(game, path))
+    assert run_cli("data", "validate", str(copy)).code == 0
+
+
+def test_data_show_with_cards_writes_the_defaults_it_read(run_cli, tmp_path):
+    """A key left out is shown with the value the tool read for it (a New Expedition
+    treasure without ``min_players`` is in every game: 0); a file that does not load is
+    refused in one line, as ``--cards`` refuses it elsewhere."""
+    text = run_cli("data", "show", "expedition").out
+    assert 'name = "coin"\n' in text
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    shown = run_cli("data", "show", "expedition", "--cards", str(path)).out
+    coin = shown[shown.index("[treasures.coin]"):].split("\n\n")[0]
+    assert "min_players = 0" in coin and "min_players" not in \
+        text[text.index("[treasures.coin]"):].split("\n\n")[0]
+    assert_bad_input(run_cli("data", "show", "archaeology", "--cards", str(path)),
+                     "holds 'expedition' data, not 'archaeology'")
