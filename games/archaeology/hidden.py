@@ -1091,6 +1091,18 @@ def _has_value(rules: Rules, value: int, counts: Sequence[int]) -> bool:
     return rules.hand_value(counts) == value
 
 
+#: A position's other hand of more unknown cards than this has its table built at once
+#: (``HandDP.enter_fresh``): the same law, its entries in another order, so the worlds a
+#: seed draws differ; smaller hands, cheap one card at a time, keep the order (and the
+#: hints) they had.
+FRESH_AT = 12
+
+
+def _lacks_none(lacks: int, counts: Sequence[int]) -> bool:
+    """A position's hand: none of the types in the bit mask ``lacks``."""
+    return not any(counts[c] for c in range(len(counts)) if lacks >> c & 1)
+
+
 def _lanes_of(rules: Rules) -> Lanes:
     return Lanes(rules.treasures, kappa=rules.monument is not None)
 
@@ -1301,11 +1313,17 @@ class HiddenInformation:
                 continue
             size, holds, lacks = facts
             dp = r.dps[p] = HandDP(caps, lanes, map_card=rules.map)
-            # (at once, and only from the cards not in view, a lacked type from none: one
-            # card at a time against the game's counts, a 34-card hand's table held 415,308
-            # compositions, most of them holding cards the seat sees, and took 16 s)
-            dp.enter_fresh(size - sum(holds), [0 if lacks >> c & 1 else n
-                                               for c, n in enumerate(unseen)])
+            unknown = size - sum(holds)
+            if unknown <= FRESH_AT:
+                dp.enter(unknown)
+                if lacks:
+                    dp.constrain(partial(_lacks_none, lacks))
+            else:
+                # at once, and only from the cards not in view (a lacked type from none): one
+                # card at a time against the game's counts, a 34-card hand's table held
+                # 415,308 compositions, most of them holding cards the seat sees (16 s)
+                dp.enter_fresh(unknown, [0 if lacks >> c & 1 else n
+                                         for c, n in enumerate(unseen)])
             for c, n in enumerate(holds):
                 if n:
                     dp.enter_seen(c, n)

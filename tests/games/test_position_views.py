@@ -112,6 +112,24 @@ def test_archaeology_position_is_sampled_exactly(players):
     _exact(view, SMALL, rules, f"{players} players, a lacked type")
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_position_read_with_hands_built_at_once_is_sampled_exactly(players, monkeypatch):
+    """The other hands of a position built at once from the cards not in view
+    (``HandDP.enter_fresh``, used past ``FRESH_AT`` unknown cards): the same law."""
+    from games.archaeology import hidden
+    monkeypatch.setattr(hidden, "FRESH_AT", 0)
+    hidden._DP_CACHE.clear()
+
+    def big_other_hand(s):  # (a multiset of 3 unknown cards: their orders weigh it)
+        return any(s.hand_sizes[p] >= 3 for p in range(players) if p != s.to_move)
+
+    _, _, state = _game(archaeology, SMALL, players, big_other_hand)
+    seat = state.current_player()
+    view = _json(archaeology.position_of(state, seat))
+    assert _exact(view, SMALL, state.rules, f"{players} players, at once") >= 4
+    hidden._DP_CACHE.clear()
+
+
 @pytest.mark.parametrize("monument", ["temple", "tomb", "mine", "buried_ruins"])
 def test_expedition_position_is_sampled_exactly(monument):
     """Small New Expedition decks: known chamber cards (a look, a keep, cards returned),
