@@ -921,6 +921,11 @@ class _Levels:
         total = 0
         coupled = self.coupled
         minus = self.minus
+        # the top level's one key: its weights are the first draw's choices (``sample``),
+        # kept rather than weighed again (a large hand's table is most of the work)
+        top = level == 0
+        options: list[tuple[int, int]] = []
+        cumulative: list[int] = []
         for h, ports_of, w in self.entries[level].get(ports & self.fixed_at[level], ()):
             if coupled:
                 left = minus(pool, h)
@@ -928,8 +933,15 @@ class _Levels:
                     continue
             else:
                 left = 0
-            total += w * self._weight(level + 1, left, ports | ports_of)
+            weight = w * self._weight(level + 1, left, ports | ports_of)
+            if weight:
+                total += weight
+                if top:
+                    options.append((h, ports_of))
+                    cumulative.append(total)
         self._z[key] = total
+        if top:
+            self._choices[key] = (options, cumulative)
         return total
 
     def sample(self, rng: random.Random) -> tuple[list[int], int]:

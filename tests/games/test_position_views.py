@@ -411,3 +411,22 @@ def test_a_fresh_hand_table_is_the_one_card_at_a_time_table_within_the_unseen_ca
         fresh.enter_fresh(n, within)
         assert fresh.table == {key: w for key, w in steps.table.items()
                                if all(x <= y for x, y in zip(steps.lanes.unpack(key), within))}
+
+
+def test_a_large_hand_is_weighed_once_per_composition(monkeypatch):
+    """The sampler weighed each composition of a one-hand position twice (once for the
+    total, again for the first draw's choices): 254,582 compositions of a 34-card hand
+    took 4.6 s of CPU to read, 2.9 s weighed once."""
+    from games.archaeology import hidden
+    calls = []
+    weight = hidden._HiddenTotals.weight
+    monkeypatch.setattr(hidden._HiddenTotals, "weight",
+                        lambda self, held: calls.append(held) or weight(self, held))
+    view = archaeology.example_position(ARCHAEOLOGY)
+    other = view["seats"][1]
+    view["dig_site"] -= 20 - other["hand_size"]
+    other["hand_size"] = 20
+    world = archaeology.read_view(view, ARCHAEOLOGY, 0).world  # (one posterior, one draw)
+    read = len(calls)
+    entries = len(world._posterior(view["seat"])[0].hands[0])
+    assert entries > 10_000 and read <= entries + 10
