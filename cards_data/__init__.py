@@ -258,7 +258,7 @@ def _laid_out(value: Any, depth: int) -> Any:
                                                for v in item.values()) for item in value)
             return [Inline(item) if small else _laid_out(item, depth) for item in value]
         if (len(value) > 1 and all(isinstance(item, str) for item in value)
-                and len({len(item) for item in value}) == 1 and len(value[0]) > 1):
+                and len({len(item) for item in value}) == 1):
             return Rows(value)
     return value
 
