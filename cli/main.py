@@ -1163,7 +1163,7 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
     from solvers.moments import seat_of
     from solvers.review import review_game
 
-    from .report import annotate, format_review
+    from .report import annotate, format_review, screen_words
 
     best_limit = Limit(work=_finite(best_budget, "--best-budget"),
                        time_limit=_finite(best_time_limit, "--best-time-limit"))
@@ -1186,7 +1186,8 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
         write_text(svg_file, charts.review_chart(result))
     if annotate_file:
         write_text(annotate_file, record_text(annotate(record, result).to_json()))
-    click.echo(fmt.to_json(result) if as_json else format_review(result))
+    click.echo(fmt.to_json(result) if as_json else format_review(
+        screen_words(result, record, games_.load(game, data=data_))))
     _say_unmarked_data(record_file, record.cards, data_)
 
 

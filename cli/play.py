@@ -51,8 +51,8 @@ from .jsonout import jsonable
 if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
     from solvers.ismcts.bots import Bot
 
-__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "named_words", "unread",
-           "said_in_words", "spelt", "COMMANDS"]
+__all__ = ["Terminal", "Outcome", "play", "default_bots", "hint_for", "named_words", "named_move",
+           "unread", "said_in_words", "spelt", "COMMANDS"]
 
 #: The commands of the prompt, for ``help`` (``{move}``: the list's third move, written
 #: out: a move of the game played, where "sell coin 2" was shown in every game).
@@ -747,13 +747,23 @@ def named_words(game: Game, state: Any, result: Hint, names: list[str]) -> Hint:
     its sampled world, without the screen's names: "seat 1"): each row whose move reads
     here and whose words are the engine's for it, told again with ``names``. The JSON
     keeps the search's words."""
-    rows = []
-    for row in result.rows:
-        try:
-            move = game.parse_move(state, row.move)
-            if row.words is not None and game.describe(state, move) == row.words:
-                row = replace(row, words=game.describe(state, move, names=names) or row.words)
-        except DigsiteError:  # (a row this state does not read: its words as they were)
-            pass
-        rows.append(row)
-    return replace(result, rows=tuple(rows))
+    return replace(result, rows=tuple(
+        replace(row, words=named_move(game, state, row.move, row.words, names))
+        for row in result.rows))
+
+
+def named_move(game: Game, state: Any, text: str, words: str | None,
+               names: list[str]) -> str | None:
+    """``words`` of the move ``text`` in ``state`` told again with the seats called as
+    ``names`` call them, where they are the engine's own words for it (a search's, told
+    without the screen's names); ``words`` as they are otherwise (a move this state does
+    not read, words of the search's own)."""
+    if words is None:
+        return None
+    try:
+        move = game.parse_move(state, text)
+        if game.describe(state, move) == words:
+            return game.describe(state, move, names=names) or words
+    except DigsiteError:
+        pass
+    return words

@@ -4,15 +4,20 @@ Both say each decision in one wording (:func:`verdict`)."""
 
 from __future__ import annotations
 
-from games import registry
+from dataclasses import replace
+from typing import Any
+
+from games import Game, registry
 from games.record import PERSON, GameRecord
 from games.table import about, plural
+from solvers.moments import decisions_of
 from solvers.results import GameReview, ReviewedDecision
 from solvers.review import CONFIRM_FACTOR, CONFIRMED
 
 from .format import card_data_words
+from .play import named_move
 
-__all__ = ["format_review", "verdict", "annotate", "MARKS"]
+__all__ = ["format_review", "verdict", "annotate", "screen_words", "MARKS"]
 
 #: The annotation marks of chess (as lichess and PGN write them) by label.
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -50,6 +55,29 @@ def _cost(x: float | None, unit: str) -> str:
 def _move(name: str | None, words: str | None) -> str:
     """A move in a player's words where the hint has them, else in its notation."""
     return words or str(name)
+
+
+def screen_words(review: GameReview, record: GameRecord, game: Game) -> GameReview:
+    """``review`` with its decisions' moves in the words ``play`` shows at the seat's
+    side, for the text only (the JSON and the annotated record keep the search's words):
+    the seats called as play and ``hint --at`` call them (``GameRecord.seat_labels``:
+    "awaken seat 1 (greedy)", where the search says "seat 1")."""
+    units = {u.index: u for u in decisions_of(record, review.seat, game.data)[0]}
+    names = record.seat_labels(review.seat)
+
+    def said(state: Any, text: str | None, words: str | None) -> str | None:
+        if text is None or words is None or names is None:
+            return words
+        return named_move(game, state, text, words, names)
+
+    decisions = []
+    for d in review.decisions:
+        unit = units.get(d.index)
+        if unit is not None:
+            d = replace(d, played_words=said(unit.state, d.played, d.played_words),
+                        best_words=said(unit.state, d.best, d.best_words))
+        decisions.append(d)
+    return replace(review, decisions=tuple(decisions))
 
 
 def verdict(d: ReviewedDecision, review: GameReview) -> str:

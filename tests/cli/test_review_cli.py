@@ -126,14 +126,20 @@ def test_each_decision_says_the_better_move_and_its_cost(run_cli, tmp_path):
     assert sorted(lines) == [d["decision"] for d in review["decisions"]]
     judged = [d for d in review["decisions"] if d["label"] in LABELLED]
     assert judged, "at 400 iterations the careless player is caught out"
+    # (the text names the other seat as play does, "seat 0 (random)"; the JSON "seat 0")
+    named = {"awaken seat 0 ": "awaken seat 0 (random) "}
     for d in judged:
         better = d.get("best_words") or d["best"]
+        for said, told in named.items():
+            better = better.replace(said, told)
         cost = f"{d['loss']:.3f}".rstrip("0").rstrip(".")
         assert f"better was {better} (+{cost} win probability; confirmed by a search of " \
                f"{d['budget_raised']} iterations)" in lines[d["decision"]]
         # the move played in the same words as the better one
-        assert re.match(rf" *{d['decision']}  {re.escape(d.get('played_words') or d['played'])}",
-                        lines[d["decision"]])
+        played = d.get("played_words") or d["played"]
+        for said, told in named.items():
+            played = played.replace(said, told)
+        assert re.match(rf" *{d['decision']}  {re.escape(played)}", lines[d["decision"]])
     assert re.search(r"accuracy: \d+\.\d%", text)
     assert "inaccuracy from 0.05, mistake from 0.1, blunder from 0.15" in text
 
@@ -427,3 +433,25 @@ def test_the_summary_names_the_decisions_to_look_at_again():
             "+2.5 points), decision 1 (inaccuracy, +1.5 points), and 1 more\n") in text
     calm = format_review(_review(decision(2, "best", 0.0), decision(6, "good", 0.5)))
     assert "\nto look at again: none (no inaccuracy, mistake or blunder)\n" in calm
+
+
+def test_the_reviews_lines_name_the_seats_as_play_does(run_cli, tmp_path):
+    """A review of a game played with `digsite play` said "awaken seat 1 (2 rooms in
+    front)" of the seat play and `hint --at` call "seat 1 (greedy)": its text names the
+    seats as they do; the JSON keeps the search's words."""
+    path = tmp_path / "g.json"
+    played = run_cli("play", "lootnrun", "--seed", "3", "--record", str(path),
+                     stdin="awaken 1\n1\n" * 3 + "quit\n")
+    assert played.code == 0, played.err
+    budget = ("--at", "1", "--iterations", "30")
+    text = run_cli("review", "lootnrun", str(path), *budget).out
+    assert "\n   1  awaken seat 1 (greedy) (1 room in front)  " in text, text
+    written = json.loads(run_cli("review", "lootnrun", str(path), *budget, "--json").out)
+    assert written["decisions"][0]["played_words"] == "awaken seat 1 (1 room in front)"
+    # a record that does not say who played keeps the seat's number, as hint --at does
+    doc = json.loads(path.read_text())
+    del doc["seats"]
+    path.write_text(json.dumps(doc))
+    assert "\n   1  awaken seat 1 (1 room in front)  " in run_cli(
+        "review", "lootnrun", str(path), *budget).out
+
