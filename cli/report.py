@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from games import Game, registry
+from games.errors import DigsiteError
 from games.record import PERSON, GameRecord
 from games.table import about, plural
 from solvers.moments import decisions_of
@@ -61,14 +62,22 @@ def screen_words(review: GameReview, record: GameRecord, game: Game) -> GameRevi
     """``review`` with its decisions' moves in the words ``play`` shows at the seat's
     side, for the text only (the JSON and the annotated record keep the search's words):
     the seats called as play and ``hint --at`` call them (``GameRecord.seat_labels``:
-    "awaken seat 1 (greedy)", where the search says "seat 1")."""
+    "awaken seat 1 (greedy)", where the search says "seat 1"), and what a move scores
+    that its words leave out (``Game.describe_scoring``: "completing card 15 for 10
+    points")."""
     units = {u.index: u for u in decisions_of(record, review.seat, game.data)[0]}
     names = record.seat_labels(review.seat)
 
     def said(state: Any, text: str | None, words: str | None) -> str | None:
-        if text is None or words is None or names is None:
+        if text is None or words is None:
             return words
-        return named_move(game, state, text, words, names)
+        if names is not None:
+            words = named_move(game, state, text, words, names)
+        try:
+            scoring = game.describe_scoring(state, game.parse_move(state, text))
+        except DigsiteError:  # (a turn's name the engine does not read: no more to say)
+            scoring = None
+        return f"{words}, {scoring}" if scoring else words
 
     decisions = []
     for d in review.decisions:

@@ -169,6 +169,14 @@ class Game:
             return None  # chance of a game without words may be hidden: told by its effect
         return f"{seat_name(state.current_player(), seat, names)}: {move}"
 
+    def describe_scoring(self, state: State[Any], move: Hashable) -> str | None:
+        """What ``move`` (about to be played in ``state``) scores at once that its words
+        leave out ("completing card 15 for 10 points"); ``None``: nothing, or an engine
+        without such words."""
+        own: Callable[[State[Any], Hashable], str | None] | None = getattr(
+            self.engine, "describe_scoring", None)
+        return own(state, move) if own is not None else None
+
     def describe_decision(self, state: State[Any], seat: int) -> str:
         """What the decision of ``seat`` asks of it."""
         own: Callable[[State[Any], int], str] | None = getattr(

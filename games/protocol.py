@@ -75,6 +75,9 @@ move, seat, *, names=None) -> str | None``, ``describe_decision(state, seat) -> 
     decision asks of the seat to act; who won and why. Text only, printed by ``digsite
     play`` and meant for any other face (a server) too. ``names`` labels the seats
     (default ``you`` and ``seat N``).
+``describe_scoring(state, move) -> str | None``
+    What ``move`` scores at once that its words leave out (Pyramids: "completing card 15
+    for 10 points"), or ``None``; ``digsite review`` says it beside a move in its text.
 ``dealt_options(deal) -> dict``
     The deal options a deal was dealt with, as ``make_deal`` takes them (the New
     Expedition's ``{"monument": "tomb"}``, with ``"variant"`` when any): what an arena

@@ -18,7 +18,8 @@ from .rules import (
 )
 from .state import PyramidsState, Seat, replacement_order
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
-from .table import describe_decision, describe_event, describe_position, describe_result
+from .table import (describe_decision, describe_event, describe_position, describe_result,
+                    describe_scoring)
 
 GAME = _get("pyramids")
 
@@ -30,4 +31,5 @@ __all__ = [
     "crossing_options", "action_effect",
     "final_score", "gem_points", "update_skulls", "frontier", "is_connected_region",
     "describe_position", "describe_event", "describe_decision", "describe_result",
+    "describe_scoring",
 ]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .state import PyramidsState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
-           "card_drawings", "LEGEND", "replacing"]
+           "describe_scoring", "card_drawings", "LEGEND", "replacing"]
 
 LEGEND = ("legend: E entrance, # wall, T tomb, r/g gems, t torch, s skull, p potion, "
           "x red cross, * crossed")
@@ -213,6 +213,16 @@ def _refills(state: State, move: Take) -> bool:
     return len(after.display) > len(state.display) - (move.card != 0)
 
 
+def _completed(state: State, move: Cross) -> list[int]:
+    """The cards ``move`` completes (its crossings, red crosses' too, that reach a tomb),
+    in order."""
+    data = state.rules.data
+    crossed = {move.card: move.cells}
+    for card, c in move.extras:
+        crossed[card] = crossed.get(card, 0) | 1 << c
+    return sorted(card for card, cells in crossed.items() if cells >> data.card(card).tomb & 1)
+
+
 def _chosen(state: State, move: Move, who: str) -> str:
     """A seat's keep, crossing or pass in words, with the cards its crossing completes."""
     if isinstance(move, Keep):
@@ -220,17 +230,44 @@ def _chosen(state: State, move: Move, who: str) -> str:
     if isinstance(move, Pass):
         return f"{who} passed"
     assert isinstance(move, Cross)
-    data = state.rules.data
-    crossed = {move.card: move.cells}
-    for card, c in move.extras:
-        crossed[card] = crossed.get(card, 0) | 1 << c
-    done = [card for card, cells in crossed.items() if cells >> data.card(card).tomb & 1]
+    done = _completed(state, move)
     if not done:
         return f"{who}: {describe(state, move)}"
-    cards = " and ".join(map(str, sorted(done)))
-    each = plural(data.card_points, "point") + (" each" if len(done) > 1 else "")
+    cards = " and ".join(map(str, done))
+    each = plural(state.rules.data.card_points, "point") + (" each" if len(done) > 1 else "")
     return (f"{who}: {describe(state, move)} (completes card{'s' if len(done) > 1 else ''} "
             f"{cards}: {each})")
+
+
+def describe_scoring(state: State, move: Move) -> str | None:
+    """What ``move`` (about to be played in ``state``) scores at once that its words
+    (``describe``) leave out, in a player's words: the cards a crossing completes, with
+    their points and the pyramid points that wins the seat where the step resolves with
+    it; ``None`` for a move that completes nothing. The review's text says it beside a
+    move (it read "better was card 15: cross the single box E5 (+10 points)", the box
+    being card 15's tomb).
+
+    >>> import cards_data
+    >>> from games.pyramids import make_deal, parse_move, state_from_deal
+    >>> data = cards_data.load("pyramids")
+    >>> state = state_from_deal(make_deal(players=1, seed=3, data=data), data)
+    >>> describe_scoring(state, parse_move(state, "keep 12,18")) is None
+    True
+    """
+    if not isinstance(move, Cross):
+        return None
+    done = _completed(state, move)
+    if not done:
+        return None
+    points = state.rules.data.card_points * len(done)
+    said = (f"completing card{'s' if len(done) > 1 else ''} "
+            f"{' and '.join(map(str, done))} for {plural(points, 'point')}")
+    seat = state.to_move
+    after = state.clone()
+    after.apply(move)
+    won = after.seats[seat].pyramid[len(state.seats[seat].pyramid):]
+    return said + "".join(f" and {plural(p, 'pyramid point')} for {colour}"
+                          for colour, p in won)
 
 
 def describe_result(state: State, *, names: Sequence[str] | None = None,

@@ -455,3 +455,25 @@ def test_the_reviews_lines_name_the_seats_as_play_does(run_cli, tmp_path):
     assert "\n   1  awaken seat 1 (1 room in front)  " in run_cli(
         "review", "lootnrun", str(path), *budget).out
 
+
+def test_a_pyramids_reviews_lines_say_the_cards_a_move_completes(run_cli, tmp_path):
+    """"better was card 15: cross the single box E5 (+10 points)" did not say that E5 is
+    card 15's tomb: the 10 points are the card completed. The text says what a move
+    completes and scores, the better move's and the one played ("completing card 15 for 10
+    points", as play says "completes card 10: 10 points"); the JSON keeps the hint's
+    words."""
+    path = tmp_path / "g.json"
+    played = run_cli("play", "pyramids", "--seed", "1", "--record", str(path),
+                     stdin="1\n" * 40)
+    assert played.code == 0, played.err
+    budget = ("--iterations", "20")
+    text = run_cli("review", "pyramids", str(path), "--at", "6", *budget).out
+    assert ("\n   6  card 10: cross E3, E4, E5 (the I3 pattern); red cross: also A1 on card 16, "
+            "completing card 10 for 10 points  ") in text, text
+    text = run_cli("review", "pyramids", str(path), "--at", "32", *budget).out
+    assert ("better was card 15: cross the single box E5 (any 1 box, instead of the pattern), "
+            "completing card 15 for 10 points (+10 points") in text, text
+    written = json.loads(run_cli("review", "pyramids", str(path), "--at", "32", *budget,
+                                 "--json").out)
+    assert written["decisions"][0]["best_words"] == (
+        "card 15: cross the single box E5 (any 1 box, instead of the pattern)")
