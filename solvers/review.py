@@ -89,7 +89,8 @@ whole turn; and ``hint_with_turn(view, moves, ...)``: the hint with a played tur
 not generate added to its options (named by its moves joined with ``" ; "``), so that turn
 is valued by the same search as the best one (``added_to_options``); and
 ``turn_words(state, moves)``: such a turn in the hint's words, which the best plan's lines
-use for the turn played and the plan's. A best-score plan carries the engine moves of
+use for the turn played and the plan's, and an unrated turn the record stops inside for
+its ``played_words``. A best-score plan carries the engine moves of
 each of its turns (``BestScore.turns``). Archaeology
 and the New Expedition offer the first for trades: a trade's ``take``/``give`` steps are
 one decision named by the whole trade (``trade GIVES for TAKES``), as their hints name
@@ -234,7 +235,9 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
     base = ReviewedDecision(number=unit.number, index=unit.index, played=unit.played,
                             moves=unit.moves, label="unrated")
     if not unit.whole:
-        return replace(base, reason="the record ends inside this turn"), None
+        # (in words as the rated lines are: it read "sand B A1 ; sand flip A1  not rated")
+        return replace(base, reason="the record ends inside this turn",
+                       played_words=_turn_words(game, unit.state, unit.moves)), None
     if len(unit.state.legal_moves()) == 1 and len(unit.moves) == 1:
         return replace(base, label="forced", played_words=_words(game, unit)), None
     if through is not None:

@@ -477,3 +477,18 @@ def test_a_pyramids_reviews_lines_say_the_cards_a_move_completes(run_cli, tmp_pa
                                  "--json").out)
     assert written["decisions"][0]["best_words"] == (
         "card 15: cross the single box E5 (any 1 box, instead of the pattern)")
+
+
+def test_a_turn_the_record_stops_inside_is_said_in_words(run_cli, tmp_path):
+    """A Tomb of the Ancients record that stops inside a dig was reviewed as "sand B A1 ;
+    sand flip A1  not rated: the record ends inside this turn", in notation under lines in
+    words: the turn so far is said in words too (``played_words``, added to its JSON)."""
+    path = tmp_path / "g.json"
+    played = run_cli("play", "ancients", "--seed", "2", "--record", str(path),
+                     stdin="rest sand\nsand B A1\nsand flip A1\nquit\n")
+    assert played.code == 0, played.err
+    text = run_cli("review", "ancients", str(path), "--at", "2").out
+    assert ("\n   2  spend a sand token: put a black token on A1; spend a sand token: flip the "
+            "token on A1  not rated: the record ends inside this turn\n") in text, text
+    written = json.loads(run_cli("review", "ancients", str(path), "--at", "2", "--json").out)
+    assert written["decisions"][0]["played"] == "sand B A1 ; sand flip A1"
