@@ -270,6 +270,7 @@ def _advance(g: _Game, term: Terminal, save: Callable[[GameRecord], None]) -> No
         else:
             move = g.bots[actor].choose(state)
         line = game.describe_event(state, move, g.seat, names=g.names)
+        joined = _joined(g, state, move)
         if actor != CHANCE:
             g.record = g.record.played(actor, str(move))
         state.apply(move)
@@ -280,8 +281,20 @@ def _advance(g: _Game, term: Terminal, save: Callable[[GameRecord], None]) -> No
                 term.emit({"event": "move", "seat": actor, "move": str(move), "words": line})
             elif line:
                 term.emit({"event": "chance", "words": line})
+        elif joined:
+            g.events[-1] = joined
         elif line:
             g.events.append(line)
+
+
+def _joined(g: _Game, state: State[Any], move: Hashable) -> str | None:
+    """The line that tells ``move`` with the moves before it that make one event with it
+    (``Game.joined_event``: a seat's whole discard at a sandstorm, where the screen said
+    "seat 1 (greedy) discarded a pot shard to the marketplace" once a card), to replace
+    the last line not shown yet, theirs; ``None`` where ``move`` has a line of its own, or
+    the lines before it were shown already (the person's own discards, a decision each).
+    The JSON stream for programs keeps a line a move."""
+    return g.game.joined_event(state, move, g.seat, names=g.names) if g.events else None
 
 
 def _options(g: _Game) -> list[Hashable]:
@@ -475,10 +488,13 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
         g.decided.append(len(g.record.moves))  # (undo takes back a whole turn at once)
         for move in steps:
             words = game.describe_event(g.state, move, g.seat, names=g.names)
+            joined = _joined(g, g.state, move)
             g.record = g.record.played(g.seat, str(move))
             g.state.apply(move)
             if term.emit:
                 term.emit({"event": "move", "seat": g.seat, "move": str(move), "words": words})
+            elif joined:
+                g.events[-1] = joined
             elif words:
                 g.events.append(words)
         save(g.record)

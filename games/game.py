@@ -169,6 +169,15 @@ class Game:
             return None  # chance of a game without words may be hidden: told by its effect
         return f"{seat_name(state.current_player(), seat, names)}: {move}"
 
+    def joined_event(self, state: State[Any], move: Hashable, seat: int, *,
+                     names: Sequence[str] | None = None) -> str | None:
+        """The line telling ``move`` (about to be played in ``state``) together with the
+        moves just before it that make one event with it (a seat's discards at one
+        sandstorm), to stand in for their line on a screen; ``None``: ``move`` begins an
+        event of its own (the engine's ``joined_event``; none in a game without one)."""
+        own: Callable[..., str | None] | None = getattr(self.engine, "joined_event", None)
+        return own(state, move, seat, names=names) if own is not None else None
+
     def describe_scoring(self, state: State[Any], move: Hashable) -> str | None:
         """What ``move`` (about to be played in ``state``) scores at once that its words
         leave out ("completing card 15 for 10 points"); ``None``: nothing, or an engine

@@ -75,6 +75,11 @@ move, seat, *, names=None) -> str | None``, ``describe_decision(state, seat) -> 
     decision asks of the seat to act; who won and why. Text only, printed by ``digsite
     play`` and meant for any other face (a server) too. ``names`` labels the seats
     (default ``you`` and ``seat N``).
+``joined_event(state, move, seat, *, names=None) -> str | None``
+    The line telling ``move`` with the moves just before it that make one event with it,
+    to stand in for their line on a screen (Archaeology: a seat's discards at one
+    sandstorm, "seat 1 discarded 2 pot shards to the marketplace"), or ``None``: ``move``
+    begins an event of its own. ``digsite play`` groups its events' lines by it.
 ``describe_scoring(state, move) -> str | None``
     What ``move`` scores at once that its words leave out (Pyramids: "completing card 15
     for 10 points"), or ``None``; ``digsite review`` says it beside a move in its text.

@@ -107,6 +107,18 @@ def either(words: Sequence[str]) -> str:
     return f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
+def all_of(words: Sequence[str]) -> str:
+    """Items told together, the last after "and" (a seat's whole discard: "a pot shard
+    and 2 coins").
+
+    >>> all_of(["a pot shard", "a coin", "2 talismans"])
+    'a pot shard, a coin and 2 talismans'
+    >>> all_of(["4 pot shards"])
+    '4 pot shards'
+    """
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)
+
+
 def possessive(name: str) -> str:
     """``you`` -> ``your``, ``seat 1`` -> ``seat 1's``."""
     return "your" if name == "you" else f"{name}'s"

@@ -28,7 +28,7 @@ from .views import (example_position, example_view, make_deal, parse_move, parse
 from .trades import example_decisions
 from .words import NOTATION, describe, notation_facts
 from .table import (decisions, describe_decision, describe_event, describe_position,
-                    describe_result, forced_decision)
+                    describe_result, forced_decision, joined_event)
 
 __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_view",
            "parse_move", "parse_typed", "parse_text", "view_of", "ArchaeologyState", "Move",
@@ -36,6 +36,7 @@ __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_v
            "rules_for", "CARD_NAMES", "MAP", "TREASURES", "MAX_TRADES_BETWEEN_EXPLORES",
            "describe", "NOTATION", "notation_facts", "FORMS", "example_decisions", "read_view",
            "position_of", "example_position", "decisions", "describe_position",
-           "describe_event", "describe_decision", "describe_result", "forced_decision"]
+           "describe_event", "describe_decision", "describe_result", "forced_decision",
+           "joined_event"]
 
 GAME = get("archaeology")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, cast
 
-from games.table import either, plural, possessive, seat_name
+from games.table import all_of, either, plural, possessive, seat_name
 
 from .hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_RETURN, R_SELL, R_STEAL,
                      R_TAKE, R_TRADE, _secret_events)
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
            "describe_cards", "decisions", "known_cards", "card_words", "trade_under_way",
-           "forced_decision", "card_name"]
+           "forced_decision", "card_name", "joined_event"]
 
 
 # --- cards in words -----------------------------------------------------------------------
@@ -65,6 +65,16 @@ def card_words(rules: Rules, counts: Sequence[int] | dict[int, int], *, empty: s
     items = counts.items() if isinstance(counts, dict) else enumerate(counts)
     parts = [f"{n} {_name(rules, c, n)}" for c, n in sorted(items) if n]
     return ", ".join(parts) if parts else empty
+
+
+def _discarded(rules: Rules, cards: Sequence[int]) -> str:
+    """The cards of a seat's discard in words, in card order, one card with its article:
+    ``a pot shard and 2 coins``, ``4 pot shards``."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return all_of([_a(_name(rules, c)) if n == 1 else f"{n} {_name(rules, c, n)}"
+                   for c, n in sorted(counts.items())])
 
 
 def _listed(rules: Rules, cards: Sequence[int]) -> str:
@@ -504,7 +514,7 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
     if kind == DISCARD:
         return f"{who} discarded {_a(_name(rules, move.a))} to the marketplace"
     if kind == DISCARDS:
-        return f"{who} discarded {_listed(rules, move.a)} to the marketplace"
+        return f"{who} discarded {_discarded(rules, move.a)} to the marketplace"
     if kind == EXPLORE:
         i = rules.chamber_index[move.a]
         maps = plural(rules.chamber_maps[i], "map")
@@ -570,6 +580,28 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
 
 
 # --- the end ------------------------------------------------------------------------------
+
+def joined_event(state: State, move: Move, seat: int, *,
+                 names: Sequence[str] | None = None) -> str | None:
+    """The line that tells ``move`` (about to be played in ``state``) together with the
+    moves just before it that make one event with it, as ``seat`` sees them, to stand in
+    for their line on a screen: a seat's discards at one sandstorm, one card a move, are
+    its whole discard so far ("seat 1 discarded 2 pot shards to the marketplace", where
+    the screen said "discarded a pot shard" twice). ``None`` where ``move`` begins an event
+    of its own (``describe_event`` tells it). The moves and the records are the engine's,
+    one card each."""
+    if move.kind != DISCARD:
+        return None
+    taken = _storm_discarded(state)  # (the seat to act's discards at this sandstorm so far)
+    if not taken:
+        return None
+    cards, record = [move.a], state.record
+    while len(cards) <= taken and record.prev is not None:  # (the last events: its discards)
+        cards.append(record.event[2])
+        record = record.prev
+    who = seat_name(state.to_move, seat, names)
+    return f"{who} discarded {_discarded(state.rules, cards)} to the marketplace"
+
 
 def describe_result(state: State, *, names: Sequence[str] | None = None,
                     viewer: int | None = None) -> list[str]:

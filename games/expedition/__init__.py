@@ -23,7 +23,8 @@ from games.archaeology.words import expedition_notation_facts as notation_facts
 from games.archaeology.trades import example_decisions
 from games.archaeology.words import describe
 from games.archaeology.table import (decisions, describe_decision, describe_event,
-                                     describe_position, describe_result, forced_decision)
+                                     describe_position, describe_result, forced_decision,
+                                     joined_event)
 from games.registry import get
 
 from .moves import CARD_NAMES, FORMS, MAP, TREASURES, Move, parse_text
@@ -39,6 +40,7 @@ __all__ = ["GAME", "make_deal", "state_from_deal", "example_view", "state_from_v
            "rules_for", "VARIANTS", "CARD_NAMES", "MAP", "TREASURES", "describe", "NOTATION",
            "notation_facts", "FORMS", "example_decisions", "read_view", "position_of",
            "example_position", "decisions", "describe_position", "describe_event",
-           "describe_decision", "describe_result", "dealt_options", "forced_decision"]
+           "describe_decision", "describe_result", "dealt_options", "forced_decision",
+           "joined_event"]
 
 GAME = get("expedition")

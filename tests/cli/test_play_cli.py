@@ -202,9 +202,28 @@ def test_a_sandstorms_discards_are_typed_in_one_line_in_any_order(run_cli, tmp_p
         "error: a seat's sandstorm discards are entered in card order (the order changes "
         "nothing): discard your pot shard and coins first, or name all 3 in one line: "
         "`discard coin talisman map` (type a number, or 'moves')"]
-    assert "you discarded 1 coin, 1 talisman, 1 map to the marketplace" in result.out
+    assert "you discarded a coin, a talisman and a map to the marketplace" in result.out
     mine = [e.move for e in _record(target, "archaeology").moves if e.seat == 0]
     assert mine == ["end", "end", "end", "discard coin talisman map"]
+
+
+def test_another_seats_discard_at_a_sandstorm_is_one_line(run_cli, tmp_path):
+    """A bot's discard at a sandstorm showed one line a card ("seat 1 (greedy) discarded a
+    pot shard to the marketplace" twice): the screen tells each seat's whole discard in one
+    line, in the words of a discard typed in one line; the record keeps the engine's
+    moves, a card each (seed 1: seat 1 discards 2 cards at two sandstorms)."""
+    target = tmp_path / "game.json"
+    result = run_cli("play", "archaeology", "--seed", "1", "--record", str(target),
+                     stdin="1\n" * 200)
+    assert result.code == 0, result.err
+    said = [line.strip() for line in result.out.splitlines() if " discarded " in line]
+    assert said.count("seat 1 (greedy) discarded a pot shard and a parchment scrap to the "
+                      "marketplace") == 1, said
+    assert said.count("seat 1 (greedy) discarded 2 pot shards to the marketplace") == 1, said
+    assert len(said) == 6, said  # (two lines fewer than the seat's 8 discards)
+    theirs = [e.move for e in _record(target, "archaeology").moves
+              if e.seat == 1 and e.move.startswith("discard")]
+    assert len(theirs) == 8 and all(len(m.split()) == 2 for m in theirs), theirs
 
 
 def test_a_sandstorm_asks_for_more_only_after_a_discard(run_cli, tmp_path):

@@ -450,7 +450,8 @@ def test_a_sandstorms_discards_are_entered_in_one_line_in_any_order(seat_word):
     assert tracker.undo()
     words = tracker.enter(f"{seat_word}discard coin pot shard")
     who = "seat 1" if seat_word else "you"
-    assert words == f"{who} discarded 1 pot shard, 1 coin to the marketplace"
+    # (in the words play's screen tells a seat's whole discard in)
+    assert words == f"{who} discarded a pot shard and a coin to the marketplace"
     assert tracker.record.events[-1]["move"] == "discard pot_shard coin"
     again = read_table(json.loads(json.dumps(tracker.record.to_json())),
                        lambda gid, **o: load(gid, **o))
