@@ -40,14 +40,17 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   "total_loss", "mean_loss", "counts", "accuracy"}, "score_reached", "best_score"?:
   {"score", "status", "bound",
   "bound_source", "reproducible", "solver", "score_reached", "gap", "parted":
-  {"decision", "index", "played", "plan"} | null, "fell_below"?: {"decision", "index",
+  {"decision", "index", "played", "plan", "played_words"?, "plan_words"?} | null,
+  "fell_below"?: {"decision", "index",
   "reachable", "best", "placed"?, "reachable_exact"?, "best_optimal"?}, "note"?}, "cards"?}``
   — ``decision`` is the seat's decision number (``solvers.moments``), ``index`` the
   record's move index; ``reachable_exact`` (the best still reachable is exact, not a
   bound) and ``best_optimal`` (the deal's best is proven) where the game's service says
   so (Pyramids); ``placed``, only as false, when the budget proved no position short
   before the game's end (``decision`` is then the last one only because nothing came
-  after it); ``note`` when the wall clock cut the best score (``reproducible`` false).
+  after it); ``note`` when the wall clock cut the best score (``reproducible`` false);
+  ``parted``'s ``played_words`` and ``plan_words``, the moves in a player's words, where
+  the game has them.
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from typing import Any, Callable, Sequence
 
 from solvers.hints import Hint
 from solvers.results import (ArenaResult, BestScore, BotBudget, DigPlanResult, GameReview,
-                             PlannedFind, ReviewedDecision)
+                             PartedFromPlan, PlannedFind, ReviewedDecision)
 
 __all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
            "dig_plan_json", "review_json", "SERVICE_NAMES", "service_names"]
@@ -216,6 +219,18 @@ def _decision_json(d: ReviewedDecision) -> dict[str, Any]:
     return out
 
 
+def _parted_json(parted: PartedFromPlan) -> dict[str, Any]:
+    """Where a solo game left the best plan; the moves also in a player's words where the
+    game has them (added: the board showed the notation, "played rest money, the plan:
+    market buy 1", under decision lines in words)."""
+    out: dict[str, Any] = {"decision": parted.number, "index": parted.index,
+                           "played": parted.played, "plan": parted.plan}
+    for key in ("played_words", "plan_words"):
+        if getattr(parted, key):
+            out[key] = getattr(parted, key)
+    return out
+
+
 def review_json(review: GameReview) -> dict[str, Any]:
     """A :class:`solvers.results.GameReview` as the review JSON."""
     s = review.summary
@@ -246,10 +261,7 @@ def review_json(review: GameReview) -> dict[str, Any]:
             "score": best.score, "status": best.status, "bound": best.bound,
             "bound_source": best.bound_source, "reproducible": best.reproducible,
             "solver": best.solver, "score_reached": section.score_reached, "gap": section.gap,
-            "parted": None if parted is None else {"decision": parted.number,
-                                                   "index": parted.index,
-                                                   "played": parted.played,
-                                                   "plan": parted.plan}}
+            "parted": None if parted is None else _parted_json(parted)}
         if best.note is not None:
             result["best_score"]["note"] = best.note
         below = section.fell_below

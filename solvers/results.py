@@ -310,7 +310,7 @@ class PartedFromPlan:
     """Where a solo grid game left the deal's best plan: decision ``number`` of the seat
     (record index ``index``), the decision played and the plan's there (``None``: the plan
     had ended), each also in a player's words where the game has them (``played_words``,
-    ``plan_words``: the words the review's decision lines use; not in the JSON)."""
+    ``plan_words``: the words the review's decision lines use)."""
 
     number: int
     index: int

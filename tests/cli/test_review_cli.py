@@ -492,3 +492,23 @@ def test_a_turn_the_record_stops_inside_is_said_in_words(run_cli, tmp_path):
             "token on A1  not rated: the record ends inside this turn\n") in text, text
     written = json.loads(run_cli("review", "ancients", str(path), "--at", "2", "--json").out)
     assert written["decisions"][0]["played"] == "sand B A1 ; sand flip A1"
+
+
+def test_where_a_solo_game_left_the_plan_is_in_the_json_in_words(run_cli, tmp_path):
+    """The board reads the review JSON, whose ``parted`` had the moves in notation alone
+    ("played rest money, the plan: market buy 1" on its page): it adds them in a
+    player's words, as the text says them (``played_words``, ``plan_words``)."""
+    path = tmp_path / "g.json"
+    played = run_cli("play", "ancients", "--seed", "2", "--record", str(path),
+                     stdin="rest money\nmarket buy 4\nquit\n")
+    assert played.code == 0, played.err
+    budget = ("--iterations", "20", "--best-budget", "1")
+    parted = json.loads(run_cli("review", "ancients", str(path), *budget,
+                                "--json").out)["best_score"]["parted"]
+    assert parted["decision"] == 1 and parted["played"] == "rest money", parted
+    assert parted["played_words"] == "rest: take $2", parted
+    assert parted["plan"].startswith("market buy ") and parted["plan_words"].startswith(
+        "buy map "), parted
+    text = run_cli("review", "ancients", str(path), *budget).out
+    assert (f"left the best plan at decision 1: played rest: take $2, the plan "
+            f"{parted['plan_words']}\n") in text, text

@@ -410,3 +410,31 @@ def test_enter_in_a_box_does_what_its_button_does(browser, server):
     _until(browser, lambda d: d.find_elements("css selector", "#hint-table tr"),
            "the hint, asked by Enter")
     assert "40 iterations" in browser.find_element("id", "hint-result").text
+
+
+def test_a_solo_reviews_summary_says_where_the_game_left_the_plan_in_words(browser, tmp_path):
+    # a solo Ancients record's review said "the game left the best plan at decision 1
+    # (seat 0's 1) (played rest money, the plan: market buy 1)": the notation, two brackets
+    # in a row, under a board in words; it says the moves as the review's text does
+    from games import load
+    from games.record import GameRecord, record_text
+
+    game = load("ancients")
+    record = GameRecord.start("ancients", game.new_deal(seed=2), seats=["person"])
+    record = record.played(0, "rest money").played(0, "market buy 4")
+    path = tmp_path / "mine.json"
+    path.write_text(record_text(record.to_json()))
+    for address in _serve(str(path)):
+        browser.get(address)
+        _until(browser, lambda d: d.find_elements("css selector", "#board svg"), "the record")
+        for box, value in (("review-iterations", "20"), ("best-budget", "1")):
+            field = browser.find_element("id", box)
+            field.clear()
+            field.send_keys(value)
+        browser.find_element("id", "review").click()
+        _until(browser, lambda d: "left the best plan" in d.find_element(
+            "id", "review-summary").text, "the review's summary")
+        said = browser.find_element("id", "review-summary").text
+        assert "the game left the best plan at decision 1 (seat 0's 1): played rest: take " \
+               "$2, the plan " in said, said
+        assert "market" not in said and ") (" not in said, said

@@ -459,8 +459,12 @@ function summariseReview() {
         "proves short; an earlier one may already have lost it)");
     }
     if (b.parted) {
-      line += `; the game left the best plan at ${where(b.parted)} (played ${b.parted.played}` +
-        (b.parted.plan ? `, the plan: ${b.parted.plan})` : ", after the plan's end)");
+      // in the words of the review's text, where the game has them (it read "decision 1
+      // (seat 0's 1) (played rest money, the plan: market buy 1)")
+      const p = b.parted;
+      line += `; the game left the best plan at ${where(p)}: played ` +
+        `${p.played_words || p.played}, ` +
+        (p.plan ? `the plan ${p.plan_words || p.plan}` : "after the plan's end");
     }
     box.append(text("div", line));
   }
