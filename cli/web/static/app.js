@@ -445,7 +445,9 @@ function summariseReview() {
     `${count(s.counts.blunder, "blunder", "blunders")} (${r.value_meaning})`));
   if (r.best_score) {
     const b = r.best_score;
-    let line = `best score ${b.score} (${proven(b)}); reached ${b.score_reached}`;
+    // (a record that stops before the end reached no score: it said "reached null")
+    let line = `best score ${b.score} (${proven(b)}); ` + (b.score_reached === null
+      ? "the record stops before the game's end" : `reached ${b.score_reached}`);
     // decisions as the page numbers them (the record's), then the seat's own (--at)
     const where = (x) => `decision ${x.index + 1} (seat ${r.seat}'s ${x.decision})`;
     if (b.note) line += ` (${b.note})`;
