@@ -72,7 +72,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self, Sequence
 from games.errors import IllegalMoveError, InvalidStateError
 from games.protocol import CHANCE, TERMINAL, State, listing, options_of
 from games.forgiving import spoken
-from games.table import card_names
+from games.table import card_names, either
 
 from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_NAME,
                      R_REFILL, R_RETURN, R_REVEAL, R_SELL, R_STEAL, R_TAKE, R_TENT, R_TRADE,
@@ -738,13 +738,14 @@ class ArchaeologyState(HiddenInformation):
         above = [c for c in range(card + 1, rules.treasures)
                  for _ in range(hands[base + c])]
         whole = sorted([card] + (below + above)[:self.storm_left - 1])
-        legal = [m.a for m in self.legal_moves()]
-        first = " and ".join(names[c] + ("s" if hands[base + c] > 1 else "") for c in legal)
+        # one card of these comes first, not all of them: "your coins and pharaoh's mask"
+        # read as every coin held, more than the sandstorm asks
+        first = either([f"a {names[m.a]}" for m in self.legal_moves()])
         every = "both" if self.storm_left == 2 else f"all {self.storm_left}"
         # (the line to type as the rest names cards, printed where that reads back the same)
         line = spoken("discard " + " ".join(rules.cards.names[c] for c in whole),
                       forms_of(rules.cards), card_names(rules.data))
-        return f"{why}: discard your {first} first, or name {every} in one line: `{line}`"
+        return f"{why}: discard {first} first, or name {every} in one line: `{line}`"
 
     def _do_dig(self) -> None:
         card = self.dig.pop()

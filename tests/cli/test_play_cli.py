@@ -200,7 +200,7 @@ def test_a_sandstorms_discards_are_typed_in_one_line_in_any_order(run_cli, tmp_p
             ) in result.out
     assert result.err.splitlines() == [
         "error: a seat's sandstorm discards are entered in card order (the order changes "
-        "nothing): discard your pot shard and coins first, or name all 3 in one line: "
+        "nothing): discard a pot shard or a coin first, or name all 3 in one line: "
         "`discard coin talisman map` (type a number, or 'moves')"]
     assert "you discarded a coin, a talisman and a map to the marketplace" in result.out
     mine = [e.move for e in _record(target, "archaeology").moves if e.seat == 0]

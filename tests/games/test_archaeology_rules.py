@@ -272,13 +272,15 @@ def test_a_whole_discard_is_every_card_owed_from_the_hand(text, message):
 
 def test_a_discard_out_of_card_order_is_refused_saying_so_with_the_one_line_form():
     """A single discard refused only for its place in card order says that, and how to
-    name the whole discard (it said "not legal here (legal: ...)")."""
+    name the whole discard (it said "not legal here (legal: ...)"; then "discard your pot
+    shard and coins first": every coin held, 4, for a sandstorm owed 3, where one card of
+    them comes first)."""
     s = _storm(pot_shard=1, coin=4, broken_cup=1, map=1)
     with pytest.raises(IllegalMoveError) as refused:
         parse_move(s, "discard map")
     assert str(refused.value) == (
         "a seat's sandstorm discards are entered in card order (the order changes nothing): "
-        "discard your pot shard and coins first, or name all 3 in one line: "
+        "discard a pot shard or a coin first, or name all 3 in one line: "
         "`discard coin broken cup map`")
     # (the line suggested, in the words the rest of the refusal says, reads back)
     assert str(parse_move(s, "discard coin broken cup map")) == "discard coin broken_cup map"
@@ -314,7 +316,7 @@ def _masks_at(where):
     ("actions", "sell pharaohs_mask 2", "you hold 1 pharaoh's mask, not 2"),
     ("actions", "sell pharaohs_mask 9", "a set of pharaoh's masks holds at most 4 cards"),
     ("storm", "discard pharaohs_mask pharaohs_mask", "the hand holds 1 pharaoh's mask, not 2"),
-    ("storm", "discard map", "discard your coins and pharaoh's mask first, or name both in "
+    ("storm", "discard map", "discard a coin or a pharaoh's mask first, or name both in "
                              "one line: `discard pharaoh's mask map`"),
     ("storm, a mask discarded", "discard coin", "after a pharaoh's mask, the next is a "
                                                 "pharaoh's mask or a card after it"),
