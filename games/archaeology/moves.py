@@ -423,22 +423,31 @@ def parse_text(text: str) -> Move:
     return Move.parse(text, _KINDS)
 
 
-def forms_of(cards: CardTable) -> Forms:
+def forms_of(cards: CardTable, *, expedition: bool = False) -> Forms:
     """An edition's accepted forms besides the canonical text (``games.forgiving``): its
-    card names in any case, plural, with spaces; ``sell 2 coins``; counts in a trade, a
-    whole discard, a Tomb keep or a Sphinx naming; ``steal from seat 1``, ``explore
-    chamber 5``."""
-    return Forms(
-        cards=cards.names,
-        fillers={"steal": ("from", "seat"), "explore": ("chamber",), "look": ("at", "chamber"),
-                 "discard": ("a", "an", "one")},
-        swap=("sell",), counted=("trade", "discard", "keep", "name"),
+    card names in any case, plural, with spaces; ``sell 2 coins``; counts in a trade or a
+    whole discard; ``trade 2 coins for a talisman``; ``steal from seat 1``, ``explore
+    chamber 5``; ``pass`` for the end of a turn (the rulebooks' word, which the screen
+    says of an end with the dig site empty); and with ``expedition`` The New Expedition's
+    own: counts in a Tomb keep or a Sphinx naming, ``look at chamber B``, the tent as the
+    screen says it (the 2007 game has neither tent nor looks: its notation listed them)."""
+    fillers = {"steal": ("from", "seat"), "explore": ("chamber",),
+               "discard": ("a", "an", "one"), "trade": ("a", "an", "one")}
+    # (a player says "pass" where the rulebook does; ``end`` is that move)
+    phrases = {"pass": "end"}
+    counted: tuple[str, ...] = ("trade", "discard")
+    if expedition:
+        fillers["look"] = ("at", "chamber")
+        counted += ("keep", "name")
         # (a sandstorm's tent as the screen says it: "shelter in your tent ... or keep it")
-        phrases={**{f"{verb} {tent}".strip(): "tent use" for verb in ("use", "shelter in")
-                    for tent in ("tent", "my tent", "your tent", "the tent")},
-                 "shelter": "tent use", "use it": "tent use",
-                 **{f"keep {tent}": "tent keep" for tent in ("tent", "my tent", "your tent",
-                                                            "the tent", "it")}},
+        phrases.update({f"{verb} {tent}".strip(): "tent use" for verb in ("use", "shelter in")
+                        for tent in ("tent", "my tent", "your tent", "the tent")})
+        phrases.update({"shelter": "tent use", "use it": "tent use",
+                        **{f"keep {tent}": "tent keep" for tent in ("tent", "my tent",
+                                                                   "your tent", "the tent",
+                                                                   "it")}})
+    return Forms(
+        cards=cards.names, fillers=fillers, swap=("sell",), counted=counted, phrases=phrases,
         examples=(("Sell 2 Coins", "sell coin 2"), ("sell pot shards 3", "sell pot_shard 3"),
                   ("trade 2 coins for pharaoh's mask", "trade coin coin for pharaohs_mask"),
                   ("steal from seat 1", "steal 1"), ("discard a Talisman", "discard talisman"),

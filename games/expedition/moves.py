@@ -42,7 +42,7 @@ TREASURES = CARDS.treasures
 MAP, THIEF, SANDSTORM = CARDS.map, CARDS.thief, CARDS.sandstorm
 #: The accepted forms besides the canonical text (``games.archaeology.moves.forms_of``):
 #: ``broken`` alone is refused here, three cards have it.
-FORMS = forms_of(CARDS)
+FORMS = forms_of(CARDS, expedition=True)
 
 
 class Move(MoveBase):

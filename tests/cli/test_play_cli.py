@@ -474,3 +474,17 @@ def test_a_hint_in_the_middle_of_an_ancients_dig(run_cli, tmp_path):
     assert result.code == 0 and result.err == "", result.err
     played = [e.move for e in _record(target, "ancients").moves]
     assert played[:5] == moves and len(played) > 5 and played[-1] == "end"
+
+
+def test_a_trade_for_a_card_is_typed_as_said(run_cli, tmp_path):
+    """'trade 2 coins for a talisman' was refused "unknown card 'a'" where 'discard a
+    talisman' was read (seed 3, two players: the person's second decision holds 2 coins,
+    the marketplace a talisman)."""
+    target = tmp_path / "game.json"
+    result = run_cli("play", "archaeology", "--players", "2", "--seed", "3", "--record",
+                     str(target), stdin="end\ntrade 2 coins for a talisman\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err == ""
+    assert "you traded 2 coins for 1 talisman" in result.out
+    mine = [e.move for e in _record(target, "archaeology").moves if e.seat == 0]
+    assert mine == ["end", "trade coin coin for talisman"]

@@ -10,7 +10,7 @@ import pytest
 
 import cards_data
 from games.archaeology import (MAX_TRADES_BETWEEN_EXPLORES, ArchaeologyState, make_deal, parse_move,
-                               rules_for, state_from_deal)
+                               parse_typed, rules_for, state_from_deal)
 from games.archaeology.hidden import R_DIG, R_DISCARD, R_EXPLORE, R_STEAL, R_TRADE
 from games.archaeology.moves import CARD_INDEX, CARD_NAMES, MAP, TREASURES
 from games.archaeology.rules import P_ACTION, P_DIG, P_OVER, P_STEAL, P_STORM
@@ -615,6 +615,21 @@ def test_pass_chain_forces_the_first_passer_to_sell():
     assert "end" in names(s.legal_moves())
     play(s, "end")
     assert s.first_passer == -1
+
+
+def test_a_pass_is_typed_pass():
+    """The screen says "end your turn without selling or exploring (a pass)" and the
+    rulebook "a player may choose to pass": 'pass' was refused "cannot read move 'pass'".
+    It is the end of the turn, and where every seat passed it is refused as the end is."""
+    s = action_state(dig=())
+    give(s, 0, coin=2)
+    give(s, 1, pot_shard=1)
+    s.no_dig = True
+    assert str(parse_typed(s, "pass")) == "end"
+    play(s, "pass", "Pass")
+    assert s.turn == 0 and s.must_sell
+    with pytest.raises(IllegalMoveError):
+        parse_typed(s, "pass")
 
 
 def test_a_sandstorm_dug_last_ends_in_the_diggers_actions_and_that_turn_is_no_pass():

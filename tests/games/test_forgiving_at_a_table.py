@@ -22,7 +22,8 @@ def test_cards_are_listed_with_and_and_commas():
         "trade pot_shard coin for talisman"
     assert normalise("discard coin, map and talisman", forms) == "discard coin map talisman"
     assert normalise("discard coin , map", forms) == "discard coin map"
-    assert normalise("name coins and talismans", forms) == "name coin talisman"
+    assert normalise("name coins and talismans", registry.engine("expedition").FORMS) == \
+        "name coin talisman"
 
 
 def test_the_screens_own_words_read_as_the_moves_they_name():
@@ -30,11 +31,11 @@ def test_the_screens_own_words_read_as_the_moves_they_name():
     deck 0": 'use tent', 'shelter', 'use my tent', 'draw from deck 0' got no suggestion;
     they read as the moves. A verb alone is the one move of it there is ('loot' with one
     deck left), and asks which when there are more."""
-    archaeology, lootnrun = registry.engine("archaeology"), registry.engine("lootnrun")
+    expedition, lootnrun = registry.engine("expedition"), registry.engine("lootnrun")
     for typed in ("use tent", "use my tent", "shelter", "shelter in your tent", "Use the tent"):
-        assert normalise(typed, archaeology.FORMS) == "tent use", typed
+        assert normalise(typed, expedition.FORMS) == "tent use", typed
     for typed in ("keep it", "keep my tent", "keep tent"):
-        assert normalise(typed, archaeology.FORMS) == "tent keep", typed
+        assert normalise(typed, expedition.FORMS) == "tent keep", typed
     for typed, canonical in (("draw from deck 0", "loot 0"),
                              ("draw the top room of deck 1", "loot 1")):
         assert normalise(typed, lootnrun.FORMS) == canonical
@@ -64,3 +65,31 @@ def test_no_suggestion_changes_a_number_typed():
     with pytest.raises(InvalidMoveError) as error:
         read("lot 2", lootnrun.parse_text, lootnrun.FORMS, lambda: loots)
     assert "did you mean" not in str(error.value), str(error.value)
+
+
+def test_the_2007_games_forms_are_its_own():
+    """`digsite notation archaeology` listed "use tent is tent use", "keep it is tent keep"
+    and 'look: at, chamber', The New Expedition's words (the 2007 game has neither tent nor
+    looks): its forms are its own, and the tent's words stay the New Expedition's."""
+    archaeology = registry.engine("archaeology").FORMS
+    assert not [t for t in archaeology.phrases if "tent" in t or t in ("shelter", "use it")]
+    assert "look" not in archaeology.fillers
+    assert "keep" not in archaeology.counted and "name" not in archaeology.counted
+    expedition = registry.engine("expedition").FORMS
+    assert expedition.phrases["keep it"] == "tent keep"
+    assert expedition.fillers["look"] == ("at", "chamber")
+
+
+@pytest.mark.parametrize("game", ["archaeology", "expedition"])
+def test_a_pass_and_a_trade_for_a_card_read_as_a_player_says_them(game):
+    """With the dig site empty the screen says "end your turn without selling or exploring
+    (a pass)", the review "pass: end the turn", the rulebook "a player may choose to pass":
+    'pass' was refused "cannot read move 'pass'". And 'trade 2 coins for a talisman' was
+    refused "unknown card 'a'" where 'discard a talisman' was read. Both read as the
+    moves."""
+    forms = registry.engine(game).FORMS
+    assert normalise("pass", forms) == "end"
+    assert normalise("Pass", forms) == "end"
+    assert normalise("trade 2 coins for a talisman", forms) == "trade coin coin for talisman"
+    assert normalise("trade one pot shard and a coin for an talisman", forms) == \
+        "trade pot_shard coin for talisman"
