@@ -245,6 +245,14 @@ def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewRe
     else:
         sizes = rules.chamber_sizes
         where = node.where("chambers")
+        written = node.raw("chambers", None)
+        if isinstance(written, list) and len(written) != len(sizes):
+            # (a player drops the chamber explored, as the example holds every chamber:
+            # "expected 3 entries, got 2" said nothing of how to write it)
+            shown = ", ".join(["null", *map(str, sizes[1:])])
+            node.fail_at(where, f"expected {len(sizes)} entries, got {len(written)}: one a "
+                                f"chamber, its size while in place and null once explored "
+                                f"([{shown}] with the {sizes[0]}-card chamber explored)")
         for i, size in enumerate(node.items("chambers", length=len(sizes))):
             if size is not None and node.check_int(size, f"{where}[{i}]") != sizes[i]:
                 node.fail_at(f"{where}[{i}]", f"the chamber of {sizes[i]} cards holds them "

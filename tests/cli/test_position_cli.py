@@ -88,3 +88,16 @@ def test_a_record_s_moment_in_both_forms_with_a_card_file(run_cli, tmp_path, mon
         rng = random.Random(int(at))
         test_card_posteriors._agrees(law, lambda: position_hidden(archaeology.read_view(
             copy.deepcopy(position), data, rng.getrandbits(32)).world, seat), f"--at {at}")
+
+
+def test_a_position_without_the_explored_chamber_says_how_to_write_it(run_cli):
+    """A player who wrote the pyramid after the 3-card chamber was explored dropped it
+    (``"chambers": [5, 7]``) and read "chambers: expected 3 entries, got 2", nothing of
+    how to write an explored chamber: the line says it, null, with the list to write."""
+    view = json.loads(run_cli("example", "archaeology", "--position").out)
+    view["chambers"] = [5, 7]
+    result = run_cli("hint", "archaeology", "-", "--iterations", "20", stdin=json.dumps(view))
+    assert result.code == 2 and result.out == ""
+    assert result.err == (
+        "error: <stdin>: view: chambers: expected 3 entries, got 2: one a chamber, its size while "
+        "in place and null once explored ([null, 5, 7] with the 3-card chamber explored)\n")
