@@ -99,10 +99,33 @@ class _GameChoice(click.Choice):  # type: ignore[type-arg]  # (click < 8.2 has n
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter as exc:
+            order = _game_first(str(value), ctx)
+            if order:
+                self.fail(order, param, ctx)
             hint = did_you_mean(str(value), registry.GAME_IDS)
             if not hint:
                 raise
             self.fail(exc.message.rstrip(".") + hint, param, ctx)
+
+
+def _game_first(given: str, ctx: click.Context | None) -> str | None:
+    """Why a file given where a command takes GAME then a file is refused, and the line to
+    type (``digsite review game.json``, as ``digsite view game.json`` reads a record
+    alone, said only "'game.json' is not one of 'pyramids', ..."): the game is the one the
+    file names, where it names one; ``None`` when ``given`` is no file or the command takes
+    no file."""
+    command = ctx.command if ctx is not None else None
+    if command is None or not Path(given).is_file() or not any(
+            isinstance(p, click.Argument) and p.name != "game" for p in command.params):
+        return None
+    try:
+        with open(given, encoding="utf-8-sig") as handle:
+            named = json.loads(handle.read(cards_data.MAX_INPUT_CHARS + 1)).get("game")
+    except (OSError, ValueError, AttributeError):
+        named = None
+    game = named if named in registry.GAME_IDS else "GAME"
+    return (f"{given!r} is a file, not a game: the game comes first, "
+            f"`digsite {ctx.info_name if ctx else ''} {game} {given}`")
 
 
 GAME = _GameChoice(registry.GAME_IDS)

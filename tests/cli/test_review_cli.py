@@ -512,3 +512,20 @@ def test_where_a_solo_game_left_the_plan_is_in_the_json_in_words(run_cli, tmp_pa
     text = run_cli("review", "ancients", str(path), *budget).out
     assert (f"left the best plan at decision 1: played rest: take $2, the plan "
             f"{parted['plan_words']}\n") in text, text
+
+
+def test_a_record_given_first_is_answered_with_the_line_to_type(run_cli, person_record):
+    """`digsite view game.json --at 5` reads a record alone; `digsite review game.json`
+    (and `hint game.json --at 5`) said "Invalid value for 'GAME': 'game.json' is not one
+    of 'pyramids', ...", nothing of the order: the one line says the game comes first,
+    with the game the record names."""
+    path, _ = person_record
+    for command in ("review", "hint"):
+        result = run_cli(command, str(path), "--at", "5")
+        assert result.code == 2 and result.out == ""
+        assert result.err == (
+            f"error: Invalid value for 'GAME': '{path}' is a file, not a game: the game "
+            f"comes first, `digsite {command} archaeology {path}`\n")
+    # (a command that takes no file keeps click's answer; a game misspelt its suggestion)
+    assert "is not one of" in run_cli("play", str(path)).err
+    assert "did you mean `archaeology`" in run_cli("review", "archeology", str(path)).err
