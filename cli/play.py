@@ -67,7 +67,8 @@ COMMANDS = (
     ("undo anyway", "take it back all the same (`undo!` for short): you keep knowing what "
                     "you saw, and the record says so"),
     ("show / moves", "the whole screen again / the list of moves again"),
-    ("trades", "the trades, where the list counts them in one line (the New Expedition)"),
+    ("trades", "the trades alone, with their numbers (the list counts them in one line "
+               "when there are many)"),
     ("quit", "stop here; the game so far stays in the record file"),
 )
 #: Lists longer than this are printed in columns, without the moves' words (Tomb of the
@@ -344,11 +345,13 @@ def _option_lines(g: _Game, options: list[Hashable], width: int | None = None) -
 
 
 def _trade_lines(g: _Game, options: list[Hashable]) -> list[str]:
-    """``trades``: the trades the list groups, with their numbers and words."""
-    if not _grouped(options):
-        return []
-    first = next(i for i, m in enumerate(options) if _trade(m))
-    return _worded(g, options[first:], start=first + 1)
+    """``trades``: the trades, with their numbers and words: those the list groups in one
+    line, or those it shows among the other moves (typed where the list was short,
+    'trades' was refused "cannot read move 'trades'", though help lists it)."""
+    if _grouped(options):
+        first = next(i for i, m in enumerate(options) if _trade(m))
+        return _worded(g, options[first:], start=first + 1)
+    return [line for line, move in zip(_worded(g, options), options) if _trade(move)]
 
 
 def _worded(g: _Game, options: list[Hashable], start: int = 1) -> list[str]:
@@ -429,7 +432,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             for out in _option_lines(g, options, term.width):
                 term.say(out)
             continue
-        if word == "trades" and not rest and _grouped(options):
+        if word == "trades" and not rest and any(map(_trade, options)):
             for out in _trade_lines(g, options):
                 term.say(out)
             continue

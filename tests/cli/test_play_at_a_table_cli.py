@@ -256,3 +256,18 @@ def test_a_sandstorms_later_asks_do_not_say_half_your_hand_again(run_cli, tmp_pa
     assert [ask.partition(": name")[0] for ask in asks] == [
         "sandstorm: discard 3 cards to the marketplace (half your hand, rounded down)",
         "sandstorm: discard 2 more cards to the marketplace"], asks
+
+
+def test_trades_lists_the_trades_of_a_short_list_too(run_cli, tmp_path):
+    """Help lists 'trades'; typed where the list shows every trade among the other moves
+    (Archaeology, seed 3: 33 trades, a sale before them and the end after), it was refused
+    "cannot read move 'trades'": it lists the trades alone, numbered as the list numbers
+    them, the sales and the end left out."""
+    result = run_cli("play", "archaeology", "--players", "2", "--seed", "3", "--record",
+                     str(tmp_path / "a.json"), stdin="end\ntrades\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    listed = result.out[result.out.index("your move> trades"):result.out.index("your move> quit")]
+    lines = listed.splitlines()[1:]
+    assert lines[0].startswith("   6. trade coin for parchment_scrap ")
+    assert len(lines) == 33 and all(". trade " in line for line in lines)
+    assert lines[-1].startswith("  38. trade ")
