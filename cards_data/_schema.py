@@ -373,7 +373,7 @@ class Node:
         node = self.table(key)
         out = {}
         for name in node._table:
-            if not (name.isdigit() and int(name) in known):
+            if not (name.isdecimal() and int(name) in known):
                 node.fail(f"key {name!r} is not a player count allowed here "
                           f"({players_words(known[0], known[-1])})")
             value = node.integer(name, lo=lo, hi=hi)

@@ -462,7 +462,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             save(g.record)
             g.events, g.undone, g.undone_seen = [], True, seen
             return None
-        if text.isdigit():
+        if text.isdecimal():
             n = int(text) if len(text) <= 6 else 0
             if not 1 <= n <= len(options):
                 # (a decision of one move said "pick 1 to 1")
@@ -736,7 +736,7 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
     iterations = None
     if budget:
         words = budget.split()
-        if len(words) != 1 or not words[0].isdigit() or not 1 <= len(words[0]) <= 7 \
+        if len(words) != 1 or not words[0].isdecimal() or not 1 <= len(words[0]) <= 7 \
                 or int(words[0]) < 1:
             term.complain(f"hint takes a number of iterations (hint 5000), not {budget[:20]!r}")
             return

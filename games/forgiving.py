@@ -175,7 +175,7 @@ def normalise(text: str, forms: Forms) -> str:
         named: list[str] = []
         i = 0
         while i < len(rest):
-            hit = _card(rest[i:], forms.cards, text) if not rest[i].isdigit() else None
+            hit = _card(rest[i:], forms.cards, text) if not rest[i].isdecimal() else None
             if hit is None:
                 named.append(rest[i])
                 i += 1
@@ -183,12 +183,12 @@ def normalise(text: str, forms: Forms) -> str:
                 named.append(hit[0])
                 i += hit[1]
         rest = named
-    if verb in forms.swap and len(rest) == 2 and rest[0].isdigit() and not rest[1].isdigit():
+    if verb in forms.swap and len(rest) == 2 and rest[0].isdecimal() and not rest[1].isdecimal():
         rest = [rest[1], rest[0]]
     if verb in forms.counted:
         counted: list[str] = []
         for i, word in enumerate(rest):
-            if word.isdigit() and i + 1 < len(rest) and rest[i + 1] in forms.cards:
+            if word.isdecimal() and i + 1 < len(rest) and rest[i + 1] in forms.cards:
                 copies = int(word) if len(word) <= 3 else MAX_COPIES + 1
                 if not 1 <= copies <= MAX_COPIES:
                     raise InvalidMoveError(f"move {text!r}: {word[:12]!r} copies of a card")
@@ -230,7 +230,7 @@ def _same_numbers(typed: str, texts: Sequence[str]) -> list[str]:
     1`): a text with numbers other than typed's, when typed has any (a text without any,
     ``run`` for ``run 3``, changes none)."""
     def numbers(text: str) -> list[str]:
-        return sorted(w for w in text.split() if w.isdigit())
+        return sorted(w for w in text.split() if w.isdecimal())
 
     said = numbers(typed)
     return [t for t in texts if not said or not numbers(t) or numbers(t) == said]
@@ -407,7 +407,7 @@ def _respellings(text: str, forms: Forms, verbs: Sequence[str]) -> list[str]:
     tries = [canonical]
     if forms.cards:
         names = {_key(name): name for name in forms.cards}
-        respelt = [w if w.isdigit() or w in forms.cards or i == 0
+        respelt = [w if w.isdecimal() or w in forms.cards or i == 0
                    else names.get(_key(suggest(w, list(names)) or ""), w)
                    for i, w in enumerate(canonical.split())]
         tries.append(normalise(" ".join(respelt), forms))

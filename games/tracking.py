@@ -244,7 +244,7 @@ def tracked_games() -> tuple[str, ...]:
 def _in_order(said: str) -> tuple[bool, int, str]:
     """How a list of outcomes is sorted for a person: numbers by value (maps 2, 10, not 10,
     2), words by spelling after them."""
-    return (not said.isdigit(), int(said) if said.isdigit() else 0, said)
+    return (not said.isdecimal(), int(said) if said.isdecimal() else 0, said)
 
 
 def _words(text: str) -> list[str]:
@@ -253,7 +253,7 @@ def _words(text: str) -> list[str]:
 
 def _first(text: str, players: int) -> int:
     words = _words(text)
-    if len(words) != 1 or not words[0].isdigit() or not int(words[0]) < players:
+    if len(words) != 1 or not words[0].isdecimal() or not int(words[0]) < players:
         raise InvalidMoveError(f"the first player is a seat number, 0 to {players - 1}, "
                                f"not {text[:30]!r}")
     return int(words[0])
@@ -269,7 +269,7 @@ def _card_names(text: str, names: Sequence[str], count: int, what: str,
     items = []
     for item in text.split(","):  # "pot shards 2, talisman": the count is the pot shards'
         tokens = item.split()
-        if len(tokens) >= 2 and tokens[-1].isdigit() and not tokens[0].isdigit():
+        if len(tokens) >= 2 and tokens[-1].isdecimal() and not tokens[0].isdecimal():
             tokens = tokens[-1:] + tokens[:-1]  # (it went to the talisman after it)
         items.append(" ".join(tokens))
 
@@ -301,7 +301,7 @@ def _card_names(text: str, names: Sequence[str], count: int, what: str,
 def _numbers(text: str, count: int | None, what: str, top: int) -> list[int]:
     """``count`` card numbers 1 to ``top`` (``None``: any number of them), each once."""
     words = _words(text)
-    bad = next((w for w in words if not (w.isdigit() and len(w) < 4 and 1 <= int(w) <= top)),
+    bad = next((w for w in words if not (w.isdecimal() and len(w) < 4 and 1 <= int(w) <= top)),
                None)
     if count == 1 and (bad is not None or len(words) != 1):  # (it said "1 card number")
         raise InvalidMoveError(f"{what}: a card number 1 to {top}, not {text[:40]!r}")
@@ -474,7 +474,7 @@ def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
         return deal
     words = _words(setup["market"])
     ids = set(deal["market"]) | set(deal["removed"]) | set(deal["deck"])
-    if len(words) != len(deal["market"]) or not all(w.isdigit() for w in words):
+    if len(words) != len(deal["market"]) or not all(w.isdecimal() for w in words):
         raise InvalidMoveError(f"the market: {len(deal['market'])} map numbers, shop 1 "
                                f"first, not {setup['market'][:40]!r}")
     market = [int(w) for w in words]
@@ -510,7 +510,7 @@ def _ancients_market(game: Game, text: str) -> str:
     counts = _dealt_counts(game)
     shops, dear, cheap = counts["market"], counts["dear"], counts["cheap"]
     words = _words(text)
-    if len(words) != shops or not all(w.isdigit() and len(w) < 4 for w in words):
+    if len(words) != shops or not all(w.isdecimal() and len(w) < 4 for w in words):
         raise InvalidMoveError(f"the market: {shops} map numbers, the ${dear} shop first, "
                                f"not {text[:40]!r}")
     market = [int(w) for w in words]
@@ -542,7 +542,7 @@ def _setup_answer(game: Game, players: int, key: str, text: str) -> str:
         return _ancients_market(game, text)
     if key == "announced":
         words = _words(text)
-        if len(words) != players or not all(w.isdigit() and len(w) < 4 for w in words):
+        if len(words) != players or not all(w.isdecimal() and len(w) < 4 for w in words):
             raise InvalidMoveError(f"the announced values: {players} numbers, seat 0 first, "
                                    f"not {text[:40]!r}")
         return " ".join(str(int(w)) for w in words)
@@ -658,7 +658,7 @@ def chamber_shown(game_id: str, state: State[Any], move: Hashable, seat: int) ->
     word = where.split(" ")[0]
     if word == "none":  # the Temple's look declined
         return None
-    if word.isdigit():  # the 2007 game names a chamber by its size
+    if word.isdecimal():  # the 2007 game names a chamber by its size
         index = list(getattr(state, "rules").chamber_sizes).index(int(word))
     else:  # the New Expedition by its letter
         index = ord(word.upper()) - ord("A")
@@ -1000,19 +1000,19 @@ def _rooms(tracker: "Tracker", text: str, what: str) -> list[int | _Face]:
     words = _words(text.lower())
     if not words:
         raise InvalidMoveError(f"{what}: no room given ({_THEIR_FACES})")
-    numbered = [w for w in words if w.isdigit()]
+    numbered = [w for w in words if w.isdecimal()]
     chunks = [words] if len(numbered) == len(words) else [
         _words(re.sub(r"[;:()]", " ", chunk)) for chunk in text.lower().split("/")]
     entries: list[int | _Face] = []
     for chunk in chunks:
-        numbers = [w for w in chunk if w.isdigit()]
+        numbers = [w for w in chunk if w.isdecimal()]
         if numbers and len(numbers) < len(chunk) and len(numbers) > 1:
             raise InvalidMoveError(f"{what}: split rooms written by their faces with '/'")
         for number in numbers:
             if not (len(number) < 4 and int(number) in rules.index):
                 raise InvalidMoveError(f"{what}: room numbers ({min(rules.ids)} to "
                                        f"{max(rules.ids)}), not {number!r}")
-        face_words = [w for w in chunk if not w.isdigit() and w not in _FACE_FILLER]
+        face_words = [w for w in chunk if not w.isdecimal() and w not in _FACE_FILLER]
         if not numbers:
             entries.append(_face(rules, face_words, what))
             continue

@@ -243,12 +243,14 @@ def _reachable(address: str) -> None:
         return
     where = address.split("://", 1)[1] if "://" in address else address
     host, _, port = where.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise DigsiteError(f"--address {address!r}: expected HOST:PORT (or ray://HOST:PORT, "
                            f"auto)")
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT):
             pass
+    except UnicodeError:  # (the socket's IDNA encoding: a label over 63 characters, or empty)
+        raise DigsiteError(f"--address {address!r}: {host!r} is not a host name") from None
     except OSError as exc:
         reason = exc.strerror or str(exc) or type(exc).__name__
         raise DigsiteError(f"cannot join a Ray cluster at {address}: {reason}") from None

@@ -93,7 +93,7 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 async def _body(request: Request) -> Any:
     """The request's JSON body, at most ``MAX_BODY`` bytes (read no further)."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+    if length is not None and (not length.isdecimal() or int(length) > MAX_BODY):
         raise _TooLarge(f"request body: more than the {MAX_BODY:,} bytes an input may hold")
     chunks, size = [], 0
     async for chunk in request.stream():

@@ -217,7 +217,7 @@ class _Reader:
         return tuple(sorted(self.card(w) for w in words))
 
     def number(self, word: str) -> int:
-        if not (word.isdigit() and word.isascii() and len(word) <= 4):
+        if not (word.isdecimal() and word.isascii() and len(word) <= 4):
             self.fail(not_small(word))
         return int(word)
 
@@ -256,7 +256,7 @@ class _Reader:
         words = line.split()
         expedition = rules.monument is not None
         if rules.monument is not None:  # a line of another monument's rule
-            named = words[0] if words and not words[0].isdigit() else " ".join(words[1:2])
+            named = words[0] if words and not words[0].isdecimal() else " ".join(words[1:2])
             if named in _ONLY and rules.special not in _ONLY[named]:
                 self.fail(f"no {named!r} at the {rules.monument.name}")
         if expedition and len(words) == 3 and words[0] == "refill":

@@ -138,7 +138,7 @@ def chamber_letter(index: int) -> str:
 
 def read_number(word: str, text: str) -> int:
     """A small non-negative number of a move's text (``InvalidMoveError`` otherwise)."""
-    if not (word.isdigit() and word.isascii()) or len(word) > 4:
+    if not (word.isdecimal() and word.isascii()) or len(word) > 4:
         raise InvalidMoveError(f"move {text!r}: {not_small(word)}")
     return int(word)
 
@@ -154,7 +154,7 @@ def not_small(word: str) -> str:
     """
     if len(word) <= 40:
         return f"{word!r} is not a small number"
-    if word.isdigit() and word.isascii():
+    if word.isdecimal() and word.isascii():
         return f"a number of {len(word)} digits is not a small number"
     return f"{word[:40]!r}... is not a small number"
 
@@ -379,7 +379,7 @@ class MoveBase:
         if none and word == "none":
             return -1
         if not cls.CHAMBERS_BY_LETTER:
-            if not (word.isdigit() and word.isascii()):  # (it said "'chamber' is not a
+            if not (word.isdecimal() and word.isascii()):  # (it said "'chamber' is not a
                 # small number" for 'explore chamber')
                 raise InvalidMoveError(f"move {text!r}: {cls._form(kind)}, a chamber named "
                                        f"by its size")

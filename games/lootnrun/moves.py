@@ -163,7 +163,7 @@ def parse_text(text: str) -> Move:
     if words == "pass":
         return Pass()
     parts = words.split()
-    if (len(parts) == 2 and parts[0] in ("loot", "awaken") and parts[1].isdigit()
+    if (len(parts) == 2 and parts[0] in ("loot", "awaken") and parts[1].isdecimal()
             and parts[1].isascii() and len(parts[1]) <= 4):
         number = int(parts[1])
         if parts[0] == "awaken":

@@ -48,6 +48,30 @@ def test_an_unreachable_ray_address_is_one_error_line_within_seconds():
     assert time.monotonic() - start < 45
 
 
+@pytest.mark.skipif(not ray_available(), reason="the ray extra is not installed")
+@pytest.mark.parametrize("host", ["a" * 300, "a..b"])
+def test_a_ray_address_that_is_no_host_name_is_one_error_line(run_cli, host):
+    """A host the socket cannot encode (a label over 63 characters, an empty label) raised
+    the IDNA codec's UnicodeError, which is no OSError: "internal fault", exit 1 (the long
+    fuzz profile, 2026-11-28)."""
+    assert_bad_input(run_cli("arena", "lootnrun", "--bots", "random,random", "--games", "1",
+                             "--backend", "ray", "--address", f"{host}:1"),
+                     "is not a host name")
+
+
+@pytest.mark.parametrize("game,typed", [("lootnrun", "\u00b9"), ("archaeology", "\u00b2"),
+                                        ("lootnrun", "loot \u00b9"), ("pyramids", "\u2460")])
+def test_a_digit_python_cannot_read_as_a_number_is_a_refused_line(run_cli, tmp_path, game,
+                                                                   typed):
+    """'¹' is a digit to str.isdigit but not to int(): a typed superscript stopped play with
+    "internal fault: ValueError: invalid literal for int()" (the long fuzz profile). Every
+    number typed is now tested by isdecimal, the characters int() reads."""
+    done = run_cli("play", game, "--seed", "9", "--record", str(tmp_path / "g.json"),
+                   stdin=f"{typed}\nquit\n")
+    assert done.code == 0, done.err
+    assert "internal fault" not in done.out + done.err
+
+
 @pytest.mark.parametrize("text", ["1" * 5000, "1-" + "9" * 5000, "-" + "7" * 4400])
 def test_a_huge_seeds_range_is_one_error_line(run_cli, text):
     assert_bad_input(run_cli("best-score", "ancients", "--seeds", text), "'--seeds'")
