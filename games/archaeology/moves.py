@@ -76,7 +76,7 @@ __all__ = ["CardTable", "card_table", "MoveBase", "Move", "CARD_NAMES", "CARD_IN
            "DRAW", "STOP", "NAME", "REVEAL", "REFILL", "TRADE", "DISCARDS", "KIND_NAMES",
            "chamber_letter", "move", "parse_text", "read_number", "not_small",
            "parse_checked_move", "parse_typed_move", "decision_verbs", "why_illegal",
-           "forms_of", "FORMS"]
+           "forms_of", "FORMS", "CHAMBER_WORDS"]
 
 #: Move kinds (``Move.kind``); ``TENT`` .. ``REFILL`` are the New Expedition's; ``TRADE``
 #: is a whole trade and ``DISCARDS`` a whole discard (both editions; not ``legal_moves``
@@ -428,10 +428,12 @@ def forms_of(cards: CardTable, *, expedition: bool = False) -> Forms:
     card names in any case, plural, with spaces; ``sell 2 coins``; counts in a trade or a
     whole discard; ``trade 2 coins for a talisman``; ``steal from seat 1``, ``explore
     chamber 5``; ``pass`` for the end of a turn (the rulebooks' word, which the screen
-    says of an end with the dig site empty); and with ``expedition`` The New Expedition's
-    own: counts in a Tomb keep or a Sphinx naming, ``look at chamber B``, the tent as the
-    screen says it (the 2007 game has neither tent nor looks: its notation listed them)."""
-    fillers = {"steal": ("from", "seat"), "explore": ("chamber",),
+    says of an end with the dig site empty); ``explore the small chamber`` (the 2007
+    game's chamber words are read with the state's pyramid, ``parse_checked_move``); and
+    with ``expedition`` The New Expedition's own: counts in a Tomb keep or a Sphinx
+    naming, ``look at chamber B``, the tent as the screen says it (the 2007 game has
+    neither tent nor looks: its notation listed them)."""
+    fillers = {"steal": ("from", "seat"), "explore": ("the", "chamber"),
                "discard": ("a", "an", "one"), "trade": ("a", "an", "one")}
     # (a player says "pass" where the rulebook does; ``end`` is that move)
     phrases = {"pass": "end"}
@@ -470,7 +472,7 @@ def parse_checked_move(state: ArchaeologyState, text: object,
         # (text whose first word is no verb: the verbs of this decision, where it listed
         # every verb of the game, chance outcomes and engine steps among them)
         try:
-            return parse_text_of(typed)
+            return parse_text_of(_chamber_named(state, typed))
         except InvalidMoveError as exc:
             if not exc.unknown_verb:
                 raise
@@ -491,6 +493,29 @@ def parse_checked_move(state: ArchaeologyState, text: object,
         state.check_discards(move, str(text))
         return move
     return parse_checked(state, text, reading, forms, why=why_illegal, offers=offers)
+
+
+#: The rulebook's names of the 2007 pyramid's three chambers, in the card data's order
+#: (``cards_data/archaeology.toml``: "chambers in order small, medium, large").
+CHAMBER_WORDS = ("small", "medium", "large")
+
+
+def _chamber_named(state: ArchaeologyState, text: str) -> str:
+    """``text`` with an explore's chamber named by its size where a player named it as the
+    rulebook does (``explore small``, ``explore the large chamber``: the pyramid's three
+    chambers in the card data's order) or as the screen does (``explore the 3-card
+    chamber``); they were refused, "did you mean `explore 3`?". The New Expedition names a
+    monument's chambers by position (``explore B``): its text is read as it is."""
+    words = text.lower().split()
+    rules = state.rules
+    if len(words) != 2 or words[0] != "explore" or rules.move_type.CHAMBERS_BY_LETTER:
+        return text
+    word, sizes = words[1], rules.chamber_sizes
+    if word in CHAMBER_WORDS and len(sizes) == len(CHAMBER_WORDS):
+        return f"explore {sizes[CHAMBER_WORDS.index(word)]}"
+    if word.endswith("-card") and word[:-5].isdigit():
+        return f"explore {word[:-5]}"
+    return text
 
 
 def parse_typed_move(state: ArchaeologyState, text: object,

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from games.errors import InvalidMoveError
 from games.table import plural, seat_name
 
-from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL,
-                    REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, MoveBase,
-                    chamber_letter)
+from .moves import (CHAMBER_WORDS, DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP,
+                    LOOK, NAME, REFILL, REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE,
+                    MoveBase, chamber_letter)
 from .rules import BUST, KEEP_SOME, NAME_TYPES, REFILL_ON_SANDSTORM
 
 if TYPE_CHECKING:  # (the state imports the rules this module reads)
@@ -59,7 +59,7 @@ NOTATION = (
     ("trade pot_shard talisman for pharaohs_mask", _TRADE_FORM),
     ("take coin / give talisman", _STEPS_FORM),
     ("explore {size}", "spend maps for the pyramid chamber of that many cards ({sizes}: "
-                       "{maps}) and take its cards"),
+                       "{maps}) and take its cards{named}"),
     *_COMMON, _CHANCE,
 )
 
@@ -87,16 +87,24 @@ EXPEDITION_NOTATION = (
 
 
 def notation_facts(data: ArchaeologyData) -> dict[str, str]:
-    """What :data:`NOTATION`'s explore form says of ``data``: its chambers.
+    """What :data:`NOTATION`'s explore form says of ``data``: its chambers, and the
+    rulebook's names of three (``games.archaeology.moves.CHAMBER_WORDS``).
 
     >>> import cards_data
-    >>> notation_facts(cards_data.load("archaeology"))
-    {'size': '5', 'sizes': '3, 5, 7', 'maps': '1, 2, 3 maps'}
+    >>> facts = notation_facts(cards_data.load("archaeology"))
+    >>> facts["sizes"], facts["maps"]
+    ('3, 5, 7', '1, 2, 3 maps')
+    >>> facts["named"]
+    '; the rulebook names them small, medium, large: explore small, explore the large chamber'
     """
     sizes = [chamber.size for chamber in data.pyramid]
     maps = [chamber.maps for chamber in data.pyramid]
+    named = (f"; the rulebook names them {', '.join(CHAMBER_WORDS)}: explore "
+             f"{CHAMBER_WORDS[0]}, explore the {CHAMBER_WORDS[-1]} chamber"
+             if len(sizes) == len(CHAMBER_WORDS) else "")
     return {"size": str(sizes[len(sizes) // 2]), "sizes": ", ".join(map(str, sizes)),
-            "maps": ", ".join(map(str, maps)) + (" map" if maps == [1] else " maps")}
+            "maps": ", ".join(map(str, maps)) + (" map" if maps == [1] else " maps"),
+            "named": named}
 
 
 #: Card names of the keep and name forms' examples, as many as the monument takes.

@@ -35,7 +35,7 @@ def test_crossed_walls_are_walls_one_is_a_wall(run_cli, tmp_path):
 
 def test_notation_says_one_filler_word_is_left_out(run_cli):
     text = run_cli("notation", "archaeology").out
-    assert "'chamber' may be written and is left out" in text
+    assert "'the', 'chamber' may be written and are left out" in text
     assert "'from', 'seat' may be written and are left out" in text
     assert "'deck' may be written and is left out" in run_cli("notation", "lootnrun").out
 

@@ -1,0 +1,28 @@
+"""Words a player met at the card-game tables (`play archaeology`, `play lootnrun`, `track`;
+a player's report, door25): the rulebook's names of the chambers, the rooms and the cards
+said as the rulebook and the screen say them, the moves counted as they were made."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize("typed", ["explore the small chamber", "explore small",
+                                   "Explore the Small Chamber", "explore the 3-card chamber"])
+def test_a_chamber_named_as_the_rulebook_names_it_is_explored(run_cli, tmp_path, typed):
+    """The rulebook says small, medium and large chambers, the screen "the 3-card chamber":
+    both were refused, "did you mean `explore 3`?" (seed 0 holds one map at the start)."""
+    result = run_cli("play", "archaeology", "--seed", "0", "--record",
+                     str(tmp_path / "game.json"), stdin=f"{typed}\nexplore large\nquit\n")
+    assert result.code == 0, result.err
+    assert "you explored the 3-card chamber with 1 map and took" in result.out
+    # (the large chamber is named too: refused by its rule, not by its words)
+    assert result.err == ("error: move 'explore large' is not legal here: exploring it takes "
+                          "3 maps; you hold 0 (type a number, or 'moves')\n")
+
+
+def test_notation_gives_the_rulebooks_names_of_the_chambers(run_cli):
+    text = " ".join(run_cli("notation", "archaeology").out.split())
+    assert ("the rulebook names them small, medium, large: explore small, explore the large "
+            "chamber") in text
+    assert "explore: 'the', 'chamber' may be written and are left out" in text
