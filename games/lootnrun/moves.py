@@ -47,7 +47,7 @@ NOTATION: tuple[tuple[str, str], ...] = (
     ("awaken 2", "reveal the rooms in front of seat 2: they escape and score if they show "
      "at least as many amulets as guardians, else they are caught and you get each "
      "guardian's benefit"),
-    ("keep 0 / keep 1 / keep both / keep none", "after a Werewolf: which of the two rooms "
+    ("keep 0 / keep 1 / keep both / keep none", "after the werewolf: which of the two rooms "
      "you drew (from deck 0, from deck 1) to keep; the others are discarded"),
     ("pass", "no room can be drawn and none lies in front of you (with 2 players: nor in "
      "front of the other seat, which you could awaken)"),
@@ -277,9 +277,9 @@ def why_illegal(state: "LootNRunState", move: Move) -> str | None:
     """
     if state.phase == "keep":
         return None if isinstance(move, Keep) else ("first say which of the rooms the "
-                                                     "Werewolf drew you keep")
+                                                     "werewolf drew you keep")
     if isinstance(move, Keep):
-        return "no Werewolf drew you rooms to keep"
+        return "no werewolf drew you rooms to keep"
     seat, fronts = state.to_move, state.fronts
     if isinstance(move, Loot):
         return f"deck {move.deck} is empty" if not state.decks[move.deck] else None

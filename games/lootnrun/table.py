@@ -98,7 +98,9 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
 def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it."""
     if state.phase == "keep":
-        return ("a Werewolf you caught: keep the rooms you just drew (either, both or none); "
+        # (the werewolf as the rooms and the awakening say it: it said "a Werewolf you
+        # caught" under "the werewolf lets you draw a room from each deck")
+        return ("the werewolf lets you keep the rooms you just drew (either, both or none); "
                 "the others are discarded face up")
     extra = " (a Frank gave you this extra turn)" if _extra_turn(state, seat) else ""
     if state.legal_moves() == [PASS]:  # (two players: an empty hand may still awaken)

@@ -190,7 +190,7 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     if phase == "keep":
         raw = node.items("drawn", length=2)
         if raw == [None, None]:
-            node.fail("a Werewolf draws at least one room", "drawn")
+            node.fail("the werewolf draws at least one room", "drawn")
         drawn = [None if r is None else _room(node, r, f"drawn[{i}]", rules)
                  for i, r in enumerate(raw)]
     reshuffled = [_room_list(node, rooms, f"reshuffled[{k}]", rules)

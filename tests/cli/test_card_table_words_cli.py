@@ -26,3 +26,16 @@ def test_notation_gives_the_rulebooks_names_of_the_chambers(run_cli):
     assert ("the rulebook names them small, medium, large: explore small, explore the large "
             "chamber") in text
     assert "explore: 'the', 'chamber' may be written and are left out" in text
+
+
+def test_the_keep_prompt_says_the_werewolf_as_the_rooms_say_it(run_cli, tmp_path):
+    """The rooms and the awakening say "the werewolf" (the rule sheet's name); the keep
+    prompt under them said "a Werewolf you caught" (seed 0: awakening seat 1 catches it)."""
+    result = run_cli("play", "lootnrun", "--players", "3", "--seed", "0", "--record",
+                     str(tmp_path / "game.json"), stdin="awaken 1\nawaken 2\n1\n" * 40)
+    assert result.code == 0, result.err
+    assert "was caught: the werewolf lets you draw a room from each deck" in result.out
+    assert ("\nthe werewolf lets you keep the rooms you just drew (either, both or none); the "
+            "others are discarded face up\n") in result.out
+    assert "Werewolf" not in result.out + result.err
+    assert "Werewolf" not in run_cli("notation", "lootnrun").out
