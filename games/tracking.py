@@ -996,8 +996,11 @@ def _rooms(tracker: "Tracker", text: str, what: str) -> list[int | _Face]:
     (:class:`_Face`, resolved to a room by :func:`_lnr_place`). Numbers may be listed with
     spaces (``2 17``); faces, or rooms of both kinds, are split by ``/``
     (``mummy scarab necklace / cup idol``)."""
+    from .lootnrun.table import NO_TOP
     rules = getattr(tracker.world, "rules")
-    words = _words(text.lower())
+    # (``show``'s words for a room with nothing on top, dropped whole: its "amulet" is none)
+    text = re.sub(r"\s+".join(NO_TOP.split()), " ", text.lower())
+    words = _words(text)
     if not words:
         raise InvalidMoveError(f"{what}: no room given ({_THEIR_FACES})")
     numbered = [w for w in words if w.isdecimal()]

@@ -28,16 +28,21 @@ if TYPE_CHECKING:
     from .state import LootNRunState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
-           "room_words"]
+           "room_words", "NO_TOP"]
 
 
 def room_words(rules: Rules, room: int) -> str:
-    """A face-up room: ``room 24 (yellow): cup, crown; an amulet``."""
+    """A face-up room: ``room 24 (yellow): cup, crown; an amulet`` (or ``a guardian, the
+    mummy``, or ``no guardian or amulet``: it said "an empty top", the card data's word)."""
     top = rules.data.rooms[room].top
     guard = rules.guardian[room]
     what = (f"a guardian, {_guardian(guard)}" if guard is not None
-            else "an amulet" if top == "amulet" else "an empty top")
+            else "an amulet" if top == "amulet" else NO_TOP)
     return f"room {rules.ids[room]} ({rules.back[room]}): {', '.join(rules.treasures[room])}; {what}"
+
+
+#: A room's face with neither guardian nor amulet on top (``games.tracking`` reads it back).
+NO_TOP = "no guardian or amulet"
 
 
 def _guardian(kind: str) -> str:

@@ -39,3 +39,20 @@ def test_the_keep_prompt_says_the_werewolf_as_the_rooms_say_it(run_cli, tmp_path
             "others are discarded face up\n") in result.out
     assert "Werewolf" not in result.out + result.err
     assert "Werewolf" not in run_cli("notation", "lootnrun").out
+
+
+def test_a_room_with_nothing_on_top_says_so_and_is_read_back(run_cli, tmp_path):
+    """A room without guardian or amulet was "an empty top" (the card data's word); it
+    says "no guardian or amulet", and the tracker reads the words back as `show` writes
+    them, its "amulet" none of the room's."""
+    result = run_cli("play", "lootnrun", "--players", "3", "--record",
+                     str(tmp_path / "l.json"), stdin="1\n" * 300)
+    assert "room 21 (yellow): chest; no guardian or amulet" in result.out
+    assert "empty top" not in result.out
+    typed = ["0", "green green", "loot 0", "room 41 (green): cup, scarab; no guardian or amulet",
+             "yellow", "quit"]
+    result = run_cli("track", "lootnrun", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert "you drew from deck 0: room 41 (green): cup, scarab; no guardian or amulet" in \
+        result.out

@@ -179,9 +179,9 @@ def test_the_end_of_loot_n_run_tells_each_seats_rooms_and_score(run_cli, tmp_pat
     assert end[2:6] == [
         "  you: no rooms in front, 0",
         "  seat 1 (greedy): no rooms in front, 43",
-        "  seat 2 (greedy): 3 rooms worth 5 points (room 21 (yellow): chest; an empty top / "
-        "room 45 (green): crown, scarab; an empty top / room 42 (green): idol, necklace; an "
-        "empty top), 14 + 5 = 19",
+        "  seat 2 (greedy): 3 rooms worth 5 points (room 21 (yellow): chest; no guardian or "
+        "amulet / room 45 (green): crown, scarab; no guardian or amulet / room 42 (green): "
+        "idol, necklace; no guardian or amulet), 14 + 5 = 19",
         "final scores: you 0, seat 1 (greedy) 43, seat 2 (greedy) 19"], end
 
 

@@ -150,11 +150,12 @@ def test_undo_says_a_loot_n_run_room_as_the_table_does(run_cli, tmp_path):
     result = run_cli("track", "lootnrun", "--record", str(tmp_path / "t.json"),
                      stdin="\n".join(typed) + "\n")
     assert result.code == 0, result.err
-    assert "you drew from deck 0: room 41 (green): cup, scarab; an empty top" in result.out
+    assert ("you drew from deck 0: room 41 (green): cup, scarab; no guardian or amulet"
+            in result.out)
     undone = [line for line in result.out.splitlines() if line.startswith("(undone: ")]
     assert undone == ["(undone: the back colour on top of deck 0 now: yellow)",
                       "(undone: the room you drew from deck 0: room 41 (green): cup, scarab; "
-                      "an empty top)"], undone
+                      "no guardian or amulet)"], undone
 
 
 def test_undo_says_the_question_an_answer_answered_and_your_moves_as_yours(run_cli,
@@ -170,7 +171,8 @@ def test_undo_says_the_question_an_answer_answered_and_your_moves_as_yours(run_c
     undone = [line for line in result.out.splitlines() if line.startswith("(undone: ")]
     assert undone == [
         "(undone: the back colour on top of deck 0 now: yellow)",
-        "(undone: the room you drew from deck 0: room 41 (green): cup, scarab; an empty top)",
+        "(undone: the room you drew from deck 0: room 41 (green): cup, scarab; no guardian "
+        "or amulet)",
         "(undone: you: loot 0)",
         "(undone: the back colours on top of deck 0 and deck 1: green green)",
         "(undone: who plays first: 0)",
