@@ -131,8 +131,9 @@ def check_card_counts(node: Node, seen: list[int], rules: Rules) -> None:
     """Every card of the game appears in the deal exactly once."""
     for c, n in enumerate(seen):
         if n != rules.counts[c]:
-            node.fail(f"{plural(n, rules.cards.names[c] + ' card')}, the game with {rules.players} "
-                      f"players has {rules.counts[c]}{absent_words(rules, c)}")
+            # (the card as printed: it said "19 pot_shard cards")
+            node.fail(f"{n} {rules.card_name(c, n)}, the game with {rules.players} players "
+                      f"has {rules.counts[c]}{absent_words(rules, c)}")
 
 
 def read_view_cards(node: Node, s: ArchaeologyState, seat: int) -> tuple[list[int], int]:

@@ -407,19 +407,20 @@ def _check_totals(node: Node, rules: Rules, used: list[tuple[str, list[int]]]) -
             total[c] += counts[c]
             if total[c] <= rules.counts[c]:
                 continue
-            name = rules.cards.names[c]
+            # (the card as printed: it said "19 pot_shard cards"; the key is named apart)
             if counts[c] > rules.counts[c]:
                 spent = (f" ({counts[c]} of them spent on the explored chambers)"
                          if key == "chambers" and c == rules.map else "")
-                node.fail(f"{plural(counts[c], name + ' card')} in view so far{spent}, the "
-                          f"game has {rules.counts[c]}{absent_words(rules, c)}", key)
+                node.fail(f"{counts[c]} {rules.card_name(c, counts[c])} in view so far{spent}, "
+                          f"the game has {rules.counts[c]}{absent_words(rules, c)}", key)
             held = [(where, n[c]) for where, n in used if n[c]]
             parts = " + ".join(
                 f"{where} {n}" + (" (spent on the explored chambers)"
                                   if where == "chambers" and c == rules.map else "")
                 for where, n in held)
-            node.fail(f"{plural(sum(n for _, n in held), name + ' card')} in view, the game "
-                      f"has {rules.counts[c]}{absent_words(rules, c)}: {parts}")
+            seen = sum(n for _, n in held)
+            node.fail(f"{seen} {rules.card_name(c, seen)} in view, the game has "
+                      f"{rules.counts[c]}{absent_words(rules, c)}: {parts}")
 
 
 def _check_lacks(node: Node, rules: Rules, hands: list[_Hand],

@@ -177,11 +177,19 @@ class Rules:
     def card_name(self, card: int, n: int = 1) -> str:
         """A card as printed, the notation's word for a player (``pharaoh's mask``, never
         the key ``pharaohs_mask`` or its spaced ``pharaohs mask``), plural for ``n`` != 1:
-        what every refusal a player reads names cards by."""
+        what every refusal a player reads names cards by.
+
+        >>> import cards_data
+        >>> rules = rules_for(cards_data.load("archaeology"), 2)
+        >>> rules.card_name(rules.cards.index["pharaohs_mask"], 2), rules.card_name(rules.thief, 8)
+        ("pharaoh's masks", 'thieves')
+        """
         key = self.cards.names[card]
         treasure = self.data.treasures.get(key)
         name = str(treasure.name) if treasure is not None else key.replace("_", " ")
-        return name if n == 1 else name + "s"
+        if n == 1:
+            return name
+        return name[:-1] + "ves" if name.endswith("f") else name + "s"  # (thieves)
 
     def hand_value(self, counts: Sequence[int]) -> int:
         """Total trade value of a count vector over the treasures."""

@@ -4,7 +4,13 @@ said as the rulebook and the screen say them, the moves counted as they were mad
 
 from __future__ import annotations
 
+import json
+
 import pytest
+
+import cards_data
+from games import archaeology
+from games.errors import InvalidStateError
 
 
 @pytest.mark.parametrize("typed", ["explore the small chamber", "explore small",
@@ -56,3 +62,34 @@ def test_a_room_with_nothing_on_top_says_so_and_is_read_back(run_cli, tmp_path):
     assert result.code == 0 and result.err == "", result.err
     assert "you drew from deck 0: room 41 (green): cup, scarab; no guardian or amulet" in \
         result.out
+
+
+def test_a_position_with_too_many_of_a_card_names_it_as_printed(run_cli, tmp_path):
+    """A written position with 19 pot shards was refused "19 pot_shard cards in view so
+    far" (the engine's key, where the key is named apart: marketplace)."""
+    view = json.loads(run_cli("example", "archaeology", "--position").out)
+    view["marketplace"]["pot_shard"] = 19
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(view))
+    result = run_cli("hint", "archaeology", str(path))
+    assert result.code == 2
+    assert result.err == (f"error: {path}: view: marketplace: 19 pot shards in view so far, "
+                          f"the game has 18\n")
+    view["marketplace"]["pot_shard"] = 7
+    view["seats"][1]["holds"]["pot_shard"], view["seats"][1]["hand_size"] = 12, 13
+    path.write_text(json.dumps(view))
+    assert run_cli("hint", "archaeology", str(path)).err == (
+        f"error: {path}: view: 19 pot shards in view, the game has 18: marketplace 7 + "
+        f"seats[1].holds 12\n")
+
+
+
+def test_a_deal_with_a_card_count_off_names_it_as_printed(run_cli):
+    """A deal (a record's) with a card too few said "17 pot_shard cards, the game with 2
+    players has 18" (the key, where no key is named); it names the card as printed."""
+    deal = json.loads(run_cli("deal", "archaeology", "--seed", "1").out)
+    assert deal["marketplace"][0] == "pot_shard"
+    deal["marketplace"][0] = "coin"
+    with pytest.raises(InvalidStateError) as refused:
+        archaeology.state_from_deal(deal, cards_data.load("archaeology"))
+    assert str(refused.value) == "deal: 17 pot shards, the game with 2 players has 18"

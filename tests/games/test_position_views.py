@@ -310,7 +310,7 @@ def test_a_position_no_deal_explains_is_refused_naming_the_key():
     def many_coins(v):
         v["hand"]["coin"] = 30
         v["seats"][0]["hand_size"] = sum(v["hand"].values())
-    _bad_position(many_coins, r"view: hand: 30 coin cards in view so far, the game has")
+    _bad_position(many_coins, r"view: hand: 30 coins in view so far, the game has")
     _bad_position(lambda v: v["seats"][other]["holds"].update(pot_shard=4),
                   r"seats\[1\]\.holds: 5 known cards in a hand of 4")
     _bad_position(lambda v: v["seats"][other].update(hand_size=0), r"seats\[1\]\.holds")

@@ -176,7 +176,7 @@ def test_the_2007_maps_spent_are_its_explored_chambers():
     view["seats"][0]["hand_size"] = sum(view["hand"].values())
     view["chambers"][0] = None
     _refused(archaeology, ARCHAEOLOGY, view,
-             r"^view: 7 map cards in view, the game has 6: hand 6 \+ chambers 1 \(spent on "
+             r"^view: 7 maps in view, the game has 6: hand 6 \+ chambers 1 \(spent on "
              r"the explored chambers\)$")
 
 
@@ -192,7 +192,7 @@ def test_one_card_too_many_in_holds_names_every_count_of_its_type(engine, data):
             + sum(n for seat in view["seats"] for card, n in seat["sold"] if card == "talisman"))
     other["holds"]["talisman"] = rules_count - seen + 1
     other["hand_size"] = max(other["hand_size"], sum(other["holds"].values()))
-    _refused(engine, data, view, rf"^view: {rules_count + 1} talisman cards in view, the game "
+    _refused(engine, data, view, rf"^view: {rules_count + 1} talismans in view, the game "
                                  rf"has {rules_count}: .*seats\[1\]\.holds "
                                  rf"{rules_count - seen + 1}")
 
@@ -223,8 +223,8 @@ def test_a_treasure_not_in_the_game_says_why(form):
     if form == "example_position":
         view = expedition.example_position(EXPEDITION)
         view["seats"][1]["holds"] = {"broken_tablet": 1}
-        _refused(expedition, EXPEDITION, view, r"^view: seats\[1\]\.holds: 1 broken_tablet "
-                                               r"card in view so far, the game has 0 " + why)
+        _refused(expedition, EXPEDITION, view, r"^view: seats\[1\]\.holds: 1 broken tablet "
+                                               r"in view so far, the game has 0 " + why)
     else:
         view = expedition.example_view(EXPEDITION)
         view["history"].append("1 trade pot_shard for broken_tablet")
