@@ -1295,8 +1295,8 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
         say(f"record written to {as_given}")
     else:
         why = "you quit" if outcome.how == "quit" else "the input ended"
-        say(f"{why} before the end of the game: the game so far "
-            f"({plural(outcome.moves, 'move')}) is in {as_given}")
+        say(f"{why} before the end of the game: the game so far ({outcome.told()}) is in "
+            f"{as_given}")
 
 
 def _same_file(a: str, b: str) -> bool:

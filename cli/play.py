@@ -100,6 +100,20 @@ class Outcome:
     record: GameRecord
     how: str
     moves: int = 0
+    #: the person's seat
+    seat: int = 0
+
+    def told(self) -> str:
+        """The record's moves as the person reads them: ``your 0 moves and the bots' 3``
+        (it said "the game so far (3 moves)" where the person had made none, the bots'
+        moves counted as theirs); solo, ``your 5 moves``."""
+        mine = sum(entry.seat == self.seat for entry in self.record.moves)
+        yours = f"your {plural(mine, 'move')}"
+        bots = self.record.players - 1
+        if not bots:
+            return yours
+        theirs = "the bots'" if bots > 1 else "the bot's"
+        return f"{yours} and {theirs} {len(self.record.moves) - mine}"
 
 
 def default_bots(game_id: str, players: int) -> list[str]:
@@ -225,7 +239,7 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
             break
         how = _decide(g, term, save, seed)
         if how is not None:
-            return Outcome(g.record, how, len(g.record.moves))
+            return Outcome(g.record, how, len(g.record.moves), seat)
     g.record = g.record.finished(g.state)
     save(g.record)
     result = game.describe_result(g.state, names=labels, viewer=seat)
@@ -238,7 +252,7 @@ def play(game: Game, *, players: int, seat: int, bot_names: list[str], seed: int
         term.say("--- game over ---")
         for line in result:
             term.say(line)
-    return Outcome(g.record, "finished", len(g.record.moves))
+    return Outcome(g.record, "finished", len(g.record.moves), seat)
 
 
 def _events(g: _Game) -> list[str]:

@@ -93,3 +93,18 @@ def test_a_deal_with_a_card_count_off_names_it_as_printed(run_cli):
     with pytest.raises(InvalidStateError) as refused:
         archaeology.state_from_deal(deal, cards_data.load("archaeology"))
     assert str(refused.value) == "deal: 17 pot shards, the game with 2 players has 18"
+
+
+@pytest.mark.parametrize("game, options, stdin, said", [
+    ("archaeology", ("--seat", "1"), "", "your 0 moves and the bot's 1"),
+    ("lootnrun", ("--players", "3", "--seat", "2"), "1\n", "your 1 move and the bots' 3"),
+    ("pyramids", (), "quit\n", "your 0 moves")])
+def test_the_game_so_far_counts_your_moves_apart(run_cli, tmp_path, game, options, stdin,
+                                                 said):
+    """The end of the input before the person's first move said "the game so far (1 move)",
+    the bot's move: it says whose moves the record holds."""
+    result = run_cli("play", game, *options, "--seed", "2", "--record",
+                     str(tmp_path / "game.json"), stdin=stdin)
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[-1].endswith(
+        f"before the end of the game: the game so far ({said}) is in {tmp_path / 'game.json'}")
