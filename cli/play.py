@@ -587,7 +587,9 @@ WORLDS = 3
 
 def _seen_since(g: _Game, decided: int) -> str | None:
     """What the game showed the person since its decision at record index ``decided``, in
-    the screen's words (the first such event), or ``None``: nothing new. Undo may go back
+    the screen's words, or ``None``: nothing new. The event named is the person's own where
+    there is one ("you dug up a coin"), else the first (it named "seat 1 (greedy) dug up a
+    card", a card the person never saw, before the coin the person dug). Undo may go back
     only over what showed nothing: the deal is fixed (a card dug once comes again in the
     same place) and bots replay their seeds, so a card dug or drawn, a secret look or rooms
     revealed, taken back, would be known in the game played again. A chance step shows
@@ -595,22 +597,31 @@ def _seen_since(g: _Game, decided: int) -> str | None:
     not the same in worlds dealt otherwise, alike to the person before it
     (``determinize``): the Temple's look, a Loot N Run loot or awakening, a card taken."""
     game, seat = g.game, g.seat
+    mine = f"{g.names[seat]} "  # ("you ": the screen's words of the person's own events)
     state = game.state_from_deal(g.record.deal)
     moves = g.record.moves
+    first: str | None = None
     for i in range(len(moves) + 1):
         while state.current_player() == CHANCE and not state.is_terminal():
             outcome = state.chance_outcomes()[0][0]
             words = game.describe_event(state, outcome, seat, names=g.names)
             if i > decided and words:  # (before the decision: seen when deciding)
-                return words
+                if words.startswith(mine):
+                    return words
+                first = first or words
             state.apply(outcome)
         if i == len(moves):
-            return None
+            return first
         move = game.parse_move(state, moves[i].move)
-        if i >= decided and _shows(state, move, seat):
-            return game.describe_event(state, move, seat, names=g.names) or str(move)
+        # (once something is seen, only the person's own moves may name it better)
+        if i >= decided and (first is None or moves[i].seat == seat) \
+                and _shows(state, move, seat):
+            words = game.describe_event(state, move, seat, names=g.names) or str(move)
+            if words.startswith(mine):
+                return words
+            first = first or words
         state.apply(move)
-    return None
+    return first
 
 
 def _shows(state: State[Any], move: Hashable, seat: int) -> bool:

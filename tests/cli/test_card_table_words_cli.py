@@ -108,3 +108,16 @@ def test_the_game_so_far_counts_your_moves_apart(run_cli, tmp_path, game, option
     assert result.code == 0, result.err
     assert result.out.splitlines()[-1].endswith(
         f"before the end of the game: the game so far ({said}) is in {tmp_path / 'game.json'}")
+
+
+def test_undo_names_what_you_saw_in_plays_words(run_cli, tmp_path):
+    """Undo over a turn the bot dug in, face down, then the person dug, stopped naming
+    "seat 1 (greedy) dug up a card" (a card the person never saw): it names the person's
+    own dig as the screen said it, "you dug up a coin" (seed 3)."""
+    result = run_cli("play", "archaeology", "--seed", "3", "--record",
+                     str(tmp_path / "a.json"), stdin="end\nundo\nquit\n")
+    assert result.code == 0
+    assert "  seat 1 (greedy) dug up a card\n" in result.out
+    assert "  you dug up a coin\n" in result.out
+    assert result.err.startswith("error: undo stops here: you have seen what came since (you "
+                                 "dug up a coin); "), result.err
