@@ -79,12 +79,13 @@ def card_data_words(mark: Mapping[str, str] | None) -> str | None:
 
 def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None,
                 names: Sequence[str] | None = None,
-                cards: Mapping[str, str] | None = None) -> str:
+                cards: Mapping[str, str] | None = None, more: str | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
     move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON.
     ``names``: what the screen calls each seat (``play``'s "you", "seat 1 (greedy)"), for
     the seat the hint is for and the beliefs about the others (``seat N`` without);
-    ``cards``: the cards' printed names, for the beliefs (``games.table.card_names``)."""
+    ``cards``: the cards' printed names, for the beliefs (``games.table.card_names``);
+    ``more``: a line under the rows, of the rows left out and how to see them."""
     rows = result.rows
     budget = result.budget
     took = f", took {elapsed:.2f} s" if elapsed is not None else ""
@@ -139,6 +140,8 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         lines.append(text)
         if row.words:  # on a line of its own: a dig's words are longer than a row
             lines.append(f"{'':>4}  = {row.words}")
+    if more is not None:
+        lines.append(more)
     beliefs = (format_beliefs(result.fact("beliefs"), names, cards=cards)
                if result.fact("beliefs") else [])
     return "\n".join(lines + close_lines + [budget_line] + _inference_lines(result)

@@ -1217,7 +1217,8 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
 @app.command(epilog=(
     "At each of your decisions the screen shows what happened since your last move, the "
     "table in words and your moves, numbered: type a number or a move's text. Commands: "
-    "hint (or ?; hint N for N iterations), undo (back to your previous decision), show, "
+    "hint (or ?; hint N for N iterations; hint all for every move), undo (back to your "
+    "previous decision), show, "
     "moves, help, quit. The record is written after every move, so quit, the end of the "
     "input (Ctrl-D) and Ctrl-C keep the game so far."))
 @GAME_ARGUMENT
@@ -1329,7 +1330,8 @@ def _track_help() -> str:
 @app.command(cls=_Command, more=_track_help, epilog=(
     "Enter what happens at the table, a line at a time: the setup the prompt asks for, "
     "every seat's move, and what you saw of each draw. Commands: hint (or ?; hint N for "
-    "N iterations) and moves at your decisions, undo, show, help, quit. The table record "
+    "N iterations; hint all for every move) and moves at your decisions, undo, show, help, "
+    "quit. The table record "
     "is written after every line (refused lines too, with the reason), so quit, Ctrl-D "
     "and Ctrl-C keep it; --resume FILE goes on from it."))
 @GAME_ARGUMENT

@@ -60,7 +60,7 @@ COMMANDS = (
     ("3", "pick the third move of the list"),
     ("{move}", "{which} written out, as the list and `digsite notation` write them"),
     ("hint, hint 5000", "the engine's ranking of your moves (at its default budget, or 5000 "
-                        "iterations); `?` for short"),
+                        "iterations): its best 5; `hint all` every move; `?` for short"),
     ("undo", "take back your last decision (and the bots' moves since), unless the game "
              "has shown you something new since: a card dug or drawn, a secret look, rooms "
              "revealed (at a table with bots)"),
@@ -749,27 +749,42 @@ def moves_for(game: Game, state: Any, *, names: list[str] | None = None) -> list
     return lines
 
 
+#: The rows a hint at the prompt shows (``hint all``: every one): on an 80-column screen a
+#: row and its words take two lines or more, and the beliefs follow.
+HINT_ROWS = 5
+#: ``top`` for every row of a hint.
+_EVERY_ROW = 1_000_000
+
+
 def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
              seed: int, *, names: list[str] | None = None) -> None:
     """The hint for ``seat``'s decision in ``state`` (``budget``: '' for the game's
-    default, or a number of iterations), said on ``term``: ``play``'s and ``track``'s.
-    ``names``: the seats as the screen calls them, for the hint's beliefs."""
+    default, or a number of iterations; ``all`` in it: every row), said on ``term``:
+    ``play``'s and ``track``'s. ``names``: the seats as the screen calls them, for the
+    hint's beliefs. It shows :data:`HINT_ROWS` rows and says how many more there are and
+    how to see them (it showed 5 and said nothing of the rest, where `digsite hint` shows
+    10: a move the review judged later had been ranked, off the screen)."""
     game_id = game.id
     if not services.has_capability(game_id, "hint"):
         term.complain(f"no hint for {game_id}")
         return
     iterations = None
-    if budget:
-        words = budget.split()
+    words = budget.lower().split()
+    every = "all" in words
+    words = [w for w in words if w != "all"]
+    if words:
         if len(words) != 1 or not words[0].isdecimal() or not 1 <= len(words[0]) <= 7 \
                 or int(words[0]) < 1:
-            term.complain(f"hint takes a number of iterations (hint 5000), not {budget[:20]!r}")
+            term.complain(f"hint takes a number of iterations (hint 5000) or 'all' (every "
+                          f"move), not {budget[:20]!r}")
             return
         iterations = int(words[0])
+    # (the JSON stream for programs keeps its rows, unless asked for all)
+    top = _EVERY_ROW if every or not term.emit else HINT_ROWS
     try:
         view = services.hint_view(game_id, state, seat)
         result = services.hint(game_id, view, data=game.data,
-                               limit=Limit(iterations=iterations), seed=seed, top=5)
+                               limit=Limit(iterations=iterations), seed=seed, top=top)
         # what the seat can infer, as hint --beliefs
         if services.has_capability(game_id, "beliefs"):
             result = services.with_beliefs(game_id, result, view, data=game.data, seed=seed)
@@ -779,9 +794,17 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
     if term.emit:
         term.emit({"event": "hint", "hint": jsonable(result)})
         return
+    more = None
+    if not every and len(result.rows) > HINT_ROWS:
+        left = len(result.rows) - HINT_ROWS
+        again = f"hint all {iterations}" if iterations is not None else "hint all"
+        more = (f"{plural(left, 'more move')} ranked below these: `{again}` lists "
+                f"{'it' if left == 1 else 'them'}")
+        result = replace(result, rows=result.rows[:HINT_ROWS])
     if names is not None:
         result = named_words(game, state, result, names)
-    for line in fmt.format_hint(result, names=names, cards=card_names(game.data)).splitlines():
+    for line in fmt.format_hint(result, names=names, cards=card_names(game.data),
+                                more=more).splitlines():
         term.say("  " + line)
 
 

@@ -513,7 +513,7 @@ def _chamber_named(state: ArchaeologyState, text: str) -> str:
     word, sizes = words[1], rules.chamber_sizes
     if word in CHAMBER_WORDS and len(sizes) == len(CHAMBER_WORDS):
         return f"explore {sizes[CHAMBER_WORDS.index(word)]}"
-    if word.endswith("-card") and word[:-5].isdigit():
+    if word.endswith("-card") and word[:-5].isdecimal():
         return f"explore {word[:-5]}"
     return text
 

@@ -5,6 +5,7 @@ said as the rulebook and the screen say them, the moves counted as they were mad
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -121,3 +122,32 @@ def test_undo_names_what_you_saw_in_plays_words(run_cli, tmp_path):
     assert "  you dug up a coin\n" in result.out
     assert result.err.startswith("error: undo stops here: you have seen what came since (you "
                                  "dug up a coin); "), result.err
+
+
+def _ranks(out: str) -> list[int]:
+    """The ranks of a hint's rows (``"     1  sell coin 2   0.445 ..."``)."""
+    return [int(found[1]) for found in map(re.compile(r"^ {2,6}(\d+)  \S").match,
+                                           out.splitlines()) if found]
+
+
+def test_the_hint_at_the_prompt_says_how_many_moves_it_left_out(run_cli, tmp_path):
+    """`hint` inside `play` showed 5 rows and said nothing of the rest (`digsite hint`
+    shows 10): a move the review judged later had been ranked off the screen. It shows 5
+    (a row and its words take two lines of an 80-column screen), says how many more and
+    how to see them, and `hint all` lists every one (the same search: the same seed)."""
+    result = run_cli("play", "archaeology", "--seed", "2", "--record",
+                     str(tmp_path / "a.json"), stdin="hint 300\nhint all 300\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    first, every = result.out.split("your move> hint all 300")
+    assert _ranks(first) == [1, 2, 3, 4, 5]
+    assert "\n  11 more moves ranked below these: `hint all 300` lists them\n" in first
+    assert _ranks(every) == list(range(1, 17))
+    assert "more moves ranked" not in every
+    # track's hint is the same
+    lines = ["0", "coin coin talisman pharaohs_mask", "coin talisman pot_shard pot_shard coin",
+             "coin", "hint 20"]
+    result = run_cli("track", "expedition", "--monument", "temple", "--players", "3",
+                     "--record", str(tmp_path / "t.json"), stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    assert _ranks(result.out) == [1, 2, 3, 4, 5]
+    assert "more moves ranked below these: `hint all 20` lists them\n" in result.out
