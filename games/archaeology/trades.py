@@ -1,12 +1,16 @@
-"""A whole trade as one decision: the rules' and the notation's side.
+"""A whole trade, and a whole sandstorm discard, as one decision: the rules' and the
+notation's side.
 
 The engine plays a trade as ``take``/``give`` steps (``state``: every minimal trade
 reachable once, few moves per search node); a player decides on the whole trade
-(``trade GIVES for TAKES``, ``moves``). These helpers translate between the two:
-:func:`trading` tells whether a trade is in progress (a decision not finished yet),
-:func:`whole_trade` names the trade a run of steps makes, :func:`example_decisions` lists a
-position's decisions as a player makes them (``digsite notation``). How the hints and
-reviews count a trade as one decision is solver code (``solvers.archaeology.trades``).
+(``trade GIVES for TAKES``, ``moves``). Likewise a seat's sandstorm discard is one
+``discard`` step per card (card order, each multiset reached once), where a player
+chooses the cards at once (``discard CARDS``, a ``DISCARDS`` move). These helpers
+translate between the two: :func:`trading` and :func:`discarding` tell whether such a
+decision is in progress (not finished yet), :func:`whole_trade` and :func:`whole_discard`
+name the one move a run of steps makes, :func:`example_decisions` lists a position's
+decisions as a player makes them (``digsite notation``). How the hints and reviews count
+a trade or a discard as one decision is solver code (``solvers.archaeology.trades``).
 
 >>> import cards_data
 >>> from games.archaeology import example_view, parse_text, state_from_view
@@ -15,18 +19,22 @@ reviews count a trade as one decision is solver code (``solvers.archaeology.trad
 >>> steps = [parse_text(text) for text in ("take talisman", "give coin", "give coin")]
 >>> str(whole_trade(state, steps))
 'trade coin coin for talisman'
+>>> str(whole_discard(state, [parse_text("discard coin"), parse_text("discard coin")]))
+'discard coin coin'
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from .moves import GIVE, TAKE, MoveBase
+from .hidden import R_DISCARD
+from .moves import DISCARD, DISCARDS, GIVE, TAKE, MoveBase
+from .rules import P_STORM
 
 if TYPE_CHECKING:  # (the state module imports the moves this one does)
     from .state import ArchaeologyState
 
-__all__ = ["trading", "whole_trade", "example_decisions"]
+__all__ = ["trading", "whole_trade", "discarding", "whole_discard", "example_decisions"]
 
 
 def trading(state: ArchaeologyState) -> bool:
@@ -38,6 +46,34 @@ def whole_trade(state: ArchaeologyState, steps: Sequence[MoveBase]) -> MoveBase:
     """The one move the ``steps`` make: the whole trade of ``take``/``give`` steps, or a
     lone move of another kind itself."""
     return state.rules.move_type.trade_of(tuple(steps))
+
+
+def discarding(state: ArchaeologyState) -> bool:
+    """Whether the seat to act is in the middle of its sandstorm discard: it has discarded
+    at least one card of this sandstorm and owes more (still its turn to discard).
+
+    ``storm_last`` is 0 at each seat's first discard, and after a discard the card's id: a
+    discard of a pot shard (id 0) alone leaves it 0, so the record tells (its last event is
+    this seat's discard). A seat whose discard ended one sandstorm and begins the next with
+    no event between (two sandstorms dug in a row) reads as in progress: its hint then
+    ranks single cards, never a wrong whole discard."""
+    if state.phase != P_STORM:
+        return False
+    if state.storm_last:
+        return True
+    event = state.record.event if state.record.prev is not None else None
+    return event is not None and event[0] == R_DISCARD and event[1] == state.to_move
+
+
+def whole_discard(state: ArchaeologyState, steps: Sequence[MoveBase]) -> MoveBase:
+    """The one move the ``discard`` ``steps`` make from ``state`` (a seat's sandstorm turn
+    to discard): the whole discard of their cards (``discard CARDS``), or the one
+    ``discard`` of a seat that owes one card. One step of a seat that owes more is a
+    whole discard of one card, which no ``parse_move`` makes (a player's one-card
+    ``discard`` is the step): a hint counts it as no decision of its own."""
+    if len(steps) == 1 and steps[0].kind == DISCARD and state.storm_left == 1:
+        return steps[0]
+    return state.rules.move_type.make(DISCARDS, tuple(sorted(m.a for m in steps)))
 
 
 def example_decisions(state: ArchaeologyState) -> list[MoveBase]:

@@ -26,12 +26,17 @@ and no trade borrows the visits of another that shares its first take. Rows are 
 by those visits; a one-move decision never tried is a row without a value. Each row
 carries the move in words (``games.archaeology.words``). A view with a trade in progress
 (its ``trade`` field) is ranked by its next steps. ``best-move`` names the whole trade
-and ``play`` and game records take it as one move. ``played_turn`` and
-``hint_through`` let ``solvers.review`` name a played trade's steps by the whole trade
-and value it in the same search, by playouts of its own where the search left it early
-(or did not complete it in its tree). In The New Expedition, an explore of the Tomb, the Mine
-or the Sphinx goes on with the explorer's next decision (a keep, a draw or stop, a
-naming): ask again from the view after it.
+and ``play`` and game records take it as one move. **A sandstorm discard is one row**
+too, the same way: the engine plays it as one ``discard`` step per card (card order),
+the search counts a seat's steps at one sandstorm as one unit, and a row is the whole
+discard (``discard CARDS``; a seat owing one card: its one ``discard``), even where the
+first card is the only legal step (the cards after it are still a choice); a view with
+the seat's discard under way (a ``last`` card, owing more) is ranked by its next card.
+``played_turn`` and ``hint_through`` let ``solvers.review`` name a played trade's steps by
+the whole trade and value it in the same search, by playouts of its own where the search
+left it early (or did not complete it in its tree). In The New Expedition, an explore of
+the Tomb, the Mine or the Sphinx goes on with the explorer's next decision (a keep, a draw
+or stop, a naming): ask again from the view after it.
 
 Bots for ``digsite arena archaeology`` and ``digsite arena expedition``: ``random``,
 ``greedy`` (the heuristic of ``policy``: in The New Expedition tents, looks, keeps, Mine
@@ -49,10 +54,10 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence, cast
 from cards_data.archaeology import ArchaeologyData
 from cards_data.expedition import ExpeditionData
 from games import registry
-from games.archaeology.moves import TRADE, MoveBase
+from games.archaeology.moves import DISCARDS, TRADE, MoveBase
 from games.archaeology.rules import BUST, KEEP_SOME, NAME_TYPES
 from games.archaeology.state import ArchaeologyState
-from games.archaeology.trades import trading
+from games.archaeology.trades import discarding, trading
 from games.reader import ViewReading
 from games.seeding import Seed, make_rng
 from games.table import plural
@@ -65,7 +70,8 @@ from solvers.limits import Limit
 
 from .opponent import GreedyAgreement, hand_counts, hand_key
 from .policy import SEARCH_OPTIONS, greedy_policy
-from .trades import TRADE_STEPS, WHOLE_TRADES, TradeUnits, played_decision, played_move
+from .trades import (DISCARD_STEPS, TRADE_STEPS, WHOLE_DISCARDS, WHOLE_TRADES, TradeUnits,
+                     played_decision, played_move)
 
 __all__ = ["Edition", "EDITIONS", "BOTS", "EXPLORE_STEPS", "MODEL", "INFERENCE"]
 
@@ -120,12 +126,16 @@ EXPLORE_STEPS = ("an explore of the Tomb, the Mine or the Sphinx goes on with th
 MULTI_STEP_EXPLORES = (KEEP_SOME, BUST, NAME_TYPES)
 
 
-def _explain(best: MoveBase, multi_step: bool) -> list[str] | None:
+def _explain(best: MoveBase, multi_step: bool, storm_steps: bool) -> list[str] | None:
     verb = str(best).split()[0]
     if best.kind == TRADE:
         return [WHOLE_TRADES]
+    if best.kind == DISCARDS:
+        return [WHOLE_DISCARDS]
     if verb in ("take", "give"):
         return [TRADE_STEPS]
+    if storm_steps:  # (a view with the seat's discard under way: the rows are its steps)
+        return [DISCARD_STEPS]
     return [EXPLORE_STEPS] if verb == "explore" and multi_step else None
 
 
@@ -171,17 +181,19 @@ class Edition:
               rng: random.Random, top: int, extra: Sequence[MoveBase] = (),
               inference: bool | None = None, through: MoveBase | None = None,
               through_playouts: int = 0, through_always: bool = False) -> Hint:
-        """The hint of ``world``'s seat: whole trades as rows (the steps when the view has
-        a trade in progress), ``extra`` whole trades tried at the root too; ``inference``
+        """The hint of ``world``'s seat: whole trades and whole sandstorm discards as rows
+        (the steps when the view has a trade or the seat's discard in progress), ``extra``
+        whole decisions tried at the root too; ``inference``
         (default :data:`INFERENCE`) weights the worlds by the opponents' play; ``through``
         a decision given ``through_playouts`` playouts after the budget (``win_hint``;
         ``through_always`` too)."""
         multi_step = world.rules.special in MULTI_STEP_EXPLORES
-        units = None if trading(world) else TradeUnits(world, extra)
+        storm_steps = discarding(world) and world.storm_left > 1  # (owing one: a plain move)
+        units = None if trading(world) or discarding(world) else TradeUnits(world, extra)
         describe = self.engine.describe
         return win_hint(self.game_id, world, seat, limit=limit, seed=seed, rng=rng, top=top,
                         search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY,
-                        explain=lambda best: _explain(best, multi_step),
+                        explain=lambda best: _explain(best, multi_step, storm_steps),
                         words=lambda move: describe(world, move), units=units,
                         inference=chosen_model(inference, INFERENCE, MODEL),
                         through=through, through_playouts=through_playouts,

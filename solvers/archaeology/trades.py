@@ -1,8 +1,10 @@
-"""A whole trade as one decision, for both editions' hints and reviews: the search counts
-a trade's ``take``/``give`` steps as one unit (:class:`TradeUnits`), a review reads a
-record's trade steps as one decision (:func:`played_decision`, :func:`played_move`), and
-the hint says so in words (:data:`WHOLE_TRADES`, :data:`TRADE_STEPS`). The engine's side
-(what a whole trade is, and its steps) is ``games.archaeology.trades``.
+"""A whole trade, and a whole sandstorm discard, as one decision, for both editions' hints
+and reviews: the search counts a trade's ``take``/``give`` steps, and a seat's ``discard``
+steps at one sandstorm, as one unit (:class:`TradeUnits`), a review reads a record's
+trade steps as one decision (:func:`played_decision`, :func:`played_move`), and the hint
+says so in words (:data:`WHOLE_TRADES`, :data:`TRADE_STEPS`, :data:`WHOLE_DISCARDS`,
+:data:`DISCARD_STEPS`). The engine's side (what a whole trade or discard is, and its
+steps) is ``games.archaeology.trades``.
 
 >>> import cards_data
 >>> from games.archaeology import example_view, parse_move, state_from_view
@@ -17,10 +19,12 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from games.archaeology.moves import TAKE, TRADE, MoveBase
+from games.archaeology.rules import P_STORM
 from games.archaeology.state import ArchaeologyState
-from games.archaeology.trades import trading, whole_trade
+from games.archaeology.trades import trading, whole_discard, whole_trade
 
-__all__ = ["played_decision", "played_move", "TradeUnits", "WHOLE_TRADES", "TRADE_STEPS"]
+__all__ = ["played_decision", "played_move", "TradeUnits", "WHOLE_TRADES", "TRADE_STEPS",
+           "WHOLE_DISCARDS", "DISCARD_STEPS"]
 
 #: What a hint says when it ranks whole trades.
 WHOLE_TRADES = ("a trade row is one whole trade (type it as printed: best-move, play and game "
@@ -31,6 +35,14 @@ WHOLE_TRADES = ("a trade row is one whole trade (type it as printed: best-move, 
 TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
                "(falling trade value) until they cover the takes; add the view's \"trade\" "
                "field to ask for the next step")
+#: What a hint says when it ranks whole sandstorm discards.
+WHOLE_DISCARDS = ("a discard row is the whole discard, every card the seat owes this "
+                  "sandstorm (type it as printed: best-move, play and game records take it "
+                  "as one move)")
+#: What a hint says of a view whose seat is in the middle of its discard: its rows are
+#: the next cards.
+DISCARD_STEPS = ("this sandstorm's discard is under way: the rows are the next card (card "
+                 "order); ask again after it for the one after")
 
 
 #: An edition's ``parse_move``: a move's text read as a legal move of the state.
@@ -71,18 +83,32 @@ def played_move(state: ArchaeologyState, texts: Sequence[str], parse_move: Parse
 
 
 class TradeUnits:
-    """How both editions' hints count a trade as one decision (the ``units`` of
-    ``solvers.ismcts.hint.win_hint``): ``open`` whether a trade is in progress, ``move``
-    the whole trade of a completed unit's steps, ``extra`` whole trades the search tries
-    as root moves too (a review's played trade)."""
+    """How both editions' hints count a trade, or a seat's sandstorm discard, as one
+    decision (the ``units`` of ``solvers.ismcts.hint.win_hint``): ``open`` whether such a
+    decision of the searching seat is in progress, ``move`` the whole trade or discard of
+    a completed unit's steps, ``extra`` whole decisions the search tries as root moves too
+    (a review's played trade or discard).
 
-    open = staticmethod(trading)
+    At a sandstorm (``world`` in its phase: the seat is to discard, none discarded yet)
+    the units are the seat's discards: open while that seat is still to discard, which
+    right after one of its own steps means it owes more (its last card passes the turn to
+    the next seat or ends the sandstorm, and a new one needs a dig first). Elsewhere they
+    are the trades."""
 
     def __init__(self, world: ArchaeologyState, extra: Sequence[MoveBase] = ()) -> None:
         self.world = world
         self.extra = tuple(extra)
+        self.storm = world.phase == P_STORM
+        self.seat = world.to_move
+
+    def open(self, state: ArchaeologyState) -> bool:
+        if self.storm:
+            return state.phase == P_STORM and state.to_move == self.seat
+        return trading(state)
 
     def move(self, steps: Sequence[MoveBase]) -> MoveBase:
+        if self.storm:
+            return whole_discard(self.world, steps)
         return whole_trade(self.world, steps)
 
     @staticmethod

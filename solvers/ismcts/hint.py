@@ -73,7 +73,8 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
     iterations that played that whole unit, ranked by those visits. The rows then cover
     the iterations that completed a unit in the tree (the others left it mid-unit and
     went on in the playout); a one-move decision the search never tried is a row without
-    a value, as without ``units``.
+    a value, as without ``units``. A decision whose whole unit is forced (one move, then
+    only one at each step of its unit) is one row, the whole unit, without a value.
 
     ``rng``: the generator the caller already drew ``world`` from (the seed is converted
     once, and the search goes on drawing from the same stream, so its first sampled world
@@ -123,6 +124,9 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
         stats += [stat for stat in result.moves if not stat.visits
                   and units.move((stat.move,)) == stat.move and str(stat.move) not in named]
         result = replace(result, moves=stats)
+    elif units is not None and result.units:  # one forced unit of several moves: its row
+        result = replace(result, moves=[replace(stat, move=units.move(stat.move))
+                                        for stat in result.units])
     added = 0
     if through is not None:
         result, added = _valued_through(result, str(through), through_playouts,

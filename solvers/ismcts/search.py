@@ -40,12 +40,16 @@ Search", with the node keying of OpenSpiel's ``ismcts.py``):
 * **Final choice by most visits** (ties: higher mean, then the move text).
 * **Decisions of several moves** (optional ``unit_open(state) -> bool``): when one choice of
   the searching seat is played as several engine moves (Archaeology's trade: ``take`` and
-  ``give`` steps), the root move and the seat's moves after it while ``unit_open`` holds
-  form one *unit*; ``SearchResult.units`` holds the statistics of every unit completed
-  inside the tree (an iteration that leaves the tree mid-unit, to finish it in the
-  playout, counts for no unit). ``extra_root_moves`` adds moves to the root's options in
-  every determinization (a whole unit as one move the engine can apply, e.g. a played
-  trade a review must value; the caller guarantees each is legal at the root).
+  ``give`` steps; its sandstorm discard: one ``discard`` per card), the root move and the
+  seat's moves after it while ``unit_open`` holds form one *unit*; ``SearchResult.units``
+  holds the statistics of every unit completed inside the tree (an iteration that leaves
+  the tree mid-unit, to finish it in the playout, counts for no unit).
+  ``extra_root_moves`` adds moves to the root's options in every determinization (a
+  whole unit as one move the engine can apply, e.g. a played trade a review must value;
+  the caller guarantees each is legal at the root). A root
+  with one legal move is searched all the same where that move opens a unit with a choice
+  ahead (a sandstorm discard whose first card is forced, its second not); where the whole
+  unit is forced the result is ``"single_move"``, its ``units`` the one forced unit.
 * **Playouts through one root decision** (``through``, ``through_playouts``): after the
   budget, ``through_playouts`` more iterations each play ``through`` at the root (a legal
   move, or a whole unit the engine can apply, as ``extra_root_moves``) and go on below it
@@ -333,7 +337,8 @@ class _Tree:
                 moves = [*moves, *self.extra_root_moves]
             if len(moves) == 1:
                 state.apply(moves[0])
-                if unit and unit[-1] is not None:
+                # (the root's one move too: it opens a unit with a choice ahead, ``_forced``)
+                if unit is not None and (not unit or unit[-1] is not None):
                     self._continue_unit(unit, moves[0], state)
                 continue
             node_key = (player, state.information_set_key(player))
@@ -492,10 +497,13 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
     start = time.perf_counter()
     deadline = deadline_of(time_limit, deadline)
     root_moves = [*root.legal_moves(), *extra_root_moves]
-    if len(root_moves) == 1:
+    forced = _forced(root, root_moves, unit_open)
+    if forced is not None:
         only = root_moves[0]
+        # (a unit of several forced moves: its one stat, as a search's units would hold it)
+        unit = [MoveStat(tuple(forced), 0, 0.0, 0.0, 0, None, None)] if len(forced) > 1 else None
         return SearchResult(seat, [MoveStat(only, 0, 0.0, 0.0, 0, None, None)], 0,
-                            time.perf_counter() - start, "single_move", 0)
+                            time.perf_counter() - start, "single_move", 0, units=unit)
     root_key = root.information_set_key(seat) if check_determinization else None
     tree = _Tree(seat, rng, exploration=exploration, key_of=move_key or (lambda m: m),
                  reward_fn=reward or win_reward(), evaluate=evaluate, playout=playout,
@@ -529,6 +537,31 @@ def ismcts(root: State[Any], seat: int, *, iterations: int | None = None,
     return SearchResult(seat, stats, done, elapsed, stop_reason, len(tree.table),
                         units=tree.unit_stats() if unit_open is not None else None,
                         through=through_stat)
+
+
+def _forced(root: State[Any], root_moves: Sequence[Any],
+            unit_open: Callable[[State[Any]], bool] | None) -> list[Any] | None:
+    """The moves of the root's decision where it has one option (``None`` where it has
+    several): its one root move, and with ``unit_open`` the moves of its unit after it
+    while each is the only legal one. A root with one move that opens a unit with a choice
+    ahead (a sandstorm discard whose first card is the only one that can start it) is a
+    decision all the same."""
+    if len(root_moves) != 1:
+        return None
+    moves = [root_moves[0]]
+    if unit_open is None:
+        return moves
+    probe = root.clone()
+    probe.apply(moves[0])
+    while unit_open(probe):
+        if probe.current_player() == CHANCE:  # (a chance step inside a unit: searched)
+            return None
+        options = probe.legal_moves()
+        if len(options) != 1:
+            return None
+        moves.append(options[0])
+        probe.apply(options[0])
+    return moves
 
 
 def _through(tree: _Tree, root: State[Any], seat: int, move: Any, playouts: int,

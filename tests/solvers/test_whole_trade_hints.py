@@ -10,11 +10,13 @@ import pytest
 
 import cards_data
 from games import archaeology, expedition
-from games.archaeology.moves import GIVE, TAKE, TRADE
-from games.archaeology.trades import trading, whole_trade
+from games.archaeology.moves import DISCARD, DISCARDS, GIVE, TAKE, TRADE
+from games.archaeology.rules import P_STORM
+from games.archaeology.trades import discarding, trading, whole_trade
 from games.record import GameRecord, read_record
 from solvers import services
 from solvers.archaeology.policy import SEARCH_OPTIONS
+from solvers.archaeology.trades import DISCARD_STEPS, WHOLE_DISCARDS
 from solvers.limits import Limit
 from solvers.ismcts.search import ismcts
 from solvers.review import review_game
@@ -208,3 +210,63 @@ def test_a_trade_that_changes_nothing_is_no_hint_row(game):
     hint = services.hint(game, view, data=data, limit=Limit(iterations=400), seed=0, top=100)
     rows = {row.move for row in hint.rows}
     assert rows and not rows & no_ops, rows & no_ops
+
+
+def _at_the_sandstorm(game, owed=2):
+    """The seed-1 deal (2 seats) to seat 0's discard at the first sandstorm where it owes
+    ``owed`` cards or more (the others play their first legal moves; seat 0 ends its turns
+    and keeps its tent): ``(record, data, state)``. At the 2007 game's first sandstorm (seat
+    0's second decision) seat 0 holds 3 parchment scraps and a coin and owes 2, so its
+    first card is forced (a parchment scrap: a coin first leaves no card after it in card
+    order) and its second is not."""
+    from games.protocol import CHANCE
+    engine, data = EDITIONS[game], cards_data.load(game)
+    record = GameRecord.start(game, engine.make_deal(players=2, seed=1, data=data))
+    state = record.initial_state(data)
+    while True:
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        seat, moves = state.current_player(), state.legal_moves()
+        if seat == 0 and state.phase == P_STORM and state.storm_left >= owed:
+            return record, data, state
+        keep = [m for m in moves if str(m) in ("tent keep", "end")] if seat == 0 else []
+        move = keep[0] if keep else moves[0]
+        record = record.played(seat, str(move))
+        state.apply(move)
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_a_hint_at_a_sandstorm_ranks_whole_discards(game):
+    # a player found `hint` at a 2-card sandstorm naming one card ("discard
+    # parchment_scrap"), to ask again for the second; the 2007 deal's first card is the only
+    # legal step, and the hint said "not searched: the only legal move"
+    record, data, state = _at_the_sandstorm(game)
+    engine = EDITIONS[game]
+    view = services.hint_view(game, state, 0)
+    result = services.hint(game, view, data=data, limit=Limit(iterations=300), seed=3,
+                           top=100)
+    assert len(result.rows) > 1 and result.budget.stop_reason == "iterations"
+    for row in result.rows:
+        move = engine.parse_move(state, row.move)
+        assert move.kind == DISCARDS and len(move.a) == state.storm_left, row.move
+        assert row.visits and row.words.startswith("sandstorm: discard ")
+    if game == "archaeology":
+        assert {row.move for row in result.rows} == {
+            "discard parchment_scrap parchment_scrap", "discard parchment_scrap coin"}
+    assert WHOLE_DISCARDS in result.explanation
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_a_hint_of_a_view_with_its_discard_under_way_ranks_the_next_card(game):
+    record, data, state = _at_the_sandstorm(game, owed=3)
+    engine = EDITIONS[game]
+    state.apply(state.legal_moves()[0])
+    assert discarding(state) and state.storm_left >= 2
+    view = services.hint_view(game, state, 0)
+    result = services.hint(game, view, data=data, limit=Limit(iterations=100), seed=0,
+                           top=100)
+    assert result.rows
+    assert all(engine.parse_move(state, row.move).kind == DISCARD for row in result.rows)
+    assert DISCARD_STEPS in result.explanation
+
