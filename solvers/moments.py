@@ -9,7 +9,8 @@
 * a decision is what the game's hint ranks as one option: one engine move, or several
   where the hint ranks whole turns (the game's ``played_turn`` service) — an Archaeology
   or New Expedition trade's ``take``/``give`` steps are one decision named by the whole
-  trade, a Tomb of the Ancients dig (its sand, its finds and ``end``) is one decision;
+  trade, and so are a seat's ``discard`` steps at one sandstorm (named by the whole
+  discard), a Tomb of the Ancients dig (its sand, its finds and ``end``) is one decision;
 * the view *at* decision N is the position before it, as the seat saw it then;
 * when the record stops where the seat is to act (a game that is not over: ``play`` quit,
   a table being followed), decision count + 1 is the decision it is *to make now*: its view

@@ -8,9 +8,9 @@ record's person, else seat 0, ``GameRecord.default_seat``), asks the game's hint
 move, from the seat's own player view at that point (``solvers.moments.view_at``), never
 from the deal: in the card games the review knows exactly what the seat knew. Decisions
 are numbered as everywhere (``solvers.moments``: decision N is the seat's N-th, from 1; a
-whole trade or a whole Tomb of the Ancients turn is one decision); ``at=N`` reviews
-decision N alone. Both values of a decision — the move played and the hint's best move —
-come from that one search:
+whole trade, a whole sandstorm discard or a whole Tomb of the Ancients turn is one
+decision); ``at=N`` reviews decision N alone. Both values of a decision — the move played
+and the hint's best move — come from that one search:
 
 * **value**: the hint's ``value``, on the game's scale (``value_meaning``): the seat's win
   probability in the card games, its expected final score (points) in the grid games.
@@ -96,7 +96,11 @@ and the New Expedition offer the first for trades: a trade's ``take``/``give`` s
 one decision named by the whole trade (``trade GIVES for TAKES``), as their hints name
 it, and a trade the search did not complete in its tree (or one that changes nothing,
 which the hint does not offer) is valued by playouts of its own (``hint_through``), as a
-move played that the search left early. Other games' decisions are single moves.
+move played that the search left early; and for sandstorm discards alike: a seat's
+``discard`` steps at one sandstorm are one decision named by the whole discard
+(``discard CARDS``), never ``forced`` where only its first card is (a whole discard typed
+in one line, whose first card is the one legal step, is searched too). Other games'
+decisions are single moves.
 
 Reproducible: the seed of the decision at record index ``i`` is the ``i``-th of
 ``child_seeds(seed, moves)``, so the same record, seed and iteration budget give the same
@@ -225,6 +229,20 @@ def _turn_words(game: str, state: Any, moves: Sequence[str]) -> str | None:
     return _move_words(game, state, moves[0]) if len(moves) == 1 else None
 
 
+def _only_move(game: str, unit: Decision) -> bool:
+    """Whether the decision is one move, the one legal move. Not a whole sandstorm discard
+    typed in one line (``discard coin coin``) where the first card is the only legal step:
+    the cards after it may be a choice (the hint's search tells)."""
+    legal = unit.state.legal_moves()
+    if len(legal) != 1 or len(unit.moves) != 1:
+        return False
+    try:
+        played = registry.engine(game).parse_move(unit.state, unit.moves[0])
+    except DigsiteError:
+        return False
+    return bool(played == legal[0])
+
+
 def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
             limit: Limit, seed: int, scale: ReviewScale,
             through: Callable[..., Hint] | None = None
@@ -238,7 +256,7 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
         # (in words as the rated lines are: it read "sand B A1 ; sand flip A1  not rated")
         return replace(base, reason="the record ends inside this turn",
                        played_words=_turn_words(game, unit.state, unit.moves)), None
-    if len(unit.state.legal_moves()) == 1 and len(unit.moves) == 1:
+    if _only_move(game, unit):
         return replace(base, label="forced", played_words=_words(game, unit)), None
     if through is not None:
         # the move played valued by playouts of its own where the search left it early

@@ -32,11 +32,11 @@ the search counts a seat's steps at one sandstorm as one unit, and a row is the 
 discard (``discard CARDS``; a seat owing one card: its one ``discard``), even where the
 first card is the only legal step (the cards after it are still a choice); a view with
 the seat's discard under way (a ``last`` card, owing more) is ranked by its next card.
-``played_turn`` and ``hint_through`` let ``solvers.review`` name a played trade's steps by
-the whole trade and value it in the same search, by playouts of its own where the search
-left it early (or did not complete it in its tree). In The New Expedition, an explore of
-the Tomb, the Mine or the Sphinx goes on with the explorer's next decision (a keep, a draw
-or stop, a naming): ask again from the view after it.
+``played_turn`` and ``hint_through`` let ``solvers.review`` name a played trade's (or
+discard's) steps by the whole decision and value it in the same search, by playouts of its
+own where the search left it early (or did not complete it in its tree). In The New
+Expedition, an explore of the Tomb, the Mine or the Sphinx goes on with the explorer's
+next decision (a keep, a draw or stop, a naming): ask again from the view after it.
 
 Bots for ``digsite arena archaeology`` and ``digsite arena expedition``: ``random``,
 ``greedy`` (the heuristic of ``policy``: in The New Expedition tents, looks, keeps, Mine
@@ -224,7 +224,8 @@ class Edition:
     def played_turn(self, state: ArchaeologyState, moves: Sequence[str]
                     ) -> tuple[int, str | None, bool]:
         """``solvers.review``'s hook: a record's trade steps are one decision, named by the
-        whole trade (``trades.played_decision``)."""
+        whole trade, and so are a seat's discard steps at one sandstorm, named by the whole
+        discard (``trades.played_decision``)."""
         return played_decision(state, moves, self.engine.parse_move)
 
     def hint_through(self, view: dict[str, Any], moves: Sequence[str], *, playouts: int,

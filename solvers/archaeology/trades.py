@@ -1,10 +1,10 @@
 """A whole trade, and a whole sandstorm discard, as one decision, for both editions' hints
 and reviews: the search counts a trade's ``take``/``give`` steps, and a seat's ``discard``
 steps at one sandstorm, as one unit (:class:`TradeUnits`), a review reads a record's
-trade steps as one decision (:func:`played_decision`, :func:`played_move`), and the hint
-says so in words (:data:`WHOLE_TRADES`, :data:`TRADE_STEPS`, :data:`WHOLE_DISCARDS`,
-:data:`DISCARD_STEPS`). The engine's side (what a whole trade or discard is, and its
-steps) is ``games.archaeology.trades``.
+trade steps, or discard steps, as one decision (:func:`played_decision`,
+:func:`played_move`), and the hint says so in words (:data:`WHOLE_TRADES`,
+:data:`TRADE_STEPS`, :data:`WHOLE_DISCARDS`, :data:`DISCARD_STEPS`). The engine's side
+(what a whole trade or discard is, and its steps) is ``games.archaeology.trades``.
 
 >>> import cards_data
 >>> from games.archaeology import example_view, parse_move, state_from_view
@@ -12,16 +12,23 @@ steps) is ``games.archaeology.trades``.
 >>> state, _ = state_from_view(example_view(data), data, 0)
 >>> played_decision(state, ["take talisman", "give coin", "give coin", "end"], parse_move)
 (3, 'trade coin coin for talisman', True)
+
+A seat owing a sandstorm two cards discards them as two steps, one decision:
+
+>>> from games.archaeology.rules import P_STORM
+>>> state.phase, state.storm_left, state.storm_last = P_STORM, 2, 0
+>>> played_decision(state, ["discard coin", "discard coin", "end"], parse_move)
+(2, 'discard coin coin', True)
 """
 
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from games.archaeology.moves import TAKE, TRADE, MoveBase
+from games.archaeology.moves import DISCARD, DISCARDS, TAKE, TRADE, MoveBase
 from games.archaeology.rules import P_STORM
 from games.archaeology.state import ArchaeologyState
-from games.archaeology.trades import trading, whole_discard, whole_trade
+from games.archaeology.trades import discarding, trading, whole_discard, whole_trade
 
 __all__ = ["played_decision", "played_move", "TradeUnits", "WHOLE_TRADES", "TRADE_STEPS",
            "WHOLE_DISCARDS", "DISCARD_STEPS"]
@@ -53,33 +60,51 @@ def played_decision(state: ArchaeologyState, texts: Sequence[str], parse_move: P
                     ) -> tuple[int, str | None, bool]:
     """The decision a record's ``texts`` start with in ``state`` (left unchanged): ``(how
     many texts it spans, its text as a hint names it, whether the texts hold all of it)``.
-    A trade's steps are one decision named by the whole trade; any other move (a whole
-    trade written as one move too) is itself."""
+    A trade's steps are one decision named by the whole trade, and so are a seat's discard
+    steps at one sandstorm, named by the whole discard (a seat owing one card: its one
+    step); any other move (a whole trade or discard written as one move too) is itself."""
     probe = state.clone()
     first = parse_move(probe, texts[0])
-    if first.kind != TAKE or trading(state):
+    if first.kind == TAKE and not trading(state):
+        going_on = trading
+    elif first.kind == DISCARD and not discarding(state) and state.storm_left > 1:
+        going_on = discarding
+    else:
         return 1, str(first), True
     steps: list[MoveBase] = []
     for text in texts:
         move = parse_move(probe, text)
         probe.apply(move)
         steps.append(move)
-        if not trading(probe):
-            return len(steps), str(whole_trade(state, steps)), True
+        if not going_on(probe):
+            return len(steps), str(_whole(state, steps)), True
     return len(steps), None, False
 
 
 def played_move(state: ArchaeologyState, texts: Sequence[str], parse_move: ParseMove
                 ) -> MoveBase:
     """The one move a played decision's ``texts`` make in ``state`` (left unchanged): a
-    trade's steps make the whole trade, a single text its move."""
+    trade's steps make the whole trade, a seat's discard steps the whole discard, a
+    single text its move."""
     probe = state.clone()
     steps: list[MoveBase] = []
     for text in texts:
         move = parse_move(probe, text)
         probe.apply(move)
         steps.append(move)
-    return whole_trade(state, steps)
+    return _whole(state, steps)
+
+
+def _whole(state: ArchaeologyState, steps: Sequence[MoveBase]) -> MoveBase:
+    """The one move ``steps`` make from ``state``: a whole discard of ``discard`` steps
+    (a step naming several cards, ``discard CARDS``, counts each), else a whole trade."""
+    if steps[0].kind not in (DISCARD, DISCARDS):
+        return whole_trade(state, steps)
+    if len(steps) == 1:
+        return steps[0]
+    make = state.rules.move_type.make
+    return whole_discard(state, [make(DISCARD, card) for step in steps
+                                 for card in (step.a if step.kind == DISCARDS else (step.a,))])
 
 
 class TradeUnits:

@@ -19,6 +19,7 @@ from solvers.archaeology.policy import SEARCH_OPTIONS
 from solvers.archaeology.trades import DISCARD_STEPS, WHOLE_DISCARDS
 from solvers.limits import Limit
 from solvers.ismcts.search import ismcts
+from solvers.moments import decision_at, view_at
 from solvers.review import review_game
 
 EDITIONS = {"archaeology": archaeology, "expedition": expedition}
@@ -270,3 +271,48 @@ def test_a_hint_of_a_view_with_its_discard_under_way_ranks_the_next_card(game):
     assert all(engine.parse_move(state, row.move).kind == DISCARD for row in result.rows)
     assert DISCARD_STEPS in result.explanation
 
+
+def test_a_review_reads_a_sandstorm_discard_as_one_decision():
+    # the review judged `discard 2 coins` as two decisions, and called the second step
+    # "forced (the only legal move)" where the player chose between two whole discards; a
+    # forced first card is no forced decision either
+    record, data, state = _at_the_sandstorm("archaeology")
+    steps = ["discard parchment_scrap", "discard coin"]
+    for text in steps:
+        record = record.played(0, text)
+        state.apply(archaeology.parse_move(state, text))
+    while record.moves[-1].seat != 0 or record.moves[-1].move == steps[-1]:
+        if state.current_player() < 0:  # (on to seat 0's next decision, played too)
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        move = state.legal_moves()[0]
+        record = record.played(state.current_player(), str(move))
+        state.apply(move)
+    record = read_record(record.to_json(), "archaeology", data)
+    result = review_game(record, seat=0, data=data, limit=Limit(iterations=100), seed=1)
+    storm = next(d for d in result.decisions if d.moves[0] == steps[0])
+    assert list(storm.moves) == steps
+    assert storm.played == "discard parchment_scrap coin" and storm.label != "forced"
+    assert storm.played_value is not None
+    assert [d.number for d in result.decisions] == list(range(1, len(result.decisions) + 1))
+    assert not [d for d in result.decisions if d.index == storm.index + 1]  # (no second step)
+    assert result.decisions[storm.number].number == storm.number + 1
+    # `hint --at N` and `view --at N` number as the review does
+    for d in result.decisions:
+        at = decision_at(record, 0, d.number, data)
+        assert (at.index, at.moves) == (d.index, d.moves)
+    hint = services.hint("archaeology", view_at(decision_at(record, 0, storm.number, data)),
+                         data=data, limit=Limit(iterations=100), seed=1, top=100)
+    assert storm.played in {row.move for row in hint.rows}
+
+
+def test_a_whole_discard_typed_in_one_line_is_no_forced_decision():
+    # `discard parchment_scrap coin` typed at once, where a parchment scrap is the only
+    # legal first card: the review called it "forced (the only legal move)"
+    record, data, state = _at_the_sandstorm("archaeology")
+    assert len(state.legal_moves()) == 1
+    record = record.played(0, "discard parchment_scrap coin")
+    record = read_record(record.to_json(), "archaeology", data)
+    result = review_game(record, seat=0, data=data, limit=Limit(iterations=100), seed=1)
+    (storm,) = [d for d in result.decisions if d.played == "discard parchment_scrap coin"]
+    assert storm.label != "forced" and storm.played_value is not None
