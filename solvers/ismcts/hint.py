@@ -123,7 +123,11 @@ def win_hint(game_id: str, world: State[Any], seat: int, *, limit: Limit, seed: 
         # step that no completed unit starts with is no decision of its own)
         stats += [stat for stat in result.moves if not stat.visits
                   and units.move((stat.move,)) == stat.move and str(stat.move) not in named]
-        result = replace(result, moves=stats)
+        # a search stopped before any unit was completed in its tree (a stop request at
+        # once, a sandstorm discard whose every option is several steps): its root steps,
+        # as a decision under way is ranked, rather than no row at all (a review stopped
+        # by Ctrl-C at a sandstorm faulted on an empty hint)
+        result = replace(result, moves=stats or result.moves)
     elif units is not None and result.units:  # one forced unit of several moves: its row
         result = replace(result, moves=[replace(stat, move=units.move(stat.move))
                                         for stat in result.units])

@@ -14,7 +14,7 @@ from games.archaeology.moves import DISCARD, DISCARDS, GIVE, TAKE, TRADE
 from games.archaeology.rules import P_STORM
 from games.archaeology.trades import discarding, trading, whole_trade
 from games.record import GameRecord, read_record
-from solvers import services
+from solvers import interrupt, services
 from solvers.archaeology.policy import SEARCH_OPTIONS
 from solvers.archaeology.trades import DISCARD_STEPS, WHOLE_DISCARDS
 from solvers.limits import Limit
@@ -256,6 +256,23 @@ def test_a_hint_at_a_sandstorm_ranks_whole_discards(game):
         assert {row.move for row in result.rows} == {
             "discard parchment_scrap parchment_scrap", "discard parchment_scrap coin"}
     assert WHOLE_DISCARDS in result.explanation
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_a_hint_at_a_sandstorm_stopped_at_once_still_has_rows(game):
+    """A review stopped by Ctrl-C (the stop request cuts every search at once) faulted at
+    the first sandstorm: no whole discard was completed in the search's tree, so the hint
+    had no row ("IndexError: tuple index out of range"). It answers with the steps."""
+    record, data, state = _at_the_sandstorm(game)
+    view = services.hint_view(game, state, 0)
+    interrupt.request()
+    try:
+        result = services.hint(game, view, data=data, limit=Limit(iterations=300), seed=3)
+    finally:
+        interrupt.reset()
+    assert result.rows and result.budget.stop_reason == interrupt.INTERRUPTED
+    for row in result.rows:  # a step, or a whole discard completed before the stop
+        assert EDITIONS[game].parse_move(state, row.move).kind in (DISCARD, DISCARDS)
 
 
 @pytest.mark.parametrize("game", EDITIONS)
