@@ -70,7 +70,7 @@ from solvers.limits import Limit
 
 from .opponent import GreedyAgreement, hand_counts, hand_key
 from .policy import SEARCH_OPTIONS, greedy_policy
-from .trades import (DISCARD_STEPS, TRADE_STEPS, WHOLE_DISCARDS, WHOLE_TRADES, TradeUnits,
+from .trades import (DISCARD_STEPS, TRADE_STEPS, WHOLE_DISCARDS, WHOLE_TRADES, DecisionUnits,
                      played_decision, played_move)
 
 __all__ = ["Edition", "EDITIONS", "BOTS", "EXPLORE_STEPS", "MODEL", "INFERENCE"]
@@ -189,7 +189,7 @@ class Edition:
         ``through_always`` too)."""
         multi_step = world.rules.special in MULTI_STEP_EXPLORES
         storm_steps = discarding(world) and world.storm_left > 1  # (owing one: a plain move)
-        units = None if trading(world) or discarding(world) else TradeUnits(world, extra)
+        units = None if trading(world) or discarding(world) else DecisionUnits(world, extra)
         describe = self.engine.describe
         return win_hint(self.game_id, world, seat, limit=limit, seed=seed, rng=rng, top=top,
                         search_options=SEARCH_OPTIONS, score=EXPECTED_MONEY,

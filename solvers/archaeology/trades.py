@@ -1,6 +1,6 @@
 """A whole trade, and a whole sandstorm discard, as one decision, for both editions' hints
 and reviews: the search counts a trade's ``take``/``give`` steps, and a seat's ``discard``
-steps at one sandstorm, as one unit (:class:`TradeUnits`), a review reads a record's
+steps at one sandstorm, as one unit (:class:`DecisionUnits`), a review reads a record's
 trade steps, or discard steps, as one decision (:func:`played_decision`,
 :func:`played_move`), and the hint says so in words (:data:`WHOLE_TRADES`,
 :data:`TRADE_STEPS`, :data:`WHOLE_DISCARDS`, :data:`DISCARD_STEPS`). The engine's side
@@ -30,7 +30,7 @@ from games.archaeology.rules import P_STORM
 from games.archaeology.state import ArchaeologyState
 from games.archaeology.trades import discarding, trading, whole_discard, whole_trade
 
-__all__ = ["played_decision", "played_move", "TradeUnits", "WHOLE_TRADES", "TRADE_STEPS",
+__all__ = ["played_decision", "played_move", "DecisionUnits", "WHOLE_TRADES", "TRADE_STEPS",
            "WHOLE_DISCARDS", "DISCARD_STEPS"]
 
 #: What a hint says when it ranks whole trades.
@@ -107,7 +107,7 @@ def _whole(state: ArchaeologyState, steps: Sequence[MoveBase]) -> MoveBase:
                                  for card in (step.a if step.kind == DISCARDS else (step.a,))])
 
 
-class TradeUnits:
+class DecisionUnits:
     """How both editions' hints count a trade, or a seat's sandstorm discard, as one
     decision (the ``units`` of ``solvers.ismcts.hint.win_hint``): ``open`` whether such a
     decision of the searching seat is in progress, ``move`` the whole trade or discard of

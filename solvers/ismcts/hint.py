@@ -31,7 +31,7 @@ class Units(Protocol):
     ``move(moves)`` the one move (its text a row's ``move``) that a completed unit's moves
     make; ``offered(move)`` whether such a move is a row (a unit that changes nothing is
     none); ``extra`` root moves the search must also try (each a whole unit). Any object
-    with these four members will do (``solvers.archaeology.trades.TradeUnits``): the
+    with these four members will do (``solvers.archaeology.trades.DecisionUnits``): the
     states and moves are the game's own, hence ``Any``."""
 
     def open(self, state: Any, /) -> bool: ...
