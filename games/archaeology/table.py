@@ -29,7 +29,7 @@ from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK
                     REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, chamber_letter)
 from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
                     P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL, REFILL_ON_SANDSTORM, TAKE_ALL)
-from .trades import trading, whole_trade
+from .trades import storm_discarded, trading, whole_trade
 from .words import named_types, tent_uses_left
 
 if TYPE_CHECKING:
@@ -259,25 +259,6 @@ def describe_cards(state: State) -> list[str]:
 
 # --- the decision -------------------------------------------------------------------------
 
-def _storm_discarded(state: State) -> int:
-    """How many cards the seat to act has discarded in this sandstorm so far. The public
-    record ends with the seat's discards of this sandstorm, after those of the sandstorms
-    dug just before it if nothing came between (a sandstorm's dig is no event): each of
-    those took half the hand it found, the cards before it, and this one owes half of
-    the hand it found, less what it took."""
-    seat, taken = state.to_move, 0
-    record = state.record
-    while record.prev is not None and record.event[0] == R_DISCARD and \
-            record.event[1] == seat:
-        taken += 1
-        record = record.prev
-    hand = state.hand_sizes[seat] + taken
-    while 0 < hand // 2 <= taken:  # (an earlier sandstorm's whole discard)
-        taken -= hand // 2
-        hand -= hand // 2
-    return taken
-
-
 def describe_decision(state: State, seat: int) -> str:
     """What the decision of ``seat`` (the seat to act) asks of it, in words."""
     rules = state.rules
@@ -289,7 +270,7 @@ def describe_decision(state: State, seat: int) -> str:
         owed = state.storm_left
         # ("2 more" before the first discard read as if one had been made; "half your
         # hand" after it, of a hand since shrunk, as if half of it were owed again)
-        discarded = _storm_discarded(state)
+        discarded = storm_discarded(state)
         more = "more card" if discarded else "card"
         why = "" if discarded else " (half your hand, rounded down)"
         text = f"sandstorm: discard {plural(owed, more)} to the marketplace{why}"
@@ -387,7 +368,7 @@ def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
         return (f"{who}, the sandstorm: tent use or keep",
                 f"{who} first decide{s} on {its} tent at the sandstorm: tent use or tent keep")
     if phase == P_STORM:  # ("2 more cards" after a discard, as describe_decision says it)
-        owed = plural(state.storm_left, "more card" if _storm_discarded(state) else "card")
+        owed = plural(state.storm_left, "more card" if storm_discarded(state) else "card")
         example = " ".join(["CARD"] * state.storm_left)
         return (f"{who} discard{s} {owed} to the marketplace",
                 f"{who} first discard{s} {owed} to the marketplace (discard {example})")
@@ -592,7 +573,7 @@ def joined_event(state: State, move: Move, seat: int, *,
     one card each."""
     if move.kind != DISCARD:
         return None
-    taken = _storm_discarded(state)  # (the seat to act's discards at this sandstorm so far)
+    taken = storm_discarded(state)  # (the seat to act's discards at this sandstorm so far)
     if not taken:
         return None
     cards, record = [move.a], state.record

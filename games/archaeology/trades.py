@@ -34,7 +34,8 @@ from .rules import P_STORM
 if TYPE_CHECKING:  # (the state module imports the moves this one does)
     from .state import ArchaeologyState
 
-__all__ = ["trading", "whole_trade", "discarding", "whole_discard", "example_decisions"]
+__all__ = ["trading", "whole_trade", "discarding", "storm_discarded", "whole_discard",
+           "example_decisions"]
 
 
 def trading(state: ArchaeologyState) -> bool:
@@ -53,16 +54,34 @@ def discarding(state: ArchaeologyState) -> bool:
     at least one card of this sandstorm and owes more (still its turn to discard).
 
     ``storm_last`` is 0 at each seat's first discard, and after a discard the card's id: a
-    discard of a pot shard (id 0) alone leaves it 0, so the record tells (its last event is
-    this seat's discard). A seat whose discard ended one sandstorm and begins the next with
-    no event between (two sandstorms dug in a row) reads as in progress: its hint then
-    ranks single cards, never a wrong whole discard."""
+    discard of pot shards (id 0) alone leaves it 0, so the record tells
+    (:func:`storm_discarded`), also where the seat's discard ended the sandstorm dug just
+    before this one (two sandstorms in a row: that discard is not this one's)."""
     if state.phase != P_STORM:
         return False
-    if state.storm_last:
-        return True
-    event = state.record.event if state.record.prev is not None else None
-    return event is not None and event[0] == R_DISCARD and event[1] == state.to_move
+    return bool(state.storm_last) or storm_discarded(state) > 0
+
+
+def storm_discarded(state: ArchaeologyState) -> int:
+    """How many cards the seat to act has discarded in this sandstorm so far. The public
+    record ends with the seat's discards of this sandstorm, after those of the sandstorms
+    dug just before it if nothing came between (a sandstorm's dig is no event): each of
+    those took half the hand it found, the cards before it, and this one owes half of
+    the hand it found, less what it took.
+
+    A written position has no record: its ``sandstorm.last`` (``storm_last``) is all a
+    view of it tells (:func:`discarding`)."""
+    seat, taken = state.to_move, 0
+    record = state.record
+    while record.prev is not None and record.event[0] == R_DISCARD and \
+            record.event[1] == seat:
+        taken += 1
+        record = record.prev
+    hand = state.hand_sizes[seat] + taken
+    while 0 < hand // 2 <= taken:  # (an earlier sandstorm's whole discard)
+        taken -= hand // 2
+        hand -= hand // 2
+    return taken
 
 
 def whole_discard(state: ArchaeologyState, steps: Sequence[MoveBase]) -> MoveBase:

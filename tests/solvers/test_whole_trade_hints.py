@@ -333,3 +333,91 @@ def test_a_whole_discard_typed_in_one_line_is_no_forced_decision():
     result = review_game(record, seat=0, data=data, limit=Limit(iterations=100), seed=1)
     (storm,) = [d for d in result.decisions if d.played == "discard parchment_scrap coin"]
     assert storm.label != "forced" and storm.played_value is not None
+
+
+def _two_sandstorms():
+    """A 2007 game (2 seats) where seat 1 alone discards at two sandstorms dug in a row,
+    pot shards alone at the first: seat 0 sells the 5 coins it holds and digs, seat 1
+    trades 2 of its 4 talismans for the marketplace's 5 pot shards (with the pot shard it
+    dug: 8 cards); at its next turn it digs two sandstorms (seat 0, 1 card, owes none): the
+    first takes 4 pot shards (played one card at a time), the second 2 of the 2 pot shards
+    and 2 talismans left. ``(record, data, state)`` at the second sandstorm's first
+    discard: the same seat, its last card a pot shard (card 0, as before any discard)."""
+    from collections import Counter
+    from games.protocol import CHANCE
+    data = cards_data.load("archaeology")
+    deal = archaeology.make_deal(players=2, seed=1, data=data)
+    pool = Counter(deal["marketplace"] + deal["dig_site"] + sum(deal["hands"], [])
+                   + sum(deal["chambers"].values(), []))
+
+    def take(card, n=1):
+        pool[card] -= n
+        return [card] * n
+
+    hands = [take("coin", 4), take("talisman", 4)]
+    market = take("pot_shard", 5)
+    top = take("coin") + take("pot_shard") + take("parchment_scrap") + take("sandstorm", 2)
+    chambers = {}
+    for size in ("3", "5", "7"):  # (no map, no thief, no sandstorm in a chamber)
+        chambers[size] = [c for c in ("pot_shard", "parchment_scrap", "coin", "broken_cup")
+                          for _ in range(pool[c])][:int(size)]
+        for card in chambers[size]:
+            take(card)
+    deal.update(first_player=0, hands=hands, marketplace=market, chambers=chambers,
+                dig_site=top + sorted(pool.elements()))
+    record = GameRecord.start("archaeology", deal, data=data)
+    state = record.initial_state(data)
+    for seat, text in [(0, "sell coin 5"), (0, "end"), (1, "trade talisman talisman for "
+                       "pot_shard pot_shard pot_shard pot_shard pot_shard"), (1, "end"),
+                       (0, "end")] + [(1, "discard pot_shard")] * 4:
+        while state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+        assert state.current_player() == seat, (seat, text)
+        state.apply(archaeology.parse_move(state, text))
+        record = record.played(seat, text)
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+    assert (state.phase, state.to_move, state.storms_drawn, state.storm_left) == (P_STORM, 1, 2, 2)
+    return record, data, state
+
+
+def test_a_second_sandstorm_in_a_row_is_a_whole_discard_of_its_own():
+    # the seat that discarded last at one sandstorm, pot shards alone, and first at the
+    # next, dug just after it: its hint read "this sandstorm's discard is under way" and
+    # ranked single cards (the record ends with its own discards, and a pot shard is card
+    # 0, as before any discard), and the review made each card a decision
+    record, data, state = _two_sandstorms()
+    assert not discarding(state)
+    view = services.hint_view("archaeology", state, 1)
+    result = services.hint("archaeology", view, data=data, limit=Limit(iterations=200),
+                           seed=1, top=100)
+    assert {row.move for row in result.rows} == {
+        "discard pot_shard pot_shard", "discard pot_shard talisman",
+        "discard talisman talisman"}
+    assert WHOLE_DISCARDS in result.explanation and DISCARD_STEPS not in result.explanation
+    # one card of it played: the discard is under way
+    state.apply(archaeology.parse_move(state, "discard pot_shard"))
+    assert discarding(state)
+
+
+def test_review_view_and_board_read_two_sandstorms_in_a_row_as_two_decisions():
+    from cli.web.board import open_record
+    record, data, state = _two_sandstorms()
+    steps = ["discard pot_shard", "discard talisman"]
+    for text in steps + ["end"]:
+        record = record.played(1, text)
+    record = read_record(record.to_json(), "archaeology", data)
+    result = review_game(record, seat=1, data=data, limit=Limit(iterations=30), seed=1)
+    assert [(d.number, d.played) for d in result.decisions] == [
+        (1, "trade talisman talisman for pot_shard pot_shard pot_shard pot_shard pot_shard"),
+        (2, "end"), (3, "discard pot_shard pot_shard pot_shard pot_shard"),
+        (4, "discard pot_shard talisman"), (5, "end")]
+    assert list(result.decisions[3].moves) == steps
+    # `view --at N`, `hint --at N` and the board number the decisions as the review does
+    for d in result.decisions:
+        at = decision_at(record, 1, d.number, data)
+        assert (at.index, at.moves) == (d.index, d.moves)
+    opened = open_record(record, data)
+    storm = result.decisions[3]
+    first, second = opened.decisions[storm.index], opened.decisions[storm.index + 1]
+    assert (first.at, first.within, second.at, second.within) == (4, None, None, 4)
