@@ -31,7 +31,8 @@ format 2)::
               "first_passer": null},  # this turn so far; first_passer: the seat that
                                       # began the current run of passes (dig site empty)
      "sandstorm": {"left": 2, "last": null, "digger": 1},  # phase "sandstorm" only: cards
-                                      # the seat still discards, its last card type, and
+                                      # the seat still discards, the card it discarded
+                                      # last at this sandstorm (null before its first), and
                                       # the seat that drew the sandstorm (whose turn it is)
      "trade": {"take": {"coin": 1}, "give": {}}}   # optional: a trade being built
 
@@ -117,6 +118,7 @@ from .moves import (CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, MoveBase, pars
                     parse_text, parse_typed_move)
 from .rules import P_ACTION, P_STEAL, P_STORM, Rules, rules_for
 from .state import ArchaeologyState
+from .trades import discarding
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
            "position_of", "example_view", "example_position", "parse_move", "parse_typed",
@@ -208,8 +210,9 @@ def view_of(state: ArchaeologyState, seat: int) -> dict[str, Any]:
                  "first_passer": state.first_passer if state.first_passer >= 0 else None},
     }
     if state.phase == P_STORM:
+        # (a pot shard is card 0, as ``storm_last`` before any discard: the record tells)
         view["sandstorm"] = {"left": state.storm_left, "digger": state.turn,
-                             "last": CARD_NAMES[state.storm_last] if state.storm_last else None}
+                             "last": CARD_NAMES[state.storm_last] if discarding(state) else None}
     if state.trade_takes is not None and state.trade_gives is not None:  # (set together)
         view["trade"] = {"take": counts(state.trade_takes), "give": counts(state.trade_gives)}
     return view

@@ -45,7 +45,8 @@ format 1)::
               "first_passer": null},
      "sandstorm": {"digger": 1, "sheltered": [], "left": 2, "last": null},
                                     # phases "tent" and "sandstorm" ("left", "last": the
-                                    # seat's discards still owed, its last card type)
+                                    # seat's discards still owed, the card it discarded
+                                    # last at this sandstorm, null before its first)
      "explore": {"chamber": "B", "drawn": ["coin"], "named": ["coin", "talisman"],
                  "cards": [...]},   # an explore in progress ("mine", "name", "keep";
                                     # "cards": what a Tomb explorer sees, phase "keep")
@@ -115,6 +116,7 @@ from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KE
                                      P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
                                      REFILL_ON_SANDSTORM, TAKE_ALL, Rules)
 from games.archaeology.moves import MoveBase
+from games.archaeology.trades import discarding
 from games.errors import InternalFault, InvalidStateError
 from games.forgiving import did_you_mean
 from games.reader import (VIEW_MARK, Node, ViewReading, read_choice, read_document,
@@ -340,8 +342,9 @@ def view_of(state: ExpeditionState, seat: int) -> dict[str, Any]:
                                  "sheltered": [p for p in range(state.num_players)
                                                if state.protected >> p & 1]}
         if state.phase == P_STORM:
+            # (a pot shard is card 0, as ``storm_last`` before any discard: the record tells)
             storm.update(left=state.storm_left,
-                         last=names[state.storm_last] if state.storm_last else None)
+                         last=names[state.storm_last] if discarding(state) else None)
         view["sandstorm"] = storm
     if state.exploring >= 0:
         explore: dict[str, Any] = {"chamber": chamber_letter(state.exploring)}

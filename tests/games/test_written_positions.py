@@ -109,6 +109,29 @@ def test_a_sandstorm_takes_half_the_hand_rounded_down(engine, data):
                                       rf"of {size} cards")
 
 
+
+@pytest.mark.parametrize("engine,data", BOTH)
+def test_a_view_names_the_last_card_discarded_a_pot_shard_too(engine, data):
+    """A view after a seat's discard of a pot shard, owing more, wrote ``"last": null``, as
+    before any discard (a pot shard is card 0, the engine's ``storm_last`` then too), so
+    read back it was bounded as a hand that had discarded nothing; it names the card the
+    seat discarded last at this sandstorm, a pot shard too, as it names any other."""
+    from games.archaeology.rules import P_STORM
+    from games.archaeology.trades import storm_discarded
+    deal = {"monument": "great_pyramid"} if engine is expedition else {}
+    pot_shards = 0
+    for state, seat in _decisions(engine, data, 3, range(30), every=1, **deal):
+        if state.phase != P_STORM:
+            continue
+        last = engine.view_of(state, seat)["sandstorm"]["last"]
+        if storm_discarded(state):  # (the record ends with the seat's discards)
+            card = state.record.event[2]
+            assert last == state.rules.cards.names[card]
+            pot_shards += card == 0
+        else:
+            assert last is None
+    assert pot_shards, "no discard under way after a pot shard: the test proves nothing"
+
 def test_a_hand_of_one_owes_no_discard():
     view = archaeology.example_position(ARCHAEOLOGY)
     size = sum(view["hand"].values())

@@ -389,15 +389,17 @@ def test_a_second_sandstorm_in_a_row_is_a_whole_discard_of_its_own():
     record, data, state = _two_sandstorms()
     assert not discarding(state)
     view = services.hint_view("archaeology", state, 1)
+    assert view["sandstorm"]["last"] is None
     result = services.hint("archaeology", view, data=data, limit=Limit(iterations=200),
                            seed=1, top=100)
     assert {row.move for row in result.rows} == {
         "discard pot_shard pot_shard", "discard pot_shard talisman",
         "discard talisman talisman"}
     assert WHOLE_DISCARDS in result.explanation and DISCARD_STEPS not in result.explanation
-    # one card of it played: the discard is under way
+    # one card of it played: the discard is under way, the view names its last card
     state.apply(archaeology.parse_move(state, "discard pot_shard"))
     assert discarding(state)
+    assert services.hint_view("archaeology", state, 1)["sandstorm"]["last"] == "pot_shard"
 
 
 def test_review_view_and_board_read_two_sandstorms_in_a_row_as_two_decisions():
@@ -421,3 +423,5 @@ def test_review_view_and_board_read_two_sandstorms_in_a_row_as_two_decisions():
     storm = result.decisions[3]
     first, second = opened.decisions[storm.index], opened.decisions[storm.index + 1]
     assert (first.at, first.within, second.at, second.within) == (4, None, None, 4)
+    # (the board's view inside it: a pot shard discarded, one card owed)
+    assert second.view["sandstorm"] == {"left": 1, "digger": 1, "last": "pot_shard"}
