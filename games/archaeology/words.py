@@ -39,17 +39,23 @@ _TRADE_FORM = ("a whole trade: the cards you give, 'for', the cards you take (ca
 _STEPS_FORM = ("the same trade as the engine builds it, one card a step: takes in card "
                "order, then gives from the highest trade value (arena records and views with "
                "a \"trade\" field use them)")
+#: A sandstorm's discard is one decision, as a trade is (``trades``): hints and reviews
+#: name it whole, so the notation gives that form first and the engine's steps after it.
+_DISCARD_FORM = ("a sandstorm: every card you owe it, discarded to the marketplace in one "
+                 "line, in any order (counts as in a trade: discard 2 coins map). The whole "
+                 "discard is one move: hint and review name it so, and best-move, play, "
+                 "track and game records take it")
+_DISCARD_STEPS_FORM = ("the same discard one card at a time, as the engine makes it: in card "
+                       "order, play and track asking for the next card (arena records use "
+                       "these); owing one card, that card is the whole discard")
 _COMMON = (
     ("sell parchment_scrap 2", "sell a set of 2 parchment scraps to the museum"),
     ("end", "end your turn (with the dig site empty and nothing sold or explored this "
             "turn: a pass)"),
     ("steal 1", "a thief you dug up: send it to seat 1 (seats count from 0); it takes a "
                 "random card of that seat's hand"),
-    ("discard coin broken_cup map", "a sandstorm: discard these cards to the marketplace "
-                                    "(every card you owe it, in any order; counts as in a "
-                                    "trade: discard 2 coins map)"),
-    ("discard coin", "a sandstorm: discard one card to the marketplace (one move per card, "
-                     "in card order)"),
+    ("discard coin broken_cup map", _DISCARD_FORM),
+    ("discard coin", _DISCARD_STEPS_FORM),
 )
 _CHANCE = ("dig coin / stolen coin", "chance, written in transcripts and records, never "
                                      "typed: the card dug up; the card a thief took")

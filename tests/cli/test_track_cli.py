@@ -214,6 +214,19 @@ def test_a_refused_trade_names_the_cards_as_typed(run_cli, tmp_path):
         "pharaoh's masks, not 1"], result.err
 
 
+
+def test_a_sandstorm_discard_is_entered_whole_or_a_card_at_a_time(run_cli, tmp_path):
+    """The notation's two discard forms, as the notation says the table enters them: the
+    whole discard in one line in any order, or one card at a time in card order."""
+    setup = "0\npot shard, parchment scrap, coin, talisman\n3 pot shards, coin, talisman\n"
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin=setup + "sandstorm\ndiscard talisman coin\ndiscard pot shard\n"
+                                   "discard coin\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert "you discarded a coin and a talisman to the marketplace" in result.out
+    assert "seat 1 discards 1 more card to the marketplace> discard coin" in result.out
+    assert "you dug> quit" in result.out  # (both discards done: the digger digs again)
+
 def test_a_thief_sent_to_yourself_says_whom_it_can_steal_from(run_cli, tmp_path):
     """``steal me`` at the person's own thief was refused "'me' is not a small number", and
     ``steal 0`` (the person's own seat) with the prompt's words alone: each says the rule

@@ -12,10 +12,11 @@ import pytest
 
 import cards_data
 from games import archaeology, expedition, registry
-from games.archaeology.moves import GIVE, TAKE, TRADE
+from games.archaeology.moves import DISCARD, DISCARDS, GIVE, TAKE, TRADE
 from games.archaeology.rules import P_ACTION
 from games.archaeology.trades import example_decisions, whole_trade
 from games.errors import IllegalMoveError, InvalidMoveError
+from games.forgiving import normalise
 from games.protocol import CHANCE
 from solvers.archaeology.trades import played_decision
 
@@ -193,6 +194,25 @@ def test_the_notation_says_a_trade_may_overpay(game):
     form = dict(EDITIONS[game].NOTATION)["trade pot_shard talisman for pharaohs_mask"]
     assert "left out" not in form and "a give they do not need is allowed" in form
 
+
+
+@pytest.mark.parametrize("game", EDITIONS)
+def test_the_notation_gives_a_sandstorm_discard_whole_and_its_steps(game):
+    """The notation's discard forms said nothing of which one hints and reviews name ("discard
+    parchment_scrap coin", the whole discard) and which play, track and records take, and
+    the one-card form read as "one move per card", the way to discard: it says the whole
+    discard is one move, and that one card at a time is the same discard (both read)."""
+    engine = EDITIONS[game]
+    forms = dict(engine.NOTATION)
+    whole, steps = forms["discard coin broken_cup map"], forms["discard coin"]
+    assert "The whole discard is one move: hint and review name it so" in whole
+    assert "best-move, play, track and game records take it" in whole
+    assert steps.startswith("the same discard one card at a time")
+    assert "play and track asking for the next card" in steps
+    assert engine.parse_text("discard coin broken_cup map").kind == DISCARDS
+    typed = normalise("discard 2 coins map", engine.FORMS)  # (as play and track read it)
+    assert engine.parse_text(typed) == engine.parse_text("discard map coin coin")
+    assert engine.parse_text("discard coin").kind == DISCARD
 
 def test_moves_in_the_words_of_the_issue():
     data = cards_data.load("archaeology")
