@@ -873,7 +873,8 @@ INFERENCE = click.option(
 #: What ``--at`` means, in every command that takes it (``solvers.moments``).
 AT_HELP = ("Read VIEW.json as a game record and take the view at decision N of the seat: "
            "its N-th decision in the record, from 1 (other seats' moves and chance not "
-           "counted; a whole trade or a whole Ancients turn is one decision); the number "
+           "counted; a whole trade, a sandstorm's whole discard or a whole Ancients turn "
+           "is one decision); the number "
            "after its last is the decision it is to make now.")
 SEAT_HELP = ("With --at: the seat (default: the record's person, when one seat is a "
              "person, else seat 0).")
@@ -1039,9 +1040,9 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
 
 @app.command(epilog=(
     "Decision N of a seat is its N-th decision in the record, counted from 1: other seats' "
-    "moves and chance steps are not counted, and a whole trade (Archaeology, the New "
-    "Expedition) or a whole Tomb of the Ancients turn is one decision, as the hints rank "
-    "them. When the record stops where the seat is to act, the number after its last "
+    "moves and chance steps are not counted, and a whole trade or a seat's whole discard "
+    "at a sandstorm (Archaeology, the New Expedition) or a whole Tomb of the Ancients turn "
+    "is one decision, as the hints rank them. When the record stops where the seat is to act, the number after its last "
     "decision is the one it is to make now. `digsite review` numbers decisions the same "
     "way, and `hint`, `best-move` and `plan GAME RECORD.json --at N` read the same view."))
 @click.argument("record_file", metavar="RECORD.json")

@@ -149,8 +149,9 @@ def _words(game_obj: games_.Game, state: State[Any], move: Hashable, text: str) 
 
 def _seat_numbers(record: GameRecord, data: CardData) -> dict[int, tuple[int, bool]]:
     """Record index -> the number of the mover's decision that index is in, and whether
-    the position there is where that decision begins (a whole trade or Ancients turn is
-    one decision of several moves: ``--at N`` shows its first position only); the index
+    the position there is where that decision begins (a whole trade, a seat's whole
+    sandstorm discard or an Ancients turn is one decision of several moves: ``--at N``
+    shows its first position only); the index
     after the last move gets the decision to make there, when the record stops before the
     end."""
     numbers: dict[int, tuple[int, bool]] = {}

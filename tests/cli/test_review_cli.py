@@ -529,3 +529,13 @@ def test_a_record_given_first_is_answered_with_the_line_to_type(run_cli, person_
     # (a command that takes no file keeps click's answer; a game misspelt its suggestion)
     assert "is not one of" in run_cli("play", str(path)).err
     assert "did you mean `archaeology`" in run_cli("review", "archeology", str(path)).err
+
+
+def test_the_help_of_at_counts_a_sandstorms_whole_discard_as_one_decision(run_cli):
+    # `view --help` and `--at`'s help named a whole trade and a whole Ancients turn as one
+    # decision, and not a seat's whole discard at a sandstorm, which review, view and the
+    # board count as one since they rank it so
+    for command, said in (("view", "a seat's whole discard at a sandstorm"),
+                          ("hint", "a sandstorm's whole discard")):
+        result = run_cli(command, "--help")
+        assert result.code == 0 and said in " ".join(result.out.split()), command
