@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, cast
 
-from games.table import all_of, either, plural, possessive, seat_name
+from games.table import either, plural, possessive, seat_name
 
 from .hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_RETURN, R_SELL, R_STEAL,
                      R_TAKE, R_TRADE, _secret_events)
@@ -30,7 +30,7 @@ from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK
 from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
                     P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL, REFILL_ON_SANDSTORM, TAKE_ALL)
 from .trades import storm_discarded, trading, whole_trade
-from .words import named_types, tent_uses_left
+from .words import a_card as _a, discarded_cards, named_types, tent_uses_left
 
 if TYPE_CHECKING:
     from .moves import MoveBase as Move
@@ -54,27 +54,12 @@ def card_name(rules: Rules, card: int, n: int = 1) -> str:
     return rules.card_name(card, n)
 
 
-def _a(name: str) -> str:
-    """``a coin``, ``an ...``."""
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
-
-
 def card_words(rules: Rules, counts: Sequence[int] | dict[int, int], *, empty: str = "nothing") -> str:
     """Card counts (a vector over the treasures, or ``{card: n}``) in words, in card
     order: ``2 coins, 1 talisman``."""
     items = counts.items() if isinstance(counts, dict) else enumerate(counts)
     parts = [f"{n} {_name(rules, c, n)}" for c, n in sorted(items) if n]
     return ", ".join(parts) if parts else empty
-
-
-def _discarded(rules: Rules, cards: Sequence[int]) -> str:
-    """The cards of a seat's discard in words, in card order, one card with its article:
-    ``a pot shard and 2 coins``, ``4 pot shards``."""
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return all_of([_a(_name(rules, c)) if n == 1 else f"{n} {_name(rules, c, n)}"
-                   for c, n in sorted(counts.items())])
 
 
 def _listed(rules: Rules, cards: Sequence[int]) -> str:
@@ -495,7 +480,7 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
     if kind == DISCARD:
         return f"{who} discarded {_a(_name(rules, move.a))} to the marketplace"
     if kind == DISCARDS:
-        return f"{who} discarded {_discarded(rules, move.a)} to the marketplace"
+        return f"{who} discarded {discarded_cards(move.a, rules.card_name)} to the marketplace"
     if kind == EXPLORE:
         i = rules.chamber_index[move.a]
         maps = plural(rules.chamber_maps[i], "map")
@@ -581,7 +566,7 @@ def joined_event(state: State, move: Move, seat: int, *,
         cards.append(record.event[2])
         record = record.prev
     who = seat_name(state.to_move, seat, names)
-    return f"{who} discarded {_discarded(state.rules, cards)} to the marketplace"
+    return f"{who} discarded {discarded_cards(cards, state.rules.card_name)} to the marketplace"
 
 
 def describe_result(state: State, *, names: Sequence[str] | None = None,

@@ -14,10 +14,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from games.errors import InvalidMoveError
-from games.table import plural, seat_name
+from games.table import all_of, plural, seat_name
 
 from .moves import (CHAMBER_WORDS, DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP,
                     LOOK, NAME, REFILL, REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE,
@@ -166,6 +166,22 @@ def _cards(state: ArchaeologyState | None, move: MoveBase, cards: Iterable[int])
     return " + ".join(f"{n} {_name(state, move, c, n)}" for c, n in counts.items())
 
 
+def a_card(name: str) -> str:
+    """One card with its article: ``a coin``, ``an ...``."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def discarded_cards(cards: Iterable[int], name: Callable[[int, int], str]) -> str:
+    """The cards of a seat's discard in words, in card order, one card with its article:
+    ``a pot shard and 2 coins``, ``4 pot shards`` (``name(card, n)``: a card as printed).
+    The hint's row and the event line of the same discard say it alike."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return all_of([a_card(name(c, 1)) if n == 1 else f"{n} {name(c, n)}"
+                   for c, n in sorted(counts.items())])
+
+
 def _explore(state: ArchaeologyState, move: MoveBase) -> str:
     rules = state.rules
     i = rules.chamber_index[move.a]
@@ -228,13 +244,14 @@ def describe(state: ArchaeologyState | None, move: object, *,
         return (f"send the thief to {seat_name(move.a, None, names)}: it takes a random card "
                 f"of that seat's hand")
     if kind == DISCARD:
-        words = f"sandstorm: discard 1 {_name(state, move, move.a)} to the marketplace"
+        words = f"sandstorm: discard {a_card(_name(state, move, move.a))} to the marketplace"
         # one card a move: a seat owing more is told so, not left to think this is all
         if state is not None and state.storm_left > 1:
             words += f" (1 of the {state.storm_left} cards you still owe)"
         return words
     if kind == DISCARDS:
-        return f"sandstorm: discard {_cards(state, move, move.a)} to the marketplace"
+        cards = discarded_cards(move.a, lambda c, n: _name(state, move, c, n))
+        return f"sandstorm: discard {cards} to the marketplace"
     if kind == DIG:
         return f"chance: the dig site's top card is {move.CARDS.names[move.a].replace('_', ' ')}"
     if kind == STOLEN:

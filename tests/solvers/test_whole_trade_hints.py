@@ -259,6 +259,27 @@ def test_a_hint_at_a_sandstorm_ranks_whole_discards(game):
 
 
 @pytest.mark.parametrize("game", EDITIONS)
+def test_a_hint_row_says_a_discard_as_play_tells_it(game):
+    # the hint's row read "discard 1 parchment scrap + 1 coin" where play's line of the same
+    # discard read "you discarded a parchment scrap and a coin": one wording, the event's
+    engine = EDITIONS[game]
+    record, data, state = _at_the_sandstorm(game, owed=3)
+    said: list[list[str]] = [[], []]
+    for step in said:  # the whole discard, then a view with it under way
+        view = services.hint_view(game, state, 0)
+        for row in services.hint(game, view, data=data, limit=Limit(iterations=60), seed=0,
+                                 top=100).rows:
+            told = engine.describe_event(state, engine.parse_move(state, row.move), 0)
+            cards = told.removeprefix("you discarded ").removesuffix(" to the marketplace")
+            assert row.words.startswith(f"sandstorm: discard {cards} to the marketplace"), (
+                row.words, told)
+            step.append(cards)
+        state.apply(state.legal_moves()[0])
+    assert any(" and " in cards for cards in said[0]), said  # (a discard of 2 kinds)
+    assert said[1] and all(cards.startswith(("a ", "an ")) for cards in said[1]), said
+
+
+@pytest.mark.parametrize("game", EDITIONS)
 def test_a_hint_at_a_sandstorm_stopped_at_once_still_has_rows(game):
     """A review stopped by Ctrl-C (the stop request cuts every search at once) faulted at
     the first sandstorm: no whole discard was completed in the search's tree, so the hint
