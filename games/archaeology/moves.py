@@ -475,6 +475,10 @@ def parse_checked_move(state: ArchaeologyState, text: object,
             return parse_text_of(_chamber_named(state, typed))
         except InvalidMoveError as exc:
             if not exc.unknown_verb:
+                words = typed.split()
+                if (len(words) == 2 and words[0].lower() == "explore"
+                        and not _chamber_word(state, words[1])):
+                    raise InvalidMoveError(f"move {typed!r}: {chambers_said(state)}") from None
                 raise
             # (the verbs carried apart: the tracker lists those of any hand it could hold)
             raise InvalidMoveError(f"cannot read move {typed!r}", unknown_verb=True,
@@ -516,6 +520,39 @@ def _chamber_named(state: ArchaeologyState, text: str) -> str:
     if word.endswith("-card") and word[:-5].isdecimal():
         return f"explore {word[:-5]}"
     return text
+
+
+def _chamber_word(state: ArchaeologyState, word: str) -> bool:
+    """Whether ``word`` is written as a chamber of ``state``'s edition is (a number, a
+    letter), whether or not the game has that chamber (its rule says which it has)."""
+    if state.rules.move_type.CHAMBERS_BY_LETTER:
+        return len(word) == 1 and "A" <= word <= "Z"
+    return word.isdecimal() and word.isascii()
+
+
+def chambers_said(state: ArchaeologyState) -> str:
+    """How an explore names the chambers of ``state``'s game, each as a player may type it,
+    for a refusal of a chamber no chamber goes by (``explore big`` was told "an
+    exploration is 'explore CHAMBER' (explore 5)", not that ``explore small`` reads; The
+    New Expedition's Mine, one chamber A, was told "(explore B) ... A, B, ...").
+
+    >>> import cards_data
+    >>> from games.archaeology import example_view, state_from_view
+    >>> state, _ = state_from_view(example_view(cards_data.load("archaeology")),
+    ...                            cards_data.load("archaeology"), 0)
+    >>> chambers_said(state)
+    'a chamber is named by its size, explore 3, explore 5 or explore 7, or as the rulebook names it, explore small, explore medium or explore large'
+    """
+    rules = state.rules
+    if rules.move_type.CHAMBERS_BY_LETTER:
+        return ("a chamber is named by its letter, "
+                + either([f"explore {chamber_letter(c)}" for c in rules.chamber_index]))
+    sizes = rules.chamber_sizes
+    said = "a chamber is named by its size, " + either([f"explore {n}" for n in sizes])
+    if len(sizes) == len(CHAMBER_WORDS):
+        said += (", or as the rulebook names it, "
+                 + either([f"explore {word}" for word in CHAMBER_WORDS]))
+    return said
 
 
 def parse_typed_move(state: ArchaeologyState, text: object,

@@ -28,6 +28,24 @@ def test_a_chamber_named_as_the_rulebook_names_it_is_explored(run_cli, tmp_path,
                           "3 maps; you hold 0 (type a number, or 'moves')\n")
 
 
+@pytest.mark.parametrize("game, args, accepted", [
+    ("archaeology", (), "a chamber is named by its size, explore 3, explore 5 or explore 7, "
+                        "or as the rulebook names it, explore small, explore medium or "
+                        "explore large"),
+    ("expedition", ("--monument", "temple"), "a chamber is named by its letter, explore A, "
+                                             "explore B or explore C"),
+    ("expedition", ("--monument", "mine"), "a chamber is named by its letter, explore A")])
+def test_an_explore_of_no_chamber_lists_the_chambers_as_they_are_typed(run_cli, tmp_path,
+                                                                        game, args, accepted):
+    """`explore big` was told "an exploration is 'explore CHAMBER' (explore 5), a chamber
+    named by its size", not that `explore small` reads; The New Expedition's Mine (one
+    chamber, A) was told "(explore B) ... by its letter A, B, ..."."""
+    result = run_cli("play", game, *args, "--seed", "0", "--record",
+                     str(tmp_path / "game.json"), stdin="explore big\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.startswith(f"error: move 'explore big': {accepted}"), result.err
+
+
 def test_notation_gives_the_rulebooks_names_of_the_chambers(run_cli):
     text = " ".join(run_cli("notation", "archaeology").out.split())
     assert ("the rulebook names them small, medium, large: explore small, explore the large "

@@ -172,7 +172,8 @@ def test_a_filler_does_not_hide_the_refusal_of_its_argument():
                                                r"\(decks 0 and 1\)"):
         engine.parse_move(state, "loot deck 2")
     engine, state = _example("archaeology")
-    with pytest.raises(InvalidMoveError, match=r"^move 'explore chamber': an exploration is "):
+    with pytest.raises(InvalidMoveError, match=r"^move 'explore chamber': a chamber is named "
+                                               r"by its size, explore 3, "):
         engine.parse_move(state, "explore chamber")
 
 

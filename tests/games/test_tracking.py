@@ -311,7 +311,7 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
     # a move of another seat that does not read: "seat 1:" as its refusals have
     ("expedition", 2, ("1", "pot shard, coin, coin, talisman",
                        "2 coins, talisman, parchment scrap, broken cup", "card", "explore 9"),
-     r"^seat 1: move 'explore 9': an exploration is 'explore CHAMBER'"),
+     r"^seat 1: move 'explore 9': a chamber is named by its letter, explore A$"),
     ("lootnrun", 2, ("1", "red red", "map"), r"^seat 1: 'map' is not a Loot N Run move "),
     # the seat it names is yours: "you" (it said "seat 0 has no room in front of it")
     ("lootnrun", 2, ("1", "red red", "seat 1: awaken 0"),
