@@ -1208,10 +1208,13 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
                              seed=seed, best_limit=best_limit, progress=step)
     if svg_file:
         write_text(svg_file, charts.review_chart(result))
+    # (the text and the annotated record name the seats as play does: the comments said
+    # "awaken seat 1" under a text saying "awaken seat 1 (greedy)")
+    said = (screen_words(result, record, games_.load(game, data=data_))
+            if annotate_file or not as_json else result)
     if annotate_file:
-        write_text(annotate_file, record_text(annotate(record, result).to_json()))
-    click.echo(fmt.to_json(result) if as_json else format_review(
-        screen_words(result, record, games_.load(game, data=data_))))
+        write_text(annotate_file, record_text(annotate(record, said).to_json()))
+    click.echo(fmt.to_json(result) if as_json else format_review(said))
     _say_unmarked_data(record_file, record.cards, data_)
 
 

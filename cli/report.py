@@ -1,6 +1,6 @@
 """Plain-text forms of a review (``solvers.review``): the report ``digsite review``
 prints, and the comments ``review --annotate`` writes beside each decision of the record.
-Both say each decision in one wording (:func:`verdict`)."""
+Both say each decision in one wording (:func:`verdict`), the seats named alike."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def _move(name: str | None, words: str | None) -> str:
 
 def screen_words(review: GameReview, record: GameRecord, game: Game) -> GameReview:
     """``review`` with its decisions' moves in the words ``play`` shows at the seat's
-    side, for the text only (the JSON and the annotated record keep the search's words):
+    side, for the text and the annotated record (the JSON keeps the search's words):
     the seats called as play and ``hint --at`` call them (``GameRecord.seat_labels``:
     "awaken seat 1 (greedy)", where the search says "seat 1"), and what a move scores
     that its words leave out (``Game.describe_scoring``: "completing card 15 for 10
@@ -152,12 +152,17 @@ def _budget(review: GameReview) -> str:
                                                 else "") + f", seed {review.seed}"
 
 
+def _who(review: GameReview) -> str:
+    """The reviewed seat's player after its number: `` (you)`` for the record's person,
+    as play, hint --at and the decisions' lines call them (it read "seat 1 (person)"; the
+    JSON keeps the seat's name), `` (greedy)`` for a bot."""
+    return (" (you)" if review.seat_name == PERSON else
+            f" ({review.seat_name})" if review.seat_name else "")
+
+
 def _head(review: GameReview) -> list[str]:
     scale = review.scale
-    # (the record's person is "you" on the screen, as play, hint --at and the lines below
-    # call them: it read "review of seat 1 (person)"; the JSON keeps the seat's name)
-    who = (" (you)" if review.seat_name == PERSON else
-           f" ({review.seat_name})" if review.seat_name else "")
+    who = _who(review)
     what = (f"decision {review.at} of seat {review.seat}{who}" if review.at is not None
             else f"seat {review.seat}{who}")
     table = "solo" if review.players == 1 else plural(review.players, "player")
@@ -274,14 +279,15 @@ def format_review(review: GameReview) -> str:
 def annotate(record: GameRecord, review: GameReview) -> GameRecord:
     """``record`` with each reviewed decision's verdict beside its first move (an
     inaccuracy, mistake or blunder marked ``?!``, ``?``, ``??`` as in chess) and the
-    summary as the game's comment."""
+    summary as the game's comment, in the words of the text ``review`` prints (``review``
+    as :func:`screen_words` gives it: "awaken seat 1 (greedy)", "seat 1 (you)")."""
     comments = {}
     for d in review.decisions:
         mark = MARKS.get(d.label)
         comments[d.index] = (f"decision {d.number} of seat {review.seat}: "
                              + (f"{mark} " if mark else "") + verdict(d, review))
     s = review.summary
-    who = f" ({review.seat_name})" if review.seat_name else ""
+    who = _who(review)
     accuracy = "-" if s.accuracy is None else f"{s.accuracy:.1f}%"
     summary = (f"digsite review of seat {review.seat}{who} ({_budget(review)}): accuracy "
                f"{accuracy}; {_counts(review)}")

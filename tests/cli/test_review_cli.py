@@ -179,6 +179,28 @@ def test_annotate_writes_the_record_with_a_comment_beside_each_decision(run_cli,
     assert view.code == 0, view.err
 
 
+def test_annotations_say_the_decisions_as_the_text_says_them(run_cli, tmp_path):
+    """The comments said "awaken seat 2" and "review of seat 0 (person)" beside a text
+    saying "awaken seat 2 (greedy)" and "review of seat 0 (you)"."""
+    path, out = tmp_path / "game.json", tmp_path / "annotated.json"
+    _write_record(path, "lootnrun", players=3, moves=40, seats=["person", "greedy", "greedy"])
+    result = run_cli("review", "lootnrun", str(path), "--iterations", "20", "--annotate",
+                     str(out))
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    doc = json.loads(out.read_text())
+    assert "review of seat 0 (you)" in lines[0]
+    assert doc["comment"].startswith("digsite review of seat 0 (you) ")
+    said = [e["comment"] for e in doc["moves"] if e.get("comment")]
+    assert len(said) == len([line for line in lines if re.match(r" +\d+  ", line)])
+    for comment in said:
+        number, verdict = re.fullmatch(r"decision (\d+) of seat 0: (?:\?\?|\?!|\?)? ?(.*)",
+                                       comment).groups()
+        (line,) = [line for line in lines if line.startswith(f"{number:>4}  ")]
+        assert line.endswith(f"  {verdict}"), (line, comment)
+    assert any("seat 1 (greedy)" in c or "seat 2 (greedy)" in c for c in said), said
+
+
 def test_output_paths_are_checked_before_the_review(run_cli, person_record, tmp_path):
     path, _ = person_record
     for flag in ("--annotate", "--svg"):
