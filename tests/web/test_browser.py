@@ -134,6 +134,16 @@ def _hint(driver, iterations: int) -> None:
     _until(driver, lambda d: d.find_elements("css selector", "#hint-table tr"), "the hint")
 
 
+def _review(driver, iterations: int) -> None:
+    """A review of ``iterations`` a decision asked for, its summary waited for."""
+    field = driver.find_element("id", "review-iterations")
+    field.clear()
+    field.send_keys(str(iterations))
+    driver.find_element("id", "review").click()
+    _until(driver, lambda d: "accuracy" in d.find_element("id", "review-summary").text,
+           "the review's summary")
+
+
 def test_open_step_with_keys_and_hint(browser, server, shots):
     from selenium.webdriver.common.keys import Keys
 
@@ -189,10 +199,7 @@ def test_loot_n_run_beliefs_count_rooms_as_the_command_line_does(browser, server
 
 def test_review_graph_click_jumps(browser, server, shots):
     _open_example(browser, server, "lootnrun-greedy")
-    field = browser.find_element("id", "review-iterations")
-    field.clear()
-    field.send_keys("40")
-    browser.find_element("id", "review").click()
+    _review(browser, 40)
     _until(browser, lambda d: d.find_elements("css selector", "#graph-svg circle"),
            "the review graph")
     _shot(browser, "graph", shots / "lootnrun-review-graph.png")
@@ -276,7 +283,7 @@ def test_a_record_given_to_serve_opens_at_once(browser):
 
 def test_the_move_list_names_the_person_as_the_title_does(browser, tmp_path):
     # a record the player made: the title said "— you v greedy", the move list "seat 0:
-    # ..." for the person's moves
+    # ..." for the person's moves; the review's summary names the seat as the text does
     import json
 
     example = Path(__file__).resolve().parents[2] / "cli" / "web" / "examples" / \
@@ -296,6 +303,11 @@ def test_the_move_list_names_the_person_as_the_title_does(browser, tmp_path):
         seats = [o.get_attribute("textContent")
                  for o in browser.find_elements("css selector", "#seat option")]
         assert seats == ["you", "seat 1 (greedy)"], seats
+        # the review's summary began "seat 0: accuracy", where `digsite review` says
+        # "review of seat 0 (you)"
+        _review(browser, 20)
+        said = browser.find_element("id", "review-summary").text
+        assert said.startswith("seat 0 (you): accuracy "), said
 
 
 def test_the_budget_box_follows_the_game_and_a_closed_page_stops_its_search(browser, server):

@@ -439,7 +439,11 @@ function summariseReview() {
   box.replaceChildren();
   const s = r.summary;
   const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-  box.append(text("div", `seat ${r.seat}: accuracy ${s.accuracy === null ? "—" : s.accuracy + "%"}` +
+  // the seat as the review's text names it, "seat 0 (you)", "seat 1 (greedy)" (a person's
+  // record read "seat 0: accuracy", where the text says "review of seat 0 (you)")
+  const who = (ui.doc.seat_words || [])[r.seat];
+  box.append(text("div", `seat ${r.seat}${who ? ` (${who})` : ""}: accuracy ` +
+    `${s.accuracy === null ? "—" : s.accuracy + "%"}` +
     `, ${count(s.counts.inaccuracy, "inaccuracy", "inaccuracies")}, ` +
     `${count(s.counts.mistake, "mistake", "mistakes")}, ` +
     `${count(s.counts.blunder, "blunder", "blunders")} (${r.value_meaning})`));
