@@ -234,12 +234,13 @@ def format_review(review: GameReview) -> str:
                      f"{_value(section.score_reached)}")
         parted = section.parted
         # (both in the decision lines' words: "played market buy 4, the plan rest money"
-        # was notation under lines saying "rest: take $2")
+        # was notation under lines saying "rest: take $2"; one sentence: it read "played
+        # rest: take $2, the plan buy map 50 ...")
         lines.append("the game followed the best plan throughout" if parted is None else
                      f"left the best plan at decision {parted.number}: played "
-                     f"{_move(parted.played, parted.played_words)}, the plan "
-                     + (_move(parted.plan, parted.plan_words) if parted.plan else
-                        "had ended"))
+                     f"{_move(parted.played, parted.played_words)}"
+                     + (f", where the plan's move was {_move(parted.plan, parted.plan_words)}"
+                        if parted.plan else " after the plan had ended"))
         below = section.fell_below
         if below is not None and not below.placed:
             lines.append(f"this budget could not place where the game fell below "

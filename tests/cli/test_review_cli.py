@@ -532,8 +532,9 @@ def test_where_a_solo_game_left_the_plan_is_in_the_json_in_words(run_cli, tmp_pa
     assert parted["plan"].startswith("market buy ") and parted["plan_words"].startswith(
         "buy map "), parted
     text = run_cli("review", "ancients", str(path), *budget).out
-    assert (f"left the best plan at decision 1: played rest: take $2, the plan "
-            f"{parted['plan_words']}\n") in text, text
+    # (one sentence: it read "played rest: take $2, the plan buy map 50 ...")
+    assert (f"left the best plan at decision 1: played rest: take $2, where the plan's move "
+            f"was {parted['plan_words']}\n") in text, text
 
 
 def test_a_record_given_first_is_answered_with_the_line_to_type(run_cli, person_record):

@@ -246,7 +246,7 @@ def test_the_best_plan_lines_say_the_turns_in_words_in_one_sentence():
     plan = turn_words(state, parted.plan.split(" ; "))
     # (the turn played as its decision line says it, the plan's turn as the hint would)
     assert left == (f"left the best plan at decision {parted.number}: played "
-                     f"{decision.played_words}, the plan {plan}")
+                     f"{decision.played_words}, where the plan's move was {plan}")
     assert decision.played_words == turn_words(state, decision.moves)
     assert parted.played not in left and parted.plan not in left
     fell = next(line for line in lines if line.startswith(f"after decision {below.number}"))

@@ -209,7 +209,8 @@ def test_pyramids_solo_review_sets_the_best_plan_beside_the_game():
     played, planned = (engine.describe(before, engine.parse_move(before, text))
                        for text in (parted.played, first_cross))
     assert result.decisions[1].played_words == played
-    assert (f"left the best plan at decision 2: played {played}, the plan {planned}"
+    assert (f"left the best plan at decision 2: played {played}, where the plan's move was "
+            f"{planned}"
             in format_review(result).splitlines())
     assert result.best_score.score_reached <= best.score
     # where the best went out of reach (issue 21 §4): never at the keep, which the game

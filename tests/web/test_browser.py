@@ -448,7 +448,7 @@ def test_a_solo_reviews_summary_says_where_the_game_left_the_plan_in_words(brows
             "id", "review-summary").text, "the review's summary")
         said = browser.find_element("id", "review-summary").text
         assert "the game left the best plan at decision 1 (seat 0's 1): played rest: take " \
-               "$2, the plan " in said, said
+               "$2, where the plan's move was buy map " in said, said  # (as the text has it)
         assert "market" not in said and ") (" not in said, said
         # (the record stops before the end: it said "reached null")
         assert "; the record stops before the game's end; " in said and "null" not in said

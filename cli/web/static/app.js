@@ -469,8 +469,9 @@ function summariseReview() {
       // (seat 0's 1) (played rest money, the plan: market buy 1)")
       const p = b.parted;
       line += `; the game left the best plan at ${where(p)}: played ` +
-        `${p.played_words || p.played}, ` +
-        (p.plan ? `the plan ${p.plan_words || p.plan}` : "after the plan's end");
+        `${p.played_words || p.played}` +
+        (p.plan ? `, where the plan's move was ${p.plan_words || p.plan}`
+          : " after the plan had ended");  // (as the text says it: one sentence)
     }
     box.append(text("div", line));
   }
