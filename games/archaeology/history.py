@@ -30,7 +30,7 @@ from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, 
 from .moves import chamber_letter, not_small
 from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_ACTION,
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
-                    REFILL_ON_SANDSTORM, TAKE_ALL, Rules, absent_words)
+                    REFILL_ON_SANDSTORM, TAKE_ALL, Rules, absent_words, no_such_card)
 from .state import ArchaeologyState, Secret
 
 __all__ = ["read_cards", "read_hands_and_market", "read_dig_site", "check_card_counts",
@@ -81,8 +81,7 @@ def read_cards(node: Node, value: object, where: str, rules: Rules, *, any_card:
         card = index.get(name)
         absent = names.index(name) if card is None and name in names else -1
         if absent >= 0 and not rules.counts[absent]:
-            node.fail_at(f"{where}[{i}]", f"the game with {rules.players} players has no "
-                                           f"{name}{absent_words(rules, absent)}")
+            node.fail_at(f"{where}[{i}]", no_such_card(rules, absent))
         if card is None and name in names:  # a card of the game, not one that lies here
             node.fail_at(f"{where}[{i}]", f"no {name} is dealt here (a map, a thief or a "
                                            f"sandstorm is only ever dug up; cards: "
@@ -148,8 +147,7 @@ def read_view_cards(node: Node, s: ArchaeologyState, seat: int) -> tuple[list[in
     for key, counts in (("hand", hand), ("marketplace", s.market)):
         for c in range(T):
             if counts[c] and not rules.counts[c]:
-                node.fail_at(f"{key}.{names[c]}", f"the game with {rules.players} players has "
-                                                  f"no {names[c]}{absent_words(rules, c)}")
+                node.fail_at(f"{key}.{names[c]}", no_such_card(rules, c))
     dig_n = node.integer("dig_site", hi=sum(rules.counts))
     s.thieves_drawn = node.integer("thieves_drawn", hi=rules.thieves, default=0)
     s.storms_drawn = node.integer("sandstorms_drawn", hi=rules.sandstorms, default=0)
@@ -210,8 +208,7 @@ class _Reader:
         if found is None:
             self.fail(f"unknown card {word!r}{did_you_mean(word, list(self.treasures))}")
         if not self.rules.counts[found]:
-            self.fail(f"the game with {self.rules.players} players has no {word}"
-                      f"{absent_words(self.rules, found)}")
+            self.fail(no_such_card(self.rules, found))
         return found
 
     def cards(self, words: Iterable[str]) -> tuple[int, ...]:

@@ -30,7 +30,7 @@ __all__ = ["Rules", "rules_for", "MAX_TRADES_BETWEEN_EXPLORES", "MAX_CARDS_OF_A_
            "P_DIG", "P_STEAL", "P_STOLEN", "P_STORM", "P_ACTION", "P_OVER", "P_TENT",
            "P_REFILL", "P_LOOK", "P_KEEP", "P_REVEAL", "P_MINE", "P_NAME", "PHASE_NAMES",
            "DECISION_PHASES", "NONE", "TAKE_ALL", "PEEK_ON_SELL", "KEEP_SOME", "BUST",
-           "NAME_TYPES", "REFILL_ON_SANDSTORM", "absent_words"]
+           "NAME_TYPES", "REFILL_ON_SANDSTORM", "absent_words", "no_such_card"]
 
 #: Trades allowed before a turn's first explore, and after each explore (see ``state``).
 MAX_TRADES_BETWEEN_EXPLORES: Final = 1
@@ -200,9 +200,30 @@ class Rules:
 def absent_words(rules: Rules, card: int) -> str:
     """Why ``card`` is not in ``rules``' game, for a message that says the game has none of
     it (``" (a broken tablet is in the game only at 4 or more players, or with the Long
-    Expedition at 2 or 3)"``: the card as printed, where the message names its key, a
-    file's ``broken_tablet``); ``""`` for a card in the game or one without such a
-    rule."""
+    Expedition at 2 or 3)"``: the card as printed); ``""`` for a card in the game or one
+    without such a rule."""
+    only = _only_at(rules, card)
+    return f" (a {rules.card_name(card)} is {only})" if only else ""
+
+
+def no_such_card(rules: Rules, card: int) -> str:
+    """That ``rules``' game has none of ``card``, the card as printed, and why (it said
+    "has no broken_tablet (a broken tablet is ...)", the card's key and its name).
+
+    >>> import cards_data
+    >>> from games.expedition.rules import rules_for as expedition_rules
+    >>> rules = expedition_rules(cards_data.load("expedition"), 2, "temple")
+    >>> no_such_card(rules, rules.cards.index["broken_tablet"])
+    'the game with 2 players has no broken tablet (it is in the game only at 4 or more players, or with the Long Expedition at 2 or 3 players)'
+    """
+    only = _only_at(rules, card)
+    return (f"the game with {rules.players} players has no {rules.card_name(card)}"
+            + (f" (it is {only})" if only else ""))
+
+
+def _only_at(rules: Rules, card: int) -> str:
+    """``in the game only at 4 or more players, or with ...`` of a card ``rules``' game has
+    none of for its table's size; ``""`` otherwise."""
     if rules.counts[card] or card >= rules.treasures:
         return ""
     data = rules.data
@@ -215,8 +236,7 @@ def absent_words(rules: Rules, card: int) -> str:
             and data.long_expedition.players:
         long = (f", or with the Long Expedition at "
                 f"{' or '.join(map(str, data.long_expedition.players))} players")
-    return (f" (a {data.treasures[key].name} is in the game only at {least} or more "
-            f"players{long})")
+    return f"in the game only at {least} or more players{long}"
 
 
 def _build(data: ArchaeologyData, players: int) -> Rules:

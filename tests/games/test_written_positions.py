@@ -235,14 +235,16 @@ def test_a_hand_larger_than_the_unseen_cards_names_its_hand_size(engine, data):
 def test_a_treasure_not_in_the_game_says_why(form):
     """"hand: 1 broken_tablet cards in view so far, the game has 0": the tablet is in the
     game only at 4 or more players or with the Long Expedition; the history form said only
-    that the hand did not follow from its history."""
-    why = (r"\(a broken tablet is in the game only at 4 or more players, or with the Long "
-           r"Expedition at 2 or 3 players\)$")
+    that the hand did not follow from its history. The card as printed, alone (it said "has
+    no broken_tablet (a broken tablet is ...)", its key and then its name)."""
+    only = (r"in the game only at 4 or more players, or with the Long Expedition at 2 or 3 "
+            r"players\)$")
+    why, no_tablet = r"\(a broken tablet is " + only, r"has no broken tablet \(it is " + only
     view = getattr(expedition, form)(EXPEDITION)
     assert view["players"] == 2
     view["hand"]["broken_tablet"] = 1
     _refused(expedition, EXPEDITION, view,
-             r"^view: hand\.broken_tablet: the game with 2 players has no broken_tablet " + why)
+             r"^view: hand\.broken_tablet: the game with 2 players " + no_tablet)
     if form == "example_position":
         view = expedition.example_position(EXPEDITION)
         view["seats"][1]["holds"] = {"broken_tablet": 1}
@@ -252,7 +254,7 @@ def test_a_treasure_not_in_the_game_says_why(form):
         view = expedition.example_view(EXPEDITION)
         view["history"].append("1 trade pot_shard for broken_tablet")
         _refused(expedition, EXPEDITION, view, r"'1 trade pot_shard for broken_tablet': the "
-                                               r"game with 2 players has no broken_tablet " + why)
+                                               r"game with 2 players " + no_tablet)
 
 
 def test_a_deal_with_a_treasure_not_in_the_game_says_why():
@@ -261,7 +263,7 @@ def test_a_deal_with_a_treasure_not_in_the_game_says_why():
     deal = expedition.make_deal(players=2, seed=1, data=EXPEDITION, monument="tomb")
     deal["hands"][0][0] = "broken_tablet"
     with pytest.raises(InvalidStateError, match=r"^deal: hands\[0\]\[0\]: the game with 2 "
-                                                r"players has no broken_tablet \(a "):
+                                                r"players has no broken tablet \(it is in "):
         expedition.state_from_deal(deal, EXPEDITION)
 
 
