@@ -107,7 +107,9 @@ def describe_decision(state: State, seat: int) -> str:
         # caught" under "the werewolf lets you draw a room from each deck")
         return ("the werewolf lets you keep the rooms you just drew (either, both or none); "
                 "the others are discarded face up")
-    extra = " (a Frank gave you this extra turn)" if _extra_turn(state, seat) else ""
+    # (Frank, as the rule sheet names the guardian and the awakening's line says it, "Frank
+    # gives you an extra turn": it read "a Frank gave you this extra turn")
+    extra = " (Frank gave you this extra turn)" if _extra_turn(state, seat) else ""
     if state.legal_moves() == [PASS]:  # (two players: an empty hand may still awaken)
         return "nothing to draw and no room in front of you: pass"
     return ("your turn" + extra + ": loot (draw the top room of a deck, face down), run "

@@ -169,14 +169,16 @@ def test_frank_gives_one_extra_turn():
 
 def test_the_extra_turn_is_told_as_franks():
     """The decision's words had "(a Frank gave you this extra turn)", but read the flag of
-    a Frank turn still to come, spent before that turn: it was never said."""
+    a Frank turn still to come, spent before that turn: it was never said. Frank is named
+    as the rule sheet and the awakening's line ("Frank gives you an extra turn") name him,
+    without the article."""
     s = empty_table(3)
     place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
     caught(s, ["frank"])
     assert "extra turn" not in lootnrun.describe_decision(s, 0)
     s.apply(Awaken(1))
     assert lootnrun.describe_decision(s, 0).startswith(
-        "your turn (a Frank gave you this extra turn): loot")
+        "your turn (Frank gave you this extra turn): loot")
     s.apply(Run())
     assert "extra turn" not in lootnrun.describe_decision(s, 1)
 
