@@ -129,7 +129,8 @@ def possessive(name: str) -> str:
 #: reads every ``why_illegal`` for them).
 SECOND_PERSON_VERBS = {"are": "is", "have": "has", "hold": "holds", "keep": "keeps",
                        "need": "needs", "can": "can", "cannot": "cannot", "must": "must",
-                       "found": "found"}
+                       "found": "found", "choose": "chooses", "name": "names",
+                       "would": "would"}
 _YOU = re.compile(r"\b(you|your|yours|yourself)\b(?:(\s+)([a-z]+)\b)?")
 
 

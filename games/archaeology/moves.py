@@ -65,7 +65,7 @@ from cards_data.archaeology import TREASURE_KEYS as ARCHAEOLOGY_TREASURES
 from games.errors import IllegalMoveError, InvalidMoveError
 from games.forgiving import Forms, normalise
 from games.protocol import options_of, parse_checked, read_text
-from games.table import either
+from games.table import either, plural
 
 if TYPE_CHECKING:  # (the state module imports this one)
     from .state import ArchaeologyState
@@ -613,11 +613,12 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
     of a card the marketplace has not or worth more than the whole hand, a give of a card
     the hand has not; or that a trade is under way, whose steps come first; an ``end``
     before the sale the end game's passes force; a thief sent to the seat's own hand, to
-    no seat or to an empty hand, with the seats it can steal from
+    no seat or to an empty hand, with the seats it can steal from; a Tomb keep or a Sphinx
+    name of the wrong cards (:func:`_why_monument`)
     (``games.protocol.parse_checked``'s ``why``; ``None`` otherwise, the plain refusal
     and the legal moves). A rule of the hand says "you hold" (the tracker says it of
     another seat as what it could hold, given what was seen)."""
-    from .rules import P_ACTION, P_LOOK, P_STEAL
+    from .rules import P_ACTION, P_KEEP, P_LOOK, P_NAME, P_STEAL
     rules = state.rules
     if state.phase == P_STEAL and move.kind == STEAL:
         can = either([f"seat {m.a}" for m in state.legal_moves()])
@@ -635,6 +636,8 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
         if state.chamber_seen[move.a] >> state.turn & 1:
             return (f"you have looked into chamber {chamber_letter(move.a)} before, and a "
                     f"second look shows nothing new: enter 'look none'")
+    if state.phase in (P_KEEP, P_NAME) and move.kind in (KEEP, NAME):
+        return _why_monument(state, move)
     if state.phase != P_ACTION:
         return None
     names = [rules.card_name(c) for c in range(rules.treasures)]
@@ -668,6 +671,47 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
         need, maps = rules.chamber_maps[i], held[rules.map]
         if maps < need:
             return f"exploring it takes {need} map{'s' if need > 1 else ''}; you hold {maps}"
+    return None
+
+
+def _why_monument(state: ArchaeologyState, move: MoveBase) -> str | None:
+    """:func:`why_illegal` of the Tomb's keep and the Sphinx's naming, in the rulebook's
+    words (the Tomb: the explorer "looks at them, chooses 2 to keep, and returns the rest
+    facedown"; the Sphinx: "he names 2 different Treasure card types that he would like to
+    find"): too many or too few cards, a card the chamber does not hold (said to the
+    explorer, who sees it), a map (maps go to the dig site, never into a chamber) or a
+    type the game has none of; ``None`` for a keep at the Sphinx, a name at the Tomb.
+    (Both were refused "not legal here" with no reason.)"""
+    from .rules import P_KEEP, P_NAME, absent_words
+    from .table import card_words
+    rules = state.rules
+    named: tuple[int, ...] = move.a
+    if state.phase == P_KEEP and move.kind == KEEP:
+        keep, letter = rules.params["keep"], chamber_letter(state.exploring)
+        contents = state.chamber(state.exploring)
+        holds = card_words(rules, {c: contents.count(c) for c in contents})
+        if len(named) != keep:
+            return (f"the Tomb: you choose {plural(keep, 'card')} to keep, not {len(named)}, "
+                    f"and the rest go back face down (chamber {letter} holds {holds})")
+        for c in sorted(set(named)):
+            want, have = named.count(c), contents.count(c)
+            if want > have:
+                has = (f"{have} {rules.card_name(c, have)}, not {want}" if have
+                       else f"no {rules.card_name(c)}")
+                return (f"chamber {letter} holds {has}: you keep {keep} of its cards "
+                        f"(it holds {holds})")
+        return None
+    if state.phase == P_NAME and move.kind == NAME:
+        names = rules.params.get("names", 2)
+        for c in named:
+            if c == rules.map:
+                return ("maps are shuffled into the dig site, never into the Sphinx's "
+                        f"chamber: name {names} of the treasure types it can hold")
+            if c not in rules.chamber_cards:
+                return f"this game has no {rules.card_name(c, 2)}{absent_words(rules, c)}"
+        if len(named) != names:
+            return (f"the Sphinx: you name {names} different treasure types that you would "
+                    f"like to find, not {len(named)}")
     return None
 
 

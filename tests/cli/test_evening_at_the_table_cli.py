@@ -171,3 +171,34 @@ def test_the_forced_sale_says_an_empty_hand_passes_at_once(run_cli, tmp_path):
         "with an empty hand passes at once): sell at least one set, then end your turn\n" \
         in result.out
     assert "you win: the most money ($69)" in result.out
+
+
+def test_a_refused_sphinx_name_or_tomb_keep_says_why(run_cli, tmp_path):
+    # (both were refused "move 'name coin' is not legal here" with no reason, where other
+    # refusals say the rule they break)
+    explore = _SPHINX_GAME.split(";").index("explore A")
+    typed = _SPHINX_GAME.split(";")[:explore + 1] + ["name coin", "name map coin", "quit"]
+    result = run_cli("play", "expedition", "--monument", "sphinx", "--variant",
+                     "fierce-weather", "--seed", "3", "--record", str(tmp_path / "e.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.err.splitlines()[-2:] == [
+        "error: move 'name coin' is not legal here: the Sphinx: you name 2 different treasure "
+        "types that you would like to find, not 1 (type a number, or 'moves')",
+        "error: move 'name map coin' is not legal here: maps are shuffled into the dig site, "
+        "never into the Sphinx's chamber: name 2 of the treasure types it can hold (type a "
+        "number, or 'moves')"]
+    # the Tomb, tracked: another seat's keep (its chamber unseen), then your own
+    from games import load
+    from games.tracking import table_session
+    lines = table_session(load("expedition", monument="tomb"), players=2, seat=0, seed=4,
+                          hints=0)
+    assert lines[11:13] == ["explore B", "keep pot_shard coin"] and lines[52] == "explore B"
+    typed = lines[:12] + ["keep coin"] + lines[12:54] + ["keep talisman", "quit"]
+    result = run_cli("track", "expedition", "--monument", "tomb", "--players", "2",
+                     "--record", str(tmp_path / "t.json"), stdin="\n".join(typed) + "\n")
+    assert result.err.splitlines() == [
+        "error: seat 1: move 'keep coin' is not legal here: the Tomb: seat 1 chooses 2 cards "
+        "to keep, not 1, and the rest go back face down",
+        "error: move 'keep talisman' is not legal here: the Tomb: you choose 2 cards to keep, "
+        "not 1, and the rest go back face down (chamber B holds 2 parchment scraps, 2 coins, "
+        "2 broken cups)"]

@@ -496,6 +496,42 @@ def test_tomb_look_keep_two_and_the_chamber_shrinks():
     assert "explore A" not in names(s.legal_moves())
 
 
+def test_a_refused_tomb_keep_or_sphinx_name_says_why_in_the_rulebooks_words():
+    # both were refused "move 'keep coin' is not legal here" and the legal list, no reason
+    s = action_state("tomb")
+    give(s, 0, map=1)
+    s.chambers = [cards("pot_shard", "pot_shard", "coin", "talisman"), (C["coin"],) * 8]
+    play(s, "explore A")
+    held = "chamber A holds 2 pot shards, 1 coin, 1 talisman"
+
+    def reason(state, text):
+        with pytest.raises(IllegalMoveError) as refused:
+            parse_move(state, text)
+        assert f"is not legal here: {refused.value.reason} (legal: " in str(refused.value)
+        return refused.value.reason
+
+    assert reason(s, "keep coin") == ("the Tomb: you choose 2 cards to keep, not 1, and the "
+                                      f"rest go back face down ({held})")
+    assert reason(s, "keep coin talisman pot_shard").startswith(
+        "the Tomb: you choose 2 cards to keep, not 3,")
+    assert reason(s, "keep coin pharaohs_mask") == (
+        "chamber A holds no pharaoh's mask: you keep 2 of its cards (it holds 2 pot shards, "
+        "1 coin, 1 talisman)")
+    assert reason(s, "keep coin coin").startswith("chamber A holds 1 coin, not 2: ")
+    t = action_state("sphinx")
+    give(t, 0, map=1)
+    play(t, "explore A")
+    assert reason(t, "name coin") == ("the Sphinx: you name 2 different treasure types that "
+                                      "you would like to find, not 1")
+    assert reason(t, "name coin talisman pot_shard").endswith(", not 3")
+    assert reason(t, "name map coin") == ("maps are shuffled into the dig site, never into "
+                                          "the Sphinx's chamber: name 2 of the treasure types "
+                                          "it can hold")
+    assert reason(t, "name broken_tablet coin") == (
+        "this game has no broken tablets (a broken tablet is in the game only at 4 or more "
+        "players, or with the Long Expedition at 2 or 3 players)")
+
+
 def test_tomb_a_chamber_of_two_is_taken_whole_without_a_keep():
     """The explorer keeps 2 of the chamber; with only 2 left there is nothing to choose:
     both come at once, and the chamber, now empty, is not explored again."""
