@@ -253,9 +253,10 @@ def _hint_help() -> str:
         "VIEW.json: `digsite example GAME` prints one. archaeology and expedition take it\n"
         "in two forms: the history since the deal (the most exact) or the position\n"
         "(`digsite example GAME --position`: hand sizes, money, sold sets, known cards,\n"
-        "no history); lootnrun's view is a position. The hint's view_form says which was\n"
-        "read. Every key, and the default of each optional one, is in the docs of\n"
-        "games/GAME/views.py (python -m pydoc games.GAME.views).",
+        "no history); lootnrun's view is a position (its history, the moves so far, adds\n"
+        "nothing the search needs). The hint's view_form says which was read. Every key,\n"
+        "and the default of each optional one, is in the docs of games/GAME/views.py\n"
+        "(python -m pydoc games.GAME.views).",
         INPUT_LIMIT,
     ])
 

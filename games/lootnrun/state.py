@@ -92,7 +92,7 @@ class LootNRunState:
     extra_turn: bool
     chance_seed: int
     chance_draws: int
-    log: list[tuple[int, Move]]  # (seat or CHANCE, move), for to_json
+    log: list[tuple[int, Move]]  # (seat or CHANCE, move): to_json, a view's history
     finished: bool
     ended_by: int  # the seat whose score reached the target (-1 before the end)
 
@@ -437,9 +437,15 @@ class LootNRunState:
             "discard": [ids[r] for r in self.discard],
             "reshuffled": [[ids[r] for r in rooms] for rooms in self.reshuffles],
             "drawn": [None if r is None else ids[r] for r in self.drawn],
-            "log": ["chance reshuffle" if seat == CHANCE else f"{seat} {move}"
-                    for seat, move in self.log],
+            "log": self.log_lines(),
         }
+
+    def log_lines(self) -> list[str]:
+        """The moves since the deal as text, one a line: ``S MOVE`` (seat ``S`` and the
+        move's notation, ``0 loot 1``) or ``chance reshuffle`` (the new decks' order
+        unsaid: it is hidden). Every one is public: a player view's ``history``."""
+        return ["chance reshuffle" if seat == CHANCE else f"{seat} {move}"
+                for seat, move in self.log]
 
 
 if TYPE_CHECKING:  # mypy checks this engine against the game protocol

@@ -15,7 +15,8 @@ later reshuffle; ``edition`` (optional) must name the edition of the card data.
      "front_backs": [["red", "green"], ["yellow"], []],
      "front_reshuffles": [[0, 1], [1], []],
      "decks": [{"size": 20, "top": "green"}, {"size": 22, "top": "red"}],
-     "discard": [room ids], "reshuffled": [[room ids]], "extra_turn": false}
+     "discard": [room ids], "reshuffled": [[room ids]], "extra_turn": false,
+     "history": ["1 loot 0", "2 awaken 1", "2 keep 0", "chance reshuffle", "0 run", ...]}
 
 * ``front_backs``: the back colour of every room face down in front of each seat (the
   viewer's own entry must match ``my_rooms``).
@@ -27,6 +28,13 @@ later reshuffle; ``edition`` (optional) must name the edition of the card data.
   reshuffle put into the decks was drawn after it.
 * ``decks``: in phase ``act`` a deck is empty only when the other deck and the discard
   pile hold fewer than 2 rooms (else they are reshuffled into two new decks at once).
+* ``history``: what happened since the deal, in order, one move a line, as a game record
+  writes it after the seat that made it (``S loot D``, ``S run``, ``S awaken T``, ``S keep
+  0``, ``S pass``), and ``chance reshuffle`` where the decks were reshuffled (their new
+  order is hidden). Every move is public. Optional (``[]``); the view's other keys say
+  all the seat knows (see "Its form" below), so it is read for its form only: each line a
+  move of a seat of the table, as many reshuffles as ``reshuffled`` lists. (Added in
+  old27: the view said nothing of what happened, where Archaeology's says it.)
 * The view is for the seat to move (``to_move`` equals ``seat``). In the Werewolf's
   ``keep`` phase it adds ``"drawn": [id or null, id or null]``, the two rooms drawn.
 
@@ -37,13 +45,15 @@ impossible; an unknown key is refused too.
 a card game's view): what the seat knows now, written down in one go. Loot N Run has no
 history form, and needs none: every room that leaves a front is revealed and discarded
 face up, every back colour is public, and what a seat saw go into each reshuffle is the
-view's ``reshuffled``, so the order of past events tells a seat nothing more. The
+view's ``reshuffled``, so the order of past events tells a seat nothing more (the view's
+``history`` says what happened, for whoever reads it; the sampler does not need it). The
 sampler is exact with respect to the view (``LootNRunState.determinize``, proven against
 enumeration in ``tests/games/test_card_posteriors.py`` and, from the view itself, in
-``tests/games/test_position_views.py``). ``position_of`` is ``view_of``; ``digsite example
-lootnrun --position`` prints the same view as ``digsite example lootnrun``; hints say
-``"view_form": "position"``. Optional keys and their defaults: ``reshuffled`` ``[]``,
-``front_reshuffles`` all 0 (required once a reshuffle happened), ``extra_turn`` false.
+``tests/games/test_position_views.py``). ``position_of`` is ``view_of`` without
+``history``, and ``digsite example lootnrun --position`` (``view --position``) prints the
+view of ``digsite example lootnrun`` without it; hints say ``"view_form": "position"``. Optional keys and their defaults: ``reshuffled`` ``[]``,
+``front_reshuffles`` all 0 (required once a reshuffle happened), ``extra_turn`` false,
+``history`` ``[]``.
 """
 
 from __future__ import annotations
@@ -54,7 +64,7 @@ from typing import Any
 
 from cards_data import table_count
 from cards_data.lootnrun import LootNRunData
-from games.errors import InvalidStateError
+from games.errors import InvalidMoveError, InvalidStateError
 from games.forgiving import did_you_mean
 from games.protocol import resolve_chance
 from games.reader import (VIEW_MARK, Node, ViewReading, read_document, read_fingerprint,
@@ -62,6 +72,7 @@ from games.reader import (VIEW_MARK, Node, ViewReading, read_document, read_fing
 from games.seeding import Seed, make_rng
 from games.table import plural
 
+from .moves import parse_text
 from .rules import Rules, rules_for
 from .state import LootNRunState
 
@@ -73,7 +84,7 @@ __all__ = ["make_deal", "state_from_deal", "view_of", "state_from_view", "read_v
 #: (``Node.only``): a misspelt optional key is named, not read as left out.
 VIEW_KEYS = ("game", "players", "seat", "to_move", "phase", "scores", "my_rooms", "discard",
              "drawn", "reshuffled", "front_backs", "front_reshuffles", "decks", "extra_turn",
-             VIEW_MARK)
+             "history", VIEW_MARK)
 
 
 def make_deal(*, players: int, seed: Seed, data: LootNRunData, **options: object
@@ -151,6 +162,7 @@ def view_of(state: LootNRunState, seat: int) -> dict[str, Any]:
         "discard": [ids[r] for r in state.discard],
         "reshuffled": [[ids[r] for r in rooms] for rooms in state.reshuffles],
         "extra_turn": state.extra_turn,
+        "history": state.log_lines(),
     }
     if state.phase == "keep" and state.to_move == seat:
         view["drawn"] = [None if r is None else ids[r] for r in state.drawn]
@@ -158,8 +170,11 @@ def view_of(state: LootNRunState, seat: int) -> dict[str, Any]:
 
 
 def position_of(state: LootNRunState, seat: int) -> dict[str, Any]:
-    """The position view of ``seat``: the view itself (module docstring, "Its form")."""
-    return view_of(state, seat)
+    """The position view of ``seat``: the view without its ``history`` (module docstring,
+    "Its form")."""
+    view = view_of(state, seat)
+    del view["history"]
+    return view
 
 
 def read_view(view: dict[str, Any], data: LootNRunData, seed: Seed) -> ViewReading:
@@ -225,6 +240,7 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
         sizes.append(size)
         tops.append(top)
     extra = node.boolean("extra_turn", default=False)
+    _check_history(node, players, len(reshuffled))
     node.done()
     _check_own_epochs(node, seat, mine, epochs[seat], reshuffled, rules)
     empty = next((i for i, size in enumerate(sizes) if not size), None)
@@ -243,6 +259,31 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     world.reshuffles = tuple(tuple(sorted(rooms)) for rooms in reshuffled)
     world.extra_turn = extra
     return world.determinize(seat, make_rng(seed)), seat
+
+
+def _check_history(node: Node, players: int, reshuffles: int) -> None:
+    """``history`` (module docstring): each line ``chance reshuffle`` or a seat of the
+    table and a move of the game's notation, the reshuffles as many as ``reshuffled``
+    lists (a view without one, a position, says nothing of them)."""
+    where = node.where("history")
+    given = node.has("history")
+    lines = node.items("history", default=[])
+    for i, line in enumerate(lines):
+        text = node.check_str(line, f"{where}[{i}]")
+        if text == "chance reshuffle":
+            continue
+        seat, _, move = text.partition(" ")
+        if not (seat.isdecimal() and seat.isascii() and int(seat) < players):
+            node.fail_at(f"{where}[{i}]", f"{json.dumps(text)[:40]} does not begin with a "
+                         f"seat (0 to {players - 1}) or say 'chance reshuffle'")
+        try:
+            parse_text(move)
+        except InvalidMoveError as exc:
+            node.fail_at(f"{where}[{i}]", exc.said)
+    told = sum(line == "chance reshuffle" for line in lines)
+    if given and told != reshuffles:
+        node.fail(f"{plural(told, 'reshuffle')}, but reshuffled lists "
+                  f"{plural(reshuffles, 'reshuffle')}", "history")
 
 
 def _check_own_epochs(node: Node, seat: int, mine: list[int], epochs: list[int],
@@ -344,5 +385,8 @@ def example_view(data: LootNRunData) -> dict[str, Any]:
 
 
 def example_position(data: LootNRunData) -> dict[str, Any]:
-    """The position view of the example (the example view itself: module docstring)."""
-    return example_view(data)
+    """The position view of the example (the example view without its ``history``:
+    module docstring)."""
+    view = example_view(data)
+    del view["history"]
+    return view

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import cards_data
 from games import lootnrun
@@ -58,3 +59,18 @@ def test_greedy_keeps_only_rooms_without_guardians():
     plain = next(i for i in range(len(t.ids)) if not t.guardian[i])
     state.phase, state.drawn = "keep", [guard, plain]
     assert greedy_policy(state, state.legal_moves(), None) == lootnrun.Keep(False, True)
+
+
+def test_a_view_says_what_happened_as_archaeologys_does(run_cli):
+    # (view --at N gave the position alone, "history" missing where Archaeology's view
+    # lists every move since the deal; the board's view, the example and play --json's
+    # views are the same view_of)
+    record = str(Path(__file__).parents[2] / "cli" / "web" / "examples" / "lootnrun-greedy.json")
+    view = json.loads(run_cli("view", record, "--at", "5").out)
+    assert view["history"] == ["0 loot 0", "1 awaken 0", "0 loot 0", "1 loot 0", "0 loot 0",
+                               "1 loot 0", "0 loot 0", "1 loot 1"]
+    moves = [m["move"] for m in json.loads(Path(record).read_text())["moves"]]
+    assert [line.split(" ", 1)[1] for line in view["history"]] == moves[:8]
+    assert "history" not in json.loads(run_cli("view", record, "--at", "5", "--position").out)
+    assert "history" in json.loads(run_cli("example", "lootnrun").out)
+    assert "history" not in json.loads(run_cli("example", "lootnrun", "--position").out)

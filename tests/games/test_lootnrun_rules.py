@@ -505,12 +505,41 @@ def test_view_of_a_state_loads_back_to_the_same_information_set():
     (lambda v: v["scores"].__setitem__(0, True), "scores[0]: expected an integer"),
     (lambda v: v.pop("game"), "missing key 'game'"),
     (lambda v: v["front_backs"][(v["seat"] + 1) % 3].append("purple"), "front_backs"),
+    (lambda v: v["history"].append("0 dance"), "history[9]: 'dance' is not a Loot N Run move"),
+    (lambda v: v["history"].append("3 run"), 'history[9]: "3 run" does not begin with a seat'),
+    (lambda v: v["history"].append(3), "history[9]: expected a string"),
+    (lambda v: v["history"].append("chance reshuffle"),
+     "history: 1 reshuffle, but reshuffled lists 0 reshuffles"),
 ])
 def test_impossible_views_are_refused(change, fragment):
     view = lootnrun.example_view(DATA)
     change(view)
     with pytest.raises(InvalidStateError, match=fragment.replace("[", r"\[").replace("]", r"\]")):
         lootnrun.state_from_view(view, DATA, 0)
+
+
+def test_a_view_tells_the_moves_since_the_deal_as_its_history():
+    # (the view said nothing of what happened, where Archaeology's lists every move)
+    s = state(3, 0)
+    rng = random.Random(0)
+    seen = []
+    while not s.reshuffles:  # (random moves, then loots: the decks run out, unscored)
+        if s.current_player() == CHANCE:
+            seen.append("chance reshuffle")
+            resolve_chance(s, rng)
+            continue
+        moves = s.legal_moves()
+        loots = [m for m in moves if isinstance(m, Loot)]
+        pick = loots if loots and len(seen) >= 8 else moves
+        move = pick[rng.randrange(len(pick))]
+        seen.append(f"{s.to_move} {move}")
+        s.apply(move)
+    assert {"run", "awaken"} <= {line.split()[1] for line in seen}
+    view = lootnrun.view_of(s, s.to_move)
+    assert view["history"] == seen and "chance reshuffle" in seen
+    world, _ = lootnrun.state_from_view(json.loads(json.dumps(view)), DATA, 0)
+    assert world.information_set_key(s.to_move) == s.information_set_key(s.to_move)
+    assert "history" not in lootnrun.position_of(s, s.to_move)
 
 
 def test_a_score_or_reshuffle_count_too_high_is_refused_saying_why():
