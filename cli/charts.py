@@ -22,12 +22,13 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from games.errors import DigsiteError
 from games.table import plural
-from solvers.results import ArenaResult, GameReview
 
 from .format import bot_labels
 
-if TYPE_CHECKING:  # (imported when a chart is drawn: the module docstring)
+if TYPE_CHECKING:  # (imported when a chart is drawn: the module docstring; the results'
+    # module by the command that makes them)
     from matplotlib.figure import Figure
+    from solvers.results import ArenaResult, GameReview
 
 __all__ = ["review_chart", "arena_chart", "best_score_distribution", "LABEL_COLOURS", "available"]
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from games.table import about, plural, possessive, seat_name
-from solvers.hints import Hint
 from solvers.interrupt import INTERRUPTED
-from solvers.results import (ArenaResult, BestScore, DigPlanResult, WorkBudget,
-                             budgets_words, win_rate_words)
 
 from .jsonout import to_json
+
+if TYPE_CHECKING:  # (a result's module is loaded by the command that makes it: listings
+    # and help load no solver, issue 18)
+    from solvers.hints import Hint
+    from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
 
 __all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", "format_plan",
            "format_arena", "format_notation", "fold"]
@@ -308,6 +310,8 @@ def bot_labels(bots: Sequence[str]) -> list[str]:
 
 def format_arena(result: ArenaResult) -> str:
     """Win rates with 95% intervals and mean scores."""
+    from solvers.results import budgets_words, win_rate_words
+
     options = "".join(f", {key} {', '.join(value) if isinstance(value, list) else value}"
                       for key, value in result.deal_options.items())
     cut = " (stopped early by Ctrl-C: the whole seat rotations played)" \

@@ -55,12 +55,14 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from solvers.hints import Hint
-from solvers.results import (ArenaResult, BestScore, BotBudget, DigPlanResult, GameReview,
-                             PartedFromPlan, PlannedFind, ReviewedDecision)
+if TYPE_CHECKING:  # (loaded by the first typed result written: ``_writers``)
+    from solvers.hints import Hint
+    from solvers.results import (ArenaResult, BestScore, BotBudget, DigPlanResult,
+                                 GameReview, PartedFromPlan, PlannedFind, ReviewedDecision)
 
 __all__ = ["to_json", "jsonable", "hint_json", "best_score_json", "arena_json",
            "dig_plan_json", "review_json", "SERVICE_NAMES", "service_names"]
@@ -280,23 +282,28 @@ def review_json(review: GameReview) -> dict[str, Any]:
     return result
 
 
-#: The writer of each typed result (``jsonable`` finds it by the value's exact type).
-_WRITERS: dict[type, Callable[[Any], dict[str, Any]]] = {
-    Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
-    DigPlanResult: dig_plan_json, GameReview: review_json}
+@functools.cache
+def _writers() -> dict[type, Callable[[Any], dict[str, Any]]]:
+    """The writer of each typed result (``jsonable`` finds it by the value's exact type),
+    made at the first value that is no plain JSON: plain JSON (``digsite games --json``,
+    ``deal``, ``example``) loads no solver module (issue 18: start-up)."""
+    from solvers.hints import Hint
+    from solvers.results import ArenaResult, BestScore, DigPlanResult, GameReview
+    return {Hint: hint_json, BestScore: best_score_json, ArenaResult: arena_json,
+            DigPlanResult: dig_plan_json, GameReview: review_json}
 
 
 def jsonable(value: Any) -> Any:
     """``value`` as plain JSON data: a typed result by its writer, containers element by
     element, anything else as it is."""
-    writer = _WRITERS.get(type(value))
-    if writer is not None:
-        return writer(value)
     if isinstance(value, dict):
         return {key: jsonable(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
         return [jsonable(item) for item in value]
-    return value
+    if value is None or isinstance(value, (str, int, float)):  # (bool is an int)
+        return value
+    writer = _writers().get(type(value))
+    return writer(value) if writer is not None else value
 
 
 def to_json(result: Any) -> str:

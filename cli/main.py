@@ -34,11 +34,11 @@ from games.reader import marked_view
 from games.record import record_text
 from games.table import card_names, plural, seat_name
 from grids import GridError
-from solvers import openspiel, services
+# (the generic solvers a listing or a command's options need; a game's services, the
+# batch and the hint's result are imported by the commands that use them: `digsite games`
+# and --help load neither a solver of a game nor its drawing, issue 18)
+from solvers import interrupt, openspiel
 from solvers.backends import BACKENDS, Execution
-from solvers.batch import MAX_DEALS, best_scores
-from solvers import interrupt
-from solvers.hints import Hint
 from solvers.limits import Limit
 
 from . import charts, pictures
@@ -51,6 +51,7 @@ from .outputs import (ExportableModel, check_folder, check_record_path, check_wr
 
 if TYPE_CHECKING:  # (for the types only: a command imports these when it runs)
     from games.record import GameRecord
+    from solvers.hints import Hint
     from solvers.moments import Decision
 
 #: `digsite bench --quick`, measured (2026-11-27, compiled build, 2 cores at load 1-2): 173 s
@@ -234,6 +235,8 @@ def _per_game(title: str, lines: dict[str, str]) -> str:
 
 
 def _hint_help() -> str:
+    from solvers import services
+
     budgets = {game: services.hint_budget(game) for game in registry.GAME_IDS}
     forms = {}
     for game in registry.GAME_IDS:
@@ -262,6 +265,7 @@ def _hint_help() -> str:
 
 
 def _arena_help() -> str:
+    from solvers import services
     from solvers.ismcts.search import DEFAULT_ITERATIONS
 
     bots = {game: ", ".join(services.bot_names(game) + list(openspiel.bots_listed(game)))
@@ -656,6 +660,8 @@ BUDGET_HELP = _budget_help()
 
 
 def _seed_range(text: str | None) -> list[int] | None:
+    from solvers.batch import MAX_DEALS
+
     if text is None:
         return None
     match = re.fullmatch(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)\s*)?", text)
@@ -745,6 +751,9 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
                address: str | None) -> None:
     """Best possible score for a solo deal (DEAL.json, the deal of --seed, or many with
     --seeds), with a proven bound."""
+    from solvers import services
+    from solvers.batch import best_scores
+
     seeds = _seed_range(seed_range)
     if sum(x is not None for x in (deal_file, seed, seeds)) != 1:
         raise click.UsageError("give exactly one of DEAL.json, --seed N or --seeds A-B")
@@ -809,6 +818,8 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
 def _check_model_file(game: str, model_file: str, seeds: list[int] | None) -> None:
     """``--export-model``: one deal, a game whose best score builds a CP-SAT model, and a
     path that can be written (all checked before the solve)."""
+    from solvers import services
+
     if seeds is not None:
         raise click.UsageError("--export-model writes one deal's model: give DEAL.json or "
                                "--seed N")
@@ -974,6 +985,8 @@ def _hint(game: str, view_file: str, iterations: int | None, time_limit: float |
     hint as the text says it and the seats as the text names them: with ``--at``, as play
     calls them (``_view_at``), its rows' moves too ("awaken seat 2 (greedy)", as play's
     hint says them; the JSON keeps the search's words); without, the hint and ``None``."""
+    from solvers import services
+
     data_ = load_cards(game, cards)
     view, decision, names = _read_view_at(game, view_file, at, seat, cards)
     limit = Limit(iterations=iterations, time_limit=time_limit, workers=workers,
@@ -1077,6 +1090,8 @@ def view(record_file: str, at: int, seat: int | None, position: bool,
 def plan(game: str, view_file: str, token_value: float, cards: str | None, as_json: bool,
          svg_file: str | None, at: int | None, seat: int | None) -> None:
     """Exact best chain of finds for this turn."""
+    from solvers import services
+
     _finite(token_value, "--token-value")
     if svg_file:
         check_writable(svg_file)

@@ -5,20 +5,20 @@ demo's folder of pictures)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import cards_data
 from cards_data import CardData
 from cards_data.ancients import AncientsData
 from games import registry
-from games.render import boards, plan_svg
 from games.table import plural
-from solvers import services
-from solvers.arena import run_arena
-from solvers.results import BestScore, DigPlanResult
 
 from . import charts
 from .outputs import prepare_dir, write_text
+
+if TYPE_CHECKING:  # (the results' module, the drawing and the solvers are loaded by the
+    # commands that draw: the CLI imports this module for DEMO_FOLDER, issue 18)
+    from solvers.results import BestScore, DigPlanResult
 
 __all__ = ["best_score_picture", "plan_picture", "demo_pictures", "DEMO_FOLDER"]
 
@@ -29,6 +29,8 @@ def best_score_picture(game: str, deal: dict[str, Any], result: BestScore, data:
                        ) -> str:
     """The best plan of a solo deal: Pyramids' cards with their crossed boxes, or one
     Tomb of the Ancients board per dig."""
+    from games.render import plan_svg
+
     title = (f"{registry.get(game).name}: best score {result.score} "
              f"({result.status}, bound {result.bound})")
     return plan_svg(game, deal, [list(turn) for turn in result.turns], data, title=title)
@@ -36,6 +38,8 @@ def best_score_picture(game: str, deal: dict[str, Any], result: BestScore, data:
 
 def plan_picture(view: dict[str, Any], result: DigPlanResult, data: CardData) -> str:
     """A Tomb of the Ancients dig plan: the board before and after, the map cards."""
+    from games.render import boards
+
     title = (f"Tomb of the Ancients: best dig for seat {result.seat}, "
              f"{plural(result.points, 'point')} for {plural(result.tokens_spent, 'token')}")
     ancients = cast(AncientsData, data)  # a dig plan comes with the Ancients' card data
@@ -47,6 +51,9 @@ def plan_picture(view: dict[str, Any], result: DigPlanResult, data: CardData) ->
 def demo_pictures(folder: str | Path = DEMO_FOLDER) -> list[Path]:
     """Write the demo's pictures into ``folder`` (created); return their paths. The
     arena chart is left out when matplotlib (the extra ``charts``) is not installed."""
+    from solvers import services
+    from solvers.arena import run_arena
+
     out = prepare_dir(folder)
     written = []
     pyramids = cards_data.load("pyramids")

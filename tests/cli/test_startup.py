@@ -45,3 +45,18 @@ def test_the_openspiel_extra_is_loaded_only_for_its_bots():
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True)
     assert run.stderr.strip().splitlines()[-1] == "False"
+
+
+@pytest.mark.parametrize("argv", [["games"], ["games", "--json"], ["--help"], ["--version"]])
+def test_listing_loads_only_the_generic_solvers_it_needs(argv):
+    # (`digsite games` imported solvers.services, batch, hints, results and arena, and the
+    # boards' drawing, games.render, about a third of its start-up, for a list that needs
+    # the registry, the card data and whether the OpenSpiel extra is there)
+    script = ("import json, sys\nfrom cli.main import main\ncode = main(%r)\n"
+              "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('solvers', "
+              "'games.render')))), file=sys.stderr)" % (argv,))
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    loaded = json.loads(run.stderr.strip().splitlines()[-1])
+    assert set(loaded) <= {"solvers", "solvers.openspiel", "solvers.interrupt",
+                           "solvers.backends", "solvers.limits", "solvers.clock"}, loaded
