@@ -274,17 +274,25 @@ def _events(g: _Game) -> list[str]:
 
 
 def _advance(g: _Game, term: Terminal, save: Callable[[GameRecord], None]) -> None:
-    """Chance and the bots play until the person decides or the game ends."""
+    """Chance and the bots play until the person decides or the game ends. A decision of
+    the person's that changes nothing (``Game.moot_decision``: a Pyramids replacement
+    after the last expedition card) is played for them, its first legal move, and said
+    (the game asked for a card that could score nothing)."""
     game, state = g.game, g.state
     while not state.is_terminal():
         actor = state.current_player()
-        if actor == g.seat:
+        moot = game.moot_decision(state) if actor == g.seat else None
+        if actor == g.seat and moot is None:
             return
         if actor == CHANCE:
             move = state.chance_outcomes()[0][0]
+        elif moot is not None:
+            move = state.legal_moves()[0]
         else:
             move = g.bots[actor].choose(state)
         line = game.describe_event(state, move, g.seat, names=g.names)
+        if moot is not None:
+            line = f"{line or move} (the first choice, not asked: {moot})"
         joined = _joined(g, state, move)
         if actor != CHANCE:
             g.record = g.record.played(actor, str(move))

@@ -129,6 +129,14 @@ class Game:
             self.engine, "forced_decision", None)
         return own(state, viewer) if own is not None else None
 
+    def moot_decision(self, state: State[Any]) -> str | None:
+        """Why the decision of the seat to act changes nothing (the engine's
+        ``moot_decision``: a Pyramids replacement after the game's last expedition card),
+        or ``None``: a real decision, or a game without such decisions."""
+        own: Callable[[State[Any]], str | None] | None = getattr(
+            self.engine, "moot_decision", None)
+        return own(state) if own is not None else None
+
     def parse_move(self, state: State[Any], text: str) -> Hashable:
         """Move text to a legal move of ``state`` (``InvalidMoveError``/``IllegalMoveError``)."""
         return self.engine.parse_move(state, text)

@@ -63,6 +63,12 @@ when present):
     send, a sandstorm's tent and discards, the Temple's look), that seat called as
     ``viewer`` calls it: what a prompt asks and what a refusal of a move of another kind
     says (``digsite play``, ``digsite track``); ``None`` in a free turn.
+``moot_decision(state) -> str | None``
+    Why the decision of the seat to act changes nothing whichever move is made (Pyramids:
+    a replacement after the game's last expedition card), in a player's words, or
+    ``None``: ``digsite play`` then plays the first legal move for the person without
+    asking (the engine's moves and the record are as if it had been typed; the solvers
+    play that move there too), and says why.
 ``decisions(state) -> list``
     The legal moves of ``state`` as a player decides them, every one (Archaeology: the
     whole trades its ``take``/``give`` steps make); ``digsite play`` numbers them.

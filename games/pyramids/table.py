@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .state import PyramidsState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
-           "describe_scoring", "card_drawings", "LEGEND", "replacing"]
+           "describe_scoring", "card_drawings", "LEGEND", "replacing", "moot_decision"]
 
 LEGEND = ("legend: E entrance, # wall, T tomb, r/g gems, t torch, s skull, p potion, "
           "x red cross, * crossed")
@@ -131,6 +131,27 @@ def replacing(state: State) -> list[int]:
             break
         mine.append(order)
     return mine
+
+
+def moot_decision(state: State) -> str | None:
+    """Why the replacement the seat to act owes changes nothing, or ``None``: after the last
+    expedition card of the last round the game is over once the replacements are made,
+    and "you do not earn any points for uncompleted pyramid cards" (the tie-break counts
+    completed ones only). The rules still take the replacement (action 3 comes before the
+    end of the round), so the engine asks for it; ``digsite play`` takes the first choice
+    (``legal_moves()[0]``, as the best-score solvers do there) without asking.
+
+    >>> import cards_data
+    >>> from games.pyramids import make_deal, state_from_deal
+    >>> data = cards_data.load("pyramids")
+    >>> moot_decision(state_from_deal(make_deal(players=1, seed=6, data=data), data)) is None
+    True
+    """
+    if state.phase != "take" or state.round < state.rounds - 1 \
+            or state.step < state.steps_per_round:
+        return None
+    return ("the game ends with this expedition card, and a card not completed scores "
+            "nothing, so the replacement changes nothing")
 
 
 def describe_decision(state: State, seat: int) -> str:

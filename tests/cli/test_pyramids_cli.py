@@ -152,3 +152,22 @@ def test_rounds_deals_each_deal_of_a_batch_short(run_cli):
     text = run_cli("best-score", "pyramids", "--seeds", "3-3", "--rounds", "1", "--budget",
                    "1", "--workers", "1").out
     assert text.splitlines()[0] == "pyramids: best scores of seeds 3-3 (1 deal of 1 round)"
+
+
+def test_play_does_not_ask_for_a_replacement_once_the_game_is_over(run_cli, tmp_path):
+    # (the last expedition card completed card 4 and play asked "replace it with a card of
+    # the display or the top card of the deck", five choices that could score nothing)
+    record = tmp_path / "p.json"
+    result = run_cli("play", "pyramids", "--seed", "6", "--record", str(record),
+                     stdin="1\n" * 200)
+    assert result.code == 0, result.err
+    last = result.out[result.out.rindex("round 4, expedition card 7 of 7"):]
+    assert last.count("your move> ") == 1  # (the crossing; the replacement was asked too)
+    assert ("  you took card 25 from the display; the display is refilled (the first choice, "
+            "not asked: the game ends with this expedition card, and a card not completed "
+            "scores nothing, so the replacement changes nothing)\n--- game over ---\n"
+            in result.out)
+    # the record as when the first choice was typed: the person's seat, the engine's first
+    # legal move (the best-score plans' there too)
+    moves = json.loads(record.read_text())["moves"]
+    assert moves[-1] == {"seat": 0, "move": "take 25"}

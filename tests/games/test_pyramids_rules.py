@@ -713,3 +713,25 @@ def test_every_refusal_is_one_line_with_its_reason_and_the_legal_moves():
             state.apply(rng.choice(legal))
             resolve_chance(state, rng)
     assert refused > 1000
+
+
+def test_only_the_replacements_after_the_last_expedition_card_are_moot():
+    """The rules take a replacement whenever a card completes (action 3 comes before the
+    end of the round), the last step too: the engine asks for it, and ``moot_decision``
+    says that one changes nothing (uncompleted cards score nothing) so that play need not
+    ask; every earlier replacement is a real decision."""
+    from games.pyramids import moot_decision
+    state = state_from_deal(make_deal(players=1, seed=6, data=DATA), DATA)
+    seen = []
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply(state.chance_outcomes()[0][0])
+            continue
+        if state.phase == "take":
+            seen.append((state.round, state.step, moot_decision(state)))
+        else:
+            assert moot_decision(state) is None
+        state.apply(state.legal_moves()[0])
+    *earlier, last = seen
+    assert earlier and all(moot is None for *_, moot in earlier)
+    assert last[:2] == (3, 7) and last[2] is not None
