@@ -33,8 +33,8 @@ later reshuffle; ``edition`` (optional) must name the edition of the card data.
   0``, ``S pass``), and ``chance reshuffle`` where the decks were reshuffled (their new
   order is hidden). Every move is public. Optional (``[]``); the view's other keys say
   all the seat knows (see "Its form" below), so it is read for its form only: each line a
-  move of a seat of the table, as many reshuffles as ``reshuffled`` lists. (Added in
-  old27: the view said nothing of what happened, where Archaeology's says it.)
+  move of a seat of the table, as many reshuffles as ``reshuffled`` lists (a world read
+  from a view starts with no moves of its own).
 * The view is for the seat to move (``to_move`` equals ``seat``). In the Werewolf's
   ``keep`` phase it adds ``"drawn": [id or null, id or null]``, the two rooms drawn.
 
@@ -51,9 +51,9 @@ sampler is exact with respect to the view (``LootNRunState.determinize``, proven
 enumeration in ``tests/games/test_card_posteriors.py`` and, from the view itself, in
 ``tests/games/test_position_views.py``). ``position_of`` is ``view_of`` without
 ``history``, and ``digsite example lootnrun --position`` (``view --position``) prints the
-view of ``digsite example lootnrun`` without it; hints say ``"view_form": "position"``. Optional keys and their defaults: ``reshuffled`` ``[]``,
-``front_reshuffles`` all 0 (required once a reshuffle happened), ``extra_turn`` false,
-``history`` ``[]``.
+view of ``digsite example lootnrun`` without it; hints say ``"view_form": "position"``.
+Optional keys and their defaults: ``reshuffled`` ``[]``, ``front_reshuffles`` all 0
+(required once a reshuffle happened), ``extra_turn`` false, ``history`` ``[]``.
 """
 
 from __future__ import annotations
