@@ -14,7 +14,6 @@ import textwrap
 import threading
 import time
 from dataclasses import replace
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, TypedDict, TypeVar
 
@@ -319,6 +318,10 @@ def _bench_help() -> str:
 
 
 def _version() -> str:
+    # (imported here: importlib.metadata brings email, zipfile and more, a tenth of the
+    # imports of `digsite games`, which never reads a version)
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("digsite")
     except PackageNotFoundError:
