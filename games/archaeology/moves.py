@@ -475,10 +475,11 @@ def parse_checked_move(state: ArchaeologyState, text: object,
             return parse_text_of(_chamber_named(state, typed))
         except InvalidMoveError as exc:
             if not exc.unknown_verb:
-                words = typed.split()
-                if (len(words) == 2 and words[0].lower() == "explore"
-                        and not _chamber_word(state, words[1])):
-                    raise InvalidMoveError(f"move {typed!r}: {chambers_said(state)}") from None
+                words = typed.lower().split()
+                if (len(words) == 2 and words[0] in ("explore", "look")
+                        and not _chamber_word(state, words[1], none=words[0] == "look")):
+                    raise InvalidMoveError(f"move {typed!r}: "
+                                           f"{chambers_said(state, words[0])}") from None
                 raise
             # (the verbs carried apart: the tracker lists those of any hand it could hold)
             raise InvalidMoveError(f"cannot read move {typed!r}", unknown_verb=True,
@@ -505,14 +506,21 @@ CHAMBER_WORDS = ("small", "medium", "large")
 
 
 def _chamber_named(state: ArchaeologyState, text: str) -> str:
-    """``text`` with an explore's chamber named by its size where a player named it as the
-    rulebook does (``explore small``, ``explore the large chamber``: the pyramid's three
-    chambers in the card data's order) or as the screen does (``explore the 3-card
-    chamber``); they were refused, "did you mean `explore 3`?". The New Expedition names a
-    monument's chambers by position (``explore B``): its text is read as it is."""
+    """``text`` with its chamber named as the notation names it where a player named it
+    otherwise: an explore's chamber as the rulebook does (``explore small``, ``explore the
+    large chamber``: the pyramid's three chambers in the card data's order) or as the
+    screen does (``explore the 3-card chamber``), which were refused "did you mean
+    `explore 3`?"; The New Expedition's chamber letter in either case (``explore b``,
+    ``look b``, ``refill b coin``, as a player types it: it was refused "a chamber is
+    named by its letter", naming ``explore B``). Other text is read as it is."""
     words = text.lower().split()
     rules = state.rules
-    if len(words) != 2 or words[0] != "explore" or rules.move_type.CHAMBERS_BY_LETTER:
+    if rules.move_type.CHAMBERS_BY_LETTER:
+        if (len(words) >= 2 and words[0] in ("explore", "look", "refill")
+                and _chamber_word(state, words[1])):
+            return " ".join([words[0], words[1].upper(), *words[2:]])
+        return text
+    if len(words) != 2 or words[0] != "explore":
         return text
     word, sizes = words[1], rules.chamber_sizes
     if word in CHAMBER_WORDS and len(sizes) == len(CHAMBER_WORDS):
@@ -522,19 +530,23 @@ def _chamber_named(state: ArchaeologyState, text: str) -> str:
     return text
 
 
-def _chamber_word(state: ArchaeologyState, word: str) -> bool:
-    """Whether ``word`` is written as a chamber of ``state``'s edition is (a number, a
-    letter), whether or not the game has that chamber (its rule says which it has)."""
+def _chamber_word(state: ArchaeologyState, word: str, *, none: bool = False) -> bool:
+    """Whether ``word`` is written as a chamber of ``state``'s edition is (a number; a
+    letter, in either case), whether or not the game has that chamber (its rule says which
+    it has); with ``none``, ``none`` too (a look's)."""
+    if none and word.lower() == "none":
+        return True
     if state.rules.move_type.CHAMBERS_BY_LETTER:
-        return len(word) == 1 and "A" <= word <= "Z"
+        return len(word) == 1 and "A" <= word.upper() <= "Z"
     return word.isdecimal() and word.isascii()
 
 
-def chambers_said(state: ArchaeologyState) -> str:
-    """How an explore names the chambers of ``state``'s game, each as a player may type it,
-    for a refusal of a chamber no chamber goes by (``explore big`` was told "an
-    exploration is 'explore CHAMBER' (explore 5)", not that ``explore small`` reads; The
-    New Expedition's Mine, one chamber A, was told "(explore B) ... A, B, ...").
+def chambers_said(state: ArchaeologyState, verb: str = "explore") -> str:
+    """How a move of ``verb`` (``explore``, a Temple's ``look``) names the chambers of
+    ``state``'s game, each as a player may type it, for a refusal of a chamber no chamber
+    goes by (``explore big`` was told "an exploration is 'explore CHAMBER' (explore 5)",
+    not that ``explore small`` reads; The New Expedition's Mine, one chamber A, was told
+    "(explore B) ... A, B, ...", and a look "(look B) ... A, B, ..." at any monument).
 
     >>> import cards_data
     >>> from games.archaeology import example_view, state_from_view
@@ -545,13 +557,14 @@ def chambers_said(state: ArchaeologyState) -> str:
     """
     rules = state.rules
     if rules.move_type.CHAMBERS_BY_LETTER:
-        return ("a chamber is named by its letter, "
-                + either([f"explore {chamber_letter(c)}" for c in rules.chamber_index]))
+        named = [f"{verb} {chamber_letter(c)}" for c in rules.chamber_index]
+        return "a chamber is named by its letter, " + either(
+            named + ([f"{verb} none"] if verb == "look" else []))
     sizes = rules.chamber_sizes
-    said = "a chamber is named by its size, " + either([f"explore {n}" for n in sizes])
+    said = "a chamber is named by its size, " + either([f"{verb} {n}" for n in sizes])
     if len(sizes) == len(CHAMBER_WORDS):
         said += (", or as the rulebook names it, "
-                 + either([f"explore {word}" for word in CHAMBER_WORDS]))
+                 + either([f"{verb} {word}" for word in CHAMBER_WORDS]))
     return said
 
 

@@ -467,6 +467,45 @@ def test_a_second_look_at_a_chamber_is_refused_saying_to_enter_look_none():
                                     "look shows nothing new: enter 'look none'")
 
 
+def test_a_chamber_letter_is_read_in_either_case():
+    """A player types lowercase: 'explore b' and 'look b' were refused "a chamber is named by
+    its letter, explore A, explore B or explore C" (only 'explore B' read); the letter reads
+    in either case wherever a chamber is named, and the move is written as the notation
+    writes it (records keep 'explore B')."""
+    s = action_state("temple")
+    give(s, 0, map=1, coin=2)
+    for typed in ("explore b", "explore B"):  # (where it is legal it read, the legal moves'
+        # texts matched case aside; refused, it was told of no letter but the uppercase)
+        with pytest.raises(IllegalMoveError, match=r"takes 2 maps; you hold 1 \(legal: "):
+            parse_move(s, typed)
+    give(s, 0, map=1)
+    s.chambers = [(C["coin"],) * 5, (C["pot_shard"],) * 5, (C["parchment_scrap"],) * 5]
+    assert str(parse_move(s, "explore b")) == str(parse_move(s, "Explore B")) == "explore B"
+    play(s, "sell coin 1")
+    assert [str(parse_move(s, t)) for t in ("look b", "look at chamber c", "LOOK a")] == [
+        "look B", "look C", "look A"]
+    s = blank("buried_ruins")
+    s.chambers = [(C["coin"],), (), (C["talisman"],)]
+    s.reserve = [C["parchment_scrap"]]
+    s.dig = [C["sandstorm"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])  # (the sandstorm dug)
+    assert s.phase == P_REFILL
+    assert str(parse_move(s, "refill a parchment_scrap")) == "refill A parchment_scrap"
+
+
+def test_a_look_at_no_chamber_lists_the_chambers_as_they_are_typed():
+    """'look big' was refused "a look is 'look CHAMBER' or 'look none' (look B), a chamber
+    named by its letter A, B, ...", where an explore lists the monument's own chambers; a
+    look lists them alike (one helper), with 'look none'."""
+    s = action_state("temple")
+    give(s, 0, coin=2)
+    play(s, "sell coin 1")
+    with pytest.raises(InvalidMoveError, match=r"^move 'look big': a chamber is named by its "
+                                               r"letter, look A, look B, look C or look none"):
+        parse_move(s, "look big")
+
+
 def test_tomb_look_keep_two_and_the_chamber_shrinks():
     """1 map to look at a chamber and keep 2; the rest goes back; a last card is all one
     gets; the chambers' sizes are public."""
