@@ -34,8 +34,8 @@ from .rules import P_STORM
 if TYPE_CHECKING:  # (the state module imports the moves this one does)
     from .state import ArchaeologyState
 
-__all__ = ["trading", "whole_trade", "discarding", "storm_discarded", "whole_discard",
-           "example_decisions"]
+__all__ = ["trading", "whole_trade", "discarding", "storm_discarded", "storm_shares",
+           "whole_discard", "example_decisions"]
 
 
 def trading(state: ArchaeologyState) -> bool:
@@ -67,7 +67,7 @@ def storm_discarded(state: ArchaeologyState) -> int:
     record ends with the seat's discards of this sandstorm, after those of the sandstorms
     dug just before it if nothing came between (a sandstorm's dig is no event): each of
     those took half the hand it found, the cards before it, and this one owes half of
-    the hand it found, less what it took.
+    the hand it found, less what it took (:func:`storm_shares`).
 
     A written position has no record: its ``sandstorm.last`` (``storm_last``) is all a
     view of it tells (:func:`discarding`)."""
@@ -78,10 +78,28 @@ def storm_discarded(state: ArchaeologyState) -> int:
         taken += 1
         record = record.prev
     hand = state.hand_sizes[seat] + taken
-    while 0 < hand // 2 <= taken:  # (an earlier sandstorm's whole discard)
-        taken -= hand // 2
-        hand -= hand // 2
-    return taken
+    shares = storm_shares(hand, taken)
+    found = hand - sum(shares[:-1])  # (the hand the last of them found)
+    return 0 if not shares or shares[-1] == found // 2 else shares[-1]
+
+
+def storm_shares(hand: int, discards: int) -> list[int]:
+    """How a seat's run of ``discards`` sandstorm discards in a row (no event between),
+    from a hand of ``hand`` cards before the first, falls into the sandstorms dug in a
+    row: each took half the hand it found, rounded down, the last perhaps under way (one
+    seat discards last at a sandstorm and first at the next one dug after it).
+
+    >>> storm_shares(8, 6), storm_shares(8, 4), storm_shares(8, 5)
+    ([4, 2], [4], [4, 1])
+    """
+    shares: list[int] = []
+    while discards > 0:
+        # (a run no halves make, which no game record holds: one share, as it was read)
+        share = min(hand // 2, discards) or discards
+        shares.append(share)
+        hand -= share
+        discards -= share
+    return shares
 
 
 def whole_discard(state: ArchaeologyState, steps: Sequence[MoveBase]) -> MoveBase:

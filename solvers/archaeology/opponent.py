@@ -48,6 +48,7 @@ from games.archaeology.hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOO
 from games.archaeology.moves import MoveBase
 from games.archaeology.rules import P_ACTION, P_STORM, REFILL_ON_SANDSTORM, Rules
 from games.archaeology.state import ArchaeologyState
+from games.archaeology.trades import storm_shares
 from games.errors import InternalFault
 from games.protocol import State
 
@@ -172,18 +173,30 @@ def decisions(root: ArchaeologyState, seat: int, other: int) -> list[Step]:
         return ctx
 
     ended = last_own is not None and root.turn != other
-    discards: list[tuple[int, int]] = []  # ``other``'s run of discards (one storm), newest first
+    # ``other``'s run of discards, newest first: one sandstorm's, or those of sandstorms
+    # dug in a row (the seat discarding last at one and first at the next)
+    discards: list[tuple[int, int]] = []
 
     def flush_discards() -> None:
-        # a storm's discards go in card order; each is decided knowing those before it
+        # a storm's discards go in card order; each is decided knowing those before it at
+        # that storm (it read a run over two storms as one: the second's first card was
+        # told the first's last card and the cards owed of both)
         run = list(reversed(discards))
-        for j in range(len(run) - 1, -1, -1):
-            index, card = run[j]
-            ctx = context(index)
-            ctx.storm_last = run[j - 1][1] if j else 0
-            ctx.storm_left = len(run) - j
-            steps.append(("undo", card, 1))
-            steps.append(("discard", card, ctx))
+        # the hand after the run: now's, with the steps since (each undone) undone
+        after = root.hand_sizes[other] + sum(step[2] for step in steps
+                                             if step[0] == "undo" or step[0] == "theft")
+        ends, end = [], 0
+        for share in storm_shares(after + len(run), len(run)):
+            end += share
+            ends.append((end - share, end))
+        for start, end in reversed(ends):
+            for j in range(end - 1, start - 1, -1):
+                index, card = run[j]
+                ctx = context(index)
+                ctx.storm_last = run[j - 1][1] if j > start else 0
+                ctx.storm_left = end - j
+                steps.append(("undo", card, 1))
+                steps.append(("discard", card, ctx))
         discards.clear()
 
     for index in range(len(events) - 1, -1, -1):

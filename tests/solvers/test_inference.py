@@ -201,3 +201,22 @@ def test_loot_n_run_beliefs_follow_the_backs():
     assert rooms and all(0 <= row["p"] <= 1 for row in result["rows"])
     for row in rooms:
         assert row["p"] == pytest.approx(share[row["back"]], abs=0.12)
+
+
+def test_two_sandstorms_in_a_row_are_two_discards_to_the_model():
+    """A seat's run of discards was read as one sandstorm's: where it discarded last at one
+    sandstorm (4 pot shards) and first at the next, dug just after it (a pot shard and a
+    talisman), greedy was asked of the second's cards owing 6, 5 (the first's 4 counted in)
+    and after the first's last pot shard; each sandstorm's discards are told apart
+    (``storm_shares``, as ``storm_discarded`` reads them)."""
+    from games.archaeology.moves import CARD_INDEX
+
+    from .test_whole_trade_hints import _two_sandstorms
+    _, _, state = _two_sandstorms()
+    for text in ("discard pot_shard", "discard talisman"):
+        state.apply(archaeology.parse_move(state, text))
+    told = [(card, ctx.storm_left, ctx.storm_last)
+            for kind, card, ctx in (s for s in decisions(state, 0, 1) if s[0] == "discard")]
+    p, t = CARD_INDEX["pot_shard"], CARD_INDEX["talisman"]
+    # newest first: the second sandstorm's 2 cards, then the first's 4
+    assert told == [(t, 1, p), (p, 2, 0), (p, 1, p), (p, 2, p), (p, 3, p), (p, 4, 0)]
