@@ -1509,7 +1509,11 @@ class Tracker:
                 assert ask.seat is not None
                 self.pending = _Pending(new_world, move, ask.seat, questions, {})
                 return None
-            words = self.game.describe_event(new_world, move, self.seat)
+            # (a seat's sandstorm discard entered a card at a time, a card an event of the
+            # table: its later cards say the whole discard so far, the line play gives it,
+            # where each said its card alone)
+            words = (self.game.joined_event(new_world, move, self.seat)
+                     or self.game.describe_event(new_world, move, self.seat))
             event = {"seat": ask.seat, "move": str(move)}
             new_world.apply(move)
         self.world = new_world
@@ -2130,5 +2134,6 @@ def table_session(game: Game, *, players: int, seat: int, seed: int, tracker_see
         truth.apply(move)
         while (key := tracker._waiting()) is not None:
             words = feed(_truth_answer(game.id, key, before, truth, move, seat))
-        tell(game.describe_event(before, move, seat), words)
+        tell(game.joined_event(before, move, seat) or game.describe_event(before, move, seat),
+             words)
     return lines

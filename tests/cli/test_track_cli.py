@@ -227,6 +227,23 @@ def test_a_sandstorm_discard_is_entered_whole_or_a_card_at_a_time(run_cli, tmp_p
     assert "seat 1 discards 1 more card to the marketplace> discard coin" in result.out
     assert "you dug> quit" in result.out  # (both discards done: the digger digs again)
 
+def test_a_discard_a_card_at_a_time_is_said_whole_as_play_says_it(run_cli, tmp_path):
+    """A seat's discard entered a card at a time was told a line a card ('seat 1 discarded
+    a pot shard', then 'seat 1 discarded a coin'), where play tells the whole discard in one
+    line (``joined_event``); its last card says the whole discard, the table record keeps a
+    card an event."""
+    setup = "0\npot shard, parchment scrap, coin, talisman\n3 pot shards, coin, talisman\n"
+    record = tmp_path / "t.json"
+    result = run_cli("track", "archaeology", "--record", str(record),
+                     stdin=setup + "sandstorm\ndiscard talisman coin\ndiscard pot shard\n"
+                                   "discard coin\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert ("seat 1 discards 1 more card to the marketplace> discard coin\n"
+            "  seat 1 discarded a pot shard and a coin to the marketplace\n") in result.out
+    assert [e.get("move") for e in json.loads(record.read_text())["events"][-2:]] == [
+        "discard pot_shard", "discard coin"]
+
+
 def test_a_thief_sent_to_yourself_says_whom_it_can_steal_from(run_cli, tmp_path):
     """``steal me`` at the person's own thief was refused "'me' is not a small number", and
     ``steal 0`` (the person's own seat) with the prompt's words alone: each says the rule
