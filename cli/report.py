@@ -9,7 +9,7 @@ from typing import Any
 
 from games import Game, registry
 from games.errors import DigsiteError
-from games.record import PERSON, GameRecord
+from games.record import PERSON, GameRecord, person_word
 from games.table import about, plural
 from solvers.moments import decisions_of
 from solvers.results import GameReview, ReviewedDecision
@@ -155,9 +155,12 @@ def _budget(review: GameReview) -> str:
 def _who(review: GameReview) -> str:
     """The reviewed seat's player after its number: `` (you)`` for the record's person,
     as play, hint --at and the decisions' lines call them (it read "seat 1 (person)"; the
-    JSON keeps the seat's name), `` (greedy)`` for a bot."""
-    return (" (you)" if review.seat_name == PERSON else
-            f" ({review.seat_name})" if review.seat_name else "")
+    JSON keeps the seat's name), `` (a person)`` where several seats are persons' (it said
+    "(you)" of each, the board "a person": ``person_word``), `` (greedy)`` for
+    a bot."""
+    if review.seat_name == PERSON:
+        return f" ({person_word(review.seats)})"
+    return f" ({review.seat_name})" if review.seat_name else ""
 
 
 def _head(review: GameReview) -> list[str]:

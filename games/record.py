@@ -62,12 +62,25 @@ from .protocol import CHANCE, State
 from .reader import Node, read_document, read_fingerprint, read_header
 from .table import plural
 
-__all__ = ["FORMAT_VERSION", "PERSON", "Entry", "GameRecord", "Step", "read_record",
-           "replay_steps", "final_state", "resolve_fixed_chance", "record_text", "record_game"]
+__all__ = ["FORMAT_VERSION", "PERSON", "person_word", "Entry", "GameRecord", "Step",
+           "read_record", "replay_steps", "final_state", "resolve_fixed_chance", "record_text",
+           "record_game"]
 
 FORMAT_VERSION = 1
 #: The name ``seats`` gives a seat a person played (any other name is a bot's).
 PERSON = "person"
+
+
+def person_word(seats: Sequence[str] | None) -> str:
+    """A seat a person played (``seats``' :data:`PERSON`), in a player's words: ``you``
+    where one seat is a person's (the reader), ``a person`` where several are (which of
+    them reads is not known).
+
+    >>> person_word(("person", "greedy")), person_word(("person", "person"))
+    ('you', 'a person')
+    """
+    people = sum(1 for name in seats or () if name == PERSON)
+    return "you" if people == 1 else "a person"
 
 
 @dataclass(frozen=True)
@@ -129,14 +142,24 @@ class GameRecord:
     def seat_labels(self, viewer: int) -> list[str] | None:
         """Each seat as ``digsite play`` calls it at ``viewer``'s side (``names`` of
         ``games.table.seat_name``): ``you`` for the viewer's seat when a person played it,
-        else ``seat N (who played it)``; ``None`` when the record does not say who played.
+        else ``seat N (who played it)``, the record's person ``seat N (you)``, in a
+        player's words (:func:`person_word`: it said ``seat 0 (person)``); with several
+        persons at the table each ``seat N (a person)``, the viewer's too (it called the
+        viewer ``you`` and the others ``seat N (person)``, the board ``a person`` each);
+        ``None`` when the record does not say who played.
 
         >>> GameRecord("pyramids", 2, {}, seats=("person", "greedy")).seat_labels(0)
         ['you', 'seat 1 (greedy)']
+        >>> GameRecord("pyramids", 2, {}, seats=("person", "greedy")).seat_labels(1)
+        ['seat 0 (you)', 'seat 1 (greedy)']
+        >>> GameRecord("pyramids", 2, {}, seats=("person", "person")).seat_labels(0)
+        ['seat 0 (a person)', 'seat 1 (a person)']
         """
         if self.seats is None:
             return None
-        return ["you" if seat == viewer and name == PERSON else f"seat {seat} ({name})"
+        person = person_word(self.seats)
+        return ["you" if seat == viewer and person == "you" and name == PERSON
+                else f"seat {seat} ({person if name == PERSON else name})"
                 for seat, name in enumerate(self.seats)]
 
     def annotated(self, comments: dict[int, str], comment: str | None = None) -> "GameRecord":

@@ -201,6 +201,28 @@ def test_annotations_say_the_decisions_as_the_text_says_them(run_cli, tmp_path):
     assert any("seat 1 (greedy)" in c or "seat 2 (greedy)" in c for c in said), said
 
 
+def test_a_record_of_two_persons_names_each_as_the_board_does(run_cli, tmp_path):
+    """A record with two persons' seats (written so; play seats one person): the text
+    review called the reviewed seat "(you)" and the other "seat 1 (person)", the engine's
+    word, where the board calls each "a person"; each is "a person" in both."""
+    from cli.web import examples
+    from cli.web.board import seat_words
+
+    path, out = tmp_path / "game.json", tmp_path / "annotated.json"
+    seats = ["person", "person"]
+    doc = json.loads((Path(examples.__file__).parent / "archaeology-greedy.json").read_text())
+    path.write_text(json.dumps(doc | {"seats": seats}))  # (a thief sent to seat 1 in it)
+    result = run_cli("review", "archaeology", str(path), "--seat", "0", "--iterations", "5",
+                     "--annotate", str(out))
+    assert result.code == 0, result.err
+    assert seat_words(seats) == ["a person", "a person"]
+    assert "review of seat 0 (a person)," in result.out.splitlines()[0]
+    assert "(person)" not in result.out and "(you)" not in result.out
+    assert "seat 1 (a person)" in result.out  # (a thief sent to it, a move it made)
+    assert json.loads(out.read_text())["comment"].startswith(
+        "digsite review of seat 0 (a person) ")
+
+
 def test_output_paths_are_checked_before_the_review(run_cli, person_record, tmp_path):
     path, _ = person_record
     for flag in ("--annotate", "--svg"):
