@@ -452,3 +452,28 @@ def test_a_solo_reviews_summary_says_where_the_game_left_the_plan_in_words(brows
         assert "market" not in said and ") (" not in said, said
         # (the record stops before the end: it said "reached null")
         assert "; the record stops before the game's end; " in said and "null" not in said
+
+
+def test_a_hint_of_the_only_legal_move_says_it_was_not_searched(browser, tmp_path):
+    # in the desert with no sand token left, "leave the desert" is the only move: the board
+    # said "(0 iterations, stopped by single_move)", the JSON's key, where `digsite hint`
+    # says "not searched: the only legal move"
+    from selenium.webdriver.common.keys import Keys
+
+    from games import load
+    from games.record import GameRecord, record_text
+
+    game = load("ancients")
+    record = GameRecord.start("ancients", game.new_deal(seed=3), seats=["person"])
+    record = record.played(0, "market buy 4").played(0, "sand B A1")
+    path = tmp_path / "mine.json"
+    path.write_text(record_text(record.to_json()))
+    for address in _serve(str(path)):
+        browser.get(address)
+        _until(browser, lambda d: d.find_elements("css selector", "#board svg"), "the record")
+        _keys(browser, Keys.END, 1)
+        _until(browser, lambda d: _where(d).startswith("decision 3 "), "the last decision")
+        _hint(browser, 50)
+        said = browser.find_element("id", "hint-result").text
+        assert "(0 iterations, not searched: the only legal move)" in said, said
+        assert "single_move" not in said, said

@@ -248,6 +248,12 @@ const ORDER_WORDS = {
   value: "best value first",
 };
 
+// What ended a search, as the command line says it (cli/format.py's _stopped): a hint of
+// the only legal move read "0 iterations, stopped by single_move", the JSON's key
+function stopped(reason) {
+  return reason === "single_move" ? "not searched: the only legal move" : `stopped by ${reason}`;
+}
+
 function showHint(hint, d) {
   const box = $("hint-result");
   box.replaceChildren();
@@ -255,7 +261,7 @@ function showHint(hint, d) {
     `, seat ${hint.seat}: ${hint.value_meaning}` +
     ` (${hint.budget.iterations} iterations` +
     (hint.budget.iterations_given ? `, raised from the ${hint.budget.iterations_given} given` : "") +
-    `, stopped by ${hint.budget.stop_reason})`));
+    `, ${stopped(hint.budget.stop_reason)})`));
   if (hint.close_call) {
     const c = hint.close_call;
     // the moves as the rows below name them (their words), not in notation
