@@ -477,3 +477,40 @@ def test_a_hint_of_the_only_legal_move_says_it_was_not_searched(browser, tmp_pat
         said = browser.find_element("id", "hint-result").text
         assert "(0 iterations, not searched: the only legal move)" in said, said
         assert "single_move" not in said, said
+
+
+def test_the_record_picked_shows_though_an_earlier_open_answers_later(browser):
+    # serve's first record opens as the page loads; a record picked and opened before that
+    # answer came showed, then the first record came back and replaced it (the box still
+    # naming the one picked): the page takes the last open asked for, not the last answered
+    from selenium.webdriver.support.ui import Select
+
+    examples = Path(__file__).resolve().parents[2] / "cli" / "web" / "examples"
+    # the page's first open (record 0, as it loads) answers 3 s late
+    slow_first = """
+        const fetched = window.fetch;
+        let first = true;
+        window.fetch = (path, options) => {
+          const late = first && path === "/api/open";
+          if (path === "/api/open") first = false;
+          const answer = fetched(path, options);
+          return late ? answer.then((r) => new Promise((ok) => setTimeout(() => ok(r), 3000)))
+            : answer;
+        };"""
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": slow_first})
+    try:
+        for address in _serve(str(examples / "archaeology-greedy.json"),
+                              str(examples / "lootnrun-greedy.json")):
+            browser.get(address)
+            _until(browser, lambda d: d.find_elements("css selector", "#example option"),
+                   "the records")
+            Select(browser.find_element("id", "example")).select_by_value("record:1")
+            browser.find_element("id", "open-example").click()
+            _until(browser, lambda d: d.find_element("id", "title").text
+                   .startswith("Loot N Run"), "the record picked")
+            time.sleep(4)  # the first open's answer has come back meanwhile
+            assert browser.find_element("id", "title").text.startswith("Loot N Run")
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                {"identifier": added["identifier"]})

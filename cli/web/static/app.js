@@ -54,10 +54,17 @@ async function loadExamples() {
   return data;
 }
 
+// Only the last open asked for shows: answers may come back out of order (a record picked
+// while the page still opened the first record given to serve showed that first record,
+// its answer the later to arrive, under a box naming the one picked)
+let opening = 0;
+
 async function open(request, keepReview, keepStash) {
   showError("");
+  const ticket = ++opening;
   try {
     const doc = await api("POST", "/api/open", request);
+    if (ticket !== opening) return;
     ui.doc = doc;
     ui.request = request;
     if (!keepStash) {  // another document: the best-score plan's way back is gone
@@ -72,7 +79,7 @@ async function open(request, keepReview, keepStash) {
     $("review").title = doc.kind === "record" ? "" : "a view has no game to review";
     setupSeats(doc);
     go(0);
-  } catch (error) { showError(error.message); }
+  } catch (error) { if (ticket === opening) showError(error.message); }
 }
 
 // The best score's budget box starts at the game's default (`best-score`'s, whose unit
