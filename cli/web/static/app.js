@@ -564,8 +564,15 @@ $("best").addEventListener("click", async () => {
     ui.stash = stash;
     // (a file's card data, serve --cards: said as the CLI's best-score says it)
     const data = b.cards ? `; card data: edition '${b.cards.edition}' (a file's)` : "";
-    $("best-result").textContent = `best score ${b.score} (${proven(b)}; ${b.bound_source}` +
-      `${data}); the plan is on the board: step through it`;
+    // what the range means and why, as best-score's text says them (it read "(not proven,
+    // bound 81.5; market)": the JSON's bound_source, the range unexplained)
+    const range = b.status === "OPTIMAL" ? "proven: no play of this deal scores more"
+      : `not proven: no play scores more than ${b.bound}, so the deal's best lies between ` +
+        `${b.score} and ${b.bound}`;
+    const why = (b.analysis || []).find((line) => line.startsWith("why no play scores more"));
+    $("best-result").replaceChildren(
+      text("div", `best score ${b.score} (${range}${data}); the plan is on the board: step ` +
+        "through it"), ...(why ? [text("div", why)] : []));
     $("back").hidden = false;
   } catch (error) { failed(error); }
 });
