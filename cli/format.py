@@ -235,8 +235,9 @@ def format_best_score(result: BestScore, *, elapsed: float | None = None) -> str
     if result.plan:
         lines.append("plan:")
         notes = result.plan_notes or ("",) * len(result.plan)
-        lines.extend(f"  {step}" + (f" ({note})" if note else "")
-                     for step, note in zip(result.plan, notes))
+        for step, note in zip(result.plan, notes):
+            # the words under the notation, as hint's rows have them
+            lines.extend([f"  {step}"] + ([f"      = {note}"] if note else []))
     return "\n".join(lines + list(result.analysis))
 
 

@@ -61,8 +61,9 @@ class BestScore:
     it (one line per decision), ``turns`` the engine moves of each decision (what a review
     compares a played game with, and a picture replays). ``breakdown`` sums to ``score``.
     ``facts`` are game-specific facts in a fixed order (Pyramids' kept cards).
-    ``plan_notes``, when given, says more of each plan line in a player's words (Tomb of
-    the Ancients: where a dig's sand tokens go); ``""`` where a line needs nothing."""
+    ``plan_notes``, when given, says each plan line in a player's words (Tomb of the
+    Ancients: the turn as its hint row says it, a dig's maps, turns and sand included);
+    ``""`` where a line needs nothing."""
 
     game: str
     score: float

@@ -34,7 +34,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from cards_data import AncientsData
 from games.ancients import (GAME, AncientsState, Find, Market, Rest, Sand, describe,
                             example_view, state_from_deal, state_from_view)
-from games.ancients.moves import Move, parse_move, parse_text, sand_for, sand_words
+from games.ancients.moves import Move, parse_move, parse_text, sand_for
 from games.errors import IllegalMoveError, InternalFault, ReplayMismatchError
 from games.seeding import Seed, make_rng
 from games.table import plural
@@ -283,11 +283,14 @@ def best_score(deal: dict[str, Any], *, data: AncientsData, limit: Limit = Limit
     result = best_score_search(state, nodes=max(1, int(round(amount * 1000))),
                                deadline=limit.deadline(), progress=progress)
     replay = state.clone()
-    played = [apply_turn(replay, move, checked=True) for move in result.moves]
+    # each turn in a player's words, as the hint's rows say it (the plan read "market buy
+    # 1", "dig find 50 0 at B3; find 8 180 at B2": which map, turned how, and where a dig's
+    # sand goes only in the notation)
+    notes, played = [], []
+    for move in result.moves:
+        notes.append(describe(replay, move))
+        played.append(apply_turn(replay, move, checked=True))
     turns = tuple(tuple(str(step) for step in steps) for steps in played)
-    # where each dig's sand goes ("dig find 39 180 at A2" named no cell)
-    sands = [[s for s in steps if isinstance(s, Sand)] for steps in played]
-    notes = tuple("sand: " + sand_words(spent) if spent else "" for spent in sands)
     if not replay.is_terminal():
         raise ReplayMismatchError("the best-score plan ends before the game does")
     verify_replay("score", claimed=result.score, replayed=replay.score(0))
@@ -311,7 +314,7 @@ def best_score(deal: dict[str, Any], *, data: AncientsData, limit: Limit = Limit
                           result.nodes),
         seed=seed, analysis=(_score_words(replay), bound_words(state, result.bound)),
         facts=(("bound_formula", result.bound.note),),
-        plan_notes=notes if any(notes) else ())
+        plan_notes=tuple(notes))
 
 
 def _score_words(final: AncientsState) -> str:

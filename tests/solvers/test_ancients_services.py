@@ -282,9 +282,31 @@ def test_a_dig_says_where_its_sand_goes():
     assert len(best.plan_notes) == len(best.plan)
     for line, steps, note in zip(best.plan, best.turns, best.plan_notes):
         cells = [s.split()[-1] for s in steps if s.startswith("sand ")]
-        assert bool(note) == bool(cells) and all(c in note for c in cells)
-        if note:
-            assert f"{line} ({note})" in format_best_score(best)
+        assert all(c in note for c in cells)
+        assert f"  {line}\n      = {note}\n" in format_best_score(best)
+
+
+def test_the_best_score_plan_says_each_turn_in_words():
+    """The best-score plan read "market buy 1", "dig find 50 0 at B3; find 8 180 at B2":
+    which map, which shop, turned how, only in the notation, under a review that says the
+    same turns in words; each line now has its words under it, as the hint's rows do."""
+    from cli.format import format_best_score
+
+    data = cards_data.load("ancients")
+    deal = A.make_deal(players=1, seed=3, data=data)
+    best = S.best_score(deal, data=data, limit=Limit(work=1))
+    text = format_best_score(best)
+    said = text[text.index("plan:\n"):text.index("\nscore ")].splitlines()[1:]
+    steps, words = said[0::2], said[1::2]
+    assert [line[2:] for line in steps] == list(best.plan), said
+    assert all(line.startswith("      = ") for line in words), said
+    for step, word in zip(steps, words):
+        if step.startswith("  market buy "):  # which map, from which shop
+            assert word.startswith("      = buy map "), (step, word)
+            assert f"the ${step.split()[-1]} shop" in word, (step, word)
+        elif step.startswith("  dig "):  # which maps, turned how
+            assert word.startswith("      = dig: map ") and "rotated" in word, (step, word)
+    assert any(step.startswith("  dig ") for step in steps), said
 
 
 def test_a_hint_in_the_middle_of_a_desert_turn_ranks_the_rest_of_it():
