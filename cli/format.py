@@ -272,7 +272,8 @@ def format_best_scores(result: Mapping[str, Any], *, elapsed: float | None = Non
 
 def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
     """A chain of finds, one per line; ``elapsed`` (measured by the caller) in text only."""
-    from games.ancients.moves import Sand, parse_text, sand_words  # (the plan is Ancients')
+    from games.ancients.moves import (  # (the plan is Ancients')
+        Sand, parse_text, rotation_words, sand_words)
 
     took = f", took {elapsed:.3f} s" if elapsed is not None else ""
     lines = [
@@ -287,8 +288,9 @@ def format_plan(result: DigPlanResult, *, elapsed: float | None = None) -> str:
         # player to work out the cells)
         sand = (f" ({sand_words([m for m in map(parse_text, find.sand) if isinstance(m, Sand)])})"
                 if find.sand else "")
+        # turned as the hint and the review say it (it said "rotated 90°": which way?)
         lines.append(
-            f"  {i}. map {find.map} rotated {find.rotation}° at {find.at}: "
+            f"  {i}. map {find.map} at {find.at} ({rotation_words(find.rotation // 90)}): "
             f"{plural(find.points, 'point')}, {plural(find.tokens_spent, 'token')}{sand}"
         )
     return "\n".join(lines + list(result.analysis))

@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # (the state module imports this one)
 
 __all__ = ["Market", "Rest", "Find", "Sand", "End", "END", "Draw", "parse_text", "parse_move",
            "Move", "describe", "why_illegal", "NOTATION", "FORMS", "notation_facts",
-           "sand_for", "sand_words"]
+           "sand_for", "sand_words", "rotation_words"]
 
 #: The move notation, form by form (``digsite notation ancients``, ``digsite hint --help``).
 NOTATION: tuple[tuple[str, str], ...] = (
@@ -218,7 +218,12 @@ def parse_text(text: str) -> Move:
         "rest money|sand, find ID ROT at CELL, sand B|W|flip CELL, end, draw ID")
 
 
-def _rotation(quarter_turns: int) -> str:
+def rotation_words(quarter_turns: int) -> str:
+    """A map's turn in a player's words, as every screen says it (hint, review, ``plan``).
+
+    >>> rotation_words(0), rotation_words(3)
+    ('not rotated', 'rotated 270° clockwise')
+    """
     return ("not rotated" if quarter_turns == 0
             else f"rotated {quarter_turns * 90}° clockwise")
 
@@ -254,7 +259,7 @@ def describe(state: AncientsState | None, move: object, *,
     'sell artifact 3, buy the map in the $2 shop for $2'
     """
     if isinstance(move, Find):
-        return f"find {_map(state, move.map)} at {cell_name(move.anchor)} ({_rotation(move.rotation)})"
+        return f"find {_map(state, move.map)} at {cell_name(move.anchor)} ({rotation_words(move.rotation)})"
     if isinstance(move, Market):
         parts = []
         if move.sell is not None:
@@ -279,7 +284,7 @@ def describe(state: AncientsState | None, move: object, *,
         return f"chance: {_map(state, move.map)} comes into the market"
     finds = getattr(move, "finds", None)
     if finds is not None:  # a whole desert turn (the hint's Dig)
-        steps = ", ".join(f"map {f.map} at {cell_name(f.anchor)} ({_rotation(f.rotation)})"
+        steps = ", ".join(f"map {f.map} at {cell_name(f.anchor)} ({rotation_words(f.rotation)})"
                           for f in finds)
         tokens: int = getattr(move, "tokens")
         sand = ("no sand" if tokens == 0

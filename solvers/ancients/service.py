@@ -34,7 +34,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 from cards_data import AncientsData
 from games.ancients import (GAME, AncientsState, Find, Market, Rest, Sand, describe,
                             example_view, state_from_deal, state_from_view)
-from games.ancients.moves import Move, parse_move, parse_text, sand_for
+from games.ancients.moves import Move, parse_move, parse_text, rotation_words, sand_for
 from games.errors import IllegalMoveError, InternalFault, ReplayMismatchError
 from games.seeding import Seed, make_rng
 from games.table import plural
@@ -122,7 +122,7 @@ def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
         f"value {best.value:g} = {plural(best.points, 'point')} − {token_value:g} × "
         f"{plural(best.tokens, 'token')}; {plural(best.nodes, 'search node')}",
         f"left for {who} (pack {sorted(after.pack[nxt])}, {after.sand[nxt]} sand): best chain "
-        + (", ".join(f"map {f.map} rotated {f.rotation * 90}° at {cell_name(f.anchor)} "
+        + (", ".join(f"map {f.map} at {cell_name(f.anchor)} ({rotation_words(f.rotation)}) "
                      f"({plural(f.points, 'point')}, {plural(f.tokens, 'token')})"
                      for f in follow.finds) or "nothing")
         + f" = {plural(follow.points, 'point')} for {plural(follow.tokens, 'token')}",
@@ -461,7 +461,7 @@ def demo_section(data: AncientsData) -> str:
              before]
     if result.finds:
         for i, f in enumerate(result.finds, 1):
-            lines.append(f"  {i}. map {f.map} rotated {f.rotation}° at {f.at}: "
+            lines.append(f"  {i}. map {f.map} at {f.at} ({rotation_words(f.rotation // 90)}): "
                          f"{plural(f.points, 'point')}, {plural(f.tokens_spent, 'token')}")
     else:
         lines.append("  no find is possible this turn")

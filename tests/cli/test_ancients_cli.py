@@ -43,6 +43,19 @@ def test_plan_json_and_text(run_cli, tmp_path):
     assert costly["tokens_spent"] == 0
 
 
+def test_plan_turns_its_maps_in_the_hints_words(run_cli, tmp_path):
+    # plan said "map 33 rotated 90° at A2" (which way?) where the hint's row for the same
+    # dig says "map 33 at A2 (rotated 90° clockwise)"
+    path = _view_file(run_cli, tmp_path)
+    plan = run_cli("plan", "ancients", path)
+    hint = run_cli("hint", "ancients", path, "--iterations", "50")
+    assert plan.code == 0 and hint.code == 0, (plan.err, hint.err)
+    assert "  1. map 7 at A1 (not rotated): 5 points, 0 tokens\n" in plan.out, plan.out
+    assert "  3. map 33 at A2 (rotated 90° clockwise): 4 points, 0 tokens\n" in plan.out
+    assert "map 33 at A2 (rotated 90° clockwise)" in hint.out
+    assert "rotated 0°" not in plan.out, plan.out
+
+
 def test_hint_and_best_move_are_reproducible(run_cli, tmp_path):
     path = _view_file(run_cli, tmp_path)
     first = run_cli("hint", "ancients", path, "--iterations", "80", "--seed", "2", "--json")
