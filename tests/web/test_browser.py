@@ -543,3 +543,25 @@ def test_a_best_score_says_what_its_range_means(browser, server):
                      "board: step through it"), said
     assert why.startswith(f"why no play scores more than {bound}: "), said
     assert "market" not in first, said
+
+
+def test_on_a_phone_a_long_record_name_does_not_widen_the_page(browser, tmp_path):
+    # at 375 px a record given to serve under arena's name ("archaeology-seed0-game0000.json
+    # (archaeology)" in the box) made the page 3 px wider than the screen: it scrolled sideways
+    example = Path(__file__).resolve().parents[2] / "cli" / "web" / "examples" / \
+        "archaeology-greedy.json"
+    record = tmp_path / "archaeology-seed0-game0000.json"
+    record.write_text(example.read_text())
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        for address in _serve(str(record)):
+            browser.get(address)
+            _until(browser, lambda d: d.find_elements("css selector", "#board svg")
+                   and "decision 1 of" in _where(d), "the record given, open")
+            wide, screen = browser.execute_script(
+                "return [document.documentElement.scrollWidth, "
+                "document.documentElement.clientWidth]")
+            assert wide <= screen, (wide, screen)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
