@@ -565,3 +565,19 @@ def test_on_a_phone_a_long_record_name_does_not_widen_the_page(browser, tmp_path
             assert wide <= screen, (wide, screen)
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_hints_two_kinds_of_noise_are_told_apart(browser, server):
+    # the rows' column "± noise" held each value's standard error (hint's "stderr") while the
+    # close call above it said "within the noise (±0.1886)", the 95% margin of a difference:
+    # one word for two numbers; the column says what it is, the close call its 95% as hint does
+    from selenium.webdriver.common.keys import Keys
+
+    _open_example(browser, server, "archaeology-greedy")
+    _keys(browser, Keys.ARROW_RIGHT, 3)
+    _until(browser, lambda d: _where(d).startswith("decision 4 "), "decision 4")
+    _hint(browser, 300)
+    head = [th.text for th in browser.find_elements("css selector", "#hint-table th")]
+    assert head == ["#", "move", "value", "± std. error", "visits"], head
+    close = browser.find_element("css selector", "#hint-result .close-call").text
+    assert "within the noise (±" in close and " at 95%); about " in close, close

@@ -275,8 +275,8 @@ function showHint(hint, d) {
     const words = Object.fromEntries(hint.moves.map((row) => [row.move, row.words || row.move]));
     box.append(text("div", `too close to call: ${c.moves.map((m) => words[m] || m).join(" / ")}` +
       ` differ by ${c.gap}, ` +
-      `within the noise (±${c.noise95}); about ${c.iterations_to_separate} iterations would ` +
-      `separate them`, "close-call"));
+      `within the noise (±${c.noise95} at 95%); about ${c.iterations_to_separate} ` +
+      "iterations would separate them", "close-call"));
   }
   const order = text("div", `ranked ${ORDER_WORDS[hint.order] || hint.order}`);
   order.id = "hint-order";
@@ -284,7 +284,9 @@ function showHint(hint, d) {
   const table = text("table", undefined, "hint");
   table.id = "hint-table";
   const head = text("tr");
-  for (const h of ["#", "move", "value", "± noise", "visits"]) head.append(text("th", h));
+  // a row's ± is its value's standard error (hint's "stderr"); it was headed "± noise", the
+  // word the close call above uses for the 95% margin of a difference, a number 2-3 times it
+  for (const h of ["#", "move", "value", "± std. error", "visits"]) head.append(text("th", h));
   table.append(head);
   for (const row of hint.moves) {
     const tr = text("tr");
