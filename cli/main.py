@@ -1235,6 +1235,9 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
         write_text(annotate_file, record_text(annotate(record, said).to_json()))
     click.echo(fmt.to_json(result) if as_json else format_review(said))
     _say_unmarked_data(record_file, record.cards, data_)
+    # Ctrl-C during the solo best score: the review is printed with the best found, cut
+    # short as best-score's answer is, and exits 130 as best-score does (it exited 0)
+    _exit_if_interrupted()
 
 
 @app.command(epilog=(
