@@ -1204,7 +1204,7 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
     cost, labelled, and the seat's accuracy."""
     from games.record import read_record
     from solvers.moments import seat_of
-    from solvers.review import review_game
+    from solvers.review import review_game, reviews_best_score
 
     from .report import annotate, format_review, screen_words
 
@@ -1220,7 +1220,17 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
         seat = seat_of(record, seat)
     moves = None if at is not None else sum(1 for e in record.moves if e.seat == seat)
     with naming(record_file), first_press_stops(answer=False), \
-            _progress(moves, f"{game} review", stop=True) as step:
+            _progress(moves, f"{game} review", stop=True) as bar:
+        done = 0
+
+        def step(n: int = 1) -> None:
+            # the decisions done, a solo deal's best score comes next: the bar sat at 100%
+            # for minutes saying nothing (the board says "now the deal's best score")
+            nonlocal done
+            done += n
+            last = moves is not None and done >= moves and reviews_best_score(record, at)
+            bar(n, "now the deal's best score" if last else None)
+
         result = review_game(record, seat=seat, data=data_, at=at,
                              limit=Limit(iterations=iterations, time_limit=time_limit,
                                          workers=workers),

@@ -129,7 +129,7 @@ from .results import (BestScoreComparison, FellBelowBest, GameReview, PartedFrom
                       ReviewedDecision, ReviewSummary)
 
 __all__ = ["LABELS", "COUNTED", "review_game", "label_of", "accuracy", "move_accuracy",
-           "scale_for", "ALL_ROWS"]
+           "scale_for", "ALL_ROWS", "reviews_best_score"]
 
 #: ``top`` large enough for every legal move of any game.
 ALL_ROWS = 1_000_000
@@ -555,6 +555,13 @@ def _best_score_section(record: GameRecord, units: Sequence[Decision], seat: int
     return BestScoreComparison(best, reached, parted, below)
 
 
+def reviews_best_score(record: Any, at: int | None) -> bool:
+    """Whether :func:`review_game` also solves the deal's best score: a whole review
+    (no ``at``) of a solo grid game with a best-score solver."""
+    return (at is None and registry.get(record.game).kind == "grid" and record.players == 1
+            and services.has_capability(record.game, "best_score"))
+
+
 def review_game(record: GameRecord, *, seat: int | None = None, data: Any,
                 limit: Limit = Limit(), seed: int = 0, best_limit: Limit = Limit(),
                 at: int | None = None, progress: Callable[[int], None] | None = None
@@ -585,10 +592,8 @@ def review_game(record: GameRecord, *, seat: int | None = None, data: Any,
         decisions.append(decision)
         value_meaning = value_meaning or meaning
         step(len(unit.moves))
-    info = registry.get(game)
     comparison = None
-    if (at is None and info.kind == "grid" and record.players == 1
-            and services.has_capability(game, "best_score")):
+    if reviews_best_score(record, at):
         comparison = _best_score_section(record, units, seat, data=data, limit=best_limit,
                                          seed=seed, final=final)
     return GameReview(

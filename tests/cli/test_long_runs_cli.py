@@ -141,12 +141,13 @@ def test_ctrl_c_before_any_answer_is_one_line(tmp_path):
 
 
 def test_ctrl_c_in_a_solo_reviews_best_score_prints_it_and_exits_130():
-    """Pressed once the decisions are reviewed (the bar at 100%), while the deal's best
-    score is searched: the review is printed with the best found, labelled interrupted,
-    and the exit status said a whole run (0), where best-score's cut answer exits 130."""
+    """Pressed once the decisions are reviewed, while the deal's best score is searched:
+    the review is printed with the best found, labelled interrupted, and the exit status
+    said a whole run (0), where best-score's cut answer exits 130. The bar says that
+    phase (it sat at 100% saying nothing, minutes at the default budget)."""
     record = ROOT / "cli" / "web" / "examples" / "pyramids-solo-random.json"
     code, out, err = _run(("review", "pyramids", record, "--iterations", "5"), terminal=True,
-                          wait_for=b"100%", presses=1)
+                          wait_for=b"100%  now the deal's best score", presses=1)
     assert "interrupted (Ctrl-C)" in out and "best possible score" in out, out[-500:]
     assert code == 130, err[-500:]
     assert "Traceback" not in err
