@@ -22,7 +22,8 @@ from games import registry
 from games.errors import DigsiteError, InvalidStateError
 from games.protocol import CHANCE, State
 from games.reader import read_document
-from games.record import PERSON, GameRecord, read_record, replay_steps, resolve_fixed_chance
+from games.record import (PERSON, GameRecord, person_word, read_record, replay_steps,
+                          resolve_fixed_chance)
 from games.render import position_svg
 from games.table import card_names, seat_name
 from solvers import services
@@ -106,11 +107,10 @@ def viewer_seat(seats: list[str] | None) -> int:
 
 def seat_words(seats: Sequence[str]) -> list[str]:
     """Who played each seat, in a player's words: a bot's name as the record gives it;
-    ``you`` for the record's only person (the record calls them ``person``), else ``a
-    person``."""
-    people = sum(1 for name in seats if name == PERSON)
-    return [("you" if people == 1 else "a person") if name == PERSON else name
-            for name in seats]
+    a person as the review and play call them (``person_word``: ``you`` for the record's
+    only person, the record's ``person``, else ``a person``)."""
+    person = person_word(seats)
+    return [person if name == PERSON else name for name in seats]
 
 
 def _state_title(game: str, n: int, seat: int | None) -> str:

@@ -477,6 +477,8 @@ def test_a_hint_of_the_only_legal_move_says_it_was_not_searched(browser, tmp_pat
         said = browser.find_element("id", "hint-result").text
         assert "(0 iterations, not searched: the only legal move)" in said, said
         assert "single_move" not in said, said
+        # the seat as the review names it (it said "seat 0:" under "played by you")
+        assert said.startswith("decision 3, seat 0 (you): "), said
 
 
 def test_the_record_picked_shows_though_an_earlier_open_answers_later(browser):

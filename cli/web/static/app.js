@@ -261,11 +261,20 @@ function stopped(reason) {
   return reason === "single_move" ? "not searched: the only legal move" : `stopped by ${reason}`;
 }
 
+// A seat as the review's text names it: "seat 0 (you)", "seat 1 (greedy)", "seat 0" where
+// the record does not say who played
+function seatCalled(seat) {
+  const who = (ui.doc.seat_words || [])[seat];
+  return `seat ${seat}${who ? ` (${who})` : ""}`;
+}
+
 function showHint(hint, d) {
   const box = $("hint-result");
   box.replaceChildren();
+  // the seat as the review names it, "seat 0 (you)" (it said "seat 0:" under a title
+  // "played by you")
   box.append(text("div", `decision ${d.n}` + (d.at ? ` (seat ${hint.seat}'s ${d.at})` : "") +
-    `, seat ${hint.seat}: ${hint.value_meaning}` +
+    `, ${seatCalled(hint.seat)}: ${hint.value_meaning}` +
     ` (${hint.budget.iterations} iterations` +
     (hint.budget.iterations_given ? `, raised from the ${hint.budget.iterations_given} given` : "") +
     `, ${stopped(hint.budget.stop_reason)})`));
@@ -456,8 +465,7 @@ function summariseReview() {
   const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   // the seat as the review's text names it, "seat 0 (you)", "seat 1 (greedy)" (a person's
   // record read "seat 0: accuracy", where the text says "review of seat 0 (you)")
-  const who = (ui.doc.seat_words || [])[r.seat];
-  box.append(text("div", `seat ${r.seat}${who ? ` (${who})` : ""}: accuracy ` +
+  box.append(text("div", `${seatCalled(r.seat)}: accuracy ` +
     `${s.accuracy === null ? "—" : s.accuracy + "%"}` +
     `, ${count(s.counts.inaccuracy, "inaccuracy", "inaccuracies")}, ` +
     `${count(s.counts.mistake, "mistake", "mistakes")}, ` +
