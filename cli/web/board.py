@@ -140,9 +140,12 @@ def _table(game_obj: games_.Game, state: State[Any], viewer: int,
         return []
 
 
-def _words(game_obj: games_.Game, state: State[Any], move: Hashable, text: str) -> str:
+def _words(game_obj: games_.Game, state: State[Any], move: Hashable, text: str,
+           names: Sequence[str] | None = None) -> str:
+    """``move``'s words with the seats called ``names`` (as the table's words call them: a
+    bot's discard said "the 2 cards you still owe" in a record of bots)."""
     try:
-        return game_obj.describe(state, move) or text
+        return game_obj.describe(state, move, names=names) or text
     except DigsiteError:
         return text
 
@@ -190,7 +193,7 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
         view, why = _view_or_reason(game, state, step.seat)
         decisions.append(Decision(
             n=n, seat=step.seat, move=texts[step.index],
-            words=_words(game, state, step.move, texts[step.index]),
+            words=_words(game, state, step.move, texts[step.index], names),
             board=position_svg(record.game, state, viewer, data,
                                title=_state_title(record.game, n, step.seat),
                                deal=record.deal, moves=texts[:step.index], names=names),

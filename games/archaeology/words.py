@@ -245,9 +245,13 @@ def describe(state: ArchaeologyState | None, move: object, *,
                 f"of that seat's hand")
     if kind == DISCARD:
         words = f"sandstorm: discard {a_card(_name(state, move, move.a))} to the marketplace"
-        # one card a move: a seat owing more is told so, not left to think this is all
+        # one card a move: a seat owing more is told so, not left to think this is all; a
+        # seat named otherwise than "you" (a bot's in a record of bots) owes it, not the
+        # reader (a bot's discard said "the 2 cards you still owe")
         if state is not None and state.storm_left > 1:
-            words += f" (1 of the {state.storm_left} cards you still owe)"
+            who = seat_name(state.current_player(), state.current_player(), names)
+            owes = "you still owe" if who == "you" else f"{who} still owes"
+            words += f" (1 of the {state.storm_left} cards {owes})"
         return words
     if kind == DISCARDS:
         cards = discarded_cards(move.a, lambda c, n: _name(state, move, c, n))

@@ -188,6 +188,14 @@ def test_a_sandstorm_discard_and_a_mine_draw_say_what_the_choice_turns_on():
                         owed = state.storm_left
                         assert words.endswith(f" (1 of the {owed} cards you still owe)"
                                               if owed > 1 else " to the marketplace"), words
+                        # a seat named otherwise owes them, not the reader (a bot's
+                        # discard in a record of bots said "the 2 cards you still owe")
+                        names = [f"seat {k} (greedy)" for k in range(2)]
+                        named = engine.describe(state, move, names=names)
+                        seat = state.current_player()
+                        assert named.endswith(f" (1 of the {owed} cards seat {seat} (greedy)"
+                                              f" still owes)" if owed > 1
+                                              else " to the marketplace"), named
                         told.add("storm, more owed" if owed > 1 else "storm, the last")
                     if state.phase == P_MINE and move.kind == DRAW:
                         worth = sum(state.rules.trade[c] for c in state.drawn)

@@ -125,6 +125,10 @@ def test_a_bots_seat_is_not_you_in_the_table_words(client, name, seat_words):
         assert not re.search(r"\byou(r)?\b(?! like)", text), (name, text)  # (ancients'
         # "turn them as you like" is the reader)
     assert "seat 0 (" in opened["decisions"][-1]["words"]
+    # a bot's sandstorm discard: the seat owes the rest, not the reader ("the 2 cards you
+    # still owe")
+    assert not any(re.search(r"\byou\b", d["words"]) and "still ow" in d["words"]
+                   for d in opened["decisions"]), name
     doc = board.example_document(name)
     doc["seats"] = ["person"] + doc["seats"][1:]
     person = client.post("/api/open", json={"text": json.dumps(doc)}).json()
