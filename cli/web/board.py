@@ -32,7 +32,7 @@ from solvers.moments import decisions_of, no_such_seat
 from ..inputs import card_data
 
 __all__ = ["Opened", "Decision", "open_document", "examples", "example_document",
-           "viewer_seat", "seat_words"]
+           "viewer_seat", "seat_words", "PLAN", "PLAN_WORDS"]
 
 
 @dataclass
@@ -93,6 +93,12 @@ class Opened:
                 # as the moves do: ``pharaohs_mask``), as hint --beliefs says them
                 "card_names": self.printed,
                 "decisions": [d.summary() for d in self.decisions]}
+
+
+#: The seat the board's best-score plan is recorded as played by (``work``'s record of a
+#: plan), and how its table's words call it: as a solo player's screen would ("seat 0 (best
+#: plan): $0", "seat 0 (best plan)'s pack" read as a seat at a table)
+PLAN, PLAN_WORDS = "best plan", "the best plan"
 
 
 def viewer_seat(seats: list[str] | None) -> int:
@@ -182,8 +188,9 @@ def open_record(record: GameRecord, data: CardData, viewer: int | None = None) -
         raise InvalidStateError(no_such_seat(viewer, record.players))
     # (each seat as the end of the game names it: ``you`` for the person the page is
     # opened for, else ``seat N (who played it)`` when the record says who did)
-    names = record.seat_labels(viewer) or [seat_name(seat, viewer)
-                                           for seat in range(record.players)]
+    names = ([PLAN_WORDS] if record.seats == (PLAN,)
+             else record.seat_labels(viewer) or [seat_name(seat, viewer)
+                                                 for seat in range(record.players)])
     decisions: list[Decision] = []
     texts = [e.move for e in record.moves]
     last = None

@@ -194,6 +194,7 @@ def _best_score(request: dict[str, Any], progress: Progress, cards: Cards) -> st
     from solvers.limits import Limit
 
     from ..jsonout import jsonable
+    from .board import PLAN
 
     game = request["game"]
     data = card_data(game, cards)
@@ -210,7 +211,7 @@ def _best_score(request: dict[str, Any], progress: Progress, cards: Cards) -> st
         result = replace(result, facts=result.facts + (("cards", mark),))
     # the plan as a record of the deal, so the page opens it like any record and steps
     # through it on the board
-    record = GameRecord.start(game, deal, seats=("best plan",),
+    record = GameRecord.start(game, deal, seats=(PLAN,),
                               source=f"digsite best-score: {result.status} {result.score:g}, "
                                      f"bound {result.bound:g}")
     for turn in result.turns:

@@ -277,6 +277,11 @@ def test_best_score_plan_opens_as_a_record(client):
     plan = client.post("/api/open", json={"document": body["record"]}).json()
     assert f": {best['score']:g} points (" in plan["decisions"][-1]["words"]
     assert len(plan["decisions"]) == len(body["record"]["moves"]) + 1
+    # the plan's table as a solo player's screen, not a seat at a table ("seat 0 (best
+    # plan): $0", "seat 0 (best plan)'s pack: empty")
+    table = "\n".join(plan["decisions"][1]["table"])
+    assert "the best plan: $" in table and "the best plan's pack" in table, table
+    assert "seat 0" not in table and "seat 0" not in plan["decisions"][-1]["words"], table
 
 
 def test_serve_prints_its_address_and_answers(tmp_path):
