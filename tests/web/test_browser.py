@@ -583,3 +583,14 @@ def test_a_hints_two_kinds_of_noise_are_told_apart(browser, server):
     assert head == ["#", "move", "value", "± std. error", "visits"], head
     close = browser.find_element("css selector", "#hint-result .close-call").text
     assert "within the noise (±" in close and " at 95%); about " in close, close
+    # the iterations rounded as `digsite hint` rounds them (games.table.about: it said
+    # "about 674 iterations" where hint says "about 670")
+    import re
+
+    from games.table import about
+    need = re.search(r"; about ([\d,]+) iterations? would separate", close)
+    assert need and about(int(need[1].replace(",", "")), "x") == f"{need[1]} xs", close
+    numbers = [1, 99, 100, 665, 674, 675, 995, 46043, 874670]
+    assert browser.execute_script(
+        "return arguments[0].map((n) => about(n, 'iteration'))", numbers) == [
+        about(n, "iteration") for n in numbers]

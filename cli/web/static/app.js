@@ -261,6 +261,19 @@ function stopped(reason) {
   return reason === "single_move" ? "not searched: the only legal move" : `stopped by ${reason}`;
 }
 
+// An estimate of n words as the command line says it (games/table.py's about): two
+// significant figures, ties to even as Python's format rounds them, thousands separated
+// (the page said "about 674 iterations" where hint says "about 670")
+function about(n, word) {
+  let rounded = n;
+  if (n >= 100) {
+    const unit = 10 ** (String(Math.trunc(n)).length - 2);
+    const q = Math.floor(n / unit), rest = n - q * unit;
+    rounded = (q + (2 * rest > unit || (2 * rest === unit && q % 2 === 1) ? 1 : 0)) * unit;
+  }
+  return `${rounded.toLocaleString("en-US")} ${rounded === 1 ? word : word + "s"}`;
+}
+
 // A seat as the review's text names it: "seat 0 (you)", "seat 1 (greedy)", "seat 0" where
 // the record does not say who played
 function seatCalled(seat) {
@@ -284,8 +297,9 @@ function showHint(hint, d) {
     const words = Object.fromEntries(hint.moves.map((row) => [row.move, row.words || row.move]));
     box.append(text("div", `too close to call: ${c.moves.map((m) => words[m] || m).join(" / ")}` +
       ` differ by ${c.gap}, ` +
-      `within the noise (±${c.noise95} at 95%); about ${c.iterations_to_separate} ` +
-      "iterations would separate them", "close-call"));
+      `within the noise (±${c.noise95} at 95%); ` + (c.iterations_to_separate
+        ? `about ${about(c.iterations_to_separate, "iteration")} would separate them`
+        : "no affordable budget would separate them"), "close-call"));
   }
   const order = text("div", `ranked ${ORDER_WORDS[hint.order] || hint.order}`);
   order.id = "hint-order";
