@@ -157,7 +157,10 @@ def _bound_line(result: SolveResult) -> str:
     proof = result.deal_bound
     if result.bound_source == "cp-sat" and result.status == "OPTIMAL":
         return "bound: CP-SAT proved the optimum"
-    parts = [f"bound {result.bound} from {result.bound_source}"]
+    # (the static count alone, a search stopped before it lowered it: one figure; it said
+    # "bound 238 from static; static bound 238")
+    parts = ([] if proof is not None and result.bound_source == "static"
+             else [f"bound {result.bound} from {result.bound_source}"])
     if proof is not None:
         parts.append(f"static bound {proof.static}")
         if proof.card_tables is not None:
