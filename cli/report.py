@@ -58,6 +58,18 @@ def _move(name: str | None, words: str | None) -> str:
     return words or str(name)
 
 
+def in_a_sentence(words: str) -> str:
+    """A move's words inside a sentence of the review: what follows their first semicolon
+    in parentheses (a Pyramids keep's "keep cards 12 and 18; the others go back into the
+    deck" broke "played ..., where the plan's move was ..." into clauses).
+
+    >>> in_a_sentence("keep cards 12 and 18; the others go back into the deck")
+    'keep cards 12 and 18 (the others go back into the deck)'
+    """
+    head, semicolon, rest = words.partition("; ")
+    return f"{head} ({rest})" if semicolon else words
+
+
 def screen_words(review: GameReview, record: GameRecord, game: Game) -> GameReview:
     """``review`` with its decisions' moves in the words ``play`` shows at the seat's
     side, for the text and the annotated record (the JSON keeps the search's words):
@@ -241,8 +253,9 @@ def format_review(review: GameReview) -> str:
         # rest: take $2, the plan buy map 50 ...")
         lines.append("the game followed the best plan throughout" if parted is None else
                      f"left the best plan at decision {parted.number}: played "
-                     f"{_move(parted.played, parted.played_words)}"
-                     + (f", where the plan's move was {_move(parted.plan, parted.plan_words)}"
+                     f"{in_a_sentence(_move(parted.played, parted.played_words))}"
+                     + (f", where the plan's move was "
+                        f"{in_a_sentence(_move(parted.plan, parted.plan_words))}"
                         if parted.plan else " after the plan had ended"))
         below = section.fell_below
         if below is not None and not below.placed:

@@ -249,6 +249,18 @@ def test_the_best_plan_lines_say_the_turns_in_words_in_one_sentence():
                      f"{decision.played_words}, where the plan's move was {plan}")
     assert decision.played_words == turn_words(state, decision.moves)
     assert parted.played not in left and parted.plan not in left
+    # words with a semicolon of their own (a Pyramids keep's) stay one sentence: it read
+    # "played keep cards 12 and 18; the others go back into the deck, where the plan's move
+    # was keep cards 26 and 48; the others go back ..."
+    from dataclasses import replace
+    keep = "keep cards {} and {}; the others go back into the deck"
+    kept = replace(result, best_score=replace(section, parted=replace(
+        parted, played_words=keep.format(12, 18), plan_words=keep.format(26, 48))))
+    left = next(line for line in format_review(kept).splitlines()
+                if line.startswith("left the best plan"))
+    assert left == (f"left the best plan at decision {parted.number}: played keep cards 12 "
+                    f"and 18 (the others go back into the deck), where the plan's move was "
+                    f"keep cards 26 and 48 (the others go back into the deck)"), left
     fell = next(line for line in lines if line.startswith(f"after decision {below.number}"))
     assert ") (" not in fell and fell.count("(") == fell.count(")") <= 2, fell
     assert fell == (f"after decision {below.number} the game could no longer reach "

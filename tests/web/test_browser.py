@@ -452,6 +452,13 @@ def test_a_solo_reviews_summary_says_where_the_game_left_the_plan_in_words(brows
         assert "market" not in said and ") (" not in said, said
         # (the record stops before the end: it said "reached null")
         assert "; the record stops before the game's end; " in said and "null" not in said
+        # a move's words in that sentence as the text says them (a Pyramids keep's "; the
+        # others go back into the deck" broke it into clauses)
+        from cli.report import in_a_sentence
+        words = ["keep cards 12 and 18; the others go back into the deck", "rest: take $2",
+                 "card 18: cross A1; red cross: also B2; and C3"]
+        assert browser.execute_script("return arguments[0].map(inASentence)", words) == [
+            in_a_sentence(w) for w in words]
 
 
 def test_a_hint_of_the_only_legal_move_says_it_was_not_searched(browser, tmp_path):

@@ -274,6 +274,14 @@ function about(n, word) {
   return `${rounded.toLocaleString("en-US")} ${rounded === 1 ? word : word + "s"}`;
 }
 
+// A move's words inside a sentence, as the review's text says them (cli/report.py's
+// in_a_sentence): what follows the first semicolon in parentheses (a Pyramids keep's "keep
+// cards 12 and 18; the others go back into the deck" broke the sentence into clauses)
+function inASentence(words) {
+  const at = words.indexOf("; ");
+  return at < 0 ? words : `${words.slice(0, at)} (${words.slice(at + 2)})`;
+}
+
 // A seat as the review's text names it: "seat 0 (you)", "seat 1 (greedy)", "seat 0" where
 // the record does not say who played
 function seatCalled(seat) {
@@ -506,8 +514,8 @@ function summariseReview() {
       // (seat 0's 1) (played rest money, the plan: market buy 1)")
       const p = b.parted;
       line += `; the game left the best plan at ${where(p)}: played ` +
-        `${p.played_words || p.played}` +
-        (p.plan ? `, where the plan's move was ${p.plan_words || p.plan}`
+        `${inASentence(p.played_words || p.played)}` +
+        (p.plan ? `, where the plan's move was ${inASentence(p.plan_words || p.plan)}`
           : " after the plan had ended");  // (as the text says it: one sentence)
     }
     box.append(text("div", line));
