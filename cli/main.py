@@ -1081,7 +1081,7 @@ def view(record_file: str, at: int, seat: int | None, position: bool,
 
 
 @app.command()
-@click.argument("game", type=click.Choice(["ancients"]), metavar="GAME")
+@GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
 @click.option("--token-value", type=click.FloatRange(min=0), default=0.5, show_default=True,
               help="Points one sand token is worth (λ), a finite number >= 0.")
@@ -1092,9 +1092,11 @@ def view(record_file: str, at: int, seat: int | None, position: bool,
 @_record_options
 def plan(game: str, view_file: str, token_value: float, cards: str | None, as_json: bool,
          svg_file: str | None, at: int | None, seat: int | None) -> None:
-    """Exact best chain of finds for this turn."""
+    """Exact best chain of finds for this turn (Tomb of the Ancients)."""
     from solvers import services
 
+    if game != "ancients":  # (click's "'pyramids' is not 'ancients'" named no way on)
+        raise click.UsageError(_no_plan(game))
     _finite(token_value, "--token-value")
     if svg_file:
         check_writable(svg_file)
@@ -1108,6 +1110,15 @@ def plan(game: str, view_file: str, token_value: float, cards: str | None, as_js
         write_text(svg_file, pictures.plan_picture(view, result, data_))
     click.echo(fmt.to_json(result) if as_json else
                fmt.format_plan(result, elapsed=time.perf_counter() - start))
+
+
+def _no_plan(game: str) -> str:
+    """Why ``plan`` refuses ``game``, and what to ask of that game's position instead."""
+    name, only = registry.get(game).name, registry.get("ancients").name
+    if "hint" not in registry.get(game).services:
+        return f"plan is for {only} only ({name} has no move hints either)"
+    return (f"plan is for {only} only; for {name}, use `digsite best-move {game} "
+            f"VIEW.json` or `digsite hint {game} VIEW.json`")
 
 
 @app.command(cls=_Command, more=_arena_help)

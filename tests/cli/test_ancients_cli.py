@@ -160,3 +160,19 @@ def test_best_score_text_adds_up_and_explains_the_bound_in_words(run_cli):
         listed = next(x for x in text.out.splitlines() if x.startswith("breakdown: "))
         assert sum(float(p.split()[-1]) for p in listed[11:].split(", ")) == out["score"]
         assert "(1/2 +" in out["bound_formula"] or "counting argument" in out["bound_formula"]
+
+
+def test_plan_of_another_game_says_what_to_ask_instead(run_cli, tmp_path):
+    # `plan pyramids VIEW` said click's "Invalid value for 'GAME': 'pyramids' is not
+    # 'ancients'", no way on: one line naming the game plan is for and the commands to use
+    view = tmp_path / "view.json"
+    view.write_text(run_cli("example", "pyramids").out)
+    for game in ("pyramids", "archaeology"):
+        result = run_cli("plan", game, str(view))
+        assert result.code == 2 and result.out == "", result
+        assert result.err.count("\n") == 1 and result.err.startswith(
+            "error: plan is for Tomb of the Ancients only; for "), result.err
+        assert (f"`digsite best-move {game} VIEW.json` or `digsite hint {game} VIEW.json`"
+                in result.err), result.err
+    # (a close miss of a game's name is still answered with the one it means)
+    assert "did you mean `ancients`" in run_cli("plan", "ancient", str(view)).err
