@@ -114,8 +114,11 @@ def viewer_seat(seats: list[str] | None) -> int:
 def seat_words(seats: Sequence[str]) -> list[str]:
     """Who played each seat, in a player's words: a bot's name as the record gives it;
     a person as the review and play call them (``person_word``: ``you`` for the record's
-    only person, the record's ``person``, else ``a person``)."""
+    only person, the record's ``person``, else ``a person``); a best-score plan's seat
+    as its table calls it (:data:`PLAN_WORDS`)."""
     person = person_word(seats)
+    if list(seats) == [PLAN]:  # (the title read "played by best plan")
+        return [PLAN_WORDS]
     return [person if name == PERSON else name for name in seats]
 
 

@@ -282,6 +282,7 @@ def test_best_score_plan_opens_as_a_record(client):
     table = "\n".join(plan["decisions"][1]["table"])
     assert "the best plan: $" in table and "the best plan's pack" in table, table
     assert "seat 0" not in table and "seat 0" not in plan["decisions"][-1]["words"], table
+    assert plan["seat_words"] == ["the best plan"]  # (the title: "played by the best plan")
 
 
 def test_serve_prints_its_address_and_answers(tmp_path):
