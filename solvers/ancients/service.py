@@ -122,8 +122,8 @@ def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
         f"value {best.value:g} = {plural(best.points, 'point')} − {token_value:g} × "
         f"{plural(best.tokens, 'token')}; {plural(best.nodes, 'search node')}",
         f"left for {who} (pack {sorted(after.pack[nxt])}, {after.sand[nxt]} sand): best chain "
-        + (", ".join(f"map {f.map} at {cell_name(f.anchor)} ({rotation_words(f.rotation)}) "
-                     f"({plural(f.points, 'point')}, {plural(f.tokens, 'token')})"
+        + (", ".join(f"map {f.map} at {cell_name(f.anchor)} ({rotation_words(f.rotation)}; "
+                     f"{plural(f.points, 'point')}, {plural(f.tokens, 'token')})"
                      for f in follow.finds) or "nothing")
         + f" = {plural(follow.points, 'point')} for {plural(follow.tokens, 'token')}",
     ]

@@ -54,6 +54,9 @@ def test_plan_turns_its_maps_in_the_hints_words(run_cli, tmp_path):
     assert "  3. map 33 at A2 (rotated 90° clockwise): 4 points, 0 tokens\n" in plan.out
     assert "map 33 at A2 (rotated 90° clockwise)" in hint.out
     assert "rotated 0°" not in plan.out, plan.out
+    # (the "left for" line put two brackets in a row: "at A1 (not rotated) (3 points, ...)")
+    left = next(line for line in plan.out.splitlines() if "left for" in line)
+    assert ") (" not in left and "rotated" in left, left
 
 
 def test_hint_and_best_move_are_reproducible(run_cli, tmp_path):
