@@ -75,6 +75,40 @@ def shots(tmp_path_factory) -> Path:
     return path
 
 
+def _solo_ancients_record(tmp_path: Path, seed: int, *moves: str) -> str:
+    """A solo Tomb of the Ancients record of the deal of ``seed`` with ``moves`` played,
+    written to a file: its path."""
+    from games import load
+    from games.record import GameRecord, record_text
+
+    record = GameRecord.start("ancients", load("ancients").new_deal(seed=seed), seats=["person"])
+    for move in moves:
+        record = record.played(0, move)
+    path = tmp_path / "mine.json"
+    path.write_text(record_text(record.to_json()))
+    return str(path)
+
+
+def _best_score_of_a_solo_deal(driver, server, game: str, seed: int) -> None:
+    """Open the solo deal of ``game`` and ``seed`` and ask its best score at budget 2."""
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server)
+    _until(driver, lambda d: d.find_elements("css selector", "#example option"), "page")
+    Select(driver.find_element("id", "solo-game")).select_by_value(game)
+    field = driver.find_element("id", "solo-seed")
+    field.clear()
+    field.send_keys(str(seed))
+    driver.find_element("id", "open-solo").click()
+    _until(driver, lambda d: d.find_element("id", "best-tool").is_displayed(), "best tool")
+    budget = driver.find_element("id", "best-budget")
+    budget.clear()
+    budget.send_keys("2")
+    driver.find_element("id", "best").click()
+    _until(driver, lambda d: "best score" in d.find_element("id", "best-result").text,
+           "the best score")
+
+
 def _until(driver, condition, what: str):
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -213,22 +247,8 @@ def test_review_graph_click_jumps(browser, server, shots):
 
 def test_pyramids_best_score_plan_stepped(browser, server, shots):
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import Select
 
-    browser.get(server)
-    _until(browser, lambda d: d.find_elements("css selector", "#example option"), "page")
-    Select(browser.find_element("id", "solo-game")).select_by_value("pyramids")
-    seed = browser.find_element("id", "solo-seed")
-    seed.clear()
-    seed.send_keys("4")
-    browser.find_element("id", "open-solo").click()
-    _until(browser, lambda d: d.find_element("id", "best-tool").is_displayed(), "best tool")
-    budget = browser.find_element("id", "best-budget")
-    budget.clear()
-    budget.send_keys("2")
-    browser.find_element("id", "best").click()
-    _until(browser, lambda d: "best score" in d.find_element("id", "best-result").text,
-           "the best score")
+    _best_score_of_a_solo_deal(browser, server, "pyramids", 4)
     assert "no play scores more than" in browser.find_element("id", "best-result").text
     assert len(browser.find_elements("css selector", "#moves li")) > 10
     # (a solo deal has one seat: every line of the plan said "seat 0: ...")
@@ -428,15 +448,8 @@ def test_a_solo_reviews_summary_says_where_the_game_left_the_plan_in_words(brows
     # a solo Ancients record's review said "the game left the best plan at decision 1
     # (seat 0's 1) (played rest money, the plan: market buy 1)": the notation, two brackets
     # in a row, under a board in words; it says the moves as the review's text does
-    from games import load
-    from games.record import GameRecord, record_text
-
-    game = load("ancients")
-    record = GameRecord.start("ancients", game.new_deal(seed=2), seats=["person"])
-    record = record.played(0, "rest money").played(0, "market buy 4")
-    path = tmp_path / "mine.json"
-    path.write_text(record_text(record.to_json()))
-    for address in _serve(str(path)):
+    path = _solo_ancients_record(tmp_path, 2, "rest money", "market buy 4")
+    for address in _serve(path):
         browser.get(address)
         _until(browser, lambda d: d.find_elements("css selector", "#board svg"), "the record")
         for box, value in (("review-iterations", "20"), ("best-budget", "1")):
@@ -467,15 +480,8 @@ def test_a_hint_of_the_only_legal_move_says_it_was_not_searched(browser, tmp_pat
     # says "not searched: the only legal move"
     from selenium.webdriver.common.keys import Keys
 
-    from games import load
-    from games.record import GameRecord, record_text
-
-    game = load("ancients")
-    record = GameRecord.start("ancients", game.new_deal(seed=3), seats=["person"])
-    record = record.played(0, "market buy 4").played(0, "sand B A1")
-    path = tmp_path / "mine.json"
-    path.write_text(record_text(record.to_json()))
-    for address in _serve(str(path)):
+    path = _solo_ancients_record(tmp_path, 3, "market buy 4", "sand B A1")
+    for address in _serve(path):
         browser.get(address)
         _until(browser, lambda d: d.find_elements("css selector", "#board svg"), "the record")
         _keys(browser, Keys.END, 1)
@@ -528,22 +534,7 @@ def test_the_record_picked_shows_though_an_earlier_open_answers_later(browser):
 def test_a_best_score_says_what_its_range_means(browser, server):
     # the board said "best score 74 (not proven, bound 81.5; market)": the JSON's
     # bound_source, and not what the range means; best-score's text says it and why
-    from selenium.webdriver.support.ui import Select
-
-    browser.get(server)
-    _until(browser, lambda d: d.find_elements("css selector", "#example option"), "page")
-    Select(browser.find_element("id", "solo-game")).select_by_value("ancients")
-    seed = browser.find_element("id", "solo-seed")
-    seed.clear()
-    seed.send_keys("3")
-    browser.find_element("id", "open-solo").click()
-    _until(browser, lambda d: d.find_element("id", "best-tool").is_displayed(), "best tool")
-    budget = browser.find_element("id", "best-budget")
-    budget.clear()
-    budget.send_keys("2")
-    browser.find_element("id", "best").click()
-    _until(browser, lambda d: "best score" in d.find_element("id", "best-result").text,
-           "the best score")
+    _best_score_of_a_solo_deal(browser, server, "ancients", 3)
     said = browser.find_element("id", "best-result").text
     first, why = said.split("\n")
     score, bound = first.split()[2], first.split("no play scores more than ")[1].split(",")[0]
