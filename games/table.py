@@ -130,7 +130,7 @@ def possessive(name: str) -> str:
 SECOND_PERSON_VERBS = {"are": "is", "have": "has", "hold": "holds", "keep": "keeps",
                        "need": "needs", "can": "can", "cannot": "cannot", "must": "must",
                        "found": "found", "choose": "chooses", "name": "names",
-                       "would": "would"}
+                       "would": "would", "owe": "owes"}
 _YOU = re.compile(r"\b(you|your|yours|yourself)\b(?:(\s+)([a-z]+)\b)?")
 
 

@@ -652,11 +652,12 @@ class ArchaeologyState(HiddenInformation):
         base = self.to_move * rules.treasures
         # (the marketplace first: what it holds is the same whatever the hand holds, so a
         # tracker that cannot see the hand says why another seat's trade is refused)
-        for cards, held, where in ((trade.b, self.market, "the marketplace"),
-                                   (trade.a, self.hands[base:], "the hand")):
+        # (the hand's said to the seat, as a screen's refusals are: "you hold")
+        for cards, held, where in ((trade.b, self.market, "the marketplace holds"),
+                                   (trade.a, self.hands[base:], "you hold")):
             for c in sorted(set(cards)):
                 if cards.count(c) > held[c]:
-                    raise refused(f"{where} holds {held[c]} {rules.card_name(c, held[c])}"
+                    raise refused(f"{where} {held[c]} {rules.card_name(c, held[c])}"
                                   f", not {cards.count(c)}")
         given = sum(rules.trade[c] for c in trade.a)
         taken = sum(rules.trade[c] for c in trade.b)
@@ -702,13 +703,14 @@ class ArchaeologyState(HiddenInformation):
             raise IllegalMoveError(self._discard_order(min(cards)))
         owed = self.storm_left  # (public, as the hand's size is: before the hand's cards)
         if discard.kind == DISCARDS and len(cards) != owed:
-            raise refused(f"the seat still owes the sandstorm {owed} "
+            # (said to the seat, as a screen's refusals are: "you owe")
+            raise refused(f"you owe the sandstorm {owed} "
                           f"card{'s' if owed != 1 else ''}, not {len(cards)}")
         base = self.to_move * rules.treasures
         for c in sorted(set(cards)):
             if cards.count(c) > self.hands[base + c]:
                 held = self.hands[base + c]
-                raise refused(f"the hand holds {held} {rules.card_name(c, held)}, not "
+                raise refused(f"you hold {held} {rules.card_name(c, held)}, not "
                               f"{cards.count(c)}")
         probe = self.clone()
         for c in cards:

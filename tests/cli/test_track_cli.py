@@ -210,7 +210,7 @@ def test_a_refused_trade_names_the_cards_as_typed(run_cli, tmp_path):
         "is not legal here: the marketplace holds 2 pharaoh's masks, not 3",
         "error: seat 1: move \"sell pharaoh's mask 5\" is not legal here: a set of pharaoh's "
         "masks holds at most 4 cards",
-        "error: move \"trade pharaoh's mask for coin\" is not legal here: the hand holds 0 "
+        "error: move \"trade pharaoh's mask for coin\" is not legal here: you hold 0 "
         "pharaoh's masks, not 1"], result.err
 
 
@@ -568,7 +568,7 @@ def test_your_whole_trade_refused_says_it_as_typed_and_the_rule_whole(run_cli, t
                      stdin=setup + "trade 2 pot shards for coin\ntrade coin for talisman\nquit\n")
     assert result.code == 0, result.err
     assert result.err.splitlines() == [
-        "error: move 'trade 2 pot shards for coin' is not legal here: the hand holds 1 pot "
+        "error: move 'trade 2 pot shards for coin' is not legal here: you hold 1 pot "
         "shard, not 2",
         "error: move 'trade coin for talisman' is not legal here: the gives (trade value 2) "
         "do not cover the takes (trade value 3)"]

@@ -259,10 +259,10 @@ def test_a_whole_discard_is_typed_in_any_order_and_played_as_the_steps():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("discard coin map", "still owes the sandstorm 3 cards, not 2"),
-    ("discard 4 coins", "still owes the sandstorm 3 cards, not 4"),
-    ("discard coin talisman map", "the hand holds 0 talismans, not 1"),
-    ("discard 2 maps coin", "the hand holds 1 map, not 2"),
+    ("discard coin map", "you owe the sandstorm 3 cards, not 2"),
+    ("discard 4 coins", "you owe the sandstorm 3 cards, not 4"),
+    ("discard coin talisman map", "you hold 0 talismans, not 1"),
+    ("discard 2 maps coin", "you hold 1 map, not 2"),
 ])
 def test_a_whole_discard_is_every_card_owed_from_the_hand(text, message):
     s = _storm(pot_shard=1, coin=4, broken_cup=1, map=1)
@@ -310,12 +310,12 @@ def _masks_at(where):
 
 @pytest.mark.parametrize("where, text, said", [
     ("actions", "trade coin for pharaohs_mask", "the marketplace holds 0 pharaoh's masks"),
-    ("actions", "trade pharaohs_mask pharaohs_mask for coin", "the hand holds 1 pharaoh's "
+    ("actions", "trade pharaohs_mask pharaohs_mask for coin", "you hold 1 pharaoh's "
                                                               "mask, not 2"),
     ("actions", "take pharaohs_mask", "the marketplace holds no pharaoh's mask"),
     ("actions", "sell pharaohs_mask 2", "you hold 1 pharaoh's mask, not 2"),
     ("actions", "sell pharaohs_mask 9", "a set of pharaoh's masks holds at most 4 cards"),
-    ("storm", "discard pharaohs_mask pharaohs_mask", "the hand holds 1 pharaoh's mask, not 2"),
+    ("storm", "discard pharaohs_mask pharaohs_mask", "you hold 1 pharaoh's mask, not 2"),
     ("storm", "discard map", "discard a coin or a pharaoh's mask first, or name both in "
                              "one line: `discard pharaoh's mask map`"),
     ("storm, a mask discarded", "discard coin", "after a pharaoh's mask, the next is a "

@@ -508,7 +508,7 @@ def test_another_seats_whole_discard_of_the_wrong_size_says_so():
     tracker = Tracker.start(load("archaeology"), players=2, seat=0)
     for line in ("0",) + _TRADING + ("sandstorm", "discard coin pot shard"):
         tracker.enter(line)
-    with pytest.raises(DigsiteError, match="seat 1: .*still owes the sandstorm 2 cards, not 3"):
+    with pytest.raises(DigsiteError, match="seat 1: .*seat 1 owes the sandstorm 2 cards, not 3"):
         tracker.enter("discard pot shard coin map")
 
 

@@ -133,18 +133,18 @@ def test_illegal_trades_say_why():
     # a coin, 2 talismans
     for text, reason in (
             ("trade coin for talisman", "do not cover the takes"),
-            ("trade talisman for coin", "the hand holds 0 talismans, not 1"),
+            ("trade talisman for coin", "you hold 0 talismans, not 1"),
             ("trade coin for pharaohs_mask", "the marketplace holds 0 pharaoh's masks, not 1"),
-            ("trade coin coin coin for talisman", "the hand holds 2 coins, not 3")):
+            ("trade coin coin coin for talisman", "you hold 2 coins, not 3")):
         with pytest.raises(IllegalMoveError, match=reason):
             archaeology.parse_move(state, text)
     # the rule carried apart (play cut it out of the message at " is not legal here: "),
     # the move as typed (it said the engine's 'trade coin coin coin for talisman')
     with pytest.raises(IllegalMoveError) as refused:
         archaeology.parse_move(state, "trade 3 Coins for talisman")
-    assert refused.value.reason == "the hand holds 2 coins, not 3"
-    assert str(refused.value) == ("move 'trade 3 Coins for talisman' is not legal here: the "
-                                  "hand holds 2 coins, not 3")
+    assert refused.value.reason == "you hold 2 coins, not 3"
+    assert str(refused.value) == ("move 'trade 3 Coins for talisman' is not legal here: you "
+                                  "hold 2 coins, not 3")
     traded = state.clone()
     traded.apply(archaeology.parse_move(traded, "trade coin coin for talisman"))
     with pytest.raises(IllegalMoveError, match="no trade now"):
