@@ -325,7 +325,10 @@ class MoveBase:
         if kind == NAME:
             named = tuple(sorted(cls.card(word, text) for word in args))
             if any(a >= b for a, b in zip(named, named[1:])):
-                raise InvalidMoveError(f"move {text!r}: name two different types")
+                # (the rule as the Sphinx's other refusals say it, why_illegal's; without
+                # "you", as track says it of any seat: it said "name two different types")
+                raise InvalidMoveError(f"move {text!r}: the Sphinx: name 2 different "
+                                       "treasure types, not one type twice")
             return make(NAME, named)
         if kind == REFILL:
             return make(REFILL, cls._chamber(args[0], text, kind), cls.card(args[1], text))

@@ -945,3 +945,16 @@ def test_greedy_decides_the_new_decisions_by_its_documented_rules():
     s.chambers = [cards("pot_shard", "coin", "talisman", "pharaohs_mask"), (C["coin"],) * 8]
     play(s, "explore A")
     assert str(greedy_policy(s, s.legal_moves(), rng)) == "keep talisman pharaohs_mask"
+
+
+def test_a_sphinx_name_of_one_type_twice_says_the_rule_as_the_others_do():
+    """'name coin coin' was refused "name two different types", where 'name coin' says the
+    Sphinx's rule: it says the same rule."""
+    t = action_state("sphinx")
+    give(t, 0, map=1)
+    play(t, "explore A")
+    for text in ("name coin coin", "name 2 coins"):
+        with pytest.raises(InvalidMoveError) as refused:
+            parse_move(t, text)
+        assert str(refused.value).startswith(f"move {text!r}: the Sphinx: name 2 different "
+                                             "treasure types, not one type twice")
