@@ -554,15 +554,18 @@ def joined_event(state: State, move: Move, seat: int, *,
     for their line on a screen: a seat's discards at one sandstorm, one card a move, are
     its whole discard so far ("seat 1 discarded 2 pot shards to the marketplace", where
     the screen said "discarded a pot shard" twice). ``None`` where ``move`` begins an event
-    of its own (``describe_event`` tells it). The moves and the records are the engine's,
-    one card each."""
-    if move.kind != DISCARD:
+    of its own (``describe_event`` tells it). The records are the engine's, one card
+    each; ``move`` may name the rest of the discard in one line (``discard coin map`` after
+    ``discard pot_shard``, as track takes it), told as the whole discard too."""
+    if move.kind not in (DISCARD, DISCARDS):
         return None
     taken = storm_discarded(state)  # (the seat to act's discards at this sandstorm so far)
     if not taken:
         return None
-    cards, record = [move.a], state.record
-    while len(cards) <= taken and record.prev is not None:  # (the last events: its discards)
+    cards, record = list(move.a) if move.kind == DISCARDS else [move.a], state.record
+    for _ in range(taken):  # (the last events: its discards)
+        if record.prev is None:
+            break
         cards.append(record.event[2])
         record = record.prev
     who = seat_name(state.to_move, seat, names)

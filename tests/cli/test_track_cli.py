@@ -244,6 +244,25 @@ def test_a_discard_a_card_at_a_time_is_said_whole_as_play_says_it(run_cli, tmp_p
         "discard pot_shard", "discard coin"]
 
 
+def test_the_rest_of_a_discard_in_one_line_is_said_as_the_whole_discard(run_cli, tmp_path):
+    """A discard begun a card at a time and ended in one line ('discard pot shard', then
+    'discard coin talisman') told the line's cards alone ('seat 1 discarded a coin and a
+    talisman'), where a card at a time tells the discard so far: it says the whole
+    discard, yours and another seat's."""
+    setup = "0\npot shard, parchment scrap, coin, talisman\n3 pot shards, coin, talisman\n"
+    turns = "coin\nend\ncard\nend\ncoin\nend\ncard\nend\nsandstorm\n"
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin=setup + turns + "discard pot shard\ndiscard coin talisman\n"
+                                   "discard pot shard\ndiscard coin talisman\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert ("you discard 2 more cards to the marketplace> discard coin talisman\n"
+            "  you discarded a pot shard, a coin and a talisman to the marketplace\n"
+            ) in result.out
+    assert ("seat 1 discards 2 more cards to the marketplace> discard coin talisman\n"
+            "  seat 1 discarded a pot shard, a coin and a talisman to the marketplace\n"
+            ) in result.out
+
+
 def test_a_thief_sent_to_yourself_says_whom_it_can_steal_from(run_cli, tmp_path):
     """``steal me`` at the person's own thief was refused "'me' is not a small number", and
     ``steal 0`` (the person's own seat) with the prompt's words alone: each says the rule
