@@ -34,7 +34,8 @@ from grids.cells import GridError, parse_cell
 from .errors import InvalidStateError
 from .forgiving import did_you_mean
 
-__all__ = ["Node", "ViewReading", "read_document", "read_header", "read_seats", "read_view_seat",
+__all__ = ["Node", "ViewReading", "read_document", "read_game", "read_header", "read_seats",
+           "read_view_seat",
            "read_fingerprint", "marked_view", "VIEW_MARK", "read_counts",
            "read_choice",
            "read_names", "read_id", "read_ids", "check_ids", "read_cells"]
@@ -82,12 +83,19 @@ def read_document(doc: Any, source: str) -> Node:
     return Node(doc, source, error=InvalidStateError, words=JSON_WORDS, suggest=did_you_mean)
 
 
-def read_header(node: Node, game_id: str, players: tuple[int, int | None]) -> int:
-    """Check ``"game"`` and return ``"players"`` (within the inclusive range ``players``;
-    ``None``: no largest)."""
+def read_game(node: Node, game_id: str) -> None:
+    """Check ``"game"``: a document of another game is refused naming both. A reader that
+    checks its keys (``Node.only``) calls it first: another game's view was refused for
+    its first key ("unknown key 'scores'", a Loot N Run view given to ``hint archaeology``)."""
     game = node.text("game")
     if game != game_id:
         node.fail(f"this is a document of {game!r}, not {game_id!r}", "game")
+
+
+def read_header(node: Node, game_id: str, players: tuple[int, int | None]) -> int:
+    """Check ``"game"`` and return ``"players"`` (within the inclusive range ``players``;
+    ``None``: no largest)."""
+    read_game(node, game_id)
     low, high = players
     return node.integer("players", lo=low, hi=high)
 

@@ -106,7 +106,7 @@ from cards_data.archaeology import ArchaeologyData
 from games.errors import InvalidStateError
 from games.protocol import CHANCE
 from games.reader import (VIEW_MARK, Node, ViewReading, read_document, read_fingerprint,
-                          read_seats, read_view_seat)
+                          read_game, read_seats, read_view_seat)
 from games.seeding import Seed, make_rng
 
 from .hidden import history_lines
@@ -230,6 +230,7 @@ def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewRe
     """Validate a player view of either form (module docstring); the world sampled from
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
+    read_game(node, data.game)  # (before the keys: another game's are not "unknown")
     node.only(VIEW_KEYS)
     read_fingerprint(node, data, VIEW_MARK)
     rules = _start(node, data)

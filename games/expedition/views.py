@@ -120,7 +120,8 @@ from games.archaeology.trades import discarding
 from games.errors import InternalFault, InvalidStateError
 from games.forgiving import did_you_mean
 from games.reader import (VIEW_MARK, Node, ViewReading, read_choice, read_document,
-                          read_fingerprint, read_seats, read_view_seat)
+                          read_fingerprint, read_game, read_seats,
+                          read_view_seat)
 from games.seeding import Seed, make_rng
 from games.table import plural
 
@@ -372,6 +373,7 @@ def read_view(view: dict[str, Any], data: ExpeditionData, seed: Seed) -> ViewRea
     """Validate a player view of either form (module docstring); the world sampled from
     ``seed``, the seat, the form and the reading's notes."""
     node = read_document(view, "view")
+    read_game(node, data.game)  # (before the keys: another game's are not "unknown")
     node.only(VIEW_KEYS)
     read_fingerprint(node, data, VIEW_MARK)
     players = read_seats(node, data)

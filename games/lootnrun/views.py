@@ -68,7 +68,7 @@ from games.errors import InvalidMoveError, InvalidStateError
 from games.forgiving import did_you_mean
 from games.protocol import resolve_chance
 from games.reader import (VIEW_MARK, Node, ViewReading, read_document, read_fingerprint,
-                          read_seats, read_view_seat)
+                          read_game, read_seats, read_view_seat)
 from games.seeding import Seed, make_rng
 from games.table import plural
 
@@ -188,6 +188,7 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
     """Validate a player view; return one world consistent with it (sampled exactly as
     ``LootNRunState.determinize`` does) and the viewer's seat."""
     node = read_document(view, "view")
+    read_game(node, data.game)  # (before the keys: another game's are not "unknown")
     node.only(VIEW_KEYS)
     read_fingerprint(node, data, VIEW_MARK)
     rules = _start(node, data)

@@ -143,3 +143,17 @@ def test_a_misspelt_monument_or_variant_gets_a_suggestion(key, value, suggestion
     with pytest.raises(InvalidStateError) as info:
         expedition.state_from_view(view, data, 0)
     assert "did you mean" not in str(info.value) and "is not one of" in str(info.value)
+
+
+@pytest.mark.parametrize("reader, other", [("archaeology", "lootnrun"),
+                                           ("expedition", "archaeology"),
+                                           ("lootnrun", "expedition")])
+def test_another_games_view_is_named_as_such_before_its_keys(reader, other):
+    """A Loot N Run view given to `hint archaeology` was refused "view: unknown key
+    'scores' (expected: ...)", its first key the reader does not know, where a Pyramids or
+    Ancients reader says whose view it is: the card games' readers check "game" first."""
+    from games import load
+    view = load(other).example_view()
+    with pytest.raises(InvalidStateError,
+                       match=f"^view: game: this is a document of '{other}', not '{reader}'$"):
+        load(reader).state_from_view(view, 0)
