@@ -645,15 +645,16 @@ def chamber_shown(game_id: str, state: State[Any], move: Hashable, seat: int) ->
     explorer sees the chamber's cards (takes them, or keeps some in the Tomb), and the
     Temple's look shows a chamber to the seat that sold. An explore of the Mine or the
     Sphinx shows nothing at once: its cards are drawn face up one by one (chance steps,
-    each asked as it comes)."""
+    each asked as it comes); one of the Buried Ruins shows nothing new: its cards lie face
+    up, entered at the setup and at each refill (asked, any card was taken, the worlds'
+    face-up chambers swapped to hold it)."""
     verb, _, where = str(move).partition(" ")
     if game_id not in ("archaeology", "expedition") or state.current_player() != seat \
             or verb not in ("explore", "look"):
         return None
-    from .archaeology.rules import KEEP_SOME, REFILL_ON_SANDSTORM, TAKE_ALL
+    from .archaeology.rules import KEEP_SOME, TAKE_ALL
     special = getattr(state, "rules").special
-    if verb == "explore" and special not in TAKE_ALL \
-            and special not in (KEEP_SOME, REFILL_ON_SANDSTORM):
+    if verb == "explore" and special not in TAKE_ALL and special != KEEP_SOME:
         return None
     word = where.split(" ")[0]
     if word == "none":  # the Temple's look declined

@@ -645,3 +645,20 @@ def test_the_cards_a_refusal_names_are_as_printed(run_cli, tmp_path):
         "parchment scrap, pharaoh's mask, pot shard, sandstorm, talisman, thief)",
         "error: cannot read move 'selll mask 1' (moves: sell, trade, end); did you mean `sell "
         "pharaoh's mask 1`?"]
+
+
+def test_your_explore_of_the_buried_ruins_takes_the_face_up_cards_unasked(run_cli, tmp_path):
+    """The Buried Ruins' chambers lie face up (entered at the setup): your explore asked
+    'the cards you saw in the chamber' and took whatever was typed (a talisman from
+    chamber B, which showed a pot shard), the worlds' chambers swapped to hold it; it takes
+    the chamber's face-up cards, as another seat's explore does."""
+    setup = ("1\npot shard, coin, coin, talisman\npot shard, 2 parchment scraps, coin, "
+             "talisman\ncoin, pot shard, broken cup\n")
+    result = run_cli("track", "expedition", "--monument", "buried_ruins", "--players", "2",
+                     "--record", str(tmp_path / "t.json"),
+                     stdin=setup + "card\nend\nmap\nexplore b\nshow\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert ("your move> explore b\n  you explored chamber B with 1 map and took 1 pot shard\n"
+            "your move> show\n") in result.out
+    assert ("  chamber A (1 map): face up, 1 coin\n  chamber B (1 map): face up, nothing\n"
+            "  chamber C (1 map): face up, 1 broken cup\n") in result.out
