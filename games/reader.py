@@ -59,7 +59,11 @@ class ViewReading(NamedTuple):
 #: record has a "seat" too), and what to call them in an error.
 _KINDS = (("record", "record", "a game record (`play`, `arena`)"),
           ("table", "table", "a table record (`track`)"),
-          ("view", "seat", "a player view (one position: `hint`, `best-move`)"))
+          ("view", "seat", "a player view (one position: `hint`, `best-move`)"),
+          # (no key names a deal in every game: each game's deal has one of these, which
+          # no view, record or table record has at its top)
+          *(("deal", key, "a deal (`deal`: every card of a game, which no seat sees)")
+            for key in ("return_positions", "removed", "steal_rolls", "chance_seed")))
 _NAMES = {"record": "a game record", "table": "a table record", "view": "a player view"}
 #: What a command that wanted ``source`` may do with another kind of document instead.
 _INSTEAD = {("view", "record"): "; give --at N for its decision N",

@@ -157,3 +157,20 @@ def test_another_games_view_is_named_as_such_before_its_keys(reader, other):
     with pytest.raises(InvalidStateError,
                        match=f"^view: game: this is a document of '{other}', not '{reader}'$"):
         load(reader).state_from_view(view, 0)
+
+
+@pytest.mark.parametrize("game", ["pyramids", "ancients", "archaeology", "expedition",
+                                  "lootnrun"])
+def test_a_deal_given_for_a_view_or_a_record_is_named_as_a_deal(game):
+    """A deal (`digsite deal`) given to hint was refused for its first key ("view: unknown
+    key 'first_player' (expected: ...); did you mean `players`?"), and to view or review
+    as "record: missing key 'record'": each names it a deal; a deal's own readers read it."""
+    from games import load
+    from games.reader import read_document
+    g = load(game)
+    deal = g.new_deal(seed=1, players=2)
+    for source, wanted in (("view", "a player view"), ("record", "a game record")):
+        with pytest.raises(InvalidStateError,
+                           match=rf"^{source}: this is a deal \(`deal`: .*\), not {wanted}$"):
+            read_document(deal, source)
+    g.state_from_deal(deal)
