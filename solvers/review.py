@@ -33,8 +33,10 @@ and the hint's best move — come from that one search:
   decision is searched again with ``iterations = max(budget, 2 x legal moves)`` and both
   values are read from that second search (``budget_raised`` says so). A move the hint
   still cannot value, or a decision the hint does not rank at all (a turn the record
-  stops in the middle of), is ``unrated`` with the reason. A decision with one legal move
-  is ``forced``. Both are left out of the summary's losses and accuracy.
+  stops in the middle of), is ``unrated`` with the reason, as is a choice that changes
+  nothing (the engine's ``moot_decision``, which ``digsite play`` does not ask: the
+  Pyramids replacement after the game's last expedition card). A decision with one
+  legal move is ``forced``. Both are left out of the summary's losses and accuracy.
 * **loss** = max(0, best value − played value), in the unit of the scale: what the
   decision cost, "better was X (+0.12 win probability)".
 * **noise**: ``noise95`` = 1.96 standard errors of the difference of the two values (a
@@ -115,7 +117,7 @@ from functools import partial
 from typing import Any, Callable, Sequence
 
 import cards_data
-from games import registry
+from games import load, registry
 from games.errors import DigsiteError, InvalidStateError
 from games.record import GameRecord, resolve_fixed_chance
 from games.registry import ReviewScale
@@ -258,6 +260,12 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
                        played_words=_turn_words(game, unit.state, unit.moves)), None
     if _only_move(game, unit):
         return replace(base, label="forced", played_words=_words(game, unit)), None
+    moot = load(game, data=data).moot_decision(unit.state)
+    if moot is not None:
+        # (play makes such a choice for the person without asking: it is no decision to
+        # judge, and a free "best" would lift the accuracy)
+        return replace(base, reason=f"nothing to judge: {moot}",
+                       played_words=_words(game, unit)), None
     if through is not None:
         # the move played valued by playouts of its own where the search left it early
         # (the card games' ``hint_through``), in the first search and in the confirming one

@@ -571,3 +571,16 @@ def test_the_best_score_line_says_in_words_whether_the_best_is_proven():
     assert line == (f"best possible score {found.score:g} (the best plan found, not proven "
                     f"best: no play scores more than {found.bound:g}); reached "
                     f"{section.score_reached:g}")
+
+
+def test_a_choice_that_changes_nothing_is_not_judged():
+    # play takes the Pyramids replacement after the last expedition card without asking
+    # (games.pyramids.moot_decision: the game ends there); the review judged it all the
+    # same, a free "best" in the accuracy
+    record, data = _record("pyramids", players=1, moves=999, seed=0, rounds=1,
+                           steps_per_round=4, pick=lambda state, moves, rng: moves[0])
+    result = review_game(record, seat=0, data=data, limit=LIMIT, seed=0)
+    last = result.decisions[-1]
+    assert last.played.startswith("take "), last  # (the replacement: "take N")
+    assert last.label == "unrated" and "changes nothing" in last.reason, last
+    assert all(d.label != "unrated" for d in result.decisions[:-1])
