@@ -261,14 +261,19 @@ def describe(state: ArchaeologyState | None, move: object, *,
     if kind == STOLEN:
         return f"chance: the thief takes 1 {_name(state, move, move.a)}"
     if kind == TENT:
+        # the tent of the seat its names call it, "your" only for a seat called "you" (a
+        # bot's in a record of bots said "keep your tent", the reader's)
+        who = ("you" if state is None
+               else seat_name(state.current_player(), state.current_player(), names))
+        whose, its = ("your", "your") if who == "you" else (f"{who}'s", "its")
         if not move.a:
-            return "keep your tent and discard half your hand"
+            return f"keep {whose} tent and discard half {its} hand"
         # the uses left after this one (Fierce Weather: a tent serves twice)
         if state is None:
-            return "shelter in your tent from this sandstorm (the tent is used)"
+            return f"shelter in {whose} tent from this sandstorm (the tent is used)"
         left = state.tents[state.to_move] - 1
         after = "the tent is used up" if not left else f"{tent_uses_left(left)} after this"
-        return f"shelter in your tent from this sandstorm ({after})"
+        return f"shelter in {whose} tent from this sandstorm ({after})"
     if kind == LOOK:
         return ("look at no chamber" if move.a < 0
                 else f"look secretly at the cards of chamber {chamber_letter(move.a)}")

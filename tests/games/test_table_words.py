@@ -258,6 +258,23 @@ def test_a_fierce_weather_tent_is_told_with_its_uses_left():
     assert "(the tent is used up)" in game.describe(state, game.parse_move(state, "tent use"))
 
 
+def test_a_bots_tent_is_its_own_in_the_move_words():
+    """A bot's tent in a record of bots (the board's move words) read "keep your tent and
+    discard half your hand", the reader's; "your" only for a seat called "you"."""
+    game, state, give = _archaeology(game_id="expedition", monument="temple")
+    give(0, coin=4)
+    state.to_move, state.phase = 0, P_TENT
+    use, keep = (game.parse_move(state, text) for text in ("tent use", "tent keep"))
+    names = ["seat 0 (greedy)", "seat 1 (random)"]
+    assert [game.describe(state, m, names=names) for m in (use, keep)] == [
+        "shelter in seat 0 (greedy)'s tent from this sandstorm (the tent is used up)",
+        "keep seat 0 (greedy)'s tent and discard half its hand"]
+    names = ["you", "seat 1 (random)"]
+    assert [game.describe(state, m, names=names) for m in (use, keep)] == [
+        "shelter in your tent from this sandstorm (the tent is used up)",
+        "keep your tent and discard half your hand"]
+
+
 def test_the_sphinx_tells_every_seat_what_was_kept_and_what_went_back():
     """The Sphinx's five cards are drawn face up, so every seat sees which were kept and
     which went back: the last draw says so (it said only "the draw is over")."""
