@@ -483,6 +483,15 @@ def parse_checked_move(state: ArchaeologyState, text: object,
                         and not _chamber_word(state, words[1], none=words[0] == "look")):
                     raise InvalidMoveError(f"move {typed!r}: "
                                            f"{chambers_said(state, words[0])}") from None
+                if exc.cards is not None and exc.listed == "cards":
+                    # the cards of this table's game (the notation's list named a broken
+                    # tablet and a broken pendant to a table of 2, which has none)
+                    index, counts = state.rules.cards.index, state.rules.counts
+                    ids = {c: index.get(c, len(counts)) for c in exc.cards}
+                    raise InvalidMoveError(
+                        exc.said, suggestion=exc.suggestion,
+                        cards=[c for c, i in ids.items() if i >= len(counts) or counts[i]]
+                    ) from None
                 raise
             # (the verbs carried apart: the tracker lists those of any hand it could hold)
             raise InvalidMoveError(f"cannot read move {typed!r}", unknown_verb=True,
