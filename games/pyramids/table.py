@@ -191,9 +191,11 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
         # the last choice: every seat's is shown as the step resolves
         told = [f"{who} chose" if actor != seat else _chosen(state, move, who)]
         chosen = list(state.pending[:actor]) + [move]
+        # (the reader's own choice was told as it was made, or just before this: said
+        # again here, "you: card 12 ..." read twice in a row)
         told.append("all have chosen: " + "; ".join(
             _chosen(state, m, seat_name(p, seat, names)) for p, m in enumerate(chosen)
-            if m is not None))
+            if m is not None and p != seat))
         return ", ".join(told[:1]) + "; " + told[1] + _claims(state, move, seat, names)
     if actor != seat and isinstance(move, (Keep, Cross, Pass)):
         # (said so, not "chose, unseen": at a tracked table the person has just typed it)

@@ -82,9 +82,10 @@ def test_pyramid_points_are_announced_when_a_card_wins_them(run_cli, tmp_path):
     result = run_cli("play", "pyramids", "--players", "2", "--record",
                      str(tmp_path / "p.json"), stdin=typed)
     assert result.code == 0, result.err
-    assert "(completes card 34: 10 points); seat 1 (greedy): card 21: cross the single box " \
-        "E5 (any 1 box, instead of the pattern) (completes card 21: 10 points); you take 10 " \
-        "pyramid points for orange\n" in result.out
+    assert "you: card 34: cross the single box E5 (any 1 box, instead of the pattern) " \
+        "(completes card 34: 10 points)\n  seat 1 (greedy) chose; all have chosen: seat 1 " \
+        "(greedy): card 21: cross the single box E5 (any 1 box, instead of the pattern) " \
+        "(completes card 21: 10 points); you take 10 pyramid points for orange\n" in result.out
     assert result.out.count("pyramid points for") == 1  # (card 37, the first orange: none)
 
 

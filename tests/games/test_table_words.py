@@ -5,6 +5,8 @@ engine tells its positions, events and results in words.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games import GAME_IDS, load
@@ -329,8 +331,16 @@ def test_the_pyramids_step_that_resolves_tells_every_seats_choice():
     for _, state, move in _playout("pyramids", 6, players=3):
         if state.current_player() == 2 and state.phase == "cross":
             words = game.describe_event(state, move, 0)
-            assert words.startswith("seat 2 chose; all have chosen: you")
+            # (the reader's own choice is not told again: "you: card 12 ..." was said as
+            # it was made and again in the reveal)
+            assert words.startswith("seat 2 chose; all have chosen: seat 1")
             assert "seat 1: " in words and "seat 2: " in words or "passed" in words
+            revealed = words.split("all have chosen: ")[1]
+            assert not re.search(r"\byou(:| kept| passed)", revealed), words
+            # the last seat's own: said once, before the others'
+            last = game.describe_event(state, move, 2)
+            assert re.match(r"you(:| kept| passed).*; all have chosen: seat 0", last), last
+            assert not re.search(r"\byou(:| kept| passed)", last.split("all have chosen")[1])
             told += 1
             completed += "(completes card " in words
         elif state.current_player() == 1 and state.phase in ("cross", "keep"):
