@@ -454,7 +454,11 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             for out in _option_lines(g, options, term.width):
                 term.say(out)
             continue
-        if word == "trades" and not rest and any(map(_trade, options)):
+        # (words after it ignored, as after show, moves and help: 'trades 2' was refused
+        # "cannot read move"; not a trade typed 'trades ... for ...', which the refusal
+        # suggests as `trade ... for ...`)
+        if word == "trades" and "for" not in rest.lower().split() \
+                and any(map(_trade, options)):
             for out in _trade_lines(g, options):
                 term.say(out)
             continue

@@ -271,3 +271,20 @@ def test_trades_lists_the_trades_of_a_short_list_too(run_cli, tmp_path):
     assert lines[0].startswith("   6. trade coin for parchment_scrap ")
     assert len(lines) == 33 and all(". trade " in line for line in lines)
     assert lines[-1].startswith("  38. trade ")
+
+
+def test_trades_takes_extra_words_as_show_and_moves_do(run_cli, tmp_path):
+    """'show me', 'moves 3' and 'help me' ignore the words after them, but 'trades 2' was
+    refused "cannot read move 'trades 2'": it lists the trades; a trade typed with
+    'trades' ('trades coin for pot shard') is still refused, suggesting the trade."""
+    result = run_cli("play", "archaeology", "--players", "2", "--seed", "3", "--record",
+                     str(tmp_path / "a.json"),
+                     stdin="trades 2\ntrades coin for pot shard\ntrades\nquit\n")
+    assert result.code == 0, result.err
+    out = result.out
+    typed = out[out.index("your move> trades 2"):out.index("your move> trades coin")]
+    alone = out[out.index("your move> trades\n"):out.index("your move> quit")]
+    assert typed.splitlines()[1:] == alone.splitlines()[1:] and len(alone.splitlines()) > 20
+    assert result.err.splitlines() == [
+        "error: cannot read move 'trades coin for pot shard' (moves: sell, trade, end); did "
+        "you mean `trade coin for pot shard`? (type a number, or 'moves')"]
