@@ -69,6 +69,19 @@ def _listed(rules: Rules, cards: Sequence[int]) -> str:
     return card_words(rules, counts)
 
 
+def _told(rules: Rules, cards: Sequence[int]) -> str:
+    """Cards an event names, in card order, as a discard's event says them
+    (``words.discarded_cards``: ``a parchment scrap and 2 coins``), ``nothing`` for none.
+    (Events said them in the table's counts, "you kept 1 coin, 1 talisman from chamber
+    B", beside "you discarded a parchment scrap and a coin": one screen, two styles.)"""
+    return discarded_cards(cards, rules.card_name) if cards else "nothing"
+
+
+def _cards_of(counts: Sequence[int]) -> list[int]:
+    """A count vector over the treasures as its cards, in card order."""
+    return [c for c, n in enumerate(counts) for _ in range(n)]
+
+
 def _hand(state: State, seat: int) -> list[int]:
     T = state.rules.treasures
     return state.hands[seat * T:(seat + 1) * T]
@@ -470,10 +483,10 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
         if trading(after):
             return None
         event = after.record.events()[-1]
-        return (f"{who} traded {card_words(rules, event[2])} for "
-                f"{card_words(rules, event[3])}")
+        return (f"{who} traded {_told(rules, _cards_of(event[2]))} for "
+                f"{_told(rules, _cards_of(event[3]))}")
     if kind == TRADE:
-        return (f"{who} traded {_listed(rules, move.a)} for {_listed(rules, move.b)}")
+        return (f"{who} traded {_told(rules, move.a)} for {_told(rules, move.b)}")
     if kind == SELL:
         return (f"{who} sold {move.b} {_name(rules, move.a, move.b)} for "
                 f"${rules.sell[move.a][move.b - 1]}")
@@ -491,7 +504,7 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
         if rules.special in TAKE_ALL or rules.special == REFILL_ON_SANDSTORM:
             visible = (actor == seat or rules.special == REFILL_ON_SANDSTORM
                        or state.chamber_seen[i] >> seat & 1)
-            text += (f" and took {_listed(rules, contents)}" if visible and contents
+            text += (f" and took {_told(rules, contents)}" if visible and contents
                      else f" and took its {plural(len(contents or ()), 'card')}")
         return text
     if kind == END:
@@ -507,12 +520,12 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
             return f"{who} looked at no chamber"
         text = f"{who} looked secretly at chamber {chamber_letter(move.a)}"
         if actor == seat:
-            text += f": {_listed(rules, state.chambers[move.a])}"
+            text += f": {_told(rules, state.chambers[move.a])}"
         return text
     if kind == KEEP:
         i = state.exploring
         if actor == seat:
-            return (f"{who} kept {_listed(rules, move.a)} from chamber {chamber_letter(i)}; "
+            return (f"{who} kept {_told(rules, move.a)} from chamber {chamber_letter(i)}; "
                     f"the rest went back face down")
         return (f"{who} kept {plural(len(move.a), 'card')} from chamber {chamber_letter(i)}; "
                 f"the rest went back face down")
@@ -521,7 +534,7 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
     if kind == DRAW:
         return f"{who} drew another card"
     if kind == STOP:
-        return f"{who} stopped and kept {_listed(rules, state.drawn)}"
+        return f"{who} stopped and kept {_told(rules, state.drawn)}"
     if kind == REVEAL:
         after = state.clone()
         after.apply(move)
@@ -534,9 +547,9 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
             kept = [c for c in drawn if c in state.named]
             back = [c for c in drawn if c not in state.named]
             where = f"chamber {chamber_letter(state.exploring)}"
-            took = f"{who} took {_listed(rules, kept)}" if kept else f"{who} took nothing"
+            took = f"{who} took {_told(rules, kept)}" if kept else f"{who} took nothing"
             return (text + f"; the draw is over: {took}"
-                    + (f"; {_listed(rules, back)} went back into {where} face down"
+                    + (f"; {_told(rules, back)} went back into {where} face down"
                        if back else ""))
         return text
     if kind == REFILL:

@@ -114,7 +114,7 @@ def test_undo_stops_at_what_showed_you_something_new(run_cli, tmp_path):
     assert result.code == 0, result.err
     assert result.err.splitlines() == [
         "error: undo stops here: you have seen what came since (you looked secretly at "
-        "chamber A: 2 pot shards, 2 parchment scraps, 1 coin); undo goes back only over "
+        "chamber A: 2 pot shards, 2 parchment scraps and a coin); undo goes back only over "
         "what showed you nothing new; `undo anyway` (or `undo!`) takes it back all the same, "
         "and you keep knowing what you saw"]
     result = run_cli("play", "expedition", "--monument", "temple", "--seed", "3", "--record",
@@ -142,7 +142,7 @@ def test_undo_anyway_takes_back_what_you_saw_and_says_you_keep_knowing_it(run_cl
                      str(target), stdin=f"1\nlook A\nundo\n{anyway}\nquit\n")
     assert result.code == 0, result.err
     assert len(result.err.splitlines()) == 1  # (the plain undo's stop)
-    seen = "you looked secretly at chamber A: 2 pot shards, 2 parchment scraps, 1 coin"
+    seen = "you looked secretly at chamber A: 2 pot shards, 2 parchment scraps and a coin"
     assert (f"(undone anyway: back to your previous decision; you keep knowing what you saw "
             f"({seen}), and the record marks this takeback)") in result.out
     doc = json.loads(target.read_text())

@@ -658,7 +658,7 @@ def test_your_explore_of_the_buried_ruins_takes_the_face_up_cards_unasked(run_cl
                      "--record", str(tmp_path / "t.json"),
                      stdin=setup + "card\nend\nmap\nexplore b\nshow\nquit\n")
     assert result.code == 0 and result.err == "", result.err
-    assert ("your move> explore b\n  you explored chamber B with 1 map and took 1 pot shard\n"
+    assert ("your move> explore b\n  you explored chamber B with 1 map and took a pot shard\n"
             "your move> show\n") in result.out
     assert ("  chamber A (1 map): face up, 1 coin\n  chamber B (1 map): face up, nothing\n"
             "  chamber C (1 map): face up, 1 broken cup\n") in result.out

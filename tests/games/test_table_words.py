@@ -223,6 +223,21 @@ def test_a_tent_decision_is_told_with_the_seats_own_tent_and_hand():
         "seat 0 (greedy) kept its tent and will discard half its hand"]
 
 
+def test_an_events_cards_are_said_as_a_discards_are():
+    """Event lines said their cards in two styles: a discard "a parchment scrap and a coin",
+    a Tomb keep "1 coin, 1 talisman" (the table's counts); every event says them as the
+    discard does."""
+    from games.expedition import Move
+    game, state, give = _archaeology(game_id="expedition", monument="tomb")
+    state.exploring = 1
+    events = [game.describe_event(state, Move.from_text(text), 0) for text in (
+        "keep coin talisman", "trade coin coin for talisman", "discard parchment_scrap coin")]
+    assert events == [
+        "you kept a coin and a talisman from chamber B; the rest went back face down",
+        "you traded 2 coins for a talisman",
+        "you discarded a parchment scrap and a coin to the marketplace"]
+
+
 def test_a_fierce_weather_tent_is_told_with_its_uses_left():
     """Fierce Weather (rulebook: a tent serves twice): the first shelter said "(it is used
     up)", "(the tent is used)" and left "tent ready"; each says the uses left after it,
@@ -292,7 +307,7 @@ def test_the_sphinx_tells_every_seat_what_was_kept_and_what_went_back():
         state.apply(state.chance_outcomes()[0][0])
     last = state.chance_outcomes()[0][0]
     told = [game.describe_event(state, last, seat) for seat in (0, 1)]
-    outcome = ("the draw is over: {} took 2 coins; 2 pot shards, 1 broken cup went back into "
+    outcome = ("the draw is over: {} took 2 coins; 2 pot shards and a broken cup went back into "
                "chamber A face down")
     assert told == [f"a broken cup came up face up; {outcome.format('you')}",
                     f"a broken cup came up face up; {outcome.format('seat 0')}"]
