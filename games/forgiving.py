@@ -131,11 +131,27 @@ def _singular(key: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _name_keys(name: str, *, whole: bool = True) -> set[str]:
+    """The keys a card name reads by, the whole name's (``whole``) or each word's: as
+    written, and with a possessive's ``s`` left out, as a player types it without the
+    apostrophe (``pharaoh mask`` for the pharaoh's mask, key ``pharaohs_mask``).
+
+    >>> sorted(_name_keys("pharaohs_mask")), sorted(_name_keys("pharaohs_mask", whole=False))
+    (['pharaohmask', 'pharaohsmask'], ['mask', 'pharaoh', 'pharaohs'])
+    """
+    parts = [_key(part) for part in name.split("_")]
+    bare = [part[:-1] if part.endswith("s") and i < len(parts) - 1 else part
+            for i, part in enumerate(parts)]
+    if whole:
+        return {"".join(parts), "".join(bare)}
+    return set(parts) | set(bare)
+
+
 def _card(words: Sequence[str], cards: Sequence[str], text: str) -> tuple[str, int] | None:
     """The card named by the first words of ``words`` (up to three, longest first) and how
     many words name it; ``None`` when they name none; ``InvalidMoveError`` when one word
     names part of several cards."""
-    full = {_key(name): name for name in cards}
+    full = {key: name for name in cards for key in _name_keys(name)}
     for span in (3, 2, 1):
         if len(words) < span:
             continue
@@ -144,8 +160,8 @@ def _card(words: Sequence[str], cards: Sequence[str], text: str) -> tuple[str, i
                 return full[key], span
     parts: dict[str, set[str]] = {}
     for name in cards:
-        for part in name.split("_"):
-            parts.setdefault(_key(part), set()).add(name)
+        for part in _name_keys(name, whole=False):
+            parts.setdefault(part, set()).add(name)
     for key in _singular(_key(words[0])):
         named = sorted(parts.get(key, ()), key=cards.index)
         if len(named) == 1:

@@ -30,6 +30,9 @@ ACCEPTED = [
     ("archaeology", "sell 2 parchment scraps", "sell parchment_scrap 2"),
     ("archaeology", "sell Parchment_Scraps 2", "sell parchment_scrap 2"),
     ("archaeology", "Sell 1 Pharaoh's Mask", "sell pharaohs_mask 1"),
+    # without the apostrophe: "pharaoh mask" read "pharaoh" as no card and "mask" alone
+    ("archaeology", "sell 1 pharaoh mask", "sell pharaohs_mask 1"),
+    ("archaeology", "sell pharaoh 1", "sell pharaohs_mask 1"),
     ("archaeology", "take  Coin ", "take coin"),
     ("archaeology", "take pot shard", "take pot_shard"),
     ("archaeology", "take shard", "take pot_shard"),  # one card has the word
