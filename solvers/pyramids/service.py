@@ -157,18 +157,17 @@ def _bound_line(result: SolveResult) -> str:
     proof = result.deal_bound
     if result.bound_source == "cp-sat" and result.status == "OPTIMAL":
         return "bound: CP-SAT proved the optimum"
-    # (the static count alone, a search stopped before it lowered it: one figure; it said
-    # "bound 238 from static; static bound 238")
-    parts = ([] if proof is not None and result.bound_source == "static"
-             else [f"bound {result.bound} from {result.bound_source}"])
-    if proof is not None:
+    parts = [f"bound {result.bound} from {result.bound_source}"]
+    if proof is not None and result.bound_source != "static":
+        # (the static count alone, a search stopped before it lowered it, is one figure:
+        # it said "bound 238 from static; static bound 238")
         parts.append(f"static bound {proof.static}")
-        if proof.card_tables is not None:
-            state = ("converged" if proof.converged else
-                     "stopped early by the time limit or Ctrl-C" if proof.stopped_by_clock
-                     else "budget spent")
-            parts.append(f"per-card tables {proof.card_tables:.2f} (master LP {proof.lp:.2f}, "
-                         f"{plural(proof.iterations, 'round')}, {state})")
+    if proof is not None and proof.card_tables is not None:
+        state = ("converged" if proof.converged else
+                 "stopped early by the time limit or Ctrl-C" if proof.stopped_by_clock
+                 else "budget spent")
+        parts.append(f"per-card tables {proof.card_tables:.2f} (master LP {proof.lp:.2f}, "
+                     f"{plural(proof.iterations, 'round')}, {state})")
     return "; ".join(parts)
 
 

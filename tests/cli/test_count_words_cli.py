@@ -118,7 +118,7 @@ def test_a_find_of_one_point_is_said_in_the_singular(run_cli, tmp_path, monkeypa
     assert "= 1 point for 0 tokens" in plan.out
     # each find of that chain in words too, turned as the plan's own finds are (it said
     # "map 12 at A2 (1 pts, 0 tok)")
-    assert "best chain map 12 at A2 (rotated 90° clockwise) (1 point, 0 tokens) = 1 point" \
+    assert "best chain map 12 at A2 (rotated 90° clockwise; 1 point, 0 tokens) = 1 point" \
         in plan.out
     assert " pts" not in plan.out and " tok)" not in plan.out
 

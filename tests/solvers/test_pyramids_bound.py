@@ -177,6 +177,6 @@ def test_the_bound_is_told_in_a_players_words_term_by_term():
     # the bound's line says a static bound once (it said "bound 238 from static; static
     # bound 238" when a Ctrl-C stopped the search before it lowered it)
     from solvers.pyramids.service import _bound_line
-    assert _bound_line(result) == f"static bound {proof.value}"
+    assert _bound_line(result) == f"bound {proof.value} from static"
     assert _bound_line(lowered).startswith(f"bound {proof.value - 40} from card-tables; "
                                            f"static bound {proof.value}")
