@@ -409,16 +409,16 @@ def test_an_unknown_card_is_refused_listing_the_cards_as_printed():
 
 
 def test_an_unknown_card_is_refused_listing_only_the_cards_of_this_game(run_cli, tmp_path):
-    """The New Expedition at 2 players: 'keep pharaoh mask coin' was refused listing the
+    """The New Expedition at 2 players: 'keep scarab coin' was refused listing the
     notation's every card, "broken tablet, broken pendant" among them, which a table of 2
     has none of; the list is of this table's game."""
     result = run_cli("play", "expedition", "--players", "2", "--monument", "tomb",
                      "--record", str(tmp_path / "g.json"),
-                     stdin="keep pharaoh mask coin\nquit\n")
+                     stdin="keep scarab coin\nquit\n")  # (no card of the game)
     assert result.code == 0, result.err
     [refusal] = result.err.splitlines()
-    assert ("unknown card 'pharaoh' (cards: pot shard, parchment scrap, coin, broken cup, "
-            "talisman, map, pharaoh's mask);") in refusal, refusal
+    assert ("unknown card 'scarab' (cards: pot shard, parchment scrap, coin, broken cup, "
+            "talisman, map, pharaoh's mask)") in refusal, refusal
     assert "broken tablet" not in refusal and "broken pendant" not in refusal
 
 
