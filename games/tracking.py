@@ -1471,7 +1471,7 @@ class Tracker:
             try:
                 new_world, outcome = self._force_chance(world, text, index)
             except InvalidMoveError:
-                if not self._is_move(text):
+                if not self._is_move(world, text):
                     raise
                 # (a move typed before what came out was answered with the move's last
                 # number as a suggestion: "did you mean `2`?" of "seat 2: market buy 2")
@@ -1774,15 +1774,20 @@ class Tracker:
                                suggestion=suggest(word.lower(), seen),
                                cards=sorted(seen, key=_in_order), listed="what can")
 
-    def _is_move(self, text: str) -> bool:
+    def _is_move(self, world: State[Any], text: str) -> bool:
         """Whether ``text`` is written as a move of the game (with its seat or without),
-        legal here or not: what a chance step's answer never is."""
+        legal here or not: what a chance step's answer never is. Read as a move typed at a
+        decision is (``parse_move``, the forgiving reader: ``explore b``, ``sell 2 coins``),
+        which the strict notation refused, so that those were told "cannot be what came
+        out" where ``explore B`` was told it is a move."""
         match = _SEAT_PREFIX.match(text)
         for written in (text, match.group(3) if match is not None else None):
             if written is None:
                 continue
             try:
-                self.game.engine.parse_text(written)
+                self.game.parse_move(world.clone(), written)
+            except IllegalMoveError:  # (read, and not legal at a chance step)
+                return True
             except DigsiteError:
                 continue
             return True

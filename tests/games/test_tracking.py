@@ -1104,3 +1104,17 @@ def test_a_look_at_no_such_chamber_says_the_decision():
     with pytest.raises(DigsiteError, match=r"^seat 1: move 'look D' is not legal here \(seat "
                                            r"1 sold at the Temple: look A, B, C or none\)$"):
         tracker.enter("look D")
+
+
+@pytest.mark.parametrize("typed", ["explore B", "explore b", "seat 1: explore b",
+                                   "sell 2 coins", "trade 2 coins for a talisman"])
+def test_a_move_typed_as_a_player_types_it_where_what_came_out_is_asked_is_told_so(typed):
+    """At a chance step's question, 'explore B' was told it is a move to say after what
+    came out, and 'explore b' (the chamber's letter as a player types it, which every move
+    prompt reads) that it "cannot be what came out here": the check read moves strictly."""
+    tracker = Tracker.start(load("expedition", monument="temple"), players=3, seat=0)
+    for line in _TEMPLE[:3]:
+        tracker.enter(line)
+    with pytest.raises(InvalidMoveError) as refused:
+        tracker.enter(typed)
+    assert str(refused.value) == f"{typed!r} is a move; first say what came out here: you dug"
