@@ -1059,9 +1059,10 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
     "Decision N of a seat is its N-th decision in the record, counted from 1: other seats' "
     "moves and chance steps are not counted, and a whole trade or a seat's whole discard "
     "at a sandstorm (Archaeology, the New Expedition) or a whole Tomb of the Ancients turn "
-    "is one decision, as the hints rank them. When the record stops where the seat is to act, the number after its last "
-    "decision is the one it is to make now. `digsite review` numbers decisions the same "
-    "way, and `hint`, `best-move` and `plan GAME RECORD.json --at N` read the same view."))
+    "is one decision, as the hints rank them. When the record stops where the seat is to "
+    "act, the number after its last decision is the one it is to make now. `digsite "
+    "review` numbers decisions the same way, and `hint`, `best-move` and `plan GAME "
+    "RECORD.json --at N` read the same view."))
 @click.argument("record_file", metavar="RECORD.json")
 @click.option("--at", "at", type=click.IntRange(min=1), required=True, metavar="N",
               help="The decision (from 1) of the seat before which to take the view.")

@@ -163,6 +163,16 @@ def test_every_commands_help_fits_100_columns(run_cli, monkeypatch):
     assert not wide, wide
 
 
+def test_the_help_texts_source_lines_are_wrapped_as_the_code_is():
+    """The help texts are written in cli/main.py's source, wrapped by hand within the
+    code's 99 columns (click rewraps them on the screen); `view`'s epilog had a line of
+    121 characters."""
+    import cli.main
+    with open(cli.main.__file__, encoding="utf-8") as source:
+        wide = [n for n, line in enumerate(source, 1) if len(line.rstrip("\n")) > 99]
+    assert not wide, f"cli/main.py lines over 99 characters: {wide}"
+
+
 def test_help_lists_the_choices_and_every_games_default_budget(run_cli):
     deal = " ".join(run_cli("deal", "--help").out.split())
     for monument in ("great_pyramid", "temple", "tomb", "mine", "sphinx", "buried_ruins"):
