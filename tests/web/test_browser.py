@@ -581,6 +581,10 @@ def test_a_hints_two_kinds_of_noise_are_told_apart(browser, server):
     assert head == ["#", "move", "value", "± std. error", "visits"], head
     close = browser.find_element("css selector", "#hint-result .close-call").text
     assert "within the noise (±" in close and " at 95%); about " in close, close
+    # in hint's words: the budget, the two moves, the estimate's condition (the board said
+    # "too close to call: A / B" and left the condition out)
+    assert close.startswith("too close to call at this budget: ") and " and " in close, close
+    assert close.endswith(" would separate them if the gap stayed as measured"), close
     # the iterations rounded as `digsite hint` rounds them (games.table.about: it said
     # "about 674 iterations" where hint says "about 670")
     import re

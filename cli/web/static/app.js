@@ -303,10 +303,13 @@ function showHint(hint, d) {
     const c = hint.close_call;
     // the moves as the rows below name them (their words), not in notation
     const words = Object.fromEntries(hint.moves.map((row) => [row.move, row.words || row.move]));
-    box.append(text("div", `too close to call: ${c.moves.map((m) => words[m] || m).join(" / ")}` +
+    // (in hint's words: "at this budget", "A and B", the estimate's condition)
+    box.append(text("div", "too close to call at this budget: " +
+      `${c.moves.map((m) => words[m] || m).join(" and ")}` +
       ` differ by ${c.gap}, ` +
       `within the noise (±${c.noise95} at 95%); ` + (c.iterations_to_separate
-        ? `about ${about(c.iterations_to_separate, "iteration")} would separate them`
+        ? `about ${about(c.iterations_to_separate, "iteration")} would separate them ` +
+          "if the gap stayed as measured"
         : "no affordable budget would separate them"), "close-call"));
   }
   const order = text("div", `ranked ${ORDER_WORDS[hint.order] || hint.order}`);
