@@ -228,9 +228,11 @@ class _Reader:
                           f"{', '.join(map(str, rules.chamber_sizes))})")
             return found
         letters = [chamber_letter(i) for i in range(len(rules.chamber_sizes))]
-        if word not in letters:
+        # (a letter in either case, as a move typed at a prompt reads it: 'S explore b'
+        # was refused "no chamber 'b'"; the events read are canonical whatever the case)
+        if word.upper() not in letters:
             self.fail(f"no chamber {word!r} (chambers: {', '.join(letters)})")
-        return letters.index(word)
+        return letters.index(word.upper())
 
     def counts(self, words: Iterable[str]) -> tuple[int, ...]:
         out = [0] * self.rules.treasures

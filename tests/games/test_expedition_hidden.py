@@ -147,6 +147,19 @@ def test_bad_views_are_refused_with_a_reason():
     _bad(lambda v: v.update(dig_site=v["dig_site"] + 1), "dig_site")
 
 
+def test_history_lines_read_a_chamber_letter_in_either_case():
+    """A history line's chamber letter was read strictly ('0 look c saw ...' refused "no
+    chamber 'c'"), where every move prompt reads 'explore b'; the view read back writes
+    it canonical."""
+    view = example_view(DATA)
+    lowered = copy.deepcopy(view)
+    lowered["history"] = [" ".join(w.lower() if len(w) == 1 and w.isalpha() else w
+                                   for w in line.split()) for line in view["history"]]
+    assert lowered["history"] != view["history"]
+    world, seat = state_from_view(lowered, DATA, 0)
+    assert view_of(world, seat)["history"] == view["history"]
+
+
 def test_example_view_is_valid_and_stable():
     a, b = example_view(DATA), example_view(DATA)
     assert a == b and a["monument"] == "temple"
