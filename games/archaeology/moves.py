@@ -593,11 +593,14 @@ def parse_typed_move(state: ArchaeologyState, text: object,
     moves keep the notation's forms (``parse_move``): a sale names its count there."""
     try:
         return parse_checked_move(state, text, parse_text_of, forms)
-    except InvalidMoveError:
+    except InvalidMoveError as refused:
         try:
             words = normalise(str(text), forms).split()
         except InvalidMoveError:  # (a word of several cards: the refusal as it was)
             words = []
+        if words[:1] == ["sell"] and len(words) == 2 and words[1].isdecimal() and \
+                words[1].isascii() and len(words[1]) <= 3:
+            _sale_of_a_count(state, str(text), int(words[1]), refused)
         # (only here: typed at the seat's own screen, "me" is the seat to move; at another
         # seat's move in the tracker it would be the person typing)
         if words[:1] == ["steal"] and words[1:] and words[1] in _MYSELF:
@@ -614,6 +617,22 @@ def parse_typed_move(state: ArchaeologyState, text: object,
             raise InvalidMoveError(f"move {str(text)!r}: a sale names how many: "
                                    f"{', '.join(said[:-1])} or {said[-1]}") from None
         return sales[0]
+
+
+def _sale_of_a_count(state: ArchaeologyState, text: str, count: int,
+                     refused: InvalidMoveError) -> None:
+    """``sell N`` without its card: refused asking which card when the hand can sell
+    ``N`` of several ('sell 1' was asked "did you mean `sell coin 1`?", one of four
+    sales as close as it, chosen by the spelling of its name), with the one sale
+    suggested when there is one; returns (the refusal as it was) when there is none."""
+    sales = [m for m in state.legal_moves() if m.kind == SELL and m.b == count]
+    if len(sales) > 1:  # (the cards said as printed by the screen: ``cards``)
+        names = state.rules.cards.names
+        raise InvalidMoveError(f"move {text!r}: sell what?", cards=[names[m.a] for m in sales],
+                               listed=f"you can sell {count} of") from None
+    if sales:
+        raise InvalidMoveError(refused.said, suggestion=str(sales[0]), cards=refused.cards,
+                               listed=refused.listed) from None
 
 
 #: The words a person sends a thief to its own hand with (``steal me``).

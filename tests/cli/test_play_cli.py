@@ -135,6 +135,21 @@ def test_a_sale_typed_without_its_count_is_the_one_the_hand_allows(run_cli, tmp_
     assert "  you sold 1 coin for $2" in result.out
 
 
+def test_a_sale_typed_without_its_card_asks_which_when_several_are_equally_close(run_cli,
+                                                                                 tmp_path):
+    """`sell 1` was asked "did you mean `sell coin 1`?", one of three sales of 1 card the
+    hand allows, as close as it, picked by the spelling of the card's name: it asks which
+    card, listing them; a count only one card can be sold by gets that sale suggested."""
+    result = run_cli("play", "archaeology", "--seed", "1", "--record", str(tmp_path / "p.json"),
+                     stdin="1\nsell 1\nsell 3\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: move 'sell 1': sell what? (you can sell 1 of: pot shard, parchment scrap, "
+        "coin) (type a number, or 'moves')",
+        "error: move 'sell 3': a sale is 'sell CARD N', the card and how many (sell coin 2); "
+        "did you mean `sell parchment scrap 3`? (type a number, or 'moves')"]
+
+
 def test_a_refused_move_says_the_rule_and_not_the_engines_steps(run_cli, tmp_path):
     """A legal-looking move that breaks a rule was refused with the engine's own legal steps
     ("legal: take pot_shard, take coin, ...") that this screen, numbering whole decisions,
