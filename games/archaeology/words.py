@@ -35,7 +35,8 @@ __all__ = ["describe", "NOTATION", "EXPEDITION_NOTATION", "notation_facts",
 _TRADE_FORM = ("a whole trade: the cards you give, 'for', the cards you take (card names, "
                "repeated for several). The gives' trade value must cover the takes'; a give "
                "they do not need is allowed, its value lost (giving fewer and selling the "
-               "rest pays more). hint, best-move, play and game records take it as one move")
+               "rest pays more). hint, best-move, play, track and game records take it as one "
+               "move")
 _STEPS_FORM = ("the same trade as the engine builds it, one card a step: takes in card "
                "order, then gives from the highest trade value (arena records and views with "
                "a \"trade\" field use them)")

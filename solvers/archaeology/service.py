@@ -26,7 +26,7 @@ and no trade borrows the visits of another that shares its first take. Rows are 
 by those visits; a one-move decision never tried is a row without a value. Each row
 carries the move in words (``games.archaeology.words``). A view with a trade in progress
 (its ``trade`` field) is ranked by its next steps. ``best-move`` names the whole trade
-and ``play`` and game records take it as one move. **A sandstorm discard is one row**
+and ``play``, ``track`` and game records take it as one move. **A sandstorm discard is one row**
 too, the same way: the engine plays it as one ``discard`` step per card (card order),
 the search counts a seat's steps at one sandstorm as one unit, and a row is the whole
 discard (``discard CARDS``; a seat owing one card: its one ``discard``), even where the

@@ -34,9 +34,10 @@ __all__ = ["played_decision", "played_move", "DecisionUnits", "WHOLE_TRADES", "T
            "WHOLE_DISCARDS", "DISCARD_STEPS"]
 
 #: What a hint says when it ranks whole trades.
-WHOLE_TRADES = ("a trade row is one whole trade (type it as printed: best-move, play and game "
-                "records take it as one move); its values are over the playouts in which the "
-                "search made that whole trade, so its visits are fewer than its first step's")
+WHOLE_TRADES = ("a trade row is one whole trade (type it as printed: best-move, play, track "
+                "and game records take it as one move); its values are over the playouts in "
+                "which the search made that whole trade, so its visits are fewer than its "
+                "first step's")
 #: How a trade is played as moves, for a hint that names one of its steps (a view with a
 #: trade in progress: its hint ranks the next steps).
 TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), then give cards "
@@ -44,8 +45,8 @@ TRADE_STEPS = ("a trade is built one card at a time: take cards (card order), th
                "field to ask for the next step")
 #: What a hint says when it ranks whole sandstorm discards.
 WHOLE_DISCARDS = ("a discard row is the whole discard, every card the seat owes this "
-                  "sandstorm (type it as printed: best-move, play and game records take it "
-                  "as one move)")
+                  "sandstorm (type it as printed: best-move, play, track and game records "
+                  "take it as one move)")
 #: What a hint says of a view whose seat is in the middle of its discard: its rows are
 #: the next cards.
 DISCARD_STEPS = ("this sandstorm's discard is under way: the rows are the next card (card "

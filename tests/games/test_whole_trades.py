@@ -193,6 +193,8 @@ def test_the_notation_says_a_trade_may_overpay(game):
     trade for refused. It says what the rulebook and the engine do."""
     form = dict(EDITIONS[game].NOTATION)["trade pot_shard talisman for pharaohs_mask"]
     assert "left out" not in form and "a give they do not need is allowed" in form
+    # (it left out track, which takes a whole trade in one line, as the discard's form says)
+    assert form.endswith("hint, best-move, play, track and game records take it as one move")
 
 
 

@@ -16,7 +16,7 @@ from games.archaeology.trades import discarding, trading, whole_trade
 from games.record import GameRecord, read_record
 from solvers import interrupt, services
 from solvers.archaeology.policy import SEARCH_OPTIONS
-from solvers.archaeology.trades import DISCARD_STEPS, WHOLE_DISCARDS
+from solvers.archaeology.trades import DISCARD_STEPS, WHOLE_DISCARDS, WHOLE_TRADES
 from solvers.limits import Limit
 from solvers.ismcts.search import ismcts
 from solvers.moments import decision_at, view_at
@@ -67,6 +67,14 @@ def test_hint_rows_are_whole_decisions_with_words(game):
     assert visits == sorted(visits, reverse=True) and sum(visits) <= 800
     again = hint(view, data=data, limit=Limit(iterations=800), seed=2, top=100)
     assert again == result
+
+
+@pytest.mark.parametrize("note", [WHOLE_TRADES, WHOLE_DISCARDS])
+def test_the_hints_note_on_a_whole_row_names_every_command_that_takes_it(note):
+    # ("type it as printed: best-move, play and game records take it" left out track,
+    # which takes a whole trade and a whole discard in one line too)
+    assert "(type it as printed: best-move, play, track and game records take it as one " \
+           "move)" in note
 
 
 def test_a_view_with_a_trade_in_progress_ranks_the_next_steps():
