@@ -213,6 +213,37 @@ def test_open_step_with_keys_and_hint(browser, server, shots):
     _shot(browser, "right", shots / "archaeology-hint.png")
 
 
+def test_the_beliefs_show_hint_beliefs_figures(browser, server):
+    # the page showed the chance of exactly 0, 1, 2, ... cards in percent ("45% 44% 11%",
+    # "±6%") where hint --beliefs prints the chance of at least k (">=1 0.55  >=2 0.11",
+    # "±0.06"): one JSON, two sets of figures; the page prints hint's, rounded as Python
+    # rounds them (a tie, 0.125, is 0.12: toFixed says 0.13)
+    from cli.format import format_beliefs
+
+    browser.get(server)
+    _until(browser, lambda d: d.execute_script("return typeof heldChances === 'function'"),
+           "the page's script")
+    rows = [{"seat": 1, "hand_size": 4, "card": "coin", "mean": 1.6562,
+             "p": [0.0, 0.4648, 0.418, 0.1133, 0.0039]},
+            {"seat": 1, "hand_size": 4, "card": "map", "mean": 0.125,
+             "p": [0.875, 0.125, 0.0, 0.0, 0.0]},
+            {"seat": 1, "hand_size": 4, "card": "talisman", "mean": 0.0,
+             "p": [1.0, 0.0, 0.0, 0.0, 0.0]}]
+    for weighted, effective in ((False, 256.0), (True, 37.4)):
+        beliefs = {"kind": "hand", "worlds": 256, "weighted": weighted,
+                   "effective_worlds": effective, "rows": rows}
+        title, _, *lines = format_beliefs(beliefs)
+        page = browser.execute_script(
+            "return [beliefsTitle(arguments[0]), ...arguments[0].rows.map((row) => "
+            "[fixed(row.mean, 2), heldChances(row.p)])]", beliefs)
+        assert f"{page[0]}:" == title
+        # (a card it cannot hold has no chance to print: left out by both)
+        assert [f"mean {mean}  {held}" for mean, held in page[1:] if held] == [
+            "mean " + line.partition("  mean ")[2] for line in lines]
+    assert browser.execute_script("return [0.125, 0.375, 0.145, 0.5, 1].map((x) => fixed(x, 2))"
+                                  ) == [f"{x:.2f}" for x in (0.125, 0.375, 0.145, 0.5, 1)]
+
+
 def test_loot_n_run_beliefs_count_rooms_as_the_command_line_does(browser, server):
     # the beliefs' table said "room 0" and "room 1" of a seat's face-down rooms where hint
     # --beliefs says "seat 0's room 1" and "room 2", in a grid of mostly empty columns

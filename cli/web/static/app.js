@@ -334,41 +334,64 @@ function showHint(hint, d) {
   if (hint.beliefs) showBeliefs(box, hint.beliefs);
 }
 
-// The seat's beliefs about the hidden cards (hint --beliefs): per other seat and card, the
-// chance of each count in the hand; Loot N Run, the chance each face-down room is a guardian.
-function showBeliefs(box, beliefs) {
+// A number as Python's f"{x:.Nf}" writes it (hint's figures): toFixed's digits, but an
+// exact tie (x * 2^(N+1) an odd integer, 0.125 at 2 digits) goes to the even digit, where
+// toFixed goes up (the page said 0.13 where hint --beliefs says 0.12)
+function fixed(x, digits) {
+  const q = x * 2 ** (digits + 1);
+  if (Number.isInteger(q) && Math.abs(q) % 2 === 1) {
+    const down = Math.floor(x * 10 ** digits);  // (exact: q * 5^digits / 2)
+    return ((down % 2 === 0 ? down : down + 1) / 10 ** digits).toFixed(digits);
+  }
+  return x.toFixed(digits);
+}
+
+// A card row's chances as hint --beliefs prints them (cli/format.py's format_beliefs): the
+// chance of holding at least k, for each k from 1 whose chance rounds above 0 (">=1 0.55
+// >=2 0.11"); the page showed the chance of exactly 0, 1, 2, ... cards in percent, hint
+// the chance of at least k: the same JSON ("p"), two sets of figures
+function heldChances(p) {
+  const shown = [];
+  for (let k = 1; k < p.length; k++) {
+    const chance = p.slice(k).reduce((a, b) => a + b, 0);
+    if (chance >= 0.005) shown.push(`>=${k} ${fixed(chance, 2)}`);
+  }
+  return shown.join("  ");
+}
+
+// The beliefs' title as hint --beliefs words it (its ± is a chance, as the rows' are)
+function beliefsTitle(beliefs) {
   const worth = beliefs.weighted ? beliefs.effective_worlds : beliefs.worlds;
-  box.append(text("div", `beliefs from ${beliefs.worlds} sampled worlds` +
-    (beliefs.weighted ? ` (weighted by the opponents' play, ${beliefs.effective_worlds} ` +
-      `effective)` : "") +
-    (worth ? `; each chance within about ±${Math.round(100 / Math.sqrt(worth))}% at 95%` : ""),
-    "beliefs-title"));
+  return `beliefs from ${beliefs.worlds} sampled worlds` +
+    (beliefs.weighted ? `, weighted by the opponents' observed play (worth ` +
+      `${beliefs.effective_worlds} equally weighted ones)` : "") +
+    (worth ? `; each chance within about ` +
+      `±${fixed(Math.min(0.5, 1 / Math.max(worth, 1) ** 0.5), 2)} at 95%` : "");
+}
+
+// The seat's beliefs about the hidden cards (hint --beliefs), in its figures: per other seat
+// and card, the mean count and the chance of holding at least 1, 2, ... of it (a card it
+// cannot hold left out, as hint leaves it); Loot N Run, the chance each face-down room is a
+// guardian.
+function showBeliefs(box, beliefs) {
+  box.append(text("div", beliefsTitle(beliefs), "beliefs-title"));
   if (beliefs.kind === "rooms") { showRooms(box, beliefs.rows || []); return; }
   const table = text("table", undefined, "hint");
   table.id = "beliefs-table";
-  const rows = beliefs.rows || [];
-  // the columns: every key the rows carry (a count row, its card and chances)
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const counts = rows.some((row) => Array.isArray(row.p));
   const head = text("tr");
-  for (const k of keys) {
-    head.append(text("th", k === "p" ? (counts ? "chance of 0, 1, 2, … cards" : "chance")
-      : k.replaceAll("_", " ")));
+  for (const h of ["seat", "hand size", "card", "mean", "chance of holding at least k"]) {
+    head.append(text("th", h));
   }
   table.append(head);
-  const percent = (x) => `${Math.round(x * 100)}%`;
   const names = (ui.doc && ui.doc.card_names) || {};
-  for (const row of rows) {
+  for (const row of beliefs.rows || []) {
+    const held = heldChances(row.p);
+    if (!held) continue;
     const tr = text("tr");
-    for (const k of keys) {
-      const v = row[k];
-      const shown = v === undefined || v === null ? "" : Array.isArray(v) ? v.map(percent).join(" ")
-        : k === "p" && typeof v === "number" ? percent(v)
-        // a card as printed (hint --beliefs' "pharaoh's mask"; the key is pharaohs_mask)
-        : k === "card" && names[v] ? names[v]
-        : typeof v === "string" ? v.replaceAll("_", " ") : String(v);
-      tr.append(text("td", shown, typeof v === "number" ? "num" : undefined));
-    }
+    // a card as printed (hint --beliefs' "pharaoh's mask"; the key is pharaohs_mask)
+    tr.append(text("td", row.seat, "num"), text("td", row.hand_size, "num"),
+      text("td", names[row.card] || row.card.replaceAll("_", " ")),
+      text("td", fixed(row.mean, 2), "num"), text("td", held));
     table.append(tr);
   }
   box.append(table);
@@ -388,8 +411,7 @@ function showRooms(box, rows) {
       : "room" in row ? `seat ${row.seat}'s room ${row.room + 1} (${row.back} back)`
       : `seat ${row.seat}`;
     const tr = text("tr");
-    tr.append(text("td", where), text("td", row.what),
-      text("td", `${Math.round(row.p * 100)}%`, "num"));
+    tr.append(text("td", where), text("td", row.what), text("td", fixed(row.p, 2), "num"));
     table.append(tr);
   }
   box.append(table);
