@@ -85,6 +85,10 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
     save(tracker.document())
 
     def undo() -> None:
+        # (a decision taken unasked, that changes nothing, goes with the line before it:
+        # taken back alone, it would be taken again at once)
+        while tracker.moot_last():
+            tracker.undo()
         last, answer = _last_line(tracker)
         if tracker.undo():
             save(tracker.document())
@@ -114,6 +118,12 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
                 undo()
                 continue
             return "finished"
+        taken = tracker.take_moot()
+        if taken is not None:  # (as play takes it: the first choice, said so)
+            save(tracker.document())
+            words, why = taken
+            term.say(f"  {words} (the first choice, not asked: {why})")
+            continue
         line = read(f"{ask.prompt}> ")
         if not line:
             return "eof"

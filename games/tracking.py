@@ -1696,6 +1696,50 @@ class Tracker:
         rules = getattr(self.world, "rules")
         return " / ".join(room_words(rules, rules.index[int(n)]) for n in value.split())
 
+    def take_moot(self) -> tuple[str | None, str] | None:
+        """The decision of the seat to act taken for the table when it changes nothing
+        (``Game.moot_decision``: a Pyramids replacement after the game's last expedition
+        card), as ``digsite play`` takes it: its first legal move, and what that shows
+        answered by the world's own cards (nobody at the table takes or looks, so there is
+        nothing to enter; it asked for the card and then the refilled display). Recorded
+        as that move typed; ``(its words, why it changes nothing)``, or ``None`` where the
+        decision is a real one (or none is asked)."""
+        world = self.world
+        why = self.game.moot_decision(world) if world is not None else None
+        # (asked of the seat to act only: not at a chance step, nor a move's questions)
+        if why is None or self.ask().kind != "move":
+            return None
+        assert world is not None
+        move = world.legal_moves()[0]
+        words = self.enter(str(move))
+        while self.pending is not None:
+            pending = self.pending
+            after = pending.world.clone()
+            after.apply(pending.move)
+            key = self._waiting()
+            assert key is not None
+            # (the world's own answer, read as a simulated table reads the true game's)
+            words = self.enter(_truth_answer(self.game.id, key, pending.world, after,
+                                             pending.move, self.seat))
+        return words, why
+
+    def moot_last(self) -> bool:
+        """Whether the last event (or the move waiting on its questions) was a decision
+        that changes nothing (:meth:`take_moot`'s): ``undo`` takes it back with the line
+        before it, which the person typed (taken back alone, it is taken again at once)."""
+        if self.pending is not None:
+            return self.game.moot_decision(self.pending.world) is not None
+        world = self.world
+        if not self.record.events or "move" not in self.record.events[-1] or world is None:
+            return False
+        # (one is followed by the game's end or by another: the replay only then)
+        if not world.is_terminal() and self.game.moot_decision(world) is None:
+            return False
+        before = None
+        for _, _, world in self.replay():  # (the world before each event, the last's last)
+            before = world
+        return before is not None and self.game.moot_decision(before) is not None
+
     def refuse(self, line: str, why: str) -> None:
         """Keep a refused line in the record's ``refused`` log."""
         entry = {"after": len(self.record.events), "line": line[:500], "why": why[:500]}
@@ -2133,6 +2177,9 @@ def table_session(game: Game, *, players: int, seat: int, seed: int, tracker_see
             if hints and decisions > 3:
                 lines.append("hint 20")
                 hints -= 1
+        if tracker.take_moot() is not None:  # (track takes it unasked: nothing is typed)
+            truth.apply(truth.legal_moves()[0])
+            continue
         move = rng.choice(game.decisions(truth))
         decisions += 1
         before = truth.clone()

@@ -34,7 +34,7 @@ and the hint's best move — come from that one search:
   values are read from that second search (``budget_raised`` says so). A move the hint
   still cannot value, or a decision the hint does not rank at all (a turn the record
   stops in the middle of), is ``unrated`` with the reason, as is a choice that changes
-  nothing (the engine's ``moot_decision``, which ``digsite play`` does not ask: the
+  nothing (the engine's ``moot_decision``, which ``play`` and ``track`` do not ask: the
   Pyramids replacement after the game's last expedition card). A decision with one
   legal move is ``forced``. Both are left out of the summary's losses and accuracy.
 * **loss** = max(0, best value − played value), in the unit of the scale: what the

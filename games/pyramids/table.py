@@ -138,8 +138,9 @@ def moot_decision(state: State) -> str | None:
     expedition card of the last round the game is over once the replacements are made,
     and "you do not earn any points for uncompleted pyramid cards" (the tie-break counts
     completed ones only). The rules still take the replacement (action 3 comes before the
-    end of the round), so the engine asks for it; ``digsite play`` takes the first choice
-    (``legal_moves()[0]``, as the best-score solvers do there) without asking.
+    end of the round), so the engine asks for it; ``digsite play`` and ``digsite track``
+    take the first choice (``legal_moves()[0]``, as the best-score solvers do there)
+    without asking.
 
     >>> import cards_data
     >>> from games.pyramids import make_deal, state_from_deal

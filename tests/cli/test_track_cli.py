@@ -662,3 +662,36 @@ def test_your_explore_of_the_buried_ruins_takes_the_face_up_cards_unasked(run_cl
             "your move> show\n") in result.out
     assert ("  chamber A (1 map): face up, 1 coin\n  chamber B (1 map): face up, nothing\n"
             "  chamber C (1 map): face up, 1 broken cup\n") in result.out
+
+
+def test_the_replacement_after_the_last_expedition_card_is_taken_unasked(run_cli, tmp_path):
+    """Pyramids: play takes the replacement owed after the game's last expedition card
+    without asking (it changes nothing: ``Game.moot_decision``); track asked it ("your
+    move (replacing card 20)") and then the refilled display, which nobody at the table
+    lays out. It takes it as play does, says so in play's words, and ``undo`` at the end
+    takes it back with the line before it (alone, it would be taken again at once)."""
+    target = tmp_path / "t.json"
+    lines = table_lines("pyramids", 12, players=1, hints=0)
+    result = run_cli("track", "pyramids", "--players", "1", "--record", str(target),
+                     stdin="\n".join(lines + ["undo", lines[-1], ""]) + "\n")
+    assert result.code == 0 and result.err == "", result.err
+    said = ("  you took card 5 from the display; the display is refilled (the first choice, "
+            "not asked: the game ends with this expedition card, and a card not completed "
+            "scores nothing, so the replacement changes nothing)\n--- game over ---\n")
+    assert result.out.count(said) == 2, result.out[-2000:]
+    last = result.out[result.out.rindex("round 4, expedition card 7 of 7"):]
+    assert "replacing" not in last and "the display now" not in last
+    assert f"(undone: you: {lines[-1]})\n" in result.out
+    # recorded as the first choice typed, the display the world's own
+    events = json.loads(target.read_text())["events"]
+    assert events[-1]["seat"] == 0 and events[-1]["move"] == "take 5"
+    assert list(events[-1]["shown"]) == ["display"]
+    assert _read(target, "pyramids").ask().kind == "over"
+    # a record that stopped where it was asked (written before) goes on without asking
+    cut = tmp_path / "cut.json"
+    doc = json.loads(target.read_text())
+    doc["events"] = doc["events"][:-1]
+    cut.write_text(json.dumps(doc))
+    again = run_cli("track", "pyramids", "--resume", str(cut), stdin="\n")
+    assert again.code == 0 and again.err == "", again.err
+    assert said in again.out and "your move" not in again.out
