@@ -1175,6 +1175,7 @@ class HiddenInformation:
     storm_index: int
     storm_left: int
     storm_last: int
+    storm_begun: bool
     trade_takes: Any
     trade_gives: Any
     last_take: int
@@ -1221,8 +1222,8 @@ class HiddenInformation:
         players = self.num_players
         T = self.rules.treasures
         base = seat * T
-        storm = ((self.to_move, self.storm_index, self.storm_left, self.storm_last)
-                 if self.phase == P_STORM else None)
+        storm = ((self.to_move, self.storm_index, self.storm_left, self.storm_last,
+                  self.storm_begun) if self.phase == P_STORM else None)
         trade = ((tuple(self.trade_takes), tuple(self.trade_gives), self.last_take,
                   self.last_give_pos) if self.trade_takes is not None else None)
         key = (

@@ -32,6 +32,7 @@ from .rules import (BUST, KEEP_SOME, MAX_TRADES_BETWEEN_EXPLORES, NAME_TYPES, P_
                     P_KEEP, P_LOOK, P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
                     REFILL_ON_SANDSTORM, TAKE_ALL, Rules, absent_words, no_such_card)
 from .state import ArchaeologyState, Secret
+from .trades import storm_discarded
 
 __all__ = ["read_cards", "read_hands_and_market", "read_dig_site", "check_card_counts",
            "read_view_cards",
@@ -633,6 +634,29 @@ def _storm_left(storm: Node, size: int, discarded: bool) -> int:
     return left
 
 
+def _storm_last(storm: Node, s: ArchaeologyState, seat: int, card: int | None
+                ) -> int | None:
+    """The card ``seat`` discarded last at this sandstorm, ``None`` before its first, as a
+    history view's record tells it (the run of its discards the history ends with,
+    ``storm_discarded``): ``card``, the view's ``sandstorm.last``, must say the same. A
+    null ``last`` after a pot shard reads as the record tells: views written before the
+    pot shard was named there wrote null."""
+    rules = s.rules
+    if not storm_discarded(s):
+        if card is not None:
+            storm.fail(f"the history ends with no discard of seat {seat} at this sandstorm: "
+                       f"null before its first discard, not {rules.cards.names[card]!r}",
+                       "last")
+        return None
+    told: int = s.record.event[2]
+    if card != told and not (card is None and told == 0):
+        storm.fail(f"the history ends with seat {seat}'s discard of a "
+                   f"{rules.card_name(told)} at this sandstorm: 'last' names it "
+                   f"({rules.cards.names[told]!r}), not "
+                   f"{'null' if card is None else repr(rules.cards.names[card])}", "last")
+    return told
+
+
 def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n: int, *,
               history: bool = True) -> str:
     """The turn so far, the phase and what it is in the middle of (the sandstorm's
@@ -683,8 +707,12 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n
             last = storm.raw("last", None)
             if last is not None:
                 storm.check_str(last, storm.where("last"), names)
-            s.storm_left = _storm_left(storm, sum(hand), last is not None)
-            s.storm_last = rules.cards.index[last] if last is not None else 0
+            card = rules.cards.index[last] if last is not None else None
+            if history:
+                card = _storm_last(storm, s, seat, card)
+            s.storm_begun = card is not None
+            s.storm_left = _storm_left(storm, sum(hand), s.storm_begun)
+            s.storm_last = card or 0
         s.turn = storm.integer("digger", hi=players - 1)
         if rules.tents:
             _read_sheltered(storm, s, seat, phase, history)

@@ -118,7 +118,10 @@ class ArchaeologyState(HiddenInformation):
     * the turn: ``turn`` (whose turn it is), ``to_move`` (the seat to act: the turn's
       seat, or during a sandstorm the seat deciding), ``phase`` (``rules.P_*``),
       ``victim`` (a thief's choice), ``storm_index``/``storm_left``/``storm_last`` (which
-      seat decides, how many cards it still owes, its last card type), the trade being
+      seat decides, how many cards it still owes, its last card type),
+      ``storm_begun`` (that seat has discarded at this sandstorm: its discard is under
+      way; ``storm_last`` alone cannot say so, a pot shard being card 0, and a written
+      position has no record to tell it), the trade being
       built (``trade_takes``/``trade_gives`` count vectors, ``last_take``,
       ``last_give_pos``, ``take_value``, ``give_value``), ``trades`` (trades since the
       turn's last explore), ``acted``, ``sold_this_turn``, ``explored`` (explored this
@@ -137,11 +140,11 @@ class ArchaeologyState(HiddenInformation):
                  "sold_cards", "piles", "dig", "chambers", "chamber_seen", "steal_rolls",
                  "thieves_drawn", "storms_drawn", "maps_removed", "record", "steals", "secrets",
                  "turn", "to_move", "phase", "victim", "storm_index", "storm_left", "storm_last",
-                 "trade_takes", "trade_gives", "last_take", "last_give_pos", "take_value",
-                 "give_value", "trades", "acted", "sold_this_turn", "explored", "no_dig",
-                 "first_passer", "must_sell", "tents", "protected", "reserve", "refill_left",
-                 "draw_rolls", "draws_used", "exploring", "drawn", "named", "announced",
-                 "_moves", "_sampler")
+                 "storm_begun", "trade_takes", "trade_gives", "last_take", "last_give_pos",
+                 "take_value", "give_value", "trades", "acted", "sold_this_turn", "explored",
+                 "no_dig", "first_passer", "must_sell", "tents", "protected", "reserve",
+                 "refill_left", "draw_rolls", "draws_used", "exploring", "drawn", "named",
+                 "announced", "_moves", "_sampler")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
     SHARED_SLOTS: ClassVar[tuple[str, ...]] = ("rules", "steal_rolls", "draw_rolls", "record",
                                                "_moves", "_sampler")
@@ -179,6 +182,7 @@ class ArchaeologyState(HiddenInformation):
         s.phase = P_DIG
         s.victim = -1
         s.storm_index = s.storm_left = s.storm_last = 0
+        s.storm_begun = False
         s.trade_takes = s.trade_gives = None
         s.last_take = s.last_give_pos = s.take_value = s.give_value = 0
         s.trades = 0
@@ -227,6 +231,7 @@ class ArchaeologyState(HiddenInformation):
         s.storm_index = self.storm_index
         s.storm_left = self.storm_left
         s.storm_last = self.storm_last
+        s.storm_begun = self.storm_begun
         s.trade_takes = self.trade_takes[:] if self.trade_takes is not None else None
         s.trade_gives = self.trade_gives[:] if self.trade_gives is not None else None
         s.last_take = self.last_take
@@ -793,6 +798,7 @@ class ArchaeologyState(HiddenInformation):
                 self.to_move = seat
                 self.storm_left = sizes[seat] // 2
                 self.storm_last = 0
+                self.storm_begun = False
                 self.phase = P_STORM
                 return
             self.storm_index += 1
@@ -809,6 +815,7 @@ class ArchaeologyState(HiddenInformation):
         self.market[c] += 1
         self.record = Record(self.record, (R_DISCARD, p, c))
         self.storm_last = c
+        self.storm_begun = True
         self.storm_left -= 1
         if self.storm_left == 0:
             self.storm_index += 1

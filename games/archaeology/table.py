@@ -29,7 +29,7 @@ from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK
                     REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, chamber_letter)
 from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
                     P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL, REFILL_ON_SANDSTORM, TAKE_ALL)
-from .trades import storm_discarded, trading, whole_trade
+from .trades import discarding, storm_discarded, trading, whole_trade
 from .words import a_card as _a, discarded_cards, named_types, tent_uses_left
 
 if TYPE_CHECKING:
@@ -267,8 +267,9 @@ def describe_decision(state: State, seat: int) -> str:
     if phase == P_STORM:
         owed = state.storm_left
         # ("2 more" before the first discard read as if one had been made; "half your
-        # hand" after it, of a hand since shrunk, as if half of it were owed again)
-        discarded = storm_discarded(state)
+        # hand" after it, of a hand since shrunk, as if half of it were owed again; a
+        # written position's discard under way has no record of it: not storm_discarded)
+        discarded = discarding(state)
         more = "more card" if discarded else "card"
         why = "" if discarded else " (half your hand, rounded down)"
         text = f"sandstorm: discard {plural(owed, more)} to the marketplace{why}"
@@ -366,7 +367,7 @@ def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
         return (f"{who}, the sandstorm: tent use or keep",
                 f"{who} first decide{s} on {its} tent at the sandstorm: tent use or tent keep")
     if phase == P_STORM:  # ("2 more cards" after a discard, as describe_decision says it)
-        owed = plural(state.storm_left, "more card" if storm_discarded(state) else "card")
+        owed = plural(state.storm_left, "more card" if discarding(state) else "card")
         example = " ".join(["CARD"] * state.storm_left)
         return (f"{who} discard{s} {owed} to the marketplace",
                 f"{who} first discard{s} {owed} to the marketplace (discard {example})")

@@ -53,13 +53,11 @@ def discarding(state: ArchaeologyState) -> bool:
     """Whether the seat to act is in the middle of its sandstorm discard: it has discarded
     at least one card of this sandstorm and owes more (still its turn to discard).
 
-    ``storm_last`` is 0 at each seat's first discard, and after a discard the card's id: a
-    discard of pot shards (id 0) alone leaves it 0, so the record tells
-    (:func:`storm_discarded`), also where the seat's discard ended the sandstorm dug just
-    before this one (two sandstorms in a row: that discard is not this one's)."""
-    if state.phase != P_STORM:
-        return False
-    return bool(state.storm_last) or storm_discarded(state) > 0
+    ``storm_begun`` says so: ``storm_last`` cannot (a pot shard is card 0, as before any
+    discard), nor the record of a written position (none; its ``sandstorm.last`` tells),
+    and a record's run of discards may end the sandstorm dug just before this one (two
+    sandstorms in a row: that discard is not this one's, :func:`storm_discarded`)."""
+    return state.phase == P_STORM and state.storm_begun
 
 
 def storm_discarded(state: ArchaeologyState) -> int:
@@ -69,8 +67,8 @@ def storm_discarded(state: ArchaeologyState) -> int:
     those took half the hand it found, the cards before it, and this one owes half of
     the hand it found, less what it took (:func:`storm_shares`).
 
-    A written position has no record: its ``sandstorm.last`` (``storm_last``) is all a
-    view of it tells (:func:`discarding`)."""
+    A written position has no record: 0 (its ``sandstorm.last`` tells whether a discard
+    is under way, :func:`discarding`, not how many cards it took)."""
     seat, taken = state.to_move, 0
     record = state.record
     while record.prev is not None and record.event[0] == R_DISCARD and \

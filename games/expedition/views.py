@@ -46,7 +46,9 @@ format 1)::
      "sandstorm": {"digger": 1, "sheltered": [], "left": 2, "last": null},
                                     # phases "tent" and "sandstorm" ("left", "last": the
                                     # seat's discards still owed, the card it discarded
-                                    # last at this sandstorm, null before its first)
+                                    # last at this sandstorm, null before its first:
+                                    # it says the discard is under way, see
+                                    # games.archaeology.views)
      "explore": {"chamber": "B", "drawn": ["coin"], "named": ["coin", "talisman"],
                  "cards": [...]},   # an explore in progress ("mine", "name", "keep";
                                     # "cards": what a Tomb explorer sees, phase "keep")

@@ -132,6 +132,65 @@ def test_a_view_names_the_last_card_discarded_a_pot_shard_too(engine, data):
             assert last is None
     assert pot_shards, "no discard under way after a pot shard: the test proves nothing"
 
+@pytest.mark.parametrize("engine,data", BOTH)
+def test_a_written_discard_under_way_after_a_pot_shard_reads_as_under_way(engine, data):
+    """A written position whose seat discarded a pot shard and owes more (``"last":
+    "pot_shard"``) read as a discard not begun: a pot shard is card 0, as the engine's
+    ``storm_last`` before any discard, and a position has no record to tell, so the
+    prompt said "(half your hand, rounded down)" and the hint ranked whole fresh discards.
+    It reads as the record's moment does: under way, the hint's rows the next card."""
+    from games.archaeology.rules import P_STORM
+    from games.archaeology.table import describe_decision
+    from games.archaeology.trades import discarding
+    from solvers import services
+    from solvers.limits import Limit
+    deal = {"monument": "great_pyramid"} if engine is expedition else {}
+    game = "expedition" if engine is expedition else "archaeology"
+    state, seat = next((state, seat) for state, seat in _decisions(
+        engine, data, 4, range(20), every=1, **deal)
+        if discarding(state) and state.storm_last == 0 and state.storm_left > 1)
+    assert state.phase == P_STORM
+    written = json.loads(json.dumps(engine.position_of(state, seat)))
+    assert written["sandstorm"]["last"] == "pot_shard" and "history" not in written
+    world = engine.read_view(written, data, 0).world
+    assert discarding(world)
+    asks = describe_decision(world, seat)
+    assert asks == describe_decision(state, seat)
+    assert "more cards" in asks and "half your hand" not in asks
+    rows = {}
+    for form, view in (("history", services.hint_view(game, state, seat)),
+                       ("position", written)):
+        rows[form] = {row.move for row in services.hint(
+            game, view, data=data, limit=Limit(iterations=60), seed=1, top=100).rows}
+    assert rows["position"] == rows["history"]
+    assert all(len(move.split()) == 2 for move in rows["position"])  # (one card a row)
+
+
+def test_a_history_views_last_card_is_the_historys():
+    """A history view's ``sandstorm.last`` that the history contradicts (a card the seat
+    did not discard last at this sandstorm, or one named before any discard) was read as
+    written, the discard order then allowing cards the record had passed; it is refused
+    naming ``sandstorm.last`` and what the history says. A null after a pot shard, as views
+    wrote before the pot shard was named there, reads as the history tells."""
+    from games.archaeology.trades import discarding
+    for view in _storm_views(archaeology, ARCHAEOLOGY):
+        last = view["sandstorm"]["last"]
+        wrong = copy.deepcopy(view)
+        if last is None:
+            wrong["sandstorm"]["last"] = "talisman"
+            _refused(archaeology, ARCHAEOLOGY, wrong, r"view: sandstorm\.last: the history "
+                     r"ends with no discard of seat \d at this sandstorm: null before its "
+                     r"first discard, not 'talisman'")
+            continue
+        wrong["sandstorm"]["last"] = "coin" if last != "coin" else "talisman"
+        _refused(archaeology, ARCHAEOLOGY, wrong, r"view: sandstorm\.last: the history ends "
+                 rf"with seat \d's discard of a .* at this sandstorm: 'last' names it "
+                 rf"\('{last}'\), not '{wrong['sandstorm']['last']}'")
+        if last == "pot_shard":
+            view["sandstorm"]["last"] = None
+            assert discarding(archaeology.read_view(view, ARCHAEOLOGY, 0).world)
+
+
 def test_a_hand_of_one_owes_no_discard():
     view = archaeology.example_position(ARCHAEOLOGY)
     size = sum(view["hand"].values())
