@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Sequence, cast
 
 from games.table import either, plural, possessive, seat_name
 
-from .hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_RETURN, R_SELL, R_STEAL,
-                     R_TAKE, R_TRADE, _secret_events)
+from .hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, R_POSITION, R_RETURN, R_SELL,
+                     R_STEAL, R_TAKE, R_TRADE, _secret_events)
 from .moves import (DIG, DISCARD, DISCARDS, DRAW, END, EXPLORE, GIVE, KEEP, LOOK, NAME, REFILL,
                     REVEAL, SELL, STEAL, STOLEN, STOP, TAKE, TENT, TRADE, chamber_letter)
 from .rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK, P_MINE, P_NAME,
@@ -92,10 +92,10 @@ def _hand(state: State, seat: int) -> list[int]:
 def known_cards(state: State, seat: int) -> list[list[int]]:
     """Per seat, count vectors of the cards ``seat`` knows that seat holds at least: its own
     hand for itself; for the others, what the public record (and the thefts and chambers
-    ``seat`` saw) puts there for sure. A lower bound, never a guess: cards taken from the
-    marketplace or a face-up chamber count until the seat gives, sells or discards cards of
-    that type, or loses a card it could have been to a thief; a card taken unseen (a dig,
-    a theft, a hidden chamber) adds nothing."""
+    ``seat`` saw) puts there for sure, from a written position's ``holds`` on. A lower
+    bound, never a guess: cards taken from the marketplace or a face-up chamber count until
+    the seat gives, sells or discards cards of that type, or loses a card it could have
+    been to a thief; a card taken unseen (a dig, a theft, a hidden chamber) adds nothing."""
     rules = state.rules
     T = rules.treasures
     known = [[0] * T for _ in range(state.num_players)]
@@ -114,7 +114,12 @@ def known_cards(state: State, seat: int) -> list[list[int]]:
             if cast(int, entry[1]) >> seat & 1:
                 secret = cast("tuple[tuple[int, ...], ...]", entry[4:])
         kind = event[0]
-        if kind == R_LOOK:
+        if kind == R_POSITION and event[1] == seat:
+            # a written position's start: what the seat wrote each hand holds (its "holds")
+            for p, written in enumerate(event[2]):
+                if written is not None:
+                    known[p] = list(written[1])
+        elif kind == R_LOOK:
             looked[event[2]] |= 1 << event[1]
         elif kind == R_TRADE:
             p = event[1]

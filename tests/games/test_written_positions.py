@@ -166,6 +166,27 @@ def test_a_written_discard_under_way_after_a_pot_shard_reads_as_under_way(engine
     assert all(len(move.split()) == 2 for move in rows["position"])  # (one card a row)
 
 
+@pytest.mark.parametrize("engine,data,deal", [
+    (archaeology, ARCHAEOLOGY, {}), (expedition, EXPEDITION, {"monument": "temple"}),
+    (expedition, EXPEDITION, {"monument": "tomb"}), (expedition, EXPEDITION, {"monument": "mine"})])
+def test_a_written_position_reads_back_as_the_moment_it_was_written_at(engine, data, deal):
+    """Every decision of some seeded games written down (``position_of``, as ``view
+    --position`` writes it) and read back: the same legal moves, and the screen's words the
+    same, the position's and the decision's. The screen left out what a written position
+    says another hand holds (``holds``: "seat 1: 1 card in hand, ..." where the game's
+    screen said "(known to hold at least 1 pot shard)"), and a discard under way after a
+    pot shard asked for "half your hand"."""
+    from games.archaeology.table import describe_decision, describe_position
+    for state, seat in _decisions(engine, data, 3, range(2), every=2, **deal):
+        written = json.loads(json.dumps(engine.position_of(state, seat)))
+        world = engine.read_view(written, data, 0).world
+        moment = (engine.view_of(state, seat)["history"][-3:], state.phase)
+        assert sorted(map(str, world.legal_moves())) == sorted(map(str, state.legal_moves())), \
+            moment
+        assert describe_position(world, seat) == describe_position(state, seat), moment
+        assert describe_decision(world, seat) == describe_decision(state, seat), moment
+
+
 def test_a_history_views_last_card_is_the_historys():
     """A history view's ``sandstorm.last`` that the history contradicts (a card the seat
     did not discard last at this sandstorm, or one named before any discard) was read as
