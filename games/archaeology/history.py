@@ -712,7 +712,10 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n
                 card = _storm_last(storm, s, seat, card)
             s.storm_begun = card is not None
             s.storm_left = _storm_left(storm, sum(hand), s.storm_begun)
-            s.storm_last = card or 0
+            # a record enters a discard in card order, the cards after ``last`` then; at a
+            # table the order changes nothing: a written position's cards still owed are
+            # any of the hand (a talisman discarded first, the pot shards held may follow)
+            s.storm_last = (card or 0) if history else 0
         s.turn = storm.integer("digger", hi=players - 1)
         if rules.tents:
             _read_sheltered(storm, s, seat, phase, history)

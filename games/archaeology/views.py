@@ -58,9 +58,12 @@ as the rulebook's sandstorm takes, and once ``last`` names a discard at most hal
 before it, less that card), ``trade`` only while one is built. ``last`` is what says the
 seat's discard is under way (the hint then ranks its next card, the screen asks for the
 "more cards"): a position has no record to tell it, so write the card discarded last,
-``"pot_shard"`` too, and null only before the first; in a history view it is the card
-of the seat's discards the history ends with at this sandstorm (null there after a pot
-shard reads as the history tells: views wrote null there before they named it).
+``"pot_shard"`` too, and null only before the first. A position's cards still owed are
+any cards of the hand, whatever ``last`` names (at a table the order of a discard changes
+nothing; a record enters a discard in card order, and goes on after its last card). In a
+history view ``last`` is the card of the seat's discards the history ends with at this
+sandstorm (null there after a pot shard reads as the history tells: views wrote null
+there before they named it).
 
 **Position view** (issue 19; ``digsite example archaeology --position``; position form
 version 1): what the seat knows now, as a player writes it down at a table, without the
