@@ -65,6 +65,23 @@ def view_form(view: object) -> str:
     return "history"
 
 
+def without_history(node: Node, game: str, refusal: InvalidStateError) -> InvalidStateError:
+    """``refusal`` of a view without ``history`` read in the history form (no ``seats``):
+    as the deal's own position, an empty history. A player who took a view's history out
+    to write the position down was told of a history it no longer has ("history: does not
+    lead from a marketplace of the deal's 5 cards"); it is told what a position needs."""
+    if node.has("history"):
+        return refusal
+    reason = str(refusal).removeprefix("view: ")
+    # (the reason names the history it does not have: said only when it names another key)
+    why = "" if reason.startswith("history") else f" ({reason})"
+    return InvalidStateError(
+        f"view: without 'history' (or 'seats') a view is the deal's own position, before "
+        f"any move, which this is not{why}: a position written down without its history "
+        f"needs 'chambers' and 'seats' too (`digsite view RECORD.json --at N --position`, "
+        f"`digsite example {game} --position`)")
+
+
 def sample_world(node: Node, s: StateT, seat: int, rng: random.Random, form: str) -> StateT:
     """``s.determinize(seat, rng)``; a position whose facts pass every check one by one
     but no deal explains together (two hands lacking all but one type, each needing most

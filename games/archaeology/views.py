@@ -119,7 +119,7 @@ from games.seeding import Seed, make_rng
 
 from .hidden import history_lines
 from .position import (POSITION_NOTE, check_agreement, position_facts, read_position,
-                       sample_world, view_form)
+                       sample_world, view_form, without_history)
 from .history import (check_view_counts, read_cards, read_dig_site, read_hands_and_market,
                       read_turn, read_view_cards, replay_history)
 from .moves import (CARD_NAMES, MAP, SANDSTORM, THIEF, TREASURES, MoveBase, parse_checked_move,
@@ -248,10 +248,13 @@ def read_view(view: dict[str, Any], data: ArchaeologyData, seed: Seed) -> ViewRe
     hand, dig_n = read_view_cards(node, s, seat)
     form = view_form(view)
     if form == "history":
-        replayed = replay_history(node, s, seat)
-        s.chambers = [None if size is None else (0,) * size for size in replayed["sizes"]]
-        check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
-                          sum(rules.chamber_sizes))
+        try:
+            replayed = replay_history(node, s, seat)
+            s.chambers = [None if size is None else (0,) * size for size in replayed["sizes"]]
+            check_view_counts(node, s, seat, hand, dig_n, replayed["digs"],
+                              sum(rules.chamber_sizes))
+        except InvalidStateError as refusal:
+            raise without_history(node, "archaeology", refusal) from None
         check_agreement(node, s, seat)
         node.raw("chambers", None)  # checked against the history
     else:

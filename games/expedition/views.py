@@ -112,7 +112,8 @@ from games.archaeology.history import (check_view_counts, read_cards, read_dig_s
 from games.archaeology.views import mid_game
 from games.archaeology.hidden import history_lines
 from games.archaeology.position import (POSITION_NOTE, check_agreement, position_facts,
-                                        read_position, sample_world, view_form)
+                                        read_position, sample_world, view_form,
+                                        without_history)
 from games.archaeology.moves import chamber_letter, parse_checked_move, parse_typed_move
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
                                      P_MINE, P_NAME, P_STEAL, P_STORM, P_TENT, PEEK_ON_SELL,
@@ -390,7 +391,10 @@ def read_view(view: dict[str, Any], data: ExpeditionData, seed: Seed) -> ViewRea
         s.announced = tuple(node.integers("announced", length=players))
     form = view_form(view)
     if form == "history":
-        _history_form(node, s, seat, hand, dig_n, tents, chambers, reserve)
+        try:
+            _history_form(node, s, seat, hand, dig_n, tents, chambers, reserve)
+        except InvalidStateError as refusal:
+            raise without_history(node, "expedition", refusal) from None
         phase = read_turn(node, s, seat, hand, dig_n)
         _read_explore(node, s, seat, phase, s.exploring)
     else:

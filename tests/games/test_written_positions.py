@@ -201,6 +201,26 @@ def test_a_written_position_reads_back_as_the_moment_it_was_written_at(engine, d
         assert describe_decision(world, seat) == describe_decision(state, seat), moment
 
 
+@pytest.mark.parametrize("engine,data", BOTH)
+def test_a_view_with_its_history_taken_out_says_what_a_position_needs(engine, data):
+    """A player who took the history out of a view (``digsite view --at N``) to write the
+    position down was told of the history it no longer had ('view: history: does not lead
+    from a marketplace of the deal's 5 cards to the view's marketplace'): without
+    ``history`` or ``seats`` a view is the deal's own position; it is told so, and what a
+    position needs."""
+    view = engine.example_view(data)
+    del view["history"]
+    _refused(engine, data, view, r"^view: without 'history' \(or 'seats'\) a view is the "
+             r"deal's own position, before any move, which this is not: a position written "
+             r"down without its history needs 'chambers' and 'seats' too \(`digsite view "
+             rf"RECORD.json --at N --position`, `digsite example {data.game} --position`\)$")
+    # (a view with its history gets the history's own words)
+    view = engine.example_view(data)
+    view["history"] = view["history"][1:]
+    with pytest.raises(InvalidStateError, match=r"^view: (?!without)"):
+        engine.read_view(view, data, 0)
+
+
 def test_a_history_views_last_card_is_the_historys():
     """A history view's ``sandstorm.last`` that the history contradicts (a card the seat
     did not discard last at this sandstorm, or one named before any discard) was read as
