@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
 import cards_data
-from games import Game
+from games import Game, registry
 from games.game import command_options
 from games.errors import DigsiteError, IllegalMoveError, InvalidMoveError
 from games.forgiving import PLAIN, spoken
@@ -397,8 +397,10 @@ def _help_lines(options: list[Hashable]) -> list[str]:
     """``COMMANDS``, the move written out one of ``options`` (the third, as "3" picks)."""
     move = str(options[min(2, len(options) - 1)])
     which = "the third move" if len(options) >= 3 else "a move"
+    # ('trades' only where it lists some: Loot N Run's help offered it, and typed it was
+    # refused "'trades' is not a Loot N Run move")
     rows = [(form.format(move=move), meaning.format(which=which))
-            for form, meaning in COMMANDS]
+            for form, meaning in COMMANDS if form != "trades" or any(map(_trade, options))]
     width = max(16, *(len(form) for form, _ in rows))
     return [f"  {form:<{width}} {meaning}" for form, meaning in rows]
 
@@ -781,9 +783,16 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
         term.complain(f"no hint for {game_id}")
         return
     iterations = None
-    words = budget.lower().split()
+    # (a word may carry the command line's dashes, and 'beliefs' asks for what every hint
+    # here shows where the game has them: 'hint --beliefs', as `digsite hint` spells it,
+    # was refused "hint takes a number of iterations ... not '--beliefs'")
+    words = [w.lstrip("-") for w in budget.lower().split()]
     every = "all" in words
-    words = [w for w in words if w != "all"]
+    if "beliefs" in words and not services.has_capability(game_id, "beliefs"):
+        term.complain(f"{registry.get(game_id).name} has no beliefs about hidden cards: "
+                      f"`hint` alone ranks your moves")
+        return
+    words = [w for w in words if w not in ("all", "beliefs")]
     if words:
         if len(words) != 1 or not words[0].isdecimal() or not 1 <= len(words[0]) <= 7 \
                 or int(words[0]) < 1:

@@ -288,3 +288,35 @@ def test_trades_takes_extra_words_as_show_and_moves_do(run_cli, tmp_path):
     assert result.err.splitlines() == [
         "error: cannot read move 'trades coin for pot shard' (moves: sell, trade, end); did "
         "you mean `trade coin for pot shard`? (type a number, or 'moves')"]
+
+
+def test_hint_takes_the_command_lines_beliefs_option(run_cli, tmp_path):
+    """`digsite hint --beliefs` adds the beliefs; typed at play's prompt, 'hint --beliefs'
+    was refused "hint takes a number of iterations (hint 5000) or 'all' (every move), not
+    '--beliefs'", though the hint there shows them: it is the hint, beliefs and all (and
+    '--all' is 'all'); a game without beliefs says so in a line."""
+    result = run_cli("play", "lootnrun", "--players", "4", "--seed", "5", "--record",
+                     str(tmp_path / "l.json"),
+                     stdin="hint --beliefs 40\nhint beliefs --all 40\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert result.out.count("beliefs from ") == 2
+    assert result.out.count("best move ") == 2
+    result = run_cli("play", "ancients", "--seed", "5", "--record", str(tmp_path / "a.json"),
+                     stdin="hint --beliefs\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: Tomb of the Ancients has no beliefs about hidden cards: `hint` alone ranks "
+        "your moves"]
+
+
+def test_help_lists_trades_only_where_there_are_trades(run_cli, tmp_path):
+    """Help listed 'trades' in every game; at Loot N Run's table, typed, it was refused
+    "'trades' is not a Loot N Run move": help lists it where the moves hold trades."""
+    result = run_cli("play", "lootnrun", "--players", "4", "--seed", "5", "--record",
+                     str(tmp_path / "l.json"), stdin="help\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert "  hint, hint 5000 " in result.out and "  trades " not in result.out
+    result = run_cli("play", "archaeology", "--players", "2", "--seed", "3", "--record",
+                     str(tmp_path / "a.json"), stdin="help\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert "  trades " in result.out
