@@ -144,7 +144,9 @@ _USAGE = "loot 0|1, run, awaken SEAT, keep none|0|1|both, pass"
 FORMS = Forms(
     # (the list's words: "draw the top room of deck 0")
     fillers={"loot": ("deck", "from", "the", "top", "room", "of"),
-             "awaken": ("seat", "the", "guardians", "of"), "keep": ("deck",)},
+             "awaken": ("seat", "the", "guardians", "of"),
+             # ("keep deck 0 and deck 1", "keep room 49": the table's words for them)
+             "keep": ("deck", "and", "the", "room", "rooms", "from")},
     aliases={"draw": "loot"},
     phrases={"keep all": "keep both", "keep neither": "keep none", "keep nothing": "keep none"},
     examples=(("Loot deck 1", "loot 1"), ("awaken seat 2", "awaken 2"),
@@ -163,6 +165,13 @@ def parse_text(text: str) -> Move:
     if words == "pass":
         return Pass()
     parts = words.split()
+    if parts[:1] == ["keep"] and sorted(parts[1:]) == ["0", "1"]:  # (both, named)
+        return _KEEPS["keep both"]
+    if (len(parts) == 2 and parts[0] == "keep" and parts[1].isdecimal() and parts[1].isascii()
+            and len(parts[1]) <= 4):  # (was "'keep 2' is not a Loot N Run move")
+        raise InvalidMoveError(f"move {text!r}: there is no deck {int(parts[1])} (keep 0 and "
+                               f"keep 1 name the deck a room was drawn from; keep both, "
+                               f"keep none)")
     if (len(parts) == 2 and parts[0] in ("loot", "awaken") and parts[1].isdecimal()
             and parts[1].isascii() and len(parts[1]) <= 4):
         number = int(parts[1])
@@ -171,8 +180,8 @@ def parse_text(text: str) -> Move:
         if number in (0, 1):
             return Loot(number)
         raise InvalidMoveError(f"move {text!r}: there is no deck {number} (decks 0 and 1)")
-    if parts in (["loot"], ["awaken"]):  # (was "'loot' is not a Loot N Run move")
-        which = "which deck" if parts[0] == "loot" else "which seat"
+    if parts in (["loot"], ["awaken"], ["keep"]):  # (was "'loot' is not a Loot N Run move")
+        which = {"loot": "which deck", "awaken": "which seat", "keep": "which rooms"}[parts[0]]
         raise InvalidMoveError(f"move {text!r}: {which}? ({_USAGE})")
     raise InvalidMoveError(f"{text!r} is not a Loot N Run move ({_USAGE})",
                            unknown_verb=not parts or parts[0] not in _VERBS)
@@ -210,6 +219,14 @@ def read_in(state: "LootNRunState") -> Callable[[str], Move]:
     """``parse_text`` for a move of ``state``: a text that is no move lists the moves of
     its decision (``decision_forms``), not every move of the game."""
     def reading(text: str) -> Move:
+        parts = text.lower().split()
+        if parts[:1] == ["keep"] and 2 <= len(parts) <= 3 and any(r is not None for r in state.drawn):
+            # a drawn room by its number, as the table shows it ("drawn from deck 0: room
+            # 49"), was "not a Loot N Run move"; 0 and 1 stay the decks
+            decks = {str(state.rules.ids[room]): deck for deck, room in enumerate(state.drawn)
+                     if room is not None and str(state.rules.ids[room]) not in ("0", "1")}
+            if all(word in decks for word in parts[1:]):
+                text = " ".join(["keep", *sorted({str(decks[word]) for word in parts[1:]})])
         try:
             return parse_text(text)
         except InvalidMoveError as exc:

@@ -173,11 +173,13 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
                 if room is not None and keep]
         dropped = [room for room, keep in zip(state.drawn, (move.first, move.second))
                    if room is not None and not keep]
-        kept_words = (", ".join(room_words(rules, r) for r in kept) if actor == seat
+        # (two rooms apart as a run's are, " / ": joined by ", " they read as one, a room's
+        # words having commas of their own: "...; an amulet, room 28 (yellow): cup, ...")
+        kept_words = (" / ".join(room_words(rules, r) for r in kept) if actor == seat
                       else plural(len(kept), "room"))
         text = f"{who} kept {kept_words if kept else 'no room'}"
         if dropped:
-            text += "; discarded " + ", ".join(room_words(rules, r) for r in dropped)
+            text += "; discarded " + " / ".join(room_words(rules, r) for r in dropped)
         return text
     if isinstance(move, Pass):
         return f"{who} passed"

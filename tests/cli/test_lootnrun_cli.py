@@ -74,3 +74,37 @@ def test_a_view_says_what_happened_as_archaeologys_does(run_cli):
     assert "history" not in json.loads(run_cli("view", record, "--at", "5", "--position").out)
     assert "history" in json.loads(run_cli("example", "lootnrun").out)
     assert "history" not in json.loads(run_cli("example", "lootnrun", "--position").out)
+
+
+#: seed 21, 4 players: the person's awakening of seat 3 catches a werewolf, which draws
+#: room 49 from deck 0 and room 28 from deck 1
+_TO_THE_WEREWOLF = ["loot 1", "awaken 1", "awaken 3", "awaken 1", "awaken 2", "awaken 3",
+                    "awaken 1", "awaken 2", "awaken 3"]
+
+
+def _at_the_werewolf(run_cli, tmp_path, typed):
+    return run_cli("play", "lootnrun", "--players", "4", "--seed", "21", "--record",
+                   str(tmp_path / "l.json"), stdin="\n".join(_TO_THE_WEREWOLF + typed) + "\n")
+
+
+def test_the_werewolfs_rooms_are_kept_as_the_table_names_them(run_cli, tmp_path):
+    """After the werewolf, 'keep' alone and 'keep 2' were "not a Loot N Run move" ('loot'
+    alone asks which deck), 'keep 0 and 1' and 'keep room 49' (the table shows "drawn
+    from deck 0: room 49") too: 'keep' asks which rooms, 'keep 2' says there is no deck
+    2, both decks named are keep both and a drawn room's number keeps it; two rooms kept
+    are told apart as a run's are (" / "), where ", " ran them into one."""
+    result = _at_the_werewolf(run_cli, tmp_path, ["keep", "keep 2", "keep 0 and 1", "quit"])
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: move 'keep': which rooms? (moves: keep none|0|1|both) (type a number, or "
+        "'moves')",
+        "error: move 'keep 2': there is no deck 2 (keep 0 and keep 1 name the deck a room "
+        "was drawn from; keep both, keep none) (type a number, or 'moves')"]
+    assert ("you kept room 49 (green): cup, chest, crown; no guardian or amulet / room 28 "
+            "(yellow): cup, necklace; an amulet\n") in result.out
+    for typed, kept in (("keep room 49", "room 49"), ("keep 28", "room 28"),
+                        ("keep deck 0 and deck 1", "room 49 (green): cup, chest, crown; no "
+                                                   "guardian or amulet / room 28")):
+        result = _at_the_werewolf(run_cli, tmp_path, [typed, "quit"])
+        assert result.code == 0 and result.err == "", (typed, result.err)
+        assert f"you kept {kept}" in result.out, typed
