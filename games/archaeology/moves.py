@@ -684,6 +684,8 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
         return _why_monument(state, move)
     if state.phase != P_ACTION:
         return None
+    if move.kind in _MONUMENT_STEPS:
+        return _why_monument_step(state, move)
     names = [rules.card_name(c) for c in range(rules.treasures)]
     T = rules.treasures
     held = state.hands[state.to_move * T:(state.to_move + 1) * T]
@@ -716,6 +718,30 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
         if maps < need:
             return f"exploring it takes {need} map{'s' if need > 1 else ''}; you hold {maps}"
     return None
+
+
+#: The moves a monument asks for after an explore or a sale: the monument and when it
+#: asks (``_why_monument_step``).
+_MONUMENT_STEPS = {DRAW: ("the Mine", "after exploring it"),
+                   STOP: ("the Mine", "after exploring it"),
+                   KEEP: ("the Tomb", "after exploring a chamber"),
+                   NAME: ("the Sphinx", "after exploring it"),
+                   LOOK: ("the Temple", "after a sale to the museum")}
+
+
+def _why_monument_step(state: ArchaeologyState, move: MoveBase) -> str:
+    """:func:`why_illegal` of a monument's step typed among a turn's actions ('draw'
+    before exploring the Mine was refused "not legal here" with no reason): when it comes,
+    or that another monument is on the table (said of any seat: track asks it of all)."""
+    from .rules import BUST, KEEP_SOME, NAME_TYPES, PEEK_ON_SELL
+    rule = {DRAW: BUST, STOP: BUST, KEEP: KEEP_SOME, NAME: NAME_TYPES, LOOK: PEEK_ON_SELL}
+    monument, when = _MONUMENT_STEPS[move.kind]
+    verb = KIND_NAMES[move.kind]
+    if state.rules.special != rule[move.kind]:
+        here = state.rules.monument
+        return (f"'{verb}' is {monument}'s, and the monument on this table is "
+                f"{'none' if here is None else 'the ' + here.name}")
+    return f"at {monument}, '{verb}' comes {when}"
 
 
 def _why_monument(state: ArchaeologyState, move: MoveBase) -> str | None:

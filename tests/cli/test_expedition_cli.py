@@ -155,3 +155,19 @@ def test_play_through_a_pipe_then_review_the_record(run_cli, tmp_path):
     assert summary["decisions"] > 0 and summary["rated"] > 0
     refused = run_cli("play", "archaeology", "--monument", "tomb", stdin="end\n")
     assert refused.code == 2 and "takes no deal option 'monument'" in refused.err
+
+
+def test_a_monuments_step_typed_among_the_turns_actions_says_when_it_comes(run_cli, tmp_path):
+    """'draw' typed at a turn's actions, before exploring the Mine, was refused "move
+    'draw' is not legal here" with no reason (a Tomb keep, a Sphinx name, a Temple look
+    too): it says when the monument asks for it, or which monument is on the table (seed 4:
+    a sandstorm first, then the turn)."""
+    typed = ["tent keep", "discard scrap talisman", "draw", "keep coin", "quit"]
+    result = run_cli("play", "expedition", "--monument", "mine", "--players", "3", "--seed",
+                     "4", "--record", str(tmp_path / "e.json"), stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: move 'draw' is not legal here: at the Mine, 'draw' comes after exploring it "
+        "(type a number, or 'moves')",
+        "error: move 'keep coin' is not legal here: 'keep' is the Tomb's, and the monument "
+        "on this table is the Mine (type a number, or 'moves')"]
