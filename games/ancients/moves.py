@@ -177,6 +177,18 @@ FORMS = Forms(
               ("Sand flip c3", "sand flip C3")))
 
 
+#: A verb typed alone, what it still needs (``parse_text``), as Loot N Run's 'loot'
+#: asks which deck.
+_ALONE = {"rest": "$2 or a sand token? rest money or rest sand",
+          "market": "a market visit sells or buys: market buy 4 (the map in the $4 shop), "
+                    "market sell 7 (artifact 7), or both",
+          "buy": "from which shop? buy $4, $3, $2 or $1 (the shop's price)",
+          "sell": "which artifact? sell 7 (its map number)",
+          "find": "which map, turned how, where? find 7 90 at C3",
+          "sand": "where, and how? sand B C3 or sand W C3 (a token on an empty space), "
+                  "sand flip C3"}
+
+
 def parse_text(text: str) -> Move:
     """The move a text form names (``InvalidMoveError`` if it names none)."""
     words = str(text).strip().split()
@@ -185,6 +197,8 @@ def parse_text(text: str) -> Move:
     head, rest = words[0].lower(), words[1:]
     if head == "end" and not rest:
         return END
+    if not rest and head in _ALONE:  # (was "'rest' is not one of: market [sell ID] ...")
+        raise InvalidMoveError(f"move {text!r}: {_ALONE[head]}")
     if head == "draw" and len(rest) == 1:
         return Draw(number(rest[0], text, "map"))
     if head == "rest" and len(rest) == 1 and rest[0].lower() in ("money", "sand"):
@@ -193,6 +207,8 @@ def parse_text(text: str) -> Move:
         return Rest("money")
     if head in ("buy", "sell"):  # a market visit without its word: sell 7, sell 29 buy $3
         head, rest = "market", words
+    if head == "market" and len(rest) == 1 and rest[0].lower() in _ALONE:  # ('market buy')
+        raise InvalidMoveError(f"move {text!r}: {_ALONE[rest[0].lower()]}")
     if head == "sand" and len(rest) == 2:
         action = rest[0].upper() if rest[0].upper() in ("B", "W") else rest[0].lower()
         if action in ("B", "W", "flip"):
