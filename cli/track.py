@@ -27,6 +27,7 @@ from typing import Any, Callable
 from games import Game
 from games.errors import DigsiteError, IllegalMoveError
 from games.protocol import listing
+from games.table import card_names
 from games.tracking import Tracker
 
 from .play import Terminal, hint_for, moves_for, said_in_words, spelt, unread
@@ -216,7 +217,18 @@ def _last_line(tracker: Tracker) -> tuple[str, bool]:
         return ((spelt(tracker.game, str(event["saw"])), True) if "saw" in event
                 else (_seated(tracker, event["seat"], str(event["move"])), False))
     setup = tracker.record.setup
-    return (str(list(setup.values())[-1]), True) if setup else ("", False)
+    return (_setup_words(tracker, str(list(setup.values())[-1])), True) if setup else ("", False)
+
+
+def _setup_words(tracker: Tracker, value: str) -> str:
+    """A setup answer as the player typed it: cards as printed and apart (a hand, the
+    marketplace: it said "(undone: the marketplace, the 5 cards face up: pot_shard
+    parchment_scrap parchment_scrap coin broken_cup)"), anything else as it is kept."""
+    names = card_names(tracker.game.data)
+    words = value.split()
+    if names and words and all(word in names for word in words):
+        return ", ".join(names[word] for word in words)
+    return value
 
 
 def _seated(tracker: Tracker, seat: int, move: str) -> str:

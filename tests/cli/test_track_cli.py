@@ -695,3 +695,20 @@ def test_the_replacement_after_the_last_expedition_card_is_taken_unasked(run_cli
     again = run_cli("track", "pyramids", "--resume", str(cut), stdin="\n")
     assert again.code == 0 and again.err == "", again.err
     assert said in again.out and "your move" not in again.out
+
+
+def test_undo_says_a_setup_hand_in_the_cards_printed_names(run_cli, tmp_path):
+    """`undo` of the marketplace said "(undone: the marketplace, the 5 cards face up:
+    pot_shard parchment_scrap parchment_scrap coin broken_cup)", the engine's card keys run
+    together; it says the cards as printed, apart, as they can be typed again."""
+    typed = ["1", "pot shard, broken cup, 2 talismans",
+             "pot shard, 2 parchment scraps, coin, pharaohs mask", "undo", "undo", "quit"]
+    result = run_cli("track", "expedition", "--players", "2", "--monument", "tomb",
+                     "--record", str(tmp_path / "t.json"), stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    undone = [line for line in result.out.splitlines() if "(undone: " in line]
+    assert [line[line.index("(undone: "):] for line in undone] == [
+        "(undone: the marketplace, the 5 cards face up: pot shard, parchment scrap, "
+        "parchment scrap, coin, pharaoh's mask)",
+        "(undone: your hand, the 4 cards dealt to you: pot shard, broken cup, talisman, "
+        "talisman)"]
