@@ -194,10 +194,15 @@ TABLE_OPTIONS = _deal_option_set("required for a new table: the one on yours; --
 def _deal_options(monument: str | None, variants: tuple[str, ...]) -> DealOptions:
     """The ``make_deal`` options given on the command line (none: the game's defaults)."""
     options: DealOptions = {}
+    # (a monument or variant written as a screen names it, 'Great Pyramid', or with the
+    # other's joins, 'great-pyramid', 'long_expedition', was unknown: monuments are written
+    # great_pyramid, variants long-expedition)
     if monument is not None:
-        options["monument"] = monument
+        options["monument"] = re.sub(r"[\s-]+", "_", monument.strip().lower())
     if variants:  # (one given twice is one variant: the header said it twice)
-        options["variant"] = list(dict.fromkeys(variants))
+        options["variant"] = list(dict.fromkeys(
+            ",".join(re.sub(r"[\s_]+", "-", v.strip().lower()) for v in variant.split(","))
+            for variant in variants))
     return options
 
 

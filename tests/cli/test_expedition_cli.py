@@ -171,3 +171,17 @@ def test_a_monuments_step_typed_among_the_turns_actions_says_when_it_comes(run_c
         "(type a number, or 'moves')",
         "error: move 'keep coin' is not legal here: 'keep' is the Tomb's, and the monument "
         "on this table is the Mine (type a number, or 'moves')"]
+
+
+def test_a_monument_and_a_variant_may_be_written_as_the_screens_name_them(run_cli):
+    """`--monument "Great Pyramid"` (the table's words) and `--monument great-pyramid` (as
+    `--variant long-expedition` joins its words) were "unknown monument"; a variant with
+    the monument's joins (`long_expedition`, `Fierce Weather`) too: both read."""
+    for monument, variant in (("Great Pyramid", "Fierce Weather"),
+                              ("great-pyramid", "long_expedition")):
+        result = run_cli("deal", "expedition", "--seed", "3", "--monument", monument,
+                         "--variant", variant)
+        assert result.code == 0, result.err
+        deal = json.loads(result.out)
+        assert deal["monument"] == "great_pyramid"
+        assert deal["variants"] == [variant.lower().replace(" ", "-").replace("_", "-")]
