@@ -1328,6 +1328,38 @@ _MOVE_NOTES: dict[str, Callable[[State[Any], int], str | None]] = {
     "lootnrun": _werewolf_note}
 
 
+#: Another seat's move the table does not show, as a player types it: the Tomb's keep
+#: ("keep", "kept 2 cards", "keep ? ?", "?").
+_UNSEEN_KEEP = re.compile(r"^(?:(?:keep|kept)(?: (?:2|two) cards?| unseen| hidden| \?(?: \?)*)?"
+                          r"|\?)$")
+
+
+def _tomb_keep_unseen(tracker: "Tracker", world: State[Any], text: str, index: int
+                      ) -> tuple[State[Any], Hashable] | None:
+    """Another seat's Tomb keep, which the explorer makes "without letting any opponents
+    see" the cards: the tracker asked which cards it kept, which the person cannot know.
+    Typed as unseen (``_UNSEEN_KEEP``), the keep is the world's: a random choice of the
+    chamber's cards as the world holds them (each card of it as likely kept), as a fair
+    sample of what the person cannot see stays one; ``None`` for any other text or
+    decision (the keep typed with its cards is read as typed)."""
+    from .archaeology.rules import P_KEEP
+    if getattr(world, "phase", None) != P_KEEP or not _UNSEEN_KEEP.match(text.lower()):
+        return None
+    w = world.clone()
+    rules = getattr(w, "rules")
+    cards = list(getattr(w, "chamber")(getattr(w, "exploring")))
+    rng = make_rng(tracker.record.seed * 1_000_003 + index)
+    kept = sorted(rng.sample(cards, min(rules.params["keep"], len(cards))))
+    return w, tracker.game.parse_move(w, "keep " + " ".join(rules.cards.names[c] for c in kept))
+
+
+#: Per game, another seat's move the table does not show, typed as unseen: the world's
+#: choice of it (``None``: the text is no such move).
+_UNSEEN: dict[str, Callable[["Tracker", State[Any], str, int],
+                            tuple[State[Any], Hashable] | None]] = {
+    "expedition": _tomb_keep_unseen}
+
+
 #: Per game, a world in which another seat's move is legal when the world's hidden
 #: cards (dealt it at random) are not the ones the move shows (``None``: no such world).
 _ARRANGE: dict[str, Callable[["Tracker", State[Any], str], State[Any] | None]] = {
@@ -1851,6 +1883,10 @@ class Tracker:
     def _force_move(self, world: State[Any], text: str, index: int
                     ) -> tuple[State[Any], Hashable]:
         actor = world.current_player()
+        unseen = _UNSEEN.get(self.game.id) if actor != self.seat else None
+        found = unseen(self, world, text, index) if unseen is not None else None
+        if found is not None:
+            return found
         try:  # (your own move as typed at a screen: `sell mask` with one pharaoh's mask)
             read = self.game.parse_typed if actor == self.seat else self.game.parse_move
             return world, read(world, text)

@@ -385,7 +385,10 @@ def forced_decision(state: State, viewer: int) -> tuple[str, str] | None:
         chamber = chamber_letter(state.exploring)
         kept = min(rules.params["keep"], len(state.chambers[state.exploring] or ()))
         example = " ".join(["CARD"] * kept)
-        return (f"{who}, the Tomb: keep {plural(kept, 'card')} of chamber {chamber}",
+        # (another seat keeps "without letting any opponents see": its cards are not
+        # asked, 'keep' enters it, games.tracking)
+        unseen = "" if who == "you" else " (unseen: type keep)"
+        return (f"{who}, the Tomb: keep {plural(kept, 'card')} of chamber {chamber}{unseen}",
                 f"{who} first keep{s} {plural(kept, 'card')} of chamber {chamber} "
                 f"(keep {example})")
     if phase == P_MINE:

@@ -712,3 +712,32 @@ def test_undo_says_a_setup_hand_in_the_cards_printed_names(run_cli, tmp_path):
         "parchment scrap, coin, pharaoh's mask)",
         "(undone: your hand, the 4 cards dealt to you: pot shard, broken cup, talisman, "
         "talisman)"]
+
+
+#: A 2-player Tomb table (the cards of `digsite deal expedition --seed 12 --monument
+#: tomb`): you explore chamber A and keep 2 broken cups, then seat 1 explores it.
+_TOMB_TABLE = ["1", "pot shard, broken cup, 2 talismans",
+               "pot shard, 2 parchment scraps, coin, broken cup",
+               "card", "sell talisman 1", "end", "pot shard", "end", "card", "end",
+               "parchment scrap", "end", "card", "end", "map", "explore A",
+               "2 pot shards, parchment scrap, 2 coins, 2 broken cups", "keep 2 broken cups",
+               "end", "card", "explore A"]
+
+
+def test_another_seats_tomb_keep_is_not_asked_what_it_kept(run_cli, tmp_path):
+    """The Tomb's explorer keeps 2 cards "without letting any opponents see them", but
+    track asked "seat 1, the Tomb: keep 2 cards of chamber A>" and took only a keep naming
+    them ('keep' alone: "a keep names its cards"): the person had to invent them. The
+    prompt says they are unseen, 'keep' enters the keep, and what the person sees of the
+    chamber later is read whichever cards seat 1 kept."""
+    for seen in ("coin, coin, parchment scrap", "pot shard, pot shard, coin"):
+        typed = _TOMB_TABLE + ["keep", "end", "map", "explore A", seen, "quit"]
+        result = run_cli("track", "expedition", "--players", "2", "--monument", "tomb",
+                         "--record", str(tmp_path / f"{seen[:3]}.json"),
+                         stdin="\n".join(typed) + "\n")
+        assert result.code == 0 and result.err == "", (seen, result.err)
+        assert ("seat 1, the Tomb: keep 2 cards of chamber A (unseen: type keep)> keep\n"
+                "  seat 1 kept 2 cards from chamber A; the rest went back face down") \
+            in result.out
+        assert f"the cards you saw in the chamber> {seen}\n  you explored chamber A" \
+            in result.out
