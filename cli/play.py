@@ -27,6 +27,7 @@ legal moves, each hint, the end.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
@@ -499,6 +500,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
                 continue
             steps = [options[n - 1]]
         else:
+            text = _unnamed(g, text)
             try:
                 steps = _whole_turn(g, text) or [game.parse_typed(g.state, text)]
             except IllegalMoveError as exc:
@@ -530,6 +532,16 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
                 g.events.append(words)
         save(g.record)
         return None
+
+
+def _unnamed(g: _Game, text: str) -> str:
+    """``text`` with a seat typed as the screen names it ('seat 1 (greedy)') as the
+    notation writes it ('seat 1'): 'awaken seat 1 (greedy)' and 'steal seat 1 (greedy)',
+    copied from the list's words, were "not a Loot N Run move"."""
+    for seat, name in enumerate(g.names):
+        if name.lower().startswith(f"seat {seat} ("):
+            text = re.sub(re.escape(name), f"seat {seat}", text, flags=re.IGNORECASE)
+    return text
 
 
 def _refusal(g: _Game, text: str, exc: DigsiteError) -> str:

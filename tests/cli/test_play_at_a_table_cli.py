@@ -320,3 +320,13 @@ def test_help_lists_trades_only_where_there_are_trades(run_cli, tmp_path):
                      str(tmp_path / "a.json"), stdin="help\nquit\n")
     assert result.code == 0 and result.err == "", result.err
     assert "  trades " in result.out
+
+
+def test_a_seat_typed_as_the_screen_names_it_reads(run_cli, tmp_path):
+    """The list's words name the seats as the screen does ("awaken seat 1 (greedy) (1 room
+    in front)"); typed so, 'awaken seat 1 (greedy)' was "not a Loot N Run move": a seat's
+    screen name reads as the seat."""
+    result = run_cli("play", "lootnrun", "--players", "2", "--seed", "4", "--record",
+                     str(tmp_path / "l.json"), stdin="awaken Seat 1 (greedy)\nquit\n")
+    assert result.code == 0 and result.err == "", result.err
+    assert "you awakened seat 1 (greedy): 1 room worth 2 points" in result.out
