@@ -204,6 +204,12 @@ def normalise(text: str, forms: Forms) -> str:
     if verb in forms.counted:
         counted: list[str] = []
         for i, word in enumerate(rest):
+            if word.isdecimal() and rest[i + 1:i + 2] in (["card"], ["cards"]):
+                # (was "unknown card '4'" of 'discard 4 cards', a sandstorm's count)
+                many = int(word) if len(word) <= 3 else MAX_COPIES + 1
+                raise InvalidMoveError(f"move {text!r}: say which cards ({verb} "
+                                       f"{' '.join(['CARD'] * min(max(many, 1), 5))}"
+                                       f"{' ...' if many > 5 else ''})")
             if word.isdecimal() and i + 1 < len(rest) and rest[i + 1] in forms.cards:
                 copies = int(word) if len(word) <= 3 else MAX_COPIES + 1
                 if not 1 <= copies <= MAX_COPIES:

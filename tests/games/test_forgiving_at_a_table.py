@@ -93,3 +93,15 @@ def test_a_pass_and_a_trade_for_a_card_read_as_a_player_says_them(game):
     assert normalise("trade 2 coins for a talisman", forms) == "trade coin coin for talisman"
     assert normalise("trade one pot shard and a coin for an talisman", forms) == \
         "trade pot_shard coin for talisman"
+
+
+def test_a_count_of_cards_asks_which_cards():
+    """'discard 4 cards' at a sandstorm (its prompt: "discards 4 cards to the
+    marketplace") was refused "unknown card '4'": it asks which cards."""
+    forms = registry.engine("expedition").FORMS
+    with pytest.raises(InvalidMoveError,
+                       match=r"^move 'discard 4 cards': say which cards \(discard CARD CARD "
+                             r"CARD CARD\)$"):
+        normalise("discard 4 cards", forms)
+    with pytest.raises(InvalidMoveError, match=r"say which cards \(trade CARD\)$"):
+        normalise("trade 1 card for talisman", forms)
