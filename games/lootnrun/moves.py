@@ -220,13 +220,20 @@ def read_in(state: "LootNRunState") -> Callable[[str], Move]:
     its decision (``decision_forms``), not every move of the game."""
     def reading(text: str) -> Move:
         parts = text.lower().split()
-        if parts[:1] == ["keep"] and 2 <= len(parts) <= 3 and any(r is not None for r in state.drawn):
+        if parts[:1] == ["keep"] and 2 <= len(parts) <= 4 and any(r is not None for r in state.drawn):
             # a drawn room by its number, as the table shows it ("drawn from deck 0: room
-            # 49"), was "not a Loot N Run move"; 0 and 1 stay the decks
-            decks = {str(state.rules.ids[room]): deck for deck, room in enumerate(state.drawn)
-                     if room is not None and str(state.rules.ids[room]) not in ("0", "1")}
-            if all(word in decks for word in parts[1:]):
-                text = " ".join(["keep", *sorted({str(decks[word]) for word in parts[1:]})])
+            # 49"), or by its back's colour where the other's differs ('keep the green
+            # one': "did you mean `keep none`?"), was "not a Loot N Run move"; 0 and 1
+            # stay the decks
+            rules = state.rules
+            backs = [None if room is None else rules.back[room] for room in state.drawn]
+            decks = {str(rules.ids[room]): deck for deck, room in enumerate(state.drawn)
+                     if room is not None and str(rules.ids[room]) not in ("0", "1")}
+            decks |= {back: deck for deck, back in enumerate(backs)
+                      if back is not None and backs.count(back) == 1}
+            named = [word for word in parts[1:] if word not in ("one", "ones")]
+            if named and all(word in decks for word in named):
+                text = " ".join(["keep", *sorted({str(decks[word]) for word in named})])
         try:
             return parse_text(text)
         except InvalidMoveError as exc:
