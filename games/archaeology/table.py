@@ -222,7 +222,11 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     lines.append(f"{where}:")
     lines.extend(_chambers(state, seat, me))
     if rules.reserve_size:
-        lines.append(f"  the reserve: {plural(len(state.reserve), 'card')} face down")
+        # (empty, it said "the reserve: 0 cards face down", as if a sandstorm still fed
+        # the chambers)
+        lines.append(f"  the reserve: {plural(len(state.reserve), 'card')} face down"
+                     if state.reserve else "  the reserve: empty, a sandstorm adds no more "
+                                           "cards to the chambers")
     if state.drawn:
         lines.append(f"drawn face up from chamber {chamber_letter(state.exploring)}: "
                      f"{_listed(rules, state.drawn)}")

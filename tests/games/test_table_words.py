@@ -533,3 +533,18 @@ def test_another_seats_ancients_purchase_is_said_of_that_seat():
                 if mover != viewer and not (named is not None and mover == 0):
                     assert not re.search(r"\byou(r|rs)?\b", words), words
     assert said == {(True, "your pack"), (False, "its pack")}, said
+
+
+def test_an_empty_buried_ruins_reserve_is_said_empty():
+    """Once the reserve of the Buried Ruins ran out, the table said "the reserve: 0 cards
+    face down", as if a sandstorm still fed the chambers: it says the reserve is empty
+    and that no more cards come (until then it counts the cards)."""
+    said = {}
+    for game, state, _ in _playout("expedition", 8, 3, monument="buried_ruins"):
+        if state.current_player() == CHANCE:
+            continue
+        lines = [line for line in game.describe_position(state, state.current_player())
+                 if "the reserve:" in line]
+        said[len(getattr(state, "reserve"))] = lines
+    assert said[0] == ["  the reserve: empty, a sandstorm adds no more cards to the chambers"]
+    assert said[max(said)] == [f"  the reserve: {max(said)} cards face down"]
