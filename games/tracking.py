@@ -252,9 +252,12 @@ def _words(text: str) -> list[str]:
 
 
 def _first(text: str, players: int) -> int:
-    words = _words(text)
+    # ('seat 1', as every screen names a seat, was refused "the first player is a seat
+    # number, 0 to 1"; two seats are "0 or 1")
+    words = [w for w in _words(text.lower()) if w != "seat"]
     if len(words) != 1 or not words[0].isdecimal() or not int(words[0]) < players:
-        raise InvalidMoveError(f"the first player is a seat number, 0 to {players - 1}, "
+        seats = "0 or 1" if players == 2 else f"0 to {players - 1}"
+        raise InvalidMoveError(f"the first player is a seat number, {seats}, "
                                f"not {text[:30]!r}")
     return int(words[0])
 

@@ -741,3 +741,15 @@ def test_another_seats_tomb_keep_is_not_asked_what_it_kept(run_cli, tmp_path):
             in result.out
         assert f"the cards you saw in the chamber> {seen}\n  you explored chamber A" \
             in result.out
+
+
+def test_the_first_player_may_be_typed_as_a_screen_names_the_seat(run_cli, tmp_path):
+    """'seat 1' at "who plays first (a seat number)>" was refused "the first player is a
+    seat number, 0 to 1", two seats said as a range: 'seat 1' reads, and a refusal at a
+    table of two says "0 or 1"."""
+    result = run_cli("track", "lootnrun", "--players", "2", "--record",
+                     str(tmp_path / "t.json"), stdin="seat 2\nSeat 1\nquit\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: the first player is a seat number, 0 or 1, not 'seat 2'"]
+    assert "the back colours on top of deck 0 and deck 1>" in result.out
