@@ -95,14 +95,32 @@ def describe_decision(state: State, seat: int) -> str:
             "($2 or a sand token)")
 
 
+def _draw_on_sands(state: State, move: Draw) -> str:
+    """What a map coming into the market does to the sands, read off the state after it
+    (it said "it acts on A5", not whether a token was put there or taken off, nor where a
+    token taken went): "it puts a black token on A5", "it takes the token off A5 into the
+    $3 shop" (or "back to the supply", the $1 shop keeping none)."""
+    space = state.rules.maps[move.map].space
+    after = state.clone()
+    after.apply(move)
+    cell = state.rules.maps[move.map].space_name
+    if after.occupied >> space & 1:
+        return f"it puts a {'black' if after.black >> space & 1 else 'white'} token on {cell}"
+    shops = [i for i, (was, now) in enumerate(zip(state.shop_tokens, after.shop_tokens))
+             if now and not was]
+    where = (f"into the ${state.rules.data.shops[shops[0]]} shop" if shops
+             else "back to the supply")
+    return f"it takes the token off {cell} {where}"
+
+
 def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None
                    ) -> str | None:
     """``move`` (about to be played in ``state``) as ``seat`` sees it (everything is
     public but the deck order)."""
     if isinstance(move, Draw):
         info = state.rules.maps[move.map]
-        return (f"map {move.map} ({info.name}) came into the market; it acts on "
-                f"{info.space_name}")
+        return (f"map {move.map} ({info.name}) came into the market; "
+                f"{_draw_on_sands(state, move)}")
     who = seat_name(state.to_move, seat, names)
     if isinstance(move, (Find, Market, Rest, Sand)):
         words = describe(state, move)

@@ -199,3 +199,18 @@ def test_a_verb_typed_alone_is_asked_what_it_needs(run_cli, tmp_path):
         "error: move 'find': which map, turned how, where? find 7 90 at C3",
         "error: move 'sand': where, and how? sand B C3 or sand W C3 (a token on an empty "
         "space), sand flip C3"]
+
+
+def test_a_map_coming_into_the_market_says_what_it_does_to_the_sands(run_cli, tmp_path):
+    """A map coming into the market said "it acts on B1": not whether it put a token there
+    or took one off, nor which shop a token taken went to (the screen's "+ a token"
+    showed it later, unexplained). It says which (seed 3: map 37 takes B1's token into
+    the $4 shop)."""
+    result = run_cli("play", "ancients", "--players", "2", "--seed", "3", "--record",
+                     str(tmp_path / "a.json"), stdin="rest money\nquit\n")
+    assert result.code == 0, result.err
+    assert "map 32 (Broken Stair) came into the market; it puts a white token on E2\n" \
+        in result.out
+    assert ("map 37 (Forgotten Stair) came into the market; it takes the token off B1 into "
+            "the $4 shop\n") in result.out
+    assert "acts on" not in result.out

@@ -133,7 +133,8 @@ def test_a_move_typed_where_track_asks_what_came_out_is_told_so(run_cli, tmp_pat
     assert result.code == 0, result.err
     assert result.err == ("error: 'seat 2: market buy 2' is a move; first say what came out "
                           "here: the map drawn into the market (its number)\n")
-    assert "  map 28 (Silent Shrine) came into the market; it acts on A2\n" in result.out
+    assert "  map 28 (Silent Shrine) came into the market; it puts a white token on A2\n" \
+        in result.out
 
 
 def test_another_seats_misspelt_move_in_a_grid_game_gets_plays_suggestion(run_cli, tmp_path):
