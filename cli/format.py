@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import sys
 import textwrap
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from games.table import about, plural, possessive, seat_name
 from solvers.interrupt import INTERRUPTED
@@ -17,28 +20,65 @@ if TYPE_CHECKING:  # (a result's module is loaded by the command that makes it: 
     from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
 
 __all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", "format_plan",
-           "format_arena", "format_notation", "fold"]
+           "format_arena", "format_notation", "fold", "text_width", "PIPE_WIDTH"]
+
+#: The width of a text output through a pipe or into a file when ``COLUMNS`` does not say
+#: otherwise: 80, the width click folds the help to, shutil's fallback and a terminal's
+#: default, so that a piped answer reads in the pager or terminal it ends up in (the
+#: outputs ran to 230 columns there, a table's move column padded to its longest move).
+PIPE_WIDTH = 80
+
+#: No output is folded narrower than this, whatever ``COLUMNS`` says (a table's numbers
+#: need their room; ``COLUMNS=5`` would put a word on each line).
+NARROWEST = 40
 
 
-def fold(text: str, width: int) -> str:
+def text_width() -> int:
+    """The columns the text outputs are folded to: a terminal's own (less one: some
+    terminals wrap a line that fills the last column), else ``COLUMNS`` where it is set,
+    else :data:`PIPE_WIDTH`; never below :data:`NARROWEST`."""
+    if sys.stdout.isatty():
+        width = shutil.get_terminal_size((PIPE_WIDTH + 1, 24)).columns - 1
+    else:
+        given = os.environ.get("COLUMNS", "")
+        width = int(given) if given.isdigit() and int(given) > 0 else PIPE_WIDTH
+    return max(width, NARROWEST)
+
+
+#: Stands for a space that ``fold`` must not break at (textwrap breaks only at ASCII
+#: whitespace); a private-use character, so no text holds it.
+_UNBROKEN = "\ue000"
+
+
+def fold(text: str, width: int, *, whole: Iterable[str] = ()) -> str:
     """``text`` folded to ``width`` at word boundaries, each line by itself, a line's
-    continuation indented under its text (a terminal cut long lines mid-word): the
-    numbered list's under the move, the events' two spaces more.
+    continuation indented under its text (a terminal cut long lines mid-word): a numbered
+    line's under what follows its number (the play list's ``12.``, the review's decision
+    ``12``), an ``= words`` line's under the words, any other two spaces more.
 
     >>> print(fold("  12. end   end the turn and let the next seat play", 30))
       12. end   end the turn and
           let the next seat play
+    >>> print(fold("  12  sell 1 map for $3  best (0.367 win probability)", 34))
+      12  sell 1 map for $3  best
+          (0.367 win probability)
+
+    ``whole``: phrases never broken across lines, the moves as typed (a move cut in two
+    cannot be copied to the prompt).
     """
+    kept = sorted({phrase for phrase in whole if " " in phrase}, key=len, reverse=True)
     out = []
     for line in text.split("\n"):
+        for phrase in kept:
+            line = line.replace(phrase, phrase.replace(" ", _UNBROKEN))
         body = line.lstrip(" ")
         lead = " " * (len(line) - len(body))
-        number = re.match(r"\d+\. ", body)
+        number = re.match(r"\d+(\. | {2,})|= ", body)
         more = lead + (" " * len(number.group()) if number else "  ")
         out.append(textwrap.fill(body, width, initial_indent=lead, subsequent_indent=more,
                                  break_long_words=False, break_on_hyphens=False)
                    if len(line) > width else line)
-    return "\n".join(out)
+    return "\n".join(out).replace(_UNBROKEN, " ")
 
 
 def _num(value: int | float) -> str:
@@ -81,9 +121,11 @@ def card_data_words(mark: Mapping[str, str] | None) -> str | None:
 
 def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None,
                 names: Sequence[str] | None = None,
-                cards: Mapping[str, str] | None = None, more: str | None = None) -> str:
+                cards: Mapping[str, str] | None = None, more: str | None = None,
+                width: int | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
     move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON.
+    ``width``: the columns the rows' table is to fit (the caller folds the other lines).
     ``names``: what the screen calls each seat (``play``'s "you", "seat 1 (greedy)"), for
     the seat the hint is for and the beliefs about the others (``seat N`` without);
     ``cards``: the cards' printed names, for the beliefs (``games.table.card_names``);
@@ -131,23 +173,45 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
     ]
     lines.extend(f"{c.key}: {c.meaning}" for c in result.columns)
     lines.append(f"ranked {order}")
-    keys = [c.key for c in result.columns]
-    width = max((len(row.move) for row in rows), default=4)
-    header = f"{'rank':>4}  {'move':<{width}}  {'value':>9}  {'stderr':>7}  {'visits':>7}"
-    lines.append(header + "".join(f"  {key:>14}" for key in keys))
-    for row in rows:
-        text = (f"{row.rank:>4}  {row.move:<{width}}  {_cell(row.value):>9}  "
-                f"{_cell(row.stderr):>7}  {_cell(row.visits):>7}")
-        text += "".join(f"  {_cell(row.column(key)):>14}" for key in keys)
-        lines.append(text)
-        if row.words:  # on a line of its own: a dig's words are longer than a row
-            lines.append(f"{'':>4}  = {row.words}")
+    lines.extend(_rows_table(result, width))
     if more is not None:
         lines.append(more)
     beliefs = (format_beliefs(result.fact("beliefs"), names, cards=cards)
                if result.fact("beliefs") else [])
     return "\n".join(lines + close_lines + [budget_line] + _inference_lines(result)
                      + explanation + beliefs)
+
+
+def _rows_table(result: Hint, width: int | None) -> list[str]:
+    """The hint's rows as a table within ``width`` columns (``None``: no limit), each row's
+    words on a line below it. The number columns are as wide as their heading or widest
+    figure, the move column as its longest move where the row still fits; a longer move
+    has the line to itself and its figures go on the next, under their headings, as a
+    long option's help does in ``--help`` (the column was padded to the longest move, and
+    a two-card trade's row ran to 113 columns)."""
+    rows = result.rows
+    headings = ["value", "stderr", "visits"] + [c.key for c in result.columns]
+    cells = [[_cell(row.value), _cell(row.stderr), _cell(row.visits)]
+             + [_cell(row.column(c.key)) for c in result.columns] for row in rows]
+    sizes = [max([len(heading)] + [len(line[i]) for line in cells])
+             for i, heading in enumerate(headings)]
+
+    def figures(values: Sequence[str]) -> str:
+        return "".join(f"  {value:>{size}}" for value, size in zip(values, sizes))
+
+    longest = max((len(row.move) for row in rows), default=4)
+    room = longest if width is None else width - 6 - len(figures(headings))
+    column = max(4, min(longest, room))
+    lines = [f"{'rank':>4}  {'move':<{column}}{figures(headings)}"]
+    for row, values in zip(rows, cells):
+        if len(row.move) > column:
+            lines.append(f"{row.rank:>4}  {row.move}")
+            lines.append(f"{'':>4}  {'':<{column}}{figures(values)}")
+        else:
+            lines.append(f"{row.rank:>4}  {row.move:<{column}}{figures(values)}")
+        if row.words:  # on a line of its own: a dig's words are longer than a row
+            lines.append(f"{'':>4}  = {row.words}")
+    return lines
 
 
 def _inference_lines(result: Hint) -> list[str]:

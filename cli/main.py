@@ -15,7 +15,7 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, TypedDict, TypeVar
 
 #: When this process began running digsite: a best score's ``--time-limit`` caps the whole
 #: command, its start-up included (``main``; an in-process call counts from its own start).
@@ -502,24 +502,26 @@ def games(as_json: bool, cards: tuple[str, ...]) -> None:
     if as_json:
         click.echo(fmt.to_json({"games": listing}))
         return
+    said: list[str] = []
     for game in listing:
         low, high = game["players"]
         solo = " (+ solo analysis)" if game["solo"] else ""
-        click.echo(f"{game['id']:<12} {game['name']}")
-        click.echo(f"{'':<12} players {low}-{high}{solo}; {game['kind']} game")
+        said.append(f"{game['id']:<12} {game['name']}")
+        said.append(f"{'':<12} players {low}-{high}{solo}; {game['kind']} game")
         if game["variants"]:
-            click.echo(f"{'':<12} variants: {', '.join(game['variants'])}")
+            said.append(f"{'':<12} variants: {', '.join(game['variants'])}")
         if game["services"]:
             extras = ", ".join(game.get("bots_with_extras", {}).get("openspiel", []))
-            click.echo(f"{'':<12} offers: {', '.join(game['services'])}"
-                       + (f"; bots: {', '.join(game['bots'])}" if game["bots"] else "")
-                       + (f" ({extras} {openspiel.EXTRA_WORDS})" if extras else ""))
+            said.append(f"{'':<12} offers: {', '.join(game['services'])}"
+                        + (f"; bots: {', '.join(game['bots'])}" if game["bots"] else "")
+                        + (f" ({extras} {openspiel.EXTRA_WORDS})" if extras else ""))
         labels = ", ".join(f"{table} ({label})" for table, label in game["provenance"].items())
-        click.echo(f"{'':<12} data: {labels}")
+        said.append(f"{'':<12} data: {labels}")
         if "cards" in game:
-            click.echo(f"{'':<12} {fmt.card_data_words(game['cards'])}")
+            said.append(f"{'':<12} {fmt.card_data_words(game['cards'])}")
         if not game["engine"]:
-            click.echo(f"{'':<12} {game['notes'] or 'no rules engine yet'}")
+            said.append(f"{'':<12} {game['notes'] or 'no rules engine yet'}")
+    _say("\n".join(said))
 
 
 @app.group()
@@ -561,7 +563,7 @@ def demo(pictures_dir: str) -> None:
         text = run_demo()
         if interrupt.requested():  # its searches were cut short: no answer to show
             raise interrupt.Interrupted("interrupted")
-        click.echo(text)
+        _say(text)
         written = pictures.demo_pictures(pictures_dir)
     click.echo(f"\npictures written to {pictures_dir}/: "
                + ", ".join(path.name for path in written))
@@ -640,7 +642,10 @@ def notation(game: str, cards: str | None, as_json: bool) -> None:
     """How GAME's moves are written: each form with its meaning, then moves of the
     example position (`digsite example GAME`) in words, as the hints print them."""
     result = notation_of(game, load_cards(game, cards))
-    click.echo(fmt.to_json(result) if as_json else fmt.format_notation(result, cards=cards))
+    if as_json:
+        click.echo(fmt.to_json(result))
+    else:
+        _say(fmt.format_notation(result, cards=cards))
 
 
 # --- solving ---------------------------------------------------------------------------
@@ -787,8 +792,10 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
             write_text(svg_file, charts.best_score_distribution(
                 [row["score"] for row in result["deals"]], game=game,
                 proven=[row["status"] == "OPTIMAL" for row in result["deals"]]))
-        click.echo(fmt.to_json(result) if as_json else
-                   fmt.format_best_scores(result, elapsed=time.monotonic() - start))
+        if as_json:
+            click.echo(fmt.to_json(result))
+        else:
+            _say(fmt.format_best_scores(result, elapsed=time.monotonic() - start))
         _exit_if_interrupted()
         return
     solve = services.capability(game, "best_score")
@@ -818,8 +825,10 @@ def best_score(game: str, deal_file: str | None, seed: int | None, seed_range: s
                    f"{model_file} not written", err=True)
     if svg_file:
         write_text(svg_file, pictures.best_score_picture(game, the_deal, result, data_))
-    click.echo(fmt.to_json(result) if as_json else
-               fmt.format_best_score(result, elapsed=time.monotonic() - start))
+    if as_json:
+        click.echo(fmt.to_json(result))
+    else:
+        _say(fmt.format_best_score(result, elapsed=time.monotonic() - start))
     _exit_if_interrupted()
 
 
@@ -1035,9 +1044,11 @@ def hint(game: str, view_file: str, iterations: int | None, time_limit: float | 
     elapsed = time.monotonic() - start
     # (a record's seats as play called them: "pyramids: seat 0 — best move" of the seat
     # play had called "you"; the JSON keeps the seat's number)
-    click.echo(fmt.to_json(result) if as_json
-               else fmt.format_hint(said, elapsed=elapsed, names=names,
-                                    cards=card_names(data_)))
+    if as_json:
+        click.echo(fmt.to_json(result))
+    else:
+        _say(fmt.format_hint(said, elapsed=elapsed, names=names, cards=card_names(data_),
+                             width=fmt.text_width()), moves=[row.move for row in said.rows])
     _exit_if_interrupted()
 
 
@@ -1055,8 +1066,11 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
     result, _, said, _ = _hint(game, view_file, iterations, time_limit, seed, workers, 1,
                                cards, at, seat, inference)
     elapsed = time.monotonic() - start
-    click.echo(fmt.to_json(result) if as_json
-               else fmt.format_hint(said, best_only=True, elapsed=elapsed))
+    if as_json:
+        click.echo(fmt.to_json(result))
+    else:
+        _say(fmt.format_hint(said, best_only=True, elapsed=elapsed),
+             moves=[row.move for row in said.rows])
     _exit_if_interrupted()
 
 
@@ -1114,8 +1128,10 @@ def plan(game: str, view_file: str, token_value: float, cards: str | None, as_js
     result = replace(result, cards=cards_data.given_fingerprint(data_))
     if svg_file:
         write_text(svg_file, pictures.plan_picture(view, result, data_))
-    click.echo(fmt.to_json(result) if as_json else
-               fmt.format_plan(result, elapsed=time.perf_counter() - start))
+    if as_json:
+        click.echo(fmt.to_json(result))
+    else:
+        _say(fmt.format_plan(result, elapsed=time.perf_counter() - start))
 
 
 def _no_plan(game: str) -> str:
@@ -1182,7 +1198,10 @@ def arena(game: str, bots: str, n_games: int, seed: int, workers: int, backend: 
                        record_text(record.to_json()))
     if svg_file:
         write_text(svg_file, charts.arena_chart(result))
-    click.echo(fmt.to_json(result) if as_json else fmt.format_arena(result))
+    if as_json:
+        click.echo(fmt.to_json(result))
+    else:
+        _say(fmt.format_arena(result))
     _exit_if_interrupted()
 
 
@@ -1260,7 +1279,10 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
             if annotate_file or not as_json else result)
     if annotate_file:
         write_text(annotate_file, record_text(annotate(record, said).to_json()))
-    click.echo(fmt.to_json(result) if as_json else format_review(said))
+    if as_json:
+        click.echo(fmt.to_json(result))
+    else:
+        _say(format_review(said))
     _say_unmarked_data(record_file, record.cards, data_)
     # Ctrl-C during the solo best score: the review is printed with the best found, cut
     # short as best-score's answer is, and exits 130 as best-score does (it exited 0)
@@ -1538,10 +1560,17 @@ def bench(suites: tuple[str, ...], quick: bool, full: bool, games: int | None, w
     with first_press_stops(answer=False), _progress(None, "benchmarks", stop=True) as step:
         report = run_benchmarks(list(suites), quick=quick, progress=step, full=full,
                                 games=games, execution=execution)
-    click.echo(report["text"])
+    _say(report["text"])
     if json_file:
         write_report(report, json_file)
     _exit_if_interrupted()  # (the suites measured before Ctrl-C are printed and written)
+
+
+def _say(text: str, *, moves: Iterable[str] = ()) -> None:
+    """A text answer (never JSON: its bytes are promised), folded at word boundaries to
+    fit where it is read (``fmt.text_width``: the terminal, else COLUMNS or 80 columns;
+    through a pipe the lines ran to 230 columns); ``moves``, as typed, kept whole."""
+    click.echo(fmt.fold(text, fmt.text_width(), whole=moves))
 
 
 # --- entry point -----------------------------------------------------------------------

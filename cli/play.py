@@ -836,8 +836,9 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
         result = replace(result, rows=result.rows[:HINT_ROWS])
     if names is not None:
         result = named_words(game, state, result, names)
-    for line in fmt.format_hint(result, names=names, cards=card_names(game.data),
-                                more=more).splitlines():
+    # (on a terminal the rows' table fits it, as hint's does: say() would fold a row)
+    for line in fmt.format_hint(result, names=names, cards=card_names(game.data), more=more,
+                                width=term.width - 2 if term.width else None).splitlines():
         term.say("  " + line)
 
 

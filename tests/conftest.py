@@ -33,6 +33,9 @@ class CliResult:
 def run_cli(monkeypatch):
     """``run_cli(*args, stdin="")`` -> CliResult(code, out, err) through ``cli.main.main``."""
 
+    # (the text answers fold to COLUMNS through a pipe: the shell's must not decide a test)
+    monkeypatch.delenv("COLUMNS", raising=False)
+
     def run(*args: str, stdin: str = "") -> CliResult:
         out, err = io.StringIO(), io.StringIO()
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
@@ -42,3 +45,11 @@ def run_cli(monkeypatch):
         return CliResult(code, out.getvalue(), err.getvalue())
 
     return run
+
+
+@pytest.fixture
+def unfolded(monkeypatch, run_cli):
+    """The text answers on lines of any length (``COLUMNS`` wide): for the tests that read
+    what a line says, not how it is folded to the 80 columns of a pipe
+    (tests/cli/test_pipe_width_cli.py holds the folding)."""
+    monkeypatch.setenv("COLUMNS", "10000")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import cards_data
 from games import ancients
 
@@ -43,6 +45,7 @@ def test_plan_json_and_text(run_cli, tmp_path):
     assert costly["tokens_spent"] == 0
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_plan_turns_its_maps_in_the_hints_words(run_cli, tmp_path):
     # plan said "map 33 rotated 90° at A2" (which way?) where the hint's row for the same
     # dig says "map 33 at A2 (rotated 90° clockwise)"

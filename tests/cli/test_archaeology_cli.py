@@ -42,6 +42,7 @@ def test_arena_reports_win_rates(run_cli):
     assert len(out["ci95"]) == 2 and sum(out["wins"]) == pytest.approx(4)
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_arena_says_win_rates_as_the_benchmarks_do(run_cli):
     """arena printed "rate 0.000 [0.000, 0.793]" where bench prints "win rate 50.0% [9.5%,
     90.5%]"; both say it in one form (solvers.results.win_rate_words)."""

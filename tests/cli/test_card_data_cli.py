@@ -54,6 +54,7 @@ def test_a_variant_given_twice_is_said_once(run_cli):
     assert out.splitlines()[0].count("long-expedition") == 1, out
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_arena_s_mean_scores_stand_in_one_column(run_cli):
     """A win rate of "0.0% [0.0%, 56.1%]" beside "66.7% [20.8%, 93.9%]" shifted the mean
     scores right of it."""
@@ -209,6 +210,7 @@ def test_games_takes_a_card_file(run_cli, tmp_path):
     assert_bad_input(twice, "give one file a game")
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_the_openspiel_bots_are_listed_and_said_to_need_their_extra(run_cli, monkeypatch):
     """openspiel-ismcts and openspiel-mcts were missing from `games` (text and JSON) and
     from arena's bot table; they are listed where the extra is installed and marked as

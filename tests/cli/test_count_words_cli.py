@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from .test_review_cli import _write_record
 
 
@@ -29,6 +31,7 @@ def test_one_decision_and_one_iteration_are_said_in_the_singular(run_cli, tmp_pa
     assert "1 game, " in arena.out and "ismcts 1 iteration a decision" in arena.out
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_notation_points_at_the_example_of_the_files_data(run_cli, tmp_path):
     mine = tmp_path / "mine.toml"
     mine.write_text(run_cli("data", "show", "pyramids").out)
@@ -101,6 +104,7 @@ def _ancients_view(run_cli, tmp_path, name, packs):
     return path, view
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_find_of_one_point_is_said_in_the_singular(run_cli, tmp_path, monkeypatch):
     """A Tomb of the Ancients find of 1 point (map 12) was ``1 points`` in ``plan`` (each
     find, what is left for the next seat), the hint's risk of waiting and the demo."""

@@ -147,6 +147,7 @@ def test_card_game_options_refused_where_they_do_not_apply(run_cli, views, args,
     assert result.code == 2 and len(lines) == 1 and needle in lines[0], lines
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_best_move_says_too_close_to_call_where_the_hint_does(run_cli, views):
     # issue 20 §1: best-move named one move where hint, on the same view and budget, said
     # "too close to call"; it must say so too, with the iterations that would separate them

@@ -220,6 +220,7 @@ def test_an_absurd_budget_is_one_error_line(run_cli, args):
     assert_bad_input(run_cli(*args, stdin="{}"))
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_record_folder_takes_one_match(run_cli, tmp_path):
     """A second match of the same seed into the same folder wrote over the first's games
     0 and 1 and left its games 2 and 3: two matches mixed without a word."""

@@ -23,6 +23,7 @@ def bad_input(result, *fragments):
 
 
 @pytest.mark.parametrize("game", ["pyramids", "ancients"])
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_hint_rows_carry_the_move_in_words(run_cli, tmp_path, game):
     view = tmp_path / "view.json"
     view.write_text(run_cli("example", game).out)

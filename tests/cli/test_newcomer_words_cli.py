@@ -61,6 +61,7 @@ def test_plan_counts_its_search_nodes_in_words(run_cli, tmp_path):
         assert result.code == 0 and words in result.out, (result.out, result.err)
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_the_ancients_hint_says_what_its_dig_this_turn_is(run_cli, tmp_path):
     view = tmp_path / "dig.json"
     view.write_text(run_cli("example", "ancients").out)
@@ -155,6 +156,7 @@ def test_track_help_says_its_monument_is_asked_and_each_games_setup(run_cli):
     assert "track GAME --help" not in words
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_budget_the_pyramids_hint_raised_says_so(run_cli, tmp_path):
     """``hint pyramids --iterations 5`` ran and reported 24 iterations without a word of
     the 5 given: the text says it raised them and why, the JSON keeps ``iterations`` (those

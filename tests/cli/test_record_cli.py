@@ -252,6 +252,7 @@ def test_spaces_around_bot_names_are_left_out_and_a_short_list_says_how_many(run
                      "name 2 bots, one per other seat, got 1")
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_arena_json_and_records_say_each_bots_budget_and_how_to_play_the_match_again(
         run_cli, tmp_path):
     """Without --iterations the arena JSON said ``"iterations": null`` and the records

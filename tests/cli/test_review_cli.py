@@ -116,6 +116,7 @@ def _careless_record(path: Path) -> None:
     path.write_text(record_text(record.to_json()))
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_each_decision_says_the_better_move_and_its_cost(run_cli, tmp_path):
     path = tmp_path / "careless.json"
     _careless_record(path)
@@ -179,6 +180,7 @@ def test_annotate_writes_the_record_with_a_comment_beside_each_decision(run_cli,
     assert view.code == 0, view.err
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_annotations_say_the_decisions_as_the_text_says_them(run_cli, tmp_path):
     """The comments said "awaken seat 2" and "review of seat 0 (person)" beside a text
     saying "awaken seat 2 (greedy)" and "review of seat 0 (you)"."""
@@ -500,6 +502,7 @@ def test_the_reviews_lines_name_the_seats_as_play_does(run_cli, tmp_path):
         "review", "lootnrun", str(path), *budget).out
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_pyramids_reviews_lines_say_the_cards_a_move_completes(run_cli, tmp_path):
     """"better was card 15: cross the single box E5 (+10 points)" did not say that E5 is
     card 15's tomb: the 10 points are the card completed. The text says what a move
@@ -523,6 +526,7 @@ def test_a_pyramids_reviews_lines_say_the_cards_a_move_completes(run_cli, tmp_pa
         "card 15: cross the single box E5 (any 1 box, instead of the pattern)")
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_turn_the_record_stops_inside_is_said_in_words(run_cli, tmp_path):
     """A Tomb of the Ancients record that stops inside a dig was reviewed as "sand B A1 ;
     sand flip A1  not rated: the record ends inside this turn", in notation under lines in
@@ -538,6 +542,7 @@ def test_a_turn_the_record_stops_inside_is_said_in_words(run_cli, tmp_path):
     assert written["decisions"][0]["played"] == "sand B A1 ; sand flip A1"
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_where_a_solo_game_left_the_plan_is_in_the_json_in_words(run_cli, tmp_path):
     """The board reads the review JSON, whose ``parted`` had the moves in notation alone
     ("played rest money, the plan: market buy 1" on its page): it adds them in a

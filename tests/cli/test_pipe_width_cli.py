@@ -1,0 +1,113 @@
+"""Text answers fit where they are read: through a pipe (the tests' stdout is one) 80
+columns, or ``COLUMNS`` where it is set; they ran to 230 (a hint's move column padded to
+its longest move, a close call, a review's verdicts, ``games``' data line). A move as typed
+is never cut across lines; a move longer than the table's move column has its row's line
+to itself, its figures on the next. ``--json`` is untouched."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from cli import format as fmt
+from games.registry import GAME_IDS, engine
+from solvers.services import has_capability
+
+HINT_GAMES = [g for g in GAME_IDS if has_capability(g, "hint")]
+
+
+@pytest.fixture(scope="module")
+def views(tmp_path_factory):
+    import cards_data
+
+    folder = tmp_path_factory.mktemp("views")
+    out = {}
+    for game in HINT_GAMES:
+        path = folder / f"{game}.json"
+        path.write_text(json.dumps(engine(game).example_view(cards_data.load(game))))
+        out[game] = str(path)
+    return out
+
+
+def _widest(text: str, moves: list[str] = ()) -> int:
+    """The widest line of ``text``, a line that is one move as typed (and its row's rank)
+    left out: a move is not cut, however long."""
+    return max((len(line) for line in text.splitlines()
+                if line.split(None, 1)[-1] not in moves), default=0)
+
+
+@pytest.mark.parametrize("game", HINT_GAMES)
+def test_a_piped_hint_fits_80_columns_and_keeps_each_move_whole(run_cli, views, game):
+    said = run_cli("hint", game, views[game], "--iterations", "60", "--seed", "1")
+    assert said.code == 0, said.err
+    moves = [row["move"] for row in json.loads(run_cli(
+        "hint", game, views[game], "--iterations", "60", "--seed", "1", "--json").out)["moves"]]
+    assert _widest(said.out, moves) <= fmt.PIPE_WIDTH, said.out
+    rows = [line[6:] for line in said.out.splitlines() if re.match(r" *\d+  \S", line[:7])]
+    assert len(rows) == min(10, len(moves))  # (hint's --top)
+    for row in rows:  # each move whole on its row's line
+        assert any(row == move or row.startswith(move + "  ") for move in moves), (row, said.out)
+    best = run_cli("best-move", game, views[game], "--iterations", "60", "--seed", "1")
+    assert _widest(best.out, moves) <= fmt.PIPE_WIDTH and f"best move: {moves[0]}\n" in best.out
+
+
+def test_a_long_move_has_its_line_and_its_figures_go_below_under_their_headings(run_cli, views):
+    args = ("hint", "archaeology", views["archaeology"], "--iterations", "200", "--seed", "0")
+    moves = [row["move"] for row in json.loads(run_cli(*args, "--json").out)["moves"]]
+    said = run_cli(*args).out.splitlines()
+    header = next(line for line in said if line.split()[:2] == ["rank", "move"])
+    assert len(header) <= fmt.PIPE_WIDTH and header.split()[2:5] == ["value", "stderr", "visits"]
+    alone = [i for i, line in enumerate(said) if line[6:] in moves]
+    assert alone, "\n".join(said)  # (the example's two-card trades are longer than the column)
+    for i in alone:
+        figures = said[i + 1]
+        assert not figures[:header.index("move") + 5].strip(), figures
+        assert len(figures) == len(header)  # right-aligned under their headings
+    assert len([line for line in said if line.startswith("   1  ")][0]) == len(header)
+
+
+def test_columns_gives_the_width_through_a_pipe(run_cli, views, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "1000")
+    wide = run_cli("hint", "archaeology", views["archaeology"], "--iterations", "200").out
+    assert max(map(len, wide.splitlines())) > 120  # the close call on one line
+    assert any(line.startswith("too close to call") and line.endswith("as measured")
+               for line in wide.splitlines()), wide  # not folded
+    monkeypatch.setenv("COLUMNS", "100")
+    assert _widest(run_cli("hint", "archaeology", views["archaeology"], "--iterations",
+                           "200").out) <= 100
+    monkeypatch.setenv("COLUMNS", "3")  # (not below fmt.NARROWEST: a word a line helps none)
+    assert "\n  0.4" not in run_cli("games").out and fmt.text_width() == fmt.NARROWEST
+
+
+def test_json_is_not_folded(run_cli, views, monkeypatch):
+    args = ("hint", "ancients", views["ancients"], "--iterations", "60", "--json")
+    said = run_cli(*args).out
+    monkeypatch.setenv("COLUMNS", "40")
+    assert run_cli(*args).out == said and json.loads(said)["moves"]
+
+
+@pytest.mark.parametrize("args", [
+    ("games",), ("notation", "expedition"), ("notation", "ancients"),
+    ("arena", "archaeology", "--bots", "greedy,random", "--games", "2"),
+])
+def test_listings_fit_80_columns(run_cli, args):
+    said = run_cli(*args)
+    assert said.code == 0, said.err
+    assert _widest(said.out) <= fmt.PIPE_WIDTH, said.out
+
+
+def test_plan_and_review_fit_80_columns(run_cli, views, tmp_path):
+    plan = run_cli("plan", "ancients", views["ancients"])
+    assert plan.code == 0 and _widest(plan.out) <= fmt.PIPE_WIDTH, plan.out
+    assert run_cli("arena", "ancients", "--bots", "greedy,greedy", "--games", "1",
+                   "--record", str(tmp_path)).code == 0
+    record = next(tmp_path.glob("*.json"))
+    review = run_cli("review", "ancients", str(record), "--iterations", "20")
+    assert review.code == 0, review.err
+    assert _widest(review.out) <= fmt.PIPE_WIDTH, review.out
+    # (a decision's verdict folds under its move's words, not under its number)
+    lines = review.out.splitlines()
+    assert any(line.startswith("      ") and not line.startswith("       ") for line in lines)
+
