@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # (a result's module is loaded by the command that makes it: 
     from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
 
 __all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", "format_plan",
-           "format_arena", "format_notation", "fold", "text_width", "PIPE_WIDTH"]
+           "format_arena", "format_notation", "fold", "text_width", "PIPE_WIDTH",
+           "in_a_sentence"]
 
 #: The width of a text output through a pipe or into a file when ``COLUMNS`` does not say
 #: otherwise: 80, the width click folds the help to, shutil's fallback and a terminal's
@@ -79,6 +80,18 @@ def fold(text: str, width: int, *, whole: Iterable[str] = ()) -> str:
                                  break_long_words=False, break_on_hyphens=False)
                    if len(line) > width else line)
     return "\n".join(out).replace(_UNBROKEN, " ")
+
+
+def in_a_sentence(words: str) -> str:
+    """A move's words inside a sentence: what follows their first semicolon in
+    parentheses (a Pyramids keep's "keep cards 12 and 18; the others go back into the
+    deck" broke "played ..., where the plan's move was ..." into clauses).
+
+    >>> in_a_sentence("keep cards 12 and 18; the others go back into the deck")
+    'keep cards 12 and 18 (the others go back into the deck)'
+    """
+    head, semicolon, rest = words.partition("; ")
+    return f"{head} ({rest})" if semicolon else words
 
 
 def _num(value: int | float) -> str:
@@ -147,8 +160,12 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
     close_lines = []
     if close:
         need = close.iterations_to_separate
+        # (the two moves in words, as the review's and the board's close calls say them:
+        # it said the notation, "end and sell parchment_scrap 1 differ", in a sentence)
+        words = {row.move: row.words for row in rows if row.words}
+        first, second = (in_a_sentence(words.get(move, move)) for move in close.moves)
         close_lines.append(
-            f"too close to call at this budget: {close.moves[0]} and {close.moves[1]} "
+            f"too close to call at this budget: {first} and {second} "
             f"differ by {_num(close.gap)}, within the noise (±{_num(close.noise95)} at "
             "95%); " + (f"about {about(need, 'iteration')} would separate them if the gap stayed "
                         "as measured" if need else "no affordable budget would separate them"))

@@ -15,7 +15,7 @@ from solvers.moments import decisions_of
 from solvers.results import GameReview, ReviewedDecision
 from solvers.review import CONFIRM_FACTOR, CONFIRMED
 
-from .format import card_data_words
+from .format import card_data_words, in_a_sentence
 from .play import named_move
 
 __all__ = ["format_review", "verdict", "annotate", "screen_words", "MARKS"]
@@ -56,18 +56,6 @@ def _cost(x: float | None, unit: str) -> str:
 def _move(name: str | None, words: str | None) -> str:
     """A move in a player's words where the hint has them, else in its notation."""
     return words or str(name)
-
-
-def in_a_sentence(words: str) -> str:
-    """A move's words inside a sentence of the review: what follows their first semicolon
-    in parentheses (a Pyramids keep's "keep cards 12 and 18; the others go back into the
-    deck" broke "played ..., where the plan's move was ..." into clauses).
-
-    >>> in_a_sentence("keep cards 12 and 18; the others go back into the deck")
-    'keep cards 12 and 18 (the others go back into the deck)'
-    """
-    head, semicolon, rest = words.partition("; ")
-    return f"{head} ({rest})" if semicolon else words
 
 
 def screen_words(review: GameReview, record: GameRecord, game: Game) -> GameReview:

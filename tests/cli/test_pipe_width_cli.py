@@ -111,3 +111,14 @@ def test_plan_and_review_fit_80_columns(run_cli, views, tmp_path):
     lines = review.out.splitlines()
     assert any(line.startswith("      ") and not line.startswith("       ") for line in lines)
 
+
+def test_the_hint_says_a_close_call_in_words_as_the_review_and_the_board_do(run_cli, views):
+    said = json.loads(run_cli("hint", "lootnrun", views["lootnrun"], "--iterations", "200",
+                              "--json").out)
+    assert said["close_call"], said  # (the example's two best loots are close at 200)
+    words = {row["move"]: row["words"] for row in said["moves"]}
+    first, second = said["close_call"]["moves"]
+    text = " ".join(run_cli("hint", "lootnrun", views["lootnrun"], "--iterations",
+                            "200").out.split())
+    assert f"too close to call at this budget: {words[first]} and {words[second]} differ" \
+        in text, text

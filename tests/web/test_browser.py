@@ -498,7 +498,7 @@ def test_a_solo_reviews_summary_says_where_the_game_left_the_plan_in_words(brows
         assert "; the record stops before the game's end; " in said and "null" not in said
         # a move's words in that sentence as the text says them (a Pyramids keep's "; the
         # others go back into the deck" broke it into clauses)
-        from cli.report import in_a_sentence
+        from cli.format import in_a_sentence
         words = ["keep cards 12 and 18; the others go back into the deck", "rest: take $2",
                  "card 18: cross A1; red cross: also B2; and C3"]
         assert browser.execute_script("return arguments[0].map(inASentence)", words) == [
