@@ -627,3 +627,65 @@ def test_a_hints_two_kinds_of_noise_are_told_apart(browser, server):
     assert browser.execute_script(
         "return arguments[0].map((n) => about(n, 'iteration'))", numbers) == [
         about(n, "iteration") for n in numbers]
+
+
+#: The smallest text in a page's boxes, by where it is (its nearest id, the board's and the
+#: graph's SVG apart: their text is scaled with the picture), in CSS pixels as rendered.
+_SMALLEST_TEXT = """
+const out = {};
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+let node;
+while ((node = walker.nextNode())) {
+  const el = node.parentElement;
+  if (!node.textContent.trim() || !el.getClientRects().length) continue;
+  let px = parseFloat(getComputedStyle(el).fontSize), where;
+  const svg = el.closest("svg");
+  if (svg) {
+    const m = el.getScreenCTM();
+    px *= Math.hypot(m.a, m.b);
+    where = svg.parentElement.id + " svg";
+  } else {
+    let e = el; while (e && !e.id) e = e.parentElement;
+    where = e ? e.id : "?";
+  }
+  if (!(where in out) || px < out[where][0]) out[where] = [px, node.textContent.trim()];
+}
+return out;
+"""
+
+
+def test_on_a_phone_the_text_is_readable_and_tables_scroll_in_their_box(browser, server, shots):
+    # at 375 px the board's picture and the review's graph were scaled to the screen, their
+    # text 6 px; the table in words was 11 px and the tools 13 px; the hint's table squeezed
+    # its words to a few letters a line. Body text is 14 px or more; the board's picture
+    # keeps its own size (its labels 13 px) in a box that scrolls sideways, the graph is
+    # drawn to its box's width, a table scrolls in its box; the page never sideways.
+    from selenium.webdriver.common.keys import Keys
+
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        _open_example(browser, server, "archaeology-greedy")
+        _keys(browser, Keys.ARROW_RIGHT, 3)
+        _until(browser, lambda d: _where(d).startswith("decision 4 "), "decision 4")
+        _hint(browser, 100)
+        _review(browser, 10)
+        smallest = browser.execute_script(_SMALLEST_TEXT)
+        pictures = {"board svg": 13, "graph svg": 12}
+        small = {where: said for where, said in smallest.items()
+                 if said[0] < pictures.get(where, 14) - 0.01}
+        assert not small, small
+        assert set(pictures) <= set(smallest), smallest
+        wide, screen = browser.execute_script(
+            "return [document.documentElement.scrollWidth, "
+            "document.documentElement.clientWidth]")
+        assert wide <= screen, (wide, screen)
+        table = browser.find_element("id", "hint-table")
+        inner, outer = browser.execute_script(
+            "return [arguments[0].scrollWidth, arguments[0].clientWidth]", table)
+        assert outer <= screen and inner >= outer, (inner, outer)
+        for cell in table.find_elements("css selector", "td:not(.num)"):  # not squeezed
+            assert cell.size["width"] >= 10 * 14 - 1, (cell.text, cell.size)
+        _shot(browser, "hint-result", shots / "phone-hint.png")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -551,7 +551,10 @@ function drawGraph() {
   const points = reviewed();
   $("graph-box").hidden = points.length === 0;
   if (points.length === 0) return;
-  const W = 640, H = 170, L = 44, R = 10, T = 10, B = 24;
+  // (drawn as wide as its box, at most 640: scaled down to a phone's 350 px its labels
+  // were 6 px; drawn to the box they keep their size)
+  const W = Math.max(280, Math.min(640, ($("graph").clientWidth || 642) - 2));
+  const H = 170, L = 44, R = 10, T = 10, B = 24;
   const N = ui.doc.decisions.length;
   const values = points.flatMap((d) => [d.played_value, d.best_value]);
   let lo = Math.min(...values), hi = Math.max(...values);
@@ -573,10 +576,10 @@ function drawGraph() {
   };
   add("rect", { x: L, y: T, width: W - L - R, height: H - T - B, fill: "#fbfbfb", stroke: "#ccc" });
   for (const v of [lo, (lo + hi) / 2, hi]) {
-    add("text", { x: L - 4, y: y(v) + 4, "font-size": 10, "text-anchor": "end" },
+    add("text", { x: L - 4, y: y(v) + 4, "font-size": 12, "text-anchor": "end" },
       Math.abs(hi - lo) <= 1 ? v.toFixed(2) : v.toFixed(1));
   }
-  add("text", { x: W / 2, y: H - 4, "font-size": 10, "text-anchor": "middle" }, "decision");
+  add("text", { x: W / 2, y: H - 4, "font-size": 12, "text-anchor": "middle" }, "decision");
   const line = (key, colour, dash) => add("polyline", {
     points: points.map((d) => `${x(d.index + 1)},${y(d[key])}`).join(" "),
     fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": dash });
@@ -590,7 +593,7 @@ function drawGraph() {
       fill: marked ? colours[d.label] : "#2b5797", "data-n": d.index + 1 });
     dot.addEventListener("click", () => go(d.index));
     if (marked) {
-      const label = add("text", { x: x(d.index + 1), y: y(d.played_value) - 8, "font-size": 11,
+      const label = add("text", { x: x(d.index + 1), y: y(d.played_value) - 8, "font-size": 13,
         "text-anchor": "middle", fill: colours[d.label], "font-weight": "bold" }, MARKS[d.label]);
       label.addEventListener("click", () => go(d.index));
     }
