@@ -253,17 +253,22 @@ def _hint_help() -> str:
         _per_game("Default budget (neither --iterations nor --time-limit given):",
                   {g: b for g, b in budgets.items() if b}),
         _per_game("Move notation (`digsite notation GAME` explains each form):", forms),
-        "Each row: value (what it means is printed above the rows, from the mover's point\n"
-        "of view), its standard error, the playouts (visits) behind it, and the move in\n"
-        "words on the line below. \"Too close to call\" means the two best moves are\n"
-        "within the noise: more iterations would be needed to tell them apart.",
-        "VIEW.json: `digsite example GAME` prints one. archaeology and expedition take it\n"
-        "in two forms: the history since the deal (the most exact) or the position\n"
-        "(`digsite example GAME --position`: hand sizes, money, sold sets, known cards,\n"
-        "no history); lootnrun's view is a position (its history, the moves so far, adds\n"
-        "nothing the search needs). The hint's view_form says which was read. Every key,\n"
-        "and the default of each optional one, is in the docs of games/GAME/views.py\n"
-        "(python -m pydoc games.GAME.views).",
+        # (folded to 78: the epilog indents them by 2, and they ran to 82 columns)
+        textwrap.fill(
+            "Each row: value (what it means is printed above the rows, from the mover's "
+            "point of view), its standard error, the playouts (visits) behind it, and the "
+            "move in words on the line below. \"Too close to call\" means the two best "
+            "moves are within the noise: more iterations would be needed to tell them "
+            "apart.", 78, break_on_hyphens=False),
+        textwrap.fill(
+            "VIEW.json: `digsite example GAME` prints one. archaeology and expedition take "
+            "it in two forms: the history since the deal (the most exact) or the position "
+            "(`digsite example GAME --position`: hand sizes, money, sold sets, known "
+            "cards, no history); lootnrun's view is a position (its history, the moves so "
+            "far, adds nothing the search needs). The hint's view_form says which was "
+            "read. Every key, and the default of each optional one, is in the docs of "
+            "games/GAME/views.py (python -m pydoc games.GAME.views).", 78,
+            break_on_hyphens=False),
         INPUT_LIMIT,
     ])
 
