@@ -689,3 +689,10 @@ def test_on_a_phone_the_text_is_readable_and_tables_scroll_in_their_box(browser,
         _shot(browser, "hint-result", shots / "phone-hint.png")
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_table_in_words_is_as_large_as_the_tools(browser, server):
+    # (0.85em of the browser's 13 px monospace made it 11 px, below every other text)
+    _open_example(browser, server, "lootnrun-greedy")
+    sizes = browser.execute_script(_SMALLEST_TEXT)
+    assert sizes["table-words"][0] >= 13, sizes
