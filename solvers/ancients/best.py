@@ -68,7 +68,7 @@ the digs of a position unlisted.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Hashable, Sequence
 
 from games.ancients import AncientsState, End, Find, Market, Rest, Rules
@@ -116,6 +116,11 @@ class UpperBound:
     turns: int         # buy/rest turns left
     note: str
     source: str = "deal-counting"  # or "market" (``market_bound``)
+    #: The market programme the bound tried (whole games), its table filled: the bound's
+    #: words (``service.bound_words``) and the beam's estimate read it rather than build it
+    #: again (half a second to two of pure Python, spent after a ``--time-limit`` had run
+    #: out)
+    programme: MarketDP | None = field(default=None, compare=False, repr=False)
 
 
 def _rank(rules: Rules, card: int, entry: int) -> tuple[int, int]:
@@ -123,10 +128,12 @@ def _rank(rules: Rules, card: int, entry: int) -> tuple[int, int]:
 
 
 def score_upper_bound(state: AncientsState, *, turn_cap: int | None = None,
-                      market: bool = True) -> UpperBound:
+                      market: bool = True, deadline: float | None = None) -> UpperBound:
     """The bound of the module docstring for the solo seat at the start of a turn; with
     ``turn_cap`` the game ends after that many turns in all. For the whole game the market
-    argument (``market_bound``) is also tried unless ``market`` is False; the smaller wins."""
+    argument (``market_bound``) is also tried unless ``market`` is False, or the
+    ``deadline`` (``solvers.clock``) passes while its programme is built; the smaller
+    wins."""
     rules = state.rules
     seat = 0
     score = state.score(seat)
@@ -187,15 +194,24 @@ def score_upper_bound(state: AncientsState, *, turn_cap: int | None = None,
             "raised by sales at half a point per dollar"
             + (", each dig turn finding at most a full pack" if left is not None else ""))
     value = score + max(0.0, best)
-    if turn_cap is None and market:
-        market_value, theta = min((market_bound(state, theta=t), t) for t in MARKET_THETAS)
+    if turn_cap is None and market and not expired(deadline):
+        try:
+            programmes = [MarketDP(state, t, deadline=deadline) for t in MARKET_THETAS]
+            market_value, programme = min(((p.bound(state), p) for p in programmes),
+                                          key=lambda e: (e[0], e[1].theta))
+        except SearchLimitReached:  # the counting argument stands
+            return UpperBound(value, best_buys, buy_rest, note)
+        for p in programmes:  # (built: what it is asked later it answers, however late)
+            p.deadline = None
+        theta = programme.theta
         if market_value < value:
             note = (f"bound: the market's exact draw order, a buy from the shop of its rank "
                     f"worth its points less the price at (1/2 + {theta:g}) per dollar and a "
                     f"shop token's half point, a rest 1 + {2 * theta:g} (money priced at "
                     f"{theta:g} a dollar over its half point), maps found for free; the "
                     f"counting argument gives {value:g}")
-            return UpperBound(market_value, best_buys, buy_rest, note, "market")
+            return UpperBound(market_value, best_buys, buy_rest, note, "market", programme)
+        return UpperBound(value, best_buys, buy_rest, note, programme=programme)
     return UpperBound(value, best_buys, buy_rest, note)
 
 
@@ -450,14 +466,13 @@ def best_score_search(state: AncientsState, *, nodes: int = DEFAULT_NODE_BUDGET,
     ``progress(text)`` hears each beam's width, the best score and the bound."""
     deadline = deadline_of(time_limit, deadline)
     budget = _Budget(nodes, deadline)
-    late = expired(deadline)
-    budget.clock = late
-    bound = score_upper_bound(state, turn_cap=turn_cap, market=not late)
+    budget.clock = expired(deadline)
+    bound = score_upper_bound(state, turn_cap=turn_cap, deadline=deadline)
     best = _Incumbent(-1.0, [])
     run: list[int] = []
     width_list = list(widths)
     stop = "complete"
-    estimate = PlanEstimate(state, turn_cap)
+    estimate = PlanEstimate(state, turn_cap, programme=bound.programme)
     fit = _Fit()
     repairs = 0
     while True:

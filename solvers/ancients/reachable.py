@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence, TypedDict
 
 from games.ancients import AncientsState
+from solvers.clock import expired
 
 from .best import SearchLimitReached, best_score_search, score_upper_bound
 from .exact import exact_best
@@ -52,6 +53,19 @@ def _unreachable_cap(state: AncientsState) -> int:
     return state.turns + draws + 1 + maps + len(state.artifacts[0]) + maps + 1
 
 
+def _bound(state: AncientsState, market: MarketDP) -> float:
+    """The smaller of the counting argument and ``market``'s programme at ``state``; the
+    counting argument alone once the programme's deadline has passed (a review capped by
+    --best-time-limit 2 built a programme for every decision after its cap: 6 s)."""
+    counting = score_upper_bound(state, market=False).value
+    if expired(market.deadline):
+        return counting
+    try:
+        return min(market.bound(state), counting)
+    except SearchLimitReached:
+        return counting
+
+
 def reachable(state: AncientsState, market: MarketDP, *, plan_nodes: int,
               deadline: float | None = None) -> Reachable:
     """What is still reachable from ``state`` (seat 0 to act at the start of a turn, or
@@ -60,7 +74,7 @@ def reachable(state: AncientsState, market: MarketDP, *, plan_nodes: int,
     caps the plan and the exact search (the bound then stands)."""
     if state.is_terminal():
         return {"plan": state.score(0), "bound": state.score(0), "exact": True}
-    bound = min(market.bound(state), score_upper_bound(state, market=False).value)
+    bound = _bound(state, market)
     plan = best_score_search(state, nodes=plan_nodes, deadline=deadline)
     if len(state.deck) <= EXACT_DRAWS_LEFT:
         try:
@@ -81,12 +95,12 @@ def first_shortfall(root: AncientsState,
     the deal's best plan score ``best_score`` is provably out of reach, with what was
     still reachable there and the loss's range; ``{"decision": None, ...}`` if none is.
     ``root`` is the deal's starting position."""
-    market = MarketDP(root)
+    market = MarketDP(root, deadline=deadline)
     for about, state in positions:
         if state.is_terminal():
             bound = state.score(0)
         else:
-            bound = min(market.bound(state), score_upper_bound(state, market=False).value)
+            bound = _bound(state, market)
         if bound >= best_score:
             continue
         there = reachable(state, market, plan_nodes=plan_nodes, deadline=deadline)
@@ -104,7 +118,7 @@ def best_reachable_bound(state: AncientsState, *, deadline: float | None = None)
     search finishes): what ``solvers.review`` compares with the deal's best."""
     if state.is_terminal():
         return float(state.score(0))
-    bound = min(MarketDP(state).bound(state), score_upper_bound(state, market=False).value)
+    bound = _bound(state, MarketDP(state, deadline=deadline))
     if len(state.deck) <= EXACT_DRAWS_LEFT:
         try:
             return exact_best(state, turn_cap=_unreachable_cap(state), nodes=EXACT_NODES,

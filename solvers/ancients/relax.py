@@ -41,7 +41,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from games.ancients import AncientsState, Market, Rest
+from solvers.clock import expired
 
+from .limits import SearchLimitReached
 from .turn import Dig
 
 __all__ = ["MarketDP", "CutDP", "PlanEstimate", "PACK_WEIGHT", "FUTURE_WEIGHT", "RunBuy",
@@ -51,6 +53,11 @@ __all__ = ["MarketDP", "CutDP", "PlanEstimate", "PACK_WEIGHT", "FUTURE_WEIGHT", 
 Ranks = tuple[int, ...]
 #: The points of the maps in a pack, ascending (:class:`CutDP`).
 Points = tuple[int, ...]
+
+#: How many new entries :class:`MarketDP` fills between two looks at its deadline: a deal's
+#: table has some 31,000, filled in 0.6-1.8 s of pure Python on a loaded machine, so a look
+#: every 256 is a few milliseconds apart and costs nothing to speak of.
+CLOCK_EVERY = 256
 
 
 @dataclass(frozen=True)
@@ -121,9 +128,14 @@ class _Deal:
 
 class MarketDP:
     """The whole-game market programme (module docstring) of the deal seen from ``root``,
-    the money priced at ``1/2 + theta`` a dollar (``theta`` in [0, 1/2])."""
+    the money priced at ``1/2 + theta`` a dollar (``theta`` in [0, 1/2]). With a
+    ``deadline`` (``solvers.clock``) a question that finds it passed while filling the
+    table raises ``SearchLimitReached`` (the entries filled so far stay, each exact): a
+    deal's table takes a second or so of pure Python, which a capped review spent again
+    for every decision after its cap had run out (``--best-time-limit 2`` took 6 s)."""
 
-    def __init__(self, root: AncientsState, theta: float = 0.5) -> None:
+    def __init__(self, root: AncientsState, theta: float = 0.5, *,
+                 deadline: float | None = None) -> None:
         if not 0.0 <= theta <= 0.5:
             raise ValueError("theta must lie in [0, 1/2]")
         self.deal = _Deal(root)
@@ -131,6 +143,7 @@ class MarketDP:
         self.rest = 1.0 + 2.0 * theta
         self.cost = [price * (0.5 + theta) for price in self.deal.shops]
         self.memo: dict[tuple[int, Ranks], float] = {}
+        self.deadline = deadline
 
     def _value(self, k: int, market: Ranks) -> float:
         deal = self.deal
@@ -149,6 +162,9 @@ class MarketDP:
             follow = self._value(k + 1, deal.after_buy(k, market, i)) if after is None else after
             best = max(best, deal.points[card] - self.cost[i] + deal.token[i] + follow)
         self.memo[key] = best
+        if (self.deadline is not None and len(self.memo) % CLOCK_EVERY == 0
+                and expired(self.deadline)):
+            raise SearchLimitReached("the market programme was stopped by the time limit")
         return best
 
     def best_run(self, state: AncientsState) -> list[RunStep]:
@@ -352,8 +368,13 @@ class PlanEstimate:
     score alone cannot: a market left with better maps, money kept for them, a deck
     position with more draws to come."""
 
-    def __init__(self, root: AncientsState, turn_cap: int | None = None) -> None:
-        self.relax: MarketDP | CutDP = MarketDP(root) if turn_cap is None else CutDP(root, turn_cap)
+    def __init__(self, root: AncientsState, turn_cap: int | None = None, *,
+                 programme: MarketDP | None = None) -> None:
+        # (``programme``: the whole game's programme of ``root`` already built, by the
+        # search's bound; its entries are the same whoever fills them)
+        self.relax: MarketDP | CutDP = (
+            CutDP(root, turn_cap) if turn_cap is not None else
+            programme if programme is not None and programme.theta == 0.5 else MarketDP(root))
         self.maps = root.rules.maps
 
     def __call__(self, state: AncientsState) -> float:

@@ -334,7 +334,9 @@ def bound_words(state: AncientsState, bound: UpperBound) -> str:
     run, or the counting argument."""
     head = f"why no play scores more than {bound.value:g}: "
     if bound.source == "market":
-        relax = MarketDP(state)
+        # the search's own programme: built again here it took up to two seconds after a
+        # --time-limit had run out
+        relax = bound.programme if bound.programme is not None else MarketDP(state)
         run = relax.best_run(state)
         buys = [step for step in run if isinstance(step, RunBuy)]
         final = run[-1].rests if run and isinstance(run[-1], RunFinal) else 0

@@ -21,8 +21,9 @@ from games.protocol import CHANCE
 from games.pyramids import Keep, example_view, make_deal, parse_move, state_from_deal
 from solvers import clock
 from solvers.ancients import service as ancients_service
-from solvers.ancients.best import SearchLimitReached, best_score_search
+from solvers.ancients.best import SearchLimitReached, best_score_search, score_upper_bound
 from solvers.ancients.exact import exact_best
+from solvers.ancients.relax import CLOCK_EVERY, MarketDP
 from solvers.ancients.turn import apply_turn
 from solvers.limits import Limit
 from solvers.pyramids import model as pyramids_model
@@ -343,3 +344,42 @@ def test_the_ancients_hint_under_an_expired_limit_searches_once_and_skips_the_co
     out = ancients_service.hint(view, data=ANCIENTS, limit=Limit(time_limit=1.0), seed=0)
     assert out.budget.stop_reason == "time_limit" and out.budget.iterations == 1
     assert not any("planner's best dig" in line for line in out.explanation)
+
+
+def test_the_market_programme_stops_part_way_at_its_deadline(counter_clock):
+    # (a deal's table is some 31,000 entries, a second or so of pure Python: a capped
+    # review built one for every decision after its cap had run out, 6 s for a 2 s cap)
+    state = _ancients_state()
+    programme = MarketDP(state, deadline=3.0)  # the clock reads 0, 1, 2, then 3: passed
+    with pytest.raises(SearchLimitReached, match="time limit"):
+        programme.bound(state)
+    assert len(programme.memo) == 4 * CLOCK_EVERY
+    assert MarketDP(state).bound(state) == MarketDP(state, deadline=1e12).bound(state)
+
+
+def test_a_bound_whose_programme_the_deadline_cut_is_the_counting_one(counter_clock):
+    state = _ancients_state()
+    bound = score_upper_bound(state, deadline=5.0)
+    assert bound.source == "deal-counting" and bound.programme is None
+    assert bound.value == score_upper_bound(state, market=False).value
+
+
+def test_the_mid_game_bound_after_the_deadline_leaves_the_market_programme_out():
+    # the review's search for where a capped game fell below its best, position by position
+    state = _ancients_state()
+    counting = score_upper_bound(state, market=False).value
+    assert score_upper_bound(state).value < counting  # (the programme would lower it)
+    assert ancients_service.best_reachable(state, data=ANCIENTS, limit=_expired()) == counting
+
+
+def test_the_bounds_words_reuse_the_searchs_market_programme(monkeypatch):
+    # built again for the words it took up to two seconds after the time limit had run out
+    state = _ancients_state()
+    bound = best_score_search(state, nodes=50).bound
+    assert bound.source == "market" and bound.programme is not None
+
+    def built_again(*args, **kwargs):
+        raise AssertionError("the market programme built a second time")
+
+    monkeypatch.setattr(ancients_service, "MarketDP", built_again)
+    assert "the deck's order (known here)" in ancients_service.bound_words(state, bound)
