@@ -293,7 +293,9 @@ def _decide(game: str, unit: Decision, *, hint: Callable[..., Hint], data: Any,
         played = _played_row(result, unit)
     if played is not None and played.value is None:
         raised = max(limit.iterations or 0, 2 * len(result.rows))
-        result = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers),
+        # (the time limit kept: `review --time-limit` held every search but this one)
+        result = ask(view, data=data, limit=Limit(iterations=raised, workers=limit.workers,
+                                                  time_limit=limit.time_limit),
                      seed=seed, top=ALL_ROWS)
         base = replace(base, budget_raised=raised)
     judged = _judge(base, result, unit, meaning, scale)

@@ -584,3 +584,30 @@ def test_a_choice_that_changes_nothing_is_not_judged():
     assert last.played.startswith("take "), last  # (the replacement: "take N")
     assert last.label == "unrated" and "changes nothing" in last.reason, last
     assert all(d.label != "unrated" for d in result.decisions[:-1])
+
+
+def test_a_search_raised_to_value_the_move_played_keeps_the_time_limit(monkeypatch):
+    # the search again with more iterations, for a move played that the first left without
+    # a value, was given no time limit: `review --time-limit` held every search but that one
+    from dataclasses import replace
+
+    record, data = _record("ancients", players=1, moves=4, seed=1)
+    limits = []
+
+    def spied(search):
+        def hint(*args, limit, **kwargs):
+            limits.append(limit)
+            result = search(*args, limit=limit, **kwargs)
+            if limit.iterations == 3:  # the first searches leave every move without a value
+                result = replace(result, rows=tuple(replace(r, value=None) for r in result.rows))
+            return result
+        return hint
+
+    real_get = services.capability
+    monkeypatch.setattr(services, "hint", spied(services.hint))
+    monkeypatch.setattr(services, "capability", lambda game, name: spied(real_get(game, name))
+                        if name == "hint_with_turn" else real_get(game, name))
+    review = review_game(record, seat=0, data=data, limit=Limit(iterations=3, time_limit=600.0),
+                         seed=0, at=1)
+    assert review.decisions[0].budget_raised is not None
+    assert [given.time_limit for given in limits] == [600.0] * len(limits)
