@@ -17,10 +17,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, TypedDict, TypeVar
 
-#: When this process began running digsite: a best score's ``--time-limit`` caps the whole
-#: command, its start-up included (``main``; an in-process call counts from its own start).
-_LAUNCHED = time.monotonic()
-
 import click
 
 import cards_data
@@ -36,7 +32,7 @@ from grids import GridError
 # (the generic solvers a listing or a command's options need; a game's services, the
 # batch and the hint's result are imported by the commands that use them: `digsite games`
 # and --help load neither a solver of a game nor its drawing, issue 18)
-from solvers import interrupt, openspiel
+from solvers import clock, interrupt, openspiel
 from solvers.backends import BACKENDS, Execution
 from solvers.limits import Limit
 
@@ -47,6 +43,11 @@ from .inputs import card_data, given_cards, load_cards, naming, read_json
 from .jsonout import service_names
 from .outputs import (ExportableModel, check_folder, check_record_path, check_writable,
                       prepare_dir, write_model, write_text)
+
+#: When this process began (``clock.process_start``: the interpreter's start, where the
+#: system says): a command's ``--time-limit`` caps the whole command, its start-up
+#: included (``main``; an in-process call counts from its own start).
+_LAUNCHED = clock.process_start()
 
 if TYPE_CHECKING:  # (for the types only: a command imports these when it runs)
     from games.record import GameRecord

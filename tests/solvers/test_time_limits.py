@@ -9,7 +9,10 @@ in the past, and a deadline that falls part-way is a counter standing in for the
 from __future__ import annotations
 
 import itertools
+import os
 import re
+import subprocess
+import sys
 import time
 
 import pytest
@@ -383,3 +386,16 @@ def test_the_bounds_words_reuse_the_searchs_market_programme(monkeypatch):
 
     monkeypatch.setattr(ancients_service, "MarketDP", built_again)
     assert "the deck's order (known here)" in ancients_service.bound_words(state, bound)
+
+
+# --- where a command's clock starts ----------------------------------------------------------
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="the start time is Linux's")
+def test_a_commands_clock_starts_with_the_interpreter_not_digsites_first_line():
+    # (the interpreter's start-up, 0.05-0.25 s on a loaded machine, ran before the clock;
+    # the assertion is an order, not a duration: the start is before the script's first line)
+    script = ("import time\nfirst = time.monotonic()\nfrom cli.main import _LAUNCHED\n"
+              "print(_LAUNCHED < first)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    assert run.stdout.strip() == "True"
