@@ -122,6 +122,36 @@ def test_cp_sat_is_not_started_after_the_deadline(monkeypatch):
     assert search.cp_bound is None
 
 
+def test_the_model_is_not_finished_after_the_deadline(counter_clock):
+    inst = SoloInstance.from_deal(DEAL, PYRAMIDS)
+    steps = len(inst.shapes)  # the clock read before the build and before each step
+    assert build_model(inst, PYRAMIDS, deadline=float(steps + 1)) is None  # then the cover's
+
+
+def test_past_the_deadline_no_hint_is_given_to_cp_sat_nor_branch_and_price_started(
+        monkeypatch):
+    # (a full deal's model built as the deadline fell: CP-SAT's hint and the branch and
+    # price's search space, a tenth of a second or more each, ran past it)
+    full = make_deal(players=1, seed=7, data=PYRAMIDS)
+    instant = [0.0]
+    monkeypatch.setattr(clock, "now", lambda: instant[0])
+    build = pyramids_model.build_model
+
+    def built_as_the_deadline_falls(*args, **kwargs):
+        model = build(*args, **kwargs)
+        instant[0] = 100.0
+        return model
+
+    hinted, priced = [], []
+    monkeypatch.setattr(pyramids_model, "build_model", built_as_the_deadline_falls)
+    monkeypatch.setattr(pyramids_model.DealModel, "hint", lambda self, warm: hinted.append(warm))
+    monkeypatch.setattr(pyramids_model, "prove_deal", lambda *a, **k: priced.append(a))
+    result = solve_deal(full, PYRAMIDS, budget=30, deadline=50.0)
+    assert result.stop_reason == "time_limit" and result.solver_stats["variables"] > 0
+    assert hinted == [] and priced == []
+    assert _replayed_score(full, result.moves) == result.score <= result.bound
+
+
 def test_a_far_deadline_lets_cp_sat_run_and_hand_its_model_over():
     models = []
     result = solve_deal(DEAL, PYRAMIDS, budget=0.5, deadline=clock.now() + 3600,
