@@ -177,3 +177,49 @@ def test_the_help_says_which_model_is_exported(run_cli):
     words = " ".join(run_cli("best-score", "--help").out.split())
     assert "--export-model FILE" in words and "as last solved" in words
     assert "text format for .pbtxt/.txt, binary otherwise" in words
+
+
+def _limits_given(monkeypatch, run_cli, *args):
+    """The ``Limit`` each best-score search of ``digsite best-score ARGS`` is given (the
+    searches themselves stubbed: a stop after the first)."""
+    import solvers.batch
+    from games.errors import NoSolutionError
+    from solvers import services
+
+    seen = []
+
+    def stop(*args, limit, **kwargs):
+        seen.append(limit)
+        raise NoSolutionError("stopped here")
+
+    real_get = services.capability
+    monkeypatch.setattr(solvers.batch, "best_scores", lambda game, seeds, *, limit, **kwargs:
+                        stop(limit=limit))
+    monkeypatch.setattr(services, "capability", lambda game, name: stop
+                        if name == "best_score" else real_get(game, name))
+    assert run_cli("best-score", *args).code == 2
+    return seen
+
+
+def test_the_time_limit_counts_from_the_commands_start_less_the_exit_margin(
+        monkeypatch, run_cli):
+    # (the interpreter's exit, 0.12-0.15 s with the solvers loaded, and the answer came
+    # after the deadline: a capped command ended 0.1-0.2 s past its limit)
+    import time
+
+    from cli.main import EXIT_MARGIN
+
+    before = time.monotonic()
+    limit, = _limits_given(monkeypatch, run_cli, "ancients", "--seed", "0", "--time-limit", "5")
+    after = time.monotonic()
+    # (an order of instants, not a duration: the command started between the two readings)
+    assert limit.started is not None and before <= limit.started + EXIT_MARGIN <= after
+    assert EXIT_MARGIN > 0 and limit.time_limit == 5
+
+
+def test_each_deal_of_seeds_counts_its_time_limit_from_its_own_start(monkeypatch, run_cli):
+    # the help: "on the whole command ... each deal with --seeds"; every deal was given the
+    # command's start, so each after the first began past its deadline
+    limit, = _limits_given(monkeypatch, run_cli, "ancients", "--seeds", "0-2",
+                           "--time-limit", "5")
+    assert limit.started is None and limit.time_limit == 5
