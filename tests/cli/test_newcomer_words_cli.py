@@ -35,6 +35,7 @@ def test_crossed_walls_are_walls_one_is_a_wall(run_cli, tmp_path):
     bad_input(run_cli("hint", "pyramids", str(path)), f"B1 is a wall of card {order}")
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_notation_says_one_filler_word_is_left_out(run_cli):
     text = run_cli("notation", "archaeology").out
     assert "'the', 'chamber' may be written and are left out" in text
