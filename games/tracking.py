@@ -78,7 +78,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Hashable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Container, Hashable, Iterator, Mapping, Sequence
 
 import cards_data
 
@@ -669,11 +669,47 @@ def chamber_shown(game_id: str, state: State[Any], move: Hashable, seat: int) ->
     return index if getattr(state, "chambers")[index] else None
 
 
-def _fill_chamber(state: State[Any], i: int, cards: list[int], seat: int) -> bool:
+#: A Tomb chamber a seat knows in part: the cards it left there, the keeps since.
+_KeptSince = tuple[list[int], list[tuple[int, int]]]
+
+
+def _kept_since(state: State[Any], seat: int) -> dict[int, _KeptSince]:
+    """The Tomb chambers ``seat`` knows in part: per chamber it kept from before another
+    seat did, the cards it left there (counts per type) and the keeps since (``(seat,
+    n)``, in order). Nobody saw which cards those keeps took, but no card enters a Tomb
+    chamber: it holds some of the cards the seat left, and nothing else (the sampler's
+    ports, ``games.archaeology.hidden``), where ``chamber_seen`` says only that the seat
+    no longer knows them all."""
+    from .archaeology.hidden import R_KEEP, S_KEEP
+    rules = getattr(state, "rules")
+    T = rules.treasures
+    own = iter(s for s in getattr(state, "secrets") if s[0] == S_KEEP and s[2] == seat)
+    known: dict[int, _KeptSince] = {}
+    for event in getattr(state, "record").events():
+        if event[0] != R_KEEP:
+            continue
+        _, p, i, n = event
+        if p == seat:
+            _, _, _, _, seen, kept = next(own)
+            left = [0] * T
+            for c in seen:
+                left[c] += 1
+            for c in kept:
+                left[c] -= 1
+            known[i] = (left, [])
+        elif i in known:
+            known[i][1].append((p, n))
+    return {i: entry for i, entry in known.items() if entry[1]}
+
+
+def _fill_chamber(state: State[Any], i: int, cards: list[int], seat: int,
+                  partly: Container[int]) -> bool:
     """Make chamber ``i`` of the world ``state`` hold ``cards`` by swapping with the other
-    places ``seat`` has not seen (the other chambers it has not looked into, and the dig
-    site); ``False`` when they do not hold the cards. (A chamber the seat has seen holds
-    what it saw in every world: ``_chamber_apply`` checks that first.)"""
+    places ``seat`` has not seen (the other chambers it has not looked into, nor kept from,
+    and the dig site); ``False`` when they do not hold the cards. ``partly``: the chambers
+    it knows in part (``_kept_since``). (A chamber the seat has seen holds what it saw in every
+    world, and one it kept from some of what it left there: ``_chamber_apply`` reads those
+    first.)"""
     chambers, seen = getattr(state, "chambers"), getattr(state, "chamber_seen")
     old = list(chambers[i])
     need = list(cards)
@@ -681,7 +717,9 @@ def _fill_chamber(state: State[Any], i: int, cards: list[int], seat: int) -> boo
         if c in old:
             old.remove(c)
             need.remove(c)
-    others = [k for k, ch in enumerate(chambers) if k != i and ch and not seen[k] >> seat & 1]
+    # (a chamber the seat kept from holds only cards it left there: no swap into it)
+    others = [k for k, ch in enumerate(chambers)
+              if k != i and ch and not seen[k] >> seat & 1 and k not in partly]
     places = [list(chambers[k]) for k in others]
     dig = getattr(state, "dig")
     for c in need:
@@ -804,13 +842,60 @@ def _chamber_apply(tracker: "Tracker", world: State[Any], move: Hashable,
 
         raise IllegalMoveError(f"the chamber: you have seen it hold "
                                f"{told(getattr(world, 'chambers')[i])}, not {told(ids)}")
+    partly = _kept_since(world, tracker.seat)  # (the same in every world drawn)
+    if i in partly:
+        return _partly_known_apply(tracker, world, move, i, ids, partly[i], index)
     for w in tracker._worlds(world, index):
-        if _fill_chamber(w, i, ids, tracker.seat):
+        if _fill_chamber(w, i, ids, tracker.seat, partly):
             before = w.clone()
             w.apply(tracker.game.parse_move(w, str(move)))
             return before, w
     raise IllegalMoveError(f"the chamber cannot hold {', '.join(cards)}: not that many "
                            f"of them are unseen")
+
+
+def _partly_known_apply(tracker: "Tracker", world: State[Any], move: Hashable, i: int,
+                        ids: list[int], partly: _KeptSince, index: int
+                        ) -> tuple[State[Any], State[Any]]:
+    """``_chamber_apply`` for a Tomb chamber the seat kept from before other seats did
+    (``_kept_since``): the cards entered must be some of those it left there, and the
+    world one whose chamber holds them as dealt, the tracker's own or one drawn from the
+    seat's information set (a draw holding them is a draw of what the seat now knows).
+    Swapping cards in from elsewhere, as for a chamber never seen, made worlds no deal
+    explains: a talisman in a chamber the seat saw hold none."""
+    from .archaeology.moves import chamber_letter
+    from .archaeology.table import card_words
+    rules = getattr(world, "rules")
+    left, keeps = partly
+    counts = [0] * len(left)
+    for c in ids:
+        counts[c] += 1
+    letter = chamber_letter(i)
+    since = " and ".join(f"seat {p} kept {n}" for p, n in keeps)
+    if any(n > k for n, k in zip(counts, left)):
+        none = [rules.card_name(c) for c, (n, k) in enumerate(zip(counts, left)) if n and not k]
+        fewer = [f"{k} {rules.card_name(c, k)}" for c, (n, k) in enumerate(zip(counts, left))
+                 if n > k and k]
+        why = []
+        if none:
+            why.append(f"no {' and no '.join(none)} can be in it")
+        if fewer:
+            why.append(f"it holds at most {' and '.join(fewer)}")
+        raise IllegalMoveError(f"the chamber: you saw chamber {letter} hold "
+                               f"{card_words(rules, left)} after your keep; {since} of them "
+                               f"since, so {', and '.join(why)}")
+    for w in tracker._worlds(world, index):
+        if sorted(getattr(w, "chambers")[i]) == sorted(ids):
+            before = w.clone()
+            w.apply(tracker.game.parse_move(w, str(move)))
+            return before, w
+    # (the draws follow what the seat knows, so this is rare: cards it left that the
+    # keepers' later moves rule out, e.g. sales of what they must have kept, or that
+    # they make less likely than about 1 in TRIES)
+    raise IllegalMoveError(f"the chamber cannot hold {card_words(rules, counts)}: you left "
+                           f"{card_words(rules, left)} in chamber {letter}, {since} since, "
+                           f"and none of {TRIES} deals drawn from what you have seen left "
+                           f"those there")
 
 
 def _unseen_swap(places: list[list[int]], card: int, instead: int) -> bool:

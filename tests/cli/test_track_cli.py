@@ -743,6 +743,23 @@ def test_another_seats_tomb_keep_is_not_asked_what_it_kept(run_cli, tmp_path):
             in result.out
 
 
+def test_a_tomb_chamber_another_seat_kept_from_since_holds_only_what_you_left(run_cli,
+                                                                             tmp_path):
+    """You saw every card of chamber A and left 2 pot shards, a parchment scrap and 2
+    coins; seat 1 kept 2 of them unseen. A talisman you said you saw there next was
+    accepted (the world made up by swapping one in); it is refused, saying why."""
+    typed = _TOMB_TABLE + ["keep", "end", "map", "explore A", "talisman, coin, pot shard",
+                           "pot shard, coin, coin", "quit"]
+    result = run_cli("track", "expedition", "--players", "2", "--monument", "tomb",
+                     "--record", str(tmp_path / "t.json"), stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: the chamber: you saw chamber A hold 2 pot shards, 1 parchment scrap, 2 coins "
+        "after your keep; seat 1 kept 2 of them since, so no talisman can be in it"]
+    assert "the cards you saw in the chamber> pot shard, coin, coin\n  you explored chamber A" \
+        in result.out
+
+
 def test_the_first_player_may_be_typed_as_a_screen_names_the_seat(run_cli, tmp_path):
     """'seat 1' at "who plays first (a seat number)>" was refused "the first player is a
     seat number, 0 to 1", two seats said as a range: 'seat 1' reads, and a refusal at a

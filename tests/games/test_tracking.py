@@ -5,6 +5,7 @@ shows it, though the tracker never sees the deal (issue 19 §3)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -261,6 +262,68 @@ def test_the_cards_a_tomb_explorer_put_back_are_known():
     with pytest.raises(DigsiteError, match="you have seen it hold 3 pot shards"):
         tracker.enter("coin, coin, coin, coin, coin")
     tracker.enter("coin talisman pot shard pot shard pot shard")
+
+
+#: A 2-player Tomb table (the cards of `digsite deal expedition --seed 12 --monument
+#: tomb`): you explore chamber A and keep 2 broken cups, seat 1 explores it and keeps 2
+#: unseen, and you dig a map.
+_TOMB_KEPT_SINCE = ("1", "pot shard, broken cup, 2 talismans",
+                    "pot shard, 2 parchment scraps, coin, broken cup",
+                    "card", "sell talisman 1", "end", "pot shard", "end", "card", "end",
+                    "parchment scrap", "end", "card", "end", "map", "explore A",
+                    "2 pot shards, parchment scrap, 2 coins, 2 broken cups",
+                    "keep 2 broken cups", "end", "card", "explore A", "keep", "end", "map")
+
+
+@pytest.mark.parametrize("kept", ["keep", "keep coin coin"])
+def test_a_tomb_chamber_kept_from_since_holds_only_cards_you_left(kept):
+    """You left 2 pot shards, a parchment scrap and 2 coins in chamber A, and seat 1 kept 2
+    of them: A holds 3 of those, nothing else. Your next look into it was read by swapping
+    any unseen card in (its mask of who knows the chamber says only that you no longer
+    know it all), so a talisman there was accepted, in a world no deal explains (the
+    sampler then found none); it says why not, and each 3 of the 5 cards reads, in a
+    world whose chamber was dealt them (so is a world of what you know)."""
+    game = load("expedition", monument="tomb")
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in _TOMB_KEPT_SINCE:
+        tracker.enter(kept if line == "keep" else line)
+    tracker.enter("explore A")
+    said = ("the chamber: you saw chamber A hold 2 pot shards, 1 parchment scrap, 2 coins "
+            "after your keep; seat 1 kept 2 of them since, so ")
+    for wrong, why in (("talisman, coin, pot shard", "no talisman can be in it"),
+                       ("3 coins", "it holds at most 2 coins"),
+                       ("mask, talisman, coin", "no talisman and no pharaoh's mask can be "
+                                                "in it"),
+                       ("3 pot shards", "it holds at most 2 pot shards")):
+        with pytest.raises(IllegalMoveError) as refused:
+            tracker.enter(wrong)
+        assert str(refused.value) == said + why, wrong
+    for right in (["pot_shard", "parchment_scrap", "coin"], ["pot_shard", "coin", "coin"],
+                  ["pot_shard", "pot_shard", "coin"],
+                  ["pot_shard", "pot_shard", "parchment_scrap"],
+                  ["parchment_scrap", "coin", "coin"]):
+        tracker.enter(", ".join(right).replace("_", " "))
+        world = tracker.world
+        assert [world.rules.cards.names[c] for c in world.chambers[0]] == right
+        world.determinize(0, random.Random(0))  # (a world no deal explains raises)
+        tracker.undo()  # (back to the question)
+
+
+def test_a_chamber_you_kept_from_lends_no_card_to_another_you_explore():
+    """Chamber B's cards, entered, were made up by swapping in unseen cards from the
+    other chambers first, chamber A among them though you know it holds only cards you
+    left there (seat 1 kept 2 since): A was given a pharaoh's mask. It lends none."""
+    game = load("expedition", monument="tomb")
+    tracker = Tracker.start(game, players=2, seat=0)
+    for line in _TOMB_KEPT_SINCE:
+        tracker.enter(line)
+    tracker.enter("explore B")
+    tracker.enter("3 coins, 3 pot shards, parchment scrap, talisman")
+    names = tracker.world.rules.cards.names
+    left = ["pot_shard", "pot_shard", "parchment_scrap", "coin", "coin"]
+    for c in tracker.world.chambers[0]:
+        assert names[c] in left, [names[c] for c in tracker.world.chambers[0]]
+        left.remove(names[c])
 
 
 @pytest.mark.parametrize("game_id, players, lines, message", [
