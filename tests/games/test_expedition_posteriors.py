@@ -163,6 +163,21 @@ def test_tomb_keeps_from_a_chamber_the_other_seat_explored(sampler_mode):
     _check(*_position("tomb", ("keep",), also=mixed, data=TOMB), "tomb, the same chamber")
 
 
+def test_tomb_the_first_keeper_keeps_from_the_chamber_again(sampler_mode):
+    """A seat keeps from a chamber, the other keeps from it (ports: a random 2 of what the
+    first left), the first explores it again and keeps: for the first, the chamber held
+    some of the cards it left and nothing else (the sampler's level, constrained to what
+    it saw the second time); for the other, the first's two keeps are unseen picks. (A
+    report blamed the sampler for a talisman track accepted there; it was track's
+    reading of the answer, ``tests/games/test_tracking.py``.)"""
+    def again(s):
+        keeps = [e for e in s.record.events() if e[0] == R_KEEP]
+        return any(a[1] == c[1] != b[1] and a[2] == b[2] == c[2]
+                   for k, a in enumerate(keeps) for j, b in enumerate(keeps[k + 1:], k + 1)
+                   for c in keeps[j + 1:])
+    _check(*_position("tomb", ("keep",), also=again, data=TOMB), "tomb, the first keeper again")
+
+
 def test_tomb_keeps_by_both_seats():
     _check(*_position("tomb", ("keep",), keepers=2, data=TOMB), "tomb")
 
