@@ -17,6 +17,16 @@ seen to give up (a seat that sold three coins it was not seen to receive is less
 hold more), the order of events. ``position_facts`` writes the facts a real state's
 history gives the seat for sure: the cards it saw enter another hand and not certainly
 leave it since, the chambers it looked into less what may have left them.
+
+Nor does a position say what a chamber cannot hold: a seat that kept from a Tomb chamber
+before another seat did knows the chamber holds some of the cards it left there and
+nothing else (its history's reading holds the chamber to them, the keeper's cards to the
+rest), where ``chamber_cards`` states only the cards surely still in it (a type it left
+more than 2 of), so a world read from the position may put there a card the history rules
+out (the 2-player table of ``deal expedition --seed 12 --monument tomb``, seat 0 having
+kept 2 of chamber A's 7 cards and seat 1 2 of the 5 left: 699 of 1000 worlds read from
+seat 0's position put in A a card seat 0 did not leave there, a talisman or a second
+parchment scrap, none of 1000 read from its history).
 """
 
 from __future__ import annotations
