@@ -1323,7 +1323,8 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
     "hint (or ?; hint N for N iterations; hint all for every move), undo (back to your "
     "previous decision), show, "
     "moves, help, quit. The record is written after every move, so quit, the end of the "
-    "input (Ctrl-D) and Ctrl-C keep the game so far."))
+    "input (Ctrl-D) and Ctrl-C keep the game so far; Ctrl-C during a hint stops only the "
+    "hint, which shows its ranking so far."))
 @GAME_ARGUMENT
 @click.option("--players", type=int, default=None, help="Seats (default: solo where the game "
               "has it, else the smallest table).")
@@ -1436,7 +1437,8 @@ def _track_help() -> str:
     "N iterations; hint all for every move) and moves at your decisions, undo, show, help, "
     "quit. The table record "
     "is written after every line (refused lines too, with the reason), so quit, Ctrl-D "
-    "and Ctrl-C keep it; --resume FILE goes on from it."))
+    "and Ctrl-C keep it; --resume FILE goes on from it. Ctrl-C during a hint stops only "
+    "the hint, which shows its ranking so far."))
 @GAME_ARGUMENT
 @click.option("--players", type=int, default=None, help="Seats at the table (default: the "
               "card data's smallest table, two with the bundled data; 1 follows a solo "

@@ -48,6 +48,7 @@ from solvers.limits import Limit
 
 from . import format as fmt
 from .jsonout import jsonable
+from .signals import first_press_stops
 
 if TYPE_CHECKING:  # (a bot's class; imported for the types only, the bots come from services)
     from solvers.ismcts.bots import Bot
@@ -61,7 +62,8 @@ COMMANDS = (
     ("3", "pick the third move of the list"),
     ("{move}", "{which} written out, as the list and `digsite notation` write them"),
     ("hint, hint 5000", "the engine's ranking of your moves (at its default budget, or 5000 "
-                        "iterations): its best 5; `hint all` every move; `?` for short"),
+                        "iterations): its best 5; `hint all` every move; `?` for short; "
+                        "Ctrl-C stops a long one"),
     ("undo", "take back your last decision (and the bots' moves since), unless the game "
              "has shown you something new since: a card dug or drawn, a secret look, rooms "
              "revealed (at a table with bots)"),
@@ -814,13 +816,17 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
         iterations = int(words[0])
     # (the JSON stream for programs keeps its rows, unless asked for all)
     top = _EVERY_ROW if every or not term.emit else HINT_ROWS
+    # (Ctrl-C during a long hint ended the game: it stops the search, whose answer so far
+    # is shown, labelled, and the prompt comes back; Ctrl-C there ends the game as before)
     try:
-        view = services.hint_view(game_id, state, seat)
-        result = services.hint(game_id, view, data=game.data,
-                               limit=Limit(iterations=iterations), seed=seed, top=top)
-        # what the seat can infer, as hint --beliefs
-        if services.has_capability(game_id, "beliefs"):
-            result = services.with_beliefs(game_id, result, view, data=game.data, seed=seed)
+        with first_press_stops(resume=True):
+            view = services.hint_view(game_id, state, seat)
+            result = services.hint(game_id, view, data=game.data,
+                                   limit=Limit(iterations=iterations), seed=seed, top=top)
+            # what the seat can infer, as hint --beliefs
+            if services.has_capability(game_id, "beliefs"):
+                result = services.with_beliefs(game_id, result, view, data=game.data,
+                                               seed=seed)
     except DigsiteError as exc:
         term.complain(f"no hint for this decision: {' '.join(str(exc).split())}")
         return

@@ -12,6 +12,11 @@
   one raised inside an import can make Python exit by SIGINT instead);
 * the second time, exits with status 130 at once, whatever the process is doing.
 
+With ``resume=True`` (a hint asked at ``play``'s or ``track``'s prompt) the command goes on
+after the block: the stop request is cleared (the bots' searches and the next hint run
+whole) and Ctrl-C is again what it was before the block (at the prompt: the end of the
+game, its record kept).
+
 Why a thread and not a plain handler: Python runs a signal handler only between bytecodes
 of the main thread, so a press during a long native call (CP-SAT's ``solve``, which also
 released the GIL) would wait for the call to end, and CP-SAT installs its own SIGINT
@@ -74,9 +79,10 @@ def _ignore(signum: int, frame: FrameType | None) -> None:
 
 
 @contextlib.contextmanager
-def first_press_stops(*, answer: bool = True) -> Iterator[None]:
+def first_press_stops(*, answer: bool = True, resume: bool = False) -> Iterator[None]:
     """Within the block, Ctrl-C works as the module docstring says (in the main thread of
-    the main process; elsewhere the block runs as it is)."""
+    the main process; elsewhere the block runs as it is); ``resume``: the command goes on
+    after it."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -99,12 +105,15 @@ def first_press_stops(*, answer: bool = True) -> Iterator[None]:
     finally:
         # once interrupted, the process only prints its answer and exits 130: a late press
         # must not turn that into a death by SIGINT while it winds down
-        signal.signal(signal.SIGINT, signal.SIG_IGN if interrupt.requested() else previous)
+        signal.signal(signal.SIGINT, signal.SIG_IGN if interrupt.requested() and not resume
+                      else previous)
         signal.set_wakeup_fd(previous_fd)
         os.close(write_fd)
         watcher.join(timeout=5)
         os.close(read_fd)
         sys.stderr.flush()
+        if resume:
+            interrupt.reset()
 
 
 def stopped() -> bool:

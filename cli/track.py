@@ -64,7 +64,8 @@ def commands(game_id: str) -> tuple[tuple[str, str], ...]:
                f"if you like: seat 1: {move})"),
         (seen, f"what you saw, when the prompt asks ({when})"),
         ("hint, hint 5000", "the engine's ranking of your moves, at your decisions: its best "
-                            "5; `hint all` every move; `?` for short"),
+                            "5; `hint all` every move; `?` for short; Ctrl-C stops a "
+                            "long one"),
         ("moves", "your legal moves, at your decisions"),
         ("undo", "take back the last line accepted"),
         ("show", "the position in words"),

@@ -517,3 +517,54 @@ def test_a_trade_for_a_card_is_typed_as_said(run_cli, tmp_path):
     assert "you traded 2 coins for a talisman" in result.out
     mine = [e.move for e in _record(target, "archaeology").moves if e.seat == 0]
     assert mine == ["end", "trade coin coin for talisman"]
+
+
+@pytest.mark.parametrize("command", ["play", "track"])
+def test_ctrl_c_in_a_long_hint_stops_the_hint_and_not_the_game(tmp_path, command):
+    """A real SIGINT during ``hint 9999999`` typed at the prompt ended the game (as at the
+    prompt itself): it stops the search, whose ranking so far is shown (stopped by
+    Ctrl-C), and the prompt comes back; a SIGINT there ends the game as before (exit 130,
+    the record kept)."""
+    import threading
+
+    target = tmp_path / "game.json"
+    setup = "0\nyellow red\n" if command == "track" else ""  # (track: who starts, the decks)
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", command, "lootnrun", "--record",
+                             str(target)], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True,
+                            # a background job's children inherit SIG_IGN: the default here
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert proc.stdin is not None and proc.stdout is not None
+    out: list[str] = []
+    reader = threading.Thread(target=lambda: out.extend(iter(lambda: proc.stdout.read(1), "")),
+                              daemon=True)
+    reader.start()
+
+    def wait_for(text: str, times: int = 1) -> None:
+        deadline = time.monotonic() + 120
+        while "".join(out).count(text) < times:
+            if time.monotonic() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise AssertionError(f"never saw {text!r}: {''.join(out)[-1500:]}"
+                                     f"{proc.stderr.read() if proc.stderr else ''}")
+            time.sleep(0.05)
+
+    # (a short hint first: the search's imports are done before the long one starts)
+    proc.stdin.write(setup + "hint 1\nhint 9999999\n")
+    proc.stdin.flush()
+    wait_for("your move> ", 2)
+    wait_for("hint 9999999")  # (the line is echoed as it is read: the search is starting)
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    wait_for("stopped by Ctrl-C")
+    wait_for("your move> ", 3)  # the prompt again: the game goes on
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGINT)  # at the prompt: the end, as before
+    proc.wait(timeout=60)
+    reader.join(timeout=10)
+    err = proc.stderr.read() if proc.stderr else ""
+    assert proc.returncode == 130, err
+    assert "interrupted: stopping the search" in err and "Traceback" not in err
+    assert f"the {'game' if command == 'play' else 'table'} so far is in {target}" in err
+    assert target.exists()
