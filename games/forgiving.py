@@ -320,9 +320,12 @@ def read(text: str, parse_text: Callable[[str], T], forms: Forms,
         except InvalidMoveError:
             pass
     texts = list(offers()) if offers is not None else [str(m) for m in legal]
+    # (a verb alone that several legal moves begin with is a question the reader's message
+    # asks, 'rest': "$2 or a sand token? rest money or rest sand": no suggestion picks one
+    # of them, as it did by spelling alone, "did you mean `rest sand`?")
+    close = None if len(alone) > 1 else _closest(text, forms, parse_text, texts)
     raise InvalidMoveError(refused.said, unknown_verb=refused.unknown_verb,
-                           suggestion=_closest(text, forms, parse_text, texts),
-                           cards=refused.cards, listed=refused.listed)
+                           suggestion=close, cards=refused.cards, listed=refused.listed)
 
 
 def spoken(text: str, forms: Forms, names: Mapping[str, str] | None = None) -> str:
