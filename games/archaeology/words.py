@@ -159,12 +159,14 @@ def _name(state: ArchaeologyState | None, move: MoveBase, card: int, n: int = 1)
     return name if n == 1 else name + "s"
 
 
-def _cards(state: ArchaeologyState | None, move: MoveBase, cards: Iterable[int]) -> str:
-    """``1 talisman + 2 pot shards``, in the order of ``cards`` (first appearance)."""
+def _cards(state: ArchaeologyState | None, move: MoveBase, cards: Iterable[int],
+           joined: str = " + ") -> str:
+    """``1 talisman + 2 pot shards``, in the order of ``cards`` (first appearance), each
+    count after the first with ``joined`` before it."""
     counts: dict[int, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
-    return " + ".join(f"{n} {_name(state, move, c, n)}" for c, n in counts.items())
+    return joined.join(f"{n} {_name(state, move, c, n)}" for c, n in counts.items())
 
 
 def a_card(name: str) -> str:
@@ -293,7 +295,9 @@ def describe(state: ArchaeologyState | None, move: object, *,
         return (f"draw one more card face up (those drawn are worth {value} in trade; all go "
                 f"back if it passes {state.rules.params['bust_over']})")
     if kind == STOP:
-        drawn = _cards(state, move, state.drawn) if state is not None else ""
+        # (in card order, as the Mine's prompt above the list says them, "drawn so far 1
+        # parchment scrap, 1 coin": this said "(1 parchment scrap + 1 coin)" on one screen)
+        drawn = _cards(state, move, sorted(state.drawn), ", ") if state is not None else ""
         return f"stop and keep the cards drawn ({drawn or 'none'})"
     if kind == REVEAL:
         return f"chance: a card drawn face up, 1 {_name(state, move, move.a)}"

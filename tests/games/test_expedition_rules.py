@@ -958,3 +958,23 @@ def test_a_sphinx_name_of_one_type_twice_says_the_rule_as_the_others_do():
             parse_move(t, text)
         assert str(refused.value).startswith(f"move {text!r}: the Sphinx: name 2 different "
                                              "treasure types, not one type twice")
+
+
+def test_the_mine_says_the_cards_drawn_one_way_on_its_screen():
+    """The Mine's prompt said "drawn so far 1 coin, 1 talisman" and its stop, in the list
+    under it, "(1 talisman + 1 coin)": both say them as the table does, in card order."""
+    s = action_state("mine")
+    give(s, 0, map=1)
+    s.chambers = [cards("coin", "talisman", "pharaohs_mask")]
+    s.draw_rolls = [1, 0]  # the talisman, then the coin
+    play(s, "explore A")
+    chance(s)
+    play(s, "draw")
+    chance(s)
+    assert s.drawn == (C["talisman"], C["coin"])
+    from games.archaeology.table import describe_decision
+    from games.archaeology.words import describe
+    stop = next(m for m in s.legal_moves() if str(m) == "stop")
+    assert "drawn so far 1 coin, 1 talisman (" in describe_decision(s, 0), \
+        describe_decision(s, 0)
+    assert describe(s, stop) == "stop and keep the cards drawn (1 coin, 1 talisman)"
