@@ -1049,7 +1049,9 @@ class _Face:
                 and self.back in (None, rules.back[room]))
 
     def __str__(self) -> str:
-        top = "" if self.top == "empty" else f"; {self.top}"
+        from .lootnrun.table import guardian_word
+        # (Frank as every screen writes him: the tracker listed faces "chest; frank")
+        top = "" if self.top == "empty" else f"; {guardian_word(self.top)}"
         return f"{self.back + ' ' if self.back else ''}{', '.join(self.treasures)}{top}"
 
 
@@ -1071,8 +1073,10 @@ def _face(rules: Any, words: list[str], what: str) -> _Face:
         elif word in colours:
             backs.append(word)
         else:
+            from .lootnrun.table import guardian_word
             raise InvalidMoveError(f"{what}: {word!r} is not on a room (a room is its number "
-                                   f"or its face: its treasures, {', '.join(kinds)} or "
+                                   f"or its face: its treasures, "
+                                   f"{', '.join(map(guardian_word, kinds))} or "
                                    f"amulet){did_you_mean(word, vocabulary)}")
     if len(tops) > 1 or len(backs) > 1 or not found:
         raise InvalidMoveError(f"{what}: a room's face is its 1 to 3 treasures and at most "

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .state import LootNRunState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
-           "room_words", "NO_TOP"]
+           "room_words", "guardian_word", "NO_TOP"]
 
 
 def room_words(rules: Rules, room: int) -> str:
@@ -45,9 +45,15 @@ def room_words(rules: Rules, room: int) -> str:
 NO_TOP = "no guardian or amulet"
 
 
+def guardian_word(kind: str) -> str:
+    """A guardian as a room's face lists it: ``mummy``, ``werewolf``, ``Frank`` (a name,
+    written as the rule sheet writes it; the card data's key is ``frank``)."""
+    return "Frank" if kind == "frank" else kind
+
+
 def _guardian(kind: str) -> str:
     """``the mummy``, ``the werewolf``, ``Frank`` (the rule sheet's names)."""
-    return "Frank" if kind == "frank" else f"the {kind}"
+    return guardian_word(kind) if kind == "frank" else f"the {kind}"
 
 
 def _rooms_line(rules: Rules, rooms: Sequence[int], *, faces: bool = True) -> str:

@@ -770,3 +770,16 @@ def test_the_first_player_may_be_typed_as_a_screen_names_the_seat(run_cli, tmp_p
     assert result.err.splitlines() == [
         "error: the first player is a seat number, 0 or 1, not 'seat 2'"]
     assert "the back colours on top of deck 0 and deck 1>" in result.out
+
+
+def test_the_faces_listed_write_frank_as_every_screen_does(run_cli, tmp_path):
+    """A face no hidden room shows was answered with the faces still hidden, Frank's
+    written "chest; frank", and a word on no room with "mummy, werewolf, frank or amulet",
+    where every screen writes "Frank" (his name is read back in any case)."""
+    result = run_cli("track", "lootnrun", "--record", str(tmp_path / "t.json"),
+                     stdin="0\nyellow red\nloot 0\ncup cup cup Frank\nbanana\nquit\n")
+    assert result.code == 0, result.err
+    listed, unread = result.err.splitlines()
+    assert "shows cup, cup, cup; Frank (" in listed and " / chest; Frank / " in listed
+    assert "its treasures, mummy, werewolf, Frank or amulet)" in unread
+    assert "frank" not in result.err
