@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .state import AncientsState as State
 
 __all__ = ["describe_position", "describe_event", "describe_decision", "describe_result",
-           "map_drawing"]
+           "map_drawing", "pack_words"]
 
 
 def map_drawing(rules: Rules, map_id: int) -> list[str]:
@@ -79,10 +79,19 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
         lines.append(f"{possessive(name(seat))} pack: empty")
     for p in order[1:]:
         if state.pack[p]:
-            maps = "maps" if len(state.pack[p]) > 1 else "map"
-            lines.append(f"{possessive(name(p))} pack: {maps} "
-                         f"{', '.join(map(str, sorted(state.pack[p])))}")
+            lines.append(f"{possessive(name(p))} pack: {pack_words(state.pack[p])}")
     return lines
+
+
+def pack_words(pack: Sequence[int]) -> str:
+    """A pack's maps as the table writes another seat's pack.
+
+    >>> pack_words([18]), pack_words([29, 3]), pack_words([])
+    ('map 18', 'maps 3, 29', 'empty')
+    """
+    if not pack:
+        return "empty"
+    return f"{'maps' if len(pack) > 1 else 'map'} {', '.join(map(str, sorted(pack)))}"
 
 
 def describe_decision(state: State, seat: int) -> str:

@@ -35,6 +35,7 @@ from cards_data import AncientsData
 from games.ancients import (GAME, AncientsState, Find, Market, Rest, Sand, describe,
                             example_view, state_from_deal, state_from_view)
 from games.ancients.moves import Move, parse_move, parse_text, rotation_words, sand_for
+from games.ancients.table import pack_words
 from games.errors import IllegalMoveError, InternalFault, ReplayMismatchError
 from games.seeding import Seed, make_rng
 from games.table import plural
@@ -121,7 +122,9 @@ def plan(view: dict[str, Any], *, data: AncientsData, token_value: float = 0.5
     analysis = [
         f"value {best.value:g} = {plural(best.points, 'point')} − {token_value:g} × "
         f"{plural(best.tokens, 'token')}; {plural(best.nodes, 'search node')}",
-        f"left for {who} (pack {sorted(after.pack[nxt])}, {after.sand[nxt]} sand): best chain "
+        # (the pack as the table writes it: it read "(pack [18], 1 sand)", a Python list)
+        f"left for {who} (pack: {pack_words(after.pack[nxt])}; "
+        f"{plural(after.sand[nxt], 'sand token')}): best chain "
         + (", ".join(f"map {f.map} at {cell_name(f.anchor)} ({rotation_words(f.rotation)}; "
                      f"{plural(f.points, 'point')}, {plural(f.tokens, 'token')})"
                      for f in follow.finds) or "nothing")

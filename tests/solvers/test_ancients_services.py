@@ -26,6 +26,7 @@ def test_plan_of_the_example_view_is_replay_verified_and_shaped():
     assert result.tokens_spent == sum(f.tokens_spent for f in result.finds) == 1
     assert all(f.rotation in (0, 90, 180, 270) and len(f.at) == 2 for f in result.finds)
     assert any("seat 1" in line for line in result.analysis)
+    assert result.analysis[1].startswith("left for seat 1 (pack: maps 21, 50; 1 sand token): ")
     # the analysis is the next seat's best chain on the board the plan leaves
     assert result.next_player.seat == 1
 
@@ -156,7 +157,8 @@ def test_solo_plan_analysis_uses_what_the_plan_leaves():
             "deck_size": view["deck_size"] + 3}
     result = S.plan(view, data=DATA)
     assert result.points == 10 and result.next_player.seat == 0
-    assert "pack [], 1 sand" in result.analysis[1]
+    # (the pack as the table writes it: it was "pack [], 1 sand", a Python list)
+    assert "left for you (next turn) (pack: empty; 1 sand token)" in result.analysis[1]
 
 
 def test_a_hint_that_passes_over_the_plans_dig_says_why():
