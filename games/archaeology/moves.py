@@ -531,6 +531,11 @@ def _chamber_named(state: ArchaeologyState, text: str) -> str:
         if (len(words) >= 2 and words[0] in ("explore", "look", "refill")
                 and _chamber_word(state, words[1])):
             return " ".join([words[0], words[1].upper(), *words[2:]])
+        # (the Great Pyramid's chambers of 2, 5 and 8 cards by their sizes, as the 2007
+        # pyramid's are read: 'explore the large chamber' was refused, letters only)
+        if len(words) == 2 and words[0] == "explore" and words[1] in CHAMBER_WORDS \
+                and _by_size(rules.chamber_sizes):
+            return f"explore {chamber_letter(CHAMBER_WORDS.index(words[1]))}"
         return text
     if len(words) != 2 or words[0] != "explore":
         return text
@@ -540,6 +545,13 @@ def _chamber_named(state: ArchaeologyState, text: str) -> str:
     if word.endswith("-card") and word[:-5].isdecimal():
         return f"explore {word[:-5]}"
     return text
+
+
+def _by_size(sizes: Sequence[int]) -> bool:
+    """Whether chambers of ``sizes`` (in the card data's order) are told apart by
+    :data:`CHAMBER_WORDS`: three, each larger than the one before (the 2007 pyramid, The
+    New Expedition's Great Pyramid; not the Temple's three of 5)."""
+    return len(sizes) == len(CHAMBER_WORDS) and all(a < b for a, b in zip(sizes, sizes[1:]))
 
 
 def _chamber_word(state: ArchaeologyState, word: str, *, none: bool = False) -> bool:
@@ -570,8 +582,11 @@ def chambers_said(state: ArchaeologyState, verb: str = "explore") -> str:
     rules = state.rules
     if rules.move_type.CHAMBERS_BY_LETTER:
         named = [f"{verb} {chamber_letter(c)}" for c in rules.chamber_index]
-        return "a chamber is named by its letter, " + either(
+        said = "a chamber is named by its letter, " + either(
             named + ([f"{verb} none"] if verb == "look" else []))
+        if verb == "explore" and _by_size(rules.chamber_sizes):
+            said += ", or by its size, " + either([f"{verb} {word}" for word in CHAMBER_WORDS])
+        return said
     sizes = rules.chamber_sizes
     said = "a chamber is named by its size, " + either([f"{verb} {n}" for n in sizes])
     if len(sizes) == len(CHAMBER_WORDS):

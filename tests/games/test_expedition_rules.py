@@ -978,3 +978,23 @@ def test_the_mine_says_the_cards_drawn_one_way_on_its_screen():
     assert "drawn so far 1 coin, 1 talisman (" in describe_decision(s, 0), \
         describe_decision(s, 0)
     assert describe(s, stop) == "stop and keep the cards drawn (1 coin, 1 talisman)"
+
+
+def test_the_great_pyramids_chambers_are_read_by_their_sizes():
+    """'explore the large chamber' at the Great Pyramid (chambers of 2, 5 and 8 cards) was
+    refused "a chamber is named by its letter", where the 2007 pyramid's sizes read; the
+    Temple's three chambers of 5 have no sizes to tell them apart."""
+    s = action_state("great_pyramid")
+    give(s, 0, map=3)
+    for typed, meant in (("explore the large chamber", "explore C"),
+                         ("Explore Small", "explore A"), ("explore medium", "explore B")):
+        assert str(parse_move(s, typed)) == meant, typed
+    with pytest.raises(InvalidMoveError, match="explore C, or by its size, explore small, "
+                                               "explore medium or explore large"):
+        parse_move(s, "explore huge")
+    t = action_state("temple")
+    give(t, 0, map=2)
+    with pytest.raises(InvalidMoveError, match="by its letter, explore A, explore B or "
+                                               "explore C") as refused:
+        parse_move(t, "explore the large chamber")
+    assert "by its size" not in str(refused.value)
