@@ -1331,7 +1331,8 @@ def review(game: str, record_file: str, seat: int | None, at: int | None,
 @click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True,
               help="Your seat (seats count from 0; seat 0 is not always first to play).")
 @click.option("--bots", default=None, help="Comma-separated bots for the other seats, in "
-              "seat order (default: greedy; `digsite arena --help` lists each game's bots).")
+              "seat order; one name seats that bot at every other seat (default: greedy; "
+              "`digsite arena --help` lists each game's bots).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="The deal's seed: the same seed deals the same game.")
 @click.option("--iterations", type=ITERATIONS, default=None,
@@ -1354,6 +1355,8 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
     the_game = _load_game(game, cards, **_deal_options(monument, variants))
     players = _players(the_game, players)
     names = _bot_names(bots) if bots is not None else default_bots(game, players)
+    if len(names) == 1:  # (`--players 3 --bots greedy` was refused "name 2 bots")
+        names *= max(players - 1, 1)
     check_table(the_game, players=players, seat=seat, bot_names=names)
     as_given = record_file or f"{game}-seed{seed}.json"  # (./- is named so: - is stdin)
     path = check_record_path(as_given, "record", "a game record")  # before the game

@@ -247,9 +247,20 @@ def test_spaces_around_bot_names_are_left_out_and_a_short_list_says_how_many(run
                      "--json")
     assert result.code == 0, result.err
     assert json.loads(result.out)["bots"] == ["greedy", "random"]
-    assert_bad_input(run_cli("play", "lootnrun", "--players", "3", "--bots", "greedy",
+    assert_bad_input(run_cli("play", "lootnrun", "--players", "4", "--bots", "greedy,random",
                              "--record", str(tmp_path / "g.json")),
-                     "name 2 bots, one per other seat, got 1")
+                     "name 3 bots, one per other seat, got 2")
+
+
+def test_one_bot_named_sits_at_every_other_seat(run_cli, tmp_path):
+    """`play --players 3 --bots greedy` was refused "name 2 bots, one per other seat, got
+    1": one name is that bot at every other seat, as --help says."""
+    result = run_cli("play", "lootnrun", "--players", "3", "--bots", "random", "--record",
+                     str(tmp_path / "g.json"), stdin="quit\n")
+    assert result.code == 0, result.err
+    assert "you are seat 0; seat 1 (random), seat 2 (random)" in result.out, result.out[:300]
+    assert "one name seats that bot at every other seat" in " ".join(
+        run_cli("play", "--help").out.split())
 
 
 @pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
