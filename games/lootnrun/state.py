@@ -73,7 +73,8 @@ class LootNRunState:
 
     __slots__ = ("rules", "num_players", "target", "decks", "discard", "fronts",
                  "front_epochs", "reshuffles", "scores", "to_move", "phase", "drawn",
-                 "extra_turn", "chance_seed", "chance_draws", "log", "finished", "ended_by")
+                 "extra_turn", "chance_seed", "chance_draws", "log", "finished", "ended_by",
+                 "frank_turn")
     #: Fields ``clone`` shares: replaced, never mutated in place (conformance test).
     SHARED_SLOTS: ClassVar[tuple[str, ...]] = ("rules", "reshuffles")
 
@@ -95,6 +96,9 @@ class LootNRunState:
     log: list[tuple[int, Move]]  # (seat or CHANCE, move): to_json, a view's history
     finished: bool
     ended_by: int  # the seat whose score reached the target (-1 before the end)
+    # a view said the seat to move is on Frank's extra turn (a world read from a view has
+    # no log to say it; :meth:`on_franks_turn` reads the log first)
+    frank_turn: bool
 
     # (a class method, not ``__init__``: ``clone`` makes a blank state with ``__new__``,
     # and a class compiled by mypyc runs its ``__init__`` from ``__new__``)
@@ -123,6 +127,7 @@ class LootNRunState:
         self.log = []
         self.finished = False
         self.ended_by = -1
+        self.frank_turn = False
         return self
 
     # -- protocol: whose turn ------------------------------------------------------------
@@ -423,7 +428,17 @@ class LootNRunState:
         other.log = list(self.log)
         other.finished = self.finished
         other.ended_by = self.ended_by
+        other.frank_turn = self.frank_turn
         return other
+
+    def on_franks_turn(self) -> bool:
+        """Whether the seat to move is on the extra turn a Frank gave it: it made the
+        decision before this one too (only a Frank's extra turn does that; not
+        ``extra_turn``, which says such a turn is still to come and is spent when the
+        awakening ends). A world read from a view, before a move of its own, has it from
+        the view's ``frank_turn``."""
+        last = next((who for who, _ in reversed(self.log) if who != CHANCE), None)
+        return self.frank_turn if last is None else last == self.to_move
 
     def to_json(self) -> dict[str, Any]:
         ids = self.rules.ids

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from games.protocol import CHANCE
 from games.table import plural, seat_name
 
 from .moves import PASS, Awaken, Keep, Loot, Pass, Reshuffle, Run
@@ -115,22 +114,13 @@ def describe_decision(state: State, seat: int) -> str:
                 "the others are discarded face up")
     # (Frank, as the rule sheet names the guardian and the awakening's line says it, "Frank
     # gives you an extra turn": it read "a Frank gave you this extra turn")
-    extra = " (Frank gave you this extra turn)" if _extra_turn(state, seat) else ""
+    extra = " (Frank gave you this extra turn)" if state.on_franks_turn() else ""
     if state.legal_moves() == [PASS]:  # (two players: an empty hand may still awaken)
         return "nothing to draw and no room in front of you: pass"
     return ("your turn" + extra + ": loot (draw the top room of a deck, face down), run "
             "(reveal and score your rooms) or awaken a seat (reveal their rooms: with at "
             "least as many amulets as guardians they escape and score, else you take each "
             "guardian's benefit)")
-
-
-def _extra_turn(state: State, seat: int) -> bool:
-    """``seat`` made the decision before this one too: only a Frank's extra turn does that.
-    (Not ``state.extra_turn``: that says a Frank's turn is still to come, and it is spent
-    when the awakening ends, before the turn it gave. A position read from a view has no
-    log, and says nothing.)"""
-    last = next((who for who, _ in reversed(state.log) if who != CHANCE), None)
-    return last == seat
 
 
 def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] | None = None

@@ -37,6 +37,11 @@ later reshuffle; ``edition`` (optional) must name the edition of the card data.
   from a view starts with no moves of its own).
 * The view is for the seat to move (``to_move`` equals ``seat``). In the Werewolf's
   ``keep`` phase it adds ``"drawn": [id or null, id or null]``, the two rooms drawn.
+* ``frank_turn``: ``true`` when this turn (phase ``act``) is the extra turn a Frank gave
+  the seat, which the screen says ("your turn (Frank gave you this extra turn)");
+  written only then, optional (``false``). Not ``extra_turn``, which says such a turn is
+  still to come (in the ``keep`` phase of an awakening that caught a Werewolf and a
+  Frank). It changes no rule and nothing a search reads: a turn is a turn.
 
 A view is refused with ``InvalidStateError`` naming the key when it is malformed or
 impossible; an unknown key is refused too.
@@ -53,7 +58,8 @@ enumeration in ``tests/games/test_card_posteriors.py`` and, from the view itself
 ``history``, and ``digsite example lootnrun --position`` (``view --position``) prints the
 view of ``digsite example lootnrun`` without it; hints say ``"view_form": "position"``.
 Optional keys and their defaults: ``reshuffled`` ``[]``, ``front_reshuffles`` all 0
-(required once a reshuffle happened), ``extra_turn`` false, ``history`` ``[]``.
+(required once a reshuffle happened), ``extra_turn`` false, ``frank_turn`` false,
+``history`` ``[]``.
 """
 
 from __future__ import annotations
@@ -84,7 +90,7 @@ __all__ = ["make_deal", "state_from_deal", "view_of", "state_from_view", "read_v
 #: (``Node.only``): a misspelt optional key is named, not read as left out.
 VIEW_KEYS = ("game", "players", "seat", "to_move", "phase", "scores", "my_rooms", "discard",
              "drawn", "reshuffled", "front_backs", "front_reshuffles", "decks", "extra_turn",
-             "history", VIEW_MARK)
+             "frank_turn", "history", VIEW_MARK)
 
 
 def make_deal(*, players: int, seed: Seed, data: LootNRunData, **options: object
@@ -166,6 +172,9 @@ def view_of(state: LootNRunState, seat: int) -> dict[str, Any]:
     }
     if state.phase == "keep" and state.to_move == seat:
         view["drawn"] = [None if r is None else ids[r] for r in state.drawn]
+    # (only then: every other view's JSON as before)
+    if state.phase == "act" and state.to_move == seat and state.on_franks_turn():
+        view["frank_turn"] = True
     return view
 
 
@@ -241,6 +250,10 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
         sizes.append(size)
         tops.append(top)
     extra = node.boolean("extra_turn", default=False)
+    frank = node.boolean("frank_turn", default=False)
+    if frank and phase != "act":
+        node.fail("a Frank's extra turn is a turn of phase act, not a werewolf's keep",
+                  "frank_turn")
     _check_history(node, players, len(reshuffled))
     node.done()
     _check_own_epochs(node, seat, mine, epochs[seat], reshuffled, rules)
@@ -259,6 +272,7 @@ def state_from_view(view: dict[str, Any], data: LootNRunData, seed: Seed
                       sizes, tops, node)
     world.reshuffles = tuple(tuple(sorted(rooms)) for rooms in reshuffled)
     world.extra_turn = extra
+    world.frank_turn = frank
     return world.determinize(seat, make_rng(seed)), seat
 
 

@@ -183,6 +183,33 @@ def test_the_extra_turn_is_told_as_franks():
     assert "extra turn" not in lootnrun.describe_decision(s, 1)
 
 
+def test_a_view_of_franks_extra_turn_says_so():
+    """`play` said "your turn (Frank gave you this extra turn)"; the view of that moment
+    had no field for it, and a world read back from it said only "your turn". The view
+    writes ``"frank_turn": true`` then (in both forms), and only then: every other view's
+    JSON is as before."""
+    s = empty_table(3)
+    place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
+    caught(s, ["frank"])
+    s.front_epochs = [[0] * len(front) for front in s.fronts]  # (placed: no reshuffle yet)
+    before = lootnrun.view_of(s, 0)
+    assert "frank_turn" not in before
+    s.apply(Awaken(1))
+    view = lootnrun.view_of(s, 0)
+    assert view["frank_turn"] is True and lootnrun.position_of(s, 0)["frank_turn"] is True
+    for form in (view, lootnrun.position_of(s, 0)):
+        world, seat = lootnrun.state_from_view(json.loads(json.dumps(form)), DATA, 0)
+        assert lootnrun.describe_decision(world, seat).startswith(
+            "your turn (Frank gave you this extra turn): loot")
+        assert lootnrun.view_of(world, seat)["frank_turn"] is True  # (written back)
+        world.apply(Run())  # the turn is spent: the next seat's is its own
+        assert "extra turn" not in lootnrun.describe_decision(world, world.to_move)
+    s.apply(Run())
+    assert "frank_turn" not in lootnrun.view_of(s, 1)
+    world, seat = lootnrun.state_from_view({**lootnrun.view_of(s, 1)}, DATA, 0)
+    assert "extra turn" not in lootnrun.describe_decision(world, seat)
+
+
 def test_benefits_resolve_mummy_then_werewolf_then_frank():
     s = empty_table(3)
     place(s, 0, rooms(lambda i: T.guardian[i] is None and not T.amulet[i], 1))
@@ -502,6 +529,7 @@ def test_view_of_a_state_loads_back_to_the_same_information_set():
     (lambda v: v.update(to_move=(v["seat"] + 1) % 3), "view: to_move"),
     (lambda v: v.update(not_a_key=1), "unknown key 'not_a_key'"),
     (lambda v: v.update(extra_turn=1), "extra_turn: expected true or false"),
+    (lambda v: v.update(frank_turn="yes"), "frank_turn: expected true or false"),
     (lambda v: v["scores"].__setitem__(0, True), "scores[0]: expected an integer"),
     (lambda v: v.pop("game"), "missing key 'game'"),
     (lambda v: v["front_backs"][(v["seat"] + 1) % 3].append("purple"), "front_backs"),
