@@ -1,4 +1,4 @@
-"""Graph analyses of a pyramid card with networkx (optionally part-crossed).
+"""Graph analyses of a pyramid card (optionally part-crossed).
 
 The card is a graph on its open cells (orthogonal neighbours, walls left out). Crossing a
 box costs 1, boxes already crossed cost 0, and a search starts from the crossed region
@@ -7,6 +7,9 @@ box costs 1, boxes already crossed cost 0, and a search starts from the crossed 
 * the fewest new boxes from the current path to the tomb, with one shortest path;
 * the cells reachable at all (the open component of the entrance, uncrossed);
 * for each icon, the fewest new boxes to reach one.
+
+``card_graph`` is that graph as a networkx ``DiGraph``, for networkx's own analyses;
+``analyse`` runs its shortest paths itself (:func:`_dijkstra`).
 
 >>> import cards_data
 >>> a = analyse(cards_data.load("pyramids").card(1))
@@ -17,13 +20,16 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-import networkx as nx
+from heapq import heappop, heappush
+from itertools import count
+from typing import TYPE_CHECKING, Any
 
 from cards_data.pyramids import ICONS, PyramidCard
 from grids.cells import NEIGHBOURS, cell_name, cells_of
 from games.table import plural
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["card_graph", "CardAnalysis", "analyse", "analysis_lines"]
 
@@ -33,6 +39,8 @@ _SOURCE = "start"
 def card_graph(card: PyramidCard, crossed: int = 0) -> nx.DiGraph:
     """Directed graph of the open cells; an edge's weight is the cost of entering its head
     (0 if crossed, else 1); node ``"start"`` leads to the crossed cells or the entrance."""
+    import networkx as nx  # (only here: see _dijkstra)
+
     g = nx.DiGraph()
     open_cells = [i for i in range(25) if card.open >> i & 1]
     g.add_nodes_from(open_cells)
@@ -47,6 +55,41 @@ def card_graph(card: PyramidCard, crossed: int = 0) -> nx.DiGraph:
     else:
         g.add_edge(_SOURCE, card.entrance, weight=1)
     return g
+
+
+def _dijkstra(card: PyramidCard, crossed: int) -> tuple[dict[int, int], dict[int, int]]:
+    """``(distance, predecessor)`` of every cell reachable on :func:`card_graph`'s graph
+    from its start (the start itself, -1, left out of both; a first cell's predecessor is
+    -1), found as networkx's ``single_source_dijkstra`` finds them on that graph: the same
+    distances and, among equal shortest paths, the same path (successors in the graph's
+    order, heap ties broken by a counter, a predecessor replaced only by a shorter path).
+
+    Why not networkx itself: this 25-cell search is all the hint's explanation needs of a
+    graph library, and importing networkx took 0.2-0.4 s of every Pyramids hint's start-up
+    (its half at load 2), where the search takes about 0.1 ms; ``card_graph`` keeps the
+    graph for networkx's analyses, and a test checks the two agree on every card."""
+    opened = card.open
+    firsts = [(c, 0) for c in cells_of(crossed)] if crossed else [(card.entrance, 1)]
+    dist: dict[int, int] = {}
+    seen: dict[int, int] = {}
+    pred: dict[int, int] = {}
+    tie = count()
+    fringe = [(0, next(tie), -1)]
+    while fringe:
+        d, _, v = heappop(fringe)
+        if v in dist:
+            continue
+        dist[v] = d
+        steps = (firsts if v < 0 else
+                 [(u, 0 if crossed >> u & 1 else 1) for u in NEIGHBOURS[v] if opened >> u & 1]
+                 if opened >> v & 1 else [])
+        for u, cost in steps:
+            if u not in dist and (u not in seen or d + cost < seen[u]):
+                seen[u] = d + cost
+                pred[u] = v
+                heappush(fringe, (d + cost, next(tie), u))
+    del dist[-1]
+    return dist, pred
 
 
 @dataclass(frozen=True)
@@ -67,21 +110,25 @@ class CardAnalysis:
 
 def analyse(card: PyramidCard, crossed: int = 0) -> CardAnalysis:
     """Shortest path to the tomb, reachable cells and per-icon distances (in new boxes)."""
-    g = card_graph(card, crossed)
-    dist, paths = nx.single_source_dijkstra(g, _SOURCE, weight="weight")
+    dist, pred = _dijkstra(card, crossed)
     tomb = card.tomb
+    path: tuple[int, ...] = ()
+    to_tomb: int | None
     if crossed >> tomb & 1:
-        to_tomb, path = 0, ()
+        to_tomb = 0
     elif tomb in dist:
-        to_tomb = int(dist[tomb])
-        path = tuple(c for c in paths[tomb][1:] if not crossed >> c & 1)
+        to_tomb = dist[tomb]
+        walk = [tomb]
+        while pred[walk[-1]] >= 0:
+            walk.append(pred[walk[-1]])
+        path = tuple(c for c in reversed(walk) if not crossed >> c & 1)
     else:
-        to_tomb, path = None, ()
-    reachable = tuple(sorted(c for c in dist if c != _SOURCE and not crossed >> c & 1))
+        to_tomb = None
+    reachable = tuple(sorted(c for c in dist if not crossed >> c & 1))
     icons: dict[str, int | None] = {}
     for name in ICONS.values():
         cells = [c for c in cells_of(card.icons[name] & ~crossed) if c in dist]
-        icons[name] = int(min(dist[c] for c in cells)) if cells else None
+        icons[name] = min(dist[c] for c in cells) if cells else None
     return CardAnalysis(card.order, crossed, to_tomb, path, reachable, icons)
 
 

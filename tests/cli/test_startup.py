@@ -63,3 +63,30 @@ def test_listing_loads_only_the_generic_solvers_it_needs(argv):
         loaded = {m for m in loaded if not m.startswith("importlib.metadata")}
     assert loaded <= {"solvers", "solvers.openspiel", "solvers.interrupt",
                       "solvers.backends", "solvers.limits", "solvers.clock"}, loaded
+
+
+#: What a hint never uses: the best-score code of Pyramids (the model, the bound, the branch
+#: and price, and numpy under them) and networkx (the card analyses search themselves).
+BEST_SCORE_ONLY = ("solvers.pyramids.model", "solvers.pyramids.reachable",
+                   "solvers.pyramids.bound", "solvers.pyramids.branching", "numpy", "networkx",
+                   "ortools", "scipy")
+
+
+@pytest.mark.parametrize("game", ["pyramids", "ancients", "archaeology", "expedition",
+                                  "lootnrun"])
+def test_a_hint_loads_no_best_score_code(game, tmp_path):
+    # (the Pyramids hint imported the best-score solver and networkx, about 0.4 s of CPU of
+    # a hint's start-up: under load `hint pyramids --time-limit 2` spent most of its 2 s
+    # importing)
+    view = tmp_path / "view.json"
+    run = subprocess.run([sys.executable, "-m", "cli.main", "example", game],
+                         capture_output=True, text=True, check=True)
+    view.write_text(run.stdout)
+    script = ("import json, sys\nfrom cli.main import main\n"
+              f"code = main(['hint', {game!r}, {str(view)!r}, '--iterations', '8', '--json'])\n"
+              "print(json.dumps([code, sorted(sys.modules)]), file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    code, loaded = json.loads(run.stderr.strip().splitlines()[-1])
+    assert code == 0
+    assert not [m for m in loaded if m.startswith(BEST_SCORE_ONLY)], game
