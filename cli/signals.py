@@ -32,7 +32,6 @@ batch work ignore SIGINT (``solvers.backends``): the parent stops them.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import signal
 import sys
@@ -68,7 +67,10 @@ def _watch(read_fd: int, answer: bool) -> None:
                 interrupt.request()
             else:
                 os.write(2, b"error: interrupted\n")
-                for child in multiprocessing.active_children():
+                # (a command that started no pool never imported multiprocessing: it is
+                # not imported here, in a thread, for children that cannot be there)
+                pool = sys.modules.get("multiprocessing")
+                for child in pool.active_children() if pool is not None else ():
                     with contextlib.suppress(Exception):
                         child.kill()
                 os._exit(EXIT_INTERRUPTED)

@@ -37,10 +37,9 @@ value.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
-import socket
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
@@ -125,7 +124,7 @@ def run_jobs(func: Callable[[J], R], jobs: Iterable[J], *, backend: str = "local
 
     if backend == "ray":
         finished = _run_ray(func, todo, workers=workers, address=address, done=done)
-    elif workers <= 1 or len(todo) == 1 or multiprocessing.current_process().daemon:
+    elif workers <= 1 or len(todo) == 1 or _in_pool_worker():
         finished = all(done(index, func(job)) for index, job in enumerate(todo))
     else:
         finished = _run_pool(func, todo, workers=min(workers, len(todo)), done=done)
@@ -155,8 +154,19 @@ def _ignore_ctrl_c() -> None:
         pass
 
 
+def _in_pool_worker() -> bool:
+    """Whether this process is a pool's worker (which may not start processes). A process
+    that has not imported ``multiprocessing`` is none: multiprocessing and socket are
+    imported by the pool and the Ray address check that use them, not by every command
+    that reaches ``Execution`` (0.02-0.03 s of ``digsite --help`` and of every hint)."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    return multiprocessing is not None and bool(multiprocessing.current_process().daemon)
+
+
 def _run_pool(func: Callable[[J], R], jobs: Sequence[J], *, workers: int,
               done: Callable[[int, R], bool]) -> bool:
+    import multiprocessing
+
     _POOL_FUNC.append(func)
     try:
         ctx = multiprocessing.get_context("fork")
@@ -246,6 +256,8 @@ def _reachable(address: str) -> None:
     if not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise DigsiteError(f"--address {address!r}: expected HOST:PORT (or ray://HOST:PORT, "
                            f"auto)")
+    import socket
+
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT):
             pass

@@ -90,3 +90,19 @@ def test_a_hint_loads_no_best_score_code(game, tmp_path):
     code, loaded = json.loads(run.stderr.strip().splitlines()[-1])
     assert code == 0
     assert not [m for m in loaded if m.startswith(BEST_SCORE_ONLY)], game
+    # (nor the process pool's and the Ray address check's modules: a hint of one worker
+    # runs in this process)
+    assert not {"multiprocessing", "socket"} & set(loaded), game
+
+
+@pytest.mark.parametrize("argv", [["games"], ["--help"], ["hint", "--help"]])
+def test_listing_and_help_start_no_process_pool(argv):
+    # (solvers.backends imported multiprocessing and socket for every command, 0.02-0.03 s
+    # of a listing's start-up, where only a pool of several workers or --backend ray uses
+    # them)
+    script = ("import json, sys\nfrom cli.main import main\ncode = main(%r)\n"
+              "print(json.dumps([code, 'multiprocessing' in sys.modules, 'socket' in "
+              "sys.modules]), file=sys.stderr)" % (argv,))
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    assert json.loads(run.stderr.strip().splitlines()[-1]) == [0, False, False]
