@@ -15,7 +15,8 @@ import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, TypedDict, TypeVar
+from typing import (TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Protocol, TypedDict,
+                    TypeVar)
 
 import click
 

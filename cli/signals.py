@@ -7,7 +7,8 @@
   ``answer=True`` the command goes on to print the best answer it has, labelled
   interrupted; otherwise (work that has no answer until it is done: a review) the
   command ends at its next progress step with ``error: interrupted`` and exit status 130
-  (a benchmark run reports the suites it finished, the one it cut, and exits 130) (``solvers.interrupt.Interrupted``, raised where the code is
+  (a benchmark run reports the suites it finished, the one it cut, and exits 130)
+  (``solvers.interrupt.Interrupted``, raised where the code is
   between steps, never at an arbitrary instruction as a ``KeyboardInterrupt`` would be:
   one raised inside an import can make Python exit by SIGINT instead);
 * the second time, exits with status 130 at once, whatever the process is doing.
