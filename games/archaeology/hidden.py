@@ -82,7 +82,10 @@ a DP of its unseen cards (any type it is not known to lack, maps included: mid-g
 may hold dug maps) plus its known cards entered seen, each chamber with known cards a
 chamber level. The levels, the rest and the sampling are those above, so the reading is
 exact with respect to what the position states. No other seat's reading can start from
-it (a position is one seat's knowledge).
+it (a position is one seat's knowledge). A Tomb chamber the seat left cards in that other
+seats kept from since (``chamber_left``) is a level of those cards, each keep since read as
+``_replay_keep`` reads one (ports into the keeper's hand), so it is as exact as the
+history's reading.
 
 **The bounded reading (issue 20).** Each port multiplies the tables of both seats of a
 theft by up to the number of card types, so a long game with many thefts between two
@@ -154,12 +157,14 @@ R_RETURN: Final = 11
 R_NAME: Final = 12
 R_KEEP: Final = 13
 #: A position view's facts as the first event of a state's record (``games.archaeology.
-#: position``): ``(R_POSITION, seat, hands, chambers, looked, sizes, current, unseen)``, per
-#: seat ``None`` (the view's own) or ``(hand size, known cards as counts, types it lacks as a
-#: bit mask)``, per chamber the counts of the cards the seat knows are in it (``None``: none),
-#: the seats that know each chamber, the chambers' sizes, the chamber being explored, per
-#: card type the cards not in view (the other hands' unknown cards are among them). The
-#: reading of the view's seat starts from it instead of the deal; no other seat's can.
+#: position``): ``(R_POSITION, seat, hands, chambers, looked, sizes, current, unseen,
+#: left)``, per seat ``None`` (the view's own) or ``(hand size, known cards as counts, types
+#: it lacks as a bit mask)``, per chamber the counts of the cards the seat knows are in it
+#: (``None``: none), the seats that know each chamber, the chambers' sizes, the chamber being
+#: explored, per card type the cards not in view (the other hands' unknown cards are among
+#: them), per chamber ``None`` or what the seat left in it (counts) and the keeps since,
+#: ``(seat, n)`` each (``chamber_left``). The reading of the view's seat starts from it
+#: instead of the deal; no other seat's can.
 R_POSITION: Final = 14
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
 #: ``(S_TAKE, mask, seat, chamber, cards)``, ``(S_KEEP, mask, seat, chamber, seen, kept)``;
@@ -1313,20 +1318,26 @@ class HiddenInformation:
         """A position view's facts (``R_POSITION``) as ``seat``'s replay: each other hand
         its unseen cards (any type it is not known to lack) plus the cards known in it,
         each chamber with known cards a chamber level; the deal's start is replaced."""
-        _, owner, hands, chambers, looked, sizes, current, unseen = event
+        _, owner, hands, chambers, looked, sizes, current, unseen, left = event
         if owner != seat:
             raise InvalidStateError(f"a position view tells seat {owner}'s knowledge only, "
                                     f"not seat {seat}'s")
         rules = self.rules
         lanes = _lanes_of(rules)
         caps = rules.counts[:rules.treasures]
+        # the cards each keeper took of what the seat left in a chamber enter its hand by
+        # ports from that chamber's level (below), not as unknown cards
+        kept = [0] * len(hands)
+        for entry in filter(None, left):
+            for p, n in entry[1]:
+                kept[p] += n
         r.dps = {}
         for p, facts in enumerate(hands):
             if facts is None:
                 continue
             size, holds, lacks = facts
             dp = r.dps[p] = HandDP(caps, lanes, map_card=rules.map)
-            unknown = size - sum(holds)
+            unknown = size - sum(holds) - kept[p]
             if unknown <= FRESH_AT:
                 dp.enter(unknown)
                 if lacks:
@@ -1347,6 +1358,21 @@ class HiddenInformation:
                 for c, n in enumerate(known or ()):
                     if n:
                         level.enter_seen(c, n)
+        for i, entry in enumerate(left):
+            if entry is None:
+                continue
+            # what the seat left, then each keep since as the history reads it (``_replay_
+            # keep``): random picks of the chamber's cards, ports into the keeper's hand
+            level = r.levels[i] = HandDP(caps, lanes, chamber=True, map_card=rules.map)
+            for c, n in enumerate(entry[0]):
+                if n:
+                    level.enter_seen(c, n)
+            for p, n in entry[1]:
+                for _ in range(n):
+                    port = r.next_port
+                    r.next_port += 1
+                    level.lose_port(port)
+                    r.dps[p].gain_port(port)
         r.looked = list(looked)
         r.sizes = list(sizes)
         r.current = current

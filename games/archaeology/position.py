@@ -18,15 +18,19 @@ hold more), the order of events. ``position_facts`` writes the facts a real stat
 history gives the seat for sure: the cards it saw enter another hand and not certainly
 leave it since, the chambers it looked into less what may have left them.
 
-Nor does a position say what a chamber cannot hold: a seat that kept from a Tomb chamber
-before another seat did knows the chamber holds some of the cards it left there and
-nothing else (its history's reading holds the chamber to them, the keeper's cards to the
-rest), where ``chamber_cards`` states only the cards surely still in it (a type it left
-more than 2 of), so a world read from the position may put there a card the history rules
-out (the 2-player table of ``deal expedition --seed 12 --monument tomb``, seat 0 having
-kept 2 of chamber A's 7 cards and seat 1 2 of the 5 left: 699 of 1000 worlds read from
-seat 0's position put in A a card seat 0 did not leave there, a talisman or a second
-parchment scrap, none of 1000 read from its history).
+A seat that kept from a Tomb chamber before another seat did knows the chamber holds some
+of the cards it left there and nothing else (its history's reading holds the chamber to
+them, the keepers' hands to the rest), where ``chamber_cards`` states only the cards surely
+still in it (a type it left more than 2 of). Without more, a world read from the position
+put there a card the history rules out (the 2-player table of ``deal expedition --seed 12
+--monument tomb``, seat 0 having kept 2 of chamber A's 7 cards and seat 1 2 of the 5
+left: 699 of 1000 worlds read from seat 0's position put in A a card seat 0 did not leave
+there, a talisman or a second parchment scrap, none of 1000 read from its history). The
+New Expedition's ``chamber_left`` says it: the cards left and the keeps since, read as the
+history reads a keep (the chamber a level of those cards, each kept card a port into the
+keeper's hand). It is written only while each keeper surely still holds what it kept; a
+keeper that has given up a card since (which may be a kept one: a position does not say
+what a seat gave up) leaves the chamber written as before, with the gap above.
 """
 
 from __future__ import annotations
@@ -52,6 +56,10 @@ _Event = tuple[Any, ...]
 #: What a position states of another seat's hand: its size, the cards it surely holds (a
 #: count vector) and the types it surely lacks (a bit mask); ``None`` for the view's seat.
 _Hand = tuple[int, tuple[int, ...], int] | None
+#: What a position states of a Tomb chamber the view's seat kept from before other seats
+#: did (``chamber_left``): the counts of the cards it left there and the keeps since, each
+#: ``(seat, cards kept)``.
+_Left = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 
 #: Either edition's state (The New Expedition's derives from the 2007 game's).
 StateT = TypeVar("StateT", bound=ArchaeologyState)
@@ -63,7 +71,7 @@ POSITION_NOTE = ("position view: read from the position as written; what a histo
 
 #: The keys a position states beyond what both forms share (the 2007 game's ``chambers``
 #: too; the New Expedition's ``chambers`` belongs to both of its forms).
-POSITION_KEYS = ("seats", "maps_spent", "chamber_cards", "chambers_seen")
+POSITION_KEYS = ("seats", "maps_spent", "chamber_cards", "chambers_seen", "chamber_left")
 
 
 def view_form(view: object) -> str:
@@ -120,6 +128,11 @@ class _Known:
         # per seat, how many maps its hand may hold at most (a dealt hand holds none)
         self.maps = [0] * state.num_players
         self.chambers: list[list[int] | None] = [None] * len(rules.chamber_sizes)
+        # per Tomb chamber: what the seat left at its last keep and the keeps since
+        # (``[seat, n]``), while every card those keeps took is surely still in the keeper's
+        # hand (``None`` once a keeper may have given one up, or the seat has not kept)
+        self.left: list[tuple[list[int], list[list[int]]] | None] = \
+            [None] * len(rules.chamber_sizes)
         self.current = -1
 
     def lose(self, p: int, c: int, n: int = 1) -> None:
@@ -127,10 +140,22 @@ class _Known:
         self.holds[p][c] = max(0, self.holds[p][c] - n)
         if c == self.rules.map:
             self.maps[p] = max(0, self.maps[p] - n)
+        elif n:  # (a map is never kept from a chamber)
+            self._keeper_lost(p)
 
     def lose_any(self, p: int, n: int = 1) -> None:
         """``n`` unseen cards left seat ``p``'s hand: any known type may have lost them."""
         self.holds[p] = [max(0, k - n) for k in self.holds[p]]
+        self._keeper_lost(p)
+
+    def _keeper_lost(self, p: int) -> None:
+        """Seat ``p`` gave up a card that may be one it kept from a chamber the seat left
+        cards in: which of them are in its hand is no longer a matter of the chamber alone
+        (a position does not say what a seat gave up), so ``chamber_left`` is not written
+        for that chamber."""
+        for i, left in enumerate(self.left):
+            if left is not None and any(q == p for q, _ in left[1]):
+                self.left[i] = None
 
     def gain(self, p: int, counts: Sequence[int]) -> None:
         for c, n in enumerate(counts):
@@ -156,6 +181,8 @@ class _Known:
                     self.maps[q] = facts[1][self.rules.map] if lacks_maps else facts[0]
             self.chambers = [None if k is None else list(k) for k in event[3]]
             self.current = event[6]
+            self.left = [None if k is None else (list(k[0]), [list(e) for e in k[1]])
+                         for k in event[8]]
         elif kind == R_TRADE:
             for c in range(self.T):
                 self.lose(p, c, event[2][c])
@@ -206,9 +233,14 @@ class _Known:
             i, n = event[2], event[3]
             if p == seat and secret is not None:
                 seen, kept = self.counts(secret[0]), self.counts(secret[1])
-                self.chambers[i] = [a - b for a, b in zip(seen, kept)]
-            elif (known := self.chambers[i]) is not None:
-                self.chambers[i] = [max(0, k - n) for k in known]
+                left_there = [a - b for a, b in zip(seen, kept)]
+                self.chambers[i] = left_there
+                self.left[i] = (list(left_there), [])
+            else:
+                if (known := self.chambers[i]) is not None:
+                    self.chambers[i] = [max(0, k - n) for k in known]
+                if (left := self.left[i]) is not None:
+                    left[1].append([p, n])
 
 
 def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
@@ -250,6 +282,12 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
             for i, counts in enumerate(known.chambers)]
     out["chambers_seen"] = [[p for p in range(state.num_players) if mask >> p & 1]
                             for mask in state.chamber_seen]
+    left = [None if state.chambers[i] is None or entry is None or not entry[1] else
+            {"cards": [names[c] for c, n in enumerate(entry[0]) for _ in range(n)],
+             "kept": [list(e) for e in entry[1]]}
+            for i, entry in enumerate(known.left)]
+    if any(left):  # (only where it applies: other positions are written as before)
+        out["chamber_left"] = left
     return out
 
 
@@ -288,6 +326,13 @@ def _agree(node: Node, where: str, key: str, given: object, want: object) -> Non
     """One stated position value against the history's (``check_agreement``)."""
     if given is None and key in _DEFAULTS:
         return  # an optional piece of knowledge left out
+    if key == "chamber_left" and isinstance(given, list) and isinstance(want, list) \
+            and len(given) == len(want):
+        # a chamber left out (null) knows less; one written is what the history gives
+        for i, (a, b) in enumerate(zip(given, want)):
+            if a is not None and _normal(key, a) != _normal(key, b):
+                node.fail(f"the history gives {b!r}, the position {a!r}", f"{where}[{i}]")
+        return
     if key in ("holds", "lacks", "chamber_cards"):
         if _known_within(key, given, want):
             return
@@ -323,6 +368,9 @@ def _normal(key: str, value: object) -> object:
     """A stated value in a comparable form (lists of seats in any order)."""
     if key == "chambers_seen" and isinstance(value, list):
         return [sorted(v) if isinstance(v, list) else v for v in value]
+    if key == "chamber_left" and isinstance(value, dict) and isinstance(value.get("cards"),
+                                                                          list):
+        return {**value, "cards": sorted(map(str, value["cards"]))}
     return value
 
 
@@ -345,7 +393,8 @@ def _read_sold(node: Node, rules: Rules) -> tuple[list[tuple[int, int]], int]:
 def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n: int, *,
                   chamber_known: list[list[int] | None], chambers_seen: list[int],
                   maps_spent: int, maps_least: int,
-                  visible: list[tuple[str, list[int]]]) -> None:
+                  visible: list[tuple[str, list[int]]],
+                  chamber_left: Sequence[_Left | None] | None = None) -> None:
     """The position keys ``seats`` (and the caller's chamber facts) into the blank state
     ``s`` whose chambers, reserve, tents and cards in view are already read: hand sizes,
     money, sold sets, the record's ``R_POSITION`` event, the dig site and the steal rolls
@@ -354,7 +403,10 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     fewest the chambers show; the 2007 game's are its explored chambers', both the same
     number); ``visible``: ``(key, counts)`` of every card in view besides the hand, the
     marketplace, the sold sets and the known cards (face-up chambers, drawn cards), in the
-    order their keys are named when a card type overflows."""
+    order their keys are named when a card type overflows; ``chamber_left``: per chamber
+    ``None`` or what the seat left in it (counts) and the keeps since (``(seat, n)``): the
+    chamber holds some of those cards, the keepers' hands the others (its chamber's
+    ``chamber_known`` is then ``None``)."""
     rules = s.rules
     T = rules.treasures
     names = rules.cards.treasure_names
@@ -402,12 +454,28 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
         s.piles = s.piles[:p] + (tuple(piles),) + s.piles[p + 1:]
     maps = [0] * T
     maps[rules.map] = maps_spent
+    left = list(chamber_left or [None] * len(s.chambers))
     # the 2007 game's maps spent are its explored chambers' (its view has no maps_spent)
-    used += [("chamber_cards", [sum(k[c] for k in chamber_known if k) for c in range(T)]),
-             ("maps_spent" if rules.monument is not None else "chambers", maps)] + visible
+    used += [("chamber_cards", [sum(k[c] for k in chamber_known if k) for c in range(T)])]
+    if any(left):
+        used.append(("chamber_left", [sum(e[0][c] for e in left if e) for c in range(T)]))
+    used += [("maps_spent" if rules.monument is not None else "chambers", maps)] + visible
+    # the cards the keepers took of what the seat left: in their hands, not unknown there
+    kept = [0] * players
+    for entry in filter(None, left):
+        for p, n in entry[1]:
+            kept[p] += n
+    for p, facts in enumerate(hands):
+        if facts is not None and kept[p] > facts[0] - sum(facts[1]):
+            node.fail(f"seat {p} kept {plural(kept[p], 'card')} of those seat {seat} left, but "
+                      f"seats[{p}] leaves {plural(facts[0] - sum(facts[1]), 'unknown card')} "
+                      f"in its hand", "chamber_left")
     _check_totals(node, rules, used)
-    _check_lacks(node, rules, hands, used)
-    _check_places(node, s, seat, hands, chamber_known, dig_n, used, maps_spent, maps_least)
+    _check_lacks(node, rules, hands, used, kept)
+    # (a chamber the seat left cards in holds only those: none of its places is unknown,
+    # and its keepers' hands hold the others)
+    places_known = [list(e[0]) if e else k for k, e in zip(chamber_known, left)]
+    _check_places(node, s, seat, hands, places_known, dig_n, used, maps_spent, maps_least)
     s.maps_removed = maps_spent
     s.chamber_seen = list(chambers_seen)
     sizes = tuple(0 if c is None else len(c) for c in s.chambers)
@@ -415,7 +483,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     # the cards of each type not in view: the other hands' unknown cards are among them
     unseen = tuple(rules.counts[c] - sum(counts[c] for _, counts in used) for c in range(T))
     s.record = EMPTY_RECORD.add((R_POSITION, seat, tuple(hands), known, tuple(chambers_seen),
-                                 sizes, s.exploring, unseen))
+                                 sizes, s.exploring, unseen, tuple(left)))
     s.steals = ()
     s.secrets = ()
     s.dig = [0] * dig_n
@@ -451,7 +519,7 @@ def _check_totals(node: Node, rules: Rules, used: list[tuple[str, list[int]]]) -
 
 
 def _check_lacks(node: Node, rules: Rules, hands: list[_Hand],
-                 used: list[tuple[str, list[int]]]) -> None:
+                 used: list[tuple[str, list[int]]], kept: list[int]) -> None:
     """Each other hand's unknown cards are of types it does not lack: enough such cards
     must be unseen, or no deal explains the hand (the sampler would find no world and
     could not say which key is wrong)."""
@@ -461,7 +529,7 @@ def _check_lacks(node: Node, rules: Rules, hands: list[_Hand],
         if facts is None or not facts[2]:
             continue
         size, holds, lacks = facts
-        need = size - sum(holds)
+        need = size - sum(holds) - kept[p]  # (kept: of the cards a chamber was left)
         allowed = sum(unseen[c] for c in range(T) if not lacks >> c & 1)
         if allowed < need:
             node.fail(f"the hand's {plural(need, 'unknown card')} must be of types it does "

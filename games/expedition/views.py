@@ -88,6 +88,22 @@ of an explore's ``drawn``: they lie face up, out of the chamber), ``seats`` as i
                                    # only if listed, a Tomb's if listed or if it kept from
                                    # it before the seat listed (then only the cards of a
                                    # type it saw more than 2 of: that keep took any 2)
+    "chamber_left": [null, {"cards": ["coin", "coin", "pot_shard", "talisman"],
+                            "kept": [[1, 2]]}, null]
+                                   # optional, the Tomb: per chamber the seat kept from
+                                   # before other seats did, the cards it left there
+                                   # ("cards") and the keeps since ("kept", [seat, cards
+                                   # kept], in order: 2 each, or the last cards): the
+                                   # chamber holds some of those cards and nothing else,
+                                   # the keepers' hands the others (not in their "holds")
+
+``position_of`` writes ``chamber_left`` only where a chamber has one (other positions are
+written as before) and only while every card those keeps took is surely still in the
+keeper's hand: once a keeper gives up a card (a sale, a trade, a discard, a theft from
+it) that may be one it kept, the position cannot say which, and the chamber is written as
+before (``chamber_cards``: what is surely still in it; ``games.archaeology.position``).
+The reading starts that chamber from the cards left and takes each keep out of it as a
+random pick into the keeper's hand, as the history's reading does.
 
 The announced opening values (Beginner's Luck) are checked as given but not read into the
 hands: mid-game they say little. The sampler, ``position_of``, the agreement of a
@@ -142,8 +158,8 @@ __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view
 VIEW_KEYS = ("game", "players", "monument", "variants", "seat", "to_move", "phase", "hand",
              "marketplace", "dig_site", "thieves_drawn", "sandstorms_drawn", "tents",
              "chambers", "reserve", "announced", "history", "seats", "maps_spent",
-             "chamber_cards", "chambers_seen", "turn", "sandstorm", "explore", "trade",
-             VIEW_MARK)
+             "chamber_cards", "chambers_seen", "chamber_left", "turn", "sandstorm", "explore",
+             "trade", VIEW_MARK)
 
 _PHASE_NAMES = {P_ACTION: "action", P_STEAL: "steal", P_STORM: "sandstorm", P_TENT: "tent",
                 P_LOOK: "look", P_KEEP: "keep", P_MINE: "mine", P_NAME: "name"}
@@ -505,6 +521,7 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
         for j, p in enumerate(node.check_list(seats, f"{where}[{i}]")):
             seen[i] |= 1 << node.check_int(p, f"{where}[{i}][{j}]", hi=rules.players - 1)
     _check_known(node, s, seat, known, seen, node.has("chambers_seen"))
+    left = _read_left(node, s, seat, known, seen)
     visible: list[tuple[str, list[int]]] = []
     if rules.special == REFILL_ON_SANDSTORM:
         visible.append(("chambers", [sum(c.count(t) for c in s.chambers if c)
@@ -512,7 +529,70 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
     if s.drawn:
         visible.append(("explore.drawn", [s.drawn.count(t) for t in range(T)]))
     read_position(node, s, seat, hand, dig_n, chamber_known=known, chambers_seen=seen,
-                  maps_spent=maps_spent, maps_least=least, visible=visible)
+                  maps_spent=maps_spent, maps_least=least, visible=visible, chamber_left=left)
+
+
+def _read_left(node: Node, s: ExpeditionState, seat: int, known: list[list[int] | None],
+               seen: list[int]) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+                                         | None]:
+    """A position's ``chamber_left`` (module docstring): per Tomb chamber what ``seat``
+    left in it at its last keep and the keeps since, each ``[seat, cards]`` (every card
+    they took still in the keeper's hand). Checked against the chamber's size, the keep's
+    rule (2 cards, or the last ones), ``chambers_seen`` (the last keep's seat knows it)
+    and ``chamber_cards`` (only cards surely still in it); that chamber's known cards are
+    then these (``known`` is cleared for it: the reading starts from what was left)."""
+    rules = s.rules
+    n = len(rules.chamber_sizes)
+    out: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None] = [None] * n
+    if not node.has("chamber_left"):
+        return out
+    keep = rules.params.get("keep", 0)
+    where = node.where("chamber_left")
+    for i, value in enumerate(node.items("chamber_left", length=n, default=[None] * n)):
+        if value is None:
+            continue
+        at = f"{where}[{i}]"
+        if rules.special != KEEP_SOME or s.chambers[i] is None:
+            node.fail_at(at, f"only a Tomb chamber that seat {seat} kept from and another seat "
+                             f"kept from since is written here")
+        entry = node.node_at(value, at)
+        cards = read_cards(entry, entry.raw("cards"), f"{at}.cards", rules)
+        before = len(cards)
+        keeps: list[tuple[int, int]] = []
+        for j, item in enumerate(entry.items("kept", min_length=1)):
+            p, k = entry.check_list(item, f"{at}.kept[{j}]", length=2)
+            p = entry.check_int(p, f"{at}.kept[{j}][0]", hi=rules.players - 1)
+            k = entry.check_int(k, f"{at}.kept[{j}][1]", lo=1)
+            if p == seat:
+                entry.fail_at(f"{at}.kept[{j}]", f"seat {seat}'s own keep starts what it "
+                                                 f"left: write the cards it left then")
+            if k != min(keep, before):
+                entry.fail_at(f"{at}.kept[{j}]", f"a keep from a chamber of "
+                                                 f"{plural(before, 'card')} takes "
+                                                 f"{min(keep, before)}")
+            before -= k
+            keeps.append((p, k))
+        entry.done()
+        size, printed = len(s.chamber(i)), rules.chamber_sizes[i]
+        if len(cards) + keep > printed or before != size:
+            node.fail_at(at, f"seat {seat} left {plural(len(cards), 'card')} in a chamber of "
+                             f"{printed} (it kept {keep}) and the keeps since took "
+                             f"{len(cards) - before}: the chamber would hold {before}, "
+                             f"it holds {size}")
+        if seen[i] != 1 << keeps[-1][0]:
+            node.fail_at(at, f"seat {keeps[-1][0]} kept from it last: chambers_seen[{i}] "
+                             f"lists it alone")
+        counts = [cards.count(c) for c in range(rules.treasures)]
+        taken = len(cards) - size
+        sure = [max(0, m - taken) for m in counts]
+        if known[i] is not None and any(k > m for k, m in zip(known[i] or (), sure)):
+            node.fail_at(f"chamber_cards[{i}]", f"the keeps since took {taken} of the cards "
+                                                f"seat {seat} left (chamber_left[{i}]): only "
+                                                f"a type it left more than {taken} of is "
+                                                f"surely still in the chamber")
+        known[i] = None
+        out[i] = (tuple(counts), tuple(keeps))
+    return out
 
 
 def _check_known(node: Node, s: ExpeditionState, seat: int, known: list[list[int] | None],

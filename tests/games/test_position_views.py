@@ -23,16 +23,19 @@ import pytest
 
 import cards_data
 from games import archaeology, expedition, lootnrun
-from games.archaeology.hidden import R_STEAL, R_TRADE
+from games.archaeology.hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_SELL, R_STEAL,
+                                      R_TENT, R_TRADE)
 from games.archaeology.rules import P_ACTION, P_KEEP
 from games.errors import InvalidStateError
 
 sys.path.insert(0, str(Path(__file__).parent))  # the enumerators live beside this file
 from posterior_enumeration import (archaeology_hidden, archaeology_posterior,  # noqa: E402
-                                   lootnrun_hidden, lootnrun_posterior, position_hidden,
-                                   position_posterior, record_game)
+                                   expedition_hidden, expedition_posterior, lootnrun_hidden,
+                                   lootnrun_posterior, position_hidden, position_posterior,
+                                   record_game)
 from test_card_posteriors import LOOT, SMALL, _agrees, _lootnrun_position  # noqa: E402
 from test_expedition_posteriors import SMALL as SMALL_EXPEDITION  # noqa: E402
+from test_expedition_posteriors import TOMB as SMALL_EXPEDITION_TOMB  # noqa: E402
 
 SAMPLES = 2000
 ARCHAEOLOGY = cards_data.load("archaeology")
@@ -435,3 +438,139 @@ def test_a_large_hand_is_weighed_once_per_composition(monkeypatch):
     read = len(calls)
     entries = len(world._posterior(view["seat"])[0].hands[0])
     assert entries > 10_000 and read <= entries + 10
+
+
+# --- the Tomb: what a seat left in a chamber that another seat kept from since ----------------
+
+def _tomb_keeper_first(state, moves, rng):
+    """Explore chamber A and keep from it whenever possible (the first seat to keep from
+    it, once: the maps left are the other's), else dig, else end (no sale, trade or
+    discard: a history whose other hand is its dealt cards and its keeps)."""
+    texts = [str(m) for m in moves]
+    keeps = [e[1] for e in state.record.events() if e[0] == R_KEEP and e[2] == 0]
+    first = keeps[0] == state.current_player() if keeps else False
+    for prefix in ("keep", "dig") if first else ("explore A", "keep", "dig"):
+        options = [m for m, t in zip(moves, texts) if t.startswith(prefix)]
+        if options:
+            return options[rng.randrange(len(options))]
+    options = [m for m, t in zip(moves, texts) if t in ("end", "tent keep")] or moves
+    return options[rng.randrange(len(options))]
+
+
+def _kept_since(s, since: int = 1) -> bool:
+    """At an action decision, the seat to act kept from chamber A and the other seat kept
+    from it ``since`` times since; the other seat only dug, explored and kept (no theft
+    either), and spent every map it dug (so the history tells the seat nothing a position
+    does not state but what it left)."""
+    if s.is_terminal() or s.phase != P_ACTION or s.trade_takes is not None:
+        return False
+    seat = s.current_player()
+    events = s.record.events()
+    keeps = [e[1] for e in events if e[0] == R_KEEP and e[2] == 0]
+    other = [e for e in events if e[1] != seat or e[0] == R_STEAL]
+    return (seat in keeps and keeps[-since - 1:] == [seat] + [1 - seat] * since
+            and all(e[0] in (R_DIG, R_EXPLORE, R_KEEP, R_TENT) for e in other)
+            and sum(e[0] == R_DIG for e in other) == sum(e[0] == R_EXPLORE for e in other))
+
+
+def _tomb_kept_since(since: int = 1):
+    """The first seeded game on the small Tomb deck reaching ``_kept_since``: ``(deal
+    state, steps, state)``."""
+    data = SMALL_EXPEDITION_TOMB
+    for seed in range(1000):  # (two keeps since: the 934th game)
+        start = expedition.state_from_deal(expedition.make_deal(
+            players=2, seed=seed, data=data, monument="tomb"), data)
+        state = start.clone()
+        steps = record_game(state, _tomb_keeper_first, random.Random(seed),
+                            stop=lambda s, decisions: _kept_since(s, since) or decisions > 60)
+        if _kept_since(state, since):
+            return start, steps, state
+    raise AssertionError("no game reaches a keep from a chamber the seat kept from")
+
+
+@pytest.mark.parametrize("since", [1, 2])
+def test_a_tomb_chamber_another_seat_kept_from_reads_as_the_history_does(since):
+    """A seat keeps 2 of chamber A's cards, the other seat keeps 2 of what it left: the seat
+    knows chamber A holds some of the cards it left and nothing else, and the other hand
+    the rest of them. Its written position (``chamber_left``) says so: the worlds read from
+    it follow the history's exact law (enumerated), none with a card in A that the seat did
+    not leave there (the position without it put one there in 699 of 1000 worlds on the
+    full deck, ``games.archaeology.position``)."""
+    data = SMALL_EXPEDITION_TOMB
+    start, steps, state = _tomb_kept_since(since)
+    seat = state.current_player()
+    law: dict = {}
+    for key, p in expedition_posterior(data, start, steps, seat).items():
+        law[key[:4]] = law.get(key[:4], 0) + p  # (a position has no secrets)
+    assert len(law) >= 2, "nothing hidden to test"
+    view = _json(expedition.position_of(state, seat))
+    assert view["chamber_left"][0]["kept"] == [[1 - seat, 2]] * since
+    rng = random.Random(5)
+
+    def draw():
+        reading = expedition.read_view(copy.deepcopy(view), data, rng.getrandbits(32))
+        assert reading.form == "position"
+        return expedition_hidden(reading.world, seat)[:4]
+    _agrees_n(law, draw, "the Tomb, a chamber kept from since")
+
+
+@pytest.mark.parametrize("mutate, match", [
+    (lambda left: left[0]["kept"][0].__setitem__(1, 1),
+     r"chamber_left\[0\]\.kept\[0\]: a keep from a chamber of 4 cards takes 2"),
+    (lambda left: left[0]["kept"][0].__setitem__(0, None), r"chamber_left\[0\]\.kept\[0\]\[0\]"),
+    (lambda left: left[0]["cards"].append("talisman"), r"chamber_left\[0\]: seat \d left 5 cards"),
+    (lambda left: left.__setitem__(1, left[0]), r"chamber_left\[1\]"),
+])
+def test_a_bad_chamber_left_is_refused_naming_it(mutate, match):
+    """Each malformed or impossible ``chamber_left`` value is one line naming the key."""
+    *_, state = _tomb_kept_since()
+    view = _json(expedition.position_of(state, state.current_player()))
+    mutate(view["chamber_left"])
+    with pytest.raises(InvalidStateError, match=match) as refusal:
+        expedition.read_view(view, SMALL_EXPEDITION_TOMB, 1)
+    assert "\n" not in str(refusal.value)
+
+
+def test_a_history_stating_chamber_left_must_agree():
+    """A history view may state ``chamber_left``: as the history gives it (a chamber left
+    out, null, knows less), else refused naming the chamber."""
+    *_, state = _tomb_kept_since()
+    seat = state.current_player()
+    left = _json(expedition.position_of(state, seat))["chamber_left"]
+    view = _json(expedition.view_of(state, seat))
+    expedition.read_view(dict(view, chamber_left=left), SMALL_EXPEDITION_TOMB, 1)
+    expedition.read_view(dict(view, chamber_left=[None] * len(left)), SMALL_EXPEDITION_TOMB, 1)
+    wrong = copy.deepcopy(left)
+    wrong[0]["cards"][0] = "talisman" if wrong[0]["cards"][0] != "talisman" else "coin"
+    with pytest.raises(InvalidStateError, match=r"chamber_left\[0\]: the history gives"):
+        expedition.read_view(dict(view, chamber_left=wrong), SMALL_EXPEDITION_TOMB, 1)
+
+
+def test_chamber_left_is_not_written_once_a_keeper_may_have_given_up_a_kept_card():
+    """Once the keeper gives up a card that may be one it kept (a sale, a trade, a
+    discard, a theft from it), a position cannot say which of those cards its hand still
+    holds: the chamber is written as before, without ``chamber_left``."""
+    *_, state = _tomb_kept_since()
+    seat = state.current_player()
+    keeper = 1 - seat
+    rng = random.Random(3)
+
+    def gave_up(s):
+        for e in s.record.events()[len(state.record.events()):]:
+            if e[0] == R_KEEP and e[1] == seat:
+                return None  # (the seat kept again: it knows the chamber anew)
+            if (e[0] in (R_SELL, R_DISCARD) and e[1] == keeper
+                    or e[0] == R_TRADE and e[1] == keeper and any(e[2])
+                    or e[0] == R_STEAL and e[2] == keeper):
+                return True
+        return False
+
+    for _ in range(200):
+        game = state.clone()
+        record_game(game, _uniform, rng, stop=lambda s, decisions: gave_up(s) is None or (
+            gave_up(s) and s.current_player() == seat) or decisions > 60)
+        if gave_up(game) and not game.is_terminal() and game.current_player() == seat:
+            break
+    else:
+        raise AssertionError("the keeper never gives up a card")
+    assert "chamber_left" not in expedition.position_of(game, seat)
