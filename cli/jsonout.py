@@ -17,6 +17,14 @@ lists pass through unchanged. The shapes (keys may be added, never renamed):
   "FEASIBLE", "bound", "bound_source", "breakdown", "plan", "time_s", "solver", "budget":
   {"units", "amount", "time_limit_s", "stop_reason", "nodes"?}, "reproducible", <game
   facts>, "seed", "analysis", "note"?}`` — ``bound`` is a proven upper bound.
+* best-score ``--seeds A-B`` (``solvers.batch.best_scores``, printed as it is): ``{"game",
+  "seeds": [A, B], "deals": [{"seed", "score", "bound", "status", "bound_source", "gap",
+  "stop_reason", "reproducible"}], "summary": {"deals", "proven_optimal", "mean_score",
+  "score_quantiles": {"min", "q25", "median", "q75", "max"}, "gap_median", "gap_worst",
+  "reproducible"}, "budget", "time_s", "deal_options"?, "cards"?, "stop_reason"?,
+  "deals_solved"?}`` — ``gap`` is ``(bound - score) / score``; ``budget`` and ``time_s`` the
+  work and the per-deal wall-clock cap given (``null``: the game's default, no cap);
+  ``stop_reason`` and ``deals_solved`` only when a stop request cut the batch.
 * plan (:func:`dig_plan_json`): ``{"game", "seat", "finds": [{"map", "rotation", "at",
   "tokens_spent", "points", "sand"}], "points", "tokens_spent", "value", "optimal", "time_s",
   "nodes", "board_after", "next_player", "analysis", "cards"?}`` — a find's ``sand``, the engine
