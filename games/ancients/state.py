@@ -63,13 +63,16 @@ class AncientsState:
     """A position. Mutable; ``clone`` is cheap. See the module docstring for the rules.
 
     ``rules``: the card tables; ``to_move``: the seat whose turn it is (``current_player``
-    says ``CHANCE`` while its refill is drawn); ``drawing``: a refill is due.
+    says ``CHANCE`` while its refill is drawn); ``drawing``: a refill is due; ``turns``:
+    the turns played (all seats'), from the start of the game when ``turns_known``, else
+    from where a view that did not say its turn was read (the solvers count turns from
+    there; only the table's turn number needs the start).
     """
 
     __slots__ = (
         "rules", "num_players", "occupied", "black", "market", "shop_tokens", "deck", "removed",
         "discard", "money", "sand", "pack", "artifacts", "sold", "to_move", "first",
-        "final_left", "in_desert", "drawing", "entries", "turns",
+        "final_left", "in_desert", "drawing", "entries", "turns", "turns_known",
     )
 
     def __init__(self, rules: Rules, num_players: int) -> None:
@@ -94,6 +97,7 @@ class AncientsState:
         self.drawing = False
         self.entries = 0
         self.turns = 0
+        self.turns_known = True
 
     # --- setup ------------------------------------------------------------------------
 
@@ -181,6 +185,7 @@ class AncientsState:
         other.final_left, other.in_desert = self.final_left, self.in_desert
         other.drawing = self.drawing
         other.entries, other.turns = self.entries, self.turns
+        other.turns_known = self.turns_known
         return other
 
     def shop_card(self, price: int) -> int | None:

@@ -50,7 +50,10 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
         return seat_name(p, seat, names)
 
     players = "solo" if state.num_players == 1 else f"{state.num_players} players"
-    lines = [f"Tomb of the Ancients, {players}, turn {state.turns + 1}"
+    # (a position read from a view that did not say its turn has no turn number: "turn 1"
+    # there was made up)
+    turn = f", turn {state.turns + 1}" if state.turns_known else ""
+    lines = [f"Tomb of the Ancients, {players}{turn}"
              + (f"; final round: {plural(state.final_left, 'turn')} left"
                 if state.final_left is not None else "")]
     board = render_grid(tuple("".join(state.board_rows()))).splitlines()

@@ -30,7 +30,12 @@ stands empty only once the deck is (``deck_size`` 0: refills stop). ``to_move``
 only when true) says the seat's desert turn has begun: its sand already spent and finds
 already made are on the board and in its seat, and what is left to it this turn is more
 sand and finds, or ``end`` (the view of a player in the middle of a dig, which the hint
-ranks the rest of the turn from).
+ranks the rest of the turn from). ``turn`` (optional) is the table's turn number, every
+seat's turns counted from 1 as ``play`` and the analysis board number them; the view of a
+position reached by play writes it (``view --at N``), a position written without it has no
+turn number (its table says none). It must fall to ``seat`` in the rotation from
+``first_player``, and no earlier than the cards drawn since setup allow (each turn's refill
+draws at most one).
 
 Version 2 (November 2026) against version 1: ``"game"`` is required; unknown keys are
 refused with their path; a boolean is never read as a number; the view's
@@ -125,6 +130,8 @@ def view_of(state: AncientsState, seat: int) -> dict[str, Any]:
         "discard": full["discard"], "seats": full["seats"],
         "final_round": full["final_round"], "turns_left": full["turns_left"],
     }
+    if state.turns_known:  # (a view read without its turn number does not make one up)
+        view["turn"] = state.turns + 1
     if state.in_desert:  # (only then: a view at a turn's start reads as before)
         view["in_desert"] = True
     return view
@@ -157,6 +164,7 @@ def example_view(data: AncientsData) -> dict[str, Any]:
                 state.occupied |= mask
                 state.black |= p.black & mask
                 break
+    state.turns_known = False  # (constructed: no turn of any game)
     return view_of(state, 0)
 
 
@@ -248,6 +256,25 @@ def _read_seat(node: Node, rules: Rules, state: AncientsState, s: int) -> list[l
     return [state.pack[s], state.artifacts[s], state.sold[s]]
 
 
+def _read_turn(node: Node, rules: Rules, state: AncientsState, turn: int | None,
+               deck_size: int) -> None:
+    """``turn`` (module docstring) into ``state``: the turns played before it, or none known.
+    A turn that is another seat's in the rotation, or earlier than the refills drawn since
+    setup allow, is refused: no game reaches it."""
+    if turn is None:
+        state.turns, state.turns_known = 0, False
+        return
+    players = state.num_players
+    if (state.first + turn - 1) % players != state.to_move:
+        node.fail(f"turn {turn} is seat {(state.first + turn - 1) % players}'s (seat "
+                  f"{state.first} plays turn 1), not seat {state.to_move}'s", "turn")
+    drawn = len(rules.maps) - len(rules.data.shops) - rules.removed_for(players) - deck_size
+    if turn <= drawn:
+        node.fail(f"turn {turn} is too early: {plural(drawn, 'card')} came from the deck since "
+                  "setup, at most one a turn", "turn")
+    state.turns = turn - 1
+
+
 def state_from_view(view: dict[str, Any], data: AncientsData, seed: Seed
                     ) -> tuple[AncientsState, int]:
     """``(world, seat)``: the viewed position, the unseen cards shuffled by ``seed`` (any
@@ -285,6 +312,7 @@ def state_from_view(view: dict[str, Any], data: AncientsData, seed: Seed
     elif deck_size == 0:
         node.fail("the deck is empty, so final_round must be true", "final_round")
     state.in_desert = node.boolean("in_desert", default=False)
+    turn = node.optional_integer("turn", lo=1)
     node.done()
     seen: dict[int, str] = {}
     for where, cards in places.items():
@@ -297,6 +325,7 @@ def state_from_view(view: dict[str, Any], data: AncientsData, seed: Seed
     if len(unseen) != deck_size + removed:
         node.fail(f"{len(unseen)} maps are unseen but deck_size {deck_size} plus {removed} "
                   f"removed at setup makes {deck_size + removed}")
+    _read_turn(node, rules, state, turn, deck_size)
     make_rng(seed).shuffle(unseen)
     state.deck, state.removed = unseen[:deck_size], unseen[deck_size:]
     return state, seat

@@ -743,3 +743,46 @@ def test_a_view_in_the_final_round_may_have_empty_shops():
     assert view["market"][3]["map"] is None and view["deck_size"] == 0
     world, _ = A.state_from_view(view, DATA, seed=0)
     assert shop_cards(world) == shop_cards(state)
+
+
+def _played_turns(turns, players=2, seed=6):
+    state = A.state_from_deal(A.make_deal(players=players, seed=seed, data=DATA), DATA)
+    rng = make_rng(seed)
+    for _ in range(turns):
+        moves = [m for m in state.legal_moves() if isinstance(m, (Market, Rest))]
+        play(state, moves[rng.randrange(len(moves))])
+    return state
+
+
+def test_a_view_carries_its_turn_number_and_a_view_without_one_makes_none_up():
+    """A written position read as "turn 1" wherever it stood (the analysis board's table
+    of a view taken at turn 6): the view of a position reached by play says its turn, and
+    a view that does not say it has no turn number."""
+    state = _played_turns(5)
+    view = A.view_of(state, state.to_move)
+    assert view["turn"] == 6
+    world, seat = A.state_from_view(view, DATA, seed=0)
+    assert world.turns == 5 and A.view_of(world, seat)["turn"] == 6
+    assert A.describe_position(world, seat)[0] == "Tomb of the Ancients, 2 players, turn 6"
+    unsaid = {k: v for k, v in view.items() if k != "turn"}
+    world, seat = A.state_from_view(unsaid, DATA, seed=0)
+    assert A.describe_position(world, seat)[0] == "Tomb of the Ancients, 2 players"
+    assert "turn" not in A.view_of(world, seat)
+    # (a constructed example is no game's turn; the first turn of a deal is turn 1)
+    assert "turn" not in A.example_view(DATA)
+    assert A.view_of(_played_turns(0), 0)["turn"] == 1
+
+
+@pytest.mark.parametrize("turn, message", [
+    (5, "view: turn: turn 5 is seat 1's (seat 1 plays turn 1), not seat 0's"),
+    (4, "view: turn: turn 4 is too early: 5 cards came from the deck since setup, "
+        "at most one a turn"),
+    (0, "view: turn: must be at least 1"),
+    (True, "view: turn: expected an integer, got a boolean"),
+])
+def test_a_turn_no_game_reaches_is_refused(turn, message):
+    state = _played_turns(5)
+    assert state.to_move == 0 and state.first == 1
+    view = {**A.view_of(state, 0), "turn": turn}
+    with pytest.raises(InvalidStateError, match=re.escape(message)):
+        A.state_from_view(view, DATA, seed=0)

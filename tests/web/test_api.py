@@ -639,3 +639,15 @@ def test_the_boards_best_score_says_a_files_card_data_as_the_cli_does(run_cli, t
                   "--json")
     assert cli.code == 0, cli.err
     assert best["cards"] == json.loads(cli.out)["cards"] == cards_data.given_fingerprint(data)
+
+
+def test_an_opened_tomb_view_says_the_turn_it_was_taken_at():
+    """The board opened a Tomb of the Ancients view as "turn 1" wherever it was taken: a
+    view from a record says its turn, as the record's own page does; a view written
+    without one has no turn number."""
+    record = board.open_document(board.example_document("ancients-solo-greedy"))
+    decision = next(d for d in record.decisions if d.view and d.table[0].endswith("turn 6"))
+    opened = board.open_document(decision.view)
+    assert opened.decisions[0].table[0] == "Tomb of the Ancients, solo, turn 6"
+    unsaid = {k: v for k, v in decision.view.items() if k != "turn"}
+    assert board.open_document(unsaid).decisions[0].table[0] == "Tomb of the Ancients, solo"
