@@ -152,7 +152,29 @@ def read_view_cards(node: Node, s: ArchaeologyState, seat: int) -> tuple[list[in
     dig_n = node.integer("dig_site", hi=sum(rules.counts))
     s.thieves_drawn = node.integer("thieves_drawn", hi=rules.thieves, default=0)
     s.storms_drawn = node.integer("sandstorms_drawn", hi=rules.sandstorms, default=0)
+    _check_drawn_for_phase(node, s)
     return hand, dig_n
+
+
+#: The phases that resolve a card drawn from the dig site: the view's key counting it, and
+#: the card in words.
+_PHASE_DRAWS = {"sandstorm": ("sandstorms_drawn", "sandstorm"),
+                "tent": ("sandstorms_drawn", "sandstorm"), "steal": ("thieves_drawn", "thief")}
+
+
+def _check_drawn_for_phase(node: Node, s: ArchaeologyState) -> None:
+    """A phase resolving a sandstorm or a thief needs that card counted as drawn. Checked
+    with the counts, before anything is counted from them: a position in a sandstorm with
+    ``sandstorms_drawn`` 0 was refused for its dig site's size, the sum the missing
+    sandstorm upset, which did not say what was missing. (``read_turn`` checks the phase's
+    name.)"""
+    phase = node.raw("phase", "action")
+    if not isinstance(phase, str) or phase not in _PHASE_DRAWS:
+        return
+    key, card = _PHASE_DRAWS[phase]
+    if (s.storms_drawn if card == "sandstorm" else s.thieves_drawn) == 0:
+        node.fail(f"0, but phase {phase!r} is a {card} being played out, drawn from the "
+                  f"dig site: count it (at least 1)", key)
 
 
 def check_view_counts(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n: int,
@@ -690,9 +712,7 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n
     phase = node.text("phase", choices=phases, default="action")
     s.turn = s.to_move = seat
     s.phase = VIEW_PHASES[phase]
-    if phase in ("sandstorm", "tent"):
-        if s.storms_drawn == 0:
-            node.fail(f"phase {phase!r} but no sandstorm has been drawn", "phase")
+    if phase in ("sandstorm", "tent"):  # (its sandstorm counted: _check_drawn_for_phase)
         # the engine asks only a seat with a tent use left that would lose cards
         # (``ArchaeologyState._tent_next``)
         if phase == "tent" and not s.tents[seat]:
@@ -721,9 +741,6 @@ def read_turn(node: Node, s: ArchaeologyState, seat: int, hand: list[int], dig_n
             _read_sheltered(storm, s, seat, phase, history)
         storm.done()
         s.storm_index = (seat - s.turn - rules.storm_offset) % players
-    elif phase == "steal":
-        if s.thieves_drawn == 0:
-            node.fail("phase 'steal' but no thief has been drawn", "phase")
     elif phase == "look":
         last = s.record.event if history else None
         if not s.sold_this_turn or (history and not (

@@ -261,6 +261,24 @@ def test_a_hand_of_one_owes_no_discard():
                                              r"no more discards")
 
 
+@pytest.mark.parametrize("engine,data", BOTH)
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("phase,key,card", [("sandstorm", "sandstorms_drawn", "sandstorm"),
+                                            ("steal", "thieves_drawn", "thief")])
+def test_a_phase_playing_out_a_card_never_counted_drawn_names_the_count(engine, data, form,
+                                                                       phase, key, card):
+    """A position in a sandstorm with ``sandstorms_drawn`` 0 was refused for its dig site
+    ("the seat does not see 48 treasure cards, but ... hide 47"), a history view for the
+    cards of its dig site: the sum the missing sandstorm upset, not the sandstorm."""
+    view = getattr(engine, form)(data)
+    view["phase"], view[key] = phase, 0
+    if phase == "sandstorm":
+        view["sandstorm"] = {"left": 1, "last": None, "digger": 1}
+    _refused(engine, data, view, re.escape(
+        f"view: {key}: 0, but phase {phase!r} is a {card} being played out, drawn from the "
+        f"dig site: count it (at least 1)"))
+
+
 # --- 3 and 5. keys first ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("engine,data,form,key,typo", [
