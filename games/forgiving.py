@@ -418,7 +418,17 @@ def _closest(text: str, forms: Forms, parse_text: Callable[[str], object],
             continue
         if found is not None:
             return found
-    return suggest(tries[0], texts)
+    close = suggest(tries[0], texts)
+    verb, _, said = spaced(tries[0]).partition(" ")
+    if close is None or spaced(close).partition(" ")[0] != verb or " " not in close:
+        return close
+    # the verb right, the suggestion is of the words after it: one only where they are a
+    # close miss of those words among the verb's moves. By the whole text's spelling the
+    # verb alone or words naming none of them picked one of several, as alike as it
+    # ('rst' -> `rest sand`, not `rest money`; 'explore the large chamber' at the Temple,
+    # three chambers of 5 cards -> `explore A`)
+    after = [spaced(t).partition(" ")[2] for t in texts if spaced(t).partition(" ")[0] == verb]
+    return close if suggest(said, after) == spaced(close).partition(" ")[2] else None
 
 
 def _respellings(text: str, forms: Forms, verbs: Sequence[str]) -> list[str]:

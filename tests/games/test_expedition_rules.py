@@ -998,3 +998,22 @@ def test_the_great_pyramids_chambers_are_read_by_their_sizes():
                                                "explore C") as refused:
         parse_move(t, "explore the large chamber")
     assert "by its size" not in str(refused.value)
+
+
+def test_no_chamber_is_suggested_at_the_temple_for_a_size():
+    """At the Temple (three chambers of 5 cards) 'explore the large chamber' was asked
+    "did you mean `explore A`?", chosen by spelling (the a of 'large'); 'explore big'
+    `explore B`: a size names none of them. The hints' reader and play's alike say the
+    letters and suggest none."""
+    t = action_state("temple")
+    give(t, 0, map=2)
+    for typed in ("explore the large chamber", "explore large", "explore big"):
+        said = set()
+        for read in (parse_move, expedition.parse_typed):
+            with pytest.raises(InvalidMoveError) as refused:
+                read(t, typed)
+            said.add(str(refused.value))
+        assert said == {f"move {typed!r}: a chamber is named by its letter, explore A, "
+                        "explore B or explore C"}
+    with pytest.raises(InvalidMoveError, match="did you mean `explore B`"):
+        parse_move(t, "explor b")  # (a verb's close miss, its chamber said: suggested)

@@ -109,6 +109,20 @@ def test_text_far_from_every_move_gets_no_suggestion():
     assert "did you mean" not in str(error.value)
 
 
+@pytest.mark.parametrize("typed, suggestion", [
+    ("rst", None), ("rset", None),
+    ("rest snd", "rest sand"), ("rset money", "rest money"), ("market by 3", "market buy 3"),
+])
+def test_a_verb_of_several_moves_is_suggested_none_of_them(typed, suggestion):
+    """'rst' was asked "did you mean `rest sand`?": of the two rests the one nearer in
+    spelling to 'rest' alone, as 'rest' typed asks which. A suggestion chooses the words
+    after the verb only where the typed words are a close miss of them."""
+    engine, state = _example("ancients")
+    with pytest.raises(InvalidMoveError) as error:
+        engine.parse_move(state, typed)
+    assert error.value.suggestion == suggestion, str(error.value)
+
+
 def test_a_word_several_cards_share_is_refused_naming_them():
     """``broken`` is the broken cup, tablet and pendant of The New Expedition: refused,
     never guessed (in the 2007 game only the cup has it, and it is read)."""
