@@ -9,28 +9,12 @@ import json
 import pytest
 
 from games.table import about
-from games.registry import GAME_IDS, engine, has_engine
+from games.registry import GAME_IDS, has_engine
 from solvers.services import has_capability
 
 HINT_GAMES = [g for g in GAME_IDS if has_capability(g, "hint")]
 CONTRACT_KEYS = {"game", "seat", "best", "moves", "value_meaning", "columns", "order",
                  "budget", "seed"}
-
-
-@pytest.fixture(scope="module")
-def views(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("views")
-    out = {}
-    for game in HINT_GAMES:
-        path = folder / f"{game}.json"
-        path.write_text(json.dumps(engine(game).example_view(_data(game))))
-        out[game] = str(path)
-    return out
-
-
-def _data(game):
-    import cards_data
-    return cards_data.load(game)
 
 
 def test_every_engine_has_a_hint():

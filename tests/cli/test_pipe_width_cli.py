@@ -12,23 +12,10 @@ import re
 import pytest
 
 from cli import format as fmt
-from games.registry import GAME_IDS, engine
+from games.registry import GAME_IDS
 from solvers.services import has_capability
 
 HINT_GAMES = [g for g in GAME_IDS if has_capability(g, "hint")]
-
-
-@pytest.fixture(scope="module")
-def views(tmp_path_factory):
-    import cards_data
-
-    folder = tmp_path_factory.mktemp("views")
-    out = {}
-    for game in HINT_GAMES:
-        path = folder / f"{game}.json"
-        path.write_text(json.dumps(engine(game).example_view(cards_data.load(game))))
-        out[game] = str(path)
-    return out
 
 
 def _widest(text: str, moves: list[str] = ()) -> int:

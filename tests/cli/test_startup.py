@@ -12,39 +12,35 @@ import pytest
 
 HEAVY = ("ortools", "scipy", "numpy", "pyspiel", "pandas", "networkx", "ray")
 
-SCRIPT = """
-import json, sys
-from cli.main import main
-code = main({argv!r})
-print(json.dumps([code, sorted(m for m in sys.modules
-                               if m.split('.')[0] in {heavy!r}
-                               or (m.startswith('solvers.') and m.count('.') >= 1))]),
-      file=sys.stderr)
-"""
+
+def _modules_after(argv: list[str]) -> tuple[int, set[str]]:
+    """``digsite ARGV`` run in a Python of its own (this one has loaded every module): its
+    exit code and the modules it loaded."""
+    script = ("import json, sys\nfrom cli.main import main\ncode = main(%r)\n"
+              "print(json.dumps([code, sorted(sys.modules)]), file=sys.stderr)" % (argv,))
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True)
+    code, loaded = json.loads(run.stderr.strip().splitlines()[-1])
+    return code, set(loaded)
 
 
 @pytest.mark.parametrize("argv", [["games"], ["games", "--json"], ["--help"], ["hint", "--help"],
                                   ["review", "--help"], ["arena", "--help"], ["--version"]])
 def test_listing_and_help_import_no_solver(argv):
-    run = subprocess.run([sys.executable, "-c", SCRIPT.format(argv=argv, heavy=set(HEAVY))],
-                         capture_output=True, text=True, check=True)
-    code, loaded = json.loads(run.stderr.strip().splitlines()[-1])
+    code, loaded = _modules_after(argv)
     assert code == 0
     heavy = [m for m in loaded if m.split(".")[0] in HEAVY]
-    game_solvers = [m for m in loaded if m.split(".")[1] in {"pyramids", "ancients", "archaeology",
-                                                             "expedition", "lootnrun",
-                                                             "openspiel"} and m != "solvers.openspiel"]
+    game_solvers = [m for m in loaded if m.startswith("solvers.")
+                    and m.split(".")[1] in {"pyramids", "ancients", "archaeology",
+                                            "expedition", "lootnrun", "openspiel"}
+                    and m != "solvers.openspiel"]
     assert not heavy, heavy
     assert not game_solvers, game_solvers
 
 
 def test_the_openspiel_extra_is_loaded_only_for_its_bots():
-    script = ("import sys\nfrom cli.main import main\n"
-              "main(['arena', 'lootnrun', '--bots', 'greedy,random', '--games', '1'])\n"
-              "print('pyspiel' in sys.modules, file=sys.stderr)")
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True)
-    assert run.stderr.strip().splitlines()[-1] == "False"
+    _, loaded = _modules_after(["arena", "lootnrun", "--bots", "greedy,random", "--games", "1"])
+    assert "pyspiel" not in loaded
 
 
 @pytest.mark.parametrize("argv", [["games"], ["games", "--json"], ["--help"], ["--version"]])
@@ -53,12 +49,8 @@ def test_listing_loads_only_the_generic_solvers_it_needs(argv):
     # boards' drawing, games.render, about a third of its start-up, for a list that needs
     # the registry, the card data and whether the OpenSpiel extra is there)
     # (and importlib.metadata, for the version only --version reads)
-    script = ("import json, sys\nfrom cli.main import main\ncode = main(%r)\n"
-              "print(json.dumps(sorted(m for m in sys.modules if m.startswith(('solvers', "
-              "'games.render', 'importlib.metadata')))), file=sys.stderr)" % (argv,))
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True)
-    loaded = set(json.loads(run.stderr.strip().splitlines()[-1]))
+    _, every = _modules_after(argv)
+    loaded = {m for m in every if m.startswith(("solvers", "games.render", "importlib.metadata"))}
     if argv == ["--version"]:
         loaded = {m for m in loaded if not m.startswith("importlib.metadata")}
     assert loaded <= {"solvers", "solvers.openspiel", "solvers.interrupt",
@@ -82,12 +74,7 @@ def test_a_hint_loads_no_best_score_code(game, tmp_path):
     run = subprocess.run([sys.executable, "-m", "cli.main", "example", game],
                          capture_output=True, text=True, check=True)
     view.write_text(run.stdout)
-    script = ("import json, sys\nfrom cli.main import main\n"
-              f"code = main(['hint', {game!r}, {str(view)!r}, '--iterations', '8', '--json'])\n"
-              "print(json.dumps([code, sorted(sys.modules)]), file=sys.stderr)")
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True)
-    code, loaded = json.loads(run.stderr.strip().splitlines()[-1])
+    code, loaded = _modules_after(["hint", game, str(view), "--iterations", "8", "--json"])
     assert code == 0
     assert not [m for m in loaded if m.startswith(BEST_SCORE_ONLY)], game
     # (nor the process pool's and the Ray address check's modules: a hint of one worker
@@ -100,9 +87,5 @@ def test_listing_and_help_start_no_process_pool(argv):
     # (solvers.backends imported multiprocessing and socket for every command, 0.02-0.03 s
     # of a listing's start-up, where only a pool of several workers or --backend ray uses
     # them)
-    script = ("import json, sys\nfrom cli.main import main\ncode = main(%r)\n"
-              "print(json.dumps([code, 'multiprocessing' in sys.modules, 'socket' in "
-              "sys.modules]), file=sys.stderr)" % (argv,))
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         check=True)
-    assert json.loads(run.stderr.strip().splitlines()[-1]) == [0, False, False]
+    code, loaded = _modules_after(argv)
+    assert code == 0 and not {"multiprocessing", "socket"} & loaded
