@@ -1375,9 +1375,9 @@ def play(game: str, players: int | None, seat: int, bots: str | None, seed: int,
     def emit(obj: Mapping[str, object]) -> None:
         click.echo(json.dumps(obj, separators=(",", ":")))
 
-    # (on a terminal the lines are folded at word boundaries: it cut them mid-word)
-    width = (shutil.get_terminal_size((96, 24)).columns - 1 if sys.stdout.isatty()
-             and not as_json else None)
+    # (the lines are folded at word boundaries as every text answer is, ``fmt.text_width``:
+    # a terminal cut them mid-word, and through a pipe they ran to the longest line)
+    width = None if as_json else fmt.text_width()
 
     def say(text: str) -> None:
         click.echo(fmt.fold(text, width) if width else text)
@@ -1517,10 +1517,18 @@ def track(game: str, players: int | None, seat: int | None, record_file: str | N
             click.echo(line.rstrip("\n") if line else "")
         return line
 
+    width = fmt.text_width()  # (folded as play's screens are: the hint's rows ran on)
+
+    def say(text: str) -> None:
+        click.echo(fmt.fold(text, width))
+
+    def complain(text: str) -> None:
+        click.echo(fmt.fold(f"error: {text}", width), err=True)
+
     try:
-        how = follow(tracker.game, tracker, read=read, say=click.echo,
-                     complain=lambda text: click.echo(f"error: {text}", err=True),
-                     save=lambda doc: write_text(path, json.dumps(doc, indent=1) + "\n"))
+        how = follow(tracker.game, tracker, read=read, say=say, complain=complain,
+                     save=lambda doc: write_text(path, json.dumps(doc, indent=1) + "\n"),
+                     width=width)
     except KeyboardInterrupt:  # Ctrl-C: every line so far is on disk
         click.echo(f"\ninterrupted: the table so far is in {as_given}", err=True)
         raise click.exceptions.Exit(130) from None

@@ -84,14 +84,15 @@ class Terminal:
     """The loop's input and output: ``read() -> str`` ('' at the end of input),
     ``say(text)`` for the game's story, ``complain(text)`` for a one-line problem, and
     ``emit(obj)`` (``--json``: one JSON object per line instead of the screens) and the
-    terminal's ``width``."""
+    ``width`` of the screens."""
 
     read: Callable[[], str]
     say: Callable[[str], None]
     complain: Callable[[str], None]
     emit: Callable[[Mapping[str, object]], None] | None = None
-    #: the terminal's width (``None``: not a terminal), for the columns of a long list;
-    #: ``say`` folds its lines to it (``cli.format.fold``)
+    #: the columns of the screens (``cli.format.text_width``: a terminal's, through a pipe
+    #: COLUMNS or 80; ``None``: unlimited), for the columns of a long list and the hint's
+    #: rows; ``say`` folds its lines to it (``cli.format.fold``)
     width: int | None = None
 
 

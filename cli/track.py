@@ -75,12 +75,12 @@ def commands(game_id: str) -> tuple[tuple[str, str], ...]:
 
 def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
           say: Callable[[str], None], complain: Callable[[str], None],
-          save: Callable[[dict[str, Any]], object]) -> str:
+          save: Callable[[dict[str, Any]], object], width: int | None = None) -> str:
     """Follow the game line by line until it ends (``"finished"``), the person quits
     (``"quit"``) or the input ends (``"eof"``). ``read(prompt)`` gives a line ('' at the
     end of the input), ``say`` and ``complain`` (one line) speak; ``save`` after every
-    line."""
-    term = Terminal(read=lambda: "", say=say, complain=complain)
+    line; ``width``: the columns ``say`` folds to, which the hint's rows fit."""
+    term = Terminal(read=lambda: "", say=say, complain=complain, width=width)
     seat = tracker.seat
     term.say(f"{game.info.name}, tracked for seat {seat} of {tracker.record.players}: "
              f"type what happens at the table; 'help' lists the commands")

@@ -184,6 +184,7 @@ def test_plan_of_another_game_says_what_to_ask_instead(run_cli, tmp_path):
     assert "did you mean `ancients`" in run_cli("plan", "ancient", str(view)).err
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_verb_typed_alone_is_asked_what_it_needs(run_cli, tmp_path):
     """'rest', 'buy', 'sell', 'market buy', 'find' and 'sand' typed alone were refused with
     the whole grammar ("move 'rest' is not one of: market [sell ID] [buy PRICE] [discard
@@ -206,6 +207,7 @@ def test_a_verb_typed_alone_is_asked_what_it_needs(run_cli, tmp_path):
         "space), sand flip C3"]
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_map_coming_into_the_market_says_what_it_does_to_the_sands(run_cli, tmp_path):
     """A map coming into the market said "it acts on B1": not whether it put a token there
     or took one off, nor which shop a token taken went to (the screen's "+ a token"

@@ -13,6 +13,9 @@ import cards_data
 from games import archaeology
 from games.errors import InvalidStateError
 
+#: (the screens read as they say, unfolded: tests/cli/test_pipe_width_cli.py folds them)
+pytestmark = pytest.mark.usefixtures("unfolded")
+
 
 @pytest.mark.parametrize("typed", ["explore the small chamber", "explore small",
                                    "Explore the Small Chamber", "explore the 3-card chamber"])

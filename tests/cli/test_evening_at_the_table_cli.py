@@ -3,6 +3,11 @@ test is a screen that told a player something wrong or unclear, with the lines t
 
 from __future__ import annotations
 
+import pytest
+
+#: (the screens read as they say, unfolded: tests/cli/test_pipe_width_cli.py folds them)
+pytestmark = pytest.mark.usefixtures("unfolded")
+
 
 def test_a_spaced_list_that_is_no_legal_move_is_refused_for_the_rule_it_breaks(
         run_cli, tmp_path):

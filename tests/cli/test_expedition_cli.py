@@ -134,6 +134,7 @@ def _pipe_script() -> str:
     return "\n".join(cycle * 300) + "\n"
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_play_through_a_pipe_then_review_the_record(run_cli, tmp_path):
     import cards_data
     from games.record import read_record
@@ -157,6 +158,7 @@ def test_play_through_a_pipe_then_review_the_record(run_cli, tmp_path):
     assert refused.code == 2 and "takes no deal option 'monument'" in refused.err
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_monuments_step_typed_among_the_turns_actions_says_when_it_comes(run_cli, tmp_path):
     """'draw' typed at a turn's actions, before exploring the Mine, was refused "move
     'draw' is not legal here" with no reason (a Tomb keep, a Sphinx name, a Temple look

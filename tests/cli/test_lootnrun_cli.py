@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import cards_data
 from games import lootnrun
 from solvers.lootnrun.policy import greedy_policy
@@ -87,6 +89,7 @@ def _at_the_werewolf(run_cli, tmp_path, typed):
                    str(tmp_path / "l.json"), stdin="\n".join(_TO_THE_WEREWOLF + typed) + "\n")
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_the_werewolfs_rooms_are_kept_as_the_table_names_them(run_cli, tmp_path):
     """After the werewolf, 'keep' alone and 'keep 2' were "not a Loot N Run move" ('loot'
     alone asks which deck), 'keep 0 and 1' and 'keep room 49' (the table shows "drawn

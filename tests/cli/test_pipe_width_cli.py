@@ -109,3 +109,28 @@ def test_the_hint_says_a_close_call_in_words_as_the_review_and_the_board_do(run_
                             "200").out.split())
     assert f"too close to call at this budget: {words[first]} and {words[second]} differ" \
         in text, text
+
+
+def test_play_and_track_fit_80_columns_through_a_pipe(run_cli, tmp_path):
+    """layout28 folded the text answers to the pipe's 80 columns, but play's and track's
+    screens were folded on a terminal only: through a pipe a list's line ran to 166
+    columns (a trade padded to the longest, its words beside it), a hint's rows to 113."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))  # (test_track_cli's table lines)
+    from test_track_cli import table_lines
+
+    record = tmp_path / "e.json"
+    played = run_cli("play", "expedition", "--seed", "3", "--record", str(record),
+                     stdin="moves\nhint 30\nquit\n")
+    lines = table_lines("archaeology", 4, hints=1)
+    tracked = run_cli("track", "archaeology", "--players", "2", "--record",
+                      str(tmp_path / "t.json"), stdin="\n".join(lines) + "\n")
+    for said in (played, tracked):
+        assert said.code == 0, said.err
+        # (a path has no word boundary to fold at; at a prompt, the line typed is echoed)
+        shown = [line.partition("> ")[0] for line in (said.out + said.err).splitlines()
+                 if str(tmp_path) not in line]
+        assert max(map(len, shown)) <= fmt.PIPE_WIDTH, max(shown, key=len)
+    assert "best move" in played.out and "best move" in tracked.out

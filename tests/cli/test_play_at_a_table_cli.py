@@ -12,6 +12,9 @@ import pytest
 import cards_data
 from games.record import read_record
 
+#: (the screens read as they say, unfolded: tests/cli/test_pipe_width_cli.py folds them)
+pytestmark = pytest.mark.usefixtures("unfolded")
+
 
 def _record(path: Path, game: str):
     return read_record(json.loads(path.read_text()), game, cards_data.load(game))
@@ -219,7 +222,8 @@ def test_the_new_expeditions_trades_are_one_line_of_the_list(run_cli, tmp_path):
 def test_on_a_terminal_long_lines_fold_at_word_boundaries(monkeypatch, tmp_path):
     """A terminal cut play's long lines mid-word ("... in any order and as often as you
     c" / "an, ..."): on a terminal, play folds them to its width at word boundaries, a
-    line's rest indented under it; through a pipe the lines are whole, as before."""
+    line's rest indented under it (through a pipe too, to COLUMNS or 80:
+    tests/cli/test_pipe_width_cli.py)."""
     import io
     import sys
 

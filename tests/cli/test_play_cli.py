@@ -19,6 +19,9 @@ import pytest
 import cards_data
 from games.record import read_record
 
+#: (the screens read as they say, unfolded: tests/cli/test_pipe_width_cli.py folds them)
+pytestmark = pytest.mark.usefixtures("unfolded")
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Every game, and the New Expedition's monuments whose explores ask their own decisions.

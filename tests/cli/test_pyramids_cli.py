@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 import cards_data
 from games.pyramids import make_deal
 from grids import cell_name
@@ -154,6 +156,7 @@ def test_rounds_deals_each_deal_of_a_batch_short(run_cli):
     assert text.splitlines()[0] == "pyramids: best scores of seeds 3-3 (1 deal of 1 round)"
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_play_does_not_ask_for_a_replacement_once_the_game_is_over(run_cli, tmp_path):
     # (the last expedition card completed card 4 and play asked "replace it with a card of
     # the display or the top card of the deck", five choices that could score nothing)

@@ -49,6 +49,7 @@ def _script(seed: int = 0) -> list[str]:
         state.apply(move)
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_play_pyramids_solo_driven_to_the_end_through_a_pipe(run_cli, tmp_path):
     moves = _script()
     # noise a person makes: help, a list request, a hint (at the keep and at a crossing),

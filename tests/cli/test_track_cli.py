@@ -13,6 +13,9 @@ import pytest
 from games import load
 from games.tracking import read_table, table_session
 
+#: (the screens read as they say, unfolded: tests/cli/test_pipe_width_cli.py folds them)
+pytestmark = pytest.mark.usefixtures("unfolded")
+
 #: The games and tables ``track`` follows.
 TABLES = [("archaeology", ()), ("ancients", ()), ("pyramids", ()), ("lootnrun", ()),
           ("expedition", ("--monument", "temple"))] + [
