@@ -7,21 +7,23 @@ import re
 import shutil
 import sys
 import textwrap
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
-from games.table import about, plural, possessive, seat_name
+from games.forgiving import PLAIN, spoken
+from games.table import about, card_names, plural, possessive, seat_name
 from solvers.interrupt import INTERRUPTED
 
 from .jsonout import to_json
 
 if TYPE_CHECKING:  # (a result's module is loaded by the command that makes it: listings
     # and help load no solver, issue 18)
+    from games import Game
     from solvers.hints import Hint
     from solvers.results import ArenaResult, BestScore, DigPlanResult, WorkBudget
 
 __all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", "format_plan",
            "format_arena", "format_notation", "fold", "text_width", "PIPE_WIDTH",
-           "in_a_sentence"]
+           "in_a_sentence", "spelt"]
 
 #: The width of a text output through a pipe or into a file when ``COLUMNS`` does not say
 #: otherwise: 80, the width click folds the help to, shutil's fallback and a terminal's
@@ -82,6 +84,14 @@ def fold(text: str, width: int, *, whole: Iterable[str] = ()) -> str:
     return "\n".join(out).replace(_UNBROKEN, " ")
 
 
+def spelt(game: Game, text: str) -> str:
+    """Move text in the player's spelling, the cards as printed ("sell pharaoh's mask 1"
+    for the engine's ``sell pharaohs_mask 1``; ``forgiving.spoken``): it reads back as the
+    same move. The text answers' moves (a hint's rows, play's list); JSON keeps the
+    engine's."""
+    return spoken(text, getattr(game.engine, "FORMS", PLAIN), card_names(game.data))
+
+
 def in_a_sentence(words: str) -> str:
     """A move's words inside a sentence: what follows their first semicolon in
     parentheses (a Pyramids keep's "keep cards 12 and 18; the others go back into the
@@ -135,14 +145,18 @@ def card_data_words(mark: Mapping[str, str] | None) -> str | None:
 def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None = None,
                 names: Sequence[str] | None = None,
                 cards: Mapping[str, str] | None = None, more: str | None = None,
-                width: int | None = None) -> str:
+                width: int | None = None, spell: Callable[[str], str] | None = None) -> str:
     """Ranked moves with values and the columns the game declares, or the single best
     move. ``elapsed`` (measured by the caller) is shown in text only, never in the JSON.
     ``width``: the columns the rows' table is to fit (the caller folds the other lines).
     ``names``: what the screen calls each seat (``play``'s "you", "seat 1 (greedy)"), for
     the seat the hint is for and the beliefs about the others (``seat N`` without);
     ``cards``: the cards' printed names, for the beliefs (``games.table.card_names``);
-    ``more``: a line under the rows, of the rows left out and how to see them."""
+    ``more``: a line under the rows, of the rows left out and how to see them;
+    ``spell``: each move as the player writes it (:func:`spelt`: "sell pot shard 1", where
+    the engine's text, which the JSON keeps, is ``sell pot_shard 1``)."""
+    written = spell or str
+    best = None if result.best is None else written(result.best)
     rows = result.rows
     budget = result.budget
     took = f", took {elapsed:.2f} s" if elapsed is not None else ""
@@ -163,7 +177,8 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         # (the two moves in words, as the review's and the board's close calls say them:
         # it said the notation, "end and sell parchment_scrap 1 differ", in a sentence)
         words = {row.move: row.words for row in rows if row.words}
-        first, second = (in_a_sentence(words.get(move, move)) for move in close.moves)
+        first, second = (in_a_sentence(words.get(move) or written(move))
+                         for move in close.moves)
         close_lines.append(
             f"too close to call at this budget: {first} and {second} "
             f"differ by {_num(close.gap)}, within the noise (±{_num(close.noise95)} at "
@@ -175,7 +190,7 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
         budget_line += f"\n{said}"
     if best_only:
         top = rows[0] if rows else None
-        lines = [f"best move: {result.best}"]
+        lines = [f"best move: {best}"]
         if top is not None:
             if top.words:
                 lines.append(f"  = {top.words}")
@@ -185,12 +200,12 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
     order = ORDER_WORDS[result.order]
     lines = [
         f"{result.game}: {seat_name(result.seat, None, names) if names else f'seat {result.seat}'}"
-        f" — best move {result.best}",
+        f" — best move {best}",
         f"value: {result.value_meaning}",
     ]
     lines.extend(f"{c.key}: {c.meaning}" for c in result.columns)
     lines.append(f"ranked {order}")
-    lines.extend(_rows_table(result, width))
+    lines.extend(_rows_table(result, width, written))
     if more is not None:
         lines.append(more)
     beliefs = (format_beliefs(result.fact("beliefs"), names, cards=cards)
@@ -199,14 +214,15 @@ def format_hint(result: Hint, *, best_only: bool = False, elapsed: float | None 
                      + explanation + beliefs)
 
 
-def _rows_table(result: Hint, width: int | None) -> list[str]:
+def _rows_table(result: Hint, width: int | None, said: Callable[[str], str]) -> list[str]:
     """The hint's rows as a table within ``width`` columns (``None``: no limit), each row's
     words on a line below it. The number columns are as wide as their heading or widest
     figure, the move column as its longest move where the row still fits; a longer move
     has the line to itself and its figures go on the next, under their headings, as a
     long option's help does in ``--help`` (the column was padded to the longest move, and
-    a two-card trade's row ran to 113 columns)."""
+    a two-card trade's row ran to 113 columns). Each move as ``said`` writes it."""
     rows = result.rows
+    moves = [said(row.move) for row in rows]
     headings = ["value", "stderr", "visits"] + [c.key for c in result.columns]
     cells = [[_cell(row.value), _cell(row.stderr), _cell(row.visits)]
              + [_cell(row.column(c.key)) for c in result.columns] for row in rows]
@@ -216,16 +232,16 @@ def _rows_table(result: Hint, width: int | None) -> list[str]:
     def figures(values: Sequence[str]) -> str:
         return "".join(f"  {value:>{size}}" for value, size in zip(values, sizes))
 
-    longest = max((len(row.move) for row in rows), default=4)
+    longest = max((len(move) for move in moves), default=4)
     room = longest if width is None else width - 6 - len(figures(headings))
     column = max(4, min(longest, room))
     lines = [f"{'rank':>4}  {'move':<{column}}{figures(headings)}"]
-    for row, values in zip(rows, cells):
-        if len(row.move) > column:
-            lines.append(f"{row.rank:>4}  {row.move}")
+    for row, move, values in zip(rows, moves, cells):
+        if len(move) > column:
+            lines.append(f"{row.rank:>4}  {move}")
             lines.append(f"{'':>4}  {'':<{column}}{figures(values)}")
         else:
-            lines.append(f"{row.rank:>4}  {row.move:<{column}}{figures(values)}")
+            lines.append(f"{row.rank:>4}  {move:<{column}}{figures(values)}")
         if row.words:  # on a line of its own: a dig's words are longer than a row
             lines.append(f"{'':>4}  = {row.words}")
     return lines

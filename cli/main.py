@@ -1052,6 +1052,13 @@ def _hint(game: str, view_file: str, iterations: int | None, time_limit: float |
     return result, data_, said, names
 
 
+def _speller(game: str, data_: Any) -> Callable[[str], str]:
+    """A hint's moves as the player writes them in its text (``fmt.spelt``: "sell pot
+    shard 1", where the rows said the engine's ``sell pot_shard 1``, which the JSON keeps)."""
+    the_game = games_.load(game, data=data_)
+    return lambda text: fmt.spelt(the_game, text)
+
+
 @app.command(cls=_Command, more=_hint_help)
 @GAME_ARGUMENT
 @click.argument("view_file", metavar="VIEW.json")
@@ -1076,8 +1083,10 @@ def hint(game: str, view_file: str, iterations: int | None, time_limit: float | 
     if as_json:
         click.echo(fmt.to_json(result))
     else:
+        spell = _speller(game, data_)
         _say(fmt.format_hint(said, elapsed=elapsed, names=names, cards=card_names(data_),
-                             width=fmt.text_width()), moves=[row.move for row in said.rows])
+                             width=fmt.text_width(), spell=spell),
+             moves=[spell(row.move) for row in said.rows])
     _exit_if_interrupted()
 
 
@@ -1092,14 +1101,15 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
               seat: int | None, inference: str | None) -> None:
     """The move the search rates best."""
     start = _command_clock()
-    result, _, said, _ = _hint(game, view_file, iterations, time_limit, seed, workers, 1,
-                               cards, at, seat, inference)
+    result, data_, said, _ = _hint(game, view_file, iterations, time_limit, seed, workers, 1,
+                                   cards, at, seat, inference)
     elapsed = time.monotonic() - start
     if as_json:
         click.echo(fmt.to_json(result))
     else:
-        _say(fmt.format_hint(said, best_only=True, elapsed=elapsed),
-             moves=[row.move for row in said.rows])
+        spell = _speller(game, data_)
+        _say(fmt.format_hint(said, best_only=True, elapsed=elapsed, spell=spell),
+             moves=[spell(row.move) for row in said.rows])
     _exit_if_interrupted()
 
 

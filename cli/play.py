@@ -35,7 +35,6 @@ import cards_data
 from games import Game, registry
 from games.game import command_options
 from games.errors import DigsiteError, IllegalMoveError, InvalidMoveError
-from games.forgiving import PLAIN, spoken
 from games.protocol import CHANCE, State
 from games.reader import marked_view
 from games.record import GameRecord
@@ -47,6 +46,7 @@ from solvers.hints import Hint
 from solvers.limits import Limit
 
 from . import format as fmt
+from .format import spelt
 from .jsonout import jsonable
 from .signals import first_press_stops
 
@@ -361,7 +361,7 @@ def _option_lines(g: _Game, options: list[Hashable], width: int | None = None) -
             f"{len(options)}: type 'trades' to list them, or type a trade, as `{example}`)"]
     if len(options) <= WORDS_UP_TO:
         return _worded(g, options)
-    cells = [f"{i:>3}. {move}" for i, move in enumerate(options, start=1)]
+    cells = [f"{i:>3}. {spelt(g.game, str(move))}" for i, move in enumerate(options, start=1)]
     cell = max(map(len, cells)) + 2
     per_row = max(1, (width or 96) // cell)
     return ["  " + "".join(c.ljust(cell) for c in cells[k:k + per_row]).rstrip()
@@ -381,12 +381,14 @@ def _trade_lines(g: _Game, options: list[Hashable]) -> list[str]:
 
 
 def _worded(g: _Game, options: list[Hashable], start: int = 1) -> list[str]:
-    """``options`` numbered from ``start``, each with its words."""
-    width = max(len(str(m)) for m in options)
+    """``options`` numbered from ``start``, each as the player writes it (``spelt``: "sell
+    pot shard 1", where the list said the engine's ``sell pot_shard 1``) with its words."""
+    texts = [spelt(g.game, str(m)) for m in options]
+    width = max(map(len, texts))
     lines = []
-    for i, move in enumerate(options, start=start):
+    for i, (move, text) in enumerate(zip(options, texts), start=start):
         words = _words(g, move)
-        lines.append(f"  {i:>2}. {str(move):<{width}}" + (f"   {words}" if words else ""))
+        lines.append(f"  {i:>2}. {text:<{width}}" + (f"   {words}" if words else ""))
     return lines
 
 
@@ -397,9 +399,9 @@ def _words(g: _Game, move: Hashable) -> str | None:
         return None
 
 
-def _help_lines(options: list[Hashable]) -> list[str]:
+def _help_lines(g: _Game, options: list[Hashable]) -> list[str]:
     """``COMMANDS``, the move written out one of ``options`` (the third, as "3" picks)."""
-    move = str(options[min(2, len(options) - 1)])
+    move = spelt(g.game, str(options[min(2, len(options) - 1)]))
     which = "the third move" if len(options) >= 3 else "a move"
     # ('trades' only where it lists some: Loot N Run's help offered it, and typed it was
     # refused "'trades' is not a Loot N Run move")
@@ -450,7 +452,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
         if word in ("quit", "exit"):
             return "quit"
         if word in ("help", "h"):
-            for out in _help_lines(options):
+            for out in _help_lines(g, options):
                 term.say(out)
             continue
         if word in ("show", "view", "table"):
@@ -564,13 +566,6 @@ def _refusal(g: _Game, text: str, exc: DigsiteError) -> str:
     if isinstance(exc, IllegalMoveError):
         return " ".join(said_in_words(exc, g.game).split())
     return unread(exc, g.game)
-
-
-def spelt(game: Game, text: str) -> str:
-    """Move text in the player's spelling, the cards as printed ("sell pharaoh's mask 1"
-    for the engine's ``sell pharaohs_mask 1``; ``forgiving.spoken``): it reads back as the
-    same move."""
-    return spoken(text, getattr(game.engine, "FORMS", PLAIN), card_names(game.data))
 
 
 def unread(exc: DigsiteError, game: Game) -> str:
@@ -764,14 +759,15 @@ def moves_for(game: Game, state: Any, *, names: list[str] | None = None) -> list
             return ""
         return f"   {said}" if said else ""
 
+    texts = [spelt(game, str(m)) for m in shown]  # (as play's list writes them)
     if len(shown) <= WORDS_UP_TO:
-        width = max((len(str(m)) for m in shown), default=0)
-        lines = [f"  {str(m):<{width}}{words(m)}" for m in shown]
+        width = max(map(len, texts), default=0)
+        lines = [f"  {text:<{width}}{words(m)}" for m, text in zip(shown, texts)]
     else:
-        cell = max(len(str(m)) for m in shown) + 2
+        cell = max(map(len, texts)) + 2
         per_row = max(1, 96 // cell)
-        lines = ["  " + "".join(str(m).ljust(cell) for m in shown[k:k + per_row]).rstrip()
-                 for k in range(0, len(shown), per_row)]
+        lines = ["  " + "".join(text.ljust(cell) for text in texts[k:k + per_row]).rstrip()
+                 for k in range(0, len(texts), per_row)]
     if trades:
         lines.append(f"  ({plural(len(trades), 'trade')} possible too: type one, as "
                      f"`{spelt(game, str(trades[0]))}`)")
@@ -845,7 +841,8 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
         result = named_words(game, state, result, names)
     # (on a terminal the rows' table fits it, as hint's does: say() would fold a row)
     for line in fmt.format_hint(result, names=names, cards=card_names(game.data), more=more,
-                                width=term.width - 2 if term.width else None).splitlines():
+                                width=term.width - 2 if term.width else None,
+                                spell=lambda text: spelt(game, text)).splitlines():
         term.say("  " + line)
 
 

@@ -172,3 +172,26 @@ def test_the_hint_at_the_prompt_says_how_many_moves_it_left_out(run_cli, tmp_pat
     assert result.code == 0, result.err
     assert _ranks(result.out) == [1, 2, 3, 4, 5]
     assert "more moves ranked below these: `hint all 20` lists them\n" in result.out
+
+
+def test_a_hints_moves_are_written_as_a_player_types_them(run_cli, views):
+    """The hint's move column (and best move) wrote the engine's `sell pot_shard 1` and
+    `trade pot_shard pot_shard parchment_scrap for talisman`, where every other line says
+    "pot shard" and the reader takes the words spaced: the text writes each move spaced
+    (the cards as printed where that reads back), and each reads back as the JSON's move,
+    which keeps the engine's text."""
+    from cli.format import spelt
+    from games import load
+
+    for game in ("archaeology", "expedition"):
+        args = ("hint", game, views[game], "--iterations", "60", "--seed", "1", "--top", "30")
+        moves = [row["move"] for row in json.loads(run_cli(*args, "--json").out)["moves"]]
+        text = run_cli(*args).out
+        the_game = load(game)
+        with open(views[game], encoding="utf-8") as file:
+            state, _ = the_game.state_from_view(json.load(file), 0)
+        assert any("_" in move for move in moves), game  # (else the test proves nothing)
+        for move in moves:
+            said = spelt(the_game, move)
+            assert "_" not in said and f"  {said}" in text, (said, text)
+            assert str(the_game.parse_move(state.clone(), said)) == move

@@ -8,6 +8,9 @@ import json
 
 import pytest
 
+from cli.format import spelt
+from games import load
+
 
 @pytest.fixture
 def view(run_cli):
@@ -66,7 +69,9 @@ def test_example_feeds_hint_and_best_move(run_cli, view):
     assert out["game"] == "expedition" and out["seat"] == 0
     assert {"rank", "move", "value", "visits", "stderr", "expected_money"} <= set(out["moves"][0])
     best = run_cli("best-move", "expedition", "-", "--iterations", "120", stdin=text)
-    assert best.code == 0 and best.out.startswith(f"best move: {out['best']}")
+    # (the text writes the move as a player does, its cards spaced: "sell pot shard 1")
+    said = spelt(load("expedition"), out["best"])
+    assert best.code == 0 and best.out.startswith(f"best move: {said}\n")
 
 
 def test_arena_plays_all_four_bots(run_cli):

@@ -12,6 +12,8 @@ import re
 import pytest
 
 from cli import format as fmt
+from cli.format import spelt
+from games import load
 from games.registry import GAME_IDS
 from solvers.services import has_capability
 
@@ -29,7 +31,8 @@ def _widest(text: str, moves: list[str] = ()) -> int:
 def test_a_piped_hint_fits_80_columns_and_keeps_each_move_whole(run_cli, views, game):
     said = run_cli("hint", game, views[game], "--iterations", "60", "--seed", "1")
     assert said.code == 0, said.err
-    moves = [row["move"] for row in json.loads(run_cli(
+    # (the text writes each move as a player types it: "sell pot shard 1")
+    moves = [spelt(load(game), row["move"]) for row in json.loads(run_cli(
         "hint", game, views[game], "--iterations", "60", "--seed", "1", "--json").out)["moves"]]
     assert _widest(said.out, moves) <= fmt.PIPE_WIDTH, said.out
     rows = [line[6:] for line in said.out.splitlines() if re.match(r" *\d+  \S", line[:7])]
@@ -42,7 +45,8 @@ def test_a_piped_hint_fits_80_columns_and_keeps_each_move_whole(run_cli, views, 
 
 def test_a_long_move_has_its_line_and_its_figures_go_below_under_their_headings(run_cli, views):
     args = ("hint", "archaeology", views["archaeology"], "--iterations", "200", "--seed", "0")
-    moves = [row["move"] for row in json.loads(run_cli(*args, "--json").out)["moves"]]
+    moves = [spelt(load("archaeology"), row["move"])
+             for row in json.loads(run_cli(*args, "--json").out)["moves"]]
     said = run_cli(*args).out.splitlines()
     header = next(line for line in said if line.split()[:2] == ["rank", "move"])
     assert len(header) <= fmt.PIPE_WIDTH and header.split()[2:5] == ["value", "stderr", "visits"]

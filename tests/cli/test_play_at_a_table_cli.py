@@ -205,8 +205,9 @@ def test_the_new_expeditions_trades_are_one_line_of_the_list(run_cli, tmp_path):
         "trade, as `trade broken cup for coin`)\n"), screen[-400:]
     assert "trade broken_cup for coin" not in screen
     listed = result.out[result.out.index("your move> trades"):result.out.index("your move> 44")]
-    assert listed.splitlines()[1].startswith("   7. trade broken_cup for coin   ")
-    assert listed.splitlines()[-1].startswith("  44. trade coin talisman for pot_shard pot_shard")
+    # (each trade as a player types it, its cards spaced, as the line above writes one)
+    assert listed.splitlines()[1].startswith("   7. trade broken cup for coin   ")
+    assert listed.splitlines()[-1].startswith("  44. trade coin talisman for pot shard pot shard")
     mine = [e.move for e in _record(target, "expedition").moves if e.seat == 0]
     assert mine == ["trade coin talisman for pot_shard pot_shard parchment_scrap "
                     "parchment_scrap"]
@@ -272,7 +273,7 @@ def test_trades_lists_the_trades_of_a_short_list_too(run_cli, tmp_path):
     assert result.code == 0 and result.err == "", result.err
     listed = result.out[result.out.index("your move> trades"):result.out.index("your move> quit")]
     lines = listed.splitlines()[1:]
-    assert lines[0].startswith("   6. trade coin for parchment_scrap ")
+    assert lines[0].startswith("   6. trade coin for parchment scrap ")
     assert len(lines) == 33 and all(". trade " in line for line in lines)
     assert lines[-1].startswith("  38. trade ")
 
