@@ -696,3 +696,59 @@ def test_the_table_in_words_is_as_large_as_the_tools(browser, server):
     _open_example(browser, server, "lootnrun-greedy")
     sizes = browser.execute_script(_SMALLEST_TEXT)
     assert sizes["table-words"][0] >= 13, sizes
+
+
+#: Per line of the table in words: [the line, how many lines it lies on as rendered].
+_TABLE_WORDS_LINES = """
+const box = document.getElementById("table-words");
+const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+const tops = []; let node;
+while ((node = walker.nextNode()))
+  for (let k = 0; k < node.length; k++) {
+    const range = document.createRange();
+    range.setStart(node, k); range.setEnd(node, k + 1);
+    const rect = [...range.getClientRects()].find((r) => r.width);
+    tops.push([node.data[k], rect ? Math.round(rect.top) : null]);
+  }
+const out = []; let line = "", seen = new Set();
+for (const [ch, top] of [...tops, ["\\n", null]]) {
+  if (ch === "\\n") { out.push([line, seen.size]); line = ""; seen = new Set(); continue; }
+  line += ch; if (top !== null && ch.trim()) seen.add(top);
+}
+return out;"""
+
+
+@pytest.mark.parametrize("game", ["ancients", "pyramids"])
+def test_on_a_phone_the_table_in_words_keeps_its_columns(browser, server, shots, game):
+    # at 375 px (14 px text) every line wrapped at the box's edge: the Tomb's shops side by
+    # side ("$4 shop   $3 shop ...", their maps' names, points and pictures) and the
+    # Pyramids' cards became a jumble, a shop's price above another's map. A line in
+    # columns stays whole, the box scrolling sideways; a sentence still wraps in the box.
+    import re
+
+    from selenium.webdriver.support.ui import Select
+
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        browser.get(server)
+        _until(browser, lambda d: d.find_elements("css selector", "#example option"), "page")
+        Select(browser.find_element("id", "solo-game")).select_by_value(game)
+        browser.find_element("id", "open-solo").click()
+        _until(browser, lambda d: "decision 1 of" in _where(d), "the deal")
+        lines = browser.execute_script(_TABLE_WORDS_LINES)
+        columns = [(line, parts) for line, parts in lines if re.search(r"\S {2,}\S", line)]
+        assert len(columns) >= 4, lines  # (shops or cards side by side)
+        assert all(parts == 1 for _, parts in columns), columns
+        assert any(parts > 1 for _, parts in lines), lines  # the long sentences wrap
+        box = browser.find_element("id", "table-words")
+        inner, outer = browser.execute_script(
+            "return [arguments[0].scrollWidth, arguments[0].clientWidth]", box)
+        assert inner > outer, (inner, outer)  # it scrolls in its box ...
+        wide, screen = browser.execute_script(
+            "return [document.documentElement.scrollWidth, "
+            "document.documentElement.clientWidth]")
+        assert wide <= screen, (wide, screen)  # ... and the page does not
+        _shot(browser, "table-words", shots / f"phone-{game}-table-words.png")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

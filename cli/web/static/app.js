@@ -116,7 +116,7 @@ function go(index) {
   ui.at = Math.max(0, Math.min(doc.decisions.length - 1, index));
   const d = doc.decisions[ui.at];
   $("board").innerHTML = d.board;  // SVG drawn by the server from validated input
-  $("table-words").textContent = (d.table || []).join("\n");  // as `digsite play` says it
+  showTableWords(d.table || []);
   // who played, in a player's words (the record's "person" is "you")
   const who = doc.seat_words || [];
   $("title").textContent = `${doc.name}` + (who.length === 1 ? ` — played by ${who[0]}`
@@ -139,6 +139,19 @@ function go(index) {
   setBusy(ui.job !== null);
   $("hint").title = d.hint ? "" : (d.why_no_hint || "");
   drawGraph();
+}
+
+// The table in words, as `digsite play` says it. A line laid out in columns (a run of
+// spaces after its first word: the Tomb's shops side by side, the Pyramids' cards) keeps
+// its line whole and the box scrolls sideways; a sentence wraps. On a phone, wrapping
+// every line at the box's edge split a shop's name from its price and its picture.
+function showTableWords(lines) {
+  const box = $("table-words");
+  box.replaceChildren();
+  lines.forEach((line, i) => {
+    if (i) box.append("\n");
+    box.append(/\S {2,}\S/.test(line) ? text("span", line, "columns") : line);
+  });
 }
 
 function buildMoves() {
