@@ -140,7 +140,11 @@ class JobManager:
         """Check ``payload`` and start its worker; ``DigsiteError`` (bad input) or
         ``BusyError`` (a cap reached) without starting anything. A ``polled`` job (its
         status asked for, ``?job=1``) is cancelled when no one asks for ``abandon`` s."""
-        request = work.check_request(kind, payload)
+        # the request's clock: a hint's or best score's time limit counts from here, as
+        # the CLI's counts from the command's start, and so does the watchdog (the first
+        # search waits for the forkserver's imports, every one for its worker's)
+        arrived = time.monotonic()
+        request = {**work.check_request(kind, payload), "started": arrived}
         mine = self.running(client)
         if len(mine) >= self.per_client:
             raise BusyError(f"a search of this client is already running (job "
@@ -156,7 +160,7 @@ class JobManager:
         child.close()  # the worker holds its end; ours closes so EOF is seen if it dies
         self.started += 1
         job = Job(id=f"{next(self._ids)}-{secrets.token_hex(4)}", kind=kind, client=client,
-                  request=request, process=process, conn=parent,
+                  request=request, process=process, conn=parent, started=arrived,
                   abandon_after=self.abandon if polled else None)
         self.jobs[job.id] = job
         self._trim()

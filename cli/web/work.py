@@ -145,7 +145,9 @@ def _hint(request: dict[str, Any], progress: Progress, cards: Cards) -> str:
 
     data = card_data(request["game"], cards)
     progress({"phase": "searching"})
-    limit = Limit(iterations=request["iterations"], time_limit=request["time_limit"])
+    # (counted from the request's arrival, ``started``: the worker's imports count too)
+    limit = Limit(iterations=request["iterations"], time_limit=request["time_limit"],
+                  started=request.get("started"))
     result = services.hint(request["game"], request["view"], data=data, limit=limit,
                            seed=request["seed"], top=request["top"])
     if request["beliefs"]:
@@ -203,8 +205,8 @@ def _best_score(request: dict[str, Any], progress: Progress, cards: Cards) -> st
         deal = registry.engine(game).make_deal(players=1, seed=request["seed"], data=data)
     progress({"phase": "solving"})
     result = services.capability(game, "best_score")(
-        deal, data=data, limit=Limit(work=request["budget"],
-                                     time_limit=request["time_limit"]),
+        deal, data=data, limit=Limit(work=request["budget"], time_limit=request["time_limit"],
+                                     started=request.get("started")),
         seed=request["seed"])
     mark = cards_data.given_fingerprint(data)
     if mark is not None:  # a file's data (serve --cards): the answer says which, as the CLI's
