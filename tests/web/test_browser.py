@@ -752,3 +752,47 @@ def test_on_a_phone_the_table_in_words_keeps_its_columns(browser, server, shots,
         _shot(browser, "table-words", shots / f"phone-{game}-table-words.png")
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_hints_figures_and_close_call_are_the_command_lines(browser, server):
+    # the page printed the JSON's figures as they came (43.1071, "±3.0643 at 95%") where
+    # `digsite hint` says 43.107 and ±3.064, and put a Pyramids keep's words in its close
+    # call as they are ("keep cards 10 and 35; the others go back into the deck and keep
+    # cards 10 and 12; the others go back into the deck differ by"), where hint says them
+    # inside the sentence: "keep cards 10 and 35 (the others go back into the deck) and ..."
+    from selenium.webdriver.support.ui import Select
+
+    from cli.format import _num, in_a_sentence
+    from cli.web import board, server as web
+    from solvers import services
+    from solvers.limits import Limit
+
+    browser.get(server)
+    _until(browser, lambda d: d.find_elements("css selector", "#example option"), "page")
+    Select(browser.find_element("id", "solo-game")).select_by_value("pyramids")
+    field = browser.find_element("id", "solo-seed")
+    field.clear()
+    field.send_keys("5")
+    browser.find_element("id", "open-solo").click()
+    _until(browser, lambda d: "decision 1 of" in _where(d), "the deal")
+    _hint(browser, 300)
+    deal = web._solo_deal({"game": "pyramids", "seed": 5}, {})
+    view = board.open_document(deal).decisions[0].view
+    hint = services.hint("pyramids", view, data=board.card_data("pyramids", {}),
+                         limit=Limit(iterations=300), seed=0, top=10)
+    rows = [[td.text for td in tr.find_elements("css selector", "td")]
+            for tr in browser.find_elements("css selector", "#hint-table tr")[1:]]
+    assert rows == [[str(k + 1), row.words, _num(row.value), f"±{_num(row.stderr)}",
+                     str(row.visits)] for k, row in enumerate(hint.rows)], rows
+    close = hint.close_call
+    assert close is not None  # (the two best keeps of this deal at 300 iterations)
+    words = {row.move: row.words for row in hint.rows}
+    first, second = (in_a_sentence(words[move]) for move in close.moves)
+    said = browser.find_element("css selector", "#hint-result .close-call").text
+    assert said.startswith(f"too close to call at this budget: {first} and {second} differ "
+                           f"by {_num(close.gap)}, within the noise (±{_num(close.noise95)} "
+                           f"at 95%); "), said
+    assert "; the others" not in said, said
+    numbers = [43.10714, 0.0625, 3.0643, 128.116, 41.0, 138, 0.4921, 2.5, 1e-05, -1.2345]
+    assert browser.execute_script("return arguments[0].map(figure)", numbers) == [
+        _num(x) for x in numbers]

@@ -317,10 +317,12 @@ function showHint(hint, d) {
     // the moves as the rows below name them (their words), not in notation
     const words = Object.fromEntries(hint.moves.map((row) => [row.move, row.words || row.move]));
     // (in hint's words: "at this budget", "A and B", the estimate's condition)
+    // (and inside a sentence: a Pyramids keep's "keep cards 10 and 35; the others go back
+    // into the deck and keep cards 10 and 12; the others ..." read as four clauses)
     box.append(text("div", "too close to call at this budget: " +
-      `${c.moves.map((m) => words[m] || m).join(" and ")}` +
-      ` differ by ${c.gap}, ` +
-      `within the noise (±${c.noise95} at 95%); ` + (c.iterations_to_separate
+      `${c.moves.map((m) => inASentence(words[m] || m)).join(" and ")}` +
+      ` differ by ${figure(c.gap)}, ` +
+      `within the noise (±${figure(c.noise95)} at 95%); ` + (c.iterations_to_separate
         ? `about ${about(c.iterations_to_separate, "iteration")} would separate them ` +
           "if the gap stayed as measured"
         : "no affordable budget would separate them"), "close-call"));
@@ -338,13 +340,23 @@ function showHint(hint, d) {
   for (const row of hint.moves) {
     const tr = text("tr");
     tr.append(text("td", row.rank, "num"), text("td", row.words || row.move),
-      text("td", row.value === null ? "—" : row.value, "num"),
-      text("td", row.stderr === null || row.stderr === undefined ? "" : `±${row.stderr}`, "num"),
+      text("td", row.value === null ? "—" : figure(row.value), "num"),
+      text("td", row.stderr === null || row.stderr === undefined ? "" : `±${figure(row.stderr)}`,
+        "num"),
       text("td", row.visits === null || row.visits === undefined ? "" : row.visits, "num"));
     table.append(tr);
   }
   box.append(table);
   if (hint.beliefs) showBeliefs(box, hint.beliefs);
+}
+
+// A hint's figure as `digsite hint` writes it (cli/format.py's _num): three decimals at
+// most, no trailing zeros (the page said 43.1071 ±0.778 and "±3.0643 at 95%" where hint
+// says 43.107 and ±3.064)
+function figure(x) {
+  if (typeof x !== "number" || !Number.isFinite(x)) return String(x);
+  const said = fixed(x, 3);
+  return said.replace(/0+$/, "").replace(/\.$/, "");
 }
 
 // A number as Python's f"{x:.Nf}" writes it (hint's figures): toFixed's digits, but an
