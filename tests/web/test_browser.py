@@ -796,3 +796,20 @@ def test_a_hints_figures_and_close_call_are_the_command_lines(browser, server):
     numbers = [43.10714, 0.0625, 3.0643, 128.116, 41.0, 138, 0.4921, 2.5, 1e-05, -1.2345]
     assert browser.execute_script("return arguments[0].map(figure)", numbers) == [
         _num(x) for x in numbers]
+
+
+def test_a_board_whose_server_stopped_says_so(browser):
+    # the page said "error: Failed to fetch" (the browser's words) when the server had
+    # stopped: it says that the server does not answer, and what to check
+    served = _serve()
+    address = next(served)
+    browser.get(address)
+    _until(browser, lambda d: len(d.find_elements("css selector", "#example option")) >= 5,
+           "the examples")
+    browser.find_element("id", "open-example").click()
+    _until(browser, lambda d: "decision 1 of" in _where(d), "the board")
+    served.close()  # (the server stops)
+    browser.find_element("id", "open-example").click()
+    _until(browser, lambda d: d.find_element("id", "error").is_displayed(), "the error")
+    assert browser.find_element("id", "error").text == (
+        "error: the board's server does not answer: is `digsite serve` still running?")
