@@ -321,6 +321,15 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     status = getattr(exc, "status_code", 400)
+    # (Starlette's words were "Not Found" and "Method Not Allowed": which address, and what
+    # it takes, as every other error of the API says what and where)
+    path = request.url.path[:80]
+    if status == 404:
+        return _error(f"no such address: {path} (the board's API: README)", status)
+    if status == 405:
+        allowed = (getattr(exc, "headers", None) or {}).get("Allow", "")
+        return _error(f"{path} answers {allowed or 'other'} requests, not {request.method}",
+                      status)
     return _error(getattr(exc, "detail", "") or "bad request", status)
 
 

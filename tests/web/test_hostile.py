@@ -155,8 +155,11 @@ def test_every_asset_is_served_and_the_page_needs_no_network(client):
 
 
 def test_unknown_route_and_method(client):
-    _one_line_error(client.get("/api/nothing"), 404)
-    _one_line_error(client.get("/api/hint"), 405)
+    # (in Starlette's words they were "Not Found" and "Method Not Allowed")
+    said = _one_line_error(client.get("/api/nothing"), 404)
+    assert said == "no such address: /api/nothing (the board's API: README)", said
+    said = _one_line_error(client.get("/api/hint"), 405)
+    assert said == "/api/hint answers POST requests, not GET", said
     _one_line_error(client.get("/api/jobs/1-deadbeef"), 404)
     _one_line_error(client.delete("/api/jobs/1-deadbeef"), 404)
     _one_line_error(client.get("/api/open/99/view/1"), 404)
