@@ -5,7 +5,8 @@ watched from the server's event loop.
   away or the wall-clock cap can stop it at once by killing it: a search in the server's
   own process could only be asked to stop. Processes come from a ``forkserver`` that has
   imported the solvers once (a fork of a server with threads could inherit a held lock;
-  a fresh ``spawn`` would import the solvers again for every search, about a second).
+  a fresh ``spawn`` would import the solvers again for every search, about a second),
+  started with the server (``JobManager.warm``).
 * **Caps**: at most ``per_client`` running searches per client (one), ``running`` on the
   whole server, each killed ``GRACE`` seconds after the time limit it was given, or at the
   server's cap for its kind (``work.TIME_CAPS``) without one; finished jobs are
@@ -23,7 +24,9 @@ import asyncio
 import itertools
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import secrets
+import threading
 import time
 from dataclasses import dataclass, field
 from multiprocessing.reduction import ForkingPickler
@@ -131,6 +134,15 @@ class JobManager:
         self._ids = itertools.count(1)
         self.reaped = 0
         self.started = 0
+
+    def warm(self) -> None:
+        """Start the forkserver now, in the background (the server's start), so that its
+        imports are done before the first search: the first search's ``process.start()``
+        waited for them in the event loop, and every request of every page with it (1.4 s
+        on a busy machine)."""
+        _context()
+        threading.Thread(target=multiprocessing.forkserver.ensure_running, daemon=True,
+                         name="digsite-forkserver").start()
 
     def running(self, client: str | None = None) -> list[Job]:
         return [j for j in self.jobs.values() if j.state == "running"

@@ -395,6 +395,7 @@ def make_app(records: list[tuple[str, dict[str, Any]]] | None = None, *,
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        manager.warm()
         yield
         manager.shutdown()
 

@@ -696,3 +696,22 @@ def _drain(conn):
         except EOFError:
             break
     return out
+
+
+def test_the_forkserver_starts_with_the_server(monkeypatch):
+    # it started at the first search, whose process.start() waited for its imports in the
+    # event loop: every request of every page waited with it (1.4 s on a busy machine)
+    import multiprocessing.forkserver
+
+    from starlette.testclient import TestClient
+
+    from cli.web.server import make_app
+
+    started = []
+    monkeypatch.setattr(multiprocessing.forkserver, "ensure_running",
+                        lambda: started.append(time.monotonic()))
+    with TestClient(make_app()):
+        end = time.monotonic() + 10
+        while not started and time.monotonic() < end:
+            time.sleep(0.01)
+    assert started
