@@ -7,7 +7,8 @@ The JSON API (README, "The analysis board"). Every answer is JSON; every error i
 * ``GET  /api/examples`` — the bundled example records and the records given on the
   command line: ``{"examples": [{"name", "game", "about"}], "records": [...], "games"}``.
 * ``POST /api/open`` — ``{"example": NAME}``, ``{"record": K}`` (the K-th record of the
-  command line), ``{"text": "<JSON of a record or view>"}``, ``{"document": {...}}`` or
+  command line), ``{"text": "<JSON of a record or view>"}`` (with ``"name"``, the file's
+  name, which a refusal names first), ``{"document": {...}}`` or
   ``{"game": G, "seed": N}`` (a solo grid deal), each with an optional ``"seat"`` (whose
   eyes the board is drawn through): ``{"id", "game", "players", "viewer", "kind",
   "decisions": [{"n", "seat", "move", "words", "board", "hint", "why_no_hint"}]}``.
@@ -53,7 +54,7 @@ from games.errors import DigsiteError, InvalidStateError
 from games.record import GameRecord
 from grids import GridError
 
-from ..inputs import card_data, parse_json
+from ..inputs import card_data, naming, parse_json
 from ..jsonout import service_names
 from . import board
 from .jobs import BusyError, Job, JobManager
@@ -192,7 +193,15 @@ class _Board:
             if not isinstance(payload["text"], str):
                 raise InvalidStateError("open: text: expected the JSON text of a record "
                                         "or view")
-            doc = parse_json(payload["text"], "the opened text")
+            # the file's name the page read it from, which the refusal names first, as the
+            # CLI's does (a broken file said "the opened text: line 5 column 629: ...")
+            name = payload.get("name")
+            if name is not None and (not isinstance(name, str) or not name.strip()):
+                raise InvalidStateError("open: name: expected the name of the file read")
+            name = " ".join(name.split())[:120] if name else None
+            with naming(name):
+                doc = parse_json(payload["text"], name or "the opened text")
+                return board.open_document(doc, viewer=seat, cards=self.cards)
         elif key == "document":
             doc = payload["document"]
         else:

@@ -813,3 +813,16 @@ def test_a_board_whose_server_stopped_says_so(browser):
     _until(browser, lambda d: d.find_element("id", "error").is_displayed(), "the error")
     assert browser.find_element("id", "error").text == (
         "error: the board's server does not answer: is `digsite serve` still running?")
+
+
+def test_a_broken_file_opened_is_named_in_the_error(browser, server, tmp_path):
+    # it said "error: the opened text: line 1 column 2: ...", whichever file was picked
+    path = tmp_path / "broken.json"
+    path.write_text("{bad")
+    browser.get(server)
+    _until(browser, lambda d: len(d.find_elements("css selector", "#example option")) >= 5,
+           "the examples")
+    browser.find_element("id", "file").send_keys(str(path))
+    _until(browser, lambda d: d.find_element("id", "error").is_displayed(), "the error")
+    said = browser.find_element("id", "error").text
+    assert said.startswith("error: broken.json: line 1 column 2: "), said

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+from pathlib import Path
 
 import pytest
 
@@ -244,3 +245,20 @@ def test_the_apis_words_are_jsons(client):
     hint = {"game": "lootnrun", "view": load("lootnrun").example_view(), "iterations": 10}
     assert client.post("/api/hint?job=0", json=hint).status_code == 200
     assert client.post("/api/hint?job=1", json=hint).status_code == 202
+
+
+def test_a_file_opened_by_the_page_is_named_in_its_refusal(client):
+    # the page sends a file's text: a broken one said "the opened text: line 1 column 2:
+    # ...", whichever file it was; with its name, the refusal names it first, as the CLI's
+    said = _one_line_error(client.post("/api/open", json={"text": "{bad", "name": "mine.json"}))
+    assert said.startswith("mine.json: line 1 column 2: "), said
+    record = json.loads((Path(board.__file__).parent / "examples" /
+                         "lootnrun-greedy.json").read_text())
+    record["moves"][2]["move"] = "loot 7"
+    said = _one_line_error(client.post("/api/open", json={"text": json.dumps(record),
+                                                          "name": "mine.json"}))
+    assert said.startswith("mine.json: record: moves[2]: "), said
+    assert _one_line_error(client.post("/api/open", json={"text": "{bad"})).startswith(
+        "the opened text: line 1 column 2: ")
+    assert "name" in _one_line_error(client.post("/api/open", json={"text": "{}",
+                                                                     "name": 7}))

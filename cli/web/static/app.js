@@ -696,7 +696,7 @@ $("show-paste").addEventListener("click", () => { $("paste-box").hidden = !$("pa
 $("open-paste").addEventListener("click", () => open({ text: $("paste").value }));
 $("file").addEventListener("change", async () => {
   const file = $("file").files[0];
-  if (file) open({ text: await file.text() });
+  if (file) open({ text: await file.text(), name: file.name });
 });
 $("open-solo").addEventListener("click", () => {
   try {
