@@ -796,8 +796,9 @@ def hint_for(game: Game, state: Any, seat: int, term: Terminal, budget: str,
     iterations = None
     # (a word may carry the command line's dashes, and 'beliefs' asks for what every hint
     # here shows where the game has them: 'hint --beliefs', as `digsite hint` spells it,
-    # was refused "hint takes a number of iterations ... not '--beliefs'")
-    words = [w.lstrip("-") for w in budget.lower().split()]
+    # was refused "hint takes a number of iterations ... not '--beliefs'"); a number keeps
+    # its sign: 'hint -5' ran a hint of 5 iterations where 'hint 0' is refused
+    words = [w if w.lstrip("-").isdecimal() else w.lstrip("-") for w in budget.lower().split()]
     every = "all" in words
     if "beliefs" in words and not services.has_capability(game_id, "beliefs"):
         term.complain(f"{registry.get(game_id).name} has no beliefs about hidden cards: "

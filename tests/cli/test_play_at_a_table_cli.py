@@ -335,3 +335,16 @@ def test_a_seat_typed_as_the_screen_names_it_reads(run_cli, tmp_path):
                      str(tmp_path / "l.json"), stdin="awaken Seat 1 (greedy)\nquit\n")
     assert result.code == 0 and result.err == "", result.err
     assert "you awakened seat 1 (greedy): 1 room worth 2 points" in result.out
+
+
+def test_a_negative_hint_budget_is_refused_as_zero_is(run_cli, tmp_path):
+    """The command line's dashes are read off a hint's words ('hint --beliefs'), and
+    they were read off a number too: 'hint -5' ran a hint of 5 iterations where 'hint 0'
+    is refused. A number keeps its sign, at play's prompt and at track's (door30a)."""
+    result = run_cli("play", "archaeology", "--seed", "2", "--record",
+                     str(tmp_path / "g.json"), stdin="hint -5\nhint --5\nhint 0\nquit\n")
+    assert result.code == 0, result.err
+    assert "best move" not in result.out
+    assert result.err.splitlines() == [
+        f"error: hint takes a number of iterations (hint 5000) or 'all' (every move), not "
+        f"{typed!r}" for typed in ("-5", "--5", "0")]
