@@ -325,6 +325,16 @@ def describe_decision(state: State, seat: int) -> str:
         if state.no_dig and not state.acted:
             return ("the dig site is empty: trade, sell or explore, or end your turn without "
                     "selling or exploring (a pass)")
+        if rules.explore_once:
+            # (the New Expedition's explore is once a turn, its other actions as often as
+            # the seat can: the line said "explore ... as often as you can" and spoke of
+            # trades between two explores, which that turn never has)
+            if state.explored:
+                return ("your turn: trade and sell, in any order and as often as you can, "
+                        "then end your turn (you have explored: a turn has one explore)")
+            return ("your turn: trade and sell, in any order and as often as you can, and "
+                    "explore once, then end your turn (the trades before the explore are "
+                    "played as one, and those after it)")
         return ("your turn: trade, sell and explore, in any order and as often as you can, "
                 "then end your turn (the trades between two explores are played as one)")
     return "wait"

@@ -192,3 +192,27 @@ def test_a_monument_and_a_variant_may_be_written_as_the_screens_name_them(run_cl
         deal = json.loads(result.out)
         assert deal["monument"] == "great_pyramid"
         assert deal["variants"] == [variant.lower().replace(" ", "-").replace("_", "-")]
+
+
+def test_the_turns_line_says_a_turn_has_one_explore(run_cli, tmp_path):
+    """The New Expedition's rulebook lets a seat trade and sell as often as it can but
+    explore once a turn; the turn's line said the 2007 game's "trade, sell and explore, in
+    any order and as often as you can ... (the trades between two explores are played as
+    one)". It says one explore, and once the seat has explored, that it has (seed 1, the
+    Sphinx: the person's first move explores it); the 2007 game's line is as before
+    (door30a)."""
+    result = run_cli("play", "expedition", "--monument", "sphinx", "--seed", "1",
+                     "--record", str(tmp_path / "e.json"),
+                     stdin="explore A\nname broken cups and masks\nquit\n")
+    assert result.code == 0, result.err
+    turns = [line for line in result.out.splitlines() if line.startswith("your turn:")]
+    assert turns == [
+        "your turn: trade and sell, in any order and as often as you can, and explore once, "
+        "then end your turn (the trades before the explore are played as one, and those "
+        "after it)",
+        "your turn: trade and sell, in any order and as often as you can, then end your "
+        "turn (you have explored: a turn has one explore)"]
+    result = run_cli("play", "archaeology", "--seed", "2", "--record",
+                     str(tmp_path / "a.json"), stdin="quit\n")
+    assert ("your turn: trade, sell and explore, in any order and as often as you can, then "
+            "end your turn (the trades between two explores are played as one)") in result.out
