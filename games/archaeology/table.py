@@ -198,6 +198,13 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     me = seat_name(seat, seat, names)
     hand = _hand(state, seat)
     lines = [_title(state)]
+    if state.announced:
+        # (Beginner's Luck: every seat announced its opening hand's trade value, which
+        # chose the first player and tells of the hands; the screen never said them)
+        said = ", ".join(f"{seat_name(p, seat, names)} {value}"
+                         for p, value in enumerate(state.announced))
+        lines.append(f"opening hands' trade values, announced (Beginner's Luck: the lowest "
+                     f"played first): {said}")
     lines.append(f"{me} hold{'' if me == 'you' else 's'} "
                  f"{plural(state.hand_sizes[seat], 'card')}: {card_words(rules, hand)}"
                  if state.hand_sizes[seat] else f"{possessive(me)} hand is empty")

@@ -216,3 +216,25 @@ def test_the_turns_line_says_a_turn_has_one_explore(run_cli, tmp_path):
                      str(tmp_path / "a.json"), stdin="quit\n")
     assert ("your turn: trade, sell and explore, in any order and as often as you can, then "
             "end your turn (the trades between two explores are played as one)") in result.out
+
+
+def test_the_table_says_the_opening_values_announced_at_beginners_luck(run_cli, tmp_path):
+    """With Beginner's Luck every seat announces its opening hand's trade value, and the
+    lowest plays first; play's table never said the values, so a player saw seat 2 begin
+    without knowing why, nor what the others had announced of their hands. The table says
+    them (seed 6, four seats: 5, 4, 4, 5; seat 2, tied lowest, begins); without the variant
+    the line is not there (door30a)."""
+    result = run_cli("play", "expedition", "--monument", "tomb", "--players", "4",
+                     "--variant", "beginners-luck", "--seed", "6", "--record",
+                     str(tmp_path / "e.json"), stdin="quit\n")
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    title = lines.index("Archaeology: The New Expedition, 4 players, variants beginners-luck")
+    assert lines[title + 1] == (
+        "opening hands' trade values, announced (Beginner's Luck: the lowest played first): "
+        "you 5, seat 1 (greedy) 4, seat 2 (greedy) 4, seat 3 (greedy) 5")
+    assert "  seat 2 (greedy) dug up a card" in lines[3]
+    result = run_cli("play", "expedition", "--monument", "tomb", "--players", "4", "--seed",
+                     "6", "--record", str(tmp_path / "f.json"), stdin="quit\n")
+    assert result.code == 0, result.err
+    assert "announced" not in result.out
