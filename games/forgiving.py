@@ -212,8 +212,15 @@ def normalise(text: str, forms: Forms) -> str:
                                        f"{' ...' if many > 5 else ''})")
             if word.isdecimal() and i + 1 < len(rest) and rest[i + 1] in forms.cards:
                 copies = int(word) if len(word) <= 3 else MAX_COPIES + 1
-                if not 1 <= copies <= MAX_COPIES:
-                    raise InvalidMoveError(f"move {text!r}: {word[:12]!r} copies of a card")
+                # (it said only "'99' copies of a card", leaving the player to guess what
+                # was wrong with that)
+                if copies < 1:
+                    raise InvalidMoveError(f"move {text!r}: {word!r} copies of a card are "
+                                           f"none: a count is 1 or more")
+                if copies > MAX_COPIES:
+                    raise InvalidMoveError(f"move {text!r}: {word[:12]!r} copies of a card "
+                                           f"are more than the game has (a count is 1 to "
+                                           f"{MAX_COPIES})")
                 counted.extend([rest[i + 1]] * (copies - 1))
             else:
                 counted.append(word)

@@ -155,6 +155,23 @@ def test_counts_are_bounded():
         normalise("trade 0 coins for talisman", forms)
 
 
+@pytest.mark.parametrize("typed, said", [
+    ("discard 0 coins", "move 'discard 0 coins': '0' copies of a card are none: a count is 1 "
+                        "or more"),
+    ("discard 99 coins", "move 'discard 99 coins': '99' copies of a card are more than the "
+                         "game has (a count is 1 to 30)"),
+    ("trade 99999999999999 coins for talisman", "move 'trade 99999999999999 coins for "
+     "talisman': '999999999999' copies of a card are more than the game has (a count is 1 "
+     "to 30)"),
+])
+def test_a_count_out_of_bounds_says_what_is_wrong_with_it(typed, said):
+    """A count of a card out of bounds said only "'99' copies of a card", and the player
+    was left to guess what was wrong (door30a, at a sandstorm's discard)."""
+    with pytest.raises(InvalidMoveError) as caught:
+        normalise(typed, registry.engine("archaeology").FORMS)
+    assert str(caught.value) == said
+
+
 def test_plain_forms_change_only_case():
     assert normalise("Keep 3,17", PLAIN) == "keep 3,17"
 
