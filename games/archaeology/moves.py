@@ -623,6 +623,15 @@ def parse_typed_move(state: ArchaeologyState, text: object,
             if why is not None:
                 raise IllegalMoveError(f"move {str(text)!r} is not legal here: {why}",
                                        reason=why) from None
+        # (a thief sent to a word: "steal seat", "steal one" said "'one' is not a small
+        # number", as if a count were asked; it is a seat, and these are the seats)
+        steals = [m for m in state.legal_moves() if m.kind == STEAL]
+        if words[:1] == ["steal"] and len(words) <= 2 and steals and \
+                not (words[1:] and (words[1].isdecimal() or words[1] in _MYSELF)):
+            can = either([f"seat {m.a}" for m in steals])
+            which = (f"{words[1][:40]!r} is not a seat" if words[1:] else "say which seat")
+            raise InvalidMoveError(f"move {str(text)!r}: {which}: the thief steals from "
+                                   f"{can}") from None
         card = state.rules.cards.index.get(words[1]) if len(words) == 2 else None
         sales = [m for m in state.legal_moves() if m.kind == SELL and m.a == card]
         if words[:1] != ["sell"] or not sales:

@@ -185,6 +185,31 @@ def test_a_thief_refused_says_whom_it_can_steal_from(text, why):
     assert str(refused.value).startswith(f"move {text!r} is not legal here: {why}")
 
 
+@pytest.mark.parametrize("text, said", [
+    ("steal one", "'one' is not a seat"),
+    ("steal -1", "'-1' is not a seat"),
+    ("steal 1.0", "'1.0' is not a seat"),
+    ("steal seat", "say which seat"),
+    ("steal", "say which seat"),
+])
+def test_a_thief_sent_to_no_seat_says_whom_it_can_steal_from(text, said):
+    """A thief sent to a word was refused "'one' is not a small number", as if a count
+    were asked ('steal seat', 'steal' alone: "a thief is sent with 'steal SEAT'"): the
+    refusal says it is no seat, and the seats the thief can steal from (door30a)."""
+    from games.archaeology import parse_typed
+    s = blank(4)
+    give(s, 0, coin=2)
+    give(s, 2, pot_shard=1)
+    give(s, 3, coin=1)
+    s.dig = [C["thief"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    with pytest.raises(InvalidMoveError) as refused:
+        parse_typed(s, text)
+    assert str(refused.value) == (f"move {text!r}: {said}: the thief steals from seat 2 or "
+                                  f"seat 3")
+
+
 def test_thief_with_no_victim_does_nothing():
     s = blank()
     s.dig = [C["thief"]]
