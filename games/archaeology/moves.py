@@ -726,8 +726,13 @@ def why_illegal(state: ArchaeologyState, move: MoveBase) -> str | None:
                 "you must sell at least one set before ending your turn")
     if move.kind == SELL:
         card, size = move.a, move.b
+        # (a map's set said "holds at most 1 cards", and a set of 0 was refused with no
+        # reason)
+        if size < 1:
+            return f"a set of {rules.card_name(card, 2)} holds at least 1 card"
         if size > rules.max_set[card]:
-            return f"a set of {rules.card_name(card, 2)} holds at most {rules.max_set[card]} cards"
+            return (f"a set of {rules.card_name(card, 2)} holds at most "
+                    f"{plural(rules.max_set[card], 'card')}")
         if held[card] < size:
             return f"you hold {held[card]} {rules.card_name(card, held[card])}, not {size}"
     if move.kind == EXPLORE:

@@ -954,3 +954,23 @@ def test_a_sandstorm_asks_for_more_cards_only_after_a_discard(game):
                 owed_at_start = None
     assert asked[False] and asked[True], asked
     assert again or game == "expedition", again  # (these seeds give none in the New Expedition)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("sell map 2", "a set of maps holds at most 1 card"),
+    ("sell coin 0", "a set of coins holds at least 1 card"),
+    ("sell coin 6", "a set of coins holds at most 5 cards"),
+])
+def test_a_sale_of_a_set_size_no_table_has_says_the_bounds(text, why):
+    """A map's set of 2 was refused "a set of maps holds at most 1 cards", and a set of 0
+    coins with no reason at all ("move 'sell coin 0' is not legal here"): the bounds, in
+    words (door30a)."""
+    from games.archaeology import parse_typed
+    s = blank(2)
+    give(s, 0, coin=6, map=2)
+    s.dig = [C["pot_shard"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    with pytest.raises(IllegalMoveError) as refused:
+        parse_typed(s, text)
+    assert refused.value.reason == why
