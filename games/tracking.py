@@ -791,6 +791,26 @@ def _same(entered: str, seen: str) -> bool:
     return a == b or a == b + "s" or a == b + "es"  # (a plural: "pot shards", "coins")
 
 
+def _drawn_face_up(game_id: str, world: State[Any], text: str) -> list[str] | None:
+    """The cards ``text`` names, when it names two or more and the chance step is a card
+    drawn face up from a chamber (the Sphinx draws five at once, the Mine one at a time):
+    they are entered in order, one a step (``Tracker._enter_each``); ``None`` otherwise.
+    The five the Sphinx lays out were refused typed in one line ("cannot be what came out
+    here"), the prompt taking one card at a time."""
+    if game_id != "expedition" or not world.chance_outcomes() or \
+            str(world.chance_outcomes()[0][0]).partition(" ")[0] != "reveal":
+        return None
+    from .forgiving import Forms, normalise
+    rules = getattr(world, "rules")
+    names = tuple(rules.cards.index)  # (every card: one a chamber cannot hold is refused
+    # as itself, 'map', not as the whole line)
+    try:
+        words = normalise("cards " + text, Forms(cards=names, counted=("cards",))).split()[1:]
+    except InvalidMoveError:
+        return None
+    return words if len(words) >= 2 and all(w in names for w in words) else None
+
+
 # --- what a move shows -------------------------------------------------------------------
 
 @dataclass
@@ -1596,6 +1616,9 @@ class Tracker:
                 new_world, outcome = self._force_chance(world, text, index)
             except InvalidMoveError:
                 if not self._is_move(world, text):
+                    several = _drawn_face_up(self.game.id, world, text)
+                    if several is not None:
+                        return self._enter_each(several)
                     raise
                 # (a move typed before what came out was answered with the move's last
                 # number as a suggestion: "did you mean `2`?" of "seat 2: market buy 2")
@@ -1923,6 +1946,30 @@ class Tracker:
                     decided.insert(decided.index(after[0]) if after else len(decided), verb)
             typed.extend(str(m).split()[0] for m in w.legal_moves())
         return decided, list(dict.fromkeys(decided + typed))
+
+    def _enter_each(self, cards: list[str]) -> str | None:
+        """Cards drawn face up entered in one line (the Sphinx's five: the seat saw them
+        laid out together), each as its own line would be, in the order named; all or
+        none: a card that cannot be, or more cards than the table draws before its next
+        question, leaves the table as it was, said of that card."""
+        before = self.record
+        said: list[str] = []
+        for k, card in enumerate(cards):
+            ask = self.ask()
+            try:
+                if ask.kind != "saw":
+                    raise InvalidMoveError(
+                        f"{plural(len(cards), 'card')} named, but after {k} the table asks "
+                        f"{ask.prompt!r}")
+                words = self.enter(card)
+            except DigsiteError as exc:
+                self.record = before
+                self._rebuild()
+                where = f"{card!r}, card {k + 1} of the {len(cards)} named: "
+                raise type(exc)(str(exc) if ask.kind != "saw" else f"{where}{exc}") from None
+            if words:
+                said.append(words)
+        return "; ".join(said) or None
 
     def _force_chance(self, world: State[Any], text: str, index: int
                       ) -> tuple[State[Any], Hashable]:

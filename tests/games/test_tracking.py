@@ -565,6 +565,33 @@ def test_an_explore_that_draws_face_up_asks_each_card_as_it_comes(monument, line
     assert tracker.ask().kind == "move" and tracker.ask().seat == 0
 
 
+def test_the_sphinxs_cards_drawn_together_may_be_entered_in_one_line():
+    """The Sphinx lays its five cards out face up together; the tracker asked for them one
+    at a time and refused the five in one line ("'coin, talisman, ...' cannot be what came
+    out here"). They are entered in the order named, each as its own line; a line that
+    cannot be (a card the chamber could not hold there, more cards than are drawn) enters
+    none of them (door30a)."""
+    tracker = Tracker.start(load("expedition", monument="sphinx"), players=2, seat=0)
+    for line in ("0", "coin, coin, talisman, pot shard",
+                 "pot shard, parchment scrap, coin, broken cup, talisman", "map",
+                 "explore A", "name coin talisman"):
+        tracker.enter(line)
+    before = tracker.record
+    with pytest.raises(DigsiteError, match="6 cards named, but after 5 the table asks"):
+        tracker.enter("coin, talisman, pot shard, coin, coin, coin")
+    assert tracker.record == before and tracker.ask().kind == "saw"
+    with pytest.raises(DigsiteError, match="'map', card 2 of the 5 named: 'map' cannot be"):
+        tracker.enter("coin, map, pot shard, coin, coin")
+    assert tracker.record == before
+    words = tracker.enter("coin, talisman and pot shard, 2 coins")
+    assert words is not None and words.endswith(
+        "the draw is over: you took 3 coins and a talisman; a pot shard went back into "
+        "chamber A face down")
+    assert [e["saw"] for e in tracker.record.events[-5:]] == [
+        "coin", "talisman", "pot_shard", "coin", "coin"]
+    assert tracker.ask().kind == "move" and tracker.ask().seat == 0
+
+
 def test_another_seats_whole_discard_of_the_wrong_size_says_so():
     """Seat 1 owes 2 cards: a discard of 3 was refused with "no hand it could hold" (the
     hand was checked before the count, which is public)."""
