@@ -791,6 +791,22 @@ def _same(entered: str, seen: str) -> bool:
     return a == b or a == b + "s" or a == b + "es"  # (a plural: "pot shards", "coins")
 
 
+def _one_card(world: State[Any], text: str) -> str | None:
+    """The one card of an Archaeology edition ``text`` names as a move would read it (one
+    word of a name only one card has: 'mask', 'cup'), else ``None`` (another game, no card
+    or several)."""
+    cards = getattr(getattr(world, "rules", None), "cards", None)
+    if cards is None or not isinstance(getattr(cards, "index", None), Mapping):
+        return None
+    from .forgiving import Forms, normalise
+    try:
+        words = normalise("cards " + text, Forms(cards=tuple(cards.index),
+                                                 counted=("cards",))).split()[1:]
+    except InvalidMoveError:
+        return None
+    return words[0] if len(words) == 1 and words[0] in cards.index else None
+
+
 def _drawn_face_up(game_id: str, world: State[Any], text: str) -> list[str] | None:
     """The cards ``text`` names, when it names two or more and the chance step is a card
     drawn face up from a chamber (the Sphinx draws five at once, the Mine one at a time):
@@ -1974,11 +1990,15 @@ class Tracker:
     def _force_chance(self, world: State[Any], text: str, index: int
                       ) -> tuple[State[Any], Hashable]:
         seen: list[str] = []
+        # (a card by one word of its name, as moves take it: 'you dug> mask' was refused
+        # "cannot be what came out here; did you mean `pharaoh's mask`?")
+        card = _one_card(world, text)
         for w in self._worlds(world, index):
             outcome = w.chance_outcomes()[0][0]
             said = answer(self.game.id, w, outcome, self.seat)
             verb = str(outcome).partition(" ")[0]
-            if said is not None and (_same(text, said) or _same(text, f"{verb} {said}")):
+            if said is not None and (_same(text, said) or _same(text, f"{verb} {said}")
+                                     or card is not None and _same(card, said)):
                 return w, outcome
             if said is not None and said not in seen:
                 seen.append(said)

@@ -592,6 +592,29 @@ def test_the_sphinxs_cards_drawn_together_may_be_entered_in_one_line():
     assert tracker.ask().kind == "move" and tracker.ask().seat == 0
 
 
+def test_a_card_seen_may_be_named_by_one_word_as_in_a_move():
+    """A move takes a card by one word of its name when only one card has it ('sell mask
+    1'); what a seat saw was refused so ("you dug> mask": "'mask' cannot be what came out
+    here; did you mean `pharaoh's mask`?"). It is read as a move reads it: a dig, a theft's
+    card, a card drawn face up (door30a)."""
+    tracker = Tracker.start(load("archaeology"), players=2, seat=0)
+    for line in ("0", "pot shard, coin, coin, talisman",
+                 "pot shard, parchment scrap, parchment scrap, coin, broken cup"):
+        tracker.enter(line)
+    assert tracker.enter("mask") == "you dug up a pharaoh's mask"
+    for line in ("end", "thief", "steal 0"):
+        tracker.enter(line)
+    with pytest.raises(DigsiteError, match="'cup' cannot be what came out here"):
+        tracker.enter("cup")  # (no broken cup in the hand: still refused)
+    assert tracker.enter("shard") == "the thief took a pot shard from you"
+    tracker = Tracker.start(load("expedition", monument="sphinx"), players=2, seat=0)
+    for line in ("0", "coin, coin, talisman, pot shard",
+                 "pot shard, parchment scrap, coin, broken cup, talisman", "map",
+                 "explore A", "name coin talisman"):
+        tracker.enter(line)
+    assert tracker.enter("cup") == "a broken cup came up face up"
+
+
 def test_another_seats_whole_discard_of_the_wrong_size_says_so():
     """Seat 1 owes 2 cards: a discard of 3 was refused with "no hand it could hold" (the
     hand was checked before the count, which is public)."""
