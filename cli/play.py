@@ -470,6 +470,13 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             for out in _trade_lines(g, options):
                 term.say(out)
             continue
+        # (after a trade the list holds none, and 'trades' was refused "cannot read move
+        # 'trades' (moves: sell, end)", though the turn's line says a seat may trade again)
+        if word == "trades" and "for" not in rest.lower().split() \
+                and _turn_trade(g) is not None:
+            term.complain("no trade is listed after this turn's trade: a trade typed now "
+                          "is played with it as one (`trade CARD for CARD`)")
+            continue
         if word in ("hint", "?"):
             _hint(g, term, rest.strip(), seed + len(g.record.moves))
             continue
@@ -665,6 +672,18 @@ def _shows(state: State[Any], move: Hashable, seat: int) -> bool:
     return False
 
 
+def _turn_trade(g: _Game) -> int | None:
+    """The index in the record of the person's trade this turn that a trade typed now is
+    played with (its last move but sales), else ``None``."""
+    moves = g.record.moves
+    k = len(moves) - 1
+    while k >= 0 and moves[k].seat == g.seat and moves[k].move.startswith("sell "):
+        k -= 1
+    if k < 0 or moves[k].seat != g.seat or not moves[k].move.startswith("trade "):
+        return None
+    return k
+
+
 def _trade_again(g: _Game, text: str) -> str | None:
     """A second trade of the person's turn (Archaeology, the New Expedition), after its
     first with only sales between: at the table a seat may trade any number of times, and
@@ -675,10 +694,8 @@ def _trade_again(g: _Game, text: str) -> str | None:
     trade is played (an event says so; ``undo`` takes back both); else the one line that
     says why the two cannot be one."""
     moves = g.record.moves
-    k = len(moves) - 1
-    while k >= 0 and moves[k].seat == g.seat and moves[k].move.startswith("sell "):
-        k -= 1
-    if k < 0 or moves[k].seat != g.seat or not moves[k].move.startswith("trade "):
+    k = _turn_trade(g)
+    if k is None:
         return None
     try:
         merged, why = merged_trade(g.game, g.state, moves[k].move, text)

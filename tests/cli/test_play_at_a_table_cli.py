@@ -348,3 +348,20 @@ def test_a_negative_hint_budget_is_refused_as_zero_is(run_cli, tmp_path):
     assert result.err.splitlines() == [
         f"error: hint takes a number of iterations (hint 5000) or 'all' (every move), not "
         f"{typed!r}" for typed in ("-5", "--5", "0")]
+
+
+def test_trades_after_a_trade_says_how_to_trade_again(run_cli, tmp_path):
+    """After a trade the list holds no trade (a trade typed is played with the turn's
+    trade as one), and 'trades', which help lists, was refused "cannot read move 'trades'
+    (moves: sell, end)" though the turn's line says a seat may trade as often as it can:
+    it says how to trade again, after a sale too; the trade typed is played as before
+    (seed 5: the person holds 2 pot shards, 2 coins and a broken cup) (door30a)."""
+    keys = ["trade 2 pot shards for coin", "trades", "sell coin 1", "trades",
+            "trade broken cup for pot shard", "quit"]
+    result = run_cli("play", "archaeology", "--seed", "5", "--players", "2", "--record",
+                     str(tmp_path / "g.json"), stdin="\n".join(keys) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: no trade is listed after this turn's trade: a trade typed now is played "
+        "with it as one (`trade CARD for CARD`)"] * 2
+    assert "merged with this turn's trade: now trade" in result.out
