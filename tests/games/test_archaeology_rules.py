@@ -161,6 +161,19 @@ def test_thief_steals_only_from_an_opponent_holding_cards():
     assert names(s.legal_moves()) == ["steal 2"], "seats 1 and 3 hold nothing; 0 digs"
 
 
+def _at_own_thief(*victims: int):
+    """A 4-seat table where seat 0 (2 coins) has dug a thief and ``victims`` hold a pot
+    shard each, the others nothing."""
+    s = blank(4)
+    give(s, 0, coin=2)
+    for p in victims:
+        give(s, p, pot_shard=1)
+    s.dig = [C["thief"]]
+    s.start_turn(0)
+    s.apply(s.chance_outcomes()[0][0])
+    return s
+
+
 @pytest.mark.parametrize("text, why", [
     ("steal me", "you cannot steal from yourself: the thief steals from seat 2"),
     ("steal from myself", "you cannot steal from yourself: the thief steals from seat 2"),
@@ -173,12 +186,7 @@ def test_a_thief_refused_says_whom_it_can_steal_from(text, why):
     ``steal 0`` (itself) with no reason: the refusal says the rule and the seats the thief
     can steal from."""
     from games.archaeology import parse_typed
-    s = blank(4)
-    give(s, 0, coin=2)
-    give(s, 2, pot_shard=1)
-    s.dig = [C["thief"]]
-    s.start_turn(0)
-    s.apply(s.chance_outcomes()[0][0])
+    s = _at_own_thief(2)
     with pytest.raises(IllegalMoveError) as refused:
         parse_typed(s, text)
     assert refused.value.reason == why
@@ -197,13 +205,7 @@ def test_a_thief_sent_to_no_seat_says_whom_it_can_steal_from(text, said):
     were asked ('steal seat', 'steal' alone: "a thief is sent with 'steal SEAT'"): the
     refusal says it is no seat, and the seats the thief can steal from (door30a)."""
     from games.archaeology import parse_typed
-    s = blank(4)
-    give(s, 0, coin=2)
-    give(s, 2, pot_shard=1)
-    give(s, 3, coin=1)
-    s.dig = [C["thief"]]
-    s.start_turn(0)
-    s.apply(s.chance_outcomes()[0][0])
+    s = _at_own_thief(2, 3)
     with pytest.raises(InvalidMoveError) as refused:
         parse_typed(s, text)
     assert str(refused.value) == (f"move {text!r}: {said}: the thief steals from seat 2 or "
