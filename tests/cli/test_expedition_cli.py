@@ -194,6 +194,7 @@ def test_a_monument_and_a_variant_may_be_written_as_the_screens_name_them(run_cl
         assert deal["variants"] == [variant.lower().replace(" ", "-").replace("_", "-")]
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_the_turns_line_says_a_turn_has_one_explore(run_cli, tmp_path):
     """The New Expedition's rulebook lets a seat trade and sell as often as it can but
     explore once a turn; the turn's line said the 2007 game's "trade, sell and explore, in
@@ -218,6 +219,7 @@ def test_the_turns_line_says_a_turn_has_one_explore(run_cli, tmp_path):
             "end your turn (the trades between two explores are played as one)") in result.out
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_the_table_says_the_opening_values_announced_at_beginners_luck(run_cli, tmp_path):
     """With Beginner's Luck every seat announces its opening hand's trade value, and the
     lowest plays first; play's table never said the values, so a player saw seat 2 begin
