@@ -164,7 +164,8 @@ def _card_cells(part: str, text: str) -> tuple[int, int]:
     for name in cells.split(","):
         bit = 1 << cell(name, text)
         if mask & bit:
-            raise InvalidMoveError(f"move {text!r}: cell {name} twice")
+            # (the cell as the board names it: typed 'c1', it said "cell c1 twice")
+            raise InvalidMoveError(f"move {text!r}: cell {name.strip().upper()} twice")
         mask |= bit
     return number(card, text, "card"), mask
 
@@ -211,7 +212,8 @@ def parse_text(text: str) -> Move:
             raise InvalidMoveError(f"move {raw!r}: extra boxes are written +CARD:CELL")
         extra, bit = _card_cells(part[1:], raw)
         if bit & (bit - 1):
-            raise InvalidMoveError(f"move {raw!r}: one cell per extra box, got {part!r}")
+            raise InvalidMoveError(f"move {raw!r}: one cell per extra box, got "
+                                   f"{part.upper()!r}")
         extras.append((extra, cells_of(bit)[0]))
     return Cross(card, mask, tuple(sorted(extras)))
 

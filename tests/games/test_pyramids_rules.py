@@ -482,6 +482,11 @@ def test_move_text_round_trips_and_errors():
         parse_text("hello")
     with pytest.raises(InvalidMoveError, match="take what\\? `take deck`"):
         parse_text("take")  # (it said "card '' is not a number")
+    # (the cells as the board names them, however typed: it said "cell c1 twice")
+    with pytest.raises(InvalidMoveError, match="'12:c1,c1': cell C1 twice$"):
+        parse_text("12:c1,c1")
+    with pytest.raises(InvalidMoveError, match="box, got '\\+2:A4,D5'$"):
+        parse_text("12:b5 +2:a4,d5")
     state = world([(7, []), (2, [])], "domino")
     with pytest.raises(IllegalMoveError):
         parse_move(state, "7:A1,B1")  # the red cross's extra box is missing
