@@ -29,9 +29,9 @@ from typing import Iterable, Sequence
 
 from .errors import DigsiteError, IllegalMoveError, InvalidMoveError
 
-__all__ = ["seat_name", "possessive", "side_by_side", "plural", "about", "shape_rows", "said_of",
-           "said_to", "SECOND_PERSON_VERBS", "card_names", "owed_refusal", "owed_suggestion",
-           "either"]
+__all__ = ["seat_name", "possessive", "side_by_side", "plural", "ordinal", "about",
+           "shape_rows", "said_of", "said_to", "SECOND_PERSON_VERBS", "card_names",
+           "owed_refusal", "owed_suggestion", "either"]
 
 
 def seat_name(seat: int, viewer: int | None, names: Sequence[str] | None = None) -> str:
@@ -217,6 +217,16 @@ def plural(n: float, word: str, many: str | None = None) -> str:
     """
     text = str(n) if isinstance(n, int) else f"{n:.3f}".rstrip("0").rstrip(".")
     return f"{text} {word if text == '1' else (many or word + 's')}"
+
+
+def ordinal(n: int) -> str:
+    """``n`` as a rank in words' digits.
+
+    >>> ordinal(1), ordinal(2), ordinal(3), ordinal(4), ordinal(11), ordinal(22)
+    ('1st', '2nd', '3rd', '4th', '11th', '22nd')
+    """
+    teen = 10 <= n % 100 <= 20
+    return f"{n}{'th' if teen else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def about(n: int, word: str) -> str:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from grids import render_grid
 from grids.polyomino import SHAPES
-from games.table import plural, possessive, seat_name, shape_rows, side_by_side
+from games.table import ordinal, plural, possessive, seat_name, shape_rows, side_by_side
 
 from .moves import Cross, Keep, Pass, Reveal, Take, describe, returned_words
 
@@ -51,10 +51,16 @@ def _score_card(state: State, seat: int) -> str:
     torches = [str(r + 1) for r, lit in enumerate(s.torches) if lit]
     lit = (f"round{'s' if len(torches) > 1 else ''} {', '.join(torches)}" if torches
            else "no round")
+    # (by colour: the pyramid points come at a colour's 2nd, 4th and 6th card, and the
+    # numbers alone, "(33, 11, 3, 43)", made the player look each colour up)
+    colours = state.rules.colours
+    by_colour = "; ".join(
+        f"{c} {', '.join(str(o) for o in s.completed if colours[o] == c)}"
+        for c in state.rules.data.colours if any(colours[o] == c for o in s.completed))
     return (f"red gems {s.red}, green gems {s.green}, torches in {lit}, "
             f"skull track {s.skulls}, "
             f"{plural(len(s.completed), 'card')} completed"
-            + (f" ({', '.join(map(str, s.completed))})" if s.completed else "")
+            + (f" ({by_colour})" if s.completed else "")
             + (f", pyramid points {', '.join(f'{p} ({c})' for c, p in s.pyramid)}"
                if s.pyramid else "")
             + f"; score now {parts['total']} (cards {parts['cards']}, torches "
@@ -92,6 +98,8 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
     elif state.phase != "keep":
         lines.append(f"the display: cards {', '.join(map(str, sorted(state.display))) or 'none'}")
     lines.append(f"the deck: {plural(len(state.deck), 'card')}")
+    if state.num_players > 1:
+        lines.append(_pyramid_points_left(state))
     for p in range(state.num_players):
         if p != seat:
             lines.append(f"{seat_name(p, seat, names)}: {_score_card(state, p)}")
@@ -103,6 +111,16 @@ def describe_position(state: State, seat: int, *, names: Sequence[str] | None = 
                 lines.append(f"{possessive(seat_name(p, seat, names))} cards:")
                 lines.extend(card_drawings(state, theirs))
     return lines + [LEGEND]
+
+
+def _pyramid_points_left(state: State) -> str:
+    """The pyramid points boxes no seat has crossed or blacked out yet, per colour: at the
+    table every score card shows them, and the screen said only what each seat had won."""
+    data = state.rules.data
+    left = "; ".join(f"{c} {', '.join(map(str, data.pyramid_points[state.tiers[c]:])) or 'none'}"
+                     for c in data.colours)
+    milestones = ", ".join(map(ordinal, data.pyramid_milestones))
+    return f"pyramid points still to win (at a colour's {milestones} completed card): {left}"
 
 
 def _waiting(state: State, seat: int, names: Sequence[str] | None) -> list[str]:

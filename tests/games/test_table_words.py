@@ -455,6 +455,38 @@ def test_a_pyramids_take_names_the_completed_card_it_replaces():
     assert seen > 3
 
 
+def test_a_pyramids_table_says_the_completed_colours_and_the_pyramid_points_left():
+    """A score card listed its completed cards by number, "(33, 11, 3, 43)", though the
+    pyramid points come at a colour's 2nd, 4th and 6th card, and no screen said which
+    pyramid points boxes were still to win (crossed or blacked out on every score card at
+    the table): the completed cards are grouped by colour, and at 2 or more players a
+    line says the boxes left of each colour."""
+    game = load("pyramids")
+    seen = 0
+    for _, state, _ in _playout("pyramids", 4, players=3):
+        if state.current_player() == CHANCE:
+            continue
+        screen = game.describe_position(state, 0)
+        colours = state.rules.colours
+        for seat in range(3):
+            done = state.seats[seat].completed
+            line = next(x for x in screen
+                        if x.startswith(f"seat {seat}: " if seat else "your score card: "))
+            grouped = "; ".join(f"{c} {', '.join(str(o) for o in done if colours[o] == c)}"
+                                for c in ("green", "orange", "purple")
+                                if any(colours[o] == c for o in done))
+            assert (f" completed ({grouped})" if done else " 0 cards completed;") in line
+        left = {c: [10, 6, 3][state.tiers[c]:] for c in ("green", "orange", "purple")}
+        assert (f"pyramid points still to win (at a colour's 2nd, 4th, 6th completed card): "
+                + "; ".join(f"{c} {', '.join(map(str, p)) or 'none'}" for c, p in left.items())
+                ) in screen
+        seen += sum(map(len, left.values())) < 9
+    assert seen > 0, "no pyramid points were ever won: the test proves nothing"
+    solo = game.new_initial_state(seed=4, players=1)
+    solo.apply(game.decisions(solo)[0])
+    assert not any("still to win" in line for line in game.describe_position(solo, 0))
+
+
 def test_a_crossing_completing_two_cards_says_them_in_one_bracket():
     # it said "(completes card 5: 10 points) (completes card 43: 10 points)"
     from games.pyramids.moves import Cross
