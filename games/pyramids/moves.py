@@ -62,8 +62,14 @@ NOTATION: tuple[tuple[str, str], ...] = (
     ("take 21 / take deck", "replace your completed card by display card 21, or by the top "
                             "card of the deck"),
     ("pass", "no card is in front of you (the deck and the display ran out)"),
-    ("reveal I3", "chance, not yours to play: the next expedition card (its pattern)"),
+    ("reveal I3", "chance, not yours to play: the next expedition card, named by its "
+                  "pattern: {patterns}"),
 )
+
+#: Each expedition pattern's name in words (``grids.polyomino.SHAPES``): a player reads a
+#: picture, and at ``track``'s prompt typed "square" was refused with the names alone.
+PATTERN_WORDS = {"domino": "2 boxes in a line", "I3": "3 in a line", "L3": "3 in an L",
+                 "L4": "4 in an L", "T4": "4 in a T", "O4": "4 in a square"}
 
 
 def notation_facts(data: PyramidsData) -> dict[str, str]:
@@ -78,7 +84,10 @@ def notation_facts(data: PyramidsData) -> dict[str, str]:
     return {"kept": ",".join(map(str, kept)),
             "kept_words": ", ".join(map(str, kept[:-1])) + f" and {kept[-1]}",
             "deal": str(data.deal),
-            "returned": returned_words(data.deal - data.keep, counted=True)}
+            "returned": returned_words(data.deal - data.keep, counted=True),
+            "patterns": ", ".join(f"{name} ({PATTERN_WORDS[name]})"
+                                  for name in sorted(set(data.expedition_deck),
+                                                     key=list(SHAPES).index))}
 
 
 def returned_words(back: int, *, counted: bool = False) -> str:

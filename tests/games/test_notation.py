@@ -162,6 +162,26 @@ def test_notation_says_the_counts_of_the_card_data_it_is_given(game, edit, said)
 
 
 
+def test_pyramids_notation_says_each_expedition_pattern_in_words():
+    """The reveal form said "the next expedition card (its pattern)" and no screen told
+    which picture "O4" or "T4" names: at `track`'s prompt a player who saw a square typed
+    "square" and was refused with the names alone. The notation names each pattern of the
+    card data's expedition deck in words, in the order of ``grids.polyomino.SHAPES``."""
+    data = cards_data.load("pyramids")
+    reveal = next(f["meaning"] for f in notation_of("pyramids", data)["forms"]
+                  if f["text"] == "reveal I3")
+    assert reveal.endswith(
+        "named by its pattern: domino (2 boxes in a line), I3 (3 in a line), L3 (3 in an "
+        "L), T4 (4 in a T), L4 (4 in an L), O4 (4 in a square)"), reveal
+    text = cards_data.bundled_text("pyramids")
+    old = 'deck = ["domino", "I3", "I3", "L3", "L3", "T4", "L4", "O4"]'
+    assert old in text
+    squares = "deck = [" + ", ".join(['"O4"'] * 8) + "]"
+    mine = cards_data.load_text(text.replace(old, squares), source="mine.toml")
+    assert [f["meaning"] for f in notation_of("pyramids", mine)["forms"]
+            if f["text"] == "reveal I3"][0].endswith("pattern: O4 (4 in a square)")
+
+
 def test_a_sandstorm_discard_and_a_mine_draw_say_what_the_choice_turns_on():
     """"sandstorm: discard 1 pot shard to the marketplace" was the whole of a hint row with
     3 cards owed (a seat read it as its whole discard), and "draw one more card face up"
