@@ -961,32 +961,26 @@ def _pyramids_questions(tracker: "Tracker", state: State[Any], move: Hashable,
 
 def _pyramids_apply(tracker: "Tracker", world: State[Any], move: Hashable,
                     answers: dict[str, str], index: int) -> tuple[State[Any], State[Any]]:
-    """``world``, and ``move`` played in it, then the cards it showed put where the person
-    saw them: the deck's order is unseen, so any card still in it may be the one. (A take's
-    words do not name the card, so the world before it needs nothing put in place.)"""
+    """``world``, and ``move`` played in it, with the cards it showed put where the person
+    saw them: the deck's order is unseen, so any card still in it may be the one. A take
+    from the deck draws its top card, so the card taken is put on top of the deck in the
+    world before the move too: the take's words name it ("you took card 23, the top card
+    of the deck")."""
     before_display = list(getattr(world, "display"))
-    after = world.clone()
-    hands_before = [list(s.hand) for s in getattr(after, "seats")]
-    after.apply(move)
-    seats, deck = getattr(after, "seats"), getattr(after, "deck")
-    display = getattr(after, "display")
-    fresh = [c for c in display if c not in before_display]  # came from the deck
     if "card" in answers:
-        taker = next(i for i, (h, s) in enumerate(zip(hands_before, seats)) if h != s.hand)
-        slot = next(k for k, (a, b) in enumerate(zip(hands_before[taker], seats[taker].hand))
-                    if a != b)
         card = _numbers(answers["card"], 1, "the card taken", _card_count(tracker.game))[0]
         answers["card"] = str(card)
-        drawn = seats[taker].hand[slot]
-        if card != drawn:
-            unseen = [deck, fresh]
-            if not _unseen_swap(unseen, card, drawn):
-                raise InvalidMoveError(f"the card taken: card {card} is not in the deck "
-                                       f"({_pyramids_where(world, card, tracker.seat)})")
-            for k, c in enumerate(display):  # (a fresh display card may have been swapped)
-                if c not in before_display:
-                    display[k] = fresh.pop(0)
-            seats[taker].hand[slot] = card
+        deck = getattr(world, "deck")
+        if card not in deck:
+            raise InvalidMoveError(f"the card taken: card {card} is not in the deck "
+                                   f"({_pyramids_where(world, card, tracker.seat)})")
+        world = world.clone()
+        deck = getattr(world, "deck")
+        at = deck.index(card)
+        deck[0], deck[at] = deck[at], deck[0]
+    after = world.clone()
+    after.apply(move)
+    deck, display = getattr(after, "deck"), getattr(after, "display")
     if "display" in answers:
         cards = _pyramids_display(tracker.game, before_display, display, answers["display"])
         answers["display"] = " ".join(map(str, cards))

@@ -222,7 +222,7 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
     if isinstance(move, (Keep, Cross)):
         return _chosen(state, move, who) + _claims(state, move, seat, names)
     if isinstance(move, Take):
-        source = ("the top card of the deck" if move.card == 0
+        source = (f"{_drawn(state, move)}the top card of the deck" if move.card == 0
                   else f"card {move.card} from the display")
         return f"{who} took {source}" + ("; the display is refilled" if _refills(state, move)
                                          else "")
@@ -244,6 +244,18 @@ def _claims(state: State, move: Move, seat: int, names: Sequence[str] | None) ->
             said.append(f"{who} {'take' if who == 'you' else 'takes'} "
                         f"{plural(points, 'pyramid point')} for {colour}")
     return "".join(f"; {s}" for s in said)
+
+
+def _drawn(state: State, move: Take) -> str:
+    """"card N, " for the card a take from the deck draws, face up in front of its taker
+    from then on (it said "took the top card of the deck", where a take from the display
+    names the card); "" where the deck is empty."""
+    after = state.clone()
+    after.apply(move)
+    actor = state.to_move
+    new = [o for o, was in zip(after.seats[actor].hand, state.seats[actor].hand)
+           if o is not None and o != was]
+    return f"card {new[0]}, " if new else ""
 
 
 def _refills(state: State, move: Take) -> bool:

@@ -268,8 +268,10 @@ def test_the_words_at_a_take_follow_the_seat_by_seat_order():
     assert describe_decision(state, 0) == (
         "you completed card 24: replace it with a card of the display or the top card of the "
         "deck")
+    # (the card drawn named, face up in front of its taker: it said only "the top card")
     assert describe_event(state, Take(0), 1) == (
-        "seat 0 took the top card of the deck; the display is refilled")
+        f"seat 0 took card {state.deck[0]}, the top card of the deck; the display is "
+        f"refilled")
     state.apply(Take(0))
     assert describe_decision(state, 1).startswith("you completed card 10: replace it")
 
