@@ -462,9 +462,12 @@ def _drawn(result: ArenaResult, labels: Sequence[str]) -> list[str]:
     return lines
 
 
-def format_notation(result: Mapping[str, Any], *, cards: str | None = None) -> str:
+def format_notation(result: Mapping[str, Any], *, cards: str | None = None,
+                    width: int = 88) -> str:
     """Each notation form and its meaning, what else is accepted, then example moves with
-    their words (of the example of ``cards``, the ``--cards FILE`` given, if any)."""
+    their words (of the example of ``cards``, the ``--cards FILE`` given, if any); the
+    meanings wrapped to ``width`` (the columns the text is read in: wrapped at 88, then
+    folded again at a pipe's 80, a meaning broke every other line after a word or two)."""
     game = result["game"]
     lines = [f"{game} move notation:"]
     if not result["forms"]:
@@ -472,13 +475,13 @@ def format_notation(result: Mapping[str, Any], *, cards: str | None = None) -> s
                      "writes them)")
     for form in result["forms"]:
         lines.append(f"  {form['text']}")
-        lines.extend(textwrap.wrap(form["meaning"], 88, initial_indent=" " * 6,
+        lines.extend(textwrap.wrap(form["meaning"], width, initial_indent=" " * 6,
                                    subsequent_indent=" " * 6))
     accepted = result.get("accepted")
     if accepted:
         lines.append("also accepted:")
         for rule in accepted["rules"]:
-            lines.extend(textwrap.wrap(rule, 88, initial_indent="  - ",
+            lines.extend(textwrap.wrap(rule, width, initial_indent="  - ",
                                        subsequent_indent=" " * 4))
         width = max((len(e["typed"]) for e in accepted["examples"]), default=0)
         for example in accepted["examples"]:

@@ -660,7 +660,7 @@ def notation(game: str, cards: str | None, as_json: bool) -> None:
     if as_json:
         click.echo(fmt.to_json(result))
     else:
-        _say(fmt.format_notation(result, cards=cards))
+        _say(fmt.format_notation(result, cards=cards, width=fmt.text_width()))
 
 
 # --- solving ---------------------------------------------------------------------------

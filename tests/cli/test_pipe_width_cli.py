@@ -89,6 +89,20 @@ def test_listings_fit_80_columns(run_cli, args):
     assert _widest(said.out) <= fmt.PIPE_WIDTH, said.out
 
 
+@pytest.mark.parametrize("game", ["ancients", "pyramids"])
+def test_a_notation_meaning_is_wrapped_once_to_the_columns(run_cli, game, monkeypatch):
+    """The meanings were wrapped at 88 columns, then folded again at a pipe's 80: a line
+    in two, its end alone on a line indented under it ('        map in'); wrapped once to
+    the columns they are read in, each meaning's lines all sit under its first."""
+    for columns in ("80", "60"):
+        monkeypatch.setenv("COLUMNS", columns)
+        said = run_cli("notation", game)
+        assert said.code == 0, said.err
+        assert _widest(said.out) <= int(columns), said.out
+        assert not [line for line in said.out.splitlines()
+                    if line.startswith(" " * 8) and line[8] != " "], said.out
+
+
 def test_plan_and_review_fit_80_columns(run_cli, views, tmp_path):
     plan = run_cli("plan", "ancients", views["ancients"])
     assert plan.code == 0 and _widest(plan.out) <= fmt.PIPE_WIDTH, plan.out
