@@ -229,6 +229,16 @@ def parse_text(text: str) -> Move:
         if "sell" not in fields and "buy" not in fields:
             raise InvalidMoveError(f"move {text!r}: a market visit sells or buys")
         return Market(fields.get("sell"), fields.get("buy"), fields.get("discard"))
+    if head == "find" and len(rest) == 3 and rest[1].lower() == "at":
+        # (the turn left out, where no turn fits: it was told "is not one of: market ...",
+        # where 'find 18 0 at C2' says what differs, and 'find 18 at Z1' not that Z1 is
+        # off the board)
+        found, where = number(rest[0], text, "map"), cell_name(cell(rest[2], text))
+        raise InvalidMoveError(f"move {text!r}: map {found} fits at {where} in no turn here; "
+                               f"with the turn written (find {found} 0 at {where}, or 90, "
+                               f"180, 270) the refusal says what differs")
+    if head in ("find", "sand"):  # (a word missing or too many: the form, not every verb's)
+        raise InvalidMoveError(f"move {text!r}: {_ALONE[head]}")
     raise InvalidMoveError(
         f"move {text!r} is not one of: market [sell ID] [buy PRICE] [discard ID], "
         "rest money|sand, find ID ROT at CELL, sand B|W|flip CELL, end, draw ID")

@@ -207,6 +207,26 @@ def test_a_verb_typed_alone_is_asked_what_it_needs(run_cli, tmp_path):
         "space), sand flip C3"]
 
 
+def test_a_find_without_its_turn_or_a_sand_half_written_says_what_is_wrong(run_cli, tmp_path):
+    """'find 18 at C2' (the turn left out, as the notation allows) where no turn fits, and
+    'find 18 at Z1' off the board, were refused with the whole grammar ("is not one of:
+    market [sell ID] ..."), as were 'sand X D2' and 'find 18 0 C2', where 'find 18 0 at F9'
+    said F9 is off the board: each says what it lacks, in the words of the verb."""
+    typed = ["market buy 4", "find 18 at C2", "find 18 at Z1", "find 18 0 C2", "sand X D2",
+             "quit"]
+    result = run_cli("play", "ancients", "--seed", "3", "--record", str(tmp_path / "a.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    said = [line.partition(" (type a number")[0] for line in result.err.splitlines()]
+    assert said == [
+        "error: move 'find 18 at C2': map 18 fits at C2 in no turn here; with the turn "
+        "written (find 18 0 at C2, or 90, 180, 270) the refusal says what differs",
+        "error: move 'find 18 at Z1': 'Z1' is not a cell of the 5x5 board (A1..E5)",
+        "error: move 'find 18 0 C2': which map, turned how, where? find 7 90 at C3",
+        "error: move 'sand X D2': where, and how? sand B C3 or sand W C3 (a token on an "
+        "empty space), sand flip C3"]
+
+
 @pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_map_coming_into_the_market_says_what_it_does_to_the_sands(run_cli, tmp_path):
     """A map coming into the market said "it acts on B1": not whether it put a token there
