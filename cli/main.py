@@ -1121,7 +1121,10 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
     "act, the number after its last decision is the one it is to make now. `digsite "
     "review` numbers decisions the same way, and `hint`, `best-move` and `plan GAME "
     "RECORD.json --at N` read the same view."))
-@click.argument("record_file", metavar="RECORD.json")
+# (the game may be named first, as review, plan and hint take it: `view ancients
+# game.json --at 3` was refused "Got unexpected extra argument (game.json)")
+@click.argument("first", metavar="[GAME]")
+@click.argument("record_file", metavar="RECORD.json", required=False)
 @click.option("--at", "at", type=click.IntRange(min=1), required=True, metavar="N",
               help="The decision (from 1) of the seat before which to take the view.")
 @click.option("--seat", type=click.IntRange(min=0), default=None,
@@ -1131,11 +1134,20 @@ def best_move(game: str, view_file: str, iterations: int | None, time_limit: flo
               help="The view's position form (the card games: what the seat knows then, "
                    "without the history).")
 @CARDS
-def view(record_file: str, at: int, seat: int | None, position: bool,
+def view(first: str, record_file: str | None, at: int, seat: int | None, position: bool,
          cards: str | None) -> None:
     """Print the player view at decision N of a game record, as the seat saw it (JSON, as
     `hint` reads it)."""
-    click.echo(fmt.to_json(_view_at(None, record_file, at, seat, cards,
+    game = None
+    if record_file is None:
+        record_file = first
+    else:  # (a record of another game is refused by the reading, naming both)
+        try:
+            game = str(GAME.convert(first, None, click.get_current_context()))
+        except click.BadParameter as exc:
+            exc.param_hint = "'GAME'"  # (as the commands whose GAME comes first say it)
+            raise
+    click.echo(fmt.to_json(_view_at(game, record_file, at, seat, cards,
                                     position=position)[0]))
 
 

@@ -55,6 +55,24 @@ def test_one_form_games_refuse_the_position_flag(run_cli, game):
     assert result.code == 2 and "--position" in result.err
 
 
+def test_view_takes_the_game_first_as_review_and_hint_do(run_cli, tmp_path):
+    """`view ancients game.json --at 2`, the game named as review, plan and hint take it,
+    was refused "Got unexpected extra argument (game.json)": the game may come first; a
+    record of another game, or no game, is one error line."""
+    record = str(tmp_path / "a.json")
+    assert run_cli("play", "ancients", "--seed", "3", "--record", record,
+                   stdin="rest money\nquit\n").code == 0
+    alone = run_cli("view", record, "--at", "2")
+    named = run_cli("view", "ancients", record, "--at", "2")
+    assert alone.code == 0 and named.code == 0, named.err
+    assert named.out == alone.out and json.loads(named.out)["game"] == "ancients"
+    other = run_cli("view", "pyramids", record, "--at", "2")
+    assert other.code == 2 and other.err.count("\n") == 1 and "not 'pyramids'" in other.err
+    typo = run_cli("view", "ancent", record, "--at", "2")
+    assert typo.code == 2 and typo.err.startswith("error: Invalid value for 'GAME': ")
+    assert "did you mean `ancients`?" in typo.err
+
+
 def test_a_record_s_moment_in_both_forms_with_a_card_file(run_cli, tmp_path, monkeypatch):
     """``view RECORD --at N`` and ``--position`` of the same moment, with a small ``--cards``
     file: the position is what the history tells the seat for sure (each world drawn from
