@@ -203,10 +203,12 @@ def parse_text(text: str) -> Move:
     if head == "keep":
         return Keep(tuple(sorted(number(p, raw, "card") for p in rest.split(",") if p.strip())))
     if head == "take":
-        if not rest:
+        # (a word there, 'take top', 'take display', was told "card 'top' is not a
+        # number", as if a number were all the form took)
+        if not rest or not (rest.lower() == "deck" or rest.isdecimal()):
             raise InvalidMoveError(f"move {raw!r}: take what? `take deck` (its top card) or "
                                    f"`take N` (display card N)")
-        return Take(0 if rest == "deck" else number(rest, raw, "card"))
+        return Take(0 if rest.lower() == "deck" else number(rest, raw, "card"))
     if head == "reveal":
         if rest not in SHAPES:
             raise InvalidMoveError(f"move {raw!r}: unknown expedition pattern {rest!r}")

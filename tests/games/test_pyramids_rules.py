@@ -484,6 +484,9 @@ def test_move_text_round_trips_and_errors():
         parse_text("hello")
     with pytest.raises(InvalidMoveError, match="take what\\? `take deck`"):
         parse_text("take")  # (it said "card '' is not a number")
+    for word in ("top", "display", "the deck"):  # (it said "card 'top' is not a number")
+        with pytest.raises(InvalidMoveError, match="take what\\? `take deck`"):
+            parse_text(f"take {word}")
     # (the cells as the board names them, however typed: it said "cell c1 twice")
     with pytest.raises(InvalidMoveError, match="'12:c1,c1': cell C1 twice$"):
         parse_text("12:c1,c1")
