@@ -93,10 +93,15 @@ def _check_table(players: object, rounds: object, steps: object, data: PyramidsD
     refused = cards_data.seats_refused(data, players)
     if refused is not None:
         raise InvalidStateError(f"players: {refused}")
+    # (in words, as every other refusal: `best-score --rounds 5` said "rounds: 5 is not
+    # 1..4")
     if not isinstance(rounds, int) or not 1 <= rounds <= data.torches:
-        raise InvalidStateError(f"rounds: {rounds!r} is not 1..{data.torches}")
+        raise InvalidStateError(f"rounds: a deal has 1 to {data.torches} rounds, not "
+                                f"{rounds!r}")
     if not isinstance(steps, int) or not 1 <= steps < len(data.expedition_deck):
-        raise InvalidStateError(f"steps_per_round: {steps!r} is not 1..{len(data.expedition_deck) - 1}")
+        raise InvalidStateError(f"steps_per_round: a round reveals 1 to "
+                                f"{len(data.expedition_deck) - 1} expedition cards, not "
+                                f"{steps!r}")
 
 
 def _read_length(node: Node, data: PyramidsData) -> tuple[int, int]:

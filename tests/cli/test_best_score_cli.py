@@ -223,3 +223,12 @@ def test_each_deal_of_seeds_counts_its_time_limit_from_its_own_start(monkeypatch
     limit, = _limits_given(monkeypatch, run_cli, "ancients", "--seeds", "0-2",
                            "--time-limit", "5")
     assert limit.started is None and limit.time_limit == 5
+
+
+def test_too_many_rounds_is_refused_in_words(run_cli):
+    # (it said "rounds: 5 is not 1..4")
+    for args in (("best-score", "pyramids", "--seed", "0", "--rounds", "5"),
+                 ("deal", "pyramids", "--seed", "0", "--rounds", "9")):
+        result = run_cli(*args)
+        assert result.code == 2
+        assert result.err == f"error: rounds: a deal has 1 to 4 rounds, not {args[-1]}\n"
