@@ -482,6 +482,11 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             continue
         if word in ("undo", "undo!"):
             anyway = word == "undo!" or rest.strip().lower() == "anyway"
+            if rest.strip() and not anyway:  # ('undo 3' took back one decision, unsaid)
+                term.complain(f"undo takes back one decision at a time (undo again for the "
+                              f"one before; undo anyway past what you have seen), not "
+                              f"{rest.strip()[:20]!r}")
+                continue
             if not g.decided:
                 term.complain("nothing to undo: this is your first decision")
                 continue

@@ -314,6 +314,19 @@ def test_hint_takes_the_command_lines_beliefs_option(run_cli, tmp_path):
         "your moves"]
 
 
+def test_undo_with_a_number_says_it_takes_back_one_decision(run_cli, tmp_path):
+    """'undo 3' took back one decision and said nothing of the 3 (track refuses it as no
+    move): it is refused in a line saying undo goes one decision at a time; 'undo'
+    alone then takes back the one."""
+    result = run_cli("play", "pyramids", "--seed", "0", "--record", str(tmp_path / "p.json"),
+                     stdin="keep 2,37\nundo 3\nundo\nquit\n")
+    assert result.code == 0
+    assert result.err.splitlines() == [
+        "error: undo takes back one decision at a time (undo again for the one before; undo "
+        "anyway past what you have seen), not '3'"]
+    assert result.out.count("(undone: back to your previous decision)") == 1
+
+
 def test_help_lists_trades_only_where_there_are_trades(run_cli, tmp_path):
     """Help listed 'trades' in every game; at Loot N Run's table, typed, it was refused
     "'trades' is not a Loot N Run move": help lists it where the moves hold trades."""
