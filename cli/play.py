@@ -508,7 +508,9 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             save(g.record)
             g.events, g.undone, g.undone_seen = [], True, seen
             return None
-        if text.isdecimal():
+        # (a signed number is a number too: '-1' was told "does not parse (expected keep
+        # 3,17, ...)", the move forms, where '0' is told which numbers there are)
+        if text.isdecimal() or re.fullmatch(r"[-+]\d+", text):
             n = int(text) if len(text) <= 6 else 0
             if not 1 <= n <= len(options):
                 # (a decision of one move said "pick 1 to 1")

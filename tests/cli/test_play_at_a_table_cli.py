@@ -327,6 +327,16 @@ def test_undo_with_a_number_says_it_takes_back_one_decision(run_cli, tmp_path):
     assert result.out.count("(undone: back to your previous decision)") == 1
 
 
+def test_a_negative_number_is_told_which_numbers_there_are(run_cli, tmp_path):
+    # ('-1' was told "move '-1' does not parse (expected keep 3,17, 12:A1,A2 +30:C3, ...)",
+    # the move forms, where '0' is told which numbers there are)
+    result = run_cli("play", "pyramids", "--seed", "0", "--record", str(tmp_path / "p.json"),
+                     stdin="-1\n0\nquit\n")
+    assert result.code == 0
+    assert result.err.splitlines() == [f"error: there is no move {n}: pick 1 to 6"
+                                       for n in ("-1", "0")]
+
+
 def test_help_lists_trades_only_where_there_are_trades(run_cli, tmp_path):
     """Help listed 'trades' in every game; at Loot N Run's table, typed, it was refused
     "'trades' is not a Loot N Run move": help lists it where the moves hold trades."""
