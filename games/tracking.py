@@ -315,8 +315,10 @@ def _numbers(text: str, count: int | None, what: str, top: int) -> list[int]:
         raise InvalidMoveError(f"{what}: {plural(count, 'card')}, got {len(words)} "
                                f"({text[:40]!r})")
     cards = [int(w) for w in words]
-    if len(set(cards)) != len(cards):
-        raise InvalidMoveError(f"{what}: each card is in the game once")
+    if len(set(cards)) != len(cards):  # (the card named: "each card is in the game once")
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise InvalidMoveError(f"{what}: card {twice} is named twice (each card is in the "
+                               f"game once)")
     return cards
 
 

@@ -882,6 +882,9 @@ def test_a_pyramids_card_taken_from_the_deck_is_checked_when_given():
     kept = [c for c in world.display]
     with pytest.raises(DigsiteError, match=r"^the display: 4 cards, got 3 \('1 2 3'\)$"):
         tracker.enter("1 2 3")  # (it said "4 card numbers 1 to 48")
+    with pytest.raises(DigsiteError, match=rf"^the display: card {kept[0]} is named twice "
+                                           rf"\(each card is in the game once\)$"):
+        tracker.enter(" ".join(map(str, kept[:3] + [kept[0]])))  # (it named none)
     with pytest.raises(DigsiteError, match=rf"^the display: card {kept[0]} was in it and "
                                            rf"was not taken$"):
         tracker.enter(" ".join(map(str, kept[1:] + [world.deck[0], world.deck[1]])))
