@@ -515,7 +515,13 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
             if not 1 <= n <= len(options):
                 # (a decision of one move said "pick 1 to 1")
                 which = "the only move is 1" if len(options) == 1 else f"pick 1 to {len(options)}"
-                term.complain(f"there is no move {text[:12]}: {which}")
+                # (a number the list's one move names, as a replacement's display card
+                # 'take 13' typed '13', is suggested: it was told "pick 1 to 5" alone)
+                named = [o for o in options
+                         if text in re.split(r"[\s,:+]+", spelt(game, str(o)))]
+                close = f"; did you mean `{spelt(game, str(named[0]))}`?" if len(named) == 1 \
+                    else ""
+                term.complain(f"there is no move {text[:12]}: {which}{close}")
                 continue
             steps = [options[n - 1]]
         else:

@@ -337,6 +337,20 @@ def test_a_negative_number_is_told_which_numbers_there_are(run_cli, tmp_path):
                                        for n in ("-1", "0")]
 
 
+def test_a_number_one_move_names_is_suggested_where_no_move_has_that_number(run_cli,
+                                                                             tmp_path):
+    # (at a replacement, display card 13 typed '13' was told "there is no move 13: pick 1
+    # to 5" alone; where several moves name the number, as card 37's crossings, none is)
+    moves = ["keep 2,37", "37:A1", "37:B1,C1,D1,C2", "37:E1,E2,D3,E3 +2:A1", "37:B4,C4,D4",
+             "37:C5,D5,E5"]
+    result = run_cli("play", "pyramids", "--seed", "0", "--record", str(tmp_path / "p.json"),
+                     stdin="\n".join(moves + ["13", "take 13", "37", "quit"]) + "\n")
+    assert result.code == 0
+    assert result.err.splitlines() == [
+        "error: there is no move 13: pick 1 to 5; did you mean `take 13`?",
+        "error: there is no move 37: pick 1 to 6"], result.err
+
+
 def test_help_lists_trades_only_where_there_are_trades(run_cli, tmp_path):
     """Help listed 'trades' in every game; at Loot N Run's table, typed, it was refused
     "'trades' is not a Loot N Run move": help lists it where the moves hold trades."""
