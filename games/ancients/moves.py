@@ -237,7 +237,8 @@ def parse_text(text: str) -> Move:
         raise InvalidMoveError(f"move {text!r}: map {found} fits at {where} in no turn here; "
                                f"with the turn written (find {found} 0 at {where}, or 90, "
                                f"180, 270) the refusal says what differs")
-    if head in ("find", "sand"):  # (a word missing or too many: the form, not every verb's)
+    if head in ("find", "sand", "rest"):  # (a word missing, wrong or too many: the form,
+        # not every verb's: 'rest gold' was told "is not one of: market [sell ID] ...")
         raise InvalidMoveError(f"move {text!r}: {_ALONE[head]}")
     raise InvalidMoveError(
         f"move {text!r} is not one of: market [sell ID] [buy PRICE] [discard ID], "

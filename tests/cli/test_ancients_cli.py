@@ -210,10 +210,11 @@ def test_a_verb_typed_alone_is_asked_what_it_needs(run_cli, tmp_path):
 def test_a_find_without_its_turn_or_a_sand_half_written_says_what_is_wrong(run_cli, tmp_path):
     """'find 18 at C2' (the turn left out, as the notation allows) where no turn fits, and
     'find 18 at Z1' off the board, were refused with the whole grammar ("is not one of:
-    market [sell ID] ..."), as were 'sand X D2' and 'find 18 0 C2', where 'find 18 0 at F9'
-    said F9 is off the board: each says what it lacks, in the words of the verb."""
+    market [sell ID] ..."), as were 'sand X D2', 'find 18 0 C2' and 'rest gold', where 'find
+    18 0 at F9' said F9 is off the board: each says what it lacks, in the words of the
+    verb."""
     typed = ["market buy 4", "find 18 at C2", "find 18 at Z1", "find 18 0 C2", "sand X D2",
-             "quit"]
+             "rest gold", "quit"]
     result = run_cli("play", "ancients", "--seed", "3", "--record", str(tmp_path / "a.json"),
                      stdin="\n".join(typed) + "\n")
     assert result.code == 0, result.err
@@ -224,7 +225,9 @@ def test_a_find_without_its_turn_or_a_sand_half_written_says_what_is_wrong(run_c
         "error: move 'find 18 at Z1': 'Z1' is not a cell of the 5x5 board (A1..E5)",
         "error: move 'find 18 0 C2': which map, turned how, where? find 7 90 at C3",
         "error: move 'sand X D2': where, and how? sand B C3 or sand W C3 (a token on an "
-        "empty space), sand flip C3"]
+        "empty space), sand flip C3",
+        "error: move 'rest gold': $2 or a sand token? rest money or rest sand; did you mean "
+        "`rest sand`?"]
 
 
 @pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
