@@ -73,6 +73,17 @@ def commands(game_id: str) -> tuple[tuple[str, str], ...]:
     )
 
 
+def _chosen_at_once(world: Any, seat: int) -> bool:
+    """Whether ``seat`` has still to choose in a step every seat chooses at once, asked
+    seat by seat (Pyramids' keep and crossing): at the table the person chooses before
+    any choice is shown, so its hint is asked at an earlier seat's prompt too (it was
+    refused "not your move" until the person had typed the choices it had not yet seen;
+    the hint reads the person's view, which holds no seat's pending choice)."""
+    pending = getattr(world, "pending", None)
+    return (isinstance(pending, list) and getattr(world, "phase", None) in ("keep", "cross")
+            and pending[seat] is None)
+
+
 def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
           say: Callable[[str], None], complain: Callable[[str], None],
           save: Callable[[dict[str, Any]], object], width: int | None = None) -> str:
@@ -164,7 +175,8 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
                 term.say(out)
             continue
         if word in ("hint", "?"):
-            if ask.kind != "move" or ask.seat != seat or tracker.world is None:
+            if ask.kind != "move" or tracker.world is None \
+                    or ask.seat != seat and not _chosen_at_once(tracker.world, seat):
                 term.complain("hints are for your decisions: it is not your move")
                 continue
             # (the seats as the prompts call them: the header said "seat 0 — best move")

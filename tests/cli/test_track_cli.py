@@ -786,3 +786,20 @@ def test_the_faces_listed_write_frank_as_every_screen_does(run_cli, tmp_path):
     assert "shows cup, cup, cup; Frank (" in listed and " / chest; Frank / " in listed
     assert "its treasures, mummy, werewolf, Frank or amulet)" in unread
     assert "frank" not in result.err
+
+
+def test_a_pyramids_hint_is_asked_before_the_earlier_seats_choices_are_seen(run_cli, tmp_path):
+    """Every seat keeps and crosses at once, but the tracker asks seat by seat: at seat 1,
+    'hint' at seat 0's prompt was refused "it is not your move", so the person could not
+    ask before choosing (seat 0's choice shows only once all have chosen). The hint reads
+    the person's view at seat 0's prompt too, for the keep and each crossing, until the
+    person has chosen."""
+    lines = ["1 2 34 37", "hint 20", "seat 0: keep 5,9", "keep 1,2", "seat 2: keep 11,12",
+             "13 15 21 24", "O4", "hint 20", "seat 0: 5:A1", "1:A1", "hint 20", "quit"]
+    result = run_cli("track", "pyramids", "--players", "3", "--seat", "1", "--record",
+                     str(tmp_path / "t.json"), stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    assert result.out.count("pyramids: you — best move keep ") == 1
+    assert result.out.count("pyramids: you — best move 2:A1") == 1  # (the crossing's)
+    assert result.err.splitlines() == [
+        "error: hints are for your decisions: it is not your move"]  # (after choosing)
