@@ -33,7 +33,7 @@ from games.pyramids import (GAME, Cross, PyramidsState, describe, make_deal, par
 from games.pyramids.moves import Move
 from games.pyramids.rules import pattern_options
 from games.seeding import Seed, child_seeds, make_rng
-from games.table import plural
+from games.table import all_of, plural
 from grids.cells import cell_name, cells_of
 from grids.text import render_grid
 from solvers.backends import run_jobs
@@ -430,7 +430,8 @@ def _explain(world: PyramidsState, seat: int, decision: str, best_text: str, val
                     f"{MIN_SAMPLES}")
     if decision == "keep":
         dealt = sorted(world.seats[seat].dealt)
-        lines = [f"keep decision: dealt {dealt}; each pair valued by {schedule}"]
+        lines = [f"keep decision: dealt cards {all_of([str(o) for o in dealt])}; each pair "
+                 f"valued by {schedule}"]
         for order in dealt:
             lines.extend("  " + line for line in analysis_lines(world.rules.data.card(order)))
         return lines + [f"best: {best_text}; expected final score {value:.1f}"]
@@ -441,7 +442,8 @@ def _explain(world: PyramidsState, seat: int, decision: str, best_text: str, val
         replaced = (world.takes[0][0] if world.takes and world.takes[0][1] == seat
                     else s.completed[-1])
         lines = [f"take decision replacing completed card {replaced}: display "
-                 f"{sorted(world.display)}, {plural(len(world.deck), 'card')} in the deck; "
+                 f"{all_of([str(o) for o in sorted(world.display)]) or 'empty'}, "
+                 f"{plural(len(world.deck), 'card')} in the deck; "
                  f"{schedule}"]
         for order in sorted(world.display):
             lines.extend("  " + line for line in analysis_lines(world.rules.data.card(order)))

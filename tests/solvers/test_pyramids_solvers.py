@@ -344,6 +344,11 @@ def test_the_hint_answers_keep_and_take_decisions(decision):
     world, seat, kind = world_of(view, DATA, 9)
     assert kind == decision and sorted(map(str, world.legal_moves())) == \
         sorted(map(str, state.legal_moves()))
+    # the cards are said in words, as every screen says them (it was "dealt [1, 2, 34, 37]")
+    said = first.explanation[0]
+    cards = sorted(state.seats[0].dealt) if decision == "keep" else sorted(state.display)
+    listed = ", ".join(map(str, cards[:-1])) + f" and {cards[-1]}"
+    assert "[" not in said and listed in said, said
 
 
 def test_bad_decision_views_are_refused():
