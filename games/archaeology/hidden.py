@@ -85,7 +85,9 @@ exact with respect to what the position states. No other seat's reading can star
 it (a position is one seat's knowledge). A Tomb chamber the seat left cards in that other
 seats kept from since (``chamber_left``) is a level of those cards, each keep since read as
 ``_replay_keep`` reads one (ports into the keeper's hand), so it is as exact as the
-history's reading.
+history's reading; a keeper whose give-ups since are stated reads its hand in the
+history's order (``_replay_keeper``: the cards it got unseen between them, each give-up a
+``reveal`` of what it held then), as the history reads it from its first keep on.
 
 **The bounded reading (issue 20).** Each port multiplies the tables of both seats of a
 theft by up to the number of card types, so a long game with many thefts between two
@@ -162,9 +164,10 @@ R_KEEP: Final = 13
 #: it lacks as a bit mask)``, per chamber the counts of the cards the seat knows are in it
 #: (``None``: none), the seats that know each chamber, the chambers' sizes, the chamber being
 #: explored, per card type the cards not in view (the other hands' unknown cards are among
-#: them), per chamber ``None`` or what the seat left in it (counts) and the keeps since,
-#: ``(seat, n)`` each (``chamber_left``). The reading of the view's seat starts from it
-#: instead of the deal; no other seat's can.
+#: them), per chamber ``None`` or what the seat left in it (counts), the keeps since,
+#: ``(seat, n, cards it got unseen since or -1)`` each, and the keepers' give-ups since,
+#: ``(seat, counts, cards it got unseen since)`` each (``chamber_left``). The reading of
+#: the view's seat starts from it instead of the deal; no other seat's can.
 R_POSITION: Final = 14
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
 #: ``(S_TAKE, mask, seat, chamber, cards)``, ``(S_KEEP, mask, seat, chamber, seen, kept)``;
@@ -1326,17 +1329,25 @@ class HiddenInformation:
         lanes = _lanes_of(rules)
         caps = rules.counts[:rules.treasures]
         # the cards each keeper took of what the seat left in a chamber enter its hand by
-        # ports from that chamber's level (below), not as unknown cards
+        # ports from that chamber's level (below), not as unknown cards; a keeper whose
+        # later give-ups are stated reads its hand in order (``_replay_keeper``)
         kept = [0] * len(hands)
+        gave = [0] * len(hands)
+        timed: set[int] = set()
         for entry in filter(None, left):
-            for p, n in entry[1]:
+            for p, n, _ in entry[1]:
                 kept[p] += n
+            for p, cards, _ in entry[2]:
+                gave[p] += sum(cards)
+                timed.add(p)
         r.dps = {}
         for p, facts in enumerate(hands):
             if facts is None:
                 continue
             size, holds, lacks = facts
             dp = r.dps[p] = HandDP(caps, lanes, map_card=rules.map)
+            if p in timed:
+                continue  # (below, once the ports are numbered)
             unknown = size - sum(holds) - kept[p]
             if unknown <= FRESH_AT:
                 dp.enter(unknown)
@@ -1358,6 +1369,10 @@ class HiddenInformation:
                 for c, n in enumerate(known or ()):
                     if n:
                         level.enter_seen(c, n)
+        # per timed keeper, its steps since its first keep listed: (cards it got unseen
+        # from the step on, order at a tie: a give-up before a keep it was not part of,
+        # what: ports or a count vector given up)
+        steps: dict[int, list[tuple[int, int, Any]]] = {p: [] for p in timed}
         for i, entry in enumerate(left):
             if entry is None:
                 continue
@@ -1367,15 +1382,72 @@ class HiddenInformation:
             for c, n in enumerate(entry[0]):
                 if n:
                     level.enter_seen(c, n)
-            for p, n in entry[1]:
+            for p, n, got in entry[1]:
+                ports = []
                 for _ in range(n):
                     port = r.next_port
                     r.next_port += 1
                     level.lose_port(port)
-                    r.dps[p].gain_port(port)
+                    ports.append(port)
+                if p in timed:
+                    steps[p].append((got + n, 1, tuple(ports)))
+                else:
+                    for port in ports:
+                        r.dps[p].gain_port(port)
+            for p, cards, got in entry[2]:
+                steps[p].append((got, 0, cards))
+        for p in sorted(timed):
+            size, holds, lacks = cast("tuple[int, tuple[int, ...], int]", hands[p])
+            self._replay_keeper(r.dps[p], steps[p], size - sum(holds) - kept[p] + gave[p],
+                                kept[p], holds, lacks, unseen)
         r.looked = list(looked)
         r.sizes = list(sizes)
         r.current = current
+
+    def _replay_keeper(self, dp: HandDP, steps: list[tuple[int, int, Any]], unknown: int,
+                       ports: int, holds: Sequence[int], lacks: int, unseen: Sequence[int]
+                       ) -> None:
+        """A position's keeper whose give-ups since its keeps are stated (``chamber_left``):
+        its hand read in the order the history reads it, which matters (a card given up
+        was in the hand then, not among the cards it got since). ``steps``: ``(cards it got
+        unseen from the step on, tie order, ports kept or a count vector given up)``; the
+        ``unknown`` cards it got unseen in all enter between them, the given-up cards leave
+        what it held then (``reveal``: beyond its ``holds``, which are entered last: each
+        holds only cards it got in view after any give-up of their type), its ``lacks``
+        hold for the hand at the end."""
+        rules = self.rules
+        total = unknown + ports  # the hand's cards got unseen, kept ones included
+        steps.sort(key=lambda step: (-step[0], step[1]))
+        for got, kind, what in steps:
+            if total < got:  # (``read_position`` refuses such a position)
+                raise InvalidStateError("a keeper's stated give-ups and keeps leave fewer "
+                                        "cards got unseen than they name")
+            if total > got:
+                if dp.table == {0: 1} and total - got > FRESH_AT:
+                    given = [0] * rules.treasures  # (a card given up was not in view then)
+                    for _, k, w in steps:
+                        for c, n in enumerate(w if k == 0 else ()):
+                            given[c] += n
+                    dp.enter_fresh(total - got, [(0 if lacks >> c & 1 else n) + given[c]
+                                                 for c, n in enumerate(unseen)])
+                else:
+                    dp.enter(total - got)
+                total = got
+            if kind == 1:
+                for port in what:
+                    dp.gain_port(port)
+                total -= len(what)
+            else:
+                for c, n in enumerate(what):
+                    if n:
+                        dp.reveal(c, n)
+        if total:
+            dp.enter(total)
+        if lacks:
+            dp.constrain(partial(_lacks_none, lacks))
+        for c, n in enumerate(holds):
+            if n:
+                dp.enter_seen(c, n)
 
     def _replay_event(self, r: _Replay, event: Any, seat: int, seen: Sequence[int],
                       secrets: Sequence[Any]) -> None:

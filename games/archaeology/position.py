@@ -28,15 +28,20 @@ left: 699 of 1000 worlds read from seat 0's position put in A a card seat 0 did 
 there, a talisman or a second parchment scrap, none of 1000 read from its history). The
 New Expedition's ``chamber_left`` says it: the cards left and the keeps since, read as the
 history reads a keep (the chamber a level of those cards, each kept card a port into the
-keeper's hand). It is written only while each keeper surely still holds what it kept; a
-keeper that has given up a card since (which may be a kept one: a position does not say
-what a seat gave up) leaves the chamber written as before, with the gap above.
+keeper's hand). A keeper that gave up cards since (a sale, a trade, a sandstorm discard:
+in view of all) may have given up a kept one; then ``chamber_left`` also states its
+give-ups beyond the cards it surely held and, for them and each of its keeps, the cards it
+got unseen since, so the reading replays its hand in the history's order (on the same
+deal, seat 1 selling after both keeps: 879 of 1000 worlds put in A a card seat 0 did not
+leave there without it, none with it; 817 and none after a sandstorm discard, seed 14).
+A theft from a keeper is seen by the thief and the victim alone: a position does not say
+which hand took the card, so that chamber is written as before, with the gap above.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Sequence, TypeVar
+from typing import Any, Iterable, Sequence, TypeVar, cast
 
 from games.errors import InvalidStateError
 from games.reader import Node, read_counts, read_names
@@ -47,7 +52,7 @@ from .hidden import (EMPTY_RECORD, R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_LOOK, 
 from .rules import REFILL_ON_SANDSTORM, TAKE_ALL, Rules, absent_words
 from .state import ArchaeologyState
 
-__all__ = ["POSITION_KEYS", "POSITION_NOTE", "position_facts", "read_position",
+__all__ = ["POSITION_KEYS", "POSITION_NOTE", "ChamberLeft", "position_facts", "read_position",
            "check_agreement", "view_form", "sample_world"]
 
 #: A record event (``hidden``): its kind and seat, then ints, count vectors and the
@@ -57,9 +62,11 @@ _Event = tuple[Any, ...]
 #: count vector) and the types it surely lacks (a bit mask); ``None`` for the view's seat.
 _Hand = tuple[int, tuple[int, ...], int] | None
 #: What a position states of a Tomb chamber the view's seat kept from before other seats
-#: did (``chamber_left``): the counts of the cards it left there and the keeps since, each
-#: ``(seat, cards kept)``.
-_Left = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+#: did (``chamber_left``): the counts of the cards it left there, the keeps since, each
+#: ``(seat, cards kept, cards it got unseen since or -1: not stated)``, and the keepers'
+#: give-ups since, each ``(seat, counts given up beyond its holds, cards got unseen since)``.
+ChamberLeft = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...],
+              tuple[tuple[int, tuple[int, ...], int], ...]]
 
 #: Either edition's state (The New Expedition's derives from the 2007 game's).
 StateT = TypeVar("StateT", bound=ArchaeologyState)
@@ -129,19 +136,35 @@ class _Known:
         self.maps = [0] * state.num_players
         self.chambers: list[list[int] | None] = [None] * len(rules.chamber_sizes)
         # per Tomb chamber: what the seat left at its last keep and the keeps since
-        # (``[seat, n]``), while every card those keeps took is surely still in the keeper's
-        # hand (``None`` once a keeper may have given one up, or the seat has not kept)
-        self.left: list[tuple[list[int], list[list[int]]] | None] = \
+        # (``[seat, n, got]``: ``got`` counts the keeper's cards got unseen up to the keep's
+        # end, ``None`` if not known), while no card those keeps took can have left the
+        # keeper's hand unseen by the seat (``None`` once a keeper was stolen from, or the
+        # seat has not kept)
+        self.left: list[tuple[list[int], list[list[Any]]] | None] = \
             [None] * len(rules.chamber_sizes)
+        # per seat: the cards it got unseen so far (digs, keeps, thefts from a third
+        # seat), and its public give-ups beyond the cards it surely held, each ``(counts,
+        # got then)``: ``chamber_left`` places them among its keeps
+        self.got = [0] * state.num_players
+        self.gave: list[list[tuple[list[int], int]]] = [[] for _ in range(state.num_players)]
         self.current = -1
 
-    def lose(self, p: int, c: int, n: int = 1) -> None:
-        """Seat ``p`` gave up ``n`` cards of type ``c``: maybe known ones."""
-        self.holds[p][c] = max(0, self.holds[p][c] - n)
-        if c == self.rules.map:
-            self.maps[p] = max(0, self.maps[p] - n)
-        elif n:  # (a map is never kept from a chamber)
-            self._keeper_lost(p)
+    def lose(self, p: int, c: int) -> None:
+        """The seat stole a card of type ``c`` (no map) from seat ``p``: maybe a known one,
+        maybe one it kept (``_keeper_lost``)."""
+        self.holds[p][c] = max(0, self.holds[p][c] - 1)
+        self._keeper_lost(p)
+
+    def give(self, p: int, counts: Sequence[int]) -> None:
+        """Seat ``p`` gave up ``counts`` in view (a sale, a trade, a discard, maps spent
+        exploring): a card of a type beyond its known ones was one of those it got unseen,
+        kept ones included (``chamber_left`` states it)."""
+        beyond = [max(0, n - self.holds[p][c]) for c, n in enumerate(counts)]
+        if any(beyond):
+            self.gave[p].append((beyond, self.got[p]))
+        for c, n in enumerate(counts):
+            self.holds[p][c] = max(0, self.holds[p][c] - n)
+        self.maps[p] = max(0, self.maps[p] - counts[self.rules.map])
 
     def lose_any(self, p: int, n: int = 1) -> None:
         """``n`` unseen cards left seat ``p``'s hand: any known type may have lost them."""
@@ -149,12 +172,11 @@ class _Known:
         self._keeper_lost(p)
 
     def _keeper_lost(self, p: int) -> None:
-        """Seat ``p`` gave up a card that may be one it kept from a chamber the seat left
-        cards in: which of them are in its hand is no longer a matter of the chamber alone
-        (a position does not say what a seat gave up), so ``chamber_left`` is not written
-        for that chamber."""
+        """A card was stolen from seat ``p``, maybe one it kept from a chamber the seat
+        left cards in: a random card the seat may not have seen (a position does not say
+        which hand took it), so ``chamber_left`` is not written for that chamber."""
         for i, left in enumerate(self.left):
-            if left is not None and any(q == p for q, _ in left[1]):
+            if left is not None and any(e[0] == p for e in left[1]):
                 self.left[i] = None
 
     def gain(self, p: int, counts: Sequence[int]) -> None:
@@ -181,24 +203,35 @@ class _Known:
                     self.maps[q] = facts[1][self.rules.map] if lacks_maps else facts[0]
             self.chambers = [None if k is None else list(k) for k in event[3]]
             self.current = event[6]
-            self.left = [None if k is None else (list(k[0]), [list(e) for e in k[1]])
-                         for k in event[8]]
+            # (the position's start counts 0 cards got: what came before is negative)
+            self.left = [None if k is None else (
+                list(k[0]), [[q, n, -got if got >= 0 else None] for q, n, got in k[1]])
+                for k in event[8]]
+            for k in filter(None, event[8]):
+                for q, counts, got in k[2]:
+                    self.gave[q].append((list(counts), -got))
         elif kind == R_TRADE:
-            for c in range(self.T):
-                self.lose(p, c, event[2][c])
+            self.give(p, event[2])
             self.gain(p, event[3])
         elif kind in (R_DISCARD, R_SELL):
-            self.lose(p, event[2], 1 if kind == R_DISCARD else event[3])
+            counts = [0] * self.T
+            counts[event[2]] = 1 if kind == R_DISCARD else event[3]
+            self.give(p, counts)
         elif kind == R_DIG:
             self.maps[p] += 1
+            self.got[p] += 1
         elif kind == R_STEAL:
             victim = event[2]
-            if p == seat:
+            if p == seat and card == self.rules.map:
+                # (a map is never a kept card: given up as the position reads a hand's maps)
+                self.give(victim, [int(c == card) for c in range(self.T)])
+            elif p == seat:
                 self.lose(victim, card)
             elif victim == seat:
                 self.gain(p, [int(c == card) for c in range(self.T)])
             else:
                 self.maps[p] += self.maps[victim] > 0
+                self.got[p] += 1
                 self.lose_any(victim)
         elif kind == R_TAKE:
             self.gain(p, event[2])
@@ -210,7 +243,9 @@ class _Known:
         rules, seat = self.rules, self.seat
         if kind == R_EXPLORE:
             i = event[2]
-            self.lose(p, rules.map, rules.chamber_maps[i])
+            spent = [0] * self.T
+            spent[rules.map] = rules.chamber_maps[i]
+            self.give(p, spent)
             self.current = i
             if rules.special in TAKE_ALL:
                 known = self.chambers[i]
@@ -218,6 +253,8 @@ class _Known:
                     known = self.counts(secret[0])
                 if known is not None and p != seat:
                     self.gain(p, known)
+                elif p != seat:
+                    self.got[p] += rules.chamber_sizes[i]
                 self.chambers[i] = None
         elif kind == R_LOOK:
             if p == seat and secret is not None:
@@ -237,10 +274,57 @@ class _Known:
                 self.chambers[i] = left_there
                 self.left[i] = (list(left_there), [])
             else:
+                self.got[p] += n
                 if (known := self.chambers[i]) is not None:
                     self.chambers[i] = [max(0, k - n) for k in known]
                 if (left := self.left[i]) is not None:
-                    left[1].append([p, n])
+                    left[1].append([p, n, self.got[p]])
+
+    def written_left(self) -> list[tuple[list[int], list[list[int]], list[list[Any]]] | None]:
+        """Per chamber what ``chamber_left`` says: the cards left, the keeps since
+        (``[seat, n]``, or ``[seat, n, cards got unseen since]`` for a keeper that gave up
+        cards since) and those give-ups (``[seat, counts, cards got unseen since]``, in the
+        chamber of the keeper's last keep before it); ``None`` where nothing is written.
+        A keeper's give-ups before its first keep listed say nothing of the kept cards;
+        once it gave up a card that is no map, its maps spent are among them too (each
+        map dug is one of the cards it got unseen: the counts need the maps it spent). A
+        position read without the cards a keeper got since its keeps stated none of its
+        give-ups: one after it leaves the keeper's chambers unwritten, as a theft does."""
+        out: list[tuple[list[int], list[list[int]], list[list[Any]]] | None] = [
+            None if entry is None or not entry[1] else (entry[0], [e[:2] for e in entry[1]], [])
+            for entry in self.left]
+        listed: dict[int, list[tuple[int, int | None, list[int]]]] = {}
+        for i, entry in enumerate(self.left):
+            if (written := out[i]) is not None:
+                for e, keep in zip(entry[1] if entry else (), written[1]):
+                    listed.setdefault(e[0], []).append((i, e[2], keep))
+        for q, keeps in listed.items():
+            ends = [end for _, end, _ in keeps]
+            if None in ends:
+                if self.gave[q]:
+                    for i, _, _ in keeps:
+                        out[i] = None
+                continue
+            first = min(cast("list[int]", ends))
+            gave = [(counts, at) for counts, at in self.gave[q] if at >= first]
+            if not any(n for counts, _ in gave for c, n in enumerate(counts)
+                       if c != self.rules.map):
+                # written as before: maps spent alone are the position's ``lacks`` business,
+                # as a hand's maps always are (a kept card is never a map)
+                continue
+            now = self.got[q]
+            for _, end, keep in keeps:
+                keep.append(now - cast(int, end))
+            for counts, at in gave:
+                _, i = max((cast(int, end), i) for i, end, _ in keeps
+                           if cast(int, end) <= at)
+                gives = cast("tuple[Any, Any, list[list[Any]]]", out[i])[2]
+                if gives and gives[-1][0] == q and gives[-1][2] == now - at:
+                    # (nothing got between two give-ups: one give-up, in either order)
+                    gives[-1][1] = [a + b for a, b in zip(gives[-1][1], counts)]
+                else:
+                    gives.append([q, counts, now - at])
+        return out
 
 
 def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
@@ -282,10 +366,12 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
             for i, counts in enumerate(known.chambers)]
     out["chambers_seen"] = [[p for p in range(state.num_players) if mask >> p & 1]
                             for mask in state.chamber_seen]
-    left = [None if state.chambers[i] is None or entry is None or not entry[1] else
+    left = [None if state.chambers[i] is None or entry is None else
             {"cards": [names[c] for c, n in enumerate(entry[0]) for _ in range(n)],
-             "kept": [list(e) for e in entry[1]]}
-            for i, entry in enumerate(known.left)]
+             "kept": entry[1],
+             **({"gave": [[q, [names[c] for c, n in enumerate(counts) for _ in range(n)], got]
+                          for q, counts, got in entry[2]]} if entry[2] else {})}
+            for i, entry in enumerate(known.written_left())]
     if any(left):  # (only where it applies: other positions are written as before)
         out["chamber_left"] = left
     return out
@@ -370,6 +456,12 @@ def _normal(key: str, value: object) -> object:
         return [sorted(v) if isinstance(v, list) else v for v in value]
     if key == "chamber_left" and isinstance(value, dict) and isinstance(value.get("cards"),
                                                                           list):
+        gave = value.get("gave")
+        if isinstance(gave, list):  # (the cards of each give-up in any order too)
+            gave = [[*g[:1], sorted(map(str, g[1])), *g[2:]]
+                    if isinstance(g, list) and len(g) > 1 and isinstance(g[1], list) else g
+                    for g in gave]
+            value = {**value, "gave": gave}
         return {**value, "cards": sorted(map(str, value["cards"]))}
     return value
 
@@ -394,7 +486,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
                   chamber_known: list[list[int] | None], chambers_seen: list[int],
                   maps_spent: int, maps_least: int,
                   visible: list[tuple[str, list[int]]],
-                  chamber_left: Sequence[_Left | None] | None = None) -> None:
+                  chamber_left: Sequence[ChamberLeft | None] | None = None) -> None:
     """The position keys ``seats`` (and the caller's chamber facts) into the blank state
     ``s`` whose chambers, reserve, tents and cards in view are already read: hand sizes,
     money, sold sets, the record's ``R_POSITION`` event, the dig site and the steal rolls
@@ -404,9 +496,9 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     number); ``visible``: ``(key, counts)`` of every card in view besides the hand, the
     marketplace, the sold sets and the known cards (face-up chambers, drawn cards), in the
     order their keys are named when a card type overflows; ``chamber_left``: per chamber
-    ``None`` or what the seat left in it (counts) and the keeps since (``(seat, n)``): the
-    chamber holds some of those cards, the keepers' hands the others (its chamber's
-    ``chamber_known`` is then ``None``)."""
+    ``None`` or what the seat left in it, the keeps since and the keepers' give-ups since
+    (``ChamberLeft``): the chamber holds some of those cards, the keepers' hands or the cards
+    given up the others (its chamber's ``chamber_known`` is then ``None``)."""
     rules = s.rules
     T = rules.treasures
     names = rules.cards.treasure_names
@@ -455,27 +547,47 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     maps = [0] * T
     maps[rules.map] = maps_spent
     left = list(chamber_left or [None] * len(s.chambers))
+    # the cards the keepers took of what the seat left: in their hands, not unknown there,
+    # unless given up since (in view then: a card left and one given up may be one card)
+    kept = [0] * players
+    gave = [0] * players
+    given = [0] * T
+    for entry in filter(None, left):
+        for p, n, _ in entry[1]:
+            kept[p] += n
+        for p, counts, _ in entry[2]:
+            gave[p] += sum(counts)
+            given = [a + b for a, b in zip(given, counts)]
+    cards_left = [sum(e[0][c] for e in left if e) for c in range(T)]
     # the 2007 game's maps spent are its explored chambers' (its view has no maps_spent)
     used += [("chamber_cards", [sum(k[c] for k in chamber_known if k) for c in range(T)])]
     if any(left):
-        used.append(("chamber_left", [sum(e[0][c] for e in left if e) for c in range(T)]))
+        used.append(("chamber_left", [max(0, n - g) for n, g in zip(cards_left, given)]))
     used += [("maps_spent" if rules.monument is not None else "chambers", maps)] + visible
-    # the cards the keepers took of what the seat left: in their hands, not unknown there
-    kept = [0] * players
-    for entry in filter(None, left):
-        for p, n in entry[1]:
-            kept[p] += n
     for p, facts in enumerate(hands):
-        if facts is not None and kept[p] > facts[0] - sum(facts[1]):
+        if facts is None:
+            continue
+        room = facts[0] - sum(facts[1])
+        if kept[p] - gave[p] > room:
             node.fail(f"seat {p} kept {plural(kept[p], 'card')} of those seat {seat} left, but "
-                      f"seats[{p}] leaves {plural(facts[0] - sum(facts[1]), 'unknown card')} "
-                      f"in its hand", "chamber_left")
+                      f"seats[{p}] leaves {plural(room, 'unknown card')} in its hand"
+                      + (f" and it gave up {gave[p]} since" if gave[p] else ""), "chamber_left")
+        starts = [got + n for e in filter(None, left) for q, n, got in e[1] if q == p] + [
+            got for e in filter(None, left) for q, _, got in e[2] if q == p]
+        if gave[p] and max(starts) > room + gave[p]:
+            node.fail(f"seat {p}'s keeps and give-ups say it got {max(starts)} cards unseen "
+                      f"since its first keep, but its hand leaves room for "
+                      f"{room + gave[p]} (seats[{p}]: {room} unknown, {gave[p]} given up)",
+                      "chamber_left")
     _check_totals(node, rules, used)
     _check_lacks(node, rules, hands, used, kept)
     # (a chamber the seat left cards in holds only those: none of its places is unknown,
-    # and its keepers' hands hold the others)
+    # and its keepers' hands hold the others; the cards given up counted once above are
+    # counted as left here, as the places count them)
     places_known = [list(e[0]) if e else k for k, e in zip(chamber_known, left)]
-    _check_places(node, s, seat, hands, places_known, dig_n, used, maps_spent, maps_least)
+    _check_places(node, s, seat, hands, places_known, dig_n,
+                  used + [("chamber_left", [min(n, g) for n, g in zip(cards_left, given)])],
+                  maps_spent, maps_least)
     s.maps_removed = maps_spent
     s.chamber_seen = list(chambers_seen)
     sizes = tuple(0 if c is None else len(c) for c in s.chambers)

@@ -96,14 +96,29 @@ of an explore's ``drawn``: they lie face up, out of the chamber), ``seats`` as i
                                    # kept], in order: 2 each, or the last cards): the
                                    # chamber holds some of those cards and nothing else,
                                    # the keepers' hands the others (not in their "holds")
+    "chamber_left": [null, {"cards": ["coin", "coin", "pot_shard", "talisman"],
+                            "kept": [[1, 2, 3]], "gave": [[1, ["coin"], 1]]}, null]
+                                   # the same once a keeper gave up cards since (sold,
+                                   # traded, discarded, maps spent): each of its keeps says
+                                   # the cards it got unseen since ([seat, cards kept,
+                                   # cards got since]: digs, keeps, cards stolen from a
+                                   # seat other than this one), and "gave" its give-ups
+                                   # since its first keep listed, in the chamber of its
+                                   # last keep before each ([seat, cards, cards got since]:
+                                   # the cards beyond those it surely held then, its
+                                   # "holds"): a card given up may be a kept one
 
 ``position_of`` writes ``chamber_left`` only where a chamber has one (other positions are
-written as before) and only while every card those keeps took is surely still in the
-keeper's hand: once a keeper gives up a card (a sale, a trade, a discard, a theft from
-it) that may be one it kept, the position cannot say which, and the chamber is written as
-before (``chamber_cards``: what is surely still in it; ``games.archaeology.position``).
-The reading starts that chamber from the cards left and takes each keep out of it as a
-random pick into the keeper's hand, as the history's reading does.
+written as before), its keepers' counts and ``gave`` only for a keeper that gave up a card
+that is no map since its first keep listed (maps spent alone are read as a position reads
+any hand's maps: a kept card is never one). A theft from a keeper takes a card that may
+be a kept one, seen by the thief and the victim alone: a position does not say which hand
+holds it, so the chamber is then written as before (``chamber_cards``: what is surely
+still in it; ``games.archaeology.position``), and its worlds may put in it a card the seat
+could rule out. The reading starts that chamber from the cards left and takes each keep
+out of it as a random pick into the keeper's hand, as the history's reading does; a keeper
+with give-ups stated reads its hand in the history's order (the cards it got unseen
+between its keeps and give-ups, each give-up out of what it held then).
 
 The announced opening values (Beginner's Luck) are checked as given but not read into the
 hands: mid-game they say little. The sampler, ``position_of``, the agreement of a
@@ -127,8 +142,8 @@ from games.archaeology.history import (check_view_counts, read_cards, read_dig_s
                                        replay_history)
 from games.archaeology.views import mid_game
 from games.archaeology.hidden import history_lines
-from games.archaeology.position import (POSITION_NOTE, check_agreement, position_facts,
-                                        read_position, sample_world, view_form,
+from games.archaeology.position import (POSITION_NOTE, ChamberLeft, check_agreement,
+                                        position_facts, read_position, sample_world, view_form,
                                         without_history)
 from games.archaeology.moves import chamber_letter, parse_checked_move, parse_typed_move
 from games.archaeology.rules import (BUST, KEEP_SOME, NAME_TYPES, P_ACTION, P_KEEP, P_LOOK,
@@ -533,21 +548,26 @@ def _position_form(node: Node, s: ExpeditionState, seat: int, hand: list[int],
 
 
 def _read_left(node: Node, s: ExpeditionState, seat: int, known: list[list[int] | None],
-               seen: list[int]) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
-                                         | None]:
+               seen: list[int]) -> list[ChamberLeft | None]:
     """A position's ``chamber_left`` (module docstring): per Tomb chamber what ``seat``
-    left in it at its last keep and the keeps since, each ``[seat, cards]`` (every card
-    they took still in the keeper's hand). Checked against the chamber's size, the keep's
-    rule (2 cards, or the last ones), ``chambers_seen`` (the last keep's seat knows it)
-    and ``chamber_cards`` (only cards surely still in it); that chamber's known cards are
-    then these (``known`` is cleared for it: the reading starts from what was left)."""
+    left in it at its last keep, the keeps since, each ``[seat, cards]`` or ``[seat, cards,
+    cards got unseen since]``, and the keepers' give-ups since (``gave``: ``[seat, cards,
+    cards got unseen since]``). Checked against the chamber's size, the keep's rule (2
+    cards, or the last ones), ``chambers_seen`` (the last keep's seat knows it),
+    ``chamber_cards`` (only cards surely still in it) and, per keeper with give-ups, the
+    order its counts give (each of its keeps says what it got since; a give-up comes
+    after its first keep and not within one); that chamber's known cards are then these
+    (``known`` is cleared for it: the reading starts from what was left)."""
     rules = s.rules
     n = len(rules.chamber_sizes)
-    out: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None] = [None] * n
+    out: list[ChamberLeft | None] = [None] * n
     if not node.has("chamber_left"):
         return out
     keep = rules.params.get("keep", 0)
     where = node.where("chamber_left")
+    # per keeper: (where, cards got unseen from the keep's start, to its end) of each keep
+    spans: dict[int, list[tuple[str, int, int]]] = {}
+    gives: dict[int, list[tuple[str, int]]] = {}
     for i, value in enumerate(node.items("chamber_left", length=n, default=[None] * n)):
         if value is None:
             continue
@@ -558,20 +578,39 @@ def _read_left(node: Node, s: ExpeditionState, seat: int, known: list[list[int] 
         entry = node.node_at(value, at)
         cards = read_cards(entry, entry.raw("cards"), f"{at}.cards", rules)
         before = len(cards)
-        keeps: list[tuple[int, int]] = []
+        keeps: list[tuple[int, int, int]] = []
         for j, item in enumerate(entry.items("kept", min_length=1)):
-            p, k = entry.check_list(item, f"{at}.kept[{j}]", length=2)
-            p = entry.check_int(p, f"{at}.kept[{j}][0]", hi=rules.players - 1)
-            k = entry.check_int(k, f"{at}.kept[{j}][1]", lo=1)
+            here = f"{at}.kept[{j}]"
+            p, k, *since = entry.check_list(item, here, min_length=2, max_length=3)
+            p = entry.check_int(p, f"{here}[0]", hi=rules.players - 1)
+            k = entry.check_int(k, f"{here}[1]", lo=1)
+            got = entry.check_int(since[0], f"{here}[2]") if since else -1
             if p == seat:
-                entry.fail_at(f"{at}.kept[{j}]", f"seat {seat}'s own keep starts what it "
-                                                 f"left: write the cards it left then")
+                entry.fail_at(here, f"seat {seat}'s own keep starts what it "
+                                    f"left: write the cards it left then")
             if k != min(keep, before):
-                entry.fail_at(f"{at}.kept[{j}]", f"a keep from a chamber of "
-                                                 f"{plural(before, 'card')} takes "
-                                                 f"{min(keep, before)}")
+                entry.fail_at(here, f"a keep from a chamber of {plural(before, 'card')} takes "
+                                    f"{min(keep, before)}")
             before -= k
-            keeps.append((p, k))
+            keeps.append((p, k, got))
+            spans.setdefault(p, []).append((here, got, got + k))
+        gave: list[tuple[int, tuple[int, ...], int]] = []
+        for j, item in enumerate(entry.items("gave", default=[])):
+            here = f"{at}.gave[{j}]"
+            p, given, got = entry.check_list(item, here, length=3)
+            p = entry.check_int(p, f"{here}[0]", hi=rules.players - 1)
+            if all(q != p for q, _, _ in keeps):
+                entry.fail_at(f"{here}[0]", f"seat {p} kept nothing from this chamber since "
+                                            f"seat {seat} did (kept)")
+            given = read_cards(entry, given, f"{here}[1]", rules, any_card=True)
+            if not given:
+                entry.fail_at(f"{here}[1]", "a give-up names the cards given up")
+            for c in given:  # (treasures and maps: a thief or a sandstorm is never held)
+                if c >= rules.treasures:
+                    entry.fail_at(f"{here}[1]", f"no {rules.cards.names[c]} is ever in a hand")
+            got = entry.check_int(got, f"{here}[2]")
+            gave.append((p, tuple(given.count(c) for c in range(rules.treasures)), got))
+            gives.setdefault(p, []).append((here, got))
         entry.done()
         size, printed = len(s.chamber(i)), rules.chamber_sizes[i]
         if len(cards) + keep > printed or before != size:
@@ -591,8 +630,37 @@ def _read_left(node: Node, s: ExpeditionState, seat: int, known: list[list[int] 
                                                 f"a type it left more than {taken} of is "
                                                 f"surely still in the chamber")
         known[i] = None
-        out[i] = (tuple(counts), tuple(keeps))
+        out[i] = (tuple(counts), tuple(keeps), tuple(gave))
+    _check_order(node, spans, gives)
     return out
+
+
+def _check_order(node: Node, spans: dict[int, list[tuple[str, int, int]]],
+                 gives: dict[int, list[tuple[str, int]]]) -> None:
+    """A keeper's give-ups are placed among its keeps by the cards it got unseen since
+    each (``_read_left``): every keep of it says that count, the keeps do not overlap
+    (one after the other in a chamber's list), and each give-up comes after its first
+    keep and not within one (a keep's cards enter together)."""
+    for p, given in gives.items():
+        keeps = spans[p]
+        for here, got, _ in keeps:
+            if got < 0:
+                node.fail_at(here, f"seat {p}'s give-ups since are stated (gave): say the "
+                                   f"cards it got unseen since this keep, [seat, cards, got]")
+        ordered = sorted(keeps, key=lambda span: -span[2])
+        for (_, low, _), (here, _, high) in zip(ordered, ordered[1:]):
+            if high > low:
+                node.fail_at(here, f"seat {p} got {high} cards unseen from this keep on, "
+                                   f"and {low} after a later keep")
+        for here, got in given:
+            if got >= ordered[0][2]:
+                node.fail_at(f"{here}[2]", f"a give-up before seat {p}'s first keep listed "
+                                           f"(it got {ordered[0][1]} cards unseen since) says "
+                                           f"nothing of the kept cards: leave it out")
+            for span_at, low, high in keeps:
+                if low < got < high:
+                    node.fail_at(f"{here}[2]", f"{span_at}'s cards entered together: a "
+                                               f"give-up is not among them")
 
 
 def _check_known(node: Node, s: ExpeditionState, seat: int, known: list[list[int] | None],

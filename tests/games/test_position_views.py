@@ -17,6 +17,7 @@ import copy
 import json
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ import pytest
 import cards_data
 from games import archaeology, expedition, lootnrun
 from games.archaeology.hidden import (R_DIG, R_DISCARD, R_EXPLORE, R_KEEP, R_SELL, R_STEAL,
-                                      R_TENT, R_TRADE)
+                                      R_TENT, R_TRADE, S_KEEP)
 from games.archaeology.rules import P_ACTION, P_KEEP
 from games.errors import InvalidStateError
 
@@ -488,6 +489,16 @@ def _tomb_kept_since(since: int = 1):
     raise AssertionError("no game reaches a keep from a chamber the seat kept from")
 
 
+def _tomb_law(start, steps, seat: int) -> dict:
+    """The history's exact law (enumerated) of what a position's reading samples: the
+    other hands, the chambers, the dig site (a position has no secrets)."""
+    law: dict = {}
+    for key, p in expedition_posterior(SMALL_EXPEDITION_TOMB, start, steps, seat).items():
+        law[key[:4]] = law.get(key[:4], 0) + p
+    assert len(law) >= 2, "nothing hidden to test"
+    return law
+
+
 @pytest.mark.parametrize("since", [1, 2])
 def test_a_tomb_chamber_another_seat_kept_from_reads_as_the_history_does(since):
     """A seat keeps 2 of chamber A's cards, the other seat keeps 2 of what it left: the seat
@@ -499,10 +510,7 @@ def test_a_tomb_chamber_another_seat_kept_from_reads_as_the_history_does(since):
     data = SMALL_EXPEDITION_TOMB
     start, steps, state = _tomb_kept_since(since)
     seat = state.current_player()
-    law: dict = {}
-    for key, p in expedition_posterior(data, start, steps, seat).items():
-        law[key[:4]] = law.get(key[:4], 0) + p  # (a position has no secrets)
-    assert len(law) >= 2, "nothing hidden to test"
+    law = _tomb_law(start, steps, seat)
     view = _json(expedition.position_of(state, seat))
     assert view["chamber_left"][0]["kept"] == [[1 - seat, 2]] * since
     rng = random.Random(5)
@@ -546,31 +554,177 @@ def test_a_history_stating_chamber_left_must_agree():
         expedition.read_view(dict(view, chamber_left=wrong), SMALL_EXPEDITION_TOMB, 1)
 
 
-def test_chamber_left_is_not_written_once_a_keeper_may_have_given_up_a_kept_card():
-    """Once the keeper gives up a card that may be one it kept (a sale, a trade, a
-    discard, a theft from it), a position cannot say which of those cards its hand still
-    holds: the chamber is written as before, without ``chamber_left``."""
+# --- the Tomb: the keeper gave up cards since -------------------------------------------------
+
+_GIVES = (R_SELL, R_TRADE, R_DISCARD)
+
+
+def _tomb_keeper_gives(state, moves, rng):
+    """As ``_tomb_keeper_first``, but once both seats kept from chamber A the keeper sells
+    or trades whenever it can (sandstorms make it discard), else digs, and explores no
+    more (so what its hand got since is digs and the cards in view)."""
+    texts = [str(m) for m in moves]
+    keeps = [e[1] for e in state.record.events() if e[0] == R_KEEP and e[2] == 0]
+    if len(keeps) < 2:
+        return _tomb_keeper_first(state, moves, rng)
+    seat = state.current_player()
+    for prefix in ("sell", "take", "give", "dig") if seat == keeps[1] else ("dig",):
+        options = [m for m, t in zip(moves, texts) if t.startswith(prefix)]
+        if options:
+            return options[rng.randrange(len(options))]
+    options = [m for m, t in zip(moves, texts) if t in ("end", "tent keep")] or moves
+    return options[rng.randrange(len(options))]
+
+
+def _gave_since(s, dug_after: bool) -> bool:
+    """At an action decision of the seat that kept from chamber A, the other seat kept from
+    it once since and then gave up cards (sold, traded, discarded), and ``dug_after``: dug
+    after its first give-up (the order of what its hand got and gave matters). No theft,
+    no explore of the other seat after its keep, and before it every map it dug spent
+    (its hand then: the dealt cards, as a position says)."""
+    if s.is_terminal() or s.phase != P_ACTION or s.trade_takes is not None:
+        return False
+    seat = s.current_player()
+    events = s.record.events()
+    keeps = [(i, e[1]) for i, e in enumerate(events) if e[0] == R_KEEP]
+    if [p for _, p in keeps] != [seat, 1 - seat]:
+        return False
+    at = keeps[1][0]
+    before = [e for e in events[:at] if e[1] != seat]
+    after = [e for e in events[at + 1:] if e[1] != seat or e[0] == R_STEAL]
+    gives = [i for i, e in enumerate(after) if e[0] in _GIVES]
+    return (bool(gives) and all(e[0] in (R_DIG, R_EXPLORE, R_TENT) for e in before)
+            and sum(e[0] == R_DIG for e in before) == sum(e[0] == R_EXPLORE for e in before)
+            and all(e[0] in (R_DIG, R_TENT) + _GIVES for e in after)
+            and dug_after == any(e[0] == R_DIG for e in after[gives[0]:]))
+
+
+def _tomb_gave_since(dug_after: bool):
+    """The first seeded game on the small Tomb deck reaching ``_gave_since``."""
+    data = SMALL_EXPEDITION_TOMB
+    for seed in range(2000):
+        start = expedition.state_from_deal(expedition.make_deal(
+            players=2, seed=seed, data=data, monument="tomb"), data)
+        state = start.clone()
+        steps = record_game(state, _tomb_keeper_gives, random.Random(seed),
+                            stop=lambda s, decisions: _gave_since(s, dug_after)
+                            or decisions > 60)
+        if _gave_since(state, dug_after):
+            return start, steps, state
+    raise AssertionError("no game reaches a give-up after a keep from a chamber the seat "
+                         "kept from")
+
+
+@pytest.mark.parametrize("dug_after", [False, True])
+def test_a_tomb_keeper_that_gave_up_cards_since_reads_as_the_history_does(dug_after):
+    """A seat keeps 2 of chamber A's cards, the other seat 2 of what it left, then sells,
+    trades or discards (and digs again, ``dug_after``): a card it gave up may be a kept
+    one, so the seat knows no more which of the cards it left are still in A, but still
+    that A holds none it did not leave. The position states the give-ups and what the
+    keeper got since (``chamber_left[0].gave``, ``kept[0][2]``): its worlds follow the
+    history's exact law (enumerated), none with a card in A the seat did not leave there
+    (without them the position put one there in 879 of 1000 worlds after a sale on the
+    full deck, 817 after a discard)."""
+    data = SMALL_EXPEDITION_TOMB
+    start, steps, state = _tomb_gave_since(dug_after)
+    seat = state.current_player()
+    law = _tomb_law(start, steps, seat)
+    view = _json(expedition.position_of(state, seat))
+    left = view["chamber_left"][0]
+    assert left["gave"] and all(g[0] == 1 - seat for g in left["gave"])
+    assert len(left["kept"][0]) == 3 and (left["kept"][0][2] > 0) == dug_after
+    secret = next(x for x in state.secrets if x[0] == S_KEEP and x[2] == seat)
+    cards_left = Counter(secret[4]) - Counter(secret[5])
+    rng = random.Random(5)
+
+    def draw():
+        reading = expedition.read_view(copy.deepcopy(view), data, rng.getrandbits(32))
+        assert reading.form == "position"
+        assert not Counter(reading.world.chambers[0]) - cards_left
+        return expedition_hidden(reading.world, seat)[:4]
+    _agrees_n(law, draw, "the Tomb, a chamber kept from since, then cards given up")
+
+
+def test_chamber_left_is_not_written_once_a_keeper_is_stolen_from():
+    """A theft from the keeper takes a card that may be a kept one, seen by the thief
+    alone (a position does not say which hand took it): the chamber is written as before,
+    without ``chamber_left``. A sale, a trade or a discard is written (``gave``)."""
     *_, state = _tomb_kept_since()
     seat = state.current_player()
     keeper = 1 - seat
     rng = random.Random(3)
 
-    def gave_up(s):
+    def lost(s):
         for e in s.record.events()[len(state.record.events()):]:
             if e[0] == R_KEEP and e[1] == seat:
                 return None  # (the seat kept again: it knows the chamber anew)
-            if (e[0] in (R_SELL, R_DISCARD) and e[1] == keeper
-                    or e[0] == R_TRADE and e[1] == keeper and any(e[2])
-                    or e[0] == R_STEAL and e[2] == keeper):
+            if e[0] == R_STEAL and e[2] == keeper:
                 return True
         return False
 
-    for _ in range(200):
+    for _ in range(400):
         game = state.clone()
-        record_game(game, _uniform, rng, stop=lambda s, decisions: gave_up(s) is None or (
-            gave_up(s) and s.current_player() == seat) or decisions > 60)
-        if gave_up(game) and not game.is_terminal() and game.current_player() == seat:
+        record_game(game, _uniform, rng, stop=lambda s, decisions: lost(s) is None or (
+            lost(s) and s.current_player() == seat) or decisions > 60)
+        if lost(game) and not game.is_terminal() and game.current_player() == seat:
             break
     else:
-        raise AssertionError("the keeper never gives up a card")
+        raise AssertionError("the keeper is never stolen from")
     assert "chamber_left" not in expedition.position_of(game, seat)
+
+
+@pytest.mark.parametrize("mutate, match", [
+    (lambda left: left[0]["kept"][0].pop(), r"chamber_left\[0\]\.kept\[0\]: seat \d's give-ups "
+                                            r"since are stated"),
+    (lambda left: left[0]["gave"][0].__setitem__(0, left[0]["gave"][0][0] ^ 1),
+     r"chamber_left\[0\]\.gave\[0\]\[0\]: seat \d kept nothing from this chamber"),
+    (lambda left: left[0]["gave"][0].__setitem__(2, left[0]["kept"][0][2] + 2),
+     r"chamber_left\[0\]\.gave\[0\]\[2\]: a give-up before seat \d's first keep"),
+    (lambda left: left[0]["gave"][0].__setitem__(2, left[0]["kept"][0][2] + 1),
+     r"chamber_left\[0\]\.gave\[0\]\[2\]: chamber_left\[0\]\.kept\[0\]'s cards entered "
+     r"together"),
+    (lambda left: left[0]["gave"][0][1].append("thief"),
+     r"chamber_left\[0\]\.gave\[0\]\[1\]: no thief is ever in a hand"),
+    (lambda left: left[0]["gave"][0].__setitem__(1, []),
+     r"chamber_left\[0\]\.gave\[0\]\[1\]: a give-up names the cards"),
+    (lambda left: left[0]["kept"][0].__setitem__(2, left[0]["kept"][0][2] + 5),
+     r"chamber_left: seat \d's keeps and give-ups say it got \d+ cards unseen since its "
+     r"first keep, but its hand leaves room for \d+"),
+])
+def test_a_bad_give_up_in_chamber_left_is_refused_naming_it(mutate, match):
+    """Each malformed or impossible give-up or count of cards got since is one line naming
+    the key."""
+    *_, state = _tomb_gave_since(True)
+    view = _json(expedition.position_of(state, state.current_player()))
+    mutate(view["chamber_left"])
+    with pytest.raises(InvalidStateError, match=match) as refusal:
+        expedition.read_view(view, SMALL_EXPEDITION_TOMB, 1)
+    assert "\n" not in str(refusal.value)
+
+
+def test_a_history_stating_give_ups_in_chamber_left_must_agree():
+    """A history view may state ``chamber_left`` with the keeper's give-ups, as the history
+    gives them (the cards of a give-up in any order), else refused naming the chamber."""
+    *_, state = _tomb_gave_since(True)
+    seat = state.current_player()
+    left = _json(expedition.position_of(state, seat))["chamber_left"]
+    view = _json(expedition.view_of(state, seat))
+    shuffled = copy.deepcopy(left)
+    for give in shuffled[0]["gave"]:
+        give[1].reverse()
+    expedition.read_view(dict(view, chamber_left=shuffled), SMALL_EXPEDITION_TOMB, 1)
+    wrong = copy.deepcopy(left)
+    wrong[0]["gave"][-1][2] += 1
+    with pytest.raises(InvalidStateError, match=r"chamber_left\[0\]: the history gives"):
+        expedition.read_view(dict(view, chamber_left=wrong), SMALL_EXPEDITION_TOMB, 1)
+
+
+def test_a_position_read_and_written_again_states_the_same_give_ups():
+    """A world read from a position with give-ups writes the same ``chamber_left`` again
+    (its record starts from what the position stated)."""
+    *_, state = _tomb_gave_since(True)
+    seat = state.current_player()
+    view = _json(expedition.position_of(state, seat))
+    reading = expedition.read_view(copy.deepcopy(view), SMALL_EXPEDITION_TOMB, 1)
+    again = _json(expedition.position_of(reading.world, seat))
+    assert again["chamber_left"] == view["chamber_left"]
