@@ -1116,6 +1116,9 @@ def _has_value(rules: Rules, value: int, counts: Sequence[int]) -> bool:
 #: seed draws differ; smaller hands, cheap one card at a time, keep the order (and the
 #: hints) they had.
 FRESH_AT = 12
+#: The steps of a position's keeper read in order (``_replay_keeper``): cards given up in
+#: view, a keep's cards, a card the view's seat stole from it.
+_GAVE, _KEPT, _STOLEN = 0, 1, 2
 
 
 def _lacks_none(lacks: int, counts: Sequence[int]) -> bool:
@@ -1337,7 +1340,7 @@ class HiddenInformation:
         for entry in filter(None, left):
             for p, n, _ in entry[1]:
                 kept[p] += n
-            for p, cards, _ in entry[2]:
+            for p, cards, _, _ in entry[2]:
                 gave[p] += sum(cards)
                 timed.add(p)
         r.dps = {}
@@ -1370,8 +1373,8 @@ class HiddenInformation:
                     if n:
                         level.enter_seen(c, n)
         # per timed keeper, its steps since its first keep listed: (cards it got unseen
-        # from the step on, order at a tie: a give-up before a keep it was not part of,
-        # what: ports or a count vector given up)
+        # from the step on, kind: ``_GAVE``, ``_KEPT`` or ``_STOLEN``, what: a count
+        # vector given up or stolen, or the ports kept)
         steps: dict[int, list[tuple[int, int, Any]]] = {p: [] for p in timed}
         for i, entry in enumerate(left):
             if entry is None:
@@ -1390,34 +1393,55 @@ class HiddenInformation:
                     level.lose_port(port)
                     ports.append(port)
                 if p in timed:
-                    steps[p].append((got + n, 1, tuple(ports)))
+                    steps[p].append((got + n, _KEPT, tuple(ports)))
                 else:
                     for port in ports:
                         r.dps[p].gain_port(port)
-            for p, cards, got in entry[2]:
-                steps[p].append((got, 0, cards))
+            for p, cards, got, stolen in entry[2]:
+                steps[p].append((got, _STOLEN if stolen else _GAVE, cards))
         for p in sorted(timed):
             size, holds, lacks = cast("tuple[int, tuple[int, ...], int]", hands[p])
-            self._replay_keeper(r.dps[p], steps[p], size - sum(holds) - kept[p] + gave[p],
+            self._replay_keeper(r, p, steps[p], size - sum(holds) - kept[p] + gave[p],
                                 kept[p], holds, lacks, unseen)
         r.looked = list(looked)
         r.sizes = list(sizes)
         r.current = current
 
-    def _replay_keeper(self, dp: HandDP, steps: list[tuple[int, int, Any]], unknown: int,
-                       ports: int, holds: Sequence[int], lacks: int, unseen: Sequence[int]
-                       ) -> None:
+    def _replay_keeper(self, r: _Replay, p: int, steps: list[tuple[int, int, Any]],
+                       unknown: int, ports: int, holds: Sequence[int], lacks: int,
+                       unseen: Sequence[int]) -> None:
         """A position's keeper whose give-ups since its keeps are stated (``chamber_left``):
         its hand read in the order the history reads it, which matters (a card given up
         was in the hand then, not among the cards it got since). ``steps``: ``(cards it got
-        unseen from the step on, tie order, ports kept or a count vector given up)``; the
-        ``unknown`` cards it got unseen in all enter between them, the given-up cards leave
-        what it held then (``reveal``: beyond its ``holds``, which are entered last: each
-        holds only cards it got in view after any give-up of their type), its ``lacks``
-        hold for the hand at the end."""
+        unseen from the step on, kind, what)`` in the order stated (a keep's ports, a count
+        vector given up in view or stolen by the seat); the ``unknown`` cards it got unseen
+        in all enter between them, the cards given up leave what it held then (``reveal``,
+        its choice; a card the seat stole, ``lose_seen``, a random pick: beyond its
+        ``holds``, which are entered last, each holding only cards it got in view after
+        any give-up or theft of their type), its ``lacks`` hold for the hand at the end.
+        A table past ``PORT_TABLE_LIMIT`` forgets the ports of its keeps so far (in it and
+        the chamber levels), counted in ``forgotten_keeps`` as the history's bounded
+        reading counts a keep: a large hand that got many cards after a keep multiplied its
+        table by the kept cards' types (28 s for a 17-card hand)."""
         rules = self.rules
+        dp = r.dps[p]
+        live: list[tuple[int, ...]] = []  # the ports of each keep not forgotten
+
+        def bound() -> None:
+            if live and len(dp.table) > PORT_TABLE_LIMIT:
+                for ports in live:
+                    for port in ports:
+                        dp.forget_port(port)
+                        for level in r.levels.values():
+                            if port in level.port_ids():
+                                level.forget_port(port)
+                    r.forgotten_keeps.add(-1 - ports[0])  # (a position has no secrets)
+                live.clear()
+
         total = unknown + ports  # the hand's cards got unseen, kept ones included
-        steps.sort(key=lambda step: (-step[0], step[1]))
+        # (stable: a give-up or a theft before a keep that starts where it is, and the
+        # give-ups and thefts between two cards got in the order stated)
+        steps.sort(key=lambda step: (-step[0], step[1] == _KEPT))
         for got, kind, what in steps:
             if total < got:  # (``read_position`` refuses such a position)
                 raise InvalidStateError("a keeper's stated give-ups and keeps leave fewer "
@@ -1426,23 +1450,32 @@ class HiddenInformation:
                 if dp.table == {0: 1} and total - got > FRESH_AT:
                     given = [0] * rules.treasures  # (a card given up was not in view then)
                     for _, k, w in steps:
-                        for c, n in enumerate(w if k == 0 else ()):
+                        for c, n in enumerate(w if k != _KEPT else ()):
                             given[c] += n
                     dp.enter_fresh(total - got, [(0 if lacks >> c & 1 else n) + given[c]
                                                  for c, n in enumerate(unseen)])
                 else:
-                    dp.enter(total - got)
+                    for _ in range(total - got):
+                        dp.enter()
+                        bound()
                 total = got
-            if kind == 1:
+            if kind == _KEPT:
                 for port in what:
                     dp.gain_port(port)
+                live.append(what)
+                bound()
                 total -= len(what)
+            elif kind == _STOLEN:
+                for c, n in enumerate(what):
+                    for _ in range(n):
+                        dp.lose_seen(c)
             else:
                 for c, n in enumerate(what):
                     if n:
                         dp.reveal(c, n)
-        if total:
-            dp.enter(total)
+        for _ in range(total):
+            dp.enter()
+            bound()
         if lacks:
             dp.constrain(partial(_lacks_none, lacks))
         for c, n in enumerate(holds):

@@ -34,8 +34,12 @@ give-ups beyond the cards it surely held and, for them and each of its keeps, th
 got unseen since, so the reading replays its hand in the history's order (on the same
 deal, seat 1 selling after both keeps: 879 of 1000 worlds put in A a card seat 0 did not
 leave there without it, none with it; 817 and none after a sandstorm discard, seed 14).
-A theft from a keeper is seen by the thief and the victim alone: a position does not say
-which hand took the card, so that chamber is written as before, with the gap above.
+A card the seat stole from a keeper is stated the same way (a random pick of its hand:
+783 of 1000 worlds over 5 such 2-player tables put in A a card seat 0 did not leave there
+without it, none with it), when the keeper surely held no card of that type in view (else
+the pick weighs cards a position enters last: that chamber is written as before). Another
+seat's theft from a keeper is seen by the thief and the victim alone: a position does not
+say which hand took the card, so that chamber is written as before, with the gap above.
 """
 
 from __future__ import annotations
@@ -64,9 +68,11 @@ _Hand = tuple[int, tuple[int, ...], int] | None
 #: What a position states of a Tomb chamber the view's seat kept from before other seats
 #: did (``chamber_left``): the counts of the cards it left there, the keeps since, each
 #: ``(seat, cards kept, cards it got unseen since or -1: not stated)``, and the keepers'
-#: give-ups since, each ``(seat, counts given up beyond its holds, cards got unseen since)``.
+#: give-ups since, each ``(seat, counts given up beyond its holds, cards got unseen since,
+#: stolen)``; ``stolen``: a card the view's seat stole from it (one it surely did not hold
+#: in view), else cards it gave up in view.
 ChamberLeft = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...],
-              tuple[tuple[int, tuple[int, ...], int], ...]]
+                    tuple[tuple[int, tuple[int, ...], int, bool], ...]]
 
 #: Either edition's state (The New Expedition's derives from the 2007 game's).
 StateT = TypeVar("StateT", bound=ArchaeologyState)
@@ -143,10 +149,12 @@ class _Known:
         self.left: list[tuple[list[int], list[list[Any]]] | None] = \
             [None] * len(rules.chamber_sizes)
         # per seat: the cards it got unseen so far (digs, keeps, thefts from a third
-        # seat), and its public give-ups beyond the cards it surely held, each ``(counts,
-        # got then)``: ``chamber_left`` places them among its keeps
+        # seat), and its give-ups in view beyond the cards it surely held, each ``(counts,
+        # got then, stolen: the seat stole the card)``: ``chamber_left`` places them among
+        # its keeps
         self.got = [0] * state.num_players
-        self.gave: list[list[tuple[list[int], int]]] = [[] for _ in range(state.num_players)]
+        self.gave: list[list[tuple[list[int], int, bool]]] = \
+            [[] for _ in range(state.num_players)]
         self.current = -1
 
     def lose(self, p: int, c: int) -> None:
@@ -161,7 +169,7 @@ class _Known:
         kept ones included (``chamber_left`` states it)."""
         beyond = [max(0, n - self.holds[p][c]) for c, n in enumerate(counts)]
         if any(beyond):
-            self.gave[p].append((beyond, self.got[p]))
+            self.gave[p].append((beyond, self.got[p], False))
         for c, n in enumerate(counts):
             self.holds[p][c] = max(0, self.holds[p][c] - n)
         self.maps[p] = max(0, self.maps[p] - counts[self.rules.map])
@@ -208,8 +216,8 @@ class _Known:
                 list(k[0]), [[q, n, -got if got >= 0 else None] for q, n, got in k[1]])
                 for k in event[8]]
             for k in filter(None, event[8]):
-                for q, counts, got in k[2]:
-                    self.gave[q].append((list(counts), -got))
+                for q, counts, got, stolen in k[2]:
+                    self.gave[q].append((list(counts), -got, stolen))
         elif kind == R_TRADE:
             self.give(p, event[2])
             self.gain(p, event[3])
@@ -225,6 +233,12 @@ class _Known:
             if p == seat and card == self.rules.map:
                 # (a map is never a kept card: given up as the position reads a hand's maps)
                 self.give(victim, [int(c == card) for c in range(self.T)])
+            elif p == seat and not self.holds[victim][card]:
+                # a random pick of the cards it got unseen, kept ones included: read so
+                # where ``chamber_left`` states it (a card of a type it held in view too
+                # weighs those: ``lose``)
+                self.gave[victim].append(([int(c == card) for c in range(self.T)],
+                                          self.got[victim], True))
             elif p == seat:
                 self.lose(victim, card)
             elif victim == seat:
@@ -306,8 +320,8 @@ class _Known:
                         out[i] = None
                 continue
             first = min(cast("list[int]", ends))
-            gave = [(counts, at) for counts, at in self.gave[q] if at >= first]
-            if not any(n for counts, _ in gave for c, n in enumerate(counts)
+            gave = [g for g in self.gave[q] if g[1] >= first]
+            if not any(n for counts, _, _ in gave for c, n in enumerate(counts)
                        if c != self.rules.map):
                 # written as before: maps spent alone are the position's ``lacks`` business,
                 # as a hand's maps always are (a kept card is never a map)
@@ -315,15 +329,16 @@ class _Known:
             now = self.got[q]
             for _, end, keep in keeps:
                 keep.append(now - cast(int, end))
-            for counts, at in gave:
+            for counts, at, stolen in gave:
                 _, i = max((cast(int, end), i) for i, end, _ in keeps
                            if cast(int, end) <= at)
                 gives = cast("tuple[Any, Any, list[list[Any]]]", out[i])[2]
-                if gives and gives[-1][0] == q and gives[-1][2] == now - at:
-                    # (nothing got between two give-ups: one give-up, in either order)
+                if (not stolen and gives and gives[-1][0] == q and gives[-1][2] == now - at
+                        and len(gives[-1]) == 3):
+                    # (nothing got or stolen between two give-ups: one, in either order)
                     gives[-1][1] = [a + b for a, b in zip(gives[-1][1], counts)]
                 else:
-                    gives.append([q, counts, now - at])
+                    gives.append([q, counts, now - at] + (["stolen"] if stolen else []))
         return out
 
 
@@ -369,8 +384,8 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
     left = [None if state.chambers[i] is None or entry is None else
             {"cards": [names[c] for c, n in enumerate(entry[0]) for _ in range(n)],
              "kept": entry[1],
-             **({"gave": [[q, [names[c] for c, n in enumerate(counts) for _ in range(n)], got]
-                          for q, counts, got in entry[2]]} if entry[2] else {})}
+             **({"gave": [[g[0], [names[c] for c, n in enumerate(g[1]) for _ in range(n)],
+                           *g[2:]] for g in entry[2]]} if entry[2] else {})}
             for i, entry in enumerate(known.written_left())]
     if any(left):  # (only where it applies: other positions are written as before)
         out["chamber_left"] = left
@@ -555,7 +570,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     for entry in filter(None, left):
         for p, n, _ in entry[1]:
             kept[p] += n
-        for p, counts, _ in entry[2]:
+        for p, counts, _, _ in entry[2]:
             gave[p] += sum(counts)
             given = [a + b for a, b in zip(given, counts)]
     cards_left = [sum(e[0][c] for e in left if e) for c in range(T)]
@@ -573,7 +588,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
                       f"seats[{p}] leaves {plural(room, 'unknown card')} in its hand"
                       + (f" and it gave up {gave[p]} since" if gave[p] else ""), "chamber_left")
         starts = [got + n for e in filter(None, left) for q, n, got in e[1] if q == p] + [
-            got for e in filter(None, left) for q, _, got in e[2] if q == p]
+            got for e in filter(None, left) for q, _, got, _ in e[2] if q == p]
         if gave[p] and max(starts) > room + gave[p]:
             node.fail(f"seat {p}'s keeps and give-ups say it got {max(starts)} cards unseen "
                       f"since its first keep, but its hand leaves room for "

@@ -106,16 +106,21 @@ of an explore's ``drawn``: they lie face up, out of the chamber), ``seats`` as i
                                    # since its first keep listed, in the chamber of its
                                    # last keep before each ([seat, cards, cards got since]:
                                    # the cards beyond those it surely held then, its
-                                   # "holds"): a card given up may be a kept one
+                                   # "holds"; [seat, [card], cards got since, "stolen"]:
+                                   # a card the seat stole from it, of a type it surely
+                                   # held none of in view; in order): a card given up or
+                                   # stolen may be a kept one
 
 ``position_of`` writes ``chamber_left`` only where a chamber has one (other positions are
 written as before), its keepers' counts and ``gave`` only for a keeper that gave up a card
 that is no map since its first keep listed (maps spent alone are read as a position reads
-any hand's maps: a kept card is never one). A theft from a keeper takes a card that may
-be a kept one, seen by the thief and the victim alone: a position does not say which hand
-holds it, so the chamber is then written as before (``chamber_cards``: what is surely
-still in it; ``games.archaeology.position``), and its worlds may put in it a card the seat
-could rule out. The reading starts that chamber from the cards left and takes each keep
+any hand's maps: a kept card is never one) or that the seat stole a card from. Another
+seat's theft from a keeper takes a card that may be a kept one, seen by the thief and the
+victim alone: a position does not say which hand holds it, so the chamber is then written
+as before (``chamber_cards``: what is surely still in it; ``games.archaeology.position``),
+and its worlds may put in it a card the seat could rule out; so it is when the seat stole
+a card of a type the keeper held in view too (the pick weighs those cards, which the
+position enters last). The reading starts that chamber from the cards left and takes each keep
 out of it as a random pick into the keeper's hand, as the history's reading does; a keeper
 with give-ups stated reads its hand in the history's order (the cards it got unseen
 between its keeps and give-ups, each give-up out of what it held then).
@@ -594,10 +599,10 @@ def _read_left(node: Node, s: ExpeditionState, seat: int, known: list[list[int] 
             before -= k
             keeps.append((p, k, got))
             spans.setdefault(p, []).append((here, got, got + k))
-        gave: list[tuple[int, tuple[int, ...], int]] = []
+        gave: list[tuple[int, tuple[int, ...], int, bool]] = []
         for j, item in enumerate(entry.items("gave", default=[])):
             here = f"{at}.gave[{j}]"
-            p, given, got = entry.check_list(item, here, length=3)
+            p, given, got, *how = entry.check_list(item, here, min_length=3, max_length=4)
             p = entry.check_int(p, f"{here}[0]", hi=rules.players - 1)
             if all(q != p for q, _, _ in keeps):
                 entry.fail_at(f"{here}[0]", f"seat {p} kept nothing from this chamber since "
@@ -609,7 +614,11 @@ def _read_left(node: Node, s: ExpeditionState, seat: int, known: list[list[int] 
                 if c >= rules.treasures:
                     entry.fail_at(f"{here}[1]", f"no {rules.cards.names[c]} is ever in a hand")
             got = entry.check_int(got, f"{here}[2]")
-            gave.append((p, tuple(given.count(c) for c in range(rules.treasures)), got))
+            stolen = bool(how) and entry.check_str(how[0], f"{here}[3]", ["stolen"]) == "stolen"
+            if stolen and len(given) != 1:
+                entry.fail_at(f"{here}[1]", f"seat {seat} steals one card at a time")
+            gave.append((p, tuple(given.count(c) for c in range(rules.treasures)), got,
+                         stolen))
             gives.setdefault(p, []).append((here, got))
         entry.done()
         size, printed = len(s.chamber(i)), rules.chamber_sizes[i]
