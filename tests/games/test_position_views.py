@@ -670,11 +670,9 @@ def test_a_tomb_keeper_stolen_from_then_digging_never_reads_a_card_the_seat_rule
         assert not Counter(world.chambers[0]) - cards_left
 
 
-def test_chamber_left_is_not_written_once_another_seat_stole_from_the_keeper():
-    """A theft from the keeper by a third seat takes a card that may be a kept one, seen by
-    the thief and the victim alone (a position does not say which hand took it): the
-    chamber is written as before, without ``chamber_left`` (3 players, the full deck: seat
-    0 kept from A, seat 1 since, then seat 2 stole from seat 1)."""
+def _tomb_stolen_by_a_third_seat():
+    """3 players, the full deck: the first seeded game where seat 0 kept from A, seat 1
+    since, then seat 2 stole from seat 1, at seat 0's action decision."""
     for seed in range(200):
         state = expedition.state_from_deal(expedition.make_deal(
             players=3, seed=seed, data=EXPEDITION, monument="tomb"), EXPEDITION)
@@ -706,7 +704,34 @@ def test_chamber_left_is_not_written_once_another_seat_stole_from_the_keeper():
             break
     else:
         raise AssertionError("no game reaches a theft from the keeper")
-    assert "chamber_left" not in expedition.position_of(state, 0)
+    return state
+
+
+def test_chamber_left_is_not_written_once_another_seat_stole_from_the_keeper():
+    """A theft from the keeper by a third seat takes a card that may be a kept one, seen by
+    the thief and the victim alone (a position does not say which hand took it): the
+    chamber is written as before, without ``chamber_left``."""
+    assert "chamber_left" not in expedition.position_of(_tomb_stolen_by_a_third_seat(), 0)
+
+
+@pytest.mark.xfail(strict=True, reason="the gap left: a position does not say which hand "
+                                       "holds a card another seat stole from a keeper")
+def test_after_another_seats_theft_from_the_keeper_no_world_holds_a_card_ruled_out():
+    """The gap left open: after seat 2 stole from seat 1 (which kept from A after seat 0),
+    worlds read from seat 0's position put in A a card seat 0 did not leave there (753 of
+    1000 on this table, seed 11; none from the history). Closing it needs the theft in
+    ``chamber_left`` as a port from the keeper's hand, at its place among the keeper's
+    steps, into the thief's (at the end of its hand, or at its own place if it is a keeper
+    with stated steps), exact when the keeper held no card in view then (a thief's pick
+    weighs every card of the hand, and a position enters the cards in view last)."""
+    state = _tomb_stolen_by_a_third_seat()
+    view = _json(expedition.position_of(state, 0))
+    secret = next(x for x in state.secrets if x[0] == S_KEEP and x[2] == 0 and x[3] == 0)
+    cards_left = Counter(secret[4]) - Counter(secret[5])
+    rng = random.Random(1)
+    for _ in range(100):
+        world = expedition.read_view(copy.deepcopy(view), EXPEDITION, rng.getrandbits(32)).world
+        assert not Counter(world.chambers[0]) - cards_left
 
 
 @pytest.mark.parametrize("mutate, match", [
