@@ -207,6 +207,7 @@ def test_a_verb_typed_alone_is_asked_what_it_needs(run_cli, tmp_path):
         "space), sand flip C3"]
 
 
+@pytest.mark.usefixtures("unfolded")  # (what the lines say, unfolded)
 def test_a_find_without_its_turn_or_a_sand_half_written_says_what_is_wrong(run_cli, tmp_path):
     """'find 18 at C2' (the turn left out, as the notation allows) where no turn fits, and
     'find 18 at Z1' off the board, were refused with the whole grammar ("is not one of:
