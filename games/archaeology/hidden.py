@@ -166,8 +166,10 @@ R_KEEP: Final = 13
 #: explored, per card type the cards not in view (the other hands' unknown cards are among
 #: them), per chamber ``None`` or what the seat left in it (counts), the keeps since,
 #: ``(seat, n, cards it got unseen since or -1)`` each, and the keepers' give-ups since,
-#: ``(seat, counts, cards it got unseen since)`` each (``chamber_left``). The reading of
-#: the view's seat starts from it instead of the deal; no other seat's can.
+#: ``(seat, counts, cards it got unseen since)`` each (``chamber_left``), and, only where a
+#: position states one, per seat the ``at_most`` bounds of its hand, ``(card, n)`` pairs
+#: (``()``: none). The reading of the view's seat starts from it instead of the deal; no
+#: other seat's can.
 R_POSITION: Final = 14
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
 #: ``(S_TAKE, mask, seat, chamber, cards)``, ``(S_KEEP, mask, seat, chamber, seen, kept)``;
@@ -1126,6 +1128,12 @@ def _lacks_none(lacks: int, counts: Sequence[int]) -> bool:
     return not any(counts[c] for c in range(len(counts)) if lacks >> c & 1)
 
 
+def _at_most(bound: Sequence[tuple[int, int]], counts: Sequence[int]) -> bool:
+    """A position's hand: no more of each card than its stated ``at_most``, ``(card, n)``
+    pairs."""
+    return all(counts[c] <= n for c, n in bound)
+
+
 def _lanes_of(rules: Rules) -> Lanes:
     return Lanes(rules.treasures, kappa=rules.monument is not None)
 
@@ -1324,7 +1332,8 @@ class HiddenInformation:
         """A position view's facts (``R_POSITION``) as ``seat``'s replay: each other hand
         its unseen cards (any type it is not known to lack) plus the cards known in it,
         each chamber with known cards a chamber level; the deal's start is replaced."""
-        _, owner, hands, chambers, looked, sizes, current, unseen, left = event
+        _, owner, hands, chambers, looked, sizes, current, unseen, left = event[:9]
+        at_most = event[9] if len(event) > 9 else ()  # (stated bounds: only where written)
         if owner != seat:
             raise InvalidStateError(f"a position view tells seat {owner}'s knowledge only, "
                                     f"not seat {seat}'s")
@@ -1403,6 +1412,9 @@ class HiddenInformation:
             size, holds, lacks = cast("tuple[int, tuple[int, ...], int]", hands[p])
             self._replay_keeper(r, p, steps[p], size - sum(holds) - kept[p] + gave[p],
                                 kept[p], holds, lacks, unseen)
+        for p, bound in enumerate(at_most):
+            if bound:  # (the whole hand at the end: known, unknown and kept cards)
+                r.dps[p].constrain(partial(_at_most, bound))
         r.looked = list(looked)
         r.sizes = list(sizes)
         r.current = current

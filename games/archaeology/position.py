@@ -12,6 +12,19 @@ type it is not known to lack; each chamber with known cards a chamber level) and
 rest out as the deal would: every consistent world, weighted by the number of ways the
 shuffle makes it (``tests/games/test_position_views.py`` proves it against enumeration).
 
+The deal holds no maps (the rulebook shuffles the maps, sandstorms and thieves into the
+deck after it): a hand holds no more maps than the cards it took unseen where maps could
+be (its digs, its thefts of a hand that may hold one), less the maps it was seen to spend.
+``lacks`` says it only where that is none; ``at_most`` (per other seat, ``{"map": k}``: at
+most ``k`` in the hand, known ones included) says it where it is fewer than the hand's
+unknown cards, and the reader keeps only the worlds within it (``hidden``: a constraint of
+the hand's table once its known and kept cards are in). Without it a world read from the
+position put more maps in such a hand than the history allows (seed 23's 3-player record,
+seat 0 at decision 4: 5 of 100 worlds; on the small deck's 2- and 3-player positions of
+``test_position_views``, 54 and 59 of 300 outside the history's enumerated support), none
+with it. ``position_facts`` writes it only where it binds (other positions are written as
+before); the reader takes any card type.
+
 What a history would add and a position does not say is not used: which cards a seat was
 seen to give up (a seat that sold three coins it was not seen to receive is less likely to
 hold more), the order of events. ``position_facts`` writes the facts a real state's
@@ -209,6 +222,10 @@ class _Known:
                     self.holds[q] = list(facts[1])
                     lacks_maps = facts[2] >> self.rules.map & 1
                     self.maps[q] = facts[1][self.rules.map] if lacks_maps else facts[0]
+            for q, caps in enumerate(event[9] if len(event) > 9 else ()):
+                for c, n in caps:  # (a stated ``at_most``: the bound read is the bound written)
+                    if c == self.rules.map:
+                        self.maps[q] = min(self.maps[q], n)
             self.chambers = [None if k is None else list(k) for k in event[3]]
             self.current = event[6]
             # (the position's start counts 0 cards got: what came before is negative)
@@ -342,16 +359,13 @@ class _Known:
         return out
 
 
-def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
-    """The position keys of ``seat``'s view of ``state`` (a real state, or a view's
-    reading): what its history tells the seat for sure (module docstring)."""
-    rules = state.rules
-    names = rules.cards.names
+def _known_of(state: ArchaeologyState, seat: int) -> _Known:
+    """What ``seat``'s history tells it for sure (``_Known``), its record replayed."""
     known = _Known(state, seat)
     cards = iter(state.steal_cards_seen_by(seat))
     secrets = iter(state.secrets_seen_by(seat))
-    has_secret = _secret_events(rules)
-    looked = [0] * len(rules.chamber_sizes)
+    has_secret = _secret_events(state.rules)
+    looked = [0] * len(state.rules.chamber_sizes)
     for event in state.record.events():
         secret = None
         if event[0] != R_POSITION and has_secret(event, looked):
@@ -359,6 +373,15 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
         if event[0] == R_LOOK:
             looked[event[2]] |= 1 << event[1]
         known.event(event, next(cards) if event[0] == R_STEAL else -1, secret)
+    return known
+
+
+def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
+    """The position keys of ``seat``'s view of ``state`` (a real state, or a view's
+    reading): what its history tells the seat for sure (module docstring)."""
+    rules = state.rules
+    names = rules.cards.names
+    known = _known_of(state, seat)
     seats: list[dict[str, Any]] = []
     for p in range(state.num_players):
         entry: dict[str, Any] = {"hand_size": state.hand_sizes[p], "money": state.money[p],
@@ -369,6 +392,10 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
             # unseen maps means none beyond the known ones
             entry["lacks"] = ([names[rules.map]]
                               if known.maps[p] <= known.holds[p][rules.map] else [])
+            if known.holds[p][rules.map] < known.maps[p] < _hand_room(state, known, p):
+                # fewer maps than the hand's unknown cards could hold: said where it binds
+                # (other positions are written as before)
+                entry["at_most"] = {names[rules.map]: known.maps[p]}
         seats.append(entry)
     out: dict[str, Any] = {"seats": seats}
     if rules.monument is None:
@@ -392,6 +419,12 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
     return out
 
 
+def _hand_room(state: ArchaeologyState, known: _Known, p: int) -> int:
+    """The most maps seat ``p``'s hand may hold by what a position states without
+    ``at_most``: its known maps and every unknown card."""
+    return state.hand_sizes[p] - sum(known.holds[p]) + known.holds[p][state.rules.map]
+
+
 def check_agreement(node: Node, s: ArchaeologyState, seat: int) -> None:
     """A history view that also states position keys: a fact (hand sizes, money, sold sets,
     chambers, maps spent, who knows a chamber) must be what the history gives, and a piece
@@ -412,11 +445,35 @@ def check_agreement(node: Node, s: ArchaeologyState, seat: int) -> None:
         if key == "seats" and isinstance(given, list) and len(given) == len(want) and all(
                 isinstance(a, dict) for a in given):
             for p, (a, b) in enumerate(zip(given, want)):
-                for field in sorted(set(a) | set(b)):
+                if "at_most" in a:  # (below what the history allows: claims too much)
+                    _agree_bounds(node, f"seats[{p}].at_most", a["at_most"],
+                                  _bounds(s, _known_of(s, seat), p))
+                for field in sorted((set(a) | set(b)) - {"at_most"}):
                     _agree(node, f"seats[{p}].{field}", field, a.get(field),
                            b.get(field, _DEFAULTS.get(field)))
         else:
             _agree(node, key, key, given, want)
+
+
+def _bounds(s: ArchaeologyState, known: _Known, p: int) -> dict[str, int]:
+    """The most cards of each type seat ``p``'s hand may hold by its history: its known
+    ones and every unknown card, and of maps no more than it may have got unseen."""
+    names = s.rules.cards.names
+    room = s.hand_sizes[p] - sum(known.holds[p])
+    out = {names[c]: n + room for c, n in enumerate(known.holds[p])}
+    out[names[s.rules.map]] = min(known.maps[p], _hand_room(s, known, p))
+    return out
+
+
+def _agree_bounds(node: Node, where: str, given: object, want: dict[str, int]) -> None:
+    """A stated ``at_most`` against the history's bounds: none below them (a position may
+    know less, a larger bound; a malformed value is the reader's to refuse)."""
+    if not isinstance(given, dict):
+        return
+    for name, n in given.items():
+        if isinstance(n, int) and name in want and n < want[name]:
+            node.fail(f"the history allows {want[name]}, the position claims at most {n}",
+                      f"{where}.{name}")
 
 
 #: Optional position keys of a seat and their defaults.
@@ -520,6 +577,8 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     players = rules.players
     used = [("hand", list(hand)), ("marketplace", list(s.market))]
     hands: list[_Hand] = []
+    # per seat the types whose count its hand holds at most (``at_most``): ``(card, n)``
+    caps: list[tuple[tuple[int, int], ...]] = [()] * players
     for p, item in enumerate(node.items("seats", length=players)):
         one = node.node_at(item, f"seats[{p}]")
         size = one.integer("hand_size", hi=sum(rules.counts[:T]))
@@ -530,7 +589,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
         if p == seat:
             if size != sum(hand):
                 one.fail(f"the hand holds {plural(sum(hand), 'card')}", "hand_size")
-            for key in ("holds", "lacks"):
+            for key in ("holds", "lacks", "at_most"):
                 if one.has(key):
                     one.fail("the view's own cards are its 'hand'", key)
             hands.append(None)
@@ -547,6 +606,15 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
             mask = 0
             for c in lacks:
                 mask |= 1 << c
+            if one.has("at_most"):
+                bound = read_counts(one, "at_most", names, hi=size)
+                stated = [names.index(name) for name in cast("dict[str, Any]",
+                                                             one.raw("at_most"))]
+                for c in stated:
+                    if bound[c] < holds[c]:
+                        one.fail(f"at most {bound[c]} but it holds {holds[c]}",
+                                 f"at_most.{names[c]}")
+                caps[p] = tuple((c, bound[c]) for c in sorted(stated))
             hands.append((size, tuple(holds), mask))
             used.append((f"seats[{p}].holds", holds))
         one.done()
@@ -595,7 +663,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
                       f"{room + gave[p]} (seats[{p}]: {room} unknown, {gave[p]} given up)",
                       "chamber_left")
     _check_totals(node, rules, used)
-    _check_lacks(node, rules, hands, used, kept)
+    _check_lacks(node, rules, hands, used, kept, caps)
     # (a chamber the seat left cards in holds only those: none of its places is unknown,
     # and its keepers' hands hold the others; the cards given up counted once above are
     # counted as left here, as the places count them)
@@ -609,8 +677,11 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     known = tuple(None if k is None else tuple(k) for k in chamber_known)
     # the cards of each type not in view: the other hands' unknown cards are among them
     unseen = tuple(rules.counts[c] - sum(counts[c] for _, counts in used) for c in range(T))
-    s.record = EMPTY_RECORD.add((R_POSITION, seat, tuple(hands), known, tuple(chambers_seen),
-                                 sizes, s.exploring, unseen, tuple(left)))
+    start = (R_POSITION, seat, tuple(hands), known, tuple(chambers_seen), sizes, s.exploring,
+             unseen, tuple(left))
+    # (stated bounds only where written: a position without them keeps its record, and so
+    # the worlds a seed draws from it)
+    s.record = EMPTY_RECORD.add(start + (tuple(caps),) if any(caps) else start)
     s.steals = ()
     s.secrets = ()
     s.dig = [0] * dig_n
@@ -646,22 +717,27 @@ def _check_totals(node: Node, rules: Rules, used: list[tuple[str, list[int]]]) -
 
 
 def _check_lacks(node: Node, rules: Rules, hands: list[_Hand],
-                 used: list[tuple[str, list[int]]], kept: list[int]) -> None:
-    """Each other hand's unknown cards are of types it does not lack: enough such cards
-    must be unseen, or no deal explains the hand (the sampler would find no world and
-    could not say which key is wrong)."""
+                 used: list[tuple[str, list[int]]], kept: list[int],
+                 caps: Sequence[tuple[tuple[int, int], ...]]) -> None:
+    """Each other hand's unknown cards are of types it does not lack, and of no type more
+    than its ``at_most``: enough such cards must be unseen, or no deal explains the hand
+    (the sampler would find no world and could not say which key is wrong)."""
     T = rules.treasures
     unseen = [rules.counts[c] - sum(counts[c] for _, counts in used) for c in range(T)]
     for p, facts in enumerate(hands):
-        if facts is None or not facts[2]:
+        if facts is None or not facts[2] and not caps[p]:
             continue
         size, holds, lacks = facts
         need = size - sum(holds) - kept[p]  # (kept: of the cards a chamber was left)
-        allowed = sum(unseen[c] for c in range(T) if not lacks >> c & 1)
+        room = list(unseen)
+        for c, n in caps[p]:
+            room[c] = min(room[c], n - holds[c])
+        allowed = sum(room[c] for c in range(T) if not lacks >> c & 1)
         if allowed < need:
             node.fail(f"the hand's {plural(need, 'unknown card')} must be of types it does "
-                      f"not lack, and of those types only {plural(allowed, 'card')} "
-                      f"{'is' if allowed == 1 else 'are'} not in view", f"seats[{p}].lacks")
+                      f"not lack{', within its at_most' if caps[p] else ''}, and of those "
+                      f"types only {plural(allowed, 'card')} {'is' if allowed == 1 else 'are'} "
+                      f"not in view", f"seats[{p}].{'lacks' if facts[2] else 'at_most'}")
 
 
 def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand],

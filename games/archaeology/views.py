@@ -76,22 +76,32 @@ history. The keys of the history form but ``history``, and::
        "holds": {"coin": 1},       # cards the seat knows this hand holds (seen taken, ...)
        "lacks": ["map"]}]          # types of which the seat knows this hand holds no
                                    # more than "holds" says (a hand that dug nothing: maps)
+      # optional, per other seat: "at_most": {"map": 2}, the most of a type the hand may
+      # hold in all (known cards included; a hand of 4 that dug 2 cards: 2 maps at most)
 
 ``sold`` lists each set sold (card, how many); ``money`` must be what they are worth.
 The view's own entry has neither ``holds`` nor ``lacks`` (its cards are ``hand``); for
 the others they default to ``{}`` and ``[]``; ``position_of`` writes ``lacks: ["map"]``
 for a hand that cannot hold an unseen map (maps enter hands only by digs, thefts and
-face-up takes). The maps spent are the explored chambers'.
+face-up takes), and ``at_most: {"map": k}`` where fewer of its unknown cards may be maps
+than it holds: the deal holds no maps (the rulebook shuffles them into the deck after it),
+so a hand holds no more maps than the cards it took unseen where maps could be (its digs,
+its thefts of a hand that may hold one, less the maps it was seen to spend); without it a
+world read from the position put more maps in such a hand than its history allows.
+``at_most`` is written only where it binds (other positions are written as before); a
+bound below the cards known, above the hand, negative or of no card is refused naming it
+(``seats[1].at_most.map``). The maps spent are the explored chambers'.
 The sampler is exact with respect to what the position states: every world consistent
-with it (each other hand its known cards plus unseen cards of types it does not lack, the
+with it (each other hand its known cards plus unseen cards of types it does not lack,
+within its ``at_most``, the
 chambers and the dig site the rest, never a map in a chamber), weighted by the number of
 ways the shuffle makes it. What a history would add (the cards a seat was seen to give up,
 which make it less likely to hold more) is not used, and the hint says so; a history
 view stays the most exact form. ``position_of(state, seat)`` writes the position of a
 seat in a real state (``holds``: the cards its history shows for sure). A view with a
 history may state the position keys too: a fact (hand size, money, sold sets, chambers)
-must be what the history gives and a piece of knowledge (``holds``, ``lacks``) no more
-than the history gives for sure, or the view is refused naming the key
+must be what the history gives and a piece of knowledge (``holds``, ``lacks``,
+``at_most``) no more than the history gives for sure (a bound no lower than it allows), or the view is refused naming the key
 (``seats[1].money: the history gives 18, the position 19``); the history is read. A position no deal can explain is refused naming the key: more cards of a type
 than the game holds (the key where the count overflows), a hand size below the cards
 known in it (``seats[1].holds``), unknown cards of a hand too many for the unseen cards of

@@ -479,7 +479,8 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
     """The exact law of a position view's hidden cards, read from the view's JSON alone:
     the cards the seat does not see are laid out uniformly (every physical card equally
     likely in every place) over the places it cannot see into, given what the view
-    states: each other hand holds its ``holds`` plus unseen cards of no type it ``lacks``,
+    states: each other hand holds its ``holds`` plus unseen cards of no type it ``lacks``
+    and of no type more than its ``at_most``,
     each face-down chamber its ``chamber_cards`` plus unseen cards (the chamber a Tomb
     explorer is keeping from: ``explore.cards``, all of it), never a map (nor in the
     reserve); the dig site holds the rest with the thieves and sandstorms not drawn.
@@ -500,6 +501,7 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
     for name, n in view.get("marketplace", {}).items():
         pool[index[name]] -= n
     blocks, fixed = [], []  # (size, forbidden types); the known part of each block
+    bounds = []  # per other hand its ``at_most``: (type, n) pairs
     for p, entry in enumerate(view["seats"]):
         for name, n in entry.get("sold", []):
             pool[index[name]] -= n
@@ -511,6 +513,7 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
             pool[index[name]] -= n
         blocks.append((entry["hand_size"] - sum(holds), {index[n] for n in entry.get("lacks", [])}))
         fixed.append(holds)
+        bounds.append([(index[name], n) for name, n in entry.get("at_most", {}).items()])
     hands = len(blocks)
     public = rules.special == "refill_on_sandstorm"
     chambers = view["chambers"]
@@ -545,6 +548,8 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
         if i == len(blocks):
             full = [tuple(a + b for a, b in zip(part, known))
                     for part, known in zip(parts, fixed)]
+            if any(hand[c] > n for hand, bound in zip(full, bounds) for c, n in bound):
+                return
             chamber_of = dict(zip(face_down, full[hands:-1]))
             chambers_key = []
             for j, value in enumerate(chambers):

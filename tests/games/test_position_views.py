@@ -816,3 +816,91 @@ def test_a_large_keeper_table_forgets_its_kept_cards_link_and_says_so(monkeypatc
                                        rng.getrandbits(32))
         assert any("1 Tomb keep" in note for note in reading.notes)
         assert not Counter(reading.world.chambers[0]) - cards_left
+
+
+# --- maps: a hand holds no more than it may have dug ---------------------------------------
+
+def _dug_fewer_than_held(s) -> bool:
+    """Another seat dug (maps come only from the dig site: the deal holds none) fewer
+    cards than it holds unknown, and did nothing else but sell: its history bounds its
+    maps below what its hand could hold."""
+    seat = s.current_player()
+    events = s.record.events()
+    for p in range(s.num_players):
+        mine = [e for e in events if e[1] == p or e[0] == R_STEAL and e[2] == p]
+        digs = sum(e[0] == R_DIG for e in mine)
+        if (p != seat and 1 <= digs < s.hand_sizes[p] - 1
+                and all(e[0] in (R_DIG, R_SELL) for e in mine)):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_hand_that_dug_few_cards_holds_no_more_maps_than_its_history_allows(players):
+    """Maps are shuffled into the dig site after the deal: a seat that dug ``k`` cards
+    holds at most ``k`` maps, which ``lacks`` could not say (``at_most``). Before it, a
+    world read from the position put more maps in such a hand than its history allows;
+    now none is outside the history's enumerated support, and the position's reading
+    follows the law of what it states (``at_most`` included)."""
+    start, steps, state = _game(archaeology, SMALL, players, _dug_fewer_than_held,
+                                seeds=range(3000))
+    seat = state.current_player()
+    view = _json(archaeology.position_of(state, seat))
+    law = archaeology_posterior(SMALL, start, steps, seat)
+    others = [p for p in range(players) if p != seat]
+    support = [{key[0][i] for key in law} for i in range(len(others))]
+    rng = random.Random(11)
+    for _ in range(300):
+        hands = _sample(view, SMALL, seat, rng)[0]
+        for i, hand in enumerate(hands):
+            assert hand in support[i], (f"seat {others[i]} holds {hand}, which its history "
+                                        f"rules out")
+    bounded = [p for p, entry in enumerate(view["seats"]) if "at_most" in entry]
+    assert bounded and all(set(view["seats"][p]["at_most"]) == {"map"} for p in bounded)
+    _exact(view, SMALL, state.rules, f"{players} players, a bound on maps")
+
+
+def _map_bounded():
+    """The 2-player small-deck position of a seat whose other seat dug fewer cards than it
+    holds unknown: ``(state, seat, the other seat, its position view)``."""
+    *_, state = _game(archaeology, SMALL, 2, _dug_fewer_than_held, seeds=range(3000))
+    seat = state.current_player()
+    return state, seat, 1 - seat, _json(archaeology.position_of(state, seat))
+
+
+@pytest.mark.parametrize("value, match", [
+    ({"map": -1}, r"seats\[\d\]\.at_most\.map: .*at least 0"),
+    ({"map": 9}, r"seats\[\d\]\.at_most\.map: .*at most 3"),
+    ({"gold": 1}, r"seats\[\d\]\.at_most\.gold: unknown card 'gold'"),
+    ({"map": "one"}, r"seats\[\d\]\.at_most\.map: expected an integer"),
+    ({"pot_shard": 0}, r"seats\[\d\]\.at_most\.pot_shard: at most 0 but it holds 1"),
+])
+def test_a_bad_at_most_is_refused_naming_it(value, match):
+    """A bound below the cards known in the hand, above the hand, negative or of no card
+    is one line naming the key."""
+    _, _, other, view = _map_bounded()
+    view["seats"][other]["holds"] = {"pot_shard": 1}
+    view["seats"][other]["at_most"] = value
+    with pytest.raises(InvalidStateError, match=match) as refusal:
+        archaeology.read_view(view, SMALL, 1)
+    assert "\n" not in str(refusal.value)
+
+
+def test_a_history_stating_at_most_must_agree_and_a_reading_writes_it_again():
+    """A history view may state ``at_most`` no lower than its history allows (a higher
+    bound knows less); a position read and written again states the same bound."""
+    state, seat, other, position = _map_bounded()
+    bound = position["seats"][other]["at_most"]["map"]
+    view = _json(archaeology.view_of(state, seat))
+    for n, ok in ((bound, True), (bound + 1, True), (bound - 1, False)):
+        stated = copy.deepcopy(view)
+        stated["seats"] = copy.deepcopy(position["seats"])
+        stated["seats"][other]["at_most"] = {"map": n}
+        if ok:
+            assert archaeology.read_view(stated, SMALL, 1).form == "history"
+            continue
+        with pytest.raises(InvalidStateError, match=rf"seats\[{other}\]\.at_most\.map: the "
+                                                    rf"history allows {bound}"):
+            archaeology.read_view(stated, SMALL, 1)
+    world = archaeology.read_view(copy.deepcopy(position), SMALL, 1).world
+    assert _json(archaeology.position_of(world, seat)) == position
