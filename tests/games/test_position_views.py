@@ -942,3 +942,12 @@ def test_a_position_of_a_history_that_adds_only_digs_samples_the_same_worlds():
         reading = archaeology.read_view(copy.deepcopy(position), SMALL, rng.getrandbits(32))
         return archaeology_hidden(reading.world, seat)[:3]
     _agrees_n(marginal, draw, "a position of a history of digs")
+
+
+def test_the_view_seats_own_at_most_is_refused():
+    """The view's own cards are its ``hand``: a bound on them is refused naming it."""
+    _, seat, _, view = _map_bounded()
+    view["seats"][seat]["at_most"] = {"map": 1}
+    with pytest.raises(InvalidStateError, match=rf"seats\[{seat}\]\.at_most: the view's own "
+                                                r"cards are its 'hand'"):
+        archaeology.read_view(view, SMALL, 1)
