@@ -101,7 +101,8 @@ view stays the most exact form. ``position_of(state, seat)`` writes the position
 seat in a real state (``holds``: the cards its history shows for sure). A view with a
 history may state the position keys too: a fact (hand size, money, sold sets, chambers)
 must be what the history gives and a piece of knowledge (``holds``, ``lacks``,
-``at_most``) no more than the history gives for sure (a bound no lower than it allows), or the view is refused naming the key
+``at_most``) no more than the history gives for sure (a bound no lower than it allows),
+or the view is refused naming the key
 (``seats[1].money: the history gives 18, the position 19``); the history is read. A position no deal can explain is refused naming the key: more cards of a type
 than the game holds (the key where the count overflows), a hand size below the cards
 known in it (``seats[1].holds``), unknown cards of a hand too many for the unseen cards of
