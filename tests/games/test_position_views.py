@@ -533,6 +533,12 @@ def test_a_tomb_chamber_another_seat_kept_from_reads_as_the_history_does(since):
 def test_a_bad_chamber_left_is_refused_naming_it(mutate, match):
     """Each malformed or impossible ``chamber_left`` value is one line naming the key."""
     *_, state = _tomb_kept_since()
+    _refused_in_one_line(state, mutate, match)
+
+
+def _refused_in_one_line(state, mutate, match):
+    """The seat to act's position of ``state``, its ``chamber_left`` changed by ``mutate``:
+    refused in one line matching ``match``."""
     view = _json(expedition.position_of(state, state.current_player()))
     mutate(view["chamber_left"])
     with pytest.raises(InvalidStateError, match=match) as refusal:
@@ -760,11 +766,7 @@ def test_a_bad_give_up_in_chamber_left_is_refused_naming_it(mutate, match):
     """Each malformed or impossible give-up or count of cards got since is one line naming
     the key."""
     *_, state = _tomb_gave_since(True)
-    view = _json(expedition.position_of(state, state.current_player()))
-    mutate(view["chamber_left"])
-    with pytest.raises(InvalidStateError, match=match) as refusal:
-        expedition.read_view(view, SMALL_EXPEDITION_TOMB, 1)
-    assert "\n" not in str(refusal.value)
+    _refused_in_one_line(state, mutate, match)
 
 
 def test_a_history_stating_give_ups_in_chamber_left_must_agree():
