@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # (a result's module is loaded by the command that makes it: 
 
 __all__ = ["to_json", "format_hint", "format_best_score", "format_best_scores", "format_plan",
            "format_arena", "format_notation", "fold", "text_width", "PIPE_WIDTH",
-           "in_a_sentence", "spelt"]
+           "in_a_sentence", "spelt", "two_columns"]
 
 #: The width of a text output through a pipe or into a file when ``COLUMNS`` does not say
 #: otherwise: 80, the width click folds the help to, shutil's fallback and a terminal's
@@ -82,6 +82,32 @@ def fold(text: str, width: int, *, whole: Iterable[str] = ()) -> str:
                                  break_long_words=False, break_on_hyphens=False)
                    if len(line) > width else line)
     return "\n".join(out).replace(_UNBROKEN, " ")
+
+
+def two_columns(rows: Iterable[tuple[str, str]], width: int | None, *,
+                least: int = 16) -> list[str]:
+    """``rows`` of ``(form, meaning)`` as a table, indented two spaces, the forms padded to
+    the longest (at least ``least``), each meaning folded to ``width`` under its own column
+    (``fold`` put a help line's continuation two spaces in, under the forms; ``None``: one
+    line each).
+
+    >>> print("\\n".join(two_columns([("undo", "take back the last line accepted")], 34,
+    ...                              least=6)))
+      undo   take back the last line
+             accepted
+    """
+    rows = list(rows)
+    column = max(least, *(len(form) for form, _ in rows))
+    lines = []
+    for form, meaning in rows:
+        lead = f"  {form:<{column}} "
+        if width is None or len(lead) + len(meaning) <= width:
+            lines.append(lead + meaning)
+            continue
+        lines.extend(textwrap.wrap(meaning, max(width, len(lead) + 20), initial_indent=lead,
+                                   subsequent_indent=" " * len(lead),
+                                   break_long_words=False, break_on_hyphens=False))
+    return lines
 
 
 def spelt(game: Game, text: str) -> str:

@@ -46,7 +46,7 @@ from solvers.hints import Hint
 from solvers.limits import Limit
 
 from . import format as fmt
-from .format import spelt
+from .format import spelt, two_columns
 from .jsonout import jsonable
 from .signals import first_press_stops
 
@@ -399,16 +399,16 @@ def _words(g: _Game, move: Hashable) -> str | None:
         return None
 
 
-def _help_lines(g: _Game, options: list[Hashable]) -> list[str]:
-    """``COMMANDS``, the move written out one of ``options`` (the third, as "3" picks)."""
+def _help_lines(g: _Game, options: list[Hashable], width: int | None) -> list[str]:
+    """``COMMANDS``, the move written out one of ``options`` (the third, as "3" picks),
+    each meaning folded to ``width`` under its column."""
     move = spelt(g.game, str(options[min(2, len(options) - 1)]))
     which = "the third move" if len(options) >= 3 else "a move"
     # ('trades' only where it lists some: Loot N Run's help offered it, and typed it was
     # refused "'trades' is not a Loot N Run move")
     rows = [(form.format(move=move), meaning.format(which=which))
             for form, meaning in COMMANDS if form != "trades" or any(map(_trade, options))]
-    width = max(16, *(len(form) for form, _ in rows))
-    return [f"  {form:<{width}} {meaning}" for form, meaning in rows]
+    return two_columns(rows, width)
 
 
 def _screen(g: _Game, term: Terminal, options: list[Hashable]) -> None:
@@ -452,7 +452,7 @@ def _decide(g: _Game, term: Terminal, save: Callable[[GameRecord], None],
         if word in ("quit", "exit"):
             return "quit"
         if word in ("help", "h"):
-            for out in _help_lines(g, options):
+            for out in _help_lines(g, options, term.width):
                 term.say(out)
             continue
         if word in ("show", "view", "table"):

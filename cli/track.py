@@ -30,6 +30,7 @@ from games.protocol import listing
 from games.table import card_names
 from games.tracking import Tracker
 
+from .format import two_columns
 from .play import Terminal, hint_for, moves_for, said_in_words, spelt, unread
 
 __all__ = ["commands", "track"]
@@ -148,8 +149,8 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
         if word in ("quit", "exit") and not rest:
             return "quit"
         if word in ("help", "h") and not rest:
-            for form, meaning in commands(game.id):
-                term.say(f"  {form:<16} {meaning}")
+            for out in two_columns(commands(game.id), term.width):
+                term.say(out)
             continue
         if word == "show" and not rest:
             if tracker.world is None:

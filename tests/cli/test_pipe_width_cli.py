@@ -152,3 +152,23 @@ def test_play_and_track_fit_80_columns_through_a_pipe(run_cli, tmp_path):
                  if str(tmp_path) not in line]
         assert max(map(len, shown)) <= fmt.PIPE_WIDTH, max(shown, key=len)
     assert "best move" in played.out and "best move" in tracked.out
+
+
+def test_help_folds_each_meaning_under_its_column(run_cli, tmp_path):
+    """Play's and track's help, folded to 80 columns, put a meaning's continuation two
+    spaces in, under the commands' column ("    notation` write them"): each now continues
+    under its own meaning."""
+    played = run_cli("play", "pyramids", "--seed", "1", "--record", str(tmp_path / "p.json"),
+                     stdin="help\nquit\n")
+    tracked = run_cli("track", "pyramids", "--players", "2", "--record",
+                      str(tmp_path / "t.json"), stdin="help\nquit\n")
+    for said, first in ((played, "  3  "), (tracked, "  12:A1,A2,B2  ")):
+        assert said.code == 0, said.err
+        lines = said.out.partition("> help\n")[2].splitlines()
+        table = lines[:next(i for i, line in enumerate(lines) if not line.startswith("  "))]
+        assert table[0].startswith(first)
+        column = len(re.match(r"  \S+(?: \S+)* +", table[0]).group())
+        continued = [line for line in table if line[:column].strip() == ""]
+        assert continued, table  # (some meanings are longer than a line)
+        assert all(len(line) <= fmt.PIPE_WIDTH for line in table), table
+        assert all(line[column] != " " for line in continued), table
