@@ -73,7 +73,6 @@ def no_progress(n: int = 1, note: str | None = None) -> None:
     """A suite's ``progress`` when nobody watches."""
 
 
-
 def _suites() -> dict[str, str]:
     """Suite name -> module, for every ``benchmarks/<name>_bench.py``: the suites that are
     not a game's first (``grids``), then the games' in the registry's order."""

@@ -99,7 +99,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 DealOptions = dict[str, str | list[str]]
 
 
-
 class _GameChoice(click.Choice):  # type: ignore[type-arg]  # (click < 8.2 has no parameter)
     """The game ids, a close miss answered with the one suggestion (``archeology``: did
     you mean ``archaeology``?)."""

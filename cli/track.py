@@ -54,8 +54,6 @@ _SEEN = {
 }
 
 
-
-
 def commands(game_id: str) -> tuple[tuple[str, str], ...]:
     """``help``'s lines for ``game_id``: each form and what it means."""
     move = _MOVES[game_id]

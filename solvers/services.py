@@ -172,7 +172,6 @@ def beliefs(game_id: str, view: dict[str, Any], *, data: CardData, seed: Seed = 
     return result
 
 
-
 def with_beliefs(game_id: str, result: Hint, view: dict[str, Any], *, data: CardData,
                  seed: Seed = 0, inference: bool | None = None) -> Hint:
     """``result`` (the hint of ``view``) with the seat's beliefs about the hidden cards

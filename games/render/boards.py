@@ -435,7 +435,6 @@ def ancients_plan_svg(before: Sequence[str], finds: Sequence[Find], after: Seque
     return svg_document(width, height, title, body)
 
 
-
 def ancients_turns_svg(deal: dict[str, Any], turns: Sequence[Sequence[str]],
                        data: AncientsData, *, title: str) -> str:
     """A solo game or best-score plan of Tomb of the Ancients, one board per dig: the

@@ -37,7 +37,6 @@ BACKS = {"red": "#C0392B", "green": "#1E8449", "blue": "#2E86C1", "yellow": "#D4
 Chip = tuple[str, str]  # (text, fill colour)
 
 
-
 def _count(n: Any, word: str) -> str:
     """A view's count and ``word``, in the plural unless it is 1 (a value that is not a
     count, in a hand-made view, as it is)."""

@@ -325,7 +325,6 @@ def agreement_data(state: ArchaeologyState, move: MoveBase) -> tuple[str, bool, 
     return None
 
 
-
 def hand_counts(world: ArchaeologyState, seat: int) -> dict[tuple[int, int], int]:
     """What a belief counts in a sampled world: ``{(other seat, card): count}`` for every
     other seat and every card type in play (maps included)."""

@@ -105,7 +105,6 @@ def test_a_position_with_too_many_of_a_card_names_it_as_printed(run_cli, tmp_pat
         f"seats[1].holds 12\n")
 
 
-
 def test_a_deal_with_a_card_count_off_names_it_as_printed(run_cli):
     """A deal (a record's) with a card too few said "17 pot_shard cards, the game with 2
     players has 18" (the key, where no key is named); it names the card as printed."""

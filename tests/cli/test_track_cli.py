@@ -217,7 +217,6 @@ def test_a_refused_trade_names_the_cards_as_typed(run_cli, tmp_path):
         "pharaoh's masks, not 1"], result.err
 
 
-
 def test_a_sandstorm_discard_is_entered_whole_or_a_card_at_a_time(run_cli, tmp_path):
     """The notation's two discard forms, as the notation says the table enters them: the
     whole discard in one line in any order, or one card at a time in card order."""

@@ -161,7 +161,6 @@ def test_notation_says_the_counts_of_the_card_data_it_is_given(game, edit, said)
                 engine.parse_text(form)
 
 
-
 def test_pyramids_notation_says_each_expedition_pattern_in_words():
     """The reveal form said "the next expedition card (its pattern)" and no screen told
     which picture "O4" or "T4" names: at `track`'s prompt a player who saw a square typed

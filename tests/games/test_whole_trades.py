@@ -197,7 +197,6 @@ def test_the_notation_says_a_trade_may_overpay(game):
     assert form.endswith("hint, best-move, play, track and game records take it as one move")
 
 
-
 @pytest.mark.parametrize("game", EDITIONS)
 def test_the_notation_gives_a_sandstorm_discard_whole_and_its_steps(game):
     """The notation's discard forms said nothing of which one hints and reviews name ("discard

@@ -109,7 +109,6 @@ def test_a_sandstorm_takes_half_the_hand_rounded_down(engine, data):
                                       rf"of {size} cards")
 
 
-
 @pytest.mark.parametrize("engine,data", BOTH)
 def test_a_view_names_the_last_card_discarded_a_pot_shard_too(engine, data):
     """A view after a seat's discard of a pot shard, owing more, wrote ``"last": null``, as
