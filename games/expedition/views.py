@@ -165,7 +165,7 @@ from games.seeding import Seed, make_rng
 from games.table import plural
 
 from .moves import FORMS, parse_text
-from .rules import VARIANTS, rules_for
+from .rules import LONG, VARIANTS, rules_for
 from .state import ExpeditionState
 
 __all__ = ["make_deal", "state_from_deal", "state_from_view", "read_view", "view_of",
@@ -255,8 +255,10 @@ def make_deal(*, players: int, seed: Seed, data: ExpeditionData, monument: str |
                                 f"{', '.join(keys)}){did_you_mean(str(monument), keys)}")
     try:
         rules = rules_for(data, players, monument, variants)
-    except InvalidStateError as error:
-        raise InvalidStateError(f"deal: variants: {error}") from None
+    except InvalidStateError as error:  # (the Long Expedition's tables: said as the option
+        # is given, where "deal: variants: ..." was the document's spelling)
+        named = LONG if LONG in variants else ",".join(variants)
+        raise InvalidStateError(f"--variant {named}: {error}") from None
     names = rules.cards.names
     deck = [c for c in rules.chamber_cards for _ in range(rules.counts[c])]
     needed = (players * data.hand_size + data.marketplace_size + sum(rules.chamber_sizes)

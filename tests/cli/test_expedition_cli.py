@@ -61,6 +61,21 @@ def test_other_games_refuse_the_expedition_options(run_cli, args):
     assert f"{args[1]} takes no deal option '{option}'" in result.err
 
 
+@pytest.mark.parametrize("command", [("deal", "--seed", "1", "--players", "4"),
+                                     ("play", "--players", "4"),
+                                     ("arena", "--bots", "greedy,random,random,random",
+                                      "--games", "1")])
+def test_the_long_expedition_refused_in_the_options_words(run_cli, command):
+    """A 4-player Long Expedition was refused as "deal: variants: the Long Expedition is
+    for 2 or 3 players, not 4", the deal document's spelling: play, deal and arena say it
+    as the option is typed."""
+    result = run_cli(command[0], "expedition", *command[1:], "--variant", "long-expedition",
+                     stdin="")
+    assert result.code == 2
+    assert result.err == ("error: --variant long-expedition: the Long Expedition is for 2 "
+                          "or 3 players, not 4\n")
+
+
 def test_example_feeds_hint_and_best_move(run_cli, view):
     text = json.dumps(view)
     hint = run_cli("hint", "expedition", "-", "--iterations", "120", "--json", stdin=text)
