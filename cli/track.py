@@ -126,6 +126,9 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
                     break
                 for out in game.describe_position(world, seat):
                     term.say(out)
+            if word.startswith("undo "):  # (it ended the game, as any line but undo does)
+                term.complain(_undo_one_line(word[5:]))
+                continue
             if word == "undo":
                 undo()
                 continue
@@ -160,8 +163,11 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
                 if under_way:
                     term.say(under_way)
             continue
-        if word == "undo" and not rest:
-            undo()
+        if word == "undo":
+            if rest:  # ('undo 2' was read as the answer asked for, and refused as one)
+                term.complain(_undo_one_line(rest))
+            else:
+                undo()
             continue
         if word in ("moves", "legal", "list") and not rest:
             # (play lists them on every screen; the tracker said "move 'moves' does not
@@ -207,6 +213,13 @@ def track(game: Game, tracker: Tracker, *, read: Callable[[str], str],
         save(tracker.document())
         if words:
             term.say(f"  {words}")
+
+
+def _undo_one_line(rest: str) -> str:
+    """Why ``undo 2`` is refused, as play refuses ``undo 3``: a count was read as the
+    answer the prompt asks for ("move 'undo 2' does not parse")."""
+    return (f"undo takes back one line at a time (undo again for the one before), not "
+            f"{rest.strip()[:20]!r}")
 
 
 def _last_line(tracker: Tracker) -> tuple[str, bool]:

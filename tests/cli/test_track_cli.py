@@ -145,6 +145,33 @@ def test_undo_says_cards_as_printed(run_cli, tmp_path):
     assert undone == ["(undone: you: sell pot shard 2)", "(undone: you dug: pot shard)"], undone
 
 
+def test_undo_with_a_count_is_refused_as_play_refuses_it(run_cli, tmp_path):
+    """`undo 2` at the dig's chance prompt was read as the answer ("'undo 2' is no
+    card"), where play says undo goes one decision at a time: track says undo goes a line
+    at a time, and takes nothing back."""
+    typed = ["0", "pot shard, 2 parchment scraps, pharaoh's mask", "coin " * 5, "undo 2",
+             "pot shard", "undo 3", "quit"]
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == [
+        "error: undo takes back one line at a time (undo again for the one before), not "
+        f"'{n}'" for n in (2, 3)]
+    assert "  you dug up a pot shard\n" in result.out and "(undone" not in result.out
+
+
+def test_undo_with_a_count_after_the_end_does_not_end_the_session(run_cli, tmp_path):
+    """At the game's end any line but `undo` ended the session: `undo 2` did, taking
+    nothing back; it is refused as at any prompt, and `undo` after it still works."""
+    lines = table_lines("archaeology", 5, hints=0) + ["undo 2", "undo"]
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(lines) + "\n")
+    assert result.code == 0, result.err
+    assert result.err == ("error: undo takes back one line at a time (undo again for the "
+                          "one before), not '2'\n")
+    assert "(undone: " in result.out
+
+
 def test_undo_says_a_loot_n_run_room_as_the_table_does(run_cli, tmp_path):
     """A room typed by its face is kept by its number; undo named it by that number alone
     ('(undone: 41)', a number the person never typed): it says the room as the table's
