@@ -86,11 +86,18 @@ def owed_suggestion(verbs: Iterable[str], refused: DigsiteError) -> str | None:
     "draw or stop" said only "you first decide at the Mine: draw or stop"); ``None``
     otherwise.
 
-    >>> owed_suggestion(["draw", "stop"], InvalidMoveError("?", suggestion="stop"))
+    A move of another kind typed whole (its verb read: not ``unknown_verb``) suggests
+    nothing: ``sell 2`` at the thief's "steal 1 or 2" said "did you mean `steal 2`?", a
+    spelling likeness of another verb, the number alone shared.
+
+    >>> owed_suggestion(["draw", "stop"], InvalidMoveError("?", unknown_verb=True,
+    ...                                                    suggestion="stop"))
     'stop'
     >>> owed_suggestion(["draw", "stop"], InvalidMoveError("?", suggestion="sell coin 1"))
+    >>> owed_suggestion(["steal"], InvalidMoveError("?", suggestion="steal 2"))
     """
-    if not isinstance(refused, InvalidMoveError) or refused.suggestion is None:
+    if not isinstance(refused, InvalidMoveError) or refused.suggestion is None \
+            or not refused.unknown_verb:
         return None
     return refused.suggestion if refused.suggestion.split()[0] in set(verbs) else None
 

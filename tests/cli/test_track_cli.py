@@ -307,6 +307,20 @@ def test_a_thief_sent_to_yourself_says_whom_it_can_steal_from(run_cli, tmp_path)
         "steals from seat 1 or seat 2" for text in ("steal me", "steal 0")]
 
 
+def test_a_sale_at_the_thief_suggests_no_steal(run_cli, tmp_path):
+    """At the person's thief (steal 1 or 2), `sell 2` was answered "did you mean `steal
+    2`?": a likeness of another verb, sharing the number alone. The prompt's question is
+    said, with no suggestion; a typo of `steal` is still suggested its move."""
+    typed = ["0", "pot shard, 2 parchment scraps, coin",
+             "coin coin coin pharaoh's mask pharaoh's mask", "thief", "sell 2", "sell 1",
+             "sell coin -1", "stael 1", "quit"]
+    result = run_cli("track", "archaeology", "--players", "3", "--record",
+                     str(tmp_path / "t.json"), stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    assert result.err.splitlines() == ["error: you first send the thief: steal 1 or steal 2"] * 3 \
+        + ["error: you first send the thief: steal 1 or steal 2; did you mean `steal 1`?"]
+
+
 def test_a_typo_at_the_mine_is_suggested_the_move_meant(run_cli, tmp_path):
     """A move word mistyped at the Mine ('stpo') was refused with the decision's words alone
     ("you first decide at the Mine: draw or stop"), where every other prompt suggests the
