@@ -314,6 +314,9 @@ class MoveBase:
         if kind in (EXPLORE, LOOK):
             return make(kind, cls._chamber(args[0], text, kind, none=kind == LOOK))
         if kind == SELL:
+            if not any(c.isdigit() for c in args[1]):  # ('sell coin coin' said "'coin' is
+                # not a small number": a word where the count goes is the form missed)
+                raise InvalidMoveError(f"move {text!r}: {cls._form(kind)}")
             return make(SELL, cls.card(args[0], text), read_number(args[1], text))
         if kind == TENT:
             if args[0] not in ("use", "keep"):

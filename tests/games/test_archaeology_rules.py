@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
@@ -880,6 +881,24 @@ def test_a_number_too_long_is_quoted_whole():
     with pytest.raises(InvalidMoveError, match=r": a number of 60 digits is not a small "
                                                r"number$"):
         archaeology.parse_move(state, "explore " + "9" * 60)
+
+
+def test_a_word_where_a_sale_counts_says_the_sale_form():
+    """'sell coin coin' said "'coin' is not a small number", a number asked where the
+    person wrote a card twice: a word where the count goes is answered with the sale's
+    form; a number that is not a small one is still said so."""
+    from games import archaeology, load
+    data = cards_data.load("archaeology")
+    state = archaeology.state_from_deal(archaeology.make_deal(players=2, seed=2, data=data),
+                                        data)
+    while state.current_player() < 0:
+        state.apply(state.chance_outcomes()[0][0])
+    form = "a sale is 'sell CARD N', the card and how many (sell coin 2)"
+    for text in ("sell coin coin", "sell coin two", "sell pot shard pot shard"):
+        with pytest.raises(InvalidMoveError, match=rf"^move '{text}': {re.escape(form)}"):
+            load("archaeology").parse_typed(state, text)
+    with pytest.raises(InvalidMoveError, match=r"^move 'sell coin -1': '-1' is not a small"):
+        load("archaeology").parse_typed(state, "sell coin -1")
 
 
 def test_a_refused_sale_or_explore_says_why_and_no_legal_move_has_a_reason():
