@@ -2019,10 +2019,25 @@ class Tracker:
                 self.game.parse_move(world.clone(), written)
             except IllegalMoveError:  # (read, and not legal at a chance step)
                 return True
+            except InvalidMoveError as exc:
+                # (a move's verb with words it does not take, 'trade 99 coins for
+                # talisman', was told what can come out and "did you mean `talisman`?")
+                if not exc.unknown_verb and self._move_verb(world, written):
+                    return True
+                continue
             except DigsiteError:
                 continue
             return True
         return False
+
+    def _move_verb(self, world: State[Any], text: str) -> bool:
+        """Whether ``text`` begins with a verb of the game's moves (its notation's) that no
+        outcome of this chance step begins with (``dig coin`` answers a dig)."""
+        verbs = {alt.split()[0] for form, _ in self.game.notation for alt in form.split(" / ")
+                 if alt.split() and alt.split()[0].isalpha()}
+        drawn = {str(outcome).partition(" ")[0] for outcome, _ in world.chance_outcomes()}
+        word = text.split(" ")[0].lower()
+        return word in verbs - drawn
 
     def _arranged(self, world: State[Any], text: str) -> tuple[State[Any], Hashable] | None:
         """Another seat's move in a world arranged for it (``_ARRANGE``), else ``None``."""

@@ -321,6 +321,27 @@ def test_a_sale_at_the_thief_suggests_no_steal(run_cli, tmp_path):
         + ["error: you first send the thief: steal 1 or steal 2; did you mean `steal 1`?"]
 
 
+def test_a_move_with_words_it_does_not_take_at_a_dig_is_told_a_card_is_asked(run_cli,
+                                                                              tmp_path):
+    """`trade 99 coins for talisman` typed where the dig is asked was refused as an
+    answer, "cannot be what came out here (what can: ...); did you mean `talisman`?",
+    where a move read whole is told it is a move: a move's verb with words it does not
+    take is told so too, at any seat's dig; a dig's own verb is still an answer's."""
+    typed = ["0", "pot shard, 2 parchment scraps, pharaoh's mask", "coin " * 5,
+             "trade 99 coins for talisman", "dig xyz", "dig coin", "end",
+             "seat 1: sell coin coin", "quit"]
+    result = run_cli("track", "archaeology", "--record", str(tmp_path / "t.json"),
+                     stdin="\n".join(typed) + "\n")
+    assert result.code == 0, result.err
+    errors = result.err.splitlines()
+    assert errors[0] == ("error: 'trade 99 coins for talisman' is a move; first say what "
+                         "came out here: you dug")
+    assert errors[1].startswith("error: 'dig xyz' cannot be what came out here (what can: ")
+    assert errors[2] == ("error: 'seat 1: sell coin coin' is a move; first say what came "
+                         "out here: seat 1 dug (a card, a thief or a sandstorm)")
+    assert len(errors) == 3
+
+
 def test_a_typo_at_the_mine_is_suggested_the_move_meant(run_cli, tmp_path):
     """A move word mistyped at the Mine ('stpo') was refused with the decision's words alone
     ("you first decide at the Mine: draw or stop"), where every other prompt suggests the
