@@ -487,8 +487,7 @@ def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
         if card not in ids:
             raise InvalidMoveError(f"the market: there is no map {card} (maps "
                                    f"{min(ids)} to {max(ids)})")
-    if len(set(market)) != len(market):
-        raise InvalidMoveError("the market: each map card is in the game once")
+    _maps_once(market)
     # the shops hold their maps sorted by points ("larger values going into the
     # higher-priced shops"): out of that order the person read the shops the other way,
     # and a tie would be broken against the table's
@@ -506,6 +505,16 @@ def _ancients_deal(game: Game, players: int, seat: int, setup: dict[str, str],
     return deal
 
 
+def _maps_once(market: list[int]) -> None:
+    """A market naming a map twice refused naming it, as the Pyramids' cards are ("card 41
+    is named twice"): it said only "each map card is in the game once", and, the shops
+    read out of order, blamed the order."""
+    twice = next((m for m in market if market.count(m) > 1), None)
+    if twice is not None:
+        raise InvalidMoveError(f"the market: map {twice} is named twice (each map card is in "
+                               f"the game once)")
+
+
 def _ancients_market(game: Game, text: str) -> str:
     """The market as entered, the dearest shop first as every screen shows it or the
     cheapest first, written the cheapest shop first (shop 1, as the table record keeps it).
@@ -519,6 +528,7 @@ def _ancients_market(game: Game, text: str) -> str:
         raise InvalidMoveError(f"the market: {shops} map numbers, the ${dear} shop first, "
                                f"not {text[:40]!r}")
     market = [int(w) for w in words]
+    _maps_once(market)
     points = _map_points(game)
     if not all(m in points for m in market):  # (the deal names the map that is not one)
         return " ".join(map(str, reversed(market)))

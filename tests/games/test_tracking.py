@@ -735,6 +735,18 @@ def test_an_ancients_market_reads_as_the_screen_shows_it_or_from_shop_1():
         tracker.enter("38 19 10 12")
 
 
+def test_an_ancients_market_naming_a_map_twice_names_it():
+    """A map typed twice in the market said "each map card is in the game once" without
+    naming it, or, read out of the shops' order, blamed the order: it names the map, as
+    the Pyramids' dealt cards are ("card 41 is named twice")."""
+    for typed, twice in (("19 19 10 12", 19), ("19 38 19 12", 19), ("12 10 38 38", 38)):
+        tracker = Tracker.start(load("ancients"), players=2, seat=0)
+        tracker.enter("0")
+        with pytest.raises(DigsiteError, match=rf"^the market: map {twice} is named twice "
+                                               r"\(each map card is in the game once\)$"):
+            tracker.enter(typed)
+
+
 def test_an_ancients_market_of_equal_points_reads_as_the_prompt_says():
     # a tie throughout reads either way: the prompt's order, the screen's ($4 shop first)
     game = load("ancients")
