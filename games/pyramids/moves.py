@@ -201,7 +201,11 @@ def parse_text(text: str) -> Move:
     if head == "pass" and not rest:
         return PASS
     if head == "keep":
-        return Keep(tuple(sorted(number(p, raw, "card") for p in rest.split(",") if p.strip())))
+        try:
+            return Keep(tuple(sorted(int(p) for p in rest.split(",") if p.strip())))
+        except ValueError:  # ('keep one two' said "card 'one two' is not a number")
+            raise InvalidMoveError(f"move {raw!r}: keep two of your dealt cards by number: "
+                                   f"keep 3,17") from None
     if head == "take":
         # (a word there, 'take top', 'take display', was told "card 'top' is not a
         # number", as if a number were all the form took)

@@ -27,6 +27,16 @@ def test_a_spaced_list_that_is_no_legal_move_is_refused_for_the_rule_it_breaks(
         "number, or 'moves')"]
 
 
+def test_a_keep_of_words_says_what_keep_takes(run_cli, tmp_path):
+    """`keep one two` said "card 'one two' is not a number", as if one card were asked:
+    it says what a keep takes."""
+    result = run_cli("play", "pyramids", "--players", "2", "--record",
+                     str(tmp_path / "p.json"), stdin="keep one two\nquit\n")
+    assert result.code == 0
+    assert result.err == ("error: move 'keep one two': keep two of your dealt cards by number: "
+                          "keep 3,17 (type a number, or 'moves')\n")
+
+
 def test_a_rest_says_which_map_left_the_one_dollar_shop(run_cli, tmp_path):
     # (resting discards the map of the $1 shop, the rules' market shift; the screen said
     # only "rest: take $2" and the map that came in, so a map vanished unsaid)
