@@ -295,6 +295,9 @@ def _advance(g: _Game, term: Terminal, save: Callable[[GameRecord], None]) -> No
         else:
             move = g.bots[actor].choose(state)
         line = game.describe_event(state, move, g.seat, names=g.names)
+        # (a Pyramids round's end: no line said it, only "round 2, expedition card 1";
+        # the JSON stream keeps a line a move)
+        before = game.preceding_event(state, move, g.seat, names=g.names)
         if moot is not None:
             line = f"{line or move} (the first choice, not asked: {moot})"
         joined = _joined(g, state, move)
@@ -311,7 +314,7 @@ def _advance(g: _Game, term: Terminal, save: Callable[[GameRecord], None]) -> No
         elif joined:
             g.events[-1] = joined
         elif line:
-            g.events.append(line)
+            g.events.extend([before, line] if before else [line])
 
 
 def _joined(g: _Game, state: State[Any], move: Hashable) -> str | None:

@@ -186,6 +186,14 @@ class Game:
         own: Callable[..., str | None] | None = getattr(self.engine, "joined_event", None)
         return own(state, move, seat, names=names) if own is not None else None
 
+    def preceding_event(self, state: State[Any], move: Hashable, seat: int, *,
+                        names: Sequence[str] | None = None) -> str | None:
+        """The line told before ``move``'s own (about to be played in ``state``), of what
+        ended unseen with the move before it (a Pyramids round); ``None``: nothing, or an
+        engine without one (the engine's ``preceding_event``)."""
+        own: Callable[..., str | None] | None = getattr(self.engine, "preceding_event", None)
+        return own(state, move, seat, names=names) if own is not None else None
+
     def describe_scoring(self, state: State[Any], move: Hashable) -> str | None:
         """What ``move`` (about to be played in ``state``) scores at once that its words
         leave out ("completing card 15 for 10 points"); ``None``: nothing, or an engine

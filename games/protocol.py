@@ -86,6 +86,10 @@ move, seat, *, names=None) -> str | None``, ``describe_decision(state, seat) -> 
     to stand in for their line on a screen (Archaeology: a seat's discards at one
     sandstorm, "seat 1 discarded 2 pot shards to the marketplace"), or ``None``: ``move``
     begins an event of its own. ``digsite play`` groups its events' lines by it.
+``preceding_event(state, move, seat, *, names=None) -> str | None``
+    The line told before ``move``'s own, of what ended unseen with the move before it
+    (Pyramids: "round 1 ended: ..." before the next round's first expedition card), or
+    ``None``. ``digsite play`` says it on its screens (not in its JSON stream).
 ``describe_scoring(state, move) -> str | None``
     What ``move`` scores at once that its words leave out (Pyramids: "completing card 15
     for 10 points"), or ``None``; ``digsite review`` says it beside a move in its text.

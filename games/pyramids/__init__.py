@@ -19,7 +19,7 @@ from .rules import (
 from .state import PyramidsState, Seat, replacement_order
 from .views import example_view, make_deal, state_from_deal, state_from_view, view_of
 from .table import (describe_decision, describe_event, describe_position, describe_result,
-                    describe_scoring, moot_decision)
+                    describe_scoring, moot_decision, preceding_event)
 
 GAME = _get("pyramids")
 
@@ -31,5 +31,5 @@ __all__ = [
     "crossing_options", "action_effect",
     "final_score", "gem_points", "update_skulls", "frontier", "is_connected_region",
     "describe_position", "describe_event", "describe_decision", "describe_result",
-    "describe_scoring", "moot_decision",
+    "describe_scoring", "moot_decision", "preceding_event",
 ]

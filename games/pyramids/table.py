@@ -230,6 +230,30 @@ def describe_event(state: State, move: Move, seat: int, *, names: Sequence[str] 
         return f"{who} passed"
 
 
+def preceding_event(state: State, move: Move, seat: int, *,
+                    names: Sequence[str] | None = None) -> str | None:
+    """The end of a round, told before the next round's first expedition card (``move``, a
+    ``Reveal``), as the rulebook ends one: no line said a round had ended, only "round 2,
+    expedition card 1 of 7". ``None`` before any other move.
+
+    >>> import cards_data
+    >>> from games.pyramids import make_deal, state_from_deal
+    >>> data = cards_data.load("pyramids")
+    >>> state = state_from_deal(make_deal(players=1, seed=1, data=data), data)
+    >>> state.round, state.step = 1, 0
+    >>> preceding_event(state, Reveal("I3"), 0)
+    'round 1 ended: its 8th expedition card is not used; the 8 are shuffled for round 2'
+    """
+    if not isinstance(move, Reveal) or state.step or not state.round:
+        return None
+    deck = len(state.rules.data.expedition_deck)
+    unused = deck - state.steps_per_round
+    left = (f"its {ordinal(deck)} expedition card is" if unused == 1
+            else f"{unused} of its {deck} expedition cards are")
+    return (f"round {state.round} ended: {left} not used; the {deck} are "
+            f"shuffled for round {state.round + 1}")
+
+
 def _claims(state: State, move: Move, seat: int, names: Sequence[str] | None) -> str:
     """The pyramid points ``move`` wins, said as the rules have them announced (a 2nd, 4th
     or 6th card of a colour completed): the score card showed them, no event said them."""

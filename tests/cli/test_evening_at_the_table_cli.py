@@ -37,6 +37,25 @@ def test_a_keep_of_words_says_what_keep_takes(run_cli, tmp_path):
                           "keep 3,17 (type a number, or 'moves')\n")
 
 
+def test_a_pyramids_round_end_is_said_before_the_next_round(run_cli, tmp_path):
+    """No line said a round had ended (its 8th expedition card unused), only "round 2,
+    expedition card 1 of 7": the screen says it first, as the rulebook ends a round; the
+    JSON stream for programs keeps its lines, a line a move."""
+    typed = "1\n" * 40 + "quit\n"
+    result = run_cli("play", "pyramids", "--players", "2", "--record",
+                     str(tmp_path / "p.json"), stdin=typed)
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  round 2, expedition "
+                                                                   "card 1 of 7: "))
+    assert lines[at - 1] == ("  round 1 ended: its 8th expedition card is not used; the 8 "
+                             "are shuffled for round 2")
+    as_json = run_cli("play", "pyramids", "--players", "2", "--json", "--record",
+                      str(tmp_path / "j.json"), stdin=typed)
+    assert as_json.code == 0 and "round 2, expedition card 1 of 7" in as_json.out
+    assert "ended" not in as_json.out
+
+
 def test_a_rest_says_which_map_left_the_one_dollar_shop(run_cli, tmp_path):
     # (resting discards the map of the $1 shop, the rules' market shift; the screen said
     # only "rest: take $2" and the map that came in, so a map vanished unsaid)
