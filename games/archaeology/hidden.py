@@ -168,8 +168,10 @@ R_KEEP: Final = 13
 #: ``(seat, n, cards it got unseen since or -1)`` each, and the keepers' give-ups since,
 #: ``(seat, counts, cards it got unseen since)`` each (``chamber_left``), and, only where a
 #: position states one, per seat the ``at_most`` bounds of its hand, ``(card, n)`` pairs
-#: (``()``: none). The reading of the view's seat starts from it instead of the deal; no
-#: other seat's can.
+#: (``()``: none), and, only where a position states one, per seat its ``dug``: of its
+#: unknown cards, how many entered where a map could be (the rest are the deal's, no
+#: maps; -1: not stated, any may be a map). The reading of the view's seat starts from it
+#: instead of the deal; no other seat's can.
 R_POSITION: Final = 14
 #: Secrets (``state.secrets``, in record order): ``(S_LOOK, mask, seat, chamber, cards)``,
 #: ``(S_TAKE, mask, seat, chamber, cards)``, ``(S_KEEP, mask, seat, chamber, seen, kept)``;
@@ -1334,6 +1336,7 @@ class HiddenInformation:
         each chamber with known cards a chamber level; the deal's start is replaced."""
         _, owner, hands, chambers, looked, sizes, current, unseen, left = event[:9]
         at_most = event[9] if len(event) > 9 else ()  # (stated bounds: only where written)
+        dug = event[10] if len(event) > 10 else ()  # (stated digs: only where written)
         if owner != seat:
             raise InvalidStateError(f"a position view tells seat {owner}'s knowledge only, "
                                     f"not seat {seat}'s")
@@ -1361,16 +1364,26 @@ class HiddenInformation:
             if p in timed:
                 continue  # (below, once the ports are numbered)
             unknown = size - sum(holds) - kept[p]
+            # of the unknown cards, those stated dug may be maps, the others are the deal's
+            # (the rulebook deals no maps): first, as the history enters them
+            dealt = unknown - min(dug[p], unknown) if p < len(dug) and dug[p] >= 0 else 0
             if unknown <= FRESH_AT:
-                dp.enter(unknown)
+                dp.enter(dealt, maps=False)
+                dp.enter(unknown - dealt)
                 if lacks:
                     dp.constrain(partial(_lacks_none, lacks))
             else:
                 # at once, and only from the cards not in view (a lacked type from none): one
                 # card at a time against the game's counts, a 34-card hand's table held
                 # 415,308 compositions, most of them holding cards the seat sees (16 s)
-                dp.enter_fresh(unknown, [0 if lacks >> c & 1 else n
-                                         for c, n in enumerate(unseen)])
+                within = [0 if lacks >> c & 1 else n for c, n in enumerate(unseen)]
+                if dealt:
+                    within[rules.map] = 0
+                dp.enter_fresh(dealt or unknown, within)
+                if dealt:
+                    dp.enter(unknown - dealt)
+                    if lacks:
+                        dp.constrain(partial(_lacks_none, lacks))
             for c, n in enumerate(holds):
                 if n:
                     dp.enter_seen(c, n)

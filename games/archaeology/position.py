@@ -24,11 +24,23 @@ seat 0 at decision 4: 5 of 100 worlds; on the small deck's 2- and 3-player posit
 ``test_position_views``, 54 and 59 of 300 outside the history's enumerated support), none
 with it. ``position_facts`` writes it only where it binds (other positions are written as
 before); the reader takes any card type. A bound keeps the worlds in the history's support,
-not its law: the position reads each unknown card of the hand as possibly a map, where the
-history knows which of them were dealt (no map) and which dug (seat 1's maps average 0.47
-read from seat 0's position of that record at decision 6, 0.24 from its history; pinned by
-an xfail test in ``test_position_views``, which reading ``k`` of the unknown cards as dug
-and the rest as dealt would pass).
+not its law: it read each unknown card of the hand as possibly a map, where the history
+knows which of them were dealt (no map) and which dug. ``dug`` (per other seat, ``k``: of
+the hand's unknown cards, ``k`` entered where a map could be, the rest are the deal's and
+never maps; no more than its unknown cards) says which: the reader enters the dealt ones
+first as cards that are no map, then ``k`` of any type (``hidden``), so a hand of 4 that dug
+2 holds a map as 2 cards of the dig site would. ``position_facts`` writes it beside
+``at_most`` wherever that is written (``k``: the bound less the maps known in the hand), so
+the other positions are written as before; a position stating ``at_most`` alone (written
+before ``dug``) reads as it did. Not for a keeper whose give-ups ``chamber_left`` states
+(its hand is read in their order; refused naming ``seats[p].dug``, and written with
+``at_most`` alone). A history view may state it no lower than its history's count. Where a
+history adds only the other seats' digs, the position's law is then the history's
+(``test_position_views``, enumerated); where the seat also saw cards given up (a sale, a
+theft), the history weighs which were dug and the position does not (seed 23's 3-player
+record, seat 0 at decision 6, 400 worlds each: seat 2, which dug 2 and sold, holds 0.61
+maps on average read with ``at_most`` alone, 0.30 with ``dug``, 0.32 from the history;
+seat 1, from which seat 0 stole a pot shard, 0.41, 0.36 and 0.23).
 
 What a history would add and a position does not say is not used: which cards a seat was
 seen to give up (a seat that sold three coins it was not seen to receive is less likely to
@@ -231,6 +243,9 @@ class _Known:
                 for c, n in caps:  # (a stated ``at_most``: the bound read is the bound written)
                     if c == self.rules.map:
                         self.maps[q] = min(self.maps[q], n)
+            for q, dug in enumerate(event[10] if len(event) > 10 else ()):
+                if dug >= 0:  # (a stated ``dug``: its unknown cards' maps, as written)
+                    self.maps[q] = min(self.maps[q], self.holds[q][self.rules.map] + dug)
             self.chambers = [None if k is None else list(k) for k in event[3]]
             self.current = event[6]
             # (the position's start counts 0 cards got: what came before is negative)
@@ -387,6 +402,11 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
     rules = state.rules
     names = rules.cards.names
     known = _known_of(state, seat)
+    written_left = known.written_left()
+    # keepers whose give-ups ``chamber_left`` states: their hands are read in its order, not
+    # as dealt cards and dug ones (they get ``at_most`` alone)
+    timed = {g[0] for i, e in enumerate(written_left) if e and state.chambers[i] is not None
+             for g in e[2]} if rules.monument is not None else set()
     seats: list[dict[str, Any]] = []
     for p in range(state.num_players):
         entry: dict[str, Any] = {"hand_size": state.hand_sizes[p], "money": state.money[p],
@@ -401,6 +421,10 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
                 # fewer maps than the hand's unknown cards could hold: said where it binds
                 # (other positions are written as before)
                 entry["at_most"] = {names[rules.map]: known.maps[p]}
+                if p not in timed:
+                    # and which of its unknown cards may be maps: the dug ones, the others
+                    # the deal's (the bound alone read each of them as possibly a map)
+                    entry["dug"] = known.maps[p] - known.holds[p][rules.map]
         seats.append(entry)
     out: dict[str, Any] = {"seats": seats}
     if rules.monument is None:
@@ -418,7 +442,7 @@ def position_facts(state: ArchaeologyState, seat: int) -> dict[str, Any]:
              "kept": entry[1],
              **({"gave": [[g[0], [names[c] for c, n in enumerate(g[1]) for _ in range(n)],
                            *g[2:]] for g in entry[2]]} if entry[2] else {})}
-            for i, entry in enumerate(known.written_left())]
+            for i, entry in enumerate(written_left)]
     if any(left):  # (only where it applies: other positions are written as before)
         out["chamber_left"] = left
     return out
@@ -453,7 +477,9 @@ def check_agreement(node: Node, s: ArchaeologyState, seat: int) -> None:
                 if "at_most" in a:  # (below what the history allows: claims too much)
                     _agree_bounds(node, f"seats[{p}].at_most", a["at_most"],
                                   _bounds(s, _known_of(s, seat), p))
-                for field in sorted((set(a) | set(b)) - {"at_most"}):
+                if "dug" in a:  # (fewer than the history's: claims too much)
+                    _agree_dug(node, p, seat, a["dug"], s, _known_of(s, seat))
+                for field in sorted((set(a) | set(b)) - {"at_most", "dug"}):
                     _agree(node, f"seats[{p}].{field}", field, a.get(field),
                            b.get(field, _DEFAULTS.get(field)))
         else:
@@ -468,6 +494,26 @@ def _bounds(s: ArchaeologyState, known: _Known, p: int) -> dict[str, int]:
     out = {names[c]: n + room for c, n in enumerate(known.holds[p])}
     out[names[s.rules.map]] = min(known.maps[p], _hand_room(s, known, p))
     return out
+
+
+def _dug(s: ArchaeologyState, known: _Known, p: int) -> int:
+    """How many of seat ``p``'s unknown cards its history lets be maps (``dug``): the
+    cards it took unseen where maps could be, less the maps it was seen to spend."""
+    return min(known.maps[p], _hand_room(s, known, p)) - known.holds[p][s.rules.map]
+
+
+def _agree_dug(node: Node, p: int, seat: int, given: object, s: ArchaeologyState,
+               known: _Known) -> None:
+    """A stated ``dug`` against the history's: a count of the hand's unknown cards, none
+    below the history's (a position may know less: more cards that may be maps), never
+    the view's own (its cards are its ``hand``)."""
+    where = f"seats[{p}].dug"
+    if p == seat:
+        node.fail_at(node.where(where), "the view's own cards are its 'hand'")
+    n = node.check_int(given, node.where(where), 0, s.hand_sizes[p] - sum(known.holds[p]))
+    want = _dug(s, known, p)
+    if n < want:
+        node.fail(f"the history allows {want}, the position claims {n}", where)
 
 
 def _agree_bounds(node: Node, where: str, given: object, want: dict[str, int]) -> None:
@@ -584,6 +630,8 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     hands: list[_Hand] = []
     # per seat the types whose count its hand holds at most (``at_most``): ``(card, n)``
     caps: list[tuple[tuple[int, int], ...]] = [()] * players
+    # per seat how many of its unknown cards may be maps (``dug``; -1: not stated, all)
+    digs = [-1] * players
     for p, item in enumerate(node.items("seats", length=players)):
         one = node.node_at(item, f"seats[{p}]")
         size = one.integer("hand_size", hi=sum(rules.counts[:T]))
@@ -594,7 +642,7 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
         if p == seat:
             if size != sum(hand):
                 one.fail(f"the hand holds {plural(sum(hand), 'card')}", "hand_size")
-            for key in ("holds", "lacks", "at_most"):
+            for key in ("holds", "lacks", "at_most", "dug"):
                 if one.has(key):
                     one.fail("the view's own cards are its 'hand'", key)
             hands.append(None)
@@ -620,6 +668,8 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
                         one.fail(f"at most {bound[c]} but it holds {holds[c]}",
                                  f"at_most.{names[c]}")
                 caps[p] = tuple((c, bound[c]) for c in sorted(stated))
+            if one.has("dug"):
+                digs[p] = one.integer("dug", hi=size - sum(holds))
             hands.append((size, tuple(holds), mask))
             used.append((f"seats[{p}].holds", holds))
         one.done()
@@ -668,7 +718,12 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
                       f"{room + gave[p]} (seats[{p}]: {room} unknown, {gave[p]} given up)",
                       "chamber_left")
     _check_totals(node, rules, used)
+    for p in sorted({q for e in filter(None, left) for q, _, _, _ in e[2]}):
+        if digs[p] >= 0:
+            node.fail(f"seat {p}'s give-ups in chamber_left are read in their order, not as "
+                      f"dealt and dug cards: leave one of them out", f"seats[{p}].dug")
     _check_lacks(node, rules, hands, used, kept, caps)
+    _check_dealt(node, rules, hands, used, kept, caps, digs)
     # (a chamber the seat left cards in holds only those: none of its places is unknown,
     # and its keepers' hands hold the others; the cards given up counted once above are
     # counted as left here, as the places count them)
@@ -684,9 +739,11 @@ def read_position(node: Node, s: ArchaeologyState, seat: int, hand: list[int], d
     unseen = tuple(rules.counts[c] - sum(counts[c] for _, counts in used) for c in range(T))
     start = (R_POSITION, seat, tuple(hands), known, tuple(chambers_seen), sizes, s.exploring,
              unseen, tuple(left))
-    # (stated bounds only where written: a position without them keeps its record, and so
-    # the worlds a seed draws from it)
-    s.record = EMPTY_RECORD.add(start + (tuple(caps),) if any(caps) else start)
+    # (stated bounds and digs only where written: a position without them keeps its
+    # record, and so the worlds a seed draws from it)
+    tail: tuple[Any, ...] = ((tuple(caps), tuple(digs)) if any(d >= 0 for d in digs)
+                             else (tuple(caps),) if any(caps) else ())
+    s.record = EMPTY_RECORD.add(start + tail)
     s.steals = ()
     s.secrets = ()
     s.dig = [0] * dig_n
@@ -743,6 +800,30 @@ def _check_lacks(node: Node, rules: Rules, hands: list[_Hand],
                       f"not lack{', within its at_most' if caps[p] else ''}, and of those "
                       f"types only {plural(allowed, 'card')} {'is' if allowed == 1 else 'are'} "
                       f"not in view", f"seats[{p}].{'lacks' if facts[2] else 'at_most'}")
+
+
+def _check_dealt(node: Node, rules: Rules, hands: list[_Hand],
+                 used: list[tuple[str, list[int]]], kept: list[int],
+                 caps: Sequence[tuple[tuple[int, int], ...]], digs: Sequence[int]) -> None:
+    """A hand's unknown cards beyond its ``dug`` are the deal's, never maps: enough cards
+    of the types it does not lack, within its ``at_most``, must be unseen besides maps."""
+    T = rules.treasures
+    unseen = [rules.counts[c] - sum(counts[c] for _, counts in used) for c in range(T)]
+    for p, facts in enumerate(hands):
+        if facts is None or digs[p] < 0:
+            continue
+        size, holds, lacks = facts
+        need = size - sum(holds) - kept[p]
+        dealt = need - min(digs[p], need)
+        room = list(unseen)
+        for c, n in caps[p]:
+            room[c] = min(room[c], n - holds[c])
+        allowed = sum(room[c] for c in range(T) if not lacks >> c & 1 and c != rules.map)
+        if allowed < dealt:
+            node.fail(f"the hand's {plural(dealt, 'card')} not dug must be dealt ones, no "
+                      f"maps, of types it does not lack, and of those types only "
+                      f"{plural(allowed, 'card')} {'is' if allowed == 1 else 'are'} not in "
+                      f"view", f"seats[{p}].dug")
 
 
 def _check_places(node: Node, s: ArchaeologyState, seat: int, hands: list[_Hand],

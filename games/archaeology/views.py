@@ -77,7 +77,9 @@ history. The keys of the history form but ``history``, and::
        "lacks": ["map"]}]          # types of which the seat knows this hand holds no
                                    # more than "holds" says (a hand that dug nothing: maps)
       # optional, per other seat: "at_most": {"map": 2}, the most of a type the hand may
-      # hold in all (known cards included; a hand of 4 that dug 2 cards: 2 maps at most)
+      # hold in all (known cards included; a hand of 4 that dug 2 cards: 2 maps at most),
+      # and "dug": 2, how many of its unknown cards entered where a map could be (the
+      # others are dealt cards, never maps)
 
 ``sold`` lists each set sold (card, how many); ``money`` must be what they are worth.
 The view's own entry has neither ``holds`` nor ``lacks`` (its cards are ``hand``); for
@@ -90,10 +92,18 @@ its thefts of a hand that may hold one, less the maps it was seen to spend); wit
 world read from the position put more maps in such a hand than its history allows.
 ``at_most`` is written only where it binds (other positions are written as before); a
 bound below the cards known, above the hand, negative or of no card is refused naming it
-(``seats[1].at_most.map``). The maps spent are the explored chambers'.
+(``seats[1].at_most.map``). Beside it ``position_of`` writes ``dug: k``, the bound less
+the maps known in the hand: of the hand's unknown cards, ``k`` entered where a map could be
+(its digs, its thefts), the others are dealt cards, never maps; the bound alone read each
+of them as possibly a map, and so more maps in the hand than its history gives (a hand
+of 4 that dug 2 holds a map as 2 cards of the dig site would, not as 4). A ``dug`` that is
+negative or above the hand's unknown cards, that leaves more dealt cards than the cards
+not in view besides maps, or stated for a keeper whose give-ups ``chamber_left`` states
+is refused naming it (``seats[1].dug``); a position without it reads each unknown card as
+possibly a map, as before. The maps spent are the explored chambers'.
 The sampler is exact with respect to what the position states: every world consistent
 with it (each other hand its known cards plus unseen cards of types it does not lack,
-within its ``at_most``, the
+within its ``at_most``, all but its ``dug`` of them dealt cards, no maps, the
 chambers and the dig site the rest, never a map in a chamber), weighted by the number of
 ways the shuffle makes it. What a history would add (the cards a seat was seen to give up,
 which make it less likely to hold more) is not used, and the hint says so; a history
@@ -101,7 +111,8 @@ view stays the most exact form. ``position_of(state, seat)`` writes the position
 seat in a real state (``holds``: the cards its history shows for sure). A view with a
 history may state the position keys too: a fact (hand size, money, sold sets, chambers)
 must be what the history gives and a piece of knowledge (``holds``, ``lacks``,
-``at_most``) no more than the history gives for sure (a bound no lower than it allows),
+``at_most``, ``dug``) no more than the history gives for sure (a bound or a count of
+cards dug no lower than it allows),
 or the view is refused naming the key
 (``seats[1].money: the history gives 18, the position 19``); the history is read. A position no deal can explain is refused naming the key: more cards of a type
 than the game holds (the key where the count overflows), a hand size below the cards

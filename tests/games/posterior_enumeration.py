@@ -480,7 +480,8 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
     the cards the seat does not see are laid out uniformly (every physical card equally
     likely in every place) over the places it cannot see into, given what the view
     states: each other hand holds its ``holds`` plus unseen cards of no type it ``lacks``
-    and of no type more than its ``at_most``,
+    and of no type more than its ``at_most``, all but its ``dug`` of them (where stated)
+    dealt ones, never a map,
     each face-down chamber its ``chamber_cards`` plus unseen cards (the chamber a Tomb
     explorer is keeping from: ``explore.cards``, all of it), never a map (nor in the
     reserve); the dig site holds the rest with the thieves and sandstorms not drawn.
@@ -502,6 +503,7 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
         pool[index[name]] -= n
     blocks, fixed = [], []  # (size, forbidden types); the known part of each block
     bounds = []  # per other hand its ``at_most``: (type, n) pairs
+    dealt = []  # (hand, cards of it dealt, forbidden types): its unknown cards not dug
     for p, entry in enumerate(view["seats"]):
         for name, n in entry.get("sold", []):
             pool[index[name]] -= n
@@ -511,7 +513,12 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
         for name, n in entry.get("holds", {}).items():
             holds[index[name]] += n
             pool[index[name]] -= n
-        blocks.append((entry["hand_size"] - sum(holds), {index[n] for n in entry.get("lacks", [])}))
+        unknown = entry["hand_size"] - sum(holds)
+        lacks = {index[n] for n in entry.get("lacks", [])}
+        if "dug" in entry:  # (a block of its own, laid out with the others, no maps)
+            dealt.append((len(blocks), unknown - min(entry["dug"], unknown), lacks | {rules.map}))
+            unknown = min(entry["dug"], unknown)
+        blocks.append((unknown, lacks))
         fixed.append(holds)
         bounds.append([(index[name], n) for name, n in entry.get("at_most", {}).items()])
     hands = len(blocks)
@@ -542,12 +549,16 @@ def position_posterior(view: dict, rules) -> dict[tuple, Fraction]:
     reserve = view.get("reserve", 0)
     blocks.append((reserve, {rules.map}))
     fixed.append([0] * T)
+    placed = len(blocks)  # the dealt blocks come after, each added to its hand
+    blocks += [(n, forbidden) for _, n, forbidden in dealt]
     law: dict[tuple, Fraction] = {}
 
     def deal(i: int, left: list[int], parts: list, prob: Fraction):
         if i == len(blocks):
             full = [tuple(a + b for a, b in zip(part, known))
                     for part, known in zip(parts, fixed)]
+            for (hand, _, _), part in zip(dealt, parts[placed:]):
+                full[hand] = tuple(a + b for a, b in zip(full[hand], part))
             if any(hand[c] > n for hand, bound in zip(full, bounds) for c, n in bound):
                 return
             chamber_of = dict(zip(face_down, full[hands:-1]))

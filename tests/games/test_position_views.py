@@ -859,6 +859,7 @@ def test_a_hand_that_dug_few_cards_holds_no_more_maps_than_its_history_allows(pl
                                         f"rules out")
     bounded = [p for p, entry in enumerate(view["seats"]) if "at_most" in entry]
     assert bounded and all(set(view["seats"][p]["at_most"]) == {"map"} for p in bounded)
+    assert all("dug" in view["seats"][p] for p in bounded)
     _exact(view, SMALL, state.rules, f"{players} players, a bound on maps")
 
 
@@ -880,9 +881,15 @@ def _map_bounded():
 def test_a_bad_at_most_is_refused_naming_it(value, match):
     """A bound below the cards known in the hand, above the hand, negative or of no card
     is one line naming the key."""
+    _refused_in_the_other_hand("at_most", value, match)
+
+
+def _refused_in_the_other_hand(key: str, value, match: str) -> None:
+    """``_map_bounded``'s position, its other seat known to hold a pot shard and stating
+    ``key``: ``value``, is refused in one line matching ``match``."""
     _, _, other, view = _map_bounded()
     view["seats"][other]["holds"] = {"pot_shard": 1}
-    view["seats"][other]["at_most"] = value
+    view["seats"][other][key] = value
     with pytest.raises(InvalidStateError, match=match) as refusal:
         archaeology.read_view(view, SMALL, 1)
     assert "\n" not in str(refusal.value)
@@ -893,19 +900,26 @@ def test_a_history_stating_at_most_must_agree_and_a_reading_writes_it_again():
     bound knows less); a position read and written again states the same bound."""
     state, seat, other, position = _map_bounded()
     bound = position["seats"][other]["at_most"]["map"]
+    _history_stating(state, seat, other, position, "at_most", lambda n: {"map": n}, bound,
+                     rf"seats\[{other}\]\.at_most\.map: the history allows {bound}")
+    world = archaeology.read_view(copy.deepcopy(position), SMALL, 1).world
+    assert _json(archaeology.position_of(world, seat)) == position
+
+
+def _history_stating(state, seat: int, other: int, position, key: str, value, least: int,
+                     match: str) -> None:
+    """``seat``'s history view of ``state`` stating ``position``'s seats, ``other``'s ``key``
+    ``value(n)``: read for ``n`` = ``least`` and above, refused matching ``match`` below."""
     view = _json(archaeology.view_of(state, seat))
-    for n, ok in ((bound, True), (bound + 1, True), (bound - 1, False)):
+    for n, ok in ((least, True), (least + 1, True), (least - 1, False)):
         stated = copy.deepcopy(view)
         stated["seats"] = copy.deepcopy(position["seats"])
-        stated["seats"][other]["at_most"] = {"map": n}
+        stated["seats"][other][key] = value(n)
         if ok:
             assert archaeology.read_view(stated, SMALL, 1).form == "history"
             continue
-        with pytest.raises(InvalidStateError, match=rf"seats\[{other}\]\.at_most\.map: the "
-                                                    rf"history allows {bound}"):
+        with pytest.raises(InvalidStateError, match=match):
             archaeology.read_view(stated, SMALL, 1)
-    world = archaeology.read_view(copy.deepcopy(position), SMALL, 1).world
-    assert _json(archaeology.position_of(world, seat)) == position
 
 
 def _only_digs_besides(s) -> bool:
@@ -919,17 +933,13 @@ def _only_digs_besides(s) -> bool:
                 < s.hand_sizes[p] - 1 for p in range(s.num_players)))
 
 
-@pytest.mark.xfail(strict=True, reason="the law left: at_most bounds a hand's maps, it does "
-                                       "not say which of its cards were dug")
 def test_a_position_of_a_history_that_adds_only_digs_samples_the_same_worlds():
-    """The gap ``at_most`` leaves: its worlds stay in the history's support, but a hand of
-    4 that dug 2 holds a map by the position's law as if any of its 4 cards could be one
+    """The gap ``at_most`` left: its worlds stay in the history's support, but a hand of
+    4 that dug 2 held a map by the position's law as if any of its 4 cards could be one
     (none of the 2 dealt can: seed 23's 3-player record, seat 0 at decision 6, seat 1's
-    maps average 0.47 read from the position, 0.24 from the history). Reading the bound
-    as the hand's dug cards (``k`` of its unknown cards entered where maps may be, the
-    others as the deal's, never maps: ``HandDP.enter(n, maps=False)``) would make this
-    history's law the position's; a key of its own (``"dug"``?), since a bound alone does
-    not say it."""
+    maps averaged 0.47 read from the position, 0.24 from the history). ``dug`` says which:
+    ``k`` of its unknown cards entered where maps may be, the others are the deal's, never
+    maps, and this history's law is the position's."""
     start, steps, state = _game(archaeology, SMALL, 2, _only_digs_besides, seeds=range(3000))
     seat = state.current_player()
     law = archaeology_posterior(SMALL, start, steps, seat)
@@ -937,7 +947,7 @@ def test_a_position_of_a_history_that_adds_only_digs_samples_the_same_worlds():
     for key, p in law.items():
         marginal[key[:3]] = marginal.get(key[:3], 0) + p
     position = _json(archaeology.position_of(state, seat))
-    assert any("at_most" in entry for entry in position["seats"])
+    assert any("dug" in entry for entry in position["seats"])
     rng = random.Random(9)
 
     def draw():
@@ -953,3 +963,88 @@ def test_the_view_seats_own_at_most_is_refused():
     with pytest.raises(InvalidStateError, match=rf"seats\[{seat}\]\.at_most: the view's own "
                                                 r"cards are its 'hand'"):
         archaeology.read_view(view, SMALL, 1)
+
+
+@pytest.mark.parametrize("value, match", [
+    (-1, r"seats\[\d\]\.dug: .*at least 0"),
+    (3, r"seats\[\d\]\.dug: .*at most 2"),
+    ("two", r"seats\[\d\]\.dug: expected an integer"),
+])
+def test_a_bad_dug_is_refused_naming_it(value, match):
+    """A count of dug cards that is negative, above the hand's unknown cards or no number
+    is one line naming the key."""
+    _refused_in_the_other_hand("dug", value, match)
+
+
+def test_a_hand_whose_dealt_cards_no_unseen_card_can_be_is_refused_naming_dug():
+    """The cards not dug are the deal's, never maps: a hand of more such cards than the
+    cards not in view besides maps is refused naming ``dug`` (no world would explain it)."""
+    state, _, other, view = _map_bounded()
+    entry = view["seats"][other]
+    entry["dug"] = 0
+    entry["holds"] = {"pot_shard": 1}  # (its 2 unknown cards: maps alone, and 2 not in view)
+    entry["lacks"] = [name for name in state.rules.cards.treasure_names if name != "map"]
+    entry.pop("at_most", None)
+    with pytest.raises(InvalidStateError, match=rf"seats\[{other}\]\.dug: the hand's \d cards "
+                                                r"not dug must be dealt ones, no maps"):
+        archaeology.read_view(view, SMALL, 1)
+
+
+def test_the_view_seats_own_dug_is_refused():
+    """The view's own cards are its ``hand``: its digs are not stated."""
+    _, seat, _, view = _map_bounded()
+    view["seats"][seat]["dug"] = 1
+    with pytest.raises(InvalidStateError, match=rf"seats\[{seat}\]\.dug: the view's own "
+                                                r"cards are its 'hand'"):
+        archaeology.read_view(view, SMALL, 1)
+
+
+def test_a_history_stating_dug_must_agree_and_a_position_of_at_most_alone_still_reads():
+    """A history view may state ``dug`` no lower than its history's (more cards that may
+    be maps knows less); a position written before ``dug`` (``at_most`` alone) still reads,
+    each unknown card possibly a map, and its reading writes the bound and its digs."""
+    state, seat, other, position = _map_bounded()
+    dug = position["seats"][other]["dug"]
+    assert position["seats"][other]["at_most"]["map"] == (
+        dug + position["seats"][other]["holds"].get("map", 0))
+    _history_stating(state, seat, other, position, "dug", lambda n: n, dug,
+                     rf"seats\[{other}\]\.dug: the history allows {dug}, the position "
+                     rf"claims {dug - 1}")
+    old = copy.deepcopy(position)
+    del old["seats"][other]["dug"]
+    world = archaeology.read_view(old, SMALL, 1).world
+    assert _json(archaeology.position_of(world, seat)) == position
+
+
+def test_a_tomb_keeper_whose_give_ups_are_stated_gets_no_dug():
+    """A keeper whose give-ups ``chamber_left`` states is read in their order, not as dealt
+    and dug cards: ``position_of`` writes no ``dug`` for it, and one stated is refused
+    naming it."""
+    _, _, state = _tomb_gave_since(False)
+    seat = state.current_player()
+    view = _json(expedition.position_of(state, seat))
+    keeper = view["chamber_left"][0]["gave"][0][0]
+    assert "dug" not in view["seats"][keeper]
+    view["seats"][keeper]["dug"] = 0
+    with pytest.raises(InvalidStateError, match=rf"seats\[{keeper}\]\.dug: seat {keeper}'s "
+                                                r"give-ups in chamber_left are read in their "
+                                                r"order"):
+        expedition.read_view(view, SMALL_EXPEDITION_TOMB, 1)
+
+
+@pytest.mark.parametrize("own, value, match", [
+    (True, 1, r"dug: the view's own cards are its 'hand'"),
+    (False, "two", r"dug: expected an integer"),
+    (False, 99, r"dug: must be at most"),
+])
+def test_a_history_stating_a_bad_dug_is_refused_naming_it(own, value, match):
+    """A history view's ``dug`` is read as a position's is: of another seat, a count of its
+    unknown cards, one line naming the key otherwise."""
+    state, seat, other, position = _map_bounded()
+    view = _json(archaeology.view_of(state, seat))
+    view["seats"] = copy.deepcopy(position["seats"])
+    who = seat if own else other
+    view["seats"][who]["dug"] = value
+    with pytest.raises(InvalidStateError, match=rf"seats\[{who}\]\.{match}") as refusal:
+        archaeology.read_view(view, SMALL, 1)
+    assert "\n" not in str(refusal.value)
