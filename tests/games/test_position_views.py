@@ -1048,3 +1048,18 @@ def test_a_history_stating_a_bad_dug_is_refused_naming_it(own, value, match):
     with pytest.raises(InvalidStateError, match=rf"seats\[{who}\]\.{match}") as refusal:
         archaeology.read_view(view, SMALL, 1)
     assert "\n" not in str(refusal.value)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_dug_hand_built_at_once_is_sampled_exactly(players, monkeypatch):
+    """A hand stating ``dug`` built at once (past ``FRESH_AT`` unknown cards: its dealt
+    cards from the cards not in view besides maps, then its dug ones one at a time): the
+    law of what it states, as card by card."""
+    from games.archaeology import hidden
+    monkeypatch.setattr(hidden, "FRESH_AT", 0)
+    hidden._DP_CACHE.clear()
+    *_, state = _game(archaeology, SMALL, players, _dug_fewer_than_held, seeds=range(3000))
+    view = _json(archaeology.position_of(state, state.current_player()))
+    assert any("dug" in entry for entry in view["seats"])
+    _exact(view, SMALL, state.rules, f"{players} players, dug, at once")
+    hidden._DP_CACHE.clear()
