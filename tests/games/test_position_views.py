@@ -254,13 +254,19 @@ def _adds_nothing(s) -> bool:
         e[1] == seat or (e[0] == R_STEAL and e[2] == seat) for e in events))
 
 
-def test_a_position_made_from_a_history_that_adds_nothing_samples_the_same_worlds():
-    start, steps, state = _game(archaeology, SMALL, 2, _adds_nothing, seeds=range(3000))
+def _small_two_player_law(pick):
+    """A small-deck 2-player game ``pick`` accepts, its seat to act and the enumerated law
+    of that seat's worlds, by the first three parts of a world's key."""
+    start, steps, state = _game(archaeology, SMALL, 2, pick, seeds=range(3000))
     seat = state.current_player()
-    law = archaeology_posterior(SMALL, start, steps, seat)
     marginal: dict = {}
-    for key, p in law.items():
+    for key, p in archaeology_posterior(SMALL, start, steps, seat).items():
         marginal[key[:3]] = marginal.get(key[:3], 0) + p
+    return state, seat, marginal
+
+
+def test_a_position_made_from_a_history_that_adds_nothing_samples_the_same_worlds():
+    state, seat, marginal = _small_two_player_law(_adds_nothing)
     history = _json(archaeology.view_of(state, seat))
     position = _json(archaeology.position_of(state, seat))
     rng = random.Random(9)
@@ -940,12 +946,7 @@ def test_a_position_of_a_history_that_adds_only_digs_samples_the_same_worlds():
     maps averaged 0.47 read from the position, 0.24 from the history). ``dug`` says which:
     ``k`` of its unknown cards entered where maps may be, the others are the deal's, never
     maps, and this history's law is the position's."""
-    start, steps, state = _game(archaeology, SMALL, 2, _only_digs_besides, seeds=range(3000))
-    seat = state.current_player()
-    law = archaeology_posterior(SMALL, start, steps, seat)
-    marginal: dict = {}
-    for key, p in law.items():
-        marginal[key[:3]] = marginal.get(key[:3], 0) + p
+    state, seat, marginal = _small_two_player_law(_only_digs_besides)
     position = _json(archaeology.position_of(state, seat))
     assert any("dug" in entry for entry in position["seats"])
     rng = random.Random(9)
